@@ -1,0 +1,106 @@
+# ordo — top-level build.
+#   make demo    install what is missing, build, check and run every ruleset
+#   make test    install what is missing, then every test (also under ASan+UBSan)
+#   make bench   benchmarks (figures go in doc/performance.md)
+#
+# Layout: dsl/ (flex+bison front end) -> compiler/ (checks, lowering, C
+# emitter, drivers) -> runtime/ (the interpreter library). Everything built
+# goes under $(BUILD); bison/flex output too.
+
+BUILD    ?= build
+CC       ?= cc
+SAN      ?=
+OPT      ?= -O2
+CFLAGS   ?=
+CFLAGS   += -std=c11 -Wall -Wextra -Werror $(OPT) -g $(SAN)
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -I$(BUILD)/dsl -Idsl -Icompiler -Iruntime
+LDFLAGS  += $(SAN)
+FLEX     ?= flex
+BISON    ?= bison
+
+RUNTIME_SRC  := $(wildcard runtime/*.c)
+DSL_SRC      := $(wildcard dsl/*.c)
+COMPILER_SRC := $(wildcard compiler/*.c)
+ORDO_SRC     := $(filter-out compiler/driver/ordoc_main.c,$(wildcard compiler/driver/*.c))
+ORDOC_SRC    := compiler/driver/ordoc_main.c
+
+GEN_C   := $(BUILD)/dsl/parser.c $(BUILD)/dsl/lexer.c
+GEN_H   := $(BUILD)/dsl/parser.h
+
+RUNTIME_OBJ  := $(RUNTIME_SRC:%.c=$(BUILD)/%.o)
+FRONT_OBJ    := $(DSL_SRC:%.c=$(BUILD)/%.o) $(COMPILER_SRC:%.c=$(BUILD)/%.o) \
+                $(BUILD)/dsl/parser.o $(BUILD)/dsl/lexer.o
+ORDO_OBJ     := $(ORDO_SRC:%.c=$(BUILD)/%.o)
+ORDOC_OBJ    := $(ORDOC_SRC:%.c=$(BUILD)/%.o)
+
+LIBORDO := $(BUILD)/libordo.a
+LIBOC   := $(BUILD)/liboc.a
+ORDO    := $(BUILD)/ordo
+ORDOC   := $(BUILD)/ordoc
+
+RULESETS := $(wildcard rulesets/*.ordo)
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all deps demo test test-one bench clean
+all: deps $(ORDO) $(ORDOC) $(LIBORDO)
+
+# ---- set-up: install what is missing (Debian), once per machine
+deps:
+	@sh tests/tools/deps.sh
+
+# ---- libraries and binaries
+$(LIBORDO): $(RUNTIME_OBJ)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+$(LIBOC): $(FRONT_OBJ)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+$(ORDO): $(ORDO_OBJ) $(LIBOC) $(LIBORDO)
+	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBOC) $(LIBORDO)
+
+$(ORDOC): $(ORDOC_OBJ) $(LIBOC) $(LIBORDO)
+	$(CC) $(LDFLAGS) -o $@ $(ORDOC_OBJ) $(LIBOC) $(LIBORDO)
+
+$(BUILD)/dsl/parser.c $(BUILD)/dsl/parser.h: dsl/parser.y
+	@mkdir -p $(@D)
+	$(BISON) -Wall -Werror --defines=$(BUILD)/dsl/parser.h -o $(BUILD)/dsl/parser.c $<
+
+$(BUILD)/dsl/lexer.c: dsl/lexer.l $(GEN_H)
+	@mkdir -p $(@D)
+	$(FLEX) -o $@ $<
+
+# generated code is not held to -Wextra's unused-function warnings
+$(BUILD)/dsl/%.o: $(BUILD)/dsl/%.c $(GEN_H)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-unused-function -Wno-sign-compare -c -o $@ $<
+
+$(BUILD)/%.o: %.c $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---- tests
+$(BUILD)/tests/test_%: tests/unit/test_%.c $(LIBOC) $(LIBORDO)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) -o $@ $< $(LIBOC) $(LIBORDO) $(LDFLAGS) -lcmocka
+
+# One pass of every test in $(BUILD); `make test` runs it twice.
+test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN)
+	@sh tests/tools/run_all.sh $(BUILD)
+
+test: deps
+	@$(MAKE) --no-print-directory test-one BUILD=build
+	@$(MAKE) --no-print-directory test-one BUILD=build/asan OPT=-O1 \
+	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+
+demo: deps all
+	@sh tests/tools/demo.sh $(BUILD)
+
+bench: deps all
+	@sh tests/bench/run.sh $(BUILD)
+
+clean:
+	rm -rf build

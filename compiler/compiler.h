@@ -1,0 +1,44 @@
+/* compiler.h — the compiler as a library: .ordo text in, program tables out.
+ *
+ * Used by the drivers (ordoc, ordo) and the unit tests. One oc_compiler owns
+ * one arena: the AST, the symbol tables and the program it builds are all
+ * freed together by oc_free.
+ */
+#ifndef ORDO_COMPILER_H
+#define ORDO_COMPILER_H
+
+#include <stdio.h>
+#include "../runtime/ordo.h"
+
+typedef struct oc_compiler oc_compiler;
+
+typedef struct oc_options {
+    FILE *diag;          /* where diagnostics go (stderr if NULL) */
+    int color;           /* reserved; 0 */
+    int werror;          /* treat warnings as errors */
+} oc_options;
+
+oc_compiler *oc_new(const oc_options *opt);
+void oc_free(oc_compiler *c);
+
+/* Parses, checks and lowers one ruleset file. Prints every diagnostic in
+ * GCC form (file:line:col: error|warning: message, the source line, a
+ * caret). Returns the program, or NULL when there was any error. */
+const ordo_program *oc_compile_file(oc_compiler *c, const char *path);
+/* The same from text in memory; `name` is the file name diagnostics show. */
+const ordo_program *oc_compile_string(oc_compiler *c, const char *name,
+                                      const char *text, size_t len);
+
+int oc_error_count(const oc_compiler *c);
+int oc_warning_count(const oc_compiler *c);
+
+/* Prints the program as readable assembly (one instruction a line, with
+ * step numbers and rule IDs as comments). */
+void oc_disassemble(const ordo_program *p, FILE *out);
+
+/* Writes the program as C source: `const ordo_program <symbol>` and the
+ * tables it points to; `header` (may be NULL) gets the declaration. */
+int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, FILE *header,
+              const char *header_name);
+
+#endif /* ORDO_COMPILER_H */

@@ -1,0 +1,333 @@
+/* ordo.h — the one public header of the ordo runtime.
+ *
+ * A compiled ruleset is an ordo_program: plain const tables (code, steps,
+ * variables, options, ...) written either by the compiler in memory or by
+ * `ordoc` as C source. A game is one flat, fixed-size block created from a
+ * program and a seed; the host drives it: ordo_run() until a decision is
+ * needed, read the options, ordo_choose(), ordo_run() again. No allocation
+ * happens after a game is created, and the library keeps no global state.
+ *
+ * Part 1 is the API a host uses. Part 2 is the table layout: hosts treat
+ * ordo_program as opaque; the compiler and the C emitter fill it in.
+ */
+#ifndef ORDO_H
+#define ORDO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ORDO_VERSION "0.1.0"
+#define ORDO_PROGRAM_MAGIC 0x4f52444fu /* "ORDO" */
+#define ORDO_PROGRAM_VERSION 1u
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- Part 1 */
+
+typedef struct ordo_program ordo_program;
+typedef struct ordo_game ordo_game;
+
+/* Results. Non-negative values are statuses; negative values are errors. */
+enum {
+    ORDO_OK = 0,
+    ORDO_DECIDE = 1,      /* ordo_run stopped: a player must choose */
+    ORDO_OVER = 2,        /* the game is over */
+    ORDO_E_ARG = -1,      /* a bad argument from the host; nothing changed */
+    ORDO_E_PROGRAM = -2,  /* the program's tables are inconsistent */
+    ORDO_E_STATE = -3,    /* the call does not fit the game's status */
+    ORDO_E_RANGE = -4,    /* a value left its declared range */
+    ORDO_E_INDEX = -5,    /* an index out of bounds */
+    ORDO_E_DIVZERO = -6,  /* division or modulo by zero */
+    ORDO_E_LIMIT = -7,    /* the execution step limit was reached */
+    ORDO_E_STACK = -8,    /* value, call or escape stack exhausted */
+    ORDO_E_NOOPTION = -9, /* a decision with no legal option */
+    ORDO_E_LIST = -10,    /* list full, empty, or value not in it */
+    ORDO_E_ASSERT = -11,  /* an `assert` in the ruleset failed */
+    ORDO_E_OPCODE = -12   /* an unknown instruction */
+};
+
+/* Bytes a game of this program needs (0 if the program is invalid). */
+size_t ordo_game_size(const ordo_program *p);
+
+/* Checks a program's tables; 0 if consistent, else ORDO_E_PROGRAM with a
+ * one-line reason in msg. ordo_new/ordo_init call it. */
+int ordo_validate(const ordo_program *p, char *msg, size_t msgsize);
+
+/* Creates a game in caller memory of at least ordo_game_size(p) bytes.
+ * nplayers must be within the program's range. Returns ORDO_OK or an error. */
+int ordo_init(void *mem, size_t memsize, const ordo_program *p, int nplayers,
+              uint64_t seed, ordo_game **out);
+/* Same, with one malloc; ordo_free releases it. */
+int ordo_new(const ordo_program *p, int nplayers, uint64_t seed, ordo_game **out);
+void ordo_free(ordo_game *g);
+
+/* Copying a game is one memcpy of ordo_size(g) bytes; these do exactly that. */
+size_t ordo_size(const ordo_game *g);
+void ordo_copy(ordo_game *dst, const ordo_game *src);
+
+/* Runs until a decision (ORDO_DECIDE), the end (ORDO_OVER) or an error. */
+int ordo_run(ordo_game *g);
+/* Starts at procedure `proc` (by index) with args instead of the sequence;
+ * used by scenarios. Only before the first ordo_run. */
+int ordo_start(ordo_game *g, int proc, const int32_t *args, int nargs);
+/* Runs procedure `proc` to its end right now (scenario setup code: it may
+ * change state but must not decide). Only before the first ordo_run. */
+int ordo_exec(ordo_game *g, int proc, const int32_t *args, int nargs);
+/* Evaluates fn `proc` on the current state without changing it. */
+int ordo_eval(ordo_game *g, int proc, const int32_t *args, int nargs, int32_t *result);
+
+int ordo_status(const ordo_game *g);        /* last status or error code */
+int ordo_decider(const ordo_game *g);       /* player index, 0-based; -1 if none */
+int ordo_option_count(const ordo_game *g);
+/* The readable label of option i ("move stack 3", "concede"). Returns the
+ * length it needs (like snprintf), or ORDO_E_ARG. */
+int ordo_option_label(const ordo_game *g, int i, char *buf, size_t n);
+/* Takes option i of the current decision. A bad i returns ORDO_E_ARG and
+ * changes nothing; call ordo_run to go on. */
+int ordo_choose(ordo_game *g, int i);
+/* The index of the option whose label is `label`, or -1. */
+int ordo_find_option(const ordo_game *g, const char *label);
+
+int ordo_player_count(const ordo_game *g);
+int ordo_winner(const ordo_game *g);        /* player index, or -1 */
+
+/* Variables, by index in program->vars (ordo_find_var finds one by name). */
+int ordo_find_var(const ordo_program *p, const char *name);
+/* Reads element (i, j) of var v (unused indexes 0; players 0-based, enums
+ * by member index, ranges A..B by value). For a list var, reads its length
+ * when elem < 0, else element elem (0-based). */
+int ordo_get(const ordo_game *g, int v, int i, int j, int elem, int32_t *out);
+int ordo_set(ordo_game *g, int v, int i, int j, int elem, int32_t value);
+/* Writes a value the way labels do ("player 2", "ogre", "7"). */
+int ordo_format_value(const ordo_program *p, int kind, int enum_id, int32_t v,
+                      char *buf, size_t n);
+
+/* The execution step limit (VM instructions per game; 0 = default). */
+void ordo_set_max_steps(ordo_game *g, uint64_t max_steps);
+uint64_t ordo_steps(const ordo_game *g);
+
+/* The last error, as one line: "step limit reached at step 2.5.4 (titan.ordo:120)". */
+int ordo_error_message(const ordo_game *g, char *buf, size_t n);
+const char *ordo_strerror(int code);
+
+/* ---- trace: every event, as it happens */
+enum {
+    ORDO_EV_STEP = 1,   /* a step began; id = step */
+    ORDO_EV_SKIP,       /* a step was skipped (first turn only, when, optional); id = step */
+    ORDO_EV_EVENT,      /* an `emit`; id = event decl, args */
+    ORDO_EV_CHOICE,     /* a decision was taken; id = option, player, args[0] = param */
+    ORDO_EV_ESCAPE,     /* an escape was taken; id = escape, player */
+    ORDO_EV_ROLL,       /* dice; args = {count, sides, result} */
+    ORDO_EV_TURN,       /* a turn began; player */
+    ORDO_EV_ELIMINATE,  /* a player left the game; player */
+    ORDO_EV_LOG,        /* a `log`; id = string, args = the values of its {names} */
+    ORDO_EV_END,        /* the game is over; player = winner or -1 */
+    ORDO_EV_KIND_COUNT
+};
+
+#define ORDO_EVENT_MAX_ARGS 8
+
+typedef struct ordo_event {
+    uint32_t seq;      /* 1, 2, 3 ... within a game */
+    uint8_t kind;      /* ORDO_EV_* */
+    int8_t player;     /* 0-based, -1 if none */
+    int16_t step;      /* the innermost running step, -1 if none */
+    uint16_t id;       /* meaning depends on kind */
+    uint8_t nargs;
+    int32_t args[ORDO_EVENT_MAX_ARGS];
+} ordo_event;
+
+typedef void (*ordo_trace_fn)(void *ctx, const ordo_game *g, const ordo_event *ev);
+void ordo_set_trace(ordo_game *g, ordo_trace_fn fn, void *ctx);
+
+/* One line (without newline) describing ev: people's text or a JSON object.
+ * Returns the length needed, like snprintf. */
+int ordo_event_text(const ordo_game *g, const ordo_event *ev, char *buf, size_t n);
+int ordo_event_json(const ordo_game *g, const ordo_event *ev, char *buf, size_t n);
+
+/* ---- policies shared by every host (so all hosts replay alike) */
+/* A small generator for policies, separate from the game's own. */
+uint32_t ordo_rng_next(uint64_t *state);
+/* Uniform in 0..n-1 without bias. */
+uint32_t ordo_rng_below(uint64_t *state, uint32_t n);
+int ordo_policy_first(const ordo_game *g);
+int ordo_policy_random(const ordo_game *g, uint64_t *rng);
+
+/* ---------------------------------------------------------------- Part 2 */
+/* Program tables. Written by the compiler; read by the runtime. */
+
+typedef struct ordo_insn {
+    uint8_t op;   /* an ORDO_OP_* from opcode_list.h */
+    uint8_t x;    /* small operand (width, count, flags) */
+    uint16_t a;   /* index operand (var, local, proc, step, option, ...) */
+    int32_t b;    /* wide operand (constant, jump target pc, offset) */
+} ordo_insn;
+
+/* Value kinds, for printing and for var layout. */
+enum {
+    ORDO_K_INT = 0,
+    ORDO_K_BOOL = 1,
+    ORDO_K_PLAYER = 2,
+    ORDO_K_ENUM = 3
+};
+
+/* Index kinds of a var dimension. */
+enum {
+    ORDO_DIM_PLAYER = 1, /* extent = program max_players; index 0-based player */
+    ORDO_DIM_ENUM = 2,   /* extent = member count; index = member */
+    ORDO_DIM_RANGE = 3   /* extent = hi-lo+1; index value lo..hi */
+};
+
+typedef struct ordo_var {
+    const char *name;
+    uint32_t offset;   /* byte offset of cell 0 in the state area */
+    uint32_t stride;   /* bytes per cell */
+    uint8_t kind;      /* ORDO_K_* of the scalar or list element */
+    uint8_t width;     /* bytes per scalar: 1, 2 or 4 (signed storage) */
+    uint8_t ndims;     /* 0, 1 or 2 */
+    uint8_t is_list;   /* cell = int16 length + cap elements of `width` */
+    uint16_t cap;      /* list capacity */
+    uint16_t enum_id;  /* for ORDO_K_ENUM: index in enums */
+    uint8_t dim_kind[2];
+    uint16_t dim_enum[2];  /* for ORDO_DIM_ENUM */
+    int32_t dim_lo[2];     /* for ORDO_DIM_RANGE (0 otherwise) */
+    uint16_t dim_n[2];     /* extent of each dimension */
+    int32_t lo, hi;        /* allowed values of a scalar/element */
+    int32_t init;          /* initial value of every scalar cell */
+    uint32_t line;         /* declaration line */
+} ordo_var;
+
+typedef struct ordo_enum {
+    const char *name;
+    uint16_t first;    /* its members are names[first .. first+count) */
+    uint16_t count;
+} ordo_enum;
+
+typedef struct ordo_step {
+    const char *number;  /* "2.5.6.4.1.2" */
+    const char *title;   /* "" if none */
+    const char *rule;    /* cited IDs, space-separated, inherited from the
+                          * nearest enclosing step that cites; "" if none */
+    int16_t parent;      /* enclosing step (static), -1 if none */
+    uint32_t line;
+} ordo_step;
+
+typedef struct ordo_proc {
+    const char *name;    /* "sequence" for the main sequence; "setup#2",
+                          * "expect#5" for scenario code */
+    uint32_t pc;
+    uint16_t nparams;
+    uint16_t nlocals;    /* params included */
+    uint8_t param_kind[8];
+    uint16_t param_enum[8];
+    uint8_t returns;     /* 1 for fn (leaves one value) */
+    uint32_t line;
+} ordo_proc;
+
+typedef struct ordo_option {
+    const char *label;    /* template: "{}" stands for the param's text */
+    uint32_t target;      /* pc of its body (which first pops the param) */
+    uint8_t param_kind;   /* ORDO_K_*, or 0xff when there is no param */
+    uint16_t param_enum;
+    int16_t step;         /* step it belongs to */
+    uint32_t line;
+} ordo_option;
+
+typedef struct ordo_escape {
+    const char *label;
+    uint32_t handler;     /* pc of the escape block */
+    int16_t step;
+    uint32_t line;
+} ordo_escape;
+
+typedef struct ordo_event_decl {
+    const char *name;
+    uint8_t nparams;
+    uint8_t param_kind[ORDO_EVENT_MAX_ARGS];
+    uint16_t param_enum[ORDO_EVENT_MAX_ARGS];
+    const char *param_name[ORDO_EVENT_MAX_ARGS];
+} ordo_event_decl;
+
+/* Log texts: "{}" placeholders in order, with the kinds of their values. */
+typedef struct ordo_text {
+    const char *text;
+    uint8_t nargs;
+    uint8_t arg_kind[ORDO_EVENT_MAX_ARGS];
+    uint16_t arg_enum[ORDO_EVENT_MAX_ARGS];
+} ordo_text;
+
+/* Scenario items: a script the test runner follows. Values written in a
+ * scenario's play/event/decision/winner items are constants, resolved at
+ * compile time into args. */
+enum {
+    ORDO_SC_PLAYERS = 1,  /* a = count */
+    ORDO_SC_SEED,         /* args[0] = low 32 bits, args[1] = high 32 bits */
+    ORDO_SC_SETUP,        /* a = proc to ordo_exec */
+    ORDO_SC_PLAY,         /* a = proc to start (main_proc: the whole game), x = nargs, args */
+    ORDO_SC_CHOOSE,       /* text = label */
+    ORDO_SC_EXPECT,       /* a = fn proc (no params) returning bool; text = its source */
+    ORDO_SC_DECIDER,      /* args[0] = player (0-based) */
+    ORDO_SC_OFFERED,      /* text = label */
+    ORDO_SC_NOT_OFFERED,  /* text = label */
+    ORDO_SC_EVENT,        /* a = event decl; x = nargs given (0: any args);
+                             b = bit k set when arg k is `_`; args */
+    ORDO_SC_NO_EVENT,     /* a = event decl */
+    ORDO_SC_BEFORE,       /* a, b = event decls: the first a comes before the first b */
+    ORDO_SC_STEP_RAN,     /* a = step */
+    ORDO_SC_STEP_NOT_RAN, /* a = step */
+    ORDO_SC_OVER          /* x = 1 when a winner is given: args[0] (-1 = none) */
+};
+
+typedef struct ordo_scenario_item {
+    uint8_t kind;
+    uint8_t x;
+    uint16_t a;
+    int32_t b;
+    int32_t args[ORDO_EVENT_MAX_ARGS];
+    const char *text;
+    uint32_t line;
+} ordo_scenario_item;
+
+typedef struct ordo_scenario {
+    const char *name;
+    const char *rule;    /* cited IDs, space-separated */
+    uint32_t first;      /* items[first .. first+count) */
+    uint32_t count;
+    uint32_t line;
+} ordo_scenario;
+
+struct ordo_program {
+    uint32_t magic;          /* ORDO_PROGRAM_MAGIC */
+    uint32_t version;        /* ORDO_PROGRAM_VERSION */
+    const char *title;
+    const char *source;
+    const char *file;        /* the .ordo file it came from */
+    uint8_t min_players, max_players;
+
+    const ordo_insn *code;          uint32_t ncode;
+    const ordo_var *vars;           uint16_t nvars;
+    const ordo_enum *enums;         uint16_t nenums;
+    const char *const *names;       uint16_t nnames;  /* enum member names */
+    const ordo_step *steps;         uint16_t nsteps;
+    const ordo_proc *procs;         uint16_t nprocs;
+    const ordo_option *options;     uint16_t noptions;
+    const ordo_escape *escapes;     uint16_t nescapes;
+    const ordo_event_decl *events;  uint16_t nevents;
+    const ordo_text *texts;         uint16_t ntexts;
+    const ordo_scenario *scenarios; uint16_t nscenarios;
+    const ordo_scenario_item *items; uint32_t nitems;
+
+    uint16_t main_proc;      /* the sequence's index in procs */
+    uint32_t state_size;     /* bytes of declared state */
+    uint16_t stack_size;     /* value-stack slots (int32) a game needs */
+    uint16_t max_frames;     /* call depth */
+    uint16_t max_options;    /* options one decision can offer, escapes included */
+    uint16_t max_escapes;    /* escape scopes that can be open at once */
+};
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ORDO_H */

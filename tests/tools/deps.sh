@@ -1,0 +1,16 @@
+#!/bin/sh
+# deps.sh — installs what the build needs (flex, bison, cmocka) when missing.
+# Debian only; as root it runs apt-get, otherwise it says what to run.
+missing=""
+command -v flex  >/dev/null 2>&1 || missing="$missing flex"
+command -v bison >/dev/null 2>&1 || missing="$missing bison"
+[ -f /usr/include/cmocka.h ] || missing="$missing libcmocka-dev"
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+    echo "ordo: missing:$missing — run: sudo apt-get install -y$missing" >&2
+    exit 1
+fi
+echo "ordo: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >/dev/null && apt-get install -y -qq $missing >/dev/null || {
+    echo "ordo: apt-get install$missing failed" >&2; exit 1; }
