@@ -2,6 +2,7 @@
 #   make demo    install what is missing, build, check and run every ruleset
 #   make test    install what is missing, then every test (also under ASan+UBSan)
 #   make bench   benchmarks (figures go in doc/performance.md)
+#   make examples  a host program per ruleset, built from ordoc's C output
 #
 # Layout: dsl/ (flex+bison front end) -> compiler/ (checks, lowering, C
 # emitter, drivers) -> runtime/ (the interpreter library). Everything built
@@ -42,8 +43,17 @@ RULESETS := $(wildcard rulesets/*.ordo)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps demo test test-one bench clean
-all: deps $(ORDO) $(ORDOC) $(LIBORDO)
+# Hosts: examples/host.c + a ruleset emitted as C + the game loop the ordo
+# tool uses (compiler/driver/play.c and friends: runtime-only code).
+HOST_OBJ := $(BUILD)/compiler/driver/play.o $(BUILD)/compiler/driver/options.o \
+            $(BUILD)/compiler/driver/choices.o
+EXAMPLES := $(RULESETS:rulesets/%.ordo=$(BUILD)/examples/%_host)
+E2E_HOSTS := $(BUILD)/e2e/tiny_host
+BENCH_BIN := $(BUILD)/bench/bench_titan $(BUILD)/bench/gen_ruleset
+
+.PHONY: all deps demo test test-one bench clean examples
+all: deps $(ORDO) $(ORDOC) $(LIBORDO) $(EXAMPLES)
+examples: $(EXAMPLES)
 
 # ---- set-up: install what is missing (Debian), once per machine
 deps:
@@ -64,7 +74,8 @@ $(ORDO): $(ORDO_OBJ) $(LIBOC) $(LIBORDO)
 $(ORDOC): $(ORDOC_OBJ) $(LIBOC) $(LIBORDO)
 	$(CC) $(LDFLAGS) -o $@ $(ORDOC_OBJ) $(LIBOC) $(LIBORDO)
 
-$(BUILD)/dsl/parser.c $(BUILD)/dsl/parser.h: dsl/parser.y
+# one bison run makes both (a grouped target: GNU make >= 4.3)
+$(BUILD)/dsl/parser.c $(BUILD)/dsl/parser.h &: dsl/parser.y
 	@mkdir -p $(@D)
 	$(BISON) -Wall -Werror --defines=$(BUILD)/dsl/parser.h -o $(BUILD)/dsl/parser.c $<
 
@@ -82,24 +93,55 @@ $(BUILD)/%.o: %.c $(GEN_H)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
+# ---- emitted C and hosts (the emitted C is held to -pedantic too)
+$(BUILD)/examples/%.c $(BUILD)/examples/%.h: rulesets/%.ordo $(ORDOC)
+	@mkdir -p $(@D)
+	$(ORDOC) $< -o $(BUILD)/examples/$*.c --header $(BUILD)/examples/$*.h --symbol $*_program
+
+$(BUILD)/e2e/%.c $(BUILD)/e2e/%.h: tests/e2e/data/%.ordo $(ORDOC)
+	@mkdir -p $(@D)
+	$(ORDOC) $< -o $(BUILD)/e2e/$*.c --header $(BUILD)/e2e/$*.h --symbol $*_program
+
+# keep the emitted C (make would delete it as an intermediate file)
+.PRECIOUS: $(BUILD)/examples/%.c $(BUILD)/examples/%.h $(BUILD)/e2e/%.c $(BUILD)/e2e/%.h
+
+$(BUILD)/examples/%_host: examples/host.c $(BUILD)/examples/%.c $(HOST_OBJ) $(LIBORDO)
+	$(CC) $(CPPFLAGS) -Icompiler/driver $(CFLAGS) -pedantic -DHOST_PROGRAM=$*_program \
+	    -o $@ examples/host.c $(BUILD)/examples/$*.c $(HOST_OBJ) $(LIBORDO) $(LDFLAGS)
+
+$(BUILD)/e2e/%_host: examples/host.c $(BUILD)/e2e/%.c $(HOST_OBJ) $(LIBORDO)
+	$(CC) $(CPPFLAGS) -Icompiler/driver $(CFLAGS) -pedantic -DHOST_PROGRAM=$*_program \
+	    -o $@ examples/host.c $(BUILD)/e2e/$*.c $(HOST_OBJ) $(LIBORDO) $(LDFLAGS)
+
+# ---- benchmarks: the harness counts allocations with --wrap=malloc
+$(BUILD)/bench/bench_titan: tests/bench/bench_titan.c $(LIBOC) $(LIBORDO)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIBOC) $(LIBORDO) $(LDFLAGS) \
+	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+
+$(BUILD)/bench/gen_ruleset: tests/bench/gen_ruleset.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LDFLAGS)
+
 # ---- tests
 $(BUILD)/tests/test_%: tests/unit/test_%.c $(LIBOC) $(LIBORDO)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) -o $@ $< $(LIBOC) $(LIBORDO) $(LDFLAGS) -lcmocka
 
 # One pass of every test in $(BUILD); `make test` runs it twice.
-test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN)
+test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN) $(EXAMPLES) $(E2E_HOSTS)
 	@sh tests/tools/run_all.sh $(BUILD)
 
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test: deps
-	@$(MAKE) --no-print-directory test-one BUILD=build
-	@$(MAKE) --no-print-directory test-one BUILD=build/asan OPT=-O1 \
+	@$(MAKE) --no-print-directory -j$(JOBS) test-one BUILD=build
+	@$(MAKE) --no-print-directory -j$(JOBS) test-one BUILD=build/asan OPT=-O1 \
 	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 
 demo: deps all
 	@sh tests/tools/demo.sh $(BUILD)
 
-bench: deps all
+bench: deps all $(BENCH_BIN)
 	@sh tests/bench/run.sh $(BUILD)
 
 clean:

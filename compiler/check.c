@@ -1,0 +1,761 @@
+/* check.c — static checks on a resolved ruleset (see check.h for the list).
+ *
+ * Passes, each linear in the size of the tree (or of tree x vars/64 for
+ * the bit sets):
+ *   1. per fn/proc: the calls it makes and the vars it writes directly;
+ *   2. recursion: a depth-first search of the call graph (iterative, so a
+ *      long call chain cannot overflow the C stack);
+ *   3. write sets made transitive (post-order over the call graph);
+ *   4. reachability of procs from the sequence and the scenarios;
+ *   5. step numbers (duplicates, child numbering);
+ *   6. one walk of every code unit: dead code, empty choices, loops.
+ */
+#include <string.h>
+
+#include "ast.h"
+#include "check.h"
+#include "resolve.h"
+
+typedef struct edge {
+    uint32_t callee;       /* index in file->fns */
+    ast_loc loc;
+    struct edge *next;
+} edge;
+
+typedef struct ck {
+    oc_arena *a;
+    diag *d;
+    ast_file *f;
+    uint32_t nfns;
+    edge **calls;          /* per fn/proc */
+    edge *root_calls;      /* calls from the sequence and scenario code */
+    uint32_t words;        /* 64-bit words per var set */
+    uint64_t *writes;      /* nfns sets: vars each fn/proc may write */
+    uint64_t *loopw;       /* writes of the loop being checked */
+    uint32_t gen;          /* marks locals written by that loop */
+    uint32_t fgen;         /* marks fns already read for one condition */
+    int recursion;         /* a cycle was found: skip the loop checks */
+    int dead;              /* > 0 while walking code already reported dead */
+} ck;
+
+/* ------------------------------------------------------------ var sets */
+
+static void set_bit(uint64_t *s, int32_t i)
+{
+    s[(uint32_t)i >> 6] |= 1ull << ((uint32_t)i & 63);
+}
+
+static int get_bit(const uint64_t *s, int32_t i)
+{
+    return (s[(uint32_t)i >> 6] >> ((uint32_t)i & 63)) & 1;
+}
+
+static void set_or(uint64_t *dst, const uint64_t *src, uint32_t words)
+{
+    for (uint32_t i = 0; i < words; i++)
+        dst[i] |= src[i];
+}
+
+/* The var a write lands in: `x`, `x[i]`, `l[pos]` of a list var. */
+static ast_decl *target_var(ast_expr *t)
+{
+    while (t) {
+        if (t->kind == E_NAME)
+            return t->sym && t->sym->kind == SYM_VAR ? t->sym->decl : NULL;
+        if (t->kind != E_INDEX)
+            return NULL;
+        t = t->base;
+    }
+    return NULL;
+}
+
+/* --------------------------------------------------- pass 1: calls, writes */
+
+static void add_edge(ck *c, edge **list, ast_decl *callee, ast_loc at)
+{
+    edge *e = ARENA_NEW(c->a, edge);
+    e->callee = (uint32_t)callee->index;
+    e->loc = at;
+    e->next = *list;
+    *list = e;
+}
+
+static void calls_expr(ck *c, ast_expr *e, edge **list);
+
+static void calls_iter(ck *c, ast_iter *it, edge **list)
+{
+    if (!it)
+        return;
+    if (it->lo)
+        calls_expr(c, it->lo, list);
+    if (it->hi)
+        calls_expr(c, it->hi, list);
+    if (it->list && it->kind == IT_LIST)
+        calls_expr(c, it->list, list);
+}
+
+static void calls_expr(ck *c, ast_expr *e, edge **list)
+{
+    if (!e)
+        return;
+    switch (e->kind) {
+    case E_CALL:
+        if (e->sym && e->sym->kind == SYM_FN)
+            add_edge(c, list, e->sym->decl, e->loc);
+        break;
+    case E_INDEX: calls_expr(c, e->base, list); break;
+    case E_AGG: calls_iter(c, e->iter, list); break;
+    case E_IF: calls_expr(c, e->c, list); break;
+    default: break;
+    }
+    calls_expr(c, e->a, list);
+    calls_expr(c, e->b, list);
+    if (e->kind == E_CALL || e->kind == E_INDEX)
+        for (uint32_t i = 0; i < e->nargs; i++)
+            calls_expr(c, e->args[i], list);
+}
+
+/* Calls every function `fn(c, block, arg)` on each block directly inside s. */
+typedef void (*block_fn)(ck *c, ast_block *b, void *arg);
+
+static void each_block(ck *c, ast_stmt *s, block_fn fn, void *arg)
+{
+    switch (s->kind) {
+    case S_STEP: fn(c, &s->u.step.body, arg); return;
+    case S_IF:
+        fn(c, &s->u.if_.then_b, arg);
+        if (s->u.if_.else_if) {
+            ast_block b = {s->loc, s->loc, s->u.if_.else_if, s->u.if_.else_if, 1};
+            fn(c, &b, arg);
+        } else if (s->u.if_.has_else)
+            fn(c, &s->u.if_.else_b, arg);
+        return;
+    case S_REPEAT: fn(c, &s->u.rep.body, arg); return;
+    case S_FOR: fn(c, &s->u.for_.body, arg); return;
+    case S_TURN: fn(c, &s->u.player.body, arg); return;
+    case S_CHOOSE:
+        for (ast_option *o = s->u.choose.options; o; o = o->next)
+            fn(c, &o->body, arg);
+        return;
+    case S_SCOPE:
+        fn(c, &s->u.scope.body, arg);
+        for (ast_escape *e = s->u.scope.escapes; e; e = e->next)
+            fn(c, &e->body, arg);
+        return;
+    default: return;
+    }
+}
+
+/* Calls `fn(c, expr, arg)` on each expression directly in s. */
+typedef void (*expr_fn)(ck *c, ast_expr *e, void *arg);
+
+static void each_expr(ck *c, ast_stmt *s, expr_fn fn, void *arg)
+{
+#define X(e) do { if (e) fn(c, (e), arg); } while (0)
+    switch (s->kind) {
+    case S_STEP: X(s->u.step.optional_by); X(s->u.step.when); return;
+    case S_LET: X(s->u.let.value); return;
+    case S_ASSIGN: X(s->u.assign.target); X(s->u.assign.value); return;
+    case S_IF: X(s->u.if_.cond); return;
+    case S_REPEAT: X(s->u.rep.cond); return;
+    case S_FOR:
+        X(s->u.for_.iter->lo); X(s->u.for_.iter->hi);
+        if (s->u.for_.iter->kind == IT_LIST)
+            X(s->u.for_.iter->list);
+        X(s->u.for_.where); X(s->u.for_.by);
+        return;
+    case S_EXIT: X(s->u.exit.cond); return;
+    case S_TURN: case S_ELIMINATE: case S_END: case S_WINDOW: X(s->u.player.player); return;
+    case S_CHOOSE:
+        X(s->u.choose.player);
+        for (ast_option *o = s->u.choose.options; o; o = o->next) {
+            X(o->when);
+            X(o->where);
+            if (o->iter) {
+                X(o->iter->lo); X(o->iter->hi);
+                if (o->iter->kind == IT_LIST)
+                    X(o->iter->list);
+            }
+        }
+        return;
+    case S_SCOPE:
+        for (ast_escape *e = s->u.scope.escapes; e; e = e->next)
+            X(e->player);
+        return;
+    case S_CALL: case S_EMIT:
+        for (uint32_t i = 0; i < s->u.call.nargs; i++)
+            X(s->u.call.args[i]);
+        return;
+    case S_ASSERT: X(s->u.assert_.cond); return;
+    case S_LOG: case S_RETURN: return;
+    default: X(s->u.list.value); X(s->u.list.list); return;
+    }
+#undef X
+}
+
+/* The vars one statement writes by itself (calls are added transitively). */
+static void direct_writes(ck *c, ast_stmt *s, uint64_t *set)
+{
+    ast_decl *v = NULL;
+    switch (s->kind) {
+    case S_ASSIGN: v = target_var(s->u.assign.target); break;
+    case S_ADD: case S_REMOVE: case S_REMOVE_AT: case S_CLEAR: case S_SHUFFLE:
+        v = target_var(s->u.list.list);
+        break;
+    case S_TURN:
+        set_bit(set, c->f->sym_active->decl->index);
+        set_bit(set, c->f->sym_turns->decl->index);
+        return;
+    case S_ELIMINATE: set_bit(set, c->f->sym_in_game->decl->index); return;
+    default: return;
+    }
+    if (v)
+        set_bit(set, v->index);
+}
+
+typedef struct collect_arg {
+    edge **list;
+    uint64_t *writes; /* may be NULL */
+} collect_arg;
+
+static void collect_expr(ck *c, ast_expr *e, void *arg)
+{
+    calls_expr(c, e, ((collect_arg *)arg)->list);
+}
+
+static void collect_block(ck *c, ast_block *b, void *arg)
+{
+    collect_arg *ca = arg;
+    for (ast_stmt *s = b->first; s; s = s->next) {
+        if (s->kind == S_CALL && s->u.call.sym)
+            add_edge(c, ca->list, s->u.call.sym->decl, s->u.call.name_loc);
+        if (ca->writes)
+            direct_writes(c, s, ca->writes);
+        each_expr(c, s, collect_expr, arg);
+        each_block(c, s, collect_block, arg);
+    }
+}
+
+static void pass_collect(ck *c)
+{
+    ast_file *f = c->f;
+    for (uint32_t i = 0; i < c->nfns; i++) {
+        ast_decl *d = f->fns[i];
+        collect_arg ca = {&c->calls[i], c->writes + (size_t)i * c->words};
+        if (d->kind == D_FN)
+            calls_expr(c, d->body_expr, ca.list);
+        else
+            collect_block(c, &d->body, &ca);
+    }
+    collect_arg roots = {&c->root_calls, NULL};
+    if (f->sequence)
+        collect_block(c, &f->sequence->body, &roots);
+    for (uint32_t i = 0; i < f->nscenarios; i++)
+        for (ast_item *it = f->scenarios[i]->items; it; it = it->next) {
+            if (it->kind == IT_SC_SETUP)
+                collect_block(c, &it->body, &roots);
+            else if (it->kind == IT_SC_PLAY && it->sym)
+                add_edge(c, &c->root_calls, it->sym->decl, it->name_loc);
+            else if (it->kind == IT_SC_EXPECT)
+                calls_expr(c, it->expr, &c->root_calls);
+        }
+}
+
+/* ------------------------------------------------ pass 2, 3: cycles, sets */
+
+typedef struct frame {
+    uint32_t node;
+    edge *next;
+} frame;
+
+static void report_cycle(ck *c, const frame *stack, uint32_t depth, uint32_t to, ast_loc at)
+{
+    uint32_t from = depth;
+    while (from > 0 && stack[from - 1].node != to)
+        from--;
+    from = from ? from - 1 : 0;
+    size_t n = 0;
+    for (uint32_t i = from; i < depth; i++)
+        n += strlen(c->f->fns[stack[i].node]->name) + 4;
+    n += strlen(c->f->fns[to]->name) + 1;
+    char *path = arena_alloc(c->a, n), *p = path;
+    for (uint32_t i = from; i < depth; i++) {
+        size_t k = strlen(c->f->fns[stack[i].node]->name);
+        memcpy(p, c->f->fns[stack[i].node]->name, k);
+        memcpy(p + k, " -> ", 4);
+        p += k + 4;
+    }
+    strcpy(p, c->f->fns[to]->name);
+    int is_fn = c->f->fns[to]->kind == D_FN;
+    diag_error(c->d, at, "recursive %s: %s", is_fn ? "fn calls" : "procedure calls", path);
+    c->recursion = 1;
+}
+
+/* Depth-first over the call graph: reports each back edge (a cycle) and,
+ * in post-order, adds each callee's writes to its caller's. */
+static void pass_graph(ck *c)
+{
+    uint8_t *color = ARENA_ARRAY(c->a, uint8_t, c->nfns + 1); /* 0 new, 1 open, 2 done */
+    frame *stack = ARENA_ARRAY(c->a, frame, c->nfns + 1);
+    for (uint32_t root = 0; root < c->nfns; root++) {
+        if (color[root])
+            continue;
+        uint32_t depth = 0;
+        stack[depth++] = (frame){root, c->calls[root]};
+        color[root] = 1;
+        while (depth) {
+            frame *top = &stack[depth - 1];
+            edge *e = top->next;
+            if (!e) {
+                color[top->node] = 2;
+                depth--;
+                if (depth)
+                    set_or(c->writes + (size_t)stack[depth - 1].node * c->words,
+                           c->writes + (size_t)top->node * c->words, c->words);
+                continue;
+            }
+            top->next = e->next;
+            if (color[e->callee] == 1)
+                report_cycle(c, stack, depth, e->callee, e->loc);
+            else if (color[e->callee] == 2)
+                set_or(c->writes + (size_t)top->node * c->words,
+                       c->writes + (size_t)e->callee * c->words, c->words);
+            else {
+                color[e->callee] = 1;
+                stack[depth++] = (frame){e->callee, c->calls[e->callee]};
+            }
+        }
+    }
+    for (uint32_t i = 0; i < c->nfns; i++)
+        for (uint32_t w = 0; w < c->words; w++)
+            if (c->writes[(size_t)i * c->words + w])
+                c->f->fns[i]->has_state_write = 1;
+}
+
+/* --------------------------------------------------- pass 4: reachability */
+
+static void pass_reach(ck *c)
+{
+    uint32_t *queue = ARENA_ARRAY(c->a, uint32_t, c->nfns + 1), head = 0, tail = 0;
+    for (edge *e = c->root_calls; e; e = e->next)
+        if (!c->f->fns[e->callee]->reachable) {
+            c->f->fns[e->callee]->reachable = 1;
+            queue[tail++] = e->callee;
+        }
+    while (head < tail) {
+        for (edge *e = c->calls[queue[head++]]; e; e = e->next)
+            if (!c->f->fns[e->callee]->reachable) {
+                c->f->fns[e->callee]->reachable = 1;
+                queue[tail++] = e->callee;
+            }
+    }
+}
+
+/* ------------------------------------------------- pass 5: step numbers */
+
+static int is_child_number(const char *child, const char *parent)
+{
+    size_t n = strlen(parent);
+    return strncmp(child, parent, n) == 0 && child[n] == '.';
+}
+
+static void pass_steps(ck *c)
+{
+    ast_file *f = c->f;
+    uint32_t cap = 16;
+    while (cap < f->nsteps * 2)
+        cap *= 2;
+    ast_stmt **map = ARENA_ARRAY(c->a, ast_stmt *, cap);
+    for (uint32_t i = 0; i < f->nsteps; i++) {
+        ast_stmt *s = f->steps[i];
+        const char *num = s->u.step.number;
+        uint32_t j = oc_name_hash(num) & (cap - 1);
+        while (map[j] && strcmp(map[j]->u.step.number, num) != 0)
+            j = (j + 1) & (cap - 1);
+        if (map[j]) {
+            diag_error(c->d, s->u.step.number_loc, "duplicate step number %s", num);
+            diag_note(c->d, map[j]->u.step.number_loc, "step %s is first defined here", num);
+        } else
+            map[j] = s;
+        if (s->u.step.parent >= 0) {
+            const char *pn = f->steps[s->u.step.parent]->u.step.number;
+            if (!is_child_number(num, pn))
+                diag_warning(c->d, s->u.step.number_loc,
+                             "step %s is inside step %s but not numbered as its child", num, pn);
+        }
+    }
+}
+
+/* ------------------------------------------------------ pass 6: the code */
+
+static void walk_block(ck *c, ast_block *b);
+static void walk_stmt(ck *c, ast_stmt *s);
+
+typedef struct dead_why {
+    ast_loc at;
+    const char *note;
+} dead_why;
+
+static void report_steps_block(ck *c, ast_block *b, void *why);
+
+/* Reports every outermost step inside s (s included) as unreachable. */
+static void report_steps(ck *c, ast_stmt *s, dead_why *why)
+{
+    if (s->kind == S_STEP) {
+        diag_error(c->d, s->loc, "unreachable step %s", s->u.step.number);
+        if (why->note) {
+            diag_note(c->d, why->at, "%s", why->note);
+            why->note = NULL; /* once per cause */
+        }
+        return;
+    }
+    each_block(c, s, report_steps_block, why);
+}
+
+static void report_steps_block(ck *c, ast_block *b, void *why)
+{
+    for (ast_stmt *s = b->first; s; s = s->next)
+        report_steps(c, s, why);
+}
+
+/* Walks a block whose code can never run: its steps are reported once,
+ * the other checks still apply. */
+static void walk_dead_block(ck *c, ast_block *b, ast_loc at, const char *note)
+{
+    dead_why why = {at, note};
+    if (!c->dead)
+        report_steps_block(c, b, &why);
+    c->dead++;
+    walk_block(c, b);
+    c->dead--;
+}
+
+static int is_true(const ast_expr *e)
+{
+    return e && e->is_const && e->cval;
+}
+
+static int is_false(const ast_expr *e)
+{
+    return e && e->is_const && !e->cval;
+}
+
+static int block_ends(const ast_block *b);
+
+/* Whether nothing after s in its block can run. */
+static int stmt_ends(const ast_stmt *s)
+{
+    switch (s->kind) {
+    case S_END: case S_RETURN: return 1;
+    case S_EXIT: return !s->u.exit.cond || is_true(s->u.exit.cond);
+    case S_STEP:
+        return !s->u.step.when && !s->u.step.optional_by && !s->u.step.first_turn_only &&
+               block_ends(&s->u.step.body);
+    case S_TURN: return block_ends(&s->u.player.body);
+    case S_IF:
+        if (is_true(s->u.if_.cond))
+            return block_ends(&s->u.if_.then_b);
+        if (!block_ends(&s->u.if_.then_b) && !is_false(s->u.if_.cond))
+            return 0;
+        if (s->u.if_.else_if)
+            return stmt_ends(s->u.if_.else_if);
+        return s->u.if_.has_else && block_ends(&s->u.if_.else_b);
+    default: return 0;
+    }
+}
+
+static int block_ends(const ast_block *b)
+{
+    for (const ast_stmt *s = b->first; s; s = s->next)
+        if (stmt_ends(s))
+            return 1;
+    return 0;
+}
+
+static const char *end_words(const ast_stmt *s)
+{
+    switch (s->kind) {
+    case S_END: return "nothing runs after 'end game'";
+    case S_RETURN: return "nothing runs after 'return'";
+    case S_EXIT: return "nothing runs after 'exit'";
+    default: return "nothing runs after this statement: it always ends the block";
+    }
+}
+
+static void walk_block(ck *c, ast_block *b)
+{
+    const ast_stmt *ended = NULL;
+    for (ast_stmt *s = b->first; s; s = s->next) {
+        if (ended && !c->dead) {
+            dead_why why = {ended->loc, end_words(ended)};
+            for (ast_stmt *x = s; x; x = x->next) {
+                report_steps(c, x, &why);
+                x->unreachable = 1;
+            }
+            c->dead++;
+            for (ast_stmt *x = s; x; x = x->next)
+                walk_stmt(c, x);
+            c->dead--;
+            return;
+        }
+        walk_stmt(c, s);
+        if (!ended && stmt_ends(s))
+            ended = s;
+    }
+}
+
+static void walk_if(ck *c, ast_stmt *s)
+{
+    ast_expr *cond = s->u.if_.cond;
+    if (is_false(cond))
+        walk_dead_block(c, &s->u.if_.then_b, cond->loc, "the condition is always false");
+    else
+        walk_block(c, &s->u.if_.then_b);
+    int else_dead = is_true(cond);
+    if (s->u.if_.else_if) {
+        ast_block b = {s->loc, s->loc, s->u.if_.else_if, s->u.if_.else_if, 1};
+        if (else_dead)
+            walk_dead_block(c, &b, cond->loc, "the condition is always true");
+        else
+            walk_stmt(c, s->u.if_.else_if);
+    } else if (s->u.if_.has_else) {
+        if (else_dead)
+            walk_dead_block(c, &s->u.if_.else_b, cond->loc, "the condition is always true");
+        else
+            walk_block(c, &s->u.if_.else_b);
+    }
+}
+
+static void walk_choose(ck *c, ast_stmt *s)
+{
+    int live = 0;
+    for (ast_option *o = s->u.choose.options; o; o = o->next) {
+        if (is_false(o->when)) {
+            walk_dead_block(c, &o->body, o->when->loc, "the option's condition is always false");
+            continue;
+        }
+        live = 1;
+        walk_block(c, &o->body);
+    }
+    if (!s->u.choose.options)
+        diag_error(c->d, s->loc, "'choose' has no options");
+    else if (!live)
+        diag_error(c->d, s->loc, "no option of this 'choose' can ever be offered");
+}
+
+/* ---- loops: what a loop body can write, what a condition reads */
+
+typedef struct loop_scan {
+    ast_stmt *loop;
+    ast_stmt **exits;      /* `exit when` targeting the loop */
+    uint32_t nexits, cap;
+    int way_out;           /* an exit, end game or return inside */
+} loop_scan;
+
+static void scan_block(ck *c, ast_block *b, void *arg);
+
+static void mark_local(ck *c, ast_sym *s)
+{
+    if (s)
+        s->mark = c->gen;
+}
+
+static void scan_stmt(ck *c, ast_stmt *s, loop_scan *ls)
+{
+    direct_writes(c, s, c->loopw);
+    switch (s->kind) {
+    case S_ASSIGN:
+        if (s->u.assign.target->kind == E_NAME)
+            mark_local(c, s->u.assign.target->sym);
+        break;
+    case S_LET: mark_local(c, s->u.let.sym); break;
+    case S_FOR: mark_local(c, s->u.for_.var); break;
+    case S_CHOOSE:
+        for (ast_option *o = s->u.choose.options; o; o = o->next)
+            mark_local(c, o->var);
+        break;
+    case S_CALL:
+        if (s->u.call.sym)
+            set_or(c->loopw, c->writes + (size_t)s->u.call.sym->decl->index * c->words, c->words);
+        break;
+    case S_END: case S_RETURN: ls->way_out = 1; break;
+    case S_EXIT:
+        if (s->u.exit.loop != ls->loop)
+            break;
+        ls->way_out = 1;
+        if (s->u.exit.cond) {
+            if (ls->nexits == ls->cap) {
+                uint32_t nc = ls->cap ? ls->cap * 2 : 8;
+                ast_stmt **nx = ARENA_ARRAY(c->a, ast_stmt *, nc);
+                if (ls->nexits)
+                    memcpy(nx, ls->exits, ls->nexits * sizeof *nx);
+                ls->exits = nx;
+                ls->cap = nc;
+            }
+            ls->exits[ls->nexits++] = s;
+        }
+        break;
+    default: break;
+    }
+    each_block(c, s, scan_block, ls);
+}
+
+static void scan_block(ck *c, ast_block *b, void *arg)
+{
+    for (ast_stmt *s = b->first; s; s = s->next)
+        scan_stmt(c, s, arg);
+}
+
+typedef struct reads {
+    int any;       /* the condition reads some var or local */
+    int changes;   /* ... that the loop writes */
+} reads;
+
+static void read_expr(ck *c, const ast_expr *e, reads *r, int in_fn);
+
+static void read_iter(ck *c, const ast_iter *it, reads *r, int in_fn)
+{
+    if (it->kind == IT_PLAYERS) {
+        r->any = 1;
+        r->changes |= get_bit(c->loopw, c->f->sym_in_game->decl->index);
+    }
+    if (it->lo)
+        read_expr(c, it->lo, r, in_fn);
+    if (it->hi)
+        read_expr(c, it->hi, r, in_fn);
+    if (it->kind == IT_LIST)
+        read_expr(c, it->list, r, in_fn);
+}
+
+static void read_expr(ck *c, const ast_expr *e, reads *r, int in_fn)
+{
+    if (!e)
+        return;
+    const ast_sym *s = e->kind == E_NAME ? e->sym
+                       : e->kind == E_INDEX && e->ix == IX_VAR ? e->base->sym : NULL;
+    if (s && s->kind == SYM_VAR) {
+        r->any = 1;
+        r->changes |= get_bit(c->loopw, s->decl->index);
+    } else if (s && s->kind == SYM_LOCAL && !in_fn && s->local_kind != LOCAL_AGG) {
+        r->any = 1;
+        r->changes |= s->mark == c->gen;
+    }
+    switch (e->kind) {
+    case E_CALL:
+        if (e->sym && e->sym->kind == SYM_FN && e->sym->decl->mark != c->fgen) {
+            /* a fn reads what its body reads; its params are its args */
+            e->sym->decl->mark = c->fgen;
+            read_expr(c, e->sym->decl->body_expr, r, 1);
+        }
+        break;
+    case E_INDEX:
+        if (e->ix == IX_LIST)
+            read_expr(c, e->base, r, in_fn);
+        break;
+    case E_AGG: read_iter(c, e->iter, r, in_fn); break;
+    case E_IF: read_expr(c, e->c, r, in_fn); break;
+    default: break;
+    }
+    read_expr(c, e->a, r, in_fn);
+    read_expr(c, e->b, r, in_fn);
+    if (e->kind == E_CALL || e->kind == E_INDEX)
+        for (uint32_t i = 0; i < e->nargs; i++)
+            read_expr(c, e->args[i], r, in_fn);
+}
+
+static void check_cond(ck *c, const ast_expr *cond)
+{
+    reads r = {0, 0};
+    c->fgen++; /* each fn's body is read once per condition */
+    read_expr(c, cond, &r, 0);
+    if (!r.changes)
+        diag_error(c->d, cond->loc, "loop exit condition can never change");
+}
+
+static void walk_repeat(ck *c, ast_stmt *s)
+{
+    walk_block(c, &s->u.rep.body);
+    if (c->recursion)
+        return;
+    loop_scan ls;
+    memset(&ls, 0, sizeof ls);
+    ls.loop = s;
+    memset(c->loopw, 0, c->words * sizeof *c->loopw);
+    c->gen++;
+    scan_block(c, &s->u.rep.body, &ls);
+    if (s->u.rep.cond)
+        check_cond(c, s->u.rep.cond);
+    for (uint32_t i = 0; i < ls.nexits; i++)
+        check_cond(c, ls.exits[i]->u.exit.cond);
+    if (s->u.rep.kind == REP_PLAIN && !ls.way_out)
+        diag_error(c->d, s->loc, "'repeat' without 'until' needs an 'exit'");
+}
+
+static void walk_child_block(ck *c, ast_block *b, void *arg)
+{
+    (void)arg;
+    walk_block(c, b);
+}
+
+static void walk_stmt(ck *c, ast_stmt *s)
+{
+    if (c->dead)
+        s->unreachable = 1;
+    switch (s->kind) {
+    case S_IF: walk_if(c, s); return;
+    case S_CHOOSE: walk_choose(c, s); return;
+    case S_REPEAT: walk_repeat(c, s); return;
+    default:
+        each_block(c, s, walk_child_block, NULL);
+        return;
+    }
+}
+
+static void pass_code(ck *c)
+{
+    ast_file *f = c->f;
+    if (f->sequence)
+        walk_block(c, &f->sequence->body);
+    for (uint32_t i = 0; i < c->nfns; i++) {
+        ast_decl *d = f->fns[i];
+        if (d->kind != D_PROC)
+            continue;
+        if (d->reachable) {
+            walk_block(c, &d->body);
+            continue;
+        }
+        char note[300];
+        snprintf(note, sizeof note, "nothing calls '%.200s' from the sequence or a scenario", d->name);
+        walk_dead_block(c, &d->body, d->name_loc, note);
+    }
+    for (uint32_t i = 0; i < f->nscenarios; i++)
+        for (ast_item *it = f->scenarios[i]->items; it; it = it->next)
+            if (it->kind == IT_SC_SETUP)
+                walk_block(c, &it->body);
+}
+
+/* ------------------------------------------------------------------ entry */
+
+int oc_check(oc_arena *arena, ast_file *file, diag *d)
+{
+    ck c;
+    memset(&c, 0, sizeof c);
+    c.a = arena;
+    c.d = d;
+    c.f = file;
+    c.nfns = file->nfns;
+    c.words = (file->nvars + 63) / 64;
+    if (!c.words)
+        c.words = 1;
+    c.calls = ARENA_ARRAY(arena, edge *, c.nfns + 1);
+    c.writes = ARENA_ARRAY(arena, uint64_t, (size_t)c.words * (c.nfns + 1));
+    c.loopw = ARENA_ARRAY(arena, uint64_t, c.words);
+    c.gen = 16; /* above the marks resolution left on constants */
+    int before = d->errors;
+    pass_collect(&c);
+    pass_graph(&c);
+    pass_reach(&c);
+    pass_steps(&c);
+    pass_code(&c);
+    return d->errors - before;
+}

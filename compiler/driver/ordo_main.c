@@ -1,0 +1,45 @@
+/* ordo_main.c — the `ordo` tool: check, run and test rulesets. */
+#include <string.h>
+
+#include "driver.h"
+
+static const char usage[] =
+    "usage: ordo COMMAND [OPTIONS] FILE...\n"
+    "\n"
+    "commands:\n"
+    "  check FILE...   compile each ruleset and report its diagnostics\n"
+    "  run FILE        play one game and print its trace\n"
+    "  test FILE...    run every scenario of each ruleset\n"
+    "\n"
+    "  ordo COMMAND --help   the options of a command\n"
+    "  ordo --version        the version\n"
+    "\n"
+    "exit status: 0 success, 1 errors (diagnostics, runtime error, failed\n"
+    "scenario), 2 bad command line or missing file.\n";
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return TOOL_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        fputs(usage, stdout);
+        return TOOL_OK;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("ordo %s\n", ORDO_VERSION);
+        return TOOL_OK;
+    }
+    if (strcmp(cmd, "check") == 0)
+        return cmd_check(argc - 1, argv + 1);
+    if (strcmp(cmd, "run") == 0)
+        return cmd_run(argc - 1, argv + 1);
+    if (strcmp(cmd, "test") == 0)
+        return cmd_test(argc - 1, argv + 1);
+    if (cmd[0] == '-')
+        return drv_unknown_option("ordo", cmd);
+    fprintf(stderr, "ordo: unknown command '%s' (try 'ordo --help')\n", cmd);
+    return TOOL_USAGE;
+}

@@ -1,0 +1,180 @@
+/* ordoc_main.c — `ordoc`: compiles a ruleset to C tables (and/or prints
+ * its disassembly). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler.h"
+
+static const char help[] =
+    "usage: ordoc FILE.ordo -o OUT.c [--header OUT.h] [--symbol NAME] [--disasm] [-Werror]\n"
+    "\n"
+    "Compiles a ruleset into C source: the program's tables as const data and\n"
+    "`const ordo_program NAME`, to be compiled with runtime/ordo.h and linked\n"
+    "with libordo.a.\n"
+    "\n"
+    "  -o OUT.c         write the C source to OUT.c\n"
+    "  --header OUT.h   also write a header declaring the program\n"
+    "  --symbol NAME    the program's C name (default: FILE's base name with\n"
+    "                   non-identifier characters as '_', then '_program')\n"
+    "  --disasm         print the program's assembly on stdout (-o optional)\n"
+    "  -Werror          treat warnings as errors\n"
+    "  --help, --version\n"
+    "\n"
+    "exit status: 0 written, 1 compile errors (diagnostics on stderr) or a\n"
+    "write error, 2 bad command line or missing file.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fputs("ordoc: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs(" (try 'ordoc --help')\n", stderr);
+    return 2;
+}
+
+/* "rulesets/titan-2.ordo" -> "titan_2_program" */
+static char *default_symbol(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t n = strcspn(base, ".");
+    char *s = malloc(n + 16);
+    if (!s)
+        return NULL;
+    size_t k = 0;
+    if (n == 0 || (base[0] >= '0' && base[0] <= '9'))
+        s[k++] = '_';
+    for (size_t i = 0; i < n; i++) {
+        char c = base[i];
+        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        s[k++] = ok ? c : '_';
+    }
+    strcpy(s + k, "_program");
+    return s;
+}
+
+static int valid_symbol(const char *s)
+{
+    if (!*s || (*s >= '0' && *s <= '9'))
+        return 0;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+              (*s >= '0' && *s <= '9') || *s == '_'))
+            return 0;
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    const char *in = NULL, *out = NULL, *hdr = NULL, *symbol = NULL;
+    int disasm = 0, werror = 0, opts_done = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (opts_done || a[0] != '-' || a[1] == 0) {
+            if (in)
+                return usage_error("one input file at a time (extra: '%s')", a);
+            in = a;
+        } else if (strcmp(a, "--") == 0) {
+            opts_done = 1;
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(help, stdout);
+            return 0;
+        } else if (strcmp(a, "--version") == 0) {
+            printf("ordoc %s\n", ORDO_VERSION);
+            return 0;
+        } else if (strcmp(a, "--disasm") == 0) {
+            disasm = 1;
+        } else if (strcmp(a, "-Werror") == 0) {
+            werror = 1;
+        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--header") == 0 ||
+                   strcmp(a, "--symbol") == 0) {
+            if (i + 1 >= argc)
+                return usage_error("option '%s' needs a value", a);
+            const char *v = argv[++i];
+            if (a[1] == 'o')
+                out = v;
+            else if (a[2] == 'h')
+                hdr = v;
+            else
+                symbol = v;
+        } else if (strncmp(a, "-o", 2) == 0) {
+            out = a + 2;
+        } else if (strncmp(a, "--header=", 9) == 0) {
+            hdr = a + 9;
+        } else if (strncmp(a, "--symbol=", 9) == 0) {
+            symbol = a + 9;
+        } else {
+            return usage_error("unknown option '%s'", a);
+        }
+    }
+    if (!in)
+        return usage_error("%sno input file", "");
+    if (!out && !disasm)
+        return usage_error("%sno output: give -o OUT.c (or --disasm)", "");
+    if (hdr && !out)
+        return usage_error("%s--header needs -o", "");
+    if (symbol && !valid_symbol(symbol))
+        return usage_error("--symbol '%s' is not a C identifier", symbol);
+    FILE *probe = fopen(in, "r");
+    if (!probe) {
+        fprintf(stderr, "ordoc: cannot open '%s': %s\n", in, strerror(errno));
+        return 2;
+    }
+    fclose(probe);
+
+    oc_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.diag = stderr;
+    opt.werror = werror;
+    oc_compiler *c = oc_new(&opt);
+    if (!c) {
+        fprintf(stderr, "ordoc: out of memory\n");
+        return 1;
+    }
+    const ordo_program *p = oc_compile_file(c, in);
+    if (!p) {
+        oc_free(c);
+        return 1;
+    }
+    int status = 0;
+    char *defsym = NULL;
+    if (!symbol) {
+        symbol = defsym = default_symbol(in);
+        if (!defsym) {
+            fprintf(stderr, "ordoc: out of memory\n");
+            oc_free(c);
+            return 1;
+        }
+    }
+    if (disasm) {
+        oc_disassemble(p, stdout);
+        if (fflush(stdout) != 0)
+            status = 1;
+    }
+    if (out) {
+        FILE *fo = fopen(out, "w");
+        FILE *fh = NULL;
+        if (!fo) {
+            fprintf(stderr, "ordoc: cannot write '%s': %s\n", out, strerror(errno));
+            status = 1;
+        } else if (hdr && !(fh = fopen(hdr, "w"))) {
+            fprintf(stderr, "ordoc: cannot write '%s': %s\n", hdr, strerror(errno));
+            status = 1;
+        } else if (oc_emit_c(p, symbol, fo, fh, hdr) != 0) {
+            fprintf(stderr, "ordoc: writing '%s' failed\n", out);
+            status = 1;
+        }
+        if (fo && fclose(fo) != 0)
+            status = 1;
+        if (fh && fclose(fh) != 0)
+            status = 1;
+        if (status) {
+            remove(out);
+            if (hdr)
+                remove(hdr);
+        }
+    }
+    free(defsym);
+    oc_free(c);
+    return status;
+}

@@ -1,0 +1,163 @@
+/* play.c — plays one game: decisions from a choices file, then a policy;
+ * the trace printed as text or JSON lines; the decisions recorded. Shared
+ * by `ordo run` and examples/host.c (see play.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play.h"
+
+typedef struct trace_ctx {
+    FILE *out;
+    int format;
+    char *buf;
+    size_t cap;
+} trace_ctx;
+
+static void print_event(void *ctx, const ordo_game *g, const ordo_event *ev)
+{
+    trace_ctx *t = ctx;
+    for (;;) {
+        int n = t->format == PLAY_TRACE_JSONL ? ordo_event_json(g, ev, t->buf, t->cap)
+                                              : ordo_event_text(g, ev, t->buf, t->cap);
+        if (n < 0)
+            return;
+        if ((size_t)n < t->cap)
+            break;
+        /* a rare long line: grow once (host memory, not the game's) */
+        char *nb = realloc(t->buf, (size_t)n + 1);
+        if (!nb)
+            break; /* print what fits */
+        t->buf = nb;
+        t->cap = (size_t)n + 1;
+    }
+    fputs(t->buf, t->out);
+    fputc('\n', t->out);
+}
+
+/* "a", "b", "c" — the labels offered now, for messages. */
+static void print_offered(FILE *f, const ordo_game *g)
+{
+    char buf[256];
+    int n = ordo_option_count(g);
+    if (n <= 0) {
+        fputs("(none)", f);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        if (ordo_option_label(g, i, buf, sizeof buf) < 0)
+            buf[0] = 0;
+        fprintf(f, "%s\"%s\"", i ? ", " : "", buf);
+    }
+}
+
+int play_game(const ordo_program *p, const play_options *o, FILE *out, const char *prog)
+{
+    int np = o->players ? o->players : p->min_players;
+    if (np < p->min_players || np > p->max_players) {
+        if (p->min_players == p->max_players)
+            fprintf(stderr, "%s: this ruleset is for %d players, not %d\n", prog,
+                    p->min_players, np);
+        else
+            fprintf(stderr, "%s: --players must be in %d..%d, not %d\n", prog,
+                    p->min_players, p->max_players, np);
+        return TOOL_USAGE;
+    }
+
+    play_choices ch;
+    memset(&ch, 0, sizeof ch);
+    if (o->choices && play_choices_load(&ch, o->choices, prog) != 0)
+        return TOOL_USAGE;
+    FILE *rec = NULL;
+    if (o->record) {
+        rec = fopen(o->record, "w");
+        if (!rec) {
+            fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->record, strerror(errno));
+            play_choices_free(&ch);
+            return TOOL_USAGE;
+        }
+    }
+
+    int status = TOOL_FAIL;
+    trace_ctx tc = {out, o->trace, malloc(1024), 1024};
+    ordo_game *g = NULL;
+    char label[512];
+    int rc = tc.buf ? ordo_new(p, np, o->seed, &g) : ORDO_E_STACK;
+    if (rc < 0) {
+        char msg[256];
+        if (rc == ORDO_E_PROGRAM && ordo_validate(p, msg, sizeof msg) != 0)
+            fprintf(stderr, "%s: invalid program: %s\n", prog, msg);
+        else
+            fprintf(stderr, "%s: cannot create a game: %s\n", prog, ordo_strerror(rc));
+        goto done;
+    }
+    if (o->trace != PLAY_TRACE_NONE)
+        ordo_set_trace(g, print_event, &tc);
+    if (o->max_steps)
+        ordo_set_max_steps(g, o->max_steps);
+
+    uint64_t rng = o->seed ^ PLAY_POLICY_SALT;
+    long decisions = 0;
+    for (;;) {
+        rc = ordo_run(g);
+        if (rc != ORDO_DECIDE)
+            break;
+        int k;
+        if (ch.next < ch.n) {
+            const char *want = ch.label[ch.next];
+            k = ordo_find_option(g, want);
+            if (k < 0) {
+                fflush(out);
+                fprintf(stderr, "%s: %s:%d: \"%s\" is not offered; offered: ", prog, ch.path,
+                        ch.line[ch.next], want);
+                print_offered(stderr, g);
+                fputc('\n', stderr);
+                goto done;
+            }
+            ch.next++;
+        } else if (o->policy == PLAY_POLICY_FIRST) {
+            k = ordo_policy_first(g);
+        } else {
+            k = ordo_policy_random(g, &rng);
+        }
+        if (rec) {
+            int n = ordo_option_label(g, k, label, sizeof label);
+            if (n >= 0)
+                fprintf(rec, "%s\n", label);
+        }
+        rc = ordo_choose(g, k);
+        if (rc < 0)
+            break;
+        decisions++;
+    }
+    fflush(out);
+    if (rc != ORDO_OVER) {
+        char msg[512];
+        if (ordo_error_message(g, msg, sizeof msg) < 0 || !msg[0])
+            snprintf(msg, sizeof msg, "%s", ordo_strerror(rc));
+        fprintf(stderr, "%s: runtime error: %s\n", prog, msg);
+        goto done;
+    }
+    if (o->trace == PLAY_TRACE_TEXT) {
+        int w = ordo_winner(g);
+        if (w >= 0 && ordo_format_value(p, ORDO_K_PLAYER, 0, w, label, sizeof label) >= 0)
+            fprintf(out, "result: %s wins", label);
+        else
+            fputs("result: game over, no winner", out);
+        fprintf(out, " (%ld decisions, %llu VM steps)\n", decisions,
+                (unsigned long long)ordo_steps(g));
+    }
+    status = TOOL_OK;
+done:
+    fflush(out);
+    if (g)
+        ordo_free(g);
+    free(tc.buf);
+    if (rec && fclose(rec) != 0) {
+        fprintf(stderr, "%s: cannot write '%s'\n", prog, o->record);
+        if (status == TOOL_OK)
+            status = TOOL_FAIL;
+    }
+    play_choices_free(&ch);
+    return status;
+}

@@ -1,0 +1,417 @@
+/* scenario.c — runs a program's scenarios (the items of ordo.h, ORDO_SC_*)
+ * for `ordo test`.
+ *
+ * Each scenario gets a fresh game (its `players`, default the minimum; its
+ * `seed`, default 1). The trace is recorded through the trace callback into
+ * fixed-size buffers allocated once per file: which steps ran, the first
+ * sequence number of each event, the `emit` events themselves (for argument
+ * matching; up to SC_MAX_EVENTS) and the last SC_TAIL events (shown when a
+ * scenario fails). The first failing item ends the scenario.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver.h"
+
+#define SC_MAX_EVENTS 16384
+#define SC_TAIL 8
+
+typedef struct recorder {
+    const ordo_program *p;
+    unsigned char *step_ran;    /* [nsteps] */
+    uint32_t *first_event;      /* [nevents]: seq of the first emit, 0 = none */
+    ordo_event *events;         /* [SC_MAX_EVENTS]: emits */
+    int nevents, overflow;
+    ordo_event tail[SC_TAIL];   /* the last events of any kind */
+    uint32_t ntail;
+} recorder;
+
+static void record(void *ctx, const ordo_game *g, const ordo_event *ev)
+{
+    (void)g;
+    recorder *r = ctx;
+    r->tail[r->ntail++ % SC_TAIL] = *ev;
+    if (ev->kind == ORDO_EV_STEP && ev->id < r->p->nsteps)
+        r->step_ran[ev->id] = 1;
+    if (ev->kind == ORDO_EV_EVENT) {
+        if (ev->id < r->p->nevents && !r->first_event[ev->id])
+            r->first_event[ev->id] = ev->seq;
+        if (r->nevents < SC_MAX_EVENTS)
+            r->events[r->nevents++] = *ev;
+        else
+            r->overflow = 1;
+    }
+}
+
+static void reset(recorder *r)
+{
+    memset(r->step_ran, 0, r->p->nsteps + 1u);
+    memset(r->first_event, 0, (r->p->nevents + 1u) * sizeof *r->first_event);
+    r->nevents = r->overflow = 0;
+    r->ntail = 0;
+}
+
+/* ---- one scenario's run and its failure report */
+
+typedef struct run {
+    const ordo_program *p;
+    const char *path;
+    const ordo_scenario *sc;
+    ordo_game *g;
+    recorder *rec;
+    FILE *out;
+} run;
+
+static void error_text(const ordo_game *g, int rc, char *buf, size_t n)
+{
+    if (ordo_error_message(g, buf, n) < 0 || !buf[0])
+        snprintf(buf, n, "%s", ordo_strerror(rc));
+}
+
+static void fmt_value(const ordo_program *p, int kind, int enum_id, int32_t v, char *buf,
+                      size_t n)
+{
+    if (ordo_format_value(p, kind, enum_id, v, buf, n) < 0)
+        snprintf(buf, n, "%ld", (long)v);
+}
+
+static void print_offered(FILE *f, const ordo_game *g)
+{
+    char buf[256];
+    int n = ordo_option_count(g);
+    if (ordo_status(g) != ORDO_DECIDE || n <= 0) {
+        fputs("(no decision pending)", f);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        if (ordo_option_label(g, i, buf, sizeof buf) < 0)
+            buf[0] = 0;
+        fprintf(f, "%s\"%s\"", i ? ", " : "", buf);
+    }
+}
+
+/* Where the game stands, as words: "a decision by player 2 is pending". */
+static void print_status_str(const run *r, char *out, size_t n)
+{
+    char buf[384];
+    int st = ordo_status(r->g);
+    if (st == ORDO_DECIDE) {
+        fmt_value(r->p, ORDO_K_PLAYER, 0, ordo_decider(r->g), buf, sizeof buf);
+        snprintf(out, n, "a decision by %s is pending", buf);
+    } else if (st == ORDO_OVER) {
+        int w = ordo_winner(r->g);
+        if (w >= 0) {
+            fmt_value(r->p, ORDO_K_PLAYER, 0, w, buf, sizeof buf);
+            snprintf(out, n, "the game is over and %s won", buf);
+        } else
+            snprintf(out, n, "the game is over with no winner");
+    } else if (st < 0) {
+        error_text(r->g, st, buf, sizeof buf);
+        snprintf(out, n, "the game stopped with a runtime error: %s", buf);
+    } else
+        snprintf(out, n, "the game has not started");
+}
+
+static int fail(const run *r, const ordo_scenario_item *it, const char *fmt, ...)
+{
+    fprintf(r->out, "%s:%lu: scenario \"%s\": ", r->path, (unsigned long)it->line,
+            r->sc->name ? r->sc->name : "");
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(r->out, fmt, ap);
+    va_end(ap);
+    fputc('\n', r->out);
+    /* context: the decision pending and the last trace lines */
+    if (ordo_status(r->g) == ORDO_DECIDE) {
+        fputs("    offered: ", r->out);
+        print_offered(r->out, r->g);
+        fputc('\n', r->out);
+    }
+    uint32_t n = r->rec->ntail < SC_TAIL ? r->rec->ntail : SC_TAIL;
+    if (n) {
+        fputs("    last trace lines:\n", r->out);
+        char buf[512];
+        for (uint32_t k = r->rec->ntail - n; k < r->rec->ntail; k++) {
+            if (ordo_event_text(r->g, &r->rec->tail[k % SC_TAIL], buf, sizeof buf) < 0)
+                buf[0] = 0;
+            fprintf(r->out, "      %s\n", buf);
+        }
+    }
+    return 0;
+}
+
+static const char *event_name(const ordo_program *p, unsigned id)
+{
+    return id < p->nevents && p->events[id].name ? p->events[id].name : "?";
+}
+
+static const char *step_number(const ordo_program *p, unsigned id)
+{
+    return id < p->nsteps && p->steps[id].number ? p->steps[id].number : "?";
+}
+
+/* "fled(player 2, _)" from an EVENT item. */
+static void event_pattern(const ordo_program *p, const ordo_scenario_item *it, char *buf,
+                          size_t n)
+{
+    const ordo_event_decl *d = it->a < p->nevents ? &p->events[it->a] : NULL;
+    size_t len = (size_t)snprintf(buf, n, "%s", event_name(p, it->a));
+    if (!it->x || len >= n)
+        return;
+    for (int k = 0; k < it->x && k < ORDO_EVENT_MAX_ARGS && len < n; k++) {
+        char v[128];
+        if (it->b & (1 << k))
+            snprintf(v, sizeof v, "_");
+        else
+            fmt_value(p, d ? d->param_kind[k] : ORDO_K_INT, d ? d->param_enum[k] : 0,
+                      it->args[k], v, sizeof v);
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", k ? ", " : "(", v);
+    }
+    if (len < n)
+        snprintf(buf + len, n - len, ")");
+}
+
+static int event_matches(const ordo_scenario_item *it, const ordo_event *ev)
+{
+    if (ev->id != it->a)
+        return 0;
+    for (int k = 0; k < it->x && k < ORDO_EVENT_MAX_ARGS; k++) {
+        if (it->b & (1 << k))
+            continue;
+        if (k >= ev->nargs || ev->args[k] != it->args[k])
+            return 0;
+    }
+    return 1;
+}
+
+static int run_items(run *r)
+{
+    const ordo_program *p = r->p;
+    const ordo_scenario *sc = r->sc;
+    char buf[512], buf2[512];
+    for (uint32_t k = 0; k < sc->count; k++) {
+        const ordo_scenario_item *it = &p->items[sc->first + k];
+        int rc;
+        int32_t v;
+        switch (it->kind) {
+        case ORDO_SC_PLAYERS:
+        case ORDO_SC_SEED:
+            break; /* used when the game was created */
+        case ORDO_SC_SETUP:
+            rc = ordo_exec(r->g, it->a, NULL, 0);
+            if (rc < 0) {
+                error_text(r->g, rc, buf, sizeof buf);
+                return fail(r, it, "setup failed: %s", buf);
+            }
+            break;
+        case ORDO_SC_PLAY:
+            if (it->a == p->main_proc)
+                rc = ordo_run(r->g);
+            else {
+                rc = ordo_start(r->g, it->a, it->args, it->x);
+                if (rc >= 0)
+                    rc = ordo_run(r->g);
+            }
+            if (rc < 0) {
+                return fail(r, it, "play stopped with a runtime error: %s",
+                            (error_text(r->g, rc, buf, sizeof buf), buf));
+            }
+            break;
+        case ORDO_SC_CHOOSE: {
+            const char *label = it->text ? it->text : "";
+            if (ordo_status(r->g) != ORDO_DECIDE) {
+                return fail(r, it, "choose \"%s\": expected a decision, but %s", label,
+                            (print_status_str(r, buf, sizeof buf), buf));
+            }
+            int i = ordo_find_option(r->g, label);
+            if (i < 0)
+                return fail(r, it, "choose \"%s\": that option is not offered", label);
+            rc = ordo_choose(r->g, i);
+            if (rc >= 0)
+                rc = ordo_run(r->g);
+            if (rc < 0)
+                return fail(r, it, "after choosing \"%s\": runtime error: %s", label,
+                            (error_text(r->g, rc, buf, sizeof buf), buf));
+            break;
+        }
+        case ORDO_SC_EXPECT:
+            rc = ordo_eval(r->g, it->a, NULL, 0, &v);
+            if (rc < 0)
+                return fail(r, it, "expect %s: runtime error: %s", it->text ? it->text : "",
+                            (error_text(r->g, rc, buf, sizeof buf), buf));
+            if (!v)
+                return fail(r, it, "expected %s, but it is false",
+                            it->text ? it->text : "(expression)");
+            break;
+        case ORDO_SC_DECIDER:
+            fmt_value(p, ORDO_K_PLAYER, 0, it->args[0], buf, sizeof buf);
+            if (ordo_status(r->g) != ORDO_DECIDE)
+                return fail(r, it, "expected a decision by %s, but %s", buf,
+                            (print_status_str(r, buf2, sizeof buf2), buf2));
+            if (ordo_decider(r->g) != it->args[0]) {
+                fmt_value(p, ORDO_K_PLAYER, 0, ordo_decider(r->g), buf2, sizeof buf2);
+                return fail(r, it, "expected a decision by %s, but %s decides", buf, buf2);
+            }
+            break;
+        case ORDO_SC_OFFERED:
+        case ORDO_SC_NOT_OFFERED: {
+            const char *label = it->text ? it->text : "";
+            int want = it->kind == ORDO_SC_OFFERED;
+            if (ordo_status(r->g) != ORDO_DECIDE)
+                return fail(r, it, "expected \"%s\" %s, but %s", label,
+                            want ? "offered" : "not offered",
+                            (print_status_str(r, buf, sizeof buf), buf));
+            int has = ordo_find_option(r->g, label) >= 0;
+            if (has != want)
+                return fail(r, it, "expected \"%s\" %s, but it %s", label,
+                            want ? "offered" : "not offered", has ? "is" : "is not");
+            break;
+        }
+        case ORDO_SC_EVENT: {
+            int found = 0;
+            for (int e = 0; e < r->rec->nevents && !found; e++)
+                found = event_matches(it, &r->rec->events[e]);
+            if (!found) {
+                event_pattern(p, it, buf, sizeof buf);
+                return fail(r, it, "expected event %s, but it did not happen%s", buf,
+                            r->rec->overflow ? " (trace buffer full: later events lost)" : "");
+            }
+            break;
+        }
+        case ORDO_SC_NO_EVENT:
+            if (it->a < p->nevents && r->rec->first_event[it->a])
+                return fail(r, it, "expected no event %s, but it happened (trace #%lu)",
+                            event_name(p, it->a), (unsigned long)r->rec->first_event[it->a]);
+            break;
+        case ORDO_SC_BEFORE: {
+            uint32_t fa = it->a < p->nevents ? r->rec->first_event[it->a] : 0;
+            uint32_t fb = (uint32_t)it->b < p->nevents ? r->rec->first_event[it->b] : 0;
+            const char *na = event_name(p, it->a), *nb = event_name(p, (unsigned)it->b);
+            if (!fa || !fb)
+                return fail(r, it, "expected event %s before event %s, but %s did not happen",
+                            na, nb, !fa && !fb ? "neither" : !fa ? na : nb);
+            if (fa > fb)
+                return fail(r, it, "expected event %s before event %s, but %s came first "
+                                   "(trace #%lu before #%lu)",
+                            na, nb, nb, (unsigned long)fb, (unsigned long)fa);
+            break;
+        }
+        case ORDO_SC_STEP_RAN:
+        case ORDO_SC_STEP_NOT_RAN: {
+            int want = it->kind == ORDO_SC_STEP_RAN;
+            int ran = it->a < p->nsteps && r->rec->step_ran[it->a];
+            if (ran != want)
+                return fail(r, it, "expected step %s %s, but it %s", step_number(p, it->a),
+                            want ? "ran" : "not ran", ran ? "ran" : "did not run");
+            break;
+        }
+        case ORDO_SC_OVER:
+            if (ordo_status(r->g) != ORDO_OVER)
+                return fail(r, it, "expected the game over, but %s",
+                            (print_status_str(r, buf, sizeof buf), buf));
+            if (it->x && ordo_winner(r->g) != it->args[0]) {
+                if (it->args[0] < 0)
+                    snprintf(buf, sizeof buf, "no winner");
+                else
+                    fmt_value(p, ORDO_K_PLAYER, 0, it->args[0], buf, sizeof buf);
+                if (ordo_winner(r->g) < 0)
+                    snprintf(buf2, sizeof buf2, "no winner");
+                else
+                    fmt_value(p, ORDO_K_PLAYER, 0, ordo_winner(r->g), buf2, sizeof buf2);
+                return fail(r, it, "expected the game over with %s%s, but %s%s",
+                            it->args[0] < 0 ? "" : "winner ", buf,
+                            ordo_winner(r->g) < 0 ? "" : "the winner is ", buf2);
+            }
+            break;
+        default:
+            return fail(r, it, "unknown scenario item kind %u", (unsigned)it->kind);
+        }
+    }
+    return 1;
+}
+
+/* Creates the scenario's game: its players (default the minimum) and seed
+ * (default 1), whichever item gives them. */
+static int make_game(run *r, const ordo_scenario_item **bad)
+{
+    const ordo_program *p = r->p;
+    int np = p->min_players;
+    uint64_t seed = 1;
+    *bad = NULL;
+    for (uint32_t k = 0; k < r->sc->count; k++) {
+        const ordo_scenario_item *it = &p->items[r->sc->first + k];
+        if (it->kind == ORDO_SC_PLAYERS) {
+            np = it->a;
+            *bad = it;
+        } else if (it->kind == ORDO_SC_SEED)
+            seed = (uint64_t)(uint32_t)it->args[0] | (uint64_t)(uint32_t)it->args[1] << 32;
+    }
+    int rc = ordo_new(p, np, seed, &r->g);
+    if (rc < 0) {
+        r->g = NULL;
+        fprintf(r->out, "%s:%lu: scenario \"%s\": cannot create a game of %d players: %s\n",
+                r->path, (unsigned long)(*bad ? (*bad)->line : r->sc->line),
+                r->sc->name ? r->sc->name : "", np, ordo_strerror(rc));
+        return 0;
+    }
+    ordo_set_trace(r->g, record, r->rec);
+    return 1;
+}
+
+void sc_run_all(const ordo_program *p, const char *path, int verbose, FILE *out,
+                int *passed, int *failed)
+{
+    recorder rec;
+    memset(&rec, 0, sizeof rec);
+    rec.p = p;
+    rec.step_ran = malloc(p->nsteps + 1u);
+    rec.first_event = malloc((p->nevents + 1u) * sizeof *rec.first_event);
+    rec.events = malloc(SC_MAX_EVENTS * sizeof *rec.events);
+    if (!rec.step_ran || !rec.first_event || !rec.events) {
+        fprintf(out, "%s: out of memory\n", path);
+        *failed += p->nscenarios ? p->nscenarios : 1;
+        goto done;
+    }
+    int ok = 0, bad = 0;
+    for (uint16_t s = 0; s < p->nscenarios; s++) {
+        /* a failure's report is collected, then printed after the verdict */
+        char *msg = NULL;
+        size_t msglen = 0;
+        FILE *mf = open_memstream(&msg, &msglen);
+        run r = {p, path, &p->scenarios[s], NULL, &rec, mf ? mf : out};
+        const ordo_scenario_item *unused;
+        reset(&rec);
+        int pass = 0;
+        if (r.sc->first + r.sc->count > p->nitems)
+            fprintf(r.out, "%s:%lu: scenario \"%s\": its items are out of range\n", path,
+                    (unsigned long)r.sc->line, r.sc->name ? r.sc->name : "");
+        else if (make_game(&r, &unused))
+            pass = run_items(&r);
+        if (mf)
+            fclose(mf);
+        if (verbose)
+            fprintf(out, "  scenario \"%s\" (line %lu): %s\n", r.sc->name ? r.sc->name : "",
+                    (unsigned long)r.sc->line, pass ? "ok" : "FAILED");
+        if (msg)
+            fputs(msg, out);
+        free(msg);
+        if (r.g)
+            ordo_free(r.g);
+        if (pass)
+            ok++;
+        else
+            bad++;
+    }
+    *passed += ok;
+    *failed += bad;
+    if (!bad)
+        fprintf(out, "%s: ok %d scenario%s\n", path, ok, ok == 1 ? "" : "s");
+    else
+        fprintf(out, "%s: %d of %d scenario%s failed\n", path, bad, ok + bad,
+                ok + bad == 1 ? "" : "s");
+done:
+    free(rec.step_ran);
+    free(rec.first_event);
+    free(rec.events);
+}

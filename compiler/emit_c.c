@@ -1,0 +1,582 @@
+/* emit_c.c — writes a program's tables as C source (ordoc -o x.c).
+ *
+ * The output is readable, deterministic C11: one static const array per
+ * table, then `const ordo_program SYMBOL = { .field = ... }`. The code array
+ * has one instruction a line with its pc (and, on STEP, the step number and
+ * rule IDs) in a comment; opcode names come from runtime/opcode_list.h, which
+ * the generated file also includes so that its ORDO_OP_* numbers always
+ * match the runtime it is compiled against. The file compiles warning-free
+ * under -std=c11 -Wall -Wextra -Werror -pedantic (gcc and clang).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler.h"
+
+static const char *const op_names[] = {
+#define OP(name, operands, effect) #name,
+#include "opcode_list.h"
+#undef OP
+};
+#define OP_COUNT (sizeof op_names / sizeof op_names[0])
+
+/* ---------------------------------------------------------------- helpers */
+
+/* A C string literal. '?' after '?' is escaped (trigraphs exist in C11);
+ * bytes outside printable ASCII become 3-digit octal escapes, which cannot
+ * swallow a following digit. NULL is written as NULL. */
+static void put_str(FILE *f, const char *s)
+{
+    if (!s) {
+        fputs("NULL", f);
+        return;
+    }
+    fputc('"', f);
+    int prev = 0;
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        switch (*c) {
+        case '"': fputs("\\\"", f); break;
+        case '\\': fputs("\\\\", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\t': fputs("\\t", f); break;
+        case '\r': fputs("\\r", f); break;
+        case '?':
+            fputs(prev == '?' ? "\\?" : "?", f);
+            break;
+        default:
+            if (*c < 0x20 || *c >= 0x7f)
+                fprintf(f, "\\%03o", (unsigned)*c);
+            else
+                fputc(*c, f);
+        }
+        prev = *c;
+    }
+    fputc('"', f);
+}
+
+/* Text inside a comment: printable ASCII only, and never a comment end. */
+static void put_comment_text(FILE *f, const char *s)
+{
+    if (!s)
+        return;
+    int prev = 0;
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        int ch = *c;
+        if (ch < 0x20 || ch >= 0x7f)
+            ch = '?';
+        if (prev == '*' && ch == '/')
+            fputc(' ', f);
+        if (prev == '/' && ch == '*')
+            fputc(' ', f);
+        fputc(ch, f);
+        prev = ch;
+    }
+}
+
+/* An int32 constant: INT32_MIN cannot be written as a literal. */
+static void put_i32(FILE *f, int32_t v)
+{
+    if (v == INT32_MIN)
+        fputs("(-2147483647 - 1)", f);
+    else
+        fprintf(f, "%" PRId32, v);
+}
+
+static void put_kind(FILE *f, unsigned k)
+{
+    static const char *const names[] = {"ORDO_K_INT", "ORDO_K_BOOL", "ORDO_K_PLAYER",
+                                        "ORDO_K_ENUM"};
+    if (k < 4)
+        fputs(names[k], f);
+    else if (k == 0xff)
+        fputs("0xff", f);
+    else
+        fprintf(f, "%u", k);
+}
+
+static void put_dim_kind(FILE *f, unsigned k)
+{
+    static const char *const names[] = {"0", "ORDO_DIM_PLAYER", "ORDO_DIM_ENUM",
+                                        "ORDO_DIM_RANGE"};
+    if (k < 4)
+        fputs(names[k], f);
+    else
+        fprintf(f, "%u", k);
+}
+
+static void put_sc_kind(FILE *f, unsigned k)
+{
+    static const char *const names[] = {
+        NULL, "ORDO_SC_PLAYERS", "ORDO_SC_SEED", "ORDO_SC_SETUP", "ORDO_SC_PLAY",
+        "ORDO_SC_CHOOSE", "ORDO_SC_EXPECT", "ORDO_SC_DECIDER", "ORDO_SC_OFFERED",
+        "ORDO_SC_NOT_OFFERED", "ORDO_SC_EVENT", "ORDO_SC_NO_EVENT", "ORDO_SC_BEFORE",
+        "ORDO_SC_STEP_RAN", "ORDO_SC_STEP_NOT_RAN", "ORDO_SC_OVER"};
+    if (k >= 1 && k < sizeof names / sizeof names[0])
+        fputs(names[k], f);
+    else
+        fprintf(f, "%u", k);
+}
+
+/* n values; the first `named` through name() (symbolic), the rest as numbers */
+static void put_u8s(FILE *f, const uint8_t *v, int n, int named,
+                    void (*name)(FILE *, unsigned))
+{
+    fputc('{', f);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            fputs(", ", f);
+        if (name && i < named)
+            name(f, v[i]);
+        else
+            fprintf(f, "%u", (unsigned)v[i]);
+    }
+    fputc('}', f);
+}
+
+static void put_u16s(FILE *f, const uint16_t *v, int n)
+{
+    fputc('{', f);
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s%u", i ? ", " : "", (unsigned)v[i]);
+    fputc('}', f);
+}
+
+static void put_i32s(FILE *f, const int32_t *v, int n)
+{
+    fputc('{', f);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            fputs(", ", f);
+        put_i32(f, v[i]);
+    }
+    fputc('}', f);
+}
+
+/* "name" for a table with entries, NULL for an empty one (ISO C has no
+ * zero-length arrays). */
+static void put_table_ref(FILE *f, const char *field, const char *sym, const char *table,
+                          const char *nfield, unsigned long n)
+{
+    fprintf(f, "    .%s = ", field);
+    if (n)
+        fprintf(f, "%s_%s", sym, table);
+    else
+        fputs("NULL", f);
+    fprintf(f, ", .%s = %lu,\n", nfield, n);
+}
+
+/* ---------------------------------------------------------------- tables */
+
+static const ordo_program *sort_prog;
+
+static int by_pc(const void *x, const void *y)
+{
+    uint32_t a = sort_prog->procs[*(const uint16_t *)x].pc;
+    uint32_t b = sort_prog->procs[*(const uint16_t *)y].pc;
+    if (a != b)
+        return a < b ? -1 : 1;
+    return *(const uint16_t *)x < *(const uint16_t *)y ? -1 : 1;
+}
+
+static void emit_code(FILE *f, const ordo_program *p, const char *sym)
+{
+    if (!p->ncode)
+        return;
+    /* procs by entry pc, to mark where each begins */
+    uint16_t *order = p->nprocs ? malloc(p->nprocs * sizeof *order) : NULL;
+    uint16_t norder = order ? p->nprocs : 0;
+    for (uint16_t i = 0; i < norder; i++)
+        order[i] = i;
+    if (norder) {
+        sort_prog = p;
+        qsort(order, norder, sizeof *order, by_pc);
+    }
+    uint16_t next = 0;
+    fprintf(f, "static const ordo_insn %s_code[%" PRIu32 "] = {\n", sym, p->ncode);
+    for (uint32_t pc = 0; pc < p->ncode; pc++) {
+        while (next < norder && p->procs[order[next]].pc < pc)
+            next++;
+        for (; next < norder && p->procs[order[next]].pc == pc; next++) {
+            const ordo_proc *r = &p->procs[order[next]];
+            fputs("    /* ", f);
+            fputs(r->returns ? "fn " : "proc ", f);
+            put_comment_text(f, r->name);
+            fputs(" */\n", f);
+        }
+        const ordo_insn *in = &p->code[pc];
+        char buf[96];
+        if (in->op < OP_COUNT)
+            snprintf(buf, sizeof buf, "    {ORDO_OP_%s, %u, %u, ", op_names[in->op],
+                     (unsigned)in->x, (unsigned)in->a);
+        else
+            snprintf(buf, sizeof buf, "    {%u, %u, %u, ", (unsigned)in->op, (unsigned)in->x,
+                     (unsigned)in->a);
+        fputs(buf, f);
+        int col = (int)strlen(buf);
+        if (in->b == INT32_MIN)
+            col += fprintf(f, "(-2147483647 - 1)},");
+        else
+            col += fprintf(f, "%" PRId32 "},", in->b);
+        for (; col < 40; col++)
+            fputc(' ', f);
+        fprintf(f, " /* %" PRIu32, pc);
+        if (in->op < OP_COUNT && strcmp(op_names[in->op], "STEP") == 0 && in->a < p->nsteps) {
+            const ordo_step *s = &p->steps[in->a];
+            fputs(": step ", f);
+            put_comment_text(f, s->number);
+            if (s->rule && s->rule[0]) {
+                fputs(" [", f);
+                put_comment_text(f, s->rule);
+                fputc(']', f);
+            }
+        } else if (in->op >= OP_COUNT) {
+            fputs(": unknown opcode", f);
+        }
+        fputs(" */\n", f);
+    }
+    fputs("};\n\n", f);
+    free(order);
+}
+
+static void emit_vars(FILE *f, const ordo_program *p, const char *sym)
+{
+    if (!p->nvars)
+        return;
+    fprintf(f, "static const ordo_var %s_vars[%u] = {\n", sym, (unsigned)p->nvars);
+    for (uint16_t i = 0; i < p->nvars; i++) {
+        const ordo_var *v = &p->vars[i];
+        fprintf(f, "    /* %u */ {.name = ", (unsigned)i);
+        put_str(f, v->name);
+        fprintf(f, ", .offset = %" PRIu32 ", .stride = %" PRIu32 ", .kind = ", v->offset,
+                v->stride);
+        put_kind(f, v->kind);
+        fprintf(f, ", .width = %u, .ndims = %u, .is_list = %u, .cap = %u, .enum_id = %u",
+                (unsigned)v->width, (unsigned)v->ndims, (unsigned)v->is_list,
+                (unsigned)v->cap, (unsigned)v->enum_id);
+        fputs(",\n        .dim_kind = ", f);
+        put_u8s(f, v->dim_kind, 2, 2, put_dim_kind);
+        fputs(", .dim_enum = ", f);
+        put_u16s(f, v->dim_enum, 2);
+        fputs(", .dim_lo = ", f);
+        put_i32s(f, v->dim_lo, 2);
+        fputs(", .dim_n = ", f);
+        put_u16s(f, v->dim_n, 2);
+        fputs(", .lo = ", f);
+        put_i32(f, v->lo);
+        fputs(", .hi = ", f);
+        put_i32(f, v->hi);
+        fputs(", .init = ", f);
+        put_i32(f, v->init);
+        fprintf(f, ", .line = %" PRIu32 "},\n", v->line);
+    }
+    fputs("};\n\n", f);
+}
+
+static void emit_enums(FILE *f, const ordo_program *p, const char *sym)
+{
+    if (p->nenums) {
+        fprintf(f, "static const ordo_enum %s_enums[%u] = {\n", sym, (unsigned)p->nenums);
+        for (uint16_t i = 0; i < p->nenums; i++) {
+            fputs("    {.name = ", f);
+            put_str(f, p->enums[i].name);
+            fprintf(f, ", .first = %u, .count = %u},\n", (unsigned)p->enums[i].first,
+                    (unsigned)p->enums[i].count);
+        }
+        fputs("};\n\n", f);
+    }
+    if (p->nnames) {
+        fprintf(f, "static const char *const %s_names[%u] = {\n", sym, (unsigned)p->nnames);
+        for (uint16_t i = 0; i < p->nnames; i++) {
+            fputs("    ", f);
+            put_str(f, p->names[i]);
+            fprintf(f, ", /* %u */\n", (unsigned)i);
+        }
+        fputs("};\n\n", f);
+    }
+}
+
+static void emit_steps(FILE *f, const ordo_program *p, const char *sym)
+{
+    if (!p->nsteps)
+        return;
+    fprintf(f, "static const ordo_step %s_steps[%u] = {\n", sym, (unsigned)p->nsteps);
+    for (uint16_t i = 0; i < p->nsteps; i++) {
+        const ordo_step *s = &p->steps[i];
+        fprintf(f, "    /* %u */ {.number = ", (unsigned)i);
+        put_str(f, s->number);
+        fputs(", .title = ", f);
+        put_str(f, s->title);
+        fputs(", .rule = ", f);
+        put_str(f, s->rule);
+        fprintf(f, ", .parent = %d, .line = %" PRIu32 "},\n", (int)s->parent, s->line);
+    }
+    fputs("};\n\n", f);
+}
+
+static void emit_procs(FILE *f, const ordo_program *p, const char *sym)
+{
+    if (!p->nprocs)
+        return;
+    fprintf(f, "static const ordo_proc %s_procs[%u] = {\n", sym, (unsigned)p->nprocs);
+    for (uint16_t i = 0; i < p->nprocs; i++) {
+        const ordo_proc *r = &p->procs[i];
+        fprintf(f, "    /* %u */ {.name = ", (unsigned)i);
+        put_str(f, r->name);
+        fprintf(f, ", .pc = %" PRIu32 ", .nparams = %u, .nlocals = %u,\n        .param_kind = ",
+                r->pc, (unsigned)r->nparams, (unsigned)r->nlocals);
+        put_u8s(f, r->param_kind, 8, r->nparams, put_kind);
+        fputs(",\n        .param_enum = ", f);
+        put_u16s(f, r->param_enum, 8);
+        fprintf(f, ", .returns = %u, .line = %" PRIu32 "},\n", (unsigned)r->returns, r->line);
+    }
+    fputs("};\n\n", f);
+}
+
+static void emit_options(FILE *f, const ordo_program *p, const char *sym)
+{
+    if (p->noptions) {
+        fprintf(f, "static const ordo_option %s_options[%u] = {\n", sym,
+                (unsigned)p->noptions);
+        for (uint16_t i = 0; i < p->noptions; i++) {
+            const ordo_option *o = &p->options[i];
+            fprintf(f, "    /* %u */ {.label = ", (unsigned)i);
+            put_str(f, o->label);
+            fprintf(f, ", .target = %" PRIu32 ", .param_kind = ", o->target);
+            put_kind(f, o->param_kind);
+            fprintf(f, ", .param_enum = %u, .step = %d, .line = %" PRIu32 "},\n",
+                    (unsigned)o->param_enum, (int)o->step, o->line);
+        }
+        fputs("};\n\n", f);
+    }
+    if (p->nescapes) {
+        fprintf(f, "static const ordo_escape %s_escapes[%u] = {\n", sym,
+                (unsigned)p->nescapes);
+        for (uint16_t i = 0; i < p->nescapes; i++) {
+            const ordo_escape *e = &p->escapes[i];
+            fprintf(f, "    /* %u */ {.label = ", (unsigned)i);
+            put_str(f, e->label);
+            fprintf(f, ", .handler = %" PRIu32 ", .step = %d, .line = %" PRIu32 "},\n",
+                    e->handler, (int)e->step, e->line);
+        }
+        fputs("};\n\n", f);
+    }
+}
+
+static void emit_events(FILE *f, const ordo_program *p, const char *sym)
+{
+    if (p->nevents) {
+        fprintf(f, "static const ordo_event_decl %s_events[%u] = {\n", sym,
+                (unsigned)p->nevents);
+        for (uint16_t i = 0; i < p->nevents; i++) {
+            const ordo_event_decl *e = &p->events[i];
+            fprintf(f, "    /* %u */ {.name = ", (unsigned)i);
+            put_str(f, e->name);
+            fprintf(f, ", .nparams = %u,\n        .param_kind = ", (unsigned)e->nparams);
+            put_u8s(f, e->param_kind, ORDO_EVENT_MAX_ARGS, e->nparams, put_kind);
+            fputs(",\n        .param_enum = ", f);
+            put_u16s(f, e->param_enum, ORDO_EVENT_MAX_ARGS);
+            fputs(",\n        .param_name = {", f);
+            for (int k = 0; k < ORDO_EVENT_MAX_ARGS; k++) {
+                if (k)
+                    fputs(", ", f);
+                put_str(f, e->param_name[k]);
+            }
+            fputs("}},\n", f);
+        }
+        fputs("};\n\n", f);
+    }
+    if (p->ntexts) {
+        fprintf(f, "static const ordo_text %s_texts[%u] = {\n", sym, (unsigned)p->ntexts);
+        for (uint16_t i = 0; i < p->ntexts; i++) {
+            const ordo_text *t = &p->texts[i];
+            fprintf(f, "    /* %u */ {.text = ", (unsigned)i);
+            put_str(f, t->text);
+            fprintf(f, ", .nargs = %u,\n        .arg_kind = ", (unsigned)t->nargs);
+            put_u8s(f, t->arg_kind, ORDO_EVENT_MAX_ARGS, t->nargs, put_kind);
+            fputs(",\n        .arg_enum = ", f);
+            put_u16s(f, t->arg_enum, ORDO_EVENT_MAX_ARGS);
+            fputs("},\n", f);
+        }
+        fputs("};\n\n", f);
+    }
+}
+
+static void emit_scenarios(FILE *f, const ordo_program *p, const char *sym)
+{
+    if (p->nscenarios) {
+        fprintf(f, "static const ordo_scenario %s_scenarios[%u] = {\n", sym,
+                (unsigned)p->nscenarios);
+        for (uint16_t i = 0; i < p->nscenarios; i++) {
+            const ordo_scenario *s = &p->scenarios[i];
+            fprintf(f, "    /* %u */ {.name = ", (unsigned)i);
+            put_str(f, s->name);
+            fputs(", .rule = ", f);
+            put_str(f, s->rule);
+            fprintf(f, ",\n        .first = %" PRIu32 ", .count = %" PRIu32
+                       ", .line = %" PRIu32 "},\n",
+                    s->first, s->count, s->line);
+        }
+        fputs("};\n\n", f);
+    }
+    if (p->nitems) {
+        fprintf(f, "static const ordo_scenario_item %s_items[%" PRIu32 "] = {\n", sym,
+                p->nitems);
+        for (uint32_t i = 0; i < p->nitems; i++) {
+            const ordo_scenario_item *it = &p->items[i];
+            fprintf(f, "    /* %" PRIu32 " */ {.kind = ", i);
+            put_sc_kind(f, it->kind);
+            fprintf(f, ", .x = %u, .a = %u, .b = ", (unsigned)it->x, (unsigned)it->a);
+            put_i32(f, it->b);
+            fputs(", .args = ", f);
+            put_i32s(f, it->args, ORDO_EVENT_MAX_ARGS);
+            fputs(",\n        .text = ", f);
+            put_str(f, it->text);
+            fprintf(f, ", .line = %" PRIu32 "},\n", it->line);
+        }
+        fputs("};\n\n", f);
+    }
+}
+
+static void emit_program(FILE *f, const ordo_program *p, const char *sym)
+{
+    fprintf(f, "const ordo_program %s = {\n", sym);
+    if (p->magic == ORDO_PROGRAM_MAGIC)
+        fputs("    .magic = ORDO_PROGRAM_MAGIC,\n", f);
+    else
+        fprintf(f, "    .magic = 0x%08" PRIx32 "u,\n", p->magic);
+    if (p->version == ORDO_PROGRAM_VERSION)
+        fputs("    .version = ORDO_PROGRAM_VERSION,\n", f);
+    else
+        fprintf(f, "    .version = %" PRIu32 "u,\n", p->version);
+    fputs("    .title = ", f);
+    put_str(f, p->title);
+    fputs(",\n    .source = ", f);
+    put_str(f, p->source);
+    fputs(",\n    .file = ", f);
+    put_str(f, p->file);
+    fprintf(f, ",\n    .min_players = %u, .max_players = %u,\n", (unsigned)p->min_players,
+            (unsigned)p->max_players);
+    put_table_ref(f, "code", sym, "code", "ncode", p->ncode);
+    put_table_ref(f, "vars", sym, "vars", "nvars", p->nvars);
+    put_table_ref(f, "enums", sym, "enums", "nenums", p->nenums);
+    put_table_ref(f, "names", sym, "names", "nnames", p->nnames);
+    put_table_ref(f, "steps", sym, "steps", "nsteps", p->nsteps);
+    put_table_ref(f, "procs", sym, "procs", "nprocs", p->nprocs);
+    put_table_ref(f, "options", sym, "options", "noptions", p->noptions);
+    put_table_ref(f, "escapes", sym, "escapes", "nescapes", p->nescapes);
+    put_table_ref(f, "events", sym, "events", "nevents", p->nevents);
+    put_table_ref(f, "texts", sym, "texts", "ntexts", p->ntexts);
+    put_table_ref(f, "scenarios", sym, "scenarios", "nscenarios", p->nscenarios);
+    put_table_ref(f, "items", sym, "items", "nitems", p->nitems);
+    fprintf(f,
+            "    .main_proc = %u,\n"
+            "    .state_size = %" PRIu32 ",\n"
+            "    .stack_size = %u,\n"
+            "    .max_frames = %u,\n"
+            "    .max_options = %u,\n"
+            "    .max_escapes = %u,\n"
+            "};\n",
+            (unsigned)p->main_proc, p->state_size, (unsigned)p->stack_size,
+            (unsigned)p->max_frames, (unsigned)p->max_options, (unsigned)p->max_escapes);
+}
+
+/* An include guard from a header's file name: "out/titan.h" -> TITAN_H_ */
+static void put_guard(FILE *f, const char *header_name, const char *sym)
+{
+    const char *base = header_name ? header_name : sym;
+    const char *slash = strrchr(base, '/');
+    if (slash)
+        base = slash + 1;
+    fputs("ORDO_GEN_", f);
+    for (const unsigned char *c = (const unsigned char *)base; *c; c++) {
+        if ((*c >= 'a' && *c <= 'z'))
+            fputc(*c - 'a' + 'A', f);
+        else if ((*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9'))
+            fputc(*c, f);
+        else
+            fputc('_', f);
+    }
+    fputs("_", f);
+}
+
+static int valid_symbol(const char *s)
+{
+    if (!s || !*s || (*s >= '0' && *s <= '9'))
+        return 0;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+              (*s >= '0' && *s <= '9') || *s == '_'))
+            return 0;
+    return 1;
+}
+
+static void put_banner(FILE *f, const ordo_program *p)
+{
+    fputs("/* generated from ", f);
+    put_comment_text(f, p->file ? p->file : "(memory)");
+    fputs(" by ordoc " ORDO_VERSION " \xe2\x80\x94 do not edit */\n", f);
+}
+
+int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, FILE *header,
+              const char *header_name)
+{
+    if (!p || !out || !valid_symbol(symbol))
+        return -1;
+    const char *hbase = NULL;
+    if (header_name && header) {
+        hbase = strrchr(header_name, '/');
+        hbase = hbase ? hbase + 1 : header_name;
+    }
+
+    put_banner(out, p);
+    if (p->title) {
+        fputs("/* ruleset: ", out);
+        put_comment_text(out, p->title);
+        fputs(" */\n", out);
+    }
+    fputs("#include \"ordo.h\"\n", out);
+    if (hbase) {
+        fputs("#include ", out);
+        put_str(out, hbase);
+        fputc('\n', out);
+    } else {
+        fprintf(out, "\nextern const ordo_program %s;\n", symbol);
+    }
+    fputs("\n/* instruction numbers: the runtime's one list (runtime/opcode_list.h) */\n"
+          "enum {\n"
+          "#define OP(name, operands, effect) ORDO_OP_##name,\n"
+          "#include \"opcode_list.h\"\n"
+          "#undef OP\n"
+          "};\n\n",
+          out);
+    emit_code(out, p, symbol);
+    emit_vars(out, p, symbol);
+    emit_enums(out, p, symbol);
+    emit_steps(out, p, symbol);
+    emit_procs(out, p, symbol);
+    emit_options(out, p, symbol);
+    emit_events(out, p, symbol);
+    emit_scenarios(out, p, symbol);
+    emit_program(out, p, symbol);
+
+    if (header) {
+        put_banner(header, p);
+        fputs("#ifndef ", header);
+        put_guard(header, header_name, symbol);
+        fputs("\n#define ", header);
+        put_guard(header, header_name, symbol);
+        fprintf(header,
+                "\n\n#include \"ordo.h\"\n\n"
+                "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n"
+                "extern const ordo_program %s;\n\n"
+                "#ifdef __cplusplus\n}\n#endif\n#endif\n",
+                symbol);
+        if (fflush(header) != 0 || ferror(header))
+            return -1;
+    }
+    if (fflush(out) != 0 || ferror(out))
+        return -1;
+    return 0;
+}

@@ -1,0 +1,1833 @@
+/* resolve.c — name resolution and type checking (the [R] fields of
+ * dsl/ast.h).
+ *
+ * One pass over the declarations enters every global name in a hash table
+ * (names are unique across all kinds); a second pass types declarations,
+ * then bodies. Locals live in a scoped hash table (a stack of symbols whose
+ * buckets are restored when a scope closes), so lookups stay O(1) however
+ * long a procedure is. Slots are reused by sibling scopes; a unit's local
+ * count is the highest slot used. Every error is reported once and typed
+ * TY_ERROR so it does not cascade.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ast.h"
+#include "resolve.h"
+
+#define LHASH 1024u
+#define MAX_PARAMS 8
+#define MAX_PLAYERS 127
+
+typedef struct rs {
+    oc_arena *a;
+    diag *d;
+    ast_file *f;
+    ast_sym **gtab;            /* open addressing, power-of-two size */
+    uint32_t gcap, gcount;
+    ast_sym *lhash[LHASH];     /* locals in scope, chained by hnext */
+    ast_sym **lstack;
+    uint32_t ln, lcap;
+    uint32_t slot, maxslot;    /* the current unit's next free slot / high water */
+    const char *no_roll;       /* why `roll` is not allowed here, or NULL */
+    int in_proc;               /* `return` allowed */
+    int in_code;               /* locals and aggregates allowed */
+    ast_stmt **loops;          /* enclosing loops of the current unit */
+    uint32_t nloops, caploops;
+    int cur_step;              /* index of the enclosing step, -1 */
+    const char *cur_rule;
+    uint32_t capsteps, capoptions, capescapes;
+    ast_stmt **stepmap;        /* step numbers -> first step (scenarios) */
+    uint32_t stepmap_cap;
+    char tbuf[4][96];
+    int tnext;
+} rs;
+
+/* ------------------------------------------------------------- utilities */
+
+uint32_t oc_name_hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h;
+}
+
+static ast_type ty(int kind)
+{
+    ast_type t;
+    memset(&t, 0, sizeof t);
+    t.kind = (uint8_t)kind;
+    return t;
+}
+
+static ast_type ty_enum(ast_decl *e)
+{
+    ast_type t = ty(TY_ENUM);
+    t.enm = e;
+    return t;
+}
+
+/* A type name for a message; four buffers rotate so one message can name
+ * several types. */
+static const char *tn(rs *r, const ast_type *t)
+{
+    char *b = r->tbuf[r->tnext++ & 3];
+    return ast_type_name(t, b, sizeof r->tbuf[0]);
+}
+
+const char *oc_value_text(const ast_type *t, int32_t v, char *buf, size_t n)
+{
+    if (t->kind == TY_BOOL)
+        snprintf(buf, n, "%s", v ? "true" : "false");
+    else if (t->kind == TY_PLAYER && v < 0)
+        snprintf(buf, n, "none");
+    else if (t->kind == TY_PLAYER)
+        snprintf(buf, n, "player %d", (int)v + 1);
+    else if (t->kind == TY_ENUM && t->enm && v >= 0 && (uint32_t)v < t->enm->nmembers)
+        snprintf(buf, n, "%s", t->enm->members[v]->name);
+    else
+        snprintf(buf, n, "%d", (int)v);
+    return buf;
+}
+
+static void *grow(rs *r, void *old, uint32_t n, uint32_t *cap, size_t elt)
+{
+    if (n < *cap)
+        return old;
+    uint32_t nc = *cap ? *cap * 2 : 16;
+    void *p = arena_alloc(r->a, nc * elt);
+    if (old && n)
+        memcpy(p, old, n * elt);
+    *cap = nc;
+    return p;
+}
+
+/* ---------------------------------------------------------- global names */
+
+static ast_sym *gfind(rs *r, const char *name)
+{
+    uint32_t m = r->gcap - 1, i = oc_name_hash(name) & m;
+    while (r->gtab[i]) {
+        if (strcmp(r->gtab[i]->name, name) == 0)
+            return r->gtab[i];
+        i = (i + 1) & m;
+    }
+    return NULL;
+}
+
+static void grehash(rs *r)
+{
+    uint32_t oldcap = r->gcap;
+    ast_sym **old = r->gtab;
+    r->gcap = oldcap ? oldcap * 2 : 256;
+    r->gtab = ARENA_ARRAY(r->a, ast_sym *, r->gcap);
+    for (uint32_t i = 0; i < oldcap; i++)
+        if (old[i]) {
+            uint32_t m = r->gcap - 1, j = oc_name_hash(old[i]->name) & m;
+            while (r->gtab[j])
+                j = (j + 1) & m;
+            r->gtab[j] = old[i];
+        }
+}
+
+static void redefinition(rs *r, ast_sym *s, const ast_sym *prev)
+{
+    if (prev->loc.line == 0) {
+        diag_error(r->d, s->loc, "'%s' is a built-in name", s->name);
+        return;
+    }
+    diag_error(r->d, s->loc, "redefinition of '%s'", s->name);
+    diag_note(r->d, prev->loc, "previous definition of '%s' here", prev->name);
+}
+
+/* Enters a global; a name taken already is reported (with a note). */
+static int gdeclare(rs *r, ast_sym *s)
+{
+    if ((r->gcount + 1) * 2 > r->gcap)
+        grehash(r);
+    ast_sym *prev = gfind(r, s->name);
+    if (prev) {
+        redefinition(r, s, prev);
+        return 0;
+    }
+    uint32_t m = r->gcap - 1, i = oc_name_hash(s->name) & m;
+    while (r->gtab[i])
+        i = (i + 1) & m;
+    r->gtab[i] = s;
+    r->gcount++;
+    return 1;
+}
+
+static ast_sym *new_sym(rs *r, const char *name, int kind, ast_loc loc)
+{
+    ast_sym *s = ARENA_NEW(r->a, ast_sym);
+    s->name = name;
+    s->kind = (uint8_t)kind;
+    s->loc = loc;
+    return s;
+}
+
+/* ----------------------------------------------------------- local names */
+
+static ast_sym *lfind(rs *r, const char *name)
+{
+    for (ast_sym *s = r->lhash[oc_name_hash(name) & (LHASH - 1)]; s; s = s->hnext)
+        if (strcmp(s->name, name) == 0)
+            return s;
+    return NULL;
+}
+
+static ast_sym *lookup(rs *r, const char *name)
+{
+    ast_sym *s = r->ln ? lfind(r, name) : NULL;
+    return s ? s : gfind(r, name);
+}
+
+typedef struct scope_mark {
+    uint32_t ln, slot;
+} scope_mark;
+
+static scope_mark scope_open(rs *r)
+{
+    scope_mark m = {r->ln, r->slot};
+    return m;
+}
+
+static void scope_close(rs *r, scope_mark m)
+{
+    while (r->ln > m.ln) {
+        ast_sym *s = r->lstack[--r->ln];
+        r->lhash[oc_name_hash(s->name) & (LHASH - 1)] = s->hnext;
+        s->hnext = NULL;
+    }
+    r->slot = m.slot;
+}
+
+/* Declares a local in the current scope and gives it the next slot. Locals
+ * may shadow neither globals nor other visible locals. */
+static void ldeclare(rs *r, ast_sym *s, ast_type t)
+{
+    s->kind = SYM_LOCAL;
+    s->type = t;
+    s->type.ranged = t.kind == TY_INT ? t.ranged : 0;
+    ast_sym *prev = gfind(r, s->name);
+    if (!prev)
+        prev = lfind(r, s->name);
+    if (prev && prev->loc.line == 0)
+        diag_error(r->d, s->loc, "'%s' is a built-in name", s->name);
+    else if (prev) {
+        diag_error(r->d, s->loc, "'%s' shadows an earlier definition", s->name);
+        diag_note(r->d, prev->loc, "previous definition of '%s' here", prev->name);
+    }
+    s->slot = (int32_t)r->slot++;
+    if (r->slot > r->maxslot)
+        r->maxslot = r->slot;
+    r->lstack = grow(r, r->lstack, r->ln, &r->lcap, sizeof *r->lstack);
+    r->lstack[r->ln++] = s;
+    uint32_t b = oc_name_hash(s->name) & (LHASH - 1);
+    s->hnext = r->lhash[b];
+    r->lhash[b] = s;
+}
+
+/* A code unit (fn, proc, sequence, setup, expect) starts with no locals. */
+static void unit_begin(rs *r, int in_proc)
+{
+    scope_close(r, (scope_mark){0, 0});
+    r->slot = r->maxslot = 0;
+    r->nloops = 0;
+    r->in_proc = in_proc;
+    r->in_code = 1;
+    r->cur_step = -1;
+    r->cur_rule = "";
+    r->no_roll = NULL;
+}
+
+static uint32_t unit_end(rs *r)
+{
+    uint32_t n = r->maxslot;
+    scope_close(r, (scope_mark){0, 0});
+    r->in_code = 0;
+    r->in_proc = 0;
+    return n;
+}
+
+/* ----------------------------------------------------------- type checks */
+
+static int is_err(const ast_type *t)
+{
+    return t->kind == TY_ERROR;
+}
+
+/* Requires `e` to have type `want`; `what` names the place in the message
+ * ("condition", "index 1 of 'tower'"). */
+static int want_type(rs *r, const ast_expr *e, const ast_type *want, const char *what)
+{
+    if (ast_type_same(&e->type, want))
+        return 1;
+    diag_error(r->d, e->loc, "%s must be %s, not %s", what, tn(r, want), tn(r, &e->type));
+    return 0;
+}
+
+static int want_kind(rs *r, const ast_expr *e, int kind, const char *what)
+{
+    ast_type t = ty(kind);
+    return want_type(r, e, &t, what);
+}
+
+static int64_t clamp_fold(rs *r, const ast_expr *e, int64_t v, int *ok)
+{
+    if (v < INT32_MIN || v > INT32_MAX) {
+        diag_error(r->d, e->loc, "integer overflow in a constant expression");
+        *ok = 0;
+        return 0;
+    }
+    return v;
+}
+
+/* -------------------------------------------------------------- forwards */
+
+static void rx(rs *r, ast_expr *e);
+static void rblock(rs *r, ast_block *b);
+static void riter(rs *r, ast_iter *it);
+static void rconst_decl(rs *r, ast_decl *d);
+
+/* ----------------------------------------------------------- expressions */
+
+static void set_const(ast_expr *e, int64_t v)
+{
+    e->is_const = 1;
+    e->cval = (int32_t)v;
+}
+
+static void rx_literal(rs *r, ast_expr *e)
+{
+    switch (e->kind) {
+    case E_INT:
+        e->type = ty(TY_INT);
+        if (e->ival > INT32_MAX || e->ival < INT32_MIN) {
+            diag_error(r->d, e->loc, "integer constant %lld is too large", (long long)e->ival);
+            e->type = ty(TY_ERROR);
+            return;
+        }
+        set_const(e, e->ival);
+        return;
+    case E_BOOL:
+        e->type = ty(TY_BOOL);
+        set_const(e, e->ival);
+        return;
+    case E_NONE:
+        e->type = ty(TY_PLAYER);
+        set_const(e, -1);
+        return;
+    default: /* E_PLAYER */
+        e->type = ty(TY_PLAYER);
+        if (e->ival < 1 || (r->f->max_players > 0 && e->ival > r->f->max_players)) {
+            diag_error(r->d, e->loc, "player %lld does not exist (players 1..%d)",
+                       (long long)e->ival, (int)r->f->max_players);
+            e->type = ty(TY_ERROR);
+            return;
+        }
+        set_const(e, e->ival - 1);
+        return;
+    }
+}
+
+static const char *sym_kind_words(int kind)
+{
+    switch (kind) {
+    case SYM_ENUM: return "an enum type";
+    case SYM_EVENT: return "an event";
+    case SYM_FN: return "a fn";
+    case SYM_PROC: return "a proc";
+    case SYM_BUILTIN: return "a built-in function";
+    default: return "a name";
+    }
+}
+
+static void rx_name(rs *r, ast_expr *e)
+{
+    ast_sym *s = lookup(r, e->name);
+    e->type = ty(TY_ERROR);
+    if (!s) {
+        diag_error(r->d, e->loc, "unknown name '%s'", e->name);
+        return;
+    }
+    e->sym = s;
+    s->used = 1;
+    switch (s->kind) {
+    case SYM_VAR:
+        if (s->decl->ndims) {
+            diag_error(r->d, e->loc, "'%s' needs %u index%s", e->name, s->decl->ndims,
+                       s->decl->ndims == 1 ? "" : "es");
+            return;
+        }
+        e->type = s->type;
+        return;
+    case SYM_CONST:
+        if (s->decl)
+            rconst_decl(r, s->decl);
+        e->type = s->type;
+        if (!is_err(&s->type))
+            set_const(e, s->value);
+        return;
+    case SYM_MEMBER:
+        e->type = ty_enum(s->decl);
+        set_const(e, s->value);
+        return;
+    case SYM_LOCAL:
+        e->type = s->type;
+        e->type.ranged = 0;
+        return;
+    default:
+        diag_error(r->d, e->loc, "'%s' is %s, not a value", e->name, sym_kind_words(s->kind));
+        return;
+    }
+}
+
+/* Index arguments of a var with dims; `v` is its symbol. */
+static void rx_var_index(rs *r, ast_expr *e, ast_sym *v)
+{
+    ast_decl *d = v->decl;
+    e->ix = IX_VAR;
+    e->type = v->type;
+    if (e->nargs != d->ndims) {
+        if (d->ndims == 0)
+            diag_error(r->d, e->loc, "'%s' has no indexes", v->name);
+        else
+            diag_error(r->d, e->loc, "'%s' takes %u index%s, not %u", v->name, d->ndims,
+                       d->ndims == 1 ? "" : "es", e->nargs);
+        e->type = ty(TY_ERROR);
+    }
+    for (uint32_t i = 0; i < e->nargs; i++) {
+        ast_expr *x = e->args[i];
+        rx(r, x);
+        if (i >= d->ndims || e->type.kind == TY_ERROR)
+            continue;
+        const ast_dim *dm = &d->dims[i];
+        ast_type want = dm->kind == DIM_PLAYER ? ty(TY_PLAYER)
+                        : dm->kind == DIM_ENUM ? ty_enum(dm->enm) : ty(TY_INT);
+        if (dm->kind == DIM_ENUM && !dm->enm)
+            continue;
+        if (!ast_type_same(&x->type, &want)) {
+            char what[160]; /* formatted only when needed: this is a hot path */
+            snprintf(what, sizeof what, "index %u of '%s'", i + 1, v->name);
+            want_type(r, x, &want, what);
+            continue;
+        }
+        if (dm->kind == DIM_RANGE && x->is_const && (x->cval < dm->lo || x->cval > dm->hi))
+            diag_error(r->d, x->loc, "index %d of '%s' is outside %d..%d", (int)x->cval,
+                       v->name, (int)dm->lo, (int)dm->hi);
+        if (dm->kind == DIM_PLAYER && x->is_const && x->cval < 0)
+            diag_error(r->d, x->loc, "'none' cannot index '%s'", v->name);
+    }
+}
+
+static void rx_index(rs *r, ast_expr *e)
+{
+    ast_expr *b = e->base;
+    if (b->kind == E_NAME) {
+        ast_sym *s = lookup(r, b->name);
+        if (s && s->kind == SYM_VAR && s->decl->ndims > 0) {
+            b->sym = s;
+            b->type = s->type;
+            s->used = 1;
+            rx_var_index(r, e, s);
+            return;
+        }
+    }
+    rx(r, b);
+    e->ix = IX_LIST;
+    e->type = ty(TY_ERROR);
+    for (uint32_t i = 0; i < e->nargs; i++)
+        rx(r, e->args[i]);
+    if (is_err(&b->type))
+        return;
+    if (b->type.kind != TY_LIST) {
+        diag_error(r->d, e->loc, "%s cannot be indexed", tn(r, &b->type));
+        return;
+    }
+    if (e->nargs != 1) {
+        diag_error(r->d, e->loc, "a list takes one index (a position), not %u", e->nargs);
+        return;
+    }
+    if (!want_kind(r, e->args[0], TY_INT, "a list position"))
+        return;
+    e->type = ty(b->type.elem);
+    e->type.enm = b->type.enm;
+}
+
+static void check_args(rs *r, ast_loc at, const char *name, ast_decl *d,
+                       ast_expr **args, uint32_t nargs)
+{
+    if (nargs != d->nparams) {
+        diag_error(r->d, at, "'%s' takes %u argument%s, not %u", name, d->nparams,
+                   d->nparams == 1 ? "" : "s", nargs);
+        return;
+    }
+    for (uint32_t i = 0; i < nargs; i++) {
+        if (ast_type_same(&args[i]->type, &d->params[i]->type))
+            continue;
+        char what[160];
+        snprintf(what, sizeof what, "argument %u of '%s'", i + 1, name);
+        want_type(r, args[i], &d->params[i]->type, what);
+    }
+}
+
+static void rx_builtin(rs *r, ast_expr *e, int bi)
+{
+    e->builtin = (uint8_t)bi;
+    e->type = ty(TY_ERROR);
+    uint32_t want = bi == BI_MIN || bi == BI_MAX ? 2 : 1;
+    if (e->nargs != want) {
+        diag_error(r->d, e->loc, "'%s' takes %u argument%s, not %u", e->name, want,
+                   want == 1 ? "" : "s", e->nargs);
+        return;
+    }
+    ast_expr *x = e->args[0];
+    if (bi == BI_LEN || bi == BI_FIRST || bi == BI_LAST) {
+        if (is_err(&x->type))
+            return;
+        if (x->type.kind != TY_LIST) {
+            diag_error(r->d, x->loc, "argument of '%s' must be a list, not %s", e->name,
+                       tn(r, &x->type));
+            return;
+        }
+        e->type = bi == BI_LEN ? ty(TY_INT) : ty(x->type.elem);
+        if (bi != BI_LEN)
+            e->type.enm = x->type.enm;
+        return;
+    }
+    char what[64];
+    snprintf(what, sizeof what, "argument of '%s'", e->name);
+    int ok = want_kind(r, x, TY_INT, what);
+    if (want == 2)
+        ok &= want_kind(r, e->args[1], TY_INT, what);
+    if (!ok)
+        return;
+    e->type = ty(TY_INT);
+    if (x->is_const && (want == 1 || e->args[1]->is_const)) {
+        int64_t a = x->cval, b = want == 2 ? e->args[1]->cval : 0;
+        int64_t v = bi == BI_ABS ? (a < 0 ? -a : a) : bi == BI_MIN ? (a < b ? a : b) : (a > b ? a : b);
+        int fine = 1;
+        v = clamp_fold(r, e, v, &fine);
+        if (fine)
+            set_const(e, v);
+    }
+}
+
+/* in_game(p) reads the built-in var: it becomes in_game[p]. */
+static void rx_in_game(rs *r, ast_expr *e, ast_sym *s)
+{
+    ast_expr *base = ARENA_NEW(r->a, ast_expr);
+    base->kind = E_NAME;
+    base->loc = e->loc;
+    base->name = s->name;
+    base->sym = s;
+    base->type = s->type;
+    e->kind = E_INDEX;
+    e->base = base;
+    e->sym = NULL;
+    rx_var_index(r, e, s);
+}
+
+static void rx_call(rs *r, ast_expr *e)
+{
+    ast_sym *s = lookup(r, e->name);
+    e->type = ty(TY_ERROR);
+    if (!s) {
+        for (uint32_t i = 0; i < e->nargs; i++)
+            rx(r, e->args[i]);
+        diag_error(r->d, e->loc, "unknown name '%s'", e->name);
+        return;
+    }
+    s->used = 1;
+    if (s == r->f->sym_in_game) {
+        rx_in_game(r, e, s);
+        return;
+    }
+    for (uint32_t i = 0; i < e->nargs; i++)
+        rx(r, e->args[i]);
+    e->sym = s;
+    if (s->kind == SYM_BUILTIN) {
+        rx_builtin(r, e, s->builtin);
+        return;
+    }
+    if (s->kind == SYM_FN) {
+        check_args(r, e->loc, e->name, s->decl, e->args, e->nargs);
+        e->type = s->type;
+        e->type.ranged = 0;
+        return;
+    }
+    if (s->kind == SYM_PROC)
+        diag_error(r->d, e->loc, "'%s' is a proc: it can only be called as a statement", e->name);
+    else if (s->kind == SYM_EVENT)
+        diag_error(r->d, e->loc, "'%s' is an event: use 'emit %s(...)'", e->name, e->name);
+    else
+        diag_error(r->d, e->loc, "'%s' is not a function", e->name);
+}
+
+static void rx_unary(rs *r, ast_expr *e)
+{
+    ast_expr *a = e->a;
+    rx(r, a);
+    e->type = ty(TY_ERROR);
+    if (is_err(&a->type))
+        return;
+    int want = e->op == OP_NEG ? TY_INT : TY_BOOL;
+    if (a->type.kind != want) {
+        diag_error(r->d, e->loc, "'%s' needs %s, not %s", ast_op_text(e->op),
+                   want == TY_INT ? "an int" : "a bool", tn(r, &a->type));
+        return;
+    }
+    e->type = ty(want);
+    if (a->is_const) {
+        int ok = 1;
+        int64_t v = e->op == OP_NEG ? -(int64_t)a->cval : !a->cval;
+        v = clamp_fold(r, e, v, &ok);
+        if (ok)
+            set_const(e, v);
+    }
+}
+
+static int fold_binary(rs *r, ast_expr *e, int64_t x, int64_t y, int64_t *out)
+{
+    switch (e->op) {
+    case OP_ADD: *out = x + y; break;
+    case OP_SUB: *out = x - y; break;
+    case OP_MUL: *out = x * y; break;
+    case OP_DIV:
+    case OP_MOD:
+        if (y == 0) {
+            diag_error(r->d, e->op_loc, "division by zero");
+            return 0;
+        }
+        *out = e->op == OP_DIV ? x / y : x % y;
+        break;
+    case OP_EQ: *out = x == y; break;
+    case OP_NE: *out = x != y; break;
+    case OP_LT: *out = x < y; break;
+    case OP_LE: *out = x <= y; break;
+    case OP_GT: *out = x > y; break;
+    case OP_GE: *out = x >= y; break;
+    case OP_AND: *out = x && y; break;
+    default: *out = x || y; break;
+    }
+    int ok = 1;
+    *out = clamp_fold(r, e, *out, &ok);
+    return ok;
+}
+
+/* The operand and result types of a binary operator; 0 when they do not fit
+ * (reported). */
+static int type_binary(rs *r, ast_expr *e)
+{
+    const ast_type *ta = &e->a->type, *tb = &e->b->type;
+    const char *op = ast_op_text(e->op);
+    if (e->op <= OP_MOD || (e->op >= OP_LT && e->op <= OP_GE)) {
+        if (ta->kind != TY_INT || tb->kind != TY_INT) {
+            diag_error(r->d, e->op_loc, "'%s' needs int operands, not %s and %s", op, tn(r, ta),
+                       tn(r, tb));
+            return 0;
+        }
+        e->type = ty(e->op <= OP_MOD ? TY_INT : TY_BOOL);
+        return 1;
+    }
+    if (e->op == OP_AND || e->op == OP_OR) {
+        if (ta->kind != TY_BOOL || tb->kind != TY_BOOL) {
+            diag_error(r->d, e->op_loc, "'%s' needs bool operands, not %s and %s", op, tn(r, ta),
+                       tn(r, tb));
+            return 0;
+        }
+        e->type = ty(TY_BOOL);
+        return 1;
+    }
+    if (!ast_type_same(ta, tb) || ta->kind == TY_LIST) {
+        diag_error(r->d, e->op_loc, "cannot compare %s with %s", tn(r, ta), tn(r, tb));
+        return 0;
+    }
+    e->type = ty(TY_BOOL);
+    return 1;
+}
+
+static void rx_binary(rs *r, ast_expr *e)
+{
+    rx(r, e->a);
+    rx(r, e->b);
+    e->type = ty(TY_ERROR);
+    if (is_err(&e->a->type) || is_err(&e->b->type) || !type_binary(r, e))
+        return;
+    int64_t v;
+    if (e->a->is_const && e->b->is_const && fold_binary(r, e, e->a->cval, e->b->cval, &v))
+        set_const(e, v);
+    /* short-circuit constants: `false and x`, `true or x` */
+    if (e->op == OP_AND && e->a->is_const && !e->a->cval)
+        set_const(e, 0);
+    if (e->op == OP_OR && e->a->is_const && e->a->cval)
+        set_const(e, 1);
+}
+
+static void rx_if(rs *r, ast_expr *e)
+{
+    rx(r, e->a);
+    rx(r, e->b);
+    rx(r, e->c);
+    e->type = ty(TY_ERROR);
+    if (!is_err(&e->a->type))
+        want_kind(r, e->a, TY_BOOL, "condition");
+    if (is_err(&e->b->type) || is_err(&e->c->type))
+        return;
+    if (!ast_type_same(&e->b->type, &e->c->type) || e->b->type.kind == TY_LIST) {
+        diag_error(r->d, e->loc, "the branches of 'if' have different types: %s and %s",
+                   tn(r, &e->b->type), tn(r, &e->c->type));
+        return;
+    }
+    e->type = e->b->type;
+    e->type.ranged = 0;
+    if (e->a->is_const) {
+        ast_expr *pick = e->a->cval ? e->b : e->c;
+        if (pick->is_const)
+            set_const(e, pick->cval);
+    }
+}
+
+static void rx_in(rs *r, ast_expr *e)
+{
+    rx(r, e->a);
+    rx(r, e->b);
+    e->type = ty(TY_BOOL);
+    if (is_err(&e->a->type) || is_err(&e->b->type))
+        return;
+    if (e->b->type.kind != TY_LIST) {
+        diag_error(r->d, e->b->loc, "'in' needs a list on its right, not %s", tn(r, &e->b->type));
+        return;
+    }
+    ast_type el = ty(e->b->type.elem);
+    el.enm = e->b->type.enm;
+    want_type(r, e->a, &el, "the value looked for");
+}
+
+static void rx_roll(rs *r, ast_expr *e)
+{
+    e->type = ty(TY_INT);
+    if (r->no_roll)
+        diag_error(r->d, e->loc, "'roll' is not allowed %s", r->no_roll);
+    if (e->a) {
+        rx(r, e->a);
+        if (!is_err(&e->a->type))
+            want_kind(r, e->a, TY_INT, "the number of dice");
+        if (e->a->is_const && e->a->cval < 0)
+            diag_error(r->d, e->a->loc, "the number of dice cannot be negative");
+    } else if (e->ival > 1000) {
+        diag_error(r->d, e->loc, "too many dice (at most 1000)");
+    }
+}
+
+static void rx_agg(rs *r, ast_expr *e)
+{
+    riter(r, e->iter);
+    e->type = ty(e->op == AGG_ANY || e->op == AGG_ALL ? TY_BOOL : TY_INT);
+    if (!r->in_code) {
+        diag_error(r->d, e->loc, "not a constant expression");
+        e->type = ty(TY_ERROR);
+        return;
+    }
+    scope_mark m = scope_open(r);
+    ldeclare(r, e->sym, e->iter->elem);
+    if (e->a) {
+        rx(r, e->a);
+        if (!is_err(&e->a->type))
+            want_kind(r, e->a, TY_BOOL, "the 'where' condition");
+    }
+    if (e->b) {
+        rx(r, e->b);
+        if (!is_err(&e->b->type))
+            want_kind(r, e->b, TY_INT, "the value summed or compared");
+    }
+    scope_close(r, m);
+}
+
+static void rx(rs *r, ast_expr *e)
+{
+    switch (e->kind) {
+    case E_INT: case E_BOOL: case E_NONE: case E_PLAYER: rx_literal(r, e); return;
+    case E_NAME: rx_name(r, e); return;
+    case E_INDEX: rx_index(r, e); return;
+    case E_CALL: rx_call(r, e); return;
+    case E_UNARY: rx_unary(r, e); return;
+    case E_BINARY: rx_binary(r, e); return;
+    case E_IF: rx_if(r, e); return;
+    case E_IN: rx_in(r, e); return;
+    case E_ROLL: rx_roll(r, e); return;
+    case E_AGG: rx_agg(r, e); return;
+    default: e->type = ty(TY_ERROR); return;
+    }
+}
+
+/* An expression that must be of `kind` (bool conditions, int counts). */
+static void rx_want(rs *r, ast_expr *e, int kind, const char *what)
+{
+    rx(r, e);
+    if (!is_err(&e->type))
+        want_kind(r, e, kind, what);
+}
+
+/* An expression with `roll` forbidden for the reason given. */
+static void rx_noroll(rs *r, ast_expr *e, int kind, const char *what, const char *why)
+{
+    const char *save = r->no_roll;
+    r->no_roll = why;
+    rx_want(r, e, kind, what);
+    r->no_roll = save;
+}
+
+static void riter(rs *r, ast_iter *it)
+{
+    it->elem = ty(TY_ERROR);
+    switch (it->kind) {
+    case IT_PLAYERS:
+    case IT_ALL_PLAYERS:
+        it->elem = ty(TY_PLAYER);
+        return;
+    case IT_RANGE:
+        rx_want(r, it->lo, TY_INT, "the start of a range");
+        rx_want(r, it->hi, TY_INT, "the end of a range");
+        it->elem = ty(TY_INT);
+        return;
+    default:
+        break;
+    }
+    ast_expr *x = it->list;
+    if (x->kind == E_NAME) {
+        ast_sym *s = lookup(r, x->name);
+        if (s && s->kind == SYM_ENUM) {
+            s->used = 1;
+            x->sym = s;
+            it->kind = IT_ENUM;
+            it->enm = s->decl;
+            it->elem = ty_enum(s->decl);
+            return;
+        }
+    }
+    rx(r, x);
+    if (is_err(&x->type))
+        return;
+    if (x->type.kind != TY_LIST) {
+        diag_error(r->d, x->loc, "cannot iterate over %s (players, all players, an enum, "
+                   "A..B or a list)", tn(r, &x->type));
+        return;
+    }
+    it->elem = ty(x->type.elem);
+    it->elem.enm = x->type.enm;
+}
+
+/* A constant expression: its value, or 0 after an error. */
+static int32_t rconst(rs *r, ast_expr *e, int kind, const char *what, int *ok)
+{
+    rx(r, e);
+    *ok = 0;
+    if (is_err(&e->type))
+        return 0;
+    if (kind && !want_kind(r, e, kind, what))
+        return 0;
+    if (!e->is_const) {
+        diag_error(r->d, e->loc, "%s must be a constant", what);
+        return 0;
+    }
+    *ok = 1;
+    return e->cval;
+}
+
+/* ------------------------------------------------------------- labels */
+
+static int is_id_start(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static int is_id_char(char c)
+{
+    return is_id_start(c) || (c >= '0' && c <= '9');
+}
+
+/* Replaces each `{name}` by `{}` and binds the names to locals. `only`: an
+ * option's for-variable, the one name its label may use (NULL and
+ * `option` set: no names at all). */
+static void rtext(rs *r, ast_text *t, int option, ast_sym *only)
+{
+    const char *s = t->text;
+    size_t n = strlen(s);
+    char *out = arena_alloc(r->a, n + 1), *o = out;
+    ast_sym *args[ORDO_EVENT_MAX_ARGS];
+    uint32_t na = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i + 1;
+        if (s[i] != '{' || !is_id_start(s[j])) {
+            *o++ = s[i++];
+            continue;
+        }
+        while (is_id_char(s[j]))
+            j++;
+        if (s[j] != '}') {
+            *o++ = s[i++];
+            continue;
+        }
+        char *name = arena_strndup(r->a, s + i + 1, j - i - 1);
+        ast_loc at = t->loc;
+        at.col += (uint32_t)i + 1;
+        ast_sym *sym = lfind(r, name);
+        if (option && sym != only) {
+            diag_error(r->d, at, "an option's label may only name its own 'for' variable, not '%s'", name);
+        } else if (!sym) {
+            if (gfind(r, name))
+                diag_error(r->d, at, "a label may only name a local, not the global '%s'", name);
+            else
+                diag_error(r->d, at, "unknown name '%s' in label", name);
+        } else if (na == ORDO_EVENT_MAX_ARGS) {
+            diag_error(r->d, at, "too many names in one text (at most %d)", ORDO_EVENT_MAX_ARGS);
+        } else {
+            sym->used = 1;
+            args[na++] = sym;
+        }
+        *o++ = '{';
+        *o++ = '}';
+        i = j + 1;
+    }
+    *o = 0;
+    t->tmpl = out;
+    t->nargs = na;
+    t->args = ARENA_ARRAY(r->a, ast_sym *, na + 1);
+    memcpy(t->args, args, na * sizeof *args);
+}
+
+/* ------------------------------------------------------------- statements */
+
+static void rstmt(rs *r, ast_stmt *s);
+
+static void rblock(rs *r, ast_block *b)
+{
+    scope_mark m = scope_open(r);
+    for (ast_stmt *s = b->first; s; s = s->next)
+        rstmt(r, s);
+    scope_close(r, m);
+}
+
+static void add_step(rs *r, ast_stmt *s)
+{
+    ast_file *f = r->f;
+    f->steps = grow(r, f->steps, f->nsteps, &r->capsteps, sizeof *f->steps);
+    s->u.step.index = (int32_t)f->nsteps;
+    f->steps[f->nsteps++] = s;
+}
+
+/* The rule IDs of a step: its own cites, else the enclosing step's. */
+static const char *step_rule(rs *r, const ast_cite *c)
+{
+    if (!c)
+        return r->cur_rule;
+    size_t n = 0;
+    for (const ast_cite *x = c; x; x = x->next)
+        n += strlen(x->id) + 1;
+    char *out = arena_alloc(r->a, n + 1), *o = out;
+    for (const ast_cite *x = c; x; x = x->next) {
+        if (o != out)
+            *o++ = ' ';
+        size_t k = strlen(x->id);
+        memcpy(o, x->id, k);
+        o += k;
+    }
+    *o = 0;
+    return out;
+}
+
+static void rs_step(rs *r, ast_stmt *s)
+{
+    add_step(r, s);
+    s->u.step.parent = r->cur_step;
+    s->u.step.rule = step_rule(r, s->u.step.cites);
+    if (s->u.step.optional_by)
+        rx_want(r, s->u.step.optional_by, TY_PLAYER, "the player of 'optional by'");
+    if (s->u.step.when)
+        rx_noroll(r, s->u.step.when, TY_BOOL, "a 'when' condition", "in a 'when' guard");
+    int save = r->cur_step;
+    const char *save_rule = r->cur_rule;
+    r->cur_step = s->u.step.index;
+    r->cur_rule = s->u.step.rule;
+    rblock(r, &s->u.step.body);
+    r->cur_step = save;
+    r->cur_rule = save_rule;
+}
+
+/* The type a type expression denotes; 0 after an error. */
+static int rtype(rs *r, ast_typeexpr *t, int allow_list);
+
+static void rs_let(rs *r, ast_stmt *s)
+{
+    ast_expr *v = s->u.let.value;
+    rx(r, v);
+    ast_type t = v->type;
+    if (s->u.let.type) {
+        if (rtype(r, s->u.let.type, 0)) {
+            t = s->u.let.type->type;
+            if (!is_err(&v->type)) {
+                char what[160];
+                snprintf(what, sizeof what, "the value of '%s'", s->u.let.sym->name);
+                want_type(r, v, &t, what);
+            }
+        } else
+            t = ty(TY_ERROR);
+    }
+    if (t.kind == TY_LIST) {
+        diag_error(r->d, v->loc, "a local cannot hold a list");
+        t = ty(TY_ERROR);
+    } else if (t.kind == TY_VOID) {
+        t = ty(TY_ERROR);
+    }
+    ldeclare(r, s->u.let.sym, t);
+}
+
+/* Whether `target` may be assigned; reported when not. */
+static int assignable(rs *r, ast_expr *t)
+{
+    ast_sym *s = t->kind == E_NAME ? t->sym
+                 : t->ix == IX_VAR ? t->base->sym : NULL;
+    if (!s)
+        return 1; /* a list element: any list var */
+    const char *n = s->name;
+    switch (s->kind) {
+    case SYM_VAR:
+        if (s->decl->builtin) {
+            diag_error(r->d, t->loc, "cannot assign to the built-in '%s'", n);
+            return 0;
+        }
+        if (s->type.kind == TY_LIST) {
+            diag_error(r->d, t->loc, "cannot assign to the list '%s' (use add, remove, clear)", n);
+            return 0;
+        }
+        return 1;
+    case SYM_LOCAL:
+        if (s->local_kind == LOCAL_PARAM || s->local_kind == LOCAL_LET)
+            return 1;
+        diag_error(r->d, t->loc, "cannot assign to the loop variable '%s'", n);
+        return 0;
+    case SYM_CONST: diag_error(r->d, t->loc, "cannot assign to the constant '%s'", n); return 0;
+    case SYM_MEMBER: diag_error(r->d, t->loc, "cannot assign to the enum member '%s'", n); return 0;
+    default:
+        diag_error(r->d, t->loc, "cannot assign to %s ('%s')", sym_kind_words(s->kind), n);
+        return 0;
+    }
+}
+
+static void rs_assign(rs *r, ast_stmt *s)
+{
+    ast_expr *t = s->u.assign.target, *v = s->u.assign.value;
+    if (t->kind == E_NAME) {
+        /* resolve by hand: a var/const/... name is fine here, the message
+         * about it comes from assignable() */
+        ast_sym *sym = lookup(r, t->name);
+        if (!sym) {
+            diag_error(r->d, t->loc, "unknown name '%s'", t->name);
+            t->type = ty(TY_ERROR);
+        } else if (sym->kind == SYM_VAR && sym->decl->ndims) {
+            rx(r, t);
+        } else {
+            t->sym = sym;
+            sym->used = 1;
+            t->type = sym->type;
+        }
+    } else
+        rx(r, t);
+    rx(r, v);
+    if (is_err(&t->type) || !assignable(r, t) || is_err(&v->type))
+        return;
+    if (s->u.assign.op) {
+        if (t->type.kind != TY_INT) {
+            diag_error(r->d, s->loc, "'%s=' needs an int target, not %s",
+                       ast_op_text(s->u.assign.op), tn(r, &t->type));
+            return;
+        }
+        want_kind(r, v, TY_INT, "the value added or taken away");
+        return;
+    }
+    want_type(r, v, &t->type, "the value assigned");
+}
+
+static void rs_if(rs *r, ast_stmt *s)
+{
+    rx_want(r, s->u.if_.cond, TY_BOOL, "condition");
+    rblock(r, &s->u.if_.then_b);
+    if (s->u.if_.else_if)
+        rstmt(r, s->u.if_.else_if);
+    else if (s->u.if_.has_else)
+        rblock(r, &s->u.if_.else_b);
+}
+
+static void push_loop(rs *r, ast_stmt *s)
+{
+    r->loops = grow(r, r->loops, r->nloops, &r->caploops, sizeof *r->loops);
+    r->loops[r->nloops++] = s;
+}
+
+static void rs_repeat(rs *r, ast_stmt *s)
+{
+    static const char why[] = "in a loop's exit condition";
+    int k = s->u.rep.kind;
+    if (k == REP_UNTIL_BEFORE || k == REP_WHILE)
+        rx_noroll(r, s->u.rep.cond, TY_BOOL, "a loop condition", why);
+    push_loop(r, s);
+    rblock(r, &s->u.rep.body);
+    r->nloops--;
+    if (k == REP_UNTIL_AFTER)
+        rx_noroll(r, s->u.rep.cond, TY_BOOL, "a loop condition", why);
+}
+
+static void rs_for(rs *r, ast_stmt *s)
+{
+    riter(r, s->u.for_.iter);
+    scope_mark m = scope_open(r);
+    ldeclare(r, s->u.for_.var, s->u.for_.iter->elem);
+    if (s->u.for_.where)
+        rx_want(r, s->u.for_.where, TY_BOOL, "the 'where' condition");
+    if (s->u.for_.by) {
+        rx_want(r, s->u.for_.by, TY_INT, "the sort key");
+        int k = s->u.for_.iter->kind;
+        if (k != IT_PLAYERS && k != IT_ALL_PLAYERS)
+            diag_error(r->d, s->u.for_.by->loc, "'by' orders players only");
+    }
+    push_loop(r, s);
+    for (ast_stmt *x = s->u.for_.body.first; x; x = x->next)
+        rstmt(r, x);
+    r->nloops--;
+    scope_close(r, m);
+}
+
+static void rs_exit(rs *r, ast_stmt *s)
+{
+    if (s->u.exit.cond)
+        rx_noroll(r, s->u.exit.cond, TY_BOOL, "an 'exit when' condition",
+                  "in a loop's exit condition");
+    if (!r->nloops) {
+        diag_error(r->d, s->loc, "'exit' outside a loop");
+        return;
+    }
+    s->u.exit.loop = r->loops[r->nloops - 1];
+}
+
+static void rs_option(rs *r, ast_option *o)
+{
+    ast_file *f = r->f;
+    f->options = grow(r, f->options, f->noptions, &r->capoptions, sizeof *f->options);
+    o->index = (int32_t)f->noptions;
+    f->options[f->noptions++] = o;
+    if (o->when)
+        rx_noroll(r, o->when, TY_BOOL, "an option's 'when' condition", "in a 'when' guard");
+    scope_mark m = scope_open(r);
+    if (o->var) {
+        riter(r, o->iter);
+        ldeclare(r, o->var, o->iter->elem);
+        if (o->where)
+            rx_want(r, o->where, TY_BOOL, "the 'where' condition");
+    }
+    rtext(r, &o->label, 1, o->var);
+    for (ast_stmt *x = o->body.first; x; x = x->next)
+        rstmt(r, x);
+    scope_close(r, m);
+}
+
+static void rs_choose(rs *r, ast_stmt *s)
+{
+    rx_want(r, s->u.choose.player, TY_PLAYER, "the player who chooses");
+    if (s->u.choose.prompt.text)
+        rtext(r, &s->u.choose.prompt, 0, NULL);
+    for (ast_option *o = s->u.choose.options; o; o = o->next)
+        rs_option(r, o);
+}
+
+static void rs_scope(rs *r, ast_stmt *s)
+{
+    rblock(r, &s->u.scope.body);
+    ast_file *f = r->f;
+    for (ast_escape *e = s->u.scope.escapes; e; e = e->next) {
+        f->escapes = grow(r, f->escapes, f->nescapes, &r->capescapes, sizeof *f->escapes);
+        e->index = (int32_t)f->nescapes;
+        f->escapes[f->nescapes++] = e;
+        rx_want(r, e->player, TY_PLAYER, "the player of an escape");
+        rblock(r, &e->body);
+    }
+}
+
+static void rs_call(rs *r, ast_stmt *s, int want_kind_)
+{
+    const char *n = s->u.call.name;
+    for (uint32_t i = 0; i < s->u.call.nargs; i++)
+        rx(r, s->u.call.args[i]);
+    ast_sym *sym = lookup(r, n);
+    if (!sym) {
+        diag_error(r->d, s->u.call.name_loc, "unknown name '%s'", n);
+        return;
+    }
+    sym->used = 1;
+    if (sym->kind != want_kind_) {
+        if (want_kind_ == SYM_EVENT)
+            diag_error(r->d, s->u.call.name_loc, "'%s' is %s, not an event", n,
+                       sym_kind_words(sym->kind));
+        else if (sym->kind == SYM_FN)
+            diag_error(r->d, s->u.call.name_loc, "'%s' is a fn: a call statement needs a proc", n);
+        else
+            diag_error(r->d, s->u.call.name_loc, "'%s' is %s, not a proc", n,
+                       sym_kind_words(sym->kind));
+        return;
+    }
+    s->u.call.sym = sym;
+    check_args(r, s->u.call.name_loc, n, sym->decl, s->u.call.args, s->u.call.nargs);
+}
+
+/* The list operand of add/remove/clear/shuffle: a list var (indexed if it
+ * has dims). */
+static int rlist_target(rs *r, ast_expr *l)
+{
+    rx(r, l);
+    if (is_err(&l->type))
+        return 0;
+    int is_var = (l->kind == E_NAME && l->sym && l->sym->kind == SYM_VAR) ||
+                 (l->kind == E_INDEX && l->ix == IX_VAR);
+    if (l->type.kind != TY_LIST || !is_var) {
+        diag_error(r->d, l->loc, "a list var is needed here, not %s", tn(r, &l->type));
+        return 0;
+    }
+    return 1;
+}
+
+static void rs_list(rs *r, ast_stmt *s)
+{
+    ast_expr *l = s->u.list.list, *v = s->u.list.value;
+    if (v)
+        rx(r, v);
+    if (!rlist_target(r, l) || !v || is_err(&v->type))
+        return;
+    if (s->kind == S_REMOVE_AT) {
+        want_kind(r, v, TY_INT, "the position removed");
+        return;
+    }
+    ast_type el = ty(l->type.elem);
+    el.enm = l->type.enm;
+    want_type(r, v, &el, s->kind == S_ADD ? "the value added" : "the value removed");
+}
+
+static void rs_player_stmt(rs *r, ast_stmt *s)
+{
+    switch (s->kind) {
+    case S_TURN:
+        rx_want(r, s->u.player.player, TY_PLAYER, "the player of 'turn'");
+        rblock(r, &s->u.player.body);
+        return;
+    case S_ELIMINATE:
+        rx_want(r, s->u.player.player, TY_PLAYER, "the player eliminated");
+        return;
+    case S_END:
+        if (s->u.player.player)
+            rx_want(r, s->u.player.player, TY_PLAYER, "the winner");
+        return;
+    default: /* S_WINDOW */
+        rx_want(r, s->u.player.player, TY_PLAYER, "the player of a window");
+        return;
+    }
+}
+
+static void rstmt(rs *r, ast_stmt *s)
+{
+    switch (s->kind) {
+    case S_STEP: rs_step(r, s); return;
+    case S_LET: rs_let(r, s); return;
+    case S_ASSIGN: rs_assign(r, s); return;
+    case S_IF: rs_if(r, s); return;
+    case S_REPEAT: rs_repeat(r, s); return;
+    case S_FOR: rs_for(r, s); return;
+    case S_EXIT: rs_exit(r, s); return;
+    case S_TURN: case S_ELIMINATE: case S_END: case S_WINDOW: rs_player_stmt(r, s); return;
+    case S_CHOOSE: rs_choose(r, s); return;
+    case S_SCOPE: rs_scope(r, s); return;
+    case S_CALL: rs_call(r, s, SYM_PROC); return;
+    case S_EMIT: rs_call(r, s, SYM_EVENT); return;
+    case S_RETURN:
+        if (!r->in_proc)
+            diag_error(r->d, s->loc, "'return' outside a procedure");
+        return;
+    case S_LOG: rtext(r, &s->u.log.text, 0, NULL); return;
+    case S_ASSERT: rx_want(r, s->u.assert_.cond, TY_BOOL, "an assertion"); return;
+    default: rs_list(r, s); return;
+    }
+}
+
+/* ----------------------------------------------------------- declarations */
+
+static int rtype(rs *r, ast_typeexpr *t, int allow_list)
+{
+    int ok = 1, ok2 = 1;
+    switch (t->kind) {
+    case TX_INT:
+        t->type = ty(TY_INT);
+        t->type.lo = INT32_MIN;
+        t->type.hi = INT32_MAX;
+        return 1;
+    case TX_BOOL:
+        t->type = ty(TY_BOOL);
+        t->type.hi = 1;
+        return 1;
+    case TX_PLAYER:
+        t->type = ty(TY_PLAYER);
+        t->type.lo = -1;
+        t->type.hi = r->f->max_players - 1;
+        return 1;
+    case TX_NAME: {
+        ast_sym *s = gfind(r, t->name);
+        if (!s || s->kind != SYM_ENUM) {
+            if (s)
+                diag_error(r->d, t->loc, "'%s' is not a type", t->name);
+            else
+                diag_error(r->d, t->loc, "unknown type '%s'", t->name);
+            t->type = ty(TY_ERROR);
+            return 0;
+        }
+        s->used = 1;
+        t->type = ty_enum(s->decl);
+        t->type.hi = (int32_t)s->decl->nmembers - 1;
+        return 1;
+    }
+    case TX_RANGE: {
+        int32_t lo = rconst(r, t->lo, TY_INT, "the start of a range", &ok);
+        int32_t hi = rconst(r, t->hi, TY_INT, "the end of a range", &ok2);
+        t->type = ty(TY_ERROR);
+        if (!ok || !ok2)
+            return 0;
+        if (lo > hi) {
+            diag_error(r->d, t->loc, "empty range %d..%d", (int)lo, (int)hi);
+            return 0;
+        }
+        t->type = ty(TY_INT);
+        t->type.ranged = 1;
+        t->type.lo = lo;
+        t->type.hi = hi;
+        return 1;
+    }
+    default: { /* TX_LIST */
+        t->type = ty(TY_ERROR);
+        if (!allow_list) {
+            diag_error(r->d, t->loc, "a list type is only allowed for a var");
+            return 0;
+        }
+        if (t->elem->kind == TX_LIST) {
+            diag_error(r->d, t->elem->loc, "a list cannot hold lists");
+            return 0;
+        }
+        int okel = rtype(r, t->elem, 0);
+        int32_t cap = rconst(r, t->cap, TY_INT, "a list's capacity", &ok);
+        if (!okel || !ok)
+            return 0;
+        if (cap < 1 || cap > 65535) {
+            diag_error(r->d, t->cap->loc, "a list's capacity must be 1..65535, not %d", (int)cap);
+            return 0;
+        }
+        t->type = t->elem->type;
+        t->type.elem = t->elem->type.kind;
+        t->type.kind = TY_LIST;
+        t->type.cap = (uint32_t)cap;
+        return 1;
+    }
+    }
+}
+
+static void rconst_decl(rs *r, ast_decl *d)
+{
+    ast_sym *s = d->sym;
+    if (s->mark == 2)
+        return;
+    if (s->mark == 1) {
+        diag_error(r->d, d->name_loc, "the constant '%s' depends on itself", d->name);
+        s->type = ty(TY_ERROR);
+        s->mark = 2;
+        return;
+    }
+    s->mark = 1;
+    int ok;
+    int32_t v = rconst(r, d->value, 0, "the value of a constant", &ok);
+    if (s->mark == 2) /* a cycle was reported meanwhile */
+        return;
+    s->mark = 2;
+    if (!ok) {
+        s->type = ty(TY_ERROR);
+        return;
+    }
+    s->type = d->value->type;
+    s->type.ranged = 0;
+    s->value = v;
+    d->init_value = v;
+}
+
+static void rdim(rs *r, ast_dim *dm)
+{
+    int ok, ok2;
+    if (dm->kind == DIM_ENUM) {
+        ast_sym *s = gfind(r, dm->name);
+        if (!s || s->kind != SYM_ENUM) {
+            if (s)
+                diag_error(r->d, dm->loc, "'%s' is not an enum: an index is player, an enum or A..B",
+                           dm->name);
+            else
+                diag_error(r->d, dm->loc, "unknown type '%s'", dm->name);
+            return;
+        }
+        s->used = 1;
+        dm->enm = s->decl;
+        return;
+    }
+    if (dm->kind != DIM_RANGE)
+        return;
+    dm->lo = rconst(r, dm->lo_e, TY_INT, "the start of a range", &ok);
+    dm->hi = rconst(r, dm->hi_e, TY_INT, "the end of a range", &ok2);
+    if (ok && ok2 && (dm->lo > dm->hi || (int64_t)dm->hi - dm->lo >= 65535)) {
+        diag_error(r->d, dm->loc, "an index range must hold 1 to 65535 values, not %d..%d",
+                   (int)dm->lo, (int)dm->hi);
+        dm->lo = dm->hi = 0;
+    }
+}
+
+/* The default initial value, and the declared initializer checked against
+ * the var's type and range. */
+static void rvar_init(rs *r, ast_decl *d)
+{
+    ast_type *t = &d->sym->type;
+    d->init_value = t->kind == TY_PLAYER ? -1 : t->kind == TY_INT && t->ranged ? t->lo : 0;
+    if (!d->value || is_err(t))
+        return;
+    if (t->kind == TY_LIST) {
+        diag_error(r->d, d->value->loc, "a list starts empty: it takes no initial value");
+        return;
+    }
+    int ok;
+    char what[160];
+    snprintf(what, sizeof what, "the initial value of '%s'", d->name);
+    rx(r, d->value);
+    if (is_err(&d->value->type) || !want_type(r, d->value, t, what))
+        return;
+    if (!d->value->is_const) {
+        diag_error(r->d, d->value->loc, "%s must be a constant", what);
+        return;
+    }
+    ok = d->value->cval;
+    if (t->kind == TY_INT && t->ranged && (ok < t->lo || ok > t->hi)) {
+        diag_error(r->d, d->value->loc, "the initial value %d of '%s' is outside its range %d..%d",
+                   ok, d->name, (int)t->lo, (int)t->hi);
+        return;
+    }
+    d->init_value = ok;
+}
+
+static void rvar(rs *r, ast_decl *d)
+{
+    for (uint32_t i = 0; i < d->ndims; i++)
+        rdim(r, &d->dims[i]);
+    if (rtype(r, d->type, 1))
+        d->sym->type = d->type->type;
+    else
+        d->sym->type = ty(TY_ERROR);
+    rvar_init(r, d);
+}
+
+static void rparams(rs *r, ast_decl *d)
+{
+    if (d->nparams > MAX_PARAMS)
+        diag_error(r->d, d->params[MAX_PARAMS]->loc, "too many parameters (at most %d)",
+                   MAX_PARAMS);
+    for (uint32_t i = 0; i < d->nparams; i++) {
+        ast_sym *p = d->params[i];
+        p->slot = (int32_t)i;
+        p->type = rtype(r, d->param_types[i], 0) ? d->param_types[i]->type : ty(TY_ERROR);
+        for (uint32_t j = 0; j < i; j++)
+            if (strcmp(d->params[j]->name, p->name) == 0) {
+                diag_error(r->d, p->loc, "redefinition of '%s'", p->name);
+                diag_note(r->d, d->params[j]->loc, "previous definition of '%s' here", p->name);
+            }
+        ast_sym *g = gfind(r, p->name);
+        if (g && g->loc.line == 0)
+            diag_error(r->d, p->loc, "'%s' is a built-in name", p->name);
+        else if (g) {
+            diag_error(r->d, p->loc, "'%s' shadows an earlier definition", p->name);
+            diag_note(r->d, g->loc, "previous definition of '%s' here", g->name);
+        }
+    }
+}
+
+/* Params in scope at the start of a fn/proc body. */
+static void open_params(rs *r, ast_decl *d)
+{
+    for (uint32_t i = 0; i < d->nparams; i++) {
+        ast_sym *p = d->params[i];
+        r->lstack = grow(r, r->lstack, r->ln, &r->lcap, sizeof *r->lstack);
+        r->lstack[r->ln++] = p;
+        uint32_t b = oc_name_hash(p->name) & (LHASH - 1);
+        p->hnext = r->lhash[b];
+        r->lhash[b] = p;
+    }
+    r->slot = r->maxslot = d->nparams;
+}
+
+static void rfn_body(rs *r, ast_decl *d)
+{
+    unit_begin(r, 0);
+    open_params(r, d);
+    r->no_roll = "in a fn";
+    rx(r, d->body_expr);
+    if (!is_err(&d->body_expr->type) && !is_err(&d->sym->type)) {
+        char what[160];
+        snprintf(what, sizeof what, "the result of '%s'", d->name);
+        ast_type want = d->sym->type;
+        want_type(r, d->body_expr, &want, what);
+    }
+    d->nlocals = unit_end(r);
+}
+
+static void rproc_body(rs *r, ast_decl *d)
+{
+    unit_begin(r, d->kind == D_PROC);
+    open_params(r, d);
+    rblock(r, &d->body);
+    d->nlocals = unit_end(r);
+}
+
+/* --------------------------------------------------------------- globals */
+
+static ast_decl *builtin_var(rs *r, const char *name, int kind, int ndims)
+{
+    ast_decl *d = ARENA_NEW(r->a, ast_decl);
+    d->kind = D_VAR;
+    d->builtin = 1;
+    d->name = name;
+    d->ndims = (uint32_t)ndims;
+    d->dims[0].kind = DIM_PLAYER;
+    ast_sym *s = new_sym(r, name, SYM_VAR, (ast_loc){0, 0});
+    s->decl = d;
+    s->type = ty(kind);
+    s->type.lo = kind == TY_PLAYER ? -1 : kind == TY_BOOL ? 0 : INT32_MIN;
+    s->type.hi = kind == TY_PLAYER ? r->f->max_players - 1 : kind == TY_BOOL ? 1 : INT32_MAX;
+    d->sym = s;
+    d->init_value = kind == TY_PLAYER ? -1 : kind == TY_BOOL ? 1 : 0;
+    gdeclare(r, s);
+    return d;
+}
+
+static void declare_builtins(rs *r)
+{
+    static const struct { const char *name; int bi; } fns[] = {
+        {"len", BI_LEN}, {"first", BI_FIRST}, {"last", BI_LAST},
+        {"min", BI_MIN}, {"max", BI_MAX}, {"abs", BI_ABS}};
+    ast_file *f = r->f;
+    f->vars = ARENA_ARRAY(r->a, ast_decl *, 3);
+    f->vars[0] = builtin_var(r, "active", TY_PLAYER, 0);
+    f->vars[1] = builtin_var(r, "turns", TY_INT, 1);
+    f->vars[2] = builtin_var(r, "in_game", TY_BOOL, 1);
+    f->sym_active = f->vars[0]->sym;
+    f->sym_turns = f->vars[1]->sym;
+    f->sym_in_game = f->vars[2]->sym;
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
+        ast_sym *s = new_sym(r, fns[i].name, SYM_BUILTIN, (ast_loc){0, 0});
+        s->builtin = (uint8_t)fns[i].bi;
+        gdeclare(r, s);
+    }
+}
+
+static int decl_sym_kind(int dk)
+{
+    switch (dk) {
+    case D_ENUM: return SYM_ENUM;
+    case D_CONST: return SYM_CONST;
+    case D_VAR: return SYM_VAR;
+    case D_EVENT: return SYM_EVENT;
+    case D_FN: return SYM_FN;
+    default: return SYM_PROC;
+    }
+}
+
+static void declare_one(rs *r, ast_decl *d)
+{
+    if (d->kind == D_SEQUENCE) {
+        if (r->f->sequence) {
+            diag_error(r->d, d->loc, "a second 'sequence' block");
+            diag_note(r->d, r->f->sequence->loc, "the first 'sequence' is here");
+        } else
+            r->f->sequence = d;
+        return;
+    }
+    if (d->kind == D_SCENARIO)
+        return;
+    ast_sym *s = new_sym(r, d->name, decl_sym_kind(d->kind), d->name_loc);
+    s->decl = d;
+    s->type = ty(d->kind == D_CONST ? TY_INT : TY_VOID);
+    d->sym = s;
+    gdeclare(r, s);
+    if (d->kind != D_ENUM)
+        return;
+    if (d->nmembers > 65535)
+        diag_error(r->d, d->loc, "too many members in '%s'", d->name);
+    for (uint32_t i = 0; i < d->nmembers; i++) {
+        ast_sym *m = d->members[i];
+        m->type = ty_enum(d);
+        gdeclare(r, m);
+    }
+}
+
+static void check_header(rs *r)
+{
+    ast_file *f = r->f;
+    ast_loc at = f->title_loc.line ? f->title_loc : (ast_loc){1, 1};
+    if (!f->players_loc.line) {
+        diag_error(r->d, at, "missing 'players' line (players N or players A..B)");
+        f->min_players = f->max_players = 2;
+    } else if (f->min_players < 1 || f->max_players > MAX_PLAYERS ||
+               f->min_players > f->max_players) {
+        diag_error(r->d, f->players_loc, "players must be a range within 1..%d", MAX_PLAYERS);
+        f->min_players = f->max_players = 2;
+    }
+}
+
+/* Puts each kind of declaration in its table, numbered in source order. */
+static void index_decls(rs *r)
+{
+    ast_file *f = r->f;
+    uint32_t n[9] = {0};
+    for (ast_decl *d = f->decls; d; d = d->next)
+        n[d->kind]++;
+    ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *, n[D_VAR] + 3);
+    memcpy(vars, f->vars, 3 * sizeof *vars);
+    f->vars = vars;
+    f->nvars = 3;
+    for (uint32_t i = 0; i < 3; i++)
+        f->vars[i]->index = (int32_t)i;
+    f->enums = ARENA_ARRAY(r->a, ast_decl *, n[D_ENUM] + 1);
+    f->events = ARENA_ARRAY(r->a, ast_decl *, n[D_EVENT] + 1);
+    f->fns = ARENA_ARRAY(r->a, ast_decl *, n[D_FN] + n[D_PROC] + 1);
+    f->scenarios = ARENA_ARRAY(r->a, ast_decl *, n[D_SCENARIO] + 1);
+    for (ast_decl *d = f->decls; d; d = d->next) {
+        switch (d->kind) {
+        case D_VAR: d->index = (int32_t)f->nvars; f->vars[f->nvars++] = d; break;
+        case D_ENUM: d->index = (int32_t)f->nenums; f->enums[f->nenums++] = d; break;
+        case D_EVENT: d->index = (int32_t)f->nevents; f->events[f->nevents++] = d; break;
+        case D_FN:
+        case D_PROC: d->index = (int32_t)f->nfns; f->fns[f->nfns++] = d; break;
+        case D_SCENARIO:
+            d->index = (int32_t)f->nscenarios;
+            f->scenarios[f->nscenarios++] = d;
+            break;
+        default: break;
+        }
+    }
+}
+
+static void rsignatures(rs *r)
+{
+    for (ast_decl *d = r->f->decls; d; d = d->next) {
+        switch (d->kind) {
+        case D_CONST: rconst_decl(r, d); break;
+        case D_VAR: rvar(r, d); break;
+        case D_EVENT:
+        case D_PROC: rparams(r, d); break;
+        case D_FN:
+            rparams(r, d);
+            d->sym->type = rtype(r, d->type, 0) ? d->type->type : ty(TY_ERROR);
+            break;
+        default: break;
+        }
+    }
+}
+
+/* ------------------------------------------------------------- scenarios */
+
+static void build_stepmap(rs *r)
+{
+    uint32_t cap = 16;
+    while (cap < r->f->nsteps * 2)
+        cap *= 2;
+    r->stepmap = ARENA_ARRAY(r->a, ast_stmt *, cap);
+    r->stepmap_cap = cap;
+    for (uint32_t i = 0; i < r->f->nsteps; i++) {
+        ast_stmt *s = r->f->steps[i];
+        uint32_t j = oc_name_hash(s->u.step.number) & (cap - 1);
+        while (r->stepmap[j] && strcmp(r->stepmap[j]->u.step.number, s->u.step.number) != 0)
+            j = (j + 1) & (cap - 1);
+        if (!r->stepmap[j])
+            r->stepmap[j] = s;
+    }
+}
+
+static ast_stmt *find_step(rs *r, const char *number)
+{
+    if (!r->stepmap)
+        build_stepmap(r);
+    uint32_t m = r->stepmap_cap - 1, j = oc_name_hash(number) & m;
+    while (r->stepmap[j]) {
+        if (strcmp(r->stepmap[j]->u.step.number, number) == 0)
+            return r->stepmap[j];
+        j = (j + 1) & m;
+    }
+    return NULL;
+}
+
+/* A constant value of the given type for a scenario item (player args of
+ * `play`, `decision by`, `over winner`, event args). */
+static int sc_value(rs *r, ast_expr *e, const ast_type *want, const char *what, int32_t *out)
+{
+    rx(r, e);
+    if (is_err(&e->type) || !want_type(r, e, want, what))
+        return 0;
+    if (!e->is_const) {
+        diag_error(r->d, e->loc, "%s must be a constant", what);
+        return 0;
+    }
+    *out = e->cval;
+    return 1;
+}
+
+static ast_sym *sc_lookup(rs *r, const char *name, ast_loc at, int kind, const char *what)
+{
+    ast_sym *s = gfind(r, name);
+    if (!s) {
+        diag_error(r->d, at, "unknown name '%s'", name);
+        return NULL;
+    }
+    s->used = 1;
+    if (s->kind != kind) {
+        diag_error(r->d, at, "'%s' is %s, not %s", name, sym_kind_words(s->kind), what);
+        return NULL;
+    }
+    return s;
+}
+
+static void sc_play(rs *r, ast_item *it)
+{
+    if (!it->name)
+        return;
+    it->sym = sc_lookup(r, it->name, it->name_loc, SYM_PROC, "a proc");
+    if (!it->sym)
+        return;
+    ast_decl *d = it->sym->decl;
+    if (it->nargs != d->nparams) {
+        diag_error(r->d, it->name_loc, "'%s' takes %u argument%s, not %u", it->name, d->nparams,
+                   d->nparams == 1 ? "" : "s", it->nargs);
+        return;
+    }
+    for (uint32_t i = 0; i < it->nargs && i < ORDO_EVENT_MAX_ARGS; i++) {
+        char what[160];
+        snprintf(what, sizeof what, "argument %u of '%s'", i + 1, it->name);
+        sc_value(r, it->args[i], &d->params[i]->type, what, &it->values[i]);
+    }
+}
+
+static void sc_event(rs *r, ast_item *it)
+{
+    it->sym = sc_lookup(r, it->name, it->name_loc, SYM_EVENT, "an event");
+    if (it->kind == IT_SC_BEFORE)
+        it->sym2 = sc_lookup(r, it->name2, it->name2_loc, SYM_EVENT, "an event");
+    if (!it->sym || !it->has_args)
+        return;
+    ast_decl *d = it->sym->decl;
+    if (it->nargs != d->nparams) {
+        diag_error(r->d, it->name_loc, "'%s' takes %u argument%s, not %u", it->name, d->nparams,
+                   d->nparams == 1 ? "" : "s", it->nargs);
+        return;
+    }
+    for (uint32_t i = 0; i < it->nargs && i < ORDO_EVENT_MAX_ARGS; i++) {
+        ast_expr *a = it->args[i];
+        if (a->kind == E_NAME && strcmp(a->name, "_") == 0) {
+            a->kind = E_WILDCARD;
+            a->type = ty(TY_ERROR);
+            it->wild |= 1u << i;
+            continue;
+        }
+        char what[160];
+        snprintf(what, sizeof what, "argument %u of '%s'", i + 1, it->name);
+        sc_value(r, a, &d->params[i]->type, what, &it->values[i]);
+    }
+}
+
+static void sc_item(rs *r, ast_item *it)
+{
+    ast_type player = ty(TY_PLAYER);
+    switch (it->kind) {
+    case IT_SC_PLAYERS:
+        if (it->num < r->f->min_players || it->num > r->f->max_players)
+            diag_error(r->d, it->loc, "players %lld is outside this ruleset's %d..%d",
+                       (long long)it->num, (int)r->f->min_players, (int)r->f->max_players);
+        return;
+    case IT_SC_SETUP:
+        unit_begin(r, 0);
+        rblock(r, &it->body);
+        it->nlocals = unit_end(r);
+        return;
+    case IT_SC_PLAY: sc_play(r, it); return;
+    case IT_SC_EXPECT:
+        unit_begin(r, 0);
+        rx_noroll(r, it->expr, TY_BOOL, "an 'expect'", "in an 'expect'");
+        it->nlocals = unit_end(r);
+        return;
+    case IT_SC_DECISION:
+        sc_value(r, it->expr, &player, "the player of 'expect decision by'", &it->values[0]);
+        return;
+    case IT_SC_OVER:
+        it->values[0] = -1;
+        if (it->expr)
+            sc_value(r, it->expr, &player, "the winner", &it->values[0]);
+        return;
+    case IT_SC_EVENT:
+    case IT_SC_BEFORE: sc_event(r, it); return;
+    case IT_SC_NO_EVENT:
+        it->sym = sc_lookup(r, it->name, it->name_loc, SYM_EVENT, "an event");
+        return;
+    case IT_SC_STEP_RAN:
+    case IT_SC_STEP_NOT_RAN:
+        it->step = find_step(r, it->number);
+        if (!it->step)
+            diag_error(r->d, it->name_loc, "no step is numbered %s", it->number);
+        return;
+    default: return;
+    }
+}
+
+static void rscenario(rs *r, ast_decl *d)
+{
+    for (ast_item *it = d->items; it; it = it->next)
+        sc_item(r, it);
+}
+
+/* ------------------------------------------------------------------ entry */
+
+int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
+{
+    rs *r = ARENA_NEW(arena, rs); /* big (the local hash): not on the stack */
+    r->a = arena;
+    r->d = d;
+    r->f = file;
+    r->cur_step = -1;
+    r->cur_rule = "";
+    int before = d->errors;
+    check_header(r);
+    grehash(r);
+    declare_builtins(r);
+    for (ast_decl *x = file->decls; x; x = x->next)
+        declare_one(r, x);
+    if (!file->sequence)
+        diag_error(d, file->title_loc.line ? file->title_loc : (ast_loc){1, 1},
+                   "no 'sequence' block: a ruleset needs one");
+    index_decls(r);
+    rsignatures(r);
+    for (ast_decl *x = file->decls; x; x = x->next) {
+        if (x->kind == D_FN)
+            rfn_body(r, x);
+        else if (x->kind == D_PROC || x->kind == D_SEQUENCE)
+            rproc_body(r, x);
+    }
+    for (ast_decl *x = file->decls; x; x = x->next)
+        if (x->kind == D_SCENARIO)
+            rscenario(r, x);
+    return d->errors - before;
+}

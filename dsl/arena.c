@@ -1,0 +1,136 @@
+/* arena.c — the bump allocator behind every compilation (see arena.h).
+ *
+ * Chunks grow geometrically so a million-line file needs few system calls.
+ * Big chunks come straight from mmap, which hands out zeroed pages, so
+ * arena_alloc never clears memory itself, and ask for transparent huge
+ * pages: a large AST then costs a few hundred page faults, not hundreds of
+ * thousands. Small chunks come from calloc.
+ */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MADV_HUGEPAGE */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "arena.h"
+
+typedef struct chunk {
+    struct chunk *next;
+    size_t size;        /* usable bytes after the header */
+    size_t used;
+    int mapped;         /* from mmap (else calloc) */
+    uint64_t data[];    /* 8-byte aligned: nothing in the compiler needs more */
+} chunk;
+
+struct oc_arena {
+    chunk *head;
+    size_t next_size;
+    size_t total;
+};
+
+#define ALIGN 8u
+#define FIRST_CHUNK ((size_t)64 * 1024)
+#define MAX_CHUNK ((size_t)64 * 1024 * 1024)
+#define MAP_MIN ((size_t)2 * 1024 * 1024)
+
+oc_arena *arena_new(void)
+{
+    oc_arena *a = calloc(1, sizeof *a);
+    if (a)
+        a->next_size = FIRST_CHUNK;
+    return a;
+}
+
+static void chunk_free(chunk *c)
+{
+#ifdef MAP_ANONYMOUS
+    if (c->mapped) {
+        munmap(c, sizeof(chunk) + c->size);
+        return;
+    }
+#endif
+    free(c);
+}
+
+void arena_free(oc_arena *a)
+{
+    if (!a)
+        return;
+    chunk *c = a->head;
+    while (c) {
+        chunk *n = c->next;
+        chunk_free(c);
+        c = n;
+    }
+    free(a);
+}
+
+/* Zeroed memory for a chunk of `bytes` (header included). */
+static chunk *chunk_get(size_t bytes)
+{
+#ifdef MAP_ANONYMOUS
+    if (bytes >= MAP_MIN) {
+        void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED) {
+#ifdef MADV_HUGEPAGE
+            madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+            ((chunk *)p)->mapped = 1;
+            return p;
+        }
+    }
+#endif
+    return calloc(1, bytes);
+}
+
+static chunk *new_chunk(oc_arena *a, size_t need)
+{
+    size_t size = a->next_size;
+    if (size < need)
+        size = need;
+    chunk *c = chunk_get(sizeof(chunk) + size);
+    if (!c) {
+        fputs("ordo: out of memory\n", stderr);
+        abort();
+    }
+    c->size = size;
+    c->used = 0;
+    c->next = a->head;
+    a->head = c;
+    if (a->next_size < MAX_CHUNK)
+        a->next_size *= 2;
+    return c;
+}
+
+void *arena_alloc(oc_arena *a, size_t size)
+{
+    size = (size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+    if (size == 0)
+        size = ALIGN;
+    chunk *c = a->head;
+    if (!c || c->size - c->used < size)
+        c = new_chunk(a, size);
+    void *p = (char *)c->data + c->used;
+    c->used += size;
+    a->total += size;
+    return p; /* already zero: chunks are never reused */
+}
+
+char *arena_strndup(oc_arena *a, const char *s, size_t n)
+{
+    char *p = arena_alloc(a, n + 1);
+    memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}
+
+char *arena_strdup(oc_arena *a, const char *s)
+{
+    return arena_strndup(a, s, strlen(s));
+}
+
+size_t arena_used(const oc_arena *a)
+{
+    return a->total;
+}

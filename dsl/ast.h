@@ -1,0 +1,545 @@
+/* ast.h — the ordo syntax tree, its symbols and types: the interface between
+ * the front end (dsl/parser.y, compiler/resolve.c, compiler/check.c) and the
+ * lowering (compiler/lower.c).
+ *
+ * Everything lives in one arena (dsl/arena.h). The parser fills the shape;
+ * resolution (resolve.c) fills the fields marked [R]: every name use points
+ * to its symbol, every expression has its type and (when constant) its
+ * value, locals have slot numbers, each code unit records its local count,
+ * steps are numbered in a list. check.c fills the fields marked [C].
+ *
+ * Values, as the VM sees them (all int32): ints as is; bools 0/1; players
+ * 0-based (`player 1` is 0), `none` is -1; enum members by their ordinal.
+ * Constant values (ast_expr.cval, ast_decl.init_value, scenario args) use
+ * this encoding.
+ *
+ * Compatibility rule for later changes: fields are only ever ADDED.
+ */
+#ifndef OC_AST_H
+#define OC_AST_H
+
+#include <stdint.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "ordo.h"
+
+struct ast_decl;
+struct ast_stmt;
+struct ast_expr;
+struct ast_sym;
+
+/* ------------------------------------------------------------------ types */
+
+enum ast_type_kind {
+    TY_ERROR = 0, /* an expression whose type could not be known (already reported) */
+    TY_VOID,      /* procs, statements */
+    TY_INT,       /* int, or a range A..B (ranged = 1) */
+    TY_BOOL,
+    TY_PLAYER,    /* `player N` and `none` */
+    TY_ENUM,      /* enm = the enum's decl */
+    TY_LIST       /* elem/lo/hi/ranged/enm describe the element; cap the capacity */
+};
+
+typedef struct ast_type {
+    uint8_t kind;            /* TY_* */
+    uint8_t elem;            /* TY_LIST: the element's kind (TY_INT..TY_ENUM) */
+    uint8_t ranged;          /* TY_INT (or int elements): lo..hi declared */
+    int32_t lo, hi;          /* the declared range when ranged */
+    uint32_t cap;            /* TY_LIST: capacity */
+    struct ast_decl *enm;    /* TY_ENUM, or a list of an enum: the enum decl */
+} ast_type;
+
+/* A type as written in the source (var, param, let, fn result). The parser
+ * fills the syntax; resolution fills `type`. */
+typedef struct ast_typeexpr {
+    ast_loc loc;
+    uint8_t kind;                 /* TX_* */
+    const char *name;             /* TX_NAME: the enum name */
+    struct ast_expr *lo, *hi;     /* TX_RANGE bounds (constant expressions) */
+    struct ast_typeexpr *elem;    /* TX_LIST element */
+    struct ast_expr *cap;         /* TX_LIST capacity (constant) */
+    ast_type type;                /* [R] */
+} ast_typeexpr;
+
+enum { TX_INT = 1, TX_BOOL, TX_PLAYER, TX_NAME, TX_RANGE, TX_LIST };
+
+/* ---------------------------------------------------------------- symbols */
+
+enum ast_sym_kind {
+    SYM_VAR = 1,     /* decl = the D_VAR (builtins active/turns/in_game included) */
+    SYM_CONST,       /* value */
+    SYM_MEMBER,      /* an enum member: value = ordinal, decl = the D_ENUM */
+    SYM_ENUM,        /* an enum type: decl = the D_ENUM */
+    SYM_EVENT,       /* decl = the D_EVENT */
+    SYM_FN,          /* decl = the D_FN */
+    SYM_PROC,        /* decl = the D_PROC */
+    SYM_LOCAL,       /* a param, let, or for/aggregate/option variable: slot */
+    SYM_BUILTIN      /* a built-in function: builtin = BI_* */
+};
+
+enum ast_local_kind {
+    LOCAL_PARAM = 1, /* a parameter of a fn/proc/event */
+    LOCAL_LET,       /* `let` */
+    LOCAL_FOR,       /* the variable of a `for` statement */
+    LOCAL_OPTION,    /* the variable of an option's `for` */
+    LOCAL_AGG        /* the variable of an aggregate (count/any/all/sum/min/max) */
+};
+
+enum ast_builtin {
+    BI_NONE = 0,
+    BI_LEN,    /* len(list): int */
+    BI_FIRST,  /* first(list): element */
+    BI_LAST,   /* last(list): element */
+    BI_MIN,    /* min(a, b) */
+    BI_MAX,    /* max(a, b) */
+    BI_ABS     /* abs(a) */
+};
+
+typedef struct ast_sym {
+    const char *name;
+    ast_loc loc;               /* where it is defined (0:0 for built-ins) */
+    uint8_t kind;              /* SYM_* */
+    uint8_t local_kind;        /* SYM_LOCAL: LOCAL_* */
+    uint8_t builtin;           /* SYM_BUILTIN: BI_* */
+    uint8_t used;              /* [R] referenced at least once */
+    ast_type type;             /* var: its scalar/element type (list: TY_LIST);
+                                * const/member: its type; local: its type;
+                                * fn: result type; proc/event: TY_VOID */
+    struct ast_decl *decl;     /* the declaring decl (var/enum/event/fn/proc/
+                                * const; the enum for a member; for a param the
+                                * fn/proc/event it belongs to) */
+    int32_t value;             /* SYM_CONST / SYM_MEMBER: the value */
+    int32_t slot;              /* SYM_LOCAL: frame slot (params 0..n-1 first) */
+    uint32_t mark;             /* scratch for the checks (never read by lower) */
+    struct ast_sym *hnext;     /* hash chain (resolution's own) */
+} ast_sym;
+
+/* ------------------------------------------------------------ expressions */
+
+enum ast_expr_kind {
+    E_INT = 1,     /* ival */
+    E_BOOL,        /* ival 0/1 */
+    E_NONE,        /* the player `none` */
+    E_PLAYER,      /* `player N`: ival = N as written (1-based); cval = N-1 */
+    E_NAME,        /* name -> [R] sym (var with no index, const, member, local) */
+    E_INDEX,       /* base[args]: see ix */
+    E_CALL,        /* name(args): [R] sym = SYM_FN or SYM_BUILTIN (builtin).
+                    * `in_game(p)` is rewritten by resolution into an
+                    * E_INDEX (IX_VAR) of the built-in var in_game. */
+    E_UNARY,       /* op = '-' or OP_NOT; a */
+    E_BINARY,      /* op; a, b (OP_AND/OP_OR short-circuit) */
+    E_IF,          /* if a then b else c */
+    E_IN,          /* a in b (b a list-typed expression) */
+    E_ROLL,        /* roll: a = the count (NULL: ival dice), sides */
+    E_AGG,         /* agg; var (a local sym), iter, a = where (may be NULL),
+                    * b = `of` value (sum/min/max) */
+    E_WILDCARD     /* `_` in a scenario's `expect event E(...)` */
+};
+
+enum ast_op {
+    OP_ADD = 1, OP_SUB, OP_MUL, OP_DIV, OP_MOD,
+    OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE,
+    OP_AND, OP_OR, OP_NOT, OP_NEG
+};
+
+enum ast_agg { AGG_COUNT = 1, AGG_ANY, AGG_ALL, AGG_SUM, AGG_MIN, AGG_MAX };
+
+/* E_INDEX flavours, set by resolution. */
+enum ast_index_kind {
+    IX_VAR = 1,   /* base is an E_NAME of a var with ndims == nargs dims */
+    IX_LIST       /* base is a list-typed expression, args[0] the 1-based position */
+};
+
+enum ast_iter_kind {
+    IT_PLAYERS = 1, /* `players`: those still in the game (reads in_game) */
+    IT_ALL_PLAYERS, /* `all players` */
+    IT_ENUM,        /* an enum's members: enm */
+    IT_RANGE,       /* lo..hi (ints, both included) */
+    IT_LIST         /* a list-typed expression: list */
+};
+
+typedef struct ast_iter {
+    ast_loc loc;
+    uint8_t kind;                 /* [R] for IT_ENUM / IT_LIST (the parser
+                                   * writes IT_LIST for any plain expression) */
+    struct ast_expr *lo, *hi;     /* IT_RANGE */
+    struct ast_expr *list;        /* IT_LIST; for IT_ENUM the E_NAME written */
+    struct ast_decl *enm;         /* [R] IT_ENUM */
+    ast_type elem;                /* [R] the type of the loop variable */
+} ast_iter;
+
+/* Fields that no kind uses together share storage (anonymous unions keep
+ * the names): the tree of a million-line ruleset is mostly expressions. */
+typedef struct ast_expr {
+    ast_loc loc;                  /* where the expression starts */
+    uint8_t kind;                 /* E_* */
+    uint8_t op;                   /* E_UNARY/E_BINARY: OP_* ; E_AGG: AGG_* */
+    uint8_t ix;                   /* E_INDEX: [R] IX_* */
+    uint8_t builtin;              /* E_CALL: [R] BI_* (0 for a fn call) */
+    int32_t cval;                 /* [R] the value when is_const */
+    uint8_t is_const;             /* [R] value known at compile time: cval */
+    union {
+        uint32_t nargs;           /* E_INDEX, E_CALL */
+        int32_t sides;            /* E_ROLL */
+    };
+    union {
+        int64_t ival;             /* E_INT/E_BOOL/E_PLAYER literal; E_ROLL: dice
+                                   * count when a == NULL */
+        ast_loc op_loc;           /* E_BINARY/E_IN: the operator */
+    };
+    ast_type type;                /* [R] */
+    const char *name;             /* E_NAME, E_CALL: the name written */
+    struct ast_sym *sym;          /* [R] E_NAME / E_CALL / E_AGG (the variable) */
+    struct ast_expr *a, *b;       /* operands (see kinds) */
+    union {
+        struct ast_expr *c;       /* E_IF: the else value */
+        struct ast_expr *base;    /* E_INDEX */
+        struct ast_iter *iter;    /* E_AGG */
+    };
+    struct ast_expr **args;       /* E_INDEX, E_CALL */
+} ast_expr;
+
+/* A string with `{name}` placeholders (option labels, prompts, logs,
+ * window labels). [R] tmpl has every `{name}` replaced by `{}`; args are the
+ * symbols in order (locals). Text without placeholders: tmpl == the text. */
+typedef struct ast_text {
+    ast_loc loc;
+    const char *text;             /* unescaped, as written */
+    const char *tmpl;             /* [R] */
+    uint32_t nargs;               /* [R] */
+    struct ast_sym **args;        /* [R] */
+} ast_text;
+
+/* ------------------------------------------------------------- statements */
+
+typedef struct ast_block {
+    ast_loc loc;                  /* the '{' */
+    ast_loc end;                  /* the '}' */
+    struct ast_stmt *first;       /* linked by ast_stmt.next */
+    struct ast_stmt *last;
+    uint32_t count;
+} ast_block;
+
+enum ast_stmt_kind {
+    S_STEP = 1,   /* step */
+    S_LET,        /* let */
+    S_ASSIGN,     /* target op= value */
+    S_IF,         /* if cond then_b [else: else_b, or else_if an S_IF] */
+    S_REPEAT,     /* repeat / while: rep */
+    S_FOR,        /* for */
+    S_EXIT,       /* exit [when cond]; [R] loop = the S_REPEAT/S_FOR left */
+    S_TURN,       /* turn player { body } */
+    S_ELIMINATE,  /* eliminate player */
+    S_END,        /* end game [winner player] */
+    S_CHOOSE,     /* choose */
+    S_SCOPE,      /* scope { body } escape ... */
+    S_WINDOW,     /* window for player [label] */
+    S_CALL,       /* proc(args): [R] sym = SYM_PROC */
+    S_RETURN,     /* return */
+    S_EMIT,       /* emit event(args): [R] sym = SYM_EVENT */
+    S_LOG,        /* log text */
+    S_ASSERT,     /* assert cond message */
+    S_ADD,        /* add value to list */
+    S_REMOVE,     /* remove value from list */
+    S_REMOVE_AT,  /* remove at value from list */
+    S_CLEAR,      /* clear list */
+    S_SHUFFLE     /* shuffle list */
+};
+
+enum ast_repeat_kind {
+    REP_UNTIL_BEFORE = 1, /* repeat until C { }  (check before each pass) */
+    REP_UNTIL_AFTER,      /* repeat { } until C  (check after each pass) */
+    REP_PLAIN,            /* repeat { }          (only `exit` leaves) */
+    REP_WHILE             /* while C { }         (= repeat until not C) */
+};
+
+typedef struct ast_option {
+    ast_loc loc;
+    ast_text label;
+    ast_expr *when;               /* may be NULL */
+    ast_sym *var;                 /* the `for` variable, or NULL */
+    ast_iter *iter;               /* with var */
+    ast_expr *where;              /* with var; may be NULL */
+    ast_block body;
+    struct ast_option *next;
+    int32_t index;                /* [R] 0,1,2... over the whole file */
+} ast_option;
+
+typedef struct ast_escape {
+    ast_loc loc;
+    ast_text label;               /* no placeholders allowed */
+    ast_expr *player;
+    ast_block body;
+    struct ast_escape *next;
+    int32_t index;                /* [R] 0,1,2... over the whole file */
+} ast_escape;
+
+typedef struct ast_cite {
+    ast_loc loc;
+    const char *id;
+    struct ast_cite *next;
+} ast_cite;
+
+typedef struct ast_stmt {
+    ast_loc loc;
+    uint8_t kind;                 /* S_* */
+    struct ast_stmt *next;        /* the next statement in the block */
+    union {
+        struct {                  /* S_STEP */
+            const char *number;   /* "2.5.3" */
+            ast_loc number_loc;
+            const char *title;    /* NULL when none */
+            ast_cite *cites;      /* in order */
+            uint8_t first_turn_only;
+            ast_expr *optional_by;/* NULL unless `optional by P` */
+            ast_expr *when;       /* NULL unless `when C` */
+            ast_block body;
+            int32_t index;        /* [R] index in ast_file.steps */
+            int32_t parent;       /* [R] enclosing step's index (static), -1 */
+            const char *rule;     /* [R] cited IDs, space-separated, inherited
+                                   * from the nearest enclosing citing step */
+        } step;
+        struct {                  /* S_LET */
+            ast_sym *sym;         /* slot, type */
+            ast_typeexpr *type;   /* NULL when typed by the value */
+            ast_expr *value;
+        } let;
+        struct {                  /* S_ASSIGN */
+            ast_expr *target;     /* E_NAME (var or local) or E_INDEX (IX_VAR, or
+                                   * IX_LIST element of a list) */
+            uint8_t op;           /* 0 for `=`, OP_ADD for `+=`, OP_SUB for `-=` */
+            ast_expr *value;
+        } assign;
+        struct {                  /* S_IF */
+            ast_expr *cond;
+            ast_block then_b;
+            struct ast_stmt *else_if;  /* `else if`: an S_IF, else NULL */
+            ast_block else_b;          /* `else { }` (count 0 when absent) */
+            uint8_t has_else;          /* an else block was written */
+        } if_;
+        struct {                  /* S_REPEAT */
+            uint8_t kind;         /* REP_* */
+            ast_expr *cond;       /* NULL for REP_PLAIN */
+            ast_block body;
+        } rep;
+        struct {                  /* S_FOR */
+            ast_sym *var;
+            ast_iter *iter;
+            ast_expr *by;         /* sort key, or NULL */
+            uint8_t desc;         /* `desc` (default asc) */
+            ast_expr *where;      /* or NULL */
+            ast_block body;
+        } for_;
+        struct {                  /* S_EXIT */
+            ast_expr *cond;       /* `exit when C`, else NULL */
+            struct ast_stmt *loop;/* [R] */
+        } exit;
+        struct {                  /* S_TURN, S_ELIMINATE, S_END (winner), S_WINDOW */
+            ast_expr *player;     /* S_END: NULL unless `winner P` */
+            ast_block body;       /* S_TURN */
+            ast_text label;       /* S_WINDOW: text NULL when none */
+            uint8_t has_winner;   /* S_END */
+        } player;
+        struct {                  /* S_CHOOSE */
+            ast_expr *player;
+            ast_text prompt;      /* text NULL when none */
+            ast_option *options;
+            uint32_t noptions;
+        } choose;
+        struct {                  /* S_SCOPE */
+            ast_block body;
+            ast_escape *escapes;
+            uint32_t nescapes;
+        } scope;
+        struct {                  /* S_CALL, S_EMIT */
+            const char *name;
+            ast_loc name_loc;
+            ast_sym *sym;         /* [R] */
+            ast_expr **args;
+            uint32_t nargs;
+        } call;
+        struct {                  /* S_LOG */
+            ast_text text;
+        } log;
+        struct {                  /* S_ASSERT */
+            ast_expr *cond;
+            const char *message;  /* NULL when none */
+            ast_loc message_loc;
+        } assert_;
+        struct {                  /* S_ADD, S_REMOVE, S_REMOVE_AT, S_CLEAR, S_SHUFFLE */
+            ast_expr *value;      /* element (add/remove) or position (remove at) */
+            ast_expr *list;       /* E_NAME or E_INDEX (IX_VAR) of a list var */
+        } list;
+    } u;
+    uint8_t unreachable;          /* [C] after a terminator / in dead code */
+} ast_stmt;
+
+/* --------------------------------------------------------------- scenarios */
+
+enum ast_item_kind {
+    IT_SC_PLAYERS = 1,   /* players N: num */
+    IT_SC_SEED,          /* seed N: num (64-bit) */
+    IT_SC_SETUP,         /* setup { body } — a proc with nlocals */
+    IT_SC_PLAY,          /* play [proc(args)]: sym NULL = the whole sequence;
+                          * [R] values = the constant args */
+    IT_SC_CHOOSE,        /* choose "a", "b": labels */
+    IT_SC_EXPECT,        /* expect EXPR: expr (bool), nlocals for its aggregates;
+                          * source = the expression's text */
+    IT_SC_DECISION,      /* expect decision by P: expr; [R] values[0] */
+    IT_SC_OFFERED,       /* expect offered "L": labels[0] */
+    IT_SC_NOT_OFFERED,   /* expect not offered "L" */
+    IT_SC_EVENT,         /* expect event E[(args)]: sym, args (E_WILDCARD for _);
+                          * has_args; [R] values, wild bit mask */
+    IT_SC_NO_EVENT,      /* expect no event E: sym */
+    IT_SC_BEFORE,        /* expect event E before event F: sym, sym2 */
+    IT_SC_STEP_RAN,      /* expect step N ran: number; [R] step */
+    IT_SC_STEP_NOT_RAN,  /* expect step N not ran */
+    IT_SC_OVER           /* expect over [winner P]: expr or NULL; [R] values[0] */
+};
+
+typedef struct ast_item {
+    ast_loc loc;
+    uint8_t kind;                 /* IT_SC_* */
+    int64_t num;                  /* players / seed */
+    ast_block body;               /* setup */
+    const char *name;             /* play/event: the name written */
+    ast_loc name_loc;
+    const char *name2;            /* before: the second event */
+    ast_loc name2_loc;
+    ast_sym *sym, *sym2;          /* [R] proc / events */
+    ast_expr **args;              /* play, event */
+    uint32_t nargs;
+    uint8_t has_args;             /* event: `(...)` written */
+    int32_t values[ORDO_EVENT_MAX_ARGS]; /* [R] constant args (0-based players) */
+    uint32_t wild;                /* [R] event: bit k = arg k is `_` */
+    ast_expr *expr;               /* expect, decision, over winner */
+    const char *source;           /* expect: the expression as written */
+    const char **labels;          /* choose/offered */
+    ast_loc *label_locs;
+    uint32_t nlabels;
+    const char *number;           /* step ran/not ran */
+    ast_stmt *step;               /* [R] the S_STEP with that number */
+    uint32_t nlocals;             /* [R] setup/expect: locals needed */
+    struct ast_item *next;
+} ast_item;
+
+/* ------------------------------------------------------------ declarations */
+
+enum ast_decl_kind {
+    D_ENUM = 1, D_CONST, D_VAR, D_EVENT, D_FN, D_PROC, D_SEQUENCE, D_SCENARIO
+};
+
+enum ast_dim_kind { DIM_PLAYER = 1, DIM_ENUM, DIM_RANGE };
+
+typedef struct ast_dim {
+    ast_loc loc;
+    uint8_t kind;                 /* the parser writes DIM_PLAYER, DIM_RANGE, or
+                                   * DIM_ENUM with name; [R] checks the enum */
+    const char *name;             /* DIM_ENUM */
+    struct ast_decl *enm;         /* [R] DIM_ENUM */
+    ast_expr *lo_e, *hi_e;        /* DIM_RANGE bounds as written */
+    int32_t lo, hi;               /* [R] DIM_RANGE */
+} ast_dim;
+
+typedef struct ast_decl {
+    ast_loc loc;
+    uint8_t kind;                 /* D_* */
+    uint8_t builtin;              /* a built-in var (active, turns, in_game) */
+    const char *name;             /* NULL for sequence/scenario */
+    ast_loc name_loc;
+    ast_sym *sym;                 /* [R] its symbol (not for sequence/scenario) */
+    struct ast_decl *next;        /* the next declaration in the file */
+    int32_t index;                /* [R] var: var index (built-ins 0,1,2, then
+                                   * user vars in order); enum: enum index;
+                                   * event: event index; fn/proc: index over fns
+                                   * and procs together in source order */
+
+    /* D_ENUM */
+    ast_sym **members;
+    uint32_t nmembers;
+
+    /* D_CONST (value), D_VAR (init) */
+    ast_expr *value;              /* const value / var initializer, may be NULL */
+    int32_t init_value;           /* [R] const value; var initial value (default
+                                   * 0/false/none/lowest of range) */
+
+    /* D_VAR */
+    ast_dim dims[2];
+    uint32_t ndims;
+    ast_typeexpr *type;           /* var type; fn result type */
+
+    /* D_EVENT, D_FN, D_PROC */
+    ast_sym **params;             /* SYM_LOCAL, LOCAL_PARAM, slots 0..n-1 */
+    ast_typeexpr **param_types;
+    uint32_t nparams;
+    ast_expr *body_expr;          /* D_FN */
+    ast_block body;               /* D_PROC, D_SEQUENCE */
+    uint32_t nlocals;             /* [R] D_FN/D_PROC/D_SEQUENCE: params + lets
+                                   * + for/option/aggregate variables */
+
+    /* D_SCENARIO */
+    const char *title;
+    ast_cite *cites;
+    ast_item *items;              /* linked by next */
+    uint32_t nitems;
+
+    /* [C] analysis */
+    uint8_t reachable;            /* proc: called from the sequence/scenarios */
+    uint8_t has_state_write;      /* fn/proc: writes state (directly or not) */
+    uint32_t mark;                /* scratch for resolve/check (never read by lower) */
+} ast_decl;
+
+/* -------------------------------------------------------------------- file */
+
+typedef struct ast_file {
+    const char *path;
+    const char *title;            /* ruleset "..." */
+    ast_loc title_loc;
+    const char *source;           /* source "..." or NULL */
+    int32_t min_players, max_players; /* players A[..B] */
+    ast_loc players_loc;
+    ast_decl *decls;              /* in source order, linked by next */
+    ast_decl *last_decl;
+    ast_decl *sequence;           /* [R] the one sequence block */
+
+    /* [R] tables, in source order (pointers into the tree) */
+    ast_decl **vars;   uint32_t nvars;     /* built-ins first (index 0,1,2) */
+    ast_decl **enums;  uint32_t nenums;
+    ast_decl **events; uint32_t nevents;
+    ast_decl **fns;    uint32_t nfns;      /* fns and procs, by decl->index */
+    ast_decl **scenarios; uint32_t nscenarios;
+    ast_stmt **steps;  uint32_t nsteps;    /* every S_STEP in pre-order */
+    ast_option **options; uint32_t noptions;
+    ast_escape **escapes; uint32_t nescapes;
+    ast_sym *sym_active, *sym_turns, *sym_in_game; /* the built-in vars */
+} ast_file;
+
+/* --------------------------------------------------------------- the API */
+
+/* Parses `len` bytes of `src` into a tree in `arena`; syntax errors go to d.
+ * Returns the file (possibly partial) or NULL when nothing could be built.
+ * Reentrant: no state outside its arguments. (dsl/parser.y) */
+ast_file *ast_parse(oc_arena *arena, diag *d, const char *src, size_t len);
+
+/* Binds names, types expressions, numbers locals and steps. Errors to d;
+ * returns the number of errors it reported. (compiler/resolve.c) */
+int oc_resolve(oc_arena *arena, ast_file *file, diag *d);
+
+/* Static checks on a resolved file (duplicate/unreachable steps, loops whose
+ * exit can never change, empty choices, recursion). (compiler/check.c) */
+int oc_check(oc_arena *arena, ast_file *file, diag *d);
+
+/* THE LOWERING ENTRY POINT, implemented by compiler/lower.c: turns a file
+ * that resolved and checked without errors into program tables allocated in
+ * `arena` (they live until the arena is freed). Returns NULL after reporting
+ * an error through d (e.g. a table limit exceeded). */
+const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d);
+
+/* Helpers (dsl/ast.c). */
+const char *ast_type_name(const ast_type *t, char *buf, size_t n);
+int ast_type_same(const ast_type *a, const ast_type *b); /* ignoring ranges */
+const char *ast_op_text(int op);
+const char *ast_stmt_kind_name(int kind);
+
+#endif /* OC_AST_H */

@@ -1,0 +1,1198 @@
+/* parser.y — the ordo grammar (bison, pure, with locations): tokens from
+ * dsl/lexer.l in, an AST (dsl/ast.h) in the compilation's arena out.
+ *
+ * Error recovery: `error` at declaration, statement, option and scenario-
+ * item level, so one run reports several syntax errors. Messages are
+ * written in plain words by yyreport_syntax_error ("expected '}' before
+ * 'step'"), with the position of the offending token.
+ */
+%define api.pure full
+%locations
+%define api.location.type {struct oc_yyltype}
+%define parse.error custom
+%define parse.lac full
+%param {yyscan_t scanner}
+%parse-param {struct lex_extra *px}
+%expect 0
+
+%code requires {
+#include <stdint.h>
+#include "ast.h"
+
+#ifndef YY_TYPEDEF_YY_SCANNER_T
+#define YY_TYPEDEF_YY_SCANNER_T
+typedef void *yyscan_t;
+#endif
+
+/* Token positions: line and column of both ends, and byte offsets (used to
+ * quote an `expect` expression as written). */
+struct oc_yyltype {
+    int first_line, first_column, last_line, last_column;
+    uint32_t first_off, last_off;
+};
+
+/* The state shared by the scanner (as its extra data) and the parser. */
+struct lex_extra {
+    oc_arena *arena;
+    diag *diag;
+    const char *src;
+    int line, col;
+    uint32_t off;
+    ast_file *file;
+    int ndecls;          /* declarations seen (ruleset must come first) */
+};
+
+/* A growable array of pointers in the arena (lists while parsing). */
+typedef struct pvec {
+    void **items;
+    uint32_t n, cap;
+} pvec;
+
+/* Option modifiers collected in any order. */
+typedef struct opt_mods {
+    ast_expr *when, *where;
+    ast_sym *var;
+    ast_iter *iter;
+} opt_mods;
+
+/* for-statement modifiers. */
+typedef struct for_mods {
+    ast_expr *where, *by;
+    int desc;
+} for_mods;
+}
+
+%code provides {
+int yylex(YYSTYPE *lvalp, YYLTYPE *llocp, yyscan_t scanner);
+}
+
+%union {
+    int64_t num;
+    const char *str;
+    struct { int64_t count, sides; } dice;
+    ast_expr *expr;
+    ast_stmt *stmt;
+    ast_decl *decl;
+    ast_typeexpr *tx;
+    ast_iter *iter;
+    ast_option *option;
+    ast_escape *escape;
+    ast_item *item;
+    ast_cite *cite;
+    ast_block block;
+    pvec *vec;
+    opt_mods omods;
+    for_mods fmods;
+    ast_dim dim;
+}
+
+%code {
+#include <stdio.h>
+#include <string.h>
+
+#define YYMAXDEPTH 4000 /* deep nesting is an error, not a crash */
+
+#define YYLLOC_DEFAULT(Cur, Rhs, N)                                   \
+    do {                                                              \
+        if (N) {                                                      \
+            (Cur).first_line = YYRHSLOC(Rhs, 1).first_line;           \
+            (Cur).first_column = YYRHSLOC(Rhs, 1).first_column;       \
+            (Cur).first_off = YYRHSLOC(Rhs, 1).first_off;             \
+            (Cur).last_line = YYRHSLOC(Rhs, N).last_line;             \
+            (Cur).last_column = YYRHSLOC(Rhs, N).last_column;         \
+            (Cur).last_off = YYRHSLOC(Rhs, N).last_off;               \
+        } else {                                                      \
+            (Cur).first_line = (Cur).last_line = YYRHSLOC(Rhs, 0).last_line; \
+            (Cur).first_column = (Cur).last_column = YYRHSLOC(Rhs, 0).last_column; \
+            (Cur).first_off = (Cur).last_off = YYRHSLOC(Rhs, 0).last_off; \
+        }                                                             \
+    } while (0)
+
+static void yyerror(YYLTYPE *loc, yyscan_t scanner, struct lex_extra *px, const char *msg);
+
+#define A (px->arena)
+#define L(l) mkloc(&(l))
+
+static ast_loc mkloc(const YYLTYPE *l)
+{
+    ast_loc a = {(uint32_t)l->first_line, (uint32_t)l->first_column};
+    return a;
+}
+
+static pvec *vec_push(oc_arena *a, pvec *v, void *p)
+{
+    if (!v)
+        v = ARENA_NEW(a, pvec);
+    if (v->n == v->cap) {
+        uint32_t cap = v->cap ? v->cap * 2 : 4;
+        void **items = ARENA_ARRAY(a, void *, cap);
+        if (v->n)
+            memcpy(items, v->items, v->n * sizeof *items);
+        v->items = items;
+        v->cap = cap;
+    }
+    v->items[v->n++] = p;
+    return v;
+}
+
+static uint32_t vec_len(const pvec *v) { return v ? v->n : 0; }
+static void **vec_items(const pvec *v) { return v ? v->items : NULL; }
+
+static ast_expr *ex(struct lex_extra *px, int kind, YYLTYPE l)
+{
+    ast_expr *e = ARENA_NEW(A, ast_expr);
+    e->kind = (uint8_t)kind;
+    e->loc = L(l);
+    return e;
+}
+
+static ast_expr *bin(struct lex_extra *px, int op, ast_expr *a, ast_expr *b, YYLTYPE l)
+{
+    ast_expr *e = ex(px, E_BINARY, l);
+    e->loc = a->loc; /* the whole expression starts with its left operand */
+    e->op_loc = mkloc(&l);
+    e->op = (uint8_t)op;
+    e->a = a;
+    e->b = b;
+    return e;
+}
+
+static ast_expr *un(struct lex_extra *px, int op, ast_expr *a, YYLTYPE l)
+{
+    ast_expr *e = ex(px, E_UNARY, l);
+    e->op = (uint8_t)op;
+    e->a = a;
+    return e;
+}
+
+static ast_expr *name_expr(struct lex_extra *px, const char *name, YYLTYPE l)
+{
+    ast_expr *e = ex(px, E_NAME, l);
+    e->name = name;
+    return e;
+}
+
+static ast_expr *call_expr(struct lex_extra *px, const char *name, pvec *args, YYLTYPE l)
+{
+    ast_expr *e = ex(px, E_CALL, l);
+    e->name = name;
+    e->args = (ast_expr **)vec_items(args);
+    e->nargs = vec_len(args);
+    return e;
+}
+
+static ast_expr *agg(struct lex_extra *px, int op, const char *var, YYLTYPE vl,
+                     ast_iter *it, ast_expr *where, ast_expr *of, YYLTYPE l)
+{
+    ast_expr *e = ex(px, E_AGG, l);
+    e->op = (uint8_t)op;
+    e->sym = ARENA_NEW(A, ast_sym);
+    e->sym->name = var;
+    e->sym->loc = L(vl);
+    e->sym->kind = SYM_LOCAL;
+    e->sym->local_kind = LOCAL_AGG;
+    e->iter = it;
+    e->a = where;
+    e->b = of;
+    return e;
+}
+
+static ast_expr *roll(struct lex_extra *px, ast_expr *count, int64_t n, int64_t sides, YYLTYPE l)
+{
+    ast_expr *e = ex(px, E_ROLL, l);
+    e->a = count;
+    e->ival = n;
+    if (sides < 1 || sides > 1000000) {
+        diag_error(px->diag, L(l), "a die must have 1 to 1000000 sides");
+        sides = 1;
+    }
+    e->sides = (int32_t)sides;
+    return e;
+}
+
+static ast_stmt *st(struct lex_extra *px, int kind, YYLTYPE l)
+{
+    ast_stmt *s = ARENA_NEW(A, ast_stmt);
+    s->kind = (uint8_t)kind;
+    s->loc = L(l);
+    return s;
+}
+
+static ast_sym *local(struct lex_extra *px, const char *name, YYLTYPE l, int lk)
+{
+    ast_sym *s = ARENA_NEW(A, ast_sym);
+    s->name = name;
+    s->loc = L(l);
+    s->kind = SYM_LOCAL;
+    s->local_kind = (uint8_t)lk;
+    return s;
+}
+
+static ast_block block_of(pvec *stmts, YYLTYPE open, YYLTYPE close)
+{
+    ast_block b;
+    memset(&b, 0, sizeof b);
+    b.loc = mkloc(&open);
+    b.end = mkloc(&close);
+    for (uint32_t i = 0; i < vec_len(stmts); i++) {
+        ast_stmt *s = stmts->items[i];
+        if (b.last)
+            b.last->next = s;
+        else
+            b.first = s;
+        b.last = s;
+        b.count++;
+    }
+    return b;
+}
+
+static ast_text text_of(const char *s, YYLTYPE l)
+{
+    ast_text t;
+    memset(&t, 0, sizeof t);
+    t.loc = mkloc(&l);
+    t.text = s;
+    t.tmpl = s;
+    return t;
+}
+
+static ast_expr *bound(struct lex_extra *px, int64_t v, int neg, YYLTYPE l)
+{
+    ast_expr *e = ex(px, E_INT, l);
+    e->ival = neg ? -v : v;
+    return e;
+}
+
+static ast_iter *iter_of(struct lex_extra *px, int kind, ast_expr *lo, ast_expr *hi, YYLTYPE l)
+{
+    ast_iter *it = ARENA_NEW(A, ast_iter);
+    it->kind = (uint8_t)kind;
+    it->loc = L(l);
+    if (kind == IT_RANGE) {
+        it->lo = lo;
+        it->hi = hi;
+    } else
+        it->list = lo;
+    return it;
+}
+
+static void add_decl(struct lex_extra *px, ast_decl *d)
+{
+    ast_file *f = px->file;
+    if (f->last_decl)
+        f->last_decl->next = d;
+    else
+        f->decls = d;
+    f->last_decl = d;
+}
+
+static ast_decl *decl(struct lex_extra *px, int kind, const char *name, YYLTYPE l, YYLTYPE nl)
+{
+    ast_decl *d = ARENA_NEW(A, ast_decl);
+    d->kind = (uint8_t)kind;
+    d->loc = L(l);
+    d->name = name;
+    d->name_loc = L(nl);
+    add_decl(px, d);
+    return d;
+}
+
+/* Header lines may come in any order after `ruleset`, which must be first. */
+static void header_seen(struct lex_extra *px, int is_ruleset, YYLTYPE l)
+{
+    if (is_ruleset && px->ndecls > 0)
+        diag_error(px->diag, L(l), "'ruleset' must come first");
+    px->ndecls++;
+}
+
+static void set_params(struct lex_extra *px, ast_decl *d, pvec *ps)
+{
+    d->nparams = vec_len(ps);
+    d->params = ARENA_ARRAY(A, ast_sym *, d->nparams + 1);
+    d->param_types = ARENA_ARRAY(A, ast_typeexpr *, d->nparams + 1);
+    for (uint32_t i = 0; i < d->nparams; i++) {
+        ast_sym *s = ps->items[i];
+        d->params[i] = s;
+        d->param_types[i] = (ast_typeexpr *)(void *)s->hnext; /* parked there by `param` */
+        s->hnext = NULL;
+        s->decl = d;
+    }
+}
+
+static ast_typeexpr *tx(struct lex_extra *px, int kind, YYLTYPE l)
+{
+    ast_typeexpr *t = ARENA_NEW(A, ast_typeexpr);
+    t->kind = (uint8_t)kind;
+    t->loc = L(l);
+    return t;
+}
+
+static ast_item *item(struct lex_extra *px, int kind, YYLTYPE l)
+{
+    ast_item *it = ARENA_NEW(A, ast_item);
+    it->kind = (uint8_t)kind;
+    it->loc = L(l);
+    return it;
+}
+
+static const char *num_text(struct lex_extra *px, int64_t v)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%lld", (long long)v);
+    return arena_strdup(A, buf);
+}
+
+/* The text of an expression as written (for `expect` failures). */
+static const char *src_text(struct lex_extra *px, YYLTYPE l)
+{
+    if (!px->src || l.last_off < l.first_off)
+        return "";
+    return arena_strndup(A, px->src + l.first_off, l.last_off - l.first_off);
+}
+}
+
+%token T_EOF 0 "end of input"
+%token <str> T_IDENT "name" T_STRING "string" T_STEPNUM "step number"
+%token <num> T_NUMBER "number"
+%token <dice> T_DIE "die" T_DICE "dice"
+%token T_RULESET "ruleset" T_SOURCE "source" T_PLAYERS "players" T_ENUM "enum"
+%token T_CONST "const" T_VAR "var" T_EVENT "event" T_FN "fn" T_PROC "proc"
+%token T_SEQUENCE "sequence" T_SCENARIO "scenario" T_STEP "step" T_CITE "cite"
+%token T_FIRST "first" T_TURN "turn" T_ONLY "only" T_OPTIONAL "optional" T_BY "by"
+%token T_IF "if" T_ELSE "else" T_REPEAT "repeat" T_UNTIL "until" T_WHILE "while"
+%token T_EXIT "exit" T_WHEN "when" T_FOR "for" T_IN "in" T_WHERE "where"
+%token T_ASC "asc" T_DESC "desc" T_CHOOSE "choose" T_OPTION "option"
+%token T_SCOPE "scope" T_ESCAPE "escape" T_WINDOW "window" T_EMIT "emit" T_LOG "log"
+%token T_END "end" T_GAME "game" T_WINNER "winner" T_RETURN "return" T_LET "let"
+%token T_INT "int" T_BOOL "bool" T_PLAYER "player" T_LIST "list" T_OF "of"
+%token T_TRUE "true" T_FALSE "false" T_NONE "none" T_ACTIVE "active" T_ROLL "roll"
+%token T_COUNT "count" T_ANY "any" T_ALL "all" T_SUM "sum" T_MIN "min" T_MAX "max"
+%token T_ADD "add" T_TO "to" T_REMOVE "remove" T_AT "at" T_FROM "from"
+%token T_CLEAR "clear" T_SHUFFLE "shuffle" T_ASSERT "assert" T_AND "and" T_OR "or"
+%token T_NOT "not" T_ELIMINATE "eliminate" T_SETUP "setup" T_PLAY "play"
+%token T_EXPECT "expect" T_OFFERED "offered" T_DECISION "decision"
+%token T_BEFORE "before" T_AFTER "after" T_RAN "ran" T_SEED "seed" T_THEN "then"
+%token T_DOTDOT ".." T_EQ "==" T_NE "!=" T_LE "<=" T_GE ">=" T_PLUSEQ "+=" T_MINUSEQ "-="
+
+/* lowest first; see the precedence table of doc/language.md */
+%precedence LOW T_ELSE
+%left T_OR
+%left T_AND
+%precedence T_NOT
+%nonassoc T_EQ T_NE '<' T_LE '>' T_GE T_IN
+%precedence ITER
+%precedence T_DOTDOT
+%left '+' '-'
+%left '*' '/' '%'
+%precedence UMINUS
+%precedence '[' T_WHERE
+
+%type <expr> expr bound opt_init lvalue
+%type <stmt> stmt step_stmt if_stmt
+%type <decl> decl
+%type <tx> type
+%type <iter> iter
+%type <option> option
+%type <escape> escape
+%type <item> item
+%type <cite> cites
+%type <block> block
+%type <vec> stmts args arglist params param_list members options escapes items strings
+%type <omods> opt_mods
+%type <fmods> for_mods
+%type <dim> dim
+%type <str> stepnum opt_string
+%type <num> opt_order
+%type <stmt> step_mods
+%type <sym_dims> dims opt_dims
+
+%union { struct { ast_dim d[2]; uint32_t n; } sym_dims; }
+
+%%
+
+file
+    : decls
+    ;
+
+decls
+    : %empty
+    | decls decl
+    | decls error
+    ;
+
+decl
+    : T_RULESET T_STRING {
+        header_seen(px, 1, @1);
+        px->file->title = $2;
+        px->file->title_loc = L(@1);
+        $$ = NULL;
+      }
+    | T_SOURCE T_STRING { header_seen(px, 0, @1); px->file->source = $2; $$ = NULL; }
+    | T_PLAYERS T_NUMBER {
+        header_seen(px, 0, @1);
+        px->file->min_players = px->file->max_players = (int32_t)($2 > 1000 ? 1000 : $2);
+        px->file->players_loc = L(@1);
+        $$ = NULL;
+      }
+    | T_PLAYERS T_NUMBER T_DOTDOT T_NUMBER {
+        header_seen(px, 0, @1);
+        px->file->min_players = (int32_t)($2 > 1000 ? 1000 : $2);
+        px->file->max_players = (int32_t)($4 > 1000 ? 1000 : $4);
+        px->file->players_loc = L(@1);
+        $$ = NULL;
+      }
+    | T_ENUM T_IDENT '{' members '}' {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_ENUM, $2, @1, @2);
+        $$->nmembers = vec_len($4);
+        $$->members = (ast_sym **)vec_items($4);
+        for (uint32_t i = 0; i < $$->nmembers; i++) {
+            $$->members[i]->decl = $$;
+            $$->members[i]->value = (int32_t)i;
+        }
+      }
+    | T_CONST T_IDENT '=' expr {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_CONST, $2, @1, @2);
+        $$->value = $4;
+      }
+    | T_VAR T_IDENT opt_dims ':' type opt_init {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_VAR, $2, @1, @2);
+        $$->ndims = $3.n;
+        $$->dims[0] = $3.d[0];
+        $$->dims[1] = $3.d[1];
+        $$->type = $5;
+        $$->value = $6;
+      }
+    | T_EVENT T_IDENT '(' params ')' {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_EVENT, $2, @1, @2);
+        set_params(px, $$, $4);
+      }
+    | T_FN T_IDENT '(' params ')' ':' type '=' expr {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_FN, $2, @1, @2);
+        set_params(px, $$, $4);
+        $$->type = $7;
+        $$->body_expr = $9;
+      }
+    | T_PROC T_IDENT '(' params ')' block {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_PROC, $2, @1, @2);
+        set_params(px, $$, $4);
+        $$->body = $6;
+      }
+    | T_SEQUENCE block {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_SEQUENCE, NULL, @1, @1);
+        $$->body = $2;
+      }
+    | T_SCENARIO T_STRING cites '{' items '}' {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_SCENARIO, NULL, @1, @1);
+        $$->title = $2;
+        $$->cites = $3;
+        $$->nitems = vec_len($5);
+        for (uint32_t i = vec_len($5); i-- > 0;) {
+            ast_item *it = $5->items[i];
+            it->next = $$->items;
+            $$->items = it;
+        }
+      }
+    ;
+
+members
+    : T_IDENT {
+        ast_sym *s = ARENA_NEW(A, ast_sym);
+        s->name = $1; s->loc = L(@1); s->kind = SYM_MEMBER;
+        $$ = vec_push(A, NULL, s);
+      }
+    | members ',' T_IDENT {
+        ast_sym *s = ARENA_NEW(A, ast_sym);
+        s->name = $3; s->loc = L(@3); s->kind = SYM_MEMBER;
+        $$ = vec_push(A, $1, s);
+      }
+    | members ',' { $$ = $1; }
+    ;
+
+opt_dims
+    : %empty { memset(&$$, 0, sizeof $$); }
+    | '[' dims ']' { $$ = $2; }
+    ;
+
+dims
+    : dim { memset(&$$, 0, sizeof $$); $$.d[0] = $1; $$.n = 1; }
+    | dims ',' dim {
+        $$ = $1;
+        if ($$.n >= 2) {
+            diag_error(px->diag, L(@3), "a var has at most two indexes");
+        } else {
+            $$.d[$$.n++] = $3;
+        }
+      }
+    ;
+
+dim
+    : T_PLAYER { memset(&$$, 0, sizeof $$); $$.kind = DIM_PLAYER; $$.loc = L(@1); }
+    | T_IDENT { memset(&$$, 0, sizeof $$); $$.kind = DIM_ENUM; $$.name = $1; $$.loc = L(@1); }
+    | bound T_DOTDOT bound {
+        memset(&$$, 0, sizeof $$);
+        $$.kind = DIM_RANGE; $$.lo_e = $1; $$.hi_e = $3; $$.loc = L(@1);
+      }
+    ;
+
+bound
+    : T_NUMBER { $$ = bound(px, $1, 0, @1); }
+    | '-' T_NUMBER { $$ = bound(px, $2, 1, @1); }
+    | T_IDENT { $$ = name_expr(px, $1, @1); }
+    ;
+
+type
+    : T_INT { $$ = tx(px, TX_INT, @1); }
+    | T_BOOL { $$ = tx(px, TX_BOOL, @1); }
+    | T_PLAYER { $$ = tx(px, TX_PLAYER, @1); }
+    | T_IDENT { $$ = tx(px, TX_NAME, @1); $$->name = $1; }
+    | bound T_DOTDOT bound { $$ = tx(px, TX_RANGE, @1); $$->lo = $1; $$->hi = $3; }
+    | T_LIST T_OF type '[' bound ']' {
+        $$ = tx(px, TX_LIST, @1);
+        $$->elem = $3;
+        $$->cap = $5;
+      }
+    ;
+
+opt_init
+    : %empty { $$ = NULL; }
+    | '=' expr { $$ = $2; }
+    ;
+
+params
+    : %empty { $$ = NULL; }
+    | param_list { $$ = $1; }
+    ;
+
+param_list
+    : T_IDENT ':' type {
+        ast_sym *s = local(px, $1, @1, LOCAL_PARAM);
+        s->hnext = (ast_sym *)(void *)$3; /* parked until set_params */
+        $$ = vec_push(A, NULL, s);
+      }
+    | param_list ',' T_IDENT ':' type {
+        ast_sym *s = local(px, $3, @3, LOCAL_PARAM);
+        s->hnext = (ast_sym *)(void *)$5;
+        $$ = vec_push(A, $1, s);
+      }
+    ;
+
+cites
+    : %empty { $$ = NULL; }
+    | T_CITE T_STRING cites {
+        $$ = ARENA_NEW(A, ast_cite);
+        $$->loc = L(@2); $$->id = $2; $$->next = $3;
+      }
+    ;
+
+/* ------------------------------------------------------------ statements */
+
+block
+    : '{' stmts '}' { $$ = block_of($2, @1, @3); }
+    ;
+
+stmts
+    : %empty { $$ = NULL; }
+    | stmts stmt { $$ = $2 ? vec_push(A, $1, $2) : $1; }
+    | stmts error { $$ = $1; }
+    ;
+
+stmt
+    : step_stmt
+    | T_LET T_IDENT '=' expr {
+        $$ = st(px, S_LET, @1);
+        $$->u.let.sym = local(px, $2, @2, LOCAL_LET);
+        $$->u.let.value = $4;
+      }
+    | T_LET T_IDENT ':' type '=' expr {
+        $$ = st(px, S_LET, @1);
+        $$->u.let.sym = local(px, $2, @2, LOCAL_LET);
+        $$->u.let.type = $4;
+        $$->u.let.value = $6;
+      }
+    | lvalue '=' expr {
+        $$ = st(px, S_ASSIGN, @1);
+        $$->u.assign.target = $1;
+        $$->u.assign.value = $3;
+      }
+    | lvalue T_PLUSEQ expr {
+        $$ = st(px, S_ASSIGN, @1);
+        $$->u.assign.target = $1;
+        $$->u.assign.op = OP_ADD;
+        $$->u.assign.value = $3;
+      }
+    | lvalue T_MINUSEQ expr {
+        $$ = st(px, S_ASSIGN, @1);
+        $$->u.assign.target = $1;
+        $$->u.assign.op = OP_SUB;
+        $$->u.assign.value = $3;
+      }
+    | if_stmt
+    | T_REPEAT T_UNTIL expr block {
+        $$ = st(px, S_REPEAT, @1);
+        $$->u.rep.kind = REP_UNTIL_BEFORE; $$->u.rep.cond = $3; $$->u.rep.body = $4;
+      }
+    | T_REPEAT block T_UNTIL expr {
+        $$ = st(px, S_REPEAT, @1);
+        $$->u.rep.kind = REP_UNTIL_AFTER; $$->u.rep.cond = $4; $$->u.rep.body = $2;
+      }
+    | T_REPEAT block {
+        $$ = st(px, S_REPEAT, @1);
+        $$->u.rep.kind = REP_PLAIN; $$->u.rep.body = $2;
+      }
+    | T_WHILE expr block {
+        $$ = st(px, S_REPEAT, @1);
+        $$->u.rep.kind = REP_WHILE; $$->u.rep.cond = $2; $$->u.rep.body = $3;
+      }
+    | T_FOR T_IDENT T_IN iter for_mods block {
+        $$ = st(px, S_FOR, @1);
+        $$->u.for_.var = local(px, $2, @2, LOCAL_FOR);
+        $$->u.for_.iter = $4;
+        $$->u.for_.where = $5.where;
+        $$->u.for_.by = $5.by;
+        $$->u.for_.desc = (uint8_t)$5.desc;
+        $$->u.for_.body = $6;
+      }
+    | T_EXIT { $$ = st(px, S_EXIT, @1); }
+    | T_EXIT T_WHEN expr { $$ = st(px, S_EXIT, @1); $$->u.exit.cond = $3; }
+    | T_TURN expr block {
+        $$ = st(px, S_TURN, @1);
+        $$->u.player.player = $2; $$->u.player.body = $3;
+      }
+    | T_ELIMINATE expr { $$ = st(px, S_ELIMINATE, @1); $$->u.player.player = $2; }
+    | T_END T_GAME { $$ = st(px, S_END, @1); }
+    | T_END T_GAME T_WINNER expr {
+        $$ = st(px, S_END, @1);
+        $$->u.player.player = $4; $$->u.player.has_winner = 1;
+      }
+    | T_CHOOSE expr opt_string '{' options '}' {
+        $$ = st(px, S_CHOOSE, @1);
+        $$->u.choose.player = $2;
+        if ($3)
+            $$->u.choose.prompt = text_of($3, @3);
+        $$->u.choose.noptions = vec_len($5);
+        for (uint32_t i = vec_len($5); i-- > 0;) {
+            ast_option *o = $5->items[i];
+            o->next = $$->u.choose.options;
+            $$->u.choose.options = o;
+        }
+      }
+    | T_SCOPE block escapes {
+        $$ = st(px, S_SCOPE, @1);
+        $$->u.scope.body = $2;
+        $$->u.scope.nescapes = vec_len($3);
+        for (uint32_t i = vec_len($3); i-- > 0;) {
+            ast_escape *e = $3->items[i];
+            e->next = $$->u.scope.escapes;
+            $$->u.scope.escapes = e;
+        }
+      }
+    | T_WINDOW T_FOR expr opt_string {
+        $$ = st(px, S_WINDOW, @1);
+        $$->u.player.player = $3;
+        if ($4)
+            $$->u.player.label = text_of($4, @4);
+      }
+    | T_IDENT '(' args ')' {
+        $$ = st(px, S_CALL, @1);
+        $$->u.call.name = $1; $$->u.call.name_loc = L(@1);
+        $$->u.call.args = (ast_expr **)vec_items($3); $$->u.call.nargs = vec_len($3);
+      }
+    | T_RETURN { $$ = st(px, S_RETURN, @1); }
+    | T_EMIT T_IDENT '(' args ')' {
+        $$ = st(px, S_EMIT, @1);
+        $$->u.call.name = $2; $$->u.call.name_loc = L(@2);
+        $$->u.call.args = (ast_expr **)vec_items($4); $$->u.call.nargs = vec_len($4);
+      }
+    | T_EMIT T_IDENT {
+        $$ = st(px, S_EMIT, @1);
+        $$->u.call.name = $2; $$->u.call.name_loc = L(@2);
+      }
+    | T_LOG T_STRING { $$ = st(px, S_LOG, @1); $$->u.log.text = text_of($2, @2); }
+    | T_ASSERT expr opt_string {
+        $$ = st(px, S_ASSERT, @1);
+        $$->u.assert_.cond = $2;
+        $$->u.assert_.message = $3;
+        $$->u.assert_.message_loc = L(@3);
+      }
+    | T_ADD expr T_TO expr {
+        $$ = st(px, S_ADD, @1); $$->u.list.value = $2; $$->u.list.list = $4;
+      }
+    | T_REMOVE expr T_FROM expr {
+        $$ = st(px, S_REMOVE, @1); $$->u.list.value = $2; $$->u.list.list = $4;
+      }
+    | T_REMOVE T_AT expr T_FROM expr {
+        $$ = st(px, S_REMOVE_AT, @1); $$->u.list.value = $3; $$->u.list.list = $5;
+      }
+    | T_CLEAR expr { $$ = st(px, S_CLEAR, @1); $$->u.list.list = $2; }
+    | T_SHUFFLE expr { $$ = st(px, S_SHUFFLE, @1); $$->u.list.list = $2; }
+    ;
+
+lvalue
+    : T_IDENT { $$ = name_expr(px, $1, @1); }
+    | lvalue '[' args ']' {
+        $$ = ex(px, E_INDEX, @1);
+        $$->base = $1;
+        $$->args = (ast_expr **)vec_items($3);
+        $$->nargs = vec_len($3);
+      }
+    ;
+
+step_stmt
+    : T_STEP stepnum opt_string step_mods block {
+        $$ = $4;
+        $$->loc = L(@1);
+        $$->u.step.number = $2;
+        $$->u.step.number_loc = L(@2);
+        $$->u.step.title = $3;
+        $$->u.step.body = $5;
+        /* cites were collected in reverse */
+        ast_cite *rev = NULL, *c = $$->u.step.cites;
+        while (c) {
+            ast_cite *n = c->next;
+            c->next = rev;
+            rev = c;
+            c = n;
+        }
+        $$->u.step.cites = rev;
+      }
+    ;
+
+stepnum
+    : T_STEPNUM { $$ = $1; }
+    | T_NUMBER { $$ = num_text(px, $1); }
+    ;
+
+step_mods
+    : %empty { $$ = st(px, S_STEP, @$); $$->u.step.index = -1; $$->u.step.parent = -1; }
+    | step_mods T_CITE T_STRING {
+        $$ = $1;
+        ast_cite *c = ARENA_NEW(A, ast_cite);
+        c->loc = L(@3); c->id = $3; c->next = $$->u.step.cites;
+        $$->u.step.cites = c;
+      }
+    | step_mods T_FIRST T_TURN T_ONLY {
+        $$ = $1;
+        if ($$->u.step.first_turn_only)
+            diag_error(px->diag, L(@2), "'first turn only' given twice");
+        $$->u.step.first_turn_only = 1;
+      }
+    | step_mods T_OPTIONAL T_BY expr {
+        $$ = $1;
+        if ($$->u.step.optional_by)
+            diag_error(px->diag, L(@2), "'optional by' given twice");
+        $$->u.step.optional_by = $4;
+      }
+    | step_mods T_WHEN expr {
+        $$ = $1;
+        if ($$->u.step.when)
+            diag_error(px->diag, L(@2), "'when' given twice");
+        $$->u.step.when = $3;
+      }
+    ;
+
+if_stmt
+    : T_IF expr block {
+        $$ = st(px, S_IF, @1);
+        $$->u.if_.cond = $2; $$->u.if_.then_b = $3;
+      }
+    | T_IF expr block T_ELSE block {
+        $$ = st(px, S_IF, @1);
+        $$->u.if_.cond = $2; $$->u.if_.then_b = $3;
+        $$->u.if_.else_b = $5; $$->u.if_.has_else = 1;
+      }
+    | T_IF expr block T_ELSE if_stmt {
+        $$ = st(px, S_IF, @1);
+        $$->u.if_.cond = $2; $$->u.if_.then_b = $3;
+        $$->u.if_.else_if = $5;
+      }
+    ;
+
+for_mods
+    : %empty { memset(&$$, 0, sizeof $$); }
+    | for_mods T_WHERE expr {
+        $$ = $1;
+        if ($$.where)
+            diag_error(px->diag, L(@2), "'where' given twice");
+        $$.where = $3;
+      }
+    | for_mods T_BY expr opt_order {
+        $$ = $1;
+        if ($$.by)
+            diag_error(px->diag, L(@2), "'by' given twice");
+        $$.by = $3;
+        $$.desc = (int)$4;
+      }
+    ;
+
+opt_order
+    : %empty { $$ = 0; }
+    | T_ASC { $$ = 0; }
+    | T_DESC { $$ = 1; }
+    ;
+
+iter
+    : T_PLAYERS { $$ = iter_of(px, IT_PLAYERS, NULL, NULL, @1); }
+    | T_ALL T_PLAYERS { $$ = iter_of(px, IT_ALL_PLAYERS, NULL, NULL, @1); }
+    | expr %prec ITER { $$ = iter_of(px, IT_LIST, $1, NULL, @1); }
+    | expr T_DOTDOT expr { $$ = iter_of(px, IT_RANGE, $1, $3, @1); }
+    ;
+
+options
+    : %empty { $$ = NULL; }
+    | options option { $$ = vec_push(A, $1, $2); }
+    | options error { $$ = $1; }
+    ;
+
+option
+    : T_OPTION T_STRING opt_mods block {
+        $$ = ARENA_NEW(A, ast_option);
+        $$->loc = L(@1);
+        $$->label = text_of($2, @2);
+        $$->when = $3.when;
+        $$->var = $3.var;
+        $$->iter = $3.iter;
+        $$->where = $3.where;
+        $$->body = $4;
+        $$->index = -1;
+      }
+    ;
+
+opt_mods
+    : %empty { memset(&$$, 0, sizeof $$); }
+    | opt_mods T_WHEN expr {
+        $$ = $1;
+        if ($$.when)
+            diag_error(px->diag, L(@2), "'when' given twice");
+        $$.when = $3;
+      }
+    | opt_mods T_FOR T_IDENT T_IN iter {
+        $$ = $1;
+        if ($$.var)
+            diag_error(px->diag, L(@2), "'for' given twice");
+        $$.var = local(px, $3, @3, LOCAL_OPTION);
+        $$.iter = $5;
+      }
+    | opt_mods T_WHERE expr {
+        $$ = $1;
+        if (!$$.var)
+            diag_error(px->diag, L(@2), "'where' without 'for' in an option");
+        else if ($$.where)
+            diag_error(px->diag, L(@2), "'where' given twice");
+        $$.where = $3;
+      }
+    ;
+
+escapes
+    : %empty { $$ = NULL; }
+    | escapes escape { $$ = vec_push(A, $1, $2); }
+    ;
+
+escape
+    : T_ESCAPE T_STRING T_BY expr block {
+        $$ = ARENA_NEW(A, ast_escape);
+        $$->loc = L(@1);
+        $$->label = text_of($2, @2);
+        $$->player = $4;
+        $$->body = $5;
+        $$->index = -1;
+      }
+    ;
+
+opt_string
+    : %empty { $$ = NULL; }
+    | T_STRING { $$ = $1; }
+    ;
+
+/* ----------------------------------------------------------- expressions */
+
+expr
+    : T_NUMBER { $$ = ex(px, E_INT, @1); $$->ival = $1; }
+    | T_TRUE { $$ = ex(px, E_BOOL, @1); $$->ival = 1; }
+    | T_FALSE { $$ = ex(px, E_BOOL, @1); $$->ival = 0; }
+    | T_NONE { $$ = ex(px, E_NONE, @1); }
+    | T_PLAYER T_NUMBER { $$ = ex(px, E_PLAYER, @1); $$->ival = $2; }
+    | T_ACTIVE { $$ = name_expr(px, "active", @1); }
+    | T_IDENT { $$ = name_expr(px, $1, @1); }
+    | T_IDENT '(' args ')' { $$ = call_expr(px, $1, $3, @1); }
+    | T_FIRST '(' args ')' { $$ = call_expr(px, "first", $3, @1); }
+    | T_MIN '(' args ')' { $$ = call_expr(px, "min", $3, @1); }
+    | T_MAX '(' args ')' { $$ = call_expr(px, "max", $3, @1); }
+    | expr '[' args ']' {
+        $$ = ex(px, E_INDEX, @1);
+        $$->base = $1;
+        $$->args = (ast_expr **)vec_items($3);
+        $$->nargs = vec_len($3);
+      }
+    | '(' expr ')' { $$ = $2; }
+    | T_ROLL T_DIE { $$ = roll(px, NULL, 1, $2.sides, @1); }
+    | T_ROLL T_DICE { $$ = roll(px, NULL, $2.count, $2.sides, @1); }
+    | T_ROLL expr T_DIE { $$ = roll(px, $2, 0, $3.sides, @1); }
+    | '-' expr %prec UMINUS { $$ = un(px, OP_NEG, $2, @1); }
+    | T_NOT expr { $$ = un(px, OP_NOT, $2, @1); }
+    | expr '+' expr { $$ = bin(px, OP_ADD, $1, $3, @2); }
+    | expr '-' expr { $$ = bin(px, OP_SUB, $1, $3, @2); }
+    | expr '*' expr { $$ = bin(px, OP_MUL, $1, $3, @2); }
+    | expr '/' expr { $$ = bin(px, OP_DIV, $1, $3, @2); }
+    | expr '%' expr { $$ = bin(px, OP_MOD, $1, $3, @2); }
+    | expr T_EQ expr { $$ = bin(px, OP_EQ, $1, $3, @2); }
+    | expr T_NE expr { $$ = bin(px, OP_NE, $1, $3, @2); }
+    | expr '<' expr { $$ = bin(px, OP_LT, $1, $3, @2); }
+    | expr T_LE expr { $$ = bin(px, OP_LE, $1, $3, @2); }
+    | expr '>' expr { $$ = bin(px, OP_GT, $1, $3, @2); }
+    | expr T_GE expr { $$ = bin(px, OP_GE, $1, $3, @2); }
+    | expr T_AND expr { $$ = bin(px, OP_AND, $1, $3, @2); }
+    | expr T_OR expr { $$ = bin(px, OP_OR, $1, $3, @2); }
+    | expr T_IN expr {
+        $$ = ex(px, E_IN, @2);
+        $$->loc = $1->loc;
+        $$->op_loc = L(@2);
+        $$->a = $1; $$->b = $3;
+      }
+    | T_IF expr T_THEN expr T_ELSE expr {
+        $$ = ex(px, E_IF, @1);
+        $$->a = $2; $$->b = $4; $$->c = $6;
+      }
+    | T_COUNT T_IDENT T_IN iter %prec T_IN { $$ = agg(px, AGG_COUNT, $2, @2, $4, NULL, NULL, @1); }
+    | T_COUNT T_IDENT T_IN iter T_WHERE expr %prec LOW { $$ = agg(px, AGG_COUNT, $2, @2, $4, $6, NULL, @1); }
+    | T_ANY T_IDENT T_IN iter T_WHERE expr %prec LOW { $$ = agg(px, AGG_ANY, $2, @2, $4, $6, NULL, @1); }
+    | T_ALL T_IDENT T_IN iter T_WHERE expr %prec LOW { $$ = agg(px, AGG_ALL, $2, @2, $4, $6, NULL, @1); }
+    | T_SUM T_IDENT T_IN iter T_OF expr %prec ITER { $$ = agg(px, AGG_SUM, $2, @2, $4, NULL, $6, @1); }
+    | T_SUM T_IDENT T_IN iter T_WHERE expr T_OF expr %prec ITER { $$ = agg(px, AGG_SUM, $2, @2, $4, $6, $8, @1); }
+    | T_MIN T_IDENT T_IN iter T_OF expr %prec ITER { $$ = agg(px, AGG_MIN, $2, @2, $4, NULL, $6, @1); }
+    | T_MIN T_IDENT T_IN iter T_WHERE expr T_OF expr %prec ITER { $$ = agg(px, AGG_MIN, $2, @2, $4, $6, $8, @1); }
+    | T_MAX T_IDENT T_IN iter T_OF expr %prec ITER { $$ = agg(px, AGG_MAX, $2, @2, $4, NULL, $6, @1); }
+    | T_MAX T_IDENT T_IN iter T_WHERE expr T_OF expr %prec ITER { $$ = agg(px, AGG_MAX, $2, @2, $4, $6, $8, @1); }
+    ;
+
+args
+    : %empty { $$ = NULL; }
+    | arglist { $$ = $1; }
+    ;
+
+arglist
+    : expr { $$ = vec_push(A, NULL, $1); }
+    | arglist ',' expr { $$ = vec_push(A, $1, $3); }
+    ;
+
+/* ------------------------------------------------------------- scenarios */
+
+items
+    : %empty { $$ = NULL; }
+    | items item { $$ = $2 ? vec_push(A, $1, $2) : $1; }
+    | items error { $$ = $1; }
+    ;
+
+strings
+    : T_STRING { $$ = vec_push(A, NULL, (void *)$1); }
+    | strings ',' T_STRING { $$ = vec_push(A, $1, (void *)$3); }
+    ;
+
+item
+    : T_PLAYERS T_NUMBER { $$ = item(px, IT_SC_PLAYERS, @1); $$->num = $2; }
+    | T_SEED T_NUMBER { $$ = item(px, IT_SC_SEED, @1); $$->num = $2; }
+    | T_SETUP block { $$ = item(px, IT_SC_SETUP, @1); $$->body = $2; }
+    | T_PLAY { $$ = item(px, IT_SC_PLAY, @1); }
+    | T_PLAY T_IDENT '(' args ')' {
+        $$ = item(px, IT_SC_PLAY, @1);
+        $$->name = $2; $$->name_loc = L(@2);
+        $$->args = (ast_expr **)vec_items($4); $$->nargs = vec_len($4);
+      }
+    | T_CHOOSE strings {
+        $$ = item(px, IT_SC_CHOOSE, @1);
+        $$->labels = (const char **)vec_items($2);
+        $$->nlabels = vec_len($2);
+        $$->label_locs = ARENA_ARRAY(A, ast_loc, $$->nlabels);
+        for (uint32_t i = 0; i < $$->nlabels; i++)
+            $$->label_locs[i] = L(@2);
+      }
+    | T_EXPECT expr {
+        if ($2->kind == E_NAME && strcmp($2->name, "over") == 0) {
+            $$ = item(px, IT_SC_OVER, @1);
+        } else {
+            $$ = item(px, IT_SC_EXPECT, @1);
+            $$->expr = $2;
+            $$->source = src_text(px, @2);
+        }
+      }
+    | T_EXPECT expr T_WINNER expr {
+        $$ = item(px, IT_SC_OVER, @1);
+        $$->expr = $4;
+        if ($2->kind != E_NAME || strcmp($2->name, "over") != 0)
+            diag_error(px->diag, L(@3), "expected 'over' before 'winner'");
+      }
+    | T_EXPECT expr T_EVENT T_IDENT {
+        $$ = item(px, IT_SC_NO_EVENT, @1);
+        $$->name = $4; $$->name_loc = L(@4);
+        if ($2->kind != E_NAME || strcmp($2->name, "no") != 0)
+            diag_error(px->diag, L(@3), "expected 'no' before 'event'");
+      }
+    | T_EXPECT T_DECISION T_BY expr { $$ = item(px, IT_SC_DECISION, @1); $$->expr = $4; }
+    | T_EXPECT T_OFFERED T_STRING {
+        $$ = item(px, IT_SC_OFFERED, @1);
+        $$->labels = ARENA_ARRAY(A, const char *, 1);
+        $$->labels[0] = $3;
+        $$->label_locs = ARENA_ARRAY(A, ast_loc, 1);
+        $$->label_locs[0] = L(@3);
+        $$->nlabels = 1;
+      }
+    | T_EXPECT T_NOT T_OFFERED T_STRING {
+        $$ = item(px, IT_SC_NOT_OFFERED, @1);
+        $$->labels = ARENA_ARRAY(A, const char *, 1);
+        $$->labels[0] = $4;
+        $$->label_locs = ARENA_ARRAY(A, ast_loc, 1);
+        $$->label_locs[0] = L(@4);
+        $$->nlabels = 1;
+      }
+    | T_EXPECT T_EVENT T_IDENT {
+        $$ = item(px, IT_SC_EVENT, @1);
+        $$->name = $3; $$->name_loc = L(@3);
+      }
+    | T_EXPECT T_EVENT T_IDENT '(' args ')' {
+        $$ = item(px, IT_SC_EVENT, @1);
+        $$->name = $3; $$->name_loc = L(@3);
+        $$->args = (ast_expr **)vec_items($5); $$->nargs = vec_len($5);
+        $$->has_args = 1;
+      }
+    | T_EXPECT T_EVENT T_IDENT T_BEFORE T_EVENT T_IDENT {
+        $$ = item(px, IT_SC_BEFORE, @1);
+        $$->name = $3; $$->name_loc = L(@3);
+        $$->name2 = $6; $$->name2_loc = L(@6);
+      }
+    | T_EXPECT T_STEP stepnum T_RAN {
+        $$ = item(px, IT_SC_STEP_RAN, @1);
+        $$->number = $3; $$->name_loc = L(@3);
+      }
+    | T_EXPECT T_STEP stepnum T_NOT T_RAN {
+        $$ = item(px, IT_SC_STEP_NOT_RAN, @1);
+        $$->number = $3; $$->name_loc = L(@3);
+      }
+    ;
+
+%%
+
+static void yyerror(YYLTYPE *loc, yyscan_t scanner, struct lex_extra *px, const char *msg)
+{
+    (void)scanner;
+    if (strcmp(msg, "memory exhausted") == 0)
+        msg = "nesting too deep";
+    diag_error(px->diag, mkloc(loc), "%s", msg);
+}
+
+/* How a token is named in a message: keywords and punctuation quoted, the
+ * rest in words. */
+static const char *tok_words(yysymbol_kind_t k, char *buf, size_t n)
+{
+    switch (k) {
+    case YYSYMBOL_T_IDENT: return "a name";
+    case YYSYMBOL_T_STRING: return "a string";
+    case YYSYMBOL_T_STEPNUM: return "a step number";
+    case YYSYMBOL_T_NUMBER: return "a number";
+    case YYSYMBOL_T_DIE: case YYSYMBOL_T_DICE: return "a die";
+    case YYSYMBOL_YYEOF: return "end of input";
+    default: break;
+    }
+    const char *s = yysymbol_name(k);
+    size_t len = strlen(s);
+    if (len >= 2 && (s[0] == '"' || s[0] == '\''))
+        snprintf(buf, n, "'%.*s'", (int)(len - 2), s + 1);
+    else
+        snprintf(buf, n, "%s", s);
+    return buf;
+}
+
+/* The offending token as written ("'step'", "'42'", "end of input"). */
+static void found_words(yysymbol_kind_t k, const YYLTYPE *l, struct lex_extra *px,
+                        char *buf, size_t n)
+{
+    if (k == YYSYMBOL_YYEOF) {
+        snprintf(buf, n, "end of input");
+        return;
+    }
+    uint32_t len = l->last_off > l->first_off ? l->last_off - l->first_off : 0;
+    if (k == YYSYMBOL_T_STRING) {
+        snprintf(buf, n, "a string");
+        return;
+    }
+    if (len > 32)
+        len = 32;
+    snprintf(buf, n, "'%.*s'", (int)len, px->src + l->first_off);
+}
+
+static int has_token(const yysymbol_kind_t *ex, int n, yysymbol_kind_t k)
+{
+    for (int i = 0; i < n; i++)
+        if (ex[i] == k)
+            return 1;
+    return 0;
+}
+
+static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
+                                 struct lex_extra *px)
+{
+    (void)scanner;
+    enum { MAXEX = 8 };
+    yysymbol_kind_t exp[MAXEX];
+    int n = yypcontext_expected_tokens(ctx, exp, MAXEX);
+    yysymbol_kind_t got = yypcontext_token(ctx);
+    const YYLTYPE *loc = yypcontext_location(ctx);
+    char found[64], b1[48], b2[48], b3[48];
+    found_words(got, loc, px, found, sizeof found);
+    const char *pre = got == YYSYMBOL_YYEOF ? "at" : "before";
+    ast_loc at = mkloc(loc);
+    if (n > 0 && has_token(exp, n, YYSYMBOL_T_NUMBER) && has_token(exp, n, YYSYMBOL_T_TRUE))
+        diag_error(px->diag, at, "expected an expression %s %s", pre, found);
+    else if (n > 0 && has_token(exp, n, YYSYMBOL_T_STEP) && has_token(exp, n, YYSYMBOL_T_LET))
+        diag_error(px->diag, at, "expected a statement or '}' %s %s", pre, found);
+    else if (n == 1)
+        diag_error(px->diag, at, "expected %s %s %s", tok_words(exp[0], b1, sizeof b1), pre, found);
+    else if (n == 2)
+        diag_error(px->diag, at, "expected %s or %s %s %s", tok_words(exp[0], b1, sizeof b1),
+                   tok_words(exp[1], b2, sizeof b2), pre, found);
+    else if (n == 3)
+        diag_error(px->diag, at, "expected %s, %s or %s %s %s",
+                   tok_words(exp[0], b1, sizeof b1), tok_words(exp[1], b2, sizeof b2),
+                   tok_words(exp[2], b3, sizeof b3), pre, found);
+    else if (got == YYSYMBOL_YYEOF)
+        diag_error(px->diag, at, "unexpected end of input");
+    else
+        diag_error(px->diag, at, "unexpected %s", found);
+    return 0;
+}
+
+int yylex_init_extra(struct lex_extra *x, yyscan_t *s);
+int yylex_destroy(yyscan_t s);
+void *yy_scan_bytes(const char *bytes, int len, yyscan_t s);
+
+ast_file *ast_parse(oc_arena *arena, diag *d, const char *src, size_t len)
+{
+    struct lex_extra x;
+    memset(&x, 0, sizeof x);
+    x.arena = arena;
+    x.diag = d;
+    x.src = src;
+    x.line = 1;
+    x.col = 1;
+    x.file = ARENA_NEW(arena, ast_file);
+    x.file->path = d->path;
+    if (len > 0x7fffffffu) {
+        diag_error(d, (ast_loc){0, 0}, "file too large");
+        return NULL;
+    }
+    yyscan_t scanner;
+    if (yylex_init_extra(&x, &scanner) != 0)
+        return NULL;
+    yy_scan_bytes(src, (int)len, scanner);
+    yyparse(scanner, &x);
+    yylex_destroy(scanner);
+    if (!x.file->title && d->errors == 0)
+        diag_error(d, (ast_loc){1, 1}, "a ruleset must begin with 'ruleset \"TITLE\"'");
+    return x.file;
+}

@@ -1,0 +1,62 @@
+/* host.c — a host program that embeds one ruleset emitted as C by ordoc.
+ *
+ * It plays one game with the same options, and prints the same trace, as
+ * `ordo run` — both go through compiler/driver/play.c, which needs only the
+ * runtime. Build (what the Makefile does for every rulesets/NAME.ordo):
+ *
+ *   build/ordoc rulesets/titan.ordo -o build/examples/titan.c \
+ *       --header build/examples/titan.h --symbol titan_program
+ *   cc -std=c11 -Iruntime -Icompiler/driver -DHOST_PROGRAM=titan_program \
+ *       examples/host.c build/examples/titan.c compiler/driver/play.c \
+ *       compiler/driver/options.c compiler/driver/choices.c build/libordo.a
+ *
+ *   build/examples/titan_host --seed 7 --players 3 --trace jsonl
+ */
+#include <string.h>
+
+#include "ordo.h"
+#include "play.h"
+
+#ifndef HOST_PROGRAM
+#error "compile with -DHOST_PROGRAM=<symbol>, the --symbol given to ordoc"
+#endif
+
+extern const ordo_program HOST_PROGRAM;
+
+int main(int argc, char **argv)
+{
+    const char *prog = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+    const ordo_program *p = &HOST_PROGRAM;
+    play_options o;
+    play_options_init(&o);
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("usage: %s [OPTIONS]\n\nPlays one game of \"%s\" (%s, built in) and "
+                   "prints its trace on stdout.\n\n",
+                   prog, p->title ? p->title : "?", p->file ? p->file : "?");
+            fputs(play_options_help, stdout);
+            fputs("  --help, --version\n\nexit status: 0 the game ended, 1 runtime error "
+                  "or a choice that is not offered, 2 bad command line.\n",
+                  stdout);
+            return TOOL_OK;
+        }
+        if (strcmp(argv[i], "--version") == 0) {
+            printf("%s (ordo %s)\n", prog, ORDO_VERSION);
+            return TOOL_OK;
+        }
+        int r = play_parse_option(&o, argc, argv, &i, prog);
+        if (r < 0)
+            return TOOL_USAGE;
+        if (r == 0) {
+            if (argv[i][0] == '-')
+                fprintf(stderr, "%s: unknown option '%s' (try '%s --help')\n", prog, argv[i],
+                        prog);
+            else
+                fprintf(stderr, "%s: unexpected argument '%s' (the ruleset is built in)\n",
+                        prog, argv[i]);
+            return TOOL_USAGE;
+        }
+        i--; /* play_parse_option moved past the option */
+    }
+    return play_game(p, &o, stdout, prog);
+}

@@ -1,0 +1,504 @@
+/* game.c — the host API: creating, copying, running and inspecting games.
+ * The interpreter itself is vm.c; this file sets up and tears down runs
+ * and keeps the promises of ordo.h (a bad argument changes nothing; an
+ * error is sticky; ordo_eval leaves the game byte for byte as it was). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "vm.h"
+
+#define ROUND8(x) (((x) + 7u) & ~(uint64_t)7u)
+
+typedef struct layout {
+    uint64_t state, stack, frames, opts, escs, size;
+} layout;
+
+static void compute_layout(const ordo_program *p, layout *l)
+{
+    l->state = ROUND8(sizeof(struct ordo_game));
+    l->stack = l->state + ROUND8((uint64_t)p->state_size);
+    l->frames = l->stack + ROUND8((uint64_t)p->stack_size * sizeof(int32_t));
+    l->opts = l->frames + (uint64_t)p->max_frames * sizeof(vm_frame);
+    l->escs = l->opts + ROUND8((uint64_t)p->max_options * sizeof(vm_opt));
+    l->size = l->escs + ROUND8((uint64_t)p->max_escapes * sizeof(vm_esc));
+}
+
+size_t ordo_game_size(const ordo_program *p)
+{
+    if (!p || ordo_validate(p, NULL, 0) != ORDO_OK)
+        return 0;
+    layout l;
+    compute_layout(p, &l);
+    return (size_t)l.size;
+}
+
+static void init_vars(ordo_game *g)
+{
+    const ordo_program *p = g->p;
+    unsigned char *st = VM_STATE(g);
+    for (uint16_t i = 0; i < p->nvars; i++) {
+        const ordo_var *v = &p->vars[i];
+        if (v->is_list || v->init == 0)
+            continue; /* lists start empty; the block is zeroed */
+        uint32_t cells = 1;
+        for (unsigned d = 0; d < v->ndims; d++)
+            cells *= v->dim_n[d];
+        for (uint32_t c = 0; c < cells; c++)
+            vm_store(st + v->offset + c * v->stride, v->width, v->init);
+    }
+}
+
+int ordo_init(void *mem, size_t memsize, const ordo_program *p, int nplayers, uint64_t seed,
+              ordo_game **out)
+{
+    if (out)
+        *out = NULL;
+    if (!mem || !p || !out || ((uintptr_t)mem & 7u))
+        return ORDO_E_ARG;
+    if (ordo_validate(p, NULL, 0) != ORDO_OK)
+        return ORDO_E_PROGRAM;
+    if (nplayers < p->min_players || nplayers > p->max_players)
+        return ORDO_E_ARG;
+    layout l;
+    compute_layout(p, &l);
+    if (memsize < l.size)
+        return ORDO_E_ARG;
+    memset(mem, 0, (size_t)l.size);
+    ordo_game *g = mem;
+    g->p = p;
+    g->size = l.size;
+    g->rng = seed;
+    g->max_steps = ORDO_DEFAULT_MAX_STEPS;
+    g->off_state = (uint32_t)l.state;
+    g->off_stack = (uint32_t)l.stack;
+    g->off_frames = (uint32_t)l.frames;
+    g->off_opts = (uint32_t)l.opts;
+    g->off_escs = (uint32_t)l.escs;
+    g->status = ORDO_OK;
+    g->cur_step = -1;
+    g->decider = -1;
+    g->winner = -1;
+    g->nplayers = nplayers;
+    g->err_step = -1;
+    g->err_proc = -1;
+    init_vars(g);
+    *out = g;
+    return ORDO_OK;
+}
+
+int ordo_new(const ordo_program *p, int nplayers, uint64_t seed, ordo_game **out)
+{
+    if (out)
+        *out = NULL;
+    size_t n = ordo_game_size(p);
+    if (!p || !out)
+        return ORDO_E_ARG;
+    if (!n)
+        return ORDO_E_PROGRAM;
+    if (nplayers < p->min_players || nplayers > p->max_players)
+        return ORDO_E_ARG;
+    void *mem = malloc(n);
+    if (!mem)
+        return ORDO_E_STACK;
+    int rc = ordo_init(mem, n, p, nplayers, seed, out);
+    if (rc != ORDO_OK)
+        free(mem);
+    return rc;
+}
+
+void ordo_free(ordo_game *g)
+{
+    free(g);
+}
+
+size_t ordo_size(const ordo_game *g)
+{
+    return g ? (size_t)g->size : 0;
+}
+
+void ordo_copy(ordo_game *dst, const ordo_game *src)
+{
+    if (dst && src && dst != src)
+        memcpy(dst, src, (size_t)src->size);
+}
+
+/* ---- running */
+
+int ordo_run(ordo_game *g)
+{
+    if (!g)
+        return ORDO_E_ARG;
+    if (g->status != ORDO_OK)
+        return g->status; /* an error, ORDO_DECIDE (choose first) or ORDO_OVER */
+    if (!g->ran) {
+        g->ran = 1;
+        int rc = vm_call(g, g->p->main_proc, NULL, 0);
+        if (rc < 0)
+            return rc;
+    }
+    int rc = vm_run(g, VM_MAIN, 0, NULL);
+    vm_canonical(g);
+    return rc;
+}
+
+static int check_call(const ordo_game *g, int proc, const int32_t *args, int nargs)
+{
+    if (proc < 0 || proc >= g->p->nprocs)
+        return ORDO_E_ARG;
+    if (nargs < 0 || nargs != g->p->procs[proc].nparams || (nargs > 0 && !args))
+        return ORDO_E_ARG;
+    return ORDO_OK;
+}
+
+int ordo_start(ordo_game *g, int proc, const int32_t *args, int nargs)
+{
+    if (!g)
+        return ORDO_E_ARG;
+    if (g->status < 0)
+        return g->status;
+    if (g->status != ORDO_OK || g->ran)
+        return ORDO_E_STATE;
+    int rc = check_call(g, proc, args, nargs);
+    if (rc < 0)
+        return rc;
+    g->ran = 1;
+    rc = vm_call(g, proc, args, nargs);
+    vm_canonical(g);
+    return rc;
+}
+
+int ordo_exec(ordo_game *g, int proc, const int32_t *args, int nargs)
+{
+    if (!g)
+        return ORDO_E_ARG;
+    if (g->status < 0)
+        return g->status;
+    if (g->status != ORDO_OK || g->ran)
+        return ORDO_E_STATE;
+    int rc = check_call(g, proc, args, nargs);
+    if (rc < 0)
+        return rc;
+    uint32_t pc = g->pc, base = g->nframes;
+    int32_t step = g->cur_step;
+    rc = vm_call(g, proc, args, nargs);
+    if (rc == ORDO_OK)
+        rc = vm_run(g, VM_EXEC, base, NULL);
+    if (rc == ORDO_OK) {
+        g->pc = pc;
+        g->cur_step = step;
+        g->nopts = 0;
+    }
+    vm_canonical(g);
+    return rc;
+}
+
+int ordo_eval(ordo_game *g, int proc, const int32_t *args, int nargs, int32_t *result)
+{
+    if (!g || !result)
+        return ORDO_E_ARG;
+    if (g->status < 0)
+        return g->status;
+    int rc = check_call(g, proc, args, nargs);
+    if (rc < 0)
+        return rc;
+    /* everything vm_call and vm_run may touch outside the state area */
+    uint32_t pc = g->pc, sp = g->sp, fp = g->fp, nframes = g->nframes;
+    int32_t step = g->cur_step, status = g->status, decider = g->decider;
+    uint64_t steps = g->steps;
+    int32_t v = 0;
+    rc = vm_call(g, proc, args, nargs);
+    if (rc == ORDO_OK)
+        rc = vm_run(g, VM_EVAL, nframes, &v);
+    g->pc = pc;
+    g->sp = sp;
+    g->fp = fp;
+    g->nframes = nframes;
+    g->cur_step = step;
+    g->steps = steps;
+    if (rc == ORDO_OK) {
+        g->status = status;
+        g->decider = decider;
+        *result = v;
+    }
+    vm_canonical(g);
+    return rc;
+}
+
+/* ---- the decision */
+
+int ordo_status(const ordo_game *g)
+{
+    return g ? g->status : ORDO_E_ARG;
+}
+
+int ordo_decider(const ordo_game *g)
+{
+    return g && g->status == ORDO_DECIDE ? g->decider : -1;
+}
+
+int ordo_option_count(const ordo_game *g)
+{
+    return g && g->status == ORDO_DECIDE ? g->nopts : 0;
+}
+
+int ordo_option_label(const ordo_game *g, int i, char *buf, size_t n)
+{
+    if (!g || g->status != ORDO_DECIDE || i < 0 || i >= g->nopts || (!buf && n))
+        return ORDO_E_ARG;
+    vm_buf b;
+    vb_init(&b, buf, n);
+    vb_option_label(&b, g, &VM_COPTS(g)[i]);
+    return vb_end(&b);
+}
+
+int ordo_find_option(const ordo_game *g, const char *label)
+{
+    if (!g || !label || g->status != ORDO_DECIDE)
+        return -1;
+    const vm_opt *o = VM_COPTS(g);
+    for (int i = 0; i < g->nopts; i++)
+        if (vm_label_eq(g, &o[i], label))
+            return i;
+    return -1;
+}
+
+int ordo_choose(ordo_game *g, int i)
+{
+    if (!g)
+        return ORDO_E_ARG;
+    if (g->status != ORDO_DECIDE)
+        return ORDO_E_STATE;
+    if (i < 0 || i >= g->nopts)
+        return ORDO_E_ARG;
+    const ordo_program *p = g->p;
+    vm_opt o = VM_OPTS(g)[i];
+    int d = g->decider;
+    if (o.kind == VM_OPT_ESCAPE) {
+        vm_esc e = VM_ESCS(g)[o.param];
+        vm_emit(g, ORDO_EV_ESCAPE, d, o.id, 0, NULL);
+        g->sp = e.sp;
+        g->fp = e.fp;
+        g->nframes = e.nframes;
+        g->cur_step = e.step;
+        g->nesc = e.scope_base;
+        g->pc = p->escapes[o.id].handler;
+    } else {
+        int32_t arg = o.param;
+        vm_emit(g, ORDO_EV_CHOICE, d, o.id, o.kind == VM_OPT_PARAM, &arg);
+        if (o.kind == VM_OPT_PARAM) {
+            if (g->sp >= p->stack_size) {
+                int rc = vm_fail(g, ORDO_E_STACK, g->pc, "value stack (%u slots) exhausted",
+                                 (unsigned)p->stack_size);
+                vm_canonical(g);
+                return rc;
+            }
+            VM_STACK(g)[g->sp++] = o.param;
+        }
+        g->pc = p->options[o.id].target;
+    }
+    g->status = ORDO_OK;
+    g->decider = -1;
+    g->nopts = 0;
+    vm_canonical(g);
+    return ORDO_OK;
+}
+
+int ordo_player_count(const ordo_game *g)
+{
+    return g ? g->nplayers : ORDO_E_ARG;
+}
+
+int ordo_winner(const ordo_game *g)
+{
+    return g && g->status == ORDO_OVER ? g->winner : -1;
+}
+
+/* ---- variables */
+
+int ordo_find_var(const ordo_program *p, const char *name)
+{
+    if (!p || !name)
+        return -1;
+    for (int i = 0; i < p->nvars; i++)
+        if (p->vars[i].name && strcmp(p->vars[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/* The cell address of var v at host indexes (i, j), or NULL. */
+static unsigned char *host_cell(const ordo_game *g, int v, int i, int j)
+{
+    const ordo_program *p = g->p;
+    if (v < 0 || v >= p->nvars)
+        return NULL;
+    const ordo_var *var = &p->vars[v];
+    int ix[2] = {i, j};
+    int64_t cell = 0;
+    for (unsigned d = 0; d < 2; d++) {
+        if (d >= var->ndims) {
+            if (ix[d] != 0)
+                return NULL;
+            continue;
+        }
+        int64_t off = ix[d], ext = var->dim_n[d];
+        if (var->dim_kind[d] == ORDO_DIM_PLAYER)
+            ext = g->nplayers;
+        else if (var->dim_kind[d] == ORDO_DIM_RANGE)
+            off -= var->dim_lo[d];
+        if (off < 0 || off >= ext)
+            return NULL;
+        cell = cell * var->dim_n[d] + off;
+    }
+    return (unsigned char *)VM_CSTATE(g) + var->offset + (uint64_t)cell * var->stride;
+}
+
+int ordo_get(const ordo_game *g, int v, int i, int j, int elem, int32_t *out)
+{
+    if (!g || !out)
+        return ORDO_E_ARG;
+    const unsigned char *a = host_cell(g, v, i, j);
+    if (!a)
+        return ORDO_E_ARG;
+    const ordo_var *var = &g->p->vars[v];
+    if (!var->is_list) {
+        *out = vm_load(a, var->width);
+        return ORDO_OK;
+    }
+    int16_t len;
+    memcpy(&len, a, 2);
+    if (elem < 0) {
+        *out = len;
+        return ORDO_OK;
+    }
+    if (elem >= len)
+        return ORDO_E_ARG;
+    *out = vm_load(a + 2 + (uint32_t)elem * var->width, var->width);
+    return ORDO_OK;
+}
+
+int ordo_set(ordo_game *g, int v, int i, int j, int elem, int32_t value)
+{
+    if (!g)
+        return ORDO_E_ARG;
+    unsigned char *a = host_cell(g, v, i, j);
+    if (!a)
+        return ORDO_E_ARG;
+    const ordo_var *var = &g->p->vars[v];
+    if (var->is_list && elem < 0) {
+        if (value < 0 || value > var->cap)
+            return ORDO_E_RANGE;
+        int16_t len;
+        memcpy(&len, a, 2);
+        if (value < len) /* keep the slots past the end zero */
+            memset(a + 2 + (uint32_t)value * var->width, 0,
+                   (size_t)(len - value) * var->width);
+        len = (int16_t)value;
+        memcpy(a, &len, 2);
+        return ORDO_OK;
+    }
+    if (value < var->lo || value > var->hi)
+        return ORDO_E_RANGE;
+    if (var->is_list) {
+        int16_t len;
+        memcpy(&len, a, 2);
+        if (elem >= len)
+            return ORDO_E_ARG;
+        a += 2 + (uint32_t)elem * var->width;
+    }
+    vm_store(a, var->width, value);
+    return ORDO_OK;
+}
+
+void ordo_set_max_steps(ordo_game *g, uint64_t max_steps)
+{
+    if (g)
+        g->max_steps = max_steps ? max_steps : ORDO_DEFAULT_MAX_STEPS;
+}
+
+uint64_t ordo_steps(const ordo_game *g)
+{
+    return g ? g->steps : 0;
+}
+
+/* ---- errors */
+
+const char *ordo_strerror(int code)
+{
+    switch (code) {
+    case ORDO_OK: return "ok";
+    case ORDO_DECIDE: return "a decision is pending";
+    case ORDO_OVER: return "the game is over";
+    case ORDO_E_ARG: return "bad argument";
+    case ORDO_E_PROGRAM: return "invalid program";
+    case ORDO_E_STATE: return "not allowed now";
+    case ORDO_E_RANGE: return "value out of range";
+    case ORDO_E_INDEX: return "index out of bounds";
+    case ORDO_E_DIVZERO: return "division by zero";
+    case ORDO_E_LIMIT: return "step limit reached";
+    case ORDO_E_STACK: return "stack exhausted";
+    case ORDO_E_NOOPTION: return "no legal option";
+    case ORDO_E_LIST: return "list error";
+    case ORDO_E_ASSERT: return "assertion failed";
+    case ORDO_E_OPCODE: return "unknown instruction";
+    default: return "unknown error";
+    }
+}
+
+/* The proc whose code holds pc: the one with the greatest entry <= pc. */
+static int proc_at(const ordo_program *p, uint32_t pc)
+{
+    int best = -1;
+    for (int i = 0; i < p->nprocs; i++)
+        if (p->procs[i].pc <= pc && (best < 0 || p->procs[i].pc > p->procs[best].pc))
+            best = i;
+    return best;
+}
+
+int ordo_error_message(const ordo_game *g, char *buf, size_t n)
+{
+    if (!g || (!buf && n))
+        return ORDO_E_ARG;
+    vm_buf b;
+    vb_init(&b, buf, n);
+    if (g->status >= 0)
+        return vb_end(&b);
+    const ordo_program *p = g->p;
+    const char *file = p->file ? p->file : "?";
+    vb_puts(&b, ordo_strerror(g->status));
+    if (g->err_detail[0]) {
+        vb_puts(&b, ": ");
+        vb_puts(&b, g->err_detail);
+    }
+    if (g->err_step >= 0 && g->err_step < p->nsteps) {
+        const ordo_step *s = &p->steps[g->err_step];
+        vb_puts(&b, " at step ");
+        vb_puts(&b, s->number ? s->number : "?");
+        if (s->title && s->title[0]) {
+            vb_puts(&b, " \"");
+            vb_puts(&b, s->title);
+            vb_putc(&b, '"');
+        }
+        vb_puts(&b, " (");
+        vb_puts(&b, file);
+        vb_putc(&b, ':');
+        vb_int(&b, s->line);
+        vb_putc(&b, ')');
+    } else {
+        int pr = proc_at(p, g->err_pc);
+        if (pr >= 0) {
+            const char *name = p->procs[pr].name ? p->procs[pr].name : "?";
+            if (pr == p->main_proc)
+                vb_puts(&b, " in the sequence");
+            else {
+                vb_puts(&b, " in ");
+                vb_puts(&b, name);
+            }
+            vb_puts(&b, " (");
+            vb_puts(&b, file);
+            vb_putc(&b, ':');
+            vb_int(&b, p->procs[pr].line);
+            vb_putc(&b, ')');
+        }
+    }
+    return vb_end(&b);
+}

@@ -1,0 +1,509 @@
+/* trace.c — the trace callback, values and labels as people read them, and
+ * the two one-line renderings of an event (text and JSON). Everything here
+ * is deterministic: no locale, no floating point, no printf for numbers. */
+#include <stdio.h>
+
+#include "vm.h"
+
+/* ---- a bounded string builder */
+
+void vb_init(vm_buf *b, char *s, size_t n)
+{
+    b->s = n ? s : NULL;
+    b->n = n;
+    b->len = 0;
+    b->json = 0;
+    if (b->s)
+        b->s[0] = 0;
+}
+
+static void vb_raw(vm_buf *b, char c)
+{
+    if (b->s && b->len + 1 < b->n)
+        b->s[b->len] = c;
+    b->len++;
+}
+
+static void vb_rawstr(vm_buf *b, const char *s)
+{
+    while (*s)
+        vb_raw(b, *s++);
+}
+
+/* In JSON mode, characters are escaped as a JSON string needs. */
+void vb_putc(vm_buf *b, char c)
+{
+    static const char hex[] = "0123456789abcdef";
+    unsigned char u = (unsigned char)c;
+    if (!b->json || (u >= 0x20 && c != '"' && c != '\\')) {
+        vb_raw(b, c);
+        return;
+    }
+    switch (c) {
+    case '"': vb_rawstr(b, "\\\""); break;
+    case '\\': vb_rawstr(b, "\\\\"); break;
+    case '\n': vb_rawstr(b, "\\n"); break;
+    case '\r': vb_rawstr(b, "\\r"); break;
+    case '\t': vb_rawstr(b, "\\t"); break;
+    case '\b': vb_rawstr(b, "\\b"); break;
+    case '\f': vb_rawstr(b, "\\f"); break;
+    default:
+        vb_rawstr(b, "\\u00");
+        vb_raw(b, hex[u >> 4]);
+        vb_raw(b, hex[u & 15]);
+    }
+}
+
+void vb_puts(vm_buf *b, const char *s)
+{
+    if (!s)
+        return;
+    while (*s)
+        vb_putc(b, *s++);
+}
+
+void vb_int(vm_buf *b, long long v)
+{
+    char tmp[24];
+    int n = 0;
+    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    do {
+        tmp[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        vb_putc(b, '-');
+    while (n)
+        vb_putc(b, tmp[--n]);
+}
+
+void vb_vprintf(vm_buf *b, const char *fmt, va_list ap)
+{
+    char tmp[256];
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    if (n > 0)
+        vb_puts(b, tmp);
+}
+
+int vb_end(vm_buf *b)
+{
+    if (b->s)
+        b->s[b->len < b->n ? b->len : b->n - 1] = 0;
+    return b->len > 0x7fffffffu ? ORDO_E_ARG : (int)b->len;
+}
+
+/* The text of a value: a pointer to a name, or digits written in tmp. */
+static const char *value_text(const ordo_program *p, int kind, int enum_id, int32_t v,
+                              char tmp[16])
+{
+    switch (kind) {
+    case ORDO_K_BOOL:
+        return v ? "true" : "false";
+    case ORDO_K_PLAYER:
+        if (v < 0)
+            return "none";
+        {
+            vm_buf b;
+            vb_init(&b, tmp, 16);
+            vb_puts(&b, "player ");
+            vb_int(&b, (long long)v + 1);
+            vb_end(&b);
+            return tmp;
+        }
+    case ORDO_K_ENUM:
+        if (enum_id >= 0 && enum_id < p->nenums && v >= 0 && v < p->enums[enum_id].count &&
+            p->enums[enum_id].first + v < p->nnames && p->names[p->enums[enum_id].first + v])
+            return p->names[p->enums[enum_id].first + v];
+        return NULL;
+    default: {
+        vm_buf b;
+        vb_init(&b, tmp, 16);
+        vb_int(&b, v);
+        vb_end(&b);
+        return tmp;
+    }
+    }
+}
+
+int vb_value(vm_buf *b, const ordo_program *p, int kind, int enum_id, int32_t v)
+{
+    char tmp[16];
+    const char *t = value_text(p, kind, enum_id, v, tmp);
+    if (!t) {
+        /* an enum value that is not a member: shown as "#5" */
+        vb_putc(b, '#');
+        vb_int(b, v);
+        return ORDO_E_ARG;
+    }
+    vb_puts(b, t);
+    return 0;
+}
+
+int ordo_format_value(const ordo_program *p, int kind, int enum_id, int32_t v, char *buf,
+                      size_t n)
+{
+    if (!p || (!buf && n))
+        return ORDO_E_ARG;
+    if (kind < ORDO_K_INT || kind > ORDO_K_ENUM)
+        return ORDO_E_ARG;
+    vm_buf b;
+    vb_init(&b, buf, n);
+    if (vb_value(&b, p, kind, enum_id, v) < 0) {
+        vb_init(&b, buf, n);
+        return ORDO_E_ARG;
+    }
+    return vb_end(&b);
+}
+
+/* ---- labels */
+
+/* Writes a template, "{}" replaced by the values args[0..nargs) in order
+ * (one value for every "{}" when `repeat`, the option case). */
+static void vb_template(vm_buf *b, const ordo_program *p, const char *t, int nargs,
+                        const uint8_t *kinds, const uint16_t *enums, const int32_t *args,
+                        int repeat)
+{
+    int k = 0;
+    if (!t)
+        return;
+    while (*t) {
+        if (t[0] == '{' && t[1] == '}' && k < nargs) {
+            vb_value(b, p, kinds[k], enums[k], args[k]);
+            if (!repeat)
+                k++;
+            t += 2;
+        } else {
+            vb_putc(b, *t++);
+        }
+    }
+}
+
+static void vb_option(vm_buf *b, const ordo_program *p, int id, int has_param, int32_t param)
+{
+    const ordo_option *o = &p->options[id];
+    uint8_t kind = o->param_kind;
+    vb_template(b, p, o->label, has_param && kind != ORDO_NO_PARAM, &kind, &o->param_enum,
+                &param, 1);
+}
+
+void vb_option_label(vm_buf *b, const ordo_game *g, const vm_opt *o)
+{
+    if (o->kind == VM_OPT_ESCAPE)
+        vb_puts(b, g->p->escapes[o->id].label);
+    else
+        vb_option(b, g->p, o->id, o->kind == VM_OPT_PARAM, o->param);
+}
+
+int vm_label_eq(const ordo_game *g, const vm_opt *o, const char *s)
+{
+    const ordo_program *p = g->p;
+    if (o->kind == VM_OPT_ESCAPE)
+        return strcmp(p->escapes[o->id].label, s) == 0;
+    const ordo_option *op = &p->options[o->id];
+    const char *t = op->label;
+    int subst = o->kind == VM_OPT_PARAM && op->param_kind != ORDO_NO_PARAM;
+    char tmp[16];
+    while (*t) {
+        if (subst && t[0] == '{' && t[1] == '}') {
+            const char *v = value_text(p, op->param_kind, op->param_enum, o->param, tmp);
+            if (!v)
+                return 0;
+            size_t n = strlen(v);
+            if (strncmp(s, v, n) != 0)
+                return 0;
+            s += n;
+            t += 2;
+        } else if (*s++ != *t++) {
+            return 0;
+        }
+    }
+    return *s == 0;
+}
+
+/* ---- the trace */
+
+void ordo_set_trace(ordo_game *g, ordo_trace_fn fn, void *ctx)
+{
+    if (!g)
+        return;
+    g->trace = fn;
+    g->trace_ctx = fn ? ctx : NULL;
+}
+
+static const char *const kind_names[ORDO_EV_KIND_COUNT] = {
+    "?", "step", "skip", "event", "choice", "escape", "roll", "turn", "eliminate", "log", "end",
+};
+
+static const char *str_or(const char *s, const char *dflt)
+{
+    return s ? s : dflt;
+}
+
+static void vb_player(vm_buf *b, int player)
+{
+    if (player < 0) {
+        vb_puts(b, "none");
+    } else {
+        vb_puts(b, "player ");
+        vb_int(b, (long long)player + 1);
+    }
+}
+
+/* "2.5.3 \"title\" [RULE]" */
+static void vb_step(vm_buf *b, const ordo_program *p, int s)
+{
+    if (s < 0 || s >= p->nsteps) {
+        vb_puts(b, "?");
+        return;
+    }
+    const ordo_step *st = &p->steps[s];
+    vb_puts(b, str_or(st->number, "?"));
+    if (st->title && st->title[0]) {
+        vb_puts(b, " \"");
+        vb_puts(b, st->title);
+        vb_putc(b, '"');
+    }
+    if (st->rule && st->rule[0]) {
+        vb_puts(b, " [");
+        vb_puts(b, st->rule);
+        vb_putc(b, ']');
+    }
+}
+
+/* The body of an event: "fled(player 2, 12)"; json: {"p":"player 2","points":12} */
+static void vb_event_args(vm_buf *b, const ordo_program *p, const ordo_event *ev, int json);
+static void vb_json_str(vm_buf *b, const char *s);
+
+int ordo_event_text(const ordo_game *g, const ordo_event *ev, char *buf, size_t n)
+{
+    if (!g || !ev || (!buf && n))
+        return ORDO_E_ARG;
+    const ordo_program *p = g->p;
+    vm_buf b;
+    vb_init(&b, buf, n);
+    vb_int(&b, ev->seq);
+    vb_putc(&b, ' ');
+    switch (ev->kind) {
+    case ORDO_EV_STEP:
+        vb_puts(&b, "step ");
+        vb_step(&b, p, ev->id);
+        break;
+    case ORDO_EV_SKIP:
+        vb_puts(&b, "skip ");
+        vb_step(&b, p, ev->id);
+        break;
+    case ORDO_EV_EVENT:
+        vb_puts(&b, "event ");
+        vb_event_args(&b, p, ev, 0);
+        break;
+    case ORDO_EV_CHOICE:
+    case ORDO_EV_ESCAPE:
+        vb_puts(&b, ev->kind == ORDO_EV_CHOICE ? "choice " : "escape ");
+        vb_player(&b, ev->player);
+        vb_puts(&b, ": ");
+        if (ev->kind == ORDO_EV_ESCAPE)
+            vb_puts(&b, ev->id < p->nescapes ? p->escapes[ev->id].label : "?");
+        else if (ev->id < p->noptions)
+            vb_option(&b, p, ev->id, ev->nargs > 0, ev->args[0]);
+        else
+            vb_puts(&b, "?");
+        break;
+    case ORDO_EV_ROLL:
+        vb_puts(&b, "roll ");
+        if (ev->args[0] != 1)
+            vb_int(&b, ev->args[0]);
+        vb_putc(&b, 'd');
+        vb_int(&b, ev->args[1]);
+        vb_puts(&b, " = ");
+        vb_int(&b, ev->args[2]);
+        break;
+    case ORDO_EV_TURN:
+        vb_puts(&b, "turn ");
+        vb_player(&b, ev->player);
+        break;
+    case ORDO_EV_ELIMINATE:
+        vb_puts(&b, "eliminated ");
+        vb_player(&b, ev->player);
+        break;
+    case ORDO_EV_LOG:
+        vb_puts(&b, "log ");
+        if (ev->id < p->ntexts) {
+            const ordo_text *t = &p->texts[ev->id];
+            vb_template(&b, p, t->text, ev->nargs < t->nargs ? ev->nargs : t->nargs,
+                        t->arg_kind, t->arg_enum, ev->args, 0);
+        }
+        break;
+    case ORDO_EV_END:
+        vb_puts(&b, "end ");
+        if (ev->player >= 0) {
+            vb_puts(&b, "winner ");
+            vb_player(&b, ev->player);
+        } else {
+            vb_puts(&b, "no winner");
+        }
+        break;
+    default:
+        vb_puts(&b, "unknown event");
+        break;
+    }
+    return vb_end(&b);
+}
+
+static void vb_event_args(vm_buf *b, const ordo_program *p, const ordo_event *ev, int json)
+{
+    const ordo_event_decl *d = ev->id < p->nevents ? &p->events[ev->id] : NULL;
+    int n = ev->nargs;
+    if (d && d->nparams < n)
+        n = d->nparams;
+    if (!json) {
+        vb_puts(b, d ? str_or(d->name, "?") : "?");
+        if (n == 0)
+            return;
+        vb_putc(b, '(');
+    } else {
+        vb_putc(b, '{');
+    }
+    for (int k = 0; k < n; k++) {
+        int kind = d ? d->param_kind[k] : ORDO_K_INT;
+        int en = d ? d->param_enum[k] : 0;
+        if (k)
+            vb_puts(b, json ? "," : ", ");
+        if (json) {
+            const char *name = d && d->param_name[k] ? d->param_name[k] : NULL;
+            if (name) {
+                vb_json_str(b, name);
+            } else {
+                vb_puts(b, "\"arg");
+                vb_int(b, k + 1);
+                vb_putc(b, '"');
+            }
+            vb_putc(b, ':');
+            if (kind == ORDO_K_INT) {
+                vb_int(b, ev->args[k]);
+            } else {
+                char tmp[16];
+                const char *t = value_text(p, kind, en, ev->args[k], tmp);
+                vb_json_str(b, t ? t : "?");
+            }
+        } else {
+            vb_value(b, p, kind, en, ev->args[k]);
+        }
+    }
+    vb_putc(b, json ? '}' : ')');
+}
+
+static void vb_json_str(vm_buf *b, const char *s)
+{
+    vb_raw(b, '"');
+    b->json = 1;
+    vb_puts(b, s);
+    b->json = 0;
+    vb_raw(b, '"');
+}
+
+static void vb_json_key(vm_buf *b, const char *key)
+{
+    vb_raw(b, ',');
+    vb_json_str(b, key);
+    vb_putc(b, ':');
+}
+
+int ordo_event_json(const ordo_game *g, const ordo_event *ev, char *buf, size_t n)
+{
+    if (!g || !ev || (!buf && n))
+        return ORDO_E_ARG;
+    const ordo_program *p = g->p;
+    vm_buf b;
+    vb_init(&b, buf, n);
+    vb_rawstr(&b, "{\"seq\":");
+    vb_int(&b, ev->seq);
+    vb_json_key(&b, "kind");
+    vb_json_str(&b, ev->kind < ORDO_EV_KIND_COUNT ? kind_names[ev->kind] : "?");
+    if (ev->step >= 0 && ev->step < p->nsteps) {
+        const ordo_step *st = &p->steps[ev->step];
+        vb_json_key(&b, "step");
+        vb_json_str(&b, str_or(st->number, "?"));
+        if (st->rule && st->rule[0]) {
+            vb_json_key(&b, "rule");
+            vb_json_str(&b, st->rule);
+        }
+    }
+    if (ev->player >= 0 && ev->kind != ORDO_EV_END) {
+        vb_json_key(&b, "player");
+        vb_raw(&b, '"');
+        vb_player(&b, ev->player);
+        vb_raw(&b, '"');
+    }
+    switch (ev->kind) {
+    case ORDO_EV_STEP:
+    case ORDO_EV_SKIP:
+        if (ev->id < p->nsteps) {
+            const ordo_step *st = &p->steps[ev->id];
+            if (ev->kind == ORDO_EV_SKIP) {
+                vb_json_key(&b, "skipped");
+                vb_json_str(&b, str_or(st->number, "?"));
+            }
+            if (st->title && st->title[0]) {
+                vb_json_key(&b, "title");
+                vb_json_str(&b, st->title);
+            }
+        }
+        break;
+    case ORDO_EV_EVENT:
+        vb_json_key(&b, "event");
+        vb_json_str(&b, ev->id < p->nevents ? str_or(p->events[ev->id].name, "?") : "?");
+        vb_json_key(&b, "args");
+        vb_event_args(&b, p, ev, 1);
+        break;
+    case ORDO_EV_CHOICE:
+    case ORDO_EV_ESCAPE:
+        vb_json_key(&b, ev->kind == ORDO_EV_CHOICE ? "option" : "escape");
+        vb_raw(&b, '"');
+        b.json = 1;
+        if (ev->kind == ORDO_EV_ESCAPE)
+            vb_puts(&b, ev->id < p->nescapes ? p->escapes[ev->id].label : "?");
+        else if (ev->id < p->noptions)
+            vb_option(&b, p, ev->id, ev->nargs > 0, ev->args[0]);
+        else
+            vb_puts(&b, "?");
+        b.json = 0;
+        vb_raw(&b, '"');
+        break;
+    case ORDO_EV_ROLL:
+        vb_json_key(&b, "count");
+        vb_int(&b, ev->args[0]);
+        vb_json_key(&b, "sides");
+        vb_int(&b, ev->args[1]);
+        vb_json_key(&b, "result");
+        vb_int(&b, ev->args[2]);
+        break;
+    case ORDO_EV_LOG:
+        vb_json_key(&b, "text");
+        vb_raw(&b, '"');
+        b.json = 1;
+        if (ev->id < p->ntexts) {
+            const ordo_text *tx = &p->texts[ev->id];
+            vb_template(&b, p, tx->text, ev->nargs < tx->nargs ? ev->nargs : tx->nargs,
+                        tx->arg_kind, tx->arg_enum, ev->args, 0);
+        } else {
+            vb_puts(&b, "?");
+        }
+        b.json = 0;
+        vb_raw(&b, '"');
+        break;
+    case ORDO_EV_END:
+        vb_json_key(&b, "winner");
+        if (ev->player >= 0) {
+            vb_raw(&b, '"');
+            vb_player(&b, ev->player);
+            vb_raw(&b, '"');
+        } else {
+            vb_rawstr(&b, "null");
+        }
+        break;
+    default:
+        break;
+    }
+    vb_putc(&b, '}');
+    return vb_end(&b);
+}

@@ -1,0 +1,417 @@
+/* validate.c — ordo_validate: every table of a program checked against
+ * every other, so that the interpreter can trust the static operands of
+ * its instructions. A corrupt program gives ORDO_E_PROGRAM and a one-line
+ * reason, never a crash (as long as the counts match the arrays given). */
+#include <stdio.h>
+
+#include "vm.h"
+
+static int bad(char *msg, size_t n, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static int bad(char *msg, size_t n, const char *fmt, ...)
+{
+    if (msg && n) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, n, fmt, ap);
+        va_end(ap);
+    }
+    return ORDO_E_PROGRAM;
+}
+
+#define BAD(...) return bad(msg, msgsize, __VA_ARGS__)
+
+static int kind_ok(const ordo_program *p, unsigned kind, unsigned en)
+{
+    if (kind > ORDO_K_ENUM)
+        return 0;
+    return kind != ORDO_K_ENUM || en < p->nenums;
+}
+
+static int width_fits(unsigned w, int32_t lo, int32_t hi)
+{
+    if (w == 1)
+        return lo >= INT8_MIN && hi <= INT8_MAX;
+    if (w == 2)
+        return lo >= INT16_MIN && hi <= INT16_MAX;
+    return w == 4;
+}
+
+static const char *nm(const char *s)
+{
+    return s ? s : "?";
+}
+
+static int check_var(const ordo_program *p, unsigned i, char *msg, size_t msgsize)
+{
+    const ordo_var *v = &p->vars[i];
+    const char *name = nm(v->name);
+    if (v->width != 1 && v->width != 2 && v->width != 4)
+        BAD("var %u (%s): width %u is not 1, 2 or 4", i, name, (unsigned)v->width);
+    if (v->ndims > 2)
+        BAD("var %u (%s): %u dimensions", i, name, (unsigned)v->ndims);
+    if (!kind_ok(p, v->kind, v->enum_id))
+        BAD("var %u (%s): bad kind %u (enum %u)", i, name, (unsigned)v->kind,
+            (unsigned)v->enum_id);
+    if (v->lo > v->hi || !width_fits(v->width, v->lo, v->hi))
+        BAD("var %u (%s): range %ld..%ld does not fit %u bytes", i, name, (long)v->lo,
+            (long)v->hi, (unsigned)v->width);
+    if (!v->is_list && (v->init < v->lo || v->init > v->hi))
+        BAD("var %u (%s): initial value %ld not in %ld..%ld", i, name, (long)v->init,
+            (long)v->lo, (long)v->hi);
+    if (v->is_list && (v->cap == 0 || v->cap > INT16_MAX))
+        BAD("var %u (%s): list capacity %u", i, name, (unsigned)v->cap);
+    uint64_t cells = 1;
+    for (unsigned d = 0; d < v->ndims; d++) {
+        switch (v->dim_kind[d]) {
+        case ORDO_DIM_PLAYER:
+            if (v->dim_n[d] != p->max_players)
+                BAD("var %u (%s): player dimension of %u, not max_players %u", i, name,
+                    (unsigned)v->dim_n[d], (unsigned)p->max_players);
+            break;
+        case ORDO_DIM_ENUM:
+            if (v->dim_enum[d] >= p->nenums)
+                BAD("var %u (%s): dimension enum %u out of bounds", i, name,
+                    (unsigned)v->dim_enum[d]);
+            if (v->dim_n[d] != p->enums[v->dim_enum[d]].count)
+                BAD("var %u (%s): enum dimension of %u, not %u members", i, name,
+                    (unsigned)v->dim_n[d], (unsigned)p->enums[v->dim_enum[d]].count);
+            break;
+        case ORDO_DIM_RANGE:
+            if ((int64_t)v->dim_lo[d] + v->dim_n[d] - 1 > INT32_MAX)
+                BAD("var %u (%s): range dimension overflows", i, name);
+            break;
+        default:
+            BAD("var %u (%s): dimension kind %u", i, name, (unsigned)v->dim_kind[d]);
+        }
+        if (v->dim_n[d] == 0)
+            BAD("var %u (%s): empty dimension", i, name);
+        cells *= v->dim_n[d];
+    }
+    uint64_t need = v->is_list ? 2u + (uint64_t)v->cap * v->width : v->width;
+    if (v->stride < need)
+        BAD("var %u (%s): stride %lu smaller than a cell (%lu bytes)", i, name,
+            (unsigned long)v->stride, (unsigned long)need);
+    if ((uint64_t)v->offset + cells * v->stride > p->state_size)
+        BAD("var %u (%s): offset %lu + %lu bytes is beyond state_size %lu", i, name,
+            (unsigned long)v->offset, (unsigned long)(cells * v->stride),
+            (unsigned long)p->state_size);
+    return ORDO_OK;
+}
+
+static int check_builtin(const ordo_program *p, char *msg, size_t msgsize)
+{
+    static const char *const names[3] = {"active", "turns", "in_game"};
+    static const uint8_t kinds[3] = {ORDO_K_PLAYER, ORDO_K_INT, ORDO_K_BOOL};
+    if (p->nvars < 3)
+        BAD("the built-in vars active, turns, in_game are missing");
+    for (unsigned i = 0; i < 3; i++) {
+        const ordo_var *v = &p->vars[i];
+        if (!v->name || strcmp(v->name, names[i]) != 0 || v->kind != kinds[i] || v->is_list ||
+            v->ndims != (i ? 1 : 0) || (i && v->dim_kind[0] != ORDO_DIM_PLAYER))
+            BAD("var %u must be the built-in '%s'", i, names[i]);
+    }
+    if (p->vars[0].lo > -1 || p->vars[0].hi < p->max_players - 1)
+        BAD("var 0 (active): range must include none..player %u", (unsigned)p->max_players);
+    if (p->vars[2].lo > 0 || p->vars[2].hi < 0)
+        BAD("var 2 (in_game): range must include false");
+    return ORDO_OK;
+}
+
+static int check_code(const ordo_program *p, char *msg, size_t msgsize)
+{
+    for (uint32_t pc = 0; pc < p->ncode; pc++) {
+        const ordo_insn *in = &p->code[pc];
+        unsigned a = in->a, x = in->x;
+        const char *what = NULL;
+        switch (in->op) {
+        case ORDO_OP_LDG:
+        case ORDO_OP_STG:
+            if (a >= p->nvars)
+                what = "var";
+            else if (p->vars[a].ndims != 0 || p->vars[a].is_list)
+                BAD("code %lu: %s needs a scalar var without indexes, not var %u (%s)",
+                    (unsigned long)pc, in->op == ORDO_OP_LDG ? "LDG" : "STG", a,
+                    nm(p->vars[a].name));
+            break;
+        case ORDO_OP_LDX:
+        case ORDO_OP_STX:
+            if (a >= p->nvars)
+                what = "var";
+            else if (p->vars[a].is_list)
+                BAD("code %lu: LDX/STX on list var %u (%s)", (unsigned long)pc, a,
+                    nm(p->vars[a].name));
+            break;
+        case ORDO_OP_LLEN:
+        case ORDO_OP_LGET:
+        case ORDO_OP_LSET:
+        case ORDO_OP_LADD:
+        case ORDO_OP_LREM:
+        case ORDO_OP_LREMAT:
+        case ORDO_OP_LHAS:
+        case ORDO_OP_LCLR:
+        case ORDO_OP_LSHUF:
+            if (a >= p->nvars)
+                what = "var";
+            else if (!p->vars[a].is_list)
+                BAD("code %lu: a list instruction on var %u (%s), not a list",
+                    (unsigned long)pc, a, nm(p->vars[a].name));
+            break;
+        case ORDO_OP_JMP:
+        case ORDO_OP_JZ:
+        case ORDO_OP_JNZ:
+            if (in->b < 0 || (uint32_t)in->b >= p->ncode)
+                BAD("code %lu: jump target %ld is not in 0..%lu", (unsigned long)pc,
+                    (long)in->b, (unsigned long)p->ncode - 1);
+            break;
+        case ORDO_OP_CALL:
+            if (a >= p->nprocs)
+                what = "proc";
+            break;
+        case ORDO_OP_STEP:
+        case ORDO_OP_SKIP:
+            if (a >= p->nsteps)
+                what = "step";
+            break;
+        case ORDO_OP_ROLL:
+            if (a == 0)
+                BAD("code %lu: ROLL of 0-sided dice", (unsigned long)pc);
+            break;
+        case ORDO_OP_SORTP:
+            if (x > 1)
+                BAD("code %lu: SORTP x=%u", (unsigned long)pc, x);
+            if (in->b < 0 || in->b > 0xffff)
+                BAD("code %lu: SORTP local %ld", (unsigned long)pc, (long)in->b);
+            break;
+        case ORDO_OP_OFFER:
+        case ORDO_OP_OFFERN:
+            if (a >= p->noptions)
+                what = "option";
+            else if ((p->options[a].param_kind == ORDO_NO_PARAM) != (in->op == ORDO_OP_OFFERN))
+                BAD("code %lu: %s of option %u, which %s a param", (unsigned long)pc,
+                    in->op == ORDO_OP_OFFER ? "OFFER" : "OFFERN", a,
+                    p->options[a].param_kind == ORDO_NO_PARAM ? "has no" : "has");
+            break;
+        case ORDO_OP_ESC:
+            if (a >= p->nescapes)
+                what = "escape";
+            if (in->b < 0)
+                BAD("code %lu: ESC position %ld", (unsigned long)pc, (long)in->b);
+            break;
+        case ORDO_OP_EMIT:
+            if (a >= p->nevents)
+                what = "event";
+            else if (x != p->events[a].nparams)
+                BAD("code %lu: EMIT of %u args for event %u (%s) of %u params",
+                    (unsigned long)pc, x, a, nm(p->events[a].name),
+                    (unsigned)p->events[a].nparams);
+            break;
+        case ORDO_OP_LOG:
+            if (a >= p->ntexts)
+                what = "text";
+            else if (x != p->texts[a].nargs)
+                BAD("code %lu: LOG of %u args for text %u of %u", (unsigned long)pc, x, a,
+                    (unsigned)p->texts[a].nargs);
+            break;
+        case ORDO_OP_ASSERT:
+            if (a >= p->ntexts)
+                what = "text";
+            break;
+        case ORDO_OP_END:
+            if (x > 1)
+                BAD("code %lu: END x=%u", (unsigned long)pc, x);
+            break;
+        default:
+            if (in->op >= ORDO_OP_COUNT)
+                BAD("code %lu: unknown opcode %u", (unsigned long)pc, (unsigned)in->op);
+            break;
+        }
+        if (what)
+            BAD("code %lu: %s index %u out of bounds", (unsigned long)pc, what, a);
+    }
+    /* nothing may run past the end */
+    switch (p->code[p->ncode - 1].op) {
+    case ORDO_OP_JMP:
+    case ORDO_OP_RET:
+    case ORDO_OP_RETV:
+    case ORDO_OP_END:
+    case ORDO_OP_HALT:
+        break;
+    default:
+        BAD("the last instruction (code %lu) falls through the end of the code",
+            (unsigned long)p->ncode - 1);
+    }
+    return ORDO_OK;
+}
+
+int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
+{
+    if (msg && msgsize)
+        msg[0] = 0;
+    if (!p)
+        BAD("no program");
+    if (p->magic != ORDO_PROGRAM_MAGIC)
+        BAD("bad magic 0x%08lx (not an ordo program)", (unsigned long)p->magic);
+    if (p->version != ORDO_PROGRAM_VERSION)
+        BAD("program version %lu, this runtime reads %u", (unsigned long)p->version,
+            ORDO_PROGRAM_VERSION);
+    if (p->min_players < 1 || p->min_players > p->max_players || p->max_players > 127)
+        BAD("players %u..%u (must be within 1..127)", (unsigned)p->min_players,
+            (unsigned)p->max_players);
+#define TABLE(ptr, n, what)                                                          \
+    if ((n) && !(ptr))                                                               \
+        BAD("%s: %lu entries but no table", what, (unsigned long)(n));
+    TABLE(p->code, p->ncode, "code")
+    TABLE(p->vars, p->nvars, "vars")
+    TABLE(p->enums, p->nenums, "enums")
+    TABLE(p->names, p->nnames, "names")
+    TABLE(p->steps, p->nsteps, "steps")
+    TABLE(p->procs, p->nprocs, "procs")
+    TABLE(p->options, p->noptions, "options")
+    TABLE(p->escapes, p->nescapes, "escapes")
+    TABLE(p->events, p->nevents, "events")
+    TABLE(p->texts, p->ntexts, "texts")
+    TABLE(p->scenarios, p->nscenarios, "scenarios")
+    TABLE(p->items, p->nitems, "scenario items")
+#undef TABLE
+    if (p->ncode == 0)
+        BAD("no code");
+    if (p->nprocs == 0 || p->main_proc >= p->nprocs)
+        BAD("main_proc %u out of bounds (%u procs)", (unsigned)p->main_proc,
+            (unsigned)p->nprocs);
+    if (p->procs[p->main_proc].nparams != 0)
+        BAD("the main proc takes %u params", (unsigned)p->procs[p->main_proc].nparams);
+    if (p->max_frames == 0)
+        BAD("max_frames is 0");
+    /* the block's offsets are 32-bit */
+    uint64_t total = (uint64_t)p->state_size + (uint64_t)p->stack_size * 4u +
+                     (uint64_t)p->max_frames * sizeof(vm_frame) +
+                     (uint64_t)p->max_options * sizeof(vm_opt) +
+                     (uint64_t)p->max_escapes * sizeof(vm_esc);
+    if (total > 0x7fffffffu)
+        BAD("a game would need %llu bytes", (unsigned long long)total);
+
+    for (unsigned i = 0; i < p->nenums; i++) {
+        const ordo_enum *e = &p->enums[i];
+        if ((uint32_t)e->first + e->count > p->nnames)
+            BAD("enum %u (%s): members %u..%u beyond %u names", i, nm(e->name),
+                (unsigned)e->first, (unsigned)e->first + e->count, (unsigned)p->nnames);
+        for (unsigned k = 0; k < e->count; k++)
+            if (!p->names[e->first + k])
+                BAD("enum %u (%s): member %u has no name", i, nm(e->name), k);
+    }
+    for (unsigned i = 0; i < p->nvars; i++) {
+        int rc = check_var(p, i, msg, msgsize);
+        if (rc)
+            return rc;
+    }
+    int rc = check_builtin(p, msg, msgsize);
+    if (rc)
+        return rc;
+    for (unsigned i = 0; i < p->nsteps; i++) {
+        const ordo_step *s = &p->steps[i];
+        if (!s->number)
+            BAD("step %u has no number", i);
+        if (s->parent < -1 || s->parent >= (int)p->nsteps)
+            BAD("step %u (%s): parent %d out of bounds", i, s->number, (int)s->parent);
+    }
+    for (unsigned i = 0; i < p->nprocs; i++) {
+        const ordo_proc *r = &p->procs[i];
+        if (r->pc >= p->ncode)
+            BAD("proc %u (%s): pc %lu out of bounds", i, nm(r->name), (unsigned long)r->pc);
+        if (r->nparams > r->nlocals)
+            BAD("proc %u (%s): %u params but %u locals", i, nm(r->name),
+                (unsigned)r->nparams, (unsigned)r->nlocals);
+    }
+    for (unsigned i = 0; i < p->noptions; i++) {
+        const ordo_option *o = &p->options[i];
+        if (!o->label)
+            BAD("option %u has no label", i);
+        if (o->target >= p->ncode)
+            BAD("option %u (%s): target %lu out of bounds", i, o->label,
+                (unsigned long)o->target);
+        if (o->param_kind != ORDO_NO_PARAM && !kind_ok(p, o->param_kind, o->param_enum))
+            BAD("option %u (%s): bad param kind", i, o->label);
+        if (o->step < -1 || o->step >= (int)p->nsteps)
+            BAD("option %u (%s): step %d out of bounds", i, o->label, (int)o->step);
+    }
+    for (unsigned i = 0; i < p->nescapes; i++) {
+        const ordo_escape *e = &p->escapes[i];
+        if (!e->label)
+            BAD("escape %u has no label", i);
+        if (e->handler >= p->ncode)
+            BAD("escape %u (%s): handler %lu out of bounds", i, e->label,
+                (unsigned long)e->handler);
+        if (e->step < -1 || e->step >= (int)p->nsteps)
+            BAD("escape %u (%s): step %d out of bounds", i, e->label, (int)e->step);
+    }
+    for (unsigned i = 0; i < p->nevents; i++) {
+        const ordo_event_decl *e = &p->events[i];
+        if (e->nparams > ORDO_EVENT_MAX_ARGS)
+            BAD("event %u (%s): %u params", i, nm(e->name), (unsigned)e->nparams);
+        for (unsigned k = 0; k < e->nparams; k++)
+            if (!kind_ok(p, e->param_kind[k], e->param_enum[k]))
+                BAD("event %u (%s): param %u has a bad kind", i, nm(e->name), k);
+    }
+    for (unsigned i = 0; i < p->ntexts; i++) {
+        const ordo_text *t = &p->texts[i];
+        if (!t->text)
+            BAD("text %u is missing", i);
+        if (t->nargs > ORDO_EVENT_MAX_ARGS)
+            BAD("text %u: %u args", i, (unsigned)t->nargs);
+        for (unsigned k = 0; k < t->nargs; k++)
+            if (!kind_ok(p, t->arg_kind[k], t->arg_enum[k]))
+                BAD("text %u: arg %u has a bad kind", i, k);
+    }
+    for (unsigned i = 0; i < p->nscenarios; i++) {
+        const ordo_scenario *s = &p->scenarios[i];
+        if ((uint64_t)s->first + s->count > p->nitems)
+            BAD("scenario %u (%s): items %lu..%lu beyond %lu", i, nm(s->name),
+                (unsigned long)s->first, (unsigned long)(s->first + s->count),
+                (unsigned long)p->nitems);
+    }
+    for (uint32_t i = 0; i < p->nitems; i++) {
+        const ordo_scenario_item *it = &p->items[i];
+        int okay = 1;
+        switch (it->kind) {
+        case ORDO_SC_PLAYERS:
+        case ORDO_SC_SEED:
+        case ORDO_SC_CHOOSE:
+        case ORDO_SC_DECIDER:
+        case ORDO_SC_OFFERED:
+        case ORDO_SC_NOT_OFFERED:
+        case ORDO_SC_OVER:
+            break;
+        case ORDO_SC_SETUP:
+        case ORDO_SC_EXPECT:
+            okay = it->a < p->nprocs;
+            break;
+        case ORDO_SC_PLAY:
+            okay = it->a < p->nprocs && it->x <= ORDO_EVENT_MAX_ARGS;
+            break;
+        case ORDO_SC_EVENT:
+            okay = it->a < p->nevents && it->x <= ORDO_EVENT_MAX_ARGS;
+            break;
+        case ORDO_SC_NO_EVENT:
+            okay = it->a < p->nevents;
+            break;
+        case ORDO_SC_BEFORE:
+            okay = it->a < p->nevents && it->b >= 0 && it->b < (int32_t)p->nevents;
+            break;
+        case ORDO_SC_STEP_RAN:
+        case ORDO_SC_STEP_NOT_RAN:
+            okay = it->a < p->nsteps;
+            break;
+        default:
+            BAD("scenario item %lu: kind %u", (unsigned long)i, (unsigned)it->kind);
+        }
+        if (!okay)
+            BAD("scenario item %lu (line %lu): index out of bounds", (unsigned long)i,
+                (unsigned long)it->line);
+    }
+    return check_code(p, msg, msgsize);
+}

@@ -1,0 +1,913 @@
+/* vm.c — the interpreter loop.
+ *
+ * One function, vm_run, executes instructions from g->pc until the game
+ * suspends (WAIT: ORDO_DECIDE), ends (END, or RET from the first frame:
+ * ORDO_OVER), a nested run (ordo_exec/ordo_eval) returns to its base frame
+ * (ORDO_OK), or an error stops it. The registers (pc, sp, fp, frame depth,
+ * current step, instruction count) live in locals and are written back to
+ * the game block whenever control leaves the loop or a trace callback may
+ * look at the game.
+ *
+ * Dispatch: computed goto under GCC/clang (one indirect jump per handler),
+ * a plain switch otherwise (or with -DORDO_NO_COMPUTED_GOTO).
+ *
+ * The program was validated when the game was created (validate.c), so the
+ * static operands (var, proc, step, option, escape, event and text indexes,
+ * jump targets, event arity) are trusted here; everything that depends on
+ * values (stack depth, locals, var indexes, ranges, list positions, player
+ * numbers) is checked as it runs.
+ */
+#include <stdio.h>
+
+#include "vm.h"
+
+#if defined(__GNUC__)
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define NOINLINE __attribute__((noinline, cold))
+#else
+#define LIKELY(x) (x)
+#define UNLIKELY(x) (x)
+#define NOINLINE
+#endif
+
+#if defined(__GNUC__) && !defined(ORDO_NO_COMPUTED_GOTO)
+#define VM_GOTO 1
+#endif
+
+static const char *var_name(const ordo_var *v)
+{
+    return v->name ? v->name : "?";
+}
+
+int vm_fail(ordo_game *g, int code, uint32_t pc, const char *fmt, ...)
+{
+    g->status = code;
+    g->err_code = code;
+    g->err_pc = pc;
+    g->err_step = g->cur_step;
+    g->err_proc = g->nframes ? (int32_t)VM_FRAMES(g)[g->nframes - 1].proc : -1;
+    g->decider = -1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->err_detail, sizeof g->err_detail, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+/* "player 7 is not in this 4-player game", "Color index 5 is not a member" */
+static NOINLINE int fail_index(ordo_game *g, uint32_t pc, const ordo_var *v, int d, int32_t x)
+{
+    const ordo_program *p = g->p;
+    switch (v->dim_kind[d]) {
+    case ORDO_DIM_PLAYER:
+        if (x < 0)
+            return vm_fail(g, ORDO_E_INDEX, pc, "%s[...]: index is none, not a player",
+                           var_name(v));
+        return vm_fail(g, ORDO_E_INDEX, pc, "%s[...]: player %ld is not in this %d-player game",
+                       var_name(v), (long)x + 1, g->nplayers);
+    case ORDO_DIM_ENUM: {
+        const char *en = v->dim_enum[d] < p->nenums && p->enums[v->dim_enum[d]].name
+                             ? p->enums[v->dim_enum[d]].name
+                             : "?";
+        return vm_fail(g, ORDO_E_INDEX, pc, "%s[...]: %ld is not a member of %s", var_name(v),
+                       (long)x, en);
+    }
+    default:
+        return vm_fail(g, ORDO_E_INDEX, pc, "%s[...]: index %ld is not in %ld..%ld",
+                       var_name(v), (long)x, (long)v->dim_lo[d],
+                       (long)v->dim_lo[d] + v->dim_n[d] - 1);
+    }
+}
+
+static NOINLINE int fail_range(ordo_game *g, uint32_t pc, const ordo_var *v, int32_t x)
+{
+    return vm_fail(g, ORDO_E_RANGE, pc, "%s = %ld: the value is not in %ld..%ld", var_name(v),
+                   (long)x, (long)v->lo, (long)v->hi);
+}
+
+/* The cell number of var v at indexes ix[0..ndims), or -1-d when index d is
+ * out of bounds. */
+static inline int64_t cell_of(const ordo_var *v, const int32_t *ix, int32_t nplayers)
+{
+    int64_t cell = 0;
+    for (unsigned d = 0; d < v->ndims; d++) {
+        int64_t off = ix[d];
+        int64_t ext;
+        if (v->dim_kind[d] == ORDO_DIM_PLAYER) {
+            ext = nplayers;
+        } else {
+            ext = v->dim_n[d];
+            if (v->dim_kind[d] == ORDO_DIM_RANGE)
+                off -= v->dim_lo[d];
+        }
+        if (UNLIKELY(off < 0 || off >= ext))
+            return -1 - (int64_t)d;
+        cell = cell * v->dim_n[d] + off;
+    }
+    return cell;
+}
+
+void vm_emit(ordo_game *g, int kind, int player, int id, int nargs, const int32_t *args)
+{
+    ordo_event ev;
+    g->seq++;
+    if (!g->trace)
+        return;
+    memset(&ev, 0, sizeof ev);
+    ev.seq = g->seq;
+    ev.kind = (uint8_t)kind;
+    ev.player = (int8_t)player;
+    ev.step = (int16_t)g->cur_step;
+    ev.id = (uint16_t)id;
+    if (nargs > ORDO_EVENT_MAX_ARGS)
+        nargs = ORDO_EVENT_MAX_ARGS;
+    ev.nargs = (uint8_t)nargs;
+    for (int k = 0; k < nargs; k++)
+        ev.args[k] = args[k];
+    g->trace(g->trace_ctx, g, &ev);
+}
+
+/* Zero everything above the live tops (see vm.h, "Canonical form"). */
+void vm_canonical(ordo_game *g)
+{
+    const ordo_program *p = g->p;
+    if (g->sp < p->stack_size)
+        memset(VM_STACK(g) + g->sp, 0, (size_t)(p->stack_size - g->sp) * sizeof(int32_t));
+    if (g->nframes < p->max_frames)
+        memset(VM_FRAMES(g) + g->nframes, 0, (size_t)(p->max_frames - g->nframes) * sizeof(vm_frame));
+    if (g->nopts < p->max_options)
+        memset(VM_OPTS(g) + g->nopts, 0, (size_t)(p->max_options - g->nopts) * sizeof(vm_opt));
+    if (g->nesc < p->max_escapes)
+        memset(VM_ESCS(g) + g->nesc, 0, (size_t)(p->max_escapes - g->nesc) * sizeof(vm_esc));
+}
+
+/* Pushes args and a frame for `proc`; the caller's pc and step are saved in
+ * the frame. The run then starts at the proc's first instruction. */
+int vm_call(ordo_game *g, int proc, const int32_t *args, int nargs)
+{
+    const ordo_program *p = g->p;
+    const ordo_proc *pr = &p->procs[proc];
+    if (g->nframes >= p->max_frames)
+        return vm_fail(g, ORDO_E_STACK, g->pc, "call depth %u exhausted calling %s",
+                       (unsigned)p->max_frames, pr->name ? pr->name : "?");
+    if ((uint32_t)g->sp + pr->nlocals > p->stack_size || pr->nparams > pr->nlocals)
+        return vm_fail(g, ORDO_E_STACK, g->pc, "value stack (%u slots) exhausted calling %s",
+                       (unsigned)p->stack_size, pr->name ? pr->name : "?");
+    int32_t *st = VM_STACK(g);
+    uint32_t nfp = g->sp;
+    for (int k = 0; k < nargs; k++)
+        st[nfp + (uint32_t)k] = args[k];
+    for (uint32_t k = (uint32_t)nargs; k < pr->nlocals; k++)
+        st[nfp + k] = 0;
+    vm_frame *f = &VM_FRAMES(g)[g->nframes++];
+    f->ret_pc = g->pc;
+    f->fp = g->fp;
+    f->proc = (uint16_t)proc;
+    f->step = (int16_t)g->cur_step;
+    f->pad = 0;
+    g->fp = nfp;
+    g->sp = nfp + pr->nlocals;
+    g->pc = pr->pc;
+    return ORDO_OK;
+}
+
+#ifdef VM_GOTO
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpedantic"
+#endif
+
+int vm_run(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    const ordo_program *const p = g->p;
+    const ordo_insn *const code = p->code;
+    const ordo_var *const vars = p->vars;
+    const ordo_proc *const procs = p->procs;
+    unsigned char *const state = VM_STATE(g);
+    int32_t *const stack = VM_STACK(g);
+    int32_t *const stack_end = stack + p->stack_size;
+    vm_frame *const frames = VM_FRAMES(g);
+    const uint32_t max_frames = p->max_frames;
+    const int32_t nplayers = g->nplayers;
+    const uint64_t limit = g->max_steps;
+
+    const ordo_insn *ip = code + g->pc;
+    int32_t *sp = stack + g->sp;
+    int32_t *fp = stack + g->fp;
+    uint32_t nframes = g->nframes;
+    int32_t cur_step = g->cur_step;
+    uint64_t steps = g->steps;
+    uint32_t nlocals = procs[frames[nframes - 1].proc].nlocals;
+    int32_t *bp = fp + nlocals; /* the lowest operand slot of this frame */
+    int rc = ORDO_OK;
+
+#define PC() ((uint32_t)(ip - code))
+#define SAVE()                                                                       \
+    (g->pc = PC(), g->sp = (uint32_t)(sp - stack), g->fp = (uint32_t)(fp - stack),   \
+     g->nframes = nframes, g->cur_step = cur_step, g->steps = steps)
+#define FAIL(code_, ...)                                                             \
+    do {                                                                             \
+        SAVE();                                                                      \
+        rc = vm_fail(g, code_, PC(), __VA_ARGS__);                                   \
+        goto out;                                                                    \
+    } while (0)
+#define NEED(n)                                                                      \
+    do {                                                                             \
+        if (UNLIKELY(sp - bp < (ptrdiff_t)(n)))                                      \
+            goto e_underflow;                                                        \
+    } while (0)
+#define ROOM(n)                                                                      \
+    do {                                                                             \
+        if (UNLIKELY(stack_end - sp < (ptrdiff_t)(n)))                               \
+            goto e_overflow;                                                         \
+    } while (0)
+#define NOT_IN_EVAL()                                                                \
+    do {                                                                             \
+        if (UNLIKELY(mode == VM_EVAL))                                               \
+            goto e_eval;                                                             \
+    } while (0)
+#define CHECK_LIMIT()                                                                \
+    do {                                                                             \
+        if (UNLIKELY(steps > limit))                                                 \
+            goto e_limit;                                                            \
+    } while (0)
+/* the cell address of var v whose ndims indexes are at ix */
+#define CELL(v, ix, dst)                                                             \
+    do {                                                                             \
+        int64_t c_ = cell_of((v), (ix), nplayers);                                   \
+        if (UNLIKELY(c_ < 0)) {                                                      \
+            int d_ = (int)(-1 - c_);                                                 \
+            SAVE();                                                                  \
+            rc = fail_index(g, PC(), (v), d_, (ix)[d_]);                             \
+            goto out;                                                                \
+        }                                                                            \
+        (dst) = state + (v)->offset + (uint32_t)c_ * (v)->stride;                    \
+    } while (0)
+#define RANGE(v, x)                                                                  \
+    do {                                                                             \
+        if (UNLIKELY((x) < (v)->lo || (x) > (v)->hi)) {                              \
+            SAVE();                                                                  \
+            rc = fail_range(g, PC(), (v), (x));                                      \
+            goto out;                                                                \
+        }                                                                            \
+    } while (0)
+#define EMIT(kind, player, id, nargs, args)                                          \
+    do {                                                                             \
+        SAVE();                                                                      \
+        vm_emit(g, kind, player, id, nargs, args);                                   \
+    } while (0)
+
+#ifdef VM_GOTO
+    static const void *const labels[ORDO_OP_COUNT] = {
+#define OP(n, o, e) &&L_##n,
+#include "opcode_list.h"
+#undef OP
+    };
+#define CASE(n) L_##n:
+#define DISPATCH()                                                                   \
+    do {                                                                             \
+        ++steps;                                                                     \
+        goto *labels[ip->op];                                                        \
+    } while (0)
+#define DEFAULT() L_bad_op:
+    (void)&&L_bad_op;
+    DISPATCH();
+#else
+#define CASE(n) case ORDO_OP_##n:
+#define DISPATCH() goto top
+#define DEFAULT() default:
+top:
+    ++steps;
+    switch (ip->op) {
+#endif
+#define NEXT()                                                                       \
+    do {                                                                             \
+        ++ip;                                                                        \
+        DISPATCH();                                                                  \
+    } while (0)
+#define JUMP(t)                                                                      \
+    do {                                                                             \
+        uint32_t t_ = (uint32_t)(t);                                                 \
+        if (t_ <= PC())                                                              \
+            CHECK_LIMIT();                                                           \
+        ip = code + t_;                                                              \
+        DISPATCH();                                                                  \
+    } while (0)
+#define BINOP(expr)                                                                  \
+    do {                                                                             \
+        NEED(2);                                                                     \
+        int32_t b_ = sp[-1], a_ = sp[-2];                                            \
+        sp[-2] = (expr);                                                             \
+        --sp;                                                                        \
+        NEXT();                                                                      \
+    } while (0)
+#define ARITH(op_, name_)                                                            \
+    do {                                                                             \
+        NEED(2);                                                                     \
+        int64_t r_ = (int64_t)sp[-2] op_ (int64_t)sp[-1];                            \
+        if (UNLIKELY(r_ < INT32_MIN || r_ > INT32_MAX))                              \
+            FAIL(ORDO_E_RANGE, "integer overflow: %ld " name_ " %ld", (long)sp[-2],   \
+                 (long)sp[-1]);                                                      \
+        sp[-2] = (int32_t)r_;                                                        \
+        --sp;                                                                        \
+        NEXT();                                                                      \
+    } while (0)
+
+    CASE(NOP) NEXT();
+    CASE(PUSH) {
+        ROOM(1);
+        *sp++ = ip->b;
+        NEXT();
+    }
+    CASE(POP) {
+        NEED(1);
+        --sp;
+        NEXT();
+    }
+    CASE(DUP) {
+        NEED(1);
+        ROOM(1);
+        sp[0] = sp[-1];
+        ++sp;
+        NEXT();
+    }
+    CASE(LDL) {
+        if (UNLIKELY(ip->a >= nlocals))
+            goto e_local;
+        ROOM(1);
+        *sp++ = fp[ip->a];
+        NEXT();
+    }
+    CASE(STL) {
+        if (UNLIKELY(ip->a >= nlocals))
+            goto e_local;
+        NEED(1);
+        fp[ip->a] = *--sp;
+        NEXT();
+    }
+    CASE(LDG) {
+        const ordo_var *v = &vars[ip->a];
+        ROOM(1);
+        *sp++ = vm_load(state + v->offset, v->width);
+        NEXT();
+    }
+    CASE(STG) {
+        const ordo_var *v = &vars[ip->a];
+        NOT_IN_EVAL();
+        NEED(1);
+        int32_t x = sp[-1];
+        RANGE(v, x);
+        vm_store(state + v->offset, v->width, x);
+        --sp;
+        NEXT();
+    }
+    CASE(LDX) {
+        const ordo_var *v = &vars[ip->a];
+        unsigned char *a;
+        NEED(v->ndims);
+        sp -= v->ndims;
+        CELL(v, sp, a);
+        ROOM(1);
+        *sp++ = vm_load(a, v->width);
+        NEXT();
+    }
+    CASE(STX) {
+        const ordo_var *v = &vars[ip->a];
+        unsigned char *a;
+        NOT_IN_EVAL();
+        NEED(v->ndims + 1u);
+        int32_t x = sp[-1];
+        CELL(v, sp - 1 - v->ndims, a);
+        RANGE(v, x);
+        vm_store(a, v->width, x);
+        sp -= v->ndims + 1u;
+        NEXT();
+    }
+    CASE(ADD) ARITH(+, "+");
+    CASE(SUB) ARITH(-, "-");
+    CASE(MUL) ARITH(*, "*");
+    CASE(DIV) {
+        NEED(2);
+        int32_t b = sp[-1], a = sp[-2];
+        if (UNLIKELY(b == 0))
+            FAIL(ORDO_E_DIVZERO, "%ld / 0", (long)a);
+        if (UNLIKELY(b == -1 && a == INT32_MIN))
+            FAIL(ORDO_E_RANGE, "integer overflow: %ld / -1", (long)a);
+        sp[-2] = a / b;
+        --sp;
+        NEXT();
+    }
+    CASE(MOD) {
+        NEED(2);
+        int32_t b = sp[-1], a = sp[-2];
+        if (UNLIKELY(b == 0))
+            FAIL(ORDO_E_DIVZERO, "%ld %% 0", (long)a);
+        sp[-2] = b == -1 ? 0 : a % b;
+        --sp;
+        NEXT();
+    }
+    CASE(NEG) {
+        NEED(1);
+        if (UNLIKELY(sp[-1] == INT32_MIN))
+            FAIL(ORDO_E_RANGE, "integer overflow: -(%ld)", (long)sp[-1]);
+        sp[-1] = -sp[-1];
+        NEXT();
+    }
+    CASE(NOT) {
+        NEED(1);
+        sp[-1] = !sp[-1];
+        NEXT();
+    }
+    CASE(EQ) BINOP(a_ == b_);
+    CASE(NE) BINOP(a_ != b_);
+    CASE(LT) BINOP(a_ < b_);
+    CASE(LE) BINOP(a_ <= b_);
+    CASE(GT) BINOP(a_ > b_);
+    CASE(GE) BINOP(a_ >= b_);
+    CASE(MIN) BINOP(a_ < b_ ? a_ : b_);
+    CASE(MAX) BINOP(a_ > b_ ? a_ : b_);
+    CASE(ABS) {
+        NEED(1);
+        if (UNLIKELY(sp[-1] == INT32_MIN))
+            FAIL(ORDO_E_RANGE, "integer overflow: abs(%ld)", (long)sp[-1]);
+        if (sp[-1] < 0)
+            sp[-1] = -sp[-1];
+        NEXT();
+    }
+    CASE(JMP) JUMP(ip->b);
+    CASE(JZ) {
+        NEED(1);
+        if (*--sp == 0)
+            JUMP(ip->b);
+        NEXT();
+    }
+    CASE(JNZ) {
+        NEED(1);
+        if (*--sp != 0)
+            JUMP(ip->b);
+        NEXT();
+    }
+    CASE(CALL) {
+        const ordo_proc *pr = &procs[ip->a];
+        uint32_t np = pr->nparams, nl = pr->nlocals;
+        NEED(np);
+        if (UNLIKELY(nframes >= max_frames))
+            FAIL(ORDO_E_STACK, "call depth %u exhausted calling %s", (unsigned)max_frames,
+                 pr->name ? pr->name : "?");
+        int32_t *nfp = sp - np;
+        if (UNLIKELY(stack_end - nfp < (ptrdiff_t)nl))
+            goto e_overflow;
+        while (sp < nfp + nl)
+            *sp++ = 0;
+        vm_frame *f = &frames[nframes++];
+        f->ret_pc = PC() + 1;
+        f->fp = (uint32_t)(fp - stack);
+        f->proc = ip->a;
+        f->step = (int16_t)cur_step;
+        fp = nfp;
+        nlocals = nl;
+        bp = sp;
+        ip = code + pr->pc;
+        CHECK_LIMIT();
+        DISPATCH();
+    }
+    CASE(RET) {
+        vm_frame *f = &frames[--nframes];
+        sp = fp;
+        fp = stack + f->fp;
+        cur_step = f->step;
+        if (UNLIKELY(nframes == base)) {
+            ip = code + f->ret_pc;
+            if (mode == VM_MAIN) {
+                g->winner = -1;
+                EMIT(ORDO_EV_END, -1, 0, 0, NULL);
+                rc = g->status = ORDO_OVER;
+            }
+            goto done;
+        }
+        ip = code + f->ret_pc;
+        nlocals = procs[frames[nframes - 1].proc].nlocals;
+        bp = fp + nlocals;
+        DISPATCH();
+    }
+    CASE(RETV) {
+        NEED(1);
+        int32_t v = sp[-1];
+        vm_frame *f = &frames[--nframes];
+        sp = fp;
+        fp = stack + f->fp;
+        cur_step = f->step;
+        ip = code + f->ret_pc;
+        if (UNLIKELY(nframes == base)) {
+            if (result)
+                *result = v;
+            if (mode == VM_MAIN) {
+                g->winner = -1;
+                EMIT(ORDO_EV_END, -1, 0, 0, NULL);
+                rc = g->status = ORDO_OVER;
+            }
+            goto done;
+        }
+        *sp++ = v;
+        nlocals = procs[frames[nframes - 1].proc].nlocals;
+        bp = fp + nlocals;
+        DISPATCH();
+    }
+    CASE(STEP) {
+        NOT_IN_EVAL();
+        ROOM(1);
+        *sp++ = cur_step;
+        cur_step = ip->a;
+        EMIT(ORDO_EV_STEP, -1, ip->a, 0, NULL);
+        NEXT();
+    }
+    CASE(STEPEND) {
+        NOT_IN_EVAL();
+        NEED(1);
+        int32_t s = *--sp;
+        if (UNLIKELY(s < -1 || s >= (int32_t)p->nsteps))
+            FAIL(ORDO_E_STACK, "STEPEND found %ld on the stack, not a step", (long)s);
+        cur_step = s;
+        NEXT();
+    }
+    CASE(SKIP) {
+        NOT_IN_EVAL();
+        EMIT(ORDO_EV_SKIP, -1, ip->a, 0, NULL);
+        NEXT();
+    }
+    CASE(ROLL) {
+        NOT_IN_EVAL();
+        NEED(1);
+        int32_t n = sp[-1], sides = ip->a;
+        if (UNLIKELY(n < 0 || (int64_t)n * sides > INT32_MAX))
+            FAIL(ORDO_E_RANGE, "roll %ld d%ld: bad number of dice", (long)n, (long)sides);
+        int32_t sum = 0;
+        for (int32_t k = 0; k < n; k++)
+            sum += 1 + (int32_t)ordo_rng_below(&g->rng, (uint32_t)sides);
+        steps += (uint64_t)n;
+        sp[-1] = sum;
+        int32_t args[3] = {n, sides, sum};
+        EMIT(ORDO_EV_ROLL, -1, 0, 3, args);
+        NEXT();
+    }
+    CASE(NPLAYERS) {
+        ROOM(1);
+        *sp++ = nplayers;
+        NEXT();
+    }
+    CASE(TURN) {
+        NOT_IN_EVAL();
+        NEED(1);
+        int32_t pl = sp[-1];
+        if (UNLIKELY(pl < 0 || pl >= nplayers))
+            FAIL(ORDO_E_INDEX, "turn of player %ld in a %d-player game", (long)pl + 1,
+                 nplayers);
+        const ordo_var *va = &vars[0], *vt = &vars[1];
+        unsigned char *a = state + vt->offset + (uint32_t)pl * vt->stride;
+        int32_t t = vm_load(a, vt->width);
+        if (UNLIKELY(t >= vt->hi))
+            FAIL(ORDO_E_RANGE, "turns[player %ld] = %ld: the value is not in %ld..%ld",
+                 (long)pl + 1, (long)t + 1, (long)vt->lo, (long)vt->hi);
+        vm_store(state + va->offset, va->width, pl);
+        vm_store(a, vt->width, t + 1);
+        --sp;
+        EMIT(ORDO_EV_TURN, pl, 0, 0, NULL);
+        NEXT();
+    }
+    CASE(ELIM) {
+        NOT_IN_EVAL();
+        NEED(1);
+        int32_t pl = sp[-1];
+        if (UNLIKELY(pl < 0 || pl >= nplayers))
+            FAIL(ORDO_E_INDEX, "eliminate player %ld in a %d-player game", (long)pl + 1,
+                 nplayers);
+        const ordo_var *vi = &vars[2];
+        vm_store(state + vi->offset + (uint32_t)pl * vi->stride, vi->width, 0);
+        --sp;
+        EMIT(ORDO_EV_ELIMINATE, pl, 0, 0, NULL);
+        NEXT();
+    }
+    CASE(SORTP) {
+        uint32_t n = (uint32_t)nplayers, ka = ip->a, kb = (uint32_t)ip->b;
+        if (UNLIKELY(ka + n > nlocals || kb + n > nlocals))
+            goto e_local;
+        int32_t key[128];
+        int32_t *o = fp + kb;
+        memcpy(key, fp + ka, n * sizeof *key);
+        for (uint32_t i = 0; i < n; i++) {
+            int32_t k = key[i];
+            uint32_t j = i;
+            if (ip->x) {
+                while (j > 0 && key[o[j - 1]] < k) {
+                    o[j] = o[j - 1];
+                    j--;
+                }
+            } else {
+                while (j > 0 && key[o[j - 1]] > k) {
+                    o[j] = o[j - 1];
+                    j--;
+                }
+            }
+            o[j] = (int32_t)i;
+        }
+        NEXT();
+    }
+    CASE(OPTS) {
+        NOT_IN_EVAL();
+        g->nopts = 0;
+        NEXT();
+    }
+    CASE(OFFER) {
+        NOT_IN_EVAL();
+        NEED(1);
+        uint32_t n = g->nopts;
+        if (UNLIKELY(n >= p->max_options))
+            goto e_options;
+        vm_opt *o = &VM_OPTS(g)[n];
+        o->id = ip->a;
+        o->kind = VM_OPT_PARAM;
+        o->param = *--sp;
+        g->nopts = (uint16_t)(n + 1);
+        NEXT();
+    }
+    CASE(OFFERN) {
+        NOT_IN_EVAL();
+        uint32_t n = g->nopts;
+        if (UNLIKELY(n >= p->max_options))
+            goto e_options;
+        vm_opt *o = &VM_OPTS(g)[n];
+        o->id = ip->a;
+        o->kind = VM_OPT_PLAIN;
+        o->param = 0;
+        g->nopts = (uint16_t)(n + 1);
+        NEXT();
+    }
+    CASE(WAIT) {
+        if (UNLIKELY(mode != VM_MAIN))
+            FAIL(ORDO_E_STATE, "a decision in %s",
+                 mode == VM_EXEC ? "code run by ordo_exec (setup)" : "a fn (ordo_eval)");
+        NEED(1);
+        int32_t d = *--sp;
+        if (UNLIKELY(d < 0 || d >= nplayers))
+            FAIL(ORDO_E_INDEX, "a decision by %s%ld in a %d-player game",
+                 d < 0 ? "none " : "player ", (long)d + 1, nplayers);
+        vm_opt *opts = VM_OPTS(g);
+        const vm_esc *esc = VM_CESCS(g);
+        uint32_t n = g->nopts;
+        for (uint32_t k = g->nesc; k-- > 0;) {
+            if (esc[k].player != d)
+                continue;
+            const char *label = p->escapes[esc[k].id].label;
+            uint32_t i;
+            for (i = 0; i < n; i++)
+                if (vm_label_eq(g, &opts[i], label))
+                    break;
+            if (i < n)
+                continue;
+            if (UNLIKELY(n >= p->max_options))
+                goto e_options;
+            opts[n].id = esc[k].id;
+            opts[n].kind = VM_OPT_ESCAPE;
+            opts[n].param = (int32_t)k;
+            n++;
+        }
+        g->nopts = (uint16_t)n;
+        if (UNLIKELY(n == 0))
+            FAIL(ORDO_E_NOOPTION, "player %ld has no legal option", (long)d + 1);
+        CHECK_LIMIT();
+        SAVE();
+        g->decider = d;
+        rc = g->status = ORDO_DECIDE;
+        goto out;
+    }
+    CASE(ESC) {
+        NOT_IN_EVAL();
+        NEED(1);
+        int32_t pl = sp[-1];
+        if (UNLIKELY(pl < -1 || pl >= nplayers))
+            FAIL(ORDO_E_INDEX, "escape by player %ld in a %d-player game", (long)pl + 1,
+                 nplayers);
+        uint32_t n = g->nesc, pos = (uint32_t)ip->b;
+        if (UNLIKELY(n >= p->max_escapes))
+            FAIL(ORDO_E_STACK, "more than %u escapes open", (unsigned)p->max_escapes);
+        if (UNLIKELY(pos > n))
+            FAIL(ORDO_E_STACK, "escape %u of a scope with only %u open", (unsigned)pos,
+                 (unsigned)n);
+        --sp;
+        vm_esc *e = &VM_ESCS(g)[n];
+        e->id = ip->a;
+        e->step = (int16_t)cur_step;
+        e->player = pl;
+        e->sp = (uint32_t)(sp - stack);
+        e->fp = (uint32_t)(fp - stack);
+        e->nframes = (uint16_t)nframes;
+        e->scope_base = (uint16_t)(n - pos);
+        g->nesc = (uint16_t)(n + 1);
+        NEXT();
+    }
+    CASE(UNESC) {
+        NOT_IN_EVAL();
+        if (UNLIKELY(ip->x > g->nesc))
+            FAIL(ORDO_E_STACK, "closing %u escapes, %u open", (unsigned)ip->x,
+                 (unsigned)g->nesc);
+        g->nesc = (uint16_t)(g->nesc - ip->x);
+        NEXT();
+    }
+    CASE(EMIT) {
+        NOT_IN_EVAL();
+        NEED(ip->x);
+        sp -= ip->x;
+        EMIT(ORDO_EV_EVENT, -1, ip->a, ip->x, sp);
+        NEXT();
+    }
+    CASE(LOG) {
+        NOT_IN_EVAL();
+        NEED(ip->x);
+        sp -= ip->x;
+        EMIT(ORDO_EV_LOG, -1, ip->a, ip->x, sp);
+        NEXT();
+    }
+    CASE(ASSERT) {
+        NEED(1);
+        if (UNLIKELY(*--sp == 0))
+            FAIL(ORDO_E_ASSERT, "%s", p->texts[ip->a].text);
+        NEXT();
+    }
+    CASE(END) {
+        if (UNLIKELY(mode != VM_MAIN))
+            FAIL(ORDO_E_STATE, "end game in %s",
+                 mode == VM_EXEC ? "code run by ordo_exec (setup)" : "a fn (ordo_eval)");
+        int32_t w = -1;
+        if (ip->x) {
+            NEED(1);
+            w = *--sp;
+            if (UNLIKELY(w < -1 || w >= nplayers))
+                FAIL(ORDO_E_INDEX, "winner player %ld in a %d-player game", (long)w + 1,
+                     nplayers);
+        }
+        g->winner = w;
+        EMIT(ORDO_EV_END, w, 0, 0, NULL);
+        rc = g->status = ORDO_OVER;
+        goto out;
+    }
+    /* ---- lists: a cell is an int16 length, then cap elements */
+#define LIST(extra)                                                                  \
+    const ordo_var *v = &vars[ip->a];                                                \
+    unsigned char *cell;                                                             \
+    NEED(v->ndims + (extra));                                                        \
+    CELL(v, sp - (extra) - v->ndims, cell);                                          \
+    int16_t len;                                                                     \
+    memcpy(&len, cell, 2);                                                           \
+    unsigned char *elems = cell + 2;                                                 \
+    const unsigned w = v->width
+#define SETLEN(n)                                                                    \
+    do {                                                                             \
+        int16_t l_ = (int16_t)(n);                                                   \
+        memcpy(cell, &l_, 2);                                                        \
+    } while (0)
+#define POSITION(pos)                                                                \
+    do {                                                                             \
+        if (UNLIKELY(len == 0))                                                      \
+            FAIL(ORDO_E_LIST, "%s is empty (position %ld)", var_name(v), (long)(pos)); \
+        if (UNLIKELY((pos) < 1 || (pos) > len))                                      \
+            FAIL(ORDO_E_INDEX, "%s: position %ld is not in 1..%d", var_name(v),       \
+                 (long)(pos), len);                                                  \
+    } while (0)
+    CASE(LLEN) {
+        LIST(0);
+        (void)elems;
+        (void)w;
+        sp -= v->ndims;
+        ROOM(1);
+        *sp++ = len;
+        NEXT();
+    }
+    CASE(LGET) {
+        LIST(1);
+        int32_t pos = sp[-1];
+        POSITION(pos);
+        sp -= v->ndims + 1u;
+        *sp++ = vm_load(elems + (uint32_t)(pos - 1) * w, w);
+        NEXT();
+    }
+    CASE(LSET) {
+        NOT_IN_EVAL();
+        LIST(2);
+        int32_t x = sp[-1], pos = sp[-2];
+        POSITION(pos);
+        RANGE(v, x);
+        vm_store(elems + (uint32_t)(pos - 1) * w, w, x);
+        sp -= v->ndims + 2u;
+        NEXT();
+    }
+    CASE(LADD) {
+        NOT_IN_EVAL();
+        LIST(1);
+        int32_t x = sp[-1];
+        if (UNLIKELY(len >= v->cap))
+            FAIL(ORDO_E_LIST, "%s is full (%u elements)", var_name(v), (unsigned)v->cap);
+        RANGE(v, x);
+        vm_store(elems + (uint32_t)len * w, w, x);
+        SETLEN(len + 1);
+        sp -= v->ndims + 1u;
+        NEXT();
+    }
+    CASE(LREM) {
+        NOT_IN_EVAL();
+        LIST(1);
+        int32_t x = sp[-1];
+        int32_t k;
+        for (k = 0; k < len; k++)
+            if (vm_load(elems + (uint32_t)k * w, w) == x)
+                break;
+        if (UNLIKELY(k == len))
+            FAIL(ORDO_E_LIST, "remove %ld from %s: not in the list", (long)x, var_name(v));
+        memmove(elems + (uint32_t)k * w, elems + (uint32_t)(k + 1) * w,
+                (size_t)(len - 1 - k) * w);
+        memset(elems + (uint32_t)(len - 1) * w, 0, w);
+        SETLEN(len - 1);
+        sp -= v->ndims + 1u;
+        NEXT();
+    }
+    CASE(LREMAT) {
+        NOT_IN_EVAL();
+        LIST(1);
+        int32_t pos = sp[-1];
+        POSITION(pos);
+        memmove(elems + (uint32_t)(pos - 1) * w, elems + (uint32_t)pos * w,
+                (size_t)(len - pos) * w);
+        memset(elems + (uint32_t)(len - 1) * w, 0, w);
+        SETLEN(len - 1);
+        sp -= v->ndims + 1u;
+        NEXT();
+    }
+    CASE(LHAS) {
+        LIST(1);
+        int32_t x = sp[-1];
+        int32_t found = 0;
+        for (int32_t k = 0; k < len && !found; k++)
+            found = vm_load(elems + (uint32_t)k * w, w) == x;
+        sp -= v->ndims + 1u;
+        *sp++ = found;
+        NEXT();
+    }
+    CASE(LCLR) {
+        NOT_IN_EVAL();
+        LIST(0);
+        memset(elems, 0, (size_t)len * w);
+        SETLEN(0);
+        sp -= v->ndims;
+        NEXT();
+    }
+    CASE(LSHUF) {
+        NOT_IN_EVAL();
+        LIST(0);
+        for (int32_t i = len - 1; i > 0; i--) {
+            uint32_t j = ordo_rng_below(&g->rng, (uint32_t)i + 1);
+            int32_t a = vm_load(elems + (uint32_t)i * w, w);
+            int32_t b = vm_load(elems + j * w, w);
+            vm_store(elems + (uint32_t)i * w, w, b);
+            vm_store(elems + j * w, w, a);
+        }
+        steps += (uint64_t)len;
+        sp -= v->ndims;
+        NEXT();
+    }
+    CASE(HALT) {
+        if (UNLIKELY(mode == VM_MAIN))
+            FAIL(ORDO_E_STATE, "HALT outside ordo_exec/ordo_eval");
+        if (result)
+            *result = sp > bp ? sp[-1] : 0;
+        goto done;
+    }
+    DEFAULT() {
+        FAIL(ORDO_E_OPCODE, "unknown instruction %u", (unsigned)ip->op);
+    }
+#ifndef VM_GOTO
+    }
+#endif
+
+e_underflow:
+    FAIL(ORDO_E_STACK, "value stack underflow");
+e_overflow:
+    FAIL(ORDO_E_STACK, "value stack (%u slots) exhausted", (unsigned)p->stack_size);
+e_local:
+    FAIL(ORDO_E_STACK, "local slot out of the frame (%u locals)", (unsigned)nlocals);
+e_options:
+    FAIL(ORDO_E_STACK, "more than %u options in one decision", (unsigned)p->max_options);
+e_eval:
+    FAIL(ORDO_E_STATE, "a fn tried to change the game (ordo_eval)");
+e_limit:
+    FAIL(ORDO_E_LIMIT, "%llu VM instructions executed", (unsigned long long)limit);
+done:
+    SAVE();
+out:
+    return rc;
+#undef PC
+#undef SAVE
+#undef FAIL
+}
+
+#ifdef VM_GOTO
+#pragma GCC diagnostic pop
+#endif

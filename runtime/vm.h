@@ -1,0 +1,165 @@
+/* vm.h — private to the runtime: the game block, the opcode enum, and the
+ * helpers shared by vm.c, game.c, trace.c, validate.c and policy.c.
+ *
+ * The game block is one contiguous allocation with no internal pointers
+ * (everything is an offset from the block's start), so a memcpy copies a
+ * game. Layout (doc/internals.md, "The game block"):
+ *
+ *   struct ordo_game (the header) | state (state_size, rounded to 8) |
+ *   value stack (stack_size int32) | frames (max_frames) |
+ *   options (max_options) | escapes (max_escapes)
+ *
+ * Canonical form: whenever control returns to the host, every slot above
+ * the live top of the value stack, frame stack, option list and escape
+ * stack is zero. Two games in the same logical state are then equal byte
+ * for byte, and ordo_eval can restore a game exactly.
+ */
+#ifndef ORDO_VM_H
+#define ORDO_VM_H
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "ordo.h"
+
+enum {
+#define OP(n, o, e) ORDO_OP_##n,
+#include "opcode_list.h"
+#undef OP
+    ORDO_OP_COUNT
+};
+
+#define ORDO_DEFAULT_MAX_STEPS 100000000u
+#define ORDO_NO_PARAM 0xffu
+#define ORDO_DETAIL_MAX 160
+
+/* A frame: what CALL saves, and what RET restores. */
+typedef struct vm_frame {
+    uint32_t ret_pc;    /* the caller's pc to resume */
+    uint32_t fp;        /* the caller's frame base (slot index) */
+    uint16_t proc;      /* the callee: the proc this frame runs */
+    int16_t step;       /* the caller's current step */
+    uint32_t pad;
+} vm_frame;
+
+/* One option of the current decision. */
+enum { VM_OPT_PARAM = 0, VM_OPT_PLAIN = 1, VM_OPT_ESCAPE = 2 };
+typedef struct vm_opt {
+    uint16_t id;        /* option index, or escape index */
+    uint16_t kind;      /* VM_OPT_* */
+    int32_t param;      /* the param; for an escape: its slot in the escape stack */
+} vm_opt;
+
+/* One open escape. */
+typedef struct vm_esc {
+    uint16_t id;        /* escape index */
+    int16_t step;       /* current step when ESC ran */
+    int32_t player;     /* 0-based, -1: none (never offered) */
+    uint32_t sp;        /* value-stack depth (slots) after ESC popped the player */
+    uint32_t fp;        /* frame base then */
+    uint16_t nframes;   /* frame depth then */
+    uint16_t scope_base;/* escape-stack depth when its scope began */
+} vm_esc;
+
+/* The run loop's modes. */
+enum { VM_MAIN = 0, VM_EXEC = 1, VM_EVAL = 2 };
+
+struct ordo_game {
+    const ordo_program *p;
+    ordo_trace_fn trace;
+    void *trace_ctx;
+    uint64_t size;         /* bytes of the whole block */
+    uint64_t rng;          /* the game's generator (SplitMix64 state) */
+    uint64_t steps;        /* instructions executed so far */
+    uint64_t max_steps;    /* the limit (never 0 here) */
+    uint32_t off_state, off_stack, off_frames, off_opts, off_escs;
+    int32_t status;        /* ORDO_OK, ORDO_DECIDE, ORDO_OVER or an error */
+    uint32_t pc;           /* where ordo_run resumes */
+    uint32_t sp;           /* value-stack depth in slots */
+    uint32_t fp;           /* current frame base (slot index) */
+    uint32_t nframes;
+    uint32_t seq;          /* last trace sequence number */
+    int32_t cur_step;      /* innermost running step, -1 if none */
+    int32_t decider;       /* -1 unless status == ORDO_DECIDE */
+    int32_t winner;        /* -1 if none */
+    int32_t nplayers;
+    uint16_t nopts, nesc;
+    uint8_t ran;           /* ordo_run or ordo_start was called */
+    uint8_t pad[3];
+    /* the last error */
+    int32_t err_code;
+    uint32_t err_pc;
+    int32_t err_step;
+    int32_t err_proc;      /* proc running at the error, -1 if unknown */
+    char err_detail[ORDO_DETAIL_MAX];
+};
+
+#define VM_STATE(g) ((unsigned char *)(g) + (g)->off_state)
+#define VM_CSTATE(g) ((const unsigned char *)(g) + (g)->off_state)
+#define VM_STACK(g) ((int32_t *)(void *)((unsigned char *)(g) + (g)->off_stack))
+#define VM_FRAMES(g) ((vm_frame *)(void *)((unsigned char *)(g) + (g)->off_frames))
+#define VM_OPTS(g) ((vm_opt *)(void *)((unsigned char *)(g) + (g)->off_opts))
+#define VM_COPTS(g) ((const vm_opt *)(const void *)((const unsigned char *)(g) + (g)->off_opts))
+#define VM_ESCS(g) ((vm_esc *)(void *)((unsigned char *)(g) + (g)->off_escs))
+#define VM_CESCS(g) ((const vm_esc *)(const void *)((const unsigned char *)(g) + (g)->off_escs))
+
+/* Storage: signed, 1, 2 or 4 bytes, any alignment. */
+static inline int32_t vm_load(const unsigned char *a, unsigned w)
+{
+    if (w == 1)
+        return (int8_t)a[0];
+    if (w == 2) {
+        int16_t v;
+        memcpy(&v, a, 2);
+        return v;
+    }
+    int32_t v;
+    memcpy(&v, a, 4);
+    return v;
+}
+
+static inline void vm_store(unsigned char *a, unsigned w, int32_t v)
+{
+    if (w == 1) {
+        a[0] = (unsigned char)(int8_t)v;
+    } else if (w == 2) {
+        int16_t s = (int16_t)v;
+        memcpy(a, &s, 2);
+    } else {
+        memcpy(a, &v, 4);
+    }
+}
+
+/* vm.c */
+int vm_run(ordo_game *g, int mode, uint32_t base_frames, int32_t *result);
+int vm_fail(ordo_game *g, int code, uint32_t pc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+void vm_canonical(ordo_game *g);
+void vm_emit(ordo_game *g, int kind, int player, int id, int nargs, const int32_t *args);
+int vm_call(ordo_game *g, int proc, const int32_t *args, int nargs);
+uint64_t vm_splitmix(uint64_t *state);
+
+/* trace.c: a bounded string builder that counts the full length. */
+typedef struct vm_buf {
+    char *s;
+    size_t n;    /* capacity */
+    size_t len;  /* length wanted so far */
+    int json;    /* escape what is put as in a JSON string */
+} vm_buf;
+void vb_init(vm_buf *b, char *s, size_t n);
+void vb_putc(vm_buf *b, char c);
+void vb_puts(vm_buf *b, const char *s);
+void vb_int(vm_buf *b, long long v);
+void vb_vprintf(vm_buf *b, const char *fmt, va_list ap);
+int vb_end(vm_buf *b); /* terminates; returns len (or ORDO_E_ARG if huge) */
+/* A value as labels show it; 0 or ORDO_E_ARG (bad enum) */
+int vb_value(vm_buf *b, const ordo_program *p, int kind, int enum_id, int32_t v);
+/* Does option o's label read exactly `label`? */
+int vm_label_eq(const ordo_game *g, const vm_opt *o, const char *label);
+/* A label template with its "{}" filled in */
+void vb_option_label(vm_buf *b, const ordo_game *g, const vm_opt *o);
+
+#endif /* ORDO_VM_H */

@@ -1,0 +1,44 @@
+#!/bin/sh
+# run.sh BUILD — the benchmarks (`make bench`). Figures and commands are
+# recorded in doc/performance.md.
+#   1. compile throughput: a generated ruleset of ~1M lines through parse,
+#      check and lowering (in process, best of 3), and `ordo check` on it
+#      as a whole process;
+#   2. runtime: full games of every ruleset (rulesets/*.ordo) with the
+#      random policy: games/s, VM instructions/s, bytes of game state, and
+#      the allocations made during play (expected 0).
+# GAMES=N (default 2000) and LINES=N (default 1000000) scale it.
+BUILD=${1:-build}
+cd "$(dirname "$0")/../.." || exit 1
+B=$BUILD/bench
+GAMES=${GAMES:-2000}
+LINES=${LINES:-1000000}
+for bin in "$B/gen_ruleset" "$B/bench_titan" "$BUILD/ordo"; do
+    [ -x "$bin" ] || { echo "bench: $bin is missing (make bench builds it)" >&2; exit 1; }
+done
+status=0
+echo "== machine: $(uname -m), $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo 2>/dev/null | head -1)"
+echo "== compiler: $(${CC:-cc} --version | head -1)"
+echo
+echo "== compile throughput: $B/gen_ruleset $LINES > $B/big.ordo"
+"$B/gen_ruleset" "$LINES" >"$B/big.ordo" || exit 1
+echo "-- in process: $B/bench_titan compile $B/big.ordo 3"
+"$B/bench_titan" compile "$B/big.ordo" 3 | sed 's/^/   /' || status=1
+echo "-- whole process: ordo check $B/big.ordo"
+s=$(date +%s.%N)
+"$BUILD/ordo" check "$B/big.ordo" 2>"$B/big.diag" || { status=1; head -5 "$B/big.diag"; }
+e=$(date +%s.%N)
+awk -v s="$s" -v e="$e" -v f="$B/big.ordo" 'BEGIN {
+    while ((getline l < f) > 0) n++
+    printf "   lines: %d\n   seconds: %.3f\n   lines_per_second: %.0f\n", n, e - s, n / (e - s) }'
+echo
+for src in rulesets/*.ordo; do
+    [ -f "$src" ] || continue
+    lo=$(sed -n 's/^[[:space:]]*players[[:space:]]*\([0-9]*\).*/\1/p' "$src" | head -1)
+    hi=$(sed -n 's/^[[:space:]]*players[[:space:]]*[0-9]*\.\.\([0-9]*\).*/\1/p' "$src" | head -1)
+    for p in $lo $hi; do
+        echo "== runtime: $B/bench_titan play $src $GAMES $p"
+        "$B/bench_titan" play "$src" "$GAMES" "$p" | sed 's/^/   /' || status=1
+    done
+done
+exit $status

@@ -1,0 +1,93 @@
+#!/bin/sh
+# cli.sh BUILD — command-line behaviour of ordo, ordoc and a host: --help
+# and --version succeed; an unknown flag or a missing file is a one-line
+# error on stderr with exit status 2. Last line: "N passed, M failed".
+BUILD=${1:-build}
+cd "$(dirname "$0")/../.." || exit 1
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0 fail=0
+ORDO=$BUILD/ordo ORDOC=$BUILD/ordoc
+HOST=$BUILD/e2e/tiny_host
+TINY=tests/e2e/data/tiny.ordo
+
+# expect STATUS STDERR_LINES(any|0|1) CMD...
+expect() {
+    want=$1 lines=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    got=$?
+    n=$(wc -l <"$tmp/err")
+    if [ "$got" -ne "$want" ]; then
+        echo "FAIL: $*: exit status $got, expected $want"
+        head -5 "$tmp/err" | sed 's/^/    /'
+        fail=$((fail + 1))
+    elif [ "$lines" != any ] && [ "$n" -ne "$lines" ]; then
+        echo "FAIL: $*: $n lines on stderr, expected $lines"
+        head -5 "$tmp/err" | sed 's/^/    /'
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+}
+# expect_out PATTERN CMD...: exit 0 and stdout matches PATTERN
+expect_out() {
+    pat=$1
+    shift
+    if "$@" >"$tmp/out" 2>"$tmp/err" </dev/null && grep -q "$pat" "$tmp/out"; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL: $*: expected success and '$pat' on stdout"
+        fail=$((fail + 1))
+    fi
+}
+
+for bin in "$ORDO" "$ORDOC" "$HOST"; do
+    expect_out 'usage' "$bin" --help
+    expect_out '[0-9]\.[0-9]' "$bin" --version
+    expect 2 1 "$bin" --no-such-flag
+done
+for sub in check run test; do
+    expect_out 'usage: ordo '"$sub" "$ORDO" "$sub" --help
+    expect_out '[0-9]\.[0-9]' "$ORDO" "$sub" --version
+    expect 2 1 "$ORDO" "$sub" --no-such-flag "$TINY"
+    expect 2 1 "$ORDO" "$sub" no/such/file.ordo
+    expect 2 1 "$ORDO" "$sub"
+done
+expect 2 any "$ORDO"
+expect 2 1 "$ORDO" frobnicate
+expect 2 1 "$ORDOC" no/such/file.ordo -o "$tmp/x.c"
+expect 2 1 "$ORDOC" "$TINY"
+expect 2 1 "$ORDOC" "$TINY" -o
+expect 2 1 "$ORDOC" "$TINY" -o "$tmp/x.c" --symbol 9bad
+expect 0 0 "$ORDOC" "$TINY" -o "$tmp/x.c"
+expect_out 'STEP' "$ORDOC" "$TINY" --disasm
+expect 2 1 "$ORDO" run "$TINY" --seed banana
+expect 2 1 "$ORDO" run "$TINY" --seed
+expect 2 1 "$ORDO" run "$TINY" --policy clever
+expect 2 1 "$ORDO" run "$TINY" --trace xml
+expect 2 1 "$ORDO" run "$TINY" --players 99
+expect 2 1 "$ORDO" run "$TINY" --choices no/such/file
+expect 2 1 "$HOST" --players 99
+expect 2 1 "$HOST" --choices no/such/file
+expect 2 1 "$HOST" extra-argument
+# a compile error: diagnostics, exit 1 (check, run, test and ordoc alike)
+printf 'ruleset "broken"\nplayers 2\nsequence { x = 1 }\n' >"$tmp/broken.ordo"
+expect 1 any "$ORDO" check "$tmp/broken.ordo"
+expect 1 any "$ORDO" run "$tmp/broken.ordo"
+expect 1 any "$ORDO" test "$tmp/broken.ordo"
+expect 1 any "$ORDOC" "$tmp/broken.ordo" -o "$tmp/broken.c"
+if [ -e "$tmp/broken.c" ]; then
+    echo "FAIL: ordoc left an output file after a compile error"
+    fail=$((fail + 1))
+else
+    pass=$((pass + 1))
+fi
+# success is silent for check (like cc), one line per file with -v
+expect 0 0 "$ORDO" check "$TINY"
+if [ -s "$tmp/out" ]; then
+    echo "FAIL: ordo check printed on stdout on success"; fail=$((fail + 1))
+else pass=$((pass + 1)); fi
+expect_out ': ok' "$ORDO" check -v "$TINY"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,120 @@
+#!/bin/sh
+# run.sh BUILD — end-to-end tests of the emitted C.
+#
+#  1. golden: ordoc's C (and header) for tests/e2e/data/tiny.ordo equals
+#     tests/e2e/golden/tiny.c / tiny.h byte for byte (UPDATE_GOLDEN=1
+#     rewrites them after a deliberate change of the lowering or emitter);
+#  2. the emitted C of tiny.ordo and of every ruleset compiles with
+#     -std=c11 -Wall -Wextra -Werror -pedantic (gcc, and clang if present);
+#  3. interpreted (`ordo run`) and emitted (the host built by the Makefile)
+#     games print byte-identical traces: several seeds, player counts,
+#     both policies, jsonl and text, and a --choices file;
+#  4. --record then --choices replays a game exactly; a label that is not
+#     offered is a one-line error with exit status 1.
+# Last line: "N passed, M failed".
+BUILD=${1:-build}
+cd "$(dirname "$0")/../.." || exit 1
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0 fail=0
+ORDO=$BUILD/ordo ORDOC=$BUILD/ordoc
+CC=${CC:-cc}
+ok() { pass=$((pass + 1)); }
+ko() { echo "FAIL: $*"; fail=$((fail + 1)); }
+
+# ---- 1. golden
+if "$ORDOC" tests/e2e/data/tiny.ordo -o "$tmp/tiny.c" --header "$tmp/tiny.h" \
+        --symbol tiny_program 2>"$tmp/err"; then
+    for f in tiny.c tiny.h; do
+        if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then
+            cp "$tmp/$f" "tests/e2e/golden/$f" && echo "updated tests/e2e/golden/$f"
+        fi
+        if cmp -s "$tmp/$f" "tests/e2e/golden/$f"; then ok; else
+            ko "golden $f differs (--- golden, +++ now; UPDATE_GOLDEN=1 to accept)"
+            diff -u "tests/e2e/golden/$f" "$tmp/$f" | head -30 | sed 's/^/    /'
+        fi
+    done
+else
+    ko "ordoc tiny.ordo"; sed 's/^/    /' "$tmp/err" | head
+fi
+
+# ---- 2. the emitted C is strict ISO C
+compilers=$CC
+command -v clang >/dev/null 2>&1 && [ "$CC" != clang ] && compilers="$compilers clang"
+for src in tests/e2e/data/tiny.ordo rulesets/*.ordo; do
+    [ -f "$src" ] || continue
+    name=$(basename "$src" .ordo)
+    if ! "$ORDOC" "$src" -o "$tmp/p_$name.c" --header "$tmp/p_$name.h" 2>"$tmp/err"; then
+        ko "ordoc $src"; sed 's/^/    /' "$tmp/err" | head; continue
+    fi
+    for cc in $compilers; do
+        if $cc -std=c11 -Wall -Wextra -Werror -pedantic -Iruntime -c "$tmp/p_$name.c" \
+                -o "$tmp/p_$name.o" 2>"$tmp/err"; then ok; else
+            ko "$cc -pedantic -Werror on the C of $src"; head -10 "$tmp/err" | sed 's/^/    /'
+        fi
+    done
+done
+
+# ---- 3. interpreted == emitted
+# same SRC HOST ARGS...: `ordo run SRC ARGS` and `HOST ARGS` print the same
+same() {
+    src=$1 host=$2
+    shift 2
+    "$ORDO" run "$src" "$@" >"$tmp/a" 2>"$tmp/ae"; sa=$?
+    "$host" "$@" >"$tmp/b" 2>"$tmp/be"; sb=$?
+    if [ "$sa" -ne "$sb" ]; then
+        ko "$(basename "$src") $*: ordo run exit $sa, host exit $sb"
+        head -3 "$tmp/ae" "$tmp/be" | sed 's/^/    /'
+    elif ! cmp -s "$tmp/a" "$tmp/b"; then
+        ko "$(basename "$src") $*: traces differ"
+        diff "$tmp/a" "$tmp/b" | head -10 | sed 's/^/    /'
+    elif [ ! -s "$tmp/a" ]; then
+        ko "$(basename "$src") $*: empty trace"
+    else
+        ok
+    fi
+}
+players_of() { # the "players A..B" line of a ruleset -> "A B"
+    sed -n 's/^[[:space:]]*players[[:space:]]*\([0-9]*\)\(\.\.\([0-9]*\)\)\{0,1\}.*/\1 \3/p' "$1" |
+        head -1
+}
+for src in tests/e2e/data/tiny.ordo rulesets/*.ordo; do
+    [ -f "$src" ] || continue
+    name=$(basename "$src" .ordo)
+    host=$BUILD/examples/${name}_host
+    [ "$src" = tests/e2e/data/tiny.ordo ] && host=$BUILD/e2e/tiny_host
+    if [ ! -x "$host" ]; then ko "no host $host (make examples)"; continue; fi
+    set -- $(players_of "$src")
+    lo=${1:-2} hi=${2:-${1:-2}}
+    p=$lo
+    for seed in 1 2 3 7 42 1000 123456789; do
+        same "$src" "$host" --seed $seed --players $p --trace jsonl
+        p=$((p + 1)); [ "$p" -gt "$hi" ] && p=$lo
+    done
+    same "$src" "$host" --seed 5 --players $hi --policy first --trace jsonl
+    same "$src" "$host" --seed 9 --players $lo --trace text
+    # record a game, replay it through --choices with the other policy
+    if "$ORDO" run "$src" --seed 11 --trace jsonl --record "$tmp/rec" >"$tmp/r1" 2>"$tmp/err" &&
+       "$ORDO" run "$src" --seed 11 --trace jsonl --choices "$tmp/rec" --policy first \
+            >"$tmp/r2" 2>>"$tmp/err" && cmp -s "$tmp/r1" "$tmp/r2"; then ok; else
+        ko "$name: --record then --choices does not replay the game"; head -3 "$tmp/err"
+    fi
+    same "$src" "$host" --seed 11 --trace jsonl --choices "$tmp/rec" --policy first
+done
+
+# ---- 4. the checked-in choices file, and a label that is not offered
+src=tests/e2e/data/tiny.ordo
+same "$src" "$BUILD/e2e/tiny_host" --seed 4 --players 2 --choices tests/e2e/data/tiny.choices
+if "$ORDO" run "$src" --seed 4 --choices tests/e2e/data/tiny.choices --trace text \
+        >"$tmp/out" 2>"$tmp/err" && grep -q 'paint green' "$tmp/out"; then ok; else
+    ko "tiny.choices: the chosen labels are not in the trace"; head -3 "$tmp/err"
+fi
+printf '# not a label of tiny\nfly to the moon\n' >"$tmp/bad.choices"
+"$ORDO" run "$src" --seed 4 --choices "$tmp/bad.choices" >/dev/null 2>"$tmp/err"
+st=$?
+if [ "$st" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+   grep -q 'bad.choices:2: "fly to the moon" is not offered' "$tmp/err"; then ok; else
+    ko "a choice that is not offered: exit $st, stderr:"; sed 's/^/    /' "$tmp/err"
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,75 @@
+#!/bin/sh
+# run_all.sh BUILD — every test against the binaries in BUILD, in order:
+#   unit tests (cmocka), diagnostics, scenarios (ordo test), end-to-end
+#   (emitted C vs interpreter, golden C), random-policy sweep, command line.
+# Every suite ends its output with "N passed, M failed"; this script sums
+# them, prints the same line last, and exits 1 on any failure.
+#
+# SWEEP=N sets the number of sweep games (default 1000; 300 in an ASan
+# build, whose games run several times slower).
+BUILD=${1:-build}
+cd "$(dirname "$0")/../.." || exit 1
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+total_pass=0 total_fail=0
+case "$BUILD" in *asan*) sweep_default=300 ;; *) sweep_default=1000 ;; esac
+SWEEP=${SWEEP:-$sweep_default}
+t0=$(date +%s)
+
+# suite NAME CMD...: runs CMD, shows its output, adds its last line's counts
+suite() {
+    name=$1
+    shift
+    echo "== $name"
+    s=$(date +%s)
+    "$@" >"$tmp/out" 2>&1
+    st=$?
+    sed 's/^/   /' "$tmp/out"
+    last=$(tail -n 1 "$tmp/out")
+    p=$(echo "$last" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\1/p')
+    f=$(echo "$last" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\2/p')
+    if [ -z "$p" ]; then
+        p=0 f=1
+        echo "   (no summary line; exit status $st: counted as one failure)"
+    elif [ "$st" -ne 0 ] && [ "$f" -eq 0 ]; then
+        f=1
+        echo "   (exit status $st: counted as one failure)"
+    fi
+    total_pass=$((total_pass + p))
+    total_fail=$((total_fail + f))
+    echo "   -- $name: $p passed, $f failed ($(($(date +%s) - s))s)"
+}
+
+# unit tests: cmocka prints "[  PASSED  ] N test(s)." and "[  FAILED  ] N test(s)"
+unit() {
+    up=0 uf=0
+    for t in "$BUILD"/tests/test_*; do
+        [ -x "$t" ] || continue
+        "$t" >"$tmp/unit" 2>&1
+        st=$?
+        cat "$tmp/unit"
+        a=$(sed -n 's/.*\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$tmp/unit" | tail -1)
+        b=$(sed -n 's/.*\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$tmp/unit" | tail -1)
+        up=$((up + ${a:-0}))
+        if [ "$st" -ne 0 ] && [ "${b:-0}" -eq 0 ]; then b=1; fi
+        uf=$((uf + ${b:-0}))
+    done
+    echo "$up passed, $uf failed"
+    [ "$uf" -eq 0 ]
+}
+
+scenarios() {
+    set -- rulesets/*.ordo tests/e2e/data/tiny.ordo
+    [ -f "$1" ] || shift
+    "$BUILD/ordo" test "$@"
+}
+
+suite "unit tests" unit
+suite "diagnostics" sh tests/tools/diag_test.sh "$BUILD"
+suite "scenarios (ordo test)" scenarios
+suite "end to end (emitted C)" sh tests/e2e/run.sh "$BUILD"
+suite "random sweep ($SWEEP games)" sh tests/e2e/sweep.sh "$BUILD" "$SWEEP"
+suite "command line" sh tests/e2e/cli.sh "$BUILD"
+echo "== all suites in $BUILD: $(($(date +%s) - t0))s"
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]

@@ -1,0 +1,190 @@
+/* test_emit.c — the C emitter on a hand-built program: the banner, the
+ * instruction lines and their comments, string escaping, empty tables,
+ * the header. (The emitted C is compiled and run by tests/e2e/run.sh.) */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "compiler.h"
+
+enum {
+#define OP(name, operands, effect) T_OP_##name,
+#include "opcode_list.h"
+#undef OP
+};
+
+static const ordo_insn code[] = {
+    {T_OP_STEP, 0, 0, 0},
+    {T_OP_PUSH, 0, 0, INT32_MIN},
+    {T_OP_POP, 0, 0, 0},
+    {T_OP_STEPEND, 0, 0, 0},
+    {T_OP_RET, 0, 0, 0},
+};
+static const ordo_step steps[] = {
+    {.number = "2.5.3", .title = "the \"defender\" may flee?\?!", .rule = "TITAN-S5 TITAN-S6",
+     .parent = -1, .line = 3},
+};
+static const ordo_proc procs[] = {
+    {.name = "sequence", .pc = 0, .nparams = 0, .nlocals = 0, .line = 2},
+};
+static const char *const names[] = {"angel", "caf\xc3\xa9"};
+static const ordo_enum enums[] = {{.name = "Creature", .first = 0, .count = 2}};
+static const ordo_var vars[] = {
+    {.name = "active", .offset = 0, .stride = 1, .kind = ORDO_K_PLAYER, .width = 1,
+     .lo = -1, .hi = 5, .init = -1},
+};
+
+static ordo_program make(void)
+{
+    ordo_program p;
+    memset(&p, 0, sizeof p);
+    p.magic = ORDO_PROGRAM_MAGIC;
+    p.version = ORDO_PROGRAM_VERSION;
+    p.title = "Test */ title";
+    p.source = "line1\nline2\ttab\\";
+    p.file = "dir/t*/x.ordo";
+    p.min_players = 2;
+    p.max_players = 4;
+    p.code = code;
+    p.ncode = sizeof code / sizeof code[0];
+    p.steps = steps;
+    p.nsteps = 1;
+    p.procs = procs;
+    p.nprocs = 1;
+    p.names = names;
+    p.nnames = 2;
+    p.enums = enums;
+    p.nenums = 1;
+    p.vars = vars;
+    p.nvars = 1;
+    p.stack_size = 16;
+    p.max_frames = 2;
+    return p;
+}
+
+static char *emit(const ordo_program *p, const char *sym, char **hdr, const char *hname)
+{
+    char *buf = NULL, *hbuf = NULL;
+    size_t n = 0, hn = 0;
+    FILE *f = open_memstream(&buf, &n);
+    FILE *h = hdr ? open_memstream(&hbuf, &hn) : NULL;
+    assert_non_null(f);
+    assert_int_equal(oc_emit_c(p, sym, f, h, hname), 0);
+    fclose(f);
+    if (h) {
+        fclose(h);
+        *hdr = hbuf;
+    }
+    return buf;
+}
+
+static void test_banner_and_includes(void **state)
+{
+    (void)state;
+    ordo_program p = make();
+    char *c = emit(&p, "t_program", NULL, NULL);
+    /* the comment end inside the file name is broken up */
+    assert_non_null(strstr(c, "/* generated from dir/t* /x.ordo by ordoc " ORDO_VERSION
+                              " \xe2\x80\x94 do not edit */\n"));
+    assert_non_null(strstr(c, "#include \"ordo.h\"\n"));
+    assert_non_null(strstr(c, "#include \"opcode_list.h\"\n"));
+    assert_non_null(strstr(c, "extern const ordo_program t_program;\n"));
+    assert_non_null(strstr(c, "const ordo_program t_program = {\n"));
+    assert_non_null(strstr(c, ".magic = ORDO_PROGRAM_MAGIC,"));
+    free(c);
+}
+
+static void test_code_lines(void **state)
+{
+    (void)state;
+    ordo_program p = make();
+    char *c = emit(&p, "t_program", NULL, NULL);
+    assert_non_null(strstr(c, "    /* proc sequence */\n    {ORDO_OP_STEP, 0, 0, 0},"));
+    assert_non_null(strstr(c, "/* 0: step 2.5.3 [TITAN-S5 TITAN-S6] */\n"));
+    assert_non_null(strstr(c, "{ORDO_OP_PUSH, 0, 0, (-2147483647 - 1)},"));
+    assert_non_null(strstr(c, "/* 1 */\n"));
+    assert_non_null(strstr(c, "{ORDO_OP_RET, 0, 0, 0},"));
+    assert_non_null(strstr(c, "/* 4 */\n};"));
+    free(c);
+}
+
+static void test_strings_escaped(void **state)
+{
+    (void)state;
+    ordo_program p = make();
+    char *c = emit(&p, "t_program", NULL, NULL);
+    assert_non_null(strstr(c, ".source = \"line1\\nline2\\ttab\\\\\","));
+    assert_non_null(strstr(c, "\"the \\\"defender\\\" may flee?\\?!\""));
+    assert_non_null(strstr(c, "\"caf\\303\\251\""));
+    assert_non_null(strstr(c, ".title = \"Test */ title\","));  /* in a string: fine */
+    assert_non_null(strstr(c, "/* ruleset: Test * / title */"));
+    free(c);
+}
+
+static void test_empty_tables_are_null(void **state)
+{
+    (void)state;
+    ordo_program p = make();
+    char *c = emit(&p, "t_program", NULL, NULL);
+    assert_non_null(strstr(c, ".options = NULL, .noptions = 0,"));
+    assert_non_null(strstr(c, ".items = NULL, .nitems = 0,"));
+    assert_non_null(strstr(c, ".code = t_program_code, .ncode = 5,"));
+    assert_null(strstr(c, "t_program_options"));
+    assert_non_null(strstr(c, ".kind = ORDO_K_PLAYER"));
+    assert_non_null(strstr(c, ".lo = -1, .hi = 5, .init = -1"));
+    free(c);
+}
+
+static void test_header(void **state)
+{
+    (void)state;
+    ordo_program p = make();
+    char *h = NULL;
+    char *c = emit(&p, "t_program", &h, "out/t-1.h");
+    assert_non_null(strstr(c, "#include \"t-1.h\"\n"));
+    assert_null(strstr(c, "extern const"));
+    assert_non_null(strstr(h, "#ifndef ORDO_GEN_T_1_H_\n#define ORDO_GEN_T_1_H_\n"));
+    assert_non_null(strstr(h, "extern const ordo_program t_program;\n"));
+    free(c);
+    free(h);
+}
+
+static void test_bad_symbol(void **state)
+{
+    (void)state;
+    ordo_program p = make();
+    FILE *f = tmpfile();
+    assert_int_equal(oc_emit_c(&p, "9lives", f, NULL, NULL), -1);
+    assert_int_equal(oc_emit_c(&p, "a-b", f, NULL, NULL), -1);
+    assert_int_equal(oc_emit_c(&p, "", f, NULL, NULL), -1);
+    fclose(f);
+}
+
+/* the same program twice gives the same bytes */
+static void test_deterministic(void **state)
+{
+    (void)state;
+    ordo_program p = make();
+    char *a = emit(&p, "t_program", NULL, NULL);
+    char *b = emit(&p, "t_program", NULL, NULL);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_banner_and_includes), cmocka_unit_test(test_code_lines),
+        cmocka_unit_test(test_strings_escaped),     cmocka_unit_test(test_empty_tables_are_null),
+        cmocka_unit_test(test_header),              cmocka_unit_test(test_bad_symbol),
+        cmocka_unit_test(test_deterministic),
+    };
+    return cmocka_run_group_tests_name("emit_c", tests, NULL, NULL);
+}
