@@ -345,6 +345,23 @@ top:
         fp[ip->a] = *--sp;
         NEXT();
     }
+    CASE(LDLI) {
+        NEED(1);
+        int64_t k = (int64_t)ip->a + sp[-1];
+        if (UNLIKELY(sp[-1] < 0 || k >= (int64_t)nlocals))
+            goto e_local;
+        sp[-1] = fp[k];
+        NEXT();
+    }
+    CASE(STLI) {
+        NEED(2);
+        int64_t k = (int64_t)ip->a + sp[-2];
+        if (UNLIKELY(sp[-2] < 0 || k >= (int64_t)nlocals))
+            goto e_local;
+        fp[k] = sp[-1];
+        sp -= 2;
+        NEXT();
+    }
     CASE(LDG) {
         const ordo_var *v = &vars[ip->a];
         ROOM(1);

@@ -21,13 +21,8 @@
 #include <string.h>
 
 #include "ordo.h"
+#include "opcodes.h"
 
-enum {
-#define OP(n, o, e) ORDO_OP_##n,
-#include "opcode_list.h"
-#undef OP
-    ORDO_OP_COUNT
-};
 
 #define ORDO_DEFAULT_MAX_STEPS 100000000u
 #define ORDO_NO_PARAM 0xffu

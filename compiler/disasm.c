@@ -1,0 +1,111 @@
+/* disasm.c — a program's code as readable assembly (`ordoc --disasm`).
+ *
+ * One instruction a line: pc, name, the operands the opcode list says it
+ * has, and a comment naming what an index means (the var, step and rule ID,
+ * option label, proc, event). Each proc starts with a header line. Names and
+ * operand formats come from runtime/opcode_list.h, like everything else
+ * that lists instructions.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "compiler.h"
+#include "opcodes.h"
+
+static const struct {
+    const char *name;
+    const char *operands;
+} ops[] = {
+#define OP(n, o, e) {#n, o},
+#include "opcode_list.h"
+#undef OP
+};
+
+static const char *nz(const char *s)
+{
+    return s ? s : "?";
+}
+
+/* What operand a of instruction `in` names, for the comment. */
+static void comment(const ordo_program *p, const ordo_insn *in, FILE *out)
+{
+    unsigned a = in->a;
+    switch (in->op) {
+    case ORDO_OP_LDG: case ORDO_OP_STG: case ORDO_OP_LDX: case ORDO_OP_STX:
+    case ORDO_OP_LLEN: case ORDO_OP_LGET: case ORDO_OP_LSET: case ORDO_OP_LADD:
+    case ORDO_OP_LREM: case ORDO_OP_LREMAT: case ORDO_OP_LHAS: case ORDO_OP_LCLR:
+    case ORDO_OP_LSHUF:
+        if (a < p->nvars)
+            fprintf(out, "  ; %s", nz(p->vars[a].name));
+        return;
+    case ORDO_OP_CALL:
+        if (a < p->nprocs)
+            fprintf(out, "  ; %s", nz(p->procs[a].name));
+        return;
+    case ORDO_OP_STEP: case ORDO_OP_SKIP:
+        if (a < p->nsteps) {
+            const ordo_step *s = &p->steps[a];
+            fprintf(out, "  ; step %s", s->number);
+            if (s->title && *s->title)
+                fprintf(out, " \"%s\"", s->title);
+            if (s->rule && *s->rule)
+                fprintf(out, " [%s]", s->rule);
+        }
+        return;
+    case ORDO_OP_OFFER: case ORDO_OP_OFFERN:
+        if (a < p->noptions)
+            fprintf(out, "  ; \"%s\"", nz(p->options[a].label));
+        return;
+    case ORDO_OP_ESC:
+        if (a < p->nescapes)
+            fprintf(out, "  ; \"%s\"", nz(p->escapes[a].label));
+        return;
+    case ORDO_OP_EMIT:
+        if (a < p->nevents)
+            fprintf(out, "  ; %s", nz(p->events[a].name));
+        return;
+    case ORDO_OP_LOG: case ORDO_OP_ASSERT:
+        if (a < p->ntexts)
+            fprintf(out, "  ; \"%s\"", nz(p->texts[a].text));
+        return;
+    default:
+        return;
+    }
+}
+
+static void insn(const ordo_program *p, uint32_t pc, FILE *out)
+{
+    const ordo_insn *in = &p->code[pc];
+    if (in->op >= ORDO_OP_COUNT) {
+        fprintf(out, "%6lu  ?%u\n", (unsigned long)pc, (unsigned)in->op);
+        return;
+    }
+    char args[64] = "";
+    size_t n = 0;
+    for (const char *f = ops[in->op].operands; *f && n < sizeof args - 16; f++) {
+        switch (*f) {
+        case 'x': n += (size_t)snprintf(args + n, sizeof args - n, " x=%u", (unsigned)in->x); break;
+        case 'a': n += (size_t)snprintf(args + n, sizeof args - n, " %u", (unsigned)in->a); break;
+        default: n += (size_t)snprintf(args + n, sizeof args - n, " %ld", (long)in->b); break;
+        }
+    }
+    fprintf(out, "%6lu  %-8s%s", (unsigned long)pc, ops[in->op].name, args);
+    comment(p, in, out);
+    fputc('\n', out);
+}
+
+void oc_disassemble(const ordo_program *p, FILE *out)
+{
+    if (!p || !out)
+        return;
+    fprintf(out, "; %s\n; %lu instructions, %u procs, %lu bytes of state\n", nz(p->title),
+            (unsigned long)p->ncode, (unsigned)p->nprocs, (unsigned long)p->state_size);
+    for (uint32_t pc = 0; pc < p->ncode; pc++) {
+        for (unsigned i = 0; i < p->nprocs; i++)
+            if (p->procs[i].pc == pc)
+                fprintf(out, "\n%s:  ; proc %u, %u params, %u locals, line %lu\n",
+                        nz(p->procs[i].name), i, (unsigned)p->procs[i].nparams,
+                        (unsigned)p->procs[i].nlocals, (unsigned long)p->procs[i].line);
+        insn(p, pc, out);
+    }
+}

@@ -1,0 +1,1649 @@
+/* lower.c — from a resolved, checked tree to program tables (ordo.h Part 2).
+ *
+ * One walk over the tree writes the code of every code unit (fns, procs, the
+ * sequence, scenario setup and expect code) into one instruction array, and
+ * fills the tables beside it: vars with their storage layout, enums, steps,
+ * procs, options, escapes, events, texts and scenario items. How each
+ * construct becomes instructions is written down in doc/internals.md; the
+ * comments here say why where the code alone does not.
+ *
+ * The operand-stack depth is tracked while emitting (each instruction's
+ * effect comes from stack_effect), so the stack and frame sizes a game
+ * needs are exact, not guessed: procedures are not recursive (check.c), so
+ * the deepest call chain is a finite walk.
+ *
+ * Growing arrays use malloc while lowering; the finished tables are copied
+ * into the compiler's arena, so the program lives exactly as long as it.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ast.h"
+#include "opcodes.h"
+
+#define MAX_TABLE 65535u   /* uint16 indexes in the tables */
+#define NO_LABEL UINT32_MAX
+
+/* A growable array of T (malloc'd while lowering). */
+#define VEC(T) struct { T *v; uint32_t n, cap; }
+typedef VEC(uint32_t) u32vec;
+typedef VEC(uint16_t) u16vec;
+#define VPUSH(lw, vec, x)                                                      \
+    do {                                                                      \
+        if ((vec).n == (vec).cap)                                             \
+            (vec).v = grow((lw), (vec).v, &(vec).cap, sizeof *(vec).v);       \
+        (vec).v[(vec).n++] = (x);                                             \
+    } while (0)
+
+/* An enclosing loop of the unit being lowered: what `exit` must undo. */
+typedef struct loop_ctx {
+    const ast_stmt *loop;
+    int steps;            /* step blocks open when the loop began */
+    int scopes;           /* escape scopes open when the loop began */
+    u32vec breaks; /* jumps to patch to the loop's end */
+} loop_ctx;
+
+/* What the unit being lowered calls, for the stack and frame sizes. */
+typedef struct unit_info {
+    uint32_t cost;        /* slots: locals + deepest operand stack + 1 */
+    u16vec calls;
+    int done;             /* chain computed */
+    uint32_t chain_slots, chain_frames;
+} unit_info;
+
+typedef struct lw {
+    oc_arena *a;
+    diag *d;
+    ast_file *f;
+    int failed;
+
+    VEC(ordo_insn) code;
+    VEC(ordo_proc) procs;
+    VEC(unit_info) units;
+    VEC(ordo_option) options;
+    VEC(ordo_escape) escapes;
+    VEC(ordo_text) texts;
+    VEC(ordo_scenario_item) items;
+
+    /* the unit being lowered */
+    uint32_t unit;
+    int depth, maxdepth;      /* operand stack, above the locals */
+    uint32_t nlocals;         /* named + hidden locals in use */
+    uint32_t maxlocals;
+    int steps;                /* step blocks open (each holds a stack slot) */
+    int scopes;               /* escape scopes open */
+    uint32_t scope_nesc[256]; /* escapes of each open scope */
+    VEC(loop_ctx) loops;
+    int cur_step;             /* static: the innermost step being lowered */
+} lw;
+
+static void *grow(lw *w, void *p, uint32_t *cap, size_t size)
+{
+    uint32_t ncap = *cap ? *cap * 2 : 16;
+    void *np = realloc(p, (size_t)ncap * size);
+    if (!np) {
+        diag_error(w->d, (ast_loc){0, 0}, "out of memory while lowering");
+        abort();
+    }
+    *cap = ncap;
+    return np;
+}
+
+/* ------------------------------------------------------------ the code */
+
+static int nd_of(const lw *w, uint16_t var)
+{
+    return (int)w->f->vars[var]->ndims;
+}
+
+/* How an instruction changes the operand-stack depth. */
+static int stack_effect(const lw *w, const ordo_insn *in)
+{
+    switch (in->op) {
+    case ORDO_OP_PUSH: case ORDO_OP_DUP: case ORDO_OP_LDL: case ORDO_OP_LDG:
+    case ORDO_OP_NPLAYERS: case ORDO_OP_STEP:
+        return 1;
+    case ORDO_OP_POP: case ORDO_OP_STL: case ORDO_OP_STG: case ORDO_OP_JZ: case ORDO_OP_JNZ:
+    case ORDO_OP_RETV: case ORDO_OP_STEPEND: case ORDO_OP_TURN: case ORDO_OP_ELIM:
+    case ORDO_OP_OFFER: case ORDO_OP_WAIT: case ORDO_OP_ESC: case ORDO_OP_ASSERT:
+    case ORDO_OP_ADD: case ORDO_OP_SUB: case ORDO_OP_MUL: case ORDO_OP_DIV: case ORDO_OP_MOD:
+    case ORDO_OP_EQ: case ORDO_OP_NE: case ORDO_OP_LT: case ORDO_OP_LE: case ORDO_OP_GT:
+    case ORDO_OP_GE: case ORDO_OP_MIN: case ORDO_OP_MAX:
+        return -1;
+    case ORDO_OP_STLI:
+        return -2;
+    case ORDO_OP_LDX: return 1 - nd_of(w, in->a);
+    case ORDO_OP_STX: return -1 - nd_of(w, in->a);
+    case ORDO_OP_CALL: {
+        const ordo_proc *p = &w->procs.v[in->a];
+        return (int)p->returns - (int)p->nparams;
+    }
+    case ORDO_OP_EMIT: case ORDO_OP_LOG: case ORDO_OP_END:
+        return -(int)in->x;
+    case ORDO_OP_LLEN: return 1 - nd_of(w, in->a);
+    case ORDO_OP_LGET: return -nd_of(w, in->a);
+    case ORDO_OP_LSET: return -2 - nd_of(w, in->a);
+    case ORDO_OP_LADD: case ORDO_OP_LREM: case ORDO_OP_LREMAT:
+        return -1 - nd_of(w, in->a);
+    case ORDO_OP_LHAS: return -nd_of(w, in->a);
+    case ORDO_OP_LCLR: case ORDO_OP_LSHUF: return -nd_of(w, in->a);
+    default:
+        return 0;
+    }
+}
+
+static uint32_t here(const lw *w)
+{
+    return w->code.n;
+}
+
+static uint32_t emit(lw *w, int op, int x, uint32_t a, int32_t b)
+{
+    ordo_insn in = {(uint8_t)op, (uint8_t)x, (uint16_t)a, b};
+    if (a > MAX_TABLE && !w->failed) {
+        diag_error(w->d, (ast_loc){0, 0}, "a table index %lu is beyond the runtime's 65535",
+                   (unsigned long)a);
+        w->failed = 1;
+    }
+    VPUSH(w, w->code, in);
+    w->depth += stack_effect(w, &in);
+    if (w->depth > w->maxdepth)
+        w->maxdepth = w->depth;
+    return w->code.n - 1;
+}
+
+static uint32_t emit_op(lw *w, int op)
+{
+    return emit(w, op, 0, 0, 0);
+}
+
+static uint32_t emit_a(lw *w, int op, uint32_t a)
+{
+    return emit(w, op, 0, a, 0);
+}
+
+static void push_const(lw *w, int32_t v)
+{
+    emit(w, ORDO_OP_PUSH, 0, 0, v);
+}
+
+/* A forward jump whose target is patched later. */
+static uint32_t jump(lw *w, int op)
+{
+    return emit(w, op, 0, 0, 0);
+}
+
+static void patch(lw *w, uint32_t at, uint32_t target)
+{
+    w->code.v[at].b = (int32_t)target;
+}
+
+static void patch_here(lw *w, uint32_t at)
+{
+    patch(w, at, here(w));
+}
+
+static void jump_to(lw *w, int op, uint32_t target)
+{
+    emit(w, op, 0, 0, (int32_t)target);
+}
+
+/* Hidden locals (loop counters, sort keys) live above the named ones, in a
+ * stack discipline: a construct takes them and gives them back. */
+static uint32_t take_locals(lw *w, uint32_t n)
+{
+    uint32_t s = w->nlocals;
+    w->nlocals += n;
+    if (w->nlocals > w->maxlocals)
+        w->maxlocals = w->nlocals;
+    return s;
+}
+
+static void give_locals(lw *w, uint32_t first)
+{
+    w->nlocals = first;
+}
+
+/* --------------------------------------------------------------- types */
+
+static int kind_of(const ast_type *t)
+{
+    int k = t->kind == TY_LIST ? t->elem : t->kind;
+    switch (k) {
+    case TY_BOOL: return ORDO_K_BOOL;
+    case TY_PLAYER: return ORDO_K_PLAYER;
+    case TY_ENUM: return ORDO_K_ENUM;
+    default: return ORDO_K_INT;
+    }
+}
+
+static uint16_t enum_of(const ast_type *t)
+{
+    return t->enm ? (uint16_t)t->enm->index : 0;
+}
+
+/* The values a scalar (or a list element) of type t may hold. */
+static void bounds_of(const lw *w, const ast_type *t, int32_t *lo, int32_t *hi)
+{
+    int k = t->kind == TY_LIST ? t->elem : t->kind;
+    switch (k) {
+    case TY_BOOL: *lo = 0; *hi = 1; return;
+    case TY_PLAYER: *lo = -1; *hi = w->f->max_players - 1; return;
+    case TY_ENUM:
+        *lo = 0;
+        *hi = t->enm ? (int32_t)t->enm->nmembers - 1 : 0;
+        return;
+    default:
+        if (t->ranged) {
+            *lo = t->lo;
+            *hi = t->hi;
+        } else {
+            *lo = INT32_MIN;
+            *hi = INT32_MAX;
+        }
+    }
+}
+
+static uint8_t width_for(int32_t lo, int32_t hi)
+{
+    if (lo >= INT8_MIN && hi <= INT8_MAX)
+        return 1;
+    if (lo >= INT16_MIN && hi <= INT16_MAX)
+        return 2;
+    return 4;
+}
+
+/* ----------------------------------------------------------- the tables */
+
+static ordo_var *lower_vars(lw *w, uint32_t *state_size)
+{
+    ast_file *f = w->f;
+    ordo_var *vars = ARENA_ARRAY(w->a, ordo_var, f->nvars ? f->nvars : 1);
+    uint32_t off = 0;
+    for (uint32_t i = 0; i < f->nvars; i++) {
+        const ast_decl *d = f->vars[i];
+        const ast_type *t = &d->sym->type;
+        ordo_var *v = &vars[i];
+        v->name = d->name;
+        v->kind = (uint8_t)kind_of(t);
+        v->enum_id = enum_of(t);
+        bounds_of(w, t, &v->lo, &v->hi);
+        v->width = width_for(v->lo, v->hi);
+        v->init = d->init_value;
+        if (v->init < v->lo || v->init > v->hi)
+            v->init = v->lo;
+        v->ndims = (uint8_t)d->ndims;
+        v->line = d->loc.line;
+        v->is_list = t->kind == TY_LIST;
+        if (v->is_list) {
+            v->cap = (uint16_t)t->cap;
+            v->stride = (2u + t->cap * v->width + 1u) & ~1u;
+        } else {
+            v->stride = v->width;
+        }
+        uint64_t cells = 1;
+        for (uint32_t k = 0; k < d->ndims; k++) {
+            const ast_dim *dm = &d->dims[k];
+            switch (dm->kind) {
+            case DIM_PLAYER:
+                v->dim_kind[k] = ORDO_DIM_PLAYER;
+                v->dim_n[k] = (uint16_t)f->max_players;
+                break;
+            case DIM_ENUM:
+                v->dim_kind[k] = ORDO_DIM_ENUM;
+                v->dim_enum[k] = (uint16_t)dm->enm->index;
+                v->dim_n[k] = (uint16_t)dm->enm->nmembers;
+                break;
+            default:
+                v->dim_kind[k] = ORDO_DIM_RANGE;
+                v->dim_lo[k] = dm->lo;
+                v->dim_n[k] = (uint16_t)(dm->hi - dm->lo + 1);
+                break;
+            }
+            cells *= v->dim_n[k];
+        }
+        v->offset = off;
+        uint64_t end = off + cells * v->stride;
+        if (end > (uint64_t)INT32_MAX) {
+            diag_error(w->d, d->loc, "the state of this ruleset exceeds 2 GiB at '%s'", d->name);
+            w->failed = 1;
+            end = off;
+        }
+        off = (uint32_t)end;
+    }
+    *state_size = off;
+    return vars;
+}
+
+static void lower_enums(lw *w, ordo_program *p)
+{
+    ast_file *f = w->f;
+    uint32_t nnames = 0;
+    for (uint32_t i = 0; i < f->nenums; i++)
+        nnames += f->enums[i]->nmembers;
+    ordo_enum *en = ARENA_ARRAY(w->a, ordo_enum, f->nenums ? f->nenums : 1);
+    const char **names = ARENA_ARRAY(w->a, const char *, nnames ? nnames : 1);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < f->nenums; i++) {
+        const ast_decl *d = f->enums[i];
+        en[i].name = d->name;
+        en[i].first = (uint16_t)k;
+        en[i].count = (uint16_t)d->nmembers;
+        for (uint32_t m = 0; m < d->nmembers; m++)
+            names[k++] = d->members[m]->name;
+    }
+    p->enums = en;
+    p->nenums = (uint16_t)f->nenums;
+    p->names = names;
+    p->nnames = (uint16_t)nnames;
+}
+
+static void lower_steps(lw *w, ordo_program *p)
+{
+    ast_file *f = w->f;
+    ordo_step *st = ARENA_ARRAY(w->a, ordo_step, f->nsteps ? f->nsteps : 1);
+    for (uint32_t i = 0; i < f->nsteps; i++) {
+        const ast_stmt *s = f->steps[i];
+        st[i].number = s->u.step.number;
+        st[i].title = s->u.step.title ? s->u.step.title : "";
+        st[i].rule = s->u.step.rule ? s->u.step.rule : "";
+        st[i].parent = (int16_t)s->u.step.parent;
+        st[i].line = s->loc.line;
+    }
+    p->steps = st;
+    p->nsteps = (uint16_t)f->nsteps;
+}
+
+static void lower_events(lw *w, ordo_program *p)
+{
+    ast_file *f = w->f;
+    ordo_event_decl *ev = ARENA_ARRAY(w->a, ordo_event_decl, f->nevents ? f->nevents : 1);
+    for (uint32_t i = 0; i < f->nevents; i++) {
+        const ast_decl *d = f->events[i];
+        ev[i].name = d->name;
+        ev[i].nparams = (uint8_t)d->nparams;
+        for (uint32_t k = 0; k < d->nparams && k < ORDO_EVENT_MAX_ARGS; k++) {
+            ev[i].param_kind[k] = (uint8_t)kind_of(&d->params[k]->type);
+            ev[i].param_enum[k] = enum_of(&d->params[k]->type);
+            ev[i].param_name[k] = d->params[k]->name;
+        }
+    }
+    p->events = ev;
+    p->nevents = (uint16_t)f->nevents;
+}
+
+/* A text (log line, assert message) with the kinds of its {} values. */
+static uint32_t add_text(lw *w, const char *text, const ast_text *t)
+{
+    ordo_text x;
+    memset(&x, 0, sizeof x);
+    x.text = text;
+    if (t) {
+        x.nargs = (uint8_t)t->nargs;
+        for (uint32_t k = 0; k < t->nargs && k < ORDO_EVENT_MAX_ARGS; k++) {
+            x.arg_kind[k] = (uint8_t)kind_of(&t->args[k]->type);
+            x.arg_enum[k] = enum_of(&t->args[k]->type);
+        }
+    }
+    VPUSH(w, w->texts, x);
+    return w->texts.n - 1;
+}
+
+/* An option outside the file's own list (optional steps, windows). */
+static uint32_t add_plain_option(lw *w, const char *label, uint32_t line)
+{
+    ordo_option o;
+    memset(&o, 0, sizeof o);
+    o.label = label;
+    o.param_kind = 0xff;
+    o.step = (int16_t)w->cur_step;
+    o.line = line;
+    VPUSH(w, w->options, o);
+    return w->options.n - 1;
+}
+
+/* -------------------------------------------------------- expressions */
+
+static void expr(lw *w, const ast_expr *e);
+
+/* A list var reference (E_NAME or E_INDEX of a list var): pushes its
+ * indexes; returns the var. */
+static uint32_t list_ref(lw *w, const ast_expr *e)
+{
+    if (e->kind == E_INDEX) {
+        for (uint32_t i = 0; i < e->nargs; i++)
+            expr(w, e->args[i]);
+        return (uint32_t)e->base->sym->decl->index;
+    }
+    return (uint32_t)e->sym->decl->index;
+}
+
+/* Iteration over an iterable, shared by `for`, aggregates and options.
+ * iter_open emits the head (leaving `var` set to the element), the caller
+ * emits the filter (jumps to it->cont) and the work, iter_close the tail. */
+typedef struct iter_ctx {
+    const ast_iter *it;
+    uint32_t var;         /* the loop variable's slot */
+    uint32_t hidden;      /* first hidden local taken */
+    uint32_t counter;     /* the position/index local */
+    uint32_t order;       /* sorted players (by KEY) */
+    int sorted;
+    uint32_t top;
+    uint32_t exit_jump;
+    u32vec cont;   /* jumps to the step to the next element */
+    u32vec brk;    /* jumps out of the loop */
+} iter_ctx;
+
+static void iter_open(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, const ast_expr *by,
+                      int desc)
+{
+    memset(c, 0, sizeof *c);
+    c->it = it;
+    c->var = var;
+    c->hidden = w->nlocals;
+    c->counter = take_locals(w, 1);
+    int players = it->kind == IT_PLAYERS || it->kind == IT_ALL_PLAYERS;
+    uint32_t hi = 0;
+    if (players && by) {
+        /* keys for players 0..n-1, then their order, once at the start */
+        uint32_t maxp = (uint32_t)w->f->max_players;
+        uint32_t keys = take_locals(w, maxp);
+        c->order = take_locals(w, maxp);
+        c->sorted = 1;
+        push_const(w, 0);
+        emit_a(w, ORDO_OP_STL, c->counter);
+        uint32_t top = here(w);
+        emit_a(w, ORDO_OP_LDL, c->counter);
+        emit_op(w, ORDO_OP_NPLAYERS);
+        emit_op(w, ORDO_OP_LT);
+        uint32_t done = jump(w, ORDO_OP_JZ);
+        emit_a(w, ORDO_OP_LDL, c->counter);
+        emit_a(w, ORDO_OP_STL, var);
+        emit_a(w, ORDO_OP_LDL, c->counter);
+        expr(w, by);
+        emit_a(w, ORDO_OP_STLI, keys);
+        emit_a(w, ORDO_OP_LDL, c->counter);
+        push_const(w, 1);
+        emit_op(w, ORDO_OP_ADD);
+        emit_a(w, ORDO_OP_STL, c->counter);
+        jump_to(w, ORDO_OP_JMP, top);
+        patch_here(w, done);
+        emit(w, ORDO_OP_SORTP, desc ? 1 : 0, keys, (int32_t)c->order);
+    }
+    switch (it->kind) {
+    case IT_RANGE:
+        expr(w, it->lo);
+        emit_a(w, ORDO_OP_STL, c->counter);
+        if (!it->hi->is_const) {
+            hi = take_locals(w, 1);
+            expr(w, it->hi);
+            emit_a(w, ORDO_OP_STL, hi);
+        }
+        break;
+    case IT_LIST:
+        push_const(w, 1);
+        emit_a(w, ORDO_OP_STL, c->counter);
+        break;
+    default:
+        push_const(w, 0);
+        emit_a(w, ORDO_OP_STL, c->counter);
+        break;
+    }
+    c->top = here(w);
+    emit_a(w, ORDO_OP_LDL, c->counter);
+    switch (it->kind) {
+    case IT_RANGE:
+        if (it->hi->is_const)
+            push_const(w, it->hi->cval);
+        else
+            emit_a(w, ORDO_OP_LDL, hi);
+        emit_op(w, ORDO_OP_LE);
+        break;
+    case IT_ENUM:
+        push_const(w, (int32_t)it->enm->nmembers);
+        emit_op(w, ORDO_OP_LT);
+        break;
+    case IT_LIST: {
+        uint32_t v = list_ref(w, it->list);
+        emit_a(w, ORDO_OP_LLEN, v);
+        emit_op(w, ORDO_OP_LE);
+        break;
+    }
+    default:
+        emit_op(w, ORDO_OP_NPLAYERS);
+        emit_op(w, ORDO_OP_LT);
+        break;
+    }
+    c->exit_jump = jump(w, ORDO_OP_JZ);
+    /* the element */
+    if (it->kind == IT_LIST) {
+        uint32_t v = list_ref(w, it->list);
+        emit_a(w, ORDO_OP_LDL, c->counter);
+        emit_a(w, ORDO_OP_LGET, v);
+    } else if (c->sorted) {
+        emit_a(w, ORDO_OP_LDL, c->counter);
+        emit_a(w, ORDO_OP_LDLI, c->order);
+    } else {
+        emit_a(w, ORDO_OP_LDL, c->counter);
+    }
+    emit_a(w, ORDO_OP_STL, var);
+    if (it->kind == IT_PLAYERS) {
+        /* a player who left during the loop is skipped when reached */
+        emit_a(w, ORDO_OP_LDL, var);
+        emit_a(w, ORDO_OP_LDX, 2);
+        VPUSH(w, c->cont, jump(w, ORDO_OP_JZ));
+    }
+}
+
+static void iter_close(lw *w, iter_ctx *c)
+{
+    for (uint32_t i = 0; i < c->cont.n; i++)
+        patch_here(w, c->cont.v[i]);
+    emit_a(w, ORDO_OP_LDL, c->counter);
+    push_const(w, 1);
+    emit_op(w, ORDO_OP_ADD);
+    emit_a(w, ORDO_OP_STL, c->counter);
+    jump_to(w, ORDO_OP_JMP, c->top);
+    patch_here(w, c->exit_jump);
+    for (uint32_t i = 0; i < c->brk.n; i++)
+        patch_here(w, c->brk.v[i]);
+    free(c->cont.v);
+    free(c->brk.v);
+    give_locals(w, c->hidden);
+}
+
+/* `where` (or an option's guard): on false, on to the next element. */
+static void iter_filter(lw *w, iter_ctx *c, const ast_expr *cond)
+{
+    if (!cond)
+        return;
+    if (cond->is_const) {
+        if (!cond->cval)
+            VPUSH(w, c->cont, jump(w, ORDO_OP_JMP));
+        return;
+    }
+    expr(w, cond);
+    VPUSH(w, c->cont, jump(w, ORDO_OP_JZ));
+}
+
+/* count/any/all/sum/min/max: the result is left on the stack. */
+static void aggregate(lw *w, const ast_expr *e)
+{
+    uint32_t acc = take_locals(w, 1);
+    uint32_t seen = take_locals(w, 1);
+    int agg = e->op;
+    push_const(w, agg == AGG_ALL ? 1 : 0);
+    emit_a(w, ORDO_OP_STL, acc);
+    if (agg == AGG_MIN || agg == AGG_MAX) {
+        push_const(w, 0);
+        emit_a(w, ORDO_OP_STL, seen);
+    }
+    iter_ctx c;
+    iter_open(w, &c, e->iter, (uint32_t)e->sym->slot, NULL, 0);
+    switch (agg) {
+    case AGG_COUNT:
+        iter_filter(w, &c, e->a);
+        emit_a(w, ORDO_OP_LDL, acc);
+        push_const(w, 1);
+        emit_op(w, ORDO_OP_ADD);
+        emit_a(w, ORDO_OP_STL, acc);
+        break;
+    case AGG_ANY:
+        iter_filter(w, &c, e->a);
+        push_const(w, 1);
+        emit_a(w, ORDO_OP_STL, acc);
+        VPUSH(w, c.brk, jump(w, ORDO_OP_JMP));
+        break;
+    case AGG_ALL:
+        /* for `all`, the where clause is the predicate */
+        if (e->a) {
+            expr(w, e->a);
+            VPUSH(w, c.cont, jump(w, ORDO_OP_JNZ));
+        }
+        push_const(w, 0);
+        emit_a(w, ORDO_OP_STL, acc);
+        VPUSH(w, c.brk, jump(w, ORDO_OP_JMP));
+        break;
+    case AGG_SUM:
+        iter_filter(w, &c, e->a);
+        emit_a(w, ORDO_OP_LDL, acc);
+        expr(w, e->b);
+        emit_op(w, ORDO_OP_ADD);
+        emit_a(w, ORDO_OP_STL, acc);
+        break;
+    default: { /* min, max: the first value seen, then the running extreme */
+        iter_filter(w, &c, e->a);
+        emit_a(w, ORDO_OP_LDL, seen);
+        uint32_t first = jump(w, ORDO_OP_JZ);
+        emit_a(w, ORDO_OP_LDL, acc);
+        expr(w, e->b);
+        emit_op(w, agg == AGG_MIN ? ORDO_OP_MIN : ORDO_OP_MAX);
+        emit_a(w, ORDO_OP_STL, acc);
+        VPUSH(w, c.cont, jump(w, ORDO_OP_JMP));
+        patch_here(w, first);
+        expr(w, e->b);
+        emit_a(w, ORDO_OP_STL, acc);
+        push_const(w, 1);
+        emit_a(w, ORDO_OP_STL, seen);
+        break;
+    }
+    }
+    iter_close(w, &c);
+    emit_a(w, ORDO_OP_LDL, acc);
+    give_locals(w, acc);
+}
+
+static int binop_code(int op)
+{
+    switch (op) {
+    case OP_ADD: return ORDO_OP_ADD;
+    case OP_SUB: return ORDO_OP_SUB;
+    case OP_MUL: return ORDO_OP_MUL;
+    case OP_DIV: return ORDO_OP_DIV;
+    case OP_MOD: return ORDO_OP_MOD;
+    case OP_EQ: return ORDO_OP_EQ;
+    case OP_NE: return ORDO_OP_NE;
+    case OP_LT: return ORDO_OP_LT;
+    case OP_LE: return ORDO_OP_LE;
+    case OP_GT: return ORDO_OP_GT;
+    default: return ORDO_OP_GE;
+    }
+}
+
+static void call_args(lw *w, ast_expr **args, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        expr(w, args[i]);
+}
+
+static void builtin_call(lw *w, const ast_expr *e)
+{
+    uint32_t v;
+    switch (e->builtin) {
+    case BI_LEN:
+        v = list_ref(w, e->args[0]);
+        emit_a(w, ORDO_OP_LLEN, v);
+        return;
+    case BI_FIRST:
+        v = list_ref(w, e->args[0]);
+        push_const(w, 1);
+        emit_a(w, ORDO_OP_LGET, v);
+        return;
+    case BI_LAST:
+        v = list_ref(w, e->args[0]);
+        list_ref(w, e->args[0]);
+        emit_a(w, ORDO_OP_LLEN, v);
+        emit_a(w, ORDO_OP_LGET, v);
+        return;
+    case BI_ABS:
+        expr(w, e->args[0]);
+        emit_op(w, ORDO_OP_ABS);
+        return;
+    default:
+        call_args(w, e->args, 2);
+        emit_op(w, e->builtin == BI_MIN ? ORDO_OP_MIN : ORDO_OP_MAX);
+        return;
+    }
+}
+
+static void expr(lw *w, const ast_expr *e)
+{
+    if (e->is_const) {
+        push_const(w, e->cval);
+        return;
+    }
+    switch (e->kind) {
+    case E_INT: case E_BOOL:
+        push_const(w, (int32_t)e->ival);
+        return;
+    case E_NONE:
+        push_const(w, -1);
+        return;
+    case E_PLAYER:
+        push_const(w, (int32_t)e->ival - 1);
+        return;
+    case E_NAME:
+        switch (e->sym->kind) {
+        case SYM_LOCAL: emit_a(w, ORDO_OP_LDL, (uint32_t)e->sym->slot); return;
+        case SYM_VAR: emit_a(w, ORDO_OP_LDG, (uint32_t)e->sym->decl->index); return;
+        default: push_const(w, e->sym->value); return;
+        }
+    case E_INDEX:
+        if (e->ix == IX_LIST) {
+            uint32_t v = list_ref(w, e->base);
+            expr(w, e->args[0]);
+            emit_a(w, ORDO_OP_LGET, v);
+        } else {
+            call_args(w, e->args, e->nargs);
+            emit_a(w, ORDO_OP_LDX, (uint32_t)e->base->sym->decl->index);
+        }
+        return;
+    case E_CALL:
+        if (e->builtin) {
+            builtin_call(w, e);
+            return;
+        }
+        call_args(w, e->args, e->nargs);
+        emit_a(w, ORDO_OP_CALL, (uint32_t)e->sym->decl->index);
+        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)e->sym->decl->index);
+        return;
+    case E_UNARY:
+        expr(w, e->a);
+        emit_op(w, e->op == OP_NOT ? ORDO_OP_NOT : ORDO_OP_NEG);
+        return;
+    case E_BINARY:
+        if (e->op == OP_AND || e->op == OP_OR) {
+            /* short-circuit: the left value stands when it decides */
+            expr(w, e->a);
+            emit_op(w, ORDO_OP_DUP);
+            uint32_t j = jump(w, e->op == OP_AND ? ORDO_OP_JZ : ORDO_OP_JNZ);
+            emit_op(w, ORDO_OP_POP);
+            expr(w, e->b);
+            patch_here(w, j);
+            return;
+        }
+        expr(w, e->a);
+        expr(w, e->b);
+        emit_op(w, binop_code(e->op));
+        return;
+    case E_IF: {
+        expr(w, e->a);
+        uint32_t jelse = jump(w, ORDO_OP_JZ);
+        int d = w->depth;
+        expr(w, e->b);
+        uint32_t jend = jump(w, ORDO_OP_JMP);
+        patch_here(w, jelse);
+        w->depth = d;
+        expr(w, e->c);
+        patch_here(w, jend);
+        return;
+    }
+    case E_IN: {
+        uint32_t v = list_ref(w, e->b);
+        expr(w, e->a);
+        emit_a(w, ORDO_OP_LHAS, v);
+        return;
+    }
+    case E_ROLL:
+        if (e->a)
+            expr(w, e->a);
+        else
+            push_const(w, (int32_t)e->ival);
+        emit_a(w, ORDO_OP_ROLL, (uint32_t)e->sides);
+        return;
+    case E_AGG:
+        aggregate(w, e);
+        return;
+    default:
+        push_const(w, 0);
+        return;
+    }
+}
+
+/* ---------------------------------------------------------- statements */
+
+static void block(lw *w, const ast_block *b);
+
+/* Leaving `steps` step blocks and `scopes` escape scopes of this unit
+ * (exit out of a loop, return). */
+static void unwind(lw *w, int steps, int scopes, int with_steps)
+{
+    uint32_t nesc = 0;
+    for (int s = w->scopes; s > scopes; s--)
+        nesc += w->scope_nesc[s - 1];
+    if (nesc)
+        emit(w, ORDO_OP_UNESC, (int)nesc, 0, 0);
+    if (with_steps) {
+        int d = w->depth;
+        for (int s = w->steps; s > steps; s--)
+            emit_op(w, ORDO_OP_STEPEND);
+        w->depth = d; /* the code after the jump still has them */
+    }
+}
+
+/* Does evaluating e draw from the generator? Such an index must be computed
+ * once, or `x[roll d6] += 1` would read one cell and write another. */
+static int has_roll(const ast_expr *e)
+{
+    if (!e || e->is_const)
+        return 0;
+    switch (e->kind) {
+    case E_ROLL: return 1;
+    case E_INDEX:
+        if (has_roll(e->base))
+            return 1;
+        /* fall through */
+    case E_CALL:
+        for (uint32_t i = 0; i < e->nargs; i++)
+            if (has_roll(e->args[i]))
+                return 1;
+        return 0;
+    case E_IF: return has_roll(e->a) || has_roll(e->b) || has_roll(e->c);
+    case E_AGG: return 1; /* its iterable could; rare enough to be safe */
+    default: return has_roll(e->a) || has_roll(e->b);
+    }
+}
+
+/* Pushes the indexes of an indexed target (a var cell, or a list element:
+ * the list's own indexes, then the position); returns the var. With
+ * `saved`, the values come from hidden locals filled by save_indexes. */
+static uint32_t target_indexes(lw *w, const ast_expr *t, uint32_t saved, int use_saved)
+{
+    const ast_expr *lbase = t->ix == IX_LIST ? t->base : NULL;
+    uint32_t k = 0;
+    if (lbase && lbase->kind == E_INDEX) {
+        for (uint32_t i = 0; i < lbase->nargs; i++, k++) {
+            if (use_saved)
+                emit_a(w, ORDO_OP_LDL, saved + k);
+            else
+                expr(w, lbase->args[i]);
+        }
+    }
+    uint32_t n = lbase ? 1 : t->nargs;
+    for (uint32_t i = 0; i < n; i++, k++) {
+        if (use_saved)
+            emit_a(w, ORDO_OP_LDL, saved + k);
+        else
+            expr(w, t->args[i]);
+    }
+    if (!lbase)
+        return (uint32_t)t->base->sym->decl->index;
+    return lbase->kind == E_INDEX ? (uint32_t)lbase->base->sym->decl->index
+                                  : (uint32_t)lbase->sym->decl->index;
+}
+
+static void assign(lw *w, const ast_stmt *s)
+{
+    const ast_expr *t = s->u.assign.target;
+    int op = s->u.assign.op ? binop_code(s->u.assign.op) : 0;
+    if (t->kind == E_NAME) {
+        if (op)
+            expr(w, t);
+        expr(w, s->u.assign.value);
+        if (op)
+            emit_op(w, op);
+        if (t->sym->kind == SYM_LOCAL)
+            emit_a(w, ORDO_OP_STL, (uint32_t)t->sym->slot);
+        else
+            emit_a(w, ORDO_OP_STG, (uint32_t)t->sym->decl->index);
+        return;
+    }
+    int list = t->ix == IX_LIST;
+    uint32_t first = w->nlocals, saved = 0;
+    int use_saved = op && has_roll(t);
+    if (use_saved) {
+        uint32_t n = (list ? 1 : t->nargs) +
+                     (list && t->base->kind == E_INDEX ? t->base->nargs : 0);
+        saved = take_locals(w, n);
+        target_indexes(w, t, 0, 0);
+        for (uint32_t i = n; i-- > 0;)
+            emit_a(w, ORDO_OP_STL, saved + i);
+    }
+    uint32_t v = target_indexes(w, t, saved, use_saved);
+    if (op) {
+        target_indexes(w, t, saved, use_saved);
+        emit_a(w, list ? ORDO_OP_LGET : ORDO_OP_LDX, v);
+    }
+    expr(w, s->u.assign.value);
+    if (op)
+        emit_op(w, op);
+    emit_a(w, list ? ORDO_OP_LSET : ORDO_OP_STX, v);
+    give_locals(w, first);
+}
+
+static void stmt_if(lw *w, const ast_stmt *s)
+{
+    const ast_expr *c = s->u.if_.cond;
+    expr(w, c);
+    uint32_t jelse = jump(w, ORDO_OP_JZ);
+    block(w, &s->u.if_.then_b);
+    if (!s->u.if_.else_if && !s->u.if_.has_else) {
+        patch_here(w, jelse);
+        return;
+    }
+    uint32_t jend = jump(w, ORDO_OP_JMP);
+    patch_here(w, jelse);
+    if (s->u.if_.else_if)
+        stmt_if(w, s->u.if_.else_if);
+    else
+        block(w, &s->u.if_.else_b);
+    patch_here(w, jend);
+}
+
+static loop_ctx *loop_begin(lw *w, const ast_stmt *s)
+{
+    loop_ctx l;
+    memset(&l, 0, sizeof l);
+    l.loop = s;
+    l.steps = w->steps;
+    l.scopes = w->scopes;
+    VPUSH(w, w->loops, l);
+    return &w->loops.v[w->loops.n - 1];
+}
+
+/* Patches the loop's exits to here and forgets it. */
+static void loop_end(lw *w)
+{
+    loop_ctx *l = &w->loops.v[w->loops.n - 1];
+    for (uint32_t i = 0; i < l->breaks.n; i++)
+        patch_here(w, l->breaks.v[i]);
+    free(l->breaks.v);
+    w->loops.n--;
+}
+
+static void stmt_repeat(lw *w, const ast_stmt *s)
+{
+    int kind = s->u.rep.kind;
+    const ast_expr *c = s->u.rep.cond;
+    loop_begin(w, s);
+    uint32_t top = here(w);
+    uint32_t jout = NO_LABEL;
+    if (kind == REP_UNTIL_BEFORE || kind == REP_WHILE) {
+        expr(w, c);
+        jout = jump(w, kind == REP_WHILE ? ORDO_OP_JZ : ORDO_OP_JNZ);
+    }
+    block(w, &s->u.rep.body);
+    if (kind == REP_UNTIL_AFTER) {
+        expr(w, c);
+        jump_to(w, ORDO_OP_JZ, top);
+    } else {
+        jump_to(w, ORDO_OP_JMP, top);
+    }
+    if (jout != NO_LABEL)
+        patch_here(w, jout);
+    loop_end(w);
+}
+
+static void stmt_for(lw *w, const ast_stmt *s)
+{
+    iter_ctx c;
+    iter_open(w, &c, s->u.for_.iter, (uint32_t)s->u.for_.var->slot, s->u.for_.by,
+              s->u.for_.desc);
+    iter_filter(w, &c, s->u.for_.where);
+    loop_begin(w, s);
+    block(w, &s->u.for_.body);
+    /* `exit` leaves past the increment: its jumps are the iteration's breaks */
+    loop_ctx *l = &w->loops.v[w->loops.n - 1];
+    for (uint32_t i = 0; i < l->breaks.n; i++)
+        VPUSH(w, c.brk, l->breaks.v[i]);
+    l->breaks.n = 0;
+    loop_end(w);
+    iter_close(w, &c);
+}
+
+static void stmt_exit(lw *w, const ast_stmt *s)
+{
+    uint32_t skip = NO_LABEL;
+    if (s->u.exit.cond) {
+        expr(w, s->u.exit.cond);
+        skip = jump(w, ORDO_OP_JZ);
+    }
+    uint32_t i = w->loops.n;
+    while (i > 0 && w->loops.v[i - 1].loop != s->u.exit.loop)
+        i--;
+    if (i == 0) { /* resolution guarantees a loop; stay safe */
+        if (skip != NO_LABEL)
+            patch_here(w, skip);
+        return;
+    }
+    loop_ctx *l = &w->loops.v[i - 1];
+    unwind(w, l->steps, l->scopes, 1);
+    uint32_t j = jump(w, ORDO_OP_JMP);
+    VPUSH(w, l->breaks, j);
+    if (skip != NO_LABEL)
+        patch_here(w, skip);
+}
+
+/* The player of a decision, then WAIT. */
+static void wait_for(lw *w, const ast_expr *player)
+{
+    expr(w, player);
+    emit_op(w, ORDO_OP_WAIT);
+}
+
+static void stmt_choose(lw *w, const ast_stmt *s)
+{
+    emit_op(w, ORDO_OP_OPTS);
+    for (const ast_option *o = s->u.choose.options; o; o = o->next) {
+        ordo_option *oo = &w->options.v[o->index];
+        oo->step = (int16_t)w->cur_step;
+        uint32_t skip = NO_LABEL;
+        if (o->when && !(o->when->is_const && o->when->cval)) {
+            expr(w, o->when);
+            skip = jump(w, ORDO_OP_JZ);
+        }
+        if (o->var) {
+            iter_ctx c;
+            iter_open(w, &c, o->iter, (uint32_t)o->var->slot, NULL, 0);
+            iter_filter(w, &c, o->where);
+            emit_a(w, ORDO_OP_LDL, (uint32_t)o->var->slot);
+            emit_a(w, ORDO_OP_OFFER, (uint32_t)o->index);
+            iter_close(w, &c);
+        } else {
+            emit_a(w, ORDO_OP_OFFERN, (uint32_t)o->index);
+        }
+        if (skip != NO_LABEL)
+            patch_here(w, skip);
+    }
+    wait_for(w, s->u.choose.player);
+    u32vec ends = {0};
+    int d = w->depth;
+    for (const ast_option *o = s->u.choose.options; o; o = o->next) {
+        ordo_option *oo = &w->options.v[o->index];
+        oo->target = here(w);
+        w->depth = d;
+        if (o->var) {
+            w->depth++; /* ordo_choose pushed the param */
+            if (w->depth > w->maxdepth)
+                w->maxdepth = w->depth;
+            emit_a(w, ORDO_OP_STL, (uint32_t)o->var->slot);
+        }
+        block(w, &o->body);
+        if (o->next)
+            VPUSH(w, ends, jump(w, ORDO_OP_JMP));
+    }
+    for (uint32_t i = 0; i < ends.n; i++)
+        patch_here(w, ends.v[i]);
+    free(ends.v);
+    w->depth = d;
+}
+
+static void stmt_scope(lw *w, const ast_stmt *s)
+{
+    uint32_t k = 0;
+    for (const ast_escape *e = s->u.scope.escapes; e; e = e->next, k++) {
+        expr(w, e->player);
+        emit(w, ORDO_OP_ESC, 0, (uint32_t)e->index, (int32_t)k);
+        w->escapes.v[e->index].step = (int16_t)w->cur_step;
+    }
+    if (w->scopes >= (int)(sizeof w->scope_nesc / sizeof w->scope_nesc[0])) {
+        diag_error(w->d, s->loc, "scopes nested too deeply (at most 256)");
+        w->failed = 1;
+        return;
+    }
+    w->scope_nesc[w->scopes++] = k;
+    block(w, &s->u.scope.body);
+    w->scopes--;
+    emit(w, ORDO_OP_UNESC, (int)k, 0, 0);
+    u32vec ends = {0};
+    VPUSH(w, ends, jump(w, ORDO_OP_JMP));
+    int d = w->depth;
+    for (const ast_escape *e = s->u.scope.escapes; e; e = e->next) {
+        w->escapes.v[e->index].handler = here(w);
+        w->depth = d;
+        block(w, &e->body);
+        if (e->next)
+            VPUSH(w, ends, jump(w, ORDO_OP_JMP));
+    }
+    for (uint32_t i = 0; i < ends.n; i++)
+        patch_here(w, ends.v[i]);
+    free(ends.v);
+    w->depth = d;
+}
+
+/* first turn only / when / optional by, then the block between STEP and
+ * STEPEND; a step that does not run leaves a SKIP in the trace. */
+static void stmt_step(lw *w, const ast_stmt *s)
+{
+    uint32_t idx = (uint32_t)s->u.step.index;
+    u32vec skips = {0};
+    if (s->u.step.when) {
+        expr(w, s->u.step.when);
+        VPUSH(w, skips, jump(w, ORDO_OP_JZ));
+    }
+    if (s->u.step.first_turn_only) {
+        /* no one's turn (active is none) is no one's first turn */
+        emit_a(w, ORDO_OP_LDG, 0);
+        push_const(w, -1);
+        emit_op(w, ORDO_OP_EQ);
+        VPUSH(w, skips, jump(w, ORDO_OP_JNZ));
+        emit_a(w, ORDO_OP_LDG, 0);
+        emit_a(w, ORDO_OP_LDX, 1);
+        push_const(w, 1);
+        emit_op(w, ORDO_OP_EQ);
+        VPUSH(w, skips, jump(w, ORDO_OP_JZ));
+    }
+    uint32_t skip_opt = NO_LABEL;
+    if (s->u.step.optional_by) {
+        const char *title = s->u.step.title && *s->u.step.title ? s->u.step.title : "carry out";
+        uint32_t od = add_plain_option(w, title, s->loc.line);
+        skip_opt = add_plain_option(w, "skip", s->loc.line);
+        emit_op(w, ORDO_OP_OPTS);
+        emit_a(w, ORDO_OP_OFFERN, od);
+        emit_a(w, ORDO_OP_OFFERN, skip_opt);
+        wait_for(w, s->u.step.optional_by);
+        w->options.v[od].target = here(w);
+    }
+    int saved_step = w->cur_step;
+    emit_a(w, ORDO_OP_STEP, idx);
+    w->steps++;
+    w->cur_step = (int)idx;
+    block(w, &s->u.step.body);
+    w->cur_step = saved_step;
+    w->steps--;
+    emit_op(w, ORDO_OP_STEPEND);
+    if (skips.n || skip_opt != NO_LABEL) {
+        uint32_t jend = jump(w, ORDO_OP_JMP);
+        for (uint32_t i = 0; i < skips.n; i++)
+            patch_here(w, skips.v[i]);
+        if (skip_opt != NO_LABEL)
+            w->options.v[skip_opt].target = here(w);
+        emit_a(w, ORDO_OP_SKIP, idx);
+        patch_here(w, jend);
+    }
+    free(skips.v);
+}
+
+static void stmt_list(lw *w, const ast_stmt *s)
+{
+    uint32_t v = list_ref(w, s->u.list.list);
+    switch (s->kind) {
+    case S_ADD: expr(w, s->u.list.value); emit_a(w, ORDO_OP_LADD, v); return;
+    case S_REMOVE: expr(w, s->u.list.value); emit_a(w, ORDO_OP_LREM, v); return;
+    case S_REMOVE_AT: expr(w, s->u.list.value); emit_a(w, ORDO_OP_LREMAT, v); return;
+    case S_CLEAR: emit_a(w, ORDO_OP_LCLR, v); return;
+    default: emit_a(w, ORDO_OP_LSHUF, v); return;
+    }
+}
+
+static void stmt(lw *w, const ast_stmt *s)
+{
+    switch (s->kind) {
+    case S_STEP: stmt_step(w, s); return;
+    case S_LET:
+        expr(w, s->u.let.value);
+        emit_a(w, ORDO_OP_STL, (uint32_t)s->u.let.sym->slot);
+        return;
+    case S_ASSIGN: assign(w, s); return;
+    case S_IF: stmt_if(w, s); return;
+    case S_REPEAT: stmt_repeat(w, s); return;
+    case S_FOR: stmt_for(w, s); return;
+    case S_EXIT: stmt_exit(w, s); return;
+    case S_TURN:
+        expr(w, s->u.player.player);
+        emit_op(w, ORDO_OP_TURN);
+        block(w, &s->u.player.body);
+        return;
+    case S_ELIMINATE:
+        expr(w, s->u.player.player);
+        emit_op(w, ORDO_OP_ELIM);
+        return;
+    case S_END:
+        if (s->u.player.has_winner && s->u.player.player) {
+            expr(w, s->u.player.player);
+            emit(w, ORDO_OP_END, 1, 0, 0);
+        } else {
+            emit(w, ORDO_OP_END, 0, 0, 0);
+        }
+        return;
+    case S_CHOOSE: stmt_choose(w, s); return;
+    case S_SCOPE: stmt_scope(w, s); return;
+    case S_WINDOW: {
+        uint32_t o = add_plain_option(w, "pass", s->loc.line);
+        emit_op(w, ORDO_OP_OPTS);
+        emit_a(w, ORDO_OP_OFFERN, o);
+        wait_for(w, s->u.player.player);
+        w->options.v[o].target = here(w);
+        return;
+    }
+    case S_CALL:
+        call_args(w, s->u.call.args, s->u.call.nargs);
+        emit_a(w, ORDO_OP_CALL, (uint32_t)s->u.call.sym->decl->index);
+        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)s->u.call.sym->decl->index);
+        return;
+    case S_RETURN:
+        unwind(w, 0, 0, 0); /* RET drops the saved steps with the frame */
+        emit_op(w, ORDO_OP_RET);
+        return;
+    case S_EMIT:
+        call_args(w, s->u.call.args, s->u.call.nargs);
+        emit(w, ORDO_OP_EMIT, (int)s->u.call.nargs, (uint32_t)s->u.call.sym->decl->index, 0);
+        return;
+    case S_LOG: {
+        const ast_text *t = &s->u.log.text;
+        for (uint32_t i = 0; i < t->nargs; i++)
+            emit_a(w, ORDO_OP_LDL, (uint32_t)t->args[i]->slot);
+        uint32_t id = add_text(w, t->tmpl ? t->tmpl : t->text, t);
+        emit(w, ORDO_OP_LOG, (int)t->nargs, id, 0);
+        return;
+    }
+    case S_ASSERT: {
+        const char *msg = s->u.assert_.message;
+        if (!msg) {
+            char buf[64];
+            snprintf(buf, sizeof buf, "assertion failed (line %lu)", (unsigned long)s->loc.line);
+            msg = arena_strdup(w->a, buf);
+        }
+        expr(w, s->u.assert_.cond);
+        emit_a(w, ORDO_OP_ASSERT, add_text(w, msg, NULL));
+        return;
+    }
+    default: stmt_list(w, s); return;
+    }
+}
+
+static void block(lw *w, const ast_block *b)
+{
+    for (const ast_stmt *s = b->first; s; s = s->next)
+        if (!s->unreachable)
+            stmt(w, s);
+}
+
+/* ------------------------------------------------------------- code units */
+
+static uint32_t unit_begin(lw *w, uint32_t proc, uint32_t nlocals)
+{
+    w->unit = proc;
+    w->depth = w->maxdepth = 0;
+    w->nlocals = w->maxlocals = nlocals;
+    w->steps = w->scopes = 0;
+    w->loops.n = 0;
+    w->cur_step = -1;
+    w->procs.v[proc].pc = here(w);
+    return proc;
+}
+
+static void unit_end(lw *w)
+{
+    ordo_proc *p = &w->procs.v[w->unit];
+    if (w->maxlocals > MAX_TABLE) {
+        diag_error(w->d, (ast_loc){p->line, 1}, "'%s' needs %lu locals (at most 65535)",
+                   p->name, (unsigned long)w->maxlocals);
+        w->failed = 1;
+    }
+    p->nlocals = (uint16_t)w->maxlocals;
+    w->units.v[w->unit].cost = w->maxlocals + (uint32_t)w->maxdepth + 1;
+}
+
+static uint32_t new_proc(lw *w, const char *name, uint32_t line)
+{
+    ordo_proc p;
+    memset(&p, 0, sizeof p);
+    p.name = name;
+    p.line = line;
+    VPUSH(w, w->procs, p);
+    unit_info u;
+    memset(&u, 0, sizeof u);
+    VPUSH(w, w->units, u);
+    return w->procs.n - 1;
+}
+
+static void lower_fn_or_proc(lw *w, const ast_decl *d)
+{
+    uint32_t id = (uint32_t)d->index;
+    unit_begin(w, id, d->nlocals);
+    if (d->kind == D_FN) {
+        expr(w, d->body_expr);
+        emit_op(w, ORDO_OP_RETV);
+    } else {
+        block(w, &d->body);
+        emit_op(w, ORDO_OP_RET);
+    }
+    unit_end(w);
+}
+
+/* The deepest chain of calls from a unit: slots and frames. */
+static void chain(lw *w, uint32_t u, int depth)
+{
+    unit_info *x = &w->units.v[u];
+    if (x->done || depth > 10000)
+        return;
+    uint32_t slots = 0, frames = 0;
+    for (uint32_t i = 0; i < x->calls.n; i++) {
+        uint32_t c = x->calls.v[i];
+        chain(w, c, depth + 1);
+        unit_info *y = &w->units.v[c];
+        if (y->chain_slots > slots)
+            slots = y->chain_slots;
+        if (y->chain_frames > frames)
+            frames = y->chain_frames;
+    }
+    x = &w->units.v[u];
+    x->chain_slots = x->cost + slots;
+    x->chain_frames = 1 + frames;
+    x->done = 1;
+}
+
+/* ------------------------------------------------------------- scenarios */
+
+static char *join_cites(lw *w, const ast_cite *c)
+{
+    size_t n = 1;
+    for (const ast_cite *x = c; x; x = x->next)
+        n += strlen(x->id) + 1;
+    char *s = arena_alloc(w->a, n);
+    char *p = s;
+    for (const ast_cite *x = c; x; x = x->next) {
+        if (p != s)
+            *p++ = ' ';
+        size_t k = strlen(x->id);
+        memcpy(p, x->id, k);
+        p += k;
+    }
+    *p = 0;
+    return s;
+}
+
+static void add_item(lw *w, const ast_item *it, int kind, const char *text)
+{
+    ordo_scenario_item x;
+    memset(&x, 0, sizeof x);
+    x.kind = (uint8_t)kind;
+    x.text = text;
+    x.line = it->loc.line;
+    for (int k = 0; k < ORDO_EVENT_MAX_ARGS; k++)
+        x.args[k] = it->values[k];
+    switch (kind) {
+    case ORDO_SC_PLAYERS:
+        x.a = (uint16_t)it->num;
+        break;
+    case ORDO_SC_SEED:
+        x.args[0] = (int32_t)(uint32_t)((uint64_t)it->num & 0xffffffffu);
+        x.args[1] = (int32_t)(uint32_t)((uint64_t)it->num >> 32);
+        break;
+    case ORDO_SC_PLAY:
+        x.x = (uint8_t)it->nargs;
+        break;
+    case ORDO_SC_EVENT:
+        x.a = (uint16_t)it->sym->decl->index;
+        x.x = it->has_args ? (uint8_t)it->nargs : 0;
+        x.b = (int32_t)it->wild;
+        break;
+    case ORDO_SC_NO_EVENT:
+        x.a = (uint16_t)it->sym->decl->index;
+        break;
+    case ORDO_SC_BEFORE:
+        x.a = (uint16_t)it->sym->decl->index;
+        x.b = it->sym2->decl->index;
+        break;
+    case ORDO_SC_STEP_RAN:
+    case ORDO_SC_STEP_NOT_RAN:
+        x.a = (uint16_t)it->step->u.step.index;
+        break;
+    case ORDO_SC_OVER:
+        x.x = it->expr ? 1 : 0;
+        break;
+    default:
+        break;
+    }
+    VPUSH(w, w->items, x);
+}
+
+static void lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *evals,
+                       u16vec *roots)
+{
+    char name[48];
+    switch (it->kind) {
+    case IT_SC_PLAYERS: add_item(w, it, ORDO_SC_PLAYERS, NULL); return;
+    case IT_SC_SEED: add_item(w, it, ORDO_SC_SEED, NULL); return;
+    case IT_SC_SETUP: {
+        snprintf(name, sizeof name, "setup#%lu", (unsigned long)it->loc.line);
+        uint32_t id = new_proc(w, arena_strdup(w->a, name), it->loc.line);
+        unit_begin(w, id, it->nlocals);
+        block(w, &it->body);
+        emit_op(w, ORDO_OP_RET);
+        unit_end(w);
+        add_item(w, it, ORDO_SC_SETUP, NULL);
+        w->items.v[w->items.n - 1].a = (uint16_t)id;
+        VPUSH(w, *roots, (uint16_t)id);
+        return;
+    }
+    case IT_SC_PLAY:
+        add_item(w, it, ORDO_SC_PLAY, NULL);
+        w->items.v[w->items.n - 1].a =
+            (uint16_t)(it->sym ? (uint32_t)it->sym->decl->index : main_proc);
+        if (it->sym)
+            VPUSH(w, *roots, (uint16_t)it->sym->decl->index);
+        return;
+    case IT_SC_CHOOSE:
+        for (uint32_t i = 0; i < it->nlabels; i++)
+            add_item(w, it, ORDO_SC_CHOOSE, it->labels[i]);
+        return;
+    case IT_SC_EXPECT: {
+        snprintf(name, sizeof name, "expect#%lu", (unsigned long)it->loc.line);
+        uint32_t id = new_proc(w, arena_strdup(w->a, name), it->loc.line);
+        w->procs.v[id].returns = 1;
+        unit_begin(w, id, it->nlocals);
+        expr(w, it->expr);
+        emit_op(w, ORDO_OP_RETV);
+        unit_end(w);
+        add_item(w, it, ORDO_SC_EXPECT, it->source ? it->source : "");
+        w->items.v[w->items.n - 1].a = (uint16_t)id;
+        VPUSH(w, *evals, (uint16_t)id);
+        return;
+    }
+    case IT_SC_DECISION: add_item(w, it, ORDO_SC_DECIDER, NULL); return;
+    case IT_SC_OFFERED:
+    case IT_SC_NOT_OFFERED:
+        for (uint32_t i = 0; i < it->nlabels; i++)
+            add_item(w, it, it->kind == IT_SC_OFFERED ? ORDO_SC_OFFERED : ORDO_SC_NOT_OFFERED,
+                     it->labels[i]);
+        return;
+    case IT_SC_EVENT: add_item(w, it, ORDO_SC_EVENT, NULL); return;
+    case IT_SC_NO_EVENT: add_item(w, it, ORDO_SC_NO_EVENT, NULL); return;
+    case IT_SC_BEFORE: add_item(w, it, ORDO_SC_BEFORE, NULL); return;
+    case IT_SC_STEP_RAN: add_item(w, it, ORDO_SC_STEP_RAN, NULL); return;
+    case IT_SC_STEP_NOT_RAN: add_item(w, it, ORDO_SC_STEP_NOT_RAN, NULL); return;
+    case IT_SC_OVER: add_item(w, it, ORDO_SC_OVER, NULL); return;
+    default: return;
+    }
+}
+
+/* ------------------------------------------------------------------ entry */
+
+static void *to_arena(lw *w, const void *v, uint32_t n, size_t size)
+{
+    void *p = arena_alloc(w->a, (n ? n : 1) * size);
+    if (n)
+        memcpy(p, v, n * size);
+    return p;
+}
+
+static void fill_procs(lw *w)
+{
+    ast_file *f = w->f;
+    for (uint32_t i = 0; i < f->nfns; i++) {
+        const ast_decl *d = f->fns[i];
+        uint32_t id = new_proc(w, d->name, d->loc.line);
+        ordo_proc *p = &w->procs.v[id];
+        p->nparams = (uint16_t)d->nparams;
+        p->returns = d->kind == D_FN;
+        for (uint32_t k = 0; k < d->nparams && k < 8; k++) {
+            p->param_kind[k] = (uint8_t)kind_of(&d->params[k]->type);
+            p->param_enum[k] = enum_of(&d->params[k]->type);
+        }
+    }
+}
+
+static void fill_options(lw *w)
+{
+    ast_file *f = w->f;
+    for (uint32_t i = 0; i < f->noptions; i++) {
+        const ast_option *o = f->options[i];
+        ordo_option x;
+        memset(&x, 0, sizeof x);
+        x.label = o->label.tmpl ? o->label.tmpl : o->label.text;
+        x.param_kind = o->var ? (uint8_t)kind_of(&o->var->type) : 0xff;
+        x.param_enum = o->var ? enum_of(&o->var->type) : 0;
+        x.step = -1;
+        x.line = o->loc.line;
+        VPUSH(w, w->options, x);
+    }
+    for (uint32_t i = 0; i < f->nescapes; i++) {
+        const ast_escape *e = f->escapes[i];
+        ordo_escape x;
+        memset(&x, 0, sizeof x);
+        x.label = e->label.text;
+        x.step = -1;
+        x.line = e->loc.line;
+        VPUSH(w, w->escapes, x);
+    }
+}
+
+/* How many options one choose can offer (escapes come on top). */
+static uint32_t iter_extent(const lw *w, const ast_iter *it)
+{
+    switch (it->kind) {
+    case IT_ENUM: return it->enm->nmembers;
+    case IT_RANGE:
+        if (it->lo->is_const && it->hi->is_const) {
+            int64_t n = (int64_t)it->hi->cval - it->lo->cval + 1;
+            return n < 0 ? 0 : n > 65535 ? 65535 : (uint32_t)n;
+        }
+        return 256;
+    case IT_LIST: {
+        const ast_expr *l = it->list;
+        const ast_sym *s = l->kind == E_INDEX ? l->base->sym : l->sym;
+        return s->type.cap;
+    }
+    default: return (uint32_t)w->f->max_players;
+    }
+}
+
+static uint32_t max_options(lw *w)
+{
+    uint32_t best = 2; /* optional steps and windows */
+    ast_file *f = w->f;
+    for (uint32_t i = 0; i < f->noptions;) {
+        const ast_option *o = f->options[i];
+        uint32_t n = 0;
+        /* options of one choose are consecutive and linked */
+        for (; o; o = o->next, i++)
+            n += o->var ? iter_extent(w, o->iter) : 1;
+        if (n > best)
+            best = n;
+    }
+    uint64_t total = (uint64_t)best + f->nescapes;
+    return total > 65535 ? 65535 : (uint32_t)total;
+}
+
+const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
+{
+    lw w0;
+    lw *w = &w0;
+    memset(w, 0, sizeof *w);
+    w->a = arena;
+    w->d = d;
+    w->f = file;
+    ordo_program *p = ARENA_NEW(arena, ordo_program);
+    p->magic = ORDO_PROGRAM_MAGIC;
+    p->version = ORDO_PROGRAM_VERSION;
+    p->title = file->title ? file->title : "";
+    p->source = file->source ? file->source : "";
+    p->file = file->path ? file->path : d->path;
+    p->min_players = (uint8_t)file->min_players;
+    p->max_players = (uint8_t)file->max_players;
+
+    uint32_t state_size = 0;
+    p->vars = lower_vars(w, &state_size);
+    p->nvars = (uint16_t)file->nvars;
+    p->state_size = state_size;
+    lower_enums(w, p);
+    lower_steps(w, p);
+    lower_events(w, p);
+
+    fill_procs(w);
+    fill_options(w);
+    uint32_t main_proc = new_proc(w, "sequence", file->sequence ? file->sequence->loc.line : 0);
+
+    for (uint32_t i = 0; i < file->nfns; i++)
+        lower_fn_or_proc(w, file->fns[i]);
+    unit_begin(w, main_proc, file->sequence ? file->sequence->nlocals : 0);
+    if (file->sequence)
+        block(w, &file->sequence->body);
+    emit_op(w, ORDO_OP_RET);
+    unit_end(w);
+
+    u16vec evals = {0};
+    u16vec roots = {0};
+    VPUSH(w, roots, (uint16_t)main_proc);
+    VEC(ordo_scenario) scen = {0};
+    for (uint32_t i = 0; i < file->nscenarios; i++) {
+        const ast_decl *sd = file->scenarios[i];
+        ordo_scenario s;
+        s.name = sd->title ? sd->title : "";
+        s.rule = join_cites(w, sd->cites);
+        s.first = w->items.n;
+        s.line = sd->loc.line;
+        for (const ast_item *it = sd->items; it; it = it->next)
+            lower_item(w, it, main_proc, &evals, &roots);
+        s.count = w->items.n - s.first;
+        VPUSH(w, scen, s);
+    }
+
+    /* exact sizes: the deepest root chain, plus the deepest expect run on
+     * top of a suspended game */
+    uint32_t slots = 0, frames = 0, eslots = 0, eframes = 0;
+    for (uint32_t i = 0; i < roots.n; i++) {
+        chain(w, roots.v[i], 0);
+        unit_info *u = &w->units.v[roots.v[i]];
+        slots = u->chain_slots > slots ? u->chain_slots : slots;
+        frames = u->chain_frames > frames ? u->chain_frames : frames;
+    }
+    for (uint32_t i = 0; i < evals.n; i++) {
+        chain(w, evals.v[i], 0);
+        unit_info *u = &w->units.v[evals.v[i]];
+        eslots = u->chain_slots > eslots ? u->chain_slots : eslots;
+        eframes = u->chain_frames > eframes ? u->chain_frames : eframes;
+    }
+    uint32_t stack = slots + eslots + 1;
+    if (stack > 65535 || frames + eframes > 65535 || w->code.n >= (uint32_t)INT32_MAX) {
+        diag_error(d, (ast_loc){0, 0}, "this ruleset needs more stack than the runtime allows");
+        w->failed = 1;
+    }
+    for (uint32_t i = 0; i < w->procs.n; i++)
+        if (w->procs.v[i].nparams > w->procs.v[i].nlocals)
+            w->procs.v[i].nlocals = w->procs.v[i].nparams;
+    if (w->procs.n > MAX_TABLE || w->options.n > MAX_TABLE || w->texts.n > MAX_TABLE ||
+        file->nsteps > 32767) {
+        diag_error(d, (ast_loc){0, 0}, "this ruleset has more procedures, options, texts or "
+                                       "steps than the runtime's tables hold");
+        w->failed = 1;
+    }
+
+    p->stack_size = (uint16_t)stack;
+    p->max_frames = (uint16_t)(frames + eframes);
+    p->max_options = (uint16_t)max_options(w);
+    p->max_escapes = (uint16_t)file->nescapes;
+    p->main_proc = (uint16_t)main_proc;
+    p->code = to_arena(w, w->code.v, w->code.n, sizeof *w->code.v);
+    p->ncode = w->code.n;
+    p->procs = to_arena(w, w->procs.v, w->procs.n, sizeof *w->procs.v);
+    p->nprocs = (uint16_t)w->procs.n;
+    p->options = to_arena(w, w->options.v, w->options.n, sizeof *w->options.v);
+    p->noptions = (uint16_t)w->options.n;
+    p->escapes = to_arena(w, w->escapes.v, w->escapes.n, sizeof *w->escapes.v);
+    p->nescapes = (uint16_t)w->escapes.n;
+    p->texts = to_arena(w, w->texts.v, w->texts.n, sizeof *w->texts.v);
+    p->ntexts = (uint16_t)w->texts.n;
+    p->scenarios = to_arena(w, scen.v, scen.n, sizeof *scen.v);
+    p->nscenarios = (uint16_t)scen.n;
+    p->items = to_arena(w, w->items.v, w->items.n, sizeof *w->items.v);
+    p->nitems = w->items.n;
+
+    for (uint32_t i = 0; i < w->units.n; i++)
+        free(w->units.v[i].calls.v);
+    free(w->units.v);
+    free(w->code.v);
+    free(w->procs.v);
+    free(w->options.v);
+    free(w->escapes.v);
+    free(w->texts.v);
+    free(w->items.v);
+    free(w->loops.v);
+    free(evals.v);
+    free(roots.v);
+    free(scen.v);
+
+    if (w->failed)
+        return NULL;
+    char msg[200];
+    if (ordo_validate(p, msg, sizeof msg) != ORDO_OK) {
+        diag_error(d, (ast_loc){0, 0}, "internal error: the lowered program is inconsistent: %s",
+                   msg);
+        return NULL;
+    }
+    return p;
+}
