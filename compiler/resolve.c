@@ -1398,7 +1398,11 @@ static void rdim(rs *r, ast_dim *dm)
 static void rvar_init(rs *r, ast_decl *d)
 {
     ast_type *t = &d->sym->type;
-    d->init_value = t->kind == TY_PLAYER ? -1 : t->kind == TY_INT && t->ranged ? t->lo : 0;
+    /* 0 when the range holds it (a score of -50..50 starts at 0), else the
+     * range's lowest value */
+    d->init_value = t->kind == TY_PLAYER ? -1
+                    : t->kind == TY_INT && t->ranged && (t->lo > 0 || t->hi < 0) ? t->lo
+                                                                                 : 0;
     if (!d->value || is_err(t))
         return;
     if (t->kind == TY_LIST) {

@@ -59,8 +59,10 @@ unit() {
 }
 
 scenarios() {
-    set -- rulesets/*.ordo tests/e2e/data/tiny.ordo
-    [ -f "$1" ] || shift
+    set -- rulesets/*.ordo tests/e2e/data/*.ordo examples/*/*.ordo
+    files=""
+    for f in "$@"; do [ -f "$f" ] && files="$files $f"; done
+    set -- $files
     "$BUILD/ordo" test "$@"
 }
 
