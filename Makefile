@@ -128,8 +128,14 @@ $(BUILD)/tests/test_%: tests/unit/test_%.c $(LIBOC) $(LIBORDO)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) -o $@ $< $(LIBOC) $(LIBORDO) $(LDFLAGS) -lcmocka
 
+# the mutation fuzzer: bad input never crashes the compiler or the runtime
+$(BUILD)/tests/fuzz_compile: tests/fuzz/fuzz_compile.c $(LIBOC) $(LIBORDO)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIBOC) $(LIBORDO) $(LDFLAGS)
+
 # One pass of every test in $(BUILD); `make test` runs it twice.
-test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN) $(EXAMPLES) $(E2E_HOSTS)
+test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN) $(EXAMPLES) $(E2E_HOSTS) \
+          $(BUILD)/tests/fuzz_compile
 	@sh tests/tools/run_all.sh $(BUILD)
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # run_all.sh BUILD — every test against the binaries in BUILD, in order:
 #   unit tests (cmocka), diagnostics, scenarios (ordo test), end-to-end
-#   (emitted C vs interpreter, golden C), random-policy sweep, command line.
+#   (emitted C vs interpreter, golden C), random-policy sweep, command line,
+#   the mutation fuzzer (FUZZ=N iterations, default 3000).
 # Every suite ends its output with "N passed, M failed"; this script sums
 # them, prints the same line last, and exits 1 on any failure.
 #
@@ -72,6 +73,9 @@ suite "scenarios (ordo test)" scenarios
 suite "end to end (emitted C)" sh tests/e2e/run.sh "$BUILD"
 suite "random sweep ($SWEEP games)" sh tests/e2e/sweep.sh "$BUILD" "$SWEEP"
 suite "command line" sh tests/e2e/cli.sh "$BUILD"
+fuzz_files=$(ls rulesets/*.ordo tests/e2e/data/*.ordo 2>/dev/null)
+suite "fuzz: mutated rulesets never crash (${FUZZ:-3000})" \
+    "$BUILD/tests/fuzz_compile" "${FUZZ:-3000}" 1 $fuzz_files
 echo "== all suites in $BUILD: $(($(date +%s) - t0))s"
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]
