@@ -85,7 +85,7 @@ $(BUILD)/dsl/lexer.c: dsl/lexer.l $(GEN_H)
 
 # generated code is not held to -Wextra's unused-function warnings
 $(BUILD)/dsl/%.o: $(BUILD)/dsl/%.c $(GEN_H)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-unused-function -Wno-sign-compare -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-unused-function -Wno-sign-compare -MMD -MP -c -o $@ $<
 
 $(BUILD)/%.o: %.c $(GEN_H)
 	@mkdir -p $(@D)

@@ -683,10 +683,13 @@ static void walk_repeat(ck *c, ast_stmt *s)
     memset(c->loopw, 0, c->words * sizeof *c->loopw);
     c->gen++;
     scan_block(c, &s->u.rep.body, &ls);
-    if (s->u.rep.cond)
+    /* a loop with another way out (`while true { ... exit when C }`) may
+     * keep a constant condition; `exit when true` is a plain exit */
+    if (s->u.rep.cond && !ls.way_out)
         check_cond(c, s->u.rep.cond);
     for (uint32_t i = 0; i < ls.nexits; i++)
-        check_cond(c, ls.exits[i]->u.exit.cond);
+        if (!ls.exits[i]->u.exit.cond->is_const)
+            check_cond(c, ls.exits[i]->u.exit.cond);
     if (s->u.rep.kind == REP_PLAIN && !ls.way_out)
         diag_error(c->d, s->loc, "'repeat' without 'until' needs an 'exit'");
 }

@@ -198,6 +198,7 @@ typedef struct ast_expr {
         struct ast_iter *iter;    /* E_AGG */
     };
     struct ast_expr **args;       /* E_INDEX, E_CALL */
+    uint16_t depth;               /* operators below it (the parser caps it) */
 } ast_expr;
 
 /* A string with `{name}` placeholders (option labels, prompts, logs,

@@ -146,9 +146,25 @@ static ast_expr *ex(struct lex_extra *px, int kind, YYLTYPE l)
     return e;
 }
 
+/* A chain like 1+1+...+1 is left-deep: the parser's stack stays flat, but
+ * every later pass walks the tree recursively. Past this depth it is an
+ * error, so no input can exhaust the C stack. */
+#define MAX_EXPR_DEPTH 1000
+
 static ast_expr *bin(struct lex_extra *px, int op, ast_expr *a, ast_expr *b, YYLTYPE l)
 {
+    unsigned d = 1u + (a->depth > b->depth ? a->depth : b->depth);
+    if (d > MAX_EXPR_DEPTH) {
+        /* reported once: the operand kept is marked past the limit */
+        if (d == MAX_EXPR_DEPTH + 1)
+            diag_error(px->diag, mkloc(&l), "expression too deeply nested (more than %d operators)",
+                       MAX_EXPR_DEPTH);
+        ast_expr *keep = a->depth >= b->depth ? a : b;
+        keep->depth = MAX_EXPR_DEPTH + 2;
+        return keep;
+    }
     ast_expr *e = ex(px, E_BINARY, l);
+    e->depth = (uint16_t)d;
     e->loc = a->loc; /* the whole expression starts with its left operand */
     e->op_loc = mkloc(&l);
     e->op = (uint8_t)op;
@@ -160,6 +176,7 @@ static ast_expr *bin(struct lex_extra *px, int op, ast_expr *a, ast_expr *b, YYL
 static ast_expr *un(struct lex_extra *px, int op, ast_expr *a, YYLTYPE l)
 {
     ast_expr *e = ex(px, E_UNARY, l);
+    e->depth = a->depth;
     e->op = (uint8_t)op;
     e->a = a;
     return e;
