@@ -1120,6 +1120,8 @@ static const char *tok_words(yysymbol_kind_t k, char *buf, size_t n)
     size_t len = strlen(s);
     if (len >= 2 && (s[0] == '"' || s[0] == '\''))
         snprintf(buf, n, "'%.*s'", (int)(len - 2), s + 1);
+    else if (s[0] >= 'a' && s[0] <= 'z') /* a keyword, named by its alias */
+        snprintf(buf, n, "'%s'", s);
     else
         snprintf(buf, n, "%s", s);
     return buf;
@@ -1155,9 +1157,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
                                  struct lex_extra *px)
 {
     (void)scanner;
-    enum { MAXEX = 8 };
-    yysymbol_kind_t exp[MAXEX];
-    int n = yypcontext_expected_tokens(ctx, exp, MAXEX);
+    /* all of them: with fewer slots bison reports none at all when more are
+     * possible, and "expected an expression" could never be said */
+    yysymbol_kind_t exp[YYNTOKENS];
+    int n = yypcontext_expected_tokens(ctx, exp, YYNTOKENS);
     yysymbol_kind_t got = yypcontext_token(ctx);
     const YYLTYPE *loc = yypcontext_location(ctx);
     char found[64], b1[48], b2[48], b3[48];
@@ -1168,6 +1171,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
         diag_error(px->diag, at, "expected an expression %s %s", pre, found);
     else if (n > 0 && has_token(exp, n, YYSYMBOL_T_STEP) && has_token(exp, n, YYSYMBOL_T_LET))
         diag_error(px->diag, at, "expected a statement or '}' %s %s", pre, found);
+    else if (n > 3 && got == YYSYMBOL_YYEOF)
+        diag_error(px->diag, at, "unexpected end of input");
+    else if (n > 3)
+        diag_error(px->diag, at, "unexpected %s", found);
     else if (n == 1)
         diag_error(px->diag, at, "expected %s %s %s", tok_words(exp[0], b1, sizeof b1), pre, found);
     else if (n == 2)

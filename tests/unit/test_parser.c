@@ -1101,7 +1101,7 @@ static void test_several_errors_one_run(void **state)
                                  "p.ordo:10:13: error: expected a string before 'score'\n"
                                  "        log score\n"
                                  "            ^\n"
-                                 "p.ordo:15:1: error: unexpected 'proc'\n"
+                                 "p.ordo:15:1: error: expected an expression before 'proc'\n"
                                  "proc ok() { }\n"
                                  "^\n");
     /* what parsed is in the tree: score, painted, the sequence with its step
@@ -1168,7 +1168,7 @@ static void test_end_of_input(void **state)
     (void)state;
     px *p = parse("ruleset \"T\"\nplayers 2\nsequence {\n    step 1 {\n");
     assert_int_equal(p->d.errors, 1);
-    assert_string_equal(msgs(p), "p.ordo:5:1: error: unexpected end of input\n"
+    assert_string_equal(msgs(p), "p.ordo:5:1: error: expected a statement or '}' at end of input\n"
                                  "\n"
                                  "^\n");
     done(p);
