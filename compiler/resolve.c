@@ -877,7 +877,9 @@ static void rtext(rs *r, ast_text *t, int option, ast_sym *only)
         ast_loc at = t->loc;
         at.col += (uint32_t)i + 1;
         ast_sym *sym = lfind(r, name);
-        if (option && sym != only) {
+        if (option == 2) {
+            diag_error(r->d, at, "an escape's label is fixed text: it cannot show '%s'", name);
+        } else if (option && sym != only) {
             diag_error(r->d, at, "an option's label may only name its own 'for' variable, not '%s'", name);
         } else if (!sym) {
             if (gfind(r, name))
@@ -1153,6 +1155,7 @@ static void rs_scope(rs *r, ast_stmt *s)
         e->index = (int32_t)f->nescapes;
         f->escapes[f->nescapes++] = e;
         rx_want(r, e->player, TY_PLAYER, "the player of an escape");
+        rtext(r, &e->label, 2, NULL);
         rblock(r, &e->body);
     }
 }
