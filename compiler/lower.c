@@ -185,6 +185,16 @@ static void patch_here(lw *w, uint32_t at)
     patch(w, at, here(w));
 }
 
+/* Patches every jump in `js` to here and frees the list. */
+static void patch_all_here(lw *w, u32vec *js)
+{
+    for (uint32_t i = 0; i < js->n; i++)
+        patch_here(w, js->v[i]);
+    free(js->v);
+    js->v = NULL;
+    js->n = js->cap = 0;
+}
+
 static void jump_to(lw *w, int op, uint32_t target)
 {
     emit(w, op, 0, 0, (int32_t)target);
@@ -539,18 +549,14 @@ static void iter_open(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, cons
 
 static void iter_close(lw *w, iter_ctx *c)
 {
-    for (uint32_t i = 0; i < c->cont.n; i++)
-        patch_here(w, c->cont.v[i]);
+    patch_all_here(w, &c->cont);
     emit_a(w, ORDO_OP_LDL, c->counter);
     push_const(w, 1);
     emit_op(w, ORDO_OP_ADD);
     emit_a(w, ORDO_OP_STL, c->counter);
     jump_to(w, ORDO_OP_JMP, c->top);
     patch_here(w, c->exit_jump);
-    for (uint32_t i = 0; i < c->brk.n; i++)
-        patch_here(w, c->brk.v[i]);
-    free(c->cont.v);
-    free(c->brk.v);
+    patch_all_here(w, &c->brk);
     give_locals(w, c->hidden);
 }
 
@@ -927,9 +933,7 @@ static loop_ctx *loop_begin(lw *w, const ast_stmt *s)
 static void loop_end(lw *w)
 {
     loop_ctx *l = &w->loops.v[w->loops.n - 1];
-    for (uint32_t i = 0; i < l->breaks.n; i++)
-        patch_here(w, l->breaks.v[i]);
-    free(l->breaks.v);
+    patch_all_here(w, &l->breaks);
     w->loops.n--;
 }
 
@@ -1044,9 +1048,7 @@ static void stmt_choose(lw *w, const ast_stmt *s)
         if (o->next)
             VPUSH(w, ends, jump(w, ORDO_OP_JMP));
     }
-    for (uint32_t i = 0; i < ends.n; i++)
-        patch_here(w, ends.v[i]);
-    free(ends.v);
+    patch_all_here(w, &ends);
     w->depth = d;
 }
 
@@ -1077,9 +1079,7 @@ static void stmt_scope(lw *w, const ast_stmt *s)
         if (e->next)
             VPUSH(w, ends, jump(w, ORDO_OP_JMP));
     }
-    for (uint32_t i = 0; i < ends.n; i++)
-        patch_here(w, ends.v[i]);
-    free(ends.v);
+    patch_all_here(w, &ends);
     w->depth = d;
 }
 
@@ -1126,8 +1126,7 @@ static void stmt_step(lw *w, const ast_stmt *s)
     emit_op(w, ORDO_OP_STEPEND);
     if (skips.n || skip_opt != NO_LABEL) {
         uint32_t jend = jump(w, ORDO_OP_JMP);
-        for (uint32_t i = 0; i < skips.n; i++)
-            patch_here(w, skips.v[i]);
+        patch_all_here(w, &skips);
         if (skip_opt != NO_LABEL)
             w->options.v[skip_opt].target = here(w);
         emit_a(w, ORDO_OP_SKIP, idx);
