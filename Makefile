@@ -124,7 +124,7 @@ $(BUILD)/bench/gen_ruleset: tests/bench/gen_ruleset.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LDFLAGS)
 
 # ---- tests
-$(BUILD)/tests/test_%: tests/unit/test_%.c $(LIBOC) $(LIBORDO)
+$(BUILD)/tests/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(LIBOC) $(LIBORDO)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) -o $@ $< $(LIBOC) $(LIBORDO) $(LDFLAGS) -lcmocka
 

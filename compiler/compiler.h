@@ -41,4 +41,7 @@ void oc_disassemble(const ordo_program *p, FILE *out);
 int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, FILE *header,
               const char *header_name);
 
+/* Is s a C identifier (what --symbol accepts)? */
+int oc_valid_symbol(const char *s);
+
 #endif /* ORDO_COMPILER_H */

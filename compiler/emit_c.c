@@ -501,7 +501,7 @@ static void put_guard(FILE *f, const char *header_name, const char *sym)
     fputs("_", f);
 }
 
-static int valid_symbol(const char *s)
+int oc_valid_symbol(const char *s)
 {
     if (!s || !*s || (*s >= '0' && *s <= '9'))
         return 0;
@@ -522,7 +522,7 @@ static void put_banner(FILE *f, const ordo_program *p)
 int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, FILE *header,
               const char *header_name)
 {
-    if (!p || !out || !valid_symbol(symbol))
+    if (!p || !out || !oc_valid_symbol(symbol))
         return -1;
     const char *hbase = NULL;
     if (header_name && header) {

@@ -1710,33 +1710,12 @@ static ast_sym *sc_lookup(rs *r, const char *name, ast_loc at, int kind, const c
     return s;
 }
 
-static void sc_play(rs *r, ast_item *it)
+/* The arguments of a scenario's `play` or event item, against the
+ * parameters of it->sym: their count, then each value. With `wild` (event
+ * items, which match the trace: `event fled(player 2, _)`), `_` matches
+ * any value; a proc to play needs every value. */
+static void sc_args(rs *r, ast_item *it, int wild)
 {
-    if (!it->name)
-        return;
-    it->sym = sc_lookup(r, it->name, it->name_loc, SYM_PROC, "a proc");
-    if (!it->sym)
-        return;
-    ast_decl *d = it->sym->decl;
-    if (it->nargs != d->nparams) {
-        diag_error(r->d, it->name_loc, "'%s' takes %u argument%s, not %u", it->name, d->nparams,
-                   d->nparams == 1 ? "" : "s", it->nargs);
-        return;
-    }
-    for (uint32_t i = 0; i < it->nargs && i < ORDO_EVENT_MAX_ARGS; i++) {
-        char what[160];
-        snprintf(what, sizeof what, "argument %u of '%s'", i + 1, it->name);
-        sc_value(r, it->args[i], &d->params[i]->type, what, &it->values[i]);
-    }
-}
-
-static void sc_event(rs *r, ast_item *it)
-{
-    it->sym = sc_lookup(r, it->name, it->name_loc, SYM_EVENT, "an event");
-    if (it->kind == IT_SC_BEFORE)
-        it->sym2 = sc_lookup(r, it->name2, it->name2_loc, SYM_EVENT, "an event");
-    if (!it->sym || !it->has_args)
-        return;
     ast_decl *d = it->sym->decl;
     if (it->nargs != d->nparams) {
         diag_error(r->d, it->name_loc, "'%s' takes %u argument%s, not %u", it->name, d->nparams,
@@ -1745,7 +1724,7 @@ static void sc_event(rs *r, ast_item *it)
     }
     for (uint32_t i = 0; i < it->nargs && i < ORDO_EVENT_MAX_ARGS; i++) {
         ast_expr *a = it->args[i];
-        if (a->kind == E_NAME && strcmp(a->name, "_") == 0) {
+        if (wild && a->kind == E_NAME && strcmp(a->name, "_") == 0) {
             a->kind = E_WILDCARD;
             a->type = ty(TY_ERROR);
             it->wild |= 1u << i;
@@ -1755,6 +1734,26 @@ static void sc_event(rs *r, ast_item *it)
         snprintf(what, sizeof what, "argument %u of '%s'", i + 1, it->name);
         sc_value(r, a, &d->params[i]->type, what, &it->values[i]);
     }
+}
+
+static void sc_play(rs *r, ast_item *it)
+{
+    if (!it->name)
+        return;
+    it->sym = sc_lookup(r, it->name, it->name_loc, SYM_PROC, "a proc");
+    if (!it->sym)
+        return;
+    sc_args(r, it, 0);
+}
+
+static void sc_event(rs *r, ast_item *it)
+{
+    it->sym = sc_lookup(r, it->name, it->name_loc, SYM_EVENT, "an event");
+    if (it->kind == IT_SC_BEFORE)
+        it->sym2 = sc_lookup(r, it->name2, it->name2_loc, SYM_EVENT, "an event");
+    if (!it->sym || !it->has_args)
+        return;
+    sc_args(r, it, 1);
 }
 
 static void sc_item(rs *r, ast_item *it)

@@ -150,7 +150,10 @@ static int check_call(const ordo_game *g, int proc, const int32_t *args, int nar
     return ORDO_OK;
 }
 
-int ordo_start(ordo_game *g, int proc, const int32_t *args, int nargs)
+/* ordo_start and ordo_exec come only before the first ordo_run (ordo.h):
+ * an error status is returned as it is, a game that has run or waits for a
+ * decision is ORDO_E_STATE; then the call itself, as check_call. */
+static int check_fresh_call(const ordo_game *g, int proc, const int32_t *args, int nargs)
 {
     if (!g)
         return ORDO_E_ARG;
@@ -158,7 +161,12 @@ int ordo_start(ordo_game *g, int proc, const int32_t *args, int nargs)
         return g->status;
     if (g->status != ORDO_OK || g->ran)
         return ORDO_E_STATE;
-    int rc = check_call(g, proc, args, nargs);
+    return check_call(g, proc, args, nargs);
+}
+
+int ordo_start(ordo_game *g, int proc, const int32_t *args, int nargs)
+{
+    int rc = check_fresh_call(g, proc, args, nargs);
     if (rc < 0)
         return rc;
     g->ran = 1;
@@ -169,13 +177,7 @@ int ordo_start(ordo_game *g, int proc, const int32_t *args, int nargs)
 
 int ordo_exec(ordo_game *g, int proc, const int32_t *args, int nargs)
 {
-    if (!g)
-        return ORDO_E_ARG;
-    if (g->status < 0)
-        return g->status;
-    if (g->status != ORDO_OK || g->ran)
-        return ORDO_E_STATE;
-    int rc = check_call(g, proc, args, nargs);
+    int rc = check_fresh_call(g, proc, args, nargs);
     if (rc < 0)
         return rc;
     uint32_t pc = g->pc, base = g->nframes;

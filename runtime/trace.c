@@ -270,6 +270,30 @@ static void vb_step(vm_buf *b, const ordo_program *p, int s)
     }
 }
 
+/* What a choice or escape event chose: the option's label with its value,
+ * or the escape's label; "?" for a number the program does not have. */
+static void vb_choice(vm_buf *b, const ordo_program *p, const ordo_event *ev)
+{
+    if (ev->kind == ORDO_EV_ESCAPE)
+        vb_puts(b, ev->id < p->nescapes ? p->escapes[ev->id].label : "?");
+    else if (ev->id < p->noptions)
+        vb_option(b, p, ev->id, ev->nargs > 0, ev->args[0]);
+    else
+        vb_puts(b, "?");
+}
+
+/* A log event's text with its values; 0 (nothing written) for a text
+ * number the program does not have. */
+static int vb_log(vm_buf *b, const ordo_program *p, const ordo_event *ev)
+{
+    if (ev->id >= p->ntexts)
+        return 0;
+    const ordo_text *t = &p->texts[ev->id];
+    vb_template(b, p, t->text, ev->nargs < t->nargs ? ev->nargs : t->nargs, t->arg_kind,
+                t->arg_enum, ev->args, 0);
+    return 1;
+}
+
 /* The body of an event: "fled(player 2, 12)"; json: {"p":"player 2","points":12} */
 static void vb_event_args(vm_buf *b, const ordo_program *p, const ordo_event *ev, int json);
 static void vb_json_str(vm_buf *b, const char *s);
@@ -301,12 +325,7 @@ int ordo_event_text(const ordo_game *g, const ordo_event *ev, char *buf, size_t 
         vb_puts(&b, ev->kind == ORDO_EV_CHOICE ? "choice " : "escape ");
         vb_player(&b, ev->player);
         vb_puts(&b, ": ");
-        if (ev->kind == ORDO_EV_ESCAPE)
-            vb_puts(&b, ev->id < p->nescapes ? p->escapes[ev->id].label : "?");
-        else if (ev->id < p->noptions)
-            vb_option(&b, p, ev->id, ev->nargs > 0, ev->args[0]);
-        else
-            vb_puts(&b, "?");
+        vb_choice(&b, p, ev);
         break;
     case ORDO_EV_ROLL:
         vb_puts(&b, "roll ");
@@ -327,11 +346,7 @@ int ordo_event_text(const ordo_game *g, const ordo_event *ev, char *buf, size_t 
         break;
     case ORDO_EV_LOG:
         vb_puts(&b, "log ");
-        if (ev->id < p->ntexts) {
-            const ordo_text *t = &p->texts[ev->id];
-            vb_template(&b, p, t->text, ev->nargs < t->nargs ? ev->nargs : t->nargs,
-                        t->arg_kind, t->arg_enum, ev->args, 0);
-        }
+        vb_log(&b, p, ev);
         break;
     case ORDO_EV_END:
         vb_puts(&b, "end ");
@@ -392,13 +407,25 @@ static void vb_event_args(vm_buf *b, const ordo_program *p, const ordo_event *ev
     vb_putc(b, json ? '}' : ')');
 }
 
-static void vb_json_str(vm_buf *b, const char *s)
+/* A JSON string: what is written between vb_json_open and vb_json_close
+ * is escaped. */
+static void vb_json_open(vm_buf *b)
 {
     vb_raw(b, '"');
     b->json = 1;
-    vb_puts(b, s);
+}
+
+static void vb_json_close(vm_buf *b)
+{
     b->json = 0;
     vb_raw(b, '"');
+}
+
+static void vb_json_str(vm_buf *b, const char *s)
+{
+    vb_json_open(b);
+    vb_puts(b, s);
+    vb_json_close(b);
 }
 
 static void vb_json_key(vm_buf *b, const char *key)
@@ -458,16 +485,9 @@ int ordo_event_json(const ordo_game *g, const ordo_event *ev, char *buf, size_t 
     case ORDO_EV_CHOICE:
     case ORDO_EV_ESCAPE:
         vb_json_key(&b, ev->kind == ORDO_EV_CHOICE ? "option" : "escape");
-        vb_raw(&b, '"');
-        b.json = 1;
-        if (ev->kind == ORDO_EV_ESCAPE)
-            vb_puts(&b, ev->id < p->nescapes ? p->escapes[ev->id].label : "?");
-        else if (ev->id < p->noptions)
-            vb_option(&b, p, ev->id, ev->nargs > 0, ev->args[0]);
-        else
-            vb_puts(&b, "?");
-        b.json = 0;
-        vb_raw(&b, '"');
+        vb_json_open(&b);
+        vb_choice(&b, p, ev);
+        vb_json_close(&b);
         break;
     case ORDO_EV_ROLL:
         vb_json_key(&b, "count");
@@ -479,17 +499,10 @@ int ordo_event_json(const ordo_game *g, const ordo_event *ev, char *buf, size_t 
         break;
     case ORDO_EV_LOG:
         vb_json_key(&b, "text");
-        vb_raw(&b, '"');
-        b.json = 1;
-        if (ev->id < p->ntexts) {
-            const ordo_text *tx = &p->texts[ev->id];
-            vb_template(&b, p, tx->text, ev->nargs < tx->nargs ? ev->nargs : tx->nargs,
-                        tx->arg_kind, tx->arg_enum, ev->args, 0);
-        } else {
+        vb_json_open(&b);
+        if (!vb_log(&b, p, ev))
             vb_puts(&b, "?");
-        }
-        b.json = 0;
-        vb_raw(&b, '"');
+        vb_json_close(&b);
         break;
     case ORDO_EV_END:
         vb_json_key(&b, "winner");

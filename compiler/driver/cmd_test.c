@@ -1,6 +1,5 @@
 /* cmd_test.c — `ordo test FILE...`: run every scenario of each ruleset. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "driver.h"
 
@@ -18,61 +17,36 @@ static const char help[] =
     "exit status: 0 every scenario passed, 1 a failure or a compile error,\n"
     "2 bad command line or missing file.\n";
 
+/* Runs the scenarios of one file; a file that does not compile is one
+ * failure. */
+static void test_file(const char *path, int verbose, int *passed, int *failed)
+{
+    oc_compiler *c;
+    const ordo_program *p = drv_compile(path, 0, &c);
+    if (verbose)
+        printf("%s:\n", path);
+    if (p)
+        sc_run_all(p, path, verbose, stdout, passed, failed);
+    else {
+        printf("%s: does not compile\n", path);
+        (*failed)++;
+    }
+    fflush(stdout);
+    oc_free(c);
+}
+
 int cmd_test(int argc, char **argv)
 {
-    const char *prog = "ordo test";
-    int verbose = 0, nfiles = 0, opts_done = 0, status = TOOL_OK;
-    char **files = calloc((size_t)argc, sizeof *files);
-    if (!files)
-        return TOOL_FAIL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (opts_done || a[0] != '-' || a[1] == 0)
-            files[nfiles++] = argv[i];
-        else if (strcmp(a, "--") == 0)
-            opts_done = 1;
-        else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(help, stdout);
-            goto out;
-        } else if (strcmp(a, "--version") == 0) {
-            printf("ordo %s\n", ORDO_VERSION);
-            goto out;
-        } else if (strcmp(a, "-v") == 0)
-            verbose = 1;
-        else {
-            status = drv_unknown_option(prog, a);
-            goto out;
-        }
-    }
-    if (!nfiles) {
-        fprintf(stderr, "%s: no input files (try '%s --help')\n", prog, prog);
-        status = TOOL_USAGE;
-        goto out;
-    }
-    for (int i = 0; i < nfiles; i++)
-        if (!drv_readable(prog, files[i])) {
-            status = TOOL_USAGE;
-            goto out;
-        }
+    int verbose = 0, nfiles;
+    const drv_flag flags[] = {{"-v", &verbose}, {NULL, NULL}};
+    char **files;
+    int status = drv_files("ordo test", help, flags, argc, argv, &files, &nfiles);
+    if (status != DRV_GO)
+        return status;
     int passed = 0, failed = 0;
-    for (int i = 0; i < nfiles; i++) {
-        oc_compiler *c;
-        const ordo_program *p = drv_compile(files[i], 0, &c);
-        if (verbose)
-            printf("%s:\n", files[i]);
-        if (p)
-            sc_run_all(p, files[i], verbose, stdout, &passed, &failed);
-        else {
-            printf("%s: does not compile\n", files[i]);
-            failed++;
-        }
-        fflush(stdout);
-        oc_free(c);
-    }
+    for (int i = 0; i < nfiles; i++)
+        test_file(files[i], verbose, &passed, &failed);
     printf("%d passed, %d failed\n", passed, failed);
-    if (failed)
-        status = TOOL_FAIL;
-out:
     free(files);
-    return status;
+    return failed ? TOOL_FAIL : TOOL_OK;
 }

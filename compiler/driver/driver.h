@@ -19,6 +19,21 @@ int cmd_test(int argc, char **argv);
 int drv_readable(const char *prog, const char *path);
 /* An unknown option: prints the one-line error, returns TOOL_USAGE. */
 int drv_unknown_option(const char *prog, const char *arg);
+/* An on/off option of a subcommand, such as -v: `name` sets *on to 1. */
+typedef struct drv_flag {
+    const char *name;
+    int *on;
+} drv_flag;
+/* What drv_files returns when the subcommand is to go on. */
+enum { DRV_GO = -1 };
+/* Reads the command line of a subcommand of the form `prog [FLAGS] FILE...`
+ * (`help` is its --help text; `flags` ends with {NULL, NULL}). Returns
+ * DRV_GO with the files, all readable, in *files (to be freed) and their
+ * count in *nfiles; otherwise the exit status to return at once, nothing
+ * to free: TOOL_OK after --help or --version, TOOL_USAGE after a one-line
+ * error, TOOL_FAIL when out of memory. */
+int drv_files(const char *prog, const char *help, const drv_flag *flags, int argc, char **argv,
+              char ***files, int *nfiles);
 /* Compiles one file, diagnostics to stderr. Returns the program, or NULL
  * (then *c is still to be freed). */
 const ordo_program *drv_compile(const char *path, int werror, oc_compiler **c);

@@ -53,17 +53,6 @@ static char *default_symbol(const char *path)
     return s;
 }
 
-static int valid_symbol(const char *s)
-{
-    if (!*s || (*s >= '0' && *s <= '9'))
-        return 0;
-    for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-              (*s >= '0' && *s <= '9') || *s == '_'))
-            return 0;
-    return 1;
-}
-
 int main(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL, *hdr = NULL, *symbol = NULL;
@@ -113,7 +102,7 @@ int main(int argc, char **argv)
         return usage_error("%sno output: give -o OUT.c (or --disasm)", "");
     if (hdr && !out)
         return usage_error("%s--header needs -o", "");
-    if (symbol && !valid_symbol(symbol))
+    if (symbol && !oc_valid_symbol(symbol))
         return usage_error("--symbol '%s' is not a C identifier", symbol);
     FILE *probe = fopen(in, "r");
     if (!probe) {

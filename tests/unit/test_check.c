@@ -20,69 +20,32 @@
 
 #include <cmocka.h>
 
-#include "ast.h"
 #include "check.h"
+#include "fe_harness.h"
 #include "resolve.h"
 
 /* ------------------------------------------------------------ harness */
 
-typedef struct fx {
-    oc_arena *a;
-    diag d;
-    FILE *out;
-    char *buf;
-    size_t len;
-    ast_file *f;
-    int parse_errors, resolve_errors, check_errors; /* -1: stage not run */
-} fx;
-
-/* The stages as compile.c runs them: each only when the ones before were
- * clean. `upto`: 1 parse, 2 resolve, 3 check. */
-static fx *run_upto(const char *src, int upto)
+/* The stages up to `upto` (1 parse, 2 resolve, 3 check); the test rulesets
+ * are all free of syntax errors. */
+static fe *run_upto(const char *src, int upto)
 {
-    fx *x = calloc(1, sizeof *x);
-    assert_non_null(x);
-    x->a = arena_new();
-    assert_non_null(x->a);
-    x->out = open_memstream(&x->buf, &x->len);
-    assert_non_null(x->out);
-    diag_init(&x->d, x->a, x->out, "c.ordo", src, strlen(src));
+    fe *x = fe_new("c.ordo", src);
     x->d.max_errors = 200;
-    x->resolve_errors = x->check_errors = -1;
-    x->f = ast_parse(x->a, &x->d, src, strlen(src));
+    fe_run(x, upto);
     assert_non_null(x->f);
-    x->parse_errors = x->d.errors;
     if (x->parse_errors)
-        fail_msg("syntax errors in a test ruleset:\n%s", (fflush(x->out), x->buf));
-    if (upto >= 2)
-        x->resolve_errors = oc_resolve(x->a, x->f, &x->d);
-    if (upto >= 3 && x->d.errors == 0)
-        x->check_errors = oc_check(x->a, x->f, &x->d);
-    fflush(x->out);
+        fail_msg("syntax errors in a test ruleset:\n%s", msgs(x));
     return x;
 }
 
-static fx *run(const char *src)
+static fe *run(const char *src)
 {
     return run_upto(src, 3);
 }
 
-static const char *msgs(fx *x)
-{
-    fflush(x->out);
-    return x->buf ? x->buf : "";
-}
-
-static void done(fx *x)
-{
-    fclose(x->out);
-    free(x->buf);
-    arena_free(x->a);
-    free(x);
-}
-
 /* The whole diagnostic output must be exactly `want`. */
-static void msgs_are(fx *x, const char *want)
+static void msgs_are(fe *x, const char *want)
 {
     const char *got = msgs(x);
     if (strcmp(got, want) != 0) {
@@ -92,7 +55,7 @@ static void msgs_are(fx *x, const char *want)
 }
 
 /* The diagnostic output must begin with `want`. */
-static void msgs_begin(fx *x, const char *want)
+static void msgs_begin(fe *x, const char *want)
 {
     const char *got = msgs(x);
     if (strncmp(got, want, strlen(want)) != 0) {
@@ -102,16 +65,15 @@ static void msgs_begin(fx *x, const char *want)
 }
 
 /* A clean run: no diagnostic at all, every stage run. */
-static fx *run_ok(const char *src)
+static fe *run_ok(const char *src)
 {
-    fx *x = run(src);
-    if (x->d.errors || x->d.warnings)
-        fail_msg("unexpected diagnostics:\n%s", msgs(x));
+    fe *x = run(src);
+    no_diags(x);
     assert_int_equal(x->check_errors, 0);
     return x;
 }
 
-static ast_decl *find_decl(fx *x, const char *name)
+static ast_decl *find_decl(fe *x, const char *name)
 {
     for (ast_decl *d = x->f->decls; d; d = d->next)
         if (d->name && strcmp(d->name, name) == 0)
@@ -120,17 +82,8 @@ static ast_decl *find_decl(fx *x, const char *name)
     return NULL;
 }
 
-static ast_stmt *nth(const ast_block *b, int n)
-{
-    ast_stmt *s = b->first;
-    while (s && n-- > 0)
-        s = s->next;
-    assert_non_null(s);
-    return s;
-}
-
 /* The step numbered `num`. */
-static ast_stmt *step(fx *x, const char *num)
+static ast_stmt *step(fe *x, const char *num)
 {
     for (uint32_t i = 0; i < x->f->nsteps; i++)
         if (strcmp(x->f->steps[i]->u.step.number, num) == 0)
@@ -202,7 +155,7 @@ static const char clean_src[] =
 static void test_resolve_tables(void **state)
 {
     (void)state;
-    fx *x = run_ok(clean_src);
+    fe *x = run_ok(clean_src);
     ast_file *f = x->f;
     assert_int_equal(f->min_players, 2);
     assert_int_equal(f->max_players, 4);
@@ -239,7 +192,7 @@ static void test_resolve_tables(void **state)
 static void test_resolve_constants_and_types(void **state)
 {
     (void)state;
-    fx *x = run_ok(clean_src);
+    fe *x = run_ok(clean_src);
     /* constants fold, in any order of declaration */
     ast_decl *goal = find_decl(x, "GOAL");
     assert_int_equal(goal->init_value, 30);
@@ -288,7 +241,7 @@ static void test_resolve_constants_and_types(void **state)
 static void test_resolve_steps_locals_labels(void **state)
 {
     (void)state;
-    fx *x = run_ok(clean_src);
+    fe *x = run_ok(clean_src);
     ast_file *f = x->f;
     /* steps: every one, in order; parents and inherited rule IDs */
     assert_int_equal(f->nsteps, 5);
@@ -354,7 +307,7 @@ static void test_resolve_steps_locals_labels(void **state)
 static void test_resolve_scenario_values(void **state)
 {
     (void)state;
-    fx *x = run_ok(clean_src);
+    fe *x = run_ok(clean_src);
     ast_item *it = x->f->scenarios[0]->items;
     assert_int_equal(it->kind, IT_SC_PLAYERS);
     it = it->next;
@@ -391,7 +344,7 @@ static void test_resolve_scenario_values(void **state)
 static void test_unknown_names(void **state)
 {
     (void)state;
-    fx *x = run(HEAD "var x: int\n"
+    fe *x = run(HEAD "var x: int\n"
                      "sequence {\n"
                      "    x = y + 1\n"
                      "    z = 2\n"
@@ -437,7 +390,7 @@ static void test_duplicate_names(void **state)
 {
     (void)state;
     /* names are unique across all kinds, enum members included */
-    fx *x = run(HEAD "enum Color { red, green }\n"
+    fe *x = run(HEAD "enum Color { red, green }\n"
                      "var red: int\n"
                      "fn Color(): int = 1\n"
                      "proc p() { }\n"
@@ -513,7 +466,7 @@ static void test_duplicate_names(void **state)
 static void test_type_errors(void **state)
 {
     (void)state;
-    fx *x = run(HEAD "enum Color { red, green }\n"
+    fe *x = run(HEAD "enum Color { red, green }\n"
                      "var n: int\n"
                      "var b: bool\n"
                      "var t[player]: 0..6\n"
@@ -598,7 +551,7 @@ static void test_type_errors(void **state)
 static void test_argument_counts(void **state)
 {
     (void)state;
-    fx *x = run(HEAD "var n: int\n"
+    fe *x = run(HEAD "var n: int\n"
                      "event ev(who: player, k: int)\n"
                      "fn f(a: int): int = a\n"
                      "proc p(a: int, b: int) { n = a + b }\n"
@@ -638,7 +591,7 @@ static void test_argument_counts(void **state)
 static void test_wrong_kind_of_name(void **state)
 {
     (void)state;
-    fx *x = run(HEAD "enum Color { red }\n"
+    fe *x = run(HEAD "enum Color { red }\n"
                      "const K = 1\n"
                      "var n: int\n"
                      "event ev()\n"
@@ -688,7 +641,7 @@ static void test_wrong_kind_of_name(void **state)
 static void test_constant_errors(void **state)
 {
     (void)state;
-    fx *x = run(HEAD "const A = B + 1\n"
+    fe *x = run(HEAD "const A = B + 1\n"
                      "const B = A\n"
                      "var r: 0..5 = 9\n"
                      "var e: 5..1\n"
@@ -747,7 +700,7 @@ static void test_constant_errors(void **state)
 static void test_misplaced(void **state)
 {
     (void)state;
-    fx *x = run(HEAD "var n: int\n"
+    fe *x = run(HEAD "var n: int\n"
                      "var l: list of int [3]\n"
                      "fn f(): int = roll d6\n"
                      "sequence {\n"
@@ -803,7 +756,7 @@ static void test_misplaced(void **state)
 static void test_label_errors(void **state)
 {
     (void)state;
-    fx *x = run(HEAD "var n: int\n"
+    fe *x = run(HEAD "var n: int\n"
                      "proc p(who: player) {\n"
                      "    log \"{who} has {n} and {nobody}, {not a name\"\n"
                      "    choose who \"{who} picks\" {\n"
@@ -830,7 +783,7 @@ static void test_label_errors(void **state)
 static void test_header_resolution(void **state)
 {
     (void)state;
-    fx *x = run("ruleset \"T\"\nvar n: int\n");
+    fe *x = run("ruleset \"T\"\nvar n: int\n");
     msgs_are(x, "c.ordo:1:1: error: missing 'players' line (players N or players A..B)\n"
                 "ruleset \"T\"\n"
                 "^\n"
@@ -859,7 +812,7 @@ static void test_header_resolution(void **state)
 static void test_scenario_errors(void **state)
 {
     (void)state;
-    fx *x = run(HEAD "var n: int\n"
+    fe *x = run(HEAD "var n: int\n"
                      "event ev(who: player)\n"
                      "proc p(who: player) { n = 1 }\n"
                      "sequence { step 1 { p(player 1) } }\n"
@@ -929,7 +882,7 @@ static void test_scenario_errors(void **state)
 static void test_duplicate_step_numbers(void **state)
 {
     (void)state;
-    fx *x = run(HEAD "proc p() {\n"
+    fe *x = run(HEAD "proc p() {\n"
                      "    step 2 \"again\" { }\n"
                      "}\n"
                      "sequence {\n"
@@ -969,7 +922,7 @@ static void test_child_numbering_warning(void **state)
                            "        step 2.50 { }\n"
                            "    }\n"
                            "}\n";
-    fx *x = run(src);
+    fe *x = run(src);
     assert_int_equal(x->d.errors, 0);
     assert_int_equal(x->d.warnings, 2);
     assert_int_equal(diag_failed(&x->d), 0);
@@ -991,7 +944,7 @@ static void test_child_numbering_warning(void **state)
 static void test_unreachable_after_terminators(void **state)
 {
     (void)state;
-    fx *x = run(HEAD "var n: int\n"
+    fe *x = run(HEAD "var n: int\n"
                      "proc p() {\n"
                      "    return\n"
                      "    step 1 { }\n"
@@ -1070,7 +1023,7 @@ static void test_unreachable_after_terminators(void **state)
 static void test_unreachable_dead_branches(void **state)
 {
     (void)state;
-    fx *x = run(HEAD "const DEBUG = false\n"
+    fe *x = run(HEAD "const DEBUG = false\n"
                      "var n: int\n"
                      "sequence {\n"
                      "    if DEBUG { step 1 { } }\n"
@@ -1119,7 +1072,7 @@ static void test_unreachable_dead_branches(void **state)
 static void test_unreachable_procedures(void **state)
 {
     (void)state;
-    fx *x = run(HEAD "var n: int\n"
+    fe *x = run(HEAD "var n: int\n"
                      "proc lonely() { step 9 \"never\" { n = 1 } step 10 { } }\n"
                      "proc chain() { step 11 { lonely() } }\n"
                      "proc for_tests() { step 12 { } }\n"
@@ -1163,7 +1116,7 @@ static void test_unreachable_procedures(void **state)
 static void test_loops_that_cannot_end(void **state)
 {
     (void)state;
-    fx *x = run(HEAD "var n: int\n"
+    fe *x = run(HEAD "var n: int\n"
                      "var done: bool\n"
                      "var l: list of int [4]\n"
                      "sequence {\n"
@@ -1213,7 +1166,7 @@ static void test_loops_that_can_end(void **state)
     (void)state;
     /* what the body writes, directly, through procs (transitively), through
      * built-ins (turn, eliminate), lists and locals; what a fn reads */
-    fx *x = run_ok(HEAD "var n: int\n"
+    fe *x = run_ok(HEAD "var n: int\n"
                         "var done: bool\n"
                         "var l: list of int [4]\n"
                         "var t[player]: int\n"
@@ -1255,7 +1208,7 @@ static void test_loops_that_can_end(void **state)
 static void test_choices_without_options(void **state)
 {
     (void)state;
-    fx *x = run(HEAD "const NEVER = false\n"
+    fe *x = run(HEAD "const NEVER = false\n"
                      "var n: int\n"
                      "sequence {\n"
                      "    choose player 1 \"pick\" { }\n"
@@ -1289,7 +1242,7 @@ static void test_choices_without_options(void **state)
 static void test_recursion(void **state)
 {
     (void)state;
-    fx *x = run(HEAD "var n: int\n"
+    fe *x = run(HEAD "var n: int\n"
                      "proc a() { b() }\n"
                      "proc b() { if n > 0 { c() } }\n"
                      "proc c() { a() }\n"
@@ -1340,7 +1293,7 @@ static void test_big_inputs(void **state)
             o += sprintf(o, "proc p%d() { step %d.1 { p0() } }\n", i, i);
     }
     o += sprintf(o, "sequence { p0() }\n");
-    fx *x = run(src);
+    fe *x = run(src);
     assert_int_equal(x->check_errors, 1);
     char want[96];
     /* at the call closing the cycle: `p0()` in the last proc */

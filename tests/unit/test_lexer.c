@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include "ast.h"
+#include "fe_harness.h"
 #include "parser.h"
 
 /* Exported by the flex scanner (declared the same way in dsl/parser.y). */
@@ -36,14 +36,9 @@ typedef struct tok {
 } tok;
 
 typedef struct lx {
-    oc_arena *a;
-    diag d;
-    FILE *out;
-    char *buf;
-    size_t len;
+    fe io; /* the arena, and the diagnostics in memory */
     struct lex_extra x;
     yyscan_t s;
-    const char *src;
     tok t[256];
     int n;
 } lx;
@@ -53,21 +48,15 @@ static lx *scan(const char *src)
 {
     lx *l = calloc(1, sizeof *l);
     assert_non_null(l);
-    l->a = arena_new();
-    assert_non_null(l->a);
-    l->out = open_memstream(&l->buf, &l->len);
-    assert_non_null(l->out);
-    l->src = src;
-    size_t n = strlen(src);
-    diag_init(&l->d, l->a, l->out, "t.ordo", src, n);
-    l->x.arena = l->a;
-    l->x.diag = &l->d;
+    fe_open(&l->io, "t.ordo", src);
+    l->x.arena = l->io.a;
+    l->x.diag = &l->io.d;
     l->x.src = src;
     l->x.line = 1;
     l->x.col = 1;
-    l->x.file = ARENA_NEW(l->a, ast_file);
+    l->x.file = ARENA_NEW(l->io.a, ast_file);
     assert_int_equal(yylex_init_extra(&l->x, &l->s), 0);
-    yy_scan_bytes(src, (int)n, l->s);
+    yy_scan_bytes(src, (int)strlen(src), l->s);
     for (;;) {
         assert_true(l->n < 256);
         tok *t = &l->t[l->n++];
@@ -76,21 +65,14 @@ static lx *scan(const char *src)
             break;
     }
     yylex_destroy(l->s);
-    fflush(l->out);
+    fflush(l->io.out);
     return l;
 }
 
-static const char *msgs(lx *l)
+/* Frees what scan made (done() is for the harness made by parse()). */
+static void scan_done(lx *l)
 {
-    fflush(l->out);
-    return l->buf ? l->buf : "";
-}
-
-static void done(lx *l)
-{
-    fclose(l->out);
-    free(l->buf);
-    arena_free(l->a);
+    fe_close(&l->io);
     free(l);
 }
 
@@ -113,7 +95,7 @@ static void text_is(const lx *l, int i, const char *want)
     const tok *t = &l->t[i];
     size_t n = t->l.last_off - t->l.first_off;
     assert_int_equal(n, strlen(want));
-    assert_memory_equal(l->src + t->l.first_off, want, n);
+    assert_memory_equal(l->io.src + t->l.first_off, want, n);
 }
 
 /* ------------------------------------------------------------- tokens */
@@ -161,8 +143,8 @@ static void test_keywords(void **state)
         col += len + 1;
     }
     at(l, (int)nkw, T_EOF, 1, col, col);
-    assert_string_equal(msgs(l), "");
-    done(l);
+    assert_string_equal(msgs(&l->io), "");
+    scan_done(l);
 
     /* a keyword is a whole word: longer words, other cases and built-in
      * function names are plain names */
@@ -174,7 +156,7 @@ static void test_keywords(void **state)
         assert_int_equal(l->t[i].kind, T_IDENT);
         assert_string_equal(l->t[i].v.str, names[i]);
     }
-    done(l);
+    scan_done(l);
 }
 
 static void test_names(void **state)
@@ -191,8 +173,8 @@ static void test_names(void **state)
     assert_string_equal(l->t[3].v.str, "legion_points");
     at(l, 4, T_EOF, 1, 29, 29);
     /* the name is a NUL-terminated copy, not a pointer into the text */
-    assert_ptr_not_equal(l->t[0].v.str, l->src);
-    done(l);
+    assert_ptr_not_equal(l->t[0].v.str, l->io.src);
+    scan_done(l);
 }
 
 static void test_numbers_and_step_numbers(void **state)
@@ -214,8 +196,8 @@ static void test_numbers_and_step_numbers(void **state)
     at(l, 6, T_NUMBER, 1, 51, 53);
     assert_true(l->t[6].v.num == 7);
     at(l, 7, T_EOF, 1, 54, 54);
-    assert_string_equal(msgs(l), "");
-    done(l);
+    assert_string_equal(msgs(&l->io), "");
+    scan_done(l);
 
     /* a range is not a step number: 1..6 is NUMBER .. NUMBER */
     l = scan("1..6 -3..-1");
@@ -229,17 +211,17 @@ static void test_numbers_and_step_numbers(void **state)
     at(l, 6, '-', 1, 10, 10);
     at(l, 7, T_NUMBER, 1, 11, 11);
     at(l, 8, T_EOF, 1, 12, 12);
-    done(l);
+    scan_done(l);
 
     /* a trailing dot is not part of a step number */
     l = scan("2.5.");
     at(l, 0, T_STEPNUM, 1, 1, 3);
     assert_string_equal(l->t[0].v.str, "2.5");
     assert_int_equal(l->t[1].kind, T_EOF); /* the lone '.' is a stray (below) */
-    assert_string_equal(msgs(l), "t.ordo:1:4: error: stray '.' in program\n"
-                                 "2.5.\n"
-                                 "   ^\n");
-    done(l);
+    assert_string_equal(msgs(&l->io), "t.ordo:1:4: error: stray '.' in program\n"
+                                      "2.5.\n"
+                                      "   ^\n");
+    scan_done(l);
 }
 
 static void test_dice(void **state)
@@ -263,8 +245,8 @@ static void test_dice(void **state)
     at(l, 6, T_NUMBER, 1, 25, 25);
     at(l, 7, T_DIE, 1, 27, 28);
     at(l, 8, T_EOF, 1, 29, 29);
-    assert_string_equal(msgs(l), "");
-    done(l);
+    assert_string_equal(msgs(&l->io), "");
+    scan_done(l);
 }
 
 static void test_strings(void **state)
@@ -286,8 +268,8 @@ static void test_strings(void **state)
     at(l, 5, T_STRING, 1, 45, 58);
     assert_string_equal(l->t[5].v.str, "move {s} now");
     at(l, 6, T_EOF, 1, 59, 59);
-    assert_string_equal(msgs(l), "");
-    done(l);
+    assert_string_equal(msgs(&l->io), "");
+    scan_done(l);
 
     /* a '#' inside a string is text, not a comment */
     l = scan("\"#1\" # comment \"not a string\"\nx");
@@ -295,7 +277,7 @@ static void test_strings(void **state)
     assert_string_equal(l->t[0].v.str, "#1");
     at(l, 1, T_IDENT, 2, 1, 1);
     at(l, 2, T_EOF, 2, 2, 2);
-    done(l);
+    scan_done(l);
 }
 
 static void test_operators(void **state)
@@ -313,8 +295,8 @@ static void test_operators(void **state)
         at(l, i, kinds[i], 1, col, col + w - 1);
         col += w + 1;
     }
-    assert_string_equal(msgs(l), "");
-    done(l);
+    assert_string_equal(msgs(&l->io), "");
+    scan_done(l);
 
     /* maximal munch without blanks */
     l = scan("a+=1;");
@@ -322,10 +304,10 @@ static void test_operators(void **state)
     at(l, 1, T_PLUSEQ, 1, 2, 3);
     at(l, 2, T_NUMBER, 1, 4, 4);
     at(l, 3, T_EOF, 1, 6, 6);
-    assert_string_equal(msgs(l), "t.ordo:1:5: error: stray ';' in program\n"
-                                 "a+=1;\n"
-                                 "    ^\n");
-    done(l);
+    assert_string_equal(msgs(&l->io), "t.ordo:1:5: error: stray ';' in program\n"
+                                      "a+=1;\n"
+                                      "    ^\n");
+    scan_done(l);
 
     l = scan("x<=-1==y");
     at(l, 0, T_IDENT, 1, 1, 1);
@@ -334,7 +316,7 @@ static void test_operators(void **state)
     at(l, 3, T_NUMBER, 1, 5, 5);
     at(l, 4, T_EQ, 1, 6, 7);
     at(l, 5, T_IDENT, 1, 8, 8);
-    done(l);
+    scan_done(l);
 }
 
 /* ----------------------------------------------------------- positions */
@@ -368,21 +350,21 @@ static void test_lines_columns_offsets(void **state)
     at(l, 9, T_EOF, 6, 2, 2);
     assert_int_equal(l->t[9].l.first_off, strlen(src));
     assert_int_equal(l->t[9].l.last_off, strlen(src));
-    assert_string_equal(msgs(l), "");
-    done(l);
+    assert_string_equal(msgs(&l->io), "");
+    scan_done(l);
 
     /* a file ending in a newline: the end is at column 1 of the next line */
     l = scan("x\n");
     at(l, 1, T_EOF, 2, 1, 1);
-    done(l);
+    scan_done(l);
     l = scan("");
     at(l, 0, T_EOF, 1, 1, 1);
-    done(l);
+    scan_done(l);
     /* a comment on the last line without a newline */
     l = scan("y # no newline");
     at(l, 0, T_IDENT, 1, 1, 1);
     at(l, 1, T_EOF, 1, 15, 15);
-    done(l);
+    scan_done(l);
 }
 
 /* -------------------------------------------------------------- errors */
@@ -398,17 +380,17 @@ static void test_stray_characters(void **state)
     at(l, 2, T_IDENT, 2, 4, 4);
     assert_string_equal(l->t[2].v.str, "c");
     at(l, 3, T_EOF, 3, 1, 1);
-    assert_int_equal(l->d.errors, 3);
-    assert_string_equal(msgs(l), "t.ordo:1:3: error: stray '@' in program\n"
-                                 "a @ b\n"
-                                 "  ^\n"
-                                 "t.ordo:2:3: error: stray '$' in program\n"
-                                 "  $c;\n"
-                                 "  ^\n"
-                                 "t.ordo:2:5: error: stray ';' in program\n"
-                                 "  $c;\n"
-                                 "    ^\n");
-    done(l);
+    assert_int_equal(l->io.d.errors, 3);
+    assert_string_equal(msgs(&l->io), "t.ordo:1:3: error: stray '@' in program\n"
+                                      "a @ b\n"
+                                      "  ^\n"
+                                      "t.ordo:2:3: error: stray '$' in program\n"
+                                      "  $c;\n"
+                                      "  ^\n"
+                                      "t.ordo:2:5: error: stray ';' in program\n"
+                                      "  $c;\n"
+                                      "    ^\n");
+    scan_done(l);
 
     /* bytes outside printable ASCII are named in octal, one error per byte
      * (a UTF-8 letter is two); a tab before it keeps the caret aligned */
@@ -416,29 +398,29 @@ static void test_stray_characters(void **state)
     at(l, 0, T_IDENT, 1, 2, 2);
     at(l, 1, T_IDENT, 1, 5, 7);
     assert_string_equal(l->t[1].v.str, "caf");
-    assert_int_equal(l->d.errors, 3);
-    assert_string_equal(msgs(l), "t.ordo:1:3: error: stray '\\1' in program\n"
-                                 "\tx\001 caf\xc3\xa9\n"
-                                 "\t ^\n"
-                                 "t.ordo:1:8: error: stray '\\303' in program\n"
-                                 "\tx\001 caf\xc3\xa9\n"
-                                 "\t      ^\n"
-                                 "t.ordo:1:9: error: stray '\\251' in program\n"
-                                 "\tx\001 caf\xc3\xa9\n"
-                                 "\t       ^\n");
-    done(l);
+    assert_int_equal(l->io.d.errors, 3);
+    assert_string_equal(msgs(&l->io), "t.ordo:1:3: error: stray '\\1' in program\n"
+                                      "\tx\001 caf\xc3\xa9\n"
+                                      "\t ^\n"
+                                      "t.ordo:1:8: error: stray '\\303' in program\n"
+                                      "\tx\001 caf\xc3\xa9\n"
+                                      "\t      ^\n"
+                                      "t.ordo:1:9: error: stray '\\251' in program\n"
+                                      "\tx\001 caf\xc3\xa9\n"
+                                      "\t       ^\n");
+    scan_done(l);
 
     /* `!` alone, and `.` alone, are not operators */
     l = scan("!x .");
     at(l, 0, T_IDENT, 1, 2, 2);
-    assert_int_equal(l->d.errors, 2);
-    assert_string_equal(msgs(l), "t.ordo:1:1: error: stray '!' in program\n"
-                                 "!x .\n"
-                                 "^\n"
-                                 "t.ordo:1:4: error: stray '.' in program\n"
-                                 "!x .\n"
-                                 "   ^\n");
-    done(l);
+    assert_int_equal(l->io.d.errors, 2);
+    assert_string_equal(msgs(&l->io), "t.ordo:1:1: error: stray '!' in program\n"
+                                      "!x .\n"
+                                      "^\n"
+                                      "t.ordo:1:4: error: stray '.' in program\n"
+                                      "!x .\n"
+                                      "   ^\n");
+    scan_done(l);
 }
 
 static void test_unterminated_string(void **state)
@@ -455,11 +437,11 @@ static void test_unterminated_string(void **state)
     at(l, 4, T_STRING, 2, 5, 8);
     assert_string_equal(l->t[4].v.str, "ok");
     at(l, 5, T_EOF, 3, 1, 1);
-    assert_int_equal(l->d.errors, 1);
-    assert_string_equal(msgs(l), "t.ordo:1:5: error: missing terminating '\"' character\n"
-                                 "log \"abc\n"
-                                 "    ^\n");
-    done(l);
+    assert_int_equal(l->io.d.errors, 1);
+    assert_string_equal(msgs(&l->io), "t.ordo:1:5: error: missing terminating '\"' character\n"
+                                      "log \"abc\n"
+                                      "    ^\n");
+    scan_done(l);
 
     /* at the very end of the input, with an escaped quote and with a
      * trailing backslash */
@@ -467,16 +449,16 @@ static void test_unterminated_string(void **state)
     at(l, 0, T_STRING, 1, 1, 5);
     assert_string_equal(l->t[0].v.str, "a\"b");
     at(l, 1, T_EOF, 1, 6, 6);
-    assert_string_equal(msgs(l), "t.ordo:1:1: error: missing terminating '\"' character\n"
-                                 "\"a\\\"b\n"
-                                 "^\n");
-    done(l);
+    assert_string_equal(msgs(&l->io), "t.ordo:1:1: error: missing terminating '\"' character\n"
+                                      "\"a\\\"b\n"
+                                      "^\n");
+    scan_done(l);
     l = scan("\"end\\\nnext");
     at(l, 0, T_STRING, 1, 1, 5);
     assert_string_equal(l->t[0].v.str, "end");
     at(l, 1, T_IDENT, 2, 1, 4);
-    assert_int_equal(l->d.errors, 1);
-    done(l);
+    assert_int_equal(l->io.d.errors, 1);
+    scan_done(l);
 }
 
 static void test_bad_escape(void **state)
@@ -486,14 +468,14 @@ static void test_bad_escape(void **state)
     lx *l = scan("  \"a\\tb\\q\"");
     at(l, 0, T_STRING, 1, 3, 10);
     assert_string_equal(l->t[0].v.str, "atbq");
-    assert_int_equal(l->d.errors, 2);
-    assert_string_equal(msgs(l), "t.ordo:1:5: error: unknown escape sequence '\\t'\n"
-                                 "  \"a\\tb\\q\"\n"
-                                 "    ^\n"
-                                 "t.ordo:1:8: error: unknown escape sequence '\\q'\n"
-                                 "  \"a\\tb\\q\"\n"
-                                 "       ^\n");
-    done(l);
+    assert_int_equal(l->io.d.errors, 2);
+    assert_string_equal(msgs(&l->io), "t.ordo:1:5: error: unknown escape sequence '\\t'\n"
+                                      "  \"a\\tb\\q\"\n"
+                                      "    ^\n"
+                                      "t.ordo:1:8: error: unknown escape sequence '\\q'\n"
+                                      "  \"a\\tb\\q\"\n"
+                                      "       ^\n");
+    scan_done(l);
 }
 
 static void test_integer_too_large(void **state)
@@ -504,58 +486,27 @@ static void test_integer_too_large(void **state)
     assert_true(l->t[2].v.num == INT64_MAX);
     at(l, 3, T_DICE, 2, 3, 24);
     assert_true(l->t[3].v.dice.count == INT64_MAX && l->t[3].v.dice.sides == 6);
-    assert_int_equal(l->d.errors, 2);
-    assert_string_equal(msgs(l), "t.ordo:1:5: error: integer constant is too large\n"
-                                 "x = 9223372036854775808\n"
-                                 "    ^\n"
-                                 "t.ordo:2:3: error: integer constant is too large\n"
-                                 "  99999999999999999999d6\n"
-                                 "  ^\n");
-    done(l);
+    assert_int_equal(l->io.d.errors, 2);
+    assert_string_equal(msgs(&l->io), "t.ordo:1:5: error: integer constant is too large\n"
+                                      "x = 9223372036854775808\n"
+                                      "    ^\n"
+                                      "t.ordo:2:3: error: integer constant is too large\n"
+                                      "  99999999999999999999d6\n"
+                                      "  ^\n");
+    scan_done(l);
 }
 
 /* ------------------------------------------ positions seen through the tree */
 
-typedef struct px {
-    oc_arena *a;
-    diag d;
-    FILE *out;
-    char *buf;
-    size_t len;
-    ast_file *f;
-} px;
-
-static px *parse(const char *src)
+static fe *parse(const char *src)
 {
-    px *p = calloc(1, sizeof *p);
-    assert_non_null(p);
-    p->a = arena_new();
-    p->out = open_memstream(&p->buf, &p->len);
-    assert_non_null(p->out);
-    diag_init(&p->d, p->a, p->out, "t.ordo", src, strlen(src));
-    p->f = ast_parse(p->a, &p->d, src, strlen(src));
-    fflush(p->out);
-    return p;
-}
-
-static void pdone(px *p)
-{
-    fclose(p->out);
-    free(p->buf);
-    arena_free(p->a);
-    free(p);
-}
-
-static void loc_is(ast_loc l, unsigned line, unsigned col)
-{
-    assert_int_equal(l.line, line);
-    assert_int_equal(l.col, col);
+    return fe_run(fe_new("t.ordo", src), 1);
 }
 
 static void test_positions_in_tree(void **state)
 {
     (void)state;
-    px *p = parse("ruleset \"T\"\n"
+    fe *p = parse("ruleset \"T\"\n"
                   "players 2\n"
                   "var x: int\n"
                   "sequence {\n"
@@ -590,14 +541,14 @@ static void test_positions_in_tree(void **state)
     loc_is(sum->op_loc, 6, 16);
     loc_is(sum->a->loc, 6, 7); /* roll */
     loc_is(sum->b->loc, 6, 18);
-    pdone(p);
+    done(p);
 }
 
 /* Lexical and syntax errors come from one run, in the order met. */
 static void test_lexical_errors_through_the_parser(void **state)
 {
     (void)state;
-    px *p = parse("ruleset \"T\"\n"
+    fe *p = parse("ruleset \"T\"\n"
                   "players 2\n"
                   "var x: int\n"
                   "sequence {\n"
@@ -620,7 +571,7 @@ static void test_lexical_errors_through_the_parser(void **state)
     assert_string_equal(s->next->u.log.text.text, "open");
     assert_int_equal(s->next->next->kind, S_ASSIGN);
     assert_int_equal(p->f->last_decl->body.count, 3);
-    pdone(p);
+    done(p);
 }
 
 int main(void)

@@ -17,65 +17,26 @@
 
 #include <cmocka.h>
 
-#include "ast.h"
+#include "fe_harness.h"
 
 /* ------------------------------------------------------------ harness */
 
-typedef struct px {
-    oc_arena *a;
-    diag d;
-    FILE *out;
-    char *buf;
-    size_t len;
-    ast_file *f;
-} px;
-
-static px *parse(const char *src)
+static fe *parse(const char *src)
 {
-    px *p = calloc(1, sizeof *p);
-    assert_non_null(p);
-    p->a = arena_new();
-    assert_non_null(p->a);
-    p->out = open_memstream(&p->buf, &p->len);
-    assert_non_null(p->out);
-    diag_init(&p->d, p->a, p->out, "p.ordo", src, strlen(src));
-    p->f = ast_parse(p->a, &p->d, src, strlen(src));
-    fflush(p->out);
-    return p;
-}
-
-static const char *msgs(px *p)
-{
-    fflush(p->out);
-    return p->buf ? p->buf : "";
+    return fe_run(fe_new("p.ordo", src), 1);
 }
 
 /* Parses and requires no diagnostic at all. */
-static px *parse_ok(const char *src)
+static fe *parse_ok(const char *src)
 {
-    px *p = parse(src);
-    if (p->d.errors || p->d.warnings)
-        fail_msg("unexpected diagnostics:\n%s", msgs(p));
+    fe *p = parse(src);
+    no_diags(p);
     assert_non_null(p->f);
     return p;
 }
 
-static void done(px *p)
-{
-    fclose(p->out);
-    free(p->buf);
-    arena_free(p->a);
-    free(p);
-}
-
-static void loc_is(ast_loc l, unsigned line, unsigned col)
-{
-    if (l.line != line || l.col != col)
-        fail_msg("at %u:%u, expected %u:%u", l.line, l.col, line, col);
-}
-
 /* The n-th declaration (0-based). */
-static ast_decl *decl_n(px *p, int n)
+static ast_decl *decl_n(fe *p, int n)
 {
     ast_decl *d = p->f->decls;
     while (d && n-- > 0)
@@ -84,23 +45,13 @@ static ast_decl *decl_n(px *p, int n)
     return d;
 }
 
-static ast_decl *seq(px *p)
+static ast_decl *seq(fe *p)
 {
     for (ast_decl *d = p->f->decls; d; d = d->next)
         if (d->kind == D_SEQUENCE)
             return d;
     fail_msg("no sequence");
     return NULL;
-}
-
-/* The n-th statement of a block. */
-static ast_stmt *nth(const ast_block *b, int n)
-{
-    ast_stmt *s = b->first;
-    while (s && n-- > 0)
-        s = s->next;
-    assert_non_null(s);
-    return s;
 }
 
 /* A ruleset with the given declarations; the sequence body is `body`. */
@@ -241,7 +192,7 @@ static void expr_is(const char *expr, const char *want)
 {
     char src[1024];
     snprintf(src, sizeof src, RS("", "x = %s\n"), expr);
-    px *p = parse_ok(src);
+    fe *p = parse_ok(src);
     ast_stmt *s = nth(&seq(p)->body, 0);
     assert_int_equal(s->kind, S_ASSIGN);
     const char *got = sx(s->u.assign.value);
@@ -255,7 +206,7 @@ static void expr_is(const char *expr, const char *want)
 static void test_header(void **state)
 {
     (void)state;
-    px *p = parse_ok("# a comment first\n"
+    fe *p = parse_ok("# a comment first\n"
                      "ruleset \"Titan: the sequence\"\n"
                      "source  \"Errata \\\"v1.1\\\"\"\n"
                      "players 2..6\n"
@@ -288,7 +239,7 @@ static void test_header(void **state)
 static void test_declarations(void **state)
 {
     (void)state;
-    px *p = parse_ok("ruleset \"T\"\n"
+    fe *p = parse_ok("ruleset \"T\"\n"
                      "players 2..4\n"
                      "enum Creature { angel, archangel, ogre, }\n"
                      "const MAX_STACKS = 12\n"
@@ -402,7 +353,7 @@ static void test_declarations(void **state)
 static void test_steps(void **state)
 {
     (void)state;
-    px *p = parse_ok(RS("",
+    fe *p = parse_ok(RS("",
                         "    step 2.5.3 \"the defender may flee\" cite \"TITAN-S5\" cite \"TITAN-S6\" {\n"
                         "        step 2.5.3.1 first turn only optional by active when x > 0 {\n"
                         "        }\n"
@@ -458,7 +409,7 @@ static void test_steps(void **state)
 static void test_step_modifier_twice(void **state)
 {
     (void)state;
-    px *p = parse(RS("", "    step 1 when a when b first turn only first turn only optional by active optional by active { }\n"));
+    fe *p = parse(RS("", "    step 1 when a when b first turn only first turn only optional by active optional by active { }\n"));
     assert_int_equal(p->d.errors, 3);
     assert_string_equal(msgs(p),
                         "p.ordo:4:19: error: 'when' given twice\n"
@@ -478,7 +429,7 @@ static void test_step_modifier_twice(void **state)
 static void test_let_and_assignment(void **state)
 {
     (void)state;
-    px *p = parse_ok(RS("", "    let r = roll d6\n"
+    fe *p = parse_ok(RS("", "    let r = roll d6\n"
                             "    let y: 0..5 = 0\n"
                             "    score[p] = score[p] + 5\n"
                             "    score[p] += 5\n"
@@ -522,7 +473,7 @@ static void test_let_and_assignment(void **state)
 static void test_if_chain(void **state)
 {
     (void)state;
-    px *p = parse_ok(RS("", "    if a { x = 1 } else if b { x = 2 } else if c { } else { x = 3\n x = 4 }\n"
+    fe *p = parse_ok(RS("", "    if a { x = 1 } else if b { x = 2 } else if c { } else { x = 3\n x = 4 }\n"
                             "    if d { }\n"));
     ast_stmt *s = nth(&seq(p)->body, 0);
     assert_int_equal(s->kind, S_IF);
@@ -553,7 +504,7 @@ static void test_if_chain(void **state)
 static void test_repeat_forms(void **state)
 {
     (void)state;
-    px *p = parse_ok(RS("", "    repeat until count p in players < 2 { x = 1 }\n"
+    fe *p = parse_ok(RS("", "    repeat until count p in players < 2 { x = 1 }\n"
                             "    repeat { x = 1 } until all p in players where tower[p] != 0\n"
                             "    repeat {\n        exit when battle_over\n        exit\n    }\n"
                             "    while c { }\n"));
@@ -587,7 +538,7 @@ static void test_repeat_forms(void **state)
 static void test_for_forms(void **state)
 {
     (void)state;
-    px *p = parse_ok(RS("", "    for p in players by tower[p] desc { }\n"
+    fe *p = parse_ok(RS("", "    for p in players by tower[p] desc { }\n"
                             "    for p in players where alive[p] by score[p] { }\n"
                             "    for p in all players by score[p] asc where alive[p] { }\n"
                             "    for s in 1..12 { }\n"
@@ -640,7 +591,7 @@ static void test_for_forms(void **state)
 static void test_turns_and_ends(void **state)
 {
     (void)state;
-    px *p = parse_ok(RS("", "    turn p { x = 1 }\n"
+    fe *p = parse_ok(RS("", "    turn p { x = 1 }\n"
                             "    eliminate active\n"
                             "    end game\n"
                             "    end game winner player 2\n"
@@ -670,7 +621,7 @@ static void test_turns_and_ends(void **state)
 static void test_choose(void **state)
 {
     (void)state;
-    px *p = parse_ok(RS("", "    choose defender \"negotiate\" {\n"
+    fe *p = parse_ok(RS("", "    choose defender \"negotiate\" {\n"
                             "        option \"propose\" when proposals < 3 { x = 1 }\n"
                             "        option \"concede\" { }\n"
                             "        option \"move stack {s}\" for s in 1..12 where legions[active, s] > 0 { }\n"
@@ -746,7 +697,7 @@ static void test_choose(void **state)
 static void test_scope_and_escapes(void **state)
 {
     (void)state;
-    px *p = parse_ok(RS("", "    scope {\n"
+    fe *p = parse_ok(RS("", "    scope {\n"
                             "        step 2.1 { }\n"
                             "        step 2.7 { }\n"
                             "    } escape \"concede\" by attacker {\n"
@@ -783,7 +734,7 @@ static void test_scope_and_escapes(void **state)
 static void test_calls_events_logs_lists(void **state)
 {
     (void)state;
-    px *p = parse_ok(RS("", "    encounter(active, def)\n"
+    fe *p = parse_ok(RS("", "    encounter(active, def)\n"
                             "    tick()\n"
                             "    return\n"
                             "    emit fled(def, points)\n"
@@ -919,7 +870,7 @@ static void test_rolls_and_aggregates(void **state)
             "(max p in players where alive[p] of score[p])");
     expr_is("sum u in dead of 1 + 1", "(sum u in dead of (+ 1 1))");
 
-    px *p = parse_ok(RS("", "x = count q in players where a\n"));
+    fe *p = parse_ok(RS("", "x = count q in players where a\n"));
     ast_expr *e = nth(&seq(p)->body, 0)->u.assign.value;
     assert_int_equal(e->kind, E_AGG);
     assert_int_equal(e->op, AGG_COUNT);
@@ -947,7 +898,7 @@ static void test_rolls_and_aggregates(void **state)
 static void test_scenario_items(void **state)
 {
     (void)state;
-    px *p = parse_ok("ruleset \"T\"\nplayers 2\nsequence { }\n"
+    fe *p = parse_ok("ruleset \"T\"\nplayers 2\nsequence { }\n"
                      "scenario \"a fled stack scores half\" cite \"TITAN-S7\" cite \"X\" {\n"
                      "    players 2\n"
                      "    seed 7\n"
@@ -1052,7 +1003,7 @@ static void test_scenario_items(void **state)
 static void test_scenario_item_errors(void **state)
 {
     (void)state;
-    px *p = parse("ruleset \"T\"\nplayers 2\nsequence { }\n"
+    fe *p = parse("ruleset \"T\"\nplayers 2\nsequence { }\n"
                   "scenario \"s\" {\n"
                   "    expect finished winner player 1\n"
                   "    play\n"
@@ -1075,7 +1026,7 @@ static void test_scenario_item_errors(void **state)
 static void test_several_errors_one_run(void **state)
 {
     (void)state;
-    px *p = parse("ruleset \"T\"\n"
+    fe *p = parse("ruleset \"T\"\n"
                   "players 2\n"
                   "enum Color { red green }\n"
                   "var score[player]: 0..99\n"
@@ -1128,7 +1079,7 @@ static void test_statement_level_recovery(void **state)
 {
     (void)state;
     /* each bad statement is reported; the good ones between them are kept */
-    px *p = parse(RS("var x: int\n", "    let = 1\n"
+    fe *p = parse(RS("var x: int\n", "    let = 1\n"
                                      "    x = 2\n"
                                      "    x = 3\n"
                                      "    if x { x = 4 } else x = 5\n"
@@ -1166,7 +1117,7 @@ static void test_statement_level_recovery(void **state)
 static void test_end_of_input(void **state)
 {
     (void)state;
-    px *p = parse("ruleset \"T\"\nplayers 2\nsequence {\n    step 1 {\n");
+    fe *p = parse("ruleset \"T\"\nplayers 2\nsequence {\n    step 1 {\n");
     assert_int_equal(p->d.errors, 1);
     assert_string_equal(msgs(p), "p.ordo:5:1: error: expected a statement or '}' at end of input\n"
                                  "\n"
@@ -1195,7 +1146,7 @@ static void test_end_of_input(void **state)
 static void test_header_errors(void **state)
 {
     (void)state;
-    px *p = parse("players 2\nruleset \"T\"\nsequence { }\n");
+    fe *p = parse("players 2\nruleset \"T\"\nsequence { }\n");
     assert_int_equal(p->d.errors, 1);
     assert_string_equal(msgs(p), "p.ordo:2:1: error: 'ruleset' must come first\n"
                                  "ruleset \"T\"\n"
@@ -1246,7 +1197,7 @@ static void test_nesting_too_deep(void **state)
     memset(o, ')', depth);
     o += depth;
     strcpy(o, "\n}\n");
-    px *p = parse(src);
+    fe *p = parse(src);
     assert_int_equal(p->d.errors, 1);
     const char *m = msgs(p);
     assert_true(strncmp(m, "p.ordo:4:", 9) == 0);
@@ -1279,8 +1230,8 @@ static void test_reentrant(void **state)
 {
     (void)state;
     const char *src = RS("", "    step 1 { x = 1 + 2 * 3 }\n");
-    px *a = parse_ok(src);
-    px *b = parse_ok(src);
+    fe *a = parse_ok(src);
+    fe *b = parse_ok(src);
     ast_stmt *sa = nth(&nth(&seq(a)->body, 0)->u.step.body, 0);
     ast_stmt *sb = nth(&nth(&seq(b)->body, 0)->u.step.body, 0);
     char ta[128];
