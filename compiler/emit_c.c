@@ -544,12 +544,8 @@ int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, FILE *header
     } else {
         fprintf(out, "\nextern const ordo_program %s;\n", symbol);
     }
-    fputs("\n/* instruction numbers: the runtime's one list (runtime/opcode_list.h) */\n"
-          "enum {\n"
-          "#define OP(name, operands, effect) ORDO_OP_##name,\n"
-          "#include \"opcode_list.h\"\n"
-          "#undef OP\n"
-          "};\n\n",
+    fputs("/* instruction numbers, from the runtime's one list (opcode_list.h) */\n"
+          "#include \"opcodes.h\"\n\n",
           out);
     emit_code(out, p, symbol);
     emit_vars(out, p, symbol);

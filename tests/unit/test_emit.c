@@ -93,7 +93,7 @@ static void test_banner_and_includes(void **state)
     assert_non_null(strstr(c, "/* generated from dir/t* /x.ordo by ordoc " ORDO_VERSION
                               " \xe2\x80\x94 do not edit */\n"));
     assert_non_null(strstr(c, "#include \"ordo.h\"\n"));
-    assert_non_null(strstr(c, "#include \"opcode_list.h\"\n"));
+    assert_non_null(strstr(c, "#include \"opcodes.h\"\n"));
     assert_non_null(strstr(c, "extern const ordo_program t_program;\n"));
     assert_non_null(strstr(c, "const ordo_program t_program = {\n"));
     assert_non_null(strstr(c, ".magic = ORDO_PROGRAM_MAGIC,"));

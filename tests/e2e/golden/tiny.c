@@ -2,13 +2,8 @@
 /* ruleset: Tiny: a dice race */
 #include "ordo.h"
 #include "tiny.h"
-
-/* instruction numbers: the runtime's one list (runtime/opcode_list.h) */
-enum {
-#define OP(name, operands, effect) ORDO_OP_##name,
-#include "opcode_list.h"
-#undef OP
-};
+/* instruction numbers, from the runtime's one list (opcode_list.h) */
+#include "opcodes.h"
 
 static const ordo_insn tiny_program_code[278] = {
     /* fn reached */
