@@ -394,6 +394,8 @@ int ordo_set(ordo_game *g, int v, int i, int j, int elem, int32_t value)
         if (value < len) /* keep the slots past the end zero */
             memset(a + 2 + (uint32_t)value * var->width, 0,
                    (size_t)(len - value) * var->width);
+        for (int32_t k = len; k < value; k++) /* new elements: the var's initial value */
+            vm_store(a + 2 + (uint32_t)k * var->width, var->width, var->init);
         len = (int16_t)value;
         memcpy(a, &len, 2);
         return ORDO_OK;

@@ -55,11 +55,12 @@ size_t ordo_game_size(const ordo_program *p);
  * one-line reason in msg. ordo_new/ordo_init call it. */
 int ordo_validate(const ordo_program *p, char *msg, size_t msgsize);
 
-/* Creates a game in caller memory of at least ordo_game_size(p) bytes.
- * nplayers must be within the program's range. Returns ORDO_OK or an error. */
+/* Creates a game in caller memory of at least ordo_game_size(p) bytes,
+ * aligned to 8 bytes (else ORDO_E_ARG). nplayers must be within the
+ * program's range. Returns ORDO_OK or an error. */
 int ordo_init(void *mem, size_t memsize, const ordo_program *p, int nplayers,
               uint64_t seed, ordo_game **out);
-/* Same, with one malloc; ordo_free releases it. */
+/* Same, with one malloc (ORDO_E_STACK when it fails); ordo_free releases it. */
 int ordo_new(const ordo_program *p, int nplayers, uint64_t seed, ordo_game **out);
 void ordo_free(ordo_game *g);
 
@@ -75,7 +76,8 @@ int ordo_start(ordo_game *g, int proc, const int32_t *args, int nargs);
 /* Runs procedure `proc` to its end right now (scenario setup code: it may
  * change state but must not decide). Only before the first ordo_run. */
 int ordo_exec(ordo_game *g, int proc, const int32_t *args, int nargs);
-/* Evaluates fn `proc` on the current state without changing it. */
+/* Evaluates fn `proc` on the current state without changing it. An error
+ * inside the fn (a bad index, say) stops the game like any runtime error. */
 int ordo_eval(ordo_game *g, int proc, const int32_t *args, int nargs, int32_t *result);
 
 int ordo_status(const ordo_game *g);        /* last status or error code */
@@ -104,11 +106,14 @@ int ordo_set(ordo_game *g, int v, int i, int j, int elem, int32_t value);
 int ordo_format_value(const ordo_program *p, int kind, int enum_id, int32_t v,
                       char *buf, size_t n);
 
-/* The execution step limit (VM instructions per game; 0 = default). */
+/* The execution step limit (VM instructions per game; 0 = default). It is
+ * checked at backward jumps, calls and decisions, so a run stops within a
+ * few instructions past it. */
 void ordo_set_max_steps(ordo_game *g, uint64_t max_steps);
 uint64_t ordo_steps(const ordo_game *g);
 
-/* The last error, as one line: "step limit reached at step 2.5.4 (titan.ordo:120)". */
+/* The last error, as one line: "step limit reached: 100 VM instructions
+ * executed at step 2.5.4 "loop" (titan.ordo:120)". */
 int ordo_error_message(const ordo_game *g, char *buf, size_t n);
 const char *ordo_strerror(int code);
 

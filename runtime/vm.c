@@ -108,6 +108,20 @@ static inline int64_t cell_of(const ordo_var *v, const int32_t *ix, int32_t npla
     return cell;
 }
 
+/* A player value in an error message: "player 3", "none", or a value
+ * that is no player at all. */
+static const char *player_words(char *buf, size_t n, int32_t p)
+{
+    if (p == -1)
+        snprintf(buf, n, "none");
+    else if (p < -1)
+        snprintf(buf, n, "%ld (not a player)", (long)p);
+    else
+        snprintf(buf, n, "player %ld", (long)p + 1);
+    return buf;
+}
+#define PLAYER_WORDS(p) player_words((char[32]){0}, 32, (p))
+
 void vm_emit(ordo_game *g, int kind, int player, int id, int nargs, const int32_t *args)
 {
     ordo_event ev;
@@ -577,8 +591,7 @@ top:
         NEED(1);
         int32_t pl = sp[-1];
         if (UNLIKELY(pl < 0 || pl >= nplayers))
-            FAIL(ORDO_E_INDEX, "turn of player %ld in a %d-player game", (long)pl + 1,
-                 nplayers);
+            FAIL(ORDO_E_INDEX, "turn of %s in a %d-player game", PLAYER_WORDS(pl), nplayers);
         const ordo_var *va = &vars[0], *vt = &vars[1];
         unsigned char *a = state + vt->offset + (uint32_t)pl * vt->stride;
         int32_t t = vm_load(a, vt->width);
@@ -596,8 +609,7 @@ top:
         NEED(1);
         int32_t pl = sp[-1];
         if (UNLIKELY(pl < 0 || pl >= nplayers))
-            FAIL(ORDO_E_INDEX, "eliminate player %ld in a %d-player game", (long)pl + 1,
-                 nplayers);
+            FAIL(ORDO_E_INDEX, "eliminate %s in a %d-player game", PLAYER_WORDS(pl), nplayers);
         const ordo_var *vi = &vars[2];
         vm_store(state + vi->offset + (uint32_t)pl * vi->stride, vi->width, 0);
         --sp;
@@ -666,8 +678,8 @@ top:
         NEED(1);
         int32_t d = *--sp;
         if (UNLIKELY(d < 0 || d >= nplayers))
-            FAIL(ORDO_E_INDEX, "a decision by %s%ld in a %d-player game",
-                 d < 0 ? "none " : "player ", (long)d + 1, nplayers);
+            FAIL(ORDO_E_INDEX, "a decision by %s in a %d-player game", PLAYER_WORDS(d),
+                 nplayers);
         vm_opt *opts = VM_OPTS(g);
         const vm_esc *esc = VM_CESCS(g);
         uint32_t n = g->nopts;
@@ -702,8 +714,7 @@ top:
         NEED(1);
         int32_t pl = sp[-1];
         if (UNLIKELY(pl < -1 || pl >= nplayers))
-            FAIL(ORDO_E_INDEX, "escape by player %ld in a %d-player game", (long)pl + 1,
-                 nplayers);
+            FAIL(ORDO_E_INDEX, "escape by %s in a %d-player game", PLAYER_WORDS(pl), nplayers);
         uint32_t n = g->nesc, pos = (uint32_t)ip->b;
         if (UNLIKELY(n >= p->max_escapes))
             FAIL(ORDO_E_STACK, "more than %u escapes open", (unsigned)p->max_escapes);
@@ -759,8 +770,7 @@ top:
             NEED(1);
             w = *--sp;
             if (UNLIKELY(w < -1 || w >= nplayers))
-                FAIL(ORDO_E_INDEX, "winner player %ld in a %d-player game", (long)w + 1,
-                     nplayers);
+                FAIL(ORDO_E_INDEX, "winner %s in a %d-player game", PLAYER_WORDS(w), nplayers);
         }
         g->winner = w;
         EMIT(ORDO_EV_END, w, 0, 0, NULL);
@@ -895,6 +905,14 @@ top:
             FAIL(ORDO_E_STATE, "HALT outside ordo_exec/ordo_eval");
         if (result)
             *result = sp > bp ? sp[-1] : 0;
+        /* leave as a RET to the base would: the frames of this run go */
+        while (nframes > base) {
+            vm_frame *f = &frames[--nframes];
+            sp = fp;
+            fp = stack + f->fp;
+            cur_step = f->step;
+            ip = code + f->ret_pc;
+        }
         goto done;
     }
     DEFAULT() {
