@@ -1868,6 +1868,33 @@ static void test_step_limit(void **state)
 
 /* ----------------------------------------------------- exec, eval, start */
 
+/* A HALT ends an ordo_exec run as its RET would: its frame is gone, and
+ * the sequence then runs once, from the start. */
+static void test_halt_unwinds_exec(void **state)
+{
+    (void)state;
+    tprog *T = tp_new(2, 2);
+    int x = tp_scalar(T, "x", ORDO_K_INT, 4, 0, 100, 0);
+    tp_proc(T, "sequence", 0, 0, 0);
+    I(LDG, 0, x, 0);
+    I(PUSH, 0, 0, 1);
+    I(ADD, 0, 0, 0);
+    I(STG, 0, x, 0);
+    I(RET, 0, 0, 0);
+    int setup = tp_proc(T, "setup#1", 0, 0, 0);
+    I(HALT, 0, 0, 0);
+    const ordo_program *p = tp_finish(T);
+    ordo_game *g = NULL;
+    assert_int_equal(ordo_new(p, 2, 1, &g), ORDO_OK);
+    assert_int_equal(ordo_exec(g, setup, NULL, 0), ORDO_OK);
+    assert_int_equal(ordo_run(g), ORDO_OVER);
+    int32_t v = -1;
+    assert_int_equal(ordo_get(g, x, 0, 0, 0, &v), ORDO_OK);
+    assert_int_equal(v, 1);
+    ordo_free(g);
+    free(T);
+}
+
 static void test_exec_eval(void **state)
 {
     (void)state;
@@ -2486,6 +2513,7 @@ int main(void)
         cmocka_unit_test(test_end),
         cmocka_unit_test(test_step_limit),
         cmocka_unit_test(test_exec_eval),
+        cmocka_unit_test(test_halt_unwinds_exec),
         cmocka_unit_test(test_canonical_form),
         cmocka_unit_test(test_copy_diverges),
         cmocka_unit_test(test_trace_all_kinds),
