@@ -33,6 +33,7 @@ typedef struct rs {
     const char *no_roll;       /* why `roll` is not allowed here, or NULL */
     int in_proc;               /* `return` allowed */
     int in_code;               /* locals and aggregates allowed */
+    int in_setup;              /* a scenario's setup: built-ins may be set */
     ast_stmt **loops;          /* enclosing loops of the current unit */
     uint32_t nloops, caploops;
     int cur_step;              /* index of the enclosing step, -1 */
@@ -999,7 +1000,7 @@ static int assignable(rs *r, ast_expr *t)
     const char *n = s->name;
     switch (s->kind) {
     case SYM_VAR:
-        if (s->decl->builtin) {
+        if (s->decl->builtin && !r->in_setup) {
             diag_error(r->d, t->loc, "cannot assign to the built-in '%s'", n);
             return 0;
         }
@@ -1144,6 +1145,16 @@ static void rs_choose(rs *r, ast_stmt *s)
         rtext(r, &s->u.choose.prompt, 0, NULL);
     for (ast_option *o = s->u.choose.options; o; o = o->next)
         rs_option(r, o);
+    /* a label names one option: a replay (--choices, a scenario's choose)
+     * finds the option by its label */
+    for (ast_option *o = s->u.choose.options; o; o = o->next)
+        for (ast_option *e = s->u.choose.options; e != o; e = e->next)
+            if (!o->var && !e->var && strcmp(o->label.text, e->label.text) == 0) {
+                diag_error(r->d, o->label.loc, "two options of one choice read \"%s\"",
+                           o->label.text);
+                diag_note(r->d, e->label.loc, "the first is here");
+                break;
+            }
 }
 
 static void rs_scope(rs *r, ast_stmt *s)
@@ -1767,7 +1778,9 @@ static void sc_item(rs *r, ast_item *it)
         return;
     case IT_SC_SETUP:
         unit_begin(r, 0);
+        r->in_setup = 1; /* a test may start from any state: turns[p] = 3 */
         rblock(r, &it->body);
+        r->in_setup = 0;
         it->nlocals = unit_end(r);
         return;
     case IT_SC_PLAY: sc_play(r, it); return;

@@ -6,7 +6,8 @@
  *
  *   build/ordoc rulesets/titan.ordo -o build/examples/titan.c \
  *       --header build/examples/titan.h --symbol titan_program
- *   cc -std=c11 -Iruntime -Icompiler/driver -DHOST_PROGRAM=titan_program \
+ *   cc -std=c11 -D_POSIX_C_SOURCE=200809L -Iruntime -Icompiler/driver \
+ *       -DHOST_PROGRAM=titan_program \
  *       examples/host.c build/examples/titan.c compiler/driver/play.c \
  *       compiler/driver/options.c compiler/driver/choices.c build/libordo.a
  *
