@@ -386,6 +386,39 @@ static void pass_steps(ck *c)
     }
 }
 
+/* Every rule ID a step cites should be shown by a scenario that cites it
+ * too: a rule nobody tests is a rule nobody knows the ruleset keeps. Only
+ * for files that have scenarios at all (a sketch is not nagged). */
+static int scenario_cites(const ast_file *f, const char *id)
+{
+    for (uint32_t i = 0; i < f->nscenarios; i++)
+        for (const ast_cite *x = f->scenarios[i]->cites; x; x = x->next)
+            if (strcmp(x->id, id) == 0)
+                return 1;
+    return 0;
+}
+
+static int cited_before(const ast_file *f, uint32_t upto, const ast_cite *c)
+{
+    for (uint32_t i = 0; i <= upto; i++)
+        for (const ast_cite *x = f->steps[i]->u.step.cites; x && x != c; x = x->next)
+            if (strcmp(x->id, c->id) == 0)
+                return 1;
+    return 0;
+}
+
+static void pass_cites(ck *c)
+{
+    const ast_file *f = c->f;
+    if (f->nscenarios == 0)
+        return;
+    for (uint32_t i = 0; i < f->nsteps; i++)
+        for (const ast_cite *x = f->steps[i]->u.step.cites; x; x = x->next)
+            if (!scenario_cites(f, x->id) && !cited_before(f, i, x))
+                diag_warning(c->d, x->loc, "rule %s is cited here but no scenario cites it",
+                             x->id);
+}
+
 /* ------------------------------------------------------ pass 6: the code */
 
 static void walk_block(ck *c, ast_block *b);
@@ -759,6 +792,7 @@ int oc_check(oc_arena *arena, ast_file *file, diag *d)
     pass_graph(&c);
     pass_reach(&c);
     pass_steps(&c);
+    pass_cites(&c);
     pass_code(&c);
     return d->errors - before;
 }

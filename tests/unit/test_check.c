@@ -142,7 +142,7 @@ static const char clean_src[] =
     "        step 2 { if in_game(player 1) { eliminate player 1 } }\n"    /* 45 */
     "    } escape \"concede\" by player 2 { end game winner player 1 }\n" /* 46 */
     "}\n"
-    "scenario \"s\" {\n"
+    "scenario \"s\" cite \"R-PAINT\" cite \"R-1\" cite \"R-1b\" {\n"
     "    players 3\n"
     "    play take(player 2, 4)\n"
     "    expect event scored(player 2, _)\n"

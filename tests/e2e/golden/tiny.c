@@ -5,7 +5,7 @@
 /* instruction numbers, from the runtime's one list (opcode_list.h) */
 #include "opcodes.h"
 
-static const ordo_insn tiny_program_code[278] = {
+static const ordo_insn tiny_program_code[282] = {
     /* fn reached */
     {ORDO_OP_LDL, 0, 0, 0},              /* 0 */
     {ORDO_OP_LDX, 0, 4, 0},              /* 1 */
@@ -291,6 +291,11 @@ static const ordo_insn tiny_program_code[278] = {
     {ORDO_OP_PUSH, 0, 0, 0},             /* 275 */
     {ORDO_OP_EQ, 0, 0, 0},               /* 276 */
     {ORDO_OP_RETV, 0, 0, 0},             /* 277 */
+    /* proc setup#127 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 278 */
+    {ORDO_OP_PUSH, 0, 0, 31},            /* 279 */
+    {ORDO_OP_STX, 0, 4, 0},              /* 280 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 281 */
 };
 
 static const ordo_var tiny_program_vars[8] = {
@@ -330,7 +335,7 @@ static const ordo_step tiny_program_steps[5] = {
     /* 4 */ {.number = "2", .title = "the highest score wins", .rule = "TINY-2", .parent = -1, .line = 74},
 };
 
-static const ordo_proc tiny_program_procs[7] = {
+static const ordo_proc tiny_program_procs[8] = {
     /* 0 */ {.name = "reached", .pc = 0, .nparams = 1, .nlocals = 1,
         .param_kind = {ORDO_K_PLAYER, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 25},
@@ -352,6 +357,9 @@ static const ordo_proc tiny_program_procs[7] = {
     /* 6 */ {.name = "expect#113", .pc = 273, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113},
+    /* 7 */ {.name = "setup#127", .pc = 278, .nparams = 0, .nlocals = 0,
+        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 127},
 };
 
 static const ordo_option tiny_program_options[6] = {
@@ -391,16 +399,18 @@ static const ordo_text tiny_program_texts[2] = {
         .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
 };
 
-static const ordo_scenario tiny_program_scenarios[3] = {
+static const ordo_scenario tiny_program_scenarios[4] = {
     /* 0 */ {.name = "painting and banking", .rule = "TINY-PAINT",
         .first = 0, .count = 19, .line = 82},
     /* 1 */ {.name = "a later turn does not paint", .rule = "TINY-ROLL",
         .first = 19, .count = 10, .line = 104},
     /* 2 */ {.name = "conceding hands the game to player 2", .rule = "TINY-1",
         .first = 29, .count = 4, .line = 119},
+    /* 3 */ {.name = "the highest score wins", .rule = "TINY-2",
+        .first = 33, .count = 4, .line = 126},
 };
 
-static const ordo_scenario_item tiny_program_items[33] = {
+static const ordo_scenario_item tiny_program_items[37] = {
     /* 0 */ {.kind = ORDO_SC_PLAYERS, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 83},
     /* 1 */ {.kind = ORDO_SC_SEED, .x = 0, .a = 0, .b = 0, .args = {3, 0, 0, 0, 0, 0, 0, 0},
@@ -467,6 +477,14 @@ static const ordo_scenario_item tiny_program_items[33] = {
         .text = NULL, .line = 122},
     /* 32 */ {.kind = ORDO_SC_OVER, .x = 1, .a = 0, .b = 0, .args = {1, 0, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 123},
+    /* 33 */ {.kind = ORDO_SC_SETUP, .x = 0, .a = 7, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
+        .text = NULL, .line = 127},
+    /* 34 */ {.kind = ORDO_SC_PLAY, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
+        .text = NULL, .line = 130},
+    /* 35 */ {.kind = ORDO_SC_STEP_RAN, .x = 0, .a = 4, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
+        .text = NULL, .line = 131},
+    /* 36 */ {.kind = ORDO_SC_OVER, .x = 1, .a = 0, .b = 0, .args = {1, 0, 0, 0, 0, 0, 0, 0},
+        .text = NULL, .line = 132},
 };
 
 const ordo_program tiny_program = {
@@ -476,18 +494,18 @@ const ordo_program tiny_program = {
     .source = "ordo test data \"tiny\" (no document)",
     .file = "tests/e2e/data/tiny.ordo",
     .min_players = 2, .max_players = 3,
-    .code = tiny_program_code, .ncode = 278,
+    .code = tiny_program_code, .ncode = 282,
     .vars = tiny_program_vars, .nvars = 8,
     .enums = tiny_program_enums, .nenums = 1,
     .names = tiny_program_names, .nnames = 3,
     .steps = tiny_program_steps, .nsteps = 5,
-    .procs = tiny_program_procs, .nprocs = 7,
+    .procs = tiny_program_procs, .nprocs = 8,
     .options = tiny_program_options, .noptions = 6,
     .escapes = tiny_program_escapes, .nescapes = 1,
     .events = tiny_program_events, .nevents = 3,
     .texts = tiny_program_texts, .ntexts = 2,
-    .scenarios = tiny_program_scenarios, .nscenarios = 3,
-    .items = tiny_program_items, .nitems = 33,
+    .scenarios = tiny_program_scenarios, .nscenarios = 4,
+    .items = tiny_program_items, .nitems = 37,
     .main_proc = 2,
     .state_size = 36,
     .stack_size = 26,
