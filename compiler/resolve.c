@@ -219,8 +219,8 @@ static void ldeclare(rs *r, ast_sym *s, ast_type t)
     if (prev && prev->loc.line == 0)
         diag_error(r->d, s->loc, "'%s' is a built-in name", s->name);
     else if (prev) {
-        diag_error(r->d, s->loc, "'%s' shadows an earlier definition", s->name);
-        diag_note(r->d, prev->loc, "previous definition of '%s' here", prev->name);
+        diag_error(r->d, s->loc, "'%s' shadows another definition", s->name);
+        diag_note(r->d, prev->loc, "the other definition of '%s' is here", prev->name);
     }
     s->slot = (int32_t)r->slot++;
     if (r->slot > r->maxslot)
@@ -343,6 +343,10 @@ static const char *sym_kind_words(int kind)
     case SYM_FN: return "a fn";
     case SYM_PROC: return "a proc";
     case SYM_BUILTIN: return "a built-in function";
+    case SYM_VAR: return "a var";
+    case SYM_CONST: return "a const";
+    case SYM_MEMBER: return "an enum member";
+    case SYM_LOCAL: return "a local";
     default: return "a name";
     }
 }
@@ -515,6 +519,8 @@ static void rx_builtin(rs *r, ast_expr *e, int bi)
         v = clamp_fold(r, e, v, &fine);
         if (fine)
             set_const(e, v);
+        else
+            e->type = ty(TY_ERROR); /* reported: nothing more about it */
     }
 }
 
@@ -589,6 +595,8 @@ static void rx_unary(rs *r, ast_expr *e)
         v = clamp_fold(r, e, v, &ok);
         if (ok)
             set_const(e, v);
+        else
+            e->type = ty(TY_ERROR); /* reported: nothing more about it */
     }
 }
 
@@ -660,8 +668,13 @@ static void rx_binary(rs *r, ast_expr *e)
     if (is_err(&e->a->type) || is_err(&e->b->type) || !type_binary(r, e))
         return;
     int64_t v;
-    if (e->a->is_const && e->b->is_const && fold_binary(r, e, e->a->cval, e->b->cval, &v))
+    if (e->a->is_const && e->b->is_const) {
+        if (!fold_binary(r, e, e->a->cval, e->b->cval, &v)) {
+            e->type = ty(TY_ERROR); /* reported: nothing more about it */
+            return;
+        }
         set_const(e, v);
+    }
     /* short-circuit constants: `false and x`, `true or x` */
     if (e->op == OP_AND && e->a->is_const && !e->a->cval)
         set_const(e, 0);
@@ -1471,8 +1484,8 @@ static void rparams(rs *r, ast_decl *d)
         if (g && g->loc.line == 0)
             diag_error(r->d, p->loc, "'%s' is a built-in name", p->name);
         else if (g) {
-            diag_error(r->d, p->loc, "'%s' shadows an earlier definition", p->name);
-            diag_note(r->d, g->loc, "previous definition of '%s' here", g->name);
+            diag_error(r->d, p->loc, "'%s' shadows another definition", p->name);
+            diag_note(r->d, g->loc, "the other definition of '%s' is here", g->name);
         }
     }
 }

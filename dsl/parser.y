@@ -414,7 +414,7 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %type <item> item
 %type <cite> cites
 %type <block> block
-%type <vec> stmts args arglist params param_list members options escapes items strings
+%type <vec> stmts args arglist params param_list members member_list options escapes items strings
 %type <omods> opt_mods
 %type <fmods> for_mods
 %type <dim> dim
@@ -519,18 +519,23 @@ decl
       }
     ;
 
+/* one trailing comma is allowed, as in C: `enum E { a, b, }` */
 members
+    : member_list { $$ = $1; }
+    | member_list ',' { $$ = $1; }
+    ;
+
+member_list
     : T_IDENT {
         ast_sym *s = ARENA_NEW(A, ast_sym);
         s->name = $1; s->loc = L(@1); s->kind = SYM_MEMBER;
         $$ = vec_push(A, NULL, s);
       }
-    | members ',' T_IDENT {
+    | member_list ',' T_IDENT {
         ast_sym *s = ARENA_NEW(A, ast_sym);
         s->name = $3; s->loc = L(@3); s->kind = SYM_MEMBER;
         $$ = vec_push(A, $1, s);
       }
-    | members ',' { $$ = $1; }
     ;
 
 opt_dims
