@@ -36,6 +36,7 @@ typedef struct ck {
     uint32_t fgen;         /* marks fns already read for one condition */
     int recursion;         /* a cycle was found: skip the loop checks */
     int dead;              /* > 0 while walking code already reported dead */
+    uint32_t windows;      /* `window` statements seen */
 } ck;
 
 /* ------------------------------------------------------------ var sets */
@@ -223,12 +224,36 @@ static void collect_expr(ck *c, ast_expr *e, void *arg)
     calls_expr(c, e, ((collect_arg *)arg)->list);
 }
 
+/* A window may run any anytime action: calls, for cycles and write sets. */
+static void add_anytime_edges(ck *c, edge **list, ast_loc at)
+{
+    for (uint32_t i = 0; i < c->nfns; i++)
+        if (c->f->fns[i]->anytime)
+            add_edge(c, list, c->f->fns[i], at);
+}
+
 static void collect_block(ck *c, ast_block *b, void *arg)
 {
     collect_arg *ca = arg;
     for (ast_stmt *s = b->first; s; s = s->next) {
         if (s->kind == S_CALL && s->u.call.sym)
             add_edge(c, ca->list, s->u.call.sym->decl, s->u.call.name_loc);
+        if (s->kind == S_EMIT && s->u.call.sym) {
+            /* an emit runs the event's triggers: calls, for every pass */
+            ast_decl *ev = s->u.call.sym->decl;
+            ev->emitted = 1;
+            int after = 0;
+            for (uint32_t k = 0; k < ev->ntriggers; k++) {
+                add_edge(c, ca->list, ev->triggers[k], s->u.call.name_loc);
+                after |= ev->triggers[k]->timing == TIMING_AFTER;
+            }
+            if (after) /* the window before `after` triggers */
+                add_anytime_edges(c, ca->list, s->u.call.name_loc);
+        }
+        if (s->kind == S_WINDOW) {
+            c->windows++;
+            add_anytime_edges(c, ca->list, s->loc);
+        }
         if (ca->writes)
             direct_writes(c, s, ca->writes);
         each_expr(c, s, collect_expr, arg);
@@ -286,8 +311,13 @@ static void report_cycle(ck *c, const frame *stack, uint32_t depth, uint32_t to,
         p += k + 4;
     }
     strcpy(p, c->f->fns[to]->name);
-    int is_fn = c->f->fns[to]->kind == D_FN;
-    diag_error(c->d, at, "recursive %s: %s", is_fn ? "fn calls" : "procedure calls", path);
+    int is_fn = c->f->fns[to]->kind == D_FN, triggers = 0;
+    for (uint32_t i = from; i < depth; i++)
+        triggers |= c->f->fns[stack[i].node]->timing != 0;
+    if (triggers)
+        diag_error(c->d, at, "triggers can re-fire without end: %s", path);
+    else
+        diag_error(c->d, at, "recursive %s: %s", is_fn ? "fn calls" : "procedure calls", path);
     c->recursion = 1;
 }
 
@@ -348,6 +378,32 @@ static void pass_reach(ck *c)
                 c->f->fns[e->callee]->reachable = 1;
                 queue[tail++] = e->callee;
             }
+    }
+}
+
+/* Triggers whose event no code emits, and anytime actions with no window to
+ * be offered at, are warned about; their bodies are still checked (as
+ * roots), not reported as unreachable. */
+static void pass_listeners(ck *c)
+{
+    ast_file *f = c->f;
+    uint32_t afters = 0;
+    for (uint32_t i = 0; i < c->nfns; i++) {
+        ast_decl *d = f->fns[i];
+        if (d->timing == TIMING_AFTER && d->event && d->event->emitted)
+            afters++;
+    }
+    for (uint32_t i = 0; i < c->nfns; i++) {
+        ast_decl *d = f->fns[i];
+        if (d->timing && d->event && !d->event->emitted)
+            diag_warning(c->d, d->event_loc, "trigger '%s' listens to event '%s', which nothing emits",
+                         d->name, d->event->name);
+        if (d->anytime && c->windows == 0 && afters == 0)
+            diag_warning(c->d, d->name_loc,
+                         "anytime action '%s' is never offered: no window opens in this ruleset",
+                         d->name);
+        if ((d->timing || d->anytime) && !d->reachable)
+            add_edge(c, &c->root_calls, d, d->name_loc); /* reached by the next pass */
     }
 }
 
@@ -790,6 +846,8 @@ int oc_check(oc_arena *arena, ast_file *file, diag *d)
     int before = d->errors;
     pass_collect(&c);
     pass_graph(&c);
+    pass_reach(&c);
+    pass_listeners(&c);
     pass_reach(&c);
     pass_steps(&c);
     pass_cites(&c);

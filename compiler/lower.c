@@ -77,6 +77,9 @@ typedef struct lw {
     uint32_t scope_nesc[256]; /* escapes of each open scope */
     VEC(loop_ctx) loops;
     int cur_step;             /* static: the innermost step being lowered */
+    uint32_t *dispatch;       /* per event: its dispatch proc, or NO_LABEL */
+    uint32_t *guard_fn;       /* per fn/proc: an anytime action's guard fn */
+    int has_anytime;          /* the ruleset declares anytime actions */
 } lw;
 
 static void *grow(lw *w, void *p, uint32_t *cap, size_t size)
@@ -1147,6 +1150,58 @@ static void stmt_list(lw *w, const ast_stmt *s)
     }
 }
 
+static void call_unit(lw *w, uint32_t proc)
+{
+    emit_a(w, ORDO_OP_CALL, proc);
+    VPUSH(w, w->units.v[w->unit].calls, (uint16_t)proc);
+}
+
+/* A window for the player in local `pl`: the anytime actions whose guards
+ * hold, and "pass"; taking an action opens the window again, passing
+ * closes it (ODIN-T1: actions only where the flow of play has a gap). */
+static void window(lw *w, uint32_t pl, const char *label, uint32_t line)
+{
+    uint32_t text = add_text(w, label ? label : "", NULL);
+    emit_a(w, ORDO_OP_LDL, pl);
+    emit(w, ORDO_OP_WINDOW, 0, text, 0);
+    uint32_t top = here(w);
+    emit_op(w, ORDO_OP_OPTS);
+    ast_file *f = w->f;
+    u32vec acts = {0}, opts = {0};
+    for (uint32_t i = 0; i < f->nfns; i++) {
+        const ast_decl *d = f->fns[i];
+        if (!d->anytime || d->nparams != 1)
+            continue;
+        uint32_t skip = NO_LABEL;
+        if (w->guard_fn[i] != NO_LABEL) {
+            emit_a(w, ORDO_OP_LDL, pl);
+            call_unit(w, w->guard_fn[i]);
+            skip = jump(w, ORDO_OP_JZ);
+        }
+        uint32_t o = add_plain_option(w, d->label.text, line);
+        emit_a(w, ORDO_OP_OFFERN, o);
+        if (skip != NO_LABEL)
+            patch_here(w, skip);
+        VPUSH(w, acts, i);
+        VPUSH(w, opts, o);
+    }
+    uint32_t pass = add_plain_option(w, "pass", line);
+    emit_a(w, ORDO_OP_OFFERN, pass);
+    emit_a(w, ORDO_OP_LDL, pl);
+    emit_op(w, ORDO_OP_WAIT);
+    for (uint32_t k = 0; k < acts.n; k++) {
+        w->options.v[opts.v[k]].target = here(w);
+        emit_a(w, ORDO_OP_LDL, pl);
+        call_unit(w, acts.v[k]);
+        jump_to(w, ORDO_OP_JMP, top);
+    }
+    w->options.v[pass].target = here(w);
+    emit_a(w, ORDO_OP_LDL, pl);
+    emit(w, ORDO_OP_WINDOW, 1, text, 0);
+    free(acts.v);
+    free(opts.v);
+}
+
 static void stmt(lw *w, const ast_stmt *s)
 {
     switch (s->kind) {
@@ -1180,11 +1235,11 @@ static void stmt(lw *w, const ast_stmt *s)
     case S_CHOOSE: stmt_choose(w, s); return;
     case S_SCOPE: stmt_scope(w, s); return;
     case S_WINDOW: {
-        uint32_t o = add_plain_option(w, "pass", s->loc.line);
-        emit_op(w, ORDO_OP_OPTS);
-        emit_a(w, ORDO_OP_OFFERN, o);
-        wait_for(w, s->u.player.player);
-        w->options.v[o].target = here(w);
+        uint32_t pl = take_locals(w, 1);
+        expr(w, s->u.player.player);
+        emit_a(w, ORDO_OP_STL, pl);
+        window(w, pl, s->u.player.label.text, s->loc.line);
+        give_locals(w, pl);
         return;
     }
     case S_CALL:
@@ -1196,10 +1251,17 @@ static void stmt(lw *w, const ast_stmt *s)
         unwind(w, 0, 0, 0); /* RET drops the saved steps with the frame */
         emit_op(w, ORDO_OP_RET);
         return;
-    case S_EMIT:
+    case S_EMIT: {
+        uint32_t ev = (uint32_t)s->u.call.sym->decl->index;
         call_args(w, s->u.call.args, s->u.call.nargs);
-        emit(w, ORDO_OP_EMIT, (int)s->u.call.nargs, (uint32_t)s->u.call.sym->decl->index, 0);
+        if (w->dispatch[ev] != NO_LABEL) { /* the event has triggers */
+            emit_a(w, ORDO_OP_CALL, w->dispatch[ev]);
+            VPUSH(w, w->units.v[w->unit].calls, (uint16_t)w->dispatch[ev]);
+        } else {
+            emit(w, ORDO_OP_EMIT, (int)s->u.call.nargs, ev, 0);
+        }
         return;
+    }
     case S_LOG: {
         const ast_text *t = &s->u.log.text;
         for (uint32_t i = 0; i < t->nargs; i++)
@@ -1276,10 +1338,76 @@ static void lower_fn_or_proc(lw *w, const ast_decl *d)
     if (d->kind == D_FN) {
         expr(w, d->body_expr);
         emit_op(w, ORDO_OP_RETV);
-    } else {
-        block(w, &d->body);
-        emit_op(w, ORDO_OP_RET);
+        unit_end(w);
+        return;
     }
+    uint32_t quiet = NO_LABEL;
+    if (d->timing) { /* a trigger: its guard, then the trace says it fires */
+        if (d->guard) {
+            expr(w, d->guard);
+            quiet = jump(w, ORDO_OP_JZ);
+        }
+        emit(w, ORDO_OP_TRIG, d->timing, id, 0);
+    }
+    block(w, &d->body);
+    if (quiet != NO_LABEL)
+        patch_here(w, quiet);
+    emit_op(w, ORDO_OP_RET);
+    unit_end(w);
+}
+
+/* An anytime action's guard, as a fn of its player (windows call it). */
+static void lower_guard(lw *w, const ast_decl *d)
+{
+    unit_begin(w, w->guard_fn[d->index], d->nlocals);
+    expr(w, d->guard);
+    emit_op(w, ORDO_OP_RETV);
+    unit_end(w);
+}
+
+/* `emit E(args)` of an event with triggers calls E's dispatch proc: the
+ * `before` triggers, the event itself, the `immediately` triggers (no gap:
+ * ODIN-T3), then, when `after` triggers follow and the ruleset has anytime
+ * actions, a window for the active player (ODIN-T2), then the `after`
+ * triggers. Each group runs in source order. */
+static void lower_dispatch(lw *w, const ast_decl *ev)
+{
+    uint32_t id = w->dispatch[ev->index];
+    unit_begin(w, id, ev->nparams);
+    static const int order[3] = {TIMING_BEFORE, TIMING_IMMEDIATELY, TIMING_AFTER};
+    for (int g = 0; g < 3; g++) {
+        if (order[g] == TIMING_IMMEDIATELY) {
+            for (uint32_t k = 0; k < ev->nparams; k++)
+                emit_a(w, ORDO_OP_LDL, k);
+            emit(w, ORDO_OP_EMIT, (int)ev->nparams, (uint32_t)ev->index, 0);
+        }
+        int any = 0;
+        for (uint32_t t = 0; t < ev->ntriggers; t++)
+            any |= ev->triggers[t]->timing == order[g];
+        if (order[g] == TIMING_AFTER && any && w->has_anytime) {
+            uint32_t pl = take_locals(w, 1);
+            emit_a(w, ORDO_OP_LDG, 0);
+            emit_a(w, ORDO_OP_STL, pl);
+            emit_a(w, ORDO_OP_LDL, pl);
+            push_const(w, -1);
+            emit_op(w, ORDO_OP_EQ);
+            uint32_t no_one = jump(w, ORDO_OP_JNZ);
+            char label[200];
+            snprintf(label, sizeof label, "after %s", ev->name);
+            window(w, pl, arena_strdup(w->a, label), ev->loc.line);
+            patch_here(w, no_one);
+            give_locals(w, pl);
+        }
+        for (uint32_t t = 0; t < ev->ntriggers; t++) {
+            const ast_decl *tr = ev->triggers[t];
+            if (tr->timing != order[g])
+                continue;
+            for (uint32_t k = 0; k < ev->nparams; k++)
+                emit_a(w, ORDO_OP_LDL, k);
+            call_unit(w, (uint32_t)tr->index);
+        }
+    }
+    emit_op(w, ORDO_OP_RET);
     unit_end(w);
 }
 
@@ -1481,6 +1609,45 @@ static void fill_options(lw *w)
     }
 }
 
+/* The procs the compiler adds: a dispatch proc per event with triggers
+ * ("on EVENT"), a guard fn per guarded anytime action ("when ACTION"). */
+static void add_listener_procs(lw *w)
+{
+    ast_file *f = w->f;
+    w->dispatch = arena_alloc(w->a, (f->nevents + 1) * sizeof *w->dispatch);
+    w->guard_fn = arena_alloc(w->a, (f->nfns + 1) * sizeof *w->guard_fn);
+    for (uint32_t i = 0; i < f->nevents; i++) {
+        const ast_decl *ev = f->events[i];
+        w->dispatch[i] = NO_LABEL;
+        if (!ev->ntriggers)
+            continue;
+        char name[200];
+        snprintf(name, sizeof name, "on %s", ev->name);
+        uint32_t id = new_proc(w, arena_strdup(w->a, name), ev->loc.line);
+        ordo_proc *p = &w->procs.v[id];
+        p->nparams = (uint16_t)ev->nparams;
+        for (uint32_t k = 0; k < ev->nparams && k < 8; k++) {
+            p->param_kind[k] = (uint8_t)kind_of(&ev->params[k]->type);
+            p->param_enum[k] = enum_of(&ev->params[k]->type);
+        }
+        w->dispatch[i] = id;
+    }
+    for (uint32_t i = 0; i < f->nfns; i++) {
+        const ast_decl *d = f->fns[i];
+        w->guard_fn[i] = NO_LABEL;
+        w->has_anytime |= d->anytime;
+        if (!d->anytime || !d->guard)
+            continue;
+        char name[200];
+        snprintf(name, sizeof name, "when %s", d->name);
+        uint32_t id = new_proc(w, arena_strdup(w->a, name), d->loc.line);
+        w->procs.v[id].nparams = 1;
+        w->procs.v[id].param_kind[0] = ORDO_K_PLAYER;
+        w->procs.v[id].returns = 1;
+        w->guard_fn[i] = id;
+    }
+}
+
 /* How many options one choose can offer (escapes come on top). */
 static uint32_t iter_extent(const lw *w, const ast_iter *it)
 {
@@ -1514,6 +1681,11 @@ static uint32_t max_options(lw *w)
         if (n > best)
             best = n;
     }
+    uint32_t anytime = 1; /* a window: its anytime actions and "pass" */
+    for (uint32_t i = 0; i < f->nfns; i++)
+        anytime += f->fns[i]->anytime;
+    if (anytime > best)
+        best = anytime;
     uint64_t total = (uint64_t)best + f->nescapes;
     return total > 65535 ? 65535 : (uint32_t)total;
 }
@@ -1546,9 +1718,16 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
     fill_procs(w);
     fill_options(w);
     uint32_t main_proc = new_proc(w, "sequence", file->sequence ? file->sequence->loc.line : 0);
+    add_listener_procs(w);
 
     for (uint32_t i = 0; i < file->nfns; i++)
         lower_fn_or_proc(w, file->fns[i]);
+    for (uint32_t i = 0; i < file->nfns; i++)
+        if (w->guard_fn[i] != NO_LABEL)
+            lower_guard(w, file->fns[i]);
+    for (uint32_t i = 0; i < file->nevents; i++)
+        if (w->dispatch[i] != NO_LABEL)
+            lower_dispatch(w, file->events[i]);
     unit_begin(w, main_proc, file->sequence ? file->sequence->nlocals : 0);
     if (file->sequence)
         block(w, &file->sequence->body);

@@ -892,7 +892,7 @@ static void rtext(rs *r, ast_text *t, int option, ast_sym *only)
         at.col += (uint32_t)i + 1;
         ast_sym *sym = lfind(r, name);
         if (option == 2) {
-            diag_error(r->d, at, "an escape's label is fixed text: it cannot show '%s'", name);
+            diag_error(r->d, at, "an escape's or an anytime action's label is fixed text: it cannot show '%s'", name);
         } else if (option && sym != only) {
             diag_error(r->d, at, "an option's label may only name its own 'for' variable, not '%s'", name);
         } else if (!sym) {
@@ -1523,6 +1523,12 @@ static void rproc_body(rs *r, ast_decl *d)
 {
     unit_begin(r, d->kind == D_PROC);
     open_params(r, d);
+    if (d->guard)
+        rx_noroll(r, d->guard, TY_BOOL, d->timing ? "a trigger's 'when' condition"
+                                                  : "an anytime action's 'when' condition",
+                  "in a 'when' guard");
+    if (d->anytime)
+        rtext(r, &d->label, 2, NULL);
     rblock(r, &d->body);
     d->nlocals = unit_end(r);
 }
@@ -1655,6 +1661,53 @@ static void index_decls(rs *r)
     }
 }
 
+/* A trigger takes its event's parameters, by the event's names, so its
+ * guard and body read them as `p`, `space`... Its event's trigger list is
+ * built here, in source order (the order `printed` resolution uses). */
+static void rtrigger_signature(rs *r, ast_decl *d)
+{
+    ast_sym *e = gfind(r, d->event_name);
+    if (!e) {
+        diag_error(r->d, d->event_loc, "unknown event '%s'", d->event_name);
+        return;
+    }
+    e->used = 1;
+    if (e->kind != SYM_EVENT) {
+        diag_error(r->d, d->event_loc, "'%s' is %s, not an event", d->event_name,
+                   sym_kind_words(e->kind));
+        return;
+    }
+    ast_decl *ev = e->decl;
+    d->event = ev;
+    d->nparams = ev->nparams;
+    d->params = ARENA_ARRAY(r->a, ast_sym *, ev->nparams + 1);
+    d->param_types = ev->param_types;
+    for (uint32_t i = 0; i < ev->nparams; i++) {
+        ast_sym *p = new_sym(r, ev->params[i]->name, SYM_LOCAL, ev->params[i]->loc);
+        p->local_kind = LOCAL_PARAM;
+        p->type = ev->params[i]->type;
+        p->slot = (int32_t)i;
+        p->decl = d;
+        d->params[i] = p;
+    }
+    ast_decl **t = ARENA_ARRAY(r->a, ast_decl *, ev->ntriggers + 1);
+    if (ev->ntriggers)
+        memcpy(t, ev->triggers, ev->ntriggers * sizeof *t);
+    t[ev->ntriggers++] = d;
+    ev->triggers = t;
+}
+
+/* An anytime action is offered to the player a window is for: it takes
+ * exactly that player. */
+static void ranytime_signature(rs *r, ast_decl *d)
+{
+    if (d->nparams != 1 || d->params[0]->type.kind != TY_PLAYER)
+        diag_error(r->d, d->name_loc,
+                   "anytime action '%s' must take exactly one parameter, the player "
+                   "(as in '%s(p: player)')",
+                   d->name, d->name);
+}
+
 static void rsignatures(rs *r)
 {
     for (ast_decl *d = r->f->decls; d; d = d->next) {
@@ -1669,6 +1722,13 @@ static void rsignatures(rs *r)
             break;
         default: break;
         }
+    }
+    /* after every event's params are typed */
+    for (ast_decl *d = r->f->decls; d; d = d->next) {
+        if (d->kind == D_PROC && d->timing)
+            rtrigger_signature(r, d);
+        else if (d->kind == D_PROC && d->anytime)
+            ranytime_signature(r, d);
     }
 }
 

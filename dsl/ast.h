@@ -431,6 +431,10 @@ enum ast_decl_kind {
     D_ENUM = 1, D_CONST, D_VAR, D_EVENT, D_FN, D_PROC, D_SEQUENCE, D_SCENARIO
 };
 
+/* When a trigger runs relative to its event (doc/language.md, "Events and
+ * triggers"). */
+enum ast_timing { TIMING_IMMEDIATELY = 1, TIMING_AFTER, TIMING_BEFORE };
+
 enum ast_dim_kind { DIM_PLAYER = 1, DIM_ENUM, DIM_RANGE };
 
 typedef struct ast_dim {
@@ -479,11 +483,25 @@ typedef struct ast_decl {
     uint32_t nlocals;             /* [R] D_FN/D_PROC/D_SEQUENCE: params + lets
                                    * + for/option/aggregate variables */
 
-    /* D_SCENARIO */
+    /* D_SCENARIO (cites also for triggers) */
     const char *title;
     ast_cite *cites;
     ast_item *items;              /* linked by next */
     uint32_t nitems;
+
+    /* D_PROC that is a trigger (timing != 0) or an anytime action */
+    uint8_t timing;               /* TIMING_*, 0 for a plain proc */
+    uint8_t anytime;              /* `anytime NAME(p: player) "label"` */
+    const char *event_name;       /* trigger: `on EVENT` */
+    ast_loc event_loc;
+    struct ast_decl *event;       /* [R] the D_EVENT it listens to */
+    ast_expr *guard;              /* trigger/anytime `when`, or NULL */
+    ast_text label;               /* anytime: the option's label */
+
+    /* D_EVENT: [R] its triggers, in source order */
+    struct ast_decl **triggers;
+    uint32_t ntriggers;
+    uint8_t emitted;              /* [C] some `emit` names it */
 
     /* [C] analysis */
     uint8_t reachable;            /* proc: called from the sequence/scenarios */

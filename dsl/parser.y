@@ -389,6 +389,7 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %token T_NOT "not" T_ELIMINATE "eliminate" T_SETUP "setup" T_PLAY "play"
 %token T_EXPECT "expect" T_OFFERED "offered" T_DECISION "decision"
 %token T_BEFORE "before" T_AFTER "after" T_RAN "ran" T_SEED "seed" T_THEN "then"
+%token T_TRIGGER "trigger" T_ON "on" T_IMMEDIATELY "immediately" T_ANYTIME "anytime"
 %token T_DOTDOT ".." T_EQ "==" T_NE "!=" T_LE "<=" T_GE ">=" T_PLUSEQ "+=" T_MINUSEQ "-="
 
 /* lowest first; see the precedence table of doc/language.md */
@@ -404,7 +405,8 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %precedence UMINUS
 %precedence '[' T_WHERE
 
-%type <expr> expr bound opt_init lvalue
+%type <expr> expr bound opt_init lvalue opt_guard
+%type <num> timing
 %type <stmt> stmt step_stmt if_stmt
 %type <decl> decl
 %type <tx> type
@@ -499,6 +501,26 @@ decl
         $$ = decl(px, D_PROC, $2, @1, @2);
         set_params(px, $$, $4);
         $$->body = $6;
+      }
+    | T_TRIGGER T_IDENT T_ON T_IDENT timing opt_guard cites block {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_PROC, $2, @1, @2);
+        $$->timing = (uint8_t)$5;
+        $$->event_name = $4;
+        $$->event_loc = L(@4);
+        $$->guard = $6;
+        $$->cites = $7;
+        $$->body = $8;
+      }
+    | T_ANYTIME T_IDENT '(' params ')' T_STRING opt_guard block {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_PROC, $2, @1, @2);
+        set_params(px, $$, $4);
+        $$->anytime = 1;
+        $$->label.text = $6;
+        $$->label.loc = L(@6);
+        $$->guard = $7;
+        $$->body = $8;
       }
     | T_SEQUENCE block {
         header_seen(px, 0, @1);
@@ -604,6 +626,17 @@ param_list
         s->hnext = (ast_sym *)(void *)$5;
         $$ = vec_push(A, $1, s);
       }
+    ;
+
+timing
+    : T_IMMEDIATELY { $$ = TIMING_IMMEDIATELY; }
+    | T_AFTER { $$ = TIMING_AFTER; }
+    | T_BEFORE { $$ = TIMING_BEFORE; }
+    ;
+
+opt_guard
+    : %empty { $$ = NULL; }
+    | T_WHEN expr { $$ = $2; }
     ;
 
 cites

@@ -62,6 +62,8 @@ OP(WAIT,     "",   "pop the deciding player; add that player's escapes; suspend 
 OP(ESC,      "ab", "pop p; open escape a for player p, the b-th of its scope")
 OP(UNESC,    "x",  "close the x escapes of the scope being left")
 OP(EMIT,     "xa", "pop x args; trace EVENT a")
+OP(TRIG,     "xa", "trace TRIGGER: proc a fires, with timing x")
+OP(WINDOW,   "xa", "pop p; trace WINDOW (x=0: opens, 1: closes) for p, label text a")
 OP(LOG,      "xa", "pop x args; trace LOG of text a")
 OP(ASSERT,   "a",  "pop v; if v == 0, stop with E_ASSERT and text a")
 OP(END,      "x",  "the game is over; x=1: pop the winner first; trace END")

@@ -129,6 +129,10 @@ enum {
     ORDO_EV_ELIMINATE,  /* a player left the game; player */
     ORDO_EV_LOG,        /* a `log`; id = string, args = the values of its {names} */
     ORDO_EV_END,        /* the game is over; player = winner or -1 */
+    ORDO_EV_TRIGGER,    /* a trigger fires; id = its proc, args[0] = timing
+                         * (1 immediately, 2 after, 3 before) */
+    ORDO_EV_WINDOW,     /* a window opens; player, id = text of its label */
+    ORDO_EV_WINDOW_END, /* the window closes (its player passed) */
     ORDO_EV_KIND_COUNT
 };
 

@@ -232,7 +232,23 @@ void ordo_set_trace(ordo_game *g, ordo_trace_fn fn, void *ctx)
 
 static const char *const kind_names[ORDO_EV_KIND_COUNT] = {
     "?", "step", "skip", "event", "choice", "escape", "roll", "turn", "eliminate", "log", "end",
+    "trigger", "window", "window_end",
 };
+
+static const char *timing_name(int32_t t)
+{
+    return t == 1 ? "immediately" : t == 2 ? "after" : t == 3 ? "before" : "?";
+}
+
+static const char *proc_name(const ordo_program *p, int id)
+{
+    return id < p->nprocs && p->procs[id].name ? p->procs[id].name : "?";
+}
+
+static const char *text_of(const ordo_program *p, int id)
+{
+    return id < p->ntexts && p->texts[id].text ? p->texts[id].text : "";
+}
 
 static const char *str_or(const char *s, const char *dflt)
 {
@@ -355,6 +371,22 @@ int ordo_event_text(const ordo_game *g, const ordo_event *ev, char *buf, size_t 
             vb_player(&b, ev->player);
         } else {
             vb_puts(&b, "no winner");
+        }
+        break;
+    case ORDO_EV_TRIGGER:
+        vb_puts(&b, "trigger ");
+        vb_puts(&b, proc_name(p, ev->id));
+        vb_puts(&b, " (");
+        vb_puts(&b, timing_name(ev->args[0]));
+        vb_putc(&b, ')');
+        break;
+    case ORDO_EV_WINDOW:
+    case ORDO_EV_WINDOW_END:
+        vb_puts(&b, ev->kind == ORDO_EV_WINDOW ? "window opens for " : "window closes for ");
+        vb_player(&b, ev->player);
+        if (ev->kind == ORDO_EV_WINDOW && text_of(p, ev->id)[0]) {
+            vb_puts(&b, ": ");
+            vb_puts(&b, text_of(p, ev->id));
         }
         break;
     default:
@@ -503,6 +535,16 @@ int ordo_event_json(const ordo_game *g, const ordo_event *ev, char *buf, size_t 
         if (!vb_log(&b, p, ev))
             vb_puts(&b, "?");
         vb_json_close(&b);
+        break;
+    case ORDO_EV_TRIGGER:
+        vb_json_key(&b, "trigger");
+        vb_json_str(&b, proc_name(p, ev->id));
+        vb_json_key(&b, "timing");
+        vb_json_str(&b, timing_name(ev->args[0]));
+        break;
+    case ORDO_EV_WINDOW:
+        vb_json_key(&b, "label");
+        vb_json_str(&b, text_of(p, ev->id));
         break;
     case ORDO_EV_END:
         vb_json_key(&b, "winner");

@@ -218,8 +218,17 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
                     (unsigned)p->texts[a].nargs);
             break;
         case ORDO_OP_ASSERT:
+        case ORDO_OP_WINDOW:
             if (a >= p->ntexts)
                 what = "text";
+            else if (in->op == ORDO_OP_WINDOW && x > 1)
+                BAD("code %lu: WINDOW x=%u", (unsigned long)pc, x);
+            break;
+        case ORDO_OP_TRIG:
+            if (a >= p->nprocs)
+                what = "proc";
+            else if (x < 1 || x > 3)
+                BAD("code %lu: TRIG timing %u", (unsigned long)pc, x);
             break;
         case ORDO_OP_END:
             if (x > 1)

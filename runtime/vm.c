@@ -748,6 +748,19 @@ top:
         EMIT(ORDO_EV_EVENT, -1, ip->a, ip->x, sp);
         NEXT();
     }
+    CASE(TRIG) {
+        NOT_IN_EVAL();
+        int32_t timing = ip->x;
+        EMIT(ORDO_EV_TRIGGER, -1, ip->a, 1, &timing);
+        NEXT();
+    }
+    CASE(WINDOW) {
+        NOT_IN_EVAL();
+        NEED(1);
+        int32_t pl = *--sp;
+        EMIT(ip->x ? ORDO_EV_WINDOW_END : ORDO_EV_WINDOW, pl, ip->a, 0, NULL);
+        NEXT();
+    }
     CASE(LOG) {
         NOT_IN_EVAL();
         NEED(ip->x);

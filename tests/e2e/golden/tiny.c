@@ -5,7 +5,7 @@
 /* instruction numbers, from the runtime's one list (opcode_list.h) */
 #include "opcodes.h"
 
-static const ordo_insn tiny_program_code[282] = {
+static const ordo_insn tiny_program_code[288] = {
     /* fn reached */
     {ORDO_OP_LDL, 0, 0, 0},              /* 0 */
     {ORDO_OP_LDX, 0, 4, 0},              /* 1 */
@@ -151,7 +151,7 @@ static const ordo_insn tiny_program_code[282] = {
     {ORDO_OP_STL, 0, 4, 0},              /* 139 */
     {ORDO_OP_JMP, 0, 0, 121},            /* 140 */
     {ORDO_OP_LDL, 0, 2, 0},              /* 141 */
-    {ORDO_OP_JNZ, 0, 0, 191},            /* 142 */
+    {ORDO_OP_JNZ, 0, 0, 197},            /* 142 */
     {ORDO_OP_LDG, 0, 3, 0},              /* 143 */
     {ORDO_OP_PUSH, 0, 0, 1},             /* 144 */
     {ORDO_OP_ADD, 0, 0, 0},              /* 145 */
@@ -195,107 +195,113 @@ static const ordo_insn tiny_program_code[282] = {
     {ORDO_OP_ADD, 0, 0, 0},              /* 183 */
     {ORDO_OP_STL, 0, 2, 0},              /* 184 */
     {ORDO_OP_JMP, 0, 0, 167},            /* 185 */
-    {ORDO_OP_OPTS, 0, 0, 0},             /* 186 */
-    {ORDO_OP_OFFERN, 0, 5, 0},           /* 187 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 188 */
-    {ORDO_OP_WAIT, 0, 0, 0},             /* 189 */
-    {ORDO_OP_JMP, 0, 0, 111},            /* 190 */
-    {ORDO_OP_STEPEND, 0, 0, 0},          /* 191 */
-    {ORDO_OP_UNESC, 1, 0, 0},            /* 192 */
-    {ORDO_OP_JMP, 0, 0, 198},            /* 193 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 194 */
-    {ORDO_OP_EMIT, 1, 2, 0},             /* 195 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 196 */
-    {ORDO_OP_END, 1, 0, 0},              /* 197 */
-    {ORDO_OP_STEP, 0, 4, 0},             /* 198: step 2 [TINY-2] */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 199 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 200 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 201 */
-    {ORDO_OP_STL, 0, 3, 0},              /* 202 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 203 */
-    {ORDO_OP_STL, 0, 4, 0},              /* 204 */
-    {ORDO_OP_LDL, 0, 4, 0},              /* 205 */
-    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 206 */
-    {ORDO_OP_LT, 0, 0, 0},               /* 207 */
-    {ORDO_OP_JZ, 0, 0, 232},             /* 208 */
-    {ORDO_OP_LDL, 0, 4, 0},              /* 209 */
-    {ORDO_OP_STL, 0, 0, 0},              /* 210 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 211 */
-    {ORDO_OP_LDX, 0, 2, 0},              /* 212 */
-    {ORDO_OP_JZ, 0, 0, 227},             /* 213 */
-    {ORDO_OP_LDL, 0, 3, 0},              /* 214 */
-    {ORDO_OP_JZ, 0, 0, 222},             /* 215 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 216 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 186 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 187 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 188 */
+    {ORDO_OP_WINDOW, 0, 2, 0},           /* 189 */
+    {ORDO_OP_OPTS, 0, 0, 0},             /* 190 */
+    {ORDO_OP_OFFERN, 0, 5, 0},           /* 191 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 192 */
+    {ORDO_OP_WAIT, 0, 0, 0},             /* 193 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 194 */
+    {ORDO_OP_WINDOW, 1, 2, 0},           /* 195 */
+    {ORDO_OP_JMP, 0, 0, 111},            /* 196 */
+    {ORDO_OP_STEPEND, 0, 0, 0},          /* 197 */
+    {ORDO_OP_UNESC, 1, 0, 0},            /* 198 */
+    {ORDO_OP_JMP, 0, 0, 204},            /* 199 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 200 */
+    {ORDO_OP_EMIT, 1, 2, 0},             /* 201 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 202 */
+    {ORDO_OP_END, 1, 0, 0},              /* 203 */
+    {ORDO_OP_STEP, 0, 4, 0},             /* 204: step 2 [TINY-2] */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 205 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 206 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 207 */
+    {ORDO_OP_STL, 0, 3, 0},              /* 208 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 209 */
+    {ORDO_OP_STL, 0, 4, 0},              /* 210 */
+    {ORDO_OP_LDL, 0, 4, 0},              /* 211 */
+    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 212 */
+    {ORDO_OP_LT, 0, 0, 0},               /* 213 */
+    {ORDO_OP_JZ, 0, 0, 238},             /* 214 */
+    {ORDO_OP_LDL, 0, 4, 0},              /* 215 */
+    {ORDO_OP_STL, 0, 0, 0},              /* 216 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 217 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 218 */
-    {ORDO_OP_MAX, 0, 0, 0},              /* 219 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 220 */
-    {ORDO_OP_JMP, 0, 0, 227},            /* 221 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 222 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 223 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 224 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 225 */
-    {ORDO_OP_STL, 0, 3, 0},              /* 226 */
-    {ORDO_OP_LDL, 0, 4, 0},              /* 227 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 228 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 229 */
-    {ORDO_OP_STL, 0, 4, 0},              /* 230 */
-    {ORDO_OP_JMP, 0, 0, 205},            /* 231 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 232 */
-    {ORDO_OP_STL, 0, 0, 0},              /* 233 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 234 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 235 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 236 */
-    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 237 */
-    {ORDO_OP_LT, 0, 0, 0},               /* 238 */
-    {ORDO_OP_JZ, 0, 0, 257},             /* 239 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 240 */
-    {ORDO_OP_STL, 0, 1, 0},              /* 241 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 242 */
-    {ORDO_OP_LDX, 0, 2, 0},              /* 243 */
-    {ORDO_OP_JZ, 0, 0, 252},             /* 244 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 245 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 246 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 247 */
-    {ORDO_OP_EQ, 0, 0, 0},               /* 248 */
-    {ORDO_OP_JZ, 0, 0, 252},             /* 249 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 250 */
-    {ORDO_OP_END, 1, 0, 0},              /* 251 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 252 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 253 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 254 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 255 */
-    {ORDO_OP_JMP, 0, 0, 236},            /* 256 */
-    {ORDO_OP_STEPEND, 0, 0, 0},          /* 257 */
-    {ORDO_OP_RET, 0, 0, 0},              /* 258 */
+    {ORDO_OP_LDX, 0, 2, 0},              /* 218 */
+    {ORDO_OP_JZ, 0, 0, 233},             /* 219 */
+    {ORDO_OP_LDL, 0, 3, 0},              /* 220 */
+    {ORDO_OP_JZ, 0, 0, 228},             /* 221 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 222 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 223 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 224 */
+    {ORDO_OP_MAX, 0, 0, 0},              /* 225 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 226 */
+    {ORDO_OP_JMP, 0, 0, 233},            /* 227 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 228 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 229 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 230 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 231 */
+    {ORDO_OP_STL, 0, 3, 0},              /* 232 */
+    {ORDO_OP_LDL, 0, 4, 0},              /* 233 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 234 */
+    {ORDO_OP_ADD, 0, 0, 0},              /* 235 */
+    {ORDO_OP_STL, 0, 4, 0},              /* 236 */
+    {ORDO_OP_JMP, 0, 0, 211},            /* 237 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 238 */
+    {ORDO_OP_STL, 0, 0, 0},              /* 239 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 240 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 241 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 242 */
+    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 243 */
+    {ORDO_OP_LT, 0, 0, 0},               /* 244 */
+    {ORDO_OP_JZ, 0, 0, 263},             /* 245 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 246 */
+    {ORDO_OP_STL, 0, 1, 0},              /* 247 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 248 */
+    {ORDO_OP_LDX, 0, 2, 0},              /* 249 */
+    {ORDO_OP_JZ, 0, 0, 258},             /* 250 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 251 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 252 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 253 */
+    {ORDO_OP_EQ, 0, 0, 0},               /* 254 */
+    {ORDO_OP_JZ, 0, 0, 258},             /* 255 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 256 */
+    {ORDO_OP_END, 1, 0, 0},              /* 257 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 258 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 259 */
+    {ORDO_OP_ADD, 0, 0, 0},              /* 260 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 261 */
+    {ORDO_OP_JMP, 0, 0, 242},            /* 262 */
+    {ORDO_OP_STEPEND, 0, 0, 0},          /* 263 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 264 */
     /* fn expect#91 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 259 */
-    {ORDO_OP_LDX, 0, 5, 0},              /* 260 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 261 */
-    {ORDO_OP_EQ, 0, 0, 0},               /* 262 */
-    {ORDO_OP_RETV, 0, 0, 0},             /* 263 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 265 */
+    {ORDO_OP_LDX, 0, 5, 0},              /* 266 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 267 */
+    {ORDO_OP_EQ, 0, 0, 0},               /* 268 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 269 */
     /* fn expect#95 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 264 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 265 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 266 */
-    {ORDO_OP_GT, 0, 0, 0},               /* 267 */
-    {ORDO_OP_RETV, 0, 0, 0},             /* 268 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 270 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 271 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 272 */
+    {ORDO_OP_GT, 0, 0, 0},               /* 273 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 274 */
     /* proc setup#106 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 269 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 270 */
-    {ORDO_OP_STX, 0, 6, 0},              /* 271 */
-    {ORDO_OP_RET, 0, 0, 0},              /* 272 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 275 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 276 */
+    {ORDO_OP_STX, 0, 6, 0},              /* 277 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 278 */
     /* fn expect#113 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 273 */
-    {ORDO_OP_LDX, 0, 6, 0},              /* 274 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 275 */
-    {ORDO_OP_EQ, 0, 0, 0},               /* 276 */
-    {ORDO_OP_RETV, 0, 0, 0},             /* 277 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 279 */
+    {ORDO_OP_LDX, 0, 6, 0},              /* 280 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 281 */
+    {ORDO_OP_EQ, 0, 0, 0},               /* 282 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 283 */
     /* proc setup#127 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 278 */
-    {ORDO_OP_PUSH, 0, 0, 31},            /* 279 */
-    {ORDO_OP_STX, 0, 4, 0},              /* 280 */
-    {ORDO_OP_RET, 0, 0, 0},              /* 281 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 284 */
+    {ORDO_OP_PUSH, 0, 0, 31},            /* 285 */
+    {ORDO_OP_STX, 0, 4, 0},              /* 286 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 287 */
 };
 
 static const ordo_var tiny_program_vars[8] = {
@@ -345,19 +351,19 @@ static const ordo_proc tiny_program_procs[8] = {
     /* 2 */ {.name = "sequence", .pc = 108, .nparams = 0, .nlocals = 9,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 57},
-    /* 3 */ {.name = "expect#91", .pc = 259, .nparams = 0, .nlocals = 0,
+    /* 3 */ {.name = "expect#91", .pc = 265, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91},
-    /* 4 */ {.name = "expect#95", .pc = 264, .nparams = 0, .nlocals = 0,
+    /* 4 */ {.name = "expect#95", .pc = 270, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95},
-    /* 5 */ {.name = "setup#106", .pc = 269, .nparams = 0, .nlocals = 0,
+    /* 5 */ {.name = "setup#106", .pc = 275, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 106},
-    /* 6 */ {.name = "expect#113", .pc = 273, .nparams = 0, .nlocals = 0,
+    /* 6 */ {.name = "expect#113", .pc = 279, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113},
-    /* 7 */ {.name = "setup#127", .pc = 278, .nparams = 0, .nlocals = 0,
+    /* 7 */ {.name = "setup#127", .pc = 284, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 127},
 };
@@ -368,11 +374,11 @@ static const ordo_option tiny_program_options[6] = {
     /* 2 */ {.label = "double", .target = 76, .param_kind = 0xff, .param_enum = 0, .step = 1, .line = 45},
     /* 3 */ {.label = "look back", .target = 101, .param_kind = 0xff, .param_enum = 0, .step = -1, .line = 52},
     /* 4 */ {.label = "skip", .target = 106, .param_kind = 0xff, .param_enum = 0, .step = -1, .line = 52},
-    /* 5 */ {.label = "pass", .target = 190, .param_kind = 0xff, .param_enum = 0, .step = 3, .line = 67},
+    /* 5 */ {.label = "pass", .target = 194, .param_kind = 0xff, .param_enum = 0, .step = 3, .line = 67},
 };
 
 static const ordo_escape tiny_program_escapes[1] = {
-    /* 0 */ {.label = "concede", .handler = 194, .step = -1, .line = 70},
+    /* 0 */ {.label = "concede", .handler = 200, .step = -1, .line = 70},
 };
 
 static const ordo_event_decl tiny_program_events[3] = {
@@ -390,12 +396,15 @@ static const ordo_event_decl tiny_program_events[3] = {
         .param_name = {"p", NULL, NULL, NULL, NULL, NULL, NULL, NULL}},
 };
 
-static const ordo_text tiny_program_texts[2] = {
+static const ordo_text tiny_program_texts[3] = {
     /* 0 */ {.text = "{} rolls {}", .nargs = 2,
         .arg_kind = {ORDO_K_PLAYER, ORDO_K_INT, 0, 0, 0, 0, 0, 0},
         .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
     /* 1 */ {.text = "{} looks back", .nargs = 1,
         .arg_kind = {ORDO_K_PLAYER, 0, 0, 0, 0, 0, 0, 0},
+        .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
+    /* 2 */ {.text = "may concede", .nargs = 0,
+        .arg_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
 };
 
@@ -494,7 +503,7 @@ const ordo_program tiny_program = {
     .source = "ordo test data \"tiny\" (no document)",
     .file = "tests/e2e/data/tiny.ordo",
     .min_players = 2, .max_players = 3,
-    .code = tiny_program_code, .ncode = 282,
+    .code = tiny_program_code, .ncode = 288,
     .vars = tiny_program_vars, .nvars = 8,
     .enums = tiny_program_enums, .nenums = 1,
     .names = tiny_program_names, .nnames = 3,
@@ -503,12 +512,12 @@ const ordo_program tiny_program = {
     .options = tiny_program_options, .noptions = 6,
     .escapes = tiny_program_escapes, .nescapes = 1,
     .events = tiny_program_events, .nevents = 3,
-    .texts = tiny_program_texts, .ntexts = 2,
+    .texts = tiny_program_texts, .ntexts = 3,
     .scenarios = tiny_program_scenarios, .nscenarios = 4,
     .items = tiny_program_items, .nitems = 37,
     .main_proc = 2,
     .state_size = 36,
-    .stack_size = 26,
+    .stack_size = 28,
     .max_frames = 3,
     .max_options = 4,
     .max_escapes = 1,
