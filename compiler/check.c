@@ -393,6 +393,29 @@ static void pass_listeners(ck *c)
         if (d->timing == TIMING_AFTER && d->event && d->event->emitted)
             afters++;
     }
+    /* simultaneous triggers with no stated order: the ambiguity the Odin
+     * document had to settle by hand (ODIN-O1) */
+    for (uint32_t i = 0; i < f->nevents; i++) {
+        ast_decl *ev = f->events[i];
+        if (ev->order)
+            continue;
+        for (uint32_t a = 0; a < ev->ntriggers; a++) {
+            uint32_t b = a + 1;
+            while (b < ev->ntriggers && ev->triggers[b]->timing != ev->triggers[a]->timing)
+                b++;
+            if (b == ev->ntriggers)
+                continue;
+            static const char *const when[] = {"", "immediately on", "after", "before"};
+            diag_warning(c->d, ev->triggers[b]->name_loc,
+                         "triggers '%s' and '%s' both run %s event '%s' and nothing says in "
+                         "which order: declare 'order printed' or 'order chosen by PLAYER' "
+                         "on the event",
+                         ev->triggers[a]->name, ev->triggers[b]->name,
+                         when[ev->triggers[a]->timing], ev->name);
+            diag_note(c->d, ev->name_loc, "event '%s' is declared here", ev->name);
+            break;
+        }
+    }
     for (uint32_t i = 0; i < c->nfns; i++) {
         ast_decl *d = f->fns[i];
         if (d->timing && d->event && !d->event->emitted)

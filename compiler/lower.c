@@ -1370,10 +1370,87 @@ static void lower_guard(lw *w, const ast_decl *d)
  * ODIN-T3), then, when `after` triggers follow and the ruleset has anytime
  * actions, a window for the active player (ODIN-T2), then the `after`
  * triggers. Each group runs in source order. */
+static void call_trigger(lw *w, const ast_decl *ev, const ast_decl *tr)
+{
+    for (uint32_t k = 0; k < ev->nparams; k++)
+        emit_a(w, ORDO_OP_LDL, k);
+    call_unit(w, (uint32_t)tr->index);
+}
+
+/* `order chosen by P`: the triggers of one timing whose guards hold are
+ * pending; while two or more are, P picks the next (each resolves fully
+ * before the next is picked, and is skipped if its guard no longer holds);
+ * the last one resolves without asking. */
+static void chosen_group(lw *w, const ast_decl *ev, int timing)
+{
+    uint32_t n = 0;
+    for (uint32_t t = 0; t < ev->ntriggers; t++)
+        n += ev->triggers[t]->timing == timing;
+    const ast_decl **g = arena_alloc(w->a, n * sizeof *g);
+    n = 0;
+    for (uint32_t t = 0; t < ev->ntriggers; t++)
+        if (ev->triggers[t]->timing == timing)
+            g[n++] = ev->triggers[t];
+    uint32_t pend = take_locals(w, n), cnt = take_locals(w, 1);
+    for (uint32_t k = 0; k < n; k++) {
+        if (w->guard_fn[g[k]->index] != NO_LABEL) {
+            for (uint32_t i = 0; i < ev->nparams; i++)
+                emit_a(w, ORDO_OP_LDL, i);
+            call_unit(w, w->guard_fn[g[k]->index]);
+        } else {
+            push_const(w, 1);
+        }
+        emit_a(w, ORDO_OP_STL, pend + k);
+    }
+    uint32_t loop = here(w);
+    push_const(w, 0);
+    for (uint32_t k = 0; k < n; k++) {
+        emit_a(w, ORDO_OP_LDL, pend + k);
+        emit_op(w, ORDO_OP_ADD);
+    }
+    emit_a(w, ORDO_OP_STL, cnt);
+    emit_a(w, ORDO_OP_LDL, cnt);
+    uint32_t done = jump(w, ORDO_OP_JZ);
+    emit_a(w, ORDO_OP_LDL, cnt);
+    push_const(w, 1);
+    emit_op(w, ORDO_OP_EQ);
+    uint32_t single = jump(w, ORDO_OP_JNZ);
+    emit_op(w, ORDO_OP_OPTS);
+    uint32_t *opt = arena_alloc(w->a, n * sizeof *opt);
+    for (uint32_t k = 0; k < n; k++) {
+        emit_a(w, ORDO_OP_LDL, pend + k);
+        uint32_t skip = jump(w, ORDO_OP_JZ);
+        opt[k] = add_plain_option(w, g[k]->label.text ? g[k]->label.text : g[k]->name,
+                                  g[k]->loc.line);
+        emit_a(w, ORDO_OP_OFFERN, opt[k]);
+        patch_here(w, skip);
+    }
+    wait_for(w, ev->order_by);
+    for (uint32_t k = 0; k < n; k++) {
+        w->options.v[opt[k]].target = here(w);
+        push_const(w, 0);
+        emit_a(w, ORDO_OP_STL, pend + k);
+        call_trigger(w, ev, g[k]);
+        jump_to(w, ORDO_OP_JMP, loop);
+    }
+    patch_here(w, single);
+    for (uint32_t k = 0; k < n; k++) {
+        emit_a(w, ORDO_OP_LDL, pend + k);
+        uint32_t next = jump(w, ORDO_OP_JZ);
+        push_const(w, 0);
+        emit_a(w, ORDO_OP_STL, pend + k);
+        call_trigger(w, ev, g[k]);
+        patch_here(w, next);
+    }
+    jump_to(w, ORDO_OP_JMP, loop);
+    patch_here(w, done);
+    give_locals(w, pend);
+}
+
 static void lower_dispatch(lw *w, const ast_decl *ev)
 {
     uint32_t id = w->dispatch[ev->index];
-    unit_begin(w, id, ev->nparams);
+    unit_begin(w, id, ev->order_by && ev->nlocals > ev->nparams ? ev->nlocals : ev->nparams);
     static const int order[3] = {TIMING_BEFORE, TIMING_IMMEDIATELY, TIMING_AFTER};
     for (int g = 0; g < 3; g++) {
         if (order[g] == TIMING_IMMEDIATELY) {
@@ -1398,14 +1475,16 @@ static void lower_dispatch(lw *w, const ast_decl *ev)
             patch_here(w, no_one);
             give_locals(w, pl);
         }
-        for (uint32_t t = 0; t < ev->ntriggers; t++) {
-            const ast_decl *tr = ev->triggers[t];
-            if (tr->timing != order[g])
-                continue;
-            for (uint32_t k = 0; k < ev->nparams; k++)
-                emit_a(w, ORDO_OP_LDL, k);
-            call_unit(w, (uint32_t)tr->index);
+        uint32_t n = 0;
+        for (uint32_t t = 0; t < ev->ntriggers; t++)
+            n += ev->triggers[t]->timing == order[g];
+        if (ev->order == ORDER_CHOSEN && n >= 2) {
+            chosen_group(w, ev, order[g]);
+            continue;
         }
+        for (uint32_t t = 0; t < ev->ntriggers; t++)
+            if (ev->triggers[t]->timing == order[g])
+                call_trigger(w, ev, ev->triggers[t]);
     }
     emit_op(w, ORDO_OP_RET);
     unit_end(w);
@@ -1636,14 +1715,19 @@ static void add_listener_procs(lw *w)
         const ast_decl *d = f->fns[i];
         w->guard_fn[i] = NO_LABEL;
         w->has_anytime |= d->anytime;
-        if (!d->anytime || !d->guard)
+        int chosen = d->timing && d->event && d->event->order == ORDER_CHOSEN;
+        if (!d->guard || !(d->anytime || chosen))
             continue;
         char name[200];
         snprintf(name, sizeof name, "when %s", d->name);
         uint32_t id = new_proc(w, arena_strdup(w->a, name), d->loc.line);
-        w->procs.v[id].nparams = 1;
-        w->procs.v[id].param_kind[0] = ORDO_K_PLAYER;
-        w->procs.v[id].returns = 1;
+        ordo_proc *p = &w->procs.v[id];
+        p->nparams = (uint16_t)d->nparams;
+        for (uint32_t k = 0; k < d->nparams && k < 8; k++) {
+            p->param_kind[k] = (uint8_t)kind_of(&d->params[k]->type);
+            p->param_enum[k] = enum_of(&d->params[k]->type);
+        }
+        p->returns = 1;
         w->guard_fn[i] = id;
     }
 }
@@ -1686,6 +1770,9 @@ static uint32_t max_options(lw *w)
         anytime += f->fns[i]->anytime;
     if (anytime > best)
         best = anytime;
+    for (uint32_t i = 0; i < f->nevents; i++) /* a chosen order */
+        if (f->events[i]->ntriggers > best)
+            best = f->events[i]->ntriggers;
     uint64_t total = (uint64_t)best + f->nescapes;
     return total > 65535 ? 65535 : (uint32_t)total;
 }

@@ -1527,7 +1527,7 @@ static void rproc_body(rs *r, ast_decl *d)
         rx_noroll(r, d->guard, TY_BOOL, d->timing ? "a trigger's 'when' condition"
                                                   : "an anytime action's 'when' condition",
                   "in a 'when' guard");
-    if (d->anytime)
+    if (d->label.text)
         rtext(r, &d->label, 2, NULL);
     rblock(r, &d->body);
     d->nlocals = unit_end(r);
@@ -1697,6 +1697,16 @@ static void rtrigger_signature(rs *r, ast_decl *d)
     ev->triggers = t;
 }
 
+/* `order chosen by P`: P may read the event's params (`chosen by p`). */
+static void revent_chooser(rs *r, ast_decl *d)
+{
+    unit_begin(r, 0);
+    open_params(r, d);
+    rx_noroll(r, d->order_by, TY_PLAYER, "the player who orders the triggers",
+              "in 'order chosen by'");
+    d->nlocals = unit_end(r);
+}
+
 /* An anytime action is offered to the player a window is for: it takes
  * exactly that player. */
 static void ranytime_signature(rs *r, ast_decl *d)
@@ -1729,6 +1739,8 @@ static void rsignatures(rs *r)
             rtrigger_signature(r, d);
         else if (d->kind == D_PROC && d->anytime)
             ranytime_signature(r, d);
+        else if (d->kind == D_EVENT && d->order_by)
+            revent_chooser(r, d);
     }
 }
 

@@ -435,6 +435,11 @@ enum ast_decl_kind {
  * triggers"). */
 enum ast_timing { TIMING_IMMEDIATELY = 1, TIMING_AFTER, TIMING_BEFORE };
 
+/* How an event's triggers of one timing are ordered: as written (declared
+ * with `order printed`, ODIN-O1's printed order), or one at a time as a
+ * player chooses (`order chosen by P`, ODIN-O1's default). */
+enum ast_order { ORDER_PRINTED = 1, ORDER_CHOSEN };
+
 enum ast_dim_kind { DIM_PLAYER = 1, DIM_ENUM, DIM_RANGE };
 
 typedef struct ast_dim {
@@ -496,7 +501,12 @@ typedef struct ast_decl {
     ast_loc event_loc;
     struct ast_decl *event;       /* [R] the D_EVENT it listens to */
     ast_expr *guard;              /* trigger/anytime `when`, or NULL */
-    ast_text label;               /* anytime: the option's label */
+    ast_text label;               /* anytime: the option's label; trigger: how
+                                   * a chosen order names it (text NULL: none) */
+
+    /* D_EVENT: how its simultaneous triggers are ordered */
+    uint8_t order;                /* ORDER_*: 0 = not declared (source order) */
+    ast_expr *order_by;           /* ORDER_CHOSEN: the player who chooses */
 
     /* D_EVENT: [R] its triggers, in source order */
     struct ast_decl **triggers;

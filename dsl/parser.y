@@ -390,6 +390,7 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %token T_EXPECT "expect" T_OFFERED "offered" T_DECISION "decision"
 %token T_BEFORE "before" T_AFTER "after" T_RAN "ran" T_SEED "seed" T_THEN "then"
 %token T_TRIGGER "trigger" T_ON "on" T_IMMEDIATELY "immediately" T_ANYTIME "anytime"
+%token T_ORDER "order" T_PRINTED "printed" T_CHOSEN "chosen"
 %token T_DOTDOT ".." T_EQ "==" T_NE "!=" T_LE "<=" T_GE ">=" T_PLUSEQ "+=" T_MINUSEQ "-="
 
 /* lowest first; see the precedence table of doc/language.md */
@@ -489,6 +490,19 @@ decl
         $$ = decl(px, D_EVENT, $2, @1, @2);
         set_params(px, $$, $4);
       }
+    | T_EVENT T_IDENT '(' params ')' T_ORDER T_PRINTED {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_EVENT, $2, @1, @2);
+        set_params(px, $$, $4);
+        $$->order = ORDER_PRINTED;
+      }
+    | T_EVENT T_IDENT '(' params ')' T_ORDER T_CHOSEN T_BY expr {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_EVENT, $2, @1, @2);
+        set_params(px, $$, $4);
+        $$->order = ORDER_CHOSEN;
+        $$->order_by = $9;
+      }
     | T_FN T_IDENT '(' params ')' ':' type '=' expr {
         header_seen(px, 0, @1);
         $$ = decl(px, D_FN, $2, @1, @2);
@@ -511,6 +525,18 @@ decl
         $$->guard = $6;
         $$->cites = $7;
         $$->body = $8;
+      }
+    | T_TRIGGER T_IDENT T_STRING T_ON T_IDENT timing opt_guard cites block {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_PROC, $2, @1, @2);
+        $$->label.text = $3;
+        $$->label.loc = L(@3);
+        $$->timing = (uint8_t)$6;
+        $$->event_name = $5;
+        $$->event_loc = L(@5);
+        $$->guard = $7;
+        $$->cites = $8;
+        $$->body = $9;
       }
     | T_ANYTIME T_IDENT '(' params ')' T_STRING opt_guard block {
         header_seen(px, 0, @1);
