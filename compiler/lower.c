@@ -80,6 +80,8 @@ typedef struct lw {
     uint32_t *dispatch;       /* per event: its dispatch proc, or NO_LABEL */
     uint32_t *guard_fn;       /* per fn/proc: an anytime action's guard fn */
     int has_anytime;          /* the ruleset declares anytime actions */
+    uint32_t turn_var;        /* hidden "#turn" (turns begun), 0 if none */
+    uint32_t *limit_var;      /* per fn/proc: a limited trigger's "#once" var */
 } lw;
 
 static void *grow(lw *w, void *p, uint32_t *cap, size_t size)
@@ -270,10 +272,55 @@ static uint8_t width_for(int32_t lo, int32_t hi)
 
 /* ----------------------------------------------------------- the tables */
 
-static ordo_var *lower_vars(lw *w, uint32_t *state_size)
+/* Hidden state the language keeps for limits: "#turn", the number of turns
+ * begun in the game, and per `once per turn` trigger the turn it last
+ * fired in ("#once NAME", -1 before it ever fires). Returns how many. */
+static uint32_t hidden_vars(lw *w, ordo_var *vars, uint32_t first, uint32_t *off)
 {
     ast_file *f = w->f;
-    ordo_var *vars = ARENA_ARRAY(w->a, ordo_var, f->nvars ? f->nvars : 1);
+    uint32_t n = 0;
+    w->limit_var = arena_alloc(w->a, (f->nfns + 1) * sizeof *w->limit_var);
+    for (uint32_t i = 0; i < f->nfns; i++) {
+        if (!f->fns[i]->limit)
+            continue;
+        if (!n) {
+            w->turn_var = first + n++;
+        }
+        w->limit_var[i] = first + n++;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        ordo_var *v = &vars[first + k];
+        v->name = "#turn";
+        v->kind = ORDO_K_INT;
+        v->width = v->stride = 4;
+        v->lo = -1;
+        v->hi = INT32_MAX;
+        v->init = k == 0 ? 0 : -1;
+        v->offset = *off;
+        *off += 4;
+    }
+    for (uint32_t i = 0; i < f->nfns; i++)
+        if (f->fns[i]->limit) {
+            char name[200];
+            snprintf(name, sizeof name, "#once %s", f->fns[i]->name);
+            vars[w->limit_var[i]].name = arena_strdup(w->a, name);
+            vars[w->limit_var[i]].line = f->fns[i]->loc.line;
+        }
+    return n;
+}
+
+static uint32_t count_limits(const ast_file *f)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < f->nfns; i++)
+        n += f->fns[i]->limit != 0;
+    return n ? n + 1 : 0;
+}
+
+static ordo_var *lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
+{
+    ast_file *f = w->f;
+    ordo_var *vars = ARENA_ARRAY(w->a, ordo_var, f->nvars + count_limits(f) + 1);
     uint32_t off = 0;
     for (uint32_t i = 0; i < f->nvars; i++) {
         const ast_decl *d = f->vars[i];
@@ -326,6 +373,7 @@ static ordo_var *lower_vars(lw *w, uint32_t *state_size)
         }
         off = (uint32_t)end;
     }
+    *nvars = f->nvars + hidden_vars(w, vars, f->nvars, &off);
     *state_size = off;
     return vars;
 }
@@ -1218,6 +1266,12 @@ static void stmt(lw *w, const ast_stmt *s)
     case S_TURN:
         expr(w, s->u.player.player);
         emit_op(w, ORDO_OP_TURN);
+        if (w->turn_var) { /* count the game's turns for `once per turn` */
+            emit_a(w, ORDO_OP_LDG, w->turn_var);
+            push_const(w, 1);
+            emit_op(w, ORDO_OP_ADD);
+            emit_a(w, ORDO_OP_STG, w->turn_var);
+        }
         block(w, &s->u.player.body);
         return;
     case S_ELIMINATE:
@@ -1343,11 +1397,28 @@ static void lower_fn_or_proc(lw *w, const ast_decl *d)
     }
     uint32_t quiet = NO_LABEL;
     if (d->timing) { /* a trigger: its guard, then the trace says it fires */
+        u32vec quiet_too = {0};
         if (d->guard) {
             expr(w, d->guard);
             quiet = jump(w, ORDO_OP_JZ);
         }
+        if (d->limit) { /* not again in the turn it last fired in */
+            uint32_t lv = w->limit_var[d->index];
+            emit_a(w, ORDO_OP_LDG, lv);
+            emit_a(w, ORDO_OP_LDG, w->turn_var);
+            emit_op(w, ORDO_OP_EQ);
+            VPUSH(w, quiet_too, jump(w, ORDO_OP_JNZ));
+            emit_a(w, ORDO_OP_LDG, w->turn_var);
+            emit_a(w, ORDO_OP_STG, lv);
+        }
         emit(w, ORDO_OP_TRIG, d->timing, id, 0);
+        block(w, &d->body);
+        if (quiet != NO_LABEL)
+            patch_here(w, quiet);
+        patch_all_here(w, &quiet_too);
+        emit_op(w, ORDO_OP_RET);
+        unit_end(w);
+        return;
     }
     block(w, &d->body);
     if (quiet != NO_LABEL)
@@ -1795,8 +1866,9 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
     p->max_players = (uint8_t)file->max_players;
 
     uint32_t state_size = 0;
-    p->vars = lower_vars(w, &state_size);
-    p->nvars = (uint16_t)file->nvars;
+    uint32_t nvars = 0;
+    p->vars = lower_vars(w, &state_size, &nvars);
+    p->nvars = (uint16_t)nvars;
     p->state_size = state_size;
     lower_enums(w, p);
     lower_steps(w, p);

@@ -440,6 +440,10 @@ enum ast_timing { TIMING_IMMEDIATELY = 1, TIMING_AFTER, TIMING_BEFORE };
  * player chooses (`order chosen by P`, ODIN-O1's default). */
 enum ast_order { ORDER_PRINTED = 1, ORDER_CHOSEN };
 
+/* How often a trigger may fire: `once per turn` (at most once between two
+ * `turn` statements of the game, TEO-T1's first half). */
+enum ast_limit { LIMIT_TURN = 1 };
+
 enum ast_dim_kind { DIM_PLAYER = 1, DIM_ENUM, DIM_RANGE };
 
 typedef struct ast_dim {
@@ -501,6 +505,7 @@ typedef struct ast_decl {
     ast_loc event_loc;
     struct ast_decl *event;       /* [R] the D_EVENT it listens to */
     ast_expr *guard;              /* trigger/anytime `when`, or NULL */
+    uint8_t limit;                /* trigger: LIMIT_*, 0 for none */
     ast_text label;               /* anytime: the option's label; trigger: how
                                    * a chosen order names it (text NULL: none) */
 

@@ -390,7 +390,7 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %token T_EXPECT "expect" T_OFFERED "offered" T_DECISION "decision"
 %token T_BEFORE "before" T_AFTER "after" T_RAN "ran" T_SEED "seed" T_THEN "then"
 %token T_TRIGGER "trigger" T_ON "on" T_IMMEDIATELY "immediately" T_ANYTIME "anytime"
-%token T_ORDER "order" T_PRINTED "printed" T_CHOSEN "chosen"
+%token T_ORDER "order" T_PRINTED "printed" T_CHOSEN "chosen" T_ONCE "once" T_PER "per"
 %token T_DOTDOT ".." T_EQ "==" T_NE "!=" T_LE "<=" T_GE ">=" T_PLUSEQ "+=" T_MINUSEQ "-="
 
 /* lowest first; see the precedence table of doc/language.md */
@@ -407,7 +407,7 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %precedence '[' T_WHERE
 
 %type <expr> expr bound opt_init lvalue opt_guard
-%type <num> timing
+%type <num> timing opt_limit
 %type <stmt> stmt step_stmt if_stmt
 %type <decl> decl
 %type <tx> type
@@ -516,17 +516,18 @@ decl
         set_params(px, $$, $4);
         $$->body = $6;
       }
-    | T_TRIGGER T_IDENT T_ON T_IDENT timing opt_guard cites block {
+    | T_TRIGGER T_IDENT T_ON T_IDENT timing opt_guard opt_limit cites block {
         header_seen(px, 0, @1);
         $$ = decl(px, D_PROC, $2, @1, @2);
         $$->timing = (uint8_t)$5;
         $$->event_name = $4;
         $$->event_loc = L(@4);
         $$->guard = $6;
-        $$->cites = $7;
-        $$->body = $8;
+        $$->limit = (uint8_t)$7;
+        $$->cites = $8;
+        $$->body = $9;
       }
-    | T_TRIGGER T_IDENT T_STRING T_ON T_IDENT timing opt_guard cites block {
+    | T_TRIGGER T_IDENT T_STRING T_ON T_IDENT timing opt_guard opt_limit cites block {
         header_seen(px, 0, @1);
         $$ = decl(px, D_PROC, $2, @1, @2);
         $$->label.text = $3;
@@ -535,8 +536,9 @@ decl
         $$->event_name = $5;
         $$->event_loc = L(@5);
         $$->guard = $7;
-        $$->cites = $8;
-        $$->body = $9;
+        $$->limit = (uint8_t)$8;
+        $$->cites = $9;
+        $$->body = $10;
       }
     | T_ANYTIME T_IDENT '(' params ')' T_STRING opt_guard block {
         header_seen(px, 0, @1);
@@ -658,6 +660,11 @@ timing
     : T_IMMEDIATELY { $$ = TIMING_IMMEDIATELY; }
     | T_AFTER { $$ = TIMING_AFTER; }
     | T_BEFORE { $$ = TIMING_BEFORE; }
+    ;
+
+opt_limit
+    : %empty { $$ = 0; }
+    | T_ONCE T_PER T_TURN { $$ = LIMIT_TURN; }
     ;
 
 opt_guard
