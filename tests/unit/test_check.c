@@ -5,11 +5,14 @@
  * Resolution: the [R] fields of a clean ruleset (tables, indexes, slots,
  * types, constants, step parents and rule IDs, labels, scenario values),
  * then its errors: unknown and duplicate names, type errors, argument
- * counts, constants, misplaced statements, labels, header and scenarios.
+ * counts, constants, misplaced statements, labels, header and scenarios,
+ * anytime signatures.
  * Checks: duplicate step numbers, child numbering (a warning), unreachable
  * steps (after a terminator, in dead branches, in procedures nothing calls),
  * loops whose exit condition can never change, choices with no option,
- * recursion — each on cases that must be reported and cases that must not. */
+ * recursion, triggers (their params and lists, cycles through emits and
+ * windows, the unheard-trigger and unoffered-action warnings) — each on
+ * cases that must be reported and cases that must not. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -1275,6 +1278,285 @@ static void test_recursion(void **state)
     done(x);
 }
 
+/* ================================================== triggers and anytime */
+
+/* A trigger takes its event's params as its own locals, by the event's
+ * names; each event lists its triggers in source order (a trigger may come
+ * before its event). Resolution only. */
+static void test_resolve_triggers(void **state)
+{
+    (void)state;
+    fe *x = run_upto(HEAD "var n: int\n"                                           /* 3 */
+                          "var oil[player]: 0..50\n"                               /* 4 */
+                          "trigger early on whaled before when k > 0 { n += k }\n" /* 5 */
+                          "event whaled(p: player, k: int)\n"                      /* 6 */
+                          "event other(q: player)\n"                               /* 7 */
+                          "trigger count_whale on whaled immediately {\n"          /* 8 */
+                          "    let extra = 1\n"                                    /* 9 */
+                          "    oil[p] += k + extra\n"                              /* 10 */
+                          "}\n"                                                    /* 11 */
+                          "trigger on_other on other after { n += 1 }\n"           /* 12 */
+                          "trigger cook on whaled after when oil[p] > 0 cite \"ODIN-T2\" {\n"
+                          "    oil[p] += 1\n"                                      /* 14 */
+                          "}\n"                                                    /* 15 */
+                          "trigger again on whaled immediately { n += 2 }\n"       /* 16 */
+                          "sequence { emit whaled(player 1, 2)\n emit other(player 2) }\n",
+                     2);
+    no_diags(x);
+    assert_int_equal(x->resolve_errors, 0);
+    ast_decl *whaled = find_decl(x, "whaled"), *other = find_decl(x, "other");
+    ast_decl *early = find_decl(x, "early");
+    /* triggers are procs: in the fns table, in source order */
+    assert_int_equal(early->kind, D_PROC);
+    assert_ptr_equal(x->f->fns[early->index], early);
+    assert_ptr_equal(early->event, whaled);
+    assert_int_equal(early->nparams, 2);
+    assert_ptr_equal(early->param_types, whaled->param_types);
+    static const char *const names[2] = {"p", "k"};
+    static const int types[2] = {TY_PLAYER, TY_INT};
+    for (int i = 0; i < 2; i++) {
+        ast_sym *p = early->params[i];
+        assert_string_equal(p->name, names[i]);
+        assert_int_equal(p->kind, SYM_LOCAL);
+        assert_int_equal(p->local_kind, LOCAL_PARAM);
+        assert_int_equal(p->slot, i);
+        assert_int_equal(p->type.kind, types[i]);
+        assert_ptr_equal(p->decl, early);
+        assert_ptr_not_equal(p, whaled->params[i]); /* its own locals */
+    }
+    /* the guard and the body read them */
+    assert_int_equal(early->guard->type.kind, TY_BOOL);
+    assert_ptr_equal(early->guard->a->sym, early->params[1]);
+    ast_stmt *s = nth(&early->body, 0);
+    assert_ptr_equal(s->u.assign.value->sym, early->params[1]);
+    assert_int_equal(early->nlocals, 2);
+    ast_decl *cw = find_decl(x, "count_whale");
+    assert_int_equal(cw->nlocals, 3); /* p, k, then its let */
+    s = nth(&cw->body, 1);
+    assert_ptr_equal(s->u.assign.target->args[0]->sym, cw->params[0]);
+    ast_decl *cook = find_decl(x, "cook");
+    assert_ptr_equal(cook->guard->a->args[0]->sym, cook->params[0]);
+    assert_string_equal(cook->cites->id, "ODIN-T2");
+    ast_decl *oo = find_decl(x, "on_other");
+    assert_int_equal(oo->nparams, 1);
+    assert_string_equal(oo->params[0]->name, "q");
+
+    /* each event's triggers, in source order, whatever their timing */
+    static const char *const order[4] = {"early", "count_whale", "cook", "again"};
+    assert_int_equal(whaled->ntriggers, 4);
+    for (int i = 0; i < 4; i++)
+        assert_ptr_equal(whaled->triggers[i], find_decl(x, order[i]));
+    assert_int_equal(other->ntriggers, 1);
+    assert_ptr_equal(other->triggers[0], oo);
+    assert_int_equal(whaled->emitted, 0); /* [C]: not checked yet */
+    done(x);
+
+    /* an anytime action takes exactly the player */
+    x = run_upto(HEAD "var n: int\n"
+                      "anytime a0() \"a\" { n += 1 }\n"
+                      "anytime a2(p: player, k: int) \"b\" { n += k }\n"
+                      "anytime ai(k: int) \"c\" { n += k }\n"
+                      "anytime ok(who: player) \"d\" when who != none { n += 1 }\n"
+                      "sequence { window for player 1 }\n",
+                 2);
+    assert_int_equal(x->resolve_errors, 3);
+    msgs_are(x, "c.ordo:4:9: error: anytime action 'a0' must take exactly one parameter, the "
+                "player (as in 'a0(p: player)')\n"
+                "anytime a0() \"a\" { n += 1 }\n"
+                "        ^\n"
+                "c.ordo:5:9: error: anytime action 'a2' must take exactly one parameter, the "
+                "player (as in 'a2(p: player)')\n"
+                "anytime a2(p: player, k: int) \"b\" { n += k }\n"
+                "        ^\n"
+                "c.ordo:6:9: error: anytime action 'ai' must take exactly one parameter, the "
+                "player (as in 'ai(p: player)')\n"
+                "anytime ai(k: int) \"c\" { n += k }\n"
+                "        ^\n");
+    ast_decl *ok = find_decl(x, "ok");
+    assert_int_equal(ok->anytime, 1);
+    assert_int_equal(ok->guard->type.kind, TY_BOOL);
+    assert_ptr_equal(ok->guard->a->sym, ok->params[0]);
+    done(x);
+}
+
+/* Triggers that set each other off, directly or through procs: an error
+ * naming the chain. An emit calls its triggers, a window its anytime
+ * actions, for every check that follows calls. */
+static void test_trigger_cycles(void **state)
+{
+    (void)state;
+    fe *x = run(HEAD "var n: int\n"
+                     "event a(p: player)\n"
+                     "event b(p: player)\n"
+                     "trigger on_a on a immediately {\n"
+                     "    emit b(p)\n"
+                     "}\n"
+                     "trigger on_b on b immediately {\n"
+                     "    n += 1\n"
+                     "    emit a(p)\n"
+                     "}\n"
+                     "sequence { emit a(player 1) }\n");
+    assert_int_equal(x->check_errors, 1);
+    msgs_are(x, "c.ordo:11:10: error: triggers can re-fire without end: on_a -> on_b -> on_a\n"
+                "    emit a(p)\n"
+                "         ^\n");
+    done(x);
+
+    /* through a proc, and a trigger that emits its own event */
+    x = run(HEAD "var n: int\n"
+                 "event a(p: player)\n"
+                 "event b(p: player)\n"
+                 "event c(p: player)\n"
+                 "proc relay(q: player) { emit b(q) }\n"
+                 "trigger on_a on a after { relay(p) }\n"
+                 "trigger on_b on b before when n < 5 { emit a(p) }\n"
+                 "trigger again on c immediately { emit c(p) }\n"
+                 "sequence { emit a(player 1)\n emit c(player 2) }\n");
+    assert_int_equal(x->check_errors, 2);
+    msgs_are(x, "c.ordo:8:27: error: triggers can re-fire without end: relay -> on_b -> on_a "
+                "-> relay\n"
+                "trigger on_a on a after { relay(p) }\n"
+                "                          ^\n"
+                "c.ordo:10:39: error: triggers can re-fire without end: again -> again\n"
+                "trigger again on c immediately { emit c(p) }\n"
+                "                                      ^\n");
+    done(x);
+
+    /* an anytime action that emits an event with an `after` trigger (whose
+     * window offers it again), or that opens a window: plain recursion */
+    x = run(HEAD "var n: int\n"
+                 "event a(p: player)\n"
+                 "trigger cook on a after { n += 1 }\n"
+                 "anytime act(p: player) \"act\" { emit a(p) }\n"
+                 "sequence { emit a(player 1) }\n");
+    assert_int_equal(x->check_errors, 1);
+    msgs_are(x, "c.ordo:6:37: error: recursive procedure calls: act -> act\n"
+                "anytime act(p: player) \"act\" { emit a(p) }\n"
+                "                                    ^\n");
+    done(x);
+    x = run(HEAD "var n: int\n"
+                 "anytime rest(p: player) \"rest\" { window for p }\n"
+                 "sequence { window for player 1 }\n");
+    assert_int_equal(x->check_errors, 1);
+    msgs_are(x, "c.ordo:4:34: error: recursive procedure calls: rest -> rest\n"
+                "anytime rest(p: player) \"rest\" { window for p }\n"
+                "                                 ^\n");
+    done(x);
+
+    /* a chain that does not come back is fine; the write sets follow it */
+    x = run_ok(HEAD "var n: int\n"
+                    "var done: bool\n"
+                    "event a(p: player)\n"
+                    "event b(p: player)\n"
+                    "trigger on_a on a immediately { emit b(p) }\n"
+                    "trigger on_b on b after { n += 1 }\n"
+                    "anytime finish(p: player) \"finish\" { done = true }\n"
+                    "proc fire() { emit a(player 1) }\n"
+                    "proc offer() { window for player 1 }\n"
+                    "proc quiet() { log \"nothing\" }\n"
+                    "sequence {\n"
+                    "    repeat until n > 3 { fire() }\n"
+                    "    repeat until done { offer() }\n"
+                    "    quiet()\n"
+                    "}\n");
+    assert_int_equal(find_decl(x, "fire")->has_state_write, 1);  /* via on_a, on_b */
+    assert_int_equal(find_decl(x, "offer")->has_state_write, 1); /* via finish */
+    assert_int_equal(find_decl(x, "quiet")->has_state_write, 0);
+    assert_int_equal(find_decl(x, "a")->emitted, 1);
+    assert_int_equal(find_decl(x, "b")->emitted, 1);
+    assert_int_equal(find_decl(x, "on_b")->reachable, 1);
+    assert_int_equal(find_decl(x, "finish")->reachable, 1);
+    done(x);
+}
+
+/* The two warnings: a trigger nothing can set off, an anytime action never
+ * offered. Their bodies are still checked, as if called. */
+static void test_trigger_warnings(void **state)
+{
+    (void)state;
+    fe *x = run(HEAD "var n: int\n"                               /* 3 */
+                     "event found(p: player)\n"                   /* 4 */
+                     "trigger on_found on found after {\n"        /* 5 */
+                     "    step 9 \"heard\" { n += 1 }\n"          /* 6 */
+                     "}\n"                                        /* 7 */
+                     "anytime arm(p: player) \"arm\" {\n"         /* 8 */
+                     "    step 10 { n += 1 }\n"                   /* 9 */
+                     "}\n"                                        /* 10 */
+                     "sequence { n = 1 }\n");
+    assert_int_equal(x->check_errors, 0);
+    assert_int_equal(x->d.warnings, 2);
+    msgs_are(x, "c.ordo:5:21: warning: trigger 'on_found' listens to event 'found', which "
+                "nothing emits\n"
+                "trigger on_found on found after {\n"
+                "                    ^\n"
+                "c.ordo:8:9: warning: anytime action 'arm' is never offered: no window opens "
+                "in this ruleset\n"
+                "anytime arm(p: player) \"arm\" {\n"
+                "        ^\n");
+    /* not reported as unreachable */
+    assert_int_equal(find_decl(x, "on_found")->reachable, 1);
+    assert_int_equal(find_decl(x, "arm")->reachable, 1);
+    assert_int_equal(step(x, "9")->unreachable, 0);
+    assert_int_equal(step(x, "10")->unreachable, 0);
+    assert_int_equal(find_decl(x, "found")->emitted, 0);
+    done(x);
+
+    /* their bodies are checked all the same */
+    x = run(HEAD "var n: int\n"
+                 "var done: bool\n"
+                 "event found(p: player)\n"
+                 "trigger on_found on found immediately {\n"
+                 "    repeat until done { n += 1 }\n"
+                 "}\n"
+                 "sequence { n = 1 }\n");
+    assert_int_equal(x->check_errors, 1);
+    assert_int_equal(x->d.warnings, 1);
+    msgs_are(x, "c.ordo:6:21: warning: trigger 'on_found' listens to event 'found', which "
+                "nothing emits\n"
+                "trigger on_found on found immediately {\n"
+                "                    ^\n"
+                "c.ordo:7:18: error: loop exit condition can never change\n"
+                "    repeat until done { n += 1 }\n"
+                "                 ^\n");
+    done(x);
+
+    /* no warning: the event is emitted (from a proc); the action is offered
+     * at a window statement, or at the window before an emitted event's
+     * `after` triggers */
+    x = run_ok(HEAD "var n: int\n"
+                    "event found(p: player)\n"
+                    "trigger on_found on found immediately { n += 1 }\n"
+                    "anytime arm(p: player) \"arm\" { n += 1 }\n"
+                    "proc look() { emit found(player 1) }\n"
+                    "sequence { look()\n window for player 2 }\n");
+    done(x);
+    x = run_ok(HEAD "var n: int\n"
+                    "event found(p: player)\n"
+                    "trigger on_found on found after { n += 1 }\n"
+                    "anytime arm(p: player) \"arm\" { n += 1 }\n"
+                    "sequence { emit found(player 1) }\n");
+    done(x);
+
+    /* an `after` trigger of an event nothing emits opens no window */
+    x = run(HEAD "var n: int\n"
+                 "event found(p: player)\n"
+                 "event lost(p: player)\n"
+                 "trigger on_found on found immediately { n += 1 }\n"
+                 "trigger on_lost on lost after { n += 1 }\n"
+                 "anytime arm(p: player) \"arm\" { n += 1 }\n"
+                 "sequence { emit found(player 1) }\n");
+    assert_int_equal(x->check_errors, 0);
+    msgs_are(x, "c.ordo:7:20: warning: trigger 'on_lost' listens to event 'lost', which "
+                "nothing emits\n"
+                "trigger on_lost on lost after { n += 1 }\n"
+                "                   ^\n"
+                "c.ordo:8:9: warning: anytime action 'arm' is never offered: no window opens "
+                "in this ruleset\n"
+                "anytime arm(p: player) \"arm\" { n += 1 }\n"
+                "        ^\n");
+    done(x);
+}
+
 /* A long call chain is walked without recursion in C, and step numbers in
  * the thousands are checked for duplicates in one pass. */
 static void test_big_inputs(void **state)
@@ -1333,6 +1615,9 @@ int main(void)
         cmocka_unit_test(test_loops_that_can_end),
         cmocka_unit_test(test_choices_without_options),
         cmocka_unit_test(test_recursion),
+        cmocka_unit_test(test_resolve_triggers),
+        cmocka_unit_test(test_trigger_cycles),
+        cmocka_unit_test(test_trigger_warnings),
         cmocka_unit_test(test_big_inputs),
     };
     return cmocka_run_group_tests_name("check", tests, NULL, NULL);

@@ -1,7 +1,7 @@
 /* test_parser.c — the trees dsl/parser.y builds for each construct of
  * doc/language.md (header, declarations, steps and their modifiers, every
  * statement, repeat/for/choose/scope forms, expressions and precedence,
- * scenario items), and its syntax errors: exact messages and positions,
+ * scenario items, trigger and anytime declarations), and its syntax errors: exact messages and positions,
  * several errors reported in one run, and the tree kept for the rest.
  *
  * Only ast_parse is called (no resolution): names are unbound here and
@@ -1021,6 +1021,196 @@ static void test_scenario_item_errors(void **state)
     done(p);
 }
 
+/* ------------------------------------------------ triggers and anytime */
+
+static void test_triggers_and_anytime(void **state)
+{
+    (void)state;
+    fe *p = parse_ok("ruleset \"T\"\n"
+                     "players 2\n"
+                     "event whaled(p: player, n: int)\n"
+                     "trigger sharpen on whaled before { }\n"
+                     "trigger count_whale on whaled immediately {\n"
+                     "    whales[p] += n\n"
+                     "    emit gained(p, n)\n"
+                     "}\n"
+                     "trigger cook on whaled after when cards[p] > 0 and not acting "
+                     "cite \"ODIN-T2\" cite \"X\" { oil[p] += 1 }\n"
+                     "anytime play_card(p: player) \"play a card\" when cards[p] < 3 {\n"
+                     "    cards[p] += 1\n"
+                     "}\n"
+                     "anytime rest(who: player) \"rest\" { }\n"
+                     "trigger cook2 \"Whale Cook\" on whaled after once per turn { }\n"
+                     "proc plain() { }\n"
+                     "sequence { }\n");
+    static const int kinds[] = {D_EVENT, D_PROC, D_PROC, D_PROC, D_PROC, D_PROC, D_PROC,
+                                D_PROC, D_SEQUENCE};
+    ast_decl *d = p->f->decls;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++, d = d->next) {
+        assert_non_null(d);
+        assert_int_equal(d->kind, kinds[i]);
+    }
+    assert_null(d);
+
+    /* trigger NAME on EVENT TIMING: a proc with no params of its own */
+    ast_decl *t = decl_n(p, 1);
+    assert_string_equal(t->name, "sharpen");
+    loc_is(t->loc, 4, 1);
+    loc_is(t->name_loc, 4, 9);
+    assert_int_equal(t->timing, TIMING_BEFORE);
+    assert_int_equal(t->anytime, 0);
+    assert_string_equal(t->event_name, "whaled");
+    loc_is(t->event_loc, 4, 20);
+    assert_null(t->guard);
+    assert_null(t->cites);
+    assert_null(t->label.text);
+    assert_int_equal(t->limit, 0);
+    assert_int_equal(t->nparams, 0);
+    assert_null(t->event); /* [R] fields untouched */
+    assert_int_equal(t->body.count, 0);
+
+    t = decl_n(p, 2);
+    assert_string_equal(t->name, "count_whale");
+    assert_int_equal(t->timing, TIMING_IMMEDIATELY);
+    assert_string_equal(t->event_name, "whaled");
+    loc_is(t->event_loc, 5, 24);
+    assert_int_equal(t->body.count, 2);
+    assert_int_equal(nth(&t->body, 0)->kind, S_ASSIGN);
+    assert_int_equal(nth(&t->body, 1)->kind, S_EMIT);
+    assert_string_equal(nth(&t->body, 1)->u.call.name, "gained");
+
+    /* a guard, then cites, in that order */
+    t = decl_n(p, 3);
+    assert_string_equal(t->name, "cook");
+    assert_int_equal(t->timing, TIMING_AFTER);
+    assert_string_equal(sx(t->guard), "(and (> cards[p] 0) (not acting))");
+    ast_cite *c = t->cites;
+    assert_non_null(c);
+    assert_string_equal(c->id, "ODIN-T2");
+    loc_is(c->loc, 9, 68); /* at its ID */
+    assert_non_null(c->next);
+    assert_string_equal(c->next->id, "X");
+    assert_null(c->next->next);
+    assert_int_equal(t->body.count, 1);
+
+    /* anytime NAME(params) "LABEL" [when C] */
+    ast_decl *a = decl_n(p, 4);
+    assert_string_equal(a->name, "play_card");
+    loc_is(a->loc, 10, 1);
+    loc_is(a->name_loc, 10, 9);
+    assert_int_equal(a->anytime, 1);
+    assert_int_equal(a->timing, 0);
+    assert_null(a->event_name);
+    assert_int_equal(a->nparams, 1);
+    assert_string_equal(a->params[0]->name, "p");
+    assert_int_equal(a->params[0]->kind, SYM_LOCAL);
+    assert_int_equal(a->params[0]->local_kind, LOCAL_PARAM);
+    assert_int_equal(a->param_types[0]->kind, TX_PLAYER);
+    assert_string_equal(a->label.text, "play a card");
+    loc_is(a->label.loc, 10, 30);
+    assert_string_equal(sx(a->guard), "(< cards[p] 3)");
+    assert_null(a->cites);
+    assert_int_equal(a->body.count, 1);
+
+    a = decl_n(p, 5);
+    assert_string_equal(a->name, "rest");
+    assert_int_equal(a->anytime, 1);
+    assert_string_equal(a->params[0]->name, "who");
+    assert_string_equal(a->label.text, "rest");
+    assert_null(a->guard);
+    assert_int_equal(a->body.count, 0);
+
+    /* a trigger's label (how a chosen order names it) and its limit */
+    t = decl_n(p, 6);
+    assert_string_equal(t->name, "cook2");
+    assert_string_equal(t->label.text, "Whale Cook");
+    loc_is(t->label.loc, 14, 15);
+    assert_string_equal(t->event_name, "whaled");
+    assert_int_equal(t->timing, TIMING_AFTER);
+    assert_int_equal(t->limit, LIMIT_TURN);
+    assert_null(t->guard);
+
+    /* a plain proc is neither */
+    ast_decl *pr = decl_n(p, 7);
+    assert_int_equal(pr->timing, 0);
+    assert_int_equal(pr->anytime, 0);
+    assert_null(pr->guard);
+    done(p);
+
+    /* the new keywords are not names */
+    p = parse(RS("var on: int\n", ""));
+    assert_int_equal(p->d.errors, 1);
+    assert_string_equal(msgs(p), "p.ordo:3:5: error: expected a name before 'on'\n"
+                                 "var on: int\n"
+                                 "    ^\n");
+    done(p);
+}
+
+static void test_trigger_syntax_errors(void **state)
+{
+    (void)state;
+    fe *p = parse("ruleset \"T\"\n"
+                  "players 2\n"
+                  "event e(p: player)\n"
+                  "trigger t1 on e sometimes { }\n"
+                  "anytime a1(p: player) { }\n"
+                  "trigger t2 on e after when { }\n"
+                  "trigger t3 on e(p) after { }\n"
+                  "trigger t4 on e after cite \"R\" when true { }\n"
+                  "trigger t5 on e immediately {\n"
+                  "    log n\n"
+                  "    n = 2\n"
+                  "}\n"
+                  "anytime ok(p: player) \"ok\" { }\n"
+                  "sequence { }\n");
+    assert_int_equal(p->d.errors, 6);
+    assert_string_equal(msgs(p),
+                        "p.ordo:4:17: error: expected 'before', 'after' or 'immediately' before "
+                        "'sometimes'\n"
+                        "trigger t1 on e sometimes { }\n"
+                        "                ^\n"
+                        "p.ordo:5:23: error: expected a string before '{'\n"
+                        "anytime a1(p: player) { }\n"
+                        "                      ^\n"
+                        "p.ordo:6:28: error: expected an expression before '{'\n"
+                        "trigger t2 on e after when { }\n"
+                        "                           ^\n"
+                        "p.ordo:7:16: error: expected 'before', 'after' or 'immediately' before "
+                        "'('\n"
+                        "trigger t3 on e(p) after { }\n"
+                        "               ^\n"
+                        "p.ordo:8:32: error: expected 'cite' or '{' before 'when'\n"
+                        "trigger t4 on e after cite \"R\" when true { }\n"
+                        "                               ^\n"
+                        "p.ordo:10:9: error: expected a string before 'n'\n"
+                        "    log n\n"
+                        "        ^\n");
+    /* t5 is kept, without its bad statement; so is `ok` after it */
+    ast_decl *t5 = NULL, *ok = NULL;
+    for (ast_decl *d = p->f->decls; d; d = d->next) {
+        if (d->name && strcmp(d->name, "t5") == 0)
+            t5 = d;
+        if (d->name && strcmp(d->name, "ok") == 0)
+            ok = d;
+    }
+    assert_non_null(t5);
+    assert_int_equal(t5->timing, TIMING_IMMEDIATELY);
+    assert_int_equal(t5->body.count, 1);
+    assert_int_equal(nth(&t5->body, 0)->kind, S_ASSIGN);
+    assert_non_null(ok);
+    assert_int_equal(ok->anytime, 1);
+    assert_string_equal(ok->label.text, "ok");
+    done(p);
+
+    /* a trigger with no block at the end of the input */
+    p = parse("ruleset \"T\"\nplayers 2\nevent e()\ntrigger t on e after");
+    assert_int_equal(p->d.errors, 1);
+    assert_string_equal(msgs(p), "p.ordo:4:21: error: unexpected end of input\n"
+                                 "trigger t on e after\n"
+                                 "                    ^\n");
+    done(p);
+}
+
 /* --------------------------------------------------------- syntax errors */
 
 static void test_several_errors_one_run(void **state)
@@ -1262,6 +1452,8 @@ int main(void)
         cmocka_unit_test(test_rolls_and_aggregates),
         cmocka_unit_test(test_scenario_items),
         cmocka_unit_test(test_scenario_item_errors),
+        cmocka_unit_test(test_triggers_and_anytime),
+        cmocka_unit_test(test_trigger_syntax_errors),
         cmocka_unit_test(test_several_errors_one_run),
         cmocka_unit_test(test_statement_level_recovery),
         cmocka_unit_test(test_end_of_input),

@@ -4,8 +4,8 @@
  * Validation of inconsistent tables, game creation, determinism, the
  * instructions (arithmetic, stores, indexing, lists, steps, decisions,
  * escapes, SORTP, TURN/ELIM, END), the step limit, ordo_exec/ordo_eval/
- * ordo_start, copies, the trace in text and JSON Lines, variables from the
- * host, error strings and the shared policies. */
+ * ordo_start, copies, the trace in text and JSON Lines (TRIG and WINDOW
+ * too), variables from the host, error strings and the shared policies. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -2341,6 +2341,365 @@ static void test_trace_escaping_and_edges(void **state)
     free(T);
 }
 
+/* ------------------------------------------------- triggers and windows */
+
+/* TRIG and WINDOW as the compiler uses them (doc/internals.md, "Triggers
+ * and windows"): the events they trace, with their text and JSON lines. */
+static void test_trig_window_trace(void **state)
+{
+    (void)state;
+    enum { SHARPEN = 2, COUNT_WHALE = 1 }; /* proc indexes, used before they exist */
+    tprog *T = tp_new(2, 2);
+    int x = tp_scalar(T, "x", ORDO_K_INT, 4, 0, 100, 0);
+    int s = tp_step(T, "1", "hunt", "ODIN-T2", 40);
+    int t_after = tp_text(T, "after whaled", 0, NULL, NULL);
+    int t_none = tp_text(T, "", 0, NULL, NULL);
+    int pass = tp_option(T, "pass", TP_NO_PARAM, 0, s, 1);
+    tp_proc(T, "sequence", 0, 0, 0);
+    I(STEP, 0, s, 0);
+    I(PUSH, 0, 0, 7);                  /* under what TRIG and WINDOW see */
+    I(TRIG, 3, SHARPEN, 0);            /* 2 */
+    I(CALL, 0, COUNT_WHALE, 0);        /* 3 */
+    I(TRIG, 2, COUNT_WHALE, 0);        /* 4 */
+    I(PUSH, 0, 0, 1);
+    I(WINDOW, 0, t_after, 0);          /* 5 */
+    I(OPTS, 0, 0, 0);
+    I(OFFERN, 0, pass, 0);
+    I(PUSH, 0, 0, 1);
+    I(WAIT, 0, 0, 0);                  /* 6: the choice */
+    L(1);
+    I(PUSH, 0, 0, 1);
+    I(WINDOW, 1, t_after, 0);          /* 7 */
+    I(STG, 0, x, 0);                   /* x = 7: each WINDOW popped one value, TRIG none */
+    I(STEPEND, 0, 0, 0);
+    I(PUSH, 0, 0, 0);
+    I(WINDOW, 0, t_none, 0);           /* 8: no step running, no label */
+    I(PUSH, 0, 0, 0);
+    I(WINDOW, 1, t_none, 0);           /* 9 */
+    I(RET, 0, 0, 0);                   /* 10: end */
+    assert_int_equal(tp_proc(T, "count_whale", 0, 0, 0), COUNT_WHALE);
+    I(TRIG, 1, COUNT_WHALE, 0);
+    I(RET, 0, 0, 0);
+    assert_int_equal(tp_proc(T, "sharpen", 0, 0, 0), SHARPEN);
+    I(RET, 0, 0, 0);
+    const ordo_program *p = tp_finish(T);
+    char msg[128];
+    assert_int_equal(ordo_validate(p, msg, sizeof msg), ORDO_OK);
+
+    rec *r = calloc(1, sizeof *r);
+    ordo_game *g = new_game(p, 2, 1);
+    ordo_set_trace(g, record, r);
+    assert_int_equal(ordo_run(g), ORDO_DECIDE);
+    assert_int_equal(ordo_decider(g), 1);
+    assert_int_equal(r->n, 5);
+    static const struct {
+        int kind, player, id, nargs, timing;
+    } want[] = {
+        {ORDO_EV_STEP, -1, 0, 0, 0},
+        {ORDO_EV_TRIGGER, -1, SHARPEN, 1, 3},
+        {ORDO_EV_TRIGGER, -1, COUNT_WHALE, 1, 1},
+        {ORDO_EV_TRIGGER, -1, COUNT_WHALE, 1, 2},
+        {ORDO_EV_WINDOW, 1, 0, 0, 0},
+    };
+    for (int i = 0; i < 5; i++) {
+        const ordo_event *e = &r->ev[i];
+        assert_int_equal(e->seq, (uint32_t)i + 1);
+        assert_int_equal(e->kind, want[i].kind);
+        assert_int_equal(e->player, want[i].player);
+        assert_int_equal(e->id, want[i].id);
+        assert_int_equal(e->step, s);
+        assert_int_equal(e->nargs, want[i].nargs);
+        if (want[i].nargs)
+            assert_int_equal(e->args[0], want[i].timing);
+    }
+    assert_int_equal(r->ev[4].id, t_after);
+    assert_lines(g, &r->ev[1], "2 trigger sharpen (before)",
+                 "{\"seq\":2,\"kind\":\"trigger\",\"step\":\"1\",\"rule\":\"ODIN-T2\","
+                 "\"trigger\":\"sharpen\",\"timing\":\"before\"}");
+    assert_lines(g, &r->ev[2], "3 trigger count_whale (immediately)",
+                 "{\"seq\":3,\"kind\":\"trigger\",\"step\":\"1\",\"rule\":\"ODIN-T2\","
+                 "\"trigger\":\"count_whale\",\"timing\":\"immediately\"}");
+    assert_lines(g, &r->ev[3], "4 trigger count_whale (after)",
+                 "{\"seq\":4,\"kind\":\"trigger\",\"step\":\"1\",\"rule\":\"ODIN-T2\","
+                 "\"trigger\":\"count_whale\",\"timing\":\"after\"}");
+    assert_lines(g, &r->ev[4], "5 window opens for player 2: after whaled",
+                 "{\"seq\":5,\"kind\":\"window\",\"step\":\"1\",\"rule\":\"ODIN-T2\","
+                 "\"player\":\"player 2\",\"label\":\"after whaled\"}");
+
+    assert_int_equal(ordo_choose(g, 0), ORDO_OK);
+    assert_int_equal(ordo_run(g), ORDO_OVER);
+    assert_int_equal(get(g, x, 0, 0, 0), 7);
+    assert_int_equal(r->n, 10);
+    assert_int_equal(r->ev[5].kind, ORDO_EV_CHOICE);
+    const ordo_event *e = &r->ev[6];
+    assert_int_equal(e->kind, ORDO_EV_WINDOW_END);
+    assert_int_equal(e->player, 1);
+    assert_int_equal(e->id, t_after);
+    assert_int_equal(e->nargs, 0);
+    assert_lines(g, e, "7 window closes for player 2",
+                 "{\"seq\":7,\"kind\":\"window_end\",\"step\":\"1\",\"rule\":\"ODIN-T2\","
+                 "\"player\":\"player 2\"}");
+    e = &r->ev[7];
+    assert_int_equal(e->kind, ORDO_EV_WINDOW);
+    assert_int_equal(e->player, 0);
+    assert_int_equal(e->id, t_none);
+    assert_int_equal(e->step, -1);
+    /* an empty label: nothing after the player in text, "" in JSON */
+    assert_lines(g, e, "8 window opens for player 1",
+                 "{\"seq\":8,\"kind\":\"window\",\"player\":\"player 1\",\"label\":\"\"}");
+    assert_lines(g, &r->ev[8], "9 window closes for player 1",
+                 "{\"seq\":9,\"kind\":\"window_end\",\"player\":\"player 1\"}");
+    assert_int_equal(r->ev[9].kind, ORDO_EV_END);
+
+    /* ids and timings the program does not have */
+    ordo_event ev = {.seq = 11, .kind = ORDO_EV_TRIGGER, .player = -1, .step = -1, .id = 99,
+                     .nargs = 1, .args = {0}};
+    assert_lines(g, &ev, "11 trigger ? (?)",
+                 "{\"seq\":11,\"kind\":\"trigger\",\"trigger\":\"?\",\"timing\":\"?\"}");
+    ev.args[0] = 4;
+    ev.id = (uint16_t)SHARPEN;
+    assert_lines(g, &ev, "11 trigger sharpen (?)",
+                 "{\"seq\":11,\"kind\":\"trigger\",\"trigger\":\"sharpen\",\"timing\":\"?\"}");
+    ev = (ordo_event){.seq = 12, .kind = ORDO_EV_WINDOW, .player = 0, .step = -1, .id = 99};
+    assert_lines(g, &ev, "12 window opens for player 1",
+                 "{\"seq\":12,\"kind\":\"window\",\"player\":\"player 1\",\"label\":\"\"}");
+    ev = (ordo_event){.seq = 13, .kind = ORDO_EV_WINDOW_END, .player = -1, .step = -1, .id = 99};
+    assert_lines(g, &ev, "13 window closes for none",
+                 "{\"seq\":13,\"kind\":\"window_end\"}");
+    /* lengths like snprintf */
+    ev = r->ev[4];
+    char buf[8];
+    assert_int_equal(ordo_event_text(g, &ev, buf, sizeof buf),
+                     (int)strlen("5 window opens for player 2: after whaled"));
+    assert_string_equal(buf, "5 windo");
+    ordo_free(g);
+    free(r);
+    free(T);
+}
+
+/* The window the compiler builds: WINDOW opens, the anytime action whose
+ * guard fn holds is offered with "pass", taking it runs it and offers
+ * again (no second WINDOW line), "pass" closes it. Then a trigger proc:
+ * its guard, then TRIG, silent when the guard is false. */
+static void test_window_reopens(void **state)
+{
+    (void)state;
+    enum { PLAY_CARD = 1, WHEN_PLAY_CARD = 2, WHALE_COOK = 3 };
+    tprog *T = tp_new(2, 2);
+    int cards = tp_per_player(T, "cards", ORDO_K_INT, 1, 0, 9, 0);
+    int s = tp_step(T, "2", "rest", "", 50);
+    int t = tp_text(T, "before resting", 0, NULL, NULL);
+    int act = tp_option(T, "play a card", TP_NO_PARAM, 0, s, 2);
+    int pass = tp_option(T, "pass", TP_NO_PARAM, 0, s, 3);
+    tp_proc(T, "sequence", 0, 1, 0);
+    I(STEP, 0, s, 0);
+    I(PUSH, 0, 0, 0);
+    I(STL, 0, 0, 0);                 /* the window's player: player 1 */
+    I(LDL, 0, 0, 0);
+    I(WINDOW, 0, t, 0);
+    L(1);
+    I(OPTS, 0, 0, 0);
+    I(LDL, 0, 0, 0);
+    I(CALL, 0, WHEN_PLAY_CARD, 0);
+    J(JZ, 4);
+    I(OFFERN, 0, act, 0);
+    L(4);
+    I(OFFERN, 0, pass, 0);
+    I(LDL, 0, 0, 0);
+    I(WAIT, 0, 0, 0);
+    L(2);                            /* the action, then the window again */
+    I(LDL, 0, 0, 0);
+    I(CALL, 0, PLAY_CARD, 0);
+    J(JMP, 1);
+    L(3);                            /* pass: the window closes */
+    I(LDL, 0, 0, 0);
+    I(WINDOW, 1, t, 0);
+    I(STEPEND, 0, 0, 0);
+    I(PUSH, 0, 0, 0);
+    I(CALL, 0, WHALE_COOK, 0);       /* cards[player 1] = 3: fires */
+    I(PUSH, 0, 0, 1);
+    I(CALL, 0, WHALE_COOK, 0);       /* cards[player 2] = 0: silent */
+    I(RET, 0, 0, 0);
+    assert_int_equal(tp_proc(T, "play_card", 1, 1, 0), PLAY_CARD); /* cards[p] += 1 */
+    I(LDL, 0, 0, 0);
+    I(LDL, 0, 0, 0);
+    I(LDX, 0, cards, 0);
+    I(PUSH, 0, 0, 1);
+    I(ADD, 0, 0, 0);
+    I(STX, 0, cards, 0);
+    I(RET, 0, 0, 0);
+    assert_int_equal(tp_proc(T, "when play_card", 1, 1, 1), WHEN_PLAY_CARD); /* cards[p] < 3 */
+    I(LDL, 0, 0, 0);
+    I(LDX, 0, cards, 0);
+    I(PUSH, 0, 0, 3);
+    I(LT, 0, 0, 0);
+    I(RETV, 0, 0, 0);
+    assert_int_equal(tp_proc(T, "whale_cook", 1, 1, 0), WHALE_COOK); /* after, when cards[p] > 0 */
+    I(LDL, 0, 0, 0);
+    I(LDX, 0, cards, 0);
+    I(PUSH, 0, 0, 0);
+    I(GT, 0, 0, 0);
+    J(JZ, 5);
+    I(TRIG, 2, WHALE_COOK, 0);
+    L(5);
+    I(RET, 0, 0, 0);
+    const ordo_program *p = tp_finish(T);
+
+    rec *r = calloc(1, sizeof *r);
+    ordo_game *g = new_game(p, 2, 1);
+    ordo_set_trace(g, record, r);
+    static const char *const both[2] = {"play a card", "pass"};
+    static const char *const only_pass[1] = {"pass"};
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal(ordo_run(g), ORDO_DECIDE);
+        assert_int_equal(ordo_decider(g), 0);
+        assert_labels(g, 2, both);
+        assert_int_equal(ordo_choose(g, 0), ORDO_OK);
+    }
+    assert_int_equal(ordo_run(g), ORDO_DECIDE);
+    assert_labels(g, 1, only_pass); /* the guard fn says no */
+    assert_int_equal(get(g, cards, 0, 0, 0), 3);
+    assert_int_equal(ordo_choose(g, 0), ORDO_OK);
+    assert_int_equal(ordo_run(g), ORDO_OVER);
+    static const char *const lines[] = {
+        "1 step 2 \"rest\"",
+        "2 window opens for player 1: before resting",
+        "3 choice player 1: play a card",
+        "4 choice player 1: play a card",
+        "5 choice player 1: play a card",
+        "6 choice player 1: pass",
+        "7 window closes for player 1",
+        "8 trigger whale_cook (after)",
+        "9 end no winner",
+    };
+    assert_int_equal(r->n, 9);
+    for (int i = 0; i < 9; i++) {
+        char buf[128];
+        ordo_event_text(g, &r->ev[i], buf, sizeof buf);
+        assert_string_equal(buf, lines[i]);
+    }
+    assert_int_equal(r->ev[7].id, WHALE_COOK);
+    assert_int_equal(r->ev[7].step, -1);
+    ordo_free(g);
+    free(r);
+    free(T);
+}
+
+/* A TRIG or WINDOW is part of the game's trace: ordo_exec runs them,
+ * ordo_eval refuses them; a WINDOW needs its player on the stack. */
+static void test_trig_window_exec_eval(void **state)
+{
+    (void)state;
+    tprog *T = tp_new(2, 2);
+    int t = tp_text(T, "w", 0, NULL, NULL);
+    tp_proc(T, "sequence", 0, 0, 0);
+    I(RET, 0, 0, 0);
+    int trig_fn = tp_proc(T, "trig_fn", 0, 0, 1);
+    I(TRIG, 1, 0, 0);
+    I(PUSH, 0, 0, 1);
+    I(RETV, 0, 0, 0);
+    int window_fn = tp_proc(T, "window_fn", 0, 0, 1);
+    I(PUSH, 0, 0, 0);
+    I(WINDOW, 0, t, 0);
+    I(PUSH, 0, 0, 1);
+    I(RETV, 0, 0, 0);
+    int both = tp_proc(T, "both", 0, 0, 0);
+    I(TRIG, 3, 0, 0);
+    I(PUSH, 0, 0, 1);
+    I(WINDOW, 0, t, 0);
+    I(PUSH, 0, 0, 1);
+    I(WINDOW, 1, t, 0);
+    I(RET, 0, 0, 0);
+    int bare = tp_proc(T, "bare_window", 0, 0, 0);
+    I(WINDOW, 1, t, 0);
+    I(RET, 0, 0, 0);
+    const ordo_program *p = tp_finish(T);
+
+    static const struct {
+        int proc;
+        const char *msg;
+    } refused[] = {
+        {1, "not allowed now: a fn tried to change the game (ordo_eval) in trig_fn (test.ordo:11)"},
+        {2, "not allowed now: a fn tried to change the game (ordo_eval) in window_fn "
+            "(test.ordo:12)"},
+    };
+    assert_int_equal(refused[0].proc, trig_fn);
+    assert_int_equal(refused[1].proc, window_fn);
+    for (int i = 0; i < 2; i++) {
+        rec *r = calloc(1, sizeof *r);
+        ordo_game *g = new_game(p, 2, 1);
+        ordo_set_trace(g, record, r);
+        int32_t v = 12345;
+        assert_int_equal(ordo_eval(g, refused[i].proc, NULL, 0, &v), ORDO_E_STATE);
+        assert_int_equal(v, 12345);
+        assert_message(g, refused[i].msg);
+        assert_int_equal(ordo_status(g), ORDO_E_STATE);
+        assert_int_equal(r->n, 0); /* nothing traced */
+        assert_int_equal(ordo_run(g), ORDO_E_STATE);
+        ordo_free(g);
+        free(r);
+    }
+
+    /* ordo_exec: traced like any event */
+    rec *r = calloc(1, sizeof *r);
+    ordo_game *g = new_game(p, 2, 1);
+    ordo_set_trace(g, record, r);
+    assert_int_equal(ordo_exec(g, both, NULL, 0), ORDO_OK);
+    assert_int_equal(r->n, 3);
+    assert_int_equal(r->ev[0].kind, ORDO_EV_TRIGGER);
+    assert_int_equal(r->ev[0].args[0], 3);
+    assert_int_equal(r->ev[1].kind, ORDO_EV_WINDOW);
+    assert_int_equal(r->ev[1].player, 1);
+    assert_int_equal(r->ev[2].kind, ORDO_EV_WINDOW_END);
+    assert_lines(g, &r->ev[0], "1 trigger sequence (before)",
+                 "{\"seq\":1,\"kind\":\"trigger\",\"trigger\":\"sequence\",\"timing\":\"before\"}");
+    assert_lines(g, &r->ev[1], "2 window opens for player 2: w",
+                 "{\"seq\":2,\"kind\":\"window\",\"player\":\"player 2\",\"label\":\"w\"}");
+    assert_int_equal(ordo_run(g), ORDO_OVER);
+    ordo_free(g);
+    free(r);
+
+    char m[256];
+    assert_int_equal(exec_case(p, 2, bare, m, sizeof m), ORDO_E_STACK);
+    assert_string_equal(m, "stack exhausted: value stack underflow in bare_window (test.ordo:14)");
+    free(T);
+}
+
+static void m_trig_proc(tprog *T) { T->code[7] = (ordo_insn){ORDO_OP_TRIG, 1, 5, 0}; }
+static void m_trig_timing0(tprog *T) { T->code[7] = (ordo_insn){ORDO_OP_TRIG, 0, 0, 0}; }
+static void m_trig_timing4(tprog *T) { T->code[7] = (ordo_insn){ORDO_OP_TRIG, 4, 0, 0}; }
+static void m_window_text(tprog *T) { T->code[7] = (ordo_insn){ORDO_OP_WINDOW, 0, 0, 0}; }
+static void m_window_x(tprog *T)
+{
+    tp_text(T, "w", 0, NULL, NULL);
+    T->code[7] = (ordo_insn){ORDO_OP_WINDOW, 2, 0, 0};
+}
+
+static void test_validate_trig_window(void **state)
+{
+    (void)state;
+    static const vcase cases[] = {
+        {"trig proc", m_trig_proc, "code 7: proc index 5 out of bounds"},
+        {"trig timing 0", m_trig_timing0, "code 7: TRIG timing 0"},
+        {"trig timing 4", m_trig_timing4, "code 7: TRIG timing 4"},
+        {"window text", m_window_text, "code 7: text index 0 out of bounds"},
+        {"window x", m_window_x, "code 7: WINDOW x=2"},
+    };
+    check_cases(cases, sizeof cases / sizeof cases[0]);
+
+    /* the timings 1..3 and x = 0 or 1 are fine */
+    for (int k = 0; k < 5; k++) {
+        tprog *T = valid_prog();
+        tp_text(T, "w", 0, NULL, NULL);
+        T->code[7] = k < 3 ? (ordo_insn){ORDO_OP_TRIG, (uint8_t)(k + 1), 0, 0}
+                           : (ordo_insn){ORDO_OP_WINDOW, (uint8_t)(k - 3), 0, 0};
+        char msg[128];
+        assert_int_equal(ordo_validate(&T->p, msg, sizeof msg), ORDO_OK);
+        assert_string_equal(msg, "");
+        free(T);
+    }
+}
+
 /* -------------------------------------------------------- values, errors */
 
 static void test_format_value(void **state)
@@ -2518,6 +2877,10 @@ int main(void)
         cmocka_unit_test(test_copy_diverges),
         cmocka_unit_test(test_trace_all_kinds),
         cmocka_unit_test(test_trace_escaping_and_edges),
+        cmocka_unit_test(test_trig_window_trace),
+        cmocka_unit_test(test_window_reopens),
+        cmocka_unit_test(test_trig_window_exec_eval),
+        cmocka_unit_test(test_validate_trig_window),
         cmocka_unit_test(test_format_value),
         cmocka_unit_test(test_strerror),
         cmocka_unit_test(test_assert_and_stack),
