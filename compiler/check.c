@@ -672,6 +672,14 @@ static void mark_local(ck *c, ast_sym *s)
         s->mark = c->gen;
 }
 
+/* A window may run any anytime action: its writes count for the loop. */
+static void anytime_writes(ck *c)
+{
+    for (uint32_t i = 0; i < c->nfns; i++)
+        if (c->f->fns[i]->anytime)
+            set_or(c->loopw, c->writes + (size_t)i * c->words, c->words);
+}
+
 static void scan_stmt(ck *c, ast_stmt *s, loop_scan *ls)
 {
     direct_writes(c, s, c->loopw);
@@ -690,6 +698,20 @@ static void scan_stmt(ck *c, ast_stmt *s, loop_scan *ls)
         if (s->u.call.sym)
             set_or(c->loopw, c->writes + (size_t)s->u.call.sym->decl->index * c->words, c->words);
         break;
+    case S_EMIT: /* what the event's triggers write (and a window's actions) */
+        if (s->u.call.sym) {
+            ast_decl *ev = s->u.call.sym->decl;
+            int after = 0;
+            for (uint32_t k = 0; k < ev->ntriggers; k++) {
+                set_or(c->loopw, c->writes + (size_t)ev->triggers[k]->index * c->words,
+                       c->words);
+                after |= ev->triggers[k]->timing == TIMING_AFTER;
+            }
+            if (after)
+                anytime_writes(c);
+        }
+        break;
+    case S_WINDOW: anytime_writes(c); break;
     case S_END: case S_RETURN: ls->way_out = 1; break;
     case S_EXIT:
         if (s->u.exit.loop != ls->loop)

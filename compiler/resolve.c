@@ -1206,6 +1206,14 @@ static void rs_call(rs *r, ast_stmt *s, int want_kind_)
                        sym_kind_words(sym->kind));
         return;
     }
+    if (sym->decl->timing || sym->decl->anytime) { /* they run at their own times */
+        diag_error(r->d, s->u.call.name_loc,
+                   sym->decl->timing
+                       ? "'%s' is a trigger: it runs when its event is emitted, not by a call"
+                       : "'%s' is an anytime action: it is taken at a window, not called",
+                   n);
+        return;
+    }
     s->u.call.sym = sym;
     check_args(r, s->u.call.name_loc, n, sym->decl, s->u.call.args, s->u.call.nargs);
 }

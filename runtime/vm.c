@@ -757,7 +757,10 @@ top:
     CASE(WINDOW) {
         NOT_IN_EVAL();
         NEED(1);
-        int32_t pl = *--sp;
+        int32_t pl = sp[-1];
+        if (UNLIKELY(pl < 0 || pl >= nplayers))
+            FAIL(ORDO_E_INDEX, "a window for %s in a %d-player game", PLAYER_WORDS(pl), nplayers);
+        --sp;
         EMIT(ip->x ? ORDO_EV_WINDOW_END : ORDO_EV_WINDOW, pl, ip->a, 0, NULL);
         NEXT();
     }
