@@ -439,6 +439,17 @@ static void emit_scenarios(FILE *f, const ordo_program *p, const char *sym)
     }
 }
 
+static void emit_lines(FILE *f, const ordo_program *p, const char *sym)
+{
+    if (!p->nlines)
+        return;
+    fprintf(f, "/* source lines: instruction pc and on came from line */\n"
+               "static const ordo_line %s_lines[%" PRIu32 "] = {\n", sym, p->nlines);
+    for (uint32_t i = 0; i < p->nlines; i++)
+        fprintf(f, "    {%" PRIu32 ", %" PRIu32 "},\n", p->lines[i].pc, p->lines[i].line);
+    fputs("};\n\n", f);
+}
+
 static void emit_program(FILE *f, const ordo_program *p, const char *sym)
 {
     fprintf(f, "const ordo_program %s = {\n", sym);
@@ -476,10 +487,11 @@ static void emit_program(FILE *f, const ordo_program *p, const char *sym)
             "    .stack_size = %u,\n"
             "    .max_frames = %u,\n"
             "    .max_options = %u,\n"
-            "    .max_escapes = %u,\n"
-            "};\n",
+            "    .max_escapes = %u,\n",
             (unsigned)p->main_proc, p->state_size, (unsigned)p->stack_size,
             (unsigned)p->max_frames, (unsigned)p->max_options, (unsigned)p->max_escapes);
+    put_table_ref(f, "lines", sym, "lines", "nlines", p->nlines);
+    fputs("};\n", f);
 }
 
 /* An include guard from a header's file name: "out/titan.h" -> TITAN_H_ */
@@ -555,6 +567,7 @@ int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, FILE *header
     emit_options(out, p, symbol);
     emit_events(out, p, symbol);
     emit_scenarios(out, p, symbol);
+    emit_lines(out, p, symbol);
     emit_program(out, p, symbol);
 
     if (header) {

@@ -66,6 +66,7 @@ typedef struct lw {
     VEC(ordo_escape) escapes;
     VEC(ordo_text) texts;
     VEC(ordo_scenario_item) items;
+    VEC(ordo_line) lines;
 
     /* the unit being lowered */
     uint32_t unit;
@@ -1250,8 +1251,26 @@ static void window(lw *w, uint32_t pl, const char *label, uint32_t line)
     free(opts.v);
 }
 
+/* A row of the line table where the source line changes. Rows only grow
+ * in pc; code placed after a jump keeps its own statement's row. */
+static void mark_line(lw *w, uint32_t line)
+{
+    if (!line)
+        return;
+    uint32_t pc = here(w);
+    if (w->lines.n && w->lines.v[w->lines.n - 1].pc == pc) {
+        w->lines.v[w->lines.n - 1].line = line;
+        return;
+    }
+    if (w->lines.n && w->lines.v[w->lines.n - 1].line == line)
+        return;
+    ordo_line l = {pc, line};
+    VPUSH(w, w->lines, l);
+}
+
 static void stmt(lw *w, const ast_stmt *s)
 {
+    mark_line(w, s->loc.line);
     switch (s->kind) {
     case S_STEP: stmt_step(w, s); return;
     case S_LET:
@@ -1348,6 +1367,8 @@ static void block(lw *w, const ast_block *b)
 
 /* ------------------------------------------------------------- code units */
 
+static void mark_line(lw *w, uint32_t line);
+
 static uint32_t unit_begin(lw *w, uint32_t proc, uint32_t nlocals)
 {
     w->unit = proc;
@@ -1357,6 +1378,7 @@ static uint32_t unit_begin(lw *w, uint32_t proc, uint32_t nlocals)
     w->loops.n = 0;
     w->cur_step = -1;
     w->procs.v[proc].pc = here(w);
+    mark_line(w, w->procs.v[proc].line);
     return proc;
 }
 
@@ -1959,6 +1981,8 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
     p->nscenarios = (uint16_t)scen.n;
     p->items = to_arena(w, w->items.v, w->items.n, sizeof *w->items.v);
     p->nitems = w->items.n;
+    p->lines = w->lines.n ? to_arena(w, w->lines.v, w->lines.n, sizeof *w->lines.v) : NULL;
+    p->nlines = w->lines.n;
 
     for (uint32_t i = 0; i < w->units.n; i++)
         free(w->units.v[i].calls.v);
@@ -1969,6 +1993,7 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
     free(w->escapes.v);
     free(w->texts.v);
     free(w->items.v);
+    free(w->lines.v);
     free(w->loops.v);
     free(evals.v);
     free(roots.v);

@@ -458,6 +458,20 @@ static int proc_at(const ordo_program *p, uint32_t pc)
     return best;
 }
 
+/* The source line of instruction pc (0 when the program has no lines). */
+static uint32_t line_at(const ordo_program *p, uint32_t pc)
+{
+    uint32_t lo = 0, hi = p->nlines;
+    while (lo < hi) { /* the last row with row.pc <= pc */
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (p->lines[mid].pc <= pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo ? p->lines[lo - 1].line : 0;
+}
+
 int ordo_error_message(const ordo_game *g, char *buf, size_t n)
 {
     if (!g || (!buf && n))
@@ -482,10 +496,11 @@ int ordo_error_message(const ordo_game *g, char *buf, size_t n)
             vb_puts(&b, s->title);
             vb_putc(&b, '"');
         }
+        uint32_t line = line_at(p, g->err_pc);
         vb_puts(&b, " (");
         vb_puts(&b, file);
         vb_putc(&b, ':');
-        vb_int(&b, s->line);
+        vb_int(&b, line ? line : s->line);
         vb_putc(&b, ')');
     } else {
         int pr = proc_at(p, g->err_pc);
@@ -497,10 +512,11 @@ int ordo_error_message(const ordo_game *g, char *buf, size_t n)
                 vb_puts(&b, " in ");
                 vb_puts(&b, name);
             }
+            uint32_t line = line_at(p, g->err_pc);
             vb_puts(&b, " (");
             vb_puts(&b, file);
             vb_putc(&b, ':');
-            vb_int(&b, p->procs[pr].line);
+            vb_int(&b, line ? line : p->procs[pr].line);
             vb_putc(&b, ')');
         }
     }

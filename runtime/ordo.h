@@ -299,6 +299,14 @@ typedef struct ordo_scenario_item {
     uint32_t line;
 } ordo_scenario_item;
 
+/* Source lines of the code: instruction pc and on (up to the next row's
+ * pc) came from `line`. Rows are sorted by pc; runtime errors name the
+ * line of the statement that failed. */
+typedef struct ordo_line {
+    uint32_t pc;
+    uint32_t line;
+} ordo_line;
+
 typedef struct ordo_scenario {
     const char *name;
     const char *rule;    /* cited IDs, space-separated */
@@ -334,6 +342,7 @@ struct ordo_program {
     uint16_t max_frames;     /* call depth */
     uint16_t max_options;    /* options one decision can offer, escapes included */
     uint16_t max_escapes;    /* escape scopes that can be open at once */
+    const ordo_line *lines;  uint32_t nlines;  /* may be empty */
 };
 
 #ifdef __cplusplus

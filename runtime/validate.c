@@ -376,6 +376,12 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
             if (!kind_ok(p, t->arg_kind[k], t->arg_enum[k]))
                 BAD("text %u: arg %u has a bad kind", i, k);
     }
+    if (p->nlines && !p->lines)
+        BAD("lines: %lu entries but no table", (unsigned long)p->nlines);
+    for (uint32_t i = 0; i < p->nlines; i++)
+        if (p->lines[i].pc >= p->ncode || (i && p->lines[i].pc <= p->lines[i - 1].pc))
+            BAD("line row %lu: pc %lu out of order or out of bounds", (unsigned long)i,
+                (unsigned long)p->lines[i].pc);
     for (unsigned i = 0; i < p->nscenarios; i++) {
         const ordo_scenario *s = &p->scenarios[i];
         if ((uint64_t)s->first + s->count > p->nitems)

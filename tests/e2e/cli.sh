@@ -89,5 +89,13 @@ if [ -s "$tmp/out" ]; then
     echo "FAIL: ordo check printed on stdout on success"; fail=$((fail + 1))
 else pass=$((pass + 1)); fi
 expect_out ': ok' "$ORDO" check -v "$TINY"
+# a runtime error names the step and the line of the statement that failed,
+# in the interpreter and in an emitted-C host alike (the line table)
+printf 'ruleset "t"\nplayers 2\nvar x: 0..5\nsequence {\n  step 1 "a" {\n    x = 1\n\n    x = x * 9\n  }\n}\n' \
+    >"$tmp/rangeerr.ordo"
+want='value out of range: x = 9: the value is not in 0..5 at step 1 "a" ('"$tmp"'/rangeerr.ordo:8)'
+expect 1 1 "$ORDO" run "$tmp/rangeerr.ordo" --seed 1 --trace none
+if grep -qF "$want" "$tmp/err"; then pass=$((pass + 1)); else
+    echo "FAIL: runtime error line: got '$(cat "$tmp/err")'"; fail=$((fail + 1)); fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

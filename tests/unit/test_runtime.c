@@ -291,6 +291,18 @@ static void m_enum_names(tprog *T)
     T->p.nenums = 1;
 }
 static void m_event_kind(tprog *T) { T->events[0].param_kind[0] = ORDO_K_ENUM; }
+static const ordo_line unsorted_lines[] = {{0, 3}, {2, 4}, {1, 5}};
+static void m_lines_order(tprog *T)
+{
+    T->p.lines = unsorted_lines;
+    T->p.nlines = 3;
+}
+static const ordo_line far_lines[] = {{0, 3}, {9999, 4}};
+static void m_lines_pc(tprog *T)
+{
+    T->p.lines = far_lines;
+    T->p.nlines = 2;
+}
 
 static void test_validate_tables(void **state)
 {
@@ -304,6 +316,8 @@ static void test_validate_tables(void **state)
         {"escape handler", m_esc_handler, "escape 0 (concede): handler 77 out of bounds"},
         {"enum names", m_enum_names, "enum 0 (Color): members 0..3 beyond 2 names"},
         {"event kind", m_event_kind, "event 0 (moved): param 0 has a bad kind"},
+        {"line order", m_lines_order, "line row 2: pc 1 out of order or out of bounds"},
+        {"line pc", m_lines_pc, "line row 1: pc 9999 out of order or out of bounds"},
     };
     check_cases(cases, sizeof cases / sizeof cases[0]);
 }

@@ -496,6 +496,46 @@ static const ordo_scenario_item tiny_program_items[37] = {
         .text = NULL, .line = 132},
 };
 
+/* source lines: instruction pc and on came from line */
+static const ordo_line tiny_program_lines[36] = {
+    {0, 25},
+    {5, 28},
+    {15, 29},
+    {38, 31},
+    {41, 32},
+    {43, 33},
+    {49, 37},
+    {50, 38},
+    {53, 39},
+    {56, 40},
+    {66, 42},
+    {72, 43},
+    {76, 46},
+    {82, 47},
+    {90, 48},
+    {96, 52},
+    {102, 53},
+    {108, 58},
+    {110, 59},
+    {111, 60},
+    {143, 61},
+    {147, 62},
+    {177, 63},
+    {179, 64},
+    {186, 67},
+    {200, 71},
+    {202, 72},
+    {204, 74},
+    {205, 75},
+    {240, 76},
+    {256, 77},
+    {265, 91},
+    {270, 95},
+    {275, 107},
+    {279, 113},
+    {284, 128},
+};
+
 const ordo_program tiny_program = {
     .magic = ORDO_PROGRAM_MAGIC,
     .version = ORDO_PROGRAM_VERSION,
@@ -521,4 +561,5 @@ const ordo_program tiny_program = {
     .max_frames = 3,
     .max_options = 4,
     .max_escapes = 1,
+    .lines = tiny_program_lines, .nlines = 36,
 };
