@@ -19,6 +19,7 @@
 typedef struct edge {
     uint32_t callee;       /* index in file->fns */
     ast_loc loc;
+    uint8_t window;        /* a window offering an anytime action, not a call */
     struct edge *next;
 } edge;
 
@@ -35,6 +36,7 @@ typedef struct ck {
     uint32_t gen;          /* marks locals written by that loop */
     uint32_t fgen;         /* marks fns already read for one condition */
     int recursion;         /* a cycle was found: skip the loop checks */
+    int cycles;            /* bounded cycles (windows, limited triggers) */
     int dead;              /* > 0 while walking code already reported dead */
     uint32_t windows;      /* `window` statements seen */
 } ck;
@@ -224,12 +226,15 @@ static void collect_expr(ck *c, ast_expr *e, void *arg)
     calls_expr(c, e, ((collect_arg *)arg)->list);
 }
 
-/* A window may run any anytime action: calls, for cycles and write sets. */
+/* A window may run any anytime action: calls, for cycles and write sets
+ * (marked: a player's choice, made again each time, is no runaway loop). */
 static void add_anytime_edges(ck *c, edge **list, ast_loc at)
 {
     for (uint32_t i = 0; i < c->nfns; i++)
-        if (c->f->fns[i]->anytime)
+        if (c->f->fns[i]->anytime) {
             add_edge(c, list, c->f->fns[i], at);
+            (*list)->window = 1;
+        }
 }
 
 static void collect_block(ck *c, ast_block *b, void *arg)
@@ -291,9 +296,11 @@ static void pass_collect(ck *c)
 typedef struct frame {
     uint32_t node;
     edge *next;
+    edge *via;             /* the edge that led here (NULL for a root) */
 } frame;
 
-static void report_cycle(ck *c, const frame *stack, uint32_t depth, uint32_t to, ast_loc at)
+static void report_cycle(ck *c, const frame *stack, uint32_t depth, uint32_t to, ast_loc at,
+                         const edge *closing)
 {
     uint32_t from = depth;
     while (from > 0 && stack[from - 1].node != to)
@@ -311,9 +318,29 @@ static void report_cycle(ck *c, const frame *stack, uint32_t depth, uint32_t to,
         p += k + 4;
     }
     strcpy(p, c->f->fns[to]->name);
-    int is_fn = c->f->fns[to]->kind == D_FN, triggers = 0;
-    for (uint32_t i = from; i < depth; i++)
-        triggers |= c->f->fns[stack[i].node]->timing != 0;
+    /* What bounds the cycle: a window (each turn round it is a player's
+     * fresh choice) or a limited `after` trigger needs nothing; an `after`
+     * trigger without a limit is a warning; calls and immediate triggers
+     * alone loop for ever. */
+    int is_fn = c->f->fns[to]->kind == D_FN, triggers = 0, window = closing->window;
+    int limited = 0, after = 0;
+    for (uint32_t i = from; i < depth; i++) {
+        const ast_decl *d = c->f->fns[stack[i].node];
+        triggers |= d->timing != 0;
+        after |= d->timing == TIMING_AFTER;
+        limited |= d->timing == TIMING_AFTER && d->limit;
+        if (i > from && stack[i].via)
+            window |= stack[i].via->window;
+    }
+    if (window || limited) {
+        c->cycles = 1;
+        return;
+    }
+    if (after) {
+        c->cycles = 1;
+        diag_warning(c->d, at, "triggers can re-fire through 'after' with no limit: %s", path);
+        return;
+    }
     if (triggers)
         diag_error(c->d, at, "triggers can re-fire without end: %s", path);
     else
@@ -331,7 +358,7 @@ static void pass_graph(ck *c)
         if (color[root])
             continue;
         uint32_t depth = 0;
-        stack[depth++] = (frame){root, c->calls[root]};
+        stack[depth++] = (frame){root, c->calls[root], NULL};
         color[root] = 1;
         while (depth) {
             frame *top = &stack[depth - 1];
@@ -346,13 +373,13 @@ static void pass_graph(ck *c)
             }
             top->next = e->next;
             if (color[e->callee] == 1)
-                report_cycle(c, stack, depth, e->callee, e->loc);
+                report_cycle(c, stack, depth, e->callee, e->loc, e);
             else if (color[e->callee] == 2)
                 set_or(c->writes + (size_t)top->node * c->words,
                        c->writes + (size_t)e->callee * c->words, c->words);
             else {
                 color[e->callee] = 1;
-                stack[depth++] = (frame){e->callee, c->calls[e->callee]};
+                stack[depth++] = (frame){e->callee, c->calls[e->callee], e};
             }
         }
     }

@@ -50,6 +50,7 @@ typedef struct unit_info {
     uint32_t cost;        /* slots: locals + deepest operand stack + 1 */
     u16vec calls;
     int done;             /* chain computed */
+    int open;             /* chain being computed (a call back is a cycle) */
     uint32_t chain_slots, chain_frames;
 } unit_info;
 
@@ -83,6 +84,7 @@ typedef struct lw {
     int has_anytime;          /* the ruleset declares anytime actions */
     uint32_t turn_var;        /* hidden "#turn" (turns begun), 0 if none */
     uint32_t *limit_var;      /* per fn/proc: a limited trigger's "#once" var */
+    int cyclic;               /* the call graph has a (bounded) cycle */
 } lw;
 
 static void *grow(lw *w, void *p, uint32_t *cap, size_t size)
@@ -1583,12 +1585,22 @@ static void lower_dispatch(lw *w, const ast_decl *ev)
     unit_end(w);
 }
 
-/* The deepest chain of calls from a unit: slots and frames. */
+/* The deepest chain of calls from a unit: slots and frames. A call back
+ * into a unit still being measured is a cycle that check.c let through
+ * (it goes through a window or a limited trigger): it counts nothing here,
+ * and the totals get a reserve for RECURSION_DEPTH nested re-entries. */
+#define RECURSION_DEPTH 4
+
 static void chain(lw *w, uint32_t u, int depth)
 {
     unit_info *x = &w->units.v[u];
     if (x->done || depth > 10000)
         return;
+    if (x->open) {
+        w->cyclic = 1;
+        return;
+    }
+    x->open = 1;
     uint32_t slots = 0, frames = 0;
     for (uint32_t i = 0; i < x->calls.n; i++) {
         uint32_t c = x->calls.v[i];
@@ -1603,6 +1615,7 @@ static void chain(lw *w, uint32_t u, int depth)
     x->chain_slots = x->cost + slots;
     x->chain_frames = 1 + frames;
     x->done = 1;
+    x->open = 0;
 }
 
 /* ------------------------------------------------------------- scenarios */
@@ -1946,6 +1959,10 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
         unit_info *u = &w->units.v[evals.v[i]];
         eslots = u->chain_slots > eslots ? u->chain_slots : eslots;
         eframes = u->chain_frames > eframes ? u->chain_frames : eframes;
+    }
+    if (w->cyclic) { /* room for the cycle to nest RECURSION_DEPTH times */
+        slots *= RECURSION_DEPTH + 1;
+        frames *= RECURSION_DEPTH + 1;
     }
     uint32_t stack = slots + eslots + 1;
     if (stack > 65535 || frames + eframes > 65535 || w->code.n >= (uint32_t)INT32_MAX) {
