@@ -307,6 +307,21 @@ top:
         ip = code + t_;                                                              \
         DISPATCH();                                                                  \
     } while (0)
+/* back to the caller's pc, locals and step (RET, RETV, HALT) */
+#define POP_FRAME()                                                                  \
+    do {                                                                             \
+        vm_frame *f_ = &frames[--nframes];                                           \
+        sp = fp;                                                                     \
+        fp = stack + f_->fp;                                                         \
+        cur_step = f_->step;                                                         \
+        ip = code + f_->ret_pc;                                                      \
+    } while (0)
+#define RESUME_CALLER()                                                              \
+    do {                                                                             \
+        nlocals = procs[frames[nframes - 1].proc].nlocals;                           \
+        bp = fp + nlocals;                                                           \
+        DISPATCH();                                                                  \
+    } while (0)
 #define BINOP(expr)                                                                  \
     do {                                                                             \
         NEED(2);                                                                     \
@@ -503,46 +518,22 @@ top:
         DISPATCH();
     }
     CASE(RET) {
-        vm_frame *f = &frames[--nframes];
-        sp = fp;
-        fp = stack + f->fp;
-        cur_step = f->step;
-        if (UNLIKELY(nframes == base)) {
-            ip = code + f->ret_pc;
-            if (mode == VM_MAIN) {
-                g->winner = -1;
-                EMIT(ORDO_EV_END, -1, 0, 0, NULL);
-                rc = g->status = ORDO_OVER;
-            }
-            goto done;
-        }
-        ip = code + f->ret_pc;
-        nlocals = procs[frames[nframes - 1].proc].nlocals;
-        bp = fp + nlocals;
-        DISPATCH();
+        POP_FRAME();
+        if (UNLIKELY(nframes == base))
+            goto returned_to_base;
+        RESUME_CALLER();
     }
     CASE(RETV) {
         NEED(1);
         int32_t v = sp[-1];
-        vm_frame *f = &frames[--nframes];
-        sp = fp;
-        fp = stack + f->fp;
-        cur_step = f->step;
-        ip = code + f->ret_pc;
+        POP_FRAME();
         if (UNLIKELY(nframes == base)) {
             if (result)
                 *result = v;
-            if (mode == VM_MAIN) {
-                g->winner = -1;
-                EMIT(ORDO_EV_END, -1, 0, 0, NULL);
-                rc = g->status = ORDO_OVER;
-            }
-            goto done;
+            goto returned_to_base;
         }
         *sp++ = v;
-        nlocals = procs[frames[nframes - 1].proc].nlocals;
-        bp = fp + nlocals;
-        DISPATCH();
+        RESUME_CALLER();
     }
     CASE(STEP) {
         NOT_IN_EVAL();
@@ -922,13 +913,8 @@ top:
         if (result)
             *result = sp > bp ? sp[-1] : 0;
         /* leave as a RET to the base would: the frames of this run go */
-        while (nframes > base) {
-            vm_frame *f = &frames[--nframes];
-            sp = fp;
-            fp = stack + f->fp;
-            cur_step = f->step;
-            ip = code + f->ret_pc;
-        }
+        while (nframes > base)
+            POP_FRAME();
         goto done;
     }
     DEFAULT() {
@@ -938,6 +924,14 @@ top:
     }
 #endif
 
+/* the first frame returned: from the main run, the game is over */
+returned_to_base:
+    if (mode == VM_MAIN) {
+        g->winner = -1;
+        EMIT(ORDO_EV_END, -1, 0, 0, NULL);
+        rc = g->status = ORDO_OVER;
+    }
+    goto done;
 e_underflow:
     FAIL(ORDO_E_STACK, "value stack underflow");
 e_overflow:
