@@ -488,7 +488,6 @@ static uint32_t list_ref(lw *w, const ast_expr *e)
  * iter_open emits the head (leaving `var` set to the element), the caller
  * emits the filter (jumps to it->cont) and the work, iter_close the tail. */
 typedef struct iter_ctx {
-    const ast_iter *it;
     uint32_t var;         /* the loop variable's slot */
     uint32_t hidden;      /* first hidden local taken */
     uint32_t counter;     /* the position/index local */
@@ -504,7 +503,6 @@ static void iter_open(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, cons
                       int desc)
 {
     memset(c, 0, sizeof *c);
-    c->it = it;
     c->var = var;
     c->hidden = w->nlocals;
     c->counter = take_locals(w, 1);
@@ -1409,45 +1407,42 @@ static uint32_t new_proc(lw *w, const char *name, uint32_t line)
     return w->procs.n - 1;
 }
 
+/* A trigger's prologue: its guard, its limit, then the trace line that
+ * says it fires. Returns the jumps that skip the body. */
+static u32vec trigger_prologue(lw *w, const ast_decl *d)
+{
+    u32vec quiet = {0};
+    if (d->guard) {
+        expr(w, d->guard);
+        VPUSH(w, quiet, jump(w, ORDO_OP_JZ));
+    }
+    if (d->limit) { /* not again in the turn it last fired in */
+        uint32_t lv = w->limit_var[d->index];
+        emit_a(w, ORDO_OP_LDG, lv);
+        emit_a(w, ORDO_OP_LDG, w->turn_var);
+        emit_op(w, ORDO_OP_EQ);
+        VPUSH(w, quiet, jump(w, ORDO_OP_JNZ));
+        emit_a(w, ORDO_OP_LDG, w->turn_var);
+        emit_a(w, ORDO_OP_STG, lv);
+    }
+    emit(w, ORDO_OP_TRIG, d->timing, (uint32_t)d->index, 0);
+    return quiet;
+}
+
 static void lower_fn_or_proc(lw *w, const ast_decl *d)
 {
-    uint32_t id = (uint32_t)d->index;
-    unit_begin(w, id, d->nlocals);
+    unit_begin(w, (uint32_t)d->index, d->nlocals);
     if (d->kind == D_FN) {
         expr(w, d->body_expr);
         emit_op(w, ORDO_OP_RETV);
-        unit_end(w);
-        return;
-    }
-    uint32_t quiet = NO_LABEL;
-    if (d->timing) { /* a trigger: its guard, then the trace says it fires */
-        u32vec quiet_too = {0};
-        if (d->guard) {
-            expr(w, d->guard);
-            quiet = jump(w, ORDO_OP_JZ);
-        }
-        if (d->limit) { /* not again in the turn it last fired in */
-            uint32_t lv = w->limit_var[d->index];
-            emit_a(w, ORDO_OP_LDG, lv);
-            emit_a(w, ORDO_OP_LDG, w->turn_var);
-            emit_op(w, ORDO_OP_EQ);
-            VPUSH(w, quiet_too, jump(w, ORDO_OP_JNZ));
-            emit_a(w, ORDO_OP_LDG, w->turn_var);
-            emit_a(w, ORDO_OP_STG, lv);
-        }
-        emit(w, ORDO_OP_TRIG, d->timing, id, 0);
+    } else {
+        u32vec quiet = {0};
+        if (d->timing)
+            quiet = trigger_prologue(w, d);
         block(w, &d->body);
-        if (quiet != NO_LABEL)
-            patch_here(w, quiet);
-        patch_all_here(w, &quiet_too);
+        patch_all_here(w, &quiet);
         emit_op(w, ORDO_OP_RET);
-        unit_end(w);
-        return;
     }
-    block(w, &d->body);
-    if (quiet != NO_LABEL)
-        patch_here(w, quiet);
-    emit_op(w, ORDO_OP_RET);
     unit_end(w);
 }
 
@@ -1465,10 +1460,16 @@ static void lower_guard(lw *w, const ast_decl *d)
  * ODIN-T3), then, when `after` triggers follow and the ruleset has anytime
  * actions, a window for the active player (ODIN-T2), then the `after`
  * triggers. Each group runs in source order. */
-static void call_trigger(lw *w, const ast_decl *ev, const ast_decl *tr)
+/* The dispatch proc's params (the event's), pushed for a call or an EMIT. */
+static void push_params(lw *w, const ast_decl *ev)
 {
     for (uint32_t k = 0; k < ev->nparams; k++)
         emit_a(w, ORDO_OP_LDL, k);
+}
+
+static void call_trigger(lw *w, const ast_decl *ev, const ast_decl *tr)
+{
+    push_params(w, ev);
     call_unit(w, (uint32_t)tr->index);
 }
 
@@ -1489,8 +1490,7 @@ static void chosen_group(lw *w, const ast_decl *ev, int timing)
     uint32_t pend = take_locals(w, n), cnt = take_locals(w, 1);
     for (uint32_t k = 0; k < n; k++) {
         if (w->guard_fn[g[k]->index] != NO_LABEL) {
-            for (uint32_t i = 0; i < ev->nparams; i++)
-                emit_a(w, ORDO_OP_LDL, i);
+            push_params(w, ev);
             call_unit(w, w->guard_fn[g[k]->index]);
         } else {
             push_const(w, 1);
@@ -1549,8 +1549,7 @@ static void lower_dispatch(lw *w, const ast_decl *ev)
     static const int order[3] = {TIMING_BEFORE, TIMING_IMMEDIATELY, TIMING_AFTER};
     for (int g = 0; g < 3; g++) {
         if (order[g] == TIMING_IMMEDIATELY) {
-            for (uint32_t k = 0; k < ev->nparams; k++)
-                emit_a(w, ORDO_OP_LDL, k);
+            push_params(w, ev);
             emit(w, ORDO_OP_EMIT, (int)ev->nparams, (uint32_t)ev->index, 0);
         }
         int any = 0;
@@ -1753,20 +1752,27 @@ static void *to_arena(lw *w, const void *v, uint32_t n, size_t size)
     return p;
 }
 
+/* A proc with the params of `sig` (a fn, proc or event), for the tables. */
+static uint32_t proc_with_params(lw *w, const char *name, uint32_t line, const ast_decl *sig,
+                                 int returns)
+{
+    uint32_t id = new_proc(w, name, line);
+    ordo_proc *p = &w->procs.v[id];
+    p->nparams = (uint16_t)sig->nparams;
+    p->returns = (uint8_t)returns;
+    for (uint32_t k = 0; k < sig->nparams && k < 8; k++) {
+        p->param_kind[k] = (uint8_t)kind_of(&sig->params[k]->type);
+        p->param_enum[k] = enum_of(&sig->params[k]->type);
+    }
+    return id;
+}
+
 static void fill_procs(lw *w)
 {
     ast_file *f = w->f;
-    for (uint32_t i = 0; i < f->nfns; i++) {
-        const ast_decl *d = f->fns[i];
-        uint32_t id = new_proc(w, d->name, d->loc.line);
-        ordo_proc *p = &w->procs.v[id];
-        p->nparams = (uint16_t)d->nparams;
-        p->returns = d->kind == D_FN;
-        for (uint32_t k = 0; k < d->nparams && k < 8; k++) {
-            p->param_kind[k] = (uint8_t)kind_of(&d->params[k]->type);
-            p->param_enum[k] = enum_of(&d->params[k]->type);
-        }
-    }
+    for (uint32_t i = 0; i < f->nfns; i++)
+        proc_with_params(w, f->fns[i]->name, f->fns[i]->loc.line, f->fns[i],
+                         f->fns[i]->kind == D_FN);
 }
 
 static void fill_options(lw *w)
@@ -1808,14 +1814,7 @@ static void add_listener_procs(lw *w)
             continue;
         char name[200];
         snprintf(name, sizeof name, "on %s", ev->name);
-        uint32_t id = new_proc(w, arena_strdup(w->a, name), ev->loc.line);
-        ordo_proc *p = &w->procs.v[id];
-        p->nparams = (uint16_t)ev->nparams;
-        for (uint32_t k = 0; k < ev->nparams && k < 8; k++) {
-            p->param_kind[k] = (uint8_t)kind_of(&ev->params[k]->type);
-            p->param_enum[k] = enum_of(&ev->params[k]->type);
-        }
-        w->dispatch[i] = id;
+        w->dispatch[i] = proc_with_params(w, arena_strdup(w->a, name), ev->loc.line, ev, 0);
     }
     for (uint32_t i = 0; i < f->nfns; i++) {
         const ast_decl *d = f->fns[i];
@@ -1826,15 +1825,7 @@ static void add_listener_procs(lw *w)
             continue;
         char name[200];
         snprintf(name, sizeof name, "when %s", d->name);
-        uint32_t id = new_proc(w, arena_strdup(w->a, name), d->loc.line);
-        ordo_proc *p = &w->procs.v[id];
-        p->nparams = (uint16_t)d->nparams;
-        for (uint32_t k = 0; k < d->nparams && k < 8; k++) {
-            p->param_kind[k] = (uint8_t)kind_of(&d->params[k]->type);
-            p->param_enum[k] = enum_of(&d->params[k]->type);
-        }
-        p->returns = 1;
-        w->guard_fn[i] = id;
+        w->guard_fn[i] = proc_with_params(w, arena_strdup(w->a, name), d->loc.line, d, 1);
     }
 }
 
