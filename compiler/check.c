@@ -226,39 +226,57 @@ static void collect_expr(ck *c, ast_expr *e, void *arg)
     calls_expr(c, e, ((collect_arg *)arg)->list);
 }
 
-/* A window may run any anytime action: calls, for cycles and write sets
- * (marked: a player's choice, made again each time, is no runaway loop). */
-static void add_anytime_edges(ck *c, edge **list, ast_loc at)
+/* The units a statement runs besides its own code: a called proc; an
+ * emit's triggers and, when one of them is `after`, every anytime action
+ * (the window before them); a window's anytime actions. `window` marks an
+ * action offered at a window: a player's choice, made again each time, so
+ * a cycle through it is no runaway loop. Edges, write sets and the loop
+ * check all take their callees from here. */
+typedef void (*callee_fn)(ck *c, ast_decl *callee, int window, ast_loc at, void *arg);
+
+static void anytime_callees(ck *c, callee_fn fn, ast_loc at, void *arg)
 {
     for (uint32_t i = 0; i < c->nfns; i++)
-        if (c->f->fns[i]->anytime) {
-            add_edge(c, list, c->f->fns[i], at);
-            (*list)->window = 1;
+        if (c->f->fns[i]->anytime)
+            fn(c, c->f->fns[i], 1, at, arg);
+}
+
+static void stmt_callees(ck *c, ast_stmt *s, callee_fn fn, void *arg)
+{
+    if ((s->kind == S_CALL || s->kind == S_EMIT) && !s->u.call.sym)
+        return;
+    if (s->kind == S_CALL) {
+        fn(c, s->u.call.sym->decl, 0, s->u.call.name_loc, arg);
+    } else if (s->kind == S_EMIT) {
+        ast_decl *ev = s->u.call.sym->decl;
+        int after = 0;
+        for (uint32_t k = 0; k < ev->ntriggers; k++) {
+            fn(c, ev->triggers[k], 0, s->u.call.name_loc, arg);
+            after |= ev->triggers[k]->timing == TIMING_AFTER;
         }
+        if (after)
+            anytime_callees(c, fn, s->u.call.name_loc, arg);
+    } else if (s->kind == S_WINDOW) {
+        anytime_callees(c, fn, s->loc, arg);
+    }
+}
+
+static void edge_to(ck *c, ast_decl *callee, int window, ast_loc at, void *arg)
+{
+    edge **list = arg;
+    add_edge(c, list, callee, at);
+    (*list)->window = (uint8_t)window;
 }
 
 static void collect_block(ck *c, ast_block *b, void *arg)
 {
     collect_arg *ca = arg;
     for (ast_stmt *s = b->first; s; s = s->next) {
-        if (s->kind == S_CALL && s->u.call.sym)
-            add_edge(c, ca->list, s->u.call.sym->decl, s->u.call.name_loc);
-        if (s->kind == S_EMIT && s->u.call.sym) {
-            /* an emit runs the event's triggers: calls, for every pass */
-            ast_decl *ev = s->u.call.sym->decl;
-            ev->emitted = 1;
-            int after = 0;
-            for (uint32_t k = 0; k < ev->ntriggers; k++) {
-                add_edge(c, ca->list, ev->triggers[k], s->u.call.name_loc);
-                after |= ev->triggers[k]->timing == TIMING_AFTER;
-            }
-            if (after) /* the window before `after` triggers */
-                add_anytime_edges(c, ca->list, s->u.call.name_loc);
-        }
-        if (s->kind == S_WINDOW) {
+        stmt_callees(c, s, edge_to, ca->list);
+        if (s->kind == S_EMIT && s->u.call.sym)
+            s->u.call.sym->decl->emitted = 1;
+        if (s->kind == S_WINDOW)
             c->windows++;
-            add_anytime_edges(c, ca->list, s->loc);
-        }
         if (ca->writes)
             direct_writes(c, s, ca->writes);
         each_expr(c, s, collect_expr, arg);
@@ -699,12 +717,13 @@ static void mark_local(ck *c, ast_sym *s)
         s->mark = c->gen;
 }
 
-/* A window may run any anytime action: its writes count for the loop. */
-static void anytime_writes(ck *c)
+/* What a callee may write counts as written by the loop. */
+static void loop_writes(ck *c, ast_decl *callee, int window, ast_loc at, void *arg)
 {
-    for (uint32_t i = 0; i < c->nfns; i++)
-        if (c->f->fns[i]->anytime)
-            set_or(c->loopw, c->writes + (size_t)i * c->words, c->words);
+    (void)window;
+    (void)at;
+    (void)arg;
+    set_or(c->loopw, c->writes + (size_t)callee->index * c->words, c->words);
 }
 
 static void scan_stmt(ck *c, ast_stmt *s, loop_scan *ls)
@@ -721,24 +740,9 @@ static void scan_stmt(ck *c, ast_stmt *s, loop_scan *ls)
         for (ast_option *o = s->u.choose.options; o; o = o->next)
             mark_local(c, o->var);
         break;
-    case S_CALL:
-        if (s->u.call.sym)
-            set_or(c->loopw, c->writes + (size_t)s->u.call.sym->decl->index * c->words, c->words);
+    case S_CALL: case S_EMIT: case S_WINDOW:
+        stmt_callees(c, s, loop_writes, NULL);
         break;
-    case S_EMIT: /* what the event's triggers write (and a window's actions) */
-        if (s->u.call.sym) {
-            ast_decl *ev = s->u.call.sym->decl;
-            int after = 0;
-            for (uint32_t k = 0; k < ev->ntriggers; k++) {
-                set_or(c->loopw, c->writes + (size_t)ev->triggers[k]->index * c->words,
-                       c->words);
-                after |= ev->triggers[k]->timing == TIMING_AFTER;
-            }
-            if (after)
-                anytime_writes(c);
-        }
-        break;
-    case S_WINDOW: anytime_writes(c); break;
     case S_END: case S_RETURN: ls->way_out = 1; break;
     case S_EXIT:
         if (s->u.exit.loop != ls->loop)
