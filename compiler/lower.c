@@ -970,7 +970,7 @@ static void stmt_if(lw *w, const ast_stmt *s)
     patch_here(w, jend);
 }
 
-static loop_ctx *loop_begin(lw *w, const ast_stmt *s)
+static void loop_begin(lw *w, const ast_stmt *s)
 {
     loop_ctx l;
     memset(&l, 0, sizeof l);
@@ -978,7 +978,6 @@ static loop_ctx *loop_begin(lw *w, const ast_stmt *s)
     l.steps = w->steps;
     l.scopes = w->scopes;
     VPUSH(w, w->loops, l);
-    return &w->loops.v[w->loops.n - 1];
 }
 
 /* Patches the loop's exits to here and forgets it. */
