@@ -35,13 +35,14 @@ static void print_event(void *ctx, const ordo_game *g, const ordo_event *ev)
     fputc('\n', t->out);
 }
 
-/* "a", "b", "c" — the labels offered now, for messages. */
-static void print_offered(FILE *f, const ordo_game *g)
+/* "a", "b", "c" — the labels offered now, for messages (shared with the
+ * scenario runner). */
+void play_print_offered(FILE *f, const ordo_game *g)
 {
     char buf[256];
     int n = ordo_option_count(g);
-    if (n <= 0) {
-        fputs("(none)", f);
+    if (ordo_status(g) != ORDO_DECIDE || n <= 0) {
+        fputs("(no decision pending)", f);
         return;
     }
     for (int i = 0; i < n; i++) {
@@ -110,7 +111,7 @@ int play_game(const ordo_program *p, const play_options *o, FILE *out, const cha
                 fflush(out);
                 fprintf(stderr, "%s: %s:%d: \"%s\" is not offered; offered: ", prog, ch.path,
                         ch.line[ch.next], want);
-                print_offered(stderr, g);
+                play_print_offered(stderr, g);
                 fputc('\n', stderr);
                 goto done;
             }

@@ -69,4 +69,8 @@ void play_choices_free(play_choices *c);
  * unreadable choices file). */
 int play_game(const ordo_program *p, const play_options *o, FILE *out, const char *prog);
 
+/* The labels of the pending decision, quoted and comma-separated, for
+ * messages ("(no decision pending)" when there is none). */
+void play_print_offered(FILE *f, const ordo_game *g);
+
 #endif /* ORDO_DRIVER_PLAY_H */

@@ -76,20 +76,6 @@ static void fmt_value(const ordo_program *p, int kind, int enum_id, int32_t v, c
         snprintf(buf, n, "%ld", (long)v);
 }
 
-static void print_offered(FILE *f, const ordo_game *g)
-{
-    char buf[256];
-    int n = ordo_option_count(g);
-    if (ordo_status(g) != ORDO_DECIDE || n <= 0) {
-        fputs("(no decision pending)", f);
-        return;
-    }
-    for (int i = 0; i < n; i++) {
-        if (ordo_option_label(g, i, buf, sizeof buf) < 0)
-            buf[0] = 0;
-        fprintf(f, "%s\"%s\"", i ? ", " : "", buf);
-    }
-}
 
 /* Where the game stands, as words: "a decision by player 2 is pending". */
 static void print_status_str(const run *r, char *out, size_t n)
@@ -125,7 +111,7 @@ static int fail(const run *r, const ordo_scenario_item *it, const char *fmt, ...
     /* context: the decision pending and the last trace lines */
     if (ordo_status(r->g) == ORDO_DECIDE) {
         fputs("    offered: ", r->out);
-        print_offered(r->out, r->g);
+        play_print_offered(r->out, r->g);
         fputc('\n', r->out);
     }
     uint32_t n = r->rec->ntail < SC_TAIL ? r->rec->ntail : SC_TAIL;
