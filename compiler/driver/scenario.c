@@ -76,7 +76,6 @@ static void fmt_value(const ordo_program *p, int kind, int enum_id, int32_t v, c
         snprintf(buf, n, "%ld", (long)v);
 }
 
-
 /* Where the game stands, as words: "a decision by player 2 is pending". */
 static void print_status_str(const run *r, char *out, size_t n)
 {
