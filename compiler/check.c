@@ -113,7 +113,7 @@ static void calls_expr(ck *c, ast_expr *e, edge **list)
     }
     calls_expr(c, e->a, list);
     calls_expr(c, e->b, list);
-    if (e->kind == E_CALL || e->kind == E_INDEX)
+    if (e->kind == E_CALL || e->kind == E_INDEX || e->kind == E_CAN)
         for (uint32_t i = 0; i < e->nargs; i++)
             calls_expr(c, e->args[i], list);
 }
@@ -145,6 +145,7 @@ static void each_block(ck *c, ast_stmt *s, block_fn fn, void *arg)
         for (ast_escape *e = s->u.scope.escapes; e; e = e->next)
             fn(c, &e->body, arg);
         return;
+    case S_BATCH: fn(c, &s->u.batch.body, arg); return;
     default: return;
     }
 }
@@ -185,12 +186,13 @@ static void each_expr(ck *c, ast_stmt *s, expr_fn fn, void *arg)
         for (ast_escape *e = s->u.scope.escapes; e; e = e->next)
             X(e->player);
         return;
-    case S_CALL: case S_EMIT:
+    case S_CALL: case S_EMIT: case S_DO:
         for (uint32_t i = 0; i < s->u.call.nargs; i++)
             X(s->u.call.args[i]);
         return;
+    case S_PAY: X(s->u.assign.target); X(s->u.assign.value); return;
     case S_ASSERT: X(s->u.assert_.cond); return;
-    case S_LOG: case S_RETURN: return;
+    case S_LOG: case S_RETURN: case S_BATCH: return;
     default: X(s->u.list.value); X(s->u.list.list); return;
     }
 #undef X
@@ -201,7 +203,7 @@ static void direct_writes(ck *c, ast_stmt *s, uint64_t *set)
 {
     ast_decl *v = NULL;
     switch (s->kind) {
-    case S_ASSIGN: v = target_var(s->u.assign.target); break;
+    case S_ASSIGN: case S_PAY: v = target_var(s->u.assign.target); break;
     case S_ADD: case S_REMOVE: case S_REMOVE_AT: case S_CLEAR: case S_SHUFFLE:
         v = target_var(s->u.list.list);
         break;
@@ -241,24 +243,39 @@ static void anytime_callees(ck *c, callee_fn fn, ast_loc at, void *arg)
             fn(c, c->f->fns[i], 1, at, arg);
 }
 
+/* An event's triggers, and the anytime actions of the window before its
+ * `after` triggers. */
+static void event_callees(ck *c, ast_decl *ev, callee_fn fn, ast_loc at, void *arg)
+{
+    int after = 0;
+    for (uint32_t k = 0; k < ev->ntriggers; k++) {
+        fn(c, ev->triggers[k], 0, at, arg);
+        after |= ev->triggers[k]->timing == TIMING_AFTER;
+    }
+    if (after)
+        anytime_callees(c, fn, at, arg);
+}
+
 static void stmt_callees(ck *c, ast_stmt *s, callee_fn fn, void *arg)
 {
-    if ((s->kind == S_CALL || s->kind == S_EMIT) && !s->u.call.sym)
+    if ((s->kind == S_CALL || s->kind == S_EMIT || s->kind == S_DO) && !s->u.call.sym)
         return;
-    if (s->kind == S_CALL) {
+    if (s->kind == S_CALL || s->kind == S_DO)
         fn(c, s->u.call.sym->decl, 0, s->u.call.name_loc, arg);
-    } else if (s->kind == S_EMIT) {
-        ast_decl *ev = s->u.call.sym->decl;
-        int after = 0;
-        for (uint32_t k = 0; k < ev->ntriggers; k++) {
-            fn(c, ev->triggers[k], 0, s->u.call.name_loc, arg);
-            after |= ev->triggers[k]->timing == TIMING_AFTER;
-        }
-        if (after)
-            anytime_callees(c, fn, s->u.call.name_loc, arg);
-    } else if (s->kind == S_WINDOW) {
+    else if (s->kind == S_EMIT)
+        event_callees(c, s->u.call.sym->decl, fn, s->u.call.name_loc, arg);
+    else if (s->kind == S_WINDOW)
         anytime_callees(c, fn, s->loc, arg);
-    }
+}
+
+/* What a unit runs besides its body: an action its triggers (it dispatches
+ * its own event); a fn or proc its overrides (tried before its body). */
+static void decl_callees(ck *c, ast_decl *d, callee_fn fn, void *arg)
+{
+    if (d->is_action && d->action_event)
+        event_callees(c, d->action_event, fn, d->name_loc, arg);
+    for (uint32_t k = 0; k < d->noverriders; k++)
+        fn(c, d->overriders[k], 0, d->overriders[k]->name_loc, arg);
 }
 
 static void edge_to(ck *c, ast_decl *callee, int window, ast_loc at, void *arg)
@@ -275,6 +292,8 @@ static void collect_block(ck *c, ast_block *b, void *arg)
         stmt_callees(c, s, edge_to, ca->list);
         if (s->kind == S_EMIT && s->u.call.sym)
             s->u.call.sym->decl->emitted = 1;
+        if (s->kind == S_DO && s->u.call.sym)
+            s->u.call.sym->decl->action_event->emitted = 1;
         if (s->kind == S_WINDOW)
             c->windows++;
         if (ca->writes)
@@ -290,6 +309,17 @@ static void pass_collect(ck *c)
     for (uint32_t i = 0; i < c->nfns; i++) {
         ast_decl *d = f->fns[i];
         collect_arg ca = {&c->calls[i], c->writes + (size_t)i * c->words};
+        decl_callees(c, d, edge_to, ca.list);
+        calls_expr(c, d->guard, ca.list);
+        calls_expr(c, d->can_expr, ca.list);
+        if (d->is_action) /* it saves, resets and restores the per-action block */
+            for (uint32_t v = f->act_first; v < f->nvars; v++)
+                set_bit(ca.writes, (int32_t)v);
+        for (ast_cost *k = d->costs; k; k = k->next) {
+            ast_decl *v = target_var(k->target);
+            if (v)
+                set_bit(ca.writes, v->index);
+        }
         if (d->kind == D_FN)
             calls_expr(c, d->body_expr, ca.list);
         else
@@ -302,8 +332,11 @@ static void pass_collect(ck *c)
         for (ast_item *it = f->scenarios[i]->items; it; it = it->next) {
             if (it->kind == IT_SC_SETUP)
                 collect_block(c, &it->body, &roots);
-            else if (it->kind == IT_SC_PLAY && it->sym)
+            else if (it->kind == IT_SC_PLAY && it->sym) {
                 add_edge(c, &c->root_calls, it->sym->decl, it->name_loc);
+                if (it->sym->decl->is_action) /* a test takes it directly */
+                    it->sym->decl->action_event->emitted = 1;
+            }
             else if (it->kind == IT_SC_EXPECT)
                 calls_expr(c, it->expr, &c->root_calls);
         }
@@ -740,7 +773,7 @@ static void scan_stmt(ck *c, ast_stmt *s, loop_scan *ls)
         for (ast_option *o = s->u.choose.options; o; o = o->next)
             mark_local(c, o->var);
         break;
-    case S_CALL: case S_EMIT: case S_WINDOW:
+    case S_CALL: case S_EMIT: case S_WINDOW: case S_DO:
         stmt_callees(c, s, loop_writes, NULL);
         break;
     case S_END: case S_RETURN: ls->way_out = 1; break;
@@ -808,9 +841,27 @@ static void read_expr(ck *c, const ast_expr *e, reads *r, int in_fn)
     switch (e->kind) {
     case E_CALL:
         if (e->sym && e->sym->kind == SYM_FN && e->sym->decl->mark != c->fgen) {
-            /* a fn reads what its body reads; its params are its args */
+            /* a fn reads what its body (and its overrides) read; its params
+             * are its args */
+            ast_decl *fn = e->sym->decl;
+            fn->mark = c->fgen;
+            read_expr(c, fn->body_expr, r, 1);
+            for (uint32_t k = 0; k < fn->noverriders; k++) {
+                read_expr(c, fn->overriders[k]->guard, r, 1);
+                read_expr(c, fn->overriders[k]->body_expr, r, 1);
+            }
+        }
+        break;
+    case E_CAN:
+        if (e->sym && e->sym->decl->mark != c->fgen) {
             e->sym->decl->mark = c->fgen;
-            read_expr(c, e->sym->decl->body_expr, r, 1);
+            read_expr(c, e->sym->decl->can_expr, r, 1);
+        }
+        break;
+    case E_IN_ACTION:
+        if (c->f->acting_var) {
+            r->any = 1;
+            r->changes |= get_bit(c->loopw, c->f->acting_var->index);
         }
         break;
     case E_INDEX:
@@ -823,7 +874,7 @@ static void read_expr(ck *c, const ast_expr *e, reads *r, int in_fn)
     }
     read_expr(c, e->a, r, in_fn);
     read_expr(c, e->b, r, in_fn);
-    if (e->kind == E_CALL || e->kind == E_INDEX)
+    if (e->kind == E_CALL || e->kind == E_INDEX || e->kind == E_CAN)
         for (uint32_t i = 0; i < e->nargs; i++)
             read_expr(c, e->args[i], r, in_fn);
 }

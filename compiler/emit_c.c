@@ -329,7 +329,10 @@ static void emit_procs(FILE *f, const ordo_program *p, const char *sym)
         put_u8s(f, r->param_kind, 8, r->nparams, put_kind);
         fputs(",\n        .param_enum = ", f);
         put_u16s(f, r->param_enum, 8);
-        fprintf(f, ", .returns = %u, .line = %" PRIu32 "},\n", (unsigned)r->returns, r->line);
+        fprintf(f, ", .returns = %u, .line = %" PRIu32, (unsigned)r->returns, r->line);
+        if (r->act_save)
+            fprintf(f, ", .act_save = %u", (unsigned)r->act_save);
+        fputs("},\n", f);
     }
     fputs("};\n\n", f);
 }
@@ -383,7 +386,11 @@ static void emit_events(FILE *f, const ordo_program *p, const char *sym)
                     fputs(", ", f);
                 put_str(f, e->param_name[k]);
             }
-            fputs("}},\n", f);
+            fputs("}", f);
+            if (e->dispatch || e->is_action)
+                fprintf(f, ",\n        .dispatch = %u, .is_action = %u", (unsigned)e->dispatch,
+                        (unsigned)e->is_action);
+            fputs("},\n", f);
         }
         fputs("};\n\n", f);
     }
@@ -491,6 +498,9 @@ static void emit_program(FILE *f, const ordo_program *p, const char *sym)
             (unsigned)p->main_proc, p->state_size, (unsigned)p->stack_size,
             (unsigned)p->max_frames, (unsigned)p->max_options, (unsigned)p->max_escapes);
     put_table_ref(f, "lines", sym, "lines", "nlines", p->nlines);
+    if (p->act_first || p->max_pending)
+        fprintf(f, "    .act_first = %u,\n    .max_pending = %u,\n", (unsigned)p->act_first,
+                (unsigned)p->max_pending);
     fputs("};\n", f);
 }
 

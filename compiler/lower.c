@@ -83,7 +83,11 @@ typedef struct lw {
     uint32_t *guard_fn;       /* per fn/proc: an anytime action's guard fn */
     int has_anytime;          /* the ruleset declares anytime actions */
     uint32_t turn_var;        /* hidden "#turn" (turns begun), 0 if none */
-    uint32_t *limit_var;      /* per fn/proc: a limited trigger's "#once" var */
+    uint32_t acting_var;      /* hidden "#acting", 0 if the ruleset has no action */
+    uint32_t act_slots;       /* locals an action's copy of the per-action block takes */
+    int in_action;            /* lowering an action's body: `return` ends the body */
+    u32vec action_returns;    /* ... and jumps from there to the body's end */
+    ordo_event_decl *events;  /* the events table being filled */
     int cyclic;               /* the call graph has a (bounded) cycle */
 } lw;
 
@@ -136,6 +140,7 @@ static int stack_effect(const lw *w, const ordo_insn *in)
     case ORDO_OP_LADD: case ORDO_OP_LREM: case ORDO_OP_LREMAT:
         return -1 - nd_of(w, in->a);
     case ORDO_OP_LHAS: return -nd_of(w, in->a);
+    case ORDO_OP_PAY: case ORDO_OP_ADDD: return -1 - nd_of(w, in->a);
     case ORDO_OP_LCLR: case ORDO_OP_LSHUF: return -nd_of(w, in->a);
     default:
         return 0;
@@ -275,55 +280,10 @@ static uint8_t width_for(int32_t lo, int32_t hi)
 
 /* ----------------------------------------------------------- the tables */
 
-/* Hidden state the language keeps for limits: "#turn", the number of turns
- * begun in the game, and per `once per turn` trigger the turn it last
- * fired in ("#once NAME", -1 before it ever fires). Returns how many. */
-static uint32_t hidden_vars(lw *w, ordo_var *vars, uint32_t first, uint32_t *off)
-{
-    ast_file *f = w->f;
-    uint32_t n = 0;
-    w->limit_var = arena_alloc(w->a, (f->nfns + 1) * sizeof *w->limit_var);
-    for (uint32_t i = 0; i < f->nfns; i++) {
-        if (!f->fns[i]->limit)
-            continue;
-        if (!n) {
-            w->turn_var = first + n++;
-        }
-        w->limit_var[i] = first + n++;
-    }
-    for (uint32_t k = 0; k < n; k++) {
-        ordo_var *v = &vars[first + k];
-        v->name = "#turn";
-        v->kind = ORDO_K_INT;
-        v->width = v->stride = 4;
-        v->lo = -1;
-        v->hi = INT32_MAX;
-        v->init = k == 0 ? 0 : -1;
-        v->offset = *off;
-        *off += 4;
-    }
-    for (uint32_t i = 0; i < f->nfns; i++)
-        if (f->fns[i]->limit) {
-            char name[200];
-            snprintf(name, sizeof name, "#once %s", f->fns[i]->name);
-            vars[w->limit_var[i]].name = arena_strdup(w->a, name);
-            vars[w->limit_var[i]].line = f->fns[i]->loc.line;
-        }
-    return n;
-}
-
-static uint32_t count_limits(const ast_file *f)
-{
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < f->nfns; i++)
-        n += f->fns[i]->limit != 0;
-    return n ? n + 1 : 0;
-}
-
 static ordo_var *lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
 {
     ast_file *f = w->f;
-    ordo_var *vars = ARENA_ARRAY(w->a, ordo_var, f->nvars + count_limits(f) + 1);
+    ordo_var *vars = ARENA_ARRAY(w->a, ordo_var, f->nvars + 1);
     uint32_t off = 0;
     for (uint32_t i = 0; i < f->nvars; i++) {
         const ast_decl *d = f->vars[i];
@@ -376,7 +336,7 @@ static ordo_var *lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
         }
         off = (uint32_t)end;
     }
-    *nvars = f->nvars + hidden_vars(w, vars, f->nvars, &off);
+    *nvars = f->nvars;
     *state_size = off;
     return vars;
 }
@@ -428,6 +388,7 @@ static void lower_events(lw *w, ordo_program *p)
         const ast_decl *d = f->events[i];
         ev[i].name = d->name;
         ev[i].nparams = (uint8_t)d->nparams;
+        ev[i].is_action = d->action != NULL;
         for (uint32_t k = 0; k < d->nparams && k < ORDO_EVENT_MAX_ARGS; k++) {
             ev[i].param_kind[k] = (uint8_t)kind_of(&d->params[k]->type);
             ev[i].param_enum[k] = enum_of(&d->params[k]->type);
@@ -436,6 +397,7 @@ static void lower_events(lw *w, ordo_program *p)
     }
     p->events = ev;
     p->nevents = (uint16_t)f->nevents;
+    w->events = ev;
 }
 
 /* A text (log line, assert message) with the kinds of its {} values. */
@@ -787,6 +749,20 @@ static void expr(lw *w, const ast_expr *e)
         emit_a(w, ORDO_OP_CALL, (uint32_t)e->sym->decl->index);
         VPUSH(w, w->units.v[w->unit].calls, (uint16_t)e->sym->decl->index);
         return;
+    case E_CAN:
+        call_args(w, e->args, e->nargs);
+        emit_a(w, ORDO_OP_CALL, w->guard_fn[e->sym->decl->index]);
+        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)w->guard_fn[e->sym->decl->index]);
+        return;
+    case E_IN_ACTION:
+        if (!w->acting_var) { /* no action in this ruleset */
+            push_const(w, 0);
+            return;
+        }
+        emit_a(w, ORDO_OP_LDG, w->acting_var);
+        push_const(w, 0);
+        emit_op(w, ORDO_OP_GT);
+        return;
     case E_UNARY:
         expr(w, e->a);
         emit_op(w, e->op == OP_NOT ? ORDO_OP_NOT : ORDO_OP_NEG);
@@ -874,6 +850,7 @@ static int has_roll(const ast_expr *e)
             return 1;
         /* fall through */
     case E_CALL:
+    case E_CAN:
         for (uint32_t i = 0; i < e->nargs; i++)
             if (has_roll(e->args[i]))
                 return 1;
@@ -912,10 +889,42 @@ static uint32_t target_indexes(lw *w, const ast_expr *t, uint32_t saved, int use
                                   : (uint32_t)lbase->sym->decl->index;
 }
 
+/* Pushes the indexes of a var cell (`x` or `x[i, j]`); returns the var. */
+static uint32_t cell_indexes(lw *w, const ast_expr *t)
+{
+    if (t->kind == E_NAME)
+        return (uint32_t)t->sym->decl->index;
+    call_args(w, t->args, t->nargs);
+    return (uint32_t)t->base->sym->decl->index;
+}
+
+static const ast_decl *cell_var(const ast_expr *t)
+{
+    if (t->kind == E_NAME)
+        return t->sym->kind == SYM_VAR ? t->sym->decl : NULL;
+    return t->ix == IX_VAR ? t->base->sym->decl : NULL;
+}
+
+/* `pay N from X` (and an action's costs): E_DENIED if X holds less. */
+static void pay(lw *w, const ast_expr *target, const ast_expr *amount)
+{
+    uint32_t v = cell_indexes(w, target);
+    expr(w, amount);
+    emit_a(w, ORDO_OP_PAY, v);
+}
+
 static void assign(lw *w, const ast_stmt *s)
 {
     const ast_expr *t = s->u.assign.target;
     int op = s->u.assign.op ? binop_code(s->u.assign.op) : 0;
+    const ast_decl *cv = cell_var(t);
+    if (w->f->has_batches && s->u.assign.op == OP_ADD && cv && cv->resource) {
+        /* what a resource receives inside a batch waits for its end */
+        uint32_t v = cell_indexes(w, t);
+        expr(w, s->u.assign.value);
+        emit_a(w, ORDO_OP_ADDD, v);
+        return;
+    }
     if (t->kind == E_NAME) {
         if (op)
             expr(w, t);
@@ -1267,6 +1276,8 @@ static void mark_line(lw *w, uint32_t line)
     VPUSH(w, w->lines, l);
 }
 
+static void stmt_batch(lw *w, const ast_block *body);
+
 static void stmt(lw *w, const ast_stmt *s)
 {
     mark_line(w, s->loc.line);
@@ -1320,20 +1331,37 @@ static void stmt(lw *w, const ast_stmt *s)
         VPUSH(w, w->units.v[w->unit].calls, (uint16_t)s->u.call.sym->decl->index);
         return;
     case S_RETURN:
+        if (w->in_action) { /* the action still ends as actions end */
+            unwind(w, 0, 0, 1);
+            VPUSH(w, w->action_returns, jump(w, ORDO_OP_JMP));
+            return;
+        }
         unwind(w, 0, 0, 0); /* RET drops the saved steps with the frame */
         emit_op(w, ORDO_OP_RET);
         return;
     case S_EMIT: {
-        uint32_t ev = (uint32_t)s->u.call.sym->decl->index;
+        uint32_t ev = (uint32_t)s->u.call.sym->decl->index, held = NO_LABEL;
         call_args(w, s->u.call.args, s->u.call.nargs);
+        if (w->f->has_batches) /* inside a batch it waits for the batch's end */
+            held = emit(w, ORDO_OP_EMITB, (int)s->u.call.nargs, ev, 0);
         if (w->dispatch[ev] != NO_LABEL) { /* the event has triggers */
             emit_a(w, ORDO_OP_CALL, w->dispatch[ev]);
             VPUSH(w, w->units.v[w->unit].calls, (uint16_t)w->dispatch[ev]);
         } else {
             emit(w, ORDO_OP_EMIT, (int)s->u.call.nargs, ev, 0);
         }
+        if (held != NO_LABEL) /* both paths have used the args */
+            patch_here(w, held);
         return;
     }
+    case S_DO:
+        call_args(w, s->u.call.args, s->u.call.nargs);
+        call_unit(w, (uint32_t)s->u.call.sym->decl->index);
+        return;
+    case S_PAY:
+        pay(w, s->u.assign.target, s->u.assign.value);
+        return;
+    case S_BATCH: stmt_batch(w, &s->u.batch.body); return;
     case S_LOG: {
         const ast_text *t = &s->u.log.text;
         for (uint32_t i = 0; i < t->nargs; i++)
@@ -1415,8 +1443,14 @@ static u32vec trigger_prologue(lw *w, const ast_decl *d)
         expr(w, d->guard);
         VPUSH(w, quiet, jump(w, ORDO_OP_JZ));
     }
-    if (d->limit) { /* not again in the turn it last fired in */
-        uint32_t lv = w->limit_var[d->index];
+    if (d->limit == LIMIT_ACTION) { /* not again in this action */
+        uint32_t lv = (uint32_t)d->limit_var->index;
+        emit_a(w, ORDO_OP_LDG, lv);
+        VPUSH(w, quiet, jump(w, ORDO_OP_JNZ));
+        push_const(w, 1);
+        emit_a(w, ORDO_OP_STG, lv);
+    } else if (d->limit) { /* not again in the turn it last fired in */
+        uint32_t lv = (uint32_t)d->limit_var->index;
         emit_a(w, ORDO_OP_LDG, lv);
         emit_a(w, ORDO_OP_LDG, w->turn_var);
         emit_op(w, ORDO_OP_EQ);
@@ -1428,9 +1462,17 @@ static u32vec trigger_prologue(lw *w, const ast_decl *d)
     return quiet;
 }
 
+static void lower_action(lw *w, const ast_decl *d);
+static void override_prologue(lw *w, const ast_decl *d);
+
 static void lower_fn_or_proc(lw *w, const ast_decl *d)
 {
+    if (d->is_action) {
+        lower_action(w, d);
+        return;
+    }
     unit_begin(w, (uint32_t)d->index, d->nlocals);
+    override_prologue(w, d);
     if (d->kind == D_FN) {
         expr(w, d->body_expr);
         emit_op(w, ORDO_OP_RETV);
@@ -1449,7 +1491,7 @@ static void lower_fn_or_proc(lw *w, const ast_decl *d)
 static void lower_guard(lw *w, const ast_decl *d)
 {
     unit_begin(w, w->guard_fn[d->index], d->nlocals);
-    expr(w, d->guard);
+    expr(w, d->is_action ? d->can_expr : d->guard);
     emit_op(w, ORDO_OP_RETV);
     unit_end(w);
 }
@@ -1541,46 +1583,155 @@ static void chosen_group(lw *w, const ast_decl *ev, int timing)
     give_locals(w, pend);
 }
 
+/* A batch (`batch { }`, `order combined`): what resources receive and
+ * the events emitted inside wait for its end; then the gains arrive
+ * together and the events run, in order (ODIN-O3, TEO-S1b). Two locals
+ * hold where its pending effects begin and the next event to run. */
+static uint32_t batch_begin(lw *w)
+{
+    uint32_t l = take_locals(w, 2);
+    emit(w, ORDO_OP_BATCH, 0, l, 0);
+    return l;
+}
+
+static void batch_end(lw *w, uint32_t l)
+{
+    emit(w, ORDO_OP_BATCH, 1, l, 0);
+    uint32_t next = emit(w, ORDO_OP_BNEXT, 0, l, 0);
+    patch_here(w, next);
+    /* BNEXT may call any event's dispatch proc: the stack must hold one */
+    for (uint32_t i = 0; i < w->f->nevents; i++)
+        if (w->dispatch[i] != NO_LABEL)
+            VPUSH(w, w->units.v[w->unit].calls, (uint16_t)w->dispatch[i]);
+    give_locals(w, l);
+}
+
+static void stmt_batch(lw *w, const ast_block *body)
+{
+    uint32_t l = batch_begin(w);
+    block(w, body);
+    batch_end(w, l);
+}
+
+/* The triggers of `ev` with one timing, in the order the event declares. */
+static void trigger_group(lw *w, const ast_decl *ev, int timing)
+{
+    uint32_t n = 0;
+    for (uint32_t t = 0; t < ev->ntriggers; t++)
+        n += ev->triggers[t]->timing == timing;
+    if (ev->order == ORDER_CHOSEN && n >= 2) {
+        chosen_group(w, ev, timing);
+        return;
+    }
+    uint32_t l = ev->order == ORDER_COMBINED && n >= 2 ? batch_begin(w) : NO_LABEL;
+    for (uint32_t t = 0; t < ev->ntriggers; t++)
+        if (ev->triggers[t]->timing == timing)
+            call_trigger(w, ev, ev->triggers[t]);
+    if (l != NO_LABEL)
+        batch_end(w, l);
+}
+
+/* "Directly after" (ODIN-T2): when `after` triggers follow and the
+ * ruleset has anytime actions, a window for the active player first. */
+static void after_window(lw *w, const ast_decl *ev)
+{
+    int any = 0;
+    for (uint32_t t = 0; t < ev->ntriggers; t++)
+        any |= ev->triggers[t]->timing == TIMING_AFTER;
+    if (!any || !w->has_anytime)
+        return;
+    uint32_t pl = take_locals(w, 1);
+    emit_a(w, ORDO_OP_LDG, 0);
+    emit_a(w, ORDO_OP_STL, pl);
+    emit_a(w, ORDO_OP_LDL, pl);
+    push_const(w, -1);
+    emit_op(w, ORDO_OP_EQ);
+    uint32_t no_one = jump(w, ORDO_OP_JNZ);
+    char label[200];
+    snprintf(label, sizeof label, "after %s", ev->name);
+    window(w, pl, arena_strdup(w->a, label), ev->loc.line);
+    patch_here(w, no_one);
+    give_locals(w, pl);
+}
+
+/* What follows an event (or an action's body): the `immediately`
+ * triggers (no gap: ODIN-T3), the window, the `after` triggers. */
+static void after_groups(lw *w, const ast_decl *ev)
+{
+    trigger_group(w, ev, TIMING_IMMEDIATELY);
+    after_window(w, ev);
+    trigger_group(w, ev, TIMING_AFTER);
+}
+
 static void lower_dispatch(lw *w, const ast_decl *ev)
 {
     uint32_t id = w->dispatch[ev->index];
     unit_begin(w, id, ev->order_by && ev->nlocals > ev->nparams ? ev->nlocals : ev->nparams);
-    static const int order[3] = {TIMING_BEFORE, TIMING_IMMEDIATELY, TIMING_AFTER};
-    for (int g = 0; g < 3; g++) {
-        if (order[g] == TIMING_IMMEDIATELY) {
-            push_params(w, ev);
-            emit(w, ORDO_OP_EMIT, (int)ev->nparams, (uint32_t)ev->index, 0);
-        }
-        int any = 0;
-        for (uint32_t t = 0; t < ev->ntriggers; t++)
-            any |= ev->triggers[t]->timing == order[g];
-        if (order[g] == TIMING_AFTER && any && w->has_anytime) {
-            uint32_t pl = take_locals(w, 1);
-            emit_a(w, ORDO_OP_LDG, 0);
-            emit_a(w, ORDO_OP_STL, pl);
-            emit_a(w, ORDO_OP_LDL, pl);
-            push_const(w, -1);
-            emit_op(w, ORDO_OP_EQ);
-            uint32_t no_one = jump(w, ORDO_OP_JNZ);
-            char label[200];
-            snprintf(label, sizeof label, "after %s", ev->name);
-            window(w, pl, arena_strdup(w->a, label), ev->loc.line);
-            patch_here(w, no_one);
-            give_locals(w, pl);
-        }
-        uint32_t n = 0;
-        for (uint32_t t = 0; t < ev->ntriggers; t++)
-            n += ev->triggers[t]->timing == order[g];
-        if (ev->order == ORDER_CHOSEN && n >= 2) {
-            chosen_group(w, ev, order[g]);
-            continue;
-        }
-        for (uint32_t t = 0; t < ev->ntriggers; t++)
-            if (ev->triggers[t]->timing == order[g])
-                call_trigger(w, ev, ev->triggers[t]);
-    }
+    trigger_group(w, ev, TIMING_BEFORE);
+    push_params(w, ev);
+    emit(w, ORDO_OP_EMIT, (int)ev->nparams, (uint32_t)ev->index, 0);
+    after_groups(w, ev);
     emit_op(w, ORDO_OP_RET);
     unit_end(w);
+}
+
+/* An action (ODIN-O2, TEO-P1): its precondition (the `when` and every
+ * cost affordable: else E_DENIED, nothing changed), its start (the
+ * per-action block saved into the frame and reset), its up-front costs,
+ * its `before` triggers, its body, the end of "in action", the
+ * `immediately` triggers, the window and the `after` triggers, and its end
+ * (the block restored: an enclosing action counts on). `return` in the
+ * body jumps to the body's end. */
+static void lower_action(lw *w, const ast_decl *d)
+{
+    const ast_decl *ev = d->action_event;
+    unit_begin(w, (uint32_t)d->index, d->nlocals > ev->nlocals ? d->nlocals : ev->nlocals);
+    uint32_t save = take_locals(w, w->act_slots);
+    w->procs.v[d->index].act_save = (uint16_t)(save + 1);
+    push_params(w, d);
+    call_unit(w, w->guard_fn[d->index]);
+    char msg[300];
+    snprintf(msg, sizeof msg, "action '%s' is not allowed now: its 'when' condition or a cost "
+                              "does not hold", d->name);
+    emit(w, ORDO_OP_ASSERT, 1, add_text(w, arena_strdup(w->a, msg), NULL), 0);
+    emit(w, ORDO_OP_ACT, 0, (uint32_t)ev->index, (int32_t)save);
+    for (const ast_cost *c = d->costs; c; c = c->next) {
+        mark_line(w, c->loc.line);
+        pay(w, c->target, c->amount);
+    }
+    trigger_group(w, ev, TIMING_BEFORE);
+    w->action_returns.n = 0;
+    w->in_action = 1;
+    block(w, &d->body);
+    w->in_action = 0;
+    patch_all_here(w, &w->action_returns);
+    emit(w, ORDO_OP_ACT, 1, (uint32_t)ev->index, (int32_t)save);
+    after_groups(w, ev);
+    emit(w, ORDO_OP_ACT, 2, (uint32_t)ev->index, (int32_t)save);
+    emit_op(w, ORDO_OP_RET);
+    unit_end(w);
+}
+
+/* A fn or proc with overrides tries them first, the latest first: the
+ * first whose `when` holds runs instead of the body (ODIN-P1). */
+static void override_prologue(lw *w, const ast_decl *d)
+{
+    for (uint32_t k = d->noverriders; k-- > 0;) {
+        const ast_decl *o = d->overriders[k];
+        uint32_t skip = NO_LABEL;
+        if (o->guard) {
+            push_params(w, d);
+            call_unit(w, w->guard_fn[o->index]);
+            skip = jump(w, ORDO_OP_JZ);
+        }
+        if (d->kind == D_PROC)
+            emit(w, ORDO_OP_TRIG, 0, (uint32_t)o->index, 0);
+        push_params(w, d);
+        call_unit(w, (uint32_t)o->index);
+        emit_op(w, d->kind == D_FN ? ORDO_OP_RETV : ORDO_OP_RET);
+        if (skip != NO_LABEL)
+            patch_here(w, skip);
+    }
 }
 
 /* The deepest chain of calls from a unit: slots and frames. A call back
@@ -1588,6 +1739,9 @@ static void lower_dispatch(lw *w, const ast_decl *ev)
  * (it goes through a window or a limited trigger): it counts nothing here,
  * and the totals get a reserve for RECURSION_DEPTH nested re-entries. */
 #define RECURSION_DEPTH 4
+
+/* Effects one batch can hold back (gains of one cell add up in one). */
+#define MAX_PENDING 32
 
 static void chain(lw *w, uint32_t u, int depth)
 {
@@ -1636,6 +1790,13 @@ static char *join_cites(lw *w, const ast_cite *c)
     return s;
 }
 
+/* A scenario's event item names an event, or an action (its event). */
+static uint32_t event_index(const ast_sym *s)
+{
+    const ast_decl *d = s->decl;
+    return (uint32_t)(d->is_action ? d->action_event->index : d->index);
+}
+
 static void add_item(lw *w, const ast_item *it, int kind, const char *text)
 {
     ordo_scenario_item x;
@@ -1657,16 +1818,16 @@ static void add_item(lw *w, const ast_item *it, int kind, const char *text)
         x.x = (uint8_t)it->nargs;
         break;
     case ORDO_SC_EVENT:
-        x.a = (uint16_t)it->sym->decl->index;
+        x.a = (uint16_t)event_index(it->sym);
         x.x = it->has_args ? (uint8_t)it->nargs : 0;
         x.b = (int32_t)it->wild;
         break;
     case ORDO_SC_NO_EVENT:
-        x.a = (uint16_t)it->sym->decl->index;
+        x.a = (uint16_t)event_index(it->sym);
         break;
     case ORDO_SC_BEFORE:
-        x.a = (uint16_t)it->sym->decl->index;
-        x.b = it->sym2->decl->index;
+        x.a = (uint16_t)event_index(it->sym);
+        x.b = (int32_t)event_index(it->sym2);
         break;
     case ORDO_SC_STEP_RAN:
     case ORDO_SC_STEP_NOT_RAN:
@@ -1809,7 +1970,7 @@ static void add_listener_procs(lw *w)
     for (uint32_t i = 0; i < f->nevents; i++) {
         const ast_decl *ev = f->events[i];
         w->dispatch[i] = NO_LABEL;
-        if (!ev->ntriggers)
+        if (!ev->ntriggers || ev->action) /* an action dispatches its own */
             continue;
         char name[200];
         snprintf(name, sizeof name, "on %s", ev->name);
@@ -1820,10 +1981,11 @@ static void add_listener_procs(lw *w)
         w->guard_fn[i] = NO_LABEL;
         w->has_anytime |= d->anytime;
         int chosen = d->timing && d->event && d->event->order == ORDER_CHOSEN;
-        if (!d->guard || !(d->anytime || chosen))
+        int needs = d->is_action || (d->guard && (d->anytime || chosen || d->is_override));
+        if (!needs)
             continue;
         char name[200];
-        snprintf(name, sizeof name, "when %s", d->name);
+        snprintf(name, sizeof name, d->is_action ? "can %s" : "when %s", d->name);
         w->guard_fn[i] = proc_with_params(w, arena_strdup(w->a, name), d->loc.line, d, 1);
     }
 }
@@ -1895,6 +2057,13 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
     p->vars = lower_vars(w, &state_size, &nvars);
     p->nvars = (uint16_t)nvars;
     p->state_size = state_size;
+    w->turn_var = file->turn_var ? (uint32_t)file->turn_var->index : 0;
+    if (file->acting_var) {
+        w->acting_var = (uint32_t)file->acting_var->index;
+        p->act_first = (uint16_t)file->act_first;
+        w->act_slots = (state_size - p->vars[file->act_first].offset + 3u) / 4u;
+    }
+    p->max_pending = file->has_batches ? MAX_PENDING : 0;
     lower_enums(w, p);
     lower_steps(w, p);
     lower_events(w, p);
@@ -1910,8 +2079,10 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
         if (w->guard_fn[i] != NO_LABEL)
             lower_guard(w, file->fns[i]);
     for (uint32_t i = 0; i < file->nevents; i++)
-        if (w->dispatch[i] != NO_LABEL)
+        if (w->dispatch[i] != NO_LABEL) {
             lower_dispatch(w, file->events[i]);
+            w->events[i].dispatch = (uint16_t)(w->dispatch[i] + 1);
+        }
     unit_begin(w, main_proc, file->sequence ? file->sequence->nlocals : 0);
     if (file->sequence)
         block(w, &file->sequence->body);
@@ -2002,6 +2173,7 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
     free(w->items.v);
     free(w->lines.v);
     free(w->loops.v);
+    free(w->action_returns.v);
     free(evals.v);
     free(roots.v);
     free(scen.v);

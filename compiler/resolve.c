@@ -567,7 +567,10 @@ static void rx_call(rs *r, ast_expr *e)
         e->type.ranged = 0;
         return;
     }
-    if (s->kind == SYM_PROC)
+    if (s->kind == SYM_PROC && s->decl->is_action)
+        diag_error(r->d, e->loc, "'%s' is an action: take it with 'do %s(...)', or ask 'can %s(...)'",
+                   e->name, e->name, e->name);
+    else if (s->kind == SYM_PROC)
         diag_error(r->d, e->loc, "'%s' is a proc: it can only be called as a statement", e->name);
     else if (s->kind == SYM_EVENT)
         diag_error(r->d, e->loc, "'%s' is an event: use 'emit %s(...)'", e->name, e->name);
@@ -762,9 +765,40 @@ static void rx_agg(rs *r, ast_expr *e)
     scope_close(r, m);
 }
 
+/* The action a `do` or `can` names, or NULL after an error. */
+static ast_sym *action_named(rs *r, const char *name, ast_loc at, const char *how)
+{
+    ast_sym *s = lookup(r, name);
+    if (!s) {
+        diag_error(r->d, at, "unknown name '%s'", name);
+        return NULL;
+    }
+    s->used = 1;
+    if (s->kind != SYM_PROC || !s->decl->is_action) {
+        diag_error(r->d, at, "'%s' is %s, not an action (%s)", name,
+                   s->kind == SYM_PROC && !s->decl->timing && !s->decl->anytime
+                       ? "a proc" : sym_kind_words(s->kind), how);
+        return NULL;
+    }
+    return s;
+}
+
+/* `can A(args)`: whether A's precondition and up-front costs hold now. */
+static void rx_can(rs *r, ast_expr *e)
+{
+    for (uint32_t i = 0; i < e->nargs; i++)
+        rx(r, e->args[i]);
+    e->type = ty(TY_BOOL);
+    e->sym = action_named(r, e->name, e->loc, "'can' asks about actions");
+    if (e->sym)
+        check_args(r, e->loc, e->name, e->sym->decl, e->args, e->nargs);
+}
+
 static void rx(rs *r, ast_expr *e)
 {
     switch (e->kind) {
+    case E_CAN: rx_can(r, e); return;
+    case E_IN_ACTION: e->type = ty(TY_BOOL); return;
     case E_INT: case E_BOOL: case E_NONE: case E_PLAYER: rx_literal(r, e); return;
     case E_NAME: rx_name(r, e); return;
     case E_INDEX: rx_index(r, e); return;
@@ -1130,6 +1164,45 @@ static void rs_exit(rs *r, ast_stmt *s)
     s->u.exit.loop = r->loops[r->nloops - 1];
 }
 
+/* `a and b`, typed, for conditions the compiler adds. */
+static ast_expr *and_of(rs *r, ast_expr *a, ast_expr *b)
+{
+    if (!a)
+        return b;
+    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    e->kind = E_BINARY;
+    e->op = OP_AND;
+    e->loc = a->loc;
+    e->op_loc = a->loc;
+    e->a = a;
+    e->b = b;
+    e->type = ty(TY_BOOL);
+    e->depth = (uint16_t)((a->depth > b->depth ? a->depth : b->depth) + 1);
+    return e;
+}
+
+/* An option that takes an action (its first statement is `do A(...)`) is
+ * offered only when A can be taken: a precondition that fails or a cost
+ * that cannot be paid is never offered (TEO-P1, TEO-P2). */
+static void guard_by_action(rs *r, ast_option *o)
+{
+    ast_stmt *s = o->body.first;
+    if (!s || s->kind != S_DO || !s->u.call.sym)
+        return;
+    ast_expr *can = ARENA_NEW(r->a, ast_expr);
+    can->kind = E_CAN;
+    can->loc = s->loc;
+    can->name = s->u.call.name;
+    can->sym = s->u.call.sym;
+    can->args = s->u.call.args;
+    can->nargs = s->u.call.nargs;
+    can->type = ty(TY_BOOL);
+    if (o->var)
+        o->where = and_of(r, o->where, can);
+    else
+        o->when = and_of(r, o->when, can);
+}
+
 static void rs_option(rs *r, ast_option *o)
 {
     ast_file *f = r->f;
@@ -1149,6 +1222,7 @@ static void rs_option(rs *r, ast_option *o)
     for (ast_stmt *x = o->body.first; x; x = x->next)
         rstmt(r, x);
     scope_close(r, m);
+    guard_by_action(r, o);
 }
 
 static void rs_choose(rs *r, ast_stmt *s)
@@ -1195,6 +1269,10 @@ static void rs_call(rs *r, ast_stmt *s, int want_kind_)
         return;
     }
     sym->used = 1;
+    if (sym->kind == SYM_PROC && sym->decl->is_action) {
+        diag_error(r->d, s->u.call.name_loc, "'%s' is an action: take it with 'do %s(...)'", n, n);
+        return;
+    }
     if (sym->kind != want_kind_) {
         if (want_kind_ == SYM_EVENT)
             diag_error(r->d, s->u.call.name_loc, "'%s' is %s, not an event", n,
@@ -1250,6 +1328,34 @@ static void rs_list(rs *r, ast_stmt *s)
     want_type(r, v, &el, s->kind == S_ADD ? "the value added" : "the value removed");
 }
 
+static void rs_do(rs *r, ast_stmt *s)
+{
+    for (uint32_t i = 0; i < s->u.call.nargs; i++)
+        rx(r, s->u.call.args[i]);
+    ast_sym *a = action_named(r, s->u.call.name, s->u.call.name_loc,
+                              "'do' takes actions; call a proc by its name");
+    if (!a)
+        return;
+    s->u.call.sym = a;
+    check_args(r, s->u.call.name_loc, s->u.call.name, a->decl, s->u.call.args, s->u.call.nargs);
+}
+
+/* What a cost or a `pay` takes from: an element of a resource. */
+static void rpayment(rs *r, ast_expr *amount, ast_expr *target, const char *what)
+{
+    rx_noroll(r, amount, TY_INT, what, "in an amount paid");
+    rx(r, target);
+    if (is_err(&target->type))
+        return;
+    ast_sym *v = target->kind == E_NAME ? target->sym
+                 : target->kind == E_INDEX && target->ix == IX_VAR ? target->base->sym : NULL;
+    if (!v || v->kind != SYM_VAR || !v->decl->resource)
+        diag_error(r->d, target->loc,
+                   "payments are taken from a resource ('%s' is not one: declare it with "
+                   "'resource' instead of 'var')",
+                   v ? v->name : "this");
+}
+
 static void rs_player_stmt(rs *r, ast_stmt *s)
 {
     switch (s->kind) {
@@ -1285,6 +1391,9 @@ static void rstmt(rs *r, ast_stmt *s)
     case S_SCOPE: rs_scope(r, s); return;
     case S_CALL: rs_call(r, s, SYM_PROC); return;
     case S_EMIT: rs_call(r, s, SYM_EVENT); return;
+    case S_DO: rs_do(r, s); return;
+    case S_PAY: rpayment(r, s->u.assign.value, s->u.assign.target, "the amount paid"); return;
+    case S_BATCH: r->f->has_batches = 1; rblock(r, &s->u.batch.body); return;
     case S_RETURN:
         if (!r->in_proc)
             diag_error(r->d, s->loc, "'return' outside a procedure");
@@ -1512,11 +1621,21 @@ static void open_params(rs *r, ast_decl *d)
     r->slot = r->maxslot = d->nparams;
 }
 
+static const char *guard_words(const ast_decl *d)
+{
+    return d->timing       ? "a trigger's 'when' condition"
+           : d->is_action   ? "an action's 'when' condition (its precondition)"
+           : d->is_override ? "an override's 'when' condition"
+                            : "an anytime action's 'when' condition";
+}
+
 static void rfn_body(rs *r, ast_decl *d)
 {
     unit_begin(r, 0);
     open_params(r, d);
     r->no_roll = "in a fn";
+    if (d->guard)
+        rx_noroll(r, d->guard, TY_BOOL, guard_words(d), "in a 'when' guard");
     rx(r, d->body_expr);
     if (!is_err(&d->body_expr->type) && !is_err(&d->sym->type)) {
         char what[160];
@@ -1527,14 +1646,52 @@ static void rfn_body(rs *r, ast_decl *d)
     d->nlocals = unit_end(r);
 }
 
+/* `target >= amount`, typed: one cost that can be paid. */
+static ast_expr *affordable(rs *r, const ast_cost *c)
+{
+    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    e->kind = E_BINARY;
+    e->op = OP_GE;
+    e->loc = c->loc;
+    e->op_loc = c->loc;
+    e->a = c->target;
+    e->b = c->amount;
+    e->type = ty(TY_BOOL);
+    e->depth = (uint16_t)((c->target->depth > c->amount->depth ? c->target->depth
+                                                                : c->amount->depth) + 1);
+    return e;
+}
+
+/* An action's up-front costs, and what `can A(...)` asks: the `when`
+ * condition, then each cost affordable from what is held before the action
+ * begins (TEO-P1, TEO-P3). */
+static void raction_costs(rs *r, ast_decl *d)
+{
+    ast_expr *can = d->guard;
+    for (ast_cost *c = d->costs; c; c = c->next) {
+        rpayment(r, c->amount, c->target, "a cost");
+        if (!is_err(&c->target->type) && !is_err(&c->amount->type))
+            can = and_of(r, can, affordable(r, c));
+    }
+    if (!can) {
+        can = ARENA_NEW(r->a, ast_expr);
+        can->kind = E_BOOL;
+        can->loc = d->loc;
+        can->ival = 1;
+        set_const(can, 1);
+        can->type = ty(TY_BOOL);
+    }
+    d->can_expr = can;
+}
+
 static void rproc_body(rs *r, ast_decl *d)
 {
     unit_begin(r, d->kind == D_PROC);
     open_params(r, d);
     if (d->guard)
-        rx_noroll(r, d->guard, TY_BOOL, d->timing ? "a trigger's 'when' condition"
-                                                  : "an anytime action's 'when' condition",
-                  "in a 'when' guard");
+        rx_noroll(r, d->guard, TY_BOOL, guard_words(d), "in a 'when' guard");
+    if (d->is_action)
+        raction_costs(r, d);
     if (d->label.text)
         rtext(r, &d->label, 2, NULL);
     rblock(r, &d->body);
@@ -1610,6 +1767,8 @@ static void declare_one(rs *r, ast_decl *d)
     s->decl = d;
     s->type = ty(d->kind == D_CONST ? TY_INT : TY_VOID);
     d->sym = s;
+    if (d->is_override) /* it takes the name of what it overrides */
+        return;
     gdeclare(r, s);
     if (d->kind != D_ENUM)
         return;
@@ -1636,26 +1795,128 @@ static void check_header(rs *r)
     }
 }
 
-/* Puts each kind of declaration in its table, numbered in source order. */
-static void index_decls(rs *r)
+/* The event that stands for an action: its triggers (`on A before`) and
+ * its trace lines. It shares the action's params. */
+static ast_decl *action_event(rs *r, ast_decl *a)
+{
+    ast_decl *ev = ARENA_NEW(r->a, ast_decl);
+    ev->kind = D_EVENT;
+    ev->loc = a->loc;
+    ev->name = a->name;
+    ev->name_loc = a->name_loc;
+    ev->sym = a->sym;
+    ev->params = a->params;
+    ev->param_types = a->param_types;
+    ev->nparams = a->nparams;
+    ev->order = a->order;
+    ev->order_by = a->order_by;
+    ev->action = a;
+    a->action_event = ev;
+    return ev;
+}
+
+/* A var the runtime keeps for the language (not a name in the ruleset). */
+static ast_decl *hidden_var(rs *r, const char *name, ast_loc at, int32_t lo, int32_t hi,
+                            int32_t init)
+{
+    ast_decl *d = ARENA_NEW(r->a, ast_decl);
+    d->kind = D_VAR;
+    d->hidden = 1;
+    d->name = name;
+    d->loc = at;
+    d->sym = new_sym(r, name, SYM_VAR, at);
+    d->sym->decl = d;
+    d->sym->type = ty(TY_INT);
+    d->sym->type.ranged = 1;
+    d->sym->type.lo = lo;
+    d->sym->type.hi = hi;
+    d->init_value = init;
+    return d;
+}
+
+static void add_var(ast_file *f, ast_decl *d)
+{
+    d->index = (int32_t)f->nvars;
+    f->vars[f->nvars++] = d;
+}
+
+static const char *hidden_name(rs *r, const char *what, const char *name)
+{
+    size_t n = strlen(what) + strlen(name) + 2;
+    char *s = arena_alloc(r->a, n);
+    snprintf(s, n, "%s %s", what, name);
+    return s;
+}
+
+/* The vars, in the order the runtime needs: built-ins, the ruleset's
+ * vars, "#turn" and the `once per turn` marks, then the per-action block
+ * (saved and reset at each action's start, restored at its end):
+ * "#acting", "#action", the `per action` vars, the `once per action`
+ * marks. */
+static void index_vars(rs *r, uint32_t nuser)
 {
     ast_file *f = r->f;
-    uint32_t n[9] = {0};
-    for (ast_decl *d = f->decls; d; d = d->next)
-        n[d->kind]++;
-    ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *, n[D_VAR] + 3);
+    uint32_t nturn = 0, naction = 0, nact = 0;
+    for (ast_decl *d = f->decls; d; d = d->next) {
+        nturn += d->kind == D_PROC && d->limit == LIMIT_TURN;
+        naction += d->kind == D_PROC && d->limit == LIMIT_ACTION;
+        nact += d->kind == D_PROC && d->is_action;
+    }
+    ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *, 3 + nuser + nturn + naction + 3);
     memcpy(vars, f->vars, 3 * sizeof *vars);
     f->vars = vars;
     f->nvars = 3;
     for (uint32_t i = 0; i < 3; i++)
         f->vars[i]->index = (int32_t)i;
+    for (ast_decl *d = f->decls; d; d = d->next)
+        if (d->kind == D_VAR && !d->per_action)
+            add_var(f, d);
+    ast_loc none = {0, 0};
+    if (nturn) {
+        f->turn_var = hidden_var(r, "#turn", none, 0, INT32_MAX, 0);
+        add_var(f, f->turn_var);
+        for (ast_decl *d = f->decls; d; d = d->next)
+            if (d->kind == D_PROC && d->limit == LIMIT_TURN) {
+                d->limit_var = hidden_var(r, hidden_name(r, "#once", d->name), d->loc, -1,
+                                          INT32_MAX, -1);
+                add_var(f, d->limit_var);
+            }
+    }
+    f->act_first = f->nvars;
+    if (nact) {
+        f->acting_var = hidden_var(r, "#acting", none, 0, INT16_MAX, 0);
+        add_var(f, f->acting_var);
+        f->action_var = hidden_var(r, "#action", none, 0, UINT16_MAX, 0);
+        add_var(f, f->action_var);
+    }
+    for (ast_decl *d = f->decls; d; d = d->next)
+        if (d->kind == D_VAR && d->per_action)
+            add_var(f, d);
+    for (ast_decl *d = f->decls; d; d = d->next)
+        if (d->kind == D_PROC && d->limit == LIMIT_ACTION) {
+            d->limit_var = hidden_var(r, hidden_name(r, "#once in action", d->name), d->loc, 0,
+                                      1, 0);
+            add_var(f, d->limit_var);
+        }
+}
+
+/* Puts each kind of declaration in its table, numbered in source order;
+ * an action's event comes after the declared events. */
+static void index_decls(rs *r)
+{
+    ast_file *f = r->f;
+    uint32_t n[9] = {0}, nact = 0;
+    for (ast_decl *d = f->decls; d; d = d->next) {
+        n[d->kind]++;
+        nact += d->kind == D_PROC && d->is_action;
+    }
+    index_vars(r, n[D_VAR]);
     f->enums = ARENA_ARRAY(r->a, ast_decl *, n[D_ENUM] + 1);
-    f->events = ARENA_ARRAY(r->a, ast_decl *, n[D_EVENT] + 1);
+    f->events = ARENA_ARRAY(r->a, ast_decl *, n[D_EVENT] + nact + 1);
     f->fns = ARENA_ARRAY(r->a, ast_decl *, n[D_FN] + n[D_PROC] + 1);
     f->scenarios = ARENA_ARRAY(r->a, ast_decl *, n[D_SCENARIO] + 1);
     for (ast_decl *d = f->decls; d; d = d->next) {
         switch (d->kind) {
-        case D_VAR: d->index = (int32_t)f->nvars; f->vars[f->nvars++] = d; break;
         case D_ENUM: d->index = (int32_t)f->nenums; f->enums[f->nenums++] = d; break;
         case D_EVENT: d->index = (int32_t)f->nevents; f->events[f->nevents++] = d; break;
         case D_FN:
@@ -1667,6 +1928,12 @@ static void index_decls(rs *r)
         default: break;
         }
     }
+    for (ast_decl *d = f->decls; d; d = d->next)
+        if (d->kind == D_PROC && d->is_action) {
+            ast_decl *ev = action_event(r, d);
+            ev->index = (int32_t)f->nevents;
+            f->events[f->nevents++] = ev;
+        }
 }
 
 /* A trigger takes its event's parameters, by the event's names, so its
@@ -1680,12 +1947,13 @@ static void rtrigger_signature(rs *r, ast_decl *d)
         return;
     }
     e->used = 1;
-    if (e->kind != SYM_EVENT) {
-        diag_error(r->d, d->event_loc, "'%s' is %s, not an event", d->event_name,
+    int is_action = e->kind == SYM_PROC && e->decl->is_action;
+    if (e->kind != SYM_EVENT && !is_action) {
+        diag_error(r->d, d->event_loc, "'%s' is %s, not an event or an action", d->event_name,
                    sym_kind_words(e->kind));
         return;
     }
-    ast_decl *ev = e->decl;
+    ast_decl *ev = is_action ? e->decl->action_event : e->decl;
     d->event = ev;
     d->nparams = ev->nparams;
     d->params = ARENA_ARRAY(r->a, ast_sym *, ev->nparams + 1);
@@ -1713,6 +1981,67 @@ static void revent_chooser(rs *r, ast_decl *d)
     rx_noroll(r, d->order_by, TY_PLAYER, "the player who orders the triggers",
               "in 'order chosen by'");
     d->nlocals = unit_end(r);
+}
+
+/* An action's first parameter is the player who takes it: its windows,
+ * its trace line and `in action` are about that player. */
+static void raction_signature(rs *r, ast_decl *d)
+{
+    if (d->nparams < 1 || d->params[0]->type.kind != TY_PLAYER)
+        diag_error(r->d, d->name_loc,
+                   "action '%s' must take the player who takes it as its first parameter "
+                   "(as in '%s(p: player, ...)')",
+                   d->name, d->name);
+    if (d->action_event && d->action_event->order_by)
+        revent_chooser(r, d->action_event);
+}
+
+/* `override fn|proc NAME(...)` replaces NAME where its `when` holds: the
+ * same kind of thing, the same parameter types (names may differ), the same
+ * result. Overrides of one base are tried latest first (ODIN-P1: the card
+ * over the rule, a later clarification over both). */
+static void roverride_signature(rs *r, ast_decl *d)
+{
+    ast_sym *b = gfind(r, d->name);
+    const char *kind = d->kind == D_FN ? "fn" : "proc";
+    if (!b) {
+        diag_error(r->d, d->name_loc, "override of '%s', which is not defined", d->name);
+        return;
+    }
+    ast_decl *base = b->decl;
+    if ((b->kind != SYM_FN && b->kind != SYM_PROC) || (b->kind == SYM_FN) != (d->kind == D_FN) ||
+        base->timing || base->anytime || base->is_action) {
+        diag_error(r->d, d->name_loc, "'override %s %s' names %s, not a %s", kind, d->name,
+                   b->kind == SYM_PROC && base->is_action ? "an action"
+                   : b->kind == SYM_PROC && (base->timing || base->anytime) ? "a trigger or anytime action"
+                   : b->kind == SYM_PROC ? "a proc" : sym_kind_words(b->kind),
+                   kind);
+        return;
+    }
+    b->used = 1;
+    int same = d->nparams == base->nparams;
+    for (uint32_t i = 0; same && i < d->nparams; i++)
+        same = ast_type_same(&d->params[i]->type, &base->params[i]->type);
+    if (same && d->kind == D_FN)
+        same = ast_type_same(&d->sym->type, &base->sym->type);
+    if (!same) {
+        diag_error(r->d, d->name_loc, "override of '%s' does not match its parameters%s", d->name,
+                   d->kind == D_FN ? " and result" : "");
+        diag_note(r->d, base->name_loc, "'%s' is defined here", d->name);
+        return;
+    }
+    for (uint32_t i = 0; i < base->noverriders; i++)
+        if (!d->guard && !base->overriders[i]->guard) {
+            diag_error(r->d, d->name_loc, "'%s' is overridden twice without a condition", d->name);
+            diag_note(r->d, base->overriders[i]->name_loc, "the first override is here");
+            return;
+        }
+    d->base = base;
+    ast_decl **o = ARENA_ARRAY(r->a, ast_decl *, base->noverriders + 1);
+    if (base->noverriders)
+        memcpy(o, base->overriders, base->noverriders * sizeof *o);
+    o[base->noverriders++] = d;
+    base->overriders = o;
 }
 
 /* An anytime action is offered to the player a window is for: it takes
@@ -1743,7 +2072,11 @@ static void rsignatures(rs *r)
     }
     /* after every event's params are typed */
     for (ast_decl *d = r->f->decls; d; d = d->next) {
-        if (d->kind == D_PROC && d->timing)
+        if (d->is_override)
+            roverride_signature(r, d);
+        else if (d->kind == D_PROC && d->is_action)
+            raction_signature(r, d);
+        else if (d->kind == D_PROC && d->timing)
             rtrigger_signature(r, d);
         else if (d->kind == D_PROC && d->anytime)
             ranytime_signature(r, d);
@@ -1850,11 +2183,22 @@ static void sc_play(rs *r, ast_item *it)
     sc_args(r, it, 0);
 }
 
+/* An event item names an event, or an action (its start). */
+static ast_sym *sc_event_sym(rs *r, const char *name, ast_loc at)
+{
+    ast_sym *s = gfind(r, name);
+    if (s && s->kind == SYM_PROC && s->decl->is_action) {
+        s->used = 1;
+        return s;
+    }
+    return sc_lookup(r, name, at, SYM_EVENT, "an event or an action");
+}
+
 static void sc_event(rs *r, ast_item *it)
 {
-    it->sym = sc_lookup(r, it->name, it->name_loc, SYM_EVENT, "an event");
+    it->sym = sc_event_sym(r, it->name, it->name_loc);
     if (it->kind == IT_SC_BEFORE)
-        it->sym2 = sc_lookup(r, it->name2, it->name2_loc, SYM_EVENT, "an event");
+        it->sym2 = sc_event_sym(r, it->name2, it->name2_loc);
     if (!it->sym || !it->has_args)
         return;
     sc_args(r, it, 1);
@@ -1893,7 +2237,7 @@ static void sc_item(rs *r, ast_item *it)
     case IT_SC_EVENT:
     case IT_SC_BEFORE: sc_event(r, it); return;
     case IT_SC_NO_EVENT:
-        it->sym = sc_lookup(r, it->name, it->name_loc, SYM_EVENT, "an event");
+        it->sym = sc_event_sym(r, it->name, it->name_loc);
         return;
     case IT_SC_STEP_RAN:
     case IT_SC_STEP_NOT_RAN:

@@ -134,7 +134,10 @@ enum ast_expr_kind {
     E_ROLL,        /* roll: a = the count (NULL: ival dice), sides */
     E_AGG,         /* agg; var (a local sym), iter, a = where (may be NULL),
                     * b = `of` value (sum/min/max) */
-    E_WILDCARD     /* `_` in a scenario's `expect event E(...)` */
+    E_WILDCARD,    /* `_` in a scenario's `expect event E(...)` */
+    E_CAN,         /* `can A(args)`: name, args; [R] sym = the action's SYM_PROC */
+    E_IN_ACTION    /* `in action`: some action is between its start and the
+                    * end of its body (its after-phase does not count) */
 };
 
 enum ast_op {
@@ -245,7 +248,10 @@ enum ast_stmt_kind {
     S_REMOVE,     /* remove value from list */
     S_REMOVE_AT,  /* remove at value from list */
     S_CLEAR,      /* clear list */
-    S_SHUFFLE     /* shuffle list */
+    S_SHUFFLE,    /* shuffle list */
+    S_DO,         /* do action(args): u.call; [R] sym = the action's SYM_PROC */
+    S_PAY,        /* pay amount from target: u.assign (value = the amount) */
+    S_BATCH       /* batch { body }: u.batch */
 };
 
 enum ast_repeat_kind {
@@ -368,6 +374,9 @@ typedef struct ast_stmt {
             const char *message;  /* NULL when none */
             ast_loc message_loc;
         } assert_;
+        struct {                  /* S_BATCH */
+            ast_block body;
+        } batch;
         struct {                  /* S_ADD, S_REMOVE, S_REMOVE_AT, S_CLEAR, S_SHUFFLE */
             ast_expr *value;      /* element (add/remove) or position (remove at) */
             ast_expr *list;       /* E_NAME or E_INDEX (IX_VAR) of a list var */
@@ -436,13 +445,23 @@ enum ast_decl_kind {
 enum ast_timing { TIMING_IMMEDIATELY = 1, TIMING_AFTER, TIMING_BEFORE };
 
 /* How an event's triggers of one timing are ordered: as written (declared
- * with `order printed`, ODIN-O1's printed order), or one at a time as a
- * player chooses (`order chosen by P`, ODIN-O1's default). */
-enum ast_order { ORDER_PRINTED = 1, ORDER_CHOSEN };
+ * with `order printed`, ODIN-O1's printed order), one at a time as a
+ * player chooses (`order chosen by P`, ODIN-O1's default), or as one
+ * combined effect (`order combined`, TEO-S1b: they run as one batch). */
+enum ast_order { ORDER_PRINTED = 1, ORDER_CHOSEN, ORDER_COMBINED };
 
 /* How often a trigger may fire: `once per turn` (at most once between two
- * `turn` statements of the game, TEO-T1's first half). */
-enum ast_limit { LIMIT_TURN = 1 };
+ * `turn` statements of the game, TEO-T1's first half), `once per action`
+ * (at most once within one action: its counter is per-action state). */
+enum ast_limit { LIMIT_TURN = 1, LIMIT_ACTION };
+
+/* An up-front cost of an action: `cost AMOUNT from TARGET`. */
+typedef struct ast_cost {
+    ast_loc loc;
+    ast_expr *amount;
+    ast_expr *target;             /* a resource var, indexed */
+    struct ast_cost *next;
+} ast_cost;
 
 enum ast_dim_kind { DIM_PLAYER = 1, DIM_ENUM, DIM_RANGE };
 
@@ -518,6 +537,32 @@ typedef struct ast_decl {
     uint32_t ntriggers;
     uint8_t emitted;              /* [C] some `emit` names it */
 
+    /* D_VAR */
+    uint8_t per_action;           /* `per action`: saved, reset and restored
+                                   * around every action */
+    uint8_t resource;             /* declared with `resource`: payable, and
+                                   * received at the end of a batch */
+    uint8_t hidden;               /* [R] made by resolution for the runtime's
+                                   * bookkeeping (#turn, #acting, ...) */
+    struct ast_decl *limit_var;   /* [R] trigger with a limit: the hidden var
+                                   * holding the turn/action it last fired in */
+
+    /* D_PROC that is an action: `action NAME(p: player, ...) "label"
+     * [when C] [cost N from X]... { }` */
+    uint8_t is_action;
+    ast_cost *costs;              /* in order */
+    struct ast_decl *action_event;/* [R] the event that stands for it (its
+                                   * triggers; its trace lines) */
+    struct ast_decl *action;      /* D_EVENT: [R] the action it stands for */
+    ast_expr *can_expr;           /* [R] when-guard and every cost affordable */
+
+    /* D_FN / D_PROC declared with `override`: replaces `base` when its
+     * `when` holds (ODIN-P1); the base lists them in source order. */
+    uint8_t is_override;
+    struct ast_decl *base;        /* [R] */
+    struct ast_decl **overriders; /* [R] on the base */
+    uint32_t noverriders;
+
     /* [C] analysis */
     uint8_t reachable;            /* proc: called from the sequence/scenarios */
     uint8_t has_state_write;      /* fn/proc: writes state (directly or not) */
@@ -547,6 +592,14 @@ typedef struct ast_file {
     ast_option **options; uint32_t noptions;
     ast_escape **escapes; uint32_t nescapes;
     ast_sym *sym_active, *sym_turns, *sym_in_game; /* the built-in vars */
+    /* [R] hidden vars (NULL when the ruleset needs none): "#turn" counts the
+     * turns begun; "#acting" the actions in their body; "#action" the
+     * innermost action's event index + 1. The per-action vars are
+     * vars[act_first .. nvars): "#acting" first, then "#action", the user's
+     * `per action` vars, then the `once per action` counters. */
+    ast_decl *turn_var, *acting_var, *action_var;
+    uint32_t act_first;            /* == nvars when there is no action */
+    uint8_t has_batches;           /* a `batch` or an `order combined` event */
 } ast_file;
 
 /* --------------------------------------------------------------- the API */

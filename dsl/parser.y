@@ -55,6 +55,15 @@ typedef struct opt_mods {
     ast_iter *iter;
 } opt_mods;
 
+/* Action modifiers (`when`, `cost`, `cite`, `order`) in any order. */
+typedef struct act_mods {
+    ast_expr *when;
+    ast_cost *costs, *last_cost;
+    ast_cite *cites, *last_cite;
+    int order;
+    ast_expr *order_by;
+} act_mods;
+
 /* for-statement modifiers. */
 typedef struct for_mods {
     ast_expr *where, *by;
@@ -83,6 +92,8 @@ int yylex(YYSTYPE *lvalp, YYLTYPE *llocp, yyscan_t scanner);
     pvec *vec;
     opt_mods omods;
     for_mods fmods;
+    act_mods amods;
+    struct { int order; ast_expr *by; } ord;
     ast_dim dim;
 }
 
@@ -314,6 +325,20 @@ static ast_decl *decl(struct lex_extra *px, int kind, const char *name, YYLTYPE 
     return d;
 }
 
+/* A var or resource: the parts both forms share. */
+static ast_decl *var_decl(struct lex_extra *px, const char *name, YYLTYPE l, YYLTYPE nl,
+                          const ast_dim *dims, uint32_t ndims, ast_typeexpr *type,
+                          ast_expr *init)
+{
+    ast_decl *d = decl(px, D_VAR, name, l, nl);
+    d->ndims = ndims;
+    d->dims[0] = dims[0];
+    d->dims[1] = dims[1];
+    d->type = type;
+    d->value = init;
+    return d;
+}
+
 /* Header lines may come in any order after `ruleset`, which must be first. */
 static void header_seen(struct lex_extra *px, int is_ruleset, YYLTYPE l)
 {
@@ -391,6 +416,8 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %token T_BEFORE "before" T_AFTER "after" T_RAN "ran" T_SEED "seed" T_THEN "then"
 %token T_TRIGGER "trigger" T_ON "on" T_IMMEDIATELY "immediately" T_ANYTIME "anytime"
 %token T_ORDER "order" T_PRINTED "printed" T_CHOSEN "chosen" T_ONCE "once" T_PER "per"
+%token T_ACTION "action" T_DO "do" T_CAN "can" T_COST "cost" T_PAY "pay" T_BATCH "batch"
+%token T_RESOURCE "resource" T_OVERRIDE "override" T_COMBINED "combined"
 %token T_DOTDOT ".." T_EQ "==" T_NE "!=" T_LE "<=" T_GE ">=" T_PLUSEQ "+=" T_MINUSEQ "-="
 
 /* lowest first; see the precedence table of doc/language.md */
@@ -420,6 +447,9 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %type <vec> stmts args arglist params param_list members member_list options escapes items strings
 %type <omods> opt_mods
 %type <fmods> for_mods
+%type <amods> act_mods
+%type <ord> opt_event_order
+%type <num> var_mods
 %type <dim> dim
 %type <str> stepnum opt_string
 %type <num> opt_order
@@ -476,32 +506,23 @@ decl
         $$ = decl(px, D_CONST, $2, @1, @2);
         $$->value = $4;
       }
-    | T_VAR T_IDENT opt_dims ':' type opt_init {
+    | T_VAR T_IDENT opt_dims ':' type opt_init var_mods {
         header_seen(px, 0, @1);
-        $$ = decl(px, D_VAR, $2, @1, @2);
-        $$->ndims = $3.n;
-        $$->dims[0] = $3.d[0];
-        $$->dims[1] = $3.d[1];
-        $$->type = $5;
-        $$->value = $6;
+        $$ = var_decl(px, $2, @1, @2, $3.d, $3.n, $5, $6);
+        $$->per_action = (uint8_t)$7;
       }
-    | T_EVENT T_IDENT '(' params ')' {
+    | T_RESOURCE T_IDENT opt_dims ':' type opt_init var_mods {
+        header_seen(px, 0, @1);
+        $$ = var_decl(px, $2, @1, @2, $3.d, $3.n, $5, $6);
+        $$->per_action = (uint8_t)$7;
+        $$->resource = 1;
+      }
+    | T_EVENT T_IDENT '(' params ')' opt_event_order {
         header_seen(px, 0, @1);
         $$ = decl(px, D_EVENT, $2, @1, @2);
         set_params(px, $$, $4);
-      }
-    | T_EVENT T_IDENT '(' params ')' T_ORDER T_PRINTED {
-        header_seen(px, 0, @1);
-        $$ = decl(px, D_EVENT, $2, @1, @2);
-        set_params(px, $$, $4);
-        $$->order = ORDER_PRINTED;
-      }
-    | T_EVENT T_IDENT '(' params ')' T_ORDER T_CHOSEN T_BY expr {
-        header_seen(px, 0, @1);
-        $$ = decl(px, D_EVENT, $2, @1, @2);
-        set_params(px, $$, $4);
-        $$->order = ORDER_CHOSEN;
-        $$->order_by = $9;
+        $$->order = (uint8_t)$6.order;
+        $$->order_by = $6.by;
       }
     | T_FN T_IDENT '(' params ')' ':' type '=' expr {
         header_seen(px, 0, @1);
@@ -515,6 +536,45 @@ decl
         $$ = decl(px, D_PROC, $2, @1, @2);
         set_params(px, $$, $4);
         $$->body = $6;
+      }
+    | T_OVERRIDE T_FN T_IDENT '(' params ')' ':' type opt_guard cites '=' expr {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_FN, $3, @1, @3);
+        set_params(px, $$, $5);
+        $$->type = $8;
+        $$->guard = $9;
+        $$->cites = $10;
+        $$->body_expr = $12;
+        $$->is_override = 1;
+      }
+    | T_OVERRIDE T_PROC T_IDENT '(' params ')' opt_string opt_guard cites block {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_PROC, $3, @1, @3);
+        set_params(px, $$, $5);
+        if ($7) {
+            $$->label.text = $7;
+            $$->label.loc = L(@7);
+        }
+        $$->guard = $8;
+        $$->cites = $9;
+        $$->body = $10;
+        $$->is_override = 1;
+      }
+    | T_ACTION T_IDENT '(' params ')' opt_string act_mods block {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_PROC, $2, @1, @2);
+        set_params(px, $$, $4);
+        if ($6) {
+            $$->label.text = $6;
+            $$->label.loc = L(@6);
+        }
+        $$->is_action = 1;
+        $$->guard = $7.when;
+        $$->costs = $7.costs;
+        $$->cites = $7.cites;
+        $$->order = (uint8_t)$7.order;
+        $$->order_by = $7.order_by;
+        $$->body = $8;
       }
     | T_TRIGGER T_IDENT T_ON T_IDENT timing opt_guard opt_limit cites block {
         header_seen(px, 0, @1);
@@ -665,6 +725,58 @@ timing
 opt_limit
     : %empty { $$ = 0; }
     | T_ONCE T_PER T_TURN { $$ = LIMIT_TURN; }
+    | T_ONCE T_PER T_ACTION { $$ = LIMIT_ACTION; }
+    ;
+
+var_mods
+    : %empty { $$ = 0; }
+    | T_PER T_ACTION { $$ = 1; }
+    ;
+
+opt_event_order
+    : %empty { $$.order = 0; $$.by = NULL; }
+    | T_ORDER T_PRINTED { $$.order = ORDER_PRINTED; $$.by = NULL; }
+    | T_ORDER T_COMBINED { $$.order = ORDER_COMBINED; $$.by = NULL; }
+    | T_ORDER T_CHOSEN T_BY expr { $$.order = ORDER_CHOSEN; $$.by = $4; }
+    ;
+
+act_mods
+    : %empty { memset(&$$, 0, sizeof $$); }
+    | act_mods T_WHEN expr {
+        $$ = $1;
+        if ($$.when)
+            diag_error(px->diag, L(@2), "'when' given twice");
+        $$.when = $3;
+      }
+    | act_mods T_COST expr T_FROM lvalue {
+        $$ = $1;
+        ast_cost *c = ARENA_NEW(A, ast_cost);
+        c->loc = L(@2); c->amount = $3; c->target = $5;
+        if ($$.last_cost)
+            $$.last_cost->next = c;
+        else
+            $$.costs = c;
+        $$.last_cost = c;
+      }
+    | act_mods T_CITE T_STRING {
+        $$ = $1;
+        ast_cite *c = ARENA_NEW(A, ast_cite);
+        c->loc = L(@3); c->id = $3;
+        if ($$.last_cite)
+            $$.last_cite->next = c;
+        else
+            $$.cites = c;
+        $$.last_cite = c;
+      }
+    | act_mods T_ORDER T_PRINTED {
+        $$ = $1; $$.order = ORDER_PRINTED; $$.order_by = NULL;
+      }
+    | act_mods T_ORDER T_COMBINED {
+        $$ = $1; $$.order = ORDER_COMBINED; $$.order_by = NULL;
+      }
+    | act_mods T_ORDER T_CHOSEN T_BY expr {
+        $$ = $1; $$.order = ORDER_CHOSEN; $$.order_by = $5;
+      }
     ;
 
 opt_guard
@@ -794,6 +906,18 @@ stmt
         $$->u.call.args = (ast_expr **)vec_items($3); $$->u.call.nargs = vec_len($3);
       }
     | T_RETURN { $$ = st(px, S_RETURN, @1); }
+    | T_DO T_IDENT '(' args ')' {
+        $$ = st(px, S_DO, @1);
+        $$->u.call.name = $2; $$->u.call.name_loc = L(@2);
+        $$->u.call.args = (ast_expr **)vec_items($4); $$->u.call.nargs = vec_len($4);
+      }
+    | T_PAY expr T_FROM lvalue {
+        $$ = st(px, S_PAY, @1);
+        $$->u.assign.value = $2;
+        $$->u.assign.target = $4;
+        $$->u.assign.op = OP_SUB;
+      }
+    | T_BATCH block { $$ = st(px, S_BATCH, @1); $$->u.batch.body = $2; }
     | T_EMIT T_IDENT '(' args ')' {
         $$ = st(px, S_EMIT, @1);
         $$->u.call.name = $2; $$->u.call.name_loc = L(@2);
@@ -1020,6 +1144,11 @@ expr
         $$->nargs = vec_len($3);
       }
     | '(' expr ')' { $$ = $2; }
+    | T_CAN T_IDENT '(' args ')' {
+        $$ = call_expr(px, $2, $4, @1);
+        $$->kind = E_CAN;
+      }
+    | T_IN T_ACTION { $$ = ex(px, E_IN_ACTION, @1); }
     | T_ROLL T_DIE { $$ = roll(px, NULL, 1, $2.sides, @1); }
     | T_ROLL T_DICE { $$ = roll(px, NULL, $2.count, $2.sides, @1); }
     | T_ROLL expr T_DIE { $$ = roll(px, $2, 0, $3.sides, @1); }

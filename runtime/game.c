@@ -10,7 +10,7 @@
 #define ROUND8(x) (((x) + 7u) & ~(uint64_t)7u)
 
 typedef struct layout {
-    uint64_t state, stack, frames, opts, escs, size;
+    uint64_t state, stack, frames, opts, escs, pend, size;
 } layout;
 
 static void compute_layout(const ordo_program *p, layout *l)
@@ -20,7 +20,8 @@ static void compute_layout(const ordo_program *p, layout *l)
     l->frames = l->stack + ROUND8((uint64_t)p->stack_size * sizeof(int32_t));
     l->opts = l->frames + (uint64_t)p->max_frames * sizeof(vm_frame);
     l->escs = l->opts + ROUND8((uint64_t)p->max_options * sizeof(vm_opt));
-    l->size = l->escs + ROUND8((uint64_t)p->max_escapes * sizeof(vm_esc));
+    l->pend = l->escs + ROUND8((uint64_t)p->max_escapes * sizeof(vm_esc));
+    l->size = l->pend + ROUND8((uint64_t)p->max_pending * sizeof(vm_pend));
 }
 
 size_t ordo_game_size(const ordo_program *p)
@@ -32,11 +33,12 @@ size_t ordo_game_size(const ordo_program *p)
     return (size_t)l.size;
 }
 
-static void init_vars(ordo_game *g)
+/* Vars first..end-1 to their initial values, on a zeroed area. */
+static void init_vars(ordo_game *g, uint16_t first, uint16_t end)
 {
     const ordo_program *p = g->p;
     unsigned char *st = VM_STATE(g);
-    for (uint16_t i = 0; i < p->nvars; i++) {
+    for (uint16_t i = first; i < end; i++) {
         const ordo_var *v = &p->vars[i];
         if (v->is_list || v->init == 0)
             continue; /* lists start empty; the block is zeroed */
@@ -46,6 +48,29 @@ static void init_vars(ordo_game *g)
         for (uint32_t c = 0; c < cells; c++)
             vm_store(st + v->offset + c * v->stride, v->width, v->init);
     }
+}
+
+/* The per-action block runs from "#acting" to the end of the state. */
+static uint32_t action_block(const ordo_program *p, uint32_t *size)
+{
+    uint32_t off = p->vars[p->act_first].offset;
+    *size = p->state_size - off;
+    return off;
+}
+
+void vm_reset_action(ordo_game *g)
+{
+    const ordo_program *p = g->p;
+    uint32_t size, off = action_block(p, &size);
+    uint32_t keep = p->vars[p->act_first].stride; /* "#acting" goes on counting */
+    memset(VM_STATE(g) + off + keep, 0, size - keep);
+    init_vars(g, (uint16_t)(p->act_first + 1), p->nvars);
+}
+
+void vm_restore_action(ordo_game *g, const int32_t *saved)
+{
+    uint32_t size, off = action_block(g->p, &size);
+    memcpy(VM_STATE(g) + off, saved, size);
 }
 
 int ordo_init(void *mem, size_t memsize, const ordo_program *p, int nplayers, uint64_t seed,
@@ -74,6 +99,7 @@ int ordo_init(void *mem, size_t memsize, const ordo_program *p, int nplayers, ui
     g->off_frames = (uint32_t)l.frames;
     g->off_opts = (uint32_t)l.opts;
     g->off_escs = (uint32_t)l.escs;
+    g->off_pend = (uint32_t)l.pend;
     g->status = ORDO_OK;
     g->cur_step = -1;
     g->decider = -1;
@@ -81,7 +107,7 @@ int ordo_init(void *mem, size_t memsize, const ordo_program *p, int nplayers, ui
     g->nplayers = nplayers;
     g->err_step = -1;
     g->err_proc = -1;
-    init_vars(g);
+    init_vars(g, 0, p->nvars);
     *out = g;
     return ORDO_OK;
 }
@@ -264,6 +290,22 @@ int ordo_find_option(const ordo_game *g, const char *label)
     return -1;
 }
 
+/* An escape leaves the frames above `depth`: every action among them is
+ * abandoned, innermost first, so the per-action block ends as it was
+ * before the outermost of them began. */
+static void leave_actions(ordo_game *g, uint32_t depth)
+{
+    const ordo_program *p = g->p;
+    const vm_frame *fr = VM_FRAMES(g);
+    uint32_t fp = g->fp;
+    for (uint32_t k = g->nframes; k-- > depth;) {
+        uint16_t save = p->procs[fr[k].proc].act_save;
+        if (save)
+            vm_restore_action(g, VM_STACK(g) + fp + save - 1);
+        fp = fr[k].fp;
+    }
+}
+
 int ordo_choose(ordo_game *g, int i)
 {
     if (!g)
@@ -278,6 +320,9 @@ int ordo_choose(ordo_game *g, int i)
     if (o.kind == VM_OPT_ESCAPE) {
         vm_esc e = VM_ESCS(g)[o.param];
         vm_emit(g, ORDO_EV_ESCAPE, d, o.id, 0, NULL);
+        leave_actions(g, e.nframes);
+        g->npend = e.npend;
+        g->batch = e.batch;
         g->sp = e.sp;
         g->fp = e.fp;
         g->nframes = e.nframes;
@@ -444,6 +489,7 @@ const char *ordo_strerror(int code)
     case ORDO_E_LIST: return "list error";
     case ORDO_E_ASSERT: return "assertion failed";
     case ORDO_E_OPCODE: return "unknown instruction";
+    case ORDO_E_DENIED: return "not allowed by the rules";
     default: return "unknown error";
     }
 }

@@ -18,7 +18,7 @@
 
 #define ORDO_VERSION "0.1.0"
 #define ORDO_PROGRAM_MAGIC 0x4f52444fu /* "ORDO" */
-#define ORDO_PROGRAM_VERSION 1u
+#define ORDO_PROGRAM_VERSION 2u
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,7 +45,9 @@ enum {
     ORDO_E_NOOPTION = -9, /* a decision with no legal option */
     ORDO_E_LIST = -10,    /* list full, empty, or value not in it */
     ORDO_E_ASSERT = -11,  /* an `assert` in the ruleset failed */
-    ORDO_E_OPCODE = -12   /* an unknown instruction */
+    ORDO_E_OPCODE = -12,  /* an unknown instruction */
+    ORDO_E_DENIED = -13   /* an action whose precondition fails, or a payment
+                             of more than is held */
 };
 
 /* Bytes a game of this program needs (0 if the program is invalid). */
@@ -133,6 +135,15 @@ enum {
                          * (1 immediately, 2 after, 3 before) */
     ORDO_EV_WINDOW,     /* a window opens; player, id = text of its label */
     ORDO_EV_WINDOW_END, /* the window closes (its player passed) */
+    ORDO_EV_ACTION,     /* an action begins; id = its event, player = who
+                           takes it, args = its arguments */
+    ORDO_EV_ACTION_END, /* the action is over (after its after-triggers); id */
+    ORDO_EV_PAY,        /* a payment; id = the var, player = its player index
+                           if it has one, args = {amount, index, index} */
+    ORDO_EV_BATCH,      /* a batch begins: what is received waits for its end */
+    ORDO_EV_BATCH_END,  /* the batch ends; args = {gains applied, events
+                           waiting} */
+    ORDO_EV_OVERRIDE,   /* an override replaces a proc; id = the override */
     ORDO_EV_KIND_COUNT
 };
 
@@ -233,6 +244,8 @@ typedef struct ordo_proc {
     uint16_t param_enum[8];
     uint8_t returns;     /* 1 for fn (leaves one value) */
     uint32_t line;
+    uint16_t act_save;   /* an action: 1 + the first local of the copy of
+                          * the per-action block its start saved; 0 if not */
 } ordo_proc;
 
 typedef struct ordo_option {
@@ -257,6 +270,8 @@ typedef struct ordo_event_decl {
     uint8_t param_kind[ORDO_EVENT_MAX_ARGS];
     uint16_t param_enum[ORDO_EVENT_MAX_ARGS];
     const char *param_name[ORDO_EVENT_MAX_ARGS];
+    uint16_t dispatch;   /* 1 + the proc that runs its triggers; 0 if none */
+    uint8_t is_action;   /* it stands for an action (its start in the trace) */
 } ordo_event_decl;
 
 /* Log texts: "{}" placeholders in order, with the kinds of their values. */
@@ -343,6 +358,10 @@ struct ordo_program {
     uint16_t max_options;    /* options one decision can offer, escapes included */
     uint16_t max_escapes;    /* escape scopes that can be open at once */
     const ordo_line *lines;  uint32_t nlines;  /* may be empty */
+    uint16_t act_first;      /* vars[act_first .. nvars) are the per-action
+                              * block, at the end of the state: "#acting",
+                              * "#action", then the rest; 0 or nvars: none */
+    uint16_t max_pending;    /* effects a batch can hold back (0: no batch) */
 };
 
 #ifdef __cplusplus

@@ -232,7 +232,8 @@ void ordo_set_trace(ordo_game *g, ordo_trace_fn fn, void *ctx)
 
 static const char *const kind_names[ORDO_EV_KIND_COUNT] = {
     "?", "step", "skip", "event", "choice", "escape", "roll", "turn", "eliminate", "log", "end",
-    "trigger", "window", "window_end",
+    "trigger", "window", "window_end", "action", "action_end", "pay", "batch", "batch_end",
+    "override",
 };
 
 static const char *timing_name(int32_t t)
@@ -308,6 +309,42 @@ static int vb_log(vm_buf *b, const ordo_program *p, const ordo_event *ev)
     vb_template(b, p, t->text, ev->nargs < t->nargs ? ev->nargs : t->nargs, t->arg_kind,
                 t->arg_enum, ev->args, 0);
     return 1;
+}
+
+/* Index k of var v as written: "player 2", "oil", 3. */
+static void vb_index(vm_buf *b, const ordo_program *p, const ordo_var *v, int k, int32_t x)
+{
+    int kind = v->dim_kind[k] == ORDO_DIM_PLAYER ? ORDO_K_PLAYER
+               : v->dim_kind[k] == ORDO_DIM_ENUM ? ORDO_K_ENUM
+                                                 : ORDO_K_INT;
+    if (vb_value(b, p, kind, v->dim_enum[k], x))
+        vb_puts(b, "?");
+}
+
+/* "2 from silver[player 1]" */
+static void vb_payment(vm_buf *b, const ordo_program *p, const ordo_event *ev)
+{
+    vb_int(b, ev->args[0]);
+    vb_puts(b, " from ");
+    if (ev->id >= p->nvars) {
+        vb_puts(b, "?");
+        return;
+    }
+    const ordo_var *v = &p->vars[ev->id];
+    vb_puts(b, str_or(v->name, "?"));
+    for (int k = 0; k < v->ndims && k + 1 < ev->nargs; k++) {
+        vb_putc(b, k ? ',' : '[');
+        if (k)
+            vb_putc(b, ' ');
+        vb_index(b, p, v, k, ev->args[k + 1]);
+    }
+    if (v->ndims)
+        vb_putc(b, ']');
+}
+
+static const char *event_name(const ordo_program *p, int id)
+{
+    return id < p->nevents ? str_or(p->events[id].name, "?") : "?";
 }
 
 /* The body of an event: "fled(player 2, 12)"; json: {"p":"player 2","points":12} */
@@ -387,6 +424,38 @@ int ordo_event_text(const ordo_game *g, const ordo_event *ev, char *buf, size_t 
         if (ev->kind == ORDO_EV_WINDOW && text_of(p, ev->id)[0]) {
             vb_puts(&b, ": ");
             vb_puts(&b, text_of(p, ev->id));
+        }
+        break;
+    case ORDO_EV_ACTION:
+        vb_puts(&b, "action ");
+        vb_event_args(&b, p, ev, 0);
+        break;
+    case ORDO_EV_ACTION_END:
+        vb_puts(&b, "action ");
+        vb_puts(&b, event_name(p, ev->id));
+        vb_puts(&b, " ends");
+        break;
+    case ORDO_EV_PAY:
+        vb_puts(&b, "pay ");
+        vb_payment(&b, p, ev);
+        break;
+    case ORDO_EV_BATCH:
+        vb_puts(&b, "batch begins");
+        break;
+    case ORDO_EV_BATCH_END:
+        vb_puts(&b, "batch ends: ");
+        vb_int(&b, ev->args[0]);
+        vb_puts(&b, ev->args[0] == 1 ? " gain received, " : " gains received, ");
+        vb_int(&b, ev->args[1]);
+        vb_puts(&b, ev->args[1] == 1 ? " event follows" : " events follow");
+        break;
+    case ORDO_EV_OVERRIDE:
+        vb_puts(&b, "override ");
+        vb_puts(&b, proc_name(p, ev->id));
+        if (ev->id < p->nprocs) {
+            vb_puts(&b, " (line ");
+            vb_int(&b, p->procs[ev->id].line);
+            vb_putc(&b, ')');
         }
         break;
     default:
@@ -545,6 +614,37 @@ int ordo_event_json(const ordo_game *g, const ordo_event *ev, char *buf, size_t 
     case ORDO_EV_WINDOW:
         vb_json_key(&b, "label");
         vb_json_str(&b, text_of(p, ev->id));
+        break;
+    case ORDO_EV_ACTION:
+    case ORDO_EV_ACTION_END:
+        vb_json_key(&b, "action");
+        vb_json_str(&b, event_name(p, ev->id));
+        if (ev->kind == ORDO_EV_ACTION) {
+            vb_json_key(&b, "args");
+            vb_event_args(&b, p, ev, 1);
+        }
+        break;
+    case ORDO_EV_PAY:
+        vb_json_key(&b, "payment");
+        vb_json_open(&b);
+        vb_payment(&b, p, ev);
+        vb_json_close(&b);
+        vb_json_key(&b, "amount");
+        vb_int(&b, ev->args[0]);
+        break;
+    case ORDO_EV_BATCH_END:
+        vb_json_key(&b, "received");
+        vb_int(&b, ev->args[0]);
+        vb_json_key(&b, "events");
+        vb_int(&b, ev->args[1]);
+        break;
+    case ORDO_EV_OVERRIDE:
+        vb_json_key(&b, "override");
+        vb_json_str(&b, proc_name(p, ev->id));
+        if (ev->id < p->nprocs) {
+            vb_json_key(&b, "line");
+            vb_int(&b, p->procs[ev->id].line);
+        }
         break;
     case ORDO_EV_END:
         vb_json_key(&b, "winner");

@@ -221,14 +221,49 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
         case ORDO_OP_WINDOW:
             if (a >= p->ntexts)
                 what = "text";
-            else if (in->op == ORDO_OP_WINDOW && x > 1)
-                BAD("code %lu: WINDOW x=%u", (unsigned long)pc, x);
+            else if (x > 1)
+                BAD("code %lu: %s x=%u", (unsigned long)pc,
+                    in->op == ORDO_OP_WINDOW ? "WINDOW" : "ASSERT", x);
             break;
         case ORDO_OP_TRIG:
             if (a >= p->nprocs)
                 what = "proc";
-            else if (x < 1 || x > 3)
+            else if (x > 3)
                 BAD("code %lu: TRIG timing %u", (unsigned long)pc, x);
+            break;
+        case ORDO_OP_ACT:
+            if (a >= p->nevents)
+                what = "event";
+            else if (x > 2 || !p->act_first || p->act_first >= p->nvars || !p->events[a].is_action)
+                BAD("code %lu: ACT x=%u of event %u (%s), no action or no per-action block",
+                    (unsigned long)pc, x, a, nm(p->events[a].name));
+            else if (in->b < 0 || in->b > 0xffff)
+                BAD("code %lu: ACT local %ld", (unsigned long)pc, (long)in->b);
+            break;
+        case ORDO_OP_PAY:
+        case ORDO_OP_ADDD:
+            if (a >= p->nvars)
+                what = "var";
+            else if (p->vars[a].is_list)
+                BAD("code %lu: PAY/ADDD on list var %u (%s)", (unsigned long)pc, a,
+                    nm(p->vars[a].name));
+            break;
+        case ORDO_OP_EMITB:
+            if (a >= p->nevents)
+                what = "event";
+            else if (x != p->events[a].nparams || p->max_pending == 0)
+                BAD("code %lu: EMITB of %u args for event %u (%s), or no room to hold it",
+                    (unsigned long)pc, x, a, nm(p->events[a].name));
+            else if (in->b < 0 || (uint32_t)in->b >= p->ncode)
+                BAD("code %lu: jump target %ld out of bounds", (unsigned long)pc, (long)in->b);
+            break;
+        case ORDO_OP_BATCH:
+        case ORDO_OP_BNEXT:
+            if (x > 1 || p->max_pending == 0)
+                BAD("code %lu: BATCH/BNEXT x=%u with room for %u pending effects",
+                    (unsigned long)pc, x, (unsigned)p->max_pending);
+            else if (in->op == ORDO_OP_BNEXT && (in->b < 0 || (uint32_t)in->b >= p->ncode))
+                BAD("code %lu: jump target %ld out of bounds", (unsigned long)pc, (long)in->b);
             break;
         case ORDO_OP_END:
             if (x > 1)
@@ -300,7 +335,8 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
     uint64_t total = (uint64_t)p->state_size + (uint64_t)p->stack_size * 4u +
                      (uint64_t)p->max_frames * sizeof(vm_frame) +
                      (uint64_t)p->max_options * sizeof(vm_opt) +
-                     (uint64_t)p->max_escapes * sizeof(vm_esc);
+                     (uint64_t)p->max_escapes * sizeof(vm_esc) +
+                     (uint64_t)p->max_pending * sizeof(vm_pend);
     if (total > 0x7fffffffu)
         BAD("a game would need %llu bytes", (unsigned long long)total);
 
@@ -321,6 +357,25 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
     int rc = check_builtin(p, msg, msgsize);
     if (rc)
         return rc;
+    /* the per-action block: "#acting", "#action", then the rest, to the end
+     * of the state in var order (ACT copies it as one piece) */
+    if (p->act_first > p->nvars)
+        BAD("act_first %u beyond %u vars", (unsigned)p->act_first, (unsigned)p->nvars);
+    if (p->act_first && p->act_first < p->nvars) {
+        if (p->act_first < 3 || p->nvars - p->act_first < 2)
+            BAD("act_first %u: the per-action block needs #acting and #action",
+                (unsigned)p->act_first);
+        for (unsigned i = p->act_first; i < p->nvars; i++) {
+            const ordo_var *v = &p->vars[i];
+            if (i + 1 < p->nvars && p->vars[i + 1].offset < v->offset)
+                BAD("var %u (%s): the per-action block is out of order", i, nm(v->name));
+            if (i < p->act_first + 2u && (v->is_list || v->ndims))
+                BAD("var %u (%s) must be a scalar", i, nm(v->name));
+        }
+        for (unsigned i = 0; i < p->act_first; i++)
+            if (p->vars[i].offset >= p->vars[p->act_first].offset)
+                BAD("var %u (%s) lies inside the per-action block", i, nm(p->vars[i].name));
+    }
     for (unsigned i = 0; i < p->nsteps; i++) {
         const ordo_step *s = &p->steps[i];
         if (!s->number)
@@ -335,6 +390,13 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
         if (r->nparams > r->nlocals)
             BAD("proc %u (%s): %u params but %u locals", i, nm(r->name),
                 (unsigned)r->nparams, (unsigned)r->nlocals);
+        if (r->act_save &&
+            (!p->act_first || p->act_first >= p->nvars ||
+             (uint32_t)r->act_save - 1u +
+                     (p->state_size - p->vars[p->act_first].offset + 3u) / 4u >
+                 r->nlocals))
+            BAD("proc %u (%s): no room for the per-action block at local %u", i, nm(r->name),
+                (unsigned)r->act_save - 1u);
     }
     for (unsigned i = 0; i < p->noptions; i++) {
         const ordo_option *o = &p->options[i];
@@ -365,6 +427,10 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
         for (unsigned k = 0; k < e->nparams; k++)
             if (!kind_ok(p, e->param_kind[k], e->param_enum[k]))
                 BAD("event %u (%s): param %u has a bad kind", i, nm(e->name), k);
+        if (e->dispatch &&
+            (e->dispatch > p->nprocs || p->procs[e->dispatch - 1].nparams != e->nparams))
+            BAD("event %u (%s): dispatch proc %u does not fit", i, nm(e->name),
+                (unsigned)e->dispatch);
     }
     for (unsigned i = 0; i < p->ntexts; i++) {
         const ordo_text *t = &p->texts[i];

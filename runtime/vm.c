@@ -154,6 +154,8 @@ void vm_canonical(ordo_game *g)
         memset(VM_OPTS(g) + g->nopts, 0, (size_t)(p->max_options - g->nopts) * sizeof(vm_opt));
     if (g->nesc < p->max_escapes)
         memset(VM_ESCS(g) + g->nesc, 0, (size_t)(p->max_escapes - g->nesc) * sizeof(vm_esc));
+    if (g->npend < p->max_pending)
+        memset(VM_PEND(g) + g->npend, 0, (size_t)(p->max_pending - g->npend) * sizeof(vm_pend));
 }
 
 /* Pushes args and a frame for `proc`; the caller's pc and step are saved in
@@ -721,6 +723,8 @@ top:
         e->fp = (uint32_t)(fp - stack);
         e->nframes = (uint16_t)nframes;
         e->scope_base = (uint16_t)(n - pos);
+        e->npend = g->npend;
+        e->batch = g->batch;
         g->nesc = (uint16_t)(n + 1);
         NEXT();
     }
@@ -742,7 +746,10 @@ top:
     CASE(TRIG) {
         NOT_IN_EVAL();
         int32_t timing = ip->x;
-        EMIT(ORDO_EV_TRIGGER, -1, ip->a, 1, &timing);
+        if (timing == 0)
+            EMIT(ORDO_EV_OVERRIDE, -1, ip->a, 0, NULL);
+        else
+            EMIT(ORDO_EV_TRIGGER, -1, ip->a, 1, &timing);
         NEXT();
     }
     CASE(WINDOW) {
@@ -765,8 +772,191 @@ top:
     CASE(ASSERT) {
         NEED(1);
         if (UNLIKELY(*--sp == 0))
-            FAIL(ORDO_E_ASSERT, "%s", p->texts[ip->a].text);
+            FAIL(ip->x ? ORDO_E_DENIED : ORDO_E_ASSERT, "%s", p->texts[ip->a].text);
         NEXT();
+    }
+    CASE(ACT) {
+        NOT_IN_EVAL();
+        const ordo_var *acting = &vars[p->act_first];
+        unsigned char *cnt = state + acting->offset;
+        uint32_t bytes = p->state_size - acting->offset;
+        if (UNLIKELY(ip->b + (bytes + 3u) / 4u > nlocals))
+            FAIL(ORDO_E_STACK, "ACT: no room for the per-action block in the frame");
+        int32_t *saved = fp + ip->b;
+        if (ip->x == 0) {
+            const ordo_event_decl *ev = &p->events[ip->a];
+            EMIT(ORDO_EV_ACTION, ev->nparams ? fp[0] : -1, ip->a, ev->nparams, fp);
+            memcpy(saved, cnt, bytes);
+            SAVE();
+            vm_reset_action(g);
+            int32_t n = vm_load(cnt, acting->width) + 1;
+            RANGE(acting, n);
+            vm_store(cnt, acting->width, n);
+            vm_store(state + vars[p->act_first + 1].offset, vars[p->act_first + 1].width,
+                     (int32_t)ip->a + 1);
+        } else if (ip->x == 1) {
+            vm_store(cnt, acting->width, vm_load(cnt, acting->width) - 1);
+        } else {
+            EMIT(ORDO_EV_ACTION_END, fp[0], ip->a, 0, NULL);
+            vm_restore_action(g, saved);
+        }
+        NEXT();
+    }
+    CASE(PAY) {
+        const ordo_var *v = &vars[ip->a];
+        NEED(v->ndims + 1u);
+        int32_t amount = sp[-1];
+        unsigned char *a;
+        CELL(v, sp - 1 - v->ndims, a);
+        int32_t held = vm_load(a, v->width);
+        if (UNLIKELY(amount < 0))
+            FAIL(ORDO_E_RANGE, "pay %ld from %s: a payment cannot be negative", (long)amount,
+                 var_name(v));
+        if (UNLIKELY(held < amount))
+            FAIL(ORDO_E_DENIED, "pay %ld from %s: only %ld held", (long)amount, var_name(v),
+                 (long)held);
+        RANGE(v, held - amount);
+        vm_store(a, v->width, held - amount);
+        int32_t args[3] = {amount, v->ndims > 0 ? sp[-1 - (int)v->ndims] : 0,
+                           v->ndims > 1 ? sp[-2] : 0};
+        int who = v->ndims > 0 && v->dim_kind[0] == ORDO_DIM_PLAYER ? args[1] : -1;
+        sp -= v->ndims + 1u;
+        EMIT(ORDO_EV_PAY, who, ip->a, 1 + v->ndims, args);
+        NEXT();
+    }
+    CASE(ADDD) {
+        const ordo_var *v = &vars[ip->a];
+        NEED(v->ndims + 1u);
+        int32_t add = sp[-1];
+        unsigned char *a;
+        CELL(v, sp - 1 - v->ndims, a);
+        sp -= v->ndims + 1u;
+        if (g->batch && add > 0) { /* received: usable when the batch ends */
+            uint32_t off = (uint32_t)(a - state);
+            vm_pend *pd = VM_PEND(g);
+            uint32_t k = g->npend;
+            while (k-- > 0)
+                if (pd[k].kind == VM_PEND_GAIN && pd[k].id == ip->a && pd[k].off == off)
+                    break;
+            if (k == UINT32_MAX) {
+                if (UNLIKELY(g->npend >= p->max_pending))
+                    FAIL(ORDO_E_STACK, "more than %u effects held back by a batch",
+                         (unsigned)p->max_pending);
+                k = g->npend++;
+                memset(&pd[k], 0, sizeof pd[k]);
+                pd[k].kind = VM_PEND_GAIN;
+                pd[k].id = ip->a;
+                pd[k].off = off;
+            }
+            int64_t sum = (int64_t)pd[k].args[0] + add;
+            if (UNLIKELY(sum > INT32_MAX))
+                FAIL(ORDO_E_RANGE, "%s: the amount received overflows", var_name(v));
+            pd[k].args[0] = (int32_t)sum;
+            NEXT();
+        }
+        int64_t n = (int64_t)vm_load(a, v->width) + add;
+        if (UNLIKELY(n < v->lo || n > v->hi))
+            FAIL(ORDO_E_RANGE, "%s = %lld: the value is not in %ld..%ld", var_name(v),
+                 (long long)n, (long)v->lo, (long)v->hi);
+        vm_store(a, v->width, (int32_t)n);
+        NEXT();
+    }
+    CASE(EMITB) {
+        if (!g->batch)
+            NEXT();
+        NEED(ip->x);
+        if (UNLIKELY(g->npend >= p->max_pending))
+            FAIL(ORDO_E_STACK, "more than %u effects held back by a batch",
+                 (unsigned)p->max_pending);
+        vm_pend *pd = &VM_PEND(g)[g->npend++];
+        memset(pd, 0, sizeof *pd);
+        pd->kind = VM_PEND_EVENT;
+        pd->id = ip->a;
+        pd->nargs = ip->x;
+        sp -= ip->x;
+        memcpy(pd->args, sp, (size_t)ip->x * sizeof(int32_t));
+        JUMP(ip->b);
+    }
+    CASE(BATCH) {
+        NOT_IN_EVAL();
+        if (UNLIKELY(ip->a + 1u >= nlocals))
+            FAIL(ORDO_E_STACK, "BATCH: local %u is not in the frame", (unsigned)ip->a);
+        if (ip->x == 0) {
+            fp[ip->a] = g->npend;
+            fp[ip->a + 1] = g->npend;
+            g->batch++;
+            EMIT(ORDO_EV_BATCH, -1, 0, 0, NULL);
+            NEXT();
+        }
+        if (--g->batch)
+            NEXT(); /* nested: the outermost batch applies it all */
+        /* the gains arrive together; the events wait for BNEXT */
+        vm_pend *pd = VM_PEND(g);
+        uint32_t base = (uint32_t)fp[ip->a], keep = base;
+        int32_t counts[2] = {0, 0};
+        if (UNLIKELY(base > g->npend))
+            FAIL(ORDO_E_STACK, "BATCH: a corrupt pending list");
+        for (uint32_t k = base; k < g->npend; k++) {
+            if (pd[k].kind == VM_PEND_EVENT) {
+                pd[keep++] = pd[k];
+                continue;
+            }
+            const ordo_var *v = &vars[pd[k].id];
+            unsigned char *a = state + pd[k].off;
+            int64_t n = (int64_t)vm_load(a, v->width) + pd[k].args[0];
+            if (UNLIKELY(n < v->lo || n > v->hi))
+                FAIL(ORDO_E_RANGE, "%s = %lld at the end of a batch: the value is not in %ld..%ld",
+                     var_name(v), (long long)n, (long)v->lo, (long)v->hi);
+            vm_store(a, v->width, (int32_t)n);
+            counts[0]++;
+        }
+        g->npend = (uint16_t)keep;
+        counts[1] = (int32_t)(keep - base);
+        fp[ip->a + 1] = (int32_t)base;
+        EMIT(ORDO_EV_BATCH_END, -1, 0, 2, counts);
+        NEXT();
+    }
+    CASE(BNEXT) {
+        if (g->batch)
+            JUMP(ip->b); /* inside another batch: it runs them at its end */
+        if (UNLIKELY(ip->a + 1u >= nlocals))
+            FAIL(ORDO_E_STACK, "BNEXT: local %u is not in the frame", (unsigned)ip->a);
+        uint32_t cur = (uint32_t)fp[ip->a + 1];
+        if (cur >= g->npend) {
+            g->npend = (uint16_t)fp[ip->a];
+            JUMP(ip->b);
+        }
+        fp[ip->a + 1] = (int32_t)cur + 1;
+        const vm_pend *pd = &VM_PEND(g)[cur];
+        const ordo_event_decl *ev = &p->events[pd->id];
+        if (!ev->dispatch) {
+            EMIT(ORDO_EV_EVENT, -1, pd->id, pd->nargs, pd->args);
+            DISPATCH(); /* this instruction again */
+        }
+        const uint16_t callee = (uint16_t)(ev->dispatch - 1);
+        const ordo_proc *pr = &procs[callee];
+        uint32_t nl = pr->nlocals;
+        if (UNLIKELY(nframes >= max_frames))
+            FAIL(ORDO_E_STACK, "call depth %u exhausted calling %s", (unsigned)max_frames,
+                 pr->name ? pr->name : "?");
+        if (UNLIKELY(stack_end - sp < (ptrdiff_t)nl))
+            goto e_overflow;
+        int32_t *nfp = sp;
+        memcpy(sp, pd->args, (size_t)pd->nargs * sizeof(int32_t));
+        sp += pd->nargs;
+        while (sp < nfp + nl)
+            *sp++ = 0;
+        vm_frame *f = &frames[nframes++];
+        f->ret_pc = PC(); /* back to this BNEXT for the next one */
+        f->fp = (uint32_t)(fp - stack);
+        f->proc = callee;
+        f->step = (int16_t)cur_step;
+        fp = nfp;
+        nlocals = nl;
+        bp = sp;
+        ip = code + pr->pc;
+        CHECK_LIMIT();
+        DISPATCH();
     }
     CASE(END) {
         if (UNLIKELY(mode != VM_MAIN))

@@ -7,7 +7,7 @@
  *
  *   struct ordo_game (the header) | state (state_size, rounded to 8) |
  *   value stack (stack_size int32) | frames (max_frames) |
- *   options (max_options) | escapes (max_escapes)
+ *   options (max_options) | escapes (max_escapes) | pending (max_pending)
  *
  * Canonical form: whenever control returns to the host, every slot above
  * the live top of the value stack, frame stack, option list and escape
@@ -54,7 +54,20 @@ typedef struct vm_esc {
     uint32_t fp;        /* frame base then */
     uint16_t nframes;   /* frame depth then */
     uint16_t scope_base;/* escape-stack depth when its scope began */
+    uint16_t npend;     /* pending effects then */
+    uint16_t batch;     /* batch depth then */
 } vm_esc;
+
+/* An effect a batch holds back to its end: a gain (`+=` on a resource) or
+ * an event (an `emit`, with its args). */
+enum { VM_PEND_GAIN = 0, VM_PEND_EVENT = 1 };
+typedef struct vm_pend {
+    uint8_t kind;       /* VM_PEND_* */
+    uint8_t nargs;      /* event: its arg count */
+    uint16_t id;        /* the var, or the event */
+    uint32_t off;       /* gain: the cell's byte offset in the state */
+    int32_t args[ORDO_EVENT_MAX_ARGS]; /* gain: args[0] = the amount */
+} vm_pend;
 
 /* The run loop's modes. */
 enum { VM_MAIN = 0, VM_EXEC = 1, VM_EVAL = 2 };
@@ -67,7 +80,7 @@ struct ordo_game {
     uint64_t rng;          /* the game's generator (SplitMix64 state) */
     uint64_t steps;        /* instructions executed so far */
     uint64_t max_steps;    /* the limit (never 0 here) */
-    uint32_t off_state, off_stack, off_frames, off_opts, off_escs;
+    uint32_t off_state, off_stack, off_frames, off_opts, off_escs, off_pend;
     int32_t status;        /* ORDO_OK, ORDO_DECIDE, ORDO_OVER or an error */
     uint32_t pc;           /* where ordo_run resumes */
     uint32_t sp;           /* value-stack depth in slots */
@@ -79,8 +92,10 @@ struct ordo_game {
     int32_t winner;        /* -1 if none */
     int32_t nplayers;
     uint16_t nopts, nesc;
+    uint16_t npend;        /* effects held back by open batches */
+    uint16_t batch;        /* batches open (nested ones merge into the first) */
     uint8_t ran;           /* ordo_run or ordo_start was called */
-    uint8_t pad[3];
+    uint8_t pad[7];
     /* the last error */
     int32_t err_code;
     uint32_t err_pc;
@@ -97,6 +112,7 @@ struct ordo_game {
 #define VM_COPTS(g) ((const vm_opt *)(const void *)((const unsigned char *)(g) + (g)->off_opts))
 #define VM_ESCS(g) ((vm_esc *)(void *)((unsigned char *)(g) + (g)->off_escs))
 #define VM_CESCS(g) ((const vm_esc *)(const void *)((const unsigned char *)(g) + (g)->off_escs))
+#define VM_PEND(g) ((vm_pend *)(void *)((unsigned char *)(g) + (g)->off_pend))
 
 /* Storage: signed, 1, 2 or 4 bytes, any alignment. */
 static inline int32_t vm_load(const unsigned char *a, unsigned w)
@@ -133,6 +149,11 @@ int vm_fail(ordo_game *g, int code, uint32_t pc, const char *fmt, ...)
 #endif
     ;
 void vm_canonical(ordo_game *g);
+/* Puts back the per-action block an action's start saved in the frame at
+ * fp (escapes leaving actions use it; ACT x=2 does the same). */
+void vm_restore_action(ordo_game *g, const int32_t *saved);
+/* Writes each per-action var after "#acting" back to its initial value. */
+void vm_reset_action(ordo_game *g);
 void vm_emit(ordo_game *g, int kind, int player, int id, int nargs, const int32_t *args);
 int vm_call(ordo_game *g, int proc, const int32_t *args, int nargs);
 uint64_t vm_splitmix(uint64_t *state);

@@ -34,7 +34,7 @@ static void record(void *ctx, const ordo_game *g, const ordo_event *ev)
     r->tail[r->ntail++ % SC_TAIL] = *ev;
     if (ev->kind == ORDO_EV_STEP && ev->id < r->p->nsteps)
         r->step_ran[ev->id] = 1;
-    if (ev->kind == ORDO_EV_EVENT) {
+    if (ev->kind == ORDO_EV_EVENT || ev->kind == ORDO_EV_ACTION) { /* an action: its start */
         if (ev->id < r->p->nevents && !r->first_event[ev->id])
             r->first_event[ev->id] = ev->seq;
         if (r->nevents < SC_MAX_EVENTS)
