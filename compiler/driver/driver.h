@@ -11,6 +11,7 @@
  * status (0 ok, 1 failure, 2 usage). */
 int cmd_check(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_sim(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 
 /* common.c */

@@ -1,6 +1,7 @@
 /* options.c — the options of one game (--seed, --players, --policy,
  * --choices, --trace, --max-steps, --record), shared by `ordo run` and the
- * example host so that both accept exactly the same command lines. */
+ * example host so that both accept exactly the same command lines, and by
+ * `ordo sim` for the ones that make sense over many games. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,8 @@ const char play_options_help[] =
     "  --seed N              the game's seed (decimal or 0x hex; default 1)\n"
     "  --players N           number of players (default: the ruleset's minimum)\n"
     "  --policy random|first how decisions are taken when no choice is given\n"
-    "                        (default random, seeded from --seed)\n"
+    "                        (default random, seeded from --seed);\n"
+    "                        --policy SEAT=NAME for one seat, e.g. 2=first\n"
     "  --choices FILE        take decisions from FILE, one option label a line;\n"
     "                        when it runs out, the policy decides\n"
     "  --trace text|jsonl|none  trace format on stdout (default text)\n"
@@ -22,7 +24,7 @@ void play_options_init(play_options *o)
 {
     memset(o, 0, sizeof *o);
     o->seed = 1;
-    o->policy = PLAY_POLICY_RANDOM;
+    memset(o->policy, PLAY_POLICY_RANDOM, sizeof o->policy);
     o->trace = PLAY_TRACE_TEXT;
 }
 
@@ -39,8 +41,7 @@ int play_parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
-/* "--name VALUE" or "--name=VALUE"; returns the value or NULL. */
-static const char *value_of(const char *name, int argc, char **argv, int *i, int *matched)
+const char *play_option_value(const char *name, int argc, char **argv, int *i, int *matched)
 {
     const char *arg = argv[*i];
     size_t n = strlen(name);
@@ -60,14 +61,62 @@ static const char *value_of(const char *name, int argc, char **argv, int *i, int
     return argv[*i];
 }
 
+/* --policy NAME (every seat) or --policy SEAT=NAME (one seat); 0, or -1
+ * after a one-line message. Whether SEAT exists is known only when the
+ * player count is (play_players). */
+static int parse_policy(play_options *o, const char *v, const char *prog)
+{
+    const char *eq = strchr(v, '=');
+    const char *name = eq ? eq + 1 : v;
+    int k = play_find_policy(name);
+    if (k < 0) {
+        fprintf(stderr, "%s: unknown policy '%s' (policies: ", prog, name);
+        play_print_policies(stderr);
+        fputs(")\n", stderr);
+        return -1;
+    }
+    if (!eq) {
+        memset(o->policy, k, sizeof o->policy);
+        o->policy_seat_max = 0;
+        return 0;
+    }
+    char seat[8];
+    size_t len = (size_t)(eq - v);
+    uint64_t n = 0; /* 0: not a seat */
+    if (len < sizeof seat) {
+        memcpy(seat, v, len);
+        seat[len] = 0;
+        if (play_parse_u64(seat, &n) != 0)
+            n = 0;
+    }
+    if (n < 1 || n > PLAY_MAX_SEATS) {
+        fprintf(stderr, "%s: bad seat in --policy %s (seats are players 1..%d)\n", prog, v,
+                PLAY_MAX_SEATS);
+        return -1;
+    }
+    o->policy[n - 1] = (uint8_t)k;
+    if ((int)n > o->policy_seat_max)
+        o->policy_seat_max = (int)n;
+    return 0;
+}
+
 int play_parse_option(play_options *o, int argc, char **argv, int *i, const char *prog)
 {
+    return play_parse_options_of(o, PLAY_OPT_ALL, argc, argv, i, prog);
+}
+
+int play_parse_options_of(play_options *o, unsigned which, int argc, char **argv, int *i,
+                          const char *prog)
+{
+    /* in the order of the PLAY_OPT_* bits */
     static const char *const names[] = {"--seed",  "--players", "--policy",   "--choices",
                                         "--trace", "--max-steps", "--record"};
     for (int k = 0; k < (int)(sizeof names / sizeof names[0]); k++) {
+        if (!(which & (1u << k)))
+            continue;
         int matched;
         int at = *i;
-        const char *v = value_of(names[k], argc, argv, i, &matched);
+        const char *v = play_option_value(names[k], argc, argv, i, &matched);
         if (!matched)
             continue;
         if (!v) {
@@ -81,17 +130,13 @@ int play_parse_option(play_options *o, int argc, char **argv, int *i, const char
                 goto bad;
             break;
         case 1:
-            if (play_parse_u64(v, &n) != 0 || n < 1 || n > 255)
+            if (play_parse_u64(v, &n) != 0 || n < 1 || n > PLAY_MAX_SEATS)
                 goto bad;
             o->players = (int)n;
             break;
         case 2:
-            if (strcmp(v, "random") == 0)
-                o->policy = PLAY_POLICY_RANDOM;
-            else if (strcmp(v, "first") == 0)
-                o->policy = PLAY_POLICY_FIRST;
-            else
-                goto bad;
+            if (parse_policy(o, v, prog) != 0)
+                return -1;
             break;
         case 3:
             o->choices = v;

@@ -1,4 +1,4 @@
-/* ordo_main.c — the `ordo` tool: check, run and test rulesets. */
+/* ordo_main.c — the `ordo` tool: check, run, simulate and test rulesets. */
 #include <string.h>
 
 #include "driver.h"
@@ -9,6 +9,7 @@ static const char usage[] =
     "commands:\n"
     "  check FILE...   compile each ruleset and report its diagnostics\n"
     "  run FILE        play one game and print its trace\n"
+    "  sim FILE        play many games and print their statistics\n"
     "  test FILE...    run every scenario of each ruleset\n"
     "\n"
     "  ordo COMMAND --help   the options of a command\n"
@@ -36,6 +37,8 @@ int main(int argc, char **argv)
         return cmd_check(argc - 1, argv + 1);
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc - 1, argv + 1);
+    if (strcmp(cmd, "sim") == 0)
+        return cmd_sim(argc - 1, argv + 1);
     if (strcmp(cmd, "test") == 0)
         return cmd_test(argc - 1, argv + 1);
     if (cmd[0] == '-')

@@ -1,11 +1,40 @@
-/* play.c — plays one game: decisions from a choices file, then a policy;
- * the trace printed as text or JSON lines; the decisions recorded. Shared
- * by `ordo run` and examples/host.c (see play.h). */
+/* play.c — plays one game: decisions from a choices file, then each seat's
+ * policy; the trace printed as text or JSON lines; the decisions recorded.
+ * Shared by `ordo run`, `ordo sim` and examples/host.c (see play.h). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "play.h"
+
+/* `first` draws nothing: the generator is there for policies that do. */
+static int choose_first(const ordo_game *g, uint64_t *rng)
+{
+    (void)rng;
+    return ordo_policy_first(g);
+}
+
+/* In the order of PLAY_POLICY_*; the runtime's own policies, so every host
+ * takes the same decisions. */
+const play_policy play_policies[] = {
+    {"random", ordo_policy_random},
+    {"first", choose_first},
+};
+const int play_npolicies = (int)(sizeof play_policies / sizeof play_policies[0]);
+
+int play_find_policy(const char *name)
+{
+    for (int k = 0; k < play_npolicies; k++)
+        if (strcmp(name, play_policies[k].name) == 0)
+            return k;
+    return -1;
+}
+
+void play_print_policies(FILE *f)
+{
+    for (int k = 0; k < play_npolicies; k++)
+        fprintf(f, "%s%s", k ? ", " : "", play_policies[k].name);
+}
 
 typedef struct trace_ctx {
     FILE *out;
@@ -52,7 +81,7 @@ void play_print_offered(FILE *f, const ordo_game *g)
     }
 }
 
-int play_game(const ordo_program *p, const play_options *o, FILE *out, const char *prog)
+int play_players(const ordo_program *p, const play_options *o, const char *prog)
 {
     int np = o->players ? o->players : p->min_players;
     if (np < p->min_players || np > p->max_players) {
@@ -62,8 +91,64 @@ int play_game(const ordo_program *p, const play_options *o, FILE *out, const cha
         else
             fprintf(stderr, "%s: --players must be in %d..%d, not %d\n", prog,
                     p->min_players, p->max_players, np);
-        return TOOL_USAGE;
+        return -1;
     }
+    if (o->policy_seat_max > np) {
+        fprintf(stderr, "%s: --policy %d=%s: there is no player %d in a %d-player game\n", prog,
+                o->policy_seat_max, play_policies[o->policy[o->policy_seat_max - 1]].name,
+                o->policy_seat_max, np);
+        return -1;
+    }
+    return np;
+}
+
+/* The option the deciding seat's policy takes. */
+static int policy_choice(const ordo_game *g, const play_options *o, uint64_t *rng)
+{
+    int seat = ordo_decider(g);
+    if (seat < 0 || seat >= PLAY_MAX_SEATS)
+        seat = 0; /* no decider named: the first seat's policy */
+    return play_policies[o->policy[seat]].choose(g, rng);
+}
+
+int play_to_end(ordo_game *g, const play_options *o, play_choices *ch, FILE *rec,
+                long *decisions)
+{
+    char label[512];
+    uint64_t rng = o->seed ^ PLAY_POLICY_SALT;
+    for (;;) {
+        int rc = ordo_run(g);
+        if (rc != ORDO_DECIDE)
+            return rc;
+        int k;
+        if (ch && ch->next < ch->n) {
+            k = ordo_find_option(g, ch->label[ch->next]);
+            if (k < 0)
+                return PLAY_NOT_OFFERED;
+            ch->next++;
+        } else {
+            k = policy_choice(g, o, &rng);
+        }
+        if (rec && ordo_option_label(g, k, label, sizeof label) >= 0)
+            fprintf(rec, "%s\n", label);
+        rc = ordo_choose(g, k);
+        if (rc < 0)
+            return rc;
+        ++*decisions;
+    }
+}
+
+void play_error_message(const ordo_game *g, int rc, char *buf, size_t n)
+{
+    if (ordo_error_message(g, buf, n) < 0 || !buf[0])
+        snprintf(buf, n, "%s", ordo_strerror(rc));
+}
+
+int play_game(const ordo_program *p, const play_options *o, FILE *out, const char *prog)
+{
+    int np = play_players(p, o, prog);
+    if (np < 0)
+        return TOOL_USAGE;
 
     play_choices ch;
     memset(&ch, 0, sizeof ch);
@@ -97,45 +182,19 @@ int play_game(const ordo_program *p, const play_options *o, FILE *out, const cha
     if (o->max_steps)
         ordo_set_max_steps(g, o->max_steps);
 
-    uint64_t rng = o->seed ^ PLAY_POLICY_SALT;
     long decisions = 0;
-    for (;;) {
-        rc = ordo_run(g);
-        if (rc != ORDO_DECIDE)
-            break;
-        int k;
-        if (ch.next < ch.n) {
-            const char *want = ch.label[ch.next];
-            k = ordo_find_option(g, want);
-            if (k < 0) {
-                fflush(out);
-                fprintf(stderr, "%s: %s:%d: \"%s\" is not offered; offered: ", prog, ch.path,
-                        ch.line[ch.next], want);
-                play_print_offered(stderr, g);
-                fputc('\n', stderr);
-                goto done;
-            }
-            ch.next++;
-        } else if (o->policy == PLAY_POLICY_FIRST) {
-            k = ordo_policy_first(g);
-        } else {
-            k = ordo_policy_random(g, &rng);
-        }
-        if (rec) {
-            int n = ordo_option_label(g, k, label, sizeof label);
-            if (n >= 0)
-                fprintf(rec, "%s\n", label);
-        }
-        rc = ordo_choose(g, k);
-        if (rc < 0)
-            break;
-        decisions++;
-    }
+    rc = play_to_end(g, o, &ch, rec, &decisions);
     fflush(out);
+    if (rc == PLAY_NOT_OFFERED) {
+        fprintf(stderr, "%s: %s:%d: \"%s\" is not offered; offered: ", prog, ch.path,
+                ch.line[ch.next], ch.label[ch.next]);
+        play_print_offered(stderr, g);
+        fputc('\n', stderr);
+        goto done;
+    }
     if (rc != ORDO_OVER) {
         char msg[512];
-        if (ordo_error_message(g, msg, sizeof msg) < 0 || !msg[0])
-            snprintf(msg, sizeof msg, "%s", ordo_strerror(rc));
+        play_error_message(g, rc, msg, sizeof msg);
         fprintf(stderr, "%s: runtime error: %s\n", prog, msg);
         goto done;
     }

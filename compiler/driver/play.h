@@ -2,10 +2,12 @@
  * policies, trace printing, recording.
  *
  * Shared by `ordo run` (compiler/driver/cmd_run.c, program compiled in
- * process) and the example host (examples/host.c, program emitted as C by
- * ordoc). Depends only on the runtime (ordo.h), so a host links it with
- * libordo.a alone. Because both go through play_game(), an interpreted game
- * and an emitted-C game print byte-identical traces for the same options.
+ * process), `ordo sim` (cmd_sim.c, many games) and the example host
+ * (examples/host.c, program emitted as C by ordoc). Depends only on the
+ * runtime (ordo.h), so a host links it with libordo.a alone. Because all go
+ * through play_to_end(), an interpreted game and an emitted-C game print
+ * byte-identical traces for the same options, and `ordo sim` plays the
+ * games `ordo run` plays.
  */
 #ifndef ORDO_DRIVER_PLAY_H
 #define ORDO_DRIVER_PLAY_H
@@ -15,7 +17,30 @@
 
 #include "ordo.h"
 
+/* ---- policies: how a seat takes a decision that no choices file gives.
+ * A policy returns the index of an option of g's pending decision (or a
+ * negative ORDO_E_* code); `rng` is the game's policy generator (see
+ * PLAY_POLICY_SALT), which a policy may draw from. play_policies[] is the
+ * one list of them, looked up by name; options keep indexes into it. A
+ * policy that a ruleset declares can join it later under its own name. */
+typedef int (*play_policy_fn)(const ordo_game *g, uint64_t *rng);
+typedef struct play_policy {
+    const char *name;
+    play_policy_fn choose;
+} play_policy;
+extern const play_policy play_policies[];
+extern const int play_npolicies;
+/* Indexes in play_policies[]. */
 enum { PLAY_POLICY_RANDOM = 0, PLAY_POLICY_FIRST = 1 };
+/* The index of the policy called `name`, or -1. */
+int play_find_policy(const char *name);
+/* "random, first": the names, for messages and --help. */
+void play_print_policies(FILE *f);
+
+/* Seats are players, 1-based on the command line as in "player 1"; a
+ * program has at most 255 (ordo_program.max_players is 8 bits). */
+enum { PLAY_MAX_SEATS = 255 };
+
 enum { PLAY_TRACE_TEXT = 0, PLAY_TRACE_JSONL = 1, PLAY_TRACE_NONE = 2 };
 
 /* Exit statuses of every ordo tool. */
@@ -24,7 +49,10 @@ enum { TOOL_OK = 0, TOOL_FAIL = 1, TOOL_USAGE = 2 };
 typedef struct play_options {
     uint64_t seed;          /* --seed N (default 1) */
     int players;            /* --players N (0: the program's minimum) */
-    int policy;             /* --policy random|first (default random) */
+    /* --policy NAME sets every seat, --policy SEAT=NAME one seat (later
+     * options override earlier ones); indexes in play_policies[] */
+    uint8_t policy[PLAY_MAX_SEATS];
+    int policy_seat_max;    /* the highest SEAT named by --policy SEAT=NAME */
     const char *choices;    /* --choices FILE, or NULL */
     int trace;              /* --trace text|jsonl|none (default text) */
     uint64_t max_steps;     /* --max-steps N (0: the runtime's default) */
@@ -42,6 +70,24 @@ void play_options_init(play_options *o);
  * not a play option, -1 on a bad value (a one-line message on stderr,
  * prefixed by `prog`). */
 int play_parse_option(play_options *o, int argc, char **argv, int *i, const char *prog);
+/* The same for a subset of the options: `which` is an OR of PLAY_OPT_*
+ * bits; the others are "not a play option" (0). */
+enum {
+    PLAY_OPT_SEED = 1 << 0,
+    PLAY_OPT_PLAYERS = 1 << 1,
+    PLAY_OPT_POLICY = 1 << 2,
+    PLAY_OPT_CHOICES = 1 << 3,
+    PLAY_OPT_TRACE = 1 << 4,
+    PLAY_OPT_MAX_STEPS = 1 << 5,
+    PLAY_OPT_RECORD = 1 << 6,
+    PLAY_OPT_ALL = (1 << 7) - 1
+};
+int play_parse_options_of(play_options *o, unsigned which, int argc, char **argv, int *i,
+                          const char *prog);
+/* The value of "--name VALUE" or "--name=VALUE" at argv[*i] (moving *i to
+ * VALUE in the first form). *matched is 1 when argv[*i] is the option
+ * `name`; the value is then NULL when it is missing. */
+const char *play_option_value(const char *name, int argc, char **argv, int *i, int *matched);
 
 /* The option lines for --help texts. */
 extern const char play_options_help[];
@@ -61,6 +107,26 @@ typedef struct play_choices {
 /* Loads a choices file; 0, or -1 with a message on stderr. */
 int play_choices_load(play_choices *c, const char *path, const char *prog);
 void play_choices_free(play_choices *c);
+
+/* The number of players the options ask for (--players, else the
+ * program's minimum), or -1 after a one-line message on stderr when it is
+ * outside the program's range or a --policy SEAT names a seat beyond it. */
+int play_players(const ordo_program *p, const play_options *o, const char *prog);
+
+/* Plays game g (created with o->seed, not yet run) until it ends or fails:
+ * each decision from the choices file `ch` while it has lines (ch may be
+ * NULL), then from the deciding seat's policy, its label written to `rec`
+ * when not NULL. Adds the decisions taken to *decisions. Returns ORDO_OVER,
+ * a negative ORDO_E_* code (the game's error), or PLAY_NOT_OFFERED: the
+ * choices file's next label (ch->next) is not offered by the pending
+ * decision. */
+enum { PLAY_NOT_OFFERED = -1000 };
+int play_to_end(ordo_game *g, const play_options *o, play_choices *ch, FILE *rec,
+                long *decisions);
+
+/* The message of the error `rc` that stopped g: the runtime's own
+ * (ordo_error_message: what, at which step, which line), else the code's. */
+void play_error_message(const ordo_game *g, int rc, char *buf, size_t n);
 
 /* Plays one game of `p` with the options; prints the trace on `out` and,
  * in text mode, a result line at the end. `prog` prefixes messages on

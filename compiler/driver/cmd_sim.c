@@ -1,0 +1,634 @@
+/* cmd_sim.c — `ordo sim FILE --games N [options]`: plays many games of a
+ * ruleset, game i with seed S+i and each seat's policy, and prints how they
+ * ended: a table of outcomes with 95% intervals and means, or one JSON
+ * object per game (sim_stats.c).
+ *
+ * A game is played exactly as `ordo run` plays it (play_to_end), in one
+ * game block allocated once and re-initialised per game. With --jobs K,
+ * K forked worker processes each play a contiguous slice of the games and
+ * send their results, packed, through a pipe; the parent takes them in
+ * game order, so it prints the same bytes as one process would.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "driver.h"
+#include "sim.h"
+
+static const char prog[] = "ordo sim";
+
+enum { SIM_MAX_JOBS = 256, SIM_DEFAULT_GAMES = 100 };
+
+/* The play options that make sense over many games. */
+#define SIM_PLAY_OPTS (PLAY_OPT_SEED | PLAY_OPT_PLAYERS | PLAY_OPT_POLICY | PLAY_OPT_MAX_STEPS)
+
+typedef struct sim_args {
+    play_options o;    /* --seed (the first game's), --players, --policy, --max-steps */
+    const char *file;
+    const char *score; /* --score NAME, or NULL */
+    uint64_t games;
+    int jobs, jsonl, werror;
+} sim_args;
+
+/* ---- the command line */
+
+static void print_help(void)
+{
+    fputs("usage: ordo sim FILE [OPTIONS]\n"
+          "\n"
+          "Compiles FILE, plays many games and prints how they ended: each\n"
+          "outcome's count, rate and 95% interval (Wilson), the mean length and\n"
+          "the mean final score.\n"
+          "\n"
+          "  --games N             games to play (default 100)\n"
+          "  --seed S              game i (0-based) has seed S+i (default 1)\n"
+          "  --players N           number of players (default: the ruleset's minimum)\n"
+          "  --policy NAME         every seat's policy (default random; policies: ",
+          stdout);
+    play_print_policies(stdout);
+    fputs(")\n"
+          "  --policy SEAT=NAME    one seat's policy, e.g. --policy 2=first\n"
+          "  --score NAME          the int var per player to average as the final score\n"
+          "                        (default: 'score', when the ruleset has one)\n"
+          "  --jsonl               one JSON object per game instead of the table\n"
+          "  --jobs K              play on K processes (the same output; default 1)\n"
+          "  --max-steps N         stop a game with an error after N VM instructions\n"
+          "  -Werror               treat compile warnings as errors\n"
+          "  --help, --version\n"
+          "\n"
+          "exit status: 0 every game ended, 1 compile error or a game with a runtime\n"
+          "error (the first is printed with its seed), 2 bad command line or missing file.\n",
+          stdout);
+}
+
+/* Whether argv[*i] is option `name` ("--name V" or "--name=V", leaving *i
+ * on V): 1 with its value in *v, 0 when it is not, -1 after a message when
+ * the value is missing. */
+static int option_value(const char *name, int argc, char **argv, int *i, const char **v)
+{
+    int matched, at = *i;
+    *v = play_option_value(name, argc, argv, i, &matched);
+    if (!matched)
+        return 0;
+    if (!*v) {
+        fprintf(stderr, "%s: option '%s' needs a value\n", prog, argv[at]);
+        return -1;
+    }
+    return 1;
+}
+
+/* The value of a count option, 1..max: 1, or -1 after a message. */
+static int parse_count(const char *name, const char *v, uint64_t max, uint64_t *out)
+{
+    uint64_t n;
+    if (play_parse_u64(v, &n) == 0 && n >= 1 && n <= max) {
+        *out = n;
+        return 1;
+    }
+    if (max == UINT64_MAX)
+        fprintf(stderr, "%s: bad value '%s' for %s (1 or more)\n", prog, v, name);
+    else
+        fprintf(stderr, "%s: bad value '%s' for %s (1..%llu)\n", prog, v, name,
+                (unsigned long long)max);
+    return -1;
+}
+
+/* One of sim's own options at argv[*i] (leaving *i on its value): 1 when
+ * taken, 0 when argv[*i] is not one, -1 after a one-line message. */
+static int parse_own(sim_args *a, int argc, char **argv, int *i)
+{
+    const char *v;
+    uint64_t jobs;
+    int r;
+    if (strcmp(argv[*i], "--jsonl") == 0) {
+        a->jsonl = 1;
+        return 1;
+    }
+    if (strcmp(argv[*i], "-Werror") == 0) {
+        a->werror = 1;
+        return 1;
+    }
+    if ((r = option_value("--games", argc, argv, i, &v)) != 0)
+        return r < 0 ? r : parse_count("--games", v, UINT64_MAX, &a->games);
+    if ((r = option_value("--jobs", argc, argv, i, &v)) != 0) {
+        if (r > 0 && (r = parse_count("--jobs", v, SIM_MAX_JOBS, &jobs)) > 0)
+            a->jobs = (int)jobs;
+        return r;
+    }
+    if ((r = option_value("--score", argc, argv, i, &v)) > 0)
+        a->score = v;
+    return r;
+}
+
+/* One option at argv[*i], leaving *i on its last word; DRV_GO or the exit
+ * status to return at once. */
+static int parse_option(sim_args *a, int argc, char **argv, int *i)
+{
+    const char *arg = argv[*i];
+    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+        print_help();
+        return TOOL_OK;
+    }
+    if (strcmp(arg, "--version") == 0) {
+        printf("ordo %s\n", ORDO_VERSION);
+        return TOOL_OK;
+    }
+    int r = parse_own(a, argc, argv, i);
+    if (r == 0) {
+        r = play_parse_options_of(&a->o, SIM_PLAY_OPTS, argc, argv, i, prog);
+        if (r > 0)
+            --*i; /* play_parse_options_of moved past the option */
+    }
+    if (r < 0)
+        return TOOL_USAGE;
+    return r ? DRV_GO : drv_unknown_option(prog, arg);
+}
+
+/* The whole command line: DRV_GO, or the exit status to return at once. */
+static int parse_args(sim_args *a, int argc, char **argv)
+{
+    memset(a, 0, sizeof *a);
+    play_options_init(&a->o);
+    a->games = SIM_DEFAULT_GAMES;
+    a->jobs = 1;
+    int opts_done = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (opts_done || arg[0] != '-' || arg[1] == 0) {
+            if (a->file) {
+                fprintf(stderr, "%s: one file at a time ('%s' and '%s')\n", prog, a->file, arg);
+                return TOOL_USAGE;
+            }
+            a->file = arg;
+        } else if (strcmp(arg, "--") == 0) {
+            opts_done = 1;
+        } else {
+            int st = parse_option(a, argc, argv, &i);
+            if (st != DRV_GO)
+                return st;
+        }
+    }
+    if (!a->file) {
+        fprintf(stderr, "%s: no input file (try '%s --help')\n", prog, prog);
+        return TOOL_USAGE;
+    }
+    if (a->games - 1 > UINT64_MAX - a->o.seed) {
+        fprintf(stderr, "%s: --seed %llu with --games %llu runs past seed 2^64-1\n", prog,
+                (unsigned long long)a->o.seed, (unsigned long long)a->games);
+        return TOOL_USAGE;
+    }
+    return drv_readable(prog, a->file) ? DRV_GO : TOOL_USAGE;
+}
+
+/* ---- playing games */
+
+/* What a process needs to play the run's games. */
+typedef struct sim_play {
+    const ordo_program *p;
+    play_options o;  /* the run's; o.seed becomes each game's */
+    uint64_t seed0;  /* game 0's seed */
+    int players;
+    int score_var;   /* -1: none */
+    void *mem;       /* one game block, reused by every game */
+    size_t size;
+    uint64_t turns;  /* turns of the game being played, counted by its trace */
+} sim_play;
+
+/* A var that can be read as each player's score: an int per player. */
+static int is_score_var(const ordo_var *v)
+{
+    return !v->is_list && v->kind == ORDO_K_INT && v->ndims == 1 &&
+           v->dim_kind[0] == ORDO_DIM_PLAYER;
+}
+
+/* The var read as the players' final scores: --score NAME, else `score`
+ * when the ruleset has such a var. -1 when there is none; -2 after a
+ * message when the var --score names does not exist or does not fit. */
+static int find_score_var(const ordo_program *p, const sim_args *a)
+{
+    int v = ordo_find_var(p, a->score ? a->score : "score");
+    if (v >= 0 && is_score_var(&p->vars[v]))
+        return v;
+    if (!a->score)
+        return -1; /* no default score: the line is left out */
+    if (v < 0)
+        fprintf(stderr, "%s: --score %s: %s has no var '%s'\n", prog, a->score, a->file,
+                a->score);
+    else
+        fprintf(stderr, "%s: --score %s: '%s' is not an int var indexed by player\n", prog,
+                a->score, a->score);
+    return -2;
+}
+
+/* Sets up s for the run: the players, the score var, the game block.
+ * DRV_GO, or the exit status after a message. */
+static int sim_play_init(sim_play *s, const ordo_program *p, const sim_args *a)
+{
+    memset(s, 0, sizeof *s);
+    s->p = p;
+    s->o = a->o;
+    s->seed0 = a->o.seed;
+    s->players = play_players(p, &a->o, prog);
+    if (s->players < 0)
+        return TOOL_USAGE;
+    s->score_var = find_score_var(p, a);
+    if (s->score_var < -1)
+        return TOOL_USAGE;
+    s->size = ordo_game_size(p);
+    if (!s->size) {
+        char msg[256];
+        ordo_validate(p, msg, sizeof msg);
+        fprintf(stderr, "%s: invalid program: %s\n", prog, msg);
+        return TOOL_FAIL;
+    }
+    s->mem = malloc(s->size); /* malloc's alignment is more than the 8 bytes a game needs */
+    if (!s->mem) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return TOOL_FAIL;
+    }
+    return DRV_GO;
+}
+
+static void count_turns(void *ctx, const ordo_game *g, const ordo_event *ev)
+{
+    (void)g;
+    if (ev->kind == ORDO_EV_TURN)
+        ++*(uint64_t *)ctx;
+}
+
+/* The result of a game that is over: its winner and final scores. */
+static void read_outcome(const sim_play *s, const ordo_game *g, sim_game *r)
+{
+    r->h.winner = ordo_winner(g);
+    if (s->score_var < 0)
+        return;
+    r->h.nscores = s->players;
+    for (int i = 0; i < s->players; i++)
+        if (ordo_get(g, s->score_var, i, 0, 0, &r->score[i]) != ORDO_OK)
+            r->score[i] = 0;
+}
+
+/* Plays the game of `seed` in the reused block (no allocation) and fills
+ * *r with its result. */
+static void play_one(sim_play *s, uint64_t seed, sim_game *r)
+{
+    memset(&r->h, 0, sizeof r->h);
+    r->h.seed = seed;
+    r->h.winner = -1;
+    s->o.seed = seed; /* the random policy's generator starts from it */
+    s->turns = 0;
+    ordo_game *g = NULL;
+    int rc = ordo_init(s->mem, s->size, s->p, s->players, seed, &g);
+    if (rc == ORDO_OK) {
+        ordo_set_trace(g, count_turns, &s->turns);
+        if (s->o.max_steps)
+            ordo_set_max_steps(g, s->o.max_steps);
+        long decisions = 0;
+        rc = play_to_end(g, &s->o, NULL, NULL, &decisions);
+        r->h.decisions = (uint64_t)decisions;
+        r->h.turns = s->turns;
+        r->h.steps = ordo_steps(g);
+    }
+    if (rc == ORDO_OVER) {
+        read_outcome(s, g, r);
+        return;
+    }
+    if (g)
+        play_error_message(g, rc, r->error, sizeof r->error);
+    else
+        snprintf(r->error, sizeof r->error, "cannot create a game: %s", ordo_strerror(rc));
+    if (!r->error[0])
+        snprintf(r->error, sizeof r->error, "error %d", rc);
+    r->h.errlen = (int32_t)strlen(r->error);
+}
+
+typedef void (*sim_sink)(void *ctx, const sim_game *r);
+
+/* Plays games first .. first+count-1 (0-based) in order, handing each
+ * result to `sink`. */
+static void play_games(sim_play *s, uint64_t first, uint64_t count, sim_sink sink, void *ctx)
+{
+    sim_game r;
+    for (uint64_t i = 0; i < count; i++) {
+        play_one(s, s->seed0 + first + i, &r);
+        sink(ctx, &r);
+    }
+}
+
+/* ---- the progress line: on a terminal only, at most 4 times a second */
+
+typedef struct progress {
+    int on, width;   /* width: of the line on the screen (0: none) */
+    uint64_t total;
+    double next;     /* no update before this time */
+} progress;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void progress_start(progress *pr, uint64_t total)
+{
+    pr->on = isatty(STDERR_FILENO);
+    pr->width = 0;
+    pr->total = total;
+    pr->next = pr->on ? now() + 0.25 : 0; /* a short run shows none */
+}
+
+static void progress_update(progress *pr, uint64_t done)
+{
+    if (!pr->on)
+        return;
+    double t = now();
+    if (t < pr->next)
+        return;
+    pr->next = t + 0.25;
+    pr->width = fprintf(stderr, "\r  %llu/%llu games", (unsigned long long)done,
+                        (unsigned long long)pr->total) - 1;
+}
+
+static void progress_end(progress *pr)
+{
+    if (pr->width > 0)
+        fprintf(stderr, "\r%*s\r", pr->width, "");
+    pr->width = 0;
+}
+
+/* ---- taking results, in game order */
+
+typedef struct sim_out {
+    sim_totals t;
+    uint64_t seed0;
+    int jsonl;
+    progress pr;
+} sim_out;
+
+static void take_result(sim_out *out, const sim_game *r)
+{
+    if (out->jsonl)
+        sim_print_json(stdout, r->h.seed - out->seed0, r);
+    sim_add(&out->t, r);
+}
+
+/* The sink of games played in this process. */
+static void take_here(void *ctx, const sim_game *r)
+{
+    sim_out *out = ctx;
+    take_result(out, r);
+    progress_update(&out->pr, out->t.games);
+}
+
+/* ---- worker processes */
+
+typedef struct worker {
+    pid_t pid;            /* 0: not started */
+    int fd;               /* the read end of its pipe; -1 once closed */
+    uint64_t first, count; /* its games */
+    unsigned char *buf;   /* bytes received and not yet taken */
+    size_t len, cap;
+    size_t complete;      /* buf[0 .. complete) holds whole results */
+    uint64_t received;    /* whole results received */
+} worker;
+
+/* The sink in a worker: the result, packed, down the pipe. */
+static void send_result(void *ctx, const sim_game *r)
+{
+    unsigned char buf[SIM_PACKED_MAX];
+    FILE *f = ctx;
+    if (fwrite(buf, 1, sim_pack(r, buf), f) == 0 || ferror(f))
+        _exit(TOOL_FAIL); /* the parent has gone: no one to play for */
+}
+
+/* In the worker process: plays its games into the pipe `fd`. _exit, not
+ * exit: the parent's stdio buffers and atexit handlers are the parent's. */
+static void work(sim_play *s, const worker *w, int fd)
+{
+    FILE *f = fdopen(fd, "wb");
+    if (!f)
+        _exit(TOOL_FAIL);
+    play_games(s, w->first, w->count, send_result, f);
+    _exit(fclose(f) == 0 ? TOOL_OK : TOOL_FAIL);
+}
+
+/* Forks k workers, worker j playing the j-th of k contiguous slices of
+ * the games. 0, or -1 after a message (the ones started are in w). */
+static int start_workers(sim_play *s, worker *w, int k, uint64_t games)
+{
+    uint64_t base = games / (uint64_t)k, extra = games % (uint64_t)k;
+    for (int j = 0; j < k; j++) {
+        w[j].first = (uint64_t)j * base + ((uint64_t)j < extra ? (uint64_t)j : extra);
+        w[j].count = base + ((uint64_t)j < extra);
+        int fd[2];
+        if (pipe(fd) != 0) {
+            fprintf(stderr, "%s: cannot make a pipe: %s\n", prog, strerror(errno));
+            return -1;
+        }
+        pid_t pid = fork();
+        if (pid < 0) {
+            fprintf(stderr, "%s: cannot start a worker: %s\n", prog, strerror(errno));
+            close(fd[0]);
+            close(fd[1]);
+            return -1;
+        }
+        if (pid == 0) {
+            for (int i = 0; i < j; i++)
+                close(w[i].fd); /* the earlier workers' pipes are the parent's */
+            close(fd[0]);
+            work(s, &w[j], fd[1]);
+        }
+        close(fd[1]);
+        w[j].pid = pid;
+        w[j].fd = fd[0];
+    }
+    return 0;
+}
+
+/* Reads what worker w has sent; closes its pipe at the end. 0, or -1
+ * after a message. */
+static int receive(worker *w)
+{
+    if (w->cap - w->len < 65536) {
+        size_t cap = w->cap ? 2 * w->cap : 1 << 17;
+        unsigned char *nb = realloc(w->buf, cap);
+        if (!nb) {
+            fprintf(stderr, "%s: out of memory\n", prog);
+            return -1;
+        }
+        w->buf = nb;
+        w->cap = cap;
+    }
+    ssize_t n = read(w->fd, w->buf + w->len, w->cap - w->len);
+    if (n < 0 && errno == EINTR)
+        return 0;
+    if (n < 0) {
+        fprintf(stderr, "%s: cannot read from a worker: %s\n", prog, strerror(errno));
+        return -1;
+    }
+    if (n == 0) {
+        close(w->fd);
+        w->fd = -1;
+    }
+    w->len += (size_t)n;
+    size_t size;
+    while ((size = sim_packed_size(w->buf + w->complete, w->len - w->complete)) > 0) {
+        w->complete += size;
+        w->received++;
+    }
+    return 0;
+}
+
+/* Takes the results that are next in game order: those of worker *cur,
+ * and of the next workers once a worker has sent all of its own. */
+static void take_ready(worker *w, int k, int *cur, sim_out *out)
+{
+    sim_game r;
+    while (*cur < k) {
+        worker *c = &w[*cur];
+        size_t at = 0;
+        while (at < c->complete) {
+            at += sim_unpack(c->buf + at, &r);
+            take_result(out, &r);
+        }
+        if (at) { /* (buf is NULL until the worker has sent something) */
+            memmove(c->buf, c->buf + at, c->len - at);
+            c->len -= at;
+            c->complete = 0;
+        }
+        /* a worker that stopped short leaves its successors untaken */
+        if (c->fd >= 0 || c->received != c->count || c->len)
+            return;
+        ++*cur;
+    }
+}
+
+/* Reads every worker's pipe to its end, taking results in game order as
+ * they become next. 0, or -1 after a message. */
+static int collect(worker *w, int k, sim_out *out)
+{
+    struct pollfd pfd[SIM_MAX_JOBS];
+    int which[SIM_MAX_JOBS];
+    int cur = 0;
+    for (;;) {
+        int n = 0;
+        uint64_t received = 0;
+        for (int j = 0; j < k; j++) {
+            received += w[j].received;
+            if (w[j].fd >= 0) {
+                pfd[n] = (struct pollfd){.fd = w[j].fd, .events = POLLIN};
+                which[n++] = j;
+            }
+        }
+        progress_update(&out->pr, received);
+        if (n == 0)
+            return 0;
+        if (poll(pfd, (nfds_t)n, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            fprintf(stderr, "%s: poll: %s\n", prog, strerror(errno));
+            return -1;
+        }
+        for (int i = 0; i < n; i++)
+            if (pfd[i].revents && receive(&w[which[i]]) != 0)
+                return -1;
+        take_ready(w, k, &cur, out);
+    }
+}
+
+/* Waits for worker j; 0 when it played and sent all its games, else -1
+ * after a message saying how it failed. */
+static int reap(const worker *w, int j)
+{
+    int st = 0;
+    while (waitpid(w->pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && w->received == w->count && !w->len)
+        return 0;
+    fprintf(stderr, "%s: worker %d (games %llu..%llu) failed: ", prog, j + 1,
+            (unsigned long long)w->first, (unsigned long long)(w->first + w->count - 1));
+    if (WIFSIGNALED(st))
+        fprintf(stderr, "stopped by signal %d\n", WTERMSIG(st));
+    else if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+        fprintf(stderr, "exit status %d\n", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    else
+        fprintf(stderr, "sent %llu of its %llu results\n", (unsigned long long)w->received,
+                (unsigned long long)w->count);
+    return -1;
+}
+
+/* Plays the games on k worker processes; 0, or -1 after a message. */
+static int run_workers(sim_play *s, int k, uint64_t games, sim_out *out)
+{
+    worker w[SIM_MAX_JOBS];
+    memset(w, 0, sizeof w);
+    for (int j = 0; j < k; j++)
+        w[j].fd = -1;
+    int rc = start_workers(s, w, k, games);
+    if (rc == 0)
+        rc = collect(w, k, out);
+    for (int j = 0; j < k; j++) {
+        if (w[j].fd >= 0)
+            close(w[j].fd); /* after a failure: a worker still writing gets SIGPIPE */
+        if (w[j].pid > 0 && reap(&w[j], j) != 0)
+            rc = -1;
+        free(w[j].buf);
+    }
+    return rc;
+}
+
+/* ---- the run */
+
+static int simulate(const ordo_program *p, const sim_args *a)
+{
+    sim_play s;
+    int status = sim_play_init(&s, p, a);
+    if (status != DRV_GO) {
+        free(s.mem);
+        return status;
+    }
+    sim_out out;
+    sim_totals_init(&out.t);
+    out.seed0 = a->o.seed;
+    out.jsonl = a->jsonl;
+    progress_start(&out.pr, a->games);
+    int k = (uint64_t)a->jobs < a->games ? a->jobs : (int)a->games;
+    int rc = 0;
+    if (k > 1)
+        rc = run_workers(&s, k, a->games, &out);
+    else
+        play_games(&s, 0, a->games, take_here, &out);
+    progress_end(&out.pr);
+    free(s.mem);
+    if (rc != 0)
+        return TOOL_FAIL;
+    if (!a->jsonl) {
+        sim_setup su = {p, a->file, a->games, a->o.seed, s.players, a->o.policy};
+        sim_print_table(stdout, &su, &out.t);
+    }
+    fflush(stdout);
+    if (!out.t.errors)
+        return TOOL_OK;
+    fprintf(stderr, "%s: seed %llu: runtime error: %s\n", prog,
+            (unsigned long long)out.t.first_error_seed, out.t.first_error);
+    return TOOL_FAIL;
+}
+
+int cmd_sim(int argc, char **argv)
+{
+    sim_args a;
+    int status = parse_args(&a, argc, argv);
+    if (status != DRV_GO)
+        return status;
+    oc_compiler *c;
+    const ordo_program *p = drv_compile(a.file, a.werror, &c);
+    status = p ? simulate(p, &a) : TOOL_FAIL;
+    oc_free(c);
+    return status;
+}

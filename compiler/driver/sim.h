@@ -1,0 +1,91 @@
+/* sim.h — `ordo sim`'s results: one game's result, the totals over many
+ * games, and how they are printed (the text table, JSON lines) or sent from
+ * a worker process to the parent (sim_pack, sim_unpack).
+ *
+ * The totals are integer sums, divided only when printed, so adding the
+ * same games in the same order gives the same bytes whether they were
+ * played in one process or in several (cmd_sim.c). Depends only on the
+ * runtime (ordo.h) and play.h.
+ */
+#ifndef ORDO_DRIVER_SIM_H
+#define ORDO_DRIVER_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ordo.h"
+#include "play.h"
+
+enum { SIM_ERROR_MAX = 512 }; /* bytes of a runtime error message, NUL included */
+
+/* The fixed part of a game's result, sent as it is between processes of
+ * the same program. */
+typedef struct sim_head {
+    uint64_t seed;
+    uint64_t decisions, turns, steps;
+    int32_t winner;  /* 0-based player; -1 when none (or an error) */
+    int32_t nscores; /* scores read: the player count, or 0 (no score var, or an error) */
+    int32_t errlen;  /* length of the error message; 0 when the game ended */
+    int32_t unused;
+} sim_head;
+
+/* One game's result: the head, then nscores scores and errlen bytes of
+ * message (NUL-terminated here, not when packed). */
+typedef struct sim_game {
+    sim_head h;
+    int32_t score[PLAY_MAX_SEATS];
+    char error[SIM_ERROR_MAX];
+} sim_game;
+
+/* The largest packed result. */
+enum { SIM_PACKED_MAX = sizeof(sim_head) + PLAY_MAX_SEATS * sizeof(int32_t) + SIM_ERROR_MAX };
+
+/* Writes g's packed bytes to buf (at least SIM_PACKED_MAX bytes); returns
+ * their count. */
+size_t sim_pack(const sim_game *g, unsigned char *buf);
+/* The size of the packed result at the start of buf (n bytes there), or 0
+ * when it is not all there yet. */
+size_t sim_packed_size(const unsigned char *buf, size_t n);
+/* Reads back one packed result, complete (sim_packed_size); returns the
+ * bytes read. */
+size_t sim_unpack(const unsigned char *buf, sim_game *g);
+
+/* What a run of games adds up. */
+typedef struct sim_totals {
+    uint64_t games;          /* results added */
+    uint64_t ended, no_winner, errors;
+    uint64_t wins[PLAY_MAX_SEATS];
+    /* sums over the games that ended (not the errors) */
+    uint64_t decisions, turns, steps;
+    int64_t score[PLAY_MAX_SEATS];
+    int nscores;             /* players with a score (0: no score var) */
+    uint64_t first_error_seed;
+    char first_error[SIM_ERROR_MAX]; /* "" while errors == 0 */
+} sim_totals;
+
+void sim_totals_init(sim_totals *t);
+void sim_add(sim_totals *t, const sim_game *g);
+
+/* What the table's first line says about the run. */
+typedef struct sim_setup {
+    const ordo_program *p;
+    const char *path;
+    uint64_t games, seed;    /* the first game's seed */
+    int players;
+    const uint8_t *policy;   /* per seat, indexes in play_policies[] */
+} sim_setup;
+
+/* The text report: the run, one row per outcome (each player's wins, no
+ * winner, errors) with its rate and 95% interval, the mean length and the
+ * mean final scores of the games that ended. */
+void sim_print_table(FILE *f, const sim_setup *s, const sim_totals *t);
+/* Game `index` (0-based) as one JSON object on one line. */
+void sim_print_json(FILE *f, uint64_t index, const sim_game *g);
+
+/* The Wilson score interval of a proportion of k successes out of n
+ * trials, at 95% confidence (z = 1.96): [*lo, *hi] within [0, 1]. n = 0
+ * gives [0, 1]. */
+void sim_wilson(uint64_t k, uint64_t n, double *lo, double *hi);
+
+#endif /* ORDO_DRIVER_SIM_H */

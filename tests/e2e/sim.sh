@@ -1,0 +1,164 @@
+#!/bin/sh
+# sim.sh BUILD — `ordo sim`: the exact table of a small run, the same bytes
+# with --jobs as without, --jsonl (a line a game, deterministic, the same
+# games as `ordo run`), runtime errors (counted, the first printed with its
+# seed, status 1), and bad command lines (one line on stderr, status 2).
+# Last line: "N passed, M failed".
+BUILD=${1:-build}
+cd "$(dirname "$0")/../.." || exit 1
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0 fail=0
+ORDO=$BUILD/ordo
+TINY=tests/e2e/data/tiny.ordo
+TITAN=rulesets/titan.ordo
+
+ok() { pass=$((pass + 1)); }
+bad() {
+    echo "FAIL: $*"
+    fail=$((fail + 1))
+}
+
+# run STATUS CMD...: runs CMD (stdout in $tmp/out, stderr in $tmp/err) and
+# requires its exit status
+run() {
+    status=$1
+    shift
+    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    got=$?
+    if [ "$got" -eq "$status" ]; then
+        ok
+    else
+        bad "$*: exit status $got, expected $status"
+        head -5 "$tmp/err" | sed 's/^/    /'
+    fi
+}
+
+# same_file WHAT A B: A and B hold the same bytes
+same_file() {
+    if cmp -s "$2" "$3"; then ok; else
+        bad "$1: the outputs differ"
+        diff "$2" "$3" | head -10 | sed 's/^/    /'
+    fi
+}
+
+# 1. The exact table of a small run: three players, seat 1 takes the first
+# option (random seats concede at once in tiny.ordo), the final score read
+# from tiny's `score[player]`.
+cat >"$tmp/want" <<'EOF'
+ordo sim: tests/e2e/data/tiny.ordo, 40 games, seeds 7..46, 3 players, policies: first, random, random
+outcome         games    rate   95% interval
+player 1 wins       2    5.0%   [1.4%, 16.5%]
+player 2 wins      22   55.0%   [39.8%, 69.3%]
+player 3 wins      16   40.0%   [26.3%, 55.4%]
+no winner           0    0.0%   [0.0%, 8.8%]
+errors              0    0.0%   [0.0%, 8.8%]
+mean length: 42.2 decisions, 16.8 turns, 2394 VM instructions
+mean final score: player 1 20.4, player 2 26.2, player 3 25.6
+EOF
+run 0 "$ORDO" sim "$TINY" --games 40 --seed 7 --players 3 --policy 1=first
+same_file "the table of tiny.ordo" "$tmp/want" "$tmp/out"
+[ -s "$tmp/err" ] && bad "sim printed on stderr: $(head -1 "$tmp/err")" || ok
+
+# 2. --jobs K prints the same bytes as one process (table and JSON lines;
+# more jobs than games too), for every reference ruleset and tiny
+for f in rulesets/*.ordo "$TINY"; do
+    for mode in "" --jsonl; do
+        "$ORDO" sim "$f" --games 60 --seed 3 $mode >"$tmp/one" 2>&1
+        for k in 3 8; do
+            "$ORDO" sim "$f" --games 60 --seed 3 $mode --jobs "$k" >"$tmp/many" 2>&1
+            same_file "$f $mode --jobs $k" "$tmp/one" "$tmp/many"
+        done
+    done
+done
+run 0 "$ORDO" sim "$TINY" --games 2 --jobs 5 --jsonl
+n=$(wc -l <"$tmp/out")
+[ "$n" -eq 2 ] && ok || bad "--games 2 --jobs 5: $n JSON lines, expected 2"
+
+# 3. --jsonl: one object a game, in game order, the same on every run
+run 0 "$ORDO" sim "$TITAN" --games 50 --jsonl
+cp "$tmp/out" "$tmp/jsonl1"
+n=$(wc -l <"$tmp/jsonl1")
+[ "$n" -eq 50 ] && ok || bad "--jsonl: $n lines for 50 games"
+if sed -n '50p' "$tmp/jsonl1" | grep -q '^{"game":49,"seed":50,"winner":[0-9n][^}]*"error":null}$'; then
+    ok
+else
+    bad "--jsonl: last line is '$(sed -n '50p' "$tmp/jsonl1")'"
+fi
+run 0 "$ORDO" sim "$TITAN" --games 50 --jsonl
+same_file "--jsonl, run twice" "$tmp/jsonl1" "$tmp/out"
+
+# 4. game i of `ordo sim` is `ordo run --seed S+i` with the same policies:
+# the same winner, decisions and VM steps
+agree() {
+    file=$1 seed=$2
+    shift 2
+    "$ORDO" sim "$file" --games 1 --seed "$seed" --jsonl "$@" >"$tmp/g" 2>/dev/null
+    "$ORDO" run "$file" --seed "$seed" --trace none "$@" >/dev/null 2>&1
+    "$ORDO" run "$file" --seed "$seed" "$@" 2>/dev/null | tail -n 1 >"$tmp/r"
+    w=$(sed 's/.*"winner":\([^,]*\),.*/\1/' "$tmp/g")
+    d=$(sed 's/.*"decisions":\([0-9]*\).*/\1/' "$tmp/g")
+    s=$(sed 's/.*"steps":\([0-9]*\).*/\1/' "$tmp/g")
+    if [ "$w" = null ]; then who="game over, no winner"; else who="player $w wins"; fi
+    want="result: $who ($d decisions, $s VM steps)"
+    if [ "$(cat "$tmp/r")" = "$want" ]; then ok; else
+        bad "$file --seed $seed $*: run says '$(cat "$tmp/r")', sim '$want'"
+    fi
+}
+for seed in 1 2 7 2024; do
+    agree "$TITAN" "$seed"
+    agree "$TITAN" "$seed" --players 3 --policy 2=first
+    agree "$TINY" "$seed" --players 3 --policy 1=first
+done
+for f in rulesets/*.ordo; do agree "$f" 5; done
+
+# 5. runtime errors: counted, the first printed with its seed, status 1;
+# the same with --jobs
+run 1 "$ORDO" sim "$TINY" --games 40 --seed 7 --players 3 --policy 1=first --max-steps 2500
+grep -q '^errors             14   35\.0%   \[22\.1%, 50\.5%\]$' "$tmp/out" && ok ||
+    bad "errors row: $(grep '^errors' "$tmp/out")"
+want='ordo sim: seed 8: runtime error: step limit reached: 2500 VM instructions executed at step 2 "the highest score wins" (tests/e2e/data/tiny.ordo:77)'
+[ "$(cat "$tmp/err")" = "$want" ] && ok || bad "first error: '$(cat "$tmp/err")'"
+cp "$tmp/out" "$tmp/err1"
+run 1 "$ORDO" sim "$TINY" --games 40 --seed 7 --players 3 --policy 1=first --max-steps 2500 --jobs 3
+same_file "errors with --jobs 3" "$tmp/err1" "$tmp/out"
+[ "$(cat "$tmp/err")" = "$want" ] && ok || bad "first error with --jobs: '$(cat "$tmp/err")'"
+run 1 "$ORDO" sim "$TINY" --games 2 --max-steps 150 --jsonl
+grep -q '"winner":null,.*"scores":null,"error":"step limit reached: 150 VM instructions executed at step 1.1 \\"paint\\" ' \
+    "$tmp/out" && ok || bad "an error in --jsonl: $(head -1 "$tmp/out")"
+
+# 6. bad command lines: one line on stderr, status 2, nothing on stdout
+# usage STDERR_TEXT ARGS...
+usage() {
+    text=$1
+    shift
+    run 2 "$ORDO" sim "$@"
+    n=$(wc -l <"$tmp/err")
+    if [ "$n" -eq 1 ] && grep -qF -- "$text" "$tmp/err" && [ ! -s "$tmp/out" ]; then ok; else
+        bad "sim $*: expected one line with '$text', got $n: $(head -2 "$tmp/err")"
+    fi
+}
+usage "unknown policy 'clever' (policies: random, first)" "$TINY" --policy clever
+usage "unknown policy 'clever'" "$TINY" --policy 2=clever
+usage "--policy 3=first: there is no player 3 in a 2-player game" "$TINY" --policy 3=first
+usage "bad seat in --policy 0=first" "$TINY" --policy 0=first
+usage "bad value '0' for --games" "$TINY" --games 0
+usage "bad value 'many' for --jobs" "$TINY" --jobs many
+usage "bad value '257' for --jobs" "$TINY" --jobs 257
+usage "option '--games' needs a value" "$TINY" --games
+usage "unknown option '--trace'" "$TINY" --trace none
+usage "--score nothing: tests/e2e/data/tiny.ordo has no var 'nothing'" "$TINY" --score nothing
+usage "'color' is not an int var indexed by player" "$TINY" --score color
+usage "--players must be in 2..3, not 4" "$TINY" --players 4
+usage "runs past seed 2^64-1" "$TINY" --seed 18446744073709551615 --games 2
+usage "cannot open 'no/such/file.ordo'" no/such/file.ordo
+usage "no input file" --games 3
+run 0 "$ORDO" sim --help
+grep -q '^usage: ordo sim' "$tmp/out" && ok || bad "sim --help"
+run 0 "$ORDO" sim --version
+# --policy SEAT=NAME is accepted by `ordo run` too
+run 2 "$ORDO" run "$TINY" --policy 3=first
+run 0 "$ORDO" run "$TINY" --policy 2=first --trace none
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
