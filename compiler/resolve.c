@@ -1164,21 +1164,24 @@ static void rs_exit(rs *r, ast_stmt *s)
     s->u.exit.loop = r->loops[r->nloops - 1];
 }
 
-/* `a and b`, typed, for conditions the compiler adds. */
-static ast_expr *and_of(rs *r, ast_expr *a, ast_expr *b)
+/* `a OP b`, typed bool, for conditions the compiler adds. */
+static ast_expr *bool_binary(rs *r, int op, ast_expr *a, ast_expr *b, ast_loc at)
 {
-    if (!a)
-        return b;
     ast_expr *e = ARENA_NEW(r->a, ast_expr);
     e->kind = E_BINARY;
-    e->op = OP_AND;
-    e->loc = a->loc;
-    e->op_loc = a->loc;
+    e->op = (uint8_t)op;
+    e->loc = at;
+    e->op_loc = at;
     e->a = a;
     e->b = b;
     e->type = ty(TY_BOOL);
     e->depth = (uint16_t)((a->depth > b->depth ? a->depth : b->depth) + 1);
     return e;
+}
+
+static ast_expr *and_of(rs *r, ast_expr *a, ast_expr *b)
+{
+    return a ? bool_binary(r, OP_AND, a, b, a->loc) : b;
 }
 
 /* An option that takes an action (its first statement is `do A(...)`) is
@@ -1646,22 +1649,6 @@ static void rfn_body(rs *r, ast_decl *d)
     d->nlocals = unit_end(r);
 }
 
-/* `target >= amount`, typed: one cost that can be paid. */
-static ast_expr *affordable(rs *r, const ast_cost *c)
-{
-    ast_expr *e = ARENA_NEW(r->a, ast_expr);
-    e->kind = E_BINARY;
-    e->op = OP_GE;
-    e->loc = c->loc;
-    e->op_loc = c->loc;
-    e->a = c->target;
-    e->b = c->amount;
-    e->type = ty(TY_BOOL);
-    e->depth = (uint16_t)((c->target->depth > c->amount->depth ? c->target->depth
-                                                                : c->amount->depth) + 1);
-    return e;
-}
-
 /* An action's up-front costs, and what `can A(...)` asks: the `when`
  * condition, then each cost affordable from what is held before the action
  * begins (TEO-P1, TEO-P3). */
@@ -1671,7 +1658,7 @@ static void raction_costs(rs *r, ast_decl *d)
     for (ast_cost *c = d->costs; c; c = c->next) {
         rpayment(r, c->amount, c->target, "a cost");
         if (!is_err(&c->target->type) && !is_err(&c->amount->type))
-            can = and_of(r, can, affordable(r, c));
+            can = and_of(r, can, bool_binary(r, OP_GE, c->target, c->amount, c->loc));
     }
     if (!can) {
         can = ARENA_NEW(r->a, ast_expr);
@@ -1909,6 +1896,8 @@ static void index_decls(rs *r)
     for (ast_decl *d = f->decls; d; d = d->next) {
         n[d->kind]++;
         nact += d->kind == D_PROC && d->is_action;
+        if (d->order == ORDER_COMBINED) /* its triggers run as one batch */
+            f->has_batches = 1;
     }
     index_vars(r, n[D_VAR]);
     f->enums = ARENA_ARRAY(r->a, ast_decl *, n[D_ENUM] + 1);
