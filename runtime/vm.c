@@ -495,30 +495,35 @@ top:
             JUMP(ip->b);
         NEXT();
     }
-    CASE(CALL) {
-        const ordo_proc *pr = &procs[ip->a];
-        uint32_t np = pr->nparams, nl = pr->nlocals;
-        NEED(np);
-        if (UNLIKELY(nframes >= max_frames))
-            FAIL(ORDO_E_STACK, "call depth %u exhausted calling %s", (unsigned)max_frames,
-                 pr->name ? pr->name : "?");
-        int32_t *nfp = sp - np;
-        if (UNLIKELY(stack_end - nfp < (ptrdiff_t)nl))
-            goto e_overflow;
-        while (sp < nfp + nl)
-            *sp++ = 0;
-        vm_frame *f = &frames[nframes++];
-        f->ret_pc = PC() + 1;
-        f->fp = (uint32_t)(fp - stack);
-        f->proc = ip->a;
-        f->step = (int16_t)cur_step;
-        fp = nfp;
-        nlocals = nl;
-        bp = sp;
-        ip = code + pr->pc;
-        CHECK_LIMIT();
-        DISPATCH();
-    }
+/* a frame for proc `callee` whose params are the top nparams values; the
+ * caller resumes at `ret` (CALL, and BNEXT running a held-back event) */
+#define ENTER(callee, ret)                                                           \
+    do {                                                                             \
+        const uint16_t c_ = (uint16_t)(callee);                                      \
+        const ordo_proc *pr_ = &procs[c_];                                           \
+        uint32_t nl_ = pr_->nlocals;                                                 \
+        NEED(pr_->nparams);                                                          \
+        if (UNLIKELY(nframes >= max_frames))                                         \
+            FAIL(ORDO_E_STACK, "call depth %u exhausted calling %s",                 \
+                 (unsigned)max_frames, pr_->name ? pr_->name : "?");                 \
+        int32_t *nfp_ = sp - pr_->nparams;                                           \
+        if (UNLIKELY(stack_end - nfp_ < (ptrdiff_t)nl_))                             \
+            goto e_overflow;                                                         \
+        while (sp < nfp_ + nl_)                                                      \
+            *sp++ = 0;                                                               \
+        vm_frame *f_ = &frames[nframes++];                                           \
+        f_->ret_pc = (ret);                                                          \
+        f_->fp = (uint32_t)(fp - stack);                                             \
+        f_->proc = c_;                                                               \
+        f_->step = (int16_t)cur_step;                                                \
+        fp = nfp_;                                                                   \
+        nlocals = nl_;                                                               \
+        bp = sp;                                                                     \
+        ip = code + pr_->pc;                                                         \
+        CHECK_LIMIT();                                                               \
+        DISPATCH();                                                                  \
+    } while (0)
+    CASE(CALL) ENTER(ip->a, PC() + 1);
     CASE(RET) {
         POP_FRAME();
         if (UNLIKELY(nframes == base))
@@ -824,6 +829,17 @@ top:
         EMIT(ORDO_EV_PAY, who, ip->a, 1 + v->ndims, args);
         NEXT();
     }
+/* a fresh pending entry of this instruction (its id = ip->a) in `dst` */
+#define NEW_PEND(kind_, dst)                                                         \
+    do {                                                                             \
+        if (UNLIKELY(g->npend >= p->max_pending))                                    \
+            FAIL(ORDO_E_STACK, "more than %u effects held back by a batch",          \
+                 (unsigned)p->max_pending);                                          \
+        (dst) = &VM_PEND(g)[g->npend++];                                             \
+        memset((dst), 0, sizeof *(dst));                                             \
+        (dst)->kind = (kind_);                                                       \
+        (dst)->id = ip->a;                                                           \
+    } while (0)
     CASE(ADDD) {
         const ordo_var *v = &vars[ip->a];
         NEED(v->ndims + 1u);
@@ -839,14 +855,10 @@ top:
                 if (pd[k].kind == VM_PEND_GAIN && pd[k].id == ip->a && pd[k].off == off)
                     break;
             if (k == UINT32_MAX) {
-                if (UNLIKELY(g->npend >= p->max_pending))
-                    FAIL(ORDO_E_STACK, "more than %u effects held back by a batch",
-                         (unsigned)p->max_pending);
-                k = g->npend++;
-                memset(&pd[k], 0, sizeof pd[k]);
-                pd[k].kind = VM_PEND_GAIN;
-                pd[k].id = ip->a;
-                pd[k].off = off;
+                vm_pend *e;
+                NEW_PEND(VM_PEND_GAIN, e);
+                e->off = off;
+                k = (uint32_t)(e - pd);
             }
             int64_t sum = (int64_t)pd[k].args[0] + add;
             if (UNLIKELY(sum > INT32_MAX))
@@ -865,13 +877,8 @@ top:
         if (!g->batch)
             NEXT();
         NEED(ip->x);
-        if (UNLIKELY(g->npend >= p->max_pending))
-            FAIL(ORDO_E_STACK, "more than %u effects held back by a batch",
-                 (unsigned)p->max_pending);
-        vm_pend *pd = &VM_PEND(g)[g->npend++];
-        memset(pd, 0, sizeof *pd);
-        pd->kind = VM_PEND_EVENT;
-        pd->id = ip->a;
+        vm_pend *pd;
+        NEW_PEND(VM_PEND_EVENT, pd);
         pd->nargs = ip->x;
         sp -= ip->x;
         memcpy(pd->args, sp, (size_t)ip->x * sizeof(int32_t));
@@ -933,30 +940,10 @@ top:
             EMIT(ORDO_EV_EVENT, -1, pd->id, pd->nargs, pd->args);
             DISPATCH(); /* this instruction again */
         }
-        const uint16_t callee = (uint16_t)(ev->dispatch - 1);
-        const ordo_proc *pr = &procs[callee];
-        uint32_t nl = pr->nlocals;
-        if (UNLIKELY(nframes >= max_frames))
-            FAIL(ORDO_E_STACK, "call depth %u exhausted calling %s", (unsigned)max_frames,
-                 pr->name ? pr->name : "?");
-        if (UNLIKELY(stack_end - sp < (ptrdiff_t)nl))
-            goto e_overflow;
-        int32_t *nfp = sp;
+        ROOM(pd->nargs);
         memcpy(sp, pd->args, (size_t)pd->nargs * sizeof(int32_t));
         sp += pd->nargs;
-        while (sp < nfp + nl)
-            *sp++ = 0;
-        vm_frame *f = &frames[nframes++];
-        f->ret_pc = PC(); /* back to this BNEXT for the next one */
-        f->fp = (uint32_t)(fp - stack);
-        f->proc = callee;
-        f->step = (int16_t)cur_step;
-        fp = nfp;
-        nlocals = nl;
-        bp = sp;
-        ip = code + pr->pc;
-        CHECK_LIMIT();
-        DISPATCH();
+        ENTER(ev->dispatch - 1, PC()); /* back to this BNEXT for the next one */
     }
     CASE(END) {
         if (UNLIKELY(mode != VM_MAIN))

@@ -66,22 +66,6 @@ static void print_help(void)
           stdout);
 }
 
-/* Whether argv[*i] is option `name` ("--name V" or "--name=V", leaving *i
- * on V): 1 with its value in *v, 0 when it is not, -1 after a message when
- * the value is missing. */
-static int option_value(const char *name, int argc, char **argv, int *i, const char **v)
-{
-    int matched, at = *i;
-    *v = play_option_value(name, argc, argv, i, &matched);
-    if (!matched)
-        return 0;
-    if (!*v) {
-        fprintf(stderr, "%s: option '%s' needs a value\n", prog, argv[at]);
-        return -1;
-    }
-    return 1;
-}
-
 /* The value of a count option, 1..max: 1, or -1 after a message. */
 static int parse_count(const char *name, const char *v, uint64_t max, uint64_t *out)
 {
@@ -113,14 +97,14 @@ static int parse_own(sim_args *a, int argc, char **argv, int *i)
         a->werror = 1;
         return 1;
     }
-    if ((r = option_value("--games", argc, argv, i, &v)) != 0)
+    if ((r = play_option_arg(prog, "--games", argc, argv, i, &v)) != 0)
         return r < 0 ? r : parse_count("--games", v, UINT64_MAX, &a->games);
-    if ((r = option_value("--jobs", argc, argv, i, &v)) != 0) {
+    if ((r = play_option_arg(prog, "--jobs", argc, argv, i, &v)) != 0) {
         if (r > 0 && (r = parse_count("--jobs", v, SIM_MAX_JOBS, &jobs)) > 0)
             a->jobs = (int)jobs;
         return r;
     }
-    if ((r = option_value("--score", argc, argv, i, &v)) > 0)
+    if ((r = play_option_arg(prog, "--score", argc, argv, i, &v)) > 0)
         a->score = v;
     return r;
 }

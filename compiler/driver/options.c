@@ -105,6 +105,20 @@ int play_parse_option(play_options *o, int argc, char **argv, int *i, const char
     return play_parse_options_of(o, PLAY_OPT_ALL, argc, argv, i, prog);
 }
 
+int play_option_arg(const char *prog, const char *name, int argc, char **argv, int *i,
+                    const char **v)
+{
+    int matched, at = *i;
+    *v = play_option_value(name, argc, argv, i, &matched);
+    if (!matched)
+        return 0;
+    if (!*v) {
+        fprintf(stderr, "%s: option '%s' needs a value\n", prog, argv[at]);
+        return -1;
+    }
+    return 1;
+}
+
 int play_parse_options_of(play_options *o, unsigned which, int argc, char **argv, int *i,
                           const char *prog)
 {
@@ -114,15 +128,12 @@ int play_parse_options_of(play_options *o, unsigned which, int argc, char **argv
     for (int k = 0; k < (int)(sizeof names / sizeof names[0]); k++) {
         if (!(which & (1u << k)))
             continue;
-        int matched;
-        int at = *i;
-        const char *v = play_option_value(names[k], argc, argv, i, &matched);
-        if (!matched)
+        const char *v;
+        int r = play_option_arg(prog, names[k], argc, argv, i, &v);
+        if (r == 0)
             continue;
-        if (!v) {
-            fprintf(stderr, "%s: option '%s' needs a value\n", prog, argv[at]);
+        if (r < 0)
             return -1;
-        }
         uint64_t n;
         switch (k) {
         case 0:

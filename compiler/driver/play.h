@@ -88,6 +88,10 @@ int play_parse_options_of(play_options *o, unsigned which, int argc, char **argv
  * VALUE in the first form). *matched is 1 when argv[*i] is the option
  * `name`; the value is then NULL when it is missing. */
 const char *play_option_value(const char *name, int argc, char **argv, int *i, int *matched);
+/* The same, saying it: 1 with the value in *v, 0 when argv[*i] is not
+ * `name`, -1 after "PROG: option '--name' needs a value" on stderr. */
+int play_option_arg(const char *prog, const char *name, int argc, char **argv, int *i,
+                    const char **v);
 
 /* The option lines for --help texts. */
 extern const char play_options_help[];
