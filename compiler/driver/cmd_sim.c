@@ -31,6 +31,8 @@ typedef struct sim_args {
     play_options o;    /* --seed (the first game's), --players, --policy, --max-steps */
     const char *file;
     const char *score; /* --score NAME, or NULL */
+    const char *var[SIM_MAX_VARS]; /* --var NAME, in order */
+    int nvars;
     uint64_t games;
     int jobs, jsonl, werror;
 } sim_args;
@@ -55,6 +57,8 @@ static void print_help(void)
           "  --policy SEAT=NAME    one seat's policy, e.g. --policy 2=first\n"
           "  --score NAME          the int var per player to average as the final score\n"
           "                        (default: 'score', when the ruleset has one)\n"
+          "  --var NAME            an int var (not indexed) whose final value is shown:\n"
+          "                        its mean, and in each --jsonl line (up to 8 --var)\n"
           "  --jsonl               one JSON object per game instead of the table\n"
           "  --jobs K              play on K processes (the same output; default 1)\n"
           "  --max-steps N         stop a game with an error after N VM instructions\n"
@@ -103,6 +107,14 @@ static int parse_own(sim_args *a, int argc, char **argv, int *i)
         if (r > 0 && (r = parse_count("--jobs", v, SIM_MAX_JOBS, &jobs)) > 0)
             a->jobs = (int)jobs;
         return r;
+    }
+    if ((r = play_option_arg(prog, "--var", argc, argv, i, &v)) > 0) {
+        if (a->nvars == SIM_MAX_VARS) {
+            fprintf(stderr, "%s: more than %d --var options\n", prog, SIM_MAX_VARS);
+            return -1;
+        }
+        a->var[a->nvars++] = v;
+        return 1;
     }
     if ((r = play_option_arg(prog, "--score", argc, argv, i, &v)) > 0)
         a->score = v;
@@ -178,6 +190,7 @@ typedef struct sim_play {
     uint64_t seed0;  /* game 0's seed */
     int players;
     int score_var;   /* -1: none */
+    int var[SIM_MAX_VARS], nvars; /* the --var vars */
     void *mem;       /* one game block, reused by every game */
     size_t size;
     uint64_t turns;  /* turns of the game being played, counted by its trace */
@@ -209,6 +222,28 @@ static int find_score_var(const ordo_program *p, const sim_args *a)
     return -2;
 }
 
+/* The --var vars, each an int var with no index, into s->var. 0, or -1
+ * after a message. */
+static int find_vars(sim_play *s, const ordo_program *p, const sim_args *a)
+{
+    for (int i = 0; i < a->nvars; i++) {
+        int v = ordo_find_var(p, a->var[i]);
+        if (v < 0) {
+            fprintf(stderr, "%s: --var %s: %s has no var '%s'\n", prog, a->var[i], a->file,
+                    a->var[i]);
+            return -1;
+        }
+        const ordo_var *d = &p->vars[v];
+        if (d->is_list || d->kind != ORDO_K_INT || d->ndims != 0) {
+            fprintf(stderr, "%s: --var %s: '%s' is not an int var without an index\n", prog,
+                    a->var[i], a->var[i]);
+            return -1;
+        }
+        s->var[s->nvars++] = v;
+    }
+    return 0;
+}
+
 /* Sets up s for the run: the players, the score var, the game block.
  * DRV_GO, or the exit status after a message. */
 static int sim_play_init(sim_play *s, const ordo_program *p, const sim_args *a)
@@ -221,7 +256,7 @@ static int sim_play_init(sim_play *s, const ordo_program *p, const sim_args *a)
     if (s->players < 0)
         return TOOL_USAGE;
     s->score_var = find_score_var(p, a);
-    if (s->score_var < -1)
+    if (s->score_var < -1 || find_vars(s, p, a) != 0)
         return TOOL_USAGE;
     s->size = ordo_game_size(p);
     if (!s->size) {
@@ -249,6 +284,10 @@ static void count_turns(void *ctx, const ordo_game *g, const ordo_event *ev)
 static void read_outcome(const sim_play *s, const ordo_game *g, sim_game *r)
 {
     r->h.winner = ordo_winner(g);
+    r->h.nvars = s->nvars;
+    for (int i = 0; i < s->nvars; i++)
+        if (ordo_get(g, s->var[i], 0, 0, 0, &r->var[i]) != ORDO_OK)
+            r->var[i] = 0;
     if (s->score_var < 0)
         return;
     r->h.nscores = s->players;
@@ -352,13 +391,14 @@ typedef struct sim_out {
     sim_totals t;
     uint64_t seed0;
     int jsonl;
+    const char *const *var_names; /* the --var vars; NULL: none */
     progress pr;
 } sim_out;
 
 static void take_result(sim_out *out, const sim_game *r)
 {
     if (out->jsonl)
-        sim_print_json(stdout, r->h.seed - out->seed0, r);
+        sim_print_json(stdout, r->h.seed - out->seed0, r, out->var_names);
     sim_add(&out->t, r);
 }
 
@@ -581,6 +621,7 @@ static int simulate(const ordo_program *p, const sim_args *a)
     sim_totals_init(&out.t);
     out.seed0 = a->o.seed;
     out.jsonl = a->jsonl;
+    out.var_names = a->nvars ? a->var : NULL;
     progress_start(&out.pr, a->games);
     int k = (uint64_t)a->jobs < a->games ? a->jobs : (int)a->games;
     int rc = 0;
@@ -593,7 +634,7 @@ static int simulate(const ordo_program *p, const sim_args *a)
     if (rc != 0)
         return TOOL_FAIL;
     if (!a->jsonl) {
-        sim_setup su = {p, a->file, a->games, a->o.seed, s.players, a->o.policy};
+        sim_setup su = {p, a->file, a->games, a->o.seed, s.players, a->o.policy, a->var};
         sim_print_table(stdout, &su, &out.t);
     }
     fflush(stdout);

@@ -18,6 +18,7 @@
 #include "play.h"
 
 enum { SIM_ERROR_MAX = 512 }; /* bytes of a runtime error message, NUL included */
+enum { SIM_MAX_VARS = 8 };    /* --var options */
 
 /* The fixed part of a game's result, sent as it is between processes of
  * the same program. */
@@ -27,19 +28,24 @@ typedef struct sim_head {
     int32_t winner;  /* 0-based player; -1 when none (or an error) */
     int32_t nscores; /* scores read: the player count, or 0 (no score var, or an error) */
     int32_t errlen;  /* length of the error message; 0 when the game ended */
-    int32_t unused;
+    int32_t nvars;   /* --var values read: the --var count, or 0 (none, or an error) */
 } sim_head;
 
-/* One game's result: the head, then nscores scores and errlen bytes of
- * message (NUL-terminated here, not when packed). */
+/* One game's result: the head, then nscores scores, nvars values of the
+ * --var vars and errlen bytes of message (NUL-terminated here, not when
+ * packed). */
 typedef struct sim_game {
     sim_head h;
     int32_t score[PLAY_MAX_SEATS];
+    int32_t var[SIM_MAX_VARS];
     char error[SIM_ERROR_MAX];
 } sim_game;
 
 /* The largest packed result. */
-enum { SIM_PACKED_MAX = sizeof(sim_head) + PLAY_MAX_SEATS * sizeof(int32_t) + SIM_ERROR_MAX };
+enum {
+    SIM_PACKED_MAX = sizeof(sim_head) + (PLAY_MAX_SEATS + SIM_MAX_VARS) * sizeof(int32_t) +
+                     SIM_ERROR_MAX
+};
 
 /* Writes g's packed bytes to buf (at least SIM_PACKED_MAX bytes); returns
  * their count. */
@@ -60,6 +66,8 @@ typedef struct sim_totals {
     uint64_t decisions, turns, steps;
     int64_t score[PLAY_MAX_SEATS];
     int nscores;             /* players with a score (0: no score var) */
+    int64_t var[SIM_MAX_VARS];
+    int nvars;               /* --var vars (0: none) */
     uint64_t first_error_seed;
     char first_error[SIM_ERROR_MAX]; /* "" while errors == 0 */
 } sim_totals;
@@ -74,14 +82,16 @@ typedef struct sim_setup {
     uint64_t games, seed;    /* the first game's seed */
     int players;
     const uint8_t *policy;   /* per seat, indexes in play_policies[] */
+    const char *const *var_names; /* the --var vars, for their means */
 } sim_setup;
 
 /* The text report: the run, one row per outcome (each player's wins, no
- * winner, errors) with its rate and 95% interval, the mean length and the
- * mean final scores of the games that ended. */
+ * winner, errors) with its rate and 95% interval, the mean length, the
+ * mean final scores and --var values of the games that ended. */
 void sim_print_table(FILE *f, const sim_setup *s, const sim_totals *t);
-/* Game `index` (0-based) as one JSON object on one line. */
-void sim_print_json(FILE *f, uint64_t index, const sim_game *g);
+/* Game `index` (0-based) as one JSON object on one line; var_names name
+ * its g->h.nvars --var values (NULL when there are none). */
+void sim_print_json(FILE *f, uint64_t index, const sim_game *g, const char *const *var_names);
 
 /* The Wilson score interval of a proportion of k successes out of n
  * trials, at 95% confidence (z = 1.96): [*lo, *hi] within [0, 1]. n = 0

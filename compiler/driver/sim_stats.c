@@ -5,7 +5,8 @@
 
 #include "sim.h"
 
-/* ---- one game's result, packed: the head, the scores, the message */
+/* ---- one game's result, packed: the head, the scores, the --var values,
+ * the message */
 
 size_t sim_pack(const sim_game *g, unsigned char *buf)
 {
@@ -13,6 +14,9 @@ size_t sim_pack(const sim_game *g, unsigned char *buf)
     memcpy(buf, &g->h, n);
     size_t s = (size_t)g->h.nscores * sizeof g->score[0];
     memcpy(buf + n, g->score, s);
+    n += s;
+    s = (size_t)g->h.nvars * sizeof g->var[0];
+    memcpy(buf + n, g->var, s);
     n += s;
     memcpy(buf + n, g->error, (size_t)g->h.errlen);
     return n + (size_t)g->h.errlen;
@@ -26,10 +30,10 @@ size_t sim_packed_size(const unsigned char *buf, size_t n)
     memcpy(&h, buf, sizeof h);
     /* a head out of bounds never completes: the reader sees bytes left
      * over at the end and reports the worker as failed */
-    if (h.nscores < 0 || h.nscores > PLAY_MAX_SEATS || h.errlen < 0 ||
-        h.errlen >= SIM_ERROR_MAX)
+    if (h.nscores < 0 || h.nscores > PLAY_MAX_SEATS || h.nvars < 0 || h.nvars > SIM_MAX_VARS ||
+        h.errlen < 0 || h.errlen >= SIM_ERROR_MAX)
         return 0;
-    size_t size = sizeof h + (size_t)h.nscores * sizeof(int32_t) + (size_t)h.errlen;
+    size_t size = sizeof h + (size_t)(h.nscores + h.nvars) * sizeof(int32_t) + (size_t)h.errlen;
     return n >= size ? size : 0;
 }
 
@@ -39,6 +43,9 @@ size_t sim_unpack(const unsigned char *buf, sim_game *g)
     memcpy(&g->h, buf, n);
     size_t s = (size_t)g->h.nscores * sizeof g->score[0];
     memcpy(g->score, buf + n, s);
+    n += s;
+    s = (size_t)g->h.nvars * sizeof g->var[0];
+    memcpy(g->var, buf + n, s);
     n += s;
     memcpy(g->error, buf + n, (size_t)g->h.errlen);
     g->error[g->h.errlen] = 0;
@@ -73,6 +80,9 @@ void sim_add(sim_totals *t, const sim_game *g)
     t->nscores = g->h.nscores;
     for (int i = 0; i < g->h.nscores; i++)
         t->score[i] += g->score[i];
+    t->nvars = g->h.nvars;
+    for (int i = 0; i < g->h.nvars; i++)
+        t->var[i] += g->var[i];
 }
 
 /* ---- the Wilson score interval */
@@ -168,15 +178,21 @@ static void print_means(FILE *f, const sim_setup *s, const sim_totals *t)
     double n = (double)t->ended;
     fprintf(f, "mean length: %.1f decisions, %.1f turns, %.0f VM instructions\n",
             (double)t->decisions / n, (double)t->turns / n, (double)t->steps / n);
-    if (!t->nscores)
-        return;
-    fputs("mean final score:", f);
-    for (int i = 0; i < t->nscores; i++) {
-        char name[64];
-        player_name(s->p, i, name, sizeof name);
-        fprintf(f, "%s %s %.1f", i ? "," : "", name, (double)t->score[i] / n);
+    if (t->nscores) {
+        fputs("mean final score:", f);
+        for (int i = 0; i < t->nscores; i++) {
+            char name[64];
+            player_name(s->p, i, name, sizeof name);
+            fprintf(f, "%s %s %.1f", i ? "," : "", name, (double)t->score[i] / n);
+        }
+        fputc('\n', f);
     }
-    fputc('\n', f);
+    if (t->nvars) {
+        fputs("mean final value:", f);
+        for (int i = 0; i < t->nvars; i++)
+            fprintf(f, "%s %s %.1f", i ? "," : "", s->var_names[i], (double)t->var[i] / n);
+        fputc('\n', f);
+    }
 }
 
 void sim_print_table(FILE *f, const sim_setup *s, const sim_totals *t)
@@ -216,7 +232,26 @@ static void print_json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-void sim_print_json(FILE *f, uint64_t index, const sim_game *g)
+/* ,"vars":{"NAME":V,...} when there are --var vars (null after an error). */
+static void print_json_vars(FILE *f, const sim_game *g, const char *const *var_names)
+{
+    if (!var_names)
+        return;
+    if (g->h.errlen) {
+        fputs(",\"vars\":null", f);
+        return;
+    }
+    fputs(",\"vars\":{", f);
+    for (int i = 0; i < g->h.nvars; i++) {
+        if (i)
+            fputc(',', f);
+        print_json_string(f, var_names[i]);
+        fprintf(f, ":%d", (int)g->var[i]);
+    }
+    fputc('}', f);
+}
+
+void sim_print_json(FILE *f, uint64_t index, const sim_game *g, const char *const *var_names)
 {
     fprintf(f, "{\"game\":%llu,\"seed\":%llu,\"winner\":", (unsigned long long)index,
             (unsigned long long)g->h.seed);
@@ -228,13 +263,18 @@ void sim_print_json(FILE *f, uint64_t index, const sim_game *g)
             (unsigned long long)g->h.decisions, (unsigned long long)g->h.turns,
             (unsigned long long)g->h.steps);
     if (g->h.errlen) {
-        fputs("null,\"error\":", f); /* no final score */
-        print_json_string(f, g->error);
+        fputs("null", f); /* no final score */
     } else {
         fputc('[', f);
         for (int i = 0; i < g->h.nscores; i++)
             fprintf(f, "%s%d", i ? "," : "", (int)g->score[i]);
-        fputs("],\"error\":null", f);
+        fputc(']', f);
     }
+    print_json_vars(f, g, var_names);
+    fputs(",\"error\":", f);
+    if (g->h.errlen)
+        print_json_string(f, g->error);
+    else
+        fputs("null", f);
     fputs("}\n", f);
 }

@@ -2,7 +2,8 @@
 # sim.sh BUILD — `ordo sim`: the exact table of a small run, the same bytes
 # with --jobs as without, --jsonl (a line a game, deterministic, the same
 # games as `ordo run`), runtime errors (counted, the first printed with its
-# seed, status 1), and bad command lines (one line on stderr, status 2).
+# seed, status 1), --var (an int var's final value), and bad command
+# lines (one line on stderr, status 2).
 # Last line: "N passed, M failed".
 BUILD=${1:-build}
 cd "$(dirname "$0")/../.." || exit 1
@@ -127,7 +128,25 @@ run 1 "$ORDO" sim "$TINY" --games 2 --max-steps 150 --jsonl
 grep -q '"winner":null,.*"scores":null,"error":"step limit reached: 150 VM instructions executed at step 1.1 \\"paint\\" ' \
     "$tmp/out" && ok || bad "an error in --jsonl: $(head -1 "$tmp/out")"
 
-# 6. bad command lines: one line on stderr, status 2, nothing on stdout
+# 6. --var NAME: an int var without an index, its final value in each JSON
+# line (after "scores") and its mean in the table; the same with --jobs
+run 0 "$ORDO" sim "$TINY" --games 40 --seed 7 --players 3 --policy 1=first --var round
+grep -qx 'mean final value: round 5.6' "$tmp/out" && ok ||
+    bad "--var mean: $(tail -1 "$tmp/out")"
+"$ORDO" sim "$TINY" --games 40 --seed 7 --players 3 --jsonl >"$tmp/plain" 2>&1
+run 0 "$ORDO" sim "$TINY" --games 40 --seed 7 --players 3 --jsonl --var round --var round
+cp "$tmp/out" "$tmp/vars"
+sed 's/,"vars":{"round":[0-9]*,"round":[0-9]*}//' "$tmp/vars" >"$tmp/stripped"
+same_file "--jsonl --var, the vars left out" "$tmp/plain" "$tmp/stripped"
+grep -c '"vars":{"round":\([1-9][0-9]*\),"round":\1},"error":null}$' "$tmp/vars" | grep -qx 40 &&
+    ok || bad "--var round in --jsonl: $(head -1 "$tmp/vars")"
+run 0 "$ORDO" sim "$TINY" --games 40 --seed 7 --players 3 --jsonl --var round --var round --jobs 3
+same_file "--var with --jobs 3" "$tmp/vars" "$tmp/out"
+run 1 "$ORDO" sim "$TINY" --games 2 --max-steps 150 --jsonl --var round
+grep -q '"scores":null,"vars":null,"error":"step limit' "$tmp/out" && ok ||
+    bad "--var after an error: $(head -1 "$tmp/out")"
+
+# 7. bad command lines: one line on stderr, status 2, nothing on stdout
 # usage STDERR_TEXT ARGS...
 usage() {
     text=$1
@@ -149,6 +168,10 @@ usage "option '--games' needs a value" "$TINY" --games
 usage "unknown option '--trace'" "$TINY" --trace none
 usage "--score nothing: tests/e2e/data/tiny.ordo has no var 'nothing'" "$TINY" --score nothing
 usage "'color' is not an int var indexed by player" "$TINY" --score color
+usage "--var nothing: tests/e2e/data/tiny.ordo has no var 'nothing'" "$TINY" --var nothing
+usage "--var score: 'score' is not an int var without an index" "$TINY" --var score
+usage "more than 8 --var options" "$TINY" --var round --var round --var round --var round \
+    --var round --var round --var round --var round --var round
 usage "--players must be in 2..3, not 4" "$TINY" --players 4
 usage "runs past seed 2^64-1" "$TINY" --seed 18446744073709551615 --games 2
 usage "cannot open 'no/such/file.ordo'" no/such/file.ordo

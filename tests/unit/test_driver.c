@@ -169,20 +169,28 @@ static void test_pack(void **state)
     g.score[0] = -4;
     g.score[1] = 14;
     g.score[2] = 2000000000;
+    g.h.nvars = 2;
+    g.var[0] = 15;
+    g.var[1] = -7;
     strcpy(g.error, "step limit reached: \"x\"");
     g.h.errlen = (int32_t)strlen(g.error);
     unsigned char buf[SIM_PACKED_MAX + 1];
     size_t n = sim_pack(&g, buf);
-    assert_int_equal(n, sizeof(sim_head) + 3 * 4 + strlen(g.error));
+    assert_int_equal(n, sizeof(sim_head) + 5 * 4 + strlen(g.error));
     assert_int_equal(sim_packed_size(buf, n - 1), 0);
     assert_int_equal(sim_packed_size(buf, n + 1), n);
     memset(&back, 0x55, sizeof back);
     assert_int_equal(sim_unpack(buf, &back), n);
     assert_memory_equal(&back.h, &g.h, sizeof g.h);
     assert_memory_equal(back.score, g.score, 3 * sizeof g.score[0]);
+    assert_memory_equal(back.var, g.var, 2 * sizeof g.var[0]);
     assert_string_equal(back.error, g.error);
     /* a head out of bounds never completes */
     g.h.errlen = SIM_ERROR_MAX;
+    memcpy(buf, &g.h, sizeof g.h);
+    assert_int_equal(sim_packed_size(buf, sizeof buf), 0);
+    g.h.errlen = 0;
+    g.h.nvars = SIM_MAX_VARS + 1;
     memcpy(buf, &g.h, sizeof g.h);
     assert_int_equal(sim_packed_size(buf, sizeof buf), 0);
 }
@@ -201,6 +209,8 @@ static void test_totals(void **state)
     g.h.nscores = 2;
     g.score[0] = 3;
     g.score[1] = 5;
+    g.h.nvars = 1;
+    g.var[0] = 9;
     sim_add(&t, &g);
     g.h.seed = 2;
     g.h.winner = -1;
@@ -221,6 +231,8 @@ static void test_totals(void **state)
     assert_int_equal(t.no_winner, 1);
     assert_int_equal(t.decisions, 30); /* the errors' lengths are left out */
     assert_int_equal(t.score[1], 10);
+    assert_int_equal(t.nvars, 1);
+    assert_int_equal(t.var[0], 18);
     assert_int_equal(t.first_error_seed, 3);
     assert_string_equal(t.first_error, "first");
 }
@@ -238,22 +250,34 @@ static void test_json_line(void **state)
     g.h.steps = 99;
     strcpy(g.error, "at step 1 \"a\\b\"\n");
     g.h.errlen = (int32_t)strlen(g.error);
-    char out[512];
+    char out[1024];
     FILE *f = fmemopen(out, sizeof out, "w");
     assert_non_null(f);
-    sim_print_json(f, 7, &g);
+    const char *const names[] = {"round", "bot_score"};
+    sim_print_json(f, 7, &g, NULL);
+    sim_print_json(f, 7, &g, names); /* --var after an error: null */
     g.h.errlen = 0;
     g.h.winner = 0;
     g.h.nscores = 2;
     g.score[0] = -1;
     g.score[1] = 12;
-    sim_print_json(f, 8, &g);
+    sim_print_json(f, 8, &g, NULL);
+    g.h.nvars = 2;
+    g.var[0] = 23;
+    g.var[1] = -3;
+    sim_print_json(f, 8, &g, names);
     fclose(f);
     assert_string_equal(out,
                         "{\"game\":7,\"seed\":8,\"winner\":null,\"decisions\":2,\"turns\":1,"
                         "\"steps\":99,\"scores\":null,\"error\":\"at step 1 \\\"a\\\\b\\\"\\u000a\"}\n"
+                        "{\"game\":7,\"seed\":8,\"winner\":null,\"decisions\":2,\"turns\":1,"
+                        "\"steps\":99,\"scores\":null,\"vars\":null,"
+                        "\"error\":\"at step 1 \\\"a\\\\b\\\"\\u000a\"}\n"
                         "{\"game\":8,\"seed\":8,\"winner\":1,\"decisions\":2,\"turns\":1,"
-                        "\"steps\":99,\"scores\":[-1,12],\"error\":null}\n");
+                        "\"steps\":99,\"scores\":[-1,12],\"error\":null}\n"
+                        "{\"game\":8,\"seed\":8,\"winner\":1,\"decisions\":2,\"turns\":1,"
+                        "\"steps\":99,\"scores\":[-1,12],\"vars\":{\"round\":23,\"bot_score\":-3},"
+                        "\"error\":null}\n");
 }
 
 static void test_choices_file(void **state)
