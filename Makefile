@@ -49,7 +49,10 @@ HOST_OBJ := $(BUILD)/compiler/driver/play.o $(BUILD)/compiler/driver/options.o \
             $(BUILD)/compiler/driver/choices.o
 EXAMPLES := $(RULESETS:rulesets/%.ordo=$(BUILD)/examples/%_host)
 E2E_HOSTS := $(BUILD)/e2e/tiny_host
-BENCH_BIN := $(BUILD)/bench/bench_titan $(BUILD)/bench/gen_ruleset
+BENCH_BIN := $(BUILD)/bench/bench_titan $(BUILD)/bench/gen_ruleset $(BUILD)/bench/splendor_ref
+# The Splendor solo ruleset, when it exists, is also emitted as C into the
+# benchmark harness (bench_titan splendor).
+SPLENDOR := $(wildcard rulesets/splendor_solo.ordo)
 
 .PHONY: all deps demo test test-one bench clean examples
 all: deps $(ORDO) $(ORDOC) $(LIBORDO) $(EXAMPLES)
@@ -113,11 +116,21 @@ $(BUILD)/e2e/%_host: examples/host.c $(BUILD)/e2e/%.c $(HOST_OBJ) $(LIBORDO)
 	$(CC) $(CPPFLAGS) -Icompiler/driver $(CFLAGS) -pedantic -DHOST_PROGRAM=$*_program \
 	    -o $@ examples/host.c $(BUILD)/e2e/$*.c $(HOST_OBJ) $(LIBORDO) $(LDFLAGS)
 
-# ---- benchmarks: the harness counts allocations with --wrap=malloc
-$(BUILD)/bench/bench_titan: tests/bench/bench_titan.c $(LIBOC) $(LIBORDO)
+# ---- benchmarks: the harness counts allocations with --wrap=malloc; it
+# holds the hand-written Splendor reference and the emitted Splendor ruleset
+$(BUILD)/bench/bench_titan: tests/bench/bench_titan.c tests/bench/splendor_ref.c \
+        tests/bench/splendor_ref.h $(SPLENDOR:rulesets/%.ordo=$(BUILD)/examples/%.c) \
+        $(LIBOC) $(LIBORDO)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIBOC) $(LIBORDO) $(LDFLAGS) \
+	$(CC) $(CPPFLAGS) -Itests/bench $(CFLAGS) -DSPLENDOR_REF_LIB \
+	    $(if $(SPLENDOR),-DSPLENDOR_EMITTED=splendor_solo_program $(BUILD)/examples/splendor_solo.c) \
+	    -o $@ $< tests/bench/splendor_ref.c $(LIBOC) $(LIBORDO) $(LDFLAGS) \
 	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+
+# the hand-written Splendor solo game: plain C, on its own (no libordo)
+$(BUILD)/bench/splendor_ref: tests/bench/splendor_ref.c tests/bench/splendor_ref.h
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LDFLAGS)
 
 $(BUILD)/bench/gen_ruleset: tests/bench/gen_ruleset.c
 	@mkdir -p $(@D)
@@ -135,7 +148,7 @@ $(BUILD)/tests/fuzz_compile: tests/fuzz/fuzz_compile.c $(LIBOC) $(LIBORDO)
 
 # One pass of every test in $(BUILD); `make test` runs it twice.
 test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN) $(EXAMPLES) $(E2E_HOSTS) \
-          $(BUILD)/tests/fuzz_compile
+          $(BUILD)/tests/fuzz_compile $(BUILD)/bench/splendor_ref
 	@sh tests/tools/run_all.sh $(BUILD)
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)

@@ -1,6 +1,9 @@
 /* bench_titan.c — the benchmark harness (linked with liboc.a and
  * libordo.a, built with -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc so
- * that every allocation made by the libraries is counted).
+ * that every allocation made by the libraries is counted; also linked with
+ * the hand-written Splendor reference, tests/bench/splendor_ref.c, and,
+ * when built with -DSPLENDOR_EMITTED=SYMBOL, with the Splendor ruleset
+ * emitted as C by ordoc).
  *
  *   bench_titan compile FILE [REPS]
  *       parse + check + lower FILE in process, best of REPS (default 3):
@@ -11,6 +14,14 @@
  *       one preallocated block: games/second, VM instructions/second,
  *       ordo_game_size, decisions, and the number of allocations made from
  *       the first ordo_init to the end of the last game (expected: 0).
+ *   bench_titan splendor FILE DATA_DIR [GAMES]
+ *       the Splendor solo game three ways, GAMES games each (default 2000,
+ *       seeds 1..GAMES, the human on the random policy): FILE
+ *       (rulesets/splendor_solo.ordo) interpreted, the same ruleset emitted
+ *       as C (when built in), and the hand-written reference with its data
+ *       from DATA_DIR; games/second, human wins (the same in all three),
+ *       bytes of game state, allocations during play, and how many times
+ *       longer a game takes than the hand-written one.
  * Output: one "key: value" a line.
  */
 #include <stdint.h>
@@ -20,6 +31,7 @@
 #include <time.h>
 
 #include "compiler.h"
+#include "splendor_ref.h"
 
 /* ---- allocation counting */
 void *__real_malloc(size_t n);
@@ -110,6 +122,58 @@ static int bench_compile(const char *path, int reps)
     return 0;
 }
 
+/* What playing many games of a program measured. */
+typedef struct play_stats {
+    long games, errors, human_wins; /* human_wins: games won by player 1 */
+    double seconds;
+    uint64_t insns, decisions;
+    size_t game_size;
+    unsigned long allocs;
+} play_stats;
+
+/* Plays games with seeds 1..games, every seat on the random policy, each
+ * game created with ordo_init in one preallocated block. 0, or -1 after a
+ * message when there is no game block. */
+static int play_many(const ordo_program *p, long games, int players, play_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    st->games = games;
+    st->game_size = ordo_game_size(p);
+    void *mem = malloc(st->game_size);
+    if (!st->game_size || !mem) {
+        fprintf(stderr, "bench: no game block (size %zu)\n", st->game_size);
+        free(mem);
+        return -1;
+    }
+    allocs = 0;
+    counting = 1;
+    double t = now();
+    for (long s = 1; s <= games; s++) {
+        ordo_game *g;
+        if (ordo_init(mem, st->game_size, p, players, (uint64_t)s, &g) != ORDO_OK) {
+            st->errors++;
+            continue;
+        }
+        uint64_t rng = (uint64_t)s ^ 0x5bd1e9955bd1e995ull;
+        int rc;
+        while ((rc = ordo_run(g)) == ORDO_DECIDE) {
+            if (ordo_choose(g, ordo_policy_random(g, &rng)) < 0)
+                break;
+            st->decisions++;
+        }
+        if (ordo_status(g) != ORDO_OVER)
+            st->errors++;
+        else if (ordo_winner(g) == 0)
+            st->human_wins++;
+        st->insns += ordo_steps(g);
+    }
+    st->seconds = now() - t;
+    counting = 0;
+    st->allocs = allocs;
+    free(mem);
+    return 0;
+}
+
 static int bench_play(const char *path, long games, int players)
 {
     oc_compiler *c;
@@ -120,45 +184,73 @@ static int bench_play(const char *path, long games, int players)
     }
     if (!players)
         players = p->min_players;
-    size_t size = ordo_game_size(p);
-    void *mem = malloc(size);
-    if (!size || !mem) {
-        fprintf(stderr, "bench: no game block (size %zu)\n", size);
+    play_stats st;
+    if (play_many(p, games, players, &st) != 0) {
+        oc_free(c);
         return 1;
     }
-    uint64_t insns = 0, decisions = 0;
-    long errors = 0;
-    counting = 1;
-    double t = now();
-    for (long s = 1; s <= games; s++) {
-        ordo_game *g;
-        if (ordo_init(mem, size, p, players, (uint64_t)s, &g) != ORDO_OK) {
-            errors++;
-            continue;
-        }
-        uint64_t rng = (uint64_t)s ^ 0x5bd1e9955bd1e995ull;
-        int rc;
-        while ((rc = ordo_run(g)) == ORDO_DECIDE) {
-            if (ordo_choose(g, ordo_policy_random(g, &rng)) < 0)
-                break;
-            decisions++;
-        }
-        if (ordo_status(g) != ORDO_OVER)
-            errors++;
-        insns += ordo_steps(g);
-    }
-    t = now() - t;
-    counting = 0;
     printf("file: %s\nplayers: %d\ngames: %ld\nerrors: %ld\nseconds: %.3f\n"
            "games_per_second: %.0f\nvm_instructions: %llu\nvm_instructions_per_second: %.0f\n"
            "decisions: %llu\ngame_size_bytes: %zu\nstate_bytes: %lu\n"
            "allocations_during_play: %lu\n",
-           path, players, games, errors, t, (double)games / t, (unsigned long long)insns,
-           (double)insns / t, (unsigned long long)decisions, size,
-           (unsigned long)p->state_size, allocs);
-    free(mem);
+           path, players, games, st.errors, st.seconds, (double)games / st.seconds,
+           (unsigned long long)st.insns, (double)st.insns / st.seconds,
+           (unsigned long long)st.decisions, st.game_size, (unsigned long)p->state_size,
+           st.allocs);
     oc_free(c);
-    return errors ? 1 : 0;
+    return st.errors ? 1 : 0;
+}
+
+/* ---- Splendor: interpreted, emitted C, hand-written */
+
+#ifdef SPLENDOR_EMITTED
+extern const ordo_program SPLENDOR_EMITTED;
+#endif
+
+/* One of the ordo engines on the Splendor ruleset; the seconds a game
+ * takes, or -1 after a failure. */
+static double splendor_engine(const char *name, const ordo_program *p, long games,
+                              double ref_seconds)
+{
+    play_stats st;
+    if (play_many(p, games, 1, &st) != 0)
+        return -1;
+    printf("%s_games_per_second: %.0f\n%s_human_wins: %ld\n%s_errors: %ld\n"
+           "%s_game_size_bytes: %zu\n%s_state_bytes: %lu\n%s_allocations_during_play: %lu\n"
+           "%s_vs_handwritten: %.2f\n",
+           name, (double)games / st.seconds, name, st.human_wins, name, st.errors, name,
+           st.game_size, name, (unsigned long)p->state_size, name, st.allocs, name,
+           st.seconds / ref_seconds);
+    return st.errors ? -1 : st.seconds;
+}
+
+static int bench_splendor(const char *path, const char *data_dir, long games)
+{
+    spl_data d;
+    if (spl_load(&d, data_dir) != 0)
+        return 1;
+    long human_wins = 0;
+    allocs = 0;
+    counting = 1;
+    double ref = now();
+    for (long s = 1; s <= games; s++)
+        human_wins += spl_play_game(&d, (uint64_t)s, SPL_BASE, 0, NULL).winner;
+    ref = now() - ref;
+    counting = 0;
+    printf("file: %s\ngames: %ld\nhandwritten_games_per_second: %.0f\n"
+           "handwritten_human_wins: %ld\nhandwritten_state_bytes: %zu\n"
+           "handwritten_allocations_during_play: %lu\n",
+           path, games, (double)games / ref, human_wins, spl_state_size(), allocs);
+    oc_compiler *c;
+    const ordo_program *p = compile(&c, path, stderr);
+    int status = !p || splendor_engine("interpreted", p, games, ref) < 0;
+    oc_free(c);
+#ifdef SPLENDOR_EMITTED
+    status |= splendor_engine("emitted", &SPLENDOR_EMITTED, games, ref) < 0;
+#else
+    printf("emitted: not built in (no rulesets/splendor_solo.ordo when bench_titan was built)\n");
+#endif
+    return status;
 }
 
 int main(int argc, char **argv)
@@ -168,6 +260,9 @@ int main(int argc, char **argv)
     if (argc >= 3 && strcmp(argv[1], "play") == 0)
         return bench_play(argv[2], argc > 3 ? atol(argv[3]) : 1000,
                           argc > 4 ? atoi(argv[4]) : 0);
-    fprintf(stderr, "usage: bench_titan compile FILE [REPS] | play FILE [GAMES] [PLAYERS]\n");
+    if (argc >= 4 && strcmp(argv[1], "splendor") == 0)
+        return bench_splendor(argv[2], argv[3], argc > 4 ? atol(argv[4]) : 2000);
+    fprintf(stderr, "usage: bench_titan compile FILE [REPS] | play FILE [GAMES] [PLAYERS]"
+                    " | splendor FILE DATA_DIR [GAMES]\n");
     return 2;
 }

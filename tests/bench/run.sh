@@ -6,14 +6,18 @@
 #      as a whole process;
 #   2. runtime: full games of every ruleset (rulesets/*.ordo) with the
 #      random policy: games/s, VM instructions/s, bytes of game state, and
-#      the allocations made during play (expected 0).
+#      the allocations made during play (expected 0);
+#   3. Splendor solo three ways: rulesets/splendor_solo.ordo interpreted,
+#      the same emitted as C, and the hand-written tests/bench/splendor_ref.c
+#      (games/s, how many times slower than hand-written, bytes of state);
+#      without the ruleset, the hand-written one alone.
 # GAMES=N (default 2000) and LINES=N (default 1000000) scale it.
 BUILD=${1:-build}
 cd "$(dirname "$0")/../.." || exit 1
 B=$BUILD/bench
 GAMES=${GAMES:-2000}
 LINES=${LINES:-1000000}
-for bin in "$B/gen_ruleset" "$B/bench_titan" "$BUILD/ordo"; do
+for bin in "$B/gen_ruleset" "$B/bench_titan" "$B/splendor_ref" "$BUILD/ordo"; do
     [ -x "$bin" ] || { echo "bench: $bin is missing (make bench builds it)" >&2; exit 1; }
 done
 status=0
@@ -41,4 +45,14 @@ for src in rulesets/*.ordo; do
         "$B/bench_titan" play "$src" "$GAMES" "$p" | sed 's/^/   /' || status=1
     done
 done
+echo
+SPL=rulesets/splendor_solo.ordo
+if [ -f "$SPL" ]; then
+    echo "== Splendor: $B/bench_titan splendor $SPL rulesets/data/splendor $GAMES"
+    "$B/bench_titan" splendor "$SPL" rulesets/data/splendor "$GAMES" | sed 's/^/   /' || status=1
+else
+    echo "== Splendor: skipped: no $SPL; the hand-written one alone:"
+    echo "-- $B/splendor_ref --bench --games $GAMES"
+    "$B/splendor_ref" --bench --games "$GAMES" | sed 's/^/   /' || status=1
+fi
 exit $status
