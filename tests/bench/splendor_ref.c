@@ -587,21 +587,6 @@ spl_result spl_play_game(const spl_data *d, uint64_t seed, spl_variant variant, 
 
 /* ---- the data files */
 
-static FILE *open_csv(const char *dir, const char *name, char *line, size_t n)
-{
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        fprintf(stderr, "splendor_ref: cannot open %s: %s\n", path, strerror(errno));
-    else if (!fgets(line, (int)n, f)) { /* the header */
-        fprintf(stderr, "splendor_ref: %s is empty\n", path);
-        fclose(f);
-        f = NULL;
-    }
-    return f;
-}
-
 static int gem_index(const char *name)
 {
     for (int g = 0; g < SPL_GEMS; g++)
@@ -610,92 +595,77 @@ static int gem_index(const char *name)
     return -1;
 }
 
-static int load_cards(spl_data *d, const char *dir)
+/* A row parser: data row i (0-based) of its file into d; 0, or -1 when
+ * the row is bad. */
+typedef int (*row_fn)(spl_data *d, const char *line, int i);
+
+/* cards.csv: `level,bonus,points,white,blue,green,red,black`; card i + 1. */
+static int card_row(spl_data *d, const char *line, int i)
 {
-    char line[256], bonus[32];
-    FILE *f = open_csv(dir, "cards.csv", line, sizeof line);
-    if (!f)
+    char bonus[32];
+    int v[7], c = i + 1;
+    if (sscanf(line, "%d,%31[^,],%d,%d,%d,%d,%d,%d", &v[0], bonus, &v[1], &v[2], &v[3], &v[4],
+               &v[5], &v[6]) != 8 ||
+        v[0] < 1 || v[0] > SPL_LEVELS || gem_index(bonus) < 0)
         return -1;
-    int n = 0, bad = 0;
-    while (!bad && fgets(line, sizeof line, f)) {
-        int v[7];
-        bad = n == SPL_CARDS ||
-              sscanf(line, "%d,%31[^,],%d,%d,%d,%d,%d,%d", &v[0], bonus, &v[1], &v[2], &v[3],
-                     &v[4], &v[5], &v[6]) != 8 ||
-              v[0] < 1 || v[0] > SPL_LEVELS || gem_index(bonus) < 0;
-        if (bad)
-            break;
-        int c = ++n, l = v[0] - 1;
-        d->level[c] = (int8_t)l;
-        d->bonus[c] = (int8_t)gem_index(bonus);
-        d->points[c] = (int8_t)v[1];
-        for (int g = 0; g < SPL_GEMS; g++)
-            d->cost[c][g] = (int8_t)v[2 + g];
-        bad = d->deck0_len[l] == SPL_DECK_MAX;
-        if (!bad)
-            d->deck0[l][d->deck0_len[l]++] = (uint8_t)c;
-    }
-    fclose(f);
-    if (bad || n != SPL_CARDS) {
-        fprintf(stderr, "splendor_ref: %s/cards.csv: bad row %d (expected %d cards)\n", dir,
-                n + 1, SPL_CARDS);
+    int l = v[0] - 1;
+    if (d->deck0_len[l] == SPL_DECK_MAX)
         return -1;
-    }
+    d->deck0[l][d->deck0_len[l]++] = (uint8_t)c;
+    d->level[c] = (int8_t)l;
+    d->bonus[c] = (int8_t)gem_index(bonus);
+    d->points[c] = (int8_t)v[1];
+    for (int g = 0; g < SPL_GEMS; g++)
+        d->cost[c][g] = (int8_t)v[2 + g];
     return 0;
 }
 
-static int load_nobles(spl_data *d, const char *dir)
+/* nobles.csv: `points,white,blue,green,red,black`; noble i + 1. */
+static int noble_row(spl_data *d, const char *line, int i)
 {
-    char line[256];
-    FILE *f = open_csv(dir, "nobles.csv", line, sizeof line);
-    if (!f)
+    int v[6];
+    if (sscanf(line, "%d,%d,%d,%d,%d,%d", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]) != 6)
         return -1;
-    int n = 0, bad = 0;
-    while (!bad && fgets(line, sizeof line, f)) {
-        int v[6];
-        bad = n == SPL_NOBLES || sscanf(line, "%d,%d,%d,%d,%d,%d", &v[0], &v[1], &v[2], &v[3],
-                                        &v[4], &v[5]) != 6;
-        if (bad)
-            break;
-        d->noble_points[++n] = (int8_t)v[0];
-        for (int g = 0; g < SPL_GEMS; g++)
-            d->noble_req[n][g] = (int8_t)v[1 + g];
-    }
-    fclose(f);
-    if (bad || n != SPL_NOBLES) {
-        fprintf(stderr, "splendor_ref: %s/nobles.csv: bad row %d (expected %d nobles)\n", dir,
-                n + 1, SPL_NOBLES);
-        return -1;
-    }
+    d->noble_points[i + 1] = (int8_t)v[0];
+    for (int g = 0; g < SPL_GEMS; g++)
+        d->noble_req[i + 1][g] = (int8_t)v[1 + g];
     return 0;
 }
 
 /* takes.csv: `"name",size,white,blue,green,red,black` (flags 0/1). */
-static int load_takes(spl_data *d, const char *dir)
+static int take_row(spl_data *d, const char *line, int i)
 {
-    char line[256];
-    FILE *f = open_csv(dir, "takes.csv", line, sizeof line);
-    if (!f)
+    int v[6], size = 0, mask = 0;
+    if (sscanf(line, "\"%*[^\"]\",%d,%d,%d,%d,%d,%d", &v[0], &v[1], &v[2], &v[3], &v[4],
+               &v[5]) != 6)
         return -1;
-    int n = 0, bad = 0;
-    while (!bad && fgets(line, sizeof line, f)) {
-        int v[6], size = 0, mask = 0;
-        bad = n == SPL_TAKES || sscanf(line, "\"%*[^\"]\",%d,%d,%d,%d,%d,%d", &v[0], &v[1],
-                                       &v[2], &v[3], &v[4], &v[5]) != 6;
-        for (int g = 0; !bad && g < SPL_GEMS; g++) {
-            mask |= (v[1 + g] != 0) << g;
-            size += v[1 + g] != 0;
-        }
-        bad = bad || size != v[0];
-        if (!bad) {
-            d->take_mask[n] = (uint8_t)mask;
-            d->take_size[n++] = (uint8_t)size;
-        }
+    for (int g = 0; g < SPL_GEMS; g++) {
+        mask |= (v[1 + g] != 0) << g;
+        size += v[1 + g] != 0;
     }
+    d->take_mask[i] = (uint8_t)mask;
+    d->take_size[i] = (uint8_t)size;
+    return size == v[0] ? 0 : -1;
+}
+
+/* Reads dir/name: a header, then exactly `rows` rows, each through fn. 0,
+ * or -1 after a message. */
+static int read_csv(spl_data *d, const char *dir, const char *name, int rows, row_fn fn)
+{
+    char path[4096], line[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "splendor_ref: cannot open %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    int n = 0, bad = !fgets(line, sizeof line, f); /* the header */
+    while (!bad && fgets(line, sizeof line, f))
+        bad = n++ == rows || fn(d, line, n - 1) != 0; /* n: rows read, a bad one too */
     fclose(f);
-    if (bad || n != SPL_TAKES) {
-        fprintf(stderr, "splendor_ref: %s/takes.csv: bad row %d (expected %d takes)\n", dir,
-                n + 1, SPL_TAKES);
+    if (bad || n != rows) {
+        fprintf(stderr, "splendor_ref: %s: %s row %d (expected %d rows)\n", path,
+                bad ? "bad" : "missing", bad ? n : n + 1, rows);
         return -1;
     }
     return 0;
@@ -704,7 +674,9 @@ static int load_takes(spl_data *d, const char *dir)
 int spl_load(spl_data *d, const char *dir)
 {
     memset(d, 0, sizeof *d);
-    if (load_cards(d, dir) || load_nobles(d, dir) || load_takes(d, dir))
+    if (read_csv(d, dir, "cards.csv", SPL_CARDS, card_row) ||
+        read_csv(d, dir, "nobles.csv", SPL_NOBLES, noble_row) ||
+        read_csv(d, dir, "takes.csv", SPL_TAKES, take_row))
         return -1;
     return 0;
 }
