@@ -54,13 +54,100 @@ int oc_warning_count(const oc_compiler *c)
     return c ? c->warnings : 0;
 }
 
+#define MAX_LAYERS 16
+
+const char *oc_path_beside(oc_arena *a, const char *from, const char *rel)
+{
+    const char *slash = from ? strrchr(from, '/') : NULL;
+    if (rel[0] == '/' || !slash)
+        return rel;
+    size_t dir = (size_t)(slash - from) + 1, n = strlen(rel);
+    char *p = arena_alloc(a, dir + n + 1);
+    memcpy(p, from, dir);
+    memcpy(p + dir, rel, n + 1);
+    return p;
+}
+
+/* Parses the ruleset `f` extends (and what that one extends...), into
+ * chain[1..]; chain[0] is f. Returns the number of files, 0 after an error. */
+static int parse_bases(oc_compiler *c, diag *d, ast_file *chain[MAX_LAYERS])
+{
+    int n = 1;
+    while (chain[n - 1]->extends) {
+        ast_file *top = chain[n - 1];
+        ast_loc at = top->extends_loc;
+        const char *path = oc_path_beside(c->arena, diag_path(d, ast_file_of(at)), top->extends);
+        for (int k = 0; k < n; k++)
+            if (strcmp(chain[k]->path, path) == 0) {
+                diag_error(d, at, "'%s' extends itself (through the rulesets it extends)", path);
+                return 0;
+            }
+        if (n == MAX_LAYERS) {
+            diag_error(d, at, "more than %d rulesets extend one another", MAX_LAYERS);
+            return 0;
+        }
+        size_t len = 0;
+        int err = 0;
+        char *text = oc_read_text(c->arena, path, &len, &err);
+        int file = text ? diag_add_file(d, path, text, len) : -1;
+        if (!text || file < 0) {
+            diag_error(d, at, "cannot read the ruleset '%s': %s", path,
+                       text ? "too many files" : strerror(err));
+            return 0;
+        }
+        chain[n] = ast_parse_file(c->arena, d, (uint32_t)file, text, len);
+        if (!chain[n] || d->errors)
+            return 0;
+        n++;
+    }
+    return n;
+}
+
+/* One tree of the layers, the deepest base's declarations first; each
+ * decl knows its layer. The header is the top file's, with what it leaves
+ * out (players, source) taken from the nearest base that says it. */
+static ast_file *merge_layers(ast_file *chain[], int n)
+{
+    ast_file *f = chain[0];
+    f->nlayers = (uint8_t)n;
+    ast_decl *first = NULL, *last = NULL;
+    for (int k = n - 1; k >= 0; k--) {
+        ast_file *l = chain[k];
+        for (ast_decl *d = l->decls; d; d = d->next)
+            d->layer = (uint8_t)(n - 1 - k);
+        if (!l->decls)
+            continue;
+        if (last)
+            last->next = l->decls;
+        else
+            first = l->decls;
+        last = l->last_decl;
+        if (k > 0 && !f->players_loc.line && l->players_loc.line) {
+            f->min_players = l->min_players;
+            f->max_players = l->max_players;
+            f->players_loc = l->players_loc;
+        }
+        if (k > 0 && !f->source)
+            f->source = l->source;
+    }
+    f->decls = first;
+    f->last_decl = last;
+    return f;
+}
+
 /* Each stage runs only when the ones before it were clean: a broken tree
  * would only produce follow-on noise. */
 static const ordo_program *run(oc_compiler *c, diag *d)
 {
+    ast_file *chain[MAX_LAYERS];
     ast_file *f = ast_parse(c->arena, d, d->src, d->len);
     if (!f || d->errors)
         return NULL;
+    chain[0] = f;
+    int n = parse_bases(c, d, chain);
+    if (n == 0)
+        return NULL;
+    f = merge_layers(chain, n);
     if (oc_resolve(c->arena, f, d) || d->errors)
         return NULL;
     if (oc_check(c->arena, f, d) || diag_failed(d))
@@ -88,7 +175,7 @@ const ordo_program *oc_compile_string(oc_compiler *c, const char *name, const ch
 }
 
 /* The whole file in the arena (one read, no per-line copies). */
-static char *read_file(oc_arena *a, const char *path, size_t *len, int *err)
+char *oc_read_text(oc_arena *a, const char *path, size_t *len, int *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -130,7 +217,7 @@ const ordo_program *oc_compile_file(oc_compiler *c, const char *path)
         return NULL;
     size_t len = 0;
     int err = 0;
-    char *text = read_file(c->arena, path, &len, &err);
+    char *text = oc_read_text(c->arena, path, &len, &err);
     if (!text) {
         FILE *out = c->opt.diag ? c->opt.diag : stderr;
         fprintf(out, "%s: error: cannot read the file: %s\n", path, strerror(err));

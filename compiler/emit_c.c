@@ -457,6 +457,21 @@ static void emit_lines(FILE *f, const ordo_program *p, const char *sym)
     fputs("};\n\n", f);
 }
 
+/* The data tables' values, ten a line. */
+static void emit_data(FILE *f, const ordo_program *p, const char *sym)
+{
+    if (!p->ndata)
+        return;
+    fprintf(f, "/* the values of the data tables' fields (read by DATA) */\n"
+               "static const int32_t %s_data[%" PRIu32 "] = {", sym, p->ndata);
+    for (uint32_t i = 0; i < p->ndata; i++) {
+        fputs(i % 10 ? " " : "\n    ", f);
+        put_i32(f, p->data[i]);
+        fputc(',', f);
+    }
+    fputs("\n};\n\n", f);
+}
+
 static void emit_program(FILE *f, const ordo_program *p, const char *sym)
 {
     fprintf(f, "const ordo_program %s = {\n", sym);
@@ -501,6 +516,8 @@ static void emit_program(FILE *f, const ordo_program *p, const char *sym)
     if (p->act_first || p->max_pending)
         fprintf(f, "    .act_first = %u,\n    .max_pending = %u,\n", (unsigned)p->act_first,
                 (unsigned)p->max_pending);
+    if (p->ndata)
+        put_table_ref(f, "data", sym, "data", "ndata", p->ndata);
     fputs("};\n", f);
 }
 
@@ -578,6 +595,7 @@ int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, FILE *header
     emit_events(out, p, symbol);
     emit_scenarios(out, p, symbol);
     emit_lines(out, p, symbol);
+    emit_data(out, p, symbol);
     emit_program(out, p, symbol);
 
     if (header) {

@@ -142,6 +142,7 @@ static int stack_effect(const lw *w, const ordo_insn *in)
     case ORDO_OP_LHAS: return -nd_of(w, in->a);
     case ORDO_OP_PAY: case ORDO_OP_ADDD: return -1 - nd_of(w, in->a);
     case ORDO_OP_LCLR: case ORDO_OP_LSHUF: return -nd_of(w, in->a);
+    case ORDO_OP_DATA: return -(int)in->x;
     default:
         return 0;
     }
@@ -255,7 +256,7 @@ static void bounds_of(const lw *w, const ast_type *t, int32_t *lo, int32_t *hi)
     case TY_BOOL: *lo = 0; *hi = 1; return;
     case TY_PLAYER: *lo = -1; *hi = w->f->max_players - 1; return;
     case TY_ENUM:
-        *lo = 0;
+        *lo = t->enm && t->enm->is_table ? -1 : 0; /* a table's `none` */
         *hi = t->enm ? (int32_t)t->enm->nmembers - 1 : 0;
         return;
     default:
@@ -298,7 +299,7 @@ static ordo_var *lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
         if (v->init < v->lo || v->init > v->hi)
             v->init = v->lo;
         v->ndims = (uint8_t)d->ndims;
-        v->line = d->loc.line;
+        v->line = ast_line(d->loc);
         v->is_list = t->kind == TY_LIST;
         if (v->is_list) {
             v->cap = (uint16_t)t->cap;
@@ -364,6 +365,35 @@ static void lower_enums(lw *w, ordo_program *p)
     p->nnames = (uint16_t)nnames;
 }
 
+/* The values of every table's fields, one after another: field f of a
+ * table of n rows holds data[f->data_offset + m * n + row] (m = 0 for a
+ * plain field). */
+static void lower_data(lw *w, ordo_program *p)
+{
+    ast_file *f = w->f;
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < f->nenums; i++)
+        for (ast_field *x = f->enums[i]->fields; x; x = x->next)
+            n += (uint64_t)x->width * f->enums[i]->nmembers;
+    if (n > INT32_MAX) {
+        diag_error(w->d, f->enums[0]->loc, "the data tables hold more than 2^31 values");
+        w->failed = 1;
+        return;
+    }
+    int32_t *data = ARENA_ARRAY(w->a, int32_t, n ? n : 1);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < f->nenums; i++)
+        for (ast_field *x = f->enums[i]->fields; x; x = x->next) {
+            uint32_t cells = x->width * f->enums[i]->nmembers;
+            x->data_offset = k;
+            if (x->values)
+                memcpy(data + k, x->values, cells * sizeof *data);
+            k += cells;
+        }
+    p->data = data;
+    p->ndata = k;
+}
+
 static void lower_steps(lw *w, ordo_program *p)
 {
     ast_file *f = w->f;
@@ -374,7 +404,7 @@ static void lower_steps(lw *w, ordo_program *p)
         st[i].title = s->u.step.title ? s->u.step.title : "";
         st[i].rule = s->u.step.rule ? s->u.step.rule : "";
         st[i].parent = (int16_t)s->u.step.parent;
-        st[i].line = s->loc.line;
+        st[i].line = ast_line(s->loc);
     }
     p->steps = st;
     p->nsteps = (uint16_t)f->nsteps;
@@ -588,9 +618,60 @@ static void iter_filter(lw *w, iter_ctx *c, const ast_expr *cond)
     VPUSH(w, c->cont, jump(w, ORDO_OP_JZ));
 }
 
+/* `first x in IT where C by K1 desc, K2 ...`: keeps the element whose
+ * keys come first, comparing key by key; an equal one seen later does not
+ * replace it (iteration order breaks the last tie). -1 (none) when no
+ * element passes. The result is left on the stack. */
+static void first_by(lw *w, const ast_expr *e)
+{
+    uint32_t n = e->nargs;
+    uint32_t best = take_locals(w, 1 + 2 * n); /* best, its keys, this one's keys */
+    uint32_t bkey = best + 1, key = best + 1 + n;
+    push_const(w, -1);
+    emit_a(w, ORDO_OP_STL, best);
+    iter_ctx c;
+    iter_open(w, &c, e->iter, (uint32_t)e->sym->slot, NULL, 0);
+    iter_filter(w, &c, e->a);
+    for (uint32_t k = 0; k < n; k++) {
+        expr(w, e->args[k]);
+        emit_a(w, ORDO_OP_STL, key + k);
+    }
+    u32vec take = {0};
+    emit_a(w, ORDO_OP_LDL, best);
+    push_const(w, -1);
+    emit_op(w, ORDO_OP_EQ);
+    VPUSH(w, take, jump(w, ORDO_OP_JNZ));
+    for (uint32_t k = 0; k < n; k++) {
+        int desc = (e->desc_mask >> k) & 1;
+        emit_a(w, ORDO_OP_LDL, key + k);
+        emit_a(w, ORDO_OP_LDL, bkey + k);
+        emit_op(w, desc ? ORDO_OP_GT : ORDO_OP_LT);
+        VPUSH(w, take, jump(w, ORDO_OP_JNZ));
+        emit_a(w, ORDO_OP_LDL, key + k);
+        emit_a(w, ORDO_OP_LDL, bkey + k);
+        emit_op(w, ORDO_OP_NE);
+        VPUSH(w, c.cont, jump(w, ORDO_OP_JNZ)); /* comes later: keep the best */
+    }
+    VPUSH(w, c.cont, jump(w, ORDO_OP_JMP));      /* a tie: the first stays */
+    patch_all_here(w, &take);
+    emit_a(w, ORDO_OP_LDL, (uint32_t)e->sym->slot);
+    emit_a(w, ORDO_OP_STL, best);
+    for (uint32_t k = 0; k < n; k++) {
+        emit_a(w, ORDO_OP_LDL, key + k);
+        emit_a(w, ORDO_OP_STL, bkey + k);
+    }
+    iter_close(w, &c);
+    emit_a(w, ORDO_OP_LDL, best);
+    give_locals(w, best);
+}
+
 /* count/any/all/sum/min/max: the result is left on the stack. */
 static void aggregate(lw *w, const ast_expr *e)
 {
+    if (e->op == AGG_FIRST) {
+        first_by(w, e);
+        return;
+    }
     uint32_t acc = take_locals(w, 1);
     uint32_t seen = take_locals(w, 1);
     int agg = e->op;
@@ -730,8 +811,17 @@ static void expr(lw *w, const ast_expr *e)
         case SYM_VAR: emit_a(w, ORDO_OP_LDG, (uint32_t)e->sym->decl->index); return;
         default: push_const(w, e->sym->value); return;
         }
+    case E_FIELD:
+        expr(w, e->a);
+        emit(w, ORDO_OP_DATA, 0, e->a->type.enm->nmembers, (int32_t)e->field->data_offset);
+        return;
     case E_INDEX:
-        if (e->ix == IX_LIST) {
+        if (e->ix == IX_FIELD) {
+            expr(w, e->base->a);
+            expr(w, e->args[0]);
+            emit(w, ORDO_OP_DATA, 1, e->base->a->type.enm->nmembers,
+                 (int32_t)e->base->field->data_offset);
+        } else if (e->ix == IX_LIST) {
             uint32_t v = list_ref(w, e->base);
             expr(w, e->args[0]);
             emit_a(w, ORDO_OP_LGET, v);
@@ -1168,8 +1258,8 @@ static void stmt_step(lw *w, const ast_stmt *s)
     uint32_t skip_opt = NO_LABEL;
     if (s->u.step.optional_by) {
         const char *title = s->u.step.title && *s->u.step.title ? s->u.step.title : "carry out";
-        uint32_t od = add_plain_option(w, title, s->loc.line);
-        skip_opt = add_plain_option(w, "skip", s->loc.line);
+        uint32_t od = add_plain_option(w, title, ast_line(s->loc));
+        skip_opt = add_plain_option(w, "skip", ast_line(s->loc));
         emit_op(w, ORDO_OP_OPTS);
         emit_a(w, ORDO_OP_OFFERN, od);
         emit_a(w, ORDO_OP_OFFERN, skip_opt);
@@ -1280,7 +1370,7 @@ static void stmt_batch(lw *w, const ast_block *body);
 
 static void stmt(lw *w, const ast_stmt *s)
 {
-    mark_line(w, s->loc.line);
+    mark_line(w, ast_line(s->loc));
     switch (s->kind) {
     case S_STEP: stmt_step(w, s); return;
     case S_LET:
@@ -1321,7 +1411,7 @@ static void stmt(lw *w, const ast_stmt *s)
         uint32_t pl = take_locals(w, 1);
         expr(w, s->u.player.player);
         emit_a(w, ORDO_OP_STL, pl);
-        window(w, pl, s->u.player.label.text, s->loc.line);
+        window(w, pl, s->u.player.label.text, ast_line(s->loc));
         give_locals(w, pl);
         return;
     }
@@ -1374,7 +1464,7 @@ static void stmt(lw *w, const ast_stmt *s)
         const char *msg = s->u.assert_.message;
         if (!msg) {
             char buf[64];
-            snprintf(buf, sizeof buf, "assertion failed (line %lu)", (unsigned long)s->loc.line);
+            snprintf(buf, sizeof buf, "assertion failed (line %lu)", (unsigned long)ast_line(s->loc));
             msg = arena_strdup(w->a, buf);
         }
         expr(w, s->u.assert_.cond);
@@ -1649,7 +1739,7 @@ static void after_window(lw *w, const ast_decl *ev)
     uint32_t no_one = jump(w, ORDO_OP_JNZ);
     char label[200];
     snprintf(label, sizeof label, "after %s", ev->name);
-    window(w, pl, arena_strdup(w->a, label), ev->loc.line);
+    window(w, pl, arena_strdup(w->a, label), ast_line(ev->loc));
     patch_here(w, no_one);
     give_locals(w, pl);
 }
@@ -1696,7 +1786,7 @@ static void lower_action(lw *w, const ast_decl *d)
     emit(w, ORDO_OP_ASSERT, 1, add_text(w, arena_strdup(w->a, msg), NULL), 0);
     emit(w, ORDO_OP_ACT, 0, (uint32_t)ev->index, (int32_t)save);
     for (const ast_cost *c = d->costs; c; c = c->next) {
-        mark_line(w, c->loc.line);
+        mark_line(w, ast_line(c->loc));
         pay(w, c->target, c->amount);
     }
     trigger_group(w, ev, TIMING_BEFORE);
@@ -1803,7 +1893,7 @@ static void add_item(lw *w, const ast_item *it, int kind, const char *text)
     memset(&x, 0, sizeof x);
     x.kind = (uint8_t)kind;
     x.text = text;
-    x.line = it->loc.line;
+    x.line = ast_line(it->loc);
     for (int k = 0; k < ORDO_EVENT_MAX_ARGS; k++)
         x.args[k] = it->values[k];
     switch (kind) {
@@ -1850,8 +1940,8 @@ static void lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *ev
     case IT_SC_PLAYERS: add_item(w, it, ORDO_SC_PLAYERS, NULL); return;
     case IT_SC_SEED: add_item(w, it, ORDO_SC_SEED, NULL); return;
     case IT_SC_SETUP: {
-        snprintf(name, sizeof name, "setup#%lu", (unsigned long)it->loc.line);
-        uint32_t id = new_proc(w, arena_strdup(w->a, name), it->loc.line);
+        snprintf(name, sizeof name, "setup#%lu", (unsigned long)ast_line(it->loc));
+        uint32_t id = new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
         unit_begin(w, id, it->nlocals);
         block(w, &it->body);
         emit_op(w, ORDO_OP_RET);
@@ -1873,8 +1963,8 @@ static void lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *ev
             add_item(w, it, ORDO_SC_CHOOSE, it->labels[i]);
         return;
     case IT_SC_EXPECT: {
-        snprintf(name, sizeof name, "expect#%lu", (unsigned long)it->loc.line);
-        uint32_t id = new_proc(w, arena_strdup(w->a, name), it->loc.line);
+        snprintf(name, sizeof name, "expect#%lu", (unsigned long)ast_line(it->loc));
+        uint32_t id = new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
         w->procs.v[id].returns = 1;
         unit_begin(w, id, it->nlocals);
         expr(w, it->expr);
@@ -1931,7 +2021,7 @@ static void fill_procs(lw *w)
 {
     ast_file *f = w->f;
     for (uint32_t i = 0; i < f->nfns; i++)
-        proc_with_params(w, f->fns[i]->name, f->fns[i]->loc.line, f->fns[i],
+        proc_with_params(w, f->fns[i]->name, ast_line(f->fns[i]->loc), f->fns[i],
                          f->fns[i]->kind == D_FN);
 }
 
@@ -1946,7 +2036,7 @@ static void fill_options(lw *w)
         x.param_kind = o->var ? (uint8_t)kind_of(&o->var->type) : 0xff;
         x.param_enum = o->var ? enum_of(&o->var->type) : 0;
         x.step = -1;
-        x.line = o->loc.line;
+        x.line = ast_line(o->loc);
         VPUSH(w, w->options, x);
     }
     for (uint32_t i = 0; i < f->nescapes; i++) {
@@ -1955,7 +2045,7 @@ static void fill_options(lw *w)
         memset(&x, 0, sizeof x);
         x.label = e->label.text;
         x.step = -1;
-        x.line = e->loc.line;
+        x.line = ast_line(e->loc);
         VPUSH(w, w->escapes, x);
     }
 }
@@ -1974,7 +2064,7 @@ static void add_listener_procs(lw *w)
             continue;
         char name[200];
         snprintf(name, sizeof name, "on %s", ev->name);
-        w->dispatch[i] = proc_with_params(w, arena_strdup(w->a, name), ev->loc.line, ev, 0);
+        w->dispatch[i] = proc_with_params(w, arena_strdup(w->a, name), ast_line(ev->loc), ev, 0);
     }
     for (uint32_t i = 0; i < f->nfns; i++) {
         const ast_decl *d = f->fns[i];
@@ -1986,7 +2076,7 @@ static void add_listener_procs(lw *w)
             continue;
         char name[200];
         snprintf(name, sizeof name, d->is_action ? "can %s" : "when %s", d->name);
-        w->guard_fn[i] = proc_with_params(w, arena_strdup(w->a, name), d->loc.line, d, 1);
+        w->guard_fn[i] = proc_with_params(w, arena_strdup(w->a, name), ast_line(d->loc), d, 1);
     }
 }
 
@@ -2065,12 +2155,13 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
     }
     p->max_pending = file->has_batches ? MAX_PENDING : 0;
     lower_enums(w, p);
+    lower_data(w, p);
     lower_steps(w, p);
     lower_events(w, p);
 
     fill_procs(w);
     fill_options(w);
-    uint32_t main_proc = new_proc(w, "sequence", file->sequence ? file->sequence->loc.line : 0);
+    uint32_t main_proc = new_proc(w, "sequence", file->sequence ? ast_line(file->sequence->loc) : 0);
     add_listener_procs(w);
 
     for (uint32_t i = 0; i < file->nfns; i++)
@@ -2095,11 +2186,13 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
     VEC(ordo_scenario) scen = {0};
     for (uint32_t i = 0; i < file->nscenarios; i++) {
         const ast_decl *sd = file->scenarios[i];
+        if (sd->layer + 1 < file->nlayers)
+            continue; /* a base's scenarios test the base (checked, not run) */
         ordo_scenario s;
         s.name = sd->title ? sd->title : "";
         s.rule = join_cites(w, sd->cites);
         s.first = w->items.n;
-        s.line = sd->loc.line;
+        s.line = ast_line(sd->loc);
         for (const ast_item *it = sd->items; it; it = it->next)
             lower_item(w, it, main_proc, &evals, &roots);
         s.count = w->items.n - s.first;

@@ -261,17 +261,29 @@ static int is_err(const ast_type *t)
     return t->kind == TY_ERROR;
 }
 
+/* `none` is also "no row" of a data table: the literal takes the table's
+ * type where one is wanted. */
+static int none_fits(ast_expr *e, const ast_type *want)
+{
+    if (e->kind != E_NONE || want->kind != TY_ENUM || !want->enm || !want->enm->is_table)
+        return 0;
+    e->type = ty_enum(want->enm);
+    e->type.lo = -1;
+    e->type.hi = (int32_t)want->enm->nmembers - 1;
+    return 1;
+}
+
 /* Requires `e` to have type `want`; `what` names the place in the message
  * ("condition", "index 1 of 'tower'"). */
-static int want_type(rs *r, const ast_expr *e, const ast_type *want, const char *what)
+static int want_type(rs *r, ast_expr *e, const ast_type *want, const char *what)
 {
-    if (ast_type_same(&e->type, want))
+    if (ast_type_same(&e->type, want) || none_fits(e, want))
         return 1;
     diag_error(r->d, e->loc, "%s must be %s, not %s", what, tn(r, want), tn(r, &e->type));
     return 0;
 }
 
-static int want_kind(rs *r, const ast_expr *e, int kind, const char *what)
+static int want_kind(rs *r, ast_expr *e, int kind, const char *what)
 {
     ast_type t = ty(kind);
     return want_type(r, e, &t, what);
@@ -293,6 +305,7 @@ static void rx(rs *r, ast_expr *e);
 static void rblock(rs *r, ast_block *b);
 static void riter(rs *r, ast_iter *it);
 static void rconst_decl(rs *r, ast_decl *d);
+static void rx_want(rs *r, ast_expr *e, int kind, const char *what);
 
 /* ----------------------------------------------------------- expressions */
 
@@ -429,9 +442,79 @@ static void rx_var_index(rs *r, ast_expr *e, ast_sym *v)
     }
 }
 
+/* `row.field`: the row must be of a data table that has the field. An
+ * array field is read only through an index (`array` set by rx_index). */
+static void rx_field(rs *r, ast_expr *e, int array)
+{
+    e->type = ty(TY_ERROR);
+    rx(r, e->a);
+    const ast_type *t = &e->a->type;
+    if (is_err(t))
+        return;
+    if (t->kind != TY_ENUM || !t->enm->is_table) {
+        diag_error(r->d, e->loc, "%s has no fields ('.%s' reads a field of a table's row)",
+                   tn(r, t), e->name);
+        return;
+    }
+    ast_field *f = t->enm->fields;
+    while (f && strcmp(f->name, e->name) != 0)
+        f = f->next;
+    if (!f) {
+        diag_error(r->d, e->loc, "table '%s' has no field '%s'", t->enm->name, e->name);
+        return;
+    }
+    e->field = f;
+    if (f->index_enum && !array) {
+        diag_error(r->d, e->loc, "the field '%s' of '%s' has one value a member of '%s': "
+                   "write %s[...]", f->name, t->enm->name, f->index_enum->name, f->name);
+        return;
+    }
+    if (!f->index_enum && array) {
+        diag_error(r->d, e->loc, "the field '%s' of '%s' takes no index", f->name, t->enm->name);
+        return;
+    }
+    e->type = f->type->type;
+    e->type.ranged = 0;
+    if (!array && e->a->is_const && f->values && e->a->cval >= 0 &&
+        (uint32_t)e->a->cval < t->enm->nmembers)
+        set_const(e, f->values[e->a->cval]);
+}
+
+/* `row.field[m]` of an array field. */
+static void rx_field_index(rs *r, ast_expr *e)
+{
+    ast_expr *b = e->base;
+    e->ix = IX_FIELD;
+    rx_field(r, b, 1);
+    e->type = b->type;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        rx(r, e->args[i]);
+    if (is_err(&b->type))
+        return;
+    ast_field *f = b->field;
+    if (e->nargs != 1) {
+        diag_error(r->d, e->loc, "the field '%s' takes one index, not %u", f->name, e->nargs);
+        e->type = ty(TY_ERROR);
+        return;
+    }
+    ast_type want = ty_enum(f->index_enum);
+    if (!want_type(r, e->args[0], &want, "the field's index")) {
+        e->type = ty(TY_ERROR);
+        return;
+    }
+    uint32_t n = b->a->type.enm->nmembers;
+    if (b->a->is_const && e->args[0]->is_const && f->values && b->a->cval >= 0 &&
+        (uint32_t)b->a->cval < n)
+        set_const(e, f->values[(size_t)e->args[0]->cval * n + (uint32_t)b->a->cval]);
+}
+
 static void rx_index(rs *r, ast_expr *e)
 {
     ast_expr *b = e->base;
+    if (b->kind == E_FIELD) {
+        rx_field_index(r, e);
+        return;
+    }
     if (b->kind == E_NAME) {
         ast_sym *s = lookup(r, b->name);
         if (s && s->kind == SYM_VAR && s->decl->ndims > 0) {
@@ -655,6 +738,8 @@ static int type_binary(rs *r, ast_expr *e)
         e->type = ty(TY_BOOL);
         return 1;
     }
+    if (!none_fits(e->a, tb))
+        none_fits(e->b, ta);
     if (!ast_type_same(ta, tb) || ta->kind == TY_LIST) {
         diag_error(r->d, e->op_loc, "cannot compare %s with %s", tn(r, ta), tn(r, tb));
         return 0;
@@ -695,6 +780,8 @@ static void rx_if(rs *r, ast_expr *e)
         want_kind(r, e->a, TY_BOOL, "condition");
     if (is_err(&e->b->type) || is_err(&e->c->type))
         return;
+    if (!none_fits(e->b, &e->c->type))
+        none_fits(e->c, &e->b->type);
     if (!ast_type_same(&e->b->type, &e->c->type) || e->b->type.kind == TY_LIST) {
         diag_error(r->d, e->loc, "the branches of 'if' have different types: %s and %s",
                    tn(r, &e->b->type), tn(r, &e->c->type));
@@ -741,6 +828,25 @@ static void rx_roll(rs *r, ast_expr *e)
     }
 }
 
+/* `first x in IT where C by K1 desc, K2`: the element's type, which must
+ * have `none` for "no element". */
+static void rx_first_by(rs *r, ast_expr *e)
+{
+    const ast_type *el = &e->iter->elem;
+    e->type = *el;
+    e->type.ranged = 0;
+    if (is_err(el))
+        return;
+    if (el->kind != TY_PLAYER && !(el->kind == TY_ENUM && el->enm->is_table)) {
+        diag_error(r->d, e->loc, "'first ... by' picks a player or a table's row (it is "
+                   "'none' when nothing qualifies), not %s", tn(r, el));
+        e->type = ty(TY_ERROR);
+        return;
+    }
+    for (uint32_t k = 0; k < e->nargs; k++)
+        rx_want(r, e->args[k], TY_INT, "a key of 'first ... by'");
+}
+
 static void rx_agg(rs *r, ast_expr *e)
 {
     riter(r, e->iter);
@@ -762,6 +868,8 @@ static void rx_agg(rs *r, ast_expr *e)
         if (!is_err(&e->b->type))
             want_kind(r, e->b, TY_INT, "the value summed or compared");
     }
+    if (e->op == AGG_FIRST)
+        rx_first_by(r, e);
     scope_close(r, m);
 }
 
@@ -809,6 +917,7 @@ static void rx(rs *r, ast_expr *e)
     case E_IN: rx_in(r, e); return;
     case E_ROLL: rx_roll(r, e); return;
     case E_AGG: rx_agg(r, e); return;
+    case E_FIELD: rx_field(r, e, 0); return;
     default: e->type = ty(TY_ERROR); return;
     }
 }
@@ -1439,6 +1548,7 @@ static int rtype(rs *r, ast_typeexpr *t, int allow_list)
         }
         s->used = 1;
         t->type = ty_enum(s->decl);
+        t->type.lo = s->decl->is_table ? -1 : 0; /* a row, or none */
         t->type.hi = (int32_t)s->decl->nmembers - 1;
         return 1;
     }
@@ -1547,7 +1657,7 @@ static void rvar_init(rs *r, ast_decl *d)
     ast_type *t = &d->sym->type;
     /* 0 when the range holds it (a score of -50..50 starts at 0), else the
      * range's lowest value */
-    d->init_value = t->kind == TY_PLAYER ? -1
+    d->init_value = t->kind == TY_PLAYER || (t->kind == TY_ENUM && t->enm->is_table) ? -1
                     : t->kind == TY_INT && t->ranged && (t->lo > 0 || t->hi < 0) ? t->lo
                                                                                  : 0;
     if (!d->value || is_err(t))
@@ -1766,6 +1876,88 @@ static void declare_one(rs *r, ast_decl *d)
         m->type = ty_enum(d);
         gdeclare(r, m);
     }
+}
+
+/* A table's fields: their types and index enums, then its file. */
+static void rtable(rs *r, ast_decl *t)
+{
+    int ok = 1;
+    for (ast_field *f = t->fields; f; f = f->next) {
+        for (ast_field *g = t->fields; g != f; g = g->next)
+            if (strcmp(g->name, f->name) == 0) {
+                diag_error(r->d, f->loc, "table '%s' has two fields '%s'", t->name, f->name);
+                diag_note(r->d, g->loc, "the first is here");
+            }
+        f->width = 1;
+        if (f->index) {
+            ast_sym *e = gfind(r, f->index);
+            if (!e || e->kind != SYM_ENUM || e->decl->is_table) {
+                diag_error(r->d, f->index_loc, "'%s' is not an enum: a field's index is an "
+                           "enum, one column a member", f->index);
+                ok = 0;
+                continue;
+            }
+            e->used = 1;
+            f->index_enum = e->decl;
+            f->width = e->decl->nmembers;
+        }
+        if (f->type->kind == TX_NAME) {
+            ast_sym *e = gfind(r, f->type->name);
+            if (e && e->kind == SYM_ENUM && e->decl->is_table) {
+                diag_error(r->d, f->type->loc, "a table's field cannot hold a table's rows");
+                ok = 0;
+                continue;
+            }
+        }
+        ok &= rtype(r, f->type, 0);
+    }
+    if (ok)
+        oc_load_table(r->a, r->d, t);
+}
+
+/* `override const NAME = VALUE` (a layer's setting): the base constant
+ * takes the value of the override of the highest layer. */
+static void roverride_const(rs *r, ast_decl *o)
+{
+    ast_sym *s = gfind(r, o->name);
+    if (!s || s->kind != SYM_CONST || !s->decl) {
+        if (s)
+            diag_error(r->d, o->name_loc, "'%s' is %s: only a constant's value can be "
+                       "overridden this way", o->name, sym_kind_words(s->kind));
+        else
+            diag_error(r->d, o->name_loc, "override of an unknown constant '%s'", o->name);
+        return;
+    }
+    ast_decl *base = s->decl;
+    if (base->layer >= o->layer) {
+        diag_error(r->d, o->name_loc, "'%s' is declared in this ruleset: an override "
+                   "belongs in a ruleset that extends it", o->name);
+        return;
+    }
+    for (ast_decl *x = r->f->decls; x != o; x = x->next)
+        if (x->kind == D_CONST && x->is_override && x->layer == o->layer &&
+            strcmp(x->name, o->name) == 0) {
+            diag_error(r->d, o->name_loc, "'%s' is overridden twice in one ruleset", o->name);
+            diag_note(r->d, x->name_loc, "the first override is here");
+            return;
+        }
+    int ok, ok2;
+    rconst(r, base->value, 0, "the value of a constant", &ok);
+    int32_t v = rconst(r, o->value, 0, "the value of a constant", &ok2);
+    if (!ok || !ok2)
+        return;
+    if (o->value->type.kind != base->value->type.kind) {
+        diag_error(r->d, o->value->loc, "'%s' is %s: its override cannot be %s", o->name,
+                   tn(r, &base->value->type), tn(r, &o->value->type));
+        diag_note(r->d, base->name_loc, "'%s' is declared here", o->name);
+        return;
+    }
+    /* later layers come later in the list: the last override stands */
+    s->mark = 2;
+    s->type = o->value->type;
+    s->type.ranged = 0;
+    s->value = v;
+    base->init_value = v;
 }
 
 static void check_header(rs *r)
@@ -2019,8 +2211,10 @@ static void roverride_signature(rs *r, ast_decl *d)
         diag_note(r->d, base->name_loc, "'%s' is defined here", d->name);
         return;
     }
+    /* a later layer may override again (it is tried first); one ruleset
+     * may not say two different things without a condition */
     for (uint32_t i = 0; i < base->noverriders; i++)
-        if (!d->guard && !base->overriders[i]->guard) {
+        if (!d->guard && !base->overriders[i]->guard && base->overriders[i]->layer == d->layer) {
             diag_error(r->d, d->name_loc, "'%s' is overridden twice without a condition", d->name);
             diag_note(r->d, base->overriders[i]->name_loc, "the first override is here");
             return;
@@ -2061,7 +2255,7 @@ static void rsignatures(rs *r)
     }
     /* after every event's params are typed */
     for (ast_decl *d = r->f->decls; d; d = d->next) {
-        if (d->is_override)
+        if (d->is_override && d->kind != D_CONST)
             roverride_signature(r, d);
         else if (d->kind == D_PROC && d->is_action)
             raction_signature(r, d);
@@ -2260,6 +2454,12 @@ int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
     declare_builtins(r);
     for (ast_decl *x = file->decls; x; x = x->next)
         declare_one(r, x);
+    for (ast_decl *x = file->decls; x; x = x->next)
+        if (x->kind == D_CONST && x->is_override)
+            roverride_const(r, x);
+    for (ast_decl *x = file->decls; x; x = x->next)
+        if (x->kind == D_ENUM && x->is_table)
+            rtable(r, x);
     if (!file->sequence)
         diag_error(d, file->title_loc.line ? file->title_loc : (ast_loc){1, 1},
                    "no 'sequence' block: a ruleset needs one");

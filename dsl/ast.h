@@ -136,8 +136,11 @@ enum ast_expr_kind {
                     * b = `of` value (sum/min/max) */
     E_WILDCARD,    /* `_` in a scenario's `expect event E(...)` */
     E_CAN,         /* `can A(args)`: name, args; [R] sym = the action's SYM_PROC */
-    E_IN_ACTION    /* `in action`: some action is between its start and the
+    E_IN_ACTION,   /* `in action`: some action is between its start and the
                     * end of its body (its after-phase does not count) */
+    E_FIELD        /* `row.field` of a data table: a = the row, name = the
+                    * field; [R] field. An array field (`row.cost[g]`) is
+                    * an E_INDEX of ix IX_FIELD over it. */
 };
 
 enum ast_op {
@@ -146,12 +149,16 @@ enum ast_op {
     OP_AND, OP_OR, OP_NOT, OP_NEG
 };
 
-enum ast_agg { AGG_COUNT = 1, AGG_ANY, AGG_ALL, AGG_SUM, AGG_MIN, AGG_MAX };
+/* AGG_FIRST: `first x in IT [where C] by K1 [asc|desc], K2 ...`: the element
+ * ordered first by the keys (args[0..nargs), descending where bit k of
+ * desc_mask is set), ties by iteration order; `none` when no element. */
+enum ast_agg { AGG_COUNT = 1, AGG_ANY, AGG_ALL, AGG_SUM, AGG_MIN, AGG_MAX, AGG_FIRST };
 
 /* E_INDEX flavours, set by resolution. */
 enum ast_index_kind {
     IX_VAR = 1,   /* base is an E_NAME of a var with ndims == nargs dims */
-    IX_LIST       /* base is a list-typed expression, args[0] the 1-based position */
+    IX_LIST,      /* base is a list-typed expression, args[0] the 1-based position */
+    IX_FIELD      /* base is an E_FIELD of an array field, args[0] its enum index */
 };
 
 enum ast_iter_kind {
@@ -200,8 +207,10 @@ typedef struct ast_expr {
         struct ast_expr *base;    /* E_INDEX */
         struct ast_iter *iter;    /* E_AGG */
     };
-    struct ast_expr **args;       /* E_INDEX, E_CALL */
+    struct ast_expr **args;       /* E_INDEX, E_CALL; E_AGG (AGG_FIRST): the keys */
     uint16_t depth;               /* operators below it (the parser caps it) */
+    uint32_t desc_mask;           /* E_AGG (AGG_FIRST): bit k = key k descends */
+    struct ast_field *field;      /* E_FIELD: [R] */
 } ast_expr;
 
 /* A string with `{name}` placeholders (option labels, prompts, logs,
@@ -455,6 +464,24 @@ enum ast_order { ORDER_PRINTED = 1, ORDER_CHOSEN, ORDER_COMBINED };
  * (at most once within one action: its counter is per-action state). */
 enum ast_limit { LIMIT_TURN = 1, LIMIT_ACTION };
 
+/* A field of a data table (`table Card from "cards.csv" { points: 0..5 }`):
+ * a column, or with `index` one column per member of an enum
+ * (`cost[Gem]: 0..7` reads the columns white, blue, ...). */
+typedef struct ast_field {
+    ast_loc loc;
+    const char *name;
+    const char *index;            /* the enum's name, or NULL */
+    ast_loc index_loc;
+    struct ast_typeexpr *type;
+    struct ast_decl *index_enum;  /* [R] */
+    uint32_t width;               /* [R] 1, or the index enum's member count */
+    int32_t *values;              /* [R] [width * nrows]: member-major
+                                   * (values[m * nrows + row]) */
+    uint32_t data_offset;         /* lowering: where values start in the
+                                   * program's data */
+    struct ast_field *next;
+} ast_field;
+
 /* An up-front cost of an action: `cost AMOUNT from TARGET`. */
 typedef struct ast_cost {
     ast_loc loc;
@@ -563,6 +590,23 @@ typedef struct ast_decl {
     struct ast_decl **overriders; /* [R] on the base */
     uint32_t noverriders;
 
+    /* D_ENUM that is a data table: `table NAME from "FILE.csv" [named
+     * "TEMPLATE"] { fields }`. Its rows are its members (values 0..n-1, and
+     * `none` = -1), named by the template with {column} placeholders
+     * (default "NAME 1", "NAME 2", ...); the member symbols are not global
+     * names. */
+    uint8_t is_table;
+    const char *table_path;       /* as written */
+    ast_loc table_path_loc;
+    const char *table_named;      /* the template, or NULL */
+    ast_loc table_named_loc;
+    ast_field *fields;
+
+    /* Layers: the ruleset a decl comes from (0 = the deepest `extends`d
+     * base, counting up to the file compiled). D_CONST with is_override:
+     * `override const NAME = VALUE` replaces a base's setting. */
+    uint8_t layer;
+
     /* [C] analysis */
     uint8_t reachable;            /* proc: called from the sequence/scenarios */
     uint8_t has_state_write;      /* fn/proc: writes state (directly or not) */
@@ -578,6 +622,9 @@ typedef struct ast_file {
     const char *source;           /* source "..." or NULL */
     int32_t min_players, max_players; /* players A[..B] */
     ast_loc players_loc;
+    const char *extends;          /* `extends "FILE"`: the base ruleset's path */
+    ast_loc extends_loc;
+    uint8_t nlayers;              /* 1 + the rulesets extended (decl->layer < it) */
     ast_decl *decls;              /* in source order, linked by next */
     ast_decl *last_decl;
     ast_decl *sequence;           /* [R] the one sequence block */
@@ -608,6 +655,24 @@ typedef struct ast_file {
  * Returns the file (possibly partial) or NULL when nothing could be built.
  * Reentrant: no state outside its arguments. (dsl/parser.y) */
 ast_file *ast_parse(oc_arena *arena, diag *d, const char *src, size_t len);
+/* The same for a text registered in d as file number `file` (a base
+ * ruleset read for `extends`): its positions carry that number. */
+ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const char *src, size_t len);
+
+/* Reads the CSV file of data table `t` (its fields' types resolved) into
+ * its members and fields' values, checking the columns and every cell
+ * against the declared types. The path is relative to the directory of
+ * the file that declares the table (diag_path of its position). Errors go
+ * to d (with the CSV's file:line:col); returns the number reported.
+ * (compiler/tables.c, called by oc_resolve) */
+int oc_load_table(oc_arena *arena, diag *d, ast_decl *t);
+
+/* Reads a whole file into the arena; NULL with errno in *err on failure.
+ * (compiler/compile.c) */
+char *oc_read_text(oc_arena *a, const char *path, size_t *len, int *err);
+/* The path `rel`, written in the file `from`, names: beside `from`, unless
+ * absolute. (compiler/compile.c) */
+const char *oc_path_beside(oc_arena *a, const char *from, const char *rel);
 
 /* Binds names, types expressions, numbers locals and steps. Errors to d;
  * returns the number of errors it reported. (compiler/resolve.c) */

@@ -236,17 +236,24 @@ static void keep_row(reader *r, uint32_t ncols)
 
 int csv_read(oc_arena *a, diag *d, const char *src, size_t len, csv_table *out)
 {
+    return csv_read_file(a, d, 0, src, len, out);
+}
+
+int csv_read_file(oc_arena *a, diag *d, uint32_t file, const char *src, size_t len,
+                  csv_table *out)
+{
     memset(out, 0, sizeof *out);
     int errors = d->errors;
+    ast_loc whole = {diag_first_line(file) - 1, 0};
     if (len > 0x7fffffffu) {
-        diag_error(d, (ast_loc){0, 0}, "CSV file too large");
+        diag_error(d, whole, "CSV file too large");
         return -1;
     }
-    reader r = {.a = a, .d = d, .s = src, .n = len, .line = 1};
+    reader r = {.a = a, .d = d, .s = src, .n = len, .line = diag_first_line(file)};
     if (len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0)
         r.i = r.line_start = 3;
     if (!skip_ignored(&r)) {
-        diag_error(d, (ast_loc){0, 0}, "CSV file has no header line");
+        diag_error(d, whole, "CSV file has no header line");
         return -1;
     }
     read_record(&r);

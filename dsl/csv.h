@@ -36,6 +36,11 @@ typedef struct csv_table {
  * or -1 after reporting every error found; *out is then not to be used. */
 int csv_read(oc_arena *a, diag *d, const char *src, size_t len, csv_table *out);
 
+/* The same for a text registered in d as file number `file`
+ * (diag_add_file): positions carry that file's number. */
+int csv_read_file(oc_arena *a, diag *d, uint32_t file, const char *src, size_t len,
+                  csv_table *out);
+
 /* The index of the column named `name`, or -1. */
 int csv_find_column(const csv_table *t, const char *name);
 

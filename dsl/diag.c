@@ -20,41 +20,80 @@ void diag_init(diag *d, oc_arena *arena, FILE *out, const char *path,
     d->arena = arena;
 }
 
-static void build_lines(diag *d)
+int diag_add_file(diag *d, const char *path, const char *src, size_t len)
+{
+    if (d->nmore + 1 >= DIAG_MAX_FILES)
+        return -1;
+    if (!d->more) {
+        d->more = ARENA_ARRAY(d->arena, diag_src, DIAG_MAX_FILES);
+        if (!d->more)
+            return -1;
+    }
+    diag_src *f = &d->more[++d->nmore];
+    memset(f, 0, sizeof *f);
+    f->path = path ? path : "<input>";
+    f->src = src;
+    f->len = len;
+    return (int)d->nmore;
+}
+
+/* File `file` as a diag_src (file 0 lives in d's own fields). */
+static diag_src file_src(const diag *d, uint32_t file)
+{
+    if (file == 0 || file > d->nmore)
+        return (diag_src){d->path, d->src, d->len, d->line_start, d->nlines};
+    return d->more[file];
+}
+
+const char *diag_path(const diag *d, uint32_t file)
+{
+    return file_src(d, file).path;
+}
+
+static void build_lines(diag *d, diag_src *f)
 {
     uint32_t n = 1;
-    for (size_t i = 0; i < d->len; i++)
-        if (d->src[i] == '\n')
+    for (size_t i = 0; i < f->len; i++)
+        if (f->src[i] == '\n')
             n++;
-    d->line_start = ARENA_ARRAY(d->arena, uint32_t, n);
-    d->nlines = n;
+    f->line_start = ARENA_ARRAY(d->arena, uint32_t, n);
+    f->nlines = n;
     uint32_t k = 0;
-    d->line_start[k++] = 0;
-    for (size_t i = 0; i < d->len; i++)
-        if (d->src[i] == '\n')
-            d->line_start[k++] = (uint32_t)(i + 1);
+    f->line_start[k++] = 0;
+    for (size_t i = 0; i < f->len; i++)
+        if (f->src[i] == '\n')
+            f->line_start[k++] = (uint32_t)(i + 1);
 }
 
 /* Prints source line `line` and a caret under `col` (tabs copied so the
  * caret lines up however the terminal expands them). */
 static void show_line(diag *d, FILE *out, ast_loc at)
 {
-    if (!d->src || at.line == 0)
+    uint32_t file = ast_file_of(at), line = ast_line(at);
+    diag_src f = file_src(d, file);
+    if (!f.src || line == 0)
         return;
-    if (!d->line_start)
-        build_lines(d);
-    if (at.line > d->nlines)
+    if (!f.line_start) {
+        build_lines(d, &f);
+        if (file == 0 || file > d->nmore) {
+            d->line_start = f.line_start;
+            d->nlines = f.nlines;
+        } else {
+            d->more[file] = f;
+        }
+    }
+    if (line > f.nlines)
         return;
-    size_t b = d->line_start[at.line - 1], e = b;
-    while (e < d->len && d->src[e] != '\n')
+    size_t b = f.line_start[line - 1], e = b;
+    while (e < f.len && f.src[e] != '\n')
         e++;
-    if (e > b && d->src[e - 1] == '\r')
+    if (e > b && f.src[e - 1] == '\r')
         e--;
-    fwrite(d->src + b, 1, e - b, out);
+    fwrite(f.src + b, 1, e - b, out);
     fputc('\n', out);
     for (uint32_t i = 1; i < at.col; i++) {
         size_t p = b + i - 1;
-        fputc(p < e && d->src[p] == '\t' ? '\t' : ' ', out);
+        fputc(p < e && f.src[p] == '\t' ? '\t' : ' ', out);
     }
     fputs("^\n", out);
 }
@@ -69,10 +108,11 @@ void diag_vreport(diag *d, const char *kind, ast_loc at, const char *fmt, va_lis
         d->warnings++;
     if (d->max_errors && d->errors > d->max_errors)
         return; /* keep counting, stop printing */
-    if (at.line)
-        fprintf(out, "%s:%u:%u: %s: ", d->path, at.line, at.col, kind);
+    const char *path = diag_path(d, ast_file_of(at));
+    if (ast_line(at))
+        fprintf(out, "%s:%u:%u: %s: ", path, ast_line(at), at.col, kind);
     else
-        fprintf(out, "%s: %s: ", d->path, kind);
+        fprintf(out, "%s: %s: ", path, kind);
     vfprintf(out, fmt, ap);
     fputc('\n', out);
     show_line(d, out, at);

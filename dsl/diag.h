@@ -18,19 +18,41 @@
 
 #include "arena.h"
 
-/* A position in the source: 1-based line and column (0 = unknown). */
+/* A position in the source: 1-based line and column (0 = unknown). A
+ * compilation may read several files (a layer and the rulesets it extends,
+ * data tables): the top 8 bits of `line` say which (0: the file the diag
+ * was made for; others: diag_add_file's numbers), the low 24 bits the line. */
 typedef struct ast_loc {
     uint32_t line;
     uint32_t col;
 } ast_loc;
 
-typedef struct diag {
-    FILE *out;              /* where messages go (stderr if NULL) */
+#define DIAG_LINE_BITS 24
+#define DIAG_MAX_FILES 64
+/* The line within its file, and the file's number. */
+static inline uint32_t ast_line(ast_loc at) { return at.line & ((1u << DIAG_LINE_BITS) - 1); }
+static inline uint32_t ast_file_of(ast_loc at) { return at.line >> DIAG_LINE_BITS; }
+/* The first line of file number `file`, as ast_loc.line encodes it. */
+static inline uint32_t diag_first_line(uint32_t file) { return (file << DIAG_LINE_BITS) | 1u; }
+
+/* One source text the messages may point into. */
+typedef struct diag_src {
     const char *path;       /* the file name as given */
     const char *src;        /* the whole text (not necessarily NUL-ended) */
     size_t len;
     uint32_t *line_start;   /* byte offset of each line, built on first use */
     uint32_t nlines;
+} diag_src;
+
+typedef struct diag {
+    FILE *out;              /* where messages go (stderr if NULL) */
+    const char *path;       /* file 0: the file name as given */
+    const char *src;        /* file 0: the whole text (not necessarily NUL-ended) */
+    size_t len;
+    uint32_t *line_start;   /* file 0: byte offset of each line, built on first use */
+    uint32_t nlines;
+    diag_src *more;         /* files 1..nmore (more[0] unused), in the arena */
+    uint32_t nmore;
     oc_arena *arena;        /* where line_start lives */
     int errors;
     int warnings;
@@ -52,6 +74,12 @@ void diag_warning(diag *d, ast_loc at, const char *fmt, ...) OC_PRINTF(3, 4);
 void diag_note(diag *d, ast_loc at, const char *fmt, ...) OC_PRINTF(3, 4);
 /* The general form: kind is "error", "warning" or "note". */
 void diag_vreport(diag *d, const char *kind, ast_loc at, const char *fmt, va_list ap);
+
+/* Registers another source text (a base ruleset, a CSV file); returns its
+ * number for diag_first_line, or -1 when DIAG_MAX_FILES are in use. */
+int diag_add_file(diag *d, const char *path, const char *src, size_t len);
+/* The path of file number `file` (file 0: d->path). */
+const char *diag_path(const diag *d, uint32_t file);
 
 /* True when the compilation has failed (errors, or warnings under -Werror). */
 int diag_failed(const diag *d);

@@ -95,6 +95,9 @@ int yylex(YYSTYPE *lvalp, YYLTYPE *llocp, yyscan_t scanner);
     act_mods amods;
     struct { int order; ast_expr *by; } ord;
     ast_dim dim;
+    struct { pvec *exprs; uint32_t desc; } keys;
+    struct { ast_expr *e; int desc; } key;
+    ast_field *field;
 }
 
 %code {
@@ -225,6 +228,17 @@ static ast_expr *agg(struct lex_extra *px, int op, const char *var, YYLTYPE vl,
     return e;
 }
 
+static ast_expr *first_by(struct lex_extra *px, const char *var, YYLTYPE vl, ast_iter *it,
+                          ast_expr *where, const void *keys, YYLTYPE l)
+{
+    const struct { pvec *exprs; uint32_t desc; } *k = keys;
+    ast_expr *e = agg(px, AGG_FIRST, var, vl, it, where, NULL, l);
+    e->args = (ast_expr **)vec_items(k->exprs);
+    e->nargs = vec_len(k->exprs);
+    e->desc_mask = k->desc;
+    return e;
+}
+
 static ast_expr *roll(struct lex_extra *px, ast_expr *count, int64_t n, int64_t sides, YYLTYPE l)
 {
     ast_expr *e = ex(px, E_ROLL, l);
@@ -347,6 +361,35 @@ static void header_seen(struct lex_extra *px, int is_ruleset, YYLTYPE l)
     px->ndecls++;
 }
 
+static ast_decl *table_decl(struct lex_extra *px, const char *name, YYLTYPE l, YYLTYPE nl,
+                            const char *path, YYLTYPE pl, const char *named, YYLTYPE ml,
+                            ast_field *fields)
+{
+    header_seen(px, 0, l);
+    ast_decl *d = decl(px, D_ENUM, name, l, nl);
+    d->is_table = 1;
+    d->table_path = path;
+    d->table_path_loc = L(pl);
+    d->table_named = named;
+    d->table_named_loc = L(ml);
+    d->fields = fields;
+    if (!fields)
+        diag_error(px->diag, L(l), "table '%s' declares no field", name);
+    return d;
+}
+
+static ast_field *field_of(struct lex_extra *px, const char *name, YYLTYPE l, const char *index,
+                           YYLTYPE il, ast_typeexpr *type)
+{
+    ast_field *f = ARENA_NEW(A, ast_field);
+    f->loc = L(l);
+    f->name = name;
+    f->index = index;
+    f->index_loc = L(il);
+    f->type = type;
+    return f;
+}
+
 static void set_params(struct lex_extra *px, ast_decl *d, pvec *ps)
 {
     d->nparams = vec_len(ps);
@@ -418,6 +461,7 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %token T_ORDER "order" T_PRINTED "printed" T_CHOSEN "chosen" T_ONCE "once" T_PER "per"
 %token T_ACTION "action" T_DO "do" T_CAN "can" T_COST "cost" T_PAY "pay" T_BATCH "batch"
 %token T_RESOURCE "resource" T_OVERRIDE "override" T_COMBINED "combined"
+%token T_TABLE "table" T_NAMED "named" T_EXTENDS "extends"
 %token T_DOTDOT ".." T_EQ "==" T_NE "!=" T_LE "<=" T_GE ">=" T_PLUSEQ "+=" T_MINUSEQ "-="
 
 /* lowest first; see the precedence table of doc/language.md */
@@ -431,7 +475,11 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %left '+' '-'
 %left '*' '/' '%'
 %precedence UMINUS
-%precedence '[' T_WHERE
+%precedence '[' '.' T_WHERE T_ASC T_DESC
+/* ',' binds the keys of `first ... by`; declared after the brackets so the
+ * tokens keep the order expected-token lists name them in */
+%token '{' '}' '=' ':' '(' ')'
+%precedence ','
 
 %type <expr> expr bound opt_init lvalue opt_guard
 %type <num> timing opt_limit
@@ -445,13 +493,16 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %type <cite> cites
 %type <block> block
 %type <vec> stmts args arglist params param_list members member_list options escapes items strings
+%type <keys> keys
+%type <key> key
+%type <field> fields field
 %type <omods> opt_mods
 %type <fmods> for_mods
 %type <amods> act_mods
 %type <ord> opt_event_order
 %type <num> var_mods
 %type <dim> dim
-%type <str> stepnum opt_string
+%type <str> stepnum opt_string field_name
 %type <num> opt_order
 %type <stmt> step_mods
 %type <sym_dims> dims opt_dims
@@ -478,6 +529,24 @@ decl
         $$ = NULL;
       }
     | T_SOURCE T_STRING { header_seen(px, 0, @1); px->file->source = $2; $$ = NULL; }
+    | T_EXTENDS T_STRING {
+        header_seen(px, 0, @1);
+        if (px->file->extends)
+            diag_error(px->diag, L(@1), "a ruleset extends one other ruleset at most");
+        px->file->extends = $2;
+        px->file->extends_loc = L(@2);
+        $$ = NULL;
+      }
+    | T_TABLE T_IDENT T_FROM T_STRING '{' fields '}' { $$ = table_decl(px, $2, @1, @2, $4, @4, NULL, @4, $6); }
+    | T_TABLE T_IDENT T_FROM T_STRING T_NAMED T_STRING '{' fields '}' {
+        $$ = table_decl(px, $2, @1, @2, $4, @4, $6, @6, $8);
+      }
+    | T_OVERRIDE T_CONST T_IDENT '=' expr {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_CONST, $3, @1, @3);
+        $$->value = $5;
+        $$->is_override = 1;
+      }
     | T_PLAYERS T_NUMBER {
         header_seen(px, 0, @1);
         px->file->min_players = px->file->max_players = (int32_t)($2 > 1000 ? 1000 : $2);
@@ -627,6 +696,35 @@ decl
             $$->items = it;
         }
       }
+    ;
+
+/* a data table's fields, one a column (or one a member of an enum) */
+fields
+    : %empty { $$ = NULL; }
+    | fields field {
+        $$ = $1;
+        if (!$$) {
+            $$ = $2;
+        } else {
+            ast_field *f = $$;
+            while (f->next)
+                f = f->next;
+            f->next = $2;
+        }
+      }
+    ;
+
+field
+    : field_name ':' type { $$ = field_of(px, $1, @1, NULL, @1, $3); }
+    | field_name '[' T_IDENT ']' ':' type { $$ = field_of(px, $1, @1, $3, @3, $6); }
+    ;
+
+/* a field may be named like the keywords a card's data often uses */
+field_name
+    : T_IDENT { $$ = $1; }
+    | T_COST { $$ = "cost"; }
+    | T_ORDER { $$ = "order"; }
+    | T_PLAYER { $$ = "player"; }
     ;
 
 /* one trailing comma is allowed, as in C: `enum E { a, b, }` */
@@ -1143,6 +1241,11 @@ expr
         $$->args = (ast_expr **)vec_items($3);
         $$->nargs = vec_len($3);
       }
+    | expr '.' field_name {
+        $$ = ex(px, E_FIELD, @1);
+        $$->a = $1;
+        $$->name = $3;
+      }
     | '(' expr ')' { $$ = $2; }
     | T_CAN T_IDENT '(' args ')' {
         $$ = call_expr(px, $2, $4, @1);
@@ -1187,6 +1290,30 @@ expr
     | T_MIN T_IDENT T_IN iter T_WHERE expr T_OF expr %prec ITER { $$ = agg(px, AGG_MIN, $2, @2, $4, $6, $8, @1); }
     | T_MAX T_IDENT T_IN iter T_OF expr %prec ITER { $$ = agg(px, AGG_MAX, $2, @2, $4, NULL, $6, @1); }
     | T_MAX T_IDENT T_IN iter T_WHERE expr T_OF expr %prec ITER { $$ = agg(px, AGG_MAX, $2, @2, $4, $6, $8, @1); }
+    | T_FIRST T_IDENT T_IN iter T_BY keys %prec ITER { $$ = first_by(px, $2, @2, $4, NULL, &$6, @1); }
+    | T_FIRST T_IDENT T_IN iter T_WHERE expr T_BY keys %prec ITER { $$ = first_by(px, $2, @2, $4, $6, &$8, @1); }
+    ;
+
+/* the keys of `first x in ... by`: `k1 desc, k2 asc, ...` (',' binds to
+ * the keys: inside an argument list, parenthesize the whole `first`) */
+keys
+    : key { $$.exprs = vec_push(A, NULL, $1.e); $$.desc = $1.desc ? 1u : 0u; }
+    | keys ',' key {
+        $$ = $1;
+        uint32_t k = vec_len($$.exprs);
+        if (k >= 32)
+            diag_error(px->diag, L(@3), "at most 32 keys");
+        else if ($3.desc)
+            $$.desc |= 1u << k;
+        $$.exprs = vec_push(A, $$.exprs, $3.e);
+      }
+    ;
+
+/* no empty alternative: an operator after the key continues the key */
+key
+    : expr %prec ITER { $$.e = $1; $$.desc = 0; }
+    | expr T_ASC { $$.e = $1; $$.desc = 0; }
+    | expr T_DESC { $$.e = $1; $$.desc = 1; }
     ;
 
 args
@@ -1397,17 +1524,23 @@ void *yy_scan_bytes(const char *bytes, int len, yyscan_t s);
 
 ast_file *ast_parse(oc_arena *arena, diag *d, const char *src, size_t len)
 {
+    return ast_parse_file(arena, d, 0, src, len);
+}
+
+ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const char *src, size_t len)
+{
     struct lex_extra x;
     memset(&x, 0, sizeof x);
     x.arena = arena;
     x.diag = d;
     x.src = src;
-    x.line = 1;
+    x.line = (int)diag_first_line(file);
     x.col = 1;
     x.file = ARENA_NEW(arena, ast_file);
-    x.file->path = d->path;
+    x.file->path = diag_path(d, file);
+    ast_loc first = {diag_first_line(file), 1};
     if (len > 0x7fffffffu) {
-        diag_error(d, (ast_loc){0, 0}, "file too large");
+        diag_error(d, (ast_loc){first.line - 1, 0}, "file too large");
         return NULL;
     }
     yyscan_t scanner;
@@ -1417,6 +1550,6 @@ ast_file *ast_parse(oc_arena *arena, diag *d, const char *src, size_t len)
     yyparse(scanner, &x);
     yylex_destroy(scanner);
     if (!x.file->title && d->errors == 0)
-        diag_error(d, (ast_loc){1, 1}, "a ruleset must begin with 'ruleset \"TITLE\"'");
+        diag_error(d, first, "a ruleset must begin with 'ruleset \"TITLE\"'");
     return x.file;
 }

@@ -18,7 +18,7 @@
 
 #define ORDO_VERSION "0.1.0"
 #define ORDO_PROGRAM_MAGIC 0x4f52444fu /* "ORDO" */
-#define ORDO_PROGRAM_VERSION 2u
+#define ORDO_PROGRAM_VERSION 3u
 
 #ifdef __cplusplus
 extern "C" {
@@ -362,6 +362,8 @@ struct ordo_program {
                               * block, at the end of the state: "#acting",
                               * "#action", then the rest; 0 or nvars: none */
     uint16_t max_pending;    /* effects a batch can hold back (0: no batch) */
+    const int32_t *data;     /* the values of the data tables' fields (DATA) */
+    uint32_t ndata;
 };
 
 #ifdef __cplusplus

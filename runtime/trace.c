@@ -111,6 +111,8 @@ static const char *value_text(const ordo_program *p, int kind, int enum_id, int3
             return tmp;
         }
     case ORDO_K_ENUM:
+        if (v == -1) /* a data table's "no row" */
+            return "none";
         if (enum_id >= 0 && enum_id < p->nenums && v >= 0 && v < p->enums[enum_id].count &&
             p->enums[enum_id].first + v < p->nnames && p->names[p->enums[enum_id].first + v])
             return p->names[p->enums[enum_id].first + v];

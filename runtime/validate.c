@@ -269,6 +269,11 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
             if (x > 1)
                 BAD("code %lu: END x=%u", (unsigned long)pc, x);
             break;
+        case ORDO_OP_DATA:
+            if (x > 1 || a == 0 || in->b < 0 || (uint64_t)(uint32_t)in->b + a > p->ndata)
+                BAD("code %lu: DATA x=%u of %u rows at %ld is outside the %lu data values",
+                    (unsigned long)pc, x, a, (long)in->b, (unsigned long)p->ndata);
+            break;
         default:
             if (in->op >= ORDO_OP_COUNT)
                 BAD("code %lu: unknown opcode %u", (unsigned long)pc, (unsigned)in->op);
@@ -321,6 +326,7 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
     TABLE(p->texts, p->ntexts, "texts")
     TABLE(p->scenarios, p->nscenarios, "scenarios")
     TABLE(p->items, p->nitems, "scenario items")
+    TABLE(p->data, p->ndata, "data")
 #undef TABLE
     if (p->ncode == 0)
         BAD("no code");

@@ -1084,6 +1084,18 @@ top:
         sp -= v->ndims;
         NEXT();
     }
+    CASE(DATA) {
+        /* a field of a data table: the row must be a row, not none */
+        NEED(1u + ip->x);
+        int32_t row = sp[-1 - (int)ip->x];
+        int64_t m = ip->x ? sp[-1] : 0;
+        if (UNLIKELY(row < 0 || row >= (int32_t)ip->a || m < 0 ||
+                     (uint64_t)ip->b + (uint64_t)m * ip->a + (uint64_t)row >= p->ndata))
+            FAIL(ORDO_E_INDEX, "a table's field read %s", row < 0 ? "of none" : "outside the table");
+        sp -= ip->x;
+        sp[-1] = p->data[(uint64_t)ip->b + (uint64_t)m * ip->a + (uint64_t)row];
+        NEXT();
+    }
     CASE(HALT) {
         if (UNLIKELY(mode == VM_MAIN))
             FAIL(ORDO_E_STATE, "HALT outside ordo_exec/ordo_eval");

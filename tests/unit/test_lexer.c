@@ -213,14 +213,12 @@ static void test_numbers_and_step_numbers(void **state)
     at(l, 8, T_EOF, 1, 12, 12);
     scan_done(l);
 
-    /* a trailing dot is not part of a step number */
+    /* a trailing dot is not part of a step number: it is the field dot */
     l = scan("2.5.");
     at(l, 0, T_STEPNUM, 1, 1, 3);
     assert_string_equal(l->t[0].v.str, "2.5");
-    assert_int_equal(l->t[1].kind, T_EOF); /* the lone '.' is a stray (below) */
-    assert_string_equal(msgs(&l->io), "t.ordo:1:4: error: stray '.' in program\n"
-                                      "2.5.\n"
-                                      "   ^\n");
+    at(l, 1, '.', 1, 4, 4);
+    assert_int_equal(l->io.d.errors, 0);
     scan_done(l);
 }
 
@@ -410,16 +408,14 @@ static void test_stray_characters(void **state)
                                       "\t       ^\n");
     scan_done(l);
 
-    /* `!` alone, and `.` alone, are not operators */
+    /* `!` alone is not an operator; `.` is (a table's field: c.points) */
     l = scan("!x .");
     at(l, 0, T_IDENT, 1, 2, 2);
-    assert_int_equal(l->io.d.errors, 2);
+    at(l, 1, '.', 1, 4, 4);
+    assert_int_equal(l->io.d.errors, 1);
     assert_string_equal(msgs(&l->io), "t.ordo:1:1: error: stray '!' in program\n"
                                       "!x .\n"
-                                      "^\n"
-                                      "t.ordo:1:4: error: stray '.' in program\n"
-                                      "!x .\n"
-                                      "   ^\n");
+                                      "^\n");
     scan_done(l);
 }
 

@@ -163,7 +163,7 @@ static void check_cases(const vcase *c, size_t n)
 }
 
 static void m_magic(tprog *T) { T->p.magic = 0x12345678u; }
-static void m_version(tprog *T) { T->p.version = 3; }
+static void m_version(tprog *T) { T->p.version = 99; }
 static void m_minp0(tprog *T) { T->p.min_players = 0; }
 static void m_minp_max(tprog *T) { T->p.min_players = 5; }
 static void m_code_null(tprog *T) { T->p.code = NULL; }
@@ -177,7 +177,7 @@ static void test_validate_header(void **state)
     (void)state;
     static const vcase cases[] = {
         {"magic", m_magic, "bad magic 0x12345678 (not an ordo program)"},
-        {"version", m_version, "program version 3, this runtime reads 2"},
+        {"version", m_version, "program version 99, this runtime reads 3"},
         {"min players 0", m_minp0, "players 0..4 (must be within 1..127)"},
         {"min > max", m_minp_max, "players 5..4 (must be within 1..127)"},
         {"code table", m_code_null, "code: 11 entries but no table"},
