@@ -72,7 +72,7 @@ typedef struct spl_side {
     int8_t gems[SPL_GEMS], gold, bonus[SPL_GEMS];
     uint8_t cards;                 /* owned (bought) cards */
     uint8_t card_points, noble_points;
-    uint8_t nreserved;             /* the bot's count only matters */
+    uint8_t nreserved;             /* cards reserved; the bot's are worth 1 each */
     uint8_t reserved[SPL_RESERVE]; /* the human's, in the order reserved */
 } spl_side;
 
@@ -108,9 +108,15 @@ static int tokens(const spl_side *s)
     return t;
 }
 
-static int prestige(const spl_side *s)
+static int human_prestige(const spl_game *g)
 {
-    return s->card_points + s->noble_points + s->nreserved;
+    return g->human.card_points + g->human.noble_points;
+}
+
+/* The bot's reserved cards are worth 1 prestige each (SPL-B5). */
+static int bot_prestige(const spl_game *g)
+{
+    return g->bot.card_points + g->bot.noble_points + g->bot.nreserved;
 }
 
 /* Takes one gem of g from the stock; an emptied colour leaves the row
@@ -548,7 +554,7 @@ static void end_of_turn(const ctx *x, spl_game *g, spl_side *s)
  * equal prestige and no more owned cards. */
 static int human_wins_comparison(const spl_game *g)
 {
-    int h = prestige(&g->human), b = prestige(&g->bot);
+    int h = human_prestige(g), b = bot_prestige(g);
     return h > b || (h == b && g->human.cards <= g->bot.cards);
 }
 
@@ -566,14 +572,14 @@ spl_result spl_play_game(const spl_data *d, uint64_t seed, spl_variant variant, 
         if (variant != SPL_EASIER || round > 1)
             bot_turn(&x, &g);
         end_of_turn(&x, &g, &g.bot);
-        int bot_reached = prestige(&g.bot) >= WIN_AT;
+        int bot_reached = bot_prestige(&g) >= WIN_AT;
         human_turn(&x, &g);
         end_of_turn(&x, &g, &g.human);
         if (bot_reached) {
             winner = human_wins_comparison(&g);
             break;
         }
-        if (prestige(&g.human) >= WIN_AT) {
+        if (human_prestige(&g) >= WIN_AT) {
             winner = 1;
             break;
         }
@@ -582,7 +588,7 @@ spl_result spl_play_game(const spl_data *d, uint64_t seed, spl_variant variant, 
             break;
         }
     }
-    return (spl_result){winner, prestige(&g.human), prestige(&g.bot), g.round};
+    return (spl_result){winner, human_prestige(&g), bot_prestige(&g), g.round};
 }
 
 /* ---- the data files */
