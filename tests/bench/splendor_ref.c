@@ -15,8 +15,8 @@
  *
  *   splendor_ref [--data DIR] [--seed S] [--games N] [--variant base|easier|harder]
  *                [--extra K] [--trace] [--bench]
- * prints one line a game, `seed=S winner=W human=H bot=B rounds=R` (W: 1
- * the human, 0 the bot), or with --bench the games per second (of CPU
+ * prints one line a game, `seed=S winner=W human=H bot=B rounds=R
+ * decisions=D` (W: 1 the human, 0 the bot; D the human's decisions), or with --bench the games per second (of CPU
  * time) of N games from seed S and the bytes of the game state; --trace
  * adds every action of the game before its line.
  */
@@ -85,6 +85,7 @@ typedef struct spl_game {
     uint8_t market[SPL_LEVELS][SPL_SLOTS]; /* card ids; 0: empty */
     uint8_t nobles[SPL_IN_PLAY], nnobles;
     uint8_t round;
+    uint16_t decisions;            /* the human's, counted as ordo counts them */
 } spl_game;
 
 size_t spl_state_size(void)
@@ -418,6 +419,13 @@ static int human_options(const spl_data *d, const spl_game *g, opt *o)
     return n;
 }
 
+/* The random policy's pick among n options (it draws even when n is 1). */
+static int decide(spl_game *g, int n)
+{
+    g->decisions++;
+    return (int)below(&g->policy, (uint32_t)n);
+}
+
 static void human_reserve(spl_game *g, int c)
 {
     spl_side *h = &g->human;
@@ -493,7 +501,7 @@ static void human_discard(const ctx *x, spl_game *g)
                 o[n++] = (uint8_t)gem;
         if (h->gold > 0)
             o[n++] = SPL_GEMS;
-        int k = o[below(&g->policy, (uint32_t)n)];
+        int k = o[decide(g, n)];
         if (k == SPL_GEMS) {
             h->gold--;
             g->gold++;
@@ -510,7 +518,7 @@ static void human_turn(const ctx *x, spl_game *g)
 {
     opt o[MAX_OPTS];
     int n = human_options(x->d, g, o);
-    opt pick = o[below(&g->policy, (uint32_t)n)];
+    opt pick = o[decide(g, n)];
     if (x->trace)
         trace_option(x, pick);
     human_apply(x->d, g, pick);
@@ -539,7 +547,7 @@ static void end_of_turn(const ctx *x, spl_game *g, spl_side *s)
         return;
     int i = fits[0];
     if (n > 1 && s == &g->human)
-        i = fits[below(&g->policy, (uint32_t)n)];
+        i = fits[decide(g, n)];
     int noble = g->nobles[i];
     s->noble_points = (uint8_t)(s->noble_points + x->d->noble_points[noble]);
     memmove(g->nobles + i, g->nobles + i + 1, (size_t)(g->nnobles - i - 1));
@@ -588,7 +596,7 @@ spl_result spl_play_game(const spl_data *d, uint64_t seed, spl_variant variant, 
             break;
         }
     }
-    return (spl_result){winner, human_prestige(&g), bot_prestige(&g), g.round};
+    return (spl_result){winner, human_prestige(&g), bot_prestige(&g), g.round, g.decisions};
 }
 
 /* ---- the data files */
@@ -785,8 +793,8 @@ int main(int argc, char **argv)
     for (long i = 0; i < a.games; i++) {
         uint64_t seed = a.seed + (uint64_t)i;
         spl_result r = spl_play_game(&d, seed, a.variant, extra, a.trace ? stdout : NULL);
-        printf("seed=%llu winner=%d human=%d bot=%d rounds=%d\n", (unsigned long long)seed,
-               r.winner, r.human, r.bot, r.rounds);
+        printf("seed=%llu winner=%d human=%d bot=%d rounds=%d decisions=%d\n",
+               (unsigned long long)seed, r.winner, r.human, r.bot, r.rounds, r.decisions);
     }
     return 0;
 }

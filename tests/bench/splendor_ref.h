@@ -40,6 +40,7 @@ typedef struct spl_result {
     int winner;          /* 1: the human, 0: the bot */
     int human, bot;      /* final prestige */
     int rounds;          /* rounds begun */
+    int decisions;       /* the human's decisions (each one draw of the policy) */
 } spl_result;
 
 /* Reads cards.csv, nobles.csv and takes.csv from dir. 0, or -1 after a

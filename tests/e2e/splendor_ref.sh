@@ -1,7 +1,8 @@
 #!/bin/sh
 # splendor_ref.sh BUILD — the Splendor solo ruleset and the hand-written
 # reference (tests/bench/splendor_ref.c) play the same game: for every seed
-# the same winner, final prestige of both sides and rounds begun. The
+# the same winner, final prestige of both sides, rounds begun and number of
+# the human's decisions. The
 # ruleset's results come from `ordo sim --jsonl --var human_score --var
 # bot_score --var round` (the human is player 1; a game over with no winner
 # is the bot's win), the reference's from `splendor_ref --games N`. Both
@@ -39,11 +40,11 @@ bad() {
 }
 
 # ruleset_results FILE GAMES: the ruleset's games as the reference prints
-# them, `seed=S winner=W human=H bot=B rounds=R`
+# them, `seed=S winner=W human=H bot=B rounds=R decisions=D`
 ruleset_results() {
     "$ORDO" sim "$1" --games "$2" --seed 1 --jsonl --policy random \
         --var human_score --var bot_score --var round 2>"$tmp/sim.err" |
-        sed -n 's/^{"game":[0-9]*,"seed":\([0-9]*\),"winner":\([0-9a-z]*\),.*"vars":{"human_score":\(-*[0-9]*\),"bot_score":\(-*[0-9]*\),"round":\(-*[0-9]*\)},"error":null}$/seed=\1 winner=\2 human=\3 bot=\4 rounds=\5/p' |
+        sed -n 's/^{"game":[0-9]*,"seed":\([0-9]*\),"winner":\([0-9a-z]*\),"decisions":\([0-9]*\),.*"vars":{"human_score":\(-*[0-9]*\),"bot_score":\(-*[0-9]*\),"round":\(-*[0-9]*\)},"error":null}$/seed=\1 winner=\2 human=\4 bot=\5 rounds=\6 decisions=\3/p' |
         sed 's/winner=null/winner=0/'
 }
 
@@ -61,7 +62,7 @@ compare() {
         return
     fi
     if cmp -s "$tmp/ordo" "$tmp/ref"; then
-        echo "$variant ($file): seeds 1..$games agree (winners, prestige, rounds)"
+        echo "$variant ($file): seeds 1..$games agree (winners, prestige, rounds, decisions)"
         ok
         return
     fi
