@@ -14,20 +14,37 @@
 #include <cmocka.h>
 
 #include "compiler.h"
+#include "game_copy.h"
 
 /* ------------------------------------------------------------ helpers */
 
-/* Compiles text; the test fails on any diagnostic (errors or warnings). */
-static const ordo_program *compile(oc_compiler **c, const char *text)
+/* A test's ruleset, compiled by its setup (test_setup: the ruleset text
+ * in, the compiler and its program out), freed by its teardown. */
+typedef struct compiled {
+    const char *text;
+    oc_compiler *c;
+    const ordo_program *p;
+} compiled;
+
+/* Compiles the text; the test fails on any diagnostic (errors or warnings). */
+static int compile(void **state)
 {
+    compiled *t = *state;
     oc_options opt = {0};
     opt.diag = stderr;
     opt.werror = 1;
-    *c = oc_new(&opt);
-    assert_non_null(*c);
-    const ordo_program *p = oc_compile_string(*c, "actions_test.ordo", text, strlen(text));
-    assert_non_null(p);
-    return p;
+    t->c = oc_new(&opt);
+    t->p = t->c ? oc_compile_string(t->c, "actions_test.ordo", t->text, strlen(t->text)) : NULL;
+    return t->p ? 0 : -1;
+}
+
+static int release(void **state)
+{
+    compiled *t = *state;
+    oc_free(t->c);
+    t->c = NULL;
+    t->p = NULL;
+    return 0;
 }
 
 static int proc_index(const ordo_program *p, const char *name)
@@ -44,20 +61,6 @@ static ordo_game *new_game(const ordo_program *p, int nplayers)
     ordo_game *g = NULL;
     assert_int_equal(ordo_new(p, nplayers, 1, &g), ORDO_OK);
     return g;
-}
-
-static ordo_game *dup_game(const ordo_game *g)
-{
-    ordo_game *c = malloc(ordo_size(g));
-    assert_non_null(c);
-    ordo_copy(c, g);
-    return c;
-}
-
-static void assert_same_game(const ordo_game *a, const ordo_game *b)
-{
-    assert_int_equal(ordo_size(a), ordo_size(b));
-    assert_memory_equal(a, b, ordo_size(a));
 }
 
 /* Every cell of every declared var (the hidden per-action ones included)
@@ -140,9 +143,7 @@ static const char DENIED[] =
  * it was, and it can still be started otherwise. */
 static void start_denied_action(void **state)
 {
-    (void)state;
-    oc_compiler *c;
-    const ordo_program *p = compile(&c, DENIED);
+    const ordo_program *p = ((compiled *)*state)->p;
     int buy = proc_index(p, "buy"), gift = proc_index(p, "gift");
     const int32_t me[1] = {0};
 
@@ -173,7 +174,6 @@ static void start_denied_action(void **state)
     assert_int_equal(get(p, g, "bought", 0), 1);
     free(before);
     ordo_free(g);
-    oc_free(c);
 }
 
 /* The rules' own unguarded `do` of a denied action, and a `pay` of more
@@ -182,9 +182,7 @@ static void start_denied_action(void **state)
  * the denied instruction changed nothing: every var reads as before. */
 static void rules_denied(void **state)
 {
-    (void)state;
-    oc_compiler *c;
-    const ordo_program *p = compile(&c, DENIED);
+    const ordo_program *p = ((compiled *)*state)->p;
     const int32_t me[1] = {0};
 
     /* the sequence: buy is denied at once (silver 1), force's `do` fails */
@@ -209,7 +207,6 @@ static void rules_denied(void **state)
     assert_int_equal(get(p, g, "silver", 0), 1);
     free(before);
     ordo_free(g);
-    oc_free(c);
 }
 
 /* ----------------------------- (b) an escape at a window inside an action */
@@ -258,9 +255,7 @@ static const char ESCAPE[] =
 
 static void escape_restores_action_state(void **state)
 {
-    (void)state;
-    oc_compiler *c;
-    const ordo_program *p = compile(&c, ESCAPE);
+    const ordo_program *p = ((compiled *)*state)->p;
     ordo_game *g = new_game(p, 1);
 
     /* outer, then inner inside it: its window */
@@ -300,15 +295,16 @@ static void escape_restores_action_state(void **state)
     assert_int_equal(get(p, g, "done", 0), 2);
     assert_int_equal(get(p, g, "heard", 0), 4);
     ordo_free(g);
-    oc_free(c);
 }
 
 int main(void)
 {
+    static compiled denied = {DENIED, NULL, NULL}, escape = {ESCAPE, NULL, NULL};
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(start_denied_action),
-        cmocka_unit_test(rules_denied),
-        cmocka_unit_test(escape_restores_action_state),
+        cmocka_unit_test_prestate_setup_teardown(start_denied_action, compile, release, &denied),
+        cmocka_unit_test_prestate_setup_teardown(rules_denied, compile, release, &denied),
+        cmocka_unit_test_prestate_setup_teardown(escape_restores_action_state, compile, release,
+                                                 &escape),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
