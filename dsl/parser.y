@@ -475,7 +475,7 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %left '+' '-'
 %left '*' '/' '%'
 %precedence UMINUS
-%precedence '[' '.' T_WHERE T_ASC T_DESC
+%precedence '[' '.' T_WHERE T_ASC T_DESC T_BY
 /* ',' binds the keys of `first ... by`; declared after the brackets so the
  * tokens keep the order expected-token lists name them in */
 %token '{' '}' '=' ':' '(' ')'
@@ -1290,6 +1290,9 @@ expr
     | T_MIN T_IDENT T_IN iter T_WHERE expr T_OF expr %prec ITER { $$ = agg(px, AGG_MIN, $2, @2, $4, $6, $8, @1); }
     | T_MAX T_IDENT T_IN iter T_OF expr %prec ITER { $$ = agg(px, AGG_MAX, $2, @2, $4, NULL, $6, @1); }
     | T_MAX T_IDENT T_IN iter T_WHERE expr T_OF expr %prec ITER { $$ = agg(px, AGG_MAX, $2, @2, $4, $6, $8, @1); }
+    | T_FIRST T_IDENT T_IN iter T_WHERE expr %prec LOW {
+        $$ = agg(px, AGG_FIRST, $2, @2, $4, $6, NULL, @1);
+      }
     | T_FIRST T_IDENT T_IN iter T_BY keys %prec ITER { $$ = first_by(px, $2, @2, $4, NULL, &$6, @1); }
     | T_FIRST T_IDENT T_IN iter T_WHERE expr T_BY keys %prec ITER { $$ = first_by(px, $2, @2, $4, $6, &$8, @1); }
     ;

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "asm.h"
+#include "game_copy.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -41,21 +42,6 @@ static void assert_message(const ordo_game *g, const char *want)
     int n = ordo_error_message(g, buf, sizeof buf);
     assert_string_equal(buf, want);
     assert_int_equal(n, (int)strlen(want));
-}
-
-/* A fresh copy of g, made with ordo_copy into malloc'd memory. */
-static ordo_game *dup_game(const ordo_game *g)
-{
-    ordo_game *c = malloc(ordo_size(g));
-    assert_non_null(c);
-    ordo_copy(c, g);
-    return c;
-}
-
-static void assert_same_game(const ordo_game *a, const ordo_game *b)
-{
-    assert_int_equal(ordo_size(a), ordo_size(b));
-    assert_memory_equal(a, b, ordo_size(a));
 }
 
 /* The trace, recorded. */
