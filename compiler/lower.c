@@ -932,31 +932,20 @@ static void load_var(lw *w, uint32_t v)
     emit_a(w, w->f->vars[v]->ndims ? ORDO_OP_LDX : ORDO_OP_LDG, v);
 }
 
-/* A payment from a resource that has a substitute (TEO-D4): when the
- * payer holds one and there is something to pay, they choose between
- * "pay N RES" (offered when they hold N and pay_guard holds; default:
- * they hold N) and the substitute's label (offered when use_guard holds);
- * otherwise it is a plain PAY (E_DENIED if short). Indexes and amount are
- * evaluated once, into hidden locals. */
-static void pay_offer(lw *w, const ast_expr *target, const ast_expr *amount, const ast_decl *sub,
-                      const ast_expr *pay_guard, const ast_expr *use_guard, uint32_t line)
+/* The decision at a payment whose indexes and amount are in locals t..t+n
+ * (the amount is above 0): when the payer holds the substitute, "pay N RES"
+ * (offered when pay_guard holds; default: they hold N) or the substitute's
+ * label (offered when use_guard holds). Falls through to the plain PAY when
+ * the substitute is not held or "pay" is taken; jumps to *end after using
+ * the substitute. */
+static void offer_substitute(lw *w, const ast_decl *sub, uint32_t v, uint32_t t, uint32_t n,
+                             const ast_expr *pay_guard, const ast_expr *use_guard, uint32_t line,
+                             uint32_t *end)
 {
-    if (!sub) {
-        pay(w, target, amount);
-        return;
-    }
-    uint32_t n = target->nargs, t = take_locals(w, n + 1), v = cell_indexes(w, target);
-    expr(w, amount);
-    for (uint32_t k = n + 1; k-- > 0;)
-        emit_a(w, ORDO_OP_STL, t + k);
-    emit_a(w, ORDO_OP_LDL, t + n);
-    push_const(w, 0);
-    emit_op(w, ORDO_OP_GT);
-    uint32_t plain = jump(w, ORDO_OP_JZ);
     load_var(w, sub_cell(w, sub, t));
     push_const(w, 1);
     emit_op(w, ORDO_OP_GE);
-    uint32_t plain2 = jump(w, ORDO_OP_JZ);
+    uint32_t not_held = jump(w, ORDO_OP_JZ);
     char *label = arena_alloc(w->a, strlen(sub->sub_res->name) + 8);
     sprintf(label, "pay {} %s", sub->sub_res->name);
     uint32_t po = add_plain_option(w, label, line), uo = add_plain_option(w, sub->label.text, line);
@@ -990,19 +979,49 @@ static void pay_offer(lw *w, const ast_expr *target, const ast_expr *amount, con
     uint32_t sv = sub_cell(w, sub, t);
     push_const(w, 1);
     emit_a(w, ORDO_OP_PAY, sv);
-    uint32_t end = jump(w, ORDO_OP_JMP);
+    *end = jump(w, ORDO_OP_JMP);
     w->depth = d + 1; /* ordo_choose pushed the amount */
     if (w->depth > w->maxdepth)
         w->maxdepth = w->depth;
     w->options.v[po].target = here(w);
     emit_op(w, ORDO_OP_POP);
-    patch_here(w, plain);
-    patch_here(w, plain2);
+    patch_here(w, not_held);
     w->depth = d;
+}
+
+/* A payment: `pay` in a body (is_cost 0) or an action's up-front cost
+ * (is_cost 1: an amount of 0 is no payment, and leaves no trace line).
+ * With a substitute for its resource (TEO-D4) the payer may be asked
+ * first (offer_substitute). Indexes and amount are evaluated once, into
+ * hidden locals; a plain PAY is E_DENIED when short. */
+static void pay_offer(lw *w, const ast_expr *target, const ast_expr *amount, const ast_decl *sub,
+                      const ast_expr *pay_guard, const ast_expr *use_guard, uint32_t line,
+                      int is_cost)
+{
+    if (!sub && !is_cost) {
+        pay(w, target, amount);
+        return;
+    }
+    uint32_t n = target->kind == E_INDEX ? target->nargs : 0, t = take_locals(w, n + 1);
+    uint32_t v = cell_indexes(w, target), end = NO_LABEL;
+    expr(w, amount);
+    for (uint32_t k = n + 1; k-- > 0;)
+        emit_a(w, ORDO_OP_STL, t + k);
+    emit_a(w, ORDO_OP_LDL, t + n);
+    push_const(w, 0);
+    emit_op(w, ORDO_OP_GT);
+    uint32_t zero = jump(w, ORDO_OP_JZ);
+    if (sub)
+        offer_substitute(w, sub, v, t, n, pay_guard, use_guard, line, &end);
+    if (!is_cost) /* `pay 0` is a payment of nothing, traced */
+        patch_here(w, zero);
     for (uint32_t k = 0; k <= n; k++)
         emit_a(w, ORDO_OP_LDL, t + k);
     emit_a(w, ORDO_OP_PAY, v);
-    patch_here(w, end);
+    if (end != NO_LABEL)
+        patch_here(w, end);
+    if (is_cost)
+        patch_here(w, zero);
     give_locals(w, t);
 }
 
@@ -1453,7 +1472,7 @@ static void stmt(lw *w, const ast_stmt *s)
         return;
     case S_PAY:
         pay_offer(w, s->u.assign.target, s->u.assign.value, s->substitute, NULL, NULL,
-                  s->loc.line);
+                  s->loc.line, 0);
         return;
     case S_BATCH: stmt_batch(w, &s->u.batch.body); return;
     case S_LOG: {
@@ -1792,7 +1811,7 @@ static void lower_action(lw *w, const ast_decl *d)
     for (const ast_cost *c = d->costs; c; c = c->next) {
         mark_line(w, c->loc.line);
         pay_offer(w, c->target, c->amount, c->substitute, c->pay_guard, c->use_guard,
-                  c->loc.line);
+                  c->loc.line, 1);
     }
     trigger_group(w, ev, TIMING_BEFORE);
     w->action_returns.n = 0;
