@@ -187,6 +187,19 @@ static void note_declared(diag *d, const ast_decl *v)
         diag_note(d, v->loc, "'%s' is declared here", v->name);
 }
 
+/* A note at what bounds e: the players or the enum a count runs over, else
+ * the declaration of the first var it reads. */
+static void note_source(const ast_file *f, diag *d, const ast_expr *e)
+{
+    const ast_iter *it = e->kind == E_AGG ? e->iter : NULL;
+    if (it && (it->kind == IT_PLAYERS || it->kind == IT_ALL_PLAYERS))
+        diag_note(d, f->players_loc, "at most %d players play", f->max_players);
+    else if (it && it->kind == IT_ENUM && it->enm)
+        diag_note(d, it->enm->loc, "'%s' has %u members", it->enm->name, it->enm->nmembers);
+    else
+        note_declared(d, first_var(e));
+}
+
 /* ------------------------------------------------------ up-front costs */
 
 static const ast_decl *cost_var(const ast_cost *c)
@@ -275,7 +288,8 @@ static void check_precondition(const ast_file *f, diag *d, const ast_decl *a)
         return;
     diag_warning(d, why->loc, "action '%s' can never be taken: its 'when' condition is false for "
                               "every value the declared ranges allow", a->name);
-    note_declared(d, first_var(why));
+    note_source(f, d, why->kind == E_BINARY && why->a->is_const ? why->b
+                      : why->kind == E_BINARY ? why->a : why);
 }
 
 /* --------------------------------------------------- substitutes, caps */
@@ -295,13 +309,7 @@ static void check_cap(const ast_file *f, diag *d, const ast_expr *e)
         return;
     diag_warning(d, e->b->loc, "the cap %d is never reached: the value capped is at most %lld",
                  e->b->cval, (long long)v.hi);
-    const ast_iter *it = e->a->kind == E_AGG ? e->a->iter : NULL;
-    if (it && (it->kind == IT_PLAYERS || it->kind == IT_ALL_PLAYERS))
-        diag_note(d, f->players_loc, "at most %d players play", f->max_players);
-    else if (it && it->kind == IT_ENUM && it->enm)
-        diag_note(d, it->enm->loc, "'%s' has %u members", it->enm->name, it->enm->nmembers);
-    else
-        note_declared(d, first_var(e->a));
+    note_source(f, d, e->a);
 }
 
 void oc_check_payments(ast_file *f, diag *d)
