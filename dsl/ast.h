@@ -138,9 +138,11 @@ enum ast_expr_kind {
     E_CAN,         /* `can A(args)`: name, args; [R] sym = the action's SYM_PROC */
     E_IN_ACTION,   /* `in action`: some action is between its start and the
                     * end of its body (its after-phase does not count) */
-    E_FIELD        /* `row.field` of a data table: a = the row, name = the
+    E_FIELD,       /* `row.field` of a data table: a = the row, name = the
                     * field; [R] field. An array field (`row.cost[g]`) is
                     * an E_INDEX of ix IX_FIELD over it. */
+    E_CAPPED       /* `a capped at b`: min(a, b), b a constant (TEO-D1); the
+                    * checks know the cap */
 };
 
 enum ast_op {
@@ -392,6 +394,7 @@ typedef struct ast_stmt {
         } list;
     } u;
     uint8_t unreachable;          /* [C] after a terminator / in dead code */
+    struct ast_decl *substitute;  /* [R] S_PAY: the D_SUBSTITUTE offered at it */
 } ast_stmt;
 
 /* --------------------------------------------------------------- scenarios */
@@ -446,7 +449,8 @@ typedef struct ast_item {
 /* ------------------------------------------------------------ declarations */
 
 enum ast_decl_kind {
-    D_ENUM = 1, D_CONST, D_VAR, D_EVENT, D_FN, D_PROC, D_SEQUENCE, D_SCENARIO
+    D_ENUM = 1, D_CONST, D_VAR, D_EVENT, D_FN, D_PROC, D_SEQUENCE, D_SCENARIO,
+    D_SUBSTITUTE  /* `substitute X[p] for R[p] "label"` (no name; TEO-D4) */
 };
 
 /* When a trigger runs relative to its event (doc/language.md, "Events and
@@ -488,6 +492,10 @@ typedef struct ast_cost {
     ast_expr *amount;
     ast_expr *target;             /* a resource var, indexed */
     struct ast_cost *next;
+    struct ast_decl *substitute;  /* [R] the D_SUBSTITUTE offered at it, or NULL */
+    ast_expr *pay_guard;          /* [R] with substitute: paying leaves the
+                                   * later costs payable */
+    ast_expr *use_guard;          /* [R] with substitute: so does using it */
 } ast_cost;
 
 enum ast_dim_kind { DIM_PLAYER = 1, DIM_ENUM, DIM_RANGE };
@@ -611,6 +619,17 @@ typedef struct ast_decl {
     uint8_t reachable;            /* proc: called from the sequence/scenarios */
     uint8_t has_state_write;      /* fn/proc: writes state (directly or not) */
     uint32_t mark;                /* scratch for resolve/check (never read by lower) */
+
+    /* D_SUBSTITUTE: `substitute SUB[p] for RES[p] "label"`: at a payment
+     * from RES, one unit of SUB may be paid instead (label: the option).
+     * The pattern's names stand for the payment's indexes. */
+    ast_expr *sub_var, *sub_for;  /* the two patterns as written */
+    struct ast_decl *sub_res;     /* [R] RES's var decl */
+    struct ast_decl *sub_decl;    /* [R] SUB's var decl */
+    int8_t sub_map[2];            /* [R] SUB's index k is RES's index sub_map[k] */
+    int8_t sub_payer;             /* [R] RES's player index: who decides */
+    uint8_t sub_used;             /* [R] some payment takes from RES */
+    struct ast_decl *substitute;  /* [R] D_VAR: the substitute for this resource */
 } ast_decl;
 
 /* -------------------------------------------------------------------- file */
@@ -647,6 +666,8 @@ typedef struct ast_file {
     ast_decl *turn_var, *acting_var, *action_var;
     uint32_t act_first;            /* == nvars when there is no action */
     uint8_t has_batches;           /* a `batch` or an `order combined` event */
+    ast_expr **caps;               /* [R] every `capped at`, for the checks */
+    uint32_t ncaps, capcaps;
 } ast_file;
 
 /* --------------------------------------------------------------- the API */
@@ -681,6 +702,10 @@ int oc_resolve(oc_arena *arena, ast_file *file, diag *d);
 /* Static checks on a resolved file (duplicate/unreachable steps, loops whose
  * exit can never change, empty choices, recursion). (compiler/check.c) */
 int oc_check(oc_arena *arena, ast_file *file, diag *d);
+
+/* The checks of actions and payments: costs, preconditions, substitutes,
+ * caps (compiler/check_pay.c; oc_check runs them). */
+void oc_check_payments(ast_file *file, diag *d);
 
 /* THE LOWERING ENTRY POINT, implemented by compiler/lower.c: turns a file
  * that resolved and checked without errors into program tables allocated in

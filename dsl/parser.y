@@ -462,6 +462,7 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %token T_ACTION "action" T_DO "do" T_CAN "can" T_COST "cost" T_PAY "pay" T_BATCH "batch"
 %token T_RESOURCE "resource" T_OVERRIDE "override" T_COMBINED "combined"
 %token T_TABLE "table" T_NAMED "named" T_EXTENDS "extends"
+%token T_SUBSTITUTE "substitute" T_CAPPED "capped"
 %token T_DOTDOT ".." T_EQ "==" T_NE "!=" T_LE "<=" T_GE ">=" T_PLUSEQ "+=" T_MINUSEQ "-="
 
 /* lowest first; see the precedence table of doc/language.md */
@@ -470,6 +471,7 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %left T_AND
 %precedence T_NOT
 %nonassoc T_EQ T_NE '<' T_LE '>' T_GE T_IN
+%left T_CAPPED
 %precedence ITER
 %precedence T_DOTDOT
 %left '+' '-'
@@ -678,6 +680,15 @@ decl
         $$->label.loc = L(@6);
         $$->guard = $7;
         $$->body = $8;
+      }
+    | T_SUBSTITUTE expr T_FOR expr T_STRING cites {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_SUBSTITUTE, NULL, @1, @1);
+        $$->sub_var = $2;
+        $$->sub_for = $4;
+        $$->label.text = $5;
+        $$->label.loc = L(@5);
+        $$->cites = $6;
       }
     | T_SEQUENCE block {
         header_seen(px, 0, @1);
@@ -1252,6 +1263,11 @@ expr
         $$->kind = E_CAN;
       }
     | T_IN T_ACTION { $$ = ex(px, E_IN_ACTION, @1); }
+    | expr T_CAPPED T_AT expr %prec T_CAPPED {
+        $$ = bin(px, OP_ADD, $1, $4, @2);
+        if ($$->kind == E_BINARY)
+            $$->kind = E_CAPPED;
+      }
     | T_ROLL T_DIE { $$ = roll(px, NULL, 1, $2.sides, @1); }
     | T_ROLL T_DICE { $$ = roll(px, NULL, $2.count, $2.sides, @1); }
     | T_ROLL expr T_DIE { $$ = roll(px, $2, 0, $3.sides, @1); }

@@ -146,6 +146,13 @@ static void sx_expr(sbuf *b, const ast_expr *e)
         sx_expr(b, e->c);
         put(b, ")");
         return;
+    case E_CAPPED:
+        put(b, "(capped ");
+        sx_expr(b, e->a);
+        put(b, " ");
+        sx_expr(b, e->b);
+        put(b, ")");
+        return;
     case E_IN:
         put(b, "(in ");
         sx_expr(b, e->a);
@@ -845,6 +852,26 @@ static void test_precedence(void **state)
     expr_is("-tower[p]", "(neg tower[p])");
 }
 
+/* `capped at` binds looser than `+`, tighter than comparisons; a
+ * substitute declaration keeps its two patterns and its label. */
+static void test_caps_and_substitutes(void **state)
+{
+    (void)state;
+    expr_is("a + b capped at 3", "(capped (+ a b) 3)");
+    expr_is("a capped at 3 >= 2", "(>= (capped a 3) 2)");
+    expr_is("a * 2 capped at n + 1", "(capped (* a 2) (+ n 1))");
+    expr_is("a capped at 3 capped at 2", "(capped (capped a 3) 2)");
+    fe *p = parse_ok(RS("substitute tile[p] for cocoa[p] \"use the tile\" cite \"TEO-D4\"\n", ""));
+    ast_decl *d = decl_n(p, 0);
+    assert_int_equal(d->kind, D_SUBSTITUTE);
+    assert_null(d->name);
+    assert_string_equal(sx(d->sub_var), "tile[p]");
+    assert_string_equal(sx(d->sub_for), "cocoa[p]");
+    assert_string_equal(d->label.text, "use the tile");
+    assert_string_equal(d->cites->id, "TEO-D4");
+    done(p);
+}
+
 static void test_rolls_and_aggregates(void **state)
 {
     (void)state;
@@ -1449,6 +1476,7 @@ int main(void)
         cmocka_unit_test(test_calls_events_logs_lists),
         cmocka_unit_test(test_literals_and_names),
         cmocka_unit_test(test_precedence),
+        cmocka_unit_test(test_caps_and_substitutes),
         cmocka_unit_test(test_rolls_and_aggregates),
         cmocka_unit_test(test_scenario_items),
         cmocka_unit_test(test_scenario_item_errors),
