@@ -1284,7 +1284,7 @@ static void test_statement_level_recovery(void **state)
                               "    let = 1\n"
                               "        ^\n"));
     assert_non_null(strstr(m, "p.ordo:8:25: error: "));
-    assert_non_null(strstr(m, "p.ordo:12:43: error: expected a string before '}'\n"
+    assert_non_null(strstr(m, "p.ordo:12:43: error: expected a name or a string before '}'\n"
                               "    choose active { option \"a\" { } option }\n"
                               "                                          ^\n"));
     ast_block *b = &seq(p)->body;
