@@ -177,6 +177,8 @@ static int play_loop(ordo_game *g, const play_options *o, play_tty *t)
                 return 1;
         } else {
             k = play_policy_choice(g, o, seat, &rng);
+            if (k < 0) /* a ruleset policy's by/when failed: its error */
+                return k;
         }
         rc = ordo_choose(g, k);
         if (rc < 0)

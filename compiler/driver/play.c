@@ -166,6 +166,8 @@ int play_to_end(ordo_game *g, const play_options *o, play_choices *ch, FILE *rec
             ch->next++;
         } else {
             k = play_policy_choice(g, o, ordo_decider(g), &rng);
+            if (k < 0) /* a ruleset policy's by/when failed: its error */
+                return k;
         }
         if (rec && ordo_option_label(g, k, label, sizeof label) >= 0)
             fprintf(rec, "%s\n", label);

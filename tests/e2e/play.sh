@@ -4,8 +4,8 @@
 # (tests/e2e/golden/stones.play, refreshed with UPDATE_GOLDEN=1), bad input
 # (a message, then the prompt again), the same seed and input giving the
 # same transcript, the end of the input (status 1), policies on every seat
-# (no input read), ruleset policies in `ordo run` and `ordo sim`, and bad
-# command lines. Last line: "N passed, M failed".
+# (no input read), ruleset policies in `ordo run`, `ordo sim` and the
+# emitted C, and bad command lines. Last line: "N passed, M failed".
 BUILD=${1:-build}
 cd "$(dirname "$0")/../.." || exit 1
 tmp=$(mktemp -d) || exit 1
@@ -97,7 +97,26 @@ has "$tmp/out" "player 1 wins      20  100.0%   [83.9%, 100.0%]"
 if [ $? -eq 2 ]; then ok; else bad "run --policy 2=clever: not status 2"; fi
 has "$tmp/err" "ordo run: unknown policy 'clever' (policies: random, first, greedy, careful, dice)"
 
-# 6. Bad command lines: status 2
+# 6. The policies emitted as C (BUILD/e2e/stones_host: examples/host.c with
+# ordoc's tables) take the decisions the interpreter takes
+HOST=$BUILD/e2e/stones_host
+for args in "--policy careful --seed 3" "--policy dice --seed 4" "--policy 1=greedy --policy 2=dice --seed 8"; do
+    # shellcheck disable=SC2086
+    "$ORDO" run "$STONES" $args --trace jsonl >"$tmp/a" 2>&1
+    # shellcheck disable=SC2086
+    "$HOST" $args --trace jsonl >"$tmp/b" 2>&1
+    if [ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"; then ok; else
+        bad "stones $args: ordo run and the emitted host differ"
+        diff "$tmp/a" "$tmp/b" | head -5 | sed 's/^/    /'
+    fi
+done
+
+# 7. ordo check -v lists the policies and displays
+"$ORDO" check -v "$STONES" >"$tmp/out" 2>&1
+has "$tmp/out" "  policy careful: leaves a multiple of 4 when it can, else waits, else takes one"
+has "$tmp/out" '  display "Players"'
+
+# 8. Bad command lines: status 2
 play 2 '' "$STONES" --policy 2=clever
 has "$tmp/err" "ordo play: unknown policy 'clever' (policies: random, first, greedy, careful, dice)"
 play 2 '' "$STONES" --players 3
