@@ -51,7 +51,8 @@ static void print_help(void)
           "  --policy NAME         every seat's policy (default random; policies: ",
           stdout);
     play_print_policies(stdout);
-    fputs(")\n"
+    fputs(",\n"
+          "                        or one the ruleset declares)\n"
           "  --policy SEAT=NAME    one seat's policy, e.g. --policy 2=first\n"
           "  --score NAME          the int var per player to average as the final score\n"
           "                        (default: 'score', when the ruleset has one)\n"

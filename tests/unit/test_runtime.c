@@ -2865,6 +2865,29 @@ static void test_assert_and_stack(void **state)
     free(T);
 }
 
+/* SHOW belongs to displays (ordo_display runs them in eval mode): run any
+ * other way it is an error, and it never reaches the host's trace. */
+static void test_show_outside_display(void **state)
+{
+    (void)state;
+    tprog *T = tp_new(1, 1);
+    int t = tp_text(T, "shown", 0, NULL, NULL);
+    tp_proc(T, "sequence", 0, 0, 0);
+    I(SHOW, 0, t, 0);
+    I(RET, 0, 0, 0);
+    const ordo_program *p = tp_finish(T);
+    char m[256];
+    assert_int_equal(exec_case(p, 1, 0, m, sizeof m), ORDO_E_STATE);
+    assert_string_equal(m, "not allowed now: show outside a display in the sequence (test.ordo:10)");
+    ordo_game *g = new_game(p, 1, 1);
+    rec r = {0};
+    ordo_set_trace(g, record, &r);
+    assert_int_equal(ordo_run(g), ORDO_E_STATE);
+    assert_int_equal(r.n, 0);
+    ordo_free(g);
+    free(T);
+}
+
 /* ------------------------------------------------------------ policies */
 
 static void test_policies(void **state)
@@ -2915,6 +2938,7 @@ int main(void)
         cmocka_unit_test(test_validate_code),
         cmocka_unit_test(test_validate_tables),
         cmocka_unit_test(test_validate_policies),
+        cmocka_unit_test(test_show_outside_display),
         cmocka_unit_test(test_create),
         cmocka_unit_test(test_null_arguments),
         cmocka_unit_test(test_determinism),
