@@ -192,7 +192,7 @@ static void each_expr(ck *c, ast_stmt *s, expr_fn fn, void *arg)
         return;
     case S_PAY: X(s->u.assign.target); X(s->u.assign.value); return;
     case S_ASSERT: X(s->u.assert_.cond); return;
-    case S_LOG: case S_RETURN: case S_BATCH: return;
+    case S_LOG: case S_SHOW: case S_RETURN: case S_BATCH: return;
     default: X(s->u.list.value); X(s->u.list.list); return;
     }
 #undef X
@@ -507,7 +507,8 @@ static void pass_listeners(ck *c)
             diag_warning(c->d, d->name_loc,
                          "anytime action '%s' is never offered: no window opens in this ruleset",
                          d->name);
-        if ((d->timing || d->anytime) && !d->reachable)
+        /* a display runs whenever the host asks: a root of its own */
+        if ((d->timing || d->anytime || d->display) && !d->reachable)
             add_edge(c, &c->root_calls, d, d->name_loc); /* reached by the next pass */
     }
 }

@@ -132,7 +132,7 @@ static int stack_effect(const lw *w, const ordo_insn *in)
         const ordo_proc *p = &w->procs.v[in->a];
         return (int)p->returns - (int)p->nparams;
     }
-    case ORDO_OP_EMIT: case ORDO_OP_LOG: case ORDO_OP_END:
+    case ORDO_OP_EMIT: case ORDO_OP_LOG: case ORDO_OP_END: case ORDO_OP_SHOW:
         return -(int)in->x;
     case ORDO_OP_LLEN: return 1 - nd_of(w, in->a);
     case ORDO_OP_LGET: return -nd_of(w, in->a);
@@ -1565,12 +1565,13 @@ static void stmt(lw *w, const ast_stmt *s)
                   ast_line(s->loc), 0);
         return;
     case S_BATCH: stmt_batch(w, &s->u.batch.body); return;
-    case S_LOG: {
+    case S_LOG:
+    case S_SHOW: { /* a log writes to the trace; a show to a display's host */
         const ast_text *t = &s->u.log.text;
         for (uint32_t i = 0; i < t->nargs; i++)
             emit_a(w, ORDO_OP_LDL, (uint32_t)t->args[i]->slot);
         uint32_t id = add_text(w, t->tmpl ? t->tmpl : t->text, t);
-        emit(w, ORDO_OP_LOG, (int)t->nargs, id, 0);
+        emit(w, s->kind == S_SHOW ? ORDO_OP_SHOW : ORDO_OP_LOG, (int)t->nargs, id, 0);
         return;
     }
     case S_ASSERT: {
@@ -2106,6 +2107,63 @@ static void lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *ev
     }
 }
 
+/* ------------------------------------------------- policies and displays */
+
+static void *to_arena(lw *w, const void *v, uint32_t n, size_t size);
+
+/* The policies' tables; their by/when fns and the displays are evaluated
+ * on top of a suspended game, like a scenario's expect fns (`evals`). */
+static void lower_policies(lw *w, ordo_program *p, u16vec *evals)
+{
+    ast_file *f = w->f;
+    VEC(ordo_policy) pols = {0};
+    VEC(ordo_prefer) prefs = {0};
+    VEC(ordo_display_decl) disps = {0};
+    for (const ast_policy *pl = f->policies; pl; pl = pl->next) {
+        ordo_policy x;
+        memset(&x, 0, sizeof x);
+        x.name = pl->name;
+        x.label = pl->label ? pl->label : "";
+        x.first = (uint16_t)prefs.n;
+        x.count = (uint16_t)pl->nprefers;
+        x.ties_random = pl->ties_random;
+        x.line = ast_line(pl->loc);
+        VPUSH(w, pols, x);
+        for (const ast_prefer *pr = pl->prefers; pr; pr = pr->next) {
+            ordo_prefer y;
+            y.name = (uint16_t)(pr->name_id + 1);
+            y.by = (uint16_t)(pr->by_fn ? pr->by_fn->index + 1 : 0);
+            y.when = (uint16_t)(pr->when_fn ? pr->when_fn->index + 1 : 0);
+            VPUSH(w, prefs, y);
+        }
+    }
+    for (uint32_t i = 0; i < f->nfns; i++) {
+        const ast_decl *d = f->fns[i];
+        if (d->display) {
+            ordo_display_decl x = {d->title ? d->title : "", (uint16_t)d->index, ast_line(d->loc)};
+            VPUSH(w, disps, x);
+        }
+        if (d->display || d->policy_fn)
+            VPUSH(w, *evals, (uint16_t)d->index);
+    }
+    if (f->npolicies > MAX_TABLE || prefs.n > MAX_TABLE || f->noption_names > MAX_TABLE) {
+        diag_error(w->d, (ast_loc){0, 0}, "this ruleset has more policies than the runtime's "
+                                          "tables hold");
+        w->failed = 1;
+    }
+    p->option_names = to_arena(w, f->option_names, f->noption_names, sizeof *f->option_names);
+    p->noption_names = (uint16_t)f->noption_names;
+    p->policies = to_arena(w, pols.v, pols.n, sizeof *pols.v);
+    p->npolicies = (uint16_t)pols.n;
+    p->prefers = to_arena(w, prefs.v, prefs.n, sizeof *prefs.v);
+    p->nprefers = (uint16_t)prefs.n;
+    p->displays = to_arena(w, disps.v, disps.n, sizeof *disps.v);
+    p->ndisplays = (uint16_t)disps.n;
+    free(pols.v);
+    free(prefs.v);
+    free(disps.v);
+}
+
 /* ------------------------------------------------------------------ entry */
 
 static void *to_arena(lw *w, const void *v, uint32_t n, size_t size)
@@ -2151,6 +2209,7 @@ static void fill_options(lw *w)
         x.param_enum = o->var ? enum_of(&o->var->type) : 0;
         x.step = -1;
         x.line = ast_line(o->loc);
+        x.name = (uint16_t)(o->name_id + 1);
         VPUSH(w, w->options, x);
     }
     for (uint32_t i = 0; i < f->nescapes; i++) {
@@ -2312,6 +2371,7 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
         s.count = w->items.n - s.first;
         VPUSH(w, scen, s);
     }
+    lower_policies(w, p, &evals);
 
     /* exact sizes: the deepest root chain, plus the deepest expect run on
      * top of a suspended game */

@@ -43,6 +43,7 @@ typedef struct rs {
     uint32_t stepmap_cap;
     char tbuf[4][96];
     int tnext;
+    int in_display;            /* a display's body: let, if, for and show only */
 } rs;
 
 /* ------------------------------------------------------------- utilities */
@@ -1733,8 +1734,13 @@ static void rs_player_stmt(rs *r, ast_stmt *s)
     }
 }
 
+static int display_stmt_ok(rs *r, const ast_stmt *s);
+static void rs_show(rs *r, ast_stmt *s);
+
 static void rstmt(rs *r, ast_stmt *s)
 {
+    if (r->in_display && !display_stmt_ok(r, s))
+        return;
     switch (s->kind) {
     case S_STEP: rs_step(r, s); return;
     case S_LET: rs_let(r, s); return;
@@ -1759,6 +1765,7 @@ static void rstmt(rs *r, ast_stmt *s)
             diag_error(r->d, s->loc, "'return' outside a procedure");
         return;
     case S_LOG: rtext(r, &s->u.log.text, 0, NULL); return;
+    case S_SHOW: rs_show(r, s); return;
     case S_ASSERT: rx_want(r, s->u.assert_.cond, TY_BOOL, "an assertion"); return;
     default: rs_list(r, s); return;
     }
@@ -2041,7 +2048,11 @@ static void rproc_body(rs *r, ast_decl *d)
         raction_costs(r, d);
     if (d->label.text)
         rtext(r, &d->label, 2, NULL);
+    r->in_display = d->display;
+    if (d->display)
+        r->no_roll = "in a display";
     rblock(r, &d->body);
+    r->in_display = 0;
     d->nlocals = unit_end(r);
 }
 
@@ -2691,6 +2702,167 @@ static void rscenario(rs *r, ast_decl *d)
         sc_item(r, it);
 }
 
+/* ------------------------------------------------- displays and policies */
+
+/* A display shows the state and changes nothing: let, if, for and show. */
+static int display_stmt_ok(rs *r, const ast_stmt *s)
+{
+    if (s->kind == S_LET || s->kind == S_IF || s->kind == S_FOR || s->kind == S_SHOW)
+        return 1;
+    diag_error(r->d, s->loc, "a display may only use let, if, for and show, not '%s'",
+               ast_stmt_kind_name(s->kind));
+    return 0;
+}
+
+static void rs_show(rs *r, ast_stmt *s)
+{
+    if (!r->in_display)
+        diag_error(r->d, s->loc, "'show' is only for displays (a 'log' writes to the trace)");
+    rtext(r, &s->u.log.text, 0, NULL);
+}
+
+/* Numbers the distinct option names, first use first. */
+static void index_option_names(rs *r)
+{
+    ast_file *f = r->f;
+    uint32_t cap = 0;
+    for (uint32_t i = 0; i < f->noptions; i++) {
+        ast_option *o = f->options[i];
+        if (!o->name)
+            continue;
+        uint32_t k = 0;
+        while (k < f->noption_names && strcmp(f->option_names[k], o->name) != 0)
+            k++;
+        if (k == f->noption_names) {
+            f->option_names = grow(r, f->option_names, f->noption_names, &cap,
+                                   sizeof *f->option_names);
+            f->option_names[f->noption_names++] = o->name;
+        }
+        o->name_id = (int32_t)k;
+    }
+}
+
+/* The `for` variable of the options a prefer line names, which its `by`
+ * and `when` read: every option of that name must bind one of the same
+ * name and type, or none does. *ok = 0 after an error. */
+static ast_sym *prefer_var(rs *r, const ast_prefer *pr, int *ok)
+{
+    ast_file *f = r->f;
+    const ast_option *first = NULL;
+    *ok = 1;
+    for (uint32_t i = 0; i < f->noptions; i++) {
+        const ast_option *o = f->options[i];
+        if (o->name_id != pr->name_id)
+            continue;
+        if (!first) {
+            first = o;
+            continue;
+        }
+        const ast_sym *a = first->var, *b = o->var;
+        if (!a && !b)
+            continue;
+        if (a && b && (is_err(&a->type) || is_err(&b->type)))
+            continue;
+        if (a && b && strcmp(a->name, b->name) == 0 && ast_type_same(&a->type, &b->type))
+            continue;
+        ast_loc at = pr->by ? pr->by->loc : pr->when->loc;
+        diag_error(r->d, at, "the options called '%s' bind different 'for' values, so "
+                   "'by' and 'when' cannot read one", pr->name);
+        diag_note(r->d, first->loc, "this one binds %s", a ? a->name : "none");
+        diag_note(r->d, o->loc, "this one binds %s", b ? b->name : "none");
+        *ok = 0;
+        return NULL;
+    }
+    return first ? first->var : NULL;
+}
+
+/* A fn made of a prefer line's `by` (int) or `when` (bool): its one param
+ * is the options' `for` variable (none when they bind none), so the
+ * expression reads that and globals only, and like any fn it can neither
+ * roll nor change state. It joins the fns table (lowered like the others)
+ * but not the global names: nothing calls it but the runtime's policy. */
+static ast_decl *policy_fn(rs *r, const ast_policy *pl, const ast_prefer *pr, ast_expr *body,
+                           ast_sym *var, int kind, uint32_t *cap)
+{
+    ast_file *f = r->f;
+    int is_by = kind == TY_INT;
+    char name[300];
+    snprintf(name, sizeof name, "policy %.100s: prefer %.100s %s", pl->name, pr->name,
+             is_by ? "by" : "when");
+    ast_decl *d = ARENA_NEW(r->a, ast_decl);
+    d->kind = D_FN;
+    d->policy_fn = 1;
+    d->loc = d->name_loc = body->loc;
+    d->name = arena_strdup(r->a, name);
+    d->sym = new_sym(r, d->name, SYM_FN, body->loc);
+    d->sym->decl = d;
+    d->sym->type = ty(kind);
+    d->body_expr = body;
+    d->params = ARENA_ARRAY(r->a, ast_sym *, 1);
+    if (var) {
+        ast_sym *p = new_sym(r, var->name, SYM_LOCAL, var->loc);
+        p->local_kind = LOCAL_PARAM;
+        p->type = var->type;
+        p->decl = d;
+        d->params[0] = p;
+        d->nparams = 1;
+    }
+    unit_begin(r, 0);
+    open_params(r, d);
+    r->no_roll = "in a policy";
+    rx_want(r, body, kind, is_by ? "a policy's 'by' value" : "a policy's 'when' condition");
+    d->nlocals = unit_end(r);
+    f->fns = grow(r, f->fns, f->nfns, cap, sizeof *f->fns);
+    d->index = (int32_t)f->nfns;
+    f->fns[f->nfns++] = d;
+    return d;
+}
+
+static void rprefer(rs *r, const ast_policy *pl, ast_prefer *pr, uint32_t *cap)
+{
+    ast_file *f = r->f;
+    for (uint32_t k = 0; k < f->noption_names; k++)
+        if (strcmp(f->option_names[k], pr->name) == 0)
+            pr->name_id = (int32_t)k;
+    if (pr->name_id < 0) {
+        diag_error(r->d, pr->name_loc, "no option is called '%s' (name one: option %s \"...\")",
+                   pr->name, pr->name);
+        return;
+    }
+    if (!pr->by && !pr->when)
+        return;
+    int ok;
+    ast_sym *var = prefer_var(r, pr, &ok);
+    if (!ok)
+        return;
+    if (pr->by)
+        pr->by_fn = policy_fn(r, pl, pr, pr->by, var, TY_INT, cap);
+    if (pr->when)
+        pr->when_fn = policy_fn(r, pl, pr, pr->when, var, TY_BOOL, cap);
+}
+
+/* Policies: names unique and not the tools' own (random, first); each
+ * line names options that exist; by/when become fns. */
+static void rpolicies(rs *r)
+{
+    ast_file *f = r->f;
+    index_option_names(r);
+    uint32_t cap = f->nfns + 1; /* what index_decls allocated */
+    for (ast_policy *pl = f->policies; pl; pl = pl->next) {
+        if (strcmp(pl->name, "random") == 0 || strcmp(pl->name, "first") == 0)
+            diag_error(r->d, pl->name_loc, "'%s' is a built-in policy: give this one "
+                       "another name", pl->name);
+        for (ast_policy *q = f->policies; q != pl; q = q->next)
+            if (strcmp(q->name, pl->name) == 0) {
+                diag_error(r->d, pl->name_loc, "a second policy called '%s'", pl->name);
+                diag_note(r->d, q->name_loc, "the first is here");
+                break;
+            }
+        for (ast_prefer *pr = pl->prefers; pr; pr = pr->next)
+            rprefer(r, pl, pr, &cap);
+    }
+}
+
 /* ------------------------------------------------------------------ entry */
 
 int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
@@ -2724,6 +2896,7 @@ int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
         else if (x->kind == D_PROC || x->kind == D_SEQUENCE)
             rproc_body(r, x);
     }
+    rpolicies(r);
     for (ast_decl *x = file->decls; x; x = x->next)
         if (x->kind == D_SCENARIO)
             rscenario(r, x);

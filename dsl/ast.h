@@ -262,7 +262,8 @@ enum ast_stmt_kind {
     S_SHUFFLE,    /* shuffle list */
     S_DO,         /* do action(args): u.call; [R] sym = the action's SYM_PROC */
     S_PAY,        /* pay amount from target: u.assign (value = the amount) */
-    S_BATCH       /* batch { body }: u.batch */
+    S_BATCH,      /* batch { body }: u.batch */
+    S_SHOW        /* show text (displays only): u.log */
 };
 
 enum ast_repeat_kind {
@@ -282,6 +283,9 @@ typedef struct ast_option {
     ast_block body;
     struct ast_option *next;
     int32_t index;                /* [R] 0,1,2... over the whole file */
+    const char *name;             /* `option NAME "label"`, or NULL */
+    ast_loc name_loc;
+    int32_t name_id;              /* [R] index in ast_file.option_names, -1 */
 } ast_option;
 
 typedef struct ast_escape {
@@ -630,7 +634,36 @@ typedef struct ast_decl {
     int8_t sub_payer;             /* [R] RES's player index: who decides */
     uint8_t sub_used;             /* [R] some payment takes from RES */
     struct ast_decl *substitute;  /* [R] D_VAR: the substitute for this resource */
+    /* A D_PROC that is a display (`display "TITLE" { ... }`, its title in
+     * `title`), or a D_FN that resolution made of a policy's `by`/`when`:
+     * both run on a suspended game, never called by the rules. */
+    uint8_t display;
+    uint8_t policy_fn;
 } ast_decl;
+
+/* A policy's line `prefer NAME [by INT] [when BOOL]`: options called NAME
+ * rank by this line's place, then by `by` (higher first). */
+typedef struct ast_prefer {
+    ast_loc loc;
+    const char *name;
+    ast_loc name_loc;
+    ast_expr *by, *when;          /* may be NULL */
+    struct ast_prefer *next;
+    int32_t name_id;              /* [R] index in ast_file.option_names */
+    ast_decl *by_fn, *when_fn;    /* [R] the fns made of by/when (or NULL) */
+} ast_prefer;
+
+/* `policy NAME "label" { prefer ... ties random|first }` */
+typedef struct ast_policy {
+    ast_loc loc;
+    const char *name;
+    ast_loc name_loc;
+    const char *label;            /* NULL when none */
+    ast_prefer *prefers, *last_prefer;
+    uint32_t nprefers;
+    uint8_t ties_random;
+    struct ast_policy *next;
+} ast_policy;
 
 /* -------------------------------------------------------------------- file */
 
@@ -668,6 +701,10 @@ typedef struct ast_file {
     uint8_t has_batches;           /* a `batch` or an `order combined` event */
     ast_expr **caps;               /* [R] every `capped at`, for the checks */
     uint32_t ncaps, capcaps;
+    ast_policy *policies, *last_policy; /* in source order */
+    uint32_t npolicies;
+    const char **option_names;     /* [R] distinct option names, first use first */
+    uint32_t noption_names;
 } ast_file;
 
 /* --------------------------------------------------------------- the API */

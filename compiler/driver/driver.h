@@ -13,6 +13,7 @@ int cmd_check(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_test(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 
 /* common.c */
 /* 1 when `path` can be opened for reading; otherwise prints
