@@ -48,7 +48,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 HOST_OBJ := $(BUILD)/compiler/driver/play.o $(BUILD)/compiler/driver/options.o \
             $(BUILD)/compiler/driver/choices.o
 EXAMPLES := $(RULESETS:rulesets/%.ordo=$(BUILD)/examples/%_host)
-E2E_HOSTS := $(BUILD)/e2e/tiny_host
+E2E_HOSTS := $(BUILD)/e2e/tiny_host $(BUILD)/e2e/stones_host
 BENCH_BIN := $(BUILD)/bench/bench_titan $(BUILD)/bench/gen_ruleset $(BUILD)/bench/splendor_ref
 # The Splendor solo ruleset, when it exists, is also emitted as C into the
 # benchmark harness (bench_titan splendor).

@@ -192,7 +192,7 @@ static void each_expr(ck *c, ast_stmt *s, expr_fn fn, void *arg)
         return;
     case S_PAY: X(s->u.assign.target); X(s->u.assign.value); return;
     case S_ASSERT: X(s->u.assert_.cond); return;
-    case S_LOG: case S_RETURN: case S_BATCH: return;
+    case S_LOG: case S_SHOW: case S_RETURN: case S_BATCH: return;
     default: X(s->u.list.value); X(s->u.list.list); return;
     }
 #undef X
@@ -203,7 +203,11 @@ static void direct_writes(ck *c, ast_stmt *s, uint64_t *set)
 {
     ast_decl *v = NULL;
     switch (s->kind) {
-    case S_ASSIGN: case S_PAY: v = target_var(s->u.assign.target); break;
+    case S_ASSIGN: case S_PAY:
+        v = target_var(s->u.assign.target);
+        if (s->kind == S_PAY && s->substitute) /* the substitute may be spent */
+            set_bit(set, s->substitute->sub_decl->index);
+        break;
     case S_ADD: case S_REMOVE: case S_REMOVE_AT: case S_CLEAR: case S_SHUFFLE:
         v = target_var(s->u.list.list);
         break;
@@ -503,7 +507,8 @@ static void pass_listeners(ck *c)
             diag_warning(c->d, d->name_loc,
                          "anytime action '%s' is never offered: no window opens in this ruleset",
                          d->name);
-        if ((d->timing || d->anytime) && !d->reachable)
+        /* a display runs whenever the host asks: a root of its own */
+        if ((d->timing || d->anytime || d->display) && !d->reachable)
             add_edge(c, &c->root_calls, d, d->name_loc); /* reached by the next pass */
     }
 }
@@ -953,6 +958,28 @@ static void pass_code(ck *c)
                 walk_block(c, &it->body);
 }
 
+/* Calls fn on every statement of b and of the blocks inside them, in
+ * order (check_pay.c walks code with it). */
+typedef struct stmt_walk {
+    void (*fn)(ast_stmt *s, void *arg);
+    void *arg;
+} stmt_walk;
+
+static void each_stmt_block(ck *c, ast_block *b, void *arg)
+{
+    stmt_walk *sw = arg;
+    for (ast_stmt *s = b->first; s; s = s->next) {
+        sw->fn(s, sw->arg);
+        each_block(c, s, each_stmt_block, arg);
+    }
+}
+
+void oc_each_stmt(ast_block *b, void (*fn)(ast_stmt *s, void *arg), void *arg)
+{
+    stmt_walk sw = {fn, arg};
+    each_stmt_block(NULL, b, &sw);
+}
+
 /* ------------------------------------------------------------------ entry */
 
 int oc_check(oc_arena *arena, ast_file *file, diag *d)
@@ -979,5 +1006,6 @@ int oc_check(oc_arena *arena, ast_file *file, diag *d)
     pass_steps(&c);
     pass_cites(&c);
     pass_code(&c);
+    oc_check_payments(file, d);
     return d->errors - before;
 }

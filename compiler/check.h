@@ -11,11 +11,18 @@
  *     vars and locals it reads, built-ins included, against what the body
  *     and everything it calls can write); a `repeat { }` with no way out;
  *   - a `choose` with no options, or whose every option is guarded by a
- *     constant `false`.
+ *     constant `false`;
+ *   - actions and payments (check_pay.c): an up-front cost only the action
+ *     itself could pay for (error), a precondition the declared ranges
+ *     make impossible, a substitute no payment offers, a cap never reached
+ *     (warnings).
  */
 #ifndef OC_CHECK_H
 #define OC_CHECK_H
 
 #include "ast.h"
+
+/* Calls fn on every statement of b and of the blocks inside them. */
+void oc_each_stmt(ast_block *b, void (*fn)(ast_stmt *s, void *arg), void *arg);
 
 #endif /* OC_CHECK_H */

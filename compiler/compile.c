@@ -111,8 +111,18 @@ static ast_file *merge_layers(ast_file *chain[], int n)
     ast_file *f = chain[0];
     f->nlayers = (uint8_t)n;
     ast_decl *first = NULL, *last = NULL;
+    ast_policy *pfirst = NULL, *plast = NULL;
+    uint32_t npolicies = 0;
     for (int k = n - 1; k >= 0; k--) {
         ast_file *l = chain[k];
+        if (l->policies) { /* policies are not decls: their own list */
+            if (plast)
+                plast->next = l->policies;
+            else
+                pfirst = l->policies;
+            plast = l->last_policy;
+            npolicies += l->npolicies;
+        }
         for (ast_decl *d = l->decls; d; d = d->next)
             d->layer = (uint8_t)(n - 1 - k);
         if (!l->decls)
@@ -132,6 +142,9 @@ static ast_file *merge_layers(ast_file *chain[], int n)
     }
     f->decls = first;
     f->last_decl = last;
+    f->policies = pfirst;
+    f->last_policy = plast;
+    f->npolicies = npolicies;
     return f;
 }
 

@@ -64,7 +64,7 @@ static void comment(const ordo_program *p, const ordo_insn *in, FILE *out)
         if (a < p->nevents)
             fprintf(out, "  ; %s", nz(p->events[a].name));
         return;
-    case ORDO_OP_LOG: case ORDO_OP_ASSERT:
+    case ORDO_OP_LOG: case ORDO_OP_ASSERT: case ORDO_OP_SHOW:
         if (a < p->ntexts)
             fprintf(out, "  ; \"%s\"", nz(p->texts[a].text));
         return;
@@ -94,6 +94,33 @@ static void insn(const ordo_program *p, uint32_t pc, FILE *out)
     fputc('\n', out);
 }
 
+/* "prefer buy by (fn 12) when (fn 13)" */
+static void prefer_line(const ordo_program *p, const ordo_prefer *pr, FILE *out)
+{
+    const char *name = pr->name && pr->name <= p->noption_names ? p->option_names[pr->name - 1] : "?";
+    fprintf(out, ";   prefer %s", nz(name));
+    if (pr->by)
+        fprintf(out, " by (fn %u)", (unsigned)pr->by - 1);
+    if (pr->when)
+        fprintf(out, " when (fn %u)", (unsigned)pr->when - 1);
+    fputc('\n', out);
+}
+
+/* The policies and displays, after the code (nothing when there is none). */
+static void policies_and_displays(const ordo_program *p, FILE *out)
+{
+    for (unsigned i = 0; i < p->npolicies; i++) {
+        const ordo_policy *pl = &p->policies[i];
+        fprintf(out, "\n; policy %s \"%s\", line %lu, ties %s\n", nz(pl->name), nz(pl->label),
+                (unsigned long)pl->line, pl->ties_random ? "random" : "first");
+        for (unsigned k = 0; k < pl->count && pl->first + k < p->nprefers; k++)
+            prefer_line(p, &p->prefers[pl->first + k], out);
+    }
+    for (unsigned i = 0; i < p->ndisplays; i++)
+        fprintf(out, "\n; display \"%s\": proc %u, line %lu\n", nz(p->displays[i].title),
+                (unsigned)p->displays[i].proc, (unsigned long)p->displays[i].line);
+}
+
 void oc_disassemble(const ordo_program *p, FILE *out)
 {
     if (!p || !out)
@@ -108,4 +135,5 @@ void oc_disassemble(const ordo_program *p, FILE *out)
                         (unsigned)p->procs[i].nlocals, (unsigned long)p->procs[i].line);
         insn(p, pc, out);
     }
+    policies_and_displays(p, out);
 }

@@ -348,8 +348,11 @@ static void emit_options(FILE *f, const ordo_program *p, const char *sym)
             put_str(f, o->label);
             fprintf(f, ", .target = %" PRIu32 ", .param_kind = ", o->target);
             put_kind(f, o->param_kind);
-            fprintf(f, ", .param_enum = %u, .step = %d, .line = %" PRIu32 "},\n",
+            fprintf(f, ", .param_enum = %u, .step = %d, .line = %" PRIu32,
                     (unsigned)o->param_enum, (int)o->step, o->line);
+            if (o->name)
+                fprintf(f, ", .name = %u", (unsigned)o->name);
+            fputs("},\n", f);
         }
         fputs("};\n\n", f);
     }
@@ -446,6 +449,52 @@ static void emit_scenarios(FILE *f, const ordo_program *p, const char *sym)
     }
 }
 
+/* Option names, policies and their prefer lines, displays. */
+static void emit_policies(FILE *f, const ordo_program *p, const char *sym)
+{
+    if (p->noption_names) {
+        fprintf(f, "static const char *const %s_option_names[%u] = {\n", sym,
+                (unsigned)p->noption_names);
+        for (uint16_t i = 0; i < p->noption_names; i++) {
+            fputs("    ", f);
+            put_str(f, p->option_names[i]);
+            fprintf(f, ", /* %u */\n", (unsigned)i + 1u);
+        }
+        fputs("};\n\n", f);
+    }
+    if (p->npolicies) {
+        fprintf(f, "static const ordo_policy %s_policies[%u] = {\n", sym, (unsigned)p->npolicies);
+        for (uint16_t i = 0; i < p->npolicies; i++) {
+            const ordo_policy *pl = &p->policies[i];
+            fputs("    {.name = ", f);
+            put_str(f, pl->name);
+            fputs(", .label = ", f);
+            put_str(f, pl->label);
+            fprintf(f, ", .first = %u, .count = %u, .ties_random = %u, .line = %" PRIu32 "},\n",
+                    (unsigned)pl->first, (unsigned)pl->count, (unsigned)pl->ties_random, pl->line);
+        }
+        fputs("};\n\n", f);
+    }
+    if (p->nprefers) {
+        fprintf(f, "static const ordo_prefer %s_prefers[%u] = {\n", sym, (unsigned)p->nprefers);
+        for (uint16_t i = 0; i < p->nprefers; i++)
+            fprintf(f, "    {.name = %u, .by = %u, .when = %u},\n", (unsigned)p->prefers[i].name,
+                    (unsigned)p->prefers[i].by, (unsigned)p->prefers[i].when);
+        fputs("};\n\n", f);
+    }
+    if (p->ndisplays) {
+        fprintf(f, "static const ordo_display_decl %s_displays[%u] = {\n", sym,
+                (unsigned)p->ndisplays);
+        for (uint16_t i = 0; i < p->ndisplays; i++) {
+            fputs("    {.title = ", f);
+            put_str(f, p->displays[i].title);
+            fprintf(f, ", .proc = %u, .line = %" PRIu32 "},\n", (unsigned)p->displays[i].proc,
+                    p->displays[i].line);
+        }
+        fputs("};\n\n", f);
+    }
+}
+
 static void emit_lines(FILE *f, const ordo_program *p, const char *sym)
 {
     if (!p->nlines)
@@ -518,6 +567,14 @@ static void emit_program(FILE *f, const ordo_program *p, const char *sym)
                 (unsigned)p->max_pending);
     if (p->ndata)
         put_table_ref(f, "data", sym, "data", "ndata", p->ndata);
+    if (p->noption_names)
+        put_table_ref(f, "option_names", sym, "option_names", "noption_names", p->noption_names);
+    if (p->npolicies)
+        put_table_ref(f, "policies", sym, "policies", "npolicies", p->npolicies);
+    if (p->nprefers)
+        put_table_ref(f, "prefers", sym, "prefers", "nprefers", p->nprefers);
+    if (p->ndisplays)
+        put_table_ref(f, "displays", sym, "displays", "ndisplays", p->ndisplays);
     fputs("};\n", f);
 }
 
@@ -594,6 +651,7 @@ int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, FILE *header
     emit_options(out, p, symbol);
     emit_events(out, p, symbol);
     emit_scenarios(out, p, symbol);
+    emit_policies(out, p, symbol);
     emit_lines(out, p, symbol);
     emit_data(out, p, symbol);
     emit_program(out, p, symbol);

@@ -132,7 +132,7 @@ static int stack_effect(const lw *w, const ordo_insn *in)
         const ordo_proc *p = &w->procs.v[in->a];
         return (int)p->returns - (int)p->nparams;
     }
-    case ORDO_OP_EMIT: case ORDO_OP_LOG: case ORDO_OP_END:
+    case ORDO_OP_EMIT: case ORDO_OP_LOG: case ORDO_OP_END: case ORDO_OP_SHOW:
         return -(int)in->x;
     case ORDO_OP_LLEN: return 1 - nd_of(w, in->a);
     case ORDO_OP_LGET: return -nd_of(w, in->a);
@@ -844,6 +844,11 @@ static void expr(lw *w, const ast_expr *e)
         emit_a(w, ORDO_OP_CALL, w->guard_fn[e->sym->decl->index]);
         VPUSH(w, w->units.v[w->unit].calls, (uint16_t)w->guard_fn[e->sym->decl->index]);
         return;
+    case E_CAPPED:
+        expr(w, e->a);
+        expr(w, e->b);
+        emit_op(w, ORDO_OP_MIN);
+        return;
     case E_IN_ACTION:
         if (!w->acting_var) { /* no action in this ruleset */
             push_const(w, 0);
@@ -1001,6 +1006,113 @@ static void pay(lw *w, const ast_expr *target, const ast_expr *amount)
     uint32_t v = cell_indexes(w, target);
     expr(w, amount);
     emit_a(w, ORDO_OP_PAY, v);
+}
+
+/* Pushes the indexes of substitute d's cell for the payment whose indexes
+ * are in locals t..; returns the substitute's var. */
+static uint32_t sub_cell(lw *w, const ast_decl *d, uint32_t t)
+{
+    for (uint32_t k = 0; k < d->sub_decl->ndims; k++)
+        emit_a(w, ORDO_OP_LDL, t + (uint32_t)d->sub_map[k]);
+    return (uint32_t)d->sub_decl->index;
+}
+
+static void load_var(lw *w, uint32_t v)
+{
+    emit_a(w, w->f->vars[v]->ndims ? ORDO_OP_LDX : ORDO_OP_LDG, v);
+}
+
+/* The decision at a payment whose indexes and amount are in locals t..t+n
+ * (the amount is above 0): when the payer holds the substitute, "pay N RES"
+ * (offered when pay_guard holds; default: they hold N) or the substitute's
+ * label (offered when use_guard holds). Falls through to the plain PAY when
+ * the substitute is not held or "pay" is taken; jumps to *end after using
+ * the substitute. */
+static void offer_substitute(lw *w, const ast_decl *sub, uint32_t v, uint32_t t, uint32_t n,
+                             const ast_expr *pay_guard, const ast_expr *use_guard, uint32_t line,
+                             uint32_t *end)
+{
+    load_var(w, sub_cell(w, sub, t));
+    push_const(w, 1);
+    emit_op(w, ORDO_OP_GE);
+    uint32_t not_held = jump(w, ORDO_OP_JZ);
+    char *label = arena_alloc(w->a, strlen(sub->sub_res->name) + 8);
+    sprintf(label, "pay {} %s", sub->sub_res->name);
+    uint32_t po = add_plain_option(w, label, line), uo = add_plain_option(w, sub->label.text, line);
+    w->options.v[po].param_kind = ORDO_K_INT;
+    emit_op(w, ORDO_OP_OPTS);
+    if (pay_guard) {
+        expr(w, pay_guard);
+    } else {
+        for (uint32_t k = 0; k < n; k++)
+            emit_a(w, ORDO_OP_LDL, t + k);
+        load_var(w, v);
+        emit_a(w, ORDO_OP_LDL, t + n);
+        emit_op(w, ORDO_OP_GE);
+    }
+    uint32_t s1 = jump(w, ORDO_OP_JZ);
+    emit_a(w, ORDO_OP_LDL, t + n);
+    emit_a(w, ORDO_OP_OFFER, po);
+    patch_here(w, s1);
+    uint32_t s2 = NO_LABEL;
+    if (use_guard) {
+        expr(w, use_guard);
+        s2 = jump(w, ORDO_OP_JZ);
+    }
+    emit_a(w, ORDO_OP_OFFERN, uo);
+    if (s2 != NO_LABEL)
+        patch_here(w, s2);
+    emit_a(w, ORDO_OP_LDL, t + (uint32_t)sub->sub_payer);
+    emit_op(w, ORDO_OP_WAIT);
+    int d = w->depth;
+    w->options.v[uo].target = here(w);
+    uint32_t sv = sub_cell(w, sub, t);
+    push_const(w, 1);
+    emit_a(w, ORDO_OP_PAY, sv);
+    *end = jump(w, ORDO_OP_JMP);
+    w->depth = d + 1; /* ordo_choose pushed the amount */
+    if (w->depth > w->maxdepth)
+        w->maxdepth = w->depth;
+    w->options.v[po].target = here(w);
+    emit_op(w, ORDO_OP_POP);
+    patch_here(w, not_held);
+    w->depth = d;
+}
+
+/* A payment: `pay` in a body (is_cost 0) or an action's up-front cost
+ * (is_cost 1: an amount of 0 is no payment, and leaves no trace line).
+ * With a substitute for its resource (TEO-D4) the payer may be asked
+ * first (offer_substitute). Indexes and amount are evaluated once, into
+ * hidden locals; a plain PAY is E_DENIED when short. */
+static void pay_offer(lw *w, const ast_expr *target, const ast_expr *amount, const ast_decl *sub,
+                      const ast_expr *pay_guard, const ast_expr *use_guard, uint32_t line,
+                      int is_cost)
+{
+    if (!sub && !is_cost) {
+        pay(w, target, amount);
+        return;
+    }
+    uint32_t n = target->kind == E_INDEX ? target->nargs : 0, t = take_locals(w, n + 1);
+    uint32_t v = cell_indexes(w, target), end = NO_LABEL;
+    expr(w, amount);
+    for (uint32_t k = n + 1; k-- > 0;)
+        emit_a(w, ORDO_OP_STL, t + k);
+    emit_a(w, ORDO_OP_LDL, t + n);
+    push_const(w, 0);
+    emit_op(w, ORDO_OP_GT);
+    uint32_t zero = jump(w, ORDO_OP_JZ);
+    if (sub)
+        offer_substitute(w, sub, v, t, n, pay_guard, use_guard, line, &end);
+    if (!is_cost) /* `pay 0` is a payment of nothing, traced */
+        patch_here(w, zero);
+    for (uint32_t k = 0; k <= n; k++)
+        emit_a(w, ORDO_OP_LDL, t + k);
+    emit_a(w, ORDO_OP_PAY, v);
+    if (end != NO_LABEL)
+        patch_here(w, end);
+    if (is_cost)
+        patch_here(w, zero);
+    give_locals(w, t);
 }
 
 static void assign(lw *w, const ast_stmt *s)
@@ -1449,15 +1561,17 @@ static void stmt(lw *w, const ast_stmt *s)
         call_unit(w, (uint32_t)s->u.call.sym->decl->index);
         return;
     case S_PAY:
-        pay(w, s->u.assign.target, s->u.assign.value);
+        pay_offer(w, s->u.assign.target, s->u.assign.value, s->substitute, NULL, NULL,
+                  ast_line(s->loc), 0);
         return;
     case S_BATCH: stmt_batch(w, &s->u.batch.body); return;
-    case S_LOG: {
+    case S_LOG:
+    case S_SHOW: { /* a log writes to the trace; a show to a display's host */
         const ast_text *t = &s->u.log.text;
         for (uint32_t i = 0; i < t->nargs; i++)
             emit_a(w, ORDO_OP_LDL, (uint32_t)t->args[i]->slot);
         uint32_t id = add_text(w, t->tmpl ? t->tmpl : t->text, t);
-        emit(w, ORDO_OP_LOG, (int)t->nargs, id, 0);
+        emit(w, s->kind == S_SHOW ? ORDO_OP_SHOW : ORDO_OP_LOG, (int)t->nargs, id, 0);
         return;
     }
     case S_ASSERT: {
@@ -1647,7 +1761,7 @@ static void chosen_group(lw *w, const ast_decl *ev, int timing)
         emit_a(w, ORDO_OP_LDL, pend + k);
         uint32_t skip = jump(w, ORDO_OP_JZ);
         opt[k] = add_plain_option(w, g[k]->label.text ? g[k]->label.text : g[k]->name,
-                                  g[k]->loc.line);
+                                  ast_line(g[k]->loc));
         emit_a(w, ORDO_OP_OFFERN, opt[k]);
         patch_here(w, skip);
     }
@@ -1787,7 +1901,8 @@ static void lower_action(lw *w, const ast_decl *d)
     emit(w, ORDO_OP_ACT, 0, (uint32_t)ev->index, (int32_t)save);
     for (const ast_cost *c = d->costs; c; c = c->next) {
         mark_line(w, ast_line(c->loc));
-        pay(w, c->target, c->amount);
+        pay_offer(w, c->target, c->amount, c->substitute, c->pay_guard, c->use_guard,
+                  ast_line(c->loc), 1);
     }
     trigger_group(w, ev, TIMING_BEFORE);
     w->action_returns.n = 0;
@@ -1992,6 +2107,63 @@ static void lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *ev
     }
 }
 
+/* ------------------------------------------------- policies and displays */
+
+static void *to_arena(lw *w, const void *v, uint32_t n, size_t size);
+
+/* The policies' tables; their by/when fns and the displays are evaluated
+ * on top of a suspended game, like a scenario's expect fns (`evals`). */
+static void lower_policies(lw *w, ordo_program *p, u16vec *evals)
+{
+    ast_file *f = w->f;
+    VEC(ordo_policy) pols = {0};
+    VEC(ordo_prefer) prefs = {0};
+    VEC(ordo_display_decl) disps = {0};
+    for (const ast_policy *pl = f->policies; pl; pl = pl->next) {
+        ordo_policy x;
+        memset(&x, 0, sizeof x);
+        x.name = pl->name;
+        x.label = pl->label ? pl->label : "";
+        x.first = (uint16_t)prefs.n;
+        x.count = (uint16_t)pl->nprefers;
+        x.ties_random = pl->ties_random;
+        x.line = ast_line(pl->loc);
+        VPUSH(w, pols, x);
+        for (const ast_prefer *pr = pl->prefers; pr; pr = pr->next) {
+            ordo_prefer y;
+            y.name = (uint16_t)(pr->name_id + 1);
+            y.by = (uint16_t)(pr->by_fn ? pr->by_fn->index + 1 : 0);
+            y.when = (uint16_t)(pr->when_fn ? pr->when_fn->index + 1 : 0);
+            VPUSH(w, prefs, y);
+        }
+    }
+    for (uint32_t i = 0; i < f->nfns; i++) {
+        const ast_decl *d = f->fns[i];
+        if (d->display) {
+            ordo_display_decl x = {d->title ? d->title : "", (uint16_t)d->index, ast_line(d->loc)};
+            VPUSH(w, disps, x);
+        }
+        if (d->display || d->policy_fn)
+            VPUSH(w, *evals, (uint16_t)d->index);
+    }
+    if (f->npolicies > MAX_TABLE || prefs.n > MAX_TABLE || f->noption_names > MAX_TABLE) {
+        diag_error(w->d, (ast_loc){0, 0}, "this ruleset has more policies than the runtime's "
+                                          "tables hold");
+        w->failed = 1;
+    }
+    p->option_names = to_arena(w, f->option_names, f->noption_names, sizeof *f->option_names);
+    p->noption_names = (uint16_t)f->noption_names;
+    p->policies = to_arena(w, pols.v, pols.n, sizeof *pols.v);
+    p->npolicies = (uint16_t)pols.n;
+    p->prefers = to_arena(w, prefs.v, prefs.n, sizeof *prefs.v);
+    p->nprefers = (uint16_t)prefs.n;
+    p->displays = to_arena(w, disps.v, disps.n, sizeof *disps.v);
+    p->ndisplays = (uint16_t)disps.n;
+    free(pols.v);
+    free(prefs.v);
+    free(disps.v);
+}
+
 /* ------------------------------------------------------------------ entry */
 
 static void *to_arena(lw *w, const void *v, uint32_t n, size_t size)
@@ -2037,6 +2209,7 @@ static void fill_options(lw *w)
         x.param_enum = o->var ? enum_of(&o->var->type) : 0;
         x.step = -1;
         x.line = ast_line(o->loc);
+        x.name = (uint16_t)(o->name_id + 1);
         VPUSH(w, w->options, x);
     }
     for (uint32_t i = 0; i < f->nescapes; i++) {
@@ -2198,6 +2371,7 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
         s.count = w->items.n - s.first;
         VPUSH(w, scen, s);
     }
+    lower_policies(w, p, &evals);
 
     /* exact sizes: the deepest root chain, plus the deepest expect run on
      * top of a suspended game */

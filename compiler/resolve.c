@@ -43,6 +43,7 @@ typedef struct rs {
     uint32_t stepmap_cap;
     char tbuf[4][96];
     int tnext;
+    int in_display;            /* a display's body: let, if, for and show only */
 } rs;
 
 /* ------------------------------------------------------------- utilities */
@@ -902,10 +903,28 @@ static void rx_can(rs *r, ast_expr *e)
         check_args(r, e->loc, e->name, e->sym->decl, e->args, e->nargs);
 }
 
+static void rx_want(rs *r, ast_expr *e, int kind, const char *what);
+
+/* `a capped at N`: the smaller of a and the constant N (TEO-D1). */
+static void rx_capped(rs *r, ast_expr *e)
+{
+    rx_want(r, e->a, TY_INT, "the value capped");
+    rx_want(r, e->b, TY_INT, "the cap");
+    e->type = ty(TY_INT);
+    if (!is_err(&e->b->type) && !e->b->is_const)
+        diag_error(r->d, e->b->loc, "a cap must be a constant (a number or a 'const')");
+    if (e->a->is_const && e->b->is_const)
+        set_const(e, e->a->cval < e->b->cval ? e->a->cval : e->b->cval);
+    ast_file *f = r->f;
+    f->caps = grow(r, f->caps, f->ncaps, &f->capcaps, sizeof *f->caps);
+    f->caps[f->ncaps++] = e;
+}
+
 static void rx(rs *r, ast_expr *e)
 {
     switch (e->kind) {
     case E_CAN: rx_can(r, e); return;
+    case E_CAPPED: rx_capped(r, e); return;
     case E_IN_ACTION: e->type = ty(TY_BOOL); return;
     case E_INT: case E_BOOL: case E_NONE: case E_PLAYER: rx_literal(r, e); return;
     case E_NAME: rx_name(r, e); return;
@@ -1468,6 +1487,233 @@ static void rpayment(rs *r, ast_expr *amount, ast_expr *target, const char *what
                    v ? v->name : "this");
 }
 
+/* ------------------------------------------------ substitutes (TEO-D4) */
+
+/* The var a substitute's pattern names (`cocoa[p]`: a var whose indexes
+ * are names standing for a payment's indexes); NULL after an error. */
+static ast_decl *pattern_var(rs *r, ast_expr *e)
+{
+    ast_expr *base = e->kind == E_INDEX ? e->base : e;
+    ast_sym *s = base->kind == E_NAME ? gfind(r, base->name) : NULL;
+    if (!s || s->kind != SYM_VAR || s->decl->builtin) {
+        diag_error(r->d, e->loc, "a substitute's pattern names a var, with names for its "
+                                 "indexes (as in 'cocoa[p]')");
+        return NULL;
+    }
+    s->used = 1;
+    base->sym = s;
+    uint32_t n = e->kind == E_INDEX ? e->nargs : 0;
+    if (n != s->decl->ndims) {
+        diag_error(r->d, e->loc, "'%s' has %u index(es); the pattern gives %u", s->name,
+                   s->decl->ndims, n);
+        return NULL;
+    }
+    for (uint32_t k = 0; k < n; k++)
+        if (e->args[k]->kind != E_NAME) {
+            diag_error(r->d, e->args[k]->loc, "an index in a substitute's pattern is a name "
+                                              "standing for the payment's index");
+            return NULL;
+        }
+    return s->decl;
+}
+
+/* Where the substitute's index k comes from in the resource's pattern. */
+static int sub_index(rs *r, ast_decl *d, ast_decl *res, ast_decl *sub, uint32_t k)
+{
+    const ast_expr *a = d->sub_var->args[k];
+    for (uint32_t j = 0; j < res->ndims; j++) {
+        if (strcmp(d->sub_for->args[j]->name, a->name) != 0)
+            continue;
+        if (res->dims[j].kind != sub->dims[k].kind || res->dims[j].enm != sub->dims[k].enm) {
+            diag_error(r->d, a->loc, "'%s' indexes '%s' and '%s' by different kinds of index",
+                       a->name, sub->name, res->name);
+            return -1;
+        }
+        return (int)j;
+    }
+    diag_error(r->d, a->loc, "'%s' is not one of the indexes of '%s' in this pattern", a->name,
+               res->name);
+    return -1;
+}
+
+/* `substitute SUB[p] for RES[p] "label"`: at every payment from RES, the
+ * player of RES's player index may pay one unit of SUB instead. */
+static void rsubstitute(rs *r, ast_decl *d)
+{
+    ast_decl *res = pattern_var(r, d->sub_for);
+    ast_decl *sub = pattern_var(r, d->sub_var);
+    if (!res || !sub)
+        return;
+    int bad = 0;
+    if (!res->resource) {
+        diag_error(r->d, d->sub_for->loc, "a substitute replaces payments from a resource "
+                                          "('%s' is not one: declare it with 'resource')", res->name);
+        bad = 1;
+    }
+    if (sub->sym->type.kind != TY_INT) {
+        diag_error(r->d, d->sub_var->loc, "the substitute '%s' must hold an int: one unit is "
+                                          "spent each time it is used", sub->name);
+        bad = 1;
+    }
+    d->sub_payer = -1;
+    for (uint32_t j = 0; j < res->ndims && d->sub_payer < 0; j++)
+        if (res->dims[j].kind == DIM_PLAYER)
+            d->sub_payer = (int8_t)j;
+    if (d->sub_payer < 0) {
+        diag_error(r->d, d->sub_for->loc, "a substitute needs a resource indexed by player: the "
+                                          "player who pays chooses whether to use it");
+        bad = 1;
+    }
+    for (uint32_t k = 0; k < sub->ndims; k++) {
+        int j = sub_index(r, d, res, sub, k);
+        bad |= j < 0;
+        d->sub_map[k] = (int8_t)j;
+    }
+    if (res->substitute) {
+        diag_error(r->d, d->loc, "a second substitute for '%s'", res->name);
+        diag_note(r->d, res->substitute->loc, "the first is here");
+        bad = 1;
+    }
+    if (bad)
+        return;
+    d->sub_res = res;
+    d->sub_decl = sub;
+    res->substitute = d;
+}
+
+/* The substitute offered at a payment from `target`, or NULL. */
+static ast_decl *payment_substitute(const ast_expr *target)
+{
+    const ast_sym *v = target->kind == E_INDEX && target->ix == IX_VAR ? target->base->sym
+                       : target->kind == E_NAME ? target->sym : NULL;
+    if (!v || v->kind != SYM_VAR || !v->decl->substitute)
+        return NULL;
+    v->decl->substitute->sub_used = 1;
+    return v->decl->substitute;
+}
+
+static ast_expr *bool_const(rs *r, ast_loc at, int v)
+{
+    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    e->kind = E_BOOL;
+    e->loc = at;
+    e->ival = v;
+    set_const(e, v);
+    e->type = ty(TY_BOOL);
+    return e;
+}
+
+static ast_expr *or_of(rs *r, ast_expr *a, ast_expr *b)
+{
+    return a ? bool_binary(r, OP_OR, a, b, a->loc) : b;
+}
+
+static ast_expr *int_add(rs *r, ast_expr *a, ast_expr *b)
+{
+    ast_expr *e = bool_binary(r, OP_ADD, a, b, a->loc);
+    e->type = ty(TY_INT);
+    return e;
+}
+
+/* Two payment targets that are surely the same cell (same var, indexes
+ * the same constants or the same names). */
+static int same_cell(const ast_expr *a, const ast_expr *b)
+{
+    if (a->kind != E_INDEX || b->kind != E_INDEX || a->base->sym != b->base->sym)
+        return a->kind == E_NAME && b->kind == E_NAME && a->sym == b->sym;
+    for (uint32_t k = 0; k < a->nargs; k++) {
+        const ast_expr *x = a->args[k], *y = b->args[k];
+        int same = x->is_const && y->is_const ? x->cval == y->cval
+                   : x->kind == E_NAME && y->kind == E_NAME && x->sym == y->sym;
+        if (!same)
+            return 0;
+    }
+    return 1;
+}
+
+/* Whether cost c's substitute is held: one unit of it at the cell the
+ * payment's indexes pick, and something to pay. */
+static ast_expr *sub_held(rs *r, const ast_cost *c)
+{
+    const ast_decl *d = c->substitute;
+    ast_expr *cell = ARENA_NEW(r->a, ast_expr);
+    cell->loc = c->loc;
+    cell->type = d->sub_decl->sym->type;
+    cell->kind = E_NAME;
+    cell->sym = d->sub_decl->sym;
+    if (d->sub_decl->ndims) {
+        ast_expr *base = cell;
+        cell = ARENA_NEW(r->a, ast_expr);
+        *cell = *base;
+        cell->kind = E_INDEX;
+        cell->ix = IX_VAR;
+        cell->base = base;
+        cell->nargs = d->sub_decl->ndims;
+        cell->args = ARENA_ARRAY(r->a, ast_expr *, cell->nargs);
+        for (uint32_t k = 0; k < cell->nargs; k++)
+            cell->args[k] = c->target->args[d->sub_map[k]];
+    }
+    ast_expr *one = ARENA_NEW(r->a, ast_expr), *zero = ARENA_NEW(r->a, ast_expr);
+    one->kind = zero->kind = E_INT;
+    one->loc = zero->loc = c->loc;
+    one->type = zero->type = ty(TY_INT);
+    one->ival = 1;
+    set_const(one, 1);
+    set_const(zero, 0);
+    return bool_binary(r, OP_AND, bool_binary(r, OP_GE, cell, one, c->loc),
+                       bool_binary(r, OP_GT, c->amount, zero, c->loc), c->loc);
+}
+
+/* Costs j.. of an action payable now with cost s (or none: -1) covered by
+ * a substitute: each from what is held, after the earlier costs from the
+ * same cell. NULL: nothing to pay. */
+static ast_expr *payable_from(rs *r, ast_cost **cs, uint32_t n, uint32_t j, int s)
+{
+    ast_expr *all = NULL;
+    for (uint32_t m = j; m < n; m++) {
+        if ((int)m == s)
+            continue;
+        ast_expr *need = cs[m]->amount;
+        for (uint32_t i = j; i < m; i++)
+            if ((int)i != s && same_cell(cs[i]->target, cs[m]->target))
+                need = int_add(r, need, cs[i]->amount);
+        all = and_of(r, all, bool_binary(r, OP_GE, cs[m]->target, need, cs[m]->loc));
+    }
+    return all;
+}
+
+/* Costs j.. payable now, a held substitute covering at most one of those
+ * after `after` (TEO-D4: it replaces one payment). */
+static ast_expr *payable_any(rs *r, ast_cost **cs, uint32_t n, uint32_t j, uint32_t after)
+{
+    ast_expr *e = payable_from(r, cs, n, j, -1);
+    if (!e)
+        e = bool_const(r, cs[j < n ? j : 0]->loc, 1);
+    for (uint32_t s = after; s < n; s++) {
+        if (!cs[s]->substitute)
+            continue;
+        ast_expr *rest = payable_from(r, cs, n, j, (int)s);
+        ast_expr *held = sub_held(r, cs[s]);
+        e = or_of(r, e, rest ? bool_binary(r, OP_AND, held, rest, cs[s]->loc) : held);
+    }
+    return e;
+}
+
+/* The guards of the options at each cost with a substitute (paying leaves
+ * the later costs payable; so does using the substitute), and what `can`
+ * asks of the costs: an option that cannot end in a paid action is never
+ * offered. */
+static ast_expr *cost_guards(rs *r, ast_cost **cs, uint32_t n)
+{
+    for (uint32_t j = 0; j < n; j++) {
+        if (!cs[j]->substitute)
+            continue;
+        cs[j]->pay_guard = payable_any(r, cs, n, j, j + 1);
+        cs[j]->use_guard = payable_from(r, cs, n, j, (int)j);
+    }
+    return payable_any(r, cs, n, 0, 0);
+}
+
 static void rs_player_stmt(rs *r, ast_stmt *s)
 {
     switch (s->kind) {
@@ -1488,8 +1734,13 @@ static void rs_player_stmt(rs *r, ast_stmt *s)
     }
 }
 
+static int display_stmt_ok(rs *r, const ast_stmt *s);
+static void rs_show(rs *r, ast_stmt *s);
+
 static void rstmt(rs *r, ast_stmt *s)
 {
+    if (r->in_display && !display_stmt_ok(r, s))
+        return;
     switch (s->kind) {
     case S_STEP: rs_step(r, s); return;
     case S_LET: rs_let(r, s); return;
@@ -1504,13 +1755,17 @@ static void rstmt(rs *r, ast_stmt *s)
     case S_CALL: rs_call(r, s, SYM_PROC); return;
     case S_EMIT: rs_call(r, s, SYM_EVENT); return;
     case S_DO: rs_do(r, s); return;
-    case S_PAY: rpayment(r, s->u.assign.value, s->u.assign.target, "the amount paid"); return;
+    case S_PAY:
+        rpayment(r, s->u.assign.value, s->u.assign.target, "the amount paid");
+        s->substitute = payment_substitute(s->u.assign.target);
+        return;
     case S_BATCH: r->f->has_batches = 1; rblock(r, &s->u.batch.body); return;
     case S_RETURN:
         if (!r->in_proc)
             diag_error(r->d, s->loc, "'return' outside a procedure");
         return;
     case S_LOG: rtext(r, &s->u.log.text, 0, NULL); return;
+    case S_SHOW: rs_show(r, s); return;
     case S_ASSERT: rx_want(r, s->u.assert_.cond, TY_BOOL, "an assertion"); return;
     default: rs_list(r, s); return;
     }
@@ -1760,25 +2015,27 @@ static void rfn_body(rs *r, ast_decl *d)
 }
 
 /* An action's up-front costs, and what `can A(...)` asks: the `when`
- * condition, then each cost affordable from what is held before the action
- * begins (TEO-P1, TEO-P3). */
+ * condition, then the costs payable from what is held before the action
+ * begins (TEO-P1, TEO-P3), a held substitute covering one of them
+ * (TEO-D4): see payable_from. */
 static void raction_costs(rs *r, ast_decl *d)
 {
-    ast_expr *can = d->guard;
-    for (ast_cost *c = d->costs; c; c = c->next) {
+    uint32_t n = 0;
+    int ok = 1;
+    for (ast_cost *c = d->costs; c; c = c->next, n++) {
         rpayment(r, c->amount, c->target, "a cost");
-        if (!is_err(&c->target->type) && !is_err(&c->amount->type))
-            can = and_of(r, can, bool_binary(r, OP_GE, c->target, c->amount, c->loc));
+        ok &= !is_err(&c->target->type) && !is_err(&c->amount->type);
+        c->substitute = ok ? payment_substitute(c->target) : NULL;
     }
-    if (!can) {
-        can = ARENA_NEW(r->a, ast_expr);
-        can->kind = E_BOOL;
-        can->loc = d->loc;
-        can->ival = 1;
-        set_const(can, 1);
-        can->type = ty(TY_BOOL);
+    ast_expr *can = d->guard;
+    if (ok && n) {
+        ast_cost **cs = ARENA_ARRAY(r->a, ast_cost *, n);
+        n = 0;
+        for (ast_cost *c = d->costs; c; c = c->next)
+            cs[n++] = c;
+        can = and_of(r, can, cost_guards(r, cs, n));
     }
-    d->can_expr = can;
+    d->can_expr = can ? can : bool_const(r, d->loc, 1);
 }
 
 static void rproc_body(rs *r, ast_decl *d)
@@ -1791,7 +2048,11 @@ static void rproc_body(rs *r, ast_decl *d)
         raction_costs(r, d);
     if (d->label.text)
         rtext(r, &d->label, 2, NULL);
+    r->in_display = d->display;
+    if (d->display)
+        r->no_roll = "in a display";
     rblock(r, &d->body);
+    r->in_display = 0;
     d->nlocals = unit_end(r);
 }
 
@@ -1858,7 +2119,7 @@ static void declare_one(rs *r, ast_decl *d)
             r->f->sequence = d;
         return;
     }
-    if (d->kind == D_SCENARIO)
+    if (d->kind == D_SCENARIO || d->kind == D_SUBSTITUTE)
         return;
     ast_sym *s = new_sym(r, d->name, decl_sym_kind(d->kind), d->name_loc);
     s->decl = d;
@@ -2084,7 +2345,7 @@ static void index_vars(rs *r, uint32_t nuser)
 static void index_decls(rs *r)
 {
     ast_file *f = r->f;
-    uint32_t n[9] = {0}, nact = 0;
+    uint32_t n[D_SUBSTITUTE + 1] = {0}, nact = 0;
     for (ast_decl *d = f->decls; d; d = d->next) {
         n[d->kind]++;
         nact += d->kind == D_PROC && d->is_action;
@@ -2253,6 +2514,9 @@ static void rsignatures(rs *r)
         default: break;
         }
     }
+    for (ast_decl *d = r->f->decls; d; d = d->next)
+        if (d->kind == D_SUBSTITUTE)
+            rsubstitute(r, d);
     /* after every event's params are typed */
     for (ast_decl *d = r->f->decls; d; d = d->next) {
         if (d->is_override && d->kind != D_CONST)
@@ -2438,6 +2702,167 @@ static void rscenario(rs *r, ast_decl *d)
         sc_item(r, it);
 }
 
+/* ------------------------------------------------- displays and policies */
+
+/* A display shows the state and changes nothing: let, if, for and show. */
+static int display_stmt_ok(rs *r, const ast_stmt *s)
+{
+    if (s->kind == S_LET || s->kind == S_IF || s->kind == S_FOR || s->kind == S_SHOW)
+        return 1;
+    diag_error(r->d, s->loc, "a display may only use let, if, for and show, not '%s'",
+               ast_stmt_kind_name(s->kind));
+    return 0;
+}
+
+static void rs_show(rs *r, ast_stmt *s)
+{
+    if (!r->in_display)
+        diag_error(r->d, s->loc, "'show' is only for displays (a 'log' writes to the trace)");
+    rtext(r, &s->u.log.text, 0, NULL);
+}
+
+/* Numbers the distinct option names, first use first. */
+static void index_option_names(rs *r)
+{
+    ast_file *f = r->f;
+    uint32_t cap = 0;
+    for (uint32_t i = 0; i < f->noptions; i++) {
+        ast_option *o = f->options[i];
+        if (!o->name)
+            continue;
+        uint32_t k = 0;
+        while (k < f->noption_names && strcmp(f->option_names[k], o->name) != 0)
+            k++;
+        if (k == f->noption_names) {
+            f->option_names = grow(r, f->option_names, f->noption_names, &cap,
+                                   sizeof *f->option_names);
+            f->option_names[f->noption_names++] = o->name;
+        }
+        o->name_id = (int32_t)k;
+    }
+}
+
+/* The `for` variable of the options a prefer line names, which its `by`
+ * and `when` read: every option of that name must bind one of the same
+ * name and type, or none does. *ok = 0 after an error. */
+static ast_sym *prefer_var(rs *r, const ast_prefer *pr, int *ok)
+{
+    ast_file *f = r->f;
+    const ast_option *first = NULL;
+    *ok = 1;
+    for (uint32_t i = 0; i < f->noptions; i++) {
+        const ast_option *o = f->options[i];
+        if (o->name_id != pr->name_id)
+            continue;
+        if (!first) {
+            first = o;
+            continue;
+        }
+        const ast_sym *a = first->var, *b = o->var;
+        if (!a && !b)
+            continue;
+        if (a && b && (is_err(&a->type) || is_err(&b->type)))
+            continue;
+        if (a && b && strcmp(a->name, b->name) == 0 && ast_type_same(&a->type, &b->type))
+            continue;
+        ast_loc at = pr->by ? pr->by->loc : pr->when->loc;
+        diag_error(r->d, at, "the options called '%s' bind different 'for' values, so "
+                   "'by' and 'when' cannot read one", pr->name);
+        diag_note(r->d, first->loc, "this one binds %s", a ? a->name : "none");
+        diag_note(r->d, o->loc, "this one binds %s", b ? b->name : "none");
+        *ok = 0;
+        return NULL;
+    }
+    return first ? first->var : NULL;
+}
+
+/* A fn made of a prefer line's `by` (int) or `when` (bool): its one param
+ * is the options' `for` variable (none when they bind none), so the
+ * expression reads that and globals only, and like any fn it can neither
+ * roll nor change state. It joins the fns table (lowered like the others)
+ * but not the global names: nothing calls it but the runtime's policy. */
+static ast_decl *policy_fn(rs *r, const ast_policy *pl, const ast_prefer *pr, ast_expr *body,
+                           ast_sym *var, int kind, uint32_t *cap)
+{
+    ast_file *f = r->f;
+    int is_by = kind == TY_INT;
+    char name[300];
+    snprintf(name, sizeof name, "policy %.100s: prefer %.100s %s", pl->name, pr->name,
+             is_by ? "by" : "when");
+    ast_decl *d = ARENA_NEW(r->a, ast_decl);
+    d->kind = D_FN;
+    d->policy_fn = 1;
+    d->loc = d->name_loc = body->loc;
+    d->name = arena_strdup(r->a, name);
+    d->sym = new_sym(r, d->name, SYM_FN, body->loc);
+    d->sym->decl = d;
+    d->sym->type = ty(kind);
+    d->body_expr = body;
+    d->params = ARENA_ARRAY(r->a, ast_sym *, 1);
+    if (var) {
+        ast_sym *p = new_sym(r, var->name, SYM_LOCAL, var->loc);
+        p->local_kind = LOCAL_PARAM;
+        p->type = var->type;
+        p->decl = d;
+        d->params[0] = p;
+        d->nparams = 1;
+    }
+    unit_begin(r, 0);
+    open_params(r, d);
+    r->no_roll = "in a policy";
+    rx_want(r, body, kind, is_by ? "a policy's 'by' value" : "a policy's 'when' condition");
+    d->nlocals = unit_end(r);
+    f->fns = grow(r, f->fns, f->nfns, cap, sizeof *f->fns);
+    d->index = (int32_t)f->nfns;
+    f->fns[f->nfns++] = d;
+    return d;
+}
+
+static void rprefer(rs *r, const ast_policy *pl, ast_prefer *pr, uint32_t *cap)
+{
+    ast_file *f = r->f;
+    for (uint32_t k = 0; k < f->noption_names; k++)
+        if (strcmp(f->option_names[k], pr->name) == 0)
+            pr->name_id = (int32_t)k;
+    if (pr->name_id < 0) {
+        diag_error(r->d, pr->name_loc, "no option is called '%s' (name one: option %s \"...\")",
+                   pr->name, pr->name);
+        return;
+    }
+    if (!pr->by && !pr->when)
+        return;
+    int ok;
+    ast_sym *var = prefer_var(r, pr, &ok);
+    if (!ok)
+        return;
+    if (pr->by)
+        pr->by_fn = policy_fn(r, pl, pr, pr->by, var, TY_INT, cap);
+    if (pr->when)
+        pr->when_fn = policy_fn(r, pl, pr, pr->when, var, TY_BOOL, cap);
+}
+
+/* Policies: names unique and not the tools' own (random, first); each
+ * line names options that exist; by/when become fns. */
+static void rpolicies(rs *r)
+{
+    ast_file *f = r->f;
+    index_option_names(r);
+    uint32_t cap = f->nfns + 1; /* what index_decls allocated */
+    for (ast_policy *pl = f->policies; pl; pl = pl->next) {
+        if (strcmp(pl->name, "random") == 0 || strcmp(pl->name, "first") == 0)
+            diag_error(r->d, pl->name_loc, "'%s' is a built-in policy: give this one "
+                       "another name", pl->name);
+        for (ast_policy *q = f->policies; q != pl; q = q->next)
+            if (strcmp(q->name, pl->name) == 0) {
+                diag_error(r->d, pl->name_loc, "a second policy called '%s'", pl->name);
+                diag_note(r->d, q->name_loc, "the first is here");
+                break;
+            }
+        for (ast_prefer *pr = pl->prefers; pr; pr = pr->next)
+            rprefer(r, pl, pr, &cap);
+    }
+}
+
 /* ------------------------------------------------------------------ entry */
 
 int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
@@ -2471,6 +2896,7 @@ int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
         else if (x->kind == D_PROC || x->kind == D_SEQUENCE)
             rproc_body(r, x);
     }
+    rpolicies(r);
     for (ast_decl *x = file->decls; x; x = x->next)
         if (x->kind == D_SCENARIO)
             rscenario(r, x);

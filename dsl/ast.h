@@ -138,9 +138,11 @@ enum ast_expr_kind {
     E_CAN,         /* `can A(args)`: name, args; [R] sym = the action's SYM_PROC */
     E_IN_ACTION,   /* `in action`: some action is between its start and the
                     * end of its body (its after-phase does not count) */
-    E_FIELD        /* `row.field` of a data table: a = the row, name = the
+    E_FIELD,       /* `row.field` of a data table: a = the row, name = the
                     * field; [R] field. An array field (`row.cost[g]`) is
                     * an E_INDEX of ix IX_FIELD over it. */
+    E_CAPPED       /* `a capped at b`: min(a, b), b a constant (TEO-D1); the
+                    * checks know the cap */
 };
 
 enum ast_op {
@@ -260,7 +262,8 @@ enum ast_stmt_kind {
     S_SHUFFLE,    /* shuffle list */
     S_DO,         /* do action(args): u.call; [R] sym = the action's SYM_PROC */
     S_PAY,        /* pay amount from target: u.assign (value = the amount) */
-    S_BATCH       /* batch { body }: u.batch */
+    S_BATCH,      /* batch { body }: u.batch */
+    S_SHOW        /* show text (displays only): u.log */
 };
 
 enum ast_repeat_kind {
@@ -280,6 +283,9 @@ typedef struct ast_option {
     ast_block body;
     struct ast_option *next;
     int32_t index;                /* [R] 0,1,2... over the whole file */
+    const char *name;             /* `option NAME "label"`, or NULL */
+    ast_loc name_loc;
+    int32_t name_id;              /* [R] index in ast_file.option_names, -1 */
 } ast_option;
 
 typedef struct ast_escape {
@@ -392,6 +398,7 @@ typedef struct ast_stmt {
         } list;
     } u;
     uint8_t unreachable;          /* [C] after a terminator / in dead code */
+    struct ast_decl *substitute;  /* [R] S_PAY: the D_SUBSTITUTE offered at it */
 } ast_stmt;
 
 /* --------------------------------------------------------------- scenarios */
@@ -446,7 +453,8 @@ typedef struct ast_item {
 /* ------------------------------------------------------------ declarations */
 
 enum ast_decl_kind {
-    D_ENUM = 1, D_CONST, D_VAR, D_EVENT, D_FN, D_PROC, D_SEQUENCE, D_SCENARIO
+    D_ENUM = 1, D_CONST, D_VAR, D_EVENT, D_FN, D_PROC, D_SEQUENCE, D_SCENARIO,
+    D_SUBSTITUTE  /* `substitute X[p] for R[p] "label"` (no name; TEO-D4) */
 };
 
 /* When a trigger runs relative to its event (doc/language.md, "Events and
@@ -488,6 +496,10 @@ typedef struct ast_cost {
     ast_expr *amount;
     ast_expr *target;             /* a resource var, indexed */
     struct ast_cost *next;
+    struct ast_decl *substitute;  /* [R] the D_SUBSTITUTE offered at it, or NULL */
+    ast_expr *pay_guard;          /* [R] with substitute: paying leaves the
+                                   * later costs payable */
+    ast_expr *use_guard;          /* [R] with substitute: so does using it */
 } ast_cost;
 
 enum ast_dim_kind { DIM_PLAYER = 1, DIM_ENUM, DIM_RANGE };
@@ -611,7 +623,47 @@ typedef struct ast_decl {
     uint8_t reachable;            /* proc: called from the sequence/scenarios */
     uint8_t has_state_write;      /* fn/proc: writes state (directly or not) */
     uint32_t mark;                /* scratch for resolve/check (never read by lower) */
+
+    /* D_SUBSTITUTE: `substitute SUB[p] for RES[p] "label"`: at a payment
+     * from RES, one unit of SUB may be paid instead (label: the option).
+     * The pattern's names stand for the payment's indexes. */
+    ast_expr *sub_var, *sub_for;  /* the two patterns as written */
+    struct ast_decl *sub_res;     /* [R] RES's var decl */
+    struct ast_decl *sub_decl;    /* [R] SUB's var decl */
+    int8_t sub_map[2];            /* [R] SUB's index k is RES's index sub_map[k] */
+    int8_t sub_payer;             /* [R] RES's player index: who decides */
+    uint8_t sub_used;             /* [R] some payment takes from RES */
+    struct ast_decl *substitute;  /* [R] D_VAR: the substitute for this resource */
+    /* A D_PROC that is a display (`display "TITLE" { ... }`, its title in
+     * `title`), or a D_FN that resolution made of a policy's `by`/`when`:
+     * both run on a suspended game, never called by the rules. */
+    uint8_t display;
+    uint8_t policy_fn;
 } ast_decl;
+
+/* A policy's line `prefer NAME [by INT] [when BOOL]`: options called NAME
+ * rank by this line's place, then by `by` (higher first). */
+typedef struct ast_prefer {
+    ast_loc loc;
+    const char *name;
+    ast_loc name_loc;
+    ast_expr *by, *when;          /* may be NULL */
+    struct ast_prefer *next;
+    int32_t name_id;              /* [R] index in ast_file.option_names */
+    ast_decl *by_fn, *when_fn;    /* [R] the fns made of by/when (or NULL) */
+} ast_prefer;
+
+/* `policy NAME "label" { prefer ... ties random|first }` */
+typedef struct ast_policy {
+    ast_loc loc;
+    const char *name;
+    ast_loc name_loc;
+    const char *label;            /* NULL when none */
+    ast_prefer *prefers, *last_prefer;
+    uint32_t nprefers;
+    uint8_t ties_random;
+    struct ast_policy *next;
+} ast_policy;
 
 /* -------------------------------------------------------------------- file */
 
@@ -647,6 +699,12 @@ typedef struct ast_file {
     ast_decl *turn_var, *acting_var, *action_var;
     uint32_t act_first;            /* == nvars when there is no action */
     uint8_t has_batches;           /* a `batch` or an `order combined` event */
+    ast_expr **caps;               /* [R] every `capped at`, for the checks */
+    uint32_t ncaps, capcaps;
+    ast_policy *policies, *last_policy; /* in source order */
+    uint32_t npolicies;
+    const char **option_names;     /* [R] distinct option names, first use first */
+    uint32_t noption_names;
 } ast_file;
 
 /* --------------------------------------------------------------- the API */
@@ -681,6 +739,10 @@ int oc_resolve(oc_arena *arena, ast_file *file, diag *d);
 /* Static checks on a resolved file (duplicate/unreachable steps, loops whose
  * exit can never change, empty choices, recursion). (compiler/check.c) */
 int oc_check(oc_arena *arena, ast_file *file, diag *d);
+
+/* The checks of actions and payments: costs, preconditions, substitutes,
+ * caps (compiler/check_pay.c; oc_check runs them). */
+void oc_check_payments(ast_file *file, diag *d);
 
 /* THE LOWERING ENTRY POINT, implemented by compiler/lower.c: turns a file
  * that resolved and checked without errors into program tables allocated in

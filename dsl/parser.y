@@ -40,6 +40,7 @@ struct lex_extra {
     uint32_t off;
     ast_file *file;
     int ndecls;          /* declarations seen (ruleset must come first) */
+    int ndisplays;       /* display blocks seen (they are named display#1, ...) */
 };
 
 /* A growable array of pointers in the arena (lists while parsing). */
@@ -427,6 +428,57 @@ static const char *num_text(struct lex_extra *px, int64_t v)
     return arena_strdup(A, buf);
 }
 
+/* An option, named (`option NAME "label"`) or not (name NULL). */
+static ast_option *option_of(struct lex_extra *px, const char *name, YYLTYPE nl,
+                             const char *label, YYLTYPE ll, opt_mods m, ast_block body,
+                             YYLTYPE l)
+{
+    ast_option *o = ARENA_NEW(A, ast_option);
+    o->loc = L(l);
+    o->label = text_of(label, ll);
+    o->when = m.when;
+    o->var = m.var;
+    o->iter = m.iter;
+    o->where = m.where;
+    o->body = body;
+    o->index = -1;
+    o->name = name;
+    o->name_loc = L(nl);
+    o->name_id = -1;
+    return o;
+}
+
+/* A policy declaration joins the file's list (policies are no decls: the
+ * rules never name them). */
+static void add_policy(struct lex_extra *px, ast_policy *pl, const char *name, const char *label,
+                       YYLTYPE l, YYLTYPE nl)
+{
+    ast_file *f = px->file;
+    pl->loc = L(l);
+    pl->name = name;
+    pl->name_loc = L(nl);
+    pl->label = label;
+    if (f->last_policy)
+        f->last_policy->next = pl;
+    else
+        f->policies = pl;
+    f->last_policy = pl;
+    f->npolicies++;
+}
+
+/* A display is a proc the rules never call; its name cannot clash with an
+ * identifier. */
+static ast_decl *display_decl(struct lex_extra *px, const char *title, ast_block body, YYLTYPE l)
+{
+    char name[32];
+    snprintf(name, sizeof name, "display#%d", ++px->ndisplays);
+    ast_decl *d = decl(px, D_PROC, arena_strdup(A, name), l, l);
+    d->display = 1;
+    d->title = title;
+    d->body = body;
+    return d;
+}
+
 /* The text of an expression as written (for `expect` failures). */
 static const char *src_text(struct lex_extra *px, YYLTYPE l)
 {
@@ -462,6 +514,8 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %token T_ACTION "action" T_DO "do" T_CAN "can" T_COST "cost" T_PAY "pay" T_BATCH "batch"
 %token T_RESOURCE "resource" T_OVERRIDE "override" T_COMBINED "combined"
 %token T_TABLE "table" T_NAMED "named" T_EXTENDS "extends"
+%token T_SUBSTITUTE "substitute" T_CAPPED "capped"
+%token T_POLICY "policy" T_PREFER "prefer" T_TIES "ties" T_DISPLAY "display"
 %token T_DOTDOT ".." T_EQ "==" T_NE "!=" T_LE "<=" T_GE ">=" T_PLUSEQ "+=" T_MINUSEQ "-="
 
 /* lowest first; see the precedence table of doc/language.md */
@@ -470,6 +524,7 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %left T_AND
 %precedence T_NOT
 %nonassoc T_EQ T_NE '<' T_LE '>' T_GE T_IN
+%left T_CAPPED
 %precedence ITER
 %precedence T_DOTDOT
 %left '+' '-'
@@ -508,6 +563,10 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %type <sym_dims> dims opt_dims
 
 %union { struct { ast_dim d[2]; uint32_t n; } sym_dims; }
+
+%union { ast_policy *policy; ast_prefer *prefer; }
+%type <policy> policy_body
+%type <prefer> prefer_mods
 
 %%
 
@@ -679,6 +738,24 @@ decl
         $$->guard = $7;
         $$->body = $8;
       }
+    | T_SUBSTITUTE expr T_FOR expr T_STRING cites {
+        header_seen(px, 0, @1);
+        $$ = decl(px, D_SUBSTITUTE, NULL, @1, @1);
+        $$->sub_var = $2;
+        $$->sub_for = $4;
+        $$->label.text = $5;
+        $$->label.loc = L(@5);
+        $$->cites = $6;
+      }
+    | T_POLICY T_IDENT opt_string '{' policy_body '}' {
+        header_seen(px, 0, @1);
+        add_policy(px, $5, $2, $3, @1, @2);
+        $$ = NULL;
+      }
+    | T_DISPLAY T_STRING block {
+        header_seen(px, 0, @1);
+        $$ = display_decl(px, $2, $3, @1);
+      }
     | T_SEQUENCE block {
         header_seen(px, 0, @1);
         $$ = decl(px, D_SEQUENCE, NULL, @1, @1);
@@ -725,6 +802,48 @@ field_name
     | T_COST { $$ = "cost"; }
     | T_ORDER { $$ = "order"; }
     | T_PLAYER { $$ = "player"; }
+    ;
+
+/* a policy's lines: `prefer NAME [by E] [when E]`, `ties random|first` */
+policy_body
+    : %empty { $$ = ARENA_NEW(A, ast_policy); }
+    | policy_body T_PREFER T_IDENT prefer_mods {
+        $$ = $1;
+        $4->loc = L(@2);
+        $4->name = $3;
+        $4->name_loc = L(@3);
+        $4->name_id = -1;
+        if ($$->last_prefer)
+            $$->last_prefer->next = $4;
+        else
+            $$->prefers = $4;
+        $$->last_prefer = $4;
+        $$->nprefers++;
+      }
+    | policy_body T_TIES T_IDENT {
+        $$ = $1;
+        if (strcmp($3, "random") != 0)
+            diag_error(px->diag, L(@3), "expected 'random' or 'first' after 'ties', not '%s'", $3);
+        $$->ties_random = 1;
+      }
+    | policy_body T_TIES T_FIRST { $$ = $1; $$->ties_random = 0; }
+    | policy_body error { $$ = $1; }
+    ;
+
+prefer_mods
+    : %empty { $$ = ARENA_NEW(A, ast_prefer); }
+    | prefer_mods T_BY expr {
+        $$ = $1;
+        if ($$->by)
+            diag_error(px->diag, L(@2), "'by' given twice");
+        $$->by = $3;
+      }
+    | prefer_mods T_WHEN expr {
+        $$ = $1;
+        if ($$->when)
+            diag_error(px->diag, L(@2), "'when' given twice");
+        $$->when = $3;
+      }
     ;
 
 /* one trailing comma is allowed, as in C: `enum E { a, b, }` */
@@ -1026,6 +1145,16 @@ stmt
         $$->u.call.name = $2; $$->u.call.name_loc = L(@2);
       }
     | T_LOG T_STRING { $$ = st(px, S_LOG, @1); $$->u.log.text = text_of($2, @2); }
+    | T_IDENT T_STRING {
+        /* `show` is no keyword: a ruleset may still call a proc `show` */
+        $$ = NULL;
+        if (strcmp($1, "show") != 0)
+            diag_error(px->diag, L(@1), "unexpected string after '%s' (only 'show' takes one)", $1);
+        else {
+            $$ = st(px, S_SHOW, @1);
+            $$->u.log.text = text_of($2, @2);
+        }
+      }
     | T_ASSERT expr opt_string {
         $$ = st(px, S_ASSERT, @1);
         $$->u.assert_.cond = $2;
@@ -1162,16 +1291,9 @@ options
     ;
 
 option
-    : T_OPTION T_STRING opt_mods block {
-        $$ = ARENA_NEW(A, ast_option);
-        $$->loc = L(@1);
-        $$->label = text_of($2, @2);
-        $$->when = $3.when;
-        $$->var = $3.var;
-        $$->iter = $3.iter;
-        $$->where = $3.where;
-        $$->body = $4;
-        $$->index = -1;
+    : T_OPTION T_STRING opt_mods block { $$ = option_of(px, NULL, @1, $2, @2, $3, $4, @1); }
+    | T_OPTION T_IDENT T_STRING opt_mods block {
+        $$ = option_of(px, $2, @2, $3, @3, $4, $5, @1);
       }
     ;
 
@@ -1252,6 +1374,11 @@ expr
         $$->kind = E_CAN;
       }
     | T_IN T_ACTION { $$ = ex(px, E_IN_ACTION, @1); }
+    | expr T_CAPPED T_AT expr %prec T_CAPPED {
+        $$ = bin(px, OP_ADD, $1, $4, @2);
+        if ($$->kind == E_BINARY)
+            $$->kind = E_CAPPED;
+      }
     | T_ROLL T_DIE { $$ = roll(px, NULL, 1, $2.sides, @1); }
     | T_ROLL T_DICE { $$ = roll(px, NULL, $2.count, $2.sides, @1); }
     | T_ROLL expr T_DIE { $$ = roll(px, $2, 0, $3.sides, @1); }

@@ -289,6 +289,18 @@ int ordo_eval(ordo_game *g, int proc, const int32_t *args, int nargs, int32_t *r
     return rc;
 }
 
+int vm_eval_quiet(ordo_game *g, int proc, const int32_t *args, int nargs, int32_t *result,
+                  ordo_trace_fn trace, void *ctx)
+{
+    ordo_game saved = *g; /* the header: status, error, trace and sequence number */
+    g->trace = trace;
+    g->trace_ctx = ctx;
+    int rc = ordo_eval(g, proc, args, nargs, result);
+    *g = saved;
+    vm_canonical(g); /* the frame and operands the run left above the tops */
+    return rc;
+}
+
 /* ---- the decision */
 
 int ordo_status(const ordo_game *g)

@@ -18,7 +18,7 @@
 
 #define ORDO_VERSION "0.1.0"
 #define ORDO_PROGRAM_MAGIC 0x4f52444fu /* "ORDO" */
-#define ORDO_PROGRAM_VERSION 3u
+#define ORDO_PROGRAM_VERSION 4u
 
 #ifdef __cplusplus
 extern "C" {
@@ -175,6 +175,31 @@ uint32_t ordo_rng_below(uint64_t *state, uint32_t n);
 int ordo_policy_first(const ordo_game *g);
 int ordo_policy_random(const ordo_game *g, uint64_t *rng);
 
+/* ---- policies a ruleset declares (`policy NAME "label" { prefer ... }`) */
+int ordo_policy_count(const ordo_program *p);
+const char *ordo_policy_name(const ordo_program *p, int policy);   /* NULL if out of range */
+const char *ordo_policy_label(const ordo_program *p, int policy);  /* "" if none */
+/* The index of the policy called `name`, or -1. */
+int ordo_find_policy(const ordo_program *p, const char *name);
+/* The option the ruleset's policy takes at g's pending decision: the
+ * offered options ranked by its `prefer` lines (doc/language.md,
+ * "Policies"); among equals the first offered, or with `ties random` one
+ * drawn with ordo_rng_below(rng, ties). Its `by`/`when` expressions are
+ * evaluated on the game, which is left byte for byte as it was, even when
+ * one fails (then their error code is returned). ORDO_E_STATE when no
+ * decision is pending; ORDO_E_ARG for a bad policy index. No allocation. */
+int ordo_policy_ruleset(const ordo_game *g, int policy, uint64_t *rng);
+
+/* ---- displays: what a player needs to see (`display "TITLE" { show ... }`) */
+int ordo_display_count(const ordo_program *p);
+const char *ordo_display_title(const ordo_program *p, int k);      /* NULL if out of range */
+typedef void (*ordo_show_fn)(void *ctx, const char *text);
+/* Runs display k (or every display in source order when k is -1) on g's
+ * current state, calling `line` with each `show` text (formatted like a
+ * `log`, cut at 511 bytes). The game is left byte for byte as it was, even
+ * when a display fails (its error code is returned). No allocation. */
+int ordo_display(ordo_game *g, int k, ordo_show_fn line, void *ctx);
+
 /* ---------------------------------------------------------------- Part 2 */
 /* Program tables. Written by the compiler; read by the runtime. */
 
@@ -255,6 +280,7 @@ typedef struct ordo_option {
     uint16_t param_enum;
     int16_t step;         /* step it belongs to */
     uint32_t line;
+    uint16_t name;        /* 1 + its name's index in option_names; 0: unnamed */
 } ordo_option;
 
 typedef struct ordo_escape {
@@ -322,6 +348,31 @@ typedef struct ordo_line {
     uint32_t line;
 } ordo_line;
 
+/* A ruleset's policy: prefer lines prefers[first .. first+count), in
+ * order. A line names options by `name` (1 + index in option_names); `by`
+ * and `when` are 1 + a fn proc (0: none) taking the option's param when
+ * the options of that name have one (nparams 1), else nothing. */
+typedef struct ordo_prefer {
+    uint16_t name;
+    uint16_t by;          /* fn returning int: higher ranks higher */
+    uint16_t when;        /* fn returning bool: false = the line does not apply */
+} ordo_prefer;
+
+typedef struct ordo_policy {
+    const char *name;
+    const char *label;    /* "" if none */
+    uint16_t first, count;
+    uint8_t ties_random;  /* ties drawn with the policy generator, else the first */
+    uint32_t line;
+} ordo_policy;
+
+/* A display: proc (no params, run like a fn) whose `show` lines a host prints. */
+typedef struct ordo_display_decl {
+    const char *title;
+    uint16_t proc;
+    uint32_t line;
+} ordo_display_decl;
+
 typedef struct ordo_scenario {
     const char *name;
     const char *rule;    /* cited IDs, space-separated */
@@ -364,6 +415,10 @@ struct ordo_program {
     uint16_t max_pending;    /* effects a batch can hold back (0: no batch) */
     const int32_t *data;     /* the values of the data tables' fields (DATA) */
     uint32_t ndata;
+    const char *const *option_names; uint16_t noption_names; /* names of options */
+    const ordo_policy *policies;     uint16_t npolicies;
+    const ordo_prefer *prefers;      uint16_t nprefers;
+    const ordo_display_decl *displays; uint16_t ndisplays;
 };
 
 #ifdef __cplusplus

@@ -303,7 +303,7 @@ static void vb_choice(vm_buf *b, const ordo_program *p, const ordo_event *ev)
 
 /* A log event's text with its values; 0 (nothing written) for a text
  * number the program does not have. */
-static int vb_log(vm_buf *b, const ordo_program *p, const ordo_event *ev)
+int vb_log(vm_buf *b, const ordo_program *p, const ordo_event *ev)
 {
     if (ev->id >= p->ntexts)
         return 0;

@@ -211,6 +211,7 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
                     (unsigned)p->events[a].nparams);
             break;
         case ORDO_OP_LOG:
+        case ORDO_OP_SHOW:
             if (a >= p->ntexts)
                 what = "text";
             else if (x != p->texts[a].nargs)
@@ -293,6 +294,48 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
     default:
         BAD("the last instruction (code %lu) falls through the end of the code",
             (unsigned long)p->ncode - 1);
+    }
+    return ORDO_OK;
+}
+
+/* A policy's by/when fn: 1 + a proc that returns a value and takes at
+ * most the option's param. */
+static int eval_fn_ok(const ordo_program *p, unsigned f)
+{
+    return f == 0 || (f <= p->nprocs && p->procs[f - 1].returns && p->procs[f - 1].nparams <= 1);
+}
+
+/* Option names, policies with their prefer lines, displays. */
+static int check_policies(const ordo_program *p, char *msg, size_t msgsize)
+{
+    if ((p->noption_names && !p->option_names) || (p->npolicies && !p->policies) ||
+        (p->nprefers && !p->prefers) || (p->ndisplays && !p->displays))
+        BAD("option names, policies, prefers or displays: entries but no table");
+    for (unsigned i = 0; i < p->noption_names; i++)
+        if (!p->option_names[i])
+            BAD("option name %u is missing", i);
+    for (unsigned i = 0; i < p->noptions; i++)
+        if (p->options[i].name > p->noption_names)
+            BAD("option %u (%s): name %u out of bounds", i, nm(p->options[i].label),
+                (unsigned)p->options[i].name);
+    for (unsigned i = 0; i < p->npolicies; i++) {
+        const ordo_policy *pl = &p->policies[i];
+        if (!pl->name || (uint32_t)pl->first + pl->count > p->nprefers)
+            BAD("policy %u (%s): no name, or lines %u..%u beyond %u", i, nm(pl->name),
+                (unsigned)pl->first, (unsigned)pl->first + pl->count, (unsigned)p->nprefers);
+    }
+    for (unsigned i = 0; i < p->nprefers; i++) {
+        const ordo_prefer *pr = &p->prefers[i];
+        if (pr->name == 0 || pr->name > p->noption_names || !eval_fn_ok(p, pr->by) ||
+            !eval_fn_ok(p, pr->when))
+            BAD("prefer line %u: bad option name %u or by/when fn %u/%u", i,
+                (unsigned)pr->name, (unsigned)pr->by, (unsigned)pr->when);
+    }
+    for (unsigned i = 0; i < p->ndisplays; i++) {
+        const ordo_display_decl *d = &p->displays[i];
+        if (!d->title || d->proc >= p->nprocs || p->procs[d->proc].nparams != 0)
+            BAD("display %u: no title, or proc %u is not a proc without params", i,
+                (unsigned)d->proc);
     }
     return ORDO_OK;
 }
@@ -448,6 +491,9 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
             if (!kind_ok(p, t->arg_kind[k], t->arg_enum[k]))
                 BAD("text %u: arg %u has a bad kind", i, k);
     }
+    rc = check_policies(p, msg, msgsize);
+    if (rc)
+        return rc;
     if (p->nlines && !p->lines)
         BAD("lines: %lu entries but no table", (unsigned long)p->nlines);
     for (uint32_t i = 0; i < p->nlines; i++)

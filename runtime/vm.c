@@ -774,6 +774,15 @@ top:
         EMIT(ORDO_EV_LOG, -1, ip->a, ip->x, sp);
         NEXT();
     }
+    CASE(SHOW) {
+        /* only ordo_display runs display code, in eval mode */
+        if (UNLIKELY(mode != VM_EVAL))
+            FAIL(ORDO_E_STATE, "show outside a display");
+        NEED(ip->x);
+        sp -= ip->x;
+        EMIT(ORDO_EV_LOG, -1, ip->a, ip->x, sp);
+        NEXT();
+    }
     CASE(ASSERT) {
         NEED(1);
         if (UNLIKELY(*--sp == 0))

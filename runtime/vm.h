@@ -177,5 +177,13 @@ int vb_value(vm_buf *b, const ordo_program *p, int kind, int enum_id, int32_t v)
 int vm_label_eq(const ordo_game *g, const vm_opt *o, const char *label);
 /* A label template with its "{}" filled in */
 void vb_option_label(vm_buf *b, const ordo_game *g, const vm_opt *o);
+/* A log event's text with its values; 0 for a text the program lacks */
+int vb_log(vm_buf *b, const ordo_program *p, const ordo_event *ev);
+
+/* game.c: ordo_eval with `trace` (may be NULL) seeing what the run emits,
+ * that then puts the whole header back as it was, even after an error
+ * (policies and displays must leave a game untouched). */
+int vm_eval_quiet(ordo_game *g, int proc, const int32_t *args, int nargs, int32_t *result,
+                  ordo_trace_fn trace, void *ctx);
 
 #endif /* ORDO_VM_H */

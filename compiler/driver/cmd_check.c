@@ -10,12 +10,25 @@ static const char help[] =
     "Parses, checks and lowers each ruleset; diagnostics go to stderr as\n"
     "FILE:LINE:COL: error|warning: MESSAGE.\n"
     "\n"
-    "  -v         also print 'FILE: ok' (with the warning count) for each file\n"
+    "  -v         also print 'FILE: ok' (with the warning count) for each file,\n"
+    "             then the policies and displays it declares\n"
     "  -Werror    treat warnings as errors\n"
     "  --help, --version\n"
     "\n"
     "exit status: 0 every file is consistent (warnings allowed), 1 errors,\n"
     "2 bad command line or missing file.\n";
+
+/* What a ruleset declares for its players: the names --policy takes, the
+ * displays `ordo play` shows. */
+static void list_policies(const ordo_program *p)
+{
+    for (int k = 0; k < ordo_policy_count(p); k++) {
+        const char *label = ordo_policy_label(p, k);
+        printf("  policy %s%s%s\n", ordo_policy_name(p, k), label[0] ? ": " : "", label);
+    }
+    for (int k = 0; k < ordo_display_count(p); k++)
+        printf("  display \"%s\"\n", ordo_display_title(p, k));
+}
 
 /* Compiles one file; with verbose, says how it went on stdout. */
 static int check_file(const char *path, int verbose, int werror)
@@ -31,6 +44,8 @@ static int check_file(const char *path, int verbose, int werror)
         if (w)
             printf(", %d warning%s", w, w == 1 ? "" : "s");
         putchar('\n');
+        if (p)
+            list_policies(p);
     }
     oc_free(c);
     return p ? TOOL_OK : TOOL_FAIL;

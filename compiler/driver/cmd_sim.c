@@ -53,7 +53,8 @@ static void print_help(void)
           "  --policy NAME         every seat's policy (default random; policies: ",
           stdout);
     play_print_policies(stdout);
-    fputs(")\n"
+    fputs(",\n"
+          "                        or one the ruleset declares)\n"
           "  --policy SEAT=NAME    one seat's policy, e.g. --policy 2=first\n"
           "  --score NAME          the int var per player to average as the final score\n"
           "                        (default: 'score', when the ruleset has one)\n"
@@ -253,7 +254,7 @@ static int sim_play_init(sim_play *s, const ordo_program *p, const sim_args *a)
     s->o = a->o;
     s->seed0 = a->o.seed;
     s->players = play_players(p, &a->o, prog);
-    if (s->players < 0)
+    if (s->players < 0 || play_resolve_policies(p, &s->o, prog) != 0)
         return TOOL_USAGE;
     s->score_var = find_score_var(p, a);
     if (s->score_var < -1 || find_vars(s, p, a) != 0)
@@ -634,7 +635,7 @@ static int simulate(const ordo_program *p, const sim_args *a)
     if (rc != 0)
         return TOOL_FAIL;
     if (!a->jsonl) {
-        sim_setup su = {p, a->file, a->games, a->o.seed, s.players, a->o.policy, a->var};
+        sim_setup su = {p, a->file, a->games, a->o.seed, s.players, s.o.policy, a->var};
         sim_print_table(stdout, &su, &out.t);
     }
     fflush(stdout);

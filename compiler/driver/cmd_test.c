@@ -4,7 +4,7 @@
 #include "driver.h"
 
 static const char help[] =
-    "usage: ordo test [-v] FILE...\n"
+    "usage: ordo test [-v] [-t] FILE...\n"
     "\n"
     "Compiles each ruleset and runs its scenarios. Prints 'FILE: ok N\n"
     "scenarios' or each failure as FILE:LINE: scenario \"NAME\": ...; the last\n"
@@ -12,6 +12,7 @@ static const char help[] =
     "failure.\n"
     "\n"
     "  -v         name each scenario as it runs\n"
+    "  -t         also print each scenario's trace as it runs\n"
     "  --help, --version\n"
     "\n"
     "exit status: 0 every scenario passed, 1 a failure or a compile error,\n"
@@ -37,15 +38,16 @@ static void test_file(const char *path, int verbose, int *passed, int *failed)
 
 int cmd_test(int argc, char **argv)
 {
-    int verbose = 0, nfiles;
-    const drv_flag flags[] = {{"-v", &verbose}, {NULL, NULL}};
+    int verbose = 0, traces = 0, nfiles;
+    const drv_flag flags[] = {{"-v", &verbose}, {"-t", &traces}, {NULL, NULL}};
     char **files;
     int status = drv_files("ordo test", help, flags, argc, argv, &files, &nfiles);
     if (status != DRV_GO)
         return status;
     int passed = 0, failed = 0;
     for (int i = 0; i < nfiles; i++)
-        test_file(files[i], verbose, &passed, &failed);
+        test_file(files[i], verbose || traces ? 1 | (traces ? SC_TRACES : 0) : 0, &passed,
+                  &failed);
     printf("%d passed, %d failed\n", passed, failed);
     free(files);
     return failed ? TOOL_FAIL : TOOL_OK;

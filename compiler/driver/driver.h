@@ -13,6 +13,7 @@ int cmd_check(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_test(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 
 /* common.c */
 /* 1 when `path` can be opened for reading; otherwise prints
@@ -41,7 +42,9 @@ const ordo_program *drv_compile(const char *path, int werror, oc_compiler **c);
 
 /* scenario.c: runs every scenario of a compiled program. Failures are
  * printed on `out` as `FILE:LINE: scenario "NAME": ...`; with verbose, each
- * scenario's name as it runs. Adds to *passed and *failed. */
+ * scenario's name as it runs, and with its SC_TRACES bit each trace line
+ * (`ordo test -t`). Adds to *passed and *failed. */
+#define SC_TRACES 2
 void sc_run_all(const ordo_program *p, const char *path, int verbose, FILE *out,
                 int *passed, int *failed);
 

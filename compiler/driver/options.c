@@ -11,7 +11,8 @@
 const char play_options_help[] =
     "  --seed N              the game's seed (decimal or 0x hex; default 1)\n"
     "  --players N           number of players (default: the ruleset's minimum)\n"
-    "  --policy random|first how decisions are taken when no choice is given\n"
+    "  --policy NAME         how decisions are taken when no choice is given:\n"
+    "                        random, first, or a policy the ruleset declares\n"
     "                        (default random, seeded from --seed);\n"
     "                        --policy SEAT=NAME for one seat, e.g. 2=first\n"
     "  --choices FILE        take decisions from FILE, one option label a line;\n"
@@ -69,14 +70,18 @@ static int parse_policy(play_options *o, const char *v, const char *prog)
     const char *eq = strchr(v, '=');
     const char *name = eq ? eq + 1 : v;
     int k = play_find_policy(name);
-    if (k < 0) {
-        fprintf(stderr, "%s: unknown policy '%s' (policies: ", prog, name);
+    if (!*name) {
+        fprintf(stderr, "%s: --policy %s names no policy (policies: ", prog, v);
         play_print_policies(stderr);
-        fputs(")\n", stderr);
+        fputs(", or one of the ruleset's)\n", stderr);
         return -1;
     }
+    if (k < 0) /* perhaps the ruleset's: looked up once it is compiled */
+        k = PLAY_POLICY_NAMED;
     if (!eq) {
         memset(o->policy, k, sizeof o->policy);
+        for (int s = 0; s < PLAY_MAX_SEATS; s++)
+            o->policy_name[s] = name;
         o->policy_seat_max = 0;
         return 0;
     }
@@ -95,6 +100,7 @@ static int parse_policy(play_options *o, const char *v, const char *prog)
         return -1;
     }
     o->policy[n - 1] = (uint8_t)k;
+    o->policy_name[n - 1] = name;
     if ((int)n > o->policy_seat_max)
         o->policy_seat_max = (int)n;
     return 0;

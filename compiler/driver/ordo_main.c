@@ -1,4 +1,4 @@
-/* ordo_main.c — the `ordo` tool: check, run, simulate and test rulesets. */
+/* ordo_main.c — the `ordo` tool: check, run, simulate, play and test rulesets. */
 #include <string.h>
 
 #include "driver.h"
@@ -10,6 +10,7 @@ static const char usage[] =
     "  check FILE...   compile each ruleset and report its diagnostics\n"
     "  run FILE        play one game and print its trace\n"
     "  sim FILE        play many games and print their statistics\n"
+    "  play FILE       play one game in the terminal, against policies or people\n"
     "  test FILE...    run every scenario of each ruleset\n"
     "\n"
     "  ordo COMMAND --help   the options of a command\n"
@@ -39,6 +40,8 @@ int main(int argc, char **argv)
         return cmd_run(argc - 1, argv + 1);
     if (strcmp(cmd, "sim") == 0)
         return cmd_sim(argc - 1, argv + 1);
+    if (strcmp(cmd, "play") == 0)
+        return cmd_play(argc - 1, argv + 1);
     if (strcmp(cmd, "test") == 0)
         return cmd_test(argc - 1, argv + 1);
     if (cmd[0] == '-')

@@ -32,8 +32,40 @@ int play_find_policy(const char *name)
 
 void play_print_policies(FILE *f)
 {
-    for (int k = 0; k < play_npolicies; k++)
-        fprintf(f, "%s%s", k ? ", " : "", play_policies[k].name);
+    play_print_all_policies(f, NULL);
+}
+
+void play_print_all_policies(FILE *f, const ordo_program *p)
+{
+    int n = play_npolicies + ordo_policy_count(p);
+    for (int k = 0; k < n; k++)
+        fprintf(f, "%s%s", k ? ", " : "", play_policy_name(p, k));
+}
+
+const char *play_policy_name(const ordo_program *p, int k)
+{
+    if (k >= 0 && k < play_npolicies)
+        return play_policies[k].name;
+    const char *name = ordo_policy_name(p, k - play_npolicies);
+    return name ? name : "?";
+}
+
+int play_resolve_policies(const ordo_program *p, play_options *o, const char *prog)
+{
+    for (int s = 0; s < PLAY_MAX_SEATS; s++) {
+        if (o->policy[s] != PLAY_POLICY_NAMED)
+            continue;
+        const char *name = o->policy_name[s] ? o->policy_name[s] : "?";
+        int k = ordo_find_policy(p, name);
+        if (k < 0 || play_npolicies + k >= PLAY_POLICY_NAMED) {
+            fprintf(stderr, "%s: unknown policy '%s' (policies: ", prog, name);
+            play_print_all_policies(stderr, p);
+            fputs(")\n", stderr);
+            return -1;
+        }
+        o->policy[s] = (uint8_t)(play_npolicies + k);
+    }
+    return 0;
 }
 
 typedef struct trace_ctx {
@@ -94,21 +126,27 @@ int play_players(const ordo_program *p, const play_options *o, const char *prog)
         return -1;
     }
     if (o->policy_seat_max > np) {
+        int s = o->policy_seat_max - 1;
         fprintf(stderr, "%s: --policy %d=%s: there is no player %d in a %d-player game\n", prog,
-                o->policy_seat_max, play_policies[o->policy[o->policy_seat_max - 1]].name,
+                o->policy_seat_max,
+                o->policy[s] == PLAY_POLICY_NAMED ? o->policy_name[s]
+                                                  : play_policy_name(p, o->policy[s]),
                 o->policy_seat_max, np);
         return -1;
     }
     return np;
 }
 
-/* The option the deciding seat's policy takes. */
-static int policy_choice(const ordo_game *g, const play_options *o, uint64_t *rng)
+int play_policy_choice(const ordo_game *g, const play_options *o, int seat, uint64_t *rng)
 {
-    int seat = ordo_decider(g);
     if (seat < 0 || seat >= PLAY_MAX_SEATS)
         seat = 0; /* no decider named: the first seat's policy */
-    return play_policies[o->policy[seat]].choose(g, rng);
+    int k = o->policy[seat];
+    if (k < play_npolicies)
+        return play_policies[k].choose(g, rng);
+    if (k == PLAY_POLICY_NAMED) /* not resolved (play_resolve_policies) */
+        return ORDO_E_ARG;
+    return ordo_policy_ruleset(g, k - play_npolicies, rng);
 }
 
 int play_to_end(ordo_game *g, const play_options *o, play_choices *ch, FILE *rec,
@@ -127,7 +165,9 @@ int play_to_end(ordo_game *g, const play_options *o, play_choices *ch, FILE *rec
                 return PLAY_NOT_OFFERED;
             ch->next++;
         } else {
-            k = policy_choice(g, o, &rng);
+            k = play_policy_choice(g, o, ordo_decider(g), &rng);
+            if (k < 0) /* a ruleset policy's by/when failed: its error */
+                return k;
         }
         if (rec && ordo_option_label(g, k, label, sizeof label) >= 0)
             fprintf(rec, "%s\n", label);
@@ -144,10 +184,11 @@ void play_error_message(const ordo_game *g, int rc, char *buf, size_t n)
         snprintf(buf, n, "%s", ordo_strerror(rc));
 }
 
-int play_game(const ordo_program *p, const play_options *o, FILE *out, const char *prog)
+int play_game(const ordo_program *p, const play_options *o0, FILE *out, const char *prog)
 {
+    play_options resolved = *o0, *o = &resolved;
     int np = play_players(p, o, prog);
-    if (np < 0)
+    if (np < 0 || play_resolve_policies(p, o, prog) != 0)
         return TOOL_USAGE;
 
     play_choices ch;

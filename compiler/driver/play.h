@@ -21,8 +21,10 @@
  * A policy returns the index of an option of g's pending decision (or a
  * negative ORDO_E_* code); `rng` is the game's policy generator (see
  * PLAY_POLICY_SALT), which a policy may draw from. play_policies[] is the
- * one list of them, looked up by name; options keep indexes into it. A
- * policy that a ruleset declares can join it later under its own name. */
+ * one list of the built-in ones, looked up by name; options keep indexes:
+ * 0 .. play_npolicies-1 for those, play_npolicies + k for the ruleset's
+ * policy k (ordo_policy_ruleset), found by name after the built-ins once
+ * the program is known (play_resolve_policies). */
 typedef int (*play_policy_fn)(const ordo_game *g, uint64_t *rng);
 typedef struct play_policy {
     const char *name;
@@ -30,12 +32,17 @@ typedef struct play_policy {
 } play_policy;
 extern const play_policy play_policies[];
 extern const int play_npolicies;
-/* Indexes in play_policies[]. */
-enum { PLAY_POLICY_RANDOM = 0, PLAY_POLICY_FIRST = 1 };
+/* Indexes in play_policies[]; PLAY_POLICY_NAMED: a name that is not
+ * built in, to look up in the ruleset (play_options.policy_name). */
+enum { PLAY_POLICY_RANDOM = 0, PLAY_POLICY_FIRST = 1, PLAY_POLICY_NAMED = 255 };
 /* The index of the policy called `name`, or -1. */
 int play_find_policy(const char *name);
-/* "random, first": the names, for messages and --help. */
+/* "random, first": the names, for messages and --help; with a program
+ * (may be NULL), its policies follow. */
 void play_print_policies(FILE *f);
+void play_print_all_policies(FILE *f, const ordo_program *p);
+/* The name of policy index k (built-in, then the program's). */
+const char *play_policy_name(const ordo_program *p, int k);
 
 /* Seats are players, 1-based on the command line as in "player 1"; a
  * program has at most 255 (ordo_program.max_players is 8 bits). */
@@ -53,6 +60,8 @@ typedef struct play_options {
      * options override earlier ones); indexes in play_policies[] */
     uint8_t policy[PLAY_MAX_SEATS];
     int policy_seat_max;    /* the highest SEAT named by --policy SEAT=NAME */
+    /* the name given for a seat whose policy is PLAY_POLICY_NAMED */
+    const char *policy_name[PLAY_MAX_SEATS];
     const char *choices;    /* --choices FILE, or NULL */
     int trace;              /* --trace text|jsonl|none (default text) */
     uint64_t max_steps;     /* --max-steps N (0: the runtime's default) */
@@ -111,6 +120,14 @@ typedef struct play_choices {
 /* Loads a choices file; 0, or -1 with a message on stderr. */
 int play_choices_load(play_choices *c, const char *path, const char *prog);
 void play_choices_free(play_choices *c);
+
+/* Turns each PLAY_POLICY_NAMED seat into the index of the program's
+ * policy of that name; 0, or -1 after "PROG: unknown policy 'x'
+ * (policies: random, first, greedy)" on stderr. */
+int play_resolve_policies(const ordo_program *p, play_options *o, const char *prog);
+
+/* The option seat's policy takes at g's pending decision. */
+int play_policy_choice(const ordo_game *g, const play_options *o, int seat, uint64_t *rng);
 
 /* The number of players the options ask for (--players, else the
  * program's minimum), or -1 after a one-line message on stderr when it is

@@ -25,12 +25,15 @@ typedef struct recorder {
     int nevents, overflow;
     ordo_event tail[SC_TAIL];   /* the last events of any kind */
     uint32_t ntail;
+    FILE *echo;                 /* `ordo test -t`: every trace line, or NULL */
 } recorder;
 
 static void record(void *ctx, const ordo_game *g, const ordo_event *ev)
 {
-    (void)g;
     recorder *r = ctx;
+    char line[512];
+    if (r->echo && ordo_event_text(g, ev, line, sizeof line) >= 0)
+        fprintf(r->echo, "    | %s\n", line);
     r->tail[r->ntail++ % SC_TAIL] = *ev;
     if (ev->kind == ORDO_EV_STEP && ev->id < r->p->nsteps)
         r->step_ran[ev->id] = 1;
@@ -350,6 +353,7 @@ void sc_run_all(const ordo_program *p, const char *path, int verbose, FILE *out,
     recorder rec;
     memset(&rec, 0, sizeof rec);
     rec.p = p;
+    rec.echo = verbose & SC_TRACES ? out : NULL;
     rec.step_ran = malloc(p->nsteps + 1u);
     rec.first_event = malloc((p->nevents + 1u) * sizeof *rec.first_event);
     rec.events = malloc(SC_MAX_EVENTS * sizeof *rec.events);
@@ -367,6 +371,9 @@ void sc_run_all(const ordo_program *p, const char *path, int verbose, FILE *out,
         run r = {p, path, &p->scenarios[s], NULL, &rec, mf ? mf : out};
         const ordo_scenario_item *unused;
         reset(&rec);
+        if (rec.echo)
+            fprintf(out, "  scenario \"%s\" (line %lu): its trace\n", r.sc->name ? r.sc->name : "",
+                    (unsigned long)r.sc->line);
         int pass = 0;
         if (r.sc->first + r.sc->count > p->nitems)
             fprintf(r.out, "%s:%lu: scenario \"%s\": its items are out of range\n", path,

@@ -81,7 +81,7 @@ typedef struct sim_setup {
     const char *path;
     uint64_t games, seed;    /* the first game's seed */
     int players;
-    const uint8_t *policy;   /* per seat, indexes in play_policies[] */
+    const uint8_t *policy;   /* per seat, policy indexes (play_policy_name) */
     const char *const *var_names; /* the --var vars, for their means */
 } sim_setup;
 

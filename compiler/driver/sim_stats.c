@@ -139,7 +139,7 @@ static void print_header(FILE *f, const sim_setup *s)
     fprintf(f, ", %d player%s, polic%s: ", s->players, s->players == 1 ? "" : "s",
             s->players == 1 ? "y" : "ies");
     for (int i = 0; i < s->players; i++)
-        fprintf(f, "%s%s", i ? ", " : "", play_policies[s->policy[i]].name);
+        fprintf(f, "%s%s", i ? ", " : "", play_policy_name(s->p, s->policy[i]));
     fputc('\n', f);
 }
 

@@ -2,8 +2,8 @@
 # run_all.sh BUILD — every test against the binaries in BUILD, in order:
 #   unit tests (cmocka), diagnostics, scenarios (ordo test), end-to-end
 #   (emitted C vs interpreter, golden C), random-policy sweep, command line,
-#   `ordo sim`, the Splendor ruleset against its hand-written reference, the
-#   mutation fuzzer (FUZZ=N iterations, default 3000).
+#   `ordo sim`, `ordo play`, the Splendor ruleset against its hand-written
+#   reference, the mutation fuzzer (FUZZ=N iterations, default 3000).
 # Every suite ends its output with "N passed, M failed"; this script sums
 # them, prints the same line last, and exits 1 on any failure.
 #
@@ -80,6 +80,7 @@ for f in rulesets/*.ordo; do
 done
 suite "command line" sh tests/e2e/cli.sh "$BUILD"
 suite "ordo sim" sh tests/e2e/sim.sh "$BUILD"
+suite "ordo play" sh tests/e2e/play.sh "$BUILD"
 suite "Splendor: the ruleset and the hand-written reference agree" \
     sh tests/e2e/splendor_ref.sh "$BUILD"
 fuzz_files=$(ls rulesets/*.ordo tests/e2e/data/*.ordo 2>/dev/null)

@@ -70,7 +70,7 @@ static void test_bad_values(void **state)
     assert_int_equal(parse(&o, 1, b), -1);
     char *c[] = {"--seed", "-1"};
     assert_int_equal(parse(&o, 2, c), -1);
-    char *d[] = {"--policy", "smart"};
+    char *d[] = {"--policy", ""};
     assert_int_equal(parse(&o, 2, d), -1);
     char *e[] = {"--players", "0"};
     assert_int_equal(parse(&o, 2, e), -1);
@@ -106,12 +106,17 @@ static void test_seat_policies(void **state)
     assert_int_equal(o.policy_seat_max, 1);
     char *bad[][2] = {{"--policy", "0=first"},   {"--policy", "256=first"},
                       {"--policy", "x=first"},   {"--policy", "=first"},
-                      {"--policy", "2=clever"},  {"--policy", "2="},
+                      {"--policy", "2="},
                       {"--policy", "99999999999=first"}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         assert_int_equal(parse(&o, 2, bad[i]), -1);
     char *c[] = {"--policy", "255=first"};
     assert_int_equal(parse(&o, 2, c), 1);
+    /* a name not built in waits for the ruleset (play_resolve_policies) */
+    char *named[] = {"--policy", "2=clever"};
+    assert_int_equal(parse(&o, 2, named), 1);
+    assert_int_equal(o.policy[1], PLAY_POLICY_NAMED);
+    assert_string_equal(o.policy_name[1], "clever");
     /* the names are the table's; an option outside `which` is not taken */
     assert_int_equal(play_find_policy("random"), PLAY_POLICY_RANDOM);
     assert_int_equal(play_find_policy("first"), PLAY_POLICY_FIRST);

@@ -146,6 +146,13 @@ static void sx_expr(sbuf *b, const ast_expr *e)
         sx_expr(b, e->c);
         put(b, ")");
         return;
+    case E_CAPPED:
+        put(b, "(capped ");
+        sx_expr(b, e->a);
+        put(b, " ");
+        sx_expr(b, e->b);
+        put(b, ")");
+        return;
     case E_IN:
         put(b, "(in ");
         sx_expr(b, e->a);
@@ -845,6 +852,26 @@ static void test_precedence(void **state)
     expr_is("-tower[p]", "(neg tower[p])");
 }
 
+/* `capped at` binds looser than `+`, tighter than comparisons; a
+ * substitute declaration keeps its two patterns and its label. */
+static void test_caps_and_substitutes(void **state)
+{
+    (void)state;
+    expr_is("a + b capped at 3", "(capped (+ a b) 3)");
+    expr_is("a capped at 3 >= 2", "(>= (capped a 3) 2)");
+    expr_is("a * 2 capped at n + 1", "(capped (* a 2) (+ n 1))");
+    expr_is("a capped at 3 capped at 2", "(capped (capped a 3) 2)");
+    fe *p = parse_ok(RS("substitute tile[p] for cocoa[p] \"use the tile\" cite \"TEO-D4\"\n", ""));
+    ast_decl *d = decl_n(p, 0);
+    assert_int_equal(d->kind, D_SUBSTITUTE);
+    assert_null(d->name);
+    assert_string_equal(sx(d->sub_var), "tile[p]");
+    assert_string_equal(sx(d->sub_for), "cocoa[p]");
+    assert_string_equal(d->label.text, "use the tile");
+    assert_string_equal(d->cites->id, "TEO-D4");
+    done(p);
+}
+
 static void test_rolls_and_aggregates(void **state)
 {
     (void)state;
@@ -1284,7 +1311,7 @@ static void test_statement_level_recovery(void **state)
                               "    let = 1\n"
                               "        ^\n"));
     assert_non_null(strstr(m, "p.ordo:8:25: error: "));
-    assert_non_null(strstr(m, "p.ordo:12:43: error: expected a string before '}'\n"
+    assert_non_null(strstr(m, "p.ordo:12:43: error: expected a name or a string before '}'\n"
                               "    choose active { option \"a\" { } option }\n"
                               "                                          ^\n"));
     ast_block *b = &seq(p)->body;
@@ -1432,6 +1459,53 @@ static void test_reentrant(void **state)
     done(b);
 }
 
+/* `option NAME "label"`, policies (not decls: the file's own list) and
+ * displays (procs named display#N, their title kept), `show` statements,
+ * and `show` still a name for a call. */
+static void test_policies_and_displays(void **state)
+{
+    (void)state;
+    fe *p = parse_ok(RS("var x: int\n"
+                        "policy greedy \"most\" { prefer take by n when n > 1  prefer wait  ties random }\n"
+                        "policy plain { }\n"
+                        "display \"Board\" { let y = x\n show \"x is {y}\" }\n",
+                        "    choose active {\n"
+                        "        option take \"take {n}\" for n in 1..3 { show(n) }\n"
+                        "        option \"think\" { }\n"
+                        "    }\n"));
+    ast_file *f = p->f;
+    assert_int_equal(f->npolicies, 2);
+    ast_policy *g = f->policies;
+    assert_string_equal(g->name, "greedy");
+    assert_string_equal(g->label, "most");
+    assert_int_equal(g->nprefers, 2);
+    assert_int_equal(g->ties_random, 1);
+    assert_string_equal(g->prefers->name, "take");
+    assert_non_null(g->prefers->by);
+    assert_non_null(g->prefers->when);
+    loc_is(g->prefers->loc, 4, 24);
+    assert_string_equal(g->prefers->next->name, "wait");
+    assert_null(g->prefers->next->by);
+    assert_null(g->next->label);
+    assert_int_equal(g->next->nprefers, 0);
+    ast_decl *d = f->decls;
+    while (d && !d->display)
+        d = d->next;
+    assert_non_null(d);
+    assert_int_equal(d->kind, D_PROC);
+    assert_string_equal(d->name, "display#1");
+    assert_string_equal(d->title, "Board");
+    assert_int_equal(nth(&d->body, 1)->kind, S_SHOW);
+    assert_string_equal(nth(&d->body, 1)->u.log.text.text, "x is {y}");
+    ast_stmt *c = nth(&seq(p)->body, 0);
+    ast_option *o = c->u.choose.options;
+    assert_string_equal(o->name, "take");
+    loc_is(o->name_loc, 10, 16);
+    assert_int_equal(nth(&o->body, 0)->kind, S_CALL);
+    assert_null(o->next->name);
+    done(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1449,6 +1523,7 @@ int main(void)
         cmocka_unit_test(test_calls_events_logs_lists),
         cmocka_unit_test(test_literals_and_names),
         cmocka_unit_test(test_precedence),
+        cmocka_unit_test(test_caps_and_substitutes),
         cmocka_unit_test(test_rolls_and_aggregates),
         cmocka_unit_test(test_scenario_items),
         cmocka_unit_test(test_scenario_item_errors),
@@ -1460,6 +1535,7 @@ int main(void)
         cmocka_unit_test(test_header_errors),
         cmocka_unit_test(test_nesting_too_deep),
         cmocka_unit_test(test_reentrant),
+        cmocka_unit_test(test_policies_and_displays),
     };
     return cmocka_run_group_tests_name("parser", tests, NULL, NULL);
 }

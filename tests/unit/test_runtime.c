@@ -149,7 +149,7 @@ static void check_cases(const vcase *c, size_t n)
 }
 
 static void m_magic(tprog *T) { T->p.magic = 0x12345678u; }
-static void m_version(tprog *T) { T->p.version = 99; }
+static void m_version(tprog *T) { T->p.version = ORDO_PROGRAM_VERSION + 1; }
 static void m_minp0(tprog *T) { T->p.min_players = 0; }
 static void m_minp_max(tprog *T) { T->p.min_players = 5; }
 static void m_code_null(tprog *T) { T->p.code = NULL; }
@@ -163,7 +163,7 @@ static void test_validate_header(void **state)
     (void)state;
     static const vcase cases[] = {
         {"magic", m_magic, "bad magic 0x12345678 (not an ordo program)"},
-        {"version", m_version, "program version 99, this runtime reads 3"},
+        {"version", m_version, "program version 5, this runtime reads 4"},
         {"min players 0", m_minp0, "players 0..4 (must be within 1..127)"},
         {"min > max", m_minp_max, "players 5..4 (must be within 1..127)"},
         {"code table", m_code_null, "code: 11 entries but no table"},
@@ -288,6 +288,53 @@ static void m_lines_pc(tprog *T)
 {
     T->p.lines = far_lines;
     T->p.nlines = 2;
+}
+
+/* Option names, policies and displays (runtime/policy.c, display.c). */
+static const char *const opt_names[1] = {"take"};
+static const ordo_prefer bad_prefer[1] = {{.name = 2, .by = 0, .when = 0}};
+static const ordo_prefer by_proc[1] = {{.name = 1, .by = 1, .when = 0}};
+static const ordo_policy far_policy[1] = {{.name = "p", .label = "", .first = 0, .count = 2}};
+static const ordo_display_decl bad_display[1] = {{.title = "D", .proc = 7, .line = 1}};
+static void m_opt_name(tprog *T) { T->options[0].name = 1; }
+static void m_prefer_name(tprog *T)
+{
+    T->p.option_names = opt_names;
+    T->p.noption_names = 1;
+    T->p.prefers = bad_prefer;
+    T->p.nprefers = 1;
+}
+static void m_prefer_by(tprog *T) /* proc 0 is the sequence: no fn */
+{
+    T->p.option_names = opt_names;
+    T->p.noption_names = 1;
+    T->p.prefers = by_proc;
+    T->p.nprefers = 1;
+}
+static void m_policy_lines(tprog *T)
+{
+    T->p.policies = far_policy;
+    T->p.npolicies = 1;
+}
+static void m_display_proc(tprog *T)
+{
+    T->p.displays = bad_display;
+    T->p.ndisplays = 1;
+}
+static void m_names_table(tprog *T) { T->p.noption_names = 3; }
+
+static void test_validate_policies(void **state)
+{
+    (void)state;
+    static const vcase cases[] = {
+        {"option name", m_opt_name, "option 0 (take {}): name 1 out of bounds"},
+        {"prefer name", m_prefer_name, "prefer line 0: bad option name 2 or by/when fn 0/0"},
+        {"prefer by", m_prefer_by, "prefer line 0: bad option name 1 or by/when fn 1/0"},
+        {"policy lines", m_policy_lines, "policy 0 (p): no name, or lines 0..2 beyond 0"},
+        {"display proc", m_display_proc, "display 0: no title, or proc 7 is not a proc without params"},
+        {"names table", m_names_table, "option names, policies, prefers or displays: entries but no table"},
+    };
+    check_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
 static void test_validate_tables(void **state)
@@ -2804,6 +2851,29 @@ static void test_assert_and_stack(void **state)
     free(T);
 }
 
+/* SHOW belongs to displays (ordo_display runs them in eval mode): run any
+ * other way it is an error, and it never reaches the host's trace. */
+static void test_show_outside_display(void **state)
+{
+    (void)state;
+    tprog *T = tp_new(1, 1);
+    int t = tp_text(T, "shown", 0, NULL, NULL);
+    tp_proc(T, "sequence", 0, 0, 0);
+    I(SHOW, 0, t, 0);
+    I(RET, 0, 0, 0);
+    const ordo_program *p = tp_finish(T);
+    char m[256];
+    assert_int_equal(exec_case(p, 1, 0, m, sizeof m), ORDO_E_STATE);
+    assert_string_equal(m, "not allowed now: show outside a display in the sequence (test.ordo:10)");
+    ordo_game *g = new_game(p, 1, 1);
+    rec r = {0};
+    ordo_set_trace(g, record, &r);
+    assert_int_equal(ordo_run(g), ORDO_E_STATE);
+    assert_int_equal(r.n, 0);
+    ordo_free(g);
+    free(T);
+}
+
 /* ------------------------------------------------------------ policies */
 
 static void test_policies(void **state)
@@ -2853,6 +2923,8 @@ int main(void)
         cmocka_unit_test(test_validate_vars),
         cmocka_unit_test(test_validate_code),
         cmocka_unit_test(test_validate_tables),
+        cmocka_unit_test(test_validate_policies),
+        cmocka_unit_test(test_show_outside_display),
         cmocka_unit_test(test_create),
         cmocka_unit_test(test_null_arguments),
         cmocka_unit_test(test_determinism),

@@ -1,0 +1,327 @@
+/* check_pay.c — the checks of actions and payments (doc/actions.md, "Check
+ * messages"), run by oc_check after the others:
+ *   - an up-front cost paid from a resource that only the action itself
+ *     can have given the player: a `per action` resource (reset when the
+ *     action begins), or one that nothing but the action's own body ever
+ *     increases, starting below the cost (error, TEO-P3);
+ *   - an action whose precondition the declared ranges make impossible: a
+ *     `when` false for every value in range, or a cost larger than its
+ *     resource can ever hold with no substitute for it (warning);
+ *   - a substitute that no payment offers (warning);
+ *   - a cap that the value capped can never reach (warning).
+ * "Declared ranges" is an interval evaluation of int expressions: vars
+ * and locals by their declared `A..B`, counts by the size of what they
+ * count, arithmetic on the bounds; anything else is unknown and never
+ * warned about.
+ */
+#include <stdint.h>
+
+#include "ast.h"
+#include "check.h"
+
+/* ------------------------------------------------------------ intervals */
+
+typedef struct span {
+    int64_t lo, hi;
+} span;
+
+static int expr_span(const ast_file *f, const ast_expr *e, span *out);
+
+/* How many elements an aggregate can visit at most; -1 if unknown. */
+static int64_t iter_size(const ast_file *f, const ast_iter *it)
+{
+    switch (it->kind) {
+    case IT_PLAYERS: case IT_ALL_PLAYERS: return f->max_players;
+    case IT_ENUM: return it->enm ? (int64_t)it->enm->nmembers : -1;
+    case IT_RANGE: {
+        span lo, hi;
+        if (!expr_span(f, it->lo, &lo) || !expr_span(f, it->hi, &hi))
+            return -1;
+        return hi.hi < lo.lo ? 0 : hi.hi - lo.lo + 1;
+    }
+    default: return it->list ? (int64_t)it->list->type.cap : -1;
+    }
+}
+
+static int type_span(const ast_type *t, span *out)
+{
+    if (t->kind == TY_BOOL) {
+        *out = (span){0, 1};
+        return 1;
+    }
+    if (t->kind != TY_INT || !t->ranged)
+        return 0;
+    *out = (span){t->lo, t->hi};
+    return 1;
+}
+
+static int agg_span(const ast_file *f, const ast_expr *e, span *out)
+{
+    int64_t n = iter_size(f, e->iter);
+    span v;
+    if (n < 0)
+        return 0;
+    switch (e->op) {
+    case AGG_COUNT: *out = (span){0, n}; return 1;
+    case AGG_SUM:
+        if (!expr_span(f, e->b, &v))
+            return 0;
+        *out = (span){v.lo < 0 ? v.lo * n : 0, v.hi > 0 ? v.hi * n : 0};
+        return 1;
+    case AGG_MIN: case AGG_MAX: /* over nothing: 0 */
+        if (!expr_span(f, e->b, &v))
+            return 0;
+        *out = (span){v.lo < 0 ? v.lo : 0, v.hi > 0 ? v.hi : 0};
+        return 1;
+    default: return 0;
+    }
+}
+
+static int binary_span(const ast_file *f, const ast_expr *e, span *out)
+{
+    span a, b;
+    if (!expr_span(f, e->a, &a) || !expr_span(f, e->b, &b))
+        return 0;
+    switch (e->op) {
+    case OP_ADD: *out = (span){a.lo + b.lo, a.hi + b.hi}; return 1;
+    case OP_SUB: *out = (span){a.lo - b.hi, a.hi - b.lo}; return 1;
+    case OP_MUL: {
+        int64_t p[4] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+        *out = (span){p[0], p[0]};
+        for (int k = 1; k < 4; k++) {
+            out->lo = p[k] < out->lo ? p[k] : out->lo;
+            out->hi = p[k] > out->hi ? p[k] : out->hi;
+        }
+        return 1;
+    }
+    default: return 0;
+    }
+}
+
+/* The values e can take as far as the declared ranges tell; 0: unknown. */
+static int expr_span(const ast_file *f, const ast_expr *e, span *out)
+{
+    if (!e)
+        return 0;
+    if (e->is_const) {
+        *out = (span){e->cval, e->cval};
+        return 1;
+    }
+    span a, b;
+    switch (e->kind) {
+    case E_NAME: return e->sym && (e->sym->kind == SYM_VAR || e->sym->kind == SYM_LOCAL) &&
+                        type_span(&e->sym->type, out);
+    case E_INDEX: return e->ix == IX_VAR && type_span(&e->base->sym->type, out);
+    case E_CALL:
+        if (e->sym && e->sym->kind == SYM_FN && !e->sym->decl->noverriders)
+            return type_span(&e->sym->type, out) || expr_span(f, e->sym->decl->body_expr, out);
+        return 0;
+    case E_BINARY: return binary_span(f, e, out);
+    case E_UNARY:
+        if (e->op != OP_NEG || !expr_span(f, e->a, &a))
+            return 0;
+        *out = (span){-a.hi, -a.lo};
+        return 1;
+    case E_IF:
+        if (!expr_span(f, e->b, &a) || !expr_span(f, e->c, &b))
+            return 0;
+        *out = (span){a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi};
+        return 1;
+    case E_CAPPED:
+        if (!expr_span(f, e->a, &a) || !e->b->is_const)
+            return 0;
+        *out = (span){a.lo < e->b->cval ? a.lo : e->b->cval, a.hi < e->b->cval ? a.hi : e->b->cval};
+        return 1;
+    case E_AGG: return agg_span(f, e, out);
+    default: return 0;
+    }
+}
+
+/* Whether a condition is false for every value the ranges allow; *why is
+ * the comparison that decides it. */
+static int never_true(const ast_file *f, const ast_expr *e, const ast_expr **why)
+{
+    if (e->is_const) {
+        *why = e;
+        return !e->cval;
+    }
+    if (e->kind != E_BINARY)
+        return 0;
+    if (e->op == OP_AND)
+        return never_true(f, e->a, why) || never_true(f, e->b, why);
+    if (e->op == OP_OR)
+        return never_true(f, e->a, why) && never_true(f, e->b, why);
+    span a, b;
+    if (e->op < OP_EQ || e->op > OP_GE || !expr_span(f, e->a, &a) || !expr_span(f, e->b, &b))
+        return 0;
+    *why = e;
+    switch (e->op) {
+    case OP_EQ: return a.hi < b.lo || a.lo > b.hi;
+    case OP_NE: return a.lo == a.hi && b.lo == b.hi && a.lo == b.lo;
+    case OP_LT: return a.lo >= b.hi;
+    case OP_LE: return a.lo > b.hi;
+    case OP_GT: return a.hi <= b.lo;
+    default: return a.hi < b.lo; /* OP_GE */
+    }
+}
+
+/* The first var an expression reads (for a note at its declaration). */
+static const ast_decl *first_var(const ast_expr *e)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == E_NAME && e->sym && e->sym->kind == SYM_VAR)
+        return e->sym->decl;
+    if (e->kind == E_INDEX && e->ix == IX_VAR)
+        return e->base->sym->decl;
+    const ast_decl *v = first_var(e->a);
+    return v ? v : e->kind == E_BINARY ? first_var(e->b) : NULL;
+}
+
+static void note_declared(diag *d, const ast_decl *v)
+{
+    if (v && v->loc.line && v->type && v->type->kind == TX_RANGE)
+        diag_note(d, v->loc, "'%s' is declared here as %d..%d", v->name, v->type->type.lo,
+                  v->type->type.hi);
+    else if (v && v->loc.line)
+        diag_note(d, v->loc, "'%s' is declared here", v->name);
+}
+
+/* A note at what bounds e: the players or the enum a count runs over, else
+ * the declaration of the first var it reads. */
+static void note_source(const ast_file *f, diag *d, const ast_expr *e)
+{
+    const ast_iter *it = e->kind == E_AGG ? e->iter : NULL;
+    if (it && (it->kind == IT_PLAYERS || it->kind == IT_ALL_PLAYERS))
+        diag_note(d, f->players_loc, "at most %d players play", f->max_players);
+    else if (it && it->kind == IT_ENUM && it->enm)
+        diag_note(d, it->enm->loc, "'%s' has %u members", it->enm->name, it->enm->nmembers);
+    else
+        note_declared(d, first_var(e));
+}
+
+/* ------------------------------------------------------ up-front costs */
+
+static const ast_decl *cost_var(const ast_cost *c)
+{
+    const ast_expr *t = c->target;
+    const ast_sym *s = t->kind == E_INDEX ? t->base->sym : t->sym;
+    return s && s->kind == SYM_VAR ? s->decl : NULL;
+}
+
+typedef struct gain_scan {
+    const ast_decl *var;
+    const ast_stmt *first;  /* the first statement that may increase it */
+} gain_scan;
+
+static void find_gain(ast_stmt *s, void *arg)
+{
+    gain_scan *g = arg;
+    if (s->kind != S_ASSIGN || s->u.assign.op == OP_SUB || g->first)
+        return;
+    const ast_expr *t = s->u.assign.target;
+    const ast_sym *v = t->kind == E_INDEX ? t->base->sym : t->sym;
+    if (v && v->kind == SYM_VAR && v->decl == g->var)
+        g->first = s;
+}
+
+/* The statement of `unit` that may increase v first, or NULL. */
+static const ast_stmt *gain_in(ast_decl *unit, const ast_decl *v)
+{
+    gain_scan g = {v, NULL};
+    oc_each_stmt(&unit->body, find_gain, &g);
+    return g.first;
+}
+
+/* A cost whose resource only the action's own body increases, starting
+ * below the cost: before the action nothing can have given it (TEO-P3). */
+static void only_gained_inside(ast_file *f, diag *d, ast_decl *a, const ast_cost *c,
+                               const ast_decl *v)
+{
+    span amount;
+    if (!expr_span(f, c->amount, &amount) || v->init_value >= amount.lo)
+        return;
+    const ast_stmt *inside = gain_in(a, v);
+    if (!inside)
+        return;
+    if (f->sequence && gain_in(f->sequence, v))
+        return;
+    for (uint32_t i = 0; i < f->nfns; i++)
+        if (f->fns[i] != a && f->fns[i]->kind == D_PROC && gain_in(f->fns[i], v))
+            return;
+    diag_error(d, c->loc, "action '%s' pays this up-front cost from '%s', which only the action "
+                          "itself gives: what it gains comes after its costs (TEO-P3), so the "
+                          "cost can never be paid", a->name, v->name);
+    diag_note(d, inside->loc, "'%s' is gained here, inside the action", v->name);
+}
+
+static void check_costs(ast_file *f, diag *d, ast_decl *a)
+{
+    for (const ast_cost *c = a->costs; c; c = c->next) {
+        const ast_decl *v = cost_var(c);
+        if (!v)
+            continue;
+        if (v->per_action) {
+            diag_error(d, c->loc, "action '%s' pays an up-front cost from '%s', a 'per action' "
+                                  "resource: it is reset when the action begins, so only what "
+                                  "the action gains could pay it, and that comes after its costs "
+                                  "(TEO-P3)", a->name, v->name);
+            diag_note(d, v->loc, "'%s' is declared 'per action' here", v->name);
+            continue;
+        }
+        only_gained_inside(f, d, a, c, v);
+        span amount, held;
+        if (!v->substitute && expr_span(f, c->amount, &amount) && expr_span(f, c->target, &held) &&
+            amount.lo > held.hi) {
+            diag_warning(d, c->loc, "action '%s' can never be taken: this cost is at least %lld, "
+                                    "but '%s' never holds more than %lld", a->name,
+                         (long long)amount.lo, v->name, (long long)held.hi);
+            note_declared(d, v);
+        }
+    }
+}
+
+static void check_precondition(const ast_file *f, diag *d, const ast_decl *a)
+{
+    const ast_expr *why = NULL;
+    if (!a->guard || !never_true(f, a->guard, &why))
+        return;
+    diag_warning(d, why->loc, "action '%s' can never be taken: its 'when' condition is false for "
+                              "every value the declared ranges allow", a->name);
+    note_source(f, d, why->kind == E_BINARY && why->a->is_const ? why->b
+                      : why->kind == E_BINARY ? why->a : why);
+}
+
+/* --------------------------------------------------- substitutes, caps */
+
+static void check_substitute(diag *d, const ast_decl *s)
+{
+    if (!s->sub_res || s->sub_used)
+        return;
+    diag_warning(d, s->loc, "substitute '%s' for '%s' is never offered: no 'pay' or 'cost' takes "
+                            "from '%s'", s->sub_decl->name, s->sub_res->name, s->sub_res->name);
+}
+
+static void check_cap(const ast_file *f, diag *d, const ast_expr *e)
+{
+    span v;
+    if (!e->b->is_const || e->a->is_const || !expr_span(f, e->a, &v) || v.hi >= e->b->cval)
+        return;
+    diag_warning(d, e->b->loc, "the cap %d is never reached: the value capped is at most %lld",
+                 e->b->cval, (long long)v.hi);
+    note_source(f, d, e->a);
+}
+
+void oc_check_payments(ast_file *f, diag *d)
+{
+    for (ast_decl *x = f->decls; x; x = x->next) {
+        if (x->kind == D_PROC && x->is_action) {
+            check_precondition(f, d, x);
+            check_costs(f, d, x);
+        } else if (x->kind == D_SUBSTITUTE) {
+            check_substitute(d, x);
+        }
+    }
+    for (uint32_t i = 0; i < f->ncaps; i++)
+        check_cap(f, d, f->caps[i]);
+}

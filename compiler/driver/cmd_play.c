@@ -1,0 +1,285 @@
+/* cmd_play.c — `ordo play FILE`: play any ruleset in a terminal.
+ *
+ * Seats without a --policy are people: at each of their decisions the
+ * ruleset's displays are shown, then the numbered options; a line read
+ * from stdin picks one (1-based). Seats with a --policy play as `ordo run`
+ * plays them (play_policy_choice, the same generator). Between decisions
+ * what a player must see is printed as it happens: turns, choices (the
+ * other side's too), events, logs, dice, eliminations, actions and
+ * payments, the end; the VM's bookkeeping (steps, triggers, windows,
+ * batches) is left out. The same seed and the same input give the same
+ * transcript. No colours unless stdout is a terminal. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "driver.h"
+
+static const char *const prog = "ordo play";
+
+static const char help[] =
+    "usage: ordo play FILE [OPTIONS]\n"
+    "\n"
+    "Compiles FILE and plays one game in the terminal. Seats without a\n"
+    "--policy are people: each of their decisions shows the ruleset's\n"
+    "displays and the numbered options, and reads a number from stdin.\n"
+    "\n"
+    "  --seed N              the game's seed (default 1)\n"
+    "  --players N           number of players (default: the ruleset's minimum)\n"
+    "  --policy SEAT=NAME    seat SEAT is played by a policy: random, first, or\n"
+    "                        one the ruleset declares (--policy NAME: every seat)\n"
+    "  --max-steps N         stop with an error after N VM instructions\n"
+    "  -Werror               treat compile warnings as errors\n"
+    "  --help, --version\n"
+    "\n"
+    "exit status: 0 the game ended, 1 compile or runtime error, or the input\n"
+    "ended before the game did, 2 bad command line or missing file.\n";
+
+typedef struct play_tty {
+    const ordo_program *p;
+    FILE *out;
+    int color;      /* stdout is a terminal: bold titles */
+    int echo;       /* stdin is no terminal: echo what was read */
+    char line[1024];
+} play_tty;
+
+static void bold(const play_tty *t, const char *s)
+{
+    if (t->color)
+        fprintf(t->out, "\033[1m%s\033[0m\n", s);
+    else
+        fprintf(t->out, "%s\n", s);
+}
+
+/* The trace lines a player must see, without their sequence numbers; a
+ * log is its text alone. */
+static void show_event(void *ctx, const ordo_game *g, const ordo_event *ev)
+{
+    play_tty *t = ctx;
+    switch (ev->kind) {
+    case ORDO_EV_EVENT: case ORDO_EV_CHOICE: case ORDO_EV_ESCAPE: case ORDO_EV_ROLL:
+    case ORDO_EV_TURN: case ORDO_EV_ELIMINATE: case ORDO_EV_LOG: case ORDO_EV_END:
+    case ORDO_EV_ACTION: case ORDO_EV_PAY:
+        break;
+    default:
+        return;
+    }
+    if (ordo_event_text(g, ev, t->line, sizeof t->line) < 0)
+        return;
+    const char *s = strchr(t->line, ' '); /* past "12 " */
+    s = s ? s + 1 : t->line;
+    if (ev->kind == ORDO_EV_LOG && strncmp(s, "log ", 4) == 0)
+        s += 4;
+    fprintf(t->out, "  %s\n", s);
+}
+
+static void show_line(void *ctx, const char *text)
+{
+    play_tty *t = ctx;
+    fprintf(t->out, "  %s\n", text);
+}
+
+/* Every display under its title; 0, or the error of the one that failed. */
+static int show_displays(ordo_game *g, play_tty *t)
+{
+    const ordo_program *p = t->p;
+    for (int k = 0; k < ordo_display_count(p); k++) {
+        char title[300];
+        snprintf(title, sizeof title, "-- %s --", ordo_display_title(p, k));
+        bold(t, title);
+        int rc = ordo_display(g, k, show_line, t);
+        if (rc < 0)
+            return rc;
+    }
+    return 0;
+}
+
+static void player_name(const play_tty *t, int seat, char *buf, size_t n)
+{
+    if (seat < 0 || ordo_format_value(t->p, ORDO_K_PLAYER, 0, seat, buf, n) < 0)
+        snprintf(buf, n, "nobody");
+}
+
+/* The number typed (1..n), or 0 after a message for anything else; -1 at
+ * the end of the input. */
+static int read_choice(play_tty *t, int n)
+{
+    fputs("> ", t->out);
+    fflush(t->out);
+    if (!fgets(t->line, sizeof t->line, stdin))
+        return -1;
+    size_t len = strlen(t->line);
+    int whole = len > 0 && t->line[len - 1] == '\n';
+    if (!whole && !feof(stdin)) { /* a very long line: drop the rest */
+        int ch;
+        while ((ch = getchar()) != EOF && ch != '\n')
+            ;
+    }
+    t->line[strcspn(t->line, "\r\n")] = 0;
+    if (t->echo)
+        fprintf(t->out, "%s\n", t->line);
+    char *end;
+    long v = strtol(t->line, &end, 10);
+    while (*end == ' ' || *end == '\t')
+        end++;
+    if (end == t->line || *end || v < 1 || v > n) {
+        fprintf(t->out, "Please type a number from 1 to %d.\n", n);
+        return 0;
+    }
+    return (int)v;
+}
+
+/* A person's decision: the displays, the options, a number read. The
+ * option index, or -1 at the end of the input, or a display's error. */
+static int ask(ordo_game *g, play_tty *t, int *err)
+{
+    fputc('\n', t->out);
+    *err = show_displays(g, t);
+    if (*err < 0)
+        return -1;
+    char who[64], label[512];
+    player_name(t, ordo_decider(g), who, sizeof who);
+    char head[128];
+    snprintf(head, sizeof head, "%s, your choice:", who);
+    bold(t, head);
+    int n = ordo_option_count(g);
+    for (int i = 0; i < n; i++) {
+        if (ordo_option_label(g, i, label, sizeof label) < 0)
+            label[0] = 0;
+        fprintf(t->out, "  %d) %s\n", i + 1, label);
+    }
+    int k;
+    while ((k = read_choice(t, n)) == 0)
+        ;
+    return k < 0 ? -1 : k - 1;
+}
+
+static int is_human(const play_options *o, int seat)
+{
+    return seat >= 0 && seat < PLAY_MAX_SEATS && !o->policy_name[seat];
+}
+
+/* Plays g to its end; ORDO_OVER, an error code, or 1 when the input ended. */
+static int play_loop(ordo_game *g, const play_options *o, play_tty *t)
+{
+    uint64_t rng = o->seed ^ PLAY_POLICY_SALT; /* as ordo run draws */
+    for (;;) {
+        int rc = ordo_run(g);
+        if (rc != ORDO_DECIDE)
+            return rc;
+        int seat = ordo_decider(g), k;
+        if (is_human(o, seat)) {
+            int err = 0;
+            k = ask(g, t, &err);
+            if (err < 0)
+                return err;
+            if (k < 0)
+                return 1;
+        } else {
+            k = play_policy_choice(g, o, seat, &rng);
+            if (k < 0) /* a ruleset policy's by/when failed: its error */
+                return k;
+        }
+        rc = ordo_choose(g, k);
+        if (rc < 0)
+            return rc;
+    }
+}
+
+static int play_in_terminal(const ordo_program *p, play_options *o)
+{
+    int np = play_players(p, o, prog);
+    if (np < 0 || play_resolve_policies(p, o, prog) != 0)
+        return TOOL_USAGE;
+    ordo_game *g;
+    int rc = ordo_new(p, np, o->seed, &g);
+    if (rc < 0) {
+        fprintf(stderr, "%s: cannot create a game: %s\n", prog, ordo_strerror(rc));
+        return TOOL_FAIL;
+    }
+    play_tty *t = calloc(1, sizeof *t);
+    if (!t) {
+        ordo_free(g);
+        return TOOL_FAIL;
+    }
+    t->p = p;
+    t->out = stdout;
+    t->color = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL;
+    t->echo = !isatty(STDIN_FILENO);
+    ordo_set_trace(g, show_event, t);
+    if (o->max_steps)
+        ordo_set_max_steps(g, o->max_steps);
+    bold(t, p->title);
+    printf("%d players, seed %llu\n", np, (unsigned long long)o->seed);
+    rc = play_loop(g, o, t);
+    int status = TOOL_FAIL;
+    if (rc == 1) {
+        fflush(stdout);
+        fprintf(stderr, "\n%s: the input ended before the game did\n", prog);
+    } else if (rc != ORDO_OVER) {
+        char msg[512];
+        play_error_message(g, rc, msg, sizeof msg);
+        fflush(stdout);
+        fprintf(stderr, "%s: runtime error: %s\n", prog, msg);
+    } else {
+        fputc('\n', stdout);
+        rc = show_displays(g, t);
+        char who[64];
+        player_name(t, ordo_winner(g), who, sizeof who);
+        if (ordo_winner(g) >= 0)
+            printf("result: %s wins\n", who);
+        else
+            puts("result: game over, no winner");
+        status = rc < 0 ? TOOL_FAIL : TOOL_OK;
+    }
+    fflush(stdout);
+    free(t);
+    ordo_free(g);
+    return status;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    play_options o;
+    play_options_init(&o);
+    const char *file = NULL;
+    int werror = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] != '-' || a[1] == 0) {
+            if (file) {
+                fprintf(stderr, "%s: one file at a time ('%s' and '%s')\n", prog, file, a);
+                return TOOL_USAGE;
+            }
+            file = a;
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(help, stdout);
+            return TOOL_OK;
+        } else if (strcmp(a, "--version") == 0) {
+            printf("ordo %s\n", ORDO_VERSION);
+            return TOOL_OK;
+        } else if (strcmp(a, "-Werror") == 0) {
+            werror = 1;
+        } else {
+            unsigned which = PLAY_OPT_SEED | PLAY_OPT_PLAYERS | PLAY_OPT_POLICY |
+                             PLAY_OPT_MAX_STEPS;
+            int r = play_parse_options_of(&o, which, argc, argv, &i, prog);
+            if (r < 0)
+                return TOOL_USAGE;
+            if (r == 0)
+                return drv_unknown_option(prog, a);
+            i--; /* it moved past the option; the loop adds 1 */
+        }
+    }
+    if (!file) {
+        fprintf(stderr, "%s: no input file (try '%s --help')\n", prog, prog);
+        return TOOL_USAGE;
+    }
+    if (!drv_readable(prog, file))
+        return TOOL_USAGE;
+    oc_compiler *c;
+    const ordo_program *p = drv_compile(file, werror, &c);
+    int status = p ? play_in_terminal(p, &o) : TOOL_FAIL;
+    oc_free(c);
+    return status;
+}

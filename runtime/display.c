@@ -1,0 +1,54 @@
+/* display.c — ordo_display: runs a ruleset's `display` blocks on a game's
+ * current state and hands each `show` line to the host. A display is a
+ * proc with no params that the compiler lowered like any other; its `show`
+ * statements are SHOW instructions, which the VM reports as LOG events in
+ * eval mode only. The run goes through vm_eval_quiet, so the game is left
+ * byte for byte as it was, and the lines are formatted into a buffer on
+ * the C stack: no allocation. */
+#include "vm.h"
+
+enum { SHOW_LINE_MAX = 512 };
+
+typedef struct show_ctx {
+    ordo_show_fn line;
+    void *ctx;
+} show_ctx;
+
+static void on_show(void *ctx, const ordo_game *g, const ordo_event *ev)
+{
+    const show_ctx *s = ctx;
+    char buf[SHOW_LINE_MAX];
+    vm_buf b;
+    vb_init(&b, buf, sizeof buf);
+    if (ev->kind != ORDO_EV_LOG || !vb_log(&b, g->p, ev))
+        return;
+    vb_end(&b);
+    s->line(s->ctx, buf);
+}
+
+int ordo_display_count(const ordo_program *p)
+{
+    return p ? p->ndisplays : 0;
+}
+
+const char *ordo_display_title(const ordo_program *p, int k)
+{
+    return p && k >= 0 && k < p->ndisplays ? p->displays[k].title : NULL;
+}
+
+int ordo_display(ordo_game *g, int k, ordo_show_fn line, void *ctx)
+{
+    if (!g || !line || k < -1 || k >= g->p->ndisplays)
+        return ORDO_E_ARG;
+    if (g->status < 0)
+        return g->status;
+    show_ctx s = {line, ctx};
+    int first = k < 0 ? 0 : k, end = k < 0 ? g->p->ndisplays : k + 1;
+    for (int i = first; i < end; i++) {
+        int32_t unused;
+        int rc = vm_eval_quiet(g, g->p->displays[i].proc, NULL, 0, &unused, on_show, &s);
+        if (rc < 0)
+            return rc;
+    }
+    return ORDO_OK;
+}
