@@ -3,11 +3,19 @@
  * ordo ruleset rulesets/splendor_solo.ordo (tests/bench/bench_splendor.c)
  * and checked against it seed by seed (tests/e2e/splendor_ref.sh).
  *
- * Both play the game /work/notes/splendor_spec.md fixes: the same rules,
- * the same random draws in the same order, the same options offered to the
- * human in the same order (its random policy draws an option index at every
- * decision), so that every seed gives the same winner and final scores. Any
- * difference is a bug in one of them.
+ * Both play the game as the ruleset's header comment settles it: the same
+ * rules, the same random draws in the same order (the game generator
+ * starts at the seed: the level 1, 2, 3 decks shuffled, then the nobles,
+ * then the bot's d6 when SPL-B3 rolls it), the same options offered to the
+ * human in the same order (its random policy, from seed ^
+ * 0x5bd1e9955bd1e995, draws an option index at every decision, even of one
+ * option): buy (card-id order, market and reserve), take different gems
+ * (takes.csv order), take two (gem order), reserve a face-up card (card-id
+ * order), reserve a deck's top (level order), pass (only when nothing
+ * else); then one decision per token returned above ten (gems in gem
+ * order, then gold), and a noble's choice when two or more visit. So every
+ * seed gives the same winner and final scores; any difference is a bug in
+ * one of them.
  *
  * The card, noble and take data come from rulesets/data/splendor/ (cards.csv, nobles.csv, takes.csv), the
  * ruleset's own files, read once at start-up. A game is one fixed-size

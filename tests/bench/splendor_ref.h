@@ -1,6 +1,6 @@
 /* splendor_ref.h — the hand-written reference of the Splendor solo game
- * (SPL-*, exactly as /work/notes/splendor_spec.md fixes it; the same game as
- * rulesets/splendor_solo.ordo): its card data, its game state and one
+ * (SPL-*, settled as the header comment of rulesets/splendor_solo.ordo
+ * settles it, so the same game as that ruleset): its card data, and one
  * function that plays a whole game. splendor_ref.c implements it and, built
  * without SPLENDOR_REF_LIB, is the command `splendor_ref`; bench_splendor.c
  * compiles it with SPLENDOR_REF_LIB to time it next to the ordo engines.
