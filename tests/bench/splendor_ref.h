@@ -2,8 +2,8 @@
  * (SPL-*, settled as the header comment of rulesets/splendor_solo.ordo
  * settles it, so the same game as that ruleset): its card data, and one
  * function that plays a whole game. splendor_ref.c implements it and, built
- * without SPLENDOR_REF_LIB, is the command `splendor_ref`; bench_splendor.c
- * compiles it with SPLENDOR_REF_LIB to time it next to the ordo engines.
+ * without SPLENDOR_REF_LIB, is the command `splendor_ref`; bench_titan.c
+ * is linked with it (SPLENDOR_REF_LIB) to time it next to the ordo engines.
  */
 #ifndef SPLENDOR_REF_H
 #define SPLENDOR_REF_H
