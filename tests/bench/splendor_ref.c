@@ -634,7 +634,6 @@ static int card_row(spl_data *d, const char *line, int i)
     if (d->deck0_len[l] == SPL_DECK_MAX)
         return -1;
     d->deck0[l][d->deck0_len[l]++] = (uint8_t)c;
-    d->level[c] = (int8_t)l;
     d->bonus[c] = (int8_t)gem_index(bonus);
     d->points[c] = (int8_t)v[1];
     for (int g = 0; g < SPL_GEMS; g++)

@@ -26,7 +26,7 @@ enum {
 
 /* The rules' data, read once from the CSV files (not part of a game). */
 typedef struct spl_data {
-    int8_t level[SPL_CARDS + 1], bonus[SPL_CARDS + 1], points[SPL_CARDS + 1];
+    int8_t bonus[SPL_CARDS + 1], points[SPL_CARDS + 1]; /* by card id; levels: deck0 */
     int8_t cost[SPL_CARDS + 1][SPL_GEMS];
     int8_t noble_points[SPL_NOBLES + 1], noble_req[SPL_NOBLES + 1][SPL_GEMS];
     uint8_t take_mask[SPL_TAKES], take_size[SPL_TAKES]; /* bit g: gem g */
