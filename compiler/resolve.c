@@ -453,7 +453,7 @@ static void rx_field(rs *r, ast_expr *e, int array)
         return;
     if (t->kind != TY_ENUM || !t->enm->is_table) {
         diag_error(r->d, e->loc, "%s has no fields ('.%s' reads a field of a table's row)",
-                   tn(r, t), e->name);
+                   e->a->kind == E_NONE ? "'none'" : tn(r, t), e->name);
         return;
     }
     ast_field *f = t->enm->fields;
@@ -1909,7 +1909,16 @@ static void rtable(rs *r, ast_decl *t)
                 continue;
             }
         }
-        ok &= rtype(r, f->type, 0);
+        if (!rtype(r, f->type, 0)) {
+            ok = 0;
+            continue;
+        }
+        int k = f->type->type.kind;
+        if (k != TY_INT && k != TY_BOOL && k != TY_ENUM) {
+            diag_error(r->d, f->type->loc, "a table's field must be an int, a range, bool or "
+                       "an enum");
+            ok = 0;
+        }
     }
     if (ok)
         oc_load_table(r->a, r->d, t);
@@ -1946,7 +1955,7 @@ static void roverride_const(rs *r, ast_decl *o)
     int32_t v = rconst(r, o->value, 0, "the value of a constant", &ok2);
     if (!ok || !ok2)
         return;
-    if (o->value->type.kind != base->value->type.kind) {
+    if (!ast_type_same(&o->value->type, &base->value->type)) {
         diag_error(r->d, o->value->loc, "'%s' is %s: its override cannot be %s", o->name,
                    tn(r, &base->value->type), tn(r, &o->value->type));
         diag_note(r->d, base->name_loc, "'%s' is declared here", o->name);
