@@ -428,7 +428,7 @@ static void rx_var_index(rs *r, ast_expr *e, ast_sym *v)
                         : dm->kind == DIM_ENUM ? ty_enum(dm->enm) : ty(TY_INT);
         if (dm->kind == DIM_ENUM && !dm->enm)
             continue;
-        if (!ast_type_same(&x->type, &want)) {
+        if (!ast_type_same(&x->type, &want) && !none_fits(x, &want)) {
             char what[160]; /* formatted only when needed: this is a hot path */
             snprintf(what, sizeof what, "index %u of '%s'", i + 1, v->name);
             want_type(r, x, &want, what);
@@ -437,7 +437,8 @@ static void rx_var_index(rs *r, ast_expr *e, ast_sym *v)
         if (dm->kind == DIM_RANGE && x->is_const && (x->cval < dm->lo || x->cval > dm->hi))
             diag_error(r->d, x->loc, "index %d of '%s' is outside %d..%d", (int)x->cval,
                        v->name, (int)dm->lo, (int)dm->hi);
-        if (dm->kind == DIM_PLAYER && x->is_const && x->cval < 0)
+        /* no player, or a data table's no row */
+        if (dm->kind != DIM_RANGE && x->is_const && x->cval < 0)
             diag_error(r->d, x->loc, "'none' cannot index '%s'", v->name);
     }
 }
