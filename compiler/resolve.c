@@ -1602,7 +1602,9 @@ static void rconst_decl(rs *r, ast_decl *d)
     if (s->mark == 2)
         return;
     if (s->mark == 1) {
-        diag_error(r->d, d->name_loc, "the constant '%s' depends on itself", d->name);
+        /* an overridden constant: the override's value is the culprit */
+        diag_error(r->d, d->base_value ? d->value->loc : d->name_loc,
+                   "the constant '%s' depends on itself", d->name);
         s->type = ty(TY_ERROR);
         s->mark = 2;
         return;
@@ -1925,8 +1927,11 @@ static void rtable(rs *r, ast_decl *t)
         oc_load_table(r->a, r->d, t);
 }
 
-/* `override const NAME = VALUE` (a layer's setting): the base constant
- * takes the value of the override of the highest layer. */
+/* `override const NAME = VALUE` (a layer's setting), first pass: checks
+ * the name, then puts VALUE in place of the base constant's value. Later
+ * layers come later in the list, so the top override stands; nothing is
+ * folded yet, so that every constant (an override's value too) is folded
+ * with every override in place (roverride_values). */
 static void roverride_const(rs *r, ast_decl *o)
 {
     ast_sym *s = gfind(r, o->name);
@@ -1951,23 +1956,50 @@ static void roverride_const(rs *r, ast_decl *o)
             diag_note(r->d, x->name_loc, "the first override is here");
             return;
         }
-    int ok, ok2;
-    rconst(r, base->value, 0, "the value of a constant", &ok);
-    int32_t v = rconst(r, o->value, 0, "the value of a constant", &ok2);
-    if (!ok || !ok2)
+    o->overridden = base;
+    if (!base->base_value)
+        base->base_value = base->value;
+    base->value = o->value;
+}
+
+/* An overridden constant, every override in place: each override's value
+ * (the top one's is the constant's now) must have the declared type. */
+static void roverridden(rs *r, ast_decl *base)
+{
+    int ok;
+    rconst(r, base->base_value, 0, "the value of a constant", &ok);
+    if (!ok)
         return;
-    if (!ast_type_same(&o->value->type, &base->value->type)) {
+    rconst_decl(r, base);
+    const ast_type *want = &base->base_value->type;
+    for (ast_decl *o = r->f->decls; o; o = o->next) {
+        if (o->overridden != base)
+            continue;
+        if (o->value != base->value) /* a lower layer's: folded only here */
+            rconst(r, o->value, 0, "the value of a constant", &ok);
+        else
+            ok = !is_err(&base->sym->type);
+        if (!ok || ast_type_same(&o->value->type, want))
+            continue;
         diag_error(r->d, o->value->loc, "'%s' is %s: its override cannot be %s", o->name,
-                   tn(r, &base->value->type), tn(r, &o->value->type));
+                   tn(r, want), tn(r, &o->value->type));
         diag_note(r->d, base->name_loc, "'%s' is declared here", o->name);
-        return;
+        if (o->value == base->value)
+            base->sym->type = ty(TY_ERROR); /* already reported: no follow-on errors */
     }
-    /* later layers come later in the list: the last override stands */
-    s->mark = 2;
-    s->type = o->value->type;
-    s->type.ranged = 0;
-    s->value = v;
-    base->init_value = v;
+}
+
+/* Second pass over the overrides of constants: the overridden constants,
+ * and the values of overrides that override nothing (for their errors). */
+static void roverride_values(rs *r)
+{
+    for (ast_decl *d = r->f->decls; d; d = d->next) {
+        int ok;
+        if (d->kind == D_CONST && d->base_value)
+            roverridden(r, d);
+        else if (d->kind == D_CONST && d->is_override && !d->overridden)
+            rconst(r, d->value, 0, "the value of a constant", &ok);
+    }
 }
 
 static void check_header(rs *r)
@@ -2252,7 +2284,10 @@ static void rsignatures(rs *r)
 {
     for (ast_decl *d = r->f->decls; d; d = d->next) {
         switch (d->kind) {
-        case D_CONST: rconst_decl(r, d); break;
+        case D_CONST:
+            if (!d->is_override) /* folded by roverride_values */
+                rconst_decl(r, d);
+            break;
         case D_VAR: rvar(r, d); break;
         case D_EVENT:
         case D_PROC: rparams(r, d); break;
@@ -2467,6 +2502,7 @@ int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
     for (ast_decl *x = file->decls; x; x = x->next)
         if (x->kind == D_CONST && x->is_override)
             roverride_const(r, x);
+    roverride_values(r);
     for (ast_decl *x = file->decls; x; x = x->next)
         if (x->kind == D_ENUM && x->is_table)
             rtable(r, x);
