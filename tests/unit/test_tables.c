@@ -80,13 +80,26 @@ static void ws_free(ws *w, const char *const *names)
     free(w);
 }
 
-static int var_index(const ordo_program *p, const char *name)
+/* a 2-player game of p with seed 1, played to its end */
+static ordo_game *played(const ordo_program *p)
+{
+    ordo_game *g = NULL;
+    assert_int_equal(ordo_new(p, 2, 1, &g), ORDO_OK);
+    assert_int_equal(ordo_run(g), ORDO_OVER);
+    return g;
+}
+
+/* the value of the scalar var `name` */
+static int32_t value(const ordo_game *g, const ordo_program *p, const char *name)
 {
     for (uint32_t i = 0; i < p->nvars; i++)
-        if (strcmp(p->vars[i].name, name) == 0)
-            return (int)i;
+        if (strcmp(p->vars[i].name, name) == 0) {
+            int32_t v = 0;
+            assert_int_equal(ordo_get(g, (int)i, 0, 0, -1, &v), ORDO_OK);
+            return v;
+        }
     fail_msg("no var %s", name);
-    return -1;
+    return 0;
 }
 
 static void test_data_and_reads(void **state)
@@ -131,16 +144,10 @@ static void test_data_and_reads(void **state)
     assert_int_equal(level, 1);
     assert_int_equal(points, 1);
     assert_int_equal(cost, 1);
-    ordo_game *g = NULL;
-    assert_int_equal(ordo_new(p, 2, 1, &g), ORDO_OK);
-    assert_int_equal(ordo_run(g), ORDO_OVER);
-    int32_t v = 0;
-    assert_int_equal(ordo_get(g, var_index(p, "a"), 0, 0, -1, &v), ORDO_OK);
-    assert_int_equal(v, 7);
-    assert_int_equal(ordo_get(g, var_index(p, "b"), 0, 0, -1, &v), ORDO_OK);
-    assert_int_equal(v, 2);
-    assert_int_equal(ordo_get(g, var_index(p, "top"), 0, 0, -1, &v), ORDO_OK);
-    assert_int_equal(v, 1);
+    ordo_game *g = played(p);
+    assert_int_equal(value(g, p, "a"), 7);
+    assert_int_equal(value(g, p, "b"), 2);
+    assert_int_equal(value(g, p, "top"), 1);
     ordo_free(g);
     ws_free(w, (const char *const[]){"cards.csv", "t.ordo", NULL});
 }
@@ -189,12 +196,8 @@ static void test_layer_program(void **state)
     assert_int_equal(p->max_players, 3);
     assert_int_equal(p->nscenarios, 1);
     assert_string_equal(p->scenarios[0].name, "l1");
-    ordo_game *g = NULL;
-    assert_int_equal(ordo_new(p, 2, 1, &g), ORDO_OK);
-    assert_int_equal(ordo_run(g), ORDO_OVER);
-    int32_t v = 0;
-    assert_int_equal(ordo_get(g, var_index(p, "x"), 0, 0, -1, &v), ORDO_OK);
-    assert_int_equal(v, 5);
+    ordo_game *g = played(p);
+    assert_int_equal(value(g, p, "x"), 5);
     ordo_free(g);
     ws_free(w, (const char *const[]){"base.ordo", "layer.ordo", NULL});
 }
