@@ -223,7 +223,7 @@ static void test_chain_too_long(void **state)
              "another\n", w->dir);
     assert_non_null(strstr(w->msgs, want));
     const char *names[19];
-    static char store[18][16];
+    static char store[18][24];
     for (int k = 0; k <= 17; k++) {
         snprintf(store[k], sizeof store[k], "l%d.ordo", k);
         names[k] = store[k];
