@@ -355,8 +355,16 @@ static void lower_enums(lw *w, ordo_program *p)
 {
     ast_file *f = w->f;
     uint32_t nnames = 0;
-    for (uint32_t i = 0; i < f->nenums; i++)
+    for (uint32_t i = 0; i < f->nenums; i++) {
         nnames += f->enums[i]->nmembers;
+        /* the names table is indexed by 16 bits: tables' rows count too */
+        if (nnames > UINT16_MAX && nnames - f->enums[i]->nmembers <= UINT16_MAX) {
+            diag_error(w->d, f->enums[i]->name_loc, "'%s' brings the members of enums and the "
+                       "rows of tables to %lu (65535 at most)", f->enums[i]->name,
+                       (unsigned long)nnames);
+            w->failed = 1;
+        }
+    }
     ordo_enum *en = ARENA_ARRAY(w->a, ordo_enum, f->nenums ? f->nenums : 1);
     const char **names = ARENA_ARRAY(w->a, const char *, nnames ? nnames : 1);
     uint32_t k = 0;
