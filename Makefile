@@ -48,7 +48,8 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 HOST_OBJ := $(BUILD)/compiler/driver/play.o $(BUILD)/compiler/driver/options.o \
             $(BUILD)/compiler/driver/choices.o
 EXAMPLES := $(RULESETS:rulesets/%.ordo=$(BUILD)/examples/%_host)
-E2E_HOSTS := $(BUILD)/e2e/tiny_host $(BUILD)/e2e/stones_host
+E2E_HOSTS := $(BUILD)/e2e/tiny_host $(BUILD)/e2e/stones_host $(BUILD)/e2e/tables_host \
+             $(BUILD)/e2e/layer_host
 BENCH_BIN := $(BUILD)/bench/bench_titan $(BUILD)/bench/gen_ruleset $(BUILD)/bench/splendor_ref
 # The Splendor solo ruleset, when it exists, is also emitted as C into the
 # benchmark harness (bench_titan splendor).
@@ -104,6 +105,10 @@ $(BUILD)/examples/%.c $(BUILD)/examples/%.h: rulesets/%.ordo $(ORDOC)
 $(BUILD)/e2e/%.c $(BUILD)/e2e/%.h: tests/e2e/data/%.ordo $(ORDOC)
 	@mkdir -p $(@D)
 	$(ORDOC) $< -o $(BUILD)/e2e/$*.c --header $(BUILD)/e2e/$*.h --symbol $*_program
+
+# what the e2e rulesets read besides themselves (their CSV files, a base)
+$(BUILD)/e2e/tables.c: $(wildcard tests/e2e/data/tables/*.csv)
+$(BUILD)/e2e/layer.c: $(wildcard tests/e2e/data/layers/*)
 
 # keep the emitted C (make would delete it as an intermediate file)
 .PRECIOUS: $(BUILD)/examples/%.c $(BUILD)/examples/%.h $(BUILD)/e2e/%.c $(BUILD)/e2e/%.h

@@ -89,6 +89,8 @@ typedef struct lw {
     u32vec action_returns;    /* ... and jumps from there to the body's end */
     ordo_event_decl *events;  /* the events table being filled */
     int cyclic;               /* the call graph has a (bounded) cycle */
+    uint32_t local_base;      /* slot of local 0 of the fn being inlined (0: none) */
+    int inline_depth;         /* fns being inlined, one inside another */
 } lw;
 
 static void *grow(lw *w, void *p, uint32_t *cap, size_t size)
@@ -230,6 +232,13 @@ static void give_locals(lw *w, uint32_t first)
     w->nlocals = first;
 }
 
+/* The frame slot of a named local: where an inlined fn's locals start, plus
+ * the slot resolution gave it. */
+static uint32_t lslot(const lw *w, const ast_sym *s)
+{
+    return w->local_base + (uint32_t)s->slot;
+}
+
 /* --------------------------------------------------------------- types */
 
 static int kind_of(const ast_type *t)
@@ -346,8 +355,16 @@ static void lower_enums(lw *w, ordo_program *p)
 {
     ast_file *f = w->f;
     uint32_t nnames = 0;
-    for (uint32_t i = 0; i < f->nenums; i++)
+    for (uint32_t i = 0; i < f->nenums; i++) {
         nnames += f->enums[i]->nmembers;
+        /* the names table is indexed by 16 bits: tables' rows count too */
+        if (nnames > UINT16_MAX && nnames - f->enums[i]->nmembers <= UINT16_MAX) {
+            diag_error(w->d, f->enums[i]->name_loc, "'%s' brings the members of enums and the "
+                       "rows of tables to %lu (65535 at most)", f->enums[i]->name,
+                       (unsigned long)nnames);
+            w->failed = 1;
+        }
+    }
     ordo_enum *en = ARENA_ARRAY(w->a, ordo_enum, f->nenums ? f->nenums : 1);
     const char **names = ARENA_ARRAY(w->a, const char *, nnames ? nnames : 1);
     uint32_t k = 0;
@@ -630,7 +647,7 @@ static void first_by(lw *w, const ast_expr *e)
     push_const(w, -1);
     emit_a(w, ORDO_OP_STL, best);
     iter_ctx c;
-    iter_open(w, &c, e->iter, (uint32_t)e->sym->slot, NULL, 0);
+    iter_open(w, &c, e->iter, lslot(w, e->sym), NULL, 0);
     iter_filter(w, &c, e->a);
     for (uint32_t k = 0; k < n; k++) {
         expr(w, e->args[k]);
@@ -654,7 +671,7 @@ static void first_by(lw *w, const ast_expr *e)
     }
     VPUSH(w, c.cont, jump(w, ORDO_OP_JMP));      /* a tie: the first stays */
     patch_all_here(w, &take);
-    emit_a(w, ORDO_OP_LDL, (uint32_t)e->sym->slot);
+    emit_a(w, ORDO_OP_LDL, lslot(w, e->sym));
     emit_a(w, ORDO_OP_STL, best);
     for (uint32_t k = 0; k < n; k++) {
         emit_a(w, ORDO_OP_LDL, key + k);
@@ -682,7 +699,7 @@ static void aggregate(lw *w, const ast_expr *e)
         emit_a(w, ORDO_OP_STL, seen);
     }
     iter_ctx c;
-    iter_open(w, &c, e->iter, (uint32_t)e->sym->slot, NULL, 0);
+    iter_open(w, &c, e->iter, lslot(w, e->sym), NULL, 0);
     switch (agg) {
     case AGG_COUNT:
         iter_filter(w, &c, e->a);
@@ -789,6 +806,60 @@ static void builtin_call(lw *w, const ast_expr *e)
     }
 }
 
+/* Nodes in an expression, counting up to `cap` (then stopping). */
+static uint32_t expr_size(const ast_expr *e, uint32_t cap)
+{
+    if (!e || cap == 0)
+        return 0;
+    uint32_t n = 1;
+    const ast_expr *kids[3] = {e->a, e->b, e->kind == E_IF ? e->c : NULL};
+    for (int k = 0; k < 3 && n < cap; k++)
+        n += expr_size(kids[k], cap - n);
+    if (e->kind == E_INDEX && n < cap)
+        n += expr_size(e->base, cap - n);
+    if (e->kind == E_CALL || e->kind == E_INDEX || e->kind == E_CAN ||
+        (e->kind == E_AGG && e->op == AGG_FIRST))
+        for (uint32_t i = 0; i < e->nargs && n < cap; i++)
+            n += expr_size(e->args[i], cap - n);
+    if (e->kind == E_AGG && n < cap) {
+        n += expr_size(e->iter->lo, cap - n);
+        n += n < cap ? expr_size(e->iter->hi, cap - n) : 0;
+        n += n < cap && e->iter->kind == IT_LIST ? expr_size(e->iter->list, cap - n) : 0;
+    }
+    return n;
+}
+
+/* A call to a small fn is lowered in place: its arguments go to fresh
+ * locals, and its body reads them there. Saves the CALL/RETV and the frame
+ * (the hottest path of rulesets that filter options through fns). A fn
+ * with overrides is chosen at run time, so it is always called. */
+#define INLINE_MAX_NODES 48
+#define INLINE_MAX_DEPTH 4
+
+static int inlinable(const lw *w, const ast_decl *fn)
+{
+    return fn->kind == D_FN && fn->body_expr && fn->noverriders == 0 &&
+           w->inline_depth < INLINE_MAX_DEPTH &&
+           expr_size(fn->body_expr, INLINE_MAX_NODES + 1) <= INLINE_MAX_NODES;
+}
+
+static void inline_fn(lw *w, const ast_expr *call)
+{
+    const ast_decl *fn = call->sym->decl;
+    uint32_t base = take_locals(w, fn->nlocals > fn->nparams ? fn->nlocals : fn->nparams);
+    for (uint32_t i = 0; i < call->nargs; i++) {
+        expr(w, call->args[i]);
+        emit_a(w, ORDO_OP_STL, base + i);
+    }
+    uint32_t saved = w->local_base;
+    w->local_base = base;
+    w->inline_depth++;
+    expr(w, fn->body_expr);
+    w->inline_depth--;
+    w->local_base = saved;
+    give_locals(w, base);
+}
+
 static void expr(lw *w, const ast_expr *e)
 {
     if (e->is_const) {
@@ -807,7 +878,7 @@ static void expr(lw *w, const ast_expr *e)
         return;
     case E_NAME:
         switch (e->sym->kind) {
-        case SYM_LOCAL: emit_a(w, ORDO_OP_LDL, (uint32_t)e->sym->slot); return;
+        case SYM_LOCAL: emit_a(w, ORDO_OP_LDL, lslot(w, e->sym)); return;
         case SYM_VAR: emit_a(w, ORDO_OP_LDG, (uint32_t)e->sym->decl->index); return;
         default: push_const(w, e->sym->value); return;
         }
@@ -833,6 +904,10 @@ static void expr(lw *w, const ast_expr *e)
     case E_CALL:
         if (e->builtin) {
             builtin_call(w, e);
+            return;
+        }
+        if (inlinable(w, e->sym->decl)) {
+            inline_fn(w, e);
             return;
         }
         call_args(w, e->args, e->nargs);

@@ -429,7 +429,7 @@ static void rx_var_index(rs *r, ast_expr *e, ast_sym *v)
                         : dm->kind == DIM_ENUM ? ty_enum(dm->enm) : ty(TY_INT);
         if (dm->kind == DIM_ENUM && !dm->enm)
             continue;
-        if (!ast_type_same(&x->type, &want)) {
+        if (!ast_type_same(&x->type, &want) && !none_fits(x, &want)) {
             char what[160]; /* formatted only when needed: this is a hot path */
             snprintf(what, sizeof what, "index %u of '%s'", i + 1, v->name);
             want_type(r, x, &want, what);
@@ -438,7 +438,8 @@ static void rx_var_index(rs *r, ast_expr *e, ast_sym *v)
         if (dm->kind == DIM_RANGE && x->is_const && (x->cval < dm->lo || x->cval > dm->hi))
             diag_error(r->d, x->loc, "index %d of '%s' is outside %d..%d", (int)x->cval,
                        v->name, (int)dm->lo, (int)dm->hi);
-        if (dm->kind == DIM_PLAYER && x->is_const && x->cval < 0)
+        /* no player, or a data table's no row */
+        if (dm->kind != DIM_RANGE && x->is_const && x->cval < 0)
             diag_error(r->d, x->loc, "'none' cannot index '%s'", v->name);
     }
 }
@@ -454,7 +455,7 @@ static void rx_field(rs *r, ast_expr *e, int array)
         return;
     if (t->kind != TY_ENUM || !t->enm->is_table) {
         diag_error(r->d, e->loc, "%s has no fields ('.%s' reads a field of a table's row)",
-                   tn(r, t), e->name);
+                   e->a->kind == E_NONE ? "'none'" : tn(r, t), e->name);
         return;
     }
     ast_field *f = t->enm->fields;
@@ -1856,7 +1857,9 @@ static void rconst_decl(rs *r, ast_decl *d)
     if (s->mark == 2)
         return;
     if (s->mark == 1) {
-        diag_error(r->d, d->name_loc, "the constant '%s' depends on itself", d->name);
+        /* an overridden constant: the override's value is the culprit */
+        diag_error(r->d, d->base_value ? d->value->loc : d->name_loc,
+                   "the constant '%s' depends on itself", d->name);
         s->type = ty(TY_ERROR);
         s->mark = 2;
         return;
@@ -2170,14 +2173,26 @@ static void rtable(rs *r, ast_decl *t)
                 continue;
             }
         }
-        ok &= rtype(r, f->type, 0);
+        if (!rtype(r, f->type, 0)) {
+            ok = 0;
+            continue;
+        }
+        int k = f->type->type.kind;
+        if (k != TY_INT && k != TY_BOOL && k != TY_ENUM) {
+            diag_error(r->d, f->type->loc, "a table's field must be an int, a range, bool or "
+                       "an enum");
+            ok = 0;
+        }
     }
     if (ok)
         oc_load_table(r->a, r->d, t);
 }
 
-/* `override const NAME = VALUE` (a layer's setting): the base constant
- * takes the value of the override of the highest layer. */
+/* `override const NAME = VALUE` (a layer's setting), first pass: checks
+ * the name, then puts VALUE in place of the base constant's value. Later
+ * layers come later in the list, so the top override stands; nothing is
+ * folded yet, so that every constant (an override's value too) is folded
+ * with every override in place (roverride_values). */
 static void roverride_const(rs *r, ast_decl *o)
 {
     ast_sym *s = gfind(r, o->name);
@@ -2202,23 +2217,50 @@ static void roverride_const(rs *r, ast_decl *o)
             diag_note(r->d, x->name_loc, "the first override is here");
             return;
         }
-    int ok, ok2;
-    rconst(r, base->value, 0, "the value of a constant", &ok);
-    int32_t v = rconst(r, o->value, 0, "the value of a constant", &ok2);
-    if (!ok || !ok2)
+    o->overridden = base;
+    if (!base->base_value)
+        base->base_value = base->value;
+    base->value = o->value;
+}
+
+/* An overridden constant, every override in place: each override's value
+ * (the top one's is the constant's now) must have the declared type. */
+static void roverridden(rs *r, ast_decl *base)
+{
+    int ok;
+    rconst(r, base->base_value, 0, "the value of a constant", &ok);
+    if (!ok)
         return;
-    if (o->value->type.kind != base->value->type.kind) {
+    rconst_decl(r, base);
+    const ast_type *want = &base->base_value->type;
+    for (ast_decl *o = r->f->decls; o; o = o->next) {
+        if (o->overridden != base)
+            continue;
+        if (o->value != base->value) /* a lower layer's: folded only here */
+            rconst(r, o->value, 0, "the value of a constant", &ok);
+        else
+            ok = !is_err(&base->sym->type);
+        if (!ok || ast_type_same(&o->value->type, want))
+            continue;
         diag_error(r->d, o->value->loc, "'%s' is %s: its override cannot be %s", o->name,
-                   tn(r, &base->value->type), tn(r, &o->value->type));
+                   tn(r, want), tn(r, &o->value->type));
         diag_note(r->d, base->name_loc, "'%s' is declared here", o->name);
-        return;
+        if (o->value == base->value)
+            base->sym->type = ty(TY_ERROR); /* already reported: no follow-on errors */
     }
-    /* later layers come later in the list: the last override stands */
-    s->mark = 2;
-    s->type = o->value->type;
-    s->type.ranged = 0;
-    s->value = v;
-    base->init_value = v;
+}
+
+/* Second pass over the overrides of constants: the overridden constants,
+ * and the values of overrides that override nothing (for their errors). */
+static void roverride_values(rs *r)
+{
+    for (ast_decl *d = r->f->decls; d; d = d->next) {
+        int ok;
+        if (d->kind == D_CONST && d->base_value)
+            roverridden(r, d);
+        else if (d->kind == D_CONST && d->is_override && !d->overridden)
+            rconst(r, d->value, 0, "the value of a constant", &ok);
+    }
 }
 
 static void check_header(rs *r)
@@ -2503,7 +2545,10 @@ static void rsignatures(rs *r)
 {
     for (ast_decl *d = r->f->decls; d; d = d->next) {
         switch (d->kind) {
-        case D_CONST: rconst_decl(r, d); break;
+        case D_CONST:
+            if (!d->is_override) /* folded by roverride_values */
+                rconst_decl(r, d);
+            break;
         case D_VAR: rvar(r, d); break;
         case D_EVENT:
         case D_PROC: rparams(r, d); break;
@@ -2882,6 +2927,7 @@ int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
     for (ast_decl *x = file->decls; x; x = x->next)
         if (x->kind == D_CONST && x->is_override)
             roverride_const(r, x);
+    roverride_values(r);
     for (ast_decl *x = file->decls; x; x = x->next)
         if (x->kind == D_ENUM && x->is_table)
             rtable(r, x);

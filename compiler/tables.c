@@ -71,14 +71,7 @@ static int cell_value(diag *d, const csv_table *csv, uint32_t row, uint32_t col,
 static void load_field(oc_arena *a, diag *d, const ast_decl *t, const csv_table *csv,
                        ast_field *f, const char *path)
 {
-    const ast_type *ty = &f->type->type;
-    if (ty->kind != TY_INT && ty->kind != TY_BOOL &&
-        !(ty->kind == TY_ENUM && ty->enm && !ty->enm->is_table)) {
-        if (ty->kind != TY_ERROR)
-            diag_error(d, f->type->loc, "a table's field must be an int, a range, bool or an "
-                       "enum");
-        return;
-    }
+    const ast_type *ty = &f->type->type; /* int, bool or enum: checked by rtable */
     uint32_t w = f->width, n = csv->nrows;
     f->values = ARENA_ARRAY(a, int32_t, (size_t)w * n + 1);
     for (uint32_t m = 0; m < w; m++) {

@@ -618,6 +618,9 @@ typedef struct ast_decl {
      * base, counting up to the file compiled). D_CONST with is_override:
      * `override const NAME = VALUE` replaces a base's setting. */
     uint8_t layer;
+    struct ast_decl *overridden;  /* [R] override const: the base's constant */
+    struct ast_expr *base_value;  /* [R] an overridden constant: its value as
+                                   * declared (`value` is the top override's) */
 
     /* [C] analysis */
     uint8_t reachable;            /* proc: called from the sequence/scenarios */

@@ -210,7 +210,7 @@ static int play_in_terminal(const ordo_program *p, play_options *o)
     if (o->max_steps)
         ordo_set_max_steps(g, o->max_steps);
     bold(t, p->title);
-    printf("%d players, seed %llu\n", np, (unsigned long long)o->seed);
+    printf("%d player%s, seed %llu\n", np, np == 1 ? "" : "s", (unsigned long long)o->seed);
     rc = play_loop(g, o, t);
     int status = TOOL_FAIL;
     if (rc == 1) {

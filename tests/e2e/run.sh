@@ -10,7 +10,11 @@
 #     games print byte-identical traces: several seeds, player counts,
 #     both policies, jsonl and text, and a --choices file;
 #  4. --record then --choices replays a game exactly; a label that is not
-#     offered is a one-line error with exit status 1.
+#     offered is a one-line error with exit status 1;
+#  5. data tables and layers (tables.ordo; layer.ordo over layers/base.ordo):
+#     reading a field of none is the same runtime error in both, the trace
+#     names rows, `ordo test` on a layer runs its own scenarios only, and
+#     the files a ruleset reads are found beside it.
 # Last line: "N passed, M failed".
 BUILD=${1:-build}
 cd "$(dirname "$0")/../.." || exit 1
@@ -41,7 +45,8 @@ fi
 # ---- 2. the emitted C is strict ISO C
 compilers=$CC
 command -v clang >/dev/null 2>&1 && [ "$CC" != clang ] && compilers="$compilers clang"
-for src in tests/e2e/data/tiny.ordo rulesets/*.ordo; do
+E2E_FILES="tests/e2e/data/tiny.ordo tests/e2e/data/tables.ordo tests/e2e/data/layer.ordo"
+for src in $E2E_FILES rulesets/*.ordo; do
     [ -f "$src" ] || continue
     name=$(basename "$src" .ordo)
     if ! "$ORDOC" "$src" -o "$tmp/p_$name.c" --header "$tmp/p_$name.h" 2>"$tmp/err"; then
@@ -78,11 +83,11 @@ players_of() { # the "players A..B" line of a ruleset -> "A B"
     sed -n 's/^[[:space:]]*players[[:space:]]*\([0-9]*\)\(\.\.\([0-9]*\)\)\{0,1\}.*/\1 \3/p' "$1" |
         head -1
 }
-for src in tests/e2e/data/tiny.ordo rulesets/*.ordo; do
+for src in $E2E_FILES rulesets/*.ordo; do
     [ -f "$src" ] || continue
     name=$(basename "$src" .ordo)
     host=$BUILD/examples/${name}_host
-    [ "$src" = tests/e2e/data/tiny.ordo ] && host=$BUILD/e2e/tiny_host
+    case $src in tests/e2e/*) host=$BUILD/e2e/${name}_host ;; esac
     if [ ! -x "$host" ]; then ko "no host $host (make examples)"; continue; fi
     set -- $(players_of "$src")
     lo=${1:-2} hi=${2:-${1:-2}}
@@ -115,6 +120,40 @@ st=$?
 if [ "$st" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
    grep -q 'bad.choices:2: "fly to the moon" is not offered' "$tmp/err"; then ok; else
     ko "a choice that is not offered: exit $st, stderr:"; sed 's/^/    /' "$tmp/err"
+fi
+
+# ---- 5. data tables and layers
+src=tests/e2e/data/tables.ordo
+none=tests/e2e/data/tables_none.choices
+same "$src" "$BUILD/e2e/tables_host" --choices "$none" --trace text
+"$ORDO" run "$src" --choices "$none" --trace text >"$tmp/out" 2>"$tmp/err"
+st=$?
+if [ "$st" -eq 1 ] && grep -q "a table's field read of none in the sequence" "$tmp/err" &&
+   grep -q 'choice player 1: read none' "$tmp/out"; then ok; else
+    ko "tables.ordo: reading a field of none: exit $st, stderr:"; sed 's/^/    /' "$tmp/err"
+fi
+if grep -qx '6 log best left L3 red, drawn L2 red, held L1 white' "$tmp/out"; then ok; else
+    ko "tables.ordo: the trace does not name the rows"; head -8 "$tmp/out" | sed 's/^/    /'
+fi
+"$BUILD/e2e/tables_host" --choices "$none" >/dev/null 2>"$tmp/err"
+if grep -q "a table's field read of none" "$tmp/err"; then ok; else
+    ko "tables_host: reading a field of none:"; sed 's/^/    /' "$tmp/err"
+fi
+# `ordo test` on a layer runs the layer's scenarios, not the base's (which
+# would fail there); the base's run on the base
+for f in tests/e2e/data/layer.ordo tests/e2e/data/layers/base.ordo; do
+    if "$ORDO" test "$f" >"$tmp/out" 2>"$tmp/err" && grep -qx "$f: ok 2 scenarios" "$tmp/out"
+    then ok; else
+        ko "ordo test $f: expected '$f: ok 2 scenarios'"
+        cat "$tmp/out" "$tmp/err" | sed 's/^/    /' | head
+    fi
+done
+# the base and its CSV file are found beside the layer, from any directory
+root=$(pwd)
+if (cd "$tmp" && "$root/$ORDO" check "$root/tests/e2e/data/layer.ordo" &&
+    "$root/$ORDO" run "$root/tests/e2e/data/layer.ordo" --policy first) >"$tmp/out" 2>"$tmp/err" &&
+   [ ! -s "$tmp/err" ] && grep -q 'override reward' "$tmp/out"; then ok; else
+    ko "the layer from another directory"; sed 's/^/    /' "$tmp/err" | head
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -33,6 +33,8 @@ static const char *const tokens[] = {
     "len(", "first(", "add 1 to", "remove at 0 from", "shuffle", "clear", "expect", "play",
     "seed 3", "choose \"x\"", "scenario \"s\" {", "proc z() {", "fn y(): int = ", "var v: int",
     "enum E { a, b }", "const K = 1 / 0", "sequence {", "\n", "\t", "\xff", "\x01",
+    ".", ".level", ".cost[", "first c in Card by", "override const ROUNDS =", "extends",
+    "table T from",
 };
 
 static uint64_t rng;
@@ -214,7 +216,8 @@ int main(int argc, char **argv)
     long compiled = 0, failed = 0;
     buf b = {0};
     for (long it = 0; it < iters; it++) {
-        const buf *from = &src[below((size_t)nfiles)];
+        size_t k = below((size_t)nfiles);
+        const buf *from = &src[k];
         b.n = 0;
         reserve(&b, from->n);
         memcpy(b.s, from->s, from->n);
@@ -226,7 +229,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "iteration %ld\n", it);
         oc_options opt = {null, 0, 0};
         oc_compiler *c = oc_new(&opt);
-        const ordo_program *p = oc_compile_string(c, "fuzz.ordo", b.s, b.n);
+        /* named as the file, so its tables and bases are found beside it */
+        const ordo_program *p = oc_compile_string(c, argv[3 + k], b.s, b.n);
         if (p) {
             compiled++;
             if (play(p, (uint64_t)it + 1)) {

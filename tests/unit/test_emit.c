@@ -1,6 +1,6 @@
 /* test_emit.c — the C emitter on a hand-built program: the banner, the
  * instruction lines and their comments, string escaping, empty tables,
- * the header. (The emitted C is compiled and run by tests/e2e/run.sh.) */
+ * the data tables' values, the header. (The emitted C is compiled and run by tests/e2e/run.sh.) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -166,6 +166,28 @@ static void test_bad_symbol(void **state)
     fclose(f);
 }
 
+/* the data tables' values: an array, ten a line, INT32_MIN spelled so that
+ * it is an int; no data, no array (tests/e2e/run.sh runs the emitted C of
+ * a ruleset with tables against the interpreter) */
+static void test_data(void **state)
+{
+    (void)state;
+    static const int32_t data[12] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, INT32_MIN, -5};
+    ordo_program p = make();
+    char *c = emit(&p, "t_program", NULL, NULL);
+    assert_null(strstr(c, "t_program_data"));
+    assert_null(strstr(c, ".data ="));
+    free(c);
+    p.data = data;
+    p.ndata = 12;
+    c = emit(&p, "t_program", NULL, NULL);
+    assert_non_null(strstr(c, "static const int32_t t_program_data[12] = {\n"
+                              "    0, 1, 2, 3, 4, 5, 6, 7, 8, 9,\n"
+                              "    (-2147483647 - 1), -5,\n};\n"));
+    assert_non_null(strstr(c, "    .data = t_program_data, .ndata = 12,\n};\n"));
+    free(c);
+}
+
 /* the same program twice gives the same bytes */
 static void test_deterministic(void **state)
 {
@@ -184,7 +206,7 @@ int main(void)
         cmocka_unit_test(test_banner_and_includes), cmocka_unit_test(test_code_lines),
         cmocka_unit_test(test_strings_escaped),     cmocka_unit_test(test_empty_tables_are_null),
         cmocka_unit_test(test_header),              cmocka_unit_test(test_bad_symbol),
-        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_deterministic),       cmocka_unit_test(test_data),
     };
     return cmocka_run_group_tests_name("emit_c", tests, NULL, NULL);
 }

@@ -232,6 +232,30 @@ static void m_list_op(tprog *T) { T->code[7] = (ordo_insn){ORDO_OP_LLEN, 0, 3, 0
 static void m_roll0(tprog *T) { T->code[2] = (ordo_insn){ORDO_OP_ROLL, 0, 0, 0}; }
 static void m_call(tprog *T) { T->code[2] = (ordo_insn){ORDO_OP_CALL, 0, 4, 0}; }
 static void m_end_x(tprog *T) { T->code[10] = (ordo_insn){ORDO_OP_END, 2, 0, 0}; }
+/* DATA reads data[b + m*a + row] for rows 0..a-1: b..b+a-1 must be data */
+static const int32_t four_values[4] = {1, 2, 3, 4};
+static void m_data_past(tprog *T)
+{
+    T->p.data = four_values;
+    T->p.ndata = 4;
+    T->code[7] = (ordo_insn){ORDO_OP_DATA, 0, 3, 2};
+}
+static void m_data_no_data(tprog *T) { T->code[7] = (ordo_insn){ORDO_OP_DATA, 0, 1, 0}; }
+static void m_data_x(tprog *T)
+{
+    m_data_past(T);
+    T->code[7] = (ordo_insn){ORDO_OP_DATA, 2, 2, 0};
+}
+static void m_data_rows0(tprog *T)
+{
+    m_data_past(T);
+    T->code[7] = (ordo_insn){ORDO_OP_DATA, 0, 0, 0};
+}
+static void m_data_negative(tprog *T)
+{
+    m_data_past(T);
+    T->code[7] = (ordo_insn){ORDO_OP_DATA, 1, 1, -1};
+}
 
 static void test_validate_code(void **state)
 {
@@ -250,6 +274,12 @@ static void test_validate_code(void **state)
         {"roll 0", m_roll0, "code 2: ROLL of 0-sided dice"},
         {"call", m_call, "code 2: proc index 4 out of bounds"},
         {"end x", m_end_x, "code 10: END x=2"},
+        {"data past", m_data_past, "code 7: DATA x=0 of 3 rows at 2 is outside the 4 data values"},
+        {"no data", m_data_no_data, "code 7: DATA x=0 of 1 rows at 0 is outside the 0 data values"},
+        {"data x", m_data_x, "code 7: DATA x=2 of 2 rows at 0 is outside the 4 data values"},
+        {"data 0 rows", m_data_rows0, "code 7: DATA x=0 of 0 rows at 0 is outside the 4 data values"},
+        {"data at -1", m_data_negative, "code 7: DATA x=1 of 1 rows at -1 is outside the 4 data "
+                                        "values"},
     };
     check_cases(cases, sizeof cases / sizeof cases[0]);
 }
@@ -337,6 +367,8 @@ static void test_validate_policies(void **state)
     check_cases(cases, sizeof cases / sizeof cases[0]);
 }
 
+static void m_data_table(tprog *T) { T->p.ndata = 3; }
+
 static void test_validate_tables(void **state)
 {
     (void)state;
@@ -351,6 +383,7 @@ static void test_validate_tables(void **state)
         {"event kind", m_event_kind, "event 0 (moved): param 0 has a bad kind"},
         {"line order", m_lines_order, "line row 2: pc 1 out of order or out of bounds"},
         {"line pc", m_lines_pc, "line row 1: pc 9999 out of order or out of bounds"},
+        {"data table", m_data_table, "data: 3 entries but no table"},
     };
     check_cases(cases, sizeof cases / sizeof cases[0]);
 }
@@ -1005,6 +1038,66 @@ static void test_lists(void **state)
     assert_int_equal(exec_case(p, 2, pl_bad, m, sizeof m), ORDO_E_INDEX);
     assert_string_equal(m, "index out of bounds: pl[...]: player 3 is not in this 2-player game "
                            "in pl_bad (test.ordo:19)");
+    free(T);
+}
+
+/* DATA: a table of 3 rows with a plain field (data 0..2) and a field of
+ * one value per member of a 2-member enum (data 3..8, member-major). */
+static const int32_t table_data[9] = {10, 11, 12, 20, 21, 22, 30, 31, 32};
+
+static void test_data_fields(void **state)
+{
+    (void)state;
+    tprog *T = tp_new(2, 2);
+    int plain = tp_scalar(T, "plain", ORDO_K_INT, 1, 0, 99, 0);
+    int arr = tp_scalar(T, "arr", ORDO_K_INT, 1, 0, 99, 0);
+    tp_proc(T, "sequence", 0, 0, 0);
+    I(RET, 0, 0, 0);
+    int read = tp_proc(T, "read", 0, 0, 0);
+    I(PUSH, 0, 0, 2); /* row 3's plain field */
+    I(DATA, 0, 3, 0);
+    I(STG, 0, plain, 0);
+    I(PUSH, 0, 0, 1); /* row 2, member 2 */
+    I(PUSH, 0, 0, 1);
+    I(DATA, 1, 3, 3);
+    I(STG, 0, arr, 0);
+    I(RET, 0, 0, 0);
+    int of_none = tp_proc(T, "of_none", 0, 0, 0);
+    I(PUSH, 0, 0, -1);
+    I(DATA, 0, 3, 0);
+    I(STG, 0, plain, 0);
+    I(RET, 0, 0, 0);
+    int past = tp_proc(T, "past", 0, 0, 0);
+    I(PUSH, 0, 0, 3); /* row 4 of 3: data[3] exists, but is another field's */
+    I(DATA, 0, 3, 0);
+    I(STG, 0, plain, 0);
+    I(RET, 0, 0, 0);
+    int member_past = tp_proc(T, "member_past", 0, 0, 0);
+    I(PUSH, 0, 0, 0);
+    I(PUSH, 0, 0, 2); /* member 3 of 2: data[3 + 6] is beyond the data */
+    I(DATA, 1, 3, 3);
+    I(STG, 0, arr, 0);
+    I(RET, 0, 0, 0);
+    tp_finish(T);
+    T->p.data = table_data;
+    T->p.ndata = 9;
+    const ordo_program *p = &T->p;
+
+    ordo_game *g = new_game(p, 2, 1);
+    assert_int_equal(ordo_exec(g, read, NULL, 0), ORDO_OK);
+    assert_int_equal(get(g, plain, 0, 0, 0), 12);
+    assert_int_equal(get(g, arr, 0, 0, 0), 31);
+    ordo_free(g);
+    char m[256];
+    assert_int_equal(exec_case(p, 2, of_none, m, sizeof m), ORDO_E_INDEX);
+    assert_string_equal(m, "index out of bounds: a table's field read of none in of_none "
+                           "(test.ordo:12)");
+    assert_int_equal(exec_case(p, 2, past, m, sizeof m), ORDO_E_INDEX);
+    assert_string_equal(m, "index out of bounds: a table's field read outside the table in "
+                           "past (test.ordo:13)");
+    assert_int_equal(exec_case(p, 2, member_past, m, sizeof m), ORDO_E_INDEX);
+    assert_string_equal(m, "index out of bounds: a table's field read outside the table in "
+                           "member_past (test.ordo:14)");
     free(T);
 }
 
@@ -2932,6 +3025,7 @@ int main(void)
         cmocka_unit_test(test_range_checked_stores),
         cmocka_unit_test(test_var_indexing),
         cmocka_unit_test(test_lists),
+        cmocka_unit_test(test_data_fields),
         cmocka_unit_test(test_shuffle),
         cmocka_unit_test(test_steps),
         cmocka_unit_test(test_decision),

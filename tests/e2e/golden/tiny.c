@@ -5,7 +5,7 @@
 /* instruction numbers, from the runtime's one list (opcode_list.h) */
 #include "opcodes.h"
 
-static const ordo_insn tiny_program_code[288] = {
+static const ordo_insn tiny_program_code[292] = {
     /* fn reached */
     {ORDO_OP_LDL, 0, 0, 0},              /* 0 */
     {ORDO_OP_LDX, 0, 4, 0},              /* 1 */
@@ -124,7 +124,7 @@ static const ordo_insn tiny_program_code[288] = {
     {ORDO_OP_PUSH, 0, 0, 6},             /* 112 */
     {ORDO_OP_EQ, 0, 0, 0},               /* 113 */
     {ORDO_OP_DUP, 0, 0, 0},              /* 114 */
-    {ORDO_OP_JNZ, 0, 0, 142},            /* 115 */
+    {ORDO_OP_JNZ, 0, 0, 146},            /* 115 */
     {ORDO_OP_POP, 0, 0, 0},              /* 116 */
     {ORDO_OP_PUSH, 0, 0, 0},             /* 117 */
     {ORDO_OP_STL, 0, 2, 0},              /* 118 */
@@ -133,175 +133,179 @@ static const ordo_insn tiny_program_code[288] = {
     {ORDO_OP_LDL, 0, 4, 0},              /* 121 */
     {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 122 */
     {ORDO_OP_LT, 0, 0, 0},               /* 123 */
-    {ORDO_OP_JZ, 0, 0, 141},             /* 124 */
+    {ORDO_OP_JZ, 0, 0, 145},             /* 124 */
     {ORDO_OP_LDL, 0, 4, 0},              /* 125 */
     {ORDO_OP_STL, 0, 0, 0},              /* 126 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 127 */
     {ORDO_OP_LDX, 0, 2, 0},              /* 128 */
-    {ORDO_OP_JZ, 0, 0, 136},             /* 129 */
+    {ORDO_OP_JZ, 0, 0, 140},             /* 129 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 130 */
-    {ORDO_OP_CALL, 0, 0, 0},             /* 131 */
-    {ORDO_OP_JZ, 0, 0, 136},             /* 132 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 133 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 134 */
-    {ORDO_OP_JMP, 0, 0, 141},            /* 135 */
-    {ORDO_OP_LDL, 0, 4, 0},              /* 136 */
+    {ORDO_OP_STL, 0, 5, 0},              /* 131 */
+    {ORDO_OP_LDL, 0, 5, 0},              /* 132 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 133 */
+    {ORDO_OP_PUSH, 0, 0, 30},            /* 134 */
+    {ORDO_OP_GE, 0, 0, 0},               /* 135 */
+    {ORDO_OP_JZ, 0, 0, 140},             /* 136 */
     {ORDO_OP_PUSH, 0, 0, 1},             /* 137 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 138 */
-    {ORDO_OP_STL, 0, 4, 0},              /* 139 */
-    {ORDO_OP_JMP, 0, 0, 121},            /* 140 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 141 */
-    {ORDO_OP_JNZ, 0, 0, 197},            /* 142 */
-    {ORDO_OP_LDG, 0, 3, 0},              /* 143 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 144 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 145 */
-    {ORDO_OP_STG, 0, 3, 0},              /* 146 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 147 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 148 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 149 */
-    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 150 */
-    {ORDO_OP_LT, 0, 0, 0},               /* 151 */
-    {ORDO_OP_JZ, 0, 0, 164},             /* 152 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 138 */
+    {ORDO_OP_JMP, 0, 0, 145},            /* 139 */
+    {ORDO_OP_LDL, 0, 4, 0},              /* 140 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 141 */
+    {ORDO_OP_ADD, 0, 0, 0},              /* 142 */
+    {ORDO_OP_STL, 0, 4, 0},              /* 143 */
+    {ORDO_OP_JMP, 0, 0, 121},            /* 144 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 145 */
+    {ORDO_OP_JNZ, 0, 0, 201},            /* 146 */
+    {ORDO_OP_LDG, 0, 3, 0},              /* 147 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 148 */
+    {ORDO_OP_ADD, 0, 0, 0},              /* 149 */
+    {ORDO_OP_STG, 0, 3, 0},              /* 150 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 151 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 152 */
     {ORDO_OP_LDL, 0, 2, 0},              /* 153 */
-    {ORDO_OP_STL, 0, 0, 0},              /* 154 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 155 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 156 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 157 */
-    {ORDO_OP_STLI, 0, 3, 0},             /* 158 */
+    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 154 */
+    {ORDO_OP_LT, 0, 0, 0},               /* 155 */
+    {ORDO_OP_JZ, 0, 0, 168},             /* 156 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 157 */
+    {ORDO_OP_STL, 0, 0, 0},              /* 158 */
     {ORDO_OP_LDL, 0, 2, 0},              /* 159 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 160 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 161 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 162 */
-    {ORDO_OP_JMP, 0, 0, 149},            /* 163 */
-    {ORDO_OP_SORTP, 1, 3, 6},            /* 164 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 165 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 160 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 161 */
+    {ORDO_OP_STLI, 0, 3, 0},             /* 162 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 163 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 164 */
+    {ORDO_OP_ADD, 0, 0, 0},              /* 165 */
     {ORDO_OP_STL, 0, 2, 0},              /* 166 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 167 */
-    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 168 */
-    {ORDO_OP_LT, 0, 0, 0},               /* 169 */
-    {ORDO_OP_JZ, 0, 0, 186},             /* 170 */
+    {ORDO_OP_JMP, 0, 0, 153},            /* 167 */
+    {ORDO_OP_SORTP, 1, 3, 6},            /* 168 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 169 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 170 */
     {ORDO_OP_LDL, 0, 2, 0},              /* 171 */
-    {ORDO_OP_LDLI, 0, 6, 0},             /* 172 */
-    {ORDO_OP_STL, 0, 0, 0},              /* 173 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 174 */
-    {ORDO_OP_LDX, 0, 2, 0},              /* 175 */
-    {ORDO_OP_JZ, 0, 0, 181},             /* 176 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 177 */
-    {ORDO_OP_TURN, 0, 0, 0},             /* 178 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 179 */
-    {ORDO_OP_CALL, 0, 1, 0},             /* 180 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 181 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 182 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 183 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 184 */
-    {ORDO_OP_JMP, 0, 0, 167},            /* 185 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 186 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 187 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 188 */
-    {ORDO_OP_WINDOW, 0, 2, 0},           /* 189 */
-    {ORDO_OP_OPTS, 0, 0, 0},             /* 190 */
-    {ORDO_OP_OFFERN, 0, 5, 0},           /* 191 */
+    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 172 */
+    {ORDO_OP_LT, 0, 0, 0},               /* 173 */
+    {ORDO_OP_JZ, 0, 0, 190},             /* 174 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 175 */
+    {ORDO_OP_LDLI, 0, 6, 0},             /* 176 */
+    {ORDO_OP_STL, 0, 0, 0},              /* 177 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 178 */
+    {ORDO_OP_LDX, 0, 2, 0},              /* 179 */
+    {ORDO_OP_JZ, 0, 0, 185},             /* 180 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 181 */
+    {ORDO_OP_TURN, 0, 0, 0},             /* 182 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 183 */
+    {ORDO_OP_CALL, 0, 1, 0},             /* 184 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 185 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 186 */
+    {ORDO_OP_ADD, 0, 0, 0},              /* 187 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 188 */
+    {ORDO_OP_JMP, 0, 0, 171},            /* 189 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 190 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 191 */
     {ORDO_OP_LDL, 0, 2, 0},              /* 192 */
-    {ORDO_OP_WAIT, 0, 0, 0},             /* 193 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 194 */
-    {ORDO_OP_WINDOW, 1, 2, 0},           /* 195 */
-    {ORDO_OP_JMP, 0, 0, 111},            /* 196 */
-    {ORDO_OP_STEPEND, 0, 0, 0},          /* 197 */
-    {ORDO_OP_UNESC, 1, 0, 0},            /* 198 */
-    {ORDO_OP_JMP, 0, 0, 204},            /* 199 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 200 */
-    {ORDO_OP_EMIT, 1, 2, 0},             /* 201 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 202 */
-    {ORDO_OP_END, 1, 0, 0},              /* 203 */
-    {ORDO_OP_STEP, 0, 4, 0},             /* 204: step 2 [TINY-2] */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 205 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 206 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 207 */
-    {ORDO_OP_STL, 0, 3, 0},              /* 208 */
+    {ORDO_OP_WINDOW, 0, 2, 0},           /* 193 */
+    {ORDO_OP_OPTS, 0, 0, 0},             /* 194 */
+    {ORDO_OP_OFFERN, 0, 5, 0},           /* 195 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 196 */
+    {ORDO_OP_WAIT, 0, 0, 0},             /* 197 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 198 */
+    {ORDO_OP_WINDOW, 1, 2, 0},           /* 199 */
+    {ORDO_OP_JMP, 0, 0, 111},            /* 200 */
+    {ORDO_OP_STEPEND, 0, 0, 0},          /* 201 */
+    {ORDO_OP_UNESC, 1, 0, 0},            /* 202 */
+    {ORDO_OP_JMP, 0, 0, 208},            /* 203 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 204 */
+    {ORDO_OP_EMIT, 1, 2, 0},             /* 205 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 206 */
+    {ORDO_OP_END, 1, 0, 0},              /* 207 */
+    {ORDO_OP_STEP, 0, 4, 0},             /* 208: step 2 [TINY-2] */
     {ORDO_OP_PUSH, 0, 0, 0},             /* 209 */
-    {ORDO_OP_STL, 0, 4, 0},              /* 210 */
-    {ORDO_OP_LDL, 0, 4, 0},              /* 211 */
-    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 212 */
-    {ORDO_OP_LT, 0, 0, 0},               /* 213 */
-    {ORDO_OP_JZ, 0, 0, 238},             /* 214 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 210 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 211 */
+    {ORDO_OP_STL, 0, 3, 0},              /* 212 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 213 */
+    {ORDO_OP_STL, 0, 4, 0},              /* 214 */
     {ORDO_OP_LDL, 0, 4, 0},              /* 215 */
-    {ORDO_OP_STL, 0, 0, 0},              /* 216 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 217 */
-    {ORDO_OP_LDX, 0, 2, 0},              /* 218 */
-    {ORDO_OP_JZ, 0, 0, 233},             /* 219 */
-    {ORDO_OP_LDL, 0, 3, 0},              /* 220 */
-    {ORDO_OP_JZ, 0, 0, 228},             /* 221 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 222 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 223 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 224 */
-    {ORDO_OP_MAX, 0, 0, 0},              /* 225 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 226 */
-    {ORDO_OP_JMP, 0, 0, 233},            /* 227 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 228 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 229 */
+    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 216 */
+    {ORDO_OP_LT, 0, 0, 0},               /* 217 */
+    {ORDO_OP_JZ, 0, 0, 242},             /* 218 */
+    {ORDO_OP_LDL, 0, 4, 0},              /* 219 */
+    {ORDO_OP_STL, 0, 0, 0},              /* 220 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 221 */
+    {ORDO_OP_LDX, 0, 2, 0},              /* 222 */
+    {ORDO_OP_JZ, 0, 0, 237},             /* 223 */
+    {ORDO_OP_LDL, 0, 3, 0},              /* 224 */
+    {ORDO_OP_JZ, 0, 0, 232},             /* 225 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 226 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 227 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 228 */
+    {ORDO_OP_MAX, 0, 0, 0},              /* 229 */
     {ORDO_OP_STL, 0, 2, 0},              /* 230 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 231 */
-    {ORDO_OP_STL, 0, 3, 0},              /* 232 */
-    {ORDO_OP_LDL, 0, 4, 0},              /* 233 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 234 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 235 */
-    {ORDO_OP_STL, 0, 4, 0},              /* 236 */
-    {ORDO_OP_JMP, 0, 0, 211},            /* 237 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 238 */
-    {ORDO_OP_STL, 0, 0, 0},              /* 239 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 240 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 241 */
+    {ORDO_OP_JMP, 0, 0, 237},            /* 231 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 232 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 233 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 234 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 235 */
+    {ORDO_OP_STL, 0, 3, 0},              /* 236 */
+    {ORDO_OP_LDL, 0, 4, 0},              /* 237 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 238 */
+    {ORDO_OP_ADD, 0, 0, 0},              /* 239 */
+    {ORDO_OP_STL, 0, 4, 0},              /* 240 */
+    {ORDO_OP_JMP, 0, 0, 215},            /* 241 */
     {ORDO_OP_LDL, 0, 2, 0},              /* 242 */
-    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 243 */
-    {ORDO_OP_LT, 0, 0, 0},               /* 244 */
-    {ORDO_OP_JZ, 0, 0, 263},             /* 245 */
+    {ORDO_OP_STL, 0, 0, 0},              /* 243 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 244 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 245 */
     {ORDO_OP_LDL, 0, 2, 0},              /* 246 */
-    {ORDO_OP_STL, 0, 1, 0},              /* 247 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 248 */
-    {ORDO_OP_LDX, 0, 2, 0},              /* 249 */
-    {ORDO_OP_JZ, 0, 0, 258},             /* 250 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 251 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 252 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 253 */
-    {ORDO_OP_EQ, 0, 0, 0},               /* 254 */
-    {ORDO_OP_JZ, 0, 0, 258},             /* 255 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 256 */
-    {ORDO_OP_END, 1, 0, 0},              /* 257 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 258 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 259 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 260 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 261 */
-    {ORDO_OP_JMP, 0, 0, 242},            /* 262 */
-    {ORDO_OP_STEPEND, 0, 0, 0},          /* 263 */
-    {ORDO_OP_RET, 0, 0, 0},              /* 264 */
+    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 247 */
+    {ORDO_OP_LT, 0, 0, 0},               /* 248 */
+    {ORDO_OP_JZ, 0, 0, 267},             /* 249 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 250 */
+    {ORDO_OP_STL, 0, 1, 0},              /* 251 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 252 */
+    {ORDO_OP_LDX, 0, 2, 0},              /* 253 */
+    {ORDO_OP_JZ, 0, 0, 262},             /* 254 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 255 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 256 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 257 */
+    {ORDO_OP_EQ, 0, 0, 0},               /* 258 */
+    {ORDO_OP_JZ, 0, 0, 262},             /* 259 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 260 */
+    {ORDO_OP_END, 1, 0, 0},              /* 261 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 262 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 263 */
+    {ORDO_OP_ADD, 0, 0, 0},              /* 264 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 265 */
+    {ORDO_OP_JMP, 0, 0, 246},            /* 266 */
+    {ORDO_OP_STEPEND, 0, 0, 0},          /* 267 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 268 */
     /* fn expect#91 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 265 */
-    {ORDO_OP_LDX, 0, 5, 0},              /* 266 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 267 */
-    {ORDO_OP_EQ, 0, 0, 0},               /* 268 */
-    {ORDO_OP_RETV, 0, 0, 0},             /* 269 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 269 */
+    {ORDO_OP_LDX, 0, 5, 0},              /* 270 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 271 */
+    {ORDO_OP_EQ, 0, 0, 0},               /* 272 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 273 */
     /* fn expect#95 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 270 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 271 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 272 */
-    {ORDO_OP_GT, 0, 0, 0},               /* 273 */
-    {ORDO_OP_RETV, 0, 0, 0},             /* 274 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 274 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 275 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 276 */
+    {ORDO_OP_GT, 0, 0, 0},               /* 277 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 278 */
     /* proc setup#106 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 275 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 276 */
-    {ORDO_OP_STX, 0, 6, 0},              /* 277 */
-    {ORDO_OP_RET, 0, 0, 0},              /* 278 */
-    /* fn expect#113 */
     {ORDO_OP_PUSH, 0, 0, 1},             /* 279 */
-    {ORDO_OP_LDX, 0, 6, 0},              /* 280 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 281 */
-    {ORDO_OP_EQ, 0, 0, 0},               /* 282 */
-    {ORDO_OP_RETV, 0, 0, 0},             /* 283 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 280 */
+    {ORDO_OP_STX, 0, 6, 0},              /* 281 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 282 */
+    /* fn expect#113 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 283 */
+    {ORDO_OP_LDX, 0, 6, 0},              /* 284 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 285 */
+    {ORDO_OP_EQ, 0, 0, 0},               /* 286 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 287 */
     /* proc setup#127 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 284 */
-    {ORDO_OP_PUSH, 0, 0, 31},            /* 285 */
-    {ORDO_OP_STX, 0, 4, 0},              /* 286 */
-    {ORDO_OP_RET, 0, 0, 0},              /* 287 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 288 */
+    {ORDO_OP_PUSH, 0, 0, 31},            /* 289 */
+    {ORDO_OP_STX, 0, 4, 0},              /* 290 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 291 */
 };
 
 static const ordo_var tiny_program_vars[8] = {
@@ -351,19 +355,19 @@ static const ordo_proc tiny_program_procs[8] = {
     /* 2 */ {.name = "sequence", .pc = 108, .nparams = 0, .nlocals = 9,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 57},
-    /* 3 */ {.name = "expect#91", .pc = 265, .nparams = 0, .nlocals = 0,
+    /* 3 */ {.name = "expect#91", .pc = 269, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91},
-    /* 4 */ {.name = "expect#95", .pc = 270, .nparams = 0, .nlocals = 0,
+    /* 4 */ {.name = "expect#95", .pc = 274, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95},
-    /* 5 */ {.name = "setup#106", .pc = 275, .nparams = 0, .nlocals = 0,
+    /* 5 */ {.name = "setup#106", .pc = 279, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 106},
-    /* 6 */ {.name = "expect#113", .pc = 279, .nparams = 0, .nlocals = 0,
+    /* 6 */ {.name = "expect#113", .pc = 283, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113},
-    /* 7 */ {.name = "setup#127", .pc = 284, .nparams = 0, .nlocals = 0,
+    /* 7 */ {.name = "setup#127", .pc = 288, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 127},
 };
@@ -374,11 +378,11 @@ static const ordo_option tiny_program_options[6] = {
     /* 2 */ {.label = "double", .target = 76, .param_kind = 0xff, .param_enum = 0, .step = 1, .line = 45},
     /* 3 */ {.label = "look back", .target = 101, .param_kind = 0xff, .param_enum = 0, .step = -1, .line = 52},
     /* 4 */ {.label = "skip", .target = 106, .param_kind = 0xff, .param_enum = 0, .step = -1, .line = 52},
-    /* 5 */ {.label = "pass", .target = 194, .param_kind = 0xff, .param_enum = 0, .step = 3, .line = 67},
+    /* 5 */ {.label = "pass", .target = 198, .param_kind = 0xff, .param_enum = 0, .step = 3, .line = 67},
 };
 
 static const ordo_escape tiny_program_escapes[1] = {
-    /* 0 */ {.label = "concede", .handler = 200, .step = -1, .line = 70},
+    /* 0 */ {.label = "concede", .handler = 204, .step = -1, .line = 70},
 };
 
 static const ordo_event_decl tiny_program_events[3] = {
@@ -518,22 +522,22 @@ static const ordo_line tiny_program_lines[36] = {
     {108, 58},
     {110, 59},
     {111, 60},
-    {143, 61},
-    {147, 62},
-    {177, 63},
-    {179, 64},
-    {186, 67},
-    {200, 71},
-    {202, 72},
-    {204, 74},
-    {205, 75},
-    {240, 76},
-    {256, 77},
-    {265, 91},
-    {270, 95},
-    {275, 107},
-    {279, 113},
-    {284, 128},
+    {147, 61},
+    {151, 62},
+    {181, 63},
+    {183, 64},
+    {190, 67},
+    {204, 71},
+    {206, 72},
+    {208, 74},
+    {209, 75},
+    {244, 76},
+    {260, 77},
+    {269, 91},
+    {274, 95},
+    {279, 107},
+    {283, 113},
+    {288, 128},
 };
 
 const ordo_program tiny_program = {
@@ -543,7 +547,7 @@ const ordo_program tiny_program = {
     .source = "ordo test data \"tiny\" (no document)",
     .file = "tests/e2e/data/tiny.ordo",
     .min_players = 2, .max_players = 3,
-    .code = tiny_program_code, .ncode = 288,
+    .code = tiny_program_code, .ncode = 292,
     .vars = tiny_program_vars, .nvars = 8,
     .enums = tiny_program_enums, .nenums = 1,
     .names = tiny_program_names, .nnames = 3,
