@@ -614,10 +614,7 @@ static void iter_open(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, cons
 static void iter_close(lw *w, iter_ctx *c)
 {
     patch_all_here(w, &c->cont);
-    emit_a(w, ORDO_OP_LDL, c->counter);
-    push_const(w, 1);
-    emit_op(w, ORDO_OP_ADD);
-    emit_a(w, ORDO_OP_STL, c->counter);
+    emit_a(w, ORDO_OP_INCL, c->counter);
     jump_to(w, ORDO_OP_JMP, c->top);
     patch_here(w, c->exit_jump);
     patch_all_here(w, &c->brk);

@@ -369,6 +369,14 @@ top:
         *sp++ = fp[ip->a];
         NEXT();
     }
+    CASE(INCL) {
+        if (UNLIKELY(ip->a >= nlocals))
+            goto e_local;
+        if (UNLIKELY(fp[ip->a] == INT32_MAX))
+            FAIL(ORDO_E_RANGE, "a loop counter passed %ld", (long)INT32_MAX);
+        fp[ip->a]++;
+        NEXT();
+    }
     CASE(STL) {
         if (UNLIKELY(ip->a >= nlocals))
             goto e_local;

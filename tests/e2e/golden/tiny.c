@@ -5,7 +5,7 @@
 /* instruction numbers, from the runtime's one list (opcode_list.h) */
 #include "opcodes.h"
 
-static const ordo_insn tiny_program_code[292] = {
+static const ordo_insn tiny_program_code[277] = {
     /* fn reached */
     {ORDO_OP_LDL, 0, 0, 0},              /* 0 */
     {ORDO_OP_LDX, 0, 4, 0},              /* 1 */
@@ -16,12 +16,12 @@ static const ordo_insn tiny_program_code[292] = {
     {ORDO_OP_LDG, 0, 0, 0},              /* 5 */
     {ORDO_OP_PUSH, 0, 0, -1},            /* 6 */
     {ORDO_OP_EQ, 0, 0, 0},               /* 7 */
-    {ORDO_OP_JNZ, 0, 0, 48},             /* 8 */
+    {ORDO_OP_JNZ, 0, 0, 45},             /* 8 */
     {ORDO_OP_LDG, 0, 0, 0},              /* 9 */
     {ORDO_OP_LDX, 0, 1, 0},              /* 10 */
     {ORDO_OP_PUSH, 0, 0, 1},             /* 11 */
     {ORDO_OP_EQ, 0, 0, 0},               /* 12 */
-    {ORDO_OP_JZ, 0, 0, 48},              /* 13 */
+    {ORDO_OP_JZ, 0, 0, 45},              /* 13 */
     {ORDO_OP_STEP, 0, 0, 0},             /* 14: step 1.1 [TINY-PAINT] */
     {ORDO_OP_OPTS, 0, 0, 0},             /* 15 */
     {ORDO_OP_PUSH, 0, 0, 0},             /* 16 */
@@ -29,7 +29,7 @@ static const ordo_insn tiny_program_code[292] = {
     {ORDO_OP_LDL, 0, 2, 0},              /* 18 */
     {ORDO_OP_PUSH, 0, 0, 3},             /* 19 */
     {ORDO_OP_LT, 0, 0, 0},               /* 20 */
-    {ORDO_OP_JZ, 0, 0, 35},              /* 21 */
+    {ORDO_OP_JZ, 0, 0, 32},              /* 21 */
     {ORDO_OP_LDL, 0, 2, 0},              /* 22 */
     {ORDO_OP_STL, 0, 1, 0},              /* 23 */
     {ORDO_OP_LDL, 0, 1, 0},              /* 24 */
@@ -38,274 +38,259 @@ static const ordo_insn tiny_program_code[292] = {
     {ORDO_OP_JZ, 0, 0, 30},              /* 27 */
     {ORDO_OP_LDL, 0, 1, 0},              /* 28 */
     {ORDO_OP_OFFER, 0, 0, 0},            /* 29 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 30 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 31 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 32 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 33 */
-    {ORDO_OP_JMP, 0, 0, 18},             /* 34 */
+    {ORDO_OP_INCL, 0, 2, 0},             /* 30 */
+    {ORDO_OP_JMP, 0, 0, 18},             /* 31 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 32 */
+    {ORDO_OP_WAIT, 0, 0, 0},             /* 33 */
+    {ORDO_OP_STL, 0, 1, 0},              /* 34 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 35 */
-    {ORDO_OP_WAIT, 0, 0, 0},             /* 36 */
-    {ORDO_OP_STL, 0, 1, 0},              /* 37 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 38 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 39 */
-    {ORDO_OP_STX, 0, 5, 0},              /* 40 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 36 */
+    {ORDO_OP_STX, 0, 5, 0},              /* 37 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 38 */
+    {ORDO_OP_LADD, 0, 7, 0},             /* 39 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 40 */
     {ORDO_OP_LDL, 0, 1, 0},              /* 41 */
-    {ORDO_OP_LADD, 0, 7, 0},             /* 42 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 43 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 44 */
-    {ORDO_OP_EMIT, 2, 0, 0},             /* 45 */
-    {ORDO_OP_STEPEND, 0, 0, 0},          /* 46 */
-    {ORDO_OP_JMP, 0, 0, 49},             /* 47 */
-    {ORDO_OP_SKIP, 0, 0, 0},             /* 48 */
-    {ORDO_OP_STEP, 0, 1, 0},             /* 49: step 1.2 [TINY-ROLL] */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 50 */
-    {ORDO_OP_ROLL, 0, 6, 0},             /* 51 */
-    {ORDO_OP_STL, 0, 1, 0},              /* 52 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 53 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 54 */
-    {ORDO_OP_LOG, 2, 0, 0},              /* 55 */
-    {ORDO_OP_OPTS, 0, 0, 0},             /* 56 */
-    {ORDO_OP_OFFERN, 0, 1, 0},           /* 57 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 58 */
-    {ORDO_OP_LDX, 0, 6, 0},              /* 59 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 60 */
-    {ORDO_OP_GT, 0, 0, 0},               /* 61 */
-    {ORDO_OP_JZ, 0, 0, 64},              /* 62 */
-    {ORDO_OP_OFFERN, 0, 2, 0},           /* 63 */
+    {ORDO_OP_EMIT, 2, 0, 0},             /* 42 */
+    {ORDO_OP_STEPEND, 0, 0, 0},          /* 43 */
+    {ORDO_OP_JMP, 0, 0, 46},             /* 44 */
+    {ORDO_OP_SKIP, 0, 0, 0},             /* 45 */
+    {ORDO_OP_STEP, 0, 1, 0},             /* 46: step 1.2 [TINY-ROLL] */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 47 */
+    {ORDO_OP_ROLL, 0, 6, 0},             /* 48 */
+    {ORDO_OP_STL, 0, 1, 0},              /* 49 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 50 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 51 */
+    {ORDO_OP_LOG, 2, 0, 0},              /* 52 */
+    {ORDO_OP_OPTS, 0, 0, 0},             /* 53 */
+    {ORDO_OP_OFFERN, 0, 1, 0},           /* 54 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 55 */
+    {ORDO_OP_LDX, 0, 6, 0},              /* 56 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 57 */
+    {ORDO_OP_GT, 0, 0, 0},               /* 58 */
+    {ORDO_OP_JZ, 0, 0, 61},              /* 59 */
+    {ORDO_OP_OFFERN, 0, 2, 0},           /* 60 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 61 */
+    {ORDO_OP_WAIT, 0, 0, 0},             /* 62 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 63 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 64 */
-    {ORDO_OP_WAIT, 0, 0, 0},             /* 65 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 66 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 67 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 68 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 69 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 70 */
-    {ORDO_OP_STX, 0, 4, 0},              /* 71 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 72 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 73 */
-    {ORDO_OP_EMIT, 2, 1, 0},             /* 74 */
-    {ORDO_OP_JMP, 0, 0, 95},             /* 75 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 76 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 77 */
-    {ORDO_OP_LDX, 0, 6, 0},              /* 78 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 79 */
-    {ORDO_OP_SUB, 0, 0, 0},              /* 80 */
-    {ORDO_OP_STX, 0, 6, 0},              /* 81 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 82 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 83 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 84 */
-    {ORDO_OP_PUSH, 0, 0, 2},             /* 85 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 86 */
-    {ORDO_OP_MUL, 0, 0, 0},              /* 87 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 88 */
-    {ORDO_OP_STX, 0, 4, 0},              /* 89 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 90 */
-    {ORDO_OP_PUSH, 0, 0, 2},             /* 91 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 92 */
-    {ORDO_OP_MUL, 0, 0, 0},              /* 93 */
-    {ORDO_OP_EMIT, 2, 1, 0},             /* 94 */
-    {ORDO_OP_STEPEND, 0, 0, 0},          /* 95 */
-    {ORDO_OP_OPTS, 0, 0, 0},             /* 96 */
-    {ORDO_OP_OFFERN, 0, 3, 0},           /* 97 */
-    {ORDO_OP_OFFERN, 0, 4, 0},           /* 98 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 65 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 66 */
+    {ORDO_OP_ADD, 0, 0, 0},              /* 67 */
+    {ORDO_OP_STX, 0, 4, 0},              /* 68 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 69 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 70 */
+    {ORDO_OP_EMIT, 2, 1, 0},             /* 71 */
+    {ORDO_OP_JMP, 0, 0, 92},             /* 72 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 73 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 74 */
+    {ORDO_OP_LDX, 0, 6, 0},              /* 75 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 76 */
+    {ORDO_OP_SUB, 0, 0, 0},              /* 77 */
+    {ORDO_OP_STX, 0, 6, 0},              /* 78 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 79 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 80 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 81 */
+    {ORDO_OP_PUSH, 0, 0, 2},             /* 82 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 83 */
+    {ORDO_OP_MUL, 0, 0, 0},              /* 84 */
+    {ORDO_OP_ADD, 0, 0, 0},              /* 85 */
+    {ORDO_OP_STX, 0, 4, 0},              /* 86 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 87 */
+    {ORDO_OP_PUSH, 0, 0, 2},             /* 88 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 89 */
+    {ORDO_OP_MUL, 0, 0, 0},              /* 90 */
+    {ORDO_OP_EMIT, 2, 1, 0},             /* 91 */
+    {ORDO_OP_STEPEND, 0, 0, 0},          /* 92 */
+    {ORDO_OP_OPTS, 0, 0, 0},             /* 93 */
+    {ORDO_OP_OFFERN, 0, 3, 0},           /* 94 */
+    {ORDO_OP_OFFERN, 0, 4, 0},           /* 95 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 96 */
+    {ORDO_OP_WAIT, 0, 0, 0},             /* 97 */
+    {ORDO_OP_STEP, 0, 2, 0},             /* 98: step 1.3 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 99 */
-    {ORDO_OP_WAIT, 0, 0, 0},             /* 100 */
-    {ORDO_OP_STEP, 0, 2, 0},             /* 101: step 1.3 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 102 */
-    {ORDO_OP_LOG, 1, 1, 0},              /* 103 */
-    {ORDO_OP_STEPEND, 0, 0, 0},          /* 104 */
-    {ORDO_OP_JMP, 0, 0, 107},            /* 105 */
-    {ORDO_OP_SKIP, 0, 2, 0},             /* 106 */
-    {ORDO_OP_RET, 0, 0, 0},              /* 107 */
+    {ORDO_OP_LOG, 1, 1, 0},              /* 100 */
+    {ORDO_OP_STEPEND, 0, 0, 0},          /* 101 */
+    {ORDO_OP_JMP, 0, 0, 104},            /* 102 */
+    {ORDO_OP_SKIP, 0, 2, 0},             /* 103 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 104 */
     /* proc sequence */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 108 */
-    {ORDO_OP_ESC, 0, 0, 0},              /* 109 */
-    {ORDO_OP_STEP, 0, 3, 0},             /* 110: step 1 [TINY-1] */
-    {ORDO_OP_LDG, 0, 3, 0},              /* 111 */
-    {ORDO_OP_PUSH, 0, 0, 6},             /* 112 */
-    {ORDO_OP_EQ, 0, 0, 0},               /* 113 */
-    {ORDO_OP_DUP, 0, 0, 0},              /* 114 */
-    {ORDO_OP_JNZ, 0, 0, 146},            /* 115 */
-    {ORDO_OP_POP, 0, 0, 0},              /* 116 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 117 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 118 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 119 */
-    {ORDO_OP_STL, 0, 4, 0},              /* 120 */
-    {ORDO_OP_LDL, 0, 4, 0},              /* 121 */
-    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 122 */
-    {ORDO_OP_LT, 0, 0, 0},               /* 123 */
-    {ORDO_OP_JZ, 0, 0, 145},             /* 124 */
-    {ORDO_OP_LDL, 0, 4, 0},              /* 125 */
-    {ORDO_OP_STL, 0, 0, 0},              /* 126 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 105 */
+    {ORDO_OP_ESC, 0, 0, 0},              /* 106 */
+    {ORDO_OP_STEP, 0, 3, 0},             /* 107: step 1 [TINY-1] */
+    {ORDO_OP_LDG, 0, 3, 0},              /* 108 */
+    {ORDO_OP_PUSH, 0, 0, 6},             /* 109 */
+    {ORDO_OP_EQ, 0, 0, 0},               /* 110 */
+    {ORDO_OP_DUP, 0, 0, 0},              /* 111 */
+    {ORDO_OP_JNZ, 0, 0, 140},            /* 112 */
+    {ORDO_OP_POP, 0, 0, 0},              /* 113 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 114 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 115 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 116 */
+    {ORDO_OP_STL, 0, 4, 0},              /* 117 */
+    {ORDO_OP_LDL, 0, 4, 0},              /* 118 */
+    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 119 */
+    {ORDO_OP_LT, 0, 0, 0},               /* 120 */
+    {ORDO_OP_JZ, 0, 0, 139},             /* 121 */
+    {ORDO_OP_LDL, 0, 4, 0},              /* 122 */
+    {ORDO_OP_STL, 0, 0, 0},              /* 123 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 124 */
+    {ORDO_OP_LDX, 0, 2, 0},              /* 125 */
+    {ORDO_OP_JZ, 0, 0, 137},             /* 126 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 127 */
-    {ORDO_OP_LDX, 0, 2, 0},              /* 128 */
-    {ORDO_OP_JZ, 0, 0, 140},             /* 129 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 130 */
-    {ORDO_OP_STL, 0, 5, 0},              /* 131 */
-    {ORDO_OP_LDL, 0, 5, 0},              /* 132 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 133 */
-    {ORDO_OP_PUSH, 0, 0, 30},            /* 134 */
-    {ORDO_OP_GE, 0, 0, 0},               /* 135 */
-    {ORDO_OP_JZ, 0, 0, 140},             /* 136 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 137 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 138 */
-    {ORDO_OP_JMP, 0, 0, 145},            /* 139 */
-    {ORDO_OP_LDL, 0, 4, 0},              /* 140 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 141 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 142 */
-    {ORDO_OP_STL, 0, 4, 0},              /* 143 */
-    {ORDO_OP_JMP, 0, 0, 121},            /* 144 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 145 */
-    {ORDO_OP_JNZ, 0, 0, 201},            /* 146 */
-    {ORDO_OP_LDG, 0, 3, 0},              /* 147 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 148 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 149 */
-    {ORDO_OP_STG, 0, 3, 0},              /* 150 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 151 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 152 */
+    {ORDO_OP_STL, 0, 5, 0},              /* 128 */
+    {ORDO_OP_LDL, 0, 5, 0},              /* 129 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 130 */
+    {ORDO_OP_PUSH, 0, 0, 30},            /* 131 */
+    {ORDO_OP_GE, 0, 0, 0},               /* 132 */
+    {ORDO_OP_JZ, 0, 0, 137},             /* 133 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 134 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 135 */
+    {ORDO_OP_JMP, 0, 0, 139},            /* 136 */
+    {ORDO_OP_INCL, 0, 4, 0},             /* 137 */
+    {ORDO_OP_JMP, 0, 0, 118},            /* 138 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 139 */
+    {ORDO_OP_JNZ, 0, 0, 192},            /* 140 */
+    {ORDO_OP_LDG, 0, 3, 0},              /* 141 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 142 */
+    {ORDO_OP_ADD, 0, 0, 0},              /* 143 */
+    {ORDO_OP_STG, 0, 3, 0},              /* 144 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 145 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 146 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 147 */
+    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 148 */
+    {ORDO_OP_LT, 0, 0, 0},               /* 149 */
+    {ORDO_OP_JZ, 0, 0, 162},             /* 150 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 151 */
+    {ORDO_OP_STL, 0, 0, 0},              /* 152 */
     {ORDO_OP_LDL, 0, 2, 0},              /* 153 */
-    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 154 */
-    {ORDO_OP_LT, 0, 0, 0},               /* 155 */
-    {ORDO_OP_JZ, 0, 0, 168},             /* 156 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 154 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 155 */
+    {ORDO_OP_STLI, 0, 3, 0},             /* 156 */
     {ORDO_OP_LDL, 0, 2, 0},              /* 157 */
-    {ORDO_OP_STL, 0, 0, 0},              /* 158 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 159 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 160 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 161 */
-    {ORDO_OP_STLI, 0, 3, 0},             /* 162 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 163 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 164 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 165 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 166 */
-    {ORDO_OP_JMP, 0, 0, 153},            /* 167 */
-    {ORDO_OP_SORTP, 1, 3, 6},            /* 168 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 169 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 170 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 171 */
-    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 172 */
-    {ORDO_OP_LT, 0, 0, 0},               /* 173 */
-    {ORDO_OP_JZ, 0, 0, 190},             /* 174 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 175 */
-    {ORDO_OP_LDLI, 0, 6, 0},             /* 176 */
-    {ORDO_OP_STL, 0, 0, 0},              /* 177 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 178 */
-    {ORDO_OP_LDX, 0, 2, 0},              /* 179 */
-    {ORDO_OP_JZ, 0, 0, 185},             /* 180 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 181 */
-    {ORDO_OP_TURN, 0, 0, 0},             /* 182 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 183 */
-    {ORDO_OP_CALL, 0, 1, 0},             /* 184 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 185 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 186 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 187 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 188 */
-    {ORDO_OP_JMP, 0, 0, 171},            /* 189 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 190 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 191 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 192 */
-    {ORDO_OP_WINDOW, 0, 2, 0},           /* 193 */
-    {ORDO_OP_OPTS, 0, 0, 0},             /* 194 */
-    {ORDO_OP_OFFERN, 0, 5, 0},           /* 195 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 196 */
-    {ORDO_OP_WAIT, 0, 0, 0},             /* 197 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 198 */
-    {ORDO_OP_WINDOW, 1, 2, 0},           /* 199 */
-    {ORDO_OP_JMP, 0, 0, 111},            /* 200 */
-    {ORDO_OP_STEPEND, 0, 0, 0},          /* 201 */
-    {ORDO_OP_UNESC, 1, 0, 0},            /* 202 */
-    {ORDO_OP_JMP, 0, 0, 208},            /* 203 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 158 */
+    {ORDO_OP_ADD, 0, 0, 0},              /* 159 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 160 */
+    {ORDO_OP_JMP, 0, 0, 147},            /* 161 */
+    {ORDO_OP_SORTP, 1, 3, 6},            /* 162 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 163 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 164 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 165 */
+    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 166 */
+    {ORDO_OP_LT, 0, 0, 0},               /* 167 */
+    {ORDO_OP_JZ, 0, 0, 181},             /* 168 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 169 */
+    {ORDO_OP_LDLI, 0, 6, 0},             /* 170 */
+    {ORDO_OP_STL, 0, 0, 0},              /* 171 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 172 */
+    {ORDO_OP_LDX, 0, 2, 0},              /* 173 */
+    {ORDO_OP_JZ, 0, 0, 179},             /* 174 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 175 */
+    {ORDO_OP_TURN, 0, 0, 0},             /* 176 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 177 */
+    {ORDO_OP_CALL, 0, 1, 0},             /* 178 */
+    {ORDO_OP_INCL, 0, 2, 0},             /* 179 */
+    {ORDO_OP_JMP, 0, 0, 165},            /* 180 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 181 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 182 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 183 */
+    {ORDO_OP_WINDOW, 0, 2, 0},           /* 184 */
+    {ORDO_OP_OPTS, 0, 0, 0},             /* 185 */
+    {ORDO_OP_OFFERN, 0, 5, 0},           /* 186 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 187 */
+    {ORDO_OP_WAIT, 0, 0, 0},             /* 188 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 189 */
+    {ORDO_OP_WINDOW, 1, 2, 0},           /* 190 */
+    {ORDO_OP_JMP, 0, 0, 108},            /* 191 */
+    {ORDO_OP_STEPEND, 0, 0, 0},          /* 192 */
+    {ORDO_OP_UNESC, 1, 0, 0},            /* 193 */
+    {ORDO_OP_JMP, 0, 0, 199},            /* 194 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 195 */
+    {ORDO_OP_EMIT, 1, 2, 0},             /* 196 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 197 */
+    {ORDO_OP_END, 1, 0, 0},              /* 198 */
+    {ORDO_OP_STEP, 0, 4, 0},             /* 199: step 2 [TINY-2] */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 200 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 201 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 202 */
+    {ORDO_OP_STL, 0, 3, 0},              /* 203 */
     {ORDO_OP_PUSH, 0, 0, 0},             /* 204 */
-    {ORDO_OP_EMIT, 1, 2, 0},             /* 205 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 206 */
-    {ORDO_OP_END, 1, 0, 0},              /* 207 */
-    {ORDO_OP_STEP, 0, 4, 0},             /* 208: step 2 [TINY-2] */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 209 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 210 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 211 */
-    {ORDO_OP_STL, 0, 3, 0},              /* 212 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 213 */
-    {ORDO_OP_STL, 0, 4, 0},              /* 214 */
-    {ORDO_OP_LDL, 0, 4, 0},              /* 215 */
-    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 216 */
-    {ORDO_OP_LT, 0, 0, 0},               /* 217 */
-    {ORDO_OP_JZ, 0, 0, 242},             /* 218 */
-    {ORDO_OP_LDL, 0, 4, 0},              /* 219 */
-    {ORDO_OP_STL, 0, 0, 0},              /* 220 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 221 */
-    {ORDO_OP_LDX, 0, 2, 0},              /* 222 */
-    {ORDO_OP_JZ, 0, 0, 237},             /* 223 */
-    {ORDO_OP_LDL, 0, 3, 0},              /* 224 */
-    {ORDO_OP_JZ, 0, 0, 232},             /* 225 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 226 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 227 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 228 */
-    {ORDO_OP_MAX, 0, 0, 0},              /* 229 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 230 */
-    {ORDO_OP_JMP, 0, 0, 237},            /* 231 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 232 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 233 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 234 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 235 */
-    {ORDO_OP_STL, 0, 3, 0},              /* 236 */
-    {ORDO_OP_LDL, 0, 4, 0},              /* 237 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 238 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 239 */
-    {ORDO_OP_STL, 0, 4, 0},              /* 240 */
-    {ORDO_OP_JMP, 0, 0, 215},            /* 241 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 242 */
-    {ORDO_OP_STL, 0, 0, 0},              /* 243 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 244 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 245 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 246 */
-    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 247 */
-    {ORDO_OP_LT, 0, 0, 0},               /* 248 */
-    {ORDO_OP_JZ, 0, 0, 267},             /* 249 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 250 */
-    {ORDO_OP_STL, 0, 1, 0},              /* 251 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 252 */
-    {ORDO_OP_LDX, 0, 2, 0},              /* 253 */
-    {ORDO_OP_JZ, 0, 0, 262},             /* 254 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 255 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 256 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 257 */
-    {ORDO_OP_EQ, 0, 0, 0},               /* 258 */
-    {ORDO_OP_JZ, 0, 0, 262},             /* 259 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 260 */
-    {ORDO_OP_END, 1, 0, 0},              /* 261 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 262 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 263 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 264 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 265 */
-    {ORDO_OP_JMP, 0, 0, 246},            /* 266 */
-    {ORDO_OP_STEPEND, 0, 0, 0},          /* 267 */
-    {ORDO_OP_RET, 0, 0, 0},              /* 268 */
+    {ORDO_OP_STL, 0, 4, 0},              /* 205 */
+    {ORDO_OP_LDL, 0, 4, 0},              /* 206 */
+    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 207 */
+    {ORDO_OP_LT, 0, 0, 0},               /* 208 */
+    {ORDO_OP_JZ, 0, 0, 230},             /* 209 */
+    {ORDO_OP_LDL, 0, 4, 0},              /* 210 */
+    {ORDO_OP_STL, 0, 0, 0},              /* 211 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 212 */
+    {ORDO_OP_LDX, 0, 2, 0},              /* 213 */
+    {ORDO_OP_JZ, 0, 0, 228},             /* 214 */
+    {ORDO_OP_LDL, 0, 3, 0},              /* 215 */
+    {ORDO_OP_JZ, 0, 0, 223},             /* 216 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 217 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 218 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 219 */
+    {ORDO_OP_MAX, 0, 0, 0},              /* 220 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 221 */
+    {ORDO_OP_JMP, 0, 0, 228},            /* 222 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 223 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 224 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 225 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 226 */
+    {ORDO_OP_STL, 0, 3, 0},              /* 227 */
+    {ORDO_OP_INCL, 0, 4, 0},             /* 228 */
+    {ORDO_OP_JMP, 0, 0, 206},            /* 229 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 230 */
+    {ORDO_OP_STL, 0, 0, 0},              /* 231 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 232 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 233 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 234 */
+    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 235 */
+    {ORDO_OP_LT, 0, 0, 0},               /* 236 */
+    {ORDO_OP_JZ, 0, 0, 252},             /* 237 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 238 */
+    {ORDO_OP_STL, 0, 1, 0},              /* 239 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 240 */
+    {ORDO_OP_LDX, 0, 2, 0},              /* 241 */
+    {ORDO_OP_JZ, 0, 0, 250},             /* 242 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 243 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 244 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 245 */
+    {ORDO_OP_EQ, 0, 0, 0},               /* 246 */
+    {ORDO_OP_JZ, 0, 0, 250},             /* 247 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 248 */
+    {ORDO_OP_END, 1, 0, 0},              /* 249 */
+    {ORDO_OP_INCL, 0, 2, 0},             /* 250 */
+    {ORDO_OP_JMP, 0, 0, 234},            /* 251 */
+    {ORDO_OP_STEPEND, 0, 0, 0},          /* 252 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 253 */
     /* fn expect#91 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 269 */
-    {ORDO_OP_LDX, 0, 5, 0},              /* 270 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 271 */
-    {ORDO_OP_EQ, 0, 0, 0},               /* 272 */
-    {ORDO_OP_RETV, 0, 0, 0},             /* 273 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 254 */
+    {ORDO_OP_LDX, 0, 5, 0},              /* 255 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 256 */
+    {ORDO_OP_EQ, 0, 0, 0},               /* 257 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 258 */
     /* fn expect#95 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 274 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 275 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 276 */
-    {ORDO_OP_GT, 0, 0, 0},               /* 277 */
-    {ORDO_OP_RETV, 0, 0, 0},             /* 278 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 259 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 260 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 261 */
+    {ORDO_OP_GT, 0, 0, 0},               /* 262 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 263 */
     /* proc setup#106 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 279 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 280 */
-    {ORDO_OP_STX, 0, 6, 0},              /* 281 */
-    {ORDO_OP_RET, 0, 0, 0},              /* 282 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 264 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 265 */
+    {ORDO_OP_STX, 0, 6, 0},              /* 266 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 267 */
     /* fn expect#113 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 283 */
-    {ORDO_OP_LDX, 0, 6, 0},              /* 284 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 285 */
-    {ORDO_OP_EQ, 0, 0, 0},               /* 286 */
-    {ORDO_OP_RETV, 0, 0, 0},             /* 287 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 268 */
+    {ORDO_OP_LDX, 0, 6, 0},              /* 269 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 270 */
+    {ORDO_OP_EQ, 0, 0, 0},               /* 271 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 272 */
     /* proc setup#127 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 288 */
-    {ORDO_OP_PUSH, 0, 0, 31},            /* 289 */
-    {ORDO_OP_STX, 0, 4, 0},              /* 290 */
-    {ORDO_OP_RET, 0, 0, 0},              /* 291 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 273 */
+    {ORDO_OP_PUSH, 0, 0, 31},            /* 274 */
+    {ORDO_OP_STX, 0, 4, 0},              /* 275 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 276 */
 };
 
 static const ordo_var tiny_program_vars[8] = {
@@ -352,37 +337,37 @@ static const ordo_proc tiny_program_procs[8] = {
     /* 1 */ {.name = "take_turn", .pc = 5, .nparams = 1, .nlocals = 3,
         .param_kind = {ORDO_K_PLAYER, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 27},
-    /* 2 */ {.name = "sequence", .pc = 108, .nparams = 0, .nlocals = 9,
+    /* 2 */ {.name = "sequence", .pc = 105, .nparams = 0, .nlocals = 9,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 57},
-    /* 3 */ {.name = "expect#91", .pc = 269, .nparams = 0, .nlocals = 0,
+    /* 3 */ {.name = "expect#91", .pc = 254, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91},
-    /* 4 */ {.name = "expect#95", .pc = 274, .nparams = 0, .nlocals = 0,
+    /* 4 */ {.name = "expect#95", .pc = 259, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95},
-    /* 5 */ {.name = "setup#106", .pc = 279, .nparams = 0, .nlocals = 0,
+    /* 5 */ {.name = "setup#106", .pc = 264, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 106},
-    /* 6 */ {.name = "expect#113", .pc = 283, .nparams = 0, .nlocals = 0,
+    /* 6 */ {.name = "expect#113", .pc = 268, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113},
-    /* 7 */ {.name = "setup#127", .pc = 288, .nparams = 0, .nlocals = 0,
+    /* 7 */ {.name = "setup#127", .pc = 273, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 127},
 };
 
 static const ordo_option tiny_program_options[6] = {
-    /* 0 */ {.label = "paint {}", .target = 37, .param_kind = ORDO_K_ENUM, .param_enum = 0, .step = 0, .line = 30},
-    /* 1 */ {.label = "bank", .target = 66, .param_kind = 0xff, .param_enum = 0, .step = 1, .line = 41},
-    /* 2 */ {.label = "double", .target = 76, .param_kind = 0xff, .param_enum = 0, .step = 1, .line = 45},
-    /* 3 */ {.label = "look back", .target = 101, .param_kind = 0xff, .param_enum = 0, .step = -1, .line = 52},
-    /* 4 */ {.label = "skip", .target = 106, .param_kind = 0xff, .param_enum = 0, .step = -1, .line = 52},
-    /* 5 */ {.label = "pass", .target = 198, .param_kind = 0xff, .param_enum = 0, .step = 3, .line = 67},
+    /* 0 */ {.label = "paint {}", .target = 34, .param_kind = ORDO_K_ENUM, .param_enum = 0, .step = 0, .line = 30},
+    /* 1 */ {.label = "bank", .target = 63, .param_kind = 0xff, .param_enum = 0, .step = 1, .line = 41},
+    /* 2 */ {.label = "double", .target = 73, .param_kind = 0xff, .param_enum = 0, .step = 1, .line = 45},
+    /* 3 */ {.label = "look back", .target = 98, .param_kind = 0xff, .param_enum = 0, .step = -1, .line = 52},
+    /* 4 */ {.label = "skip", .target = 103, .param_kind = 0xff, .param_enum = 0, .step = -1, .line = 52},
+    /* 5 */ {.label = "pass", .target = 189, .param_kind = 0xff, .param_enum = 0, .step = 3, .line = 67},
 };
 
 static const ordo_escape tiny_program_escapes[1] = {
-    /* 0 */ {.label = "concede", .handler = 204, .step = -1, .line = 70},
+    /* 0 */ {.label = "concede", .handler = 195, .step = -1, .line = 70},
 };
 
 static const ordo_event_decl tiny_program_events[3] = {
@@ -505,39 +490,39 @@ static const ordo_line tiny_program_lines[36] = {
     {0, 25},
     {5, 28},
     {15, 29},
-    {38, 31},
-    {41, 32},
-    {43, 33},
-    {49, 37},
-    {50, 38},
-    {53, 39},
-    {56, 40},
-    {66, 42},
-    {72, 43},
-    {76, 46},
-    {82, 47},
-    {90, 48},
-    {96, 52},
-    {102, 53},
-    {108, 58},
-    {110, 59},
-    {111, 60},
-    {147, 61},
-    {151, 62},
-    {181, 63},
-    {183, 64},
-    {190, 67},
-    {204, 71},
-    {206, 72},
-    {208, 74},
-    {209, 75},
-    {244, 76},
-    {260, 77},
-    {269, 91},
-    {274, 95},
-    {279, 107},
-    {283, 113},
-    {288, 128},
+    {35, 31},
+    {38, 32},
+    {40, 33},
+    {46, 37},
+    {47, 38},
+    {50, 39},
+    {53, 40},
+    {63, 42},
+    {69, 43},
+    {73, 46},
+    {79, 47},
+    {87, 48},
+    {93, 52},
+    {99, 53},
+    {105, 58},
+    {107, 59},
+    {108, 60},
+    {141, 61},
+    {145, 62},
+    {175, 63},
+    {177, 64},
+    {181, 67},
+    {195, 71},
+    {197, 72},
+    {199, 74},
+    {200, 75},
+    {232, 76},
+    {248, 77},
+    {254, 91},
+    {259, 95},
+    {264, 107},
+    {268, 113},
+    {273, 128},
 };
 
 const ordo_program tiny_program = {
@@ -547,7 +532,7 @@ const ordo_program tiny_program = {
     .source = "ordo test data \"tiny\" (no document)",
     .file = "tests/e2e/data/tiny.ordo",
     .min_players = 2, .max_players = 3,
-    .code = tiny_program_code, .ncode = 292,
+    .code = tiny_program_code, .ncode = 277,
     .vars = tiny_program_vars, .nvars = 8,
     .enums = tiny_program_enums, .nenums = 1,
     .names = tiny_program_names, .nnames = 3,
