@@ -2,11 +2,7 @@
 # cli.sh BUILD — command-line behaviour of ordo, ordoc and a host: --help
 # and --version succeed; an unknown flag or a missing file is a one-line
 # error on stderr with exit status 2. Last line: "N passed, M failed".
-BUILD=${1:-build}
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0 fail=0
+. "$(dirname "$0")/common.sh"
 ORDO=$BUILD/ordo ORDOC=$BUILD/ordoc
 HOST=$BUILD/e2e/tiny_host
 TINY=tests/e2e/data/tiny.ordo

@@ -6,20 +6,11 @@
 # same transcript, the end of the input (status 1), policies on every seat
 # (no input read), ruleset policies in `ordo run`, `ordo sim` and the
 # emitted C, and bad command lines. Last line: "N passed, M failed".
-BUILD=${1:-build}
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0 fail=0
+. "$(dirname "$0")/common.sh"
 ORDO=$BUILD/ordo
 STONES=tests/e2e/data/stones.ordo
 GOLDEN=tests/e2e/golden/stones.play
 
-ok() { pass=$((pass + 1)); }
-bad() {
-    echo "FAIL: $*"
-    fail=$((fail + 1))
-}
 
 # play STATUS INPUT ARGS...: `ordo play ARGS` with INPUT on stdin (stdout
 # in $tmp/out, stderr in $tmp/err); requires its exit status

@@ -16,15 +16,9 @@
 #     names rows, `ordo test` on a layer runs its own scenarios only, and
 #     the files a ruleset reads are found beside it.
 # Last line: "N passed, M failed".
-BUILD=${1:-build}
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0 fail=0
+. "$(dirname "$0")/common.sh"
 ORDO=$BUILD/ordo ORDOC=$BUILD/ordoc
 CC=${CC:-cc}
-ok() { pass=$((pass + 1)); }
-ko() { echo "FAIL: $*"; fail=$((fail + 1)); }
 
 # ---- 1. golden
 if "$ORDOC" tests/e2e/data/tiny.ordo -o "$tmp/tiny.c" --header "$tmp/tiny.h" \
@@ -34,12 +28,12 @@ if "$ORDOC" tests/e2e/data/tiny.ordo -o "$tmp/tiny.c" --header "$tmp/tiny.h" \
             cp "$tmp/$f" "tests/e2e/golden/$f" && echo "updated tests/e2e/golden/$f"
         fi
         if cmp -s "$tmp/$f" "tests/e2e/golden/$f"; then ok; else
-            ko "golden $f differs (--- golden, +++ now; UPDATE_GOLDEN=1 to accept)"
+            bad "golden $f differs (--- golden, +++ now; UPDATE_GOLDEN=1 to accept)"
             diff -u "tests/e2e/golden/$f" "$tmp/$f" | head -30 | sed 's/^/    /'
         fi
     done
 else
-    ko "ordoc tiny.ordo"; sed 's/^/    /' "$tmp/err" | head
+    bad "ordoc tiny.ordo"; sed 's/^/    /' "$tmp/err" | head
 fi
 
 # ---- 2. the emitted C is strict ISO C
@@ -50,12 +44,12 @@ for src in $E2E_FILES rulesets/*.ordo; do
     [ -f "$src" ] || continue
     name=$(basename "$src" .ordo)
     if ! "$ORDOC" "$src" -o "$tmp/p_$name.c" --header "$tmp/p_$name.h" 2>"$tmp/err"; then
-        ko "ordoc $src"; sed 's/^/    /' "$tmp/err" | head; continue
+        bad "ordoc $src"; sed 's/^/    /' "$tmp/err" | head; continue
     fi
     for cc in $compilers; do
         if $cc -std=c11 -Wall -Wextra -Werror -pedantic -Iruntime -c "$tmp/p_$name.c" \
                 -o "$tmp/p_$name.o" 2>"$tmp/err"; then ok; else
-            ko "$cc -pedantic -Werror on the C of $src"; head -10 "$tmp/err" | sed 's/^/    /'
+            bad "$cc -pedantic -Werror on the C of $src"; head -10 "$tmp/err" | sed 's/^/    /'
         fi
     done
 done
@@ -68,13 +62,13 @@ same() {
     "$ORDO" run "$src" "$@" >"$tmp/a" 2>"$tmp/ae"; sa=$?
     "$host" "$@" >"$tmp/b" 2>"$tmp/be"; sb=$?
     if [ "$sa" -ne "$sb" ]; then
-        ko "$(basename "$src") $*: ordo run exit $sa, host exit $sb"
+        bad "$(basename "$src") $*: ordo run exit $sa, host exit $sb"
         head -3 "$tmp/ae" "$tmp/be" | sed 's/^/    /'
     elif ! cmp -s "$tmp/a" "$tmp/b"; then
-        ko "$(basename "$src") $*: traces differ"
+        bad "$(basename "$src") $*: traces differ"
         diff "$tmp/a" "$tmp/b" | head -10 | sed 's/^/    /'
     elif [ ! -s "$tmp/a" ]; then
-        ko "$(basename "$src") $*: empty trace"
+        bad "$(basename "$src") $*: empty trace"
     else
         ok
     fi
@@ -88,7 +82,7 @@ for src in $E2E_FILES rulesets/*.ordo; do
     name=$(basename "$src" .ordo)
     host=$BUILD/examples/${name}_host
     case $src in tests/e2e/*) host=$BUILD/e2e/${name}_host ;; esac
-    if [ ! -x "$host" ]; then ko "no host $host (make examples)"; continue; fi
+    if [ ! -x "$host" ]; then bad "no host $host (make examples)"; continue; fi
     set -- $(players_of "$src")
     lo=${1:-2} hi=${2:-${1:-2}}
     p=$lo
@@ -102,7 +96,7 @@ for src in $E2E_FILES rulesets/*.ordo; do
     if "$ORDO" run "$src" --seed 11 --trace jsonl --record "$tmp/rec" >"$tmp/r1" 2>"$tmp/err" &&
        "$ORDO" run "$src" --seed 11 --trace jsonl --choices "$tmp/rec" --policy first \
             >"$tmp/r2" 2>>"$tmp/err" && cmp -s "$tmp/r1" "$tmp/r2"; then ok; else
-        ko "$name: --record then --choices does not replay the game"; head -3 "$tmp/err"
+        bad "$name: --record then --choices does not replay the game"; head -3 "$tmp/err"
     fi
     same "$src" "$host" --seed 11 --trace jsonl --choices "$tmp/rec" --policy first
 done
@@ -112,14 +106,14 @@ src=tests/e2e/data/tiny.ordo
 same "$src" "$BUILD/e2e/tiny_host" --seed 4 --players 2 --choices tests/e2e/data/tiny.choices
 if "$ORDO" run "$src" --seed 4 --choices tests/e2e/data/tiny.choices --trace text \
         >"$tmp/out" 2>"$tmp/err" && grep -q 'paint green' "$tmp/out"; then ok; else
-    ko "tiny.choices: the chosen labels are not in the trace"; head -3 "$tmp/err"
+    bad "tiny.choices: the chosen labels are not in the trace"; head -3 "$tmp/err"
 fi
 printf '# not a label of tiny\nfly to the moon\n' >"$tmp/bad.choices"
 "$ORDO" run "$src" --seed 4 --choices "$tmp/bad.choices" >/dev/null 2>"$tmp/err"
 st=$?
 if [ "$st" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
    grep -q 'bad.choices:2: "fly to the moon" is not offered' "$tmp/err"; then ok; else
-    ko "a choice that is not offered: exit $st, stderr:"; sed 's/^/    /' "$tmp/err"
+    bad "a choice that is not offered: exit $st, stderr:"; sed 's/^/    /' "$tmp/err"
 fi
 
 # ---- 5. data tables and layers
@@ -130,21 +124,21 @@ same "$src" "$BUILD/e2e/tables_host" --choices "$none" --trace text
 st=$?
 if [ "$st" -eq 1 ] && grep -q "a table's field read of none in the sequence" "$tmp/err" &&
    grep -q 'choice player 1: read none' "$tmp/out"; then ok; else
-    ko "tables.ordo: reading a field of none: exit $st, stderr:"; sed 's/^/    /' "$tmp/err"
+    bad "tables.ordo: reading a field of none: exit $st, stderr:"; sed 's/^/    /' "$tmp/err"
 fi
 if grep -qx '6 log best left L3 red, drawn L2 red, held L1 white' "$tmp/out"; then ok; else
-    ko "tables.ordo: the trace does not name the rows"; head -8 "$tmp/out" | sed 's/^/    /'
+    bad "tables.ordo: the trace does not name the rows"; head -8 "$tmp/out" | sed 's/^/    /'
 fi
 "$BUILD/e2e/tables_host" --choices "$none" >/dev/null 2>"$tmp/err"
 if grep -q "a table's field read of none" "$tmp/err"; then ok; else
-    ko "tables_host: reading a field of none:"; sed 's/^/    /' "$tmp/err"
+    bad "tables_host: reading a field of none:"; sed 's/^/    /' "$tmp/err"
 fi
 # `ordo test` on a layer runs the layer's scenarios, not the base's (which
 # would fail there); the base's run on the base
 for f in tests/e2e/data/layer.ordo tests/e2e/data/layers/base.ordo; do
     if "$ORDO" test "$f" >"$tmp/out" 2>"$tmp/err" && grep -qx "$f: ok 2 scenarios" "$tmp/out"
     then ok; else
-        ko "ordo test $f: expected '$f: ok 2 scenarios'"
+        bad "ordo test $f: expected '$f: ok 2 scenarios'"
         cat "$tmp/out" "$tmp/err" | sed 's/^/    /' | head
     fi
 done
@@ -153,7 +147,7 @@ root=$(pwd)
 if (cd "$tmp" && "$root/$ORDO" check "$root/tests/e2e/data/layer.ordo" &&
     "$root/$ORDO" run "$root/tests/e2e/data/layer.ordo" --policy first) >"$tmp/out" 2>"$tmp/err" &&
    [ ! -s "$tmp/err" ] && grep -q 'override reward' "$tmp/out"; then ok; else
-    ko "the layer from another directory"; sed 's/^/    /' "$tmp/err" | head
+    bad "the layer from another directory"; sed 's/^/    /' "$tmp/err" | head
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -5,20 +5,11 @@
 # seed, status 1), --var (an int var's final value), and bad command
 # lines (one line on stderr, status 2).
 # Last line: "N passed, M failed".
-BUILD=${1:-build}
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0 fail=0
+. "$(dirname "$0")/common.sh"
 ORDO=$BUILD/ordo
 TINY=tests/e2e/data/tiny.ordo
 TITAN=rulesets/titan.ordo
 
-ok() { pass=$((pass + 1)); }
-bad() {
-    echo "FAIL: $*"
-    fail=$((fail + 1))
-}
 
 # run STATUS CMD...: runs CMD (stdout in $tmp/out, stderr in $tmp/err) and
 # requires its exit status

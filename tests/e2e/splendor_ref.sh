@@ -13,11 +13,7 @@
 # easier and harder variants when their rulesets exist. Without
 # rulesets/splendor_solo.ordo the test is skipped.
 # Last line: "N passed, M failed" (one per variant compared).
-BUILD=${1:-build}
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0 fail=0
+. "$(dirname "$0")/common.sh"
 ORDO=$BUILD/ordo
 REF=$BUILD/bench/splendor_ref
 DATA=rulesets/data/splendor
@@ -33,11 +29,6 @@ for bin in "$ORDO" "$REF"; do
     [ -x "$bin" ] || { echo "FAIL: $bin is missing"; echo "0 passed, 1 failed"; exit 1; }
 done
 
-ok() { pass=$((pass + 1)); }
-bad() {
-    echo "FAIL: $*"
-    fail=$((fail + 1))
-}
 
 # ruleset_results FILE GAMES: the ruleset's games as the reference prints
 # them, `seed=S winner=W human=H bot=B rounds=R decisions=D`
