@@ -499,10 +499,22 @@ static void emit_lines(FILE *f, const ordo_program *p, const char *sym)
 {
     if (!p->nlines)
         return;
-    fprintf(f, "/* source lines: instruction pc and on came from line */\n"
+    fprintf(f, "/* source lines: instruction pc and on came from line (of files[file]) */\n"
                "static const ordo_line %s_lines[%" PRIu32 "] = {\n", sym, p->nlines);
-    for (uint32_t i = 0; i < p->nlines; i++)
-        fprintf(f, "    {%" PRIu32 ", %" PRIu32 "},\n", p->lines[i].pc, p->lines[i].line);
+    for (uint32_t i = 0; i < p->nlines; i++) {
+        fprintf(f, "    {%" PRIu32 ", %" PRIu32 ", %u},\n", p->lines[i].pc, p->lines[i].line,
+                (unsigned)p->lines[i].file);
+    }
+    fputs("};\n\n", f);
+    if (!p->nfiles)
+        return;
+    fprintf(f, "/* the files the lines come from (a layer, then what it extends) */\n"
+               "static const char *const %s_files[%u] = {\n", sym, (unsigned)p->nfiles);
+    for (uint32_t i = 0; i < p->nfiles; i++) {
+        fputs("    ", f);
+        put_str(f, p->files[i]);
+        fputs(",\n", f);
+    }
     fputs("};\n\n", f);
 }
 
@@ -567,6 +579,8 @@ static void emit_program(FILE *f, const ordo_program *p, const char *sym)
                 (unsigned)p->max_pending);
     if (p->ndata)
         put_table_ref(f, "data", sym, "data", "ndata", p->ndata);
+    if (p->nfiles)
+        put_table_ref(f, "files", sym, "files", "nfiles", p->nfiles);
     if (p->noption_names)
         put_table_ref(f, "option_names", sym, "option_names", "noption_names", p->noption_names);
     if (p->npolicies)

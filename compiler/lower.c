@@ -89,6 +89,7 @@ typedef struct lw {
     u32vec action_returns;    /* ... and jumps from there to the body's end */
     ordo_event_decl *events;  /* the events table being filled */
     int cyclic;               /* the call graph has a (bounded) cycle */
+    uint32_t unit_file;       /* the file of the unit about to begin (its first line row) */
     uint32_t local_base;      /* slot of local 0 of the fn being inlined (0: none) */
     int inline_depth;         /* fns being inlined, one inside another */
     /* the variables of unrolled aggregates: each reads as its constant */
@@ -1591,26 +1592,34 @@ static void window(lw *w, uint32_t pl, const char *label, uint32_t line)
 
 /* A row of the line table where the source line changes. Rows only grow
  * in pc; code placed after a jump keeps its own statement's row. */
-static void mark_line(lw *w, uint32_t line)
+static void mark_line(lw *w, uint32_t line, uint32_t file)
 {
     if (!line)
         return;
     uint32_t pc = here(w);
-    if (w->lines.n && w->lines.v[w->lines.n - 1].pc == pc) {
-        w->lines.v[w->lines.n - 1].line = line;
+    ordo_line *last = w->lines.n ? &w->lines.v[w->lines.n - 1] : NULL;
+    if (last && last->pc == pc) {
+        last->line = line;
+        last->file = (uint16_t)file;
         return;
     }
-    if (w->lines.n && w->lines.v[w->lines.n - 1].line == line)
+    if (last && last->line == line && last->file == file)
         return;
-    ordo_line l = {pc, line};
+    ordo_line l = {pc, line, (uint16_t)file};
     VPUSH(w, w->lines, l);
+}
+
+/* The row of a statement or a cost: its line in its own file. */
+static void mark_loc(lw *w, ast_loc at)
+{
+    mark_line(w, ast_line(at), ast_file_of(at));
 }
 
 static void stmt_batch(lw *w, const ast_block *body);
 
 static void stmt(lw *w, const ast_stmt *s)
 {
-    mark_line(w, ast_line(s->loc));
+    mark_loc(w, s->loc);
     switch (s->kind) {
     case S_STEP: stmt_step(w, s); return;
     case S_LET:
@@ -1726,7 +1735,7 @@ static void block(lw *w, const ast_block *b)
 
 /* ------------------------------------------------------------- code units */
 
-static void mark_line(lw *w, uint32_t line);
+static void mark_line(lw *w, uint32_t line, uint32_t file);
 
 static uint32_t unit_begin(lw *w, uint32_t proc, uint32_t nlocals)
 {
@@ -1737,7 +1746,7 @@ static uint32_t unit_begin(lw *w, uint32_t proc, uint32_t nlocals)
     w->loops.n = 0;
     w->cur_step = -1;
     w->procs.v[proc].pc = here(w);
-    mark_line(w, w->procs.v[proc].line);
+    mark_line(w, w->procs.v[proc].line, w->unit_file);
     return proc;
 }
 
@@ -1803,6 +1812,7 @@ static void lower_fn_or_proc(lw *w, const ast_decl *d)
         lower_action(w, d);
         return;
     }
+    w->unit_file = ast_file_of(d->loc);
     unit_begin(w, (uint32_t)d->index, d->nlocals);
     override_prologue(w, d);
     if (d->kind == D_FN) {
@@ -1822,6 +1832,7 @@ static void lower_fn_or_proc(lw *w, const ast_decl *d)
 /* An anytime action's guard, as a fn of its player (windows call it). */
 static void lower_guard(lw *w, const ast_decl *d)
 {
+    w->unit_file = ast_file_of(d->loc);
     unit_begin(w, w->guard_fn[d->index], d->nlocals);
     expr(w, d->is_action ? d->can_expr : d->guard);
     emit_op(w, ORDO_OP_RETV);
@@ -1998,6 +2009,7 @@ static void after_groups(lw *w, const ast_decl *ev)
 static void lower_dispatch(lw *w, const ast_decl *ev)
 {
     uint32_t id = w->dispatch[ev->index];
+    w->unit_file = ast_file_of(ev->loc);
     unit_begin(w, id, ev->order_by && ev->nlocals > ev->nparams ? ev->nlocals : ev->nparams);
     trigger_group(w, ev, TIMING_BEFORE);
     push_params(w, ev);
@@ -2017,6 +2029,7 @@ static void lower_dispatch(lw *w, const ast_decl *ev)
 static void lower_action(lw *w, const ast_decl *d)
 {
     const ast_decl *ev = d->action_event;
+    w->unit_file = ast_file_of(d->loc);
     unit_begin(w, (uint32_t)d->index, d->nlocals > ev->nlocals ? d->nlocals : ev->nlocals);
     uint32_t save = take_locals(w, w->act_slots);
     w->procs.v[d->index].act_save = (uint16_t)(save + 1);
@@ -2028,7 +2041,7 @@ static void lower_action(lw *w, const ast_decl *d)
     emit(w, ORDO_OP_ASSERT, 1, add_text(w, arena_strdup(w->a, msg), NULL), 0);
     emit(w, ORDO_OP_ACT, 0, (uint32_t)ev->index, (int32_t)save);
     for (const ast_cost *c = d->costs; c; c = c->next) {
-        mark_line(w, ast_line(c->loc));
+        mark_loc(w, c->loc);
         pay_offer(w, c->target, c->amount, c->substitute, c->pay_guard, c->use_guard,
                   ast_line(c->loc), 1);
     }
@@ -2185,6 +2198,7 @@ static void lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *ev
     case IT_SC_SETUP: {
         snprintf(name, sizeof name, "setup#%lu", (unsigned long)ast_line(it->loc));
         uint32_t id = new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
+        w->unit_file = ast_file_of(it->loc);
         unit_begin(w, id, it->nlocals);
         block(w, &it->body);
         emit_op(w, ORDO_OP_RET);
@@ -2209,6 +2223,7 @@ static void lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *ev
         snprintf(name, sizeof name, "expect#%lu", (unsigned long)ast_line(it->loc));
         uint32_t id = new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
         w->procs.v[id].returns = 1;
+        w->unit_file = ast_file_of(it->loc);
         unit_begin(w, id, it->nlocals);
         expr(w, it->expr);
         emit_op(w, ORDO_OP_RETV);
@@ -2475,6 +2490,7 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
             lower_dispatch(w, file->events[i]);
             w->events[i].dispatch = (uint16_t)(w->dispatch[i] + 1);
         }
+    w->unit_file = file->sequence ? ast_file_of(file->sequence->loc) : 0;
     unit_begin(w, main_proc, file->sequence ? file->sequence->nlocals : 0);
     if (file->sequence)
         block(w, &file->sequence->body);
@@ -2556,6 +2572,13 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
     p->nitems = w->items.n;
     p->lines = w->lines.n ? to_arena(w, w->lines.v, w->lines.n, sizeof *w->lines.v) : NULL;
     p->nlines = w->lines.n;
+    if (d->nmore) { /* several files (a layer's bases, CSVs): name them */
+        const char **files = ARENA_ARRAY(arena, const char *, d->nmore + 1);
+        for (uint32_t k = 0; k <= d->nmore; k++)
+            files[k] = diag_path(d, k);
+        p->files = files;
+        p->nfiles = (uint16_t)(d->nmore + 1);
+    }
 
     for (uint32_t i = 0; i < w->units.n; i++)
         free(w->units.v[i].calls.v);

@@ -554,7 +554,7 @@ static int proc_at(const ordo_program *p, uint32_t pc)
 }
 
 /* The source line of instruction pc (0 when the program has no lines). */
-static uint32_t line_at(const ordo_program *p, uint32_t pc)
+static const ordo_line *row_at(const ordo_program *p, uint32_t pc)
 {
     uint32_t lo = 0, hi = p->nlines;
     while (lo < hi) { /* the last row with row.pc <= pc */
@@ -564,7 +564,23 @@ static uint32_t line_at(const ordo_program *p, uint32_t pc)
         else
             hi = mid;
     }
-    return lo ? p->lines[lo - 1].line : 0;
+    return lo ? &p->lines[lo - 1] : NULL;
+}
+
+static uint32_t line_at(const ordo_program *p, uint32_t pc)
+{
+    const ordo_line *r = row_at(p, pc);
+    return r ? r->line : 0;
+}
+
+/* The file of that row: a base's name for a line of a base. */
+static const char *file_at(const ordo_program *p, uint32_t pc)
+{
+    const ordo_line *r = row_at(p, pc);
+    uint16_t f = r ? r->file : 0;
+    if (f && f < p->nfiles && p->files[f])
+        return p->files[f];
+    return p->file ? p->file : "?";
 }
 
 int ordo_error_message(const ordo_game *g, char *buf, size_t n)
@@ -576,7 +592,7 @@ int ordo_error_message(const ordo_game *g, char *buf, size_t n)
     if (g->status >= 0)
         return vb_end(&b);
     const ordo_program *p = g->p;
-    const char *file = p->file ? p->file : "?";
+    const char *file = file_at(p, g->err_pc);
     vb_puts(&b, ordo_strerror(g->status));
     if (g->err_detail[0]) {
         vb_puts(&b, ": ");

@@ -18,7 +18,7 @@
 
 #define ORDO_VERSION "0.1.0"
 #define ORDO_PROGRAM_MAGIC 0x4f52444fu /* "ORDO" */
-#define ORDO_PROGRAM_VERSION 4u
+#define ORDO_PROGRAM_VERSION 5u
 
 #ifdef __cplusplus
 extern "C" {
@@ -346,6 +346,8 @@ typedef struct ordo_scenario_item {
 typedef struct ordo_line {
     uint32_t pc;
     uint32_t line;
+    uint16_t file;       /* index in files (a layer's base, say); 0 when
+                          * the program has no files table: `file` */
 } ordo_line;
 
 /* A ruleset's policy: prefer lines prefers[first .. first+count), in
@@ -413,6 +415,9 @@ struct ordo_program {
                               * block, at the end of the state: "#acting",
                               * "#action", then the rest; 0 or nvars: none */
     uint16_t max_pending;    /* effects a batch can hold back (0: no batch) */
+    /* the source files lines come from, when there are several (a layer
+     * and the rulesets it extends): files[0] is `file`; none: NULL, 0 */
+    const char *const *files;        uint16_t nfiles;
     const int32_t *data;     /* the values of the data tables' fields (DATA) */
     uint32_t ndata;
     const char *const *option_names; uint16_t noption_names; /* names of options */

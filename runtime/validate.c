@@ -370,6 +370,7 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
     TABLE(p->scenarios, p->nscenarios, "scenarios")
     TABLE(p->items, p->nitems, "scenario items")
     TABLE(p->data, p->ndata, "data")
+    TABLE(p->files, p->nfiles, "files")
 #undef TABLE
     if (p->ncode == 0)
         BAD("no code");
@@ -500,6 +501,9 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
         if (p->lines[i].pc >= p->ncode || (i && p->lines[i].pc <= p->lines[i - 1].pc))
             BAD("line row %lu: pc %lu out of order or out of bounds", (unsigned long)i,
                 (unsigned long)p->lines[i].pc);
+        else if (p->lines[i].file && p->lines[i].file >= p->nfiles)
+            BAD("line row %lu: file %u beyond the %u files", (unsigned long)i,
+                (unsigned)p->lines[i].file, (unsigned)p->nfiles);
     for (unsigned i = 0; i < p->nscenarios; i++) {
         const ordo_scenario *s = &p->scenarios[i];
         if ((uint64_t)s->first + s->count > p->nitems)

@@ -149,5 +149,12 @@ if (cd "$tmp" && "$root/$ORDO" check "$root/tests/e2e/data/layer.ordo" &&
    [ ! -s "$tmp/err" ] && grep -q 'override reward' "$tmp/out"; then ok; else
     bad "the layer from another directory"; sed 's/^/    /' "$tmp/err" | head
 fi
+# a runtime error in a base's code names the base's file and line
+"$ORDO" run tests/e2e/data/layers/boom_layer.ordo >"$tmp/out" 2>"$tmp/err"
+st=$?
+if [ "$st" -eq 1 ] && grep -q 'in boom (tests/e2e/data/layers/boom_base.ordo:10)$' "$tmp/err"
+then ok; else
+    bad "boom_layer.ordo: expected the base's file and line, exit $st:"; sed 's/^/    /' "$tmp/err"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

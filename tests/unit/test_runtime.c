@@ -163,7 +163,7 @@ static void test_validate_header(void **state)
     (void)state;
     static const vcase cases[] = {
         {"magic", m_magic, "bad magic 0x12345678 (not an ordo program)"},
-        {"version", m_version, "program version 5, this runtime reads 4"},
+        {"version", m_version, "program version 6, this runtime reads 5"},
         {"min players 0", m_minp0, "players 0..4 (must be within 1..127)"},
         {"min > max", m_minp_max, "players 5..4 (must be within 1..127)"},
         {"code table", m_code_null, "code: 11 entries but no table"},
@@ -307,18 +307,28 @@ static void m_enum_names(tprog *T)
     T->p.nenums = 1;
 }
 static void m_event_kind(tprog *T) { T->events[0].param_kind[0] = ORDO_K_ENUM; }
-static const ordo_line unsorted_lines[] = {{0, 3}, {2, 4}, {1, 5}};
+static const ordo_line unsorted_lines[] = {{0, 3, 0}, {2, 4, 0}, {1, 5, 0}};
 static void m_lines_order(tprog *T)
 {
     T->p.lines = unsorted_lines;
     T->p.nlines = 3;
 }
-static const ordo_line far_lines[] = {{0, 3}, {9999, 4}};
+static const ordo_line far_lines[] = {{0, 3, 0}, {9999, 4, 0}};
 static void m_lines_pc(tprog *T)
 {
     T->p.lines = far_lines;
     T->p.nlines = 2;
 }
+static const ordo_line file_lines[] = {{0, 3, 0}, {1, 4, 2}};
+static const char *const two_files[2] = {"top.ordo", "base.ordo"};
+static void m_lines_file(tprog *T) /* file 2 of 2 files */
+{
+    T->p.lines = file_lines;
+    T->p.nlines = 2;
+    T->p.files = two_files;
+    T->p.nfiles = 2;
+}
+static void m_files_table(tprog *T) { T->p.nfiles = 2; }
 
 /* Option names, policies and displays (runtime/policy.c, display.c). */
 static const char *const opt_names[1] = {"take"};
@@ -383,6 +393,8 @@ static void test_validate_tables(void **state)
         {"event kind", m_event_kind, "event 0 (moved): param 0 has a bad kind"},
         {"line order", m_lines_order, "line row 2: pc 1 out of order or out of bounds"},
         {"line pc", m_lines_pc, "line row 1: pc 9999 out of order or out of bounds"},
+        {"line file", m_lines_file, "line row 1: file 2 beyond the 2 files"},
+        {"files table", m_files_table, "files: 2 entries but no table"},
         {"data table", m_data_table, "data: 3 entries but no table"},
     };
     check_cases(cases, sizeof cases / sizeof cases[0]);
