@@ -135,6 +135,33 @@ static void make_rows(oc_arena *a, diag *d, ast_decl *t, const csv_table *csv)
     }
 }
 
+static int by_name(const void *x, const void *y)
+{
+    const ast_sym *a = *(const ast_sym *const *)x, *b = *(const ast_sym *const *)y;
+    int c = strcmp(a->name, b->name);
+    return c ? c : (a->value > b->value) - (a->value < b->value);
+}
+
+/* Two rows of one name look alike in every label, trace line and choices
+ * file (`choose "buy L1 ..."` takes the first offered): a warning at the
+ * later row, once a name. */
+static void warn_same_names(oc_arena *a, diag *d, const ast_decl *t)
+{
+    if (t->nmembers < 2)
+        return;
+    ast_sym **v = ARENA_ARRAY(a, ast_sym *, t->nmembers);
+    memcpy(v, t->members, t->nmembers * sizeof *v);
+    qsort(v, t->nmembers, sizeof *v, by_name);
+    for (uint32_t i = 1; i < t->nmembers; i++)
+        if (strcmp(v[i]->name, v[i - 1]->name) == 0 &&
+            (i < 2 || strcmp(v[i - 1]->name, v[i - 2]->name) != 0)) {
+            diag_warning(d, v[i]->loc, "rows %d and %d of table '%s' have the same name '%s': "
+                         "labels and traces cannot tell them apart (the table's 'named' "
+                         "template can add a column that differs)",
+                         (int)v[i - 1]->value + 1, (int)v[i]->value + 1, t->name, v[i]->name);
+        }
+}
+
 int oc_load_table(oc_arena *arena, diag *d, ast_decl *t)
 {
     int before = d->errors;
@@ -162,6 +189,7 @@ int oc_load_table(oc_arena *arena, diag *d, ast_decl *t)
         return d->errors - before;
     }
     make_rows(arena, d, t, &csv);
+    warn_same_names(arena, d, t);
     for (ast_field *f = t->fields; f; f = f->next)
         load_field(arena, d, t, &csv, f, path);
     return d->errors - before;
