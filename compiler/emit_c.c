@@ -56,6 +56,22 @@ static void put_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* `static const char *const SYM_TABLE[n] = {...}`, one string a line, each
+ * with its number (from `first`) as a comment; nothing when n is 0. */
+static void put_strings(FILE *f, const char *sym, const char *table, const char *const *v,
+                        uint32_t n, unsigned first)
+{
+    if (!n)
+        return;
+    fprintf(f, "static const char *const %s_%s[%u] = {\n", sym, table, (unsigned)n);
+    for (uint32_t i = 0; i < n; i++) {
+        fputs("    ", f);
+        put_str(f, v[i]);
+        fprintf(f, ", /* %u */\n", (unsigned)i + first);
+    }
+    fputs("};\n\n", f);
+}
+
 /* Text inside a comment: printable ASCII only, and never a comment end. */
 static void put_comment_text(FILE *f, const char *s)
 {
@@ -286,15 +302,7 @@ static void emit_enums(FILE *f, const ordo_program *p, const char *sym)
         }
         fputs("};\n\n", f);
     }
-    if (p->nnames) {
-        fprintf(f, "static const char *const %s_names[%u] = {\n", sym, (unsigned)p->nnames);
-        for (uint16_t i = 0; i < p->nnames; i++) {
-            fputs("    ", f);
-            put_str(f, p->names[i]);
-            fprintf(f, ", /* %u */\n", (unsigned)i);
-        }
-        fputs("};\n\n", f);
-    }
+    put_strings(f, sym, "names", p->names, p->nnames, 0);
 }
 
 static void emit_steps(FILE *f, const ordo_program *p, const char *sym)
@@ -332,6 +340,8 @@ static void emit_procs(FILE *f, const ordo_program *p, const char *sym)
         fprintf(f, ", .returns = %u, .line = %" PRIu32, (unsigned)r->returns, r->line);
         if (r->act_save)
             fprintf(f, ", .act_save = %u", (unsigned)r->act_save);
+        if (r->guard)
+            fprintf(f, ", .guard = %u", (unsigned)r->guard);
         fputs("},\n", f);
     }
     fputs("};\n\n", f);
@@ -452,16 +462,7 @@ static void emit_scenarios(FILE *f, const ordo_program *p, const char *sym)
 /* Option names, policies and their prefer lines, displays. */
 static void emit_policies(FILE *f, const ordo_program *p, const char *sym)
 {
-    if (p->noption_names) {
-        fprintf(f, "static const char *const %s_option_names[%u] = {\n", sym,
-                (unsigned)p->noption_names);
-        for (uint16_t i = 0; i < p->noption_names; i++) {
-            fputs("    ", f);
-            put_str(f, p->option_names[i]);
-            fprintf(f, ", /* %u */\n", (unsigned)i + 1u);
-        }
-        fputs("};\n\n", f);
-    }
+    put_strings(f, sym, "option_names", p->option_names, p->noption_names, 1);
     if (p->npolicies) {
         fprintf(f, "static const ordo_policy %s_policies[%u] = {\n", sym, (unsigned)p->npolicies);
         for (uint16_t i = 0; i < p->npolicies; i++) {
@@ -506,16 +507,9 @@ static void emit_lines(FILE *f, const ordo_program *p, const char *sym)
                 (unsigned)p->lines[i].file);
     }
     fputs("};\n\n", f);
-    if (!p->nfiles)
-        return;
-    fprintf(f, "/* the files the lines come from (a layer, then what it extends) */\n"
-               "static const char *const %s_files[%u] = {\n", sym, (unsigned)p->nfiles);
-    for (uint32_t i = 0; i < p->nfiles; i++) {
-        fputs("    ", f);
-        put_str(f, p->files[i]);
-        fputs(",\n", f);
-    }
-    fputs("};\n\n", f);
+    if (p->nfiles)
+        fputs("/* the files the lines come from (a layer, then what it extends) */\n", f);
+    put_strings(f, sym, "files", p->files, p->nfiles, 0);
 }
 
 /* The data tables' values, ten a line. */

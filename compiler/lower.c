@@ -2033,6 +2033,7 @@ static void lower_action(lw *w, const ast_decl *d)
     unit_begin(w, (uint32_t)d->index, d->nlocals > ev->nlocals ? d->nlocals : ev->nlocals);
     uint32_t save = take_locals(w, w->act_slots);
     w->procs.v[d->index].act_save = (uint16_t)(save + 1);
+    w->procs.v[d->index].guard = (uint16_t)(w->guard_fn[d->index] + 1);
     push_params(w, d);
     call_unit(w, w->guard_fn[d->index]);
     char msg[300];

@@ -190,30 +190,13 @@ static int check_fresh_call(const ordo_game *g, int proc, const int32_t *args, i
     return check_call(g, proc, args, nargs);
 }
 
-/* The fn holding an action's precondition and costs ("can A"): the
- * compiler opens an action's proc with LDL of each param, CALL "can A",
- * ASSERT x=1 (lower.c, lower_action). -1 when proc is not an action or its
- * code has another shape (a hand-built table). */
-static int action_guard(const ordo_program *p, int proc)
-{
-    const ordo_proc *r = &p->procs[proc];
-    uint32_t pc = r->pc + r->nparams;
-    if (!r->act_save || pc + 1u >= p->ncode)
-        return -1;
-    const ordo_insn *call = &p->code[pc], *check = &p->code[pc + 1u];
-    if (call->op != ORDO_OP_CALL || call->a >= p->nprocs || check->op != ORDO_OP_ASSERT ||
-        !check->x)
-        return -1;
-    return call->a;
-}
-
 /* A host that starts an action whose precondition or costs do not hold is
  * refused like a bad argument: ORDO_E_DENIED, the game unchanged (ordo_eval
  * leaves it byte for byte as it was) and still fresh. The rules' own `do`
  * of such an action is an error in the rules instead: it stops the game. */
 static int check_allowed(ordo_game *g, int proc, const int32_t *args, int nargs)
 {
-    int can = action_guard(g->p, proc);
+    int can = (int)g->p->procs[proc].guard - 1; /* the action's "can A" fn */
     int32_t ok = 1;
     if (can < 0)
         return ORDO_OK;

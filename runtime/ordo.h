@@ -18,7 +18,7 @@
 
 #define ORDO_VERSION "0.1.0"
 #define ORDO_PROGRAM_MAGIC 0x4f52444fu /* "ORDO" */
-#define ORDO_PROGRAM_VERSION 5u
+#define ORDO_PROGRAM_VERSION 6u
 
 #ifdef __cplusplus
 extern "C" {
@@ -271,6 +271,8 @@ typedef struct ordo_proc {
     uint32_t line;
     uint16_t act_save;   /* an action: 1 + the first local of the copy of
                           * the per-action block its start saved; 0 if not */
+    uint16_t guard;      /* an action: 1 + the fn of its precondition and
+                          * costs ("can A", same params); 0 if none */
 } ordo_proc;
 
 typedef struct ordo_option {

@@ -447,6 +447,10 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
                  r->nlocals))
             BAD("proc %u (%s): no room for the per-action block at local %u", i, nm(r->name),
                 (unsigned)r->act_save - 1u);
+        if (r->guard && (r->guard > p->nprocs || p->procs[r->guard - 1u].nparams != r->nparams ||
+                         !p->procs[r->guard - 1u].returns))
+            BAD("proc %u (%s): guard %u is not a fn of its params", i, nm(r->name),
+                (unsigned)r->guard - 1u);
     }
     for (unsigned i = 0; i < p->noptions; i++) {
         const ordo_option *o = &p->options[i];

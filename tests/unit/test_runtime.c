@@ -163,7 +163,7 @@ static void test_validate_header(void **state)
     (void)state;
     static const vcase cases[] = {
         {"magic", m_magic, "bad magic 0x12345678 (not an ordo program)"},
-        {"version", m_version, "program version 6, this runtime reads 5"},
+        {"version", m_version, "program version 7, this runtime reads 6"},
         {"min players 0", m_minp0, "players 0..4 (must be within 1..127)"},
         {"min > max", m_minp_max, "players 5..4 (must be within 1..127)"},
         {"code table", m_code_null, "code: 11 entries but no table"},
@@ -287,6 +287,7 @@ static void test_validate_code(void **state)
 static void m_opt_target(tprog *T) { T->options[0].target = 50; }
 static void m_opt_kind(tprog *T) { T->options[0].param_kind = 7; }
 static void m_proc_pc(tprog *T) { T->procs[0].pc = 99; }
+static void m_proc_guard(tprog *T) { T->procs[0].guard = 99; }
 static void m_proc_locals(tprog *T)
 {
     T->procs[1] = (ordo_proc){.name = "f", .pc = 0, .nparams = 2, .nlocals = 1};
@@ -386,6 +387,7 @@ static void test_validate_tables(void **state)
         {"option target", m_opt_target, "option 0 (take {}): target 50 out of bounds"},
         {"option kind", m_opt_kind, "option 0 (take {}): bad param kind"},
         {"proc pc", m_proc_pc, "proc 0 (sequence): pc 99 out of bounds"},
+        {"proc guard", m_proc_guard, "proc 0 (sequence): guard 98 is not a fn of its params"},
         {"proc locals", m_proc_locals, "proc 1 (f): 2 params but 1 locals"},
         {"step parent", m_step_parent, "step 0 (1): parent 3 out of bounds"},
         {"escape handler", m_esc_handler, "escape 0 (concede): handler 77 out of bounds"},
