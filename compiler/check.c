@@ -12,7 +12,7 @@
  */
 #include <string.h>
 
-#include "ast.h"
+#include "passes.h"
 #include "check.h"
 #include "resolve.h"
 

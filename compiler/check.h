@@ -1,6 +1,6 @@
 /* check.h — static checks on a resolved ruleset.
  *
- * The entry point, oc_check(), is declared in dsl/ast.h. The checks:
+ * The entry point, oc_check(), is declared in compiler/passes.h. The checks:
  *   - two steps with the same number (error, with a note at the first);
  *   - a step numbered not as a child of its enclosing step (warning);
  *   - unreachable steps: after `end game`, `return` or an unconditional
@@ -20,7 +20,7 @@
 #ifndef OC_CHECK_H
 #define OC_CHECK_H
 
-#include "ast.h"
+#include "passes.h"
 
 /* Calls fn on every statement of b and of the blocks inside them. */
 void oc_each_stmt(ast_block *b, void (*fn)(ast_stmt *s, void *arg), void *arg);

@@ -16,7 +16,7 @@
  */
 #include <stdint.h>
 
-#include "ast.h"
+#include "passes.h"
 #include "check.h"
 
 /* ------------------------------------------------------------ intervals */

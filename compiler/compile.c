@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ast.h"
+#include "passes.h"
 #include "compiler.h"
 
 #define MAX_PRINTED_ERRORS 200

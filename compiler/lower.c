@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ast.h"
+#include "passes.h"
 #include "opcodes.h"
 
 #define MAX_TABLE 65535u   /* uint16 indexes in the tables */

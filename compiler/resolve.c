@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ast.h"
+#include "passes.h"
 #include "resolve.h"
 
 #define LHASH 1024u
@@ -1036,7 +1036,7 @@ static void rtext(rs *r, ast_text *t, int option, ast_sym *only)
     const char *s = t->text;
     size_t n = strlen(s);
     char *out = arena_alloc(r->a, n + 1), *o = out;
-    ast_sym *args[ORDO_EVENT_MAX_ARGS];
+    ast_sym *args[AST_MAX_EVENT_ARGS];
     uint32_t na = 0;
     for (size_t i = 0; i < n;) {
         size_t j = i + 1;
@@ -1063,8 +1063,8 @@ static void rtext(rs *r, ast_text *t, int option, ast_sym *only)
                 diag_error(r->d, at, "a label may only name a local, not the global '%s'", name);
             else
                 diag_error(r->d, at, "unknown name '%s' in label", name);
-        } else if (na == ORDO_EVENT_MAX_ARGS) {
-            diag_error(r->d, at, "too many names in one text (at most %d)", ORDO_EVENT_MAX_ARGS);
+        } else if (na == AST_MAX_EVENT_ARGS) {
+            diag_error(r->d, at, "too many names in one text (at most %d)", AST_MAX_EVENT_ARGS);
         } else {
             sym->used = 1;
             args[na++] = sym;
@@ -2651,7 +2651,7 @@ static void sc_args(rs *r, ast_item *it, int wild)
                    d->nparams == 1 ? "" : "s", it->nargs);
         return;
     }
-    for (uint32_t i = 0; i < it->nargs && i < ORDO_EVENT_MAX_ARGS; i++) {
+    for (uint32_t i = 0; i < it->nargs && i < AST_MAX_EVENT_ARGS; i++) {
         ast_expr *a = it->args[i];
         if (wild && a->kind == E_NAME && strcmp(a->name, "_") == 0) {
             a->kind = E_WILDCARD;

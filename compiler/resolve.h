@@ -1,13 +1,13 @@
 /* resolve.h — name resolution and type checking of a parsed ruleset.
  *
- * The entry point, oc_resolve(), is declared in dsl/ast.h with the rest of
- * the front end's API; this header only adds what resolve.c shares with
- * check.c and the tests.
+ * The entry point, oc_resolve(), is declared in compiler/passes.h with the
+ * other passes; this header only adds what resolve.c shares with check.c
+ * and the tests.
  */
 #ifndef OC_RESOLVE_H
 #define OC_RESOLVE_H
 
-#include "ast.h"
+#include "passes.h"
 
 /* FNV-1a over a NUL-terminated name: the hash every symbol table uses. */
 uint32_t oc_name_hash(const char *s);

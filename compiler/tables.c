@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ast.h"
+#include "passes.h"
 #include "csv.h"
 
 /* A field's column index for member m of its index enum (or the field's

@@ -22,7 +22,11 @@
 
 #include "arena.h"
 #include "diag.h"
-#include "ordo.h"
+
+/* The most arguments an event takes: the runtime's ORDO_EVENT_MAX_ARGS
+ * (the syntax layer does not see the runtime; compiler/passes.h asserts
+ * that the two agree). */
+#define AST_MAX_EVENT_ARGS 8
 
 struct ast_decl;
 struct ast_stmt;
@@ -437,7 +441,7 @@ typedef struct ast_item {
     ast_expr **args;              /* play, event */
     uint32_t nargs;
     uint8_t has_args;             /* event: `(...)` written */
-    int32_t values[ORDO_EVENT_MAX_ARGS]; /* [R] constant args (0-based players) */
+    int32_t values[AST_MAX_EVENT_ARGS]; /* [R] constant args (0-based players) */
     uint32_t wild;                /* [R] event: bit k = arg k is `_` */
     ast_expr *expr;               /* expect, decision, over winner */
     const char *source;           /* expect: the expression as written */
@@ -719,39 +723,6 @@ ast_file *ast_parse(oc_arena *arena, diag *d, const char *src, size_t len);
 /* The same for a text registered in d as file number `file` (a base
  * ruleset read for `extends`): its positions carry that number. */
 ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const char *src, size_t len);
-
-/* Reads the CSV file of data table `t` (its fields' types resolved) into
- * its members and fields' values, checking the columns and every cell
- * against the declared types. The path is relative to the directory of
- * the file that declares the table (diag_path of its position). Errors go
- * to d (with the CSV's file:line:col); returns the number reported.
- * (compiler/tables.c, called by oc_resolve) */
-int oc_load_table(oc_arena *arena, diag *d, ast_decl *t);
-
-/* Reads a whole file into the arena; NULL with errno in *err on failure.
- * (compiler/compile.c) */
-char *oc_read_text(oc_arena *a, const char *path, size_t *len, int *err);
-/* The path `rel`, written in the file `from`, names: beside `from`, unless
- * absolute. (compiler/compile.c) */
-const char *oc_path_beside(oc_arena *a, const char *from, const char *rel);
-
-/* Binds names, types expressions, numbers locals and steps. Errors to d;
- * returns the number of errors it reported. (compiler/resolve.c) */
-int oc_resolve(oc_arena *arena, ast_file *file, diag *d);
-
-/* Static checks on a resolved file (duplicate/unreachable steps, loops whose
- * exit can never change, empty choices, recursion). (compiler/check.c) */
-int oc_check(oc_arena *arena, ast_file *file, diag *d);
-
-/* The checks of actions and payments: costs, preconditions, substitutes,
- * caps (compiler/check_pay.c; oc_check runs them). */
-void oc_check_payments(ast_file *file, diag *d);
-
-/* THE LOWERING ENTRY POINT, implemented by compiler/lower.c: turns a file
- * that resolved and checked without errors into program tables allocated in
- * `arena` (they live until the arena is freed). Returns NULL after reporting
- * an error through d (e.g. a table limit exceeded). */
-const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d);
 
 /* Helpers (dsl/ast.c). */
 const char *ast_type_name(const ast_type *t, char *buf, size_t n);

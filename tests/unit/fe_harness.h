@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ast.h"
+#include "passes.h"
 
 typedef struct fe {
     oc_arena *a;

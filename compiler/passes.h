@@ -1,0 +1,50 @@
+/* passes.h — the compiler's passes over a parsed ruleset, in the order
+ * compile.c runs them: read the text (and the bases it extends), resolve
+ * names and types (loading data tables), check, lower to program tables.
+ *
+ * The syntax layer (dsl/) knows nothing of these passes or of the runtime;
+ * this header is where the tree meets the program tables.
+ */
+#ifndef OC_PASSES_H
+#define OC_PASSES_H
+
+#include "ast.h"
+#include "ordo.h"
+
+_Static_assert(AST_MAX_EVENT_ARGS == ORDO_EVENT_MAX_ARGS,
+               "the syntax tree and the runtime disagree on an event's arguments");
+
+/* Reads the CSV file of data table `t` (its fields' types resolved) into
+ * its members and fields' values, checking the columns and every cell
+ * against the declared types. The path is relative to the directory of
+ * the file that declares the table (diag_path of its position). Errors go
+ * to d (with the CSV's file:line:col); returns the number reported.
+ * (compiler/tables.c, called by oc_resolve) */
+int oc_load_table(oc_arena *arena, diag *d, ast_decl *t);
+
+/* Reads a whole file into the arena; NULL with errno in *err on failure.
+ * (compiler/compile.c) */
+char *oc_read_text(oc_arena *a, const char *path, size_t *len, int *err);
+/* The path `rel`, written in the file `from`, names: beside `from`, unless
+ * absolute. (compiler/compile.c) */
+const char *oc_path_beside(oc_arena *a, const char *from, const char *rel);
+
+/* Binds names, types expressions, numbers locals and steps. Errors to d;
+ * returns the number of errors it reported. (compiler/resolve.c) */
+int oc_resolve(oc_arena *arena, ast_file *file, diag *d);
+
+/* Static checks on a resolved file (duplicate/unreachable steps, loops whose
+ * exit can never change, empty choices, recursion). (compiler/check.c) */
+int oc_check(oc_arena *arena, ast_file *file, diag *d);
+
+/* The checks of actions and payments: costs, preconditions, substitutes,
+ * caps (compiler/check_pay.c; oc_check runs them). */
+void oc_check_payments(ast_file *file, diag *d);
+
+/* THE LOWERING ENTRY POINT, implemented by compiler/lower.c: turns a file
+ * that resolved and checked without errors into program tables allocated in
+ * `arena` (they live until the arena is freed). Returns NULL after reporting
+ * an error through d (e.g. a table limit exceeded). */
+const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d);
+
+#endif /* OC_PASSES_H */
