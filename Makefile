@@ -5,8 +5,8 @@
 #   make examples  a host program per ruleset, built from ordoc's C output
 #
 # Layout: dsl/ (flex+bison front end) -> compiler/ (checks, lowering, C
-# emitter, drivers) -> runtime/ (the interpreter library). Everything built
-# goes under $(BUILD); bison/flex output too.
+# emitter, drivers) -> runtime/ (the interpreter library; runtime/host/ the
+# host kit). Everything built goes under $(BUILD); bison/flex output too.
 
 BUILD    ?= build
 CC       ?= cc
@@ -14,12 +14,30 @@ SAN      ?=
 OPT      ?= -O2
 CFLAGS   ?=
 CFLAGS   += -std=c11 -Wall -Wextra -Werror $(OPT) -g $(SAN)
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -I$(BUILD)/dsl -Idsl -Icompiler -Iruntime
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L
 LDFLAGS  += $(SAN)
 FLEX     ?= flex
 BISON    ?= bison
+LD       ?= ld
+OBJCOPY  ?= objcopy
+
+# Each layer's include path names only itself and the layers below it, so
+# that a wrong include is a build error (doc/internals.md, "Layers"):
+#   dsl/            the syntax layer: text to tree
+#   runtime/        the runtime: tables to play (ordo.h is its one API)
+#   runtime/host/   the host kit: the runtime's public header and itself
+#   compiler/       the passes: the tree, itself and the runtime
+#   compiler/driver the tools: all of the above
+INC_DSL      := -I$(BUILD)/dsl -Idsl
+INC_RUNTIME  := -Iruntime
+INC_HOST     := -Iruntime/host $(INC_RUNTIME)
+INC_COMPILER := $(INC_DSL) -Icompiler $(INC_RUNTIME)
+INC_DRIVER   := $(INC_COMPILER) -Icompiler/driver -Iruntime/host
+# tests, benchmarks and fuzzers may look inside every layer
+INC_TEST     := $(INC_DRIVER)
 
 RUNTIME_SRC  := $(wildcard runtime/*.c)
+HOST_SRC     := $(wildcard runtime/host/*.c)
 DSL_SRC      := $(wildcard dsl/*.c)
 COMPILER_SRC := $(wildcard compiler/*.c)
 ORDO_SRC     := $(filter-out compiler/driver/ordoc_main.c,$(wildcard compiler/driver/*.c))
@@ -29,24 +47,27 @@ GEN_C   := $(BUILD)/dsl/parser.c $(BUILD)/dsl/lexer.c
 GEN_H   := $(BUILD)/dsl/parser.h
 
 RUNTIME_OBJ  := $(RUNTIME_SRC:%.c=$(BUILD)/%.o)
+HOST_OBJ     := $(HOST_SRC:%.c=$(BUILD)/%.o)
 FRONT_OBJ    := $(DSL_SRC:%.c=$(BUILD)/%.o) $(COMPILER_SRC:%.c=$(BUILD)/%.o) \
                 $(BUILD)/dsl/parser.o $(BUILD)/dsl/lexer.o
 ORDO_OBJ     := $(ORDO_SRC:%.c=$(BUILD)/%.o)
 ORDOC_OBJ    := $(ORDOC_SRC:%.c=$(BUILD)/%.o)
 
-LIBORDO := $(BUILD)/libordo.a
-LIBOC   := $(BUILD)/liboc.a
-ORDO    := $(BUILD)/ordo
-ORDOC   := $(BUILD)/ordoc
+LIBORDO  := $(BUILD)/libordo.a
+LIBHOST  := $(BUILD)/libordohost.a
+LIBOC    := $(BUILD)/liboc.a
+ORDO     := $(BUILD)/ordo
+ORDOC    := $(BUILD)/ordoc
+# Checked before anything is built that needs flex, bison or cmocka (and
+# so never raced by them under make -j): tests/tools/deps.sh installs them.
+DEPS_OK  := $(BUILD)/.deps-ok
 
 RULESETS := $(wildcard rulesets/*.ordo)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-# Hosts: examples/host.c + a ruleset emitted as C + the game loop the ordo
-# tool uses (compiler/driver/play.c and friends: runtime-only code).
-HOST_OBJ := $(BUILD)/compiler/driver/play.o $(BUILD)/compiler/driver/options.o \
-            $(BUILD)/compiler/driver/choices.o
+# Hosts: examples/host.c + a ruleset emitted as C + the host kit
+# (libordohost.a: the game loop the ordo tool uses) + the runtime.
 EXAMPLES := $(RULESETS:rulesets/%.ordo=$(BUILD)/examples/%_host)
 E2E_HOSTS := $(BUILD)/e2e/tiny_host $(BUILD)/e2e/stones_host $(BUILD)/e2e/tables_host \
              $(BUILD)/e2e/layer_host
@@ -56,44 +77,73 @@ BENCH_BIN := $(BUILD)/bench/bench_titan $(BUILD)/bench/gen_ruleset $(BUILD)/benc
 SPLENDOR := $(wildcard rulesets/splendor_solo.ordo)
 
 .PHONY: all deps demo test test-one bench clean examples
-all: deps $(ORDO) $(ORDOC) $(LIBORDO) $(EXAMPLES)
+all: $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(EXAMPLES)
 examples: $(EXAMPLES)
 
 # ---- set-up: install what is missing (Debian), once per machine
 deps:
 	@sh tests/tools/deps.sh
 
+$(DEPS_OK): tests/tools/deps.sh
+	@sh tests/tools/deps.sh
+	@mkdir -p $(@D)
+	@touch $@
+
 # ---- libraries and binaries
+# libordo.a exports only the API (ordo_*): the runtime's files are linked
+# into one object whose other global names are made local, so a host can
+# neither call nor collide with the VM's internals (tests/tools/layers.sh).
 $(LIBORDO): $(RUNTIME_OBJ)
 	@mkdir -p $(@D)
+	$(LD) -r -o $(BUILD)/runtime/libordo.o $^
+	$(OBJCOPY) --wildcard --keep-global-symbol='ordo_*' $(BUILD)/runtime/libordo.o
+	rm -f $@
+	$(AR) rcs $@ $(BUILD)/runtime/libordo.o
+
+$(LIBHOST): $(HOST_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 $(LIBOC): $(FRONT_OBJ)
 	@mkdir -p $(@D)
+	rm -f $@
 	$(AR) rcs $@ $^
 
-$(ORDO): $(ORDO_OBJ) $(LIBOC) $(LIBORDO)
-	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBOC) $(LIBORDO)
+$(ORDO): $(ORDO_OBJ) $(LIBOC) $(LIBHOST) $(LIBORDO)
+	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBOC) $(LIBHOST) $(LIBORDO)
 
 $(ORDOC): $(ORDOC_OBJ) $(LIBOC) $(LIBORDO)
 	$(CC) $(LDFLAGS) -o $@ $(ORDOC_OBJ) $(LIBOC) $(LIBORDO)
 
 # one bison run makes both (a grouped target: GNU make >= 4.3)
-$(BUILD)/dsl/parser.c $(BUILD)/dsl/parser.h &: dsl/parser.y
+$(BUILD)/dsl/parser.c $(BUILD)/dsl/parser.h &: dsl/parser.y | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(BISON) -Wall -Werror --defines=$(BUILD)/dsl/parser.h -o $(BUILD)/dsl/parser.c $<
 
-$(BUILD)/dsl/lexer.c: dsl/lexer.l $(GEN_H)
+$(BUILD)/dsl/lexer.c: dsl/lexer.l $(GEN_H) | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(FLEX) -o $@ $<
 
+# Each object is compiled with its layer's include path.
+$(BUILD)/dsl/%.o: INC = $(INC_DSL)
+$(BUILD)/runtime/%.o: INC = $(INC_RUNTIME)
+$(BUILD)/runtime/host/%.o: INC = $(INC_HOST)
+$(BUILD)/compiler/%.o: INC = $(INC_COMPILER)
+$(BUILD)/compiler/driver/%.o: INC = $(INC_DRIVER)
+
 # generated code is not held to -Wextra's unused-function warnings
 $(BUILD)/dsl/%.o: $(BUILD)/dsl/%.c $(GEN_H)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Wno-unused-function -Wno-sign-compare -MMD -MP -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(INC) $(CFLAGS) -Wno-unused-function -Wno-sign-compare -MMD -MP -c -o $@ $<
+
+# the runtime and its host kit never need the parser's header
+$(BUILD)/runtime/%.o: runtime/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(INC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/%.o: %.c $(GEN_H)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(INC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
@@ -113,23 +163,24 @@ $(BUILD)/e2e/layer.c: $(wildcard tests/e2e/data/layers/*)
 # keep the emitted C (make would delete it as an intermediate file)
 .PRECIOUS: $(BUILD)/examples/%.c $(BUILD)/examples/%.h $(BUILD)/e2e/%.c $(BUILD)/e2e/%.h
 
-$(BUILD)/examples/%_host: examples/host.c $(BUILD)/examples/%.c $(HOST_OBJ) $(LIBORDO)
-	$(CC) $(CPPFLAGS) -Icompiler/driver $(CFLAGS) -pedantic -DHOST_PROGRAM=$*_program \
-	    -o $@ examples/host.c $(BUILD)/examples/$*.c $(HOST_OBJ) $(LIBORDO) $(LDFLAGS)
+# a host sees only the runtime and the host kit
+$(BUILD)/examples/%_host: examples/host.c $(BUILD)/examples/%.c $(LIBHOST) $(LIBORDO)
+	$(CC) $(CPPFLAGS) $(INC_HOST) $(CFLAGS) -pedantic -DHOST_PROGRAM=$*_program \
+	    -o $@ examples/host.c $(BUILD)/examples/$*.c $(LIBHOST) $(LIBORDO) $(LDFLAGS)
 
-$(BUILD)/e2e/%_host: examples/host.c $(BUILD)/e2e/%.c $(HOST_OBJ) $(LIBORDO)
-	$(CC) $(CPPFLAGS) -Icompiler/driver $(CFLAGS) -pedantic -DHOST_PROGRAM=$*_program \
-	    -o $@ examples/host.c $(BUILD)/e2e/$*.c $(HOST_OBJ) $(LIBORDO) $(LDFLAGS)
+$(BUILD)/e2e/%_host: examples/host.c $(BUILD)/e2e/%.c $(LIBHOST) $(LIBORDO)
+	$(CC) $(CPPFLAGS) $(INC_HOST) $(CFLAGS) -pedantic -DHOST_PROGRAM=$*_program \
+	    -o $@ examples/host.c $(BUILD)/e2e/$*.c $(LIBHOST) $(LIBORDO) $(LDFLAGS)
 
 # ---- benchmarks: the harness counts allocations with --wrap=malloc; it
 # holds the hand-written Splendor reference and the emitted Splendor ruleset
 $(BUILD)/bench/bench_titan: tests/bench/bench_titan.c tests/bench/splendor_ref.c \
         tests/bench/splendor_ref.h $(SPLENDOR:rulesets/%.ordo=$(BUILD)/examples/%.c) \
-        $(LIBOC) $(LIBORDO)
+        $(LIBOC) $(LIBHOST) $(LIBORDO)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -Itests/bench $(CFLAGS) -DSPLENDOR_REF_LIB \
+	$(CC) $(CPPFLAGS) $(INC_TEST) -Itests/bench $(CFLAGS) -DSPLENDOR_REF_LIB \
 	    $(if $(SPLENDOR),-DSPLENDOR_EMITTED=splendor_solo_program $(BUILD)/examples/splendor_solo.c) \
-	    -o $@ $< tests/bench/splendor_ref.c $(LIBOC) $(LIBORDO) $(LDFLAGS) \
+	    -o $@ $< tests/bench/splendor_ref.c $(LIBOC) $(LIBHOST) $(LIBORDO) $(LDFLAGS) \
 	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
 
 # the hand-written Splendor solo game: plain C, on its own (no libordo)
@@ -142,14 +193,16 @@ $(BUILD)/bench/gen_ruleset: tests/bench/gen_ruleset.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LDFLAGS)
 
 # ---- tests
-$(BUILD)/tests/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(LIBOC) $(LIBORDO)
+# unit tests look inside the runtime: they link its objects, not the
+# trimmed libordo.a
+$(BUILD)/tests/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(LIBOC) $(RUNTIME_OBJ) | $(DEPS_OK)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) -o $@ $< $(LIBOC) $(LIBORDO) $(LDFLAGS) -lcmocka
+	$(CC) $(CPPFLAGS) $(INC_TEST) -Itests/unit $(CFLAGS) -o $@ $< $(LIBOC) $(RUNTIME_OBJ) $(LDFLAGS) -lcmocka
 
 # the mutation fuzzer: bad input never crashes the compiler or the runtime
 $(BUILD)/tests/fuzz_compile: tests/fuzz/fuzz_compile.c $(LIBOC) $(LIBORDO)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIBOC) $(LIBORDO) $(LDFLAGS)
+	$(CC) $(CPPFLAGS) $(INC_TEST) $(CFLAGS) -o $@ $< $(LIBOC) $(LIBORDO) $(LDFLAGS)
 
 # One pass of every test in $(BUILD); `make test` runs it twice.
 test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN) $(EXAMPLES) $(E2E_HOSTS) \
@@ -162,10 +215,10 @@ test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-one BUILD=build/asan OPT=-O1 \
 	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 
-demo: deps all
+demo: all
 	@sh tests/tools/demo.sh $(BUILD)
 
-bench: deps all $(BENCH_BIN)
+bench: all $(BENCH_BIN)
 	@sh tests/bench/run.sh $(BUILD)
 
 clean:

@@ -8,7 +8,7 @@
 #define ORDO_COMPILER_H
 
 #include <stdio.h>
-#include "../runtime/ordo.h"
+#include "ordo.h"
 
 typedef struct oc_compiler oc_compiler;
 

@@ -1,22 +1,23 @@
 /* host.c — a host program that embeds one ruleset emitted as C by ordoc.
  *
  * It plays one game with the same options, and prints the same trace, as
- * `ordo run` — both go through compiler/driver/play.c, which needs only the
- * runtime. Build (what the Makefile does for every rulesets/NAME.ordo):
+ * `ordo run` — both go through the host kit (runtime/host/play.c), which
+ * needs only the runtime. Build (what the Makefile does for every
+ * rulesets/NAME.ordo):
  *
  *   build/ordoc rulesets/titan.ordo -o build/examples/titan.c \
  *       --header build/examples/titan.h --symbol titan_program
- *   cc -std=c11 -D_POSIX_C_SOURCE=200809L -Iruntime -Icompiler/driver \
+ *   cc -std=c11 -D_POSIX_C_SOURCE=200809L -Iruntime -Iruntime/host \
  *       -DHOST_PROGRAM=titan_program \
- *       examples/host.c build/examples/titan.c compiler/driver/play.c \
- *       compiler/driver/options.c compiler/driver/choices.c build/libordo.a
+ *       examples/host.c build/examples/titan.c \
+ *       build/libordohost.a build/libordo.a
  *
  *   build/examples/titan_host --seed 7 --players 3 --trace jsonl
  */
 #include <string.h>
 
 #include "ordo.h"
-#include "play.h"
+#include "ordo_host.h"
 
 #ifndef HOST_PROGRAM
 #error "compile with -DHOST_PROGRAM=<symbol>, the --symbol given to ordoc"

@@ -33,46 +33,6 @@ size_t ordo_game_size(const ordo_program *p)
     return (size_t)l.size;
 }
 
-/* Vars first..end-1 to their initial values, on a zeroed area. */
-static void init_vars(ordo_game *g, uint16_t first, uint16_t end)
-{
-    const ordo_program *p = g->p;
-    unsigned char *st = VM_STATE(g);
-    for (uint16_t i = first; i < end; i++) {
-        const ordo_var *v = &p->vars[i];
-        if (v->is_list || v->init == 0)
-            continue; /* lists start empty; the block is zeroed */
-        uint32_t cells = 1;
-        for (unsigned d = 0; d < v->ndims; d++)
-            cells *= v->dim_n[d];
-        for (uint32_t c = 0; c < cells; c++)
-            vm_store(st + v->offset + c * v->stride, v->width, v->init);
-    }
-}
-
-/* The per-action block runs from "#acting" to the end of the state. */
-static uint32_t action_block(const ordo_program *p, uint32_t *size)
-{
-    uint32_t off = p->vars[p->act_first].offset;
-    *size = p->state_size - off;
-    return off;
-}
-
-void vm_reset_action(ordo_game *g)
-{
-    const ordo_program *p = g->p;
-    uint32_t size, off = action_block(p, &size);
-    uint32_t keep = p->vars[p->act_first].stride; /* "#acting" goes on counting */
-    memset(VM_STATE(g) + off + keep, 0, size - keep);
-    init_vars(g, (uint16_t)(p->act_first + 1), p->nvars);
-}
-
-void vm_restore_action(ordo_game *g, const int32_t *saved)
-{
-    uint32_t size, off = action_block(g->p, &size);
-    memcpy(VM_STATE(g) + off, saved, size);
-}
-
 int ordo_init(void *mem, size_t memsize, const ordo_program *p, int nplayers, uint64_t seed,
               ordo_game **out)
 {
@@ -107,7 +67,7 @@ int ordo_init(void *mem, size_t memsize, const ordo_program *p, int nplayers, ui
     g->nplayers = nplayers;
     g->err_step = -1;
     g->err_proc = -1;
-    init_vars(g, 0, p->nvars);
+    vm_init_vars(g, 0, p->nvars);
     *out = g;
     return ORDO_OK;
 }

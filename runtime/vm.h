@@ -149,13 +149,21 @@ int vm_fail(ordo_game *g, int code, uint32_t pc, const char *fmt, ...)
 #endif
     ;
 void vm_canonical(ordo_game *g);
+
+/* state.c */
+/* Vars first..end-1 to their initial values, on a zeroed area. */
+void vm_init_vars(ordo_game *g, uint16_t first, uint16_t end);
 /* Puts back the per-action block an action's start saved in the frame at
  * fp (escapes leaving actions use it; ACT x=2 does the same). */
 void vm_restore_action(ordo_game *g, const int32_t *saved);
 /* Writes each per-action var after "#acting" back to its initial value. */
 void vm_reset_action(ordo_game *g);
+
+/* vm.c */
 void vm_emit(ordo_game *g, int kind, int player, int id, int nargs, const int32_t *args);
 int vm_call(ordo_game *g, int proc, const int32_t *args, int nargs);
+
+/* rng.c */
 uint64_t vm_splitmix(uint64_t *state);
 
 /* trace.c: a bounded string builder that counts the full length. */

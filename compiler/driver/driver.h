@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "compiler.h"
-#include "play.h"
+#include "ordo_host.h"
 
 /* Subcommands: argv[0] is the subcommand's name; they return the exit
  * status (0 ok, 1 failure, 2 usage). */

@@ -5,7 +5,7 @@
  * The totals are integer sums, divided only when printed, so adding the
  * same games in the same order gives the same bytes whether they were
  * played in one process or in several (cmd_sim.c). Depends only on the
- * runtime (ordo.h) and play.h.
+ * runtime (ordo.h) and the host kit (ordo_host.h).
  */
 #ifndef ORDO_DRIVER_SIM_H
 #define ORDO_DRIVER_SIM_H
@@ -15,7 +15,7 @@
 #include <stdio.h>
 
 #include "ordo.h"
-#include "play.h"
+#include "ordo_host.h"
 
 enum { SIM_ERROR_MAX = 512 }; /* bytes of a runtime error message, NUL included */
 enum { SIM_MAX_VARS = 8 };    /* --var options */

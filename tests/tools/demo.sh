@@ -36,9 +36,9 @@ for src in "$@"; do
 
     say "3. compile that C into a host program (examples/host.c)"
     run $CC -std=c11 -Wall -Wextra -Werror -pedantic -O2 -D_POSIX_C_SOURCE=200809L \
-        -Iruntime -Icompiler/driver -DHOST_PROGRAM="${name}_program" -o "$D/${name}_host" \
-        examples/host.c "$D/$name.c" compiler/driver/play.c compiler/driver/options.c \
-        compiler/driver/choices.c "$BUILD/libordo.a" || { status=1; continue; }
+        -Iruntime -Iruntime/host -DHOST_PROGRAM="${name}_program" -o "$D/${name}_host" \
+        examples/host.c "$D/$name.c" "$BUILD/libordohost.a" "$BUILD/libordo.a" ||
+        { status=1; continue; }
 
     say "4. play a game: seed $SEED, random policy (the end of the trace)"
     echo "  \$ $D/${name}_host --seed $SEED --policy random"

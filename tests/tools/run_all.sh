@@ -1,7 +1,8 @@
 #!/bin/sh
 # run_all.sh BUILD — every test against the binaries in BUILD, in order:
-#   unit tests (cmocka), diagnostics, scenarios (ordo test), end-to-end
-#   (emitted C vs interpreter, golden C), random-policy sweep, command line,
+#   unit tests (cmocka), the layers (includes and exports), diagnostics,
+#   scenarios (ordo test), end-to-end (emitted C vs interpreter, golden C),
+#   random-policy sweep, command line,
 #   `ordo sim`, `ordo play`, the Splendor ruleset against its hand-written
 #   reference, the mutation fuzzer (FUZZ=N iterations, default 3000).
 # Every suite ends its output with "N passed, M failed"; this script sums
@@ -68,6 +69,7 @@ scenarios() {
 }
 
 suite "unit tests" unit
+suite "layers: includes and exports" sh tests/tools/layers.sh "$BUILD"
 suite "diagnostics" sh tests/tools/diag_test.sh "$BUILD"
 suite "scenarios (ordo test)" scenarios
 suite "end to end (emitted C)" sh tests/e2e/run.sh "$BUILD"

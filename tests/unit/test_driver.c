@@ -12,9 +12,9 @@
 
 #include <cmocka.h>
 
-#include "../../compiler/driver/choices.c"
-#include "../../compiler/driver/options.c"
-#include "../../compiler/driver/play.c"
+#include "../../runtime/host/choices.c"
+#include "../../runtime/host/options.c"
+#include "../../runtime/host/play.c"
 #include "../../compiler/driver/sim_stats.c"
 
 static int parse(play_options *o, int argc, char **argv)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "play.h"
+#include "ordo_host.h"
 
 const char play_options_help[] =
     "  --seed N              the game's seed (decimal or 0x hex; default 1)\n"

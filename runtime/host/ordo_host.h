@@ -1,16 +1,18 @@
-/* play.h — playing one game from the command line: options, choices file,
- * policies, trace printing, recording.
+/* ordo_host.h — the host kit: what a program that plays games needs
+ * beyond the runtime: the options of one game, choices files, policies,
+ * trace printing, recording, the play loop (libordohost.a).
  *
  * Shared by `ordo run` (compiler/driver/cmd_run.c, program compiled in
  * process), `ordo sim` (cmd_sim.c, many games) and the example host
- * (examples/host.c, program emitted as C by ordoc). Depends only on the
- * runtime (ordo.h), so a host links it with libordo.a alone. Because all go
+ * (examples/host.c, program emitted as C by ordoc). Built from the
+ * runtime's public header (ordo.h) alone, so a host links it with
+ * libordo.a and nothing of the compiler. Because all go
  * through play_to_end(), an interpreted game and an emitted-C game print
  * byte-identical traces for the same options, and `ordo sim` plays the
  * games `ordo run` plays.
  */
-#ifndef ORDO_DRIVER_PLAY_H
-#define ORDO_DRIVER_PLAY_H
+#ifndef ORDO_HOST_H
+#define ORDO_HOST_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -160,4 +162,4 @@ int play_game(const ordo_program *p, const play_options *o, FILE *out, const cha
  * messages ("(no decision pending)" when there is none). */
 void play_print_offered(FILE *f, const ordo_game *g);
 
-#endif /* ORDO_DRIVER_PLAY_H */
+#endif /* ORDO_HOST_H */

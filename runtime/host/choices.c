@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "play.h"
+#include "ordo_host.h"
 
 static int push(play_choices *c, const char *s, size_t len, int line)
 {

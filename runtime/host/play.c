@@ -1,11 +1,11 @@
 /* play.c — plays one game: decisions from a choices file, then each seat's
  * policy; the trace printed as text or JSON lines; the decisions recorded.
- * Shared by `ordo run`, `ordo sim` and examples/host.c (see play.h). */
+ * Shared by `ordo run`, `ordo sim` and examples/host.c (see ordo_host.h). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "play.h"
+#include "ordo_host.h"
 
 /* `first` draws nothing: the generator is there for policies that do. */
 static int choose_first(const ordo_game *g, uint64_t *rng)
