@@ -118,36 +118,25 @@ static void calls_expr(ck *c, ast_expr *e, edge **list)
             calls_expr(c, e->args[i], list);
 }
 
-/* Calls every function `fn(c, block, arg)` on each block directly inside s. */
+/* Calls `fn(c, block, arg)` on each block directly inside s. */
 typedef void (*block_fn)(ck *c, ast_block *b, void *arg);
+
+typedef struct block_adapter {
+    ck *c;
+    block_fn fn;
+    void *arg;
+} block_adapter;
+
+static void adapt_block(ast_block *b, void *arg)
+{
+    block_adapter *x = arg;
+    x->fn(x->c, b, x->arg);
+}
 
 static void each_block(ck *c, ast_stmt *s, block_fn fn, void *arg)
 {
-    switch (s->kind) {
-    case S_STEP: fn(c, &s->u.step.body, arg); return;
-    case S_IF:
-        fn(c, &s->u.if_.then_b, arg);
-        if (s->u.if_.else_if) {
-            ast_block b = {s->loc, s->loc, s->u.if_.else_if, s->u.if_.else_if, 1};
-            fn(c, &b, arg);
-        } else if (s->u.if_.has_else)
-            fn(c, &s->u.if_.else_b, arg);
-        return;
-    case S_REPEAT: fn(c, &s->u.rep.body, arg); return;
-    case S_FOR: fn(c, &s->u.for_.body, arg); return;
-    case S_TURN: fn(c, &s->u.player.body, arg); return;
-    case S_CHOOSE:
-        for (ast_option *o = s->u.choose.options; o; o = o->next)
-            fn(c, &o->body, arg);
-        return;
-    case S_SCOPE:
-        fn(c, &s->u.scope.body, arg);
-        for (ast_escape *e = s->u.scope.escapes; e; e = e->next)
-            fn(c, &e->body, arg);
-        return;
-    case S_BATCH: fn(c, &s->u.batch.body, arg); return;
-    default: return;
-    }
+    block_adapter x = {c, fn, arg};
+    ast_each_block(s, adapt_block, &x);
 }
 
 /* Calls `fn(c, expr, arg)` on each expression directly in s. */
@@ -956,28 +945,6 @@ static void pass_code(ck *c)
         for (ast_item *it = f->scenarios[i]->items; it; it = it->next)
             if (it->kind == IT_SC_SETUP)
                 walk_block(c, &it->body);
-}
-
-/* Calls fn on every statement of b and of the blocks inside them, in
- * order (check_pay.c walks code with it). */
-typedef struct stmt_walk {
-    void (*fn)(ast_stmt *s, void *arg);
-    void *arg;
-} stmt_walk;
-
-static void each_stmt_block(ck *c, ast_block *b, void *arg)
-{
-    stmt_walk *sw = arg;
-    for (ast_stmt *s = b->first; s; s = s->next) {
-        sw->fn(s, sw->arg);
-        each_block(c, s, each_stmt_block, arg);
-    }
-}
-
-void oc_each_stmt(ast_block *b, void (*fn)(ast_stmt *s, void *arg), void *arg)
-{
-    stmt_walk sw = {fn, arg};
-    each_stmt_block(NULL, b, &sw);
 }
 
 /* ------------------------------------------------------------------ entry */

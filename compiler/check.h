@@ -22,7 +22,4 @@
 
 #include "passes.h"
 
-/* Calls fn on every statement of b and of the blocks inside them. */
-void oc_each_stmt(ast_block *b, void (*fn)(ast_stmt *s, void *arg), void *arg);
-
 #endif /* OC_CHECK_H */

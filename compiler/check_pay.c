@@ -229,7 +229,7 @@ static void find_gain(ast_stmt *s, void *arg)
 static const ast_stmt *gain_in(ast_decl *unit, const ast_decl *v)
 {
     gain_scan g = {v, NULL};
-    oc_each_stmt(&unit->body, find_gain, &g);
+    ast_each_stmt(&unit->body, find_gain, &g);
     return g.first;
 }
 

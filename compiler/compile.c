@@ -56,18 +56,6 @@ int oc_warning_count(const oc_compiler *c)
 
 #define MAX_LAYERS 16
 
-const char *oc_path_beside(oc_arena *a, const char *from, const char *rel)
-{
-    const char *slash = from ? strrchr(from, '/') : NULL;
-    if (rel[0] == '/' || !slash)
-        return rel;
-    size_t dir = (size_t)(slash - from) + 1, n = strlen(rel);
-    char *p = arena_alloc(a, dir + n + 1);
-    memcpy(p, from, dir);
-    memcpy(p + dir, rel, n + 1);
-    return p;
-}
-
 /* Parses the ruleset `f` extends (and what that one extends...), into
  * chain[1..]; chain[0] is f. Returns the number of files, 0 after an error. */
 static int parse_bases(oc_compiler *c, diag *d, ast_file *chain[MAX_LAYERS])
@@ -185,43 +173,6 @@ const ordo_program *oc_compile_string(oc_compiler *c, const char *name, const ch
     if (!p && c->errors == 0 && !diag_failed(&d))
         c->errors = 1; /* the lowering failed without a word: still a failure */
     return p;
-}
-
-/* The whole file in the arena (one read, no per-line copies). */
-char *oc_read_text(oc_arena *a, const char *path, size_t *len, int *err)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        *err = errno;
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t k = fread(buf + n, 1, cap - n, f);
-        n += k;
-        if (n < cap)
-            break;
-        char *nb = realloc(buf, cap * 2);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        *err = bad ? EIO : ENOMEM;
-        return NULL;
-    }
-    char *text = arena_strndup(a, buf, n);
-    free(buf);
-    *len = n;
-    return text;
 }
 
 const ordo_program *oc_compile_file(oc_compiler *c, const char *path)

@@ -23,10 +23,10 @@ _Static_assert(AST_MAX_EVENT_ARGS == ORDO_EVENT_MAX_ARGS,
 int oc_load_table(oc_arena *arena, diag *d, ast_decl *t);
 
 /* Reads a whole file into the arena; NULL with errno in *err on failure.
- * (compiler/compile.c) */
+ * (compiler/source.c) */
 char *oc_read_text(oc_arena *a, const char *path, size_t *len, int *err);
 /* The path `rel`, written in the file `from`, names: beside `from`, unless
- * absolute. (compiler/compile.c) */
+ * absolute. (compiler/source.c) */
 const char *oc_path_beside(oc_arena *a, const char *from, const char *rel);
 
 /* Binds names, types expressions, numbers locals and steps. Errors to d;

@@ -1,5 +1,6 @@
 /* ast.c — small helpers over the syntax tree: type names for messages,
- * type equality, operator spellings. */
+ * type equality, operator spellings, and the walk over a block's
+ * statements that the checks share. */
 #include <stdio.h>
 #include <string.h>
 
@@ -56,4 +57,55 @@ const char *ast_stmt_kind_name(int kind)
         "emit", "log", "assert", "add", "remove", "remove at", "clear", "shuffle",
         "do", "pay", "batch", "show"};
     return kind > 0 && kind < (int)(sizeof names / sizeof names[0]) ? names[kind] : "?";
+}
+
+/* ------------------------------------------------------------ walking */
+
+void ast_each_block(ast_stmt *s, void (*fn)(ast_block *b, void *arg), void *arg)
+{
+    switch (s->kind) {
+    case S_STEP: fn(&s->u.step.body, arg); return;
+    case S_IF:
+        fn(&s->u.if_.then_b, arg);
+        if (s->u.if_.else_if) {
+            ast_block b = {s->loc, s->loc, s->u.if_.else_if, s->u.if_.else_if, 1};
+            fn(&b, arg);
+        } else if (s->u.if_.has_else)
+            fn(&s->u.if_.else_b, arg);
+        return;
+    case S_REPEAT: fn(&s->u.rep.body, arg); return;
+    case S_FOR: fn(&s->u.for_.body, arg); return;
+    case S_TURN: fn(&s->u.player.body, arg); return;
+    case S_CHOOSE:
+        for (ast_option *o = s->u.choose.options; o; o = o->next)
+            fn(&o->body, arg);
+        return;
+    case S_SCOPE:
+        fn(&s->u.scope.body, arg);
+        for (ast_escape *e = s->u.scope.escapes; e; e = e->next)
+            fn(&e->body, arg);
+        return;
+    case S_BATCH: fn(&s->u.batch.body, arg); return;
+    default: return;
+    }
+}
+
+typedef struct stmt_walk {
+    void (*fn)(ast_stmt *s, void *arg);
+    void *arg;
+} stmt_walk;
+
+static void each_stmt_in(ast_block *b, void *arg)
+{
+    stmt_walk *sw = arg;
+    for (ast_stmt *s = b->first; s; s = s->next) {
+        sw->fn(s, sw->arg);
+        ast_each_block(s, each_stmt_in, arg);
+    }
+}
+
+void ast_each_stmt(ast_block *b, void (*fn)(ast_stmt *s, void *arg), void *arg)
+{
+    stmt_walk sw = {fn, arg};
+    each_stmt_in(b, &sw);
 }

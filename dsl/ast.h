@@ -730,4 +730,11 @@ int ast_type_same(const ast_type *a, const ast_type *b); /* ignoring ranges */
 const char *ast_op_text(int op);
 const char *ast_stmt_kind_name(int kind);
 
+/* Calls fn on each block directly inside s (a step's body, both arms of
+ * an if, each option, each escape, ...), in source order. */
+void ast_each_block(ast_stmt *s, void (*fn)(ast_block *b, void *arg), void *arg);
+/* Calls fn on every statement of b and of the blocks inside them, in
+ * order. */
+void ast_each_stmt(ast_block *b, void (*fn)(ast_stmt *s, void *arg), void *arg);
+
 #endif /* OC_AST_H */
