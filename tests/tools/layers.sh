@@ -8,7 +8,9 @@
 #     the runtime but its public header;
 #   - the runtime includes nothing beyond the C library;
 #   - libordo.a defines no global symbol outside ordo_* (the VM's, the
-#     validator's and the tracer's names are local to the library).
+#     validator's and the tracer's names are local to the library);
+#   - within each folder, no two files call each other in a circle (the
+#     calls read from the objects' symbols; tsort finds a loop).
 # Last line: "N passed, M failed"; exit 1 on any failure.
 BUILD=${1:-build}
 cd "$(dirname "$0")/../.." || exit 1
@@ -85,6 +87,33 @@ else
         ok
     fi
 fi
+
+# calls DIR: "caller callee" pairs between the objects of one folder
+# (one nm for the definitions, one for the uses)
+calls() {
+    objs=$(ls "$1"/*.o | grep -v '/libordo\.o$')
+    { nm -g --defined-only -A $objs | awk '{ print "D", $1, $NF }'
+      nm -u -A $objs | awk '{ print "U", $1, $NF }'; } |
+    awk '{ f = $2; sub(/:.*$/, "", f); n = split(f, part, "/"); f = part[n]; sub(/\.o$/, "", f)
+           if ($1 == "D") def[$3] = f; else use[++k] = f " " $3 }
+         END { for (i = 1; i <= k; i++) { split(use[i], x, " ")
+                   if ((x[2] in def) && def[x[2]] != x[1]) print x[1], def[x[2]] } }' | sort -u
+}
+
+for dir in dsl compiler compiler/driver runtime runtime/host; do
+    objs=$(ls "$BUILD/$dir"/*.o 2>/dev/null | grep -v '/libordo\.o$')
+    if [ -z "$objs" ]; then
+        bad "no objects in $BUILD/$dir"
+        continue
+    fi
+    # libordo.o is the runtime linked into one: not a file of its own
+    if calls "$BUILD/$dir" | tsort >/dev/null 2>"$BUILD/.tsort"; then
+        ok
+    else
+        bad "$dir: files call each other in a circle: $(grep -v '^tsort: -: input contains a loop:' "$BUILD/.tsort" | sed 's/^tsort: //' | tr '\n' ' ')"
+    fi
+done
+rm -f "$BUILD/.tsort"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
