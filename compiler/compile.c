@@ -76,11 +76,13 @@ static int parse_bases(oc_compiler *c, diag *d, ast_file *chain[MAX_LAYERS])
         }
         size_t len = 0;
         int err = 0;
-        char *text = oc_read_text(c->arena, path, &len, &err);
+        char *text = oc_read_text(c->arena, path, OC_MAX_RULESET_BYTES, &len, &err);
         int file = text ? diag_add_file(d, path, text, len) : -1;
         if (!text || file < 0) {
+            char why[96];
             diag_error(d, at, "cannot read the ruleset '%s': %s", path,
-                       text ? "too many files" : strerror(err));
+                       text ? "too many files"
+                            : oc_read_problem(err, OC_MAX_RULESET_BYTES, why, sizeof why));
             return 0;
         }
         chain[n] = ast_parse_file(c->arena, d, (uint32_t)file, text, len);
@@ -164,6 +166,9 @@ const ordo_program *oc_compile_string(oc_compiler *c, const char *name, const ch
         return NULL;
     diag d;
     const char *path = arena_strdup(c->arena, name ? name : "<input>");
+    size_t bom = text ? oc_bom_length(text, len) : 0;
+    text += bom;
+    len -= bom;
     diag_init(&d, c->arena, c->opt.diag ? c->opt.diag : stderr, path, text, len);
     d.werror = c->opt.werror;
     d.max_errors = MAX_PRINTED_ERRORS;
@@ -181,10 +186,12 @@ const ordo_program *oc_compile_file(oc_compiler *c, const char *path)
         return NULL;
     size_t len = 0;
     int err = 0;
-    char *text = oc_read_text(c->arena, path, &len, &err);
+    char *text = oc_read_text(c->arena, path, OC_MAX_RULESET_BYTES, &len, &err);
     if (!text) {
         FILE *out = c->opt.diag ? c->opt.diag : stderr;
-        fprintf(out, "%s: error: cannot read the file: %s\n", path, strerror(err));
+        char why[96];
+        fprintf(out, "%s: error: cannot read the file: %s\n", path,
+                oc_read_problem(err, OC_MAX_RULESET_BYTES, why, sizeof why));
         c->errors = 1;
         c->warnings = 0;
         return NULL;

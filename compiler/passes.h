@@ -22,9 +22,20 @@ _Static_assert(AST_MAX_EVENT_ARGS == ORDO_EVENT_MAX_ARGS,
  * (compiler/tables.c, called by oc_resolve) */
 int oc_load_table(oc_arena *arena, diag *d, ast_decl *t);
 
-/* Reads a whole file into the arena; NULL with errno in *err on failure.
- * (compiler/source.c) */
-char *oc_read_text(oc_arena *a, const char *path, size_t *len, int *err);
+/* The most bytes a ruleset file (each base too) and a data table's CSV
+ * file may hold (doc/limits.md). A 1M-line ruleset is about 32 MiB. */
+#define OC_MAX_RULESET_BYTES ((size_t)64 << 20)
+#define OC_MAX_TABLE_BYTES ((size_t)16 << 20)
+
+/* Reads a whole file into the arena, without a leading UTF-8 byte-order
+ * mark; NULL with errno in *err on failure (EISDIR for a directory, EFBIG
+ * past `limit` bytes). (compiler/source.c) */
+char *oc_read_text(oc_arena *a, const char *path, size_t limit, size_t *len, int *err);
+/* Why a read failed, for a message: "larger than 64 MiB, ..." for EFBIG,
+ * strerror otherwise. Writes into buf and returns it. */
+const char *oc_read_problem(int err, size_t limit, char *buf, size_t n);
+/* 3 when text starts with a UTF-8 byte-order mark, else 0. */
+size_t oc_bom_length(const char *text, size_t len);
 /* The path `rel`, written in the file `from`, names: beside `from`, unless
  * absolute. (compiler/source.c) */
 const char *oc_path_beside(oc_arena *a, const char *from, const char *rel);

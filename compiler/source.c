@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "passes.h"
 
@@ -23,19 +24,33 @@ const char *oc_path_beside(oc_arena *a, const char *from, const char *rel)
     return p;
 }
 
-/* The whole file in the arena (one read, no per-line copies). */
-char *oc_read_text(oc_arena *a, const char *path, size_t *len, int *err)
+/* The whole file in the arena (one read, no per-line copies), its UTF-8
+ * byte-order mark left out. A directory, or a file (or device, or pipe)
+ * that yields more than `limit` bytes, is refused before the arena holds
+ * any of it: EISDIR, EFBIG. */
+char *oc_read_text(oc_arena *a, const char *path, size_t limit, size_t *len, int *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
         *err = errno;
         return NULL;
     }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        *err = EISDIR;
+        return NULL;
+    }
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
+    int big = 0;
     while (buf) {
         size_t k = fread(buf + n, 1, cap - n, f);
         n += k;
+        if (n > limit) {
+            big = 1;
+            break;
+        }
         if (n < cap)
             break;
         char *nb = realloc(buf, cap * 2);
@@ -49,13 +64,28 @@ char *oc_read_text(oc_arena *a, const char *path, size_t *len, int *err)
     }
     int bad = ferror(f);
     fclose(f);
-    if (!buf || bad) {
+    if (!buf || bad || big) {
         free(buf);
-        *err = bad ? EIO : ENOMEM;
+        *err = big ? EFBIG : bad ? EIO : ENOMEM;
         return NULL;
     }
-    char *text = arena_strndup(a, buf, n);
+    size_t skip = oc_bom_length(buf, n);
+    char *text = arena_strndup(a, buf + skip, n - skip);
     free(buf);
-    *len = n;
+    *len = n - skip;
     return text;
+}
+
+size_t oc_bom_length(const char *text, size_t len)
+{
+    return len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+const char *oc_read_problem(int err, size_t limit, char *buf, size_t n)
+{
+    if (err == EFBIG)
+        snprintf(buf, n, "larger than %zu MiB, the limit for it (doc/limits.md)", limit >> 20);
+    else
+        snprintf(buf, n, "%s", strerror(err));
+    return buf;
 }

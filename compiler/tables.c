@@ -169,10 +169,11 @@ int oc_load_table(oc_arena *arena, diag *d, ast_decl *t)
     const char *path = oc_path_beside(arena, from, t->table_path);
     size_t len = 0;
     int err = 0;
-    char *text = oc_read_text(arena, path, &len, &err);
+    char *text = oc_read_text(arena, path, OC_MAX_TABLE_BYTES, &len, &err);
     if (!text) {
+        char why[96];
         diag_error(d, t->table_path_loc, "cannot read the table file '%s': %s", path,
-                   strerror(err));
+                   oc_read_problem(err, OC_MAX_TABLE_BYTES, why, sizeof why));
         return d->errors - before;
     }
     int file = diag_add_file(d, path, text, len);

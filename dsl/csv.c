@@ -1,8 +1,8 @@
 /* csv.c — the CSV reader behind data tables (see csv.h).
  *
  * The dialect is RFC 4180 — fields separated by commas; a field in double
- * quotes may hold commas, line ends and "" for one quote; LF or CR LF line
- * ends; the final line end optional — plus:
+ * quotes may hold commas, line ends and "" for one quote; LF, CR LF or a
+ * lone CR ends a line; the final line end optional — plus:
  *
  *   - a UTF-8 byte order mark at the start is skipped, and columns on the
  *     first line are counted after it, as an editor shows them;
@@ -12,8 +12,8 @@
  *     spaces and tabs is blank: both are skipped (a cell that must begin
  *     with '#' is quoted, or is not the first of its row);
  *   - a quote inside an unquoted field is an ordinary character;
- *   - inside quotes, CR LF is read as LF, so the data does not depend on how
- *     the file's line ends were checked out.
+ *   - inside quotes, CR LF and a lone CR are read as LF, so the data does
+ *     not depend on how the file's line ends were checked out.
  *
  * The first record is the header, and every other record must have as many
  * fields as it does. Errors are reported and reading goes on with the next
@@ -24,6 +24,7 @@
  * Arrays grow by doubling inside the arena: the copies left behind cost at
  * most as much as the final arrays, and nothing is freed piecemeal.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "csv.h"
@@ -70,12 +71,11 @@ static int is_blank(char c)
     return c == ' ' || c == '\t';
 }
 
-/* True at the end of a line or of the text. A CR counts only before LF or
- * at the very end; anywhere else it is data. */
+/* True at the end of a line or of the text: LF, CR LF, or a lone CR (the
+ * line end of old Mac files, which some spreadsheets still write). */
 static int at_eol(const reader *r, size_t i)
 {
-    return i >= r->n || r->s[i] == '\n' ||
-           (r->s[i] == '\r' && (i + 1 >= r->n || r->s[i + 1] == '\n'));
+    return i >= r->n || r->s[i] == '\n' || r->s[i] == '\r';
 }
 
 static void new_line(reader *r, size_t start)
@@ -87,12 +87,12 @@ static void new_line(reader *r, size_t start)
 /* Steps over the line end at r->i, if any. */
 static void end_line(reader *r)
 {
-    if (r->i < r->n && r->s[r->i] == '\r')
+    if (r->i >= r->n || (r->s[r->i] != '\r' && r->s[r->i] != '\n'))
+        return;
+    if (r->s[r->i] == '\r' && r->i + 1 < r->n && r->s[r->i + 1] == '\n')
         r->i++;
-    if (r->i < r->n && r->s[r->i] == '\n') {
-        r->i++;
-        new_line(r, r->i);
-    }
+    r->i++;
+    new_line(r, r->i);
 }
 
 /* Skips comment and blank lines, r->i at the start of a line. Returns 0
@@ -137,8 +137,10 @@ static const char *quoted(reader *r, ast_loc at)
             k++;                        /* "" is one quote */
         else if (c == '\r' && r->s[k + 1] == '\n')
             continue;                   /* CR LF is LF (s[j] is the quote) */
-        else if (c == '\n')
+        else if (c == '\r' || c == '\n') {
+            c = '\n';                   /* a lone CR too */
             new_line(r, k + 1);
+        }
         *o++ = c;
     }
     r->i = j + 1;
@@ -200,20 +202,33 @@ static void read_record(reader *r)
 
 /* ------------------------------------------------------------ records */
 
-/* Headers are short, so a quadratic search for duplicates is enough. */
+/* Column names sorted, ties by column: a header of any width is checked in
+ * n log n (a hostile CSV may have a million columns). */
+static int by_name_then_column(const void *a, const void *b)
+{
+    const csv_field *x = *(const csv_field *const *)a, *y = *(const csv_field *const *)b;
+    int c = strcmp(x->text, y->text);
+    return c ? c : (x < y ? -1 : x > y);
+}
+
 static void check_header(reader *r, const csv_field *h, uint32_t n)
 {
+    const csv_field **sorted = arena_alloc(r->a, (size_t)n * sizeof *sorted);
+    uint32_t *first = arena_alloc(r->a, (size_t)n * sizeof *first); /* of its name */
+    for (uint32_t i = 0; i < n; i++)
+        sorted[i] = &h[i];
+    qsort(sorted, n, sizeof *sorted, by_name_then_column);
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t i = (uint32_t)(sorted[k] - h);
+        int same = k > 0 && strcmp(sorted[k - 1]->text, sorted[k]->text) == 0;
+        first[i] = same ? first[sorted[k - 1] - h] : i;
+    }
     for (uint32_t i = 0; i < n; i++) {
         if (!h[i].text[0]) {
             diag_error(r->d, h[i].loc, "column %u has no name", i + 1);
-            continue;
-        }
-        for (uint32_t k = 0; k < i; k++) {
-            if (strcmp(h[i].text, h[k].text) == 0) {
-                diag_error(r->d, h[i].loc, "duplicate column '%s'", h[i].text);
-                diag_note(r->d, h[k].loc, "previous column here");
-                break;
-            }
+        } else if (first[i] != i) {
+            diag_error(r->d, h[i].loc, "duplicate column '%s'", h[i].text);
+            diag_note(r->d, h[first[i]].loc, "previous column here");
         }
     }
 }

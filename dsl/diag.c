@@ -50,18 +50,24 @@ const char *diag_path(const diag *d, uint32_t file)
     return file_src(d, file).path;
 }
 
+/* Does a line end at byte i? LF, CR LF (at its LF) and a lone CR, as the
+ * lexer and the CSV reader count lines. */
+static int ends_line(const diag_src *f, size_t i)
+{
+    return f->src[i] == '\n' || (f->src[i] == '\r' && (i + 1 >= f->len || f->src[i + 1] != '\n'));
+}
+
 static void build_lines(diag *d, diag_src *f)
 {
     uint32_t n = 1;
     for (size_t i = 0; i < f->len; i++)
-        if (f->src[i] == '\n')
-            n++;
+        n += (uint32_t)ends_line(f, i);
     f->line_start = ARENA_ARRAY(d->arena, uint32_t, n);
     f->nlines = n;
     uint32_t k = 0;
     f->line_start[k++] = 0;
     for (size_t i = 0; i < f->len; i++)
-        if (f->src[i] == '\n')
+        if (ends_line(f, i))
             f->line_start[k++] = (uint32_t)(i + 1);
 }
 
@@ -85,10 +91,8 @@ static void show_line(diag *d, FILE *out, ast_loc at)
     if (line > f.nlines)
         return;
     size_t b = f.line_start[line - 1], e = b;
-    while (e < f.len && f.src[e] != '\n')
+    while (e < f.len && f.src[e] != '\n' && f.src[e] != '\r')
         e++;
-    if (e > b && f.src[e - 1] == '\r')
-        e--;
     fwrite(f.src + b, 1, e - b, out);
     fputc('\n', out);
     for (uint32_t i = 1; i < at.col; i++) {

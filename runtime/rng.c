@@ -15,15 +15,16 @@ uint64_t vm_splitmix(uint64_t *state)
 /* The high 32 bits of the next SplitMix64 output. */
 uint32_t ordo_rng_next(uint64_t *state)
 {
-    return (uint32_t)(vm_splitmix(state) >> 32);
+    return state ? (uint32_t)(vm_splitmix(state) >> 32) : 0;
 }
 
-/* Uniform in 0..n-1 (0 when n is 0 or 1, without drawing for n == 0).
+/* Uniform in 0..n-1 (0 when n is 0 or 1, without drawing for n == 0; 0,
+ * drawing nothing, for a NULL state).
  * x = next(); m = x * n (64-bit); if low32(m) < n, recompute the threshold
  * t = (2^32 - n) mod n and draw again while low32(m) < t; result high32(m). */
 uint32_t ordo_rng_below(uint64_t *state, uint32_t n)
 {
-    if (n == 0)
+    if (n == 0 || !state)
         return 0;
     uint64_t m = (uint64_t)ordo_rng_next(state) * n;
     uint32_t l = (uint32_t)m;

@@ -289,6 +289,13 @@ static void vb_step(vm_buf *b, const ordo_program *p, int s)
     }
 }
 
+/* An event's argument count as the formatters may trust it: a host may
+ * hand in an event it made itself, with any count. */
+static int ev_nargs(const ordo_event *ev)
+{
+    return ev->nargs > ORDO_EVENT_MAX_ARGS ? ORDO_EVENT_MAX_ARGS : ev->nargs;
+}
+
 /* What a choice or escape event chose: the option's label with its value,
  * or the escape's label; "?" for a number the program does not have. */
 static void vb_choice(vm_buf *b, const ordo_program *p, const ordo_event *ev)
@@ -296,7 +303,7 @@ static void vb_choice(vm_buf *b, const ordo_program *p, const ordo_event *ev)
     if (ev->kind == ORDO_EV_ESCAPE)
         vb_puts(b, ev->id < p->nescapes ? p->escapes[ev->id].label : "?");
     else if (ev->id < p->noptions)
-        vb_option(b, p, ev->id, ev->nargs > 0, ev->args[0]);
+        vb_option(b, p, ev->id, ev_nargs(ev) > 0, ev->args[0]);
     else
         vb_puts(b, "?");
 }
@@ -308,7 +315,7 @@ int vb_log(vm_buf *b, const ordo_program *p, const ordo_event *ev)
     if (ev->id >= p->ntexts)
         return 0;
     const ordo_text *t = &p->texts[ev->id];
-    vb_template(b, p, t->text, ev->nargs < t->nargs ? ev->nargs : t->nargs, t->arg_kind,
+    vb_template(b, p, t->text, ev_nargs(ev) < t->nargs ? ev_nargs(ev) : t->nargs, t->arg_kind,
                 t->arg_enum, ev->args, 0);
     return 1;
 }
@@ -334,7 +341,7 @@ static void vb_payment(vm_buf *b, const ordo_program *p, const ordo_event *ev)
     }
     const ordo_var *v = &p->vars[ev->id];
     vb_puts(b, str_or(v->name, "?"));
-    for (int k = 0; k < v->ndims && k + 1 < ev->nargs; k++) {
+    for (int k = 0; k < v->ndims && k + 1 < ev_nargs(ev); k++) {
         vb_putc(b, k ? ',' : '[');
         if (k)
             vb_putc(b, ' ');
@@ -470,7 +477,7 @@ int ordo_event_text(const ordo_game *g, const ordo_event *ev, char *buf, size_t 
 static void vb_event_args(vm_buf *b, const ordo_program *p, const ordo_event *ev, int json)
 {
     const ordo_event_decl *d = ev->id < p->nevents ? &p->events[ev->id] : NULL;
-    int n = ev->nargs;
+    int n = ev_nargs(ev);
     if (d && d->nparams < n)
         n = d->nparams;
     if (!json) {

@@ -6,17 +6,6 @@
 
 #include "driver.h"
 
-int drv_readable(const char *prog, const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "%s: cannot open '%s': %s\n", prog, path, strerror(errno));
-        return 0;
-    }
-    fclose(f);
-    return 1;
-}
-
 int drv_unknown_option(const char *prog, const char *arg)
 {
     fprintf(stderr, "%s: unknown option '%s' (try '%s --help')\n", prog, arg, prog);

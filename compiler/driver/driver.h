@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "compiler.h"
+#include "files.h"
 #include "ordo_host.h"
 
 /* Subcommands: argv[0] is the subcommand's name; they return the exit
@@ -16,9 +17,6 @@ int cmd_test(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 
 /* common.c */
-/* 1 when `path` can be opened for reading; otherwise prints
- * "ordo: cannot open 'path': reason" on stderr and returns 0. */
-int drv_readable(const char *prog, const char *path);
 /* An unknown option: prints the one-line error, returns TOOL_USAGE. */
 int drv_unknown_option(const char *prog, const char *arg);
 /* An on/off option of a subcommand, such as -v: `name` sets *on to 1. */

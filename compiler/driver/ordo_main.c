@@ -19,7 +19,7 @@ static const char usage[] =
     "exit status: 0 success, 1 errors (diagnostics, runtime error, failed\n"
     "scenario), 2 bad command line or missing file.\n";
 
-int main(int argc, char **argv)
+static int run_command(int argc, char **argv)
 {
     if (argc < 2) {
         fputs(usage, stderr);
@@ -48,4 +48,14 @@ int main(int argc, char **argv)
         return drv_unknown_option("ordo", cmd);
     fprintf(stderr, "ordo: unknown command '%s' (try 'ordo --help')\n", cmd);
     return TOOL_USAGE;
+}
+
+/* Whatever the command printed must have reached stdout: a trace cut short
+ * by a full disk is a failure, not a game. */
+int main(int argc, char **argv)
+{
+    int status = run_command(argc, argv);
+    if (status == TOOL_OK && drv_stdout_done("ordo") != 0)
+        status = TOOL_FAIL;
+    return status;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "compiler.h"
+#include "files.h"
 
 static const char help[] =
     "usage: ordoc FILE.ordo -o OUT.c [--header OUT.h] [--symbol NAME] [--disasm] [-Werror]\n"
@@ -104,12 +105,15 @@ int main(int argc, char **argv)
         return usage_error("%s--header needs -o", "");
     if (symbol && !oc_valid_symbol(symbol))
         return usage_error("--symbol '%s' is not a C identifier", symbol);
-    FILE *probe = fopen(in, "r");
-    if (!probe) {
-        fprintf(stderr, "ordoc: cannot open '%s': %s\n", in, strerror(errno));
+    if (!drv_readable("ordoc", in))
         return 2;
-    }
-    fclose(probe);
+    if (out && drv_same_file(in, out))
+        return usage_error("-o '%s' is the input file: ordoc never writes over its input", out);
+    if (hdr && drv_same_file(in, hdr))
+        return usage_error("--header '%s' is the input file: ordoc never writes over its input",
+                           hdr);
+    if (out && hdr && (strcmp(out, hdr) == 0 || drv_same_file(out, hdr)))
+        return usage_error("-o and --header name the same file '%s'", hdr);
 
     oc_options opt;
     memset(&opt, 0, sizeof opt);
@@ -137,30 +141,32 @@ int main(int argc, char **argv)
     }
     if (disasm) {
         oc_disassemble(p, stdout);
-        if (fflush(stdout) != 0)
+        if (drv_stdout_done("ordoc") != 0)
             status = 1;
     }
-    if (out) {
-        FILE *fo = fopen(out, "w");
+    if (out && status == 0) {
+        drv_output co, ho;
+        FILE *fo = drv_output_open(&co, out, "ordoc");
         FILE *fh = NULL;
         if (!fo) {
-            fprintf(stderr, "ordoc: cannot write '%s': %s\n", out, strerror(errno));
             status = 1;
-        } else if (hdr && !(fh = fopen(hdr, "w"))) {
-            fprintf(stderr, "ordoc: cannot write '%s': %s\n", hdr, strerror(errno));
+        } else if (hdr && !(fh = drv_output_open(&ho, hdr, "ordoc"))) {
+            drv_output_abort(&co);
             status = 1;
         } else if (oc_emit_c(p, symbol, fo, fh, hdr) != 0) {
             fprintf(stderr, "ordoc: writing '%s' failed\n", out);
+            drv_output_abort(&co);
+            if (fh)
+                drv_output_abort(&ho);
             status = 1;
-        }
-        if (fo && fclose(fo) != 0)
-            status = 1;
-        if (fh && fclose(fh) != 0)
-            status = 1;
-        if (status) {
-            remove(out);
-            if (hdr)
-                remove(hdr);
+        } else {
+            /* the header first: a C file never names a header that is not there */
+            if (fh && drv_output_commit(&ho, "ordoc") != 0) {
+                drv_output_abort(&co);
+                status = 1;
+            } else if (drv_output_commit(&co, "ordoc") != 0) {
+                status = 1;
+            }
         }
     }
     free(defsym);

@@ -27,23 +27,74 @@ static int push(play_choices *c, const char *s, size_t len, int line)
     return 0;
 }
 
+/* The whole file, at most PLAY_MAX_CHOICES_BYTES of it; NULL with a
+ * message on stderr (a directory fails at its first read: EISDIR). */
+static char *read_all(const char *path, const char *prog, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "%s: cannot open '%s': %s\n", prog, path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    int big = 0, bad = 0;
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (ferror(f)) {
+            bad = errno ? errno : EIO;
+            break;
+        }
+        if (n < cap)
+            break;
+        if (cap > PLAY_MAX_CHOICES_BYTES) {
+            big = 1;
+            break;
+        }
+        char *nb = realloc(buf, cap * 2 + 1);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    fclose(f);
+    if (!buf || bad || big || n > PLAY_MAX_CHOICES_BYTES) {
+        if (!buf)
+            fprintf(stderr, "%s: out of memory reading '%s'\n", prog, path);
+        else if (bad)
+            fprintf(stderr, "%s: cannot read '%s': %s\n", prog, path, strerror(bad));
+        else
+            fprintf(stderr, "%s: cannot read '%s': larger than %d MiB, the limit for a "
+                    "choices file\n", prog, path, PLAY_MAX_CHOICES_BYTES >> 20);
+        free(buf);
+        return NULL;
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
 int play_choices_load(play_choices *c, const char *path, const char *prog)
 {
     memset(c, 0, sizeof *c);
     c->path = path;
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "%s: cannot open '%s': %s\n", prog, path, strerror(errno));
+    size_t len = 0;
+    char *text = read_all(path, prog, &len);
+    if (!text)
         return -1;
-    }
-    char *buf = NULL;
-    size_t cap = 0;
-    ssize_t got;
     int line = 0, rc = 0;
-    while ((got = getline(&buf, &cap, f)) >= 0) {
+    const char *p = text, *end = text + len;
+    if (len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+        p += 3; /* a byte-order mark, as the compiler skips it */
+    while (p < end && rc == 0) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *s = p, *e = nl ? nl : end;
+        p = nl ? nl + 1 : end;
         line++;
-        char *s = buf, *e = buf + got;
-        while (e > s && (e[-1] == '\n' || e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t'))
+        while (e > s && (e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t'))
             e--;
         while (s < e && (*s == ' ' || *s == '\t'))
             s++;
@@ -52,11 +103,9 @@ int play_choices_load(play_choices *c, const char *path, const char *prog)
         if (push(c, s, (size_t)(e - s), line) != 0) {
             fprintf(stderr, "%s: out of memory reading '%s'\n", prog, path);
             rc = -1;
-            break;
         }
     }
-    free(buf);
-    fclose(f);
+    free(text);
     if (rc)
         play_choices_free(c);
     return rc;

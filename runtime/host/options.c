@@ -19,6 +19,7 @@ const char play_options_help[] =
     "                        when it runs out, the policy decides\n"
     "  --trace text|jsonl|none  trace format on stdout (default text)\n"
     "  --max-steps N         stop with an error after N VM instructions\n"
+    "                        (0 or none given: the runtime's default, 100000000)\n"
     "  --record FILE         write the label of every decision taken to FILE\n";
 
 void play_options_init(play_options *o)
@@ -29,13 +30,19 @@ void play_options_init(play_options *o)
     o->trace = PLAY_TRACE_TEXT;
 }
 
+/* Decimal, or hex after 0x: never octal, so that --seed 010 is ten, as a
+ * person reads it. */
 int play_parse_u64(const char *s, uint64_t *out)
 {
     if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
         return -1;
+    int hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    const char *digits = hex ? s + 2 : s;
+    if (!*digits || *digits == '-' || *digits == '+' || *digits == ' ')
+        return -1;
     char *end;
     errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
+    unsigned long long v = strtoull(digits, &end, hex ? 16 : 10);
     if (errno || *end)
         return -1;
     *out = (uint64_t)v;

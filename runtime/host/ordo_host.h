@@ -119,7 +119,11 @@ typedef struct play_choices {
     const char *path;
 } play_choices;
 
-/* Loads a choices file; 0, or -1 with a message on stderr. */
+/* The most bytes a choices file may hold (doc/limits.md). */
+#define PLAY_MAX_CHOICES_BYTES (16 << 20)
+/* Loads a choices file; 0, or -1 with a message on stderr (a directory,
+ * a file past the limit, a read error). A UTF-8 byte-order mark is
+ * skipped; lines end with LF or CR LF. */
 int play_choices_load(play_choices *c, const char *path, const char *prog);
 void play_choices_free(play_choices *c);
 

@@ -196,6 +196,12 @@ int play_game(const ordo_program *p, const play_options *o0, FILE *out, const ch
     if (o->choices && play_choices_load(&ch, o->choices, prog) != 0)
         return TOOL_USAGE;
     FILE *rec = NULL;
+    if (o->record && o->choices && strcmp(o->record, o->choices) == 0) {
+        fprintf(stderr, "%s: --record '%s' is the --choices file: it would be lost\n", prog,
+                o->record);
+        play_choices_free(&ch);
+        return TOOL_USAGE;
+    }
     if (o->record) {
         rec = fopen(o->record, "w");
         if (!rec) {
@@ -250,7 +256,11 @@ int play_game(const ordo_program *p, const play_options *o0, FILE *out, const ch
     }
     status = TOOL_OK;
 done:
-    fflush(out);
+    if ((fflush(out) != 0 || ferror(out)) && status == TOOL_OK) {
+        fprintf(stderr, "%s: cannot write the trace: %s\n", prog,
+                errno ? strerror(errno) : "write error");
+        status = TOOL_FAIL;
+    }
     if (g)
         ordo_free(g);
     free(tc.buf);

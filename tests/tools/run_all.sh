@@ -81,6 +81,7 @@ for f in rulesets/*.ordo; do
     suite "random sweep of $f ($n games)" sh tests/e2e/sweep.sh "$BUILD" "$n" "$f"
 done
 suite "command line" sh tests/e2e/cli.sh "$BUILD"
+suite "hostile input and a full disk" sh tests/e2e/hostile.sh "$BUILD"
 suite "ordo sim" sh tests/e2e/sim.sh "$BUILD"
 suite "ordo play" sh tests/e2e/play.sh "$BUILD"
 suite "Splendor: the ruleset and the hand-written reference agree" \

@@ -1,0 +1,128 @@
+#!/bin/sh
+# hostile.sh BUILD — the tools facing careless or hostile input and a
+# failing disk (doc/limits.md): endless inputs are cut at their limit,
+# folders are refused by name, outputs never destroy what was there, a lost
+# write is a failure, and the small edge cases of reading (byte-order
+# marks, line ends, numbers). Each check is a defect that once was.
+# Last line: "N passed, M failed".
+. "$(dirname "$0")/common.sh"
+ORDO=$BUILD/ordo ORDOC=$BUILD/ordoc HOST=$BUILD/e2e/tiny_host
+TINY=tests/e2e/data/tiny.ordo
+
+# run STATUS PATTERN CMD...: exit STATUS, and PATTERN on stderr (or "-")
+run() {
+    want=$1 pat=$2
+    shift 2
+    timeout 60 "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        bad "$*: exit status $got, expected $want"
+        head -3 "$tmp/err" | sed 's/^/    /'
+    elif [ "$pat" != - ] && ! grep -q -- "$pat" "$tmp/err"; then
+        bad "$*: no '$pat' on stderr"
+        head -3 "$tmp/err" | sed 's/^/    /'
+    else
+        ok
+    fi
+}
+
+# --- endless and wrong-kind inputs: refused at their limit, never a hang
+run 1 'larger than 64 MiB' "$ORDO" check /dev/zero
+run 1 'larger than 64 MiB' "$ORDOC" /dev/zero -o "$tmp/z.c"
+run 2 'Is a directory' "$ORDO" check "$tmp"
+run 2 'Is a directory' "$ORDOC" "$tmp" -o "$tmp/z.c"
+run 2 'larger than 16 MiB' "$ORDO" run "$TINY" --choices /dev/zero
+run 2 'Is a directory' "$ORDO" run "$TINY" --choices "$tmp"
+run 2 'Is a directory' "$HOST" --choices "$tmp"
+run 2 'larger than 16 MiB' "$HOST" --choices /dev/zero
+
+mkdir -p "$tmp/t"
+cat >"$tmp/t/zero.ordo" <<'EOF'
+ruleset "endless table"
+players 2
+table Row from "/dev/zero" { x: 0..1 }
+sequence { step 1 "end" { end game } }
+EOF
+run 1 "cannot read the table file '/dev/zero': larger than 16 MiB" "$ORDO" check "$tmp/t/zero.ordo"
+printf 'ruleset "endless base"\nextends "/dev/zero"\n' >"$tmp/t/base.ordo"
+run 1 "cannot read the ruleset '/dev/zero': larger than 64 MiB" "$ORDO" check "$tmp/t/base.ordo"
+
+# --- outputs: never over an input, never deleting what the user had
+cp "$TINY" "$tmp/keep.ordo"
+run 2 'is the input file' "$ORDOC" "$tmp/keep.ordo" -o "$tmp/keep.ordo"
+run 2 'is the input file' "$ORDOC" "$tmp/keep.ordo" -o "$tmp/k.c" --header "$tmp/keep.ordo"
+run 2 'is the input file' "$ORDOC" "$tmp/keep.ordo" -o "$tmp/./keep.ordo"
+if cmp -s "$TINY" "$tmp/keep.ordo"; then ok; else bad "ordoc -o over its input changed it"; fi
+run 2 'the same file' "$ORDOC" "$tmp/keep.ordo" -o "$tmp/k.c" --header "$tmp/k.c"
+run 2 'is an input file' "$ORDO" run "$tmp/keep.ordo" --record "$tmp/keep.ordo"
+if cmp -s "$TINY" "$tmp/keep.ordo"; then ok; else bad "ordo run --record over its input changed it"; fi
+
+# a failed compile leaves the user's file where it was, and no temporary file
+echo 'precious' >"$tmp/mine.c"
+printf 'ruleset "broken"\nplayers 2\nsequence { step 1 "x" { nonsense } }\n' >"$tmp/broken.ordo"
+run 1 - "$ORDOC" "$tmp/broken.ordo" -o "$tmp/mine.c"
+if [ "$(cat "$tmp/mine.c")" = precious ]; then ok; else bad "a failed ordoc changed -o's file"; fi
+# a folder as the output: refused, the folder untouched, nothing left over
+mkdir "$tmp/outdir"
+run 1 'not a regular file' "$ORDOC" "$TINY" -o "$tmp/outdir"
+if [ -d "$tmp/outdir" ] && [ -z "$(ls "$tmp" | grep '\.tmp-')" ]; then ok; else
+    bad "ordoc -o FOLDER left something behind"; fi
+# a good compile replaces the file whole
+run 0 - "$ORDOC" "$TINY" -o "$tmp/mine.c" --header "$tmp/mine.h"
+if grep -q 'do not edit' "$tmp/mine.c" && grep -q 'ordo_program' "$tmp/mine.h"; then ok; else
+    bad "ordoc -o over an old file did not write it"; fi
+if [ -z "$(ls "$tmp" | grep '\.tmp-')" ]; then ok; else bad "ordoc left a temporary file"; fi
+
+# --- a lost write is a failure: stdout on a full disk
+# full STATUS PATTERN CMD...: as run, with stdout on /dev/full
+full() {
+    want=$1 pat=$2
+    shift 2
+    timeout 60 "$@" >/dev/full 2>"$tmp/err" </dev/null
+    got=$?
+    if [ "$got" -ne "$want" ] || ! grep -q -- "$pat" "$tmp/err"; then
+        bad "$* >/dev/full: exit status $got (expected $want), stderr:"
+        head -3 "$tmp/err" | sed 's/^/    /'
+    else
+        ok
+    fi
+}
+if [ -w /dev/full ]; then
+    full 1 'No space left' "$ORDO" run "$TINY"
+    full 1 'No space left' "$ORDO" test "$TINY"
+    full 1 'No space left' "$HOST" --seed 3
+    full 1 'No space left' "$ORDOC" "$TINY" --disasm
+    run 1 "cannot write '/dev/full'" "$ORDO" run "$TINY" --record /dev/full --trace none
+fi
+
+# --- edge cases of reading
+# a byte-order mark: the compiler, CSV tables and choices files all skip it
+printf '\357\273\277' >"$tmp/bom.ordo"
+cat "$TINY" >>"$tmp/bom.ordo"
+run 0 - "$ORDO" check "$tmp/bom.ordo"
+"$ORDO" run "$TINY" --seed 5 --record "$tmp/rec" >"$tmp/plain" 2>&1
+{ printf '\357\273\277'; cat "$tmp/rec"; } >"$tmp/rec.bom"
+"$ORDO" run "$TINY" --seed 5 --choices "$tmp/rec.bom" --policy first >"$tmp/bomrun" 2>&1
+if cmp -s "$tmp/plain" "$tmp/bomrun"; then ok; else bad "a choices file with a BOM plays another game"; fi
+# CR LF and lone CR line ends read as LF, in rulesets and choices files
+tr '\n' '\r' <"$TINY" >"$tmp/cr.ordo"
+"$ORDO" run "$tmp/cr.ordo" --seed 5 >"$tmp/crrun" 2>&1
+if [ "$(tail -n 1 "$tmp/crrun")" = "$(tail -n 1 "$tmp/plain")" ]; then ok; else
+    bad "a ruleset with CR line ends plays another game"; fi
+sed 's/$/\r/' "$tmp/rec" >"$tmp/rec.crlf"
+"$ORDO" run "$TINY" --seed 5 --choices "$tmp/rec.crlf" --policy first >"$tmp/crlfrun" 2>&1
+if cmp -s "$tmp/plain" "$tmp/crlfrun"; then ok; else bad "a CR LF choices file plays another game"; fi
+# --seed is decimal or 0x hex: 010 is ten, never octal eight
+"$ORDO" run "$TINY" --seed 010 >"$tmp/s010" 2>&1
+"$ORDO" run "$TINY" --seed 10 >"$tmp/s10" 2>&1
+"$ORDO" run "$TINY" --seed 0xa >"$tmp/s0xa" 2>&1
+if cmp -s "$tmp/s010" "$tmp/s10" && cmp -s "$tmp/s10" "$tmp/s0xa"; then ok; else
+    bad "--seed 010, 10 and 0xa are not the same game"; fi
+run 2 - "$ORDO" run "$TINY" --seed 0x
+run 2 - "$ORDO" run "$TINY" --seed 1e3
+# --max-steps 0 is the default limit, as --help says
+run 0 - "$ORDO" run "$TINY" --max-steps 0
+if "$ORDO" run --help | grep -q '0 or none given'; then ok; else bad "--max-steps 0 undocumented"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
