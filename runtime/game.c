@@ -200,21 +200,17 @@ int ordo_exec(ordo_game *g, int proc, const int32_t *args, int nargs)
     return rc;
 }
 
-int ordo_eval(ordo_game *g, int proc, const int32_t *args, int nargs, int32_t *result)
+/* Runs code unit `proc` on the current state and puts back everything the
+ * run touched outside the state area (which code run in eval mode cannot
+ * write: vm.c refuses it). */
+static int eval_unit(ordo_game *g, int proc, const int32_t *args, int nargs, int32_t *result)
 {
-    if (!g || !result)
-        return ORDO_E_ARG;
-    if (g->status < 0)
-        return g->status;
-    int rc = check_call(g, proc, args, nargs);
-    if (rc < 0)
-        return rc;
     /* everything vm_call and vm_run may touch outside the state area */
     uint32_t pc = g->pc, sp = g->sp, fp = g->fp, nframes = g->nframes;
     int32_t step = g->cur_step, status = g->status, decider = g->decider;
     uint64_t steps = g->steps;
     int32_t v = 0;
-    rc = vm_call(g, proc, args, nargs);
+    int rc = vm_call(g, proc, args, nargs);
     if (rc == ORDO_OK)
         rc = vm_run(g, VM_EVAL, nframes, &v);
     g->pc = pc;
@@ -232,13 +228,36 @@ int ordo_eval(ordo_game *g, int proc, const int32_t *args, int nargs, int32_t *r
     return rc;
 }
 
+int ordo_eval(ordo_game *g, int proc, const int32_t *args, int nargs, int32_t *result)
+{
+    if (!g || !result)
+        return ORDO_E_ARG;
+    if (g->status < 0)
+        return g->status;
+    int rc = check_call(g, proc, args, nargs);
+    if (rc < 0)
+        return rc;
+    /* only a fn gives a value; a proc (which may pay, gain, show or decide)
+     * is refused before it runs, the game unchanged */
+    if (!g->p->procs[proc].returns)
+        return ORDO_E_ARG;
+    return eval_unit(g, proc, args, nargs, result);
+}
+
 int vm_eval_quiet(ordo_game *g, int proc, const int32_t *args, int nargs, int32_t *result,
                   ordo_trace_fn trace, void *ctx)
 {
+    if (!g || !result)
+        return ORDO_E_ARG;
+    if (g->status < 0)
+        return g->status;
+    int rc = check_call(g, proc, args, nargs);
+    if (rc < 0)
+        return rc;
     ordo_game saved = *g; /* the header: status, error, trace and sequence number */
     g->trace = trace;
     g->trace_ctx = ctx;
-    int rc = ordo_eval(g, proc, args, nargs, result);
+    rc = eval_unit(g, proc, args, nargs, result);
     *g = saved;
     vm_canonical(g); /* the frame and operands the run left above the tops */
     return rc;

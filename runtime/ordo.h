@@ -78,8 +78,11 @@ int ordo_start(ordo_game *g, int proc, const int32_t *args, int nargs);
 /* Runs procedure `proc` to its end right now (scenario setup code: it may
  * change state but must not decide). Only before the first ordo_run. */
 int ordo_exec(ordo_game *g, int proc, const int32_t *args, int nargs);
-/* Evaluates fn `proc` on the current state without changing it. An error
- * inside the fn (a bad index, say) stops the game like any runtime error. */
+/* Evaluates fn `proc` on the current state without changing it: when it
+ * returns ORDO_OK the game block is byte for byte as it was. A proc that is
+ * not a fn (it returns no value) is refused with ORDO_E_ARG before it
+ * runs. An error inside the fn (a bad index, say) stops the game like any
+ * runtime error. */
 int ordo_eval(ordo_game *g, int proc, const int32_t *args, int nargs, int32_t *result);
 
 int ordo_status(const ordo_game *g);        /* last status or error code */

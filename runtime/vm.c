@@ -825,6 +825,7 @@ top:
         NEXT();
     }
     CASE(PAY) {
+        NOT_IN_EVAL();
         const ordo_var *v = &vars[ip->a];
         NEED(v->ndims + 1u);
         int32_t amount = sp[-1];
@@ -858,6 +859,7 @@ top:
         (dst)->id = ip->a;                                                           \
     } while (0)
     CASE(ADDD) {
+        NOT_IN_EVAL();
         const ordo_var *v = &vars[ip->a];
         NEED(v->ndims + 1u);
         int32_t add = sp[-1];
@@ -891,6 +893,7 @@ top:
         NEXT();
     }
     CASE(EMITB) {
+        NOT_IN_EVAL();
         if (!g->batch)
             NEXT();
         NEED(ip->x);
