@@ -7,29 +7,12 @@
 
 #include "vm.h"
 
-#define ROUND8(x) (((x) + 7u) & ~(uint64_t)7u)
-
-typedef struct layout {
-    uint64_t state, stack, frames, opts, escs, pend, size;
-} layout;
-
-static void compute_layout(const ordo_program *p, layout *l)
-{
-    l->state = ROUND8(sizeof(struct ordo_game));
-    l->stack = l->state + ROUND8((uint64_t)p->state_size);
-    l->frames = l->stack + ROUND8((uint64_t)p->stack_size * sizeof(int32_t));
-    l->opts = l->frames + (uint64_t)p->max_frames * sizeof(vm_frame);
-    l->escs = l->opts + ROUND8((uint64_t)p->max_options * sizeof(vm_opt));
-    l->pend = l->escs + ROUND8((uint64_t)p->max_escapes * sizeof(vm_esc));
-    l->size = l->pend + ROUND8((uint64_t)p->max_pending * sizeof(vm_pend));
-}
-
 size_t ordo_game_size(const ordo_program *p)
 {
     if (!p || ordo_validate(p, NULL, 0) != ORDO_OK)
         return 0;
-    layout l;
-    compute_layout(p, &l);
+    vm_layout l;
+    vm_compute_layout(p, &l);
     return (size_t)l.size;
 }
 
@@ -44,8 +27,8 @@ int ordo_init(void *mem, size_t memsize, const ordo_program *p, int nplayers, ui
         return ORDO_E_PROGRAM;
     if (nplayers < p->min_players || nplayers > p->max_players)
         return ORDO_E_ARG;
-    layout l;
-    compute_layout(p, &l);
+    vm_layout l;
+    vm_compute_layout(p, &l);
     if (memsize < l.size)
         return ORDO_E_ARG;
     memset(mem, 0, (size_t)l.size);

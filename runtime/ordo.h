@@ -170,6 +170,26 @@ void ordo_set_trace(ordo_game *g, ordo_trace_fn fn, void *ctx);
 int ordo_event_text(const ordo_game *g, const ordo_event *ev, char *buf, size_t n);
 int ordo_event_json(const ordo_game *g, const ordo_event *ev, char *buf, size_t n);
 
+/* ---- saving and restoring a game
+ * A save is the game block with a versioned header, the program's
+ * fingerprint and a checksum; a restored game goes on byte for byte as the
+ * saved one would have. It goes back to the program that made it, on the
+ * same kind of machine (byte order, pointer size). */
+/* The bytes a save of g takes (0 for NULL). */
+size_t ordo_save_size(const ordo_game *g);
+/* Writes the save of g into buf (n >= ordo_save_size(g)); ORDO_OK, or
+ * ORDO_E_ARG. g is not changed. */
+int ordo_save(const ordo_game *g, void *buf, size_t n);
+/* Creates in mem (8-byte aligned, at least ordo_game_size(p) bytes) the
+ * game saved in save[0..n). A save of another program, version or kind
+ * of machine, a truncated or damaged one, or one whose block is not a game
+ * this program could reach (registers, frames, options, escapes, values
+ * out of range) is refused with ORDO_E_PROGRAM and a one-line reason in
+ * msg; mem then holds no game (it may have been zeroed). The trace
+ * callback is not saved: set it again. */
+int ordo_restore(void *mem, size_t memsize, const ordo_program *p, const void *save, size_t n,
+                 ordo_game **out, char *msg, size_t msgsize);
+
 /* ---- policies shared by every host (so all hosts replay alike) */
 /* A small generator for policies, separate from the game's own. */
 uint32_t ordo_rng_next(uint64_t *state);

@@ -1,5 +1,6 @@
-/* state.c — the declared state in the game block: initial values, and the
- * per-action block that an action saves, resets and restores.
+/* state.c — the game block's layout, and the declared state in it:
+ * initial values, and the per-action block that an action saves, resets
+ * and restores.
  *
  * Both the host API (game.c, at ordo_init) and the interpreter (vm.c, at
  * ACT and at escapes leaving actions) need these; they live here so that
@@ -8,6 +9,19 @@
 #include <string.h>
 
 #include "vm.h"
+
+#define ROUND8(x) (((x) + 7u) & ~(uint64_t)7u)
+
+void vm_compute_layout(const ordo_program *p, vm_layout *l)
+{
+    l->state = ROUND8(sizeof(struct ordo_game));
+    l->stack = l->state + ROUND8((uint64_t)p->state_size);
+    l->frames = l->stack + ROUND8((uint64_t)p->stack_size * sizeof(int32_t));
+    l->opts = l->frames + (uint64_t)p->max_frames * sizeof(vm_frame);
+    l->escs = l->opts + ROUND8((uint64_t)p->max_options * sizeof(vm_opt));
+    l->pend = l->escs + ROUND8((uint64_t)p->max_escapes * sizeof(vm_esc));
+    l->size = l->pend + ROUND8((uint64_t)p->max_pending * sizeof(vm_pend));
+}
 
 /* Vars first..end-1 to their initial values, on a zeroed area. */
 void vm_init_vars(ordo_game *g, uint16_t first, uint16_t end)

@@ -113,6 +113,9 @@ struct ordo_game {
 #define VM_ESCS(g) ((vm_esc *)(void *)((unsigned char *)(g) + (g)->off_escs))
 #define VM_CESCS(g) ((const vm_esc *)(const void *)((const unsigned char *)(g) + (g)->off_escs))
 #define VM_PEND(g) ((vm_pend *)(void *)((unsigned char *)(g) + (g)->off_pend))
+#define VM_CSTACK(g) ((const int32_t *)(const void *)((const unsigned char *)(g) + (g)->off_stack))
+#define VM_CFRAMES(g) ((const vm_frame *)(const void *)((const unsigned char *)(g) + (g)->off_frames))
+#define VM_CPEND(g) ((const vm_pend *)(const void *)((const unsigned char *)(g) + (g)->off_pend))
 
 /* Storage: signed, 1, 2 or 4 bytes, any alignment. */
 static inline int32_t vm_load(const unsigned char *a, unsigned w)
@@ -151,6 +154,11 @@ int vm_fail(ordo_game *g, int code, uint32_t pc, const char *fmt, ...)
 void vm_canonical(ordo_game *g);
 
 /* state.c */
+/* Where each area of a game block starts (byte offsets), and its size. */
+typedef struct vm_layout {
+    uint64_t state, stack, frames, opts, escs, pend, size;
+} vm_layout;
+void vm_compute_layout(const ordo_program *p, vm_layout *l);
 /* Vars first..end-1 to their initial values, on a zeroed area. */
 void vm_init_vars(ordo_game *g, uint16_t first, uint16_t end);
 /* Puts back the per-action block an action's start saved in the frame at

@@ -27,9 +27,8 @@ static int push(play_choices *c, const char *s, size_t len, int line)
     return 0;
 }
 
-/* The whole file, at most PLAY_MAX_CHOICES_BYTES of it; NULL with a
- * message on stderr (a directory fails at its first read: EISDIR). */
-static char *read_all(const char *path, const char *prog, size_t *len)
+/* A folder fails at its first read (EISDIR). */
+char *play_read_file(const char *path, long limit, const char *prog, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -47,7 +46,7 @@ static char *read_all(const char *path, const char *prog, size_t *len)
         }
         if (n < cap)
             break;
-        if (cap > PLAY_MAX_CHOICES_BYTES) {
+        if (cap > (size_t)limit) {
             big = 1;
             break;
         }
@@ -61,14 +60,14 @@ static char *read_all(const char *path, const char *prog, size_t *len)
         cap *= 2;
     }
     fclose(f);
-    if (!buf || bad || big || n > PLAY_MAX_CHOICES_BYTES) {
+    if (!buf || bad || big || n > (size_t)limit) {
         if (!buf)
             fprintf(stderr, "%s: out of memory reading '%s'\n", prog, path);
         else if (bad)
             fprintf(stderr, "%s: cannot read '%s': %s\n", prog, path, strerror(bad));
         else
-            fprintf(stderr, "%s: cannot read '%s': larger than %d MiB, the limit for a "
-                    "choices file\n", prog, path, PLAY_MAX_CHOICES_BYTES >> 20);
+            fprintf(stderr, "%s: cannot read '%s': larger than %ld MiB, its limit\n", prog,
+                    path, limit >> 20);
         free(buf);
         return NULL;
     }
@@ -82,7 +81,7 @@ int play_choices_load(play_choices *c, const char *path, const char *prog)
     memset(c, 0, sizeof *c);
     c->path = path;
     size_t len = 0;
-    char *text = read_all(path, prog, &len);
+    char *text = play_read_file(path, PLAY_MAX_CHOICES_BYTES, prog, &len);
     if (!text)
         return -1;
     int line = 0, rc = 0;

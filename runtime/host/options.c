@@ -20,7 +20,11 @@ const char play_options_help[] =
     "  --trace text|jsonl|none  trace format on stdout (default text)\n"
     "  --max-steps N         stop with an error after N VM instructions\n"
     "                        (0 or none given: the runtime's default, 100000000)\n"
-    "  --record FILE         write the label of every decision taken to FILE\n";
+    "  --record FILE         write the label of every decision taken to FILE\n"
+    "  --save FILE           save the game to FILE (ordo_save) at its end, or\n"
+    "                        before decision N with --save-at N (0: the first)\n"
+    "  --restore FILE        play on from a saved game instead of a new one\n"
+    "                        (the save fixes the players and the dice)\n";
 
 void play_options_init(play_options *o)
 {
@@ -28,6 +32,7 @@ void play_options_init(play_options *o)
     o->seed = 1;
     memset(o->policy, PLAY_POLICY_RANDOM, sizeof o->policy);
     o->trace = PLAY_TRACE_TEXT;
+    o->save_at = -1;
 }
 
 /* Decimal, or hex after 0x: never octal, so that --seed 010 is ten, as a
@@ -136,8 +141,10 @@ int play_parse_options_of(play_options *o, unsigned which, int argc, char **argv
                           const char *prog)
 {
     /* in the order of the PLAY_OPT_* bits */
-    static const char *const names[] = {"--seed",  "--players", "--policy",   "--choices",
-                                        "--trace", "--max-steps", "--record"};
+    static const char *const names[] = {"--seed",    "--players", "--policy",
+                                        "--choices", "--trace",   "--max-steps",
+                                        "--record",  "--save",    "--save-at",
+                                        "--restore"};
     for (int k = 0; k < (int)(sizeof names / sizeof names[0]); k++) {
         if (!(which & (1u << k)))
             continue;
@@ -181,6 +188,17 @@ int play_parse_options_of(play_options *o, unsigned which, int argc, char **argv
             break;
         case 6:
             o->record = v;
+            break;
+        case 7:
+            o->save = v;
+            break;
+        case 8:
+            if (play_parse_u64(v, &n) != 0 || n > INT64_MAX)
+                goto bad;
+            o->save_at = (int64_t)n;
+            break;
+        case 9:
+            o->restore = v;
             break;
         }
         *i += 1;

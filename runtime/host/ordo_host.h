@@ -68,6 +68,9 @@ typedef struct play_options {
     int trace;              /* --trace text|jsonl|none (default text) */
     uint64_t max_steps;     /* --max-steps N (0: the runtime's default) */
     const char *record;     /* --record FILE, or NULL */
+    const char *save;       /* --save FILE, or NULL */
+    int64_t save_at;        /* --save-at N: before decision N (0-based); -1: at the end */
+    const char *restore;    /* --restore FILE, or NULL */
 } play_options;
 
 /* The policy generator's state for a seed (documented in doc/tools.md):
@@ -91,7 +94,10 @@ enum {
     PLAY_OPT_TRACE = 1 << 4,
     PLAY_OPT_MAX_STEPS = 1 << 5,
     PLAY_OPT_RECORD = 1 << 6,
-    PLAY_OPT_ALL = (1 << 7) - 1
+    PLAY_OPT_SAVE = 1 << 7,
+    PLAY_OPT_SAVE_AT = 1 << 8,
+    PLAY_OPT_RESTORE = 1 << 9,
+    PLAY_OPT_ALL = (1 << 10) - 1
 };
 int play_parse_options_of(play_options *o, unsigned which, int argc, char **argv, int *i,
                           const char *prog);
@@ -119,8 +125,13 @@ typedef struct play_choices {
     const char *path;
 } play_choices;
 
-/* The most bytes a choices file may hold (doc/limits.md). */
+/* The most bytes a choices file or a save may hold (doc/limits.md). */
 #define PLAY_MAX_CHOICES_BYTES (16 << 20)
+#define PLAY_MAX_SAVE_BYTES (256 << 20)
+/* The whole of a file of at most `limit` bytes, NUL-terminated, in
+ * malloc'd memory; NULL with a message on stderr (a folder, a file past
+ * the limit, a read error). */
+char *play_read_file(const char *path, long limit, const char *prog, size_t *len);
 /* Loads a choices file; 0, or -1 with a message on stderr (a directory,
  * a file past the limit, a read error). A UTF-8 byte-order mark is
  * skipped; lines end with LF or CR LF. */
@@ -144,12 +155,15 @@ int play_players(const ordo_program *p, const play_options *o, const char *prog)
  * each decision from the choices file `ch` while it has lines (ch may be
  * NULL), then from the deciding seat's policy, its label written to `rec`
  * when not NULL. Adds the decisions taken to *decisions. Returns ORDO_OVER,
- * a negative ORDO_E_* code (the game's error), or PLAY_NOT_OFFERED: the
+ * a negative ORDO_E_* code (the game's error), PLAY_NOT_OFFERED: the
  * choices file's next label (ch->next) is not offered by the pending
- * decision. */
-enum { PLAY_NOT_OFFERED = -1000 };
+ * decision, or PLAY_SAVE_FAILED: o->save could not be written before
+ * decision o->save_at (a message on stderr). */
+enum { PLAY_NOT_OFFERED = -1000, PLAY_SAVE_FAILED = -1001 };
 int play_to_end(ordo_game *g, const play_options *o, play_choices *ch, FILE *rec,
                 long *decisions);
+/* Writes g's save (ordo_save) to path: 0, or -1 after a message. */
+int play_save_file(const ordo_game *g, const char *path, const char *prog);
 
 /* The message of the error `rc` that stopped g: the runtime's own
  * (ordo_error_message: what, at which step, which line), else the code's. */

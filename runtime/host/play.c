@@ -149,6 +149,22 @@ int play_policy_choice(const ordo_game *g, const play_options *o, int seat, uint
     return ordo_policy_ruleset(g, k - play_npolicies, rng);
 }
 
+int play_save_file(const ordo_game *g, const char *path, const char *prog)
+{
+    size_t n = ordo_save_size(g);
+    unsigned char *buf = malloc(n ? n : 1);
+    FILE *f = NULL;
+    int ok = buf && ordo_save(g, buf, n) == ORDO_OK && (f = fopen(path, "wb")) != NULL &&
+             fwrite(buf, 1, n, f) == n;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    free(buf);
+    if (!ok)
+        fprintf(stderr, "%s: cannot write the save '%s'%s%s\n", prog, path, errno ? ": " : "",
+                errno ? strerror(errno) : "");
+    return ok ? 0 : -1;
+}
+
 int play_to_end(ordo_game *g, const play_options *o, play_choices *ch, FILE *rec,
                 long *decisions)
 {
@@ -158,6 +174,9 @@ int play_to_end(ordo_game *g, const play_options *o, play_choices *ch, FILE *rec
         int rc = ordo_run(g);
         if (rc != ORDO_DECIDE)
             return rc;
+        if (o->save && o->save_at == *decisions &&
+            play_save_file(g, o->save, "ordo") != 0)
+            return PLAY_SAVE_FAILED;
         int k;
         if (ch && ch->next < ch->n) {
             k = ordo_find_option(g, ch->label[ch->next]);
@@ -182,6 +201,28 @@ void play_error_message(const ordo_game *g, int rc, char *buf, size_t n)
 {
     if (ordo_error_message(g, buf, n) < 0 || !buf[0])
         snprintf(buf, n, "%s", ordo_strerror(rc));
+}
+
+/* The game saved in `path`, restored in memory of its own (ordo_free
+ * frees it); a negative code after a message on stderr. */
+static int restore_game(const ordo_program *p, const char *path, const char *prog,
+                        ordo_game **out)
+{
+    size_t len = 0, size = ordo_game_size(p);
+    char *save = play_read_file(path, PLAY_MAX_SAVE_BYTES, prog, &len);
+    if (!save)
+        return ORDO_E_ARG; /* unreadable: a message is out */
+    void *mem = malloc(size ? size : 1); /* malloc's alignment suits a game */
+    char msg[256];
+    int rc = mem ? ordo_restore(mem, size, p, save, len, out, msg, sizeof msg) : ORDO_E_STACK;
+    free(save);
+    if (rc < 0) {
+        fprintf(stderr, "%s: cannot restore '%s': %s\n", prog, path,
+                rc == ORDO_E_PROGRAM ? msg : ordo_strerror(rc));
+        free(mem);
+        return ORDO_E_PROGRAM;
+    }
+    return rc;
 }
 
 int play_game(const ordo_program *p, const play_options *o0, FILE *out, const char *prog)
@@ -215,7 +256,16 @@ int play_game(const ordo_program *p, const play_options *o0, FILE *out, const ch
     trace_ctx tc = {out, o->trace, malloc(1024), 1024};
     ordo_game *g = NULL;
     char label[512];
-    int rc = tc.buf ? ordo_new(p, np, o->seed, &g) : ORDO_E_STACK;
+    int rc;
+    if (o->restore) {
+        rc = restore_game(p, o->restore, prog, &g);
+        if (rc == ORDO_E_ARG) /* no file to read: as a missing --choices */
+            status = TOOL_USAGE;
+        if (rc < 0)
+            goto done;
+    } else {
+        rc = tc.buf ? ordo_new(p, np, o->seed, &g) : ORDO_E_STACK;
+    }
     if (rc < 0) {
         char msg[256];
         if (rc == ORDO_E_PROGRAM && ordo_validate(p, msg, sizeof msg) != 0)
@@ -232,6 +282,15 @@ int play_game(const ordo_program *p, const play_options *o0, FILE *out, const ch
     long decisions = 0;
     rc = play_to_end(g, o, &ch, rec, &decisions);
     fflush(out);
+    if (rc == PLAY_SAVE_FAILED)
+        goto done;
+    if (o->save && o->save_at < 0 && play_save_file(g, o->save, prog) != 0)
+        goto done;
+    if (o->save && o->save_at >= decisions) {
+        fprintf(stderr, "%s: --save-at %lld: the game had only %ld decisions\n", prog,
+                (long long)o->save_at, decisions);
+        goto done;
+    }
     if (rc == PLAY_NOT_OFFERED) {
         fprintf(stderr, "%s: %s:%d: \"%s\" is not offered; offered: ", prog, ch.path,
                 ch.line[ch.next], ch.label[ch.next]);

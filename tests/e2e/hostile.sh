@@ -124,5 +124,29 @@ run 2 - "$ORDO" run "$TINY" --seed 1e3
 run 0 - "$ORDO" run "$TINY" --max-steps 0
 if "$ORDO" run --help | grep -q '0 or none given'; then ok; else bad "--max-steps 0 undocumented"; fi
 
+# --- save and restore: a game saved before decision 3 and restored plays
+# on to the same end, in ordo run and in the emitted-C host alike; saves
+# of another program, truncated or damaged ones are refused
+"$ORDO" run "$TINY" --seed 7 --record "$tmp/rec7" >"$tmp/full7" 2>&1
+run 0 - "$ORDO" run "$TINY" --seed 7 --choices "$tmp/rec7" --save "$tmp/s7" --save-at 3
+tail -n +4 "$tmp/rec7" >"$tmp/rec7.tail"
+for player in "$ORDO run $TINY" "$HOST"; do
+    $player --restore "$tmp/s7" --choices "$tmp/rec7.tail" >"$tmp/rest7" 2>&1
+    n=$(($(wc -l <"$tmp/rest7") - 1))
+    if [ "$n" -gt 0 ] && [ "$(tail -n "$((n + 1))" "$tmp/full7" | head -n "$n")" = "$(head -n "$n" "$tmp/rest7")" ]; then
+        ok
+    else
+        bad "$player --restore: the trace does not go on as the saved game's"
+    fi
+done
+run 1 'another program' "$ORDO" run tests/e2e/data/stones.ordo --restore "$tmp/s7"
+head -c 100 "$tmp/s7" >"$tmp/s7.short"
+run 1 'truncated' "$ORDO" run "$TINY" --restore "$tmp/s7.short"
+{ head -c 300 "$tmp/s7"; printf 'X'; tail -c +302 "$tmp/s7"; } >"$tmp/s7.bad"
+run 1 'damaged' "$ORDO" run "$TINY" --restore "$tmp/s7.bad"
+run 1 'not an ordo save' "$ORDO" run "$TINY" --restore "$TINY"
+run 2 'Is a directory' "$ORDO" run "$TINY" --restore "$tmp"
+run 1 'only' "$ORDO" run "$TINY" --seed 7 --save "$tmp/s.none" --save-at 999
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

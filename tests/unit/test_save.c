@@ -1,0 +1,237 @@
+/* test_save.c — saving and restoring games (ordo_save, ordo_restore):
+ * a game restored at any decision of every shipped ruleset goes on byte
+ * for byte as the saved one; a save of another program, a truncated or
+ * damaged save, and a save whose block was changed by hand (with its
+ * checksum made right again) are refused with a reason, never trusted. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "compiler.h"
+#include "game_copy.h"
+
+#define SAVE_HEAD 36 /* see runtime/save.c */
+
+static const ordo_program *compile(oc_compiler **c, const char *path)
+{
+    oc_options opt = {0};
+    *c = oc_new(&opt);
+    assert_non_null(*c);
+    const ordo_program *p = oc_compile_file(*c, path);
+    assert_non_null(p);
+    return p;
+}
+
+static unsigned char *save_of(const ordo_game *g, size_t *n)
+{
+    *n = ordo_save_size(g);
+    assert_true(*n > SAVE_HEAD);
+    unsigned char *s = malloc(*n);
+    assert_non_null(s);
+    assert_int_equal(ordo_save(g, s, *n), ORDO_OK);
+    return s;
+}
+
+static ordo_game *restore(const ordo_program *p, const unsigned char *s, size_t n, int want)
+{
+    size_t size = ordo_game_size(p);
+    void *mem = aligned_alloc(8, (size + 7) & ~(size_t)7);
+    assert_non_null(mem);
+    ordo_game *g = NULL;
+    char msg[200];
+    int rc = ordo_restore(mem, size, p, s, n, &g, msg, sizeof msg);
+    assert_int_equal(rc, want);
+    if (rc != ORDO_OK) {
+        assert_null(g);
+        assert_true(msg[0] != 0); /* a reason */
+        free(mem);
+        return NULL;
+    }
+    assert_ptr_equal(g, mem);
+    return g;
+}
+
+/* The save's checksum made right again after a change by hand. */
+static void reseal(unsigned char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n - 8; i++)
+        h = (h ^ s[i]) * 1099511628211ull;
+    memcpy(s + n - 8, &h, 8);
+}
+
+/* Plays g with the random policy from rng (the first option when rng is
+ * NULL) until the end, at most `limit` decisions; the status at the end. */
+static int play_on(ordo_game *g, uint64_t *rng, int limit)
+{
+    int rc;
+    while ((rc = ordo_run(g)) == ORDO_DECIDE && limit-- > 0)
+        assert_int_equal(ordo_choose(g, rng ? ordo_policy_random(g, rng) : 0), ORDO_OK);
+    return rc;
+}
+
+/* At decisions 0, 3, 9, 27, ... of a game of each ruleset: save, restore,
+ * and play both on with the same draws; they stay equal byte for byte. */
+static void test_restored_games_go_on_alike(void **state)
+{
+    (void)state;
+    static const char *const files[] = {
+        "rulesets/titan.ordo", "rulesets/odin.ordo", "rulesets/teotihuacan.ordo",
+        "rulesets/splendor_solo.ordo", "tests/e2e/data/tiny.ordo", "tests/e2e/data/actions.ordo",
+    };
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        oc_compiler *c;
+        const ordo_program *p = compile(&c, files[f]);
+        ordo_game *g;
+        assert_int_equal(ordo_new(p, p->min_players, 77 + f, &g), ORDO_OK);
+        uint64_t rng = 5;
+        int at = 0, next = 0, rc;
+        while ((rc = ordo_run(g)) == ORDO_DECIDE && at < 200) {
+            if (at == next) {
+                size_t n;
+                unsigned char *s = save_of(g, &n);
+                ordo_game *r = restore(p, s, n, ORDO_OK);
+                assert_same_game(g, r);
+                /* both play on alike (copies, so the outer game goes on) */
+                ordo_game *a = dup_game(g);
+                uint64_t ra = rng, rb = rng;
+                int sa = play_on(a, &ra, 50), sb = play_on(r, &rb, 50);
+                assert_int_equal(sa, sb);
+                assert_same_game(a, r);
+                free(a);
+                free(r);
+                free(s);
+                next = next ? next * 3 : 3;
+            }
+            assert_int_equal(ordo_choose(g, ordo_policy_random(g, &rng)), ORDO_OK);
+            at++;
+        }
+        assert_true(rc == ORDO_DECIDE || rc == ORDO_OVER);
+        /* a game that is over saves and restores too */
+        size_t n;
+        unsigned char *s = save_of(g, &n);
+        ordo_game *r = restore(p, s, n, ORDO_OK);
+        assert_same_game(g, r);
+        free(r);
+        free(s);
+        ordo_free(g);
+        oc_free(c);
+    }
+}
+
+static void test_refused_saves(void **state)
+{
+    (void)state;
+    oc_compiler *c, *c2;
+    const ordo_program *p = compile(&c, "tests/e2e/data/tiny.ordo");
+    const ordo_program *other = compile(&c2, "tests/e2e/data/stones.ordo");
+    ordo_game *g;
+    assert_int_equal(ordo_new(p, 2, 9, &g), ORDO_OK);
+    assert_int_equal(play_on(g, NULL, 4), ORDO_DECIDE);
+    size_t n;
+    unsigned char *s = save_of(g, &n);
+
+    /* bad arguments */
+    ordo_game *out = NULL;
+    char buf[8];
+    assert_int_equal(ordo_save(NULL, s, n), ORDO_E_ARG);
+    assert_int_equal(ordo_save(g, NULL, n), ORDO_E_ARG);
+    assert_int_equal(ordo_save(g, s, n - 1), ORDO_E_ARG);
+    assert_int_equal(ordo_save_size(NULL), 0);
+    assert_int_equal(ordo_restore(NULL, 0, p, s, n, &out, NULL, 0), ORDO_E_ARG);
+    assert_int_equal(ordo_restore(buf, sizeof buf, p, s, n, &out, NULL, 0), ORDO_E_ARG);
+
+    /* another program, truncated, damaged, not a save at all */
+    assert_null(restore(other, s, n, ORDO_E_PROGRAM));
+    for (size_t k = 0; k < n; k += k < 64 ? 1 : 97)
+        assert_null(restore(p, s, k, ORDO_E_PROGRAM));
+    for (size_t k = 0; k < n; k += k < 64 ? 1 : 13) {
+        s[k] ^= 0x20;
+        assert_null(restore(p, s, n, ORDO_E_PROGRAM));
+        s[k] ^= 0x20;
+    }
+    assert_null(restore(p, (const unsigned char *)"ordo", 4, ORDO_E_PROGRAM));
+
+    /* another version of the format or the program, with a good checksum */
+    s[8] ^= 1;
+    reseal(s, n);
+    assert_null(restore(p, s, n, ORDO_E_PROGRAM));
+    s[8] ^= 1;
+    s[12] ^= 1;
+    reseal(s, n);
+    assert_null(restore(p, s, n, ORDO_E_PROGRAM));
+    s[12] ^= 1;
+    reseal(s, n);
+    ordo_game *r = restore(p, s, n, ORDO_OK);
+    free(r);
+    ordo_free(g);
+    free(s);
+    oc_free(c);
+    oc_free(c2);
+}
+
+/* A block changed by hand, checksum and all: every register, option and
+ * value the runtime would trust is checked. Each change alone is refused. */
+static void test_forged_blocks(void **state)
+{
+    (void)state;
+    oc_compiler *c;
+    const ordo_program *p = compile(&c, "tests/e2e/data/tiny.ordo");
+    ordo_game *g;
+    assert_int_equal(ordo_new(p, 2, 9, &g), ORDO_OK);
+    assert_int_equal(play_on(g, NULL, 3), ORDO_DECIDE);
+    size_t n;
+    unsigned char *s = save_of(g, &n);
+    unsigned char *f = malloc(n);
+    assert_non_null(f);
+    /* each 4-byte word of the block set to a value no game holds there:
+     * what validation catches is refused, what it need not catch (the
+     * values on the stack, the counters) must still restore and not crash */
+    int refused = 0, restored = 0;
+    for (size_t off = SAVE_HEAD; off + 4 <= n - 8; off += 4) {
+        static const int32_t junk[] = {-2, 0x7fff, 0x7fffffff};
+        for (size_t j = 0; j < sizeof junk / sizeof junk[0]; j++) {
+            memcpy(f, s, n);
+            memcpy(f + off, &junk[j], 4);
+            reseal(f, n);
+            size_t size = ordo_game_size(p);
+            void *mem = aligned_alloc(8, (size + 7) & ~(size_t)7);
+            assert_non_null(mem);
+            ordo_game *r = NULL;
+            char msg[200];
+            int rc = ordo_restore(mem, size, p, f, n, &r, msg, sizeof msg);
+            if (rc == ORDO_OK) {
+                restored++;
+                uint64_t rr = 3;
+                int st = play_on(r, &rr, 20); /* plays or stops with an error */
+                assert_true(st == ORDO_DECIDE || st == ORDO_OVER || st < 0);
+            } else {
+                assert_int_equal(rc, ORDO_E_PROGRAM);
+                refused++;
+            }
+            free(mem);
+        }
+    }
+    print_message("forged blocks: %d refused, %d restored\n", refused, restored);
+    assert_true(refused > 0 && restored > 0);
+    free(f);
+    free(s);
+    ordo_free(g);
+    oc_free(c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_restored_games_go_on_alike),
+        cmocka_unit_test(test_refused_saves),
+        cmocka_unit_test(test_forged_blocks),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
