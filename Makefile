@@ -76,7 +76,20 @@ BENCH_BIN := $(BUILD)/bench/bench_titan $(BUILD)/bench/gen_ruleset $(BUILD)/benc
 # benchmark harness (bench_titan splendor).
 SPLENDOR := $(wildcard rulesets/splendor_solo.ordo)
 
-.PHONY: all deps demo test test-one bench clean examples
+# Fuzz targets (tests/fuzz/target_NAME.c): each built with replay.c's main
+# for `make test` (its seed corpus once, under the sanitizers) and with
+# clang's libFuzzer for `make fuzz`.
+FUZZ_TARGETS := compiler csv api diff restore
+FUZZ_REPLAY  := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay_%)
+FUZZ_LIB     := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
+FUZZ_H       := tests/fuzz/fuzz.h tests/fuzz/programs.h
+# the diff target links these rulesets as ordoc emitted them
+FUZZ_EMITTED := $(BUILD)/examples/titan.c $(BUILD)/examples/odin.c \
+                $(BUILD)/examples/teotihuacan.c $(BUILD)/examples/splendor_solo.c \
+                $(BUILD)/e2e/tiny.c $(BUILD)/e2e/stones.c
+FUZZ_SECONDS ?= 60
+
+.PHONY: all deps demo test test-one bench clean examples fuzz fuzz-build
 all: $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(EXAMPLES)
 examples: $(EXAMPLES)
 
@@ -204,9 +217,26 @@ $(BUILD)/tests/fuzz_compile: tests/fuzz/fuzz_compile.c $(LIBOC) $(LIBORDO)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(INC_TEST) $(CFLAGS) -o $@ $< $(LIBOC) $(LIBORDO) $(LDFLAGS)
 
+# ---- fuzz targets
+$(BUILD)/fuzz/replay_diff $(BUILD)/fuzz/fuzz_diff: $(FUZZ_EMITTED)
+$(BUILD)/fuzz/replay_%: tests/fuzz/target_%.c tests/fuzz/replay.c $(FUZZ_H) $(LIBOC) $(RUNTIME_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(INC_TEST) -Itests/fuzz -DORDO_ROOT='"$(CURDIR)"' $(CFLAGS) -o $@ \
+	    $< tests/fuzz/replay.c $(if $(filter diff,$*),$(FUZZ_EMITTED)) $(LIBOC) $(RUNTIME_OBJ) $(LDFLAGS)
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/target_%.c $(FUZZ_H) $(LIBOC) $(RUNTIME_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(INC_TEST) -Itests/fuzz -DORDO_ROOT='"$(CURDIR)"' $(CFLAGS) -fsanitize=fuzzer \
+	    -o $@ $< $(if $(filter diff,$*),$(FUZZ_EMITTED)) $(LIBOC) $(RUNTIME_OBJ) $(LDFLAGS)
+
+# `make fuzz FUZZ_SECONDS=N`: every target under libFuzzer for N seconds
+# (clang installed when missing), in its own build with clang
+fuzz-build: $(FUZZ_LIB)
+fuzz: deps
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
 # One pass of every test in $(BUILD); `make test` runs it twice.
 test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN) $(EXAMPLES) $(E2E_HOSTS) \
-          $(BUILD)/tests/fuzz_compile $(BUILD)/bench/splendor_ref
+          $(BUILD)/tests/fuzz_compile $(BUILD)/bench/splendor_ref $(FUZZ_REPLAY)
 	@sh tests/tools/run_all.sh $(BUILD)
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)

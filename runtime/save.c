@@ -234,8 +234,7 @@ static int check_registers(chk *c, const ordo_program *p, const ordo_game *g)
         return why(c, "a player number out of range");
     if (memchr(g->err_detail, 0, sizeof g->err_detail) == NULL)
         return why(c, "the error text has no end");
-    if (g->nopts > p->max_options || g->nesc > p->max_escapes || g->npend > p->max_pending ||
-        (st != ORDO_DECIDE && g->nopts != 0))
+    if (g->nopts > p->max_options || g->nesc > p->max_escapes || g->npend > p->max_pending)
         return why(c, "%u options, %u escapes, %u held-back effects: more than the program "
                    "allows", (unsigned)g->nopts, (unsigned)g->nesc, (unsigned)g->npend);
     return ORDO_OK;

@@ -86,6 +86,7 @@ suite "ordo sim" sh tests/e2e/sim.sh "$BUILD"
 suite "ordo play" sh tests/e2e/play.sh "$BUILD"
 suite "Splendor: the ruleset and the hand-written reference agree" \
     sh tests/e2e/splendor_ref.sh "$BUILD"
+suite "fuzz targets over their seed corpora" sh tests/fuzz/replay.sh "$BUILD"
 fuzz_files=$(ls rulesets/*.ordo tests/e2e/data/*.ordo 2>/dev/null)
 suite "fuzz: mutated rulesets never crash (${FUZZ:-3000})" \
     "$BUILD/tests/fuzz_compile" "${FUZZ:-3000}" 1 $fuzz_files
