@@ -22,6 +22,7 @@ if ! command -v clang >/dev/null 2>&1; then
         { echo "fuzz: apt-get install clang failed" >&2; exit 1; }
 fi
 B=build/fuzz
+mkdir -p "$B"
 SAN="-fsanitize=address,undefined -fsanitize=fuzzer-no-link -fno-omit-frame-pointer"
 make --no-print-directory -j"$(nproc)" BUILD=$B CC=clang OPT=-O1 SAN="$SAN" \
     $(for t in $FUZZ_TARGETS; do echo "$B/fuzz/fuzz_$t"; done) >"$B.log" 2>&1 ||
