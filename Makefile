@@ -89,8 +89,36 @@ FUZZ_EMITTED := $(BUILD)/examples/titan.c $(BUILD)/examples/odin.c \
                 $(BUILD)/e2e/tiny.c $(BUILD)/e2e/stones.c
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps demo test test-one bench clean examples fuzz fuzz-build
-all: $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(EXAMPLES)
+# Installation (make install PREFIX=... DESTDIR=...): the tools, the
+# runtime as a static and a shared library (soname libordo.so.MAJOR,
+# exporting only ordo_*), the host kit, the headers an emitted ruleset and
+# a host include, ordo.pc, and the man pages.
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+BINDIR     := $(PREFIX)/bin
+LIBDIR     := $(PREFIX)/lib
+INCDIR     := $(PREFIX)/include/ordo
+MANDIR     := $(PREFIX)/share/man
+VERSION    := $(shell sed -n 's/^\#define ORDO_VERSION "\(.*\)"/\1/p' runtime/ordo.h)
+SOMAJOR    := $(firstword $(subst ., ,$(VERSION)))
+LIBSO      := $(BUILD)/libordo.so.$(VERSION)
+PIC_OBJ    := $(RUNTIME_SRC:%.c=$(BUILD)/pic/%.o)
+HEADERS    := runtime/ordo.h runtime/opcodes.h runtime/opcode_list.h runtime/host/ordo_host.h
+MANPAGES   := man/ordo.1 man/ordoc.1 man/ordo.3 man/ordo.5
+
+.PHONY: all deps demo test test-one bench clean examples fuzz fuzz-build install uninstall help
+all: $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(LIBSO) $(EXAMPLES)
+
+help:
+	@echo 'make            build the tools, the libraries and a host per ruleset'
+	@echo 'make demo       install what is missing, build, check and play every ruleset'
+	@echo 'make test       every test, then again under ASan and UBSan (about 10 minutes)'
+	@echo 'make bench      the benchmarks (doc/performance.md)'
+	@echo 'make fuzz       every fuzz target under libFuzzer, FUZZ_SECONDS each (default 60)'
+	@echo 'make install    PREFIX=$(PREFIX) DESTDIR=: tools, libraries, headers, ordo.pc, man pages'
+	@echo 'make uninstall  the same files removed'
+	@echo 'make clean      remove build/'
+
 examples: $(EXAMPLES)
 
 # ---- set-up: install what is missing (Debian), once per machine
@@ -112,6 +140,18 @@ $(LIBORDO): $(RUNTIME_OBJ)
 	$(OBJCOPY) --wildcard --keep-global-symbol='ordo_*' $(BUILD)/runtime/libordo.o
 	rm -f $@
 	$(AR) rcs $@ $(BUILD)/runtime/libordo.o
+
+# the shared runtime: position-independent objects, the API alone exported
+# (runtime/libordo.map), a soname that changes with the major version
+$(BUILD)/pic/runtime/%.o: runtime/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(INC_RUNTIME) $(CFLAGS) -fPIC -MMD -MP -c -o $@ $<
+
+$(LIBSO): $(PIC_OBJ) runtime/libordo.map
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,libordo.so.$(SOMAJOR) \
+	    -Wl,--version-script=runtime/libordo.map -o $@ $(PIC_OBJ)
+	ln -sf libordo.so.$(VERSION) $(BUILD)/libordo.so.$(SOMAJOR)
+	ln -sf libordo.so.$(VERSION) $(BUILD)/libordo.so
 
 $(LIBHOST): $(HOST_OBJ)
 	@mkdir -p $(@D)
@@ -250,6 +290,31 @@ demo: all
 
 bench: all $(BENCH_BIN)
 	@sh tests/bench/run.sh $(BUILD)
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) \
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(MANDIR)/man5
+	install -m 755 $(ORDO) $(ORDOC) $(DESTDIR)$(BINDIR)
+	install -m 644 $(LIBORDO) $(LIBHOST) $(DESTDIR)$(LIBDIR)
+	install -m 755 $(LIBSO) $(DESTDIR)$(LIBDIR)
+	ln -sf libordo.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libordo.so.$(SOMAJOR)
+	ln -sf libordo.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libordo.so
+	install -m 644 $(HEADERS) $(DESTDIR)$(INCDIR)
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@VERSION@|$(VERSION)|' runtime/ordo.pc.in \
+	    >$(DESTDIR)$(LIBDIR)/pkgconfig/ordo.pc
+	install -m 644 man/ordo.1 man/ordoc.1 $(DESTDIR)$(MANDIR)/man1
+	install -m 644 man/ordo.3 $(DESTDIR)$(MANDIR)/man3
+	install -m 644 man/ordo.5 $(DESTDIR)$(MANDIR)/man5
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/ordo $(DESTDIR)$(BINDIR)/ordoc
+	rm -f $(DESTDIR)$(LIBDIR)/libordo.a $(DESTDIR)$(LIBDIR)/libordohost.a
+	rm -f $(DESTDIR)$(LIBDIR)/libordo.so $(DESTDIR)$(LIBDIR)/libordo.so.$(SOMAJOR)
+	rm -f $(DESTDIR)$(LIBDIR)/libordo.so.$(VERSION) $(DESTDIR)$(LIBDIR)/pkgconfig/ordo.pc
+	rm -f $(HEADERS:runtime/%=$(DESTDIR)$(INCDIR)/%) $(DESTDIR)$(INCDIR)/ordo_host.h
+	-rmdir $(DESTDIR)$(INCDIR) 2>/dev/null
+	rm -f $(DESTDIR)$(MANDIR)/man1/ordo.1 $(DESTDIR)$(MANDIR)/man1/ordoc.1
+	rm -f $(DESTDIR)$(MANDIR)/man3/ordo.3 $(DESTDIR)$(MANDIR)/man5/ordo.5
 
 clean:
 	rm -rf build

@@ -13,7 +13,7 @@ static const char usage[] =
     "  play FILE       play one game in the terminal, against policies or people\n"
     "  test FILE...    run every scenario of each ruleset\n"
     "\n"
-    "  ordo COMMAND --help   the options of a command\n"
+    "  ordo help COMMAND     the options of a command (as ordo COMMAND --help)\n"
     "  ordo --version        the version\n"
     "\n"
     "exit status: 0 success, 1 errors (diagnostics, runtime error, failed\n"
@@ -26,6 +26,13 @@ static int run_command(int argc, char **argv)
         return TOOL_USAGE;
     }
     const char *cmd = argv[1];
+    if (strcmp(cmd, "help") == 0 && argc > 2) {
+        /* `ordo help run` is `ordo run --help` */
+        char *help_argv[] = {argv[2], "--help", NULL};
+        if (argv[2][0] != '-')
+            return run_command(3, (char *[]){argv[0], argv[2], "--help", NULL});
+        (void)help_argv;
+    }
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         fputs(usage, stdout);
         return TOOL_OK;

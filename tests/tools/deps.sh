@@ -1,10 +1,12 @@
 #!/bin/sh
-# deps.sh — installs what the build needs (flex, bison, cmocka) when missing.
+# deps.sh — installs what the build and the tests need (flex, bison,
+# cmocka, pkg-config) when missing.
 # Debian only; as root it runs apt-get, otherwise it says what to run.
 missing=""
 command -v flex  >/dev/null 2>&1 || missing="$missing flex"
 command -v bison >/dev/null 2>&1 || missing="$missing bison"
 [ -f /usr/include/cmocka.h ] || missing="$missing libcmocka-dev"
+command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
     echo "ordo: missing:$missing — run: sudo apt-get install -y$missing" >&2

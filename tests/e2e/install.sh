@@ -1,0 +1,59 @@
+#!/bin/sh
+# install.sh BUILD — `make install` into a temporary DESTDIR, then a host
+# built against the installed files alone: examples/host.c and a ruleset
+# emitted by the installed ordoc, compiled and linked with nothing but
+# `pkg-config --cflags --libs ordo`; it plays the game `ordo run` plays.
+# Then `make uninstall` leaves no file behind. Always the plain build
+# (build/): an install of the sanitizer build is no different a test.
+# Last line: "N passed, M failed".
+. "$(dirname "$0")/common.sh"
+D=$tmp/root PREFIX=/usr/local
+if ! command -v pkg-config >/dev/null 2>&1; then
+    bad "no pkg-config (make test installs it: tests/tools/deps.sh)"
+    echo "$pass passed, $fail failed"
+    exit 1
+fi
+if make -s --no-print-directory install BUILD=build DESTDIR="$D" PREFIX=$PREFIX >"$tmp/log" 2>&1; then
+    ok
+else
+    bad "make install failed"
+    tail -n 5 "$tmp/log"
+fi
+for f in bin/ordo bin/ordoc lib/libordo.a lib/libordohost.a lib/libordo.so lib/pkgconfig/ordo.pc \
+         include/ordo/ordo.h include/ordo/ordo_host.h share/man/man1/ordo.1 share/man/man1/ordoc.1 \
+         share/man/man3/ordo.3 share/man/man5/ordo.5; do
+    if [ -e "$D$PREFIX/$f" ]; then ok; else bad "not installed: $PREFIX/$f"; fi
+done
+so=$(readelf -d "$D$PREFIX/lib/libordo.so" 2>/dev/null | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
+if [ "$so" = libordo.so.0 ]; then ok; else bad "the shared library's soname is '$so'"; fi
+others=$(nm -D --defined-only "$D$PREFIX/lib/libordo.so" | awk 'NF == 3 { print $3 }' | grep -v '^ordo_')
+if [ -z "$others" ]; then ok; else bad "libordo.so exports more than the API:" $others; fi
+
+# a host against the installed files: ordoc, headers and libraries
+export PKG_CONFIG_PATH="$D$PREFIX/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$D"
+TINY=tests/e2e/data/tiny.ordo
+"$D$PREFIX/bin/ordoc" "$TINY" -o "$tmp/tiny.c" --symbol tiny_program || bad "installed ordoc failed"
+cflags=$(pkg-config --cflags ordo) libs=$(pkg-config --libs ordo)
+if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L $cflags -DHOST_PROGRAM=tiny_program \
+       -o "$tmp/host" examples/host.c "$tmp/tiny.c" $libs 2>"$tmp/cc"; then
+    ok
+else
+    bad "the host does not build with pkg-config alone ($cflags $libs):"
+    head -n 5 "$tmp/cc"
+fi
+if [ -x "$tmp/host" ]; then
+    LD_LIBRARY_PATH="$D$PREFIX/lib" "$tmp/host" --seed 3 >"$tmp/host.out" 2>&1
+    "$BUILD/ordo" run "$TINY" --seed 3 >"$tmp/run.out" 2>&1
+    if cmp -s "$tmp/host.out" "$tmp/run.out"; then ok; else bad "the installed host plays another game"; fi
+    if ldd "$tmp/host" | grep -q "$D$PREFIX/lib/libordo.so.0" ||
+       LD_LIBRARY_PATH="$D$PREFIX/lib" ldd "$tmp/host" | grep -q 'libordo.so.0'; then ok; else
+        bad "the host is not linked with the shared libordo"; fi
+fi
+if MANPATH="$D$PREFIX/share/man" man -w ordo >/dev/null 2>&1 || [ -s "$D$PREFIX/share/man/man1/ordo.1" ]; then ok; fi
+
+make -s --no-print-directory uninstall BUILD=build DESTDIR="$D" PREFIX=$PREFIX >"$tmp/log" 2>&1 ||
+    bad "make uninstall failed"
+left=$(find "$D" -type f -o -type l)
+if [ -z "$left" ]; then ok; else bad "make uninstall left:" $left; fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
