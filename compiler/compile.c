@@ -190,11 +190,12 @@ const ordo_program *oc_compile_file(oc_compiler *c, const char *path)
     if (!text) {
         FILE *out = c->opt.diag ? c->opt.diag : stderr;
         char why[96];
-        fprintf(out, "%s: error: cannot read the file: %s\n", path,
+        fprintf(out, "%s: error: cannot read the file: %s\n",
+                strcmp(path, "-") == 0 ? "<stdin>" : path,
                 oc_read_problem(err, OC_MAX_RULESET_BYTES, why, sizeof why));
         c->errors = 1;
         c->warnings = 0;
         return NULL;
     }
-    return oc_compile_string(c, path, text, len);
+    return oc_compile_string(c, strcmp(path, "-") == 0 ? "<stdin>" : path, text, len);
 }

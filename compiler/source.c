@@ -25,19 +25,21 @@ const char *oc_path_beside(oc_arena *a, const char *from, const char *rel)
 }
 
 /* The whole file in the arena (one read, no per-line copies), its UTF-8
- * byte-order mark left out. A directory, or a file (or device, or pipe)
+ * byte-order mark left out; "-" is the standard input. A directory, or a file (or device, or pipe)
  * that yields more than `limit` bytes, is refused before the arena holds
  * any of it: EISDIR, EFBIG. */
 char *oc_read_text(oc_arena *a, const char *path, size_t limit, size_t *len, int *err)
 {
-    FILE *f = fopen(path, "rb");
+    int is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         *err = errno;
         return NULL;
     }
     struct stat st;
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
+        if (!is_stdin)
+            fclose(f);
         *err = EISDIR;
         return NULL;
     }
@@ -63,7 +65,8 @@ char *oc_read_text(oc_arena *a, const char *path, size_t limit, size_t *len, int
         cap *= 2;
     }
     int bad = ferror(f);
-    fclose(f);
+    if (!is_stdin)
+        fclose(f);
     if (!buf || bad || big) {
         free(buf);
         *err = big ? EFBIG : bad ? EIO : ENOMEM;

@@ -2,6 +2,7 @@
  * the two one-line renderings of an event (text and JSON). Everything here
  * is deterministic: no locale, no floating point, no printf for numbers. */
 #include <stdio.h>
+#include <string.h>
 
 #include "vm.h"
 
@@ -54,12 +55,49 @@ void vb_putc(vm_buf *b, char c)
     }
 }
 
+/* The length of the well-formed UTF-8 sequence at s (1..4, at most n),
+ * or 0 when the bytes there are not one (a stray continuation byte, a
+ * sequence cut short, an overlong form, a surrogate, beyond U+10FFFF). */
+static int utf8_length(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    if (c < 0x80)
+        return 1;
+    size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
+    if (!len || c > 0xF4 || len > n)
+        return 0;
+    for (size_t k = 1; k < len; k++)
+        if ((s[k] & 0xC0) != 0x80)
+            return 0;
+    if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] >= 0xA0) ||
+        (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] >= 0x90))
+        return 0;
+    return (int)len;
+}
+
+/* n bytes of text. In JSON mode a byte that is not part of well-formed
+ * UTF-8 becomes U+FFFD, so that every line is valid JSON whatever a
+ * ruleset's texts hold. */
+static void vb_putn(vm_buf *b, const char *s, size_t n)
+{
+    while (n > 0) {
+        size_t k = b->json ? (size_t)utf8_length((const unsigned char *)s, n) : 1;
+        if (k == 0) {
+            vb_rawstr(b, "\\ufffd");
+            k = 1;
+        } else {
+            for (size_t i = 0; i < k; i++)
+                vb_putc(b, s[i]);
+        }
+        s += k;
+        n -= k;
+    }
+}
+
 void vb_puts(vm_buf *b, const char *s)
 {
-    if (!s)
-        return;
-    while (*s)
-        vb_putc(b, *s++);
+    if (s)
+        vb_putn(b, s, strlen(s));
 }
 
 void vb_int(vm_buf *b, long long v)
@@ -175,7 +213,12 @@ static void vb_template(vm_buf *b, const ordo_program *p, const char *t, int nar
                 k++;
             t += 2;
         } else {
-            vb_putc(b, *t++);
+            /* the text up to the next "{}" (or the end) in one piece */
+            size_t n = 1;
+            while (t[n] && !(t[n] == '{' && t[n + 1] == '}'))
+                n++;
+            vb_putn(b, t, n);
+            t += n;
         }
     }
 }

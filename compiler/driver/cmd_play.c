@@ -275,6 +275,11 @@ int cmd_play(int argc, char **argv)
         fprintf(stderr, "%s: no input file (try '%s --help')\n", prog, prog);
         return TOOL_USAGE;
     }
+    if (strcmp(file, "-") == 0) {
+        fprintf(stderr, "%s: the decisions come from the standard input: give the ruleset as "
+                "a file\n", prog);
+        return TOOL_USAGE;
+    }
     if (!drv_readable(prog, file))
         return TOOL_USAGE;
     oc_compiler *c;

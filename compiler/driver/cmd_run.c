@@ -66,6 +66,11 @@ int cmd_run(int argc, char **argv)
         return TOOL_USAGE;
     if (o.choices && !drv_readable(prog, o.choices))
         return TOOL_USAGE;
+    if (o.choices && strcmp(o.choices, "-") == 0 && strcmp(file, "-") == 0) {
+        fprintf(stderr, "%s: the ruleset and --choices cannot both be the standard input\n",
+                prog);
+        return TOOL_USAGE;
+    }
     if (o.record && (drv_same_file(o.record, file) || drv_same_file(o.record, o.choices))) {
         fprintf(stderr, "%s: --record '%s' is an input file: it would be lost\n", prog,
                 o.record);

@@ -27,7 +27,7 @@ static void test_file(const char *path, int verbose, int *passed, int *failed)
     if (verbose)
         printf("%s:\n", path);
     if (p)
-        sc_run_all(p, path, verbose, stdout, passed, failed);
+        sc_run_all(p, drv_input_name(path), verbose, stdout, passed, failed);
     else {
         printf("%s: does not compile\n", path);
         (*failed)++;

@@ -13,7 +13,7 @@ int drv_unknown_option(const char *prog, const char *arg)
 }
 
 /* Sets the flag named `arg`; 0 when there is none. */
-static int set_flag(const drv_flag *flags, const char *arg)
+static int set_one_flag(const drv_flag *flags, const char *arg)
 {
     for (; flags->name; flags++)
         if (strcmp(arg, flags->name) == 0) {
@@ -21,6 +21,29 @@ static int set_flag(const drv_flag *flags, const char *arg)
             return 1;
         }
     return 0;
+}
+
+/* A flag, or one-letter flags grouped as in `-vt` (each must exist; none
+ * is set otherwise). */
+static int set_flag(const drv_flag *flags, const char *arg)
+{
+    if (set_one_flag(flags, arg))
+        return 1;
+    if (arg[0] != '-' || arg[1] == '-' || !arg[1] || !arg[2])
+        return 0;
+    for (const char *c = arg + 1; *c; c++) {
+        char one[3] = {'-', *c, 0};
+        int known = 0;
+        for (const drv_flag *f = flags; f->name; f++)
+            known |= strcmp(f->name, one) == 0;
+        if (!known)
+            return 0;
+    }
+    for (const char *c = arg + 1; *c; c++) {
+        char one[3] = {'-', *c, 0};
+        set_one_flag(flags, one);
+    }
+    return 1;
 }
 
 /* The options and file names of argv, in order; --help, --version and an

@@ -15,6 +15,8 @@
 
 int drv_readable(const char *prog, const char *path)
 {
+    if (strcmp(path, "-") == 0)
+        return 1; /* the standard input */
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "%s: cannot open '%s': %s\n", prog, path, strerror(errno));
@@ -30,10 +32,16 @@ int drv_readable(const char *prog, const char *path)
     return 1;
 }
 
+const char *drv_input_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
 int drv_same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
-    if (!a || !b || stat(a, &sa) != 0 || stat(b, &sb) != 0)
+    if (!a || !b || strcmp(a, "-") == 0 || strcmp(b, "-") == 0 || stat(a, &sa) != 0 ||
+        stat(b, &sb) != 0)
         return 0;
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }

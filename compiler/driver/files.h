@@ -15,9 +15,13 @@ typedef struct drv_output {
     FILE *f;
 } drv_output;
 
-/* 1 when `path` can be opened for reading and is not a folder; else 0
- * with a message on stderr ("prog: cannot open 'path': ..."). */
+/* 1 when `path` can be opened for reading and is not a folder ("-", the
+ * standard input, always can); else 0 with a message on stderr ("prog:
+ * cannot open 'path': ..."). */
 int drv_readable(const char *prog, const char *path);
+
+/* The name of an input as messages say it: "<stdin>" for "-". */
+const char *drv_input_name(const char *path);
 
 /* 1 when a and b name the same existing file (however they are spelt). */
 int drv_same_file(const char *a, const char *b);

@@ -9,12 +9,13 @@
 
 static const char help[] =
     "usage: ordoc FILE.ordo -o OUT.c [--header OUT.h] [--symbol NAME] [--disasm] [-Werror]\n"
+    "       (FILE '-' reads the standard input)\n"
     "\n"
     "Compiles a ruleset into C source: the program's tables as const data and\n"
     "`const ordo_program NAME`, to be compiled with runtime/ordo.h and linked\n"
     "with libordo.a.\n"
     "\n"
-    "  -o OUT.c         write the C source to OUT.c\n"
+    "  -o OUT.c         write the C source to OUT.c ('-': standard output)\n"
     "  --header OUT.h   also write a header declaring the program\n"
     "  --symbol NAME    the program's C name (default: FILE's base name with\n"
     "                   non-identifier characters as '_', then '_program')\n"
@@ -33,9 +34,11 @@ static int usage_error(const char *fmt, const char *arg)
     return 2;
 }
 
-/* "rulesets/titan-2.ordo" -> "titan_2_program" */
+/* "rulesets/titan-2.ordo" -> "titan_2_program"; "-" -> "stdin_program" */
 static char *default_symbol(const char *path)
 {
+    if (strcmp(path, "-") == 0)
+        path = "stdin";
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     size_t n = strcspn(base, ".");
@@ -144,7 +147,17 @@ int main(int argc, char **argv)
         if (drv_stdout_done("ordoc") != 0)
             status = 1;
     }
-    if (out && status == 0) {
+    if (out && strcmp(out, "-") == 0 && status == 0) {
+        /* the C on stdout (a header, if asked for, still to its file) */
+        drv_output ho;
+        FILE *fh = hdr ? drv_output_open(&ho, hdr, "ordoc") : NULL;
+        if (hdr && !fh)
+            status = 1;
+        else if (oc_emit_c(p, symbol, stdout, fh, hdr) != 0 || drv_stdout_done("ordoc") != 0)
+            status = 1;
+        if (fh && (status ? (drv_output_abort(&ho), 1) : drv_output_commit(&ho, "ordoc") != 0))
+            status = 1;
+    } else if (out && status == 0) {
         drv_output co, ho;
         FILE *fo = drv_output_open(&co, out, "ordoc");
         FILE *fh = NULL;

@@ -30,7 +30,8 @@ static int push(play_choices *c, const char *s, size_t len, int line)
 /* A folder fails at its first read (EISDIR). */
 char *play_read_file(const char *path, long limit, const char *prog, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
+    int is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         fprintf(stderr, "%s: cannot open '%s': %s\n", prog, path, strerror(errno));
         return NULL;
@@ -59,7 +60,8 @@ char *play_read_file(const char *path, long limit, const char *prog, size_t *len
         buf = nb;
         cap *= 2;
     }
-    fclose(f);
+    if (!is_stdin)
+        fclose(f);
     if (!buf || bad || big || n > (size_t)limit) {
         if (!buf)
             fprintf(stderr, "%s: out of memory reading '%s'\n", prog, path);

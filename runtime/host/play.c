@@ -244,7 +244,7 @@ int play_game(const ordo_program *p, const play_options *o0, FILE *out, const ch
         return TOOL_USAGE;
     }
     if (o->record) {
-        rec = fopen(o->record, "w");
+        rec = strcmp(o->record, "-") == 0 ? stdout : fopen(o->record, "w");
         if (!rec) {
             fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->record, strerror(errno));
             play_choices_free(&ch);
@@ -323,7 +323,7 @@ done:
     if (g)
         ordo_free(g);
     free(tc.buf);
-    if (rec && fclose(rec) != 0) {
+    if (rec && (rec == stdout ? fflush(rec) != 0 || ferror(rec) : fclose(rec) != 0)) {
         fprintf(stderr, "%s: cannot write '%s'\n", prog, o->record);
         if (status == TOOL_OK)
             status = TOOL_FAIL;

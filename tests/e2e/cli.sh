@@ -93,5 +93,41 @@ want='value out of range: x = 9: the value is not in 0..5 at step 1 "a" ('"$tmp"
 expect 1 1 "$ORDO" run "$tmp/rangeerr.ordo" --seed 1 --trace none
 if grep -qF "$want" "$tmp/err"; then pass=$((pass + 1)); else
     echo "FAIL: runtime error line: got '$(cat "$tmp/err")'"; fail=$((fail + 1)); fi
+# '-' is the standard input (or output) everywhere a file is named
+# check_io NAME CMD: the command's stdout (from stdin $tmp/in) matches PATTERN in $pat
+stdin_out() {
+    pat=$1 in=$2
+    shift 2
+    if "$@" <"$in" >"$tmp/out" 2>"$tmp/err" && grep -q "$pat" "$tmp/out"; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL: $* < $in: expected '$pat' on stdout"; head -3 "$tmp/err"; fail=$((fail + 1))
+    fi
+}
+stdin_out '<stdin>: ok' "$TINY" "$ORDO" check -v -
+stdin_out '<stdin>: ok 4 scenarios' "$TINY" "$ORDO" test -
+stdin_out 'generated from <stdin>' "$TINY" "$ORDOC" - -o -
+stdin_out 'const ordo_program stdin_program' "$TINY" "$ORDOC" - -o -
+"$ORDO" run "$TINY" --seed 7 --record "$tmp/r7" >"$tmp/a7" 2>&1
+stdin_out 'result:' "$tmp/r7" "$ORDO" run "$TINY" --seed 7 --choices -
+if cmp -s "$tmp/out" "$tmp/a7"; then pass=$((pass + 1)); else
+    echo "FAIL: --choices - plays another game"; fail=$((fail + 1)); fi
+"$ORDO" run "$TINY" --seed 7 --record - --trace none >"$tmp/out" 2>&1
+if cmp -s "$tmp/out" "$tmp/r7"; then pass=$((pass + 1)); else
+    echo "FAIL: --record - did not print the decisions"; fail=$((fail + 1)); fi
+expect 2 1 "$ORDO" play -
+# grouped one-letter flags, as in other tools: -vt is -v -t
+expect_out 'passed' "$ORDO" test -vt "$TINY"
+expect 2 1 "$ORDO" test -vx "$TINY"
+# ordo help COMMAND is COMMAND --help
+expect_out 'usage: ordo sim' "$ORDO" help sim
+# a JSON Lines trace is valid JSON whatever bytes the ruleset's texts hold
+printf 'ruleset "u"\nplayers 2\nsequence {\n    step 1 "s\303\050" {\n        log "caf\303\251 \342\202 \377"\n        end game winner player 1\n    }\n}\n' >"$tmp/utf8.ordo"
+"$ORDO" run "$tmp/utf8.ordo" --trace jsonl >"$tmp/out" 2>&1
+if grep -q 'caf\(\xc3\xa9\|é\) \\ufffd\\ufffd \\ufffd' "$tmp/out" && ! od -An -tx1 "$tmp/out" | grep -q ' ff'; then
+    pass=$((pass + 1))
+else
+    echo "FAIL: invalid UTF-8 reached a JSON line:"; cat "$tmp/out"; fail=$((fail + 1))
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
