@@ -570,6 +570,37 @@ static void pass_cites(ck *c)
                              x->id);
 }
 
+/* ------------------------------------------------- unused declarations */
+
+/* A declaration of the ruleset being compiled (not of a base it extends:
+ * a layer need not use all of its base) that nothing refers to: a var
+ * never read or written, a const, enum or table never named, an event
+ * never emitted nor listened to, a fn or proc never called. Displays,
+ * triggers and actions (which a window or a host may start) are used by
+ * being declared. */
+static void pass_unused(ck *c)
+{
+    const ast_file *f = c->f;
+    for (ast_decl *d = f->decls; d; d = d->next) {
+        if (!d->sym || d->sym->used || d->builtin || d->hidden || d->display || d->policy_fn ||
+            d->layer + 1u != f->nlayers || d->is_override || d->timing || d->anytime ||
+            d->is_action || d->action)
+            continue;
+        const char *what = NULL;
+        switch (d->kind) {
+        case D_VAR: what = "var"; break;
+        case D_CONST: what = "const"; break;
+        case D_ENUM: what = d->is_table ? "table" : "enum"; break;
+        case D_EVENT: what = "event"; break;
+        case D_FN: what = "fn"; break;
+        case D_PROC: what = d->reachable ? NULL : "proc"; break;
+        default: break;
+        }
+        if (what)
+            diag_warning(c->d, d->name_loc, "%s '%s' is declared but never used", what, d->name);
+    }
+}
+
 /* ------------------------------------------------------ pass 6: the code */
 
 static void walk_block(ck *c, ast_block *b);
@@ -972,6 +1003,7 @@ int oc_check(oc_arena *arena, ast_file *file, diag *d)
     pass_reach(&c);
     pass_steps(&c);
     pass_cites(&c);
+    pass_unused(&c);
     pass_code(&c);
     oc_check_payments(file, d);
     return d->errors - before;
