@@ -156,6 +156,23 @@ static void emit_probe(tprog *T, int eval)
         I(SKIP, 0, S_PROBE, 0);
 }
 
+/* a probe, then the end of the run (RET in a display) */
+static void probe_and_leave(tprog *T, int eval)
+{
+    emit_probe(T, eval);
+    if (eval)
+        I(RET, 0, 0, 0);
+    else
+        I(END, 0, 0, 0);
+}
+
+/* instruction pc's b is label's pc (tp_jump for any instruction) */
+static void to_label(tprog *T, uint32_t pc, int label)
+{
+    T->fix[T->nfix].pc = pc;
+    T->fix[T->nfix++].label = label;
+}
+
 /* -------------------------------------------------------------- a case */
 
 enum {
@@ -214,9 +231,7 @@ static void emit_prelude(tprog *T, int pre)
         if (pre != PRE_CLOSED) {
             I(PUSH, 0, 0, 1);
             I(PUSH, 0, 0, 2);
-            tp_emit(T, ORDO_OP_EMITB, 2, pre == PRE_HELD ? EV2 : EVD, 0);
-            T->fix[T->nfix].pc = T->p.ncode - 1;
-            T->fix[T->nfix++].label = L_PRE;
+            to_label(T, I(EMITB, 2, pre == PRE_HELD ? EV2 : EVD, 0), L_PRE);
             L(L_PRE);
         }
         I(BATCH, 1, 2, 0);
@@ -242,21 +257,11 @@ static const ordo_program *build(tprog *T, const tcase *c, int drop, uint32_t *a
         I(PUSH, 0, 0, c->vals[k]);
     emit_probe(T, c->eval);
     *at = tp_emit(T, c->op, c->x, c->a, c->b);
-    if (c->jumps) {
-        T->fix[T->nfix].pc = *at;
-        T->fix[T->nfix++].label = L_T;
-    }
-    emit_probe(T, c->eval);
-    if (c->eval)
-        I(RET, 0, 0, 0);
-    else
-        I(END, 0, 0, 0);
+    if (c->jumps)
+        to_label(T, *at, L_T);
+    probe_and_leave(T, c->eval);
     L(L_T);
-    emit_probe(T, c->eval);
-    if (c->eval)
-        I(RET, 0, 0, 0);
-    else
-        I(END, 0, 0, 0);
+    probe_and_leave(T, c->eval);
     /* the option targets and the escape handler (used by their own tests) */
     L(L_OPT);
     L(L_OPTP);
@@ -281,6 +286,18 @@ static int run(const ordo_program *p, probe *pr, ordo_game **out)
     }
     *out = g;
     return rc;
+}
+
+/* Runs p; it must stop on a stack underflow at pc. */
+static void expect_underflow(const ordo_program *p, int eval, uint32_t pc, const char *what)
+{
+    probe pr = {.eval = eval};
+    ordo_game *g;
+    int rc = run(p, &pr, &g);
+    if (rc != ORDO_E_STACK || !strstr(g->err_detail, "underflow") || g->err_pc != pc)
+        fail_msg("%s: rc %d, \"%s\" at pc %u (not an underflow at %u)", what, rc,
+                 g->err_detail, (unsigned)g->err_pc, (unsigned)pc);
+    ordo_free(g);
 }
 
 /* The case's operands are what the VM needs: it runs with them and stops
@@ -312,13 +329,7 @@ static void check_case(const tcase *c)
     if (c->nvals > 0 && base == 0) {
         T = fixture();
         p = build(T, c, 1, &at);
-        probe pr2 = {.eval = c->eval};
-        rc = run(p, &pr2, &g);
-        if (rc != ORDO_E_STACK || !strstr(g->err_detail, "underflow") || g->err_pc != at)
-            fail_msg("%s: with %d operands: rc %d, \"%s\" at pc %u (not an underflow at %u)",
-                     c->what, c->nvals - 1, rc, g->err_detail, (unsigned)g->err_pc,
-                     (unsigned)at);
-        ordo_free(g);
+        expect_underflow(p, c->eval, at, c->what);
         free(T);
     }
     if (c->nvals != pops)
@@ -475,35 +486,36 @@ static const tcase eval_cases[] = {
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-static void test_plain(void **state)
-{
-    (void)state;
-    for (size_t i = 0; i < N(plain_cases); i++)
-        check_case(&plain_cases[i]);
-}
+typedef struct case_set {
+    const tcase *cases;
+    size_t n;
+} case_set;
 
-static void test_after_a_prelude(void **state)
-{
-    (void)state;
-    for (size_t i = 0; i < N(prelude_cases); i++)
-        check_case(&prelude_cases[i]);
-}
+static const case_set plain = {plain_cases, N(plain_cases)};
+static const case_set after_a_prelude = {prelude_cases, N(prelude_cases)};
+static const case_set jumps = {jump_cases, N(jump_cases)};
+static const case_set in_a_display = {eval_cases, N(eval_cases)};
 
-static void test_jumps(void **state)
+/* the cases of one table (the test's prestate) */
+static void test_cases(void **state)
 {
-    (void)state;
-    for (size_t i = 0; i < N(jump_cases); i++)
-        check_case(&jump_cases[i]);
-}
-
-static void test_in_a_display(void **state)
-{
-    (void)state;
-    for (size_t i = 0; i < N(eval_cases); i++)
-        check_case(&eval_cases[i]);
+    const case_set *set = *state;
+    for (size_t i = 0; i < set->n; i++)
+        check_case(&set->cases[i]);
 }
 
 /* ------------------------------------------ what leaves the run or frame */
+
+/* An END where the jump target, the options' code and the escape's
+ * handler are (the tests that do not reach them). */
+static void end_with_targets(tprog *T)
+{
+    L(L_T);
+    L(L_OPT);
+    L(L_OPTP);
+    L(L_ESC);
+    I(END, 0, 0, 0);
+}
 
 static int declared(const ordo_program *p, uint32_t pc, int *pushes)
 {
@@ -571,18 +583,8 @@ static void test_wait_underflow(void **state)
     I(OPTS, 0, 0, 0);
     I(OFFERN, 0, O_PLAIN, 0);
     uint32_t wait = I(WAIT, 0, 0, 0);
-    L(L_T);
-    L(L_OPT);
-    L(L_OPTP);
-    L(L_ESC);
-    I(END, 0, 0, 0);
-    const ordo_program *p = finish(T);
-    probe pr = {0};
-    ordo_game *g;
-    assert_int_equal(run(p, &pr, &g), ORDO_E_STACK);
-    assert_non_null(strstr(g->err_detail, "underflow"));
-    assert_int_equal(g->err_pc, wait);
-    ordo_free(g);
+    end_with_targets(T);
+    expect_underflow(finish(T), 0, wait, "WAIT without a decider");
     free(T);
 }
 
@@ -597,27 +599,21 @@ static void test_end(void **state)
                 I(PUSH, 0, 0, 1);
             emit_probe(T, 0);
             uint32_t end = I(END, x, 0, 0);
-            L(L_T);
-            L(L_OPT);
-            L(L_OPTP);
-            L(L_ESC);
-            I(END, 0, 0, 0);
+            end_with_targets(T);
             const ordo_program *p = finish(T);
             int pushes, pops = declared(p, end, &pushes);
             assert_int_equal(pops, x);
-            probe pr = {0};
-            ordo_game *g;
-            int rc = run(p, &pr, &g);
             if (drop) {
-                assert_int_equal(rc, ORDO_E_STACK);
-                assert_non_null(strstr(g->err_detail, "underflow"));
+                expect_underflow(p, 0, end, "END 1 without a winner");
             } else {
-                assert_int_equal(rc, ORDO_OVER);
+                probe pr = {0};
+                ordo_game *g;
+                assert_int_equal(run(p, &pr, &g), ORDO_OVER);
                 assert_int_equal(pr.depth[0], pops);
                 assert_int_equal((int)g->sp - (int)g->fp - NLOCALS, pushes);
                 assert_int_equal(ordo_winner(g), x ? 1 : -1);
+                ordo_free(g);
             }
-            ordo_free(g);
             free(T);
         }
     covered[ORDO_OP_END] = 1;
@@ -631,21 +627,12 @@ static void test_returns(void **state)
     (void)state;
     tprog *T = fixture();
     I(CALL, 0, P_NORET, 0);
-    L(L_T);
-    L(L_OPT);
-    L(L_OPTP);
-    L(L_ESC);
-    I(END, 0, 0, 0);
+    end_with_targets(T);
     const ordo_program *p = finish(T);
-    probe pr = {0};
-    ordo_game *g;
-    assert_int_equal(run(p, &pr, &g), ORDO_E_STACK);
-    assert_non_null(strstr(g->err_detail, "underflow"));
-    assert_int_equal(g->err_pc, p->procs[P_NORET].pc);
+    expect_underflow(p, 0, p->procs[P_NORET].pc, "RETV with nothing to return");
     int pushes;
     assert_int_equal(declared(p, p->procs[P_NORET].pc, &pushes), 1);
     assert_int_equal(declared(p, p->procs[P_PROC1].pc + 2, &pushes), 0); /* RET */
-    ordo_free(g);
     free(T);
     covered[ORDO_OP_RET] = covered[ORDO_OP_RETV] = 1;
 }
@@ -656,11 +643,7 @@ static void test_halt(void **state)
 {
     (void)state;
     tprog *T = fixture();
-    L(L_T);
-    L(L_OPT);
-    L(L_OPTP);
-    L(L_ESC);
-    I(END, 0, 0, 0);
+    end_with_targets(T);
     const ordo_program *p = finish(T);
     int pushes;
     assert_int_equal(declared(p, p->procs[P_HALT].pc + 2, &pushes), 0);
@@ -716,10 +699,10 @@ static void test_every_opcode_checked(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_plain),
-        cmocka_unit_test(test_after_a_prelude),
-        cmocka_unit_test(test_jumps),
-        cmocka_unit_test(test_in_a_display),
+        cmocka_unit_test_prestate(test_cases, (void *)&plain),
+        cmocka_unit_test_prestate(test_cases, (void *)&after_a_prelude),
+        cmocka_unit_test_prestate(test_cases, (void *)&jumps),
+        cmocka_unit_test_prestate(test_cases, (void *)&in_a_display),
         cmocka_unit_test(test_wait_and_escape),
         cmocka_unit_test(test_wait_underflow),
         cmocka_unit_test(test_end),
