@@ -1,10 +1,12 @@
 /* disasm.c — a program's code as readable assembly (`ordoc --disasm`).
  *
  * One instruction a line: pc, name, the operands the opcode list says it
- * has, and a comment naming what an index means (the var, step and rule ID,
- * option label, proc, event). Each proc starts with a header line. Names and
- * operand formats come from runtime/opcode_list.h, like everything else
- * that lists instructions.
+ * has, the values it pops and pushes ("-2+1", from the list's stack
+ * columns through ordo_op_stack_in), and a comment naming what an index
+ * means (the var, step and rule ID, option label, proc, event). Each proc
+ * starts with a header line. Names, operand formats and stack effects come
+ * from runtime/opcode_list.h, like everything else that lists
+ * instructions.
  */
 #include <stdio.h>
 #include <string.h>
@@ -16,7 +18,7 @@ static const struct {
     const char *name;
     const char *operands;
 } ops[] = {
-#define OP(n, o, e) {#n, o},
+#define OP(n, o, ...) {#n, o},
 #include "opcode_list.h"
 #undef OP
 };
@@ -26,47 +28,47 @@ static const char *nz(const char *s)
     return s ? s : "?";
 }
 
-/* What operand a of instruction `in` names, for the comment. */
-static void comment(const ordo_program *p, const ordo_insn *in, FILE *out)
+/* What operand a of instruction `in` names, for the comment ("" if nothing). */
+static void comment(const ordo_program *p, const ordo_insn *in, char *buf, size_t n)
 {
     unsigned a = in->a;
+    buf[0] = 0;
     switch (in->op) {
     case ORDO_OP_LDG: case ORDO_OP_STG: case ORDO_OP_LDX: case ORDO_OP_STX:
     case ORDO_OP_LLEN: case ORDO_OP_LGET: case ORDO_OP_LSET: case ORDO_OP_LADD:
     case ORDO_OP_LREM: case ORDO_OP_LREMAT: case ORDO_OP_LHAS: case ORDO_OP_LCLR:
     case ORDO_OP_LSHUF:
         if (a < p->nvars)
-            fprintf(out, "  ; %s", nz(p->vars[a].name));
+            snprintf(buf, n, "; %s", nz(p->vars[a].name));
         return;
     case ORDO_OP_CALL:
         if (a < p->nprocs)
-            fprintf(out, "  ; %s", nz(p->procs[a].name));
+            snprintf(buf, n, "; %s", nz(p->procs[a].name));
         return;
     case ORDO_OP_STEP: case ORDO_OP_SKIP:
         if (a < p->nsteps) {
             const ordo_step *s = &p->steps[a];
-            fprintf(out, "  ; step %s", s->number);
-            if (s->title && *s->title)
-                fprintf(out, " \"%s\"", s->title);
-            if (s->rule && *s->rule)
-                fprintf(out, " [%s]", s->rule);
+            int has_title = s->title && *s->title, has_rule = s->rule && *s->rule;
+            snprintf(buf, n, "; step %s%s%s%s%s%s%s", s->number, has_title ? " \"" : "",
+                     has_title ? s->title : "", has_title ? "\"" : "", has_rule ? " [" : "",
+                     has_rule ? s->rule : "", has_rule ? "]" : "");
         }
         return;
     case ORDO_OP_OFFER: case ORDO_OP_OFFERN:
         if (a < p->noptions)
-            fprintf(out, "  ; \"%s\"", nz(p->options[a].label));
+            snprintf(buf, n, "; \"%s\"", nz(p->options[a].label));
         return;
     case ORDO_OP_ESC:
         if (a < p->nescapes)
-            fprintf(out, "  ; \"%s\"", nz(p->escapes[a].label));
+            snprintf(buf, n, "; \"%s\"", nz(p->escapes[a].label));
         return;
     case ORDO_OP_EMIT:
         if (a < p->nevents)
-            fprintf(out, "  ; %s", nz(p->events[a].name));
+            snprintf(buf, n, "; %s", nz(p->events[a].name));
         return;
     case ORDO_OP_LOG: case ORDO_OP_ASSERT: case ORDO_OP_SHOW:
         if (a < p->ntexts)
-            fprintf(out, "  ; \"%s\"", nz(p->texts[a].text));
+            snprintf(buf, n, "; \"%s\"", nz(p->texts[a].text));
         return;
     default:
         return;
@@ -89,9 +91,23 @@ static void insn(const ordo_program *p, uint32_t pc, FILE *out)
         default: n += (size_t)snprintf(args + n, sizeof args - n, " %ld", (long)in->b); break;
         }
     }
-    fprintf(out, "%6lu  %-8s%s", (unsigned long)pc, ops[in->op].name, args);
-    comment(p, in, out);
-    fputc('\n', out);
+    /* the stack column: what opcode_list.h says this instruction pops and
+     * pushes ("-2+1"; blank for one that leaves the stack alone) */
+    char stack[24] = "", note[512];
+    int pops, pushes;
+    if (ordo_op_stack_in(p, in, &pops, &pushes) < 0)
+        snprintf(stack, sizeof stack, "?");
+    else if (pops || pushes)
+        snprintf(stack, sizeof stack, "-%d+%d", pops, pushes);
+    comment(p, in, note, sizeof note);
+    char line[640];
+    int len = snprintf(line, sizeof line, "%6lu  %-8s%-14s %-5s  %s", (unsigned long)pc,
+                       ops[in->op].name, args, stack, note);
+    if (len > (int)sizeof line - 1)
+        len = (int)sizeof line - 1;
+    while (len > 0 && line[len - 1] == ' ')
+        len--;
+    fprintf(out, "%.*s\n", len, line);
 }
 
 /* "prefer buy by (fn 12) when (fn 13)" */

@@ -16,7 +16,7 @@
 #include "compiler.h"
 
 static const char *const op_names[] = {
-#define OP(name, operands, effect) #name,
+#define OP(name, ...) #name,
 #include "opcode_list.h"
 #undef OP
 };

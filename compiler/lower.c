@@ -119,39 +119,18 @@ static int nd_of(const lw *w, uint16_t var)
 /* How an instruction changes the operand-stack depth. */
 static int stack_effect(const lw *w, const ordo_insn *in)
 {
-    switch (in->op) {
-    case ORDO_OP_PUSH: case ORDO_OP_DUP: case ORDO_OP_LDL: case ORDO_OP_LDG:
-    case ORDO_OP_NPLAYERS: case ORDO_OP_STEP:
-        return 1;
-    case ORDO_OP_POP: case ORDO_OP_STL: case ORDO_OP_STG: case ORDO_OP_JZ: case ORDO_OP_JNZ:
-    case ORDO_OP_RETV: case ORDO_OP_STEPEND: case ORDO_OP_TURN: case ORDO_OP_ELIM:
-    case ORDO_OP_OFFER: case ORDO_OP_WAIT: case ORDO_OP_ESC: case ORDO_OP_ASSERT:
-    case ORDO_OP_ADD: case ORDO_OP_SUB: case ORDO_OP_MUL: case ORDO_OP_DIV: case ORDO_OP_MOD:
-    case ORDO_OP_EQ: case ORDO_OP_NE: case ORDO_OP_LT: case ORDO_OP_LE: case ORDO_OP_GT:
-    case ORDO_OP_GE: case ORDO_OP_MIN: case ORDO_OP_MAX:
-        return -1;
-    case ORDO_OP_STLI:
-        return -2;
-    case ORDO_OP_LDX: return 1 - nd_of(w, in->a);
-    case ORDO_OP_STX: return -1 - nd_of(w, in->a);
-    case ORDO_OP_CALL: {
+    /* runtime/opcode_list.h states it; ordo_op_stack reads it */
+    unsigned needs = ordo_op_needs(in->op), nd = 0, np = 0, nr = 0;
+    if (needs & ORDO_SK_ND)
+        nd = (unsigned)nd_of(w, in->a);
+    if (needs & (ORDO_SK_NP | ORDO_SK_NR)) {
         const ordo_proc *p = &w->procs.v[in->a];
-        return (int)p->returns - (int)p->nparams;
+        np = p->nparams;
+        nr = p->returns;
     }
-    case ORDO_OP_EMIT: case ORDO_OP_LOG: case ORDO_OP_END: case ORDO_OP_SHOW:
-        return -(int)in->x;
-    case ORDO_OP_LLEN: return 1 - nd_of(w, in->a);
-    case ORDO_OP_LGET: return -nd_of(w, in->a);
-    case ORDO_OP_LSET: return -2 - nd_of(w, in->a);
-    case ORDO_OP_LADD: case ORDO_OP_LREM: case ORDO_OP_LREMAT:
-        return -1 - nd_of(w, in->a);
-    case ORDO_OP_LHAS: return -nd_of(w, in->a);
-    case ORDO_OP_PAY: case ORDO_OP_ADDD: return -1 - nd_of(w, in->a);
-    case ORDO_OP_LCLR: case ORDO_OP_LSHUF: return -nd_of(w, in->a);
-    case ORDO_OP_DATA: return -(int)in->x;
-    default:
-        return 0;
-    }
+    int pops, pushes;
+    ordo_op_stack(in, nd, np, nr, &pops, &pushes);
+    return pushes - pops;
 }
 
 static uint32_t here(const lw *w)

@@ -282,6 +282,18 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
         }
         if (what)
             BAD("code %lu: %s index %u out of bounds", (unsigned long)pc, what, a);
+        /* The stack effect opcode_list.h states (the one the compiler's
+         * stack_size comes from): an instruction that takes or leaves more
+         * values than the whole stack holds could never run. The depth
+         * itself is not tracked here (an option's code and an escape's
+         * handler start at a depth only the run knows); the VM checks
+         * every pop and push. */
+        int pops, pushes;
+        if (ordo_op_stack_in(p, in, &pops, &pushes) < 0)
+            BAD("code %lu: no stack effect for opcode %u", (unsigned long)pc, (unsigned)in->op);
+        if ((unsigned)pops > p->stack_size || (unsigned)pushes > p->stack_size)
+            BAD("code %lu: takes %d values and leaves %d, beyond the %u slots of the stack",
+                (unsigned long)pc, pops, pushes, (unsigned)p->stack_size);
     }
     /* nothing may run past the end */
     switch (p->code[p->ncode - 1].op) {

@@ -275,7 +275,7 @@ int vm_run(ordo_game *g, int mode, uint32_t base, int32_t *result)
 
 #ifdef VM_GOTO
     static const void *const labels[ORDO_OP_COUNT] = {
-#define OP(n, o, e) &&L_##n,
+#define OP(n, ...) &&L_##n,
 #include "opcode_list.h"
 #undef OP
     };

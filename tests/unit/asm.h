@@ -21,13 +21,7 @@
 #include <string.h>
 
 #include "ordo.h"
-
-enum {
-#define OP(n, o, e) ORDO_OP_##n,
-#include "opcode_list.h"
-#undef OP
-    ORDO_OP_COUNT
-};
+#include "opcodes.h"
 
 #define TP_CODE 1024
 #define TP_LABELS 64

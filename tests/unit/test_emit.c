@@ -14,7 +14,7 @@
 #include "compiler.h"
 
 enum {
-#define OP(name, operands, effect) T_OP_##name,
+#define OP(name, ...) T_OP_##name,
 #include "opcode_list.h"
 #undef OP
 };

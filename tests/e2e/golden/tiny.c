@@ -546,7 +546,7 @@ const ordo_program tiny_program = {
     .items = tiny_program_items, .nitems = 37,
     .main_proc = 2,
     .state_size = 36,
-    .stack_size = 28,
+    .stack_size = 26,
     .max_frames = 3,
     .max_options = 4,
     .max_escapes = 1,
