@@ -41,7 +41,8 @@ HOST_SRC     := $(wildcard runtime/host/*.c)
 DSL_SRC      := $(wildcard dsl/*.c)
 COMPILER_SRC := $(wildcard compiler/*.c)
 ORDO_SRC     := $(filter-out compiler/driver/ordoc_main.c,$(wildcard compiler/driver/*.c))
-ORDOC_SRC    := compiler/driver/ordoc_main.c compiler/driver/files.c
+ORDOC_SRC    := compiler/driver/ordoc_main.c compiler/driver/files.c compiler/driver/common.c \
+                compiler/driver/diagopts.c
 
 GEN_C   := $(BUILD)/dsl/parser.c $(BUILD)/dsl/lexer.c
 GEN_H   := $(BUILD)/dsl/parser.h

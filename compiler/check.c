@@ -382,7 +382,7 @@ static void report_cycle(ck *c, const frame *stack, uint32_t depth, uint32_t to,
     }
     if (after) {
         c->cycles = 1;
-        diag_warning(c->d, at, "triggers can re-fire through 'after' with no limit: %s", path);
+        diag_warning(c->d, DIAG_W_TRIGGER_LOOP, at, "triggers can re-fire through 'after' with no limit: %s", path);
         return;
     }
     if (triggers)
@@ -477,7 +477,7 @@ static void pass_listeners(ck *c)
             if (b == ev->ntriggers)
                 continue;
             static const char *const when[] = {"", "immediately on", "after", "before"};
-            diag_warning(c->d, ev->triggers[b]->name_loc,
+            diag_warning(c->d, DIAG_W_TRIGGER_ORDER, ev->triggers[b]->name_loc,
                          "triggers '%s' and '%s' both run %s event '%s' and nothing says in "
                          "which order: declare 'order printed' or 'order chosen by PLAYER' "
                          "on the event",
@@ -490,10 +490,10 @@ static void pass_listeners(ck *c)
     for (uint32_t i = 0; i < c->nfns; i++) {
         ast_decl *d = f->fns[i];
         if (d->timing && d->event && !d->event->emitted)
-            diag_warning(c->d, d->event_loc, "trigger '%s' listens to event '%s', which nothing emits",
+            diag_warning(c->d, DIAG_W_TRIGGER_UNHEARD, d->event_loc, "trigger '%s' listens to event '%s', which nothing emits",
                          d->name, d->event->name);
         if (d->anytime && c->windows == 0 && afters == 0)
-            diag_warning(c->d, d->name_loc,
+            diag_warning(c->d, DIAG_W_ANYTIME_UNOFFERED, d->name_loc,
                          "anytime action '%s' is never offered: no window opens in this ruleset",
                          d->name);
         /* a display runs whenever the host asks: a root of its own */
@@ -531,7 +531,7 @@ static void pass_steps(ck *c)
         if (s->u.step.parent >= 0) {
             const char *pn = f->steps[s->u.step.parent]->u.step.number;
             if (!is_child_number(num, pn))
-                diag_warning(c->d, s->u.step.number_loc,
+                diag_warning(c->d, DIAG_W_STEP_NUMBERING, s->u.step.number_loc,
                              "step %s is inside step %s but not numbered as its child", num, pn);
         }
     }
@@ -566,7 +566,7 @@ static void pass_cites(ck *c)
     for (uint32_t i = 0; i < f->nsteps; i++)
         for (const ast_cite *x = f->steps[i]->u.step.cites; x; x = x->next)
             if (!scenario_cites(f, x->id) && !cited_before(f, i, x))
-                diag_warning(c->d, x->loc, "rule %s is cited here but no scenario cites it",
+                diag_warning(c->d, DIAG_W_UNCITED_RULE, x->loc, "rule %s is cited here but no scenario cites it",
                              x->id);
 }
 
@@ -597,7 +597,7 @@ static void pass_unused(ck *c)
         default: break;
         }
         if (what)
-            diag_warning(c->d, d->name_loc, "%s '%s' is declared but never used", what, d->name);
+            diag_warning(c->d, DIAG_W_UNUSED, d->name_loc, "%s '%s' is declared but never used", what, d->name);
     }
 }
 

@@ -273,7 +273,7 @@ static void check_costs(ast_file *f, diag *d, ast_decl *a)
         span amount, held;
         if (!v->substitute && expr_span(f, c->amount, &amount) && expr_span(f, c->target, &held) &&
             amount.lo > held.hi) {
-            diag_warning(d, c->loc, "action '%s' can never be taken: this cost is at least %lld, "
+            diag_warning(d, DIAG_W_ACTION_UNTAKEN, c->loc, "action '%s' can never be taken: this cost is at least %lld, "
                                     "but '%s' never holds more than %lld", a->name,
                          (long long)amount.lo, v->name, (long long)held.hi);
             note_declared(d, v);
@@ -286,7 +286,7 @@ static void check_precondition(const ast_file *f, diag *d, const ast_decl *a)
     const ast_expr *why = NULL;
     if (!a->guard || !never_true(f, a->guard, &why))
         return;
-    diag_warning(d, why->loc, "action '%s' can never be taken: its 'when' condition is false for "
+    diag_warning(d, DIAG_W_ACTION_UNTAKEN, why->loc, "action '%s' can never be taken: its 'when' condition is false for "
                               "every value the declared ranges allow", a->name);
     note_source(f, d, why->kind == E_BINARY && why->a->is_const ? why->b
                       : why->kind == E_BINARY ? why->a : why);
@@ -298,7 +298,7 @@ static void check_substitute(diag *d, const ast_decl *s)
 {
     if (!s->sub_res || s->sub_used)
         return;
-    diag_warning(d, s->loc, "substitute '%s' for '%s' is never offered: no 'pay' or 'cost' takes "
+    diag_warning(d, DIAG_W_SUBSTITUTE_UNOFFERED, s->loc, "substitute '%s' for '%s' is never offered: no 'pay' or 'cost' takes "
                             "from '%s'", s->sub_decl->name, s->sub_res->name, s->sub_res->name);
 }
 
@@ -307,7 +307,7 @@ static void check_cap(const ast_file *f, diag *d, const ast_expr *e)
     span v;
     if (!e->b->is_const || e->a->is_const || !expr_span(f, e->a, &v) || v.hi >= e->b->cval)
         return;
-    diag_warning(d, e->b->loc, "the cap %d is never reached: the value capped is at most %lld",
+    diag_warning(d, DIAG_W_CAP_UNREACHED, e->b->loc, "the cap %d is never reached: the value capped is at most %lld",
                  e->b->cval, (long long)v.hi);
     note_source(f, d, e->a);
 }

@@ -16,6 +16,7 @@
 
 struct oc_compiler {
     oc_options opt;
+    diag_policy policy;      /* the options' warnings, as the diag reads them */
     oc_arena *arena;
     int errors;
     int warnings;
@@ -42,6 +43,20 @@ void oc_free(oc_compiler *c)
         return;
     arena_free(c->arena);
     free(c);
+}
+
+int oc_option(oc_options *o, const char *arg, const char *prog)
+{
+    int r = diag_policy_option(&o->warnings, arg);
+    if (r < 0) {
+        fprintf(stderr, "%s: '%s' names no warning (warnings:", prog, arg);
+        for (int w = 0; w < DIAG_W_COUNT; w++)
+            fprintf(stderr, "%s %s", w ? "," : "", diag_warning_name(w));
+        fputs(")\n", stderr);
+    }
+    if (r > 0 && strcmp(arg, "-Werror") == 0)
+        o->werror = 1;
+    return r;
 }
 
 int oc_error_count(const oc_compiler *c)
@@ -172,6 +187,11 @@ const ordo_program *oc_compile_string(oc_compiler *c, const char *name, const ch
     diag_init(&d, c->arena, c->opt.diag ? c->opt.diag : stderr, path, text, len);
     d.werror = c->opt.werror;
     d.max_errors = MAX_PRINTED_ERRORS;
+    c->policy = c->opt.warnings;
+    c->policy.werror |= (uint8_t)(c->opt.werror != 0);
+    c->policy.show_option = !c->opt.hide_option;
+    d.policy = &c->policy;
+    d.sink = c->opt.sink;
     const ordo_program *p = run(c, &d);
     c->errors = d.errors;
     c->warnings = d.warnings;

@@ -8,6 +8,8 @@
 #define ORDO_COMPILER_H
 
 #include <stdio.h>
+
+#include "diag.h"
 #include "ordo.h"
 
 typedef struct oc_compiler oc_compiler;
@@ -16,7 +18,20 @@ typedef struct oc_options {
     FILE *diag;          /* where diagnostics go (stderr if NULL) */
     int color;           /* reserved; 0 */
     int werror;          /* treat warnings as errors */
+    /* -Wno-NAME, -Werror=NAME, ... (oc_option), and whether a warning's
+     * text ends with its name, [-Wunused] (hide_option: it does not) */
+    diag_policy warnings;
+    int hide_option;
+    /* JSON or SARIF diagnostics: the sink that records them (diag_sink.h,
+     * made by the caller, finished after the last compilation); NULL: text */
+    struct diag_sink *sink;
 } oc_options;
+
+/* Reads one command-line option about diagnostics into o: -Werror,
+ * -Werror=NAME, -Wno-NAME, -WNAME, -Wno-error=NAME. Returns 1 when it was
+ * one, 0 when arg is no such option, -1 when it names no warning (a
+ * message on stderr, prefixed by prog). */
+int oc_option(oc_options *o, const char *arg, const char *prog);
 
 oc_compiler *oc_new(const oc_options *opt);
 void oc_free(oc_compiler *c);

@@ -155,7 +155,7 @@ static void warn_same_names(oc_arena *a, diag *d, const ast_decl *t)
     for (uint32_t i = 1; i < t->nmembers; i++)
         if (strcmp(v[i]->name, v[i - 1]->name) == 0 &&
             (i < 2 || strcmp(v[i - 1]->name, v[i - 2]->name) != 0)) {
-            diag_warning(d, v[i]->loc, "rows %d and %d of table '%s' have the same name '%s': "
+            diag_warning(d, DIAG_W_TABLE_SAME_NAMES, v[i]->loc, "rows %d and %d of table '%s' have the same name '%s': "
                          "labels and traces cannot tell them apart (the table's 'named' "
                          "template can add a column that differs)",
                          (int)v[i - 1]->value + 1, (int)v[i]->value + 1, t->name, v[i]->name);

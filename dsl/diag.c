@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "diag_sink.h"
 
 void diag_init(diag *d, oc_arena *arena, FILE *out, const char *path,
                const char *src, size_t len)
@@ -71,28 +72,39 @@ static void build_lines(diag *d, diag_src *f)
             f->line_start[k++] = (uint32_t)(i + 1);
 }
 
+/* Where the source line `at` points into lies: its text in *f from byte
+ * *b to *e (its line end left out). 0 when unknown. */
+static int find_line(diag *d, ast_loc at, diag_src *f, size_t *b, size_t *e)
+{
+    uint32_t file = ast_file_of(at), line = ast_line(at);
+    *f = file_src(d, file);
+    if (!f->src || line == 0)
+        return 0;
+    if (!f->line_start) {
+        build_lines(d, f);
+        if (file == 0 || file > d->nmore) {
+            d->line_start = f->line_start;
+            d->nlines = f->nlines;
+        } else {
+            d->more[file] = *f;
+        }
+    }
+    if (line > f->nlines)
+        return 0;
+    *b = *e = f->line_start[line - 1];
+    while (*e < f->len && f->src[*e] != '\n' && f->src[*e] != '\r')
+        ++*e;
+    return 1;
+}
+
 /* Prints source line `line` and a caret under `col` (tabs copied so the
  * caret lines up however the terminal expands them). */
 static void show_line(diag *d, FILE *out, ast_loc at)
 {
-    uint32_t file = ast_file_of(at), line = ast_line(at);
-    diag_src f = file_src(d, file);
-    if (!f.src || line == 0)
+    diag_src f;
+    size_t b, e;
+    if (!find_line(d, at, &f, &b, &e))
         return;
-    if (!f.line_start) {
-        build_lines(d, &f);
-        if (file == 0 || file > d->nmore) {
-            d->line_start = f.line_start;
-            d->nlines = f.nlines;
-        } else {
-            d->more[file] = f;
-        }
-    }
-    if (line > f.nlines)
-        return;
-    size_t b = f.line_start[line - 1], e = b;
-    while (e < f.len && f.src[e] != '\n' && f.src[e] != '\r')
-        e++;
     fwrite(f.src + b, 1, e - b, out);
     fputc('\n', out);
     for (uint32_t i = 1; i < at.col; i++) {
@@ -102,9 +114,33 @@ static void show_line(diag *d, FILE *out, ast_loc at)
     fputs("^\n", out);
 }
 
-void diag_vreport(diag *d, const char *kind, ast_loc at, const char *fmt, va_list ap)
+/* ---------------------------------------------------------- reporting */
+
+/* The source line `at` points into, for a sink (NULL when unknown). */
+static char *source_line(diag *d, ast_loc at)
+{
+    diag_src f;
+    size_t b, e;
+    return find_line(d, at, &f, &b, &e) ? arena_strndup(d->arena, f.src + b, e - b) : NULL;
+}
+
+void diag_vreport(diag *d, const char *kind, int w, ast_loc at, const char *fmt, va_list ap)
 {
     FILE *out = d->out ? d->out : stderr;
+    int as_error = 0;
+    if (kind[0] == 'w') {
+        int state = d->policy && w >= 0 && w < DIAG_W_COUNT ? d->policy->state[w] : DIAG_W_ON;
+        d->quiet_notes = state == DIAG_W_OFF;
+        if (d->quiet_notes)
+            return; /* -Wno-NAME: not a word, nor of its notes */
+        as_error = state == DIAG_W_ERROR || (d->policy && d->policy->werror);
+        if (as_error)
+            kind = "error";
+    } else if (kind[0] == 'e') {
+        d->quiet_notes = 0;
+    } else if (d->quiet_notes) {
+        return;
+    }
     int is_error = kind[0] == 'e';
     if (is_error)
         d->errors++;
@@ -113,11 +149,21 @@ void diag_vreport(diag *d, const char *kind, ast_loc at, const char *fmt, va_lis
     if (d->max_errors && d->errors > d->max_errors)
         return; /* keep counting, stop printing */
     const char *path = diag_path(d, ast_file_of(at));
+    const char *name = diag_warning_name(w);
+    if (d->sink) {
+        char msg[1024];
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        diag_sink_add(d->sink, kind, w, as_error, path, ast_line(at), at.col, msg,
+                      source_line(d, at));
+        return;
+    }
     if (ast_line(at))
         fprintf(out, "%s:%u:%u: %s: ", path, ast_line(at), at.col, kind);
     else
         fprintf(out, "%s: %s: ", path, kind);
     vfprintf(out, fmt, ap);
+    if (name && d->policy && d->policy->show_option)
+        fprintf(out, as_error ? " [-Werror=%s]" : " [-W%s]", name);
     fputc('\n', out);
     show_line(d, out, at);
 }
@@ -126,15 +172,15 @@ void diag_error(diag *d, ast_loc at, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    diag_vreport(d, "error", at, fmt, ap);
+    diag_vreport(d, "error", -1, at, fmt, ap);
     va_end(ap);
 }
 
-void diag_warning(diag *d, ast_loc at, const char *fmt, ...)
+void diag_warning(diag *d, int w, ast_loc at, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    diag_vreport(d, "warning", at, fmt, ap);
+    diag_vreport(d, "warning", w, at, fmt, ap);
     va_end(ap);
 }
 
@@ -147,7 +193,7 @@ void diag_note(diag *d, ast_loc at, const char *fmt, ...)
         va_end(ap);
         return;
     }
-    diag_vreport(d, "note", at, fmt, ap);
+    diag_vreport(d, "note", -1, at, fmt, ap);
     va_end(ap);
 }
 

@@ -44,6 +44,35 @@ typedef struct diag_src {
     uint32_t nlines;
 } diag_src;
 
+/* The warnings, from the one list (diag_warnings.h). */
+enum {
+#define W(id, name, what) DIAG_W_##id,
+#include "diag_warnings.h"
+#undef W
+    DIAG_W_COUNT
+};
+/* What each warning does: printed (the default), off, or an error. */
+enum { DIAG_W_ON = 0, DIAG_W_OFF = 1, DIAG_W_ERROR = 2 };
+
+/* How diagnostics are written: text as GCC writes it, or recorded for a
+ * diag_sink to write as JSON or SARIF at the end (diag_sink.h). */
+struct diag_sink;
+
+typedef struct diag_policy {
+    uint8_t state[DIAG_W_COUNT]; /* DIAG_W_* of each warning */
+    uint8_t werror;              /* -Werror: every warning is an error */
+    uint8_t show_option;         /* text: "[-Wname]" after a warning's message */
+} diag_policy;
+
+/* A warning's name ("unused"), or NULL for a number out of range; the
+ * number of a name, or -1. */
+const char *diag_warning_name(int w);
+int diag_warning_find(const char *name);
+/* Reads one command-line option into p: -Wno-NAME, -WNAME, -Werror,
+ * -Werror=NAME, -Wno-error=NAME. Returns 1 when it was one, 0 when arg is
+ * not a -W option, -1 when it names no warning. */
+int diag_policy_option(diag_policy *p, const char *arg);
+
 typedef struct diag {
     FILE *out;              /* where messages go (stderr if NULL) */
     const char *path;       /* file 0: the file name as given */
@@ -58,6 +87,9 @@ typedef struct diag {
     int warnings;
     int werror;             /* warnings count as errors */
     int max_errors;         /* stop printing after this many (0 = no limit) */
+    const diag_policy *policy; /* per-warning settings (NULL: all on, as text) */
+    struct diag_sink *sink; /* JSON/SARIF: records instead of text (NULL: text) */
+    int quiet_notes;        /* the last warning was off: so are its notes */
 } diag;
 
 void diag_init(diag *d, oc_arena *arena, FILE *out, const char *path,
@@ -70,10 +102,13 @@ void diag_init(diag *d, oc_arena *arena, FILE *out, const char *path,
 #endif
 
 void diag_error(diag *d, ast_loc at, const char *fmt, ...) OC_PRINTF(3, 4);
-void diag_warning(diag *d, ast_loc at, const char *fmt, ...) OC_PRINTF(3, 4);
+/* Warning w (DIAG_W_*): printed, left out, or made an error as the policy
+ * says; its notes (the diag_note calls that follow) go with it. */
+void diag_warning(diag *d, int w, ast_loc at, const char *fmt, ...) OC_PRINTF(4, 5);
 void diag_note(diag *d, ast_loc at, const char *fmt, ...) OC_PRINTF(3, 4);
-/* The general form: kind is "error", "warning" or "note". */
-void diag_vreport(diag *d, const char *kind, ast_loc at, const char *fmt, va_list ap);
+/* The general form: kind is "error", "warning" or "note"; w the warning
+ * (-1 for the others). */
+void diag_vreport(diag *d, const char *kind, int w, ast_loc at, const char *fmt, va_list ap);
 
 /* Registers another source text (a base ruleset, a CSV file); returns its
  * number for diag_first_line, or -1 when DIAG_MAX_FILES are in use. */

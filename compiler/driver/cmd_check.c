@@ -5,14 +5,14 @@
 #include "driver.h"
 
 static const char help[] =
-    "usage: ordo check [-v] [-Werror] FILE...\n"
+    "usage: ordo check [-v] [-Werror] [-Wno-NAME] [--diagnostics-format=F] FILE...\n"
     "\n"
     "Parses, checks and lowers each ruleset; diagnostics go to stderr as\n"
     "FILE:LINE:COL: error|warning: MESSAGE.\n"
     "\n"
     "  -v         also print 'FILE: ok' (with the warning count) for each file,\n"
     "             then the policies and displays it declares\n"
-    "  -Werror    treat warnings as errors\n"
+    DRV_DIAG_HELP
     "  --help, --version\n"
     "\n"
     "exit status: 0 every file is consistent (warnings allowed), 1 errors,\n"
@@ -31,10 +31,10 @@ static void list_policies(const ordo_program *p)
 }
 
 /* Compiles one file; with verbose, says how it went on stdout. */
-static int check_file(const char *path, int verbose, int werror)
+static int check_file(const char *path, int verbose, const drv_diag *dd)
 {
     oc_compiler *c;
-    const ordo_program *p = drv_compile(path, werror, &c);
+    const ordo_program *p = drv_compile(path, dd, &c);
     if (verbose && c) {
         int e = oc_error_count(c), w = oc_warning_count(c);
         if (p)
@@ -53,16 +53,24 @@ static int check_file(const char *path, int verbose, int werror)
 
 int cmd_check(int argc, char **argv)
 {
-    int verbose = 0, werror = 0, nfiles;
-    const drv_flag flags[] = {{"-v", &verbose}, {"-Werror", &werror}, {NULL, NULL}};
+    int verbose = 0, nfiles;
+    const drv_flag flags[] = {{"-v", &verbose}, {NULL, NULL}};
+    drv_diag dd;
+    drv_diag_init(&dd);
     char **files;
-    int status = drv_files("ordo check", help, flags, argc, argv, &files, &nfiles);
+    int status = drv_files("ordo check", help, flags, &dd, argc, argv, &files, &nfiles);
     if (status != DRV_GO)
         return status;
+    if (drv_diag_start(&dd) != 0) {
+        free(files);
+        return TOOL_FAIL;
+    }
     status = TOOL_OK;
     for (int i = 0; i < nfiles; i++)
-        if (check_file(files[i], verbose, werror) != TOOL_OK)
+        if (check_file(files[i], verbose, &dd) != TOOL_OK)
             status = TOOL_FAIL;
+    if (drv_diag_finish(&dd) != 0)
+        status = TOOL_FAIL;
     free(files);
     return status;
 }

@@ -29,7 +29,7 @@ static const char help[] =
     "  --policy SEAT=NAME    seat SEAT is played by a policy: random, first, or\n"
     "                        one the ruleset declares (--policy NAME: every seat)\n"
     "  --max-steps N         stop with an error after N VM instructions\n"
-    "  -Werror               treat compile warnings as errors\n"
+    DRV_DIAG_HELP
     "  --help, --version\n"
     "\n"
     "exit status: 0 the game ended, 1 compile or runtime error, or the input\n"
@@ -243,9 +243,15 @@ int cmd_play(int argc, char **argv)
     play_options o;
     play_options_init(&o);
     const char *file = NULL;
-    int werror = 0;
+    drv_diag dd;
+    drv_diag_init(&dd);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        int d = a[0] == '-' ? drv_diag_arg(&dd, a, prog) : 0;
+        if (d < 0)
+            return TOOL_USAGE;
+        if (d > 0)
+            continue;
         if (a[0] != '-' || a[1] == 0) {
             if (file) {
                 fprintf(stderr, "%s: one file at a time ('%s' and '%s')\n", prog, file, a);
@@ -258,8 +264,6 @@ int cmd_play(int argc, char **argv)
         } else if (strcmp(a, "--version") == 0) {
             printf("ordo %s\n", ORDO_VERSION);
             return TOOL_OK;
-        } else if (strcmp(a, "-Werror") == 0) {
-            werror = 1;
         } else {
             unsigned which = PLAY_OPT_SEED | PLAY_OPT_PLAYERS | PLAY_OPT_POLICY |
                              PLAY_OPT_MAX_STEPS;
@@ -283,8 +287,10 @@ int cmd_play(int argc, char **argv)
     if (!drv_readable(prog, file))
         return TOOL_USAGE;
     oc_compiler *c;
-    const ordo_program *p = drv_compile(file, werror, &c);
-    int status = p ? play_in_terminal(p, &o) : TOOL_FAIL;
+    if (drv_diag_start(&dd) != 0)
+        return TOOL_FAIL;
+    const ordo_program *p = drv_compile(file, &dd, &c);
+    int status = drv_diag_finish(&dd) == 0 && p ? play_in_terminal(p, &o) : TOOL_FAIL;
     oc_free(c);
     return status;
 }

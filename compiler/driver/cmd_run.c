@@ -10,7 +10,7 @@ static const char help_head[] =
     "Compiles FILE and plays one game, printing its trace on stdout.\n"
     "\n";
 static const char help_tail[] =
-    "  -Werror               treat compile warnings as errors\n"
+    DRV_DIAG_HELP
     "  --help, --version\n"
     "\n"
     "exit status: 0 the game ended, 1 compile error, runtime error or a\n"
@@ -22,7 +22,9 @@ int cmd_run(int argc, char **argv)
     play_options o;
     play_options_init(&o);
     const char *file = NULL;
-    int werror = 0, opts_done = 0;
+    int opts_done = 0;
+    drv_diag dd;
+    drv_diag_init(&dd);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (opts_done || a[0] != '-' || a[1] == 0) {
@@ -47,10 +49,11 @@ int cmd_run(int argc, char **argv)
             printf("ordo %s\n", ORDO_VERSION);
             return TOOL_OK;
         }
-        if (strcmp(a, "-Werror") == 0) {
-            werror = 1;
+        int d = drv_diag_arg(&dd, a, prog);
+        if (d < 0)
+            return TOOL_USAGE;
+        if (d > 0)
             continue;
-        }
         int r = play_parse_option(&o, argc, argv, &i, prog);
         if (r < 0)
             return TOOL_USAGE;
@@ -78,8 +81,10 @@ int cmd_run(int argc, char **argv)
     }
 
     oc_compiler *c;
-    const ordo_program *p = drv_compile(file, werror, &c);
-    int status = p ? play_game(p, &o, stdout, prog) : TOOL_FAIL;
+    if (drv_diag_start(&dd) != 0)
+        return TOOL_FAIL;
+    const ordo_program *p = drv_compile(file, &dd, &c);
+    int status = drv_diag_finish(&dd) == 0 && p ? play_game(p, &o, stdout, prog) : TOOL_FAIL;
     oc_free(c);
     return status;
 }

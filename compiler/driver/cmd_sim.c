@@ -34,7 +34,8 @@ typedef struct sim_args {
     const char *var[SIM_MAX_VARS]; /* --var NAME, in order */
     int nvars;
     uint64_t games;
-    int jobs, jsonl, werror;
+    int jobs, jsonl;
+    drv_diag dd;         /* -Werror, -Wno-NAME, --diagnostics-format */
 } sim_args;
 
 /* ---- the command line */
@@ -63,7 +64,7 @@ static void print_help(void)
           "  --jsonl               one JSON object per game instead of the table\n"
           "  --jobs K              play on K processes (the same output; default 1)\n"
           "  --max-steps N         stop a game with an error after N VM instructions\n"
-          "  -Werror               treat compile warnings as errors\n"
+          DRV_DIAG_HELP
           "  --help, --version\n"
           "\n"
           "exit status: 0 every game ended, 1 compile error or a game with a runtime\n"
@@ -98,10 +99,8 @@ static int parse_own(sim_args *a, int argc, char **argv, int *i)
         a->jsonl = 1;
         return 1;
     }
-    if (strcmp(argv[*i], "-Werror") == 0) {
-        a->werror = 1;
-        return 1;
-    }
+    if ((r = drv_diag_arg(&a->dd, argv[*i], prog)) != 0)
+        return r;
     if ((r = play_option_arg(prog, "--games", argc, argv, i, &v)) != 0)
         return r < 0 ? r : parse_count("--games", v, UINT64_MAX, &a->games);
     if ((r = play_option_arg(prog, "--jobs", argc, argv, i, &v)) != 0) {
@@ -151,6 +150,7 @@ static int parse_args(sim_args *a, int argc, char **argv)
 {
     memset(a, 0, sizeof *a);
     play_options_init(&a->o);
+    drv_diag_init(&a->dd);
     a->games = SIM_DEFAULT_GAMES;
     a->jobs = 1;
     int opts_done = 0;
@@ -653,8 +653,10 @@ int cmd_sim(int argc, char **argv)
     if (status != DRV_GO)
         return status;
     oc_compiler *c;
-    const ordo_program *p = drv_compile(a.file, a.werror, &c);
-    status = p ? simulate(p, &a) : TOOL_FAIL;
+    if (drv_diag_start(&a.dd) != 0)
+        return TOOL_FAIL;
+    const ordo_program *p = drv_compile(a.file, &a.dd, &c);
+    status = drv_diag_finish(&a.dd) == 0 && p ? simulate(p, &a) : TOOL_FAIL;
     oc_free(c);
     return status;
 }

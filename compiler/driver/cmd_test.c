@@ -13,6 +13,7 @@ static const char help[] =
     "\n"
     "  -v         name each scenario as it runs\n"
     "  -t         also print each scenario's trace as it runs\n"
+    DRV_DIAG_HELP
     "  --help, --version\n"
     "\n"
     "exit status: 0 every scenario passed, 1 a failure or a compile error,\n"
@@ -20,10 +21,11 @@ static const char help[] =
 
 /* Runs the scenarios of one file; a file that does not compile is one
  * failure. */
-static void test_file(const char *path, int verbose, int *passed, int *failed)
+static void test_file(const char *path, int verbose, const drv_diag *dd, int *passed,
+                      int *failed)
 {
     oc_compiler *c;
-    const ordo_program *p = drv_compile(path, 0, &c);
+    const ordo_program *p = drv_compile(path, dd, &c);
     if (verbose)
         printf("%s:\n", path);
     if (p)
@@ -40,14 +42,22 @@ int cmd_test(int argc, char **argv)
 {
     int verbose = 0, traces = 0, nfiles;
     const drv_flag flags[] = {{"-v", &verbose}, {"-t", &traces}, {NULL, NULL}};
+    drv_diag dd;
+    drv_diag_init(&dd);
     char **files;
-    int status = drv_files("ordo test", help, flags, argc, argv, &files, &nfiles);
+    int status = drv_files("ordo test", help, flags, &dd, argc, argv, &files, &nfiles);
     if (status != DRV_GO)
         return status;
+    if (drv_diag_start(&dd) != 0) {
+        free(files);
+        return TOOL_FAIL;
+    }
     int passed = 0, failed = 0;
     for (int i = 0; i < nfiles; i++)
-        test_file(files[i], verbose || traces ? 1 | (traces ? SC_TRACES : 0) : 0, &passed,
+        test_file(files[i], verbose || traces ? 1 | (traces ? SC_TRACES : 0) : 0, &dd, &passed,
                   &failed);
+    if (drv_diag_finish(&dd) != 0)
+        failed++;
     printf("%d passed, %d failed\n", passed, failed);
     free(files);
     return failed ? TOOL_FAIL : TOOL_OK;

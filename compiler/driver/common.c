@@ -48,13 +48,16 @@ static int set_flag(const drv_flag *flags, const char *arg)
 
 /* The options and file names of argv, in order; --help, --version and an
  * unknown option end the reading (their exit status is returned). */
-static int read_args(const char *prog, const char *help, const drv_flag *flags, int argc,
-                     char **argv, char **files, int *nfiles)
+static int read_args(const char *prog, const char *help, const drv_flag *flags, drv_diag *dd,
+                     int argc, char **argv, char **files, int *nfiles)
 {
-    int opts_done = 0;
+    int opts_done = 0, r;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (opts_done || a[0] != '-' || a[1] == 0)
+        if (!opts_done && dd && a[0] == '-' && (r = drv_diag_arg(dd, a, prog)) != 0) {
+            if (r < 0)
+                return TOOL_USAGE;
+        } else if (opts_done || a[0] != '-' || a[1] == 0)
             files[(*nfiles)++] = argv[i];
         else if (strcmp(a, "--") == 0)
             opts_done = 1;
@@ -84,14 +87,14 @@ static int files_readable(const char *prog, char **files, int nfiles)
     return DRV_GO;
 }
 
-int drv_files(const char *prog, const char *help, const drv_flag *flags, int argc, char **argv,
-              char ***files, int *nfiles)
+int drv_files(const char *prog, const char *help, const drv_flag *flags, drv_diag *dd,
+              int argc, char **argv, char ***files, int *nfiles)
 {
     char **v = calloc((size_t)argc, sizeof *v);
     if (!v)
         return TOOL_FAIL;
     int n = 0;
-    int status = read_args(prog, help, flags, argc, argv, v, &n);
+    int status = read_args(prog, help, flags, dd, argc, argv, v, &n);
     if (status == DRV_GO)
         status = files_readable(prog, v, n);
     if (status != DRV_GO) {
@@ -103,13 +106,9 @@ int drv_files(const char *prog, const char *help, const drv_flag *flags, int arg
     return DRV_GO;
 }
 
-const ordo_program *drv_compile(const char *path, int werror, oc_compiler **c)
+const ordo_program *drv_compile(const char *path, const drv_diag *dd, oc_compiler **c)
 {
-    oc_options opt;
-    memset(&opt, 0, sizeof opt);
-    opt.diag = stderr;
-    opt.werror = werror;
-    *c = oc_new(&opt);
+    *c = oc_new(&dd->opt);
     if (!*c) {
         fprintf(stderr, "ordo: out of memory\n");
         return NULL;

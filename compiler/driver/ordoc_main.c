@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compiler.h"
-#include "files.h"
+#include "diag_sink.h"
+#include "driver.h"
 
 static const char help[] =
-    "usage: ordoc FILE.ordo -o OUT.c [--header OUT.h] [--symbol NAME] [--disasm] [-Werror]\n"
+    "usage: ordoc FILE.ordo -o OUT.c [--header OUT.h] [--symbol NAME] [--disasm] [-W...]\n"
     "       (FILE '-' reads the standard input)\n"
     "\n"
     "Compiles a ruleset into C source: the program's tables as const data and\n"
@@ -20,7 +20,7 @@ static const char help[] =
     "  --symbol NAME    the program's C name (default: FILE's base name with\n"
     "                   non-identifier characters as '_', then '_program')\n"
     "  --disasm         print the program's assembly on stdout (-o optional)\n"
-    "  -Werror          treat warnings as errors\n"
+    DRV_DIAG_HELP
     "  --help, --version\n"
     "\n"
     "exit status: 0 written, 1 compile errors (diagnostics on stderr) or a\n"
@@ -60,10 +60,15 @@ static char *default_symbol(const char *path)
 int main(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL, *hdr = NULL, *symbol = NULL;
-    int disasm = 0, werror = 0, opts_done = 0;
+    int disasm = 0, opts_done = 0, d;
+    drv_diag dd;
+    drv_diag_init(&dd);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (opts_done || a[0] != '-' || a[1] == 0) {
+        if (!opts_done && a[0] == '-' && (d = drv_diag_arg(&dd, a, "ordoc")) != 0) {
+            if (d < 0)
+                return 2;
+        } else if (opts_done || a[0] != '-' || a[1] == 0) {
             if (in)
                 return usage_error("one input file at a time (extra: '%s')", a);
             in = a;
@@ -77,8 +82,6 @@ int main(int argc, char **argv)
             return 0;
         } else if (strcmp(a, "--disasm") == 0) {
             disasm = 1;
-        } else if (strcmp(a, "-Werror") == 0) {
-            werror = 1;
         } else if (strcmp(a, "-o") == 0 || strcmp(a, "--header") == 0 ||
                    strcmp(a, "--symbol") == 0) {
             if (i + 1 >= argc)
@@ -118,16 +121,12 @@ int main(int argc, char **argv)
     if (out && hdr && (strcmp(out, hdr) == 0 || drv_same_file(out, hdr)))
         return usage_error("-o and --header name the same file '%s'", hdr);
 
-    oc_options opt;
-    memset(&opt, 0, sizeof opt);
-    opt.diag = stderr;
-    opt.werror = werror;
-    oc_compiler *c = oc_new(&opt);
-    if (!c) {
-        fprintf(stderr, "ordoc: out of memory\n");
+    if (drv_diag_start(&dd) != 0)
         return 1;
-    }
-    const ordo_program *p = oc_compile_file(c, in);
+    oc_compiler *c;
+    const ordo_program *p = drv_compile(in, &dd, &c);
+    if (drv_diag_finish(&dd) != 0)
+        p = NULL;
     if (!p) {
         oc_free(c);
         return 1;

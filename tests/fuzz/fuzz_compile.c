@@ -227,7 +227,7 @@ int main(int argc, char **argv)
             mutate(&b);
         if (verbose)
             fprintf(stderr, "iteration %ld\n", it);
-        oc_options opt = {null, 0, 0};
+        oc_options opt = {.diag = null};
         oc_compiler *c = oc_new(&opt);
         /* named as the file, so its tables and bases are found beside it */
         const ordo_program *p = oc_compile_string(c, argv[3 + k], b.s, b.n);

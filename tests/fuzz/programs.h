@@ -29,7 +29,7 @@ static void fuzz_load_programs(void)
     for (size_t i = 0; i < FUZZ_NPROGRAMS; i++) {
         char path[512];
         snprintf(path, sizeof path, "%s/%s", ORDO_ROOT, fuzz_paths[i]);
-        oc_options opt = {sink, 0, 0};
+        oc_options opt = {.diag = sink};
         oc_compiler *c = fuzz_compilers[i] = oc_new(&opt);
         fuzz_programs[i] = c ? oc_compile_file(c, path) : NULL;
         if (!fuzz_programs[i]) {

@@ -18,7 +18,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    oc_options opt = {sink, 0, 0};
+    oc_options opt = {.diag = sink};
     oc_compiler *c = oc_new(&opt);
     if (!c)
         return 0;

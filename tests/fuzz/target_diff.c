@@ -36,7 +36,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     for (size_t i = 0; i < NPAIRS; i++) {
         char path[512];
         snprintf(path, sizeof path, "%s/%s", ORDO_ROOT, pairs[i].path);
-        oc_options opt = {sink, 0, 0};
+        oc_options opt = {.diag = sink};
         oc_compiler *c = compilers[i] = oc_new(&opt);
         interpreted[i] = c ? oc_compile_file(c, path) : NULL;
         if (!interpreted[i]) {

@@ -71,6 +71,7 @@ scenarios() {
 suite "unit tests" unit
 suite "layers: includes and exports" sh tests/tools/layers.sh "$BUILD"
 suite "diagnostics" sh tests/tools/diag_test.sh "$BUILD"
+suite "diagnostics as JSON and SARIF, warnings by name" sh tests/tools/diag_formats.sh "$BUILD"
 suite "scenarios (ordo test)" scenarios
 suite "end to end (emitted C)" sh tests/e2e/run.sh "$BUILD"
 for f in rulesets/*.ordo; do

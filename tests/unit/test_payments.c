@@ -44,7 +44,7 @@ static fixture *make(int cocoa, int tile)
 {
     fixture *f = calloc(1, sizeof *f);
     assert_non_null(f);
-    oc_options opt = {NULL, 0, 0};
+    oc_options opt = {.diag = NULL};
     f->c = oc_new(&opt);
     f->p = oc_compile_string(f->c, "pay.ordo", src, sizeof src - 1);
     assert_non_null(f->p);

@@ -52,7 +52,7 @@ static ws *ws_new(void)
     strcpy(w->dir, "/tmp/ordo_tables_XXXXXX");
     assert_non_null(mkdtemp(w->dir));
     w->out = open_memstream(&w->msgs, &w->len);
-    oc_options opt = {w->out, 0, 0};
+    oc_options opt = {.diag = w->out};
     w->c = oc_new(&opt);
     assert_non_null(w->c);
     return w;
