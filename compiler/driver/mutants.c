@@ -1,0 +1,431 @@
+/* mutants.c — finds the mutants of a ruleset (see mutants.h).
+ *
+ * The text is read line by line with a small scanner that knows the
+ * language's lexical rules (comments, strings with escapes, step numbers,
+ * dice) and its blocks: a block opened at the top level by `sequence`,
+ * `proc`, `trigger`, `action` or `anytime` holds rules, and so do the
+ * one-line `fn` and `const` declarations; anything else (scenarios,
+ * policies, displays, declarations of state) is left alone. The rule a
+ * mutant touches is the one the innermost enclosing step cites, inherited
+ * as the language inherits it.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mutants.h"
+
+#define MAX_DEPTH 64
+
+typedef struct token {
+    size_t at, len;       /* in the text */
+    int word;             /* a name or keyword */
+    int number;           /* a plain integer (not a step number, not dice) */
+} token;
+
+typedef struct line {
+    size_t at, end;       /* the line's bytes, without its line end */
+    unsigned no;
+    token tok[128];
+    int ntok;
+    int opens, closes;    /* braces on the line (outside comments and strings) */
+} line;
+
+typedef struct scan {
+    const char *s;
+    size_t n;
+    mutant *v;
+    size_t nv, cap;
+    int depth;
+    int rules_at;         /* depth at which the current rule block opened (0: none) */
+    char cite[MAX_DEPTH][64];
+    int prev_simple;      /* the line before was a statement that may be dropped */
+    size_t prev_at, prev_end;
+    unsigned prev_no;
+    int prev_depth;
+} scan;
+
+static const char *const kind_names[] = {
+#define X(id, name, what) name,
+    MUTANT_KINDS(X)
+#undef X
+};
+
+const char *mutant_kind_name(int kind)
+{
+    return kind >= 0 && kind < MUTANT_NKINDS ? kind_names[kind] : "?";
+}
+
+/* ------------------------------------------------------------ tokens */
+
+static int is_word_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+/* The tokens of one line; strings and comments are skipped (a string that
+ * runs past the line end is the lexer's error, not ours). */
+static void tokenize(const char *s, line *ln)
+{
+    ln->ntok = ln->opens = ln->closes = 0;
+    size_t i = ln->at;
+    int after_step = 0;
+    while (i < ln->end && ln->ntok < 128) {
+        char c = s[i];
+        if (c == '#')
+            break;
+        if (c == ' ' || c == '\t') {
+            i++;
+            continue;
+        }
+        if (c == '"') {
+            for (i++; i < ln->end && s[i] != '"'; i++)
+                if (s[i] == '\\')
+                    i++;
+            i++;
+            continue;
+        }
+        token t = {i, 1, 0, 0};
+        if (is_word_char(c)) {
+            while (i < ln->end && (is_word_char(s[i]) || (s[i] == '.' && i + 1 < ln->end &&
+                                                          isdigit((unsigned char)s[i + 1]) &&
+                                                          isdigit((unsigned char)s[t.at]))))
+                i++;
+            t.len = i - t.at;
+            int digits = 1;
+            for (size_t k = t.at; k < i; k++)
+                digits &= isdigit((unsigned char)s[k]) != 0;
+            t.number = digits && !after_step;
+            t.word = !digits && !isdigit((unsigned char)c);
+            after_step = t.len == 4 && memcmp(s + t.at, "step", 4) == 0;
+        } else {
+            static const char *const two[] = {"<=", ">=", "==", "!=", "..", "+=", "-="};
+            for (size_t k = 0; k < sizeof two / sizeof two[0]; k++)
+                if (i + 1 < ln->end && s[i] == two[k][0] && s[i + 1] == two[k][1])
+                    t.len = 2;
+            i += t.len;
+            ln->opens += c == '{';
+            ln->closes += c == '}';
+            after_step = 0;
+        }
+        ln->tok[ln->ntok++] = t;
+    }
+}
+
+static int tok_is(const char *s, const token *t, const char *w)
+{
+    return t->len == strlen(w) && memcmp(s + t->at, w, t->len) == 0;
+}
+
+/* ---------------------------------------------------------- mutants */
+
+static mutant *add(scan *sc, int kind, const line *ln, size_t at, size_t len, const char *repl)
+{
+    if (sc->nv == sc->cap) {
+        size_t cap = sc->cap ? sc->cap * 2 : 64;
+        mutant *v = realloc(sc->v, cap * sizeof *v);
+        if (!v)
+            return NULL;
+        sc->v = v;
+        sc->cap = cap;
+    }
+    mutant *m = &sc->v[sc->nv++];
+    memset(m, 0, sizeof *m);
+    m->kind = kind;
+    m->at = at;
+    m->len = len;
+    snprintf(m->repl, sizeof m->repl, "%s", repl);
+    m->line = ln->no;
+    m->col = (unsigned)(at - ln->at + 1);
+    for (int d = sc->depth < MAX_DEPTH ? sc->depth : MAX_DEPTH - 1; d > 0; d--)
+        if (sc->cite[d][0]) {
+            snprintf(m->rule, sizeof m->rule, "%s", sc->cite[d]);
+            break;
+        }
+    size_t b = ln->at, e = ln->end;
+    while (b < e && (sc->s[b] == ' ' || sc->s[b] == '\t'))
+        b++;
+    int n = (int)(e - b < sizeof m->snippet - 1 ? e - b : sizeof m->snippet - 1);
+    snprintf(m->snippet, sizeof m->snippet, "%.*s", n, sc->s + b);
+    return m;
+}
+
+static void flips(scan *sc, const line *ln)
+{
+    static const char *const from[] = {"<", "<=", ">", ">=", "==", "!="};
+    static const char *const to[] = {"<=", "<", ">=", ">", "!=", "=="};
+    for (int k = 0; k < ln->ntok; k++)
+        for (int f = 0; f < 6; f++)
+            if (!ln->tok[k].word && tok_is(sc->s, &ln->tok[k], from[f])) {
+                mutant *m = add(sc, MUTANT_FLIP, ln, ln->tok[k].at, ln->tok[k].len, to[f]);
+                if (m)
+                    snprintf(m->what, sizeof m->what, "'%s' to '%s'", from[f], to[f]);
+            }
+}
+
+static void shifts(scan *sc, const line *ln)
+{
+    for (int k = 0; k < ln->ntok; k++) {
+        const token *t = &ln->tok[k];
+        if (!t->number || t->len > 9)
+            continue;
+        /* dice (2d6) are one token; a number right before 'd' digits is one */
+        if (t->at + t->len < ln->end && sc->s[t->at + t->len] == 'd')
+            continue;
+        long v = strtol(sc->s + t->at, NULL, 10);
+        for (int d = -1; d <= 1; d += 2) {
+            if (v + d < 0)
+                continue;
+            char r[24];
+            snprintf(r, sizeof r, "%ld", v + d);
+            mutant *m = add(sc, MUTANT_SHIFT, ln, t->at, t->len, r);
+            if (m)
+                snprintf(m->what, sizeof m->what, "%ld to %ld", v, v + d);
+        }
+    }
+}
+
+/* `when GUARD` up to the next `{`, `cite`, `cost` or the line's end; in an
+ * option's header, `where FILTER` too. */
+static void unguards(scan *sc, const line *ln)
+{
+    int option = ln->ntok && tok_is(sc->s, &ln->tok[0], "option");
+    for (int k = 0; k < ln->ntok; k++) {
+        const token *t = &ln->tok[k];
+        if (!t->word || !(tok_is(sc->s, t, "when") || (option && tok_is(sc->s, t, "where"))))
+            continue;
+        int e = k + 1;
+        while (e < ln->ntok && !tok_is(sc->s, &ln->tok[e], "{") &&
+               !tok_is(sc->s, &ln->tok[e], "cite") && !tok_is(sc->s, &ln->tok[e], "cost") &&
+               !tok_is(sc->s, &ln->tok[e], "when"))
+            e++;
+        if (e == k + 1)
+            continue;
+        size_t end = e < ln->ntok ? ln->tok[e].at : ln->end;
+        while (end > t->at && (sc->s[end - 1] == ' ' || sc->s[end - 1] == '\t'))
+            end--;
+        mutant *m = add(sc, MUTANT_UNGUARD, ln, t->at, end - t->at, "");
+        if (m)
+            snprintf(m->what, sizeof m->what, "'%.*s' left out", (int)(end - t->at > 100 ? 100 : end - t->at),
+                     sc->s + t->at);
+    }
+}
+
+static void frees(scan *sc, const line *ln)
+{
+    for (int k = 0; k < ln->ntok; k++) {
+        if (!tok_is(sc->s, &ln->tok[k], "cost"))
+            continue;
+        int e = k + 1;
+        while (e < ln->ntok && !tok_is(sc->s, &ln->tok[e], "{") &&
+               !tok_is(sc->s, &ln->tok[e], "cost") && !tok_is(sc->s, &ln->tok[e], "when") &&
+               !tok_is(sc->s, &ln->tok[e], "cite"))
+            e++;
+        size_t end = e < ln->ntok ? ln->tok[e].at : ln->end;
+        while (end > ln->tok[k].at && (sc->s[end - 1] == ' ' || sc->s[end - 1] == '\t'))
+            end--;
+        mutant *m = add(sc, MUTANT_FREE, ln, ln->tok[k].at, end - ln->tok[k].at, "");
+        if (m)
+            snprintf(m->what, sizeof m->what, "'%.*s' left out",
+                     (int)(end - ln->tok[k].at > 100 ? 100 : end - ln->tok[k].at),
+                     sc->s + ln->tok[k].at);
+    }
+}
+
+static void swaps_of_words(scan *sc, const line *ln, int kind, const char *a, const char *b,
+                           int trigger_only)
+{
+    if (trigger_only && !(ln->ntok && tok_is(sc->s, &ln->tok[0], "trigger")))
+        return;
+    for (int k = 0; k < ln->ntok; k++) {
+        const char *to = tok_is(sc->s, &ln->tok[k], a) ? b : tok_is(sc->s, &ln->tok[k], b) ? a
+                                                                                        : NULL;
+        if (!to)
+            continue;
+        mutant *m = add(sc, kind, ln, ln->tok[k].at, ln->tok[k].len, to);
+        if (m)
+            snprintf(m->what, sizeof m->what, "'%.*s' to '%s'", (int)ln->tok[k].len,
+                     sc->s + ln->tok[k].at, to);
+    }
+}
+
+/* A line that is one whole statement: no brace, not a header, not the
+ * middle of an expression written over several lines. */
+static int simple_statement(const scan *sc, const line *ln)
+{
+    if (ln->ntok == 0 || ln->opens || ln->closes)
+        return 0;
+    static const char *const not_first[] = {"else", "option", "escape", "step", "and", "or",
+                                            "cite", "when", "cost"};
+    for (size_t k = 0; k < sizeof not_first / sizeof not_first[0]; k++)
+        if (tok_is(sc->s, &ln->tok[0], not_first[k]))
+            return 0;
+    const token *last = &ln->tok[ln->ntok - 1];
+    char c = sc->s[last->at];
+    if (!last->word && !last->number && c != ')' && c != ']' && c != '"')
+        return 0; /* ends with an operator or a comma: it goes on */
+    if (last->word && (tok_is(sc->s, last, "and") || tok_is(sc->s, last, "or") ||
+                       tok_is(sc->s, last, "not")))
+        return 0;
+    return 1;
+}
+
+static void drop_and_swap(scan *sc, const line *ln)
+{
+    int simple = simple_statement(sc, ln);
+    if (simple) {
+        mutant *m = add(sc, MUTANT_DROP, ln, ln->at, ln->end - ln->at, "");
+        if (m)
+            snprintf(m->what, sizeof m->what, "'%s' left out", m->snippet);
+        if (sc->prev_simple && sc->prev_depth == sc->depth && sc->prev_no + 1 == ln->no) {
+            m = add(sc, MUTANT_SWAP, ln, sc->prev_at, sc->prev_end - sc->prev_at, "");
+            if (m) {
+                m->at2 = ln->at;
+                m->len2 = ln->end - ln->at;
+                m->line = sc->prev_no;
+                m->col = 1;
+                snprintf(m->what, sizeof m->what, "lines %u and %u swapped", sc->prev_no, ln->no);
+            }
+        }
+    }
+    sc->prev_simple = simple;
+    sc->prev_at = ln->at;
+    sc->prev_end = ln->end;
+    sc->prev_no = ln->no;
+    sc->prev_depth = sc->depth;
+}
+
+/* ------------------------------------------------------------- blocks */
+
+static int opens_rules(const char *s, const line *ln)
+{
+    static const char *const heads[] = {"sequence", "proc", "trigger", "action", "anytime",
+                                        "override"};
+    if (ln->ntok == 0)
+        return 0;
+    for (size_t k = 0; k < sizeof heads / sizeof heads[0]; k++)
+        if (tok_is(s, &ln->tok[0], heads[k]))
+            /* `override const X = 5` is a one-line rule, not a block */
+            return !(k == 5 && ln->ntok > 1 && tok_is(s, &ln->tok[1], "const"));
+    return 0;
+}
+
+/* The cite of a step header line ("TITAN-S8 TITAN-S9"), or "". */
+static void step_cite(const char *s, const line *ln, char *out, size_t n)
+{
+    out[0] = 0;
+    if (!ln->ntok || !tok_is(s, &ln->tok[0], "step"))
+        return;
+    const char *c = NULL;
+    for (size_t i = ln->at; i + 5 < ln->end; i++)
+        if (memcmp(s + i, "cite ", 5) == 0) {
+            c = s + i + 5;
+            break;
+        }
+    if (!c || *c != '"')
+        return;
+    const char *e = memchr(c + 1, '"', (size_t)(s + ln->end - (c + 1)));
+    if (e)
+        snprintf(out, n, "%.*s", (int)(e - c - 1), c + 1);
+}
+
+static void scan_line(scan *sc, line *ln)
+{
+    tokenize(sc->s, ln);
+    int top = sc->depth == 0;
+    int one_line_rule = top && ln->ntok &&
+                        (tok_is(sc->s, &ln->tok[0], "const") || tok_is(sc->s, &ln->tok[0], "fn") ||
+                         (tok_is(sc->s, &ln->tok[0], "override") && ln->ntok > 1 &&
+                          tok_is(sc->s, &ln->tok[1], "const")));
+    if (top && ln->opens > ln->closes && opens_rules(sc->s, ln))
+        sc->rules_at = 1;
+    int in_rules = sc->rules_at && (sc->depth >= sc->rules_at || top);
+    if (in_rules || one_line_rule) {
+        flips(sc, ln);
+        shifts(sc, ln);
+    }
+    if (in_rules) {
+        unguards(sc, ln);
+        frees(sc, ln);
+        swaps_of_words(sc, ln, MUTANT_TIMING, "immediately", "after", 1);
+        swaps_of_words(sc, ln, MUTANT_ORDER, "asc", "desc", 0);
+        if (!top)
+            drop_and_swap(sc, ln);
+    } else {
+        sc->prev_simple = 0;
+    }
+    /* the depth after this line; a step header's cite holds inside it */
+    char cite[64];
+    step_cite(sc->s, ln, cite, sizeof cite);
+    int d = sc->depth + ln->opens - ln->closes;
+    if (d < 0)
+        d = 0;
+    if (ln->opens > ln->closes && d < MAX_DEPTH)
+        snprintf(sc->cite[d], sizeof sc->cite[d], "%s", cite);
+    for (int k = d + 1; k <= sc->depth && k < MAX_DEPTH; k++)
+        sc->cite[k][0] = 0;
+    sc->depth = d;
+    if (sc->depth == 0)
+        sc->rules_at = 0;
+}
+
+mutant *mutants_find(const char *src, size_t n, size_t *count)
+{
+    scan sc;
+    memset(&sc, 0, sizeof sc);
+    sc.s = src;
+    sc.n = n;
+    line *ln = malloc(sizeof *ln);
+    if (!ln) {
+        *count = 0;
+        return NULL;
+    }
+    unsigned no = 1;
+    for (size_t i = 0; i < n;) {
+        size_t e = i;
+        while (e < n && src[e] != '\n' && src[e] != '\r')
+            e++;
+        ln->at = i;
+        ln->end = e;
+        ln->no = no++;
+        scan_line(&sc, ln);
+        i = e;
+        if (i < n && src[i] == '\r' && i + 1 < n && src[i + 1] == '\n')
+            i++;
+        if (i < n)
+            i++;
+    }
+    free(ln);
+    *count = sc.nv;
+    return sc.v;
+}
+
+char *mutant_apply(const char *src, size_t n, const mutant *m, size_t *len)
+{
+    size_t rl = m->kind == MUTANT_SWAP ? 0 : strlen(m->repl);
+    size_t out_n = m->kind == MUTANT_SWAP ? n : n - m->len + rl;
+    char *out = malloc(out_n + 1);
+    if (!out)
+        return NULL;
+    if (m->kind == MUTANT_SWAP) {
+        /* [at, at+len) and [at2, at2+len2) change places; between them stays */
+        size_t mid = m->at2 - (m->at + m->len), o = 0;
+        memcpy(out, src, m->at);
+        o = m->at;
+        memcpy(out + o, src + m->at2, m->len2);
+        o += m->len2;
+        memcpy(out + o, src + m->at + m->len, mid);
+        o += mid;
+        memcpy(out + o, src + m->at, m->len);
+        o += m->len;
+        memcpy(out + o, src + m->at2 + m->len2, n - (m->at2 + m->len2));
+    } else {
+        memcpy(out, src, m->at);
+        memcpy(out + m->at, m->repl, rl);
+        memcpy(out + m->at + rl, src + m->at + m->len, n - m->at - m->len);
+    }
+    out[out_n] = 0;
+    *len = out_n;
+    return out;
+}

@@ -1,0 +1,48 @@
+#!/bin/sh
+# mutate.sh BUILD — `ordo mutate` on the tutorial's ruleset: the score line,
+# the survivors named at their line with the rule they touch, the same
+# report whatever --jobs, a survivor marked equivalent counted apart,
+# --min-score, and a ruleset whose scenarios fail as it is refused.
+# Last line: "N passed, M failed".
+. "$(dirname "$0")/common.sh"
+ORDO=$BUILD/ordo
+RACE=examples/tutorial/race.ordo
+
+"$ORDO" mutate "$RACE" --jobs 1 >"$tmp/one" 2>&1; st1=$?
+"$ORDO" mutate "$RACE" --jobs 3 >"$tmp/three" 2>&1; st3=$?
+if [ $st1 -eq 0 ] && [ $st3 -eq 0 ] && cmp -s "$tmp/one" "$tmp/three"; then ok; else
+    bad "ordo mutate: status $st1/$st3, or --jobs changed the report"; fi
+if grep -q '^mutants: [0-9][0-9]* killed of [0-9][0-9]* ([0-9.]*%); 0 equivalent, [0-9][0-9]* stillborn$' "$tmp/one"; then
+    ok; else bad "no score line: $(tail -n 1 "$tmp/one")"; fi
+# a survivor: the dash's guard '> 0' moved to '> 1' (no scenario has one carrot)
+if grep -q "^$RACE:54:53: survived: shift: 0 to 1 \[RACE-3\]$" "$tmp/one"; then ok; else
+    bad "the survivor at 54:53 is not reported"; fi
+# killed ones are not listed without -v; with -v they are
+if grep -q ': killed' "$tmp/one"; then bad "killed mutants listed without -v"; else ok; fi
+"$ORDO" mutate "$RACE" -v >"$tmp/v" 2>&1
+if grep -q ": killed: drop: 'carrots\[p\] -= 1' left out$" "$tmp/v"; then ok; else
+    bad "-v does not list a killed mutant"; fi
+# the scenarios, policies and displays are never mutated
+first_scenario=$(grep -n '^scenario' "$RACE" | head -n 1 | cut -d: -f1)
+if grep "^$RACE:" "$tmp/v" | awk -F: -v s="$first_scenario" '$2 >= s { bad = 1 } END { exit bad }'; then ok; else
+    bad "a line of a scenario was mutated"; fi
+# a survivor marked equivalent in the ruleset is counted apart
+cp "$RACE" "$tmp/race.ordo"
+printf '# ordo-mutant equivalent shift "option "dash" when carrots[p] > 0 and terrain(pos[p]) != mud {": a test of the marker\n' >>"$tmp/race.ordo"
+"$ORDO" mutate "$tmp/race.ordo" >"$tmp/eq" 2>&1
+if grep -q '1 equivalent' "$tmp/eq" && ! grep -q ':54:53: survived' "$tmp/eq"; then ok; else
+    bad "an equivalent mark was not read: $(tail -n 1 "$tmp/eq")"; fi
+# --min-score: 1 below it, 0 at or above
+"$ORDO" mutate "$RACE" --min-score 100 >/dev/null 2>&1
+if [ $? -eq 1 ]; then ok; else bad "--min-score 100 did not fail"; fi
+"$ORDO" mutate "$RACE" --min-score 50 >/dev/null 2>&1
+if [ $? -eq 0 ]; then ok; else bad "--min-score 50 failed"; fi
+# a ruleset whose scenarios fail unmutated is refused: there is nothing to measure
+sed 's/expect pos\[player 1\] == 6/expect pos[player 1] == 7/' "$RACE" >"$tmp/bad.ordo"
+"$ORDO" mutate "$tmp/bad.ordo" >"$tmp/bad" 2>&1
+if [ $? -eq 1 ] && grep -q 'its scenarios fail as it is' "$tmp/bad"; then ok; else
+    bad "a failing ruleset was mutated"; fi
+"$ORDO" mutate --jobs 0 "$RACE" >/dev/null 2>&1
+if [ $? -eq 2 ]; then ok; else bad "--jobs 0 accepted"; fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
