@@ -13,6 +13,8 @@ static const char help[] =
     "\n"
     "  -v         name each scenario as it runs\n"
     "  -t         also print each scenario's trace as it runs\n"
+    "  --coverage after each file, the steps, options, triggers and rule IDs\n"
+    "             its scenarios reach, and those they never reach\n"
     DRV_DIAG_HELP
     "  --help, --version\n"
     "\n"
@@ -21,16 +23,24 @@ static const char help[] =
 
 /* Runs the scenarios of one file; a file that does not compile is one
  * failure. */
-static void test_file(const char *path, int verbose, const drv_diag *dd, int *passed,
-                      int *failed)
+static void test_file(const char *path, int verbose, int coverage, const drv_diag *dd,
+                      int *passed, int *failed)
 {
     oc_compiler *c;
     const ordo_program *p = drv_compile(path, dd, &c);
     if (verbose)
         printf("%s:\n", path);
-    if (p)
-        sc_run_all(p, drv_input_name(path), verbose, stdout, passed, failed);
-    else {
+    sc_coverage cov = {0};
+    if (p && coverage && sc_coverage_init(&cov, p) != 0) {
+        fprintf(stderr, "ordo test: out of memory\n");
+        (*failed)++;
+    } else if (p) {
+        sc_run_all_cov(p, drv_input_name(path), verbose, stdout, passed, failed,
+                       coverage ? &cov : NULL);
+        if (coverage)
+            sc_coverage_report(&cov, p, drv_input_name(path), stdout);
+        sc_coverage_free(&cov);
+    } else {
         printf("%s: does not compile\n", path);
         (*failed)++;
     }
@@ -40,8 +50,9 @@ static void test_file(const char *path, int verbose, const drv_diag *dd, int *pa
 
 int cmd_test(int argc, char **argv)
 {
-    int verbose = 0, traces = 0, nfiles;
-    const drv_flag flags[] = {{"-v", &verbose}, {"-t", &traces}, {NULL, NULL}};
+    int verbose = 0, traces = 0, coverage = 0, nfiles;
+    const drv_flag flags[] = {{"-v", &verbose}, {"-t", &traces}, {"--coverage", &coverage},
+                              {NULL, NULL}};
     drv_diag dd;
     drv_diag_init(&dd);
     char **files;
@@ -54,8 +65,8 @@ int cmd_test(int argc, char **argv)
     }
     int passed = 0, failed = 0;
     for (int i = 0; i < nfiles; i++)
-        test_file(files[i], verbose || traces ? 1 | (traces ? SC_TRACES : 0) : 0, &dd, &passed,
-                  &failed);
+        test_file(files[i], verbose || traces ? 1 | (traces ? SC_TRACES : 0) : 0, coverage, &dd,
+                  &passed, &failed);
     if (drv_diag_finish(&dd) != 0)
         failed++;
     printf("%d passed, %d failed\n", passed, failed);

@@ -69,4 +69,21 @@ const ordo_program *drv_compile(const char *path, const drv_diag *dd, oc_compile
 void sc_run_all(const ordo_program *p, const char *path, int verbose, FILE *out,
                 int *passed, int *failed);
 
+/* coverage.c: what the scenarios reached (`ordo test --coverage`): the
+ * steps that ran, the options chosen, the triggers that fired, and the
+ * rule IDs of the steps that ran. */
+typedef struct sc_coverage {
+    unsigned char *steps, *options, *triggers; /* [nsteps], [noptions], [nprocs] */
+} sc_coverage;
+int sc_coverage_init(sc_coverage *c, const ordo_program *p);
+void sc_coverage_free(sc_coverage *c);
+/* Marks what event ev shows was reached. */
+void sc_cover(sc_coverage *c, const ordo_program *p, const ordo_event *ev);
+/* Prints what was and was not reached, on out; returns the number of
+ * steps, options, triggers and rule IDs never reached. */
+int sc_coverage_report(const sc_coverage *c, const ordo_program *p, const char *path, FILE *out);
+/* sc_run_all, recording what ran in cov (may be NULL). */
+void sc_run_all_cov(const ordo_program *p, const char *path, int verbose, FILE *out,
+                    int *passed, int *failed, sc_coverage *cov);
+
 #endif /* ORDO_DRIVER_H */

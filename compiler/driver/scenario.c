@@ -26,6 +26,7 @@ typedef struct recorder {
     ordo_event tail[SC_TAIL];   /* the last events of any kind */
     uint32_t ntail;
     FILE *echo;                 /* `ordo test -t`: every trace line, or NULL */
+    sc_coverage *cov;           /* `ordo test --coverage`: what ran, or NULL */
 } recorder;
 
 static void record(void *ctx, const ordo_game *g, const ordo_event *ev)
@@ -37,6 +38,8 @@ static void record(void *ctx, const ordo_game *g, const ordo_event *ev)
     r->tail[r->ntail++ % SC_TAIL] = *ev;
     if (ev->kind == ORDO_EV_STEP && ev->id < r->p->nsteps)
         r->step_ran[ev->id] = 1;
+    if (r->cov)
+        sc_cover(r->cov, r->p, ev);
     if (ev->kind == ORDO_EV_EVENT || ev->kind == ORDO_EV_ACTION) { /* an action: its start */
         if (ev->id < r->p->nevents && !r->first_event[ev->id])
             r->first_event[ev->id] = ev->seq;
@@ -350,9 +353,16 @@ static int make_game(run *r, const ordo_scenario_item **bad)
 void sc_run_all(const ordo_program *p, const char *path, int verbose, FILE *out,
                 int *passed, int *failed)
 {
+    sc_run_all_cov(p, path, verbose, out, passed, failed, NULL);
+}
+
+void sc_run_all_cov(const ordo_program *p, const char *path, int verbose, FILE *out,
+                    int *passed, int *failed, sc_coverage *cov)
+{
     recorder rec;
     memset(&rec, 0, sizeof rec);
     rec.p = p;
+    rec.cov = cov;
     rec.echo = verbose & SC_TRACES ? out : NULL;
     rec.step_ran = malloc(p->nsteps + 1u);
     rec.first_event = malloc((p->nevents + 1u) * sizeof *rec.first_event);

@@ -1,8 +1,10 @@
 #!/bin/sh
-# mutate.sh BUILD — `ordo mutate` on the tutorial's ruleset: the score line,
-# the survivors named at their line with the rule they touch, the same
-# report whatever --jobs, a survivor marked equivalent counted apart,
-# --min-score, and a ruleset whose scenarios fail as it is refused.
+# mutate.sh BUILD — what shows the scenarios pin the rules: `ordo mutate` on
+# the tutorial's ruleset (the score line, the survivors named at their line
+# with the rule they touch, the same report whatever --jobs, a survivor
+# marked equivalent counted apart, --min-score, a ruleset whose scenarios
+# fail as it is refused) and `ordo test --coverage` (all reached in the
+# tutorial; what is never reached named, in a ruleset that has some).
 # Last line: "N passed, M failed".
 . "$(dirname "$0")/common.sh"
 ORDO=$BUILD/ordo
@@ -44,5 +46,13 @@ if [ $? -eq 1 ] && grep -q 'its scenarios fail as it is' "$tmp/bad"; then ok; el
     bad "a failing ruleset was mutated"; fi
 "$ORDO" mutate --jobs 0 "$RACE" >/dev/null 2>&1
 if [ $? -eq 2 ]; then ok; else bad "--jobs 0 accepted"; fi
+# coverage
+"$ORDO" test --coverage "$RACE" >"$tmp/cov" 2>&1
+if grep -q '^  steps: 6 of 6 ran$' "$tmp/cov" && grep -q '^  rule IDs: 6 of 6 reached$' "$tmp/cov" &&
+   grep -q '^7 passed, 0 failed$' "$tmp/cov"; then ok; else bad "coverage of the tutorial:"; cat "$tmp/cov"; fi
+sed '/^scenario "a rabbit that lands on a burrow may tunnel"/,/^}/d' "$RACE" >"$tmp/fewer.ordo"
+"$ORDO" test --coverage "$tmp/fewer.ordo" >"$tmp/cov2" 2>&1
+if grep -q 'never: option "tunnel 3 spaces ahead"' "$tmp/cov2" && grep -q '^  options: 4 of 5 chosen$' "$tmp/cov2"; then
+    ok; else bad "an option no scenario takes is not named:"; cat "$tmp/cov2"; fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
