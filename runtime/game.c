@@ -528,6 +528,21 @@ static const char *file_at(const ordo_program *p, uint32_t pc)
     return p->file ? p->file : "?";
 }
 
+int ordo_where(const ordo_game *g, int32_t *step, uint32_t *line)
+{
+    if (!g || !step || !line)
+        return ORDO_E_ARG;
+    const ordo_program *p = g->p;
+    int err = g->status < 0;
+    int32_t s = err ? g->err_step : g->cur_step;
+    uint32_t pc = err ? g->err_pc : g->pc;
+    *step = s >= 0 && s < p->nsteps ? s : -1;
+    *line = line_at(p, pc);
+    if (!*line && *step >= 0)
+        *line = p->steps[*step].line;
+    return ORDO_OK;
+}
+
 int ordo_error_message(const ordo_game *g, char *buf, size_t n)
 {
     if (!g || (!buf && n))

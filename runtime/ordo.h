@@ -121,6 +121,10 @@ uint64_t ordo_steps(const ordo_game *g);
  * executed at step 2.5.4 "loop" (titan.ordo:120)". */
 int ordo_error_message(const ordo_game *g, char *buf, size_t n);
 const char *ordo_strerror(int code);
+/* Where g is in its ruleset: the step running (index, -1 if none) and the
+ * source line of the instruction (0 if unknown, then the step's line);
+ * after an error, where the error happened. */
+int ordo_where(const ordo_game *g, int32_t *step, uint32_t *line);
 
 /* ---- trace: every event, as it happens */
 enum {
@@ -169,6 +173,17 @@ void ordo_set_trace(ordo_game *g, ordo_trace_fn fn, void *ctx);
  * Returns the length needed, like snprintf. */
 int ordo_event_text(const ordo_game *g, const ordo_event *ev, char *buf, size_t n);
 int ordo_event_json(const ordo_game *g, const ordo_event *ev, char *buf, size_t n);
+
+/* ---- positions: two games in the same position play on alike
+ * A position is what decides the rest of a game: the state, the point in
+ * the rules (stacks, frames, the pending decision, escapes, held-back
+ * effects) and the generator; not the counters (instructions run, events
+ * traced) nor the trace callback. Explorers and search algorithms use
+ * these to recognise a position reached twice. */
+/* A 64-bit hash of g's position (0 for NULL). */
+uint64_t ordo_position_hash(const ordo_game *g);
+/* 1 when a and b (games of one program) are in the same position. */
+int ordo_same_position(const ordo_game *a, const ordo_game *b);
 
 /* ---- saving and restoring a game
  * A save is the game block with a versioned header, the program's

@@ -37,22 +37,12 @@
 
 /* ------------------------------------------------------------ hashing */
 
-#define FNV_OFFSET 1469598103934665603ull
-#define FNV_PRIME 1099511628211ull
-
-static uint64_t fnv(uint64_t h, const void *data, size_t n)
-{
-    const unsigned char *s = data;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ s[i]) * FNV_PRIME;
-    return h;
-}
 
 static uint64_t fnv_u32(uint64_t h, uint32_t v)
 {
     unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16),
                           (unsigned char)(v >> 24)};
-    return fnv(h, b, 4);
+    return vm_fnv(h, b, 4);
 }
 
 /* What makes a block of this program mean what it means: the code, the
@@ -61,7 +51,7 @@ static uint64_t fnv_u32(uint64_t h, uint32_t v)
  * label does not change a game. */
 static uint64_t fingerprint(const ordo_program *p)
 {
-    uint64_t h = fnv_u32(FNV_OFFSET, p->version);
+    uint64_t h = fnv_u32(VM_FNV_OFFSET, p->version);
     h = fnv_u32(h, p->min_players);
     h = fnv_u32(h, p->max_players);
     h = fnv_u32(h, p->ncode);
@@ -141,7 +131,7 @@ int ordo_save(const ordo_game *g, void *buf, size_t n)
     head.trace = NULL;
     head.trace_ctx = NULL;
     memcpy(block, &head, sizeof head);
-    uint64_t sum = fnv(FNV_OFFSET, o, SAVE_HEAD + (size_t)g->size);
+    uint64_t sum = vm_fnv(VM_FNV_OFFSET, o, SAVE_HEAD + (size_t)g->size);
     memcpy(block + g->size, &sum, 8);
     return ORDO_OK;
 }
@@ -341,7 +331,7 @@ int ordo_restore(void *mem, size_t memsize, const ordo_program *p, const void *s
                    (unsigned long long)(SAVE_HEAD + size + SAVE_TAIL));
     uint64_t sum;
     memcpy(&sum, s + SAVE_HEAD + size, 8);
-    if (sum != fnv(FNV_OFFSET, s, SAVE_HEAD + (size_t)size))
+    if (sum != vm_fnv(VM_FNV_OFFSET, s, SAVE_HEAD + (size_t)size))
         return why(&c, "the save is damaged (its checksum does not match)");
     if (memsize < size)
         return ORDO_E_ARG;

@@ -144,6 +144,17 @@ static inline void vm_store(unsigned char *a, unsigned w, int32_t v)
     }
 }
 
+/* FNV-1a 64 over n bytes, from h (VM_FNV_OFFSET to start): the hash of
+ * saves (save.c) and of positions (position.c). */
+#define VM_FNV_OFFSET 1469598103934665603ull
+static inline uint64_t vm_fnv(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *s = data;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ s[i]) * 1099511628211ull;
+    return h;
+}
+
 /* vm.c */
 int vm_run(ordo_game *g, int mode, uint32_t base_frames, int32_t *result);
 int vm_fail(ordo_game *g, int code, uint32_t pc, const char *fmt, ...)

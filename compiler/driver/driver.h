@@ -16,6 +16,7 @@ int cmd_sim(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_mutate(int argc, char **argv);
+int cmd_explore(int argc, char **argv);
 
 /* diagopts.c: what a command that compiles takes about diagnostics. */
 typedef struct drv_diag {

@@ -13,6 +13,7 @@ static const char usage[] =
     "  play FILE       play one game in the terminal, against policies or people\n"
     "  test FILE...    run every scenario of each ruleset\n"
     "  mutate FILE     which rules no scenario pins down (mutation testing)\n"
+    "  explore FILE    search the reachable states for where play breaks\n"
     "\n"
     "  ordo help COMMAND     the options of a command (as ordo COMMAND --help)\n"
     "  ordo --version        the version\n"
@@ -54,6 +55,8 @@ static int run_command(int argc, char **argv)
         return cmd_test(argc - 1, argv + 1);
     if (strcmp(cmd, "mutate") == 0)
         return cmd_mutate(argc - 1, argv + 1);
+    if (strcmp(cmd, "explore") == 0)
+        return cmd_explore(argc - 1, argv + 1);
     if (cmd[0] == '-')
         return drv_unknown_option("ordo", cmd);
     fprintf(stderr, "ordo: unknown command '%s' (try 'ordo --help')\n", cmd);

@@ -84,6 +84,7 @@ done
 suite "command line" sh tests/e2e/cli.sh "$BUILD"
 suite "hostile input and a full disk" sh tests/e2e/hostile.sh "$BUILD"
 suite "make install and a host built with pkg-config" sh tests/e2e/install.sh "$BUILD"
+suite "ordo explore" sh tests/e2e/explore.sh "$BUILD"
 suite "ordo mutate" sh tests/e2e/mutate.sh "$BUILD"
 suite "ordo sim" sh tests/e2e/sim.sh "$BUILD"
 suite "ordo play" sh tests/e2e/play.sh "$BUILD"

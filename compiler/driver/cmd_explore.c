@@ -1,0 +1,506 @@
+/* cmd_explore.c — `ordo explore FILE`: search the states a ruleset's games
+ * can reach and report where play breaks: a runtime error, a decision with
+ * no legal option, play that can no longer reach an end, and the steps,
+ * options, triggers and rules no explored game reached. Each finding is a
+ * GCC-style diagnostic at its line, and with --scenarios a scenario that
+ * replays it, to paste into the ruleset (it fails until the rules are
+ * fixed). The search itself is explore.c; here are the command line, the
+ * seeds shared among --jobs processes, and the report.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "explore.h"
+#include "opcodes.h"
+
+static const char *const prog = "ordo explore";
+
+static const char help[] =
+    "usage: ordo explore FILE [OPTIONS]\n"
+    "\n"
+    "Searches the states a ruleset's games reach from the start: every option\n"
+    "of every decision, breadth first (or random walks), states hashed and\n"
+    "kept once. Reports each runtime error, decision with no legal option, and\n"
+    "state from which no end can be reached, as FILE:LINE:COL: error: ...,\n"
+    "then the steps, options, triggers and rule IDs never reached, and a\n"
+    "summary. The dice follow from each state's generator: --seeds explores\n"
+    "several dealings of them.\n"
+    "\n"
+    "  --players N       players (default: the ruleset's minimum)\n"
+    "  --seed S          the first seed (default 1)\n"
+    "  --seeds K         explore seeds S .. S+K-1 (default 1)\n"
+    "  --depth D         at most D decisions from the start\n"
+    "  --states N        keep at most N states per seed\n"
+    "  --memory MB       memory for the states kept, per process (default 1024)\n"
+    "  --seconds T       stop each search after T seconds (default 60)\n"
+    "  --walks N         N random walks per seed instead of the full search\n"
+    "  --jobs N          seeds shared among N processes (default 1)\n"
+    "  --ignore VAR      leave VAR out of a state's identity (repeatable): a\n"
+    "                    counter such as 'turns' makes every state new, and\n"
+    "                    hides that play goes round in circles\n"
+    "  --max-steps N     VM instructions allowed between two decisions\n"
+    "                    (default 1000000): more is reported as no progress\n"
+    "  --scenarios OUT   write each error found as a scenario that replays it\n"
+    "  --help, --version\n"
+    "\n"
+    "exit status: 0 no error found, 1 an error found (or the ruleset does not\n"
+    "compile), 2 bad command line or missing file.\n";
+
+static const char *const kind_names[EX_NKINDS] = {"runtime error", "deadlock", "no progress"};
+
+typedef struct args {
+    const char *file, *scenarios;
+    const char *ignore[16];
+    int nignore;
+    long players, jobs, depth, walks;
+    uint64_t seed, seeds, states, memory_mb, max_steps;
+    double seconds;
+} args;
+
+/* A finding as the report needs it: what, where, and how to get there. */
+typedef struct found {
+    ex_finding f;
+    char **path;
+    int npath;
+} found;
+
+/* The merged outcome of every seed. */
+typedef struct total {
+    uint64_t states, transitions, ends, end_none, limits, seeds, complete;
+    uint64_t end_winner[128];
+    int depth;
+    double seconds;
+    unsigned char *steps, *options, *triggers;
+    found *found;
+    size_t nfound;
+} total;
+
+/* ---------------------------------------------------------- transport */
+
+/* A seed's outcome written by a child and read by the parent: counters,
+ * what was reached, the findings with their paths. */
+static int put(FILE *f, const void *p, size_t n)
+{
+    return fwrite(p, 1, n, f) == n ? 0 : -1;
+}
+
+static int get(FILE *f, void *p, size_t n)
+{
+    return fread(p, 1, n, f) == n ? 0 : -1;
+}
+
+static void send_result(FILE *f, const ordo_program *p, const ex_result *r, int nplayers)
+{
+    put(f, r, offsetof(ex_result, findings));
+    put(f, r->cov.steps, p->nsteps);
+    put(f, r->cov.options, p->noptions);
+    put(f, r->cov.triggers, p->nprocs);
+    put(f, &r->nfindings, sizeof r->nfindings);
+    for (size_t k = 0; k < r->nfindings; k++) {
+        char **labels = NULL;
+        int n = ex_path(p, nplayers, r, r->findings[k].state, &labels);
+        put(f, &r->findings[k], sizeof r->findings[k]);
+        put(f, &n, sizeof n);
+        for (int i = 0; i < n; i++) {
+            size_t len = strlen(labels[i]);
+            put(f, &len, sizeof len);
+            put(f, labels[i], len);
+            free(labels[i]);
+        }
+        free(labels);
+    }
+}
+
+static int take_found(total *t, const ex_finding *f, char **path, int npath)
+{
+    for (size_t k = 0; k < t->nfound; k++)
+        if (t->found[k].f.kind == f->kind && t->found[k].f.line == f->line &&
+            t->found[k].f.code == f->code)
+            return 0; /* known from another seed */
+    found *v = realloc(t->found, (t->nfound + 1) * sizeof *v);
+    if (!v)
+        return -1;
+    t->found = v;
+    t->found[t->nfound++] = (found){*f, path, npath};
+    return 1;
+}
+
+static int read_result(FILE *f, const ordo_program *p, total *t, uint64_t seed)
+{
+    ex_result r;
+    unsigned char *buf = malloc((size_t)p->nsteps + p->noptions + p->nprocs + 1);
+    if (!buf || get(f, &r, offsetof(ex_result, findings)) ||
+        get(f, buf, (size_t)p->nsteps + p->noptions + p->nprocs)) {
+        free(buf);
+        return -1;
+    }
+    for (uint16_t i = 0; i < p->nsteps; i++)
+        t->steps[i] |= buf[i];
+    for (uint16_t i = 0; i < p->noptions; i++)
+        t->options[i] |= buf[p->nsteps + i];
+    for (uint16_t i = 0; i < p->nprocs; i++)
+        t->triggers[i] |= buf[p->nsteps + p->noptions + i];
+    free(buf);
+    t->states += r.states;
+    t->transitions += r.transitions;
+    t->ends += r.ends;
+    t->end_none += r.end_none;
+    t->limits += r.limits;
+    for (int w = 0; w < 128; w++)
+        t->end_winner[w] += r.end_winner[w];
+    if (r.depth_reached > t->depth)
+        t->depth = r.depth_reached;
+    t->seconds += r.seconds;
+    t->complete += r.complete != 0;
+    t->seeds++;
+    size_t nf;
+    if (get(f, &nf, sizeof nf))
+        return -1;
+    for (size_t k = 0; k < nf; k++) {
+        ex_finding fi;
+        int n;
+        if (get(f, &fi, sizeof fi) || get(f, &n, sizeof n) || n < 0 || n > 10000000)
+            return -1;
+        fi.seed = seed;
+        char **path = calloc((size_t)n + 1, sizeof *path);
+        if (!path)
+            return -1;
+        for (int i = 0; i < n; i++) {
+            size_t len;
+            if (get(f, &len, sizeof len) || len > 4096 || !(path[i] = calloc(len + 1, 1)) ||
+                get(f, path[i], len))
+                return -1;
+        }
+        if (take_found(t, &fi, path, n) <= 0) {
+            for (int i = 0; i < n; i++)
+                free(path[i]);
+            free(path);
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------- search */
+
+/* Explores the seeds of job j (of a->jobs) and writes each outcome to out. */
+static int explore_seeds(const ordo_program *p, const args *a, const int *ignore, int nplayers,
+                         long j, FILE *out)
+{
+    ex_limits lim = {a->nignore ? ignore : NULL, (int)a->depth, a->states, a->memory_mb << 20,
+                     a->seconds, a->max_steps};
+    for (uint64_t k = (uint64_t)j; k < a->seeds; k += (uint64_t)a->jobs) {
+        uint64_t seed = a->seed + k;
+        ex_result r;
+        if (ex_search(p, nplayers, seed, (uint64_t)a->walks, &lim, a->jobs == 1, &r) != 0) {
+            fprintf(stderr, "%s: out of memory for the search (try --memory)\n", prog);
+            return -1;
+        }
+        put(out, &seed, sizeof seed);
+        send_result(out, p, &r, nplayers);
+        ex_free(&r);
+    }
+    return fflush(out) == 0 ? 0 : -1;
+}
+
+/* Runs the jobs, each a child writing into a temporary file, and merges
+ * their outcomes in seed order (so the report is the same whatever --jobs). */
+static int run_jobs(const ordo_program *p, const args *a, const int *ignore, int nplayers,
+                    total *t)
+{
+    FILE **files = calloc((size_t)a->jobs, sizeof *files);
+    pid_t *pids = calloc((size_t)a->jobs, sizeof *pids);
+    int rc = 0;
+    if (!files || !pids) {
+        free(files);
+        free(pids);
+        return -1;
+    }
+    for (long j = 0; j < a->jobs; j++) {
+        files[j] = tmpfile();
+        if (!files[j])
+            return -1;
+        fflush(stdout);
+        fflush(stderr);
+        pids[j] = fork();
+        if (pids[j] == 0)
+            _exit(explore_seeds(p, a, ignore, nplayers, j, files[j]) == 0 ? 0 : 1);
+        if (pids[j] < 0)
+            rc = -1;
+    }
+    for (long j = 0; j < a->jobs; j++) {
+        int st;
+        if (pids[j] > 0 && (waitpid(pids[j], &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st)))
+            rc = -1;
+    }
+    /* seed order: seed k is in file k % jobs */
+    for (long j = 0; j < a->jobs; j++)
+        rewind(files[j]);
+    for (uint64_t k = 0; rc == 0 && k < a->seeds; k++) {
+        uint64_t seed;
+        FILE *f = files[k % (uint64_t)a->jobs];
+        if (get(f, &seed, sizeof seed) || read_result(f, p, t, seed) != 0)
+            rc = -1;
+    }
+    for (long j = 0; j < a->jobs; j++)
+        if (files[j])
+            fclose(files[j]);
+    free(files);
+    free(pids);
+    return rc;
+}
+
+/* ------------------------------------------------------------- report */
+
+static void report_unreached(const ordo_program *p, const args *a, const total *t, int complete)
+{
+    const char *why = complete ? "no game reaches it" : "no explored game reached it";
+    for (uint16_t s = 0; s < p->nsteps; s++)
+        if (!t->steps[s])
+            printf("%s:%lu:1: warning: unreachable: step %s \"%s\"%s%s%s: %s\n", a->file,
+                   (unsigned long)p->steps[s].line, p->steps[s].number,
+                   p->steps[s].title ? p->steps[s].title : "",
+                   p->steps[s].rule && p->steps[s].rule[0] ? " [" : "",
+                   p->steps[s].rule && p->steps[s].rule[0] ? p->steps[s].rule : "",
+                   p->steps[s].rule && p->steps[s].rule[0] ? "]" : "", why);
+    for (uint16_t o = 0; o < p->noptions; o++)
+        if (!t->options[o])
+            printf("%s:%lu:1: warning: unreachable: option \"%s\": never chosen (%s)\n", a->file,
+                   (unsigned long)p->options[o].line, p->options[o].label, why);
+}
+
+static int count(const unsigned char *v, size_t n)
+{
+    int c = 0;
+    for (size_t i = 0; i < n; i++)
+        c += v[i] != 0;
+    return c;
+}
+
+static void write_scenarios(const args *a, const total *t, int nplayers)
+{
+    drv_output out;
+    FILE *f = drv_output_open(&out, a->scenarios, prog);
+    if (!f)
+        return;
+    fprintf(f, "# Written by `ordo explore %s`: each scenario replays a finding from the\n"
+               "# start. It fails while the rules still break there: paste it into the\n"
+               "# ruleset, fix the rules, and it passes.\n",
+            a->file);
+    for (size_t k = 0; k < t->nfound; k++) {
+        const found *x = &t->found[k];
+        fprintf(f, "\n# %s: %s\n", kind_names[x->f.kind], x->f.message);
+        fprintf(f, "scenario \"explore: %s at line %lu (seed %llu)\" {\n", kind_names[x->f.kind],
+                (unsigned long)x->f.line, (unsigned long long)x->f.seed);
+        fprintf(f, "    players %d\n    seed %llu\n    play\n", nplayers,
+                (unsigned long long)x->f.seed);
+        for (int i = 0; i < x->npath; i++) {
+            fputs("    choose \"", f);
+            for (const char *c = x->path[i]; *c; c++) {
+                if (*c == '"' || *c == '\\')
+                    fputc('\\', f);
+                fputc(*c, f);
+            }
+            fputs("\"\n", f);
+        }
+        if (x->f.kind == EX_NO_PROGRESS)
+            fputs("    expect over    # no end can be reached from here\n", f);
+        fputs("}\n", f);
+    }
+    drv_output_commit(&out, prog);
+}
+
+static int report(const ordo_program *p, const args *a, const total *t, int nplayers)
+{
+    int errors = 0;
+    for (size_t k = 0; k < t->nfound; k++) {
+        const found *x = &t->found[k];
+        printf("%s:%lu:1: error: %s: %s (seed %llu, %d decision%s from the start)\n", a->file,
+               (unsigned long)x->f.line, kind_names[x->f.kind], x->f.message,
+               (unsigned long long)x->f.seed, x->npath, x->npath == 1 ? "" : "s");
+        errors++;
+    }
+    int complete = t->complete == t->seeds && a->walks == 0;
+    report_unreached(p, a, t, complete);
+    printf("explore: %llu states in %llu seed%s (%s), depth %d, %llu transitions, %.0f states/s\n",
+           (unsigned long long)t->states, (unsigned long long)t->seeds, t->seeds == 1 ? "" : "s",
+           complete ? "complete: every reachable state" : a->walks ? "random walks"
+                                                                   : "bounded: not every state",
+           t->depth, (unsigned long long)t->transitions,
+           t->seconds > 0 ? (double)t->states / t->seconds : 0.0);
+    printf("  ends: %llu", (unsigned long long)t->ends);
+    for (int w = 0; w < 128; w++)
+        if (t->end_winner[w])
+            printf(", player %d wins %llu", w + 1, (unsigned long long)t->end_winner[w]);
+    printf(", no winner %llu; stopped by the step limit: %llu\n", (unsigned long long)t->end_none,
+           (unsigned long long)t->limits);
+    int triggers = 0, fired = 0;
+    unsigned char *is_trigger = calloc(p->nprocs + 1u, 1);
+    for (uint32_t pc = 0; is_trigger && pc < p->ncode; pc++)
+        if (p->code[pc].op == ORDO_OP_TRIG && p->code[pc].x && p->code[pc].a < p->nprocs)
+            is_trigger[p->code[pc].a] = 1;
+    for (uint16_t i = 0; is_trigger && i < p->nprocs; i++) {
+        triggers += is_trigger[i];
+        fired += is_trigger[i] && t->triggers[i];
+    }
+    free(is_trigger);
+    printf("  reached: steps %d of %u, options %d of %u, triggers %d of %d\n",
+           count(t->steps, p->nsteps), (unsigned)p->nsteps, count(t->options, p->noptions),
+           (unsigned)p->noptions, fired, triggers);
+    if (a->scenarios)
+        write_scenarios(a, t, nplayers);
+    return errors ? TOOL_FAIL : TOOL_OK;
+}
+
+/* -------------------------------------------------------- command line */
+
+static int number(const char *opt, const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    if (play_parse_u64(v, out) != 0 || *out < lo || *out > hi) {
+        fprintf(stderr, "%s: bad value '%s' for %s\n", prog, v ? v : "", opt);
+        return -1;
+    }
+    return 0;
+}
+
+static int parse(args *a, int argc, char **argv)
+{
+    memset(a, 0, sizeof *a);
+    a->jobs = 1;
+    a->seed = 1;
+    a->seeds = 1;
+    a->memory_mb = 1024;
+    a->max_steps = 1000000;
+    a->seconds = 60;
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        uint64_t n;
+        if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) {
+            fputs(help, stdout);
+            return TOOL_OK;
+        }
+        if (strcmp(o, "--version") == 0) {
+            printf("ordo %s\n", ORDO_VERSION);
+            return TOOL_OK;
+        }
+        if (o[0] != '-' || !o[1]) {
+            if (a->file) {
+                fprintf(stderr, "%s: one file at a time ('%s' and '%s')\n", prog, a->file, o);
+                return TOOL_USAGE;
+            }
+            a->file = o;
+            continue;
+        }
+        static const struct {
+            const char *name;
+            uint64_t lo, hi;
+        } opts[] = {{"--players", 1, 127},    {"--seed", 0, UINT64_MAX}, {"--seeds", 1, 1000000},
+                    {"--depth", 1, 1000000},  {"--states", 1, UINT32_MAX - 2},
+                    {"--memory", 1, 1 << 20}, {"--seconds", 1, 1000000}, {"--walks", 1, 1000000000},
+                    {"--jobs", 1, 256},       {"--max-steps", 1, UINT64_MAX}};
+        int k, nopts = (int)(sizeof opts / sizeof opts[0]);
+        for (k = 0; k < nopts && strcmp(o, opts[k].name) != 0; k++)
+            ;
+        if (strcmp(o, "--scenarios") == 0 && v) {
+            a->scenarios = v;
+            i++;
+            continue;
+        }
+        if (strcmp(o, "--ignore") == 0 && v) {
+            if (a->nignore == 16) {
+                fprintf(stderr, "%s: more than 16 --ignore\n", prog);
+                return TOOL_USAGE;
+            }
+            a->ignore[a->nignore++] = v;
+            i++;
+            continue;
+        }
+        if (k == nopts)
+            return drv_unknown_option(prog, o);
+        if (number(o, v, opts[k].lo, opts[k].hi, &n) != 0)
+            return TOOL_USAGE;
+        i++;
+        switch (k) {
+        case 0: a->players = (long)n; break;
+        case 1: a->seed = n; break;
+        case 2: a->seeds = n; break;
+        case 3: a->depth = (long)n; break;
+        case 4: a->states = n; break;
+        case 5: a->memory_mb = n; break;
+        case 6: a->seconds = (double)n; break;
+        case 7: a->walks = (long)n; break;
+        case 8: a->jobs = (long)n; break;
+        case 9: a->max_steps = n; break;
+        }
+    }
+    if (!a->file) {
+        fprintf(stderr, "%s: no input file (try '%s --help')\n", prog, prog);
+        return TOOL_USAGE;
+    }
+    if (a->scenarios && drv_same_file(a->scenarios, a->file)) {
+        fprintf(stderr, "%s: --scenarios '%s' is the ruleset: write them beside it\n", prog,
+                a->scenarios);
+        return TOOL_USAGE;
+    }
+    if ((uint64_t)a->jobs > a->seeds)
+        a->jobs = (long)a->seeds;
+    return drv_readable(prog, a->file) ? DRV_GO : TOOL_USAGE;
+}
+
+int cmd_explore(int argc, char **argv)
+{
+    args a;
+    int status = parse(&a, argc, argv);
+    if (status != DRV_GO)
+        return status;
+    drv_diag dd;
+    drv_diag_init(&dd);
+    oc_compiler *c;
+    const ordo_program *p = drv_compile(a.file, &dd, &c);
+    if (!p) {
+        oc_free(c);
+        return TOOL_FAIL;
+    }
+    int nplayers = a.players ? (int)a.players : p->min_players;
+    if (nplayers < p->min_players || nplayers > p->max_players) {
+        fprintf(stderr, "%s: --players must be in %d..%d\n", prog, p->min_players,
+                p->max_players);
+        oc_free(c);
+        return TOOL_USAGE;
+    }
+    int ignore[17];
+    for (int k = 0; k < a.nignore; k++) {
+        ignore[k] = ordo_find_var(p, a.ignore[k]);
+        if (ignore[k] < 0) {
+            fprintf(stderr, "%s: --ignore '%s': the ruleset has no such var\n", prog, a.ignore[k]);
+            oc_free(c);
+            return TOOL_USAGE;
+        }
+    }
+    ignore[a.nignore] = -1;
+    total t;
+    memset(&t, 0, sizeof t);
+    t.steps = calloc(p->nsteps + 1u, 1);
+    t.options = calloc(p->noptions + 1u, 1);
+    t.triggers = calloc(p->nprocs + 1u, 1);
+    if (!t.steps || !t.options || !t.triggers || run_jobs(p, &a, ignore, nplayers, &t) != 0) {
+        fprintf(stderr, "%s: the search failed (out of memory?)\n", prog);
+        status = TOOL_FAIL;
+    } else {
+        status = report(p, &a, &t, nplayers);
+    }
+    for (size_t k = 0; k < t.nfound; k++) {
+        for (int i = 0; i < t.found[k].npath; i++)
+            free(t.found[k].path[i]);
+        free(t.found[k].path);
+    }
+    free(t.found);
+    free(t.steps);
+    free(t.options);
+    free(t.triggers);
+    oc_free(c);
+    return status;
+}

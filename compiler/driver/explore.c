@@ -1,0 +1,436 @@
+/* explore.c — the state search of `ordo explore` (see explore.h).
+ *
+ * The states found are kept whole, in one array of game blocks, in the
+ * order they were found, each with the state it was reached from and the
+ * option taken: a finding's path is read back through those links and
+ * replayed. An open-addressing table of position hashes finds a state
+ * already kept (ordo_same_position settles a collision). Breadth first,
+ * state i is expanded when the loop reaches it, so the first path found
+ * to anything is a shortest one. Every transition is also an edge, kept
+ * for the last question: from which states can no end be reached?
+ *
+ * The search allocates as it grows, up to the memory it is given; the
+ * runtime's play loop never does (each transition is ordo_copy, then
+ * ordo_choose and ordo_run on a block of the search's own).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "explore.h"
+
+typedef struct edge {
+    uint32_t from, to;
+} edge;
+
+typedef struct search {
+    const ordo_program *p;
+    const ex_limits *lim;
+    ex_result *r;
+    uint64_t cap;            /* states the memory allows */
+    uint32_t *table;         /* 1 + state index, 0: empty */
+    uint64_t *hashes;        /* of each kept state */
+    uint64_t tsize;          /* slots (a power of two) */
+    edge *edges;
+    uint64_t nedges, capedges;
+    unsigned char *expanded; /* a state whose options were all tried */
+    ordo_game *work;
+    ordo_game *view_a, *view_b; /* scratch blocks for the view */
+    struct timespec t0;
+    double last_progress;
+    int progress;
+    uint64_t rng;            /* random walks */
+    int truncated;           /* a limit stopped the search */
+} search;
+
+static double elapsed(const search *s)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - s->t0.tv_sec) + (double)(t.tv_nsec - s->t0.tv_nsec) / 1e9;
+}
+
+static ordo_game *state_at(const search *s, uint64_t i)
+{
+    return (ordo_game *)(void *)(s->r->blocks + i * s->r->block);
+}
+
+static void on_event(void *ctx, const ordo_game *g, const ordo_event *ev)
+{
+    (void)g;
+    search *s = ctx;
+    sc_cover(&s->r->cov, s->p, ev);
+}
+
+/* ------------------------------------------------------- the view */
+
+/* g with the ignored vars at their lowest value, in scratch block v. */
+static const ordo_game *view(const search *s, const ordo_game *g, ordo_game *v)
+{
+    if (!s->lim->ignore)
+        return g;
+    ordo_copy(v, g);
+    for (const int *x = s->lim->ignore; *x >= 0; x++) {
+        const ordo_var *var = &s->p->vars[*x];
+        int n0 = var->ndims > 0 ? var->dim_n[0] : 1, n1 = var->ndims > 1 ? var->dim_n[1] : 1;
+        int lo0 = var->ndims > 0 && var->dim_kind[0] == ORDO_DIM_RANGE ? var->dim_lo[0] : 0;
+        int lo1 = var->ndims > 1 && var->dim_kind[1] == ORDO_DIM_RANGE ? var->dim_lo[1] : 0;
+        for (int i = 0; i < n0; i++)
+            for (int j = 0; j < n1; j++)
+                (void)ordo_set(v, *x, i + lo0, j + lo1, -1, var->lo);
+    }
+    return v;
+}
+
+static uint64_t view_hash(const search *s, const ordo_game *g)
+{
+    return ordo_position_hash(view(s, g, s->view_a));
+}
+
+static int same_view(const search *s, const ordo_game *a, const ordo_game *b)
+{
+    if (!s->lim->ignore)
+        return ordo_same_position(a, b);
+    return ordo_same_position(view(s, a, s->view_a), view(s, b, s->view_b));
+}
+
+/* ------------------------------------------------------- the store */
+
+/* The index of the kept state in g's position, or -1. */
+static int64_t lookup(const search *s, const ordo_game *g, uint64_t h)
+{
+    for (uint64_t k = h & (s->tsize - 1);; k = (k + 1) & (s->tsize - 1)) {
+        uint32_t v = s->table[k];
+        if (!v)
+            return -1;
+        if (s->hashes[v - 1] == h && same_view(s, state_at(s, v - 1), g))
+            return v - 1;
+    }
+}
+
+/* Keeps g as a new state reached from `parent` by `option` (parent
+ * UINT32_MAX: the start). Returns its index, or -1 when the store is full. */
+static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, int32_t option)
+{
+    ex_result *r = s->r;
+    if (r->nkept >= s->cap) {
+        s->truncated = 1;
+        return -1;
+    }
+    uint64_t i = r->nkept++;
+    memcpy(state_at(s, i), g, r->block);
+    s->hashes[i] = h;
+    r->parent[i] = parent;
+    r->option[i] = option;
+    r->depth[i] = parent == UINT32_MAX ? 0 : r->depth[parent] + 1;
+    if ((int)r->depth[i] > r->depth_reached)
+        r->depth_reached = (int)r->depth[i];
+    uint64_t k = h & (s->tsize - 1);
+    while (s->table[k])
+        k = (k + 1) & (s->tsize - 1);
+    s->table[k] = (uint32_t)i + 1;
+    return (int64_t)i;
+}
+
+static void add_edge(search *s, uint32_t from, uint32_t to)
+{
+    if (s->nedges == s->capedges) {
+        uint64_t cap = s->capedges ? s->capedges * 2 : 1024;
+        edge *e = realloc(s->edges, cap * sizeof *e);
+        if (!e) {
+            s->truncated = 1; /* the no-progress analysis will say it is partial */
+            return;
+        }
+        s->edges = e;
+        s->capedges = cap;
+    }
+    s->edges[s->nedges++] = (edge){from, to};
+}
+
+/* ----------------------------------------------------------- findings */
+
+static void add_finding(search *s, int kind, int code, const ordo_game *g, uint32_t state,
+                        const char *msg)
+{
+    ex_result *r = s->r;
+    int32_t step = -1;
+    uint32_t line = 0;
+    char buf[256];
+    if (kind != EX_NO_PROGRESS && ordo_error_message(g, buf, sizeof buf) < 0)
+        buf[0] = 0;
+    /* one finding per kind and place: the first, on a shortest path */
+    ordo_where(g, &step, &line);
+    for (size_t k = 0; k < r->nfindings; k++)
+        if (r->findings[k].kind == kind && r->findings[k].line == line &&
+            r->findings[k].code == code)
+            return;
+    if (r->nfindings == r->capfindings) {
+        size_t cap = r->capfindings ? r->capfindings * 2 : 16;
+        ex_finding *f = realloc(r->findings, cap * sizeof *f);
+        if (!f)
+            return;
+        r->findings = f;
+        r->capfindings = cap;
+    }
+    ex_finding *f = &r->findings[r->nfindings++];
+    memset(f, 0, sizeof *f);
+    f->kind = kind;
+    f->code = code;
+    f->step = step;
+    f->line = line;
+    f->state = state;
+    snprintf(f->message, sizeof f->message, "%s", msg ? msg : buf);
+}
+
+/* What the state just reached (kept as index j) says: an end, an error. */
+static void classify(search *s, const ordo_game *g, int rc, uint32_t j)
+{
+    ex_result *r = s->r;
+    if (rc == ORDO_OVER) {
+        r->ends++;
+        int w = ordo_winner(g);
+        if (w >= 0 && w < 128)
+            r->end_winner[w]++;
+        else
+            r->end_none++;
+    } else if (rc == ORDO_E_LIMIT) {
+        r->limits++;
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "play ran %llu VM instructions without reaching a decision or an end",
+                 (unsigned long long)s->lim->max_steps);
+        add_finding(s, EX_NO_PROGRESS, rc, g, j, msg);
+    } else if (rc == ORDO_E_NOOPTION) {
+        add_finding(s, EX_DEADLOCK, rc, g, j, NULL);
+    } else if (rc < 0) {
+        add_finding(s, EX_ERROR, rc, g, j, NULL);
+    }
+}
+
+/* From state i, option k: the state it leads to (kept, or found again),
+ * or -1 when the store is full. */
+static int64_t step_from(search *s, uint32_t i, int k)
+{
+    ordo_copy(s->work, state_at(s, i));
+    ordo_set_max_steps(s->work, s->lim->max_steps + ordo_steps(s->work));
+    int rc = ordo_choose(s->work, k);
+    if (rc == ORDO_OK)
+        rc = ordo_run(s->work);
+    s->r->transitions++;
+    uint64_t h = view_hash(s, s->work);
+    int64_t j = lookup(s, s->work, h);
+    if (j < 0) {
+        j = keep(s, s->work, h, i, k);
+        if (j < 0)
+            return -1;
+        classify(s, s->work, rc, (uint32_t)j);
+    }
+    add_edge(s, i, (uint32_t)j);
+    return j;
+}
+
+static int out_of_time(search *s)
+{
+    double t = elapsed(s);
+    if (s->progress && t - s->last_progress >= 0.5) {
+        s->last_progress = t;
+        fprintf(stderr, "\rexplore: %llu states, depth %d, %.0f states/s   ",
+                (unsigned long long)s->r->nkept, s->r->depth_reached, (double)s->r->nkept / t);
+    }
+    if (s->lim->seconds > 0 && t >= s->lim->seconds) {
+        s->truncated = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ searches */
+
+static void breadth_first(search *s)
+{
+    ex_result *r = s->r;
+    for (uint64_t i = 0; i < r->nkept; i++) {
+        if ((i & 63) == 0 && out_of_time(s))
+            return;
+        ordo_game *g = state_at(s, i);
+        if (ordo_status(g) != ORDO_DECIDE)
+            continue;
+        if (s->lim->depth && (int)r->depth[i] >= s->lim->depth) {
+            s->truncated = 1;
+            continue;
+        }
+        int n = ordo_option_count(g);
+        for (int k = 0; k < n; k++)
+            if (step_from(s, (uint32_t)i, k) < 0)
+                return;
+        s->expanded[i] = 1;
+    }
+}
+
+static void random_walks(search *s, uint64_t walks, uint64_t seed)
+{
+    for (uint64_t w = 0; w < walks; w++) {
+        uint64_t rng = seed + w;
+        uint32_t i = 0;
+        for (int d = 0; !s->lim->depth || d < s->lim->depth; d++) {
+            ordo_game *g = state_at(s, i);
+            if (ordo_status(g) != ORDO_DECIDE)
+                break;
+            int k = ordo_policy_random(g, &rng);
+            int64_t j = step_from(s, i, k);
+            if (j < 0)
+                return;
+            i = (uint32_t)j;
+        }
+        if (out_of_time(s))
+            return;
+    }
+}
+
+/* States from which no end can be reached: every state that is over, or
+ * was never expanded (the search stopped before it: it might), can; so can
+ * any with an edge to one that can. An error is no way out (it is reported
+ * on its own). What is left, but the errors, cannot. */
+static void no_progress(search *s)
+{
+    ex_result *r = s->r;
+    unsigned char *can = calloc(r->nkept + 1, 1);
+    if (!can)
+        return;
+    for (uint64_t i = 0; i < r->nkept; i++) {
+        int st = ordo_status(state_at(s, i));
+        can[i] = st == ORDO_OVER || (st == ORDO_DECIDE && !s->expanded[i]);
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint64_t e = 0; e < s->nedges; e++)
+            if (can[s->edges[e].to] && !can[s->edges[e].from]) {
+                can[s->edges[e].from] = 1;
+                changed = 1;
+            }
+    }
+    uint64_t stuck = 0, first = 0;
+    for (uint64_t i = r->nkept; i-- > 0;)
+        if (!can[i] && ordo_status(state_at(s, i)) >= 0) {
+            stuck++;
+            first = i;
+        }
+    if (stuck) {
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "from here no end can be reached: play goes round in circles (%llu such "
+                 "states found)",
+                 (unsigned long long)stuck);
+        add_finding(s, EX_NO_PROGRESS, 0, state_at(s, first), (uint32_t)first, msg);
+    }
+    free(can);
+}
+
+int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks,
+              const ex_limits *lim, int progress, ex_result *r)
+{
+    memset(r, 0, sizeof *r);
+    search s;
+    memset(&s, 0, sizeof s);
+    s.p = p;
+    s.lim = lim;
+    s.r = r;
+    s.progress = progress && isatty(2);
+    clock_gettime(CLOCK_MONOTONIC, &s.t0);
+    r->block = ordo_game_size(p);
+    /* each state: its block, its hash, its links, a slot or two of the table */
+    size_t per = r->block + sizeof(uint64_t) + 3 * sizeof(uint32_t) + 1 + 2 * sizeof(uint32_t);
+    s.cap = lim->memory / per;
+    if (lim->states && lim->states < s.cap)
+        s.cap = lim->states;
+    if (s.cap > UINT32_MAX - 1)
+        s.cap = UINT32_MAX - 1;
+    if (s.cap < 1)
+        s.cap = 1;
+    for (s.tsize = 1024; s.tsize < 2 * s.cap; s.tsize *= 2)
+        ;
+    r->blocks = malloc(s.cap * r->block);
+    r->parent = malloc(s.cap * sizeof *r->parent);
+    r->option = malloc(s.cap * sizeof *r->option);
+    r->depth = malloc(s.cap * sizeof *r->depth);
+    s.hashes = malloc(s.cap * sizeof *s.hashes);
+    s.expanded = calloc(s.cap, 1);
+    s.table = calloc(s.tsize, sizeof *s.table);
+    s.work = malloc(r->block);
+    s.view_a = malloc(r->block);
+    s.view_b = malloc(r->block);
+    int rc = -1;
+    if (!r->blocks || !r->parent || !r->option || !r->depth || !s.hashes || !s.expanded ||
+        !s.table || !s.work || !s.view_a || !s.view_b || sc_coverage_init(&r->cov, p) != 0)
+        goto done;
+    ordo_game *g;
+    if (ordo_new(p, nplayers, seed, &g) != ORDO_OK)
+        goto done;
+    ordo_set_trace(g, on_event, &s);
+    ordo_set_max_steps(g, lim->max_steps);
+    int st = ordo_run(g);
+    uint64_t h = view_hash(&s, g);
+    keep(&s, g, h, UINT32_MAX, -1);
+    classify(&s, g, st, 0);
+    ordo_free(g);
+    if (walks)
+        random_walks(&s, walks, seed);
+    else
+        breadth_first(&s);
+    no_progress(&s);
+    r->states = r->nkept;
+    r->complete = !s.truncated && !walks;
+    r->seconds = elapsed(&s);
+    if (s.progress)
+        fputc('\n', stderr);
+    rc = 0;
+done:
+    free(s.hashes);
+    free(s.expanded);
+    free(s.table);
+    free(s.work);
+    free(s.view_a);
+    free(s.view_b);
+    free(s.edges);
+    return rc;
+}
+
+void ex_free(ex_result *r)
+{
+    free(r->blocks);
+    free(r->parent);
+    free(r->option);
+    free(r->depth);
+    free(r->findings);
+    sc_coverage_free(&r->cov);
+    memset(r, 0, sizeof *r);
+}
+
+int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i, char ***labels)
+{
+    (void)p;
+    (void)nplayers;
+    int n = 0;
+    for (uint32_t k = i; r->parent[k] != UINT32_MAX; k = r->parent[k])
+        n++;
+    char **v = calloc((size_t)n + 1, sizeof *v);
+    if (!v)
+        return -1;
+    int at = n;
+    for (uint32_t k = i; r->parent[k] != UINT32_MAX; k = r->parent[k]) {
+        const ordo_game *from = (const ordo_game *)(const void *)(r->blocks +
+                                                                  r->parent[k] * r->block);
+        char buf[512];
+        if (ordo_option_label(from, r->option[k], buf, sizeof buf) < 0)
+            buf[0] = 0;
+        size_t len = strlen(buf) + 1;
+        v[--at] = malloc(len);
+        if (!v[at])
+            return -1;
+        memcpy(v[at], buf, len);
+    }
+    *labels = v;
+    return n;
+}

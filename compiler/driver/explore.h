@@ -1,0 +1,82 @@
+/* explore.h — the search behind `ordo explore`: the states a ruleset's
+ * games can reach from the start, breadth first (every option of every
+ * decision) or by random walks, with what goes wrong on the way.
+ *
+ * A state is a game block (runtime/ordo.h: one flat, copyable piece of
+ * memory), compared and hashed without its counters (instructions run,
+ * events traced) and its pointers, so two games in the same position are
+ * one state however they got there. The dice are in the block too: from a
+ * given state the same rolls follow, so a search explores the players'
+ * choices for the seed it starts from; several seeds explore several
+ * dealings of the dice.
+ */
+#ifndef ORDO_DRIVER_EXPLORE_H
+#define ORDO_DRIVER_EXPLORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "driver.h"
+
+/* What a finding is. */
+enum {
+    EX_ERROR = 0,      /* a runtime error reached (a range, an index, a limit ...) */
+    EX_DEADLOCK,       /* a decision with no legal option */
+    EX_NO_PROGRESS,    /* a state from which no end can be reached */
+    EX_NKINDS
+};
+
+typedef struct ex_finding {
+    int kind;          /* EX_* */
+    int code;          /* the runtime's ORDO_E_* (EX_ERROR, EX_DEADLOCK) */
+    int32_t step;      /* the step it shows at, -1 if none */
+    uint32_t line;     /* the source line (of the failing statement, else the step) */
+    char message[256];
+    uint32_t state;    /* the state it was found in (its path replays it) */
+    uint64_t seed;
+} ex_finding;
+
+typedef struct ex_limits {
+    /* the view: vars left out of a state's identity (TLC's VIEW), such as
+     * a turn counter that would make every state new; NULL-terminated
+     * indexes, or NULL */
+    const int *ignore;
+    int depth;         /* decisions from the start (0: none) */
+    uint64_t states;   /* states kept (0: as memory allows) */
+    uint64_t memory;   /* bytes for the states kept */
+    double seconds;    /* wall-clock time (0: none) */
+    uint64_t max_steps;/* VM instructions between two decisions */
+} ex_limits;
+
+/* One search from a start game: breadth first when walks is 0, else that
+ * many random walks (walk k draws from seed + k). */
+typedef struct ex_result {
+    uint64_t states, transitions, ends, end_winner[128], end_none, limits;
+    int depth_reached;
+    int complete;      /* every reachable state was explored */
+    double seconds;
+    ex_finding *findings;
+    size_t nfindings, capfindings;
+    sc_coverage cov;   /* what the explored games reached */
+    size_t block;      /* bytes of a game block */
+    /* the states kept: their blocks, and how each was reached */
+    unsigned char *blocks;
+    uint32_t *parent;
+    int32_t *option;   /* the option taken from the parent */
+    uint32_t *depth;
+    uint64_t nkept;
+} ex_result;
+
+/* Explores program p from a new game (nplayers, seed). Returns 0, or -1
+ * when out of memory before anything could be explored. *r is to be freed
+ * with ex_free. progress: print a progress line on stderr. */
+int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks,
+              const ex_limits *lim, int progress, ex_result *r);
+void ex_free(ex_result *r);
+
+/* The option labels that lead from the start to state i, in order, into
+ * labels (each a malloc'd string; the count is returned, -1 on failure). */
+int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i,
+            char ***labels);
+
+#endif /* ORDO_DRIVER_EXPLORE_H */

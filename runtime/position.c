@@ -1,0 +1,81 @@
+/* position.c — a game's position, its hash and its equality (ordo.h):
+ * what decides how a game goes on, without the counters and pointers that
+ * say how it got there. The parts of the block compared are the ones in
+ * use: the state, the value stack up to its top, the frames, the options,
+ * the escapes and the held-back effects; everything above a top is zero
+ * anyway (game.c keeps it so), but is not read. */
+#include <string.h>
+
+#include "vm.h"
+
+
+/* The registers that are part of a position, in one record. */
+typedef struct regs {
+    int32_t status, cur_step, decider, winner, nplayers;
+    uint32_t pc, sp, fp, nframes;
+    uint16_t nopts, nesc, npend, batch;
+    uint64_t rng;
+    uint32_t ran;
+} regs;
+
+static regs regs_of(const ordo_game *g)
+{
+    regs r;
+    memset(&r, 0, sizeof r);
+    r.status = g->status;
+    r.cur_step = g->cur_step;
+    r.decider = g->decider;
+    r.winner = g->winner;
+    r.nplayers = g->nplayers;
+    r.pc = g->pc;
+    r.sp = g->sp;
+    r.fp = g->fp;
+    r.nframes = g->nframes;
+    r.nopts = g->nopts;
+    r.nesc = g->nesc;
+    r.npend = g->npend;
+    r.batch = g->batch;
+    r.rng = g->rng;
+    r.ran = g->ran;
+    return r;
+}
+
+/* The parts of g's block in use, one after the other: (offset, bytes). */
+static int areas(const ordo_game *g, size_t off[6], size_t len[6])
+{
+    off[0] = g->off_state, len[0] = g->p->state_size;
+    off[1] = g->off_stack, len[1] = (size_t)g->sp * sizeof(int32_t);
+    off[2] = g->off_frames, len[2] = (size_t)g->nframes * sizeof(vm_frame);
+    off[3] = g->off_opts, len[3] = (size_t)g->nopts * sizeof(vm_opt);
+    off[4] = g->off_escs, len[4] = (size_t)g->nesc * sizeof(vm_esc);
+    off[5] = g->off_pend, len[5] = (size_t)g->npend * sizeof(vm_pend);
+    return 6;
+}
+
+uint64_t ordo_position_hash(const ordo_game *g)
+{
+    if (!g)
+        return 0;
+    regs r = regs_of(g);
+    uint64_t h = vm_fnv(VM_FNV_OFFSET, &r, sizeof r);
+    size_t off[6], len[6];
+    int n = areas(g, off, len);
+    for (int k = 0; k < n; k++)
+        h = vm_fnv(h, (const unsigned char *)g + off[k], len[k]);
+    return h;
+}
+
+int ordo_same_position(const ordo_game *a, const ordo_game *b)
+{
+    if (!a || !b || a->p != b->p)
+        return 0;
+    regs ra = regs_of(a), rb = regs_of(b);
+    if (memcmp(&ra, &rb, sizeof ra) != 0)
+        return 0;
+    size_t off[6], len[6];
+    int n = areas(a, off, len);
+    for (int k = 0; k < n; k++)
+        if (memcmp((const unsigned char *)a + off[k], (const unsigned char *)b + off[k], len[k]))
+            return 0;
+    return 1;
+}

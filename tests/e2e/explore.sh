@@ -1,0 +1,60 @@
+#!/bin/sh
+# explore.sh BUILD — `ordo explore` finds what is planted in
+# examples/explore/: a deadlock (deadlock.ordo), play that spins without a
+# decision and play that goes round in circles (circles.ordo); each as an
+# error at its line, exit status 1; the scenarios it writes replay each
+# finding and fail, in `ordo test`, while the rules are as they are. A
+# clean game explores completely, exit 0; --jobs does not change the
+# report; random walks are reproducible. Last line: "N passed, M failed".
+. "$(dirname "$0")/common.sh"
+ORDO=$BUILD/ordo
+DL=examples/explore/deadlock.ordo CI=examples/explore/circles.ordo
+
+"$ORDO" explore "$DL" --scenarios "$tmp/dl.ordo" >"$tmp/out" 2>&1
+st=$?
+if [ $st -eq 1 ] && grep -q "^$DL:17:1: error: deadlock: no legal option: player 1 has no legal option" "$tmp/out" &&
+   grep -q '(complete: every reachable state)' "$tmp/out"; then ok; else
+    bad "the deadlock was not found (status $st):"; cat "$tmp/out"; fi
+# the written scenario, pasted into the ruleset, replays the deadlock and fails
+cat "$DL" "$tmp/dl.ordo" >"$tmp/dl_with.ordo"
+"$ORDO" test "$tmp/dl_with.ordo" >"$tmp/t" 2>&1
+if [ $? -eq 1 ] && grep -q 'explore: deadlock at line 17' "$tmp/t" && grep -q 'no legal option' "$tmp/t"; then
+    ok; else bad "the deadlock's scenario does not replay it:"; cat "$tmp/t"; fi
+
+"$ORDO" explore "$CI" --ignore turns --scenarios "$tmp/ci.ordo" >"$tmp/out" 2>&1
+st=$?
+if [ $st -eq 1 ] && grep -q "^$CI:33:1: error: no progress: play ran 1000000 VM instructions" "$tmp/out" &&
+   grep -q "^$CI:20:1: error: no progress: from here no end can be reached" "$tmp/out"; then ok; else
+    bad "the loops were not found (status $st):"; cat "$tmp/out"; fi
+cat "$CI" "$tmp/ci.ordo" >"$tmp/ci_with.ordo"
+"$ORDO" test "$tmp/ci_with.ordo" >"$tmp/t" 2>&1
+if [ $? -eq 1 ] && [ "$(grep -c 'scenario "explore: no progress' "$tmp/t")" -eq 2 ]; then ok; else
+    bad "the loops' scenarios do not fail:"; cat "$tmp/t"; fi
+# without --ignore turns, every turn makes a new state: the circles are not
+# seen as such (the search is bounded instead)
+"$ORDO" explore "$CI" --depth 12 >"$tmp/out" 2>&1
+if grep -q 'bounded: not every state' "$tmp/out" && ! grep -q 'round in circles' "$tmp/out"; then ok; else
+    bad "--depth did not bound the search:"; cat "$tmp/out"; fi
+
+# a game with nothing wrong: complete, exit 0, the ends counted
+"$ORDO" explore tests/e2e/data/stones.ordo >"$tmp/out" 2>&1
+if [ $? -eq 0 ] && grep -q '^explore: 515 states in 1 seed (complete: every reachable state)' "$tmp/out" &&
+   grep -q 'ends: 196, player 1 wins 100, player 2 wins 96' "$tmp/out"; then ok; else
+    bad "stones.ordo:"; cat "$tmp/out"; fi
+# several seeds, one process or three: the same report but for the rate
+"$ORDO" explore "$DL" --seeds 5 --jobs 1 2>&1 | sed 's/, [0-9]* states\/s$//' >"$tmp/j1"
+"$ORDO" explore "$DL" --seeds 5 --jobs 3 2>&1 | sed 's/, [0-9]* states\/s$//' >"$tmp/j3"
+if cmp -s "$tmp/j1" "$tmp/j3" && grep -q 'in 5 seeds' "$tmp/j1"; then ok; else
+    bad "--jobs changed the report"; diff "$tmp/j1" "$tmp/j3" | head; fi
+# random walks: reproducible
+"$ORDO" explore examples/tutorial/race.ordo --walks 50 2>&1 | sed 's/, [0-9]* states\/s$//' >"$tmp/w1"
+"$ORDO" explore examples/tutorial/race.ordo --walks 50 2>&1 | sed 's/, [0-9]* states\/s$//' >"$tmp/w2"
+if cmp -s "$tmp/w1" "$tmp/w2" && grep -q '(random walks)' "$tmp/w1"; then ok; else
+    bad "random walks are not reproducible"; fi
+# bad command lines
+"$ORDO" explore "$DL" --ignore nosuchvar >/dev/null 2>&1
+if [ $? -eq 2 ]; then ok; else bad "--ignore of no var accepted"; fi
+"$ORDO" explore "$DL" --scenarios "$DL" >/dev/null 2>&1
+if [ $? -eq 2 ] && grep -q 'planted deadlock' "$DL"; then ok; else bad "--scenarios over the ruleset"; fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
