@@ -67,9 +67,10 @@ typedef struct act_mods {
 
 /* A name where one is declared: any word parses there, and a reserved
  * keyword is reported by the declaration (see `named`). */
+enum { NAME_SOFT, NAME_NOT_PLAYED, NAME_NOT_CALLED, NAME_RESERVED };
 typedef struct name_word {
     const char *text;
-    int reserved;
+    int level; /* NAME_... */
 } name_word;
 
 /* for-statement modifiers. */
@@ -494,11 +495,15 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
     return arena_strndup(A, px->src + l.first_off, l.last_off - l.first_off);
 }
 
-/* The name a declaration gives: a reserved keyword is one error here, and
- * is then taken as the name, so nothing else fails because of it. */
+/* The name a declaration gives: a word reserved where that name is read
+ * back is one error here, and is then taken as the name, so nothing else
+ * fails because of it. `what` is the kind of name, "a variable"... */
 static const char *named(struct lex_extra *px, name_word w, YYLTYPE l, const char *what)
 {
-    if (w.reserved)
+    int bad = w.level == NAME_RESERVED ||
+              (w.level == NAME_NOT_CALLED && strcmp(what, "a proc") == 0) ||
+              (w.level == NAME_NOT_PLAYED && strcmp(what, "an action") == 0);
+    if (bad)
         diag_error(px->diag, L(l), "'%s' is a reserved word; it cannot name %s (rename it, e.g. '%s_')",
                    w.text, what, w.text);
     return w.text;
@@ -584,7 +589,8 @@ static const char *named(struct lex_extra *px, name_word w, YYLTYPE l, const cha
 %union { ast_policy *policy; ast_prefer *prefer; }
 
 %union { name_word word; }
-%type <str> name soft_keyword reserved_keyword
+%type <str> name call_name played_name plain_name
+%type <str> soft_keyword item_keyword stmt_keyword reserved_keyword
 %type <word> new_name
 %type <policy> policy_body
 %type <prefer> prefer_mods
@@ -713,7 +719,7 @@ decl
       }
     | T_ACTION new_name '(' params ')' opt_string act_mods block {
         header_seen(px, 0, @1);
-        $$ = decl(px, D_PROC, $2.text, @1, @2);
+        $$ = decl(px, D_PROC, named(px, $2, @2, "an action"), @1, @2);
         set_params(px, $$, $4);
         if ($6) {
             $$->label.text = $6;
@@ -1137,7 +1143,7 @@ stmt
         if ($4)
             $$->u.player.label = text_of($4, @4);
       }
-    | name '(' args ')' {
+    | call_name '(' args ')' {
         $$ = st(px, S_CALL, @1);
         $$->u.call.name = $1; $$->u.call.name_loc = L(@1);
         $$->u.call.args = (ast_expr **)vec_items($3); $$->u.call.nargs = vec_len($3);
@@ -1365,22 +1371,47 @@ opt_string
 
 /* ----------------------------------------------------------------- names */
 
-/* A name the rules read back (a variable, a parameter, a call, a type): an
- * identifier, or a keyword that is soft: one that cannot be mistaken for
- * its keyword anywhere a name is read (doc/language.md, Keywords). */
+/* A name the rules read back (a variable, a parameter, a type, a fn): an
+ * identifier or a soft keyword, a keyword that cannot be mistaken for its
+ * keyword anywhere a name is read (doc/language.md, Keywords). Two groups
+ * are names everywhere but in one place each: the proc a call statement
+ * calls (`turn (p) { }` starts a turn) and the action a scenario plays
+ * (`play` alone is an item, so `play seed(...)` would be `play`, `seed`). */
 name
+    : call_name
+    | stmt_keyword
+    ;
+
+call_name
+    : plain_name
+    | item_keyword
+    ;
+
+played_name
+    : plain_name
+    | stmt_keyword
+    ;
+
+plain_name
     : T_IDENT { $$ = $1; }
     | soft_keyword
     ;
 
 /* A name being declared, or one only ever read after a keyword (an event,
- * an option, a field): any word parses. A declaration whose name the rules
- * read back reports a reserved one (`named`). */
+ * an option, a field): any word parses, and a declaration whose name the
+ * rules read back reports a reserved one (`named`), so nothing cascades. */
 new_name
-    : name { $$.text = $1; $$.reserved = 0; }
-    | reserved_keyword { $$.text = $1; $$.reserved = 1; }
+    : T_IDENT { $$.text = $1; $$.level = NAME_SOFT; }
+    | soft_keyword { $$.text = $1; $$.level = NAME_SOFT; }
+    | item_keyword { $$.text = $1; $$.level = NAME_NOT_PLAYED; }
+    | stmt_keyword { $$.text = $1; $$.level = NAME_NOT_CALLED; }
+    | reserved_keyword { $$.text = $1; $$.level = NAME_RESERVED; }
     ;
 
+/* The keyword lists below are every keyword of dsl/lexer.l, each in one;
+ * is_soft_keyword() lists the first three (tests/tools/grammar.sh checks). */
+
+/* soft everywhere */
 soft_keyword
     : T_RULESET { $$ = "ruleset"; }
     | T_SOURCE { $$ = "source"; }
@@ -1441,16 +1472,35 @@ soft_keyword
     | T_DISPLAY { $$ = "display"; }
     ;
 
+/* soft, but not the action a scenario plays: they start a scenario item */
+item_keyword
+    : T_SETUP { $$ = "setup"; }
+    | T_PLAY { $$ = "play"; }
+    | T_SEED { $$ = "seed"; }
+    ;
+
+/* soft, but not the proc a call statement calls: they start a statement */
+stmt_keyword
+    : T_TURN { $$ = "turn"; }
+    | T_WHILE { $$ = "while"; }
+    | T_ADD { $$ = "add"; }
+    | T_REMOVE { $$ = "remove"; }
+    | T_CLEAR { $$ = "clear"; }
+    | T_SHUFFLE { $$ = "shuffle"; }
+    | T_ASSERT { $$ = "assert"; }
+    | T_ELIMINATE { $$ = "eliminate"; }
+    | T_PAY { $$ = "pay"; }
+    ;
+
+/* reserved: each would make some input ambiguous (doc/language.md) */
 reserved_keyword
     : T_PLAYERS { $$ = "players"; }
     | T_EVENT { $$ = "event"; }
     | T_FIRST { $$ = "first"; }
-    | T_TURN { $$ = "turn"; }
     | T_BY { $$ = "by"; }
     | T_IF { $$ = "if"; }
     | T_ELSE { $$ = "else"; }
     | T_UNTIL { $$ = "until"; }
-    | T_WHILE { $$ = "while"; }
     | T_WHEN { $$ = "when"; }
     | T_IN { $$ = "in"; }
     | T_WHERE { $$ = "where"; }
@@ -1475,24 +1525,15 @@ reserved_keyword
     | T_SUM { $$ = "sum"; }
     | T_MIN { $$ = "min"; }
     | T_MAX { $$ = "max"; }
-    | T_ADD { $$ = "add"; }
-    | T_REMOVE { $$ = "remove"; }
     | T_AT { $$ = "at"; }
-    | T_CLEAR { $$ = "clear"; }
-    | T_SHUFFLE { $$ = "shuffle"; }
-    | T_ASSERT { $$ = "assert"; }
     | T_AND { $$ = "and"; }
     | T_OR { $$ = "or"; }
     | T_NOT { $$ = "not"; }
-    | T_ELIMINATE { $$ = "eliminate"; }
-    | T_SETUP { $$ = "setup"; }
-    | T_PLAY { $$ = "play"; }
     | T_EXPECT { $$ = "expect"; }
-    | T_SEED { $$ = "seed"; }
     | T_CAN { $$ = "can"; }
-    | T_PAY { $$ = "pay"; }
     | T_CAPPED { $$ = "capped"; }
     ;
+
 
 /* ----------------------------------------------------------- expressions */
 
@@ -1625,7 +1666,7 @@ item
     | T_SEED T_NUMBER { $$ = item(px, IT_SC_SEED, @1); $$->num = $2; }
     | T_SETUP block { $$ = item(px, IT_SC_SETUP, @1); $$->body = $2; }
     | T_PLAY { $$ = item(px, IT_SC_PLAY, @1); }
-    | T_PLAY name '(' args ')' {
+    | T_PLAY played_name '(' args ')' {
         $$ = item(px, IT_SC_PLAY, @1);
         $$->name = $2; $$->name_loc = L(@2);
         $$->args = (ast_expr **)vec_items($4); $$->nargs = vec_len($4);
@@ -1766,28 +1807,32 @@ static int is_keyword(yysymbol_kind_t k)
     }
 }
 
-/* The soft keywords: those of the soft_keyword rule, names wherever a name
- * is read (tests/tools/grammar.sh checks that the two lists agree). */
+/* The soft keywords: those of the soft_keyword, item_keyword and
+ * stmt_keyword rules (tests/tools/grammar.sh checks that the lists agree). */
 static int is_soft_keyword(yysymbol_kind_t k)
 {
     switch (k) {
     case YYSYMBOL_T_RULESET: case YYSYMBOL_T_SOURCE: case YYSYMBOL_T_ENUM:
     case YYSYMBOL_T_CONST: case YYSYMBOL_T_VAR: case YYSYMBOL_T_FN: case YYSYMBOL_T_PROC:
     case YYSYMBOL_T_SEQUENCE: case YYSYMBOL_T_SCENARIO: case YYSYMBOL_T_STEP:
-    case YYSYMBOL_T_CITE: case YYSYMBOL_T_ONLY: case YYSYMBOL_T_OPTIONAL:
-    case YYSYMBOL_T_REPEAT: case YYSYMBOL_T_EXIT: case YYSYMBOL_T_FOR: case YYSYMBOL_T_OPTION:
-    case YYSYMBOL_T_SCOPE: case YYSYMBOL_T_WINDOW: case YYSYMBOL_T_EMIT: case YYSYMBOL_T_END:
-    case YYSYMBOL_T_GAME: case YYSYMBOL_T_RETURN: case YYSYMBOL_T_LET: case YYSYMBOL_T_OF:
-    case YYSYMBOL_T_TO: case YYSYMBOL_T_FROM: case YYSYMBOL_T_OFFERED:
+    case YYSYMBOL_T_CITE: case YYSYMBOL_T_TURN: case YYSYMBOL_T_ONLY: case YYSYMBOL_T_OPTIONAL:
+    case YYSYMBOL_T_REPEAT: case YYSYMBOL_T_WHILE: case YYSYMBOL_T_EXIT: case YYSYMBOL_T_FOR:
+    case YYSYMBOL_T_OPTION: case YYSYMBOL_T_SCOPE: case YYSYMBOL_T_WINDOW:
+    case YYSYMBOL_T_EMIT: case YYSYMBOL_T_END: case YYSYMBOL_T_GAME: case YYSYMBOL_T_RETURN:
+    case YYSYMBOL_T_LET: case YYSYMBOL_T_OF: case YYSYMBOL_T_ADD: case YYSYMBOL_T_TO:
+    case YYSYMBOL_T_REMOVE: case YYSYMBOL_T_FROM: case YYSYMBOL_T_CLEAR:
+    case YYSYMBOL_T_SHUFFLE: case YYSYMBOL_T_ASSERT: case YYSYMBOL_T_ELIMINATE:
+    case YYSYMBOL_T_SETUP: case YYSYMBOL_T_PLAY: case YYSYMBOL_T_OFFERED:
     case YYSYMBOL_T_DECISION: case YYSYMBOL_T_BEFORE: case YYSYMBOL_T_AFTER:
-    case YYSYMBOL_T_RAN: case YYSYMBOL_T_THEN: case YYSYMBOL_T_TRIGGER: case YYSYMBOL_T_ON:
-    case YYSYMBOL_T_IMMEDIATELY: case YYSYMBOL_T_ANYTIME: case YYSYMBOL_T_ORDER:
-    case YYSYMBOL_T_PRINTED: case YYSYMBOL_T_CHOSEN: case YYSYMBOL_T_ONCE: case YYSYMBOL_T_PER:
-    case YYSYMBOL_T_ACTION: case YYSYMBOL_T_DO: case YYSYMBOL_T_COST: case YYSYMBOL_T_BATCH:
-    case YYSYMBOL_T_RESOURCE: case YYSYMBOL_T_OVERRIDE: case YYSYMBOL_T_COMBINED:
-    case YYSYMBOL_T_TABLE: case YYSYMBOL_T_NAMED: case YYSYMBOL_T_EXTENDS:
-    case YYSYMBOL_T_SUBSTITUTE: case YYSYMBOL_T_POLICY: case YYSYMBOL_T_PREFER:
-    case YYSYMBOL_T_TIES: case YYSYMBOL_T_DISPLAY:
+    case YYSYMBOL_T_RAN: case YYSYMBOL_T_SEED: case YYSYMBOL_T_THEN: case YYSYMBOL_T_TRIGGER:
+    case YYSYMBOL_T_ON: case YYSYMBOL_T_IMMEDIATELY: case YYSYMBOL_T_ANYTIME:
+    case YYSYMBOL_T_ORDER: case YYSYMBOL_T_PRINTED: case YYSYMBOL_T_CHOSEN:
+    case YYSYMBOL_T_ONCE: case YYSYMBOL_T_PER: case YYSYMBOL_T_ACTION: case YYSYMBOL_T_DO:
+    case YYSYMBOL_T_COST: case YYSYMBOL_T_PAY: case YYSYMBOL_T_BATCH: case YYSYMBOL_T_RESOURCE:
+    case YYSYMBOL_T_OVERRIDE: case YYSYMBOL_T_COMBINED: case YYSYMBOL_T_TABLE:
+    case YYSYMBOL_T_NAMED: case YYSYMBOL_T_EXTENDS: case YYSYMBOL_T_SUBSTITUTE:
+    case YYSYMBOL_T_POLICY: case YYSYMBOL_T_PREFER: case YYSYMBOL_T_TIES:
+    case YYSYMBOL_T_DISPLAY:
         return 1;
     default:
         return 0;
