@@ -1873,7 +1873,7 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
         diag_error(px->diag, at, "expected an expression %s %s%s", pre, found, why);
         return 0;
     }
-    if (!any_word && has_token(exp, n, YYSYMBOL_T_STEP) && has_token(exp, n, YYSYMBOL_T_LET)) {
+    if (!any_word && has_token(exp, n, YYSYMBOL_T_LOG) && has_token(exp, n, YYSYMBOL_T_LET)) {
         diag_error(px->diag, at, "expected a statement or '}' %s %s%s", pre, found, why);
         return 0;
     }
