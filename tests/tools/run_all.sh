@@ -1,6 +1,7 @@
 #!/bin/sh
 # run_all.sh BUILD — every test against the binaries in BUILD, in order:
-#   unit tests (cmocka), diagnostics, scenarios (ordo test), end-to-end
+#   unit tests (cmocka), diagnostics, the grammar appendix of
+#   doc/language.md (tests/tools/grammar.sh), scenarios (ordo test), end-to-end
 #   (emitted C vs interpreter, golden C), random-policy sweep, command line,
 #   `ordo sim`, `ordo play`, the Splendor ruleset against its hand-written
 #   reference, the mutation fuzzer (FUZZ=N iterations, default 3000).
@@ -69,6 +70,7 @@ scenarios() {
 
 suite "unit tests" unit
 suite "diagnostics" sh tests/tools/diag_test.sh "$BUILD"
+suite "grammar appendix and keyword lists of doc/language.md" sh tests/tools/grammar.sh check
 suite "scenarios (ordo test)" scenarios
 suite "end to end (emitted C)" sh tests/e2e/run.sh "$BUILD"
 for f in rulesets/*.ordo; do
