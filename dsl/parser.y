@@ -5,6 +5,10 @@
  * item level, so one run reports several syntax errors. Messages are
  * written in plain words by yyreport_syntax_error ("expected '}' before
  * 'step'"), with the position of the offending token.
+ *
+ * Names: most keywords are soft, names wherever a name is read (`name` and
+ * the keyword rules below it); where a name is declared any word parses,
+ * and a reserved one is one error, not a syntax error and its cascade.
  */
 %define api.pure full
 %locations

@@ -182,30 +182,32 @@ static void test_reserved_word_one_error(void **state)
 #define RS_PROC "ruleset \"T\"\nplayers 2\nproc W() { }\nsequence { }\n"
 #define RS_ACTION "ruleset \"T\"\nplayers 2\naction W(p: player) \"go\" { }\nsequence { }\n"
 
+/* each word of l declared in `bad` is one error that ends with `what`,
+ * and none in `good` */
+static void names_one_not_other(const char *const *l, size_t n, const char *bad,
+                                const char *what, const char *good)
+{
+    char src[512];
+    for (size_t i = 0; i < n; i++) {
+        fe *p = parse_upto(fill(src, sizeof src, bad, l[i]), 1);
+        assert_int_equal(p->d.errors, 1);
+        assert_non_null(strstr(msgs(p), what));
+        done(p);
+        p = parse_upto(fill(src, sizeof src, good, l[i]), 1);
+        assert_int_equal(p->d.errors, 0);
+        done(p);
+    }
+}
+
 /* a word that starts a statement names an action, not a proc; one that
  * starts a scenario item names a proc, not an action */
 static void test_procs_and_actions(void **state)
 {
     (void)state;
-    char src[512];
-    for (size_t i = 0; i < COUNT(stmt_words); i++) {
-        fe *p = parse_upto(fill(src, sizeof src, RS_PROC, stmt_words[i]), 1);
-        assert_int_equal(p->d.errors, 1);
-        assert_non_null(strstr(msgs(p), "is a reserved word; it cannot name a proc"));
-        done(p);
-        p = parse_upto(fill(src, sizeof src, RS_ACTION, stmt_words[i]), 1);
-        assert_int_equal(p->d.errors, 0);
-        done(p);
-    }
-    for (size_t i = 0; i < COUNT(item_words); i++) {
-        fe *p = parse_upto(fill(src, sizeof src, RS_ACTION, item_words[i]), 1);
-        assert_int_equal(p->d.errors, 1);
-        assert_non_null(strstr(msgs(p), "is a reserved word; it cannot name an action"));
-        done(p);
-        p = parse_upto(fill(src, sizeof src, RS_PROC, item_words[i]), 1);
-        assert_int_equal(p->d.errors, 0);
-        done(p);
-    }
+    names_one_not_other(stmt_words, COUNT(stmt_words), RS_PROC,
+                        "is a reserved word; it cannot name a proc", RS_ACTION);
+    names_one_not_other(item_words, COUNT(item_words), RS_ACTION,
+                        "is a reserved word; it cannot name an action", RS_PROC);
 }
 
 /* an event, an option, a field, a trigger, a policy: any word at all */
