@@ -5,6 +5,10 @@
  * item level, so one run reports several syntax errors. Messages are
  * written in plain words by yyreport_syntax_error ("expected '}' before
  * 'step'"), with the position of the offending token.
+ *
+ * Names: most keywords are soft, names wherever a name is read (`name` and
+ * the keyword rules below it); where a name is declared any word parses,
+ * and a reserved one is one error, not a syntax error and its cascade.
  */
 %define api.pure full
 %locations
@@ -64,6 +68,14 @@ typedef struct act_mods {
     int order;
     ast_expr *order_by;
 } act_mods;
+
+/* A name where one is declared: any word parses there, and a reserved
+ * keyword is reported by the declaration (see `named`). */
+enum { NAME_SOFT, NAME_NOT_PLAYED, NAME_NOT_CALLED, NAME_RESERVED };
+typedef struct name_word {
+    const char *text;
+    int level; /* NAME_... */
+} name_word;
 
 /* for-statement modifiers. */
 typedef struct for_mods {
@@ -486,6 +498,20 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
         return "";
     return arena_strndup(A, px->src + l.first_off, l.last_off - l.first_off);
 }
+
+/* The name a declaration gives: a word reserved where that name is read
+ * back is one error here, and is then taken as the name, so nothing else
+ * fails because of it. `what` is the kind of name, "a variable"... */
+static const char *named(struct lex_extra *px, name_word w, YYLTYPE l, const char *what)
+{
+    int bad = w.level == NAME_RESERVED ||
+              (w.level == NAME_NOT_CALLED && strcmp(what, "a proc") == 0) ||
+              (w.level == NAME_NOT_PLAYED && strcmp(what, "an action") == 0);
+    if (bad)
+        diag_error(px->diag, L(l), "'%s' is a reserved word; it cannot name %s (rename it, e.g. '%s_')",
+                   w.text, what, w.text);
+    return w.text;
+}
 }
 
 %token T_EOF 0 "end of input"
@@ -565,6 +591,11 @@ static const char *src_text(struct lex_extra *px, YYLTYPE l)
 %union { struct { ast_dim d[2]; uint32_t n; } sym_dims; }
 
 %union { ast_policy *policy; ast_prefer *prefer; }
+
+%union { name_word word; }
+%type <str> name call_name played_name plain_name
+%type <str> soft_keyword item_keyword stmt_keyword reserved_keyword
+%type <word> new_name
 %type <policy> policy_body
 %type <prefer> prefer_mods
 
@@ -596,13 +627,15 @@ decl
         px->file->extends_loc = L(@2);
         $$ = NULL;
       }
-    | T_TABLE T_IDENT T_FROM T_STRING '{' fields '}' { $$ = table_decl(px, $2, @1, @2, $4, @4, NULL, @4, $6); }
-    | T_TABLE T_IDENT T_FROM T_STRING T_NAMED T_STRING '{' fields '}' {
-        $$ = table_decl(px, $2, @1, @2, $4, @4, $6, @6, $8);
+    | T_TABLE new_name T_FROM T_STRING '{' fields '}' {
+        $$ = table_decl(px, named(px, $2, @2, "a table"), @1, @2, $4, @4, NULL, @4, $6);
       }
-    | T_OVERRIDE T_CONST T_IDENT '=' expr {
+    | T_TABLE new_name T_FROM T_STRING T_NAMED T_STRING '{' fields '}' {
+        $$ = table_decl(px, named(px, $2, @2, "a table"), @1, @2, $4, @4, $6, @6, $8);
+      }
+    | T_OVERRIDE T_CONST new_name '=' expr {
         header_seen(px, 0, @1);
-        $$ = decl(px, D_CONST, $3, @1, @3);
+        $$ = decl(px, D_CONST, named(px, $3, @3, "a constant"), @1, @3);
         $$->value = $5;
         $$->is_override = 1;
       }
@@ -619,9 +652,9 @@ decl
         px->file->players_loc = L(@1);
         $$ = NULL;
       }
-    | T_ENUM T_IDENT '{' members '}' {
+    | T_ENUM new_name '{' members '}' {
         header_seen(px, 0, @1);
-        $$ = decl(px, D_ENUM, $2, @1, @2);
+        $$ = decl(px, D_ENUM, named(px, $2, @2, "an enum"), @1, @2);
         $$->nmembers = vec_len($4);
         $$->members = (ast_sym **)vec_items($4);
         for (uint32_t i = 0; i < $$->nmembers; i++) {
@@ -629,45 +662,45 @@ decl
             $$->members[i]->value = (int32_t)i;
         }
       }
-    | T_CONST T_IDENT '=' expr {
+    | T_CONST new_name '=' expr {
         header_seen(px, 0, @1);
-        $$ = decl(px, D_CONST, $2, @1, @2);
+        $$ = decl(px, D_CONST, named(px, $2, @2, "a constant"), @1, @2);
         $$->value = $4;
       }
-    | T_VAR T_IDENT opt_dims ':' type opt_init var_mods {
+    | T_VAR new_name opt_dims ':' type opt_init var_mods {
         header_seen(px, 0, @1);
-        $$ = var_decl(px, $2, @1, @2, $3.d, $3.n, $5, $6);
+        $$ = var_decl(px, named(px, $2, @2, "a variable"), @1, @2, $3.d, $3.n, $5, $6);
         $$->per_action = (uint8_t)$7;
       }
-    | T_RESOURCE T_IDENT opt_dims ':' type opt_init var_mods {
+    | T_RESOURCE new_name opt_dims ':' type opt_init var_mods {
         header_seen(px, 0, @1);
-        $$ = var_decl(px, $2, @1, @2, $3.d, $3.n, $5, $6);
+        $$ = var_decl(px, named(px, $2, @2, "a resource"), @1, @2, $3.d, $3.n, $5, $6);
         $$->per_action = (uint8_t)$7;
         $$->resource = 1;
       }
-    | T_EVENT T_IDENT '(' params ')' opt_event_order {
+    | T_EVENT new_name '(' params ')' opt_event_order {
         header_seen(px, 0, @1);
-        $$ = decl(px, D_EVENT, $2, @1, @2);
+        $$ = decl(px, D_EVENT, $2.text, @1, @2);
         set_params(px, $$, $4);
         $$->order = (uint8_t)$6.order;
         $$->order_by = $6.by;
       }
-    | T_FN T_IDENT '(' params ')' ':' type '=' expr {
+    | T_FN new_name '(' params ')' ':' type '=' expr {
         header_seen(px, 0, @1);
-        $$ = decl(px, D_FN, $2, @1, @2);
+        $$ = decl(px, D_FN, named(px, $2, @2, "a fn"), @1, @2);
         set_params(px, $$, $4);
         $$->type = $7;
         $$->body_expr = $9;
       }
-    | T_PROC T_IDENT '(' params ')' block {
+    | T_PROC new_name '(' params ')' block {
         header_seen(px, 0, @1);
-        $$ = decl(px, D_PROC, $2, @1, @2);
+        $$ = decl(px, D_PROC, named(px, $2, @2, "a proc"), @1, @2);
         set_params(px, $$, $4);
         $$->body = $6;
       }
-    | T_OVERRIDE T_FN T_IDENT '(' params ')' ':' type opt_guard cites '=' expr {
+    | T_OVERRIDE T_FN new_name '(' params ')' ':' type opt_guard cites '=' expr {
         header_seen(px, 0, @1);
-        $$ = decl(px, D_FN, $3, @1, @3);
+        $$ = decl(px, D_FN, named(px, $3, @3, "a fn"), @1, @3);
         set_params(px, $$, $5);
         $$->type = $8;
         $$->guard = $9;
@@ -675,9 +708,9 @@ decl
         $$->body_expr = $12;
         $$->is_override = 1;
       }
-    | T_OVERRIDE T_PROC T_IDENT '(' params ')' opt_string opt_guard cites block {
+    | T_OVERRIDE T_PROC new_name '(' params ')' opt_string opt_guard cites block {
         header_seen(px, 0, @1);
-        $$ = decl(px, D_PROC, $3, @1, @3);
+        $$ = decl(px, D_PROC, named(px, $3, @3, "a proc"), @1, @3);
         set_params(px, $$, $5);
         if ($7) {
             $$->label.text = $7;
@@ -688,9 +721,9 @@ decl
         $$->body = $10;
         $$->is_override = 1;
       }
-    | T_ACTION T_IDENT '(' params ')' opt_string act_mods block {
+    | T_ACTION new_name '(' params ')' opt_string act_mods block {
         header_seen(px, 0, @1);
-        $$ = decl(px, D_PROC, $2, @1, @2);
+        $$ = decl(px, D_PROC, named(px, $2, @2, "an action"), @1, @2);
         set_params(px, $$, $4);
         if ($6) {
             $$->label.text = $6;
@@ -704,33 +737,33 @@ decl
         $$->order_by = $7.order_by;
         $$->body = $8;
       }
-    | T_TRIGGER T_IDENT T_ON T_IDENT timing opt_guard opt_limit cites block {
+    | T_TRIGGER new_name T_ON new_name timing opt_guard opt_limit cites block {
         header_seen(px, 0, @1);
-        $$ = decl(px, D_PROC, $2, @1, @2);
+        $$ = decl(px, D_PROC, $2.text, @1, @2);
         $$->timing = (uint8_t)$5;
-        $$->event_name = $4;
+        $$->event_name = $4.text;
         $$->event_loc = L(@4);
         $$->guard = $6;
         $$->limit = (uint8_t)$7;
         $$->cites = $8;
         $$->body = $9;
       }
-    | T_TRIGGER T_IDENT T_STRING T_ON T_IDENT timing opt_guard opt_limit cites block {
+    | T_TRIGGER new_name T_STRING T_ON new_name timing opt_guard opt_limit cites block {
         header_seen(px, 0, @1);
-        $$ = decl(px, D_PROC, $2, @1, @2);
+        $$ = decl(px, D_PROC, $2.text, @1, @2);
         $$->label.text = $3;
         $$->label.loc = L(@3);
         $$->timing = (uint8_t)$6;
-        $$->event_name = $5;
+        $$->event_name = $5.text;
         $$->event_loc = L(@5);
         $$->guard = $7;
         $$->limit = (uint8_t)$8;
         $$->cites = $9;
         $$->body = $10;
       }
-    | T_ANYTIME T_IDENT '(' params ')' T_STRING opt_guard block {
+    | T_ANYTIME new_name '(' params ')' T_STRING opt_guard block {
         header_seen(px, 0, @1);
-        $$ = decl(px, D_PROC, $2, @1, @2);
+        $$ = decl(px, D_PROC, $2.text, @1, @2);
         set_params(px, $$, $4);
         $$->anytime = 1;
         $$->label.text = $6;
@@ -747,9 +780,9 @@ decl
         $$->label.loc = L(@5);
         $$->cites = $6;
       }
-    | T_POLICY T_IDENT opt_string '{' policy_body '}' {
+    | T_POLICY new_name opt_string '{' policy_body '}' {
         header_seen(px, 0, @1);
-        add_policy(px, $5, $2, $3, @1, @2);
+        add_policy(px, $5, $2.text, $3, @1, @2);
         $$ = NULL;
       }
     | T_DISPLAY T_STRING block {
@@ -793,24 +826,21 @@ fields
 
 field
     : field_name ':' type { $$ = field_of(px, $1, @1, NULL, @1, $3); }
-    | field_name '[' T_IDENT ']' ':' type { $$ = field_of(px, $1, @1, $3, @3, $6); }
+    | field_name '[' name ']' ':' type { $$ = field_of(px, $1, @1, $3, @3, $6); }
     ;
 
 /* a field may be named like the keywords a card's data often uses */
 field_name
-    : T_IDENT { $$ = $1; }
-    | T_COST { $$ = "cost"; }
-    | T_ORDER { $$ = "order"; }
-    | T_PLAYER { $$ = "player"; }
+    : new_name { $$ = $1.text; }
     ;
 
 /* a policy's lines: `prefer NAME [by E] [when E]`, `ties random|first` */
 policy_body
     : %empty { $$ = ARENA_NEW(A, ast_policy); }
-    | policy_body T_PREFER T_IDENT prefer_mods {
+    | policy_body T_PREFER new_name prefer_mods {
         $$ = $1;
         $4->loc = L(@2);
-        $4->name = $3;
+        $4->name = $3.text;
         $4->name_loc = L(@3);
         $4->name_id = -1;
         if ($$->last_prefer)
@@ -853,14 +883,14 @@ members
     ;
 
 member_list
-    : T_IDENT {
+    : new_name {
         ast_sym *s = ARENA_NEW(A, ast_sym);
-        s->name = $1; s->loc = L(@1); s->kind = SYM_MEMBER;
+        s->name = named(px, $1, @1, "an enum member"); s->loc = L(@1); s->kind = SYM_MEMBER;
         $$ = vec_push(A, NULL, s);
       }
-    | member_list ',' T_IDENT {
+    | member_list ',' new_name {
         ast_sym *s = ARENA_NEW(A, ast_sym);
-        s->name = $3; s->loc = L(@3); s->kind = SYM_MEMBER;
+        s->name = named(px, $3, @3, "an enum member"); s->loc = L(@3); s->kind = SYM_MEMBER;
         $$ = vec_push(A, $1, s);
       }
     ;
@@ -884,7 +914,7 @@ dims
 
 dim
     : T_PLAYER { memset(&$$, 0, sizeof $$); $$.kind = DIM_PLAYER; $$.loc = L(@1); }
-    | T_IDENT { memset(&$$, 0, sizeof $$); $$.kind = DIM_ENUM; $$.name = $1; $$.loc = L(@1); }
+    | name { memset(&$$, 0, sizeof $$); $$.kind = DIM_ENUM; $$.name = $1; $$.loc = L(@1); }
     | bound T_DOTDOT bound {
         memset(&$$, 0, sizeof $$);
         $$.kind = DIM_RANGE; $$.lo_e = $1; $$.hi_e = $3; $$.loc = L(@1);
@@ -894,14 +924,14 @@ dim
 bound
     : T_NUMBER { $$ = bound(px, $1, 0, @1); }
     | '-' T_NUMBER { $$ = bound(px, $2, 1, @1); }
-    | T_IDENT { $$ = name_expr(px, $1, @1); }
+    | name { $$ = name_expr(px, $1, @1); }
     ;
 
 type
     : T_INT { $$ = tx(px, TX_INT, @1); }
     | T_BOOL { $$ = tx(px, TX_BOOL, @1); }
     | T_PLAYER { $$ = tx(px, TX_PLAYER, @1); }
-    | T_IDENT { $$ = tx(px, TX_NAME, @1); $$->name = $1; }
+    | name { $$ = tx(px, TX_NAME, @1); $$->name = $1; }
     | bound T_DOTDOT bound { $$ = tx(px, TX_RANGE, @1); $$->lo = $1; $$->hi = $3; }
     | T_LIST T_OF type '[' bound ']' {
         $$ = tx(px, TX_LIST, @1);
@@ -921,13 +951,13 @@ params
     ;
 
 param_list
-    : T_IDENT ':' type {
-        ast_sym *s = local(px, $1, @1, LOCAL_PARAM);
+    : new_name ':' type {
+        ast_sym *s = local(px, named(px, $1, @1, "a parameter"), @1, LOCAL_PARAM);
         s->hnext = (ast_sym *)(void *)$3; /* parked until set_params */
         $$ = vec_push(A, NULL, s);
       }
-    | param_list ',' T_IDENT ':' type {
-        ast_sym *s = local(px, $3, @3, LOCAL_PARAM);
+    | param_list ',' new_name ':' type {
+        ast_sym *s = local(px, named(px, $3, @3, "a parameter"), @3, LOCAL_PARAM);
         s->hnext = (ast_sym *)(void *)$5;
         $$ = vec_push(A, $1, s);
       }
@@ -1023,14 +1053,14 @@ stmts
 
 stmt
     : step_stmt
-    | T_LET T_IDENT '=' expr {
+    | T_LET new_name '=' expr {
         $$ = st(px, S_LET, @1);
-        $$->u.let.sym = local(px, $2, @2, LOCAL_LET);
+        $$->u.let.sym = local(px, named(px, $2, @2, "a local"), @2, LOCAL_LET);
         $$->u.let.value = $4;
       }
-    | T_LET T_IDENT ':' type '=' expr {
+    | T_LET new_name ':' type '=' expr {
         $$ = st(px, S_LET, @1);
-        $$->u.let.sym = local(px, $2, @2, LOCAL_LET);
+        $$->u.let.sym = local(px, named(px, $2, @2, "a local"), @2, LOCAL_LET);
         $$->u.let.type = $4;
         $$->u.let.value = $6;
       }
@@ -1068,9 +1098,9 @@ stmt
         $$ = st(px, S_REPEAT, @1);
         $$->u.rep.kind = REP_WHILE; $$->u.rep.cond = $2; $$->u.rep.body = $3;
       }
-    | T_FOR T_IDENT T_IN iter for_mods block {
+    | T_FOR new_name T_IN iter for_mods block {
         $$ = st(px, S_FOR, @1);
-        $$->u.for_.var = local(px, $2, @2, LOCAL_FOR);
+        $$->u.for_.var = local(px, named(px, $2, @2, "a loop variable"), @2, LOCAL_FOR);
         $$->u.for_.iter = $4;
         $$->u.for_.where = $5.where;
         $$->u.for_.by = $5.by;
@@ -1117,15 +1147,15 @@ stmt
         if ($4)
             $$->u.player.label = text_of($4, @4);
       }
-    | T_IDENT '(' args ')' {
+    | call_name '(' args ')' {
         $$ = st(px, S_CALL, @1);
         $$->u.call.name = $1; $$->u.call.name_loc = L(@1);
         $$->u.call.args = (ast_expr **)vec_items($3); $$->u.call.nargs = vec_len($3);
       }
     | T_RETURN { $$ = st(px, S_RETURN, @1); }
-    | T_DO T_IDENT '(' args ')' {
+    | T_DO new_name '(' args ')' {
         $$ = st(px, S_DO, @1);
-        $$->u.call.name = $2; $$->u.call.name_loc = L(@2);
+        $$->u.call.name = $2.text; $$->u.call.name_loc = L(@2);
         $$->u.call.args = (ast_expr **)vec_items($4); $$->u.call.nargs = vec_len($4);
       }
     | T_PAY expr T_FROM lvalue {
@@ -1135,17 +1165,17 @@ stmt
         $$->u.assign.op = OP_SUB;
       }
     | T_BATCH block { $$ = st(px, S_BATCH, @1); $$->u.batch.body = $2; }
-    | T_EMIT T_IDENT '(' args ')' {
+    | T_EMIT new_name '(' args ')' {
         $$ = st(px, S_EMIT, @1);
-        $$->u.call.name = $2; $$->u.call.name_loc = L(@2);
+        $$->u.call.name = $2.text; $$->u.call.name_loc = L(@2);
         $$->u.call.args = (ast_expr **)vec_items($4); $$->u.call.nargs = vec_len($4);
       }
-    | T_EMIT T_IDENT {
+    | T_EMIT new_name {
         $$ = st(px, S_EMIT, @1);
-        $$->u.call.name = $2; $$->u.call.name_loc = L(@2);
+        $$->u.call.name = $2.text; $$->u.call.name_loc = L(@2);
       }
     | T_LOG T_STRING { $$ = st(px, S_LOG, @1); $$->u.log.text = text_of($2, @2); }
-    | T_IDENT T_STRING {
+    | name T_STRING {
         /* `show` is no keyword: a ruleset may still call a proc `show` */
         $$ = NULL;
         if (strcmp($1, "show") != 0)
@@ -1175,7 +1205,7 @@ stmt
     ;
 
 lvalue
-    : T_IDENT { $$ = name_expr(px, $1, @1); }
+    : name { $$ = name_expr(px, $1, @1); }
     | lvalue '[' args ']' {
         $$ = ex(px, E_INDEX, @1);
         $$->base = $1;
@@ -1292,8 +1322,8 @@ options
 
 option
     : T_OPTION T_STRING opt_mods block { $$ = option_of(px, NULL, @1, $2, @2, $3, $4, @1); }
-    | T_OPTION T_IDENT T_STRING opt_mods block {
-        $$ = option_of(px, $2, @2, $3, @3, $4, $5, @1);
+    | T_OPTION new_name T_STRING opt_mods block {
+        $$ = option_of(px, $2.text, @2, $3, @3, $4, $5, @1);
       }
     ;
 
@@ -1305,11 +1335,11 @@ opt_mods
             diag_error(px->diag, L(@2), "'when' given twice");
         $$.when = $3;
       }
-    | opt_mods T_FOR T_IDENT T_IN iter {
+    | opt_mods T_FOR new_name T_IN iter {
         $$ = $1;
         if ($$.var)
             diag_error(px->diag, L(@2), "'for' given twice");
-        $$.var = local(px, $3, @3, LOCAL_OPTION);
+        $$.var = local(px, named(px, $3, @3, "a local"), @3, LOCAL_OPTION);
         $$.iter = $5;
       }
     | opt_mods T_WHERE expr {
@@ -1343,6 +1373,172 @@ opt_string
     | T_STRING { $$ = $1; }
     ;
 
+/* ----------------------------------------------------------------- names */
+
+/* A name the rules read back (a variable, a parameter, a type, a fn): an
+ * identifier or a soft keyword, a keyword that cannot be mistaken for its
+ * keyword anywhere a name is read (doc/language.md, Keywords). Two groups
+ * are names everywhere but in one place each: the proc a call statement
+ * calls (`turn (p) { }` starts a turn) and the action a scenario plays
+ * (`play` alone is an item, so `play seed(...)` would be `play`, `seed`). */
+name
+    : call_name
+    | stmt_keyword
+    ;
+
+call_name
+    : plain_name
+    | item_keyword
+    ;
+
+played_name
+    : plain_name
+    | stmt_keyword
+    ;
+
+plain_name
+    : T_IDENT { $$ = $1; }
+    | soft_keyword
+    ;
+
+/* A name being declared, or one only ever read after a keyword (an event,
+ * an option, a field): any word parses, and a declaration whose name the
+ * rules read back reports a reserved one (`named`), so nothing cascades. */
+new_name
+    : T_IDENT { $$.text = $1; $$.level = NAME_SOFT; }
+    | soft_keyword { $$.text = $1; $$.level = NAME_SOFT; }
+    | item_keyword { $$.text = $1; $$.level = NAME_NOT_PLAYED; }
+    | stmt_keyword { $$.text = $1; $$.level = NAME_NOT_CALLED; }
+    | reserved_keyword { $$.text = $1; $$.level = NAME_RESERVED; }
+    ;
+
+/* The keyword lists below are every keyword of dsl/lexer.l, each in one;
+ * is_soft_keyword() lists the first three (tests/tools/grammar.sh checks). */
+
+/* soft everywhere */
+soft_keyword
+    : T_RULESET { $$ = "ruleset"; }
+    | T_SOURCE { $$ = "source"; }
+    | T_ENUM { $$ = "enum"; }
+    | T_CONST { $$ = "const"; }
+    | T_VAR { $$ = "var"; }
+    | T_FN { $$ = "fn"; }
+    | T_PROC { $$ = "proc"; }
+    | T_SEQUENCE { $$ = "sequence"; }
+    | T_SCENARIO { $$ = "scenario"; }
+    | T_STEP { $$ = "step"; }
+    | T_CITE { $$ = "cite"; }
+    | T_ONLY { $$ = "only"; }
+    | T_OPTIONAL { $$ = "optional"; }
+    | T_REPEAT { $$ = "repeat"; }
+    | T_EXIT { $$ = "exit"; }
+    | T_FOR { $$ = "for"; }
+    | T_OPTION { $$ = "option"; }
+    | T_SCOPE { $$ = "scope"; }
+    | T_WINDOW { $$ = "window"; }
+    | T_EMIT { $$ = "emit"; }
+    | T_END { $$ = "end"; }
+    | T_GAME { $$ = "game"; }
+    | T_RETURN { $$ = "return"; }
+    | T_LET { $$ = "let"; }
+    | T_OF { $$ = "of"; }
+    | T_TO { $$ = "to"; }
+    | T_FROM { $$ = "from"; }
+    | T_OFFERED { $$ = "offered"; }
+    | T_DECISION { $$ = "decision"; }
+    | T_BEFORE { $$ = "before"; }
+    | T_AFTER { $$ = "after"; }
+    | T_RAN { $$ = "ran"; }
+    | T_THEN { $$ = "then"; }
+    | T_TRIGGER { $$ = "trigger"; }
+    | T_ON { $$ = "on"; }
+    | T_IMMEDIATELY { $$ = "immediately"; }
+    | T_ANYTIME { $$ = "anytime"; }
+    | T_ORDER { $$ = "order"; }
+    | T_PRINTED { $$ = "printed"; }
+    | T_CHOSEN { $$ = "chosen"; }
+    | T_ONCE { $$ = "once"; }
+    | T_PER { $$ = "per"; }
+    | T_ACTION { $$ = "action"; }
+    | T_DO { $$ = "do"; }
+    | T_COST { $$ = "cost"; }
+    | T_BATCH { $$ = "batch"; }
+    | T_RESOURCE { $$ = "resource"; }
+    | T_OVERRIDE { $$ = "override"; }
+    | T_COMBINED { $$ = "combined"; }
+    | T_TABLE { $$ = "table"; }
+    | T_NAMED { $$ = "named"; }
+    | T_EXTENDS { $$ = "extends"; }
+    | T_SUBSTITUTE { $$ = "substitute"; }
+    | T_POLICY { $$ = "policy"; }
+    | T_PREFER { $$ = "prefer"; }
+    | T_TIES { $$ = "ties"; }
+    | T_DISPLAY { $$ = "display"; }
+    ;
+
+/* soft, but not the action a scenario plays: they start a scenario item */
+item_keyword
+    : T_SETUP { $$ = "setup"; }
+    | T_PLAY { $$ = "play"; }
+    | T_SEED { $$ = "seed"; }
+    ;
+
+/* soft, but not the proc a call statement calls: they start a statement */
+stmt_keyword
+    : T_TURN { $$ = "turn"; }
+    | T_WHILE { $$ = "while"; }
+    | T_ADD { $$ = "add"; }
+    | T_REMOVE { $$ = "remove"; }
+    | T_CLEAR { $$ = "clear"; }
+    | T_SHUFFLE { $$ = "shuffle"; }
+    | T_ASSERT { $$ = "assert"; }
+    | T_ELIMINATE { $$ = "eliminate"; }
+    | T_PAY { $$ = "pay"; }
+    ;
+
+/* reserved: each would make some input ambiguous (doc/language.md) */
+reserved_keyword
+    : T_PLAYERS { $$ = "players"; }
+    | T_EVENT { $$ = "event"; }
+    | T_FIRST { $$ = "first"; }
+    | T_BY { $$ = "by"; }
+    | T_IF { $$ = "if"; }
+    | T_ELSE { $$ = "else"; }
+    | T_UNTIL { $$ = "until"; }
+    | T_WHEN { $$ = "when"; }
+    | T_IN { $$ = "in"; }
+    | T_WHERE { $$ = "where"; }
+    | T_ASC { $$ = "asc"; }
+    | T_DESC { $$ = "desc"; }
+    | T_CHOOSE { $$ = "choose"; }
+    | T_ESCAPE { $$ = "escape"; }
+    | T_LOG { $$ = "log"; }
+    | T_WINNER { $$ = "winner"; }
+    | T_INT { $$ = "int"; }
+    | T_BOOL { $$ = "bool"; }
+    | T_PLAYER { $$ = "player"; }
+    | T_LIST { $$ = "list"; }
+    | T_TRUE { $$ = "true"; }
+    | T_FALSE { $$ = "false"; }
+    | T_NONE { $$ = "none"; }
+    | T_ACTIVE { $$ = "active"; }
+    | T_ROLL { $$ = "roll"; }
+    | T_COUNT { $$ = "count"; }
+    | T_ANY { $$ = "any"; }
+    | T_ALL { $$ = "all"; }
+    | T_SUM { $$ = "sum"; }
+    | T_MIN { $$ = "min"; }
+    | T_MAX { $$ = "max"; }
+    | T_AT { $$ = "at"; }
+    | T_AND { $$ = "and"; }
+    | T_OR { $$ = "or"; }
+    | T_NOT { $$ = "not"; }
+    | T_EXPECT { $$ = "expect"; }
+    | T_CAN { $$ = "can"; }
+    | T_CAPPED { $$ = "capped"; }
+    ;
+
+
 /* ----------------------------------------------------------- expressions */
 
 expr
@@ -1352,8 +1548,8 @@ expr
     | T_NONE { $$ = ex(px, E_NONE, @1); }
     | T_PLAYER T_NUMBER { $$ = ex(px, E_PLAYER, @1); $$->ival = $2; }
     | T_ACTIVE { $$ = name_expr(px, "active", @1); }
-    | T_IDENT { $$ = name_expr(px, $1, @1); }
-    | T_IDENT '(' args ')' { $$ = call_expr(px, $1, $3, @1); }
+    | name { $$ = name_expr(px, $1, @1); }
+    | name '(' args ')' { $$ = call_expr(px, $1, $3, @1); }
     | T_FIRST '(' args ')' { $$ = call_expr(px, "first", $3, @1); }
     | T_MIN '(' args ')' { $$ = call_expr(px, "min", $3, @1); }
     | T_MAX '(' args ')' { $$ = call_expr(px, "max", $3, @1); }
@@ -1369,8 +1565,8 @@ expr
         $$->name = $3;
       }
     | '(' expr ')' { $$ = $2; }
-    | T_CAN T_IDENT '(' args ')' {
-        $$ = call_expr(px, $2, $4, @1);
+    | T_CAN new_name '(' args ')' {
+        $$ = call_expr(px, $2.text, $4, @1);
         $$->kind = E_CAN;
       }
     | T_IN T_ACTION { $$ = ex(px, E_IN_ACTION, @1); }
@@ -1407,21 +1603,21 @@ expr
         $$ = ex(px, E_IF, @1);
         $$->a = $2; $$->b = $4; $$->c = $6;
       }
-    | T_COUNT T_IDENT T_IN iter %prec T_IN { $$ = agg(px, AGG_COUNT, $2, @2, $4, NULL, NULL, @1); }
-    | T_COUNT T_IDENT T_IN iter T_WHERE expr %prec LOW { $$ = agg(px, AGG_COUNT, $2, @2, $4, $6, NULL, @1); }
-    | T_ANY T_IDENT T_IN iter T_WHERE expr %prec LOW { $$ = agg(px, AGG_ANY, $2, @2, $4, $6, NULL, @1); }
-    | T_ALL T_IDENT T_IN iter T_WHERE expr %prec LOW { $$ = agg(px, AGG_ALL, $2, @2, $4, $6, NULL, @1); }
-    | T_SUM T_IDENT T_IN iter T_OF expr %prec ITER { $$ = agg(px, AGG_SUM, $2, @2, $4, NULL, $6, @1); }
-    | T_SUM T_IDENT T_IN iter T_WHERE expr T_OF expr %prec ITER { $$ = agg(px, AGG_SUM, $2, @2, $4, $6, $8, @1); }
-    | T_MIN T_IDENT T_IN iter T_OF expr %prec ITER { $$ = agg(px, AGG_MIN, $2, @2, $4, NULL, $6, @1); }
-    | T_MIN T_IDENT T_IN iter T_WHERE expr T_OF expr %prec ITER { $$ = agg(px, AGG_MIN, $2, @2, $4, $6, $8, @1); }
-    | T_MAX T_IDENT T_IN iter T_OF expr %prec ITER { $$ = agg(px, AGG_MAX, $2, @2, $4, NULL, $6, @1); }
-    | T_MAX T_IDENT T_IN iter T_WHERE expr T_OF expr %prec ITER { $$ = agg(px, AGG_MAX, $2, @2, $4, $6, $8, @1); }
-    | T_FIRST T_IDENT T_IN iter T_WHERE expr %prec LOW {
-        $$ = agg(px, AGG_FIRST, $2, @2, $4, $6, NULL, @1);
+    | T_COUNT new_name T_IN iter %prec T_IN { $$ = agg(px, AGG_COUNT, named(px, $2, @2, "a local"), @2, $4, NULL, NULL, @1); }
+    | T_COUNT new_name T_IN iter T_WHERE expr %prec LOW { $$ = agg(px, AGG_COUNT, named(px, $2, @2, "a local"), @2, $4, $6, NULL, @1); }
+    | T_ANY new_name T_IN iter T_WHERE expr %prec LOW { $$ = agg(px, AGG_ANY, named(px, $2, @2, "a local"), @2, $4, $6, NULL, @1); }
+    | T_ALL name T_IN iter T_WHERE expr %prec LOW { $$ = agg(px, AGG_ALL, $2, @2, $4, $6, NULL, @1); }
+    | T_SUM new_name T_IN iter T_OF expr %prec ITER { $$ = agg(px, AGG_SUM, named(px, $2, @2, "a local"), @2, $4, NULL, $6, @1); }
+    | T_SUM new_name T_IN iter T_WHERE expr T_OF expr %prec ITER { $$ = agg(px, AGG_SUM, named(px, $2, @2, "a local"), @2, $4, $6, $8, @1); }
+    | T_MIN new_name T_IN iter T_OF expr %prec ITER { $$ = agg(px, AGG_MIN, named(px, $2, @2, "a local"), @2, $4, NULL, $6, @1); }
+    | T_MIN new_name T_IN iter T_WHERE expr T_OF expr %prec ITER { $$ = agg(px, AGG_MIN, named(px, $2, @2, "a local"), @2, $4, $6, $8, @1); }
+    | T_MAX new_name T_IN iter T_OF expr %prec ITER { $$ = agg(px, AGG_MAX, named(px, $2, @2, "a local"), @2, $4, NULL, $6, @1); }
+    | T_MAX new_name T_IN iter T_WHERE expr T_OF expr %prec ITER { $$ = agg(px, AGG_MAX, named(px, $2, @2, "a local"), @2, $4, $6, $8, @1); }
+    | T_FIRST new_name T_IN iter T_WHERE expr %prec LOW {
+        $$ = agg(px, AGG_FIRST, named(px, $2, @2, "a local"), @2, $4, $6, NULL, @1);
       }
-    | T_FIRST T_IDENT T_IN iter T_BY keys %prec ITER { $$ = first_by(px, $2, @2, $4, NULL, &$6, @1); }
-    | T_FIRST T_IDENT T_IN iter T_WHERE expr T_BY keys %prec ITER { $$ = first_by(px, $2, @2, $4, $6, &$8, @1); }
+    | T_FIRST new_name T_IN iter T_BY keys %prec ITER { $$ = first_by(px, named(px, $2, @2, "a local"), @2, $4, NULL, &$6, @1); }
+    | T_FIRST new_name T_IN iter T_WHERE expr T_BY keys %prec ITER { $$ = first_by(px, named(px, $2, @2, "a local"), @2, $4, $6, &$8, @1); }
     ;
 
 /* the keys of `first x in ... by`: `k1 desc, k2 asc, ...` (',' binds to
@@ -1474,7 +1670,7 @@ item
     | T_SEED T_NUMBER { $$ = item(px, IT_SC_SEED, @1); $$->num = $2; }
     | T_SETUP block { $$ = item(px, IT_SC_SETUP, @1); $$->body = $2; }
     | T_PLAY { $$ = item(px, IT_SC_PLAY, @1); }
-    | T_PLAY T_IDENT '(' args ')' {
+    | T_PLAY played_name '(' args ')' {
         $$ = item(px, IT_SC_PLAY, @1);
         $$->name = $2; $$->name_loc = L(@2);
         $$->args = (ast_expr **)vec_items($4); $$->nargs = vec_len($4);
@@ -1502,9 +1698,9 @@ item
         if ($2->kind != E_NAME || strcmp($2->name, "over") != 0)
             diag_error(px->diag, L(@3), "expected 'over' before 'winner'");
       }
-    | T_EXPECT expr T_EVENT T_IDENT {
+    | T_EXPECT expr T_EVENT new_name {
         $$ = item(px, IT_SC_NO_EVENT, @1);
-        $$->name = $4; $$->name_loc = L(@4);
+        $$->name = $4.text; $$->name_loc = L(@4);
         if ($2->kind != E_NAME || strcmp($2->name, "no") != 0)
             diag_error(px->diag, L(@3), "expected 'no' before 'event'");
       }
@@ -1525,20 +1721,20 @@ item
         $$->label_locs[0] = L(@4);
         $$->nlabels = 1;
       }
-    | T_EXPECT T_EVENT T_IDENT {
+    | T_EXPECT T_EVENT new_name {
         $$ = item(px, IT_SC_EVENT, @1);
-        $$->name = $3; $$->name_loc = L(@3);
+        $$->name = $3.text; $$->name_loc = L(@3);
       }
-    | T_EXPECT T_EVENT T_IDENT '(' args ')' {
+    | T_EXPECT T_EVENT new_name '(' args ')' {
         $$ = item(px, IT_SC_EVENT, @1);
-        $$->name = $3; $$->name_loc = L(@3);
+        $$->name = $3.text; $$->name_loc = L(@3);
         $$->args = (ast_expr **)vec_items($5); $$->nargs = vec_len($5);
         $$->has_args = 1;
       }
-    | T_EXPECT T_EVENT T_IDENT T_BEFORE T_EVENT T_IDENT {
+    | T_EXPECT T_EVENT new_name T_BEFORE T_EVENT new_name {
         $$ = item(px, IT_SC_BEFORE, @1);
-        $$->name = $3; $$->name_loc = L(@3);
-        $$->name2 = $6; $$->name2_loc = L(@6);
+        $$->name = $3.text; $$->name_loc = L(@3);
+        $$->name2 = $6.text; $$->name2_loc = L(@6);
       }
     | T_EXPECT T_STEP stepnum T_RAN {
         $$ = item(px, IT_SC_STEP_RAN, @1);
@@ -1602,6 +1798,51 @@ static void found_words(yysymbol_kind_t k, const YYLTYPE *l, struct lex_extra *p
     snprintf(buf, n, "'%.*s'", (int)len, px->src + l->first_off);
 }
 
+/* A keyword: a token named by a word (its alias). */
+static int is_keyword(yysymbol_kind_t k)
+{
+    switch (k) {
+    case YYSYMBOL_T_IDENT: case YYSYMBOL_T_STRING: case YYSYMBOL_T_STEPNUM:
+    case YYSYMBOL_T_NUMBER: case YYSYMBOL_T_DIE: case YYSYMBOL_T_DICE: case YYSYMBOL_YYEOF:
+    case YYSYMBOL_YYerror: case YYSYMBOL_YYUNDEF:
+        return 0;
+    default:
+        return yysymbol_name(k)[0] >= 'a' && yysymbol_name(k)[0] <= 'z';
+    }
+}
+
+/* The soft keywords: those of the soft_keyword, item_keyword and
+ * stmt_keyword rules (tests/tools/grammar.sh checks that the lists agree). */
+static int is_soft_keyword(yysymbol_kind_t k)
+{
+    switch (k) {
+    case YYSYMBOL_T_RULESET: case YYSYMBOL_T_SOURCE: case YYSYMBOL_T_ENUM:
+    case YYSYMBOL_T_CONST: case YYSYMBOL_T_VAR: case YYSYMBOL_T_FN: case YYSYMBOL_T_PROC:
+    case YYSYMBOL_T_SEQUENCE: case YYSYMBOL_T_SCENARIO: case YYSYMBOL_T_STEP:
+    case YYSYMBOL_T_CITE: case YYSYMBOL_T_TURN: case YYSYMBOL_T_ONLY: case YYSYMBOL_T_OPTIONAL:
+    case YYSYMBOL_T_REPEAT: case YYSYMBOL_T_WHILE: case YYSYMBOL_T_EXIT: case YYSYMBOL_T_FOR:
+    case YYSYMBOL_T_OPTION: case YYSYMBOL_T_SCOPE: case YYSYMBOL_T_WINDOW:
+    case YYSYMBOL_T_EMIT: case YYSYMBOL_T_END: case YYSYMBOL_T_GAME: case YYSYMBOL_T_RETURN:
+    case YYSYMBOL_T_LET: case YYSYMBOL_T_OF: case YYSYMBOL_T_ADD: case YYSYMBOL_T_TO:
+    case YYSYMBOL_T_REMOVE: case YYSYMBOL_T_FROM: case YYSYMBOL_T_CLEAR:
+    case YYSYMBOL_T_SHUFFLE: case YYSYMBOL_T_ASSERT: case YYSYMBOL_T_ELIMINATE:
+    case YYSYMBOL_T_SETUP: case YYSYMBOL_T_PLAY: case YYSYMBOL_T_OFFERED:
+    case YYSYMBOL_T_DECISION: case YYSYMBOL_T_BEFORE: case YYSYMBOL_T_AFTER:
+    case YYSYMBOL_T_RAN: case YYSYMBOL_T_SEED: case YYSYMBOL_T_THEN: case YYSYMBOL_T_TRIGGER:
+    case YYSYMBOL_T_ON: case YYSYMBOL_T_IMMEDIATELY: case YYSYMBOL_T_ANYTIME:
+    case YYSYMBOL_T_ORDER: case YYSYMBOL_T_PRINTED: case YYSYMBOL_T_CHOSEN:
+    case YYSYMBOL_T_ONCE: case YYSYMBOL_T_PER: case YYSYMBOL_T_ACTION: case YYSYMBOL_T_DO:
+    case YYSYMBOL_T_COST: case YYSYMBOL_T_PAY: case YYSYMBOL_T_BATCH: case YYSYMBOL_T_RESOURCE:
+    case YYSYMBOL_T_OVERRIDE: case YYSYMBOL_T_COMBINED: case YYSYMBOL_T_TABLE:
+    case YYSYMBOL_T_NAMED: case YYSYMBOL_T_EXTENDS: case YYSYMBOL_T_SUBSTITUTE:
+    case YYSYMBOL_T_POLICY: case YYSYMBOL_T_PREFER: case YYSYMBOL_T_TIES:
+    case YYSYMBOL_T_DISPLAY:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 static int has_token(const yysymbol_kind_t *ex, int n, yysymbol_kind_t k)
 {
     for (int i = 0; i < n; i++)
@@ -1624,27 +1865,46 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
     found_words(got, loc, px, found, sizeof found);
     const char *pre = got == YYSYMBOL_YYEOF ? "at" : "before";
     ast_loc at = mkloc(loc);
-    if (n > 0 && has_token(exp, n, YYSYMBOL_T_NUMBER) && has_token(exp, n, YYSYMBOL_T_TRUE))
-        diag_error(px->diag, at, "expected an expression %s %s", pre, found);
-    else if (n > 0 && has_token(exp, n, YYSYMBOL_T_STEP) && has_token(exp, n, YYSYMBOL_T_LET))
-        diag_error(px->diag, at, "expected a statement or '}' %s %s", pre, found);
-    else if (n > 3 && got == YYSYMBOL_YYEOF)
-        diag_error(px->diag, at, "unexpected end of input");
-    else if (n > 3)
-        diag_error(px->diag, at, "unexpected %s", found);
-    else if (n == 1)
-        diag_error(px->diag, at, "expected %s %s %s", tok_words(exp[0], b1, sizeof b1), pre, found);
+    /* where a name is expected, the keywords that would be one are not
+     * listed: all of them where a name is declared, the soft ones elsewhere */
+    int want_name = n > 0 && has_token(exp, n, YYSYMBOL_T_IDENT);
+    int any_word = want_name;
+    for (int k = 0; k < YYNTOKENS && any_word; k++)
+        if (is_keyword((yysymbol_kind_t)k) && !has_token(exp, n, (yysymbol_kind_t)k))
+            any_word = 0;
+    char why[112] = "";
+    if (!any_word && has_token(exp, n, YYSYMBOL_T_NUMBER) && has_token(exp, n, YYSYMBOL_T_TRUE)) {
+        diag_error(px->diag, at, "expected an expression %s %s%s", pre, found, why);
+        return 0;
+    }
+    if (!any_word && has_token(exp, n, YYSYMBOL_T_LOG) && has_token(exp, n, YYSYMBOL_T_LET)) {
+        diag_error(px->diag, at, "expected a statement or '}' %s %s%s", pre, found, why);
+        return 0;
+    }
+    if (want_name) {
+        int m = 0;
+        for (int i = 0; i < n; i++)
+            if (!is_keyword(exp[i]) || (!any_word && !is_soft_keyword(exp[i])))
+                exp[m++] = exp[i];
+        n = m;
+        /* a reserved word where only a name will do: say so */
+        if (n == 1 && is_keyword(got))
+            snprintf(why, sizeof why, " (%s is a reserved word)", found);
+    }
+    if (n == 1)
+        diag_error(px->diag, at, "expected %s %s %s%s", tok_words(exp[0], b1, sizeof b1), pre,
+                   found, why);
     else if (n == 2)
-        diag_error(px->diag, at, "expected %s or %s %s %s", tok_words(exp[0], b1, sizeof b1),
-                   tok_words(exp[1], b2, sizeof b2), pre, found);
+        diag_error(px->diag, at, "expected %s or %s %s %s%s", tok_words(exp[0], b1, sizeof b1),
+                   tok_words(exp[1], b2, sizeof b2), pre, found, why);
     else if (n == 3)
-        diag_error(px->diag, at, "expected %s, %s or %s %s %s",
+        diag_error(px->diag, at, "expected %s, %s or %s %s %s%s",
                    tok_words(exp[0], b1, sizeof b1), tok_words(exp[1], b2, sizeof b2),
-                   tok_words(exp[2], b3, sizeof b3), pre, found);
+                   tok_words(exp[2], b3, sizeof b3), pre, found, why);
     else if (got == YYSYMBOL_YYEOF)
         diag_error(px->diag, at, "unexpected end of input");
     else
-        diag_error(px->diag, at, "unexpected %s", found);
+        diag_error(px->diag, at, "unexpected %s%s", found, why);
     return 0;
 }
 

@@ -1,8 +1,9 @@
 #!/bin/sh
 # run_all.sh BUILD — every test against the binaries in BUILD, in order:
-#   unit tests (cmocka), the layers (includes and exports), diagnostics,
-#   scenarios (ordo test), end-to-end (emitted C vs interpreter, golden C),
-#   random-policy sweep, command line,
+#   unit tests (cmocka), the layers (includes and exports), diagnostics
+#   (text, JSON, SARIF), the grammar appendix of doc/language.md
+#   (tests/tools/grammar.sh), scenarios (ordo test), end-to-end (emitted C
+#   vs interpreter, golden C), random-policy sweep, command line,
 #   `ordo sim`, `ordo play`, the Splendor ruleset against its hand-written
 #   reference, the mutation fuzzer (FUZZ=N iterations, default 3000).
 # Every suite ends its output with "N passed, M failed"; this script sums
@@ -72,6 +73,7 @@ suite "unit tests" unit
 suite "layers: includes and exports" sh tests/tools/layers.sh "$BUILD"
 suite "diagnostics" sh tests/tools/diag_test.sh "$BUILD"
 suite "diagnostics as JSON and SARIF, warnings by name" sh tests/tools/diag_formats.sh "$BUILD"
+suite "grammar appendix and keyword lists of doc/language.md" sh tests/tools/grammar.sh check
 suite "scenarios (ordo test)" scenarios
 suite "end to end (emitted C)" sh tests/e2e/run.sh "$BUILD"
 for f in rulesets/*.ordo; do
