@@ -1,0 +1,701 @@
+/* resolve_decl.c — declarations: types, consts, vars, events, fns and
+ * procs with their signatures, data tables, and the overrides a layer
+ * makes of the rulesets it extends; the hidden vars the runtime needs. */
+#include "resolve_int.h"
+
+static void rdim(rs *r, ast_dim *dm)
+{
+    int ok, ok2;
+    if (dm->kind == DIM_ENUM) {
+        ast_sym *s = rs_gfind(r, dm->name);
+        if (!s || s->kind != SYM_ENUM) {
+            if (s)
+                diag_error(r->d, dm->loc, "'%s' is not an enum: an index is player, an enum or A..B",
+                           dm->name);
+            else
+                diag_error(r->d, dm->loc, "unknown type '%s'", dm->name);
+            return;
+        }
+        s->used = 1;
+        dm->enm = s->decl;
+        return;
+    }
+    if (dm->kind != DIM_RANGE)
+        return;
+    dm->lo = rs_rconst(r, dm->lo_e, TY_INT, "the start of a range", &ok);
+    dm->hi = rs_rconst(r, dm->hi_e, TY_INT, "the end of a range", &ok2);
+    if (ok && ok2 && (dm->lo > dm->hi || (int64_t)dm->hi - dm->lo >= 65535)) {
+        diag_error(r->d, dm->loc, "an index range must hold 1 to 65535 values, not %d..%d",
+                   (int)dm->lo, (int)dm->hi);
+        dm->lo = dm->hi = 0;
+    }
+}
+
+/* The default initial value, and the declared initializer checked against
+ * the var's type and range. */
+static void rvar_init(rs *r, ast_decl *d)
+{
+    ast_type *t = &d->sym->type;
+    /* 0 when the range holds it (a score of -50..50 starts at 0), else the
+     * range's lowest value */
+    d->init_value = t->kind == TY_PLAYER || (t->kind == TY_ENUM && t->enm->is_table) ? -1
+                    : t->kind == TY_INT && t->ranged && (t->lo > 0 || t->hi < 0) ? t->lo
+                                                                                 : 0;
+    if (!d->value || rs_is_err(t))
+        return;
+    if (t->kind == TY_LIST) {
+        diag_error(r->d, d->value->loc, "a list starts empty: it takes no initial value");
+        return;
+    }
+    int ok;
+    char what[160];
+    snprintf(what, sizeof what, "the initial value of '%s'", d->name);
+    rs_rx(r, d->value);
+    if (rs_is_err(&d->value->type) || !rs_want_type(r, d->value, t, what))
+        return;
+    if (!d->value->is_const) {
+        diag_error(r->d, d->value->loc, "%s must be a constant", what);
+        return;
+    }
+    ok = d->value->cval;
+    if (t->kind == TY_INT && t->ranged && (ok < t->lo || ok > t->hi)) {
+        diag_error(r->d, d->value->loc, "the initial value %d of '%s' is outside its range %d..%d",
+                   ok, d->name, (int)t->lo, (int)t->hi);
+        return;
+    }
+    d->init_value = ok;
+}
+
+static void rvar(rs *r, ast_decl *d)
+{
+    for (uint32_t i = 0; i < d->ndims; i++)
+        rdim(r, &d->dims[i]);
+    if (rs_rtype(r, d->type, 1))
+        d->sym->type = d->type->type;
+    else
+        d->sym->type = rs_ty(TY_ERROR);
+    rvar_init(r, d);
+}
+
+static void rparams(rs *r, ast_decl *d)
+{
+    if (d->nparams > MAX_PARAMS)
+        diag_error(r->d, d->params[MAX_PARAMS]->loc, "too many parameters (at most %d)",
+                   MAX_PARAMS);
+    for (uint32_t i = 0; i < d->nparams; i++) {
+        ast_sym *p = d->params[i];
+        p->slot = (int32_t)i;
+        p->type = rs_rtype(r, d->param_types[i], 0) ? d->param_types[i]->type : rs_ty(TY_ERROR);
+        for (uint32_t j = 0; j < i; j++)
+            if (strcmp(d->params[j]->name, p->name) == 0) {
+                diag_error(r->d, p->loc, "redefinition of '%s'", p->name);
+                diag_note(r->d, d->params[j]->loc, "previous definition of '%s' here", p->name);
+            }
+        ast_sym *g = rs_gfind(r, p->name);
+        if (g && g->loc.line == 0)
+            diag_error(r->d, p->loc, "'%s' is a built-in name", p->name);
+        else if (g) {
+            diag_error(r->d, p->loc, "'%s' shadows another definition", p->name);
+            diag_note(r->d, g->loc, "the other definition of '%s' is here", g->name);
+        }
+    }
+}
+
+/* Params in scope at the start of a fn/proc body. */
+void rs_open_params(rs *r, ast_decl *d)
+{
+    for (uint32_t i = 0; i < d->nparams; i++) {
+        ast_sym *p = d->params[i];
+        r->lstack = rs_grow(r, r->lstack, r->ln, &r->lcap, sizeof *r->lstack);
+        r->lstack[r->ln++] = p;
+        uint32_t b = oc_name_hash(p->name) & (LHASH - 1);
+        p->hnext = r->lhash[b];
+        r->lhash[b] = p;
+    }
+    r->slot = r->maxslot = d->nparams;
+}
+
+static const char *guard_words(const ast_decl *d)
+{
+    return d->timing       ? "a trigger's 'when' condition"
+           : d->is_action   ? "an action's 'when' condition (its precondition)"
+           : d->is_override ? "an override's 'when' condition"
+                            : "an anytime action's 'when' condition";
+}
+
+void rs_rfn_body(rs *r, ast_decl *d)
+{
+    rs_unit_begin(r, 0);
+    rs_open_params(r, d);
+    r->no_roll = "in a fn";
+    if (d->guard)
+        rs_rx_noroll(r, d->guard, TY_BOOL, guard_words(d), "in a 'when' guard");
+    rs_rx(r, d->body_expr);
+    if (!rs_is_err(&d->body_expr->type) && !rs_is_err(&d->sym->type)) {
+        char what[160];
+        snprintf(what, sizeof what, "the result of '%s'", d->name);
+        ast_type want = d->sym->type;
+        rs_want_type(r, d->body_expr, &want, what);
+    }
+    d->nlocals = rs_unit_end(r);
+}
+
+/* An action's up-front costs, and what `can A(...)` asks: the `when`
+ * condition, then the costs payable from what is held before the action
+ * begins (TEO-P1, TEO-P3), a held substitute covering one of them
+ * (TEO-D4): see payable_from. */
+static void raction_costs(rs *r, ast_decl *d)
+{
+    uint32_t n = 0;
+    int ok = 1;
+    for (ast_cost *c = d->costs; c; c = c->next, n++) {
+        rs_rpayment(r, c->amount, c->target, "a cost");
+        ok &= !rs_is_err(&c->target->type) && !rs_is_err(&c->amount->type);
+        c->substitute = ok ? rs_payment_substitute(c->target) : NULL;
+    }
+    ast_expr *can = d->guard;
+    if (ok && n) {
+        ast_cost **cs = ARENA_ARRAY(r->a, ast_cost *, n);
+        n = 0;
+        for (ast_cost *c = d->costs; c; c = c->next)
+            cs[n++] = c;
+        can = rs_and_of(r, can, rs_cost_guards(r, cs, n));
+    }
+    d->can_expr = can ? can : rs_bool_const(r, d->loc, 1);
+}
+
+void rs_rproc_body(rs *r, ast_decl *d)
+{
+    rs_unit_begin(r, d->kind == D_PROC);
+    rs_open_params(r, d);
+    if (d->guard)
+        rs_rx_noroll(r, d->guard, TY_BOOL, guard_words(d), "in a 'when' guard");
+    if (d->is_action)
+        raction_costs(r, d);
+    if (d->label.text)
+        rs_rtext(r, &d->label, 2, NULL);
+    r->in_display = d->display;
+    if (d->display)
+        r->no_roll = "in a display";
+    rs_rblock(r, &d->body);
+    r->in_display = 0;
+    d->nlocals = rs_unit_end(r);
+}
+
+/* --------------------------------------------------------------- globals */
+
+static ast_decl *builtin_var(rs *r, const char *name, int kind, int ndims)
+{
+    ast_decl *d = ARENA_NEW(r->a, ast_decl);
+    d->kind = D_VAR;
+    d->builtin = 1;
+    d->name = name;
+    d->ndims = (uint32_t)ndims;
+    d->dims[0].kind = DIM_PLAYER;
+    ast_sym *s = rs_new_sym(r, name, SYM_VAR, (ast_loc){0, 0});
+    s->decl = d;
+    s->type = rs_ty(kind);
+    s->type.lo = kind == TY_PLAYER ? -1 : kind == TY_BOOL ? 0 : INT32_MIN;
+    s->type.hi = kind == TY_PLAYER ? r->f->max_players - 1 : kind == TY_BOOL ? 1 : INT32_MAX;
+    d->sym = s;
+    d->init_value = kind == TY_PLAYER ? -1 : kind == TY_BOOL ? 1 : 0;
+    rs_gdeclare(r, s);
+    return d;
+}
+
+void rs_declare_builtins(rs *r)
+{
+    static const struct { const char *name; int bi; } fns[] = {
+        {"len", BI_LEN}, {"first", BI_FIRST}, {"last", BI_LAST},
+        {"min", BI_MIN}, {"max", BI_MAX}, {"abs", BI_ABS}};
+    ast_file *f = r->f;
+    f->vars = ARENA_ARRAY(r->a, ast_decl *, 3);
+    f->vars[0] = builtin_var(r, "active", TY_PLAYER, 0);
+    f->vars[1] = builtin_var(r, "turns", TY_INT, 1);
+    f->vars[2] = builtin_var(r, "in_game", TY_BOOL, 1);
+    f->sym_active = f->vars[0]->sym;
+    f->sym_turns = f->vars[1]->sym;
+    f->sym_in_game = f->vars[2]->sym;
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
+        ast_sym *s = rs_new_sym(r, fns[i].name, SYM_BUILTIN, (ast_loc){0, 0});
+        s->builtin = (uint8_t)fns[i].bi;
+        rs_gdeclare(r, s);
+    }
+}
+
+static int decl_sym_kind(int dk)
+{
+    switch (dk) {
+    case D_ENUM: return SYM_ENUM;
+    case D_CONST: return SYM_CONST;
+    case D_VAR: return SYM_VAR;
+    case D_EVENT: return SYM_EVENT;
+    case D_FN: return SYM_FN;
+    default: return SYM_PROC;
+    }
+}
+
+void rs_declare_one(rs *r, ast_decl *d)
+{
+    if (d->kind == D_SEQUENCE) {
+        if (r->f->sequence) {
+            diag_error(r->d, d->loc, "a second 'sequence' block");
+            diag_note(r->d, r->f->sequence->loc, "the first 'sequence' is here");
+        } else
+            r->f->sequence = d;
+        return;
+    }
+    if (d->kind == D_SCENARIO || d->kind == D_SUBSTITUTE)
+        return;
+    ast_sym *s = rs_new_sym(r, d->name, decl_sym_kind(d->kind), d->name_loc);
+    s->decl = d;
+    s->type = rs_ty(d->kind == D_CONST ? TY_INT : TY_VOID);
+    d->sym = s;
+    if (d->is_override) /* it takes the name of what it overrides */
+        return;
+    rs_gdeclare(r, s);
+    if (d->kind != D_ENUM)
+        return;
+    if (d->nmembers > 65535)
+        diag_error(r->d, d->loc, "too many members in '%s'", d->name);
+    for (uint32_t i = 0; i < d->nmembers; i++) {
+        ast_sym *m = d->members[i];
+        m->type = rs_ty_enum(d);
+        rs_gdeclare(r, m);
+    }
+}
+
+/* A table's fields: their types and index enums, then its file. */
+void rs_rtable(rs *r, ast_decl *t)
+{
+    int ok = 1;
+    for (ast_field *f = t->fields; f; f = f->next) {
+        for (ast_field *g = t->fields; g != f; g = g->next)
+            if (strcmp(g->name, f->name) == 0) {
+                diag_error(r->d, f->loc, "table '%s' has two fields '%s'", t->name, f->name);
+                diag_note(r->d, g->loc, "the first is here");
+            }
+        f->width = 1;
+        if (f->index) {
+            ast_sym *e = rs_gfind(r, f->index);
+            if (!e || e->kind != SYM_ENUM || e->decl->is_table) {
+                diag_error(r->d, f->index_loc, "'%s' is not an enum: a field's index is an "
+                           "enum, one column a member", f->index);
+                ok = 0;
+                continue;
+            }
+            e->used = 1;
+            f->index_enum = e->decl;
+            f->width = e->decl->nmembers;
+        }
+        if (f->type->kind == TX_NAME) {
+            ast_sym *e = rs_gfind(r, f->type->name);
+            if (e && e->kind == SYM_ENUM && e->decl->is_table) {
+                diag_error(r->d, f->type->loc, "a table's field cannot hold a table's rows");
+                ok = 0;
+                continue;
+            }
+        }
+        if (!rs_rtype(r, f->type, 0)) {
+            ok = 0;
+            continue;
+        }
+        int k = f->type->type.kind;
+        if (k != TY_INT && k != TY_BOOL && k != TY_ENUM) {
+            diag_error(r->d, f->type->loc, "a table's field must be an int, a range, bool or "
+                       "an enum");
+            ok = 0;
+        }
+    }
+    if (ok)
+        oc_load_table(r->a, r->d, t);
+}
+
+/* `override const NAME = VALUE` (a layer's setting), first pass: checks
+ * the name, then puts VALUE in place of the base constant's value. Later
+ * layers come later in the list, so the top override stands; nothing is
+ * folded yet, so that every constant (an override's value too) is folded
+ * with every override in place (rs_roverride_values). */
+void rs_roverride_const(rs *r, ast_decl *o)
+{
+    ast_sym *s = rs_gfind(r, o->name);
+    if (!s || s->kind != SYM_CONST || !s->decl) {
+        if (s)
+            diag_error(r->d, o->name_loc, "'%s' is %s: only a constant's value can be "
+                       "overridden this way", o->name, rs_sym_kind_words(s->kind));
+        else
+            diag_error(r->d, o->name_loc, "override of an unknown constant '%s'", o->name);
+        return;
+    }
+    ast_decl *base = s->decl;
+    if (base->layer >= o->layer) {
+        diag_error(r->d, o->name_loc, "'%s' is declared in this ruleset: an override "
+                   "belongs in a ruleset that extends it", o->name);
+        return;
+    }
+    for (ast_decl *x = r->f->decls; x != o; x = x->next)
+        if (x->kind == D_CONST && x->is_override && x->layer == o->layer &&
+            strcmp(x->name, o->name) == 0) {
+            diag_error(r->d, o->name_loc, "'%s' is overridden twice in one ruleset", o->name);
+            diag_note(r->d, x->name_loc, "the first override is here");
+            return;
+        }
+    o->overridden = base;
+    if (!base->base_value)
+        base->base_value = base->value;
+    base->value = o->value;
+}
+
+/* An overridden constant, every override in place: each override's value
+ * (the top one's is the constant's now) must have the declared type. */
+static void roverridden(rs *r, ast_decl *base)
+{
+    int ok;
+    rs_rconst(r, base->base_value, 0, "the value of a constant", &ok);
+    if (!ok)
+        return;
+    rs_rconst_decl(r, base);
+    const ast_type *want = &base->base_value->type;
+    for (ast_decl *o = r->f->decls; o; o = o->next) {
+        if (o->overridden != base)
+            continue;
+        if (o->value != base->value) /* a lower layer's: folded only here */
+            rs_rconst(r, o->value, 0, "the value of a constant", &ok);
+        else
+            ok = !rs_is_err(&base->sym->type);
+        if (!ok || ast_type_same(&o->value->type, want))
+            continue;
+        diag_error(r->d, o->value->loc, "'%s' is %s: its override cannot be %s", o->name,
+                   rs_tn(r, want), rs_tn(r, &o->value->type));
+        diag_note(r->d, base->name_loc, "'%s' is declared here", o->name);
+        if (o->value == base->value)
+            base->sym->type = rs_ty(TY_ERROR); /* already reported: no follow-on errors */
+    }
+}
+
+/* Second pass over the overrides of constants: the overridden constants,
+ * and the values of overrides that override nothing (for their errors). */
+void rs_roverride_values(rs *r)
+{
+    for (ast_decl *d = r->f->decls; d; d = d->next) {
+        int ok;
+        if (d->kind == D_CONST && d->base_value)
+            roverridden(r, d);
+        else if (d->kind == D_CONST && d->is_override && !d->overridden)
+            rs_rconst(r, d->value, 0, "the value of a constant", &ok);
+    }
+}
+
+void rs_check_header(rs *r)
+{
+    ast_file *f = r->f;
+    ast_loc at = f->title_loc.line ? f->title_loc : (ast_loc){1, 1};
+    if (!f->players_loc.line) {
+        diag_error(r->d, at, "missing 'players' line (players N or players A..B)");
+        f->min_players = f->max_players = 2;
+    } else if (f->min_players < 1 || f->max_players > MAX_PLAYERS ||
+               f->min_players > f->max_players) {
+        diag_error(r->d, f->players_loc, "players must be a range within 1..%d", MAX_PLAYERS);
+        f->min_players = f->max_players = 2;
+    }
+}
+
+/* The event that stands for an action: its triggers (`on A before`) and
+ * its trace lines. It shares the action's params. */
+static ast_decl *action_event(rs *r, ast_decl *a)
+{
+    ast_decl *ev = ARENA_NEW(r->a, ast_decl);
+    ev->kind = D_EVENT;
+    ev->loc = a->loc;
+    ev->name = a->name;
+    ev->name_loc = a->name_loc;
+    ev->sym = a->sym;
+    ev->params = a->params;
+    ev->param_types = a->param_types;
+    ev->nparams = a->nparams;
+    ev->order = a->order;
+    ev->order_by = a->order_by;
+    ev->action = a;
+    a->action_event = ev;
+    return ev;
+}
+
+/* A var the runtime keeps for the language (not a name in the ruleset). */
+static ast_decl *hidden_var(rs *r, const char *name, ast_loc at, int32_t lo, int32_t hi,
+                            int32_t init)
+{
+    ast_decl *d = ARENA_NEW(r->a, ast_decl);
+    d->kind = D_VAR;
+    d->hidden = 1;
+    d->name = name;
+    d->loc = at;
+    d->sym = rs_new_sym(r, name, SYM_VAR, at);
+    d->sym->decl = d;
+    d->sym->type = rs_ty(TY_INT);
+    d->sym->type.ranged = 1;
+    d->sym->type.lo = lo;
+    d->sym->type.hi = hi;
+    d->init_value = init;
+    return d;
+}
+
+static void add_var(ast_file *f, ast_decl *d)
+{
+    d->index = (int32_t)f->nvars;
+    f->vars[f->nvars++] = d;
+}
+
+static const char *hidden_name(rs *r, const char *what, const char *name)
+{
+    size_t n = strlen(what) + strlen(name) + 2;
+    char *s = arena_alloc(r->a, n);
+    snprintf(s, n, "%s %s", what, name);
+    return s;
+}
+
+/* The vars, in the order the runtime needs: built-ins, the ruleset's
+ * vars, "#turn" and the `once per turn` marks, then the per-action block
+ * (saved and reset at each action's start, restored at its end):
+ * "#acting", "#action", the `per action` vars, the `once per action`
+ * marks. */
+static void index_vars(rs *r, uint32_t nuser)
+{
+    ast_file *f = r->f;
+    uint32_t nturn = 0, naction = 0, nact = 0;
+    for (ast_decl *d = f->decls; d; d = d->next) {
+        nturn += d->kind == D_PROC && d->limit == LIMIT_TURN;
+        naction += d->kind == D_PROC && d->limit == LIMIT_ACTION;
+        nact += d->kind == D_PROC && d->is_action;
+    }
+    ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *, 3 + nuser + nturn + naction + 3);
+    memcpy(vars, f->vars, 3 * sizeof *vars);
+    f->vars = vars;
+    f->nvars = 3;
+    for (uint32_t i = 0; i < 3; i++)
+        f->vars[i]->index = (int32_t)i;
+    for (ast_decl *d = f->decls; d; d = d->next)
+        if (d->kind == D_VAR && !d->per_action)
+            add_var(f, d);
+    ast_loc none = {0, 0};
+    if (nturn) {
+        f->turn_var = hidden_var(r, "#turn", none, 0, INT32_MAX, 0);
+        add_var(f, f->turn_var);
+        for (ast_decl *d = f->decls; d; d = d->next)
+            if (d->kind == D_PROC && d->limit == LIMIT_TURN) {
+                d->limit_var = hidden_var(r, hidden_name(r, "#once", d->name), d->loc, -1,
+                                          INT32_MAX, -1);
+                add_var(f, d->limit_var);
+            }
+    }
+    f->act_first = f->nvars;
+    if (nact) {
+        f->acting_var = hidden_var(r, "#acting", none, 0, INT16_MAX, 0);
+        add_var(f, f->acting_var);
+        f->action_var = hidden_var(r, "#action", none, 0, UINT16_MAX, 0);
+        add_var(f, f->action_var);
+    }
+    for (ast_decl *d = f->decls; d; d = d->next)
+        if (d->kind == D_VAR && d->per_action)
+            add_var(f, d);
+    for (ast_decl *d = f->decls; d; d = d->next)
+        if (d->kind == D_PROC && d->limit == LIMIT_ACTION) {
+            d->limit_var = hidden_var(r, hidden_name(r, "#once in action", d->name), d->loc, 0,
+                                      1, 0);
+            add_var(f, d->limit_var);
+        }
+}
+
+/* Puts each kind of declaration in its table, numbered in source order;
+ * an action's event comes after the declared events. */
+void rs_index_decls(rs *r)
+{
+    ast_file *f = r->f;
+    uint32_t n[D_SUBSTITUTE + 1] = {0}, nact = 0;
+    for (ast_decl *d = f->decls; d; d = d->next) {
+        n[d->kind]++;
+        nact += d->kind == D_PROC && d->is_action;
+        if (d->order == ORDER_COMBINED) /* its triggers run as one batch */
+            f->has_batches = 1;
+    }
+    index_vars(r, n[D_VAR]);
+    f->enums = ARENA_ARRAY(r->a, ast_decl *, n[D_ENUM] + 1);
+    f->events = ARENA_ARRAY(r->a, ast_decl *, n[D_EVENT] + nact + 1);
+    f->fns = ARENA_ARRAY(r->a, ast_decl *, n[D_FN] + n[D_PROC] + 1);
+    f->scenarios = ARENA_ARRAY(r->a, ast_decl *, n[D_SCENARIO] + 1);
+    for (ast_decl *d = f->decls; d; d = d->next) {
+        switch (d->kind) {
+        case D_ENUM: d->index = (int32_t)f->nenums; f->enums[f->nenums++] = d; break;
+        case D_EVENT: d->index = (int32_t)f->nevents; f->events[f->nevents++] = d; break;
+        case D_FN:
+        case D_PROC: d->index = (int32_t)f->nfns; f->fns[f->nfns++] = d; break;
+        case D_SCENARIO:
+            d->index = (int32_t)f->nscenarios;
+            f->scenarios[f->nscenarios++] = d;
+            break;
+        default: break;
+        }
+    }
+    for (ast_decl *d = f->decls; d; d = d->next)
+        if (d->kind == D_PROC && d->is_action) {
+            ast_decl *ev = action_event(r, d);
+            ev->index = (int32_t)f->nevents;
+            f->events[f->nevents++] = ev;
+        }
+}
+
+/* A trigger takes its event's parameters, by the event's names, so its
+ * guard and body read them as `p`, `space`... Its event's trigger list is
+ * built here, in source order (the order `printed` resolution uses). */
+static void rtrigger_signature(rs *r, ast_decl *d)
+{
+    ast_sym *e = rs_gfind(r, d->event_name);
+    if (!e) {
+        diag_error(r->d, d->event_loc, "unknown event '%s'", d->event_name);
+        return;
+    }
+    e->used = 1;
+    int is_action = e->kind == SYM_PROC && e->decl->is_action;
+    if (e->kind != SYM_EVENT && !is_action) {
+        diag_error(r->d, d->event_loc, "'%s' is %s, not an event or an action", d->event_name,
+                   rs_sym_kind_words(e->kind));
+        return;
+    }
+    ast_decl *ev = is_action ? e->decl->action_event : e->decl;
+    d->event = ev;
+    d->nparams = ev->nparams;
+    d->params = ARENA_ARRAY(r->a, ast_sym *, ev->nparams + 1);
+    d->param_types = ev->param_types;
+    for (uint32_t i = 0; i < ev->nparams; i++) {
+        ast_sym *p = rs_new_sym(r, ev->params[i]->name, SYM_LOCAL, ev->params[i]->loc);
+        p->local_kind = LOCAL_PARAM;
+        p->type = ev->params[i]->type;
+        p->slot = (int32_t)i;
+        p->decl = d;
+        d->params[i] = p;
+    }
+    ast_decl **t = ARENA_ARRAY(r->a, ast_decl *, ev->ntriggers + 1);
+    if (ev->ntriggers)
+        memcpy(t, ev->triggers, ev->ntriggers * sizeof *t);
+    t[ev->ntriggers++] = d;
+    ev->triggers = t;
+}
+
+/* `order chosen by P`: P may read the event's params (`chosen by p`). */
+static void revent_chooser(rs *r, ast_decl *d)
+{
+    rs_unit_begin(r, 0);
+    rs_open_params(r, d);
+    rs_rx_noroll(r, d->order_by, TY_PLAYER, "the player who orders the triggers",
+              "in 'order chosen by'");
+    d->nlocals = rs_unit_end(r);
+}
+
+/* An action's first parameter is the player who takes it: its windows,
+ * its trace line and `in action` are about that player. */
+static void raction_signature(rs *r, ast_decl *d)
+{
+    if (d->nparams < 1 || d->params[0]->type.kind != TY_PLAYER)
+        diag_error(r->d, d->name_loc,
+                   "action '%s' must take the player who takes it as its first parameter "
+                   "(as in '%s(p: player, ...)')",
+                   d->name, d->name);
+    if (d->action_event && d->action_event->order_by)
+        revent_chooser(r, d->action_event);
+}
+
+/* `override fn|proc NAME(...)` replaces NAME where its `when` holds: the
+ * same kind of thing, the same parameter types (names may differ), the same
+ * result. Overrides of one base are tried latest first (ODIN-P1: the card
+ * over the rule, a later clarification over both). */
+static void roverride_signature(rs *r, ast_decl *d)
+{
+    ast_sym *b = rs_gfind(r, d->name);
+    const char *kind = d->kind == D_FN ? "fn" : "proc";
+    if (!b) {
+        diag_error(r->d, d->name_loc, "override of '%s', which is not defined", d->name);
+        return;
+    }
+    ast_decl *base = b->decl;
+    if ((b->kind != SYM_FN && b->kind != SYM_PROC) || (b->kind == SYM_FN) != (d->kind == D_FN) ||
+        base->timing || base->anytime || base->is_action) {
+        diag_error(r->d, d->name_loc, "'override %s %s' names %s, not a %s", kind, d->name,
+                   b->kind == SYM_PROC && base->is_action ? "an action"
+                   : b->kind == SYM_PROC && (base->timing || base->anytime) ? "a trigger or anytime action"
+                   : b->kind == SYM_PROC ? "a proc" : rs_sym_kind_words(b->kind),
+                   kind);
+        return;
+    }
+    b->used = 1;
+    int same = d->nparams == base->nparams;
+    for (uint32_t i = 0; same && i < d->nparams; i++)
+        same = ast_type_same(&d->params[i]->type, &base->params[i]->type);
+    if (same && d->kind == D_FN)
+        same = ast_type_same(&d->sym->type, &base->sym->type);
+    if (!same) {
+        diag_error(r->d, d->name_loc, "override of '%s' does not match its parameters%s", d->name,
+                   d->kind == D_FN ? " and result" : "");
+        diag_note(r->d, base->name_loc, "'%s' is defined here", d->name);
+        return;
+    }
+    /* a later layer may override again (it is tried first); one ruleset
+     * may not say two different things without a condition */
+    for (uint32_t i = 0; i < base->noverriders; i++)
+        if (!d->guard && !base->overriders[i]->guard && base->overriders[i]->layer == d->layer) {
+            diag_error(r->d, d->name_loc, "'%s' is overridden twice without a condition", d->name);
+            diag_note(r->d, base->overriders[i]->name_loc, "the first override is here");
+            return;
+        }
+    d->base = base;
+    ast_decl **o = ARENA_ARRAY(r->a, ast_decl *, base->noverriders + 1);
+    if (base->noverriders)
+        memcpy(o, base->overriders, base->noverriders * sizeof *o);
+    o[base->noverriders++] = d;
+    base->overriders = o;
+}
+
+/* An anytime action is offered to the player a window is for: it takes
+ * exactly that player. */
+static void ranytime_signature(rs *r, ast_decl *d)
+{
+    if (d->nparams != 1 || d->params[0]->type.kind != TY_PLAYER)
+        diag_error(r->d, d->name_loc,
+                   "anytime action '%s' must take exactly one parameter, the player "
+                   "(as in '%s(p: player)')",
+                   d->name, d->name);
+}
+
+void rs_rsignatures(rs *r)
+{
+    for (ast_decl *d = r->f->decls; d; d = d->next) {
+        switch (d->kind) {
+        case D_CONST:
+            if (!d->is_override) /* folded by rs_roverride_values */
+                rs_rconst_decl(r, d);
+            break;
+        case D_VAR: rvar(r, d); break;
+        case D_EVENT:
+        case D_PROC: rparams(r, d); break;
+        case D_FN:
+            rparams(r, d);
+            d->sym->type = rs_rtype(r, d->type, 0) ? d->type->type : rs_ty(TY_ERROR);
+            break;
+        default: break;
+        }
+    }
+    for (ast_decl *d = r->f->decls; d; d = d->next)
+        if (d->kind == D_SUBSTITUTE)
+            rs_rsubstitute(r, d);
+    /* after every event's params are typed */
+    for (ast_decl *d = r->f->decls; d; d = d->next) {
+        if (d->is_override && d->kind != D_CONST)
+            roverride_signature(r, d);
+        else if (d->kind == D_PROC && d->is_action)
+            raction_signature(r, d);
+        else if (d->kind == D_PROC && d->timing)
+            rtrigger_signature(r, d);
+        else if (d->kind == D_PROC && d->anytime)
+            ranytime_signature(r, d);
+        else if (d->kind == D_EVENT && d->order_by)
+            revent_chooser(r, d);
+    }
+}

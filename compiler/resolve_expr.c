@@ -1,0 +1,888 @@
+/* resolve_expr.c — expressions: every name bound to its symbol, every
+ * expression typed, constants folded as they are met (so a constant's
+ * value is known where a range or a capacity needs it), texts with their
+ * {name}s. An error is reported once and typed TY_ERROR, so it does not
+ * cascade. */
+#include "resolve_int.h"
+
+/* ----------------------------------------------------------- expressions */
+
+void rs_set_const(ast_expr *e, int64_t v)
+{
+    e->is_const = 1;
+    e->cval = (int32_t)v;
+}
+
+static void rx_literal(rs *r, ast_expr *e)
+{
+    switch (e->kind) {
+    case E_INT:
+        e->type = rs_ty(TY_INT);
+        if (e->ival > INT32_MAX || e->ival < INT32_MIN) {
+            diag_error(r->d, e->loc, "integer constant %lld is too large", (long long)e->ival);
+            e->type = rs_ty(TY_ERROR);
+            return;
+        }
+        rs_set_const(e, e->ival);
+        return;
+    case E_BOOL:
+        e->type = rs_ty(TY_BOOL);
+        rs_set_const(e, e->ival);
+        return;
+    case E_NONE:
+        e->type = rs_ty(TY_PLAYER);
+        rs_set_const(e, -1);
+        return;
+    default: /* E_PLAYER */
+        e->type = rs_ty(TY_PLAYER);
+        if (e->ival < 1 || (r->f->max_players > 0 && e->ival > r->f->max_players)) {
+            diag_error(r->d, e->loc, "player %lld does not exist (players 1..%d)",
+                       (long long)e->ival, (int)r->f->max_players);
+            e->type = rs_ty(TY_ERROR);
+            return;
+        }
+        rs_set_const(e, e->ival - 1);
+        return;
+    }
+}
+
+const char *rs_sym_kind_words(int kind)
+{
+    switch (kind) {
+    case SYM_ENUM: return "an enum type";
+    case SYM_EVENT: return "an event";
+    case SYM_FN: return "a fn";
+    case SYM_PROC: return "a proc";
+    case SYM_BUILTIN: return "a built-in function";
+    case SYM_VAR: return "a var";
+    case SYM_CONST: return "a const";
+    case SYM_MEMBER: return "an enum member";
+    case SYM_LOCAL: return "a local";
+    default: return "a name";
+    }
+}
+
+static void rx_name(rs *r, ast_expr *e)
+{
+    ast_sym *s = rs_lookup(r, e->name);
+    e->type = rs_ty(TY_ERROR);
+    if (!s) {
+        diag_error(r->d, e->loc, "unknown name '%s'", e->name);
+        return;
+    }
+    e->sym = s;
+    s->used = 1;
+    switch (s->kind) {
+    case SYM_VAR:
+        if (s->decl->ndims) {
+            diag_error(r->d, e->loc, "'%s' needs %u index%s", e->name, s->decl->ndims,
+                       s->decl->ndims == 1 ? "" : "es");
+            return;
+        }
+        e->type = s->type;
+        return;
+    case SYM_CONST:
+        if (s->decl)
+            rs_rconst_decl(r, s->decl);
+        e->type = s->type;
+        if (!rs_is_err(&s->type))
+            rs_set_const(e, s->value);
+        return;
+    case SYM_MEMBER:
+        e->type = rs_ty_enum(s->decl);
+        rs_set_const(e, s->value);
+        return;
+    case SYM_LOCAL:
+        e->type = s->type;
+        e->type.ranged = 0;
+        return;
+    default:
+        diag_error(r->d, e->loc, "'%s' is %s, not a value", e->name, rs_sym_kind_words(s->kind));
+        return;
+    }
+}
+
+/* Index arguments of a var with dims; `v` is its symbol. */
+static void rx_var_index(rs *r, ast_expr *e, ast_sym *v)
+{
+    ast_decl *d = v->decl;
+    e->ix = IX_VAR;
+    e->type = v->type;
+    if (e->nargs != d->ndims) {
+        if (d->ndims == 0)
+            diag_error(r->d, e->loc, "'%s' has no indexes", v->name);
+        else
+            diag_error(r->d, e->loc, "'%s' takes %u index%s, not %u", v->name, d->ndims,
+                       d->ndims == 1 ? "" : "es", e->nargs);
+        e->type = rs_ty(TY_ERROR);
+    }
+    for (uint32_t i = 0; i < e->nargs; i++) {
+        ast_expr *x = e->args[i];
+        rs_rx(r, x);
+        if (i >= d->ndims || e->type.kind == TY_ERROR)
+            continue;
+        const ast_dim *dm = &d->dims[i];
+        ast_type want = dm->kind == DIM_PLAYER ? rs_ty(TY_PLAYER)
+                        : dm->kind == DIM_ENUM ? rs_ty_enum(dm->enm) : rs_ty(TY_INT);
+        if (dm->kind == DIM_ENUM && !dm->enm)
+            continue;
+        if (!ast_type_same(&x->type, &want) && !rs_none_fits(x, &want)) {
+            char what[160]; /* formatted only when needed: this is a hot path */
+            snprintf(what, sizeof what, "index %u of '%s'", i + 1, v->name);
+            rs_want_type(r, x, &want, what);
+            continue;
+        }
+        if (dm->kind == DIM_RANGE && x->is_const && (x->cval < dm->lo || x->cval > dm->hi))
+            diag_error(r->d, x->loc, "index %d of '%s' is outside %d..%d", (int)x->cval,
+                       v->name, (int)dm->lo, (int)dm->hi);
+        /* no player, or a data table's no row */
+        if (dm->kind != DIM_RANGE && x->is_const && x->cval < 0)
+            diag_error(r->d, x->loc, "'none' cannot index '%s'", v->name);
+    }
+}
+
+/* `row.field`: the row must be of a data table that has the field. An
+ * array field is read only through an index (`array` set by rx_index). */
+static void rx_field(rs *r, ast_expr *e, int array)
+{
+    e->type = rs_ty(TY_ERROR);
+    rs_rx(r, e->a);
+    const ast_type *t = &e->a->type;
+    if (rs_is_err(t))
+        return;
+    if (t->kind != TY_ENUM || !t->enm->is_table) {
+        diag_error(r->d, e->loc, "%s has no fields ('.%s' reads a field of a table's row)",
+                   e->a->kind == E_NONE ? "'none'" : rs_tn(r, t), e->name);
+        return;
+    }
+    ast_field *f = t->enm->fields;
+    while (f && strcmp(f->name, e->name) != 0)
+        f = f->next;
+    if (!f) {
+        diag_error(r->d, e->loc, "table '%s' has no field '%s'", t->enm->name, e->name);
+        return;
+    }
+    e->field = f;
+    if (f->index_enum && !array) {
+        diag_error(r->d, e->loc, "the field '%s' of '%s' has one value a member of '%s': "
+                   "write %s[...]", f->name, t->enm->name, f->index_enum->name, f->name);
+        return;
+    }
+    if (!f->index_enum && array) {
+        diag_error(r->d, e->loc, "the field '%s' of '%s' takes no index", f->name, t->enm->name);
+        return;
+    }
+    e->type = f->type->type;
+    e->type.ranged = 0;
+    if (!array && e->a->is_const && f->values && e->a->cval >= 0 &&
+        (uint32_t)e->a->cval < t->enm->nmembers)
+        rs_set_const(e, f->values[e->a->cval]);
+}
+
+/* `row.field[m]` of an array field. */
+static void rx_field_index(rs *r, ast_expr *e)
+{
+    ast_expr *b = e->base;
+    e->ix = IX_FIELD;
+    rx_field(r, b, 1);
+    e->type = b->type;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        rs_rx(r, e->args[i]);
+    if (rs_is_err(&b->type))
+        return;
+    ast_field *f = b->field;
+    if (e->nargs != 1) {
+        diag_error(r->d, e->loc, "the field '%s' takes one index, not %u", f->name, e->nargs);
+        e->type = rs_ty(TY_ERROR);
+        return;
+    }
+    ast_type want = rs_ty_enum(f->index_enum);
+    if (!rs_want_type(r, e->args[0], &want, "the field's index")) {
+        e->type = rs_ty(TY_ERROR);
+        return;
+    }
+    uint32_t n = b->a->type.enm->nmembers;
+    if (b->a->is_const && e->args[0]->is_const && f->values && b->a->cval >= 0 &&
+        (uint32_t)b->a->cval < n)
+        rs_set_const(e, f->values[(size_t)e->args[0]->cval * n + (uint32_t)b->a->cval]);
+}
+
+static void rx_index(rs *r, ast_expr *e)
+{
+    ast_expr *b = e->base;
+    if (b->kind == E_FIELD) {
+        rx_field_index(r, e);
+        return;
+    }
+    if (b->kind == E_NAME) {
+        ast_sym *s = rs_lookup(r, b->name);
+        if (s && s->kind == SYM_VAR && s->decl->ndims > 0) {
+            b->sym = s;
+            b->type = s->type;
+            s->used = 1;
+            rx_var_index(r, e, s);
+            return;
+        }
+    }
+    rs_rx(r, b);
+    e->ix = IX_LIST;
+    e->type = rs_ty(TY_ERROR);
+    for (uint32_t i = 0; i < e->nargs; i++)
+        rs_rx(r, e->args[i]);
+    if (rs_is_err(&b->type))
+        return;
+    if (b->type.kind != TY_LIST) {
+        diag_error(r->d, e->loc, "%s cannot be indexed", rs_tn(r, &b->type));
+        return;
+    }
+    if (e->nargs != 1) {
+        diag_error(r->d, e->loc, "a list takes one index (a position), not %u", e->nargs);
+        return;
+    }
+    if (!rs_want_kind(r, e->args[0], TY_INT, "a list position"))
+        return;
+    e->type = rs_ty(b->type.elem);
+    e->type.enm = b->type.enm;
+}
+
+void rs_check_args(rs *r, ast_loc at, const char *name, ast_decl *d,
+                       ast_expr **args, uint32_t nargs)
+{
+    if (nargs != d->nparams) {
+        diag_error(r->d, at, "'%s' takes %u argument%s, not %u", name, d->nparams,
+                   d->nparams == 1 ? "" : "s", nargs);
+        return;
+    }
+    for (uint32_t i = 0; i < nargs; i++) {
+        if (ast_type_same(&args[i]->type, &d->params[i]->type))
+            continue;
+        char what[160];
+        snprintf(what, sizeof what, "argument %u of '%s'", i + 1, name);
+        rs_want_type(r, args[i], &d->params[i]->type, what);
+    }
+}
+
+static void rx_builtin(rs *r, ast_expr *e, int bi)
+{
+    e->builtin = (uint8_t)bi;
+    e->type = rs_ty(TY_ERROR);
+    uint32_t want = bi == BI_MIN || bi == BI_MAX ? 2 : 1;
+    if (e->nargs != want) {
+        diag_error(r->d, e->loc, "'%s' takes %u argument%s, not %u", e->name, want,
+                   want == 1 ? "" : "s", e->nargs);
+        return;
+    }
+    ast_expr *x = e->args[0];
+    if (bi == BI_LEN || bi == BI_FIRST || bi == BI_LAST) {
+        if (rs_is_err(&x->type))
+            return;
+        if (x->type.kind != TY_LIST) {
+            diag_error(r->d, x->loc, "argument of '%s' must be a list, not %s", e->name,
+                       rs_tn(r, &x->type));
+            return;
+        }
+        e->type = bi == BI_LEN ? rs_ty(TY_INT) : rs_ty(x->type.elem);
+        if (bi != BI_LEN)
+            e->type.enm = x->type.enm;
+        return;
+    }
+    char what[64];
+    snprintf(what, sizeof what, "argument of '%s'", e->name);
+    int ok = rs_want_kind(r, x, TY_INT, what);
+    if (want == 2)
+        ok &= rs_want_kind(r, e->args[1], TY_INT, what);
+    if (!ok)
+        return;
+    e->type = rs_ty(TY_INT);
+    if (x->is_const && (want == 1 || e->args[1]->is_const)) {
+        int64_t a = x->cval, b = want == 2 ? e->args[1]->cval : 0;
+        int64_t v = bi == BI_ABS ? (a < 0 ? -a : a) : bi == BI_MIN ? (a < b ? a : b) : (a > b ? a : b);
+        int fine = 1;
+        v = rs_clamp_fold(r, e, v, &fine);
+        if (fine)
+            rs_set_const(e, v);
+        else
+            e->type = rs_ty(TY_ERROR); /* reported: nothing more about it */
+    }
+}
+
+/* in_game(p) reads the built-in var: it becomes in_game[p]. */
+static void rx_in_game(rs *r, ast_expr *e, ast_sym *s)
+{
+    ast_expr *base = ARENA_NEW(r->a, ast_expr);
+    base->kind = E_NAME;
+    base->loc = e->loc;
+    base->name = s->name;
+    base->sym = s;
+    base->type = s->type;
+    e->kind = E_INDEX;
+    e->base = base;
+    e->sym = NULL;
+    rx_var_index(r, e, s);
+}
+
+static void rx_call(rs *r, ast_expr *e)
+{
+    ast_sym *s = rs_lookup(r, e->name);
+    e->type = rs_ty(TY_ERROR);
+    if (!s) {
+        for (uint32_t i = 0; i < e->nargs; i++)
+            rs_rx(r, e->args[i]);
+        diag_error(r->d, e->loc, "unknown name '%s'", e->name);
+        return;
+    }
+    s->used = 1;
+    if (s == r->f->sym_in_game) {
+        rx_in_game(r, e, s);
+        return;
+    }
+    for (uint32_t i = 0; i < e->nargs; i++)
+        rs_rx(r, e->args[i]);
+    e->sym = s;
+    if (s->kind == SYM_BUILTIN) {
+        rx_builtin(r, e, s->builtin);
+        return;
+    }
+    if (s->kind == SYM_FN) {
+        rs_check_args(r, e->loc, e->name, s->decl, e->args, e->nargs);
+        e->type = s->type;
+        e->type.ranged = 0;
+        return;
+    }
+    if (s->kind == SYM_PROC && s->decl->is_action)
+        diag_error(r->d, e->loc, "'%s' is an action: take it with 'do %s(...)', or ask 'can %s(...)'",
+                   e->name, e->name, e->name);
+    else if (s->kind == SYM_PROC)
+        diag_error(r->d, e->loc, "'%s' is a proc: it can only be called as a statement", e->name);
+    else if (s->kind == SYM_EVENT)
+        diag_error(r->d, e->loc, "'%s' is an event: use 'emit %s(...)'", e->name, e->name);
+    else
+        diag_error(r->d, e->loc, "'%s' is not a function", e->name);
+}
+
+static void rx_unary(rs *r, ast_expr *e)
+{
+    ast_expr *a = e->a;
+    rs_rx(r, a);
+    e->type = rs_ty(TY_ERROR);
+    if (rs_is_err(&a->type))
+        return;
+    int want = e->op == OP_NEG ? TY_INT : TY_BOOL;
+    if (a->type.kind != want) {
+        diag_error(r->d, e->loc, "'%s' needs %s, not %s", ast_op_text(e->op),
+                   want == TY_INT ? "an int" : "a bool", rs_tn(r, &a->type));
+        return;
+    }
+    e->type = rs_ty(want);
+    if (a->is_const) {
+        int ok = 1;
+        int64_t v = e->op == OP_NEG ? -(int64_t)a->cval : !a->cval;
+        v = rs_clamp_fold(r, e, v, &ok);
+        if (ok)
+            rs_set_const(e, v);
+        else
+            e->type = rs_ty(TY_ERROR); /* reported: nothing more about it */
+    }
+}
+
+static int fold_binary(rs *r, ast_expr *e, int64_t x, int64_t y, int64_t *out)
+{
+    switch (e->op) {
+    case OP_ADD: *out = x + y; break;
+    case OP_SUB: *out = x - y; break;
+    case OP_MUL: *out = x * y; break;
+    case OP_DIV:
+    case OP_MOD:
+        if (y == 0) {
+            diag_error(r->d, e->op_loc, "division by zero");
+            return 0;
+        }
+        *out = e->op == OP_DIV ? x / y : x % y;
+        break;
+    case OP_EQ: *out = x == y; break;
+    case OP_NE: *out = x != y; break;
+    case OP_LT: *out = x < y; break;
+    case OP_LE: *out = x <= y; break;
+    case OP_GT: *out = x > y; break;
+    case OP_GE: *out = x >= y; break;
+    case OP_AND: *out = x && y; break;
+    default: *out = x || y; break;
+    }
+    int ok = 1;
+    *out = rs_clamp_fold(r, e, *out, &ok);
+    return ok;
+}
+
+/* The operand and result types of a binary operator; 0 when they do not fit
+ * (reported). */
+static int type_binary(rs *r, ast_expr *e)
+{
+    const ast_type *ta = &e->a->type, *tb = &e->b->type;
+    const char *op = ast_op_text(e->op);
+    if (e->op <= OP_MOD || (e->op >= OP_LT && e->op <= OP_GE)) {
+        if (ta->kind != TY_INT || tb->kind != TY_INT) {
+            diag_error(r->d, e->op_loc, "'%s' needs int operands, not %s and %s", op, rs_tn(r, ta),
+                       rs_tn(r, tb));
+            return 0;
+        }
+        e->type = rs_ty(e->op <= OP_MOD ? TY_INT : TY_BOOL);
+        return 1;
+    }
+    if (e->op == OP_AND || e->op == OP_OR) {
+        if (ta->kind != TY_BOOL || tb->kind != TY_BOOL) {
+            diag_error(r->d, e->op_loc, "'%s' needs bool operands, not %s and %s", op, rs_tn(r, ta),
+                       rs_tn(r, tb));
+            return 0;
+        }
+        e->type = rs_ty(TY_BOOL);
+        return 1;
+    }
+    if (!rs_none_fits(e->a, tb))
+        rs_none_fits(e->b, ta);
+    if (!ast_type_same(ta, tb) || ta->kind == TY_LIST) {
+        diag_error(r->d, e->op_loc, "cannot compare %s with %s", rs_tn(r, ta), rs_tn(r, tb));
+        return 0;
+    }
+    e->type = rs_ty(TY_BOOL);
+    return 1;
+}
+
+static void rx_binary(rs *r, ast_expr *e)
+{
+    rs_rx(r, e->a);
+    rs_rx(r, e->b);
+    e->type = rs_ty(TY_ERROR);
+    if (rs_is_err(&e->a->type) || rs_is_err(&e->b->type) || !type_binary(r, e))
+        return;
+    int64_t v;
+    if (e->a->is_const && e->b->is_const) {
+        if (!fold_binary(r, e, e->a->cval, e->b->cval, &v)) {
+            e->type = rs_ty(TY_ERROR); /* reported: nothing more about it */
+            return;
+        }
+        rs_set_const(e, v);
+    }
+    /* short-circuit constants: `false and x`, `true or x` */
+    if (e->op == OP_AND && e->a->is_const && !e->a->cval)
+        rs_set_const(e, 0);
+    if (e->op == OP_OR && e->a->is_const && e->a->cval)
+        rs_set_const(e, 1);
+}
+
+static void rx_if(rs *r, ast_expr *e)
+{
+    rs_rx(r, e->a);
+    rs_rx(r, e->b);
+    rs_rx(r, e->c);
+    e->type = rs_ty(TY_ERROR);
+    if (!rs_is_err(&e->a->type))
+        rs_want_kind(r, e->a, TY_BOOL, "condition");
+    if (rs_is_err(&e->b->type) || rs_is_err(&e->c->type))
+        return;
+    if (!rs_none_fits(e->b, &e->c->type))
+        rs_none_fits(e->c, &e->b->type);
+    if (!ast_type_same(&e->b->type, &e->c->type) || e->b->type.kind == TY_LIST) {
+        diag_error(r->d, e->loc, "the branches of 'if' have different types: %s and %s",
+                   rs_tn(r, &e->b->type), rs_tn(r, &e->c->type));
+        return;
+    }
+    e->type = e->b->type;
+    e->type.ranged = 0;
+    if (e->a->is_const) {
+        ast_expr *pick = e->a->cval ? e->b : e->c;
+        if (pick->is_const)
+            rs_set_const(e, pick->cval);
+    }
+}
+
+static void rx_in(rs *r, ast_expr *e)
+{
+    rs_rx(r, e->a);
+    rs_rx(r, e->b);
+    e->type = rs_ty(TY_BOOL);
+    if (rs_is_err(&e->a->type) || rs_is_err(&e->b->type))
+        return;
+    if (e->b->type.kind != TY_LIST) {
+        diag_error(r->d, e->b->loc, "'in' needs a list on its right, not %s", rs_tn(r, &e->b->type));
+        return;
+    }
+    ast_type el = rs_ty(e->b->type.elem);
+    el.enm = e->b->type.enm;
+    rs_want_type(r, e->a, &el, "the value looked for");
+}
+
+static void rx_roll(rs *r, ast_expr *e)
+{
+    e->type = rs_ty(TY_INT);
+    if (r->no_roll)
+        diag_error(r->d, e->loc, "'roll' is not allowed %s", r->no_roll);
+    if (e->a) {
+        rs_rx(r, e->a);
+        if (!rs_is_err(&e->a->type))
+            rs_want_kind(r, e->a, TY_INT, "the number of dice");
+        if (e->a->is_const && e->a->cval < 0)
+            diag_error(r->d, e->a->loc, "the number of dice cannot be negative");
+    } else if (e->ival > 1000) {
+        diag_error(r->d, e->loc, "too many dice (at most 1000)");
+    }
+}
+
+/* `first x in IT where C by K1 desc, K2`: the element's type, which must
+ * have `none` for "no element". */
+static void rx_first_by(rs *r, ast_expr *e)
+{
+    const ast_type *el = &e->iter->elem;
+    e->type = *el;
+    e->type.ranged = 0;
+    if (rs_is_err(el))
+        return;
+    if (el->kind != TY_PLAYER && !(el->kind == TY_ENUM && el->enm->is_table)) {
+        diag_error(r->d, e->loc, "'first ... by' picks a player or a table's row (it is "
+                   "'none' when nothing qualifies), not %s", rs_tn(r, el));
+        e->type = rs_ty(TY_ERROR);
+        return;
+    }
+    for (uint32_t k = 0; k < e->nargs; k++)
+        rs_rx_want(r, e->args[k], TY_INT, "a key of 'first ... by'");
+}
+
+static void rx_agg(rs *r, ast_expr *e)
+{
+    rs_riter(r, e->iter);
+    e->type = rs_ty(e->op == AGG_ANY || e->op == AGG_ALL ? TY_BOOL : TY_INT);
+    if (!r->in_code) {
+        diag_error(r->d, e->loc, "not a constant expression");
+        e->type = rs_ty(TY_ERROR);
+        return;
+    }
+    scope_mark m = rs_scope_open(r);
+    rs_ldeclare(r, e->sym, e->iter->elem);
+    if (e->a) {
+        rs_rx(r, e->a);
+        if (!rs_is_err(&e->a->type))
+            rs_want_kind(r, e->a, TY_BOOL, "the 'where' condition");
+    }
+    if (e->b) {
+        rs_rx(r, e->b);
+        if (!rs_is_err(&e->b->type))
+            rs_want_kind(r, e->b, TY_INT, "the value summed or compared");
+    }
+    if (e->op == AGG_FIRST)
+        rx_first_by(r, e);
+    rs_scope_close(r, m);
+}
+
+/* The action a `do` or `can` names, or NULL after an error. */
+ast_sym *rs_action_named(rs *r, const char *name, ast_loc at, const char *how)
+{
+    ast_sym *s = rs_lookup(r, name);
+    if (!s) {
+        diag_error(r->d, at, "unknown name '%s'", name);
+        return NULL;
+    }
+    s->used = 1;
+    if (s->kind != SYM_PROC || !s->decl->is_action) {
+        diag_error(r->d, at, "'%s' is %s, not an action (%s)", name,
+                   s->kind == SYM_PROC && !s->decl->timing && !s->decl->anytime
+                       ? "a proc" : rs_sym_kind_words(s->kind), how);
+        return NULL;
+    }
+    return s;
+}
+
+/* `can A(args)`: whether A's precondition and up-front costs hold now. */
+static void rx_can(rs *r, ast_expr *e)
+{
+    for (uint32_t i = 0; i < e->nargs; i++)
+        rs_rx(r, e->args[i]);
+    e->type = rs_ty(TY_BOOL);
+    e->sym = rs_action_named(r, e->name, e->loc, "'can' asks about actions");
+    if (e->sym)
+        rs_check_args(r, e->loc, e->name, e->sym->decl, e->args, e->nargs);
+}
+
+void rs_rx_want(rs *r, ast_expr *e, int kind, const char *what);
+
+/* `a capped at N`: the smaller of a and the constant N (TEO-D1). */
+static void rx_capped(rs *r, ast_expr *e)
+{
+    rs_rx_want(r, e->a, TY_INT, "the value capped");
+    rs_rx_want(r, e->b, TY_INT, "the cap");
+    e->type = rs_ty(TY_INT);
+    if (!rs_is_err(&e->b->type) && !e->b->is_const)
+        diag_error(r->d, e->b->loc, "a cap must be a constant (a number or a 'const')");
+    if (e->a->is_const && e->b->is_const)
+        rs_set_const(e, e->a->cval < e->b->cval ? e->a->cval : e->b->cval);
+    ast_file *f = r->f;
+    f->caps = rs_grow(r, f->caps, f->ncaps, &f->capcaps, sizeof *f->caps);
+    f->caps[f->ncaps++] = e;
+}
+
+void rs_rx(rs *r, ast_expr *e)
+{
+    switch (e->kind) {
+    case E_CAN: rx_can(r, e); return;
+    case E_CAPPED: rx_capped(r, e); return;
+    case E_IN_ACTION: e->type = rs_ty(TY_BOOL); return;
+    case E_INT: case E_BOOL: case E_NONE: case E_PLAYER: rx_literal(r, e); return;
+    case E_NAME: rx_name(r, e); return;
+    case E_INDEX: rx_index(r, e); return;
+    case E_CALL: rx_call(r, e); return;
+    case E_UNARY: rx_unary(r, e); return;
+    case E_BINARY: rx_binary(r, e); return;
+    case E_IF: rx_if(r, e); return;
+    case E_IN: rx_in(r, e); return;
+    case E_ROLL: rx_roll(r, e); return;
+    case E_AGG: rx_agg(r, e); return;
+    case E_FIELD: rx_field(r, e, 0); return;
+    default: e->type = rs_ty(TY_ERROR); return;
+    }
+}
+
+/* An expression that must be of `kind` (bool conditions, int counts). */
+void rs_rx_want(rs *r, ast_expr *e, int kind, const char *what)
+{
+    rs_rx(r, e);
+    if (!rs_is_err(&e->type))
+        rs_want_kind(r, e, kind, what);
+}
+
+/* An expression with `roll` forbidden for the reason given. */
+void rs_rx_noroll(rs *r, ast_expr *e, int kind, const char *what, const char *why)
+{
+    const char *save = r->no_roll;
+    r->no_roll = why;
+    rs_rx_want(r, e, kind, what);
+    r->no_roll = save;
+}
+
+void rs_riter(rs *r, ast_iter *it)
+{
+    it->elem = rs_ty(TY_ERROR);
+    switch (it->kind) {
+    case IT_PLAYERS:
+    case IT_ALL_PLAYERS:
+        it->elem = rs_ty(TY_PLAYER);
+        return;
+    case IT_RANGE:
+        rs_rx_want(r, it->lo, TY_INT, "the start of a range");
+        rs_rx_want(r, it->hi, TY_INT, "the end of a range");
+        it->elem = rs_ty(TY_INT);
+        return;
+    default:
+        break;
+    }
+    ast_expr *x = it->list;
+    if (x->kind == E_NAME) {
+        ast_sym *s = rs_lookup(r, x->name);
+        if (s && s->kind == SYM_ENUM) {
+            s->used = 1;
+            x->sym = s;
+            it->kind = IT_ENUM;
+            it->enm = s->decl;
+            it->elem = rs_ty_enum(s->decl);
+            return;
+        }
+    }
+    rs_rx(r, x);
+    if (rs_is_err(&x->type))
+        return;
+    if (x->type.kind != TY_LIST) {
+        diag_error(r->d, x->loc, "cannot iterate over %s (players, all players, an enum, "
+                   "A..B or a list)", rs_tn(r, &x->type));
+        return;
+    }
+    it->elem = rs_ty(x->type.elem);
+    it->elem.enm = x->type.enm;
+}
+
+/* A constant expression: its value, or 0 after an error. */
+int32_t rs_rconst(rs *r, ast_expr *e, int kind, const char *what, int *ok)
+{
+    rs_rx(r, e);
+    *ok = 0;
+    if (rs_is_err(&e->type))
+        return 0;
+    if (kind && !rs_want_kind(r, e, kind, what))
+        return 0;
+    if (!e->is_const) {
+        diag_error(r->d, e->loc, "%s must be a constant", what);
+        return 0;
+    }
+    *ok = 1;
+    return e->cval;
+}
+
+/* ------------------------------------------------------------- labels */
+
+static int is_id_start(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static int is_id_char(char c)
+{
+    return is_id_start(c) || (c >= '0' && c <= '9');
+}
+
+/* Replaces each `{name}` by `{}` and binds the names to locals. `only`: an
+ * option's for-variable, the one name its label may use (NULL and
+ * `option` set: no names at all). */
+void rs_rtext(rs *r, ast_text *t, int option, ast_sym *only)
+{
+    const char *s = t->text;
+    size_t n = strlen(s);
+    char *out = arena_alloc(r->a, n + 1), *o = out;
+    ast_sym *args[AST_MAX_EVENT_ARGS];
+    uint32_t na = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i + 1;
+        if (s[i] != '{' || !is_id_start(s[j])) {
+            *o++ = s[i++];
+            continue;
+        }
+        while (is_id_char(s[j]))
+            j++;
+        if (s[j] != '}') {
+            *o++ = s[i++];
+            continue;
+        }
+        char *name = arena_strndup(r->a, s + i + 1, j - i - 1);
+        ast_loc at = t->loc;
+        at.col += (uint32_t)i + 1;
+        ast_sym *sym = rs_lfind(r, name);
+        if (option == 2) {
+            diag_error(r->d, at, "an escape's or an anytime action's label is fixed text: it cannot show '%s'", name);
+        } else if (option && sym != only) {
+            diag_error(r->d, at, "an option's label may only name its own 'for' variable, not '%s'", name);
+        } else if (!sym) {
+            if (rs_gfind(r, name))
+                diag_error(r->d, at, "a label may only name a local, not the global '%s'", name);
+            else
+                diag_error(r->d, at, "unknown name '%s' in label", name);
+        } else if (na == AST_MAX_EVENT_ARGS) {
+            diag_error(r->d, at, "too many names in one text (at most %d)", AST_MAX_EVENT_ARGS);
+        } else {
+            sym->used = 1;
+            args[na++] = sym;
+        }
+        *o++ = '{';
+        *o++ = '}';
+        i = j + 1;
+    }
+    *o = 0;
+    t->tmpl = out;
+    t->nargs = na;
+    t->args = ARENA_ARRAY(r->a, ast_sym *, na + 1);
+    memcpy(t->args, args, na * sizeof *args);
+}
+
+/* A constant's value, folded on demand: a constant may be named before it
+ * is declared, and one that depends on itself is reported at once. */
+void rs_rconst_decl(rs *r, ast_decl *d)
+{
+    ast_sym *s = d->sym;
+    if (s->mark == 2)
+        return;
+    if (s->mark == 1) {
+        /* an overridden constant: the override's value is the culprit */
+        diag_error(r->d, d->base_value ? d->value->loc : d->name_loc,
+                   "the constant '%s' depends on itself", d->name);
+        s->type = rs_ty(TY_ERROR);
+        s->mark = 2;
+        return;
+    }
+    s->mark = 1;
+    int ok;
+    int32_t v = rs_rconst(r, d->value, 0, "the value of a constant", &ok);
+    if (s->mark == 2) /* a cycle was reported meanwhile */
+        return;
+    s->mark = 2;
+    if (!ok) {
+        s->type = rs_ty(TY_ERROR);
+        return;
+    }
+    s->type = d->value->type;
+    s->type.ranged = 0;
+    s->value = v;
+    d->init_value = v;
+}
+
+/* -------------------------------------------------------------- types */
+
+int rs_rtype(rs *r, ast_typeexpr *t, int allow_list)
+{
+    int ok = 1, ok2 = 1;
+    switch (t->kind) {
+    case TX_INT:
+        t->type = rs_ty(TY_INT);
+        t->type.lo = INT32_MIN;
+        t->type.hi = INT32_MAX;
+        return 1;
+    case TX_BOOL:
+        t->type = rs_ty(TY_BOOL);
+        t->type.hi = 1;
+        return 1;
+    case TX_PLAYER:
+        t->type = rs_ty(TY_PLAYER);
+        t->type.lo = -1;
+        t->type.hi = r->f->max_players - 1;
+        return 1;
+    case TX_NAME: {
+        ast_sym *s = rs_gfind(r, t->name);
+        if (!s || s->kind != SYM_ENUM) {
+            if (s)
+                diag_error(r->d, t->loc, "'%s' is not a type", t->name);
+            else
+                diag_error(r->d, t->loc, "unknown type '%s'", t->name);
+            t->type = rs_ty(TY_ERROR);
+            return 0;
+        }
+        s->used = 1;
+        t->type = rs_ty_enum(s->decl);
+        t->type.lo = s->decl->is_table ? -1 : 0; /* a row, or none */
+        t->type.hi = (int32_t)s->decl->nmembers - 1;
+        return 1;
+    }
+    case TX_RANGE: {
+        int32_t lo = rs_rconst(r, t->lo, TY_INT, "the start of a range", &ok);
+        int32_t hi = rs_rconst(r, t->hi, TY_INT, "the end of a range", &ok2);
+        t->type = rs_ty(TY_ERROR);
+        if (!ok || !ok2)
+            return 0;
+        if (lo > hi) {
+            diag_error(r->d, t->loc, "empty range %d..%d", (int)lo, (int)hi);
+            return 0;
+        }
+        t->type = rs_ty(TY_INT);
+        t->type.ranged = 1;
+        t->type.lo = lo;
+        t->type.hi = hi;
+        return 1;
+    }
+    default: { /* TX_LIST */
+        t->type = rs_ty(TY_ERROR);
+        if (!allow_list) {
+            diag_error(r->d, t->loc, "a list type is only allowed for a var");
+            return 0;
+        }
+        if (t->elem->kind == TX_LIST) {
+            diag_error(r->d, t->elem->loc, "a list cannot hold lists");
+            return 0;
+        }
+        int okel = rs_rtype(r, t->elem, 0);
+        int32_t cap = rs_rconst(r, t->cap, TY_INT, "a list's capacity", &ok);
+        if (!okel || !ok)
+            return 0;
+        if (cap < 1 || cap > 65535) {
+            diag_error(r->d, t->cap->loc, "a list's capacity must be 1..65535, not %d", (int)cap);
+            return 0;
+        }
+        t->type = t->elem->type;
+        t->type.elem = t->elem->type.kind;
+        t->type.kind = TY_LIST;
+        t->type.cap = (uint32_t)cap;
+        return 1;
+    }
+    }
+}

@@ -1,0 +1,318 @@
+/* resolve_scenario.c — scenarios (their items checked and their values
+ * made constant), displays and policies (a policy's `by` and `when` made
+ * fns of the option's param). */
+#include "resolve_int.h"
+
+/* ------------------------------------------------------------- scenarios */
+
+static void build_stepmap(rs *r)
+{
+    uint32_t cap = 16;
+    while (cap < r->f->nsteps * 2)
+        cap *= 2;
+    r->stepmap = ARENA_ARRAY(r->a, ast_stmt *, cap);
+    r->stepmap_cap = cap;
+    for (uint32_t i = 0; i < r->f->nsteps; i++) {
+        ast_stmt *s = r->f->steps[i];
+        uint32_t j = oc_name_hash(s->u.step.number) & (cap - 1);
+        while (r->stepmap[j] && strcmp(r->stepmap[j]->u.step.number, s->u.step.number) != 0)
+            j = (j + 1) & (cap - 1);
+        if (!r->stepmap[j])
+            r->stepmap[j] = s;
+    }
+}
+
+static ast_stmt *find_step(rs *r, const char *number)
+{
+    if (!r->stepmap)
+        build_stepmap(r);
+    uint32_t m = r->stepmap_cap - 1, j = oc_name_hash(number) & m;
+    while (r->stepmap[j]) {
+        if (strcmp(r->stepmap[j]->u.step.number, number) == 0)
+            return r->stepmap[j];
+        j = (j + 1) & m;
+    }
+    return NULL;
+}
+
+/* A constant value of the given type for a scenario item (player args of
+ * `play`, `decision by`, `over winner`, event args). */
+static int sc_value(rs *r, ast_expr *e, const ast_type *want, const char *what, int32_t *out)
+{
+    rs_rx(r, e);
+    if (rs_is_err(&e->type) || !rs_want_type(r, e, want, what))
+        return 0;
+    if (!e->is_const) {
+        diag_error(r->d, e->loc, "%s must be a constant", what);
+        return 0;
+    }
+    *out = e->cval;
+    return 1;
+}
+
+static ast_sym *sc_lookup(rs *r, const char *name, ast_loc at, int kind, const char *what)
+{
+    ast_sym *s = rs_gfind(r, name);
+    if (!s) {
+        diag_error(r->d, at, "unknown name '%s'", name);
+        return NULL;
+    }
+    s->used = 1;
+    if (s->kind != kind) {
+        diag_error(r->d, at, "'%s' is %s, not %s", name, rs_sym_kind_words(s->kind), what);
+        return NULL;
+    }
+    return s;
+}
+
+/* The arguments of a scenario's `play` or event item, against the
+ * parameters of it->sym: their count, then each value. With `wild` (event
+ * items, which match the trace: `event fled(player 2, _)`), `_` matches
+ * any value; a proc to play needs every value. */
+static void sc_args(rs *r, ast_item *it, int wild)
+{
+    ast_decl *d = it->sym->decl;
+    if (it->nargs != d->nparams) {
+        diag_error(r->d, it->name_loc, "'%s' takes %u argument%s, not %u", it->name, d->nparams,
+                   d->nparams == 1 ? "" : "s", it->nargs);
+        return;
+    }
+    for (uint32_t i = 0; i < it->nargs && i < AST_MAX_EVENT_ARGS; i++) {
+        ast_expr *a = it->args[i];
+        if (wild && a->kind == E_NAME && strcmp(a->name, "_") == 0) {
+            a->kind = E_WILDCARD;
+            a->type = rs_ty(TY_ERROR);
+            it->wild |= 1u << i;
+            continue;
+        }
+        char what[160];
+        snprintf(what, sizeof what, "argument %u of '%s'", i + 1, it->name);
+        sc_value(r, a, &d->params[i]->type, what, &it->values[i]);
+    }
+}
+
+static void sc_play(rs *r, ast_item *it)
+{
+    if (!it->name)
+        return;
+    it->sym = sc_lookup(r, it->name, it->name_loc, SYM_PROC, "a proc");
+    if (!it->sym)
+        return;
+    sc_args(r, it, 0);
+}
+
+/* An event item names an event, or an action (its start). */
+static ast_sym *sc_event_sym(rs *r, const char *name, ast_loc at)
+{
+    ast_sym *s = rs_gfind(r, name);
+    if (s && s->kind == SYM_PROC && s->decl->is_action) {
+        s->used = 1;
+        return s;
+    }
+    return sc_lookup(r, name, at, SYM_EVENT, "an event or an action");
+}
+
+static void sc_event(rs *r, ast_item *it)
+{
+    it->sym = sc_event_sym(r, it->name, it->name_loc);
+    if (it->kind == IT_SC_BEFORE)
+        it->sym2 = sc_event_sym(r, it->name2, it->name2_loc);
+    if (!it->sym || !it->has_args)
+        return;
+    sc_args(r, it, 1);
+}
+
+static void sc_item(rs *r, ast_item *it)
+{
+    ast_type player = rs_ty(TY_PLAYER);
+    switch (it->kind) {
+    case IT_SC_PLAYERS:
+        if (it->num < r->f->min_players || it->num > r->f->max_players)
+            diag_error(r->d, it->loc, "players %lld is outside this ruleset's %d..%d",
+                       (long long)it->num, (int)r->f->min_players, (int)r->f->max_players);
+        return;
+    case IT_SC_SETUP:
+        rs_unit_begin(r, 0);
+        r->in_setup = 1; /* a test may start from any state: turns[p] = 3 */
+        rs_rblock(r, &it->body);
+        r->in_setup = 0;
+        it->nlocals = rs_unit_end(r);
+        return;
+    case IT_SC_PLAY: sc_play(r, it); return;
+    case IT_SC_EXPECT:
+        rs_unit_begin(r, 0);
+        rs_rx_noroll(r, it->expr, TY_BOOL, "an 'expect'", "in an 'expect'");
+        it->nlocals = rs_unit_end(r);
+        return;
+    case IT_SC_DECISION:
+        sc_value(r, it->expr, &player, "the player of 'expect decision by'", &it->values[0]);
+        return;
+    case IT_SC_OVER:
+        it->values[0] = -1;
+        if (it->expr)
+            sc_value(r, it->expr, &player, "the winner", &it->values[0]);
+        return;
+    case IT_SC_EVENT:
+    case IT_SC_BEFORE: sc_event(r, it); return;
+    case IT_SC_NO_EVENT:
+        it->sym = sc_event_sym(r, it->name, it->name_loc);
+        return;
+    case IT_SC_STEP_RAN:
+    case IT_SC_STEP_NOT_RAN:
+        it->step = find_step(r, it->number);
+        if (!it->step)
+            diag_error(r->d, it->name_loc, "no step is numbered %s", it->number);
+        return;
+    default: return;
+    }
+}
+
+void rs_rscenario(rs *r, ast_decl *d)
+{
+    for (ast_item *it = d->items; it; it = it->next)
+        sc_item(r, it);
+}
+
+/* ------------------------------------------------------------- policies */
+
+/* Numbers the distinct option names, first use first. */
+static void index_option_names(rs *r)
+{
+    ast_file *f = r->f;
+    uint32_t cap = 0;
+    for (uint32_t i = 0; i < f->noptions; i++) {
+        ast_option *o = f->options[i];
+        if (!o->name)
+            continue;
+        uint32_t k = 0;
+        while (k < f->noption_names && strcmp(f->option_names[k], o->name) != 0)
+            k++;
+        if (k == f->noption_names) {
+            f->option_names = rs_grow(r, f->option_names, f->noption_names, &cap,
+                                   sizeof *f->option_names);
+            f->option_names[f->noption_names++] = o->name;
+        }
+        o->name_id = (int32_t)k;
+    }
+}
+
+/* The `for` variable of the options a prefer line names, which its `by`
+ * and `when` read: every option of that name must bind one of the same
+ * name and type, or none does. *ok = 0 after an error. */
+static ast_sym *prefer_var(rs *r, const ast_prefer *pr, int *ok)
+{
+    ast_file *f = r->f;
+    const ast_option *first = NULL;
+    *ok = 1;
+    for (uint32_t i = 0; i < f->noptions; i++) {
+        const ast_option *o = f->options[i];
+        if (o->name_id != pr->name_id)
+            continue;
+        if (!first) {
+            first = o;
+            continue;
+        }
+        const ast_sym *a = first->var, *b = o->var;
+        if (!a && !b)
+            continue;
+        if (a && b && (rs_is_err(&a->type) || rs_is_err(&b->type)))
+            continue;
+        if (a && b && strcmp(a->name, b->name) == 0 && ast_type_same(&a->type, &b->type))
+            continue;
+        ast_loc at = pr->by ? pr->by->loc : pr->when->loc;
+        diag_error(r->d, at, "the options called '%s' bind different 'for' values, so "
+                   "'by' and 'when' cannot read one", pr->name);
+        diag_note(r->d, first->loc, "this one binds %s", a ? a->name : "none");
+        diag_note(r->d, o->loc, "this one binds %s", b ? b->name : "none");
+        *ok = 0;
+        return NULL;
+    }
+    return first ? first->var : NULL;
+}
+
+/* A fn made of a prefer line's `by` (int) or `when` (bool): its one param
+ * is the options' `for` variable (none when they bind none), so the
+ * expression reads that and globals only, and like any fn it can neither
+ * roll nor change state. It joins the fns table (lowered like the others)
+ * but not the global names: nothing calls it but the runtime's policy. */
+static ast_decl *policy_fn(rs *r, const ast_policy *pl, const ast_prefer *pr, ast_expr *body,
+                           ast_sym *var, int kind, uint32_t *cap)
+{
+    ast_file *f = r->f;
+    int is_by = kind == TY_INT;
+    char name[300];
+    snprintf(name, sizeof name, "policy %.100s: prefer %.100s %s", pl->name, pr->name,
+             is_by ? "by" : "when");
+    ast_decl *d = ARENA_NEW(r->a, ast_decl);
+    d->kind = D_FN;
+    d->policy_fn = 1;
+    d->loc = d->name_loc = body->loc;
+    d->name = arena_strdup(r->a, name);
+    d->sym = rs_new_sym(r, d->name, SYM_FN, body->loc);
+    d->sym->decl = d;
+    d->sym->type = rs_ty(kind);
+    d->body_expr = body;
+    d->params = ARENA_ARRAY(r->a, ast_sym *, 1);
+    if (var) {
+        ast_sym *p = rs_new_sym(r, var->name, SYM_LOCAL, var->loc);
+        p->local_kind = LOCAL_PARAM;
+        p->type = var->type;
+        p->decl = d;
+        d->params[0] = p;
+        d->nparams = 1;
+    }
+    rs_unit_begin(r, 0);
+    rs_open_params(r, d);
+    r->no_roll = "in a policy";
+    rs_rx_want(r, body, kind, is_by ? "a policy's 'by' value" : "a policy's 'when' condition");
+    d->nlocals = rs_unit_end(r);
+    f->fns = rs_grow(r, f->fns, f->nfns, cap, sizeof *f->fns);
+    d->index = (int32_t)f->nfns;
+    f->fns[f->nfns++] = d;
+    return d;
+}
+
+static void rprefer(rs *r, const ast_policy *pl, ast_prefer *pr, uint32_t *cap)
+{
+    ast_file *f = r->f;
+    for (uint32_t k = 0; k < f->noption_names; k++)
+        if (strcmp(f->option_names[k], pr->name) == 0)
+            pr->name_id = (int32_t)k;
+    if (pr->name_id < 0) {
+        diag_error(r->d, pr->name_loc, "no option is called '%s' (name one: option %s \"...\")",
+                   pr->name, pr->name);
+        return;
+    }
+    if (!pr->by && !pr->when)
+        return;
+    int ok;
+    ast_sym *var = prefer_var(r, pr, &ok);
+    if (!ok)
+        return;
+    if (pr->by)
+        pr->by_fn = policy_fn(r, pl, pr, pr->by, var, TY_INT, cap);
+    if (pr->when)
+        pr->when_fn = policy_fn(r, pl, pr, pr->when, var, TY_BOOL, cap);
+}
+
+/* Policies: names unique and not the tools' own (random, first); each
+ * line names options that exist; by/when become fns. */
+void rs_rpolicies(rs *r)
+{
+    ast_file *f = r->f;
+    index_option_names(r);
+    uint32_t cap = f->nfns + 1; /* what rs_index_decls allocated */
+    for (ast_policy *pl = f->policies; pl; pl = pl->next) {
+        if (strcmp(pl->name, "random") == 0 || strcmp(pl->name, "first") == 0)
+            diag_error(r->d, pl->name_loc, "'%s' is a built-in policy: give this one "
+                       "another name", pl->name);
+        for (ast_policy *q = f->policies; q != pl; q = q->next)
+            if (strcmp(q->name, pl->name) == 0) {
+                diag_error(r->d, pl->name_loc, "a second policy called '%s'", pl->name);
+                diag_note(r->d, q->name_loc, "the first is here");
+                break;
+            }
+        for (ast_prefer *pr = pl->prefers; pr; pr = pr->next)
+            rprefer(r, pl, pr, &cap);
+    }
+}

@@ -1,0 +1,715 @@
+/* resolve_stmt.c — statements: blocks and their locals, steps and the
+ * rules they cite, choices and options, loops and escapes, turns, actions,
+ * payments and the substitutes offered at them (TEO-D4). */
+#include "resolve_int.h"
+
+/* ------------------------------------------------------------- statements */
+
+static void rstmt(rs *r, ast_stmt *s);
+
+void rs_rblock(rs *r, ast_block *b)
+{
+    scope_mark m = rs_scope_open(r);
+    for (ast_stmt *s = b->first; s; s = s->next)
+        rstmt(r, s);
+    rs_scope_close(r, m);
+}
+
+static void add_step(rs *r, ast_stmt *s)
+{
+    ast_file *f = r->f;
+    f->steps = rs_grow(r, f->steps, f->nsteps, &r->capsteps, sizeof *f->steps);
+    s->u.step.index = (int32_t)f->nsteps;
+    f->steps[f->nsteps++] = s;
+}
+
+/* The rule IDs of a step: its own cites, else the enclosing step's. */
+static const char *step_rule(rs *r, const ast_cite *c)
+{
+    if (!c)
+        return r->cur_rule;
+    size_t n = 0;
+    for (const ast_cite *x = c; x; x = x->next)
+        n += strlen(x->id) + 1;
+    char *out = arena_alloc(r->a, n + 1), *o = out;
+    for (const ast_cite *x = c; x; x = x->next) {
+        if (o != out)
+            *o++ = ' ';
+        size_t k = strlen(x->id);
+        memcpy(o, x->id, k);
+        o += k;
+    }
+    *o = 0;
+    return out;
+}
+
+static void rs_step(rs *r, ast_stmt *s)
+{
+    add_step(r, s);
+    s->u.step.parent = r->cur_step;
+    s->u.step.rule = step_rule(r, s->u.step.cites);
+    if (s->u.step.optional_by)
+        rs_rx_want(r, s->u.step.optional_by, TY_PLAYER, "the player of 'optional by'");
+    if (s->u.step.when)
+        rs_rx_noroll(r, s->u.step.when, TY_BOOL, "a 'when' condition", "in a 'when' guard");
+    int save = r->cur_step;
+    const char *save_rule = r->cur_rule;
+    r->cur_step = s->u.step.index;
+    r->cur_rule = s->u.step.rule;
+    rs_rblock(r, &s->u.step.body);
+    r->cur_step = save;
+    r->cur_rule = save_rule;
+}
+
+/* The type a type expression denotes; 0 after an error. */
+int rs_rtype(rs *r, ast_typeexpr *t, int allow_list);
+
+static void rs_let(rs *r, ast_stmt *s)
+{
+    ast_expr *v = s->u.let.value;
+    rs_rx(r, v);
+    ast_type t = v->type;
+    if (s->u.let.type) {
+        if (rs_rtype(r, s->u.let.type, 0)) {
+            t = s->u.let.type->type;
+            if (!rs_is_err(&v->type)) {
+                char what[160];
+                snprintf(what, sizeof what, "the value of '%s'", s->u.let.sym->name);
+                rs_want_type(r, v, &t, what);
+            }
+        } else
+            t = rs_ty(TY_ERROR);
+    }
+    if (t.kind == TY_LIST) {
+        diag_error(r->d, v->loc, "a local cannot hold a list");
+        t = rs_ty(TY_ERROR);
+    } else if (t.kind == TY_VOID) {
+        t = rs_ty(TY_ERROR);
+    }
+    rs_ldeclare(r, s->u.let.sym, t);
+}
+
+/* Whether `target` may be assigned; reported when not. */
+static int assignable(rs *r, ast_expr *t)
+{
+    ast_sym *s = t->kind == E_NAME ? t->sym
+                 : t->ix == IX_VAR ? t->base->sym : NULL;
+    if (!s)
+        return 1; /* a list element: any list var */
+    const char *n = s->name;
+    switch (s->kind) {
+    case SYM_VAR:
+        if (s->decl->builtin && !r->in_setup) {
+            diag_error(r->d, t->loc, "cannot assign to the built-in '%s'", n);
+            return 0;
+        }
+        if (s->type.kind == TY_LIST) {
+            diag_error(r->d, t->loc, "cannot assign to the list '%s' (use add, remove, clear)", n);
+            return 0;
+        }
+        return 1;
+    case SYM_LOCAL:
+        if (s->local_kind == LOCAL_PARAM || s->local_kind == LOCAL_LET)
+            return 1;
+        diag_error(r->d, t->loc, "cannot assign to the loop variable '%s'", n);
+        return 0;
+    case SYM_CONST: diag_error(r->d, t->loc, "cannot assign to the constant '%s'", n); return 0;
+    case SYM_MEMBER: diag_error(r->d, t->loc, "cannot assign to the enum member '%s'", n); return 0;
+    default:
+        diag_error(r->d, t->loc, "cannot assign to %s ('%s')", rs_sym_kind_words(s->kind), n);
+        return 0;
+    }
+}
+
+static void rs_assign(rs *r, ast_stmt *s)
+{
+    ast_expr *t = s->u.assign.target, *v = s->u.assign.value;
+    if (t->kind == E_NAME) {
+        /* resolve by hand: a var/const/... name is fine here, the message
+         * about it comes from assignable() */
+        ast_sym *sym = rs_lookup(r, t->name);
+        if (!sym) {
+            diag_error(r->d, t->loc, "unknown name '%s'", t->name);
+            t->type = rs_ty(TY_ERROR);
+        } else if (sym->kind == SYM_VAR && sym->decl->ndims) {
+            rs_rx(r, t);
+        } else {
+            t->sym = sym;
+            sym->used = 1;
+            t->type = sym->type;
+        }
+    } else
+        rs_rx(r, t);
+    rs_rx(r, v);
+    if (rs_is_err(&t->type) || !assignable(r, t) || rs_is_err(&v->type))
+        return;
+    if (s->u.assign.op) {
+        if (t->type.kind != TY_INT) {
+            diag_error(r->d, s->loc, "'%s=' needs an int target, not %s",
+                       ast_op_text(s->u.assign.op), rs_tn(r, &t->type));
+            return;
+        }
+        rs_want_kind(r, v, TY_INT, "the value added or taken away");
+        return;
+    }
+    rs_want_type(r, v, &t->type, "the value assigned");
+}
+
+static void rs_if(rs *r, ast_stmt *s)
+{
+    rs_rx_want(r, s->u.if_.cond, TY_BOOL, "condition");
+    rs_rblock(r, &s->u.if_.then_b);
+    if (s->u.if_.else_if)
+        rstmt(r, s->u.if_.else_if);
+    else if (s->u.if_.has_else)
+        rs_rblock(r, &s->u.if_.else_b);
+}
+
+static void push_loop(rs *r, ast_stmt *s)
+{
+    r->loops = rs_grow(r, r->loops, r->nloops, &r->caploops, sizeof *r->loops);
+    r->loops[r->nloops++] = s;
+}
+
+static void rs_repeat(rs *r, ast_stmt *s)
+{
+    static const char why[] = "in a loop's exit condition";
+    int k = s->u.rep.kind;
+    if (k == REP_UNTIL_BEFORE || k == REP_WHILE)
+        rs_rx_noroll(r, s->u.rep.cond, TY_BOOL, "a loop condition", why);
+    push_loop(r, s);
+    rs_rblock(r, &s->u.rep.body);
+    r->nloops--;
+    if (k == REP_UNTIL_AFTER)
+        rs_rx_noroll(r, s->u.rep.cond, TY_BOOL, "a loop condition", why);
+}
+
+static void rs_for(rs *r, ast_stmt *s)
+{
+    rs_riter(r, s->u.for_.iter);
+    scope_mark m = rs_scope_open(r);
+    rs_ldeclare(r, s->u.for_.var, s->u.for_.iter->elem);
+    if (s->u.for_.where)
+        rs_rx_want(r, s->u.for_.where, TY_BOOL, "the 'where' condition");
+    if (s->u.for_.by) {
+        rs_rx_want(r, s->u.for_.by, TY_INT, "the sort key");
+        int k = s->u.for_.iter->kind;
+        if (k != IT_PLAYERS && k != IT_ALL_PLAYERS)
+            diag_error(r->d, s->u.for_.by->loc, "'by' orders players only");
+    }
+    push_loop(r, s);
+    for (ast_stmt *x = s->u.for_.body.first; x; x = x->next)
+        rstmt(r, x);
+    r->nloops--;
+    rs_scope_close(r, m);
+}
+
+static void rs_exit(rs *r, ast_stmt *s)
+{
+    if (s->u.exit.cond)
+        rs_rx_noroll(r, s->u.exit.cond, TY_BOOL, "an 'exit when' condition",
+                  "in a loop's exit condition");
+    if (!r->nloops) {
+        diag_error(r->d, s->loc, "'exit' outside a loop");
+        return;
+    }
+    s->u.exit.loop = r->loops[r->nloops - 1];
+}
+
+/* `a OP b`, typed bool, for conditions the compiler adds. */
+static ast_expr *bool_binary(rs *r, int op, ast_expr *a, ast_expr *b, ast_loc at)
+{
+    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    e->kind = E_BINARY;
+    e->op = (uint8_t)op;
+    e->loc = at;
+    e->op_loc = at;
+    e->a = a;
+    e->b = b;
+    e->type = rs_ty(TY_BOOL);
+    e->depth = (uint16_t)((a->depth > b->depth ? a->depth : b->depth) + 1);
+    return e;
+}
+
+ast_expr *rs_and_of(rs *r, ast_expr *a, ast_expr *b)
+{
+    return a ? bool_binary(r, OP_AND, a, b, a->loc) : b;
+}
+
+/* An option that takes an action (its first statement is `do A(...)`) is
+ * offered only when A can be taken: a precondition that fails or a cost
+ * that cannot be paid is never offered (TEO-P1, TEO-P2). */
+static void guard_by_action(rs *r, ast_option *o)
+{
+    ast_stmt *s = o->body.first;
+    if (!s || s->kind != S_DO || !s->u.call.sym)
+        return;
+    ast_expr *can = ARENA_NEW(r->a, ast_expr);
+    can->kind = E_CAN;
+    can->loc = s->loc;
+    can->name = s->u.call.name;
+    can->sym = s->u.call.sym;
+    can->args = s->u.call.args;
+    can->nargs = s->u.call.nargs;
+    can->type = rs_ty(TY_BOOL);
+    if (o->var)
+        o->where = rs_and_of(r, o->where, can);
+    else
+        o->when = rs_and_of(r, o->when, can);
+}
+
+static void rs_option(rs *r, ast_option *o)
+{
+    ast_file *f = r->f;
+    f->options = rs_grow(r, f->options, f->noptions, &r->capoptions, sizeof *f->options);
+    o->index = (int32_t)f->noptions;
+    f->options[f->noptions++] = o;
+    if (o->when)
+        rs_rx_noroll(r, o->when, TY_BOOL, "an option's 'when' condition", "in a 'when' guard");
+    scope_mark m = rs_scope_open(r);
+    if (o->var) {
+        rs_riter(r, o->iter);
+        rs_ldeclare(r, o->var, o->iter->elem);
+        if (o->where)
+            rs_rx_want(r, o->where, TY_BOOL, "the 'where' condition");
+    }
+    rs_rtext(r, &o->label, 1, o->var);
+    for (ast_stmt *x = o->body.first; x; x = x->next)
+        rstmt(r, x);
+    rs_scope_close(r, m);
+    guard_by_action(r, o);
+}
+
+static void rs_choose(rs *r, ast_stmt *s)
+{
+    rs_rx_want(r, s->u.choose.player, TY_PLAYER, "the player who chooses");
+    if (s->u.choose.prompt.text)
+        rs_rtext(r, &s->u.choose.prompt, 0, NULL);
+    for (ast_option *o = s->u.choose.options; o; o = o->next)
+        rs_option(r, o);
+    /* a label names one option: a replay (--choices, a scenario's choose)
+     * finds the option by its label */
+    for (ast_option *o = s->u.choose.options; o; o = o->next)
+        for (ast_option *e = s->u.choose.options; e != o; e = e->next)
+            if (!o->var && !e->var && strcmp(o->label.text, e->label.text) == 0) {
+                diag_error(r->d, o->label.loc, "two options of one choice read \"%s\"",
+                           o->label.text);
+                diag_note(r->d, e->label.loc, "the first is here");
+                break;
+            }
+}
+
+static void rs_scope(rs *r, ast_stmt *s)
+{
+    rs_rblock(r, &s->u.scope.body);
+    ast_file *f = r->f;
+    for (ast_escape *e = s->u.scope.escapes; e; e = e->next) {
+        f->escapes = rs_grow(r, f->escapes, f->nescapes, &r->capescapes, sizeof *f->escapes);
+        e->index = (int32_t)f->nescapes;
+        f->escapes[f->nescapes++] = e;
+        rs_rx_want(r, e->player, TY_PLAYER, "the player of an escape");
+        rs_rtext(r, &e->label, 2, NULL);
+        rs_rblock(r, &e->body);
+    }
+}
+
+static void rs_call(rs *r, ast_stmt *s, int want_kind_)
+{
+    const char *n = s->u.call.name;
+    for (uint32_t i = 0; i < s->u.call.nargs; i++)
+        rs_rx(r, s->u.call.args[i]);
+    ast_sym *sym = rs_lookup(r, n);
+    if (!sym) {
+        diag_error(r->d, s->u.call.name_loc, "unknown name '%s'", n);
+        return;
+    }
+    sym->used = 1;
+    if (sym->kind == SYM_PROC && sym->decl->is_action) {
+        diag_error(r->d, s->u.call.name_loc, "'%s' is an action: take it with 'do %s(...)'", n, n);
+        return;
+    }
+    if (sym->kind != want_kind_) {
+        if (want_kind_ == SYM_EVENT)
+            diag_error(r->d, s->u.call.name_loc, "'%s' is %s, not an event", n,
+                       rs_sym_kind_words(sym->kind));
+        else if (sym->kind == SYM_FN)
+            diag_error(r->d, s->u.call.name_loc, "'%s' is a fn: a call statement needs a proc", n);
+        else
+            diag_error(r->d, s->u.call.name_loc, "'%s' is %s, not a proc", n,
+                       rs_sym_kind_words(sym->kind));
+        return;
+    }
+    if (sym->decl->timing || sym->decl->anytime) { /* they run at their own times */
+        diag_error(r->d, s->u.call.name_loc,
+                   sym->decl->timing
+                       ? "'%s' is a trigger: it runs when its event is emitted, not by a call"
+                       : "'%s' is an anytime action: it is taken at a window, not called",
+                   n);
+        return;
+    }
+    s->u.call.sym = sym;
+    rs_check_args(r, s->u.call.name_loc, n, sym->decl, s->u.call.args, s->u.call.nargs);
+}
+
+/* The list operand of add/remove/clear/shuffle: a list var (indexed if it
+ * has dims). */
+static int rlist_target(rs *r, ast_expr *l)
+{
+    rs_rx(r, l);
+    if (rs_is_err(&l->type))
+        return 0;
+    int is_var = (l->kind == E_NAME && l->sym && l->sym->kind == SYM_VAR) ||
+                 (l->kind == E_INDEX && l->ix == IX_VAR);
+    if (l->type.kind != TY_LIST || !is_var) {
+        diag_error(r->d, l->loc, "a list var is needed here, not %s", rs_tn(r, &l->type));
+        return 0;
+    }
+    return 1;
+}
+
+static void rs_list(rs *r, ast_stmt *s)
+{
+    ast_expr *l = s->u.list.list, *v = s->u.list.value;
+    if (v)
+        rs_rx(r, v);
+    if (!rlist_target(r, l) || !v || rs_is_err(&v->type))
+        return;
+    if (s->kind == S_REMOVE_AT) {
+        rs_want_kind(r, v, TY_INT, "the position removed");
+        return;
+    }
+    ast_type el = rs_ty(l->type.elem);
+    el.enm = l->type.enm;
+    rs_want_type(r, v, &el, s->kind == S_ADD ? "the value added" : "the value removed");
+}
+
+static void rs_do(rs *r, ast_stmt *s)
+{
+    for (uint32_t i = 0; i < s->u.call.nargs; i++)
+        rs_rx(r, s->u.call.args[i]);
+    ast_sym *a = rs_action_named(r, s->u.call.name, s->u.call.name_loc,
+                              "'do' takes actions; call a proc by its name");
+    if (!a)
+        return;
+    s->u.call.sym = a;
+    rs_check_args(r, s->u.call.name_loc, s->u.call.name, a->decl, s->u.call.args, s->u.call.nargs);
+}
+
+/* What a cost or a `pay` takes from: an element of a resource. */
+void rs_rpayment(rs *r, ast_expr *amount, ast_expr *target, const char *what)
+{
+    rs_rx_noroll(r, amount, TY_INT, what, "in an amount paid");
+    rs_rx(r, target);
+    if (rs_is_err(&target->type))
+        return;
+    ast_sym *v = target->kind == E_NAME ? target->sym
+                 : target->kind == E_INDEX && target->ix == IX_VAR ? target->base->sym : NULL;
+    if (!v || v->kind != SYM_VAR || !v->decl->resource)
+        diag_error(r->d, target->loc,
+                   "payments are taken from a resource ('%s' is not one: declare it with "
+                   "'resource' instead of 'var')",
+                   v ? v->name : "this");
+}
+
+/* ------------------------------------------------ substitutes (TEO-D4) */
+
+/* The var a substitute's pattern names (`cocoa[p]`: a var whose indexes
+ * are names standing for a payment's indexes); NULL after an error. */
+static ast_decl *pattern_var(rs *r, ast_expr *e)
+{
+    ast_expr *base = e->kind == E_INDEX ? e->base : e;
+    ast_sym *s = base->kind == E_NAME ? rs_gfind(r, base->name) : NULL;
+    if (!s || s->kind != SYM_VAR || s->decl->builtin) {
+        diag_error(r->d, e->loc, "a substitute's pattern names a var, with names for its "
+                                 "indexes (as in 'cocoa[p]')");
+        return NULL;
+    }
+    s->used = 1;
+    base->sym = s;
+    uint32_t n = e->kind == E_INDEX ? e->nargs : 0;
+    if (n != s->decl->ndims) {
+        diag_error(r->d, e->loc, "'%s' has %u index(es); the pattern gives %u", s->name,
+                   s->decl->ndims, n);
+        return NULL;
+    }
+    for (uint32_t k = 0; k < n; k++)
+        if (e->args[k]->kind != E_NAME) {
+            diag_error(r->d, e->args[k]->loc, "an index in a substitute's pattern is a name "
+                                              "standing for the payment's index");
+            return NULL;
+        }
+    return s->decl;
+}
+
+/* Where the substitute's index k comes from in the resource's pattern. */
+static int sub_index(rs *r, ast_decl *d, ast_decl *res, ast_decl *sub, uint32_t k)
+{
+    const ast_expr *a = d->sub_var->args[k];
+    for (uint32_t j = 0; j < res->ndims; j++) {
+        if (strcmp(d->sub_for->args[j]->name, a->name) != 0)
+            continue;
+        if (res->dims[j].kind != sub->dims[k].kind || res->dims[j].enm != sub->dims[k].enm) {
+            diag_error(r->d, a->loc, "'%s' indexes '%s' and '%s' by different kinds of index",
+                       a->name, sub->name, res->name);
+            return -1;
+        }
+        return (int)j;
+    }
+    diag_error(r->d, a->loc, "'%s' is not one of the indexes of '%s' in this pattern", a->name,
+               res->name);
+    return -1;
+}
+
+/* `substitute SUB[p] for RES[p] "label"`: at every payment from RES, the
+ * player of RES's player index may pay one unit of SUB instead. */
+void rs_rsubstitute(rs *r, ast_decl *d)
+{
+    ast_decl *res = pattern_var(r, d->sub_for);
+    ast_decl *sub = pattern_var(r, d->sub_var);
+    if (!res || !sub)
+        return;
+    int bad = 0;
+    if (!res->resource) {
+        diag_error(r->d, d->sub_for->loc, "a substitute replaces payments from a resource "
+                                          "('%s' is not one: declare it with 'resource')", res->name);
+        bad = 1;
+    }
+    if (sub->sym->type.kind != TY_INT) {
+        diag_error(r->d, d->sub_var->loc, "the substitute '%s' must hold an int: one unit is "
+                                          "spent each time it is used", sub->name);
+        bad = 1;
+    }
+    d->sub_payer = -1;
+    for (uint32_t j = 0; j < res->ndims && d->sub_payer < 0; j++)
+        if (res->dims[j].kind == DIM_PLAYER)
+            d->sub_payer = (int8_t)j;
+    if (d->sub_payer < 0) {
+        diag_error(r->d, d->sub_for->loc, "a substitute needs a resource indexed by player: the "
+                                          "player who pays chooses whether to use it");
+        bad = 1;
+    }
+    for (uint32_t k = 0; k < sub->ndims; k++) {
+        int j = sub_index(r, d, res, sub, k);
+        bad |= j < 0;
+        d->sub_map[k] = (int8_t)j;
+    }
+    if (res->substitute) {
+        diag_error(r->d, d->loc, "a second substitute for '%s'", res->name);
+        diag_note(r->d, res->substitute->loc, "the first is here");
+        bad = 1;
+    }
+    if (bad)
+        return;
+    d->sub_res = res;
+    d->sub_decl = sub;
+    res->substitute = d;
+}
+
+/* The substitute offered at a payment from `target`, or NULL. */
+ast_decl *rs_payment_substitute(const ast_expr *target)
+{
+    const ast_sym *v = target->kind == E_INDEX && target->ix == IX_VAR ? target->base->sym
+                       : target->kind == E_NAME ? target->sym : NULL;
+    if (!v || v->kind != SYM_VAR || !v->decl->substitute)
+        return NULL;
+    v->decl->substitute->sub_used = 1;
+    return v->decl->substitute;
+}
+
+ast_expr *rs_bool_const(rs *r, ast_loc at, int v)
+{
+    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    e->kind = E_BOOL;
+    e->loc = at;
+    e->ival = v;
+    rs_set_const(e, v);
+    e->type = rs_ty(TY_BOOL);
+    return e;
+}
+
+static ast_expr *or_of(rs *r, ast_expr *a, ast_expr *b)
+{
+    return a ? bool_binary(r, OP_OR, a, b, a->loc) : b;
+}
+
+static ast_expr *int_add(rs *r, ast_expr *a, ast_expr *b)
+{
+    ast_expr *e = bool_binary(r, OP_ADD, a, b, a->loc);
+    e->type = rs_ty(TY_INT);
+    return e;
+}
+
+/* Two payment targets that are surely the same cell (same var, indexes
+ * the same constants or the same names). */
+static int same_cell(const ast_expr *a, const ast_expr *b)
+{
+    if (a->kind != E_INDEX || b->kind != E_INDEX || a->base->sym != b->base->sym)
+        return a->kind == E_NAME && b->kind == E_NAME && a->sym == b->sym;
+    for (uint32_t k = 0; k < a->nargs; k++) {
+        const ast_expr *x = a->args[k], *y = b->args[k];
+        int same = x->is_const && y->is_const ? x->cval == y->cval
+                   : x->kind == E_NAME && y->kind == E_NAME && x->sym == y->sym;
+        if (!same)
+            return 0;
+    }
+    return 1;
+}
+
+/* Whether cost c's substitute is held: one unit of it at the cell the
+ * payment's indexes pick, and something to pay. */
+static ast_expr *sub_held(rs *r, const ast_cost *c)
+{
+    const ast_decl *d = c->substitute;
+    ast_expr *cell = ARENA_NEW(r->a, ast_expr);
+    cell->loc = c->loc;
+    cell->type = d->sub_decl->sym->type;
+    cell->kind = E_NAME;
+    cell->sym = d->sub_decl->sym;
+    if (d->sub_decl->ndims) {
+        ast_expr *base = cell;
+        cell = ARENA_NEW(r->a, ast_expr);
+        *cell = *base;
+        cell->kind = E_INDEX;
+        cell->ix = IX_VAR;
+        cell->base = base;
+        cell->nargs = d->sub_decl->ndims;
+        cell->args = ARENA_ARRAY(r->a, ast_expr *, cell->nargs);
+        for (uint32_t k = 0; k < cell->nargs; k++)
+            cell->args[k] = c->target->args[d->sub_map[k]];
+    }
+    ast_expr *one = ARENA_NEW(r->a, ast_expr), *zero = ARENA_NEW(r->a, ast_expr);
+    one->kind = zero->kind = E_INT;
+    one->loc = zero->loc = c->loc;
+    one->type = zero->type = rs_ty(TY_INT);
+    one->ival = 1;
+    rs_set_const(one, 1);
+    rs_set_const(zero, 0);
+    return bool_binary(r, OP_AND, bool_binary(r, OP_GE, cell, one, c->loc),
+                       bool_binary(r, OP_GT, c->amount, zero, c->loc), c->loc);
+}
+
+/* Costs j.. of an action payable now with cost s (or none: -1) covered by
+ * a substitute: each from what is held, after the earlier costs from the
+ * same cell. NULL: nothing to pay. */
+static ast_expr *payable_from(rs *r, ast_cost **cs, uint32_t n, uint32_t j, int s)
+{
+    ast_expr *all = NULL;
+    for (uint32_t m = j; m < n; m++) {
+        if ((int)m == s)
+            continue;
+        ast_expr *need = cs[m]->amount;
+        for (uint32_t i = j; i < m; i++)
+            if ((int)i != s && same_cell(cs[i]->target, cs[m]->target))
+                need = int_add(r, need, cs[i]->amount);
+        all = rs_and_of(r, all, bool_binary(r, OP_GE, cs[m]->target, need, cs[m]->loc));
+    }
+    return all;
+}
+
+/* Costs j.. payable now, a held substitute covering at most one of those
+ * after `after` (TEO-D4: it replaces one payment). */
+static ast_expr *payable_any(rs *r, ast_cost **cs, uint32_t n, uint32_t j, uint32_t after)
+{
+    ast_expr *e = payable_from(r, cs, n, j, -1);
+    if (!e)
+        e = rs_bool_const(r, cs[j < n ? j : 0]->loc, 1);
+    for (uint32_t s = after; s < n; s++) {
+        if (!cs[s]->substitute)
+            continue;
+        ast_expr *rest = payable_from(r, cs, n, j, (int)s);
+        ast_expr *held = sub_held(r, cs[s]);
+        e = or_of(r, e, rest ? bool_binary(r, OP_AND, held, rest, cs[s]->loc) : held);
+    }
+    return e;
+}
+
+/* The guards of the options at each cost with a substitute (paying leaves
+ * the later costs payable; so does using the substitute), and what `can`
+ * asks of the costs: an option that cannot end in a paid action is never
+ * offered. */
+ast_expr *rs_cost_guards(rs *r, ast_cost **cs, uint32_t n)
+{
+    for (uint32_t j = 0; j < n; j++) {
+        if (!cs[j]->substitute)
+            continue;
+        cs[j]->pay_guard = payable_any(r, cs, n, j, j + 1);
+        cs[j]->use_guard = payable_from(r, cs, n, j, (int)j);
+    }
+    return payable_any(r, cs, n, 0, 0);
+}
+
+static void rs_player_stmt(rs *r, ast_stmt *s)
+{
+    switch (s->kind) {
+    case S_TURN:
+        rs_rx_want(r, s->u.player.player, TY_PLAYER, "the player of 'turn'");
+        rs_rblock(r, &s->u.player.body);
+        return;
+    case S_ELIMINATE:
+        rs_rx_want(r, s->u.player.player, TY_PLAYER, "the player eliminated");
+        return;
+    case S_END:
+        if (s->u.player.player)
+            rs_rx_want(r, s->u.player.player, TY_PLAYER, "the winner");
+        return;
+    default: /* S_WINDOW */
+        rs_rx_want(r, s->u.player.player, TY_PLAYER, "the player of a window");
+        return;
+    }
+}
+
+int rs_display_stmt_ok(rs *r, const ast_stmt *s);
+void rs_show(rs *r, ast_stmt *s);
+
+static void rstmt(rs *r, ast_stmt *s)
+{
+    if (r->in_display && !rs_display_stmt_ok(r, s))
+        return;
+    switch (s->kind) {
+    case S_STEP: rs_step(r, s); return;
+    case S_LET: rs_let(r, s); return;
+    case S_ASSIGN: rs_assign(r, s); return;
+    case S_IF: rs_if(r, s); return;
+    case S_REPEAT: rs_repeat(r, s); return;
+    case S_FOR: rs_for(r, s); return;
+    case S_EXIT: rs_exit(r, s); return;
+    case S_TURN: case S_ELIMINATE: case S_END: case S_WINDOW: rs_player_stmt(r, s); return;
+    case S_CHOOSE: rs_choose(r, s); return;
+    case S_SCOPE: rs_scope(r, s); return;
+    case S_CALL: rs_call(r, s, SYM_PROC); return;
+    case S_EMIT: rs_call(r, s, SYM_EVENT); return;
+    case S_DO: rs_do(r, s); return;
+    case S_PAY:
+        rs_rpayment(r, s->u.assign.value, s->u.assign.target, "the amount paid");
+        s->substitute = rs_payment_substitute(s->u.assign.target);
+        return;
+    case S_BATCH: r->f->has_batches = 1; rs_rblock(r, &s->u.batch.body); return;
+    case S_RETURN:
+        if (!r->in_proc)
+            diag_error(r->d, s->loc, "'return' outside a procedure");
+        return;
+    case S_LOG: rs_rtext(r, &s->u.log.text, 0, NULL); return;
+    case S_SHOW: rs_show(r, s); return;
+    case S_ASSERT: rs_rx_want(r, s->u.assert_.cond, TY_BOOL, "an assertion"); return;
+    default: rs_list(r, s); return;
+    }
+}
+
+/* A display shows the state and changes nothing: let, if, for and show. */
+int rs_display_stmt_ok(rs *r, const ast_stmt *s)
+{
+    if (s->kind == S_LET || s->kind == S_IF || s->kind == S_FOR || s->kind == S_SHOW)
+        return 1;
+    diag_error(r->d, s->loc, "a display may only use let, if, for and show, not '%s'",
+               ast_stmt_kind_name(s->kind));
+    return 0;
+}
+
+/* ------------------------------------------------------------- displays */
+
+void rs_show(rs *r, ast_stmt *s)
+{
+    if (!r->in_display)
+        diag_error(r->d, s->loc, "'show' is only for displays (a 'log' writes to the trace)");
+    rs_rtext(r, &s->u.log.text, 0, NULL);
+}

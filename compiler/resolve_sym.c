@@ -1,0 +1,257 @@
+/* resolve_sym.c — the symbol tables of name resolution: the global names
+ * (an open-addressing hash table; names are unique across all kinds), the
+ * locals in scope (a stack of symbols over a fixed hash, restored when a
+ * scope closes, so lookups stay O(1) however long a procedure is), and
+ * the type checks every other part asks of them. */
+#include "resolve_int.h"
+
+/* ------------------------------------------------------------- utilities */
+
+uint32_t oc_name_hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h;
+}
+
+ast_type rs_ty(int kind)
+{
+    ast_type t;
+    memset(&t, 0, sizeof t);
+    t.kind = (uint8_t)kind;
+    return t;
+}
+
+ast_type rs_ty_enum(ast_decl *e)
+{
+    ast_type t = rs_ty(TY_ENUM);
+    t.enm = e;
+    return t;
+}
+
+/* A type name for a message; four buffers rotate so one message can name
+ * several types. */
+const char *rs_tn(rs *r, const ast_type *t)
+{
+    char *b = r->tbuf[r->tnext++ & 3];
+    return ast_type_name(t, b, sizeof r->tbuf[0]);
+}
+
+const char *oc_value_text(const ast_type *t, int32_t v, char *buf, size_t n)
+{
+    if (t->kind == TY_BOOL)
+        snprintf(buf, n, "%s", v ? "true" : "false");
+    else if (t->kind == TY_PLAYER && v < 0)
+        snprintf(buf, n, "none");
+    else if (t->kind == TY_PLAYER)
+        snprintf(buf, n, "player %d", (int)v + 1);
+    else if (t->kind == TY_ENUM && t->enm && v >= 0 && (uint32_t)v < t->enm->nmembers)
+        snprintf(buf, n, "%s", t->enm->members[v]->name);
+    else
+        snprintf(buf, n, "%d", (int)v);
+    return buf;
+}
+
+void *rs_grow(rs *r, void *old, uint32_t n, uint32_t *cap, size_t elt)
+{
+    if (n < *cap)
+        return old;
+    uint32_t nc = *cap ? *cap * 2 : 16;
+    void *p = arena_alloc(r->a, nc * elt);
+    if (old && n)
+        memcpy(p, old, n * elt);
+    *cap = nc;
+    return p;
+}
+
+/* ---------------------------------------------------------- global names */
+
+ast_sym *rs_gfind(rs *r, const char *name)
+{
+    uint32_t m = r->gcap - 1, i = oc_name_hash(name) & m;
+    while (r->gtab[i]) {
+        if (strcmp(r->gtab[i]->name, name) == 0)
+            return r->gtab[i];
+        i = (i + 1) & m;
+    }
+    return NULL;
+}
+
+void rs_grehash(rs *r)
+{
+    uint32_t oldcap = r->gcap;
+    ast_sym **old = r->gtab;
+    r->gcap = oldcap ? oldcap * 2 : 256;
+    r->gtab = ARENA_ARRAY(r->a, ast_sym *, r->gcap);
+    for (uint32_t i = 0; i < oldcap; i++)
+        if (old[i]) {
+            uint32_t m = r->gcap - 1, j = oc_name_hash(old[i]->name) & m;
+            while (r->gtab[j])
+                j = (j + 1) & m;
+            r->gtab[j] = old[i];
+        }
+}
+
+static void redefinition(rs *r, ast_sym *s, const ast_sym *prev)
+{
+    if (prev->loc.line == 0) {
+        diag_error(r->d, s->loc, "'%s' is a built-in name", s->name);
+        return;
+    }
+    diag_error(r->d, s->loc, "redefinition of '%s'", s->name);
+    diag_note(r->d, prev->loc, "previous definition of '%s' here", prev->name);
+}
+
+/* Enters a global; a name taken already is reported (with a note). */
+int rs_gdeclare(rs *r, ast_sym *s)
+{
+    if ((r->gcount + 1) * 2 > r->gcap)
+        rs_grehash(r);
+    ast_sym *prev = rs_gfind(r, s->name);
+    if (prev) {
+        redefinition(r, s, prev);
+        return 0;
+    }
+    uint32_t m = r->gcap - 1, i = oc_name_hash(s->name) & m;
+    while (r->gtab[i])
+        i = (i + 1) & m;
+    r->gtab[i] = s;
+    r->gcount++;
+    return 1;
+}
+
+ast_sym *rs_new_sym(rs *r, const char *name, int kind, ast_loc loc)
+{
+    ast_sym *s = ARENA_NEW(r->a, ast_sym);
+    s->name = name;
+    s->kind = (uint8_t)kind;
+    s->loc = loc;
+    return s;
+}
+
+/* ----------------------------------------------------------- local names */
+
+ast_sym *rs_lfind(rs *r, const char *name)
+{
+    for (ast_sym *s = r->lhash[oc_name_hash(name) & (LHASH - 1)]; s; s = s->hnext)
+        if (strcmp(s->name, name) == 0)
+            return s;
+    return NULL;
+}
+
+ast_sym *rs_lookup(rs *r, const char *name)
+{
+    ast_sym *s = r->ln ? rs_lfind(r, name) : NULL;
+    return s ? s : rs_gfind(r, name);
+}
+
+
+scope_mark rs_scope_open(rs *r)
+{
+    scope_mark m = {r->ln, r->slot};
+    return m;
+}
+
+void rs_scope_close(rs *r, scope_mark m)
+{
+    while (r->ln > m.ln) {
+        ast_sym *s = r->lstack[--r->ln];
+        r->lhash[oc_name_hash(s->name) & (LHASH - 1)] = s->hnext;
+        s->hnext = NULL;
+    }
+    r->slot = m.slot;
+}
+
+/* Declares a local in the current scope and gives it the next slot. Locals
+ * may shadow neither globals nor other visible locals. */
+void rs_ldeclare(rs *r, ast_sym *s, ast_type t)
+{
+    s->kind = SYM_LOCAL;
+    s->type = t;
+    s->type.ranged = t.kind == TY_INT ? t.ranged : 0;
+    ast_sym *prev = rs_gfind(r, s->name);
+    if (!prev)
+        prev = rs_lfind(r, s->name);
+    if (prev && prev->loc.line == 0)
+        diag_error(r->d, s->loc, "'%s' is a built-in name", s->name);
+    else if (prev) {
+        diag_error(r->d, s->loc, "'%s' shadows another definition", s->name);
+        diag_note(r->d, prev->loc, "the other definition of '%s' is here", prev->name);
+    }
+    s->slot = (int32_t)r->slot++;
+    if (r->slot > r->maxslot)
+        r->maxslot = r->slot;
+    r->lstack = rs_grow(r, r->lstack, r->ln, &r->lcap, sizeof *r->lstack);
+    r->lstack[r->ln++] = s;
+    uint32_t b = oc_name_hash(s->name) & (LHASH - 1);
+    s->hnext = r->lhash[b];
+    r->lhash[b] = s;
+}
+
+/* A code unit (fn, proc, sequence, setup, expect) starts with no locals. */
+void rs_unit_begin(rs *r, int in_proc)
+{
+    rs_scope_close(r, (scope_mark){0, 0});
+    r->slot = r->maxslot = 0;
+    r->nloops = 0;
+    r->in_proc = in_proc;
+    r->in_code = 1;
+    r->cur_step = -1;
+    r->cur_rule = "";
+    r->no_roll = NULL;
+}
+
+uint32_t rs_unit_end(rs *r)
+{
+    uint32_t n = r->maxslot;
+    rs_scope_close(r, (scope_mark){0, 0});
+    r->in_code = 0;
+    r->in_proc = 0;
+    return n;
+}
+
+/* ----------------------------------------------------------- type checks */
+
+int rs_is_err(const ast_type *t)
+{
+    return t->kind == TY_ERROR;
+}
+
+/* `none` is also "no row" of a data table: the literal takes the table's
+ * type where one is wanted. */
+int rs_none_fits(ast_expr *e, const ast_type *want)
+{
+    if (e->kind != E_NONE || want->kind != TY_ENUM || !want->enm || !want->enm->is_table)
+        return 0;
+    e->type = rs_ty_enum(want->enm);
+    e->type.lo = -1;
+    e->type.hi = (int32_t)want->enm->nmembers - 1;
+    return 1;
+}
+
+/* Requires `e` to have type `want`; `what` names the place in the message
+ * ("condition", "index 1 of 'tower'"). */
+int rs_want_type(rs *r, ast_expr *e, const ast_type *want, const char *what)
+{
+    if (ast_type_same(&e->type, want) || rs_none_fits(e, want))
+        return 1;
+    diag_error(r->d, e->loc, "%s must be %s, not %s", what, rs_tn(r, want), rs_tn(r, &e->type));
+    return 0;
+}
+
+int rs_want_kind(rs *r, ast_expr *e, int kind, const char *what)
+{
+    ast_type t = rs_ty(kind);
+    return rs_want_type(r, e, &t, what);
+}
+
+int64_t rs_clamp_fold(rs *r, const ast_expr *e, int64_t v, int *ok)
+{
+    if (v < INT32_MIN || v > INT32_MAX) {
+        diag_error(r->d, e->loc, "integer overflow in a constant expression");
+        *ok = 0;
+        return 0;
+    }
+    return v;
+}
