@@ -601,8 +601,6 @@ static void rx_can(rs *r, ast_expr *e)
         rs_check_args(r, e->loc, e->name, e->sym->decl, e->args, e->nargs);
 }
 
-void rs_rx_want(rs *r, ast_expr *e, int kind, const char *what);
-
 /* `a capped at N`: the smaller of a and the constant N (TEO-D1). */
 static void rx_capped(rs *r, ast_expr *e)
 {

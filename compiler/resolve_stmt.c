@@ -62,7 +62,6 @@ static void rs_step(rs *r, ast_stmt *s)
 }
 
 /* The type a type expression denotes; 0 after an error. */
-int rs_rtype(rs *r, ast_typeexpr *t, int allow_list);
 
 static void rs_let(rs *r, ast_stmt *s)
 {
@@ -658,7 +657,6 @@ static void rs_player_stmt(rs *r, ast_stmt *s)
     }
 }
 
-int rs_display_stmt_ok(rs *r, const ast_stmt *s);
 void rs_show(rs *r, ast_stmt *s);
 
 static void rstmt(rs *r, ast_stmt *s)

@@ -1,0 +1,191 @@
+/* lower_code.c — the code buffer of the lowering: instructions emitted
+ * into one array, jumps and their patches, and the operand-stack depth
+ * tracked as each instruction is emitted (its effect comes from the one
+ * opcode list, runtime/opcode_list.h), so the stack a game needs is
+ * exact, not guessed. Growing arrays use malloc while lowering; the
+ * finished tables are copied into the arena (lower.c). */
+#include "lower_int.h"
+
+void *lw_grow(lw *w, void *p, uint32_t *cap, size_t size)
+{
+    uint32_t ncap = *cap ? *cap * 2 : 16;
+    void *np = realloc(p, (size_t)ncap * size);
+    if (!np) {
+        diag_error(w->d, (ast_loc){0, 0}, "out of memory while lowering");
+        abort();
+    }
+    *cap = ncap;
+    return np;
+}
+
+/* ------------------------------------------------------------ the code */
+
+static int nd_of(const lw *w, uint16_t var)
+{
+    return (int)w->f->vars[var]->ndims;
+}
+
+/* How an instruction changes the operand-stack depth. */
+static int stack_effect(const lw *w, const ordo_insn *in)
+{
+    /* runtime/opcode_list.h states it; ordo_op_stack reads it */
+    unsigned needs = ordo_op_needs(in->op), nd = 0, np = 0, nr = 0;
+    if (needs & ORDO_SK_ND)
+        nd = (unsigned)nd_of(w, in->a);
+    if (needs & (ORDO_SK_NP | ORDO_SK_NR)) {
+        const ordo_proc *p = &w->procs.v[in->a];
+        np = p->nparams;
+        nr = p->returns;
+    }
+    int pops, pushes;
+    ordo_op_stack(in, nd, np, nr, &pops, &pushes);
+    return pushes - pops;
+}
+
+uint32_t lw_here(const lw *w)
+{
+    return w->code.n;
+}
+
+uint32_t lw_emit(lw *w, int op, int x, uint32_t a, int32_t b)
+{
+    ordo_insn in = {(uint8_t)op, (uint8_t)x, (uint16_t)a, b};
+    if (a > MAX_TABLE && !w->failed) {
+        diag_error(w->d, (ast_loc){0, 0}, "a table index %lu is beyond the runtime's 65535",
+                   (unsigned long)a);
+        w->failed = 1;
+    }
+    VPUSH(w, w->code, in);
+    w->depth += stack_effect(w, &in);
+    if (w->depth > w->maxdepth)
+        w->maxdepth = w->depth;
+    return w->code.n - 1;
+}
+
+uint32_t lw_emit_op(lw *w, int op)
+{
+    return lw_emit(w, op, 0, 0, 0);
+}
+
+uint32_t lw_emit_a(lw *w, int op, uint32_t a)
+{
+    return lw_emit(w, op, 0, a, 0);
+}
+
+void lw_push_const(lw *w, int32_t v)
+{
+    lw_emit(w, ORDO_OP_PUSH, 0, 0, v);
+}
+
+/* A forward jump whose target is patched later. */
+uint32_t lw_jump(lw *w, int op)
+{
+    return lw_emit(w, op, 0, 0, 0);
+}
+
+static void patch(lw *w, uint32_t at, uint32_t target)
+{
+    w->code.v[at].b = (int32_t)target;
+}
+
+void lw_patch_here(lw *w, uint32_t at)
+{
+    patch(w, at, lw_here(w));
+}
+
+/* Patches every jump in `js` to here and frees the list. */
+void lw_patch_all_here(lw *w, u32vec *js)
+{
+    for (uint32_t i = 0; i < js->n; i++)
+        lw_patch_here(w, js->v[i]);
+    free(js->v);
+    js->v = NULL;
+    js->n = js->cap = 0;
+}
+
+void lw_jump_to(lw *w, int op, uint32_t target)
+{
+    lw_emit(w, op, 0, 0, (int32_t)target);
+}
+
+/* Hidden locals (loop counters, sort keys) live above the named ones, in a
+ * stack discipline: a construct takes them and gives them back. */
+uint32_t lw_take_locals(lw *w, uint32_t n)
+{
+    uint32_t s = w->nlocals;
+    w->nlocals += n;
+    if (w->nlocals > w->maxlocals)
+        w->maxlocals = w->nlocals;
+    return s;
+}
+
+void lw_give_locals(lw *w, uint32_t first)
+{
+    w->nlocals = first;
+}
+
+/* The frame slot of a named local: where an inlined fn's locals start, plus
+ * the slot resolution gave it. */
+uint32_t lw_lslot(const lw *w, const ast_sym *s)
+{
+    return w->local_base + (uint32_t)s->slot;
+}
+
+/* --------------------------------------------------------------- types */
+
+int lw_kind_of(const ast_type *t)
+{
+    int k = t->kind == TY_LIST ? t->elem : t->kind;
+    switch (k) {
+    case TY_BOOL: return ORDO_K_BOOL;
+    case TY_PLAYER: return ORDO_K_PLAYER;
+    case TY_ENUM: return ORDO_K_ENUM;
+    default: return ORDO_K_INT;
+    }
+}
+
+uint16_t lw_enum_of(const ast_type *t)
+{
+    return t->enm ? (uint16_t)t->enm->index : 0;
+}
+
+/* The values a scalar (or a list element) of type t may hold. */
+void lw_bounds_of(const lw *w, const ast_type *t, int32_t *lo, int32_t *hi)
+{
+    int k = t->kind == TY_LIST ? t->elem : t->kind;
+    switch (k) {
+    case TY_BOOL: *lo = 0; *hi = 1; return;
+    case TY_PLAYER: *lo = -1; *hi = w->f->max_players - 1; return;
+    case TY_ENUM:
+        *lo = t->enm && t->enm->is_table ? -1 : 0; /* a table's `none` */
+        *hi = t->enm ? (int32_t)t->enm->nmembers - 1 : 0;
+        return;
+    default:
+        if (t->ranged) {
+            *lo = t->lo;
+            *hi = t->hi;
+        } else {
+            *lo = INT32_MIN;
+            *hi = INT32_MAX;
+        }
+    }
+}
+
+uint8_t lw_width_for(int32_t lo, int32_t hi)
+{
+    if (lo >= INT8_MIN && hi <= INT8_MAX)
+        return 1;
+    if (lo >= INT16_MIN && hi <= INT16_MAX)
+        return 2;
+    return 4;
+}
+
+/* A copy of v[0..n) in the arena: the finished tables live as long as the
+ * compiler that made them. */
+void *lw_to_arena(lw *w, const void *v, uint32_t n, size_t size)
+{
+    void *p = arena_alloc(w->a, (n ? n : 1) * size);
+    if (n)
+        memcpy(p, v, n * size);
+    return p;
+}

@@ -1,0 +1,547 @@
+/* lower_expr.c — expressions into stack code: loads of vars and locals,
+ * operators with short-circuit and/or, aggregates over players, enums,
+ * ranges and lists (unrolled when they are small and constant), first ...
+ * by, data table fields, and calls of fns (inlined when they are small). */
+#include "lower_int.h"
+
+/* -------------------------------------------------------- expressions */
+
+/* A list var reference (E_NAME or E_INDEX of a list var): pushes its
+ * indexes; returns the var. */
+uint32_t lw_list_ref(lw *w, const ast_expr *e)
+{
+    if (e->kind == E_INDEX) {
+        for (uint32_t i = 0; i < e->nargs; i++)
+            lw_expr(w, e->args[i]);
+        return (uint32_t)e->base->sym->decl->index;
+    }
+    return (uint32_t)e->sym->decl->index;
+}
+
+void lw_iter_open(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, const ast_expr *by,
+                      int desc)
+{
+    memset(c, 0, sizeof *c);
+    c->var = var;
+    c->hidden = w->nlocals;
+    c->counter = lw_take_locals(w, 1);
+    int players = it->kind == IT_PLAYERS || it->kind == IT_ALL_PLAYERS;
+    uint32_t hi = 0;
+    if (players && by) {
+        /* keys for players 0..n-1, then their order, once at the start */
+        uint32_t maxp = (uint32_t)w->f->max_players;
+        uint32_t keys = lw_take_locals(w, maxp);
+        c->order = lw_take_locals(w, maxp);
+        c->sorted = 1;
+        lw_push_const(w, 0);
+        lw_emit_a(w, ORDO_OP_STL, c->counter);
+        uint32_t top = lw_here(w);
+        lw_emit_a(w, ORDO_OP_LDL, c->counter);
+        lw_emit_op(w, ORDO_OP_NPLAYERS);
+        lw_emit_op(w, ORDO_OP_LT);
+        uint32_t done = lw_jump(w, ORDO_OP_JZ);
+        lw_emit_a(w, ORDO_OP_LDL, c->counter);
+        lw_emit_a(w, ORDO_OP_STL, var);
+        lw_emit_a(w, ORDO_OP_LDL, c->counter);
+        lw_expr(w, by);
+        lw_emit_a(w, ORDO_OP_STLI, keys);
+        lw_emit_a(w, ORDO_OP_LDL, c->counter);
+        lw_push_const(w, 1);
+        lw_emit_op(w, ORDO_OP_ADD);
+        lw_emit_a(w, ORDO_OP_STL, c->counter);
+        lw_jump_to(w, ORDO_OP_JMP, top);
+        lw_patch_here(w, done);
+        lw_emit(w, ORDO_OP_SORTP, desc ? 1 : 0, keys, (int32_t)c->order);
+    }
+    switch (it->kind) {
+    case IT_RANGE:
+        lw_expr(w, it->lo);
+        lw_emit_a(w, ORDO_OP_STL, c->counter);
+        if (!it->hi->is_const) {
+            hi = lw_take_locals(w, 1);
+            lw_expr(w, it->hi);
+            lw_emit_a(w, ORDO_OP_STL, hi);
+        }
+        break;
+    case IT_LIST:
+        lw_push_const(w, 1);
+        lw_emit_a(w, ORDO_OP_STL, c->counter);
+        break;
+    default:
+        lw_push_const(w, 0);
+        lw_emit_a(w, ORDO_OP_STL, c->counter);
+        break;
+    }
+    c->top = lw_here(w);
+    lw_emit_a(w, ORDO_OP_LDL, c->counter);
+    switch (it->kind) {
+    case IT_RANGE:
+        if (it->hi->is_const)
+            lw_push_const(w, it->hi->cval);
+        else
+            lw_emit_a(w, ORDO_OP_LDL, hi);
+        lw_emit_op(w, ORDO_OP_LE);
+        break;
+    case IT_ENUM:
+        lw_push_const(w, (int32_t)it->enm->nmembers);
+        lw_emit_op(w, ORDO_OP_LT);
+        break;
+    case IT_LIST: {
+        uint32_t v = lw_list_ref(w, it->list);
+        lw_emit_a(w, ORDO_OP_LLEN, v);
+        lw_emit_op(w, ORDO_OP_LE);
+        break;
+    }
+    default:
+        lw_emit_op(w, ORDO_OP_NPLAYERS);
+        lw_emit_op(w, ORDO_OP_LT);
+        break;
+    }
+    c->exit_jump = lw_jump(w, ORDO_OP_JZ);
+    /* the element */
+    if (it->kind == IT_LIST) {
+        uint32_t v = lw_list_ref(w, it->list);
+        lw_emit_a(w, ORDO_OP_LDL, c->counter);
+        lw_emit_a(w, ORDO_OP_LGET, v);
+    } else if (c->sorted) {
+        lw_emit_a(w, ORDO_OP_LDL, c->counter);
+        lw_emit_a(w, ORDO_OP_LDLI, c->order);
+    } else {
+        lw_emit_a(w, ORDO_OP_LDL, c->counter);
+    }
+    lw_emit_a(w, ORDO_OP_STL, var);
+    if (it->kind == IT_PLAYERS) {
+        /* a player who left during the loop is skipped when reached */
+        lw_emit_a(w, ORDO_OP_LDL, var);
+        lw_emit_a(w, ORDO_OP_LDX, 2);
+        VPUSH(w, c->cont, lw_jump(w, ORDO_OP_JZ));
+    }
+}
+
+void lw_iter_close(lw *w, iter_ctx *c)
+{
+    lw_patch_all_here(w, &c->cont);
+    lw_emit_a(w, ORDO_OP_INCL, c->counter);
+    lw_jump_to(w, ORDO_OP_JMP, c->top);
+    lw_patch_here(w, c->exit_jump);
+    lw_patch_all_here(w, &c->brk);
+    lw_give_locals(w, c->hidden);
+}
+
+/* `where` (or an option's guard): on false, on to the next element. */
+void lw_iter_filter(lw *w, iter_ctx *c, const ast_expr *cond)
+{
+    if (!cond)
+        return;
+    if (cond->is_const) {
+        if (!cond->cval)
+            VPUSH(w, c->cont, lw_jump(w, ORDO_OP_JMP));
+        return;
+    }
+    lw_expr(w, cond);
+    VPUSH(w, c->cont, lw_jump(w, ORDO_OP_JZ));
+}
+
+/* `first x in IT where C by K1 desc, K2 ...`: keeps the element whose
+ * keys come first, comparing key by key; an equal one seen later does not
+ * replace it (iteration order breaks the last tie). -1 (none) when no
+ * element passes. The result is left on the stack. */
+static void first_by(lw *w, const ast_expr *e)
+{
+    uint32_t n = e->nargs;
+    uint32_t best = lw_take_locals(w, 1 + 2 * n); /* best, its keys, this one's keys */
+    uint32_t bkey = best + 1, key = best + 1 + n;
+    lw_push_const(w, -1);
+    lw_emit_a(w, ORDO_OP_STL, best);
+    iter_ctx c;
+    lw_iter_open(w, &c, e->iter, lw_lslot(w, e->sym), NULL, 0);
+    lw_iter_filter(w, &c, e->a);
+    for (uint32_t k = 0; k < n; k++) {
+        lw_expr(w, e->args[k]);
+        lw_emit_a(w, ORDO_OP_STL, key + k);
+    }
+    u32vec take = {0};
+    lw_emit_a(w, ORDO_OP_LDL, best);
+    lw_push_const(w, -1);
+    lw_emit_op(w, ORDO_OP_EQ);
+    VPUSH(w, take, lw_jump(w, ORDO_OP_JNZ));
+    for (uint32_t k = 0; k < n; k++) {
+        int desc = (e->desc_mask >> k) & 1;
+        lw_emit_a(w, ORDO_OP_LDL, key + k);
+        lw_emit_a(w, ORDO_OP_LDL, bkey + k);
+        lw_emit_op(w, desc ? ORDO_OP_GT : ORDO_OP_LT);
+        VPUSH(w, take, lw_jump(w, ORDO_OP_JNZ));
+        lw_emit_a(w, ORDO_OP_LDL, key + k);
+        lw_emit_a(w, ORDO_OP_LDL, bkey + k);
+        lw_emit_op(w, ORDO_OP_NE);
+        VPUSH(w, c.cont, lw_jump(w, ORDO_OP_JNZ)); /* comes later: keep the best */
+    }
+    VPUSH(w, c.cont, lw_jump(w, ORDO_OP_JMP));      /* a tie: the first stays */
+    lw_patch_all_here(w, &take);
+    lw_emit_a(w, ORDO_OP_LDL, lw_lslot(w, e->sym));
+    lw_emit_a(w, ORDO_OP_STL, best);
+    for (uint32_t k = 0; k < n; k++) {
+        lw_emit_a(w, ORDO_OP_LDL, key + k);
+        lw_emit_a(w, ORDO_OP_STL, bkey + k);
+    }
+    lw_iter_close(w, &c);
+    lw_emit_a(w, ORDO_OP_LDL, best);
+    lw_give_locals(w, best);
+}
+
+/* count/any/all/sum/min/max: the result is left on the stack. */
+/* One element of count/any/all/sum/min/max: the loop variable is set. */
+static void agg_element(lw *w, const ast_expr *e, iter_ctx *c, uint32_t acc, uint32_t seen)
+{
+    int agg = e->op;
+    switch (agg) {
+    case AGG_COUNT:
+        lw_iter_filter(w, c, e->a);
+        lw_emit_a(w, ORDO_OP_LDL, acc);
+        lw_push_const(w, 1);
+        lw_emit_op(w, ORDO_OP_ADD);
+        lw_emit_a(w, ORDO_OP_STL, acc);
+        break;
+    case AGG_ANY:
+        lw_iter_filter(w, c, e->a);
+        lw_push_const(w, 1);
+        lw_emit_a(w, ORDO_OP_STL, acc);
+        VPUSH(w, c->brk, lw_jump(w, ORDO_OP_JMP));
+        break;
+    case AGG_ALL:
+        /* for `all`, the where clause is the predicate */
+        if (e->a) {
+            lw_expr(w, e->a);
+            VPUSH(w, c->cont, lw_jump(w, ORDO_OP_JNZ));
+        }
+        lw_push_const(w, 0);
+        lw_emit_a(w, ORDO_OP_STL, acc);
+        VPUSH(w, c->brk, lw_jump(w, ORDO_OP_JMP));
+        break;
+    case AGG_SUM:
+        lw_iter_filter(w, c, e->a);
+        lw_emit_a(w, ORDO_OP_LDL, acc);
+        lw_expr(w, e->b);
+        lw_emit_op(w, ORDO_OP_ADD);
+        lw_emit_a(w, ORDO_OP_STL, acc);
+        break;
+    default: { /* min, max: the first value seen, then the running extreme */
+        lw_iter_filter(w, c, e->a);
+        lw_emit_a(w, ORDO_OP_LDL, seen);
+        uint32_t first = lw_jump(w, ORDO_OP_JZ);
+        lw_emit_a(w, ORDO_OP_LDL, acc);
+        lw_expr(w, e->b);
+        lw_emit_op(w, agg == AGG_MIN ? ORDO_OP_MIN : ORDO_OP_MAX);
+        lw_emit_a(w, ORDO_OP_STL, acc);
+        VPUSH(w, c->cont, lw_jump(w, ORDO_OP_JMP));
+        lw_patch_here(w, first);
+        lw_expr(w, e->b);
+        lw_emit_a(w, ORDO_OP_STL, acc);
+        lw_push_const(w, 1);
+        lw_emit_a(w, ORDO_OP_STL, seen);
+        break;
+    }
+    }
+}
+
+/* An aggregate over a small enum or a short constant range is lowered
+ * once per element, the variable reading as that element's constant: no
+ * counter, no loop test, no jump back (`sum g in Gem of ...` is 5 copies).
+ * *lo and *n: the first value and how many. */
+#define UNROLL_MAX 8
+
+static int unrolls(const lw *w, const ast_iter *it, int32_t *lo, int32_t *n)
+{
+    if (w->nunrolled == UNROLL_MAX)
+        return 0;
+    if (it->kind == IT_ENUM && it->enm->nmembers >= 1 && it->enm->nmembers <= UNROLL_MAX) {
+        *lo = 0;
+        *n = (int32_t)it->enm->nmembers;
+        return 1;
+    }
+    if (it->kind == IT_RANGE && it->lo->is_const && it->hi->is_const &&
+        it->hi->cval >= it->lo->cval && (int64_t)it->hi->cval - it->lo->cval < UNROLL_MAX) {
+        *lo = it->lo->cval;
+        *n = it->hi->cval - it->lo->cval + 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* count/any/all/sum/min/max: the result is left on the stack. */
+static void aggregate(lw *w, const ast_expr *e)
+{
+    if (e->op == AGG_FIRST) {
+        first_by(w, e);
+        return;
+    }
+    uint32_t acc = lw_take_locals(w, 1);
+    uint32_t seen = lw_take_locals(w, 1);
+    int agg = e->op;
+    lw_push_const(w, agg == AGG_ALL ? 1 : 0);
+    lw_emit_a(w, ORDO_OP_STL, acc);
+    if (agg == AGG_MIN || agg == AGG_MAX) {
+        lw_push_const(w, 0);
+        lw_emit_a(w, ORDO_OP_STL, seen);
+    }
+    iter_ctx c;
+    int32_t lo, n;
+    if (unrolls(w, e->iter, &lo, &n)) {
+        memset(&c, 0, sizeof c);
+        int k = w->nunrolled++;
+        w->unrolled[k].sym = e->sym;
+        for (int32_t i = 0; i < n; i++) {
+            w->unrolled[k].value = lo + i;
+            agg_element(w, e, &c, acc, seen);
+            lw_patch_all_here(w, &c.cont);
+        }
+        w->nunrolled--;
+        lw_patch_all_here(w, &c.brk);
+    } else {
+        lw_iter_open(w, &c, e->iter, lw_lslot(w, e->sym), NULL, 0);
+        agg_element(w, e, &c, acc, seen);
+        lw_iter_close(w, &c);
+    }
+    lw_emit_a(w, ORDO_OP_LDL, acc);
+    lw_give_locals(w, acc);
+}
+
+int lw_binop_code(int op)
+{
+    switch (op) {
+    case OP_ADD: return ORDO_OP_ADD;
+    case OP_SUB: return ORDO_OP_SUB;
+    case OP_MUL: return ORDO_OP_MUL;
+    case OP_DIV: return ORDO_OP_DIV;
+    case OP_MOD: return ORDO_OP_MOD;
+    case OP_EQ: return ORDO_OP_EQ;
+    case OP_NE: return ORDO_OP_NE;
+    case OP_LT: return ORDO_OP_LT;
+    case OP_LE: return ORDO_OP_LE;
+    case OP_GT: return ORDO_OP_GT;
+    default: return ORDO_OP_GE;
+    }
+}
+
+void lw_call_args(lw *w, ast_expr **args, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        lw_expr(w, args[i]);
+}
+
+static void builtin_call(lw *w, const ast_expr *e)
+{
+    uint32_t v;
+    switch (e->builtin) {
+    case BI_LEN:
+        v = lw_list_ref(w, e->args[0]);
+        lw_emit_a(w, ORDO_OP_LLEN, v);
+        return;
+    case BI_FIRST:
+        v = lw_list_ref(w, e->args[0]);
+        lw_push_const(w, 1);
+        lw_emit_a(w, ORDO_OP_LGET, v);
+        return;
+    case BI_LAST:
+        v = lw_list_ref(w, e->args[0]);
+        lw_list_ref(w, e->args[0]);
+        lw_emit_a(w, ORDO_OP_LLEN, v);
+        lw_emit_a(w, ORDO_OP_LGET, v);
+        return;
+    case BI_ABS:
+        lw_expr(w, e->args[0]);
+        lw_emit_op(w, ORDO_OP_ABS);
+        return;
+    default:
+        lw_call_args(w, e->args, 2);
+        lw_emit_op(w, e->builtin == BI_MIN ? ORDO_OP_MIN : ORDO_OP_MAX);
+        return;
+    }
+}
+
+/* Nodes in an expression, counting up to `cap` (then stopping). */
+static uint32_t expr_size(const ast_expr *e, uint32_t cap)
+{
+    if (!e || cap == 0)
+        return 0;
+    uint32_t n = 1;
+    const ast_expr *kids[3] = {e->a, e->b, e->kind == E_IF ? e->c : NULL};
+    for (int k = 0; k < 3 && n < cap; k++)
+        n += expr_size(kids[k], cap - n);
+    if (e->kind == E_INDEX && n < cap)
+        n += expr_size(e->base, cap - n);
+    if (e->kind == E_CALL || e->kind == E_INDEX || e->kind == E_CAN ||
+        (e->kind == E_AGG && e->op == AGG_FIRST))
+        for (uint32_t i = 0; i < e->nargs && n < cap; i++)
+            n += expr_size(e->args[i], cap - n);
+    if (e->kind == E_AGG && n < cap) {
+        n += expr_size(e->iter->lo, cap - n);
+        n += n < cap ? expr_size(e->iter->hi, cap - n) : 0;
+        n += n < cap && e->iter->kind == IT_LIST ? expr_size(e->iter->list, cap - n) : 0;
+    }
+    return n;
+}
+
+/* A call to a small fn is lowered in place: its arguments go to fresh
+ * locals, and its body reads them there. Saves the CALL/RETV and the frame
+ * (the hottest path of rulesets that filter options through fns). A fn
+ * with overrides is chosen at run time, so it is always called. */
+#define INLINE_MAX_NODES 48
+#define INLINE_MAX_DEPTH 4
+
+static int inlinable(const lw *w, const ast_decl *fn)
+{
+    return fn->kind == D_FN && fn->body_expr && fn->noverriders == 0 &&
+           w->inline_depth < INLINE_MAX_DEPTH &&
+           expr_size(fn->body_expr, INLINE_MAX_NODES + 1) <= INLINE_MAX_NODES;
+}
+
+static void inline_fn(lw *w, const ast_expr *call)
+{
+    const ast_decl *fn = call->sym->decl;
+    uint32_t base = lw_take_locals(w, fn->nlocals > fn->nparams ? fn->nlocals : fn->nparams);
+    for (uint32_t i = 0; i < call->nargs; i++) {
+        lw_expr(w, call->args[i]);
+        lw_emit_a(w, ORDO_OP_STL, base + i);
+    }
+    uint32_t saved = w->local_base;
+    w->local_base = base;
+    w->inline_depth++;
+    lw_expr(w, fn->body_expr);
+    w->inline_depth--;
+    w->local_base = saved;
+    lw_give_locals(w, base);
+}
+
+void lw_expr(lw *w, const ast_expr *e)
+{
+    if (e->is_const) {
+        lw_push_const(w, e->cval);
+        return;
+    }
+    switch (e->kind) {
+    case E_INT: case E_BOOL:
+        lw_push_const(w, (int32_t)e->ival);
+        return;
+    case E_NONE:
+        lw_push_const(w, -1);
+        return;
+    case E_PLAYER:
+        lw_push_const(w, (int32_t)e->ival - 1);
+        return;
+    case E_NAME:
+        switch (e->sym->kind) {
+        case SYM_LOCAL:
+            for (int k = w->nunrolled; k-- > 0;)
+                if (w->unrolled[k].sym == e->sym) {
+                    lw_push_const(w, w->unrolled[k].value);
+                    return;
+                }
+            lw_emit_a(w, ORDO_OP_LDL, lw_lslot(w, e->sym));
+            return;
+        case SYM_VAR: lw_emit_a(w, ORDO_OP_LDG, (uint32_t)e->sym->decl->index); return;
+        default: lw_push_const(w, e->sym->value); return;
+        }
+    case E_FIELD:
+        lw_expr(w, e->a);
+        lw_emit(w, ORDO_OP_DATA, 0, e->a->type.enm->nmembers, (int32_t)e->field->data_offset);
+        return;
+    case E_INDEX:
+        if (e->ix == IX_FIELD) {
+            lw_expr(w, e->base->a);
+            lw_expr(w, e->args[0]);
+            lw_emit(w, ORDO_OP_DATA, 1, e->base->a->type.enm->nmembers,
+                 (int32_t)e->base->field->data_offset);
+        } else if (e->ix == IX_LIST) {
+            uint32_t v = lw_list_ref(w, e->base);
+            lw_expr(w, e->args[0]);
+            lw_emit_a(w, ORDO_OP_LGET, v);
+        } else {
+            lw_call_args(w, e->args, e->nargs);
+            lw_emit_a(w, ORDO_OP_LDX, (uint32_t)e->base->sym->decl->index);
+        }
+        return;
+    case E_CALL:
+        if (e->builtin) {
+            builtin_call(w, e);
+            return;
+        }
+        if (inlinable(w, e->sym->decl)) {
+            inline_fn(w, e);
+            return;
+        }
+        lw_call_args(w, e->args, e->nargs);
+        lw_emit_a(w, ORDO_OP_CALL, (uint32_t)e->sym->decl->index);
+        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)e->sym->decl->index);
+        return;
+    case E_CAN:
+        lw_call_args(w, e->args, e->nargs);
+        lw_emit_a(w, ORDO_OP_CALL, w->guard_fn[e->sym->decl->index]);
+        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)w->guard_fn[e->sym->decl->index]);
+        return;
+    case E_CAPPED:
+        lw_expr(w, e->a);
+        lw_expr(w, e->b);
+        lw_emit_op(w, ORDO_OP_MIN);
+        return;
+    case E_IN_ACTION:
+        if (!w->acting_var) { /* no action in this ruleset */
+            lw_push_const(w, 0);
+            return;
+        }
+        lw_emit_a(w, ORDO_OP_LDG, w->acting_var);
+        lw_push_const(w, 0);
+        lw_emit_op(w, ORDO_OP_GT);
+        return;
+    case E_UNARY:
+        lw_expr(w, e->a);
+        lw_emit_op(w, e->op == OP_NOT ? ORDO_OP_NOT : ORDO_OP_NEG);
+        return;
+    case E_BINARY:
+        if (e->op == OP_AND || e->op == OP_OR) {
+            /* short-circuit: the left value stands when it decides */
+            lw_expr(w, e->a);
+            lw_emit_op(w, ORDO_OP_DUP);
+            uint32_t j = lw_jump(w, e->op == OP_AND ? ORDO_OP_JZ : ORDO_OP_JNZ);
+            lw_emit_op(w, ORDO_OP_POP);
+            lw_expr(w, e->b);
+            lw_patch_here(w, j);
+            return;
+        }
+        lw_expr(w, e->a);
+        lw_expr(w, e->b);
+        lw_emit_op(w, lw_binop_code(e->op));
+        return;
+    case E_IF: {
+        lw_expr(w, e->a);
+        uint32_t jelse = lw_jump(w, ORDO_OP_JZ);
+        int d = w->depth;
+        lw_expr(w, e->b);
+        uint32_t jend = lw_jump(w, ORDO_OP_JMP);
+        lw_patch_here(w, jelse);
+        w->depth = d;
+        lw_expr(w, e->c);
+        lw_patch_here(w, jend);
+        return;
+    }
+    case E_IN: {
+        uint32_t v = lw_list_ref(w, e->b);
+        lw_expr(w, e->a);
+        lw_emit_a(w, ORDO_OP_LHAS, v);
+        return;
+    }
+    case E_ROLL:
+        if (e->a)
+            lw_expr(w, e->a);
+        else
+            lw_push_const(w, (int32_t)e->ival);
+        lw_emit_a(w, ORDO_OP_ROLL, (uint32_t)e->sides);
+        return;
+    case E_AGG:
+        aggregate(w, e);
+        return;
+    default:
+        lw_push_const(w, 0);
+        return;
+    }
+}

@@ -1,0 +1,195 @@
+/* lower_int.h — what the files of the lowering share (private to
+ * compiler/lower*.c): the lowering's state (lw), its growing arrays, and
+ * the functions one file of it calls in another. The files, in the order
+ * the work flows:
+ *   lower_code.c      the code buffer: emitting, jumps and patches, the
+ *                     operand-stack depth, the tables' growing arrays
+ *   lower_layout.c    the tables: vars and their storage, enums, steps,
+ *                     events, texts, options, escapes
+ *   lower_expr.c      expressions: loads, operators, aggregates (unrolled
+ *                     when small), first ... by, calls (inlined when small)
+ *   lower_stmt.c      statements: steps, choices, loops, scopes and
+ *                     escapes, turns, actions and payments, batches
+ *   lower_unit.c      code units: fns, procs, triggers and their dispatch,
+ *                     overrides, and the deepest call chain (stack sizes)
+ *   lower_scenario.c  scenario items, policies and displays
+ *   lower.c           the entry point: the passes in order, the program
+ *                     assembled in the arena
+ */
+#ifndef OC_LOWER_INT_H
+#define OC_LOWER_INT_H
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "opcodes.h"
+#include "passes.h"
+
+#define MAX_TABLE 65535u   /* uint16 indexes in the tables */
+#define NO_LABEL UINT32_MAX
+
+/* A growable array of T (malloc'd while lowering). */
+#define VEC(T) struct { T *v; uint32_t n, cap; }
+typedef VEC(uint32_t) u32vec;
+typedef VEC(uint16_t) u16vec;
+#define VPUSH(lw, vec, x)                                                      \
+    do {                                                                      \
+        if ((vec).n == (vec).cap)                                             \
+            (vec).v = lw_grow((lw), (vec).v, &(vec).cap, sizeof *(vec).v);       \
+        (vec).v[(vec).n++] = (x);                                             \
+    } while (0)
+
+/* An enclosing loop of the unit being lowered: what `exit` must undo. */
+typedef struct loop_ctx {
+    const ast_stmt *loop;
+    int steps;            /* step blocks open when the loop began */
+    int scopes;           /* escape scopes open when the loop began */
+    u32vec breaks; /* jumps to patch to the loop's end */
+} loop_ctx;
+
+/* What the unit being lowered calls, for the stack and frame sizes. */
+typedef struct unit_info {
+    uint32_t cost;        /* slots: locals + deepest operand stack + 1 */
+    u16vec calls;
+    int done;             /* chain computed */
+    int open;             /* chain being computed (a call back is a cycle) */
+    uint32_t chain_slots, chain_frames;
+} unit_info;
+
+typedef struct lw {
+    oc_arena *a;
+    diag *d;
+    ast_file *f;
+    int failed;
+
+    VEC(ordo_insn) code;
+    VEC(ordo_proc) procs;
+    VEC(unit_info) units;
+    VEC(ordo_option) options;
+    VEC(ordo_escape) escapes;
+    VEC(ordo_text) texts;
+    VEC(ordo_scenario_item) items;
+    VEC(ordo_line) lines;
+
+    /* the unit being lowered */
+    uint32_t unit;
+    int depth, maxdepth;      /* operand stack, above the locals */
+    uint32_t nlocals;         /* named + hidden locals in use */
+    uint32_t maxlocals;
+    int steps;                /* step blocks open (each holds a stack slot) */
+    int scopes;               /* escape scopes open */
+    uint32_t scope_nesc[256]; /* escapes of each open scope */
+    VEC(loop_ctx) loops;
+    int cur_step;             /* static: the innermost step being lowered */
+    uint32_t *dispatch;       /* per event: its dispatch proc, or NO_LABEL */
+    uint32_t *guard_fn;       /* per fn/proc: an anytime action's guard fn */
+    int has_anytime;          /* the ruleset declares anytime actions */
+    uint32_t turn_var;        /* hidden "#turn" (turns begun), 0 if none */
+    uint32_t acting_var;      /* hidden "#acting", 0 if the ruleset has no action */
+    uint32_t act_slots;       /* locals an action's copy of the per-action block takes */
+    int in_action;            /* lowering an action's body: `return` ends the body */
+    u32vec action_returns;    /* ... and jumps from there to the body's end */
+    ordo_event_decl *events;  /* the events table being filled */
+    int cyclic;               /* the call graph has a (bounded) cycle */
+    uint32_t unit_file;       /* the file of the unit about to begin (its first line row) */
+    uint32_t local_base;      /* slot of local 0 of the fn being inlined (0: none) */
+    int inline_depth;         /* fns being inlined, one inside another */
+    /* the variables of unrolled aggregates: each reads as its constant */
+    struct { const ast_sym *sym; int32_t value; } unrolled[8];
+    int nunrolled;
+} lw;
+
+/* A call back into a unit still being measured (a cycle check.c let
+ * through a window or a limited trigger) gets a reserve for this many
+ * nested re-entries (lower_unit.c, lower.c). */
+#define RECURSION_DEPTH 4
+
+/* Effects one batch can hold back (gains of one cell add up in one). */
+#define MAX_PENDING 32
+
+/* Iteration over an iterable, shared by `for`, aggregates and options.
+ * iter_open emits the head (leaving `var` set to the element), the caller
+ * emits the filter (jumps to it->cont) and the work, iter_close the tail. */
+typedef struct iter_ctx {
+    uint32_t var;         /* the loop variable's slot */
+    uint32_t hidden;      /* first hidden local taken */
+    uint32_t counter;     /* the position/index local */
+    uint32_t order;       /* sorted players (by KEY) */
+    int sorted;
+    uint32_t top;
+    uint32_t exit_jump;
+    u32vec cont;   /* jumps to the step to the next element */
+    u32vec brk;    /* jumps out of the loop */
+} iter_ctx;
+
+/* lower_code.c */
+void *lw_to_arena(lw *w, const void *v, uint32_t n, size_t size);
+/* A growing array's new capacity (twice, at least 16): out of memory ends
+ * the compilation, as the arena does. */
+void *lw_grow(lw *w, void *p, uint32_t *cap, size_t size);
+uint32_t lw_here(const lw *w);
+uint32_t lw_emit(lw *w, int op, int x, uint32_t a, int32_t b);
+uint32_t lw_emit_op(lw *w, int op);
+uint32_t lw_emit_a(lw *w, int op, uint32_t a);
+void lw_push_const(lw *w, int32_t v);
+uint32_t lw_jump(lw *w, int op);
+void lw_patch_here(lw *w, uint32_t at);
+void lw_patch_all_here(lw *w, u32vec *js);
+void lw_jump_to(lw *w, int op, uint32_t target);
+uint32_t lw_take_locals(lw *w, uint32_t n);
+void lw_give_locals(lw *w, uint32_t first);
+uint32_t lw_lslot(const lw *w, const ast_sym *s);
+int lw_kind_of(const ast_type *t);
+uint16_t lw_enum_of(const ast_type *t);
+void lw_bounds_of(const lw *w, const ast_type *t, int32_t *lo, int32_t *hi);
+uint8_t lw_width_for(int32_t lo, int32_t hi);
+
+/* lower_layout.c */
+ordo_var *lw_lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars);
+void lw_lower_enums(lw *w, ordo_program *p);
+void lw_lower_data(lw *w, ordo_program *p);
+void lw_lower_steps(lw *w, ordo_program *p);
+void lw_lower_events(lw *w, ordo_program *p);
+uint32_t lw_add_text(lw *w, const char *text, const ast_text *t);
+uint32_t lw_add_plain_option(lw *w, const char *label, uint32_t line);
+
+/* lower_expr.c */
+uint32_t lw_list_ref(lw *w, const ast_expr *e);
+void lw_iter_open(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, const ast_expr *by, int desc);
+void lw_iter_close(lw *w, iter_ctx *c);
+void lw_iter_filter(lw *w, iter_ctx *c, const ast_expr *cond);
+int lw_binop_code(int op);
+void lw_call_args(lw *w, ast_expr **args, uint32_t n);
+void lw_expr(lw *w, const ast_expr *e);
+
+/* lower_stmt.c */
+uint32_t lw_batch_begin(lw *w);
+void lw_batch_end(lw *w, uint32_t l);
+void lw_stmt_batch(lw *w, const ast_block *body);
+void lw_pay_offer(lw *w, const ast_expr *target, const ast_expr *amount, const ast_decl *sub, const ast_expr *pay_guard, const ast_expr *use_guard, uint32_t line, int is_cost);
+void lw_wait_for(lw *w, const ast_expr *player);
+void lw_call_unit(lw *w, uint32_t proc);
+void lw_window(lw *w, uint32_t pl, const char *label, uint32_t line);
+void lw_mark_line(lw *w, uint32_t line, uint32_t file);
+void lw_mark_loc(lw *w, ast_loc at);
+void lw_block(lw *w, const ast_block *b);
+
+/* lower_unit.c */
+uint32_t lw_unit_begin(lw *w, uint32_t proc, uint32_t nlocals);
+void lw_unit_end(lw *w);
+uint32_t lw_new_proc(lw *w, const char *name, uint32_t line);
+void lw_lower_fn_or_proc(lw *w, const ast_decl *d);
+void lw_lower_guard(lw *w, const ast_decl *d);
+void lw_lower_dispatch(lw *w, const ast_decl *ev);
+void lw_chain(lw *w, uint32_t u, int depth);
+
+/* lower_scenario.c */
+char *lw_join_cites(lw *w, const ast_cite *c);
+void lw_lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *evals, u16vec *roots);
+void lw_lower_policies(lw *w, ordo_program *p, u16vec *evals);
+
+/* lower.c */
+
+#endif /* OC_LOWER_INT_H */

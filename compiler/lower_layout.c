@@ -1,0 +1,193 @@
+/* lower_layout.c — the program's tables beside the code: vars with their
+ * storage layout (the smallest signed width that holds each range), enums
+ * and data tables, steps, events, texts, options and escapes. */
+#include "lower_int.h"
+
+/* ----------------------------------------------------------- the tables */
+
+ordo_var *lw_lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
+{
+    ast_file *f = w->f;
+    ordo_var *vars = ARENA_ARRAY(w->a, ordo_var, f->nvars + 1);
+    uint32_t off = 0;
+    for (uint32_t i = 0; i < f->nvars; i++) {
+        const ast_decl *d = f->vars[i];
+        const ast_type *t = &d->sym->type;
+        ordo_var *v = &vars[i];
+        v->name = d->name;
+        v->kind = (uint8_t)lw_kind_of(t);
+        v->enum_id = lw_enum_of(t);
+        lw_bounds_of(w, t, &v->lo, &v->hi);
+        v->width = lw_width_for(v->lo, v->hi);
+        v->init = d->init_value;
+        if (v->init < v->lo || v->init > v->hi)
+            v->init = v->lo;
+        v->ndims = (uint8_t)d->ndims;
+        v->line = ast_line(d->loc);
+        v->is_list = t->kind == TY_LIST;
+        if (v->is_list) {
+            v->cap = (uint16_t)t->cap;
+            v->stride = (2u + t->cap * v->width + 1u) & ~1u;
+        } else {
+            v->stride = v->width;
+        }
+        uint64_t cells = 1;
+        for (uint32_t k = 0; k < d->ndims; k++) {
+            const ast_dim *dm = &d->dims[k];
+            switch (dm->kind) {
+            case DIM_PLAYER:
+                v->dim_kind[k] = ORDO_DIM_PLAYER;
+                v->dim_n[k] = (uint16_t)f->max_players;
+                break;
+            case DIM_ENUM:
+                v->dim_kind[k] = ORDO_DIM_ENUM;
+                v->dim_enum[k] = (uint16_t)dm->enm->index;
+                v->dim_n[k] = (uint16_t)dm->enm->nmembers;
+                break;
+            default:
+                v->dim_kind[k] = ORDO_DIM_RANGE;
+                v->dim_lo[k] = dm->lo;
+                v->dim_n[k] = (uint16_t)(dm->hi - dm->lo + 1);
+                break;
+            }
+            cells *= v->dim_n[k];
+        }
+        v->offset = off;
+        uint64_t end = off + cells * v->stride;
+        if (end > (uint64_t)INT32_MAX) {
+            diag_error(w->d, d->loc, "the state of this ruleset exceeds 2 GiB at '%s'", d->name);
+            w->failed = 1;
+            end = off;
+        }
+        off = (uint32_t)end;
+    }
+    *nvars = f->nvars;
+    *state_size = off;
+    return vars;
+}
+
+void lw_lower_enums(lw *w, ordo_program *p)
+{
+    ast_file *f = w->f;
+    uint32_t nnames = 0;
+    for (uint32_t i = 0; i < f->nenums; i++) {
+        nnames += f->enums[i]->nmembers;
+        /* the names table is indexed by 16 bits: tables' rows count too */
+        if (nnames > UINT16_MAX && nnames - f->enums[i]->nmembers <= UINT16_MAX) {
+            diag_error(w->d, f->enums[i]->name_loc, "'%s' brings the members of enums and the "
+                       "rows of tables to %lu (65535 at most)", f->enums[i]->name,
+                       (unsigned long)nnames);
+            w->failed = 1;
+        }
+    }
+    ordo_enum *en = ARENA_ARRAY(w->a, ordo_enum, f->nenums ? f->nenums : 1);
+    const char **names = ARENA_ARRAY(w->a, const char *, nnames ? nnames : 1);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < f->nenums; i++) {
+        const ast_decl *d = f->enums[i];
+        en[i].name = d->name;
+        en[i].first = (uint16_t)k;
+        en[i].count = (uint16_t)d->nmembers;
+        for (uint32_t m = 0; m < d->nmembers; m++)
+            names[k++] = d->members[m]->name;
+    }
+    p->enums = en;
+    p->nenums = (uint16_t)f->nenums;
+    p->names = names;
+    p->nnames = (uint16_t)nnames;
+}
+
+/* The values of every table's fields, one after another: field f of a
+ * table of n rows holds data[f->data_offset + m * n + row] (m = 0 for a
+ * plain field). */
+void lw_lower_data(lw *w, ordo_program *p)
+{
+    ast_file *f = w->f;
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < f->nenums; i++)
+        for (ast_field *x = f->enums[i]->fields; x; x = x->next)
+            n += (uint64_t)x->width * f->enums[i]->nmembers;
+    if (n > INT32_MAX) {
+        diag_error(w->d, f->enums[0]->loc, "the data tables hold more than 2^31 values");
+        w->failed = 1;
+        return;
+    }
+    int32_t *data = ARENA_ARRAY(w->a, int32_t, n ? n : 1);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < f->nenums; i++)
+        for (ast_field *x = f->enums[i]->fields; x; x = x->next) {
+            uint32_t cells = x->width * f->enums[i]->nmembers;
+            x->data_offset = k;
+            if (x->values)
+                memcpy(data + k, x->values, cells * sizeof *data);
+            k += cells;
+        }
+    p->data = data;
+    p->ndata = k;
+}
+
+void lw_lower_steps(lw *w, ordo_program *p)
+{
+    ast_file *f = w->f;
+    ordo_step *st = ARENA_ARRAY(w->a, ordo_step, f->nsteps ? f->nsteps : 1);
+    for (uint32_t i = 0; i < f->nsteps; i++) {
+        const ast_stmt *s = f->steps[i];
+        st[i].number = s->u.step.number;
+        st[i].title = s->u.step.title ? s->u.step.title : "";
+        st[i].rule = s->u.step.rule ? s->u.step.rule : "";
+        st[i].parent = (int16_t)s->u.step.parent;
+        st[i].line = ast_line(s->loc);
+    }
+    p->steps = st;
+    p->nsteps = (uint16_t)f->nsteps;
+}
+
+void lw_lower_events(lw *w, ordo_program *p)
+{
+    ast_file *f = w->f;
+    ordo_event_decl *ev = ARENA_ARRAY(w->a, ordo_event_decl, f->nevents ? f->nevents : 1);
+    for (uint32_t i = 0; i < f->nevents; i++) {
+        const ast_decl *d = f->events[i];
+        ev[i].name = d->name;
+        ev[i].nparams = (uint8_t)d->nparams;
+        ev[i].is_action = d->action != NULL;
+        for (uint32_t k = 0; k < d->nparams && k < ORDO_EVENT_MAX_ARGS; k++) {
+            ev[i].param_kind[k] = (uint8_t)lw_kind_of(&d->params[k]->type);
+            ev[i].param_enum[k] = lw_enum_of(&d->params[k]->type);
+            ev[i].param_name[k] = d->params[k]->name;
+        }
+    }
+    p->events = ev;
+    p->nevents = (uint16_t)f->nevents;
+    w->events = ev;
+}
+
+/* A text (log line, assert message) with the kinds of its {} values. */
+uint32_t lw_add_text(lw *w, const char *text, const ast_text *t)
+{
+    ordo_text x;
+    memset(&x, 0, sizeof x);
+    x.text = text;
+    if (t) {
+        x.nargs = (uint8_t)t->nargs;
+        for (uint32_t k = 0; k < t->nargs && k < ORDO_EVENT_MAX_ARGS; k++) {
+            x.arg_kind[k] = (uint8_t)lw_kind_of(&t->args[k]->type);
+            x.arg_enum[k] = lw_enum_of(&t->args[k]->type);
+        }
+    }
+    VPUSH(w, w->texts, x);
+    return w->texts.n - 1;
+}
+
+/* An option outside the file's own list (optional steps, windows). */
+uint32_t lw_add_plain_option(lw *w, const char *label, uint32_t line)
+{
+    ordo_option o;
+    memset(&o, 0, sizeof o);
+    o.label = label;
+    o.param_kind = 0xff;
+    o.step = (int16_t)w->cur_step;
+    o.line = line;
+    VPUSH(w, w->options, o);
+    return w->options.n - 1;
+}

@@ -1,0 +1,193 @@
+/* lower_scenario.c — scenario items (their setup and expect code, the
+ * events and values they look for), and the tables of policies and
+ * displays. */
+#include "lower_int.h"
+
+/* ------------------------------------------------------------- scenarios */
+
+char *lw_join_cites(lw *w, const ast_cite *c)
+{
+    size_t n = 1;
+    for (const ast_cite *x = c; x; x = x->next)
+        n += strlen(x->id) + 1;
+    char *s = arena_alloc(w->a, n);
+    char *p = s;
+    for (const ast_cite *x = c; x; x = x->next) {
+        if (p != s)
+            *p++ = ' ';
+        size_t k = strlen(x->id);
+        memcpy(p, x->id, k);
+        p += k;
+    }
+    *p = 0;
+    return s;
+}
+
+/* A scenario's event item names an event, or an action (its event). */
+static uint32_t event_index(const ast_sym *s)
+{
+    const ast_decl *d = s->decl;
+    return (uint32_t)(d->is_action ? d->action_event->index : d->index);
+}
+
+static void add_item(lw *w, const ast_item *it, int kind, const char *text)
+{
+    ordo_scenario_item x;
+    memset(&x, 0, sizeof x);
+    x.kind = (uint8_t)kind;
+    x.text = text;
+    x.line = ast_line(it->loc);
+    for (int k = 0; k < ORDO_EVENT_MAX_ARGS; k++)
+        x.args[k] = it->values[k];
+    switch (kind) {
+    case ORDO_SC_PLAYERS:
+        x.a = (uint16_t)it->num;
+        break;
+    case ORDO_SC_SEED:
+        x.args[0] = (int32_t)(uint32_t)((uint64_t)it->num & 0xffffffffu);
+        x.args[1] = (int32_t)(uint32_t)((uint64_t)it->num >> 32);
+        break;
+    case ORDO_SC_PLAY:
+        x.x = (uint8_t)it->nargs;
+        break;
+    case ORDO_SC_EVENT:
+        x.a = (uint16_t)event_index(it->sym);
+        x.x = it->has_args ? (uint8_t)it->nargs : 0;
+        x.b = (int32_t)it->wild;
+        break;
+    case ORDO_SC_NO_EVENT:
+        x.a = (uint16_t)event_index(it->sym);
+        break;
+    case ORDO_SC_BEFORE:
+        x.a = (uint16_t)event_index(it->sym);
+        x.b = (int32_t)event_index(it->sym2);
+        break;
+    case ORDO_SC_STEP_RAN:
+    case ORDO_SC_STEP_NOT_RAN:
+        x.a = (uint16_t)it->step->u.step.index;
+        break;
+    case ORDO_SC_OVER:
+        x.x = it->expr ? 1 : 0;
+        break;
+    default:
+        break;
+    }
+    VPUSH(w, w->items, x);
+}
+
+void lw_lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *evals,
+                       u16vec *roots)
+{
+    char name[48];
+    switch (it->kind) {
+    case IT_SC_PLAYERS: add_item(w, it, ORDO_SC_PLAYERS, NULL); return;
+    case IT_SC_SEED: add_item(w, it, ORDO_SC_SEED, NULL); return;
+    case IT_SC_SETUP: {
+        snprintf(name, sizeof name, "setup#%lu", (unsigned long)ast_line(it->loc));
+        uint32_t id = lw_new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
+        w->unit_file = ast_file_of(it->loc);
+        lw_unit_begin(w, id, it->nlocals);
+        lw_block(w, &it->body);
+        lw_emit_op(w, ORDO_OP_RET);
+        lw_unit_end(w);
+        add_item(w, it, ORDO_SC_SETUP, NULL);
+        w->items.v[w->items.n - 1].a = (uint16_t)id;
+        VPUSH(w, *roots, (uint16_t)id);
+        return;
+    }
+    case IT_SC_PLAY:
+        add_item(w, it, ORDO_SC_PLAY, NULL);
+        w->items.v[w->items.n - 1].a =
+            (uint16_t)(it->sym ? (uint32_t)it->sym->decl->index : main_proc);
+        if (it->sym)
+            VPUSH(w, *roots, (uint16_t)it->sym->decl->index);
+        return;
+    case IT_SC_CHOOSE:
+        for (uint32_t i = 0; i < it->nlabels; i++)
+            add_item(w, it, ORDO_SC_CHOOSE, it->labels[i]);
+        return;
+    case IT_SC_EXPECT: {
+        snprintf(name, sizeof name, "expect#%lu", (unsigned long)ast_line(it->loc));
+        uint32_t id = lw_new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
+        w->procs.v[id].returns = 1;
+        w->unit_file = ast_file_of(it->loc);
+        lw_unit_begin(w, id, it->nlocals);
+        lw_expr(w, it->expr);
+        lw_emit_op(w, ORDO_OP_RETV);
+        lw_unit_end(w);
+        add_item(w, it, ORDO_SC_EXPECT, it->source ? it->source : "");
+        w->items.v[w->items.n - 1].a = (uint16_t)id;
+        VPUSH(w, *evals, (uint16_t)id);
+        return;
+    }
+    case IT_SC_DECISION: add_item(w, it, ORDO_SC_DECIDER, NULL); return;
+    case IT_SC_OFFERED:
+    case IT_SC_NOT_OFFERED:
+        for (uint32_t i = 0; i < it->nlabels; i++)
+            add_item(w, it, it->kind == IT_SC_OFFERED ? ORDO_SC_OFFERED : ORDO_SC_NOT_OFFERED,
+                     it->labels[i]);
+        return;
+    case IT_SC_EVENT: add_item(w, it, ORDO_SC_EVENT, NULL); return;
+    case IT_SC_NO_EVENT: add_item(w, it, ORDO_SC_NO_EVENT, NULL); return;
+    case IT_SC_BEFORE: add_item(w, it, ORDO_SC_BEFORE, NULL); return;
+    case IT_SC_STEP_RAN: add_item(w, it, ORDO_SC_STEP_RAN, NULL); return;
+    case IT_SC_STEP_NOT_RAN: add_item(w, it, ORDO_SC_STEP_NOT_RAN, NULL); return;
+    case IT_SC_OVER: add_item(w, it, ORDO_SC_OVER, NULL); return;
+    default: return;
+    }
+}
+
+/* ------------------------------------------------- policies and displays */
+
+/* The policies' tables; their by/when fns and the displays are evaluated
+ * on top of a suspended game, like a scenario's expect fns (`evals`). */
+void lw_lower_policies(lw *w, ordo_program *p, u16vec *evals)
+{
+    ast_file *f = w->f;
+    VEC(ordo_policy) pols = {0};
+    VEC(ordo_prefer) prefs = {0};
+    VEC(ordo_display_decl) disps = {0};
+    for (const ast_policy *pl = f->policies; pl; pl = pl->next) {
+        ordo_policy x;
+        memset(&x, 0, sizeof x);
+        x.name = pl->name;
+        x.label = pl->label ? pl->label : "";
+        x.first = (uint16_t)prefs.n;
+        x.count = (uint16_t)pl->nprefers;
+        x.ties_random = pl->ties_random;
+        x.line = ast_line(pl->loc);
+        VPUSH(w, pols, x);
+        for (const ast_prefer *pr = pl->prefers; pr; pr = pr->next) {
+            ordo_prefer y;
+            y.name = (uint16_t)(pr->name_id + 1);
+            y.by = (uint16_t)(pr->by_fn ? pr->by_fn->index + 1 : 0);
+            y.when = (uint16_t)(pr->when_fn ? pr->when_fn->index + 1 : 0);
+            VPUSH(w, prefs, y);
+        }
+    }
+    for (uint32_t i = 0; i < f->nfns; i++) {
+        const ast_decl *d = f->fns[i];
+        if (d->display) {
+            ordo_display_decl x = {d->title ? d->title : "", (uint16_t)d->index, ast_line(d->loc)};
+            VPUSH(w, disps, x);
+        }
+        if (d->display || d->policy_fn)
+            VPUSH(w, *evals, (uint16_t)d->index);
+    }
+    if (f->npolicies > MAX_TABLE || prefs.n > MAX_TABLE || f->noption_names > MAX_TABLE) {
+        diag_error(w->d, (ast_loc){0, 0}, "this ruleset has more policies than the runtime's "
+                                          "tables hold");
+        w->failed = 1;
+    }
+    p->option_names = lw_to_arena(w, f->option_names, f->noption_names, sizeof *f->option_names);
+    p->noption_names = (uint16_t)f->noption_names;
+    p->policies = lw_to_arena(w, pols.v, pols.n, sizeof *pols.v);
+    p->npolicies = (uint16_t)pols.n;
+    p->prefers = lw_to_arena(w, prefs.v, prefs.n, sizeof *prefs.v);
+    p->nprefers = (uint16_t)prefs.n;
+    p->displays = lw_to_arena(w, disps.v, disps.n, sizeof *disps.v);
+    p->ndisplays = (uint16_t)disps.n;
+    free(pols.v);
+    free(prefs.v);
+    free(disps.v);
+}

@@ -1,0 +1,727 @@
+/* lower_stmt.c — statements into code: steps (with their trace and
+ * skips), assignments, loops, choices and their options, scopes and
+ * escapes, turns, windows, actions with their costs, payments with
+ * substitutes, batches, logs, events and the end of the game. */
+#include "lower_int.h"
+
+/* ---------------------------------------------------------- statements */
+
+/* Leaving `steps` step blocks and `scopes` escape scopes of this unit
+ * (exit out of a loop, return). */
+static void unwind(lw *w, int steps, int scopes, int with_steps)
+{
+    uint32_t nesc = 0;
+    for (int s = w->scopes; s > scopes; s--)
+        nesc += w->scope_nesc[s - 1];
+    if (nesc)
+        lw_emit(w, ORDO_OP_UNESC, (int)nesc, 0, 0);
+    if (with_steps) {
+        int d = w->depth;
+        for (int s = w->steps; s > steps; s--)
+            lw_emit_op(w, ORDO_OP_STEPEND);
+        w->depth = d; /* the code after the jump still has them */
+    }
+}
+
+/* Does evaluating e draw from the generator? Such an index must be computed
+ * once, or `x[roll d6] += 1` would read one cell and write another. */
+static int has_roll(const ast_expr *e)
+{
+    if (!e || e->is_const)
+        return 0;
+    switch (e->kind) {
+    case E_ROLL: return 1;
+    case E_INDEX:
+        if (has_roll(e->base))
+            return 1;
+        /* fall through */
+    case E_CALL:
+    case E_CAN:
+        for (uint32_t i = 0; i < e->nargs; i++)
+            if (has_roll(e->args[i]))
+                return 1;
+        return 0;
+    case E_IF: return has_roll(e->a) || has_roll(e->b) || has_roll(e->c);
+    case E_AGG: return 1; /* its iterable could; rare enough to be safe */
+    default: return has_roll(e->a) || has_roll(e->b);
+    }
+}
+
+/* Pushes the indexes of an indexed target (a var cell, or a list element:
+ * the list's own indexes, then the position); returns the var. With
+ * `saved`, the values come from hidden locals filled by save_indexes. */
+static uint32_t target_indexes(lw *w, const ast_expr *t, uint32_t saved, int use_saved)
+{
+    const ast_expr *lbase = t->ix == IX_LIST ? t->base : NULL;
+    uint32_t k = 0;
+    if (lbase && lbase->kind == E_INDEX) {
+        for (uint32_t i = 0; i < lbase->nargs; i++, k++) {
+            if (use_saved)
+                lw_emit_a(w, ORDO_OP_LDL, saved + k);
+            else
+                lw_expr(w, lbase->args[i]);
+        }
+    }
+    uint32_t n = lbase ? 1 : t->nargs;
+    for (uint32_t i = 0; i < n; i++, k++) {
+        if (use_saved)
+            lw_emit_a(w, ORDO_OP_LDL, saved + k);
+        else
+            lw_expr(w, t->args[i]);
+    }
+    if (!lbase)
+        return (uint32_t)t->base->sym->decl->index;
+    return lbase->kind == E_INDEX ? (uint32_t)lbase->base->sym->decl->index
+                                  : (uint32_t)lbase->sym->decl->index;
+}
+
+/* Pushes the indexes of a var cell (`x` or `x[i, j]`); returns the var. */
+static uint32_t cell_indexes(lw *w, const ast_expr *t)
+{
+    if (t->kind == E_NAME)
+        return (uint32_t)t->sym->decl->index;
+    lw_call_args(w, t->args, t->nargs);
+    return (uint32_t)t->base->sym->decl->index;
+}
+
+static const ast_decl *cell_var(const ast_expr *t)
+{
+    if (t->kind == E_NAME)
+        return t->sym->kind == SYM_VAR ? t->sym->decl : NULL;
+    return t->ix == IX_VAR ? t->base->sym->decl : NULL;
+}
+
+/* `pay N from X` (and an action's costs): E_DENIED if X holds less. */
+static void pay(lw *w, const ast_expr *target, const ast_expr *amount)
+{
+    uint32_t v = cell_indexes(w, target);
+    lw_expr(w, amount);
+    lw_emit_a(w, ORDO_OP_PAY, v);
+}
+
+/* Pushes the indexes of substitute d's cell for the payment whose indexes
+ * are in locals t..; returns the substitute's var. */
+static uint32_t sub_cell(lw *w, const ast_decl *d, uint32_t t)
+{
+    for (uint32_t k = 0; k < d->sub_decl->ndims; k++)
+        lw_emit_a(w, ORDO_OP_LDL, t + (uint32_t)d->sub_map[k]);
+    return (uint32_t)d->sub_decl->index;
+}
+
+static void load_var(lw *w, uint32_t v)
+{
+    lw_emit_a(w, w->f->vars[v]->ndims ? ORDO_OP_LDX : ORDO_OP_LDG, v);
+}
+
+/* The decision at a payment whose indexes and amount are in locals t..t+n
+ * (the amount is above 0): when the payer holds the substitute, "pay N RES"
+ * (offered when pay_guard holds; default: they hold N) or the substitute's
+ * label (offered when use_guard holds). Falls through to the plain PAY when
+ * the substitute is not held or "pay" is taken; jumps to *end after using
+ * the substitute. */
+static void offer_substitute(lw *w, const ast_decl *sub, uint32_t v, uint32_t t, uint32_t n,
+                             const ast_expr *pay_guard, const ast_expr *use_guard, uint32_t line,
+                             uint32_t *end)
+{
+    load_var(w, sub_cell(w, sub, t));
+    lw_push_const(w, 1);
+    lw_emit_op(w, ORDO_OP_GE);
+    uint32_t not_held = lw_jump(w, ORDO_OP_JZ);
+    char *label = arena_alloc(w->a, strlen(sub->sub_res->name) + 8);
+    sprintf(label, "pay {} %s", sub->sub_res->name);
+    uint32_t po = lw_add_plain_option(w, label, line), uo = lw_add_plain_option(w, sub->label.text, line);
+    w->options.v[po].param_kind = ORDO_K_INT;
+    lw_emit_op(w, ORDO_OP_OPTS);
+    if (pay_guard) {
+        lw_expr(w, pay_guard);
+    } else {
+        for (uint32_t k = 0; k < n; k++)
+            lw_emit_a(w, ORDO_OP_LDL, t + k);
+        load_var(w, v);
+        lw_emit_a(w, ORDO_OP_LDL, t + n);
+        lw_emit_op(w, ORDO_OP_GE);
+    }
+    uint32_t s1 = lw_jump(w, ORDO_OP_JZ);
+    lw_emit_a(w, ORDO_OP_LDL, t + n);
+    lw_emit_a(w, ORDO_OP_OFFER, po);
+    lw_patch_here(w, s1);
+    uint32_t s2 = NO_LABEL;
+    if (use_guard) {
+        lw_expr(w, use_guard);
+        s2 = lw_jump(w, ORDO_OP_JZ);
+    }
+    lw_emit_a(w, ORDO_OP_OFFERN, uo);
+    if (s2 != NO_LABEL)
+        lw_patch_here(w, s2);
+    lw_emit_a(w, ORDO_OP_LDL, t + (uint32_t)sub->sub_payer);
+    lw_emit_op(w, ORDO_OP_WAIT);
+    int d = w->depth;
+    w->options.v[uo].target = lw_here(w);
+    uint32_t sv = sub_cell(w, sub, t);
+    lw_push_const(w, 1);
+    lw_emit_a(w, ORDO_OP_PAY, sv);
+    *end = lw_jump(w, ORDO_OP_JMP);
+    w->depth = d + 1; /* ordo_choose pushed the amount */
+    if (w->depth > w->maxdepth)
+        w->maxdepth = w->depth;
+    w->options.v[po].target = lw_here(w);
+    lw_emit_op(w, ORDO_OP_POP);
+    lw_patch_here(w, not_held);
+    w->depth = d;
+}
+
+/* A payment: `pay` in a body (is_cost 0) or an action's up-front cost
+ * (is_cost 1: an amount of 0 is no payment, and leaves no trace line).
+ * With a substitute for its resource (TEO-D4) the payer may be asked
+ * first (offer_substitute). Indexes and amount are evaluated once, into
+ * hidden locals; a plain PAY is E_DENIED when short. */
+void lw_pay_offer(lw *w, const ast_expr *target, const ast_expr *amount, const ast_decl *sub,
+                      const ast_expr *pay_guard, const ast_expr *use_guard, uint32_t line,
+                      int is_cost)
+{
+    if (!sub && !is_cost) {
+        pay(w, target, amount);
+        return;
+    }
+    uint32_t n = target->kind == E_INDEX ? target->nargs : 0, t = lw_take_locals(w, n + 1);
+    uint32_t v = cell_indexes(w, target), end = NO_LABEL;
+    lw_expr(w, amount);
+    for (uint32_t k = n + 1; k-- > 0;)
+        lw_emit_a(w, ORDO_OP_STL, t + k);
+    lw_emit_a(w, ORDO_OP_LDL, t + n);
+    lw_push_const(w, 0);
+    lw_emit_op(w, ORDO_OP_GT);
+    uint32_t zero = lw_jump(w, ORDO_OP_JZ);
+    if (sub)
+        offer_substitute(w, sub, v, t, n, pay_guard, use_guard, line, &end);
+    if (!is_cost) /* `pay 0` is a payment of nothing, traced */
+        lw_patch_here(w, zero);
+    for (uint32_t k = 0; k <= n; k++)
+        lw_emit_a(w, ORDO_OP_LDL, t + k);
+    lw_emit_a(w, ORDO_OP_PAY, v);
+    if (end != NO_LABEL)
+        lw_patch_here(w, end);
+    if (is_cost)
+        lw_patch_here(w, zero);
+    lw_give_locals(w, t);
+}
+
+static void assign(lw *w, const ast_stmt *s)
+{
+    const ast_expr *t = s->u.assign.target;
+    int op = s->u.assign.op ? lw_binop_code(s->u.assign.op) : 0;
+    const ast_decl *cv = cell_var(t);
+    if (w->f->has_batches && s->u.assign.op == OP_ADD && cv && cv->resource) {
+        /* what a resource receives inside a batch waits for its end */
+        uint32_t v = cell_indexes(w, t);
+        lw_expr(w, s->u.assign.value);
+        lw_emit_a(w, ORDO_OP_ADDD, v);
+        return;
+    }
+    if (t->kind == E_NAME) {
+        if (op)
+            lw_expr(w, t);
+        lw_expr(w, s->u.assign.value);
+        if (op)
+            lw_emit_op(w, op);
+        if (t->sym->kind == SYM_LOCAL)
+            lw_emit_a(w, ORDO_OP_STL, (uint32_t)t->sym->slot);
+        else
+            lw_emit_a(w, ORDO_OP_STG, (uint32_t)t->sym->decl->index);
+        return;
+    }
+    int list = t->ix == IX_LIST;
+    uint32_t first = w->nlocals, saved = 0;
+    int use_saved = op && has_roll(t);
+    if (use_saved) {
+        uint32_t n = (list ? 1 : t->nargs) +
+                     (list && t->base->kind == E_INDEX ? t->base->nargs : 0);
+        saved = lw_take_locals(w, n);
+        target_indexes(w, t, 0, 0);
+        for (uint32_t i = n; i-- > 0;)
+            lw_emit_a(w, ORDO_OP_STL, saved + i);
+    }
+    uint32_t v = target_indexes(w, t, saved, use_saved);
+    if (op) {
+        target_indexes(w, t, saved, use_saved);
+        lw_emit_a(w, list ? ORDO_OP_LGET : ORDO_OP_LDX, v);
+    }
+    lw_expr(w, s->u.assign.value);
+    if (op)
+        lw_emit_op(w, op);
+    lw_emit_a(w, list ? ORDO_OP_LSET : ORDO_OP_STX, v);
+    lw_give_locals(w, first);
+}
+
+static void stmt_if(lw *w, const ast_stmt *s)
+{
+    const ast_expr *c = s->u.if_.cond;
+    lw_expr(w, c);
+    uint32_t jelse = lw_jump(w, ORDO_OP_JZ);
+    lw_block(w, &s->u.if_.then_b);
+    if (!s->u.if_.else_if && !s->u.if_.has_else) {
+        lw_patch_here(w, jelse);
+        return;
+    }
+    uint32_t jend = lw_jump(w, ORDO_OP_JMP);
+    lw_patch_here(w, jelse);
+    if (s->u.if_.else_if)
+        stmt_if(w, s->u.if_.else_if);
+    else
+        lw_block(w, &s->u.if_.else_b);
+    lw_patch_here(w, jend);
+}
+
+static void loop_begin(lw *w, const ast_stmt *s)
+{
+    loop_ctx l;
+    memset(&l, 0, sizeof l);
+    l.loop = s;
+    l.steps = w->steps;
+    l.scopes = w->scopes;
+    VPUSH(w, w->loops, l);
+}
+
+/* Patches the loop's exits to here and forgets it. */
+static void loop_end(lw *w)
+{
+    loop_ctx *l = &w->loops.v[w->loops.n - 1];
+    lw_patch_all_here(w, &l->breaks);
+    w->loops.n--;
+}
+
+static void stmt_repeat(lw *w, const ast_stmt *s)
+{
+    int kind = s->u.rep.kind;
+    const ast_expr *c = s->u.rep.cond;
+    loop_begin(w, s);
+    uint32_t top = lw_here(w);
+    uint32_t jout = NO_LABEL;
+    if (kind == REP_UNTIL_BEFORE || kind == REP_WHILE) {
+        lw_expr(w, c);
+        jout = lw_jump(w, kind == REP_WHILE ? ORDO_OP_JZ : ORDO_OP_JNZ);
+    }
+    lw_block(w, &s->u.rep.body);
+    if (kind == REP_UNTIL_AFTER) {
+        lw_expr(w, c);
+        lw_jump_to(w, ORDO_OP_JZ, top);
+    } else {
+        lw_jump_to(w, ORDO_OP_JMP, top);
+    }
+    if (jout != NO_LABEL)
+        lw_patch_here(w, jout);
+    loop_end(w);
+}
+
+static void stmt_for(lw *w, const ast_stmt *s)
+{
+    iter_ctx c;
+    lw_iter_open(w, &c, s->u.for_.iter, (uint32_t)s->u.for_.var->slot, s->u.for_.by,
+              s->u.for_.desc);
+    lw_iter_filter(w, &c, s->u.for_.where);
+    loop_begin(w, s);
+    lw_block(w, &s->u.for_.body);
+    /* `exit` leaves past the increment: its jumps are the iteration's breaks */
+    loop_ctx *l = &w->loops.v[w->loops.n - 1];
+    for (uint32_t i = 0; i < l->breaks.n; i++)
+        VPUSH(w, c.brk, l->breaks.v[i]);
+    l->breaks.n = 0;
+    loop_end(w);
+    lw_iter_close(w, &c);
+}
+
+static void stmt_exit(lw *w, const ast_stmt *s)
+{
+    uint32_t skip = NO_LABEL;
+    if (s->u.exit.cond) {
+        lw_expr(w, s->u.exit.cond);
+        skip = lw_jump(w, ORDO_OP_JZ);
+    }
+    uint32_t i = w->loops.n;
+    while (i > 0 && w->loops.v[i - 1].loop != s->u.exit.loop)
+        i--;
+    if (i == 0) { /* resolution guarantees a loop; stay safe */
+        if (skip != NO_LABEL)
+            lw_patch_here(w, skip);
+        return;
+    }
+    loop_ctx *l = &w->loops.v[i - 1];
+    unwind(w, l->steps, l->scopes, 1);
+    uint32_t j = lw_jump(w, ORDO_OP_JMP);
+    VPUSH(w, l->breaks, j);
+    if (skip != NO_LABEL)
+        lw_patch_here(w, skip);
+}
+
+/* The player of a decision, then WAIT. */
+void lw_wait_for(lw *w, const ast_expr *player)
+{
+    lw_expr(w, player);
+    lw_emit_op(w, ORDO_OP_WAIT);
+}
+
+static void stmt_choose(lw *w, const ast_stmt *s)
+{
+    lw_emit_op(w, ORDO_OP_OPTS);
+    for (const ast_option *o = s->u.choose.options; o; o = o->next) {
+        ordo_option *oo = &w->options.v[o->index];
+        oo->step = (int16_t)w->cur_step;
+        uint32_t skip = NO_LABEL;
+        if (o->when && !(o->when->is_const && o->when->cval)) {
+            lw_expr(w, o->when);
+            skip = lw_jump(w, ORDO_OP_JZ);
+        }
+        if (o->var) {
+            iter_ctx c;
+            lw_iter_open(w, &c, o->iter, (uint32_t)o->var->slot, NULL, 0);
+            lw_iter_filter(w, &c, o->where);
+            lw_emit_a(w, ORDO_OP_LDL, (uint32_t)o->var->slot);
+            lw_emit_a(w, ORDO_OP_OFFER, (uint32_t)o->index);
+            lw_iter_close(w, &c);
+        } else {
+            lw_emit_a(w, ORDO_OP_OFFERN, (uint32_t)o->index);
+        }
+        if (skip != NO_LABEL)
+            lw_patch_here(w, skip);
+    }
+    lw_wait_for(w, s->u.choose.player);
+    u32vec ends = {0};
+    int d = w->depth;
+    for (const ast_option *o = s->u.choose.options; o; o = o->next) {
+        ordo_option *oo = &w->options.v[o->index];
+        oo->target = lw_here(w);
+        w->depth = d;
+        if (o->var) {
+            w->depth++; /* ordo_choose pushed the param */
+            if (w->depth > w->maxdepth)
+                w->maxdepth = w->depth;
+            lw_emit_a(w, ORDO_OP_STL, (uint32_t)o->var->slot);
+        }
+        lw_block(w, &o->body);
+        if (o->next)
+            VPUSH(w, ends, lw_jump(w, ORDO_OP_JMP));
+    }
+    lw_patch_all_here(w, &ends);
+    w->depth = d;
+}
+
+static void stmt_scope(lw *w, const ast_stmt *s)
+{
+    uint32_t k = 0;
+    for (const ast_escape *e = s->u.scope.escapes; e; e = e->next, k++) {
+        lw_expr(w, e->player);
+        lw_emit(w, ORDO_OP_ESC, 0, (uint32_t)e->index, (int32_t)k);
+        w->escapes.v[e->index].step = (int16_t)w->cur_step;
+    }
+    if (w->scopes >= (int)(sizeof w->scope_nesc / sizeof w->scope_nesc[0])) {
+        diag_error(w->d, s->loc, "scopes nested too deeply (at most 256)");
+        w->failed = 1;
+        return;
+    }
+    w->scope_nesc[w->scopes++] = k;
+    lw_block(w, &s->u.scope.body);
+    w->scopes--;
+    lw_emit(w, ORDO_OP_UNESC, (int)k, 0, 0);
+    u32vec ends = {0};
+    VPUSH(w, ends, lw_jump(w, ORDO_OP_JMP));
+    int d = w->depth;
+    for (const ast_escape *e = s->u.scope.escapes; e; e = e->next) {
+        w->escapes.v[e->index].handler = lw_here(w);
+        w->depth = d;
+        lw_block(w, &e->body);
+        if (e->next)
+            VPUSH(w, ends, lw_jump(w, ORDO_OP_JMP));
+    }
+    lw_patch_all_here(w, &ends);
+    w->depth = d;
+}
+
+/* first turn only / when / optional by, then the block between STEP and
+ * STEPEND; a step that does not run leaves a SKIP in the trace. */
+static void stmt_step(lw *w, const ast_stmt *s)
+{
+    uint32_t idx = (uint32_t)s->u.step.index;
+    u32vec skips = {0};
+    if (s->u.step.when) {
+        lw_expr(w, s->u.step.when);
+        VPUSH(w, skips, lw_jump(w, ORDO_OP_JZ));
+    }
+    if (s->u.step.first_turn_only) {
+        /* no one's turn (active is none) is no one's first turn */
+        lw_emit_a(w, ORDO_OP_LDG, 0);
+        lw_push_const(w, -1);
+        lw_emit_op(w, ORDO_OP_EQ);
+        VPUSH(w, skips, lw_jump(w, ORDO_OP_JNZ));
+        lw_emit_a(w, ORDO_OP_LDG, 0);
+        lw_emit_a(w, ORDO_OP_LDX, 1);
+        lw_push_const(w, 1);
+        lw_emit_op(w, ORDO_OP_EQ);
+        VPUSH(w, skips, lw_jump(w, ORDO_OP_JZ));
+    }
+    uint32_t skip_opt = NO_LABEL;
+    if (s->u.step.optional_by) {
+        const char *title = s->u.step.title && *s->u.step.title ? s->u.step.title : "carry out";
+        uint32_t od = lw_add_plain_option(w, title, ast_line(s->loc));
+        skip_opt = lw_add_plain_option(w, "skip", ast_line(s->loc));
+        lw_emit_op(w, ORDO_OP_OPTS);
+        lw_emit_a(w, ORDO_OP_OFFERN, od);
+        lw_emit_a(w, ORDO_OP_OFFERN, skip_opt);
+        lw_wait_for(w, s->u.step.optional_by);
+        w->options.v[od].target = lw_here(w);
+    }
+    int saved_step = w->cur_step;
+    lw_emit_a(w, ORDO_OP_STEP, idx);
+    w->steps++;
+    w->cur_step = (int)idx;
+    lw_block(w, &s->u.step.body);
+    w->cur_step = saved_step;
+    w->steps--;
+    lw_emit_op(w, ORDO_OP_STEPEND);
+    if (skips.n || skip_opt != NO_LABEL) {
+        uint32_t jend = lw_jump(w, ORDO_OP_JMP);
+        lw_patch_all_here(w, &skips);
+        if (skip_opt != NO_LABEL)
+            w->options.v[skip_opt].target = lw_here(w);
+        lw_emit_a(w, ORDO_OP_SKIP, idx);
+        lw_patch_here(w, jend);
+    }
+    free(skips.v);
+}
+
+static void stmt_list(lw *w, const ast_stmt *s)
+{
+    uint32_t v = lw_list_ref(w, s->u.list.list);
+    switch (s->kind) {
+    case S_ADD: lw_expr(w, s->u.list.value); lw_emit_a(w, ORDO_OP_LADD, v); return;
+    case S_REMOVE: lw_expr(w, s->u.list.value); lw_emit_a(w, ORDO_OP_LREM, v); return;
+    case S_REMOVE_AT: lw_expr(w, s->u.list.value); lw_emit_a(w, ORDO_OP_LREMAT, v); return;
+    case S_CLEAR: lw_emit_a(w, ORDO_OP_LCLR, v); return;
+    default: lw_emit_a(w, ORDO_OP_LSHUF, v); return;
+    }
+}
+
+void lw_call_unit(lw *w, uint32_t proc)
+{
+    lw_emit_a(w, ORDO_OP_CALL, proc);
+    VPUSH(w, w->units.v[w->unit].calls, (uint16_t)proc);
+}
+
+/* A window for the player in local `pl`: the anytime actions whose guards
+ * hold, and "pass"; taking an action opens the window again, passing
+ * closes it (ODIN-T1: actions only where the flow of play has a gap). */
+void lw_window(lw *w, uint32_t pl, const char *label, uint32_t line)
+{
+    uint32_t text = lw_add_text(w, label ? label : "", NULL);
+    lw_emit_a(w, ORDO_OP_LDL, pl);
+    lw_emit(w, ORDO_OP_WINDOW, 0, text, 0);
+    uint32_t top = lw_here(w);
+    lw_emit_op(w, ORDO_OP_OPTS);
+    ast_file *f = w->f;
+    u32vec acts = {0}, opts = {0};
+    for (uint32_t i = 0; i < f->nfns; i++) {
+        const ast_decl *d = f->fns[i];
+        if (!d->anytime || d->nparams != 1)
+            continue;
+        uint32_t skip = NO_LABEL;
+        if (w->guard_fn[i] != NO_LABEL) {
+            lw_emit_a(w, ORDO_OP_LDL, pl);
+            lw_call_unit(w, w->guard_fn[i]);
+            skip = lw_jump(w, ORDO_OP_JZ);
+        }
+        uint32_t o = lw_add_plain_option(w, d->label.text, line);
+        lw_emit_a(w, ORDO_OP_OFFERN, o);
+        if (skip != NO_LABEL)
+            lw_patch_here(w, skip);
+        VPUSH(w, acts, i);
+        VPUSH(w, opts, o);
+    }
+    uint32_t pass = lw_add_plain_option(w, "pass", line);
+    lw_emit_a(w, ORDO_OP_OFFERN, pass);
+    lw_emit_a(w, ORDO_OP_LDL, pl);
+    lw_emit_op(w, ORDO_OP_WAIT);
+    for (uint32_t k = 0; k < acts.n; k++) {
+        w->options.v[opts.v[k]].target = lw_here(w);
+        lw_emit_a(w, ORDO_OP_LDL, pl);
+        lw_call_unit(w, acts.v[k]);
+        lw_jump_to(w, ORDO_OP_JMP, top);
+    }
+    w->options.v[pass].target = lw_here(w);
+    lw_emit_a(w, ORDO_OP_LDL, pl);
+    lw_emit(w, ORDO_OP_WINDOW, 1, text, 0);
+    free(acts.v);
+    free(opts.v);
+}
+
+/* A row of the line table where the source line changes. Rows only grow
+ * in pc; code placed after a jump keeps its own statement's row. */
+void lw_mark_line(lw *w, uint32_t line, uint32_t file)
+{
+    if (!line)
+        return;
+    uint32_t pc = lw_here(w);
+    ordo_line *last = w->lines.n ? &w->lines.v[w->lines.n - 1] : NULL;
+    if (last && last->pc == pc) {
+        last->line = line;
+        last->file = (uint16_t)file;
+        return;
+    }
+    if (last && last->line == line && last->file == file)
+        return;
+    ordo_line l = {pc, line, (uint16_t)file};
+    VPUSH(w, w->lines, l);
+}
+
+/* The row of a statement or a cost: its line in its own file. */
+void lw_mark_loc(lw *w, ast_loc at)
+{
+    lw_mark_line(w, ast_line(at), ast_file_of(at));
+}
+
+
+static void stmt(lw *w, const ast_stmt *s)
+{
+    lw_mark_loc(w, s->loc);
+    switch (s->kind) {
+    case S_STEP: stmt_step(w, s); return;
+    case S_LET:
+        lw_expr(w, s->u.let.value);
+        lw_emit_a(w, ORDO_OP_STL, (uint32_t)s->u.let.sym->slot);
+        return;
+    case S_ASSIGN: assign(w, s); return;
+    case S_IF: stmt_if(w, s); return;
+    case S_REPEAT: stmt_repeat(w, s); return;
+    case S_FOR: stmt_for(w, s); return;
+    case S_EXIT: stmt_exit(w, s); return;
+    case S_TURN:
+        lw_expr(w, s->u.player.player);
+        lw_emit_op(w, ORDO_OP_TURN);
+        if (w->turn_var) { /* count the game's turns for `once per turn` */
+            lw_emit_a(w, ORDO_OP_LDG, w->turn_var);
+            lw_push_const(w, 1);
+            lw_emit_op(w, ORDO_OP_ADD);
+            lw_emit_a(w, ORDO_OP_STG, w->turn_var);
+        }
+        lw_block(w, &s->u.player.body);
+        return;
+    case S_ELIMINATE:
+        lw_expr(w, s->u.player.player);
+        lw_emit_op(w, ORDO_OP_ELIM);
+        return;
+    case S_END:
+        if (s->u.player.has_winner && s->u.player.player) {
+            lw_expr(w, s->u.player.player);
+            lw_emit(w, ORDO_OP_END, 1, 0, 0);
+        } else {
+            lw_emit(w, ORDO_OP_END, 0, 0, 0);
+        }
+        return;
+    case S_CHOOSE: stmt_choose(w, s); return;
+    case S_SCOPE: stmt_scope(w, s); return;
+    case S_WINDOW: {
+        uint32_t pl = lw_take_locals(w, 1);
+        lw_expr(w, s->u.player.player);
+        lw_emit_a(w, ORDO_OP_STL, pl);
+        lw_window(w, pl, s->u.player.label.text, ast_line(s->loc));
+        lw_give_locals(w, pl);
+        return;
+    }
+    case S_CALL:
+        lw_call_args(w, s->u.call.args, s->u.call.nargs);
+        lw_emit_a(w, ORDO_OP_CALL, (uint32_t)s->u.call.sym->decl->index);
+        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)s->u.call.sym->decl->index);
+        return;
+    case S_RETURN:
+        if (w->in_action) { /* the action still ends as actions end */
+            unwind(w, 0, 0, 1);
+            VPUSH(w, w->action_returns, lw_jump(w, ORDO_OP_JMP));
+            return;
+        }
+        unwind(w, 0, 0, 0); /* RET drops the saved steps with the frame */
+        lw_emit_op(w, ORDO_OP_RET);
+        return;
+    case S_EMIT: {
+        uint32_t ev = (uint32_t)s->u.call.sym->decl->index, held = NO_LABEL;
+        lw_call_args(w, s->u.call.args, s->u.call.nargs);
+        if (w->f->has_batches) /* inside a batch it waits for the batch's end */
+            held = lw_emit(w, ORDO_OP_EMITB, (int)s->u.call.nargs, ev, 0);
+        if (w->dispatch[ev] != NO_LABEL) { /* the event has triggers */
+            lw_emit_a(w, ORDO_OP_CALL, w->dispatch[ev]);
+            VPUSH(w, w->units.v[w->unit].calls, (uint16_t)w->dispatch[ev]);
+        } else {
+            lw_emit(w, ORDO_OP_EMIT, (int)s->u.call.nargs, ev, 0);
+        }
+        if (held != NO_LABEL) /* both paths have used the args */
+            lw_patch_here(w, held);
+        return;
+    }
+    case S_DO:
+        lw_call_args(w, s->u.call.args, s->u.call.nargs);
+        lw_call_unit(w, (uint32_t)s->u.call.sym->decl->index);
+        return;
+    case S_PAY:
+        lw_pay_offer(w, s->u.assign.target, s->u.assign.value, s->substitute, NULL, NULL,
+                  ast_line(s->loc), 0);
+        return;
+    case S_BATCH: lw_stmt_batch(w, &s->u.batch.body); return;
+    case S_LOG:
+    case S_SHOW: { /* a log writes to the trace; a show to a display's host */
+        const ast_text *t = &s->u.log.text;
+        for (uint32_t i = 0; i < t->nargs; i++)
+            lw_emit_a(w, ORDO_OP_LDL, (uint32_t)t->args[i]->slot);
+        uint32_t id = lw_add_text(w, t->tmpl ? t->tmpl : t->text, t);
+        lw_emit(w, s->kind == S_SHOW ? ORDO_OP_SHOW : ORDO_OP_LOG, (int)t->nargs, id, 0);
+        return;
+    }
+    case S_ASSERT: {
+        const char *msg = s->u.assert_.message;
+        if (!msg) {
+            char buf[64];
+            snprintf(buf, sizeof buf, "assertion failed (line %lu)", (unsigned long)ast_line(s->loc));
+            msg = arena_strdup(w->a, buf);
+        }
+        lw_expr(w, s->u.assert_.cond);
+        lw_emit_a(w, ORDO_OP_ASSERT, lw_add_text(w, msg, NULL));
+        return;
+    }
+    default: stmt_list(w, s); return;
+    }
+}
+
+void lw_block(lw *w, const ast_block *b)
+{
+    for (const ast_stmt *s = b->first; s; s = s->next)
+        if (!s->unreachable)
+            stmt(w, s);
+}
+
+/* ------------------------------------------------------------- batches */
+
+/* A batch (`batch { }`, `order combined`): what resources receive and
+ * the events emitted inside wait for its end; then the gains arrive
+ * together and the events run, in order (ODIN-O3, TEO-S1b). Two locals
+ * hold where its pending effects begin and the next event to run. */
+uint32_t lw_batch_begin(lw *w)
+{
+    uint32_t l = lw_take_locals(w, 2);
+    lw_emit(w, ORDO_OP_BATCH, 0, l, 0);
+    return l;
+}
+
+void lw_batch_end(lw *w, uint32_t l)
+{
+    lw_emit(w, ORDO_OP_BATCH, 1, l, 0);
+    uint32_t next = lw_emit(w, ORDO_OP_BNEXT, 0, l, 0);
+    lw_patch_here(w, next);
+    /* BNEXT may call any event's dispatch proc: the stack must hold one */
+    for (uint32_t i = 0; i < w->f->nevents; i++)
+        if (w->dispatch[i] != NO_LABEL)
+            VPUSH(w, w->units.v[w->unit].calls, (uint16_t)w->dispatch[i]);
+    lw_give_locals(w, l);
+}
+
+void lw_stmt_batch(lw *w, const ast_block *body)
+{
+    uint32_t l = lw_batch_begin(w);
+    lw_block(w, body);
+    lw_batch_end(w, l);
+}

@@ -1,0 +1,353 @@
+/* lower_unit.c — code units: each fn, proc, action, trigger, override
+ * and dispatch proc gets its code and its proc row; and the deepest chain
+ * of calls from each root, which sizes the stack and the frames a game
+ * needs (procedures recurse only through what check.c lets through). */
+#include "lower_int.h"
+
+/* ------------------------------------------------------------- code units */
+
+uint32_t lw_unit_begin(lw *w, uint32_t proc, uint32_t nlocals)
+{
+    w->unit = proc;
+    w->depth = w->maxdepth = 0;
+    w->nlocals = w->maxlocals = nlocals;
+    w->steps = w->scopes = 0;
+    w->loops.n = 0;
+    w->cur_step = -1;
+    w->procs.v[proc].pc = lw_here(w);
+    lw_mark_line(w, w->procs.v[proc].line, w->unit_file);
+    return proc;
+}
+
+void lw_unit_end(lw *w)
+{
+    ordo_proc *p = &w->procs.v[w->unit];
+    if (w->maxlocals > MAX_TABLE) {
+        diag_error(w->d, (ast_loc){p->line, 1}, "'%s' needs %lu locals (at most 65535)",
+                   p->name, (unsigned long)w->maxlocals);
+        w->failed = 1;
+    }
+    p->nlocals = (uint16_t)w->maxlocals;
+    w->units.v[w->unit].cost = w->maxlocals + (uint32_t)w->maxdepth + 1;
+}
+
+uint32_t lw_new_proc(lw *w, const char *name, uint32_t line)
+{
+    ordo_proc p;
+    memset(&p, 0, sizeof p);
+    p.name = name;
+    p.line = line;
+    VPUSH(w, w->procs, p);
+    unit_info u;
+    memset(&u, 0, sizeof u);
+    VPUSH(w, w->units, u);
+    return w->procs.n - 1;
+}
+
+/* A trigger's prologue: its guard, its limit, then the trace line that
+ * says it fires. Returns the jumps that skip the body. */
+static u32vec trigger_prologue(lw *w, const ast_decl *d)
+{
+    u32vec quiet = {0};
+    if (d->guard) {
+        lw_expr(w, d->guard);
+        VPUSH(w, quiet, lw_jump(w, ORDO_OP_JZ));
+    }
+    if (d->limit == LIMIT_ACTION) { /* not again in this action */
+        uint32_t lv = (uint32_t)d->limit_var->index;
+        lw_emit_a(w, ORDO_OP_LDG, lv);
+        VPUSH(w, quiet, lw_jump(w, ORDO_OP_JNZ));
+        lw_push_const(w, 1);
+        lw_emit_a(w, ORDO_OP_STG, lv);
+    } else if (d->limit) { /* not again in the turn it last fired in */
+        uint32_t lv = (uint32_t)d->limit_var->index;
+        lw_emit_a(w, ORDO_OP_LDG, lv);
+        lw_emit_a(w, ORDO_OP_LDG, w->turn_var);
+        lw_emit_op(w, ORDO_OP_EQ);
+        VPUSH(w, quiet, lw_jump(w, ORDO_OP_JNZ));
+        lw_emit_a(w, ORDO_OP_LDG, w->turn_var);
+        lw_emit_a(w, ORDO_OP_STG, lv);
+    }
+    lw_emit(w, ORDO_OP_TRIG, d->timing, (uint32_t)d->index, 0);
+    return quiet;
+}
+
+static void lower_action(lw *w, const ast_decl *d);
+static void override_prologue(lw *w, const ast_decl *d);
+
+void lw_lower_fn_or_proc(lw *w, const ast_decl *d)
+{
+    if (d->is_action) {
+        lower_action(w, d);
+        return;
+    }
+    w->unit_file = ast_file_of(d->loc);
+    lw_unit_begin(w, (uint32_t)d->index, d->nlocals);
+    override_prologue(w, d);
+    if (d->kind == D_FN) {
+        lw_expr(w, d->body_expr);
+        lw_emit_op(w, ORDO_OP_RETV);
+    } else {
+        u32vec quiet = {0};
+        if (d->timing)
+            quiet = trigger_prologue(w, d);
+        lw_block(w, &d->body);
+        lw_patch_all_here(w, &quiet);
+        lw_emit_op(w, ORDO_OP_RET);
+    }
+    lw_unit_end(w);
+}
+
+/* An anytime action's guard, as a fn of its player (windows call it). */
+void lw_lower_guard(lw *w, const ast_decl *d)
+{
+    w->unit_file = ast_file_of(d->loc);
+    lw_unit_begin(w, w->guard_fn[d->index], d->nlocals);
+    lw_expr(w, d->is_action ? d->can_expr : d->guard);
+    lw_emit_op(w, ORDO_OP_RETV);
+    lw_unit_end(w);
+}
+
+/* `emit E(args)` of an event with triggers calls E's dispatch proc: the
+ * `before` triggers, the event itself, the `immediately` triggers (no gap:
+ * ODIN-T3), then, when `after` triggers follow and the ruleset has anytime
+ * actions, a window for the active player (ODIN-T2), then the `after`
+ * triggers. Each group runs in source order. */
+/* The dispatch proc's params (the event's), pushed for a call or an EMIT. */
+static void push_params(lw *w, const ast_decl *ev)
+{
+    for (uint32_t k = 0; k < ev->nparams; k++)
+        lw_emit_a(w, ORDO_OP_LDL, k);
+}
+
+static void call_trigger(lw *w, const ast_decl *ev, const ast_decl *tr)
+{
+    push_params(w, ev);
+    lw_call_unit(w, (uint32_t)tr->index);
+}
+
+/* `order chosen by P`: the triggers of one timing whose guards hold are
+ * pending; while two or more are, P picks the next (each resolves fully
+ * before the next is picked, and is skipped if its guard no longer holds);
+ * the last one resolves without asking. */
+static void chosen_group(lw *w, const ast_decl *ev, int timing)
+{
+    uint32_t n = 0;
+    for (uint32_t t = 0; t < ev->ntriggers; t++)
+        n += ev->triggers[t]->timing == timing;
+    const ast_decl **g = arena_alloc(w->a, n * sizeof *g);
+    n = 0;
+    for (uint32_t t = 0; t < ev->ntriggers; t++)
+        if (ev->triggers[t]->timing == timing)
+            g[n++] = ev->triggers[t];
+    uint32_t pend = lw_take_locals(w, n), cnt = lw_take_locals(w, 1);
+    for (uint32_t k = 0; k < n; k++) {
+        if (w->guard_fn[g[k]->index] != NO_LABEL) {
+            push_params(w, ev);
+            lw_call_unit(w, w->guard_fn[g[k]->index]);
+        } else {
+            lw_push_const(w, 1);
+        }
+        lw_emit_a(w, ORDO_OP_STL, pend + k);
+    }
+    uint32_t loop = lw_here(w);
+    lw_push_const(w, 0);
+    for (uint32_t k = 0; k < n; k++) {
+        lw_emit_a(w, ORDO_OP_LDL, pend + k);
+        lw_emit_op(w, ORDO_OP_ADD);
+    }
+    lw_emit_a(w, ORDO_OP_STL, cnt);
+    lw_emit_a(w, ORDO_OP_LDL, cnt);
+    uint32_t done = lw_jump(w, ORDO_OP_JZ);
+    lw_emit_a(w, ORDO_OP_LDL, cnt);
+    lw_push_const(w, 1);
+    lw_emit_op(w, ORDO_OP_EQ);
+    uint32_t single = lw_jump(w, ORDO_OP_JNZ);
+    lw_emit_op(w, ORDO_OP_OPTS);
+    uint32_t *opt = arena_alloc(w->a, n * sizeof *opt);
+    for (uint32_t k = 0; k < n; k++) {
+        lw_emit_a(w, ORDO_OP_LDL, pend + k);
+        uint32_t skip = lw_jump(w, ORDO_OP_JZ);
+        opt[k] = lw_add_plain_option(w, g[k]->label.text ? g[k]->label.text : g[k]->name,
+                                  ast_line(g[k]->loc));
+        lw_emit_a(w, ORDO_OP_OFFERN, opt[k]);
+        lw_patch_here(w, skip);
+    }
+    lw_wait_for(w, ev->order_by);
+    for (uint32_t k = 0; k < n; k++) {
+        w->options.v[opt[k]].target = lw_here(w);
+        lw_push_const(w, 0);
+        lw_emit_a(w, ORDO_OP_STL, pend + k);
+        call_trigger(w, ev, g[k]);
+        lw_jump_to(w, ORDO_OP_JMP, loop);
+    }
+    lw_patch_here(w, single);
+    for (uint32_t k = 0; k < n; k++) {
+        lw_emit_a(w, ORDO_OP_LDL, pend + k);
+        uint32_t next = lw_jump(w, ORDO_OP_JZ);
+        lw_push_const(w, 0);
+        lw_emit_a(w, ORDO_OP_STL, pend + k);
+        call_trigger(w, ev, g[k]);
+        lw_patch_here(w, next);
+    }
+    lw_jump_to(w, ORDO_OP_JMP, loop);
+    lw_patch_here(w, done);
+    lw_give_locals(w, pend);
+}
+
+/* The triggers of `ev` with one timing, in the order the event declares. */
+static void trigger_group(lw *w, const ast_decl *ev, int timing)
+{
+    uint32_t n = 0;
+    for (uint32_t t = 0; t < ev->ntriggers; t++)
+        n += ev->triggers[t]->timing == timing;
+    if (ev->order == ORDER_CHOSEN && n >= 2) {
+        chosen_group(w, ev, timing);
+        return;
+    }
+    uint32_t l = ev->order == ORDER_COMBINED && n >= 2 ? lw_batch_begin(w) : NO_LABEL;
+    for (uint32_t t = 0; t < ev->ntriggers; t++)
+        if (ev->triggers[t]->timing == timing)
+            call_trigger(w, ev, ev->triggers[t]);
+    if (l != NO_LABEL)
+        lw_batch_end(w, l);
+}
+
+/* "Directly after" (ODIN-T2): when `after` triggers follow and the
+ * ruleset has anytime actions, a window for the active player first. */
+static void after_window(lw *w, const ast_decl *ev)
+{
+    int any = 0;
+    for (uint32_t t = 0; t < ev->ntriggers; t++)
+        any |= ev->triggers[t]->timing == TIMING_AFTER;
+    if (!any || !w->has_anytime)
+        return;
+    uint32_t pl = lw_take_locals(w, 1);
+    lw_emit_a(w, ORDO_OP_LDG, 0);
+    lw_emit_a(w, ORDO_OP_STL, pl);
+    lw_emit_a(w, ORDO_OP_LDL, pl);
+    lw_push_const(w, -1);
+    lw_emit_op(w, ORDO_OP_EQ);
+    uint32_t no_one = lw_jump(w, ORDO_OP_JNZ);
+    char label[200];
+    snprintf(label, sizeof label, "after %s", ev->name);
+    lw_window(w, pl, arena_strdup(w->a, label), ast_line(ev->loc));
+    lw_patch_here(w, no_one);
+    lw_give_locals(w, pl);
+}
+
+/* What follows an event (or an action's body): the `immediately`
+ * triggers (no gap: ODIN-T3), the window, the `after` triggers. */
+static void after_groups(lw *w, const ast_decl *ev)
+{
+    trigger_group(w, ev, TIMING_IMMEDIATELY);
+    after_window(w, ev);
+    trigger_group(w, ev, TIMING_AFTER);
+}
+
+void lw_lower_dispatch(lw *w, const ast_decl *ev)
+{
+    uint32_t id = w->dispatch[ev->index];
+    w->unit_file = ast_file_of(ev->loc);
+    lw_unit_begin(w, id, ev->order_by && ev->nlocals > ev->nparams ? ev->nlocals : ev->nparams);
+    trigger_group(w, ev, TIMING_BEFORE);
+    push_params(w, ev);
+    lw_emit(w, ORDO_OP_EMIT, (int)ev->nparams, (uint32_t)ev->index, 0);
+    after_groups(w, ev);
+    lw_emit_op(w, ORDO_OP_RET);
+    lw_unit_end(w);
+}
+
+/* An action (ODIN-O2, TEO-P1): its precondition (the `when` and every
+ * cost affordable: else E_DENIED, nothing changed), its start (the
+ * per-action block saved into the frame and reset), its up-front costs,
+ * its `before` triggers, its body, the end of "in action", the
+ * `immediately` triggers, the window and the `after` triggers, and its end
+ * (the block restored: an enclosing action counts on). `return` in the
+ * body jumps to the body's end. */
+static void lower_action(lw *w, const ast_decl *d)
+{
+    const ast_decl *ev = d->action_event;
+    w->unit_file = ast_file_of(d->loc);
+    lw_unit_begin(w, (uint32_t)d->index, d->nlocals > ev->nlocals ? d->nlocals : ev->nlocals);
+    uint32_t save = lw_take_locals(w, w->act_slots);
+    w->procs.v[d->index].act_save = (uint16_t)(save + 1);
+    w->procs.v[d->index].guard = (uint16_t)(w->guard_fn[d->index] + 1);
+    push_params(w, d);
+    lw_call_unit(w, w->guard_fn[d->index]);
+    char msg[300];
+    snprintf(msg, sizeof msg, "action '%s' is not allowed now: its 'when' condition or a cost "
+                              "does not hold", d->name);
+    lw_emit(w, ORDO_OP_ASSERT, 1, lw_add_text(w, arena_strdup(w->a, msg), NULL), 0);
+    lw_emit(w, ORDO_OP_ACT, 0, (uint32_t)ev->index, (int32_t)save);
+    for (const ast_cost *c = d->costs; c; c = c->next) {
+        lw_mark_loc(w, c->loc);
+        lw_pay_offer(w, c->target, c->amount, c->substitute, c->pay_guard, c->use_guard,
+                  ast_line(c->loc), 1);
+    }
+    trigger_group(w, ev, TIMING_BEFORE);
+    w->action_returns.n = 0;
+    w->in_action = 1;
+    lw_block(w, &d->body);
+    w->in_action = 0;
+    lw_patch_all_here(w, &w->action_returns);
+    lw_emit(w, ORDO_OP_ACT, 1, (uint32_t)ev->index, (int32_t)save);
+    after_groups(w, ev);
+    lw_emit(w, ORDO_OP_ACT, 2, (uint32_t)ev->index, (int32_t)save);
+    lw_emit_op(w, ORDO_OP_RET);
+    lw_unit_end(w);
+}
+
+/* A fn or proc with overrides tries them first, the latest first: the
+ * first whose `when` holds runs instead of the body (ODIN-P1). */
+static void override_prologue(lw *w, const ast_decl *d)
+{
+    for (uint32_t k = d->noverriders; k-- > 0;) {
+        const ast_decl *o = d->overriders[k];
+        uint32_t skip = NO_LABEL;
+        if (o->guard) {
+            push_params(w, d);
+            lw_call_unit(w, w->guard_fn[o->index]);
+            skip = lw_jump(w, ORDO_OP_JZ);
+        }
+        if (d->kind == D_PROC)
+            lw_emit(w, ORDO_OP_TRIG, 0, (uint32_t)o->index, 0);
+        push_params(w, d);
+        lw_call_unit(w, (uint32_t)o->index);
+        lw_emit_op(w, d->kind == D_FN ? ORDO_OP_RETV : ORDO_OP_RET);
+        if (skip != NO_LABEL)
+            lw_patch_here(w, skip);
+    }
+}
+
+/* The deepest chain of calls from a unit: slots and frames. A call back
+ * into a unit still being measured is a cycle that check.c let through
+ * (it goes through a window or a limited trigger): it counts nothing here,
+ * and the totals get a reserve for RECURSION_DEPTH nested re-entries. */
+
+void lw_chain(lw *w, uint32_t u, int depth)
+{
+    unit_info *x = &w->units.v[u];
+    if (x->done || depth > 10000)
+        return;
+    if (x->open) {
+        w->cyclic = 1;
+        return;
+    }
+    x->open = 1;
+    uint32_t slots = 0, frames = 0;
+    for (uint32_t i = 0; i < x->calls.n; i++) {
+        uint32_t c = x->calls.v[i];
+        lw_chain(w, c, depth + 1);
+        unit_info *y = &w->units.v[c];
+        if (y->chain_slots > slots)
+            slots = y->chain_slots;
+        if (y->chain_frames > frames)
+            frames = y->chain_frames;
+    }
+    x = &w->units.v[u];
+    x->chain_slots = x->cost + slots;
+    x->chain_frames = 1 + frames;
+    x->done = 1;
+    x->open = 0;
+}
