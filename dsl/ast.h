@@ -1,6 +1,6 @@
 /* ast.h — the ordo syntax tree, its symbols and types: the interface between
- * the front end (dsl/parser.y, compiler/resolve.c, compiler/check.c) and the
- * lowering (compiler/lower.c).
+ * the front end (dsl/parser.y, compiler/resolve*.c, compiler/check*.c) and the
+ * lowering (compiler/lower*.c).
  *
  * Everything lives in one arena (dsl/arena.h). The parser fills the shape;
  * resolution (resolve.c) fills the fields marked [R]: every name use points

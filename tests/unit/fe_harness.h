@@ -1,6 +1,6 @@
 /* fe_harness.h — the harness the front-end unit tests share (test_lexer.c,
- * test_parser.c, test_check.c): an arena and a diag that writes to a memory
- * stream, the stages run as compile.c runs them (parse, resolve, check),
+ * test_parser_*.c, test_resolve.c, test_checks.c): an arena and a diag
+ * that writes to a memory stream, the stages run as compile.c runs them (parse, resolve, check),
  * the diagnostics read back as text, and a few tree lookups.
  *
  *   fe *x = fe_run(fe_new("t.ordo", src), 1);   // parse only
