@@ -224,6 +224,12 @@ static int check_registers(chk *c, const ordo_program *p, const ordo_game *g)
         return why(c, "a player number out of range");
     if (memchr(g->err_detail, 0, sizeof g->err_detail) == NULL)
         return why(c, "the error text has no end");
+    /* a game that runs has its frame (the VM reads the current frame's
+     * proc); one not yet run has nothing on its stacks */
+    int running = st == ORDO_OK || st == ORDO_DECIDE;
+    if ((g->ran && running && g->nframes == 0) ||
+        (!g->ran && (g->nframes || g->sp || g->nopts || g->nesc || g->npend || g->batch)))
+        return why(c, "the frames do not match the game's status");
     if (g->nopts > p->max_options || g->nesc > p->max_escapes || g->npend > p->max_pending)
         return why(c, "%u options, %u escapes, %u held-back effects: more than the program "
                    "allows", (unsigned)g->nopts, (unsigned)g->nesc, (unsigned)g->npend);
@@ -238,7 +244,8 @@ static int check_frames(chk *c, const ordo_program *p, const ordo_game *g)
         const vm_frame *f = &fr[k];
         uint32_t callee_fp = k + 1 < g->nframes ? fr[k + 1].fp : g->fp;
         if (f->ret_pc >= p->ncode || f->fp > g->sp || f->proc >= p->nprocs || f->step < -1 ||
-            f->step >= p->nsteps || callee_fp > g->sp)
+            f->step >= p->nsteps || callee_fp > g->sp ||
+            (uint64_t)callee_fp + p->procs[f->proc].nlocals > g->sp)
             return why(c, "frame %lu out of range", (unsigned long)k);
         uint16_t save = p->procs[f->proc].act_save;
         if (save && p->act_first && p->act_first < p->nvars) {

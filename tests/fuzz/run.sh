@@ -3,7 +3,7 @@
 # libFuzzer with ASan and UBSan for SECONDS seconds (default 60), one
 # after the other (run two at once with two calls, naming the targets). clang is installed through apt-get when missing (as root). The
 # build is build/fuzz (clang); inputs found are kept in build/fuzz/corpus/
-# TARGET, crashes in build/fuzz/crash-TARGET-*. The last line of each
+# TARGET, crashes and slow inputs in build/fuzz/found-TARGET-*. The last line of each
 # target's report is libFuzzer's own: runs, execs/s, coverage. Add the
 # figures to doc/testing.md's fuzzing table.
 SECONDS_EACH=${1:-60}
@@ -32,13 +32,15 @@ for t in $FUZZ_TARGETS; do
     mkdir -p "$B/corpus/$t"
     echo "== $t: $SECONDS_EACH s ($(date -u +%Y-%m-%dT%H:%MZ))"
     "$B/fuzz/fuzz_$t" -max_total_time="$SECONDS_EACH" -print_final_stats=1 \
-        -artifact_prefix="$B/crash-$t-" -max_len=65536 -timeout=30 -rss_limit_mb=4096 \
+        -artifact_prefix="$B/found-$t-" -max_len=65536 -timeout=30 -rss_limit_mb=4096 \
         "$B/corpus/$t" $(corpus "$t") >"$B/$t.log" 2>&1
     st=$?
     grep -h 'DONE\|stat::number_of_executed_units\|stat::peak_rss_mb' "$B/$t.log" |
         tail -n 3 | sed 's/^/   /'
-    if [ "$st" -ne 0 ] || ls "$B"/crash-"$t"-* >/dev/null 2>&1; then
-        echo "   FOUND: see $B/$t.log and $B/crash-$t-*"
+    # slow inputs (found-T-slow-unit-*) are kept for a look, not failures
+    if [ "$st" -ne 0 ] || ls "$B/found-$t-"crash-* "$B/found-$t-"leak-* "$B/found-$t-"timeout-* \
+            "$B/found-$t-"oom-* >/dev/null 2>&1; then
+        echo "   FOUND: see $B/$t.log and $B/found-$t-*"
         status=1
     fi
 done
