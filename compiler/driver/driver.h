@@ -15,6 +15,7 @@ int cmd_run(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_doc(int argc, char **argv);
 
 /* common.c */
 /* An unknown option: prints the one-line error, returns TOOL_USAGE. */
@@ -45,5 +46,15 @@ const ordo_program *drv_compile(const char *path, int werror, oc_compiler **c);
 #define SC_TRACES 2
 void sc_run_all(const ordo_program *p, const char *path, int verbose, FILE *out,
                 int *passed, int *failed);
+/* The same, telling `obs` (when not NULL) every trace event of scenario
+ * number `scenario` (p->scenarios' index) as it happens, and each
+ * scenario's verdict (1 passed, 0 failed) when it is over. */
+typedef struct sc_observer {
+    void (*event)(void *ctx, unsigned scenario, const ordo_game *g, const ordo_event *ev);
+    void (*verdict)(void *ctx, unsigned scenario, int passed);
+    void *ctx;
+} sc_observer;
+void sc_run_observed(const ordo_program *p, const char *path, int verbose, FILE *out,
+                     const sc_observer *obs, int *passed, int *failed);
 
 #endif /* ORDO_DRIVER_H */
