@@ -489,18 +489,24 @@ static void rules(FILE *o, const doc_model *m)
         fputs("</td><td>", o);
         scenario_idx(o, m, r->scenarios, r->nscenarios, "none");
         fputs("</td><td>", o);
-        scenario_idx(o, m, r->reached, r->nreached,
-                     m->ran ? "<span class=\"miss\">not reached by any scenario</span>"
-                            : "not run");
+        if (!r->nsteps && !r->also.n)
+            fputs("(no step encodes it: only scenarios cite it)", o);
+        else
+            scenario_idx(o, m, r->reached, r->nreached,
+                         m->ran ? "<span class=\"miss\">not reached by any scenario</span>"
+                                : "not run");
         fputs("</td></tr>\n", o);
     }
     fputs("</table>\n", o);
-    uint32_t unreached = 0;
+    uint32_t unreached = 0, encoded = 0;
     for (uint32_t i = 0; i < m->nrules; i++)
-        unreached += m->rules[i].nreached == 0;
+        if (m->rules[i].nsteps || m->rules[i].also.n) {
+            encoded++;
+            unreached += m->rules[i].nreached == 0;
+        }
     if (m->ran)
-        fprintf(o, "<p>%lu of %lu rule IDs are reached by a scenario.</p>\n",
-                (unsigned long)(m->nrules - unreached), (unsigned long)m->nrules);
+        fprintf(o, "<p>%lu of %lu rule IDs the rules encode are reached by a scenario.</p>\n",
+                (unsigned long)(encoded - unreached), (unsigned long)encoded);
     else
         fputs("<p>The scenarios were not run.</p>\n", o);
     fputs("</section>\n", o);

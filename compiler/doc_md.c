@@ -467,16 +467,22 @@ static void rules(FILE *o, const doc_model *m)
         fputs(" | ", o);
         scenario_idx(o, m, r->scenarios, r->nscenarios, "none");
         fputs(" | ", o);
-        scenario_idx(o, m, r->reached, r->nreached,
-                     m->ran ? "**not reached by any scenario**" : "not run");
+        if (!r->nsteps && !r->also.n)
+            fputs("(no step encodes it: only scenarios cite it)", o);
+        else
+            scenario_idx(o, m, r->reached, r->nreached,
+                         m->ran ? "**not reached by any scenario**" : "not run");
         fputs(" |\n", o);
     }
-    uint32_t unreached = 0;
+    uint32_t unreached = 0, encoded = 0;
     for (uint32_t i = 0; i < m->nrules; i++)
-        unreached += m->rules[i].nreached == 0;
+        if (m->rules[i].nsteps || m->rules[i].also.n) {
+            encoded++;
+            unreached += m->rules[i].nreached == 0;
+        }
     if (m->ran)
-        fprintf(o, "\n%lu of %lu rule IDs are reached by a scenario.\n\n",
-                (unsigned long)(m->nrules - unreached), (unsigned long)m->nrules);
+        fprintf(o, "\n%lu of %lu rule IDs the rules encode are reached by a scenario.\n\n",
+                (unsigned long)(encoded - unreached), (unsigned long)encoded);
     else
         fputs("\nThe scenarios were not run.\n\n", o);
 }

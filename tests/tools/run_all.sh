@@ -2,7 +2,7 @@
 # run_all.sh BUILD — every test against the binaries in BUILD, in order:
 #   unit tests (cmocka), the layers (includes and exports), diagnostics,
 #   scenarios (ordo test), end-to-end (emitted C vs interpreter, golden C),
-#   random-policy sweep, command line,
+#   random-policy sweep, command line, the rule documents (ordo doc),
 #   `ordo sim`, `ordo play`, the Splendor ruleset against its hand-written
 #   reference, the mutation fuzzer (FUZZ=N iterations, default 3000).
 # Every suite ends its output with "N passed, M failed"; this script sums
@@ -81,6 +81,7 @@ for f in rulesets/*.ordo; do
     suite "random sweep of $f ($n games)" sh tests/e2e/sweep.sh "$BUILD" "$n" "$f"
 done
 suite "command line" sh tests/e2e/cli.sh "$BUILD"
+suite "ordo doc: the rule documents" sh tests/e2e/doc.sh "$BUILD"
 suite "hostile input and a full disk" sh tests/e2e/hostile.sh "$BUILD"
 suite "make install and a host built with pkg-config" sh tests/e2e/install.sh "$BUILD"
 suite "ordo sim" sh tests/e2e/sim.sh "$BUILD"
