@@ -85,18 +85,10 @@ static void where(FILE *o, const doc_where *w)
     fprintf(o, ":%lu</span>", (unsigned long)w->line);
 }
 
-static const doc_rule *find_rule(const doc_model *m, const char *id)
-{
-    for (uint32_t k = 0; k < m->nrules; k++)
-        if (strcmp(m->rules[k].id, id) == 0)
-            return &m->rules[k];
-    return NULL;
-}
-
 static void rule_links(FILE *o, const doc_model *m, const char **ids, uint32_t n)
 {
     for (uint32_t k = 0; k < n; k++) {
-        const doc_rule *r = find_rule(m, ids[k]);
+        const doc_rule *r = doc_find_rule(m, ids[k]);
         fputs("<a class=\"rule\" data-rule=\"", o);
         esc(o, ids[k]);
         fprintf(o, "\" href=\"#%s\">", r ? r->anchor : "rule-index");
@@ -489,7 +481,7 @@ static void rules(FILE *o, const doc_model *m)
         fputs("</td><td>", o);
         scenario_idx(o, m, r->scenarios, r->nscenarios, "none");
         fputs("</td><td>", o);
-        if (!r->nsteps && !r->also.n)
+        if (!doc_rule_encoded(r))
             fputs("(no step encodes it: only scenarios cite it)", o);
         else
             scenario_idx(o, m, r->reached, r->nreached,
@@ -498,12 +490,8 @@ static void rules(FILE *o, const doc_model *m)
         fputs("</td></tr>\n", o);
     }
     fputs("</table>\n", o);
-    uint32_t unreached = 0, encoded = 0;
-    for (uint32_t i = 0; i < m->nrules; i++)
-        if (m->rules[i].nsteps || m->rules[i].also.n) {
-            encoded++;
-            unreached += m->rules[i].nreached == 0;
-        }
+    uint32_t encoded, unreached;
+    doc_reach_counts(m, &encoded, &unreached);
     if (m->ran)
         fprintf(o, "<p>%lu of %lu rule IDs the rules encode are reached by a scenario.</p>\n",
                 (unsigned long)(encoded - unreached), (unsigned long)encoded);

@@ -79,18 +79,10 @@ static void where(FILE *o, const doc_where *w)
     fprintf(o, ":%lu", (unsigned long)w->line);
 }
 
-static const doc_rule *find_rule(const doc_model *m, const char *id)
-{
-    for (uint32_t k = 0; k < m->nrules; k++)
-        if (strcmp(m->rules[k].id, id) == 0)
-            return &m->rules[k];
-    return NULL;
-}
-
 static void rule_links(FILE *o, const doc_model *m, const char **ids, uint32_t n)
 {
     for (uint32_t k = 0; k < n; k++) {
-        const doc_rule *r = find_rule(m, ids[k]);
+        const doc_rule *r = doc_find_rule(m, ids[k]);
         if (k)
             fputs(", ", o);
         link(o, ids[k], r ? r->anchor : NULL);
@@ -467,19 +459,15 @@ static void rules(FILE *o, const doc_model *m)
         fputs(" | ", o);
         scenario_idx(o, m, r->scenarios, r->nscenarios, "none");
         fputs(" | ", o);
-        if (!r->nsteps && !r->also.n)
+        if (!doc_rule_encoded(r))
             fputs("(no step encodes it: only scenarios cite it)", o);
         else
             scenario_idx(o, m, r->reached, r->nreached,
                          m->ran ? "**not reached by any scenario**" : "not run");
         fputs(" |\n", o);
     }
-    uint32_t unreached = 0, encoded = 0;
-    for (uint32_t i = 0; i < m->nrules; i++)
-        if (m->rules[i].nsteps || m->rules[i].also.n) {
-            encoded++;
-            unreached += m->rules[i].nreached == 0;
-        }
+    uint32_t encoded, unreached;
+    doc_reach_counts(m, &encoded, &unreached);
     if (m->ran)
         fprintf(o, "\n%lu of %lu rule IDs the rules encode are reached by a scenario.\n\n",
                 (unsigned long)(encoded - unreached), (unsigned long)encoded);

@@ -1096,3 +1096,26 @@ void doc_model_finish(doc_model *m)
         }
     }
 }
+
+const doc_rule *doc_find_rule(const doc_model *m, const char *id)
+{
+    for (uint32_t k = 0; k < m->nrules; k++)
+        if (strcmp(m->rules[k].id, id) == 0)
+            return &m->rules[k];
+    return NULL;
+}
+
+int doc_rule_encoded(const doc_rule *r)
+{
+    return r->nsteps || r->also.n;
+}
+
+void doc_reach_counts(const doc_model *m, uint32_t *encoded, uint32_t *unreached)
+{
+    *encoded = *unreached = 0;
+    for (uint32_t i = 0; i < m->nrules; i++)
+        if (doc_rule_encoded(&m->rules[i])) {
+            (*encoded)++;
+            *unreached += m->rules[i].nreached == 0;
+        }
+}

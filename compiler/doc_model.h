@@ -189,6 +189,14 @@ void doc_model_verdict(doc_model *m, unsigned scenario, int passed);
 /* After the runs (or with none): which scenarios reach each rule. */
 void doc_model_finish(doc_model *m);
 
+/* The rule ID's entry, or NULL. */
+const doc_rule *doc_find_rule(const doc_model *m, const char *id);
+/* Does anything but a scenario cite the rule (a step, a trigger, ...)? */
+int doc_rule_encoded(const doc_rule *r);
+/* How many rule IDs the rules encode, and how many of those no scenario
+ * reaches. */
+void doc_reach_counts(const doc_model *m, uint32_t *encoded, uint32_t *unreached);
+
 /* The expression as ordo source text, in the arena (doc_expr.c). */
 const char *doc_expr_text(oc_arena *a, const ast_expr *e);
 /* The last source line (within its file) any part of e is on. */
