@@ -107,7 +107,8 @@ PIC_OBJ    := $(RUNTIME_SRC:%.c=$(BUILD)/pic/%.o)
 HEADERS    := runtime/ordo.h runtime/opcodes.h runtime/opcode_list.h runtime/host/ordo_host.h
 MANPAGES   := man/ordo.1 man/ordoc.1 man/ordo.3 man/ordo.5
 
-.PHONY: all deps demo test test-one bench clean examples fuzz fuzz-build install uninstall help
+.PHONY: all deps demo test test-one bench clean examples fuzz fuzz-build install uninstall help \
+        doc-browser-test
 all: $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(LIBSO) $(EXAMPLES)
 
 help:
@@ -115,6 +116,7 @@ help:
 	@echo 'make demo       install what is missing, build, check and play every ruleset'
 	@echo 'make test       every test, then again under ASan and UBSan (about 10 minutes)'
 	@echo 'make bench      the benchmarks (doc/performance.md)'
+	@echo 'make doc-browser-test  the HTML rule documents in headless Chromium (installed when missing, as root)'
 	@echo 'make fuzz       every fuzz target under libFuzzer, FUZZ_SECONDS each (default 60)'
 	@echo 'make install    PREFIX=$(PREFIX) DESTDIR=: tools, libraries, headers, ordo.pc, man pages'
 	@echo 'make uninstall  the same files removed'
@@ -288,6 +290,12 @@ test: deps
 
 demo: all
 	@sh tests/tools/demo.sh $(BUILD)
+
+# `ordo doc`'s HTML pages loaded and checked in headless Chromium; Debian's
+# chromium package (~300 MB) is installed when missing (as root). Not part
+# of `make test`.
+doc-browser-test: $(ORDO)
+	@sh tests/e2e/doc_browser.sh $(BUILD) --install
 
 bench: all $(BENCH_BIN)
 	@sh tests/bench/run.sh $(BUILD)

@@ -20,6 +20,7 @@ struct oc_compiler {
     oc_arena *arena;
     int errors;
     int warnings;
+    ast_file *tree;      /* the last compilation's checked tree (oc_last_tree) */
 };
 
 oc_compiler *oc_new(const oc_options *opt)
@@ -171,7 +172,10 @@ static const ordo_program *run(oc_compiler *c, diag *d)
     if (oc_check(c->arena, f, d) || diag_failed(d))
         return NULL;
     const ordo_program *p = oc_lower(c->arena, f, d);
-    return diag_failed(d) ? NULL : p;
+    if (diag_failed(d))
+        return NULL;
+    c->tree = p ? f : NULL;
+    return p;
 }
 
 const ordo_program *oc_compile_string(oc_compiler *c, const char *name, const char *text,
@@ -180,6 +184,7 @@ const ordo_program *oc_compile_string(oc_compiler *c, const char *name, const ch
     if (!c)
         return NULL;
     diag d;
+    c->tree = NULL;
     const char *path = arena_strdup(c->arena, name ? name : "<input>");
     size_t bom = text ? oc_bom_length(text, len) : 0;
     text += bom;
@@ -215,7 +220,13 @@ const ordo_program *oc_compile_file(oc_compiler *c, const char *path)
                 oc_read_problem(err, OC_MAX_RULESET_BYTES, why, sizeof why));
         c->errors = 1;
         c->warnings = 0;
+        c->tree = NULL;
         return NULL;
     }
     return oc_compile_string(c, strcmp(path, "-") == 0 ? "<stdin>" : path, text, len);
+}
+
+struct ast_file *oc_last_tree(const oc_compiler *c)
+{
+    return c ? c->tree : NULL;
 }

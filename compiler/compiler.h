@@ -44,6 +44,13 @@ const ordo_program *oc_compile_file(oc_compiler *c, const char *path);
 const ordo_program *oc_compile_string(oc_compiler *c, const char *name,
                                       const char *text, size_t len);
 
+/* The resolved and checked syntax tree (dsl/ast.h) of the program the
+ * last oc_compile_* call returned, NULL when it returned none; it lives in
+ * the compiler's arena (`ordo doc` reads triggers, costs and overrides
+ * from it). */
+struct ast_file;
+struct ast_file *oc_last_tree(const oc_compiler *c);
+
 int oc_error_count(const oc_compiler *c);
 int oc_warning_count(const oc_compiler *c);
 

@@ -35,8 +35,10 @@ static void test_file(const char *path, int verbose, int coverage, const drv_dia
         fprintf(stderr, "ordo test: out of memory\n");
         (*failed)++;
     } else if (p) {
-        sc_run_all_cov(p, drv_input_name(path), verbose, stdout, passed, failed,
-                       coverage ? &cov : NULL);
+        sc_coverage_ctx ctx = {&cov, p};
+        sc_observer obs = {sc_cover_event, NULL, &ctx};
+        sc_run_observed(p, drv_input_name(path), verbose, stdout, coverage ? &obs : NULL, passed,
+                        failed);
         if (coverage)
             sc_coverage_report(&cov, p, drv_input_name(path), stdout);
         sc_coverage_free(&cov);

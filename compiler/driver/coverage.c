@@ -38,6 +38,14 @@ void sc_cover(sc_coverage *c, const ordo_program *p, const ordo_event *ev)
         c->triggers[ev->id] = 1;
 }
 
+void sc_cover_event(void *ctx, unsigned scenario, const ordo_game *g, const ordo_event *ev)
+{
+    (void)scenario;
+    (void)g;
+    sc_coverage_ctx *x = ctx;
+    sc_cover(x->cov, x->p, ev);
+}
+
 /* The procs that are triggers: those a TRIG instruction names (x > 0; an
  * override's TRIG has x 0). */
 static void find_triggers(const ordo_program *p, unsigned char *is_trigger)

@@ -38,6 +38,7 @@ int drv_diag_arg(drv_diag *dd, const char *arg, const char *prog);
  * of memory); after the last: written (0, or -1 on a write error). */
 int drv_diag_start(drv_diag *dd);
 int drv_diag_finish(drv_diag *dd);
+int cmd_doc(int argc, char **argv);
 
 /* common.c */
 /* An unknown option: prints the one-line error, returns TOOL_USAGE. */
@@ -69,6 +70,16 @@ const ordo_program *drv_compile(const char *path, const drv_diag *dd, oc_compile
 #define SC_TRACES 2
 void sc_run_all(const ordo_program *p, const char *path, int verbose, FILE *out,
                 int *passed, int *failed);
+/* The same, telling `obs` (when not NULL) every trace event of scenario
+ * number `scenario` (p->scenarios' index) as it happens, and each
+ * scenario's verdict (1 passed, 0 failed) when it is over. */
+typedef struct sc_observer {
+    void (*event)(void *ctx, unsigned scenario, const ordo_game *g, const ordo_event *ev);
+    void (*verdict)(void *ctx, unsigned scenario, int passed);
+    void *ctx;
+} sc_observer;
+void sc_run_observed(const ordo_program *p, const char *path, int verbose, FILE *out,
+                     const sc_observer *obs, int *passed, int *failed);
 
 /* coverage.c: what the scenarios reached (`ordo test --coverage`): the
  * steps that ran, the options chosen, the triggers that fired, and the
@@ -83,8 +94,12 @@ void sc_cover(sc_coverage *c, const ordo_program *p, const ordo_event *ev);
 /* Prints what was and was not reached, on out; returns the number of
  * steps, options, triggers and rule IDs never reached. */
 int sc_coverage_report(const sc_coverage *c, const ordo_program *p, const char *path, FILE *out);
-/* sc_run_all, recording what ran in cov (may be NULL). */
-void sc_run_all_cov(const ordo_program *p, const char *path, int verbose, FILE *out,
-                    int *passed, int *failed, sc_coverage *cov);
+/* An observer (sc_run_observed) that records what ran into ctx, an
+ * sc_coverage_ctx. */
+typedef struct sc_coverage_ctx {
+    sc_coverage *cov;
+    const ordo_program *p;
+} sc_coverage_ctx;
+void sc_cover_event(void *ctx, unsigned scenario, const ordo_game *g, const ordo_event *ev);
 
 #endif /* ORDO_DRIVER_H */

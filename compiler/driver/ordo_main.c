@@ -1,4 +1,5 @@
-/* ordo_main.c — the `ordo` tool: check, run, simulate, play and test rulesets. */
+/* ordo_main.c — the `ordo` tool: check, run, simulate, play, test and
+ * document rulesets. */
 #include <string.h>
 
 #include "driver.h"
@@ -14,6 +15,7 @@ static const char usage[] =
     "  test FILE...    run every scenario of each ruleset\n"
     "  mutate FILE     which rules no scenario pins down (mutation testing)\n"
     "  explore FILE    search the reachable states for where play breaks\n"
+    "  doc FILE        write the rule document (Markdown, HTML, Graphviz)\n"
     "\n"
     "  ordo help COMMAND     the options of a command (as ordo COMMAND --help)\n"
     "  ordo --version        the version\n"
@@ -57,6 +59,8 @@ static int run_command(int argc, char **argv)
         return cmd_mutate(argc - 1, argv + 1);
     if (strcmp(cmd, "explore") == 0)
         return cmd_explore(argc - 1, argv + 1);
+    if (strcmp(cmd, "doc") == 0)
+        return cmd_doc(argc - 1, argv + 1);
     if (cmd[0] == '-')
         return drv_unknown_option("ordo", cmd);
     fprintf(stderr, "ordo: unknown command '%s' (try 'ordo --help')\n", cmd);

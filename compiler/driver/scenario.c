@@ -26,20 +26,21 @@ typedef struct recorder {
     ordo_event tail[SC_TAIL];   /* the last events of any kind */
     uint32_t ntail;
     FILE *echo;                 /* `ordo test -t`: every trace line, or NULL */
-    sc_coverage *cov;           /* `ordo test --coverage`: what ran, or NULL */
+    const sc_observer *obs;     /* `ordo doc`: told every event, or NULL */
+    unsigned scenario;          /* the scenario running */
 } recorder;
 
 static void record(void *ctx, const ordo_game *g, const ordo_event *ev)
 {
     recorder *r = ctx;
     char line[512];
+    if (r->obs && r->obs->event)
+        r->obs->event(r->obs->ctx, r->scenario, g, ev);
     if (r->echo && ordo_event_text(g, ev, line, sizeof line) >= 0)
         fprintf(r->echo, "    | %s\n", line);
     r->tail[r->ntail++ % SC_TAIL] = *ev;
     if (ev->kind == ORDO_EV_STEP && ev->id < r->p->nsteps)
         r->step_ran[ev->id] = 1;
-    if (r->cov)
-        sc_cover(r->cov, r->p, ev);
     if (ev->kind == ORDO_EV_EVENT || ev->kind == ORDO_EV_ACTION) { /* an action: its start */
         if (ev->id < r->p->nevents && !r->first_event[ev->id])
             r->first_event[ev->id] = ev->seq;
@@ -353,16 +354,16 @@ static int make_game(run *r, const ordo_scenario_item **bad)
 void sc_run_all(const ordo_program *p, const char *path, int verbose, FILE *out,
                 int *passed, int *failed)
 {
-    sc_run_all_cov(p, path, verbose, out, passed, failed, NULL);
+    sc_run_observed(p, path, verbose, out, NULL, passed, failed);
 }
 
-void sc_run_all_cov(const ordo_program *p, const char *path, int verbose, FILE *out,
-                    int *passed, int *failed, sc_coverage *cov)
+void sc_run_observed(const ordo_program *p, const char *path, int verbose, FILE *out,
+                     const sc_observer *obs, int *passed, int *failed)
 {
     recorder rec;
     memset(&rec, 0, sizeof rec);
     rec.p = p;
-    rec.cov = cov;
+    rec.obs = obs;
     rec.echo = verbose & SC_TRACES ? out : NULL;
     rec.step_ran = malloc(p->nsteps + 1u);
     rec.first_event = malloc((p->nevents + 1u) * sizeof *rec.first_event);
@@ -381,6 +382,7 @@ void sc_run_all_cov(const ordo_program *p, const char *path, int verbose, FILE *
         run r = {p, path, &p->scenarios[s], NULL, &rec, mf ? mf : out};
         const ordo_scenario_item *unused;
         reset(&rec);
+        rec.scenario = s;
         if (rec.echo)
             fprintf(out, "  scenario \"%s\" (line %lu): its trace\n", r.sc->name ? r.sc->name : "",
                     (unsigned long)r.sc->line);
@@ -400,6 +402,8 @@ void sc_run_all_cov(const ordo_program *p, const char *path, int verbose, FILE *
         free(msg);
         if (r.g)
             ordo_free(r.g);
+        if (obs && obs->verdict)
+            obs->verdict(obs->ctx, s, pass);
         if (pass)
             ok++;
         else

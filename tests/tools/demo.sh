@@ -1,7 +1,9 @@
 #!/bin/sh
 # demo.sh BUILD — a tour of every ruleset (`make demo`): check it, compile
 # it to C with ordoc, compile that C into a host program, and play a seeded
-# game with the random policy, showing the end of the trace and the result.
+# game with the random policy, showing the end of the trace and the result;
+# then write every ruleset's rule document (Markdown, HTML, Graphviz) into
+# BUILD/demo/doc/.
 BUILD=${1:-build}
 cd "$(dirname "$0")/../.." || exit 1
 CC=${CC:-cc}
@@ -52,6 +54,13 @@ for src in "$@"; do
     fi
     echo "  The same game interpreted: $BUILD/ordo run $src --seed $SEED"
 done
+say "=== the rule documents (ordo doc) in $D/doc/"
+for src in "$@"; do
+    run "$BUILD/ordo" doc "$src" -o "$D/doc" --dot || status=1
+done
+name=$(basename "$1" .ordo)
+echo "  the start of $D/doc/$name.md:"
+sed -n '1,12p' "$D/doc/$name.md" | sed 's/^/  | /'
 echo
 if [ $status -eq 0 ]; then echo "demo: done"; else echo "demo: something failed (see above)"; fi
 exit $status

@@ -3,7 +3,8 @@
 #   unit tests (cmocka), the layers (includes and exports), diagnostics
 #   (text, JSON, SARIF), the grammar appendix of doc/language.md
 #   (tests/tools/grammar.sh), scenarios (ordo test), end-to-end (emitted C
-#   vs interpreter, golden C), random-policy sweep, command line,
+#   vs interpreter, golden C), random-policy sweep, command line, the rule
+#   documents (ordo doc),
 #   `ordo sim`, `ordo play`, the Splendor ruleset against its hand-written
 #   reference, the mutation fuzzer (FUZZ=N iterations, default 3000).
 # Every suite ends its output with "N passed, M failed"; this script sums
@@ -84,6 +85,7 @@ for f in rulesets/*.ordo; do
     suite "random sweep of $f ($n games)" sh tests/e2e/sweep.sh "$BUILD" "$n" "$f"
 done
 suite "command line" sh tests/e2e/cli.sh "$BUILD"
+suite "ordo doc: the rule documents" sh tests/e2e/doc.sh "$BUILD"
 suite "hostile input and a full disk" sh tests/e2e/hostile.sh "$BUILD"
 suite "make install and a host built with pkg-config" sh tests/e2e/install.sh "$BUILD"
 suite "ordo explore" sh tests/e2e/explore.sh "$BUILD"

@@ -1,0 +1,1121 @@
+/* doc_model.c — builds the model of a ruleset's rule document (doc_model.h)
+ * from its checked syntax tree and its program, and records which steps,
+ * triggers, actions and overrides the scenarios reach.
+ *
+ * The tree gives what the program tables do not keep: who owns each step,
+ * what each step does, the triggers with their timings and guards, the
+ * actions' costs and payments, the substitutes and the overrides with the
+ * source of the rules they replace (read back from the files). Steps are
+ * listed by number ("2" before "2.5" before "2.10"), rule IDs likewise.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc_model.h"
+
+#define MAX_SOURCE_LINES 80 /* an override's source shown, at most */
+
+typedef struct builder {
+    doc_model *m;
+    ast_file *f;
+    const ordo_program *p;
+    oc_arena *a;
+    const char **anchors;  /* every anchor handed out, to keep them unique */
+    uint32_t nanchors, capanchors;
+    char *text[DIAG_MAX_FILES];     /* the source files, read on demand */
+    size_t textlen[DIAG_MAX_FILES];
+    uint8_t tried[DIAG_MAX_FILES];
+    const ast_decl **step_owner;    /* [nsteps] the decl a step is written in */
+    uint8_t *visiting;              /* [nfns] for the walks through calls */
+} builder;
+
+/* ---------------------------------------------------------------- helpers */
+
+static void *grow(oc_arena *a, void *v, uint32_t n, uint32_t *cap, size_t size)
+{
+    if (n < *cap)
+        return v;
+    uint32_t c = *cap ? *cap * 2 : 4;
+    void *w = arena_alloc(a, c * size);
+    if (n)
+        memcpy(w, v, n * size);
+    *cap = c;
+    return w;
+}
+
+static void item(oc_arena *a, doc_items *l, const char *what, const char *name,
+                 const char *anchor)
+{
+    l->v = grow(a, l->v, l->n, &l->cap, sizeof *l->v);
+    l->v[l->n++] = (doc_item){what ? what : "", name ? name : "", anchor, 0};
+}
+
+/* An item whose name is an expression (shown as code). */
+static void item_code(oc_arena *a, doc_items *l, const char *what, const char *name)
+{
+    item(a, l, what, name, NULL);
+    l->v[l->n - 1].code = 1;
+}
+
+/* The same item already listed? (emitted_by lists each site once) */
+static int has_item(const doc_items *l, const char *what, const char *name)
+{
+    for (uint32_t k = 0; k < l->n; k++)
+        if (strcmp(l->v[k].what, what) == 0 && strcmp(l->v[k].name, name) == 0)
+            return 1;
+    return 0;
+}
+
+static char *fmt(oc_arena *a, const char *f, ...) OC_PRINTF(2, 3);
+static char *fmt(oc_arena *a, const char *f, ...)
+{
+    va_list ap;
+    va_start(ap, f);
+    int n = vsnprintf(NULL, 0, f, ap);
+    va_end(ap);
+    char *s = arena_alloc(a, (size_t)(n > 0 ? n : 0) + 1);
+    va_start(ap, f);
+    vsnprintf(s, (size_t)(n > 0 ? n : 0) + 1, f, ap);
+    va_end(ap);
+    return s;
+}
+
+/* A unique anchor "PREFIX-NAME", NAME reduced to [A-Za-z0-9_-]. */
+static const char *anchor(builder *b, const char *prefix, const char *name)
+{
+    size_t n = strlen(name ? name : "");
+    char *s = arena_alloc(b->a, strlen(prefix) + n + 16);
+    size_t k = (size_t)sprintf(s, "%s-", prefix);
+    int dash = 1;
+    for (size_t i = 0; i < n && k < strlen(prefix) + 1 + 60; i++) {
+        unsigned char c = (unsigned char)name[i];
+        if (isalnum(c) || c == '_') {
+            s[k++] = (char)c;
+            dash = 0;
+        } else if (!dash) {
+            s[k++] = '-';
+            dash = 1;
+        }
+    }
+    while (k > strlen(prefix) + 1 && s[k - 1] == '-')
+        k--;
+    if (k == strlen(prefix) + 1)
+        s[k++] = 'x';
+    s[k] = 0;
+    size_t base = k;
+    for (int tries = 2;; tries++) {
+        int used = 0;
+        for (uint32_t i = 0; i < b->nanchors && !used; i++)
+            used = strcmp(b->anchors[i], s) == 0;
+        if (!used)
+            break;
+        sprintf(s + base, "-%d", tries);
+    }
+    b->anchors = grow(b->a, b->anchors, b->nanchors, &b->capanchors, sizeof *b->anchors);
+    b->anchors[b->nanchors++] = s;
+    return s;
+}
+
+/* Compares "2.10" and "2.9", "TITAN-S10" and "TITAN-S9", numbers by value. */
+static int natural_cmp(const char *x, const char *y)
+{
+    while (*x && *y) {
+        if (isdigit((unsigned char)*x) && isdigit((unsigned char)*y)) {
+            while (*x == '0' && isdigit((unsigned char)x[1]))
+                x++;
+            while (*y == '0' && isdigit((unsigned char)y[1]))
+                y++;
+            size_t nx = 0, ny = 0;
+            while (isdigit((unsigned char)x[nx]))
+                nx++;
+            while (isdigit((unsigned char)y[ny]))
+                ny++;
+            if (nx != ny)
+                return nx < ny ? -1 : 1;
+            int c = strncmp(x, y, nx);
+            if (c)
+                return c;
+            x += nx;
+            y += ny;
+        } else {
+            if (*x != *y)
+                return (unsigned char)*x < (unsigned char)*y ? -1 : 1;
+            x++;
+            y++;
+        }
+    }
+    return *x ? 1 : *y ? -1 : 0;
+}
+
+static const char *file_name(builder *b, ast_loc at)
+{
+    uint32_t k = ast_file_of(at);
+    if (b->p->nfiles && k < b->p->nfiles)
+        return b->p->files[k];
+    return b->p->file ? b->p->file : b->f->path;
+}
+
+static doc_where where(builder *b, ast_loc at, int layer)
+{
+    return (doc_where){file_name(b, at), ast_line(at), layer};
+}
+
+static const char **cites(builder *b, const ast_cite *c, uint32_t *n)
+{
+    *n = 0;
+    for (const ast_cite *x = c; x; x = x->next)
+        (*n)++;
+    const char **v = arena_alloc(b->a, (*n + 1) * sizeof *v);
+    uint32_t k = 0;
+    for (const ast_cite *x = c; x; x = x->next)
+        v[k++] = x->id;
+    return v;
+}
+
+/* Source lines first..last of the file `at` is in, as one string. */
+static const char *source_lines(builder *b, ast_loc at, uint32_t last)
+{
+    uint32_t fno = ast_file_of(at);
+    if (fno >= DIAG_MAX_FILES)
+        return "";
+    if (!b->tried[fno]) {
+        b->tried[fno] = 1;
+        FILE *in = fopen(file_name(b, at), "rb");
+        if (in) {
+            size_t cap = 0, n = 0;
+            char *s = NULL;
+            for (;;) {
+                if (n + 4096 > cap) {
+                    cap = cap ? cap * 2 : 65536;
+                    char *t = realloc(s, cap);
+                    if (!t)
+                        break;
+                    s = t;
+                }
+                size_t got = fread(s + n, 1, cap - n - 1, in);
+                n += got;
+                if (got == 0)
+                    break;
+            }
+            fclose(in);
+            if (s) {
+                s[n] = 0;
+                b->text[fno] = arena_strndup(b->a, s, n);
+                b->textlen[fno] = n;
+            }
+            free(s);
+        }
+    }
+    const char *s = b->text[fno];
+    if (!s)
+        return "";
+    uint32_t first = ast_line(at);
+    if (last < first)
+        last = first;
+    int cut = 0;
+    if (last - first >= MAX_SOURCE_LINES) {
+        last = first + MAX_SOURCE_LINES - 1;
+        cut = 1;
+    }
+    uint32_t line = 1;
+    const char *p = s;
+    while (line < first && *p) {
+        if (*p++ == '\n')
+            line++;
+    }
+    const char *start = p;
+    while (*p && line <= last) {
+        if (*p++ == '\n')
+            line++;
+    }
+    size_t len = (size_t)(p - start);
+    while (len && (start[len - 1] == '\n' || start[len - 1] == '\r'))
+        len--;
+    const char *t = arena_strndup(b->a, start, len);
+    return cut ? fmt(b->a, "%s\n    ...", t) : t;
+}
+
+static const char *params(builder *b, const ast_decl *d)
+{
+    size_t cap = 16;
+    for (uint32_t k = 0; k < d->nparams; k++)
+        cap += strlen(d->params[k]->name) + 40;
+    char *s = arena_alloc(b->a, cap), tb[64];
+    strcpy(s, "(");
+    for (uint32_t k = 0; k < d->nparams; k++) {
+        if (k)
+            strcat(s, ", ");
+        strcat(s, d->params[k]->name);
+        strcat(s, ": ");
+        strcat(s, ast_type_name(&d->params[k]->type, tb, sizeof tb));
+    }
+    strcat(s, ")");
+    return s;
+}
+
+static const char *order_text(builder *b, uint8_t order, const ast_expr *by)
+{
+    switch (order) {
+    case ORDER_PRINTED: return "printed";
+    case ORDER_COMBINED: return "combined";
+    case ORDER_CHOSEN: return fmt(b->a, "chosen by %s", doc_expr_text(b->a, by));
+    default: return NULL;
+    }
+}
+
+/* ------------------------------------------------- the walk of the bodies */
+
+typedef struct walker {
+    builder *b;
+    const ast_decl *decl;  /* the decl the statements are written in */
+    int step;              /* the program step they are in, -1 */
+    int owners_only;       /* the first pass: only who owns each step */
+    doc_items *emits;      /* a trigger's: events emitted, actions taken */
+    doc_action *action;    /* an action's: its payments */
+} walker;
+
+static int model_step(const builder *b, int prog_step)
+{
+    return prog_step >= 0 ? b->m->step_of_index[prog_step] : -1;
+}
+
+/* The item that names where a statement is: its step, else its decl. */
+static void site(walker *w, const char **what, const char **name, const char **anc)
+{
+    doc_model *m = w->b->m;
+    if (w->step >= 0) {
+        doc_step *s = &m->steps[model_step(w->b, w->step)];
+        *what = "step";
+        *name = s->number;
+        *anc = s->anchor;
+        return;
+    }
+    const ast_decl *d = w->decl;
+    *anc = NULL;
+    *name = d && d->name ? d->name : "";
+    if (!d)
+        *what = "";
+    else if (d->kind == D_SEQUENCE) {
+        *what = "the sequence";
+        *name = "";
+    } else if (d->timing) {
+        *what = "trigger";
+        for (uint32_t k = 0; k < m->ntriggers; k++)
+            if (strcmp(m->triggers[k].name, d->name) == 0)
+                *anc = m->triggers[k].anchor;
+    } else if (d->is_action || d->anytime) {
+        *what = d->anytime ? "anytime action" : "action";
+        for (uint32_t k = 0; k < m->nactions; k++)
+            if (strcmp(m->actions[k].name, d->name) == 0)
+                *anc = m->actions[k].anchor;
+    } else if (d->kind == D_SCENARIO) {
+        *what = "scenario";
+        *name = d->title ? d->title : "";
+    } else
+        *what = d->is_override ? "override proc" : "proc";
+}
+
+static doc_action *action_of(doc_model *m, const ast_decl *d)
+{
+    for (uint32_t k = 0; k < m->nactions; k++)
+        if (d && d->name && strcmp(m->actions[k].name, d->name) == 0)
+            return &m->actions[k];
+    return NULL;
+}
+
+/* The anchor of the first step (by number) written in decl, or NULL. */
+static const char *first_step_of(builder *b, const ast_decl *d)
+{
+    if (!d)
+        return NULL;
+    for (uint32_t k = 0; k < b->m->nsteps; k++)
+        if (b->step_owner[b->m->steps[k].index] == d)
+            return b->m->steps[k].anchor;
+    return NULL;
+}
+
+static void walk_block(walker *w, ast_block *blk);
+
+static void walk_block_cb(ast_block *blk, void *arg)
+{
+    walk_block(arg, blk);
+}
+
+static const char *text_or_empty(const ast_text *t)
+{
+    return t->text ? t->text : "";
+}
+
+/* What a statement does, for its step's list (its own statements only). */
+static void describe(walker *w, ast_stmt *s)
+{
+    builder *b = w->b;
+    doc_model *m = b->m;
+    if (w->step < 0)
+        return;
+    doc_step *st = &m->steps[model_step(b, w->step)];
+    oc_arena *a = b->a;
+    switch (s->kind) {
+    case S_CHOOSE: {
+        size_t len = 1;
+        for (ast_option *o = s->u.choose.options; o; o = o->next)
+            len += strlen(text_or_empty(&o->label)) + 8;
+        char *labels = arena_alloc(a, len);
+        for (ast_option *o = s->u.choose.options; o; o = o->next) {
+            if (o != s->u.choose.options)
+                strcat(labels, ", ");
+            strcat(labels, "\xe2\x80\x9c");
+            strcat(labels, text_or_empty(&o->label));
+            strcat(labels, "\xe2\x80\x9d");
+        }
+        const char *who = doc_expr_text(a, s->u.choose.player);
+        item(a, &st->does,
+             s->u.choose.prompt.text
+                 ? fmt(a, "%s chooses (%s):", who, s->u.choose.prompt.text)
+                 : fmt(a, "%s chooses:", who),
+             labels, NULL);
+        break;
+    }
+    case S_EMIT: {
+        const ast_decl *e = s->u.call.sym ? s->u.call.sym->decl : NULL;
+        if (!has_item(&st->does, "emits", s->u.call.name))
+            item(a, &st->does, "emits", s->u.call.name,
+                 e ? m->events[e->index].anchor : NULL);
+        break;
+    }
+    case S_DO: {
+        doc_action *act = action_of(m, s->u.call.sym ? s->u.call.sym->decl : NULL);
+        if (!has_item(&st->does, "takes the action", s->u.call.name))
+            item(a, &st->does, "takes the action", s->u.call.name, act ? act->anchor : NULL);
+        if (act && !has_item(&act->offered_at, "step", st->number))
+            item(a, &act->offered_at, "step", st->number, st->anchor);
+        break;
+    }
+    case S_CALL:
+        if (!has_item(&st->does, "calls", s->u.call.name))
+            item(a, &st->does, "calls", s->u.call.name,
+                 first_step_of(b, s->u.call.sym ? s->u.call.sym->decl : NULL));
+        break;
+    case S_TURN: item_code(a, &st->does, "a turn of", doc_expr_text(a, s->u.player.player)); break;
+    case S_WINDOW:
+        item(a, &st->does, "a window for", s->u.player.label.text
+             ? fmt(a, "%s (\xe2\x80\x9c%s\xe2\x80\x9d)", doc_expr_text(a, s->u.player.player),
+                   s->u.player.label.text)
+             : doc_expr_text(a, s->u.player.player), NULL);
+        break;
+    case S_ELIMINATE:
+        item_code(a, &st->does, "eliminates", doc_expr_text(a, s->u.player.player));
+        break;
+    case S_END:
+        if (s->u.player.has_winner)
+            item_code(a, &st->does, "ends the game, winner", doc_expr_text(a, s->u.player.player));
+        else
+            item(a, &st->does, "ends the game", "", NULL);
+        break;
+    case S_PAY:
+        item_code(a, &st->does, "pays", fmt(a, "%s from %s", doc_expr_text(a, s->u.assign.value),
+                                            doc_expr_text(a, s->u.assign.target)));
+        break;
+    case S_REPEAT:
+        if (s->u.rep.cond)
+            item_code(a, &st->does, s->u.rep.kind == REP_WHILE ? "repeats while" : "repeats until",
+                      doc_expr_text(a, s->u.rep.cond));
+        else
+            item(a, &st->does, "repeats", "until it exits", NULL);
+        break;
+    case S_FOR:
+        item_code(a, &st->does, "for each",
+             fmt(a, "%s in %s%s%s", s->u.for_.var ? s->u.for_.var->name : "?",
+                 s->u.for_.iter && s->u.for_.iter->list
+                     ? doc_expr_text(a, s->u.for_.iter->list)
+                     : s->u.for_.iter && s->u.for_.iter->kind == IT_ALL_PLAYERS ? "all players"
+                     : s->u.for_.iter && s->u.for_.iter->kind == IT_RANGE
+                         ? fmt(a, "%s..%s", doc_expr_text(a, s->u.for_.iter->lo),
+                               doc_expr_text(a, s->u.for_.iter->hi))
+                         : "players",
+                 s->u.for_.by ? fmt(a, " by %s", doc_expr_text(a, s->u.for_.by)) : "",
+                 s->u.for_.by && s->u.for_.desc ? " desc" : ""));
+        break;
+    case S_SCOPE:
+        for (ast_escape *e = s->u.scope.escapes; e; e = e->next)
+            item(a, &st->does, "may be left by the escape",
+                 fmt(a, "\xe2\x80\x9c%s\xe2\x80\x9d by %s", text_or_empty(&e->label),
+                     doc_expr_text(a, e->player)), NULL);
+        break;
+    case S_BATCH: item(a, &st->does, "a batch", "(gains received at its end)", NULL); break;
+    default: break;
+    }
+}
+
+/* Records the emit sites of events and the payments of an action. */
+static void note_stmt(walker *w, ast_stmt *s)
+{
+    builder *b = w->b;
+    doc_model *m = b->m;
+    if (s->kind == S_EMIT && s->u.call.sym && s->u.call.sym->decl) {
+        doc_event *e = &m->events[s->u.call.sym->decl->index];
+        const char *what, *name, *anc;
+        site(w, &what, &name, &anc);
+        if (!has_item(&e->emitted_by, what, name))
+            item(b->a, &e->emitted_by, what, name, anc);
+    }
+    if (s->kind == S_PAY && w->action) {
+        doc_action *act = w->action;
+        act->pays = grow(b->a, act->pays, act->npays, &(uint32_t){act->npays}, sizeof *act->pays);
+        doc_pay *pay = &act->pays[act->npays++];
+        pay->upfront = 0;
+        pay->amount = doc_expr_text(b->a, s->u.assign.value);
+        pay->from = doc_expr_text(b->a, s->u.assign.target);
+        pay->substitute = s->substitute ? s->substitute->label.text : NULL;
+        pay->at = where(b, s->loc, w->decl ? w->decl->layer : 0);
+    }
+}
+
+static void walk_stmt(walker *w, ast_stmt *s)
+{
+    int saved = w->step;
+    if (s->kind == S_STEP) {
+        if (s->u.step.index >= 0 && (uint32_t)s->u.step.index < w->b->f->nsteps) {
+            w->b->step_owner[s->u.step.index] = w->decl;
+            w->step = s->u.step.index;
+        }
+    } else if (!w->owners_only)
+        describe(w, s);
+    if (!w->owners_only)
+        note_stmt(w, s);
+    ast_each_block(s, walk_block_cb, w);
+    w->step = saved;
+}
+
+static void walk_block(walker *w, ast_block *blk)
+{
+    for (ast_stmt *s = blk->first; s; s = s->next)
+        walk_stmt(w, s);
+}
+
+/* The decl an emit, a do or a call names, else NULL. */
+static const ast_decl *call_decl(const ast_stmt *s)
+{
+    if (s->kind != S_EMIT && s->kind != S_DO && s->kind != S_CALL)
+        return NULL;
+    return s->u.call.sym ? s->u.call.sym->decl : NULL;
+}
+
+/* A trigger's emits and actions taken, through the procs it calls. */
+static void reach_block(builder *b, ast_block *blk, doc_items *out);
+
+static void reach_cb(ast_block *blk, void *arg)
+{
+    void **ctx = arg;
+    reach_block(ctx[0], blk, ctx[1]);
+}
+
+static void reach_proc(builder *b, const ast_decl *d, doc_items *out)
+{
+    if (!d || d->kind != D_PROC || d->index < 0 || (uint32_t)d->index >= b->f->nfns ||
+        b->visiting[d->index])
+        return;
+    b->visiting[d->index] = 1;
+    reach_block(b, (ast_block *)&d->body, out);
+    for (uint32_t k = 0; k < d->noverriders; k++)
+        reach_proc(b, d->overriders[k], out);
+}
+
+static void reach_block(builder *b, ast_block *blk, doc_items *out)
+{
+    doc_model *m = b->m;
+    for (ast_stmt *s = blk->first; s; s = s->next) {
+        const ast_decl *d = call_decl(s);
+        if (s->kind == S_EMIT && d && !has_item(out, "emits", d->name))
+            item(b->a, out, "emits", d->name, m->events[d->index].anchor);
+        else if (s->kind == S_DO && d && !has_item(out, "takes the action", d->name)) {
+            doc_action *act = action_of(m, d);
+            item(b->a, out, "takes the action", d->name, act ? act->anchor : NULL);
+        } else if (s->kind == S_CALL && d)
+            reach_proc(b, d, out);
+        void *ctx[2] = {b, out};
+        ast_each_block(s, reach_cb, ctx);
+    }
+}
+
+/* An action's `pay` statements: its body's and its procs', in order. */
+static void pays_block(walker *w, ast_block *blk);
+
+static void pays_cb(ast_block *blk, void *arg)
+{
+    pays_block(arg, blk);
+}
+
+static void pays_block(walker *w, ast_block *blk)
+{
+    builder *b = w->b;
+    for (ast_stmt *s = blk->first; s; s = s->next) {
+        note_stmt(w, s);
+        const ast_decl *d = call_decl(s);
+        if (s->kind == S_CALL && d && d->kind == D_PROC && d->index >= 0 &&
+            (uint32_t)d->index < b->f->nfns && !b->visiting[d->index]) {
+            b->visiting[d->index] = 1;
+            const ast_decl *saved = w->decl;
+            w->decl = d;
+            pays_block(w, (ast_block *)&d->body);
+            w->decl = saved;
+        }
+        ast_each_block(s, pays_cb, w);
+    }
+}
+
+/* ------------------------------------------------------------ the parts */
+
+static int step_cmp(const void *x, const void *y)
+{
+    const doc_step *a = x, *b = y;
+    int c = natural_cmp(a->number, b->number);
+    return c ? c : a->index - b->index;
+}
+
+static int timing_rank(int t)
+{
+    return t == TIMING_BEFORE ? 0 : t == TIMING_IMMEDIATELY ? 1 : 2;
+}
+
+static void build_steps(builder *b)
+{
+    doc_model *m = b->m;
+    ast_file *f = b->f;
+    m->nsteps = f->nsteps;
+    m->steps = arena_alloc(b->a, (f->nsteps + 1) * sizeof *m->steps);
+    m->step_of_index = arena_alloc(b->a, (f->nsteps + 1) * sizeof *m->step_of_index);
+    for (uint32_t i = 0; i < f->nsteps; i++) {
+        const ast_stmt *s = f->steps[i];
+        doc_step *st = &m->steps[i];
+        st->index = (int)i;
+        st->number = s->u.step.number ? s->u.step.number : "?";
+        st->title = s->u.step.title ? s->u.step.title : "";
+        st->cites = cites(b, s->u.step.cites, &st->ncites);
+        st->rule = s->u.step.rule ? s->u.step.rule : "";
+        st->ran = arena_alloc(b->a, m->nscenarios + 1u);
+        const char *mods[3];
+        int nm = 0;
+        if (s->u.step.first_turn_only)
+            mods[nm++] = "first turn only";
+        if (s->u.step.optional_by)
+            mods[nm++] = fmt(b->a, "optional by %s", doc_expr_text(b->a, s->u.step.optional_by));
+        if (s->u.step.when)
+            mods[nm++] = fmt(b->a, "when %s", doc_expr_text(b->a, s->u.step.when));
+        if (nm)
+            st->modifiers = nm == 1 ? mods[0]
+                            : nm == 2 ? fmt(b->a, "%s; %s", mods[0], mods[1])
+                                      : fmt(b->a, "%s; %s; %s", mods[0], mods[1], mods[2]);
+    }
+    qsort(m->steps, m->nsteps, sizeof *m->steps, step_cmp);
+    for (uint32_t k = 0; k < m->nsteps; k++) {
+        doc_step *st = &m->steps[k];
+        m->step_of_index[st->index] = (int)k;
+        st->anchor = anchor(b, "step", st->number);
+        st->parent = -1;
+        /* the nearest earlier step whose number is a prefix ("2.5" of "2.5.3") */
+        for (int j = (int)k - 1; j >= 0; j--) {
+            size_t n = strlen(m->steps[j].number);
+            if (strncmp(st->number, m->steps[j].number, n) == 0 && st->number[n] == '.') {
+                st->parent = j;
+                st->depth = m->steps[j].depth + 1;
+                break;
+            }
+        }
+    }
+}
+
+static void build_events(builder *b)
+{
+    doc_model *m = b->m;
+    ast_file *f = b->f;
+    m->nevents = f->nevents;
+    m->events = arena_alloc(b->a, (f->nevents + 1) * sizeof *m->events);
+    for (uint32_t i = 0; i < f->nevents; i++) {
+        const ast_decl *d = f->events[i];
+        doc_event *e = &m->events[i];
+        e->name = d->name;
+        e->anchor = anchor(b, "event", d->name);
+        e->params = params(b, d);
+        e->order = order_text(b, d->order, d->order_by);
+        if (!e->order && d->action)
+            e->order = order_text(b, d->action->order, d->action->order_by);
+        e->action = -1;
+        e->at = where(b, d->loc, d->layer);
+    }
+}
+
+static void build_triggers_actions(builder *b)
+{
+    doc_model *m = b->m;
+    ast_file *f = b->f;
+    uint32_t nt = 0, na = 0, ns = 0;
+    for (ast_decl *d = f->decls; d; d = d->next) {
+        if (d->kind == D_PROC && d->timing)
+            nt++;
+        if (d->kind == D_PROC && (d->is_action || d->anytime) && !d->is_override)
+            na++;
+        if (d->kind == D_SUBSTITUTE)
+            ns++;
+    }
+    m->triggers = arena_alloc(b->a, (nt + 1) * sizeof *m->triggers);
+    m->actions = arena_alloc(b->a, (na + 1) * sizeof *m->actions);
+    m->subs = arena_alloc(b->a, (ns + 1) * sizeof *m->subs);
+    for (ast_decl *d = f->decls; d; d = d->next) {
+        if (d->kind == D_PROC && d->timing) {
+            doc_trigger *t = &m->triggers[m->ntriggers++];
+            t->name = d->name;
+            t->label = d->label.text ? d->label.text : "";
+            t->anchor = anchor(b, "trigger", d->name);
+            t->timing = d->timing == TIMING_BEFORE ? "before"
+                        : d->timing == TIMING_AFTER ? "after" : "immediately";
+            t->timing_rank = timing_rank(d->timing);
+            t->guard = d->guard ? doc_expr_text(b->a, d->guard) : NULL;
+            t->limit = d->limit == LIMIT_TURN ? "once per turn"
+                       : d->limit == LIMIT_ACTION ? "once per action" : NULL;
+            t->cites = cites(b, d->cites, &t->ncites);
+            t->event = d->event ? d->event->index : -1;
+            t->at = where(b, d->loc, d->layer);
+            t->fired = arena_alloc(b->a, m->nscenarios + 1u);
+        } else if (d->kind == D_PROC && (d->is_action || d->anytime) && !d->is_override) {
+            doc_action *act = &m->actions[m->nactions++];
+            act->name = d->name;
+            act->label = d->label.text ? d->label.text : "";
+            act->anchor = anchor(b, "action", d->name);
+            act->params = params(b, d);
+            act->anytime = d->anytime;
+            act->guard = d->guard ? doc_expr_text(b->a, d->guard) : NULL;
+            act->order = order_text(b, d->order, d->order_by);
+            act->event = d->action_event ? d->action_event->index : -1;
+            if (act->event >= 0)
+                m->events[act->event].action = (int)(act - m->actions);
+            act->cites = cites(b, d->cites, &act->ncites);
+            act->at = where(b, d->loc, d->layer);
+            act->taken = arena_alloc(b->a, m->nscenarios + 1u);
+            uint32_t ncost = 0;
+            for (ast_cost *c = d->costs; c; c = c->next)
+                ncost++;
+            act->pays = arena_alloc(b->a, (ncost + 1) * sizeof *act->pays);
+            for (ast_cost *c = d->costs; c; c = c->next) {
+                doc_pay *pay = &act->pays[act->npays++];
+                pay->upfront = 1;
+                pay->amount = doc_expr_text(b->a, c->amount);
+                pay->from = doc_expr_text(b->a, c->target);
+                pay->substitute = c->substitute ? c->substitute->label.text : NULL;
+                pay->at = where(b, c->loc, d->layer);
+            }
+        } else if (d->kind == D_SUBSTITUTE) {
+            doc_substitute *s = &m->subs[m->nsubs++];
+            s->sub = doc_expr_text(b->a, d->sub_var);
+            s->for_ = doc_expr_text(b->a, d->sub_for);
+            s->label = d->label.text ? d->label.text : "";
+            s->anchor = anchor(b, "substitute", s->sub);
+            s->cites = cites(b, d->cites, &s->ncites);
+            s->at = where(b, d->loc, d->layer);
+        }
+    }
+    /* each event's triggers, in the order they run: before, immediately, after */
+    for (uint32_t i = 0; i < m->nevents; i++) {
+        doc_event *e = &m->events[i];
+        e->triggers = arena_alloc(b->a, (m->ntriggers + 1) * sizeof *e->triggers);
+        for (int rank = 0; rank < 3; rank++)
+            for (uint32_t k = 0; k < m->ntriggers; k++)
+                if (m->triggers[k].event == (int)i && m->triggers[k].timing_rank == rank)
+                    e->triggers[e->ntriggers++] = (int)k;
+    }
+}
+
+/* The source of a decl: from its first line to the end of its body. */
+static const char *decl_source(builder *b, const ast_decl *d)
+{
+    uint32_t last = ast_line(d->loc);
+    if (d->kind == D_PROC)
+        last = ast_line(d->body.end);
+    else if (d->kind == D_FN)
+        last = doc_expr_last_line(d->body_expr);
+    else if (d->kind == D_CONST) {
+        const ast_expr *v = d->base_value && !d->is_override ? d->base_value : d->value;
+        last = v && ast_file_of(v->loc) == ast_file_of(d->loc) ? doc_expr_last_line(v) : 0;
+    }
+    if (last < ast_line(d->loc))
+        last = ast_line(d->loc);
+    return source_lines(b, d->loc, last);
+}
+
+static void build_overrides(builder *b)
+{
+    doc_model *m = b->m;
+    uint32_t n = 0;
+    for (ast_decl *d = b->f->decls; d; d = d->next)
+        if (d->is_override)
+            n++;
+    m->overrides = arena_alloc(b->a, (n + 1) * sizeof *m->overrides);
+    for (ast_decl *d = b->f->decls; d; d = d->next) {
+        if (!d->is_override)
+            continue;
+        doc_override *o = &m->overrides[m->noverrides++];
+        o->kind = d->kind == D_CONST ? "const" : d->kind == D_FN ? "fn" : "proc";
+        o->name = d->name ? d->name : "?";
+        o->anchor = anchor(b, "override", fmt(b->a, "%s-%s", o->name, d->layer ? fmt(b->a, "layer%d", d->layer) : "base"));
+        o->guard = d->guard ? doc_expr_text(b->a, d->guard) : NULL;
+        o->text = decl_source(b, d);
+        o->at = where(b, d->loc, d->layer);
+        o->cites = cites(b, d->cites, &o->ncites);
+        o->used = arena_alloc(b->a, m->nscenarios + 1u);
+        const ast_decl *base = d->kind == D_CONST ? d->overridden : d->base;
+        if (base) {
+            o->base_text = decl_source(b, base);
+            o->base_at = where(b, base->loc, base->layer);
+        } else {
+            o->base_text = "";
+            o->base_at = o->at;
+            o->base_at.line = 0;
+        }
+        o->rank = o->ranks = 1;
+        if (d->kind != D_CONST && base && base->noverriders) {
+            o->ranks = (int)base->noverriders;
+            for (uint32_t k = 0; k < base->noverriders; k++)
+                if (base->overriders[k] == d)
+                    o->rank = (int)(base->noverriders - k);
+        }
+    }
+}
+
+static void build_scenarios(builder *b)
+{
+    doc_model *m = b->m;
+    ast_file *f = b->f;
+    m->scenarios = arena_alloc(b->a, (b->p->nscenarios + 1u) * sizeof *m->scenarios);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < f->nscenarios && k < b->p->nscenarios; i++) {
+        const ast_decl *d = f->scenarios[i];
+        if (d->layer + 1 != f->nlayers && f->nlayers > 1)
+            continue; /* a base's scenarios test the base: not run here */
+        doc_scenario *s = &m->scenarios[k++];
+        s->name = d->title ? d->title : "";
+        s->anchor = anchor(b, "scenario", s->name);
+        s->cites = cites(b, d->cites, &s->ncites);
+        s->at = where(b, d->loc, d->layer);
+        s->verdict = -1;
+    }
+    m->nscenarios = k;
+}
+
+/* Every decl's statements: the steps' owners and contents, emit sites,
+ * the actions' payments and each trigger's consequences. */
+static void walk_all(builder *b)
+{
+    doc_model *m = b->m;
+    for (int pass = 0; pass < 2; pass++)
+    for (ast_decl *d = b->f->decls; d; d = d->next) {
+        if (d->kind != D_PROC && d->kind != D_SEQUENCE && d->kind != D_SCENARIO)
+            continue;
+        walker w = {b, d, -1, pass == 0, NULL, NULL};
+        if (d->kind == D_SCENARIO) {
+            for (ast_item *it = d->items; it; it = it->next)
+                if (it->kind == IT_SC_SETUP)
+                    walk_block(&w, &it->body);
+            continue;
+        }
+        walk_block(&w, &d->body);
+    }
+    for (uint32_t i = 0; i < m->nsteps; i++) {
+        doc_step *st = &m->steps[i];
+        const ast_decl *d = b->step_owner[st->index];
+        const ast_stmt *s = b->f->steps[st->index];
+        st->at = where(b, s->loc, d ? d->layer : 0);
+        st->owner = "";
+        if (!d)
+            continue;
+        walker w = {b, d, -1, 0, NULL, NULL};
+        const char *what, *name, *anc;
+        site(&w, &what, &name, &anc);
+        st->owner = *name ? fmt(b->a, "%s %s", what, name) : what;
+        st->owner_anchor = anc;
+    }
+    for (ast_decl *d = b->f->decls; d; d = d->next) {
+        if (d->kind != D_PROC)
+            continue;
+        if (d->timing) {
+            for (uint32_t k = 0; k < m->ntriggers; k++)
+                if (strcmp(m->triggers[k].name, d->name) == 0) {
+                    memset(b->visiting, 0, b->f->nfns + 1u);
+                    b->visiting[d->index] = 1;
+                    reach_block(b, &d->body, &m->triggers[k].emits);
+                }
+        } else if (d->is_action && !d->is_override) {
+            doc_action *act = action_of(m, d);
+            if (!act)
+                continue;
+            memset(b->visiting, 0, b->f->nfns + 1u);
+            b->visiting[d->index] = 1;
+            walker w = {b, d, -1, 0, NULL, act};
+            pays_block(&w, &d->body);
+        }
+    }
+}
+
+/* ------------------------------------------------------------ rule IDs */
+
+static doc_rule *rule(builder *b, const char *id)
+{
+    doc_model *m = b->m;
+    for (uint32_t k = 0; k < m->nrules; k++)
+        if (strcmp(m->rules[k].id, id) == 0)
+            return &m->rules[k];
+    uint32_t cap = m->nrules;
+    /* the array grows by doubling: its capacity is the next power of two */
+    uint32_t c = 4;
+    while (c < cap)
+        c *= 2;
+    if (m->nrules == c || m->nrules == 0)
+        m->rules = grow(b->a, m->rules, m->nrules, &(uint32_t){m->nrules == 0 ? 0 : c},
+                        sizeof *m->rules);
+    doc_rule *r = &m->rules[m->nrules++];
+    memset(r, 0, sizeof *r);
+    r->id = id;
+    return r;
+}
+
+static void push_int(builder *b, int **v, uint32_t *n, int x)
+{
+    for (uint32_t k = 0; k < *n; k++)
+        if ((*v)[k] == x)
+            return;
+    uint32_t cap = *n;
+    uint32_t c = 4;
+    while (c < cap)
+        c *= 2;
+    if (*n == 0 || *n == c)
+        *v = grow(b->a, *v, *n, &(uint32_t){*n == 0 ? 0 : c}, sizeof **v);
+    (*v)[(*n)++] = x;
+}
+
+static int rule_cmp(const void *x, const void *y)
+{
+    const doc_rule *a = x, *b = y;
+    return natural_cmp(a->id, b->id);
+}
+
+static void build_rules(builder *b)
+{
+    doc_model *m = b->m;
+    for (uint32_t i = 0; i < m->nsteps; i++)
+        for (uint32_t k = 0; k < m->steps[i].ncites; k++) {
+            doc_rule *r = rule(b, m->steps[i].cites[k]);
+            push_int(b, &r->steps, &r->nsteps, (int)i);
+        }
+    for (uint32_t i = 0; i < m->ntriggers; i++)
+        for (uint32_t k = 0; k < m->triggers[i].ncites; k++)
+            item(b->a, &rule(b, m->triggers[i].cites[k])->also, "trigger", m->triggers[i].name,
+                 m->triggers[i].anchor);
+    for (uint32_t i = 0; i < m->nactions; i++)
+        for (uint32_t k = 0; k < m->actions[i].ncites; k++)
+            item(b->a, &rule(b, m->actions[i].cites[k])->also, "action", m->actions[i].name,
+                 m->actions[i].anchor);
+    for (uint32_t i = 0; i < m->nsubs; i++)
+        for (uint32_t k = 0; k < m->subs[i].ncites; k++)
+            item(b->a, &rule(b, m->subs[i].cites[k])->also, "substitute", m->subs[i].sub,
+                 m->subs[i].anchor);
+    for (uint32_t i = 0; i < m->noverrides; i++)
+        for (uint32_t k = 0; k < m->overrides[i].ncites; k++)
+            item(b->a, &rule(b, m->overrides[i].cites[k])->also, "override",
+                 m->overrides[i].name, m->overrides[i].anchor);
+    for (uint32_t i = 0; i < m->nscenarios; i++)
+        for (uint32_t k = 0; k < m->scenarios[i].ncites; k++) {
+            doc_rule *r = rule(b, m->scenarios[i].cites[k]);
+            push_int(b, &r->scenarios, &r->nscenarios, (int)i);
+        }
+    /* a base's scenarios do not run here, but what they cite is indexed */
+    for (uint32_t i = 0; i < b->f->nscenarios; i++)
+        for (const ast_cite *c = b->f->scenarios[i]->cites; c; c = c->next)
+            rule(b, c->id);
+    qsort(m->rules, m->nrules, sizeof *m->rules, rule_cmp);
+    for (uint32_t k = 0; k < m->nrules; k++) {
+        m->rules[k].anchor = anchor(b, "rule", m->rules[k].id);
+        m->rules[k].reached = arena_alloc(b->a, (m->nscenarios + 1) * sizeof(int));
+    }
+}
+
+static void build_layers(builder *b)
+{
+    doc_model *m = b->m;
+    ast_file *f = b->f;
+    m->nlayers = f->nlayers ? f->nlayers : 1;
+    m->layers = arena_alloc(b->a, (m->nlayers + 1) * sizeof *m->layers);
+    for (ast_decl *d = f->decls; d; d = d->next)
+        if (d->layer < m->nlayers && !m->layers[d->layer])
+            m->layers[d->layer] = file_name(b, d->loc);
+    m->layers[m->nlayers - 1] = m->file;
+    for (uint32_t k = 0; k < m->nlayers; k++)
+        if (!m->layers[k])
+            m->layers[k] = "?";
+}
+
+doc_model *doc_model_build(const ast_file *cf, const ordo_program *p)
+{
+    ast_file *f = (ast_file *)cf; /* the walks take blocks as the tree gives them */
+    if (!f || !p)
+        return NULL;
+    oc_arena *a = arena_new();
+    if (!a)
+        return NULL;
+    doc_model *m = ARENA_NEW(a, doc_model);
+    m->arena = a;
+    m->program = p;
+    builder b;
+    memset(&b, 0, sizeof b);
+    b.m = m;
+    b.f = f;
+    b.p = p;
+    b.a = a;
+    b.step_owner = arena_alloc(a, (f->nsteps + 1) * sizeof *b.step_owner);
+    b.visiting = arena_alloc(a, f->nfns + 1u);
+    m->title = p->title ? p->title : "";
+    m->source = p->source && *p->source ? p->source : NULL;
+    m->file = p->file ? p->file : f->path;
+    const char *base = strrchr(m->file, '/');
+    base = base ? base + 1 : m->file;
+    size_t n = strlen(base);
+    if (n > 5 && strcmp(base + n - 5, ".ordo") == 0)
+        n -= 5;
+    m->name = arena_strndup(a, base, n);
+    m->min_players = p->min_players;
+    m->max_players = p->max_players;
+    build_layers(&b);
+    build_scenarios(&b);
+    build_steps(&b);
+    build_events(&b);
+    build_triggers_actions(&b);
+    build_overrides(&b);
+    walk_all(&b);
+    build_rules(&b);
+    return m;
+}
+
+void doc_model_free(doc_model *m)
+{
+    if (m)
+        arena_free(m->arena);
+}
+
+/* ------------------------------------------------------------ coverage */
+
+void doc_model_note(doc_model *m, unsigned sc, const ordo_event *ev)
+{
+    const ordo_program *p = m->program;
+    if (sc >= m->nscenarios)
+        return;
+    m->ran = 1;
+    switch (ev->kind) {
+    case ORDO_EV_STEP:
+        if (ev->id < p->nsteps)
+            m->steps[m->step_of_index[ev->id]].ran[sc] = 1;
+        break;
+    case ORDO_EV_TRIGGER:
+        if (ev->id < p->nprocs && p->procs[ev->id].name)
+            for (uint32_t k = 0; k < m->ntriggers; k++)
+                if (strcmp(m->triggers[k].name, p->procs[ev->id].name) == 0)
+                    m->triggers[k].fired[sc] = 1;
+        break;
+    case ORDO_EV_ACTION:
+        if (ev->id < p->nevents && p->events[ev->id].name)
+            for (uint32_t k = 0; k < m->nactions; k++)
+                if (strcmp(m->actions[k].name, p->events[ev->id].name) == 0)
+                    m->actions[k].taken[sc] = 1;
+        break;
+    case ORDO_EV_OVERRIDE:
+        if (ev->id < p->nprocs && p->procs[ev->id].name)
+            for (uint32_t k = 0; k < m->noverrides; k++)
+                if (strcmp(m->overrides[k].name, p->procs[ev->id].name) == 0 &&
+                    m->overrides[k].at.line == p->procs[ev->id].line)
+                    m->overrides[k].used[sc] = 1;
+        break;
+    default: break;
+    }
+}
+
+void doc_model_verdict(doc_model *m, unsigned sc, int passed)
+{
+    if (sc < m->nscenarios)
+        m->scenarios[sc].verdict = passed ? 1 : 0;
+    m->ran = 1;
+}
+
+/* Does the space-separated list `ids` hold `id`? */
+static int lists(const char *ids, const char *id)
+{
+    size_t n = strlen(id);
+    for (const char *s = ids; s && *s;) {
+        while (*s == ' ')
+            s++;
+        size_t k = strcspn(s, " ");
+        if (k == n && strncmp(s, id, n) == 0)
+            return 1;
+        s += k;
+    }
+    return 0;
+}
+
+static int cited(const char **v, uint32_t n, const char *id)
+{
+    for (uint32_t k = 0; k < n; k++)
+        if (strcmp(v[k], id) == 0)
+            return 1;
+    return 0;
+}
+
+void doc_model_finish(doc_model *m)
+{
+    for (uint32_t s = 0; s < m->nscenarios; s++) {
+        uint32_t n = 0;
+        for (uint32_t i = 0; i < m->nsteps; i++)
+            n += m->steps[i].ran[s];
+        m->scenarios[s].steps_ran = n;
+    }
+    for (uint32_t r = 0; r < m->nrules; r++) {
+        doc_rule *ru = &m->rules[r];
+        ru->nreached = 0;
+        for (uint32_t s = 0; s < m->nscenarios; s++) {
+            int hit = 0;
+            for (uint32_t i = 0; i < m->nsteps && !hit; i++)
+                hit = m->steps[i].ran[s] && lists(m->steps[i].rule, ru->id);
+            for (uint32_t i = 0; i < m->ntriggers && !hit; i++)
+                hit = m->triggers[i].fired[s] &&
+                      cited(m->triggers[i].cites, m->triggers[i].ncites, ru->id);
+            for (uint32_t i = 0; i < m->nactions && !hit; i++)
+                hit = m->actions[i].taken[s] &&
+                      cited(m->actions[i].cites, m->actions[i].ncites, ru->id);
+            for (uint32_t i = 0; i < m->noverrides && !hit; i++)
+                hit = m->overrides[i].used[s] &&
+                      cited(m->overrides[i].cites, m->overrides[i].ncites, ru->id);
+            if (hit)
+                ru->reached[ru->nreached++] = (int)s;
+        }
+    }
+}
+
+const doc_rule *doc_find_rule(const doc_model *m, const char *id)
+{
+    for (uint32_t k = 0; k < m->nrules; k++)
+        if (strcmp(m->rules[k].id, id) == 0)
+            return &m->rules[k];
+    return NULL;
+}
+
+int doc_rule_encoded(const doc_rule *r)
+{
+    return r->nsteps || r->also.n;
+}
+
+void doc_reach_counts(const doc_model *m, uint32_t *encoded, uint32_t *unreached)
+{
+    *encoded = *unreached = 0;
+    for (uint32_t i = 0; i < m->nrules; i++)
+        if (doc_rule_encoded(&m->rules[i])) {
+            (*encoded)++;
+            *unreached += m->rules[i].nreached == 0;
+        }
+}
