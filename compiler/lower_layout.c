@@ -54,8 +54,15 @@ ordo_var *lw_lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
         }
         v->offset = off;
         uint64_t end = off + cells * v->stride;
-        if (end > (uint64_t)INT32_MAX) {
-            diag_error(w->d, d->loc, "the state of this ruleset exceeds 2 GiB at '%s'", d->name);
+        if (end > OC_MAX_STATE_BYTES) {
+            /* every game would carry it: refused here, with what it needs */
+            if (!w->failed)
+                diag_error(w->d, d->loc,
+                           "'%s' takes %llu bytes (%llu cells of %u) and brings a game's state to "
+                           "%llu bytes; the limit is %llu (doc/limits.md)",
+                           d->name, (unsigned long long)(cells * v->stride),
+                           (unsigned long long)cells, (unsigned)v->stride,
+                           (unsigned long long)end, (unsigned long long)OC_MAX_STATE_BYTES);
             w->failed = 1;
             end = off;
         }

@@ -26,6 +26,8 @@ int oc_load_table(oc_arena *arena, diag *d, ast_decl *t);
  * file may hold (doc/limits.md). A 1M-line ruleset is about 32 MiB. */
 #define OC_MAX_RULESET_BYTES ((size_t)64 << 20)
 #define OC_MAX_TABLE_BYTES ((size_t)16 << 20)
+/* The most bytes a ruleset's declared state may take in every game. */
+#define OC_MAX_STATE_BYTES ((uint64_t)16 << 20)
 
 /* Reads a whole file into the arena, without a leading UTF-8 byte-order
  * mark; NULL with errno in *err on failure (EISDIR for a directory, EFBIG
