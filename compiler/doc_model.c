@@ -609,7 +609,8 @@ static void build_steps(builder *b)
                             : nm == 2 ? fmt(b->a, "%s; %s", mods[0], mods[1])
                                       : fmt(b->a, "%s; %s; %s", mods[0], mods[1], mods[2]);
     }
-    qsort(m->steps, m->nsteps, sizeof *m->steps, step_cmp);
+    if (m->nsteps > 1)
+        qsort(m->steps, m->nsteps, sizeof *m->steps, step_cmp);
     for (uint32_t k = 0; k < m->nsteps; k++) {
         doc_step *st = &m->steps[k];
         m->step_of_index[st->index] = (int)k;
@@ -932,7 +933,8 @@ static void build_rules(builder *b)
     for (uint32_t i = 0; i < b->f->nscenarios; i++)
         for (const ast_cite *c = b->f->scenarios[i]->cites; c; c = c->next)
             rule(b, c->id);
-    qsort(m->rules, m->nrules, sizeof *m->rules, rule_cmp);
+    if (m->nrules > 1) /* qsort may not take NULL, even for nothing */
+        qsort(m->rules, m->nrules, sizeof *m->rules, rule_cmp);
     for (uint32_t k = 0; k < m->nrules; k++) {
         m->rules[k].anchor = anchor(b, "rule", m->rules[k].id);
         m->rules[k].reached = arena_alloc(b->a, (m->nscenarios + 1) * sizeof(int));

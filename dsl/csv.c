@@ -217,7 +217,8 @@ static void check_header(reader *r, const csv_field *h, uint32_t n)
     uint32_t *first = arena_alloc(r->a, (size_t)n * sizeof *first); /* of its name */
     for (uint32_t i = 0; i < n; i++)
         sorted[i] = &h[i];
-    qsort(sorted, n, sizeof *sorted, by_name_then_column);
+    if (n > 1)
+        qsort(sorted, n, sizeof *sorted, by_name_then_column);
     for (uint32_t k = 0; k < n; k++) {
         uint32_t i = (uint32_t)(sorted[k] - h);
         int same = k > 0 && strcmp(sorted[k - 1]->text, sorted[k]->text) == 0;
