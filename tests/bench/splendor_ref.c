@@ -12,13 +12,18 @@
  * option): buy (card-id order, market and reserve), take different gems
  * (takes.csv order), take two (gem order), reserve a face-up card (card-id
  * order), reserve a deck's top (level order), pass (only when nothing
- * else); then one decision per token returned above ten (gems in gem
- * order, then gold), and a noble's choice when two or more visit. So every
- * seed gives the same winner and final scores; any difference is a bug in
- * one of them.
+ * else); after a buy, how to pay when two or more payments are feasible
+ * (payments.csv order: how much gold stands in for each colour); then one
+ * decision per token returned above ten (gems in gem order, then gold),
+ * and a noble's choice when two or more visit. So every seed gives the
+ * same winner and final scores; any difference is a bug in one of them.
+ * (A slot a card leaves is dealt again at once here, at the end of the
+ * turn in the ruleset, SPL-E1's step 1: nothing in between reads the
+ * market, so the cards dealt are the same.)
  *
- * The card, noble and take data come from rulesets/data/splendor/ (cards.csv, nobles.csv, takes.csv), the
- * ruleset's own files, read once at start-up. A game is one fixed-size
+ * The card, noble, take and payment data come from rulesets/data/splendor/
+ * (cards.csv, nobles.csv, takes.csv, payments.csv), the ruleset's own
+ * files, read once at start-up. A game is one fixed-size
  * struct (spl_game); nothing is allocated while playing.
  *
  *   splendor_ref [--data DIR] [--seed S] [--games N] [--variant base|easier|harder]
@@ -181,8 +186,8 @@ static void own(const spl_data *d, spl_side *s, int c)
     s->cards++;
 }
 
-/* s pays for c (affordable): gems first, colour by colour, then gold; the
- * tokens go back to the stock. Then s owns c. */
+/* s pays for c (affordable): gems first, colour by colour, then gold (the
+ * bot's way, SPL-B1); the tokens go back to the stock. Then s owns c. */
 static void buy(const spl_data *d, spl_game *g, spl_side *s, int c)
 {
     int shortfall = 0;
@@ -296,13 +301,15 @@ static void bot_reserve(const ctx *x, spl_game *g)
         fprintf(x->trace, "  bot reserves %d\n", c);
 }
 
-/* Die 2..6 (B3): two of one colour, or one of up to three. */
+/* Die 2..6 (B3): two of one colour, or one of up to three. Positions 2..
+ * n+1 hold the row; a face whose position has closed up (a 6 whenever a
+ * colour is out) is treated as 2. */
 static void bot_gems(const ctx *x, spl_game *g, int die)
 {
     int n = g->nrow;
     if (n == 0)
         return;
-    int k = (die - 2) % n;
+    int k = die - 2 < n ? die - 2 : 0;
     int first = g->row[k];
     if (g->stock[first] >= GEM_START) {
         take_gem(g, &g->bot, first);
@@ -461,12 +468,48 @@ static void trace_option(const ctx *x, opt o)
         fprintf(x->trace, "  human: %s %d\n", what[o.kind], arg);
 }
 
-static void human_apply(const spl_data *d, spl_game *g, opt o)
+/* The human pays for c (affordable) by the standard rules: among the
+ * feasible rows of payments.csv (gold for at least what the gems lack in
+ * each colour, at most what the card asks, no more than the gold held), a
+ * decision when there are two or more. Then the human owns c. */
+static void human_buy(const ctx *x, spl_game *g, int c)
 {
+    const spl_data *d = x->d;
+    spl_side *h = &g->human;
+    int need[SPL_GEMS];
+    for (int gem = 0; gem < SPL_GEMS; gem++) {
+        int n = d->cost[c][gem] - h->bonus[gem];
+        need[gem] = n > 0 ? n : 0;
+    }
+    uint8_t feasible[SPL_PAYMENTS];
+    int n = 0;
+    for (int p = 0; p < SPL_PAYMENTS; p++) {
+        int ok = d->pay_total[p] <= h->gold;
+        for (int gem = 0; ok && gem < SPL_GEMS; gem++)
+            ok = d->pay_use[p][gem] >= need[gem] - h->gems[gem] && d->pay_use[p][gem] <= need[gem];
+        if (ok)
+            feasible[n++] = (uint8_t)p;
+    }
+    int p = feasible[n > 1 ? decide(g, n) : 0];
+    for (int gem = 0; gem < SPL_GEMS; gem++) {
+        int r = need[gem] - d->pay_use[p][gem];
+        h->gems[gem] = (int8_t)(h->gems[gem] - r);
+        return_gems(g, gem, r);
+    }
+    h->gold = (int8_t)(h->gold - d->pay_total[p]);
+    g->gold = (int8_t)(g->gold + d->pay_total[p]);
+    own(d, h, c);
+    if (x->trace)
+        fprintf(x->trace, "  human: pays with %d gold (payment %d)\n", d->pay_total[p], p + 1);
+}
+
+static void human_apply(const ctx *x, spl_game *g, opt o)
+{
+    const spl_data *d = x->d;
     spl_side *h = &g->human;
     switch (o.kind) {
     case OPT_BUY:
-        buy(d, g, h, o.arg);
+        human_buy(x, g, o.arg);
         if (!take_from_market(g, o.arg)) {
             int r = 0;
             while (h->reserved[r] != o.arg)
@@ -529,7 +572,7 @@ static void human_turn(const ctx *x, spl_game *g)
     opt pick = o[decide(g, n)];
     if (x->trace)
         trace_option(x, pick);
-    human_apply(x->d, g, pick);
+    human_apply(x, g, pick);
     human_discard(x, g);
 }
 
@@ -669,6 +712,23 @@ static int take_row(spl_data *d, const char *line, int i)
     return size == v[0] ? 0 : -1;
 }
 
+/* payments.csv: `"name",total,white,blue,green,red,black` (gold a colour). */
+static int payment_row(spl_data *d, const char *line, int i)
+{
+    int v[6], sum = 0;
+    if (sscanf(line, "\"%*[^\"]\",%d,%d,%d,%d,%d,%d", &v[0], &v[1], &v[2], &v[3], &v[4],
+               &v[5]) != 6)
+        return -1;
+    for (int g = 0; g < SPL_GEMS; g++) {
+        if (v[1 + g] < 0)
+            return -1;
+        d->pay_use[i][g] = (int8_t)v[1 + g];
+        sum += v[1 + g];
+    }
+    d->pay_total[i] = (int8_t)v[0];
+    return sum == v[0] ? 0 : -1;
+}
+
 /* Reads dir/name: a header, then exactly `rows` rows, each through fn. 0,
  * or -1 after a message. */
 static int read_csv(spl_data *d, const char *dir, const char *name, int rows, row_fn fn)
@@ -697,7 +757,8 @@ int spl_load(spl_data *d, const char *dir)
     memset(d, 0, sizeof *d);
     if (read_csv(d, dir, "cards.csv", SPL_CARDS, card_row) ||
         read_csv(d, dir, "nobles.csv", SPL_NOBLES, noble_row) ||
-        read_csv(d, dir, "takes.csv", SPL_TAKES, take_row))
+        read_csv(d, dir, "takes.csv", SPL_TAKES, take_row) ||
+        read_csv(d, dir, "payments.csv", SPL_PAYMENTS, payment_row))
         return -1;
     return 0;
 }

@@ -21,6 +21,7 @@ enum {
     SPL_RESERVE = 3,    /* the human's reserve */
     SPL_DECK_MAX = 40,  /* cards of one level */
     SPL_TAKES = 25,     /* the sets of different gems, takes.csv */
+    SPL_PAYMENTS = 252, /* the ways to spend 0..5 gold as wild gems, payments.csv */
     SPL_HARDER_EXTRA = 2 /* the bot's reserved cards at the start, harder */
 };
 
@@ -30,6 +31,7 @@ typedef struct spl_data {
     int8_t cost[SPL_CARDS + 1][SPL_GEMS];
     int8_t noble_points[SPL_NOBLES + 1], noble_req[SPL_NOBLES + 1][SPL_GEMS];
     uint8_t take_mask[SPL_TAKES], take_size[SPL_TAKES]; /* bit g: gem g */
+    int8_t pay_use[SPL_PAYMENTS][SPL_GEMS], pay_total[SPL_PAYMENTS]; /* gold for gem g */
     uint8_t deck0[SPL_LEVELS][SPL_DECK_MAX], deck0_len[SPL_LEVELS]; /* ids, file order */
 } spl_data;
 
@@ -43,8 +45,8 @@ typedef struct spl_result {
     int decisions;       /* the human's decisions (each one draw of the policy) */
 } spl_result;
 
-/* Reads cards.csv, nobles.csv and takes.csv from dir. 0, or -1 after a
- * message on stderr. */
+/* Reads cards.csv, nobles.csv, takes.csv and payments.csv from dir. 0, or
+ * -1 after a message on stderr. */
 int spl_load(spl_data *d, const char *dir);
 
 /* Plays the game of `seed` (the game generator starts at seed, the random
