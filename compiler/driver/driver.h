@@ -15,6 +15,7 @@ int cmd_run(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_lsp(int argc, char **argv); /* cmd_lsp.c: the language server */
 
 /* diagopts.c: what a command that compiles takes about diagnostics. */
 typedef struct drv_diag {

@@ -1,4 +1,5 @@
-/* ordo_main.c — the `ordo` tool: check, run, simulate, play and test rulesets. */
+/* ordo_main.c — the `ordo` tool: check, run, simulate, play and test rulesets,
+ * and serve them to editors (`ordo lsp`). */
 #include <string.h>
 
 #include "driver.h"
@@ -12,6 +13,7 @@ static const char usage[] =
     "  sim FILE        play many games and print their statistics\n"
     "  play FILE       play one game in the terminal, against policies or people\n"
     "  test FILE...    run every scenario of each ruleset\n"
+    "  lsp             a language server on stdin and stdout, for editors\n"
     "\n"
     "  ordo help COMMAND     the options of a command (as ordo COMMAND --help)\n"
     "  ordo --version        the version\n"
@@ -51,6 +53,8 @@ static int run_command(int argc, char **argv)
         return cmd_play(argc - 1, argv + 1);
     if (strcmp(cmd, "test") == 0)
         return cmd_test(argc - 1, argv + 1);
+    if (strcmp(cmd, "lsp") == 0)
+        return cmd_lsp(argc - 1, argv + 1);
     if (cmd[0] == '-')
         return drv_unknown_option("ordo", cmd);
     fprintf(stderr, "ordo: unknown command '%s' (try 'ordo --help')\n", cmd);
