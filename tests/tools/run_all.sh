@@ -3,7 +3,7 @@
 #   unit tests (cmocka), the layers (includes and exports), diagnostics,
 #   scenarios (ordo test), end-to-end (emitted C vs interpreter, golden C),
 #   random-policy sweep, command line,
-#   `ordo sim`, `ordo play`, `ordo lsp`, the Splendor ruleset against its hand-written
+#   `ordo sim`, `ordo play`, `ordo lsp`, the editor grammars, the Splendor ruleset against its hand-written
 #   reference, the mutation fuzzer (FUZZ=N iterations, default 3000).
 # Every suite ends its output with "N passed, M failed"; this script sums
 # them, prints the same line last, and exits 1 on any failure.
@@ -87,6 +87,7 @@ suite "make install and a host built with pkg-config" sh tests/e2e/install.sh "$
 suite "ordo sim" sh tests/e2e/sim.sh "$BUILD"
 suite "ordo play" sh tests/e2e/play.sh "$BUILD"
 suite "ordo lsp: the language server in scripted sessions" sh tests/e2e/lsp.sh "$BUILD"
+suite "editor grammars (TextMate, Vim) over every .ordo file" sh tests/tools/grammars.sh
 suite "Splendor: the ruleset and the hand-written reference agree" \
     sh tests/e2e/splendor_ref.sh "$BUILD"
 suite "fuzz targets over their seed corpora" sh tests/fuzz/replay.sh "$BUILD"
