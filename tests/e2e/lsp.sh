@@ -33,19 +33,7 @@ printf 'Content-Length: 10\r\n\r\n{"id":' | "$ORDO" lsp >/dev/null 2>&1
 [ $? -eq 1 ] && ok || bad "a body cut short: status 1"
 
 if command -v python3 >/dev/null 2>&1; then
-    python3 tests/e2e/lsp_session.py "$ORDO" >"$tmp/session" 2>&1
-    st=$?
-    grep -v '^[0-9]* passed, [0-9]* failed$' "$tmp/session"
-    last=$(tail -n 1 "$tmp/session")
-    p=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
-    f=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
-    if [ -z "$p" ]; then
-        bad "lsp_session.py ended without its summary (status $st)"
-    else
-        pass=$((pass + p))
-        fail=$((fail + f))
-        [ "$st" -eq 0 ] || [ "$f" -gt 0 ] || bad "lsp_session.py: status $st"
-    fi
+    run_counted lsp_session.py python3 tests/e2e/lsp_session.py "$ORDO"
 else
     bad "python3 is missing: the scripted sessions did not run"
 fi

@@ -29,18 +29,8 @@ import threading
 
 ORDO = sys.argv[1] if len(sys.argv) > 1 else "build/ordo"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-passed = 0
-failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL: " + what)
-    return cond
+sys.path.insert(0, os.path.join(ROOT, "tests", "tools"))
+from tally import check, summary  # noqa: E402
 
 
 class Server:
@@ -181,27 +171,20 @@ def session_main():
         r = s.request("textDocument/definition", td(uri, pos))
         return (r or {}).get("result")
 
-    res = definition(pos_of(good, ">= GOAL", 0, 4))
-    want = pos_of(good, "const GOAL", 0, 6)
-    check(isinstance(res, list) and len(res) == 1 and res[0]["uri"] == uri
-          and res[0]["range"]["start"] == want,
-          "definition of GOAL: %r, wanted %r" % (res, want))
-    res = definition(pos_of(good, "score[p] += r", 0, 12))
-    want = pos_of(good, "let r = roll", 0, 4)
-    check(isinstance(res, list) and len(res) == 1 and res[0]["range"]["start"] == want,
-          "definition of the local r: %r, wanted %r" % (res, want))
-    res = definition(pos_of(good, "expect step 1.3 ran", 0, 13))
-    want = pos_of(good, "step 1.3 \"look back\"", 0, 5)
-    check(isinstance(res, list) and len(res) == 1 and res[0]["range"]["start"] == want,
-          "definition of step 1.3: %r, wanted %r" % (res, want))
-    res = definition(pos_of(good, 'cite "TINY-ROLL" {\n    players 3', 0, 8))
-    want = pos_of(good, "step 1.2 \"roll\"", 0, 5)
-    check(isinstance(res, list) and len(res) == 1 and res[0]["range"]["start"] == want,
-          "definition of \"TINY-ROLL\": %r, wanted the step at %r" % (res, want))
-    res = definition(pos_of(good, "take_turn(p)", 0, 2))
-    want = pos_of(good, "proc take_turn", 0, 5)
-    check(isinstance(res, list) and res and res[0]["range"]["start"] == want,
-          "definition of take_turn: %r" % res)
+    def expect_definition(at, target, what):
+        """definition at pos_of(good, *at) is one place: pos_of(good, *target)"""
+        res = definition(pos_of(good, *at))
+        want = pos_of(good, *target)
+        check(isinstance(res, list) and len(res) == 1 and res[0]["uri"] == uri
+              and res[0]["range"]["start"] == want,
+              "definition of %s: %r, wanted %r" % (what, res, want))
+
+    expect_definition((">= GOAL", 0, 4), ("const GOAL", 0, 6), "GOAL")
+    expect_definition(("score[p] += r", 0, 12), ("let r = roll", 0, 4), "the local r")
+    expect_definition(("expect step 1.3 ran", 0, 13), ('step 1.3 "look back"', 0, 5), "step 1.3")
+    expect_definition(('cite "TINY-ROLL" {\n    players 3', 0, 8), ('step 1.2 "roll"', 0, 5),
+                      '"TINY-ROLL" (the step citing it)')
+    expect_definition(("take_turn(p)", 0, 2), ("proc take_turn", 0, 5), "take_turn")
 
     # hover
     def hover(pos):
@@ -389,5 +372,4 @@ session_main()
 session_broken()
 session_utf8()
 session_every_file()
-print("%d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+sys.exit(summary())

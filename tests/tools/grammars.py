@@ -27,18 +27,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GRAMMAR = os.path.join(ROOT, "editors", "textmate", "ordo.tmLanguage.json")
-passed = 0
-failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL: " + what)
-    return cond
+sys.path.insert(0, os.path.join(ROOT, "tests", "tools"))
+from tally import check, summary  # noqa: E402
 
 
 # ----------------------------------------------------------- the engine
@@ -285,8 +275,7 @@ def main():
         check(True, "")
     except Exception as e:
         check(False, "the grammar does not load: %s" % e)
-        print("%d passed, %d failed" % (passed, failed))
-        return 1
+        return summary()
     check(g.get("scopeName") == "source.ordo" and "ordo" in g.get("fileTypes", []),
           "scopeName source.ordo, fileTypes ordo")
     check(len(KEYWORDS) > 50, "the keywords read from dsl/lexer.l: %d" % len(KEYWORDS))
@@ -328,8 +317,7 @@ def main():
     if os.environ.get("GRAMMARS_VERBOSE"):
         print("%d files; keywords never used in them: %s" %
               (len(files), " ".join(sorted(KEYWORDS - seen_keywords))))
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return summary()
 
 
 sys.exit(main())

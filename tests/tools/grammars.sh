@@ -11,25 +11,10 @@
 #     a line is in a keyword group, and every .ordo file of the tree is
 #     highlighted without a Vim error.
 # Last line: "N passed, M failed".
-cd "$(dirname "$0")/../.." || exit 1
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
+. "$(dirname "$0")/../e2e/common.sh"
 
 # the TextMate grammar
-python3 tests/tools/grammars.py >"$tmp/tm" 2>&1
-st=$?
-grep -v '^[0-9]* passed, [0-9]* failed$' "$tmp/tm"
-last=$(tail -n 1 "$tmp/tm")
-p=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
-f=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
-if [ -z "$p" ]; then
-    bad "grammars.py ended without its summary (status $st)"
-else
-    pass=$((pass + p)) fail=$((fail + f))
-fi
+run_counted grammars.py python3 tests/tools/grammars.py
 
 # the Vim syntax file
 if ! command -v vim >/dev/null 2>&1; then
@@ -39,6 +24,12 @@ if ! command -v vim >/dev/null 2>&1; then
     exit
 fi
 root=$(pwd)
+# run_vim SCRIPT: vim, silent and without a vimrc, with editors/vim on its
+# runtime path and syntax on, runs the Vim script in file SCRIPT
+run_vim() {
+    { printf 'set rtp^=%s/editors/vim\nfiletype on\nsyntax on\n' "$root"; cat "$1"; } >"$1.vim"
+    vim -es -u NONE -N -i NONE -S "$1.vim" </dev/null >/dev/null 2>&1
+}
 cat >"$tmp/sample.ordo" <<'ORDO'
 ruleset "T"
 # a comment
@@ -74,10 +65,7 @@ cat >"$tmp/want" <<'WANT'
 ft=ordo
 WANT
 positions=$(sed -n 's/^\([0-9]*\):\([0-9]*\) .*/[\1,\2],/p' "$tmp/want" | tr -d '\n')
-cat >"$tmp/check.vim" <<VIM
-set rtp^=$root/editors/vim
-filetype on
-syntax on
+cat >"$tmp/check" <<VIM
 edit $tmp/sample.ordo
 let out = []
 for [l, c] in [$positions]
@@ -87,7 +75,7 @@ call add(out, 'ft=' . &filetype)
 call writefile(out, '$tmp/got')
 qall!
 VIM
-vim -es -u NONE -N -i NONE -S "$tmp/check.vim" </dev/null >/dev/null 2>&1
+run_vim "$tmp/check"
 if cmp -s "$tmp/want" "$tmp/got"; then ok; else
     bad "vim: the groups at known places differ (want, got):"
     diff "$tmp/want" "$tmp/got"
@@ -95,10 +83,7 @@ fi
 
 # every keyword of the lexer alone on a line
 sed -n 's/^"\([a-z_]*\)"[ \t]*return T_.*/\1/p' dsl/lexer.l >"$tmp/keywords.ordo"
-cat >"$tmp/kw.vim" <<VIM
-set rtp^=$root/editors/vim
-filetype on
-syntax on
+cat >"$tmp/kw" <<VIM
 edit $tmp/keywords.ordo
 let out = []
 for l in range(1, line('$'))
@@ -107,7 +92,7 @@ endfor
 call writefile(out, '$tmp/kwgot')
 qall!
 VIM
-vim -es -u NONE -N -i NONE -S "$tmp/kw.vim" </dev/null >/dev/null 2>&1
+run_vim "$tmp/kw"
 n=$(wc -l <"$tmp/keywords.ordo")
 if [ "$n" -gt 50 ] && [ "$(wc -l <"$tmp/kwgot" 2>/dev/null)" -eq "$n" ]; then
     wrong=$(grep -v ' ordo\(Header\|Declaration\|Type\|OperatorWord\|Constant\|Keyword\)$' "$tmp/kwgot")
@@ -118,10 +103,7 @@ fi
 
 # every .ordo file of the tree: highlighted to its end, no Vim error
 find rulesets tests examples -name '*.ordo' | sort >"$tmp/files"
-cat >"$tmp/all.vim" <<VIM
-set rtp^=$root/editors/vim
-filetype on
-syntax on
+cat >"$tmp/all" <<VIM
 let out = []
 for f in readfile('$tmp/files')
   execute 'silent edit ' . fnameescape(f)
@@ -133,7 +115,7 @@ endfor
 call writefile(out, '$tmp/allgot')
 qall!
 VIM
-vim -es -u NONE -N -i NONE -S "$tmp/all.vim" </dev/null >/dev/null 2>&1
+run_vim "$tmp/all"
 total=$(wc -l <"$tmp/files")
 good=$(grep -c ' ordo ok$' "$tmp/allgot" 2>/dev/null)
 if [ "$total" -gt 50 ] && [ "${good:-0}" -eq "$total" ]; then ok; else
