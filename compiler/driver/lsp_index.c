@@ -11,8 +11,10 @@
  *               its number, title, cited IDs and the ruleset's source; a
  *               rule ID: the steps, scenarios and triggers citing it;
  *   completion  the ruleset's global names and the language's keywords.
- * When a new text cannot be parsed at all, the last outline stays, so that
- * navigation still works while the text is broken.
+ * After a syntax error the outline is the parser's partial tree (the
+ * names and steps it could read, without types or bound uses: names are
+ * then found by name); only when nothing at all was parsed does the last
+ * outline stay.
  */
 #include <stdarg.h>
 #include <stdlib.h>

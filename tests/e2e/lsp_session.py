@@ -7,7 +7,8 @@ threading). Run by tests/e2e/lsp.sh.
 
 The sessions:
   1. initialize (capabilities); open tiny.ordo with an unknown name ->
-     one error at the name's range; change it back -> no diagnostics;
+     one error at the name's range; a syntax error -> its error, names
+     still found; change it back -> no diagnostics;
      definition of a global, a local, a step number after `expect step`
      and a cited rule ID; hover on a name, a step and a rule ID;
      completion (declared names, every keyword of dsl/lexer.l); a
@@ -158,6 +159,20 @@ def session_main():
               "open: range %r, wanted %r" % (d[0]["range"], {"start": start, "end": end}))
         check(d[0]["severity"] == 1 and d[0]["source"] == "ordo"
               and "unknown name 'scor'" in d[0]["message"], "open: the error %r" % d[0])
+
+    # a syntax error: its diagnostic, and names and steps still found
+    # (from the parser's partial tree)
+    unparsed = good.replace("let r = roll d6", "let r = roll d6 +", 1)
+    s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                        "contentChanges": [{"text": unparsed}]})
+    d = s.diagnostics(uri)
+    check(d is not None and len(d) == 1 and "expected an expression" in d[0]["message"],
+          "a syntax error: %r" % d)
+    r = s.request("textDocument/definition", td(uri, pos_of(unparsed, ">= GOAL", 0, 4)))
+    res = (r or {}).get("result")
+    check(isinstance(res, list) and res and
+          res[0]["range"]["start"] == pos_of(unparsed, "const GOAL", 0, 6),
+          "definition of GOAL while the text has a syntax error: %r" % res)
 
     # fixed: no diagnostics
     s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
