@@ -166,8 +166,9 @@ $(LIBOC): $(FRONT_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
+# the ordo tool alone links jansson (its language server's JSON, `ordo lsp`)
 $(ORDO): $(ORDO_OBJ) $(LIBOC) $(LIBHOST) $(LIBORDO)
-	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBOC) $(LIBHOST) $(LIBORDO)
+	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBOC) $(LIBHOST) $(LIBORDO) -ljansson
 
 $(ORDOC): $(ORDOC_OBJ) $(LIBOC) $(LIBORDO)
 	$(CC) $(LDFLAGS) -o $@ $(ORDOC_OBJ) $(LIBOC) $(LIBORDO)

@@ -20,7 +20,10 @@ struct oc_compiler {
     oc_arena *arena;
     int errors;
     int warnings;
-    ast_file *tree;      /* the last compilation's checked tree (oc_last_tree) */
+    ast_file *tree;          /* the last compilation's tree (oc_tree) */
+    const diag_src *files;   /* and the files it read: more[1..nfiles] */
+    uint32_t nfiles;
+    const char *path;        /* its file 0 */
 };
 
 oc_compiler *oc_new(const oc_options *opt)
@@ -160,6 +163,7 @@ static const ordo_program *run(oc_compiler *c, diag *d)
 {
     ast_file *chain[MAX_LAYERS];
     ast_file *f = ast_parse(c->arena, d, d->src, d->len);
+    c->tree = f;
     if (!f || d->errors)
         return NULL;
     chain[0] = f;
@@ -167,15 +171,13 @@ static const ordo_program *run(oc_compiler *c, diag *d)
     if (n == 0)
         return NULL;
     f = merge_layers(chain, n);
+    c->tree = f;
     if (oc_resolve(c->arena, f, d) || d->errors)
         return NULL;
     if (oc_check(c->arena, f, d) || diag_failed(d))
         return NULL;
     const ordo_program *p = oc_lower(c->arena, f, d);
-    if (diag_failed(d))
-        return NULL;
-    c->tree = p ? f : NULL;
-    return p;
+    return diag_failed(d) ? NULL : p;
 }
 
 const ordo_program *oc_compile_string(oc_compiler *c, const char *name, const char *text,
@@ -184,7 +186,6 @@ const ordo_program *oc_compile_string(oc_compiler *c, const char *name, const ch
     if (!c)
         return NULL;
     diag d;
-    c->tree = NULL;
     const char *path = arena_strdup(c->arena, name ? name : "<input>");
     size_t bom = text ? oc_bom_length(text, len) : 0;
     text += bom;
@@ -197,12 +198,30 @@ const ordo_program *oc_compile_string(oc_compiler *c, const char *name, const ch
     c->policy.show_option = !c->opt.hide_option;
     d.policy = &c->policy;
     d.sink = c->opt.sink;
+    c->tree = NULL;
     const ordo_program *p = run(c, &d);
+    c->files = d.more;
+    c->nfiles = d.nmore;
+    c->path = d.path;
     c->errors = d.errors;
     c->warnings = d.warnings;
     if (!p && c->errors == 0 && !diag_failed(&d))
         c->errors = 1; /* the lowering failed without a word: still a failure */
     return p;
+}
+
+struct ast_file *oc_tree(const oc_compiler *c)
+{
+    return c ? c->tree : NULL;
+}
+
+const char *oc_tree_path(const oc_compiler *c, uint32_t file)
+{
+    if (!c)
+        return NULL;
+    if (file == 0)
+        return c->path;
+    return c->files && file <= c->nfiles ? c->files[file].path : NULL;
 }
 
 const ordo_program *oc_compile_file(oc_compiler *c, const char *path)
@@ -224,9 +243,4 @@ const ordo_program *oc_compile_file(oc_compiler *c, const char *path)
         return NULL;
     }
     return oc_compile_string(c, strcmp(path, "-") == 0 ? "<stdin>" : path, text, len);
-}
-
-struct ast_file *oc_last_tree(const oc_compiler *c)
-{
-    return c ? c->tree : NULL;
 }

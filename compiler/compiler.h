@@ -7,6 +7,7 @@
 #ifndef ORDO_COMPILER_H
 #define ORDO_COMPILER_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "diag.h"
@@ -44,12 +45,16 @@ const ordo_program *oc_compile_file(oc_compiler *c, const char *path);
 const ordo_program *oc_compile_string(oc_compiler *c, const char *name,
                                       const char *text, size_t len);
 
-/* The resolved and checked syntax tree (dsl/ast.h) of the program the
- * last oc_compile_* call returned, NULL when it returned none; it lives in
- * the compiler's arena (`ordo doc` reads triggers, costs and overrides
- * from it). */
-struct ast_file;
-struct ast_file *oc_last_tree(const oc_compiler *c);
+/* For tools that look at the source rather than run it (the language
+ * server, compiler/outline.h): the tree of the last compilation with c,
+ * resolved as far as it went (after a syntax error: the parser's partial
+ * tree, unresolved; after an error in resolution: partly resolved), or
+ * NULL when nothing was parsed. It lives until oc_free. oc_tree_path
+ * names the file a position's file number (ast_file_of) points into:
+ * 0 the text compiled, then the bases and CSV files it read; NULL when
+ * there is no such file. */
+struct ast_file *oc_tree(const oc_compiler *c);
+const char *oc_tree_path(const oc_compiler *c, uint32_t file);
 
 int oc_error_count(const oc_compiler *c);
 int oc_warning_count(const oc_compiler *c);

@@ -1,5 +1,5 @@
-/* diag_sink.c — diagnostics as JSON lines or as a SARIF 2.1.0 log (see
- * diag_sink.h).
+/* diag_sink.c — diagnostics as JSON lines or as a SARIF 2.1.0 log, or kept
+ * as records for the caller to read (see diag_sink.h).
  *
  * The records live in memory of their own (malloc), not in a compilation's
  * arena: one sink outlives the compilations it records. A diagnostic is
@@ -303,10 +303,36 @@ int diag_sink_finish(diag_sink *s)
         return 0;
     if (s->format == DIAG_FORMAT_JSON)
         json_flush(s, 1);
-    else
+    else if (s->format == DIAG_FORMAT_SARIF)
         sarif_write(s);
     int bad = fflush(s->out) != 0 || ferror(s->out);
     free_records(s->first);
     free(s);
     return bad ? -1 : 0;
+}
+
+static void each_view(const record *r, void (*fn)(const diag_record *, void *), void *arg)
+{
+    diag_record v = {r->kind, r->w, r->as_error, r->path, r->line, r->col, r->message, r->source};
+    fn(&v, arg);
+}
+
+int diag_sink_each(const diag_sink *s, void (*fn)(const diag_record *r, void *arg), void *arg)
+{
+    int n = 0;
+    for (const record *r = s ? s->first : NULL; r; r = r->next, n++) {
+        each_view(r, fn, arg);
+        for (const record *k = r->notes; k; k = k->next)
+            each_view(k, fn, arg);
+    }
+    return n;
+}
+
+void diag_sink_clear(diag_sink *s)
+{
+    if (!s)
+        return;
+    free_records(s->first);
+    s->first = s->last = NULL;
+    s->failed = 0;
 }

@@ -322,7 +322,7 @@ int cmd_doc(int argc, char **argv)
     const ordo_program *p = drv_compile(a.file, &a.dd, &c);
     if (drv_diag_finish(&a.dd) != 0)
         p = NULL;
-    struct ast_file *tree = oc_last_tree(c);
+    struct ast_file *tree = p ? oc_tree(c) : NULL; /* checked: a program came of it */
     if (!p || !tree) {
         oc_free(c);
         return TOOL_FAIL;

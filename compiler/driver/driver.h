@@ -17,6 +17,7 @@ int cmd_test(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_mutate(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
+int cmd_lsp(int argc, char **argv); /* cmd_lsp.c: the language server */
 
 /* diagopts.c: what a command that compiles takes about diagnostics. */
 typedef struct drv_diag {

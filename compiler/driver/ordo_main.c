@@ -1,5 +1,5 @@
-/* ordo_main.c — the `ordo` tool: check, run, simulate, play, test and
- * document rulesets. */
+/* ordo_main.c — the `ordo` tool: check, run, simulate, play, test, mutate,
+ * explore and document rulesets, and serve them to editors (`ordo lsp`). */
 #include <string.h>
 
 #include "driver.h"
@@ -16,6 +16,7 @@ static const char usage[] =
     "  mutate FILE     which rules no scenario pins down (mutation testing)\n"
     "  explore FILE    search the reachable states for where play breaks\n"
     "  doc FILE        write the rule document (Markdown, HTML, Graphviz)\n"
+    "  lsp             a language server on stdin and stdout, for editors\n"
     "\n"
     "  ordo help COMMAND     the options of a command (as ordo COMMAND --help)\n"
     "  ordo --version        the version\n"
@@ -61,6 +62,8 @@ static int run_command(int argc, char **argv)
         return cmd_explore(argc - 1, argv + 1);
     if (strcmp(cmd, "doc") == 0)
         return cmd_doc(argc - 1, argv + 1);
+    if (strcmp(cmd, "lsp") == 0)
+        return cmd_lsp(argc - 1, argv + 1);
     if (cmd[0] == '-')
         return drv_unknown_option("ordo", cmd);
     fprintf(stderr, "ordo: unknown command '%s' (try 'ordo --help')\n", cmd);

@@ -14,3 +14,23 @@ bad() {
     echo "FAIL: $*"
     fail=$((fail + 1))
 }
+# run_counted NAME CMD...: runs CMD, a script of its own that ends with
+# "N passed, M failed"; shows its other lines and adds its counts (a run
+# without that line, or failing without a failed check, is one failure)
+run_counted() {
+    rc_name=$1
+    shift
+    "$@" >"$tmp/counted" 2>&1
+    rc_st=$?
+    grep -v '^[0-9]* passed, [0-9]* failed$' "$tmp/counted"
+    rc_last=$(tail -n 1 "$tmp/counted")
+    rc_p=$(echo "$rc_last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+    rc_f=$(echo "$rc_last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+    if [ -z "$rc_p" ]; then
+        bad "$rc_name ended without its summary line (status $rc_st)"
+        return
+    fi
+    pass=$((pass + rc_p))
+    fail=$((fail + rc_f))
+    [ "$rc_st" -eq 0 ] || [ "$rc_f" -gt 0 ] || bad "$rc_name: status $rc_st"
+}

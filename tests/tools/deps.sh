@@ -1,12 +1,14 @@
 #!/bin/sh
 # deps.sh — installs what the build and the tests need (flex, bison,
-# cmocka, pkg-config, python3-jsonschema) when missing.
+# cmocka, pkg-config, python3-jsonschema, jansson) when missing.
 # Debian only; as root it runs apt-get, otherwise it says what to run.
 missing=""
 command -v flex  >/dev/null 2>&1 || missing="$missing flex"
 command -v bison >/dev/null 2>&1 || missing="$missing bison"
 [ -f /usr/include/cmocka.h ] || missing="$missing libcmocka-dev"
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+# the JSON of `ordo lsp`, the language server (linked into the ordo tool only)
+[ -f /usr/include/jansson.h ] || missing="$missing libjansson-dev"
 # the JSON and SARIF diagnostics are checked against their schemas
 python3 -c 'import jsonschema' 2>/dev/null || /usr/bin/python3 -c 'import jsonschema' 2>/dev/null ||
     missing="$missing python3-jsonschema"

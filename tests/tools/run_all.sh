@@ -4,7 +4,7 @@
 #   (text, JSON, SARIF), the grammar appendix of doc/language.md
 #   (tests/tools/grammar.sh), scenarios (ordo test), end-to-end (emitted C
 #   vs interpreter, golden C), random-policy sweep, command line, the rule
-#   documents (ordo doc),
+#   documents (ordo doc), `ordo lsp`, the editor grammars,
 #   `ordo sim`, `ordo play`, the Splendor ruleset against its hand-written
 #   reference, the mutation fuzzer (FUZZ=N iterations, default 3000).
 # Every suite ends its output with "N passed, M failed"; this script sums
@@ -92,6 +92,8 @@ suite "ordo explore" sh tests/e2e/explore.sh "$BUILD"
 suite "ordo mutate" sh tests/e2e/mutate.sh "$BUILD"
 suite "ordo sim" sh tests/e2e/sim.sh "$BUILD"
 suite "ordo play" sh tests/e2e/play.sh "$BUILD"
+suite "ordo lsp: the language server in scripted sessions" sh tests/e2e/lsp.sh "$BUILD"
+suite "editor grammars (TextMate, Vim) over every .ordo file" sh tests/tools/grammars.sh
 suite "Splendor: the ruleset and the hand-written reference agree" \
     sh tests/e2e/splendor_ref.sh "$BUILD"
 suite "fuzz targets over their seed corpora" sh tests/fuzz/replay.sh "$BUILD"

@@ -1,0 +1,94 @@
+/* lsp.h — the language server of `ordo lsp` (doc/tools.md, "ordo lsp"),
+ * in three parts:
+ *   cmd_lsp.c    the stdio loop: Content-Length framing, JSON-RPC, and
+ *                the dispatch of each LSP method;
+ *   lsp_index.c  what the server knows of one open document: it compiles
+ *                the text, keeps the diagnostics and the outline
+ *                (compiler/outline.h), and answers definition, hover and
+ *                completion from them;
+ *   lsp_text.c   the text itself: lines, LSP positions (UTF-16 or UTF-8
+ *                code units) to and from byte columns, the word or string
+ *                under a position, file: URIs to and from paths.
+ * JSON is jansson's (json_t); only the `ordo` tool links it.
+ */
+#ifndef ORDO_LSP_H
+#define ORDO_LSP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "compiler.h"
+
+/* ------------------------------------------------------------ lsp_text.c */
+
+/* The text of a document and where its lines start. */
+typedef struct lsp_text {
+    char *text;          /* NUL-ended copy */
+    size_t len;
+    uint32_t *starts;    /* byte offset of each line */
+    uint32_t nlines;
+    int utf8;            /* positions count UTF-8 bytes, not UTF-16 units */
+} lsp_text;
+
+/* Sets t to a copy of text (the old one freed); -1 when out of memory. */
+int lsp_text_set(lsp_text *t, const char *text, size_t len);
+void lsp_text_free(lsp_text *t);
+/* Line `line` (0-based): its bytes and length without the line end;
+ * NULL past the end. */
+const char *lsp_text_line(const lsp_text *t, uint32_t line, size_t *len);
+/* An LSP character offset on a line to a byte offset, and back. */
+size_t lsp_byte_of(const lsp_text *t, uint32_t line, uint32_t character);
+uint32_t lsp_char_of(const lsp_text *t, uint32_t line, size_t byte);
+/* {"line":L,"character":C} of a 1-based line and byte column. */
+json_t *lsp_position(const lsp_text *t, uint32_t line1, uint32_t col1);
+/* A range from a 1-based line and column over `len` bytes (clamped to the
+ * line). */
+json_t *lsp_range(const lsp_text *t, uint32_t line1, uint32_t col1, size_t len);
+/* How many bytes the token at 1-based line/col spans (a name, a number,
+ * a string; 1 otherwise, 0 at the end of a line). */
+size_t lsp_token_len(const lsp_text *t, uint32_t line1, uint32_t col1);
+
+/* What is under a position: a name, a step number, or a quoted string. */
+enum { LSP_AT_NOTHING = 0, LSP_AT_NAME, LSP_AT_NUMBER, LSP_AT_STRING };
+typedef struct lsp_word {
+    int kind;            /* LSP_AT_* */
+    char text[256];      /* the word, or the string's content */
+    uint32_t line1;      /* 1-based line and byte column of its start */
+    uint32_t col1;
+    int after_step;      /* a number written right after `step` */
+} lsp_word;
+void lsp_word_at(const lsp_text *t, uint32_t line, uint32_t character, lsp_word *w);
+
+/* "file:///a/b%20c.ordo" to "/a/b c.ordo" (malloc'd), or a copy of uri
+ * when it is not a file: URI; the reverse for a path. NULL when out of
+ * memory. */
+char *lsp_uri_to_path(const char *uri);
+char *lsp_path_to_uri(const char *path);
+/* Line `line1` (1-based) of the file at path, read from disk, into buf
+ * (trimmed); "" when it cannot be read. */
+const char *lsp_file_line(const char *path, uint32_t line1, char *buf, size_t n);
+
+/* ----------------------------------------------------------- lsp_index.c */
+
+typedef struct lsp_doc lsp_doc;
+
+/* A document opened (or its text replaced) and compiled with `opt`'s
+ * warnings; NULL when out of memory. */
+lsp_doc *lsp_doc_open(const char *uri, const char *text, size_t len, int utf8,
+                      const oc_options *opt);
+int lsp_doc_change(lsp_doc *d, const char *text, size_t len);
+void lsp_doc_close(lsp_doc *d);
+const char *lsp_doc_uri(const lsp_doc *d);
+
+/* The params of a textDocument/publishDiagnostics for its last
+ * compilation: {"uri":..., "diagnostics":[...]}. */
+json_t *lsp_doc_diagnostics(lsp_doc *d);
+/* The results of textDocument/definition (a Location array, or null),
+ * /hover (a Hover, or null) and /completion (a CompletionItem array). */
+json_t *lsp_doc_definition(lsp_doc *d, uint32_t line, uint32_t character);
+json_t *lsp_doc_hover(lsp_doc *d, uint32_t line, uint32_t character);
+json_t *lsp_doc_completion(lsp_doc *d, uint32_t line, uint32_t character);
+
+#endif /* ORDO_LSP_H */

@@ -1,0 +1,2 @@
+" ordo rulesets (doc/language.md)
+autocmd BufRead,BufNewFile *.ordo setfiletype ordo
