@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "explore.h"
-#include "opcodes.h"
 
 static const char *const prog = "ordo explore";
 
@@ -272,14 +271,6 @@ static void report_unreached(const ordo_program *p, const args *a, const total *
                    (unsigned long)p->options[o].line, p->options[o].label, why);
 }
 
-static int count(const unsigned char *v, size_t n)
-{
-    int c = 0;
-    for (size_t i = 0; i < n; i++)
-        c += v[i] != 0;
-    return c;
-}
-
 static void write_scenarios(const args *a, const total *t, int nplayers)
 {
     drv_output out;
@@ -337,18 +328,10 @@ static int report(const ordo_program *p, const args *a, const total *t, int npla
             printf(", player %d wins %llu", w + 1, (unsigned long long)t->end_winner[w]);
     printf(", no winner %llu; stopped by the step limit: %llu\n", (unsigned long long)t->end_none,
            (unsigned long long)t->limits);
-    int triggers = 0, fired = 0;
-    unsigned char *is_trigger = calloc(p->nprocs + 1u, 1);
-    for (uint32_t pc = 0; is_trigger && pc < p->ncode; pc++)
-        if (p->code[pc].op == ORDO_OP_TRIG && p->code[pc].x && p->code[pc].a < p->nprocs)
-            is_trigger[p->code[pc].a] = 1;
-    for (uint16_t i = 0; is_trigger && i < p->nprocs; i++) {
-        triggers += is_trigger[i];
-        fired += is_trigger[i] && t->triggers[i];
-    }
-    free(is_trigger);
+    int triggers, fired;
+    free(sc_trigger_procs(p, t->triggers, &triggers, &fired));
     printf("  reached: steps %d of %u, options %d of %u, triggers %d of %d\n",
-           count(t->steps, p->nsteps), (unsigned)p->nsteps, count(t->options, p->noptions),
+           sc_count(t->steps, p->nsteps), (unsigned)p->nsteps, sc_count(t->options, p->noptions),
            (unsigned)p->noptions, fired, triggers);
     if (a->scenarios)
         write_scenarios(a, t, nplayers);

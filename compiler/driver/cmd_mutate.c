@@ -112,17 +112,6 @@ static pid_t start(const char *path, const char *src, size_t n, const mutant *m,
     _exit(text ? verdict(path, text, len) : M_STILLBORN);
 }
 
-static int parse_int(const char *v, long lo, long hi, long *out)
-{
-    char *e;
-    errno = 0;
-    long x = strtol(v, &e, 10);
-    if (errno || *e || x < lo || x > hi || v[0] == 0)
-        return -1;
-    *out = x;
-    return 0;
-}
-
 int cmd_mutate(int argc, char **argv)
 {
     const char *file = NULL;
@@ -158,10 +147,12 @@ int cmd_mutate(int argc, char **argv)
             continue;
         }
         v = i + 1 < argc ? argv[++i] : NULL;
-        if (!v || parse_int(v, lo, hi, target) != 0) {
+        uint64_t n;
+        if (!v || play_parse_u64(v, &n) != 0 || n < (uint64_t)lo || n > (uint64_t)hi) {
             fprintf(stderr, "%s: bad value '%s' for %s\n", prog, v ? v : "", a);
             return TOOL_USAGE;
         }
+        *target = (long)n;
     }
     if (!file) {
         fprintf(stderr, "%s: no input file (try '%s --help')\n", prog, prog);

@@ -46,13 +46,29 @@ void sc_cover_event(void *ctx, unsigned scenario, const ordo_game *g, const ordo
     sc_cover(x->cov, x->p, ev);
 }
 
-/* The procs that are triggers: those a TRIG instruction names (x > 0; an
- * override's TRIG has x 0). */
-static void find_triggers(const ordo_program *p, unsigned char *is_trigger)
+int sc_count(const unsigned char *marks, size_t n)
 {
+    int c = 0;
+    for (size_t i = 0; i < n; i++)
+        c += marks[i] != 0;
+    return c;
+}
+
+unsigned char *sc_trigger_procs(const ordo_program *p, const unsigned char *fired, int *total,
+                                int *nfired)
+{
+    unsigned char *is_trigger = calloc(p->nprocs + 1u, 1);
+    *total = *nfired = 0;
+    if (!is_trigger)
+        return NULL;
     for (uint32_t pc = 0; pc < p->ncode; pc++)
         if (p->code[pc].op == ORDO_OP_TRIG && p->code[pc].x && p->code[pc].a < p->nprocs)
             is_trigger[p->code[pc].a] = 1;
+    for (uint16_t t = 0; t < p->nprocs; t++) {
+        *total += is_trigger[t];
+        *nfired += is_trigger[t] && fired[t];
+    }
+    return is_trigger;
 }
 
 /* Is the rule ID `id` (len bytes) one of the space-separated IDs of s? */
@@ -108,10 +124,8 @@ static int report_rules(const sc_coverage *c, const ordo_program *p, FILE *out)
 
 int sc_coverage_report(const sc_coverage *c, const ordo_program *p, const char *path, FILE *out)
 {
-    int never = 0, n = 0, total = 0;
+    int never = 0, total = 0, n = sc_count(c->steps, p->nsteps);
     fprintf(out, "%s: coverage by its scenarios\n", path);
-    for (uint16_t s = 0; s < p->nsteps; s++)
-        n += c->steps[s];
     fprintf(out, "  steps: %d of %u ran\n", n, (unsigned)p->nsteps);
     for (uint16_t s = 0; s < p->nsteps; s++)
         if (!c->steps[s]) {
@@ -122,24 +136,16 @@ int sc_coverage_report(const sc_coverage *c, const ordo_program *p, const char *
                     (unsigned long)st->line);
             never++;
         }
-    n = 0;
-    for (uint16_t o = 0; o < p->noptions; o++)
-        n += c->options[o];
-    fprintf(out, "  options: %d of %u chosen\n", n, (unsigned)p->noptions);
+    fprintf(out, "  options: %d of %u chosen\n", sc_count(c->options, p->noptions),
+            (unsigned)p->noptions);
     for (uint16_t o = 0; o < p->noptions; o++)
         if (!c->options[o]) {
             fprintf(out, "    never: option \"%s\" (line %lu)\n", p->options[o].label,
                     (unsigned long)p->options[o].line);
             never++;
         }
-    unsigned char *is_trigger = calloc(p->nprocs + 1u, 1);
+    unsigned char *is_trigger = sc_trigger_procs(p, c->triggers, &total, &n);
     if (is_trigger) {
-        find_triggers(p, is_trigger);
-        n = total = 0;
-        for (uint16_t t = 0; t < p->nprocs; t++) {
-            total += is_trigger[t];
-            n += is_trigger[t] && c->triggers[t];
-        }
         fprintf(out, "  triggers: %d of %d fired\n", n, total);
         for (uint16_t t = 0; t < p->nprocs; t++)
             if (is_trigger[t] && !c->triggers[t]) {

@@ -92,6 +92,13 @@ int sc_coverage_init(sc_coverage *c, const ordo_program *p);
 void sc_coverage_free(sc_coverage *c);
 /* Marks what event ev shows was reached. */
 void sc_cover(sc_coverage *c, const ordo_program *p, const ordo_event *ev);
+/* How many of marks[0..n) are set. */
+int sc_count(const unsigned char *marks, size_t n);
+/* The procs that are triggers (those a TRIG instruction names, an
+ * override's aside) as a malloc'd mark per proc, their number in *total
+ * and how many of them `fired` marks in *nfired; NULL when out of memory. */
+unsigned char *sc_trigger_procs(const ordo_program *p, const unsigned char *fired, int *total,
+                                int *nfired);
 /* Prints what was and was not reached, on out; returns the number of
  * steps, options, triggers and rule IDs never reached. */
 int sc_coverage_report(const sc_coverage *c, const ordo_program *p, const char *path, FILE *out);
