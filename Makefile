@@ -72,6 +72,10 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 EXAMPLES := $(RULESETS:rulesets/%.ordo=$(BUILD)/examples/%_host)
 E2E_HOSTS := $(BUILD)/e2e/tiny_host $(BUILD)/e2e/stones_host $(BUILD)/e2e/tables_host \
              $(BUILD)/e2e/layer_host
+# The language's small examples (examples/language/NAME.ordo), each with a
+# host of its own: tests/e2e/language.sh holds their traces to ordo run's.
+LANG_SRC := $(wildcard examples/language/*.ordo)
+LANG_HOSTS := $(LANG_SRC:examples/language/%.ordo=$(BUILD)/lang/%_host)
 BENCH_BIN := $(BUILD)/bench/bench_titan $(BUILD)/bench/gen_ruleset $(BUILD)/bench/splendor_ref
 # The Splendor solo ruleset, when it exists, is also emitted as C into the
 # benchmark harness (bench_titan splendor).
@@ -213,12 +217,17 @@ $(BUILD)/e2e/%.c $(BUILD)/e2e/%.h: tests/e2e/data/%.ordo $(ORDOC)
 	@mkdir -p $(@D)
 	$(ORDOC) $< -o $(BUILD)/e2e/$*.c --header $(BUILD)/e2e/$*.h --symbol $*_program
 
+$(BUILD)/lang/%.c $(BUILD)/lang/%.h: examples/language/%.ordo $(ORDOC)
+	@mkdir -p $(@D)
+	$(ORDOC) $< -o $(BUILD)/lang/$*.c --header $(BUILD)/lang/$*.h --symbol $*_program
+
 # what the e2e rulesets read besides themselves (their CSV files, a base)
 $(BUILD)/e2e/tables.c: $(wildcard tests/e2e/data/tables/*.csv)
 $(BUILD)/e2e/layer.c: $(wildcard tests/e2e/data/layers/*)
 
 # keep the emitted C (make would delete it as an intermediate file)
-.PRECIOUS: $(BUILD)/examples/%.c $(BUILD)/examples/%.h $(BUILD)/e2e/%.c $(BUILD)/e2e/%.h
+.PRECIOUS: $(BUILD)/examples/%.c $(BUILD)/examples/%.h $(BUILD)/e2e/%.c $(BUILD)/e2e/%.h \
+          $(BUILD)/lang/%.c $(BUILD)/lang/%.h
 
 # a host sees only the runtime and the host kit
 $(BUILD)/examples/%_host: examples/host.c $(BUILD)/examples/%.c $(LIBHOST) $(LIBORDO)
@@ -228,6 +237,10 @@ $(BUILD)/examples/%_host: examples/host.c $(BUILD)/examples/%.c $(LIBHOST) $(LIB
 $(BUILD)/e2e/%_host: examples/host.c $(BUILD)/e2e/%.c $(LIBHOST) $(LIBORDO)
 	$(CC) $(CPPFLAGS) $(INC_HOST) $(CFLAGS) -pedantic -DHOST_PROGRAM=$*_program \
 	    -o $@ examples/host.c $(BUILD)/e2e/$*.c $(LIBHOST) $(LIBORDO) $(LDFLAGS)
+
+$(BUILD)/lang/%_host: examples/host.c $(BUILD)/lang/%.c $(LIBHOST) $(LIBORDO)
+	$(CC) $(CPPFLAGS) $(INC_HOST) $(CFLAGS) -pedantic -DHOST_PROGRAM=$*_program \
+	    -o $@ examples/host.c $(BUILD)/lang/$*.c $(LIBHOST) $(LIBORDO) $(LDFLAGS)
 
 # ---- benchmarks: the harness counts allocations with --wrap=malloc; it
 # holds the hand-written Splendor reference and the emitted Splendor ruleset
@@ -279,14 +292,14 @@ fuzz: deps
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 # One pass of every test in $(BUILD); `make test` runs it twice.
-test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN) $(EXAMPLES) $(E2E_HOSTS) \
+test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN) $(EXAMPLES) $(E2E_HOSTS) $(LANG_HOSTS) \
           $(BUILD)/tests/fuzz_compile $(BUILD)/bench/splendor_ref $(FUZZ_REPLAY)
 	@sh tests/tools/run_all.sh $(BUILD)
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-one BUILD=build
-	@$(MAKE) --no-print-directory -j$(JOBS) test-one BUILD=build/asan OPT=-O1 \
+	@LANG_SEEDS=$${LANG_SEEDS:-200} $(MAKE) --no-print-directory -j$(JOBS) test-one BUILD=build/asan OPT=-O1 \
 	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 
 demo: all

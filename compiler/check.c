@@ -3,9 +3,11 @@
  * Passes, each linear in the size of the tree (or of tree x vars/64 for
  * the bit sets):
  *   1. per fn/proc: the calls it makes and the vars it writes directly;
- *   2. recursion: a depth-first search of the call graph (iterative, so a
- *      long call chain cannot overflow the C stack);
- *   3. write sets made transitive (post-order over the call graph);
+ *   2. write sets made transitive (post-order over the call graph);
+ *   3. recursion: every cycle of calls, triggers and windows must pass
+ *      through a unit with a stated bound (`depth N`, `once per chain`,
+ *      `once per turn`): a depth-first search of the graph without them
+ *      finds the cycles that none ends;
  *   4. reachability of procs from the sequence and the scenarios;
  *   5. step numbers (duplicates, child numbering);
  *   6. one walk of every code unit: dead code, empty choices, loops.
@@ -36,7 +38,6 @@ typedef struct ck {
     uint32_t gen;          /* marks locals written by that loop */
     uint32_t fgen;         /* marks fns already read for one condition */
     int recursion;         /* a cycle was found: skip the loop checks */
-    int cycles;            /* bounded cycles (windows, limited triggers) */
     int dead;              /* > 0 while walking code already reported dead */
     uint32_t windows;      /* `window` statements seen */
 } ck;
@@ -343,6 +344,15 @@ typedef struct frame {
     edge *via;             /* the edge that led here (NULL for a root) */
 } frame;
 
+/* A unit whose runs a stated bound limits (`depth N`, `once per chain`,
+ * `once per turn`): every cycle must pass through one. */
+static int is_bounded(const ast_decl *d)
+{
+    return d->depth_expr || d->limit == LIMIT_CHAIN || d->limit == LIMIT_TURN;
+}
+
+/* The cycle closed by an edge back to `to`: its path from `to` round to
+ * `to`, and an error saying what loops for ever and how to bound it. */
 static void report_cycle(ck *c, const frame *stack, uint32_t depth, uint32_t to, ast_loc at,
                          const edge *closing)
 {
@@ -362,38 +372,28 @@ static void report_cycle(ck *c, const frame *stack, uint32_t depth, uint32_t to,
         p += k + 4;
     }
     strcpy(p, c->f->fns[to]->name);
-    /* What bounds the cycle: a window (each turn round it is a player's
-     * fresh choice) or a limited `after` trigger needs nothing; an `after`
-     * trigger without a limit is a warning; calls and immediate triggers
-     * alone loop for ever. */
     int is_fn = c->f->fns[to]->kind == D_FN, triggers = 0, window = closing->window;
-    int limited = 0, after = 0;
     for (uint32_t i = from; i < depth; i++) {
-        const ast_decl *d = c->f->fns[stack[i].node];
-        triggers |= d->timing != 0;
-        after |= d->timing == TIMING_AFTER;
-        limited |= d->timing == TIMING_AFTER && d->limit;
+        triggers |= c->f->fns[stack[i].node]->timing != 0;
         if (i > from && stack[i].via)
             window |= stack[i].via->window;
     }
-    if (window || limited) {
-        c->cycles = 1;
-        return;
-    }
-    if (after) {
-        c->cycles = 1;
-        diag_warning(c->d, DIAG_W_TRIGGER_LOOP, at, "triggers can re-fire through 'after' with no limit: %s", path);
-        return;
-    }
-    if (triggers)
-        diag_error(c->d, at, "triggers can re-fire without end: %s", path);
+    if (window)
+        diag_error(c->d, at, "anytime actions can re-enter their windows without end: %s "
+                             "(state a bound: 'depth N' on one of them)", path);
+    else if (triggers)
+        diag_error(c->d, at, "triggers can re-fire without end: %s (state a bound: "
+                             "'once per chain', 'once per turn' or 'depth N')", path);
+    else if (is_fn)
+        diag_error(c->d, at, "recursive fn calls: %s (state a bound: 'depth N')", path);
     else
-        diag_error(c->d, at, "recursive %s: %s", is_fn ? "fn calls" : "procedure calls", path);
+        diag_error(c->d, at, "recursive procedure calls: %s (state a bound: 'depth N' or "
+                             "'once per chain')", path);
     c->recursion = 1;
 }
 
-/* Depth-first over the call graph: reports each back edge (a cycle) and,
- * in post-order, adds each callee's writes to its caller's. */
+/* Depth-first over the call graph: in post-order, adds each callee's
+ * writes to its caller's (a cycle's back edge adds nothing). */
 static void pass_graph(ck *c)
 {
     uint8_t *color = ARENA_ARRAY(c->a, uint8_t, c->nfns + 1); /* 0 new, 1 open, 2 done */
@@ -416,12 +416,10 @@ static void pass_graph(ck *c)
                 continue;
             }
             top->next = e->next;
-            if (color[e->callee] == 1)
-                report_cycle(c, stack, depth, e->callee, e->loc, e);
-            else if (color[e->callee] == 2)
+            if (color[e->callee] == 2)
                 set_or(c->writes + (size_t)top->node * c->words,
                        c->writes + (size_t)e->callee * c->words, c->words);
-            else {
+            else if (color[e->callee] == 0) {
                 color[e->callee] = 1;
                 stack[depth++] = (frame){e->callee, c->calls[e->callee], e};
             }
@@ -431,6 +429,40 @@ static void pass_graph(ck *c)
         for (uint32_t w = 0; w < c->words; w++)
             if (c->writes[(size_t)i * c->words + w])
                 c->f->fns[i]->has_state_write = 1;
+}
+
+/* The cycles no stated bound ends: depth-first over the graph without its
+ * bounded units (iterative, so a long call chain cannot overflow the C
+ * stack); each back edge closes such a cycle. */
+static void pass_cycles(ck *c)
+{
+    uint8_t *color = ARENA_ARRAY(c->a, uint8_t, c->nfns + 1); /* 0 new, 1 open, 2 done */
+    frame *stack = ARENA_ARRAY(c->a, frame, c->nfns + 1);
+    for (uint32_t root = 0; root < c->nfns; root++) {
+        if (color[root] || is_bounded(c->f->fns[root]))
+            continue;
+        uint32_t depth = 0;
+        stack[depth++] = (frame){root, c->calls[root], NULL};
+        color[root] = 1;
+        while (depth) {
+            frame *top = &stack[depth - 1];
+            edge *e = top->next;
+            if (!e) {
+                color[top->node] = 2;
+                depth--;
+                continue;
+            }
+            top->next = e->next;
+            if (is_bounded(c->f->fns[e->callee]))
+                continue;
+            if (color[e->callee] == 1)
+                report_cycle(c, stack, depth, e->callee, e->loc, e);
+            else if (color[e->callee] == 0) {
+                color[e->callee] = 1;
+                stack[depth++] = (frame){e->callee, c->calls[e->callee], e};
+            }
+        }
+    }
 }
 
 /* --------------------------------------------------- pass 4: reachability */
@@ -998,6 +1030,7 @@ int oc_check(oc_arena *arena, ast_file *file, diag *d)
     int before = d->errors;
     pass_collect(&c);
     pass_graph(&c);
+    pass_cycles(&c);
     pass_reach(&c);
     pass_listeners(&c);
     pass_reach(&c);

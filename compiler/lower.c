@@ -212,25 +212,24 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
     /* exact sizes: the deepest root chain, plus the deepest expect run on
      * top of a suspended game */
     uint32_t slots = 0, frames = 0, eslots = 0, eframes = 0;
+    lw_size_chains(w);
     for (uint32_t i = 0; i < roots.n; i++) {
-        lw_chain(w, roots.v[i], 0);
         unit_info *u = &w->units.v[roots.v[i]];
         slots = u->chain_slots > slots ? u->chain_slots : slots;
         frames = u->chain_frames > frames ? u->chain_frames : frames;
     }
     for (uint32_t i = 0; i < evals.n; i++) {
-        lw_chain(w, evals.v[i], 0);
         unit_info *u = &w->units.v[evals.v[i]];
         eslots = u->chain_slots > eslots ? u->chain_slots : eslots;
         eframes = u->chain_frames > eframes ? u->chain_frames : eframes;
     }
-    if (w->cyclic) { /* room for the cycle to nest RECURSION_DEPTH times */
-        slots *= RECURSION_DEPTH + 1;
-        frames *= RECURSION_DEPTH + 1;
-    }
-    uint32_t stack = slots + eslots + 1;
-    if (stack > 65535 || frames + eframes > 65535 || w->code.n >= (uint32_t)INT32_MAX) {
-        diag_error(d, (ast_loc){0, 0}, "this ruleset needs more stack than the runtime allows");
+    uint64_t stack = (uint64_t)slots + eslots + 1;
+    if (stack > 65535 || (uint64_t)frames + eframes > 65535 || w->code.n >= (uint32_t)INT32_MAX) {
+        diag_error(d, (ast_loc){0, 0},
+                   "this ruleset needs a stack of %llu values and %llu frames; the runtime "
+                   "allows 65535 of each (are its stated 'depth' bounds larger than play "
+                   "needs?)",
+                   (unsigned long long)stack, (unsigned long long)frames + eframes);
         w->failed = 1;
     }
     for (uint32_t i = 0; i < w->procs.n; i++)

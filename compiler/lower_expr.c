@@ -391,7 +391,7 @@ static uint32_t expr_size(const ast_expr *e, uint32_t cap)
 
 static int inlinable(const lw *w, const ast_decl *fn)
 {
-    return fn->kind == D_FN && fn->body_expr && fn->noverriders == 0 &&
+    return fn->kind == D_FN && fn->body_expr && fn->noverriders == 0 && !fn->depth &&
            w->inline_depth < INLINE_MAX_DEPTH &&
            expr_size(fn->body_expr, INLINE_MAX_NODES + 1) <= INLINE_MAX_NODES;
 }
@@ -411,6 +411,15 @@ static void inline_fn(lw *w, const ast_expr *call)
     w->inline_depth--;
     w->local_base = saved;
     lw_give_locals(w, base);
+}
+
+/* `depth N`: leaves whether another run of d may begin (fewer than N are
+ * under way). Windows and `can` ask it, so what is offered never fails. */
+void lw_depth_room(lw *w, const ast_decl *d)
+{
+    lw_emit_a(w, ORDO_OP_DEPTH, (uint32_t)d->index);
+    lw_push_const(w, d->depth);
+    lw_emit_op(w, ORDO_OP_LT);
 }
 
 void lw_expr(lw *w, const ast_expr *e)
@@ -478,6 +487,10 @@ void lw_expr(lw *w, const ast_expr *e)
         lw_call_args(w, e->args, e->nargs);
         lw_emit_a(w, ORDO_OP_CALL, w->guard_fn[e->sym->decl->index]);
         VPUSH(w, w->units.v[w->unit].calls, (uint16_t)w->guard_fn[e->sym->decl->index]);
+        if (e->sym->decl->depth) { /* and room for one more run */
+            lw_depth_room(w, e->sym->decl);
+            lw_emit_op(w, ORDO_OP_MUL);
+        }
         return;
     case E_CAPPED:
         lw_expr(w, e->a);

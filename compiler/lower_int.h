@@ -53,8 +53,6 @@ typedef struct loop_ctx {
 typedef struct unit_info {
     uint32_t cost;        /* slots: locals + deepest operand stack + 1 */
     u16vec calls;
-    int done;             /* chain computed */
-    int open;             /* chain being computed (a call back is a cycle) */
     uint32_t chain_slots, chain_frames;
 } unit_info;
 
@@ -92,7 +90,6 @@ typedef struct lw {
     int in_action;            /* lowering an action's body: `return` ends the body */
     u32vec action_returns;    /* ... and jumps from there to the body's end */
     ordo_event_decl *events;  /* the events table being filled */
-    int cyclic;               /* the call graph has a (bounded) cycle */
     uint32_t unit_file;       /* the file of the unit about to begin (its first line row) */
     uint32_t local_base;      /* slot of local 0 of the fn being inlined (0: none) */
     int inline_depth;         /* fns being inlined, one inside another */
@@ -100,11 +97,6 @@ typedef struct lw {
     struct { const ast_sym *sym; int32_t value; } unrolled[8];
     int nunrolled;
 } lw;
-
-/* A call back into a unit still being measured (a cycle check.c let
- * through a window or a limited trigger) gets a reserve for this many
- * nested re-entries (lower_unit.c, lower.c). */
-#define RECURSION_DEPTH 4
 
 /* Effects one batch can hold back (gains of one cell add up in one). */
 #define MAX_PENDING 32
@@ -152,6 +144,7 @@ void lw_lower_enums(lw *w, ordo_program *p);
 void lw_lower_data(lw *w, ordo_program *p);
 void lw_lower_steps(lw *w, ordo_program *p);
 void lw_lower_events(lw *w, ordo_program *p);
+char *lw_join_cites(lw *w, const ast_cite *c);
 uint32_t lw_add_text(lw *w, const char *text, const ast_text *t);
 uint32_t lw_add_plain_option(lw *w, const char *label, uint32_t line);
 
@@ -162,6 +155,7 @@ void lw_iter_close(lw *w, iter_ctx *c);
 void lw_iter_filter(lw *w, iter_ctx *c, const ast_expr *cond);
 int lw_binop_code(int op);
 void lw_call_args(lw *w, ast_expr **args, uint32_t n);
+void lw_depth_room(lw *w, const ast_decl *d);
 void lw_expr(lw *w, const ast_expr *e);
 
 /* lower_stmt.c */
@@ -183,10 +177,9 @@ uint32_t lw_new_proc(lw *w, const char *name, uint32_t line);
 void lw_lower_fn_or_proc(lw *w, const ast_decl *d);
 void lw_lower_guard(lw *w, const ast_decl *d);
 void lw_lower_dispatch(lw *w, const ast_decl *ev);
-void lw_chain(lw *w, uint32_t u, int depth);
+void lw_size_chains(lw *w);
 
 /* lower_scenario.c */
-char *lw_join_cites(lw *w, const ast_cite *c);
 void lw_lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *evals, u16vec *roots);
 void lw_lower_policies(lw *w, ordo_program *p, u16vec *evals);
 

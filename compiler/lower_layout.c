@@ -169,6 +169,25 @@ void lw_lower_events(lw *w, ordo_program *p)
     w->events = ev;
 }
 
+/* Rule IDs as one text, "A B C" (steps, scenarios, bound messages). */
+char *lw_join_cites(lw *w, const ast_cite *c)
+{
+    size_t n = 1;
+    for (const ast_cite *x = c; x; x = x->next)
+        n += strlen(x->id) + 1;
+    char *s = arena_alloc(w->a, n);
+    char *p = s;
+    for (const ast_cite *x = c; x; x = x->next) {
+        if (p != s)
+            *p++ = ' ';
+        size_t k = strlen(x->id);
+        memcpy(p, x->id, k);
+        p += k;
+    }
+    *p = 0;
+    return s;
+}
+
 /* A text (log line, assert message) with the kinds of its {} values. */
 uint32_t lw_add_text(lw *w, const char *text, const ast_text *t)
 {

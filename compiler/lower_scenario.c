@@ -5,24 +5,6 @@
 
 /* ------------------------------------------------------------- scenarios */
 
-char *lw_join_cites(lw *w, const ast_cite *c)
-{
-    size_t n = 1;
-    for (const ast_cite *x = c; x; x = x->next)
-        n += strlen(x->id) + 1;
-    char *s = arena_alloc(w->a, n);
-    char *p = s;
-    for (const ast_cite *x = c; x; x = x->next) {
-        if (p != s)
-            *p++ = ' ';
-        size_t k = strlen(x->id);
-        memcpy(p, x->id, k);
-        p += k;
-    }
-    *p = 0;
-    return s;
-}
-
 /* A scenario's event item names an event, or an action (its event). */
 static uint32_t event_index(const ast_sym *s)
 {

@@ -522,16 +522,22 @@ void lw_window(lw *w, uint32_t pl, const char *label, uint32_t line)
         const ast_decl *d = f->fns[i];
         if (!d->anytime || d->nparams != 1)
             continue;
-        uint32_t skip = NO_LABEL;
+        uint32_t skip = NO_LABEL, full = NO_LABEL;
         if (w->guard_fn[i] != NO_LABEL) {
             lw_emit_a(w, ORDO_OP_LDL, pl);
             lw_call_unit(w, w->guard_fn[i]);
             skip = lw_jump(w, ORDO_OP_JZ);
         }
+        if (d->depth) { /* not offered once its stated depth is reached */
+            lw_depth_room(w, d);
+            full = lw_jump(w, ORDO_OP_JZ);
+        }
         uint32_t o = lw_add_plain_option(w, d->label.text, line);
         lw_emit_a(w, ORDO_OP_OFFERN, o);
         if (skip != NO_LABEL)
             lw_patch_here(w, skip);
+        if (full != NO_LABEL)
+            lw_patch_here(w, full);
         VPUSH(w, acts, i);
         VPUSH(w, opts, o);
     }
@@ -712,10 +718,12 @@ void lw_batch_end(lw *w, uint32_t l)
     lw_emit(w, ORDO_OP_BATCH, 1, l, 0);
     uint32_t next = lw_emit(w, ORDO_OP_BNEXT, 0, l, 0);
     lw_patch_here(w, next);
-    /* BNEXT may call any event's dispatch proc: the stack must hold one */
-    for (uint32_t i = 0; i < w->f->nevents; i++)
-        if (w->dispatch[i] != NO_LABEL)
-            VPUSH(w, w->units.v[w->unit].calls, (uint16_t)w->dispatch[i]);
+    /* BNEXT calls the dispatch procs of the events held back inside the
+     * batch, from this frame. Each was emitted by code the batch's body
+     * calls, which calls the same dispatch proc when no batch holds it
+     * back: that chain is deeper than this one, so it sizes the stack and
+     * no call is counted here (an edge to every dispatch proc would make
+     * a cycle of every event with triggers and a batch). */
     lw_give_locals(w, l);
 }
 

@@ -1,7 +1,9 @@
 /* lower_unit.c — code units: each fn, proc, action, trigger, override
  * and dispatch proc gets its code and its proc row; and the deepest chain
  * of calls from each root, which sizes the stack and the frames a game
- * needs (procedures recurse only through what check.c lets through). */
+ * needs: a cycle of calls, triggers or windows by the bounds the ruleset
+ * states on it (`depth N`, `once per chain`, `once per turn`), which the
+ * code checks as it runs. */
 #include "lower_int.h"
 
 /* ------------------------------------------------------------- code units */
@@ -44,8 +46,73 @@ uint32_t lw_new_proc(lw *w, const char *name, uint32_t line)
     return w->procs.n - 1;
 }
 
-/* A trigger's prologue: its guard, its limit, then the trace line that
- * says it fires. Returns the jumps that skip the body. */
+/* ------------------------------------------------- stated recursion bounds */
+
+/* `depth N` at the start of a run (counted among those under way): more
+ * than N is E_BOUND, with a message naming the unit, its bound and its
+ * rule. */
+static void depth_check(lw *w, const ast_decl *d)
+{
+    char msg[400];
+    const char *rule = lw_join_cites(w, d->cites);
+    snprintf(msg, sizeof msg, "'%s' would run %ld deep, past its stated 'depth %ld'%s%s%s",
+             d->name, (long)d->depth + 1, (long)d->depth, *rule ? " (" : "", rule,
+             *rule ? ")" : "");
+    lw_emit_a(w, ORDO_OP_DEPTH, (uint32_t)d->index);
+    lw_push_const(w, d->depth);
+    lw_emit_op(w, ORDO_OP_LE);
+    lw_emit(w, ORDO_OP_ASSERT, 2, lw_add_text(w, arena_strdup(w->a, msg), NULL), 0);
+}
+
+/* `once per chain`: the number of this run's argument tuple. */
+static void chain_tuple(lw *w, const ast_decl *d)
+{
+    lw_push_const(w, 0);
+    for (uint32_t k = 0; k < d->nparams; k++) {
+        int32_t lo;
+        uint64_t n = ast_type_domain(&d->params[k]->type, w->f->max_players, &lo);
+        lw_push_const(w, (int32_t)n);
+        lw_emit_op(w, ORDO_OP_MUL);
+        lw_emit_a(w, ORDO_OP_LDL, k);
+        if (lo) {
+            lw_push_const(w, lo);
+            lw_emit_op(w, ORDO_OP_SUB);
+        }
+        lw_emit_op(w, ORDO_OP_ADD);
+    }
+}
+
+/* The outermost run (the only one of d under way) starts or ends a chain:
+ * its marks are cleared, so a later chain starts afresh and a finished
+ * one leaves no trace in the state. */
+static void chain_clear_if_outermost(lw *w, const ast_decl *d)
+{
+    uint32_t lv = (uint32_t)d->limit_var->index;
+    lw_emit_a(w, ORDO_OP_DEPTH, (uint32_t)d->index);
+    lw_push_const(w, 1);
+    lw_emit_op(w, ORDO_OP_EQ);
+    uint32_t inner = lw_jump(w, ORDO_OP_JZ);
+    lw_emit_a(w, ORDO_OP_LCLR, lv);
+    lw_patch_here(w, inner);
+}
+
+/* A run whose arguments already ran in this chain is skipped (a jump added
+ * to quiet); otherwise they are marked. */
+static void chain_prologue(lw *w, const ast_decl *d, u32vec *quiet)
+{
+    uint32_t lv = (uint32_t)d->limit_var->index;
+    chain_clear_if_outermost(w, d);
+    chain_tuple(w, d);
+    lw_emit_a(w, ORDO_OP_LHAS, lv);
+    VPUSH(w, *quiet, lw_jump(w, ORDO_OP_JNZ));
+    chain_tuple(w, d);
+    lw_emit_a(w, ORDO_OP_LADD, lv);
+}
+
+/* ------------------------------------------------------------- triggers */
+
+/* A trigger's prologue: its guard, its limit, its stated bounds, then the
+ * trace line that says it fires. Returns the jumps that skip the body. */
 static u32vec trigger_prologue(lw *w, const ast_decl *d)
 {
     u32vec quiet = {0};
@@ -59,7 +126,7 @@ static u32vec trigger_prologue(lw *w, const ast_decl *d)
         VPUSH(w, quiet, lw_jump(w, ORDO_OP_JNZ));
         lw_push_const(w, 1);
         lw_emit_a(w, ORDO_OP_STG, lv);
-    } else if (d->limit) { /* not again in the turn it last fired in */
+    } else if (d->limit == LIMIT_TURN) { /* not again in the turn it last fired in */
         uint32_t lv = (uint32_t)d->limit_var->index;
         lw_emit_a(w, ORDO_OP_LDG, lv);
         lw_emit_a(w, ORDO_OP_LDG, w->turn_var);
@@ -68,6 +135,10 @@ static u32vec trigger_prologue(lw *w, const ast_decl *d)
         lw_emit_a(w, ORDO_OP_LDG, w->turn_var);
         lw_emit_a(w, ORDO_OP_STG, lv);
     }
+    if (d->limit == LIMIT_CHAIN)
+        chain_prologue(w, d, &quiet);
+    if (d->depth)
+        depth_check(w, d);
     lw_emit(w, ORDO_OP_TRIG, d->timing, (uint32_t)d->index, 0);
     return quiet;
 }
@@ -83,6 +154,8 @@ void lw_lower_fn_or_proc(lw *w, const ast_decl *d)
     }
     w->unit_file = ast_file_of(d->loc);
     lw_unit_begin(w, (uint32_t)d->index, d->nlocals);
+    if (d->depth && !d->timing)
+        depth_check(w, d);
     override_prologue(w, d);
     if (d->kind == D_FN) {
         lw_expr(w, d->body_expr);
@@ -91,8 +164,12 @@ void lw_lower_fn_or_proc(lw *w, const ast_decl *d)
         u32vec quiet = {0};
         if (d->timing)
             quiet = trigger_prologue(w, d);
+        else if (d->limit == LIMIT_CHAIN)
+            chain_prologue(w, d, &quiet);
         lw_block(w, &d->body);
         lw_patch_all_here(w, &quiet);
+        if (d->limit == LIMIT_CHAIN)
+            chain_clear_if_outermost(w, d);
         lw_emit_op(w, ORDO_OP_RET);
     }
     lw_unit_end(w);
@@ -279,6 +356,8 @@ static void lower_action(lw *w, const ast_decl *d)
     snprintf(msg, sizeof msg, "action '%s' is not allowed now: its 'when' condition or a cost "
                               "does not hold", d->name);
     lw_emit(w, ORDO_OP_ASSERT, 1, lw_add_text(w, arena_strdup(w->a, msg), NULL), 0);
+    if (d->depth)
+        depth_check(w, d);
     lw_emit(w, ORDO_OP_ACT, 0, (uint32_t)ev->index, (int32_t)save);
     for (const ast_cost *c = d->costs; c; c = c->next) {
         lw_mark_loc(w, c->loc);
@@ -320,34 +399,112 @@ static void override_prologue(lw *w, const ast_decl *d)
     }
 }
 
-/* The deepest chain of calls from a unit: slots and frames. A call back
- * into a unit still being measured is a cycle that check.c let through
- * (it goes through a window or a limited trigger): it counts nothing here,
- * and the totals get a reserve for RECURSION_DEPTH nested re-entries. */
+/* -------------------------------------------------- stack and frame sizes */
 
-void lw_chain(lw *w, uint32_t u, int depth)
+/* How many runs of unit u a stated bound lets be under way in one chain:
+ * `depth N`; `once per chain`, one per argument tuple; `once per turn`,
+ * one. 0: no bound. */
+static uint64_t unit_bound(const lw *w, uint32_t u)
 {
-    unit_info *x = &w->units.v[u];
-    if (x->done || depth > 10000)
-        return;
-    if (x->open) {
-        w->cyclic = 1;
-        return;
+    if (u >= w->f->nfns)
+        return 0; /* a unit the compiler added: dispatch, guard, scenario */
+    const ast_decl *d = w->f->fns[u];
+    return d->depth                  ? (uint64_t)d->depth
+           : d->limit == LIMIT_CHAIN ? d->chain_domain
+           : d->limit == LIMIT_TURN  ? 1
+                                     : 0;
+}
+
+static uint32_t clamp_size(uint64_t v)
+{
+    return v > UINT32_MAX / 2 ? UINT32_MAX / 2 : (uint32_t)v;
+}
+
+/* One strongly connected set of units (members[0..n)), its callees' sizes
+ * known: the deepest chain that enters it. Without a cycle, the unit's own
+ * slots and frame on top of its deepest callee's. With one, every cycle
+ * passes a bounded unit (check.c): runs between two bounded runs form a
+ * path without repeats, so at most B+1 such paths (B the sum of the
+ * bounds) each cost at most the set's total. */
+static void size_component(lw *w, const uint32_t *members, uint32_t n, const uint32_t *comp,
+                           uint32_t id)
+{
+    uint64_t cost = 0, bound = 0, exit_slots = 0, exit_frames = 0;
+    int cyclic = n > 1;
+    for (uint32_t k = 0; k < n; k++) {
+        const unit_info *x = &w->units.v[members[k]];
+        cost += x->cost;
+        bound += unit_bound(w, members[k]);
+        for (uint32_t i = 0; i < x->calls.n; i++) {
+            uint32_t c = x->calls.v[i];
+            if (comp[c] == id) {
+                cyclic |= c == members[k];
+                continue;
+            }
+            const unit_info *y = &w->units.v[c];
+            exit_slots = y->chain_slots > exit_slots ? y->chain_slots : exit_slots;
+            exit_frames = y->chain_frames > exit_frames ? y->chain_frames : exit_frames;
+        }
     }
-    x->open = 1;
-    uint32_t slots = 0, frames = 0;
-    for (uint32_t i = 0; i < x->calls.n; i++) {
-        uint32_t c = x->calls.v[i];
-        lw_chain(w, c, depth + 1);
-        unit_info *y = &w->units.v[c];
-        if (y->chain_slots > slots)
-            slots = y->chain_slots;
-        if (y->chain_frames > frames)
-            frames = y->chain_frames;
+    uint64_t times = 1;
+    if (cyclic) {
+        if (!bound && !w->failed) { /* check.c rejects these: a gap between the passes */
+            diag_error(w->d, (ast_loc){w->procs.v[members[0]].line, 1},
+                       "'%s' can recur with no stated bound", w->procs.v[members[0]].name);
+            w->failed = 1;
+        }
+        times = bound + 1;
     }
-    x = &w->units.v[u];
-    x->chain_slots = x->cost + slots;
-    x->chain_frames = 1 + frames;
-    x->done = 1;
-    x->open = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        unit_info *x = &w->units.v[members[k]];
+        x->chain_slots = clamp_size(times * cost + exit_slots);
+        x->chain_frames = clamp_size(times * n + exit_frames);
+    }
+}
+
+/* The deepest chain of calls from every unit, in slots and frames: the
+ * strongly connected sets of the call graph (Tarjan's algorithm, with an
+ * explicit stack so a long chain of calls cannot overflow the C stack),
+ * each sized once its callees are. */
+void lw_size_chains(lw *w)
+{
+    uint32_t n = w->units.n, next = 1, top = 0, depth = 0, ncomp = 0;
+    uint32_t *index = ARENA_ARRAY(w->a, uint32_t, n + 1); /* 0: not yet seen */
+    uint32_t *low = ARENA_ARRAY(w->a, uint32_t, n + 1);
+    uint32_t *comp = ARENA_ARRAY(w->a, uint32_t, n + 1); /* 0: open */
+    uint32_t *stack = ARENA_ARRAY(w->a, uint32_t, n + 1);
+    uint32_t *walk = ARENA_ARRAY(w->a, uint32_t, n + 1); /* the DFS path */
+    uint32_t *edge = ARENA_ARRAY(w->a, uint32_t, n + 1); /* its next call */
+    for (uint32_t root = 0; root < n; root++) {
+        if (index[root])
+            continue;
+        walk[depth] = root, edge[depth++] = 0;
+        index[root] = low[root] = next++;
+        stack[top++] = root;
+        while (depth) {
+            uint32_t u = walk[depth - 1];
+            const unit_info *x = &w->units.v[u];
+            if (edge[depth - 1] < x->calls.n) {
+                uint32_t c = x->calls.v[edge[depth - 1]++];
+                if (!index[c]) {
+                    index[c] = low[c] = next++;
+                    stack[top++] = c;
+                    walk[depth] = c, edge[depth++] = 0;
+                } else if (!comp[c] && index[c] < low[u]) {
+                    low[u] = index[c]; /* on the stack: same set */
+                }
+                continue;
+            }
+            if (--depth && low[u] < low[walk[depth - 1]])
+                low[walk[depth - 1]] = low[u];
+            if (low[u] != index[u])
+                continue;
+            uint32_t first = top, id = ++ncomp;
+            do
+                comp[stack[--first]] = id;
+            while (stack[first] != u);
+            size_component(w, stack + first, top - first, comp, id);
+            top = first;
+        }
+    }
 }

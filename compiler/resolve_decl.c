@@ -454,20 +454,22 @@ static const char *hidden_name(rs *r, const char *what, const char *name)
 }
 
 /* The vars, in the order the runtime needs: built-ins, the ruleset's
- * vars, "#turn" and the `once per turn` marks, then the per-action block
+ * vars, "#turn" and the `once per turn` marks, the `once per chain`
+ * lists (the argument tuples run in the current chain), then the per-action block
  * (saved and reset at each action's start, restored at its end):
  * "#acting", "#action", the `per action` vars, the `once per action`
  * marks. */
 static void index_vars(rs *r, uint32_t nuser)
 {
     ast_file *f = r->f;
-    uint32_t nturn = 0, naction = 0, nact = 0;
+    uint32_t nturn = 0, naction = 0, nact = 0, nchain = 0;
     for (ast_decl *d = f->decls; d; d = d->next) {
+        nchain += d->kind == D_PROC && d->limit == LIMIT_CHAIN;
         nturn += d->kind == D_PROC && d->limit == LIMIT_TURN;
         naction += d->kind == D_PROC && d->limit == LIMIT_ACTION;
         nact += d->kind == D_PROC && d->is_action;
     }
-    ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *, 3 + nuser + nturn + naction + 3);
+    ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *, 3 + nuser + nturn + naction + nchain + 3);
     memcpy(vars, f->vars, 3 * sizeof *vars);
     f->vars = vars;
     f->nvars = 3;
@@ -487,6 +489,14 @@ static void index_vars(rs *r, uint32_t nuser)
                 add_var(f, d->limit_var);
             }
     }
+    /* outside the per-action block: a chain may run through actions */
+    for (ast_decl *d = f->decls; d; d = d->next)
+        if (d->kind == D_PROC && d->limit == LIMIT_CHAIN) {
+            d->limit_var = hidden_var(r, hidden_name(r, "#chain", d->name), d->loc, 0, 0, 0);
+            d->limit_var->sym->type.kind = TY_LIST; /* filled in by rs_rbounds */
+            d->limit_var->sym->type.elem = TY_INT;
+            add_var(f, d->limit_var);
+        }
     f->act_first = f->nvars;
     if (nact) {
         f->acting_var = hidden_var(r, "#acting", none, 0, INT16_MAX, 0);

@@ -114,6 +114,9 @@ void rs_check_header(rs *r);
 void rs_index_decls(rs *r);
 void rs_rsignatures(rs *r);
 
+/* resolve_bound.c */
+void rs_rbounds(rs *r);
+
 /* resolve_scenario.c */
 void rs_rscenario(rs *r, ast_decl *d);
 void rs_rpolicies(rs *r);

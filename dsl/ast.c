@@ -28,6 +28,22 @@ const char *ast_type_name(const ast_type *t, char *buf, size_t n)
     return buf;
 }
 
+uint64_t ast_type_domain(const ast_type *t, int32_t max_players, int32_t *lo)
+{
+    *lo = 0;
+    switch (t->kind) {
+    case TY_BOOL: return 2;
+    case TY_PLAYER: *lo = -1; return (uint64_t)max_players + 1;
+    case TY_ENUM: return t->enm ? t->enm->nmembers : 0;
+    case TY_INT:
+        if (!t->ranged)
+            return 0;
+        *lo = t->lo;
+        return (uint64_t)((int64_t)t->hi - t->lo + 1);
+    default: return 0;
+    }
+}
+
 int ast_type_same(const ast_type *a, const ast_type *b)
 {
     if (a->kind == TY_ERROR || b->kind == TY_ERROR)

@@ -473,8 +473,11 @@ enum ast_order { ORDER_PRINTED = 1, ORDER_CHOSEN, ORDER_COMBINED };
 
 /* How often a trigger may fire: `once per turn` (at most once between two
  * `turn` statements of the game, TEO-T1's first half), `once per action`
- * (at most once within one action: its counter is per-action state). */
-enum ast_limit { LIMIT_TURN = 1, LIMIT_ACTION };
+ * (at most once within one action: its counter is per-action state),
+ * `once per chain` (a trigger or proc runs at most once for the same
+ * arguments within one chain: from its outermost run's start to its end;
+ * a repeat is skipped, so a cascade that could come back stops). */
+enum ast_limit { LIMIT_TURN = 1, LIMIT_ACTION, LIMIT_CHAIN };
 
 /* A field of a data table (`table Card from "cards.csv" { points: 0..5 }`):
  * a column, or with `index` one column per member of an enum
@@ -567,7 +570,15 @@ typedef struct ast_decl {
     ast_loc event_loc;
     struct ast_decl *event;       /* [R] the D_EVENT it listens to */
     ast_expr *guard;              /* trigger/anytime `when`, or NULL */
-    uint8_t limit;                /* trigger: LIMIT_*, 0 for none */
+    uint8_t limit;                /* trigger: LIMIT_*, 0 for none; a proc:
+                                   * LIMIT_CHAIN or 0 */
+    ast_loc limit_loc;
+    /* fn/proc/trigger/anytime/action: `depth N`, a stated bound on how many
+     * of its runs may be nested at once (what lets it recurse) */
+    ast_expr *depth_expr;
+    int32_t depth;                /* [R] N, 0 when none is stated */
+    uint32_t chain_domain;        /* [R] LIMIT_CHAIN: how many argument
+                                   * tuples there are (each runs once a chain) */
     ast_text label;               /* anytime: the option's label; trigger: how
                                    * a chosen order names it (text NULL: none) */
 
@@ -727,6 +738,9 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const char *sr
 /* Helpers (dsl/ast.c). */
 const char *ast_type_name(const ast_type *t, char *buf, size_t n);
 int ast_type_same(const ast_type *a, const ast_type *b); /* ignoring ranges */
+/* How many values a value of type t can take (players: none too), its
+ * lowest in *lo; 0 for a type without a small domain (a plain int). */
+uint64_t ast_type_domain(const ast_type *t, int32_t max_players, int32_t *lo);
 const char *ast_op_text(int op);
 const char *ast_stmt_kind_name(int kind);
 

@@ -5,7 +5,6 @@
  *
  * Included with W(id, "name", "what it reports") defined.
  */
-W(TRIGGER_LOOP, "trigger-loop", "triggers that can fire one another through 'after' with no limit")
 W(TRIGGER_ORDER, "trigger-order", "two triggers on one event, and nothing says in which order they run")
 W(TRIGGER_UNHEARD, "trigger-unheard", "a trigger on an event that nothing emits")
 W(ANYTIME_UNOFFERED, "anytime-unoffered", "an anytime action in a ruleset where no window opens")

@@ -67,6 +67,7 @@ typedef struct act_mods {
     ast_cite *cites, *last_cite;
     int order;
     ast_expr *order_by;
+    ast_expr *depth;
 } act_mods;
 
 /* A name where one is declared: any word parses there, and a reserved
@@ -352,6 +353,21 @@ static ast_decl *decl(struct lex_extra *px, int kind, const char *name, YYLTYPE 
     return d;
 }
 
+/* `once per ...` on a trigger, or `once per chain` on a proc (the only
+ * limit a proc takes: turns and actions count a trigger's firings). */
+static void set_limit(struct lex_extra *px, ast_decl *d, int limit, YYLTYPE l, int trigger)
+{
+    if (!limit)
+        return;
+    if (!trigger && limit != LIMIT_CHAIN) {
+        diag_error(px->diag, L(l), "a proc may be 'once per chain'; 'once per turn' and "
+                                   "'once per action' are for triggers");
+        return;
+    }
+    d->limit = (uint8_t)limit;
+    d->limit_loc = L(l);
+}
+
 /* A var or resource: the parts both forms share. */
 static ast_decl *var_decl(struct lex_extra *px, const char *name, YYLTYPE l, YYLTYPE nl,
                           const ast_dim *dims, uint32_t ndims, ast_typeexpr *type,
@@ -537,6 +553,7 @@ static const char *named(struct lex_extra *px, name_word w, YYLTYPE l, const cha
 %token T_BEFORE "before" T_AFTER "after" T_RAN "ran" T_SEED "seed" T_THEN "then"
 %token T_TRIGGER "trigger" T_ON "on" T_IMMEDIATELY "immediately" T_ANYTIME "anytime"
 %token T_ORDER "order" T_PRINTED "printed" T_CHOSEN "chosen" T_ONCE "once" T_PER "per"
+%token T_CHAIN "chain" T_DEPTH "depth"
 %token T_ACTION "action" T_DO "do" T_CAN "can" T_COST "cost" T_PAY "pay" T_BATCH "batch"
 %token T_RESOURCE "resource" T_OVERRIDE "override" T_COMBINED "combined"
 %token T_TABLE "table" T_NAMED "named" T_EXTENDS "extends"
@@ -564,6 +581,7 @@ static const char *named(struct lex_extra *px, name_word w, YYLTYPE l, const cha
 
 %type <expr> expr bound opt_init lvalue opt_guard
 %type <num> timing opt_limit
+%type <expr> opt_depth
 %type <stmt> stmt step_stmt if_stmt
 %type <decl> decl
 %type <tx> type
@@ -685,18 +703,22 @@ decl
         $$->order = (uint8_t)$6.order;
         $$->order_by = $6.by;
       }
-    | T_FN new_name '(' params ')' ':' type '=' expr {
+    | T_FN new_name '(' params ')' ':' type opt_depth '=' expr {
         header_seen(px, 0, @1);
         $$ = decl(px, D_FN, named(px, $2, @2, "a fn"), @1, @2);
         set_params(px, $$, $4);
         $$->type = $7;
-        $$->body_expr = $9;
+        $$->depth_expr = $8;
+        $$->body_expr = $10;
       }
-    | T_PROC new_name '(' params ')' block {
+    | T_PROC new_name '(' params ')' opt_limit opt_depth cites block {
         header_seen(px, 0, @1);
         $$ = decl(px, D_PROC, named(px, $2, @2, "a proc"), @1, @2);
         set_params(px, $$, $4);
-        $$->body = $6;
+        set_limit(px, $$, (int)$6, @6, 0);
+        $$->depth_expr = $7;
+        $$->cites = $8;
+        $$->body = $9;
       }
     | T_OVERRIDE T_FN new_name '(' params ')' ':' type opt_guard cites '=' expr {
         header_seen(px, 0, @1);
@@ -730,6 +752,7 @@ decl
             $$->label.loc = L(@6);
         }
         $$->is_action = 1;
+        $$->depth_expr = $7.depth;
         $$->guard = $7.when;
         $$->costs = $7.costs;
         $$->cites = $7.cites;
@@ -737,18 +760,19 @@ decl
         $$->order_by = $7.order_by;
         $$->body = $8;
       }
-    | T_TRIGGER new_name T_ON new_name timing opt_guard opt_limit cites block {
+    | T_TRIGGER new_name T_ON new_name timing opt_guard opt_limit opt_depth cites block {
         header_seen(px, 0, @1);
         $$ = decl(px, D_PROC, $2.text, @1, @2);
         $$->timing = (uint8_t)$5;
         $$->event_name = $4.text;
         $$->event_loc = L(@4);
         $$->guard = $6;
-        $$->limit = (uint8_t)$7;
-        $$->cites = $8;
-        $$->body = $9;
+        set_limit(px, $$, (int)$7, @7, 1);
+        $$->depth_expr = $8;
+        $$->cites = $9;
+        $$->body = $10;
       }
-    | T_TRIGGER new_name T_STRING T_ON new_name timing opt_guard opt_limit cites block {
+    | T_TRIGGER new_name T_STRING T_ON new_name timing opt_guard opt_limit opt_depth cites block {
         header_seen(px, 0, @1);
         $$ = decl(px, D_PROC, $2.text, @1, @2);
         $$->label.text = $3;
@@ -757,11 +781,12 @@ decl
         $$->event_name = $5.text;
         $$->event_loc = L(@5);
         $$->guard = $7;
-        $$->limit = (uint8_t)$8;
-        $$->cites = $9;
-        $$->body = $10;
+        set_limit(px, $$, (int)$8, @8, 1);
+        $$->depth_expr = $9;
+        $$->cites = $10;
+        $$->body = $11;
       }
-    | T_ANYTIME new_name '(' params ')' T_STRING opt_guard block {
+    | T_ANYTIME new_name '(' params ')' T_STRING opt_guard opt_depth block {
         header_seen(px, 0, @1);
         $$ = decl(px, D_PROC, $2.text, @1, @2);
         set_params(px, $$, $4);
@@ -769,7 +794,8 @@ decl
         $$->label.text = $6;
         $$->label.loc = L(@6);
         $$->guard = $7;
-        $$->body = $8;
+        $$->depth_expr = $8;
+        $$->body = $9;
       }
     | T_SUBSTITUTE expr T_FOR expr T_STRING cites {
         header_seen(px, 0, @1);
@@ -973,6 +999,13 @@ opt_limit
     : %empty { $$ = 0; }
     | T_ONCE T_PER T_TURN { $$ = LIMIT_TURN; }
     | T_ONCE T_PER T_ACTION { $$ = LIMIT_ACTION; }
+    | T_ONCE T_PER T_CHAIN { $$ = LIMIT_CHAIN; }
+    ;
+
+/* a stated bound on recursion: at most N of its runs nested at once */
+opt_depth
+    : %empty { $$ = NULL; }
+    | T_DEPTH expr { $$ = $2; }
     ;
 
 var_mods
@@ -1014,6 +1047,12 @@ act_mods
         else
             $$.cites = c;
         $$.last_cite = c;
+      }
+    | act_mods T_DEPTH expr {
+        $$ = $1;
+        if ($$.depth)
+            diag_error(px->diag, L(@2), "'depth' given twice");
+        $$.depth = $3;
       }
     | act_mods T_ORDER T_PRINTED {
         $$ = $1; $$.order = ORDER_PRINTED; $$.order_by = NULL;
@@ -1458,6 +1497,8 @@ soft_keyword
     | T_PRINTED { $$ = "printed"; }
     | T_CHOSEN { $$ = "chosen"; }
     | T_ONCE { $$ = "once"; }
+    | T_CHAIN { $$ = "chain"; }
+    | T_DEPTH { $$ = "depth"; }
     | T_PER { $$ = "per"; }
     | T_ACTION { $$ = "action"; }
     | T_DO { $$ = "do"; }
@@ -1836,7 +1877,7 @@ static int is_soft_keyword(yysymbol_kind_t k)
     case YYSYMBOL_T_OVERRIDE: case YYSYMBOL_T_COMBINED: case YYSYMBOL_T_TABLE:
     case YYSYMBOL_T_NAMED: case YYSYMBOL_T_EXTENDS: case YYSYMBOL_T_SUBSTITUTE:
     case YYSYMBOL_T_POLICY: case YYSYMBOL_T_PREFER: case YYSYMBOL_T_TIES:
-    case YYSYMBOL_T_DISPLAY:
+    case YYSYMBOL_T_DISPLAY: case YYSYMBOL_T_CHAIN: case YYSYMBOL_T_DEPTH:
         return 1;
     default:
         return 0;

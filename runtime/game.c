@@ -484,6 +484,7 @@ const char *ordo_strerror(int code)
     case ORDO_E_ASSERT: return "assertion failed";
     case ORDO_E_OPCODE: return "unknown instruction";
     case ORDO_E_DENIED: return "not allowed by the rules";
+    case ORDO_E_BOUND: return "a stated depth bound exceeded";
     default: return "unknown error";
     }
 }

@@ -90,7 +90,7 @@ OP(BATCH,    "xa",  K(0),  K(0), "x=0: a batch begins (local a = pending count; 
 OP(BNEXT,    "ab",  K(0),  K(0), "run the next event held back by the batch of locals a, a+1 (push its args, call its dispatch proc, then this again); none left: pc = b")
 OP(WINDOW,   "xa",  K(1),  K(0), "pop p; trace WINDOW (x=0: opens, 1: closes) for p, label text a")
 OP(LOG,      "xa",  X(0),  K(0), "pop x args; trace LOG of text a")
-OP(ASSERT,   "xa",  K(1),  K(0), "pop v; if v == 0, stop with text a: E_ASSERT (x=0), E_DENIED (x=1)")
+OP(ASSERT,   "xa",  K(1),  K(0), "pop v; if v == 0, stop with text a: E_ASSERT (x=0), E_DENIED (x=1), E_BOUND (x=2)")
 OP(END,      "x",   X(0),  K(0), "the game is over; x=1: pop the winner first; trace END")
 OP(LLEN,     "a",   ND(0), K(1), "pop i [j]; push the length of list var a[i,j]")
 OP(LGET,     "a",   ND(1), K(1), "pop pos, i [j]; push element pos (1-based)")
@@ -105,3 +105,4 @@ OP(HALT,     "",    K(0),  K(0), "end of an ordo_exec/ordo_eval run, the top val
 OP(DATA,     "xab", X(1),  K(1), "x=0: pop row; x=1: pop m, then row; push data[b + m*a + row] (a table of a rows; row outside 0..a-1: E_INDEX)")
 OP(SHOW,     "xa",  X(0),  K(0), "pop x args; give text a with them to the display ordo_display runs (E_STATE elsewhere)")
 OP(INCL,     "a",   K(0),  K(0), "local a += 1 (a loop's counter)")
+OP(DEPTH,    "a",   K(0),  K(1), "push how many runs of proc a are under way (its frames; a stated `depth` or `once per chain` counts them)")

@@ -46,9 +46,13 @@ enum {
     ORDO_E_LIST = -10,    /* list full, empty, or value not in it */
     ORDO_E_ASSERT = -11,  /* an `assert` in the ruleset failed */
     ORDO_E_OPCODE = -12,  /* an unknown instruction */
-    ORDO_E_DENIED = -13   /* an action whose precondition fails, or a payment
+    ORDO_E_DENIED = -13,  /* an action whose precondition fails, or a payment
                              of more than is held */
+    ORDO_E_BOUND = -14    /* more nested runs of a proc than its stated
+                             `depth` allows */
 };
+/* The lowest error code (a saved game's status is checked against it). */
+#define ORDO_E_LAST ORDO_E_BOUND
 
 /* Bytes a game of this program needs (0 if the program is invalid). */
 size_t ordo_game_size(const ordo_program *p);

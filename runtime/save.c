@@ -208,7 +208,7 @@ static int check_registers(chk *c, const ordo_program *p, const ordo_game *g)
                    (unsigned)p->min_players, (unsigned)p->max_players);
     int st = g->status;
     if (!(st == ORDO_OK || st == ORDO_DECIDE || st == ORDO_OVER ||
-          (st < 0 && st >= ORDO_E_DENIED)))
+          (st < 0 && st >= ORDO_E_LAST)))
         return why(c, "status %d", st);
     if (g->pc >= p->ncode || g->sp > p->stack_size || g->fp > g->sp ||
         g->nframes > p->max_frames || g->max_steps == 0 || g->ran > 1)

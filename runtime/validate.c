@@ -169,6 +169,7 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
                     (long)in->b, (unsigned long)p->ncode - 1);
             break;
         case ORDO_OP_CALL:
+        case ORDO_OP_DEPTH:
             if (a >= p->nprocs)
                 what = "proc";
             break;
@@ -222,7 +223,7 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
         case ORDO_OP_WINDOW:
             if (a >= p->ntexts)
                 what = "text";
-            else if (x > 1)
+            else if (x > (in->op == ORDO_OP_ASSERT ? 2u : 1u))
                 BAD("code %lu: %s x=%u", (unsigned long)pc,
                     in->op == ORDO_OP_WINDOW ? "WINDOW" : "ASSERT", x);
             break;

@@ -550,6 +550,14 @@ top:
         *sp++ = v;
         RESUME_CALLER();
     }
+    CASE(DEPTH) {
+        ROOM(1);
+        int32_t n = 0;
+        for (uint32_t k = 0; k < nframes; k++)
+            n += frames[k].proc == ip->a;
+        *sp++ = n;
+        NEXT();
+    }
     CASE(STEP) {
         NOT_IN_EVAL();
         ROOM(1);
@@ -794,7 +802,8 @@ top:
     CASE(ASSERT) {
         NEED(1);
         if (UNLIKELY(*--sp == 0))
-            FAIL(ip->x ? ORDO_E_DENIED : ORDO_E_ASSERT, "%s", p->texts[ip->a].text);
+            FAIL(ip->x == 2 ? ORDO_E_BOUND : ip->x ? ORDO_E_DENIED : ORDO_E_ASSERT, "%s",
+                 p->texts[ip->a].text);
         NEXT();
     }
     CASE(ACT) {

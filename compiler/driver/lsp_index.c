@@ -45,7 +45,8 @@ static const char *const keywords[] = {
     "max", "add", "to", "remove", "at", "from", "clear", "shuffle", "assert", "and",
     "or", "not", "eliminate", "setup", "play", "expect", "offered", "decision",
     "before", "after", "trigger", "on", "immediately", "anytime", "order", "printed",
-    "chosen", "once", "per", "action", "do", "can", "cost", "pay", "batch", "resource",
+    "chosen", "once", "chain", "depth", "per", "action", "do", "can", "cost", "pay",
+    "batch", "resource",
     "override", "combined", "table", "named", "extends", "substitute", "capped",
     "policy", "prefer", "ties", "display", "ran", "seed", "then", "show", "random",
 };

@@ -148,5 +148,55 @@ run 1 'not an ordo save' "$ORDO" run "$TINY" --restore "$TINY"
 run 2 'Is a directory' "$ORDO" run "$TINY" --restore "$tmp"
 run 1 'only' "$ORDO" run "$TINY" --seed 7 --save "$tmp/s.none" --save-at 999
 
+# --- recursion: no valid ruleset dies of "stack exhausted". A chain of
+# `after` triggers 60 deep (a window before each, where an anytime action
+# may be taken) and an anytime action nested at its own windows up to its
+# stated depth play out under every policy; a run past a stated depth is
+# E_BOUND naming the proc, its bound and its rule
+cat >"$tmp/deep_after.ordo" <<'EOF'
+ruleset "a deep chain of after triggers"
+players 2
+var n: 0..99
+var poked: 0..9999
+event e(p: player)
+trigger again on e after depth 60 {
+    if n < 59 {
+        n += 1
+        emit e(p)
+    }
+}
+anytime poke(p: player) "poke" when poked < 9999 depth 8 {
+    poked += 1
+    window for p "inside the poke"
+}
+sequence {
+    turn player 1 {
+        emit e(player 1)
+    }
+    assert n == 59
+}
+EOF
+for pol in first random; do
+    for seed in 1 2 3; do
+        run 0 - "$ORDO" run "$tmp/deep_after.ordo" --policy $pol --seed $seed --trace none
+    done
+done
+cat >"$tmp/too_deep.ordo" <<'EOF'
+ruleset "past a stated depth"
+players 2
+var n: 0..99
+proc down(k: 0..9) depth 3 cite "R-1" {
+    n += 1
+    if k > 0 {
+        down(k - 1)
+    }
+}
+sequence {
+    down(5)
+}
+EOF
+run 1 "a stated depth bound exceeded: 'down' would run 4 deep, past its stated 'depth 3' (R-1)" \
+    "$ORDO" run "$tmp/too_deep.ordo"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

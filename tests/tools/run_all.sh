@@ -3,7 +3,9 @@
 #   unit tests (cmocka), the layers (includes and exports), diagnostics
 #   (text, JSON, SARIF), the grammar appendix of doc/language.md
 #   (tests/tools/grammar.sh), scenarios (ordo test), end-to-end (emitted C
-#   vs interpreter, golden C), random-policy sweep, command line, the rule
+#   vs interpreter, golden C), the language's examples (examples/language:
+#   scenarios, traces of the interpreter and the emitted C on LANG_SEEDS
+#   seeds, default 1000), random-policy sweep, command line, the rule
 #   documents (ordo doc), `ordo lsp`, the editor grammars,
 #   `ordo sim`, `ordo play`, the Splendor ruleset against its hand-written
 #   reference, the mutation fuzzer (FUZZ=N iterations, default 3000).
@@ -77,6 +79,8 @@ suite "diagnostics as JSON and SARIF, warnings by name" sh tests/tools/diag_form
 suite "grammar appendix and keyword lists of doc/language.md" sh tests/tools/grammar.sh check
 suite "scenarios (ordo test)" scenarios
 suite "end to end (emitted C)" sh tests/e2e/run.sh "$BUILD"
+suite "the language's examples: scenarios, interpreted == emitted C on ${LANG_SEEDS:-1000} seeds" \
+    sh tests/e2e/language.sh "$BUILD"
 for f in rulesets/*.ordo; do
     [ -f "$f" ] || continue
     n=$SWEEP

@@ -384,15 +384,28 @@ static void test_recursion(void **state)
                      "fn g(k: int): int = f(k)\n"
                      "sequence { a()\n self()\n n = f(3) }\n");
     assert_int_equal(x->check_errors, 3);
-    msgs_are(x, "c.ordo:6:12: error: recursive procedure calls: a -> b -> c -> a\n"
+    msgs_are(x, "c.ordo:6:12: error: recursive procedure calls: a -> b -> c -> a (state a bound: 'depth N' or 'once per chain')\n"
                 "proc c() { a() }\n"
                 "           ^\n"
-                "c.ordo:8:2: error: recursive procedure calls: self -> self\n"
+                "c.ordo:8:2: error: recursive procedure calls: self -> self (state a bound: 'depth N' or 'once per chain')\n"
                 " self() }\n"
                 " ^\n"
-                "c.ordo:10:21: error: recursive fn calls: f -> g -> f\n"
+                "c.ordo:10:21: error: recursive fn calls: f -> g -> f (state a bound: 'depth N')\n"
                 "fn g(k: int): int = f(k)\n"
                 "                    ^\n");
+    done(x);
+
+    /* the same cycles with a stated bound on one unit of each */
+    x = run_ok(HEAD "var n: int\n"
+                    "proc a() { b() }\n"
+                    "proc b() depth 2 { if n > 0 { c() } }\n"
+                    "proc c() { a() }\n"
+                    "proc self(k: 0..3) once per chain { n += 1\n self(k) }\n"
+                    "fn f(k: 0..9): int depth 10 = if k > 0 then g(k - 1) else 0\n"
+                    "fn g(k: 0..9): int = f(k)\n"
+                    "sequence { a()\n self(1)\n n = f(3) }\n");
+    assert_int_equal(find_decl(x, "b")->depth, 2);
+    assert_int_equal(find_decl(x, "self")->chain_domain, 4);
     done(x);
 
     /* a proc called twice, or by two others, is not a cycle */
@@ -527,7 +540,8 @@ static void test_trigger_cycles(void **state)
                      "}\n"
                      "sequence { emit a(player 1) }\n");
     assert_int_equal(x->check_errors, 1);
-    msgs_are(x, "c.ordo:11:10: error: triggers can re-fire without end: on_a -> on_b -> on_a\n"
+    msgs_are(x, "c.ordo:11:10: error: triggers can re-fire without end: on_a -> on_b -> on_a"
+                " (state a bound: 'once per chain', 'once per turn' or 'depth N')\n"
                 "    emit a(p)\n"
                 "         ^\n");
     done(x);
@@ -542,25 +556,32 @@ static void test_trigger_cycles(void **state)
                  "trigger on_b on b before when n < 5 { emit a(p) }\n"
                  "trigger again on c immediately { emit c(p) }\n"
                  "sequence { emit a(player 1)\n emit c(player 2) }\n");
-    /* the first cycle goes through an `after` trigger with no limit: a
-     * warning; the second is all `immediately`: an error */
-    assert_int_equal(x->check_errors, 1);
-    msgs_are(x, "c.ordo:8:27: warning: triggers can re-fire through 'after' with no limit: "
-                "relay -> on_b -> on_a -> relay\n"
+    /* an `after` trigger does not bound a cycle (the window before it ends
+     * nothing): both are errors */
+    assert_int_equal(x->check_errors, 2);
+    msgs_are(x, "c.ordo:8:27: error: triggers can re-fire without end: "
+                "relay -> on_b -> on_a -> relay (state a bound: 'once per chain', 'once per turn' or 'depth N')\n"
                 "trigger on_a on a after { relay(p) }\n"
                 "                          ^\n"
-                "c.ordo:10:39: error: triggers can re-fire without end: again -> again\n"
+                "c.ordo:10:39: error: triggers can re-fire without end: again -> again (state a bound: 'once per chain', 'once per turn' or 'depth N')\n"
                 "trigger again on c immediately { emit c(p) }\n"
                 "                                      ^\n");
     done(x);
 
     /* an anytime action that emits an event with an `after` trigger (whose
-     * window offers it again), or that opens a window: the cycle goes
-     * through a player's choice at a window, so it is allowed, silently */
+     * window offers it again), or that opens a window: a player could nest
+     * it at every window, so it needs a stated bound */
     x = run(HEAD "var n: int\n"
                  "event a(p: player)\n"
                  "trigger cook on a after { n += 1 }\n"
                  "anytime act(p: player) \"act\" { emit a(p) }\n"
+                 "sequence { emit a(player 1) }\n");
+    assert_int_equal(x->check_errors, 1);
+    done(x);
+    x = run(HEAD "var n: int\n"
+                 "event a(p: player)\n"
+                 "trigger cook on a after { n += 1 }\n"
+                 "anytime act(p: player) \"act\" depth 2 { emit a(p) }\n"
                  "sequence { emit a(player 1) }\n");
     assert_int_equal(x->check_errors, 0);
     msgs_are(x, "");
@@ -568,6 +589,17 @@ static void test_trigger_cycles(void **state)
     x = run(HEAD "var n: int\n"
                  "anytime rest(p: player) \"rest\" { window for p }\n"
                  "sequence { window for player 1 }\n");
+    assert_int_equal(x->check_errors, 1);
+    msgs_are(x, "c.ordo:4:34: error: anytime actions can re-enter their windows without end: "
+                "rest -> rest (state a bound: 'depth N' on one of them)\n"
+                "anytime rest(p: player) \"rest\" { window for p }\n"
+                "                                 ^\n");
+    done(x);
+    x = run(HEAD "var n: int\n"
+                 "anytime rest(p: player) \"rest\" depth 1 { window for p }\n"
+                 "trigger t on b after once per turn { emit b(p) }\n"
+                 "event b(p: player)\n"
+                 "sequence { window for player 1\n emit b(player 1) }\n");
     assert_int_equal(x->check_errors, 0);
     msgs_are(x, "");
     done(x);
@@ -712,7 +744,7 @@ static void test_big_inputs(void **state)
              3 + N, (int)strlen("proc p2999() { step 2999.1 { ") + 1);
     msgs_begin(x, want);
     char tail[64];
-    snprintf(tail, sizeof tail, "p%d -> p0\n", N - 1);
+    snprintf(tail, sizeof tail, "p%d -> p0 (state a bound", N - 1);
     assert_non_null(strstr(msgs(x), tail));
     done(x);
     free(src);

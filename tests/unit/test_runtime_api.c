@@ -899,7 +899,8 @@ static void test_strerror(void **state)
         {ORDO_E_ASSERT, "assertion failed"},
         {ORDO_E_OPCODE, "unknown instruction"},
         {ORDO_E_DENIED, "not allowed by the rules"},
-        {-14, "unknown error"},
+        {ORDO_E_BOUND, "a stated depth bound exceeded"},
+        {-15, "unknown error"},
         {3, "unknown error"},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
