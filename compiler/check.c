@@ -182,7 +182,7 @@ static void each_expr(ck *c, ast_stmt *s, expr_fn fn, void *arg)
         return;
     case S_PAY: X(s->u.assign.target); X(s->u.assign.value); return;
     case S_ASSERT: X(s->u.assert_.cond); return;
-    case S_LOG: case S_SHOW: case S_RETURN: case S_BATCH: return;
+    case S_LOG: case S_SHOW: case S_RETURN: case S_UNDO: case S_BATCH: return;
     default: X(s->u.list.value); X(s->u.list.list); return;
     }
 #undef X
@@ -693,7 +693,7 @@ static int block_ends(const ast_block *b);
 static int stmt_ends(const ast_stmt *s)
 {
     switch (s->kind) {
-    case S_END: case S_RETURN: return 1;
+    case S_END: case S_RETURN: case S_UNDO: return 1;
     case S_EXIT: return !s->u.exit.cond || is_true(s->u.exit.cond);
     case S_STEP:
         return !s->u.step.when && !s->u.step.optional_by && !s->u.step.first_turn_only &&
@@ -724,6 +724,7 @@ static const char *end_words(const ast_stmt *s)
     switch (s->kind) {
     case S_END: return "nothing runs after 'end game'";
     case S_RETURN: return "nothing runs after 'return'";
+    case S_UNDO: return "nothing runs after 'undo'";
     case S_EXIT: return "nothing runs after 'exit'";
     default: return "nothing runs after this statement: it always ends the block";
     }
@@ -833,7 +834,7 @@ static void scan_stmt(ck *c, ast_stmt *s, loop_scan *ls)
     case S_CALL: case S_EMIT: case S_WINDOW: case S_DO:
         stmt_callees(c, s, loop_writes, NULL);
         break;
-    case S_END: case S_RETURN: ls->way_out = 1; break;
+    case S_END: case S_RETURN: case S_UNDO: ls->way_out = 1; break;
     case S_EXIT:
         if (s->u.exit.loop != ls->loop)
             break;

@@ -285,6 +285,8 @@ static void emit_vars(FILE *f, const ordo_program *p, const char *sym)
         put_i32(f, v->hi);
         fputs(", .init = ", f);
         put_i32(f, v->init);
+        if (v->kept)
+            fputs(", .kept = 1", f);
         fprintf(f, ", .line = %" PRIu32 "},\n", v->line);
     }
     fputs("};\n\n", f);
@@ -571,6 +573,8 @@ static void emit_program(FILE *f, const ordo_program *p, const char *sym)
     if (p->act_first || p->max_pending)
         fprintf(f, "    .act_first = %u,\n    .max_pending = %u,\n", (unsigned)p->act_first,
                 (unsigned)p->max_pending);
+    if (p->act_undo)
+        fputs("    .act_undo = 1,\n", f);
     if (p->ndata)
         put_table_ref(f, "data", sym, "data", "ndata", p->ndata);
     if (p->nfiles)

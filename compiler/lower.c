@@ -159,7 +159,9 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
     if (file->acting_var) {
         w->acting_var = (uint32_t)file->acting_var->index;
         p->act_first = (uint16_t)file->act_first;
-        w->act_slots = (state_size - p->vars[file->act_first].offset + 3u) / 4u;
+        p->act_undo = file->act_undo;
+        w->act_slots = (state_size - (file->act_undo ? 0 : p->vars[file->act_first].offset) +
+                        3u) / 4u;
     }
     p->max_pending = file->has_batches ? MAX_PENDING : 0;
     lw_lower_enums(w, p);

@@ -25,6 +25,7 @@ ordo_var *lw_lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
         v->ndims = (uint8_t)d->ndims;
         v->line = ast_line(d->loc);
         v->is_list = t->kind == TY_LIST;
+        v->kept = d->kept;
         if (v->is_list) {
             v->cap = (uint16_t)t->cap;
             v->stride = (2u + t->cap * v->width + 1u) & ~1u;

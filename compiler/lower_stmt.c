@@ -96,7 +96,7 @@ static void pay(lw *w, const ast_expr *target, const ast_expr *amount)
 {
     uint32_t v = cell_indexes(w, target);
     lw_expr(w, amount);
-    lw_emit_a(w, ORDO_OP_PAY, v);
+    lw_emit(w, ORDO_OP_PAY, w->pay_undoes, v, 0);
 }
 
 /* Pushes the indexes of substitute d's cell for the payment whose indexes
@@ -159,7 +159,7 @@ static void offer_substitute(lw *w, const ast_decl *sub, uint32_t v, uint32_t t,
     w->options.v[uo].target = lw_here(w);
     uint32_t sv = sub_cell(w, sub, t);
     lw_push_const(w, 1);
-    lw_emit_a(w, ORDO_OP_PAY, sv);
+    lw_emit(w, ORDO_OP_PAY, w->pay_undoes, sv, 0);
     *end = lw_jump(w, ORDO_OP_JMP);
     w->depth = d + 1; /* ordo_choose pushed the amount */
     if (w->depth > w->maxdepth)
@@ -198,7 +198,7 @@ void lw_pay_offer(lw *w, const ast_expr *target, const ast_expr *amount, const a
         lw_patch_here(w, zero);
     for (uint32_t k = 0; k <= n; k++)
         lw_emit_a(w, ORDO_OP_LDL, t + k);
-    lw_emit_a(w, ORDO_OP_PAY, v);
+    lw_emit(w, ORDO_OP_PAY, w->pay_undoes, v, 0);
     if (end != NO_LABEL)
         lw_patch_here(w, end);
     if (is_cost)
@@ -622,7 +622,13 @@ static void stmt(lw *w, const ast_stmt *s)
         }
         return;
     case S_CHOOSE: stmt_choose(w, s); return;
-    case S_SCOPE: stmt_scope(w, s); return;
+    case S_SCOPE: {
+        int undoes = w->pay_undoes; /* a short pay there is E_DENIED */
+        w->pay_undoes = 0;
+        stmt_scope(w, s);
+        w->pay_undoes = undoes;
+        return;
+    }
     case S_WINDOW: {
         uint32_t pl = lw_take_locals(w, 1);
         lw_expr(w, s->u.player.player);
@@ -635,6 +641,9 @@ static void stmt(lw *w, const ast_stmt *s)
         lw_call_args(w, s->u.call.args, s->u.call.nargs);
         lw_emit_a(w, ORDO_OP_CALL, (uint32_t)s->u.call.sym->decl->index);
         VPUSH(w, w->units.v[w->unit].calls, (uint16_t)s->u.call.sym->decl->index);
+        return;
+    case S_UNDO: /* resolution allows it only in an action's own body */
+        lw_emit_op(w, ORDO_OP_UNDO);
         return;
     case S_RETURN:
         if (w->in_action) { /* the action still ends as actions end */
@@ -730,6 +739,9 @@ void lw_batch_end(lw *w, uint32_t l)
 void lw_stmt_batch(lw *w, const ast_block *body)
 {
     uint32_t l = lw_batch_begin(w);
+    int undoes = w->pay_undoes; /* a short pay in a batch is E_DENIED */
+    w->pay_undoes = 0;
     lw_block(w, body);
+    w->pay_undoes = undoes;
     lw_batch_end(w, l);
 }

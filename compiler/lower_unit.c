@@ -367,7 +367,9 @@ static void lower_action(lw *w, const ast_decl *d)
     trigger_group(w, ev, TIMING_BEFORE);
     w->action_returns.n = 0;
     w->in_action = 1;
+    w->pay_undoes = d->tentative;
     lw_block(w, &d->body);
+    w->pay_undoes = 0;
     w->in_action = 0;
     lw_patch_all_here(w, &w->action_returns);
     lw_emit(w, ORDO_OP_ACT, 1, (uint32_t)ev->index, (int32_t)save);

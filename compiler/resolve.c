@@ -47,6 +47,11 @@ int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
             rs_rproc_body(r, x);
     }
     rs_rpolicies(r);
+    /* an action that can be left by an escape or undone saves the whole
+     * state at its start, to put it back */
+    file->act_undo = file->acting_var && (file->nescapes || file->has_undo);
+    for (ast_decl *x = file->decls; x; x = x->next)
+        file->act_undo |= x->tentative;
     for (ast_decl *x = file->decls; x; x = x->next)
         if (x->kind == D_SCENARIO)
             rs_rscenario(r, x);

@@ -177,7 +177,9 @@ void rs_rproc_body(rs *r, ast_decl *d)
     r->in_display = d->display;
     if (d->display)
         r->no_roll = "in a display";
+    r->in_action_body = d->is_action;
     rs_rblock(r, &d->body);
+    r->in_action_body = 0;
     r->in_display = 0;
     d->nlocals = rs_unit_end(r);
 }

@@ -36,6 +36,8 @@ typedef struct rs {
     uint32_t slot, maxslot;    /* the current unit's next free slot / high water */
     const char *no_roll;       /* why `roll` is not allowed here, or NULL */
     int in_proc;               /* `return` allowed */
+    int in_action_body;        /* `undo` allowed (an action's own body)... */
+    int undo_blocked;          /* ... but not inside a batch or scope there */
     int in_code;               /* locals and aggregates allowed */
     int in_setup;              /* a scenario's setup: built-ins may be set */
     ast_stmt **loops;          /* enclosing loops of the current unit */

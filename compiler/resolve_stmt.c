@@ -300,7 +300,9 @@ static void rs_choose(rs *r, ast_stmt *s)
 
 static void rs_scope(rs *r, ast_stmt *s)
 {
+    r->undo_blocked++;
     rs_rblock(r, &s->u.scope.body);
+    r->undo_blocked--;
     ast_file *f = r->f;
     for (ast_escape *e = s->u.scope.escapes; e; e = e->next) {
         f->escapes = rs_grow(r, f->escapes, f->nescapes, &r->capescapes, sizeof *f->escapes);
@@ -681,7 +683,21 @@ static void rstmt(rs *r, ast_stmt *s)
         rs_rpayment(r, s->u.assign.value, s->u.assign.target, "the amount paid");
         s->substitute = rs_payment_substitute(s->u.assign.target);
         return;
-    case S_BATCH: r->f->has_batches = 1; rs_rblock(r, &s->u.batch.body); return;
+    case S_BATCH:
+        r->f->has_batches = 1;
+        r->undo_blocked++;
+        rs_rblock(r, &s->u.batch.body);
+        r->undo_blocked--;
+        return;
+    case S_UNDO:
+        if (!r->in_action_body)
+            diag_error(r->d, s->loc, "'undo' outside an action's body: it undoes the "
+                                     "action it is written in");
+        else if (r->undo_blocked)
+            diag_error(r->d, s->loc, "'undo' inside a batch or a scope: an action is undone "
+                                     "from its own body");
+        r->f->has_undo = 1;
+        return;
     case S_RETURN:
         if (!r->in_proc)
             diag_error(r->d, s->loc, "'return' outside a procedure");

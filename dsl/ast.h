@@ -267,7 +267,8 @@ enum ast_stmt_kind {
     S_DO,         /* do action(args): u.call; [R] sym = the action's SYM_PROC */
     S_PAY,        /* pay amount from target: u.assign (value = the amount) */
     S_BATCH,      /* batch { body }: u.batch */
-    S_SHOW        /* show text (displays only): u.log */
+    S_SHOW,       /* show text (displays only): u.log */
+    S_UNDO        /* undo: the action whose body it is in, as if never taken */
 };
 
 enum ast_repeat_kind {
@@ -592,6 +593,8 @@ typedef struct ast_decl {
     uint8_t emitted;              /* [C] some `emit` names it */
 
     /* D_VAR */
+    uint8_t kept;                 /* `kept`: an undone action leaves it as
+                                   * it is (what stays spent: CWC-3.0.15) */
     uint8_t per_action;           /* `per action`: saved, reset and restored
                                    * around every action */
     uint8_t resource;             /* declared with `resource`: payable, and
@@ -604,6 +607,9 @@ typedef struct ast_decl {
     /* D_PROC that is an action: `action NAME(p: player, ...) "label"
      * [when C] [cost N from X]... { }` */
     uint8_t is_action;
+    uint8_t tentative;            /* `tentative`: a `pay` its own body cannot
+                                   * make undoes it (it was offered when its
+                                   * `when` and costs held) */
     ast_cost *costs;              /* in order */
     struct ast_decl *action_event;/* [R] the event that stands for it (its
                                    * triggers; its trace lines) */
@@ -716,6 +722,10 @@ typedef struct ast_file {
      * `per action` vars, then the `once per action` counters. */
     ast_decl *turn_var, *acting_var, *action_var;
     uint32_t act_first;            /* == nvars when there is no action */
+    uint8_t act_undo;              /* [R] actions can be undone (an escape can
+                                    * leave one, or `undo`): each saves the
+                                    * whole state at its start */
+    uint8_t has_undo;              /* [R] an `undo` statement */
     uint8_t has_batches;           /* a `batch` or an `order combined` event */
     ast_expr **caps;               /* [R] every `capped at`, for the checks */
     uint32_t ncaps, capcaps;

@@ -68,6 +68,7 @@ typedef struct act_mods {
     int order;
     ast_expr *order_by;
     ast_expr *depth;
+    int tentative;
 } act_mods;
 
 /* A name where one is declared: any word parses there, and a reserved
@@ -553,7 +554,7 @@ static const char *named(struct lex_extra *px, name_word w, YYLTYPE l, const cha
 %token T_BEFORE "before" T_AFTER "after" T_RAN "ran" T_SEED "seed" T_THEN "then"
 %token T_TRIGGER "trigger" T_ON "on" T_IMMEDIATELY "immediately" T_ANYTIME "anytime"
 %token T_ORDER "order" T_PRINTED "printed" T_CHOSEN "chosen" T_ONCE "once" T_PER "per"
-%token T_CHAIN "chain" T_DEPTH "depth"
+%token T_CHAIN "chain" T_DEPTH "depth" T_KEPT "kept" T_UNDO "undo" T_TENTATIVE "tentative"
 %token T_ACTION "action" T_DO "do" T_CAN "can" T_COST "cost" T_PAY "pay" T_BATCH "batch"
 %token T_RESOURCE "resource" T_OVERRIDE "override" T_COMBINED "combined"
 %token T_TABLE "table" T_NAMED "named" T_EXTENDS "extends"
@@ -688,12 +689,14 @@ decl
     | T_VAR new_name opt_dims ':' type opt_init var_mods {
         header_seen(px, 0, @1);
         $$ = var_decl(px, named(px, $2, @2, "a variable"), @1, @2, $3.d, $3.n, $5, $6);
-        $$->per_action = (uint8_t)$7;
+        $$->per_action = (uint8_t)($7 == 1);
+        $$->kept = (uint8_t)($7 == 2);
       }
     | T_RESOURCE new_name opt_dims ':' type opt_init var_mods {
         header_seen(px, 0, @1);
         $$ = var_decl(px, named(px, $2, @2, "a resource"), @1, @2, $3.d, $3.n, $5, $6);
-        $$->per_action = (uint8_t)$7;
+        $$->per_action = (uint8_t)($7 == 1);
+        $$->kept = (uint8_t)($7 == 2);
         $$->resource = 1;
       }
     | T_EVENT new_name '(' params ')' opt_event_order {
@@ -753,6 +756,7 @@ decl
         }
         $$->is_action = 1;
         $$->depth_expr = $7.depth;
+        $$->tentative = (uint8_t)$7.tentative;
         $$->guard = $7.when;
         $$->costs = $7.costs;
         $$->cites = $7.cites;
@@ -1011,6 +1015,7 @@ opt_depth
 var_mods
     : %empty { $$ = 0; }
     | T_PER T_ACTION { $$ = 1; }
+    | T_KEPT { $$ = 2; }
     ;
 
 opt_event_order
@@ -1048,6 +1053,7 @@ act_mods
             $$.cites = c;
         $$.last_cite = c;
       }
+    | act_mods T_TENTATIVE { $$ = $1; $$.tentative = 1; }
     | act_mods T_DEPTH expr {
         $$ = $1;
         if ($$.depth)
@@ -1192,6 +1198,7 @@ stmt
         $$->u.call.args = (ast_expr **)vec_items($3); $$->u.call.nargs = vec_len($3);
       }
     | T_RETURN { $$ = st(px, S_RETURN, @1); }
+    | T_UNDO { $$ = st(px, S_UNDO, @1); }
     | T_DO new_name '(' args ')' {
         $$ = st(px, S_DO, @1);
         $$->u.call.name = $2.text; $$->u.call.name_loc = L(@2);
@@ -1499,6 +1506,9 @@ soft_keyword
     | T_ONCE { $$ = "once"; }
     | T_CHAIN { $$ = "chain"; }
     | T_DEPTH { $$ = "depth"; }
+    | T_KEPT { $$ = "kept"; }
+    | T_UNDO { $$ = "undo"; }
+    | T_TENTATIVE { $$ = "tentative"; }
     | T_PER { $$ = "per"; }
     | T_ACTION { $$ = "action"; }
     | T_DO { $$ = "do"; }
@@ -1878,6 +1888,7 @@ static int is_soft_keyword(yysymbol_kind_t k)
     case YYSYMBOL_T_NAMED: case YYSYMBOL_T_EXTENDS: case YYSYMBOL_T_SUBSTITUTE:
     case YYSYMBOL_T_POLICY: case YYSYMBOL_T_PREFER: case YYSYMBOL_T_TIES:
     case YYSYMBOL_T_DISPLAY: case YYSYMBOL_T_CHAIN: case YYSYMBOL_T_DEPTH:
+    case YYSYMBOL_T_KEPT: case YYSYMBOL_T_UNDO: case YYSYMBOL_T_TENTATIVE:
         return 1;
     default:
         return 0;

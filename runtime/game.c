@@ -286,7 +286,8 @@ int ordo_find_option(const ordo_game *g, const char *label)
 
 /* An escape leaves the frames above `depth`: every action among them is
  * abandoned, innermost first, so the per-action block ends as it was
- * before the outermost of them began. */
+ * before the outermost of them began; in a program that undoes actions,
+ * the whole state does (but its `kept` vars), each undone action traced. */
 static void leave_actions(ordo_game *g, uint32_t depth)
 {
     const ordo_program *p = g->p;
@@ -294,8 +295,14 @@ static void leave_actions(ordo_game *g, uint32_t depth)
     uint32_t fp = g->fp;
     for (uint32_t k = g->nframes; k-- > depth;) {
         uint16_t save = p->procs[fr[k].proc].act_save;
-        if (save)
-            vm_restore_action(g, VM_STACK(g) + fp + save - 1);
+        const int32_t *locals = VM_STACK(g) + fp;
+        if (save && p->act_undo) {
+            vm_undo_action(g, locals + save - 1);
+            vm_emit(g, ORDO_EV_UNDO, p->procs[fr[k].proc].nparams ? locals[0] : -1, fr[k].proc,
+                    0, NULL);
+        } else if (save) {
+            vm_restore_action(g, locals + save - 1);
+        }
         fp = fr[k].fp;
     }
 }

@@ -155,6 +155,9 @@ enum {
     ORDO_EV_BATCH_END,  /* the batch ends; args = {gains applied, events
                            waiting} */
     ORDO_EV_OVERRIDE,   /* an override replaces a proc; id = the override */
+    ORDO_EV_UNDO,       /* an action is undone (an escape out of it, or
+                         * `undo`): the state is as at its start; id = its
+                         * event, player = who took it */
     ORDO_EV_KIND_COUNT
 };
 
@@ -275,6 +278,7 @@ typedef struct ordo_var {
     uint8_t width;     /* bytes per scalar: 1, 2 or 4 (signed storage) */
     uint8_t ndims;     /* 0, 1 or 2 */
     uint8_t is_list;   /* cell = int16 length + cap elements of `width` */
+    uint8_t kept;      /* `kept`: an undone action leaves it as it is */
     uint16_t cap;      /* list capacity */
     uint16_t enum_id;  /* for ORDO_K_ENUM: index in enums */
     uint8_t dim_kind[2];
@@ -459,6 +463,9 @@ struct ordo_program {
                               * block, at the end of the state: "#acting",
                               * "#action", then the rest; 0 or nvars: none */
     uint16_t max_pending;    /* effects a batch can hold back (0: no batch) */
+    uint8_t act_undo;        /* an action saves the whole state at its start
+                              * (not only the per-action block): an escape
+                              * out of it, or `undo`, puts it back */
     /* the source files lines come from, when there are several (a layer
      * and the rulesets it extends): files[0] is `file`; none: NULL, 0 */
     const char *const *files;        uint16_t nfiles;

@@ -66,7 +66,7 @@ static uint64_t fingerprint(const ordo_program *p)
         uint32_t f[] = {v->offset, v->stride, v->kind, v->width, v->ndims, v->is_list, v->cap,
                         v->enum_id, v->dim_kind[0], v->dim_kind[1], v->dim_n[0], v->dim_n[1],
                         (uint32_t)v->dim_lo[0], (uint32_t)v->dim_lo[1], (uint32_t)v->lo,
-                        (uint32_t)v->hi, (uint32_t)v->init};
+                        (uint32_t)v->hi, (uint32_t)v->init, v->kept};
         for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
             h = fnv_u32(h, f[k]);
     }
@@ -85,7 +85,7 @@ static uint64_t fingerprint(const ordo_program *p)
         h = fnv_u32(h, p->escapes[i].handler);
     uint32_t sizes[] = {p->nsteps,    p->nevents,     p->state_size,  p->stack_size,
                         p->max_frames, p->max_options, p->max_escapes, p->max_pending,
-                        p->act_first, p->main_proc,   p->ndata};
+                        p->act_first, p->main_proc,   p->ndata,       p->act_undo};
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
         h = fnv_u32(h, sizes[k]);
     return h;
@@ -249,13 +249,14 @@ static int check_frames(chk *c, const ordo_program *p, const ordo_game *g)
             return why(c, "frame %lu out of range", (unsigned long)k);
         uint16_t save = p->procs[f->proc].act_save;
         if (save && p->act_first && p->act_first < p->nvars) {
-            uint32_t from = p->vars[p->act_first].offset;
+            uint32_t from = vm_action_save_from(p);
             uint32_t slots = (p->state_size - from + 3u) / 4u;
             if ((uint64_t)callee_fp + save - 1 + slots > g->sp)
                 return why(c, "frame %lu: its action's saved state is off the stack",
                            (unsigned long)k);
             int rc = check_vars(c, p, (const unsigned char *)(stack + callee_fp + save - 1),
-                                from, p->act_first, "an action's saved state");
+                                from, p->act_undo ? 0 : p->act_first,
+                                "an action's saved state");
             if (rc)
                 return rc;
         }

@@ -48,6 +48,11 @@ static uint32_t action_block(const ordo_program *p, uint32_t *size)
     return off;
 }
 
+uint32_t vm_action_save_from(const ordo_program *p)
+{
+    return p->act_undo ? 0 : p->vars[p->act_first].offset;
+}
+
 void vm_reset_action(ordo_game *g)
 {
     const ordo_program *p = g->p;
@@ -60,5 +65,22 @@ void vm_reset_action(ordo_game *g)
 void vm_restore_action(ordo_game *g, const int32_t *saved)
 {
     uint32_t size, off = action_block(g->p, &size);
-    memcpy(VM_STATE(g) + off, saved, size);
+    const unsigned char *from = (const unsigned char *)saved;
+    memcpy(VM_STATE(g) + off, from + (off - vm_action_save_from(g->p)), size);
+}
+
+void vm_undo_action(ordo_game *g, const int32_t *saved)
+{
+    const ordo_program *p = g->p;
+    const unsigned char *from = (const unsigned char *)saved;
+    unsigned char *st = VM_STATE(g);
+    for (uint16_t i = 0; i < p->nvars; i++) {
+        const ordo_var *v = &p->vars[i];
+        if (v->kept)
+            continue;
+        uint32_t cells = 1;
+        for (unsigned d = 0; d < v->ndims; d++)
+            cells *= v->dim_n[d];
+        memcpy(st + v->offset, from + v->offset, (size_t)cells * v->stride);
+    }
 }

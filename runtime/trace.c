@@ -278,7 +278,7 @@ void ordo_set_trace(ordo_game *g, ordo_trace_fn fn, void *ctx)
 static const char *const kind_names[ORDO_EV_KIND_COUNT] = {
     "?", "step", "skip", "event", "choice", "escape", "roll", "turn", "eliminate", "log", "end",
     "trigger", "window", "window_end", "action", "action_end", "pay", "batch", "batch_end",
-    "override",
+    "override", "undo",
 };
 
 static const char *timing_name(int32_t t)
@@ -487,6 +487,11 @@ int ordo_event_text(const ordo_game *g, const ordo_event *ev, char *buf, size_t 
         vb_puts(&b, event_name(p, ev->id));
         vb_puts(&b, " ends");
         break;
+    case ORDO_EV_UNDO: /* id: the action's proc */
+        vb_puts(&b, "action ");
+        vb_puts(&b, proc_name(p, ev->id));
+        vb_puts(&b, " undone");
+        break;
     case ORDO_EV_PAY:
         vb_puts(&b, "pay ");
         vb_payment(&b, p, ev);
@@ -666,6 +671,10 @@ int ordo_event_json(const ordo_game *g, const ordo_event *ev, char *buf, size_t 
     case ORDO_EV_WINDOW:
         vb_json_key(&b, "label");
         vb_json_str(&b, text_of(p, ev->id));
+        break;
+    case ORDO_EV_UNDO:
+        vb_json_key(&b, "action");
+        vb_json_str(&b, proc_name(p, ev->id));
         break;
     case ORDO_EV_ACTION:
     case ORDO_EV_ACTION_END:

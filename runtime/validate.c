@@ -168,6 +168,11 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
                 BAD("code %lu: jump target %ld is not in 0..%lu", (unsigned long)pc,
                     (long)in->b, (unsigned long)p->ncode - 1);
             break;
+        case ORDO_OP_UNDO:
+            if (!p->act_undo)
+                BAD("code %lu: UNDO in a program that does not undo actions",
+                    (unsigned long)pc);
+            break;
         case ORDO_OP_CALL:
         case ORDO_OP_DEPTH:
             if (a >= p->nprocs)
@@ -244,6 +249,9 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
             break;
         case ORDO_OP_PAY:
         case ORDO_OP_ADDD:
+            if (in->op == ORDO_OP_PAY && (x > 1 || (x && !p->act_undo)))
+                BAD("code %lu: PAY x=%u in a program that %s", (unsigned long)pc, x,
+                    x > 1 ? "knows x=0 and 1 only" : "does not undo actions");
             if (a >= p->nvars)
                 what = "var";
             else if (p->vars[a].is_list)
@@ -438,6 +446,8 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
         for (unsigned i = 0; i < p->act_first; i++)
             if (p->vars[i].offset >= p->vars[p->act_first].offset)
                 BAD("var %u (%s) lies inside the per-action block", i, nm(p->vars[i].name));
+    } else if (p->act_undo) {
+        BAD("act_undo in a program without actions");
     }
     for (unsigned i = 0; i < p->nsteps; i++) {
         const ordo_step *s = &p->steps[i];
@@ -455,8 +465,7 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
                 (unsigned)r->nparams, (unsigned)r->nlocals);
         if (r->act_save &&
             (!p->act_first || p->act_first >= p->nvars ||
-             (uint32_t)r->act_save - 1u +
-                     (p->state_size - p->vars[p->act_first].offset + 3u) / 4u >
+             (uint32_t)r->act_save - 1u + (p->state_size - vm_action_save_from(p) + 3u) / 4u >
                  r->nlocals))
             BAD("proc %u (%s): no room for the per-action block at local %u", i, nm(r->name),
                 (unsigned)r->act_save - 1u);

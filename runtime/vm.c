@@ -810,14 +810,14 @@ top:
         NOT_IN_EVAL();
         const ordo_var *acting = &vars[p->act_first];
         unsigned char *cnt = state + acting->offset;
-        uint32_t bytes = p->state_size - acting->offset;
+        uint32_t from = vm_action_save_from(p), bytes = p->state_size - from;
         if (UNLIKELY(ip->b + (bytes + 3u) / 4u > nlocals))
             FAIL(ORDO_E_STACK, "ACT: no room for the per-action block in the frame");
         int32_t *saved = fp + ip->b;
         if (ip->x == 0) {
             const ordo_event_decl *ev = &p->events[ip->a];
             EMIT(ORDO_EV_ACTION, ev->nparams ? fp[0] : -1, ip->a, ev->nparams, fp);
-            memcpy(saved, cnt, bytes);
+            memcpy(saved, state + from, bytes);
             SAVE();
             vm_reset_action(g);
             int32_t n = vm_load(cnt, acting->width) + 1;
@@ -833,6 +833,23 @@ top:
         }
         NEXT();
     }
+    CASE(UNDO) {
+        /* `undo` in an action's body (or a short pay of a tentative one):
+         * the state as at its start (but the `kept` vars), and the
+         * action's frame goes as at a RET */
+    undo_frame:
+        NOT_IN_EVAL();
+        const ordo_proc *pr = &procs[frames[nframes - 1].proc];
+        if (UNLIKELY(!pr->act_save || !p->act_undo))
+            FAIL(ORDO_E_STATE, "undo outside an action's body");
+        SAVE();
+        vm_undo_action(g, fp + pr->act_save - 1);
+        EMIT(ORDO_EV_UNDO, nlocals ? fp[0] : -1, frames[nframes - 1].proc, 0, NULL);
+        POP_FRAME();
+        if (UNLIKELY(nframes == base))
+            goto returned_to_base;
+        RESUME_CALLER();
+    }
     CASE(PAY) {
         NOT_IN_EVAL();
         const ordo_var *v = &vars[ip->a];
@@ -844,9 +861,12 @@ top:
         if (UNLIKELY(amount < 0))
             FAIL(ORDO_E_RANGE, "pay %ld from %s: a payment cannot be negative", (long)amount,
                  var_name(v));
-        if (UNLIKELY(held < amount))
+        if (UNLIKELY(held < amount)) {
+            if (ip->x) /* a tentative action's own pay: undo the action */
+                goto undo_frame;
             FAIL(ORDO_E_DENIED, "pay %ld from %s: only %ld held", (long)amount, var_name(v),
                  (long)held);
+        }
         RANGE(v, held - amount);
         vm_store(a, v->width, held - amount);
         int32_t args[3] = {amount, v->ndims > 0 ? sp[-1 - (int)v->ndims] : 0,

@@ -175,6 +175,12 @@ void vm_init_vars(ordo_game *g, uint16_t first, uint16_t end);
 /* Puts back the per-action block an action's start saved in the frame at
  * fp (escapes leaving actions use it; ACT x=2 does the same). */
 void vm_restore_action(ordo_game *g, const int32_t *saved);
+/* Where an action's saved copy of the state begins: 0 when the program
+ * undoes actions (the whole state), else the per-action block. */
+uint32_t vm_action_save_from(const ordo_program *p);
+/* Undoes an action (act_undo): every var but the `kept` ones as `saved`,
+ * the whole state its start copied, holds. */
+void vm_undo_action(ordo_game *g, const int32_t *saved);
 /* Writes each per-action var after "#acting" back to its initial value. */
 void vm_reset_action(ordo_game *g);
 

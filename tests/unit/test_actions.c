@@ -1,8 +1,9 @@
 /* test_actions.c — actions through the public API, on rulesets compiled
  * from text (compiler.h): what a host gets when it forces an action whose
  * precondition or cost fails, or a payment of more than is held
- * (ORDO_E_DENIED), and the per-action state after an escape taken at a
- * window inside an action (doc/timing.md, "Actions"). */
+ * (ORDO_E_DENIED), the per-action state after an escape taken at a
+ * window inside an action (doc/timing.md, "Actions"), and an action an
+ * escape leaves undone, every var but a `kept` one as before it began. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -64,11 +65,14 @@ static ordo_game *new_game(const ordo_program *p, int nplayers)
 }
 
 /* Every cell of every declared var (the hidden per-action ones included)
- * reads the same in a and b. */
-static void assert_same_state(const ordo_program *p, const ordo_game *a, const ordo_game *b)
+ * but `skip` (NULL: none) reads the same in a and b. */
+static void assert_same_vars(const ordo_program *p, const ordo_game *a, const ordo_game *b,
+                             const char *skip)
 {
     for (int v = 0; v < p->nvars; v++) {
         const ordo_var *d = &p->vars[v];
+        if (skip && d->name && strcmp(d->name, skip) == 0)
+            continue;
         int ni = d->ndims > 0 ? d->dim_n[0] : 1, nj = d->ndims > 1 ? d->dim_n[1] : 1;
         for (int i = 0; i < ni; i++)
             for (int j = 0; j < nj; j++) {
@@ -83,6 +87,11 @@ static void assert_same_state(const ordo_program *p, const ordo_game *a, const o
                     fail_msg("var %s[%d, %d]: %d, was %d", d->name, ii, jj, (int)x, (int)y);
             }
     }
+}
+
+static void assert_same_state(const ordo_program *p, const ordo_game *a, const ordo_game *b)
+{
+    assert_same_vars(p, a, b, NULL);
 }
 
 static int32_t get(const ordo_program *p, const ordo_game *g, const char *var, int i)
@@ -268,43 +277,105 @@ static void escape_restores_action_state(void **state)
     assert_int_equal(ordo_run(g), ORDO_DECIDE);
     choose(g, "give up");
     assert_int_equal(ordo_run(g), ORDO_DECIDE);
-    /* the escape ran inside outer: outer's count and its action back; the
-     * cost paid and the tip stay paid. outer's `gained` fired `hear` again
-     * (its once-per-action mark is outer's own), and so did the second
-     * inner's, now at its window: 3 */
+    /* the escape ran inside outer, and undid inner (a program with escapes
+     * undoes the actions they leave): its cost, the tip and its `hear` are
+     * back as at inner's start, outer's count and action with them. Then
+     * outer's `gained` fired `hear` (outer's own once-per-action mark), and
+     * so did the second inner's, now at its window: 2; its cost paid: 4 */
     assert_int_equal(get(p, g, "outer_got", 0), 3);
     assert_int_equal(get(p, g, "outer_acting", 0), 1);
-    assert_int_equal(get(p, g, "heard", 0), 3);
-    assert_int_equal(get(p, g, "silver", 0), 2);
+    assert_int_equal(get(p, g, "heard", 0), 2);
+    assert_int_equal(get(p, g, "silver", 0), 4);
 
     /* outer is over: at the second inner's window, no action but inner */
     assert_int_equal(get(p, g, "#acting", 0), 1);
     assert_int_equal(get(p, g, "got", 0), 7);
     choose(g, "leave");
     assert_int_equal(ordo_run(g), ORDO_DECIDE);
-    /* escaped out of the only action: not in action, got as before it */
+    /* escaped out of the only action, undone: not in action, got as before
+     * it, its cost back (5), its `hear` undone (1); then the third inner
+     * paid (4) and heard (2), at its window */
     assert_int_equal(get(p, g, "done", 0), 1);
-    assert_int_equal(get(p, g, "#acting", 0), 1); /* the third inner, at its window */
-    assert_int_equal(get(p, g, "heard", 0), 4);   /* once per action: a fresh mark */
-    assert_int_equal(get(p, g, "silver", 0), 1);
+    assert_int_equal(get(p, g, "#acting", 0), 1);
+    assert_int_equal(get(p, g, "heard", 0), 2);
+    assert_int_equal(get(p, g, "silver", 0), 4);
     choose(g, "pass");
     assert_int_equal(ordo_run(g), ORDO_OVER);
     /* the third inner ran to its end, and its per-action state was restored */
     assert_int_equal(get(p, g, "#acting", 0), 0);
     assert_int_equal(get(p, g, "got", 0), 0);
     assert_int_equal(get(p, g, "done", 0), 2);
-    assert_int_equal(get(p, g, "heard", 0), 4);
+    assert_int_equal(get(p, g, "heard", 0), 2);
+    ordo_free(g);
+}
+
+/* ------------------------- (c) an action left by an escape is undone */
+
+static const char UNDONE[] =
+    "ruleset \"undone\"\n"
+    "players 1\n"
+    "resource silver[player]: 0..9 = 5\n"
+    "var built: 0..9\n"
+    "var seen: 0..9 kept\n"
+    "var heard: 0..9\n"
+    "event raised(p: player)\n"
+    "trigger hear on raised immediately { heard += 1 }\n"
+    "action build(p: player) \"build\" cost 2 from silver[p] {\n"
+    "    built += 1\n"
+    "    seen += 1\n"
+    "    emit raised(p)\n"
+    "    choose p \"confirm?\" {\n"
+    "        option \"yes\" {\n"
+    "        }\n"
+    "    }\n"
+    "}\n"
+    "sequence {\n"
+    "    turn player 1 {\n"
+    "        scope {\n"
+    "            choose player 1 \"start?\" {\n"
+    "                option \"go\" {\n"
+    "                    do build(player 1)\n"
+    "                }\n"
+    "            }\n"
+    "        } escape \"back out\" by player 1 {\n"
+    "        }\n"
+    "    }\n"
+    "}\n";
+
+/* Escaping from a decision inside an action puts every var back as it was
+ * before the action began (its cost, its effects, its triggers'), but the
+ * `kept` one; the trace says the action was undone. */
+static void escape_undoes_action(void **state)
+{
+    const ordo_program *p = ((compiled *)*state)->p;
+    assert_int_equal(p->act_undo, 1);
+    ordo_game *g = new_game(p, 1), *before = new_game(p, 1);
+    assert_int_equal(ordo_run(g), ORDO_DECIDE);
+    ordo_copy(before, g);
+    choose(g, "go");
+    assert_int_equal(ordo_run(g), ORDO_DECIDE);
+    assert_int_equal(get(p, g, "silver", 0), 3);
+    assert_int_equal(get(p, g, "heard", 0), 1);
+    choose(g, "back out");
+    assert_int_equal(ordo_run(g), ORDO_OVER);
+    assert_same_vars(p, g, before, "seen");
+    assert_int_equal(get(p, g, "silver", 0), 5);
+    assert_int_equal(get(p, g, "built", 0), 0);
+    assert_int_equal(get(p, g, "seen", 0), 1);
+    ordo_free(before);
     ordo_free(g);
 }
 
 int main(void)
 {
-    static compiled denied = {DENIED, NULL, NULL}, escape = {ESCAPE, NULL, NULL};
+    static compiled denied = {DENIED, NULL, NULL}, escape = {ESCAPE, NULL, NULL},
+                    undone = {UNDONE, NULL, NULL};
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_prestate_setup_teardown(start_denied_action, compile, release, &denied),
         cmocka_unit_test_prestate_setup_teardown(rules_denied, compile, release, &denied),
         cmocka_unit_test_prestate_setup_teardown(escape_restores_action_state, compile, release,
                                                  &escape),
+        cmocka_unit_test_prestate_setup_teardown(escape_undoes_action, compile, release, &undone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -681,6 +681,20 @@ static void test_halt(void **state)
     covered[ORDO_OP_HALT] = 1;
 }
 
+/* UNDO leaves the action's frame as RET does (declared 0, 0); it needs a
+ * program that undoes actions, with an action's frame, so its run is
+ * checked by examples/language/atomic.ordo's scenarios. */
+static void test_undo(void **state)
+{
+    (void)state;
+    ordo_insn in = {ORDO_OP_UNDO, 0, 0, 0};
+    int pops = -1, pushes = -1;
+    assert_int_equal(ordo_op_stack(&in, 0, 0, 0, &pops, &pushes), 0);
+    assert_int_equal(pops, 0);
+    assert_int_equal(pushes, 0);
+    covered[ORDO_OP_UNDO] = 1;
+}
+
 /* The columns say what each stack effect depends on. */
 static void test_needs(void **state)
 {
@@ -724,6 +738,7 @@ int main(void)
         cmocka_unit_test(test_returns),
         cmocka_unit_test(test_halt),
         cmocka_unit_test(test_needs),
+        cmocka_unit_test(test_undo),
         cmocka_unit_test(test_every_opcode_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
