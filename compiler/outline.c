@@ -171,6 +171,7 @@ static void walk_expr(walk *w, const ast_expr *e)
         walk_expr(w, e->b);
         walk_expr(w, e->c);
         return;
+    case E_ROW: walk_expr(w, e->a); return; /* Card["L1 white"]: the table */
     case E_AGG:
         add_local(w->o, e->sym, "aggregate", w->container);
         walk_iter(w, e->iter);
