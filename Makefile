@@ -71,7 +71,8 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # (libordohost.a: the game loop the ordo tool uses) + the runtime.
 EXAMPLES := $(RULESETS:rulesets/%.ordo=$(BUILD)/examples/%_host)
 E2E_HOSTS := $(BUILD)/e2e/tiny_host $(BUILD)/e2e/stones_host $(BUILD)/e2e/tables_host \
-             $(BUILD)/e2e/layer_host
+             $(BUILD)/e2e/layer_host $(BUILD)/e2e/assertions_host \
+             $(BUILD)/e2e/assertions_scenarios
 BENCH_BIN := $(BUILD)/bench/bench_titan $(BUILD)/bench/gen_ruleset $(BUILD)/bench/splendor_ref
 # The Splendor solo ruleset, when it exists, is also emitted as C into the
 # benchmark harness (bench_titan splendor).
@@ -215,6 +216,7 @@ $(BUILD)/e2e/%.c $(BUILD)/e2e/%.h: tests/e2e/data/%.ordo $(ORDOC)
 
 # what the e2e rulesets read besides themselves (their CSV files, a base)
 $(BUILD)/e2e/tables.c: $(wildcard tests/e2e/data/tables/*.csv)
+$(BUILD)/e2e/assertions.c: $(wildcard tests/e2e/data/tables/*.csv)
 $(BUILD)/e2e/layer.c: $(wildcard tests/e2e/data/layers/*)
 
 # keep the emitted C (make would delete it as an intermediate file)
@@ -228,6 +230,13 @@ $(BUILD)/examples/%_host: examples/host.c $(BUILD)/examples/%.c $(LIBHOST) $(LIB
 $(BUILD)/e2e/%_host: examples/host.c $(BUILD)/e2e/%.c $(LIBHOST) $(LIBORDO)
 	$(CC) $(CPPFLAGS) $(INC_HOST) $(CFLAGS) -pedantic -DHOST_PROGRAM=$*_program \
 	    -o $@ examples/host.c $(BUILD)/e2e/$*.c $(LIBHOST) $(LIBORDO) $(LDFLAGS)
+
+# `ordo test`'s runner over an emitted program's tables (tests/e2e/run.sh)
+$(BUILD)/e2e/%_scenarios: tests/e2e/sc_emitted.c $(BUILD)/e2e/%.c \
+        $(BUILD)/compiler/driver/scenario.o $(LIBHOST) $(LIBORDO)
+	$(CC) $(CPPFLAGS) $(INC_DRIVER) $(CFLAGS) -DSC_PROGRAM=$*_program -o $@ \
+	    tests/e2e/sc_emitted.c $(BUILD)/e2e/$*.c $(BUILD)/compiler/driver/scenario.o \
+	    $(LIBHOST) $(LIBORDO) $(LDFLAGS)
 
 # ---- benchmarks: the harness counts allocations with --wrap=malloc; it
 # holds the hand-written Splendor reference and the emitted Splendor ruleset
