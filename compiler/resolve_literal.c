@@ -236,9 +236,9 @@ void rs_rlist_assign(rs *r, ast_stmt *s)
     }
     if (rs_is_err(&t->type))
         return;
-    if (s->u.assign.op || !is_list_var(t)) {
-        diag_error(r->d, t->loc, "a list literal is assigned to a list var with '=', not "
-                   "to %s", s->u.assign.op ? "'+=' or '-='" : rs_tn(r, &t->type));
+    if (!is_list_var(t)) { /* (the grammar has no `+= [...]`) */
+        diag_error(r->d, t->loc, "a list literal is assigned only to a list var, not to %s",
+                   rs_tn(r, &t->type));
         return;
     }
     if (!check_values(r, lit, t))
