@@ -449,7 +449,10 @@ static int type_binary(rs *r, ast_expr *e)
 
 static void rx_binary(rs *r, ast_expr *e)
 {
-    if (e->b->kind == E_LIST) { /* `l == [...]`, a scenario's */
+    if (e->b->kind == E_LIST) { /* `l == [...]`, a scenario's: its parts here */
+        rs_rx(r, e->a);
+        for (uint32_t k = 0; k < e->b->nargs; k++)
+            rs_rx(r, e->b->args[k]);
         rs_rlist_cmp(r, e);
         return;
     }

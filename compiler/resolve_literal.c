@@ -38,8 +38,8 @@ static ast_decl *row_table(rs *r, ast_expr *e)
         diag_error(r->d, t->loc, "'%s' is an enum, not a table: write its member's name",
                    t->name);
     else
-        diag_error(r->d, t->loc, "'%s' is %s, not a table: only a table's rows are named "
-                   "by a string", t->name, rs_sym_kind_words(s->kind));
+        diag_error(r->d, t->loc, "'%s' is not a table: only a table's rows are named by a "
+                   "string", t->name);
     return NULL;
 }
 
@@ -71,7 +71,8 @@ void rs_rrow(rs *r, ast_expr *e)
         return;
     }
     e->type = rs_ty_enum(t);
-    rs_set_const(e, found);
+    e->is_const = 1;
+    e->cval = found;
 }
 
 /* ----------------------------------------------------------- list literals */
@@ -92,7 +93,8 @@ static int is_list_var(const ast_expr *l)
            (l->kind == E_INDEX && l->ix == IX_VAR);
 }
 
-/* One value of a literal against the list's element type (and range). */
+/* One value of a literal (resolved) against the list's element type (and
+ * range). */
 static int check_value(rs *r, ast_expr *v, uint32_t k, const ast_expr *l)
 {
     const ast_type *lt = &l->type;
@@ -100,7 +102,6 @@ static int check_value(rs *r, ast_expr *v, uint32_t k, const ast_expr *l)
     el.enm = lt->enm;
     char what[64];
     snprintf(what, sizeof what, "value %u of the list literal", k + 1);
-    rs_rx(r, v);
     if (rs_is_err(&v->type) || !rs_want_type(r, v, &el, what))
         return 0;
     if (lt->ranged && v->is_const && (v->cval < lt->lo || v->cval > lt->hi)) {
@@ -111,7 +112,7 @@ static int check_value(rs *r, ast_expr *v, uint32_t k, const ast_expr *l)
     return 1;
 }
 
-/* A literal's values against the list `l` (already resolved): each of its
+/* A literal's values against the list `l` (all resolved): each of its
  * element type, and no more of them than the list holds. */
 static int check_values(rs *r, ast_expr *lit, const ast_expr *l)
 {
@@ -139,7 +140,8 @@ static ast_expr *int_const(rs *r, ast_loc at, int32_t v)
 {
     ast_expr *e = node(r, E_INT, at, TY_INT);
     e->ival = v;
-    rs_set_const(e, v);
+    e->is_const = 1;
+    e->cval = v;
     return e;
 }
 
@@ -191,7 +193,9 @@ static ast_expr *equal_test(rs *r, ast_expr *l, const ast_expr *lit)
     return t;
 }
 
-/* `l == [...]` or `l != [...]`: e is rewritten in place into the test. */
+/* `l == [...]` or `l != [...]`, its list and values resolved (by
+ * resolve_expr.c, which calls this file and is never called by it): e is
+ * rewritten in place into the test. */
 void rs_rlist_cmp(rs *r, ast_expr *e)
 {
     ast_expr *l = e->a, *lit = e->b;
@@ -201,7 +205,6 @@ void rs_rlist_cmp(rs *r, ast_expr *e)
                    "'expect' or a setup)");
         return;
     }
-    rs_rx(r, l);
     if (rs_is_err(&l->type))
         return;
     if (l->type.kind != TY_LIST) {
@@ -223,9 +226,9 @@ void rs_rlist_cmp(rs *r, ast_expr *e)
     e->loc = at;
 }
 
-/* `l = [...]` in a setup: checked here, rewritten once the setup is
- * resolved (rs_expand_list_assigns), so the statements it becomes are
- * not resolved a second time. s's target is resolved. */
+/* `l = [...]` in a setup, its target and values resolved: checked here,
+ * rewritten once the setup is resolved (rs_expand_list_assigns), so the
+ * statements it becomes are not resolved a second time. */
 void rs_rlist_assign(rs *r, ast_stmt *s)
 {
     ast_expr *t = s->u.assign.target, *lit = s->u.assign.value;

@@ -140,6 +140,8 @@ static void rs_assign(rs *r, ast_stmt *s)
     } else
         rs_rx(r, t);
     if (v->kind == E_LIST) { /* `l = [...]`, a scenario's setup */
+        for (uint32_t k = 0; k < v->nargs; k++)
+            rs_rx(r, v->args[k]);
         rs_rlist_assign(r, s);
         return;
     }
