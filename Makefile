@@ -71,7 +71,8 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # (libordohost.a: the game loop the ordo tool uses) + the runtime.
 EXAMPLES := $(RULESETS:rulesets/%.ordo=$(BUILD)/examples/%_host)
 E2E_HOSTS := $(BUILD)/e2e/tiny_host $(BUILD)/e2e/stones_host $(BUILD)/e2e/tables_host \
-             $(BUILD)/e2e/layer_host
+             $(BUILD)/e2e/layer_host $(BUILD)/e2e/assertions_host \
+             $(BUILD)/e2e/assertions_scenarios
 # The language's small examples (examples/language/NAME.ordo), each with a
 # host of its own: tests/e2e/language.sh holds their traces to ordo run's.
 LANG_SRC := $(wildcard examples/language/*.ordo)
@@ -223,6 +224,7 @@ $(BUILD)/lang/%.c $(BUILD)/lang/%.h: examples/language/%.ordo $(ORDOC)
 
 # what the e2e rulesets read besides themselves (their CSV files, a base)
 $(BUILD)/e2e/tables.c: $(wildcard tests/e2e/data/tables/*.csv)
+$(BUILD)/e2e/assertions.c: $(wildcard tests/e2e/data/tables/*.csv)
 $(BUILD)/e2e/layer.c: $(wildcard tests/e2e/data/layers/*)
 
 # keep the emitted C (make would delete it as an intermediate file)
@@ -241,6 +243,13 @@ $(BUILD)/e2e/%_host: examples/host.c $(BUILD)/e2e/%.c $(LIBHOST) $(LIBORDO)
 $(BUILD)/lang/%_host: examples/host.c $(BUILD)/lang/%.c $(LIBHOST) $(LIBORDO)
 	$(CC) $(CPPFLAGS) $(INC_HOST) $(CFLAGS) -pedantic -DHOST_PROGRAM=$*_program \
 	    -o $@ examples/host.c $(BUILD)/lang/$*.c $(LIBHOST) $(LIBORDO) $(LDFLAGS)
+
+# `ordo test`'s runner over an emitted program's tables (tests/e2e/run.sh)
+$(BUILD)/e2e/%_scenarios: tests/e2e/sc_emitted.c $(BUILD)/e2e/%.c \
+        $(BUILD)/compiler/driver/scenario.o $(LIBHOST) $(LIBORDO)
+	$(CC) $(CPPFLAGS) $(INC_DRIVER) $(CFLAGS) -DSC_PROGRAM=$*_program -o $@ \
+	    tests/e2e/sc_emitted.c $(BUILD)/e2e/$*.c $(BUILD)/compiler/driver/scenario.o \
+	    $(LIBHOST) $(LIBORDO) $(LDFLAGS)
 
 # ---- benchmarks: the harness counts allocations with --wrap=malloc; it
 # holds the hand-written Splendor reference and the emitted Splendor ruleset

@@ -227,6 +227,15 @@ static void expr(buf *b, const ast_expr *e)
         put(b, " capped at ");
         sub(b, e->b, 7);
         break;
+    case E_LIST: /* a scenario's (resolution rewrites those it accepts) */
+        put(b, "[");
+        args(b, e->args, e->nargs);
+        put(b, "]");
+        break;
+    case E_ROW:
+        sub(b, e->a, 11);
+        put(b, "[\"%s\"]", e->name ? e->name : "?");
+        break;
     default: put(b, "?"); break;
     }
 }

@@ -128,7 +128,7 @@ static void put_sc_kind(FILE *f, unsigned k)
         NULL, "ORDO_SC_PLAYERS", "ORDO_SC_SEED", "ORDO_SC_SETUP", "ORDO_SC_PLAY",
         "ORDO_SC_CHOOSE", "ORDO_SC_EXPECT", "ORDO_SC_DECIDER", "ORDO_SC_OFFERED",
         "ORDO_SC_NOT_OFFERED", "ORDO_SC_EVENT", "ORDO_SC_NO_EVENT", "ORDO_SC_BEFORE",
-        "ORDO_SC_STEP_RAN", "ORDO_SC_STEP_NOT_RAN", "ORDO_SC_OVER"};
+        "ORDO_SC_STEP_RAN", "ORDO_SC_STEP_NOT_RAN", "ORDO_SC_OVER", "ORDO_SC_COUNT"};
     if (k >= 1 && k < sizeof names / sizeof names[0])
         fputs(names[k], f);
     else
@@ -455,7 +455,10 @@ static void emit_scenarios(FILE *f, const ordo_program *p, const char *sym)
             put_i32s(f, it->args, ORDO_EVENT_MAX_ARGS);
             fputs(",\n        .text = ", f);
             put_str(f, it->text);
-            fprintf(f, ", .line = %" PRIu32 "},\n", it->line);
+            fprintf(f, ", .line = %" PRIu32, it->line);
+            if (it->lo || it->hi) /* counts only: the other items stay as they were */
+                fprintf(f, ", .lo = %" PRId32 ", .hi = %" PRId32, it->lo, it->hi);
+            fputs("},\n", f);
         }
         fputs("};\n\n", f);
     }

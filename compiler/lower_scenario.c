@@ -12,6 +12,18 @@ static uint32_t event_index(const ast_sym *s)
     return (uint32_t)(d->is_action ? d->action_event->index : d->index);
 }
 
+/* The counts an event item passes with (lo..hi, hi -1 for no most). */
+static void count_bounds(const ast_item *it, ordo_scenario_item *x)
+{
+    int32_t n = (int32_t)it->count;
+    switch (it->count_mode) {
+    case SC_COUNT_EXACTLY: x->lo = n; x->hi = n; return;
+    case SC_COUNT_AT_LEAST: x->lo = n; x->hi = -1; return;
+    case SC_COUNT_AT_MOST: x->lo = 0; x->hi = n; return;
+    default: return;
+    }
+}
+
 static void add_item(lw *w, const ast_item *it, int kind, const char *text)
 {
     ordo_scenario_item x;
@@ -33,12 +45,12 @@ static void add_item(lw *w, const ast_item *it, int kind, const char *text)
         x.x = (uint8_t)it->nargs;
         break;
     case ORDO_SC_EVENT:
+    case ORDO_SC_NO_EVENT:
+    case ORDO_SC_COUNT:
         x.a = (uint16_t)event_index(it->sym);
         x.x = it->has_args ? (uint8_t)it->nargs : 0;
         x.b = (int32_t)it->wild;
-        break;
-    case ORDO_SC_NO_EVENT:
-        x.a = (uint16_t)event_index(it->sym);
+        count_bounds(it, &x);
         break;
     case ORDO_SC_BEFORE:
         x.a = (uint16_t)event_index(it->sym);
@@ -109,7 +121,9 @@ void lw_lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *evals,
             add_item(w, it, it->kind == IT_SC_OFFERED ? ORDO_SC_OFFERED : ORDO_SC_NOT_OFFERED,
                      it->labels[i]);
         return;
-    case IT_SC_EVENT: add_item(w, it, ORDO_SC_EVENT, NULL); return;
+    case IT_SC_EVENT:
+        add_item(w, it, it->count_mode ? ORDO_SC_COUNT : ORDO_SC_EVENT, NULL);
+        return;
     case IT_SC_NO_EVENT: add_item(w, it, ORDO_SC_NO_EVENT, NULL); return;
     case IT_SC_BEFORE: add_item(w, it, ORDO_SC_BEFORE, NULL); return;
     case IT_SC_STEP_RAN: add_item(w, it, ORDO_SC_STEP_RAN, NULL); return;

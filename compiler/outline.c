@@ -73,6 +73,12 @@ static void add_ref(oc_outline *o, ast_loc at, const char *name, const ast_sym *
 {
     if (!target || !name || !at.line || !target->loc.line)
         return; /* unbound, or a built-in: nowhere to go */
+    /* a scenario's list literal shares its list's node among the tests it
+     * becomes (resolve_literal.c): one reference, not one per value */
+    for (uint32_t k = o->nrefs; k > 0 && k + 4 > o->nrefs; k--)
+        if (o->refs[k - 1].target == target && o->refs[k - 1].loc.line == at.line &&
+            o->refs[k - 1].loc.col == at.col)
+            return;
     if (!grow(o, (void **)&o->refs, o->nrefs, &o->caprefs, sizeof *o->refs))
         return;
     o->refs[o->nrefs++] = (oc_oref){at, (uint32_t)strlen(name), target};
@@ -171,6 +177,7 @@ static void walk_expr(walk *w, const ast_expr *e)
         walk_expr(w, e->b);
         walk_expr(w, e->c);
         return;
+    case E_ROW: walk_expr(w, e->a); return; /* Card["L1 white"]: the table */
     case E_AGG:
         add_local(w->o, e->sym, "aggregate", w->container);
         walk_iter(w, e->iter);
@@ -272,7 +279,7 @@ static void walk_items(walk *w, ast_decl *d)
             add_ref(w->o, it->name_loc, it->name, it->sym);
         if (it->kind == IT_SC_BEFORE)
             add_ref(w->o, it->name2_loc, it->name2, it->sym2);
-        if (it->kind == IT_SC_PLAY || it->kind == IT_SC_EVENT)
+        if (it->kind == IT_SC_PLAY || it->kind == IT_SC_EVENT || it->kind == IT_SC_NO_EVENT)
             for (uint32_t k = 0; it->args && k < it->nargs; k++)
                 walk_expr(w, it->args[k]);
         if (it->kind == IT_SC_EXPECT || it->kind == IT_SC_DECISION || it->kind == IT_SC_OVER)

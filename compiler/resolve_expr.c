@@ -449,6 +449,13 @@ static int type_binary(rs *r, ast_expr *e)
 
 static void rx_binary(rs *r, ast_expr *e)
 {
+    if (e->b->kind == E_LIST) { /* `l == [...]`, a scenario's: its parts here */
+        rs_rx(r, e->a);
+        for (uint32_t k = 0; k < e->b->nargs; k++)
+            rs_rx(r, e->b->args[k]);
+        rs_rlist_cmp(r, e);
+        return;
+    }
     rs_rx(r, e->a);
     rs_rx(r, e->b);
     e->type = rs_ty(TY_ERROR);
@@ -633,6 +640,7 @@ void rs_rx(rs *r, ast_expr *e)
     case E_ROLL: rx_roll(r, e); return;
     case E_AGG: rx_agg(r, e); return;
     case E_FIELD: rx_field(r, e, 0); return;
+    case E_ROW: rs_rrow(r, e); return;
     default: e->type = rs_ty(TY_ERROR); return;
     }
 }

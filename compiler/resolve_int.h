@@ -8,6 +8,7 @@
  *   resolve_decl.c      declarations: types, consts, vars, events, fns and
  *                       procs, tables, overrides of a base (layers)
  *   resolve_scenario.c  scenarios, displays and policies
+ *   resolve_literal.c   a scenario's list and row literals
  *   resolve.c           the entry point: the passes in order
  */
 #ifndef OC_RESOLVE_INT_H
@@ -50,6 +51,9 @@ typedef struct rs {
     char tbuf[4][96];
     int tnext;
     int in_display;            /* a display's body: let, if, for and show only */
+    int in_scenario;           /* a scenario's items: list and row literals allowed */
+    ast_stmt **lit_assigns;    /* a setup's `l = [...]`, rewritten after it */
+    uint32_t nlit_assigns, caplit_assigns;
 } rs;
 
 typedef struct scope_mark {
@@ -121,6 +125,12 @@ void rs_rbounds(rs *r);
 
 /* resolve_scenario.c */
 void rs_rscenario(rs *r, ast_decl *d);
+
+/* resolve_literal.c */
+void rs_rrow(rs *r, ast_expr *e);
+void rs_rlist_cmp(rs *r, ast_expr *e);
+void rs_rlist_assign(rs *r, ast_stmt *s);
+void rs_expand_list_assigns(rs *r);
 void rs_rpolicies(rs *r);
 
 #endif /* OC_RESOLVE_INT_H */

@@ -1,5 +1,5 @@
-/* resolve_scenario.c — scenarios (their items checked and their values
- * made constant), displays and policies (a policy's `by` and `when` made
+/* resolve_scenario.c — scenarios (their items checked, their values
+ * made constant, their event counts checked), displays and policies (a policy's `by` and `when` made
  * fns of the option's param). */
 #include "resolve_int.h"
 
@@ -112,8 +112,17 @@ static ast_sym *sc_event_sym(rs *r, const char *name, ast_loc at)
     return sc_lookup(r, name, at, SYM_EVENT, "an event or an action");
 }
 
+/* `N times`: a count the runner compares with an int. */
+static void sc_count(rs *r, const ast_item *it)
+{
+    if (it->count_mode && it->count > INT32_MAX)
+        diag_error(r->d, it->count_loc, "the event count %lld is too large",
+                   (long long)it->count);
+}
+
 static void sc_event(rs *r, ast_item *it)
 {
+    sc_count(r, it);
     it->sym = sc_event_sym(r, it->name, it->name_loc);
     if (it->kind == IT_SC_BEFORE)
         it->sym2 = sc_event_sym(r, it->name2, it->name2_loc);
@@ -135,6 +144,7 @@ static void sc_item(rs *r, ast_item *it)
         rs_unit_begin(r, 0);
         r->in_setup = 1; /* a test may start from any state: turns[p] = 3 */
         rs_rblock(r, &it->body);
+        rs_expand_list_assigns(r);
         r->in_setup = 0;
         it->nlocals = rs_unit_end(r);
         return;
@@ -153,10 +163,8 @@ static void sc_item(rs *r, ast_item *it)
             sc_value(r, it->expr, &player, "the winner", &it->values[0]);
         return;
     case IT_SC_EVENT:
-    case IT_SC_BEFORE: sc_event(r, it); return;
-    case IT_SC_NO_EVENT:
-        it->sym = sc_event_sym(r, it->name, it->name_loc);
-        return;
+    case IT_SC_BEFORE:
+    case IT_SC_NO_EVENT: sc_event(r, it); return;
     case IT_SC_STEP_RAN:
     case IT_SC_STEP_NOT_RAN:
         it->step = find_step(r, it->number);
@@ -169,8 +177,10 @@ static void sc_item(rs *r, ast_item *it)
 
 void rs_rscenario(rs *r, ast_decl *d)
 {
+    r->in_scenario = 1; /* list and row literals are scenario notation */
     for (ast_item *it = d->items; it; it = it->next)
         sc_item(r, it);
+    r->in_scenario = 0;
 }
 
 /* ------------------------------------------------------------- policies */

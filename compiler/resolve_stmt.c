@@ -139,6 +139,12 @@ static void rs_assign(rs *r, ast_stmt *s)
         }
     } else
         rs_rx(r, t);
+    if (v->kind == E_LIST) { /* `l = [...]`, a scenario's setup */
+        for (uint32_t k = 0; k < v->nargs; k++)
+            rs_rx(r, v->args[k]);
+        rs_rlist_assign(r, s);
+        return;
+    }
     rs_rx(r, v);
     if (rs_is_err(&t->type) || !assignable(r, t) || rs_is_err(&v->type))
         return;

@@ -145,8 +145,14 @@ enum ast_expr_kind {
     E_FIELD,       /* `row.field` of a data table: a = the row, name = the
                     * field; [R] field. An array field (`row.cost[g]`) is
                     * an E_INDEX of ix IX_FIELD over it. */
-    E_CAPPED       /* `a capped at b`: min(a, b), b a constant (TEO-D1); the
+    E_CAPPED,      /* `a capped at b`: min(a, b), b a constant (TEO-D1); the
                     * checks know the cap */
+    E_LIST,        /* `[x, y, ...]` (scenarios only): args; resolution turns a
+                    * comparison with one into element tests and a setup's
+                    * assignment of one into clear and add, so none is left
+                    * for the checks or the lowering */
+    E_ROW          /* `Card named "L1 white 0"` (scenarios only): a = the
+                    * table's E_NAME, name = the row's name; [R] a constant */
 };
 
 enum ast_op {
@@ -420,14 +426,19 @@ enum ast_item_kind {
     IT_SC_DECISION,      /* expect decision by P: expr; [R] values[0] */
     IT_SC_OFFERED,       /* expect offered "L": labels[0] */
     IT_SC_NOT_OFFERED,   /* expect not offered "L" */
-    IT_SC_EVENT,         /* expect event E[(args)]: sym, args (E_WILDCARD for _);
-                          * has_args; [R] values, wild bit mask */
-    IT_SC_NO_EVENT,      /* expect no event E: sym */
+    IT_SC_EVENT,         /* expect event E[(args)] [COUNT]: sym, args (E_WILDCARD
+                          * for _); has_args; count_mode, count; [R] values,
+                          * wild bit mask */
+    IT_SC_NO_EVENT,      /* expect no event E[(args)]: sym, args as IT_SC_EVENT */
     IT_SC_BEFORE,        /* expect event E before event F: sym, sym2 */
     IT_SC_STEP_RAN,      /* expect step N ran: number; [R] step */
     IT_SC_STEP_NOT_RAN,  /* expect step N not ran */
     IT_SC_OVER           /* expect over [winner P]: expr or NULL; [R] values[0] */
 };
+
+/* How an event item counts the matching events: `N times`, `at least N
+ * times`, `at most N times` (none written: at least once). */
+enum { SC_COUNT_EXACTLY = 1, SC_COUNT_AT_LEAST, SC_COUNT_AT_MOST };
 
 typedef struct ast_item {
     ast_loc loc;
@@ -442,6 +453,9 @@ typedef struct ast_item {
     ast_expr **args;              /* play, event */
     uint32_t nargs;
     uint8_t has_args;             /* event: `(...)` written */
+    uint8_t count_mode;           /* event: SC_COUNT_* (0: at least once) */
+    int64_t count;                /* event: the N of `N times` */
+    ast_loc count_loc;
     int32_t values[AST_MAX_EVENT_ARGS]; /* [R] constant args (0-based players) */
     uint32_t wild;                /* [R] event: bit k = arg k is `_` */
     ast_expr *expr;               /* expect, decision, over winner */

@@ -450,6 +450,23 @@ static ast_item *item(struct lex_extra *px, int kind, YYLTYPE l)
     return it;
 }
 
+/* A list literal `[x, y, ...]`: written only after `==`, `!=` and `=`, so
+ * that `[` starts no expression (`clear [1]` stays an index of `clear`). */
+static ast_expr *list_lit(struct lex_extra *px, pvec *items, YYLTYPE l)
+{
+    ast_expr *e = ex(px, E_LIST, l);
+    e->args = (ast_expr **)vec_items(items);
+    e->nargs = vec_len(items);
+    return e;
+}
+
+/* The word after an event count: `times` (or `time`). */
+static void times_word(struct lex_extra *px, const char *w, YYLTYPE l)
+{
+    if (strcmp(w, "times") != 0 && strcmp(w, "time") != 0)
+        diag_error(px->diag, L(l), "expected 'times' after the count, found '%s'", w);
+}
+
 static const char *num_text(struct lex_extra *px, int64_t v)
 {
     char buf[32];
@@ -612,6 +629,10 @@ static const char *named(struct lex_extra *px, name_word w, YYLTYPE l, const cha
 %union { ast_policy *policy; ast_prefer *prefer; }
 
 %union { name_word word; }
+
+/* a scenario's event count: `N times`, `at least N times`, `at most N times` */
+%union { struct { int mode; int64_t n; } count; }
+%type <count> event_count count_times
 %type <str> name call_name played_name plain_name
 %type <str> soft_keyword item_keyword stmt_keyword reserved_keyword
 %type <word> new_name
@@ -1114,6 +1135,11 @@ stmt
         $$->u.assign.target = $1;
         $$->u.assign.value = $3;
       }
+    | lvalue '=' '[' args ']' { /* a list literal (a scenario's setup) */
+        $$ = st(px, S_ASSIGN, @1);
+        $$->u.assign.target = $1;
+        $$->u.assign.value = list_lit(px, $4, @3);
+      }
     | lvalue T_PLUSEQ expr {
         $$ = st(px, S_ASSIGN, @1);
         $$->u.assign.target = $1;
@@ -1610,6 +1636,13 @@ expr
         $$->args = (ast_expr **)vec_items($3);
         $$->nargs = vec_len($3);
       }
+    | expr '[' T_STRING ']' { /* a row literal: the row of a table named so */
+        $$ = ex(px, E_ROW, @1);
+        $$->a = $1;
+        $$->name = $3;
+      }
+    | expr T_EQ '[' args ']' { $$ = bin(px, OP_EQ, $1, list_lit(px, $4, @3), @2); }
+    | expr T_NE '[' args ']' { $$ = bin(px, OP_NE, $1, list_lit(px, $4, @3), @2); }
     | expr '.' field_name {
         $$ = ex(px, E_FIELD, @1);
         $$->a = $1;
@@ -1755,6 +1788,14 @@ item
         if ($2->kind != E_NAME || strcmp($2->name, "no") != 0)
             diag_error(px->diag, L(@3), "expected 'no' before 'event'");
       }
+    | T_EXPECT expr T_EVENT new_name '(' args ')' {
+        $$ = item(px, IT_SC_NO_EVENT, @1);
+        $$->name = $4.text; $$->name_loc = L(@4);
+        $$->args = (ast_expr **)vec_items($6); $$->nargs = vec_len($6);
+        $$->has_args = 1;
+        if ($2->kind != E_NAME || strcmp($2->name, "no") != 0)
+            diag_error(px->diag, L(@3), "expected 'no' before 'event'");
+      }
     | T_EXPECT T_DECISION T_BY expr { $$ = item(px, IT_SC_DECISION, @1); $$->expr = $4; }
     | T_EXPECT T_OFFERED T_STRING {
         $$ = item(px, IT_SC_OFFERED, @1);
@@ -1782,6 +1823,18 @@ item
         $$->args = (ast_expr **)vec_items($5); $$->nargs = vec_len($5);
         $$->has_args = 1;
       }
+    | T_EXPECT T_EVENT new_name event_count {
+        $$ = item(px, IT_SC_EVENT, @1);
+        $$->name = $3.text; $$->name_loc = L(@3);
+        $$->count_mode = (uint8_t)$4.mode; $$->count = $4.n; $$->count_loc = L(@4);
+      }
+    | T_EXPECT T_EVENT new_name '(' args ')' event_count {
+        $$ = item(px, IT_SC_EVENT, @1);
+        $$->name = $3.text; $$->name_loc = L(@3);
+        $$->args = (ast_expr **)vec_items($5); $$->nargs = vec_len($5);
+        $$->has_args = 1;
+        $$->count_mode = (uint8_t)$7.mode; $$->count = $7.n; $$->count_loc = L(@7);
+      }
     | T_EXPECT T_EVENT new_name T_BEFORE T_EVENT new_name {
         $$ = item(px, IT_SC_BEFORE, @1);
         $$->name = $3.text; $$->name_loc = L(@3);
@@ -1795,6 +1848,30 @@ item
         $$ = item(px, IT_SC_STEP_NOT_RAN, @1);
         $$->number = $3; $$->name_loc = L(@3);
       }
+    ;
+
+/* `N times` (exactly), `at least N times`, `at most N times`; `once` is
+ * `1 times`. The words other than `at` are names, checked here, so the
+ * scenario syntax takes no keyword from the rules. */
+event_count
+    : count_times { $$ = $1; $$.mode = SC_COUNT_EXACTLY; }
+    | T_AT name count_times {
+        $$ = $3;
+        $$.mode = SC_COUNT_AT_LEAST;
+        if (strcmp($2, "most") == 0)
+            $$.mode = SC_COUNT_AT_MOST;
+        else if (strcmp($2, "least") != 0)
+            diag_error(px->diag, L(@2), "expected 'least' or 'most' after 'at'");
+      }
+    ;
+
+count_times
+    : T_NUMBER name { $$.n = $1; $$.mode = 0; times_word(px, $2, @2); }
+    | '-' T_NUMBER name {
+        $$.n = 0; $$.mode = 0;
+        diag_error(px->diag, L(@1), "an event count cannot be negative (-%lld)", (long long)$2);
+      }
+    | T_ONCE { $$.n = 1; $$.mode = 0; }
     ;
 
 %%

@@ -18,7 +18,7 @@
 
 #define ORDO_VERSION "0.1.0"
 #define ORDO_PROGRAM_MAGIC 0x4f52444fu /* "ORDO" */
-#define ORDO_PROGRAM_VERSION 6u
+#define ORDO_PROGRAM_VERSION 7u
 
 #ifdef __cplusplus
 extern "C" {
@@ -371,11 +371,14 @@ enum {
     ORDO_SC_NOT_OFFERED,  /* text = label */
     ORDO_SC_EVENT,        /* a = event decl; x = nargs given (0: any args);
                              b = bit k set when arg k is `_`; args */
-    ORDO_SC_NO_EVENT,     /* a = event decl */
+    ORDO_SC_NO_EVENT,     /* a = event decl; x, b, args as ORDO_SC_EVENT (x = 0: any
+                             args): no such event has happened */
     ORDO_SC_BEFORE,       /* a, b = event decls: the first a comes before the first b */
     ORDO_SC_STEP_RAN,     /* a = step */
     ORDO_SC_STEP_NOT_RAN, /* a = step */
-    ORDO_SC_OVER          /* x = 1 when a winner is given: args[0] (-1 = none) */
+    ORDO_SC_OVER,         /* x = 1 when a winner is given: args[0] (-1 = none) */
+    ORDO_SC_COUNT         /* a, x, b, args as ORDO_SC_EVENT: the number of such
+                             events so far is in lo..hi (hi = -1: no most) */
 };
 
 typedef struct ordo_scenario_item {
@@ -386,6 +389,7 @@ typedef struct ordo_scenario_item {
     int32_t args[ORDO_EVENT_MAX_ARGS];
     const char *text;
     uint32_t line;
+    int32_t lo, hi;       /* ORDO_SC_COUNT: the counts that pass */
 } ordo_scenario_item;
 
 /* Source lines of the code: instruction pc and on (up to the next row's

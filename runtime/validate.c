@@ -560,7 +560,11 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
             okay = it->a < p->nevents && it->x <= ORDO_EVENT_MAX_ARGS;
             break;
         case ORDO_SC_NO_EVENT:
-            okay = it->a < p->nevents;
+            okay = it->a < p->nevents && it->x <= ORDO_EVENT_MAX_ARGS;
+            break;
+        case ORDO_SC_COUNT:
+            okay = it->a < p->nevents && it->x <= ORDO_EVENT_MAX_ARGS && it->lo >= 0 &&
+                   (it->hi == -1 || it->hi >= it->lo);
             break;
         case ORDO_SC_BEFORE:
             okay = it->a < p->nevents && it->b >= 0 && it->b < (int32_t)p->nevents;

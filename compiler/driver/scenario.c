@@ -177,6 +177,75 @@ static int event_matches(const ordo_scenario_item *it, const ordo_event *ev)
     return 1;
 }
 
+/* How many recorded events match the item; *first = the trace number of
+ * the first (0 when none). */
+static int count_matches(const recorder *rec, const ordo_scenario_item *it, uint32_t *first)
+{
+    int n = 0;
+    *first = 0;
+    for (int e = 0; e < rec->nevents; e++)
+        if (event_matches(it, &rec->events[e]) && n++ == 0)
+            *first = rec->events[e].seq;
+    return n;
+}
+
+/* "did not happen", "happened once", "happened 3 times" */
+static void times_text(int n, char *buf, size_t size)
+{
+    if (n == 0)
+        snprintf(buf, size, "did not happen");
+    else if (n == 1)
+        snprintf(buf, size, "happened once");
+    else
+        snprintf(buf, size, "happened %d times", n);
+}
+
+static const char *lost_text(const recorder *rec)
+{
+    return rec->overflow ? " (trace buffer full: later events lost)" : "";
+}
+
+/* `expect no event E[(args)]`: none so far (with args: none that matches). */
+static int check_no_event(const run *r, const ordo_scenario_item *it)
+{
+    const ordo_program *p = r->p;
+    char pat[512];
+    uint32_t first = it->a < p->nevents ? r->rec->first_event[it->a] : 0;
+    if (it->x)
+        count_matches(r->rec, it, &first);
+    event_pattern(p, it, pat, sizeof pat);
+    if (!first && it->x && r->rec->overflow) /* the one that matches may be lost */
+        return fail(r, it, "expected no event %s, but cannot tell%s", pat, lost_text(r->rec));
+    if (!first)
+        return 1;
+    return fail(r, it, "expected no event %s, but it happened (trace #%lu)", pat,
+                (unsigned long)first);
+}
+
+/* `expect event E[(args)] [at least|at most] N times`: the count in lo..hi. */
+static int check_count(const run *r, const ordo_scenario_item *it)
+{
+    uint32_t first;
+    int n = count_matches(r->rec, it, &first);
+    /* with events lost, only `at least` can pass: a bound above cannot be known */
+    int sure = !r->rec->overflow || it->hi < 0;
+    if (n >= it->lo && (it->hi < 0 || n <= it->hi) && sure)
+        return 1;
+    char pat[512], want[64], got[64];
+    event_pattern(r->p, it, pat, sizeof pat);
+    if (it->lo == it->hi)
+        snprintf(want, sizeof want, "%ld time%s", (long)it->lo, it->lo == 1 ? "" : "s");
+    else if (it->hi < 0)
+        snprintf(want, sizeof want, "at least %ld time%s", (long)it->lo, it->lo == 1 ? "" : "s");
+    else
+        snprintf(want, sizeof want, "at most %ld time%s", (long)it->hi, it->hi == 1 ? "" : "s");
+    if (sure)
+        times_text(n, got, sizeof got);
+    else
+        snprintf(got, sizeof got, "happened at least %d times", n);
+    return fail(r, it, "expected event %s %s, but it %s%s", pat, want, got, lost_text(r->rec));
+}
+
 static int run_items(run *r)
 {
     const ordo_program *p = r->p;
@@ -267,14 +336,17 @@ static int run_items(run *r)
             if (!found) {
                 event_pattern(p, it, buf, sizeof buf);
                 return fail(r, it, "expected event %s, but it did not happen%s", buf,
-                            r->rec->overflow ? " (trace buffer full: later events lost)" : "");
+                            lost_text(r->rec));
             }
             break;
         }
         case ORDO_SC_NO_EVENT:
-            if (it->a < p->nevents && r->rec->first_event[it->a])
-                return fail(r, it, "expected no event %s, but it happened (trace #%lu)",
-                            event_name(p, it->a), (unsigned long)r->rec->first_event[it->a]);
+            if (!check_no_event(r, it))
+                return 0;
+            break;
+        case ORDO_SC_COUNT:
+            if (!check_count(r, it))
+                return 0;
             break;
         case ORDO_SC_BEFORE: {
             uint32_t fa = it->a < p->nevents ? r->rec->first_event[it->a] : 0;

@@ -93,6 +93,49 @@ want='value out of range: x = 9: the value is not in 0..5 at step 1 "a" ('"$tmp"
 expect 1 1 "$ORDO" run "$tmp/rangeerr.ordo" --seed 1 --trace none
 if grep -qF "$want" "$tmp/err"; then pass=$((pass + 1)); else
     echo "FAIL: runtime error line: got '$(cat "$tmp/err")'"; fail=$((fail + 1)); fi
+# a scenario's failing assertion is reported with its file and line and the
+# counts, and `ordo test` exits 1: an event counted wrong, an event that
+# should not have happened (with arguments), a list compared with a literal
+cat >"$tmp/counts.ordo" <<'EOS'
+ruleset "c"
+players 2
+event hit(p: player, n: int)
+var got: list of int [3]
+sequence {
+    emit hit(player 1, 2)
+    emit hit(player 2, 2)
+    add 7 to got
+}
+scenario "counted" {
+    play
+    expect event hit(_, 2) 2 times
+    expect event hit(player 1, _) 2 times
+}
+scenario "not at all" {
+    play
+    expect no event hit(player 2, _)
+}
+scenario "at least" {
+    play
+    expect event hit at least 3 times
+}
+scenario "a list" {
+    play
+    expect got == [7, 7]
+}
+EOS
+expect 1 0 "$ORDO" test "$tmp/counts.ordo"
+for want in \
+    "$tmp"'/counts.ordo:13: scenario "counted": expected event hit(player 1, _) 2 times, but it happened once' \
+    "$tmp"'/counts.ordo:17: scenario "not at all": expected no event hit(player 2, _), but it happened (trace #2)' \
+    "$tmp"'/counts.ordo:21: scenario "at least": expected event hit at least 3 times, but it happened 2 times' \
+    "$tmp"'/counts.ordo:25: scenario "a list": expected got == [7, 7], but it is false' \
+    "$tmp"'/counts.ordo: 4 of 4 scenarios failed'; do
+    if grep -qxF "$want" "$tmp/out"; then pass=$((pass + 1)); else
+        echo "FAIL: ordo test counts.ordo: no line '$want' in:"; sed 's/^/    /' "$tmp/out"
+        fail=$((fail + 1))
+    fi
+done
 # '-' is the standard input (or output) everywhere a file is named
 # check_io NAME CMD: the command's stdout (from stdin $tmp/in) matches PATTERN in $pat
 stdin_out() {

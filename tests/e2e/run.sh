@@ -14,7 +14,8 @@
 #  5. data tables and layers (tables.ordo; layer.ordo over layers/base.ordo):
 #     reading a field of none is the same runtime error in both, the trace
 #     names rows, `ordo test` on a layer runs its own scenarios only, and
-#     the files a ruleset reads are found beside it.
+#     the files a ruleset reads are found beside it;
+#  6. the scenarios of assertions.ordo pass over its emitted C tables too.
 # Last line: "N passed, M failed".
 . "$(dirname "$0")/common.sh"
 ORDO=$BUILD/ordo ORDOC=$BUILD/ordoc
@@ -39,7 +40,8 @@ fi
 # ---- 2. the emitted C is strict ISO C
 compilers=$CC
 command -v clang >/dev/null 2>&1 && [ "$CC" != clang ] && compilers="$compilers clang"
-E2E_FILES="tests/e2e/data/tiny.ordo tests/e2e/data/tables.ordo tests/e2e/data/layer.ordo"
+E2E_FILES="tests/e2e/data/tiny.ordo tests/e2e/data/tables.ordo tests/e2e/data/layer.ordo
+    tests/e2e/data/assertions.ordo"
 for src in $E2E_FILES rulesets/*.ordo; do
     [ -f "$src" ] || continue
     name=$(basename "$src" .ordo)
@@ -155,6 +157,17 @@ st=$?
 if [ "$st" -eq 1 ] && grep -q 'in boom (tests/e2e/data/layers/boom_base.ordo:10)$' "$tmp/err"
 then ok; else
     bad "boom_layer.ordo: expected the base's file and line, exit $st:"; sed 's/^/    /' "$tmp/err"
+fi
+
+# ---- 6. a scenario's items from the emitted tables: assertions.ordo's
+# scenarios (event counts, no event with arguments, list and row literals)
+# run by `ordo test`'s runner over the program emitted as C, and pass as
+# they do in the interpreter
+src=tests/e2e/data/assertions.ordo
+if "$BUILD/e2e/assertions_scenarios" "$src" >"$tmp/out" 2>&1 &&
+   grep -qx "$src: ok 4 scenarios" "$tmp/out" &&
+   "$ORDO" test "$src" 2>&1 | grep -qx "$src: ok 4 scenarios"; then ok; else
+    bad "assertions.ordo's scenarios over the emitted C:"; sed 's/^/    /' "$tmp/out" | head
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -176,6 +176,16 @@ static inline void sx_expr(sbuf *b, const ast_expr *e)
         }
         put(b, ")");
         return;
+    case E_LIST:
+        put(b, "[list ");
+        sx_args(b, e->args, e->nargs);
+        put(b, "]");
+        return;
+    case E_ROW:
+        put(b, "(row ");
+        sx_expr(b, e->a);
+        put(b, " \"%s\")", e->name);
+        return;
     default: put(b, "?%d", e->kind); return;
     }
 }

@@ -254,6 +254,80 @@ static void test_scenario_item_errors(void **state)
     done(p);
 }
 
+/* Counted events (`N times`, `at least|at most N times`, `once`), `no
+ * event E(args)`, list literals after `==`, `!=` and `=`, and row literals
+ * (`Card["L1 white"]`). */
+static void test_scenario_assertions(void **state)
+{
+    (void)state;
+    fe *p = parse_ok("ruleset \"T\"\nplayers 2\nsequence { }\n"
+                     "scenario \"s\" {\n"
+                     "    expect event hit 3 times\n"
+                     "    expect event hit(player 1, _) at least 2 times\n"
+                     "    expect event hit at most 1 time\n"
+                     "    expect event hit(_, 0) once\n"
+                     "    expect event hit(_, 0) 0 times\n"
+                     "    expect no event hit(player 2, _)\n"
+                     "    setup { pile = [1, 2]  pile = [] }\n"
+                     "    expect pile == [3, Card[\"L1 white\"]] and pile != []\n"
+                     "}\n");
+    ast_item *it = decl_n(p, 1)->items;
+    static const struct { int kind, mode, has_args; int64_t n; } want[] = {
+        {IT_SC_EVENT, SC_COUNT_EXACTLY, 0, 3}, {IT_SC_EVENT, SC_COUNT_AT_LEAST, 1, 2},
+        {IT_SC_EVENT, SC_COUNT_AT_MOST, 0, 1}, {IT_SC_EVENT, SC_COUNT_EXACTLY, 1, 1},
+        {IT_SC_EVENT, SC_COUNT_EXACTLY, 1, 0}, {IT_SC_NO_EVENT, 0, 1, 0}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++, it = it->next) {
+        assert_int_equal(it->kind, want[i].kind);
+        assert_int_equal(it->count_mode, want[i].mode);
+        assert_int_equal(it->has_args, want[i].has_args);
+        assert_true(it->count == want[i].n);
+        assert_string_equal(it->name, "hit");
+    }
+    it = decl_n(p, 1)->items;
+    loc_is(it->count_loc, 5, 22);
+    loc_is(it->next->count_loc, 6, 35); /* `at least` */
+    it = it->next->next->next->next->next;
+    assert_int_equal(it->nargs, 2);
+    assert_string_equal(sx(it->args[0]), "(player 2)");
+    it = it->next;
+    ast_stmt *s = it->body.first;
+    assert_int_equal(s->kind, S_ASSIGN);
+    assert_string_equal(sx(s->u.assign.value), "[list 1, 2]");
+    loc_is(s->u.assign.value->loc, 11, 20);
+    assert_string_equal(sx(s->next->u.assign.value), "[list ]");
+    it = it->next;
+    assert_string_equal(sx(it->expr),
+                        "(and (== pile [list 3, (row Card \"L1 white\")]) (!= pile [list ]))");
+    done(p);
+}
+
+static void test_scenario_assertion_errors(void **state)
+{
+    (void)state;
+    fe *p = parse("ruleset \"T\"\nplayers 2\nsequence { }\n"
+                  "scenario \"s\" {\n"
+                  "    expect event hit -2 times\n"
+                  "    expect event hit 2 goes\n"
+                  "    expect event hit at best 2 times\n"
+                  "    expect some event hit(player 1)\n"
+                  "}\n");
+    assert_int_equal(p->d.errors, 4);
+    assert_string_equal(msgs(p), "p.ordo:5:22: error: an event count cannot be negative (-2)\n"
+                                 "    expect event hit -2 times\n"
+                                 "                     ^\n"
+                                 "p.ordo:6:24: error: expected 'times' after the count, found 'goes'\n"
+                                 "    expect event hit 2 goes\n"
+                                 "                       ^\n"
+                                 "p.ordo:7:25: error: expected 'least' or 'most' after 'at'\n"
+                                 "    expect event hit at best 2 times\n"
+                                 "                        ^\n"
+                                 "p.ordo:8:17: error: expected 'no' before 'event'\n"
+                                 "    expect some event hit(player 1)\n"
+                                 "                ^\n");
+    assert_int_equal(decl_n(p, 1)->nitems, 4); /* the items are kept */
+    done(p);
+}
+
 /* ------------------------------------------------ triggers and anytime */
 
 static void test_triggers_and_anytime(void **state)
@@ -733,6 +807,8 @@ int main(void)
         cmocka_unit_test(test_nesting_too_deep),
         cmocka_unit_test(test_reentrant),
         cmocka_unit_test(test_policies_and_displays),
+        cmocka_unit_test(test_scenario_assertions),
+        cmocka_unit_test(test_scenario_assertion_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

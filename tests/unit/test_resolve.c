@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "check_fixture.h"
+#include "parser_fixture.h" /* sx(): an expression as an S-expression */
 
 
 /* =========================================================== resolution */
@@ -797,6 +798,90 @@ static void test_scenario_errors(void **state)
 }
 
 
+/* Counted events and `no event E(args)` resolve as `expect event` does; a
+ * list literal compared becomes `len(l) == n and l[1] == x ...`, one
+ * assigned in a setup `clear l` then `add x to l` ..., in place. */
+static void test_scenario_assertions(void **state)
+{
+    (void)state;
+    fe *x = run_ok(HEAD "var hand: list of 1..6 [3]\n"
+                        "var n: int\n"
+                        "event ev(who: player)\n"
+                        "sequence { step 1 { emit ev(player 2)  add 6 to hand } }\n"
+                        "scenario \"s\" {\n"
+                        "    setup { hand = [4, 5]  n = 1 }\n"
+                        "    play\n"
+                        "    expect event ev(player 2) 2 times\n"
+                        "    expect no event ev(_)\n"
+                        "    expect hand == [4, 5]\n"
+                        "    expect hand != []\n"
+                        "}\n");
+    ast_item *it = x->f->scenarios[0]->items;
+    ast_stmt *s = it->body.first;
+    assert_int_equal(s->kind, S_CLEAR);
+    assert_string_equal(sx(s->u.list.list), "hand");
+    s = s->next;
+    assert_int_equal(s->kind, S_ADD);
+    assert_string_equal(sx(s->u.list.value), "4");
+    s = s->next;
+    assert_int_equal(s->kind, S_ADD);
+    assert_string_equal(sx(s->u.list.value), "5");
+    assert_ptr_equal(s->u.list.list->sym, find_decl(x, "hand")->sym);
+    s = s->next;
+    assert_int_equal(s->kind, S_ASSIGN); /* n = 1, after them */
+    assert_null(s->next);
+    it = it->next->next;
+    assert_int_equal(it->kind, IT_SC_EVENT);
+    assert_int_equal(it->count_mode, SC_COUNT_EXACTLY);
+    assert_ptr_equal(it->sym, find_decl(x, "ev")->sym);
+    assert_int_equal(it->values[0], 1);
+    it = it->next;
+    assert_int_equal(it->kind, IT_SC_NO_EVENT);
+    assert_ptr_equal(it->sym, find_decl(x, "ev")->sym);
+    assert_int_equal(it->wild, 1);
+    it = it->next;
+    assert_string_equal(sx(it->expr), "(and (and (== len(hand) 2) (== hand[1] 4)) (== hand[2] 5))");
+    assert_int_equal(it->expr->type.kind, TY_BOOL);
+    it = it->next;
+    assert_string_equal(sx(it->expr), "(not (== len(hand) 0))");
+    done(x);
+}
+
+static void test_scenario_assertion_errors(void **state)
+{
+    (void)state;
+    fe *x = run(HEAD "var hand: list of 1..6 [2]\n"
+                     "event ev(who: player)\n"
+                     "proc p() { hand = [1] }\n"
+                     "sequence { p() }\n"
+                     "scenario \"s\" {\n"
+                     "    setup { hand = [1, 2, 3] }\n"
+                     "    expect event ev 9999999999 times\n"
+                     "    expect no event ev(1)\n"
+                     "    expect hand == [7]\n"
+                     "    expect hand[1] == [1]\n"
+                     "}\n");
+    msgs_are(x, "c.ordo:5:19: error: a list literal is assigned only in a scenario's setup (in rules: clear, then add)\n"
+                "proc p() { hand = [1] }\n"
+                "                  ^\n"
+                "c.ordo:8:20: error: the list literal has 3 values, more than the 2 that 'hand' holds\n"
+                "    setup { hand = [1, 2, 3] }\n"
+                "                   ^\n"
+                "c.ordo:9:21: error: the event count 9999999999 is too large\n"
+                "    expect event ev 9999999999 times\n"
+                "                    ^\n"
+                "c.ordo:10:24: error: argument 1 of 'ev' must be player, not int\n"
+                "    expect no event ev(1)\n"
+                "                       ^\n"
+                "c.ordo:11:21: error: value 1 of the list literal is 7, outside the 1..6 that 'hand' holds\n"
+                "    expect hand == [7]\n"
+                "                    ^\n"
+                "c.ordo:12:20: error: cannot compare int with a list literal\n"
+                "    expect hand[1] == [1]\n"
+                "                   ^\n");
+    done(x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -814,6 +899,8 @@ int main(void)
         cmocka_unit_test(test_label_errors),
         cmocka_unit_test(test_header_resolution),
         cmocka_unit_test(test_scenario_errors),
+        cmocka_unit_test(test_scenario_assertions),
+        cmocka_unit_test(test_scenario_assertion_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

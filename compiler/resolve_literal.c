@@ -1,0 +1,283 @@
+/* resolve_literal.c — a scenario's literals: list literals (`[x, y]`)
+ * compared with a list (`expect hand[player 1] == [3, 5]`) or assigned to
+ * a list var in a setup (`pile = [1, 2]`), and row literals
+ * (`Card["L1 white 0"]`, the row of a data table with that name).
+ *
+ * A test writes what it expects as values, but the rules reach a row
+ * through its fields and build a list with `add`: so the literals are
+ * scenario notation only (a rule that names a row by its display name
+ * would break when the table's template changes). Nothing downstream
+ * meets a list literal: a comparison becomes `len(l) == n and l[1] == x
+ * and ...` and an assignment `clear l` then `add x to l` ..., made of the
+ * tree's own nodes, so the checks, the lowering and the emitted C treat
+ * them as any other code. A row literal is a constant, the row's index.
+ */
+#include "resolve_int.h"
+
+/* ------------------------------------------------------------ row literals */
+
+/* The table a row literal names, or NULL (reported). */
+static ast_decl *row_table(rs *r, ast_expr *e)
+{
+    ast_expr *t = e->a;
+    if (t->kind != E_NAME) {
+        diag_error(r->d, e->loc, "only a table's rows are named by a string (TABLE[\"name\"])");
+        return NULL;
+    }
+    ast_sym *s = rs_gfind(r, t->name);
+    if (!s) {
+        diag_error(r->d, t->loc, "unknown name '%s'", t->name);
+        return NULL;
+    }
+    s->used = 1;
+    if (s->kind == SYM_ENUM && s->decl->is_table) {
+        t->sym = s;
+        return s->decl;
+    }
+    if (s->kind == SYM_ENUM)
+        diag_error(r->d, t->loc, "'%s' is an enum, not a table: write its member's name",
+                   t->name);
+    else
+        diag_error(r->d, t->loc, "'%s' is not a table: only a table's rows are named by a "
+                   "string", t->name);
+    return NULL;
+}
+
+/* `TABLE["ROW NAME"]`: the row of that name, which must be one row. */
+void rs_rrow(rs *r, ast_expr *e)
+{
+    e->type = rs_ty(TY_ERROR);
+    if (!r->in_scenario) {
+        diag_error(r->d, e->loc, "a row literal is written only in a scenario (in rules, "
+                   "reach a row through its fields)");
+        return;
+    }
+    ast_decl *t = row_table(r, e);
+    if (!t)
+        return;
+    int found = -1;
+    for (uint32_t i = 0; i < t->nmembers; i++) {
+        if (strcmp(t->members[i]->name, e->name) != 0)
+            continue;
+        if (found >= 0) {
+            diag_error(r->d, e->loc, "rows %d and %u of table '%s' are both named '%s': a row "
+                       "literal cannot tell them apart", found + 1, i + 1, t->name, e->name);
+            return;
+        }
+        found = (int)i;
+    }
+    if (found < 0) {
+        diag_error(r->d, e->loc, "table '%s' has no row named '%s'", t->name, e->name);
+        return;
+    }
+    e->type = rs_ty_enum(t);
+    e->is_const = 1;
+    e->cval = found;
+}
+
+/* ----------------------------------------------------------- list literals */
+
+/* The list var a list-typed expression reads (E_NAME, or E_INDEX of a
+ * var with dims). */
+static const char *list_name(const ast_expr *l)
+{
+    const ast_sym *s = l->kind == E_INDEX ? l->base->sym : l->sym;
+    return s && s->name ? s->name : "the list";
+}
+
+static int is_list_var(const ast_expr *l)
+{
+    if (l->type.kind != TY_LIST)
+        return 0;
+    return (l->kind == E_NAME && l->sym && l->sym->kind == SYM_VAR) ||
+           (l->kind == E_INDEX && l->ix == IX_VAR);
+}
+
+/* One value of a literal (resolved) against the list's element type (and
+ * range). */
+static int check_value(rs *r, ast_expr *v, uint32_t k, const ast_expr *l)
+{
+    const ast_type *lt = &l->type;
+    ast_type el = rs_ty(lt->elem);
+    el.enm = lt->enm;
+    char what[64];
+    snprintf(what, sizeof what, "value %u of the list literal", k + 1);
+    if (rs_is_err(&v->type) || !rs_want_type(r, v, &el, what))
+        return 0;
+    if (lt->ranged && v->is_const && (v->cval < lt->lo || v->cval > lt->hi)) {
+        diag_error(r->d, v->loc, "%s is %d, outside the %d..%d that '%s' holds", what,
+                   (int)v->cval, (int)lt->lo, (int)lt->hi, list_name(l));
+        return 0;
+    }
+    return 1;
+}
+
+/* A literal's values against the list `l` (all resolved): each of its
+ * element type, and no more of them than the list holds. */
+static int check_values(rs *r, ast_expr *lit, const ast_expr *l)
+{
+    int ok = 1;
+    for (uint32_t k = 0; k < lit->nargs; k++)
+        ok &= check_value(r, lit->args[k], k, l);
+    if (lit->nargs > l->type.cap) {
+        diag_error(r->d, lit->loc, "the list literal has %u values, more than the %u that "
+                   "'%s' holds", lit->nargs, l->type.cap, list_name(l));
+        ok = 0;
+    }
+    return ok;
+}
+
+static ast_expr *node(rs *r, int kind, ast_loc at, int type)
+{
+    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    e->kind = (uint8_t)kind;
+    e->loc = at;
+    e->type = rs_ty(type);
+    return e;
+}
+
+static ast_expr *int_const(rs *r, ast_loc at, int32_t v)
+{
+    ast_expr *e = node(r, E_INT, at, TY_INT);
+    e->ival = v;
+    e->is_const = 1;
+    e->cval = v;
+    return e;
+}
+
+static ast_expr *binary(rs *r, int op, ast_expr *a, ast_expr *b)
+{
+    ast_expr *e = node(r, E_BINARY, a->loc, TY_BOOL);
+    e->op = (uint8_t)op;
+    e->op_loc = a->loc;
+    e->a = a;
+    e->b = b;
+    e->depth = (uint16_t)((a->depth > b->depth ? a->depth : b->depth) + 1);
+    return e;
+}
+
+/* `len(l) == n` */
+static ast_expr *len_is(rs *r, ast_expr *l, uint32_t n)
+{
+    ast_expr *c = node(r, E_CALL, l->loc, TY_INT);
+    c->name = "len";
+    c->sym = rs_gfind(r, "len");
+    c->builtin = BI_LEN;
+    c->args = ARENA_ARRAY(r->a, ast_expr *, 1);
+    c->args[0] = l;
+    c->nargs = 1;
+    return binary(r, OP_EQ, c, int_const(r, l->loc, (int32_t)n));
+}
+
+/* `l[k] == v` (k 1-based) */
+static ast_expr *element_is(rs *r, ast_expr *l, uint32_t k, ast_expr *v)
+{
+    ast_expr *x = node(r, E_INDEX, l->loc, l->type.elem);
+    x->type.enm = l->type.enm;
+    x->ix = IX_LIST;
+    x->base = l;
+    x->args = ARENA_ARRAY(r->a, ast_expr *, 1);
+    x->args[0] = int_const(r, l->loc, (int32_t)k);
+    x->nargs = 1;
+    rs_none_fits(v, &x->type);
+    return binary(r, OP_EQ, x, v);
+}
+
+/* `l == [v1, ..., vn]` as `len(l) == n and l[1] == v1 and ...`: the
+ * length first, so no position is read past the end. */
+static ast_expr *equal_test(rs *r, ast_expr *l, const ast_expr *lit)
+{
+    ast_expr *t = len_is(r, l, lit->nargs);
+    for (uint32_t k = 0; k < lit->nargs; k++)
+        t = binary(r, OP_AND, t, element_is(r, l, k + 1, lit->args[k]));
+    return t;
+}
+
+/* `l == [...]` or `l != [...]`, its list and values resolved (by
+ * resolve_expr.c, which calls this file and is never called by it): e is
+ * rewritten in place into the test. */
+void rs_rlist_cmp(rs *r, ast_expr *e)
+{
+    ast_expr *l = e->a, *lit = e->b;
+    e->type = rs_ty(TY_ERROR);
+    if (!r->in_scenario) {
+        diag_error(r->d, lit->loc, "a list literal is written only in a scenario (an "
+                   "'expect' or a setup)");
+        return;
+    }
+    if (rs_is_err(&l->type))
+        return;
+    if (l->type.kind != TY_LIST) {
+        diag_error(r->d, e->op_loc, "cannot compare %s with a list literal", rs_tn(r, &l->type));
+        return;
+    }
+    if (!check_values(r, lit, l))
+        return;
+    ast_loc at = e->loc;
+    ast_expr *t = equal_test(r, l, lit);
+    if (e->op == OP_NE) {
+        ast_expr *n = node(r, E_UNARY, at, TY_BOOL);
+        n->op = OP_NOT;
+        n->a = t;
+        n->depth = t->depth;
+        t = n;
+    }
+    *e = *t;
+    e->loc = at;
+}
+
+/* `l = [...]` in a setup, its target and values resolved: checked here,
+ * rewritten once the setup is resolved (rs_expand_list_assigns), so the
+ * statements it becomes are not resolved a second time. */
+void rs_rlist_assign(rs *r, ast_stmt *s)
+{
+    ast_expr *t = s->u.assign.target, *lit = s->u.assign.value;
+    if (!r->in_setup) {
+        diag_error(r->d, lit->loc, "a list literal is assigned only in a scenario's setup "
+                   "(in rules: clear, then add)");
+        return;
+    }
+    if (rs_is_err(&t->type))
+        return;
+    if (!is_list_var(t)) { /* (the grammar has no `+= [...]`) */
+        diag_error(r->d, t->loc, "a list literal is assigned only to a list var, not to %s",
+                   rs_tn(r, &t->type));
+        return;
+    }
+    if (!check_values(r, lit, t))
+        return;
+    r->lit_assigns = rs_grow(r, r->lit_assigns, r->nlit_assigns, &r->caplit_assigns,
+                             sizeof *r->lit_assigns);
+    r->lit_assigns[r->nlit_assigns++] = s;
+}
+
+static ast_stmt *list_stmt(rs *r, int kind, const ast_stmt *at, ast_expr *l, ast_expr *v)
+{
+    ast_stmt *s = ARENA_NEW(r->a, ast_stmt);
+    s->kind = (uint8_t)kind;
+    s->loc = at->loc;
+    s->u.list.list = l;
+    s->u.list.value = v;
+    return s;
+}
+
+/* Each recorded `l = [v1, ..., vn]` becomes `clear l`, `add v1 to l`, ...
+ * in its place (the values are added in order after the list is
+ * emptied: one that reads the list sees it empty). */
+void rs_expand_list_assigns(rs *r)
+{
+    for (uint32_t i = 0; i < r->nlit_assigns; i++) {
+        ast_stmt *s = r->lit_assigns[i], *next = s->next;
+        ast_expr *l = s->u.assign.target, *lit = s->u.assign.value;
+        memset(&s->u, 0, sizeof s->u);
+        s->kind = S_CLEAR;
+        s->u.list.list = l;
+        ast_stmt *last = s;
+        for (uint32_t k = 0; k < lit->nargs; k++) {
+            last->next = list_stmt(r, S_ADD, s, l, lit->args[k]);
+            last = last->next;
+        }
+        last->next = next;
+    }
+    r->nlit_assigns = 0;
+}
