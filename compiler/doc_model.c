@@ -425,8 +425,14 @@ static void describe(walker *w, ast_stmt *s)
         else
             item(a, &st->does, "repeats", "until it exits", NULL);
         break;
+    case S_PASS:
+        item_code(a, &st->does, "passes out of the round", doc_expr_text(a, s->u.player.player));
+        break;
+    case S_ROTATE: item(a, &st->does, "rotates", "the start player", NULL); break;
     case S_FOR:
-        item_code(a, &st->does, "for each",
+        item_code(a, &st->does, s->u.for_.round == ROUND_NONE ? "for each"
+                                : s->u.for_.round == ROUND_ONCE ? "a round, each once"
+                                : "a round until all pass, each",
              fmt(a, "%s in %s%s%s", s->u.for_.var ? s->u.for_.var->name : "?",
                  s->u.for_.iter && s->u.for_.iter->list
                      ? doc_expr_text(a, s->u.for_.iter->list)
@@ -436,7 +442,8 @@ static void describe(walker *w, ast_stmt *s)
                                doc_expr_text(a, s->u.for_.iter->hi))
                          : "players",
                  s->u.for_.by ? fmt(a, " by %s", doc_expr_text(a, s->u.for_.by)) : "",
-                 s->u.for_.by && s->u.for_.desc ? " desc" : ""));
+                 s->u.for_.by && s->u.for_.desc ? " desc"
+                 : s->u.for_.nkeys > 1 ? ", then more keys" : ""));
         break;
     case S_SCOPE:
         for (ast_escape *e = s->u.scope.escapes; e; e = e->next)

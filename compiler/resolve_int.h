@@ -48,6 +48,7 @@ typedef struct rs {
     char tbuf[4][96];
     int tnext;
     int in_display;            /* a display's body: let, if, for and show only */
+    int in_round;              /* `round` statements around the statement */
 } rs;
 
 typedef struct scope_mark {
@@ -75,6 +76,8 @@ int rs_none_fits(ast_expr *e, const ast_type *want);
 int rs_want_type(rs *r, ast_expr *e, const ast_type *want, const char *what);
 int rs_want_kind(rs *r, ast_expr *e, int kind, const char *what);
 int64_t rs_clamp_fold(rs *r, const ast_expr *e, int64_t v, int *ok);
+ast_decl *rs_start_var(rs *r);
+ast_decl *rs_passed_var(rs *r);
 
 /* resolve_expr.c */
 int rs_rtype(rs *r, ast_typeexpr *t, int allow_list);
@@ -113,6 +116,7 @@ void rs_roverride_values(rs *r);
 void rs_check_header(rs *r);
 void rs_index_decls(rs *r);
 void rs_rsignatures(rs *r);
+void rs_place_seat_vars(rs *r);
 
 /* resolve_scenario.c */
 void rs_rscenario(rs *r, ast_decl *d);

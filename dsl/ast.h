@@ -97,7 +97,9 @@ enum ast_builtin {
     BI_LAST,   /* last(list): element */
     BI_MIN,    /* min(a, b) */
     BI_MAX,    /* max(a, b) */
-    BI_ABS     /* abs(a) */
+    BI_ABS,    /* abs(a) */
+    BI_SEAT    /* seat(p): p's seat counted clockwise from the start player
+                * (`seat` is no keyword: a ruleset's own `seat` wins) */
 };
 
 typedef struct ast_sym {
@@ -145,8 +147,10 @@ enum ast_expr_kind {
     E_FIELD,       /* `row.field` of a data table: a = the row, name = the
                     * field; [R] field. An array field (`row.cost[g]`) is
                     * an E_INDEX of ix IX_FIELD over it. */
-    E_CAPPED       /* `a capped at b`: min(a, b), b a constant (TEO-D1); the
+    E_CAPPED,      /* `a capped at b`: min(a, b), b a constant (TEO-D1); the
                     * checks know the cap */
+    E_START,       /* `start player`: [R] rewritten into an E_NAME of the
+                    * hidden var "#start player" */
 };
 
 enum ast_op {
@@ -267,8 +271,14 @@ enum ast_stmt_kind {
     S_DO,         /* do action(args): u.call; [R] sym = the action's SYM_PROC */
     S_PAY,        /* pay amount from target: u.assign (value = the amount) */
     S_BATCH,      /* batch { body }: u.batch */
-    S_SHOW        /* show text (displays only): u.log */
+    S_SHOW,       /* show text (displays only): u.log */
+    S_PASS,       /* pass player: out of the running round (u.player) */
+    S_ROTATE      /* rotate start player */
 };
+
+/* S_FOR's `round`: a plain `for`, or a round (the next player picked
+ * afresh before each turn), once around or until all have passed. */
+enum ast_round_kind { ROUND_NONE = 0, ROUND_ONCE, ROUND_UNTIL_PASSED };
 
 enum ast_repeat_kind {
     REP_UNTIL_BEFORE = 1, /* repeat until C { }  (check before each pass) */
@@ -352,10 +362,14 @@ typedef struct ast_stmt {
         struct {                  /* S_FOR */
             ast_sym *var;
             ast_iter *iter;
-            ast_expr *by;         /* sort key, or NULL */
-            uint8_t desc;         /* `desc` (default asc) */
+            ast_expr *by;         /* the first sort key (keys[0]), or NULL */
+            uint8_t desc;         /* `desc` on the first key (default asc) */
             ast_expr *where;      /* or NULL */
             ast_block body;
+            ast_expr **keys;      /* `by K1, K2 ...`: nkeys keys (0: no `by`) */
+            uint32_t nkeys;
+            uint32_t desc_mask;   /* bit k: key k is `desc` */
+            uint8_t round;        /* ROUND_*: a `round` statement */
         } for_;
         struct {                  /* S_EXIT */
             ast_expr *cond;       /* `exit when C`, else NULL */
@@ -704,6 +718,10 @@ typedef struct ast_file {
      * vars[act_first .. nvars): "#acting" first, then "#action", the user's
      * `per action` vars, then the `once per action` counters. */
     ast_decl *turn_var, *acting_var, *action_var;
+    /* [R] made when first read (NULL otherwise), placed before act_first
+     * once the bodies are resolved: "start player" (`start player`,
+     * `seat(p)`, `rotate`) and "passed" (`pass p`, `passed(p)`, rounds) */
+    ast_decl *start_var, *passed_var;
     uint32_t act_first;            /* == nvars when there is no action */
     uint8_t has_batches;           /* a `batch` or an `order combined` event */
     ast_expr **caps;               /* [R] every `capped at`, for the checks */

@@ -105,3 +105,5 @@ OP(HALT,     "",    K(0),  K(0), "end of an ordo_exec/ordo_eval run, the top val
 OP(DATA,     "xab", X(1),  K(1), "x=0: pop row; x=1: pop m, then row; push data[b + m*a + row] (a table of a rows; row outside 0..a-1: E_INDEX)")
 OP(SHOW,     "xa",  X(0),  K(0), "pop x args; give text a with them to the display ordo_display runs (E_STATE elsewhere)")
 OP(INCL,     "a",   K(0),  K(0), "local a += 1 (a loop's counter)")
+OP(SEAT,     "a",   K(1),  K(1), "pop p; push p's seat: 1 + how many seats clockwise p sits from the start player, scalar var a (p not a player: E_INDEX)")
+OP(ROTATE,   "a",   K(0),  K(0), "var a (the start player) = the next player clockwise who is in the game; unchanged when no other is")
