@@ -331,6 +331,23 @@ static void rx_start(rs *r, ast_expr *e)
     e->type = d->sym->type;
 }
 
+/* passed(p), its argument checked: an E_INDEX of the hidden var passed. */
+static void passed_index(rs *r, ast_expr *e)
+{
+    ast_sym *v = rs_passed_var(r)->sym;
+    ast_expr *base = ARENA_NEW(r->a, ast_expr);
+    base->kind = E_NAME;
+    base->loc = e->loc;
+    base->name = v->name;
+    base->sym = v;
+    base->type = v->type;
+    e->kind = E_INDEX;
+    e->ix = IX_VAR;
+    e->base = base;
+    e->sym = NULL;
+    e->type = v->type;
+}
+
 /* seat(p) and passed(p) are no keywords: they are these built-ins only
  * when the ruleset declares no name of its own spelled so. A seat is read
  * with SEAT; passed(p) is the hidden var passed[p]. */
@@ -339,11 +356,6 @@ static int rx_seat_call(rs *r, ast_expr *e)
     int seat = strcmp(e->name, "seat") == 0;
     if (!seat && strcmp(e->name, "passed") != 0)
         return 0;
-    if (!seat) {
-        /* the same rewrite as in_game(p): passed(p) is the var passed[p] */
-        rx_in_game(r, e, rs_passed_var(r)->sym);
-        return 1;
-    }
     for (uint32_t i = 0; i < e->nargs; i++)
         rs_rx(r, e->args[i]);
     e->type = rs_ty(TY_ERROR);
@@ -355,6 +367,14 @@ static int rx_seat_call(rs *r, ast_expr *e)
     snprintf(what, sizeof what, "the argument of '%s'", e->name);
     if (!rs_want_kind(r, e->args[0], TY_PLAYER, what))
         return 1;
+    if (e->args[0]->is_const && e->args[0]->cval < 0) {
+        diag_error(r->d, e->args[0]->loc, "the argument of '%s' is none, not a player", e->name);
+        return 1;
+    }
+    if (!seat) {
+        passed_index(r, e);
+        return 1;
+    }
     rs_start_var(r);
     e->builtin = BI_SEAT;
     e->type = rs_ty(TY_INT);

@@ -151,7 +151,10 @@ static void rs_assign(rs *r, ast_stmt *s)
         rs_want_kind(r, v, TY_INT, "the value added or taken away");
         return;
     }
-    rs_want_type(r, v, &t->type, "the value assigned");
+    if (!rs_want_type(r, v, &t->type, "the value assigned"))
+        return;
+    if (t->sym && t->sym->decl == r->f->start_var && v->is_const && v->cval < 0)
+        diag_error(r->d, v->loc, "the start player cannot be none: seat 1 is always someone's");
 }
 
 static void rs_if(rs *r, ast_stmt *s)
