@@ -156,10 +156,15 @@ static void each_expr(ck *c, ast_stmt *s, expr_fn fn, void *arg)
         X(s->u.for_.iter->lo); X(s->u.for_.iter->hi);
         if (s->u.for_.iter->kind == IT_LIST)
             X(s->u.for_.iter->list);
-        X(s->u.for_.where); X(s->u.for_.by);
+        X(s->u.for_.where);
+        for (uint32_t k = 0; k < s->u.for_.nkeys; k++)
+            X(s->u.for_.keys[k]);
         return;
     case S_EXIT: X(s->u.exit.cond); return;
-    case S_TURN: case S_ELIMINATE: case S_END: case S_WINDOW: X(s->u.player.player); return;
+    case S_TURN: case S_ELIMINATE: case S_END: case S_WINDOW: case S_PASS:
+        X(s->u.player.player);
+        return;
+    case S_ROTATE: return;
     case S_CHOOSE:
         X(s->u.choose.player);
         for (ast_option *o = s->u.choose.options; o; o = o->next) {
@@ -206,6 +211,12 @@ static void direct_writes(ck *c, ast_stmt *s, uint64_t *set)
         set_bit(set, c->f->sym_turns->decl->index);
         return;
     case S_ELIMINATE: set_bit(set, c->f->sym_in_game->decl->index); return;
+    case S_PASS: set_bit(set, (uint32_t)c->f->passed_var->index); return;
+    case S_ROTATE: set_bit(set, (uint32_t)c->f->start_var->index); return;
+    case S_FOR: /* a round clears the passed marks as it begins */
+        if (s->u.for_.round)
+            set_bit(set, (uint32_t)c->f->passed_var->index);
+        return;
     default: return;
     }
     if (v)

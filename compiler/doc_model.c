@@ -348,6 +348,16 @@ static const char *text_or_empty(const ast_text *t)
     return t->text ? t->text : "";
 }
 
+/* ` by K1 desc, K2` of a `for` or a `round`, or "" without keys. */
+static const char *keys_text(oc_arena *a, const ast_stmt *s)
+{
+    const char *t = "";
+    for (uint32_t k = 0; k < s->u.for_.nkeys; k++)
+        t = fmt(a, "%s%s%s%s", t, k ? ", " : " by ", doc_expr_text(a, s->u.for_.keys[k]),
+                (s->u.for_.desc_mask >> k) & 1u ? " desc" : "");
+    return t;
+}
+
 /* What a statement does, for its step's list (its own statements only). */
 static void describe(walker *w, ast_stmt *s)
 {
@@ -425,8 +435,14 @@ static void describe(walker *w, ast_stmt *s)
         else
             item(a, &st->does, "repeats", "until it exits", NULL);
         break;
+    case S_PASS:
+        item_code(a, &st->does, "passes out of the round", doc_expr_text(a, s->u.player.player));
+        break;
+    case S_ROTATE: item(a, &st->does, "rotates", "the start player", NULL); break;
     case S_FOR:
-        item_code(a, &st->does, "for each",
+        item_code(a, &st->does, s->u.for_.round == ROUND_NONE ? "for each"
+                                : s->u.for_.round == ROUND_ONCE ? "a round, each once"
+                                : "a round until all pass, each",
              fmt(a, "%s in %s%s%s", s->u.for_.var ? s->u.for_.var->name : "?",
                  s->u.for_.iter && s->u.for_.iter->list
                      ? doc_expr_text(a, s->u.for_.iter->list)
@@ -435,8 +451,7 @@ static void describe(walker *w, ast_stmt *s)
                          ? fmt(a, "%s..%s", doc_expr_text(a, s->u.for_.iter->lo),
                                doc_expr_text(a, s->u.for_.iter->hi))
                          : "players",
-                 s->u.for_.by ? fmt(a, " by %s", doc_expr_text(a, s->u.for_.by)) : "",
-                 s->u.for_.by && s->u.for_.desc ? " desc" : ""));
+                 keys_text(a, s), ""));
         break;
     case S_SCOPE:
         for (ast_escape *e = s->u.scope.escapes; e; e = e->next)

@@ -18,8 +18,206 @@ uint32_t lw_list_ref(lw *w, const ast_expr *e)
     return (uint32_t)e->sym->decl->index;
 }
 
+/* ------------------------------------------------------ player orders */
+
+/* The keys of pick_player: computed for the candidate in hand (`stored`
+ * NO_LABEL), or read from locals stored + k * max_players + player. */
+static void pick_key(lw *w, const pick_ctx *pc, uint32_t k, uint32_t i)
+{
+    if (pc->stored == NO_LABEL) {
+        lw_expr(w, pc->keys[k]);
+        return;
+    }
+    lw_emit_a(w, ORDO_OP_LDL, i);
+    lw_emit_a(w, ORDO_OP_LDLI, pc->stored + k * (uint32_t)w->f->max_players);
+}
+
+/* A candidate is skipped when taken already, out of the game or passed
+ * (as the pick asks), or failing `where`; the loop var is set for `where`
+ * and the keys. */
+static void pick_filter(lw *w, const pick_ctx *pc, uint32_t i, u32vec *next)
+{
+    lw_emit_a(w, ORDO_OP_LDL, i);
+    lw_emit_a(w, ORDO_OP_LDLI, pc->taken);
+    VPUSH(w, *next, lw_jump(w, ORDO_OP_JNZ));
+    if (pc->in_game_only) {
+        lw_emit_a(w, ORDO_OP_LDL, i);
+        lw_emit_a(w, ORDO_OP_LDX, 2);
+        VPUSH(w, *next, lw_jump(w, ORDO_OP_JZ));
+    }
+    if (pc->passed_var) {
+        lw_emit_a(w, ORDO_OP_LDL, i);
+        lw_emit_a(w, ORDO_OP_LDX, pc->passed_var);
+        VPUSH(w, *next, lw_jump(w, ORDO_OP_JNZ));
+    }
+    lw_emit_a(w, ORDO_OP_LDL, i);
+    lw_emit_a(w, ORDO_OP_STL, pc->var);
+    if (pc->where) {
+        lw_expr(w, pc->where);
+        VPUSH(w, *next, lw_jump(w, ORDO_OP_JZ));
+    }
+}
+
+/* Leaves in local pc->best the player who comes first by the keys among
+ * the candidates (pick_filter), or -1: the comparison of first ... by,
+ * players in number order, so the lowest number breaks the last tie. */
+void lw_pick_player(lw *w, const pick_ctx *pc)
+{
+    uint32_t n = pc->nkeys;
+    uint32_t i = lw_take_locals(w, 1 + 2 * n); /* the candidate, its keys, the best's */
+    uint32_t key = i + 1, bkey = i + 1 + n;
+    lw_push_const(w, -1);
+    lw_emit_a(w, ORDO_OP_STL, pc->best);
+    lw_push_const(w, 0);
+    lw_emit_a(w, ORDO_OP_STL, i);
+    uint32_t top = lw_here(w);
+    lw_emit_a(w, ORDO_OP_LDL, i);
+    lw_emit_op(w, ORDO_OP_NPLAYERS);
+    lw_emit_op(w, ORDO_OP_LT);
+    uint32_t done = lw_jump(w, ORDO_OP_JZ);
+    u32vec next = {0}, take = {0};
+    pick_filter(w, pc, i, &next);
+    for (uint32_t k = 0; k < n; k++) {
+        pick_key(w, pc, k, i);
+        lw_emit_a(w, ORDO_OP_STL, key + k);
+    }
+    lw_emit_a(w, ORDO_OP_LDL, pc->best);
+    lw_push_const(w, -1);
+    lw_emit_op(w, ORDO_OP_EQ);
+    VPUSH(w, take, lw_jump(w, ORDO_OP_JNZ));
+    for (uint32_t k = 0; k < n; k++) {
+        lw_emit_a(w, ORDO_OP_LDL, key + k);
+        lw_emit_a(w, ORDO_OP_LDL, bkey + k);
+        lw_emit_op(w, (pc->desc_mask >> k) & 1 ? ORDO_OP_GT : ORDO_OP_LT);
+        VPUSH(w, take, lw_jump(w, ORDO_OP_JNZ));
+        lw_emit_a(w, ORDO_OP_LDL, key + k);
+        lw_emit_a(w, ORDO_OP_LDL, bkey + k);
+        lw_emit_op(w, ORDO_OP_NE);
+        VPUSH(w, next, lw_jump(w, ORDO_OP_JNZ)); /* comes later: keep the best */
+    }
+    VPUSH(w, next, lw_jump(w, ORDO_OP_JMP)); /* a tie: the lower number stays */
+    lw_patch_all_here(w, &take);
+    lw_emit_a(w, ORDO_OP_LDL, i);
+    lw_emit_a(w, ORDO_OP_STL, pc->best);
+    for (uint32_t k = 0; k < n; k++) {
+        lw_emit_a(w, ORDO_OP_LDL, key + k);
+        lw_emit_a(w, ORDO_OP_STL, bkey + k);
+    }
+    lw_patch_all_here(w, &next);
+    lw_emit_a(w, ORDO_OP_INCL, i);
+    lw_jump_to(w, ORDO_OP_JMP, top);
+    lw_patch_here(w, done);
+    lw_give_locals(w, i);
+}
+
+/* Sets `n` player-indexed locals from `first` to 0 (a round's marks). */
+void lw_clear_player_locals(lw *w, uint32_t first)
+{
+    uint32_t i = lw_take_locals(w, 1);
+    lw_push_const(w, 0);
+    lw_emit_a(w, ORDO_OP_STL, i);
+    uint32_t top = lw_here(w);
+    lw_emit_a(w, ORDO_OP_LDL, i);
+    lw_emit_op(w, ORDO_OP_NPLAYERS);
+    lw_emit_op(w, ORDO_OP_LT);
+    uint32_t done = lw_jump(w, ORDO_OP_JZ);
+    lw_emit_a(w, ORDO_OP_LDL, i);
+    lw_push_const(w, 0);
+    lw_emit_a(w, ORDO_OP_STLI, first);
+    lw_emit_a(w, ORDO_OP_INCL, i);
+    lw_jump_to(w, ORDO_OP_JMP, top);
+    lw_patch_here(w, done);
+    lw_give_locals(w, i);
+}
+
+/* One key: each player's key into hidden locals, then SORTP (the order
+ * a one-key `for` has always had: stable, lower number first on ties). */
+static void sort_by_one_key(lw *w, iter_ctx *c, uint32_t var, const ast_expr *by, int desc)
+{
+    uint32_t maxp = (uint32_t)w->f->max_players;
+    uint32_t keys = lw_take_locals(w, maxp);
+    c->order = lw_take_locals(w, maxp);
+    c->sorted = 1;
+    lw_push_const(w, 0);
+    lw_emit_a(w, ORDO_OP_STL, c->counter);
+    uint32_t top = lw_here(w);
+    lw_emit_a(w, ORDO_OP_LDL, c->counter);
+    lw_emit_op(w, ORDO_OP_NPLAYERS);
+    lw_emit_op(w, ORDO_OP_LT);
+    uint32_t done = lw_jump(w, ORDO_OP_JZ);
+    lw_emit_a(w, ORDO_OP_LDL, c->counter);
+    lw_emit_a(w, ORDO_OP_STL, var);
+    lw_emit_a(w, ORDO_OP_LDL, c->counter);
+    lw_expr(w, by);
+    lw_emit_a(w, ORDO_OP_STLI, keys);
+    lw_emit_a(w, ORDO_OP_LDL, c->counter);
+    lw_push_const(w, 1);
+    lw_emit_op(w, ORDO_OP_ADD);
+    lw_emit_a(w, ORDO_OP_STL, c->counter);
+    lw_jump_to(w, ORDO_OP_JMP, top);
+    lw_patch_here(w, done);
+    lw_emit(w, ORDO_OP_SORTP, desc ? 1 : 0, keys, (int32_t)c->order);
+}
+
+/* Several keys (`by K1, K2 ...`): every player's keys once, into hidden
+ * locals, then the order o[0..n-1] picked one player at a time by them. */
+static void sort_by_keys(lw *w, iter_ctx *c, uint32_t var, const for_keys *fk)
+{
+    uint32_t maxp = (uint32_t)w->f->max_players;
+    c->order = lw_take_locals(w, maxp);
+    c->sorted = 1;
+    uint32_t tmp = w->nlocals;
+    pick_ctx pc = {.var = var, .keys = fk->keys, .nkeys = fk->nkeys,
+                   .desc_mask = fk->desc_mask};
+    pc.stored = lw_take_locals(w, fk->nkeys * maxp);
+    pc.taken = lw_take_locals(w, maxp);
+    pc.best = lw_take_locals(w, 1);
+    lw_clear_player_locals(w, pc.taken);
+    lw_push_const(w, 0);
+    lw_emit_a(w, ORDO_OP_STL, c->counter);
+    uint32_t top = lw_here(w); /* each player's keys */
+    lw_emit_a(w, ORDO_OP_LDL, c->counter);
+    lw_emit_op(w, ORDO_OP_NPLAYERS);
+    lw_emit_op(w, ORDO_OP_LT);
+    uint32_t done = lw_jump(w, ORDO_OP_JZ);
+    lw_emit_a(w, ORDO_OP_LDL, c->counter);
+    lw_emit_a(w, ORDO_OP_STL, var);
+    for (uint32_t k = 0; k < fk->nkeys; k++) {
+        lw_emit_a(w, ORDO_OP_LDL, c->counter);
+        lw_expr(w, fk->keys[k]);
+        lw_emit_a(w, ORDO_OP_STLI, pc.stored + k * maxp);
+    }
+    lw_emit_a(w, ORDO_OP_INCL, c->counter);
+    lw_jump_to(w, ORDO_OP_JMP, top);
+    lw_patch_here(w, done);
+    lw_push_const(w, 0);
+    lw_emit_a(w, ORDO_OP_STL, c->counter);
+    top = lw_here(w); /* o[j] = the first not taken yet */
+    lw_emit_a(w, ORDO_OP_LDL, c->counter);
+    lw_emit_op(w, ORDO_OP_NPLAYERS);
+    lw_emit_op(w, ORDO_OP_LT);
+    done = lw_jump(w, ORDO_OP_JZ);
+    lw_pick_player(w, &pc);
+    lw_emit_a(w, ORDO_OP_LDL, c->counter);
+    lw_emit_a(w, ORDO_OP_LDL, pc.best);
+    lw_emit_a(w, ORDO_OP_STLI, c->order);
+    lw_emit_a(w, ORDO_OP_LDL, pc.best);
+    lw_push_const(w, 1);
+    lw_emit_a(w, ORDO_OP_STLI, pc.taken);
+    lw_emit_a(w, ORDO_OP_INCL, c->counter);
+    lw_jump_to(w, ORDO_OP_JMP, top);
+    lw_patch_here(w, done);
+    lw_give_locals(w, tmp);
+}
+
 void lw_iter_open(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, const ast_expr *by,
                       int desc)
+{
+    for_keys fk = {by ? &by : NULL, by ? 1u : 0u, desc ? 1u : 0u};
+    lw_iter_open_keys(w, c, it, var, &fk);
+}
+
+void lw_iter_open_keys(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, const for_keys *fk)
 {
     memset(c, 0, sizeof *c);
     c->var = var;
@@ -27,32 +225,10 @@ void lw_iter_open(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, const as
     c->counter = lw_take_locals(w, 1);
     int players = it->kind == IT_PLAYERS || it->kind == IT_ALL_PLAYERS;
     uint32_t hi = 0;
-    if (players && by) {
-        /* keys for players 0..n-1, then their order, once at the start */
-        uint32_t maxp = (uint32_t)w->f->max_players;
-        uint32_t keys = lw_take_locals(w, maxp);
-        c->order = lw_take_locals(w, maxp);
-        c->sorted = 1;
-        lw_push_const(w, 0);
-        lw_emit_a(w, ORDO_OP_STL, c->counter);
-        uint32_t top = lw_here(w);
-        lw_emit_a(w, ORDO_OP_LDL, c->counter);
-        lw_emit_op(w, ORDO_OP_NPLAYERS);
-        lw_emit_op(w, ORDO_OP_LT);
-        uint32_t done = lw_jump(w, ORDO_OP_JZ);
-        lw_emit_a(w, ORDO_OP_LDL, c->counter);
-        lw_emit_a(w, ORDO_OP_STL, var);
-        lw_emit_a(w, ORDO_OP_LDL, c->counter);
-        lw_expr(w, by);
-        lw_emit_a(w, ORDO_OP_STLI, keys);
-        lw_emit_a(w, ORDO_OP_LDL, c->counter);
-        lw_push_const(w, 1);
-        lw_emit_op(w, ORDO_OP_ADD);
-        lw_emit_a(w, ORDO_OP_STL, c->counter);
-        lw_jump_to(w, ORDO_OP_JMP, top);
-        lw_patch_here(w, done);
-        lw_emit(w, ORDO_OP_SORTP, desc ? 1 : 0, keys, (int32_t)c->order);
-    }
+    if (players && fk->nkeys == 1)
+        sort_by_one_key(w, c, var, fk->keys[0], (int)(fk->desc_mask & 1u));
+    else if (players && fk->nkeys > 1)
+        sort_by_keys(w, c, var, fk);
     switch (it->kind) {
     case IT_RANGE:
         lw_expr(w, it->lo);
@@ -351,6 +527,10 @@ static void builtin_call(lw *w, const ast_expr *e)
     case BI_ABS:
         lw_expr(w, e->args[0]);
         lw_emit_op(w, ORDO_OP_ABS);
+        return;
+    case BI_SEAT:
+        lw_expr(w, e->args[0]);
+        lw_emit_a(w, ORDO_OP_SEAT, (uint32_t)w->f->start_var->index);
         return;
     default:
         lw_call_args(w, e->args, 2);

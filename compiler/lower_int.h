@@ -118,6 +118,28 @@ typedef struct iter_ctx {
     u32vec brk;    /* jumps out of the loop */
 } iter_ctx;
 
+/* The keys of `for x in players by K1, K2 ...`. */
+typedef struct for_keys {
+    const ast_expr *const *keys;
+    uint32_t nkeys;
+    uint32_t desc_mask;   /* bit k: key k is `desc` */
+} for_keys;
+
+/* lw_pick_player: the player first by the keys among the candidates. */
+typedef struct pick_ctx {
+    uint32_t var;         /* the loop variable's slot: each candidate in turn */
+    uint32_t taken;       /* first of max_players locals: nonzero = not a candidate */
+    uint32_t best;        /* the local the pick goes to (-1: nobody) */
+    const ast_expr *const *keys;
+    uint32_t nkeys;
+    uint32_t desc_mask;
+    uint32_t stored;      /* keys read from locals stored + k*max_players + p, or
+                           * NO_LABEL: computed for each candidate as it comes */
+    const ast_expr *where;/* or NULL */
+    uint32_t passed_var;  /* skip who passed (var index), 0: nobody */
+    int in_game_only;     /* skip who left the game */
+} pick_ctx;
+
 /* lower_code.c */
 void *lw_to_arena(lw *w, const void *v, uint32_t n, size_t size);
 /* A growing array's new capacity (twice, at least 16): out of memory ends
@@ -153,6 +175,9 @@ uint32_t lw_add_plain_option(lw *w, const char *label, uint32_t line);
 /* lower_expr.c */
 uint32_t lw_list_ref(lw *w, const ast_expr *e);
 void lw_iter_open(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, const ast_expr *by, int desc);
+void lw_iter_open_keys(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, const for_keys *fk);
+void lw_pick_player(lw *w, const pick_ctx *pc);
+void lw_clear_player_locals(lw *w, uint32_t first);
 void lw_iter_close(lw *w, iter_ctx *c);
 void lw_iter_filter(lw *w, iter_ctx *c, const ast_expr *cond);
 int lw_binop_code(int op);

@@ -19,6 +19,8 @@ ordo_var *lw_lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
         v->enum_id = lw_enum_of(t);
         lw_bounds_of(w, t, &v->lo, &v->hi);
         v->width = lw_width_for(v->lo, v->hi);
+        if (d == f->start_var)
+            v->lo = 0; /* seat 1 is always someone's: never none */
         v->init = d->init_value;
         if (v->init < v->lo || v->init > v->hi)
             v->init = v->lo;

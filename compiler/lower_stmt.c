@@ -313,11 +313,86 @@ static void stmt_repeat(lw *w, const ast_stmt *s)
     loop_end(w);
 }
 
+/* Every player's mark of var `v` (player-indexed) to 0. */
+static void clear_player_var(lw *w, uint32_t v)
+{
+    uint32_t i = lw_take_locals(w, 1);
+    lw_push_const(w, 0);
+    lw_emit_a(w, ORDO_OP_STL, i);
+    uint32_t top = lw_here(w);
+    lw_emit_a(w, ORDO_OP_LDL, i);
+    lw_emit_op(w, ORDO_OP_NPLAYERS);
+    lw_emit_op(w, ORDO_OP_LT);
+    uint32_t done = lw_jump(w, ORDO_OP_JZ);
+    lw_emit_a(w, ORDO_OP_LDL, i);
+    lw_push_const(w, 0);
+    lw_emit_a(w, ORDO_OP_STX, v);
+    lw_emit_a(w, ORDO_OP_INCL, i);
+    lw_jump_to(w, ORDO_OP_JMP, top);
+    lw_patch_here(w, done);
+    lw_give_locals(w, i);
+}
+
+/* `round p in players by K... [where C] [until all pass] { body }`: the
+ * passed marks cleared; then, before each turn, the next player picked
+ * afresh (the keys and `where` read now) among those in the game, not
+ * passed and not yet visited in this go-around. Nobody left ends a
+ * go-around; `until all pass` starts another when this one visited
+ * anyone. `exit` leaves the round. */
+static void stmt_round(lw *w, const ast_stmt *s)
+{
+    int again = s->u.for_.round == ROUND_UNTIL_PASSED;
+    uint32_t first = w->nlocals, passed = (uint32_t)w->f->passed_var->index;
+    pick_ctx pc = {.var = (uint32_t)s->u.for_.var->slot,
+                   .keys = (const ast_expr *const *)s->u.for_.keys,
+                   .nkeys = s->u.for_.nkeys, .desc_mask = s->u.for_.desc_mask,
+                   .stored = NO_LABEL, .where = s->u.for_.where, .passed_var = passed,
+                   .in_game_only = 1};
+    pc.taken = lw_take_locals(w, (uint32_t)w->f->max_players);
+    pc.best = lw_take_locals(w, 1);
+    uint32_t any = lw_take_locals(w, 1);
+    clear_player_var(w, passed);
+    uint32_t around = lw_here(w);
+    lw_clear_player_locals(w, pc.taken);
+    lw_push_const(w, 0);
+    lw_emit_a(w, ORDO_OP_STL, any);
+    uint32_t pick = lw_here(w);
+    lw_pick_player(w, &pc);
+    lw_emit_a(w, ORDO_OP_LDL, pc.best);
+    lw_push_const(w, -1);
+    lw_emit_op(w, ORDO_OP_NE);
+    uint32_t visit = lw_jump(w, ORDO_OP_JNZ);
+    if (again) {
+        lw_emit_a(w, ORDO_OP_LDL, any);
+        lw_jump_to(w, ORDO_OP_JNZ, around);
+    }
+    uint32_t out = lw_jump(w, ORDO_OP_JMP);
+    lw_patch_here(w, visit);
+    lw_emit_a(w, ORDO_OP_LDL, pc.best);
+    lw_push_const(w, 1);
+    lw_emit_a(w, ORDO_OP_STLI, pc.taken);
+    lw_push_const(w, 1);
+    lw_emit_a(w, ORDO_OP_STL, any);
+    lw_emit_a(w, ORDO_OP_LDL, pc.best);
+    lw_emit_a(w, ORDO_OP_STL, pc.var);
+    loop_begin(w, s);
+    lw_block(w, &s->u.for_.body);
+    lw_jump_to(w, ORDO_OP_JMP, pick);
+    lw_patch_here(w, out);
+    loop_end(w);
+    lw_give_locals(w, first);
+}
+
 static void stmt_for(lw *w, const ast_stmt *s)
 {
+    if (s->u.for_.round) {
+        stmt_round(w, s);
+        return;
+    }
     iter_ctx c;
-    lw_iter_open(w, &c, s->u.for_.iter, (uint32_t)s->u.for_.var->slot, s->u.for_.by,
-              s->u.for_.desc);
+    for_keys fk = {(const ast_expr *const *)s->u.for_.keys, s->u.for_.nkeys,
+                   s->u.for_.desc_mask};
+    lw_iter_open_keys(w, &c, s->u.for_.iter, (uint32_t)s->u.for_.var->slot, &fk);
     lw_iter_filter(w, &c, s->u.for_.where);
     loop_begin(w, s);
     lw_block(w, &s->u.for_.body);
@@ -612,6 +687,14 @@ static void stmt(lw *w, const ast_stmt *s)
     case S_ELIMINATE:
         lw_expr(w, s->u.player.player);
         lw_emit_op(w, ORDO_OP_ELIM);
+        return;
+    case S_PASS: /* passed[p] = true: the round skips p from now on */
+        lw_expr(w, s->u.player.player);
+        lw_push_const(w, 1);
+        lw_emit_a(w, ORDO_OP_STX, (uint32_t)w->f->passed_var->index);
+        return;
+    case S_ROTATE:
+        lw_emit_a(w, ORDO_OP_ROTATE, (uint32_t)w->f->start_var->index);
         return;
     case S_END:
         if (s->u.player.has_winner && s->u.player.player) {

@@ -223,14 +223,17 @@ static void walk_stmt(ast_stmt *s, void *arg)
     case S_FOR:
         add_local(o, s->u.for_.var, "for", w->container);
         walk_iter(w, s->u.for_.iter);
-        walk_expr(w, s->u.for_.by);
+        for (uint32_t k = 0; k < s->u.for_.nkeys; k++)
+            walk_expr(w, s->u.for_.keys[k]);
         walk_expr(w, s->u.for_.where);
         return;
     case S_EXIT: walk_expr(w, s->u.exit.cond); return;
     case S_TURN:
     case S_ELIMINATE:
     case S_END:
+    case S_PASS:
     case S_WINDOW: walk_expr(w, s->u.player.player); return;
+    case S_ROTATE: return;
     case S_CHOOSE:
         walk_expr(w, s->u.choose.player);
         for (const ast_option *op = s->u.choose.options; op; op = op->next) {

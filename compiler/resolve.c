@@ -55,5 +55,6 @@ int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
     for (ast_decl *x = file->decls; x; x = x->next)
         if (x->kind == D_SCENARIO)
             rs_rscenario(r, x);
+    rs_place_seat_vars(r);
     return d->errors - before;
 }

@@ -517,6 +517,30 @@ static void index_vars(rs *r, uint32_t nuser)
         }
 }
 
+/* The seat vars the bodies asked for (rs_start_var, rs_passed_var) go
+ * before the per-action block, which must stay last: an action saves and
+ * restores that block, and the start player is no part of an action. */
+void rs_place_seat_vars(rs *r)
+{
+    ast_file *f = r->f;
+    ast_decl *add[2] = {f->start_var, f->passed_var};
+    uint32_t n = (add[0] != NULL) + (add[1] != NULL);
+    if (!n)
+        return;
+    ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *, f->nvars + n);
+    memcpy(vars, f->vars, f->act_first * sizeof *vars);
+    uint32_t k = f->act_first;
+    for (int i = 0; i < 2; i++)
+        if (add[i])
+            vars[k++] = add[i];
+    memcpy(vars + k, f->vars + f->act_first, (f->nvars - f->act_first) * sizeof *vars);
+    f->vars = vars;
+    f->nvars += n;
+    f->act_first += n;
+    for (uint32_t i = 0; i < f->nvars; i++)
+        f->vars[i]->index = (int32_t)i;
+}
+
 /* Puts each kind of declaration in its table, numbered in source order;
  * an action's event comes after the declared events. */
 void rs_index_decls(rs *r)

@@ -321,10 +321,72 @@ static void rx_in_game(rs *r, ast_expr *e, ast_sym *s)
     rx_var_index(r, e, s);
 }
 
+/* `start player` reads (and is assigned as) the hidden var. */
+static void rx_start(rs *r, ast_expr *e)
+{
+    ast_decl *d = rs_start_var(r);
+    e->kind = E_NAME;
+    e->name = d->name;
+    e->sym = d->sym;
+    e->type = d->sym->type;
+}
+
+/* passed(p), its argument checked: an E_INDEX of the hidden var passed. */
+static void passed_index(rs *r, ast_expr *e)
+{
+    ast_sym *v = rs_passed_var(r)->sym;
+    ast_expr *base = ARENA_NEW(r->a, ast_expr);
+    base->kind = E_NAME;
+    base->loc = e->loc;
+    base->name = v->name;
+    base->sym = v;
+    base->type = v->type;
+    e->kind = E_INDEX;
+    e->ix = IX_VAR;
+    e->base = base;
+    e->sym = NULL;
+    e->type = v->type;
+}
+
+/* seat(p) and passed(p) are no keywords: they are these built-ins only
+ * when the ruleset declares no name of its own spelled so. A seat is read
+ * with SEAT; passed(p) is the hidden var passed[p]. */
+static int rx_seat_call(rs *r, ast_expr *e)
+{
+    int seat = strcmp(e->name, "seat") == 0;
+    if (!seat && strcmp(e->name, "passed") != 0)
+        return 0;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        rs_rx(r, e->args[i]);
+    e->type = rs_ty(TY_ERROR);
+    if (e->nargs != 1) {
+        diag_error(r->d, e->loc, "'%s' takes 1 argument, not %u", e->name, e->nargs);
+        return 1;
+    }
+    char what[48];
+    snprintf(what, sizeof what, "the argument of '%s'", e->name);
+    if (!rs_want_kind(r, e->args[0], TY_PLAYER, what))
+        return 1;
+    if (e->args[0]->is_const && e->args[0]->cval < 0) {
+        diag_error(r->d, e->args[0]->loc, "the argument of '%s' is none, not a player", e->name);
+        return 1;
+    }
+    if (!seat) {
+        passed_index(r, e);
+        return 1;
+    }
+    rs_start_var(r);
+    e->builtin = BI_SEAT;
+    e->type = rs_ty(TY_INT);
+    return 1;
+}
+
 static void rx_call(rs *r, ast_expr *e)
 {
     ast_sym *s = rs_lookup(r, e->name);
     e->type = rs_ty(TY_ERROR);
+    if (!s && rx_seat_call(r, e))
+        return;
     if (!s) {
         for (uint32_t i = 0; i < e->nargs; i++)
             rs_rx(r, e->args[i]);
@@ -641,6 +703,7 @@ void rs_rx(rs *r, ast_expr *e)
     case E_AGG: rx_agg(r, e); return;
     case E_FIELD: rx_field(r, e, 0); return;
     case E_ROW: rs_rrow(r, e); return;
+    case E_START: rx_start(r, e); return;
     default: e->type = rs_ty(TY_ERROR); return;
     }
 }

@@ -54,6 +54,7 @@ typedef struct rs {
     int in_scenario;           /* a scenario's items: list and row literals allowed */
     ast_stmt **lit_assigns;    /* a setup's `l = [...]`, rewritten after it */
     uint32_t nlit_assigns, caplit_assigns;
+    int in_round;              /* `round` statements around the statement */
 } rs;
 
 typedef struct scope_mark {
@@ -81,6 +82,8 @@ int rs_none_fits(ast_expr *e, const ast_type *want);
 int rs_want_type(rs *r, ast_expr *e, const ast_type *want, const char *what);
 int rs_want_kind(rs *r, ast_expr *e, int kind, const char *what);
 int64_t rs_clamp_fold(rs *r, const ast_expr *e, int64_t v, int *ok);
+ast_decl *rs_start_var(rs *r);
+ast_decl *rs_passed_var(rs *r);
 
 /* resolve_expr.c */
 int rs_rtype(rs *r, ast_typeexpr *t, int allow_list);
@@ -119,6 +122,7 @@ void rs_roverride_values(rs *r);
 void rs_check_header(rs *r);
 void rs_index_decls(rs *r);
 void rs_rsignatures(rs *r);
+void rs_place_seat_vars(rs *r);
 
 /* resolve_bound.c */
 void rs_rbounds(rs *r);

@@ -157,7 +157,10 @@ static void rs_assign(rs *r, ast_stmt *s)
         rs_want_kind(r, v, TY_INT, "the value added or taken away");
         return;
     }
-    rs_want_type(r, v, &t->type, "the value assigned");
+    if (!rs_want_type(r, v, &t->type, "the value assigned"))
+        return;
+    if (t->sym && t->sym->decl == r->f->start_var && v->is_const && v->cval < 0)
+        diag_error(r->d, v->loc, "the start player cannot be none: seat 1 is always someone's");
 }
 
 static void rs_if(rs *r, ast_stmt *s)
@@ -189,24 +192,69 @@ static void rs_repeat(rs *r, ast_stmt *s)
         rs_rx_noroll(r, s->u.rep.cond, TY_BOOL, "a loop condition", why);
 }
 
+/* Does a round's body pass anyone, or call something that may? */
+static void finds_pass(ast_stmt *s, void *arg)
+{
+    int *found = arg;
+    if (s->kind == S_PASS || s->kind == S_CALL || s->kind == S_DO || s->kind == S_EMIT ||
+        s->kind == S_WINDOW)
+        *found = 1;
+}
+
+/* A round: over `players` (the grammar sees to it), its marks kept in the
+ * hidden var "passed"; `until all pass` must have a way to end. */
+static void rs_round(rs *r, ast_stmt *s)
+{
+    rs_passed_var(r);
+    if (r->in_display)
+        diag_error(r->d, s->loc, "a display may not run a round (it changes who has passed)");
+    if (s->u.for_.round != ROUND_UNTIL_PASSED)
+        return;
+    int found = 0;
+    ast_each_stmt(&s->u.for_.body, finds_pass, &found);
+    if (!found)
+        diag_error(r->d, s->loc, "this round goes on until all pass, but nothing in it "
+                   "passes anyone: it would never end (add 'pass P')");
+}
+
+/* `by K1 [asc|desc], K2 ...`: int keys, over players only. */
+static void rs_for_keys(rs *r, ast_stmt *s)
+{
+    for (uint32_t k = 0; k < s->u.for_.nkeys; k++)
+        rs_rx_want(r, s->u.for_.keys[k], TY_INT,
+                   k ? "a tie-break key of 'by'" : "the sort key");
+    int kind = s->u.for_.iter->kind;
+    if (s->u.for_.nkeys && kind != IT_PLAYERS && kind != IT_ALL_PLAYERS)
+        diag_error(r->d, s->u.for_.by->loc, "'by' orders players only");
+}
+
 static void rs_for(rs *r, ast_stmt *s)
 {
     rs_riter(r, s->u.for_.iter);
     scope_mark m = rs_scope_open(r);
     rs_ldeclare(r, s->u.for_.var, s->u.for_.iter->elem);
+    if (s->u.for_.round)
+        rs_round(r, s);
     if (s->u.for_.where)
         rs_rx_want(r, s->u.for_.where, TY_BOOL, "the 'where' condition");
-    if (s->u.for_.by) {
-        rs_rx_want(r, s->u.for_.by, TY_INT, "the sort key");
-        int k = s->u.for_.iter->kind;
-        if (k != IT_PLAYERS && k != IT_ALL_PLAYERS)
-            diag_error(r->d, s->u.for_.by->loc, "'by' orders players only");
-    }
+    rs_for_keys(r, s);
     push_loop(r, s);
+    r->in_round += s->u.for_.round != ROUND_NONE;
     for (ast_stmt *x = s->u.for_.body.first; x; x = x->next)
         rstmt(r, x);
+    r->in_round -= s->u.for_.round != ROUND_NONE;
     r->nloops--;
     rs_scope_close(r, m);
+}
+
+/* `pass p`: in a round's body, or in a procedure (a round may call it). */
+static void rs_pass(rs *r, ast_stmt *s)
+{
+    rs_rx_want(r, s->u.player.player, TY_PLAYER, "the player who passes");
+    rs_passed_var(r);
+    if (!r->in_round && !r->in_proc)
+        diag_error(r->d, s->loc, "'pass' outside a round: only a player in a round can pass "
+                   "(write it in 'round p in players { }', or in a proc a round calls)");
 }
 
 static void rs_exit(rs *r, ast_stmt *s)
@@ -711,6 +759,8 @@ static void rstmt(rs *r, ast_stmt *s)
     case S_LOG: rs_rtext(r, &s->u.log.text, 0, NULL); return;
     case S_SHOW: rs_show(r, s); return;
     case S_ASSERT: rs_rx_want(r, s->u.assert_.cond, TY_BOOL, "an assertion"); return;
+    case S_PASS: rs_pass(r, s); return;
+    case S_ROTATE: rs_start_var(r); return;
     default: rs_list(r, s); return;
     }
 }

@@ -195,6 +195,7 @@ void rs_unit_begin(rs *r, int in_proc)
     rs_scope_close(r, (scope_mark){0, 0});
     r->slot = r->maxslot = 0;
     r->nloops = 0;
+    r->in_round = 0;
     r->in_proc = in_proc;
     r->in_code = 1;
     r->cur_step = -1;
@@ -209,6 +210,47 @@ uint32_t rs_unit_end(rs *r)
     r->in_code = 0;
     r->in_proc = 0;
     return n;
+}
+
+/* ------------------------------------------------------ seats and rounds */
+
+/* A var the language keeps for seats and rounds: no name a ruleset can
+ * write (its name has a space or is read only through a keyword), made
+ * the first time a rule needs it so that other rulesets keep their block
+ * as it was; rs_place_seat_vars gives it its index. */
+static ast_decl *seat_var(rs *r, const char *name, int kind, int per_player)
+{
+    ast_decl *d = ARENA_NEW(r->a, ast_decl);
+    d->kind = D_VAR;
+    d->hidden = 1;
+    d->name = name;
+    d->index = -1;
+    d->ndims = per_player ? 1u : 0u;
+    d->dims[0].kind = DIM_PLAYER;
+    d->sym = rs_new_sym(r, name, SYM_VAR, (ast_loc){0, 0});
+    d->sym->decl = d;
+    d->sym->type = rs_ty(kind);
+    d->sym->type.lo = 0; /* never none: seat 1 is always someone's */
+    d->sym->type.hi = kind == TY_PLAYER ? r->f->max_players - 1 : 1;
+    d->sym->used = 1;
+    d->init_value = 0; /* player 1 starts; nobody has passed */
+    return d;
+}
+
+/* `start player`: player 1 until the rules say otherwise. */
+ast_decl *rs_start_var(rs *r)
+{
+    if (!r->f->start_var)
+        r->f->start_var = seat_var(r, "start player", TY_PLAYER, 0);
+    return r->f->start_var;
+}
+
+/* The marks of `pass p`, per player; a round clears them as it begins. */
+ast_decl *rs_passed_var(rs *r)
+{
+    if (!r->f->passed_var)
+        r->f->passed_var = seat_var(r, "passed", TY_BOOL, 1);
+    return r->f->passed_var;
 }
 
 /* ----------------------------------------------------------- type checks */

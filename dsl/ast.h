@@ -97,7 +97,9 @@ enum ast_builtin {
     BI_LAST,   /* last(list): element */
     BI_MIN,    /* min(a, b) */
     BI_MAX,    /* max(a, b) */
-    BI_ABS     /* abs(a) */
+    BI_ABS,    /* abs(a) */
+    BI_SEAT    /* seat(p): p's seat counted clockwise from the start player
+                * (`seat` is no keyword: a ruleset's own `seat` wins) */
 };
 
 typedef struct ast_sym {
@@ -151,8 +153,10 @@ enum ast_expr_kind {
                     * comparison with one into element tests and a setup's
                     * assignment of one into clear and add, so none is left
                     * for the checks or the lowering */
-    E_ROW          /* `Card named "L1 white 0"` (scenarios only): a = the
+    E_ROW,         /* `Card named "L1 white 0"` (scenarios only): a = the
                     * table's E_NAME, name = the row's name; [R] a constant */
+    E_START,       /* `start player`: [R] rewritten into an E_NAME of the
+                    * hidden var "#start player" */
 };
 
 enum ast_op {
@@ -274,8 +278,14 @@ enum ast_stmt_kind {
     S_PAY,        /* pay amount from target: u.assign (value = the amount) */
     S_BATCH,      /* batch { body }: u.batch */
     S_SHOW,       /* show text (displays only): u.log */
+    S_PASS,       /* pass player: out of the running round (u.player) */
+    S_ROTATE,     /* rotate start player */
     S_UNDO        /* undo: the action whose body it is in, as if never taken */
 };
+
+/* S_FOR's `round`: a plain `for`, or a round (the next player picked
+ * afresh before each turn), once around or until all have passed. */
+enum ast_round_kind { ROUND_NONE = 0, ROUND_ONCE, ROUND_UNTIL_PASSED };
 
 enum ast_repeat_kind {
     REP_UNTIL_BEFORE = 1, /* repeat until C { }  (check before each pass) */
@@ -359,10 +369,14 @@ typedef struct ast_stmt {
         struct {                  /* S_FOR */
             ast_sym *var;
             ast_iter *iter;
-            ast_expr *by;         /* sort key, or NULL */
-            uint8_t desc;         /* `desc` (default asc) */
+            ast_expr *by;         /* the first sort key (keys[0]), or NULL */
+            uint8_t desc;         /* `desc` on the first key (default asc) */
             ast_expr *where;      /* or NULL */
             ast_block body;
+            ast_expr **keys;      /* `by K1, K2 ...`: nkeys keys (0: no `by`) */
+            uint32_t nkeys;
+            uint32_t desc_mask;   /* bit k: key k is `desc` */
+            uint8_t round;        /* ROUND_*: a `round` statement */
         } for_;
         struct {                  /* S_EXIT */
             ast_expr *cond;       /* `exit when C`, else NULL */
@@ -735,6 +749,10 @@ typedef struct ast_file {
      * vars[act_first .. nvars): "#acting" first, then "#action", the user's
      * `per action` vars, then the `once per action` counters. */
     ast_decl *turn_var, *acting_var, *action_var;
+    /* [R] made when first read (NULL otherwise), placed before act_first
+     * once the bodies are resolved: "start player" (`start player`,
+     * `seat(p)`, `rotate`) and "passed" (`pass p`, `passed(p)`, rounds) */
+    ast_decl *start_var, *passed_var;
     uint32_t act_first;            /* == nvars when there is no action */
     uint8_t act_undo;              /* [R] actions can be undone (an escape can
                                     * leave one, or `undo`): each saves the

@@ -81,8 +81,9 @@ typedef struct name_word {
 
 /* for-statement modifiers. */
 typedef struct for_mods {
-    ast_expr *where, *by;
-    int desc;
+    ast_expr *where;
+    pvec *keys;     /* `by K1, K2 ...`, NULL without `by` */
+    uint32_t desc;  /* bit k: key k is `desc` */
 } for_mods;
 }
 
@@ -546,6 +547,26 @@ static const char *named(struct lex_extra *px, name_word w, YYLTYPE l, const cha
                    w.text, what, w.text);
     return w.text;
 }
+
+/* `for x in IT mods { }` and `round p in players mods [until all pass]
+ * { }`: one statement kind, told apart by `round` (ROUND_*). The first key
+ * also goes in `by`/`desc`, which a one-key `for` lowers as before. */
+static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYPE vl,
+                          ast_iter *it, const for_mods *m, const ast_block *body, int round)
+{
+    ast_stmt *s = st(px, S_FOR, l);
+    s->u.for_.var = local(px, named(px, var, vl, "a loop variable"), vl, LOCAL_FOR);
+    s->u.for_.iter = it;
+    s->u.for_.where = m->where;
+    s->u.for_.keys = (ast_expr **)vec_items(m->keys);
+    s->u.for_.nkeys = vec_len(m->keys);
+    s->u.for_.desc_mask = m->desc;
+    s->u.for_.by = s->u.for_.nkeys ? s->u.for_.keys[0] : NULL;
+    s->u.for_.desc = (uint8_t)(m->desc & 1u);
+    s->u.for_.round = (uint8_t)round;
+    s->u.for_.body = *body;
+    return s;
+}
 }
 
 %token T_EOF 0 "end of input"
@@ -577,6 +598,7 @@ static const char *named(struct lex_extra *px, name_word w, YYLTYPE l, const cha
 %token T_TABLE "table" T_NAMED "named" T_EXTENDS "extends"
 %token T_SUBSTITUTE "substitute" T_CAPPED "capped"
 %token T_POLICY "policy" T_PREFER "prefer" T_TIES "ties" T_DISPLAY "display"
+%token T_START "start" T_ROTATE "rotate" T_ROUND "round" T_PASS "pass"
 %token T_DOTDOT ".." T_EQ "==" T_NE "!=" T_LE "<=" T_GE ">=" T_PLUSEQ "+=" T_MINUSEQ "-="
 
 /* lowest first; see the precedence table of doc/language.md */
@@ -620,7 +642,6 @@ static const char *named(struct lex_extra *px, name_word w, YYLTYPE l, const cha
 %type <num> var_mods
 %type <dim> dim
 %type <str> stepnum opt_string field_name
-%type <num> opt_order
 %type <stmt> step_mods
 %type <sym_dims> dims opt_dims
 
@@ -1170,14 +1191,18 @@ stmt
         $$->u.rep.kind = REP_WHILE; $$->u.rep.cond = $2; $$->u.rep.body = $3;
       }
     | T_FOR new_name T_IN iter for_mods block {
-        $$ = st(px, S_FOR, @1);
-        $$->u.for_.var = local(px, named(px, $2, @2, "a loop variable"), @2, LOCAL_FOR);
-        $$->u.for_.iter = $4;
-        $$->u.for_.where = $5.where;
-        $$->u.for_.by = $5.by;
-        $$->u.for_.desc = (uint8_t)$5.desc;
-        $$->u.for_.body = $6;
+        $$ = for_stmt(px, @1, $2, @2, $4, &$5, &$6, ROUND_NONE);
       }
+    | T_ROUND new_name T_IN T_PLAYERS for_mods block {
+        ast_iter *it = iter_of(px, IT_PLAYERS, NULL, NULL, @4);
+        $$ = for_stmt(px, @1, $2, @2, it, &$5, &$6, ROUND_ONCE);
+      }
+    | T_ROUND new_name T_IN T_PLAYERS for_mods T_UNTIL T_ALL T_PASS block {
+        ast_iter *it = iter_of(px, IT_PLAYERS, NULL, NULL, @4);
+        $$ = for_stmt(px, @1, $2, @2, it, &$5, &$9, ROUND_UNTIL_PASSED);
+      }
+    | T_PASS expr { $$ = st(px, S_PASS, @1); $$->u.player.player = $2; }
+    | T_ROTATE T_START T_PLAYER { $$ = st(px, S_ROTATE, @1); }
     | T_EXIT { $$ = st(px, S_EXIT, @1); }
     | T_EXIT T_WHEN expr { $$ = st(px, S_EXIT, @1); $$->u.exit.cond = $3; }
     | T_TURN expr block {
@@ -1278,6 +1303,7 @@ stmt
 
 lvalue
     : name { $$ = name_expr(px, $1, @1); }
+    | T_START T_PLAYER { $$ = ex(px, E_START, @1); }
     | lvalue '[' args ']' {
         $$ = ex(px, E_INDEX, @1);
         $$->base = $1;
@@ -1364,19 +1390,13 @@ for_mods
             diag_error(px->diag, L(@2), "'where' given twice");
         $$.where = $3;
       }
-    | for_mods T_BY expr opt_order {
+    | for_mods T_BY keys {
         $$ = $1;
-        if ($$.by)
+        if ($$.keys)
             diag_error(px->diag, L(@2), "'by' given twice");
-        $$.by = $3;
-        $$.desc = (int)$4;
+        $$.keys = $3.exprs;
+        $$.desc = $3.desc;
       }
-    ;
-
-opt_order
-    : %empty { $$ = 0; }
-    | T_ASC { $$ = 0; }
-    | T_DESC { $$ = 1; }
     ;
 
 iter
@@ -1551,6 +1571,9 @@ soft_keyword
     | T_PREFER { $$ = "prefer"; }
     | T_TIES { $$ = "ties"; }
     | T_DISPLAY { $$ = "display"; }
+    | T_START { $$ = "start"; }
+    | T_ROTATE { $$ = "rotate"; }
+    | T_ROUND { $$ = "round"; }
     ;
 
 /* soft, but not the action a scenario plays: they start a scenario item */
@@ -1571,6 +1594,7 @@ stmt_keyword
     | T_ASSERT { $$ = "assert"; }
     | T_ELIMINATE { $$ = "eliminate"; }
     | T_PAY { $$ = "pay"; }
+    | T_PASS { $$ = "pass"; }
     ;
 
 /* reserved: each would make some input ambiguous (doc/language.md) */
@@ -1625,6 +1649,7 @@ expr
     | T_NONE { $$ = ex(px, E_NONE, @1); }
     | T_PLAYER T_NUMBER { $$ = ex(px, E_PLAYER, @1); $$->ival = $2; }
     | T_ACTIVE { $$ = name_expr(px, "active", @1); }
+    | T_START T_PLAYER { $$ = ex(px, E_START, @1); }
     | name { $$ = name_expr(px, $1, @1); }
     | name '(' args ')' { $$ = call_expr(px, $1, $3, @1); }
     | T_FIRST '(' args ')' { $$ = call_expr(px, "first", $3, @1); }
@@ -1966,6 +1991,7 @@ static int is_soft_keyword(yysymbol_kind_t k)
     case YYSYMBOL_T_POLICY: case YYSYMBOL_T_PREFER: case YYSYMBOL_T_TIES:
     case YYSYMBOL_T_DISPLAY: case YYSYMBOL_T_CHAIN: case YYSYMBOL_T_DEPTH:
     case YYSYMBOL_T_KEPT: case YYSYMBOL_T_UNDO: case YYSYMBOL_T_TENTATIVE:
+    case YYSYMBOL_T_START: case YYSYMBOL_T_ROTATE: case YYSYMBOL_T_ROUND: case YYSYMBOL_T_PASS:
         return 1;
     default:
         return 0;

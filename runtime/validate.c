@@ -193,6 +193,16 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
             if (in->b < 0 || in->b > 0xffff)
                 BAD("code %lu: SORTP local %ld", (unsigned long)pc, (long)in->b);
             break;
+        case ORDO_OP_SEAT:
+        case ORDO_OP_ROTATE:
+            /* the start player: a scalar player var the VM reads as 0..n-1 */
+            if (a >= p->nvars)
+                what = "var";
+            else if (p->vars[a].ndims != 0 || p->vars[a].is_list ||
+                     p->vars[a].kind != ORDO_K_PLAYER)
+                BAD("code %lu: SEAT/ROTATE needs a scalar player var, not var %u (%s)",
+                    (unsigned long)pc, a, nm(p->vars[a].name));
+            break;
         case ORDO_OP_OFFER:
         case ORDO_OP_OFFERN:
             if (a >= p->noptions)

@@ -655,6 +655,36 @@ top:
         }
         NEXT();
     }
+    CASE(SEAT) {
+        NEED(1);
+        int32_t pl = sp[-1];
+        if (UNLIKELY(pl < 0 || pl >= nplayers))
+            FAIL(ORDO_E_INDEX, "seat of %s in a %d-player game", PLAYER_WORDS(pl), nplayers);
+        const ordo_var *vs = &vars[ip->a];
+        int32_t first = vm_load(state + vs->offset, vs->width);
+        if (UNLIKELY(first < 0 || first >= nplayers))
+            FAIL(ORDO_E_INDEX, "the start player is %s in a %d-player game",
+                 PLAYER_WORDS(first), nplayers);
+        sp[-1] = 1 + (pl - first + nplayers) % nplayers;
+        NEXT();
+    }
+    CASE(ROTATE) {
+        NOT_IN_EVAL();
+        /* seats are fixed: player k+1 sits clockwise (to the left) of k */
+        const ordo_var *vs = &vars[ip->a], *vi = &vars[2];
+        int32_t first = vm_load(state + vs->offset, vs->width);
+        if (UNLIKELY(first < 0 || first >= nplayers))
+            FAIL(ORDO_E_INDEX, "the start player is %s in a %d-player game",
+                 PLAYER_WORDS(first), nplayers);
+        for (int32_t k = 1; k < nplayers; k++) {
+            int32_t q = (first + k) % nplayers;
+            if (vm_load(state + vi->offset + (uint32_t)q * vi->stride, vi->width)) {
+                vm_store(state + vs->offset, vs->width, q);
+                break;
+            }
+        }
+        NEXT();
+    }
     CASE(OPTS) {
         NOT_IN_EVAL();
         g->nopts = 0;

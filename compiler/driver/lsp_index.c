@@ -50,10 +50,11 @@ static const char *const keywords[] = {
     "batch", "resource",
     "override", "combined", "table", "named", "extends", "substitute", "capped",
     "policy", "prefer", "ties", "display", "ran", "seed", "then", "show", "random",
+    "start", "rotate", "round", "pass",
 };
 /* names the resolution knows without a declaration */
 static const char *const builtins[] = {"turns", "in_game", "len", "first", "last",
-                                       "min", "max", "abs"};
+                                       "min", "max", "abs", "seat", "passed"};
 
 /* ------------------------------------------------------------ compiling */
 

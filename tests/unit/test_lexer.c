@@ -125,7 +125,8 @@ static void test_keywords(void **state)
         {"setup", T_SETUP}, {"play", T_PLAY}, {"expect", T_EXPECT},
         {"offered", T_OFFERED}, {"decision", T_DECISION}, {"before", T_BEFORE},
         {"after", T_AFTER}, {"ran", T_RAN}, {"seed", T_SEED}, {"then", T_THEN},
-        {"substitute", T_SUBSTITUTE}, {"capped", T_CAPPED},
+        {"substitute", T_SUBSTITUTE}, {"capped", T_CAPPED}, {"start", T_START},
+        {"rotate", T_ROTATE}, {"round", T_ROUND}, {"pass", T_PASS},
     };
     size_t nkw = sizeof kw / sizeof kw[0];
     /* all of them on one line, one space apart: kinds and columns */

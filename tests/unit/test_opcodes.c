@@ -42,7 +42,7 @@ static int covered[ORDO_OP_COUNT];
 
 /* ---------------------------------------------------------- the fixture */
 
-enum { V_S = 3, V_PP, V_GRID, V_L0, V_L1, V_ACTING, V_ACTION };
+enum { V_S = 3, V_PP, V_GRID, V_L0, V_L1, V_START, V_ACTING, V_ACTION };
 enum { P_MAIN, P_FN2, P_PROC1, P_FN0, P_DISPATCH, P_NORET, P_HALT, P_HALT0 };
 enum { EV0, EV2, EVACT, EVD };
 enum { T_PROBE, T1, T2, T0 };
@@ -70,6 +70,7 @@ static tprog *fixture(void)
                      V_GRID);
     assert_int_equal(tp_list(T, "l0", 1, 0, 50, 8, 0), V_L0);
     assert_int_equal(tp_list(T, "l1", 1, 0, 50, 8, 1), V_L1);
+    assert_int_equal(tp_scalar(T, "#start player", ORDO_K_PLAYER, 1, 0, NPL - 1, 1), V_START);
     /* the per-action block, last */
     assert_int_equal(tp_scalar(T, "#acting", ORDO_K_INT, 1, 0, 10, 0), V_ACTING);
     assert_int_equal(tp_scalar(T, "#action", ORDO_K_INT, 1, 0, 20, 0), V_ACTION);
@@ -430,6 +431,8 @@ static const tcase plain_cases[] = {
     C(DATA, 0, 3, 0, 2),
     C(DATA, 1, 3, 0, 2, 1),
     C0(INCL, 0, 0, 0),
+    C(SEAT, 0, V_START, 0, 0),
+    C0(ROTATE, 0, V_START, 0),
 };
 
 /* with a prelude */

@@ -729,6 +729,38 @@ static void test_header_resolution(void **state)
     done(x);
 }
 
+/* The seat vars are made only when a rule reads them, and go before the
+ * per-action block (an action restores that block at its end). */
+static void test_seat_vars(void **state)
+{
+    (void)state;
+    fe *x = run_ok("ruleset \"T\"\nplayers 3\nvar n: int\n"
+                   "sequence { for p in players by n, 0 - n { n += 1 } }\n");
+    assert_null(x->f->start_var);
+    assert_null(x->f->passed_var);
+    assert_int_equal(x->f->nvars, 4);
+    done(x);
+    x = run_ok("ruleset \"T\"\nplayers 3\nvar n: int\nvar k: int per action\n"
+               "action a(p: player) \"a\" { k += 1\n rotate start player }\n"
+               "sequence {\n"
+               "    round p in players by seat(p) until all pass {\n"
+               "        turn p { do a(p)\n pass p }\n"
+               "    }\n"
+               "    if passed(player 1) { n = seat(start player) }\n"
+               "}\n");
+    ast_file *f = x->f;
+    assert_non_null(f->start_var);
+    assert_non_null(f->passed_var);
+    assert_int_equal(f->start_var->index, 4);  /* active, turns, in_game, n */
+    assert_int_equal(f->passed_var->index, 5);
+    assert_int_equal(f->act_first, 6);         /* then #acting, #action, k */
+    assert_string_equal(f->vars[6]->name, "#acting");
+    assert_string_equal(f->vars[f->nvars - 1]->name, "k");
+    for (uint32_t i = 0; i < f->nvars; i++)
+        assert_int_equal(f->vars[i]->index, (int32_t)i);
+    done(x);
+}
+
 static void test_scenario_errors(void **state)
 {
     (void)state;
@@ -901,6 +933,7 @@ int main(void)
         cmocka_unit_test(test_scenario_errors),
         cmocka_unit_test(test_scenario_assertions),
         cmocka_unit_test(test_scenario_assertion_errors),
+        cmocka_unit_test(test_seat_vars),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

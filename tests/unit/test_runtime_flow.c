@@ -466,6 +466,90 @@ static void test_sortp(void **state)
     free(T);
 }
 
+/* ---------------------------------------------------------- SEAT/ROTATE */
+
+/* seat(p) for each player into `seats`, with the start player as set. */
+static void seats_of(const ordo_program *p, int proc, int seats, int nplayers, int32_t *out)
+{
+    ordo_game *g = new_game(p, nplayers, 1);
+    assert_int_equal(ordo_exec(g, proc, NULL, 0), ORDO_OK);
+    for (int i = 0; i < nplayers; i++)
+        out[i] = get(g, seats, i, 0, 0);
+    ordo_free(g);
+}
+
+static void test_seat_rotate(void **state)
+{
+    (void)state;
+    tprog *T = tp_new(2, 4);
+    int start = tp_scalar(T, "start player", ORDO_K_PLAYER, 1, 0, 3, 0);
+    int seats = tp_per_player(T, "seats", ORDO_K_INT, 1, 0, 9, 0);
+    tp_proc(T, "sequence", 0, 0, 0);
+    I(RET, 0, 0, 0);
+    /* rotate N times (N: the proc's number below), then every seat */
+    int procs[3];
+    for (int n = 0; n < 3; n++) {
+        procs[n] = tp_proc(T, "seats", 0, 1, 0);
+        if (n == 2) { /* player 2 leaves: the start passes it by */
+            I(PUSH, 0, 0, 1);
+            I(ELIM, 0, 0, 0);
+        }
+        for (int k = 0; k < n; k++)
+            I(ROTATE, 0, start, 0);
+        I(PUSH, 0, 0, 0);
+        I(STL, 0, 0, 0);
+        L(10 + n);
+        I(LDL, 0, 0, 0);
+        I(NPLAYERS, 0, 0, 0);
+        I(LT, 0, 0, 0);
+        J(JZ, 20 + n);
+        I(LDL, 0, 0, 0);
+        I(LDL, 0, 0, 0);
+        I(SEAT, 0, start, 0);
+        I(STX, 0, seats, 0);
+        I(INCL, 0, 0, 0);
+        J(JMP, 10 + n);
+        L(20 + n);
+        I(RET, 0, 0, 0);
+    }
+    int bad_seat = tp_proc(T, "bad_seat", 0, 0, 0);
+    I(PUSH, 0, 0, -1);
+    I(SEAT, 0, start, 0);
+    I(RET, 0, 0, 0);
+    int alone = tp_proc(T, "alone", 0, 0, 0); /* nobody else in: no move */
+    I(PUSH, 0, 0, 1);
+    I(ELIM, 0, 0, 0);
+    I(PUSH, 0, 0, 2);
+    I(ELIM, 0, 0, 0);
+    I(ROTATE, 0, start, 0);
+    I(RET, 0, 0, 0);
+    const ordo_program *p = tp_finish(T);
+
+    int32_t o[4];
+    seats_of(p, procs[0], seats, 4, o); /* player 1 starts */
+    int32_t s0[4] = {1, 2, 3, 4};
+    assert_memory_equal(o, s0, sizeof o);
+    seats_of(p, procs[1], seats, 4, o); /* one seat to the left: player 2 */
+    int32_t s1[4] = {4, 1, 2, 3};
+    assert_memory_equal(o, s1, sizeof o);
+    seats_of(p, procs[2], seats, 3, o); /* player 2 out: 1 -> 3 -> 1 */
+    int32_t s2[3] = {1, 2, 3};
+    assert_memory_equal(o, s2, sizeof s2);
+    seats_of(p, procs[1], seats, 3, o); /* seats count every player, in or out */
+    int32_t s3[3] = {3, 1, 2};
+    assert_memory_equal(o, s3, sizeof s3);
+
+    ordo_game *g = new_game(p, 3, 1);
+    assert_int_equal(ordo_exec(g, alone, NULL, 0), ORDO_OK);
+    assert_int_equal(get(g, start, 0, 0, 0), 0);
+    ordo_free(g);
+
+    char m[256];
+    assert_int_equal(exec_case(p, 3, bad_seat, m, sizeof m), ORDO_E_INDEX);
+    assert_non_null(strstr(m, "seat of none in a 3-player game"));
+    free(T);
+}
+
 /* ----------------------------------------------------------- TURN/ELIM */
 
 static void test_turn_elim(void **state)
@@ -706,6 +790,7 @@ int main(void)
         cmocka_unit_test(test_escapes),
         cmocka_unit_test(test_escape_errors),
         cmocka_unit_test(test_sortp),
+        cmocka_unit_test(test_seat_rotate),
         cmocka_unit_test(test_turn_elim),
         cmocka_unit_test(test_end),
         cmocka_unit_test(test_step_limit),

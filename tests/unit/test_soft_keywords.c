@@ -25,7 +25,7 @@ static const char *const soft[] = {
     "after", "ran", "then", "trigger", "on", "immediately", "anytime", "order", "printed",
     "chosen", "once", "per", "action", "do", "cost", "batch", "resource", "override",
     "combined", "table", "named", "extends", "substitute", "policy", "prefer", "ties",
-    "display",
+    "display", "start", "rotate", "round",
 };
 
 static const char *const item_words[] = {
@@ -34,6 +34,7 @@ static const char *const item_words[] = {
 
 static const char *const stmt_words[] = {
     "turn", "while", "add", "remove", "clear", "shuffle", "assert", "eliminate", "pay",
+    "pass",
 };
 
 static const char *const reserved[] = {
@@ -77,7 +78,7 @@ static int in_list(const char *const *l, size_t n, const char *w)
 static void test_keyword_lists(void **state)
 {
     (void)state;
-    assert_int_equal(COUNT(soft) + COUNT(item_words) + COUNT(stmt_words) + COUNT(reserved), 107);
+    assert_int_equal(COUNT(soft) + COUNT(item_words) + COUNT(stmt_words) + COUNT(reserved), 111);
     const char *const *lists[] = {soft, item_words, stmt_words, reserved};
     size_t ns[] = {COUNT(soft), COUNT(item_words), COUNT(stmt_words), COUNT(reserved)};
     for (int a = 0; a < 4; a++)
