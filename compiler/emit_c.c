@@ -287,6 +287,8 @@ static void emit_vars(FILE *f, const ordo_program *p, const char *sym)
         put_i32(f, v->init);
         if (v->kept)
             fputs(", .kept = 1", f);
+        if (v->hidden)
+            fprintf(f, ", .hidden = %u, .shown = %u", (unsigned)v->hidden, (unsigned)v->shown);
         fprintf(f, ", .line = %" PRIu32 "},\n", v->line);
     }
     fputs("};\n\n", f);
@@ -405,6 +407,9 @@ static void emit_events(FILE *f, const ordo_program *p, const char *sym)
             if (e->dispatch || e->is_action)
                 fprintf(f, ",\n        .dispatch = %u, .is_action = %u", (unsigned)e->dispatch,
                         (unsigned)e->is_action);
+            if (e->hidden_args)
+                fprintf(f, ",\n        .hidden_args = 0x%02x, .owner_arg = %d",
+                        (unsigned)e->hidden_args, (int)e->owner_arg);
             fputs("},\n", f);
         }
         fputs("};\n\n", f);

@@ -602,6 +602,41 @@ void lw_depth_room(lw *w, const ast_decl *d)
     lw_emit_op(w, ORDO_OP_LT);
 }
 
+/* `P can see CELL`: every player sees a cell of a var not hidden; the
+ * owner sees a `hidden` one's; and so do those it was revealed to (P in
+ * its "#shown" list). P and the indexes are computed once, into locals. */
+static void lower_sees(lw *w, const ast_expr *e)
+{
+    const ast_expr *t = e->b;
+    const ast_decl *v = t->kind == E_NAME ? t->sym->decl : t->base->sym->decl;
+    if (!v->secrecy) {
+        lw_push_const(w, 1);
+        return;
+    }
+    uint32_t n = t->kind == E_INDEX ? t->nargs : 0, l = lw_take_locals(w, n + 1);
+    lw_expr(w, e->a);
+    lw_emit_a(w, ORDO_OP_STL, l + n);
+    for (uint32_t k = 0; k < n; k++) {
+        lw_expr(w, t->args[k]);
+        lw_emit_a(w, ORDO_OP_STL, l + k);
+    }
+    uint32_t owner = NO_LABEL;
+    if (v->secrecy == SECRET_OWNER) {
+        lw_emit_a(w, ORDO_OP_LDL, l);
+        lw_emit_a(w, ORDO_OP_LDL, l + n);
+        lw_emit_op(w, ORDO_OP_EQ);
+        lw_emit_op(w, ORDO_OP_DUP);
+        owner = lw_jump(w, ORDO_OP_JNZ);
+        lw_emit_op(w, ORDO_OP_POP);
+    }
+    for (uint32_t k = 0; k <= n; k++)
+        lw_emit_a(w, ORDO_OP_LDL, l + k);
+    lw_emit_a(w, ORDO_OP_LHAS, (uint32_t)v->shown_var->index);
+    if (owner != NO_LABEL)
+        lw_patch_here(w, owner);
+    lw_give_locals(w, l);
+}
+
 void lw_expr(lw *w, const ast_expr *e)
 {
     if (e->is_const) {
@@ -671,6 +706,12 @@ void lw_expr(lw *w, const ast_expr *e)
             lw_depth_room(w, e->sym->decl);
             lw_emit_op(w, ORDO_OP_MUL);
         }
+        return;
+    case E_SEES:
+        lower_sees(w, e);
+        return;
+    case E_ME:
+        lw_emit_op(w, ORDO_OP_DECIDER);
         return;
     case E_CAPPED:
         lw_expr(w, e->a);

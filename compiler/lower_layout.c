@@ -28,6 +28,8 @@ ordo_var *lw_lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
         v->line = ast_line(d->loc);
         v->is_list = t->kind == TY_LIST;
         v->kept = d->kept;
+        v->hidden = d->secrecy;
+        v->shown = (uint16_t)(d->shown_var ? d->shown_var->index + 1 : 0);
         if (v->is_list) {
             v->cap = (uint16_t)t->cap;
             v->stride = (2u + t->cap * v->width + 1u) & ~1u;
@@ -161,11 +163,18 @@ void lw_lower_events(lw *w, ordo_program *p)
         ev[i].name = d->name;
         ev[i].nparams = (uint8_t)d->nparams;
         ev[i].is_action = d->action != NULL;
+        ev[i].owner_arg = -1;
         for (uint32_t k = 0; k < d->nparams && k < ORDO_EVENT_MAX_ARGS; k++) {
             ev[i].param_kind[k] = (uint8_t)lw_kind_of(&d->params[k]->type);
             ev[i].param_enum[k] = lw_enum_of(&d->params[k]->type);
             ev[i].param_name[k] = d->params[k]->name;
+            if (d->params[k]->secret)
+                ev[i].hidden_args |= (uint8_t)(1u << k);
+            if (ev[i].owner_arg < 0 && d->params[k]->type.kind == TY_PLAYER)
+                ev[i].owner_arg = (int8_t)k;
         }
+        if (!ev[i].hidden_args) /* the owner matters only then */
+            ev[i].owner_arg = 0;
     }
     p->events = ev;
     p->nevents = (uint16_t)f->nevents;

@@ -435,6 +435,13 @@ void lw_wait_for(lw *w, const ast_expr *player)
     lw_emit_op(w, ORDO_OP_WAIT);
 }
 
+/* A secret decision (`choose p secretly`): WAIT x=1 */
+static void wait_secretly(lw *w, const ast_expr *player)
+{
+    lw_expr(w, player);
+    lw_emit(w, ORDO_OP_WAIT, 1, 0, 0);
+}
+
 static void stmt_choose(lw *w, const ast_stmt *s)
 {
     lw_emit_op(w, ORDO_OP_OPTS);
@@ -459,7 +466,10 @@ static void stmt_choose(lw *w, const ast_stmt *s)
         if (skip != NO_LABEL)
             lw_patch_here(w, skip);
     }
-    lw_wait_for(w, s->u.choose.player);
+    if (s->u.choose.secret)
+        wait_secretly(w, s->u.choose.player);
+    else
+        lw_wait_for(w, s->u.choose.player);
     u32vec ends = {0};
     int d = w->depth;
     for (const ast_option *o = s->u.choose.options; o; o = o->next) {
@@ -725,6 +735,16 @@ static void stmt(lw *w, const ast_stmt *s)
         lw_emit_a(w, ORDO_OP_CALL, (uint32_t)s->u.call.sym->decl->index);
         VPUSH(w, w->units.v[w->unit].calls, (uint16_t)s->u.call.sym->decl->index);
         return;
+    case S_REVEAL:
+    case S_HIDE: { /* the cell's indexes, the player (-1: all), REVEAL */
+        uint32_t v = cell_indexes(w, s->u.assign.target);
+        if (s->u.assign.value)
+            lw_expr(w, s->u.assign.value);
+        else
+            lw_push_const(w, -1);
+        lw_emit(w, ORDO_OP_REVEAL, s->kind == S_HIDE, v, 0);
+        return;
+    }
     case S_UNDO: /* resolution allows it only in an action's own body */
         lw_emit_op(w, ORDO_OP_UNDO);
         return;

@@ -40,6 +40,7 @@ int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
     rs_index_decls(r);
     rs_rsignatures(r);
     rs_rbounds(r);
+    rs_rhidden_decls(r);
     for (ast_decl *x = file->decls; x; x = x->next) {
         if (x->kind == D_FN)
             rs_rfn_body(r, x);

@@ -441,6 +441,25 @@ static ast_decl *hidden_var(rs *r, const char *name, ast_loc at, int32_t lo, int
     return d;
 }
 
+/* A hidden var's "revealed to" lists: a list of players per cell, with the
+ * var's indexes (REVEAL adds to it; the runtime's views read it). */
+static ast_decl *shown_var(rs *r, const ast_decl *v)
+{
+    size_t n = strlen(v->name) + 8;
+    char *name = arena_alloc(r->a, n);
+    snprintf(name, n, "#shown %s", v->name);
+    ast_decl *d = hidden_var(r, name, v->loc, 0, 0, 0);
+    d->ndims = v->ndims;
+    d->dims[0] = v->dims[0];
+    d->dims[1] = v->dims[1];
+    ast_type *t = &d->sym->type;
+    t->kind = TY_LIST;
+    t->elem = TY_PLAYER;
+    t->ranged = 0;
+    t->cap = (uint32_t)r->f->max_players;
+    return d;
+}
+
 static void add_var(ast_file *f, ast_decl *d)
 {
     d->index = (int32_t)f->nvars;
@@ -464,14 +483,16 @@ static const char *hidden_name(rs *r, const char *what, const char *name)
 static void index_vars(rs *r, uint32_t nuser)
 {
     ast_file *f = r->f;
-    uint32_t nturn = 0, naction = 0, nact = 0, nchain = 0;
+    uint32_t nturn = 0, naction = 0, nact = 0, nchain = 0, nshown = 0;
     for (ast_decl *d = f->decls; d; d = d->next) {
+        nshown += d->kind == D_VAR && d->secrecy;
         nchain += d->kind == D_PROC && d->limit == LIMIT_CHAIN;
         nturn += d->kind == D_PROC && d->limit == LIMIT_TURN;
         naction += d->kind == D_PROC && d->limit == LIMIT_ACTION;
         nact += d->kind == D_PROC && d->is_action;
     }
-    ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *, 3 + nuser + nturn + naction + nchain + 3);
+    ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *,
+                                  3 + nuser + nshown + nturn + naction + nchain + 3);
     memcpy(vars, f->vars, 3 * sizeof *vars);
     f->vars = vars;
     f->nvars = 3;
@@ -480,6 +501,11 @@ static void index_vars(rs *r, uint32_t nuser)
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_VAR && !d->per_action)
             add_var(f, d);
+    for (ast_decl *d = f->decls; d; d = d->next)
+        if (d->kind == D_VAR && d->secrecy) {
+            d->shown_var = shown_var(r, d);
+            add_var(f, d->shown_var);
+        }
     ast_loc none = {0, 0};
     if (nturn) {
         f->turn_var = hidden_var(r, "#turn", none, 0, INT32_MAX, 0);

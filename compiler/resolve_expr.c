@@ -62,10 +62,32 @@ const char *rs_sym_kind_words(int kind)
     }
 }
 
+/* `P can see CELL`: a bool; a cell of a var that is not hidden is seen by
+ * every player. */
+static void rx_sees(rs *r, ast_expr *e)
+{
+    rs_rx_want(r, e->a, TY_PLAYER, "the player who would see");
+    rs_rx(r, e->b);
+    e->type = rs_ty(TY_BOOL);
+    if (rs_is_err(&e->b->type))
+        return;
+    const ast_expr *b = e->b;
+    int cell = (b->kind == E_NAME && b->sym && b->sym->kind == SYM_VAR) ||
+               (b->kind == E_INDEX && b->ix == IX_VAR);
+    if (!cell)
+        diag_error(r->d, e->b->loc, "'can see' needs a cell of a var, as in "
+                                    "'p can see hand[q, wood]'");
+}
+
 static void rx_name(rs *r, ast_expr *e)
 {
     ast_sym *s = rs_lookup(r, e->name);
     e->type = rs_ty(TY_ERROR);
+    if (!s && r->in_policy && strcmp(e->name, "me") == 0) { /* the deciding seat */
+        e->kind = E_ME;
+        e->type = rs_ty(TY_PLAYER);
+        return;
+    }
     if (!s) {
         diag_error(r->d, e->loc, "unknown name '%s'", e->name);
         return;
@@ -704,6 +726,8 @@ void rs_rx(rs *r, ast_expr *e)
     case E_FIELD: rx_field(r, e, 0); return;
     case E_ROW: rs_rrow(r, e); return;
     case E_START: rx_start(r, e); return;
+    case E_SEES: rx_sees(r, e); return;
+    case E_ME: e->type = rs_ty(TY_PLAYER); return;
     default: e->type = rs_ty(TY_ERROR); return;
     }
 }

@@ -37,6 +37,7 @@ typedef struct rs {
     uint32_t slot, maxslot;    /* the current unit's next free slot / high water */
     const char *no_roll;       /* why `roll` is not allowed here, or NULL */
     int in_proc;               /* `return` allowed */
+    int in_policy;             /* a policy's by/when: `me` is the decider */
     int in_action_body;        /* `undo` allowed (an action's own body)... */
     int undo_blocked;          /* ... but not inside a batch or scope there */
     int in_code;               /* locals and aggregates allowed */
@@ -126,6 +127,11 @@ void rs_place_seat_vars(rs *r);
 
 /* resolve_bound.c */
 void rs_rbounds(rs *r);
+
+/* resolve_hidden.c */
+void rs_rhidden_decls(rs *r);
+void rs_reveal(rs *r, ast_stmt *s);
+void rs_check_policy_reads(rs *r, const ast_decl *fn);
 
 /* resolve_scenario.c */
 void rs_rscenario(rs *r, ast_decl *d);

@@ -274,7 +274,10 @@ static ast_decl *policy_fn(rs *r, const ast_policy *pl, const ast_prefer *pr, as
     rs_unit_begin(r, 0);
     rs_open_params(r, d);
     r->no_roll = "in a policy";
+    r->in_policy = 1;
     rs_rx_want(r, body, kind, is_by ? "a policy's 'by' value" : "a policy's 'when' condition");
+    r->in_policy = 0;
+    rs_check_policy_reads(r, d);
     d->nlocals = rs_unit_end(r);
     f->fns = rs_grow(r, f->fns, f->nfns, cap, sizeof *f->fns);
     d->index = (int32_t)f->nfns;

@@ -743,6 +743,10 @@ static void rstmt(rs *r, ast_stmt *s)
         rs_rblock(r, &s->u.batch.body);
         r->undo_blocked--;
         return;
+    case S_REVEAL:
+    case S_HIDE:
+        rs_reveal(r, s);
+        return;
     case S_UNDO:
         if (!r->in_action_body)
             diag_error(r->d, s->loc, "'undo' outside an action's body: it undoes the "

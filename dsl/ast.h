@@ -109,6 +109,7 @@ typedef struct ast_sym {
     uint8_t local_kind;        /* SYM_LOCAL: LOCAL_* */
     uint8_t builtin;           /* SYM_BUILTIN: BI_* */
     uint8_t used;              /* [R] referenced at least once */
+    uint8_t secret;            /* an event's param declared `hidden` */
     ast_type type;             /* var: its scalar/element type (list: TY_LIST);
                                 * const/member: its type; local: its type;
                                 * fn: result type; proc/event: TY_VOID */
@@ -157,6 +158,8 @@ enum ast_expr_kind {
                     * table's E_NAME, name = the row's name; [R] a constant */
     E_START,       /* `start player`: [R] rewritten into an E_NAME of the
                     * hidden var "#start player" */
+    E_SEES,        /* `a can see b`: player a sees cell b of a var */
+    E_ME           /* `me` in a policy: the player deciding */
 };
 
 enum ast_op {
@@ -280,7 +283,9 @@ enum ast_stmt_kind {
     S_SHOW,       /* show text (displays only): u.log */
     S_PASS,       /* pass player: out of the running round (u.player) */
     S_ROTATE,     /* rotate start player */
-    S_UNDO        /* undo: the action whose body it is in, as if never taken */
+    S_UNDO,       /* undo: the action whose body it is in, as if never taken */
+    S_REVEAL,     /* reveal target [to value]: u.assign (value NULL: everyone) */
+    S_HIDE        /* hide target: u.assign */
 };
 
 /* S_FOR's `round`: a plain `for`, or a round (the next player picked
@@ -393,6 +398,8 @@ typedef struct ast_stmt {
             ast_text prompt;      /* text NULL when none */
             ast_option *options;
             uint32_t noptions;
+            uint8_t secret;       /* `choose p secretly`: the choice is traced
+                                   * for p alone */
         } choose;
         struct {                  /* S_SCOPE */
             ast_block body;
@@ -499,6 +506,11 @@ enum ast_timing { TIMING_IMMEDIATELY = 1, TIMING_AFTER, TIMING_BEFORE };
  * player chooses (`order chosen by P`, ODIN-O1's default), or as one
  * combined effect (`order combined`, TEO-S1b: they run as one batch). */
 enum ast_order { ORDER_PRINTED = 1, ORDER_CHOSEN, ORDER_COMBINED };
+
+/* Who sees a hidden var's cells (besides those they were revealed to):
+ * `hidden`, its owner (the player of its first index); `hidden from all`,
+ * nobody. The same numbers as the runtime's ORDO_HIDDEN_*. */
+enum ast_secrecy { SECRET_OWNER = 1, SECRET_ALL = 2 };
 
 /* How often a trigger may fire: `once per turn` (at most once between two
  * `turn` statements of the game, TEO-T1's first half), `once per action`
@@ -621,6 +633,9 @@ typedef struct ast_decl {
     uint8_t emitted;              /* [C] some `emit` names it */
 
     /* D_VAR */
+    uint8_t secrecy;              /* SECRET_*: who sees its cells (0: all) */
+    struct ast_decl *shown_var;   /* [R] hidden: the list of players each cell
+                                   * was revealed to ("#shown NAME") */
     uint8_t kept;                 /* `kept`: an undone action leaves it as
                                    * it is (what stays spent: CWC-3.0.15) */
     uint8_t per_action;           /* `per action`: saved, reset and restored

@@ -370,6 +370,27 @@ static void set_limit(struct lex_extra *px, ast_decl *d, int limit, YYLTYPE l, i
     d->limit_loc = L(l);
 }
 
+/* A var's modifiers, as bits of var_mods; hidden and hidden from all,
+ * and per action with hidden or kept, do not go together. */
+enum { VMOD_PER_ACTION = 1, VMOD_KEPT = 2, VMOD_HIDDEN = 4, VMOD_HIDDEN_ALL = 8 };
+static void var_mod_clash(struct lex_extra *px, int had, int m, YYLTYPE l)
+{
+    const int hid = VMOD_HIDDEN | VMOD_HIDDEN_ALL, act = VMOD_KEPT | hid;
+    if (had & m)
+        diag_error(px->diag, L(l), "the same modifier twice");
+    else if ((had & hid) && (m & hid))
+        diag_error(px->diag, L(l), "'hidden' and 'hidden from all' together");
+    else if (((had & VMOD_PER_ACTION) && (m & act)) || ((had & act) && (m & VMOD_PER_ACTION)))
+        diag_error(px->diag, L(l), "a 'per action' var is neither 'kept' nor hidden");
+}
+
+static void set_var_mods(ast_decl *d, int m)
+{
+    d->per_action = (uint8_t)((m & VMOD_PER_ACTION) != 0);
+    d->kept = (uint8_t)((m & VMOD_KEPT) != 0);
+    d->secrecy = (uint8_t)(m & VMOD_HIDDEN ? SECRET_OWNER : m & VMOD_HIDDEN_ALL ? SECRET_ALL : 0);
+}
+
 /* A var or resource: the parts both forms share. */
 static ast_decl *var_decl(struct lex_extra *px, const char *name, YYLTYPE l, YYLTYPE nl,
                           const ast_dim *dims, uint32_t ndims, ast_typeexpr *type,
@@ -593,6 +614,7 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %token T_TRIGGER "trigger" T_ON "on" T_IMMEDIATELY "immediately" T_ANYTIME "anytime"
 %token T_ORDER "order" T_PRINTED "printed" T_CHOSEN "chosen" T_ONCE "once" T_PER "per"
 %token T_CHAIN "chain" T_DEPTH "depth" T_KEPT "kept" T_UNDO "undo" T_TENTATIVE "tentative"
+%token T_HIDDEN "hidden" T_REVEAL "reveal" T_HIDE "hide" T_SEE "see" T_SECRETLY "secretly"
 %token T_ACTION "action" T_DO "do" T_CAN "can" T_COST "cost" T_PAY "pay" T_BATCH "batch"
 %token T_RESOURCE "resource" T_OVERRIDE "override" T_COMBINED "combined"
 %token T_TABLE "table" T_NAMED "named" T_EXTENDS "extends"
@@ -602,11 +624,15 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %token T_DOTDOT ".." T_EQ "==" T_NE "!=" T_LE "<=" T_GE ">=" T_PLUSEQ "+=" T_MINUSEQ "-="
 
 /* lowest first; see the precedence table of doc/language.md */
+/* `reveal X to P`: after `reveal X`, a "to" is its own (not a call of a
+ * proc named `to` as the next statement) */
+%precedence REVEAL_ALL
+%precedence T_TO
 %precedence LOW T_ELSE
 %left T_OR
 %left T_AND
 %precedence T_NOT
-%nonassoc T_EQ T_NE '<' T_LE '>' T_GE T_IN
+%nonassoc T_EQ T_NE '<' T_LE '>' T_GE T_IN T_CAN
 %left T_CAPPED
 %precedence ITER
 %precedence T_DOTDOT
@@ -639,7 +665,7 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %type <fmods> for_mods
 %type <amods> act_mods
 %type <ord> opt_event_order
-%type <num> var_mods
+%type <num> var_mods var_mod opt_hidden opt_secretly
 %type <dim> dim
 %type <str> stepnum opt_string field_name
 %type <stmt> step_mods
@@ -731,14 +757,12 @@ decl
     | T_VAR new_name opt_dims ':' type opt_init var_mods {
         header_seen(px, 0, @1);
         $$ = var_decl(px, named(px, $2, @2, "a variable"), @1, @2, $3.d, $3.n, $5, $6);
-        $$->per_action = (uint8_t)($7 == 1);
-        $$->kept = (uint8_t)($7 == 2);
+        set_var_mods($$, (int)$7);
       }
     | T_RESOURCE new_name opt_dims ':' type opt_init var_mods {
         header_seen(px, 0, @1);
         $$ = var_decl(px, named(px, $2, @2, "a resource"), @1, @2, $3.d, $3.n, $5, $6);
-        $$->per_action = (uint8_t)($7 == 1);
-        $$->kept = (uint8_t)($7 == 2);
+        set_var_mods($$, (int)$7);
         $$->resource = 1;
       }
     | T_EVENT new_name '(' params ')' opt_event_order {
@@ -1023,14 +1047,16 @@ params
     ;
 
 param_list
-    : new_name ':' type {
+    : new_name ':' type opt_hidden {
         ast_sym *s = local(px, named(px, $1, @1, "a parameter"), @1, LOCAL_PARAM);
         s->hnext = (ast_sym *)(void *)$3; /* parked until set_params */
+        s->secret = (uint8_t)$4;
         $$ = vec_push(A, NULL, s);
       }
-    | param_list ',' new_name ':' type {
+    | param_list ',' new_name ':' type opt_hidden {
         ast_sym *s = local(px, named(px, $3, @3, "a parameter"), @3, LOCAL_PARAM);
         s->hnext = (ast_sym *)(void *)$5;
+        s->secret = (uint8_t)$6;
         $$ = vec_push(A, $1, s);
       }
     ;
@@ -1056,8 +1082,27 @@ opt_depth
 
 var_mods
     : %empty { $$ = 0; }
-    | T_PER T_ACTION { $$ = 1; }
-    | T_KEPT { $$ = 2; }
+    | var_mods var_mod {
+        var_mod_clash(px, $1, $2, @2);
+        $$ = $1 | $2;
+      }
+    ;
+
+var_mod
+    : T_PER T_ACTION { $$ = VMOD_PER_ACTION; }
+    | T_KEPT { $$ = VMOD_KEPT; }
+    | T_HIDDEN { $$ = VMOD_HIDDEN; }
+    | T_HIDDEN T_FROM T_ALL { $$ = VMOD_HIDDEN_ALL; }
+    ;
+
+opt_secretly
+    : %empty { $$ = 0; }
+    | T_SECRETLY { $$ = 1; }
+    ;
+
+opt_hidden
+    : %empty { $$ = 0; }
+    | T_HIDDEN { $$ = 1; }
     ;
 
 opt_event_order
@@ -1215,17 +1260,31 @@ stmt
         $$ = st(px, S_END, @1);
         $$->u.player.player = $4; $$->u.player.has_winner = 1;
       }
-    | T_CHOOSE expr opt_string '{' options '}' {
+    | T_CHOOSE expr opt_secretly opt_string '{' options '}' {
         $$ = st(px, S_CHOOSE, @1);
         $$->u.choose.player = $2;
-        if ($3)
-            $$->u.choose.prompt = text_of($3, @3);
-        $$->u.choose.noptions = vec_len($5);
-        for (uint32_t i = vec_len($5); i-- > 0;) {
-            ast_option *o = $5->items[i];
+        $$->u.choose.secret = (uint8_t)$3;
+        if ($4)
+            $$->u.choose.prompt = text_of($4, @4);
+        $$->u.choose.noptions = vec_len($6);
+        for (uint32_t i = vec_len($6); i-- > 0;) {
+            ast_option *o = $6->items[i];
             o->next = $$->u.choose.options;
             $$->u.choose.options = o;
         }
+      }
+    | T_REVEAL lvalue %prec REVEAL_ALL {
+        $$ = st(px, S_REVEAL, @1);
+        $$->u.assign.target = $2;
+      }
+    | T_REVEAL lvalue T_TO expr {
+        $$ = st(px, S_REVEAL, @1);
+        $$->u.assign.target = $2;
+        $$->u.assign.value = $4;
+      }
+    | T_HIDE lvalue {
+        $$ = st(px, S_HIDE, @1);
+        $$->u.assign.target = $2;
       }
     | T_SCOPE block escapes {
         $$ = st(px, S_SCOPE, @1);
@@ -1555,6 +1614,9 @@ soft_keyword
     | T_KEPT { $$ = "kept"; }
     | T_UNDO { $$ = "undo"; }
     | T_TENTATIVE { $$ = "tentative"; }
+    | T_HIDDEN { $$ = "hidden"; }
+    | T_SEE { $$ = "see"; }
+    | T_SECRETLY { $$ = "secretly"; }
     | T_PER { $$ = "per"; }
     | T_ACTION { $$ = "action"; }
     | T_DO { $$ = "do"; }
@@ -1595,6 +1657,8 @@ stmt_keyword
     | T_ELIMINATE { $$ = "eliminate"; }
     | T_PAY { $$ = "pay"; }
     | T_PASS { $$ = "pass"; }
+    | T_REVEAL { $$ = "reveal"; }
+    | T_HIDE { $$ = "hide"; }
     ;
 
 /* reserved: each would make some input ambiguous (doc/language.md) */
@@ -1702,6 +1766,12 @@ expr
     | expr T_GE expr { $$ = bin(px, OP_GE, $1, $3, @2); }
     | expr T_AND expr { $$ = bin(px, OP_AND, $1, $3, @2); }
     | expr T_OR expr { $$ = bin(px, OP_OR, $1, $3, @2); }
+    | expr T_CAN T_SEE expr %prec T_CAN {
+        $$ = ex(px, E_SEES, @2);
+        $$->loc = $1->loc;
+        $$->op_loc = L(@2);
+        $$->a = $1; $$->b = $4;
+      }
     | expr T_IN expr {
         $$ = ex(px, E_IN, @2);
         $$->loc = $1->loc;
@@ -1992,6 +2062,8 @@ static int is_soft_keyword(yysymbol_kind_t k)
     case YYSYMBOL_T_DISPLAY: case YYSYMBOL_T_CHAIN: case YYSYMBOL_T_DEPTH:
     case YYSYMBOL_T_KEPT: case YYSYMBOL_T_UNDO: case YYSYMBOL_T_TENTATIVE:
     case YYSYMBOL_T_START: case YYSYMBOL_T_ROTATE: case YYSYMBOL_T_ROUND: case YYSYMBOL_T_PASS:
+    case YYSYMBOL_T_HIDDEN: case YYSYMBOL_T_SEE: case YYSYMBOL_T_SECRETLY:
+    case YYSYMBOL_T_REVEAL: case YYSYMBOL_T_HIDE:
         return 1;
     default:
         return 0;

@@ -380,23 +380,9 @@ static unsigned char *host_cell(const ordo_game *g, int v, int i, int j)
     if (v < 0 || v >= p->nvars)
         return NULL;
     const ordo_var *var = &p->vars[v];
-    int ix[2] = {i, j};
-    int64_t cell = 0;
-    for (unsigned d = 0; d < 2; d++) {
-        if (d >= var->ndims) {
-            if (ix[d] != 0)
-                return NULL;
-            continue;
-        }
-        int64_t off = ix[d], ext = var->dim_n[d];
-        if (var->dim_kind[d] == ORDO_DIM_PLAYER)
-            ext = g->nplayers;
-        else if (var->dim_kind[d] == ORDO_DIM_RANGE)
-            off -= var->dim_lo[d];
-        if (off < 0 || off >= ext)
-            return NULL;
-        cell = cell * var->dim_n[d] + off;
-    }
+    int64_t cell = vm_host_cell(g, var, i, j);
+    if (cell < 0)
+        return NULL;
     return (unsigned char *)VM_CSTATE(g) + var->offset + (uint64_t)cell * var->stride;
 }
 

@@ -106,6 +106,8 @@ OP(DATA,     "xab", X(1),  K(1), "x=0: pop row; x=1: pop m, then row; push data[
 OP(SHOW,     "xa",  X(0),  K(0), "pop x args; give text a with them to the display ordo_display runs (E_STATE elsewhere)")
 OP(INCL,     "a",   K(0),  K(0), "local a += 1 (a loop's counter)")
 OP(UNDO,     "",    K(0),  K(0), "undo the action whose body runs: the state as its start saved (but `kept` vars), trace UNDO; then return as RET does")
+OP(REVEAL,   "xa",  ND(1), K(0), "pop p, then i [j]; hidden var a's cell i,j is revealed to p (x=0; p -1: to everyone), or hidden again (x=1); trace REVEAL")
+OP(DECIDER,  "",    K(0),  K(1), "push the player of the pending decision (-1: none; a policy's `me`)")
 OP(DEPTH,    "a",   K(0),  K(1), "push how many runs of proc a are under way (its frames; a stated `depth` or `once per chain` counts them)")
 OP(SEAT,     "a",   K(1),  K(1), "pop p; push p's seat: 1 + how many seats clockwise p sits from the start player, scalar var a (p not a player: E_INDEX)")
 OP(ROTATE,   "a",   K(0),  K(0), "var a (the start player) = the next player clockwise who is in the game; unchanged when no other is")

@@ -111,6 +111,24 @@ int ordo_find_var(const ordo_program *p, const char *name);
  * when elem < 0, else element elem (0-based). */
 int ordo_get(const ordo_game *g, int v, int i, int j, int elem, int32_t *out);
 int ordo_set(ordo_game *g, int v, int i, int j, int elem, int32_t value);
+
+/* ---- what a seat sees
+ * A `hidden` var's cells are seen by their owner (the player of the first
+ * index) and by the players they were revealed to; one `hidden from all`
+ * only by those (a shuffled deck: nobody). A list's length is public.
+ * seat: a player index, ORDO_OMNISCIENT (sees everything) or
+ * ORDO_SPECTATOR (what all players see). */
+#define ORDO_OMNISCIENT (-1)
+#define ORDO_SPECTATOR (-2) /* sees only what every player sees */
+/* 1 if seat sees cell (i, j) of var v, 0 if not; ORDO_E_ARG for a bad
+ * index, seat or var. */
+int ordo_visible(const ordo_game *g, int seat, int v, int i, int j);
+/* dst = src as seat sees it: a copy (dst must be a block of the same
+ * program and player count, as for ordo_copy) whose cells seat does not
+ * see hold the var's initial value (list elements: its lowest value; the
+ * length stays). A view is for reading and showing, not for playing on.
+ * ORDO_E_ARG for a bad seat. */
+int ordo_view(ordo_game *dst, const ordo_game *src, int seat);
 /* Writes a value the way labels do ("player 2", "ogre", "7"). */
 int ordo_format_value(const ordo_program *p, int kind, int enum_id, int32_t v,
                       char *buf, size_t n);
@@ -155,6 +173,10 @@ enum {
     ORDO_EV_BATCH_END,  /* the batch ends; args = {gains applied, events
                            waiting} */
     ORDO_EV_OVERRIDE,   /* an override replaces a proc; id = the override */
+    ORDO_EV_REVEAL,     /* a hidden var's cell was revealed (args[nd] = the
+                         * player it was shown to, -1: everyone) or hidden
+                         * again (args[nd] = -2); id = the var, args = its
+                         * indexes */
     ORDO_EV_UNDO,       /* an action is undone (an escape out of it, or
                          * `undo`): the state is as at its start; id = its
                          * event, player = who took it */
@@ -170,8 +192,15 @@ typedef struct ordo_event {
     int16_t step;      /* the innermost running step, -1 if none */
     uint16_t id;       /* meaning depends on kind */
     uint8_t nargs;
+    int8_t seen_by;    /* -1: every seat sees it whole; else the one seat that
+                        * does (ORDO_NOBODY: none), the others seeing it with
+                        * the parts in `hide` masked */
+    uint8_t hide;      /* bit k: args[k]; ORDO_HIDE_DETAIL: the option of a
+                        * secret choice */
     int32_t args[ORDO_EVENT_MAX_ARGS];
 } ordo_event;
+#define ORDO_NOBODY (-2)
+#define ORDO_HIDE_DETAIL 0x80
 
 typedef void (*ordo_trace_fn)(void *ctx, const ordo_game *g, const ordo_event *ev);
 void ordo_set_trace(ordo_game *g, ordo_trace_fn fn, void *ctx);
@@ -180,6 +209,11 @@ void ordo_set_trace(ordo_game *g, ordo_trace_fn fn, void *ctx);
  * Returns the length needed, like snprintf. */
 int ordo_event_text(const ordo_game *g, const ordo_event *ev, char *buf, size_t n);
 int ordo_event_json(const ordo_game *g, const ordo_event *ev, char *buf, size_t n);
+/* The same as seat sees it: what the event hides from seat is "?". */
+int ordo_event_text_as(const ordo_game *g, const ordo_event *ev, int seat, char *buf,
+                       size_t n);
+int ordo_event_json_as(const ordo_game *g, const ordo_event *ev, int seat, char *buf,
+                       size_t n);
 
 /* ---- positions: two games in the same position play on alike
  * A position is what decides the rest of a game: the state, the point in
@@ -263,6 +297,9 @@ enum {
     ORDO_K_ENUM = 3
 };
 
+/* Who sees a hidden var's cells, besides those it was revealed to. */
+enum { ORDO_HIDDEN_OWNER = 1, ORDO_HIDDEN_ALL = 2 };
+
 /* Index kinds of a var dimension. */
 enum {
     ORDO_DIM_PLAYER = 1, /* extent = program max_players; index 0-based player */
@@ -279,6 +316,9 @@ typedef struct ordo_var {
     uint8_t ndims;     /* 0, 1 or 2 */
     uint8_t is_list;   /* cell = int16 length + cap elements of `width` */
     uint8_t kept;      /* `kept`: an undone action leaves it as it is */
+    uint8_t hidden;    /* ORDO_HIDDEN_*: who sees its cells (0: everyone) */
+    uint16_t shown;    /* hidden: 1 + the var (a list of players, same
+                        * indexes) of whom each cell was revealed to */
     uint16_t cap;      /* list capacity */
     uint16_t enum_id;  /* for ORDO_K_ENUM: index in enums */
     uint8_t dim_kind[2];
@@ -346,6 +386,10 @@ typedef struct ordo_event_decl {
     const char *param_name[ORDO_EVENT_MAX_ARGS];
     uint16_t dispatch;   /* 1 + the proc that runs its triggers; 0 if none */
     uint8_t is_action;   /* it stands for an action (its start in the trace) */
+    uint8_t hidden_args; /* bit k: param k is seen only by the player in param
+                          * `owner_arg` (`c: Card hidden`) */
+    int8_t owner_arg;    /* with hidden_args: the first player param, -1 if
+                          * none (nobody sees them) */
 } ordo_event_decl;
 
 /* Log texts: "{}" placeholders in order, with the kinds of their values. */

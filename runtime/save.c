@@ -66,7 +66,7 @@ static uint64_t fingerprint(const ordo_program *p)
         uint32_t f[] = {v->offset, v->stride, v->kind, v->width, v->ndims, v->is_list, v->cap,
                         v->enum_id, v->dim_kind[0], v->dim_kind[1], v->dim_n[0], v->dim_n[1],
                         (uint32_t)v->dim_lo[0], (uint32_t)v->dim_lo[1], (uint32_t)v->lo,
-                        (uint32_t)v->hi, (uint32_t)v->init, v->kept};
+                        (uint32_t)v->hi, (uint32_t)v->init, v->kept, v->hidden, v->shown};
         for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
             h = fnv_u32(h, f[k]);
     }

@@ -48,6 +48,28 @@ static uint32_t action_block(const ordo_program *p, uint32_t *size)
     return off;
 }
 
+int64_t vm_host_cell(const ordo_game *g, const ordo_var *v, int i, int j)
+{
+    int ix[2] = {i, j};
+    int64_t cell = 0;
+    for (unsigned d = 0; d < 2; d++) {
+        if (d >= v->ndims) {
+            if (ix[d] != 0)
+                return -1;
+            continue;
+        }
+        int64_t off = ix[d], ext = v->dim_n[d];
+        if (v->dim_kind[d] == ORDO_DIM_PLAYER)
+            ext = g->nplayers;
+        else if (v->dim_kind[d] == ORDO_DIM_RANGE)
+            off -= v->dim_lo[d];
+        if (off < 0 || off >= ext)
+            return -1;
+        cell = cell * v->dim_n[d] + off;
+    }
+    return cell;
+}
+
 uint32_t vm_action_save_from(const ordo_program *p)
 {
     return p->act_undo ? 0 : p->vars[p->act_first].offset;

@@ -278,7 +278,7 @@ void ordo_set_trace(ordo_game *g, ordo_trace_fn fn, void *ctx)
 static const char *const kind_names[ORDO_EV_KIND_COUNT] = {
     "?", "step", "skip", "event", "choice", "escape", "roll", "turn", "eliminate", "log", "end",
     "trigger", "window", "window_end", "action", "action_end", "pay", "batch", "batch_end",
-    "override", "undo",
+    "override", "reveal", "undo",
 };
 
 static const char *timing_name(int32_t t)
@@ -373,25 +373,72 @@ static void vb_index(vm_buf *b, const ordo_program *p, const ordo_var *v, int k,
         vb_puts(b, "?");
 }
 
-/* "2 from silver[player 1]" */
-static void vb_payment(vm_buf *b, const ordo_program *p, const ordo_event *ev)
+/* "silver[player 1]": var ev->id, its indexes from ev->args[first] */
+static void vb_cell(vm_buf *b, const ordo_program *p, const ordo_event *ev, int first)
 {
-    vb_int(b, ev->args[0]);
-    vb_puts(b, " from ");
     if (ev->id >= p->nvars) {
         vb_puts(b, "?");
         return;
     }
     const ordo_var *v = &p->vars[ev->id];
     vb_puts(b, str_or(v->name, "?"));
-    for (int k = 0; k < v->ndims && k + 1 < ev_nargs(ev); k++) {
+    for (int k = 0; k < v->ndims && k + first < ev_nargs(ev); k++) {
         vb_putc(b, k ? ',' : '[');
         if (k)
             vb_putc(b, ' ');
-        vb_index(b, p, v, k, ev->args[k + 1]);
+        if (vm_masked_arg(ev, k + first))
+            vb_puts(b, "?");
+        else
+            vb_index(b, p, v, k, ev->args[k + first]);
     }
     if (v->ndims)
         vb_putc(b, ']');
+}
+
+/* "2 from silver[player 1]" */
+static void vb_payment(vm_buf *b, const ordo_program *p, const ordo_event *ev)
+{
+    if (vm_masked_arg(ev, 0))
+        vb_puts(b, "?");
+    else
+        vb_int(b, ev->args[0]);
+    vb_puts(b, " from ");
+    vb_cell(b, p, ev, 1);
+}
+
+/* "legion[player 2, 3] to player 1", "... to everyone", "hide ..." */
+static void vb_reveal(vm_buf *b, const ordo_program *p, const ordo_event *ev)
+{
+    int nd = ev->id < p->nvars ? p->vars[ev->id].ndims : 0;
+    int32_t to = nd < ev_nargs(ev) ? ev->args[nd] : -1;
+    vb_puts(b, to == -2 ? "hide " : "reveal ");
+    vb_cell(b, p, ev, 0);
+    if (to == -2)
+        return;
+    vb_puts(b, " to ");
+    if (to < 0)
+        vb_puts(b, "everyone");
+    else
+        vb_player(b, to);
+    if (ev->id >= p->nvars || nd + 1 >= ev_nargs(ev))
+        return;
+    const ordo_var *v = &p->vars[ev->id];
+    const int32_t *val = ev->args + nd + 1;
+    int nval = ev_nargs(ev) - nd - 1, first = v->is_list ? 1 : 0;
+    vb_puts(b, ": ");
+    if (vm_masked_arg(ev, nd + 1)) { /* revealed to someone else */
+        vb_puts(b, "?");
+        return;
+    }
+    for (int k = first; k < nval; k++) {
+        if (k > first)
+            vb_puts(b, ", ");
+        vb_value(b, p, v->kind, v->enum_id, val[k]);
+    }
+    if (v->is_list && val[0] == 0)
+        vb_puts(b, "nothing");
+    else if (v->is_list && val[0] > nval - 1)
+        vb_puts(b, ", ...");
 }
 
 static const char *event_name(const ordo_program *p, int id)
@@ -405,8 +452,16 @@ static void vb_json_str(vm_buf *b, const char *s);
 
 int ordo_event_text(const ordo_game *g, const ordo_event *ev, char *buf, size_t n)
 {
-    if (!g || !ev || (!buf && n))
+    return ordo_event_text_as(g, ev, ORDO_OMNISCIENT, buf, n);
+}
+
+int ordo_event_text_as(const ordo_game *g, const ordo_event *ev, int seat, char *buf,
+                       size_t n)
+{
+    if (!g || !ev || (!buf && n) || seat < ORDO_SPECTATOR || seat >= g->nplayers)
         return ORDO_E_ARG;
+    ordo_event tmp;
+    ev = vm_event_as(ev, seat, &tmp);
     const ordo_program *p = g->p;
     vm_buf b;
     vb_init(&b, buf, n);
@@ -487,6 +542,9 @@ int ordo_event_text(const ordo_game *g, const ordo_event *ev, char *buf, size_t 
         vb_puts(&b, event_name(p, ev->id));
         vb_puts(&b, " ends");
         break;
+    case ORDO_EV_REVEAL:
+        vb_reveal(&b, p, ev);
+        break;
     case ORDO_EV_UNDO: /* id: the action's proc */
         vb_puts(&b, "action ");
         vb_puts(&b, proc_name(p, ev->id));
@@ -551,13 +609,17 @@ static void vb_event_args(vm_buf *b, const ordo_program *p, const ordo_event *ev
                 vb_putc(b, '"');
             }
             vb_putc(b, ':');
-            if (kind == ORDO_K_INT) {
+            if (vm_masked_arg(ev, k)) {
+                vb_json_str(b, "?");
+            } else if (kind == ORDO_K_INT) {
                 vb_int(b, ev->args[k]);
             } else {
                 char tmp[16];
                 const char *t = value_text(p, kind, en, ev->args[k], tmp);
                 vb_json_str(b, t ? t : "?");
             }
+        } else if (vm_masked_arg(ev, k)) {
+            vb_puts(b, "?");
         } else {
             vb_value(b, p, kind, en, ev->args[k]);
         }
@@ -595,8 +657,16 @@ static void vb_json_key(vm_buf *b, const char *key)
 
 int ordo_event_json(const ordo_game *g, const ordo_event *ev, char *buf, size_t n)
 {
-    if (!g || !ev || (!buf && n))
+    return ordo_event_json_as(g, ev, ORDO_OMNISCIENT, buf, n);
+}
+
+int ordo_event_json_as(const ordo_game *g, const ordo_event *ev, int seat, char *buf,
+                       size_t n)
+{
+    if (!g || !ev || (!buf && n) || seat < ORDO_SPECTATOR || seat >= g->nplayers)
         return ORDO_E_ARG;
+    ordo_event tmp;
+    ev = vm_event_as(ev, seat, &tmp);
     const ordo_program *p = g->p;
     vm_buf b;
     vb_init(&b, buf, n);
@@ -672,6 +742,12 @@ int ordo_event_json(const ordo_game *g, const ordo_event *ev, char *buf, size_t 
         vb_json_key(&b, "label");
         vb_json_str(&b, text_of(p, ev->id));
         break;
+    case ORDO_EV_REVEAL:
+        vb_json_key(&b, "reveal");
+        vb_json_open(&b);
+        vb_reveal(&b, p, ev);
+        vb_json_close(&b);
+        break;
     case ORDO_EV_UNDO:
         vb_json_key(&b, "action");
         vb_json_str(&b, proc_name(p, ev->id));
@@ -691,7 +767,10 @@ int ordo_event_json(const ordo_game *g, const ordo_event *ev, char *buf, size_t 
         vb_payment(&b, p, ev);
         vb_json_close(&b);
         vb_json_key(&b, "amount");
-        vb_int(&b, ev->args[0]);
+        if (vm_masked_arg(ev, 0))
+            vb_json_str(&b, "?");
+        else
+            vb_int(&b, ev->args[0]);
         break;
     case ORDO_EV_BATCH_END:
         vb_json_key(&b, "received");

@@ -46,6 +46,30 @@ static const char *nm(const char *s)
     return s ? s : "?";
 }
 
+/* A hidden var: its owner is the player of its first index, and its
+ * "revealed to" var is a list of players with the same indexes. */
+static int check_hidden(const ordo_program *p, unsigned i, char *msg, size_t msgsize)
+{
+    const ordo_var *v = &p->vars[i];
+    if (!v->hidden) {
+        if (v->shown)
+            BAD("var %u (%s): revealed-to list of a var not hidden", i, nm(v->name));
+        return 0;
+    }
+    if (v->hidden > ORDO_HIDDEN_ALL || !v->shown || v->shown > p->nvars ||
+        (v->hidden == ORDO_HIDDEN_OWNER && (!v->ndims || v->dim_kind[0] != ORDO_DIM_PLAYER)))
+        BAD("var %u (%s): hidden %u without an owner or a revealed-to list", i, nm(v->name),
+            (unsigned)v->hidden);
+    const ordo_var *s = &p->vars[v->shown - 1];
+    if (!s->is_list || s->kind != ORDO_K_PLAYER || s->cap < p->max_players ||
+        s->ndims != v->ndims || s->dim_n[0] != v->dim_n[0] || s->dim_n[1] != v->dim_n[1] ||
+        s->dim_kind[0] != v->dim_kind[0] || s->dim_kind[1] != v->dim_kind[1] ||
+        s->dim_lo[0] != v->dim_lo[0] || s->dim_lo[1] != v->dim_lo[1])
+        BAD("var %u (%s): its revealed-to var %u does not fit", i, nm(v->name),
+            (unsigned)v->shown - 1);
+    return 0;
+}
+
 static int check_var(const ordo_program *p, unsigned i, char *msg, size_t msgsize)
 {
     const ordo_var *v = &p->vars[i];
@@ -167,6 +191,13 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
             if (in->b < 0 || (uint32_t)in->b >= p->ncode)
                 BAD("code %lu: jump target %ld is not in 0..%lu", (unsigned long)pc,
                     (long)in->b, (unsigned long)p->ncode - 1);
+            break;
+        case ORDO_OP_REVEAL:
+            if (a >= p->nvars)
+                what = "var";
+            else if (x > 1 || !p->vars[a].hidden || !p->vars[a].shown)
+                BAD("code %lu: REVEAL x=%u of var %u (%s), not a hidden var", (unsigned long)pc,
+                    x, a, nm(p->vars[a].name));
             break;
         case ORDO_OP_UNDO:
             if (!p->act_undo)
@@ -434,6 +465,9 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
         int rc = check_var(p, i, msg, msgsize);
         if (rc)
             return rc;
+        rc = check_hidden(p, i, msg, msgsize);
+        if (rc)
+            return rc;
     }
     int rc = check_builtin(p, msg, msgsize);
     if (rc)
@@ -517,6 +551,12 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
             (e->dispatch > p->nprocs || p->procs[e->dispatch - 1].nparams != e->nparams))
             BAD("event %u (%s): dispatch proc %u does not fit", i, nm(e->name),
                 (unsigned)e->dispatch);
+        if (e->hidden_args &&
+            (e->owner_arg < -1 || e->owner_arg >= (int)e->nparams ||
+             (e->owner_arg >= 0 && e->param_kind[e->owner_arg] != ORDO_K_PLAYER) ||
+             (e->nparams < 8 && (e->hidden_args >> e->nparams))))
+            BAD("event %u (%s): hidden params %#x or owner param %d out of place", i,
+                nm(e->name), (unsigned)e->hidden_args, (int)e->owner_arg);
     }
     for (unsigned i = 0; i < p->ntexts; i++) {
         const ordo_text *t = &p->texts[i];

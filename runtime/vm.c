@@ -139,6 +139,7 @@ void vm_emit(ordo_game *g, int kind, int player, int id, int nargs, const int32_
     ev.nargs = (uint8_t)nargs;
     for (int k = 0; k < nargs; k++)
         ev.args[k] = args[k];
+    vm_event_visibility(g, &ev);
     g->trace(g->trace_ctx, g, &ev);
 }
 
@@ -550,6 +551,53 @@ top:
         *sp++ = v;
         RESUME_CALLER();
     }
+    CASE(REVEAL) {
+        /* the cell's "revealed to" list: p added, everyone, or no one */
+        NOT_IN_EVAL();
+        const ordo_var *v = &vars[ip->a];
+        const ordo_var *s = &vars[v->shown - 1];
+        unsigned char *cell;
+        NEED(v->ndims + 1u);
+        int32_t who = sp[-1];
+        if (UNLIKELY(who < -1 || who >= nplayers))
+            FAIL(ORDO_E_INDEX, "revealed to %s in a %d-player game", PLAYER_WORDS(who), nplayers);
+        CELL(s, sp - 1 - v->ndims, cell);
+        int16_t len;
+        memcpy(&len, cell, 2);
+        if (ip->x == 1 || who < 0) { /* hidden again, or shown to all */
+            memset(cell, 0, s->stride);
+            len = 0;
+            for (int32_t k = 0; ip->x == 0 && k < nplayers; k++)
+                vm_store(cell + 2 + (uint32_t)(len++) * s->width, s->width, k);
+        } else {
+            int seen = 0;
+            for (int16_t k = 0; k < len; k++)
+                seen |= vm_load(cell + 2 + (uint32_t)k * s->width, s->width) == who;
+            if (!seen)
+                vm_store(cell + 2 + (uint32_t)(len++) * s->width, s->width, who);
+        }
+        memcpy(cell, &len, 2);
+        /* the trace: the indexes, to whom, and what was revealed */
+        int32_t args[ORDO_EVENT_MAX_ARGS] = {0};
+        for (unsigned k = 0; k < v->ndims; k++)
+            args[k] = sp[-1 - (int)v->ndims + (int)k];
+        args[v->ndims] = ip->x == 1 ? -2 : who;
+        unsigned n = v->ndims + 1u;
+        if (ip->x == 0) {
+            const unsigned char *vc;
+            CELL(v, sp - 1 - v->ndims, vc);
+            /* bit 7 of a trace event's `hide` is not an arg's: 7 args at most */
+            n += vm_cell_values(v, vc, args + n, ORDO_EVENT_MAX_ARGS - 1 - n);
+        }
+        sp -= v->ndims + 1u;
+        EMIT(ORDO_EV_REVEAL, -1, ip->a, (int)n, args);
+        NEXT();
+    }
+    CASE(DECIDER) {
+        ROOM(1);
+        *sp++ = g->status == ORDO_DECIDE ? g->decider : -1;
+        NEXT();
+    }
     CASE(DEPTH) {
         ROOM(1);
         int32_t n = 0;
@@ -750,6 +798,7 @@ top:
         CHECK_LIMIT();
         SAVE();
         g->decider = d;
+        g->secret = (uint8_t)(ip->x == 1);
         rc = g->status = ORDO_DECIDE;
         goto out;
     }

@@ -95,7 +95,10 @@ struct ordo_game {
     uint16_t npend;        /* effects held back by open batches */
     uint16_t batch;        /* batches open (nested ones merge into the first) */
     uint8_t ran;           /* ordo_run or ordo_start was called */
-    uint8_t pad[7];
+    uint8_t secret;        /* the pending decision is secret (`choose p
+                            * secretly`): the choice is traced for its
+                            * decider alone */
+    uint8_t pad[6];
     /* the last error */
     int32_t err_code;
     uint32_t err_pc;
@@ -186,6 +189,26 @@ void vm_reset_action(ordo_game *g);
 
 /* vm.c */
 void vm_emit(ordo_game *g, int kind, int player, int id, int nargs, const int32_t *args);
+/* view.c: a cell's values for a trace line: a scalar's value, or a
+ * list's length then as many elements as fit in `room`; how many written. */
+unsigned vm_cell_values(const ordo_var *v, const unsigned char *cell, int32_t *out,
+                        unsigned room);
+/* view.c: who sees ev whole (ev->seen_by) and what the others do not
+ * (ev->hide), from the program's declarations and the state now. */
+void vm_event_visibility(const ordo_game *g, ordo_event *ev);
+/* ev as seat sees it: ev itself, or *tmp, a masked copy (seen_by
+ * VM_SEEN_MASKED): the args in its `hide` bits zeroed and to be written
+ * "?" (vm_masked_arg), a secret choice's option id VM_MASKED_ID. */
+const ordo_event *vm_event_as(const ordo_event *ev, int seat, ordo_event *tmp);
+#define VM_SEEN_MASKED (-3)
+#define VM_MASKED_ID UINT16_MAX
+static inline int vm_masked_arg(const ordo_event *ev, int k)
+{
+    return ev->seen_by == VM_SEEN_MASKED && k < 7 && (ev->hide >> k & 1);
+}
+/* The cell number of (i, j) in var v (host indexes: players 0-based up to
+ * the game's count, ranges by value), or -1 when out of bounds. */
+int64_t vm_host_cell(const ordo_game *g, const ordo_var *v, int i, int j);
 int vm_call(ordo_game *g, int proc, const int32_t *args, int nargs);
 
 /* rng.c */

@@ -7,8 +7,12 @@
  * what a player must see is printed as it happens: turns, choices (the
  * other side's too), events, logs, dice, eliminations, actions and
  * payments, the end; the VM's bookkeeping (steps, triggers, windows,
- * batches) is left out. The same seed and the same input give the same
- * transcript. No colours unless stdout is a terminal. */
+ * batches) is left out. What is printed is what the seat playing sees
+ * (--as SEAT, or the one seat without a policy); with several people at
+ * one screen, what all of them see: another's hidden values and secret
+ * choices are "?", and each person's displays show the state as that
+ * person sees it (ordo_view). The same seed and the same input give the
+ * same transcript. No colours unless stdout is a terminal. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,6 +33,8 @@ static const char help[] =
     "  --policy SEAT=NAME    seat SEAT is played by a policy: random, first, or\n"
     "                        one the ruleset declares (--policy NAME: every seat)\n"
     "  --max-steps N         stop with an error after N VM instructions\n"
+    "  --as SEAT             print what player SEAT sees (default: the one seat\n"
+    "                        without a policy, else what every player sees)\n"
     DRV_DIAG_HELP
     "  --help, --version\n"
     "\n"
@@ -37,6 +43,8 @@ static const char help[] =
 
 typedef struct play_tty {
     const ordo_program *p;
+    ordo_game *view;  /* the game as the deciding person sees it */
+    int as;           /* whose view the transcript is */
     FILE *out;
     int color;      /* stdout is a terminal: bold titles */
     int echo;       /* stdin is no terminal: echo what was read */
@@ -59,12 +67,12 @@ static void show_event(void *ctx, const ordo_game *g, const ordo_event *ev)
     switch (ev->kind) {
     case ORDO_EV_EVENT: case ORDO_EV_CHOICE: case ORDO_EV_ESCAPE: case ORDO_EV_ROLL:
     case ORDO_EV_TURN: case ORDO_EV_ELIMINATE: case ORDO_EV_LOG: case ORDO_EV_END:
-    case ORDO_EV_ACTION: case ORDO_EV_PAY:
+    case ORDO_EV_ACTION: case ORDO_EV_PAY: case ORDO_EV_REVEAL: case ORDO_EV_UNDO:
         break;
     default:
         return;
     }
-    if (ordo_event_text(g, ev, t->line, sizeof t->line) < 0)
+    if (ordo_event_text_as(g, ev, t->as, t->line, sizeof t->line) < 0)
         return;
     const char *s = strchr(t->line, ' '); /* past "12 " */
     s = s ? s + 1 : t->line;
@@ -79,10 +87,13 @@ static void show_line(void *ctx, const char *text)
     fprintf(t->out, "  %s\n", text);
 }
 
-/* Every display under its title; 0, or the error of the one that failed. */
-static int show_displays(ordo_game *g, play_tty *t)
+/* Every display under its title, on the game as `seat` sees it; 0, or the
+ * error of the one that failed. */
+static int show_displays(ordo_game *g, play_tty *t, int seat)
 {
     const ordo_program *p = t->p;
+    if (ordo_view(t->view, g, seat) == ORDO_OK)
+        g = t->view;
     for (int k = 0; k < ordo_display_count(p); k++) {
         char title[300];
         snprintf(title, sizeof title, "-- %s --", ordo_display_title(p, k));
@@ -134,7 +145,7 @@ static int read_choice(play_tty *t, int n)
 static int ask(ordo_game *g, play_tty *t, int *err)
 {
     fputc('\n', t->out);
-    *err = show_displays(g, t);
+    *err = show_displays(g, t, ordo_decider(g));
     if (*err < 0)
         return -1;
     char who[64], label[512];
@@ -186,11 +197,30 @@ static int play_loop(ordo_game *g, const play_options *o, play_tty *t)
     }
 }
 
+/* Whose view the transcript is: --as SEAT; else the one seat a person
+ * plays; else (people sharing the screen, or none) what all players see. */
+static int transcript_seat(const play_options *o, int np)
+{
+    if (o->as != ORDO_OMNISCIENT)
+        return o->as;
+    int seat = ORDO_SPECTATOR, people = 0;
+    for (int s = 0; s < np; s++)
+        if (is_human(o, s)) {
+            seat = s;
+            people++;
+        }
+    return people == 1 ? seat : ORDO_SPECTATOR;
+}
+
 static int play_in_terminal(const ordo_program *p, play_options *o)
 {
     int np = play_players(p, o, prog);
     if (np < 0 || play_resolve_policies(p, o, prog) != 0)
         return TOOL_USAGE;
+    if (o->as >= np) {
+        fprintf(stderr, "%s: --as %d: a %d-player game\n", prog, o->as + 1, np);
+        return TOOL_USAGE;
+    }
     ordo_game *g;
     int rc = ordo_new(p, np, o->seed, &g);
     if (rc < 0) {
@@ -198,11 +228,13 @@ static int play_in_terminal(const ordo_program *p, play_options *o)
         return TOOL_FAIL;
     }
     play_tty *t = calloc(1, sizeof *t);
-    if (!t) {
+    if (!t || ordo_new(p, np, o->seed, &t->view) < 0) {
+        free(t);
         ordo_free(g);
         return TOOL_FAIL;
     }
     t->p = p;
+    t->as = transcript_seat(o, np);
     t->out = stdout;
     t->color = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL;
     t->echo = !isatty(STDIN_FILENO);
@@ -223,7 +255,7 @@ static int play_in_terminal(const ordo_program *p, play_options *o)
         fprintf(stderr, "%s: runtime error: %s\n", prog, msg);
     } else {
         fputc('\n', stdout);
-        rc = show_displays(g, t);
+        rc = show_displays(g, t, t->as);
         char who[64];
         player_name(t, ordo_winner(g), who, sizeof who);
         if (ordo_winner(g) >= 0)
@@ -233,6 +265,7 @@ static int play_in_terminal(const ordo_program *p, play_options *o)
         status = rc < 0 ? TOOL_FAIL : TOOL_OK;
     }
     fflush(stdout);
+    ordo_free(t->view);
     free(t);
     ordo_free(g);
     return status;
@@ -266,7 +299,7 @@ int cmd_play(int argc, char **argv)
             return TOOL_OK;
         } else {
             unsigned which = PLAY_OPT_SEED | PLAY_OPT_PLAYERS | PLAY_OPT_POLICY |
-                             PLAY_OPT_MAX_STEPS;
+                             PLAY_OPT_MAX_STEPS | PLAY_OPT_AS;
             int r = play_parse_options_of(&o, which, argc, argv, &i, prog);
             if (r < 0)
                 return TOOL_USAGE;

@@ -25,7 +25,9 @@ const char play_options_help[] =
     "  --save FILE           save the game to FILE (ordo_save) at its end, or\n"
     "                        before decision N with --save-at N (0: the first)\n"
     "  --restore FILE        play on from a saved game instead of a new one\n"
-    "                        (the save fixes the players and the dice)\n";
+    "                        (the save fixes the players and the dice)\n"
+    "  --as SEAT             trace what player SEAT sees: another's hidden\n"
+    "                        values and secret choices are shown as ?\n";
 
 void play_options_init(play_options *o)
 {
@@ -34,6 +36,7 @@ void play_options_init(play_options *o)
     memset(o->policy, PLAY_POLICY_RANDOM, sizeof o->policy);
     o->trace = PLAY_TRACE_TEXT;
     o->save_at = -1;
+    o->as = ORDO_OMNISCIENT;
 }
 
 /* Decimal, or hex after 0x: never octal, so that --seed 010 is ten, as a
@@ -145,7 +148,7 @@ int play_parse_options_of(play_options *o, unsigned which, int argc, char **argv
     static const char *const names[] = {"--seed",    "--players", "--policy",
                                         "--choices", "--trace",   "--max-steps",
                                         "--record",  "--save",    "--save-at",
-                                        "--restore"};
+                                        "--restore", "--as"};
     for (int k = 0; k < (int)(sizeof names / sizeof names[0]); k++) {
         if (!(which & (1u << k)))
             continue;
@@ -200,6 +203,11 @@ int play_parse_options_of(play_options *o, unsigned which, int argc, char **argv
             break;
         case 9:
             o->restore = v;
+            break;
+        case 10:
+            if (play_parse_u64(v, &n) != 0 || n < 1 || n > PLAY_MAX_SEATS)
+                goto bad;
+            o->as = (int)n - 1;
             break;
         }
         *i += 1;

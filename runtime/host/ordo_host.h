@@ -71,6 +71,8 @@ typedef struct play_options {
     const char *save;       /* --save FILE, or NULL */
     int64_t save_at;        /* --save-at N: before decision N (0-based); -1: at the end */
     const char *restore;    /* --restore FILE, or NULL */
+    int as;                 /* --as SEAT: the trace as that seat sees it
+                             * (0-based); -1 (default): everything */
 } play_options;
 
 /* The policy generator's state for a seed (documented in doc/tools.md):
@@ -97,7 +99,8 @@ enum {
     PLAY_OPT_SAVE = 1 << 7,
     PLAY_OPT_SAVE_AT = 1 << 8,
     PLAY_OPT_RESTORE = 1 << 9,
-    PLAY_OPT_ALL = (1 << 10) - 1
+    PLAY_OPT_AS = 1 << 10,
+    PLAY_OPT_ALL = (1 << 11) - 1
 };
 int play_parse_options_of(play_options *o, unsigned which, int argc, char **argv, int *i,
                           const char *prog);

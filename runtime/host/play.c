@@ -71,6 +71,7 @@ int play_resolve_policies(const ordo_program *p, play_options *o, const char *pr
 typedef struct trace_ctx {
     FILE *out;
     int format;
+    int as;        /* the seat the trace is for, or ORDO_OMNISCIENT */
     char *buf;
     size_t cap;
 } trace_ctx;
@@ -79,8 +80,8 @@ static void print_event(void *ctx, const ordo_game *g, const ordo_event *ev)
 {
     trace_ctx *t = ctx;
     for (;;) {
-        int n = t->format == PLAY_TRACE_JSONL ? ordo_event_json(g, ev, t->buf, t->cap)
-                                              : ordo_event_text(g, ev, t->buf, t->cap);
+        int n = t->format == PLAY_TRACE_JSONL ? ordo_event_json_as(g, ev, t->as, t->buf, t->cap)
+                                              : ordo_event_text_as(g, ev, t->as, t->buf, t->cap);
         if (n < 0)
             return;
         if ((size_t)n < t->cap)
@@ -253,7 +254,7 @@ int play_game(const ordo_program *p, const play_options *o0, FILE *out, const ch
     }
 
     int status = TOOL_FAIL;
-    trace_ctx tc = {out, o->trace, malloc(1024), 1024};
+    trace_ctx tc = {out, o->trace, o->as, malloc(1024), 1024};
     ordo_game *g = NULL;
     char label[512];
     int rc;
@@ -272,6 +273,11 @@ int play_game(const ordo_program *p, const play_options *o0, FILE *out, const ch
             fprintf(stderr, "%s: invalid program: %s\n", prog, msg);
         else
             fprintf(stderr, "%s: cannot create a game: %s\n", prog, ordo_strerror(rc));
+        goto done;
+    }
+    if (o->as >= ordo_player_count(g)) {
+        fprintf(stderr, "%s: --as %d: a %d-player game\n", prog, o->as + 1, ordo_player_count(g));
+        status = TOOL_USAGE;
         goto done;
     }
     if (o->trace != PLAY_TRACE_NONE)

@@ -427,6 +427,7 @@ static const tcase plain_cases[] = {
     C(ASSERT, 1, T_PROBE, 0, 1),
     C(ASSERT, 2, T_PROBE, 0, 1),
     C0(DEPTH, 0, P_FN0, 0),
+    C0(DECIDER, 0, 0, 0),
     C0(DEPTH, 0, P_MAIN, 0),
     C(DATA, 0, 3, 0, 2),
     C(DATA, 1, 3, 0, 2, 1),
@@ -698,6 +699,20 @@ static void test_undo(void **state)
     covered[ORDO_OP_UNDO] = 1;
 }
 
+/* REVEAL takes its var's indexes and a player (ND(1)): checked here on a
+ * 2-index var; its run needs a hidden var with its "revealed to" lists,
+ * so examples/language/hidden.ordo and tests/e2e/hidden.sh check it. */
+static void test_reveal(void **state)
+{
+    (void)state;
+    ordo_insn in = {ORDO_OP_REVEAL, 0, 0, 0};
+    int pops = -1, pushes = -1;
+    assert_int_equal(ordo_op_stack(&in, 2, 0, 0, &pops, &pushes), 0);
+    assert_int_equal(pops, 3);
+    assert_int_equal(pushes, 0);
+    covered[ORDO_OP_REVEAL] = 1;
+}
+
 /* The columns say what each stack effect depends on. */
 static void test_needs(void **state)
 {
@@ -742,6 +757,7 @@ int main(void)
         cmocka_unit_test(test_halt),
         cmocka_unit_test(test_needs),
         cmocka_unit_test(test_undo),
+        cmocka_unit_test(test_reveal),
         cmocka_unit_test(test_every_opcode_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

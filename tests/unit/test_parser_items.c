@@ -630,7 +630,7 @@ static void test_end_of_input(void **state)
     done(p);
     p = parse("ruleset \"T\"\nplayers 2\nevent e(p: player");
     assert_int_equal(p->d.errors, 1);
-    assert_string_equal(msgs(p), "p.ordo:3:18: error: expected ')' or ',' at end of input\n"
+    assert_string_equal(msgs(p), "p.ordo:3:18: error: expected 'hidden', ')' or ',' at end of input\n"
                                  "event e(p: player\n"
                                  "                 ^\n");
     done(p);

@@ -1,0 +1,187 @@
+/* test_view.c — what a seat sees, through the public API (ordo.h), on a
+ * ruleset compiled from text: ordo_visible and ordo_view (a hidden hand
+ * seen by its owner, a deck by nobody, a cell revealed to one player or
+ * to everyone and hidden again), and the trace as a seat sees it (an
+ * event's hidden param, a secret choice, a reveal to another player). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "compiler.h"
+#include "ordo.h"
+
+static const char RULES[] =
+    "ruleset \"view\"\n"
+    "players 3\n"
+    "enum Gem { ruby, jade }\n"
+    "var deck: list of Gem [4] hidden from all\n"
+    "var hand[player, Gem]: 0..9 hidden\n"
+    "var open[player]: 0..9 = 4\n"
+    "event drew(p: player, g: Gem hidden)\n"
+    "sequence {\n"
+    "    add jade to deck\n"
+    "    add ruby to deck\n"
+    "    hand[player 1, ruby] = 3\n"
+    "    hand[player 2, jade] = 2\n"
+    "    emit drew(player 1, ruby)\n"
+    "    reveal hand[player 2, jade] to player 3\n"
+    "    choose player 1 secretly \"bid?\" {\n"
+    "        option \"bid {n}\" for n in 1..2 {\n"
+    "            open[player 1] = n\n"
+    "        }\n"
+    "    }\n"
+    "    reveal hand[player 1, ruby]\n"
+    "    choose player 2 \"go on?\" {\n"
+    "        option \"yes\" {\n"
+    "        }\n"
+    "    }\n"
+    "    hide hand[player 1, ruby]\n"
+    "}\n";
+
+typedef struct fixture {
+    oc_compiler *c;
+    const ordo_program *p;
+    ordo_game *g, *v;
+    char lines[16][3][160]; /* per event: as seats 1, 2, 3 see it */
+    int n;
+} fixture;
+
+static void record(void *ctx, const ordo_game *g, const ordo_event *ev)
+{
+    fixture *f = ctx;
+    if (f->n >= 16)
+        return;
+    for (int s = 0; s < 3; s++)
+        assert_true(ordo_event_text_as(g, ev, s, f->lines[f->n][s], 160) > 0);
+    f->n++;
+}
+
+static int setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    oc_options opt = {0};
+    opt.diag = stderr;
+    opt.werror = 1;
+    f->c = oc_new(&opt);
+    f->p = oc_compile_string(f->c, "view.ordo", RULES, strlen(RULES));
+    if (!f->p)
+        return -1;
+    assert_int_equal(ordo_new(f->p, 3, 1, &f->g), ORDO_OK);
+    assert_int_equal(ordo_new(f->p, 3, 1, &f->v), ORDO_OK);
+    ordo_set_trace(f->g, record, f);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    ordo_free(f->g);
+    ordo_free(f->v);
+    oc_free(f->c);
+    free(f);
+    return 0;
+}
+
+static int32_t get(const fixture *f, const ordo_game *g, const char *var, int i, int j,
+                   int elem)
+{
+    int32_t x = -99;
+    assert_int_equal(ordo_get(g, ordo_find_var(f->p, var), i, j, elem, &x), ORDO_OK);
+    return x;
+}
+
+static int sees(const fixture *f, int seat, const char *var, int i, int j)
+{
+    return ordo_visible(f->g, seat, ordo_find_var(f->p, var), i, j);
+}
+
+static const char *line_with(const fixture *f, const char *what, int seat)
+{
+    for (int k = 0; k < f->n; k++)
+        if (strstr(f->lines[k][seat], what))
+            return f->lines[k][seat];
+    return "";
+}
+
+/* Who sees which cell, before and after the reveals. */
+static void test_visible(void **state)
+{
+    fixture *f = *state;
+    assert_int_equal(ordo_run(f->g), ORDO_DECIDE); /* player 1's secret bid */
+    assert_int_equal(sees(f, 0, "hand", 0, 0), 1);  /* own hand */
+    assert_int_equal(sees(f, 1, "hand", 0, 0), 0);
+    assert_int_equal(sees(f, 1, "hand", 1, 1), 1);
+    assert_int_equal(sees(f, 2, "hand", 1, 1), 1);  /* revealed to player 3 */
+    assert_int_equal(sees(f, 0, "hand", 1, 1), 0);
+    assert_int_equal(sees(f, ORDO_SPECTATOR, "hand", 1, 1), 0);
+    assert_int_equal(sees(f, ORDO_OMNISCIENT, "hand", 1, 1), 1);
+    for (int s = 0; s < 3; s++)
+        assert_int_equal(sees(f, s, "deck", 0, 0), 0);
+    assert_int_equal(sees(f, 0, "open", 2, 0), 1);
+    assert_int_equal(ordo_visible(f->g, 3, ordo_find_var(f->p, "hand"), 0, 0), ORDO_E_ARG);
+    assert_int_equal(ordo_choose(f->g, 0), ORDO_OK);
+    assert_int_equal(ordo_run(f->g), ORDO_DECIDE); /* revealed to everyone */
+    assert_int_equal(sees(f, 1, "hand", 0, 0), 1);
+    assert_int_equal(sees(f, ORDO_SPECTATOR, "hand", 0, 0), 1);
+    assert_int_equal(ordo_choose(f->g, 0), ORDO_OK);
+    assert_int_equal(ordo_run(f->g), ORDO_OVER); /* hidden again */
+    assert_int_equal(sees(f, 1, "hand", 0, 0), 0);
+    assert_int_equal(sees(f, 0, "hand", 0, 0), 1);
+}
+
+/* A view masks what its seat does not see, and only that. */
+static void test_view(void **state)
+{
+    fixture *f = *state;
+    assert_int_equal(ordo_run(f->g), ORDO_DECIDE);
+    assert_int_equal(ordo_view(f->v, f->g, 1), ORDO_OK);
+    assert_int_equal(get(f, f->v, "hand", 0, 0, -1), 0); /* player 1's rubies: masked */
+    assert_int_equal(get(f, f->g, "hand", 0, 0, -1), 3);
+    assert_int_equal(get(f, f->v, "hand", 1, 1, -1), 2); /* its own */
+    assert_int_equal(get(f, f->v, "deck", 0, 0, -1), 2); /* the length is public */
+    assert_int_equal(get(f, f->v, "deck", 0, 0, 0), 0);  /* the cards are not */
+    assert_int_equal(get(f, f->g, "deck", 0, 0, 0), 1);
+    assert_int_equal(get(f, f->v, "open", 0, 0, -1), 4);
+    assert_int_equal(ordo_option_count(f->v), 0); /* player 1's options are theirs */
+    assert_int_equal(ordo_view(f->v, f->g, 0), ORDO_OK);
+    assert_int_equal(get(f, f->v, "hand", 0, 0, -1), 3);
+    assert_int_equal(get(f, f->v, "hand", 1, 1, -1), 0);
+    assert_int_equal(ordo_option_count(f->v), 2);
+    assert_int_equal(ordo_view(f->v, f->g, ORDO_OMNISCIENT), ORDO_OK);
+    assert_int_equal(get(f, f->v, "hand", 1, 1, -1), 2);
+    assert_int_equal(ordo_view(f->v, f->g, 3), ORDO_E_ARG);
+}
+
+/* The trace as each seat sees it. */
+static void test_trace(void **state)
+{
+    fixture *f = *state;
+    assert_int_equal(ordo_run(f->g), ORDO_DECIDE);
+    assert_int_equal(ordo_choose(f->g, 1), ORDO_OK);
+    assert_int_equal(ordo_run(f->g), ORDO_DECIDE);
+    assert_string_equal(line_with(f, "drew", 0), "1 event drew(player 1, ruby)");
+    assert_string_equal(line_with(f, "drew", 1), "1 event drew(player 1, ?)");
+    assert_string_equal(line_with(f, "to player 3", 2), "2 reveal hand[player 2, jade] to player 3: 2");
+    assert_string_equal(line_with(f, "to player 3", 1), "2 reveal hand[player 2, jade] to player 3: 2");
+    assert_string_equal(line_with(f, "to player 3", 0), "2 reveal hand[player 2, jade] to player 3: ?");
+    assert_string_equal(line_with(f, "choice", 0), "3 choice player 1: bid 2");
+    assert_string_equal(line_with(f, "choice", 1), "3 choice player 1: ?");
+    assert_string_equal(line_with(f, "to everyone", 1), "4 reveal hand[player 1, ruby] to everyone: 3");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_visible, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_view, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_trace, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
