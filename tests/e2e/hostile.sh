@@ -198,5 +198,31 @@ EOF
 run 1 "a stated depth bound exceeded: 'down' would run 4 deep, past its stated 'depth 3' (R-1)" \
     "$ORDO" run "$tmp/too_deep.ordo"
 
+# --- deeply nested input: an error at the parser's limits, never a stack
+# overflow; input just inside them compiles and runs (under ASan too)
+nest() { # nest FILE N OPEN CLOSE BODY: N opens, the body, N closes
+    awk -v n="$2" -v o="$3" -v c="$4" -v b="$5" 'BEGIN {
+        print "ruleset \"deep\"\nplayers 2\nvar n: int\nsequence {"
+        for (k = 0; k < n; k++) printf o "\n", k
+        print b
+        for (k = 0; k < n; k++) print c
+        print "}" }' >"$1"
+}
+nest "$tmp/ifs.ordo" 3000 'if n == 0 {' '}' 'n = 1'
+run 1 'nesting too deep' "$ORDO" check "$tmp/ifs.ordo"
+nest "$tmp/ifs.ordo" 990 'if n == 0 {' '}' 'n = 1'
+run 0 - "$ORDO" run "$tmp/ifs.ordo" --trace none
+nest "$tmp/loops.ordo" 1500 'for i%d in 1..1 {' '}' 'n = 1'
+run 1 'nesting too deep' "$ORDO" check "$tmp/loops.ordo"
+nest "$tmp/loops.ordo" 560 'for i%d in 1..1 {' '}' 'n = 1'
+run 0 - "$ORDO" run "$tmp/loops.ordo" --trace none
+awk 'BEGIN { printf "ruleset \"deep\"\nplayers 2\nvar n: int\nsequence {\n n = 1"
+             for (k = 0; k < 20000; k++) printf " + 1"; print "\n}" }' >"$tmp/ops.ordo"
+run 1 'more than 1000 operators' "$ORDO" check "$tmp/ops.ordo"
+awk 'BEGIN { printf "ruleset \"deep\"\nplayers 2\nvar n: int\nsequence {\n n = "
+             for (k = 0; k < 999; k++) printf "("; printf "1"
+             for (k = 0; k < 999; k++) printf " + 1)"; print "\n}" }' >"$tmp/ops.ordo"
+run 0 - "$ORDO" run "$tmp/ops.ordo" --trace none
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
