@@ -16,7 +16,8 @@
  * it can still be paid after it. So `can` holds exactly when a way is
  * offered at the first cost, and every way offered leads to a paid
  * action. Bounds (doc/language.md): 3 `or` sources, 64 ways a payment,
- * 6 costs an action, 4,096 comparisons in one action's guards. */
+ * 6 costs an action with a payment of several ways, 4,096 comparisons in
+ * one action's guards. */
 #include "resolve_int.h"
 
 #define MAX_SPLITS 32   /* k vectors of one payment (two ways each) */
@@ -519,14 +520,40 @@ ast_payment *rs_pay_ways(rs *r, ast_payment *pm, ast_expr *amount, ast_expr *tar
     return pm;
 }
 
+/* Costs with one way each: Hall's condition is, for each cell, what all
+ * the costs from it ask (so any number of them may be checked). */
+static ast_expr *plain_costs(rs *r, ast_cost **cs, uint32_t n)
+{
+    ast_expr **v = ARENA_ARRAY(r->a, ast_expr *, n);
+    uint32_t nv = 0;
+    for (uint32_t m = 0; m < n; m++) {
+        ast_expr *ask = cs[m]->amount;
+        int first = 1;
+        for (uint32_t i = 0; i < n; i++)
+            if (i != m && rs_same_cell(cs[i]->target, cs[m]->target)) {
+                first &= i > m;
+                ask = bin(r, OP_ADD, ask, cs[i]->amount, TY_INT);
+            }
+        if (first)
+            v[nv++] = cmp(r, OP_GE, cs[m]->target, ask);
+    }
+    return fold(r, OP_AND, v, nv, cs[0]->loc);
+}
+
 /* An action's costs (already resolved, their ways listed): each way's
  * guard also asks that the later costs stay payable after it; returns
  * what `can` asks of the costs. */
 ast_expr *rs_cost_ways(rs *r, ast_decl *d, ast_cost **cs, uint32_t n)
 {
+    int ways = 0;
+    for (uint32_t j = 0; j < n; j++)
+        ways |= cs[j]->pay != NULL;
+    if (!ways && n > MAX_COSTS)
+        return plain_costs(r, cs, n);
     if (n > MAX_COSTS) {
-        diag_error(r->d, cs[MAX_COSTS]->loc, "action '%s' has %u costs; at most %d (the ways "
-                                             "to pay them together are checked as one)",
+        diag_error(r->d, cs[MAX_COSTS]->loc, "action '%s' has %u costs, and one of them "
+                                             "several ways to pay: at most %d (the ways to pay "
+                                             "them together are checked as one)",
                    d->name, n, MAX_COSTS);
         return truth(r, d->loc, 1);
     }
@@ -542,8 +569,8 @@ ast_expr *rs_cost_ways(rs *r, ast_decl *d, ast_cost **cs, uint32_t n)
     }
     ast_expr *can = payable(r, cs, 0, n, NULL, &terms);
     if (terms > MAX_TERMS)
-        diag_error(r->d, d->loc, "the ways to pay action '%s''s costs need %u comparisons to "
-                                 "check (at most %d): fewer costs, or fewer 'or' sources",
+        diag_error(r->d, d->loc, "checking the ways to pay the costs of action '%s' takes %u "
+                                 "comparisons (at most %d): fewer costs, or fewer 'or' sources",
                    d->name, terms, MAX_TERMS);
     return can;
 }
