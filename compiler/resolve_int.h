@@ -6,7 +6,7 @@
  *   resolve_expr.c      expressions: names, types, constants, texts
  *   resolve_pay.c       payments: their sources, substitutes and ways; what
  *                       `can` asks of an action's costs
- *   resolve_stmt.c      statements: blocks, steps, choices, loops, payments
+ *   resolve_stmt.c      statements: blocks, steps, choices, loops
  *   resolve_decl.c      declarations: types, consts, vars, events, fns and
  *                       procs, tables, overrides of a base (layers)
  *   resolve_scenario.c  scenarios, displays and policies

@@ -1,6 +1,7 @@
 /* resolve_stmt.c — statements: blocks and their locals, steps and the
  * rules they cite, choices and options, loops and escapes, turns, actions,
- * payments and the substitutes offered at them (TEO-D4). */
+ * payments (their ways: resolve_pay.c) and the substitutes' declarations
+ * (TEO-D4). */
 #include "resolve_int.h"
 
 /* ------------------------------------------------------------- statements */

@@ -172,5 +172,9 @@ if grep -q 'caf\(\xc3\xa9\|é\) \\ufffd\\ufffd \\ufffd' "$tmp/out" && ! od -An -
 else
     echo "FAIL: invalid UTF-8 reached a JSON line:"; cat "$tmp/out"; fail=$((fail + 1))
 fi
+# a bot's default way to pay is the first offered (doc/language.md "Paying:
+# the payer's choice"): with 2 blue and 1 gold, `first` pays blue, not gold
+expect_out '^5 choice player 1: pay 2 blue$' "$ORDO" run examples/language/payment.ordo \
+    --policy first --seed 3 --trace text
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
