@@ -88,6 +88,7 @@ typedef struct lw {
     uint32_t acting_var;      /* hidden "#acting", 0 if the ruleset has no action */
     uint32_t act_slots;       /* locals an action's copy of the per-action block takes */
     int in_action;            /* lowering an action's body: `return` ends the body */
+    uint32_t max_ways;        /* the most ways one payment offers (max_options) */
     int pay_undoes;           /* ... of a `tentative` action, outside batches and
                                * scopes: a short `pay` undoes it (PAY x=1) */
     u32vec action_returns;    /* ... and jumps from there to the body's end */

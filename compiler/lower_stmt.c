@@ -150,6 +150,8 @@ static void offer_ways(lw *w, const ast_payment *pm, uint32_t v, uint32_t t, uin
     lw_expr(w, pm->asked);
     uint32_t not_asked = lw_jump(w, ORDO_OP_JZ);
     uint32_t *rows = arena_alloc(w->a, pm->nways * sizeof *rows);
+    if (pm->nways > w->max_ways)
+        w->max_ways = pm->nways;
     for (uint32_t i = 0; i < pm->nways; i++) {
         rows[i] = lw_add_plain_option(w, pm->ways[i].label, line);
         if (pm->ways[i].has_param)
