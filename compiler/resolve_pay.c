@@ -520,8 +520,9 @@ ast_payment *rs_pay_ways(rs *r, ast_payment *pm, ast_expr *amount, ast_expr *tar
     return pm;
 }
 
-/* Costs with one way each: Hall's condition is, for each cell, what all
- * the costs from it ask (so any number of them may be checked). */
+/* Costs with one way each: Hall's condition comes down to, for each
+ * cell, what all the costs from it ask (so any number of them may be
+ * checked, each cell once). */
 static ast_expr *plain_costs(rs *r, ast_cost **cs, uint32_t n)
 {
     ast_expr **v = ARENA_ARRAY(r->a, ast_expr *, n);
@@ -548,7 +549,7 @@ ast_expr *rs_cost_ways(rs *r, ast_decl *d, ast_cost **cs, uint32_t n)
     int ways = 0;
     for (uint32_t j = 0; j < n; j++)
         ways |= cs[j]->pay != NULL;
-    if (!ways && n > MAX_COSTS)
+    if (!ways) /* as before the payer's choice, and any number of costs */
         return plain_costs(r, cs, n);
     if (n > MAX_COSTS) {
         diag_error(r->d, cs[MAX_COSTS]->loc, "action '%s' has %u costs, and one of them "
