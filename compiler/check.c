@@ -185,7 +185,12 @@ static void each_expr(ck *c, ast_stmt *s, expr_fn fn, void *arg)
         for (uint32_t i = 0; i < s->u.call.nargs; i++)
             X(s->u.call.args[i]);
         return;
-    case S_PAY: X(s->u.assign.target); X(s->u.assign.value); return;
+    case S_PAY:
+        X(s->u.assign.target);
+        X(s->u.assign.value);
+        for (uint32_t i = 0; s->pay && i < s->pay->nalts; i++)
+            X(s->pay->alts[i]);
+        return;
     case S_ASSERT: X(s->u.assert_.cond); return;
     case S_LOG: case S_SHOW: case S_RETURN: case S_UNDO: case S_BATCH: return;
     default: X(s->u.list.value); X(s->u.list.list); return;
@@ -202,6 +207,11 @@ static void direct_writes(ck *c, ast_stmt *s, uint64_t *set)
         v = target_var(s->u.assign.target);
         if (s->kind == S_PAY && s->substitute) /* the substitute may be spent */
             set_bit(set, s->substitute->sub_decl->index);
+        for (uint32_t i = 0; s->kind == S_PAY && s->pay && i < s->pay->nalts; i++) {
+            ast_decl *a = target_var(s->pay->alts[i]); /* and the `or` sources */
+            if (a)
+                set_bit(set, a->index);
+        }
         break;
     case S_ADD: case S_REMOVE: case S_REMOVE_AT: case S_CLEAR: case S_SHUFFLE:
         v = target_var(s->u.list.list);
@@ -324,6 +334,11 @@ static void pass_collect(ck *c)
             ast_decl *v = target_var(k->target);
             if (v)
                 set_bit(ca.writes, v->index);
+            for (uint32_t i = 0; k->pay && i < k->pay->nalts; i++)
+                if ((v = target_var(k->pay->alts[i])) != NULL) /* an `or` source */
+                    set_bit(ca.writes, v->index);
+            if (k->substitute) /* the substitute may be spent */
+                set_bit(ca.writes, k->substitute->sub_decl->index);
         }
         if (d->kind == D_FN)
             calls_expr(c, d->body_expr, ca.list);

@@ -271,7 +271,7 @@ static void check_costs(ast_file *f, diag *d, ast_decl *a)
         }
         only_gained_inside(f, d, a, c, v);
         span amount, held;
-        if (!v->substitute && expr_span(f, c->amount, &amount) && expr_span(f, c->target, &held) &&
+        if (!v->substitute && !(c->pay && c->pay->nalts) && expr_span(f, c->amount, &amount) && expr_span(f, c->target, &held) &&
             amount.lo > held.hi) {
             diag_warning(d, DIAG_W_ACTION_UNTAKEN, c->loc, "action '%s' can never be taken: this cost is at least %lld, "
                                     "but '%s' never holds more than %lld", a->name,

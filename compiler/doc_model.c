@@ -465,6 +465,20 @@ static void describe(walker *w, ast_stmt *s)
 }
 
 /* Records the emit sites of events and the payments of an action. */
+
+/* What a payment takes from, as written: `blue[p]`, `blue[p] or gold[p]`. */
+static const char *from_text(oc_arena *a, const ast_expr *target, const ast_payment *pm)
+{
+    const char *t = doc_expr_text(a, target);
+    for (uint32_t i = 0; pm && i < pm->nalts; i++) {
+        const char *alt = doc_expr_text(a, pm->alts[i]);
+        char *u = arena_alloc(a, strlen(t) + strlen(alt) + 5);
+        sprintf(u, "%s or %s", t, alt);
+        t = u;
+    }
+    return t;
+}
+
 static void note_stmt(walker *w, ast_stmt *s)
 {
     builder *b = w->b;
@@ -482,7 +496,7 @@ static void note_stmt(walker *w, ast_stmt *s)
         doc_pay *pay = &act->pays[act->npays++];
         pay->upfront = 0;
         pay->amount = doc_expr_text(b->a, s->u.assign.value);
-        pay->from = doc_expr_text(b->a, s->u.assign.target);
+        pay->from = from_text(b->a, s->u.assign.target, s->pay);
         pay->substitute = s->substitute ? s->substitute->label.text : NULL;
         pay->at = where(b, s->loc, w->decl ? w->decl->layer : 0);
     }
@@ -718,7 +732,7 @@ static void build_triggers_actions(builder *b)
                 doc_pay *pay = &act->pays[act->npays++];
                 pay->upfront = 1;
                 pay->amount = doc_expr_text(b->a, c->amount);
-                pay->from = doc_expr_text(b->a, c->target);
+                pay->from = from_text(b->a, c->target, c->pay);
                 pay->substitute = c->substitute ? c->substitute->label.text : NULL;
                 pay->at = where(b, c->loc, d->layer);
             }

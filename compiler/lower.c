@@ -111,6 +111,8 @@ static uint32_t iter_extent(const lw *w, const ast_iter *it)
 static uint32_t max_options(lw *w)
 {
     uint32_t best = 2; /* optional steps and windows */
+    if (w->max_ways > best) /* a payment's ways (offer_ways) */
+        best = w->max_ways;
     ast_file *f = w->f;
     for (uint32_t i = 0; i < f->noptions;) {
         const ast_option *o = f->options[i];

@@ -88,6 +88,7 @@ typedef struct lw {
     uint32_t acting_var;      /* hidden "#acting", 0 if the ruleset has no action */
     uint32_t act_slots;       /* locals an action's copy of the per-action block takes */
     int in_action;            /* lowering an action's body: `return` ends the body */
+    uint32_t max_ways;        /* the most ways one payment offers (max_options) */
     int pay_undoes;           /* ... of a `tentative` action, outside batches and
                                * scopes: a short `pay` undoes it (PAY x=1) */
     u32vec action_returns;    /* ... and jumps from there to the body's end */
@@ -189,7 +190,8 @@ void lw_expr(lw *w, const ast_expr *e);
 uint32_t lw_batch_begin(lw *w);
 void lw_batch_end(lw *w, uint32_t l);
 void lw_stmt_batch(lw *w, const ast_block *body);
-void lw_pay_offer(lw *w, const ast_expr *target, const ast_expr *amount, const ast_decl *sub, const ast_expr *pay_guard, const ast_expr *use_guard, uint32_t line, int is_cost);
+void lw_pay_offer(lw *w, const ast_expr *target, const ast_expr *amount, const ast_payment *pm,
+                  uint32_t line, int is_cost);
 void lw_wait_for(lw *w, const ast_expr *player);
 void lw_call_unit(lw *w, uint32_t proc);
 void lw_window(lw *w, uint32_t pl, const char *label, uint32_t line);

@@ -1,7 +1,7 @@
 /* lower_stmt.c — statements into code: steps (with their trace and
  * skips), assignments, loops, choices and their options, scopes and
- * escapes, turns, windows, actions with their costs, payments with
- * substitutes, batches, logs, events and the end of the game. */
+ * escapes, turns, windows, actions with their costs, payments and the
+ * payer's ways (`or` sources, substitutes), batches, logs, events and the end of the game. */
 #include "lower_int.h"
 
 /* ---------------------------------------------------------- statements */
@@ -108,83 +108,107 @@ static uint32_t sub_cell(lw *w, const ast_decl *d, uint32_t t)
     return (uint32_t)d->sub_decl->index;
 }
 
-static void load_var(lw *w, uint32_t v)
+/* What way wy takes, once chosen: the rest of the amount (local t + n)
+ * from the first source (its indexes in locals t..), k units from each
+ * `or` source, or one unit of the substitute. */
+static void pay_way(lw *w, const ast_payment *pm, const ast_way *wy, uint32_t v, uint32_t t,
+                    uint32_t n)
 {
-    lw_emit_a(w, w->f->vars[v]->ndims ? ORDO_OP_LDX : ORDO_OP_LDG, v);
+    if (wy->sub) {
+        uint32_t sv = sub_cell(w, pm->substitute, t);
+        lw_push_const(w, 1);
+        lw_emit(w, ORDO_OP_PAY, w->pay_undoes, sv, 0);
+        return;
+    }
+    if (wy->has_param) {
+        for (uint32_t k = 0; k <= n; k++)
+            lw_emit_a(w, ORDO_OP_LDL, t + k);
+        if (wy->ksum) {
+            lw_push_const(w, wy->ksum);
+            lw_emit_op(w, ORDO_OP_SUB);
+        }
+        lw_emit(w, ORDO_OP_PAY, w->pay_undoes, v, 0);
+    }
+    for (uint32_t i = 0; i < pm->nalts; i++) {
+        if (!wy->k[i])
+            continue;
+        uint32_t av = cell_indexes(w, pm->alts[i]);
+        lw_push_const(w, wy->k[i]);
+        lw_emit(w, ORDO_OP_PAY, w->pay_undoes, av, 0);
+    }
 }
 
-/* The decision at a payment whose indexes and amount are in locals t..t+n
- * (the amount is above 0): when the payer holds the substitute, "pay N RES"
- * (offered when pay_guard holds; default: they hold N) or the substitute's
- * label (offered when use_guard holds). Falls through to the plain PAY when
- * the substitute is not held or "pay" is taken; jumps to *end after using
- * the substitute. */
-static void offer_substitute(lw *w, const ast_decl *sub, uint32_t v, uint32_t t, uint32_t n,
-                             const ast_expr *pay_guard, const ast_expr *use_guard, uint32_t line,
-                             uint32_t *end)
+/* The decision at a payment with several ways (compiler/resolve_pay.c),
+ * its indexes and amount in locals t..t+n (the amount above 0): when the
+ * payer holds an alternative (`asked`), each way whose guard holds is
+ * offered, "pay {} A ..." with what A pays as its param. Falls through to
+ * the plain PAY when the payer is not asked; each way jumps to the end
+ * (its jumps in *ends). */
+static void offer_ways(lw *w, const ast_payment *pm, uint32_t v, uint32_t t, uint32_t n,
+                       uint32_t line, u32vec *ends)
 {
-    load_var(w, sub_cell(w, sub, t));
-    lw_push_const(w, 1);
-    lw_emit_op(w, ORDO_OP_GE);
-    uint32_t not_held = lw_jump(w, ORDO_OP_JZ);
-    char *label = arena_alloc(w->a, strlen(sub->sub_res->name) + 8);
-    sprintf(label, "pay {} %s", sub->sub_res->name);
-    uint32_t po = lw_add_plain_option(w, label, line), uo = lw_add_plain_option(w, sub->label.text, line);
-    w->options.v[po].param_kind = ORDO_K_INT;
+    lw_expr(w, pm->asked);
+    uint32_t not_asked = lw_jump(w, ORDO_OP_JZ);
+    uint32_t *rows = arena_alloc(w->a, pm->nways * sizeof *rows);
+    if (pm->nways > w->max_ways)
+        w->max_ways = pm->nways;
+    for (uint32_t i = 0; i < pm->nways; i++) {
+        rows[i] = lw_add_plain_option(w, pm->ways[i].label, line);
+        if (pm->ways[i].has_param)
+            w->options.v[rows[i]].param_kind = ORDO_K_INT;
+    }
     lw_emit_op(w, ORDO_OP_OPTS);
-    if (pay_guard) {
-        lw_expr(w, pay_guard);
-    } else {
-        for (uint32_t k = 0; k < n; k++)
-            lw_emit_a(w, ORDO_OP_LDL, t + k);
-        load_var(w, v);
-        lw_emit_a(w, ORDO_OP_LDL, t + n);
-        lw_emit_op(w, ORDO_OP_GE);
+    for (uint32_t i = 0; i < pm->nways; i++) {
+        const ast_way *wy = &pm->ways[i];
+        lw_expr(w, wy->guard);
+        uint32_t skip = lw_jump(w, ORDO_OP_JZ);
+        if (wy->has_param) {
+            lw_emit_a(w, ORDO_OP_LDL, t + n);
+            if (wy->ksum) {
+                lw_push_const(w, wy->ksum);
+                lw_emit_op(w, ORDO_OP_SUB);
+            }
+            lw_emit_a(w, ORDO_OP_OFFER, rows[i]);
+        } else {
+            lw_emit_a(w, ORDO_OP_OFFERN, rows[i]);
+        }
+        lw_patch_here(w, skip);
     }
-    uint32_t s1 = lw_jump(w, ORDO_OP_JZ);
-    lw_emit_a(w, ORDO_OP_LDL, t + n);
-    lw_emit_a(w, ORDO_OP_OFFER, po);
-    lw_patch_here(w, s1);
-    uint32_t s2 = NO_LABEL;
-    if (use_guard) {
-        lw_expr(w, use_guard);
-        s2 = lw_jump(w, ORDO_OP_JZ);
-    }
-    lw_emit_a(w, ORDO_OP_OFFERN, uo);
-    if (s2 != NO_LABEL)
-        lw_patch_here(w, s2);
-    lw_emit_a(w, ORDO_OP_LDL, t + (uint32_t)sub->sub_payer);
+    lw_emit_a(w, ORDO_OP_LDL, t + (uint32_t)pm->payer_ix);
     lw_emit_op(w, ORDO_OP_WAIT);
     int d = w->depth;
-    w->options.v[uo].target = lw_here(w);
-    uint32_t sv = sub_cell(w, sub, t);
-    lw_push_const(w, 1);
-    lw_emit(w, ORDO_OP_PAY, w->pay_undoes, sv, 0);
-    *end = lw_jump(w, ORDO_OP_JMP);
-    w->depth = d + 1; /* ordo_choose pushed the amount */
-    if (w->depth > w->maxdepth)
-        w->maxdepth = w->depth;
-    w->options.v[po].target = lw_here(w);
-    lw_emit_op(w, ORDO_OP_POP);
-    lw_patch_here(w, not_held);
+    for (uint32_t i = 0; i < pm->nways; i++) {
+        const ast_way *wy = &pm->ways[i];
+        w->depth = d + (wy->has_param ? 1 : 0); /* ordo_choose pushed the param */
+        if (w->depth > w->maxdepth)
+            w->maxdepth = w->depth;
+        w->options.v[rows[i]].target = lw_here(w);
+        if (wy->has_param)
+            lw_emit_op(w, ORDO_OP_POP);
+        pay_way(w, pm, wy, v, t, n);
+        uint32_t out = lw_jump(w, ORDO_OP_JMP);
+        VPUSH(w, *ends, out);
+    }
     w->depth = d;
+    lw_patch_here(w, not_asked);
 }
 
 /* A payment: `pay` in a body (is_cost 0) or an action's up-front cost
  * (is_cost 1: an amount of 0 is no payment, and leaves no trace line).
- * With a substitute for its resource (TEO-D4) the payer may be asked
- * first (offer_substitute). Indexes and amount are evaluated once, into
- * hidden locals; a plain PAY is E_DENIED when short. */
-void lw_pay_offer(lw *w, const ast_expr *target, const ast_expr *amount, const ast_decl *sub,
-                      const ast_expr *pay_guard, const ast_expr *use_guard, uint32_t line,
-                      int is_cost)
+ * With more than one way to pay it (`or` sources, a substitute: TEO-D4)
+ * the payer may be asked first (offer_ways). Indexes and amount are
+ * evaluated once, into hidden locals; a plain PAY is E_DENIED when
+ * short. */
+void lw_pay_offer(lw *w, const ast_expr *target, const ast_expr *amount, const ast_payment *pm,
+                  uint32_t line, int is_cost)
 {
-    if (!sub && !is_cost) {
+    if (!pm && !is_cost) {
         pay(w, target, amount);
         return;
     }
     uint32_t n = target->kind == E_INDEX ? target->nargs : 0, t = lw_take_locals(w, n + 1);
-    uint32_t v = cell_indexes(w, target), end = NO_LABEL;
+    uint32_t v = cell_indexes(w, target);
+    u32vec ends = {0};
     lw_expr(w, amount);
     for (uint32_t k = n + 1; k-- > 0;)
         lw_emit_a(w, ORDO_OP_STL, t + k);
@@ -192,15 +216,14 @@ void lw_pay_offer(lw *w, const ast_expr *target, const ast_expr *amount, const a
     lw_push_const(w, 0);
     lw_emit_op(w, ORDO_OP_GT);
     uint32_t zero = lw_jump(w, ORDO_OP_JZ);
-    if (sub)
-        offer_substitute(w, sub, v, t, n, pay_guard, use_guard, line, &end);
+    if (pm)
+        offer_ways(w, pm, v, t, n, line, &ends);
     if (!is_cost) /* `pay 0` is a payment of nothing, traced */
         lw_patch_here(w, zero);
     for (uint32_t k = 0; k <= n; k++)
         lw_emit_a(w, ORDO_OP_LDL, t + k);
     lw_emit(w, ORDO_OP_PAY, w->pay_undoes, v, 0);
-    if (end != NO_LABEL)
-        lw_patch_here(w, end);
+    lw_patch_all_here(w, &ends);
     if (is_cost)
         lw_patch_here(w, zero);
     lw_give_locals(w, t);
@@ -777,8 +800,7 @@ static void stmt(lw *w, const ast_stmt *s)
         lw_call_unit(w, (uint32_t)s->u.call.sym->decl->index);
         return;
     case S_PAY:
-        lw_pay_offer(w, s->u.assign.target, s->u.assign.value, s->substitute, NULL, NULL,
-                  ast_line(s->loc), 0);
+        lw_pay_offer(w, s->u.assign.target, s->u.assign.value, s->pay, ast_line(s->loc), 0);
         return;
     case S_BATCH: lw_stmt_batch(w, &s->u.batch.body); return;
     case S_LOG:

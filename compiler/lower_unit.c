@@ -361,8 +361,7 @@ static void lower_action(lw *w, const ast_decl *d)
     lw_emit(w, ORDO_OP_ACT, 0, (uint32_t)ev->index, (int32_t)save);
     for (const ast_cost *c = d->costs; c; c = c->next) {
         lw_mark_loc(w, c->loc);
-        lw_pay_offer(w, c->target, c->amount, c->substitute, c->pay_guard, c->use_guard,
-                  ast_line(c->loc), 1);
+        lw_pay_offer(w, c->target, c->amount, c->pay, ast_line(c->loc), 1);
     }
     trigger_group(w, ev, TIMING_BEFORE);
     w->action_returns.n = 0;

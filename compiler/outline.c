@@ -217,6 +217,8 @@ static void walk_stmt(ast_stmt *s, void *arg)
     case S_PAY:
         walk_expr(w, s->u.assign.target);
         walk_expr(w, s->u.assign.value);
+        for (uint32_t i = 0; s->pay && i < s->pay->nalts; i++)
+            walk_expr(w, s->pay->alts[i]);
         return;
     case S_IF: walk_expr(w, s->u.if_.cond); return;
     case S_REPEAT: walk_expr(w, s->u.rep.cond); return;
@@ -354,6 +356,8 @@ static void walk_decl(oc_outline *o, ast_decl *d)
         for (const ast_cost *c = d->costs; c; c = c->next) {
             walk_expr(&w, c->amount);
             walk_expr(&w, c->target);
+            for (uint32_t i = 0; c->pay && i < c->pay->nalts; i++)
+                walk_expr(&w, c->pay->alts[i]);
         }
         walk_expr(&w, d->order_by);
         walk_expr(&w, d->body_expr);

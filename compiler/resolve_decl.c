@@ -141,9 +141,10 @@ void rs_rfn_body(rs *r, ast_decl *d)
 }
 
 /* An action's up-front costs, and what `can A(...)` asks: the `when`
- * condition, then the costs payable from what is held before the action
- * begins (TEO-P1, TEO-P3), a held substitute covering one of them
- * (TEO-D4): see payable_from. */
+ * condition, then the costs payable together from what is held before
+ * the action begins (TEO-P1, TEO-P3), by any of their ways (`or`
+ * sources, substitutes: TEO-D4); resolve_pay.c defines the ways and the
+ * guards of each, so `can` and the payments agree. */
 static void raction_costs(rs *r, ast_decl *d)
 {
     uint32_t n = 0;
@@ -152,6 +153,7 @@ static void raction_costs(rs *r, ast_decl *d)
         rs_rpayment(r, c->amount, c->target, "a cost");
         ok &= !rs_is_err(&c->target->type) && !rs_is_err(&c->amount->type);
         c->substitute = ok ? rs_payment_substitute(c->target) : NULL;
+        c->pay = ok ? rs_pay_ways(r, c->pay, c->amount, c->target, 1) : NULL;
     }
     ast_expr *can = d->guard;
     if (ok && n) {
@@ -159,7 +161,7 @@ static void raction_costs(rs *r, ast_decl *d)
         n = 0;
         for (ast_cost *c = d->costs; c; c = c->next)
             cs[n++] = c;
-        can = rs_and_of(r, can, rs_cost_guards(r, cs, n));
+        can = rs_and_of(r, can, rs_cost_ways(r, d, cs, n));
     }
     d->can_expr = can ? can : rs_bool_const(r, d->loc, 1);
 }

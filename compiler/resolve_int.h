@@ -4,7 +4,9 @@
  * the work flows:
  *   resolve_sym.c       symbol tables: global and scoped local names, types
  *   resolve_expr.c      expressions: names, types, constants, texts
- *   resolve_stmt.c      statements: blocks, steps, choices, loops, payments
+ *   resolve_pay.c       payments: their sources, substitutes and ways; what
+ *                       `can` asks of an action's costs
+ *   resolve_stmt.c      statements: blocks, steps, choices, loops
  *   resolve_decl.c      declarations: types, consts, vars, events, fns and
  *                       procs, tables, overrides of a base (layers)
  *   resolve_scenario.c  scenarios, displays and policies
@@ -100,16 +102,21 @@ void rs_riter(rs *r, ast_iter *it);
 int32_t rs_rconst(rs *r, ast_expr *e, int kind, const char *what, int *ok);
 void rs_rtext(rs *r, ast_text *t, int option, ast_sym *only);
 
+/* resolve_pay.c */
+void rs_rpayment(rs *r, ast_expr *amount, ast_expr *target, const char *what);
+ast_decl *rs_payment_substitute(const ast_expr *target);
+int rs_same_cell(const ast_expr *a, const ast_expr *b);
+ast_payment *rs_pay_ways(rs *r, ast_payment *pm, ast_expr *amount, ast_expr *target,
+                         int is_cost);
+ast_expr *rs_cost_ways(rs *r, ast_decl *d, ast_cost **cs, uint32_t n);
+
 /* resolve_stmt.c */
 void rs_show(rs *r, ast_stmt *s);
 int rs_display_stmt_ok(rs *r, const ast_stmt *s);
 void rs_rblock(rs *r, ast_block *b);
 ast_expr *rs_and_of(rs *r, ast_expr *a, ast_expr *b);
-void rs_rpayment(rs *r, ast_expr *amount, ast_expr *target, const char *what);
 void rs_rsubstitute(rs *r, ast_decl *d);
-ast_decl *rs_payment_substitute(const ast_expr *target);
 ast_expr *rs_bool_const(rs *r, ast_loc at, int v);
-ast_expr *rs_cost_guards(rs *r, ast_cost **cs, uint32_t n);
 
 /* resolve_decl.c */
 void rs_open_params(rs *r, ast_decl *d);

@@ -1,6 +1,7 @@
 /* resolve_stmt.c — statements: blocks and their locals, steps and the
  * rules they cite, choices and options, loops and escapes, turns, actions,
- * payments and the substitutes offered at them (TEO-D4). */
+ * payments (their ways: resolve_pay.c) and the substitutes' declarations
+ * (TEO-D4). */
 #include "resolve_int.h"
 
 /* ------------------------------------------------------------- statements */
@@ -450,22 +451,6 @@ static void rs_do(rs *r, ast_stmt *s)
     rs_check_args(r, s->u.call.name_loc, s->u.call.name, a->decl, s->u.call.args, s->u.call.nargs);
 }
 
-/* What a cost or a `pay` takes from: an element of a resource. */
-void rs_rpayment(rs *r, ast_expr *amount, ast_expr *target, const char *what)
-{
-    rs_rx_noroll(r, amount, TY_INT, what, "in an amount paid");
-    rs_rx(r, target);
-    if (rs_is_err(&target->type))
-        return;
-    ast_sym *v = target->kind == E_NAME ? target->sym
-                 : target->kind == E_INDEX && target->ix == IX_VAR ? target->base->sym : NULL;
-    if (!v || v->kind != SYM_VAR || !v->decl->resource)
-        diag_error(r->d, target->loc,
-                   "payments are taken from a resource ('%s' is not one: declare it with "
-                   "'resource' instead of 'var')",
-                   v ? v->name : "this");
-}
-
 /* ------------------------------------------------ substitutes (TEO-D4) */
 
 /* The var a substitute's pattern names (`cocoa[p]`: a var whose indexes
@@ -560,17 +545,6 @@ void rs_rsubstitute(rs *r, ast_decl *d)
     res->substitute = d;
 }
 
-/* The substitute offered at a payment from `target`, or NULL. */
-ast_decl *rs_payment_substitute(const ast_expr *target)
-{
-    const ast_sym *v = target->kind == E_INDEX && target->ix == IX_VAR ? target->base->sym
-                       : target->kind == E_NAME ? target->sym : NULL;
-    if (!v || v->kind != SYM_VAR || !v->decl->substitute)
-        return NULL;
-    v->decl->substitute->sub_used = 1;
-    return v->decl->substitute;
-}
-
 ast_expr *rs_bool_const(rs *r, ast_loc at, int v)
 {
     ast_expr *e = ARENA_NEW(r->a, ast_expr);
@@ -580,117 +554,6 @@ ast_expr *rs_bool_const(rs *r, ast_loc at, int v)
     rs_set_const(e, v);
     e->type = rs_ty(TY_BOOL);
     return e;
-}
-
-static ast_expr *or_of(rs *r, ast_expr *a, ast_expr *b)
-{
-    return a ? bool_binary(r, OP_OR, a, b, a->loc) : b;
-}
-
-static ast_expr *int_add(rs *r, ast_expr *a, ast_expr *b)
-{
-    ast_expr *e = bool_binary(r, OP_ADD, a, b, a->loc);
-    e->type = rs_ty(TY_INT);
-    return e;
-}
-
-/* Two payment targets that are surely the same cell (same var, indexes
- * the same constants or the same names). */
-static int same_cell(const ast_expr *a, const ast_expr *b)
-{
-    if (a->kind != E_INDEX || b->kind != E_INDEX || a->base->sym != b->base->sym)
-        return a->kind == E_NAME && b->kind == E_NAME && a->sym == b->sym;
-    for (uint32_t k = 0; k < a->nargs; k++) {
-        const ast_expr *x = a->args[k], *y = b->args[k];
-        int same = x->is_const && y->is_const ? x->cval == y->cval
-                   : x->kind == E_NAME && y->kind == E_NAME && x->sym == y->sym;
-        if (!same)
-            return 0;
-    }
-    return 1;
-}
-
-/* Whether cost c's substitute is held: one unit of it at the cell the
- * payment's indexes pick, and something to pay. */
-static ast_expr *sub_held(rs *r, const ast_cost *c)
-{
-    const ast_decl *d = c->substitute;
-    ast_expr *cell = ARENA_NEW(r->a, ast_expr);
-    cell->loc = c->loc;
-    cell->type = d->sub_decl->sym->type;
-    cell->kind = E_NAME;
-    cell->sym = d->sub_decl->sym;
-    if (d->sub_decl->ndims) {
-        ast_expr *base = cell;
-        cell = ARENA_NEW(r->a, ast_expr);
-        *cell = *base;
-        cell->kind = E_INDEX;
-        cell->ix = IX_VAR;
-        cell->base = base;
-        cell->nargs = d->sub_decl->ndims;
-        cell->args = ARENA_ARRAY(r->a, ast_expr *, cell->nargs);
-        for (uint32_t k = 0; k < cell->nargs; k++)
-            cell->args[k] = c->target->args[d->sub_map[k]];
-    }
-    ast_expr *one = ARENA_NEW(r->a, ast_expr), *zero = ARENA_NEW(r->a, ast_expr);
-    one->kind = zero->kind = E_INT;
-    one->loc = zero->loc = c->loc;
-    one->type = zero->type = rs_ty(TY_INT);
-    one->ival = 1;
-    rs_set_const(one, 1);
-    rs_set_const(zero, 0);
-    return bool_binary(r, OP_AND, bool_binary(r, OP_GE, cell, one, c->loc),
-                       bool_binary(r, OP_GT, c->amount, zero, c->loc), c->loc);
-}
-
-/* Costs j.. of an action payable now with cost s (or none: -1) covered by
- * a substitute: each from what is held, after the earlier costs from the
- * same cell. NULL: nothing to pay. */
-static ast_expr *payable_from(rs *r, ast_cost **cs, uint32_t n, uint32_t j, int s)
-{
-    ast_expr *all = NULL;
-    for (uint32_t m = j; m < n; m++) {
-        if ((int)m == s)
-            continue;
-        ast_expr *need = cs[m]->amount;
-        for (uint32_t i = j; i < m; i++)
-            if ((int)i != s && same_cell(cs[i]->target, cs[m]->target))
-                need = int_add(r, need, cs[i]->amount);
-        all = rs_and_of(r, all, bool_binary(r, OP_GE, cs[m]->target, need, cs[m]->loc));
-    }
-    return all;
-}
-
-/* Costs j.. payable now, a held substitute covering at most one of those
- * after `after` (TEO-D4: it replaces one payment). */
-static ast_expr *payable_any(rs *r, ast_cost **cs, uint32_t n, uint32_t j, uint32_t after)
-{
-    ast_expr *e = payable_from(r, cs, n, j, -1);
-    if (!e)
-        e = rs_bool_const(r, cs[j < n ? j : 0]->loc, 1);
-    for (uint32_t s = after; s < n; s++) {
-        if (!cs[s]->substitute)
-            continue;
-        ast_expr *rest = payable_from(r, cs, n, j, (int)s);
-        ast_expr *held = sub_held(r, cs[s]);
-        e = or_of(r, e, rest ? bool_binary(r, OP_AND, held, rest, cs[s]->loc) : held);
-    }
-    return e;
-}
-
-/* The guards of the options at each cost with a substitute (paying leaves
- * the later costs payable; so does using the substitute), and what `can`
- * asks of the costs: an option that cannot end in a paid action is never
- * offered. */
-ast_expr *rs_cost_guards(rs *r, ast_cost **cs, uint32_t n)
-{
-    for (uint32_t j = 0; j < n; j++) {
-        if (!cs[j]->substitute)
-            continue;
-        cs[j]->pay_guard = payable_any(r, cs, n, j, j + 1);
-        cs[j]->use_guard = payable_from(r, cs, n, j, (int)j);
-    }
-    return payable_any(r, cs, n, 0, 0);
 }
 
 static void rs_player_stmt(rs *r, ast_stmt *s)
@@ -736,6 +599,7 @@ static void rstmt(rs *r, ast_stmt *s)
     case S_PAY:
         rs_rpayment(r, s->u.assign.value, s->u.assign.target, "the amount paid");
         s->substitute = rs_payment_substitute(s->u.assign.target);
+        s->pay = rs_pay_ways(r, s->pay, s->u.assign.value, s->u.assign.target, 0);
         return;
     case S_BATCH:
         r->f->has_batches = 1;

@@ -431,6 +431,7 @@ typedef struct ast_stmt {
     } u;
     uint8_t unreachable;          /* [C] after a terminator / in dead code */
     struct ast_decl *substitute;  /* [R] S_PAY: the D_SUBSTITUTE offered at it */
+    struct ast_payment *pay;      /* S_PAY: as ast_cost.pay */
 } ast_stmt;
 
 /* --------------------------------------------------------------- scenarios */
@@ -538,6 +539,34 @@ typedef struct ast_field {
     struct ast_field *next;
 } ast_field;
 
+/* One way to pay a payment (compiler/resolve_pay.c builds them): k[i]
+ * units from its i-th `or` source and the rest from the first, or one
+ * unit of its substitute instead of all of it. */
+#define AST_PAY_MAX_ALTS 3
+typedef struct ast_way {
+    const char *label;            /* "pay {} blue + 1 gold" (the param: what
+                                   * the first source pays), "pay 2 gold" */
+    uint8_t has_param;
+    uint8_t sub;                  /* the substitute's way */
+    int32_t k[AST_PAY_MAX_ALTS];
+    int32_t ksum;
+    struct ast_expr *guard;       /* offered when it holds */
+} ast_way;
+
+/* A payment with more than one way to pay it: `or` sources (as parsed)
+ * and, [R], its substitute, its ways in the order they are offered, and
+ * when its payer is asked at all. */
+typedef struct ast_payment {
+    struct ast_expr **alts;       /* `or B[p] or C[p]` */
+    uint32_t nalts;
+    struct ast_decl *substitute;  /* [R] or NULL */
+    ast_way *ways;                /* [R] */
+    uint32_t nways;
+    struct ast_expr *asked;       /* [R] someone holds an alternative and a
+                                   * way is open */
+    int8_t payer_ix;              /* [R] the first source's player index: who decides */
+} ast_payment;
+
 /* An up-front cost of an action: `cost AMOUNT from TARGET`. */
 typedef struct ast_cost {
     ast_loc loc;
@@ -545,9 +574,8 @@ typedef struct ast_cost {
     ast_expr *target;             /* a resource var, indexed */
     struct ast_cost *next;
     struct ast_decl *substitute;  /* [R] the D_SUBSTITUTE offered at it, or NULL */
-    ast_expr *pay_guard;          /* [R] with substitute: paying leaves the
-                                   * later costs payable */
-    ast_expr *use_guard;          /* [R] with substitute: so does using it */
+    ast_payment *pay;             /* `or` sources; [R] the ways, or NULL
+                                   * when there is one way to pay */
 } ast_cost;
 
 enum ast_dim_kind { DIM_PLAYER = 1, DIM_ENUM, DIM_RANGE };

@@ -168,6 +168,17 @@ static pvec *vec_push(oc_arena *a, pvec *v, void *p)
 static uint32_t vec_len(const pvec *v) { return v ? v->n : 0; }
 static void **vec_items(const pvec *v) { return v ? v->items : NULL; }
 
+/* A payment's `or` sources, or NULL when it has none. */
+static ast_payment *payment(struct lex_extra *px, pvec *alts)
+{
+    if (!alts)
+        return NULL;
+    ast_payment *p = ARENA_NEW(A, ast_payment);
+    p->alts = (ast_expr **)vec_items(alts);
+    p->nalts = vec_len(alts);
+    return p;
+}
+
 static ast_expr *ex(struct lex_extra *px, int kind, YYLTYPE l)
 {
     ast_expr *e = ARENA_NEW(A, ast_expr);
@@ -657,7 +668,7 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %type <item> item
 %type <cite> cites
 %type <block> block
-%type <vec> stmts args arglist params param_list members member_list options escapes items strings
+%type <vec> pay_alts stmts args arglist params param_list members member_list options escapes items strings
 %type <keys> keys
 %type <key> key
 %type <field> fields field
@@ -1120,10 +1131,11 @@ act_mods
             diag_error(px->diag, L(@2), "'when' given twice");
         $$.when = $3;
       }
-    | act_mods T_COST expr T_FROM lvalue {
+    | act_mods T_COST expr T_FROM lvalue pay_alts {
         $$ = $1;
         ast_cost *c = ARENA_NEW(A, ast_cost);
         c->loc = L(@2); c->amount = $3; c->target = $5;
+        c->pay = payment(px, $6);
         if ($$.last_cost)
             $$.last_cost->next = c;
         else
@@ -1314,11 +1326,12 @@ stmt
         $$->u.call.name = $2.text; $$->u.call.name_loc = L(@2);
         $$->u.call.args = (ast_expr **)vec_items($4); $$->u.call.nargs = vec_len($4);
       }
-    | T_PAY expr T_FROM lvalue {
+    | T_PAY expr T_FROM lvalue pay_alts {
         $$ = st(px, S_PAY, @1);
         $$->u.assign.value = $2;
         $$->u.assign.target = $4;
         $$->u.assign.op = OP_SUB;
+        $$->pay = payment(px, $5);
       }
     | T_BATCH block { $$ = st(px, S_BATCH, @1); $$->u.batch.body = $2; }
     | T_EMIT new_name '(' args ')' {
@@ -1358,6 +1371,13 @@ stmt
       }
     | T_CLEAR expr { $$ = st(px, S_CLEAR, @1); $$->u.list.list = $2; }
     | T_SHUFFLE expr { $$ = st(px, S_SHUFFLE, @1); $$->u.list.list = $2; }
+    ;
+
+/* `or B[p] or C[p]`: more sources a payment may be paid from (the payer
+ * chooses how much from each; doc/language.md "Paying") */
+pay_alts
+    : %empty { $$ = NULL; }
+    | pay_alts T_OR lvalue { $$ = vec_push(A, $1, $3); }
     ;
 
 lvalue

@@ -172,5 +172,14 @@ if grep -q 'caf\(\xc3\xa9\|é\) \\ufffd\\ufffd \\ufffd' "$tmp/out" && ! od -An -
 else
     echo "FAIL: invalid UTF-8 reached a JSON line:"; cat "$tmp/out"; fail=$((fail + 1))
 fi
+# a bot's default way to pay is the first offered (doc/language.md "Paying:
+# the payer's choice"): with 2 blue and 1 gold, `first` pays blue, not gold
+expect_out '^5 choice player 1: pay 2 blue$' "$ORDO" run examples/language/payment.ordo \
+    --policy first --seed 3 --trace text
+# `can` and the payments agree over every holding of payment_ways.ordo
+# (its asserts), and every way the random policy takes pays to the end
+for seed in 1 2 3 4 5 6 7 8 9 10; do
+    expect 0 0 "$ORDO" run tests/e2e/data/payment_ways.ordo --seed "$seed" --trace none
+done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,577 @@
+/* resolve_pay.c — the ways to pay (doc/language.md "Paying: the payer's
+ * choice"), one definition for `can A(...)` and for the decision at each
+ * payment, so that the two cannot disagree.
+ *
+ * A payment's ways: `pay N from A or B or C` pays k units from B and C
+ * (every k their declared ranges allow) and the rest from A; a substitute
+ * (`substitute S[p] for A[p]`) is one more way, one unit of S for all of
+ * it. Each way is an option row; its guard says it can be paid now.
+ *
+ * An action's costs: they can all be paid when some sequence of ways pays
+ * them, which is a transportation problem (costs draw on cells), decided
+ * exactly by Hall's condition: for every set of costs that share cells,
+ * what they ask is at most what their cells hold, once the substitutes
+ * chosen for some of them are set aside. `can` asks it of all the costs;
+ * a way at cost j is offered when it can be paid now and the costs after
+ * it can still be paid after it. So `can` holds exactly when a way is
+ * offered at the first cost, and every way offered leads to a paid
+ * action. Bounds (doc/language.md): 3 `or` sources, 64 ways a payment,
+ * 6 costs an action with a payment of several ways, 4,096 comparisons in
+ * one action's guards. */
+#include "resolve_int.h"
+
+#define MAX_SPLITS 32   /* k vectors of one payment (two ways each) */
+#define MAX_COSTS 6
+#define MAX_TERMS 4096
+
+/* ------------------------------------------------- sources, substitutes */
+
+/* What a cost or a `pay` takes from: an element of a resource. */
+void rs_rpayment(rs *r, ast_expr *amount, ast_expr *target, const char *what)
+{
+    rs_rx_noroll(r, amount, TY_INT, what, "in an amount paid");
+    rs_rx(r, target);
+    if (rs_is_err(&target->type))
+        return;
+    ast_sym *v = target->kind == E_NAME ? target->sym
+                 : target->kind == E_INDEX && target->ix == IX_VAR ? target->base->sym : NULL;
+    if (!v || v->kind != SYM_VAR || !v->decl->resource)
+        diag_error(r->d, target->loc,
+                   "payments are taken from a resource ('%s' is not one: declare it with "
+                   "'resource' instead of 'var')",
+                   v ? v->name : "this");
+}
+
+/* The substitute offered at a payment from `target`, or NULL. */
+ast_decl *rs_payment_substitute(const ast_expr *target)
+{
+    const ast_sym *v = target->kind == E_INDEX && target->ix == IX_VAR ? target->base->sym
+                       : target->kind == E_NAME ? target->sym : NULL;
+    if (!v || v->kind != SYM_VAR || !v->decl->substitute)
+        return NULL;
+    v->decl->substitute->sub_used = 1;
+    return v->decl->substitute;
+}
+
+/* ------------------------------------------------------ building nodes */
+
+static ast_expr *truth(rs *r, ast_loc at, int v)
+{
+    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    e->kind = E_BOOL;
+    e->loc = at;
+    e->ival = v;
+    e->type = rs_ty(TY_BOOL);
+    rs_set_const(e, v);
+    return e;
+}
+
+static ast_expr *num(rs *r, ast_loc at, int64_t v)
+{
+    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    e->kind = E_INT;
+    e->loc = at;
+    e->ival = v;
+    e->type = rs_ty(TY_INT);
+    rs_set_const(e, v);
+    return e;
+}
+
+static ast_expr *bin(rs *r, int op, ast_expr *a, ast_expr *b, int ty)
+{
+    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    e->kind = E_BINARY;
+    e->op = (uint8_t)op;
+    e->loc = e->op_loc = a->loc;
+    e->a = a;
+    e->b = b;
+    e->type = rs_ty(ty);
+    e->depth = (uint16_t)((a->depth > b->depth ? a->depth : b->depth) + 1);
+    return e;
+}
+
+static ast_expr *cmp(rs *r, int op, ast_expr *a, ast_expr *b) { return bin(r, op, a, b, TY_BOOL); }
+
+/* v[0] op v[1] op ... as a balanced tree (the guards can be long, and
+ * the lowering walks them recursively); none: `and` is true, `or` false. */
+static ast_expr *fold(rs *r, int op, ast_expr **v, uint32_t n, ast_loc at)
+{
+    if (n == 0)
+        return truth(r, at, op == OP_AND);
+    if (n == 1)
+        return v[0];
+    uint32_t h = n / 2;
+    return cmp(r, op, fold(r, op, v, h, at), fold(r, op, v + h, n - h, at));
+}
+
+/* Two payment cells that are surely the same (same var, indexes the same
+ * constants or the same names). Cells written differently that happen to
+ * be equal when played are counted apart (doc/language.md says so). */
+int rs_same_cell(const ast_expr *a, const ast_expr *b)
+{
+    if (a->kind != E_INDEX || b->kind != E_INDEX || a->base->sym != b->base->sym)
+        return a->kind == E_NAME && b->kind == E_NAME && a->sym == b->sym;
+    for (uint32_t k = 0; k < a->nargs; k++) {
+        const ast_expr *x = a->args[k], *y = b->args[k];
+        int same = x->is_const && y->is_const ? x->cval == y->cval
+                   : x->kind == E_NAME && y->kind == E_NAME && x->sym == y->sym;
+        if (!same)
+            return 0;
+    }
+    return 1;
+}
+
+/* The substitute d's cell for a payment from `target` (its pattern's
+ * names are the payment's indexes). */
+static ast_expr *sub_cell(rs *r, const ast_decl *d, const ast_expr *target)
+{
+    ast_expr *cell = ARENA_NEW(r->a, ast_expr);
+    cell->loc = target->loc;
+    cell->type = d->sub_decl->sym->type;
+    cell->kind = E_NAME;
+    cell->sym = d->sub_decl->sym;
+    if (!d->sub_decl->ndims)
+        return cell;
+    ast_expr *base = cell;
+    cell = ARENA_NEW(r->a, ast_expr);
+    *cell = *base;
+    cell->kind = E_INDEX;
+    cell->ix = IX_VAR;
+    cell->base = base;
+    cell->nargs = d->sub_decl->ndims;
+    cell->args = ARENA_ARRAY(r->a, ast_expr *, cell->nargs);
+    for (uint32_t k = 0; k < cell->nargs; k++)
+        cell->args[k] = target->args[d->sub_map[k]];
+    return cell;
+}
+
+/* ------------------------------------------------- what a way takes */
+
+typedef struct part {
+    const ast_expr *cell;
+    ast_expr *amount;
+} part;
+
+typedef struct taken {
+    part v[1 + AST_PAY_MAX_ALTS];
+    uint32_t n;
+} taken;
+
+/* What `cell` holds once `tk` is taken out. */
+static ast_expr *held(rs *r, const ast_expr *cell, const taken *tk)
+{
+    ast_expr *h = (ast_expr *)cell;
+    for (uint32_t i = 0; tk && i < tk->n; i++)
+        if (rs_same_cell(cell, tk->v[i].cell))
+            h = bin(r, OP_SUB, h, tk->v[i].amount, TY_INT);
+    return h;
+}
+
+static void take(taken *tk, const ast_expr *cell, ast_expr *amount)
+{
+    tk->v[tk->n].cell = cell;
+    tk->v[tk->n++].amount = amount;
+}
+
+/* What way w of a payment takes. */
+static void way_parts(rs *r, const ast_way *w, const ast_payment *pm, ast_expr *amount,
+                      const ast_expr *target, taken *tk)
+{
+    tk->n = 0;
+    if (w->sub) {
+        take(tk, sub_cell(r, pm->substitute, target), num(r, target->loc, 1));
+        return;
+    }
+    if (w->has_param)
+        take(tk, target, w->ksum ? bin(r, OP_SUB, amount, num(r, amount->loc, w->ksum), TY_INT)
+                                 : amount);
+    for (uint32_t i = 0; i < pm->nalts; i++)
+        if (w->k[i])
+            take(tk, pm->alts[i], num(r, target->loc, w->k[i]));
+}
+
+/* ------------------------------------------- the costs, Hall's condition */
+
+/* The cells cost c draws on: its target, then its `or` sources. */
+static uint32_t cells_of(const ast_cost *c, const ast_expr **out)
+{
+    out[0] = c->target;
+    uint32_t n = 1;
+    for (uint32_t i = 0; c->pay && i < c->pay->nalts; i++)
+        out[n++] = c->pay->alts[i];
+    return n;
+}
+
+static int share(const ast_cost *a, const ast_cost *b)
+{
+    const ast_expr *x[1 + AST_PAY_MAX_ALTS], *y[1 + AST_PAY_MAX_ALTS];
+    uint32_t nx = cells_of(a, x), ny = cells_of(b, y);
+    for (uint32_t i = 0; i < nx; i++)
+        for (uint32_t k = 0; k < ny; k++)
+            if (rs_same_cell(x[i], y[k]))
+                return 1;
+    return 0;
+}
+
+/* Whether the costs in set s (bits over cs[j..]) are linked by shared
+ * cells: a set that is not is implied by its linked parts. */
+static int linked(ast_cost **cs, uint32_t j, uint32_t m, uint32_t s)
+{
+    uint32_t seen = s & (~s + 1), grew = 1;
+    while (grew) {
+        grew = 0;
+        for (uint32_t a = 0; a < m; a++)
+            for (uint32_t b = 0; b < m; b++)
+                if ((seen >> a & 1) && (s >> b & 1) && !(seen >> b & 1) &&
+                    share(cs[j + a], cs[j + b])) {
+                    seen |= 1u << b;
+                    grew = 1;
+                }
+    }
+    return seen == s;
+}
+
+/* What the costs of set s ask is at most what their cells hold. */
+static ast_expr *hall(rs *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t s,
+                      const taken *tk)
+{
+    const ast_expr *cells[MAX_COSTS * (1 + AST_PAY_MAX_ALTS)];
+    uint32_t nc = 0;
+    ast_expr *ask = NULL, *have = NULL;
+    for (uint32_t a = 0; a < m; a++) {
+        if (!(s >> a & 1))
+            continue;
+        ast_cost *c = cs[j + a];
+        ask = ask ? bin(r, OP_ADD, ask, c->amount, TY_INT) : c->amount;
+        const ast_expr *x[1 + AST_PAY_MAX_ALTS];
+        uint32_t nx = cells_of(c, x);
+        for (uint32_t i = 0; i < nx; i++) {
+            uint32_t k = 0;
+            while (k < nc && !rs_same_cell(cells[k], x[i]))
+                k++;
+            if (k < nc)
+                continue;
+            cells[nc++] = x[i];
+            ast_expr *h = held(r, x[i], tk);
+            have = have ? bin(r, OP_ADD, have, h, TY_INT) : h;
+        }
+    }
+    return cmp(r, OP_LE, ask, have);
+}
+
+/* The substitutes of set u (bits over cs[j..]) can be used: each cost has
+ * something to pay, and each substitute cell holds one unit for each of
+ * the costs it covers. */
+static void subs_ok(rs *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t u,
+                    const taken *tk, ast_expr **v, uint32_t *nv)
+{
+    ast_expr *cell[MAX_COSTS];
+    for (uint32_t a = 0; a < m; a++)
+        if (u >> a & 1)
+            cell[a] = sub_cell(r, cs[j + a]->pay->substitute, cs[j + a]->target);
+    for (uint32_t a = 0; a < m; a++) {
+        if (!(u >> a & 1))
+            continue;
+        v[(*nv)++] = cmp(r, OP_GT, cs[j + a]->amount, num(r, cs[j + a]->loc, 0));
+        int first = 1, count = 0;
+        for (uint32_t b = 0; b < m; b++)
+            if ((u >> b & 1) && rs_same_cell(cell[a], cell[b])) {
+                first &= b >= a;
+                count++;
+            }
+        if (first)
+            v[(*nv)++] = cmp(r, OP_GE, held(r, cell[a], tk), num(r, cs[j + a]->loc, count));
+    }
+}
+
+/* Costs cs[j..n) can all be paid once `tk` is taken out: for some set u
+ * of them paid by their substitutes, Hall's condition over the rest. */
+static ast_expr *payable(rs *r, ast_cost **cs, uint32_t j, uint32_t n, const taken *tk,
+                         uint32_t *terms)
+{
+    uint32_t m = n - j, subs = 0;
+    ast_loc at = cs[j < n ? j : 0]->loc;
+    if (m == 0)
+        return truth(r, at, 1);
+    for (uint32_t a = 0; a < m; a++)
+        if (cs[j + a]->pay && cs[j + a]->pay->substitute)
+            subs |= 1u << a;
+    ast_expr **alts = ARENA_ARRAY(r->a, ast_expr *, 1u << m);
+    ast_expr **v = ARENA_ARRAY(r->a, ast_expr *, (1u << m) + 2 * m);
+    uint32_t nalts = 0, all = (1u << m) - 1;
+    for (uint32_t u = 0; u <= all; u++) {
+        if (u & ~subs)
+            continue;
+        uint32_t nv = 0;
+        subs_ok(r, cs, j, m, u, tk, v, &nv);
+        uint32_t rest = all & ~u;
+        for (uint32_t s = rest; s; s = (s - 1) & rest)
+            if (linked(cs, j, m, s))
+                v[nv++] = hall(r, cs, j, m, s, tk);
+        *terms += nv;
+        alts[nalts++] = fold(r, OP_AND, v, nv, at);
+        v = ARENA_ARRAY(r->a, ast_expr *, (1u << m) + 2 * m);
+    }
+    return fold(r, OP_OR, alts, nalts, at);
+}
+
+/* ------------------------------------------------------- the ways */
+
+static const char *src_name(const ast_expr *cell)
+{
+    const ast_expr *b = cell->kind == E_INDEX ? cell->base : cell;
+    return b->sym ? b->sym->name : "?";
+}
+
+/* "pay {} blue + 1 gold" (mixed), "pay 1 gold" (exact), "pay {} blue". */
+static const char *way_label(rs *r, const ast_payment *pm, const ast_expr *target,
+                             const int32_t *k, int with_first)
+{
+    char buf[256];
+    size_t len = (size_t)snprintf(buf, sizeof buf, "pay");
+    const char *sep = " ";
+    if (with_first) {
+        len += (size_t)snprintf(buf + len, sizeof buf - len, " {} %s", src_name(target));
+        sep = " + ";
+    }
+    for (uint32_t i = 0; i < pm->nalts && len < sizeof buf; i++)
+        if (k[i]) {
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d %s", sep, (int)k[i],
+                                    src_name(pm->alts[i]));
+            sep = " + ";
+        }
+    return arena_strdup(r->a, buf);
+}
+
+/* The guard of a way as it stands now (what it takes is held). */
+static ast_expr *way_held(rs *r, const ast_way *w, const ast_payment *pm, ast_expr *amount,
+                          const ast_expr *target)
+{
+    taken tk;
+    way_parts(r, w, pm, amount, target, &tk);
+    ast_expr *v[2 + 1 + AST_PAY_MAX_ALTS];
+    uint32_t nv = 0;
+    if (!w->sub && w->ksum)
+        v[nv++] = cmp(r, w->has_param ? OP_GT : OP_EQ, amount, num(r, amount->loc, w->ksum));
+    for (uint32_t i = 0; i < tk.n; i++)
+        v[nv++] = cmp(r, OP_GE, (ast_expr *)tk.v[i].cell, tk.v[i].amount);
+    return fold(r, OP_AND, v, nv, target->loc);
+}
+
+/* Offer order, which is also a bot's default (the first way offered):
+ * fewest units from the `or` sources, and among those the earlier
+ * sources drained first; the substitute last. */
+static int way_before(const ast_way *a, const ast_way *b, uint32_t nalts)
+{
+    if (a->ksum != b->ksum)
+        return a->ksum < b->ksum;
+    for (uint32_t i = nalts; i-- > 0;)
+        if (a->k[i] != b->k[i])
+            return a->k[i] < b->k[i];
+    return a->has_param > b->has_param;
+}
+
+static void add_way(ast_payment *pm, const int32_t *k, int32_t ksum, int has_param,
+                    const char *label)
+{
+    ast_way *w = &pm->ways[pm->nways++];
+    memset(w, 0, sizeof *w);
+    memcpy(w->k, k, sizeof w->k);
+    w->ksum = ksum;
+    w->has_param = (uint8_t)has_param;
+    w->label = label;
+    /* insertion into the offer order */
+    for (uint32_t i = pm->nways - 1; i > 0 && way_before(&pm->ways[i], &pm->ways[i - 1],
+                                                         pm->nalts); i--) {
+        ast_way t = pm->ways[i];
+        pm->ways[i] = pm->ways[i - 1];
+        pm->ways[i - 1] = t;
+    }
+}
+
+/* Every split between the `or` sources (k_i in 0..hi_i), then the
+ * substitute's way. */
+static void list_ways(rs *r, ast_payment *pm, const ast_expr *target)
+{
+    int32_t hi[AST_PAY_MAX_ALTS] = {0}, k[AST_PAY_MAX_ALTS] = {0};
+    uint32_t splits = 1;
+    for (uint32_t i = 0; i < pm->nalts; i++) {
+        hi[i] = pm->alts[i]->type.hi;
+        splits *= (uint32_t)hi[i] + 1;
+    }
+    pm->ways = ARENA_ARRAY(r->a, ast_way, 2 * splits + 1);
+    for (uint32_t x = 0; x < splits; x++) {
+        uint32_t y = x;
+        int32_t sum = 0;
+        for (uint32_t i = 0; i < pm->nalts; i++) {
+            k[i] = (int32_t)(y % ((uint32_t)hi[i] + 1));
+            y /= (uint32_t)hi[i] + 1;
+            sum += k[i];
+        }
+        add_way(pm, k, sum, 1, way_label(r, pm, target, k, 1));
+        if (sum)
+            add_way(pm, k, sum, 0, way_label(r, pm, target, k, 0));
+    }
+    if (pm->substitute) {
+        ast_way *w = &pm->ways[pm->nways++];
+        memset(w, 0, sizeof *w);
+        w->sub = 1;
+        w->label = pm->substitute->label.text;
+    }
+}
+
+/* ------------------------------------------------- checks, entry points */
+
+/* The `or` sources of a payment: resources with a small declared range,
+ * none the same cell as another, and a first source indexed by player. */
+static int check_alts(rs *r, ast_payment *pm, const ast_expr *target)
+{
+    int ok = 1;
+    uint32_t splits = 1;
+    if (pm->nalts > AST_PAY_MAX_ALTS) {
+        diag_error(r->d, pm->alts[AST_PAY_MAX_ALTS]->loc,
+                   "a payment has at most %d 'or' sources", AST_PAY_MAX_ALTS);
+        return 0;
+    }
+    for (uint32_t i = 0; i < pm->nalts; i++) {
+        ast_expr *x = pm->alts[i];
+        rs_rpayment(r, num(r, x->loc, 0), x, "a source");
+        if (rs_is_err(&x->type))
+            return 0;
+        const ast_decl *v = x->kind == E_INDEX ? x->base->sym->decl : x->sym->decl;
+        if (!v->resource)
+            return 0; /* rs_rpayment said so */
+        if (!x->type.ranged || x->type.lo < 0) {
+            diag_error(r->d, x->loc, "an 'or' source needs a declared range from 0 ('%s' has "
+                                     "none): the payer's ways are counted from it", v->name);
+            return 0;
+        }
+        splits *= (uint32_t)x->type.hi + 1;
+        for (uint32_t k = 0; k <= i; k++) {
+            const ast_expr *before = k ? pm->alts[k - 1] : target;
+            if (rs_same_cell(before, x)) {
+                diag_error(r->d, x->loc, "'%s' is already a source of this payment",
+                           src_name(x));
+                ok = 0;
+                break;
+            }
+        }
+        if (splits > MAX_SPLITS) {
+            diag_error(r->d, x->loc, "too many ways to pay: the 'or' sources allow %u splits "
+                                     "(at most %d: the ways must stay few enough to offer)",
+                       splits, MAX_SPLITS);
+            diag_note(r->d, v->loc, "'%s' may hold up to %d; a smaller range gives fewer ways",
+                      v->name, (int)x->type.hi);
+            return 0;
+        }
+    }
+    return ok;
+}
+
+/* Who decides: the first source's player index (a substitute's too). */
+static int payer_index(rs *r, ast_payment *pm, const ast_expr *target)
+{
+    if (pm->substitute && !pm->nalts) {
+        pm->payer_ix = pm->substitute->sub_payer;
+        return 1;
+    }
+    const ast_decl *v = target->kind == E_INDEX ? target->base->sym->decl : target->sym->decl;
+    for (uint32_t j = 0; j < v->ndims; j++)
+        if (v->dims[j].kind == DIM_PLAYER) {
+            pm->payer_ix = (int8_t)j;
+            return 1;
+        }
+    diag_error(r->d, target->loc, "a payment with 'or' sources needs its first source "
+                                  "indexed by player: that player chooses how to pay");
+    return 0;
+}
+
+/* A payment's ways, their guards as they stand now, and when the payer
+ * is asked: holding an `or` source or the substitute (and, in a body,
+ * with some way open: else the plain payment is short, E_DENIED). NULL:
+ * one way only, the plain payment. */
+ast_payment *rs_pay_ways(rs *r, ast_payment *pm, ast_expr *amount, ast_expr *target,
+                         int is_cost)
+{
+    if (rs_is_err(&target->type) || rs_is_err(&amount->type))
+        return NULL;
+    ast_decl *sub = rs_payment_substitute(target);
+    if (!pm && !sub)
+        return NULL;
+    if (!pm)
+        pm = ARENA_NEW(r->a, ast_payment);
+    pm->substitute = sub;
+    if (!check_alts(r, pm, target) || !payer_index(r, pm, target))
+        return NULL;
+    list_ways(r, pm, target);
+    ast_expr *v[2 + AST_PAY_MAX_ALTS], *pool = (ast_expr *)target;
+    uint32_t nv = 0;
+    for (uint32_t i = 0; i < pm->nalts; i++) {
+        v[nv++] = cmp(r, OP_GE, pm->alts[i], num(r, target->loc, 1));
+        pool = bin(r, OP_ADD, pool, pm->alts[i], TY_INT);
+    }
+    ast_expr *alts = fold(r, OP_OR, v, nv, target->loc);
+    if (!is_cost && nv)
+        alts = cmp(r, OP_AND, alts, cmp(r, OP_GE, pool, amount));
+    ast_expr *s = sub ? cmp(r, OP_GE, sub_cell(r, sub, target), num(r, target->loc, 1)) : NULL;
+    pm->asked = s ? (nv ? cmp(r, OP_OR, alts, s) : s) : alts;
+    for (uint32_t i = 0; i < pm->nways; i++)
+        pm->ways[i].guard = way_held(r, &pm->ways[i], pm, amount, target);
+    return pm;
+}
+
+/* Costs with one way each: Hall's condition comes down to, for each
+ * cell, what all the costs from it ask (so any number of them may be
+ * checked, each cell once). */
+static ast_expr *plain_costs(rs *r, ast_cost **cs, uint32_t n)
+{
+    ast_expr **v = ARENA_ARRAY(r->a, ast_expr *, n);
+    uint32_t nv = 0;
+    for (uint32_t m = 0; m < n; m++) {
+        ast_expr *ask = cs[m]->amount;
+        int first = 1;
+        for (uint32_t i = 0; i < n; i++)
+            if (i != m && rs_same_cell(cs[i]->target, cs[m]->target)) {
+                first &= i > m;
+                ask = bin(r, OP_ADD, ask, cs[i]->amount, TY_INT);
+            }
+        if (first)
+            v[nv++] = cmp(r, OP_GE, cs[m]->target, ask);
+    }
+    return fold(r, OP_AND, v, nv, cs[0]->loc);
+}
+
+/* An action's costs (already resolved, their ways listed): each way's
+ * guard also asks that the later costs stay payable after it; returns
+ * what `can` asks of the costs. */
+ast_expr *rs_cost_ways(rs *r, ast_decl *d, ast_cost **cs, uint32_t n)
+{
+    int ways = 0;
+    for (uint32_t j = 0; j < n; j++)
+        ways |= cs[j]->pay != NULL;
+    if (!ways) /* as before the payer's choice, and any number of costs */
+        return plain_costs(r, cs, n);
+    if (n > MAX_COSTS) {
+        diag_error(r->d, cs[MAX_COSTS]->loc, "action '%s' has %u costs, and one of them "
+                                             "several ways to pay: at most %d (the ways to pay "
+                                             "them together are checked as one)",
+                   d->name, n, MAX_COSTS);
+        return truth(r, d->loc, 1);
+    }
+    uint32_t terms = 0;
+    for (uint32_t j = 0; j < n; j++) {
+        ast_payment *pm = cs[j]->pay;
+        for (uint32_t i = 0; pm && i < pm->nways; i++) {
+            taken tk;
+            way_parts(r, &pm->ways[i], pm, cs[j]->amount, cs[j]->target, &tk);
+            pm->ways[i].guard = cmp(r, OP_AND, pm->ways[i].guard,
+                                    payable(r, cs, j + 1, n, &tk, &terms));
+        }
+    }
+    ast_expr *can = payable(r, cs, 0, n, NULL, &terms);
+    if (terms > MAX_TERMS)
+        diag_error(r->d, d->loc, "checking the ways to pay the costs of action '%s' takes %u "
+                                 "comparisons (at most %d): fewer costs, or fewer 'or' sources",
+                   d->name, terms, MAX_TERMS);
+    return can;
+}
