@@ -406,10 +406,115 @@ static void stmt_round(lw *w, const ast_stmt *s)
     lw_give_locals(w, first);
 }
 
+/* `simultaneously for p in players { choose p ... }`: a first pass asks
+ * every p in secret (WAIT x=1) and keeps which option and value each
+ * chose, in player-indexed locals; a second pass, in the same order,
+ * reveals each choice (CHOSEN) and carries it out. Nothing a choice does
+ * happens before every player has chosen, so no one's options or choice
+ * can depend on another's. */
+static void offer_options(lw *w, const ast_stmt *s);
+static void wait_secretly(lw *w, const ast_expr *player);
+
+static void simultaneous_ask(lw *w, const ast_stmt *s, uint32_t pick, uint32_t param)
+{
+    const ast_stmt *ch = s->u.for_.body.first;
+    uint32_t pv = (uint32_t)s->u.for_.var->slot, k = 0;
+    iter_ctx c;
+    for_keys fk = {(const ast_expr *const *)s->u.for_.keys, s->u.for_.nkeys,
+                   s->u.for_.desc_mask};
+    lw_iter_open_keys(w, &c, s->u.for_.iter, pv, &fk);
+    lw_iter_filter(w, &c, s->u.for_.where);
+    offer_options(w, ch);
+    wait_secretly(w, ch->u.choose.player);
+    u32vec ends = {0};
+    int d = w->depth;
+    for (const ast_option *o = ch->u.choose.options; o; o = o->next, k++) {
+        w->options.v[o->index].target = lw_here(w);
+        w->depth = d;
+        if (o->var) {
+            w->depth++; /* ordo_choose pushed the param */
+            if (w->depth > w->maxdepth)
+                w->maxdepth = w->depth;
+            lw_emit_a(w, ORDO_OP_STL, (uint32_t)o->var->slot);
+        }
+        lw_emit_a(w, ORDO_OP_LDL, pv);
+        if (o->var)
+            lw_emit_a(w, ORDO_OP_LDL, (uint32_t)o->var->slot);
+        else
+            lw_push_const(w, 0);
+        lw_emit_a(w, ORDO_OP_STLI, param);
+        lw_emit_a(w, ORDO_OP_LDL, pv);
+        lw_push_const(w, (int32_t)k + 1);
+        lw_emit_a(w, ORDO_OP_STLI, pick);
+        if (o->next)
+            VPUSH(w, ends, lw_jump(w, ORDO_OP_JMP));
+    }
+    lw_patch_all_here(w, &ends);
+    w->depth = d;
+    lw_iter_close(w, &c);
+}
+
+static void simultaneous_carry_out(lw *w, const ast_stmt *s, uint32_t pick, uint32_t param)
+{
+    const ast_stmt *ch = s->u.for_.body.first;
+    uint32_t pv = (uint32_t)s->u.for_.var->slot, k = 0;
+    iter_ctx c;
+    for_keys fk = {(const ast_expr *const *)s->u.for_.keys, s->u.for_.nkeys,
+                   s->u.for_.desc_mask};
+    lw_iter_open_keys(w, &c, s->u.for_.iter, pv, &fk);
+    lw_iter_filter(w, &c, s->u.for_.where);
+    loop_begin(w, s);
+    u32vec done = {0};
+    for (const ast_option *o = ch->u.choose.options; o; o = o->next, k++) {
+        lw_emit_a(w, ORDO_OP_LDL, pv);
+        lw_emit_a(w, ORDO_OP_LDLI, pick);
+        lw_push_const(w, (int32_t)k + 1);
+        lw_emit_op(w, ORDO_OP_EQ);
+        uint32_t skip = lw_jump(w, ORDO_OP_JZ);
+        if (o->var) {
+            lw_emit_a(w, ORDO_OP_LDL, pv);
+            lw_emit_a(w, ORDO_OP_LDLI, param);
+            lw_emit_a(w, ORDO_OP_STL, (uint32_t)o->var->slot);
+        }
+        lw_emit_a(w, ORDO_OP_LDL, pv);
+        if (o->var)
+            lw_emit_a(w, ORDO_OP_LDL, (uint32_t)o->var->slot);
+        lw_emit(w, ORDO_OP_CHOSEN, o->var != NULL, (uint32_t)o->index, 0);
+        lw_block(w, &o->body);
+        VPUSH(w, done, lw_jump(w, ORDO_OP_JMP));
+        lw_patch_here(w, skip);
+    }
+    lw_patch_all_here(w, &done);
+    loop_ctx *l = &w->loops.v[w->loops.n - 1];
+    for (uint32_t i = 0; i < l->breaks.n; i++)
+        VPUSH(w, c.brk, l->breaks.v[i]);
+    l->breaks.n = 0;
+    loop_end(w);
+    lw_iter_close(w, &c);
+}
+
+static void stmt_simultaneous(lw *w, const ast_stmt *s)
+{
+    uint32_t maxp = (uint32_t)w->f->max_players;
+    uint32_t pick = lw_take_locals(w, 2 * maxp), param = pick + maxp;
+    for (uint32_t k = 0; k < maxp; k++) { /* no choice yet: a player skipped by `where` */
+        lw_push_const(w, (int32_t)k);
+        lw_push_const(w, 0);
+        lw_emit_a(w, ORDO_OP_STLI, pick);
+    }
+    simultaneous_ask(w, s, pick, param);
+    simultaneous_carry_out(w, s, pick, param);
+    lw_give_locals(w, pick);
+}
+
 static void stmt_for(lw *w, const ast_stmt *s)
 {
     if (s->u.for_.round) {
         stmt_round(w, s);
+        return;
+    }
+    if (s->u.for_.simultaneous) {
+        stmt_simultaneous(w, s);
         return;
     }
     iter_ctx c;
@@ -465,7 +570,9 @@ static void wait_secretly(lw *w, const ast_expr *player)
     lw_emit(w, ORDO_OP_WAIT, 1, 0, 0);
 }
 
-static void stmt_choose(lw *w, const ast_stmt *s)
+/* A choose's options offered (their `when`, `for` and `where`), up to its
+ * WAIT. */
+static void offer_options(lw *w, const ast_stmt *s)
 {
     lw_emit_op(w, ORDO_OP_OPTS);
     for (const ast_option *o = s->u.choose.options; o; o = o->next) {
@@ -489,6 +596,11 @@ static void stmt_choose(lw *w, const ast_stmt *s)
         if (skip != NO_LABEL)
             lw_patch_here(w, skip);
     }
+}
+
+static void stmt_choose(lw *w, const ast_stmt *s)
+{
+    offer_options(w, s);
     if (s->u.choose.secret)
         wait_secretly(w, s->u.choose.player);
     else

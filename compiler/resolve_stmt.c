@@ -229,6 +229,23 @@ static void rs_for_keys(rs *r, ast_stmt *s)
         diag_error(r->d, s->u.for_.by->loc, "'by' orders players only");
 }
 
+/* `simultaneously for p in players { choose p ... }`: the body is one
+ * decision of the loop's player, over players (its choices are kept per
+ * player until all have chosen). */
+static void rs_simultaneous(rs *r, ast_stmt *s)
+{
+    const ast_stmt *c = s->u.for_.body.first;
+    int kind = s->u.for_.iter->kind;
+    if (kind != IT_PLAYERS && kind != IT_ALL_PLAYERS)
+        diag_error(r->d, s->u.for_.iter->loc, "'simultaneously' goes over players");
+    else if (!c || c->next || c->kind != S_CHOOSE || c->u.choose.player->kind != E_NAME ||
+             c->u.choose.player->sym != s->u.for_.var)
+        diag_error(r->d, c ? c->loc : s->loc,
+                   "the body of 'simultaneously for %s in ...' is one 'choose %s ...', the "
+                   "decision each player takes at once",
+                   s->u.for_.var->name, s->u.for_.var->name);
+}
+
 static void rs_for(rs *r, ast_stmt *s)
 {
     rs_riter(r, s->u.for_.iter);
@@ -243,6 +260,8 @@ static void rs_for(rs *r, ast_stmt *s)
     r->in_round += s->u.for_.round != ROUND_NONE;
     for (ast_stmt *x = s->u.for_.body.first; x; x = x->next)
         rstmt(r, x);
+    if (s->u.for_.simultaneous)
+        rs_simultaneous(r, s);
     r->in_round -= s->u.for_.round != ROUND_NONE;
     r->nloops--;
     rs_scope_close(r, m);

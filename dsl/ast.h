@@ -382,6 +382,10 @@ typedef struct ast_stmt {
             uint32_t nkeys;
             uint32_t desc_mask;   /* bit k: key k is `desc` */
             uint8_t round;        /* ROUND_*: a `round` statement */
+            uint8_t simultaneous; /* `simultaneously for p in ... { choose p
+                                   * ... }`: every p chooses in secret, then
+                                   * the choices are revealed and carried
+                                   * out, in the loop's order */
         } for_;
         struct {                  /* S_EXIT */
             ast_expr *cond;       /* `exit when C`, else NULL */

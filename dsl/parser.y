@@ -626,6 +626,7 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %token T_ORDER "order" T_PRINTED "printed" T_CHOSEN "chosen" T_ONCE "once" T_PER "per"
 %token T_CHAIN "chain" T_DEPTH "depth" T_KEPT "kept" T_UNDO "undo" T_TENTATIVE "tentative"
 %token T_HIDDEN "hidden" T_REVEAL "reveal" T_HIDE "hide" T_SEE "see" T_SECRETLY "secretly"
+%token T_SIMULTANEOUSLY "simultaneously"
 %token T_ACTION "action" T_DO "do" T_CAN "can" T_COST "cost" T_PAY "pay" T_BATCH "batch"
 %token T_RESOURCE "resource" T_OVERRIDE "override" T_COMBINED "combined"
 %token T_TABLE "table" T_NAMED "named" T_EXTENDS "extends"
@@ -1250,6 +1251,10 @@ stmt
     | T_FOR new_name T_IN iter for_mods block {
         $$ = for_stmt(px, @1, $2, @2, $4, &$5, &$6, ROUND_NONE);
       }
+    | T_SIMULTANEOUSLY T_FOR new_name T_IN iter for_mods block {
+        $$ = for_stmt(px, @1, $3, @3, $5, &$6, &$7, ROUND_NONE);
+        $$->u.for_.simultaneous = 1;
+      }
     | T_ROUND new_name T_IN T_PLAYERS for_mods block {
         ast_iter *it = iter_of(px, IT_PLAYERS, NULL, NULL, @4);
         $$ = for_stmt(px, @1, $2, @2, it, &$5, &$6, ROUND_ONCE);
@@ -1637,6 +1642,7 @@ soft_keyword
     | T_HIDDEN { $$ = "hidden"; }
     | T_SEE { $$ = "see"; }
     | T_SECRETLY { $$ = "secretly"; }
+    | T_SIMULTANEOUSLY { $$ = "simultaneously"; }
     | T_PER { $$ = "per"; }
     | T_ACTION { $$ = "action"; }
     | T_DO { $$ = "do"; }
@@ -2083,6 +2089,7 @@ static int is_soft_keyword(yysymbol_kind_t k)
     case YYSYMBOL_T_KEPT: case YYSYMBOL_T_UNDO: case YYSYMBOL_T_TENTATIVE:
     case YYSYMBOL_T_START: case YYSYMBOL_T_ROTATE: case YYSYMBOL_T_ROUND: case YYSYMBOL_T_PASS:
     case YYSYMBOL_T_HIDDEN: case YYSYMBOL_T_SEE: case YYSYMBOL_T_SECRETLY:
+    case YYSYMBOL_T_SIMULTANEOUSLY:
     case YYSYMBOL_T_REVEAL: case YYSYMBOL_T_HIDE:
         return 1;
     default:

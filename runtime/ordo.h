@@ -177,6 +177,9 @@ enum {
                          * player it was shown to, -1: everyone) or hidden
                          * again (args[nd] = -2); id = the var, args = its
                          * indexes */
+    ORDO_EV_CHOSEN,     /* a choice taken in a simultaneous decision (traced
+                         * then for its decider alone), revealed as all are
+                         * carried out: as ORDO_EV_CHOICE */
     ORDO_EV_UNDO,       /* an action is undone (an escape out of it, or
                          * `undo`): the state is as at its start; id = its
                          * event, player = who took it */

@@ -278,7 +278,7 @@ void ordo_set_trace(ordo_game *g, ordo_trace_fn fn, void *ctx)
 static const char *const kind_names[ORDO_EV_KIND_COUNT] = {
     "?", "step", "skip", "event", "choice", "escape", "roll", "turn", "eliminate", "log", "end",
     "trigger", "window", "window_end", "action", "action_end", "pay", "batch", "batch_end",
-    "override", "reveal", "undo",
+    "override", "reveal", "chosen", "undo",
 };
 
 static const char *timing_name(int32_t t)
@@ -482,7 +482,10 @@ int ordo_event_text_as(const ordo_game *g, const ordo_event *ev, int seat, char 
         break;
     case ORDO_EV_CHOICE:
     case ORDO_EV_ESCAPE:
-        vb_puts(&b, ev->kind == ORDO_EV_CHOICE ? "choice " : "escape ");
+    case ORDO_EV_CHOSEN:
+        vb_puts(&b, ev->kind == ORDO_EV_CHOICE   ? "choice "
+                    : ev->kind == ORDO_EV_CHOSEN ? "revealed choice "
+                                                 : "escape ");
         vb_player(&b, ev->player);
         vb_puts(&b, ": ");
         vb_choice(&b, p, ev);
@@ -712,7 +715,8 @@ int ordo_event_json_as(const ordo_game *g, const ordo_event *ev, int seat, char 
         break;
     case ORDO_EV_CHOICE:
     case ORDO_EV_ESCAPE:
-        vb_json_key(&b, ev->kind == ORDO_EV_CHOICE ? "option" : "escape");
+    case ORDO_EV_CHOSEN:
+        vb_json_key(&b, ev->kind == ORDO_EV_ESCAPE ? "escape" : "option");
         vb_json_open(&b);
         vb_choice(&b, p, ev);
         vb_json_close(&b);

@@ -199,6 +199,13 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
                 BAD("code %lu: REVEAL x=%u of var %u (%s), not a hidden var", (unsigned long)pc,
                     x, a, nm(p->vars[a].name));
             break;
+        case ORDO_OP_CHOSEN:
+            if (a >= p->noptions)
+                what = "option";
+            else if (x != (p->options[a].param_kind != ORDO_NO_PARAM))
+                BAD("code %lu: CHOSEN x=%u of option %u, which %s a param", (unsigned long)pc, x,
+                    a, p->options[a].param_kind == ORDO_NO_PARAM ? "has no" : "has");
+            break;
         case ORDO_OP_UNDO:
             if (!p->act_undo)
                 BAD("code %lu: UNDO in a program that does not undo actions",

@@ -598,6 +598,16 @@ top:
         *sp++ = g->status == ORDO_DECIDE ? g->decider : -1;
         NEXT();
     }
+    CASE(CHOSEN) {
+        NOT_IN_EVAL();
+        NEED(ip->x + 1u);
+        int32_t pl = sp[-1 - (int)ip->x];
+        if (UNLIKELY(pl < 0 || pl >= nplayers))
+            FAIL(ORDO_E_INDEX, "a choice by %s in a %d-player game", PLAYER_WORDS(pl), nplayers);
+        EMIT(ORDO_EV_CHOSEN, pl, ip->a, ip->x, sp - ip->x);
+        sp -= ip->x + 1u;
+        NEXT();
+    }
     CASE(DEPTH) {
         ROOM(1);
         int32_t n = 0;

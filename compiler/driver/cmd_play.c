@@ -68,6 +68,7 @@ static void show_event(void *ctx, const ordo_game *g, const ordo_event *ev)
     case ORDO_EV_EVENT: case ORDO_EV_CHOICE: case ORDO_EV_ESCAPE: case ORDO_EV_ROLL:
     case ORDO_EV_TURN: case ORDO_EV_ELIMINATE: case ORDO_EV_LOG: case ORDO_EV_END:
     case ORDO_EV_ACTION: case ORDO_EV_PAY: case ORDO_EV_REVEAL: case ORDO_EV_UNDO:
+    case ORDO_EV_CHOSEN:
         break;
     default:
         return;

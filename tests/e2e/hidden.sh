@@ -87,5 +87,16 @@ if grep -q 'choice player 1: ?' "$tmp/play" && grep -q 'choice player 2: ?' "$tm
 then ok; else
     bad "ordo play, two people: a secret bid shows"; head -20 "$tmp/play" | sed 's/^/    /'
 fi
+# simultaneous decisions: each player's choice is "?" to the others until
+# it is revealed with the rest; the revealed choices are whole for all
+SIM=examples/language/simultaneous.ordo
+"$ORDO" run "$SIM" --seed 2 --players 3 --as 2 >"$tmp/sim" 2>&1
+if grep -q 'choice player 1: ?' "$tmp/sim" && grep -q 'choice player 3: ?' "$tmp/sim" &&
+   ! grep -q '^[0-9]* choice player [13]: [bp]' "$tmp/sim" &&
+   grep -q 'revealed choice player 1: ' "$tmp/sim" && ! grep -q 'revealed choice.*?' "$tmp/sim"
+then ok; else
+    bad "simultaneous.ordo --as 2: a choice shows before its reveal"; head -12 "$tmp/sim" | sed 's/^/    /'
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

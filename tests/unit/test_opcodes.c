@@ -428,6 +428,8 @@ static const tcase plain_cases[] = {
     C(ASSERT, 2, T_PROBE, 0, 1),
     C0(DEPTH, 0, P_FN0, 0),
     C0(DECIDER, 0, 0, 0),
+    C(CHOSEN, 0, O_PLAIN, 0, 0),
+    C(CHOSEN, 1, O_PARAM, 0, 0, 4),
     C0(DEPTH, 0, P_MAIN, 0),
     C(DATA, 0, 3, 0, 2),
     C(DATA, 1, 3, 0, 2, 1),
