@@ -583,6 +583,8 @@ static void emit_program(FILE *f, const ordo_program *p, const char *sym)
                 (unsigned)p->max_pending);
     if (p->act_undo)
         fputs("    .act_undo = 1,\n", f);
+    if (p->act_revise)
+        fputs("    .act_revise = 1,\n", f);
     if (p->ndata)
         put_table_ref(f, "data", sym, "data", "ndata", p->ndata);
     if (p->nfiles)

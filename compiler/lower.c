@@ -162,6 +162,7 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
         w->acting_var = (uint32_t)file->acting_var->index;
         p->act_first = (uint16_t)file->act_first;
         p->act_undo = file->act_undo;
+        p->act_revise = file->act_revise;
         w->act_slots = (state_size - (file->act_undo ? 0 : p->vars[file->act_first].offset) +
                         3u) / 4u;
     }

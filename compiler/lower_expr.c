@@ -528,6 +528,9 @@ static void builtin_call(lw *w, const ast_expr *e)
         lw_expr(w, e->args[0]);
         lw_emit_op(w, ORDO_OP_ABS);
         return;
+    case BI_REVISABLE:
+        lw_emit(w, ORDO_OP_REVISE, 1, 0, 0);
+        return;
     case BI_SEAT:
         lw_expr(w, e->args[0]);
         lw_emit_a(w, ORDO_OP_SEAT, (uint32_t)w->f->start_var->index);

@@ -880,6 +880,9 @@ static void stmt(lw *w, const ast_stmt *s)
         lw_emit(w, ORDO_OP_REVEAL, s->kind == S_HIDE, v, 0);
         return;
     }
+    case S_REVISE:
+        lw_emit(w, ORDO_OP_REVISE, 0, 0, 0);
+        return;
     case S_UNDO: /* resolution allows it only in an action's own body */
         lw_emit_op(w, ORDO_OP_UNDO);
         return;

@@ -374,6 +374,8 @@ static void lower_action(lw *w, const ast_decl *d)
     lw_emit(w, ORDO_OP_ACT, 1, (uint32_t)ev->index, (int32_t)save);
     after_groups(w, ev);
     lw_emit(w, ORDO_OP_ACT, 2, (uint32_t)ev->index, (int32_t)save);
+    if (d->revisable) /* `revise` may take it back till another begins */
+        lw_emit_op(w, ORDO_OP_RVSAVE);
     lw_emit_op(w, ORDO_OP_RET);
     lw_unit_end(w);
 }

@@ -51,8 +51,14 @@ int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
     /* an action that can be left by an escape or undone saves the whole
      * state at its start, to put it back */
     file->act_undo = file->acting_var && (file->nescapes || file->has_undo);
-    for (ast_decl *x = file->decls; x; x = x->next)
-        file->act_undo |= x->tentative;
+    for (ast_decl *x = file->decls; x; x = x->next) {
+        file->act_undo |= x->tentative | x->revisable;
+        file->act_revise |= x->revisable;
+    }
+    if ((file->has_revise || file->has_revisable_call) && !file->act_revise)
+        diag_error(d, file->has_revise ? file->revise_loc : file->revisable_call_loc,
+                   "'%s' but no action is 'revisable'",
+                   file->has_revise ? "revise" : "revisable()");
     for (ast_decl *x = file->decls; x; x = x->next)
         if (x->kind == D_SCENARIO)
             rs_rscenario(r, x);

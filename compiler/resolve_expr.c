@@ -403,11 +403,30 @@ static int rx_seat_call(rs *r, ast_expr *e)
     return 1;
 }
 
+/* revisable(): no keyword, a built-in only where no name is spelled so */
+static int rx_revisable_call(rs *r, ast_expr *e)
+{
+    if (strcmp(e->name, "revisable") != 0)
+        return 0;
+    e->type = rs_ty(TY_ERROR);
+    if (e->nargs) {
+        diag_error(r->d, e->loc, "'revisable' takes no argument");
+        return 1;
+    }
+    e->builtin = BI_REVISABLE;
+    e->type = rs_ty(TY_BOOL);
+    if (!r->f->has_revisable_call) {
+        r->f->has_revisable_call = 1;
+        r->f->revisable_call_loc = e->loc;
+    }
+    return 1;
+}
+
 static void rx_call(rs *r, ast_expr *e)
 {
     ast_sym *s = rs_lookup(r, e->name);
     e->type = rs_ty(TY_ERROR);
-    if (!s && rx_seat_call(r, e))
+    if (!s && (rx_seat_call(r, e) || rx_revisable_call(r, e)))
         return;
     if (!s) {
         for (uint32_t i = 0; i < e->nargs; i++)

@@ -630,6 +630,10 @@ static void rstmt(rs *r, ast_stmt *s)
     case S_HIDE:
         rs_reveal(r, s);
         return;
+    case S_REVISE:
+        r->f->has_revise = 1; /* checked against a revisable action at the end */
+        r->f->revise_loc = s->loc;
+        return;
     case S_UNDO:
         if (!r->in_action_body)
             diag_error(r->d, s->loc, "'undo' outside an action's body: it undoes the "

@@ -71,7 +71,8 @@ const char *ast_stmt_kind_name(int kind)
         "?", "step", "let", "assignment", "if", "repeat", "for", "exit", "turn",
         "eliminate", "end game", "choose", "scope", "window", "call", "return",
         "emit", "log", "assert", "add", "remove", "remove at", "clear", "shuffle",
-        "do", "pay", "batch", "show", "pass", "rotate", "undo", "reveal", "hide"};
+        "do", "pay", "batch", "show", "pass", "rotate", "undo", "reveal", "hide",
+        "revise"};
     return kind > 0 && kind < (int)(sizeof names / sizeof names[0]) ? names[kind] : "?";
 }
 

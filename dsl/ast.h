@@ -98,8 +98,10 @@ enum ast_builtin {
     BI_MIN,    /* min(a, b) */
     BI_MAX,    /* max(a, b) */
     BI_ABS,    /* abs(a) */
-    BI_SEAT    /* seat(p): p's seat counted clockwise from the start player
+    BI_SEAT,   /* seat(p): p's seat counted clockwise from the start player
                 * (`seat` is no keyword: a ruleset's own `seat` wins) */
+    BI_REVISABLE /* revisable(): a `revisable` action ended and no action has
+                  * begun since (`revise` takes it back); no keyword either */
 };
 
 typedef struct ast_sym {
@@ -285,7 +287,8 @@ enum ast_stmt_kind {
     S_ROTATE,     /* rotate start player */
     S_UNDO,       /* undo: the action whose body it is in, as if never taken */
     S_REVEAL,     /* reveal target [to value]: u.assign (value NULL: everyone) */
-    S_HIDE        /* hide target: u.assign */
+    S_HIDE,       /* hide target: u.assign */
+    S_REVISE      /* revise: take back the last revisable action, if any */
 };
 
 /* S_FOR's `round`: a plain `for`, or a round (the next player picked
@@ -682,6 +685,9 @@ typedef struct ast_decl {
     /* D_PROC that is an action: `action NAME(p: player, ...) "label"
      * [when C] [cost N from X]... { }` */
     uint8_t is_action;
+    uint8_t revisable;            /* `revisable`: after it ends, `revise` may
+                                   * take it back until another action begins
+                                   * (CWC-3.0.7) */
     uint8_t tentative;            /* `tentative`: a `pay` its own body cannot
                                    * make undoes it (it was offered when its
                                    * `when` and costs held) */
@@ -805,6 +811,12 @@ typedef struct ast_file {
                                     * leave one, or `undo`): each saves the
                                     * whole state at its start */
     uint8_t has_undo;              /* [R] an `undo` statement */
+    uint8_t has_revise;            /* [R] a `revise` statement (at revise_loc) */
+    ast_loc revise_loc;
+    uint8_t has_revisable_call;    /* [R] a `revisable()` (at revisable_call_loc) */
+    ast_loc revisable_call_loc;
+    uint8_t act_revise;            /* [R] a `revisable` action: the block keeps
+                                    * the start state of the last one ended */
     uint8_t has_batches;           /* a `batch` or an `order combined` event */
     ast_expr **caps;               /* [R] every `capped at`, for the checks */
     uint32_t ncaps, capcaps;

@@ -68,7 +68,7 @@ typedef struct act_mods {
     int order;
     ast_expr *order_by;
     ast_expr *depth;
-    int tentative;
+    int tentative, revisable;
 } act_mods;
 
 /* A name where one is declared: any word parses there, and a reserved
@@ -626,7 +626,7 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %token T_ORDER "order" T_PRINTED "printed" T_CHOSEN "chosen" T_ONCE "once" T_PER "per"
 %token T_CHAIN "chain" T_DEPTH "depth" T_KEPT "kept" T_UNDO "undo" T_TENTATIVE "tentative"
 %token T_HIDDEN "hidden" T_REVEAL "reveal" T_HIDE "hide" T_SEE "see" T_SECRETLY "secretly"
-%token T_SIMULTANEOUSLY "simultaneously"
+%token T_SIMULTANEOUSLY "simultaneously" T_REVISABLE "revisable" T_REVISE "revise"
 %token T_ACTION "action" T_DO "do" T_CAN "can" T_COST "cost" T_PAY "pay" T_BATCH "batch"
 %token T_RESOURCE "resource" T_OVERRIDE "override" T_COMBINED "combined"
 %token T_TABLE "table" T_NAMED "named" T_EXTENDS "extends"
@@ -835,6 +835,7 @@ decl
         $$->is_action = 1;
         $$->depth_expr = $7.depth;
         $$->tentative = (uint8_t)$7.tentative;
+        $$->revisable = (uint8_t)$7.revisable;
         $$->guard = $7.when;
         $$->costs = $7.costs;
         $$->cites = $7.cites;
@@ -1154,6 +1155,7 @@ act_mods
         $$.last_cite = c;
       }
     | act_mods T_TENTATIVE { $$ = $1; $$.tentative = 1; }
+    | act_mods T_REVISABLE { $$ = $1; $$.revisable = 1; }
     | act_mods T_DEPTH expr {
         $$ = $1;
         if ($$.depth)
@@ -1326,6 +1328,7 @@ stmt
       }
     | T_RETURN { $$ = st(px, S_RETURN, @1); }
     | T_UNDO { $$ = st(px, S_UNDO, @1); }
+    | T_REVISE { $$ = st(px, S_REVISE, @1); }
     | T_DO new_name '(' args ')' {
         $$ = st(px, S_DO, @1);
         $$->u.call.name = $2.text; $$->u.call.name_loc = L(@2);
@@ -1643,6 +1646,8 @@ soft_keyword
     | T_SEE { $$ = "see"; }
     | T_SECRETLY { $$ = "secretly"; }
     | T_SIMULTANEOUSLY { $$ = "simultaneously"; }
+    | T_REVISABLE { $$ = "revisable"; }
+    | T_REVISE { $$ = "revise"; }
     | T_PER { $$ = "per"; }
     | T_ACTION { $$ = "action"; }
     | T_DO { $$ = "do"; }
@@ -2089,7 +2094,7 @@ static int is_soft_keyword(yysymbol_kind_t k)
     case YYSYMBOL_T_KEPT: case YYSYMBOL_T_UNDO: case YYSYMBOL_T_TENTATIVE:
     case YYSYMBOL_T_START: case YYSYMBOL_T_ROTATE: case YYSYMBOL_T_ROUND: case YYSYMBOL_T_PASS:
     case YYSYMBOL_T_HIDDEN: case YYSYMBOL_T_SEE: case YYSYMBOL_T_SECRETLY:
-    case YYSYMBOL_T_SIMULTANEOUSLY:
+    case YYSYMBOL_T_SIMULTANEOUSLY: case YYSYMBOL_T_REVISABLE: case YYSYMBOL_T_REVISE:
     case YYSYMBOL_T_REVEAL: case YYSYMBOL_T_HIDE:
         return 1;
     default:

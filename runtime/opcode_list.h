@@ -109,6 +109,8 @@ OP(UNDO,     "",    K(0),  K(0), "undo the action whose body runs: the state as 
 OP(REVEAL,   "xa",  ND(1), K(0), "pop p, then i [j]; hidden var a's cell i,j is revealed to p (x=0; p -1: to everyone), or hidden again (x=1); trace REVEAL")
 OP(DECIDER,  "",    K(0),  K(1), "push the player of the pending decision (-1: none; a policy's `me`)")
 OP(CHOSEN,   "xa",  X(1),  K(0), "pop (x=1: the param, then) p; trace CHOSEN: p's choice of option a in a simultaneous decision, revealed now")
+OP(REVISE,   "x",   K(0),  X(0), "x=0: take back the last revisable action ended, if no action began since (the state as at its start, but `kept` vars; trace UNDO); x=1: push whether there is one")
+OP(RVSAVE,   "",    K(0),  K(0), "a revisable action ends: keep its start state (in its frame) as the one `revise` takes back")
 OP(DEPTH,    "a",   K(0),  K(1), "push how many runs of proc a are under way (its frames; a stated `depth` or `once per chain` counts them)")
 OP(SEAT,     "a",   K(1),  K(1), "pop p; push p's seat: 1 + how many seats clockwise p sits from the start player, scalar var a (p not a player: E_INDEX)")
 OP(ROTATE,   "a",   K(0),  K(0), "var a (the start player) = the next player clockwise who is in the game; unchanged when no other is")

@@ -514,6 +514,8 @@ struct ordo_program {
                               * block, at the end of the state: "#acting",
                               * "#action", then the rest; 0 or nvars: none */
     uint16_t max_pending;    /* effects a batch can hold back (0: no batch) */
+    uint8_t act_revise;      /* a `revisable` action: the block keeps the start
+                              * state of the last one ended, for `revise` */
     uint8_t act_undo;        /* an action saves the whole state at its start
                               * (not only the per-action block): an escape
                               * out of it, or `undo`, puts it back */

@@ -43,7 +43,7 @@ static regs regs_of(const ordo_game *g)
 /* The parts of g's block in use, one after the other: (offset, bytes). */
 static int areas(const ordo_game *g, size_t off[6], size_t len[6])
 {
-    off[0] = g->off_state, len[0] = g->p->state_size;
+    off[0] = g->off_state, len[0] = (size_t)vm_state_area(g->p);
     off[1] = g->off_stack, len[1] = (size_t)g->sp * sizeof(int32_t);
     off[2] = g->off_frames, len[2] = (size_t)g->nframes * sizeof(vm_frame);
     off[3] = g->off_opts, len[3] = (size_t)g->nopts * sizeof(vm_opt);

@@ -85,7 +85,8 @@ static uint64_t fingerprint(const ordo_program *p)
         h = fnv_u32(h, p->escapes[i].handler);
     uint32_t sizes[] = {p->nsteps,    p->nevents,     p->state_size,  p->stack_size,
                         p->max_frames, p->max_options, p->max_escapes, p->max_pending,
-                        p->act_first, p->main_proc,   p->ndata,       p->act_undo};
+                        p->act_first, p->main_proc,   p->ndata,       p->act_undo,
+                        p->act_revise};
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
         h = fnv_u32(h, sizes[k]);
     return h;

@@ -10,12 +10,17 @@
 
 #include "vm.h"
 
-#define ROUND8(x) (((x) + 7u) & ~(uint64_t)7u)
+
+uint64_t vm_state_area(const ordo_program *p)
+{
+    uint64_t vars = ROUND8((uint64_t)p->state_size);
+    return p->act_revise ? 2 * vars + 8 : vars;
+}
 
 void vm_compute_layout(const ordo_program *p, vm_layout *l)
 {
     l->state = ROUND8(sizeof(struct ordo_game));
-    l->stack = l->state + ROUND8((uint64_t)p->state_size);
+    l->stack = l->state + vm_state_area(p);
     l->frames = l->stack + ROUND8((uint64_t)p->stack_size * sizeof(int32_t));
     l->opts = l->frames + (uint64_t)p->max_frames * sizeof(vm_frame);
     l->escs = l->opts + ROUND8((uint64_t)p->max_options * sizeof(vm_opt));

@@ -206,6 +206,12 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
                 BAD("code %lu: CHOSEN x=%u of option %u, which %s a param", (unsigned long)pc, x,
                     a, p->options[a].param_kind == ORDO_NO_PARAM ? "has no" : "has");
             break;
+        case ORDO_OP_REVISE:
+        case ORDO_OP_RVSAVE:
+            if (!p->act_revise || !p->act_undo || x > 1)
+                BAD("code %lu: REVISE/RVSAVE x=%u in a program with no revisable action",
+                    (unsigned long)pc, x);
+            break;
         case ORDO_OP_UNDO:
             if (!p->act_undo)
                 BAD("code %lu: UNDO in a program that does not undo actions",
@@ -500,6 +506,8 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
     } else if (p->act_undo) {
         BAD("act_undo in a program without actions");
     }
+    if (p->act_revise && !p->act_undo)
+        BAD("act_revise without act_undo");
     for (unsigned i = 0; i < p->nsteps; i++) {
         const ordo_step *s = &p->steps[i];
         if (!s->number)

@@ -608,6 +608,34 @@ top:
         sp -= ip->x + 1u;
         NEXT();
     }
+    CASE(REVISE) {
+        if (UNLIKELY(!p->act_revise))
+            FAIL(ORDO_E_STATE, "revise in a program with no revisable action");
+        int32_t *flag = VM_REVISE_FLAG(g);
+        if (ip->x == 1) { /* revisable(): a read, as a fn may make */
+            ROOM(1);
+            *sp++ = *flag != 0;
+            NEXT();
+        }
+        NOT_IN_EVAL();
+        if (*flag) {
+            SAVE();
+            vm_undo_action(g, (const int32_t *)(const void *)VM_REVISE(g));
+            EMIT(ORDO_EV_UNDO, flag[1], flag[0] - 1, 0, NULL);
+            flag[0] = 0;
+        }
+        NEXT();
+    }
+    CASE(RVSAVE) {
+        NOT_IN_EVAL();
+        const ordo_proc *pr = &procs[frames[nframes - 1].proc];
+        if (UNLIKELY(!pr->act_save || !p->act_revise || !p->act_undo))
+            FAIL(ORDO_E_STATE, "RVSAVE outside a revisable action");
+        memcpy(VM_REVISE(g), fp + pr->act_save - 1, p->state_size);
+        VM_REVISE_FLAG(g)[0] = frames[nframes - 1].proc + 1;
+        VM_REVISE_FLAG(g)[1] = pr->nparams ? fp[0] : -1; /* who took it */
+        NEXT();
+    }
     CASE(DEPTH) {
         ROOM(1);
         int32_t n = 0;
@@ -907,6 +935,8 @@ top:
             const ordo_event_decl *ev = &p->events[ip->a];
             EMIT(ORDO_EV_ACTION, ev->nparams ? fp[0] : -1, ip->a, ev->nparams, fp);
             memcpy(saved, state + from, bytes);
+            if (p->act_revise) /* "until the next one begins" (CWC-3.0.7) */
+                *VM_REVISE_FLAG(g) = 0;
             SAVE();
             vm_reset_action(g);
             int32_t n = vm_load(cnt, acting->width) + 1;

@@ -178,6 +178,16 @@ void vm_init_vars(ordo_game *g, uint16_t first, uint16_t end);
 /* Puts back the per-action block an action's start saved in the frame at
  * fp (escapes leaving actions use it; ACT x=2 does the same). */
 void vm_restore_action(ordo_game *g, const int32_t *saved);
+#define ROUND8(x) (((x) + 7u) & ~(uint64_t)7u)
+/* act_revise: the start state of the last revisable action ended, after
+ * the state (8-aligned), then its flag: 1 + the action's proc, 0 when
+ * there is none to take back (another action began since), and the
+ * player who took it. */
+#define VM_REVISE(g) (VM_STATE(g) + ROUND8((uint64_t)(g)->p->state_size))
+#define VM_REVISE_FLAG(g) ((int32_t *)(void *)(VM_REVISE(g) + ROUND8((uint64_t)(g)->p->state_size)))
+/* The bytes of the state area: the vars, and with act_revise that copy
+ * and its flag. */
+uint64_t vm_state_area(const ordo_program *p);
 /* Where an action's saved copy of the state begins: 0 when the program
  * undoes actions (the whole state), else the per-action block. */
 uint32_t vm_action_save_from(const ordo_program *p);

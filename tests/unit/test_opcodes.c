@@ -701,6 +701,25 @@ static void test_undo(void **state)
     covered[ORDO_OP_UNDO] = 1;
 }
 
+/* REVISE (x=0 takes back, x=1 asks: one value) and RVSAVE need a program
+ * with a revisable action; their runs are checked by atomic.ordo's
+ * scenarios. Here: their declared effects. */
+static void test_revise(void **state)
+{
+    (void)state;
+    int pops = -1, pushes = -1;
+    for (int x = 0; x <= 1; x++) {
+        ordo_insn in = {ORDO_OP_REVISE, (uint8_t)x, 0, 0};
+        assert_int_equal(ordo_op_stack(&in, 0, 0, 0, &pops, &pushes), 0);
+        assert_int_equal(pops, 0);
+        assert_int_equal(pushes, x);
+    }
+    ordo_insn save = {ORDO_OP_RVSAVE, 0, 0, 0};
+    assert_int_equal(ordo_op_stack(&save, 0, 0, 0, &pops, &pushes), 0);
+    assert_int_equal(pops + pushes, 0);
+    covered[ORDO_OP_REVISE] = covered[ORDO_OP_RVSAVE] = 1;
+}
+
 /* REVEAL takes its var's indexes and a player (ND(1)): checked here on a
  * 2-index var; its run needs a hidden var with its "revealed to" lists,
  * so examples/language/hidden.ordo and tests/e2e/hidden.sh check it. */
@@ -760,6 +779,7 @@ int main(void)
         cmocka_unit_test(test_needs),
         cmocka_unit_test(test_undo),
         cmocka_unit_test(test_reveal),
+        cmocka_unit_test(test_revise),
         cmocka_unit_test(test_every_opcode_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
