@@ -14,6 +14,8 @@ static const char *const fuzz_paths[] = {
     "tests/e2e/data/stones.ordo",   "tests/e2e/data/actions.ordo",
     "tests/e2e/data/payments.ordo", "tests/e2e/data/timing.ordo",
     "tests/e2e/data/tables.ordo",   "tests/e2e/data/features.ordo",
+    "examples/language/hidden.ordo", "examples/language/atomic.ordo",
+    "examples/language/simultaneous.ordo", "examples/language/recursion.ordo",
 };
 #define FUZZ_NPROGRAMS (sizeof fuzz_paths / sizeof fuzz_paths[0])
 

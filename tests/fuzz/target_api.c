@@ -1,9 +1,11 @@
 /* target_api.c — a host making any sequence of calls on a game of any
  * shipped ruleset: choices (in range and out), copies, evaluations of any
  * fn with any arguments, reads and writes of any var, displays, policies,
- * saves and restores. The promises checked: a call refused or a fn
+ * saves and restores, seats' views and traces (ordo_view, ordo_visible,
+ * the _as formatters). The promises checked: a call refused or a fn
  * evaluated leaves the block byte for byte as it was; a copy and a
- * restored save equal the game; no call ever ends in an internal error. */
+ * restored save equal the game; a view shows whatever its seat sees as it
+ * is; no call ever ends in an internal error. */
 #include <string.h>
 
 #include "programs.h"
@@ -133,7 +135,37 @@ static void call_views(host *h, fuzz_in *in)
     ev.player = (int8_t)fuzz_byte(in);
     (void)ordo_event_text(h->g, &ev, buf, sizeof buf);
     (void)ordo_event_json(h->g, &ev, buf, sizeof buf);
+    /* as a seat sees it, with any visibility a host could hand in */
+    int seat = (int)(fuzz_byte(in) % 12u) - 3;
+    ev.seen_by = (int8_t)fuzz_byte(in);
+    ev.hide = (uint8_t)fuzz_byte(in);
+    (void)ordo_event_text_as(h->g, &ev, seat, buf, sizeof buf);
+    (void)ordo_event_json_as(h->g, &ev, seat, buf, sizeof buf);
     unchanged(h);
+}
+
+/* A seat's view: the game itself unchanged; in the view, every cell the
+ * seat sees reads as in the game. */
+static void call_seat_view(host *h, fuzz_in *in)
+{
+    int seat = (int)(fuzz_byte(in) % 12u) - 3;
+    ordo_game *v = malloc(ordo_size(h->g));
+    FUZZ_ASSERT(v);
+    memcpy(v, h->g, ordo_size(h->g));
+    snapshot(h);
+    int rc = ordo_view(v, h->g, seat);
+    unchanged(h);
+    FUZZ_ASSERT(rc == ORDO_OK || rc == ORDO_E_ARG);
+    int var = (int)(fuzz_u16(in) % (h->p->nvars + 1u));
+    int i = (int)(fuzz_byte(in) % 8u), j = (int)(fuzz_byte(in) % 4u);
+    int sees = ordo_visible(h->g, seat, var, i, j);
+    unchanged(h);
+    int32_t a = 0, b = 0;
+    if (rc == ORDO_OK && sees == 1 && ordo_get(h->g, var, i, j, -1, &a) == ORDO_OK) {
+        FUZZ_ASSERT(ordo_get(v, var, i, j, -1, &b) == ORDO_OK);
+        FUZZ_ASSERT(a == b);
+    }
+    free(v);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -150,7 +182,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ordo_set_max_steps(h.g, 200000);
     FUZZ_ASSERT(ordo_run(h.g) != ORDO_E_PROGRAM);
     for (int calls = 0; fuzz_more(&in) && calls < 400; calls++) {
-        switch (fuzz_byte(&in) % 8) {
+        switch (fuzz_byte(&in) % 9) {
         case 0: case 1: call_choose(&h, &in); break;
         case 2: call_eval(&h, &in); break;
         case 3: call_get_set(&h, &in, 0); break;
@@ -158,6 +190,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 5: call_copy(&h); break;
         case 6: call_save(&h); break;
         case 7: call_views(&h, &in); break;
+        case 8: call_seat_view(&h, &in); break;
         }
         FUZZ_ASSERT(ordo_status(h.g) != ORDO_E_PROGRAM && ordo_status(h.g) != ORDO_E_OPCODE);
     }
