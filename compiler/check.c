@@ -418,14 +418,17 @@ static void report_cycle(ck *c, const frame *stack, uint32_t depth, uint32_t to,
     c->recursion = 1;
 }
 
-/* Depth-first over the call graph: in post-order, adds each callee's
- * writes to its caller's (a cycle's back edge adds nothing). */
-static void pass_graph(ck *c)
+/* Depth-first over the call graph (iterative, so a long call chain cannot
+ * overflow the C stack). Without `cycles`: in post-order, adds each
+ * callee's writes to its caller's (a back edge adds nothing). With it: the
+ * graph without its bounded units, each back edge closing a cycle that no
+ * stated bound ends. */
+static void walk_graph(ck *c, int cycles)
 {
     uint8_t *color = ARENA_ARRAY(c->a, uint8_t, c->nfns + 1); /* 0 new, 1 open, 2 done */
     frame *stack = ARENA_ARRAY(c->a, frame, c->nfns + 1);
     for (uint32_t root = 0; root < c->nfns; root++) {
-        if (color[root])
+        if (color[root] || (cycles && is_bounded(c->f->fns[root])))
             continue;
         uint32_t depth = 0;
         stack[depth++] = (frame){root, c->calls[root], NULL};
@@ -436,59 +439,39 @@ static void pass_graph(ck *c)
             if (!e) {
                 color[top->node] = 2;
                 depth--;
-                if (depth)
+                if (depth && !cycles)
                     set_or(c->writes + (size_t)stack[depth - 1].node * c->words,
                            c->writes + (size_t)top->node * c->words, c->words);
                 continue;
             }
             top->next = e->next;
-            if (color[e->callee] == 2)
-                set_or(c->writes + (size_t)top->node * c->words,
-                       c->writes + (size_t)e->callee * c->words, c->words);
-            else if (color[e->callee] == 0) {
+            if (cycles && is_bounded(c->f->fns[e->callee]))
+                continue;
+            if (color[e->callee] == 0) {
                 color[e->callee] = 1;
                 stack[depth++] = (frame){e->callee, c->calls[e->callee], e};
+            } else if (color[e->callee] == 1 && cycles) {
+                report_cycle(c, stack, depth, e->callee, e->loc, e);
+            } else if (color[e->callee] == 2 && !cycles) {
+                set_or(c->writes + (size_t)top->node * c->words,
+                       c->writes + (size_t)e->callee * c->words, c->words);
             }
         }
     }
+}
+
+static void pass_graph(ck *c)
+{
+    walk_graph(c, 0);
     for (uint32_t i = 0; i < c->nfns; i++)
         for (uint32_t w = 0; w < c->words; w++)
             if (c->writes[(size_t)i * c->words + w])
                 c->f->fns[i]->has_state_write = 1;
 }
 
-/* The cycles no stated bound ends: depth-first over the graph without its
- * bounded units (iterative, so a long call chain cannot overflow the C
- * stack); each back edge closes such a cycle. */
 static void pass_cycles(ck *c)
 {
-    uint8_t *color = ARENA_ARRAY(c->a, uint8_t, c->nfns + 1); /* 0 new, 1 open, 2 done */
-    frame *stack = ARENA_ARRAY(c->a, frame, c->nfns + 1);
-    for (uint32_t root = 0; root < c->nfns; root++) {
-        if (color[root] || is_bounded(c->f->fns[root]))
-            continue;
-        uint32_t depth = 0;
-        stack[depth++] = (frame){root, c->calls[root], NULL};
-        color[root] = 1;
-        while (depth) {
-            frame *top = &stack[depth - 1];
-            edge *e = top->next;
-            if (!e) {
-                color[top->node] = 2;
-                depth--;
-                continue;
-            }
-            top->next = e->next;
-            if (is_bounded(c->f->fns[e->callee]))
-                continue;
-            if (color[e->callee] == 1)
-                report_cycle(c, stack, depth, e->callee, e->loc, e);
-            else if (color[e->callee] == 0) {
-                color[e->callee] = 1;
-                stack[depth++] = (frame){e->callee, c->calls[e->callee], e};
-            }
-        }
-    }
+    walk_graph(c, 1);
 }
 
 /* --------------------------------------------------- pass 4: reachability */

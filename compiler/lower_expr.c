@@ -110,8 +110,9 @@ void lw_pick_player(lw *w, const pick_ctx *pc)
     lw_give_locals(w, i);
 }
 
-/* Sets `n` player-indexed locals from `first` to 0 (a round's marks). */
-void lw_clear_player_locals(lw *w, uint32_t first)
+/* Every player's cell to 0: of the player-indexed locals from `a` (op
+ * STLI: a round's marks), or of the player-indexed var `a` (op STX). */
+void lw_clear_players(lw *w, int op, uint32_t a)
 {
     uint32_t i = lw_take_locals(w, 1);
     lw_push_const(w, 0);
@@ -123,7 +124,7 @@ void lw_clear_player_locals(lw *w, uint32_t first)
     uint32_t done = lw_jump(w, ORDO_OP_JZ);
     lw_emit_a(w, ORDO_OP_LDL, i);
     lw_push_const(w, 0);
-    lw_emit_a(w, ORDO_OP_STLI, first);
+    lw_emit_a(w, op, a);
     lw_emit_a(w, ORDO_OP_INCL, i);
     lw_jump_to(w, ORDO_OP_JMP, top);
     lw_patch_here(w, done);
@@ -172,7 +173,7 @@ static void sort_by_keys(lw *w, iter_ctx *c, uint32_t var, const for_keys *fk)
     pc.stored = lw_take_locals(w, fk->nkeys * maxp);
     pc.taken = lw_take_locals(w, maxp);
     pc.best = lw_take_locals(w, 1);
-    lw_clear_player_locals(w, pc.taken);
+    lw_clear_players(w, ORDO_OP_STLI, pc.taken);
     lw_push_const(w, 0);
     lw_emit_a(w, ORDO_OP_STL, c->counter);
     uint32_t top = lw_here(w); /* each player's keys */

@@ -178,7 +178,7 @@ uint32_t lw_list_ref(lw *w, const ast_expr *e);
 void lw_iter_open(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, const ast_expr *by, int desc);
 void lw_iter_open_keys(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, const for_keys *fk);
 void lw_pick_player(lw *w, const pick_ctx *pc);
-void lw_clear_player_locals(lw *w, uint32_t first);
+void lw_clear_players(lw *w, int op, uint32_t a);
 void lw_iter_close(lw *w, iter_ctx *c);
 void lw_iter_filter(lw *w, iter_ctx *c, const ast_expr *cond);
 int lw_binop_code(int op);

@@ -336,26 +336,6 @@ static void stmt_repeat(lw *w, const ast_stmt *s)
     loop_end(w);
 }
 
-/* Every player's mark of var `v` (player-indexed) to 0. */
-static void clear_player_var(lw *w, uint32_t v)
-{
-    uint32_t i = lw_take_locals(w, 1);
-    lw_push_const(w, 0);
-    lw_emit_a(w, ORDO_OP_STL, i);
-    uint32_t top = lw_here(w);
-    lw_emit_a(w, ORDO_OP_LDL, i);
-    lw_emit_op(w, ORDO_OP_NPLAYERS);
-    lw_emit_op(w, ORDO_OP_LT);
-    uint32_t done = lw_jump(w, ORDO_OP_JZ);
-    lw_emit_a(w, ORDO_OP_LDL, i);
-    lw_push_const(w, 0);
-    lw_emit_a(w, ORDO_OP_STX, v);
-    lw_emit_a(w, ORDO_OP_INCL, i);
-    lw_jump_to(w, ORDO_OP_JMP, top);
-    lw_patch_here(w, done);
-    lw_give_locals(w, i);
-}
-
 /* `round p in players by K... [where C] [until all pass] { body }`: the
  * passed marks cleared; then, before each turn, the next player picked
  * afresh (the keys and `where` read now) among those in the game, not
@@ -374,9 +354,9 @@ static void stmt_round(lw *w, const ast_stmt *s)
     pc.taken = lw_take_locals(w, (uint32_t)w->f->max_players);
     pc.best = lw_take_locals(w, 1);
     uint32_t any = lw_take_locals(w, 1);
-    clear_player_var(w, passed);
+    lw_clear_players(w, ORDO_OP_STX, passed);
     uint32_t around = lw_here(w);
-    lw_clear_player_locals(w, pc.taken);
+    lw_clear_players(w, ORDO_OP_STLI, pc.taken);
     lw_push_const(w, 0);
     lw_emit_a(w, ORDO_OP_STL, any);
     uint32_t pick = lw_here(w);
@@ -415,28 +395,29 @@ static void stmt_round(lw *w, const ast_stmt *s)
 static void offer_options(lw *w, const ast_stmt *s);
 static void wait_secretly(lw *w, const ast_expr *player);
 
+static void option_entry(lw *w, const ast_option *o, int depth);
+
+/* A for loop's iteration opened, its keys and `where` as any for's. */
+static void open_for(lw *w, const ast_stmt *s, iter_ctx *c)
+{
+    for_keys fk = {(const ast_expr *const *)s->u.for_.keys, s->u.for_.nkeys,
+                   s->u.for_.desc_mask};
+    lw_iter_open_keys(w, c, s->u.for_.iter, (uint32_t)s->u.for_.var->slot, &fk);
+    lw_iter_filter(w, c, s->u.for_.where);
+}
+
 static void simultaneous_ask(lw *w, const ast_stmt *s, uint32_t pick, uint32_t param)
 {
     const ast_stmt *ch = s->u.for_.body.first;
     uint32_t pv = (uint32_t)s->u.for_.var->slot, k = 0;
     iter_ctx c;
-    for_keys fk = {(const ast_expr *const *)s->u.for_.keys, s->u.for_.nkeys,
-                   s->u.for_.desc_mask};
-    lw_iter_open_keys(w, &c, s->u.for_.iter, pv, &fk);
-    lw_iter_filter(w, &c, s->u.for_.where);
+    open_for(w, s, &c);
     offer_options(w, ch);
     wait_secretly(w, ch->u.choose.player);
     u32vec ends = {0};
     int d = w->depth;
     for (const ast_option *o = ch->u.choose.options; o; o = o->next, k++) {
-        w->options.v[o->index].target = lw_here(w);
-        w->depth = d;
-        if (o->var) {
-            w->depth++; /* ordo_choose pushed the param */
-            if (w->depth > w->maxdepth)
-                w->maxdepth = w->depth;
-            lw_emit_a(w, ORDO_OP_STL, (uint32_t)o->var->slot);
-        }
+        option_entry(w, o, d);
         lw_emit_a(w, ORDO_OP_LDL, pv);
         if (o->var)
             lw_emit_a(w, ORDO_OP_LDL, (uint32_t)o->var->slot);
@@ -459,10 +440,7 @@ static void simultaneous_carry_out(lw *w, const ast_stmt *s, uint32_t pick, uint
     const ast_stmt *ch = s->u.for_.body.first;
     uint32_t pv = (uint32_t)s->u.for_.var->slot, k = 0;
     iter_ctx c;
-    for_keys fk = {(const ast_expr *const *)s->u.for_.keys, s->u.for_.nkeys,
-                   s->u.for_.desc_mask};
-    lw_iter_open_keys(w, &c, s->u.for_.iter, pv, &fk);
-    lw_iter_filter(w, &c, s->u.for_.where);
+    open_for(w, s, &c);
     loop_begin(w, s);
     u32vec done = {0};
     for (const ast_option *o = ch->u.choose.options; o; o = o->next, k++) {
@@ -497,11 +475,7 @@ static void stmt_simultaneous(lw *w, const ast_stmt *s)
 {
     uint32_t maxp = (uint32_t)w->f->max_players;
     uint32_t pick = lw_take_locals(w, 2 * maxp), param = pick + maxp;
-    for (uint32_t k = 0; k < maxp; k++) { /* no choice yet: a player skipped by `where` */
-        lw_push_const(w, (int32_t)k);
-        lw_push_const(w, 0);
-        lw_emit_a(w, ORDO_OP_STLI, pick);
-    }
+    lw_clear_players(w, ORDO_OP_STLI, pick); /* no choice: a player `where` leaves out */
     simultaneous_ask(w, s, pick, param);
     simultaneous_carry_out(w, s, pick, param);
     lw_give_locals(w, pick);
@@ -518,10 +492,7 @@ static void stmt_for(lw *w, const ast_stmt *s)
         return;
     }
     iter_ctx c;
-    for_keys fk = {(const ast_expr *const *)s->u.for_.keys, s->u.for_.nkeys,
-                   s->u.for_.desc_mask};
-    lw_iter_open_keys(w, &c, s->u.for_.iter, (uint32_t)s->u.for_.var->slot, &fk);
-    lw_iter_filter(w, &c, s->u.for_.where);
+    open_for(w, s, &c);
     loop_begin(w, s);
     lw_block(w, &s->u.for_.body);
     /* `exit` leaves past the increment: its jumps are the iteration's breaks */
@@ -598,6 +569,20 @@ static void offer_options(lw *w, const ast_stmt *s)
     }
 }
 
+/* Where an option's code begins: its target; ordo_choose pushed its
+ * param, which goes to the option's variable. */
+static void option_entry(lw *w, const ast_option *o, int depth)
+{
+    w->options.v[o->index].target = lw_here(w);
+    w->depth = depth;
+    if (o->var) {
+        w->depth++;
+        if (w->depth > w->maxdepth)
+            w->maxdepth = w->depth;
+        lw_emit_a(w, ORDO_OP_STL, (uint32_t)o->var->slot);
+    }
+}
+
 static void stmt_choose(lw *w, const ast_stmt *s)
 {
     offer_options(w, s);
@@ -608,15 +593,7 @@ static void stmt_choose(lw *w, const ast_stmt *s)
     u32vec ends = {0};
     int d = w->depth;
     for (const ast_option *o = s->u.choose.options; o; o = o->next) {
-        ordo_option *oo = &w->options.v[o->index];
-        oo->target = lw_here(w);
-        w->depth = d;
-        if (o->var) {
-            w->depth++; /* ordo_choose pushed the param */
-            if (w->depth > w->maxdepth)
-                w->maxdepth = w->depth;
-            lw_emit_a(w, ORDO_OP_STL, (uint32_t)o->var->slot);
-        }
+        option_entry(w, o, d);
         lw_block(w, &o->body);
         if (o->next)
             VPUSH(w, ends, lw_jump(w, ORDO_OP_JMP));
