@@ -251,6 +251,17 @@ $(BUILD)/e2e/%_scenarios: tests/e2e/sc_emitted.c $(BUILD)/e2e/%.c \
 	    tests/e2e/sc_emitted.c $(BUILD)/e2e/$*.c $(BUILD)/compiler/driver/scenario.o \
 	    $(LIBHOST) $(LIBORDO) $(LDFLAGS)
 
+# ---- the Python binding (python/ordo.py, ctypes): the compiler and the
+# runtime in one shared library with the binding's small C half
+PY_LIB := $(BUILD)/python/libordo_py.so
+$(PY_LIB): python/ordo_shim.c $(DSL_SRC) $(COMPILER_SRC) $(RUNTIME_SRC) $(GEN_C) $(GEN_H) \
+        $(wildcard dsl/*.h compiler/*.h runtime/*.h) | $(DEPS_OK)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(INC_COMPILER) $(CFLAGS) -Wno-unused-function -Wno-sign-compare \
+	    -fPIC -shared -o $@ python/ordo_shim.c $(DSL_SRC) $(COMPILER_SRC) $(RUNTIME_SRC) \
+	    $(GEN_C) $(LDFLAGS)
+python: $(PY_LIB)
+
 # ---- benchmarks: the harness counts allocations with --wrap=malloc; it
 # holds the hand-written Splendor reference and the emitted Splendor ruleset
 $(BUILD)/bench/bench_titan: tests/bench/bench_titan.c tests/bench/splendor_ref.c \
@@ -301,7 +312,7 @@ fuzz: deps
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 # One pass of every test in $(BUILD); `make test` runs it twice.
-test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN) $(EXAMPLES) $(E2E_HOSTS) $(LANG_HOSTS) \
+test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN) $(EXAMPLES) $(E2E_HOSTS) $(LANG_HOSTS) $(PY_LIB) \
           $(BUILD)/tests/fuzz_compile $(BUILD)/bench/splendor_ref $(FUZZ_REPLAY)
 	@sh tests/tools/run_all.sh $(BUILD)
 
@@ -320,7 +331,7 @@ demo: all
 doc-browser-test: $(ORDO)
 	@sh tests/e2e/doc_browser.sh $(BUILD) --install
 
-bench: all $(BENCH_BIN)
+bench: all $(BENCH_BIN) $(PY_LIB)
 	@sh tests/bench/run.sh $(BUILD)
 
 install: all

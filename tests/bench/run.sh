@@ -55,4 +55,9 @@ else
     echo "-- $B/splendor_ref --bench --games $GAMES"
     "$B/splendor_ref" --bench --games "$GAMES" | sed 's/^/   /' || status=1
 fi
+if [ -f "$SPL" ] && [ -f "$BUILD/python/libordo_py.so" ]; then
+    echo "== Python: ORDO_PYLIB=$BUILD/python/libordo_py.so python3 python/bench.py 2000"
+    ORDO_PYLIB="$BUILD/python/libordo_py.so" python3 python/bench.py 2000 | sed 's/^/   /' ||
+        status=1
+fi
 exit $status

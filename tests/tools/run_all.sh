@@ -6,7 +6,7 @@
 #   vs interpreter, golden C), the language's examples (examples/language:
 #   scenarios, traces of the interpreter and the emitted C on LANG_SEEDS
 #   seeds, default 1000), hidden information (each seat's trace against
-#   the full one), random-policy sweep, command line, the rule
+#   the full one), the Python binding (pytest), random-policy sweep, command line, the rule
 #   documents (ordo doc), `ordo lsp`, the editor grammars,
 #   `ordo sim`, `ordo play`, the Splendor ruleset against its hand-written
 #   reference, the mutation fuzzer (FUZZ=N iterations, default 3000).
@@ -83,6 +83,7 @@ suite "end to end (emitted C)" sh tests/e2e/run.sh "$BUILD"
 suite "the language's examples: scenarios, interpreted == emitted C on ${LANG_SEEDS:-1000} seeds" \
     sh tests/e2e/language.sh "$BUILD"
 suite "hidden information: no hidden value reaches another seat" sh tests/e2e/hidden.sh "$BUILD"
+suite "the Python binding (pytest)" sh tests/tools/pytest.sh "$BUILD"
 for f in rulesets/*.ordo; do
     [ -f "$f" ] || continue
     n=$SWEEP

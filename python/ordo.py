@@ -1,0 +1,287 @@
+"""ordo — rulesets played from Python.
+
+A binding of the runtime's one header (runtime/ordo.h) through ctypes, with
+the compiler in the same shared library (build/python/libordo_py.so, made
+by `make python`): compile a ruleset, play games, copy them, read their
+state as a seat sees it, and follow their trace. On top, `Env`, a game in
+the style of OpenSpiel: the player to move, the legal actions, applying
+one, the returns at the end, and a seat's observation.
+
+    import ordo
+    rules = ordo.Ruleset("rulesets/splendor_solo.ordo")
+    game = rules.new_game(seed=7)
+    while game.run() == ordo.DECIDE:
+        game.choose(0)
+    print(game.winner)
+
+The library is looked for in $ORDO_PYLIB, then in build/python/ beside
+this file's folder.
+"""
+import ctypes
+import os
+import random
+
+OK, DECIDE, OVER = 0, 1, 2
+OMNISCIENT, SPECTATOR = -1, -2
+
+
+class OrdoError(Exception):
+    """A runtime error (its message names the step and the line)."""
+
+
+class CompileError(OrdoError):
+    """A ruleset that does not compile (its GCC-style diagnostics)."""
+
+
+def _library():
+    path = os.environ.get("ORDO_PYLIB") or os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "build", "python", "libordo_py.so")
+    lib = ctypes.CDLL(path)
+    P, I, S = ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t
+    sigs = {
+        "ordo_py_compile": (P, [ctypes.c_char_p, ctypes.c_char_p, S]),
+        "ordo_py_program": (P, [P]),
+        "ordo_py_free": (None, [P]),
+        "ordo_py_players": (None, [P, ctypes.POINTER(I), ctypes.POINTER(I)]),
+        "ordo_py_nvars": (I, [P]),
+        "ordo_py_var": (ctypes.c_char_p, [P, I, ctypes.POINTER(I), I * 2, I * 2, I * 2,
+                                          ctypes.POINTER(I), ctypes.POINTER(I)]),
+        "ordo_new": (I, [P, I, ctypes.c_uint64, ctypes.POINTER(P)]),
+        "ordo_free": (None, [P]),
+        "ordo_copy": (None, [P, P]),
+        "ordo_run": (I, [P]),
+        "ordo_status": (I, [P]),
+        "ordo_decider": (I, [P]),
+        "ordo_option_count": (I, [P]),
+        "ordo_option_label": (I, [P, I, ctypes.c_char_p, S]),
+        "ordo_choose": (I, [P, I]),
+        "ordo_find_option": (I, [P, ctypes.c_char_p]),
+        "ordo_player_count": (I, [P]),
+        "ordo_winner": (I, [P]),
+        "ordo_find_var": (I, [P, ctypes.c_char_p]),
+        "ordo_get": (I, [P, I, I, I, I, ctypes.POINTER(ctypes.c_int32)]),
+        "ordo_visible": (I, [P, I, I, I, I]),
+        "ordo_view": (I, [P, P, I]),
+        "ordo_error_message": (I, [P, ctypes.c_char_p, S]),
+        "ordo_strerror": (ctypes.c_char_p, [I]),
+        "ordo_set_trace": (None, [P, P, P]),
+        "ordo_event_text_as": (I, [P, P, I, ctypes.c_char_p, S]),
+    }
+    for name, (res, args) in sigs.items():
+        fn = getattr(lib, name)
+        fn.restype, fn.argtypes = res, args
+    return lib
+
+
+_lib = _library()
+_TRACE_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
+
+
+class Ruleset:
+    """A compiled ruleset (a file and the CSV tables and bases it reads)."""
+
+    def __init__(self, path):
+        err = ctypes.create_string_buffer(1 << 16)
+        self._h = _lib.ordo_py_compile(os.fsencode(path), err, len(err))
+        if not self._h:
+            raise CompileError(err.value.decode("utf-8", "replace"))
+        self._program = _lib.ordo_py_program(self._h)
+        lo, hi = ctypes.c_int(), ctypes.c_int()
+        _lib.ordo_py_players(self._h, ctypes.byref(lo), ctypes.byref(hi))
+        self.min_players, self.max_players = lo.value, hi.value
+        self.vars = self._var_shapes()
+
+    def __del__(self):
+        if getattr(self, "_h", None):
+            _lib.ordo_py_free(self._h)
+            self._h = None
+
+    def _var_shapes(self):
+        shapes = {}
+        for v in range(_lib.ordo_py_nvars(self._h)):
+            nd, lst, hid = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+            n, lo, pl = (ctypes.c_int * 2)(), (ctypes.c_int * 2)(), (ctypes.c_int * 2)()
+            name = _lib.ordo_py_var(self._h, v, ctypes.byref(nd), n, lo, pl, ctypes.byref(lst),
+                                    ctypes.byref(hid))
+            if name:
+                shapes[name.decode()] = (v, nd.value, tuple(n), tuple(lo), tuple(pl),
+                                         bool(lst.value), hid.value)
+        return shapes
+
+    def new_game(self, players=None, seed=1):
+        players = players or self.min_players
+        g = ctypes.c_void_p()
+        rc = _lib.ordo_new(self._program, players, seed, ctypes.byref(g))
+        if rc < 0:
+            raise OrdoError(_lib.ordo_strerror(rc).decode())
+        return Game(self, g)
+
+
+class Game:
+    """One game: a block of memory the runtime plays; copies are memcpy."""
+
+    def __init__(self, ruleset, handle):
+        self.ruleset, self._g = ruleset, handle
+        self._trace, self._trace_fn = None, None
+
+    def __del__(self):
+        if getattr(self, "_g", None):
+            _lib.ordo_free(self._g)
+            self._g = None
+
+    def _check(self, rc):
+        if rc < 0:
+            buf = ctypes.create_string_buffer(512)
+            _lib.ordo_error_message(self._g, buf, len(buf))
+            raise OrdoError(buf.value.decode("utf-8", "replace") or
+                            _lib.ordo_strerror(rc).decode())
+        return rc
+
+    def run(self):
+        """Plays on to the next decision (DECIDE) or the end (OVER)."""
+        return self._check(_lib.ordo_run(self._g))
+
+    @property
+    def status(self):
+        return _lib.ordo_status(self._g)
+
+    @property
+    def over(self):
+        return self.status == OVER
+
+    @property
+    def decider(self):
+        """The player deciding now (0-based), or -1."""
+        return _lib.ordo_decider(self._g)
+
+    @property
+    def players(self):
+        return _lib.ordo_player_count(self._g)
+
+    @property
+    def winner(self):
+        """The winner (0-based), or -1 (none, or not over)."""
+        return _lib.ordo_winner(self._g)
+
+    def options(self):
+        """The labels of the options offered now, in order."""
+        buf = ctypes.create_string_buffer(512)
+        labels = []
+        for i in range(_lib.ordo_option_count(self._g)):
+            _lib.ordo_option_label(self._g, i, buf, len(buf))
+            labels.append(buf.value.decode("utf-8", "replace"))
+        return labels
+
+    def choose(self, option):
+        """Takes an option by index or by label (then call run)."""
+        if isinstance(option, str):
+            i = _lib.ordo_find_option(self._g, option.encode())
+            if i < 0:
+                raise OrdoError("'%s' is not offered" % option)
+            option = i
+        self._check(_lib.ordo_choose(self._g, option))
+
+    def copy(self):
+        g = ctypes.c_void_p()
+        self._check(_lib.ordo_new(self.ruleset._program, self.players, 1, ctypes.byref(g)))
+        _lib.ordo_copy(g, self._g)
+        _lib.ordo_set_trace(g, None, None)  # the trace stays with this game
+        return Game(self.ruleset, g)
+
+    def view(self, seat):
+        """The game as `seat` sees it: what it does not see is masked."""
+        v = self.copy()
+        self._check(_lib.ordo_view(v._g, self._g, seat))
+        return v
+
+    def get(self, var, i=0, j=0, elem=-1):
+        """A var's cell (indexes as the ruleset writes them, players 0-based;
+        a list: its length, or element `elem`)."""
+        v = self.ruleset.vars[var][0] if isinstance(var, str) else var
+        out = ctypes.c_int32()
+        self._check(_lib.ordo_get(self._g, v, i, j, elem, ctypes.byref(out)))
+        return out.value
+
+    def visible(self, seat, var, i=0, j=0):
+        v = self.ruleset.vars[var][0] if isinstance(var, str) else var
+        return bool(self._check(_lib.ordo_visible(self._g, seat, v, i, j)))
+
+    def follow(self, seat=OMNISCIENT):
+        """Collects the trace from now on, as `seat` sees it, in self.trace."""
+        self.trace = []
+        buf = ctypes.create_string_buffer(1024)
+
+        def on_event(_ctx, game, event):
+            if _lib.ordo_event_text_as(game, event, seat, buf, len(buf)) >= 0:
+                self.trace.append(buf.value.decode("utf-8", "replace"))
+
+        self._trace_fn = _TRACE_FN(on_event)  # kept alive with the game
+        _lib.ordo_set_trace(self._g, ctypes.cast(self._trace_fn, ctypes.c_void_p), None)
+
+    def observation(self, seat):
+        """Every cell of the ruleset's vars as `seat` sees it, in var order:
+        a flat list of ints (a list var: its length, then its elements)."""
+        v, out = self.view(seat), []
+        for name, (_, nd, n, lo, pl, is_list, _) in self.ruleset.vars.items():
+            ext = [self.players if pl[k] else n[k] for k in range(nd)] + [1] * (2 - nd)
+            for a in range(ext[0]):
+                for b in range(ext[1]):
+                    i = a + lo[0] if nd > 0 else 0
+                    j = b + lo[1] if nd > 1 else 0
+                    length = v.get(name, i, j)
+                    out.append(length)
+                    if is_list:
+                        out.extend(v.get(name, i, j, e) for e in range(length))
+        return out
+
+
+class Env:
+    """A game as OpenSpiel's states are played: turn-based, several
+    players, the legal actions numbered 0..n-1 at each decision."""
+
+    def __init__(self, path, players=None):
+        self.ruleset = Ruleset(path)
+        self.num_players = players or self.ruleset.min_players
+        self.game = None
+
+    def reset(self, seed=1):
+        self.game = self.ruleset.new_game(self.num_players, seed)
+        self.game.run()
+        return self
+
+    def current_player(self):
+        return self.game.decider if not self.game.over else -1
+
+    def legal_actions(self):
+        return list(range(_lib.ordo_option_count(self.game._g))) if not self.game.over else []
+
+    def action_to_string(self, action):
+        return self.game.options()[action]
+
+    def apply_action(self, action):
+        self.game.choose(action)
+        self.game.run()
+
+    def is_terminal(self):
+        return self.game.over
+
+    def returns(self):
+        """1 for the winner, 0 for the others (and for all without one)."""
+        w = self.game.winner
+        return [1.0 if p == w else 0.0 for p in range(self.num_players)]
+
+    def observation(self, seat):
+        return self.game.observation(seat)
+
+    def clone(self):
+        other = Env.__new__(Env)
+        other.ruleset, other.num_players = self.ruleset, self.num_players
+        other.game = self.game.copy()
+        return other
+
+    def play_random(self, rng=None):
+        """Plays to the end with uniformly random actions; the winner."""
+        rng = rng or random.Random(0)
+        while not self.is_terminal():
+            self.apply_action(rng.randrange(len(self.legal_actions())))
+        return self.game.winner
