@@ -89,7 +89,7 @@ static void rx_name(rs *r, ast_expr *e)
         return;
     }
     if (!s) {
-        diag_error(r->d, e->loc, "unknown name '%s'", e->name);
+        rs_unknown_name(r, e->loc, e->name, "");
         return;
     }
     e->sym = s;
@@ -431,7 +431,7 @@ static void rx_call(rs *r, ast_expr *e)
     if (!s) {
         for (uint32_t i = 0; i < e->nargs; i++)
             rs_rx(r, e->args[i]);
-        diag_error(r->d, e->loc, "unknown name '%s'", e->name);
+        rs_unknown_name(r, e->loc, e->name, "");
         return;
     }
     s->used = 1;
@@ -687,7 +687,7 @@ ast_sym *rs_action_named(rs *r, const char *name, ast_loc at, const char *how)
 {
     ast_sym *s = rs_lookup(r, name);
     if (!s) {
-        diag_error(r->d, at, "unknown name '%s'", name);
+        rs_unknown_name(r, at, name, "");
         return NULL;
     }
     s->used = 1;
@@ -871,7 +871,7 @@ void rs_rtext(rs *r, ast_text *t, int option, ast_sym *only)
             if (rs_gfind(r, name))
                 diag_error(r->d, at, "a label may only name a local, not the global '%s'", name);
             else
-                diag_error(r->d, at, "unknown name '%s' in label", name);
+                rs_unknown_name(r, at, name, " in label");
         } else if (na == AST_MAX_EVENT_ARGS) {
             diag_error(r->d, at, "too many names in one text (at most %d)", AST_MAX_EVENT_ARGS);
         } else {

@@ -75,6 +75,9 @@ int rs_gdeclare(rs *r, ast_sym *s);
 ast_sym *rs_new_sym(rs *r, const char *name, int kind, ast_loc loc);
 ast_sym *rs_lfind(rs *r, const char *name);
 ast_sym *rs_lookup(rs *r, const char *name);
+/* "unknown name 'x'" (`where`: "" or " in label"), with "did you mean"
+ * and a fix-it when a declared name is one slip away. */
+void rs_unknown_name(rs *r, ast_loc at, const char *name, const char *where);
 scope_mark rs_scope_open(rs *r);
 void rs_scope_close(rs *r, scope_mark m);
 void rs_ldeclare(rs *r, ast_sym *s, ast_type t);

@@ -26,7 +26,7 @@ static ast_decl *row_table(rs *r, ast_expr *e)
     }
     ast_sym *s = rs_gfind(r, t->name);
     if (!s) {
-        diag_error(r->d, t->loc, "unknown name '%s'", t->name);
+        rs_unknown_name(r, t->loc, t->name, "");
         return NULL;
     }
     s->used = 1;

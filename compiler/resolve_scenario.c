@@ -54,7 +54,7 @@ static ast_sym *sc_lookup(rs *r, const char *name, ast_loc at, int kind, const c
 {
     ast_sym *s = rs_gfind(r, name);
     if (!s) {
-        diag_error(r->d, at, "unknown name '%s'", name);
+        rs_unknown_name(r, at, name, "");
         return NULL;
     }
     s->used = 1;

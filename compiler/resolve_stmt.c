@@ -129,7 +129,7 @@ static void rs_assign(rs *r, ast_stmt *s)
          * about it comes from assignable() */
         ast_sym *sym = rs_lookup(r, t->name);
         if (!sym) {
-            diag_error(r->d, t->loc, "unknown name '%s'", t->name);
+            rs_unknown_name(r, t->loc, t->name, "");
             t->type = rs_ty(TY_ERROR);
         } else if (sym->kind == SYM_VAR && sym->decl->ndims) {
             rs_rx(r, t);
@@ -395,7 +395,7 @@ static void rs_call(rs *r, ast_stmt *s, int want_kind_)
         rs_rx(r, s->u.call.args[i]);
     ast_sym *sym = rs_lookup(r, n);
     if (!sym) {
-        diag_error(r->d, s->u.call.name_loc, "unknown name '%s'", n);
+        rs_unknown_name(r, s->u.call.name_loc, n, "");
         return;
     }
     sym->used = 1;

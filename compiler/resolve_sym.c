@@ -147,6 +147,76 @@ ast_sym *rs_lookup(rs *r, const char *name)
 }
 
 
+/* ------------------------------------------------ a misspelt name's fix */
+
+/* Edit distance of a and b (insert, delete, replace, swap two letters),
+ * or more than `most` as soon as it must be. */
+static uint32_t distance(const char *a, const char *b, uint32_t most)
+{
+    size_t n = strlen(a), m = strlen(b);
+    if (n > 63 || m > 63 || (n > m ? n - m : m - n) > most)
+        return most + 1;
+    uint32_t prev2[64], prev[64], cur[64];
+    for (size_t j = 0; j <= m; j++)
+        prev[j] = (uint32_t)j;
+    for (size_t i = 1; i <= n; i++) {
+        cur[0] = (uint32_t)i;
+        uint32_t row_min = cur[0];
+        for (size_t j = 1; j <= m; j++) {
+            uint32_t c = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            if (prev[j] + 1 < c)
+                c = prev[j] + 1;
+            if (cur[j - 1] + 1 < c)
+                c = cur[j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                prev2[j - 2] + 1 < c)
+                c = prev2[j - 2] + 1;
+            cur[j] = c;
+            row_min = c < row_min ? c : row_min;
+        }
+        if (row_min > most)
+            return most + 1;
+        memcpy(prev2, prev, sizeof prev);
+        memcpy(prev, cur, sizeof cur);
+    }
+    return prev[m];
+}
+
+/* The declared name (a local in scope, or a global) closest to `name`,
+ * when close enough to be a slip: one edit in a name of 3 or 4 letters,
+ * two in a longer one, none in a shorter one; NULL if none or a tie. */
+static const char *closest_name(rs *r, const char *name)
+{
+    size_t len = strlen(name);
+    if (len < 3)
+        return NULL;
+    uint32_t most = len <= 4 ? 1 : 2, best = most + 1, ties = 0;
+    const char *pick = NULL;
+    for (uint32_t i = 0; i < r->ln + r->gcap; i++) {
+        const ast_sym *s = i < r->ln ? r->lstack[i] : r->gtab[i - r->ln];
+        if (!s || s->name[0] == '#') /* the runtime's own bookkeeping */
+            continue;
+        uint32_t d = distance(name, s->name, most);
+        if (d < best) {
+            best = d, pick = s->name, ties = 0;
+        } else if (d == best && pick && strcmp(pick, s->name) != 0) {
+            ties++;
+        }
+    }
+    return best <= most && !ties ? pick : NULL;
+}
+
+void rs_unknown_name(rs *r, ast_loc at, const char *name, const char *where)
+{
+    const char *fix = closest_name(r, name);
+    if (fix) {
+        diag_error(r->d, at, "unknown name '%s'%s; did you mean '%s'?", name, where, fix);
+        diag_fixit(r->d, at, (uint32_t)strlen(name), fix);
+    } else {
+        diag_error(r->d, at, "unknown name '%s'%s", name, where);
+    }
+}
+
 scope_mark rs_scope_open(rs *r)
 {
     scope_mark m = {r->ln, r->slot};

@@ -146,8 +146,12 @@ void diag_vreport(diag *d, const char *kind, int w, ast_loc at, const char *fmt,
         d->errors++;
     else if (kind[0] == 'w')
         d->warnings++;
+    if (kind[0] != 'n')
+        d->last_shown = 0;
     if (d->max_errors && d->errors > d->max_errors)
         return; /* keep counting, stop printing */
+    if (kind[0] != 'n')
+        d->last_shown = 1;
     const char *path = diag_path(d, ast_file_of(at));
     const char *name = diag_warning_name(w);
     if (d->sink) {
@@ -166,6 +170,26 @@ void diag_vreport(diag *d, const char *kind, int w, ast_loc at, const char *fmt,
         fprintf(out, as_error ? " [-Werror=%s]" : " [-W%s]", name);
     fputc('\n', out);
     show_line(d, out, at);
+}
+
+void diag_fixit(diag *d, ast_loc at, uint32_t len, const char *text)
+{
+    if (!d->last_shown || !text)
+        return;
+    if (d->sink) {
+        diag_sink_fixit(d->sink, at.col, at.col + len, text);
+        return;
+    }
+    diag_src f;
+    size_t b, e;
+    if (!find_line(d, at, &f, &b, &e))
+        return;
+    FILE *out = d->out ? d->out : stderr;
+    for (uint32_t i = 1; i < at.col; i++) { /* under the caret, as GCC does */
+        size_t p = b + i - 1;
+        fputc(p < e && f.src[p] == '\t' ? '\t' : ' ', out);
+    }
+    fprintf(out, "%s\n", text);
 }
 
 void diag_error(diag *d, ast_loc at, const char *fmt, ...)

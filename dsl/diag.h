@@ -90,6 +90,7 @@ typedef struct diag {
     const diag_policy *policy; /* per-warning settings (NULL: all on, as text) */
     struct diag_sink *sink; /* JSON/SARIF: records instead of text (NULL: text) */
     int quiet_notes;        /* the last warning was off: so are its notes */
+    int last_shown;         /* the last error or warning was written */
 } diag;
 
 void diag_init(diag *d, oc_arena *arena, FILE *out, const char *path,
@@ -106,6 +107,11 @@ void diag_error(diag *d, ast_loc at, const char *fmt, ...) OC_PRINTF(3, 4);
  * says; its notes (the diag_note calls that follow) go with it. */
 void diag_warning(diag *d, int w, ast_loc at, const char *fmt, ...) OC_PRINTF(4, 5);
 void diag_note(diag *d, ast_loc at, const char *fmt, ...) OC_PRINTF(3, 4);
+/* A fix-it for the diagnostic just reported (an error or a warning):
+ * `text` in place of the `len` columns at `at`. Text: a line under the
+ * caret with the replacement, as GCC prints one; JSON and SARIF: its
+ * fixits / fixes. */
+void diag_fixit(diag *d, ast_loc at, uint32_t len, const char *text);
 /* The general form: kind is "error", "warning" or "note"; w the warning
  * (-1 for the others). */
 void diag_vreport(diag *d, const char *kind, int w, ast_loc at, const char *fmt, va_list ap);

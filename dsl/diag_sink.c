@@ -16,6 +16,8 @@ typedef struct record {
     char *kind, *path, *message, *source;
     int w, as_error;
     uint32_t line, col;
+    char *fix;                    /* a fix-it: `fix` replaces columns */
+    uint32_t fix_col, fix_next;   /* fix_col .. fix_next-1 of the line */
     struct record *notes, *next;  /* notes: its own list; next: the next one */
 } record;
 
@@ -47,6 +49,7 @@ static void free_records(record *r)
         free(r->path);
         free(r->message);
         free(r->source);
+        free(r->fix);
         free(r);
         r = next;
     }
@@ -134,6 +137,17 @@ static void json_fields(FILE *f, const record *r)
         fputs(",\"source\":", f);
         json_str(f, r->source);
     }
+    if (r->fix) { /* GCC's fixits: start, next (one past the end), string */
+        fputs(",\"fixits\":[{\"start\":{\"file\":", f);
+        json_str(f, r->path);
+        fprintf(f, ",\"line\":%lu,\"column\":%lu},\"next\":{\"file\":", (unsigned long)r->line,
+                (unsigned long)r->fix_col);
+        json_str(f, r->path);
+        fprintf(f, ",\"line\":%lu,\"column\":%lu},\"string\":", (unsigned long)r->line,
+                (unsigned long)r->fix_next);
+        json_str(f, r->fix);
+        fputs("}]", f);
+    }
 }
 
 static void json_record(FILE *f, const record *r)
@@ -216,6 +230,15 @@ static void sarif_result(FILE *f, const record *r, int first)
     fputs("},\"locations\":[", f);
     sarif_location(f, r);
     fputc(']', f);
+    if (r->fix) { /* SARIF's fixes: a replacement of a region of the line */
+        fputs(",\"fixes\":[{\"artifactChanges\":[{\"artifactLocation\":{\"uri\":", f);
+        json_str(f, r->path);
+        fprintf(f, "},\"replacements\":[{\"deletedRegion\":{\"startLine\":%lu,"
+                   "\"startColumn\":%lu,\"endColumn\":%lu},\"insertedContent\":{\"text\":",
+                (unsigned long)r->line, (unsigned long)r->fix_col, (unsigned long)r->fix_next);
+        json_str(f, r->fix);
+        fputs("}}]}]}]", f);
+    }
     if (r->notes) {
         fputs(",\"relatedLocations\":[", f);
         int id = 0;
@@ -295,6 +318,16 @@ void diag_sink_add(diag_sink *s, const char *kind, int w, int as_error, const ch
     s->last = r;
     if (s->format == DIAG_FORMAT_JSON)
         json_flush(s, 0);
+}
+
+void diag_sink_fixit(diag_sink *s, uint32_t col, uint32_t next, const char *text)
+{
+    record *r = s->last;
+    if (!r || r->fix)
+        return;
+    r->fix = dup_or_null(text);
+    r->fix_col = col;
+    r->fix_next = next;
 }
 
 int diag_sink_finish(diag_sink *s)

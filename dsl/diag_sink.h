@@ -25,6 +25,9 @@ diag_sink *diag_sink_new(int format, FILE *out, const char *tool, const char *ve
  * warning that -Werror made an error. Strings are copied. */
 void diag_sink_add(diag_sink *s, const char *kind, int w, int as_error, const char *path,
                    uint32_t line, uint32_t col, const char *message, const char *source_line);
+/* A fix-it for the last diagnostic recorded (not a note): `text` replaces
+ * columns col .. next-1 of its line (JSON: "fixits", SARIF: "fixes"). */
+void diag_sink_fixit(diag_sink *s, uint32_t col, uint32_t next, const char *text);
 /* One recorded diagnostic as diag_sink_each shows it: the fields
  * diag_sink_add took (its notes follow it as records of kind "note"). */
 typedef struct diag_record {
