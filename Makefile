@@ -251,15 +251,16 @@ $(BUILD)/e2e/%_scenarios: tests/e2e/sc_emitted.c $(BUILD)/e2e/%.c \
 	    tests/e2e/sc_emitted.c $(BUILD)/e2e/$*.c $(BUILD)/compiler/driver/scenario.o \
 	    $(LIBHOST) $(LIBORDO) $(LDFLAGS)
 
-# ---- the Python binding (python/ordo.py, ctypes): the compiler and the
-# runtime in one shared library with the binding's small C half
-PY_LIB := $(BUILD)/python/libordo_py.so
-$(PY_LIB): python/ordo_shim.c $(DSL_SRC) $(COMPILER_SRC) $(RUNTIME_SRC) $(GEN_C) $(GEN_H) \
-        $(wildcard dsl/*.h compiler/*.h runtime/*.h) | $(DEPS_OK)
+# ---- the Python binding (python/ordo.py, ctypes): it loads the runtime,
+# libordo.so, and this library, the compiler with the binding's small C
+# half, which calls the runtime in libordo.so too
+PY_LIB := $(BUILD)/python/libordo_compile.so
+$(PY_LIB): python/ordo_shim.c $(DSL_SRC) $(COMPILER_SRC) $(GEN_C) $(GEN_H) $(LIBSO) \
+        $(wildcard dsl/*.h compiler/*.h runtime/ordo.h) | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(INC_COMPILER) $(CFLAGS) -Wno-unused-function -Wno-sign-compare \
-	    -fPIC -shared -o $@ python/ordo_shim.c $(DSL_SRC) $(COMPILER_SRC) $(RUNTIME_SRC) \
-	    $(GEN_C) $(LDFLAGS)
+	    -fPIC -shared -o $@ python/ordo_shim.c $(DSL_SRC) $(COMPILER_SRC) $(GEN_C) \
+	    $(LIBSO) -Wl,-rpath,'$$ORIGIN/..' $(LDFLAGS)
 python: $(PY_LIB)
 
 # ---- benchmarks: the harness counts allocations with --wrap=malloc; it

@@ -1,9 +1,10 @@
 """ordo — rulesets played from Python.
 
-A binding of the runtime's one header (runtime/ordo.h) through ctypes, with
-the compiler in the same shared library (build/python/libordo_py.so, made
-by `make python`): compile a ruleset, play games, copy them, read their
-state as a seat sees it, and follow their trace. On top, `Env`, a game in
+A binding of the runtime's one header (runtime/ordo.h) through ctypes: it
+loads the runtime, libordo.so, and the compiler (build/python/
+libordo_compile.so, made by `make python`, which calls the same libordo.so):
+compile a ruleset, play games, copy them, read their state as a seat sees
+it, and follow their trace. On top, `Env`, a game in
 the style of OpenSpiel: the player to move, the legal actions, applying
 one, the returns at the end, and a seat's observation.
 
@@ -14,8 +15,9 @@ one, the returns at the end, and a seat's observation.
         game.choose(0)
     print(game.winner)
 
-The library is looked for in $ORDO_PYLIB, then in build/python/ beside
-this file's folder.
+The runtime is $ORDO_LIB (an installed /usr/local/lib/libordo.so, say),
+else build/libordo.so beside this file's folder; the compiler
+$ORDO_PYLIB, else build/python/libordo_compile.so.
 """
 import ctypes
 import os
@@ -34,9 +36,11 @@ class CompileError(OrdoError):
 
 
 def _library():
-    path = os.environ.get("ORDO_PYLIB") or os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "build", "python", "libordo_py.so")
-    lib = ctypes.CDLL(path)
+    build = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build")
+    runtime = ctypes.CDLL(os.environ.get("ORDO_LIB") or os.path.join(build, "libordo.so"),
+                          mode=ctypes.RTLD_GLOBAL)
+    compiler = ctypes.CDLL(os.environ.get("ORDO_PYLIB") or
+                           os.path.join(build, "python", "libordo_compile.so"))
     P, I, S = ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t
     sigs = {
         "ordo_py_compile": (P, [ctypes.c_char_p, ctypes.c_char_p, S]),
@@ -67,9 +71,11 @@ def _library():
         "ordo_set_trace": (None, [P, P, P]),
         "ordo_event_text_as": (I, [P, P, I, ctypes.c_char_p, S]),
     }
+    lib = type("ordo_libs", (), {})()
     for name, (res, args) in sigs.items():
-        fn = getattr(lib, name)
+        fn = getattr(compiler if name.startswith("ordo_py_") else runtime, name)
         fn.restype, fn.argtypes = res, args
+        setattr(lib, name, fn)
     return lib
 
 

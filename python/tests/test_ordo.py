@@ -14,7 +14,8 @@ import pytest
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BUILD = os.environ.get("ORDO_BUILD", os.path.join(ROOT, "build"))
 sys.path.insert(0, os.path.join(ROOT, "python"))
-os.environ.setdefault("ORDO_PYLIB", os.path.join(BUILD, "python", "libordo_py.so"))
+os.environ.setdefault("ORDO_LIB", os.path.join(BUILD, "libordo.so"))
+os.environ.setdefault("ORDO_PYLIB", os.path.join(BUILD, "python", "libordo_compile.so"))
 import ordo  # noqa: E402
 
 RULESETS = sorted(os.path.join(ROOT, "rulesets", f) for f in os.listdir(os.path.join(ROOT, "rulesets"))

@@ -55,9 +55,9 @@ else
     echo "-- $B/splendor_ref --bench --games $GAMES"
     "$B/splendor_ref" --bench --games "$GAMES" | sed 's/^/   /' || status=1
 fi
-if [ -f "$SPL" ] && [ -f "$BUILD/python/libordo_py.so" ]; then
-    echo "== Python: ORDO_PYLIB=$BUILD/python/libordo_py.so python3 python/bench.py 2000"
-    ORDO_PYLIB="$BUILD/python/libordo_py.so" python3 python/bench.py 2000 | sed 's/^/   /' ||
-        status=1
+if [ -f "$SPL" ] && [ -f "$BUILD/python/libordo_compile.so" ]; then
+    echo "== Python: python3 python/bench.py 2000 (build/libordo.so, build/python/libordo_compile.so)"
+    ORDO_LIB="$BUILD/libordo.so" ORDO_PYLIB="$BUILD/python/libordo_compile.so" \
+        python3 python/bench.py 2000 | sed 's/^/   /' || status=1
 fi
 exit $status

@@ -11,7 +11,8 @@ case $BUILD in
 esac
 PY=python3
 $PY -c 'import pytest' 2>/dev/null || PY=/usr/bin/python3
-out=$(ORDO_BUILD="$(pwd)/$BUILD" ORDO_PYLIB="$(pwd)/$BUILD/python/libordo_py.so" \
+out=$(ORDO_BUILD="$(pwd)/$BUILD" ORDO_LIB="$(pwd)/$BUILD/libordo.so" \
+      ORDO_PYLIB="$(pwd)/$BUILD/python/libordo_compile.so" \
       $PY -m pytest -q -p no:cacheprovider python/tests 2>&1)
 st=$?
 echo "$out" | tail -n 15
