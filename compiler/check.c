@@ -624,6 +624,7 @@ static void pass_unused(ck *c)
     const ast_file *f = c->f;
     for (ast_decl *d = f->decls; d; d = d->next) {
         if (!d->sym || d->sym->used || d->builtin || d->hidden || d->display || d->policy_fn ||
+            d->invariant ||
             d->layer + 1u != f->nlayers || d->is_override || d->timing || d->anytime ||
             d->is_action || d->action)
             continue;

@@ -493,6 +493,19 @@ static void emit_policies(FILE *f, const ordo_program *p, const char *sym)
                     (unsigned)p->prefers[i].by, (unsigned)p->prefers[i].when);
         fputs("};\n\n", f);
     }
+    if (p->ninvariants) {
+        fprintf(f, "static const ordo_invariant %s_invariants[%u] = {\n", sym,
+                (unsigned)p->ninvariants);
+        for (uint16_t i = 0; i < p->ninvariants; i++) {
+            fputs("    {.text = ", f);
+            put_str(f, p->invariants[i].text);
+            fputs(", .expr = ", f);
+            put_str(f, p->invariants[i].expr);
+            fprintf(f, ", .proc = %u, .line = %" PRIu32 "},\n", (unsigned)p->invariants[i].proc,
+                    p->invariants[i].line);
+        }
+        fputs("};\n\n", f);
+    }
     if (p->ndisplays) {
         fprintf(f, "static const ordo_display_decl %s_displays[%u] = {\n", sym,
                 (unsigned)p->ndisplays);
@@ -597,6 +610,8 @@ static void emit_program(FILE *f, const ordo_program *p, const char *sym)
         put_table_ref(f, "prefers", sym, "prefers", "nprefers", p->nprefers);
     if (p->ndisplays)
         put_table_ref(f, "displays", sym, "displays", "ndisplays", p->ndisplays);
+    if (p->ninvariants)
+        put_table_ref(f, "invariants", sym, "invariants", "ninvariants", p->ninvariants);
     fputs("};\n", f);
 }
 

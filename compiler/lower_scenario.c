@@ -161,15 +161,24 @@ void lw_lower_policies(lw *w, ordo_program *p, u16vec *evals)
             VPUSH(w, prefs, y);
         }
     }
+    VEC(ordo_invariant) invs = {0};
     for (uint32_t i = 0; i < f->nfns; i++) {
         const ast_decl *d = f->fns[i];
         if (d->display) {
             ordo_display_decl x = {d->title ? d->title : "", (uint16_t)d->index, ast_line(d->loc)};
             VPUSH(w, disps, x);
         }
-        if (d->display || d->policy_fn)
+        if (d->invariant) {
+            ordo_invariant x = {d->title ? d->title : "", d->source ? d->source : "",
+                                (uint16_t)d->index, ast_line(d->loc)};
+            VPUSH(w, invs, x);
+        }
+        if (d->display || d->policy_fn || d->invariant)
             VPUSH(w, *evals, (uint16_t)d->index);
     }
+    p->invariants = lw_to_arena(w, invs.v, invs.n, sizeof *invs.v);
+    p->ninvariants = (uint16_t)invs.n;
+    free(invs.v);
     if (f->npolicies > MAX_TABLE || prefs.n > MAX_TABLE || f->noption_names > MAX_TABLE) {
         diag_error(w->d, (ast_loc){0, 0}, "this ruleset has more policies than the runtime's "
                                           "tables hold");

@@ -127,13 +127,16 @@ void rs_rfn_body(rs *r, ast_decl *d)
 {
     rs_unit_begin(r, 0);
     rs_open_params(r, d);
-    r->no_roll = "in a fn";
+    r->no_roll = d->invariant ? "in an invariant" : "in a fn";
     if (d->guard)
         rs_rx_noroll(r, d->guard, TY_BOOL, guard_words(d), "in a 'when' guard");
     rs_rx(r, d->body_expr);
     if (!rs_is_err(&d->body_expr->type) && !rs_is_err(&d->sym->type)) {
         char what[160];
-        snprintf(what, sizeof what, "the result of '%s'", d->name);
+        if (d->invariant)
+            snprintf(what, sizeof what, "the invariant \"%.100s\"", d->title);
+        else
+            snprintf(what, sizeof what, "the result of '%s'", d->name);
         ast_type want = d->sym->type;
         rs_want_type(r, d->body_expr, &want, what);
     }

@@ -743,6 +743,9 @@ typedef struct ast_decl {
      * `title`), or a D_FN that resolution made of a policy's `by`/`when`:
      * both run on a suspended game, never called by the rules. */
     uint8_t display;
+    uint8_t invariant;            /* `invariant "TITLE" = EXPR`: a bool fn that
+                                   * must hold in every reachable state */
+    const char *source;           /* invariant: its expression as written */
     uint8_t policy_fn;
 } ast_decl;
 

@@ -45,6 +45,7 @@ struct lex_extra {
     ast_file *file;
     int ndecls;          /* declarations seen (ruleset must come first) */
     int ndisplays;       /* display blocks seen (they are named display#1, ...) */
+    int ninvariants;     /* invariants seen (invariant#1, ...) */
 };
 
 /* A growable array of pointers in the arena (lists while parsing). */
@@ -627,6 +628,7 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %token T_CHAIN "chain" T_DEPTH "depth" T_KEPT "kept" T_UNDO "undo" T_TENTATIVE "tentative"
 %token T_HIDDEN "hidden" T_REVEAL "reveal" T_HIDE "hide" T_SEE "see" T_SECRETLY "secretly"
 %token T_SIMULTANEOUSLY "simultaneously" T_REVISABLE "revisable" T_REVISE "revise"
+%token T_INVARIANT "invariant"
 %token T_ACTION "action" T_DO "do" T_CAN "can" T_COST "cost" T_PAY "pay" T_BATCH "batch"
 %token T_RESOURCE "resource" T_OVERRIDE "override" T_COMBINED "combined"
 %token T_TABLE "table" T_NAMED "named" T_EXTENDS "extends"
@@ -897,6 +899,17 @@ decl
     | T_DISPLAY T_STRING block {
         header_seen(px, 0, @1);
         $$ = display_decl(px, $2, $3, @1);
+      }
+    | T_INVARIANT T_STRING '=' expr {
+        header_seen(px, 0, @1);
+        char name[32];
+        snprintf(name, sizeof name, "invariant#%d", ++px->ninvariants);
+        $$ = decl(px, D_FN, arena_strdup(A, name), @1, @1);
+        $$->invariant = 1;
+        $$->title = $2;
+        $$->type = tx(px, TX_BOOL, @1);
+        $$->body_expr = $4;
+        $$->source = src_text(px, @4);
       }
     | T_SEQUENCE block {
         header_seen(px, 0, @1);
@@ -1648,6 +1661,7 @@ soft_keyword
     | T_SIMULTANEOUSLY { $$ = "simultaneously"; }
     | T_REVISABLE { $$ = "revisable"; }
     | T_REVISE { $$ = "revise"; }
+    | T_INVARIANT { $$ = "invariant"; }
     | T_PER { $$ = "per"; }
     | T_ACTION { $$ = "action"; }
     | T_DO { $$ = "do"; }
@@ -2095,6 +2109,7 @@ static int is_soft_keyword(yysymbol_kind_t k)
     case YYSYMBOL_T_START: case YYSYMBOL_T_ROTATE: case YYSYMBOL_T_ROUND: case YYSYMBOL_T_PASS:
     case YYSYMBOL_T_HIDDEN: case YYSYMBOL_T_SEE: case YYSYMBOL_T_SECRETLY:
     case YYSYMBOL_T_SIMULTANEOUSLY: case YYSYMBOL_T_REVISABLE: case YYSYMBOL_T_REVISE:
+    case YYSYMBOL_T_INVARIANT:
     case YYSYMBOL_T_REVEAL: case YYSYMBOL_T_HIDE:
         return 1;
     default:

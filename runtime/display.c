@@ -1,6 +1,8 @@
-/* display.c — ordo_display: runs a ruleset's `display` blocks on a game's
- * current state and hands each `show` line to the host. A display is a
- * proc with no params that the compiler lowered like any other; its `show`
+/* display.c — what a ruleset reads off a state without playing: its
+ * invariants (ordo_broken_invariant: each a bool fn run by ordo_eval) and
+ * ordo_display, which runs its `display` blocks on a game's current state
+ * and hands each `show` line to the host. A display is a proc with no
+ * params that the compiler lowered like any other; its `show`
  * statements are SHOW instructions, which the VM reports as LOG events in
  * eval mode only. The run goes through vm_eval_quiet, so the game is left
  * byte for byte as it was, and the lines are formatted into a buffer on
@@ -24,6 +26,31 @@ static void on_show(void *ctx, const ordo_game *g, const ordo_event *ev)
         return;
     vb_end(&b);
     s->line(s->ctx, buf);
+}
+
+int ordo_invariant_count(const ordo_program *p)
+{
+    return p ? p->ninvariants : 0;
+}
+
+const ordo_invariant *ordo_invariant_at(const ordo_program *p, int k)
+{
+    return p && k >= 0 && k < p->ninvariants ? &p->invariants[k] : NULL;
+}
+
+int ordo_broken_invariant(ordo_game *g)
+{
+    if (!g)
+        return ORDO_E_ARG;
+    for (int k = 0; k < g->p->ninvariants; k++) {
+        int32_t holds = 1;
+        int rc = ordo_eval(g, g->p->invariants[k].proc, NULL, 0, &holds);
+        if (rc < 0)
+            return rc;
+        if (!holds)
+            return k;
+    }
+    return -1;
 }
 
 int ordo_display_count(const ordo_program *p)

@@ -272,6 +272,15 @@ int ordo_find_policy(const ordo_program *p, const char *name);
  * decision is pending; ORDO_E_ARG for a bad policy index. No allocation. */
 int ordo_policy_ruleset(const ordo_game *g, int policy, uint64_t *rng);
 
+/* ---- invariants (`invariant "TEXT" = EXPR`): what must hold in every
+ * state. ordo_broken_invariant evaluates them in source order on g (left
+ * byte for byte as it was) and returns the first that does not hold, -1
+ * when all do, or the error code of one that cannot be evaluated. */
+typedef struct ordo_invariant ordo_invariant; /* below, with the tables */
+int ordo_invariant_count(const ordo_program *p);
+const ordo_invariant *ordo_invariant_at(const ordo_program *p, int k); /* NULL if out of range */
+int ordo_broken_invariant(ordo_game *g);
+
 /* ---- displays: what a player needs to see (`display "TITLE" { show ... }`) */
 int ordo_display_count(const ordo_program *p);
 const char *ordo_display_title(const ordo_program *p, int k);      /* NULL if out of range */
@@ -474,6 +483,15 @@ typedef struct ordo_display_decl {
     uint32_t line;
 } ordo_display_decl;
 
+/* `invariant "TEXT" = EXPR`: a bool fn (no params) that must hold in every
+ * state play can reach; `expr` is its source text. */
+struct ordo_invariant {
+    const char *text;
+    const char *expr;
+    uint16_t proc;
+    uint32_t line;
+};
+
 typedef struct ordo_scenario {
     const char *name;
     const char *rule;    /* cited IDs, space-separated */
@@ -528,6 +546,7 @@ struct ordo_program {
     const ordo_policy *policies;     uint16_t npolicies;
     const ordo_prefer *prefers;      uint16_t nprefers;
     const ordo_display_decl *displays; uint16_t ndisplays;
+    const ordo_invariant *invariants; uint16_t ninvariants;
 };
 
 #ifdef __cplusplus

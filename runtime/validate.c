@@ -406,6 +406,15 @@ static int check_policies(const ordo_program *p, char *msg, size_t msgsize)
             BAD("prefer line %u: bad option name %u or by/when fn %u/%u", i,
                 (unsigned)pr->name, (unsigned)pr->by, (unsigned)pr->when);
     }
+    if (p->ninvariants && !p->invariants)
+        BAD("invariants: entries but no table");
+    for (unsigned i = 0; i < p->ninvariants; i++) {
+        const ordo_invariant *v = &p->invariants[i];
+        if (!v->text || !v->expr || !eval_fn_ok(p, (uint16_t)(v->proc + 1)) ||
+            p->procs[v->proc].nparams != 0)
+            BAD("invariant %u: no text, or proc %u is not a fn without params", i,
+                (unsigned)v->proc);
+    }
     for (unsigned i = 0; i < p->ndisplays; i++) {
         const ordo_display_decl *d = &p->displays[i];
         if (!d->title || d->proc >= p->nprocs || p->procs[d->proc].nparams != 0)

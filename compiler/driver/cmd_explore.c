@@ -49,7 +49,8 @@ static const char help[] =
     "exit status: 0 no error found, 1 an error found (or the ruleset does not\n"
     "compile), 2 bad command line or missing file.\n";
 
-static const char *const kind_names[EX_NKINDS] = {"runtime error", "deadlock", "no progress"};
+static const char *const kind_names[EX_NKINDS] = {"runtime error", "deadlock", "no progress",
+                                                  "invariant broken"};
 
 typedef struct args {
     const char *file, *scenarios;
@@ -271,7 +272,16 @@ static void report_unreached(const ordo_program *p, const args *a, const total *
                    (unsigned long)p->options[o].line, p->options[o].label, why);
 }
 
-static void write_scenarios(const args *a, const total *t, int nplayers)
+/* The invariant whose line a finding names, or NULL. */
+static const ordo_invariant *invariant_at_line(const ordo_program *p, uint32_t line)
+{
+    for (int k = 0; k < ordo_invariant_count(p); k++)
+        if (ordo_invariant_at(p, k)->line == line)
+            return ordo_invariant_at(p, k);
+    return NULL;
+}
+
+static void write_scenarios(const ordo_program *p, const args *a, const total *t, int nplayers)
 {
     drv_output out;
     FILE *f = drv_output_open(&out, a->scenarios, prog);
@@ -299,6 +309,9 @@ static void write_scenarios(const args *a, const total *t, int nplayers)
         }
         if (x->f.kind == EX_NO_PROGRESS)
             fputs("    expect over    # no end can be reached from here\n", f);
+        const ordo_invariant *v = x->f.kind == EX_INVARIANT ? invariant_at_line(p, x->f.line) : NULL;
+        if (v)
+            fprintf(f, "    expect %s    # the invariant \"%s\"\n", v->expr, v->text);
         fputs("}\n", f);
     }
     drv_output_commit(&out, prog);
@@ -334,7 +347,7 @@ static int report(const ordo_program *p, const args *a, const total *t, int npla
            sc_count(t->steps, p->nsteps), (unsigned)p->nsteps, sc_count(t->options, p->noptions),
            (unsigned)p->noptions, fired, triggers);
     if (a->scenarios)
-        write_scenarios(a, t, nplayers);
+        write_scenarios(p, a, t, nplayers);
     return errors ? TOOL_FAIL : TOOL_OK;
 }
 

@@ -151,17 +151,19 @@ static void add_edge(search *s, uint32_t from, uint32_t to)
 
 /* ----------------------------------------------------------- findings */
 
-static void add_finding(search *s, int kind, int code, const ordo_game *g, uint32_t state,
-                        const char *msg)
+static void add_finding_at(search *s, int kind, int code, const ordo_game *g, uint32_t state,
+                           const char *msg, uint32_t at_line)
 {
     ex_result *r = s->r;
     int32_t step = -1;
     uint32_t line = 0;
     char buf[256];
-    if (kind != EX_NO_PROGRESS && ordo_error_message(g, buf, sizeof buf) < 0)
+    if (!msg && ordo_error_message(g, buf, sizeof buf) < 0)
         buf[0] = 0;
     /* one finding per kind and place: the first, on a shortest path */
     ordo_where(g, &step, &line);
+    if (at_line)
+        line = at_line;
     for (size_t k = 0; k < r->nfindings; k++)
         if (r->findings[k].kind == kind && r->findings[k].line == line &&
             r->findings[k].code == code)
@@ -184,10 +186,34 @@ static void add_finding(search *s, int kind, int code, const ordo_game *g, uint3
     snprintf(f->message, sizeof f->message, "%s", msg ? msg : buf);
 }
 
+static void add_finding(search *s, int kind, int code, const ordo_game *g, uint32_t state,
+                        const char *msg)
+{
+    add_finding_at(s, kind, code, g, state, msg, 0);
+}
+
+/* A state play reached where an invariant does not hold (or cannot be
+ * evaluated): a finding at the invariant's line. */
+static void check_invariants(search *s, ordo_game *g, uint32_t j)
+{
+    int k = ordo_broken_invariant(g);
+    if (k == -1)
+        return;
+    const ordo_invariant *v = ordo_invariant_at(s->p, k >= 0 ? k : 0);
+    char msg[256];
+    if (k >= 0)
+        snprintf(msg, sizeof msg, "\"%s\" does not hold (%s)", v->text, v->expr);
+    else
+        snprintf(msg, sizeof msg, "an invariant cannot be evaluated: %s", ordo_strerror(k));
+    add_finding_at(s, EX_INVARIANT, k >= 0 ? 0 : k, g, j, msg, v ? v->line : 0);
+}
+
 /* What the state just reached (kept as index j) says: an end, an error. */
-static void classify(search *s, const ordo_game *g, int rc, uint32_t j)
+static void classify(search *s, ordo_game *g, int rc, uint32_t j)
 {
     ex_result *r = s->r;
+    if (rc >= 0 && ordo_invariant_count(s->p))
+        check_invariants(s, g, j);
     if (rc == ORDO_OVER) {
         r->ends++;
         int w = ordo_winner(g);

@@ -23,6 +23,7 @@ enum {
     EX_ERROR = 0,      /* a runtime error reached (a range, an index, a limit ...) */
     EX_DEADLOCK,       /* a decision with no legal option */
     EX_NO_PROGRESS,    /* a state from which no end can be reached */
+    EX_INVARIANT,      /* a state where an `invariant` does not hold */
     EX_NKINDS
 };
 

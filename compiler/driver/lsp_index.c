@@ -51,7 +51,7 @@ static const char *const keywords[] = {
     "override", "combined", "table", "named", "extends", "substitute", "capped",
     "policy", "prefer", "ties", "display", "ran", "seed", "then", "show", "random",
     "start", "rotate", "round", "pass", "hidden", "reveal", "hide", "see", "secretly",
-    "simultaneously", "revisable", "revise",
+    "simultaneously", "revisable", "revise", "invariant",
 };
 /* names the resolution knows without a declaration */
 static const char *const builtins[] = {"turns", "in_game", "len", "first", "last",

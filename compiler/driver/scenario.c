@@ -246,6 +246,19 @@ static int check_count(const run *r, const ordo_scenario_item *it)
     return fail(r, it, "expected event %s %s, but it %s%s", pat, want, got, lost_text(r->rec));
 }
 
+/* After play moved on: 0 when every invariant holds, else the failure. */
+static int invariants_hold(const run *r, const ordo_scenario_item *it)
+{
+    int k = ordo_broken_invariant(r->g);
+    if (k == -1)
+        return 0;
+    if (k < 0)
+        return fail(r, it, "an invariant cannot be evaluated: %s", ordo_strerror(k));
+    const ordo_invariant *v = ordo_invariant_at(r->p, k);
+    return fail(r, it, "the invariant \"%s\" (line %lu) does not hold: %s", v->text,
+                (unsigned long)v->line, v->expr);
+}
+
 static int run_items(run *r)
 {
     const ordo_program *p = r->p;
@@ -278,6 +291,8 @@ static int run_items(run *r)
                 return fail(r, it, "play stopped with a runtime error: %s",
                             (error_text(r->g, rc, buf, sizeof buf), buf));
             }
+            if (p->ninvariants && (rc = invariants_hold(r, it)) != 0)
+                return rc;
             break;
         case ORDO_SC_CHOOSE: {
             const char *label = it->text ? it->text : "";
@@ -294,6 +309,8 @@ static int run_items(run *r)
             if (rc < 0)
                 return fail(r, it, "after choosing \"%s\": runtime error: %s", label,
                             (error_text(r->g, rc, buf, sizeof buf), buf));
+            if (p->ninvariants && (rc = invariants_hold(r, it)) != 0)
+                return rc;
             break;
         }
         case ORDO_SC_EXPECT:

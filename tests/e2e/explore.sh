@@ -1,7 +1,8 @@
 #!/bin/sh
 # explore.sh BUILD — `ordo explore` finds what is planted in
 # examples/explore/: a deadlock (deadlock.ordo), play that spins without a
-# decision and play that goes round in circles (circles.ordo); each as an
+# decision and play that goes round in circles (circles.ordo), a broken
+# invariant (invariant.ordo); each as an
 # error at its line, exit status 1; the scenarios it writes replay each
 # finding and fail, in `ordo test`, while the rules are as they are. A
 # clean game explores completely, exit 0; --jobs does not change the
@@ -9,6 +10,17 @@
 . "$(dirname "$0")/common.sh"
 ORDO=$BUILD/ordo
 DL=examples/explore/deadlock.ordo CI=examples/explore/circles.ordo
+IV=examples/explore/invariant.ordo
+
+"$ORDO" explore "$IV" --scenarios "$tmp/iv.ordo" >"$tmp/out" 2>&1
+st=$?
+if [ $st -eq 1 ] && grep -q "^$IV:14:1: error: invariant broken: \"the bank and the hands hold 6 gems\" does not hold" "$tmp/out" &&
+   ! grep -q "more than 6 gems" "$tmp/out"; then ok; else
+    bad "the broken invariant was not found, or a sound one was (status $st):"; cat "$tmp/out"; fi
+cat "$IV" "$tmp/iv.ordo" >"$tmp/iv_with.ordo"
+"$ORDO" test "$tmp/iv_with.ordo" >"$tmp/t" 2>&1
+if [ $? -eq 1 ] && grep -q 'explore: invariant broken at line 14' "$tmp/t"; then
+    ok; else bad "the invariant's scenario does not replay it:"; cat "$tmp/t"; fi
 
 "$ORDO" explore "$DL" --scenarios "$tmp/dl.ordo" >"$tmp/out" 2>&1
 st=$?

@@ -190,9 +190,45 @@ static void test_event_formatters(void **state)
             assert_true(ordo_event_text(x->g, &ev, buf, sizeof buf) >= 0);
             assert_true(ordo_event_json(x->g, &ev, buf, sizeof buf) >= 0);
             assert_true(ordo_event_text(x->g, &ev, NULL, 0) >= 0);
+            /* as a seat sees it, with any visibility a host could make up */
+            ev.seen_by = (int8_t)(k * 50 - 3);
+            ev.hide = (uint8_t)(kind ^ 0xa5);
+            for (int seat = ORDO_SPECTATOR; seat < 2; seat++) {
+                assert_true(ordo_event_text_as(x->g, &ev, seat, buf, sizeof buf) >= 0);
+                assert_true(ordo_event_json_as(x->g, &ev, seat, buf, sizeof buf) >= 0);
+            }
         }
     }
+    assert_int_equal(ordo_event_text_as(x->g, &ev, -3, buf, sizeof buf), ORDO_E_ARG);
+    assert_int_equal(ordo_event_json_as(x->g, &ev, 2, buf, sizeof buf), ORDO_E_ARG);
+    assert_int_equal(ordo_event_text_as(NULL, &ev, 0, buf, sizeof buf), ORDO_E_ARG);
     UNCHANGED(x);
+    close_fixture(x);
+}
+
+/* Seats' views and invariants: bad seats, vars, indexes, games. */
+static void test_views_and_invariants(void **state)
+{
+    (void)state;
+    fixture *x = open_at_decision("tests/e2e/data/tiny.ordo");
+    ordo_game *v = dup_game(x->g);
+    assert_int_equal(ordo_visible(NULL, 0, 0, 0, 0), ORDO_E_ARG);
+    assert_int_equal(ordo_visible(x->g, 2, 0, 0, 0), ORDO_E_ARG);
+    assert_int_equal(ordo_visible(x->g, -3, 0, 0, 0), ORDO_E_ARG);
+    assert_int_equal(ordo_visible(x->g, 0, -1, 0, 0), ORDO_E_ARG);
+    assert_int_equal(ordo_visible(x->g, 0, x->p->nvars, 0, 0), ORDO_E_ARG);
+    assert_int_equal(ordo_visible(x->g, 0, 0, 99, 99), ORDO_E_ARG);
+    assert_int_equal(ordo_view(NULL, x->g, 0), ORDO_E_ARG);
+    assert_int_equal(ordo_view(v, NULL, 0), ORDO_E_ARG);
+    assert_int_equal(ordo_view(v, x->g, 2), ORDO_E_ARG);
+    assert_int_equal(ordo_view(v, x->g, -3), ORDO_E_ARG);
+    assert_int_equal(ordo_broken_invariant(NULL), ORDO_E_ARG);
+    assert_int_equal(ordo_broken_invariant(x->g), -1); /* none declared */
+    assert_int_equal(ordo_invariant_count(NULL), 0);
+    assert_null(ordo_invariant_at(x->p, 0));
+    assert_null(ordo_invariant_at(NULL, 0));
+    UNCHANGED(x);
+    free(v);
     close_fixture(x);
 }
 
@@ -321,6 +357,7 @@ int main(void)
         cmocka_unit_test(test_running_calls),
         cmocka_unit_test(test_state_access),
         cmocka_unit_test(test_event_formatters),
+        cmocka_unit_test(test_views_and_invariants),
         cmocka_unit_test(test_policies_and_displays),
         cmocka_unit_test(test_stale_and_finished),
         cmocka_unit_test(test_wrong_program),
