@@ -210,7 +210,10 @@ $(BUILD)/%.o: %.c $(GEN_H)
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # ---- emitted C and hosts (the emitted C is held to -pedantic too)
-$(BUILD)/examples/%.c $(BUILD)/examples/%.h: rulesets/%.ordo $(ORDOC)
+# (a ruleset may extend another and read CSV tables: every ruleset's C
+# depends on them all)
+$(BUILD)/examples/%.c $(BUILD)/examples/%.h: rulesets/%.ordo $(RULESETS) \
+        $(wildcard rulesets/data/*/*) $(ORDOC)
 	@mkdir -p $(@D)
 	$(ORDOC) $< -o $(BUILD)/examples/$*.c --header $(BUILD)/examples/$*.h --symbol $*_program
 

@@ -818,14 +818,14 @@ static void stmt(lw *w, const ast_stmt *s)
     case S_ROTATE:
         lw_emit_a(w, ORDO_OP_ROTATE, (uint32_t)w->f->start_var->index);
         return;
-    case S_END:
-        if (s->u.player.has_winner && s->u.player.player) {
+    case S_END: { /* a: 1 + the text of its reason (0: none); b: a limit */
+        uint32_t why = s->u.player.label.text ? lw_add_text(w, s->u.player.label.text, NULL) + 1 : 0;
+        int win = s->u.player.has_winner && s->u.player.player;
+        if (win)
             lw_expr(w, s->u.player.player);
-            lw_emit(w, ORDO_OP_END, 1, 0, 0);
-        } else {
-            lw_emit(w, ORDO_OP_END, 0, 0, 0);
-        }
+        lw_emit(w, ORDO_OP_END, win, why, s->u.player.is_limit);
         return;
+    }
     case S_CHOOSE: stmt_choose(w, s); return;
     case S_SCOPE: {
         int undoes = w->pay_undoes; /* a short pay there is E_DENIED */

@@ -397,8 +397,11 @@ typedef struct ast_stmt {
         struct {                  /* S_TURN, S_ELIMINATE, S_END (winner), S_WINDOW */
             ast_expr *player;     /* S_END: NULL unless `winner P` */
             ast_block body;       /* S_TURN */
-            ast_text label;       /* S_WINDOW: text NULL when none */
+            ast_text label;       /* S_WINDOW: text NULL when none; S_END:
+                                   * its reason (`because "TEXT"`) */
             uint8_t has_winner;   /* S_END */
+            uint8_t is_limit;     /* S_END: `because limit "TEXT"`: a limit
+                                   * the rules set, not a real end */
         } player;
         struct {                  /* S_CHOOSE */
             ast_expr *player;

@@ -61,6 +61,13 @@ typedef struct opt_mods {
     ast_iter *iter;
 } opt_mods;
 
+/* Why an `end game` ends the game: `because [limit] "TEXT"`. */
+typedef struct end_why {
+    const char *text;
+    int limit;
+    ast_loc loc;
+} end_why;
+
 /* Action modifiers (`when`, `cost`, `cite`, `order`) in any order. */
 typedef struct act_mods {
     ast_expr *when;
@@ -111,6 +118,7 @@ int yylex(YYSTYPE *lvalp, YYLTYPE *llocp, yyscan_t scanner);
     for_mods fmods;
     act_mods amods;
     struct { int order; ast_expr *by; } ord;
+    end_why reason;
     ast_dim dim;
     struct { pvec *exprs; uint32_t desc; } keys;
     struct { ast_expr *e; int desc; } key;
@@ -403,6 +411,14 @@ static void set_var_mods(ast_decl *d, int m)
     d->secrecy = (uint8_t)(m & VMOD_HIDDEN ? SECRET_OWNER : m & VMOD_HIDDEN_ALL ? SECRET_ALL : 0);
 }
 
+/* An `end game`'s reason, if it gives one. */
+static void end_reason_of(ast_stmt *s, const end_why *r)
+{
+    s->u.player.label.text = r->text;
+    s->u.player.label.loc = r->loc;
+    s->u.player.is_limit = (uint8_t)r->limit;
+}
+
 /* A var or resource: the parts both forms share. */
 static ast_decl *var_decl(struct lex_extra *px, const char *name, YYLTYPE l, YYLTYPE nl,
                           const ast_dim *dims, uint32_t ndims, ast_typeexpr *type,
@@ -628,7 +644,7 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %token T_CHAIN "chain" T_DEPTH "depth" T_KEPT "kept" T_UNDO "undo" T_TENTATIVE "tentative"
 %token T_HIDDEN "hidden" T_REVEAL "reveal" T_HIDE "hide" T_SEE "see" T_SECRETLY "secretly"
 %token T_SIMULTANEOUSLY "simultaneously" T_REVISABLE "revisable" T_REVISE "revise"
-%token T_INVARIANT "invariant"
+%token T_INVARIANT "invariant" T_BECAUSE "because" T_LIMIT "limit"
 %token T_ACTION "action" T_DO "do" T_CAN "can" T_COST "cost" T_PAY "pay" T_BATCH "batch"
 %token T_RESOURCE "resource" T_OVERRIDE "override" T_COMBINED "combined"
 %token T_TABLE "table" T_NAMED "named" T_EXTENDS "extends"
@@ -641,7 +657,7 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 /* `reveal X to P`: after `reveal X`, a "to" is its own (not a call of a
  * proc named `to` as the next statement) */
 %precedence REVEAL_ALL
-%precedence T_TO
+%precedence T_TO T_BECAUSE
 %precedence LOW T_ELSE
 %left T_OR
 %left T_AND
@@ -661,6 +677,7 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 
 %type <expr> expr bound opt_init lvalue opt_guard
 %type <num> timing opt_limit
+%type <reason> end_reason
 %type <expr> opt_depth
 %type <stmt> stmt step_stmt if_stmt
 %type <decl> decl
@@ -1121,6 +1138,14 @@ var_mod
     | T_HIDDEN T_FROM T_ALL { $$ = VMOD_HIDDEN_ALL; }
     ;
 
+/* `because [limit] "TEXT"` after `end game`: why the game ended (a limit:
+ * one the rules set, not a real end); after `end game` a "because" is this */
+end_reason
+    : %empty %prec REVEAL_ALL { $$.text = NULL; $$.limit = 0; $$.loc = (ast_loc){0, 0}; }
+    | T_BECAUSE T_STRING { $$.text = $2; $$.limit = 0; $$.loc = L(@2); }
+    | T_BECAUSE T_LIMIT T_STRING { $$.text = $3; $$.limit = 1; $$.loc = L(@3); }
+    ;
+
 opt_secretly
     : %empty { $$ = 0; }
     | T_SECRETLY { $$ = 1; }
@@ -1287,10 +1312,14 @@ stmt
         $$->u.player.player = $2; $$->u.player.body = $3;
       }
     | T_ELIMINATE expr { $$ = st(px, S_ELIMINATE, @1); $$->u.player.player = $2; }
-    | T_END T_GAME { $$ = st(px, S_END, @1); }
-    | T_END T_GAME T_WINNER expr {
+    | T_END T_GAME end_reason {
+        $$ = st(px, S_END, @1);
+        end_reason_of($$, &$3);
+      }
+    | T_END T_GAME T_WINNER expr end_reason {
         $$ = st(px, S_END, @1);
         $$->u.player.player = $4; $$->u.player.has_winner = 1;
+        end_reason_of($$, &$5);
       }
     | T_CHOOSE expr opt_secretly opt_string '{' options '}' {
         $$ = st(px, S_CHOOSE, @1);
@@ -1662,6 +1691,8 @@ soft_keyword
     | T_REVISABLE { $$ = "revisable"; }
     | T_REVISE { $$ = "revise"; }
     | T_INVARIANT { $$ = "invariant"; }
+    | T_BECAUSE { $$ = "because"; }
+    | T_LIMIT { $$ = "limit"; }
     | T_PER { $$ = "per"; }
     | T_ACTION { $$ = "action"; }
     | T_DO { $$ = "do"; }
@@ -2109,7 +2140,7 @@ static int is_soft_keyword(yysymbol_kind_t k)
     case YYSYMBOL_T_START: case YYSYMBOL_T_ROTATE: case YYSYMBOL_T_ROUND: case YYSYMBOL_T_PASS:
     case YYSYMBOL_T_HIDDEN: case YYSYMBOL_T_SEE: case YYSYMBOL_T_SECRETLY:
     case YYSYMBOL_T_SIMULTANEOUSLY: case YYSYMBOL_T_REVISABLE: case YYSYMBOL_T_REVISE:
-    case YYSYMBOL_T_INVARIANT:
+    case YYSYMBOL_T_INVARIANT: case YYSYMBOL_T_BECAUSE: case YYSYMBOL_T_LIMIT:
     case YYSYMBOL_T_REVEAL: case YYSYMBOL_T_HIDE:
         return 1;
     default:

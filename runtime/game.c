@@ -361,6 +361,17 @@ int ordo_winner(const ordo_game *g)
     return g && g->status == ORDO_OVER ? g->winner : -1;
 }
 
+const char *ordo_end_reason(const ordo_game *g, int *is_limit)
+{
+    if (is_limit)
+        *is_limit = 0;
+    if (!g || g->status != ORDO_OVER || !g->end_reason || g->end_reason > g->p->ntexts)
+        return NULL;
+    if (is_limit)
+        *is_limit = g->end_limit;
+    return g->p->texts[g->end_reason - 1].text;
+}
+
 /* ---- variables */
 
 int ordo_find_var(const ordo_program *p, const char *name)

@@ -91,7 +91,7 @@ OP(BNEXT,    "ab",  K(0),  K(0), "run the next event held back by the batch of l
 OP(WINDOW,   "xa",  K(1),  K(0), "pop p; trace WINDOW (x=0: opens, 1: closes) for p, label text a")
 OP(LOG,      "xa",  X(0),  K(0), "pop x args; trace LOG of text a")
 OP(ASSERT,   "xa",  K(1),  K(0), "pop v; if v == 0, stop with text a: E_ASSERT (x=0), E_DENIED (x=1), E_BOUND (x=2)")
-OP(END,      "x",   X(0),  K(0), "the game is over; x=1: pop the winner first; trace END")
+OP(END,      "xab", X(0),  K(0), "the game is over; x=1: pop the winner first; a: 1 + the text of its reason (0: none), b=1: a limit the rules set; trace END")
 OP(LLEN,     "a",   ND(0), K(1), "pop i [j]; push the length of list var a[i,j]")
 OP(LGET,     "a",   ND(1), K(1), "pop pos, i [j]; push element pos (1-based)")
 OP(LSET,     "a",   ND(2), K(0), "pop v, pos, i [j]; element pos = v")

@@ -103,6 +103,10 @@ int ordo_find_option(const ordo_game *g, const char *label);
 
 int ordo_player_count(const ordo_game *g);
 int ordo_winner(const ordo_game *g);        /* player index, or -1 */
+/* Why a game that is over ended (`end game ... because [limit] "TEXT"`):
+ * the text, or NULL when the rules gave none (or it is not over); with
+ * *is_limit (may be NULL) 1 for a limit the rules set, not a real end. */
+const char *ordo_end_reason(const ordo_game *g, int *is_limit);
 
 /* Variables, by index in program->vars (ordo_find_var finds one by name). */
 int ordo_find_var(const ordo_program *p, const char *name);

@@ -519,6 +519,11 @@ int ordo_event_text_as(const ordo_game *g, const ordo_event *ev, int seat, char 
         } else {
             vb_puts(&b, "no winner");
         }
+        if (ev->id && ev->id <= p->ntexts) { /* `because [limit] "TEXT"` */
+            vb_puts(&b, ev_nargs(ev) && ev->args[0] ? " (limit: " : " (");
+            vb_puts(&b, text_of(p, ev->id - 1));
+            vb_putc(&b, ')');
+        }
         break;
     case ORDO_EV_TRIGGER:
         vb_puts(&b, "trigger ");
@@ -798,6 +803,12 @@ int ordo_event_json_as(const ordo_game *g, const ordo_event *ev, int seat, char 
             vb_raw(&b, '"');
         } else {
             vb_rawstr(&b, "null");
+        }
+        if (ev->id && ev->id <= p->ntexts) {
+            vb_json_key(&b, "reason");
+            vb_json_str(&b, text_of(p, ev->id - 1));
+            vb_json_key(&b, "limit");
+            vb_rawstr(&b, ev_nargs(ev) && ev->args[0] ? "true" : "false");
         }
         break;
     default:

@@ -330,8 +330,9 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
                 BAD("code %lu: jump target %ld out of bounds", (unsigned long)pc, (long)in->b);
             break;
         case ORDO_OP_END:
-            if (x > 1)
-                BAD("code %lu: END x=%u", (unsigned long)pc, x);
+            if (x > 1 || a > p->ntexts || in->b < 0 || in->b > 1)
+                BAD("code %lu: END x=%u with reason %u and limit %ld", (unsigned long)pc, x, a,
+                    (long)in->b);
             break;
         case ORDO_OP_DATA:
             if (x > 1 || a == 0 || in->b < 0 || (uint64_t)(uint32_t)in->b + a > p->ndata)

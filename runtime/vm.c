@@ -1125,7 +1125,10 @@ top:
                 FAIL(ORDO_E_INDEX, "winner %s in a %d-player game", PLAYER_WORDS(w), nplayers);
         }
         g->winner = w;
-        EMIT(ORDO_EV_END, w, 0, 0, NULL);
+        g->end_reason = (uint16_t)ip->a;
+        g->end_limit = (uint8_t)ip->b;
+        int32_t lim = ip->b;
+        EMIT(ORDO_EV_END, w, ip->a, ip->a ? 1 : 0, &lim);
         rc = g->status = ORDO_OVER;
         goto out;
     }

@@ -98,7 +98,9 @@ struct ordo_game {
     uint8_t secret;        /* the pending decision is secret (`choose p
                             * secretly`): the choice is traced for its
                             * decider alone */
-    uint8_t pad[6];
+    uint16_t end_reason;   /* over: 1 + the text of `end game because`, 0 none */
+    uint8_t end_limit;     /* ... a limit the rules set (`because limit`) */
+    uint8_t pad[3];
     /* the last error */
     int32_t err_code;
     uint32_t err_pc;

@@ -71,7 +71,7 @@ typedef struct found {
 /* The merged outcome of every seed. */
 typedef struct total {
     uint64_t states, transitions, ends, end_none, limits, seeds, complete;
-    uint64_t end_winner[128];
+    uint64_t end_winner[128], end_reason[EX_REASONS], end_limit;
     int depth;
     double seconds;
     unsigned char *steps, *options, *triggers;
@@ -152,6 +152,9 @@ static int read_result(FILE *f, const ordo_program *p, total *t, uint64_t seed)
     t->limits += r.limits;
     for (int w = 0; w < 128; w++)
         t->end_winner[w] += r.end_winner[w];
+    for (int k = 0; k < EX_REASONS; k++)
+        t->end_reason[k] += r.end_reason[k];
+    t->end_limit += r.end_limit;
     if (r.depth_reached > t->depth)
         t->depth = r.depth_reached;
     t->seconds += r.seconds;
@@ -341,6 +344,13 @@ static int report(const ordo_program *p, const args *a, const total *t, int npla
             printf(", player %d wins %llu", w + 1, (unsigned long long)t->end_winner[w]);
     printf(", no winner %llu; stopped by the step limit: %llu\n", (unsigned long long)t->end_none,
            (unsigned long long)t->limits);
+    for (int k = 0; k < EX_REASONS && k < p->ntexts; k++)
+        if (t->end_reason[k])
+            printf("  ended because \"%s\": %llu\n", p->texts[k].text,
+                   (unsigned long long)t->end_reason[k]);
+    if (t->end_limit)
+        printf("  of which ended by a limit the rules set, not a real end: %llu\n",
+               (unsigned long long)t->end_limit);
     int triggers, fired;
     free(sc_trigger_procs(p, t->triggers, &triggers, &fired));
     printf("  reached: steps %d of %u, options %d of %u, triggers %d of %d\n",

@@ -216,6 +216,14 @@ static void classify(search *s, ordo_game *g, int rc, uint32_t j)
         check_invariants(s, g, j);
     if (rc == ORDO_OVER) {
         r->ends++;
+        int limit = 0;
+        const char *why = ordo_end_reason(g, &limit);
+        for (int k = 0; why && k < s->p->ntexts; k++)
+            if (s->p->texts[k].text == why) {
+                r->end_reason[k < EX_REASONS ? k : EX_REASONS - 1]++;
+                break;
+            }
+        r->end_limit += limit;
         int w = ordo_winner(g);
         if (w >= 0 && w < 128)
             r->end_winner[w]++;

@@ -18,6 +18,9 @@
 
 #include "driver.h"
 
+/* Reasons an end is counted under (texts beyond: under the last). */
+#define EX_REASONS 32
+
 /* What a finding is. */
 enum {
     EX_ERROR = 0,      /* a runtime error reached (a range, an index, a limit ...) */
@@ -53,6 +56,9 @@ typedef struct ex_limits {
  * many random walks (walk k draws from seed + k). */
 typedef struct ex_result {
     uint64_t states, transitions, ends, end_winner[128], end_none, limits;
+    /* ends by the reason the rules gave (`end game because`), by its text's
+     * number; end_limit: those that a limit the rules set ended */
+    uint64_t end_reason[EX_REASONS], end_limit;
     int depth_reached;
     int complete;      /* every reachable state was explored */
     double seconds;

@@ -52,6 +52,7 @@ static const char *const keywords[] = {
     "policy", "prefer", "ties", "display", "ran", "seed", "then", "show", "random",
     "start", "rotate", "round", "pass", "hidden", "reveal", "hide", "see", "secretly",
     "simultaneously", "revisable", "revise", "invariant",
+    "because", "limit",
 };
 /* names the resolution knows without a declaration */
 static const char *const builtins[] = {"turns", "in_game", "len", "first", "last",

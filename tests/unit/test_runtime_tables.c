@@ -137,7 +137,7 @@ static void test_validate_code(void **state)
         {"list op", m_list_op, "code 7: a list instruction on var 3 (x), not a list"},
         {"roll 0", m_roll0, "code 2: ROLL of 0-sided dice"},
         {"call", m_call, "code 2: proc index 4 out of bounds"},
-        {"end x", m_end_x, "code 10: END x=2"},
+        {"end x", m_end_x, "code 10: END x=2 with reason 0 and limit 0"},
         {"data past", m_data_past, "code 7: DATA x=0 of 3 rows at 2 is outside the 4 data values"},
         {"no data", m_data_no_data, "code 7: DATA x=0 of 1 rows at 0 is outside the 0 data values"},
         {"data x", m_data_x, "code 7: DATA x=2 of 2 rows at 0 is outside the 4 data values"},
