@@ -61,6 +61,19 @@ static void pick_filter(lw *w, const pick_ctx *pc, uint32_t i, u32vec *next)
 /* Leaves in local pc->best the player who comes first by the keys among
  * the candidates (pick_filter), or -1: the comparison of first ... by,
  * players in number order, so the lowest number breaks the last tie. */
+/* `for local i in 0..players-1`'s head: i = 0, the loop's top in *top;
+ * returns the jump out, taken when i reaches the player count. */
+static uint32_t open_player_count(lw *w, uint32_t i, uint32_t *top)
+{
+    lw_push_const(w, 0);
+    lw_emit_a(w, ORDO_OP_STL, i);
+    *top = lw_here(w);
+    lw_emit_a(w, ORDO_OP_LDL, i);
+    lw_emit_op(w, ORDO_OP_NPLAYERS);
+    lw_emit_op(w, ORDO_OP_LT);
+    return lw_jump(w, ORDO_OP_JZ);
+}
+
 void lw_pick_player(lw *w, const pick_ctx *pc)
 {
     uint32_t n = pc->nkeys;
@@ -68,13 +81,7 @@ void lw_pick_player(lw *w, const pick_ctx *pc)
     uint32_t key = i + 1, bkey = i + 1 + n;
     lw_push_const(w, -1);
     lw_emit_a(w, ORDO_OP_STL, pc->best);
-    lw_push_const(w, 0);
-    lw_emit_a(w, ORDO_OP_STL, i);
-    uint32_t top = lw_here(w);
-    lw_emit_a(w, ORDO_OP_LDL, i);
-    lw_emit_op(w, ORDO_OP_NPLAYERS);
-    lw_emit_op(w, ORDO_OP_LT);
-    uint32_t done = lw_jump(w, ORDO_OP_JZ);
+    uint32_t top, done = open_player_count(w, i, &top);
     u32vec next = {0}, take = {0};
     pick_filter(w, pc, i, &next);
     for (uint32_t k = 0; k < n; k++) {
@@ -115,13 +122,7 @@ void lw_pick_player(lw *w, const pick_ctx *pc)
 void lw_clear_players(lw *w, int op, uint32_t a)
 {
     uint32_t i = lw_take_locals(w, 1);
-    lw_push_const(w, 0);
-    lw_emit_a(w, ORDO_OP_STL, i);
-    uint32_t top = lw_here(w);
-    lw_emit_a(w, ORDO_OP_LDL, i);
-    lw_emit_op(w, ORDO_OP_NPLAYERS);
-    lw_emit_op(w, ORDO_OP_LT);
-    uint32_t done = lw_jump(w, ORDO_OP_JZ);
+    uint32_t top, done = open_player_count(w, i, &top);
     lw_emit_a(w, ORDO_OP_LDL, i);
     lw_push_const(w, 0);
     lw_emit_a(w, op, a);

@@ -406,6 +406,18 @@ static void open_for(lw *w, const ast_stmt *s, iter_ctx *c)
     lw_iter_filter(w, c, s->u.for_.where);
 }
 
+/* A for loop's end: `exit` leaves past the increment, so its jumps are
+ * the iteration's breaks. */
+static void close_for(lw *w, iter_ctx *c)
+{
+    loop_ctx *l = &w->loops.v[w->loops.n - 1];
+    for (uint32_t i = 0; i < l->breaks.n; i++)
+        VPUSH(w, c->brk, l->breaks.v[i]);
+    l->breaks.n = 0;
+    loop_end(w);
+    lw_iter_close(w, c);
+}
+
 static void simultaneous_ask(lw *w, const ast_stmt *s, uint32_t pick, uint32_t param)
 {
     const ast_stmt *ch = s->u.for_.body.first;
@@ -463,12 +475,7 @@ static void simultaneous_carry_out(lw *w, const ast_stmt *s, uint32_t pick, uint
         lw_patch_here(w, skip);
     }
     lw_patch_all_here(w, &done);
-    loop_ctx *l = &w->loops.v[w->loops.n - 1];
-    for (uint32_t i = 0; i < l->breaks.n; i++)
-        VPUSH(w, c.brk, l->breaks.v[i]);
-    l->breaks.n = 0;
-    loop_end(w);
-    lw_iter_close(w, &c);
+    close_for(w, &c);
 }
 
 static void stmt_simultaneous(lw *w, const ast_stmt *s)
@@ -495,13 +502,7 @@ static void stmt_for(lw *w, const ast_stmt *s)
     open_for(w, s, &c);
     loop_begin(w, s);
     lw_block(w, &s->u.for_.body);
-    /* `exit` leaves past the increment: its jumps are the iteration's breaks */
-    loop_ctx *l = &w->loops.v[w->loops.n - 1];
-    for (uint32_t i = 0; i < l->breaks.n; i++)
-        VPUSH(w, c.brk, l->breaks.v[i]);
-    l->breaks.n = 0;
-    loop_end(w);
-    lw_iter_close(w, &c);
+    close_for(w, &c);
 }
 
 static void stmt_exit(lw *w, const ast_stmt *s)
