@@ -341,8 +341,9 @@ static void walk_decl(oc_outline *o, ast_decl *d)
     case D_PROC:
         if (d->policy_fn)
             return; /* made of a policy's line: walked with the policy */
-        s = add_sym(o, d->name, d->kind == D_EVENT ? "event" : d->kind == D_FN ? "fn"
-                                                                              : proc_kind(d),
+        s = add_sym(o, d->name, d->kind == D_EVENT ? "event"
+                                : d->kind == D_FN ? (d->invariant ? "invariant" : "fn")
+                                                  : proc_kind(d),
                     d->name_loc, d->name != NULL, NULL, key);
         if (s && d->kind == D_FN && d->sym)
             type_text(s->type, sizeof s->type, &d->sym->type);
