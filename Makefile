@@ -289,9 +289,10 @@ $(BUILD)/bench/gen_ruleset: tests/bench/gen_ruleset.c
 # ---- tests
 # unit tests look inside the runtime: they link its objects, not the
 # trimmed libordo.a
-$(BUILD)/tests/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(LIBOC) $(RUNTIME_OBJ) | $(DEPS_OK)
+$(BUILD)/tests/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(LIBOC) $(LIBHOST) $(RUNTIME_OBJ) | $(DEPS_OK)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(INC_TEST) -Itests/unit $(CFLAGS) -o $@ $< $(LIBOC) $(RUNTIME_OBJ) $(LDFLAGS) -lcmocka
+	$(CC) $(CPPFLAGS) $(INC_TEST) -Itests/unit $(CFLAGS) -o $@ $< $(LIBOC) $(LIBHOST) $(RUNTIME_OBJ) \
+	    $(LDFLAGS) -lcmocka
 
 # the mutation fuzzer: bad input never crashes the compiler or the runtime
 $(BUILD)/tests/fuzz_compile: tests/fuzz/fuzz_compile.c $(LIBOC) $(LIBORDO)

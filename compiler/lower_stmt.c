@@ -393,7 +393,6 @@ static void stmt_round(lw *w, const ast_stmt *s)
  * happens before every player has chosen, so no one's options or choice
  * can depend on another's. */
 static void offer_options(lw *w, const ast_stmt *s);
-static void wait_secretly(lw *w, const ast_expr *player);
 
 static void option_entry(lw *w, const ast_option *o, int depth);
 
@@ -425,7 +424,8 @@ static void simultaneous_ask(lw *w, const ast_stmt *s, uint32_t pick, uint32_t p
     iter_ctx c;
     open_for(w, s, &c);
     offer_options(w, ch);
-    wait_secretly(w, ch->u.choose.player);
+    lw_expr(w, ch->u.choose.player);
+    lw_emit(w, ORDO_OP_WAIT, 2, 0, 0); /* one of a simultaneous group */
     u32vec ends = {0};
     int d = w->depth;
     for (const ast_option *o = ch->u.choose.options; o; o = o->next, k++) {

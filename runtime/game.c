@@ -356,6 +356,11 @@ int ordo_player_count(const ordo_game *g)
     return g ? g->nplayers : ORDO_E_ARG;
 }
 
+int ordo_simultaneous(const ordo_game *g)
+{
+    return g && g->status == ORDO_DECIDE && g->secret == 2;
+}
+
 int ordo_winner(const ordo_game *g)
 {
     return g && g->status == ORDO_OVER ? g->winner : -1;

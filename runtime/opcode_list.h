@@ -77,7 +77,7 @@ OP(SORTP,    "xab", K(0),  K(0), "sort players 0..n-1 by the keys in locals a.. 
 OP(OPTS,     "",    K(0),  K(0), "start collecting the options of a decision")
 OP(OFFER,    "a",   K(1),  K(0), "pop param; offer option a with it")
 OP(OFFERN,   "a",   K(0),  K(0), "offer option a (no param)")
-OP(WAIT,     "",    K(1),  K(0), "pop the deciding player; add that player's escapes; suspend (E_NOOPTION if none)")
+OP(WAIT,     "x",   K(1),  K(0), "pop the deciding player; add that player's escapes; suspend (E_NOOPTION if none); x=1: a secret choice, x=2: one of a simultaneous group")
 OP(ESC,      "ab",  K(1),  K(0), "pop p; open escape a for player p, the b-th of its scope")
 OP(UNESC,    "x",   K(0),  K(0), "close the x escapes of the scope being left")
 OP(EMIT,     "xa",  X(0),  K(0), "pop x args; trace EVENT a")

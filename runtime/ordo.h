@@ -101,6 +101,12 @@ int ordo_choose(ordo_game *g, int i);
 /* The index of the option whose label is `label`, or -1. */
 int ordo_find_option(const ordo_game *g, const char *label);
 
+/* 1 when the pending decision is one of a simultaneous group (`simultaneously
+ * for p ...`): the runtime asks its players one after another, none seeing
+ * another's choice, and nothing is carried out before all have chosen, so
+ * the order of asking changes nothing (the host kit's play_group_* take the
+ * answers in any order). */
+int ordo_simultaneous(const ordo_game *g);
 int ordo_player_count(const ordo_game *g);
 int ordo_winner(const ordo_game *g);        /* player index, or -1 */
 /* Why a game that is over ended (`end game ... because [limit] "TEXT"`):

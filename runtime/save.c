@@ -212,7 +212,8 @@ static int check_registers(chk *c, const ordo_program *p, const ordo_game *g)
           (st < 0 && st >= ORDO_E_LAST)))
         return why(c, "status %d", st);
     if (g->pc >= p->ncode || g->sp > p->stack_size || g->fp > g->sp ||
-        g->nframes > p->max_frames || g->max_steps == 0 || g->ran > 1)
+        g->nframes > p->max_frames || g->max_steps == 0 || g->ran > 1 || g->secret > 2 ||
+        g->end_limit > 1)
         return why(c, "registers out of range (pc %lu, sp %lu, fp %lu, frames %lu)",
                    (unsigned long)g->pc, (unsigned long)g->sp, (unsigned long)g->fp,
                    (unsigned long)g->nframes);

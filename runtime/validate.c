@@ -329,6 +329,10 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
             else if (in->op == ORDO_OP_BNEXT && (in->b < 0 || (uint32_t)in->b >= p->ncode))
                 BAD("code %lu: jump target %ld out of bounds", (unsigned long)pc, (long)in->b);
             break;
+        case ORDO_OP_WAIT:
+            if (x > 2)
+                BAD("code %lu: WAIT x=%u", (unsigned long)pc, x);
+            break;
         case ORDO_OP_END:
             if (x > 1 || a > p->ntexts || in->b < 0 || in->b > 1)
                 BAD("code %lu: END x=%u with reason %u and limit %ld", (unsigned long)pc, x, a,

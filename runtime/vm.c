@@ -836,7 +836,7 @@ top:
         CHECK_LIMIT();
         SAVE();
         g->decider = d;
-        g->secret = (uint8_t)(ip->x == 1);
+        g->secret = (uint8_t)ip->x; /* 1 secret, 2 simultaneous (and secret) */
         rc = g->status = ORDO_DECIDE;
         goto out;
     }

@@ -96,8 +96,8 @@ struct ordo_game {
     uint16_t batch;        /* batches open (nested ones merge into the first) */
     uint8_t ran;           /* ordo_run or ordo_start was called */
     uint8_t secret;        /* the pending decision is secret (`choose p
-                            * secretly`): the choice is traced for its
-                            * decider alone */
+                            * secretly`, 1) or one of a simultaneous group
+                            * (2): the choice is traced for its decider alone */
     uint16_t end_reason;   /* over: 1 + the text of `end game because`, 0 none */
     uint8_t end_limit;     /* ... a limit the rules set (`because limit`) */
     uint8_t pad[3];

@@ -179,6 +179,23 @@ void play_error_message(const ordo_game *g, int rc, char *buf, size_t n);
  * unreadable choices file). */
 int play_game(const ordo_program *p, const play_options *o, FILE *out, const char *prog);
 
+/* ---- a simultaneous decision answered in any order (group.c). `scratch`
+ * is a block of g's program and size (ordo_new, or ordo_game_size bytes).
+ * The seats the pending group asks, in the order the runtime asks them
+ * (at most max); 0 when no such decision is pending. */
+int play_group_seats(const ordo_game *g, ordo_game *scratch, int *seats, int max);
+/* scratch = g at `seat`'s decision of the group, to read its options
+ * (ordo_option_count, ordo_option_label) before the earlier seats answer;
+ * ORDO_E_ARG when `seat` is not asked in this group. */
+int play_group_offer(const ordo_game *g, ordo_game *scratch, int seat);
+/* Applies the answers given so far, in any order (labels[k] for seats[k]),
+ * to the group pending in g, as the runtime asks for them: ORDO_DECIDE
+ * when a seat asked has not answered yet (g waits at its decision), else
+ * ordo_run's status after the group; ORDO_E_ARG for a label not offered,
+ * with g left as it was (the answers are rehearsed on scratch first). */
+int play_group_choose(ordo_game *g, ordo_game *scratch, const int *seats,
+                      const char *const *labels, int n);
+
 /* The labels of the pending decision, quoted and comma-separated, for
  * messages ("(no decision pending)" when there is none). */
 void play_print_offered(FILE *f, const ordo_game *g);
