@@ -374,7 +374,7 @@ typedef struct frame {
  * `once per turn`): every cycle must pass through one. */
 static int is_bounded(const ast_decl *d)
 {
-    return d->depth_expr || d->limit == LIMIT_CHAIN || d->limit == LIMIT_TURN;
+    return d->depth_expr || d->measure_name || d->limit == LIMIT_CHAIN || d->limit == LIMIT_TURN;
 }
 
 /* The cycle closed by an edge back to `to`: its path from `to` round to
@@ -409,12 +409,14 @@ static void report_cycle(ck *c, const frame *stack, uint32_t depth, uint32_t to,
                              "(state a bound: 'depth N' on one of them)", path);
     else if (triggers)
         diag_error(c->d, at, "triggers can re-fire without end: %s (state a bound: "
-                             "'once per chain', 'once per turn' or 'depth N')", path);
+                             "'once per chain', 'once per turn', 'depth N' or "
+                             "'decreasing PARAM')", path);
     else if (is_fn)
-        diag_error(c->d, at, "recursive fn calls: %s (state a bound: 'depth N')", path);
+        diag_error(c->d, at, "recursive fn calls: %s (state a bound: 'depth N' or "
+                             "'decreasing PARAM')", path);
     else
-        diag_error(c->d, at, "recursive procedure calls: %s (state a bound: 'depth N' or "
-                             "'once per chain')", path);
+        diag_error(c->d, at, "recursive procedure calls: %s (state a bound: 'depth N', "
+                             "'decreasing PARAM' or 'once per chain')", path);
     c->recursion = 1;
 }
 

@@ -64,6 +64,34 @@ static void depth_check(lw *w, const ast_decl *d)
     lw_emit(w, ORDO_OP_ASSERT, 2, lw_add_text(w, arena_strdup(w->a, msg), NULL), 0);
 }
 
+/* `decreasing PARAM` at the start of a run: begun within another run of
+ * the same unit, its PARAM must be below that run's, else E_BOUND naming
+ * the unit, the measure and the rule. */
+static void measure_check(lw *w, const ast_decl *d)
+{
+    char msg[400];
+    const char *rule = lw_join_cites(w, d->cites);
+    const char *m = d->measure_name;
+    snprintf(msg, sizeof msg,
+             "'%s' began within a run of its own with a '%s' not below that run's, "
+             "against its stated 'decreasing %s'%s%s%s",
+             d->name, m, m, *rule ? " (" : "", rule, *rule ? ")" : "");
+    uint32_t k = (uint32_t)d->measure - 1;
+    lw_emit(w, ORDO_OP_OUTER, 0, (uint32_t)d->index, (int32_t)k);
+    lw_emit_a(w, ORDO_OP_LDL, k);
+    lw_emit_op(w, ORDO_OP_GT);
+    lw_emit(w, ORDO_OP_ASSERT, 2, lw_add_text(w, arena_strdup(w->a, msg), NULL), 0);
+}
+
+/* The stated bound checked where a run starts. */
+static void bound_check(lw *w, const ast_decl *d)
+{
+    if (d->measure)
+        measure_check(w, d);
+    else if (d->depth)
+        depth_check(w, d);
+}
+
 /* `once per chain`: the number of this run's argument tuple. */
 static void chain_tuple(lw *w, const ast_decl *d)
 {
@@ -137,8 +165,7 @@ static u32vec trigger_prologue(lw *w, const ast_decl *d)
     }
     if (d->limit == LIMIT_CHAIN)
         chain_prologue(w, d, &quiet);
-    if (d->depth)
-        depth_check(w, d);
+    bound_check(w, d);
     lw_emit(w, ORDO_OP_TRIG, d->timing, (uint32_t)d->index, 0);
     return quiet;
 }
@@ -154,8 +181,8 @@ void lw_lower_fn_or_proc(lw *w, const ast_decl *d)
     }
     w->unit_file = ast_file_of(d->loc);
     lw_unit_begin(w, (uint32_t)d->index, d->nlocals);
-    if (d->depth && !d->timing)
-        depth_check(w, d);
+    if (!d->timing)
+        bound_check(w, d);
     override_prologue(w, d);
     if (d->kind == D_FN) {
         lw_expr(w, d->body_expr);

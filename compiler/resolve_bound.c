@@ -1,10 +1,13 @@
 /* resolve_bound.c — the bounds a ruleset states on recursion: `depth N` on
  * a fn, proc, trigger, anytime action or action (at most N of its runs
- * nested at once), and `once per chain` on a proc or trigger (at most one
- * run per argument tuple within a chain). check.c accepts a cycle of calls,
+ * nested at once), `decreasing PARAM` on a fn, proc or trigger (a run
+ * begun within another needs a smaller PARAM, so the runs nested at once
+ * are at most PARAM's domain), and `once per chain` on a proc or trigger
+ * (at most one run per argument tuple within a chain). check.c accepts a cycle of calls,
  * triggers or windows only through such a bound; lower_unit.c sizes the
  * stack from them and enforces them at run time. */
 #include <stdio.h>
+#include <string.h>
 
 #include "resolve_int.h"
 
@@ -25,6 +28,34 @@ static void rdepth(rs *r, ast_decl *d)
         return;
     }
     d->depth = n;
+}
+
+/* `decreasing PARAM`: PARAM a parameter with a small ordered domain (a
+ * range, an enum, a player), whose size bounds the nesting as `depth`
+ * would. */
+static void rmeasure(rs *r, ast_decl *d)
+{
+    for (uint32_t i = 0; i < d->nparams; i++) {
+        const ast_sym *q = d->params[i];
+        if (strcmp(q->name, d->measure_name) != 0)
+            continue;
+        if (rs_is_err(&q->type))
+            return;
+        int32_t lo;
+        uint64_t n = ast_type_domain(&q->type, r->f->max_players, &lo);
+        if (!n || n > MAX_DEPTH) {
+            diag_error(r->d, d->measure_loc,
+                       "'decreasing %s' needs a parameter with at most %d values, but '%s' is "
+                       "%s (give it a range, as in '%s: 0..9')",
+                       q->name, MAX_DEPTH, q->name, rs_tn(r, &q->type), q->name);
+            return;
+        }
+        d->measure = (int32_t)i + 1;
+        d->depth = (int32_t)n;
+        return;
+    }
+    diag_error(r->d, d->measure_loc, "'decreasing' names a parameter of '%s', and '%s' is not "
+               "one", d->name, d->measure_name);
 }
 
 /* `once per chain`: one mark per argument tuple, so every parameter needs a
@@ -69,6 +100,8 @@ void rs_rbounds(rs *r)
             continue;
         if (d->depth_expr)
             rdepth(r, d);
+        if (d->measure_name)
+            rmeasure(r, d);
         if (d->limit == LIMIT_CHAIN && d->limit_var)
             rchain(r, d);
     }

@@ -79,6 +79,13 @@ typedef struct act_mods {
     int tentative, revisable;
 } act_mods;
 
+/* A stated bound on recursion: `depth N` or `decreasing PARAM`. */
+typedef struct bound_mod {
+    ast_expr *depth;
+    const char *measure;
+    ast_loc measure_loc;
+} bound_mod;
+
 /* A name where one is declared: any word parses there, and a reserved
  * keyword is reported by the declaration (see `named`). */
 enum { NAME_SOFT, NAME_NOT_PLAYED, NAME_NOT_CALLED, NAME_RESERVED };
@@ -118,6 +125,7 @@ int yylex(YYSTYPE *lvalp, YYLTYPE *llocp, yyscan_t scanner);
     for_mods fmods;
     act_mods amods;
     struct { int order; ast_expr *by; } ord;
+    bound_mod bnd;
     end_why reason;
     ast_dim dim;
     struct { pvec *exprs; uint32_t desc; } keys;
@@ -377,6 +385,23 @@ static ast_decl *decl(struct lex_extra *px, int kind, const char *name, YYLTYPE 
 
 /* `once per ...` on a trigger, or `once per chain` on a proc (the only
  * limit a proc takes: turns and actions count a trigger's firings). */
+/* `depth N` or `decreasing PARAM`; an anytime action is offered only
+ * when its run cannot fail, which a measure cannot promise ahead. */
+static void set_bound(struct lex_extra *px, ast_decl *d, bound_mod b)
+{
+    d->depth_expr = b.depth;
+    if (!b.measure)
+        return;
+    if (d->anytime) {
+        diag_error(px->diag, b.measure_loc, "an anytime action is bounded by 'depth N', not "
+                                            "by 'decreasing' (a window offers it only when "
+                                            "it cannot run too deep)");
+        return;
+    }
+    d->measure_name = b.measure;
+    d->measure_loc = b.measure_loc;
+}
+
 static void set_limit(struct lex_extra *px, ast_decl *d, int limit, YYLTYPE l, int trigger)
 {
     if (!limit)
@@ -641,7 +666,7 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %token T_BEFORE "before" T_AFTER "after" T_RAN "ran" T_SEED "seed" T_THEN "then"
 %token T_TRIGGER "trigger" T_ON "on" T_IMMEDIATELY "immediately" T_ANYTIME "anytime"
 %token T_ORDER "order" T_PRINTED "printed" T_CHOSEN "chosen" T_ONCE "once" T_PER "per"
-%token T_CHAIN "chain" T_DEPTH "depth" T_KEPT "kept" T_UNDO "undo" T_TENTATIVE "tentative"
+%token T_CHAIN "chain" T_DEPTH "depth" T_DECREASING "decreasing" T_KEPT "kept" T_UNDO "undo" T_TENTATIVE "tentative"
 %token T_HIDDEN "hidden" T_REVEAL "reveal" T_HIDE "hide" T_SEE "see" T_SECRETLY "secretly"
 %token T_SIMULTANEOUSLY "simultaneously" T_REVISABLE "revisable" T_REVISE "revise"
 %token T_INVARIANT "invariant" T_BECAUSE "because" T_LIMIT "limit"
@@ -678,7 +703,7 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %type <expr> expr bound opt_init lvalue opt_guard
 %type <num> timing opt_limit
 %type <reason> end_reason
-%type <expr> opt_depth
+%type <bnd> opt_depth
 %type <stmt> stmt step_stmt if_stmt
 %type <decl> decl
 %type <tx> type
@@ -808,7 +833,7 @@ decl
         $$ = decl(px, D_FN, named(px, $2, @2, "a fn"), @1, @2);
         set_params(px, $$, $4);
         $$->type = $7;
-        $$->depth_expr = $8;
+        set_bound(px, $$, $8);
         $$->body_expr = $10;
       }
     | T_PROC new_name '(' params ')' opt_limit opt_depth cites block {
@@ -816,7 +841,7 @@ decl
         $$ = decl(px, D_PROC, named(px, $2, @2, "a proc"), @1, @2);
         set_params(px, $$, $4);
         set_limit(px, $$, (int)$6, @6, 0);
-        $$->depth_expr = $7;
+        set_bound(px, $$, $7);
         $$->cites = $8;
         $$->body = $9;
       }
@@ -870,7 +895,7 @@ decl
         $$->event_loc = L(@4);
         $$->guard = $6;
         set_limit(px, $$, (int)$7, @7, 1);
-        $$->depth_expr = $8;
+        set_bound(px, $$, $8);
         $$->cites = $9;
         $$->body = $10;
       }
@@ -884,7 +909,7 @@ decl
         $$->event_loc = L(@5);
         $$->guard = $7;
         set_limit(px, $$, (int)$8, @8, 1);
-        $$->depth_expr = $9;
+        set_bound(px, $$, $9);
         $$->cites = $10;
         $$->body = $11;
       }
@@ -896,7 +921,7 @@ decl
         $$->label.text = $6;
         $$->label.loc = L(@6);
         $$->guard = $7;
-        $$->depth_expr = $8;
+        set_bound(px, $$, $8);
         $$->body = $9;
       }
     | T_SUBSTITUTE expr T_FOR expr T_STRING cites {
@@ -1119,8 +1144,14 @@ opt_limit
 
 /* a stated bound on recursion: at most N of its runs nested at once */
 opt_depth
-    : %empty { $$ = NULL; }
-    | T_DEPTH expr { $$ = $2; }
+    : %empty { $$.depth = NULL; $$.measure = NULL; }
+    | T_DEPTH expr { $$.depth = $2; $$.measure = NULL; }
+    | T_DECREASING T_IDENT { $$.depth = NULL; $$.measure = $2; $$.measure_loc = L(@2); }
+    | T_DEPTH expr T_DECREASING T_IDENT {
+        diag_error(px->diag, L(@3), "one bound, 'depth' or 'decreasing', not both");
+        $$.depth = $2;
+        $$.measure = NULL;
+      }
     ;
 
 var_mods
@@ -1681,6 +1712,7 @@ soft_keyword
     | T_ONCE { $$ = "once"; }
     | T_CHAIN { $$ = "chain"; }
     | T_DEPTH { $$ = "depth"; }
+    | T_DECREASING { $$ = "decreasing"; }
     | T_KEPT { $$ = "kept"; }
     | T_UNDO { $$ = "undo"; }
     | T_TENTATIVE { $$ = "tentative"; }
@@ -2136,6 +2168,7 @@ static int is_soft_keyword(yysymbol_kind_t k)
     case YYSYMBOL_T_NAMED: case YYSYMBOL_T_EXTENDS: case YYSYMBOL_T_SUBSTITUTE:
     case YYSYMBOL_T_POLICY: case YYSYMBOL_T_PREFER: case YYSYMBOL_T_TIES:
     case YYSYMBOL_T_DISPLAY: case YYSYMBOL_T_CHAIN: case YYSYMBOL_T_DEPTH:
+    case YYSYMBOL_T_DECREASING:
     case YYSYMBOL_T_KEPT: case YYSYMBOL_T_UNDO: case YYSYMBOL_T_TENTATIVE:
     case YYSYMBOL_T_START: case YYSYMBOL_T_ROTATE: case YYSYMBOL_T_ROUND: case YYSYMBOL_T_PASS:
     case YYSYMBOL_T_HIDDEN: case YYSYMBOL_T_SEE: case YYSYMBOL_T_SECRETLY:

@@ -112,5 +112,6 @@ OP(CHOSEN,   "xa",  X(1),  K(0), "pop (x=1: the param, then) p; trace CHOSEN: p'
 OP(REVISE,   "x",   K(0),  X(0), "x=0: take back the last revisable action ended, if no action began since (the state as at its start, but `kept` vars; trace UNDO); x=1: push whether there is one")
 OP(RVSAVE,   "",    K(0),  K(0), "a revisable action ends: keep its start state (in its frame) as the one `revise` takes back")
 OP(DEPTH,    "a",   K(0),  K(1), "push how many runs of proc a are under way (its frames; a stated `depth` or `once per chain` counts them)")
+OP(OUTER,    "ab",  K(0),  K(1), "push local b of the innermost run of proc a under way below the running one (INT32_MAX when none: a stated `decreasing` compares with it)")
 OP(SEAT,     "a",   K(1),  K(1), "pop p; push p's seat: 1 + how many seats clockwise p sits from the start player, scalar var a (p not a player: E_INDEX)")
 OP(ROTATE,   "a",   K(0),  K(0), "var a (the start player) = the next player clockwise who is in the game; unchanged when no other is")

@@ -222,6 +222,13 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
             if (a >= p->nprocs)
                 what = "proc";
             break;
+        case ORDO_OP_OUTER:
+            if (a >= p->nprocs)
+                what = "proc";
+            else if (in->b < 0 || in->b >= (int32_t)p->procs[a].nparams)
+                BAD("code %lu: OUTER of param %ld of proc %u, which has %u", (unsigned long)pc,
+                    (long)in->b, a, (unsigned)p->procs[a].nparams);
+            break;
         case ORDO_OP_STEP:
         case ORDO_OP_SKIP:
             if (a >= p->nsteps)

@@ -644,6 +644,19 @@ top:
         *sp++ = n;
         NEXT();
     }
+    CASE(OUTER) {
+        /* frame k runs proc frames[k].proc; its base is what the frame
+         * above it saved as its caller's */
+        ROOM(1);
+        int32_t v = INT32_MAX;
+        for (uint32_t k = nframes ? nframes - 1 : 0; k-- > 0;)
+            if (frames[k].proc == ip->a) {
+                v = stack[frames[k + 1].fp + ip->b];
+                break;
+            }
+        *sp++ = v;
+        NEXT();
+    }
     CASE(STEP) {
         NOT_IN_EVAL();
         ROOM(1);

@@ -45,7 +45,7 @@ static const char *const keywords[] = {
     "max", "add", "to", "remove", "at", "from", "clear", "shuffle", "assert", "and",
     "or", "not", "eliminate", "setup", "play", "expect", "offered", "decision",
     "before", "after", "trigger", "on", "immediately", "anytime", "order", "printed",
-    "chosen", "once", "chain", "depth", "kept", "undo", "tentative", "per", "action", "do",
+    "chosen", "once", "chain", "depth", "decreasing", "kept", "undo", "tentative", "per", "action", "do",
     "can", "cost", "pay",
     "batch", "resource",
     "override", "combined", "table", "named", "extends", "substitute", "capped",

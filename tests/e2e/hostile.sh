@@ -197,6 +197,25 @@ sequence {
 EOF
 run 1 "a stated depth bound exceeded: 'down' would run 4 deep, past its stated 'depth 3' (R-1)" \
     "$ORDO" run "$tmp/too_deep.ordo"
+cat >"$tmp/not_decreasing.ordo" <<'EOF'
+ruleset "a stated measure that does not decrease"
+players 2
+var n: 0..99
+proc down(k: 0..9) decreasing k cite "R-2" {
+    n += 1
+    if k > 0 {
+        down(k - 1)
+    }
+    if k == 5 and n < 20 {
+        down(k)
+    }
+}
+sequence {
+    down(7)
+}
+EOF
+run 1 "a stated depth bound exceeded: 'down' began within a run of its own with a 'k' not below that run's, against its stated 'decreasing k' (R-2)" \
+    "$ORDO" run "$tmp/not_decreasing.ordo"
 
 # --- deeply nested input: an error at the parser's limits, never a stack
 # overflow; input just inside them compiles and runs (under ASan too)

@@ -384,13 +384,13 @@ static void test_recursion(void **state)
                      "fn g(k: int): int = f(k)\n"
                      "sequence { a()\n self()\n n = f(3) }\n");
     assert_int_equal(x->check_errors, 3);
-    msgs_are(x, "c.ordo:6:12: error: recursive procedure calls: a -> b -> c -> a (state a bound: 'depth N' or 'once per chain')\n"
+    msgs_are(x, "c.ordo:6:12: error: recursive procedure calls: a -> b -> c -> a (state a bound: 'depth N', 'decreasing PARAM' or 'once per chain')\n"
                 "proc c() { a() }\n"
                 "           ^\n"
-                "c.ordo:8:2: error: recursive procedure calls: self -> self (state a bound: 'depth N' or 'once per chain')\n"
+                "c.ordo:8:2: error: recursive procedure calls: self -> self (state a bound: 'depth N', 'decreasing PARAM' or 'once per chain')\n"
                 " self() }\n"
                 " ^\n"
-                "c.ordo:10:21: error: recursive fn calls: f -> g -> f (state a bound: 'depth N')\n"
+                "c.ordo:10:21: error: recursive fn calls: f -> g -> f (state a bound: 'depth N' or 'decreasing PARAM')\n"
                 "fn g(k: int): int = f(k)\n"
                 "                    ^\n");
     done(x);
@@ -541,7 +541,7 @@ static void test_trigger_cycles(void **state)
                      "sequence { emit a(player 1) }\n");
     assert_int_equal(x->check_errors, 1);
     msgs_are(x, "c.ordo:11:10: error: triggers can re-fire without end: on_a -> on_b -> on_a"
-                " (state a bound: 'once per chain', 'once per turn' or 'depth N')\n"
+                " (state a bound: 'once per chain', 'once per turn', 'depth N' or 'decreasing PARAM')\n"
                 "    emit a(p)\n"
                 "         ^\n");
     done(x);
@@ -560,10 +560,10 @@ static void test_trigger_cycles(void **state)
      * nothing): both are errors */
     assert_int_equal(x->check_errors, 2);
     msgs_are(x, "c.ordo:8:27: error: triggers can re-fire without end: "
-                "relay -> on_b -> on_a -> relay (state a bound: 'once per chain', 'once per turn' or 'depth N')\n"
+                "relay -> on_b -> on_a -> relay (state a bound: 'once per chain', 'once per turn', 'depth N' or 'decreasing PARAM')\n"
                 "trigger on_a on a after { relay(p) }\n"
                 "                          ^\n"
-                "c.ordo:10:39: error: triggers can re-fire without end: again -> again (state a bound: 'once per chain', 'once per turn' or 'depth N')\n"
+                "c.ordo:10:39: error: triggers can re-fire without end: again -> again (state a bound: 'once per chain', 'once per turn', 'depth N' or 'decreasing PARAM')\n"
                 "trigger again on c immediately { emit c(p) }\n"
                 "                                      ^\n");
     done(x);

@@ -431,6 +431,7 @@ static const tcase plain_cases[] = {
     C(CHOSEN, 0, O_PLAIN, 0, 0),
     C(CHOSEN, 1, O_PARAM, 0, 0, 4),
     C0(DEPTH, 0, P_MAIN, 0),
+    C0(OUTER, 0, P_PROC1, 0), /* no run of proc1 under way: INT32_MAX */
     C(DATA, 0, 3, 0, 2),
     C(DATA, 1, 3, 0, 2, 1),
     C0(INCL, 0, 0, 0),
