@@ -76,6 +76,17 @@ void lw_lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *evals,
     switch (it->kind) {
     case IT_SC_PLAYERS: add_item(w, it, ORDO_SC_PLAYERS, NULL); return;
     case IT_SC_SEED: add_item(w, it, ORDO_SC_SEED, NULL); return;
+    case IT_SC_ROLL:
+        for (uint32_t i = 0; i < it->nrolls; i += ORDO_EVENT_MAX_ARGS) {
+            add_item(w, it, ORDO_SC_ROLL, NULL);
+            ordo_scenario_item *x = &w->items.v[w->items.n - 1];
+            uint32_t n = it->nrolls - i < ORDO_EVENT_MAX_ARGS ? it->nrolls - i
+                                                              : ORDO_EVENT_MAX_ARGS;
+            x->x = (uint8_t)n;
+            for (uint32_t k = 0; k < n; k++)
+                x->args[k] = it->rolls[i + k];
+        }
+        return;
     case IT_SC_SETUP: {
         snprintf(name, sizeof name, "setup#%lu", (unsigned long)ast_line(it->loc));
         uint32_t id = lw_new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));

@@ -525,6 +525,23 @@ static ast_item *item(struct lex_extra *px, int kind, YYLTYPE l)
     return it;
 }
 
+static void add_roll(struct lex_extra *px, ast_item *it, int64_t n, YYLTYPE l)
+{
+    if (n > INT32_MAX) {
+        diag_error(px->diag, L(l), "a roll's total of %lld is too large", (long long)n);
+        return;
+    }
+    if (it->nrolls == it->caprolls) {
+        uint32_t cap = it->caprolls ? it->caprolls * 2 : 4;
+        int32_t *v = ARENA_ARRAY(A, int32_t, cap);
+        if (it->nrolls)
+            memcpy(v, it->rolls, it->nrolls * sizeof *v);
+        it->rolls = v;
+        it->caprolls = cap;
+    }
+    it->rolls[it->nrolls++] = (int32_t)n;
+}
+
 /* A list literal `[x, y, ...]`: written only after `==`, `!=` and `=`, so
  * that `[` starts no expression (`clear [1]` stays an index of `clear`). */
 static ast_expr *list_lit(struct lex_extra *px, pvec *items, YYLTYPE l)
@@ -710,7 +727,7 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %type <iter> iter
 %type <option> option
 %type <escape> escape
-%type <item> item
+%type <item> item roll_totals
 %type <cite> cites
 %type <block> block
 %type <vec> pay_alts stmts args arglist params param_list members member_list options escapes items strings
@@ -1952,9 +1969,16 @@ strings
     | strings ',' T_STRING { $$ = vec_push(A, $1, (void *)$3); }
     ;
 
+/* A scenario's `roll 7, 3`: what the next rolls total, in order. */
+roll_totals
+    : T_NUMBER { $$ = item(px, IT_SC_ROLL, @1); add_roll(px, $$, $1, @1); }
+    | roll_totals ',' T_NUMBER { $$ = $1; add_roll(px, $$, $3, @3); }
+    ;
+
 item
     : T_PLAYERS T_NUMBER { $$ = item(px, IT_SC_PLAYERS, @1); $$->num = $2; }
     | T_SEED T_NUMBER { $$ = item(px, IT_SC_SEED, @1); $$->num = $2; }
+    | T_ROLL roll_totals { $$ = $2; $$->loc = L(@1); }
     | T_SETUP block { $$ = item(px, IT_SC_SETUP, @1); $$->body = $2; }
     | T_PLAY { $$ = item(px, IT_SC_PLAY, @1); }
     | T_PLAY played_name '(' args ')' {

@@ -18,7 +18,7 @@
 
 #define ORDO_VERSION "0.1.0"
 #define ORDO_PROGRAM_MAGIC 0x4f52444fu /* "ORDO" */
-#define ORDO_PROGRAM_VERSION 7u
+#define ORDO_PROGRAM_VERSION 8u
 
 #ifdef __cplusplus
 extern "C" {
@@ -217,6 +217,15 @@ typedef struct ordo_event {
 
 typedef void (*ordo_trace_fn)(void *ctx, const ordo_game *g, const ordo_event *ev);
 void ordo_set_trace(ordo_game *g, ordo_trace_fn fn, void *ctx);
+
+/* Chance from the host: with a chance callback set, every `roll` asks it
+ * for its total (dice..dice*sides) before drawing from the game's
+ * generator; it returns -1 to let the generator draw. A search expands a
+ * roll's every outcome this way, and a scenario's `dice` forces the next
+ * rolls. A total out of range stops the game with ORDO_E_RANGE. The
+ * callback is not part of a position, a copy keeps it, a save drops it. */
+typedef int32_t (*ordo_chance_fn)(void *ctx, const ordo_game *g, int dice, int sides);
+void ordo_set_chance(ordo_game *g, ordo_chance_fn fn, void *ctx);
 
 /* One line (without newline) describing ev: people's text or a JSON object.
  * Returns the length needed, like snprintf. */
@@ -443,8 +452,10 @@ enum {
     ORDO_SC_STEP_RAN,     /* a = step */
     ORDO_SC_STEP_NOT_RAN, /* a = step */
     ORDO_SC_OVER,         /* x = 1 when a winner is given: args[0] (-1 = none) */
-    ORDO_SC_COUNT         /* a, x, b, args as ORDO_SC_EVENT: the number of such
+    ORDO_SC_COUNT,        /* a, x, b, args as ORDO_SC_EVENT: the number of such
                              events so far is in lo..hi (hi = -1: no most) */
+    ORDO_SC_ROLL          /* x = count: the next rolls total args[0..x-1], in order
+                             (ordo_set_chance) */
 };
 
 typedef struct ordo_scenario_item {

@@ -131,6 +131,8 @@ int ordo_save(const ordo_game *g, void *buf, size_t n)
     head.p = NULL;
     head.trace = NULL;
     head.trace_ctx = NULL;
+    head.chance = NULL;
+    head.chance_ctx = NULL;
     memcpy(block, &head, sizeof head);
     uint64_t sum = vm_fnv(VM_FNV_OFFSET, o, SAVE_HEAD + (size_t)g->size);
     memcpy(block + g->size, &sum, 8);
@@ -359,6 +361,8 @@ int ordo_restore(void *mem, size_t memsize, const ordo_program *p, const void *s
     g->p = p;
     g->trace = NULL;
     g->trace_ctx = NULL;
+    g->chance = NULL;
+    g->chance_ctx = NULL;
     rc = check_vars(&c, p, VM_CSTATE(g), 0, 0, "the state");
     if (!rc)
         rc = check_frames(&c, p, g);

@@ -275,6 +275,14 @@ void ordo_set_trace(ordo_game *g, ordo_trace_fn fn, void *ctx)
     g->trace_ctx = fn ? ctx : NULL;
 }
 
+void ordo_set_chance(ordo_game *g, ordo_chance_fn fn, void *ctx)
+{
+    if (!g)
+        return;
+    g->chance = fn;
+    g->chance_ctx = fn ? ctx : NULL;
+}
+
 static const char *const kind_names[ORDO_EV_KIND_COUNT] = {
     "?", "step", "skip", "event", "choice", "escape", "roll", "turn", "eliminate", "log", "end",
     "trigger", "window", "window_end", "action", "action_end", "pay", "batch", "batch_end",

@@ -659,6 +659,11 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
         case ORDO_SC_STEP_NOT_RAN:
             okay = it->a < p->nsteps;
             break;
+        case ORDO_SC_ROLL:
+            okay = it->x >= 1 && it->x <= ORDO_EVENT_MAX_ARGS;
+            for (int k = 0; okay && k < it->x; k++)
+                okay = it->args[k] >= 0;
+            break;
         default:
             BAD("scenario item %lu: kind %u", (unsigned long)i, (unsigned)it->kind);
         }

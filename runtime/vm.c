@@ -685,9 +685,15 @@ top:
         int32_t n = sp[-1], sides = ip->a;
         if (UNLIKELY(n < 0 || (int64_t)n * sides > INT32_MAX))
             FAIL(ORDO_E_RANGE, "roll %ld d%ld: bad number of dice", (long)n, (long)sides);
-        int32_t sum = 0;
-        for (int32_t k = 0; k < n; k++)
-            sum += 1 + (int32_t)ordo_rng_below(&g->rng, (uint32_t)sides);
+        int32_t sum = g->chance ? g->chance(g->chance_ctx, g, n, sides) : -1;
+        if (sum == -1) {
+            sum = 0;
+            for (int32_t k = 0; k < n; k++)
+                sum += 1 + (int32_t)ordo_rng_below(&g->rng, (uint32_t)sides);
+        } else if (UNLIKELY(sum < n || sum > n * sides)) {
+            FAIL(ORDO_E_RANGE, "roll %ldd%ld: a forced total of %ld, not %ld..%ld",
+                 (long)n, (long)sides, (long)sum, (long)n, (long)n * sides);
+        }
         steps += (uint64_t)n;
         sp[-1] = sum;
         int32_t args[3] = {n, sides, sum};

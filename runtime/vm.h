@@ -76,6 +76,8 @@ struct ordo_game {
     const ordo_program *p;
     ordo_trace_fn trace;
     void *trace_ctx;
+    ordo_chance_fn chance; /* rolls asked from the host first (ordo.h) */
+    void *chance_ctx;
     uint64_t size;         /* bytes of the whole block */
     uint64_t rng;          /* the game's generator (SplitMix64 state) */
     uint64_t steps;        /* instructions executed so far */

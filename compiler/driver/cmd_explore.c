@@ -26,8 +26,9 @@ static const char help[] =
     "kept once. Reports each runtime error, decision with no legal option, and\n"
     "state from which no end can be reached, as FILE:LINE:COL: error: ...,\n"
     "then the steps, options, triggers and rule IDs never reached, and a\n"
-    "summary. The dice follow from each state's generator: --seeds explores\n"
-    "several dealings of them.\n"
+    "summary. Every total of every roll is a branch of its own (at most\n"
+    "--outcomes of them from one decision); shuffles follow each state's\n"
+    "generator, and --seeds explores several dealings of them.\n"
     "\n"
     "  --players N       players (default: the ruleset's minimum)\n"
     "  --seed S          the first seed (default 1)\n"
@@ -38,6 +39,10 @@ static const char help[] =
     "  --seconds T       stop each search after T seconds (default 60)\n"
     "  --walks N         N random walks per seed instead of the full search\n"
     "  --jobs N          seeds shared among N processes (default 1)\n"
+    "  --outcomes N      outcomes of the rolls explored from one decision\n"
+    "                    (default 100000); past it the search is bounded\n"
+    "  --seeded-dice     the rolls too follow each state's generator: one\n"
+    "                    outcome a roll (random walks always do)\n"
     "  --ignore VAR      leave VAR out of a state's identity (repeatable): a\n"
     "                    counter such as 'turns' makes every state new, and\n"
     "                    hides that play goes round in circles\n"
@@ -57,20 +62,22 @@ typedef struct args {
     const char *ignore[16];
     int nignore;
     long players, jobs, depth, walks;
-    uint64_t seed, seeds, states, memory_mb, max_steps;
+    uint64_t seed, seeds, states, memory_mb, max_steps, outcomes;
     double seconds;
+    int seeded_dice;
 } args;
 
 /* A finding as the report needs it: what, where, and how to get there. */
 typedef struct found {
     ex_finding f;
-    char **path;
+    char **path;       /* the scenario lines that replay it */
     int npath;
+    int decisions;     /* its `choose` lines */
 } found;
 
 /* The merged outcome of every seed. */
 typedef struct total {
-    uint64_t states, transitions, ends, end_none, limits, seeds, complete;
+    uint64_t states, transitions, ends, end_none, limits, seeds, complete, chance_cut;
     uint64_t end_winner[128], end_reason[EX_REASONS], end_limit;
     int depth;
     double seconds;
@@ -125,7 +132,10 @@ static int take_found(total *t, const ex_finding *f, char **path, int npath)
     if (!v)
         return -1;
     t->found = v;
-    t->found[t->nfound++] = (found){*f, path, npath};
+    int decisions = 0;
+    for (int i = 0; i < npath; i++)
+        decisions += strncmp(path[i], "choose ", 7) == 0;
+    t->found[t->nfound++] = (found){*f, path, npath, decisions};
     return 1;
 }
 
@@ -159,6 +169,7 @@ static int read_result(FILE *f, const ordo_program *p, total *t, uint64_t seed)
         t->depth = r.depth_reached;
     t->seconds += r.seconds;
     t->complete += r.complete != 0;
+    t->chance_cut += r.chance_cut != 0;
     t->seeds++;
     size_t nf;
     if (get(f, &nf, sizeof nf))
@@ -194,7 +205,7 @@ static int explore_seeds(const ordo_program *p, const args *a, const int *ignore
                          long j, FILE *out)
 {
     ex_limits lim = {a->nignore ? ignore : NULL, (int)a->depth, a->states, a->memory_mb << 20,
-                     a->seconds, a->max_steps};
+                     a->seconds, a->max_steps, a->seeded_dice, a->outcomes};
     for (uint64_t k = (uint64_t)j; k < a->seeds; k += (uint64_t)a->jobs) {
         uint64_t seed = a->seed + k;
         ex_result r;
@@ -299,17 +310,9 @@ static void write_scenarios(const ordo_program *p, const args *a, const total *t
         fprintf(f, "\n# %s: %s\n", kind_names[x->f.kind], x->f.message);
         fprintf(f, "scenario \"explore: %s at line %lu (seed %llu)\" {\n", kind_names[x->f.kind],
                 (unsigned long)x->f.line, (unsigned long long)x->f.seed);
-        fprintf(f, "    players %d\n    seed %llu\n    play\n", nplayers,
-                (unsigned long long)x->f.seed);
-        for (int i = 0; i < x->npath; i++) {
-            fputs("    choose \"", f);
-            for (const char *c = x->path[i]; *c; c++) {
-                if (*c == '"' || *c == '\\')
-                    fputc('\\', f);
-                fputc(*c, f);
-            }
-            fputs("\"\n", f);
-        }
+        fprintf(f, "    players %d\n    seed %llu\n", nplayers, (unsigned long long)x->f.seed);
+        for (int i = 0; i < x->npath; i++)
+            fprintf(f, "    %s\n", x->path[i]);
         if (x->f.kind == EX_NO_PROGRESS)
             fputs("    expect over    # no end can be reached from here\n", f);
         const ordo_invariant *v = x->f.kind == EX_INVARIANT ? invariant_at_line(p, x->f.line) : NULL;
@@ -327,7 +330,7 @@ static int report(const ordo_program *p, const args *a, const total *t, int npla
         const found *x = &t->found[k];
         printf("%s:%lu:1: error: %s: %s (seed %llu, %d decision%s from the start)\n", a->file,
                (unsigned long)x->f.line, kind_names[x->f.kind], x->f.message,
-               (unsigned long long)x->f.seed, x->npath, x->npath == 1 ? "" : "s");
+               (unsigned long long)x->f.seed, x->decisions, x->decisions == 1 ? "" : "s");
         errors++;
     }
     int complete = t->complete == t->seeds && a->walks == 0;
@@ -338,6 +341,10 @@ static int report(const ordo_program *p, const args *a, const total *t, int npla
                                                                    : "bounded: not every state",
            t->depth, (unsigned long long)t->transitions,
            t->seconds > 0 ? (double)t->states / t->seconds : 0.0);
+    if (t->chance_cut)
+        printf("  chance: a decision had more than %llu outcomes of its rolls; the rest were not "
+               "explored (--outcomes)\n",
+               (unsigned long long)a->outcomes);
     printf("  ends: %llu", (unsigned long long)t->ends);
     for (int w = 0; w < 128; w++)
         if (t->end_winner[w])
@@ -381,6 +388,7 @@ static int parse(args *a, int argc, char **argv)
     a->memory_mb = 1024;
     a->max_steps = 1000000;
     a->seconds = 60;
+    a->outcomes = 100000;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t n;
@@ -406,10 +414,15 @@ static int parse(args *a, int argc, char **argv)
         } opts[] = {{"--players", 1, 127},    {"--seed", 0, UINT64_MAX}, {"--seeds", 1, 1000000},
                     {"--depth", 1, 1000000},  {"--states", 1, UINT32_MAX - 2},
                     {"--memory", 1, 1 << 20}, {"--seconds", 1, 1000000}, {"--walks", 1, 1000000000},
-                    {"--jobs", 1, 256},       {"--max-steps", 1, UINT64_MAX}};
+                    {"--jobs", 1, 256},       {"--max-steps", 1, UINT64_MAX},
+                    {"--outcomes", 1, UINT32_MAX}};
         int k, nopts = (int)(sizeof opts / sizeof opts[0]);
         for (k = 0; k < nopts && strcmp(o, opts[k].name) != 0; k++)
             ;
+        if (strcmp(o, "--seeded-dice") == 0) {
+            a->seeded_dice = 1;
+            continue;
+        }
         if (strcmp(o, "--scenarios") == 0 && v) {
             a->scenarios = v;
             i++;
@@ -440,6 +453,7 @@ static int parse(args *a, int argc, char **argv)
         case 7: a->walks = (long)n; break;
         case 8: a->jobs = (long)n; break;
         case 9: a->max_steps = n; break;
+        case 10: a->outcomes = n; break;
         }
     }
     if (!a->file) {

@@ -110,16 +110,73 @@ static int64_t lookup(const search *s, const ordo_game *g, uint64_t h)
     }
 }
 
+/* The rolls of one transition: the totals forced (script, from an earlier
+ * outcome), then the lowest total of each roll after them; what each roll
+ * took and could have taken. */
+typedef struct chance {
+    const int32_t *script;
+    uint32_t nscript;
+    int32_t took[EX_MAX_ROLLS], most[EX_MAX_ROLLS];
+    uint32_t n;
+    int overflow;      /* more rolls than EX_MAX_ROLLS: the rest drew */
+} chance;
+
+static int32_t next_total(void *ctx, const ordo_game *g, int dice, int sides)
+{
+    (void)g;
+    chance *c = ctx;
+    if (c->n >= EX_MAX_ROLLS) {
+        c->overflow = 1;
+        return -1;
+    }
+    int32_t v = c->n < c->nscript ? c->script[c->n] : dice;
+    c->took[c->n] = v;
+    c->most[c->n] = dice * sides;
+    c->n++;
+    return v;
+}
+
+/* The rolls of state i's way in: a copy into the pool. */
+static int keep_rolls(search *s, uint64_t i, const chance *c)
+{
+    ex_result *r = s->r;
+    uint32_t n = c ? c->n : 0;
+    r->roll_at[i] = r->nrollpool;
+    r->nrolls[i] = (uint8_t)n;
+    if (!n)
+        return 0;
+    if (r->nrollpool + n > r->caprollpool) {
+        uint64_t cap = r->caprollpool ? r->caprollpool * 2 : 4096;
+        while (cap < r->nrollpool + n)
+            cap *= 2;
+        int32_t *v = realloc(r->rolls, cap * sizeof *v);
+        if (!v)
+            return -1;
+        r->rolls = v;
+        r->caprollpool = cap;
+    }
+    memcpy(r->rolls + r->nrollpool, c->took, n * sizeof *c->took);
+    r->nrollpool += n;
+    return 0;
+}
+
 /* Keeps g as a new state reached from `parent` by `option` (parent
- * UINT32_MAX: the start). Returns its index, or -1 when the store is full. */
-static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, int32_t option)
+ * UINT32_MAX: the start), its rolls in c (or none). Returns its index, or
+ * -1 when the store is full. */
+static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, int32_t option,
+                    const chance *c)
 {
     ex_result *r = s->r;
     if (r->nkept >= s->cap) {
         s->truncated = 1;
         return -1;
     }
-    uint64_t i = r->nkept++;
+    uint64_t i = r->nkept;
+    if (keep_rolls(s, i, c) != 0) {
+        s->truncated = 1;
+        return -1;
+    }
+    r->nkept++;
     memcpy(state_at(s, i), g, r->block);
     s->hashes[i] = h;
     r->parent[i] = parent;
@@ -243,26 +300,72 @@ static void classify(search *s, ordo_game *g, int rc, uint32_t j)
     }
 }
 
-/* From state i, option k: the state it leads to (kept, or found again),
- * or -1 when the store is full. */
-static int64_t step_from(search *s, uint32_t i, int k)
+/* One transition from `from` (a kept state, or the start when parent is
+ * UINT32_MAX), option k (-1: none, the start's first run), its rolls as
+ * c says (NULL: from the generator): the state it leads to (kept, or
+ * found again), or -1 when the store is full. */
+static int64_t transition(search *s, const ordo_game *from, uint32_t parent, int k, chance *c)
 {
-    ordo_copy(s->work, state_at(s, i));
+    ordo_copy(s->work, from);
+    ordo_set_trace(s->work, on_event, s);
+    ordo_set_chance(s->work, c ? next_total : NULL, c);
     ordo_set_max_steps(s->work, s->lim->max_steps + ordo_steps(s->work));
-    int rc = ordo_choose(s->work, k);
+    int rc = k >= 0 ? ordo_choose(s->work, k) : ORDO_OK;
     if (rc == ORDO_OK)
         rc = ordo_run(s->work);
+    ordo_set_chance(s->work, NULL, NULL);
+    if (c && c->overflow)
+        s->truncated = 1;
     s->r->transitions++;
     uint64_t h = view_hash(s, s->work);
     int64_t j = lookup(s, s->work, h);
     if (j < 0) {
-        j = keep(s, s->work, h, i, k);
+        j = keep(s, s->work, h, parent, k, c);
         if (j < 0)
             return -1;
         classify(s, s->work, rc, (uint32_t)j);
     }
-    add_edge(s, i, (uint32_t)j);
+    if (parent != UINT32_MAX)
+        add_edge(s, parent, (uint32_t)j);
     return j;
+}
+
+/* From state i, option k, the rolls from the generator (random walks). */
+static int64_t step_from(search *s, uint32_t i, int k)
+{
+    return transition(s, state_at(s, i), i, k, NULL);
+}
+
+/* From `from`, option k, once for every outcome of the rolls on the way:
+ * each run takes the lowest total of every roll past the forced ones, and
+ * the next run raises the last roll that can still rise (an odometer over
+ * a tree whose later rolls may depend on the earlier). 0, or -1 when the
+ * store is full. */
+static int expand(search *s, const ordo_game *from, uint32_t parent, int k)
+{
+    int32_t script[EX_MAX_ROLLS];
+    chance c;
+    memset(&c, 0, sizeof c);
+    c.script = script;
+    for (uint64_t outcomes = 0;; outcomes++) {
+        if (s->lim->outcomes && outcomes >= s->lim->outcomes) {
+            s->truncated = 1;
+            s->r->chance_cut = 1;
+            return 0;
+        }
+        c.n = 0;
+        c.overflow = 0;
+        if (transition(s, from, parent, k, &c) < 0)
+            return -1;
+        uint32_t t = c.n;
+        while (t > 0 && c.took[t - 1] >= c.most[t - 1])
+            t--;
+        if (t == 0)
+            return 0;
+        memcpy(script, c.took, (t - 1) * sizeof *script);
+        script[t - 1] = c.took[t - 1] + 1;
+        c.nscript = t;
+    }
 }
 
 static int out_of_time(search *s)
@@ -297,7 +400,8 @@ static void breadth_first(search *s)
         }
         int n = ordo_option_count(g);
         for (int k = 0; k < n; k++)
-            if (step_from(s, (uint32_t)i, k) < 0)
+            if ((s->lim->seeded_dice ? step_from(s, (uint32_t)i, k)
+                                     : expand(s, state_at(s, i), (uint32_t)i, k)) < 0)
                 return;
         s->expanded[i] = 1;
     }
@@ -375,7 +479,8 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     clock_gettime(CLOCK_MONOTONIC, &s.t0);
     r->block = ordo_game_size(p);
     /* each state: its block, its hash, its links, a slot or two of the table */
-    size_t per = r->block + sizeof(uint64_t) + 3 * sizeof(uint32_t) + 1 + 2 * sizeof(uint32_t);
+    size_t per = r->block + sizeof(uint64_t) + 3 * sizeof(uint32_t) + 1 + 2 * sizeof(uint32_t) +
+                 sizeof(uint64_t) + 1;
     s.cap = lim->memory / per;
     if (lim->states && lim->states < s.cap)
         s.cap = lim->states;
@@ -389,6 +494,8 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     r->parent = malloc(s.cap * sizeof *r->parent);
     r->option = malloc(s.cap * sizeof *r->option);
     r->depth = malloc(s.cap * sizeof *r->depth);
+    r->roll_at = malloc(s.cap * sizeof *r->roll_at);
+    r->nrolls = malloc(s.cap * sizeof *r->nrolls);
     s.hashes = malloc(s.cap * sizeof *s.hashes);
     s.expanded = calloc(s.cap, 1);
     s.table = calloc(s.tsize, sizeof *s.table);
@@ -396,18 +503,19 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     s.view_a = malloc(r->block);
     s.view_b = malloc(r->block);
     int rc = -1;
-    if (!r->blocks || !r->parent || !r->option || !r->depth || !s.hashes || !s.expanded ||
+    if (!r->blocks || !r->parent || !r->option || !r->depth || !r->roll_at || !r->nrolls ||
+        !s.hashes || !s.expanded ||
         !s.table || !s.work || !s.view_a || !s.view_b || sc_coverage_init(&r->cov, p) != 0)
         goto done;
     ordo_game *g;
     if (ordo_new(p, nplayers, seed, &g) != ORDO_OK)
         goto done;
-    ordo_set_trace(g, on_event, &s);
-    ordo_set_max_steps(g, lim->max_steps);
-    int st = ordo_run(g);
-    uint64_t h = view_hash(&s, g);
-    keep(&s, g, h, UINT32_MAX, -1);
-    classify(&s, g, st, 0);
+    /* the start: the first run, once for each outcome of its rolls when
+     * they are expanded */
+    if (walks || lim->seeded_dice)
+        transition(&s, g, UINT32_MAX, -1, NULL);
+    else
+        expand(&s, g, UINT32_MAX, -1);
     ordo_free(g);
     if (walks)
         random_walks(&s, walks, seed);
@@ -437,34 +545,79 @@ void ex_free(ex_result *r)
     free(r->parent);
     free(r->option);
     free(r->depth);
+    free(r->roll_at);
+    free(r->nrolls);
+    free(r->rolls);
     free(r->findings);
     sc_coverage_free(&r->cov);
     memset(r, 0, sizeof *r);
+}
+
+/* `roll T, ...` for state k's way in, or NULL when it rolled nothing
+ * forced (malloc'd). */
+static char *roll_line(const ex_result *r, uint32_t k)
+{
+    if (!r->nrolls || !r->nrolls[k])
+        return NULL;
+    size_t n = 16 + (size_t)r->nrolls[k] * 13;
+    char *line = malloc(n);
+    if (!line)
+        return NULL;
+    size_t at = (size_t)snprintf(line, n, "roll ");
+    for (uint32_t t = 0; t < r->nrolls[k]; t++)
+        at += (size_t)snprintf(line + at, n - at, "%s%ld", t ? ", " : "",
+                               (long)r->rolls[r->roll_at[k] + t]);
+    return line;
+}
+
+/* `choose "LABEL"`, the label quoted as a scenario writes it (malloc'd). */
+static char *choose_line(const ordo_game *from, int option)
+{
+    char buf[512];
+    if (ordo_option_label(from, option, buf, sizeof buf) < 0)
+        buf[0] = 0;
+    char *line = malloc(2 * strlen(buf) + 12);
+    if (!line)
+        return NULL;
+    char *o = line + sprintf(line, "choose \"");
+    for (const char *c = buf; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            *o++ = '\\';
+        *o++ = *c;
+    }
+    strcpy(o, "\"");
+    return line;
 }
 
 int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i, char ***labels)
 {
     (void)p;
     (void)nplayers;
-    int n = 0;
-    for (uint32_t k = i; r->parent[k] != UINT32_MAX; k = r->parent[k])
+    int n = 1; /* play */
+    uint32_t k = i;
+    for (;; k = r->parent[k]) {
+        n += r->nrolls && r->nrolls[k] ? 1 : 0;
+        if (r->parent[k] == UINT32_MAX)
+            break;
         n++;
+    }
     char **v = calloc((size_t)n + 1, sizeof *v);
     if (!v)
         return -1;
     int at = n;
-    for (uint32_t k = i; r->parent[k] != UINT32_MAX; k = r->parent[k]) {
+    for (k = i; r->parent[k] != UINT32_MAX; k = r->parent[k]) {
         const ordo_game *from = (const ordo_game *)(const void *)(r->blocks +
                                                                   r->parent[k] * r->block);
-        char buf[512];
-        if (ordo_option_label(from, r->option[k], buf, sizeof buf) < 0)
-            buf[0] = 0;
-        size_t len = strlen(buf) + 1;
-        v[--at] = malloc(len);
-        if (!v[at])
+        if (!(v[--at] = choose_line(from, r->option[k])))
             return -1;
-        memcpy(v[at], buf, len);
+        if (r->nrolls[k] && !(v[--at] = roll_line(r, k)))
+            return -1;
     }
+    if (!(v[--at] = malloc(5)))
+        return -1;
+    strcpy(v[at], "play");
+    if (r->nrolls[k] && !(v[--at] = roll_line(r, k)))
+        return -1;
     *labels = v;
     return n;
 }

@@ -50,7 +50,15 @@ typedef struct ex_limits {
     uint64_t memory;   /* bytes for the states kept */
     double seconds;    /* wall-clock time (0: none) */
     uint64_t max_steps;/* VM instructions between two decisions */
+    /* chance: 0, every roll's every total is a branch of its own (at most
+     * `outcomes` of them from one transition); 1, the rolls follow each
+     * state's generator, as in random walks */
+    int seeded_dice;
+    uint64_t outcomes;
 } ex_limits;
+
+/* Rolls one transition may force before the rest follow the generator. */
+#define EX_MAX_ROLLS 64
 
 /* One search from a start game: breadth first when walks is 0, else that
  * many random walks (walk k draws from seed + k). */
@@ -61,6 +69,7 @@ typedef struct ex_result {
     uint64_t end_reason[EX_REASONS], end_limit;
     int depth_reached;
     int complete;      /* every reachable state was explored */
+    int chance_cut;    /* a transition had more outcomes than allowed */
     double seconds;
     ex_finding *findings;
     size_t nfindings, capfindings;
@@ -72,6 +81,12 @@ typedef struct ex_result {
     int32_t *option;   /* the option taken from the parent */
     uint32_t *depth;
     uint64_t nkept;
+    /* the totals the rolls took on the way to each state (from its
+     * parent, or from the start): rolls[roll_at[i] .. + nrolls[i]) */
+    int32_t *rolls;
+    uint64_t nrollpool, caprollpool;
+    uint64_t *roll_at;
+    uint8_t *nrolls;
 } ex_result;
 
 /* Explores program p from a new game (nplayers, seed). Returns 0, or -1
@@ -81,8 +96,10 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
               const ex_limits *lim, int progress, ex_result *r);
 void ex_free(ex_result *r);
 
-/* The option labels that lead from the start to state i, in order, into
- * labels (each a malloc'd string; the count is returned, -1 on failure). */
+/* The scenario lines that replay the way from the start to state i, in
+ * order: `play`, then `choose "LABEL"` for each decision, each preceded
+ * by `roll T, ...` for the totals its rolls took (each line a malloc'd
+ * string in *labels; the count is returned, -1 on failure). */
 int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i,
             char ***labels);
 

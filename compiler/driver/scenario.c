@@ -61,6 +61,8 @@ static void reset(recorder *r)
 
 /* ---- one scenario's run and its failure report */
 
+#define SC_MAX_ROLLS 256 /* totals a scenario's `roll` items force ahead */
+
 typedef struct run {
     const ordo_program *p;
     const char *path;
@@ -68,7 +70,20 @@ typedef struct run {
     ordo_game *g;
     recorder *rec;
     FILE *out;
+    /* `roll 7, 3`: the totals the next rolls take, rolls[next..nrolls) */
+    int32_t rolls[SC_MAX_ROLLS];
+    uint32_t nrolls, next;
+    const ordo_scenario_item *roll_item; /* the last `roll` */
 } run;
+
+/* The chance callback: a forced total while there is one, else the
+ * game's generator draws. */
+static int32_t forced_roll(void *ctx, const ordo_game *g, int dice, int sides)
+{
+    (void)g, (void)dice, (void)sides;
+    run *r = ctx;
+    return r->next < r->nrolls ? r->rolls[r->next++] : -1;
+}
 
 static void error_text(const ordo_game *g, int rc, char *buf, size_t n)
 {
@@ -405,10 +420,21 @@ static int run_items(run *r)
                             ordo_winner(r->g) < 0 ? "" : "the winner is ", buf2);
             }
             break;
+        case ORDO_SC_ROLL:
+            if (r->nrolls + it->x > SC_MAX_ROLLS)
+                return fail(r, it, "more than %d totals of rolls forced ahead", SC_MAX_ROLLS);
+            for (int j = 0; j < it->x; j++)
+                r->rolls[r->nrolls++] = it->args[j];
+            r->roll_item = it;
+            break;
         default:
             return fail(r, it, "unknown scenario item kind %u", (unsigned)it->kind);
         }
     }
+    if (r->next < r->nrolls)
+        return fail(r, r->roll_item, "%lu forced roll total%s never rolled (the first: %ld)",
+                    (unsigned long)(r->nrolls - r->next), r->nrolls - r->next == 1 ? "" : "s",
+                    (long)r->rolls[r->next]);
     return 1;
 }
 
@@ -437,6 +463,7 @@ static int make_game(run *r, const ordo_scenario_item **bad)
         return 0;
     }
     ordo_set_trace(r->g, record, r->rec);
+    ordo_set_chance(r->g, forced_roll, r);
     return 1;
 }
 
@@ -468,7 +495,9 @@ void sc_run_observed(const ordo_program *p, const char *path, int verbose, FILE 
         char *msg = NULL;
         size_t msglen = 0;
         FILE *mf = open_memstream(&msg, &msglen);
-        run r = {p, path, &p->scenarios[s], NULL, &rec, mf ? mf : out};
+        run r;
+        memset(&r, 0, sizeof r);
+        r.p = p, r.path = path, r.sc = &p->scenarios[s], r.rec = &rec, r.out = mf ? mf : out;
         const ordo_scenario_item *unused;
         reset(&rec);
         rec.scenario = s;

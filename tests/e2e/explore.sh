@@ -2,7 +2,7 @@
 # explore.sh BUILD — `ordo explore` finds what is planted in
 # examples/explore/: a deadlock (deadlock.ordo), play that spins without a
 # decision and play that goes round in circles (circles.ordo), a broken
-# invariant (invariant.ordo); each as an
+# invariant (invariant.ordo), a hole only some rolls reach (dice.ordo); each as an
 # error at its line, exit status 1; the scenarios it writes replay each
 # finding and fail, in `ordo test`, while the rules are as they are. A
 # clean game explores completely, exit 0; --jobs does not change the
@@ -47,6 +47,26 @@ if [ $? -eq 1 ] && [ "$(grep -c 'scenario "explore: no progress' "$tmp/t")" -eq 
 "$ORDO" explore "$CI" --depth 12 >"$tmp/out" 2>&1
 if grep -q 'bounded: not every state' "$tmp/out" && ! grep -q 'round in circles' "$tmp/out"; then ok; else
     bad "--depth did not bound the search:"; cat "$tmp/out"; fi
+
+# chance expanded: the run off the end needs 12, 12 and 11 or more, which
+# the search finds as branches of the rolls, and its scenario forces them
+# with `roll`; following seed 1's dice alone misses it
+DI=examples/explore/dice.ordo
+"$ORDO" explore "$DI" --scenarios "$tmp/di.ordo" >"$tmp/out" 2>&1
+st=$?
+if [ $st -eq 1 ] && grep -q "^$DI:24:1: error: runtime error: value out of range: pos = 35" "$tmp/out" &&
+   grep -q '(complete: every reachable state)' "$tmp/out" && grep -q '^    roll 12$' "$tmp/di.ordo"; then
+    ok; else bad "the double sixes were not found (status $st):"; cat "$tmp/out" "$tmp/di.ordo"; fi
+cat "$DI" "$tmp/di.ordo" >"$tmp/di_with.ordo"
+"$ORDO" test "$tmp/di_with.ordo" >"$tmp/t" 2>&1
+if [ $? -eq 1 ] && grep -q 'explore: runtime error at line 24' "$tmp/t" && grep -q 'pos = 35' "$tmp/t"; then
+    ok; else bad "the dice's scenario does not replay it:"; cat "$tmp/t"; fi
+"$ORDO" explore "$DI" --seeded-dice >"$tmp/out" 2>&1
+if [ $? -eq 0 ] && grep -q '(complete: every reachable state)' "$tmp/out"; then ok; else
+    bad "--seeded-dice: expected seed 1's dice to miss the hole:"; cat "$tmp/out"; fi
+"$ORDO" explore "$DI" --outcomes 5 >"$tmp/out" 2>&1
+if grep -q 'more than 5 outcomes of its rolls' "$tmp/out" && grep -q 'bounded: not every state' "$tmp/out"; then
+    ok; else bad "--outcomes did not bound the search:"; cat "$tmp/out"; fi
 
 # a game with nothing wrong: complete, exit 0, the ends counted
 "$ORDO" explore tests/e2e/data/stones.ordo >"$tmp/out" 2>&1
