@@ -323,14 +323,47 @@ static void write_scenarios(const ordo_program *p, const args *a, const total *t
     drv_output_commit(&out, prog);
 }
 
+/* "; player 1 could have known, player 2 could not", or "" when not
+ * asked (no hidden state, or no decision led there). */
+static void who_knew_text(const ex_finding *f, int nplayers, char *buf, size_t n)
+{
+    buf[0] = 0;
+    if (!f->knew_known)
+        return;
+    uint64_t all = nplayers >= 64 ? UINT64_MAX : ((uint64_t)1 << nplayers) - 1;
+    if ((f->knew & all) == all) {
+        snprintf(buf, n, "; every seat could have known");
+        return;
+    }
+    if (!(f->knew & all)) {
+        snprintf(buf, n, "; no seat could have known");
+        return;
+    }
+    size_t at = 0;
+    for (int pass = 1; pass >= 0; pass--) {
+        int first = 1;
+        for (int s = 0; s < nplayers && at < n; s++) {
+            if (((f->knew >> s) & 1) != (uint64_t)pass)
+                continue;
+            at += (size_t)snprintf(buf + at, n - at, "%s player %d",
+                                   first ? (pass ? ";" : ",") : ",", s + 1);
+            first = 0;
+        }
+        if (at < n)
+            at += (size_t)snprintf(buf + at, n - at, " could%s", pass ? " have known" : " not");
+    }
+}
+
 static int report(const ordo_program *p, const args *a, const total *t, int nplayers)
 {
     int errors = 0;
     for (size_t k = 0; k < t->nfound; k++) {
         const found *x = &t->found[k];
-        printf("%s:%lu:1: error: %s: %s (seed %llu, %d decision%s from the start)\n", a->file,
+        char knew[400];
+        who_knew_text(&x->f, nplayers, knew, sizeof knew);
+        printf("%s:%lu:1: error: %s: %s (seed %llu, %d decision%s from the start%s)\n", a->file,
                (unsigned long)x->f.line, kind_names[x->f.kind], x->f.message,
-               (unsigned long long)x->f.seed, x->decisions, x->decisions == 1 ? "" : "s");
+               (unsigned long long)x->f.seed, x->decisions, x->decisions == 1 ? "" : "s", knew);
         errors++;
     }
     int complete = t->complete == t->seeds && a->walks == 0;

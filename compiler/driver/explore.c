@@ -466,6 +466,112 @@ static void no_progress(search *s)
     free(can);
 }
 
+/* ---------------------------------------------- who could have known */
+
+/* Whether g shows finding f: the same error or deadlock at the same line,
+ * or the same invariant broken. */
+static int shows(const search *s, ordo_game *g, const ex_finding *f)
+{
+    if (f->kind == EX_INVARIANT) {
+        int k = ordo_broken_invariant(g);
+        if (k < -1 || f->code)
+            return k == f->code;
+        return k >= 0 && ordo_invariant_at(s->p, k)->line == f->line;
+    }
+    int32_t step;
+    uint32_t line;
+    ordo_where(g, &step, &line);
+    return ordo_status(g) == f->code && line == f->line;
+}
+
+/* The option labelled `label` taken from g with the rolls of `rolls`
+ * (then the lowest totals), into s->work: does it show f? */
+static int leads_to(search *s, const ordo_game *g, const char *label, const int32_t *rolls,
+                    uint32_t nrolls, const ex_finding *f)
+{
+    int k = ordo_find_option(g, label);
+    if (k < 0)
+        return 0;
+    chance c;
+    memset(&c, 0, sizeof c);
+    c.script = rolls;
+    c.nscript = nrolls;
+    ordo_copy(s->work, g);
+    ordo_set_trace(s->work, NULL, NULL);
+    ordo_set_chance(s->work, next_total, &c);
+    ordo_set_max_steps(s->work, s->lim->max_steps + ordo_steps(s->work));
+    int rc = ordo_choose(s->work, k);
+    if (rc == ORDO_OK)
+        ordo_run(s->work);
+    ordo_set_chance(s->work, NULL, NULL);
+    return shows(s, s->work, f);
+}
+
+/* Could `seat` have known, at decision q, that taking `label` leads to f?
+ * Only if it does from every explored state the seat cannot tell from q
+ * (the same view: ordo_view), with the same rolls: knowledge as what
+ * holds in every world the seat cannot rule out. */
+static int seat_knew(search *s, uint32_t q, int seat, const char *label, const int32_t *rolls,
+                     uint32_t nrolls, const ex_finding *f)
+{
+    const ordo_game *gq = state_at(s, q);
+    int32_t qstep;
+    uint32_t qline;
+    ordo_where(gq, &qstep, &qline);
+    ordo_copy(s->view_a, gq); /* a block of the program, as ordo_view wants */
+    if (ordo_view(s->view_a, gq, seat) != ORDO_OK)
+        return 0;
+    uint64_t hq = ordo_position_hash(s->view_a);
+    for (uint64_t i = 0; i < s->r->nkept; i++) {
+        const ordo_game *g = state_at(s, i);
+        int32_t step;
+        uint32_t line;
+        if (i == q || ordo_status(g) != ORDO_DECIDE || ordo_decider(g) != ordo_decider(gq) ||
+            ordo_where(g, &step, &line) < 0 || step != qstep || line != qline)
+            continue;
+        ordo_copy(s->view_b, g);
+        if (ordo_view(s->view_b, g, seat) != ORDO_OK ||
+            ordo_position_hash(s->view_b) != hq || !ordo_same_position(s->view_a, s->view_b))
+            continue;
+        if (!leads_to(s, g, label, rolls, nrolls, f))
+            return 0;
+    }
+    return 1;
+}
+
+static int has_hidden_state(const ordo_program *p)
+{
+    for (uint16_t v = 0; v < p->nvars; v++)
+        if (p->vars[v].hidden)
+            return 1;
+    return 0;
+}
+
+/* For each finding reached by a decision, in a ruleset with hidden state:
+ * which seats could have known. A finding "no end can be reached" is a
+ * property of the search as a whole, not of one state: not asked. */
+static void who_knew(search *s, int nplayers)
+{
+    ex_result *r = s->r;
+    if (!has_hidden_state(s->p) || nplayers > 64)
+        return;
+    for (size_t k = 0; k < r->nfindings; k++) {
+        ex_finding *f = &r->findings[k];
+        uint32_t q = r->parent[f->state];
+        if (q == UINT32_MAX || (f->kind == EX_NO_PROGRESS && f->code == 0))
+            continue;
+        char label[512];
+        if (ordo_option_label(state_at(s, q), r->option[f->state], label, sizeof label) < 0)
+            continue;
+        const int32_t *rolls = r->rolls ? r->rolls + r->roll_at[f->state] : NULL;
+        f->knew = 0;
+        for (int seat = 0; seat < nplayers; seat++)
+            if (seat_knew(s, q, seat, label, rolls, r->nrolls[f->state], f))
+                f->knew |= (uint64_t)1 << seat;
+        f->knew_known = 1;
+    }
+}
+
 int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks,
               const ex_limits *lim, int progress, ex_result *r)
 {
@@ -522,6 +628,7 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     else
         breadth_first(&s);
     no_progress(&s);
+    who_knew(&s, nplayers);
     r->states = r->nkept;
     r->complete = !s.truncated && !walks;
     r->seconds = elapsed(&s);

@@ -38,6 +38,11 @@ typedef struct ex_finding {
     char message[256];
     uint32_t state;    /* the state it was found in (its path replays it) */
     uint64_t seed;
+    /* in a ruleset with hidden state: the seats that could have known, at
+     * the decision that led there, that the option taken leads to it
+     * (bit p: player p+1), when `knew_known` */
+    int knew_known;
+    uint64_t knew;
 } ex_finding;
 
 typedef struct ex_limits {

@@ -2,7 +2,8 @@
 # explore.sh BUILD — `ordo explore` finds what is planted in
 # examples/explore/: a deadlock (deadlock.ordo), play that spins without a
 # decision and play that goes round in circles (circles.ordo), a broken
-# invariant (invariant.ordo), a hole only some rolls reach (dice.ordo); each as an
+# invariant (invariant.ordo), a hole only some rolls reach (dice.ordo), a
+# deadlock behind a hidden card and who could have known it (hidden.ordo); each as an
 # error at its line, exit status 1; the scenarios it writes replay each
 # finding and fail, in `ordo test`, while the rules are as they are. A
 # clean game explores completely, exit 0; --jobs does not change the
@@ -67,6 +68,22 @@ if [ $? -eq 0 ] && grep -q '(complete: every reachable state)' "$tmp/out"; then 
 "$ORDO" explore "$DI" --outcomes 5 >"$tmp/out" 2>&1
 if grep -q 'more than 5 outcomes of its rolls' "$tmp/out" && grep -q 'bounded: not every state' "$tmp/out"; then
     ok; else bad "--outcomes did not bound the search:"; cat "$tmp/out"; fi
+
+# hidden information: the deadlock behind player 1's hidden 3, and who
+# could have known at player 2's call (player 1 sees the 3; player 2 does not)
+HI=examples/explore/hidden.ordo
+"$ORDO" explore "$HI" --scenarios "$tmp/hi.ordo" >"$tmp/out" 2>&1
+st=$?
+if [ $st -eq 1 ] && grep -q "^$HI:35:1: error: deadlock: .*; player 1 could have known, player 2 could not)$" "$tmp/out"; then
+    ok; else bad "the hidden deadlock, or who could have known it, was not reported (status $st):"; cat "$tmp/out"; fi
+cat "$HI" "$tmp/hi.ordo" >"$tmp/hi_with.ordo"
+"$ORDO" test "$tmp/hi_with.ordo" >"$tmp/t" 2>&1
+if [ $? -eq 1 ] && grep -q 'explore: deadlock at line 35' "$tmp/t" && grep -q 'no legal option' "$tmp/t"; then
+    ok; else bad "the hidden deadlock's scenario does not replay it:"; cat "$tmp/t"; fi
+# without hidden state, nothing is said of who could have known
+"$ORDO" explore "$DL" >"$tmp/out" 2>&1
+if grep -q 'deadlock' "$tmp/out" && ! grep -q 'could have known\|could not' "$tmp/out"; then ok; else
+    bad "a ruleset without hidden state was told who could have known"; fi
 
 # a game with nothing wrong: complete, exit 0, the ends counted
 "$ORDO" explore tests/e2e/data/stones.ordo >"$tmp/out" 2>&1
