@@ -139,7 +139,7 @@ void lw_lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *evals,
     case IT_SC_BEFORE: add_item(w, it, ORDO_SC_BEFORE, NULL); return;
     case IT_SC_STEP_RAN: add_item(w, it, ORDO_SC_STEP_RAN, NULL); return;
     case IT_SC_STEP_NOT_RAN: add_item(w, it, ORDO_SC_STEP_NOT_RAN, NULL); return;
-    case IT_SC_OVER: add_item(w, it, ORDO_SC_OVER, NULL); return;
+    case IT_SC_OVER: add_item(w, it, ORDO_SC_OVER, it->reason); return;
     default: return;
     }
 }

@@ -465,7 +465,8 @@ enum ast_item_kind {
     IT_SC_BEFORE,        /* expect event E before event F: sym, sym2 */
     IT_SC_STEP_RAN,      /* expect step N ran: number; [R] step */
     IT_SC_STEP_NOT_RAN,  /* expect step N not ran */
-    IT_SC_OVER,          /* expect over [winner P]: expr or NULL; [R] values[0] */
+    IT_SC_OVER,          /* expect over [winner P] [because "TEXT"]: expr or NULL;
+                          * reason or NULL; [R] values[0] */
     IT_SC_ROLL           /* roll N, M ...: the next rolls' totals, rolls[0..nrolls) */
 };
 
@@ -499,6 +500,7 @@ typedef struct ast_item {
     const char *number;           /* step ran/not ran */
     ast_stmt *step;               /* [R] the S_STEP with that number */
     uint32_t nlocals;             /* [R] setup/expect: locals needed */
+    const char *reason;           /* over: `because "TEXT"`, or NULL */
     int32_t *rolls;               /* roll: the totals */
     uint32_t nrolls, caprolls;
     struct ast_item *next;

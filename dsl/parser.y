@@ -2009,6 +2009,19 @@ item
         if ($2->kind != E_NAME || strcmp($2->name, "over") != 0)
             diag_error(px->diag, L(@3), "expected 'over' before 'winner'");
       }
+    | T_EXPECT expr T_BECAUSE T_STRING {
+        $$ = item(px, IT_SC_OVER, @1);
+        $$->reason = $4;
+        if ($2->kind != E_NAME || strcmp($2->name, "over") != 0)
+            diag_error(px->diag, L(@3), "expected 'over' before 'because'");
+      }
+    | T_EXPECT expr T_WINNER expr T_BECAUSE T_STRING {
+        $$ = item(px, IT_SC_OVER, @1);
+        $$->expr = $4;
+        $$->reason = $6;
+        if ($2->kind != E_NAME || strcmp($2->name, "over") != 0)
+            diag_error(px->diag, L(@3), "expected 'over' before 'winner'");
+      }
     | T_EXPECT expr T_EVENT new_name {
         $$ = item(px, IT_SC_NO_EVENT, @1);
         $$->name = $4.text; $$->name_loc = L(@4);

@@ -451,7 +451,8 @@ enum {
     ORDO_SC_BEFORE,       /* a, b = event decls: the first a comes before the first b */
     ORDO_SC_STEP_RAN,     /* a = step */
     ORDO_SC_STEP_NOT_RAN, /* a = step */
-    ORDO_SC_OVER,         /* x = 1 when a winner is given: args[0] (-1 = none) */
+    ORDO_SC_OVER,         /* x = 1 when a winner is given: args[0] (-1 = none);
+                             text: the end reason expected, or NULL */
     ORDO_SC_COUNT,        /* a, x, b, args as ORDO_SC_EVENT: the number of such
                              events so far is in lo..hi (hi = -1: no most) */
     ORDO_SC_ROLL          /* x = count: the next rolls total args[0..x-1], in order

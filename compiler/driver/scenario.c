@@ -419,6 +419,17 @@ static int run_items(run *r)
                             it->args[0] < 0 ? "" : "winner ", buf,
                             ordo_winner(r->g) < 0 ? "" : "the winner is ", buf2);
             }
+            if (it->text) {
+                int limit;
+                const char *why = ordo_end_reason(r->g, &limit);
+                if (!why || strcmp(why, it->text) != 0) {
+                    if (why)
+                        return fail(r, it, "expected the game over because \"%s\", but it "
+                                           "ended because \"%s\"", it->text, why);
+                    return fail(r, it, "expected the game over because \"%s\", but its end "
+                                       "gave no reason", it->text);
+                }
+            }
             break;
         case ORDO_SC_ROLL:
             if (r->nrolls + it->x > SC_MAX_ROLLS)

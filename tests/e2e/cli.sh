@@ -95,16 +95,20 @@ if grep -qF "$want" "$tmp/err"; then pass=$((pass + 1)); else
     echo "FAIL: runtime error line: got '$(cat "$tmp/err")'"; fail=$((fail + 1)); fi
 # a scenario's failing assertion is reported with its file and line and the
 # counts, and `ordo test` exits 1: an event counted wrong, an event that
-# should not have happened (with arguments), a list compared with a literal
+# should not have happened (with arguments), a list compared with a literal,
+# an end for another reason, rolls forced and never rolled or out of range
 cat >"$tmp/counts.ordo" <<'EOS'
 ruleset "c"
 players 2
 event hit(p: player, n: int)
 var got: list of int [3]
+var rolled: 0..12
 sequence {
     emit hit(player 1, 2)
     emit hit(player 2, 2)
     add 7 to got
+    rolled = roll 2d6
+    end game because "all hit"
 }
 scenario "counted" {
     play
@@ -123,14 +127,29 @@ scenario "a list" {
     play
     expect got == [7, 7]
 }
+scenario "the reason" {
+    play
+    expect over because "none hit"
+}
+scenario "rolls left" {
+    roll 7, 8
+    play
+}
+scenario "a roll out of range" {
+    roll 13
+    play
+}
 EOS
 expect 1 0 "$ORDO" test "$tmp/counts.ordo"
 for want in \
-    "$tmp"'/counts.ordo:13: scenario "counted": expected event hit(player 1, _) 2 times, but it happened once' \
-    "$tmp"'/counts.ordo:17: scenario "not at all": expected no event hit(player 2, _), but it happened (trace #2)' \
-    "$tmp"'/counts.ordo:21: scenario "at least": expected event hit at least 3 times, but it happened 2 times' \
-    "$tmp"'/counts.ordo:25: scenario "a list": expected got == [7, 7], but it is false' \
-    "$tmp"'/counts.ordo: 4 of 4 scenarios failed'; do
+    "$tmp"'/counts.ordo:16: scenario "counted": expected event hit(player 1, _) 2 times, but it happened once' \
+    "$tmp"'/counts.ordo:20: scenario "not at all": expected no event hit(player 2, _), but it happened (trace #2)' \
+    "$tmp"'/counts.ordo:24: scenario "at least": expected event hit at least 3 times, but it happened 2 times' \
+    "$tmp"'/counts.ordo:28: scenario "a list": expected got == [7, 7], but it is false' \
+    "$tmp"'/counts.ordo:32: scenario "the reason": expected the game over because "none hit", but it ended because "all hit"' \
+    "$tmp"'/counts.ordo:35: scenario "rolls left": 1 forced roll total never rolled (the first: 8)' \
+    "$tmp"'/counts.ordo:40: scenario "a roll out of range": play stopped with a runtime error: value out of range: roll 2d6: a forced total of 13, not 2..12 in the sequence ('"$tmp"'/counts.ordo:10)' \
+    "$tmp"'/counts.ordo: 7 of 7 scenarios failed'; do
     if grep -qxF "$want" "$tmp/out"; then pass=$((pass + 1)); else
         echo "FAIL: ordo test counts.ordo: no line '$want' in:"; sed 's/^/    /' "$tmp/out"
         fail=$((fail + 1))

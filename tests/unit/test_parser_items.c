@@ -242,15 +242,19 @@ static void test_scenario_item_errors(void **state)
                   "    play\n"
                   "    choose \"go\"\n"
                   "    expect some event fled\n"
+                  "    expect done because \"x\"\n"
                   "}\n");
-    assert_int_equal(p->d.errors, 2);
+    assert_int_equal(p->d.errors, 3);
     assert_string_equal(msgs(p), "p.ordo:5:21: error: expected 'over' before 'winner'\n"
                                  "    expect finished winner player 1\n"
                                  "                    ^\n"
                                  "p.ordo:8:17: error: expected 'no' before 'event'\n"
                                  "    expect some event fled\n"
+                                 "                ^\n"
+                                 "p.ordo:9:17: error: expected 'over' before 'because'\n"
+                                 "    expect done because \"x\"\n"
                                  "                ^\n");
-    assert_int_equal(decl_n(p, 1)->nitems, 4); /* the items are kept */
+    assert_int_equal(decl_n(p, 1)->nitems, 5); /* the items are kept */
     done(p);
 }
 
