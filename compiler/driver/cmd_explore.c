@@ -284,6 +284,13 @@ static void report_unreached(const ordo_program *p, const args *a, const total *
         if (!t->options[o])
             printf("%s:%lu:1: warning: unreachable: option \"%s\": never chosen (%s)\n", a->file,
                    (unsigned long)p->options[o].line, p->options[o].label, why);
+    int total, fired;
+    unsigned char *is_trigger = sc_trigger_procs(p, t->triggers, &total, &fired);
+    for (uint16_t k = 0; is_trigger && k < p->nprocs; k++)
+        if (is_trigger[k] && !t->triggers[k])
+            printf("%s:%lu:1: warning: unreachable: trigger %s: never fired (%s)\n", a->file,
+                   (unsigned long)p->procs[k].line, p->procs[k].name, why);
+    free(is_trigger);
 }
 
 /* The invariant whose line a finding names, or NULL. */
@@ -396,6 +403,8 @@ static int report(const ordo_program *p, const args *a, const total *t, int npla
     printf("  reached: steps %d of %u, options %d of %u, triggers %d of %d\n",
            sc_count(t->steps, p->nsteps), (unsigned)p->nsteps, sc_count(t->options, p->noptions),
            (unsigned)p->noptions, fired, triggers);
+    sc_coverage reached = {t->steps, t->options, t->triggers};
+    sc_report_rules(&reached, p, stdout);
     if (a->scenarios)
         write_scenarios(p, a, t, nplayers);
     return errors ? TOOL_FAIL : TOOL_OK;

@@ -87,7 +87,7 @@ static int cites(const char *s, const char *id, size_t len)
 
 /* Every rule ID the steps cite, each once, in step order: reached when a
  * step citing it ran. */
-static int report_rules(const sc_coverage *c, const ordo_program *p, FILE *out)
+int sc_report_rules(const sc_coverage *c, const ordo_program *p, FILE *out)
 {
     int total = 0, reached = 0, never = 0;
     char line[2048] = "";
@@ -155,6 +155,6 @@ int sc_coverage_report(const sc_coverage *c, const ordo_program *p, const char *
             }
         free(is_trigger);
     }
-    never += report_rules(c, p, out);
+    never += sc_report_rules(c, p, out);
     return never;
 }

@@ -99,6 +99,10 @@ int sc_count(const unsigned char *marks, size_t n);
  * and how many of them `fired` marks in *nfired; NULL when out of memory. */
 unsigned char *sc_trigger_procs(const ordo_program *p, const unsigned char *fired, int *total,
                                 int *nfired);
+/* Prints "  rule IDs: N of M reached; never: A, B" on out (the IDs the
+ * steps cite, reached when a step citing one ran); returns how many were
+ * never reached. */
+int sc_report_rules(const sc_coverage *c, const ordo_program *p, FILE *out);
 /* Prints what was and was not reached, on out; returns the number of
  * steps, options, triggers and rule IDs never reached. */
 int sc_coverage_report(const sc_coverage *c, const ordo_program *p, const char *path, FILE *out);
