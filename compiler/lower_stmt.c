@@ -902,7 +902,8 @@ static void stmt(lw *w, const ast_stmt *s)
         for (uint32_t i = 0; i < t->nargs; i++)
             lw_emit_a(w, ORDO_OP_LDL, (uint32_t)t->args[i]->slot);
         uint32_t id = lw_add_text(w, t->tmpl ? t->tmpl : t->text, t);
-        lw_emit(w, s->kind == S_SHOW ? ORDO_OP_SHOW : ORDO_OP_LOG, (int)t->nargs, id, 0);
+        lw_emit(w, s->kind == S_SHOW ? ORDO_OP_SHOW : ORDO_OP_LOG, (int)t->nargs, id,
+                s->kind == S_SHOW && s->u.log.goes_on);
         return;
     }
     case S_ASSERT: {

@@ -282,7 +282,7 @@ enum ast_stmt_kind {
     S_DO,         /* do action(args): u.call; [R] sym = the action's SYM_PROC */
     S_PAY,        /* pay amount from target: u.assign (value = the amount) */
     S_BATCH,      /* batch { body }: u.batch */
-    S_SHOW,       /* show text (displays only): u.log */
+    S_SHOW,       /* show / put text (displays only): u.log */
     S_PASS,       /* pass player: out of the running round (u.player) */
     S_ROTATE,     /* rotate start player */
     S_UNDO,       /* undo: the action whose body it is in, as if never taken */
@@ -423,8 +423,9 @@ typedef struct ast_stmt {
             ast_expr **args;
             uint32_t nargs;
         } call;
-        struct {                  /* S_LOG */
+        struct {                  /* S_LOG, S_SHOW */
             ast_text text;
+            int goes_on;          /* S_SHOW: `put`, the line is not ended */
         } log;
         struct {                  /* S_ASSERT */
             ast_expr *cond;

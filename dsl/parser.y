@@ -1443,13 +1443,17 @@ stmt
       }
     | T_LOG T_STRING { $$ = st(px, S_LOG, @1); $$->u.log.text = text_of($2, @2); }
     | name T_STRING {
-        /* `show` is no keyword: a ruleset may still call a proc `show` */
+        /* `show` and `put` are no keywords: a ruleset may still call a
+         * proc by either name */
         $$ = NULL;
-        if (strcmp($1, "show") != 0)
-            diag_error(px->diag, L(@1), "unexpected string after '%s' (only 'show' takes one)", $1);
+        int put = strcmp($1, "put") == 0;
+        if (strcmp($1, "show") != 0 && !put)
+            diag_error(px->diag, L(@1), "unexpected string after '%s' (only 'show' and 'put' "
+                                        "take one)", $1);
         else {
             $$ = st(px, S_SHOW, @1);
             $$->u.log.text = text_of($2, @2);
+            $$->u.log.goes_on = put;
         }
       }
     | T_ASSERT expr opt_string {

@@ -1,7 +1,8 @@
 /* display.c — what a ruleset reads off a state without playing: its
  * invariants (ordo_broken_invariant: each a bool fn run by ordo_eval) and
  * ordo_display, which runs its `display` blocks on a game's current state
- * and hands each `show` line to the host. A display is a proc with no
+ * and hands each `show` line to the host (`put` texts before it on the
+ * same line). A display is a proc with no
  * params that the compiler lowered like any other; its `show`
  * statements are SHOW instructions, which the VM reports as LOG events in
  * eval mode only. The run goes through vm_eval_quiet, so the game is left
@@ -11,21 +12,39 @@
 
 enum { SHOW_LINE_MAX = 512 };
 
+/* The line being built: `put` texts wait in it until a `show` (or the
+ * display's end) ends the line. */
 typedef struct show_ctx {
     ordo_show_fn line;
     void *ctx;
+    char buf[SHOW_LINE_MAX];
+    vm_buf b;
+    int open;          /* a `put` began the line */
 } show_ctx;
 
 static void on_show(void *ctx, const ordo_game *g, const ordo_event *ev)
 {
-    const show_ctx *s = ctx;
-    char buf[SHOW_LINE_MAX];
-    vm_buf b;
-    vb_init(&b, buf, sizeof buf);
-    if (ev->kind != ORDO_EV_LOG || !vb_log(&b, g->p, ev))
+    show_ctx *s = ctx;
+    if (ev->kind != ORDO_EV_LOG)
         return;
-    vb_end(&b);
-    s->line(s->ctx, buf);
+    if (!s->open)
+        vb_init(&s->b, s->buf, sizeof s->buf);
+    vb_log(&s->b, g->p, ev);
+    s->open = ev->player == 1; /* SHOW b=1, `put`: the line goes on */
+    if (!s->open) {
+        vb_end(&s->b);
+        s->line(s->ctx, s->buf);
+    }
+}
+
+/* A display that ends with a `put` still ends its line. */
+static void end_line(show_ctx *s)
+{
+    if (!s->open)
+        return;
+    vb_end(&s->b);
+    s->line(s->ctx, s->buf);
+    s->open = 0;
 }
 
 int ordo_invariant_count(const ordo_program *p)
@@ -69,13 +88,17 @@ int ordo_display(ordo_game *g, int k, ordo_show_fn line, void *ctx)
         return ORDO_E_ARG;
     if (g->status < 0)
         return g->status;
-    show_ctx s = {line, ctx};
+    show_ctx s;
+    s.line = line;
+    s.ctx = ctx;
+    s.open = 0;
     int first = k < 0 ? 0 : k, end = k < 0 ? g->p->ndisplays : k + 1;
     for (int i = first; i < end; i++) {
         int32_t unused;
         int rc = vm_eval_quiet(g, g->p->displays[i].proc, NULL, 0, &unused, on_show, &s);
         if (rc < 0)
             return rc;
+        end_line(&s);
     }
     return ORDO_OK;
 }

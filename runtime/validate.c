@@ -279,7 +279,9 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
             break;
         case ORDO_OP_LOG:
         case ORDO_OP_SHOW:
-            if (a >= p->ntexts)
+            if (in->b != 0 && in->b != 1)
+                BAD("code %lu: SHOW b=%ld", (unsigned long)pc, (long)in->b);
+            else if (a >= p->ntexts)
                 what = "text";
             else if (x != p->texts[a].nargs)
                 BAD("code %lu: LOG of %u args for text %u of %u", (unsigned long)pc, x, a,

@@ -932,7 +932,8 @@ top:
             FAIL(ORDO_E_STATE, "show outside a display");
         NEED(ip->x);
         sp -= ip->x;
-        EMIT(ORDO_EV_LOG, -1, ip->a, ip->x, sp);
+        /* a show has no player: the field says whether the line goes on */
+        EMIT(ORDO_EV_LOG, ip->b ? 1 : -1, ip->a, ip->x, sp);
         NEXT();
     }
     CASE(ASSERT) {

@@ -8,7 +8,8 @@
  * other side's too), events, logs, dice, eliminations, actions and
  * payments, the end; the VM's bookkeeping (steps, triggers, windows,
  * batches) is left out. What is printed is what the seat playing sees
- * (--as SEAT, or the one seat without a policy); with several people at
+ * (--as SEAT, or the one seat without a policy; --as SEAT alone puts the
+ * ruleset's first policy on the other seats); with several people at
  * one screen, what all of them see: another's hidden values and secret
  * choices are "?", and each person's displays show the state as that
  * person sees it (ordo_view). The same seed and the same input give the
@@ -33,8 +34,11 @@ static const char help[] =
     "  --policy SEAT=NAME    seat SEAT is played by a policy: random, first, or\n"
     "                        one the ruleset declares (--policy NAME: every seat)\n"
     "  --max-steps N         stop with an error after N VM instructions\n"
-    "  --as SEAT             print what player SEAT sees (default: the one seat\n"
-    "                        without a policy, else what every player sees)\n"
+    "  --as SEAT             play SEAT, and print what that player sees; without\n"
+    "                        --policy, the other seats are played by the\n"
+    "                        ruleset's first policy (or random). Default: print\n"
+    "                        what the one seat without a policy sees, else what\n"
+    "                        every player sees\n"
     DRV_DIAG_HELP
     "  --help, --version\n"
     "\n"
@@ -213,9 +217,32 @@ static int transcript_seat(const play_options *o, int np)
     return people == 1 ? seat : ORDO_SPECTATOR;
 }
 
+/* `--as SEAT` and no --policy: a person plays SEAT against bots, the
+ * ruleset's first policy (random when it declares none) on every other
+ * seat, as its first line says. */
+static void bots_against(const ordo_program *p, play_options *o, int np)
+{
+    if (o->as < 0)
+        return;
+    for (int s = 0; s < np; s++)
+        if (o->policy_name[s])
+            return;
+    const char *name = ordo_policy_count(p) > 0 ? ordo_policy_name(p, 0) : "random";
+    int k = play_find_policy(name);
+    for (int s = 0; s < np; s++)
+        if (s != o->as) {
+            o->policy[s] = (uint8_t)(k < 0 ? PLAY_POLICY_NAMED : k);
+            o->policy_name[s] = name;
+        }
+    printf("you are player %d; the other seats are played by the policy '%s'\n", o->as + 1,
+           name);
+}
+
 static int play_in_terminal(const ordo_program *p, play_options *o)
 {
     int np = play_players(p, o, prog);
+    if (np >= 0 && o->as < np)
+        bots_against(p, o, np);
     if (np < 0 || play_resolve_policies(p, o, prog) != 0)
         return TOOL_USAGE;
     if (o->as >= np) {
