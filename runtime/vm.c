@@ -98,26 +98,32 @@ static NOINLINE int fail_range(ordo_game *g, uint32_t pc, const ordo_var *v, int
                    (long)x, (long)v->lo, (long)v->hi);
 }
 
+/* Index x of dimension d of var v as an offset 0..extent-1 (players: the
+ * game's count; ranges: from their low end), or -1 when it is out. */
+static inline int64_t dim_off(const ordo_var *v, unsigned d, int32_t x, int32_t nplayers)
+{
+    unsigned kind = v->dim_kind[d];
+    int64_t off = (int64_t)x - (kind == ORDO_DIM_RANGE ? v->dim_lo[d] : 0);
+    int64_t ext = kind == ORDO_DIM_PLAYER ? nplayers : v->dim_n[d];
+    return (uint64_t)off < (uint64_t)ext ? off : -1;
+}
+
 /* The cell number of var v at indexes ix[0..ndims), or -1-d when index d is
- * out of bounds. */
+ * out of bounds. Unrolled: a validated var has at most 2 dimensions. */
 static inline int64_t cell_of(const ordo_var *v, const int32_t *ix, int32_t nplayers)
 {
-    int64_t cell = 0;
-    for (unsigned d = 0; d < v->ndims; d++) {
-        int64_t off = ix[d];
-        int64_t ext;
-        if (v->dim_kind[d] == ORDO_DIM_PLAYER) {
-            ext = nplayers;
-        } else {
-            ext = v->dim_n[d];
-            if (v->dim_kind[d] == ORDO_DIM_RANGE)
-                off -= v->dim_lo[d];
-        }
-        if (UNLIKELY(off < 0 || off >= ext))
-            return -1 - (int64_t)d;
-        cell = cell * v->dim_n[d] + off;
-    }
-    return cell;
+    unsigned nd = v->ndims;
+    if (nd == 0)
+        return 0;
+    int64_t cell = dim_off(v, 0, ix[0], nplayers);
+    if (UNLIKELY(cell < 0))
+        return -1;
+    if (nd == 1)
+        return cell;
+    int64_t off = dim_off(v, 1, ix[1], nplayers);
+    if (UNLIKELY(off < 0))
+        return -2;
+    return cell * v->dim_n[1] + off;
 }
 
 /* A player value in an error message: "player 3", "none", or a value
@@ -327,10 +333,10 @@ top:
     } while (0)
 #define JUMP(t)                                                                      \
     do {                                                                             \
-        uint32_t t_ = (uint32_t)(t);                                                 \
-        if (t_ <= PC())                                                              \
+        const ordo_insn *to_ = code + (uint32_t)(t);                                 \
+        if (to_ <= ip) /* a jump back: a loop, so the step limit */                  \
             CHECK_LIMIT();                                                           \
-        ip = code + t_;                                                              \
+        ip = to_;                                                                    \
         DISPATCH();                                                                  \
     } while (0)
 /* back to the caller's pc, locals and step (RET, RETV, HALT) */
@@ -1280,6 +1286,17 @@ top:
     }
     CASE(DATA) {
         /* a field of a data table: the row must be a row, not none */
+        if (ip->x == 0) {
+            /* one column: validate.c saw b + a <= ndata, so row < a is
+             * all there is to check */
+            NEED1();
+            int32_t row = sp[-1];
+            if (UNLIKELY((uint32_t)row >= ip->a))
+                FAIL(ORDO_E_INDEX, "a table's field read %s",
+                     row < 0 ? "of none" : "outside the table");
+            sp[-1] = p->data[(uint32_t)ip->b + (uint32_t)row];
+            NEXT();
+        }
         NEED(1u + ip->x);
         int32_t row = sp[-1 - (int)ip->x];
         int64_t m = ip->x ? sp[-1] : 0;
