@@ -388,15 +388,44 @@ top:
     CASE(DUP) {
         NEED1();
         ROOM1();
+        if (ip[1].op == ORDO_OP_JZ || ip[1].op == ORDO_OP_JNZ) {
+            /* DUP; JZ/JNZ (and, or): the branch takes the copy */
+            ++ip;
+            ++steps;
+            if ((sp[-1] == 0) == (ip->op == ORDO_OP_JZ))
+                JUMP(ip->b);
+            NEXT();
+        }
         sp[0] = sp[-1];
         ++sp;
         NEXT();
     }
+    /* Pairs run at once (no new instructions: the handler of the first
+     * looks at the next one). LDL a; STL b copies a local (the args of an
+     * inlined fn), STL a; LDL b stores a value and loads the next, a
+     * compare or DUP followed by JZ or JNZ is a condition and its branch:
+     * together a quarter of all instructions run. The checks are the same,
+     * in the same order, each instruction is counted, and an error in the
+     * second leaves the game as the two run one by one leave it. The next
+     * instruction is there: the last one never falls through (validate.c).
+     * Fewer dispatches, fewer indirect jumps to predict: about 12% less
+     * time a Splendor game (doc/performance.md). */
     CASE(LDL) {
         if (UNLIKELY(ip->a >= nlocals))
             goto e_local;
         ROOM1();
-        *sp++ = fp[ip->a];
+        int32_t v = fp[ip->a];
+        if (ip[1].op == ORDO_OP_STL) {
+            ++ip;
+            ++steps;
+            if (UNLIKELY(ip->a >= nlocals)) {
+                *sp++ = v;
+                goto e_local;
+            }
+            fp[ip->a] = v;
+            NEXT();
+        }
+        *sp++ = v;
         NEXT();
     }
     CASE(INCL) {
@@ -411,7 +440,18 @@ top:
         if (UNLIKELY(ip->a >= nlocals))
             goto e_local;
         NEED1();
-        fp[ip->a] = *--sp;
+        fp[ip->a] = sp[-1];
+        if (ip[1].op == ORDO_OP_LDL) { /* the slot popped takes the load */
+            ++ip;
+            ++steps;
+            if (UNLIKELY(ip->a >= nlocals)) {
+                --sp;
+                goto e_local;
+            }
+            sp[-1] = fp[ip->a];
+            NEXT();
+        }
+        --sp;
         NEXT();
     }
     CASE(LDLI) {
@@ -504,12 +544,30 @@ top:
         sp[-1] = !sp[-1];
         NEXT();
     }
-    CASE(EQ) BINOP(a_ == b_);
-    CASE(NE) BINOP(a_ != b_);
-    CASE(LT) BINOP(a_ < b_);
-    CASE(LE) BINOP(a_ <= b_);
-    CASE(GT) BINOP(a_ > b_);
-    CASE(GE) BINOP(a_ >= b_);
+/* a compare; with a JZ after it, the pair (see LDL) */
+#define CMPOP(expr)                                                                  \
+    do {                                                                             \
+        NEED(2);                                                                     \
+        int32_t b_ = sp[-1], a_ = sp[-2];                                            \
+        int32_t c_ = (expr);                                                         \
+        if (ip[1].op == ORDO_OP_JZ) {                                                \
+            ++ip;                                                                    \
+            ++steps;                                                                 \
+            sp -= 2;                                                                 \
+            if (!c_)                                                                 \
+                JUMP(ip->b);                                                         \
+            NEXT();                                                                  \
+        }                                                                            \
+        sp[-2] = c_;                                                                 \
+        --sp;                                                                        \
+        NEXT();                                                                      \
+    } while (0)
+    CASE(EQ) CMPOP(a_ == b_);
+    CASE(NE) CMPOP(a_ != b_);
+    CASE(LT) CMPOP(a_ < b_);
+    CASE(LE) CMPOP(a_ <= b_);
+    CASE(GT) CMPOP(a_ > b_);
+    CASE(GE) CMPOP(a_ >= b_);
     CASE(MIN) BINOP(a_ < b_ ? a_ : b_);
     CASE(MAX) BINOP(a_ > b_ ? a_ : b_);
     CASE(ABS) {
