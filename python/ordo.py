@@ -51,6 +51,7 @@ def _library():
         "ordo_py_var": (ctypes.c_char_p, [P, I, ctypes.POINTER(I), I * 2, I * 2, I * 2,
                                           ctypes.POINTER(I), ctypes.POINTER(I)]),
         "ordo_new": (I, [P, I, ctypes.c_uint64, ctypes.POINTER(P)]),
+        "ordo_reset": (I, [P, I, ctypes.c_uint64]),
         "ordo_free": (None, [P]),
         "ordo_copy": (None, [P, P]),
         "ordo_run": (I, [P]),
@@ -142,6 +143,14 @@ class Game:
             raise OrdoError(buf.value.decode("utf-8", "replace") or
                             _lib.ordo_strerror(rc).decode())
         return rc
+
+    def reset(self, seed=1, players=None):
+        """Restarts this game in place (ordo_reset), as new_game(players,
+        seed) would make it, without validating the program again; the
+        trace set by follow() goes too."""
+        self._check(_lib.ordo_reset(self._g, players or self.players, seed))
+        self._trace, self._trace_fn = None, None
+        return self
 
     def run(self):
         """Plays on to the next decision (DECIDE) or the end (OVER)."""
@@ -251,7 +260,12 @@ class Env:
         self.game = None
 
     def reset(self, seed=1):
-        self.game = self.ruleset.new_game(self.num_players, seed)
+        """A new game of `seed`: the env's game restarted in place (a clone
+        has its own), the program validated only for the first."""
+        if self.game is None:
+            self.game = self.ruleset.new_game(self.num_players, seed)
+        else:
+            self.game.reset(seed, self.num_players)
         self.game.run()
         return self
 

@@ -16,6 +16,35 @@ size_t ordo_game_size(const ordo_program *p)
     return (size_t)l.size;
 }
 
+/* The one reset of a game block: everything zeroed, then the header and
+ * the vars' initial values, for `nplayers` (already checked) and `seed`.
+ * ordo_init (on a program it has just validated) and ordo_reset (on the
+ * program the game already plays) both come here. */
+static void reset_block(void *mem, const ordo_program *p, const vm_layout *l, int nplayers,
+                        uint64_t seed)
+{
+    memset(mem, 0, (size_t)l->size);
+    ordo_game *g = mem;
+    g->p = p;
+    g->size = l->size;
+    g->rng = seed;
+    g->max_steps = ORDO_DEFAULT_MAX_STEPS;
+    g->off_state = (uint32_t)l->state;
+    g->off_stack = (uint32_t)l->stack;
+    g->off_frames = (uint32_t)l->frames;
+    g->off_opts = (uint32_t)l->opts;
+    g->off_escs = (uint32_t)l->escs;
+    g->off_pend = (uint32_t)l->pend;
+    g->status = ORDO_OK;
+    g->cur_step = -1;
+    g->decider = -1;
+    g->winner = -1;
+    g->nplayers = nplayers;
+    g->err_step = -1;
+    g->err_proc = -1;
+    vm_init_vars(g, 0, p->nvars);
+}
+
 int ordo_init(void *mem, size_t memsize, const ordo_program *p, int nplayers, uint64_t seed,
               ordo_game **out)
 {
@@ -31,27 +60,26 @@ int ordo_init(void *mem, size_t memsize, const ordo_program *p, int nplayers, ui
     vm_compute_layout(p, &l);
     if (memsize < l.size)
         return ORDO_E_ARG;
-    memset(mem, 0, (size_t)l.size);
-    ordo_game *g = mem;
-    g->p = p;
-    g->size = l.size;
-    g->rng = seed;
-    g->max_steps = ORDO_DEFAULT_MAX_STEPS;
-    g->off_state = (uint32_t)l.state;
-    g->off_stack = (uint32_t)l.stack;
-    g->off_frames = (uint32_t)l.frames;
-    g->off_opts = (uint32_t)l.opts;
-    g->off_escs = (uint32_t)l.escs;
-    g->off_pend = (uint32_t)l.pend;
-    g->status = ORDO_OK;
-    g->cur_step = -1;
-    g->decider = -1;
-    g->winner = -1;
-    g->nplayers = nplayers;
-    g->err_step = -1;
-    g->err_proc = -1;
-    vm_init_vars(g, 0, p->nvars);
-    *out = g;
+    reset_block(mem, p, &l, nplayers, seed);
+    *out = mem;
+    return ORDO_OK;
+}
+
+/* The program was validated when g was made (ordo_init, ordo_new or
+ * ordo_restore all validate it), and a game's program never changes: no
+ * validation here, only the block reset. */
+int ordo_reset(ordo_game *g, int nplayers, uint64_t seed)
+{
+    if (!g)
+        return ORDO_E_ARG;
+    const ordo_program *p = g->p;
+    if (nplayers < p->min_players || nplayers > p->max_players)
+        return ORDO_E_ARG;
+    vm_layout l;
+    vm_compute_layout(p, &l);
+    if (l.size != g->size) /* not a block this program made */
+        return ORDO_E_ARG;
+    reset_block(g, p, &l, nplayers, seed);
     return ORDO_OK;
 }
 

@@ -58,7 +58,9 @@ enum {
 size_t ordo_game_size(const ordo_program *p);
 
 /* Checks a program's tables; 0 if consistent, else ORDO_E_PROGRAM with a
- * one-line reason in msg. ordo_new/ordo_init call it. */
+ * one-line reason in msg. ordo_game_size, ordo_new, ordo_init and
+ * ordo_restore call it; ordo_reset does not (its game's program was
+ * validated when the game was made). */
 int ordo_validate(const ordo_program *p, char *msg, size_t msgsize);
 
 /* Creates a game in caller memory of at least ordo_game_size(p) bytes,
@@ -68,6 +70,14 @@ int ordo_init(void *mem, size_t memsize, const ordo_program *p, int nplayers,
               uint64_t seed, ordo_game **out);
 /* Same, with one malloc (ORDO_E_STACK when it fails); ordo_free releases it. */
 int ordo_new(const ordo_program *p, int nplayers, uint64_t seed, ordo_game **out);
+/* Restarts game g, of the program it already plays, with nplayers and
+ * seed: afterwards g is byte for byte what ordo_init of that program,
+ * nplayers and seed makes (trace callback and step limit cleared too).
+ * The program is not validated again: a host that plays many games
+ * validates once (ordo_init/ordo_new of the first) and resets after. A
+ * NULL g or nplayers out of the program's range is ORDO_E_ARG and
+ * changes nothing. */
+int ordo_reset(ordo_game *g, int nplayers, uint64_t seed);
 void ordo_free(ordo_game *g);
 
 /* Copying a game is one memcpy of ordo_size(g) bytes; these do exactly that. */

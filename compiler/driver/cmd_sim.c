@@ -194,6 +194,8 @@ typedef struct sim_play {
     int var[SIM_MAX_VARS], nvars; /* the --var vars */
     void *mem;       /* one game block, reused by every game */
     size_t size;
+    ordo_game *g;    /* the game in mem once ordo_init made it (and validated
+                      * the program); the next games ordo_reset it */
     uint64_t turns;  /* turns of the game being played, counted by its trace */
 } sim_play;
 
@@ -297,8 +299,9 @@ static void read_outcome(const sim_play *s, const ordo_game *g, sim_game *r)
             r->score[i] = 0;
 }
 
-/* Plays the game of `seed` in the reused block (no allocation) and fills
- * *r with its result. */
+/* Plays the game of `seed` in the reused block (no allocation, and no
+ * validation of the program after the first game) and fills *r with its
+ * result. */
 static void play_one(sim_play *s, uint64_t seed, sim_game *r)
 {
     memset(&r->h, 0, sizeof r->h);
@@ -306,8 +309,11 @@ static void play_one(sim_play *s, uint64_t seed, sim_game *r)
     r->h.winner = -1;
     s->o.seed = seed; /* the random policy's generator starts from it */
     s->turns = 0;
-    ordo_game *g = NULL;
-    int rc = ordo_init(s->mem, s->size, s->p, s->players, seed, &g);
+    ordo_game *g = s->g;
+    int rc = g ? ordo_reset(g, s->players, seed)
+               : ordo_init(s->mem, s->size, s->p, s->players, seed, &s->g);
+    if (!g)
+        g = s->g;
     if (rc == ORDO_OK) {
         ordo_set_trace(g, count_turns, &s->turns);
         if (s->o.max_steps)

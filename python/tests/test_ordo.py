@@ -90,3 +90,19 @@ def test_a_runtime_error_raises():
     game.run()
     with pytest.raises(ordo.OrdoError):
         game.choose("fly to the moon")
+
+
+def test_reset_is_a_new_game():
+    path = os.path.join(ROOT, "rulesets", "titan.ordo")
+    env = ordo.Env(path, 3).reset(5)
+    env.play_random(random.Random(2))
+    game = env.game
+    env.reset(7)  # the same game, restarted in place (ordo_reset)
+    assert env.game is game and not env.is_terminal()
+    fresh = ordo.Env(path, 3).reset(7)
+    assert env.game.options() == fresh.game.options()
+    assert env.play_random(random.Random(3)) == fresh.play_random(random.Random(3))
+    assert env.game.get("turns", 0) == fresh.game.get("turns", 0)
+    with pytest.raises(ordo.OrdoError):
+        env.game.reset(1, 99)  # no 99-player Titan: the game is left as it was
+    assert env.is_terminal()
