@@ -29,6 +29,8 @@ static const char src[] =
     "policy broken { prefer take by n / zero }\n"
     "display \"Pile\" { let left = pile\n show \"stones left: {left}\" }\n"
     "display \"Loop\" { for n in 1..3 { let b = bonus[n]\n if b > 0 { show \"{n}: {b}\" } } }\n"
+    "display \"Row\" { for n in 1..3 { let b = bonus[n]\n put \"[{b}]\" }\n show \" end\"\n"
+    "    put \"open\" }\n"
     "sequence {\n"
     "  scope {\n"
     "    choose player 1 \"how many?\" {\n"
@@ -202,21 +204,24 @@ static void test_display(void **state)
     fixture x;
     const int32_t b[3] = {3, 0, 7};
     open_game(&x, 6, b);
-    assert_int_equal(ordo_display_count(x.p), 2);
+    assert_int_equal(ordo_display_count(x.p), 3);
     assert_string_equal(ordo_display_title(x.p, 0), "Pile");
     assert_string_equal(ordo_display_title(x.p, 1), "Loop");
-    assert_null(ordo_display_title(x.p, 2));
+    assert_null(ordo_display_title(x.p, 3));
     lines l = {.n = 0};
     assert_int_equal(ordo_display(x.g, -1, take_line, &l), ORDO_OK);
     unchanged(&x);
-    assert_int_equal(l.n, 3);
+    assert_int_equal(l.n, 5);
     assert_string_equal(l.text[0], "stones left: 6");
     assert_string_equal(l.text[1], "1: 3");
     assert_string_equal(l.text[2], "3: 7");
+    /* `put` keeps the line open for the next text; the display's end closes it */
+    assert_string_equal(l.text[3], "[3][0][7] end");
+    assert_string_equal(l.text[4], "open");
     l.n = 0;
     assert_int_equal(ordo_display(x.g, 0, take_line, &l), ORDO_OK);
     assert_int_equal(l.n, 1);
-    assert_int_equal(ordo_display(x.g, 2, take_line, &l), ORDO_E_ARG);
+    assert_int_equal(ordo_display(x.g, 3, take_line, &l), ORDO_E_ARG);
     assert_int_equal(ordo_display(x.g, 0, NULL, NULL), ORDO_E_ARG);
     unchanged(&x);
     /* the trace goes on numbering as if nothing had been shown */
