@@ -67,3 +67,53 @@ with open("offers.csv", "w", newline="") as f:
                 for x in (1, 2):
                     for y in (1, 2):
                         w.writerow([a, x, b, y])
+
+# map.csv: the board drawn as text, cell by cell in reading order, for the
+# display "The map". Pointy-top hexes; an intersection at (col, row) of
+# vertices.csv is drawn 2 characters wide ending at column 4 * col + 24;
+# a path between two rows next to each other is one '/' or '\' halfway
+# between its ends, on a line of its own; a path between rows two apart
+# is a '|' on the line between, where the hexes' labels (4 characters:
+# terrain, number, robber) are drawn at their centres (col 2q + r, row 3r).
+# part: gap (n spaces), vertex (ref), path (ref; n: 1 '/', 2 '\', 3 '|'),
+# hex (ref), end (of a line).
+def col_x(c):
+    return 4 * c + 24
+
+vpos = {int(v["vertex"]): (int(v["col"]), int(v["row"])) for v in verts}
+vrows = sorted({r for _, r in vpos.values()})
+lines = []  # each: a list of (start, width, part, ref, n)
+for i, y in enumerate(vrows):
+    lines.append([(col_x(c) - 1, 2, "m_vertex", v, 0) for v, (c, r) in vpos.items() if r == y])
+    if i + 1 == len(vrows):
+        break
+    y2 = vrows[i + 1]
+    cells = []
+    for e in edges:
+        (c1, r1), (c2, r2) = vpos[int(e["v1"])], vpos[int(e["v2"])]
+        if {r1, r2} != {y, y2}:
+            continue
+        if r1 > r2:
+            (c1, r1), (c2, r2) = (c2, r2), (c1, r1)
+        if y2 - y == 1:  # a slant, at its middle
+            cells.append((col_x(min(c1, c2)) + 2, 1, "m_path", int(e["edge"]), 1 if c2 < c1 else 2))
+        else:            # an upright side, on the centre line
+            cells.append((col_x(c1), 1, "m_path", int(e["edge"]), 3))
+    if y2 - y == 2:
+        for b in board:
+            q, r = int(b["q"]), int(b["r"])
+            if 3 * r == y + 1:
+                cells.append((col_x(2 * q + r) - 1, 4, "m_hex", int(b["hex"]), 0))
+    lines.append(cells)
+with open("map.csv", "w", newline="") as f:
+    w = csv.writer(f, lineterminator="\n")
+    w.writerow(["part", "n", "ref"])
+    for cells in lines:
+        at = 0
+        for start, width, part, ref, n in sorted(cells):
+            assert start >= at, (start, at)
+            if start > at:
+                w.writerow(["m_gap", start - at, 0])
+            w.writerow([part, n, ref])
+            at = start + width
+        w.writerow(["m_end", 0, 0])
