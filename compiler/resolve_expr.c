@@ -83,7 +83,9 @@ static void rx_name(rs *r, ast_expr *e)
 {
     ast_sym *s = rs_lookup(r, e->name);
     e->type = rs_ty(TY_ERROR);
-    if (!s && r->in_policy && strcmp(e->name, "me") == 0) { /* the deciding seat */
+    if (!s && (r->in_policy || r->in_display) && strcmp(e->name, "me") == 0) {
+        /* the deciding seat: the one a policy decides for, or a display is
+         * shown to (none when no decision is pending) */
         e->kind = E_ME;
         e->type = rs_ty(TY_PLAYER);
         return;
