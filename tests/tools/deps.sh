@@ -1,7 +1,7 @@
 #!/bin/sh
 # deps.sh — installs what the build and the tests need (flex, bison,
-# cmocka, pkg-config, python3-jsonschema, python3-pytest, jansson) when
-# missing.
+# cmocka, pkg-config, python3-jsonschema, python3-pytest, jansson, tmux)
+# when missing.
 # Debian only; as root it runs apt-get, otherwise it says what to run.
 missing=""
 command -v flex  >/dev/null 2>&1 || missing="$missing flex"
@@ -16,6 +16,8 @@ python3 -c 'import jsonschema' 2>/dev/null || /usr/bin/python3 -c 'import jsonsc
 # the Python binding's tests (python/tests) run under pytest
 python3 -c 'import pytest' 2>/dev/null || /usr/bin/python3 -c 'import pytest' 2>/dev/null ||
     missing="$missing python3-pytest"
+# `ordo play` is tested in a real terminal, a detached tmux session
+command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
     echo "ordo: missing:$missing — run: sudo apt-get install -y$missing" >&2
