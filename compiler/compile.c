@@ -177,6 +177,8 @@ static const ordo_program *run(oc_compiler *c, diag *d)
     if (oc_check(c->arena, f, d) || diag_failed(d))
         return NULL;
     const ordo_program *p = oc_lower(c->arena, f, d);
+    if (p && !diag_failed(d))
+        oc_run_data_checks(f, p, d);
     return diag_failed(d) ? NULL : p;
 }
 

@@ -184,7 +184,7 @@ void lw_lower_policies(lw *w, ordo_program *p, u16vec *evals)
                                 (uint16_t)d->index, ast_line(d->loc)};
             VPUSH(w, invs, x);
         }
-        if (d->display || d->policy_fn || d->invariant)
+        if (d->display || d->policy_fn || d->invariant || d->data_check)
             VPUSH(w, *evals, (uint16_t)d->index);
     }
     p->invariants = lw_to_arena(w, invs.v, invs.n, sizeof *invs.v);

@@ -60,4 +60,9 @@ void oc_check_payments(ast_file *file, diag *d);
  * an error through d (e.g. a table limit exceeded). */
 const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d);
 
+/* Runs the ruleset's `check` declarations on the built program: each
+ * row for which one is false is an error at its line in the table's CSV
+ * file. Returns the number of errors. (compiler/data_check.c) */
+int oc_run_data_checks(const ast_file *f, const ordo_program *p, diag *d);
+
 #endif /* OC_PASSES_H */

@@ -127,7 +127,7 @@ void rs_rfn_body(rs *r, ast_decl *d)
 {
     rs_unit_begin(r, 0);
     rs_open_params(r, d);
-    r->no_roll = d->invariant ? "in an invariant" : "in a fn";
+    r->no_roll = d->invariant ? "in an invariant" : d->data_check ? "in a check" : "in a fn";
     if (d->guard)
         rs_rx_noroll(r, d->guard, TY_BOOL, guard_words(d), "in a 'when' guard");
     rs_rx(r, d->body_expr);
@@ -135,6 +135,8 @@ void rs_rfn_body(rs *r, ast_decl *d)
         char what[160];
         if (d->invariant)
             snprintf(what, sizeof what, "the invariant \"%.100s\"", d->title);
+        else if (d->data_check)
+            snprintf(what, sizeof what, "the check \"%.100s\"", d->title);
         else
             snprintf(what, sizeof what, "the result of '%s'", d->name);
         ast_type want = d->sym->type;

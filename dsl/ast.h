@@ -760,7 +760,9 @@ typedef struct ast_decl {
     uint8_t display;
     uint8_t invariant;            /* `invariant "TITLE" = EXPR`: a bool fn that
                                    * must hold in every reachable state */
-    const char *source;           /* invariant: its expression as written */
+    const char *source;           /* invariant, check: its expression as written */
+    uint8_t data_check;           /* `check "TITLE" [for ROW in TABLE] = EXPR`: a
+                                   * bool fn the compiler runs on the data */
     uint8_t policy_fn;
 } ast_decl;
 

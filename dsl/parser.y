@@ -46,6 +46,7 @@ struct lex_extra {
     int ndecls;          /* declarations seen (ruleset must come first) */
     int ndisplays;       /* display blocks seen (they are named display#1, ...) */
     int ninvariants;     /* invariants seen (invariant#1, ...) */
+    int nchecks;         /* data checks seen (check#1, ...) */
 };
 
 /* A growable array of pointers in the arena (lists while parsing). */
@@ -509,6 +510,28 @@ static void set_params(struct lex_extra *px, ast_decl *d, pvec *ps)
     }
 }
 
+/* `check "TEXT" [for ROW in TABLE] = EXPR`: a bool fn the compiler runs
+ * on the data once the program is built (once for each row of TABLE),
+ * each failure an error at the row's line in its CSV file. */
+static ast_typeexpr *tx(struct lex_extra *px, int kind, YYLTYPE l);
+static const char *src_text(struct lex_extra *px, YYLTYPE l);
+static ast_decl *check_decl(struct lex_extra *px, const char *text, pvec *row, YYLTYPE l,
+                            YYLTYPE rl, ast_expr *e, YYLTYPE el)
+{
+    (void)rl;
+    header_seen(px, 0, l);
+    char name[32];
+    snprintf(name, sizeof name, "check#%d", ++px->nchecks);
+    ast_decl *d = decl(px, D_FN, arena_strdup(A, name), l, l);
+    d->data_check = 1;
+    d->title = text;
+    d->type = tx(px, TX_BOOL, l);
+    d->body_expr = e;
+    d->source = src_text(px, el);
+    set_params(px, d, row);
+    return d;
+}
+
 static ast_typeexpr *tx(struct lex_extra *px, int kind, YYLTYPE l)
 {
     ast_typeexpr *t = ARENA_NEW(A, ast_typeexpr);
@@ -686,7 +709,7 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %token T_CHAIN "chain" T_DEPTH "depth" T_DECREASING "decreasing" T_KEPT "kept" T_UNDO "undo" T_TENTATIVE "tentative"
 %token T_HIDDEN "hidden" T_REVEAL "reveal" T_HIDE "hide" T_SEE "see" T_SECRETLY "secretly"
 %token T_SIMULTANEOUSLY "simultaneously" T_REVISABLE "revisable" T_REVISE "revise"
-%token T_INVARIANT "invariant" T_BECAUSE "because" T_LIMIT "limit"
+%token T_INVARIANT "invariant" T_BECAUSE "because" T_LIMIT "limit" T_CHECK "check"
 %token T_ACTION "action" T_DO "do" T_CAN "can" T_COST "cost" T_PAY "pay" T_BATCH "batch"
 %token T_RESOURCE "resource" T_OVERRIDE "override" T_COMBINED "combined"
 %token T_TABLE "table" T_NAMED "named" T_EXTENDS "extends"
@@ -969,6 +992,14 @@ decl
         $$->type = tx(px, TX_BOOL, @1);
         $$->body_expr = $4;
         $$->source = src_text(px, @4);
+      }
+    | T_CHECK T_STRING '=' expr { $$ = check_decl(px, $2, NULL, @1, @1, $4, @4); }
+    | T_CHECK T_STRING T_FOR new_name T_IN name '=' expr {
+        ast_typeexpr *t = tx(px, TX_NAME, @6);
+        t->name = $6;
+        ast_sym *s = local(px, named(px, $4, @4, "a parameter"), @4, LOCAL_PARAM);
+        s->hnext = (ast_sym *)(void *)t; /* parked until set_params */
+        $$ = check_decl(px, $2, vec_push(A, NULL, s), @1, @4, $8, @8);
       }
     | T_SEQUENCE block {
         header_seen(px, 0, @1);
@@ -1744,6 +1775,7 @@ soft_keyword
     | T_REVISABLE { $$ = "revisable"; }
     | T_REVISE { $$ = "revise"; }
     | T_INVARIANT { $$ = "invariant"; }
+    | T_CHECK { $$ = "check"; }
     | T_BECAUSE { $$ = "because"; }
     | T_LIMIT { $$ = "limit"; }
     | T_PER { $$ = "per"; }
@@ -2215,6 +2247,7 @@ static int is_soft_keyword(yysymbol_kind_t k)
     case YYSYMBOL_T_HIDDEN: case YYSYMBOL_T_SEE: case YYSYMBOL_T_SECRETLY:
     case YYSYMBOL_T_SIMULTANEOUSLY: case YYSYMBOL_T_REVISABLE: case YYSYMBOL_T_REVISE:
     case YYSYMBOL_T_INVARIANT: case YYSYMBOL_T_BECAUSE: case YYSYMBOL_T_LIMIT:
+    case YYSYMBOL_T_CHECK:
     case YYSYMBOL_T_REVEAL: case YYSYMBOL_T_HIDE:
         return 1;
     default:

@@ -51,7 +51,7 @@ static const char *const keywords[] = {
     "override", "combined", "table", "named", "extends", "substitute", "capped",
     "policy", "prefer", "ties", "display", "ran", "seed", "then", "show", "random",
     "start", "rotate", "round", "pass", "hidden", "reveal", "hide", "see", "secretly",
-    "simultaneously", "revisable", "revise", "invariant",
+    "simultaneously", "revisable", "revise", "invariant", "check",
     "because", "limit",
 };
 /* names the resolution knows without a declaration */

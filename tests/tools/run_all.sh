@@ -99,6 +99,7 @@ suite "ordo explore" sh tests/e2e/explore.sh "$BUILD"
 suite "ordo mutate" sh tests/e2e/mutate.sh "$BUILD"
 suite "ordo sim" sh tests/e2e/sim.sh "$BUILD"
 suite "ordo play" sh tests/e2e/play.sh "$BUILD"
+suite "Catan: bad board data refused at its file and line" sh tests/e2e/catan_data.sh "$BUILD"
 suite "ordo play in a terminal: a person against three Catan bots (tmux)" sh tests/e2e/tmux_play.sh "$BUILD"
 suite "ordo lsp: the language server in scripted sessions" sh tests/e2e/lsp.sh "$BUILD"
 suite "editor grammars (TextMate, Vim) over every .ordo file" sh tests/tools/grammars.sh

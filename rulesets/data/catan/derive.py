@@ -24,20 +24,21 @@ with open("hexmap.csv", "w", newline="") as f:
         w.writerow([b["hex"], b["q"], b["r"], b["ring"], b["beginner_terrain"], b["beginner_number"] or 0])
 
 # links.csv: one row per intersection: its land hexes h1..h3, its paths
-# e1..e3, its neighbouring intersections n1..n3 (0: none), its harbour (0: none)
+# e1..e3, its neighbouring intersections n1..n3 (0: none), its harbour (0: none),
+# whether it is on the coast (1/0)
 nbr = {int(v["vertex"]): [] for v in verts}
 for e in edges:
     a, b = int(e["v1"]), int(e["v2"])
     nbr[a].append(b); nbr[b].append(a)
 with open("links.csv", "w", newline="") as f:
     w = csv.writer(f, lineterminator="\n")
-    w.writerow(["vertex", "h1", "h2", "h3", "e1", "e2", "e3", "n1", "n2", "n3", "harbour"])
+    w.writerow(["vertex", "h1", "h2", "h3", "e1", "e2", "e3", "n1", "n2", "n3", "harbour", "coast"])
     for v in verts:
         vid = int(v["vertex"])
         hs = [int(x) for x in v["hexes"].split()] + [0, 0, 0]
         es = [int(x) for x in v["edges"].split()] + [0, 0, 0]
         ns = sorted(nbr[vid]) + [0, 0, 0]
-        w.writerow([vid] + hs[:3] + es[:3] + ns[:3] + [v["harbour"] or 0])
+        w.writerow([vid] + hs[:3] + es[:3] + ns[:3] + [v["harbour"] or 0, v["coast"]])
 
 # ports.csv: harbours.csv with the kind as a member of the ruleset's Port enum
 with open("ports.csv", "w", newline="") as f:
