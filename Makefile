@@ -267,15 +267,22 @@ $(PY_LIB): python/ordo_shim.c $(DSL_SRC) $(COMPILER_SRC) $(GEN_C) $(GEN_H) $(LIB
 python: $(PY_LIB)
 
 # ---- benchmarks: the harness counts allocations with --wrap=malloc; it
-# holds the hand-written Splendor reference and the emitted Splendor ruleset
+# holds the hand-written Splendor reference and every ruleset as ordoc
+# emitted it (the list in emitted.h, X(NAME) a line)
+EMITTED_C := $(RULESETS:rulesets/%.ordo=$(BUILD)/examples/%.c)
+$(BUILD)/bench/emitted.h: $(RULESETS)
+	@mkdir -p $(@D)
+	@printf 'X(%s)\n' $(RULESETS:rulesets/%.ordo=%) >$@
+
 $(BUILD)/bench/bench_titan: tests/bench/bench_titan.c tests/bench/splendor_ref.c \
-        tests/bench/splendor_ref.h $(SPLENDOR:rulesets/%.ordo=$(BUILD)/examples/%.c) \
+        tests/bench/splendor_ref.h $(EMITTED_C) $(BUILD)/bench/emitted.h \
         $(LIBOC) $(LIBHOST) $(LIBORDO)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(INC_TEST) -Itests/bench $(CFLAGS) -DSPLENDOR_REF_LIB \
-	    $(if $(SPLENDOR),-DSPLENDOR_EMITTED=splendor_solo_program $(BUILD)/examples/splendor_solo.c) \
-	    -o $@ $< tests/bench/splendor_ref.c $(LIBOC) $(LIBHOST) $(LIBORDO) $(LDFLAGS) \
-	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+	    $(if $(SPLENDOR),-DSPLENDOR_EMITTED=splendor_solo_program) \
+	    -I$(BUILD)/bench -DBENCH_EMITTED='"emitted.h"' \
+	    -o $@ $< tests/bench/splendor_ref.c $(EMITTED_C) $(LIBOC) $(LIBHOST) $(LIBORDO) \
+	    $(LDFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
 
 # the hand-written Splendor solo game: plain C, on its own (no libordo)
 $(BUILD)/bench/splendor_ref: tests/bench/splendor_ref.c tests/bench/splendor_ref.h

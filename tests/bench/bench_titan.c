@@ -15,6 +15,10 @@
  *       others restarted with ordo_reset: games/second, VM instructions/second,
  *       ordo_game_size, decisions, and the number of allocations made from
  *       the first ordo_init to the end of the last game (expected: 0).
+ *   bench_titan play-emitted NAME [GAMES] [PLAYERS]
+ *       the same with rulesets/NAME.ordo as ordoc emitted it, linked in
+ *       (the list: BENCH_EMITTED, a header of X(NAME) lines the Makefile
+ *       writes): the program as const tables, no compilation at run time.
  *   bench_titan splendor FILE DATA_DIR [GAMES]
  *       the Splendor solo game three ways, GAMES games each (default 2000,
  *       seeds 1..GAMES, the human on the random policy): FILE
@@ -189,21 +193,14 @@ static int play_many(const ordo_program *p, long games, int players, play_stats 
     return 0;
 }
 
-static int bench_play(const char *path, long games, int players)
+/* Plays p's games and prints the figures; 0, or 1 after errors. */
+static int report_play(const char *path, const ordo_program *p, long games, int players)
 {
-    oc_compiler *c;
-    const ordo_program *p = compile(&c, path, stderr);
-    if (!p) {
-        oc_free(c);
-        return 1;
-    }
     if (!players)
         players = p->min_players;
     play_stats st;
-    if (play_many(p, games, players, &st) != 0) {
-        oc_free(c);
+    if (play_many(p, games, players, &st) != 0)
         return 1;
-    }
     printf("file: %s\nplayers: %d\ngames: %ld\nerrors: %ld\nseconds: %.3f\n"
            "games_per_second: %.0f\nvm_instructions: %llu\nvm_instructions_per_second: %.0f\n"
            "decisions: %llu\ngame_size_bytes: %zu\nstate_bytes: %lu\n"
@@ -212,8 +209,43 @@ static int bench_play(const char *path, long games, int players)
            (unsigned long long)st.insns, (double)st.insns / st.seconds,
            (unsigned long long)st.decisions, st.game_size, (unsigned long)p->state_size,
            st.allocs);
-    oc_free(c);
     return st.errors ? 1 : 0;
+}
+
+static int bench_play(const char *path, long games, int players)
+{
+    oc_compiler *c;
+    const ordo_program *p = compile(&c, path, stderr);
+    int rc = p ? report_play(path, p, games, players) : 1;
+    oc_free(c);
+    return rc;
+}
+
+/* ---- every ruleset as ordoc emitted it */
+
+#ifdef BENCH_EMITTED
+#define X(name) extern const ordo_program name##_program;
+#include BENCH_EMITTED
+#undef X
+static const struct {
+    const char *name;
+    const ordo_program *p;
+} emitted[] = {
+#define X(name) {#name, &name##_program},
+#include BENCH_EMITTED
+#undef X
+};
+#endif
+
+static int bench_play_emitted(const char *name, long games, int players)
+{
+#ifdef BENCH_EMITTED
+    for (size_t k = 0; k < sizeof emitted / sizeof emitted[0]; k++)
+        if (strcmp(emitted[k].name, name) == 0)
+            return report_play(name, emitted[k].p, games, players);
+#endif
+    fprintf(stderr, "bench: no emitted ruleset '%s' built in\n", name);
+    return 1;
 }
 
 /* ---- Splendor: interpreted, emitted C, hand-written */
@@ -290,9 +322,12 @@ int main(int argc, char **argv)
     if (argc >= 3 && strcmp(argv[1], "play") == 0)
         return bench_play(argv[2], argc > 3 ? atol(argv[3]) : 1000,
                           argc > 4 ? atoi(argv[4]) : 0);
+    if (argc >= 3 && strcmp(argv[1], "play-emitted") == 0)
+        return bench_play_emitted(argv[2], argc > 3 ? atol(argv[3]) : 1000,
+                                  argc > 4 ? atoi(argv[4]) : 0);
     if (argc >= 4 && strcmp(argv[1], "splendor") == 0)
         return bench_splendor(argv[2], argv[3], argc > 4 ? atol(argv[4]) : 2000);
     fprintf(stderr, "usage: bench_titan compile FILE [REPS] | play FILE [GAMES] [PLAYERS]"
-                    " | splendor FILE DATA_DIR [GAMES]\n");
+                    " | play-emitted NAME [GAMES] [PLAYERS] | splendor FILE DATA_DIR [GAMES]\n");
     return 2;
 }

@@ -5,12 +5,14 @@
 #      check and lowering (in process, best of 3), and `ordo check` on it
 #      as a whole process;
 #   2. runtime: full games of every ruleset (rulesets/*.ordo) with the
-#      random policy: games/s, VM instructions/s, bytes of game state, and
-#      the allocations made during play (expected 0);
+#      random policy, interpreted and as ordoc emitted it: games/s, VM
+#      instructions/s, bytes of game state, and the allocations made during
+#      play (expected 0);
 #   3. Splendor solo three ways: rulesets/splendor_solo.ordo interpreted,
 #      the same emitted as C, and the hand-written tests/bench/splendor_ref.c
 #      (games/s, how many times slower than hand-written, bytes of state);
 #      without the ruleset, the hand-written one alone.
+# It ends with a summary, one line per figure, all from this run.
 # GAMES=N (default 2000) and LINES=N (default 1000000) scale it.
 BUILD=${1:-build}
 cd "$(dirname "$0")/../.." || exit 1
@@ -21,13 +23,19 @@ for bin in "$B/gen_ruleset" "$B/bench_titan" "$B/splendor_ref" "$BUILD/ordo"; do
     [ -x "$bin" ] || { echo "bench: $bin is missing (make bench builds it)" >&2; exit 1; }
 done
 status=0
+summary=$(mktemp) || exit 1
+trap 'rm -f "$summary"' EXIT
+# field KEY: the value of "KEY: value" in the output just captured ($out)
+field() { printf '%s\n' "$out" | sed -n "s/^ *$1: \([^ ]*\).*/\1/p" | head -1; }
 echo "== machine: $(uname -m), $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo 2>/dev/null | head -1)"
 echo "== compiler: $(${CC:-cc} --version | head -1)"
 echo
 echo "== compile throughput: $B/gen_ruleset $LINES > $B/big.ordo"
 "$B/gen_ruleset" "$LINES" >"$B/big.ordo" || exit 1
 echo "-- in process: $B/bench_titan compile $B/big.ordo 3"
-"$B/bench_titan" compile "$B/big.ordo" 3 | sed 's/^/   /' || status=1
+out=$("$B/bench_titan" compile "$B/big.ordo" 3) || status=1
+printf '%s\n' "$out" | sed 's/^/   /'
+echo "compile: $(field lines_per_second) lines/s in process ($(field lines) lines)" >>"$summary"
 echo "-- whole process: ordo check $B/big.ordo"
 s=$(date +%s.%N)
 "$BUILD/ordo" check "$B/big.ordo" 2>"$B/big.diag" || { status=1; head -5 "$B/big.diag"; }
@@ -40,16 +48,26 @@ for src in rulesets/*.ordo; do
     [ -f "$src" ] || continue
     lo=$(sed -n 's/^[[:space:]]*players[[:space:]]*\([0-9]*\).*/\1/p' "$src" | head -1)
     hi=$(sed -n 's/^[[:space:]]*players[[:space:]]*[0-9]*\.\.\([0-9]*\).*/\1/p' "$src" | head -1)
+    name=$(basename "$src" .ordo)
     for p in $lo $hi; do
         echo "== runtime: $B/bench_titan play $src $GAMES $p"
-        "$B/bench_titan" play "$src" "$GAMES" "$p" | sed 's/^/   /' || status=1
+        out=$("$B/bench_titan" play "$src" "$GAMES" "$p") || status=1
+        printf '%s\n' "$out" | sed 's/^/   /'
+        interp=$(field games_per_second)
+        echo "-- the same, as ordoc emitted it: $B/bench_titan play-emitted $name $GAMES $p"
+        out=$("$B/bench_titan" play-emitted "$name" "$GAMES" "$p") || status=1
+        printf '%s\n' "$out" | sed 's/^/   /'
+        pl=players; [ "$p" -eq 1 ] && pl=player
+        echo "$name, $p $pl: interpreted $interp games/s, emitted C $(field games_per_second) games/s" >>"$summary"
     done
 done
 echo
 SPL=rulesets/splendor_solo.ordo
 if [ -f "$SPL" ]; then
     echo "== Splendor: $B/bench_titan splendor $SPL rulesets/data/splendor $GAMES"
-    "$B/bench_titan" splendor "$SPL" rulesets/data/splendor "$GAMES" | sed 's/^/   /' || status=1
+    out=$("$B/bench_titan" splendor "$SPL" rulesets/data/splendor "$GAMES") || status=1
+    printf '%s\n' "$out" | sed 's/^/   /'
+    echo "splendor: hand-written 1.00x, emitted C $(field emitted_vs_handwritten)x, interpreted $(field interpreted_vs_handwritten)x ($GAMES games)" >>"$summary"
 else
     echo "== Splendor: skipped: no $SPL; the hand-written one alone:"
     echo "-- $B/splendor_ref --bench --games $GAMES"
@@ -58,6 +76,13 @@ fi
 if [ -f "$SPL" ] && [ -f "$BUILD/python/libordo_compile.so" ]; then
     echo "== Python: python3 python/bench.py 2000 (build/libordo.so, build/python/libordo_compile.so)"
     ORDO_LIB="$BUILD/libordo.so" ORDO_PYLIB="$BUILD/python/libordo_compile.so" \
-        python3 python/bench.py 2000 | sed 's/^/   /' || status=1
+        python3 python/bench.py 2000 >"$summary.py" || status=1
+    sed 's/^/   /' "$summary.py"
+    out=$(cat "$summary.py")
+    rm -f "$summary.py"
+    echo "python: $(field games_per_second) games/s (Splendor solo, python/bench.py)" >>"$summary"
 fi
+echo
+echo "== summary"
+cat "$summary"
 exit $status
