@@ -339,8 +339,9 @@ static int64_t step_from(search *s, uint32_t i, int k)
 /* From `from`, option k, once for every outcome of the rolls on the way:
  * each run takes the lowest total of every roll past the forced ones, and
  * the next run raises the last roll that can still rise (an odometer over
- * a tree whose later rolls may depend on the earlier). 0, or -1 when the
- * store is full. */
+ * a tree whose later rolls may depend on the earlier). 0; 1 when the
+ * outcomes were cut short (--outcomes, or more rolls than EX_MAX_ROLLS);
+ * -1 when the store is full. */
 static int expand(search *s, const ordo_game *from, uint32_t parent, int k)
 {
     int32_t script[EX_MAX_ROLLS];
@@ -351,12 +352,14 @@ static int expand(search *s, const ordo_game *from, uint32_t parent, int k)
         if (s->lim->outcomes && outcomes >= s->lim->outcomes) {
             s->truncated = 1;
             s->r->chance_cut = 1;
-            return 0;
+            return 1;
         }
         c.n = 0;
         c.overflow = 0;
         if (transition(s, from, parent, k, &c) < 0)
             return -1;
+        if (c.overflow)
+            return 1;
         uint32_t t = c.n;
         while (t > 0 && c.took[t - 1] >= c.most[t - 1])
             t--;
@@ -398,12 +401,17 @@ static void breadth_first(search *s)
             s->truncated = 1;
             continue;
         }
-        int n = ordo_option_count(g);
-        for (int k = 0; k < n; k++)
-            if ((s->lim->seeded_dice ? step_from(s, (uint32_t)i, k)
-                                     : expand(s, state_at(s, i), (uint32_t)i, k)) < 0)
+        int n = ordo_option_count(g), whole = 1;
+        for (int k = 0; k < n; k++) {
+            int64_t rc = s->lim->seeded_dice ? step_from(s, (uint32_t)i, k)
+                                             : expand(s, state_at(s, i), (uint32_t)i, k);
+            if (rc < 0)
                 return;
-        s->expanded[i] = 1;
+            whole &= s->lim->seeded_dice || rc == 0;
+        }
+        /* a state whose outcomes were cut short is not known to be stuck:
+         * the no-progress analysis counts it as one that might end */
+        s->expanded[i] = (unsigned char)whole;
     }
 }
 
