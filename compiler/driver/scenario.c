@@ -262,11 +262,12 @@ static int check_count(const run *r, const ordo_scenario_item *it)
 }
 
 /* After play moved on: 0 when every invariant holds, else the failure. */
+/* 1 when every invariant holds; else 0 after the failure's report */
 static int invariants_hold(const run *r, const ordo_scenario_item *it)
 {
     int k = ordo_broken_invariant(r->g);
     if (k == -1)
-        return 0;
+        return 1;
     if (k < 0)
         return fail(r, it, "an invariant cannot be evaluated: %s", ordo_strerror(k));
     const ordo_invariant *v = ordo_invariant_at(r->p, k);
@@ -306,8 +307,8 @@ static int run_items(run *r)
                 return fail(r, it, "play stopped with a runtime error: %s",
                             (error_text(r->g, rc, buf, sizeof buf), buf));
             }
-            if (p->ninvariants && (rc = invariants_hold(r, it)) != 0)
-                return rc;
+            if (p->ninvariants && !invariants_hold(r, it))
+                return 0;
             break;
         case ORDO_SC_CHOOSE: {
             const char *label = it->text ? it->text : "";
@@ -324,8 +325,8 @@ static int run_items(run *r)
             if (rc < 0)
                 return fail(r, it, "after choosing \"%s\": runtime error: %s", label,
                             (error_text(r->g, rc, buf, sizeof buf), buf));
-            if (p->ninvariants && (rc = invariants_hold(r, it)) != 0)
-                return rc;
+            if (p->ninvariants && !invariants_hold(r, it))
+                return 0;
             break;
         }
         case ORDO_SC_EXPECT:

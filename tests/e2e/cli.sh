@@ -155,6 +155,30 @@ for want in \
         fail=$((fail + 1))
     fi
 done
+# a scenario that reaches a state where an invariant does not hold fails
+# there, even when its own expectations hold
+cat >"$tmp/inv.ordo" <<'EOS'
+ruleset "i"
+players 2
+var n: 0..9
+invariant "n stays below 3" = n < 3
+sequence {
+    n = 5
+    choose player 1 "go" {
+        option "a" { n = 1 }
+    }
+}
+scenario "breaks" {
+    play
+    expect n == 5
+}
+EOS
+expect 1 0 "$ORDO" test "$tmp/inv.ordo"
+if grep -qxF "$tmp"'/inv.ordo:12: scenario "breaks": the invariant "n stays below 3" (line 4) does not hold: n < 3' "$tmp/out" &&
+   grep -qxF '0 passed, 1 failed' "$tmp/out"; then pass=$((pass + 1)); else
+    echo "FAIL: ordo test inv.ordo: the broken invariant did not fail the scenario:"; sed 's/^/    /' "$tmp/out"
+    fail=$((fail + 1))
+fi
 # '-' is the standard input (or output) everywhere a file is named
 # check_io NAME CMD: the command's stdout (from stdin $tmp/in) matches PATTERN in $pat
 stdin_out() {

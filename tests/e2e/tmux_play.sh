@@ -1,6 +1,7 @@
 #!/bin/sh
 # tmux_play.sh BUILD — a person plays Catan against three bots in a real
-# terminal: `ordo play rulesets/catan.ordo --players 4 --as 1` runs in a
+# terminal: `ordo play rulesets/catan_cwc.ordo --players 4 --as 1` (the
+# tournament rules) runs in a
 # detached tmux session (its own server socket), keys are sent as a
 # person would type them, and the screen is read back. Checks: the bots
 # are announced, the board is drawn (hexes with their numbers, the
@@ -33,11 +34,11 @@ wait_prompts() {
 type_line() { tmux -L "$SOCK" send-keys -t play "$1" Enter; }
 
 tmux -L "$SOCK" -f /dev/null new-session -d -s play -x 110 -y 50 \
-    "$ORDO play rulesets/catan.ordo --players 4 --as 1 --seed 3; echo \"exit status \$?\"; sleep 60"
+    "$ORDO play rulesets/catan_cwc.ordo --players 4 --as 1 --seed 3; echo \"exit status \$?\"; sleep 60"
 tmux -L "$SOCK" set-option -t play history-limit 100000 >/dev/null
 if wait_prompts 1; then ok; else bad "no first prompt:"; screen | tail -20; fi
 screen >"$tmp/s1"
-grep -q "^you are player 1; the other seats are played by the policy 'builder'$" "$tmp/s1" &&
+grep -q "^you are player 1; the other seats are played by the policy 'greedy'$" "$tmp/s1" &&
     ok || bad "the bots were not announced"
 grep -q '^-- The map --$' "$tmp/s1" && grep -Eq '^ +1 +2 +3$' "$tmp/s1" &&
     grep -Eq '^ +\| +[FPGHMD] ?[0-9 ][0-9] ' "$tmp/s1" && ok || bad "the board is not drawn"
