@@ -47,6 +47,7 @@ struct lex_extra {
     int ndisplays;       /* display blocks seen (they are named display#1, ...) */
     int ninvariants;     /* invariants seen (invariant#1, ...) */
     int nchecks;         /* data checks seen (check#1, ...) */
+    uint32_t fileno;     /* the file's number in the diag (0: the one compiled) */
 };
 
 /* A growable array of pointers in the arena (lists while parsing). */
@@ -160,6 +161,18 @@ static void yyerror(YYLTYPE *loc, yyscan_t scanner, struct lex_extra *px, const 
 
 #define A (px->arena)
 #define L(l) mkloc(&(l))
+
+/* The name of the n-th display, invariant or check of this file:
+ * "display#2", or "display#3.2" in file 3 (a layer's base), so that a
+ * layer's and its base's never clash. */
+static void numbered_name(const struct lex_extra *px, const char *kind, int n, char *buf,
+                          size_t size)
+{
+    if (px->fileno)
+        snprintf(buf, size, "%s#%u.%d", kind, (unsigned)px->fileno, n);
+    else
+        snprintf(buf, size, "%s#%d", kind, n);
+}
 
 static ast_loc mkloc(const YYLTYPE *l)
 {
@@ -520,8 +533,8 @@ static ast_decl *check_decl(struct lex_extra *px, const char *text, pvec *row, Y
 {
     (void)rl;
     header_seen(px, 0, l);
-    char name[32];
-    snprintf(name, sizeof name, "check#%d", ++px->nchecks);
+    char name[48];
+    numbered_name(px, "check", ++px->nchecks, name, sizeof name);
     ast_decl *d = decl(px, D_FN, arena_strdup(A, name), l, l);
     d->data_check = 1;
     d->title = text;
@@ -631,8 +644,8 @@ static void add_policy(struct lex_extra *px, ast_policy *pl, const char *name, c
  * identifier. */
 static ast_decl *display_decl(struct lex_extra *px, const char *title, ast_block body, YYLTYPE l)
 {
-    char name[32];
-    snprintf(name, sizeof name, "display#%d", ++px->ndisplays);
+    char name[48];
+    numbered_name(px, "display", ++px->ndisplays, name, sizeof name);
     ast_decl *d = decl(px, D_PROC, arena_strdup(A, name), l, l);
     d->display = 1;
     d->title = title;
@@ -984,8 +997,8 @@ decl
       }
     | T_INVARIANT T_STRING '=' expr {
         header_seen(px, 0, @1);
-        char name[32];
-        snprintf(name, sizeof name, "invariant#%d", ++px->ninvariants);
+        char name[48];
+        numbered_name(px, "invariant", ++px->ninvariants, name, sizeof name);
         $$ = decl(px, D_FN, arena_strdup(A, name), @1, @1);
         $$->invariant = 1;
         $$->title = $2;
@@ -2340,6 +2353,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const char *sr
     x.col = 1;
     x.file = ARENA_NEW(arena, ast_file);
     x.file->path = diag_path(d, file);
+    x.fileno = file;
     ast_loc first = {diag_first_line(file), 1};
     if (len > 0x7fffffffu) {
         diag_error(d, (ast_loc){first.line - 1, 0}, "file too large");

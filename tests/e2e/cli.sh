@@ -179,6 +179,39 @@ if grep -qxF "$tmp"'/inv.ordo:12: scenario "breaks": the invariant "n stays belo
     echo "FAIL: ordo test inv.ordo: the broken invariant did not fail the scenario:"; sed 's/^/    /' "$tmp/out"
     fail=$((fail + 1))
 fi
+# a layer may add displays and invariants of its own beside its base's
+mkdir -p "$tmp/lay"
+cat >"$tmp/lay/base.ordo" <<'EOS'
+ruleset "b"
+players 2
+var n: 0..9
+display "Base" {
+    let x = n
+    show "n {x}"
+}
+invariant "small" = n < 9
+sequence {
+    choose player 1 "go" {
+        option "a" { n = 1 }
+    }
+}
+EOS
+cat >"$tmp/lay/layer.ordo" <<'EOS'
+ruleset "l"
+extends "base.ordo"
+players 2
+display "Layer" {
+    let x = n + 1
+    show "n+1 {x}"
+}
+invariant "tiny" = n < 5
+EOS
+echo 1 | "$ORDO" play "$tmp/lay/layer.ordo" >"$tmp/out" 2>&1
+if grep -qxF -- '-- Base --' "$tmp/out" && grep -qxF -- '-- Layer --' "$tmp/out" &&
+   grep -qxF '  n+1 1' "$tmp/out"; then pass=$((pass + 1)); else
+    echo "FAIL: a layer's display beside its base's:"; sed 's/^/    /' "$tmp/out"
+    fail=$((fail + 1))
+fi
 # '-' is the standard input (or output) everywhere a file is named
 # check_io NAME CMD: the command's stdout (from stdin $tmp/in) matches PATTERN in $pat
 stdin_out() {
