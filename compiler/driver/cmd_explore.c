@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "explore.h"
+#include "opcodes.h"
 
 static const char *const prog = "ordo explore";
 
@@ -269,12 +270,39 @@ static int run_jobs(const ordo_program *p, const args *a, const int *ignore, int
 
 /* ------------------------------------------------------------- report */
 
+/* The file the instruction at pc came from: a layer's base for a line of
+ * the base, else the file explored. */
+static const char *file_of_pc(const ordo_program *p, uint32_t pc, const char *file)
+{
+    uint32_t lo = 0, hi = p->nlines;
+    while (lo < hi) { /* the last row with row.pc <= pc */
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (p->lines[mid].pc <= pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    uint16_t f = lo ? p->lines[lo - 1].file : 0;
+    return f && f < p->nfiles && p->files[f] ? p->files[f] : file;
+}
+
+/* The file of the first instruction `op` with operand a (a step's STEP,
+ * an option's OFFER, a proc's code). */
+static const char *file_of(const ordo_program *p, int op, int op2, uint32_t a, const char *file)
+{
+    for (uint32_t pc = 0; pc < p->ncode; pc++)
+        if ((p->code[pc].op == op || p->code[pc].op == op2) && p->code[pc].a == a)
+            return file_of_pc(p, pc, file);
+    return file;
+}
+
 static void report_unreached(const ordo_program *p, const args *a, const total *t, int complete)
 {
     const char *why = complete ? "no game reaches it" : "no explored game reached it";
     for (uint16_t s = 0; s < p->nsteps; s++)
         if (!t->steps[s])
-            printf("%s:%lu:1: warning: unreachable: step %s \"%s\"%s%s%s: %s\n", a->file,
+            printf("%s:%lu:1: warning: unreachable: step %s \"%s\"%s%s%s: %s\n",
+                   file_of(p, ORDO_OP_STEP, ORDO_OP_STEP, s, a->file),
                    (unsigned long)p->steps[s].line, p->steps[s].number,
                    p->steps[s].title ? p->steps[s].title : "",
                    p->steps[s].rule && p->steps[s].rule[0] ? " [" : "",
@@ -282,13 +310,15 @@ static void report_unreached(const ordo_program *p, const args *a, const total *
                    p->steps[s].rule && p->steps[s].rule[0] ? "]" : "", why);
     for (uint16_t o = 0; o < p->noptions; o++)
         if (!t->options[o])
-            printf("%s:%lu:1: warning: unreachable: option \"%s\": never chosen (%s)\n", a->file,
+            printf("%s:%lu:1: warning: unreachable: option \"%s\": never chosen (%s)\n",
+                   file_of(p, ORDO_OP_OFFER, ORDO_OP_OFFERN, o, a->file),
                    (unsigned long)p->options[o].line, p->options[o].label, why);
     int total, fired;
     unsigned char *is_trigger = sc_trigger_procs(p, t->triggers, &total, &fired);
     for (uint16_t k = 0; is_trigger && k < p->nprocs; k++)
         if (is_trigger[k] && !t->triggers[k])
-            printf("%s:%lu:1: warning: unreachable: trigger %s: never fired (%s)\n", a->file,
+            printf("%s:%lu:1: warning: unreachable: trigger %s: never fired (%s)\n",
+                   file_of_pc(p, p->procs[k].pc, a->file),
                    (unsigned long)p->procs[k].line, p->procs[k].name, why);
     free(is_trigger);
 }
