@@ -43,6 +43,9 @@ grep -q "^you are player 1; the other seats are played by the policy 'greedy'$" 
 grep -q '^-- The map --$' "$tmp/s1" && grep -Eq '^ +1 +2 +3$' "$tmp/s1" &&
     grep -Eq '^ +\| +[FPGHMD] ?[0-9 ][0-9] ' "$tmp/s1" && ok || bad "the board is not drawn"
 grep -q '^  [0-9]*) settlement on v1$' "$tmp/s1" && ok || bad "no settlement option on v1"
+# the layer's own display follows the base's
+grep -q '^-- The referee --$' "$tmp/s1" && grep -q '^    player 4: 0 fouls$' "$tmp/s1" &&
+    ok || bad "the tournament layer's display is not shown"
 # the person takes the settlement on v1 and its first road
 type_line 1
 sleep 0.3
