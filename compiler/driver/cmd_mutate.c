@@ -32,13 +32,15 @@ static const char help[] =
     "\n"
     "Makes one small change to the rules at a time (flip a comparison, move a\n"
     "constant by one, leave out a statement, a 'when' guard or a cost, swap\n"
-    "'immediately' and 'after', reverse an order, swap two statements) and\n"
-    "runs the ruleset's scenarios on each. Prints each mutant that every\n"
-    "scenario still passes as FILE:LINE:COL: survived: KIND: WHAT [RULE],\n"
-    "with the line it changes, then 'mutants: K killed of N (P%)'. Scenarios, policies and displays are\n"
-    "never changed. A survivor marked in the ruleset as\n"
+    "'immediately' and 'after', reverse an order, swap two statements that do\n"
+    "not commute) and runs the ruleset's scenarios on each. Prints each mutant\n"
+    "that every scenario still passes as FILE:LINE:COL: survived: KIND: WHAT\n"
+    "[RULE], with the line it changes, then 'mutants: K killed of N (P%)'.\n"
+    "Scenarios, policies and displays are never changed. A survivor marked in\n"
+    "the ruleset as\n"
     "  # ordo-mutant equivalent KIND \"LINE TEXT\": REASON\n"
-    "is counted apart, as equivalent.\n"
+    "is counted apart, as equivalent; a mark no survivor matches is reported\n"
+    "as a stale mark.\n"
     "\n"
     "  --jobs N      mutants run N at a time (default: the number of cores)\n"
     "  --timeout S   a mutant's scenarios get S seconds (default 10); past them\n"
@@ -71,10 +73,13 @@ static int verdict(const char *path, const char *src, size_t n)
 /* Is m marked as equivalent in the ruleset? A comment line
  * `# ordo-mutant equivalent KIND "TEXT": REASON` whose TEXT (from the
  * first quote to the last `":` of the line, so it may hold quotes) is the
- * line m changes, trimmed, as the report shows it. */
-static int marked_equivalent(const char *src, const mutant *m)
+ * line m changes, trimmed at its start: whole, or cut as the report shows
+ * a long line. */
+#define MARK "# ordo-mutant equivalent "
+
+static const char *marked_equivalent(const char *src, const mutant *m)
 {
-    const char *key = "# ordo-mutant equivalent ";
+    const char *key = MARK;
     size_t klen = strlen(key), nl = strlen(mutant_kind_name(m->kind));
     for (const char *p = strstr(src, key); p; p = strstr(p + 1, key)) {
         const char *k = p + klen, *eol = strchr(k, '\n');
@@ -86,11 +91,33 @@ static int marked_equivalent(const char *src, const mutant *m)
         for (const char *q = t; q + 1 < eol; q++)
             if (q[0] == '"' && q[1] == ':')
                 e = q;
-        if (e && (size_t)(e - t) == strlen(m->snippet) &&
-            strncmp(t, m->snippet, (size_t)(e - t)) == 0)
-            return 1;
+        if (!e)
+            continue;
+        size_t len = (size_t)(e - t);
+        if ((len == strlen(m->snippet) && strncmp(t, m->snippet, len) == 0) ||
+            (len == m->line_len && strncmp(t, src + m->line_at, len) == 0))
+            return p;
     }
-    return 0;
+    return NULL;
+}
+
+/* Names each mark that no surviving mutant matched: the statement it
+ * excuses was changed, or the mutator no longer makes that mutant (a swap
+ * of statements that commute), so the mark only misleads a reader now. */
+static void report_stale_marks(const char *file, const char *src, const char *const *used,
+                               size_t nused)
+{
+    unsigned line = 1;
+    const char *at = src;
+    for (const char *p = strstr(src, MARK); p; p = strstr(p + 1, MARK)) {
+        for (; at < p; at++)
+            line += *at == '\n';
+        int found = 0;
+        for (size_t i = 0; i < nused && !found; i++)
+            found = used[i] == p;
+        if (!found)
+            printf("%s:%u: stale mark: no surviving mutant is the one it names\n", file, line);
+    }
 }
 
 typedef struct run {
@@ -192,9 +219,10 @@ int cmd_mutate(int argc, char **argv)
     mutant *ms = mutants_find(src, n, &count);
     int *result = calloc(count ? count : 1, sizeof *result);
     run *running = calloc((size_t)jobs, sizeof *running);
-    if ((!ms && count) || !result || !running) {
+    const char **used = calloc(count ? count : 1, sizeof *used); /* the marks that matched */
+    if ((!ms && count) || !result || !running || !used) {
         fprintf(stderr, "%s: out of memory\n", prog);
-        free(src), free(ms), free(result), free(running);
+        free(src), free(ms), free(result), free(running), free(used);
         return TOOL_FAIL;
     }
     size_t next = 0, done = 0;
@@ -243,7 +271,7 @@ int cmd_mutate(int argc, char **argv)
                        mutant_kind_name(m->kind), m->what);
             break;
         case M_SURVIVED:
-            if (marked_equivalent(src, m)) {
+            if ((used[equivalent] = marked_equivalent(src, m)) != NULL) {
                 equivalent++;
                 if (verbose)
                     printf("%s:%u:%u: equivalent: %s: %s\n", file, m->line, m->col,
@@ -263,6 +291,7 @@ int cmd_mutate(int argc, char **argv)
                        m->what);
         }
     }
+    report_stale_marks(file, src, used, equivalent);
     size_t counted = killed + survived;
     double score = counted ? 100.0 * (double)killed / (double)counted : 100.0;
     printf("mutants: %zu killed of %zu (%.1f%%); %zu equivalent, %zu stillborn\n", killed, counted,
@@ -271,5 +300,6 @@ int cmd_mutate(int argc, char **argv)
     free(ms);
     free(result);
     free(running);
+    free(used);
     return min_score >= 0 && score < (double)min_score ? TOOL_FAIL : TOOL_OK;
 }

@@ -148,6 +148,8 @@ static mutant *add(scan *sc, int kind, const line *ln, size_t at, size_t len, co
         b++;
     int n = (int)(e - b < sizeof m->snippet - 1 ? e - b : sizeof m->snippet - 1);
     snprintf(m->snippet, sizeof m->snippet, "%.*s", n, sc->s + b);
+    m->line_at = b;
+    m->line_len = e - b;
     return m;
 }
 
@@ -271,6 +273,106 @@ static int simple_statement(const scan *sc, const line *ln)
     return 1;
 }
 
+/* The name a statement writes when it is a plain assignment (`NAME = e`,
+ * `NAME[i, j] += e`, `let NAME = e`) or `add e to NAME[i]`; NULL for
+ * anything else (a call, an emit, a removal), whose effects the scanner
+ * cannot see. */
+static const token *written(const char *s, const line *ln)
+{
+    for (int t = 0; t < ln->ntok; t++)
+        if (tok_is(s, &ln->tok[t], "("))
+            return NULL; /* a fn may read what the other line writes */
+    if (ln->ntok > 0 && tok_is(s, &ln->tok[0], "add")) {
+        for (int t = 1; t + 1 < ln->ntok; t++)
+            if (tok_is(s, &ln->tok[t], "to") && ln->tok[t + 1].word)
+                return &ln->tok[t + 1];
+        return NULL;
+    }
+    int i = ln->ntok > 0 && tok_is(s, &ln->tok[0], "let");
+    if (i >= ln->ntok || !ln->tok[i].word)
+        return NULL;
+    int k = i + 1, depth = 0;
+    for (; k < ln->ntok; k++) { /* past the index, if any */
+        char c = s[ln->tok[k].at];
+        if (c == '[' && !ln->tok[k].word)
+            depth++;
+        else if (c == ']' && !ln->tok[k].word)
+            depth--;
+        else if (depth == 0)
+            break;
+    }
+    if (k >= ln->ntok || !(tok_is(s, &ln->tok[k], "=") || tok_is(s, &ln->tok[k], "+=") ||
+                           tok_is(s, &ln->tok[k], "-=")))
+        return NULL;
+    return &ln->tok[i];
+}
+
+/* Does ln name `name` anywhere but at the token `except`? */
+static int mentions(const char *s, const line *ln, const token *name, const token *except)
+{
+    for (int t = 0; t < ln->ntok; t++)
+        if (&ln->tok[t] != except && ln->tok[t].word && ln->tok[t].len == name->len &&
+            memcmp(s + ln->tok[t].at, s + name->at, name->len) == 0)
+            return 1;
+    return 0;
+}
+
+/* Is ln `NAME[...] += e` or `-= e`? Two of those on one var commute. */
+static int adds_to(const char *s, const line *ln)
+{
+    for (int t = 1; t < ln->ntok; t++)
+        if (tok_is(s, &ln->tok[t], "+=") || tok_is(s, &ln->tok[t], "-="))
+            return 1;
+    return 0;
+}
+
+/* The event a statement emits, when it is `emit E(args)` with no call in
+ * its arguments and no `trigger ... on E` in the file: then it only adds
+ * a trace line, and nothing runs that could read the state. */
+static const token *quiet_emit(const char *s, size_t n, const line *ln)
+{
+    if (ln->ntok < 2 || !tok_is(s, &ln->tok[0], "emit") || !ln->tok[1].word)
+        return NULL;
+    for (int t = 3; t < ln->ntok; t++)
+        if (tok_is(s, &ln->tok[t], "("))
+            return NULL;
+    for (size_t at = 0; at < n;) {
+        const char *nl = memchr(s + at, '\n', n - at);
+        line other = {.at = at, .end = nl ? (size_t)(nl - s) : n};
+        tokenize(s, &other);
+        if (other.ntok && tok_is(s, &other.tok[0], "trigger"))
+            for (int t = 1; t + 1 < other.ntok; t++)
+                if (tok_is(s, &other.tok[t], "on") && other.tok[t + 1].len == ln->tok[1].len &&
+                    memcmp(s + other.tok[t + 1].at, s + ln->tok[1].at, ln->tok[1].len) == 0)
+                    return NULL;
+        at = other.end + 1;
+    }
+    return &ln->tok[1];
+}
+
+/* Do two adjacent statements commute? Two assignments where neither names
+ * what the other writes give the same state in either order, and nothing
+ * else can tell (an assignment fires no trigger and leaves no trace line);
+ * so do two that add to or take from one var, with nothing else of it
+ * named (a value out of range on the way stops the game in either order);
+ * and an assignment and a quiet emit whose arguments do not name what is
+ * assigned. Swapping them makes an equivalent mutant, not a test of the
+ * rules. */
+static int commute(const char *s, size_t n, const line *a, const line *b)
+{
+    const token *wa = written(s, a), *wb = written(s, b);
+    if (wa && wb) {
+        int both_add = adds_to(s, a) && adds_to(s, b);
+        return !mentions(s, b, wa, both_add ? wb : NULL) &&
+               !mentions(s, a, wb, both_add ? wa : NULL);
+    }
+    if (wa && quiet_emit(s, n, b))
+        return !mentions(s, b, wa, NULL);
+    if (wb && quiet_emit(s, n, a))
+        return !mentions(s, a, wb, NULL);
+    return 0;
+}
+
 static void drop_and_swap(scan *sc, const line *ln)
 {
     int simple = simple_statement(sc, ln);
@@ -278,7 +380,10 @@ static void drop_and_swap(scan *sc, const line *ln)
         mutant *m = add(sc, MUTANT_DROP, ln, ln->at, ln->end - ln->at, "");
         if (m)
             snprintf(m->what, sizeof m->what, "'%s' left out", m->snippet);
-        if (sc->prev_simple && sc->prev_depth == sc->depth && sc->prev_no + 1 == ln->no) {
+        line prev = {.at = sc->prev_at, .end = sc->prev_end};
+        if (sc->prev_simple && sc->prev_depth == sc->depth && sc->prev_no + 1 == ln->no)
+            tokenize(sc->s, &prev);
+        if (prev.ntok && !commute(sc->s, sc->n, &prev, ln)) {
             m = add(sc, MUTANT_SWAP, ln, sc->prev_at, sc->prev_end - sc->prev_at, "");
             if (m) {
                 m->at2 = ln->at;

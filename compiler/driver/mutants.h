@@ -39,7 +39,8 @@ typedef struct mutant {
     unsigned line, col;  /* where, 1-based */
     char rule[64];       /* the rule IDs of the step it is in ("" if none) */
     char what[160];      /* "'<' to '<='" */
-    char snippet[96];    /* the line it changes, trimmed */
+    char snippet[96];    /* the line it changes, trimmed (cut at 95 bytes) */
+    size_t line_at, line_len; /* that line, whole, in the source */
 } mutant;
 
 /* Every mutant of src[0..n), in source order, in a malloc'd array (its

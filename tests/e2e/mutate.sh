@@ -34,6 +34,52 @@ printf '# ordo-mutant equivalent shift "option "dash" when carrots[p] > 0 and te
 "$ORDO" mutate "$tmp/race.ordo" >"$tmp/eq" 2>&1
 if grep -q '1 equivalent' "$tmp/eq" && ! grep -q ':54:53: survived' "$tmp/eq"; then ok; else
     bad "an equivalent mark was not read: $(tail -n 1 "$tmp/eq")"; fi
+# statements that commute are not swapped: two assignments that do not
+# name each other's var, two additions to one var, an assignment and an
+# emit no trigger listens to; the others are
+cat >"$tmp/swap.ordo" <<'EOF'
+ruleset "swaps"
+source "test"
+players 2
+var a: 0..99
+var b: 0..99
+var c: 0..99
+var a_count_with_a_name_long_enough_to_make_the_line_longer_than_the_report_shows: 0..99
+event e(p: player)
+event f(p: player)
+sequence {
+    step 1 "s" {
+        a += 1
+        b += 2
+        a += b
+        emit e(player 1)
+        c = a
+        emit f(player 2)
+        c += 1
+        c -= 1
+        a_count_with_a_name_long_enough_to_make_the_line_longer_than_the_report_shows += 1
+    }
+}
+trigger on_f on f immediately {
+    b += 1
+}
+# ordo-mutant equivalent drop "a_count_with_a_name_long_enough_to_make_the_line_longer_than_the_report_shows += 1": the whole line, not the report's cut
+# ordo-mutant equivalent swap "b += 2": stale: these two commute, so no swap is made
+scenario "runs" {
+    play
+    expect over
+}
+EOF
+"$ORDO" mutate "$tmp/swap.ordo" -v >"$tmp/swaps" 2>&1
+swaps=$(grep -o 'lines [0-9]* and [0-9]* swapped' "$tmp/swaps" | tr '\n' ' ')
+if [ "$swaps" = "lines 13 and 14 swapped lines 16 and 17 swapped lines 17 and 18 swapped " ]; then ok; else
+    bad "the swaps made: '$swaps' (12/13, 14/15, 15/16, 18/19 and 19/20 commute)"; fi
+if grep -q '; 1 equivalent, ' "$tmp/swaps" && ! grep -q ":20:1: survived: drop" "$tmp/swaps"; then ok; else
+    bad "a mark holding a long line whole was not read: $(tail -n 1 "$tmp/swaps")"; fi
+n=$(grep -n 'equivalent swap "b += 2"' "$tmp/swap.ordo" | cut -d: -f1)
+if grep -q "^$tmp/swap.ordo:$n: stale mark: no surviving mutant is the one it names\$" "$tmp/swaps" &&
+   [ "$(grep -c 'stale mark' "$tmp/swaps")" = 1 ]; then ok; else
+    bad "the stale mark at line $n is not reported alone:"; grep 'stale' "$tmp/swaps"; fi
 # --min-score: 1 below it, 0 at or above
 "$ORDO" mutate "$RACE" --min-score 100 >/dev/null 2>&1
 if [ $? -eq 1 ]; then ok; else bad "--min-score 100 did not fail"; fi
