@@ -79,7 +79,8 @@ typedef struct found {
 /* The merged outcome of every seed. */
 typedef struct total {
     uint64_t states, transitions, ends, end_none, limits, seeds, complete, chance_cut;
-    uint64_t end_winner[128], end_reason[EX_REASONS], end_limit;
+    uint64_t end_winner[128], end_limit;
+    ex_reasons reasons;
     int depth;
     double seconds;
     unsigned char *steps, *options, *triggers;
@@ -163,8 +164,9 @@ static int read_result(FILE *f, const ordo_program *p, total *t, uint64_t seed)
     t->limits += r.limits;
     for (int w = 0; w < 128; w++)
         t->end_winner[w] += r.end_winner[w];
-    for (int k = 0; k < EX_REASONS; k++)
-        t->end_reason[k] += r.end_reason[k];
+    for (int k = 0; k < EX_REASONS && r.reasons.text[k]; k++)
+        ex_reasons_add(&t->reasons, (int)r.reasons.text[k] - 1, r.reasons.count[k]);
+    t->reasons.other += r.reasons.other;
     t->end_limit += r.end_limit;
     if (r.depth_reached > t->depth)
         t->depth = r.depth_reached;
@@ -391,6 +393,29 @@ static void who_knew_text(const ex_finding *f, int nplayers, char *buf, size_t n
     }
 }
 
+/* The ends by reason, in the order of the reasons' texts in the program,
+ * whatever order the seeds met them in (the report is the same whatever
+ * --jobs). */
+static void print_reasons(const ordo_program *p, const ex_reasons *r)
+{
+    uint32_t last = 0;
+    for (;;) {
+        int next = -1;
+        for (int k = 0; k < EX_REASONS; k++)
+            if (r->text[k] > last && (next < 0 || r->text[k] < r->text[next]))
+                next = k;
+        if (next < 0)
+            break;
+        last = r->text[next];
+        if ((int)last - 1 < p->ntexts)
+            printf("  ended because \"%s\": %llu\n", p->texts[last - 1].text,
+                   (unsigned long long)r->count[next]);
+    }
+    if (r->other)
+        printf("  ended for other reasons (more than %d kinds): %llu\n", EX_REASONS,
+               (unsigned long long)r->other);
+}
+
 static int report(const ordo_program *p, const args *a, const total *t, int nplayers)
 {
     int errors = 0;
@@ -421,10 +446,7 @@ static int report(const ordo_program *p, const args *a, const total *t, int npla
             printf(", player %d wins %llu", w + 1, (unsigned long long)t->end_winner[w]);
     printf(", no winner %llu; stopped by the step limit: %llu\n", (unsigned long long)t->end_none,
            (unsigned long long)t->limits);
-    for (int k = 0; k < EX_REASONS && k < p->ntexts; k++)
-        if (t->end_reason[k])
-            printf("  ended because \"%s\": %llu\n", p->texts[k].text,
-                   (unsigned long long)t->end_reason[k]);
+    print_reasons(p, &t->reasons);
     if (t->end_limit)
         printf("  of which ended by a limit the rules set, not a real end: %llu\n",
                (unsigned long long)t->end_limit);

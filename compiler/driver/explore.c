@@ -265,6 +265,17 @@ static void check_invariants(search *s, ordo_game *g, uint32_t j)
     add_finding_at(s, EX_INVARIANT, k >= 0 ? 0 : k, g, j, msg, v ? v->line : 0);
 }
 
+void ex_reasons_add(ex_reasons *t, int text, uint64_t n)
+{
+    for (int k = 0; k < EX_REASONS; k++)
+        if (t->text[k] == (uint32_t)text + 1 || t->text[k] == 0) {
+            t->text[k] = (uint32_t)text + 1;
+            t->count[k] += n;
+            return;
+        }
+    t->other += n;
+}
+
 /* What the state just reached (kept as index j) says: an end, an error. */
 static void classify(search *s, ordo_game *g, int rc, uint32_t j)
 {
@@ -277,7 +288,7 @@ static void classify(search *s, ordo_game *g, int rc, uint32_t j)
         const char *why = ordo_end_reason(g, &limit);
         for (int k = 0; why && k < s->p->ntexts; k++)
             if (s->p->texts[k].text == why) {
-                r->end_reason[k < EX_REASONS ? k : EX_REASONS - 1]++;
+                ex_reasons_add(&r->reasons, k, 1);
                 break;
             }
         r->end_limit += limit;

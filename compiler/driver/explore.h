@@ -18,8 +18,19 @@
 
 #include "driver.h"
 
-/* Reasons an end is counted under (texts beyond: under the last). */
+/* The end reasons a search tells apart; ends for further reasons are
+ * counted together as other. */
 #define EX_REASONS 32
+
+/* Ends counted by the reason the rules gave (`end game because`). */
+typedef struct ex_reasons {
+    uint32_t text[EX_REASONS];  /* slot k counts the reason of text number text[k] - 1; 0: free */
+    uint64_t count[EX_REASONS];
+    uint64_t other;             /* ends whose reason found no free slot */
+} ex_reasons;
+
+/* Counts n ends for the reason of text number `text`. */
+void ex_reasons_add(ex_reasons *t, int text, uint64_t n);
 
 /* What a finding is. */
 enum {
@@ -69,9 +80,10 @@ typedef struct ex_limits {
  * many random walks (walk k draws from seed + k). */
 typedef struct ex_result {
     uint64_t states, transitions, ends, end_winner[128], end_none, limits;
-    /* ends by the reason the rules gave (`end game because`), by its text's
-     * number; end_limit: those that a limit the rules set ended */
-    uint64_t end_reason[EX_REASONS], end_limit;
+    /* ends by the reason the rules gave; end_limit: those that a limit the
+     * rules set ended */
+    ex_reasons reasons;
+    uint64_t end_limit;
     int depth_reached;
     int complete;      /* every reachable state was explored */
     int chance_cut;    /* a transition had more outcomes than allowed */

@@ -106,5 +106,22 @@ if cmp -s "$tmp/w1" "$tmp/w2" && grep -q '(random walks)' "$tmp/w1"; then ok; el
 if [ $? -eq 2 ]; then ok; else bad "--ignore of no var accepted"; fi
 "$ORDO" explore "$DL" --scenarios "$DL" >/dev/null 2>&1
 if [ $? -eq 2 ] && grep -q 'planted deadlock' "$DL"; then ok; else bad "--scenarios over the ruleset"; fi
+# end reasons are told apart by their own texts, however many texts come
+# before them (the 33rd text and later were all counted, and named, as the
+# 32nd: Catan's round cap was reported as a display's "  {}: {}")
+{
+    printf 'ruleset "many texts"\nsource "test"\nplayers 2\nvar n: 0..99\n'
+    printf 'display "many lines" {\n    let m = n\n'
+    for i in $(seq 1 40); do printf '    show "line %d: {m}"\n' "$i"; done
+    printf '}\nsequence {\n    step 1 "the end" {\n        choose player 1 "which end?" {\n'
+    printf '            option "first" { end game because "the first reason" }\n'
+    printf '            option "second" { end game because limit "the second reason" }\n'
+    printf '        }\n    }\n}\n'
+} >"$tmp/many.ordo"
+"$ORDO" explore "$tmp/many.ordo" >"$tmp/many.out" 2>&1
+if grep -q '^  ended because "the first reason": 1$' "$tmp/many.out" &&
+   grep -q '^  ended because "the second reason": 1$' "$tmp/many.out" &&
+   [ "$(grep -c 'ended because' "$tmp/many.out")" = 2 ]; then ok; else
+    bad "end reasons past the 32nd text:"; grep ended "$tmp/many.out"; fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
