@@ -430,7 +430,7 @@ static void agg_element(lw *w, const ast_expr *e, iter_ctx *c, uint32_t acc, uin
 
 static int unrolls(const lw *w, const ast_iter *it, int32_t *lo, int32_t *n)
 {
-    if (w->nunrolled == UNROLL_MAX)
+    if (w->nunrolled >= (int)(sizeof w->unrolled / sizeof w->unrolled[0]))
         return 0;
     if (it->kind == IT_ENUM && it->enm->nmembers >= 1 && it->enm->nmembers <= UNROLL_MAX) {
         *lo = 0;
@@ -447,10 +447,32 @@ static int unrolls(const lw *w, const ast_iter *it, int32_t *lo, int32_t *n)
 }
 
 /* count/any/all/sum/min/max: the result is left on the stack. */
+/* An unrolled `sum` with no `where`: the terms are added on the stack as
+ * they come, with no running total in a local (the same additions, in the
+ * same order, so an overflow stops at the same term). */
+static void unrolled_sum(lw *w, const ast_expr *e, int32_t lo, int32_t n)
+{
+    int k = w->nunrolled++;
+    w->unrolled[k].sym = e->sym;
+    w->unrolled[k].slot = -1;
+    for (int32_t i = 0; i < n; i++) {
+        w->unrolled[k].value = lo + i;
+        lw_expr(w, e->b);
+        if (i > 0)
+            lw_emit_op(w, ORDO_OP_ADD);
+    }
+    w->nunrolled--;
+}
+
 static void aggregate(lw *w, const ast_expr *e)
 {
     if (e->op == AGG_FIRST) {
         first_by(w, e);
+        return;
+    }
+    int32_t lo, n;
+    if (e->op == AGG_SUM && !e->a && unrolls(w, e->iter, &lo, &n)) {
+        unrolled_sum(w, e, lo, n);
         return;
     }
     uint32_t acc = lw_take_locals(w, 1);
@@ -463,11 +485,11 @@ static void aggregate(lw *w, const ast_expr *e)
         lw_emit_a(w, ORDO_OP_STL, seen);
     }
     iter_ctx c;
-    int32_t lo, n;
     if (unrolls(w, e->iter, &lo, &n)) {
         memset(&c, 0, sizeof c);
         int k = w->nunrolled++;
         w->unrolled[k].sym = e->sym;
+        w->unrolled[k].slot = -1;
         for (int32_t i = 0; i < n; i++) {
             w->unrolled[k].value = lo + i;
             agg_element(w, e, &c, acc, seen);
@@ -581,11 +603,49 @@ static int inlinable(const lw *w, const ast_decl *fn)
            expr_size(fn->body_expr, INLINE_MAX_NODES + 1) <= INLINE_MAX_NODES;
 }
 
+/* The binding of a local name in scope: its entry among the bound names,
+ * or -1 when it reads its own slot. */
+static int bound_name(const lw *w, const ast_sym *s)
+{
+    for (int k = w->nunrolled; k-- > 0;)
+        if (w->unrolled[k].sym == s)
+            return k;
+    return -1;
+}
+
+/* Binds param to what arg reads when that is a constant or a local, so the
+ * inlined body reads it in place (no copy to a fresh local): a fn's body is
+ * an expression, so nothing can change that local while it runs. */
+static int bind_param(lw *w, const ast_sym *param, const ast_expr *arg)
+{
+    if (w->nunrolled == (int)(sizeof w->unrolled / sizeof w->unrolled[0]) || !param)
+        return 0;
+    int32_t value = 0;
+    int64_t slot = -1;
+    if (arg->is_const) {
+        value = arg->cval;
+    } else if (arg->kind == E_NAME && arg->sym->kind == SYM_LOCAL) {
+        int k = bound_name(w, arg->sym);
+        value = k >= 0 ? w->unrolled[k].value : 0;
+        slot = k >= 0 ? w->unrolled[k].slot : (int64_t)lw_lslot(w, arg->sym);
+    } else {
+        return 0;
+    }
+    int k = w->nunrolled++;
+    w->unrolled[k].sym = param;
+    w->unrolled[k].value = value;
+    w->unrolled[k].slot = slot;
+    return 1;
+}
+
 static void inline_fn(lw *w, const ast_expr *call)
 {
     const ast_decl *fn = call->sym->decl;
     uint32_t base = lw_take_locals(w, fn->nlocals > fn->nparams ? fn->nlocals : fn->nparams);
+    int bound_before = w->nunrolled;
     for (uint32_t i = 0; i < call->nargs; i++) {
+        if (bind_param(w, i < fn->nparams ? fn->params[i] : NULL, call->args[i]))
+            continue;
         lw_expr(w, call->args[i]);
         lw_emit_a(w, ORDO_OP_STL, base + i);
     }
@@ -595,6 +655,7 @@ static void inline_fn(lw *w, const ast_expr *call)
     lw_expr(w, fn->body_expr);
     w->inline_depth--;
     w->local_base = saved;
+    w->nunrolled = bound_before;
     lw_give_locals(w, base);
 }
 
@@ -660,14 +721,16 @@ void lw_expr(lw *w, const ast_expr *e)
         return;
     case E_NAME:
         switch (e->sym->kind) {
-        case SYM_LOCAL:
-            for (int k = w->nunrolled; k-- > 0;)
-                if (w->unrolled[k].sym == e->sym) {
-                    lw_push_const(w, w->unrolled[k].value);
-                    return;
-                }
-            lw_emit_a(w, ORDO_OP_LDL, lw_lslot(w, e->sym));
+        case SYM_LOCAL: {
+            int k = bound_name(w, e->sym);
+            if (k < 0)
+                lw_emit_a(w, ORDO_OP_LDL, lw_lslot(w, e->sym));
+            else if (w->unrolled[k].slot >= 0)
+                lw_emit_a(w, ORDO_OP_LDL, (uint32_t)w->unrolled[k].slot);
+            else
+                lw_push_const(w, w->unrolled[k].value);
             return;
+        }
         case SYM_VAR: lw_emit_a(w, ORDO_OP_LDG, (uint32_t)e->sym->decl->index); return;
         default: lw_push_const(w, e->sym->value); return;
         }

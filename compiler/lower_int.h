@@ -96,8 +96,11 @@ typedef struct lw {
     uint32_t unit_file;       /* the file of the unit about to begin (its first line row) */
     uint32_t local_base;      /* slot of local 0 of the fn being inlined (0: none) */
     int inline_depth;         /* fns being inlined, one inside another */
-    /* the variables of unrolled aggregates: each reads as its constant */
-    struct { const ast_sym *sym; int32_t value; } unrolled[8];
+    /* names bound without a slot of their own: the variables of unrolled
+     * aggregates, each reading as its constant, and the parameters of an
+     * inlined fn whose argument is a constant or a local (slot >= 0: it
+     * reads that local) */
+    struct { const ast_sym *sym; int32_t value; int64_t slot; } unrolled[16];
     int nunrolled;
 } lw;
 

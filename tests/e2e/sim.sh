@@ -45,7 +45,7 @@ player 2 wins      22   55.0%   [39.8%, 69.3%]
 player 3 wins      16   40.0%   [26.3%, 55.4%]
 no winner           0    0.0%   [0.0%, 8.8%]
 errors              0    0.0%   [0.0%, 8.8%]
-mean length: 42.2 decisions, 16.8 turns, 2234 VM instructions
+mean length: 42.2 decisions, 16.8 turns, 2199 VM instructions
 mean final score: player 1 20.4, player 2 26.2, player 3 25.6
 EOF
 run 0 "$ORDO" sim "$TINY" --games 40 --seed 7 --players 3 --policy 1=first
@@ -106,13 +106,13 @@ for f in rulesets/*.ordo; do agree "$f" 5; done
 
 # 5. runtime errors: counted, the first printed with its seed, status 1;
 # the same with --jobs
-run 1 "$ORDO" sim "$TINY" --games 40 --seed 7 --players 3 --policy 1=first --max-steps 2300
-grep -q '^errors             26   65\.0%   \[49\.5%, 77\.9%\]$' "$tmp/out" && ok ||
+run 1 "$ORDO" sim "$TINY" --games 40 --seed 7 --players 3 --policy 1=first --max-steps 2100
+grep -q '^errors             27   67\.5%   \[52\.0%, 79\.9%\]$' "$tmp/out" && ok ||
     bad "errors row: $(grep '^errors' "$tmp/out")"
-want='ordo sim: seed 8: runtime error: step limit reached: 2300 VM instructions executed at step 2 "the highest score wins" (tests/e2e/data/tiny.ordo:75)'
+want='ordo sim: seed 8: runtime error: step limit reached: 2100 VM instructions executed at step 1 "rounds" (tests/e2e/data/tiny.ordo:52)'
 [ "$(cat "$tmp/err")" = "$want" ] && ok || bad "first error: '$(cat "$tmp/err")'"
 cp "$tmp/out" "$tmp/err1"
-run 1 "$ORDO" sim "$TINY" --games 40 --seed 7 --players 3 --policy 1=first --max-steps 2300 --jobs 3
+run 1 "$ORDO" sim "$TINY" --games 40 --seed 7 --players 3 --policy 1=first --max-steps 2100 --jobs 3
 same_file "errors with --jobs 3" "$tmp/err1" "$tmp/out"
 [ "$(cat "$tmp/err")" = "$want" ] && ok || bad "first error with --jobs: '$(cat "$tmp/err")'"
 run 1 "$ORDO" sim "$TINY" --games 2 --max-steps 150 --jsonl

@@ -5,7 +5,7 @@
 /* instruction numbers, from the runtime's one list (opcode_list.h) */
 #include "opcodes.h"
 
-static const ordo_insn tiny_program_code[277] = {
+static const ordo_insn tiny_program_code[275] = {
     /* fn reached */
     {ORDO_OP_LDL, 0, 0, 0},              /* 0 */
     {ORDO_OP_LDX, 0, 4, 0},              /* 1 */
@@ -121,7 +121,7 @@ static const ordo_insn tiny_program_code[277] = {
     {ORDO_OP_PUSH, 0, 0, 6},             /* 109 */
     {ORDO_OP_EQ, 0, 0, 0},               /* 110 */
     {ORDO_OP_DUP, 0, 0, 0},              /* 111 */
-    {ORDO_OP_JNZ, 0, 0, 140},            /* 112 */
+    {ORDO_OP_JNZ, 0, 0, 138},            /* 112 */
     {ORDO_OP_POP, 0, 0, 0},              /* 113 */
     {ORDO_OP_PUSH, 0, 0, 0},             /* 114 */
     {ORDO_OP_STL, 0, 2, 0},              /* 115 */
@@ -130,167 +130,165 @@ static const ordo_insn tiny_program_code[277] = {
     {ORDO_OP_LDL, 0, 4, 0},              /* 118 */
     {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 119 */
     {ORDO_OP_LT, 0, 0, 0},               /* 120 */
-    {ORDO_OP_JZ, 0, 0, 139},             /* 121 */
+    {ORDO_OP_JZ, 0, 0, 137},             /* 121 */
     {ORDO_OP_LDL, 0, 4, 0},              /* 122 */
     {ORDO_OP_STL, 0, 0, 0},              /* 123 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 124 */
     {ORDO_OP_LDX, 0, 2, 0},              /* 125 */
-    {ORDO_OP_JZ, 0, 0, 137},             /* 126 */
+    {ORDO_OP_JZ, 0, 0, 135},             /* 126 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 127 */
-    {ORDO_OP_STL, 0, 5, 0},              /* 128 */
-    {ORDO_OP_LDL, 0, 5, 0},              /* 129 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 130 */
-    {ORDO_OP_PUSH, 0, 0, 30},            /* 131 */
-    {ORDO_OP_GE, 0, 0, 0},               /* 132 */
-    {ORDO_OP_JZ, 0, 0, 137},             /* 133 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 134 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 135 */
-    {ORDO_OP_JMP, 0, 0, 139},            /* 136 */
-    {ORDO_OP_INCL, 0, 4, 0},             /* 137 */
-    {ORDO_OP_JMP, 0, 0, 118},            /* 138 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 139 */
-    {ORDO_OP_JNZ, 0, 0, 192},            /* 140 */
-    {ORDO_OP_LDG, 0, 3, 0},              /* 141 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 142 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 143 */
-    {ORDO_OP_STG, 0, 3, 0},              /* 144 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 145 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 146 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 147 */
-    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 148 */
-    {ORDO_OP_LT, 0, 0, 0},               /* 149 */
-    {ORDO_OP_JZ, 0, 0, 162},             /* 150 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 128 */
+    {ORDO_OP_PUSH, 0, 0, 30},            /* 129 */
+    {ORDO_OP_GE, 0, 0, 0},               /* 130 */
+    {ORDO_OP_JZ, 0, 0, 135},             /* 131 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 132 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 133 */
+    {ORDO_OP_JMP, 0, 0, 137},            /* 134 */
+    {ORDO_OP_INCL, 0, 4, 0},             /* 135 */
+    {ORDO_OP_JMP, 0, 0, 118},            /* 136 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 137 */
+    {ORDO_OP_JNZ, 0, 0, 190},            /* 138 */
+    {ORDO_OP_LDG, 0, 3, 0},              /* 139 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 140 */
+    {ORDO_OP_ADD, 0, 0, 0},              /* 141 */
+    {ORDO_OP_STG, 0, 3, 0},              /* 142 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 143 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 144 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 145 */
+    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 146 */
+    {ORDO_OP_LT, 0, 0, 0},               /* 147 */
+    {ORDO_OP_JZ, 0, 0, 160},             /* 148 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 149 */
+    {ORDO_OP_STL, 0, 0, 0},              /* 150 */
     {ORDO_OP_LDL, 0, 2, 0},              /* 151 */
-    {ORDO_OP_STL, 0, 0, 0},              /* 152 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 153 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 154 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 155 */
-    {ORDO_OP_STLI, 0, 3, 0},             /* 156 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 157 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 158 */
-    {ORDO_OP_ADD, 0, 0, 0},              /* 159 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 160 */
-    {ORDO_OP_JMP, 0, 0, 147},            /* 161 */
-    {ORDO_OP_SORTP, 1, 3, 6},            /* 162 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 163 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 164 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 165 */
-    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 166 */
-    {ORDO_OP_LT, 0, 0, 0},               /* 167 */
-    {ORDO_OP_JZ, 0, 0, 181},             /* 168 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 169 */
-    {ORDO_OP_LDLI, 0, 6, 0},             /* 170 */
-    {ORDO_OP_STL, 0, 0, 0},              /* 171 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 172 */
-    {ORDO_OP_LDX, 0, 2, 0},              /* 173 */
-    {ORDO_OP_JZ, 0, 0, 179},             /* 174 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 152 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 153 */
+    {ORDO_OP_STLI, 0, 3, 0},             /* 154 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 155 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 156 */
+    {ORDO_OP_ADD, 0, 0, 0},              /* 157 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 158 */
+    {ORDO_OP_JMP, 0, 0, 145},            /* 159 */
+    {ORDO_OP_SORTP, 1, 3, 6},            /* 160 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 161 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 162 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 163 */
+    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 164 */
+    {ORDO_OP_LT, 0, 0, 0},               /* 165 */
+    {ORDO_OP_JZ, 0, 0, 179},             /* 166 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 167 */
+    {ORDO_OP_LDLI, 0, 6, 0},             /* 168 */
+    {ORDO_OP_STL, 0, 0, 0},              /* 169 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 170 */
+    {ORDO_OP_LDX, 0, 2, 0},              /* 171 */
+    {ORDO_OP_JZ, 0, 0, 177},             /* 172 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 173 */
+    {ORDO_OP_TURN, 0, 0, 0},             /* 174 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 175 */
-    {ORDO_OP_TURN, 0, 0, 0},             /* 176 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 177 */
-    {ORDO_OP_CALL, 0, 1, 0},             /* 178 */
-    {ORDO_OP_INCL, 0, 2, 0},             /* 179 */
-    {ORDO_OP_JMP, 0, 0, 165},            /* 180 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 181 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 182 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 183 */
-    {ORDO_OP_WINDOW, 0, 2, 0},           /* 184 */
-    {ORDO_OP_OPTS, 0, 0, 0},             /* 185 */
-    {ORDO_OP_OFFERN, 0, 5, 0},           /* 186 */
+    {ORDO_OP_CALL, 0, 1, 0},             /* 176 */
+    {ORDO_OP_INCL, 0, 2, 0},             /* 177 */
+    {ORDO_OP_JMP, 0, 0, 163},            /* 178 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 179 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 180 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 181 */
+    {ORDO_OP_WINDOW, 0, 2, 0},           /* 182 */
+    {ORDO_OP_OPTS, 0, 0, 0},             /* 183 */
+    {ORDO_OP_OFFERN, 0, 5, 0},           /* 184 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 185 */
+    {ORDO_OP_WAIT, 0, 0, 0},             /* 186 */
     {ORDO_OP_LDL, 0, 2, 0},              /* 187 */
-    {ORDO_OP_WAIT, 0, 0, 0},             /* 188 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 189 */
-    {ORDO_OP_WINDOW, 1, 2, 0},           /* 190 */
-    {ORDO_OP_JMP, 0, 0, 108},            /* 191 */
-    {ORDO_OP_STEPEND, 0, 0, 0},          /* 192 */
-    {ORDO_OP_UNESC, 1, 0, 0},            /* 193 */
-    {ORDO_OP_JMP, 0, 0, 199},            /* 194 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 195 */
-    {ORDO_OP_EMIT, 1, 2, 0},             /* 196 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 197 */
-    {ORDO_OP_END, 1, 0, 0},              /* 198 */
-    {ORDO_OP_STEP, 0, 4, 0},             /* 199: step 2 [TINY-2] */
+    {ORDO_OP_WINDOW, 1, 2, 0},           /* 188 */
+    {ORDO_OP_JMP, 0, 0, 108},            /* 189 */
+    {ORDO_OP_STEPEND, 0, 0, 0},          /* 190 */
+    {ORDO_OP_UNESC, 1, 0, 0},            /* 191 */
+    {ORDO_OP_JMP, 0, 0, 197},            /* 192 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 193 */
+    {ORDO_OP_EMIT, 1, 2, 0},             /* 194 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 195 */
+    {ORDO_OP_END, 1, 0, 0},              /* 196 */
+    {ORDO_OP_STEP, 0, 4, 0},             /* 197: step 2 [TINY-2] */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 198 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 199 */
     {ORDO_OP_PUSH, 0, 0, 0},             /* 200 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 201 */
+    {ORDO_OP_STL, 0, 3, 0},              /* 201 */
     {ORDO_OP_PUSH, 0, 0, 0},             /* 202 */
-    {ORDO_OP_STL, 0, 3, 0},              /* 203 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 204 */
-    {ORDO_OP_STL, 0, 4, 0},              /* 205 */
-    {ORDO_OP_LDL, 0, 4, 0},              /* 206 */
-    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 207 */
-    {ORDO_OP_LT, 0, 0, 0},               /* 208 */
-    {ORDO_OP_JZ, 0, 0, 230},             /* 209 */
-    {ORDO_OP_LDL, 0, 4, 0},              /* 210 */
-    {ORDO_OP_STL, 0, 0, 0},              /* 211 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 212 */
-    {ORDO_OP_LDX, 0, 2, 0},              /* 213 */
-    {ORDO_OP_JZ, 0, 0, 228},             /* 214 */
-    {ORDO_OP_LDL, 0, 3, 0},              /* 215 */
-    {ORDO_OP_JZ, 0, 0, 223},             /* 216 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 217 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 218 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 219 */
-    {ORDO_OP_MAX, 0, 0, 0},              /* 220 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 221 */
-    {ORDO_OP_JMP, 0, 0, 228},            /* 222 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 223 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 224 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 225 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 226 */
-    {ORDO_OP_STL, 0, 3, 0},              /* 227 */
-    {ORDO_OP_INCL, 0, 4, 0},             /* 228 */
-    {ORDO_OP_JMP, 0, 0, 206},            /* 229 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 230 */
-    {ORDO_OP_STL, 0, 0, 0},              /* 231 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 232 */
-    {ORDO_OP_STL, 0, 2, 0},              /* 233 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 234 */
-    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 235 */
-    {ORDO_OP_LT, 0, 0, 0},               /* 236 */
-    {ORDO_OP_JZ, 0, 0, 252},             /* 237 */
-    {ORDO_OP_LDL, 0, 2, 0},              /* 238 */
-    {ORDO_OP_STL, 0, 1, 0},              /* 239 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 240 */
-    {ORDO_OP_LDX, 0, 2, 0},              /* 241 */
-    {ORDO_OP_JZ, 0, 0, 250},             /* 242 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 243 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 244 */
-    {ORDO_OP_LDL, 0, 0, 0},              /* 245 */
-    {ORDO_OP_EQ, 0, 0, 0},               /* 246 */
-    {ORDO_OP_JZ, 0, 0, 250},             /* 247 */
-    {ORDO_OP_LDL, 0, 1, 0},              /* 248 */
-    {ORDO_OP_END, 1, 0, 0},              /* 249 */
-    {ORDO_OP_INCL, 0, 2, 0},             /* 250 */
-    {ORDO_OP_JMP, 0, 0, 234},            /* 251 */
-    {ORDO_OP_STEPEND, 0, 0, 0},          /* 252 */
-    {ORDO_OP_RET, 0, 0, 0},              /* 253 */
+    {ORDO_OP_STL, 0, 4, 0},              /* 203 */
+    {ORDO_OP_LDL, 0, 4, 0},              /* 204 */
+    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 205 */
+    {ORDO_OP_LT, 0, 0, 0},               /* 206 */
+    {ORDO_OP_JZ, 0, 0, 228},             /* 207 */
+    {ORDO_OP_LDL, 0, 4, 0},              /* 208 */
+    {ORDO_OP_STL, 0, 0, 0},              /* 209 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 210 */
+    {ORDO_OP_LDX, 0, 2, 0},              /* 211 */
+    {ORDO_OP_JZ, 0, 0, 226},             /* 212 */
+    {ORDO_OP_LDL, 0, 3, 0},              /* 213 */
+    {ORDO_OP_JZ, 0, 0, 221},             /* 214 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 215 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 216 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 217 */
+    {ORDO_OP_MAX, 0, 0, 0},              /* 218 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 219 */
+    {ORDO_OP_JMP, 0, 0, 226},            /* 220 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 221 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 222 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 223 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 224 */
+    {ORDO_OP_STL, 0, 3, 0},              /* 225 */
+    {ORDO_OP_INCL, 0, 4, 0},             /* 226 */
+    {ORDO_OP_JMP, 0, 0, 204},            /* 227 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 228 */
+    {ORDO_OP_STL, 0, 0, 0},              /* 229 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 230 */
+    {ORDO_OP_STL, 0, 2, 0},              /* 231 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 232 */
+    {ORDO_OP_NPLAYERS, 0, 0, 0},         /* 233 */
+    {ORDO_OP_LT, 0, 0, 0},               /* 234 */
+    {ORDO_OP_JZ, 0, 0, 250},             /* 235 */
+    {ORDO_OP_LDL, 0, 2, 0},              /* 236 */
+    {ORDO_OP_STL, 0, 1, 0},              /* 237 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 238 */
+    {ORDO_OP_LDX, 0, 2, 0},              /* 239 */
+    {ORDO_OP_JZ, 0, 0, 248},             /* 240 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 241 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 242 */
+    {ORDO_OP_LDL, 0, 0, 0},              /* 243 */
+    {ORDO_OP_EQ, 0, 0, 0},               /* 244 */
+    {ORDO_OP_JZ, 0, 0, 248},             /* 245 */
+    {ORDO_OP_LDL, 0, 1, 0},              /* 246 */
+    {ORDO_OP_END, 1, 0, 0},              /* 247 */
+    {ORDO_OP_INCL, 0, 2, 0},             /* 248 */
+    {ORDO_OP_JMP, 0, 0, 232},            /* 249 */
+    {ORDO_OP_STEPEND, 0, 0, 0},          /* 250 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 251 */
     /* fn expect#91 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 254 */
-    {ORDO_OP_LDX, 0, 5, 0},              /* 255 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 256 */
-    {ORDO_OP_EQ, 0, 0, 0},               /* 257 */
-    {ORDO_OP_RETV, 0, 0, 0},             /* 258 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 252 */
+    {ORDO_OP_LDX, 0, 5, 0},              /* 253 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 254 */
+    {ORDO_OP_EQ, 0, 0, 0},               /* 255 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 256 */
     /* fn expect#95 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 257 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 258 */
     {ORDO_OP_PUSH, 0, 0, 0},             /* 259 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 260 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 261 */
-    {ORDO_OP_GT, 0, 0, 0},               /* 262 */
-    {ORDO_OP_RETV, 0, 0, 0},             /* 263 */
+    {ORDO_OP_GT, 0, 0, 0},               /* 260 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 261 */
     /* proc setup#106 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 264 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 265 */
-    {ORDO_OP_STX, 0, 6, 0},              /* 266 */
-    {ORDO_OP_RET, 0, 0, 0},              /* 267 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 262 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 263 */
+    {ORDO_OP_STX, 0, 6, 0},              /* 264 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 265 */
     /* fn expect#113 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 268 */
-    {ORDO_OP_LDX, 0, 6, 0},              /* 269 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 270 */
-    {ORDO_OP_EQ, 0, 0, 0},               /* 271 */
-    {ORDO_OP_RETV, 0, 0, 0},             /* 272 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 266 */
+    {ORDO_OP_LDX, 0, 6, 0},              /* 267 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 268 */
+    {ORDO_OP_EQ, 0, 0, 0},               /* 269 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 270 */
     /* proc setup#127 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 273 */
-    {ORDO_OP_PUSH, 0, 0, 31},            /* 274 */
-    {ORDO_OP_STX, 0, 4, 0},              /* 275 */
-    {ORDO_OP_RET, 0, 0, 0},              /* 276 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 271 */
+    {ORDO_OP_PUSH, 0, 0, 31},            /* 272 */
+    {ORDO_OP_STX, 0, 4, 0},              /* 273 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 274 */
 };
 
 static const ordo_var tiny_program_vars[8] = {
@@ -340,19 +338,19 @@ static const ordo_proc tiny_program_procs[8] = {
     /* 2 */ {.name = "sequence", .pc = 105, .nparams = 0, .nlocals = 9,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 57},
-    /* 3 */ {.name = "expect#91", .pc = 254, .nparams = 0, .nlocals = 0,
+    /* 3 */ {.name = "expect#91", .pc = 252, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91},
-    /* 4 */ {.name = "expect#95", .pc = 259, .nparams = 0, .nlocals = 0,
+    /* 4 */ {.name = "expect#95", .pc = 257, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95},
-    /* 5 */ {.name = "setup#106", .pc = 264, .nparams = 0, .nlocals = 0,
+    /* 5 */ {.name = "setup#106", .pc = 262, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 106},
-    /* 6 */ {.name = "expect#113", .pc = 268, .nparams = 0, .nlocals = 0,
+    /* 6 */ {.name = "expect#113", .pc = 266, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113},
-    /* 7 */ {.name = "setup#127", .pc = 273, .nparams = 0, .nlocals = 0,
+    /* 7 */ {.name = "setup#127", .pc = 271, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 127},
 };
@@ -363,11 +361,11 @@ static const ordo_option tiny_program_options[6] = {
     /* 2 */ {.label = "double", .target = 73, .param_kind = 0xff, .param_enum = 0, .step = 1, .line = 45},
     /* 3 */ {.label = "look back", .target = 98, .param_kind = 0xff, .param_enum = 0, .step = -1, .line = 52},
     /* 4 */ {.label = "skip", .target = 103, .param_kind = 0xff, .param_enum = 0, .step = -1, .line = 52},
-    /* 5 */ {.label = "pass", .target = 189, .param_kind = 0xff, .param_enum = 0, .step = 3, .line = 67},
+    /* 5 */ {.label = "pass", .target = 187, .param_kind = 0xff, .param_enum = 0, .step = 3, .line = 67},
 };
 
 static const ordo_escape tiny_program_escapes[1] = {
-    /* 0 */ {.label = "concede", .handler = 195, .step = -1, .line = 70},
+    /* 0 */ {.label = "concede", .handler = 193, .step = -1, .line = 70},
 };
 
 static const ordo_event_decl tiny_program_events[3] = {
@@ -507,22 +505,22 @@ static const ordo_line tiny_program_lines[36] = {
     {105, 58, 0},
     {107, 59, 0},
     {108, 60, 0},
-    {141, 61, 0},
-    {145, 62, 0},
-    {175, 63, 0},
-    {177, 64, 0},
-    {181, 67, 0},
-    {195, 71, 0},
-    {197, 72, 0},
-    {199, 74, 0},
-    {200, 75, 0},
-    {232, 76, 0},
-    {248, 77, 0},
-    {254, 91, 0},
-    {259, 95, 0},
-    {264, 107, 0},
-    {268, 113, 0},
-    {273, 128, 0},
+    {139, 61, 0},
+    {143, 62, 0},
+    {173, 63, 0},
+    {175, 64, 0},
+    {179, 67, 0},
+    {193, 71, 0},
+    {195, 72, 0},
+    {197, 74, 0},
+    {198, 75, 0},
+    {230, 76, 0},
+    {246, 77, 0},
+    {252, 91, 0},
+    {257, 95, 0},
+    {262, 107, 0},
+    {266, 113, 0},
+    {271, 128, 0},
 };
 
 const ordo_program tiny_program = {
@@ -532,7 +530,7 @@ const ordo_program tiny_program = {
     .source = "ordo test data \"tiny\" (no document)",
     .file = "tests/e2e/data/tiny.ordo",
     .min_players = 2, .max_players = 3,
-    .code = tiny_program_code, .ncode = 277,
+    .code = tiny_program_code, .ncode = 275,
     .vars = tiny_program_vars, .nvars = 8,
     .enums = tiny_program_enums, .nenums = 1,
     .names = tiny_program_names, .nnames = 3,
