@@ -52,10 +52,8 @@ static void pick_filter(lw *w, const pick_ctx *pc, uint32_t i, u32vec *next)
     }
     lw_emit_a(w, ORDO_OP_LDL, i);
     lw_emit_a(w, ORDO_OP_STL, pc->var);
-    if (pc->where) {
-        lw_expr(w, pc->where);
-        VPUSH(w, *next, lw_jump(w, ORDO_OP_JZ));
-    }
+    if (pc->where)
+        lw_branch(w, pc->where, 0, next);
 }
 
 /* Leaves in local pc->best the player who comes first by the keys among
@@ -309,15 +307,8 @@ void lw_iter_close(lw *w, iter_ctx *c)
 /* `where` (or an option's guard): on false, on to the next element. */
 void lw_iter_filter(lw *w, iter_ctx *c, const ast_expr *cond)
 {
-    if (!cond)
-        return;
-    if (cond->is_const) {
-        if (!cond->cval)
-            VPUSH(w, c->cont, lw_jump(w, ORDO_OP_JMP));
-        return;
-    }
-    lw_expr(w, cond);
-    VPUSH(w, c->cont, lw_jump(w, ORDO_OP_JZ));
+    if (cond)
+        lw_branch(w, cond, 0, &c->cont);
 }
 
 /* `first x in IT where C by K1 desc, K2 ...`: keeps the element whose
@@ -388,10 +379,8 @@ static void agg_element(lw *w, const ast_expr *e, iter_ctx *c, uint32_t acc, uin
         break;
     case AGG_ALL:
         /* for `all`, the where clause is the predicate */
-        if (e->a) {
-            lw_expr(w, e->a);
-            VPUSH(w, c->cont, lw_jump(w, ORDO_OP_JNZ));
-        }
+        if (e->a)
+            lw_branch(w, e->a, 1, &c->cont);
         lw_push_const(w, 0);
         lw_emit_a(w, ORDO_OP_STL, acc);
         VPUSH(w, c->brk, lw_jump(w, ORDO_OP_JMP));
@@ -638,25 +627,83 @@ static int bind_param(lw *w, const ast_sym *param, const ast_expr *arg)
     return 1;
 }
 
-static void inline_fn(lw *w, const ast_expr *call)
+/* An inlined call under way: what to restore when its body is lowered. */
+typedef struct inlined {
+    uint32_t base, saved_base;
+    int bound_before;
+} inlined;
+
+static void inline_begin(lw *w, const ast_expr *call, inlined *in)
 {
     const ast_decl *fn = call->sym->decl;
-    uint32_t base = lw_take_locals(w, fn->nlocals > fn->nparams ? fn->nlocals : fn->nparams);
-    int bound_before = w->nunrolled;
+    in->base = lw_take_locals(w, fn->nlocals > fn->nparams ? fn->nlocals : fn->nparams);
+    in->bound_before = w->nunrolled;
     for (uint32_t i = 0; i < call->nargs; i++) {
         if (bind_param(w, i < fn->nparams ? fn->params[i] : NULL, call->args[i]))
             continue;
         lw_expr(w, call->args[i]);
-        lw_emit_a(w, ORDO_OP_STL, base + i);
+        lw_emit_a(w, ORDO_OP_STL, in->base + i);
     }
-    uint32_t saved = w->local_base;
-    w->local_base = base;
+    in->saved_base = w->local_base;
+    w->local_base = in->base;
     w->inline_depth++;
-    lw_expr(w, fn->body_expr);
+}
+
+static void inline_end(lw *w, const inlined *in)
+{
     w->inline_depth--;
-    w->local_base = saved;
-    w->nunrolled = bound_before;
-    lw_give_locals(w, base);
+    w->local_base = in->saved_base;
+    w->nunrolled = in->bound_before;
+    lw_give_locals(w, in->base);
+}
+
+static void inline_fn(lw *w, const ast_expr *call)
+{
+    inlined in;
+    inline_begin(w, call, &in);
+    lw_expr(w, call->sym->decl->body_expr);
+    inline_end(w, &in);
+}
+
+/* Jumping code for a condition (as Lua's luaK_goiftrue): emits jumps,
+ * added to *jumps, taken when e's truth is `when`, and falls through
+ * otherwise, leaving nothing on the stack. `and`, `or` and `not` become
+ * jumps of their operands, with no value kept (no DUP, no POP); a constant
+ * is one jump or none. */
+void lw_branch(lw *w, const ast_expr *e, int when, u32vec *jumps)
+{
+    if (e->is_const) {
+        if ((e->cval != 0) == (when != 0))
+            VPUSH(w, *jumps, lw_jump(w, ORDO_OP_JMP));
+        return;
+    }
+    if (e->kind == E_UNARY && e->op == OP_NOT) {
+        lw_branch(w, e->a, !when, jumps);
+        return;
+    }
+    if (e->kind == E_CALL && !e->builtin && inlinable(w, e->sym->decl)) {
+        inlined in; /* a filter through a small fn: jumping code inside it too */
+        inline_begin(w, e, &in);
+        lw_branch(w, e->sym->decl->body_expr, when, jumps);
+        inline_end(w, &in);
+        return;
+    }
+    if (e->kind == E_BINARY && (e->op == OP_AND || e->op == OP_OR)) {
+        int decides = e->op == OP_OR; /* the truth of a that decides e */
+        if (decides == (when != 0)) {
+            lw_branch(w, e->a, when, jumps);
+        } else {
+            u32vec past = {0};
+            lw_branch(w, e->a, decides, &past);
+            lw_branch(w, e->b, when, jumps);
+            lw_patch_all_here(w, &past);
+            return;
+        }
+        lw_branch(w, e->b, when, jumps);
+        return;
+    }
+    lw_expr(w, e);
+    VPUSH(w, *jumps, lw_jump(w, when ? ORDO_OP_JNZ : ORDO_OP_JZ));
 }
 
 /* `depth N`: leaves whether another run of d may begin (fewer than N are
@@ -815,12 +862,12 @@ void lw_expr(lw *w, const ast_expr *e)
         lw_emit_op(w, lw_binop_code(e->op));
         return;
     case E_IF: {
-        lw_expr(w, e->a);
-        uint32_t jelse = lw_jump(w, ORDO_OP_JZ);
+        u32vec jelse = {0};
+        lw_branch(w, e->a, 0, &jelse);
         int d = w->depth;
         lw_expr(w, e->b);
         uint32_t jend = lw_jump(w, ORDO_OP_JMP);
-        lw_patch_here(w, jelse);
+        lw_patch_all_here(w, &jelse);
         w->depth = d;
         lw_expr(w, e->c);
         lw_patch_here(w, jend);

@@ -157,6 +157,7 @@ void lw_push_const(lw *w, int32_t v);
 uint32_t lw_jump(lw *w, int op);
 void lw_patch_here(lw *w, uint32_t at);
 void lw_patch_all_here(lw *w, u32vec *js);
+void lw_branch(lw *w, const ast_expr *e, int when, u32vec *jumps);
 void lw_jump_to(lw *w, int op, uint32_t target);
 uint32_t lw_take_locals(lw *w, uint32_t n);
 void lw_give_locals(lw *w, uint32_t first);

@@ -278,16 +278,15 @@ static void assign(lw *w, const ast_stmt *s)
 
 static void stmt_if(lw *w, const ast_stmt *s)
 {
-    const ast_expr *c = s->u.if_.cond;
-    lw_expr(w, c);
-    uint32_t jelse = lw_jump(w, ORDO_OP_JZ);
+    u32vec jelse = {0};
+    lw_branch(w, s->u.if_.cond, 0, &jelse);
     lw_block(w, &s->u.if_.then_b);
     if (!s->u.if_.else_if && !s->u.if_.has_else) {
-        lw_patch_here(w, jelse);
+        lw_patch_all_here(w, &jelse);
         return;
     }
     uint32_t jend = lw_jump(w, ORDO_OP_JMP);
-    lw_patch_here(w, jelse);
+    lw_patch_all_here(w, &jelse);
     if (s->u.if_.else_if)
         stmt_if(w, s->u.if_.else_if);
     else
@@ -550,11 +549,9 @@ static void offer_options(lw *w, const ast_stmt *s)
     for (const ast_option *o = s->u.choose.options; o; o = o->next) {
         ordo_option *oo = &w->options.v[o->index];
         oo->step = (int16_t)w->cur_step;
-        uint32_t skip = NO_LABEL;
-        if (o->when && !(o->when->is_const && o->when->cval)) {
-            lw_expr(w, o->when);
-            skip = lw_jump(w, ORDO_OP_JZ);
-        }
+        u32vec skip = {0};
+        if (o->when)
+            lw_branch(w, o->when, 0, &skip);
         if (o->var) {
             iter_ctx c;
             lw_iter_open(w, &c, o->iter, (uint32_t)o->var->slot, NULL, 0);
@@ -565,8 +562,7 @@ static void offer_options(lw *w, const ast_stmt *s)
         } else {
             lw_emit_a(w, ORDO_OP_OFFERN, (uint32_t)o->index);
         }
-        if (skip != NO_LABEL)
-            lw_patch_here(w, skip);
+        lw_patch_all_here(w, &skip);
     }
 }
 
@@ -640,10 +636,8 @@ static void stmt_step(lw *w, const ast_stmt *s)
 {
     uint32_t idx = (uint32_t)s->u.step.index;
     u32vec skips = {0};
-    if (s->u.step.when) {
-        lw_expr(w, s->u.step.when);
-        VPUSH(w, skips, lw_jump(w, ORDO_OP_JZ));
-    }
+    if (s->u.step.when)
+        lw_branch(w, s->u.step.when, 0, &skips);
     if (s->u.step.first_turn_only) {
         /* no one's turn (active is none) is no one's first turn */
         lw_emit_a(w, ORDO_OP_LDG, 0);

@@ -144,10 +144,8 @@ static void chain_prologue(lw *w, const ast_decl *d, u32vec *quiet)
 static u32vec trigger_prologue(lw *w, const ast_decl *d)
 {
     u32vec quiet = {0};
-    if (d->guard) {
-        lw_expr(w, d->guard);
-        VPUSH(w, quiet, lw_jump(w, ORDO_OP_JZ));
-    }
+    if (d->guard)
+        lw_branch(w, d->guard, 0, &quiet);
     if (d->limit == LIMIT_ACTION) { /* not again in this action */
         uint32_t lv = (uint32_t)d->limit_var->index;
         lw_emit_a(w, ORDO_OP_LDG, lv);
