@@ -665,6 +665,28 @@ static void inline_fn(lw *w, const ast_expr *call)
     inline_end(w, &in);
 }
 
+/* `all`/`any` over an unrolled iteration as jumps: the element whose truth
+ * decides (false for `all`, true for `any`) jumps at once; the other way
+ * is taken once every element has been tried. */
+static void branch_unrolled(lw *w, const ast_expr *e, int32_t lo, int32_t n, int when,
+                            u32vec *jumps)
+{
+    int decides = e->op == AGG_ANY;
+    u32vec past = {0};
+    int k = w->nunrolled++;
+    w->unrolled[k].sym = e->sym;
+    w->unrolled[k].slot = -1;
+    for (int32_t i = 0; i < n; i++) {
+        w->unrolled[k].value = lo + i;
+        lw_branch(w, e->a, decides, decides == (when != 0) ? jumps : &past);
+    }
+    w->nunrolled--;
+    if (decides != (when != 0)) {
+        VPUSH(w, *jumps, lw_jump(w, ORDO_OP_JMP));
+        lw_patch_all_here(w, &past);
+    }
+}
+
 /* Jumping code for a condition (as Lua's luaK_goiftrue): emits jumps,
  * added to *jumps, taken when e's truth is `when`, and falls through
  * otherwise, leaving nothing on the stack. `and`, `or` and `not` become
@@ -680,6 +702,13 @@ void lw_branch(lw *w, const ast_expr *e, int when, u32vec *jumps)
     if (e->kind == E_UNARY && e->op == OP_NOT) {
         lw_branch(w, e->a, !when, jumps);
         return;
+    }
+    if (e->kind == E_AGG && (e->op == AGG_ALL || e->op == AGG_ANY) && e->a) {
+        int32_t lo, n;
+        if (unrolls(w, e->iter, &lo, &n)) {
+            branch_unrolled(w, e, lo, n, when, jumps);
+            return;
+        }
     }
     if (e->kind == E_CALL && !e->builtin && inlinable(w, e->sym->decl)) {
         inlined in; /* a filter through a small fn: jumping code inside it too */
