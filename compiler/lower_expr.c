@@ -225,8 +225,7 @@ static void sort_by_keys(lw *w, iter_ctx *c, uint32_t var, const for_keys *fk)
 static void set_open(lw *w, iter_ctx *c, const ast_expr *set, uint32_t var)
 {
     c->is_set = 1;
-    int32_t lo = set->type.lo;
-    lw_push_const(w, lo > INT32_MIN ? lo - 1 : lo);
+    lw_push_const(w, set->type.lo - 1); /* resolve_expr.c: lo > INT32_MIN */
     lw_emit_a(w, ORDO_OP_STL, var);
     c->top = lw_here(w);
     uint32_t v = lw_list_ref(w, set);

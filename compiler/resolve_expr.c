@@ -952,6 +952,10 @@ static int rtype_set(rs *r, ast_typeexpr *t, int allow_var_only)
         return 0;
     }
     int64_t n = (int64_t)el.hi - el.lo + 1;
+    if (el.lo == INT32_MIN) { /* a loop's cursor starts just below the first member */
+        diag_error(r->d, t->elem->loc, "a set's range cannot start at %ld", (long)INT32_MIN);
+        return 0;
+    }
     if (n < 1 || n > (int64_t)OC_MAX_SET) {
         diag_error(r->d, t->elem->loc, "a set holds at most %u members, and %ld..%ld has %lld",
                    OC_MAX_SET, (long)el.lo, (long)el.hi, (long long)n);
