@@ -37,7 +37,8 @@ static void comment(const ordo_program *p, const ordo_insn *in, char *buf, size_
     case ORDO_OP_LDG: case ORDO_OP_STG: case ORDO_OP_LDX: case ORDO_OP_STX:
     case ORDO_OP_LLEN: case ORDO_OP_LGET: case ORDO_OP_LSET: case ORDO_OP_LADD:
     case ORDO_OP_LREM: case ORDO_OP_LREMAT: case ORDO_OP_LHAS: case ORDO_OP_LCLR:
-    case ORDO_OP_LSHUF:
+    case ORDO_OP_LSHUF: case ORDO_OP_SADD: case ORDO_OP_SREM: case ORDO_OP_SHAS:
+    case ORDO_OP_SCLR: case ORDO_OP_SLEN: case ORDO_OP_SNEXT:
         if (a < p->nvars)
             snprintf(buf, n, "; %s", nz(p->vars[a].name));
         return;

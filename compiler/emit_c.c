@@ -271,6 +271,8 @@ static void emit_vars(FILE *f, const ordo_program *p, const char *sym)
         fprintf(f, ", .width = %u, .ndims = %u, .is_list = %u, .cap = %u, .enum_id = %u",
                 (unsigned)v->width, (unsigned)v->ndims, (unsigned)v->is_list,
                 (unsigned)v->cap, (unsigned)v->enum_id);
+        if (v->is_set) /* only where there is one: the other vars' lines as before */
+            fputs(", .is_set = 1", f);
         fputs(",\n        .dim_kind = ", f);
         put_u8s(f, v->dim_kind, 2, 2, put_dim_kind);
         fputs(", .dim_enum = ", f);

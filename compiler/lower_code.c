@@ -135,7 +135,7 @@ uint32_t lw_lslot(const lw *w, const ast_sym *s)
 
 int lw_kind_of(const ast_type *t)
 {
-    int k = t->kind == TY_LIST ? t->elem : t->kind;
+    int k = t->kind == TY_LIST || t->kind == TY_SET ? t->elem : t->kind;
     switch (k) {
     case TY_BOOL: return ORDO_K_BOOL;
     case TY_PLAYER: return ORDO_K_PLAYER;
@@ -149,9 +149,15 @@ uint16_t lw_enum_of(const ast_type *t)
     return t->enm ? (uint16_t)t->enm->index : 0;
 }
 
-/* The values a scalar (or a list element) of type t may hold. */
+/* The values a scalar (or a list element, or a set's member) of type t may
+ * hold. */
 void lw_bounds_of(const lw *w, const ast_type *t, int32_t *lo, int32_t *hi)
 {
+    if (t->kind == TY_SET) { /* its domain: a table's none is no member */
+        *lo = t->lo;
+        *hi = t->hi;
+        return;
+    }
     int k = t->kind == TY_LIST ? t->elem : t->kind;
     switch (k) {
     case TY_BOOL: *lo = 0; *hi = 1; return;

@@ -18,6 +18,12 @@ uint32_t lw_list_ref(lw *w, const ast_expr *e)
     return (uint32_t)e->sym->decl->index;
 }
 
+/* The list instruction, or its set counterpart when e is a set. */
+int lw_list_op(const ast_expr *e, int list_op, int set_op)
+{
+    return e->type.kind == TY_SET ? set_op : list_op;
+}
+
 /* ------------------------------------------------------ player orders */
 
 /* The keys of pick_player: computed for the candidate in hand (`stored`
@@ -210,6 +216,22 @@ static void sort_by_keys(lw *w, iter_ctx *c, uint32_t var, const for_keys *fk)
     lw_give_locals(w, tmp);
 }
 
+/* A set's members, ascending: the loop variable holds the member in hand
+ * and SNEXT finds the next one above it (a scan of the set's words, so the
+ * loop costs per member, not per member of the domain); none left, it
+ * jumps out. The variable starts below the domain. */
+static void set_open(lw *w, iter_ctx *c, const ast_expr *set, uint32_t var)
+{
+    c->is_set = 1;
+    lw_push_const(w, set->type.lo - 1); /* resolve_expr.c: lo > INT32_MIN */
+    lw_emit_a(w, ORDO_OP_STL, var);
+    c->top = lw_here(w);
+    uint32_t v = lw_list_ref(w, set);
+    lw_emit_a(w, ORDO_OP_LDL, var);
+    c->exit_jump = lw_emit(w, ORDO_OP_SNEXT, 0, v, 0);
+    lw_emit_a(w, ORDO_OP_STL, var);
+}
+
 void lw_iter_open(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, const ast_expr *by,
                       int desc)
 {
@@ -240,6 +262,10 @@ void lw_iter_open_keys(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, con
         }
         break;
     case IT_LIST:
+        if (it->list->type.kind == TY_SET) {
+            set_open(w, c, it->list, var);
+            return;
+        }
         lw_push_const(w, 1);
         lw_emit_a(w, ORDO_OP_STL, c->counter);
         break;
@@ -297,7 +323,8 @@ void lw_iter_open_keys(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, con
 void lw_iter_close(lw *w, iter_ctx *c)
 {
     lw_patch_all_here(w, &c->cont);
-    lw_emit_a(w, ORDO_OP_INCL, c->counter);
+    if (!c->is_set) /* a set's SNEXT steps from the member in hand */
+        lw_emit_a(w, ORDO_OP_INCL, c->counter);
     lw_jump_to(w, ORDO_OP_JMP, c->top);
     lw_patch_here(w, c->exit_jump);
     lw_patch_all_here(w, &c->brk);
@@ -524,7 +551,7 @@ static void builtin_call(lw *w, const ast_expr *e)
     switch (e->builtin) {
     case BI_LEN:
         v = lw_list_ref(w, e->args[0]);
-        lw_emit_a(w, ORDO_OP_LLEN, v);
+        lw_emit_a(w, lw_list_op(e->args[0], ORDO_OP_LLEN, ORDO_OP_SLEN), v);
         return;
     case BI_FIRST:
         v = lw_list_ref(w, e->args[0]);
@@ -905,7 +932,7 @@ void lw_expr(lw *w, const ast_expr *e)
     case E_IN: {
         uint32_t v = lw_list_ref(w, e->b);
         lw_expr(w, e->a);
-        lw_emit_a(w, ORDO_OP_LHAS, v);
+        lw_emit_a(w, lw_list_op(e->b, ORDO_OP_LHAS, ORDO_OP_SHAS), v);
         return;
     }
     case E_ROLL:

@@ -116,6 +116,7 @@ typedef struct iter_ctx {
     uint32_t counter;     /* the position/index local */
     uint32_t order;       /* sorted players (by KEY) */
     int sorted;
+    int is_set;           /* over a set: the variable is the cursor (SNEXT) */
     uint32_t top;
     uint32_t exit_jump;
     u32vec cont;   /* jumps to the step to the next element */
@@ -179,6 +180,7 @@ uint32_t lw_add_plain_option(lw *w, const char *label, uint32_t line);
 
 /* lower_expr.c */
 uint32_t lw_list_ref(lw *w, const ast_expr *e);
+int lw_list_op(const ast_expr *e, int list_op, int set_op);
 void lw_iter_open(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, const ast_expr *by, int desc);
 void lw_iter_open_keys(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, const for_keys *fk);
 void lw_pick_player(lw *w, const pick_ctx *pc);

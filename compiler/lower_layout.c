@@ -27,12 +27,18 @@ ordo_var *lw_lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
         v->ndims = (uint8_t)d->ndims;
         v->line = ast_line(d->loc);
         v->is_list = t->kind == TY_LIST;
+        v->is_set = t->kind == TY_SET;
         v->kept = d->kept;
         v->hidden = d->secrecy;
         v->shown = (uint16_t)(d->shown_var ? d->shown_var->index + 1 : 0);
         if (v->is_list) {
             v->cap = (uint16_t)t->cap;
             v->stride = (2u + t->cap * v->width + 1u) & ~1u;
+        } else if (v->is_set) {
+            /* a bit per member of lo..hi, in 64-bit words (ORDO_SET_WORDS) */
+            v->cap = (uint16_t)t->cap;
+            v->stride = 8u * ORDO_SET_WORDS(t->cap);
+            v->init = 0; /* empty: the zeroed block */
         } else {
             v->stride = v->width;
         }

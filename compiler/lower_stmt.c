@@ -682,12 +682,19 @@ static void stmt_step(lw *w, const ast_stmt *s)
 
 static void stmt_list(lw *w, const ast_stmt *s)
 {
-    uint32_t v = lw_list_ref(w, s->u.list.list);
+    const ast_expr *l = s->u.list.list;
+    uint32_t v = lw_list_ref(w, l);
     switch (s->kind) {
-    case S_ADD: lw_expr(w, s->u.list.value); lw_emit_a(w, ORDO_OP_LADD, v); return;
-    case S_REMOVE: lw_expr(w, s->u.list.value); lw_emit_a(w, ORDO_OP_LREM, v); return;
+    case S_ADD:
+        lw_expr(w, s->u.list.value);
+        lw_emit_a(w, lw_list_op(l, ORDO_OP_LADD, ORDO_OP_SADD), v);
+        return;
+    case S_REMOVE:
+        lw_expr(w, s->u.list.value);
+        lw_emit_a(w, lw_list_op(l, ORDO_OP_LREM, ORDO_OP_SREM), v);
+        return;
     case S_REMOVE_AT: lw_expr(w, s->u.list.value); lw_emit_a(w, ORDO_OP_LREMAT, v); return;
-    case S_CLEAR: lw_emit_a(w, ORDO_OP_LCLR, v); return;
+    case S_CLEAR: lw_emit_a(w, lw_list_op(l, ORDO_OP_LCLR, ORDO_OP_SCLR), v); return;
     default: lw_emit_a(w, ORDO_OP_LSHUF, v); return;
     }
 }

@@ -28,6 +28,9 @@ int oc_load_table(oc_arena *arena, diag *d, ast_decl *t);
 #define OC_MAX_TABLE_BYTES ((size_t)16 << 20)
 /* The most bytes a ruleset's declared state may take in every game. */
 #define OC_MAX_STATE_BYTES ((uint64_t)16 << 20)
+/* The most members a set's domain may have: a set is a bit per member, and
+ * its loops, length and tests cost per 64-bit word. */
+#define OC_MAX_SET ORDO_SET_MAX
 
 /* Reads a whole file into the arena, without a leading UTF-8 byte-order
  * mark; NULL with errno in *err on failure (EISDIR for a directory, EFBIG

@@ -43,8 +43,9 @@ static void rvar_init(rs *r, ast_decl *d)
                                                                                  : 0;
     if (!d->value || rs_is_err(t))
         return;
-    if (t->kind == TY_LIST) {
-        diag_error(r->d, d->value->loc, "a list starts empty: it takes no initial value");
+    if (t->kind == TY_LIST || t->kind == TY_SET) {
+        diag_error(r->d, d->value->loc, "a %s starts empty: it takes no initial value",
+                   t->kind == TY_SET ? "set" : "list");
         return;
     }
     int ok;

@@ -300,9 +300,9 @@ static void rx_builtin(rs *r, ast_expr *e, int bi)
     if (bi == BI_LEN || bi == BI_FIRST || bi == BI_LAST) {
         if (rs_is_err(&x->type))
             return;
-        if (x->type.kind != TY_LIST) {
-            diag_error(r->d, x->loc, "argument of '%s' must be a list, not %s", e->name,
-                       rs_tn(r, &x->type));
+        if (x->type.kind != TY_LIST && !(x->type.kind == TY_SET && bi == BI_LEN)) {
+            diag_error(r->d, x->loc, "argument of '%s' must be a list%s, not %s", e->name,
+                       bi == BI_LEN ? " or a set" : "", rs_tn(r, &x->type));
             return;
         }
         e->type = bi == BI_LEN ? rs_ty(TY_INT) : rs_ty(x->type.elem);
@@ -544,7 +544,7 @@ static int type_binary(rs *r, ast_expr *e)
     }
     if (!rs_none_fits(e->a, tb))
         rs_none_fits(e->b, ta);
-    if (!ast_type_same(ta, tb) || ta->kind == TY_LIST) {
+    if (!ast_type_same(ta, tb) || ta->kind == TY_LIST || ta->kind == TY_SET) {
         diag_error(r->d, e->op_loc, "cannot compare %s with %s", rs_tn(r, ta), rs_tn(r, tb));
         return 0;
     }
@@ -593,7 +593,8 @@ static void rx_if(rs *r, ast_expr *e)
         return;
     if (!rs_none_fits(e->b, &e->c->type))
         rs_none_fits(e->c, &e->b->type);
-    if (!ast_type_same(&e->b->type, &e->c->type) || e->b->type.kind == TY_LIST) {
+    if (!ast_type_same(&e->b->type, &e->c->type) || e->b->type.kind == TY_LIST ||
+        e->b->type.kind == TY_SET) {
         diag_error(r->d, e->loc, "the branches of 'if' have different types: %s and %s",
                    rs_tn(r, &e->b->type), rs_tn(r, &e->c->type));
         return;
@@ -614,8 +615,9 @@ static void rx_in(rs *r, ast_expr *e)
     e->type = rs_ty(TY_BOOL);
     if (rs_is_err(&e->a->type) || rs_is_err(&e->b->type))
         return;
-    if (e->b->type.kind != TY_LIST) {
-        diag_error(r->d, e->b->loc, "'in' needs a list on its right, not %s", rs_tn(r, &e->b->type));
+    if (e->b->type.kind != TY_LIST && e->b->type.kind != TY_SET) {
+        diag_error(r->d, e->b->loc, "'in' needs a list or a set on its right, not %s",
+                   rs_tn(r, &e->b->type));
         return;
     }
     ast_type el = rs_ty(e->b->type.elem);
@@ -801,9 +803,9 @@ void rs_riter(rs *r, ast_iter *it)
     rs_rx(r, x);
     if (rs_is_err(&x->type))
         return;
-    if (x->type.kind != TY_LIST) {
+    if (x->type.kind != TY_LIST && x->type.kind != TY_SET) {
         diag_error(r->d, x->loc, "cannot iterate over %s (players, all players, an enum, "
-                   "A..B or a list)", rs_tn(r, &x->type));
+                   "A..B, a list or a set)", rs_tn(r, &x->type));
         return;
     }
     it->elem = rs_ty(x->type.elem);
@@ -924,6 +926,48 @@ void rs_rconst_decl(rs *r, ast_decl *d)
 
 /* -------------------------------------------------------------- types */
 
+/* `set of T`: T an enum, a table or a range of at most OC_MAX_SET
+ * members; its members are lo..hi (a table's rows 0..n-1: none is no
+ * member). A var's type only, as a list's. */
+static int rtype_set(rs *r, ast_typeexpr *t, int allow_var_only)
+{
+    t->type = rs_ty(TY_ERROR);
+    if (!allow_var_only) {
+        diag_error(r->d, t->loc, "a set type is only allowed for a var");
+        return 0;
+    }
+    if (t->elem->kind == TX_LIST || t->elem->kind == TX_SET) {
+        diag_error(r->d, t->elem->loc, "a set holds members of an enum, a table or a range, "
+                   "not %s", t->elem->kind == TX_SET ? "sets" : "lists");
+        return 0;
+    }
+    if (!rs_rtype(r, t->elem, 0))
+        return 0;
+    ast_type el = t->elem->type;
+    if (el.kind == TY_ENUM) {
+        el.lo = 0; /* none is no row, so never a member */
+    } else if (el.kind != TY_INT || !el.ranged) {
+        diag_error(r->d, t->elem->loc, "a set holds members of an enum, a table or a range "
+                   "A..B, not %s", rs_tn(r, &el));
+        return 0;
+    }
+    int64_t n = (int64_t)el.hi - el.lo + 1;
+    if (el.lo == INT32_MIN) { /* a loop's cursor starts just below the first member */
+        diag_error(r->d, t->elem->loc, "a set's range cannot start at %ld", (long)INT32_MIN);
+        return 0;
+    }
+    if (n < 1 || n > (int64_t)OC_MAX_SET) {
+        diag_error(r->d, t->elem->loc, "a set holds at most %u members, and %ld..%ld has %lld",
+                   OC_MAX_SET, (long)el.lo, (long)el.hi, (long long)n);
+        return 0;
+    }
+    t->type = el;
+    t->type.elem = el.kind;
+    t->type.kind = TY_SET;
+    t->type.cap = (uint32_t)n;
+    return 1;
+}
+
 int rs_rtype(rs *r, ast_typeexpr *t, int allow_list)
 {
     int ok = 1, ok2 = 1;
@@ -974,6 +1018,8 @@ int rs_rtype(rs *r, ast_typeexpr *t, int allow_list)
         t->type.hi = hi;
         return 1;
     }
+    case TX_SET:
+        return rtype_set(r, t, allow_list);
     default: { /* TX_LIST */
         t->type = rs_ty(TY_ERROR);
         if (!allow_list) {

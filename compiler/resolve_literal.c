@@ -87,7 +87,7 @@ static const char *list_name(const ast_expr *l)
 
 static int is_list_var(const ast_expr *l)
 {
-    if (l->type.kind != TY_LIST)
+    if (l->type.kind != TY_LIST && l->type.kind != TY_SET)
         return 0;
     return (l->kind == E_NAME && l->sym && l->sym->kind == SYM_VAR) ||
            (l->kind == E_INDEX && l->ix == IX_VAR);
@@ -101,7 +101,8 @@ static int check_value(rs *r, ast_expr *v, uint32_t k, const ast_expr *l)
     ast_type el = rs_ty(lt->elem);
     el.enm = lt->enm;
     char what[64];
-    snprintf(what, sizeof what, "value %u of the list literal", k + 1);
+    snprintf(what, sizeof what, "value %u of the %s literal", k + 1,
+             lt->kind == TY_SET ? "set" : "list");
     if (rs_is_err(&v->type) || !rs_want_type(r, v, &el, what))
         return 0;
     if (lt->ranged && v->is_const && (v->cval < lt->lo || v->cval > lt->hi)) {
@@ -112,6 +113,22 @@ static int check_value(rs *r, ast_expr *v, uint32_t k, const ast_expr *l)
     return 1;
 }
 
+/* A set holds each member once: a literal naming one twice could never
+ * equal it (and in a setup says something other than what it does). */
+static int check_distinct(rs *r, const ast_expr *lit, const ast_expr *l)
+{
+    for (uint32_t k = 1; k < lit->nargs; k++)
+        for (uint32_t j = 0; j < k; j++)
+            if (lit->args[k]->is_const && lit->args[j]->is_const &&
+                lit->args[k]->cval == lit->args[j]->cval) {
+                diag_error(r->d, lit->args[k]->loc, "value %u of the set literal repeats "
+                           "value %u: '%s' holds each member once", k + 1, j + 1,
+                           list_name(l));
+                return 0;
+            }
+    return 1;
+}
+
 /* A literal's values against the list `l` (all resolved): each of its
  * element type, and no more of them than the list holds. */
 static int check_values(rs *r, ast_expr *lit, const ast_expr *l)
@@ -119,6 +136,8 @@ static int check_values(rs *r, ast_expr *lit, const ast_expr *l)
     int ok = 1;
     for (uint32_t k = 0; k < lit->nargs; k++)
         ok &= check_value(r, lit->args[k], k, l);
+    if (ok && l->type.kind == TY_SET)
+        return check_distinct(r, lit, l);
     if (lit->nargs > l->type.cap) {
         diag_error(r->d, lit->loc, "the list literal has %u values, more than the %u that "
                    "'%s' holds", lit->nargs, l->type.cap, list_name(l));
@@ -183,13 +202,26 @@ static ast_expr *element_is(rs *r, ast_expr *l, uint32_t k, ast_expr *v)
     return binary(r, OP_EQ, x, v);
 }
 
+/* `v in s` */
+static ast_expr *member_is(rs *r, ast_expr *s, ast_expr *v)
+{
+    ast_expr *e = node(r, E_IN, v->loc, TY_BOOL);
+    e->a = v;
+    e->b = s;
+    e->depth = (uint16_t)((v->depth > s->depth ? v->depth : s->depth) + 1);
+    return e;
+}
+
 /* `l == [v1, ..., vn]` as `len(l) == n and l[1] == v1 and ...`: the
- * length first, so no position is read past the end. */
+ * length first, so no position is read past the end. A set's as `len(s)
+ * == n and v1 in s and ...` (its values are distinct: check_distinct). */
 static ast_expr *equal_test(rs *r, ast_expr *l, const ast_expr *lit)
 {
     ast_expr *t = len_is(r, l, lit->nargs);
     for (uint32_t k = 0; k < lit->nargs; k++)
-        t = binary(r, OP_AND, t, element_is(r, l, k + 1, lit->args[k]));
+        t = binary(r, OP_AND, t,
+                   l->type.kind == TY_SET ? member_is(r, l, lit->args[k])
+                                          : element_is(r, l, k + 1, lit->args[k]));
     return t;
 }
 
@@ -207,7 +239,7 @@ void rs_rlist_cmp(rs *r, ast_expr *e)
     }
     if (rs_is_err(&l->type))
         return;
-    if (l->type.kind != TY_LIST) {
+    if (l->type.kind != TY_LIST && l->type.kind != TY_SET) {
         diag_error(r->d, e->op_loc, "cannot compare %s with a list literal", rs_tn(r, &l->type));
         return;
     }

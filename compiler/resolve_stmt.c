@@ -80,8 +80,8 @@ static void rs_let(rs *r, ast_stmt *s)
         } else
             t = rs_ty(TY_ERROR);
     }
-    if (t.kind == TY_LIST) {
-        diag_error(r->d, v->loc, "a local cannot hold a list");
+    if (t.kind == TY_LIST || t.kind == TY_SET) {
+        diag_error(r->d, v->loc, "a local cannot hold a %s", t.kind == TY_SET ? "set" : "list");
         t = rs_ty(TY_ERROR);
     } else if (t.kind == TY_VOID) {
         t = rs_ty(TY_ERROR);
@@ -103,8 +103,9 @@ static int assignable(rs *r, ast_expr *t)
             diag_error(r->d, t->loc, "cannot assign to the built-in '%s'", n);
             return 0;
         }
-        if (s->type.kind == TY_LIST) {
-            diag_error(r->d, t->loc, "cannot assign to the list '%s' (use add, remove, clear)", n);
+        if (s->type.kind == TY_LIST || s->type.kind == TY_SET) {
+            diag_error(r->d, t->loc, "cannot assign to the %s '%s' (use add, remove, clear)",
+                       s->type.kind == TY_SET ? "set" : "list", n);
             return 0;
         }
         return 1;
@@ -427,16 +428,24 @@ static void rs_call(rs *r, ast_stmt *s, int want_kind_)
 }
 
 /* The list operand of add/remove/clear/shuffle: a list var (indexed if it
- * has dims). */
-static int rlist_target(rs *r, ast_expr *l)
+ * has dims); add, remove and clear take a set var too (a set has no
+ * positions and no order to shuffle). */
+static int rlist_target(rs *r, ast_stmt *s, ast_expr *l)
 {
     rs_rx(r, l);
     if (rs_is_err(&l->type))
         return 0;
     int is_var = (l->kind == E_NAME && l->sym && l->sym->kind == SYM_VAR) ||
                  (l->kind == E_INDEX && l->ix == IX_VAR);
-    if (l->type.kind != TY_LIST || !is_var) {
-        diag_error(r->d, l->loc, "a list var is needed here, not %s", rs_tn(r, &l->type));
+    int set_ok = s->kind == S_ADD || s->kind == S_REMOVE || s->kind == S_CLEAR;
+    if (is_var && l->type.kind == TY_SET && !set_ok) {
+        diag_error(r->d, l->loc, "a set has no %s: '%s' takes a list var",
+                   s->kind == S_SHUFFLE ? "order" : "positions", ast_stmt_kind_name(s->kind));
+        return 0;
+    }
+    if (!(l->type.kind == TY_LIST || (set_ok && l->type.kind == TY_SET)) || !is_var) {
+        diag_error(r->d, l->loc, "a list %svar is needed here, not %s", set_ok ? "or set " : "",
+                   rs_tn(r, &l->type));
         return 0;
     }
     return 1;
@@ -447,7 +456,7 @@ static void rs_list(rs *r, ast_stmt *s)
     ast_expr *l = s->u.list.list, *v = s->u.list.value;
     if (v)
         rs_rx(r, v);
-    if (!rlist_target(r, l) || !v || rs_is_err(&v->type))
+    if (!rlist_target(r, s, l) || !v || rs_is_err(&v->type))
         return;
     if (s->kind == S_REMOVE_AT) {
         rs_want_kind(r, v, TY_INT, "the position removed");

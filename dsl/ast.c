@@ -15,14 +15,16 @@ static const char *scalar_name(int kind, const ast_decl *enm)
     case TY_ENUM: return enm && enm->name ? enm->name : "enum";
     case TY_VOID: return "nothing";
     case TY_LIST: return "list";
+    case TY_SET: return "set";
     default: return "?";
     }
 }
 
 const char *ast_type_name(const ast_type *t, char *buf, size_t n)
 {
-    if (t->kind == TY_LIST)
-        snprintf(buf, n, "list of %s", scalar_name(t->elem, t->enm));
+    if (t->kind == TY_LIST || t->kind == TY_SET)
+        snprintf(buf, n, "%s of %s", t->kind == TY_SET ? "set" : "list",
+                 scalar_name(t->elem, t->enm));
     else
         snprintf(buf, n, "%s", scalar_name(t->kind, t->enm));
     return buf;
@@ -52,7 +54,7 @@ int ast_type_same(const ast_type *a, const ast_type *b)
         return 0;
     if (a->kind == TY_ENUM)
         return a->enm == b->enm;
-    if (a->kind == TY_LIST)
+    if (a->kind == TY_LIST || a->kind == TY_SET)
         return a->elem == b->elem && (a->elem != TY_ENUM || a->enm == b->enm);
     return 1;
 }

@@ -42,15 +42,17 @@ enum ast_type_kind {
     TY_BOOL,
     TY_PLAYER,    /* `player N` and `none` */
     TY_ENUM,      /* enm = the enum's decl */
-    TY_LIST       /* elem/lo/hi/ranged/enm describe the element; cap the capacity */
+    TY_LIST,      /* elem/lo/hi/ranged/enm describe the element; cap the capacity */
+    TY_SET        /* elem/lo/hi/ranged/enm describe the members' domain (lo..hi);
+                   * cap its size (hi - lo + 1, at most OC_MAX_SET) */
 };
 
 typedef struct ast_type {
     uint8_t kind;            /* TY_* */
-    uint8_t elem;            /* TY_LIST: the element's kind (TY_INT..TY_ENUM) */
+    uint8_t elem;            /* TY_LIST, TY_SET: the element's kind (TY_INT..TY_ENUM) */
     uint8_t ranged;          /* TY_INT (or int elements): lo..hi declared */
     int32_t lo, hi;          /* the declared range when ranged */
-    uint32_t cap;            /* TY_LIST: capacity */
+    uint32_t cap;            /* TY_LIST: capacity; TY_SET: the domain's size */
     struct ast_decl *enm;    /* TY_ENUM, or a list of an enum: the enum decl */
 } ast_type;
 
@@ -61,12 +63,12 @@ typedef struct ast_typeexpr {
     uint8_t kind;                 /* TX_* */
     const char *name;             /* TX_NAME: the enum name */
     struct ast_expr *lo, *hi;     /* TX_RANGE bounds (constant expressions) */
-    struct ast_typeexpr *elem;    /* TX_LIST element */
+    struct ast_typeexpr *elem;    /* TX_LIST, TX_SET element */
     struct ast_expr *cap;         /* TX_LIST capacity (constant) */
     ast_type type;                /* [R] */
 } ast_typeexpr;
 
-enum { TX_INT = 1, TX_BOOL, TX_PLAYER, TX_NAME, TX_RANGE, TX_LIST };
+enum { TX_INT = 1, TX_BOOL, TX_PLAYER, TX_NAME, TX_RANGE, TX_LIST, TX_SET };
 
 /* ---------------------------------------------------------------- symbols */
 
@@ -92,7 +94,7 @@ enum ast_local_kind {
 
 enum ast_builtin {
     BI_NONE = 0,
-    BI_LEN,    /* len(list): int */
+    BI_LEN,    /* len(list), len(set): int */
     BI_FIRST,  /* first(list): element */
     BI_LAST,   /* last(list): element */
     BI_MIN,    /* min(a, b) */
@@ -139,7 +141,7 @@ enum ast_expr_kind {
     E_UNARY,       /* op = '-' or OP_NOT; a */
     E_BINARY,      /* op; a, b (OP_AND/OP_OR short-circuit) */
     E_IF,          /* if a then b else c */
-    E_IN,          /* a in b (b a list-typed expression) */
+    E_IN,          /* a in b (b a list- or set-typed expression) */
     E_ROLL,        /* roll: a = the count (NULL: ival dice), sides */
     E_AGG,         /* agg; var (a local sym), iter, a = where (may be NULL),
                     * b = `of` value (sum/min/max) */
@@ -187,7 +189,8 @@ enum ast_iter_kind {
     IT_ALL_PLAYERS, /* `all players` */
     IT_ENUM,        /* an enum's members: enm */
     IT_RANGE,       /* lo..hi (ints, both included) */
-    IT_LIST         /* a list-typed expression: list */
+    IT_LIST         /* a list- or set-typed expression: list (a set: its members
+                     * in ascending order) */
 };
 
 typedef struct ast_iter {

@@ -709,7 +709,7 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %token T_ASC "asc" T_DESC "desc" T_CHOOSE "choose" T_OPTION "option"
 %token T_SCOPE "scope" T_ESCAPE "escape" T_WINDOW "window" T_EMIT "emit" T_LOG "log"
 %token T_END "end" T_GAME "game" T_WINNER "winner" T_RETURN "return" T_LET "let"
-%token T_INT "int" T_BOOL "bool" T_PLAYER "player" T_LIST "list" T_OF "of"
+%token T_INT "int" T_BOOL "bool" T_PLAYER "player" T_LIST "list" T_SET "set" T_OF "of"
 %token T_TRUE "true" T_FALSE "false" T_NONE "none" T_ACTIVE "active" T_ROLL "roll"
 %token T_COUNT "count" T_ANY "any" T_ALL "all" T_SUM "sum" T_MIN "min" T_MAX "max"
 %token T_ADD "add" T_TO "to" T_REMOVE "remove" T_AT "at" T_FROM "from"
@@ -734,6 +734,10 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 /* lowest first; see the precedence table of doc/language.md */
 /* `reveal X to P`: after `reveal X`, a "to" is its own (not a call of a
  * proc named `to` as the next statement) */
+/* `set of T` in a table's fields: `cards: set of Card` reads as the type,
+ * not as a field of type `set` then a field named `of` */
+%precedence T_SET
+%precedence T_OF
 %precedence REVEAL_ALL
 %precedence T_TO T_BECAUSE
 %precedence LOW T_ELSE
@@ -1162,6 +1166,10 @@ type
         $$ = tx(px, TX_LIST, @1);
         $$->elem = $3;
         $$->cap = $5;
+      }
+    | T_SET T_OF type {
+        $$ = tx(px, TX_SET, @1);
+        $$->elem = $3;
       }
     ;
 
@@ -1758,6 +1766,7 @@ soft_keyword
     | T_GAME { $$ = "game"; }
     | T_RETURN { $$ = "return"; }
     | T_LET { $$ = "let"; }
+    | T_SET { $$ = "set"; }
     | T_OF { $$ = "of"; }
     | T_TO { $$ = "to"; }
     | T_FROM { $$ = "from"; }
@@ -2261,7 +2270,7 @@ static int is_soft_keyword(yysymbol_kind_t k)
     case YYSYMBOL_T_SIMULTANEOUSLY: case YYSYMBOL_T_REVISABLE: case YYSYMBOL_T_REVISE:
     case YYSYMBOL_T_INVARIANT: case YYSYMBOL_T_BECAUSE: case YYSYMBOL_T_LIMIT:
     case YYSYMBOL_T_CHECK:
-    case YYSYMBOL_T_REVEAL: case YYSYMBOL_T_HIDE:
+    case YYSYMBOL_T_REVEAL: case YYSYMBOL_T_HIDE: case YYSYMBOL_T_SET:
         return 1;
     default:
         return 0;

@@ -60,7 +60,7 @@ void ordo_py_players(const ordo_py_ruleset *r, int *lo, int *hi)
 /* Var v's shape, for observations: its name (NULL past the last var, or
  * for the runtime's own, whose names begin with '#'), its extents (a
  * player index: the game's count; a range: lo..lo+n-1), whether it is a
- * list, and who sees it (ORDO_HIDDEN_*). */
+ * list (or a set, read as one), and who sees it (ORDO_HIDDEN_*). */
 const char *ordo_py_var(const ordo_py_ruleset *r, int v, int *ndims, int n[2], int lo[2],
                         int player_dim[2], int *is_list, int *hidden)
 {
@@ -74,7 +74,7 @@ const char *ordo_py_var(const ordo_py_ruleset *r, int v, int *ndims, int n[2], i
         lo[k] = x->dim_kind[k] == ORDO_DIM_RANGE ? x->dim_lo[k] : 0;
         player_dim[k] = x->dim_kind[k] == ORDO_DIM_PLAYER;
     }
-    *is_list = x->is_list;
+    *is_list = x->is_list || x->is_set; /* a set reads as the list of its members */
     *hidden = x->hidden;
     return x->name;
 }

@@ -430,6 +430,23 @@ static unsigned char *host_cell(const ordo_game *g, int v, int i, int j)
     return (unsigned char *)VM_CSTATE(g) + var->offset + (uint64_t)cell * var->stride;
 }
 
+/* A set read as a list is: elem -1 its size, elem k its k-th member
+ * (0-based, ascending). */
+static int set_get(const ordo_var *var, const unsigned char *a, int elem, int32_t *out)
+{
+    if (elem < 0) {
+        *out = (int32_t)vm_set_count(a, var->cap);
+        return ORDO_OK;
+    }
+    int32_t k = vm_set_next(a, var->cap, 0);
+    for (int e = 0; e < elem && k >= 0; e++)
+        k = vm_set_next(a, var->cap, (int64_t)k + 1);
+    if (k < 0)
+        return ORDO_E_ARG;
+    *out = var->lo + k;
+    return ORDO_OK;
+}
+
 int ordo_get(const ordo_game *g, int v, int i, int j, int elem, int32_t *out)
 {
     if (!g || !out)
@@ -438,6 +455,8 @@ int ordo_get(const ordo_game *g, int v, int i, int j, int elem, int32_t *out)
     if (!a)
         return ORDO_E_ARG;
     const ordo_var *var = &g->p->vars[v];
+    if (var->is_set)
+        return set_get(var, a, elem, out);
     if (!var->is_list) {
         *out = vm_load(a, var->width);
         return ORDO_OK;
@@ -454,6 +473,22 @@ int ordo_get(const ordo_game *g, int v, int i, int j, int elem, int32_t *out)
     return ORDO_OK;
 }
 
+static int set_set(const ordo_var *var, unsigned char *a, int elem, int32_t value)
+{
+    if (elem < 0) {
+        if (value != 0)
+            return ORDO_E_RANGE;
+        memset(a, 0, var->stride);
+        return ORDO_OK;
+    }
+    if (elem > 1)
+        return ORDO_E_ARG;
+    if (value < var->lo || value > var->hi)
+        return ORDO_E_RANGE;
+    vm_set_put(a, (uint32_t)(value - var->lo), elem);
+    return ORDO_OK;
+}
+
 int ordo_set(ordo_game *g, int v, int i, int j, int elem, int32_t value)
 {
     if (!g)
@@ -462,6 +497,8 @@ int ordo_set(ordo_game *g, int v, int i, int j, int elem, int32_t value)
     if (!a)
         return ORDO_E_ARG;
     const ordo_var *var = &g->p->vars[v];
+    if (var->is_set) /* elem -1: empty it (value 0); elem 0: take value out; 1: put it in */
+        return set_set(var, a, elem, value);
     if (var->is_list && elem < 0) {
         if (value < 0 || value > var->cap)
             return ORDO_E_RANGE;

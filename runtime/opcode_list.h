@@ -20,7 +20,8 @@
  *
  * pops, pushes: how many values the instruction takes from the operand
  * stack and then leaves on it, when it falls through to the next
- * instruction (a jump taken moves the stack the same way, except EMITB's):
+ * instruction (a jump taken moves the stack the same way, except EMITB's
+ * and SNEXT's, which push nothing when they jump):
  *   K(c)   c
  *   X(c)   x + c                      (x: the instruction's arg count)
  *   ND(c)  var a's ndims + c          (its indexes)
@@ -115,3 +116,9 @@ OP(DEPTH,    "a",   K(0),  K(1), "push how many runs of proc a are under way (it
 OP(OUTER,    "ab",  K(0),  K(1), "push local b of the innermost run of proc a under way below the running one (INT32_MAX when none: a stated `decreasing` compares with it)")
 OP(SEAT,     "a",   K(1),  K(1), "pop p; push p's seat: 1 + how many seats clockwise p sits from the start player, scalar var a (p not a player: E_INDEX)")
 OP(ROTATE,   "a",   K(0),  K(0), "var a (the start player) = the next player clockwise who is in the game; unchanged when no other is")
+OP(SADD,     "a",   ND(1), K(0), "pop v, i [j]; member v is in set var a[i,j] (v outside its domain: E_RANGE; in already: nothing)")
+OP(SREM,     "a",   ND(1), K(0), "pop v, i [j]; member v is out of set var a[i,j] (not in: E_LIST)")
+OP(SHAS,     "a",   ND(1), K(1), "pop v, i [j]; push whether v is in set var a[i,j] (outside its domain: 0)")
+OP(SCLR,     "a",   ND(0), K(0), "pop i [j]; empty set var a[i,j]")
+OP(SLEN,     "a",   ND(0), K(1), "pop i [j]; push how many members set var a[i,j] holds")
+OP(SNEXT,    "ab",  ND(1), K(1), "pop v, i [j]; push the least member of set var a[i,j] above v; none: pc = b, pushing nothing (a loop over the set ends)")

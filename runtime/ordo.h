@@ -18,7 +18,7 @@
 
 #define ORDO_VERSION "0.1.0"
 #define ORDO_PROGRAM_MAGIC 0x4f52444fu /* "ORDO" */
-#define ORDO_PROGRAM_VERSION 8u
+#define ORDO_PROGRAM_VERSION 9u
 
 #ifdef __cplusplus
 extern "C" {
@@ -43,7 +43,8 @@ enum {
     ORDO_E_LIMIT = -7,    /* the execution step limit was reached */
     ORDO_E_STACK = -8,    /* value, call or escape stack exhausted */
     ORDO_E_NOOPTION = -9, /* a decision with no legal option */
-    ORDO_E_LIST = -10,    /* list full, empty, or value not in it */
+    ORDO_E_LIST = -10,    /* list full, empty, or value not in it (or not in
+                             a set removed from) */
     ORDO_E_ASSERT = -11,  /* an `assert` in the ruleset failed */
     ORDO_E_OPCODE = -12,  /* an unknown instruction */
     ORDO_E_DENIED = -13,  /* an action whose precondition fails, or a payment
@@ -128,7 +129,10 @@ const char *ordo_end_reason(const ordo_game *g, int *is_limit);
 int ordo_find_var(const ordo_program *p, const char *name);
 /* Reads element (i, j) of var v (unused indexes 0; players 0-based, enums
  * by member index, ranges A..B by value). For a list var, reads its length
- * when elem < 0, else element elem (0-based). */
+ * when elem < 0, else element elem (0-based); a set var reads as the list
+ * of its members in ascending order. ordo_set writes the same cells; on a
+ * set var, elem 1 puts member `value` in, elem 0 takes it out, and elem -1
+ * with value 0 empties the set. */
 int ordo_get(const ordo_game *g, int v, int i, int j, int elem, int32_t *out);
 int ordo_set(ordo_game *g, int v, int i, int j, int elem, int32_t value);
 
@@ -146,7 +150,7 @@ int ordo_visible(const ordo_game *g, int seat, int v, int i, int j);
 /* dst = src as seat sees it: a copy (dst must be a block of the same
  * program and player count, as for ordo_copy) whose cells seat does not
  * see hold the var's initial value (list elements: its lowest value; the
- * length stays). A view is for reading and showing, not for playing on.
+ * length stays; a set is empty). A view is for reading and showing, not for playing on.
  * ORDO_E_ARG for a bad seat. */
 int ordo_view(ordo_game *dst, const ordo_game *src, int seat);
 /* Writes a value the way labels do ("player 2", "ogre", "7"). */
@@ -348,6 +352,11 @@ enum {
     ORDO_DIM_RANGE = 3   /* extent = hi-lo+1; index value lo..hi */
 };
 
+/* The 64-bit words of a set over n members (a var's cell holds them). */
+#define ORDO_SET_WORDS(n) (((uint32_t)(n) + 63u) / 64u)
+/* The most members a set's domain may have. */
+#define ORDO_SET_MAX 1024u
+
 typedef struct ordo_var {
     const char *name;
     uint32_t offset;   /* byte offset of cell 0 in the state area */
@@ -356,11 +365,13 @@ typedef struct ordo_var {
     uint8_t width;     /* bytes per scalar: 1, 2 or 4 (signed storage) */
     uint8_t ndims;     /* 0, 1 or 2 */
     uint8_t is_list;   /* cell = int16 length + cap elements of `width` */
+    uint8_t is_set;    /* cell = ORDO_SET_WORDS(cap) uint64 words, bit k of the
+                        * words (little-end first) = member lo + k is in */
     uint8_t kept;      /* `kept`: an undone action leaves it as it is */
     uint8_t hidden;    /* ORDO_HIDDEN_*: who sees its cells (0: everyone) */
     uint16_t shown;    /* hidden: 1 + the var (a list of players, same
                         * indexes) of whom each cell was revealed to */
-    uint16_t cap;      /* list capacity */
+    uint16_t cap;      /* list capacity; a set's domain size (hi - lo + 1) */
     uint16_t enum_id;  /* for ORDO_K_ENUM: index in enums */
     uint8_t dim_kind[2];
     uint16_t dim_enum[2];  /* for ORDO_DIM_ENUM */

@@ -63,7 +63,9 @@ static uint64_t fingerprint(const ordo_program *p)
     h = fnv_u32(h, p->nvars);
     for (uint16_t i = 0; i < p->nvars; i++) {
         const ordo_var *v = &p->vars[i];
-        uint32_t f[] = {v->offset, v->stride, v->kind, v->width, v->ndims, v->is_list, v->cap,
+        /* a set in the list's slot: the programs without one hash as before */
+        uint32_t f[] = {v->offset, v->stride, v->kind, v->width, v->ndims,
+                        (uint32_t)v->is_list | (uint32_t)v->is_set << 1, v->cap,
                         v->enum_id, v->dim_kind[0], v->dim_kind[1], v->dim_n[0], v->dim_n[1],
                         (uint32_t)v->dim_lo[0], (uint32_t)v->dim_lo[1], (uint32_t)v->lo,
                         (uint32_t)v->hi, (uint32_t)v->init, v->kept, v->hidden, v->shown};
@@ -163,9 +165,22 @@ static int why(chk *c, const char *fmt, ...)
     return ORDO_E_PROGRAM;
 }
 
+/* A set's cell holds no bit past its last member (the VM never sets one,
+ * and two equal games must be equal byte for byte). */
+static int set_cell_ok(const ordo_var *v, const unsigned char *cell)
+{
+    uint32_t words = ORDO_SET_WORDS(v->cap);
+    for (uint32_t b = v->cap; b < words * 64u; b++)
+        if (vm_set_has(cell, b))
+            return 0;
+    return 1;
+}
+
 /* The cells of vars first..nvars-1 as stored at `base` (a state area, or
  * a copy of its tail whose byte 0 is state byte `from`): every value in
- * its declared range, every list's length within its capacity. */
+ * its declared range, every list's length within its capacity, no set
+ * with a member beyond its domain. */
+
 static int check_vars(chk *c, const ordo_program *p, const unsigned char *base, uint32_t from,
                       uint16_t first, const char *where)
 {
@@ -176,6 +191,12 @@ static int check_vars(chk *c, const ordo_program *p, const unsigned char *base, 
             cells *= v->dim_n[d];
         for (uint32_t k = 0; k < cells; k++) {
             const unsigned char *cell = base + (v->offset - from) + k * v->stride;
+            if (v->is_set) {
+                if (!set_cell_ok(v, cell))
+                    return why(c, "%s: set '%s' holds a member beyond its %u", where,
+                               v->name ? v->name : "?", (unsigned)v->cap);
+                continue;
+            }
             uint32_t n = 1;
             const unsigned char *elems = cell;
             if (v->is_list) {

@@ -35,8 +35,8 @@ void vm_init_vars(ordo_game *g, uint16_t first, uint16_t end)
     unsigned char *st = VM_STATE(g);
     for (uint16_t i = first; i < end; i++) {
         const ordo_var *v = &p->vars[i];
-        if (v->is_list || v->init == 0)
-            continue; /* lists start empty; the block is zeroed */
+        if (v->is_list || v->is_set || v->init == 0)
+            continue; /* lists and sets start empty; the block is zeroed */
         uint32_t cells = 1;
         for (unsigned d = 0; d < v->ndims; d++)
             cells *= v->dim_n[d];

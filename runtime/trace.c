@@ -432,7 +432,9 @@ static void vb_reveal(vm_buf *b, const ordo_program *p, const ordo_event *ev)
         return;
     const ordo_var *v = &p->vars[ev->id];
     const int32_t *val = ev->args + nd + 1;
-    int nval = ev_nargs(ev) - nd - 1, first = v->is_list ? 1 : 0;
+    /* a list's or a set's values: how many, then the first of them */
+    int many = v->is_list || v->is_set;
+    int nval = ev_nargs(ev) - nd - 1, first = many ? 1 : 0;
     vb_puts(b, ": ");
     if (vm_masked_arg(ev, nd + 1)) { /* revealed to someone else */
         vb_puts(b, "?");
@@ -443,9 +445,9 @@ static void vb_reveal(vm_buf *b, const ordo_program *p, const ordo_event *ev)
             vb_puts(b, ", ");
         vb_value(b, p, v->kind, v->enum_id, val[k]);
     }
-    if (v->is_list && val[0] == 0)
+    if (many && val[0] == 0)
         vb_puts(b, "nothing");
-    else if (v->is_list && val[0] > nval - 1)
+    else if (many && val[0] > nval - 1)
         vb_puts(b, ", ...");
 }
 

@@ -70,6 +70,19 @@ static int check_hidden(const ordo_program *p, unsigned i, char *msg, size_t msg
     return 0;
 }
 
+/* A set: a bit per member of lo..hi, in whole words; it starts empty (the
+ * zeroed block), so no initial value. */
+static int check_set_var(const ordo_var *v, unsigned i, char *msg, size_t msgsize)
+{
+    const char *name = nm(v->name);
+    if (v->is_list || v->init != 0)
+        BAD("var %u (%s): a set with a list's layout or an initial value", i, name);
+    if (v->cap == 0 || v->cap > ORDO_SET_MAX || (int64_t)v->hi - v->lo + 1 != v->cap)
+        BAD("var %u (%s): a set of %u members over %ld..%ld", i, name, (unsigned)v->cap,
+            (long)v->lo, (long)v->hi);
+    return ORDO_OK;
+}
+
 static int check_var(const ordo_program *p, unsigned i, char *msg, size_t msgsize)
 {
     const ordo_var *v = &p->vars[i];
@@ -84,7 +97,9 @@ static int check_var(const ordo_program *p, unsigned i, char *msg, size_t msgsiz
     if (v->lo > v->hi || !width_fits(v->width, v->lo, v->hi))
         BAD("var %u (%s): range %ld..%ld does not fit %u bytes", i, name, (long)v->lo,
             (long)v->hi, (unsigned)v->width);
-    if (!v->is_list && (v->init < v->lo || v->init > v->hi))
+    if (v->is_set && check_set_var(v, i, msg, msgsize) != ORDO_OK)
+        return ORDO_E_PROGRAM;
+    if (!v->is_list && !v->is_set && (v->init < v->lo || v->init > v->hi))
         BAD("var %u (%s): initial value %ld not in %ld..%ld", i, name, (long)v->init,
             (long)v->lo, (long)v->hi);
     if (v->is_list && (v->cap == 0 || v->cap > INT16_MAX))
@@ -116,7 +131,9 @@ static int check_var(const ordo_program *p, unsigned i, char *msg, size_t msgsiz
             BAD("var %u (%s): empty dimension", i, name);
         cells *= v->dim_n[d];
     }
-    uint64_t need = v->is_list ? 2u + (uint64_t)v->cap * v->width : v->width;
+    uint64_t need = v->is_list  ? 2u + (uint64_t)v->cap * v->width
+                    : v->is_set ? 8u * (uint64_t)ORDO_SET_WORDS(v->cap)
+                                : v->width;
     if (v->stride < need)
         BAD("var %u (%s): stride %lu smaller than a cell (%lu bytes)", i, name,
             (unsigned long)v->stride, (unsigned long)need);
@@ -136,6 +153,7 @@ static int check_builtin(const ordo_program *p, char *msg, size_t msgsize)
     for (unsigned i = 0; i < 3; i++) {
         const ordo_var *v = &p->vars[i];
         if (!v->name || strcmp(v->name, names[i]) != 0 || v->kind != kinds[i] || v->is_list ||
+            v->is_set ||
             v->ndims != (i ? 1 : 0) || (i && v->dim_kind[0] != ORDO_DIM_PLAYER))
             BAD("var %u must be the built-in '%s'", i, names[i]);
     }
@@ -157,7 +175,7 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
         case ORDO_OP_STG:
             if (a >= p->nvars)
                 what = "var";
-            else if (p->vars[a].ndims != 0 || p->vars[a].is_list)
+            else if (p->vars[a].ndims != 0 || p->vars[a].is_list || p->vars[a].is_set)
                 BAD("code %lu: %s needs a scalar var without indexes, not var %u (%s)",
                     (unsigned long)pc, in->op == ORDO_OP_LDG ? "LDG" : "STG", a,
                     nm(p->vars[a].name));
@@ -166,8 +184,8 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
         case ORDO_OP_STX:
             if (a >= p->nvars)
                 what = "var";
-            else if (p->vars[a].is_list)
-                BAD("code %lu: LDX/STX on list var %u (%s)", (unsigned long)pc, a,
+            else if (p->vars[a].is_list || p->vars[a].is_set)
+                BAD("code %lu: LDX/STX on list or set var %u (%s)", (unsigned long)pc, a,
                     nm(p->vars[a].name));
             break;
         case ORDO_OP_LLEN:
@@ -183,6 +201,22 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
                 what = "var";
             else if (!p->vars[a].is_list)
                 BAD("code %lu: a list instruction on var %u (%s), not a list",
+                    (unsigned long)pc, a, nm(p->vars[a].name));
+            break;
+        case ORDO_OP_SNEXT: /* a set instruction that jumps */
+            if (a < p->nvars && p->vars[a].is_set && (in->b < 0 || (uint32_t)in->b >= p->ncode))
+                BAD("code %lu: jump target %ld is not in 0..%lu", (unsigned long)pc,
+                    (long)in->b, (unsigned long)p->ncode - 1);
+            /* fall through */
+        case ORDO_OP_SADD:
+        case ORDO_OP_SREM:
+        case ORDO_OP_SHAS:
+        case ORDO_OP_SCLR:
+        case ORDO_OP_SLEN:
+            if (a >= p->nvars)
+                what = "var";
+            else if (!p->vars[a].is_set)
+                BAD("code %lu: a set instruction on var %u (%s), not a set",
                     (unsigned long)pc, a, nm(p->vars[a].name));
             break;
         case ORDO_OP_JMP:
@@ -249,7 +283,7 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
             /* the start player: a scalar player var the VM reads as 0..n-1 */
             if (a >= p->nvars)
                 what = "var";
-            else if (p->vars[a].ndims != 0 || p->vars[a].is_list ||
+            else if (p->vars[a].ndims != 0 || p->vars[a].is_list || p->vars[a].is_set ||
                      p->vars[a].kind != ORDO_K_PLAYER)
                 BAD("code %lu: SEAT/ROTATE needs a scalar player var, not var %u (%s)",
                     (unsigned long)pc, a, nm(p->vars[a].name));
@@ -317,8 +351,8 @@ static int check_code(const ordo_program *p, char *msg, size_t msgsize)
                     x > 1 ? "knows x=0 and 1 only" : "does not undo actions");
             if (a >= p->nvars)
                 what = "var";
-            else if (p->vars[a].is_list)
-                BAD("code %lu: PAY/ADDD on list var %u (%s)", (unsigned long)pc, a,
+            else if (p->vars[a].is_list || p->vars[a].is_set)
+                BAD("code %lu: PAY/ADDD on list or set var %u (%s)", (unsigned long)pc, a,
                     nm(p->vars[a].name));
             break;
         case ORDO_OP_EMITB:
@@ -520,7 +554,7 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
             const ordo_var *v = &p->vars[i];
             if (i + 1 < p->nvars && p->vars[i + 1].offset < v->offset)
                 BAD("var %u (%s): the per-action block is out of order", i, nm(v->name));
-            if (i < p->act_first + 2u && (v->is_list || v->ndims))
+            if (i < p->act_first + 2u && (v->is_list || v->is_set || v->ndims))
                 BAD("var %u (%s) must be a scalar", i, nm(v->name));
         }
         for (unsigned i = 0; i < p->act_first; i++)

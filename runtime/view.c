@@ -54,9 +54,14 @@ int ordo_visible(const ordo_game *g, int seat, int v, int i, int j)
 }
 
 /* A cell seat does not see: the var's initial value; a list keeps its
- * length (public), its elements read as the lowest value. */
+ * length (public), its elements read as the lowest value; a set reads as
+ * empty (which members it holds is all it tells). */
 static void mask_cell(unsigned char *cell, const ordo_var *v)
 {
+    if (v->is_set) {
+        memset(cell, 0, v->stride);
+        return;
+    }
     if (!v->is_list) {
         vm_store(cell, v->width, v->init);
         return;
@@ -93,11 +98,24 @@ int ordo_view(ordo_game *dst, const ordo_game *src, int seat)
 
 /* ------------------------------------------------------------- the trace */
 
+static unsigned set_values(const ordo_var *v, const unsigned char *cell, int32_t *out,
+                           unsigned room)
+{
+    out[0] = (int32_t)vm_set_count(cell, v->cap);
+    unsigned n = 1;
+    for (int32_t k = vm_set_next(cell, v->cap, 0); k >= 0 && n < room;
+         k = vm_set_next(cell, v->cap, (int64_t)k + 1))
+        out[n++] = v->lo + k;
+    return n;
+}
+
 unsigned vm_cell_values(const ordo_var *v, const unsigned char *cell, int32_t *out,
                         unsigned room)
 {
     if (!room)
         return 0;
+    if (v->is_set) /* as a list's: how many, then the members ascending */
+        return set_values(v, cell, out, room);
     if (!v->is_list) {
         out[0] = vm_load(cell, v->width);
         return 1;

@@ -1362,6 +1362,64 @@ top:
         sp -= v->ndims;
         NEXT();
     }
+    /* ---- sets: a cell is ORDO_SET_WORDS(cap) words, bit k = member lo + k */
+#define SET(extra)                                                                   \
+    const ordo_var *v = &vars[ip->a];                                                \
+    unsigned char *cell;                                                             \
+    NEED(v->ndims + (extra));                                                        \
+    CELL(v, sp - (extra) - v->ndims, cell)
+    CASE(SADD) {
+        NOT_IN_EVAL();
+        SET(1);
+        int32_t x = sp[-1];
+        RANGE(v, x);
+        vm_set_put(cell, (uint32_t)(x - v->lo), 1);
+        sp -= v->ndims + 1u;
+        NEXT();
+    }
+    CASE(SREM) {
+        NOT_IN_EVAL();
+        SET(1);
+        int32_t x = sp[-1];
+        if (UNLIKELY(x < v->lo || x > v->hi || !vm_set_has(cell, (uint32_t)(x - v->lo))))
+            FAIL(ORDO_E_LIST, "remove %ld from %s: not in the set", (long)x, var_name(v));
+        vm_set_put(cell, (uint32_t)(x - v->lo), 0);
+        sp -= v->ndims + 1u;
+        NEXT();
+    }
+    CASE(SHAS) {
+        SET(1);
+        int32_t x = sp[-1];
+        /* a value outside the domain (a table's none) is in no set */
+        int32_t in = x >= v->lo && x <= v->hi && vm_set_has(cell, (uint32_t)(x - v->lo));
+        sp -= v->ndims + 1u;
+        *sp++ = in;
+        NEXT();
+    }
+    CASE(SCLR) {
+        NOT_IN_EVAL();
+        SET(0);
+        memset(cell, 0, v->stride);
+        sp -= v->ndims;
+        NEXT();
+    }
+    CASE(SLEN) {
+        SET(0);
+        sp -= v->ndims;
+        ROOM1();
+        *sp++ = (int32_t)vm_set_count(cell, v->cap);
+        NEXT();
+    }
+    CASE(SNEXT) {
+        SET(1);
+        int32_t m = vm_set_next(cell, v->cap, (int64_t)sp[-1] - v->lo + 1);
+        sp -= v->ndims + 1u;
+        if (m < 0)
+            JUMP(ip->b);
+        *sp++ = v->lo + m;
+        NEXT();
+    }
+#undef SET
     CASE(DATA) {
         /* a field of a data table: the row must be a row, not none */
         if (ip->x == 0) {

@@ -151,6 +151,80 @@ static inline void vm_store(unsigned char *a, unsigned w, int32_t v)
     }
 }
 
+/* A set's cell: ORDO_SET_WORDS(cap) 64-bit words, bit k (word k / 64, bit
+ * k % 64) set when member lo + k is in. Words go through memcpy: vars are
+ * packed without alignment. */
+static inline uint64_t vm_set_word(const unsigned char *cell, uint32_t i)
+{
+    uint64_t w;
+    memcpy(&w, cell + 8u * i, 8);
+    return w;
+}
+
+static inline int vm_set_has(const unsigned char *cell, uint32_t k)
+{
+    return (int)((vm_set_word(cell, k / 64u) >> (k % 64u)) & 1u);
+}
+
+static inline void vm_set_put(unsigned char *cell, uint32_t k, int in)
+{
+    uint64_t w = vm_set_word(cell, k / 64u), bit = (uint64_t)1 << (k % 64u);
+    w = in ? w | bit : w & ~bit;
+    memcpy(cell + 8u * (k / 64u), &w, 8);
+}
+
+/* The lowest set bit of a nonzero word. */
+static inline uint32_t vm_ctz64(uint64_t w)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (uint32_t)__builtin_ctzll(w);
+#else
+    uint32_t n = 0;
+    for (; !(w & 1u); w >>= 1)
+        n++;
+    return n;
+#endif
+}
+
+static inline uint32_t vm_popcount64(uint64_t w)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (uint32_t)__builtin_popcountll(w);
+#else
+    uint32_t n = 0;
+    for (; w; w &= w - 1)
+        n++;
+    return n;
+#endif
+}
+
+/* The first member index >= k of a set over n members, or -1: a word at a
+ * time, so a walk over the members costs per member and per word, not per
+ * member of the domain. */
+static inline int32_t vm_set_next(const unsigned char *cell, uint32_t n, int64_t k)
+{
+    if (k < 0)
+        k = 0;
+    if (k >= (int64_t)n)
+        return -1;
+    uint32_t i = (uint32_t)k / 64u, words = ORDO_SET_WORDS(n);
+    uint64_t w = vm_set_word(cell, i) & (~(uint64_t)0 << ((uint32_t)k % 64u));
+    while (!w) {
+        if (++i >= words)
+            return -1;
+        w = vm_set_word(cell, i);
+    }
+    return (int32_t)(i * 64u + vm_ctz64(w));
+}
+
+static inline uint32_t vm_set_count(const unsigned char *cell, uint32_t n)
+{
+    uint32_t c = 0;
+    for (uint32_t i = 0; i < ORDO_SET_WORDS(n); i++)
+        c += vm_popcount64(vm_set_word(cell, i));
+    return c;
+}
+
 /* FNV-1a 64 over n bytes, from h (VM_FNV_OFFSET to start): the hash of
  * saves (save.c) and of positions (position.c). */
 #define VM_FNV_OFFSET 1469598103934665603ull

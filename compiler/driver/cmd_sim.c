@@ -202,7 +202,7 @@ typedef struct sim_play {
 /* A var that can be read as each player's score: an int per player. */
 static int is_score_var(const ordo_var *v)
 {
-    return !v->is_list && v->kind == ORDO_K_INT && v->ndims == 1 &&
+    return !v->is_list && !v->is_set && v->kind == ORDO_K_INT && v->ndims == 1 &&
            v->dim_kind[0] == ORDO_DIM_PLAYER;
 }
 
@@ -237,7 +237,7 @@ static int find_vars(sim_play *s, const ordo_program *p, const sim_args *a)
             return -1;
         }
         const ordo_var *d = &p->vars[v];
-        if (d->is_list || d->kind != ORDO_K_INT || d->ndims != 0) {
+        if (d->is_list || d->is_set || d->kind != ORDO_K_INT || d->ndims != 0) {
             fprintf(stderr, "%s: --var %s: '%s' is not an int var without an index\n", prog,
                     a->var[i], a->var[i]);
             return -1;

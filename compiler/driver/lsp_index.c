@@ -40,7 +40,7 @@ static const char *const keywords[] = {
     "sequence", "scenario", "step", "cite", "first", "turn", "only", "optional", "by",
     "if", "else", "repeat", "until", "while", "exit", "when", "for", "in", "where",
     "asc", "desc", "choose", "option", "scope", "escape", "window", "emit", "log",
-    "end", "game", "winner", "return", "let", "int", "bool", "player", "list", "of",
+    "end", "game", "winner", "return", "let", "int", "bool", "player", "list", "set", "of",
     "true", "false", "none", "active", "roll", "count", "any", "all", "sum", "min",
     "max", "add", "to", "remove", "at", "from", "clear", "shuffle", "assert", "and",
     "or", "not", "eliminate", "setup", "play", "expect", "offered", "decision",

@@ -60,6 +60,8 @@ static inline int tp_add_var(tprog *t, ordo_var v)
         cells *= v.dim_n[d];
     if (v.is_list)
         v.stride = (2u + (uint32_t)v.cap * v.width + 1u) & ~1u;
+    else if (v.is_set)
+        v.stride = 8u * ORDO_SET_WORDS(v.cap);
     else
         v.stride = v.width;
     t->state = (t->state + 3u) & ~3u;
@@ -125,6 +127,16 @@ static inline int tp_per_player(tprog *t, const char *name, int kind, int width,
                                     .width = (uint8_t)width, .ndims = 1,
                                     .dim_kind = {ORDO_DIM_PLAYER}, .lo = lo, .hi = hi,
                                     .init = init, .line = 3});
+}
+
+/* A set var over lo..hi, optionally indexed by player (ndims 0 or 1). */
+static inline int tp_set(tprog *t, const char *name, int32_t lo, int32_t hi, int per_player)
+{
+    return tp_add_var(t, (ordo_var){.name = name, .kind = ORDO_K_INT, .width = 1,
+                                    .is_set = 1, .cap = (uint16_t)(hi - lo + 1),
+                                    .ndims = (uint8_t)(per_player ? 1 : 0),
+                                    .dim_kind = {ORDO_DIM_PLAYER}, .lo = lo, .hi = hi,
+                                    .line = 4});
 }
 
 /* A list var, optionally indexed by player (ndims 0 or 1). */

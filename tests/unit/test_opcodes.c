@@ -42,7 +42,7 @@ static int covered[ORDO_OP_COUNT];
 
 /* ---------------------------------------------------------- the fixture */
 
-enum { V_S = 3, V_PP, V_GRID, V_L0, V_L1, V_START, V_ACTING, V_ACTION };
+enum { V_S = 3, V_PP, V_GRID, V_L0, V_L1, V_S0, V_S1, V_START, V_ACTING, V_ACTION };
 enum { P_MAIN, P_FN2, P_PROC1, P_FN0, P_DISPATCH, P_NORET, P_HALT, P_HALT0 };
 enum { EV0, EV2, EVACT, EVD };
 enum { T_PROBE, T1, T2, T0 };
@@ -70,6 +70,8 @@ static tprog *fixture(void)
                      V_GRID);
     assert_int_equal(tp_list(T, "l0", 1, 0, 50, 8, 0), V_L0);
     assert_int_equal(tp_list(T, "l1", 1, 0, 50, 8, 1), V_L1);
+    assert_int_equal(tp_set(T, "s0", 0, 99, 0), V_S0);
+    assert_int_equal(tp_set(T, "s1", 0, 99, 1), V_S1);
     assert_int_equal(tp_scalar(T, "#start player", ORDO_K_PLAYER, 1, 0, NPL - 1, 1), V_START);
     /* the per-action block, last */
     assert_int_equal(tp_scalar(T, "#acting", ORDO_K_INT, 1, 0, 10, 0), V_ACTING);
@@ -179,6 +181,7 @@ static void to_label(tprog *T, uint32_t pc, int label)
 enum {
     PRE_NONE,
     PRE_LISTS,      /* l0 and l1[player 1] hold 5, 6, 7 */
+    PRE_SETS,       /* s0 and s1[player 1] hold 5, 6, 70 */
     PRE_BATCH,      /* a batch open (locals 2, 3) */
     PRE_BATCH_ARGS, /* a batch open, then two values (an event's args) */
     PRE_CLOSED,     /* a batch opened and closed, nothing held */
@@ -215,6 +218,15 @@ static void emit_prelude(tprog *T, int pre)
             I(PUSH, 0, 0, 1);
             I(PUSH, 0, 0, v);
             I(LADD, 0, V_L1, 0);
+        }
+        break;
+    case PRE_SETS:
+        for (int32_t v = 5; v <= 7; v++) {
+            I(PUSH, 0, 0, v == 7 ? 70 : v);
+            I(SADD, 0, V_S0, 0);
+            I(PUSH, 0, 0, 1);
+            I(PUSH, 0, 0, v == 7 ? 70 : v);
+            I(SADD, 0, V_S1, 0);
         }
         break;
     case PRE_BATCH:
@@ -465,6 +477,16 @@ static const tcase prelude_cases[] = {
     P(PRE_LISTS, LCLR, 0, V_L1, 0, 1),
     P0(PRE_LISTS, LSHUF, 0, V_L0, 0),
     P(PRE_LISTS, LSHUF, 0, V_L1, 0, 1),
+    P(PRE_SETS, SADD, 0, V_S0, 0, 9),
+    P(PRE_SETS, SADD, 0, V_S1, 0, 1, 9),
+    P(PRE_SETS, SREM, 0, V_S0, 0, 6),
+    P(PRE_SETS, SREM, 0, V_S1, 0, 1, 70),
+    P(PRE_SETS, SHAS, 0, V_S0, 0, 6),
+    P(PRE_SETS, SHAS, 0, V_S1, 0, 1, 8),
+    P0(PRE_SETS, SCLR, 0, V_S0, 0),
+    P(PRE_SETS, SCLR, 0, V_S1, 0, 1),
+    P0(PRE_SETS, SLEN, 0, V_S0, 0),
+    P(PRE_SETS, SLEN, 0, V_S1, 0, 1),
     P0(PRE_BATCH, BATCH, 1, 2, 0),
     P(PRE_BATCH, ADDD, 0, V_PP, 0, 1, 1), /* held back to the batch's end */
     P0(PRE_ACT, ACT, 1, EVACT, 4),
@@ -496,6 +518,12 @@ static const tcase jump_cases[] = {
     JC0(BNEXT, 0, 2, 0, PRE_HELD),
     JC0(BNEXT, 0, 2, 0, PRE_HELD_D),
     JC0(BNEXT, 0, 2, 0, PRE_BATCH), /* inside a batch: it leaves them to it */
+    /* the next member: pushed when there is one (across a word: 6 -> 70);
+     * none left, it jumps pushing nothing */
+    JC(SNEXT, 0, V_S0, 0, PRE_SETS, 6),
+    JC(SNEXT, 0, V_S0, -1, PRE_SETS, 70),
+    JC(SNEXT, 0, V_S1, 0, PRE_SETS, 1, -1),
+    JC(SNEXT, 0, V_S1, -1, PRE_SETS, 1, 99),
 };
 
 /* SHOW runs only in a display (ordo_eval) */

@@ -658,7 +658,7 @@ static void test_misplaced(void **state)
                 "c.ordo:12:13: error: a local cannot hold a list\n"
                 "    let k = l\n"
                 "            ^\n"
-                "c.ordo:13:14: error: a list var is needed here, not int\n"
+                "c.ordo:13:14: error: a list or set var is needed here, not int\n"
                 "    add 1 to n\n"
                 "             ^\n"
                 "c.ordo:14:9: error: player 5 does not exist (players 1..4)\n"

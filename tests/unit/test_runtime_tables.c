@@ -27,7 +27,7 @@ static void test_validate_header(void **state)
     (void)state;
     static const vcase cases[] = {
         {"magic", m_magic, "bad magic 0x12345678 (not an ordo program)"},
-        {"version", m_version, "program version 9, this runtime reads 8"},
+        {"version", m_version, "program version 10, this runtime reads 9"},
         {"min players 0", m_minp0, "players 0..4 (must be within 1..127)"},
         {"min > max", m_minp_max, "players 5..4 (must be within 1..127)"},
         {"code table", m_code_null, "code: 11 entries but no table"},
@@ -65,6 +65,29 @@ static void m_builtin_name(tprog *T) { T->vars[1].name = "turn"; }
 static void m_active_range(tprog *T) { T->vars[0].hi = 2; }
 static void m_player_dim(tprog *T) { T->vars[1].dim_n[0] = 3; }
 static void m_stride(tprog *T) { T->vars[3].stride = 2; }
+/* var 3 made a set of 0..100 (two words, 16 bytes) */
+static void m_to_set(tprog *T)
+{
+    T->vars[3].is_set = 1;
+    T->vars[3].cap = 101;
+    T->vars[3].stride = 16;
+    T->p.state_size = 24 + 16;
+}
+static void m_set_cap(tprog *T)
+{
+    m_to_set(T);
+    T->vars[3].cap = 100;
+}
+static void m_set_init(tprog *T)
+{
+    m_to_set(T);
+    T->vars[3].init = 7;
+}
+static void m_set_stride(tprog *T)
+{
+    m_to_set(T);
+    T->vars[3].stride = 8;
+}
 
 static void test_validate_vars(void **state)
 {
@@ -79,6 +102,9 @@ static void test_validate_vars(void **state)
         {"active range", m_active_range, "var 0 (active): range must include none..player 4"},
         {"player dim", m_player_dim, "var 1 (turns): player dimension of 3, not max_players 4"},
         {"stride", m_stride, "var 3 (x): stride 2 smaller than a cell (4 bytes)"},
+        {"set size", m_set_cap, "var 3 (x): a set of 100 members over 0..100"},
+        {"set init", m_set_init, "var 3 (x): a set with a list's layout or an initial value"},
+        {"set stride", m_set_stride, "var 3 (x): stride 8 smaller than a cell (16 bytes)"},
     };
     check_cases(cases, sizeof cases / sizeof cases[0]);
 }
@@ -93,6 +119,17 @@ static void m_option_index(tprog *T) { T->code[3].a = 9; }
 static void m_step_index(tprog *T) { T->code[0].a = 5; }
 static void m_ldg_dims(tprog *T) { T->code[7] = (ordo_insn){ORDO_OP_LDG, 0, 1, 0}; }
 static void m_list_op(tprog *T) { T->code[7] = (ordo_insn){ORDO_OP_LLEN, 0, 3, 0}; }
+static void m_set_op(tprog *T) { T->code[7] = (ordo_insn){ORDO_OP_SHAS, 0, 3, 0}; }
+static void m_set_ldx(tprog *T)
+{
+    m_to_set(T);
+    T->code[7] = (ordo_insn){ORDO_OP_LDG, 0, 3, 0};
+}
+static void m_snext_jump(tprog *T)
+{
+    m_to_set(T);
+    T->code[7] = (ordo_insn){ORDO_OP_SNEXT, 0, 3, 99};
+}
 static void m_roll0(tprog *T) { T->code[2] = (ordo_insn){ORDO_OP_ROLL, 0, 0, 0}; }
 static void m_call(tprog *T) { T->code[2] = (ordo_insn){ORDO_OP_CALL, 0, 4, 0}; }
 static void m_end_x(tprog *T) { T->code[10] = (ordo_insn){ORDO_OP_END, 2, 0, 0}; }
@@ -135,6 +172,10 @@ static void test_validate_code(void **state)
         {"step index", m_step_index, "code 0: step index 5 out of bounds"},
         {"ldg dims", m_ldg_dims, "code 7: LDG needs a scalar var without indexes, not var 1 (turns)"},
         {"list op", m_list_op, "code 7: a list instruction on var 3 (x), not a list"},
+        {"set op", m_set_op, "code 7: a set instruction on var 3 (x), not a set"},
+        {"scalar op on a set", m_set_ldx, "code 7: LDG needs a scalar var without indexes, not "
+                                          "var 3 (x)"},
+        {"set jump", m_snext_jump, "code 7: jump target 99 is not in 0..10"},
         {"roll 0", m_roll0, "code 2: ROLL of 0-sided dice"},
         {"call", m_call, "code 2: proc index 4 out of bounds"},
         {"end x", m_end_x, "code 10: END x=2 with reason 0 and limit 0"},

@@ -16,7 +16,7 @@ syn keyword ordoDeclaration enum const var event fn proc sequence
 syn keyword ordoDeclaration scenario table policy display trigger
 syn keyword ordoDeclaration action anytime resource override
 syn keyword ordoDeclaration substitute
-syn keyword ordoType int bool player list of
+syn keyword ordoType int bool player list set of
 syn keyword ordoOperatorWord and or not in
 syn keyword ordoConstant true false none
 syn keyword ordoKeyword first turn only optional by if else repeat
