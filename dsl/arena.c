@@ -23,8 +23,15 @@ typedef struct chunk {
     uint64_t data[];    /* 8-byte aligned: nothing in the compiler needs more */
 } chunk;
 
+/* A block taken over by arena_adopt (the node lives in the arena). */
+typedef struct adopted {
+    struct adopted *next;
+    void *p;
+} adopted;
+
 struct oc_arena {
     chunk *head;
+    adopted *adopted;
     size_t next_size;
     size_t total;
 };
@@ -57,6 +64,8 @@ void arena_free(oc_arena *a)
 {
     if (!a)
         return;
+    for (adopted *b = a->adopted; b; b = b->next)
+        free(b->p); /* first: the nodes live in the chunks */
     chunk *c = a->head;
     while (c) {
         chunk *n = c->next;
@@ -128,6 +137,16 @@ char *arena_strndup(oc_arena *a, const char *s, size_t n)
 char *arena_strdup(oc_arena *a, const char *s)
 {
     return arena_strndup(a, s, strlen(s));
+}
+
+void *arena_adopt(oc_arena *a, void *p, size_t size)
+{
+    adopted *b = ARENA_NEW(a, adopted);
+    b->p = p;
+    b->next = a->adopted;
+    a->adopted = b;
+    a->total += size;
+    return p;
 }
 
 size_t arena_used(const oc_arena *a)

@@ -48,12 +48,17 @@ struct lex_extra {
     int ninvariants;     /* invariants seen (invariant#1, ...) */
     int nchecks;         /* data checks seen (check#1, ...) */
     uint32_t fileno;     /* the file's number in the diag (0: the one compiled) */
+    size_t len, read;    /* src's length, and how much of it the scanner took */
 };
 
-/* A growable array of pointers in the arena (lists while parsing). */
+/* A growable array of pointers in the arena (lists while parsing). The
+ * first two items live in the vector itself: most lists are the one or
+ * two arguments of an index or a call, and a separate array for them
+ * would be a second allocation. */
 typedef struct pvec {
     void **items;
     uint32_t n, cap;
+    void *first[2];
 } pvec;
 
 /* Option modifiers collected in any order. */
@@ -182,10 +187,13 @@ static ast_loc mkloc(const YYLTYPE *l)
 
 static pvec *vec_push(oc_arena *a, pvec *v, void *p)
 {
-    if (!v)
+    if (!v) {
         v = ARENA_NEW(a, pvec);
+        v->items = v->first;
+        v->cap = 2;
+    }
     if (v->n == v->cap) {
-        uint32_t cap = v->cap ? v->cap * 2 : 4;
+        uint32_t cap = v->cap * 2;
         void **items = ARENA_ARRAY(a, void *, cap);
         if (v->n)
             memcpy(items, v->items, v->n * sizeof *items);
@@ -2335,7 +2343,6 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 
 int yylex_init_extra(struct lex_extra *x, yyscan_t *s);
 int yylex_destroy(yyscan_t s);
-void *yy_scan_bytes(const char *bytes, int len, yyscan_t s);
 
 ast_file *ast_parse(oc_arena *arena, diag *d, const char *src, size_t len)
 {
@@ -2349,6 +2356,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const char *sr
     x.arena = arena;
     x.diag = d;
     x.src = src;
+    x.len = len;
     x.line = (int)diag_first_line(file);
     x.col = 1;
     x.file = ARENA_NEW(arena, ast_file);
@@ -2362,8 +2370,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const char *sr
     yyscan_t scanner;
     if (yylex_init_extra(&x, &scanner) != 0)
         return NULL;
-    yy_scan_bytes(src, (int)len, scanner);
-    yyparse(scanner, &x);
+    yyparse(scanner, &x); /* the scanner reads src itself (lexer.l, YY_INPUT) */
     yylex_destroy(scanner);
     if (!x.file->title && d->errors == 0)
         diag_error(d, first, "a ruleset must begin with 'ruleset \"TITLE\"'");
