@@ -340,6 +340,7 @@ typedef struct ast_cite {
 typedef struct ast_stmt {
     ast_loc loc;
     uint8_t kind;                 /* S_* */
+    uint8_t unreachable;          /* [C] after a terminator / in dead code */
     struct ast_stmt *next;        /* the next statement in the block */
     union {
         struct {                  /* S_STEP */
@@ -445,7 +446,6 @@ typedef struct ast_stmt {
             ast_expr *list;       /* E_NAME or E_INDEX (IX_VAR) of a list var */
         } list;
     } u;
-    uint8_t unreachable;          /* [C] after a terminator / in dead code */
     struct ast_decl *substitute;  /* [R] S_PAY: the D_SUBSTITUTE offered at it */
     struct ast_payment *pay;      /* S_PAY: as ast_cost.pay */
 } ast_stmt;
