@@ -101,6 +101,12 @@ typedef struct name_word {
     int level; /* NAME_... */
 } name_word;
 
+/* A var's indexes as written: `[player, Gem]`. */
+struct var_dims {
+    ast_dim d[2];
+    uint32_t n;
+};
+
 /* for-statement modifiers. */
 typedef struct for_mods {
     ast_expr *where;
@@ -788,7 +794,9 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %type <stmt> step_mods
 %type <sym_dims> dims opt_dims
 
-%union { struct { ast_dim d[2]; uint32_t n; } sym_dims; }
+/* a var's indexes, in the arena: a value on the parser's stack is as large
+ * as the largest kind, and every shift and reduction copies one */
+%union { struct var_dims *sym_dims; }
 
 %union { ast_policy *policy; ast_prefer *prefer; }
 
@@ -873,12 +881,12 @@ decl
       }
     | T_VAR new_name opt_dims ':' type opt_init var_mods {
         header_seen(px, 0, @1);
-        $$ = var_decl(px, named(px, $2, @2, "a variable"), @1, @2, $3.d, $3.n, $5, $6);
+        $$ = var_decl(px, named(px, $2, @2, "a variable"), @1, @2, $3->d, $3->n, $5, $6);
         set_var_mods($$, (int)$7);
       }
     | T_RESOURCE new_name opt_dims ':' type opt_init var_mods {
         header_seen(px, 0, @1);
-        $$ = var_decl(px, named(px, $2, @2, "a resource"), @1, @2, $3.d, $3.n, $5, $6);
+        $$ = var_decl(px, named(px, $2, @2, "a resource"), @1, @2, $3->d, $3->n, $5, $6);
         set_var_mods($$, (int)$7);
         $$->resource = 1;
       }
@@ -1129,18 +1137,18 @@ member_list
     ;
 
 opt_dims
-    : %empty { memset(&$$, 0, sizeof $$); }
+    : %empty { $$ = ARENA_NEW(A, struct var_dims); }
     | '[' dims ']' { $$ = $2; }
     ;
 
 dims
-    : dim { memset(&$$, 0, sizeof $$); $$.d[0] = $1; $$.n = 1; }
+    : dim { $$ = ARENA_NEW(A, struct var_dims); $$->d[0] = $1; $$->n = 1; }
     | dims ',' dim {
         $$ = $1;
-        if ($$.n >= 2) {
+        if ($$->n >= 2) {
             diag_error(px->diag, L(@3), "a var has at most two indexes");
         } else {
-            $$.d[$$.n++] = $3;
+            $$->d[$$->n++] = $3;
         }
       }
     ;
