@@ -68,6 +68,11 @@ int oc_error_count(const oc_compiler *c)
     return c ? c->errors : 0;
 }
 
+size_t oc_arena_bytes(const oc_compiler *c)
+{
+    return c ? arena_used(c->arena) : 0;
+}
+
 int oc_warning_count(const oc_compiler *c)
 {
     return c ? c->warnings : 0;

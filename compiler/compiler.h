@@ -57,6 +57,9 @@ struct ast_file *oc_tree(const oc_compiler *c);
 const char *oc_tree_path(const oc_compiler *c, uint32_t file);
 
 int oc_error_count(const oc_compiler *c);
+/* Bytes of the compiler's arena handed out so far: the text, tree, tables
+ * and program of every compilation made with c (for the benchmarks). */
+size_t oc_arena_bytes(const oc_compiler *c);
 int oc_warning_count(const oc_compiler *c);
 
 /* Prints the program as readable assembly (one instruction a line, with

@@ -252,7 +252,8 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
     p->max_options = (uint16_t)max_options(w);
     p->max_escapes = (uint16_t)file->nescapes;
     p->main_proc = (uint16_t)main_proc;
-    p->code = lw_to_arena(w, w->code.v, w->code.n, sizeof *w->code.v);
+    p->code = lw_keep(w, w->code.v, w->code.n, sizeof *w->code.v);
+    w->code.v = NULL;
     p->ncode = w->code.n;
     p->procs = lw_to_arena(w, w->procs.v, w->procs.n, sizeof *w->procs.v);
     p->nprocs = (uint16_t)w->procs.n;
@@ -266,7 +267,10 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
     p->nscenarios = (uint16_t)scen.n;
     p->items = lw_to_arena(w, w->items.v, w->items.n, sizeof *w->items.v);
     p->nitems = w->items.n;
-    p->lines = w->lines.n ? lw_to_arena(w, w->lines.v, w->lines.n, sizeof *w->lines.v) : NULL;
+    if (w->lines.n) {
+        p->lines = lw_keep(w, w->lines.v, w->lines.n, sizeof *w->lines.v);
+        w->lines.v = NULL;
+    }
     p->nlines = w->lines.n;
     if (d->nmore) { /* several files (a layer's bases, CSVs): name them */
         const char **files = ARENA_ARRAY(arena, const char *, d->nmore + 1);

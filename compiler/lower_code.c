@@ -186,6 +186,20 @@ uint8_t lw_width_for(int32_t lo, int32_t hi)
     return 4;
 }
 
+/* v[0..n), grown with lw_grow, handed to the arena as it is (trimmed to
+ * n): the code of a large ruleset is tens of MB, and a copy would touch
+ * as many fresh pages again. The caller forgets v (it is the arena's). */
+void *lw_keep(lw *w, void *v, uint32_t n, size_t size)
+{
+    if (!v || !n) {
+        void *p = lw_to_arena(w, v, n, size);
+        free(v);
+        return p;
+    }
+    void *t = realloc(v, (size_t)n * size);
+    return arena_adopt(w->a, t ? t : v, (size_t)n * size);
+}
+
 /* A copy of v[0..n) in the arena: the finished tables live as long as the
  * compiler that made them. */
 void *lw_to_arena(lw *w, const void *v, uint32_t n, size_t size)

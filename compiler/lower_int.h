@@ -147,6 +147,7 @@ typedef struct pick_ctx {
 
 /* lower_code.c */
 void *lw_to_arena(lw *w, const void *v, uint32_t n, size_t size);
+void *lw_keep(lw *w, void *v, uint32_t n, size_t size);
 /* A growing array's new capacity (twice, at least 16): out of memory ends
  * the compilation, as the arena does. */
 void *lw_grow(lw *w, void *p, uint32_t *cap, size_t size);

@@ -15,14 +15,6 @@ uint32_t oc_name_hash(const char *s)
     return h;
 }
 
-ast_type rs_ty(int kind)
-{
-    ast_type t;
-    memset(&t, 0, sizeof t);
-    t.kind = (uint8_t)kind;
-    return t;
-}
-
 ast_type rs_ty_enum(ast_decl *e)
 {
     ast_type t = rs_ty(TY_ENUM);

@@ -5,6 +5,7 @@
  * way and none calls back into the driver of the passes.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +25,9 @@ const char *oc_path_beside(oc_arena *a, const char *from, const char *rel)
     return p;
 }
 
-/* The whole file in the arena (one read, no per-line copies), its UTF-8
- * byte-order mark left out; "-" is the standard input. A directory, or a file (or device, or pipe)
+/* The whole file in the arena (one read into a buffer of the file's size,
+ * which the arena then takes over: no copy), its UTF-8 byte-order mark
+ * left out; "-" is the standard input. A directory, or a file (or device, or pipe)
  * that yields more than `limit` bytes, is refused before the arena holds
  * any of it: EISDIR, EFBIG. */
 char *oc_read_text(oc_arena *a, const char *path, size_t limit, size_t *len, int *err)
@@ -37,13 +39,16 @@ char *oc_read_text(oc_arena *a, const char *path, size_t limit, size_t *len, int
         return NULL;
     }
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    int known = fstat(fileno(f), &st) == 0;
+    if (known && S_ISDIR(st.st_mode)) {
         if (!is_stdin)
             fclose(f);
         *err = EISDIR;
         return NULL;
     }
     size_t cap = 1 << 16, n = 0;
+    if (known && S_ISREG(st.st_mode) && st.st_size > 0 && (uint64_t)st.st_size < limit)
+        cap = (size_t)st.st_size + 1; /* + 1: the end is seen in one read */
     char *buf = malloc(cap);
     int big = 0;
     while (buf) {
@@ -72,11 +77,14 @@ char *oc_read_text(oc_arena *a, const char *path, size_t limit, size_t *len, int
         *err = big ? EFBIG : bad ? EIO : ENOMEM;
         return NULL;
     }
+    char *t = n + 1 < cap ? realloc(buf, n + 1) : buf; /* the loop left buf[n] free */
+    if (t)
+        buf = t;
+    buf[n] = 0;
+    arena_adopt(a, buf, n + 1);
     size_t skip = oc_bom_length(buf, n);
-    char *text = arena_strndup(a, buf + skip, n - skip);
-    free(buf);
     *len = n - skip;
-    return text;
+    return buf + skip;
 }
 
 size_t oc_bom_length(const char *text, size_t len)

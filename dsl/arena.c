@@ -23,8 +23,17 @@ typedef struct chunk {
     uint64_t data[];    /* 8-byte aligned: nothing in the compiler needs more */
 } chunk;
 
+/* A block taken over by arena_adopt (the node lives in the arena). */
+typedef struct adopted {
+    struct adopted *next;
+    void *p;
+} adopted;
+
 struct oc_arena {
     chunk *head;
+    adopted *adopted;
+    const char **names;  /* arena_intern's table: open addressing, NULL = free */
+    size_t ncap, nnames; /* ncap a power of two, 0 before the first name */
     size_t next_size;
     size_t total;
 };
@@ -57,6 +66,9 @@ void arena_free(oc_arena *a)
 {
     if (!a)
         return;
+    for (adopted *b = a->adopted; b; b = b->next)
+        free(b->p); /* first: the nodes live in the chunks */
+    free(a->names);
     chunk *c = a->head;
     while (c) {
         chunk *n = c->next;
@@ -128,6 +140,62 @@ char *arena_strndup(oc_arena *a, const char *s, size_t n)
 char *arena_strdup(oc_arena *a, const char *s)
 {
     return arena_strndup(a, s, strlen(s));
+}
+
+void *arena_adopt(oc_arena *a, void *p, size_t size)
+{
+    adopted *b = ARENA_NEW(a, adopted);
+    b->p = p;
+    b->next = a->adopted;
+    a->adopted = b;
+    a->total += size;
+    return p;
+}
+
+/* FNV-1a: names are short, and any fair spread will do. */
+static size_t name_hash(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+    return (size_t)h;
+}
+
+/* The slot that holds s[0..n), or the free slot where it belongs. */
+static const char **name_slot(const char **names, size_t cap, const char *s, size_t n)
+{
+    size_t i = name_hash(s, n) & (cap - 1);
+    while (names[i] && (strncmp(names[i], s, n) != 0 || names[i][n] != 0))
+        i = (i + 1) & (cap - 1);
+    return &names[i];
+}
+
+/* Doubles the table (to 1024 slots the first time); 0 when out of memory. */
+static int names_grow(oc_arena *a)
+{
+    size_t cap = a->ncap ? a->ncap * 2 : 1024;
+    const char **t = calloc(cap, sizeof *t);
+    if (!t)
+        return 0;
+    for (size_t i = 0; i < a->ncap; i++)
+        if (a->names[i])
+            *name_slot(t, cap, a->names[i], strlen(a->names[i])) = a->names[i];
+    free(a->names);
+    a->names = t;
+    a->ncap = cap;
+    return 1;
+}
+
+const char *arena_intern(oc_arena *a, const char *s, size_t n)
+{
+    if (2 * (a->nnames + 1) > a->ncap && !names_grow(a))
+        return arena_strndup(a, s, n); /* a copy of its own still works */
+    const char **slot = name_slot(a->names, a->ncap, s, n);
+    if (!*slot) {
+        *slot = arena_strndup(a, s, n);
+        a->nnames++;
+    }
+    return *slot;
 }
 
 size_t arena_used(const oc_arena *a)

@@ -19,7 +19,16 @@ void *arena_alloc(oc_arena *a, size_t size);
 /* A NUL-terminated copy of s[0..n). */
 char *arena_strndup(oc_arena *a, const char *s, size_t n);
 char *arena_strdup(oc_arena *a, const char *s);
-/* Bytes handed out so far (for the benchmarks). */
+/* The one copy of the name s[0..n) in this arena: a name used again is not
+ * copied again (a large ruleset writes its few thousand names millions of
+ * times). The copy must not be written to. */
+const char *arena_intern(oc_arena *a, const char *s, size_t n);
+/* Takes a malloc'd block of `size` bytes into the arena: freed with it,
+ * and counted by arena_used. A table grown with realloc (the lowering's
+ * code) is kept where it is instead of copied, which would touch as many
+ * fresh pages again. Returns p. */
+void *arena_adopt(oc_arena *a, void *p, size_t size);
+/* Bytes handed out so far, adopted blocks included (for the benchmarks). */
 size_t arena_used(const oc_arena *a);
 
 /* Typed helpers. */

@@ -48,12 +48,17 @@ struct lex_extra {
     int ninvariants;     /* invariants seen (invariant#1, ...) */
     int nchecks;         /* data checks seen (check#1, ...) */
     uint32_t fileno;     /* the file's number in the diag (0: the one compiled) */
+    size_t len, read;    /* src's length, and how much of it the scanner took */
 };
 
-/* A growable array of pointers in the arena (lists while parsing). */
+/* A growable array of pointers in the arena (lists while parsing). The
+ * first two items live in the vector itself: most lists are the one or
+ * two arguments of an index or a call, and a separate array for them
+ * would be a second allocation. */
 typedef struct pvec {
     void **items;
     uint32_t n, cap;
+    void *first[2];
 } pvec;
 
 /* Option modifiers collected in any order. */
@@ -95,6 +100,12 @@ typedef struct name_word {
     const char *text;
     int level; /* NAME_... */
 } name_word;
+
+/* A var's indexes as written: `[player, Gem]`. */
+struct var_dims {
+    ast_dim d[2];
+    uint32_t n;
+};
 
 /* for-statement modifiers. */
 typedef struct for_mods {
@@ -182,10 +193,13 @@ static ast_loc mkloc(const YYLTYPE *l)
 
 static pvec *vec_push(oc_arena *a, pvec *v, void *p)
 {
-    if (!v)
+    if (!v) {
         v = ARENA_NEW(a, pvec);
+        v->items = v->first;
+        v->cap = 2;
+    }
     if (v->n == v->cap) {
-        uint32_t cap = v->cap ? v->cap * 2 : 4;
+        uint32_t cap = v->cap * 2;
         void **items = ARENA_ARRAY(a, void *, cap);
         if (v->n)
             memcpy(items, v->items, v->n * sizeof *items);
@@ -784,7 +798,9 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %type <stmt> step_mods
 %type <sym_dims> dims opt_dims
 
-%union { struct { ast_dim d[2]; uint32_t n; } sym_dims; }
+/* a var's indexes, in the arena: a value on the parser's stack is as large
+ * as the largest kind, and every shift and reduction copies one */
+%union { struct var_dims *sym_dims; }
 
 %union { ast_policy *policy; ast_prefer *prefer; }
 
@@ -869,12 +885,12 @@ decl
       }
     | T_VAR new_name opt_dims ':' type opt_init var_mods {
         header_seen(px, 0, @1);
-        $$ = var_decl(px, named(px, $2, @2, "a variable"), @1, @2, $3.d, $3.n, $5, $6);
+        $$ = var_decl(px, named(px, $2, @2, "a variable"), @1, @2, $3->d, $3->n, $5, $6);
         set_var_mods($$, (int)$7);
       }
     | T_RESOURCE new_name opt_dims ':' type opt_init var_mods {
         header_seen(px, 0, @1);
-        $$ = var_decl(px, named(px, $2, @2, "a resource"), @1, @2, $3.d, $3.n, $5, $6);
+        $$ = var_decl(px, named(px, $2, @2, "a resource"), @1, @2, $3->d, $3->n, $5, $6);
         set_var_mods($$, (int)$7);
         $$->resource = 1;
       }
@@ -1125,18 +1141,18 @@ member_list
     ;
 
 opt_dims
-    : %empty { memset(&$$, 0, sizeof $$); }
+    : %empty { $$ = ARENA_NEW(A, struct var_dims); }
     | '[' dims ']' { $$ = $2; }
     ;
 
 dims
-    : dim { memset(&$$, 0, sizeof $$); $$.d[0] = $1; $$.n = 1; }
+    : dim { $$ = ARENA_NEW(A, struct var_dims); $$->d[0] = $1; $$->n = 1; }
     | dims ',' dim {
         $$ = $1;
-        if ($$.n >= 2) {
+        if ($$->n >= 2) {
             diag_error(px->diag, L(@3), "a var has at most two indexes");
         } else {
-            $$.d[$$.n++] = $3;
+            $$->d[$$->n++] = $3;
         }
       }
     ;
@@ -2344,7 +2360,6 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
 
 int yylex_init_extra(struct lex_extra *x, yyscan_t *s);
 int yylex_destroy(yyscan_t s);
-void *yy_scan_bytes(const char *bytes, int len, yyscan_t s);
 
 ast_file *ast_parse(oc_arena *arena, diag *d, const char *src, size_t len)
 {
@@ -2358,6 +2373,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const char *sr
     x.arena = arena;
     x.diag = d;
     x.src = src;
+    x.len = len;
     x.line = (int)diag_first_line(file);
     x.col = 1;
     x.file = ARENA_NEW(arena, ast_file);
@@ -2371,8 +2387,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const char *sr
     yyscan_t scanner;
     if (yylex_init_extra(&x, &scanner) != 0)
         return NULL;
-    yy_scan_bytes(src, (int)len, scanner);
-    yyparse(scanner, &x);
+    yyparse(scanner, &x); /* the scanner reads src itself (lexer.l, YY_INPUT) */
     yylex_destroy(scanner);
     if (!x.file->title && d->errors == 0)
         diag_error(d, first, "a ruleset must begin with 'ruleset \"TITLE\"'");

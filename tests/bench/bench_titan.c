@@ -7,7 +7,9 @@
  *
  *   bench_titan compile FILE [REPS]
  *       parse + check + lower FILE in process, best of REPS (default 3):
- *       lines, seconds, lines/second.
+ *       lines, seconds, lines/second; the compiler's arena bytes per line
+ *       (what one compilation allocates: text, tree, tables, program) and
+ *       the process's peak resident set.
  *   bench_titan play FILE [GAMES] [PLAYERS]
  *       compile FILE once, then play GAMES games (default 1000) with the
  *       random policy (seeds 1..GAMES), all in one preallocated block: the
@@ -34,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "compiler.h"
@@ -116,6 +119,7 @@ static int bench_compile(const char *path, int reps)
     }
     double best = 1e30;
     unsigned long ncode = 0;
+    size_t arena = 0;
     for (int r = 0; r < reps; r++) {
         oc_compiler *c;
         double t = now();
@@ -127,13 +131,18 @@ static int bench_compile(const char *path, int reps)
             return 1;
         }
         ncode = p->ncode;
+        arena = oc_arena_bytes(c);
         oc_free(c);
         if (t < best)
             best = t;
     }
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
     printf("file: %s\nlines: %ld\ninstructions: %lu\ncompile_seconds: %.3f\n"
-           "lines_per_second: %.0f\n",
-           path, lines, ncode, best, (double)lines / best);
+           "lines_per_second: %.0f\narena_bytes: %zu\narena_bytes_per_line: %.0f\n"
+           "peak_rss_kb: %ld\n",
+           path, lines, ncode, best, (double)lines / best, arena,
+           lines > 0 ? (double)arena / (double)lines : 0.0, ru.ru_maxrss);
     return 0;
 }
 

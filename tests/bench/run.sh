@@ -35,7 +35,7 @@ echo "== compile throughput: $B/gen_ruleset $LINES > $B/big.ordo"
 echo "-- in process: $B/bench_titan compile $B/big.ordo 3"
 out=$("$B/bench_titan" compile "$B/big.ordo" 3) || status=1
 printf '%s\n' "$out" | sed 's/^/   /'
-echo "compile: $(field lines_per_second) lines/s in process ($(field lines) lines)" >>"$summary"
+echo "compile: $(field lines_per_second) lines/s in process ($(field lines) lines), arena $(field arena_bytes_per_line) bytes/line, peak RSS $(field peak_rss_kb) KB" >>"$summary"
 echo "-- whole process: ordo check $B/big.ordo"
 s=$(date +%s.%N)
 "$BUILD/ordo" check "$B/big.ordo" 2>"$B/big.diag" || { status=1; head -5 "$B/big.diag"; }
