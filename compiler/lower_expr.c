@@ -629,6 +629,24 @@ static int bound_name(const lw *w, const ast_sym *s)
     return -1;
 }
 
+/* The value e reads when the lowering knows it: a constant, or a name bound
+ * to one (an unrolled variable, a parameter given a constant). */
+static int const_value(const lw *w, const ast_expr *e, int32_t *v)
+{
+    if (e->is_const) {
+        *v = e->cval;
+        return 1;
+    }
+    if (e->kind == E_NAME && e->sym->kind == SYM_LOCAL) {
+        int k = bound_name(w, e->sym);
+        if (k >= 0 && w->unrolled[k].slot < 0) {
+            *v = w->unrolled[k].value;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Binds param to what arg reads when that is a constant or a local, so the
  * inlined body reads it in place (no copy to a fresh local): a fn's body is
  * an expression, so nothing can change that local while it runs. */
@@ -843,10 +861,17 @@ void lw_expr(lw *w, const ast_expr *e)
         return;
     case E_INDEX:
         if (e->ix == IX_FIELD) {
+            const ast_field *f = e->base->field;
+            uint32_t rows = e->base->a->type.enm->nmembers;
+            int32_t m;
             lw_expr(w, e->base->a);
+            if (const_value(w, e->args[0], &m) && m >= 0 && (uint32_t)m < f->width) {
+                /* `c.cost[g]` with g known: one column, no index pushed */
+                lw_emit(w, ORDO_OP_DATA, 0, rows, (int32_t)(f->data_offset + (uint32_t)m * rows));
+                return;
+            }
             lw_expr(w, e->args[0]);
-            lw_emit(w, ORDO_OP_DATA, 1, e->base->a->type.enm->nmembers,
-                 (int32_t)e->base->field->data_offset);
+            lw_emit(w, ORDO_OP_DATA, 1, rows, (int32_t)f->data_offset);
         } else if (e->ix == IX_LIST) {
             uint32_t v = lw_list_ref(w, e->base);
             lw_expr(w, e->args[0]);

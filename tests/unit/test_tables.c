@@ -110,9 +110,10 @@ static void test_data_and_reads(void **state)
     put(w, "t.ordo", "ruleset \"t\"\nplayers 2\nenum Gem { white, blue }\n"
                      "table Card from \"cards.csv\" named \"L{level}/{points}\" {\n"
                      "    points: int\n    cost[Gem]: 0..9\n    level: 1..3\n}\n"
-                     "var a: int\nvar b: int\nvar top: Card\n"
+                     "var a: int\nvar b: int\nvar d: int\nvar k: Gem\nvar top: Card\n"
                      "sequence {\n    top = first c in Card by c.level desc\n"
-                     "    a = top.points\n    b = top.cost[blue]\n}\n");
+                     "    a = top.points\n    b = top.cost[blue]\n"
+                     "    k = blue\n    d = top.cost[k]\n}\n");
     const ordo_program *p = compile(w, "t.ordo");
     assert_non_null(p);
     /* points (2 rows), cost (white: 2 rows, blue: 2 rows), level */
@@ -125,8 +126,10 @@ static void test_data_and_reads(void **state)
     assert_int_equal(p->enums[1].count, 2);
     assert_string_equal(p->names[p->enums[1].first], "L1/5");
     assert_string_equal(p->names[p->enums[1].first + 1], "L3/7");
-    /* c.level (the key), top.points, top.cost[blue] */
-    int level = 0, points = 0, cost = 0;
+    /* c.level (the key), top.points, top.cost[blue]: a constant index
+     * reads one column, cost's blue one at 2 + 1 * 2 rows; top.cost[k]
+     * pushes k and reads the field from its first column */
+    int level = 0, points = 0, cost = 0, cost_k = 0;
     for (uint32_t i = 0; i < p->ncode; i++) {
         const ordo_insn *in = &p->code[i];
         if (in->op != T_OP_DATA)
@@ -136,17 +139,21 @@ static void test_data_and_reads(void **state)
             level++;
         else if (in->x == 0 && in->b == 0)
             points++;
-        else if (in->x == 1 && in->b == 2)
+        else if (in->x == 0 && in->b == 4)
             cost++;
+        else if (in->x == 1 && in->b == 2)
+            cost_k++;
         else
             fail_msg("DATA x=%u a=%u b=%d", in->x, in->a, in->b);
     }
     assert_int_equal(level, 1);
     assert_int_equal(points, 1);
     assert_int_equal(cost, 1);
+    assert_int_equal(cost_k, 1);
     ordo_game *g = played(p);
     assert_int_equal(value(g, p, "a"), 7);
     assert_int_equal(value(g, p, "b"), 2);
+    assert_int_equal(value(g, p, "d"), 2);
     assert_int_equal(value(g, p, "top"), 1);
     ordo_free(g);
     ws_free(w, (const char *const[]){"cards.csv", "t.ordo", NULL});
