@@ -438,6 +438,32 @@ static void agg_element(lw *w, const ast_expr *e, iter_ctx *c, uint32_t acc, uin
     }
 }
 
+/* The binding of a local name in scope: its entry among the bound names,
+ * or -1 when it reads its own slot. */
+static int bound_name(const lw *w, const ast_sym *s)
+{
+    for (int k = w->nbound; k-- > 0;)
+        if (w->bound[k].sym == s)
+            return k;
+    return -1;
+}
+
+static int bound_room(const lw *w)
+{
+    return w->nbound < (int)(sizeof w->bound / sizeof w->bound[0]);
+}
+
+/* Binds s to a constant (slot < 0) or to a local slot: its entry, given
+ * back by setting nbound under it. The caller checked bound_room. */
+static int bind_name(lw *w, const ast_sym *s, int32_t value, int64_t slot)
+{
+    int k = w->nbound++;
+    w->bound[k].sym = s;
+    w->bound[k].value = value;
+    w->bound[k].slot = slot;
+    return k;
+}
+
 /* An aggregate over a small enum or a short constant range is lowered
  * once per element, the variable reading as that element's constant: no
  * counter, no loop test, no jump back (`sum g in Gem of ...` is 5 copies).
@@ -446,7 +472,7 @@ static void agg_element(lw *w, const ast_expr *e, iter_ctx *c, uint32_t acc, uin
 
 static int unrolls(const lw *w, const ast_iter *it, int32_t *lo, int32_t *n)
 {
-    if (w->nunrolled >= (int)(sizeof w->unrolled / sizeof w->unrolled[0]))
+    if (!bound_room(w))
         return 0;
     if (it->kind == IT_ENUM && it->enm->nmembers >= 1 && it->enm->nmembers <= UNROLL_MAX) {
         *lo = 0;
@@ -468,16 +494,14 @@ static int unrolls(const lw *w, const ast_iter *it, int32_t *lo, int32_t *n)
  * same order, so an overflow stops at the same term). */
 static void unrolled_sum(lw *w, const ast_expr *e, int32_t lo, int32_t n)
 {
-    int k = w->nunrolled++;
-    w->unrolled[k].sym = e->sym;
-    w->unrolled[k].slot = -1;
+    int k = bind_name(w, e->sym, lo, -1);
     for (int32_t i = 0; i < n; i++) {
-        w->unrolled[k].value = lo + i;
+        w->bound[k].value = lo + i;
         lw_expr(w, e->b);
         if (i > 0)
             lw_emit_op(w, ORDO_OP_ADD);
     }
-    w->nunrolled--;
+    w->nbound--;
 }
 
 static void aggregate(lw *w, const ast_expr *e)
@@ -503,15 +527,13 @@ static void aggregate(lw *w, const ast_expr *e)
     iter_ctx c;
     if (unrolls(w, e->iter, &lo, &n)) {
         memset(&c, 0, sizeof c);
-        int k = w->nunrolled++;
-        w->unrolled[k].sym = e->sym;
-        w->unrolled[k].slot = -1;
+        int k = bind_name(w, e->sym, lo, -1);
         for (int32_t i = 0; i < n; i++) {
-            w->unrolled[k].value = lo + i;
+            w->bound[k].value = lo + i;
             agg_element(w, e, &c, acc, seen);
             lw_patch_all_here(w, &c.cont);
         }
-        w->nunrolled--;
+        w->nbound--;
         lw_patch_all_here(w, &c.brk);
     } else {
         lw_iter_open(w, &c, e->iter, lw_lslot(w, e->sym), NULL, 0);
@@ -619,15 +641,6 @@ static int inlinable(const lw *w, const ast_decl *fn)
            expr_size(fn->body_expr, INLINE_MAX_NODES + 1) <= INLINE_MAX_NODES;
 }
 
-/* The binding of a local name in scope: its entry among the bound names,
- * or -1 when it reads its own slot. */
-static int bound_name(const lw *w, const ast_sym *s)
-{
-    for (int k = w->nunrolled; k-- > 0;)
-        if (w->unrolled[k].sym == s)
-            return k;
-    return -1;
-}
 
 /* The value e reads when the lowering knows it: a constant, or a name bound
  * to one (an unrolled variable, a parameter given a constant). */
@@ -639,8 +652,8 @@ static int const_value(const lw *w, const ast_expr *e, int32_t *v)
     }
     if (e->kind == E_NAME && e->sym->kind == SYM_LOCAL) {
         int k = bound_name(w, e->sym);
-        if (k >= 0 && w->unrolled[k].slot < 0) {
-            *v = w->unrolled[k].value;
+        if (k >= 0 && w->bound[k].slot < 0) {
+            *v = w->bound[k].value;
             return 1;
         }
     }
@@ -652,7 +665,7 @@ static int const_value(const lw *w, const ast_expr *e, int32_t *v)
  * an expression, so nothing can change that local while it runs. */
 static int bind_param(lw *w, const ast_sym *param, const ast_expr *arg)
 {
-    if (w->nunrolled == (int)(sizeof w->unrolled / sizeof w->unrolled[0]) || !param)
+    if (!bound_room(w) || !param)
         return 0;
     int32_t value = 0;
     int64_t slot = -1;
@@ -660,15 +673,12 @@ static int bind_param(lw *w, const ast_sym *param, const ast_expr *arg)
         value = arg->cval;
     } else if (arg->kind == E_NAME && arg->sym->kind == SYM_LOCAL) {
         int k = bound_name(w, arg->sym);
-        value = k >= 0 ? w->unrolled[k].value : 0;
-        slot = k >= 0 ? w->unrolled[k].slot : (int64_t)lw_lslot(w, arg->sym);
+        value = k >= 0 ? w->bound[k].value : 0;
+        slot = k >= 0 ? w->bound[k].slot : (int64_t)lw_lslot(w, arg->sym);
     } else {
         return 0;
     }
-    int k = w->nunrolled++;
-    w->unrolled[k].sym = param;
-    w->unrolled[k].value = value;
-    w->unrolled[k].slot = slot;
+    bind_name(w, param, value, slot);
     return 1;
 }
 
@@ -682,7 +692,7 @@ static void inline_begin(lw *w, const ast_expr *call, inlined *in)
 {
     const ast_decl *fn = call->sym->decl;
     in->base = lw_take_locals(w, fn->nlocals > fn->nparams ? fn->nlocals : fn->nparams);
-    in->bound_before = w->nunrolled;
+    in->bound_before = w->nbound;
     for (uint32_t i = 0; i < call->nargs; i++) {
         if (bind_param(w, i < fn->nparams ? fn->params[i] : NULL, call->args[i]))
             continue;
@@ -698,7 +708,7 @@ static void inline_end(lw *w, const inlined *in)
 {
     w->inline_depth--;
     w->local_base = in->saved_base;
-    w->nunrolled = in->bound_before;
+    w->nbound = in->bound_before;
     lw_give_locals(w, in->base);
 }
 
@@ -718,14 +728,12 @@ static void branch_unrolled(lw *w, const ast_expr *e, int32_t lo, int32_t n, int
 {
     int decides = e->op == AGG_ANY;
     u32vec past = {0};
-    int k = w->nunrolled++;
-    w->unrolled[k].sym = e->sym;
-    w->unrolled[k].slot = -1;
+    int k = bind_name(w, e->sym, lo, -1);
     for (int32_t i = 0; i < n; i++) {
-        w->unrolled[k].value = lo + i;
+        w->bound[k].value = lo + i;
         lw_branch(w, e->a, decides, decides == (when != 0) ? jumps : &past);
     }
-    w->nunrolled--;
+    w->nbound--;
     if (decides != (when != 0)) {
         VPUSH(w, *jumps, lw_jump(w, ORDO_OP_JMP));
         lw_patch_all_here(w, &past);
@@ -846,10 +854,10 @@ void lw_expr(lw *w, const ast_expr *e)
             int k = bound_name(w, e->sym);
             if (k < 0)
                 lw_emit_a(w, ORDO_OP_LDL, lw_lslot(w, e->sym));
-            else if (w->unrolled[k].slot >= 0)
-                lw_emit_a(w, ORDO_OP_LDL, (uint32_t)w->unrolled[k].slot);
+            else if (w->bound[k].slot >= 0)
+                lw_emit_a(w, ORDO_OP_LDL, (uint32_t)w->bound[k].slot);
             else
-                lw_push_const(w, w->unrolled[k].value);
+                lw_push_const(w, w->bound[k].value);
             return;
         }
         case SYM_VAR: lw_emit_a(w, ORDO_OP_LDG, (uint32_t)e->sym->decl->index); return;

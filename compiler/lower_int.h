@@ -100,8 +100,8 @@ typedef struct lw {
      * aggregates, each reading as its constant, and the parameters of an
      * inlined fn whose argument is a constant or a local (slot >= 0: it
      * reads that local) */
-    struct { const ast_sym *sym; int32_t value; int64_t slot; } unrolled[16];
-    int nunrolled;
+    struct { const ast_sym *sym; int32_t value; int64_t slot; } bound[16];
+    int nbound;
 } lw;
 
 /* Effects one batch can hold back (gains of one cell add up in one). */

@@ -17,6 +17,7 @@
 #include "mutants.h"
 
 #define MAX_DEPTH 64
+#define MAX_HEARD 256
 
 typedef struct token {
     size_t at, len;       /* in the text */
@@ -44,6 +45,10 @@ typedef struct scan {
     size_t prev_at, prev_end;
     unsigned prev_no;
     int prev_depth;
+    /* the events some `trigger ... on E` of the file hears (more than
+     * MAX_HEARD: every event counts as heard) */
+    token heard[MAX_HEARD];
+    int nheard;
 } scan;
 
 static const char *const kind_names[] = {
@@ -326,28 +331,42 @@ static int adds_to(const char *s, const line *ln)
     return 0;
 }
 
-/* The event a statement emits, when it is `emit E(args)` with no call in
- * its arguments and no `trigger ... on E` in the file: then it only adds
- * a trace line, and nothing runs that could read the state. */
-static const token *quiet_emit(const char *s, size_t n, const line *ln)
+/* Is the event named by token e heard by a trigger of the file? */
+static int heard(const scan *sc, const token *e)
 {
-    if (ln->ntok < 2 || !tok_is(s, &ln->tok[0], "emit") || !ln->tok[1].word)
-        return NULL;
+    if (sc->nheard > MAX_HEARD)
+        return 1;
+    for (int k = 0; k < sc->nheard; k++)
+        if (sc->heard[k].len == e->len && memcmp(sc->s + sc->heard[k].at, sc->s + e->at, e->len) == 0)
+            return 1;
+    return 0;
+}
+
+/* Notes the event a `trigger NAME ... on E` line hears. */
+static void note_heard(scan *sc, const line *ln)
+{
+    if (!ln->ntok || !tok_is(sc->s, &ln->tok[0], "trigger"))
+        return;
+    for (int t = 1; t + 1 < ln->ntok; t++)
+        if (tok_is(sc->s, &ln->tok[t], "on") && ln->tok[t + 1].word) {
+            if (sc->nheard < MAX_HEARD)
+                sc->heard[sc->nheard] = ln->tok[t + 1];
+            sc->nheard++;
+            return;
+        }
+}
+
+/* Is the statement `emit E(args)` with no call in its arguments and no
+ * trigger of the file on E? Then it only adds a trace line, and nothing
+ * runs that could read the state. */
+static int quiet_emit(const scan *sc, const line *ln)
+{
+    if (ln->ntok < 2 || !tok_is(sc->s, &ln->tok[0], "emit") || !ln->tok[1].word)
+        return 0;
     for (int t = 3; t < ln->ntok; t++)
-        if (tok_is(s, &ln->tok[t], "("))
-            return NULL;
-    for (size_t at = 0; at < n;) {
-        const char *nl = memchr(s + at, '\n', n - at);
-        line other = {.at = at, .end = nl ? (size_t)(nl - s) : n};
-        tokenize(s, &other);
-        if (other.ntok && tok_is(s, &other.tok[0], "trigger"))
-            for (int t = 1; t + 1 < other.ntok; t++)
-                if (tok_is(s, &other.tok[t], "on") && other.tok[t + 1].len == ln->tok[1].len &&
-                    memcmp(s + other.tok[t + 1].at, s + ln->tok[1].at, ln->tok[1].len) == 0)
-                    return NULL;
-        at = other.end + 1;
-    }
-    return &ln->tok[1];
+        if (tok_is(sc->s, &ln->tok[t], "("))
+            return 0;
+    return !heard(sc, &ln->tok[1]);
 }
 
 /* Do two adjacent statements commute? Two assignments where neither names
@@ -358,17 +377,18 @@ static const token *quiet_emit(const char *s, size_t n, const line *ln)
  * and an assignment and a quiet emit whose arguments do not name what is
  * assigned. Swapping them makes an equivalent mutant, not a test of the
  * rules. */
-static int commute(const char *s, size_t n, const line *a, const line *b)
+static int commute(const scan *sc, const line *a, const line *b)
 {
+    const char *s = sc->s;
     const token *wa = written(s, a), *wb = written(s, b);
     if (wa && wb) {
         int both_add = adds_to(s, a) && adds_to(s, b);
         return !mentions(s, b, wa, both_add ? wb : NULL) &&
                !mentions(s, a, wb, both_add ? wa : NULL);
     }
-    if (wa && quiet_emit(s, n, b))
+    if (wa && quiet_emit(sc, b))
         return !mentions(s, b, wa, NULL);
-    if (wb && quiet_emit(s, n, a))
+    if (wb && quiet_emit(sc, a))
         return !mentions(s, a, wb, NULL);
     return 0;
 }
@@ -383,7 +403,7 @@ static void drop_and_swap(scan *sc, const line *ln)
         line prev = {.at = sc->prev_at, .end = sc->prev_end};
         if (sc->prev_simple && sc->prev_depth == sc->depth && sc->prev_no + 1 == ln->no)
             tokenize(sc->s, &prev);
-        if (prev.ntok && !commute(sc->s, sc->n, &prev, ln)) {
+        if (prev.ntok && !commute(sc, &prev, ln)) {
             m = add(sc, MUTANT_SWAP, ln, sc->prev_at, sc->prev_end - sc->prev_at, "");
             if (m) {
                 m->at2 = ln->at;
@@ -475,6 +495,24 @@ static void scan_line(scan *sc, line *ln)
         sc->rules_at = 0;
 }
 
+/* The next line of src from *at, without its line end, in ln (numbered
+ * no); 0 past the end. */
+static int next_line(const char *src, size_t n, size_t *at, line *ln, unsigned no)
+{
+    size_t i = *at, e = i;
+    if (i >= n)
+        return 0;
+    while (e < n && src[e] != '\n' && src[e] != '\r')
+        e++;
+    ln->at = i;
+    ln->end = e;
+    ln->no = no;
+    if (e < n && src[e] == '\r' && e + 1 < n && src[e + 1] == '\n')
+        e++;
+    *at = e < n ? e + 1 : e;
+    return 1;
+}
+
 mutant *mutants_find(const char *src, size_t n, size_t *count)
 {
     scan sc;
@@ -486,21 +524,14 @@ mutant *mutants_find(const char *src, size_t n, size_t *count)
         *count = 0;
         return NULL;
     }
-    unsigned no = 1;
-    for (size_t i = 0; i < n;) {
-        size_t e = i;
-        while (e < n && src[e] != '\n' && src[e] != '\r')
-            e++;
-        ln->at = i;
-        ln->end = e;
-        ln->no = no++;
-        scan_line(&sc, ln);
-        i = e;
-        if (i < n && src[i] == '\r' && i + 1 < n && src[i + 1] == '\n')
-            i++;
-        if (i < n)
-            i++;
+    size_t at = 0;
+    for (unsigned no = 1; next_line(src, n, &at, ln, no); no++) {
+        tokenize(src, ln); /* first the events triggers hear, wherever they are */
+        note_heard(&sc, ln);
     }
+    at = 0;
+    for (unsigned no = 1; next_line(src, n, &at, ln, no); no++)
+        scan_line(&sc, ln);
     free(ln);
     *count = sc.nv;
     return sc.v;
