@@ -593,14 +593,15 @@ static uint32_t line_at(const ordo_program *p, uint32_t pc)
     return r ? r->line : 0;
 }
 
-/* The file of that row: a base's name for a line of a base. */
-static const char *file_at(const ordo_program *p, uint32_t pc)
+const char *ordo_file_at(const ordo_program *p, uint32_t pc)
 {
+    if (!p)
+        return NULL;
     const ordo_line *r = row_at(p, pc);
     uint16_t f = r ? r->file : 0;
     if (f && f < p->nfiles && p->files[f])
         return p->files[f];
-    return p->file ? p->file : "?";
+    return p->file;
 }
 
 int ordo_where(const ordo_game *g, int32_t *step, uint32_t *line)
@@ -627,7 +628,9 @@ int ordo_error_message(const ordo_game *g, char *buf, size_t n)
     if (g->status >= 0)
         return vb_end(&b);
     const ordo_program *p = g->p;
-    const char *file = file_at(p, g->err_pc);
+    const char *file = ordo_file_at(p, g->err_pc);
+    if (!file)
+        file = "?";
     vb_puts(&b, ordo_strerror(g->status));
     if (g->err_detail[0]) {
         vb_puts(&b, ": ");

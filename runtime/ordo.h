@@ -171,6 +171,9 @@ const char *ordo_strerror(int code);
  * source line of the instruction (0 if unknown, then the step's line);
  * after an error, where the error happened. */
 int ordo_where(const ordo_game *g, int32_t *step, uint32_t *line);
+/* The file instruction pc of p came from: a layer's base for a line of the
+ * base, else p->file (NULL when p has none, or p is NULL). */
+const char *ordo_file_at(const ordo_program *p, uint32_t pc);
 
 /* ---- trace: every event, as it happens */
 enum {

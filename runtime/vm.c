@@ -401,8 +401,8 @@ top:
         NEXT();
     }
     /* Pairs run at once (no new instructions: the handler of the first
-     * looks at the next one). LDL a; STL b copies a local (the args of an
-     * inlined fn), STL a; LDL b stores a value and loads the next, a
+     * looks at the next one). LDL a; STL b copies a local (a loop's
+     * element to its variable, a `let` of a local), STL a; LDL b stores a value and loads the next, a
      * compare or DUP followed by JZ or JNZ is a condition and its branch:
      * together a quarter of all instructions run. The checks are the same,
      * in the same order, each instruction is counted, and an error in the

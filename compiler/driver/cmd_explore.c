@@ -276,16 +276,8 @@ static int run_jobs(const ordo_program *p, const args *a, const int *ignore, int
  * the base, else the file explored. */
 static const char *file_of_pc(const ordo_program *p, uint32_t pc, const char *file)
 {
-    uint32_t lo = 0, hi = p->nlines;
-    while (lo < hi) { /* the last row with row.pc <= pc */
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (p->lines[mid].pc <= pc)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    uint16_t f = lo ? p->lines[lo - 1].file : 0;
-    return f && f < p->nfiles && p->files[f] ? p->files[f] : file;
+    const char *f = ordo_file_at(p, pc);
+    return f ? f : file;
 }
 
 /* The file of the first instruction `op` with operand a (a step's STEP,

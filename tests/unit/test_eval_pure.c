@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "compiler.h"
+#include "compile_path.h"
 #include "game_copy.h"
 #include "vm.h"
 
@@ -95,11 +96,8 @@ static void test_every_fn_of_every_ruleset(void **state)
     };
     long ok = 0, failed = 0;
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-        oc_options opt = {0};
-        oc_compiler *c = oc_new(&opt);
-        assert_non_null(c);
-        const ordo_program *p = oc_compile_file(c, files[i]);
-        assert_non_null(p);
+        oc_compiler *c;
+        const ordo_program *p = compile_path(&c, files[i]);
         uint64_t rng = 1000 + i;
         for (int game = 0; game < 3; game++) {
             ordo_game *g;

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "compiler.h"
+#include "compile_path.h"
 #include "game_copy.h"
 
 static const char *const files[] = {
@@ -22,16 +23,6 @@ static const char *const files[] = {
     "rulesets/splendor_solo.ordo", "tests/e2e/data/tiny.ordo", "tests/e2e/data/actions.ordo",
 };
 #define NFILES (sizeof files / sizeof files[0])
-
-static const ordo_program *compile(oc_compiler **c, const char *path)
-{
-    oc_options opt = {0};
-    *c = oc_new(&opt);
-    assert_non_null(*c);
-    const ordo_program *p = oc_compile_file(*c, path);
-    assert_non_null(p);
-    return p;
-}
 
 /* A fresh game of p made by ordo_init in 8-aligned malloc'd memory. */
 static ordo_game *fresh(const ordo_program *p, int nplayers, uint64_t seed)
@@ -71,7 +62,7 @@ static void test_reset_is_a_fresh_game(void **state)
     (void)state;
     for (size_t f = 0; f < NFILES; f++) {
         oc_compiler *c;
-        const ordo_program *p = compile(&c, files[f]);
+        const ordo_program *p = compile_path(&c, files[f]);
         int lo = p->min_players, hi = p->max_players;
         ordo_game *g;
         assert_int_equal(ordo_new(p, lo, 11, &g), ORDO_OK);
@@ -124,7 +115,7 @@ static void test_reset_bad_arguments(void **state)
     assert_int_equal(ordo_reset(NULL, 2, 1), ORDO_E_ARG);
     for (size_t f = 0; f < NFILES; f++) {
         oc_compiler *c;
-        const ordo_program *p = compile(&c, files[f]);
+        const ordo_program *p = compile_path(&c, files[f]);
         ordo_game *g = fresh(p, p->min_players, 21);
         uint64_t rng = 8;
         play(g, 6, &rng);

@@ -14,19 +14,10 @@
 #include <cmocka.h>
 
 #include "compiler.h"
+#include "compile_path.h"
 #include "game_copy.h"
 
 #define SAVE_HEAD 36 /* see runtime/save.c */
-
-static const ordo_program *compile(oc_compiler **c, const char *path)
-{
-    oc_options opt = {0};
-    *c = oc_new(&opt);
-    assert_non_null(*c);
-    const ordo_program *p = oc_compile_file(*c, path);
-    assert_non_null(p);
-    return p;
-}
 
 static unsigned char *save_of(const ordo_game *g, size_t *n)
 {
@@ -87,7 +78,7 @@ static void test_restored_games_go_on_alike(void **state)
     };
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         oc_compiler *c;
-        const ordo_program *p = compile(&c, files[f]);
+        const ordo_program *p = compile_path(&c, files[f]);
         ordo_game *g;
         assert_int_equal(ordo_new(p, p->min_players, 77 + f, &g), ORDO_OK);
         uint64_t rng = 5;
@@ -129,8 +120,8 @@ static void test_refused_saves(void **state)
 {
     (void)state;
     oc_compiler *c, *c2;
-    const ordo_program *p = compile(&c, "tests/e2e/data/tiny.ordo");
-    const ordo_program *other = compile(&c2, "tests/e2e/data/stones.ordo");
+    const ordo_program *p = compile_path(&c, "tests/e2e/data/tiny.ordo");
+    const ordo_program *other = compile_path(&c2, "tests/e2e/data/stones.ordo");
     ordo_game *g;
     assert_int_equal(ordo_new(p, 2, 9, &g), ORDO_OK);
     assert_int_equal(play_on(g, NULL, 4), ORDO_DECIDE);
@@ -182,7 +173,7 @@ static void test_forged_blocks(void **state)
 {
     (void)state;
     oc_compiler *c;
-    const ordo_program *p = compile(&c, "tests/e2e/data/tiny.ordo");
+    const ordo_program *p = compile_path(&c, "tests/e2e/data/tiny.ordo");
     ordo_game *g;
     assert_int_equal(ordo_new(p, 2, 9, &g), ORDO_OK);
     assert_int_equal(play_on(g, NULL, 3), ORDO_DECIDE);

@@ -203,6 +203,12 @@ static void test_layer_program(void **state)
     assert_int_equal(p->max_players, 3);
     assert_int_equal(p->nscenarios, 1);
     assert_string_equal(p->scenarios[0].name, "l1");
+    /* the sequence's code is the base's: its file is the base's, by line */
+    const char *f = ordo_file_at(p, p->procs[p->main_proc].pc);
+    assert_non_null(f);
+    assert_non_null(strstr(f, "base.ordo"));
+    assert_non_null(strstr(p->file, "layer.ordo"));
+    assert_null(ordo_file_at(NULL, 0));
     ordo_game *g = played(p);
     assert_int_equal(value(g, p, "x"), 5);
     ordo_free(g);
