@@ -90,9 +90,9 @@ FUZZ_REPLAY  := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay_%)
 FUZZ_LIB     := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 FUZZ_H       := tests/fuzz/fuzz.h tests/fuzz/programs.h
 # the diff target links these rulesets as ordoc emitted them
-FUZZ_EMITTED := $(BUILD)/examples/titan.c $(BUILD)/examples/odin.c \
-                $(BUILD)/examples/teotihuacan.c $(BUILD)/examples/splendor_solo.c \
-                $(BUILD)/e2e/tiny.c $(BUILD)/e2e/stones.c
+FUZZ_EMITTED := $(BUILD)/examples/titan.o $(BUILD)/examples/odin.o \
+                $(BUILD)/examples/teotihuacan.o $(BUILD)/examples/splendor_solo.o \
+                $(BUILD)/e2e/tiny.o $(BUILD)/e2e/stones.o
 FUZZ_SECONDS ?= 60
 
 # Installation (make install PREFIX=... DESTDIR=...): the tools, the
@@ -109,7 +109,7 @@ VERSION    := $(shell sed -n 's/^\#define ORDO_VERSION "\(.*\)"/\1/p' runtime/or
 SOMAJOR    := $(firstword $(subst ., ,$(VERSION)))
 LIBSO      := $(BUILD)/libordo.so.$(VERSION)
 PIC_OBJ    := $(RUNTIME_SRC:%.c=$(BUILD)/pic/%.o)
-HEADERS    := runtime/ordo.h runtime/opcodes.h runtime/opcode_list.h runtime/host/ordo_host.h
+HEADERS    := runtime/ordo.h runtime/ordo_native.h runtime/opcodes.h runtime/opcode_list.h runtime/host/ordo_host.h
 MANPAGES   := man/ordo.1 man/ordoc.1 man/ordo.3 man/ordo.5
 
 .PHONY: all deps demo test test-one bench clean examples fuzz fuzz-build install uninstall help \
@@ -232,26 +232,37 @@ $(BUILD)/e2e/layer.c: $(wildcard tests/e2e/data/layers/*)
 
 # keep the emitted C (make would delete it as an intermediate file)
 .PRECIOUS: $(BUILD)/examples/%.c $(BUILD)/examples/%.h $(BUILD)/e2e/%.c $(BUILD)/e2e/%.h \
-          $(BUILD)/lang/%.c $(BUILD)/lang/%.h
+          $(BUILD)/lang/%.c $(BUILD)/lang/%.h $(BUILD)/examples/%.o $(BUILD)/e2e/%.o \
+          $(BUILD)/lang/%.o
+
+# the emitted C, compiled once (its code as C takes the C compiler some
+# seconds for a large ruleset) against the runtime's headers alone
+EMIT_CC = $(CC) $(CPPFLAGS) $(INC_RUNTIME) $(CFLAGS) -pedantic -c -o $@ $<
+$(BUILD)/examples/%.o: $(BUILD)/examples/%.c runtime/ordo.h runtime/ordo_native.h
+	$(EMIT_CC)
+$(BUILD)/e2e/%.o: $(BUILD)/e2e/%.c runtime/ordo.h runtime/ordo_native.h
+	$(EMIT_CC)
+$(BUILD)/lang/%.o: $(BUILD)/lang/%.c runtime/ordo.h runtime/ordo_native.h
+	$(EMIT_CC)
 
 # a host sees only the runtime and the host kit
-$(BUILD)/examples/%_host: examples/host.c $(BUILD)/examples/%.c $(LIBHOST) $(LIBORDO)
+$(BUILD)/examples/%_host: examples/host.c $(BUILD)/examples/%.o $(LIBHOST) $(LIBORDO)
 	$(CC) $(CPPFLAGS) $(INC_HOST) $(CFLAGS) -pedantic -DHOST_PROGRAM=$*_program \
-	    -o $@ examples/host.c $(BUILD)/examples/$*.c $(LIBHOST) $(LIBORDO) $(LDFLAGS)
+	    -o $@ examples/host.c $(BUILD)/examples/$*.o $(LIBHOST) $(LIBORDO) $(LDFLAGS)
 
-$(BUILD)/e2e/%_host: examples/host.c $(BUILD)/e2e/%.c $(LIBHOST) $(LIBORDO)
+$(BUILD)/e2e/%_host: examples/host.c $(BUILD)/e2e/%.o $(LIBHOST) $(LIBORDO)
 	$(CC) $(CPPFLAGS) $(INC_HOST) $(CFLAGS) -pedantic -DHOST_PROGRAM=$*_program \
-	    -o $@ examples/host.c $(BUILD)/e2e/$*.c $(LIBHOST) $(LIBORDO) $(LDFLAGS)
+	    -o $@ examples/host.c $(BUILD)/e2e/$*.o $(LIBHOST) $(LIBORDO) $(LDFLAGS)
 
-$(BUILD)/lang/%_host: examples/host.c $(BUILD)/lang/%.c $(LIBHOST) $(LIBORDO)
+$(BUILD)/lang/%_host: examples/host.c $(BUILD)/lang/%.o $(LIBHOST) $(LIBORDO)
 	$(CC) $(CPPFLAGS) $(INC_HOST) $(CFLAGS) -pedantic -DHOST_PROGRAM=$*_program \
-	    -o $@ examples/host.c $(BUILD)/lang/$*.c $(LIBHOST) $(LIBORDO) $(LDFLAGS)
+	    -o $@ examples/host.c $(BUILD)/lang/$*.o $(LIBHOST) $(LIBORDO) $(LDFLAGS)
 
 # `ordo test`'s runner over an emitted program's tables (tests/e2e/run.sh)
-$(BUILD)/e2e/%_scenarios: tests/e2e/sc_emitted.c $(BUILD)/e2e/%.c \
+$(BUILD)/e2e/%_scenarios: tests/e2e/sc_emitted.c $(BUILD)/e2e/%.o \
         $(BUILD)/compiler/driver/scenario.o $(LIBHOST) $(LIBORDO)
 	$(CC) $(CPPFLAGS) $(INC_DRIVER) $(CFLAGS) -DSC_PROGRAM=$*_program -o $@ \
-	    tests/e2e/sc_emitted.c $(BUILD)/e2e/$*.c $(BUILD)/compiler/driver/scenario.o \
+	    tests/e2e/sc_emitted.c $(BUILD)/e2e/$*.o $(BUILD)/compiler/driver/scenario.o \
 	    $(LIBHOST) $(LIBORDO) $(LDFLAGS)
 
 # ---- the Python binding (python/ordo.py, ctypes): it loads the runtime,
@@ -270,19 +281,28 @@ python: $(PY_LIB)
 # holds the hand-written Splendor reference and every ruleset as ordoc
 # emitted it (the list in emitted.h, X(NAME) a line)
 EMITTED_C := $(RULESETS:rulesets/%.ordo=$(BUILD)/examples/%.c)
+EMITTED_O := $(EMITTED_C:.c=.o)
 $(BUILD)/bench/emitted.h: $(RULESETS)
 	@mkdir -p $(@D)
 	@printf 'X(%s)\n' $(RULESETS:rulesets/%.ordo=%) >$@
 
 $(BUILD)/bench/bench_titan: tests/bench/bench_titan.c tests/bench/splendor_ref.c \
-        tests/bench/splendor_ref.h $(EMITTED_C) $(BUILD)/bench/emitted.h \
+        tests/bench/splendor_ref.h $(EMITTED_O) $(BUILD)/bench/emitted.h \
         $(LIBOC) $(LIBHOST) $(LIBORDO)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(INC_TEST) -Itests/bench $(CFLAGS) -DSPLENDOR_REF_LIB \
 	    $(if $(SPLENDOR),-DSPLENDOR_EMITTED=splendor_solo_program) \
 	    -I$(BUILD)/bench -DBENCH_EMITTED='"emitted.h"' \
-	    -o $@ $< tests/bench/splendor_ref.c $(EMITTED_C) $(LIBOC) $(LIBHOST) $(LIBORDO) \
+	    -o $@ $< tests/bench/splendor_ref.c $(EMITTED_O) $(LIBOC) $(LIBHOST) $(LIBORDO) \
 	    $(LDFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+
+# every ruleset as ordoc emitted it against the interpreter, seed by seed
+# (tests/e2e/same_trace.c)
+$(BUILD)/e2e/same_trace: tests/e2e/same_trace.c $(EMITTED_O) $(BUILD)/bench/emitted.h \
+        $(LIBOC) $(LIBORDO)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(INC_TEST) $(CFLAGS) -I$(BUILD)/bench -DSAME_EMITTED='"emitted.h"' \
+	    -o $@ $< $(EMITTED_O) $(LIBOC) $(LIBORDO) $(LDFLAGS)
 
 # the hand-written Splendor solo game: plain C, on its own (no libordo)
 $(BUILD)/bench/splendor_ref: tests/bench/splendor_ref.c tests/bench/splendor_ref.h
@@ -325,7 +345,8 @@ fuzz: deps
 
 # One pass of every test in $(BUILD); `make test` runs it twice.
 test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN) $(EXAMPLES) $(E2E_HOSTS) $(LANG_HOSTS) $(PY_LIB) \
-          $(BUILD)/tests/fuzz_compile $(BUILD)/bench/splendor_ref $(FUZZ_REPLAY)
+          $(BUILD)/tests/fuzz_compile $(BUILD)/bench/splendor_ref $(FUZZ_REPLAY) \
+          $(BUILD)/e2e/same_trace
 	@sh tests/tools/run_all.sh $(BUILD)
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)

@@ -73,5 +73,15 @@ int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, FILE *header
 
 /* Is s a C identifier (what --symbol accepts)? */
 int oc_valid_symbol(const char *s);
+/* emit_c.c: text inside a C comment (printable ASCII, never its end) */
+void oc_put_comment_text(FILE *f, const char *s);
+/* disasm.c: an instruction's operands (" x=1 3 -2") and what its operand
+ * a names ("; board", "; step 2.1 [R-4]"), as the disassembler prints them */
+void oc_insn_operands(const ordo_insn *in, char *buf, size_t n);
+void oc_insn_note(const ordo_program *p, const ordo_insn *in, char *buf, size_t n);
+/* emit_native.c: the program's code as C, `static int SYM_native(...)`
+ * (runtime/ordo_native.h); 1 written, 0 none (nothing to compile), -1
+ * out of memory */
+int oc_emit_native(FILE *f, const ordo_program *p, const char *sym);
 
 #endif /* ORDO_COMPILER_H */

@@ -29,7 +29,7 @@ static const char *nz(const char *s)
 }
 
 /* What operand a of instruction `in` names, for the comment ("" if nothing). */
-static void comment(const ordo_program *p, const ordo_insn *in, char *buf, size_t n)
+void oc_insn_note(const ordo_program *p, const ordo_insn *in, char *buf, size_t n)
 {
     unsigned a = in->a;
     buf[0] = 0;
@@ -76,6 +76,22 @@ static void comment(const ordo_program *p, const ordo_insn *in, char *buf, size_
     }
 }
 
+/* The operands opcode_list.h says `in` has, as " x=1 3 -2" (n >= 48). */
+void oc_insn_operands(const ordo_insn *in, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    if (in->op >= ORDO_OP_COUNT)
+        return;
+    for (const char *f = ops[in->op].operands; *f && len + 16 < n; f++) {
+        switch (*f) {
+        case 'x': len += (size_t)snprintf(buf + len, n - len, " x=%u", (unsigned)in->x); break;
+        case 'a': len += (size_t)snprintf(buf + len, n - len, " %u", (unsigned)in->a); break;
+        default: len += (size_t)snprintf(buf + len, n - len, " %ld", (long)in->b); break;
+        }
+    }
+}
+
 static void insn(const ordo_program *p, uint32_t pc, FILE *out)
 {
     const ordo_insn *in = &p->code[pc];
@@ -83,15 +99,8 @@ static void insn(const ordo_program *p, uint32_t pc, FILE *out)
         fprintf(out, "%6lu  ?%u\n", (unsigned long)pc, (unsigned)in->op);
         return;
     }
-    char args[64] = "";
-    size_t n = 0;
-    for (const char *f = ops[in->op].operands; *f && n < sizeof args - 16; f++) {
-        switch (*f) {
-        case 'x': n += (size_t)snprintf(args + n, sizeof args - n, " x=%u", (unsigned)in->x); break;
-        case 'a': n += (size_t)snprintf(args + n, sizeof args - n, " %u", (unsigned)in->a); break;
-        default: n += (size_t)snprintf(args + n, sizeof args - n, " %ld", (long)in->b); break;
-        }
-    }
+    char args[64];
+    oc_insn_operands(in, args, sizeof args);
     /* the stack column: what opcode_list.h says this instruction pops and
      * pushes ("-2+1"; blank for one that leaves the stack alone) */
     char stack[24] = "", note[512];
@@ -100,7 +109,7 @@ static void insn(const ordo_program *p, uint32_t pc, FILE *out)
         snprintf(stack, sizeof stack, "?");
     else if (pops || pushes)
         snprintf(stack, sizeof stack, "-%d+%d", pops, pushes);
-    comment(p, in, note, sizeof note);
+    oc_insn_note(p, in, note, sizeof note);
     char line[640];
     int len = snprintf(line, sizeof line, "%6lu  %-8s%-14s %-5s  %s", (unsigned long)pc,
                        ops[in->op].name, args, stack, note);

@@ -73,7 +73,7 @@ static void put_strings(FILE *f, const char *sym, const char *table, const char 
 }
 
 /* Text inside a comment: printable ASCII only, and never a comment end. */
-static void put_comment_text(FILE *f, const char *s)
+void oc_put_comment_text(FILE *f, const char *s)
 {
     if (!s)
         return;
@@ -218,7 +218,7 @@ static void emit_code(FILE *f, const ordo_program *p, const char *sym)
             const ordo_proc *r = &p->procs[order[next]];
             fputs("    /* ", f);
             fputs(r->returns ? "fn " : "proc ", f);
-            put_comment_text(f, r->name);
+            oc_put_comment_text(f, r->name);
             fputs(" */\n", f);
         }
         const ordo_insn *in = &p->code[pc];
@@ -241,10 +241,10 @@ static void emit_code(FILE *f, const ordo_program *p, const char *sym)
         if (in->op < OP_COUNT && strcmp(op_names[in->op], "STEP") == 0 && in->a < p->nsteps) {
             const ordo_step *s = &p->steps[in->a];
             fputs(": step ", f);
-            put_comment_text(f, s->number);
+            oc_put_comment_text(f, s->number);
             if (s->rule && s->rule[0]) {
                 fputs(" [", f);
-                put_comment_text(f, s->rule);
+                oc_put_comment_text(f, s->rule);
                 fputc(']', f);
             }
         } else if (in->op >= OP_COUNT) {
@@ -552,7 +552,7 @@ static void emit_data(FILE *f, const ordo_program *p, const char *sym)
     fputs("\n};\n\n", f);
 }
 
-static void emit_program(FILE *f, const ordo_program *p, const char *sym)
+static void emit_program(FILE *f, const ordo_program *p, const char *sym, int native)
 {
     fprintf(f, "const ordo_program %s = {\n", sym);
     if (p->magic == ORDO_PROGRAM_MAGIC)
@@ -614,6 +614,8 @@ static void emit_program(FILE *f, const ordo_program *p, const char *sym)
         put_table_ref(f, "displays", sym, "displays", "ndisplays", p->ndisplays);
     if (p->ninvariants)
         put_table_ref(f, "invariants", sym, "invariants", "ninvariants", p->ninvariants);
+    if (native)
+        fprintf(f, "    .native = %s_native,\n", sym);
     fputs("};\n", f);
 }
 
@@ -650,7 +652,7 @@ int oc_valid_symbol(const char *s)
 static void put_banner(FILE *f, const ordo_program *p)
 {
     fputs("/* generated from ", f);
-    put_comment_text(f, p->file ? p->file : "(memory)");
+    oc_put_comment_text(f, p->file ? p->file : "(memory)");
     fputs(" by ordoc " ORDO_VERSION " \xe2\x80\x94 do not edit */\n", f);
 }
 
@@ -668,10 +670,13 @@ int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, FILE *header
     put_banner(out, p);
     if (p->title) {
         fputs("/* ruleset: ", out);
-        put_comment_text(out, p->title);
+        oc_put_comment_text(out, p->title);
         fputs(" */\n", out);
     }
-    fputs("#include \"ordo.h\"\n", out);
+    fputs("#include \"ordo.h\"\n"
+          "/* the game block, for the code compiled to C below */\n"
+          "#include \"ordo_native.h\"\n",
+          out);
     if (hbase) {
         fputs("#include ", out);
         put_str(out, hbase);
@@ -693,7 +698,10 @@ int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, FILE *header
     emit_policies(out, p, symbol);
     emit_lines(out, p, symbol);
     emit_data(out, p, symbol);
-    emit_program(out, p, symbol);
+    int native = oc_emit_native(out, p, symbol);
+    if (native < 0)
+        return -1;
+    emit_program(out, p, symbol, native);
 
     if (header) {
         put_banner(header, p);

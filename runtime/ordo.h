@@ -18,7 +18,7 @@
 
 #define ORDO_VERSION "0.1.0"
 #define ORDO_PROGRAM_MAGIC 0x4f52444fu /* "ORDO" */
-#define ORDO_PROGRAM_VERSION 9u
+#define ORDO_PROGRAM_VERSION 10u
 
 #ifdef __cplusplus
 extern "C" {
@@ -28,6 +28,9 @@ extern "C" {
 
 typedef struct ordo_program ordo_program;
 typedef struct ordo_game ordo_game;
+/* An emitted program's compiled code (ordo_program.native): the run of
+ * game g in mode (main, setup, fn) down to frame base. */
+typedef int (*ordo_native_fn)(ordo_game *g, int mode, uint32_t base, int32_t *result);
 
 /* Results. Non-negative values are statuses; negative values are errors. */
 enum {
@@ -593,6 +596,10 @@ struct ordo_program {
     const ordo_prefer *prefers;      uint16_t nprefers;
     const ordo_display_decl *displays; uint16_t ndisplays;
     const ordo_invariant *invariants; uint16_t ninvariants;
+    /* The program's code compiled to C by ordoc (ordo_native.h), run in
+     * place of the interpreter; NULL: the interpreter runs it. Same
+     * block, same trace, same errors. */
+    ordo_native_fn native;
 };
 
 #ifdef __cplusplus

@@ -84,6 +84,8 @@ suite "diagnostics as JSON and SARIF, warnings by name" sh tests/tools/diag_form
 suite "grammar appendix and keyword lists of doc/language.md" sh tests/tools/grammar.sh check
 suite "scenarios (ordo test)" scenarios
 suite "end to end (emitted C)" sh tests/e2e/run.sh "$BUILD"
+suite "every ruleset's emitted C == the interpreter on ${SAME_SEEDS:-10000} seeds" \
+    "$BUILD/e2e/same_trace" --seeds "${SAME_SEEDS:-10000}"
 suite "the language's examples: scenarios, interpreted == emitted C on ${LANG_SEEDS:-1000} seeds" \
     sh tests/e2e/language.sh "$BUILD"
 suite "hidden information: no hidden value reaches another seat" sh tests/e2e/hidden.sh "$BUILD"

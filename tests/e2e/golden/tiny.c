@@ -1,6 +1,8 @@
 /* generated from tests/e2e/data/tiny.ordo by ordoc 0.1.0 — do not edit */
 /* ruleset: Tiny: a dice race */
 #include "ordo.h"
+/* the game block, for the code compiled to C below */
+#include "ordo_native.h"
 #include "tiny.h"
 /* instruction numbers, from the runtime's one list (opcode_list.h) */
 #include "opcodes.h"
@@ -523,6 +525,1104 @@ static const ordo_line tiny_program_lines[36] = {
     {271, 128, 0},
 };
 
+/* ---- the code as C (ordo_native.h): a function a proc, its
+ * instructions in order; ON_SLOW runs one in the interpreter,
+ * `dispatch` resumes at a pc */
+static int tiny_program_run(ordo_game *g, int mode, uint32_t base, int32_t *result, uint32_t level);
+static int tiny_program_p0(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_p1(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_p2(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_p3(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_p4(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_p5(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_p6(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_p7(ordo_game *g, int mode, uint32_t base, int32_t *result);
+
+/* fn reached (proc 0, line 25): 1 params, 1 locals; operand k at fp[1 + k] */
+static int tiny_program_p0(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    ON_ENTRY(0, 0u, 1u, 3)
+    default:
+        if (pc < 5u)
+            goto interp;
+        ON_ELSEWHERE(tiny_program_run);
+    }
+slow:
+    ON_STEP();
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+L_0:
+    /* 0 LDL 0 */
+    fp[1] = fp[0]; steps++;
+    /* 1 LDX 4 ; score */
+    {
+        uint32_t x0_ = (uint32_t)fp[1];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(1u, 2u);
+        unsigned char *a_ = state + 17u + x0_ * 1u;
+        fp[1] = vm_load(a_, 1u); steps++;
+    }
+    /* 2 PUSH 30 */
+    fp[2] = 30; steps++;
+    /* 3 GE */
+    { int32_t a_ = fp[1], b_ = fp[2]; fp[1] = a_ >= b_; steps++; }
+    /* 4 RETV */
+    if (nframes - 1u == base) ON_SLOW(4u, 2u);
+    { int32_t v_ = fp[1]; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
+}
+
+/* proc take_turn (proc 1, line 27): 1 params, 3 locals; operand k at fp[3 + k] */
+static int tiny_program_p1(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    ON_ENTRY(5, 1u, 3u, 8)
+    ON_ENTRY(15, 1u, 4u, 8)
+    ON_ENTRY(18, 1u, 4u, 8)
+    ON_ENTRY(30, 1u, 4u, 8)
+    ON_ENTRY(32, 1u, 4u, 8)
+    ON_ENTRY(34, 1u, 5u, 8)
+    ON_ENTRY(40, 1u, 4u, 8)
+    ON_ENTRY(43, 1u, 4u, 8)
+    ON_ENTRY(45, 1u, 3u, 8)
+    ON_ENTRY(46, 1u, 3u, 8)
+    ON_ENTRY(47, 1u, 4u, 8)
+    ON_ENTRY(49, 1u, 5u, 8)
+    ON_ENTRY(53, 1u, 4u, 8)
+    ON_ENTRY(61, 1u, 4u, 8)
+    ON_ENTRY(63, 1u, 4u, 8)
+    ON_ENTRY(72, 1u, 4u, 8)
+    ON_ENTRY(73, 1u, 4u, 8)
+    ON_ENTRY(92, 1u, 4u, 8)
+    ON_ENTRY(98, 1u, 3u, 8)
+    ON_ENTRY(99, 1u, 4u, 8)
+    ON_ENTRY(101, 1u, 4u, 8)
+    ON_ENTRY(103, 1u, 3u, 8)
+    ON_ENTRY(104, 1u, 3u, 8)
+    default:
+        if (pc >= 5u && pc < 105u)
+            goto interp;
+        ON_ELSEWHERE(tiny_program_run);
+    }
+slow:
+    ON_STEP();
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+L_5:
+    /* 5 LDG 0 ; active */
+    fp[3] = vm_load(state + 0u, 1u); steps++;
+    /* 6 PUSH -1 */
+    fp[4] = -1; steps++;
+    /* 7 EQ */
+    { int32_t a_ = fp[3], b_ = fp[4]; fp[3] = a_ == b_; steps++; }
+    /* 8 JNZ 45 */
+    if (fp[3] != 0) { steps++; goto L_45; }
+    steps++;
+    /* 9 LDG 0 ; active */
+    fp[3] = vm_load(state + 0u, 1u); steps++;
+    /* 10 LDX 1 ; turns */
+    {
+        uint32_t x0_ = (uint32_t)fp[3];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(10u, 4u);
+        unsigned char *a_ = state + 1u + x0_ * 4u;
+        fp[3] = vm_load(a_, 4u); steps++;
+    }
+    /* 11 PUSH 1 */
+    fp[4] = 1; steps++;
+    /* 12 EQ */
+    { int32_t a_ = fp[3], b_ = fp[4]; fp[3] = a_ == b_; steps++; }
+    /* 13 JZ 45 */
+    if (fp[3] == 0) { steps++; goto L_45; }
+    steps++;
+    /* 14 STEP 0 ; step 1.1 "paint" [TINY-PAINT] */
+    ON_SLOW(14u, 3u);
+L_15:
+    /* 15 OPTS */
+    if (mode == VM_EVAL) ON_SLOW(15u, 4u);
+    g->nopts = 0; steps++;
+    /* 16 PUSH 0 */
+    fp[4] = 0; steps++;
+    /* 17 STL 2 */
+    fp[2] = fp[4]; steps++;
+L_18:
+    /* 18 LDL 2 */
+    fp[4] = fp[2]; steps++;
+    /* 19 PUSH 3 */
+    fp[5] = 3; steps++;
+    /* 20 LT */
+    { int32_t a_ = fp[4], b_ = fp[5]; fp[4] = a_ < b_; steps++; }
+    /* 21 JZ 32 */
+    if (fp[4] == 0) { steps++; goto L_32; }
+    steps++;
+    /* 22 LDL 2 */
+    fp[4] = fp[2]; steps++;
+    /* 23 STL 1 */
+    fp[1] = fp[4]; steps++;
+    /* 24 LDL 1 */
+    fp[4] = fp[1]; steps++;
+    /* 25 PUSH 2 */
+    fp[5] = 2; steps++;
+    /* 26 NE */
+    { int32_t a_ = fp[4], b_ = fp[5]; fp[4] = a_ != b_; steps++; }
+    /* 27 JZ 30 */
+    if (fp[4] == 0) { steps++; goto L_30; }
+    steps++;
+    /* 28 LDL 1 */
+    fp[4] = fp[1]; steps++;
+    /* 29 OFFER 0 ; "paint {}" */
+    if (mode == VM_EVAL || g->nopts >= 4u) ON_SLOW(29u, 5u);
+    ON_OFFER(0u, VM_OPT_PARAM, fp[4]); steps++;
+L_30:
+    /* 30 INCL 2 */
+    if (fp[2] == INT32_MAX) ON_SLOW(30u, 4u);
+    fp[2]++; steps++;
+    /* 31 JMP 18 */
+    if (steps >= limit) ON_SLOW(31u, 4u);
+    steps++; goto L_18;
+L_32:
+    /* 32 LDL 0 */
+    fp[4] = fp[0]; steps++;
+    /* 33 WAIT x=0 */
+    ON_SLOW(33u, 5u);
+L_34:
+    /* 34 STL 1 */
+    fp[1] = fp[4]; steps++;
+    /* 35 LDL 0 */
+    fp[4] = fp[0]; steps++;
+    /* 36 LDL 1 */
+    fp[5] = fp[1]; steps++;
+    /* 37 STX 5 ; color */
+    {
+        uint32_t x0_ = (uint32_t)fp[4];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(37u, 6u);
+        unsigned char *a_ = state + 20u + x0_ * 1u;
+        int32_t x_ = fp[5];
+        if (mode == VM_EVAL || x_ < 0 || x_ > 2) ON_SLOW(37u, 6u);
+        vm_store(a_, 1u, x_); steps++;
+    }
+    /* 38 LDL 1 */
+    fp[4] = fp[1]; steps++;
+    /* 39 LADD 7 ; painted */
+    ON_SLOW(39u, 5u);
+L_40:
+    /* 40 LDL 0 */
+    fp[4] = fp[0]; steps++;
+    /* 41 LDL 1 */
+    fp[5] = fp[1]; steps++;
+    /* 42 EMIT x=2 0 ; painted_as */
+    ON_SLOW(42u, 6u);
+L_43:
+    /* 43 STEPEND */
+    { int32_t s_ = fp[3];
+      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) ON_SLOW(43u, 4u);
+      cur_step = s_; steps++; }
+    /* 44 JMP 46 */
+    steps++; goto L_46;
+L_45:
+    /* 45 SKIP 0 ; step 1.1 "paint" [TINY-PAINT] */
+    ON_SLOW(45u, 3u);
+L_46:
+    /* 46 STEP 1 ; step 1.2 "roll" [TINY-ROLL] */
+    ON_SLOW(46u, 3u);
+L_47:
+    /* 47 PUSH 1 */
+    fp[4] = 1; steps++;
+    /* 48 ROLL 6 */
+    ON_SLOW(48u, 5u);
+L_49:
+    /* 49 STL 1 */
+    fp[1] = fp[4]; steps++;
+    /* 50 LDL 0 */
+    fp[4] = fp[0]; steps++;
+    /* 51 LDL 1 */
+    fp[5] = fp[1]; steps++;
+    /* 52 LOG x=2 0 ; "{} rolls {}" */
+    ON_SLOW(52u, 6u);
+L_53:
+    /* 53 OPTS */
+    if (mode == VM_EVAL) ON_SLOW(53u, 4u);
+    g->nopts = 0; steps++;
+    /* 54 OFFERN 1 ; "bank" */
+    if (mode == VM_EVAL || g->nopts >= 4u) ON_SLOW(54u, 4u);
+    ON_OFFER(1u, VM_OPT_PLAIN, 0); steps++;
+    /* 55 LDL 0 */
+    fp[4] = fp[0]; steps++;
+    /* 56 LDX 6 ; doubles_left */
+    {
+        uint32_t x0_ = (uint32_t)fp[4];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(56u, 5u);
+        unsigned char *a_ = state + 23u + x0_ * 1u;
+        fp[4] = vm_load(a_, 1u); steps++;
+    }
+    /* 57 PUSH 0 */
+    fp[5] = 0; steps++;
+    /* 58 GT */
+    { int32_t a_ = fp[4], b_ = fp[5]; fp[4] = a_ > b_; steps++; }
+    /* 59 JZ 61 */
+    if (fp[4] == 0) { steps++; goto L_61; }
+    steps++;
+    /* 60 OFFERN 2 ; "double" */
+    if (mode == VM_EVAL || g->nopts >= 4u) ON_SLOW(60u, 4u);
+    ON_OFFER(2u, VM_OPT_PLAIN, 0); steps++;
+L_61:
+    /* 61 LDL 0 */
+    fp[4] = fp[0]; steps++;
+    /* 62 WAIT x=0 */
+    ON_SLOW(62u, 5u);
+L_63:
+    /* 63 LDL 0 */
+    fp[4] = fp[0]; steps++;
+    /* 64 LDL 0 */
+    fp[5] = fp[0]; steps++;
+    /* 65 LDX 4 ; score */
+    {
+        uint32_t x0_ = (uint32_t)fp[5];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(65u, 6u);
+        unsigned char *a_ = state + 17u + x0_ * 1u;
+        fp[5] = vm_load(a_, 1u); steps++;
+    }
+    /* 66 LDL 1 */
+    fp[6] = fp[1]; steps++;
+    /* 67 ADD */
+    { int64_t r_ = (int64_t)fp[5] + fp[6];
+      if (r_ < INT32_MIN || r_ > INT32_MAX) ON_SLOW(67u, 7u);
+      fp[5] = (int32_t)r_; steps++; }
+    /* 68 STX 4 ; score */
+    {
+        uint32_t x0_ = (uint32_t)fp[4];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(68u, 6u);
+        unsigned char *a_ = state + 17u + x0_ * 1u;
+        int32_t x_ = fp[5];
+        if (mode == VM_EVAL || x_ < 0 || x_ > 99) ON_SLOW(68u, 6u);
+        vm_store(a_, 1u, x_); steps++;
+    }
+    /* 69 LDL 0 */
+    fp[4] = fp[0]; steps++;
+    /* 70 LDL 1 */
+    fp[5] = fp[1]; steps++;
+    /* 71 EMIT x=2 1 ; scored */
+    ON_SLOW(71u, 6u);
+L_72:
+    /* 72 JMP 92 */
+    steps++; goto L_92;
+L_73:
+    /* 73 LDL 0 */
+    fp[4] = fp[0]; steps++;
+    /* 74 LDL 0 */
+    fp[5] = fp[0]; steps++;
+    /* 75 LDX 6 ; doubles_left */
+    {
+        uint32_t x0_ = (uint32_t)fp[5];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(75u, 6u);
+        unsigned char *a_ = state + 23u + x0_ * 1u;
+        fp[5] = vm_load(a_, 1u); steps++;
+    }
+    /* 76 PUSH 1 */
+    fp[6] = 1; steps++;
+    /* 77 SUB */
+    { int64_t r_ = (int64_t)fp[5] - fp[6];
+      if (r_ < INT32_MIN || r_ > INT32_MAX) ON_SLOW(77u, 7u);
+      fp[5] = (int32_t)r_; steps++; }
+    /* 78 STX 6 ; doubles_left */
+    {
+        uint32_t x0_ = (uint32_t)fp[4];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(78u, 6u);
+        unsigned char *a_ = state + 23u + x0_ * 1u;
+        int32_t x_ = fp[5];
+        if (mode == VM_EVAL || x_ < 0 || x_ > 2) ON_SLOW(78u, 6u);
+        vm_store(a_, 1u, x_); steps++;
+    }
+    /* 79 LDL 0 */
+    fp[4] = fp[0]; steps++;
+    /* 80 LDL 0 */
+    fp[5] = fp[0]; steps++;
+    /* 81 LDX 4 ; score */
+    {
+        uint32_t x0_ = (uint32_t)fp[5];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(81u, 6u);
+        unsigned char *a_ = state + 17u + x0_ * 1u;
+        fp[5] = vm_load(a_, 1u); steps++;
+    }
+    /* 82 PUSH 2 */
+    fp[6] = 2; steps++;
+    /* 83 LDL 1 */
+    fp[7] = fp[1]; steps++;
+    /* 84 MUL */
+    { int64_t r_ = (int64_t)fp[6] * fp[7];
+      if (r_ < INT32_MIN || r_ > INT32_MAX) ON_SLOW(84u, 8u);
+      fp[6] = (int32_t)r_; steps++; }
+    /* 85 ADD */
+    { int64_t r_ = (int64_t)fp[5] + fp[6];
+      if (r_ < INT32_MIN || r_ > INT32_MAX) ON_SLOW(85u, 7u);
+      fp[5] = (int32_t)r_; steps++; }
+    /* 86 STX 4 ; score */
+    {
+        uint32_t x0_ = (uint32_t)fp[4];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(86u, 6u);
+        unsigned char *a_ = state + 17u + x0_ * 1u;
+        int32_t x_ = fp[5];
+        if (mode == VM_EVAL || x_ < 0 || x_ > 99) ON_SLOW(86u, 6u);
+        vm_store(a_, 1u, x_); steps++;
+    }
+    /* 87 LDL 0 */
+    fp[4] = fp[0]; steps++;
+    /* 88 PUSH 2 */
+    fp[5] = 2; steps++;
+    /* 89 LDL 1 */
+    fp[6] = fp[1]; steps++;
+    /* 90 MUL */
+    { int64_t r_ = (int64_t)fp[5] * fp[6];
+      if (r_ < INT32_MIN || r_ > INT32_MAX) ON_SLOW(90u, 7u);
+      fp[5] = (int32_t)r_; steps++; }
+    /* 91 EMIT x=2 1 ; scored */
+    ON_SLOW(91u, 6u);
+L_92:
+    /* 92 STEPEND */
+    { int32_t s_ = fp[3];
+      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) ON_SLOW(92u, 4u);
+      cur_step = s_; steps++; }
+    /* 93 OPTS */
+    if (mode == VM_EVAL) ON_SLOW(93u, 3u);
+    g->nopts = 0; steps++;
+    /* 94 OFFERN 3 ; "look back" */
+    if (mode == VM_EVAL || g->nopts >= 4u) ON_SLOW(94u, 3u);
+    ON_OFFER(3u, VM_OPT_PLAIN, 0); steps++;
+    /* 95 OFFERN 4 ; "skip" */
+    if (mode == VM_EVAL || g->nopts >= 4u) ON_SLOW(95u, 3u);
+    ON_OFFER(4u, VM_OPT_PLAIN, 0); steps++;
+    /* 96 LDL 0 */
+    fp[3] = fp[0]; steps++;
+    /* 97 WAIT x=0 */
+    ON_SLOW(97u, 4u);
+L_98:
+    /* 98 STEP 2 ; step 1.3 "look back" */
+    ON_SLOW(98u, 3u);
+L_99:
+    /* 99 LDL 0 */
+    fp[4] = fp[0]; steps++;
+    /* 100 LOG x=1 1 ; "{} looks back" */
+    ON_SLOW(100u, 5u);
+L_101:
+    /* 101 STEPEND */
+    { int32_t s_ = fp[3];
+      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) ON_SLOW(101u, 4u);
+      cur_step = s_; steps++; }
+    /* 102 JMP 104 */
+    steps++; goto L_104;
+L_103:
+    /* 103 SKIP 2 ; step 1.3 "look back" */
+    ON_SLOW(103u, 3u);
+L_104:
+    /* 104 RET */
+    if (nframes - 1u == base) ON_SLOW(104u, 3u);
+    { ON_RETURN(); steps++; goto dispatch; }
+}
+
+/* proc sequence (proc 2, line 57): 0 params, 9 locals; operand k at fp[9 + k] */
+static int tiny_program_p2(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    ON_ENTRY(105, 2u, 9u, 12)
+    ON_ENTRY(107, 2u, 9u, 12)
+    ON_ENTRY(108, 2u, 10u, 12)
+    ON_ENTRY(118, 2u, 10u, 12)
+    ON_ENTRY(135, 2u, 10u, 12)
+    ON_ENTRY(137, 2u, 10u, 12)
+    ON_ENTRY(138, 2u, 11u, 12)
+    ON_ENTRY(145, 2u, 10u, 12)
+    ON_ENTRY(160, 2u, 10u, 12)
+    ON_ENTRY(161, 2u, 10u, 12)
+    ON_ENTRY(163, 2u, 10u, 12)
+    ON_ENTRY(175, 2u, 10u, 12)
+    ON_ENTRY(177, 2u, 10u, 12)
+    ON_ENTRY(179, 2u, 10u, 12)
+    ON_ENTRY(183, 2u, 10u, 12)
+    ON_ENTRY(187, 2u, 10u, 12)
+    ON_ENTRY(189, 2u, 10u, 12)
+    ON_ENTRY(190, 2u, 10u, 12)
+    ON_ENTRY(192, 2u, 9u, 12)
+    ON_ENTRY(193, 2u, 9u, 12)
+    ON_ENTRY(195, 2u, 9u, 12)
+    ON_ENTRY(197, 2u, 9u, 12)
+    ON_ENTRY(198, 2u, 10u, 12)
+    ON_ENTRY(204, 2u, 10u, 12)
+    ON_ENTRY(221, 2u, 10u, 12)
+    ON_ENTRY(226, 2u, 10u, 12)
+    ON_ENTRY(228, 2u, 10u, 12)
+    ON_ENTRY(232, 2u, 10u, 12)
+    ON_ENTRY(248, 2u, 10u, 12)
+    ON_ENTRY(250, 2u, 10u, 12)
+    default:
+        if (pc >= 105u && pc < 252u)
+            goto interp;
+        ON_ELSEWHERE(tiny_program_run);
+    }
+slow:
+    ON_STEP();
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+L_105:
+    /* 105 PUSH 0 */
+    fp[9] = 0; steps++;
+    /* 106 ESC 0 0 ; "concede" */
+    ON_SLOW(106u, 10u);
+L_107:
+    /* 107 STEP 3 ; step 1 "rounds" [TINY-1] */
+    ON_SLOW(107u, 9u);
+L_108:
+    /* 108 LDG 3 ; round */
+    fp[10] = vm_load(state + 16u, 1u); steps++;
+    /* 109 PUSH 6 */
+    fp[11] = 6; steps++;
+    /* 110 EQ */
+    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ == b_; steps++; }
+    /* 111 DUP */
+    fp[11] = fp[10]; steps++;
+    /* 112 JNZ 138 */
+    if (fp[11] != 0) { steps++; goto L_138; }
+    steps++;
+    /* 113 POP */
+    steps++;
+    /* 114 PUSH 0 */
+    fp[10] = 0; steps++;
+    /* 115 STL 2 */
+    fp[2] = fp[10]; steps++;
+    /* 116 PUSH 0 */
+    fp[10] = 0; steps++;
+    /* 117 STL 4 */
+    fp[4] = fp[10]; steps++;
+L_118:
+    /* 118 LDL 4 */
+    fp[10] = fp[4]; steps++;
+    /* 119 NPLAYERS */
+    fp[11] = nplayers; steps++;
+    /* 120 LT */
+    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ < b_; steps++; }
+    /* 121 JZ 137 */
+    if (fp[10] == 0) { steps++; goto L_137; }
+    steps++;
+    /* 122 LDL 4 */
+    fp[10] = fp[4]; steps++;
+    /* 123 STL 0 */
+    fp[0] = fp[10]; steps++;
+    /* 124 LDL 0 */
+    fp[10] = fp[0]; steps++;
+    /* 125 LDX 2 ; in_game */
+    {
+        uint32_t x0_ = (uint32_t)fp[10];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(125u, 11u);
+        unsigned char *a_ = state + 13u + x0_ * 1u;
+        fp[10] = vm_load(a_, 1u); steps++;
+    }
+    /* 126 JZ 135 */
+    if (fp[10] == 0) { steps++; goto L_135; }
+    steps++;
+    /* 127 LDL 0 */
+    fp[10] = fp[0]; steps++;
+    /* 128 LDX 4 ; score */
+    {
+        uint32_t x0_ = (uint32_t)fp[10];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(128u, 11u);
+        unsigned char *a_ = state + 17u + x0_ * 1u;
+        fp[10] = vm_load(a_, 1u); steps++;
+    }
+    /* 129 PUSH 30 */
+    fp[11] = 30; steps++;
+    /* 130 GE */
+    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ >= b_; steps++; }
+    /* 131 JZ 135 */
+    if (fp[10] == 0) { steps++; goto L_135; }
+    steps++;
+    /* 132 PUSH 1 */
+    fp[10] = 1; steps++;
+    /* 133 STL 2 */
+    fp[2] = fp[10]; steps++;
+    /* 134 JMP 137 */
+    steps++; goto L_137;
+L_135:
+    /* 135 INCL 4 */
+    if (fp[4] == INT32_MAX) ON_SLOW(135u, 10u);
+    fp[4]++; steps++;
+    /* 136 JMP 118 */
+    if (steps >= limit) ON_SLOW(136u, 10u);
+    steps++; goto L_118;
+L_137:
+    /* 137 LDL 2 */
+    fp[10] = fp[2]; steps++;
+L_138:
+    /* 138 JNZ 190 */
+    if (fp[10] != 0) { steps++; goto L_190; }
+    steps++;
+    /* 139 LDG 3 ; round */
+    fp[10] = vm_load(state + 16u, 1u); steps++;
+    /* 140 PUSH 1 */
+    fp[11] = 1; steps++;
+    /* 141 ADD */
+    { int64_t r_ = (int64_t)fp[10] + fp[11];
+      if (r_ < INT32_MIN || r_ > INT32_MAX) ON_SLOW(141u, 12u);
+      fp[10] = (int32_t)r_; steps++; }
+    /* 142 STG 3 ; round */
+    { int32_t x_ = fp[10];
+      if (mode == VM_EVAL || x_ < 0 || x_ > 20) ON_SLOW(142u, 11u);
+      vm_store(state + 16u, 1u, x_); steps++; }
+    /* 143 PUSH 0 */
+    fp[10] = 0; steps++;
+    /* 144 STL 2 */
+    fp[2] = fp[10]; steps++;
+L_145:
+    /* 145 LDL 2 */
+    fp[10] = fp[2]; steps++;
+    /* 146 NPLAYERS */
+    fp[11] = nplayers; steps++;
+    /* 147 LT */
+    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ < b_; steps++; }
+    /* 148 JZ 160 */
+    if (fp[10] == 0) { steps++; goto L_160; }
+    steps++;
+    /* 149 LDL 2 */
+    fp[10] = fp[2]; steps++;
+    /* 150 STL 0 */
+    fp[0] = fp[10]; steps++;
+    /* 151 LDL 2 */
+    fp[10] = fp[2]; steps++;
+    /* 152 LDL 0 */
+    fp[11] = fp[0]; steps++;
+    /* 153 LDX 4 ; score */
+    {
+        uint32_t x0_ = (uint32_t)fp[11];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(153u, 12u);
+        unsigned char *a_ = state + 17u + x0_ * 1u;
+        fp[11] = vm_load(a_, 1u); steps++;
+    }
+    /* 154 STLI 3 */
+    { int32_t i_ = fp[10];
+      if (i_ < 0 || i_ >= 6) ON_SLOW(154u, 12u);
+      fp[3 + i_] = fp[11]; steps++; }
+    /* 155 LDL 2 */
+    fp[10] = fp[2]; steps++;
+    /* 156 PUSH 1 */
+    fp[11] = 1; steps++;
+    /* 157 ADD */
+    { int64_t r_ = (int64_t)fp[10] + fp[11];
+      if (r_ < INT32_MIN || r_ > INT32_MAX) ON_SLOW(157u, 12u);
+      fp[10] = (int32_t)r_; steps++; }
+    /* 158 STL 2 */
+    fp[2] = fp[10]; steps++;
+    /* 159 JMP 145 */
+    if (steps >= limit) ON_SLOW(159u, 10u);
+    steps++; goto L_145;
+L_160:
+    /* 160 SORTP x=1 3 6 */
+    ON_SLOW(160u, 10u);
+L_161:
+    /* 161 PUSH 0 */
+    fp[10] = 0; steps++;
+    /* 162 STL 2 */
+    fp[2] = fp[10]; steps++;
+L_163:
+    /* 163 LDL 2 */
+    fp[10] = fp[2]; steps++;
+    /* 164 NPLAYERS */
+    fp[11] = nplayers; steps++;
+    /* 165 LT */
+    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ < b_; steps++; }
+    /* 166 JZ 179 */
+    if (fp[10] == 0) { steps++; goto L_179; }
+    steps++;
+    /* 167 LDL 2 */
+    fp[10] = fp[2]; steps++;
+    /* 168 LDLI 6 */
+    { int32_t i_ = fp[10];
+      if (i_ < 0 || i_ >= 3) ON_SLOW(168u, 11u);
+      fp[10] = fp[6 + i_]; steps++; }
+    /* 169 STL 0 */
+    fp[0] = fp[10]; steps++;
+    /* 170 LDL 0 */
+    fp[10] = fp[0]; steps++;
+    /* 171 LDX 2 ; in_game */
+    {
+        uint32_t x0_ = (uint32_t)fp[10];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(171u, 11u);
+        unsigned char *a_ = state + 13u + x0_ * 1u;
+        fp[10] = vm_load(a_, 1u); steps++;
+    }
+    /* 172 JZ 177 */
+    if (fp[10] == 0) { steps++; goto L_177; }
+    steps++;
+    /* 173 LDL 0 */
+    fp[10] = fp[0]; steps++;
+    /* 174 TURN */
+    ON_SLOW(174u, 11u);
+L_175:
+    /* 175 LDL 0 */
+    fp[10] = fp[0]; steps++;
+    /* 176 CALL 1 ; take_turn */
+    if (nframes >= 3u || stack_end - (fp + 10) < 8 || steps >= limit)
+        ON_SLOW(176u, 11u);
+    {
+        int32_t *nfp_ = fp + 10;
+        nfp_[1] = 0;
+        nfp_[2] = 0;
+        ON_FRAME(177u, 1);
+        fp = nfp_;
+        steps++;
+        ON_CALL(tiny_program_p1, 5u, 3u, 177u, 10u);
+    }
+L_177:
+    /* 177 INCL 2 */
+    if (fp[2] == INT32_MAX) ON_SLOW(177u, 10u);
+    fp[2]++; steps++;
+    /* 178 JMP 163 */
+    if (steps >= limit) ON_SLOW(178u, 10u);
+    steps++; goto L_163;
+L_179:
+    /* 179 PUSH 0 */
+    fp[10] = 0; steps++;
+    /* 180 STL 2 */
+    fp[2] = fp[10]; steps++;
+    /* 181 LDL 2 */
+    fp[10] = fp[2]; steps++;
+    /* 182 WINDOW x=0 2 */
+    ON_SLOW(182u, 11u);
+L_183:
+    /* 183 OPTS */
+    if (mode == VM_EVAL) ON_SLOW(183u, 10u);
+    g->nopts = 0; steps++;
+    /* 184 OFFERN 5 ; "pass" */
+    if (mode == VM_EVAL || g->nopts >= 4u) ON_SLOW(184u, 10u);
+    ON_OFFER(5u, VM_OPT_PLAIN, 0); steps++;
+    /* 185 LDL 2 */
+    fp[10] = fp[2]; steps++;
+    /* 186 WAIT x=0 */
+    ON_SLOW(186u, 11u);
+L_187:
+    /* 187 LDL 2 */
+    fp[10] = fp[2]; steps++;
+    /* 188 WINDOW x=1 2 */
+    ON_SLOW(188u, 11u);
+L_189:
+    /* 189 JMP 108 */
+    if (steps >= limit) ON_SLOW(189u, 10u);
+    steps++; goto L_108;
+L_190:
+    /* 190 STEPEND */
+    { int32_t s_ = fp[9];
+      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) ON_SLOW(190u, 10u);
+      cur_step = s_; steps++; }
+    /* 191 UNESC x=1 */
+    ON_SLOW(191u, 9u);
+L_192:
+    /* 192 JMP 197 */
+    steps++; goto L_197;
+L_193:
+    /* 193 PUSH 0 */
+    fp[9] = 0; steps++;
+    /* 194 EMIT x=1 2 ; conceded */
+    ON_SLOW(194u, 10u);
+L_195:
+    /* 195 PUSH 1 */
+    fp[9] = 1; steps++;
+    /* 196 END x=1 0 0 */
+    ON_SLOW(196u, 10u);
+L_197:
+    /* 197 STEP 4 ; step 2 "the highest score wins" [TINY-2] */
+    ON_SLOW(197u, 9u);
+L_198:
+    /* 198 PUSH 0 */
+    fp[10] = 0; steps++;
+    /* 199 STL 2 */
+    fp[2] = fp[10]; steps++;
+    /* 200 PUSH 0 */
+    fp[10] = 0; steps++;
+    /* 201 STL 3 */
+    fp[3] = fp[10]; steps++;
+    /* 202 PUSH 0 */
+    fp[10] = 0; steps++;
+    /* 203 STL 4 */
+    fp[4] = fp[10]; steps++;
+L_204:
+    /* 204 LDL 4 */
+    fp[10] = fp[4]; steps++;
+    /* 205 NPLAYERS */
+    fp[11] = nplayers; steps++;
+    /* 206 LT */
+    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ < b_; steps++; }
+    /* 207 JZ 228 */
+    if (fp[10] == 0) { steps++; goto L_228; }
+    steps++;
+    /* 208 LDL 4 */
+    fp[10] = fp[4]; steps++;
+    /* 209 STL 0 */
+    fp[0] = fp[10]; steps++;
+    /* 210 LDL 0 */
+    fp[10] = fp[0]; steps++;
+    /* 211 LDX 2 ; in_game */
+    {
+        uint32_t x0_ = (uint32_t)fp[10];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(211u, 11u);
+        unsigned char *a_ = state + 13u + x0_ * 1u;
+        fp[10] = vm_load(a_, 1u); steps++;
+    }
+    /* 212 JZ 226 */
+    if (fp[10] == 0) { steps++; goto L_226; }
+    steps++;
+    /* 213 LDL 3 */
+    fp[10] = fp[3]; steps++;
+    /* 214 JZ 221 */
+    if (fp[10] == 0) { steps++; goto L_221; }
+    steps++;
+    /* 215 LDL 2 */
+    fp[10] = fp[2]; steps++;
+    /* 216 LDL 0 */
+    fp[11] = fp[0]; steps++;
+    /* 217 LDX 4 ; score */
+    {
+        uint32_t x0_ = (uint32_t)fp[11];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(217u, 12u);
+        unsigned char *a_ = state + 17u + x0_ * 1u;
+        fp[11] = vm_load(a_, 1u); steps++;
+    }
+    /* 218 MAX */
+    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ > b_ ? a_ : b_; steps++; }
+    /* 219 STL 2 */
+    fp[2] = fp[10]; steps++;
+    /* 220 JMP 226 */
+    steps++; goto L_226;
+L_221:
+    /* 221 LDL 0 */
+    fp[10] = fp[0]; steps++;
+    /* 222 LDX 4 ; score */
+    {
+        uint32_t x0_ = (uint32_t)fp[10];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(222u, 11u);
+        unsigned char *a_ = state + 17u + x0_ * 1u;
+        fp[10] = vm_load(a_, 1u); steps++;
+    }
+    /* 223 STL 2 */
+    fp[2] = fp[10]; steps++;
+    /* 224 PUSH 1 */
+    fp[10] = 1; steps++;
+    /* 225 STL 3 */
+    fp[3] = fp[10]; steps++;
+L_226:
+    /* 226 INCL 4 */
+    if (fp[4] == INT32_MAX) ON_SLOW(226u, 10u);
+    fp[4]++; steps++;
+    /* 227 JMP 204 */
+    if (steps >= limit) ON_SLOW(227u, 10u);
+    steps++; goto L_204;
+L_228:
+    /* 228 LDL 2 */
+    fp[10] = fp[2]; steps++;
+    /* 229 STL 0 */
+    fp[0] = fp[10]; steps++;
+    /* 230 PUSH 0 */
+    fp[10] = 0; steps++;
+    /* 231 STL 2 */
+    fp[2] = fp[10]; steps++;
+L_232:
+    /* 232 LDL 2 */
+    fp[10] = fp[2]; steps++;
+    /* 233 NPLAYERS */
+    fp[11] = nplayers; steps++;
+    /* 234 LT */
+    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ < b_; steps++; }
+    /* 235 JZ 250 */
+    if (fp[10] == 0) { steps++; goto L_250; }
+    steps++;
+    /* 236 LDL 2 */
+    fp[10] = fp[2]; steps++;
+    /* 237 STL 1 */
+    fp[1] = fp[10]; steps++;
+    /* 238 LDL 1 */
+    fp[10] = fp[1]; steps++;
+    /* 239 LDX 2 ; in_game */
+    {
+        uint32_t x0_ = (uint32_t)fp[10];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(239u, 11u);
+        unsigned char *a_ = state + 13u + x0_ * 1u;
+        fp[10] = vm_load(a_, 1u); steps++;
+    }
+    /* 240 JZ 248 */
+    if (fp[10] == 0) { steps++; goto L_248; }
+    steps++;
+    /* 241 LDL 1 */
+    fp[10] = fp[1]; steps++;
+    /* 242 LDX 4 ; score */
+    {
+        uint32_t x0_ = (uint32_t)fp[10];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(242u, 11u);
+        unsigned char *a_ = state + 17u + x0_ * 1u;
+        fp[10] = vm_load(a_, 1u); steps++;
+    }
+    /* 243 LDL 0 */
+    fp[11] = fp[0]; steps++;
+    /* 244 EQ */
+    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ == b_; steps++; }
+    /* 245 JZ 248 */
+    if (fp[10] == 0) { steps++; goto L_248; }
+    steps++;
+    /* 246 LDL 1 */
+    fp[10] = fp[1]; steps++;
+    /* 247 END x=1 0 0 */
+    ON_SLOW(247u, 11u);
+L_248:
+    /* 248 INCL 2 */
+    if (fp[2] == INT32_MAX) ON_SLOW(248u, 10u);
+    fp[2]++; steps++;
+    /* 249 JMP 232 */
+    if (steps >= limit) ON_SLOW(249u, 10u);
+    steps++; goto L_232;
+L_250:
+    /* 250 STEPEND */
+    { int32_t s_ = fp[9];
+      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) ON_SLOW(250u, 10u);
+      cur_step = s_; steps++; }
+    /* 251 RET */
+    if (nframes - 1u == base) ON_SLOW(251u, 9u);
+    { ON_RETURN(); steps++; goto dispatch; }
+}
+
+/* fn expect#91 (proc 3, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_p3(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    ON_ENTRY(252, 3u, 0u, 2)
+    default:
+        if (pc >= 252u && pc < 257u)
+            goto interp;
+        ON_ELSEWHERE(tiny_program_run);
+    }
+slow:
+    ON_STEP();
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+L_252:
+    /* 252 PUSH 0 */
+    fp[0] = 0; steps++;
+    /* 253 LDX 5 ; color */
+    {
+        uint32_t x0_ = (uint32_t)fp[0];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(253u, 1u);
+        unsigned char *a_ = state + 20u + x0_ * 1u;
+        fp[0] = vm_load(a_, 1u); steps++;
+    }
+    /* 254 PUSH 1 */
+    fp[1] = 1; steps++;
+    /* 255 EQ */
+    { int32_t a_ = fp[0], b_ = fp[1]; fp[0] = a_ == b_; steps++; }
+    /* 256 RETV */
+    if (nframes - 1u == base) ON_SLOW(256u, 1u);
+    { int32_t v_ = fp[0]; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
+}
+
+/* fn expect#95 (proc 4, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_p4(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    ON_ENTRY(257, 4u, 0u, 2)
+    default:
+        if (pc >= 257u && pc < 262u)
+            goto interp;
+        ON_ELSEWHERE(tiny_program_run);
+    }
+slow:
+    ON_STEP();
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+L_257:
+    /* 257 PUSH 0 */
+    fp[0] = 0; steps++;
+    /* 258 LDX 4 ; score */
+    {
+        uint32_t x0_ = (uint32_t)fp[0];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(258u, 1u);
+        unsigned char *a_ = state + 17u + x0_ * 1u;
+        fp[0] = vm_load(a_, 1u); steps++;
+    }
+    /* 259 PUSH 0 */
+    fp[1] = 0; steps++;
+    /* 260 GT */
+    { int32_t a_ = fp[0], b_ = fp[1]; fp[0] = a_ > b_; steps++; }
+    /* 261 RETV */
+    if (nframes - 1u == base) ON_SLOW(261u, 1u);
+    { int32_t v_ = fp[0]; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
+}
+
+/* proc setup#106 (proc 5, line 106): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_p5(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    ON_ENTRY(262, 5u, 0u, 2)
+    default:
+        if (pc >= 262u && pc < 266u)
+            goto interp;
+        ON_ELSEWHERE(tiny_program_run);
+    }
+slow:
+    ON_STEP();
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+L_262:
+    /* 262 PUSH 1 */
+    fp[0] = 1; steps++;
+    /* 263 PUSH 1 */
+    fp[1] = 1; steps++;
+    /* 264 STX 6 ; doubles_left */
+    {
+        uint32_t x0_ = (uint32_t)fp[0];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(264u, 2u);
+        unsigned char *a_ = state + 23u + x0_ * 1u;
+        int32_t x_ = fp[1];
+        if (mode == VM_EVAL || x_ < 0 || x_ > 2) ON_SLOW(264u, 2u);
+        vm_store(a_, 1u, x_); steps++;
+    }
+    /* 265 RET */
+    if (nframes - 1u == base) ON_SLOW(265u, 0u);
+    { ON_RETURN(); steps++; goto dispatch; }
+}
+
+/* fn expect#113 (proc 6, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_p6(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    ON_ENTRY(266, 6u, 0u, 2)
+    default:
+        if (pc >= 266u && pc < 271u)
+            goto interp;
+        ON_ELSEWHERE(tiny_program_run);
+    }
+slow:
+    ON_STEP();
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+L_266:
+    /* 266 PUSH 1 */
+    fp[0] = 1; steps++;
+    /* 267 LDX 6 ; doubles_left */
+    {
+        uint32_t x0_ = (uint32_t)fp[0];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(267u, 1u);
+        unsigned char *a_ = state + 23u + x0_ * 1u;
+        fp[0] = vm_load(a_, 1u); steps++;
+    }
+    /* 268 PUSH 0 */
+    fp[1] = 0; steps++;
+    /* 269 EQ */
+    { int32_t a_ = fp[0], b_ = fp[1]; fp[0] = a_ == b_; steps++; }
+    /* 270 RETV */
+    if (nframes - 1u == base) ON_SLOW(270u, 1u);
+    { int32_t v_ = fp[0]; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
+}
+
+/* proc setup#127 (proc 7, line 127): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_p7(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    ON_ENTRY(271, 7u, 0u, 2)
+    default:
+        if (pc >= 271u && pc < 275u)
+            goto interp;
+        ON_ELSEWHERE(tiny_program_run);
+    }
+slow:
+    ON_STEP();
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+L_271:
+    /* 271 PUSH 1 */
+    fp[0] = 1; steps++;
+    /* 272 PUSH 31 */
+    fp[1] = 31; steps++;
+    /* 273 STX 4 ; score */
+    {
+        uint32_t x0_ = (uint32_t)fp[0];
+        if (x0_ >= (uint32_t)nplayers) ON_SLOW(273u, 2u);
+        unsigned char *a_ = state + 17u + x0_ * 1u;
+        int32_t x_ = fp[1];
+        if (mode == VM_EVAL || x_ < 0 || x_ > 99) ON_SLOW(273u, 2u);
+        vm_store(a_, 1u, x_); steps++;
+    }
+    /* 274 RET */
+    if (nframes - 1u == base) ON_SLOW(274u, 0u);
+    { ON_RETURN(); steps++; goto dispatch; }
+}
+
+/* each proc's first pc, in order, and its function (NULL: the interpreter's) */
+static const uint32_t tiny_program_first[8] = {
+    0u, 5u, 105u, 252u, 257u, 262u, 266u, 271u,
+};
+static const on_fn tiny_program_fn[8] = {
+    tiny_program_p0, tiny_program_p1, tiny_program_p2, tiny_program_p3,
+    tiny_program_p4, tiny_program_p5, tiny_program_p6, tiny_program_p7,
+};
+
+static int tiny_program_run(ordo_game *g, int mode, uint32_t base, int32_t *result, uint32_t level)
+{
+    while (g->nframes > level) {
+        on_fn fn = on_lookup(tiny_program_first, tiny_program_fn, 8u, g->pc);
+        if (!fn)
+            return ordo_vm_interpret(g, mode, base, result);
+        int rc = fn(g, mode, base, result);
+        if (rc != ON_GOTO)
+            return rc;
+    }
+    return ON_GOTO;
+}
+
+static int tiny_program_native(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    int rc = tiny_program_run(g, mode, base, result, 0);
+    return rc == ON_GOTO ? ordo_vm_interpret(g, mode, base, result) : rc;
+}
+
 const ordo_program tiny_program = {
     .magic = ORDO_PROGRAM_MAGIC,
     .version = ORDO_PROGRAM_VERSION,
@@ -549,4 +1649,5 @@ const ordo_program tiny_program = {
     .max_options = 4,
     .max_escapes = 1,
     .lines = tiny_program_lines, .nlines = 36,
+    .native = tiny_program_native,
 };

@@ -1,0 +1,774 @@
+/* emit_native.c — writes a program's code as C (ordoc's `SYM_native`).
+ *
+ * Each procedure becomes a run of labelled C statements, one commented
+ * group a VM instruction, inside one function the runtime calls in place
+ * of its interpreter (ordo_program.native; runtime/ordo_native.h says
+ * how the two meet). What makes the C fast is what the tables fix before
+ * the game runs:
+ *
+ *   - the operand stack's depth at every pc (an abstract run of each
+ *     procedure over opcode_list.h's stack effects), so a push or a pop is
+ *     a load or a store at a constant offset from the frame base, fp[k],
+ *     and nothing tracks a stack pointer;
+ *   - a var's offset, width, bounds and range, a table's rows and the
+ *     jump targets, which become constants and gotos;
+ *   - the callee of every CALL, so a call is a goto to its first
+ *     statement after the frame is pushed; a return goes through the
+ *     switch on the resume point (`dispatch`) that also resumes a game
+ *     after a decision.
+ *
+ * The game block, its frames and its canonical form are the
+ * interpreter's: the emitted statements store what the interpreter
+ * stores, where it stores it. An instruction this file does not compile
+ * (those that trace, suspend, or touch the options, escapes or batches
+ * beyond the simplest), and any instruction whose check fails, runs once
+ * in the interpreter (ordo_vm_step) and the code goes on at the pc it
+ * left; a resume point the code cannot take (a procedure it could not
+ * analyse, a frame or depth other than the analysis says) hands the run
+ * to the interpreter (ordo_vm_interpret). Errors, their messages, the
+ * step count and the trace are therefore the interpreter's own.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler.h"
+#include "opcodes.h"
+
+static const char *const nat_op_names[] = {
+#define OP(name, ...) #name,
+#include "opcode_list.h"
+#undef OP
+};
+
+typedef struct nat {
+    FILE *f;
+    const ordo_program *p;
+    const char *sym;
+    int32_t *depth;   /* operands above the locals before pc; -1: not reached */
+    int32_t *owner;   /* the proc whose code pc is; -1: none */
+    uint8_t *label;   /* pc is entered other than by falling through */
+    uint8_t *bad;     /* a proc whose stack the analysis could not follow */
+    uint32_t *room;   /* a proc's locals and its deepest operand stack */
+    uint32_t *work;   /* the analysis's pcs to visit */
+    uint32_t nwork;
+    /* while writing one instruction */
+    uint32_t pc;
+    uint32_t L;       /* the proc's nlocals: operand k is fp[L + k] */
+    int32_t d;
+} nat;
+
+/* ---------------------------------------------------------------- analysis */
+
+/* pc reached at depth d within proc k: 0, or -1 when it is not k's or
+ * already reached at another depth */
+static int reach(nat *n, int k, uint32_t pc, int32_t d)
+{
+    if (pc >= n->p->ncode || n->owner[pc] != k || d < 0)
+        return -1;
+    if (n->depth[pc] == d)
+        return 0;
+    if (n->depth[pc] != -1)
+        return -1;
+    n->depth[pc] = d;
+    n->work[n->nwork++] = pc;
+    return 0;
+}
+
+/* The depth at every pc of proc k, from its entry (depth 0), the option
+ * bodies its decisions offer (the param pushed) and the handlers of the
+ * escapes it opens. 0, or -1 when the stack does not add up. */
+static int analyse_proc(nat *n, int k)
+{
+    const ordo_program *p = n->p;
+    n->nwork = 0;
+    if (reach(n, k, p->procs[k].pc, 0) < 0)
+        return -1;
+    uint32_t room = 0;
+    while (n->nwork) {
+        uint32_t pc = n->work[--n->nwork];
+        const ordo_insn *in = &p->code[pc];
+        int32_t d = n->depth[pc];
+        int pops, pushes;
+        if (ordo_op_stack_in(p, in, &pops, &pushes) < 0 || d < pops)
+            return -1;
+        int32_t after = d - pops + pushes;
+        if ((uint32_t)(d > after ? d : after) > room)
+            room = (uint32_t)(d > after ? d : after);
+        int falls = 1;
+        if (in->op == ORDO_OP_JMP) {
+            falls = 0;
+            if (reach(n, k, (uint32_t)in->b, d) < 0)
+                return -1;
+        } else if (in->op == ORDO_OP_JZ || in->op == ORDO_OP_JNZ) {
+            if (reach(n, k, (uint32_t)in->b, after) < 0)
+                return -1;
+        } else if (in->op == ORDO_OP_SNEXT) { /* the loop's end pushes nothing */
+            if (reach(n, k, (uint32_t)in->b, after - 1) < 0)
+                return -1;
+        } else if (in->op == ORDO_OP_EMITB) { /* in a batch: the args held back */
+            if (reach(n, k, (uint32_t)in->b, d - in->x) < 0)
+                return -1;
+        } else if (in->op == ORDO_OP_BNEXT) { /* none left: b; else a call, back here */
+            falls = 0;
+            if (reach(n, k, (uint32_t)in->b, d) < 0)
+                return -1;
+        } else if (in->op == ORDO_OP_OFFER || in->op == ORDO_OP_OFFERN) {
+            /* the body of an option starts where the decision left the
+             * stack, with the param pushed; one that is not this proc's
+             * is not entered by the C (ordo_vm_interpret runs it) */
+            const ordo_option *o = &p->options[in->a];
+            int32_t at = after + (o->param_kind != 0xff);
+            if (o->target < p->ncode && n->owner[o->target] == k && reach(n, k, o->target, at) < 0)
+                return -1;
+        } else if (in->op == ORDO_OP_ESC) {
+            const ordo_escape *e = &p->escapes[in->a];
+            if (e->handler < p->ncode && n->owner[e->handler] == k &&
+                reach(n, k, e->handler, after) < 0)
+                return -1;
+        } else if (in->op == ORDO_OP_RET || in->op == ORDO_OP_RETV || in->op == ORDO_OP_HALT ||
+                   in->op == ORDO_OP_END || in->op == ORDO_OP_UNDO || in->op == ORDO_OP_WAIT) {
+            falls = 0; /* a WAIT goes on at the body of the option chosen */
+        }
+        if (falls && reach(n, k, pc + 1, after) < 0)
+            return -1;
+    }
+    n->room[k] = p->procs[k].nlocals + room;
+    return 0;
+}
+
+/* Which proc each pc belongs to: procs are laid out one after another. */
+static int assign_owners(nat *n)
+{
+    const ordo_program *p = n->p;
+    for (uint32_t pc = 0; pc < p->ncode; pc++)
+        n->owner[pc] = -1;
+    for (uint16_t k = 0; k < p->nprocs; k++) {
+        if (p->procs[k].pc >= p->ncode || n->owner[p->procs[k].pc] != -1)
+            return -1;
+        n->owner[p->procs[k].pc] = k;
+    }
+    int32_t cur = -1;
+    for (uint32_t pc = 0; pc < p->ncode; pc++) {
+        if (n->owner[pc] != -1)
+            cur = n->owner[pc];
+        n->owner[pc] = cur;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ instructions */
+
+/* the instructions compiled inline; the rest run in the interpreter */
+static int compiled_inline(const ordo_insn *in)
+{
+    switch (in->op) {
+    case ORDO_OP_NOP: case ORDO_OP_PUSH: case ORDO_OP_POP: case ORDO_OP_DUP:
+    case ORDO_OP_LDL: case ORDO_OP_STL: case ORDO_OP_INCL: case ORDO_OP_LDLI:
+    case ORDO_OP_STLI: case ORDO_OP_LDG: case ORDO_OP_STG: case ORDO_OP_LDX:
+    case ORDO_OP_STX: case ORDO_OP_ADD: case ORDO_OP_SUB: case ORDO_OP_MUL:
+    case ORDO_OP_DIV: case ORDO_OP_MOD: case ORDO_OP_NEG: case ORDO_OP_NOT:
+    case ORDO_OP_EQ: case ORDO_OP_NE: case ORDO_OP_LT: case ORDO_OP_LE: case ORDO_OP_GT:
+    case ORDO_OP_GE: case ORDO_OP_MIN: case ORDO_OP_MAX: case ORDO_OP_ABS:
+    case ORDO_OP_JMP: case ORDO_OP_JZ: case ORDO_OP_JNZ: case ORDO_OP_CALL:
+    case ORDO_OP_RET: case ORDO_OP_RETV: case ORDO_OP_NPLAYERS: case ORDO_OP_OPTS:
+    case ORDO_OP_OFFER: case ORDO_OP_OFFERN: case ORDO_OP_DATA: case ORDO_OP_LLEN:
+    case ORDO_OP_LGET: case ORDO_OP_LHAS: case ORDO_OP_SHAS: case ORDO_OP_SLEN:
+    case ORDO_OP_SNEXT: case ORDO_OP_STEPEND: case ORDO_OP_DEPTH:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* operand k (0: the lowest of the frame) */
+static uint32_t slot(const nat *n, int32_t k)
+{
+    return n->L + (uint32_t)k;
+}
+
+/* the interpreter runs this instruction (its check failed, or it is not
+ * compiled): `top` operands on the stack */
+static void put_slow(nat *n)
+{
+    fprintf(n->f, "ON_SLOW(%" PRIu32 "u, %" PRIu32 "u);", n->pc, slot(n, n->d));
+}
+
+/* `{ unsigned char *a_ = <the cell of var v, indexes at operands first..>;`
+ * (the caller closes the brace) */
+static void open_cell(nat *n, const ordo_var *v, int32_t first)
+{
+    FILE *f = n->f;
+    fputs("{\n", f);
+    for (unsigned k = 0; k < v->ndims; k++) {
+        fprintf(f, "        uint32_t x%u_ = (uint32_t)fp[%" PRIu32 "]", k, slot(n, first + (int32_t)k));
+        if (v->dim_kind[k] == ORDO_DIM_RANGE && v->dim_lo[k])
+            fprintf(f, " - (uint32_t)%" PRId32, v->dim_lo[k]);
+        fputs(";\n        if (", f);
+        if (v->dim_kind[k] == ORDO_DIM_PLAYER)
+            fprintf(f, "x%u_ >= (uint32_t)nplayers", k);
+        else
+            fprintf(f, "x%u_ >= %uu", k, (unsigned)v->dim_n[k]);
+        fputs(") ", f);
+        put_slow(n);
+        fputc('\n', f);
+    }
+    fprintf(f, "        unsigned char *a_ = state + %" PRIu32 "u", v->offset);
+    if (v->ndims == 1)
+        fprintf(f, " + x0_ * %" PRIu32 "u", v->stride);
+    else if (v->ndims == 2)
+        fprintf(f, " + (x0_ * %uu + x1_) * %" PRIu32 "u", (unsigned)v->dim_n[1], v->stride);
+    fputs(";\n", f);
+}
+
+/* `mode == VM_EVAL || x_ < lo || x_ > hi`, without the comparisons an
+ * int32 always passes (a compiler warns of them) */
+static void put_store_check(nat *n, const ordo_var *v)
+{
+    fputs("mode == VM_EVAL", n->f);
+    if (v->lo != INT32_MIN)
+        fprintf(n->f, " || x_ < %" PRId32, v->lo);
+    if (v->hi != INT32_MAX)
+        fprintf(n->f, " || x_ > %" PRId32, v->hi);
+}
+
+static void put_label_goto(nat *n, uint32_t target)
+{
+    fprintf(n->f, "goto L_%" PRIu32 ";", target);
+}
+
+/* a jump: a jump back checks the step limit first (as the interpreter's) */
+static void put_jump(nat *n, uint32_t target)
+{
+    if (target <= n->pc) {
+        fputs("if (steps >= limit) ", n->f);
+        put_slow(n);
+        fputs("\n    ", n->f);
+    }
+    fputs("steps++; ", n->f);
+    put_label_goto(n, target);
+}
+
+static void emit_binop(nat *n, const char *expr)
+{
+    fprintf(n->f, "    { int32_t a_ = fp[%" PRIu32 "], b_ = fp[%" PRIu32 "]; fp[%" PRIu32
+                  "] = %s; steps++; }\n",
+            slot(n, n->d - 2), slot(n, n->d - 1), slot(n, n->d - 2), expr);
+}
+
+static void emit_arith(nat *n, char op)
+{
+    fprintf(n->f,
+            "    { int64_t r_ = (int64_t)fp[%" PRIu32 "] %c fp[%" PRIu32 "];\n"
+            "      if (r_ < INT32_MIN || r_ > INT32_MAX) ",
+            slot(n, n->d - 2), op, slot(n, n->d - 1));
+    put_slow(n);
+    fprintf(n->f, "\n      fp[%" PRIu32 "] = (int32_t)r_; steps++; }\n", slot(n, n->d - 2));
+}
+
+static void emit_call(nat *n, const ordo_insn *in)
+{
+    const ordo_program *p = n->p;
+    FILE *f = n->f;
+    const ordo_proc *c = &p->procs[in->a];
+    uint32_t nfp = slot(n, n->d - (int32_t)c->nparams);
+    int pops, pushes;
+    ordo_op_stack_in(p, in, &pops, &pushes);
+    if (n->bad[in->a]) {
+        fputs("    ", f);
+        put_slow(n);
+        fputs(" /* ", f);
+        oc_put_comment_text(f, c->name);
+        fputs(": run by the interpreter */\n", f);
+        return;
+    }
+    fprintf(f, "    if (nframes >= %uu || stack_end - (fp + %" PRIu32 ") < %" PRIu32
+               " || steps >= limit)\n        ",
+            (unsigned)p->max_frames, nfp, n->room[in->a]);
+    put_slow(n);
+    fputs("\n    {\n", f);
+    fprintf(f, "        int32_t *nfp_ = fp + %" PRIu32 ";\n", nfp);
+    for (uint32_t k = c->nparams; k < c->nlocals; k++)
+        fprintf(f, "        nfp_[%" PRIu32 "] = 0;\n", k);
+    fprintf(f,
+            "        ON_FRAME(%" PRIu32 "u, %u);\n"
+            "        fp = nfp_;\n"
+            "        steps++;\n"
+            "        ON_CALL(%s_p%u, %" PRIu32 "u, %uu, %" PRIu32 "u, %" PRIu32 "u);\n"
+            "    }\n",
+            n->pc + 1, (unsigned)in->a, n->sym, (unsigned)in->a, c->pc, (unsigned)c->nlocals,
+            n->pc + 1, slot(n, n->d - pops + pushes));
+}
+
+static void emit_return(nat *n, int value)
+{
+    FILE *f = n->f;
+    fputs("    if (nframes - 1u == base) ", f);
+    put_slow(n);
+    fputc('\n', f);
+    if (value)
+        fprintf(f, "    { int32_t v_ = fp[%" PRIu32 "]; ON_RETURN(); stack[dsp++] = v_; "
+                   "steps++; goto dispatch; }\n",
+                slot(n, n->d - 1));
+    else
+        fputs("    { ON_RETURN(); steps++; goto dispatch; }\n", f);
+}
+
+static void emit_list_or_set(nat *n, const ordo_insn *in)
+{
+    const ordo_var *v = &n->p->vars[in->a];
+    FILE *f = n->f;
+    int32_t nd = v->ndims;
+    if (in->op == ORDO_OP_LLEN || in->op == ORDO_OP_SLEN) {
+        fputs("    ", f);
+        open_cell(n, v, n->d - nd);
+        if (in->op == ORDO_OP_LLEN)
+            fprintf(f, "        int16_t len_; memcpy(&len_, a_, 2); fp[%" PRIu32 "] = len_;\n",
+                    slot(n, n->d - nd));
+        else
+            fprintf(f, "        fp[%" PRIu32 "] = (int32_t)vm_set_count(a_, %uu);\n",
+                    slot(n, n->d - nd), (unsigned)v->cap);
+        fputs("        steps++;\n    }\n", f);
+        return;
+    }
+    uint32_t x = slot(n, n->d - 1), out = slot(n, n->d - 1 - nd);
+    fputs("    ", f);
+    open_cell(n, v, n->d - 1 - nd);
+    if (in->op == ORDO_OP_LGET) {
+        fprintf(f,
+                "        int16_t len_; memcpy(&len_, a_, 2);\n"
+                "        int32_t pos_ = fp[%" PRIu32 "];\n"
+                "        if (pos_ < 1 || pos_ > len_) ",
+                x);
+        put_slow(n);
+        fprintf(f, "\n        fp[%" PRIu32 "] = vm_load(a_ + 2 + (uint32_t)(pos_ - 1) * %uu, %uu);\n",
+                out, (unsigned)v->width, (unsigned)v->width);
+    } else if (in->op == ORDO_OP_LHAS) {
+        fprintf(f,
+                "        int16_t len_; memcpy(&len_, a_, 2);\n"
+                "        int32_t x_ = fp[%" PRIu32 "], in_ = 0;\n"
+                "        for (int32_t k_ = 0; k_ < len_ && !in_; k_++)\n"
+                "            in_ = vm_load(a_ + 2 + (uint32_t)k_ * %uu, %uu) == x_;\n"
+                "        fp[%" PRIu32 "] = in_;\n",
+                x, (unsigned)v->width, (unsigned)v->width, out);
+    } else if (in->op == ORDO_OP_SHAS) {
+        fprintf(f,
+                "        int32_t x_ = fp[%" PRIu32 "];\n"
+                "        fp[%" PRIu32 "] = x_ >= %" PRId32 " && x_ <= %" PRId32
+                " && vm_set_has(a_, (uint32_t)x_ - (uint32_t)%" PRId32 ");\n",
+                x, out, v->lo, v->hi, v->lo);
+    } else { /* SNEXT */
+        fprintf(f,
+                "        int32_t m_ = vm_set_next(a_, %uu, (int64_t)fp[%" PRIu32 "] - %" PRId32
+                " + 1);\n"
+                "        if (m_ < 0) { ",
+                (unsigned)v->cap, x, v->lo);
+        put_jump(n, (uint32_t)in->b);
+        fprintf(f, " }\n        fp[%" PRIu32 "] = %" PRId32 " + m_;\n", out, v->lo);
+    }
+    fputs("        steps++;\n    }\n", f);
+}
+
+static void emit_load_store(nat *n, const ordo_insn *in)
+{
+    const ordo_var *v = &n->p->vars[in->a];
+    FILE *f = n->f;
+    unsigned w = v->width;
+    if (in->op == ORDO_OP_LDG) {
+        fprintf(f, "    fp[%" PRIu32 "] = vm_load(state + %" PRIu32 "u, %uu); steps++;\n",
+                slot(n, n->d), v->offset, w);
+    } else if (in->op == ORDO_OP_STG) {
+        fprintf(f, "    { int32_t x_ = fp[%" PRIu32 "];\n      if (", slot(n, n->d - 1));
+        put_store_check(n, v);
+        fputs(") ", f);
+        put_slow(n);
+        fprintf(f, "\n      vm_store(state + %" PRIu32 "u, %uu, x_); steps++; }\n", v->offset, w);
+    } else if (in->op == ORDO_OP_LDX) {
+        int32_t first = n->d - v->ndims;
+        fputs("    ", f);
+        open_cell(n, v, first);
+        fprintf(f, "        fp[%" PRIu32 "] = vm_load(a_, %uu); steps++;\n    }\n",
+                slot(n, first), w);
+    } else { /* STX */
+        fputs("    ", f);
+        open_cell(n, v, n->d - 1 - v->ndims);
+        fprintf(f, "        int32_t x_ = fp[%" PRIu32 "];\n        if (", slot(n, n->d - 1));
+        put_store_check(n, v);
+        fputs(") ", f);
+        put_slow(n);
+        fprintf(f, "\n        vm_store(a_, %uu, x_); steps++;\n    }\n", w);
+    }
+}
+
+static void emit_insn(nat *n, const ordo_insn *in)
+{
+    const ordo_program *p = n->p;
+    FILE *f = n->f;
+    uint32_t top = slot(n, n->d), t1 = slot(n, n->d - 1), t2 = slot(n, n->d - 2);
+    if (!compiled_inline(in)) {
+        fputs("    ", f);
+        put_slow(n);
+        fputc('\n', f);
+        return;
+    }
+    if (in->op == ORDO_OP_NOP || in->op == ORDO_OP_POP) {
+        fputs("    steps++;\n", f);
+    } else if (in->op == ORDO_OP_PUSH) {
+        fprintf(f, "    fp[%" PRIu32 "] = %s%" PRId32 "%s; steps++;\n", top,
+                in->b == INT32_MIN ? "(" : "", in->b == INT32_MIN ? in->b + 1 : in->b,
+                in->b == INT32_MIN ? " - 1)" : "");
+    } else if (in->op == ORDO_OP_DUP) {
+        fprintf(f, "    fp[%" PRIu32 "] = fp[%" PRIu32 "]; steps++;\n", top, t1);
+    } else if (in->op == ORDO_OP_LDL || in->op == ORDO_OP_STL || in->op == ORDO_OP_INCL) {
+        if (in->a >= n->L) {
+            fputs("    ", f);
+            put_slow(n);
+            fputc('\n', f);
+        } else if (in->op == ORDO_OP_LDL) {
+            fprintf(f, "    fp[%" PRIu32 "] = fp[%u]; steps++;\n", top, (unsigned)in->a);
+        } else if (in->op == ORDO_OP_STL) {
+            fprintf(f, "    fp[%u] = fp[%" PRIu32 "]; steps++;\n", (unsigned)in->a, t1);
+        } else {
+            fprintf(f, "    if (fp[%u] == INT32_MAX) ", (unsigned)in->a);
+            put_slow(n);
+            fprintf(f, "\n    fp[%u]++; steps++;\n", (unsigned)in->a);
+        }
+    } else if (in->op == ORDO_OP_LDLI || in->op == ORDO_OP_STLI) {
+        uint32_t ix = in->op == ORDO_OP_LDLI ? t1 : t2;
+        fprintf(f, "    { int32_t i_ = fp[%" PRIu32 "];\n      if (i_ < 0 || i_ >= %" PRId64 ") ", ix,
+                (int64_t)n->L - in->a);
+        put_slow(n);
+        if (in->op == ORDO_OP_LDLI)
+            fprintf(f, "\n      fp[%" PRIu32 "] = fp[%u + i_]; steps++; }\n", t1, (unsigned)in->a);
+        else
+            fprintf(f, "\n      fp[%u + i_] = fp[%" PRIu32 "]; steps++; }\n", (unsigned)in->a, t1);
+    } else if (in->op == ORDO_OP_LDG || in->op == ORDO_OP_STG || in->op == ORDO_OP_LDX ||
+               in->op == ORDO_OP_STX) {
+        emit_load_store(n, in);
+    } else if (in->op == ORDO_OP_ADD || in->op == ORDO_OP_SUB || in->op == ORDO_OP_MUL) {
+        emit_arith(n, in->op == ORDO_OP_ADD ? '+' : in->op == ORDO_OP_SUB ? '-' : '*');
+    } else if (in->op == ORDO_OP_DIV || in->op == ORDO_OP_MOD) {
+        fprintf(f, "    { int32_t a_ = fp[%" PRIu32 "], b_ = fp[%" PRIu32 "];\n      if (b_ == 0%s) ",
+                t2, t1, in->op == ORDO_OP_DIV ? " || (b_ == -1 && a_ == INT32_MIN)" : "");
+        put_slow(n);
+        fprintf(f, "\n      fp[%" PRIu32 "] = %s; steps++; }\n", t2,
+                in->op == ORDO_OP_DIV ? "a_ / b_" : "b_ == -1 ? 0 : a_ % b_");
+    } else if (in->op == ORDO_OP_NEG || in->op == ORDO_OP_ABS) {
+        fprintf(f, "    if (fp[%" PRIu32 "] == INT32_MIN) ", t1);
+        put_slow(n);
+        if (in->op == ORDO_OP_NEG)
+            fprintf(f, "\n    fp[%" PRIu32 "] = -fp[%" PRIu32 "]; steps++;\n", t1, t1);
+        else
+            fprintf(f, "\n    if (fp[%" PRIu32 "] < 0) fp[%" PRIu32 "] = -fp[%" PRIu32 "];\n    steps++;\n",
+                    t1, t1, t1);
+    } else if (in->op == ORDO_OP_NOT) {
+        fprintf(f, "    fp[%" PRIu32 "] = !fp[%" PRIu32 "]; steps++;\n", t1, t1);
+    } else if (in->op == ORDO_OP_EQ) {
+        emit_binop(n, "a_ == b_");
+    } else if (in->op == ORDO_OP_NE) {
+        emit_binop(n, "a_ != b_");
+    } else if (in->op == ORDO_OP_LT) {
+        emit_binop(n, "a_ < b_");
+    } else if (in->op == ORDO_OP_LE) {
+        emit_binop(n, "a_ <= b_");
+    } else if (in->op == ORDO_OP_GT) {
+        emit_binop(n, "a_ > b_");
+    } else if (in->op == ORDO_OP_GE) {
+        emit_binop(n, "a_ >= b_");
+    } else if (in->op == ORDO_OP_MIN) {
+        emit_binop(n, "a_ < b_ ? a_ : b_");
+    } else if (in->op == ORDO_OP_MAX) {
+        emit_binop(n, "a_ > b_ ? a_ : b_");
+    } else if (in->op == ORDO_OP_JMP) {
+        fputs("    ", f);
+        put_jump(n, (uint32_t)in->b);
+        fputc('\n', f);
+    } else if (in->op == ORDO_OP_JZ || in->op == ORDO_OP_JNZ) {
+        fprintf(f, "    if (fp[%" PRIu32 "] %s 0) { ", t1, in->op == ORDO_OP_JZ ? "==" : "!=");
+        put_jump(n, (uint32_t)in->b);
+        fputs(" }\n    steps++;\n", f);
+    } else if (in->op == ORDO_OP_CALL) {
+        emit_call(n, in);
+    } else if (in->op == ORDO_OP_RET || in->op == ORDO_OP_RETV) {
+        emit_return(n, in->op == ORDO_OP_RETV);
+    } else if (in->op == ORDO_OP_NPLAYERS) {
+        fprintf(f, "    fp[%" PRIu32 "] = nplayers; steps++;\n", top);
+    } else if (in->op == ORDO_OP_OPTS) {
+        fputs("    if (mode == VM_EVAL) ", f);
+        put_slow(n);
+        fputs("\n    g->nopts = 0; steps++;\n", f);
+    } else if (in->op == ORDO_OP_OFFER || in->op == ORDO_OP_OFFERN) {
+        fprintf(f, "    if (mode == VM_EVAL || g->nopts >= %uu) ", (unsigned)p->max_options);
+        put_slow(n);
+        if (in->op == ORDO_OP_OFFERN)
+            fprintf(f, "\n    ON_OFFER(%uu, VM_OPT_PLAIN, 0); steps++;\n", (unsigned)in->a);
+        else
+            fprintf(f, "\n    ON_OFFER(%uu, VM_OPT_PARAM, fp[%" PRIu32 "]); steps++;\n",
+                    (unsigned)in->a, t1);
+    } else if (in->op == ORDO_OP_DATA) {
+        if (in->x == 0) {
+            fprintf(f, "    { int32_t r_ = fp[%" PRIu32 "];\n      if ((uint32_t)r_ >= %uu) ", t1,
+                    (unsigned)in->a);
+            put_slow(n);
+            fprintf(f, "\n      fp[%" PRIu32 "] = %s_data[%" PRId32 "u + (uint32_t)r_]; steps++; }\n",
+                    t1, n->sym, in->b);
+        } else {
+            fprintf(f,
+                    "    { int32_t r_ = fp[%" PRIu32 "], m_ = fp[%" PRIu32 "];\n"
+                    "      if (r_ < 0 || r_ >= %u || m_ < 0 ||\n"
+                    "          %" PRId32 "u + (uint64_t)m_ * %uu + (uint64_t)r_ >= %" PRIu32 "u) ",
+                    t2, t1, (unsigned)in->a, in->b, (unsigned)in->a, p->ndata);
+            put_slow(n);
+            fprintf(f,
+                    "\n      fp[%" PRIu32 "] = %s_data[%" PRId32
+                    "u + (uint64_t)m_ * %uu + (uint64_t)r_]; steps++; }\n",
+                    t2, n->sym, in->b, (unsigned)in->a);
+        }
+    } else if (in->op == ORDO_OP_STEPEND) {
+        fprintf(f, "    { int32_t s_ = fp[%" PRIu32 "];\n      if (mode == VM_EVAL || s_ < -1 || s_ >= %u) ",
+                t1, (unsigned)p->nsteps);
+        put_slow(n);
+        fputs("\n      cur_step = s_; steps++; }\n", f);
+    } else if (in->op == ORDO_OP_DEPTH) {
+        fprintf(f,
+                "    { int32_t n_ = 0;\n"
+                "      for (uint32_t k_ = 0; k_ < nframes; k_++) n_ += frames[k_].proc == %uu;\n"
+                "      fp[%" PRIu32 "] = n_; steps++; }\n",
+                (unsigned)in->a, top);
+    } else {
+        emit_list_or_set(n, in);
+    }
+}
+
+/* the instruction as the disassembler shows it (`ordoc --disasm`): its
+ * pc, name and operands, and what it names: a var, a proc, a step and its
+ * rule IDs, an option's label */
+static void put_insn_comment(nat *n, const ordo_insn *in)
+{
+    char ops[64], note[512];
+    oc_insn_operands(in, ops, sizeof ops);
+    oc_insn_note(n->p, in, note, sizeof note);
+    fprintf(n->f, "    /* %" PRIu32 " %s%s", n->pc, nat_op_names[in->op], ops);
+    if (note[0]) {
+        fputc(' ', n->f);
+        oc_put_comment_text(n->f, note);
+    }
+    fputs(" */\n", n->f);
+}
+
+/* ------------------------------------------------------------------ output */
+
+static void mark_labels(nat *n)
+{
+    const ordo_program *p = n->p;
+    for (uint16_t k = 0; k < p->nprocs; k++)
+        if (!n->bad[k])
+            n->label[p->procs[k].pc] = 1;
+    for (uint32_t pc = 0; pc < p->ncode; pc++) {
+        const ordo_insn *in = &p->code[pc];
+        if (n->depth[pc] < 0)
+            continue;
+        if (in->op == ORDO_OP_JMP || in->op == ORDO_OP_JZ || in->op == ORDO_OP_JNZ || in->op == ORDO_OP_SNEXT ||
+            in->op == ORDO_OP_EMITB || in->op == ORDO_OP_BNEXT)
+            n->label[in->b] = 1;
+        if (in->op == ORDO_OP_BNEXT)
+            n->label[pc] = 1;
+        if ((in->op == ORDO_OP_CALL || !compiled_inline(in)) && pc + 1 < p->ncode)
+            n->label[pc + 1] = 1;
+        if (in->op == ORDO_OP_OFFER || in->op == ORDO_OP_OFFERN)
+            n->label[p->options[in->a].target] = 1;
+        if (in->op == ORDO_OP_ESC)
+            n->label[p->escapes[in->a].handler] = 1;
+    }
+    for (uint32_t pc = 0; pc < p->ncode; pc++)
+        if (n->depth[pc] < 0)
+            n->label[pc] = 0;
+}
+
+/* proc k's resume points: a frame of k, the depth the analysis found,
+ * room for its deepest stack; a pc of another proc's goes to its
+ * function (deeper frames, through `run`) or back to the caller */
+static void emit_dispatch(nat *n, int32_t k, uint32_t first, uint32_t end)
+{
+    const ordo_program *p = n->p;
+    FILE *f = n->f;
+    fputs("dispatch:\n"
+          "    if (nframes == 0u)\n"
+          "        goto interp;\n"
+          "    switch (pc) {\n",
+          f);
+    for (uint32_t pc = first; pc < end; pc++)
+        if (n->label[pc])
+            fprintf(f, "    ON_ENTRY(%" PRIu32 ", %" PRId32 "u, %" PRIu32 "u, %" PRIu32 ")\n", pc, k,
+                    p->procs[k].nlocals + (uint32_t)n->depth[pc], n->room[k]);
+    fputs("    default:\n        if (", f);
+    if (first)
+        fprintf(f, "pc >= %" PRIu32 "u && ", first);
+    fprintf(f,
+            "pc < %" PRIu32 "u)\n"
+            "            goto interp;\n"
+            "        ON_ELSEWHERE(%s_run);\n"
+            "    }\n"
+            "slow:\n"
+            "    ON_STEP();\n"
+            "    goto dispatch;\n"
+            "interp:\n"
+            "    ON_SAVE(pc, dsp);\n"
+            "    return ordo_vm_interpret(g, mode, base, result);\n",
+            end, n->sym);
+}
+
+static void put_proc_comment(nat *n, int32_t k)
+{
+    const ordo_proc *pr = &n->p->procs[k];
+    fprintf(n->f, "/* %s ", pr->returns ? "fn" : "proc");
+    oc_put_comment_text(n->f, pr->name);
+    fprintf(n->f, " (proc %" PRId32 ", line %" PRIu32 "): %u params, %u locals; operand k at fp[%u + k] */\n",
+            k, pr->line, (unsigned)pr->nparams, (unsigned)pr->nlocals, (unsigned)pr->nlocals);
+}
+
+/* proc k, code first..end-1, as one function */
+static void emit_proc(nat *n, int32_t k, uint32_t first, uint32_t end)
+{
+    const ordo_program *p = n->p;
+    FILE *f = n->f;
+    const ordo_proc *pr = &p->procs[k];
+    put_proc_comment(n, k);
+    fprintf(f, "static int %s_p%" PRId32 "(ordo_game *g, int mode, uint32_t base, int32_t *result)\n"
+               "{\n"
+               "    ON_REGISTERS;\n",
+            n->sym, k);
+    emit_dispatch(n, k, first, end);
+    for (uint32_t pc = first; pc < end; pc++) {
+        if (n->depth[pc] < 0)
+            continue;
+        if (n->label[pc])
+            fprintf(f, "L_%" PRIu32 ":\n", pc);
+        n->pc = pc;
+        n->L = pr->nlocals;
+        n->d = n->depth[pc];
+        put_insn_comment(n, &p->code[pc]);
+        emit_insn(n, &p->code[pc]);
+    }
+    fputs("}\n\n", f);
+}
+
+/* where each proc's code ends: the next proc's start, or the end */
+static uint32_t proc_end(const nat *n, int32_t k)
+{
+    uint32_t pc = n->p->procs[k].pc;
+    while (pc < n->p->ncode && n->owner[pc] == k)
+        pc++;
+    return pc;
+}
+
+/* `run`: the function of the proc whose code pc is, called while frames
+ * above `level` are left; the interpreter for a pc none compiled */
+static void emit_run(nat *n, const uint16_t *order)
+{
+    const ordo_program *p = n->p;
+    FILE *f = n->f;
+    const char *sym = n->sym;
+    fprintf(f, "/* each proc's first pc, in order, and its function (NULL: the interpreter's) */\n"
+               "static const uint32_t %s_first[%u] = {", sym, (unsigned)p->nprocs);
+    for (uint16_t i = 0; i < p->nprocs; i++)
+        fprintf(f, "%s%" PRIu32 "u,", i % 10 ? " " : "\n    ", p->procs[order[i]].pc);
+    fprintf(f, "\n};\nstatic const on_fn %s_fn[%u] = {", sym, (unsigned)p->nprocs);
+    for (uint16_t i = 0; i < p->nprocs; i++) {
+        fputs(i % 4 ? " " : "\n    ", f);
+        if (n->bad[order[i]])
+            fputs("NULL,", f);
+        else
+            fprintf(f, "%s_p%u,", sym, (unsigned)order[i]);
+    }
+    fprintf(f,
+            "\n};\n\n"
+            "static int %s_run(ordo_game *g, int mode, uint32_t base, int32_t *result, uint32_t level)\n"
+            "{\n"
+            "    while (g->nframes > level) {\n"
+            "        on_fn fn = on_lookup(%s_first, %s_fn, %uu, g->pc);\n"
+            "        if (!fn)\n"
+            "            return ordo_vm_interpret(g, mode, base, result);\n"
+            "        int rc = fn(g, mode, base, result);\n"
+            "        if (rc != ON_GOTO)\n"
+            "            return rc;\n"
+            "    }\n"
+            "    return ON_GOTO;\n"
+            "}\n\n"
+            "static int %s_native(ordo_game *g, int mode, uint32_t base, int32_t *result)\n"
+            "{\n"
+            "    int rc = %s_run(g, mode, base, result, 0);\n"
+            "    return rc == ON_GOTO ? ordo_vm_interpret(g, mode, base, result) : rc;\n"
+            "}\n\n",
+            sym, sym, sym, (unsigned)p->nprocs, sym, sym);
+}
+
+static int by_first_pc(const void *x, const void *y, const ordo_program *p)
+{
+    uint32_t a = p->procs[*(const uint16_t *)x].pc, b = p->procs[*(const uint16_t *)y].pc;
+    return a < b ? -1 : a > b;
+}
+
+int oc_emit_native(FILE *f, const ordo_program *p, const char *sym)
+{
+    if (!p->ncode || !p->nprocs)
+        return 0;
+    nat n = {.f = f, .p = p, .sym = sym};
+    n.depth = malloc(p->ncode * sizeof *n.depth);
+    n.owner = malloc(p->ncode * sizeof *n.owner);
+    n.label = calloc(p->ncode, 1);
+    n.work = malloc(p->ncode * sizeof *n.work);
+    n.bad = calloc(p->nprocs, 1);
+    n.room = calloc(p->nprocs, sizeof *n.room);
+    uint16_t *order = malloc(p->nprocs * sizeof *order);
+    int rc = -1;
+    if (!n.depth || !n.owner || !n.label || !n.work || !n.bad || !n.room || !order)
+        goto out;
+    for (uint32_t pc = 0; pc < p->ncode; pc++)
+        n.depth[pc] = -1;
+    if (assign_owners(&n) < 0) {
+        rc = 0; /* procs sharing code: the interpreter runs it all */
+        goto out;
+    }
+    for (uint16_t k = 0; k < p->nprocs; k++)
+        if (analyse_proc(&n, k) < 0)
+            n.bad[k] = 1;
+    for (uint32_t pc = 0; pc < p->ncode; pc++)
+        if (n.owner[pc] >= 0 && n.bad[n.owner[pc]])
+            n.depth[pc] = -1;
+    mark_labels(&n);
+    /* insertion sort by first pc: procs come nearly in order */
+    for (uint16_t i = 0; i < p->nprocs; i++) {
+        uint16_t k = i, j = i;
+        for (; j > 0 && by_first_pc(&k, &order[j - 1], p) < 0; j--)
+            order[j] = order[j - 1];
+        order[j] = k;
+    }
+
+    fputs("/* ---- the code as C (ordo_native.h): a function a proc, its\n"
+          " * instructions in order; ON_SLOW runs one in the interpreter,\n"
+          " * `dispatch` resumes at a pc */\n",
+          f);
+    fprintf(f, "static int %s_run(ordo_game *g, int mode, uint32_t base, int32_t *result, uint32_t level);\n",
+            sym);
+    for (uint16_t k = 0; k < p->nprocs; k++)
+        if (!n.bad[k])
+            fprintf(f, "static int %s_p%u(ordo_game *g, int mode, uint32_t base, int32_t *result);\n",
+                    sym, (unsigned)k);
+    fputc('\n', f);
+    for (uint16_t i = 0; i < p->nprocs; i++)
+        if (!n.bad[order[i]])
+            emit_proc(&n, order[i], p->procs[order[i]].pc, proc_end(&n, order[i]));
+    emit_run(&n, order);
+    rc = 1;
+out:
+    free(n.depth);
+    free(n.owner);
+    free(n.label);
+    free(n.work);
+    free(n.bad);
+    free(n.room);
+    free(order);
+    return rc;
+}
