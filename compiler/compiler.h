@@ -73,7 +73,7 @@ int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, FILE *header
 
 /* Is s a C identifier (what --symbol accepts)? */
 int oc_valid_symbol(const char *s);
-/* emit_c.c: text inside a C comment (printable ASCII, never its end) */
+/* emit_native.c: text inside a C comment (printable ASCII, never its end) */
 void oc_put_comment_text(FILE *f, const char *s);
 /* disasm.c: an instruction's operands (" x=1 3 -2") and what its operand
  * a names ("; board", "; step 2.1 [R-4]"), as the disassembler prints them */

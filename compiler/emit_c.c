@@ -72,25 +72,6 @@ static void put_strings(FILE *f, const char *sym, const char *table, const char 
     fputs("};\n\n", f);
 }
 
-/* Text inside a comment: printable ASCII only, and never a comment end. */
-void oc_put_comment_text(FILE *f, const char *s)
-{
-    if (!s)
-        return;
-    int prev = 0;
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        int ch = *c;
-        if (ch < 0x20 || ch >= 0x7f)
-            ch = '?';
-        if (prev == '*' && ch == '/')
-            fputc(' ', f);
-        if (prev == '/' && ch == '*')
-            fputc(' ', f);
-        fputc(ch, f);
-        prev = ch;
-    }
-}
-
 /* An int32 constant: INT32_MIN cannot be written as a literal. */
 static void put_i32(FILE *f, int32_t v)
 {

@@ -42,6 +42,26 @@ static const char *const nat_op_names[] = {
 #undef OP
 };
 
+/* Text inside a C comment: printable ASCII only, and never a comment
+ * end (emit_c.c writes its comments with it too). */
+void oc_put_comment_text(FILE *f, const char *s)
+{
+    if (!s)
+        return;
+    int prev = 0;
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        int ch = *c;
+        if (ch < 0x20 || ch >= 0x7f)
+            ch = '?';
+        if (prev == '*' && ch == '/')
+            fputc(' ', f);
+        if (prev == '/' && ch == '*')
+            fputc(' ', f);
+        fputc(ch, f);
+        prev = ch;
+    }
+}
+
 typedef struct nat {
     FILE *f;
     const ordo_program *p;

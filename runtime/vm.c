@@ -1,6 +1,8 @@
 /* vm.c — the interpreter loop.
  *
- * One function, vm_run, executes instructions from g->pc until the game
+ * vm_run runs a program's emitted C when it has some (ordo_native.h),
+ * else the interpreter. The interpreter, vm_interp (vm_loop.h), executes
+ * instructions from g->pc until the game
  * suspends (WAIT: ORDO_DECIDE), ends (END, or RET from the first frame:
  * ORDO_OVER), a nested run (ordo_exec/ordo_eval) returns to its base frame
  * (ORDO_OK), or an error stops it. The registers (pc, sp, fp, frame depth,

@@ -184,7 +184,7 @@ static void test_data(void **state)
     assert_non_null(strstr(c, "static const int32_t t_program_data[12] = {\n"
                               "    0, 1, 2, 3, 4, 5, 6, 7, 8, 9,\n"
                               "    (-2147483647 - 1), -5,\n};\n"));
-    assert_non_null(strstr(c, "    .data = t_program_data, .ndata = 12,\n};\n"));
+    assert_non_null(strstr(c, "    .data = t_program_data, .ndata = 12,\n"));
     free(c);
 }
 
