@@ -195,7 +195,10 @@ static int compiled_inline(const ordo_insn *in)
     case ORDO_OP_RET: case ORDO_OP_RETV: case ORDO_OP_NPLAYERS: case ORDO_OP_OPTS:
     case ORDO_OP_OFFER: case ORDO_OP_OFFERN: case ORDO_OP_DATA: case ORDO_OP_LLEN:
     case ORDO_OP_LGET: case ORDO_OP_LHAS: case ORDO_OP_SHAS: case ORDO_OP_SLEN:
-    case ORDO_OP_SNEXT: case ORDO_OP_STEPEND: case ORDO_OP_DEPTH:
+    case ORDO_OP_SNEXT: case ORDO_OP_STEPEND: case ORDO_OP_DEPTH: case ORDO_OP_ASSERT:
+    case ORDO_OP_ADDD: case ORDO_OP_LADD: case ORDO_OP_LSET: case ORDO_OP_LREM:
+    case ORDO_OP_LREMAT: case ORDO_OP_LCLR: case ORDO_OP_SADD: case ORDO_OP_SREM:
+    case ORDO_OP_SCLR: case ORDO_OP_UNESC: case ORDO_OP_EMITB:
         return 1;
     default:
         return 0;
@@ -335,6 +338,109 @@ static void emit_return(nat *n, int value)
         fputs("    { ON_RETURN(); steps++; goto dispatch; }\n", f);
 }
 
+/* the value check of a store into var v: `mode == VM_EVAL || x_ < lo ...` */
+static void put_value_check(nat *n, const ordo_var *v, const char *x)
+{
+    fputs("mode == VM_EVAL", n->f);
+    if (v->lo != INT32_MIN)
+        fprintf(n->f, " || %s < %" PRId32, x, v->lo);
+    if (v->hi != INT32_MAX)
+        fprintf(n->f, " || %s > %" PRId32, x, v->hi);
+}
+
+/* `if (COND) ON_SLOW(...);` on a line of its own */
+static void put_slow_if(nat *n, const char *indent)
+{
+    fputs(") ", n->f);
+    put_slow(n);
+    fprintf(n->f, "\n%s", indent);
+}
+
+/* the instructions that change a list, a set or a resource: the cell as
+ * LDX finds it, and the interpreter's checks before any change */
+static void emit_change(nat *n, const ordo_insn *in)
+{
+    const ordo_var *v = &n->p->vars[in->a];
+    FILE *f = n->f;
+    int32_t nd = v->ndims;
+    unsigned w = v->width;
+    const char *ind = "        ";
+    switch (in->op) {
+    case ORDO_OP_ADDD:
+        fputs("    ", f);
+        open_cell(n, v, n->d - 1 - nd);
+        fprintf(f, "%sint32_t add_ = fp[%" PRIu32 "];\n"
+                   "%sif (mode == VM_EVAL || (g->batch && add_ > 0)",
+                ind, slot(n, n->d - 1), ind);
+        put_slow_if(n, ind);
+        fprintf(f, "int64_t x_ = (int64_t)vm_load(a_, %uu) + add_;\n%sif (x_ < %" PRId32 " || x_ > %" PRId32,
+                w, ind, v->lo, v->hi);
+        put_slow_if(n, ind);
+        fprintf(f, "vm_store(a_, %uu, (int32_t)x_);\n", w);
+        break;
+    case ORDO_OP_LADD: case ORDO_OP_LSET: case ORDO_OP_LREM: case ORDO_OP_LREMAT:
+    case ORDO_OP_LCLR: {
+        int32_t extra = in->op == ORDO_OP_LCLR ? 0 : in->op == ORDO_OP_LSET ? 2 : 1;
+        fputs("    ", f);
+        open_cell(n, v, n->d - extra - nd);
+        fprintf(f, "%sint16_t len_; memcpy(&len_, a_, 2);\n%sunsigned char *e_ = a_ + 2;\n", ind, ind);
+        if (in->op == ORDO_OP_LCLR) {
+            fprintf(f, "%sif (mode == VM_EVAL", ind);
+            put_slow_if(n, ind);
+            fprintf(f, "memset(e_, 0, (size_t)len_ * %uu);\n%slen_ = 0;\n", w, ind);
+        } else if (in->op == ORDO_OP_LADD) {
+            fprintf(f, "%sint32_t x_ = fp[%" PRIu32 "];\n%sif (len_ >= %u || ", ind, slot(n, n->d - 1), ind,
+                    (unsigned)v->cap);
+            put_value_check(n, v, "x_");
+            put_slow_if(n, ind);
+            fprintf(f, "vm_store(e_ + (uint32_t)len_ * %uu, %uu, x_);\n%slen_++;\n", w, w, ind);
+        } else if (in->op == ORDO_OP_LSET) {
+            fprintf(f, "%sint32_t pos_ = fp[%" PRIu32 "], x_ = fp[%" PRIu32 "];\n%sif (pos_ < 1 || pos_ > len_ || ",
+                    ind, slot(n, n->d - 2), slot(n, n->d - 1), ind);
+            put_value_check(n, v, "x_");
+            put_slow_if(n, ind);
+            fprintf(f, "vm_store(e_ + (uint32_t)(pos_ - 1) * %uu, %uu, x_);\n", w, w);
+        } else {
+            if (in->op == ORDO_OP_LREM) {
+                fprintf(f, "%sint32_t x_ = fp[%" PRIu32 "], pos_ = 1;\n"
+                           "%swhile (pos_ <= len_ && vm_load(e_ + (uint32_t)(pos_ - 1) * %uu, %uu) != x_)\n"
+                           "%s    pos_++;\n",
+                        ind, slot(n, n->d - 1), ind, w, w, ind);
+            } else {
+                fprintf(f, "%sint32_t pos_ = fp[%" PRIu32 "];\n", ind, slot(n, n->d - 1));
+            }
+            fprintf(f, "%sif (mode == VM_EVAL || pos_ < 1 || pos_ > len_", ind);
+            put_slow_if(n, ind);
+            fprintf(f, "memmove(e_ + (uint32_t)(pos_ - 1) * %uu, e_ + (uint32_t)pos_ * %uu, (size_t)(len_ - pos_) * %uu);\n"
+                       "%smemset(e_ + (uint32_t)(len_ - 1) * %uu, 0, %uu);\n%slen_--;\n",
+                    w, w, w, ind, w, w, ind);
+        }
+        if (in->op != ORDO_OP_LSET)
+            fprintf(f, "%smemcpy(a_, &len_, 2);\n", ind);
+        break;
+    }
+    case ORDO_OP_SADD: case ORDO_OP_SREM:
+        fputs("    ", f);
+        open_cell(n, v, n->d - 1 - nd);
+        fprintf(f, "%sint32_t x_ = fp[%" PRIu32 "];\n%sif (", ind, slot(n, n->d - 1), ind);
+        put_value_check(n, v, "x_");
+        if (in->op == ORDO_OP_SREM)
+            fprintf(f, " || !vm_set_has(a_, (uint32_t)x_ - (uint32_t)%" PRId32 ")", v->lo);
+        put_slow_if(n, ind);
+        fprintf(f, "vm_set_put(a_, (uint32_t)x_ - (uint32_t)%" PRId32 ", %d);\n", v->lo,
+                in->op == ORDO_OP_SADD);
+        break;
+    default: /* SCLR */
+        fputs("    ", f);
+        open_cell(n, v, n->d - nd);
+        fprintf(f, "%sif (mode == VM_EVAL", ind);
+        put_slow_if(n, ind);
+        fprintf(f, "memset(a_, 0, %" PRIu32 "u);\n", v->stride);
+        break;
+    }
+    fputs("        steps++;\n    }\n", f);
+}
+
 static void emit_list_or_set(nat *n, const ordo_insn *in)
 {
     const ordo_var *v = &n->p->vars[in->a];
@@ -427,9 +533,19 @@ static void emit_insn(nat *n, const ordo_insn *in)
     FILE *f = n->f;
     uint32_t top = slot(n, n->d), t1 = slot(n, n->d - 1), t2 = slot(n, n->d - 2);
     if (!compiled_inline(in)) {
-        fputs("    ", f);
-        put_slow(n);
-        fputc('\n', f);
+        int pops, pushes;
+        ordo_op_stack_in(p, in, &pops, &pushes);
+        switch (in->op) {
+        case ORDO_OP_WAIT: case ORDO_OP_END: case ORDO_OP_HALT: case ORDO_OP_UNDO:
+        case ORDO_OP_BNEXT:
+            fputs("    ", f); /* it suspends, ends, leaves the frame or calls */
+            put_slow(n);
+            fputc('\n', f);
+            break;
+        default: /* on at the next instruction, as a rule */
+            fprintf(f, "    ON_STEP_AT(%" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u);\n", n->pc, top,
+                    slot(n, n->d - pops + pushes));
+        }
         return;
     }
     if (in->op == ORDO_OP_NOP || in->op == ORDO_OP_POP) {
@@ -556,6 +672,23 @@ static void emit_insn(nat *n, const ordo_insn *in)
                 "      for (uint32_t k_ = 0; k_ < nframes; k_++) n_ += frames[k_].proc == %uu;\n"
                 "      fp[%" PRIu32 "] = n_; steps++; }\n",
                 (unsigned)in->a, top);
+    } else if (in->op == ORDO_OP_ASSERT) {
+        fprintf(f, "    if (fp[%" PRIu32 "] == 0) ", t1);
+        put_slow(n);
+        fputs("\n    steps++;\n", f);
+    } else if (in->op == ORDO_OP_UNESC) {
+        fprintf(f, "    if (mode == VM_EVAL || g->nesc < %uu) ", (unsigned)in->x);
+        put_slow(n);
+        fprintf(f, "\n    g->nesc = (uint16_t)(g->nesc - %uu); steps++;\n", (unsigned)in->x);
+    } else if (in->op == ORDO_OP_EMITB) {
+        /* outside a batch nothing; in one, the interpreter holds it back */
+        fputs("    if (mode == VM_EVAL || g->batch) ", f);
+        put_slow(n);
+        fputs("\n    steps++;\n", f);
+    } else if (in->op == ORDO_OP_ADDD || in->op == ORDO_OP_LADD || in->op == ORDO_OP_LSET ||
+               in->op == ORDO_OP_LREM || in->op == ORDO_OP_LREMAT || in->op == ORDO_OP_LCLR ||
+               in->op == ORDO_OP_SADD || in->op == ORDO_OP_SREM || in->op == ORDO_OP_SCLR) {
+        emit_change(n, in);
     } else {
         emit_list_or_set(n, in);
     }

@@ -305,6 +305,16 @@ static inline on_fn on_lookup(const uint32_t *first, const on_fn *fn, uint32_t n
             return rc;                                                             \
         ON_LOAD();                                                                 \
     } while (0)
+/* the same for an instruction that goes on at the next as a rule (next_
+ * values in use then): on in line when it did */
+#define ON_STEP_AT(pc_, top_, next_)                                               \
+    do {                                                                           \
+        pc = (pc_);                                                                \
+        dsp = (uint32_t)(fp - stack) + (top_);                                     \
+        ON_STEP();                                                                 \
+        if (pc != (pc_) + 1u || dsp != (uint32_t)(fp - stack) + (next_))           \
+            goto dispatch;                                                         \
+    } while (0)
 /* a resume point: the code at pc_ runs in a frame of proc_ with top_ slots
  * in use and room_ free from its base; another frame goes to the
  * interpreter */
