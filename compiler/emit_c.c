@@ -329,6 +329,7 @@ static void emit_procs(FILE *f, const ordo_program *p, const char *sym)
             fprintf(f, ", .act_save = %u", (unsigned)r->act_save);
         if (r->guard)
             fprintf(f, ", .guard = %u", (unsigned)r->guard);
+        fprintf(f, ", .room = %u", (unsigned)r->room);
         fputs("},\n", f);
     }
     fputs("};\n\n", f);

@@ -315,12 +315,13 @@ static void emit_call(nat *n, const ordo_insn *in)
     for (uint32_t k = c->nparams; k < c->nlocals; k++)
         fprintf(f, "        nfp_[%" PRIu32 "] = 0;\n", k);
     fprintf(f,
-            "        ON_FRAME(%" PRIu32 "u, %u);\n"
+            "        ON_FRAME(%" PRIu32 "u, %u, nfp_, %uu);\n"
             "        fp = nfp_;\n"
             "        steps++;\n"
             "        ON_CALL(%s_p%u, %" PRIu32 "u, %uu, %" PRIu32 "u, %" PRIu32 "u);\n"
             "    }\n",
-            n->pc + 1, (unsigned)in->a, n->sym, (unsigned)in->a, c->pc, (unsigned)c->nlocals,
+            n->pc + 1, (unsigned)in->a, (unsigned)c->room, n->sym, (unsigned)in->a, c->pc,
+            (unsigned)c->nlocals,
             n->pc + 1, slot(n, n->d - pops + pushes));
 }
 
@@ -633,7 +634,7 @@ static void emit_insn(nat *n, const ordo_insn *in)
     } else if (in->op == ORDO_OP_OPTS) {
         fputs("    if (mode == VM_EVAL) ", f);
         put_slow(n);
-        fputs("\n    g->nopts = 0; steps++;\n", f);
+        fputs("\n    VM_CLEAR_OPTS(g); steps++;\n", f);
     } else if (in->op == ORDO_OP_OFFER || in->op == ORDO_OP_OFFERN) {
         fprintf(f, "    if (mode == VM_EVAL || g->nopts >= %uu) ", (unsigned)p->max_options);
         put_slow(n);

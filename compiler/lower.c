@@ -240,6 +240,9 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
     for (uint32_t i = 0; i < w->procs.n; i++)
         if (w->procs.v[i].nparams > w->procs.v[i].nlocals)
             w->procs.v[i].nlocals = w->procs.v[i].nparams;
+    for (uint32_t i = 0; i < w->procs.n; i++)
+        if (w->procs.v[i].room < w->procs.v[i].nlocals + 1u)
+            w->procs.v[i].room = (uint16_t)(w->procs.v[i].nlocals + 1u);
     if (w->procs.n > MAX_TABLE || w->options.n > MAX_TABLE || w->texts.n > MAX_TABLE ||
         file->nsteps > 32767) {
         diag_error(d, (ast_loc){0, 0}, "this ruleset has more procedures, options, texts or "

@@ -31,6 +31,7 @@ void lw_unit_end(lw *w)
     }
     p->nlocals = (uint16_t)w->maxlocals;
     w->units.v[w->unit].cost = w->maxlocals + (uint32_t)w->maxdepth + 1;
+    p->room = (uint16_t)(w->units.v[w->unit].cost > MAX_TABLE ? MAX_TABLE : w->units.v[w->unit].cost);
 }
 
 uint32_t lw_new_proc(lw *w, const char *name, uint32_t line)

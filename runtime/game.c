@@ -205,7 +205,7 @@ int ordo_exec(ordo_game *g, int proc, const int32_t *args, int nargs)
     if (rc == ORDO_OK) {
         g->pc = pc;
         g->cur_step = step;
-        g->nopts = 0;
+        VM_CLEAR_OPTS(g);
     }
     vm_canonical(g);
     return rc;
@@ -374,7 +374,7 @@ int ordo_choose(ordo_game *g, int i)
     }
     g->status = ORDO_OK;
     g->decider = -1;
-    g->nopts = 0;
+    VM_CLEAR_OPTS(g);
     vm_canonical(g);
     return ORDO_OK;
 }

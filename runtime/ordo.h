@@ -417,6 +417,9 @@ typedef struct ordo_proc {
                           * the per-action block its start saved; 0 if not */
     uint16_t guard;      /* an action: 1 + the fn of its precondition and
                           * costs ("can A", same params); 0 if none */
+    uint16_t room;       /* the slots a frame of it can use: its locals and
+                          * its deepest operand stack, and one (what a run
+                          * leaves above the stack's top reaches no further) */
 } ordo_proc;
 
 typedef struct ordo_option {

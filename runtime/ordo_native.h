@@ -103,6 +103,12 @@ struct ordo_game {
     uint16_t end_reason;   /* over: 1 + the text of `end game because`, 0 none */
     uint8_t end_limit;     /* ... a limit the rules set (`because limit`) */
     uint8_t pad[3];
+    /* How far above their tops the areas may hold what a run left there
+     * (vm_canonical zeroes up to here, then sets them to the tops): the
+     * end of the deepest frame pushed (its base + its proc's room), the
+     * most frames, options, escapes and held-back effects since. */
+    uint32_t dirty_sp;
+    uint16_t dirty_frames, dirty_opts, dirty_esc, dirty_pend;
     /* the last error */
     int32_t err_code;
     uint32_t err_pc;
@@ -235,6 +241,26 @@ int ordo_vm_step(ordo_game *g, int mode, uint32_t base, int32_t *result);
 /* Runs from g->pc in the interpreter until control goes back to the host. */
 int ordo_vm_interpret(ordo_game *g, int mode, uint32_t base, int32_t *result);
 
+/* A frame pushed (frames in all, its end on the stack): what
+ * vm_canonical zeroes reaches it. */
+#define VM_DIRTY_FRAME(g, end_, nframes_)                                          \
+    do {                                                                           \
+        if ((end_) > (g)->dirty_sp)                                                \
+            (g)->dirty_sp = (end_);                                                \
+        if ((nframes_) > (g)->dirty_frames)                                        \
+            (g)->dirty_frames = (uint16_t)(nframes_);                              \
+    } while (0)
+/* where a frame of proc pr_ at nfp_ ends: its room, or (a program made
+ * by hand, room 0) the whole stack */
+#define VM_FRAME_END(p_, pr_, nfp_) ((pr_)->room ? (nfp_) + (pr_)->room : (uint32_t)(p_)->stack_size)
+/* the options list emptied: the options it had are above its top */
+#define VM_CLEAR_OPTS(g)                                                           \
+    do {                                                                           \
+        if ((g)->nopts > (g)->dirty_opts)                                          \
+            (g)->dirty_opts = (g)->nopts;                                          \
+        (g)->nopts = 0;                                                            \
+    } while (0)
+
 /* ---- the emitted code's registers and steps (compiler/emit_native.c)
  *
  * A run of the emitted code keeps in locals what vm_interp keeps: the
@@ -349,8 +375,9 @@ static inline on_fn on_lookup(const uint32_t *first, const on_fn *fn, uint32_t n
         return rc;                                                                 \
     ON_LOAD();                                                                     \
     goto dispatch
-/* CALL: the caller's frame record (the callee's base set after) */
-#define ON_FRAME(ret_, proc_)                                                      \
+/* CALL: the caller's frame record (the callee's base set after), and how
+ * far the callee's frame may reach (its base nfp_ + its room_) */
+#define ON_FRAME(ret_, proc_, nfp_, room_)                                         \
     do {                                                                           \
         vm_frame *f_ = &frames[nframes++];                                         \
         f_->ret_pc = (ret_);                                                       \
@@ -358,6 +385,7 @@ static inline on_fn on_lookup(const uint32_t *first, const on_fn *fn, uint32_t n
         f_->proc = (uint16_t)(proc_);                                              \
         f_->step = (int16_t)cur_step;                                              \
         f_->pad = 0;                                                               \
+        VM_DIRTY_FRAME(g, (uint32_t)((nfp_) - stack) + (room_), nframes);          \
     } while (0)
 /* RET: back to the caller's base, step and pc; dsp the callee's base */
 #define ON_RETURN()                                                                \

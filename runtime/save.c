@@ -393,6 +393,14 @@ int ordo_restore(void *mem, size_t memsize, const ordo_program *p, const void *s
         memset(mem, 0, (size_t)size); /* no half-trusted game is left there */
         return rc;
     }
+    /* the canonical form whatever marks the save holds: every area
+     * above its top zeroed once */
+    g->dirty_sp = p->stack_size;
+    g->dirty_frames = p->max_frames;
+    g->dirty_opts = p->max_options;
+    g->dirty_esc = p->max_escapes;
+    g->dirty_pend = p->max_pending;
+    vm_canonical(g);
     *out = g;
     return ORDO_OK;
 }

@@ -92,7 +92,7 @@ int ordo_view(ordo_game *dst, const ordo_game *src, int seat)
     }
     /* another seat's pending decision: its options are its own */
     if (seat != ORDO_OMNISCIENT && dst->status == ORDO_DECIDE && dst->decider != seat)
-        dst->nopts = 0;
+        VM_CLEAR_OPTS(dst);
     return ORDO_OK;
 }
 

@@ -163,20 +163,40 @@ void vm_emit(ordo_game *g, int kind, int player, int id, int nargs, const int32_
     g->trace(g->trace_ctx, g, &ev);
 }
 
-/* Zero everything above the live tops (see vm.h, "Canonical form"). */
+/* The end of what may be dirty above a top: the mark, within the area. */
+static uint32_t dirty_end(uint32_t mark, uint32_t top, uint32_t cap)
+{
+    return mark > cap ? cap : mark < top ? top : mark;
+}
+
+/* Zero everything above the live tops (see vm.h, "Canonical form"): up to
+ * the marks the run raised (dirty_*), not whole areas, which for a large
+ * program cost more than a decision's code (doc/performance.md). */
 void vm_canonical(ordo_game *g)
 {
     const ordo_program *p = g->p;
-    if (g->sp < p->stack_size)
-        memset(VM_STACK(g) + g->sp, 0, (size_t)(p->stack_size - g->sp) * sizeof(int32_t));
-    if (g->nframes < p->max_frames)
-        memset(VM_FRAMES(g) + g->nframes, 0, (size_t)(p->max_frames - g->nframes) * sizeof(vm_frame));
-    if (g->nopts < p->max_options)
-        memset(VM_OPTS(g) + g->nopts, 0, (size_t)(p->max_options - g->nopts) * sizeof(vm_opt));
-    if (g->nesc < p->max_escapes)
-        memset(VM_ESCS(g) + g->nesc, 0, (size_t)(p->max_escapes - g->nesc) * sizeof(vm_esc));
-    if (g->npend < p->max_pending)
-        memset(VM_PEND(g) + g->npend, 0, (size_t)(p->max_pending - g->npend) * sizeof(vm_pend));
+    uint32_t e = dirty_end(g->dirty_sp, g->sp, p->stack_size);
+    memset(VM_STACK(g) + g->sp, 0, (size_t)(e - g->sp) * sizeof(int32_t));
+    e = dirty_end(g->dirty_frames, g->nframes, p->max_frames);
+    memset(VM_FRAMES(g) + g->nframes, 0, (size_t)(e - g->nframes) * sizeof(vm_frame));
+    e = dirty_end(g->dirty_opts, g->nopts, p->max_options);
+    memset(VM_OPTS(g) + g->nopts, 0, (size_t)(e - g->nopts) * sizeof(vm_opt));
+    e = dirty_end(g->dirty_esc, g->nesc, p->max_escapes);
+    memset(VM_ESCS(g) + g->nesc, 0, (size_t)(e - g->nesc) * sizeof(vm_esc));
+    e = dirty_end(g->dirty_pend, g->npend, p->max_pending);
+    memset(VM_PEND(g) + g->npend, 0, (size_t)(e - g->npend) * sizeof(vm_pend));
+    /* the run goes on in the innermost frame, whose operands can reach its
+     * end with no frame pushed */
+    g->dirty_sp = g->sp;
+    if (g->nframes) {
+        uint32_t end = VM_FRAME_END(p, &p->procs[VM_FRAMES(g)[g->nframes - 1].proc], g->fp);
+        if (end > g->dirty_sp)
+            g->dirty_sp = end;
+    }
+    g->dirty_frames = (uint16_t)g->nframes;
+    g->dirty_opts = g->nopts;
+    g->dirty_esc = g->nesc;
+    g->dirty_pend = g->npend;
 }
 
 /* Pushes args and a frame for `proc`; the caller's pc and step are saved in
@@ -203,6 +223,7 @@ int vm_call(ordo_game *g, int proc, const int32_t *args, int nargs)
     f->proc = (uint16_t)proc;
     f->step = (int16_t)g->cur_step;
     f->pad = 0;
+    VM_DIRTY_FRAME(g, VM_FRAME_END(p, pr, nfp), g->nframes);
     g->fp = nfp;
     g->sp = nfp + pr->nlocals;
     g->pc = pr->pc;

@@ -419,6 +419,7 @@ top:
         f_->fp = (uint32_t)(fp - stack);                                             \
         f_->proc = c_;                                                               \
         f_->step = (int16_t)cur_step;                                                \
+        VM_DIRTY_FRAME(g, VM_FRAME_END(p, pr_, (uint32_t)(nfp_ - stack)), nframes); \
         fp = nfp_;                                                                   \
         nlocals = nl_;                                                               \
         bp = sp;                                                                     \
@@ -686,7 +687,7 @@ top:
     }
     CASE(OPTS) {
         NOT_IN_EVAL();
-        g->nopts = 0;
+        VM_CLEAR_OPTS(g);
         NEXT();
     }
     CASE(OFFER) {
@@ -777,6 +778,8 @@ top:
         e->npend = g->npend;
         e->batch = g->batch;
         g->nesc = (uint16_t)(n + 1);
+        if (g->nesc > g->dirty_esc)
+            g->dirty_esc = g->nesc;
         NEXT();
     }
     CASE(UNESC) {
@@ -916,6 +919,8 @@ top:
             FAIL(ORDO_E_STACK, "more than %u effects held back by a batch",          \
                  (unsigned)p->max_pending);                                          \
         (dst) = &VM_PEND(g)[g->npend++];                                             \
+        if (g->npend > g->dirty_pend)                                                \
+            g->dirty_pend = g->npend;                                                \
         memset((dst), 0, sizeof *(dst));                                             \
         (dst)->kind = (kind_);                                                       \
         (dst)->id = ip->a;                                                           \

@@ -12,7 +12,8 @@
  * the C too). At every decision and at the end the two games must have
  * the same trace so far, the same options, the same invariant verdict and
  * the same game block from the state area on, byte for byte (the header
- * holds the program pointer, which differs); at the end the same status,
+ * holds the program pointer, which differs), in its canonical form
+ * (nothing above the tops of its stacks and lists); at the end the same status,
  * winner, instruction count and error message, and the same display
  * lines. The trace is compared as its events (every field), and on the
  * first --text seeds (default 100) of each ruleset as the JSON lines
@@ -134,8 +135,31 @@ static const char *block_differs(const ordo_game *a, const ordo_game *b)
     return NULL;
 }
 
+static int all_zero(const void *from, size_t bytes)
+{
+    const unsigned char *c = from;
+    for (size_t i = 0; i < bytes; i++)
+        if (c[i])
+            return 0;
+    return 1;
+}
+
+/* the canonical form (runtime/vm.h): nothing above the live tops */
+static int canonical(const ordo_game *g)
+{
+    const ordo_program *p = g->p;
+    ordo_game *m = (ordo_game *)(uintptr_t)g; /* the VM_ macros take a mutable game */
+    return all_zero(VM_STACK(m) + g->sp, (p->stack_size - g->sp) * sizeof(int32_t)) &&
+           all_zero(VM_FRAMES(m) + g->nframes, (p->max_frames - g->nframes) * sizeof(vm_frame)) &&
+           all_zero(VM_OPTS(m) + g->nopts, (p->max_options - g->nopts) * sizeof(vm_opt)) &&
+           all_zero(VM_ESCS(m) + g->nesc, (p->max_escapes - g->nesc) * sizeof(vm_esc)) &&
+           all_zero(VM_PEND(m) + g->npend, (p->max_pending - g->npend) * sizeof(vm_pend));
+}
+
 static const char *compare(side *a, side *b)
 {
+    if (!canonical(a->g) || !canonical(b->g))
+        return "canonical form (zeros above the tops)";
     if (a->t.hash != b->t.hash || a->t.events != b->t.events)
         return "trace";
     const char *why = block_differs(a->g, b->g);
