@@ -579,6 +579,9 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
         if (r->nparams > r->nlocals)
             BAD("proc %u (%s): %u params but %u locals", i, nm(r->name),
                 (unsigned)r->nparams, (unsigned)r->nlocals);
+        if (r->room && r->room <= r->nlocals)
+            BAD("proc %u (%s): room for %u slots, less than its %u locals and an operand", i,
+                nm(r->name), (unsigned)r->room, (unsigned)r->nlocals);
         if (r->act_save &&
             (!p->act_first || p->act_first >= p->nvars ||
              (uint32_t)r->act_save - 1u + (p->state_size - vm_action_save_from(p) + 3u) / 4u >

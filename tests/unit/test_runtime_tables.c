@@ -193,6 +193,11 @@ static void m_opt_target(tprog *T) { T->options[0].target = 50; }
 static void m_opt_kind(tprog *T) { T->options[0].param_kind = 7; }
 static void m_proc_pc(tprog *T) { T->procs[0].pc = 99; }
 static void m_proc_guard(tprog *T) { T->procs[0].guard = 99; }
+static void m_proc_room(tprog *T)
+{
+    T->procs[1] = (ordo_proc){.name = "f", .pc = 0, .nparams = 2, .nlocals = 2, .room = 2};
+    T->p.nprocs = 2;
+}
 static void m_proc_locals(tprog *T)
 {
     T->procs[1] = (ordo_proc){.name = "f", .pc = 0, .nparams = 2, .nlocals = 1};
@@ -294,6 +299,7 @@ static void test_validate_tables(void **state)
         {"proc pc", m_proc_pc, "proc 0 (sequence): pc 99 out of bounds"},
         {"proc guard", m_proc_guard, "proc 0 (sequence): guard 98 is not a fn of its params"},
         {"proc locals", m_proc_locals, "proc 1 (f): 2 params but 1 locals"},
+        {"proc room", m_proc_room, "proc 1 (f): room for 2 slots, less than its 2 locals and an operand"},
         {"step parent", m_step_parent, "step 0 (1): parent 3 out of bounds"},
         {"escape handler", m_esc_handler, "escape 0 (concede): handler 77 out of bounds"},
         {"enum names", m_enum_names, "enum 0 (Color): members 0..3 beyond 2 names"},
