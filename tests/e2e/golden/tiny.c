@@ -333,28 +333,28 @@ static const ordo_step tiny_program_steps[5] = {
 static const ordo_proc tiny_program_procs[8] = {
     /* 0 */ {.name = "reached", .pc = 0, .nparams = 1, .nlocals = 1,
         .param_kind = {ORDO_K_PLAYER, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 25},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 25, .room = 4},
     /* 1 */ {.name = "take_turn", .pc = 5, .nparams = 1, .nlocals = 3,
         .param_kind = {ORDO_K_PLAYER, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 27},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 27, .room = 9},
     /* 2 */ {.name = "sequence", .pc = 105, .nparams = 0, .nlocals = 9,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 57},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 57, .room = 13},
     /* 3 */ {.name = "expect#91", .pc = 252, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91, .room = 3},
     /* 4 */ {.name = "expect#95", .pc = 257, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95, .room = 3},
     /* 5 */ {.name = "setup#106", .pc = 262, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 106},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 106, .room = 3},
     /* 6 */ {.name = "expect#113", .pc = 266, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113, .room = 3},
     /* 7 */ {.name = "setup#127", .pc = 271, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 127},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 127, .room = 3},
 };
 
 static const ordo_option tiny_program_options[6] = {
@@ -591,7 +591,6 @@ dispatch:
     ON_ENTRY(30, 1u, 4u, 8)
     ON_ENTRY(32, 1u, 4u, 8)
     ON_ENTRY(34, 1u, 5u, 8)
-    ON_ENTRY(40, 1u, 4u, 8)
     ON_ENTRY(43, 1u, 4u, 8)
     ON_ENTRY(45, 1u, 3u, 8)
     ON_ENTRY(46, 1u, 3u, 8)
@@ -646,11 +645,11 @@ L_5:
     if (fp[3] == 0) { steps++; goto L_45; }
     steps++;
     /* 14 STEP 0 ; step 1.1 "paint" [TINY-PAINT] */
-    ON_SLOW(14u, 3u);
+    ON_STEP_AT(14u, 3u, 4u);
 L_15:
     /* 15 OPTS */
     if (mode == VM_EVAL) ON_SLOW(15u, 4u);
-    g->nopts = 0; steps++;
+    VM_CLEAR_OPTS(g); steps++;
     /* 16 PUSH 0 */
     fp[4] = 0; steps++;
     /* 17 STL 2 */
@@ -714,14 +713,23 @@ L_34:
     /* 38 LDL 1 */
     fp[4] = fp[1]; steps++;
     /* 39 LADD 7 ; painted */
-    ON_SLOW(39u, 5u);
-L_40:
+    {
+        unsigned char *a_ = state + 26u;
+        int16_t len_; memcpy(&len_, a_, 2);
+        unsigned char *e_ = a_ + 2;
+        int32_t x_ = fp[4];
+        if (len_ >= 8 || mode == VM_EVAL || x_ < 0 || x_ > 2) ON_SLOW(39u, 5u);
+        vm_store(e_ + (uint32_t)len_ * 1u, 1u, x_);
+        len_++;
+        memcpy(a_, &len_, 2);
+        steps++;
+    }
     /* 40 LDL 0 */
     fp[4] = fp[0]; steps++;
     /* 41 LDL 1 */
     fp[5] = fp[1]; steps++;
     /* 42 EMIT x=2 0 ; painted_as */
-    ON_SLOW(42u, 6u);
+    ON_STEP_AT(42u, 6u, 4u);
 L_43:
     /* 43 STEPEND */
     { int32_t s_ = fp[3];
@@ -731,15 +739,15 @@ L_43:
     steps++; goto L_46;
 L_45:
     /* 45 SKIP 0 ; step 1.1 "paint" [TINY-PAINT] */
-    ON_SLOW(45u, 3u);
+    ON_STEP_AT(45u, 3u, 3u);
 L_46:
     /* 46 STEP 1 ; step 1.2 "roll" [TINY-ROLL] */
-    ON_SLOW(46u, 3u);
+    ON_STEP_AT(46u, 3u, 4u);
 L_47:
     /* 47 PUSH 1 */
     fp[4] = 1; steps++;
     /* 48 ROLL 6 */
-    ON_SLOW(48u, 5u);
+    ON_STEP_AT(48u, 5u, 5u);
 L_49:
     /* 49 STL 1 */
     fp[1] = fp[4]; steps++;
@@ -748,11 +756,11 @@ L_49:
     /* 51 LDL 1 */
     fp[5] = fp[1]; steps++;
     /* 52 LOG x=2 0 ; "{} rolls {}" */
-    ON_SLOW(52u, 6u);
+    ON_STEP_AT(52u, 6u, 4u);
 L_53:
     /* 53 OPTS */
     if (mode == VM_EVAL) ON_SLOW(53u, 4u);
-    g->nopts = 0; steps++;
+    VM_CLEAR_OPTS(g); steps++;
     /* 54 OFFERN 1 ; "bank" */
     if (mode == VM_EVAL || g->nopts >= 4u) ON_SLOW(54u, 4u);
     ON_OFFER(1u, VM_OPT_PLAIN, 0); steps++;
@@ -812,7 +820,7 @@ L_63:
     /* 70 LDL 1 */
     fp[5] = fp[1]; steps++;
     /* 71 EMIT x=2 1 ; scored */
-    ON_SLOW(71u, 6u);
+    ON_STEP_AT(71u, 6u, 4u);
 L_72:
     /* 72 JMP 92 */
     steps++; goto L_92;
@@ -886,7 +894,7 @@ L_73:
       if (r_ < INT32_MIN || r_ > INT32_MAX) ON_SLOW(90u, 7u);
       fp[5] = (int32_t)r_; steps++; }
     /* 91 EMIT x=2 1 ; scored */
-    ON_SLOW(91u, 6u);
+    ON_STEP_AT(91u, 6u, 4u);
 L_92:
     /* 92 STEPEND */
     { int32_t s_ = fp[3];
@@ -894,7 +902,7 @@ L_92:
       cur_step = s_; steps++; }
     /* 93 OPTS */
     if (mode == VM_EVAL) ON_SLOW(93u, 3u);
-    g->nopts = 0; steps++;
+    VM_CLEAR_OPTS(g); steps++;
     /* 94 OFFERN 3 ; "look back" */
     if (mode == VM_EVAL || g->nopts >= 4u) ON_SLOW(94u, 3u);
     ON_OFFER(3u, VM_OPT_PLAIN, 0); steps++;
@@ -907,12 +915,12 @@ L_92:
     ON_SLOW(97u, 4u);
 L_98:
     /* 98 STEP 2 ; step 1.3 "look back" */
-    ON_SLOW(98u, 3u);
+    ON_STEP_AT(98u, 3u, 4u);
 L_99:
     /* 99 LDL 0 */
     fp[4] = fp[0]; steps++;
     /* 100 LOG x=1 1 ; "{} looks back" */
-    ON_SLOW(100u, 5u);
+    ON_STEP_AT(100u, 5u, 4u);
 L_101:
     /* 101 STEPEND */
     { int32_t s_ = fp[3];
@@ -922,7 +930,7 @@ L_101:
     steps++; goto L_104;
 L_103:
     /* 103 SKIP 2 ; step 1.3 "look back" */
-    ON_SLOW(103u, 3u);
+    ON_STEP_AT(103u, 3u, 3u);
 L_104:
     /* 104 RET */
     if (nframes - 1u == base) ON_SLOW(104u, 3u);
@@ -955,7 +963,6 @@ dispatch:
     ON_ENTRY(187, 2u, 10u, 12)
     ON_ENTRY(189, 2u, 10u, 12)
     ON_ENTRY(190, 2u, 10u, 12)
-    ON_ENTRY(192, 2u, 9u, 12)
     ON_ENTRY(193, 2u, 9u, 12)
     ON_ENTRY(195, 2u, 9u, 12)
     ON_ENTRY(197, 2u, 9u, 12)
@@ -982,10 +989,10 @@ L_105:
     /* 105 PUSH 0 */
     fp[9] = 0; steps++;
     /* 106 ESC 0 0 ; "concede" */
-    ON_SLOW(106u, 10u);
+    ON_STEP_AT(106u, 10u, 9u);
 L_107:
     /* 107 STEP 3 ; step 1 "rounds" [TINY-1] */
-    ON_SLOW(107u, 9u);
+    ON_STEP_AT(107u, 9u, 10u);
 L_108:
     /* 108 LDG 3 ; round */
     fp[10] = vm_load(state + 16u, 1u); steps++;
@@ -1130,7 +1137,7 @@ L_145:
     steps++; goto L_145;
 L_160:
     /* 160 SORTP x=1 3 6 */
-    ON_SLOW(160u, 10u);
+    ON_STEP_AT(160u, 10u, 10u);
 L_161:
     /* 161 PUSH 0 */
     fp[10] = 0; steps++;
@@ -1169,7 +1176,7 @@ L_163:
     /* 173 LDL 0 */
     fp[10] = fp[0]; steps++;
     /* 174 TURN */
-    ON_SLOW(174u, 11u);
+    ON_STEP_AT(174u, 11u, 10u);
 L_175:
     /* 175 LDL 0 */
     fp[10] = fp[0]; steps++;
@@ -1180,7 +1187,7 @@ L_175:
         int32_t *nfp_ = fp + 10;
         nfp_[1] = 0;
         nfp_[2] = 0;
-        ON_FRAME(177u, 1);
+        ON_FRAME(177u, 1, nfp_, 9u);
         fp = nfp_;
         steps++;
         ON_CALL(tiny_program_p1, 5u, 3u, 177u, 10u);
@@ -1200,11 +1207,11 @@ L_179:
     /* 181 LDL 2 */
     fp[10] = fp[2]; steps++;
     /* 182 WINDOW x=0 2 */
-    ON_SLOW(182u, 11u);
+    ON_STEP_AT(182u, 11u, 10u);
 L_183:
     /* 183 OPTS */
     if (mode == VM_EVAL) ON_SLOW(183u, 10u);
-    g->nopts = 0; steps++;
+    VM_CLEAR_OPTS(g); steps++;
     /* 184 OFFERN 5 ; "pass" */
     if (mode == VM_EVAL || g->nopts >= 4u) ON_SLOW(184u, 10u);
     ON_OFFER(5u, VM_OPT_PLAIN, 0); steps++;
@@ -1216,7 +1223,7 @@ L_187:
     /* 187 LDL 2 */
     fp[10] = fp[2]; steps++;
     /* 188 WINDOW x=1 2 */
-    ON_SLOW(188u, 11u);
+    ON_STEP_AT(188u, 11u, 10u);
 L_189:
     /* 189 JMP 108 */
     if (steps >= limit) ON_SLOW(189u, 10u);
@@ -1227,15 +1234,15 @@ L_190:
       if (mode == VM_EVAL || s_ < -1 || s_ >= 5) ON_SLOW(190u, 10u);
       cur_step = s_; steps++; }
     /* 191 UNESC x=1 */
-    ON_SLOW(191u, 9u);
-L_192:
+    if (mode == VM_EVAL || g->nesc < 1u) ON_SLOW(191u, 9u);
+    g->nesc = (uint16_t)(g->nesc - 1u); steps++;
     /* 192 JMP 197 */
     steps++; goto L_197;
 L_193:
     /* 193 PUSH 0 */
     fp[9] = 0; steps++;
     /* 194 EMIT x=1 2 ; conceded */
-    ON_SLOW(194u, 10u);
+    ON_STEP_AT(194u, 10u, 9u);
 L_195:
     /* 195 PUSH 1 */
     fp[9] = 1; steps++;
@@ -1243,7 +1250,7 @@ L_195:
     ON_SLOW(196u, 10u);
 L_197:
     /* 197 STEP 4 ; step 2 "the highest score wins" [TINY-2] */
-    ON_SLOW(197u, 9u);
+    ON_STEP_AT(197u, 9u, 10u);
 L_198:
     /* 198 PUSH 0 */
     fp[10] = 0; steps++;
