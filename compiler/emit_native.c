@@ -73,6 +73,8 @@ typedef struct nat {
     uint32_t *room;   /* a proc's locals and its deepest operand stack */
     uint32_t *work;   /* the analysis's pcs to visit */
     uint32_t nwork;
+    uint8_t *kind;    /* where each operand is now: OPND_* */
+    int32_t *val;     /* its constant, or the pc of its C variable */
     /* while writing one instruction */
     uint32_t pc;
     uint32_t L;       /* the proc's nlocals: operand k is fp[L + k] */
@@ -178,6 +180,81 @@ static int assign_owners(nat *n)
     return 0;
 }
 
+/* ------------------------------------------------------- operands as values
+ *
+ * Within a run of code with no label in it, an operand need not be in its
+ * slot: the emitter keeps it as a constant or a C variable (`vPC`, the
+ * value the instruction at PC left) and stores it in its slot only where
+ * something reads the slots: a label (every jump to one expects them
+ * there), the interpreter (ON_SLOW, ON_STEP_AT), a call. So `PUSH 1; LDX;
+ * PUSH 0; GT; JZ` is a load and a compare, not five stores and loads. */
+
+enum { OPND_SLOT, OPND_CONST, OPND_VAR };
+
+/* operand i's C expression (a few at once: a ring of buffers) */
+static const char *opv(nat *n, int32_t i)
+{
+    static char ring[8][40];
+    static unsigned next;
+    char *b = ring[next++ % 8];
+    switch (n->kind[i]) {
+    case OPND_CONST:
+        if (n->val[i] == INT32_MIN)
+            snprintf(b, 40, "(-2147483647 - 1)");
+        else
+            snprintf(b, 40, "%" PRId32, n->val[i]);
+        break;
+    case OPND_VAR:
+        snprintf(b, 40, "v%" PRId32, n->val[i]);
+        break;
+    default:
+        snprintf(b, 40, "fp[%" PRIu32 "]", n->L + (uint32_t)i);
+    }
+    return b;
+}
+
+/* operand j from the top (0: the top) before this instruction */
+static const char *topv(nat *n, int32_t j)
+{
+    return opv(n, n->d - 1 - j);
+}
+
+/* the stores that put operands 0..upto-1 in their slots */
+static void put_stores(nat *n, int32_t upto)
+{
+    for (int32_t i = 0; i < upto; i++)
+        if (n->kind[i] != OPND_SLOT)
+            fprintf(n->f, "fp[%" PRIu32 "] = %s; ", n->L + (uint32_t)i, opv(n, i));
+}
+
+/* operands 0..upto-1 stored in their slots, from here on */
+static void flush(nat *n, int32_t upto)
+{
+    int any = 0;
+    for (int32_t i = 0; i < upto; i++)
+        any |= n->kind[i] != OPND_SLOT;
+    if (!any)
+        return;
+    fputs("    ", n->f);
+    put_stores(n, upto);
+    fputc('\n', n->f);
+    for (int32_t i = 0; i < upto; i++)
+        n->kind[i] = OPND_SLOT;
+}
+
+/* operand i is what this instruction computes: `vPC` */
+static void set_var(nat *n, int32_t i)
+{
+    n->kind[i] = OPND_VAR;
+    n->val[i] = (int32_t)n->pc;
+}
+
+/* `int32_t vPC;` for the value this instruction leaves */
+static void declare_var(nat *n)
+{
+    fprintf(n->f, "    int32_t v%" PRIu32 ";\n", n->pc);
+}
+
 /* ------------------------------------------------------------ instructions */
 
 /* the instructions compiled inline; the rest run in the interpreter */
@@ -212,10 +289,12 @@ static uint32_t slot(const nat *n, int32_t k)
 }
 
 /* the interpreter runs this instruction (its check failed, or it is not
- * compiled): `top` operands on the stack */
+ * compiled): its operands stored, `top` slots in use */
 static void put_slow(nat *n)
 {
-    fprintf(n->f, "ON_SLOW(%" PRIu32 "u, %" PRIu32 "u);", n->pc, slot(n, n->d));
+    fputs("{ ", n->f);
+    put_stores(n, n->d);
+    fprintf(n->f, "ON_SLOW(%" PRIu32 "u, %" PRIu32 "u); }", n->pc, slot(n, n->d));
 }
 
 /* `{ unsigned char *a_ = <the cell of var v, indexes at operands first..>;`
@@ -225,7 +304,7 @@ static void open_cell(nat *n, const ordo_var *v, int32_t first)
     FILE *f = n->f;
     fputs("{\n", f);
     for (unsigned k = 0; k < v->ndims; k++) {
-        fprintf(f, "        uint32_t x%u_ = (uint32_t)fp[%" PRIu32 "]", k, slot(n, first + (int32_t)k));
+        fprintf(f, "        uint32_t x%u_ = (uint32_t)%s", k, opv(n, first + (int32_t)k));
         if (v->dim_kind[k] == ORDO_DIM_RANGE && v->dim_lo[k])
             fprintf(f, " - (uint32_t)%" PRId32, v->dim_lo[k]);
         fputs(";\n        if (", f);
@@ -245,23 +324,28 @@ static void open_cell(nat *n, const ordo_var *v, int32_t first)
     fputs(";\n", f);
 }
 
-/* `mode == VM_EVAL || x_ < lo || x_ > hi`, without the comparisons an
- * int32 always passes (a compiler warns of them) */
-static void put_store_check(nat *n, const ordo_var *v)
+/* the value check of a store into var v: `mode == VM_EVAL || x < lo ...`,
+ * without the comparisons an int32 always passes (a compiler warns of
+ * them) */
+static void put_value_check(nat *n, const ordo_var *v, const char *x)
 {
     fputs("mode == VM_EVAL", n->f);
     if (v->lo != INT32_MIN)
-        fprintf(n->f, " || x_ < %" PRId32, v->lo);
+        fprintf(n->f, " || %s < %" PRId32, x, v->lo);
     if (v->hi != INT32_MAX)
-        fprintf(n->f, " || x_ > %" PRId32, v->hi);
+        fprintf(n->f, " || %s > %" PRId32, x, v->hi);
 }
 
-static void put_label_goto(nat *n, uint32_t target)
+/* `if (COND) ON_SLOW(...);` on a line of its own */
+static void put_slow_if(nat *n, const char *indent)
 {
-    fprintf(n->f, "goto L_%" PRIu32 ";", target);
+    fputs(") ", n->f);
+    put_slow(n);
+    fprintf(n->f, "\n%s", indent);
 }
 
-/* a jump: a jump back checks the step limit first (as the interpreter's) */
+/* a jump, the operands below `keep` stored first: a jump back checks the
+ * step limit first (as the interpreter's) */
 static void put_jump(nat *n, uint32_t target)
 {
     if (target <= n->pc) {
@@ -269,25 +353,28 @@ static void put_jump(nat *n, uint32_t target)
         put_slow(n);
         fputs("\n    ", n->f);
     }
-    fputs("steps++; ", n->f);
-    put_label_goto(n, target);
+    fprintf(n->f, "steps++; goto L_%" PRIu32 ";", target);
 }
 
+/* a compare or MIN/MAX: `vPC = expr` of a_ (second from the top) and b_ */
 static void emit_binop(nat *n, const char *expr)
 {
-    fprintf(n->f, "    { int32_t a_ = fp[%" PRIu32 "], b_ = fp[%" PRIu32 "]; fp[%" PRIu32
-                  "] = %s; steps++; }\n",
-            slot(n, n->d - 2), slot(n, n->d - 1), slot(n, n->d - 2), expr);
+    declare_var(n);
+    fprintf(n->f, "    { int32_t a_ = %s, b_ = %s; v%" PRIu32 " = %s; steps++; }\n", topv(n, 1),
+            topv(n, 0), n->pc, expr);
+    set_var(n, n->d - 2);
 }
 
 static void emit_arith(nat *n, char op)
 {
+    declare_var(n);
     fprintf(n->f,
-            "    { int64_t r_ = (int64_t)fp[%" PRIu32 "] %c fp[%" PRIu32 "];\n"
+            "    { int64_t r_ = (int64_t)%s %c %s;\n"
             "      if (r_ < INT32_MIN || r_ > INT32_MAX) ",
-            slot(n, n->d - 2), op, slot(n, n->d - 1));
+            topv(n, 1), op, topv(n, 0));
     put_slow(n);
-    fprintf(n->f, "\n      fp[%" PRIu32 "] = (int32_t)r_; steps++; }\n", slot(n, n->d - 2));
+    fprintf(n->f, "\n      v%" PRIu32 " = (int32_t)r_; steps++; }\n", n->pc);
+    set_var(n, n->d - 2);
 }
 
 static void emit_call(nat *n, const ordo_insn *in)
@@ -298,6 +385,7 @@ static void emit_call(nat *n, const ordo_insn *in)
     uint32_t nfp = slot(n, n->d - (int32_t)c->nparams);
     int pops, pushes;
     ordo_op_stack_in(p, in, &pops, &pushes);
+    flush(n, n->d); /* the args become the callee's locals */
     if (n->bad[in->a]) {
         fputs("    ", f);
         put_slow(n);
@@ -321,8 +409,7 @@ static void emit_call(nat *n, const ordo_insn *in)
             "        ON_CALL(%s_p%u, %" PRIu32 "u, %uu, %" PRIu32 "u, %" PRIu32 "u);\n"
             "    }\n",
             n->pc + 1, (unsigned)in->a, (unsigned)c->room, n->sym, (unsigned)in->a, c->pc,
-            (unsigned)c->nlocals,
-            n->pc + 1, slot(n, n->d - pops + pushes));
+            (unsigned)c->nlocals, n->pc + 1, slot(n, n->d - pops + pushes));
 }
 
 static void emit_return(nat *n, int value)
@@ -332,29 +419,10 @@ static void emit_return(nat *n, int value)
     put_slow(n);
     fputc('\n', f);
     if (value)
-        fprintf(f, "    { int32_t v_ = fp[%" PRIu32 "]; ON_RETURN(); stack[dsp++] = v_; "
-                   "steps++; goto dispatch; }\n",
-                slot(n, n->d - 1));
+        fprintf(f, "    { int32_t v_ = %s; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }\n",
+                topv(n, 0));
     else
         fputs("    { ON_RETURN(); steps++; goto dispatch; }\n", f);
-}
-
-/* the value check of a store into var v: `mode == VM_EVAL || x_ < lo ...` */
-static void put_value_check(nat *n, const ordo_var *v, const char *x)
-{
-    fputs("mode == VM_EVAL", n->f);
-    if (v->lo != INT32_MIN)
-        fprintf(n->f, " || %s < %" PRId32, x, v->lo);
-    if (v->hi != INT32_MAX)
-        fprintf(n->f, " || %s > %" PRId32, x, v->hi);
-}
-
-/* `if (COND) ON_SLOW(...);` on a line of its own */
-static void put_slow_if(nat *n, const char *indent)
-{
-    fputs(") ", n->f);
-    put_slow(n);
-    fprintf(n->f, "\n%s", indent);
 }
 
 /* the instructions that change a list, a set or a resource: the cell as
@@ -370,9 +438,8 @@ static void emit_change(nat *n, const ordo_insn *in)
     case ORDO_OP_ADDD:
         fputs("    ", f);
         open_cell(n, v, n->d - 1 - nd);
-        fprintf(f, "%sint32_t add_ = fp[%" PRIu32 "];\n"
-                   "%sif (mode == VM_EVAL || (g->batch && add_ > 0)",
-                ind, slot(n, n->d - 1), ind);
+        fprintf(f, "%sint32_t add_ = %s;\n%sif (mode == VM_EVAL || (g->batch && add_ > 0)", ind,
+                topv(n, 0), ind);
         put_slow_if(n, ind);
         fprintf(f, "int64_t x_ = (int64_t)vm_load(a_, %uu) + add_;\n%sif (x_ < %" PRId32 " || x_ > %" PRId32,
                 w, ind, v->lo, v->hi);
@@ -390,26 +457,25 @@ static void emit_change(nat *n, const ordo_insn *in)
             put_slow_if(n, ind);
             fprintf(f, "memset(e_, 0, (size_t)len_ * %uu);\n%slen_ = 0;\n", w, ind);
         } else if (in->op == ORDO_OP_LADD) {
-            fprintf(f, "%sint32_t x_ = fp[%" PRIu32 "];\n%sif (len_ >= %u || ", ind, slot(n, n->d - 1), ind,
+            fprintf(f, "%sint32_t x_ = %s;\n%sif (len_ >= %u || ", ind, topv(n, 0), ind,
                     (unsigned)v->cap);
             put_value_check(n, v, "x_");
             put_slow_if(n, ind);
             fprintf(f, "vm_store(e_ + (uint32_t)len_ * %uu, %uu, x_);\n%slen_++;\n", w, w, ind);
         } else if (in->op == ORDO_OP_LSET) {
-            fprintf(f, "%sint32_t pos_ = fp[%" PRIu32 "], x_ = fp[%" PRIu32 "];\n%sif (pos_ < 1 || pos_ > len_ || ",
-                    ind, slot(n, n->d - 2), slot(n, n->d - 1), ind);
+            fprintf(f, "%sint32_t pos_ = %s, x_ = %s;\n%sif (pos_ < 1 || pos_ > len_ || ", ind,
+                    topv(n, 1), topv(n, 0), ind);
             put_value_check(n, v, "x_");
             put_slow_if(n, ind);
             fprintf(f, "vm_store(e_ + (uint32_t)(pos_ - 1) * %uu, %uu, x_);\n", w, w);
         } else {
-            if (in->op == ORDO_OP_LREM) {
-                fprintf(f, "%sint32_t x_ = fp[%" PRIu32 "], pos_ = 1;\n"
+            if (in->op == ORDO_OP_LREM)
+                fprintf(f, "%sint32_t x_ = %s, pos_ = 1;\n"
                            "%swhile (pos_ <= len_ && vm_load(e_ + (uint32_t)(pos_ - 1) * %uu, %uu) != x_)\n"
                            "%s    pos_++;\n",
-                        ind, slot(n, n->d - 1), ind, w, w, ind);
-            } else {
-                fprintf(f, "%sint32_t pos_ = fp[%" PRIu32 "];\n", ind, slot(n, n->d - 1));
-            }
+                        ind, topv(n, 0), ind, w, w, ind);
+            else
+                fprintf(f, "%sint32_t pos_ = %s;\n", ind, topv(n, 0));
             fprintf(f, "%sif (mode == VM_EVAL || pos_ < 1 || pos_ > len_", ind);
             put_slow_if(n, ind);
             fprintf(f, "memmove(e_ + (uint32_t)(pos_ - 1) * %uu, e_ + (uint32_t)pos_ * %uu, (size_t)(len_ - pos_) * %uu);\n"
@@ -423,7 +489,7 @@ static void emit_change(nat *n, const ordo_insn *in)
     case ORDO_OP_SADD: case ORDO_OP_SREM:
         fputs("    ", f);
         open_cell(n, v, n->d - 1 - nd);
-        fprintf(f, "%sint32_t x_ = fp[%" PRIu32 "];\n%sif (", ind, slot(n, n->d - 1), ind);
+        fprintf(f, "%sint32_t x_ = %s;\n%sif (", ind, topv(n, 0), ind);
         put_value_check(n, v, "x_");
         if (in->op == ORDO_OP_SREM)
             fprintf(f, " || !vm_set_has(a_, (uint32_t)x_ - (uint32_t)%" PRId32 ")", v->lo);
@@ -448,53 +514,57 @@ static void emit_list_or_set(nat *n, const ordo_insn *in)
     FILE *f = n->f;
     int32_t nd = v->ndims;
     if (in->op == ORDO_OP_LLEN || in->op == ORDO_OP_SLEN) {
+        declare_var(n);
         fputs("    ", f);
         open_cell(n, v, n->d - nd);
         if (in->op == ORDO_OP_LLEN)
-            fprintf(f, "        int16_t len_; memcpy(&len_, a_, 2); fp[%" PRIu32 "] = len_;\n",
-                    slot(n, n->d - nd));
+            fprintf(f, "        int16_t len_; memcpy(&len_, a_, 2); v%" PRIu32 " = len_;\n", n->pc);
         else
-            fprintf(f, "        fp[%" PRIu32 "] = (int32_t)vm_set_count(a_, %uu);\n",
-                    slot(n, n->d - nd), (unsigned)v->cap);
+            fprintf(f, "        v%" PRIu32 " = (int32_t)vm_set_count(a_, %uu);\n", n->pc,
+                    (unsigned)v->cap);
         fputs("        steps++;\n    }\n", f);
+        set_var(n, n->d - nd);
         return;
     }
-    uint32_t x = slot(n, n->d - 1), out = slot(n, n->d - 1 - nd);
+    int32_t out = n->d - 1 - nd;
+    if (in->op == ORDO_OP_SNEXT)
+        flush(n, out); /* what the loop's end finds in the slots */
+    declare_var(n);
     fputs("    ", f);
-    open_cell(n, v, n->d - 1 - nd);
+    open_cell(n, v, out);
     if (in->op == ORDO_OP_LGET) {
         fprintf(f,
                 "        int16_t len_; memcpy(&len_, a_, 2);\n"
-                "        int32_t pos_ = fp[%" PRIu32 "];\n"
+                "        int32_t pos_ = %s;\n"
                 "        if (pos_ < 1 || pos_ > len_) ",
-                x);
+                topv(n, 0));
         put_slow(n);
-        fprintf(f, "\n        fp[%" PRIu32 "] = vm_load(a_ + 2 + (uint32_t)(pos_ - 1) * %uu, %uu);\n",
-                out, (unsigned)v->width, (unsigned)v->width);
+        fprintf(f, "\n        v%" PRIu32 " = vm_load(a_ + 2 + (uint32_t)(pos_ - 1) * %uu, %uu);\n",
+                n->pc, (unsigned)v->width, (unsigned)v->width);
     } else if (in->op == ORDO_OP_LHAS) {
         fprintf(f,
                 "        int16_t len_; memcpy(&len_, a_, 2);\n"
-                "        int32_t x_ = fp[%" PRIu32 "], in_ = 0;\n"
+                "        int32_t x_ = %s, in_ = 0;\n"
                 "        for (int32_t k_ = 0; k_ < len_ && !in_; k_++)\n"
                 "            in_ = vm_load(a_ + 2 + (uint32_t)k_ * %uu, %uu) == x_;\n"
-                "        fp[%" PRIu32 "] = in_;\n",
-                x, (unsigned)v->width, (unsigned)v->width, out);
+                "        v%" PRIu32 " = in_;\n",
+                topv(n, 0), (unsigned)v->width, (unsigned)v->width, n->pc);
     } else if (in->op == ORDO_OP_SHAS) {
         fprintf(f,
-                "        int32_t x_ = fp[%" PRIu32 "];\n"
-                "        fp[%" PRIu32 "] = x_ >= %" PRId32 " && x_ <= %" PRId32
+                "        int32_t x_ = %s;\n"
+                "        v%" PRIu32 " = x_ >= %" PRId32 " && x_ <= %" PRId32
                 " && vm_set_has(a_, (uint32_t)x_ - (uint32_t)%" PRId32 ");\n",
-                x, out, v->lo, v->hi, v->lo);
+                topv(n, 0), n->pc, v->lo, v->hi, v->lo);
     } else { /* SNEXT */
         fprintf(f,
-                "        int32_t m_ = vm_set_next(a_, %uu, (int64_t)fp[%" PRIu32 "] - %" PRId32
-                " + 1);\n"
+                "        int32_t m_ = vm_set_next(a_, %uu, (int64_t)%s - %" PRId32 " + 1);\n"
                 "        if (m_ < 0) { ",
-                (unsigned)v->cap, x, v->lo);
+                (unsigned)v->cap, topv(n, 0), v->lo);
         put_jump(n, (uint32_t)in->b);
-        fprintf(f, " }\n        fp[%" PRIu32 "] = %" PRId32 " + m_;\n", out, v->lo);
+        fprintf(f, " }\n        v%" PRIu32 " = %" PRId32 " + m_;\n", n->pc, v->lo);
     }
     fputs("        steps++;\n    }\n", f);
+    set_var(n, out);
 }
 
 static void emit_load_store(nat *n, const ordo_insn *in)
@@ -503,28 +573,65 @@ static void emit_load_store(nat *n, const ordo_insn *in)
     FILE *f = n->f;
     unsigned w = v->width;
     if (in->op == ORDO_OP_LDG) {
-        fprintf(f, "    fp[%" PRIu32 "] = vm_load(state + %" PRIu32 "u, %uu); steps++;\n",
-                slot(n, n->d), v->offset, w);
+        fprintf(f, "    int32_t v%" PRIu32 " = vm_load(state + %" PRIu32 "u, %uu); steps++;\n", n->pc,
+                v->offset, w);
+        set_var(n, n->d);
     } else if (in->op == ORDO_OP_STG) {
-        fprintf(f, "    { int32_t x_ = fp[%" PRIu32 "];\n      if (", slot(n, n->d - 1));
-        put_store_check(n, v);
+        fprintf(f, "    { int32_t x_ = %s;\n      if (", topv(n, 0));
+        put_value_check(n, v, "x_");
         fputs(") ", f);
         put_slow(n);
         fprintf(f, "\n      vm_store(state + %" PRIu32 "u, %uu, x_); steps++; }\n", v->offset, w);
     } else if (in->op == ORDO_OP_LDX) {
         int32_t first = n->d - v->ndims;
+        declare_var(n);
         fputs("    ", f);
         open_cell(n, v, first);
-        fprintf(f, "        fp[%" PRIu32 "] = vm_load(a_, %uu); steps++;\n    }\n",
-                slot(n, first), w);
+        fprintf(f, "        v%" PRIu32 " = vm_load(a_, %uu); steps++;\n    }\n", n->pc, w);
+        set_var(n, first);
     } else { /* STX */
         fputs("    ", f);
         open_cell(n, v, n->d - 1 - v->ndims);
-        fprintf(f, "        int32_t x_ = fp[%" PRIu32 "];\n        if (", slot(n, n->d - 1));
-        put_store_check(n, v);
+        fprintf(f, "        int32_t x_ = %s;\n        if (", topv(n, 0));
+        put_value_check(n, v, "x_");
         fputs(") ", f);
         put_slow(n);
         fprintf(f, "\n        vm_store(a_, %uu, x_); steps++;\n    }\n", w);
+    }
+}
+
+/* a local read or written: LDL, STL, INCL, LDLI, STLI */
+static void emit_local(nat *n, const ordo_insn *in)
+{
+    FILE *f = n->f;
+    if (in->op == ORDO_OP_LDLI || in->op == ORDO_OP_STLI) {
+        const char *ix = in->op == ORDO_OP_LDLI ? topv(n, 0) : topv(n, 1);
+        if (in->op == ORDO_OP_LDLI)
+            declare_var(n);
+        fprintf(f, "    { int32_t i_ = %s;\n      if (i_ < 0 || i_ >= %" PRId64 ") ", ix,
+                (int64_t)n->L - in->a);
+        put_slow(n);
+        if (in->op == ORDO_OP_LDLI) {
+            fprintf(f, "\n      v%" PRIu32 " = fp[%u + i_]; steps++; }\n", n->pc, (unsigned)in->a);
+            set_var(n, n->d - 1);
+        } else {
+            fprintf(f, "\n      fp[%u + i_] = %s; steps++; }\n", (unsigned)in->a, topv(n, 0));
+        }
+        return;
+    }
+    if (in->a >= n->L) {
+        fputs("    ", f);
+        put_slow(n);
+        fputc('\n', f);
+    } else if (in->op == ORDO_OP_LDL) {
+        fprintf(f, "    int32_t v%" PRIu32 " = fp[%u]; steps++;\n", n->pc, (unsigned)in->a);
+        set_var(n, n->d);
+    } else if (in->op == ORDO_OP_STL) {
+        fprintf(f, "    fp[%u] = %s; steps++;\n", (unsigned)in->a, topv(n, 0));
+    } else {
+        fprintf(f, "    if (fp[%u] == INT32_MAX) ", (unsigned)in->a);
+        put_slow(n);
+        fprintf(f, "\n    fp[%u]++; steps++;\n", (unsigned)in->a);
     }
 }
 
@@ -532,10 +639,10 @@ static void emit_insn(nat *n, const ordo_insn *in)
 {
     const ordo_program *p = n->p;
     FILE *f = n->f;
-    uint32_t top = slot(n, n->d), t1 = slot(n, n->d - 1), t2 = slot(n, n->d - 2);
+    uint32_t top = slot(n, n->d);
+    int pops, pushes;
+    ordo_op_stack_in(p, in, &pops, &pushes);
     if (!compiled_inline(in)) {
-        int pops, pushes;
-        ordo_op_stack_in(p, in, &pops, &pushes);
         switch (in->op) {
         case ORDO_OP_WAIT: case ORDO_OP_END: case ORDO_OP_HALT: case ORDO_OP_UNDO:
         case ORDO_OP_BNEXT:
@@ -544,153 +651,177 @@ static void emit_insn(nat *n, const ordo_insn *in)
             fputc('\n', f);
             break;
         default: /* on at the next instruction, as a rule */
+            flush(n, n->d);
             fprintf(f, "    ON_STEP_AT(%" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u);\n", n->pc, top,
                     slot(n, n->d - pops + pushes));
+            for (int32_t i = n->d - pops; i < n->d - pops + pushes; i++)
+                n->kind[i] = OPND_SLOT;
         }
         return;
     }
-    if (in->op == ORDO_OP_NOP || in->op == ORDO_OP_POP) {
+    switch (in->op) {
+    case ORDO_OP_NOP:
         fputs("    steps++;\n", f);
-    } else if (in->op == ORDO_OP_PUSH) {
-        fprintf(f, "    fp[%" PRIu32 "] = %s%" PRId32 "%s; steps++;\n", top,
-                in->b == INT32_MIN ? "(" : "", in->b == INT32_MIN ? in->b + 1 : in->b,
-                in->b == INT32_MIN ? " - 1)" : "");
-    } else if (in->op == ORDO_OP_DUP) {
-        fprintf(f, "    fp[%" PRIu32 "] = fp[%" PRIu32 "]; steps++;\n", top, t1);
-    } else if (in->op == ORDO_OP_LDL || in->op == ORDO_OP_STL || in->op == ORDO_OP_INCL) {
-        if (in->a >= n->L) {
-            fputs("    ", f);
-            put_slow(n);
-            fputc('\n', f);
-        } else if (in->op == ORDO_OP_LDL) {
-            fprintf(f, "    fp[%" PRIu32 "] = fp[%u]; steps++;\n", top, (unsigned)in->a);
-        } else if (in->op == ORDO_OP_STL) {
-            fprintf(f, "    fp[%u] = fp[%" PRIu32 "]; steps++;\n", (unsigned)in->a, t1);
+        break;
+    case ORDO_OP_POP: /* a value no one reads: said so, for the C compiler */
+        if (n->kind[n->d - 1] == OPND_VAR)
+            fprintf(f, "    (void)v%" PRId32 ";\n", n->val[n->d - 1]);
+        fputs("    steps++;\n", f);
+        break;
+    case ORDO_OP_PUSH:
+        fputs("    steps++;\n", f);
+        n->kind[n->d] = OPND_CONST;
+        n->val[n->d] = in->b;
+        break;
+    case ORDO_OP_DUP:
+        fputs("    steps++;\n", f);
+        if (n->kind[n->d - 1] == OPND_SLOT) {
+            fprintf(f, "    int32_t v%" PRIu32 " = %s;\n", n->pc, topv(n, 0));
+            set_var(n, n->d);
         } else {
-            fprintf(f, "    if (fp[%u] == INT32_MAX) ", (unsigned)in->a);
-            put_slow(n);
-            fprintf(f, "\n    fp[%u]++; steps++;\n", (unsigned)in->a);
+            n->kind[n->d] = n->kind[n->d - 1];
+            n->val[n->d] = n->val[n->d - 1];
         }
-    } else if (in->op == ORDO_OP_LDLI || in->op == ORDO_OP_STLI) {
-        uint32_t ix = in->op == ORDO_OP_LDLI ? t1 : t2;
-        fprintf(f, "    { int32_t i_ = fp[%" PRIu32 "];\n      if (i_ < 0 || i_ >= %" PRId64 ") ", ix,
-                (int64_t)n->L - in->a);
-        put_slow(n);
-        if (in->op == ORDO_OP_LDLI)
-            fprintf(f, "\n      fp[%" PRIu32 "] = fp[%u + i_]; steps++; }\n", t1, (unsigned)in->a);
-        else
-            fprintf(f, "\n      fp[%u + i_] = fp[%" PRIu32 "]; steps++; }\n", (unsigned)in->a, t1);
-    } else if (in->op == ORDO_OP_LDG || in->op == ORDO_OP_STG || in->op == ORDO_OP_LDX ||
-               in->op == ORDO_OP_STX) {
+        break;
+    case ORDO_OP_LDL: case ORDO_OP_STL: case ORDO_OP_INCL: case ORDO_OP_LDLI: case ORDO_OP_STLI:
+        emit_local(n, in);
+        break;
+    case ORDO_OP_LDG: case ORDO_OP_STG: case ORDO_OP_LDX: case ORDO_OP_STX:
         emit_load_store(n, in);
-    } else if (in->op == ORDO_OP_ADD || in->op == ORDO_OP_SUB || in->op == ORDO_OP_MUL) {
-        emit_arith(n, in->op == ORDO_OP_ADD ? '+' : in->op == ORDO_OP_SUB ? '-' : '*');
-    } else if (in->op == ORDO_OP_DIV || in->op == ORDO_OP_MOD) {
-        fprintf(f, "    { int32_t a_ = fp[%" PRIu32 "], b_ = fp[%" PRIu32 "];\n      if (b_ == 0%s) ",
-                t2, t1, in->op == ORDO_OP_DIV ? " || (b_ == -1 && a_ == INT32_MIN)" : "");
+        break;
+    case ORDO_OP_ADD: emit_arith(n, '+'); break;
+    case ORDO_OP_SUB: emit_arith(n, '-'); break;
+    case ORDO_OP_MUL: emit_arith(n, '*'); break;
+    case ORDO_OP_DIV: case ORDO_OP_MOD:
+        declare_var(n);
+        fprintf(f, "    { int32_t a_ = %s, b_ = %s;\n      if (b_ == 0%s) ", topv(n, 1), topv(n, 0),
+                in->op == ORDO_OP_DIV ? " || (b_ == -1 && a_ == INT32_MIN)" : "");
         put_slow(n);
-        fprintf(f, "\n      fp[%" PRIu32 "] = %s; steps++; }\n", t2,
+        fprintf(f, "\n      v%" PRIu32 " = %s; steps++; }\n", n->pc,
                 in->op == ORDO_OP_DIV ? "a_ / b_" : "b_ == -1 ? 0 : a_ % b_");
-    } else if (in->op == ORDO_OP_NEG || in->op == ORDO_OP_ABS) {
-        fprintf(f, "    if (fp[%" PRIu32 "] == INT32_MIN) ", t1);
+        set_var(n, n->d - 2);
+        break;
+    case ORDO_OP_NEG: case ORDO_OP_ABS:
+        declare_var(n);
+        fprintf(f, "    { int32_t a_ = %s;\n      if (a_ == INT32_MIN) ", topv(n, 0));
         put_slow(n);
-        if (in->op == ORDO_OP_NEG)
-            fprintf(f, "\n    fp[%" PRIu32 "] = -fp[%" PRIu32 "]; steps++;\n", t1, t1);
-        else
-            fprintf(f, "\n    if (fp[%" PRIu32 "] < 0) fp[%" PRIu32 "] = -fp[%" PRIu32 "];\n    steps++;\n",
-                    t1, t1, t1);
-    } else if (in->op == ORDO_OP_NOT) {
-        fprintf(f, "    fp[%" PRIu32 "] = !fp[%" PRIu32 "]; steps++;\n", t1, t1);
-    } else if (in->op == ORDO_OP_EQ) {
-        emit_binop(n, "a_ == b_");
-    } else if (in->op == ORDO_OP_NE) {
-        emit_binop(n, "a_ != b_");
-    } else if (in->op == ORDO_OP_LT) {
-        emit_binop(n, "a_ < b_");
-    } else if (in->op == ORDO_OP_LE) {
-        emit_binop(n, "a_ <= b_");
-    } else if (in->op == ORDO_OP_GT) {
-        emit_binop(n, "a_ > b_");
-    } else if (in->op == ORDO_OP_GE) {
-        emit_binop(n, "a_ >= b_");
-    } else if (in->op == ORDO_OP_MIN) {
-        emit_binop(n, "a_ < b_ ? a_ : b_");
-    } else if (in->op == ORDO_OP_MAX) {
-        emit_binop(n, "a_ > b_ ? a_ : b_");
-    } else if (in->op == ORDO_OP_JMP) {
+        fprintf(f, "\n      v%" PRIu32 " = %s; steps++; }\n", n->pc,
+                in->op == ORDO_OP_NEG ? "-a_" : "a_ < 0 ? -a_ : a_");
+        set_var(n, n->d - 1);
+        break;
+    case ORDO_OP_NOT:
+        fprintf(f, "    int32_t v%" PRIu32 " = !%s; steps++;\n", n->pc, topv(n, 0));
+        set_var(n, n->d - 1);
+        break;
+    case ORDO_OP_EQ: emit_binop(n, "a_ == b_"); break;
+    case ORDO_OP_NE: emit_binop(n, "a_ != b_"); break;
+    case ORDO_OP_LT: emit_binop(n, "a_ < b_"); break;
+    case ORDO_OP_LE: emit_binop(n, "a_ <= b_"); break;
+    case ORDO_OP_GT: emit_binop(n, "a_ > b_"); break;
+    case ORDO_OP_GE: emit_binop(n, "a_ >= b_"); break;
+    case ORDO_OP_MIN: emit_binop(n, "a_ < b_ ? a_ : b_"); break;
+    case ORDO_OP_MAX: emit_binop(n, "a_ > b_ ? a_ : b_"); break;
+    case ORDO_OP_JMP:
+        flush(n, n->d);
         fputs("    ", f);
         put_jump(n, (uint32_t)in->b);
         fputc('\n', f);
-    } else if (in->op == ORDO_OP_JZ || in->op == ORDO_OP_JNZ) {
-        fprintf(f, "    if (fp[%" PRIu32 "] %s 0) { ", t1, in->op == ORDO_OP_JZ ? "==" : "!=");
+        break;
+    case ORDO_OP_JZ: case ORDO_OP_JNZ:
+        flush(n, n->d - 1);
+        fprintf(f, "    if (%s %s 0) { ", topv(n, 0), in->op == ORDO_OP_JZ ? "==" : "!=");
         put_jump(n, (uint32_t)in->b);
         fputs(" }\n    steps++;\n", f);
-    } else if (in->op == ORDO_OP_CALL) {
+        break;
+    case ORDO_OP_CALL:
         emit_call(n, in);
-    } else if (in->op == ORDO_OP_RET || in->op == ORDO_OP_RETV) {
+        for (int32_t i = n->d - pops; i < n->d - pops + pushes; i++)
+            n->kind[i] = OPND_SLOT;
+        break;
+    case ORDO_OP_RET: case ORDO_OP_RETV:
+        for (int32_t i = 0; i + (in->op == ORDO_OP_RETV) < n->d; i++)
+            if (n->kind[i] == OPND_VAR) /* left behind: the frame goes */
+                fprintf(f, "    (void)v%" PRId32 ";\n", n->val[i]);
         emit_return(n, in->op == ORDO_OP_RETV);
-    } else if (in->op == ORDO_OP_NPLAYERS) {
-        fprintf(f, "    fp[%" PRIu32 "] = nplayers; steps++;\n", top);
-    } else if (in->op == ORDO_OP_OPTS) {
+        break;
+    case ORDO_OP_NPLAYERS:
+        fputs("    steps++;\n", f);
+        fprintf(f, "    int32_t v%" PRIu32 " = nplayers;\n", n->pc);
+        set_var(n, n->d);
+        break;
+    case ORDO_OP_OPTS:
         fputs("    if (mode == VM_EVAL) ", f);
         put_slow(n);
         fputs("\n    VM_CLEAR_OPTS(g); steps++;\n", f);
-    } else if (in->op == ORDO_OP_OFFER || in->op == ORDO_OP_OFFERN) {
+        break;
+    case ORDO_OP_OFFER: case ORDO_OP_OFFERN:
         fprintf(f, "    if (mode == VM_EVAL || g->nopts >= %uu) ", (unsigned)p->max_options);
         put_slow(n);
         if (in->op == ORDO_OP_OFFERN)
             fprintf(f, "\n    ON_OFFER(%uu, VM_OPT_PLAIN, 0); steps++;\n", (unsigned)in->a);
         else
-            fprintf(f, "\n    ON_OFFER(%uu, VM_OPT_PARAM, fp[%" PRIu32 "]); steps++;\n",
-                    (unsigned)in->a, t1);
-    } else if (in->op == ORDO_OP_DATA) {
+            fprintf(f, "\n    ON_OFFER(%uu, VM_OPT_PARAM, %s); steps++;\n", (unsigned)in->a,
+                    topv(n, 0));
+        break;
+    case ORDO_OP_DATA:
+        declare_var(n);
         if (in->x == 0) {
-            fprintf(f, "    { int32_t r_ = fp[%" PRIu32 "];\n      if ((uint32_t)r_ >= %uu) ", t1,
+            fprintf(f, "    { int32_t r_ = %s;\n      if ((uint32_t)r_ >= %uu) ", topv(n, 0),
                     (unsigned)in->a);
             put_slow(n);
-            fprintf(f, "\n      fp[%" PRIu32 "] = %s_data[%" PRId32 "u + (uint32_t)r_]; steps++; }\n",
-                    t1, n->sym, in->b);
+            fprintf(f, "\n      v%" PRIu32 " = %s_data[%" PRId32 "u + (uint32_t)r_]; steps++; }\n",
+                    n->pc, n->sym, in->b);
+            set_var(n, n->d - 1);
         } else {
             fprintf(f,
-                    "    { int32_t r_ = fp[%" PRIu32 "], m_ = fp[%" PRIu32 "];\n"
+                    "    { int32_t r_ = %s, m_ = %s;\n"
                     "      if (r_ < 0 || r_ >= %u || m_ < 0 ||\n"
                     "          %" PRId32 "u + (uint64_t)m_ * %uu + (uint64_t)r_ >= %" PRIu32 "u) ",
-                    t2, t1, (unsigned)in->a, in->b, (unsigned)in->a, p->ndata);
+                    topv(n, 1), topv(n, 0), (unsigned)in->a, in->b, (unsigned)in->a, p->ndata);
             put_slow(n);
             fprintf(f,
-                    "\n      fp[%" PRIu32 "] = %s_data[%" PRId32
+                    "\n      v%" PRIu32 " = %s_data[%" PRId32
                     "u + (uint64_t)m_ * %uu + (uint64_t)r_]; steps++; }\n",
-                    t2, n->sym, in->b, (unsigned)in->a);
+                    n->pc, n->sym, in->b, (unsigned)in->a);
+            set_var(n, n->d - 2);
         }
-    } else if (in->op == ORDO_OP_STEPEND) {
-        fprintf(f, "    { int32_t s_ = fp[%" PRIu32 "];\n      if (mode == VM_EVAL || s_ < -1 || s_ >= %u) ",
-                t1, (unsigned)p->nsteps);
+        break;
+    case ORDO_OP_STEPEND:
+        fprintf(f, "    { int32_t s_ = %s;\n      if (mode == VM_EVAL || s_ < -1 || s_ >= %u) ",
+                topv(n, 0), (unsigned)p->nsteps);
         put_slow(n);
         fputs("\n      cur_step = s_; steps++; }\n", f);
-    } else if (in->op == ORDO_OP_DEPTH) {
+        break;
+    case ORDO_OP_DEPTH:
         fprintf(f,
-                "    { int32_t n_ = 0;\n"
-                "      for (uint32_t k_ = 0; k_ < nframes; k_++) n_ += frames[k_].proc == %uu;\n"
-                "      fp[%" PRIu32 "] = n_; steps++; }\n",
-                (unsigned)in->a, top);
-    } else if (in->op == ORDO_OP_ASSERT) {
-        fprintf(f, "    if (fp[%" PRIu32 "] == 0) ", t1);
+                "    int32_t v%" PRIu32 " = 0;\n"
+                "    for (uint32_t k_ = 0; k_ < nframes; k_++) v%" PRIu32 " += frames[k_].proc == %uu;\n"
+                "    steps++;\n",
+                n->pc, n->pc, (unsigned)in->a);
+        set_var(n, n->d);
+        break;
+    case ORDO_OP_ASSERT:
+        fprintf(f, "    if (%s == 0) ", topv(n, 0));
         put_slow(n);
         fputs("\n    steps++;\n", f);
-    } else if (in->op == ORDO_OP_UNESC) {
+        break;
+    case ORDO_OP_UNESC:
         fprintf(f, "    if (mode == VM_EVAL || g->nesc < %uu) ", (unsigned)in->x);
         put_slow(n);
         fprintf(f, "\n    g->nesc = (uint16_t)(g->nesc - %uu); steps++;\n", (unsigned)in->x);
-    } else if (in->op == ORDO_OP_EMITB) {
+        break;
+    case ORDO_OP_EMITB:
         /* outside a batch nothing; in one, the interpreter holds it back */
         fputs("    if (mode == VM_EVAL || g->batch) ", f);
         put_slow(n);
         fputs("\n    steps++;\n", f);
-    } else if (in->op == ORDO_OP_ADDD || in->op == ORDO_OP_LADD || in->op == ORDO_OP_LSET ||
-               in->op == ORDO_OP_LREM || in->op == ORDO_OP_LREMAT || in->op == ORDO_OP_LCLR ||
-               in->op == ORDO_OP_SADD || in->op == ORDO_OP_SREM || in->op == ORDO_OP_SCLR) {
+        break;
+    case ORDO_OP_ADDD: case ORDO_OP_LADD: case ORDO_OP_LSET: case ORDO_OP_LREM:
+    case ORDO_OP_LREMAT: case ORDO_OP_LCLR: case ORDO_OP_SADD: case ORDO_OP_SREM:
+    case ORDO_OP_SCLR:
         emit_change(n, in);
-    } else {
+        break;
+    default:
         emit_list_or_set(n, in);
     }
 }
@@ -794,13 +925,17 @@ static void emit_proc(nat *n, int32_t k, uint32_t first, uint32_t end)
                "    ON_REGISTERS;\n",
             n->sym, k);
     emit_dispatch(n, k, first, end);
+    n->L = pr->nlocals;
+    memset(n->kind, OPND_SLOT, (size_t)p->stack_size + 1);
     for (uint32_t pc = first; pc < end; pc++) {
         if (n->depth[pc] < 0)
             continue;
-        if (n->label[pc])
-            fprintf(f, "L_%" PRIu32 ":\n", pc);
+        if (n->label[pc]) {
+            flush(n, n->depth[pc]); /* falling in, as a jump comes: in the slots */
+            fprintf(f, "L_%" PRIu32 ":;\n", pc);
+            memset(n->kind, OPND_SLOT, (size_t)p->stack_size + 1);
+        }
         n->pc = pc;
-        n->L = pr->nlocals;
         n->d = n->depth[pc];
         put_insn_comment(n, &p->code[pc]);
         emit_insn(n, &p->code[pc]);
@@ -876,8 +1011,11 @@ int oc_emit_native(FILE *f, const ordo_program *p, const char *sym)
     n.bad = calloc(p->nprocs, 1);
     n.room = calloc(p->nprocs, sizeof *n.room);
     uint16_t *order = malloc(p->nprocs * sizeof *order);
+    n.kind = calloc((size_t)p->stack_size + 1, 1);
+    n.val = calloc((size_t)p->stack_size + 1, sizeof *n.val);
     int rc = -1;
-    if (!n.depth || !n.owner || !n.label || !n.work || !n.bad || !n.room || !order)
+    if (!n.depth || !n.owner || !n.label || !n.work || !n.bad || !n.room || !order || !n.kind ||
+        !n.val)
         goto out;
     for (uint32_t pc = 0; pc < p->ncode; pc++)
         n.depth[pc] = -1;
@@ -924,5 +1062,7 @@ out:
     free(n.bad);
     free(n.room);
     free(order);
+    free(n.kind);
+    free(n.val);
     return rc;
 }
