@@ -352,7 +352,7 @@ test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN) $(EXAMPLES) $(E2E_HOSTS) $(LAN
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-one BUILD=build
-	@LANG_SEEDS=$${LANG_SEEDS:-200} CATAN_SWEEP=$${CATAN_SWEEP:-200} $(MAKE) --no-print-directory -j$(JOBS) test-one BUILD=build/asan OPT=-O1 \
+	@LANG_SEEDS=$${LANG_SEEDS:-200} CATAN_SWEEP=$${CATAN_SWEEP:-200} SAME_SEEDS=$${SAME_SEEDS:-1000} $(MAKE) --no-print-directory -j$(JOBS) test-one BUILD=build/asan OPT=-O1 \
 	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 
 demo: all

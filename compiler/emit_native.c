@@ -275,7 +275,9 @@ static int compiled_inline(const ordo_insn *in)
     case ORDO_OP_SNEXT: case ORDO_OP_STEPEND: case ORDO_OP_DEPTH: case ORDO_OP_ASSERT:
     case ORDO_OP_ADDD: case ORDO_OP_LADD: case ORDO_OP_LSET: case ORDO_OP_LREM:
     case ORDO_OP_LREMAT: case ORDO_OP_LCLR: case ORDO_OP_SADD: case ORDO_OP_SREM:
-    case ORDO_OP_SCLR: case ORDO_OP_UNESC: case ORDO_OP_EMITB:
+    case ORDO_OP_SCLR: case ORDO_OP_UNESC: case ORDO_OP_EMITB: case ORDO_OP_STEP:
+    case ORDO_OP_EMIT: case ORDO_OP_TRIG: case ORDO_OP_SKIP: case ORDO_OP_LOG:
+    case ORDO_OP_WINDOW: case ORDO_OP_TURN:
         return 1;
     default:
         return 0;
@@ -635,6 +637,46 @@ static void emit_local(nat *n, const ordo_insn *in)
     }
 }
 
+/* The instructions whose work is a trace line (and a step, a turn): with
+ * no trace callback the line is only its sequence number, so the C does
+ * the rest; with one, the interpreter runs them, the callback seeing the
+ * game as it always does. */
+static void emit_traced(nat *n, const ordo_insn *in)
+{
+    const ordo_program *p = n->p;
+    FILE *f = n->f;
+    if (in->op == ORDO_OP_TURN) {
+        const ordo_var *va = &p->vars[0], *vt = &p->vars[1];
+        fprintf(f,
+                "    { int32_t p_ = %s;\n"
+                "      if (mode == VM_EVAL || g->trace || (uint32_t)p_ >= (uint32_t)nplayers) ",
+                topv(n, 0));
+        put_slow(n);
+        fprintf(f,
+                "\n      unsigned char *a_ = state + %" PRIu32 "u + (uint32_t)p_ * %" PRIu32 "u;\n"
+                "      int32_t t_ = vm_load(a_, %uu);\n"
+                "      if (t_ >= %" PRId32 ") ",
+                vt->offset, vt->stride, (unsigned)vt->width, vt->hi);
+        put_slow(n);
+        fprintf(f,
+                "\n      vm_store(state + %" PRIu32 "u, %uu, p_);\n"
+                "      vm_store(a_, %uu, t_ + 1);\n"
+                "      g->seq++; steps++; }\n",
+                va->offset, (unsigned)va->width, (unsigned)vt->width);
+        return;
+    }
+    fputs("    if (mode == VM_EVAL || g->trace", f);
+    if (in->op == ORDO_OP_WINDOW)
+        fprintf(f, " || (uint32_t)%s >= (uint32_t)nplayers", topv(n, 0));
+    fputs(") ", f);
+    put_slow(n);
+    fputs("\n    g->seq++; steps++;\n", f);
+    if (in->op == ORDO_OP_STEP) {
+        fprintf(f, "    int32_t v%" PRIu32 " = cur_step;\n    cur_step = %u;\n", n->pc, (unsigned)in->a);
+        set_var(n, n->d);
+    }
+}
+
 static void emit_insn(nat *n, const ordo_insn *in)
 {
     const ordo_program *p = n->p;
@@ -820,6 +862,10 @@ static void emit_insn(nat *n, const ordo_insn *in)
     case ORDO_OP_LREMAT: case ORDO_OP_LCLR: case ORDO_OP_SADD: case ORDO_OP_SREM:
     case ORDO_OP_SCLR:
         emit_change(n, in);
+        break;
+    case ORDO_OP_STEP: case ORDO_OP_EMIT: case ORDO_OP_TRIG: case ORDO_OP_SKIP:
+    case ORDO_OP_LOG: case ORDO_OP_WINDOW: case ORDO_OP_TURN:
+        emit_traced(n, in);
         break;
     default:
         emit_list_or_set(n, in);

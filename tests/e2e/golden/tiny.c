@@ -558,23 +558,25 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-L_0:
+L_0:;
     /* 0 LDL 0 */
-    fp[1] = fp[0]; steps++;
+    int32_t v0 = fp[0]; steps++;
     /* 1 LDX 4 ; score */
+    int32_t v1;
     {
-        uint32_t x0_ = (uint32_t)fp[1];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(1u, 2u);
+        uint32_t x0_ = (uint32_t)v0;
+        if (x0_ >= (uint32_t)nplayers) { fp[1] = v0; ON_SLOW(1u, 2u); }
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        fp[1] = vm_load(a_, 1u); steps++;
+        v1 = vm_load(a_, 1u); steps++;
     }
     /* 2 PUSH 30 */
-    fp[2] = 30; steps++;
+    steps++;
     /* 3 GE */
-    { int32_t a_ = fp[1], b_ = fp[2]; fp[1] = a_ >= b_; steps++; }
+    int32_t v3;
+    { int32_t a_ = v1, b_ = 30; v3 = a_ >= b_; steps++; }
     /* 4 RETV */
-    if (nframes - 1u == base) ON_SLOW(4u, 2u);
-    { int32_t v_ = fp[1]; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
+    if (nframes - 1u == base) { fp[1] = v3; ON_SLOW(4u, 2u); }
+    { int32_t v_ = v3; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
 }
 
 /* proc take_turn (proc 1, line 27): 1 params, 3 locals; operand k at fp[3 + k] */
@@ -586,25 +588,18 @@ dispatch:
         goto interp;
     switch (pc) {
     ON_ENTRY(5, 1u, 3u, 8)
-    ON_ENTRY(15, 1u, 4u, 8)
     ON_ENTRY(18, 1u, 4u, 8)
     ON_ENTRY(30, 1u, 4u, 8)
     ON_ENTRY(32, 1u, 4u, 8)
     ON_ENTRY(34, 1u, 5u, 8)
-    ON_ENTRY(43, 1u, 4u, 8)
     ON_ENTRY(45, 1u, 3u, 8)
     ON_ENTRY(46, 1u, 3u, 8)
-    ON_ENTRY(47, 1u, 4u, 8)
     ON_ENTRY(49, 1u, 5u, 8)
-    ON_ENTRY(53, 1u, 4u, 8)
     ON_ENTRY(61, 1u, 4u, 8)
     ON_ENTRY(63, 1u, 4u, 8)
-    ON_ENTRY(72, 1u, 4u, 8)
     ON_ENTRY(73, 1u, 4u, 8)
     ON_ENTRY(92, 1u, 4u, 8)
     ON_ENTRY(98, 1u, 3u, 8)
-    ON_ENTRY(99, 1u, 4u, 8)
-    ON_ENTRY(101, 1u, 4u, 8)
     ON_ENTRY(103, 1u, 3u, 8)
     ON_ENTRY(104, 1u, 3u, 8)
     default:
@@ -618,322 +613,349 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-L_5:
+L_5:;
     /* 5 LDG 0 ; active */
-    fp[3] = vm_load(state + 0u, 1u); steps++;
+    int32_t v5 = vm_load(state + 0u, 1u); steps++;
     /* 6 PUSH -1 */
-    fp[4] = -1; steps++;
+    steps++;
     /* 7 EQ */
-    { int32_t a_ = fp[3], b_ = fp[4]; fp[3] = a_ == b_; steps++; }
+    int32_t v7;
+    { int32_t a_ = v5, b_ = -1; v7 = a_ == b_; steps++; }
     /* 8 JNZ 45 */
-    if (fp[3] != 0) { steps++; goto L_45; }
+    if (v7 != 0) { steps++; goto L_45; }
     steps++;
     /* 9 LDG 0 ; active */
-    fp[3] = vm_load(state + 0u, 1u); steps++;
+    int32_t v9 = vm_load(state + 0u, 1u); steps++;
     /* 10 LDX 1 ; turns */
+    int32_t v10;
     {
-        uint32_t x0_ = (uint32_t)fp[3];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(10u, 4u);
+        uint32_t x0_ = (uint32_t)v9;
+        if (x0_ >= (uint32_t)nplayers) { fp[3] = v9; ON_SLOW(10u, 4u); }
         unsigned char *a_ = state + 1u + x0_ * 4u;
-        fp[3] = vm_load(a_, 4u); steps++;
+        v10 = vm_load(a_, 4u); steps++;
     }
     /* 11 PUSH 1 */
-    fp[4] = 1; steps++;
+    steps++;
     /* 12 EQ */
-    { int32_t a_ = fp[3], b_ = fp[4]; fp[3] = a_ == b_; steps++; }
+    int32_t v12;
+    { int32_t a_ = v10, b_ = 1; v12 = a_ == b_; steps++; }
     /* 13 JZ 45 */
-    if (fp[3] == 0) { steps++; goto L_45; }
+    if (v12 == 0) { steps++; goto L_45; }
     steps++;
     /* 14 STEP 0 ; step 1.1 "paint" [TINY-PAINT] */
-    ON_STEP_AT(14u, 3u, 4u);
-L_15:
+    if (mode == VM_EVAL || g->trace) { ON_SLOW(14u, 3u); }
+    g->seq++; steps++;
+    int32_t v14 = cur_step;
+    cur_step = 0;
     /* 15 OPTS */
-    if (mode == VM_EVAL) ON_SLOW(15u, 4u);
+    if (mode == VM_EVAL) { fp[3] = v14; ON_SLOW(15u, 4u); }
     VM_CLEAR_OPTS(g); steps++;
     /* 16 PUSH 0 */
-    fp[4] = 0; steps++;
+    steps++;
     /* 17 STL 2 */
-    fp[2] = fp[4]; steps++;
-L_18:
+    fp[2] = 0; steps++;
+    fp[3] = v14; 
+L_18:;
     /* 18 LDL 2 */
-    fp[4] = fp[2]; steps++;
+    int32_t v18 = fp[2]; steps++;
     /* 19 PUSH 3 */
-    fp[5] = 3; steps++;
+    steps++;
     /* 20 LT */
-    { int32_t a_ = fp[4], b_ = fp[5]; fp[4] = a_ < b_; steps++; }
+    int32_t v20;
+    { int32_t a_ = v18, b_ = 3; v20 = a_ < b_; steps++; }
     /* 21 JZ 32 */
-    if (fp[4] == 0) { steps++; goto L_32; }
+    if (v20 == 0) { steps++; goto L_32; }
     steps++;
     /* 22 LDL 2 */
-    fp[4] = fp[2]; steps++;
+    int32_t v22 = fp[2]; steps++;
     /* 23 STL 1 */
-    fp[1] = fp[4]; steps++;
+    fp[1] = v22; steps++;
     /* 24 LDL 1 */
-    fp[4] = fp[1]; steps++;
+    int32_t v24 = fp[1]; steps++;
     /* 25 PUSH 2 */
-    fp[5] = 2; steps++;
+    steps++;
     /* 26 NE */
-    { int32_t a_ = fp[4], b_ = fp[5]; fp[4] = a_ != b_; steps++; }
+    int32_t v26;
+    { int32_t a_ = v24, b_ = 2; v26 = a_ != b_; steps++; }
     /* 27 JZ 30 */
-    if (fp[4] == 0) { steps++; goto L_30; }
+    if (v26 == 0) { steps++; goto L_30; }
     steps++;
     /* 28 LDL 1 */
-    fp[4] = fp[1]; steps++;
+    int32_t v28 = fp[1]; steps++;
     /* 29 OFFER 0 ; "paint {}" */
-    if (mode == VM_EVAL || g->nopts >= 4u) ON_SLOW(29u, 5u);
-    ON_OFFER(0u, VM_OPT_PARAM, fp[4]); steps++;
-L_30:
+    if (mode == VM_EVAL || g->nopts >= 4u) { fp[4] = v28; ON_SLOW(29u, 5u); }
+    ON_OFFER(0u, VM_OPT_PARAM, v28); steps++;
+L_30:;
     /* 30 INCL 2 */
-    if (fp[2] == INT32_MAX) ON_SLOW(30u, 4u);
+    if (fp[2] == INT32_MAX) { ON_SLOW(30u, 4u); }
     fp[2]++; steps++;
     /* 31 JMP 18 */
-    if (steps >= limit) ON_SLOW(31u, 4u);
+    if (steps >= limit) { ON_SLOW(31u, 4u); }
     steps++; goto L_18;
-L_32:
+L_32:;
     /* 32 LDL 0 */
-    fp[4] = fp[0]; steps++;
+    int32_t v32 = fp[0]; steps++;
     /* 33 WAIT x=0 */
-    ON_SLOW(33u, 5u);
-L_34:
+    { fp[4] = v32; ON_SLOW(33u, 5u); }
+    fp[4] = v32; 
+L_34:;
     /* 34 STL 1 */
     fp[1] = fp[4]; steps++;
     /* 35 LDL 0 */
-    fp[4] = fp[0]; steps++;
+    int32_t v35 = fp[0]; steps++;
     /* 36 LDL 1 */
-    fp[5] = fp[1]; steps++;
+    int32_t v36 = fp[1]; steps++;
     /* 37 STX 5 ; color */
     {
-        uint32_t x0_ = (uint32_t)fp[4];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(37u, 6u);
+        uint32_t x0_ = (uint32_t)v35;
+        if (x0_ >= (uint32_t)nplayers) { fp[4] = v35; fp[5] = v36; ON_SLOW(37u, 6u); }
         unsigned char *a_ = state + 20u + x0_ * 1u;
-        int32_t x_ = fp[5];
-        if (mode == VM_EVAL || x_ < 0 || x_ > 2) ON_SLOW(37u, 6u);
+        int32_t x_ = v36;
+        if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = v35; fp[5] = v36; ON_SLOW(37u, 6u); }
         vm_store(a_, 1u, x_); steps++;
     }
     /* 38 LDL 1 */
-    fp[4] = fp[1]; steps++;
+    int32_t v38 = fp[1]; steps++;
     /* 39 LADD 7 ; painted */
     {
         unsigned char *a_ = state + 26u;
         int16_t len_; memcpy(&len_, a_, 2);
         unsigned char *e_ = a_ + 2;
-        int32_t x_ = fp[4];
-        if (len_ >= 8 || mode == VM_EVAL || x_ < 0 || x_ > 2) ON_SLOW(39u, 5u);
+        int32_t x_ = v38;
+        if (len_ >= 8 || mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = v38; ON_SLOW(39u, 5u); }
         vm_store(e_ + (uint32_t)len_ * 1u, 1u, x_);
         len_++;
         memcpy(a_, &len_, 2);
         steps++;
     }
     /* 40 LDL 0 */
-    fp[4] = fp[0]; steps++;
+    int32_t v40 = fp[0]; steps++;
     /* 41 LDL 1 */
-    fp[5] = fp[1]; steps++;
+    int32_t v41 = fp[1]; steps++;
     /* 42 EMIT x=2 0 ; painted_as */
-    ON_STEP_AT(42u, 6u, 4u);
-L_43:
+    if (mode == VM_EVAL || g->trace) { fp[4] = v40; fp[5] = v41; ON_SLOW(42u, 6u); }
+    g->seq++; steps++;
     /* 43 STEPEND */
     { int32_t s_ = fp[3];
-      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) ON_SLOW(43u, 4u);
+      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_SLOW(43u, 4u); }
       cur_step = s_; steps++; }
     /* 44 JMP 46 */
     steps++; goto L_46;
-L_45:
+L_45:;
     /* 45 SKIP 0 ; step 1.1 "paint" [TINY-PAINT] */
-    ON_STEP_AT(45u, 3u, 3u);
-L_46:
+    if (mode == VM_EVAL || g->trace) { ON_SLOW(45u, 3u); }
+    g->seq++; steps++;
+L_46:;
     /* 46 STEP 1 ; step 1.2 "roll" [TINY-ROLL] */
-    ON_STEP_AT(46u, 3u, 4u);
-L_47:
+    if (mode == VM_EVAL || g->trace) { ON_SLOW(46u, 3u); }
+    g->seq++; steps++;
+    int32_t v46 = cur_step;
+    cur_step = 1;
     /* 47 PUSH 1 */
-    fp[4] = 1; steps++;
+    steps++;
     /* 48 ROLL 6 */
+    fp[3] = v46; fp[4] = 1; 
     ON_STEP_AT(48u, 5u, 5u);
-L_49:
+L_49:;
     /* 49 STL 1 */
     fp[1] = fp[4]; steps++;
     /* 50 LDL 0 */
-    fp[4] = fp[0]; steps++;
+    int32_t v50 = fp[0]; steps++;
     /* 51 LDL 1 */
-    fp[5] = fp[1]; steps++;
+    int32_t v51 = fp[1]; steps++;
     /* 52 LOG x=2 0 ; "{} rolls {}" */
-    ON_STEP_AT(52u, 6u, 4u);
-L_53:
+    if (mode == VM_EVAL || g->trace) { fp[4] = v50; fp[5] = v51; ON_SLOW(52u, 6u); }
+    g->seq++; steps++;
     /* 53 OPTS */
-    if (mode == VM_EVAL) ON_SLOW(53u, 4u);
+    if (mode == VM_EVAL) { ON_SLOW(53u, 4u); }
     VM_CLEAR_OPTS(g); steps++;
     /* 54 OFFERN 1 ; "bank" */
-    if (mode == VM_EVAL || g->nopts >= 4u) ON_SLOW(54u, 4u);
+    if (mode == VM_EVAL || g->nopts >= 4u) { ON_SLOW(54u, 4u); }
     ON_OFFER(1u, VM_OPT_PLAIN, 0); steps++;
     /* 55 LDL 0 */
-    fp[4] = fp[0]; steps++;
+    int32_t v55 = fp[0]; steps++;
     /* 56 LDX 6 ; doubles_left */
+    int32_t v56;
     {
-        uint32_t x0_ = (uint32_t)fp[4];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(56u, 5u);
+        uint32_t x0_ = (uint32_t)v55;
+        if (x0_ >= (uint32_t)nplayers) { fp[4] = v55; ON_SLOW(56u, 5u); }
         unsigned char *a_ = state + 23u + x0_ * 1u;
-        fp[4] = vm_load(a_, 1u); steps++;
+        v56 = vm_load(a_, 1u); steps++;
     }
     /* 57 PUSH 0 */
-    fp[5] = 0; steps++;
+    steps++;
     /* 58 GT */
-    { int32_t a_ = fp[4], b_ = fp[5]; fp[4] = a_ > b_; steps++; }
+    int32_t v58;
+    { int32_t a_ = v56, b_ = 0; v58 = a_ > b_; steps++; }
     /* 59 JZ 61 */
-    if (fp[4] == 0) { steps++; goto L_61; }
+    if (v58 == 0) { steps++; goto L_61; }
     steps++;
     /* 60 OFFERN 2 ; "double" */
-    if (mode == VM_EVAL || g->nopts >= 4u) ON_SLOW(60u, 4u);
+    if (mode == VM_EVAL || g->nopts >= 4u) { ON_SLOW(60u, 4u); }
     ON_OFFER(2u, VM_OPT_PLAIN, 0); steps++;
-L_61:
+L_61:;
     /* 61 LDL 0 */
-    fp[4] = fp[0]; steps++;
+    int32_t v61 = fp[0]; steps++;
     /* 62 WAIT x=0 */
-    ON_SLOW(62u, 5u);
-L_63:
+    { fp[4] = v61; ON_SLOW(62u, 5u); }
+L_63:;
     /* 63 LDL 0 */
-    fp[4] = fp[0]; steps++;
+    int32_t v63 = fp[0]; steps++;
     /* 64 LDL 0 */
-    fp[5] = fp[0]; steps++;
+    int32_t v64 = fp[0]; steps++;
     /* 65 LDX 4 ; score */
+    int32_t v65;
     {
-        uint32_t x0_ = (uint32_t)fp[5];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(65u, 6u);
+        uint32_t x0_ = (uint32_t)v64;
+        if (x0_ >= (uint32_t)nplayers) { fp[4] = v63; fp[5] = v64; ON_SLOW(65u, 6u); }
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        fp[5] = vm_load(a_, 1u); steps++;
+        v65 = vm_load(a_, 1u); steps++;
     }
     /* 66 LDL 1 */
-    fp[6] = fp[1]; steps++;
+    int32_t v66 = fp[1]; steps++;
     /* 67 ADD */
-    { int64_t r_ = (int64_t)fp[5] + fp[6];
-      if (r_ < INT32_MIN || r_ > INT32_MAX) ON_SLOW(67u, 7u);
-      fp[5] = (int32_t)r_; steps++; }
+    int32_t v67;
+    { int64_t r_ = (int64_t)v65 + v66;
+      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = v63; fp[5] = v65; fp[6] = v66; ON_SLOW(67u, 7u); }
+      v67 = (int32_t)r_; steps++; }
     /* 68 STX 4 ; score */
     {
-        uint32_t x0_ = (uint32_t)fp[4];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(68u, 6u);
+        uint32_t x0_ = (uint32_t)v63;
+        if (x0_ >= (uint32_t)nplayers) { fp[4] = v63; fp[5] = v67; ON_SLOW(68u, 6u); }
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        int32_t x_ = fp[5];
-        if (mode == VM_EVAL || x_ < 0 || x_ > 99) ON_SLOW(68u, 6u);
+        int32_t x_ = v67;
+        if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = v63; fp[5] = v67; ON_SLOW(68u, 6u); }
         vm_store(a_, 1u, x_); steps++;
     }
     /* 69 LDL 0 */
-    fp[4] = fp[0]; steps++;
+    int32_t v69 = fp[0]; steps++;
     /* 70 LDL 1 */
-    fp[5] = fp[1]; steps++;
+    int32_t v70 = fp[1]; steps++;
     /* 71 EMIT x=2 1 ; scored */
-    ON_STEP_AT(71u, 6u, 4u);
-L_72:
+    if (mode == VM_EVAL || g->trace) { fp[4] = v69; fp[5] = v70; ON_SLOW(71u, 6u); }
+    g->seq++; steps++;
     /* 72 JMP 92 */
     steps++; goto L_92;
-L_73:
+L_73:;
     /* 73 LDL 0 */
-    fp[4] = fp[0]; steps++;
+    int32_t v73 = fp[0]; steps++;
     /* 74 LDL 0 */
-    fp[5] = fp[0]; steps++;
+    int32_t v74 = fp[0]; steps++;
     /* 75 LDX 6 ; doubles_left */
+    int32_t v75;
     {
-        uint32_t x0_ = (uint32_t)fp[5];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(75u, 6u);
+        uint32_t x0_ = (uint32_t)v74;
+        if (x0_ >= (uint32_t)nplayers) { fp[4] = v73; fp[5] = v74; ON_SLOW(75u, 6u); }
         unsigned char *a_ = state + 23u + x0_ * 1u;
-        fp[5] = vm_load(a_, 1u); steps++;
+        v75 = vm_load(a_, 1u); steps++;
     }
     /* 76 PUSH 1 */
-    fp[6] = 1; steps++;
+    steps++;
     /* 77 SUB */
-    { int64_t r_ = (int64_t)fp[5] - fp[6];
-      if (r_ < INT32_MIN || r_ > INT32_MAX) ON_SLOW(77u, 7u);
-      fp[5] = (int32_t)r_; steps++; }
+    int32_t v77;
+    { int64_t r_ = (int64_t)v75 - 1;
+      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = v73; fp[5] = v75; fp[6] = 1; ON_SLOW(77u, 7u); }
+      v77 = (int32_t)r_; steps++; }
     /* 78 STX 6 ; doubles_left */
     {
-        uint32_t x0_ = (uint32_t)fp[4];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(78u, 6u);
+        uint32_t x0_ = (uint32_t)v73;
+        if (x0_ >= (uint32_t)nplayers) { fp[4] = v73; fp[5] = v77; ON_SLOW(78u, 6u); }
         unsigned char *a_ = state + 23u + x0_ * 1u;
-        int32_t x_ = fp[5];
-        if (mode == VM_EVAL || x_ < 0 || x_ > 2) ON_SLOW(78u, 6u);
+        int32_t x_ = v77;
+        if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = v73; fp[5] = v77; ON_SLOW(78u, 6u); }
         vm_store(a_, 1u, x_); steps++;
     }
     /* 79 LDL 0 */
-    fp[4] = fp[0]; steps++;
+    int32_t v79 = fp[0]; steps++;
     /* 80 LDL 0 */
-    fp[5] = fp[0]; steps++;
+    int32_t v80 = fp[0]; steps++;
     /* 81 LDX 4 ; score */
+    int32_t v81;
     {
-        uint32_t x0_ = (uint32_t)fp[5];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(81u, 6u);
+        uint32_t x0_ = (uint32_t)v80;
+        if (x0_ >= (uint32_t)nplayers) { fp[4] = v79; fp[5] = v80; ON_SLOW(81u, 6u); }
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        fp[5] = vm_load(a_, 1u); steps++;
+        v81 = vm_load(a_, 1u); steps++;
     }
     /* 82 PUSH 2 */
-    fp[6] = 2; steps++;
+    steps++;
     /* 83 LDL 1 */
-    fp[7] = fp[1]; steps++;
+    int32_t v83 = fp[1]; steps++;
     /* 84 MUL */
-    { int64_t r_ = (int64_t)fp[6] * fp[7];
-      if (r_ < INT32_MIN || r_ > INT32_MAX) ON_SLOW(84u, 8u);
-      fp[6] = (int32_t)r_; steps++; }
+    int32_t v84;
+    { int64_t r_ = (int64_t)2 * v83;
+      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = v79; fp[5] = v81; fp[6] = 2; fp[7] = v83; ON_SLOW(84u, 8u); }
+      v84 = (int32_t)r_; steps++; }
     /* 85 ADD */
-    { int64_t r_ = (int64_t)fp[5] + fp[6];
-      if (r_ < INT32_MIN || r_ > INT32_MAX) ON_SLOW(85u, 7u);
-      fp[5] = (int32_t)r_; steps++; }
+    int32_t v85;
+    { int64_t r_ = (int64_t)v81 + v84;
+      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = v79; fp[5] = v81; fp[6] = v84; ON_SLOW(85u, 7u); }
+      v85 = (int32_t)r_; steps++; }
     /* 86 STX 4 ; score */
     {
-        uint32_t x0_ = (uint32_t)fp[4];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(86u, 6u);
+        uint32_t x0_ = (uint32_t)v79;
+        if (x0_ >= (uint32_t)nplayers) { fp[4] = v79; fp[5] = v85; ON_SLOW(86u, 6u); }
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        int32_t x_ = fp[5];
-        if (mode == VM_EVAL || x_ < 0 || x_ > 99) ON_SLOW(86u, 6u);
+        int32_t x_ = v85;
+        if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = v79; fp[5] = v85; ON_SLOW(86u, 6u); }
         vm_store(a_, 1u, x_); steps++;
     }
     /* 87 LDL 0 */
-    fp[4] = fp[0]; steps++;
+    int32_t v87 = fp[0]; steps++;
     /* 88 PUSH 2 */
-    fp[5] = 2; steps++;
+    steps++;
     /* 89 LDL 1 */
-    fp[6] = fp[1]; steps++;
+    int32_t v89 = fp[1]; steps++;
     /* 90 MUL */
-    { int64_t r_ = (int64_t)fp[5] * fp[6];
-      if (r_ < INT32_MIN || r_ > INT32_MAX) ON_SLOW(90u, 7u);
-      fp[5] = (int32_t)r_; steps++; }
+    int32_t v90;
+    { int64_t r_ = (int64_t)2 * v89;
+      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = v87; fp[5] = 2; fp[6] = v89; ON_SLOW(90u, 7u); }
+      v90 = (int32_t)r_; steps++; }
     /* 91 EMIT x=2 1 ; scored */
-    ON_STEP_AT(91u, 6u, 4u);
-L_92:
+    if (mode == VM_EVAL || g->trace) { fp[4] = v87; fp[5] = v90; ON_SLOW(91u, 6u); }
+    g->seq++; steps++;
+L_92:;
     /* 92 STEPEND */
     { int32_t s_ = fp[3];
-      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) ON_SLOW(92u, 4u);
+      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_SLOW(92u, 4u); }
       cur_step = s_; steps++; }
     /* 93 OPTS */
-    if (mode == VM_EVAL) ON_SLOW(93u, 3u);
+    if (mode == VM_EVAL) { ON_SLOW(93u, 3u); }
     VM_CLEAR_OPTS(g); steps++;
     /* 94 OFFERN 3 ; "look back" */
-    if (mode == VM_EVAL || g->nopts >= 4u) ON_SLOW(94u, 3u);
+    if (mode == VM_EVAL || g->nopts >= 4u) { ON_SLOW(94u, 3u); }
     ON_OFFER(3u, VM_OPT_PLAIN, 0); steps++;
     /* 95 OFFERN 4 ; "skip" */
-    if (mode == VM_EVAL || g->nopts >= 4u) ON_SLOW(95u, 3u);
+    if (mode == VM_EVAL || g->nopts >= 4u) { ON_SLOW(95u, 3u); }
     ON_OFFER(4u, VM_OPT_PLAIN, 0); steps++;
     /* 96 LDL 0 */
-    fp[3] = fp[0]; steps++;
+    int32_t v96 = fp[0]; steps++;
     /* 97 WAIT x=0 */
-    ON_SLOW(97u, 4u);
-L_98:
+    { fp[3] = v96; ON_SLOW(97u, 4u); }
+L_98:;
     /* 98 STEP 2 ; step 1.3 "look back" */
-    ON_STEP_AT(98u, 3u, 4u);
-L_99:
+    if (mode == VM_EVAL || g->trace) { ON_SLOW(98u, 3u); }
+    g->seq++; steps++;
+    int32_t v98 = cur_step;
+    cur_step = 2;
     /* 99 LDL 0 */
-    fp[4] = fp[0]; steps++;
+    int32_t v99 = fp[0]; steps++;
     /* 100 LOG x=1 1 ; "{} looks back" */
-    ON_STEP_AT(100u, 5u, 4u);
-L_101:
+    if (mode == VM_EVAL || g->trace) { fp[3] = v98; fp[4] = v99; ON_SLOW(100u, 5u); }
+    g->seq++; steps++;
     /* 101 STEPEND */
-    { int32_t s_ = fp[3];
-      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) ON_SLOW(101u, 4u);
+    { int32_t s_ = v98;
+      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { fp[3] = v98; ON_SLOW(101u, 4u); }
       cur_step = s_; steps++; }
     /* 102 JMP 104 */
     steps++; goto L_104;
-L_103:
+L_103:;
     /* 103 SKIP 2 ; step 1.3 "look back" */
-    ON_STEP_AT(103u, 3u, 3u);
-L_104:
+    if (mode == VM_EVAL || g->trace) { ON_SLOW(103u, 3u); }
+    g->seq++; steps++;
+L_104:;
     /* 104 RET */
-    if (nframes - 1u == base) ON_SLOW(104u, 3u);
+    if (nframes - 1u == base) { ON_SLOW(104u, 3u); }
     { ON_RETURN(); steps++; goto dispatch; }
 }
 
@@ -956,17 +978,12 @@ dispatch:
     ON_ENTRY(160, 2u, 10u, 12)
     ON_ENTRY(161, 2u, 10u, 12)
     ON_ENTRY(163, 2u, 10u, 12)
-    ON_ENTRY(175, 2u, 10u, 12)
     ON_ENTRY(177, 2u, 10u, 12)
     ON_ENTRY(179, 2u, 10u, 12)
-    ON_ENTRY(183, 2u, 10u, 12)
     ON_ENTRY(187, 2u, 10u, 12)
-    ON_ENTRY(189, 2u, 10u, 12)
     ON_ENTRY(190, 2u, 10u, 12)
     ON_ENTRY(193, 2u, 9u, 12)
-    ON_ENTRY(195, 2u, 9u, 12)
     ON_ENTRY(197, 2u, 9u, 12)
-    ON_ENTRY(198, 2u, 10u, 12)
     ON_ENTRY(204, 2u, 10u, 12)
     ON_ENTRY(221, 2u, 10u, 12)
     ON_ENTRY(226, 2u, 10u, 12)
@@ -985,204 +1002,233 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-L_105:
+L_105:;
     /* 105 PUSH 0 */
-    fp[9] = 0; steps++;
+    steps++;
     /* 106 ESC 0 0 ; "concede" */
+    fp[9] = 0; 
     ON_STEP_AT(106u, 10u, 9u);
-L_107:
+L_107:;
     /* 107 STEP 3 ; step 1 "rounds" [TINY-1] */
-    ON_STEP_AT(107u, 9u, 10u);
-L_108:
+    if (mode == VM_EVAL || g->trace) { ON_SLOW(107u, 9u); }
+    g->seq++; steps++;
+    int32_t v107 = cur_step;
+    cur_step = 3;
+    fp[9] = v107; 
+L_108:;
     /* 108 LDG 3 ; round */
-    fp[10] = vm_load(state + 16u, 1u); steps++;
+    int32_t v108 = vm_load(state + 16u, 1u); steps++;
     /* 109 PUSH 6 */
-    fp[11] = 6; steps++;
+    steps++;
     /* 110 EQ */
-    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ == b_; steps++; }
+    int32_t v110;
+    { int32_t a_ = v108, b_ = 6; v110 = a_ == b_; steps++; }
     /* 111 DUP */
-    fp[11] = fp[10]; steps++;
+    steps++;
     /* 112 JNZ 138 */
-    if (fp[11] != 0) { steps++; goto L_138; }
+    fp[10] = v110; 
+    if (v110 != 0) { steps++; goto L_138; }
     steps++;
     /* 113 POP */
     steps++;
     /* 114 PUSH 0 */
-    fp[10] = 0; steps++;
+    steps++;
     /* 115 STL 2 */
-    fp[2] = fp[10]; steps++;
+    fp[2] = 0; steps++;
     /* 116 PUSH 0 */
-    fp[10] = 0; steps++;
+    steps++;
     /* 117 STL 4 */
-    fp[4] = fp[10]; steps++;
-L_118:
+    fp[4] = 0; steps++;
+L_118:;
     /* 118 LDL 4 */
-    fp[10] = fp[4]; steps++;
+    int32_t v118 = fp[4]; steps++;
     /* 119 NPLAYERS */
-    fp[11] = nplayers; steps++;
+    steps++;
+    int32_t v119 = nplayers;
     /* 120 LT */
-    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ < b_; steps++; }
+    int32_t v120;
+    { int32_t a_ = v118, b_ = v119; v120 = a_ < b_; steps++; }
     /* 121 JZ 137 */
-    if (fp[10] == 0) { steps++; goto L_137; }
+    if (v120 == 0) { steps++; goto L_137; }
     steps++;
     /* 122 LDL 4 */
-    fp[10] = fp[4]; steps++;
+    int32_t v122 = fp[4]; steps++;
     /* 123 STL 0 */
-    fp[0] = fp[10]; steps++;
+    fp[0] = v122; steps++;
     /* 124 LDL 0 */
-    fp[10] = fp[0]; steps++;
+    int32_t v124 = fp[0]; steps++;
     /* 125 LDX 2 ; in_game */
+    int32_t v125;
     {
-        uint32_t x0_ = (uint32_t)fp[10];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(125u, 11u);
+        uint32_t x0_ = (uint32_t)v124;
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = v124; ON_SLOW(125u, 11u); }
         unsigned char *a_ = state + 13u + x0_ * 1u;
-        fp[10] = vm_load(a_, 1u); steps++;
+        v125 = vm_load(a_, 1u); steps++;
     }
     /* 126 JZ 135 */
-    if (fp[10] == 0) { steps++; goto L_135; }
+    if (v125 == 0) { steps++; goto L_135; }
     steps++;
     /* 127 LDL 0 */
-    fp[10] = fp[0]; steps++;
+    int32_t v127 = fp[0]; steps++;
     /* 128 LDX 4 ; score */
+    int32_t v128;
     {
-        uint32_t x0_ = (uint32_t)fp[10];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(128u, 11u);
+        uint32_t x0_ = (uint32_t)v127;
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = v127; ON_SLOW(128u, 11u); }
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        fp[10] = vm_load(a_, 1u); steps++;
+        v128 = vm_load(a_, 1u); steps++;
     }
     /* 129 PUSH 30 */
-    fp[11] = 30; steps++;
+    steps++;
     /* 130 GE */
-    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ >= b_; steps++; }
+    int32_t v130;
+    { int32_t a_ = v128, b_ = 30; v130 = a_ >= b_; steps++; }
     /* 131 JZ 135 */
-    if (fp[10] == 0) { steps++; goto L_135; }
+    if (v130 == 0) { steps++; goto L_135; }
     steps++;
     /* 132 PUSH 1 */
-    fp[10] = 1; steps++;
+    steps++;
     /* 133 STL 2 */
-    fp[2] = fp[10]; steps++;
+    fp[2] = 1; steps++;
     /* 134 JMP 137 */
     steps++; goto L_137;
-L_135:
+L_135:;
     /* 135 INCL 4 */
-    if (fp[4] == INT32_MAX) ON_SLOW(135u, 10u);
+    if (fp[4] == INT32_MAX) { ON_SLOW(135u, 10u); }
     fp[4]++; steps++;
     /* 136 JMP 118 */
-    if (steps >= limit) ON_SLOW(136u, 10u);
+    if (steps >= limit) { ON_SLOW(136u, 10u); }
     steps++; goto L_118;
-L_137:
+L_137:;
     /* 137 LDL 2 */
-    fp[10] = fp[2]; steps++;
-L_138:
+    int32_t v137 = fp[2]; steps++;
+    fp[10] = v137; 
+L_138:;
     /* 138 JNZ 190 */
     if (fp[10] != 0) { steps++; goto L_190; }
     steps++;
     /* 139 LDG 3 ; round */
-    fp[10] = vm_load(state + 16u, 1u); steps++;
+    int32_t v139 = vm_load(state + 16u, 1u); steps++;
     /* 140 PUSH 1 */
-    fp[11] = 1; steps++;
+    steps++;
     /* 141 ADD */
-    { int64_t r_ = (int64_t)fp[10] + fp[11];
-      if (r_ < INT32_MIN || r_ > INT32_MAX) ON_SLOW(141u, 12u);
-      fp[10] = (int32_t)r_; steps++; }
+    int32_t v141;
+    { int64_t r_ = (int64_t)v139 + 1;
+      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[10] = v139; fp[11] = 1; ON_SLOW(141u, 12u); }
+      v141 = (int32_t)r_; steps++; }
     /* 142 STG 3 ; round */
-    { int32_t x_ = fp[10];
-      if (mode == VM_EVAL || x_ < 0 || x_ > 20) ON_SLOW(142u, 11u);
+    { int32_t x_ = v141;
+      if (mode == VM_EVAL || x_ < 0 || x_ > 20) { fp[10] = v141; ON_SLOW(142u, 11u); }
       vm_store(state + 16u, 1u, x_); steps++; }
     /* 143 PUSH 0 */
-    fp[10] = 0; steps++;
+    steps++;
     /* 144 STL 2 */
-    fp[2] = fp[10]; steps++;
-L_145:
+    fp[2] = 0; steps++;
+L_145:;
     /* 145 LDL 2 */
-    fp[10] = fp[2]; steps++;
+    int32_t v145 = fp[2]; steps++;
     /* 146 NPLAYERS */
-    fp[11] = nplayers; steps++;
+    steps++;
+    int32_t v146 = nplayers;
     /* 147 LT */
-    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ < b_; steps++; }
+    int32_t v147;
+    { int32_t a_ = v145, b_ = v146; v147 = a_ < b_; steps++; }
     /* 148 JZ 160 */
-    if (fp[10] == 0) { steps++; goto L_160; }
+    if (v147 == 0) { steps++; goto L_160; }
     steps++;
     /* 149 LDL 2 */
-    fp[10] = fp[2]; steps++;
+    int32_t v149 = fp[2]; steps++;
     /* 150 STL 0 */
-    fp[0] = fp[10]; steps++;
+    fp[0] = v149; steps++;
     /* 151 LDL 2 */
-    fp[10] = fp[2]; steps++;
+    int32_t v151 = fp[2]; steps++;
     /* 152 LDL 0 */
-    fp[11] = fp[0]; steps++;
+    int32_t v152 = fp[0]; steps++;
     /* 153 LDX 4 ; score */
+    int32_t v153;
     {
-        uint32_t x0_ = (uint32_t)fp[11];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(153u, 12u);
+        uint32_t x0_ = (uint32_t)v152;
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = v151; fp[11] = v152; ON_SLOW(153u, 12u); }
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        fp[11] = vm_load(a_, 1u); steps++;
+        v153 = vm_load(a_, 1u); steps++;
     }
     /* 154 STLI 3 */
-    { int32_t i_ = fp[10];
-      if (i_ < 0 || i_ >= 6) ON_SLOW(154u, 12u);
-      fp[3 + i_] = fp[11]; steps++; }
+    { int32_t i_ = v151;
+      if (i_ < 0 || i_ >= 6) { fp[10] = v151; fp[11] = v153; ON_SLOW(154u, 12u); }
+      fp[3 + i_] = v153; steps++; }
     /* 155 LDL 2 */
-    fp[10] = fp[2]; steps++;
+    int32_t v155 = fp[2]; steps++;
     /* 156 PUSH 1 */
-    fp[11] = 1; steps++;
+    steps++;
     /* 157 ADD */
-    { int64_t r_ = (int64_t)fp[10] + fp[11];
-      if (r_ < INT32_MIN || r_ > INT32_MAX) ON_SLOW(157u, 12u);
-      fp[10] = (int32_t)r_; steps++; }
+    int32_t v157;
+    { int64_t r_ = (int64_t)v155 + 1;
+      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[10] = v155; fp[11] = 1; ON_SLOW(157u, 12u); }
+      v157 = (int32_t)r_; steps++; }
     /* 158 STL 2 */
-    fp[2] = fp[10]; steps++;
+    fp[2] = v157; steps++;
     /* 159 JMP 145 */
-    if (steps >= limit) ON_SLOW(159u, 10u);
+    if (steps >= limit) { ON_SLOW(159u, 10u); }
     steps++; goto L_145;
-L_160:
+L_160:;
     /* 160 SORTP x=1 3 6 */
     ON_STEP_AT(160u, 10u, 10u);
-L_161:
+L_161:;
     /* 161 PUSH 0 */
-    fp[10] = 0; steps++;
+    steps++;
     /* 162 STL 2 */
-    fp[2] = fp[10]; steps++;
-L_163:
+    fp[2] = 0; steps++;
+L_163:;
     /* 163 LDL 2 */
-    fp[10] = fp[2]; steps++;
+    int32_t v163 = fp[2]; steps++;
     /* 164 NPLAYERS */
-    fp[11] = nplayers; steps++;
+    steps++;
+    int32_t v164 = nplayers;
     /* 165 LT */
-    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ < b_; steps++; }
+    int32_t v165;
+    { int32_t a_ = v163, b_ = v164; v165 = a_ < b_; steps++; }
     /* 166 JZ 179 */
-    if (fp[10] == 0) { steps++; goto L_179; }
+    if (v165 == 0) { steps++; goto L_179; }
     steps++;
     /* 167 LDL 2 */
-    fp[10] = fp[2]; steps++;
+    int32_t v167 = fp[2]; steps++;
     /* 168 LDLI 6 */
-    { int32_t i_ = fp[10];
-      if (i_ < 0 || i_ >= 3) ON_SLOW(168u, 11u);
-      fp[10] = fp[6 + i_]; steps++; }
+    int32_t v168;
+    { int32_t i_ = v167;
+      if (i_ < 0 || i_ >= 3) { fp[10] = v167; ON_SLOW(168u, 11u); }
+      v168 = fp[6 + i_]; steps++; }
     /* 169 STL 0 */
-    fp[0] = fp[10]; steps++;
+    fp[0] = v168; steps++;
     /* 170 LDL 0 */
-    fp[10] = fp[0]; steps++;
+    int32_t v170 = fp[0]; steps++;
     /* 171 LDX 2 ; in_game */
+    int32_t v171;
     {
-        uint32_t x0_ = (uint32_t)fp[10];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(171u, 11u);
+        uint32_t x0_ = (uint32_t)v170;
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = v170; ON_SLOW(171u, 11u); }
         unsigned char *a_ = state + 13u + x0_ * 1u;
-        fp[10] = vm_load(a_, 1u); steps++;
+        v171 = vm_load(a_, 1u); steps++;
     }
     /* 172 JZ 177 */
-    if (fp[10] == 0) { steps++; goto L_177; }
+    if (v171 == 0) { steps++; goto L_177; }
     steps++;
     /* 173 LDL 0 */
-    fp[10] = fp[0]; steps++;
+    int32_t v173 = fp[0]; steps++;
     /* 174 TURN */
-    ON_STEP_AT(174u, 11u, 10u);
-L_175:
+    { int32_t p_ = v173;
+      if (mode == VM_EVAL || g->trace || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = v173; ON_SLOW(174u, 11u); }
+      unsigned char *a_ = state + 1u + (uint32_t)p_ * 4u;
+      int32_t t_ = vm_load(a_, 4u);
+      if (t_ >= 2147483647) { fp[10] = v173; ON_SLOW(174u, 11u); }
+      vm_store(state + 0u, 1u, p_);
+      vm_store(a_, 4u, t_ + 1);
+      g->seq++; steps++; }
     /* 175 LDL 0 */
-    fp[10] = fp[0]; steps++;
+    int32_t v175 = fp[0]; steps++;
     /* 176 CALL 1 ; take_turn */
+    fp[10] = v175; 
     if (nframes >= 3u || stack_end - (fp + 10) < 8 || steps >= limit)
-        ON_SLOW(176u, 11u);
+        { ON_SLOW(176u, 11u); }
     {
         int32_t *nfp_ = fp + 10;
         nfp_[1] = 0;
@@ -1192,218 +1238,232 @@ L_175:
         steps++;
         ON_CALL(tiny_program_p1, 5u, 3u, 177u, 10u);
     }
-L_177:
+L_177:;
     /* 177 INCL 2 */
-    if (fp[2] == INT32_MAX) ON_SLOW(177u, 10u);
+    if (fp[2] == INT32_MAX) { ON_SLOW(177u, 10u); }
     fp[2]++; steps++;
     /* 178 JMP 163 */
-    if (steps >= limit) ON_SLOW(178u, 10u);
+    if (steps >= limit) { ON_SLOW(178u, 10u); }
     steps++; goto L_163;
-L_179:
+L_179:;
     /* 179 PUSH 0 */
-    fp[10] = 0; steps++;
+    steps++;
     /* 180 STL 2 */
-    fp[2] = fp[10]; steps++;
+    fp[2] = 0; steps++;
     /* 181 LDL 2 */
-    fp[10] = fp[2]; steps++;
+    int32_t v181 = fp[2]; steps++;
     /* 182 WINDOW x=0 2 */
-    ON_STEP_AT(182u, 11u, 10u);
-L_183:
+    if (mode == VM_EVAL || g->trace || (uint32_t)v181 >= (uint32_t)nplayers) { fp[10] = v181; ON_SLOW(182u, 11u); }
+    g->seq++; steps++;
     /* 183 OPTS */
-    if (mode == VM_EVAL) ON_SLOW(183u, 10u);
+    if (mode == VM_EVAL) { ON_SLOW(183u, 10u); }
     VM_CLEAR_OPTS(g); steps++;
     /* 184 OFFERN 5 ; "pass" */
-    if (mode == VM_EVAL || g->nopts >= 4u) ON_SLOW(184u, 10u);
+    if (mode == VM_EVAL || g->nopts >= 4u) { ON_SLOW(184u, 10u); }
     ON_OFFER(5u, VM_OPT_PLAIN, 0); steps++;
     /* 185 LDL 2 */
-    fp[10] = fp[2]; steps++;
+    int32_t v185 = fp[2]; steps++;
     /* 186 WAIT x=0 */
-    ON_SLOW(186u, 11u);
-L_187:
+    { fp[10] = v185; ON_SLOW(186u, 11u); }
+L_187:;
     /* 187 LDL 2 */
-    fp[10] = fp[2]; steps++;
+    int32_t v187 = fp[2]; steps++;
     /* 188 WINDOW x=1 2 */
-    ON_STEP_AT(188u, 11u, 10u);
-L_189:
+    if (mode == VM_EVAL || g->trace || (uint32_t)v187 >= (uint32_t)nplayers) { fp[10] = v187; ON_SLOW(188u, 11u); }
+    g->seq++; steps++;
     /* 189 JMP 108 */
-    if (steps >= limit) ON_SLOW(189u, 10u);
+    if (steps >= limit) { ON_SLOW(189u, 10u); }
     steps++; goto L_108;
-L_190:
+L_190:;
     /* 190 STEPEND */
     { int32_t s_ = fp[9];
-      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) ON_SLOW(190u, 10u);
+      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_SLOW(190u, 10u); }
       cur_step = s_; steps++; }
     /* 191 UNESC x=1 */
-    if (mode == VM_EVAL || g->nesc < 1u) ON_SLOW(191u, 9u);
+    if (mode == VM_EVAL || g->nesc < 1u) { ON_SLOW(191u, 9u); }
     g->nesc = (uint16_t)(g->nesc - 1u); steps++;
     /* 192 JMP 197 */
     steps++; goto L_197;
-L_193:
+L_193:;
     /* 193 PUSH 0 */
-    fp[9] = 0; steps++;
+    steps++;
     /* 194 EMIT x=1 2 ; conceded */
-    ON_STEP_AT(194u, 10u, 9u);
-L_195:
+    if (mode == VM_EVAL || g->trace) { fp[9] = 0; ON_SLOW(194u, 10u); }
+    g->seq++; steps++;
     /* 195 PUSH 1 */
-    fp[9] = 1; steps++;
+    steps++;
     /* 196 END x=1 0 0 */
-    ON_SLOW(196u, 10u);
-L_197:
+    { fp[9] = 1; ON_SLOW(196u, 10u); }
+L_197:;
     /* 197 STEP 4 ; step 2 "the highest score wins" [TINY-2] */
-    ON_STEP_AT(197u, 9u, 10u);
-L_198:
+    if (mode == VM_EVAL || g->trace) { ON_SLOW(197u, 9u); }
+    g->seq++; steps++;
+    int32_t v197 = cur_step;
+    cur_step = 4;
     /* 198 PUSH 0 */
-    fp[10] = 0; steps++;
+    steps++;
     /* 199 STL 2 */
-    fp[2] = fp[10]; steps++;
+    fp[2] = 0; steps++;
     /* 200 PUSH 0 */
-    fp[10] = 0; steps++;
+    steps++;
     /* 201 STL 3 */
-    fp[3] = fp[10]; steps++;
+    fp[3] = 0; steps++;
     /* 202 PUSH 0 */
-    fp[10] = 0; steps++;
+    steps++;
     /* 203 STL 4 */
-    fp[4] = fp[10]; steps++;
-L_204:
+    fp[4] = 0; steps++;
+    fp[9] = v197; 
+L_204:;
     /* 204 LDL 4 */
-    fp[10] = fp[4]; steps++;
+    int32_t v204 = fp[4]; steps++;
     /* 205 NPLAYERS */
-    fp[11] = nplayers; steps++;
+    steps++;
+    int32_t v205 = nplayers;
     /* 206 LT */
-    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ < b_; steps++; }
+    int32_t v206;
+    { int32_t a_ = v204, b_ = v205; v206 = a_ < b_; steps++; }
     /* 207 JZ 228 */
-    if (fp[10] == 0) { steps++; goto L_228; }
+    if (v206 == 0) { steps++; goto L_228; }
     steps++;
     /* 208 LDL 4 */
-    fp[10] = fp[4]; steps++;
+    int32_t v208 = fp[4]; steps++;
     /* 209 STL 0 */
-    fp[0] = fp[10]; steps++;
+    fp[0] = v208; steps++;
     /* 210 LDL 0 */
-    fp[10] = fp[0]; steps++;
+    int32_t v210 = fp[0]; steps++;
     /* 211 LDX 2 ; in_game */
+    int32_t v211;
     {
-        uint32_t x0_ = (uint32_t)fp[10];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(211u, 11u);
+        uint32_t x0_ = (uint32_t)v210;
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = v210; ON_SLOW(211u, 11u); }
         unsigned char *a_ = state + 13u + x0_ * 1u;
-        fp[10] = vm_load(a_, 1u); steps++;
+        v211 = vm_load(a_, 1u); steps++;
     }
     /* 212 JZ 226 */
-    if (fp[10] == 0) { steps++; goto L_226; }
+    if (v211 == 0) { steps++; goto L_226; }
     steps++;
     /* 213 LDL 3 */
-    fp[10] = fp[3]; steps++;
+    int32_t v213 = fp[3]; steps++;
     /* 214 JZ 221 */
-    if (fp[10] == 0) { steps++; goto L_221; }
+    if (v213 == 0) { steps++; goto L_221; }
     steps++;
     /* 215 LDL 2 */
-    fp[10] = fp[2]; steps++;
+    int32_t v215 = fp[2]; steps++;
     /* 216 LDL 0 */
-    fp[11] = fp[0]; steps++;
+    int32_t v216 = fp[0]; steps++;
     /* 217 LDX 4 ; score */
+    int32_t v217;
     {
-        uint32_t x0_ = (uint32_t)fp[11];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(217u, 12u);
+        uint32_t x0_ = (uint32_t)v216;
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = v215; fp[11] = v216; ON_SLOW(217u, 12u); }
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        fp[11] = vm_load(a_, 1u); steps++;
+        v217 = vm_load(a_, 1u); steps++;
     }
     /* 218 MAX */
-    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ > b_ ? a_ : b_; steps++; }
+    int32_t v218;
+    { int32_t a_ = v215, b_ = v217; v218 = a_ > b_ ? a_ : b_; steps++; }
     /* 219 STL 2 */
-    fp[2] = fp[10]; steps++;
+    fp[2] = v218; steps++;
     /* 220 JMP 226 */
     steps++; goto L_226;
-L_221:
+L_221:;
     /* 221 LDL 0 */
-    fp[10] = fp[0]; steps++;
+    int32_t v221 = fp[0]; steps++;
     /* 222 LDX 4 ; score */
+    int32_t v222;
     {
-        uint32_t x0_ = (uint32_t)fp[10];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(222u, 11u);
+        uint32_t x0_ = (uint32_t)v221;
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = v221; ON_SLOW(222u, 11u); }
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        fp[10] = vm_load(a_, 1u); steps++;
+        v222 = vm_load(a_, 1u); steps++;
     }
     /* 223 STL 2 */
-    fp[2] = fp[10]; steps++;
+    fp[2] = v222; steps++;
     /* 224 PUSH 1 */
-    fp[10] = 1; steps++;
+    steps++;
     /* 225 STL 3 */
-    fp[3] = fp[10]; steps++;
-L_226:
+    fp[3] = 1; steps++;
+L_226:;
     /* 226 INCL 4 */
-    if (fp[4] == INT32_MAX) ON_SLOW(226u, 10u);
+    if (fp[4] == INT32_MAX) { ON_SLOW(226u, 10u); }
     fp[4]++; steps++;
     /* 227 JMP 204 */
-    if (steps >= limit) ON_SLOW(227u, 10u);
+    if (steps >= limit) { ON_SLOW(227u, 10u); }
     steps++; goto L_204;
-L_228:
+L_228:;
     /* 228 LDL 2 */
-    fp[10] = fp[2]; steps++;
+    int32_t v228 = fp[2]; steps++;
     /* 229 STL 0 */
-    fp[0] = fp[10]; steps++;
+    fp[0] = v228; steps++;
     /* 230 PUSH 0 */
-    fp[10] = 0; steps++;
+    steps++;
     /* 231 STL 2 */
-    fp[2] = fp[10]; steps++;
-L_232:
+    fp[2] = 0; steps++;
+L_232:;
     /* 232 LDL 2 */
-    fp[10] = fp[2]; steps++;
+    int32_t v232 = fp[2]; steps++;
     /* 233 NPLAYERS */
-    fp[11] = nplayers; steps++;
+    steps++;
+    int32_t v233 = nplayers;
     /* 234 LT */
-    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ < b_; steps++; }
+    int32_t v234;
+    { int32_t a_ = v232, b_ = v233; v234 = a_ < b_; steps++; }
     /* 235 JZ 250 */
-    if (fp[10] == 0) { steps++; goto L_250; }
+    if (v234 == 0) { steps++; goto L_250; }
     steps++;
     /* 236 LDL 2 */
-    fp[10] = fp[2]; steps++;
+    int32_t v236 = fp[2]; steps++;
     /* 237 STL 1 */
-    fp[1] = fp[10]; steps++;
+    fp[1] = v236; steps++;
     /* 238 LDL 1 */
-    fp[10] = fp[1]; steps++;
+    int32_t v238 = fp[1]; steps++;
     /* 239 LDX 2 ; in_game */
+    int32_t v239;
     {
-        uint32_t x0_ = (uint32_t)fp[10];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(239u, 11u);
+        uint32_t x0_ = (uint32_t)v238;
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = v238; ON_SLOW(239u, 11u); }
         unsigned char *a_ = state + 13u + x0_ * 1u;
-        fp[10] = vm_load(a_, 1u); steps++;
+        v239 = vm_load(a_, 1u); steps++;
     }
     /* 240 JZ 248 */
-    if (fp[10] == 0) { steps++; goto L_248; }
+    if (v239 == 0) { steps++; goto L_248; }
     steps++;
     /* 241 LDL 1 */
-    fp[10] = fp[1]; steps++;
+    int32_t v241 = fp[1]; steps++;
     /* 242 LDX 4 ; score */
+    int32_t v242;
     {
-        uint32_t x0_ = (uint32_t)fp[10];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(242u, 11u);
+        uint32_t x0_ = (uint32_t)v241;
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = v241; ON_SLOW(242u, 11u); }
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        fp[10] = vm_load(a_, 1u); steps++;
+        v242 = vm_load(a_, 1u); steps++;
     }
     /* 243 LDL 0 */
-    fp[11] = fp[0]; steps++;
+    int32_t v243 = fp[0]; steps++;
     /* 244 EQ */
-    { int32_t a_ = fp[10], b_ = fp[11]; fp[10] = a_ == b_; steps++; }
+    int32_t v244;
+    { int32_t a_ = v242, b_ = v243; v244 = a_ == b_; steps++; }
     /* 245 JZ 248 */
-    if (fp[10] == 0) { steps++; goto L_248; }
+    if (v244 == 0) { steps++; goto L_248; }
     steps++;
     /* 246 LDL 1 */
-    fp[10] = fp[1]; steps++;
+    int32_t v246 = fp[1]; steps++;
     /* 247 END x=1 0 0 */
-    ON_SLOW(247u, 11u);
-L_248:
+    { fp[10] = v246; ON_SLOW(247u, 11u); }
+L_248:;
     /* 248 INCL 2 */
-    if (fp[2] == INT32_MAX) ON_SLOW(248u, 10u);
+    if (fp[2] == INT32_MAX) { ON_SLOW(248u, 10u); }
     fp[2]++; steps++;
     /* 249 JMP 232 */
-    if (steps >= limit) ON_SLOW(249u, 10u);
+    if (steps >= limit) { ON_SLOW(249u, 10u); }
     steps++; goto L_232;
-L_250:
+L_250:;
     /* 250 STEPEND */
     { int32_t s_ = fp[9];
-      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) ON_SLOW(250u, 10u);
+      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_SLOW(250u, 10u); }
       cur_step = s_; steps++; }
     /* 251 RET */
-    if (nframes - 1u == base) ON_SLOW(251u, 9u);
+    if (nframes - 1u == base) { ON_SLOW(251u, 9u); }
     { ON_RETURN(); steps++; goto dispatch; }
 }
 
@@ -1427,23 +1487,25 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-L_252:
+L_252:;
     /* 252 PUSH 0 */
-    fp[0] = 0; steps++;
+    steps++;
     /* 253 LDX 5 ; color */
+    int32_t v253;
     {
-        uint32_t x0_ = (uint32_t)fp[0];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(253u, 1u);
+        uint32_t x0_ = (uint32_t)0;
+        if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_SLOW(253u, 1u); }
         unsigned char *a_ = state + 20u + x0_ * 1u;
-        fp[0] = vm_load(a_, 1u); steps++;
+        v253 = vm_load(a_, 1u); steps++;
     }
     /* 254 PUSH 1 */
-    fp[1] = 1; steps++;
+    steps++;
     /* 255 EQ */
-    { int32_t a_ = fp[0], b_ = fp[1]; fp[0] = a_ == b_; steps++; }
+    int32_t v255;
+    { int32_t a_ = v253, b_ = 1; v255 = a_ == b_; steps++; }
     /* 256 RETV */
-    if (nframes - 1u == base) ON_SLOW(256u, 1u);
-    { int32_t v_ = fp[0]; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
+    if (nframes - 1u == base) { fp[0] = v255; ON_SLOW(256u, 1u); }
+    { int32_t v_ = v255; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
 }
 
 /* fn expect#95 (proc 4, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -1466,23 +1528,25 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-L_257:
+L_257:;
     /* 257 PUSH 0 */
-    fp[0] = 0; steps++;
+    steps++;
     /* 258 LDX 4 ; score */
+    int32_t v258;
     {
-        uint32_t x0_ = (uint32_t)fp[0];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(258u, 1u);
+        uint32_t x0_ = (uint32_t)0;
+        if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_SLOW(258u, 1u); }
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        fp[0] = vm_load(a_, 1u); steps++;
+        v258 = vm_load(a_, 1u); steps++;
     }
     /* 259 PUSH 0 */
-    fp[1] = 0; steps++;
+    steps++;
     /* 260 GT */
-    { int32_t a_ = fp[0], b_ = fp[1]; fp[0] = a_ > b_; steps++; }
+    int32_t v260;
+    { int32_t a_ = v258, b_ = 0; v260 = a_ > b_; steps++; }
     /* 261 RETV */
-    if (nframes - 1u == base) ON_SLOW(261u, 1u);
-    { int32_t v_ = fp[0]; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
+    if (nframes - 1u == base) { fp[0] = v260; ON_SLOW(261u, 1u); }
+    { int32_t v_ = v260; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
 }
 
 /* proc setup#106 (proc 5, line 106): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -1505,22 +1569,22 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-L_262:
+L_262:;
     /* 262 PUSH 1 */
-    fp[0] = 1; steps++;
+    steps++;
     /* 263 PUSH 1 */
-    fp[1] = 1; steps++;
+    steps++;
     /* 264 STX 6 ; doubles_left */
     {
-        uint32_t x0_ = (uint32_t)fp[0];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(264u, 2u);
+        uint32_t x0_ = (uint32_t)1;
+        if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 1; ON_SLOW(264u, 2u); }
         unsigned char *a_ = state + 23u + x0_ * 1u;
-        int32_t x_ = fp[1];
-        if (mode == VM_EVAL || x_ < 0 || x_ > 2) ON_SLOW(264u, 2u);
+        int32_t x_ = 1;
+        if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[0] = 1; fp[1] = 1; ON_SLOW(264u, 2u); }
         vm_store(a_, 1u, x_); steps++;
     }
     /* 265 RET */
-    if (nframes - 1u == base) ON_SLOW(265u, 0u);
+    if (nframes - 1u == base) { ON_SLOW(265u, 0u); }
     { ON_RETURN(); steps++; goto dispatch; }
 }
 
@@ -1544,23 +1608,25 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-L_266:
+L_266:;
     /* 266 PUSH 1 */
-    fp[0] = 1; steps++;
+    steps++;
     /* 267 LDX 6 ; doubles_left */
+    int32_t v267;
     {
-        uint32_t x0_ = (uint32_t)fp[0];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(267u, 1u);
+        uint32_t x0_ = (uint32_t)1;
+        if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; ON_SLOW(267u, 1u); }
         unsigned char *a_ = state + 23u + x0_ * 1u;
-        fp[0] = vm_load(a_, 1u); steps++;
+        v267 = vm_load(a_, 1u); steps++;
     }
     /* 268 PUSH 0 */
-    fp[1] = 0; steps++;
+    steps++;
     /* 269 EQ */
-    { int32_t a_ = fp[0], b_ = fp[1]; fp[0] = a_ == b_; steps++; }
+    int32_t v269;
+    { int32_t a_ = v267, b_ = 0; v269 = a_ == b_; steps++; }
     /* 270 RETV */
-    if (nframes - 1u == base) ON_SLOW(270u, 1u);
-    { int32_t v_ = fp[0]; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
+    if (nframes - 1u == base) { fp[0] = v269; ON_SLOW(270u, 1u); }
+    { int32_t v_ = v269; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
 }
 
 /* proc setup#127 (proc 7, line 127): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -1583,22 +1649,22 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-L_271:
+L_271:;
     /* 271 PUSH 1 */
-    fp[0] = 1; steps++;
+    steps++;
     /* 272 PUSH 31 */
-    fp[1] = 31; steps++;
+    steps++;
     /* 273 STX 4 ; score */
     {
-        uint32_t x0_ = (uint32_t)fp[0];
-        if (x0_ >= (uint32_t)nplayers) ON_SLOW(273u, 2u);
+        uint32_t x0_ = (uint32_t)1;
+        if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 31; ON_SLOW(273u, 2u); }
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        int32_t x_ = fp[1];
-        if (mode == VM_EVAL || x_ < 0 || x_ > 99) ON_SLOW(273u, 2u);
+        int32_t x_ = 31;
+        if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[0] = 1; fp[1] = 31; ON_SLOW(273u, 2u); }
         vm_store(a_, 1u, x_); steps++;
     }
     /* 274 RET */
-    if (nframes - 1u == base) ON_SLOW(274u, 0u);
+    if (nframes - 1u == base) { ON_SLOW(274u, 0u); }
     { ON_RETURN(); steps++; goto dispatch; }
 }
 
