@@ -287,7 +287,7 @@ $(BUILD)/bench/emitted.h: $(RULESETS)
 	@printf 'X(%s)\n' $(RULESETS:rulesets/%.ordo=%) >$@
 
 $(BUILD)/bench/bench_titan: tests/bench/bench_titan.c tests/bench/splendor_ref.c \
-        tests/bench/splendor_ref.h $(EMITTED_O) $(BUILD)/bench/emitted.h \
+        tests/bench/splendor_ref.h tests/bench/emitted_programs.h $(EMITTED_O) $(BUILD)/bench/emitted.h \
         $(LIBOC) $(LIBHOST) $(LIBORDO)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(INC_TEST) -Itests/bench $(CFLAGS) -DSPLENDOR_REF_LIB \
@@ -298,10 +298,11 @@ $(BUILD)/bench/bench_titan: tests/bench/bench_titan.c tests/bench/splendor_ref.c
 
 # every ruleset as ordoc emitted it against the interpreter, seed by seed
 # (tests/e2e/same_trace.c)
-$(BUILD)/e2e/same_trace: tests/e2e/same_trace.c $(EMITTED_O) $(BUILD)/bench/emitted.h \
+$(BUILD)/e2e/same_trace: tests/e2e/same_trace.c tests/bench/emitted_programs.h $(EMITTED_O) \
+        $(BUILD)/bench/emitted.h \
         $(LIBOC) $(LIBORDO)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(INC_TEST) $(CFLAGS) -I$(BUILD)/bench -DSAME_EMITTED='"emitted.h"' \
+	$(CC) $(CPPFLAGS) $(INC_TEST) $(CFLAGS) -Itests/bench -I$(BUILD)/bench -DSAME_EMITTED='"emitted.h"' \
 	    -o $@ $< $(EMITTED_O) $(LIBOC) $(LIBORDO) $(LDFLAGS)
 
 # the hand-written Splendor solo game: plain C, on its own (no libordo)

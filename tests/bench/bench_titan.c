@@ -233,17 +233,8 @@ static int bench_play(const char *path, long games, int players)
 /* ---- every ruleset as ordoc emitted it */
 
 #ifdef BENCH_EMITTED
-#define X(name) extern const ordo_program name##_program;
-#include BENCH_EMITTED
-#undef X
-static const struct {
-    const char *name;
-    const ordo_program *p;
-} emitted[] = {
-#define X(name) {#name, &name##_program},
-#include BENCH_EMITTED
-#undef X
-};
+#define EMITTED_LIST BENCH_EMITTED
+#include "emitted_programs.h"
 #endif
 
 static int bench_play_emitted(const char *name, long games, int players)

@@ -42,19 +42,37 @@ compilers=$CC
 command -v clang >/dev/null 2>&1 && [ "$CC" != clang ] && compilers="$compilers clang"
 E2E_FILES="tests/e2e/data/tiny.ordo tests/e2e/data/tables.ordo tests/e2e/data/layer.ordo
     tests/e2e/data/assertions.ordo"
+# (the C of a large ruleset takes the compiler some seconds: the files are
+# compiled on every core, a line of results each)
+: >"$tmp/strict"
 for src in $E2E_FILES rulesets/*.ordo; do
     [ -f "$src" ] || continue
     name=$(basename "$src" .ordo)
     if ! "$ORDOC" "$src" -o "$tmp/p_$name.c" --header "$tmp/p_$name.h" 2>"$tmp/err"; then
         bad "ordoc $src"; sed 's/^/    /' "$tmp/err" | head; continue
     fi
-    for cc in $compilers; do
-        if $cc -std=c11 -Wall -Wextra -Werror -pedantic -Iruntime -c "$tmp/p_$name.c" \
-                -o "$tmp/p_$name.o" 2>"$tmp/err"; then ok; else
-            bad "$cc -pedantic -Werror on the C of $src"; head -10 "$tmp/err" | sed 's/^/    /'
-        fi
-    done
+    for cc in $compilers; do echo "$cc $name $src"; done >>"$tmp/strict"
 done
+# strict CC NAME SRC: "ok", or "bad ..." and the first errors
+strict() {
+    if $1 -std=c11 -Wall -Wextra -Werror -pedantic -Iruntime -c "$tmp/p_$2.c" \
+            -o "$tmp/p_$2.$1.o" 2>"$tmp/err.$2.$1"; then echo ok; else
+        echo "bad $1 -pedantic -Werror on the C of $3"; head -10 "$tmp/err.$2.$1" | sed 's/^/    /'
+    fi
+}
+cores=$(nproc 2>/dev/null || echo 2) running=0
+while read -r cc name src; do
+    strict "$cc" "$name" "$src" >"$tmp/strict.$name.$cc" &
+    running=$((running + 1))
+    if [ "$running" -ge "$cores" ]; then wait; running=0; fi
+done <"$tmp/strict"
+wait
+while read -r cc name src; do
+    if [ "$(head -1 "$tmp/strict.$name.$cc")" = ok ]; then ok; else
+        bad "$(head -1 "$tmp/strict.$name.$cc" | sed 's/^bad //')"
+        tail -n +2 "$tmp/strict.$name.$cc"
+    fi
+done <"$tmp/strict"
 
 # ---- 3. interpreted == emitted
 # same SRC HOST ARGS...: `ordo run SRC ARGS` and `HOST ARGS` print the same

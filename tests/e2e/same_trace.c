@@ -37,17 +37,8 @@
 #include "compiler.h"
 #include "ordo_native.h"
 
-#define X(name) extern const ordo_program name##_program;
-#include SAME_EMITTED
-#undef X
-static const struct {
-    const char *name;
-    const ordo_program *p;
-} emitted[] = {
-#define X(name) {#name, &name##_program},
-#include SAME_EMITTED
-#undef X
-};
+#define EMITTED_LIST SAME_EMITTED
+#include "emitted_programs.h"
 
 /* what a game's trace came to: a hash of its events (and their text) */
 typedef struct trace_sum {
