@@ -1,6 +1,6 @@
 /* same_trace.c — the emitted C runs every ruleset as the interpreter does.
  *
- *   same_trace [--seeds N] [--text N] [--max-steps N] [NAME...]
+ *   same_trace [--seeds N] [--text N] [--full N] [--max-steps N] [--jobs N] [NAME...]
  *
  * For each ruleset built in (SAME_EMITTED: a header of X(NAME) lines, the
  * rulesets as ordoc emitted them, their code compiled to C) and seeds
@@ -25,7 +25,8 @@
  * E_LIMIT on both paths, but for the first --full seeds (default 20) of
  * each ruleset, which are played to their end.
  *
- * Output: a line per ruleset ("NAME: N seeds the same, K cut at the
+ * The rulesets are shared out among --jobs processes (default: one a
+ * core). Output: a line per ruleset ("NAME: N seeds the same, K cut at the
  * limit"), the first difference of a ruleset that differs, and a last line
  * "N passed, M failed" (one check per ruleset). Exit 1 on a difference.
  */
@@ -33,6 +34,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "compiler.h"
 #include "ordo_native.h"
@@ -205,8 +208,8 @@ static const char *same_game(side *a, side *b, int players, uint64_t seed, uint6
     return NULL;
 }
 
-static int same_ruleset(const char *name, const ordo_program *native, long seeds, long text,
-                        long full, uint64_t max_steps)
+static int same_ruleset(FILE *out, const char *name, const ordo_program *native, long seeds,
+                        long text, long full, uint64_t max_steps)
 {
     char path[256];
     snprintf(path, sizeof path, "rulesets/%s.ordo", name);
@@ -216,7 +219,7 @@ static int same_ruleset(const char *name, const ordo_program *native, long seeds
     oc_compiler *c = oc_new(&o);
     const ordo_program *interp = c ? oc_compile_file(c, path) : NULL;
     if (!interp) {
-        printf("%s: %s does not compile\n", name, path);
+        fprintf(out, "%s: %s does not compile\n", name, path);
         oc_free(c);
         return 1;
     }
@@ -225,7 +228,8 @@ static int same_ruleset(const char *name, const ordo_program *native, long seeds
     b.mem = malloc(ordo_game_size(native));
     int bad = 0, cut = 0, n = 0;
     if (!a.mem || !b.mem || !native->native) {
-        printf("%s: %s\n", name, native->native ? "out of memory" : "emitted without C code");
+        fprintf(out, "%s: %s\n", name,
+                native->native ? "out of memory" : "emitted without C code");
         bad = 1;
     }
     int lo = interp->min_players, span = interp->max_players - lo + 1;
@@ -235,15 +239,16 @@ static int same_ruleset(const char *name, const ordo_program *native, long seeds
         int traced = s % 4 == 3 ? -1 : s <= text;
         const char *why = same_game(&a, &b, players, (uint64_t)s, limit, traced, &was_cut);
         if (why) {
-            printf("%s: seed %ld, %d players: the %s differs (after %llu and %llu events)\n", name,
-                   s, players, why, (unsigned long long)a.t.events, (unsigned long long)b.t.events);
+            fprintf(out, "%s: seed %ld, %d players: the %s differs (after %llu and %llu events)\n",
+                    name, s, players, why, (unsigned long long)a.t.events,
+                    (unsigned long long)b.t.events);
             bad = 1;
         }
         cut += was_cut;
         n++;
     }
     if (!bad)
-        printf("%s: %d seeds the same (%ld played to the end), %d cut at %llu instructions\n",
+        fprintf(out, "%s: %d seeds the same (%ld played to the end), %d cut at %llu instructions\n",
                name, n, full < seeds ? full : seeds, cut, (unsigned long long)max_steps);
     free(a.mem);
     free(b.mem);
@@ -251,34 +256,95 @@ static int same_ruleset(const char *name, const ordo_program *native, long seeds
     return bad;
 }
 
+typedef struct run_opts {
+    long seeds, text, full;
+    uint64_t max_steps;
+} run_opts;
+
+/* The rulesets wanted (NULL: all) whose index is `job` modulo `jobs`: a
+ * line each on out; how many failed. */
+static int run_share(const run_opts *o, char **names, int nnames, int job, int jobs, FILE *out,
+                     int *ran)
+{
+    int failed = 0;
+    *ran = 0;
+    for (size_t i = 0; i < sizeof emitted / sizeof emitted[0]; i++) {
+        int wanted = nnames == 0;
+        for (int k = 0; k < nnames; k++)
+            wanted |= !strcmp(names[k], emitted[i].name);
+        if (!wanted || (int)(i % (size_t)jobs) != job)
+            continue;
+        (*ran)++;
+        failed += same_ruleset(out, emitted[i].name, emitted[i].p, o->seeds, o->text, o->full,
+                               o->max_steps);
+    }
+    return failed;
+}
+
 int main(int argc, char **argv)
 {
-    long seeds = 10000, text = 100, full = 20;
-    uint64_t max_steps = 300000;
+    run_opts o = {10000, 100, 20, 300000};
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    int jobs = cpus > 1 ? (int)cpus : 1;
     int first = 1;
     for (; first + 1 < argc && argv[first][0] == '-'; first += 2) {
         if (!strcmp(argv[first], "--seeds"))
-            seeds = atol(argv[first + 1]);
+            o.seeds = atol(argv[first + 1]);
         else if (!strcmp(argv[first], "--text"))
-            text = atol(argv[first + 1]);
+            o.text = atol(argv[first + 1]);
         else if (!strcmp(argv[first], "--full"))
-            full = atol(argv[first + 1]);
+            o.full = atol(argv[first + 1]);
         else if (!strcmp(argv[first], "--max-steps"))
-            max_steps = strtoull(argv[first + 1], NULL, 10);
+            o.max_steps = strtoull(argv[first + 1], NULL, 10);
+        else if (!strcmp(argv[first], "--jobs"))
+            jobs = atoi(argv[first + 1]) > 0 ? atoi(argv[first + 1]) : 1;
         else
             break;
     }
+    /* a process a share of the rulesets, each writing to a file of its
+     * own that is printed when all are done */
+    FILE *out[64];
+    pid_t pid[64];
+    if (jobs > 64)
+        jobs = 64;
+    fflush(stdout);
+    for (int j = 0; j < jobs; j++) {
+        out[j] = tmpfile();
+        if (!out[j]) {
+            perror("same_trace: tmpfile");
+            return 1;
+        }
+        pid[j] = fork();
+        if (pid[j] == 0) {
+            int ran, failed = run_share(&o, argv + first, argc - first, j, jobs, out[j], &ran);
+            fprintf(out[j], "%d %d\n", ran - failed, failed);
+            fflush(out[j]);
+            _exit(0);
+        }
+        if (pid[j] < 0) {
+            perror("same_trace: fork");
+            return 1;
+        }
+    }
     int passed = 0, failed = 0;
-    for (size_t i = 0; i < sizeof emitted / sizeof emitted[0]; i++) {
-        int wanted = first >= argc;
-        for (int k = first; k < argc; k++)
-            wanted |= !strcmp(argv[k], emitted[i].name);
-        if (!wanted)
-            continue;
-        if (same_ruleset(emitted[i].name, emitted[i].p, seeds, text, full, max_steps))
-            failed++;
-        else
-            passed++;
+    for (int j = 0; j < jobs; j++) {
+        int st = 0, p = 0, f = 1;
+        char line[1024], last[1024] = "";
+        waitpid(pid[j], &st, 0);
+        rewind(out[j]);
+        while (fgets(line, sizeof line, out[j])) {
+            if (last[0])
+                fputs(last, stdout);
+            snprintf(last, sizeof last, "%s", line);
+        }
+        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0 || sscanf(last, "%d %d", &p, &f) != 2) {
+            printf("same_trace: share %d of the rulesets did not finish (status %d)\n", j, st);
+            p = 0;
+            f = 1;
+        }
+        passed += p;
+        failed += f;
+        fclose(out[j]);
     }
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
