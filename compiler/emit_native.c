@@ -338,6 +338,14 @@ static void put_value_check(nat *n, const ordo_var *v, const char *x)
         fprintf(n->f, " || %s > %" PRId32, x, v->hi);
 }
 
+/* `if (COND) <the interpreter>` and THEN, each on a line of its own */
+static void put_guarded(nat *n, const char *cond, const char *then)
+{
+    fprintf(n->f, "    if (%s) ", cond);
+    put_slow(n);
+    fprintf(n->f, "\n    %s\n", then);
+}
+
 /* `if (COND) ON_SLOW(...);` on a line of its own */
 static void put_slow_if(nat *n, const char *indent)
 {
@@ -665,12 +673,11 @@ static void emit_traced(nat *n, const ordo_insn *in)
                 va->offset, (unsigned)va->width, (unsigned)vt->width);
         return;
     }
-    fputs("    if (mode == VM_EVAL || g->trace", f);
+    char cond[96] = "mode == VM_EVAL || g->trace";
     if (in->op == ORDO_OP_WINDOW)
-        fprintf(f, " || (uint32_t)%s >= (uint32_t)nplayers", topv(n, 0));
-    fputs(") ", f);
-    put_slow(n);
-    fputs("\n    g->seq++; steps++;\n", f);
+        snprintf(cond, sizeof cond, "mode == VM_EVAL || g->trace || (uint32_t)%s >= (uint32_t)nplayers",
+                 topv(n, 0));
+    put_guarded(n, cond, "g->seq++; steps++;");
     if (in->op == ORDO_OP_STEP) {
         fprintf(f, "    int32_t v%" PRIu32 " = cur_step;\n    cur_step = %u;\n", n->pc, (unsigned)in->a);
         set_var(n, n->d);
@@ -681,6 +688,7 @@ static void emit_insn(nat *n, const ordo_insn *in)
 {
     const ordo_program *p = n->p;
     FILE *f = n->f;
+    char cond[96], then[96];
     uint32_t top = slot(n, n->d);
     int pops, pushes;
     ordo_op_stack_in(p, in, &pops, &pushes);
@@ -792,18 +800,16 @@ static void emit_insn(nat *n, const ordo_insn *in)
         set_var(n, n->d);
         break;
     case ORDO_OP_OPTS:
-        fputs("    if (mode == VM_EVAL) ", f);
-        put_slow(n);
-        fputs("\n    VM_CLEAR_OPTS(g); steps++;\n", f);
+        put_guarded(n, "mode == VM_EVAL", "VM_CLEAR_OPTS(g); steps++;");
         break;
     case ORDO_OP_OFFER: case ORDO_OP_OFFERN:
-        fprintf(f, "    if (mode == VM_EVAL || g->nopts >= %uu) ", (unsigned)p->max_options);
-        put_slow(n);
+        snprintf(cond, sizeof cond, "mode == VM_EVAL || g->nopts >= %uu", (unsigned)p->max_options);
         if (in->op == ORDO_OP_OFFERN)
-            fprintf(f, "\n    ON_OFFER(%uu, VM_OPT_PLAIN, 0); steps++;\n", (unsigned)in->a);
+            snprintf(then, sizeof then, "ON_OFFER(%uu, VM_OPT_PLAIN, 0); steps++;", (unsigned)in->a);
         else
-            fprintf(f, "\n    ON_OFFER(%uu, VM_OPT_PARAM, %s); steps++;\n", (unsigned)in->a,
-                    topv(n, 0));
+            snprintf(then, sizeof then, "ON_OFFER(%uu, VM_OPT_PARAM, %s); steps++;",
+                     (unsigned)in->a, topv(n, 0));
+        put_guarded(n, cond, then);
         break;
     case ORDO_OP_DATA:
         declare_var(n);
@@ -843,20 +849,17 @@ static void emit_insn(nat *n, const ordo_insn *in)
         set_var(n, n->d);
         break;
     case ORDO_OP_ASSERT:
-        fprintf(f, "    if (%s == 0) ", topv(n, 0));
-        put_slow(n);
-        fputs("\n    steps++;\n", f);
+        snprintf(cond, sizeof cond, "%s == 0", topv(n, 0));
+        put_guarded(n, cond, "steps++;");
         break;
     case ORDO_OP_UNESC:
-        fprintf(f, "    if (mode == VM_EVAL || g->nesc < %uu) ", (unsigned)in->x);
-        put_slow(n);
-        fprintf(f, "\n    g->nesc = (uint16_t)(g->nesc - %uu); steps++;\n", (unsigned)in->x);
+        snprintf(cond, sizeof cond, "mode == VM_EVAL || g->nesc < %uu", (unsigned)in->x);
+        snprintf(then, sizeof then, "g->nesc = (uint16_t)(g->nesc - %uu); steps++;", (unsigned)in->x);
+        put_guarded(n, cond, then);
         break;
     case ORDO_OP_EMITB:
         /* outside a batch nothing; in one, the interpreter holds it back */
-        fputs("    if (mode == VM_EVAL || g->batch) ", f);
-        put_slow(n);
-        fputs("\n    steps++;\n", f);
+        put_guarded(n, "mode == VM_EVAL || g->batch", "steps++;");
         break;
     case ORDO_OP_ADDD: case ORDO_OP_LADD: case ORDO_OP_LSET: case ORDO_OP_LREM:
     case ORDO_OP_LREMAT: case ORDO_OP_LCLR: case ORDO_OP_SADD: case ORDO_OP_SREM:
