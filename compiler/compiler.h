@@ -75,6 +75,8 @@ int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, FILE *header
 int oc_valid_symbol(const char *s);
 /* emit_native.c: text inside a C comment (printable ASCII, never its end) */
 void oc_put_comment_text(FILE *f, const char *s);
+/* disasm.c: an instruction's name ("LDX"; NULL for an unknown opcode) */
+const char *oc_op_name(unsigned op);
 /* disasm.c: an instruction's operands (" x=1 3 -2") and what its operand
  * a names ("; board", "; step 2.1 [R-4]"), as the disassembler prints them */
 void oc_insn_operands(const ordo_insn *in, char *buf, size_t n);

@@ -23,6 +23,13 @@ static const struct {
 #undef OP
 };
 
+/* An instruction's name ("LDX"), NULL for an unknown opcode: the one
+ * table the disassembler and both C writers read. */
+const char *oc_op_name(unsigned op)
+{
+    return op < ORDO_OP_COUNT ? ops[op].name : NULL;
+}
+
 static const char *nz(const char *s)
 {
     return s ? s : "?";

@@ -3,10 +3,12 @@
  * The output is readable, deterministic C11: one static const array per
  * table, then `const ordo_program SYMBOL = { .field = ... }`. The code array
  * has one instruction a line with its pc (and, on STEP, the step number and
- * rule IDs) in a comment; opcode names come from runtime/opcode_list.h, which
- * the generated file also includes so that its ORDO_OP_* numbers always
- * match the runtime it is compiled against. The file compiles warning-free
- * under -std=c11 -Wall -Wextra -Werror -pedantic (gcc and clang).
+ * rule IDs) in a comment; opcode names come from runtime/opcode_list.h
+ * (through the disassembler's table, oc_op_name), which the generated file
+ * also includes so that its ORDO_OP_* numbers always match the runtime it
+ * is compiled against. The code itself follows as C (emit_native.c). The
+ * file compiles warning-free under -std=c11 -Wall -Wextra -Werror
+ * -pedantic (gcc and clang).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -14,13 +16,8 @@
 #include <string.h>
 
 #include "compiler.h"
+#include "opcodes.h"
 
-static const char *const op_names[] = {
-#define OP(name, ...) #name,
-#include "opcode_list.h"
-#undef OP
-};
-#define OP_COUNT (sizeof op_names / sizeof op_names[0])
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -204,8 +201,8 @@ static void emit_code(FILE *f, const ordo_program *p, const char *sym)
         }
         const ordo_insn *in = &p->code[pc];
         char buf[96];
-        if (in->op < OP_COUNT)
-            snprintf(buf, sizeof buf, "    {ORDO_OP_%s, %u, %u, ", op_names[in->op],
+        if (oc_op_name(in->op))
+            snprintf(buf, sizeof buf, "    {ORDO_OP_%s, %u, %u, ", oc_op_name(in->op),
                      (unsigned)in->x, (unsigned)in->a);
         else
             snprintf(buf, sizeof buf, "    {%u, %u, %u, ", (unsigned)in->op, (unsigned)in->x,
@@ -219,7 +216,7 @@ static void emit_code(FILE *f, const ordo_program *p, const char *sym)
         for (; col < 40; col++)
             fputc(' ', f);
         fprintf(f, " /* %" PRIu32, pc);
-        if (in->op < OP_COUNT && strcmp(op_names[in->op], "STEP") == 0 && in->a < p->nsteps) {
+        if (in->op == ORDO_OP_STEP && in->a < p->nsteps) {
             const ordo_step *s = &p->steps[in->a];
             fputs(": step ", f);
             oc_put_comment_text(f, s->number);
@@ -228,7 +225,7 @@ static void emit_code(FILE *f, const ordo_program *p, const char *sym)
                 oc_put_comment_text(f, s->rule);
                 fputc(']', f);
             }
-        } else if (in->op >= OP_COUNT) {
+        } else if (!oc_op_name(in->op)) {
             fputs(": unknown opcode", f);
         }
         fputs(" */\n", f);

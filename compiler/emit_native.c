@@ -36,11 +36,6 @@
 #include "compiler.h"
 #include "opcodes.h"
 
-static const char *const nat_op_names[] = {
-#define OP(name, ...) #name,
-#include "opcode_list.h"
-#undef OP
-};
 
 /* Text inside a C comment: printable ASCII only, and never a comment
  * end (emit_c.c writes its comments with it too). */
@@ -883,7 +878,7 @@ static void put_insn_comment(nat *n, const ordo_insn *in)
     char ops[64], note[512];
     oc_insn_operands(in, ops, sizeof ops);
     oc_insn_note(n->p, in, note, sizeof note);
-    fprintf(n->f, "    /* %" PRIu32 " %s%s", n->pc, nat_op_names[in->op], ops);
+    fprintf(n->f, "    /* %" PRIu32 " %s%s", n->pc, oc_op_name(in->op), ops);
     if (note[0]) {
         fputc(' ', n->f);
         oc_put_comment_text(n->f, note);

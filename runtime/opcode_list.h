@@ -3,8 +3,9 @@
  * Each line is OP(name, operands, pops, pushes, effect). Included with OP
  * defined, it yields the enum and the stack-effect derivation
  * (runtime/opcodes.h: ordo_op_stack), the VM's dispatch table
- * (runtime/vm.c), the disassembler's names, operand formats and stack
- * column (compiler/disasm.c) and the C emitter's names (compiler/emit_c.c).
+ * (runtime/vm_loop.h), the disassembler's names, operand formats and stack
+ * column (compiler/disasm.c, whose name table the C writers emit_c.c and
+ * emit_native.c read too).
  * The lowering's stack accounting (compiler/lower.c, stack_effect) and the
  * validator (runtime/validate.c) use ordo_op_stack. Nothing else may list
  * the opcodes or their stack effects; tests/unit/test_opcodes.c runs every

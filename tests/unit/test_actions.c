@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "compiler.h"
+#include "compile_path.h"
 #include "game_copy.h"
 
 /* ------------------------------------------------------------ helpers */
@@ -46,15 +47,6 @@ static int release(void **state)
     t->c = NULL;
     t->p = NULL;
     return 0;
-}
-
-static int proc_index(const ordo_program *p, const char *name)
-{
-    for (int i = 0; i < p->nprocs; i++)
-        if (p->procs[i].name && strcmp(p->procs[i].name, name) == 0)
-            return i;
-    fail_msg("no proc '%s'", name);
-    return -1;
 }
 
 static ordo_game *new_game(const ordo_program *p, int nplayers)
@@ -153,7 +145,7 @@ static const char DENIED[] =
 static void start_denied_action(void **state)
 {
     const ordo_program *p = ((compiled *)*state)->p;
-    int buy = proc_index(p, "buy"), gift = proc_index(p, "gift");
+    int buy = proc_named(p, "buy"), gift = proc_named(p, "gift");
     const int32_t me[1] = {0};
 
     ordo_game *g = new_game(p, 1);
@@ -208,7 +200,7 @@ static void rules_denied(void **state)
 
     /* a payment of more than is held */
     g = new_game(p, 1);
-    assert_int_equal(ordo_start(g, proc_index(p, "overpay"), me, 1), ORDO_OK);
+    assert_int_equal(ordo_start(g, proc_named(p, "overpay"), me, 1), ORDO_OK);
     before = dup_game(g);
     assert_int_equal(ordo_run(g), ORDO_E_DENIED);
     assert_message_has(g, "pay 5 from silver: only 1 held");

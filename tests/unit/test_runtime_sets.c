@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "compiler.h"
+#include "compile_path.h"
 #include "vm.h"
 
 static const char src[] =
@@ -57,15 +58,6 @@ static int var_of(const ordo_program *p, const char *name)
     return v;
 }
 
-static int proc_of(const ordo_program *p, const char *name)
-{
-    for (int i = 0; i < p->nprocs; i++)
-        if (p->procs[i].name && strcmp(p->procs[i].name, name) == 0)
-            return i;
-    fail_msg("no proc %s", name);
-    return -1;
-}
-
 static int32_t get(const ordo_game *g, int v, int i, int elem)
 {
     int32_t out = INT32_MIN;
@@ -76,7 +68,7 @@ static int32_t get(const ordo_game *g, int v, int i, int elem)
 static int32_t eval1(ordo_game *g, const char *fn, int32_t arg, int nargs)
 {
     int32_t r = INT32_MIN;
-    assert_int_equal(ordo_eval(g, proc_of(g->p, fn), &arg, nargs, &r), ORDO_OK);
+    assert_int_equal(ordo_eval(g, proc_named(g->p, fn), &arg, nargs, &r), ORDO_OK);
     return r;
 }
 
@@ -94,7 +86,7 @@ static ordo_game *filled(const ordo_program *p)
 {
     ordo_game *g;
     assert_int_equal(ordo_new(p, 2, 1, &g), ORDO_OK);
-    assert_int_equal(ordo_exec(g, proc_of(p, "fill"), NULL, 0), ORDO_OK);
+    assert_int_equal(ordo_exec(g, proc_named(p, "fill"), NULL, 0), ORDO_OK);
     return g;
 }
 
@@ -110,7 +102,7 @@ static void test_members_in_order(void **state)
     ordo_game *g = filled(p);
     assert_int_equal(eval1(g, "size", 0, 0), 4);
     assert_int_equal(eval1(g, "total", 0, 0), 5 + 63 + 64 + 70);
-    assert_int_equal(ordo_exec(g, proc_of(p, "walk"), NULL, 0), ORDO_OK);
+    assert_int_equal(ordo_exec(g, proc_named(p, "walk"), NULL, 0), ORDO_OK);
     static const int32_t want[4] = {5, 63, 64, 70};
     assert_int_equal(get(g, walked, 0, -1), 4);
     for (int k = 0; k < 4; k++) {
@@ -126,12 +118,12 @@ static void test_members_in_order(void **state)
     assert_int_equal(eval1(g, "has", 1000, 1), 0);
     /* taken out, it is not walked */
     int32_t x = 63;
-    assert_int_equal(ordo_exec(g, proc_of(p, "take"), &x, 1), ORDO_OK);
-    assert_int_equal(ordo_exec(g, proc_of(p, "walk"), NULL, 0), ORDO_OK);
+    assert_int_equal(ordo_exec(g, proc_named(p, "take"), &x, 1), ORDO_OK);
+    assert_int_equal(ordo_exec(g, proc_named(p, "walk"), NULL, 0), ORDO_OK);
     assert_int_equal(get(g, walked, 0, -1), 3);
     assert_int_equal(get(g, walked, 0, 0), 5);
     assert_int_equal(get(g, walked, 0, 1), 64);
-    assert_int_equal(ordo_exec(g, proc_of(p, "empty"), NULL, 0), ORDO_OK);
+    assert_int_equal(ordo_exec(g, proc_named(p, "empty"), NULL, 0), ORDO_OK);
     assert_int_equal(eval1(g, "size", 0, 0), 0);
     unsigned char zero[16] = {0};
     assert_memory_equal(VM_STATE(g) + p->vars[s].offset, zero, 16);
@@ -143,7 +135,7 @@ static void run_error(const ordo_program *p, const char *proc, int32_t x, int rc
                       const char *msg)
 {
     ordo_game *g = filled(p);
-    assert_int_equal(ordo_exec(g, proc_of(p, proc), &x, 1), rc);
+    assert_int_equal(ordo_exec(g, proc_named(p, proc), &x, 1), rc);
     char buf[256];
     assert_true(ordo_error_message(g, buf, sizeof buf) >= 0);
     if (!strstr(buf, msg))
