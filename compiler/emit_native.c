@@ -110,9 +110,9 @@ static int analyse_proc(nat *n, int k)
         int pops, pushes;
         if (ordo_op_stack_in(p, in, &pops, &pushes) < 0 || d < pops)
             return -1;
-        int32_t after = d - pops + pushes;
-        if ((uint32_t)(d > after ? d : after) > room)
-            room = (uint32_t)(d > after ? d : after);
+        int32_t after = d - pops + pushes, peak = d > after ? d : after;
+        if ((uint32_t)peak > room)
+            room = (uint32_t)peak;
         int falls = 1;
         if (in->op == ORDO_OP_JMP) {
             falls = 0;
