@@ -1,6 +1,6 @@
 #!/bin/sh
 # hidden.sh BUILD [SEEDS] — no hidden value reaches another seat. Plays
-# examples/language/hidden.ordo on seeds 1..SEEDS (default 100), 2 and 3
+# examples/language/hidden.ordo on seeds 1..SEEDS (default HIDDEN_SEEDS or 100), 2 and 3
 # players, and for every seat compares `ordo run --as SEAT` with the full
 # trace, in text and JSONL, through the interpreter and the emitted C:
 #   - each line of the seat's trace is the full line with some values
@@ -11,7 +11,7 @@
 # Then `ordo play` with two people at one screen: neither's secret bid is
 # printed. Last line: "N passed, M failed".
 . "$(dirname "$0")/common.sh"
-SEEDS=${2:-100}
+SEEDS=${2:-${HIDDEN_SEEDS:-100}}
 ORDO=$BUILD/ordo HOST=$BUILD/lang/hidden_host
 SRC=examples/language/hidden.ordo
 

@@ -5,7 +5,10 @@
 #     tests/e2e/golden/tiny.c / tiny.h byte for byte (UPDATE_GOLDEN=1
 #     rewrites them after a deliberate change of the lowering or emitter);
 #  2. the emitted C of tiny.ordo and of every ruleset compiles with
-#     -std=c11 -Wall -Wextra -Werror -pedantic (gcc, and clang if present);
+#     -std=c11 -Wall -Wextra -Werror -pedantic: under $CC the build itself
+#     holds it to that (the Makefile's EMIT_CC, with no POSIX macro), so
+#     this compiles it with clang when clang is present and is not $CC
+#     (STRICT_CLANG=0, the sanitizers' pass, skips it: the same check);
 #  3. interpreted (`ordo run`) and emitted (the host built by the Makefile)
 #     games print byte-identical traces: several seeds, player counts,
 #     both policies, jsonl and text, and a --choices file;
@@ -37,9 +40,10 @@ else
     bad "ordoc tiny.ordo"; sed 's/^/    /' "$tmp/err" | head
 fi
 
-# ---- 2. the emitted C is strict ISO C
-compilers=$CC
-command -v clang >/dev/null 2>&1 && [ "$CC" != clang ] && compilers="$compilers clang"
+# ---- 2. the emitted C is strict ISO C (under $CC: the build's EMIT_CC)
+compilers=
+[ "${STRICT_CLANG:-1}" = 1 ] && command -v clang >/dev/null 2>&1 && [ "$CC" != clang ] &&
+    compilers=clang
 E2E_FILES="tests/e2e/data/tiny.ordo tests/e2e/data/tables.ordo tests/e2e/data/layer.ordo
     tests/e2e/data/assertions.ordo"
 # (the C of a large ruleset takes the compiler some seconds: the files are

@@ -15,11 +15,13 @@
 # Every suite ends its output with "N passed, M failed"; this script sums
 # them, prints the same line last, and exits 1 on any failure.
 #
-# SWEEP=N sets the number of sweep games per ruleset (default 1000, in
-# the ASan build too); CATAN_SWEEP=N that of each Catan ruleset, base and
-# layer alike (default 2000: 1000 at 3 players and 1000 at 4, as issue 14
-# asks; `make test` sets 200 for the ASan build, where a Catan game costs
-# about ten of the other rulesets').
+# The volume of the suites whose cost is the number of games (the
+# Makefile's ASAN_VOLUME sets smaller ones for the sanitizers' pass):
+# SWEEP=N sweep games per ruleset (default 1000); CATAN_SWEEP=N those of
+# each Catan ruleset, base and layer alike (default 2000: 1000 at 3
+# players and 1000 at 4, as issue 14 asks); HIDDEN_SEEDS (default 100),
+# LANG_SEEDS (default 1000) and SAME_SEEDS (default 10000) the seeds of
+# the hidden-information, language-example and same-trace suites.
 BUILD=${1:-build}
 cd "$(dirname "$0")/../.." || exit 1
 tmp=$(mktemp -d) || exit 1
@@ -90,7 +92,8 @@ suite "every ruleset's emitted C == the interpreter on ${SAME_SEEDS:-10000} seed
     "$BUILD/e2e/same_trace" --seeds "${SAME_SEEDS:-10000}"
 suite "the language's examples: scenarios, interpreted == emitted C on ${LANG_SEEDS:-1000} seeds" \
     sh tests/e2e/language.sh "$BUILD"
-suite "hidden information: no hidden value reaches another seat" sh tests/e2e/hidden.sh "$BUILD"
+suite "hidden information: no hidden value reaches another seat (${HIDDEN_SEEDS:-100} seeds)" \
+    sh tests/e2e/hidden.sh "$BUILD"
 suite "the Python binding (pytest)" sh tests/tools/pytest.sh "$BUILD"
 for f in rulesets/*.ordo; do
     [ -f "$f" ] || continue
