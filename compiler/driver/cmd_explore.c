@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "driver.h"
 #include "explore.h"
 #include "opcodes.h"
 

@@ -8,8 +8,8 @@
  * triggers, actions and consts — never scenarios, policies or displays,
  * which are the tests and the players, not the rules.
  */
-#ifndef ORDO_DRIVER_MUTANTS_H
-#define ORDO_DRIVER_MUTANTS_H
+#ifndef ORDO_ENGINES_MUTANTS_H
+#define ORDO_ENGINES_MUTANTS_H
 
 #include <stddef.h>
 
@@ -53,4 +53,4 @@ char *mutant_apply(const char *src, size_t n, const mutant *m, size_t *len);
 /* The name of a kind ("flip"), or "?". */
 const char *mutant_kind_name(int kind);
 
-#endif /* ORDO_DRIVER_MUTANTS_H */
+#endif /* ORDO_ENGINES_MUTANTS_H */

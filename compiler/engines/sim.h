@@ -7,8 +7,8 @@
  * played in one process or in several (cmd_sim.c). Depends only on the
  * runtime (ordo.h) and the host kit (ordo_host.h).
  */
-#ifndef ORDO_DRIVER_SIM_H
-#define ORDO_DRIVER_SIM_H
+#ifndef ORDO_ENGINES_SIM_H
+#define ORDO_ENGINES_SIM_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -98,4 +98,4 @@ void sim_print_json(FILE *f, uint64_t index, const sim_game *g, const char *cons
  * gives [0, 1]. */
 void sim_wilson(uint64_t k, uint64_t n, double *lo, double *hi);
 
-#endif /* ORDO_DRIVER_SIM_H */
+#endif /* ORDO_ENGINES_SIM_H */

@@ -10,13 +10,13 @@
  * choices for the seed it starts from; several seeds explore several
  * dealings of the dice.
  */
-#ifndef ORDO_DRIVER_EXPLORE_H
-#define ORDO_DRIVER_EXPLORE_H
+#ifndef ORDO_ENGINES_EXPLORE_H
+#define ORDO_ENGINES_EXPLORE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "driver.h"
+#include "scenario.h"
 
 /* The end reasons a search tells apart; ends for further reasons are
  * counted together as other. */
@@ -120,4 +120,4 @@ void ex_free(ex_result *r);
 int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i,
             char ***labels);
 
-#endif /* ORDO_DRIVER_EXPLORE_H */
+#endif /* ORDO_ENGINES_EXPLORE_H */
