@@ -181,7 +181,7 @@ static int explore(const ordo_program *p, const args *a, const int *ignore, int 
     ex_run_options o = {{a->nignore ? ignore : NULL, (int)a->depth, a->states,
                          a->memory_mb << 20, a->seconds, a->max_steps, a->seeded_dice,
                          a->outcomes},
-                        nplayers, a->seed, a->seeds, (uint64_t)a->walks, a->jobs, 1, stderr, prog};
+                        nplayers, a->seed, a->seeds, (uint64_t)a->walks, a->jobs, stderr, stderr, prog};
     ex_total t;
     int status;
     if (ex_run(p, &o, &t) != 0) {

@@ -109,9 +109,10 @@ typedef struct ex_result {
 
 /* Explores program p from a new game (nplayers, seed). Returns 0, or -1
  * when out of memory before anything could be explored. *r is to be freed
- * with ex_free. progress: print a progress line on stderr. */
+ * with ex_free. progress: where a progress line goes when it is a
+ * terminal (NULL: nowhere). */
 int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks,
-              const ex_limits *lim, int progress, ex_result *r);
+              const ex_limits *lim, FILE *progress, ex_result *r);
 void ex_free(ex_result *r);
 
 /* The scenario lines that replay the way from the start to state i, in
@@ -130,7 +131,7 @@ typedef struct ex_run_options {
     int nplayers;
     uint64_t seed, seeds, walks;
     long jobs;         /* at most `seeds` are used */
-    int progress;      /* a progress line on stderr (a terminal, one job) */
+    FILE *progress;    /* a progress line, when a terminal and one job; or NULL */
     FILE *err;         /* where a message goes (out of memory), or NULL */
     const char *prog;  /* its prefix */
 } ex_run_options;

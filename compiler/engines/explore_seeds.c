@@ -131,7 +131,8 @@ static int explore_seeds(const ordo_program *p, const ex_run_options *o, long jo
     for (uint64_t k = (uint64_t)j; k < o->seeds; k += (uint64_t)jobs) {
         uint64_t seed = o->seed + k;
         ex_result r;
-        if (ex_search(p, o->nplayers, seed, o->walks, &o->lim, o->progress && jobs == 1, &r) != 0) {
+        if (ex_search(p, o->nplayers, seed, o->walks, &o->lim, jobs == 1 ? o->progress : NULL,
+                      &r) != 0) {
             if (o->err)
                 fprintf(o->err, "%s: out of memory for the search (try --memory)\n", o->prog);
             return -1;
