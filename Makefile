@@ -5,7 +5,8 @@
 #   make examples  a host program per ruleset, built from ordoc's C output
 #
 # Layout: dsl/ (flex+bison front end) -> compiler/ (checks, lowering, C
-# emitter, drivers) -> runtime/ (the interpreter library; runtime/host/ the
+# emitter; compiler/engines/ the tools' engines, compiler/driver/ their
+# command lines) -> runtime/ (the interpreter library; runtime/host/ the
 # host kit). Everything built goes under $(BUILD); bison/flex output too.
 
 BUILD    ?= build
