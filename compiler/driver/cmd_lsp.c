@@ -36,6 +36,7 @@ static const char help[] =
 
 typedef struct server {
     FILE *in, *out;
+    oc_options opt;      /* the warnings the documents are compiled with */
     lsp_server *lsp;
 } server;
 
@@ -122,7 +123,7 @@ static int read_message(server *s, char **body, size_t *len)
 int cmd_lsp(int argc, char **argv)
 {
     server s = {.in = stdin, .out = stdout};
-    oc_options opt = {.diag = stderr};
+    s.opt.diag = stderr;
     for (int k = 1; k < argc; k++) {
         const char *a = argv[k];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -135,7 +136,7 @@ int cmd_lsp(int argc, char **argv)
         }
         if (strcmp(a, "--stdio") == 0)
             continue;
-        int r = oc_option(&opt, a, "ordo lsp");
+        int r = oc_option(&s.opt, a, "ordo lsp");
         if (r < 0)
             return TOOL_USAGE;
         if (r == 0)
@@ -143,7 +144,7 @@ int cmd_lsp(int argc, char **argv)
                                : (fprintf(stderr, "ordo lsp: unexpected argument '%s'\n", a),
                                   TOOL_USAGE);
     }
-    s.lsp = lsp_server_new(&opt, send, s.out);
+    s.lsp = lsp_server_new(&s.opt, send, s.out);
     if (!s.lsp)
         return TOOL_FAIL;
     int status = -1;
