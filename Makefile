@@ -5,7 +5,8 @@
 #   make examples  a host program per ruleset, built from ordoc's C output
 #
 # Layout: dsl/ (flex+bison front end) -> compiler/ (checks, lowering, C
-# emitter, drivers) -> runtime/ (the interpreter library; runtime/host/ the
+# emitter; compiler/engines/ the tools' engines, compiler/driver/ their
+# command lines) -> runtime/ (the interpreter library; runtime/host/ the
 # host kit). Everything built goes under $(BUILD); bison/flex output too.
 
 BUILD    ?= build
@@ -27,12 +28,16 @@ OBJCOPY  ?= objcopy
 #   runtime/        the runtime: tables to play (ordo.h is its one API)
 #   runtime/host/   the host kit: the runtime's public header and itself
 #   compiler/       the passes: the tree, itself and the runtime
-#   compiler/driver the tools: all of the above
+#   compiler/engines the tools' engines (explore, mutate, sim's workers,
+#                   scenarios, the LSP index): the passes, the runtime,
+#                   the host kit and itself
+#   compiler/driver the tools' command lines: all of the above
 INC_DSL      := -I$(BUILD)/dsl -Idsl
 INC_RUNTIME  := -Iruntime
 INC_HOST     := -Iruntime/host $(INC_RUNTIME)
 INC_COMPILER := $(INC_DSL) -Icompiler $(INC_RUNTIME)
-INC_DRIVER   := $(INC_COMPILER) -Icompiler/driver -Iruntime/host
+INC_ENGINES  := $(INC_COMPILER) -Iruntime/host -Icompiler/engines
+INC_DRIVER   := $(INC_ENGINES) -Icompiler/driver
 # tests, benchmarks and fuzzers may look inside every layer
 INC_TEST     := $(INC_DRIVER)
 
@@ -40,6 +45,7 @@ RUNTIME_SRC  := $(wildcard runtime/*.c)
 HOST_SRC     := $(wildcard runtime/host/*.c)
 DSL_SRC      := $(wildcard dsl/*.c)
 COMPILER_SRC := $(wildcard compiler/*.c)
+ENGINES_SRC  := $(wildcard compiler/engines/*.c)
 ORDO_SRC     := $(filter-out compiler/driver/ordoc_main.c,$(wildcard compiler/driver/*.c))
 ORDOC_SRC    := compiler/driver/ordoc_main.c compiler/driver/files.c compiler/driver/common.c \
                 compiler/driver/diagopts.c
@@ -51,12 +57,14 @@ RUNTIME_OBJ  := $(RUNTIME_SRC:%.c=$(BUILD)/%.o)
 HOST_OBJ     := $(HOST_SRC:%.c=$(BUILD)/%.o)
 FRONT_OBJ    := $(DSL_SRC:%.c=$(BUILD)/%.o) $(COMPILER_SRC:%.c=$(BUILD)/%.o) \
                 $(BUILD)/dsl/parser.o $(BUILD)/dsl/lexer.o
+ENGINES_OBJ  := $(ENGINES_SRC:%.c=$(BUILD)/%.o)
 ORDO_OBJ     := $(ORDO_SRC:%.c=$(BUILD)/%.o)
 ORDOC_OBJ    := $(ORDOC_SRC:%.c=$(BUILD)/%.o)
 
 LIBORDO  := $(BUILD)/libordo.a
 LIBHOST  := $(BUILD)/libordohost.a
 LIBOC    := $(BUILD)/liboc.a
+LIBENGINES := $(BUILD)/libordoengines.a
 ORDO     := $(BUILD)/ordo
 ORDOC    := $(BUILD)/ordoc
 # Checked before anything is built that needs flex, bison or cmocka (and
@@ -114,7 +122,7 @@ MANPAGES   := man/ordo.1 man/ordoc.1 man/ordo.3 man/ordo.5
 
 .PHONY: all deps demo test test-one bench clean examples fuzz fuzz-build install uninstall help \
         doc-browser-test
-all: $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(LIBSO) $(EXAMPLES)
+all: $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(LIBENGINES) $(LIBSO) $(EXAMPLES)
 
 help:
 	@echo 'make            build the tools, the libraries and a host per ruleset'
@@ -171,9 +179,14 @@ $(LIBOC): $(FRONT_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
+$(LIBENGINES): $(ENGINES_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $^
+
 # the ordo tool alone links jansson (its language server's JSON, `ordo lsp`)
-$(ORDO): $(ORDO_OBJ) $(LIBOC) $(LIBHOST) $(LIBORDO)
-	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBOC) $(LIBHOST) $(LIBORDO) -ljansson
+$(ORDO): $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO)
+	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO) -ljansson
 
 $(ORDOC): $(ORDOC_OBJ) $(LIBOC) $(LIBORDO)
 	$(CC) $(LDFLAGS) -o $@ $(ORDOC_OBJ) $(LIBOC) $(LIBORDO)
@@ -192,6 +205,7 @@ $(BUILD)/dsl/%.o: INC = $(INC_DSL)
 $(BUILD)/runtime/%.o: INC = $(INC_RUNTIME)
 $(BUILD)/runtime/host/%.o: INC = $(INC_HOST)
 $(BUILD)/compiler/%.o: INC = $(INC_COMPILER)
+$(BUILD)/compiler/engines/%.o: INC = $(INC_ENGINES)
 $(BUILD)/compiler/driver/%.o: INC = $(INC_DRIVER)
 
 # generated code is not held to -Wextra's unused-function warnings
@@ -265,20 +279,22 @@ $(BUILD)/lang/%_host: examples/host.c $(BUILD)/lang/%.o $(LIBHOST) $(LIBORDO)
 
 # `ordo test`'s runner over an emitted program's tables (tests/e2e/run.sh)
 $(BUILD)/e2e/%_scenarios: tests/e2e/sc_emitted.c $(BUILD)/e2e/%.o \
-        $(BUILD)/compiler/driver/scenario.o $(LIBHOST) $(LIBORDO)
-	$(CC) $(CPPFLAGS) $(INC_DRIVER) $(CFLAGS) -DSC_PROGRAM=$*_program -o $@ \
-	    tests/e2e/sc_emitted.c $(BUILD)/e2e/$*.o $(BUILD)/compiler/driver/scenario.o \
+        $(BUILD)/compiler/engines/scenario.o $(LIBHOST) $(LIBORDO)
+	$(CC) $(CPPFLAGS) $(INC_ENGINES) $(CFLAGS) -DSC_PROGRAM=$*_program -o $@ \
+	    tests/e2e/sc_emitted.c $(BUILD)/e2e/$*.o $(BUILD)/compiler/engines/scenario.o \
 	    $(LIBHOST) $(LIBORDO) $(LDFLAGS)
 
 # ---- the Python binding (python/ordo.py, ctypes): it loads the runtime,
 # libordo.so, and this library, the compiler with the binding's small C
 # half, which calls the runtime in libordo.so too
+# (and the engines it reaches: the state search, with the coverage it keeps)
 PY_LIB := $(BUILD)/python/libordo_compile.so
-$(PY_LIB): python/ordo_shim.c $(DSL_SRC) $(COMPILER_SRC) $(GEN_C) $(GEN_H) $(LIBSO) \
-        $(wildcard dsl/*.h compiler/*.h runtime/ordo.h) | $(DEPS_OK)
+PY_ENGINES := $(addprefix compiler/engines/,explore.c explore_seeds.c explore_report.c coverage.c)
+$(PY_LIB): python/ordo_shim.c $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) $(GEN_H) $(LIBSO) \
+        $(wildcard dsl/*.h compiler/*.h compiler/engines/*.h runtime/ordo.h) | $(DEPS_OK)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(INC_COMPILER) $(CFLAGS) -Wno-unused-function -Wno-sign-compare \
-	    -fPIC -shared -o $@ python/ordo_shim.c $(DSL_SRC) $(COMPILER_SRC) $(GEN_C) \
+	$(CC) $(CPPFLAGS) $(INC_ENGINES) $(CFLAGS) -Wno-unused-function -Wno-sign-compare \
+	    -fPIC -shared -o $@ python/ordo_shim.c $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) \
 	    $(LIBSO) -Wl,-rpath,'$$ORIGIN/..' $(LDFLAGS)
 python: $(PY_LIB)
 
@@ -322,10 +338,14 @@ $(BUILD)/bench/gen_ruleset: tests/bench/gen_ruleset.c
 # ---- tests
 # unit tests look inside the runtime: they link its objects, not the
 # trimmed libordo.a
-$(BUILD)/tests/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(LIBOC) $(LIBHOST) $(RUNTIME_OBJ) | $(DEPS_OK)
+# (and the engines: test_engines calls their APIs, the LSP index's with
+# jansson)
+$(BUILD)/tests/test_engines: TEST_LIBS = -ljansson
+$(BUILD)/tests/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(LIBENGINES) $(LIBOC) $(LIBHOST) \
+        $(RUNTIME_OBJ) | $(DEPS_OK)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(INC_TEST) -Itests/unit $(CFLAGS) -o $@ $< $(LIBOC) $(LIBHOST) $(RUNTIME_OBJ) \
-	    $(LDFLAGS) -lcmocka
+	$(CC) $(CPPFLAGS) $(INC_TEST) -Itests/unit $(CFLAGS) -o $@ $< $(LIBENGINES) $(LIBOC) $(LIBHOST) \
+	    $(RUNTIME_OBJ) $(LDFLAGS) -lcmocka $(TEST_LIBS)
 
 # the mutation fuzzer: bad input never crashes the compiler or the runtime
 $(BUILD)/tests/fuzz_compile: tests/fuzz/fuzz_compile.c $(LIBOC) $(LIBORDO)

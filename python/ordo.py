@@ -4,7 +4,8 @@ A binding of the runtime's one header (runtime/ordo.h) through ctypes: it
 loads the runtime, libordo.so, and the compiler (build/python/
 libordo_compile.so, made by `make python`, which calls the same libordo.so):
 compile a ruleset, play games, copy them, read their state as a seat sees
-it, and follow their trace. On top, `Env`, a game in
+it, follow their trace, and search the states its games reach (the
+engine of `ordo explore`). On top, `Env`, a game in
 the style of OpenSpiel: the player to move, the legal actions, applying
 one, the returns at the end, and a seat's observation.
 
@@ -19,6 +20,7 @@ The runtime is $ORDO_LIB (an installed /usr/local/lib/libordo.so, say),
 else build/libordo.so beside this file's folder; the compiler
 $ORDO_PYLIB, else build/python/libordo_compile.so.
 """
+import collections
 import ctypes
 import os
 import random
@@ -48,6 +50,9 @@ def _library():
         "ordo_py_free": (None, [P]),
         "ordo_py_players": (None, [P, ctypes.POINTER(I), ctypes.POINTER(I)]),
         "ordo_py_nvars": (I, [P]),
+        "ordo_py_explore": (I, [P, ctypes.c_char_p, I, ctypes.c_uint64, ctypes.c_uint64, I,
+                                ctypes.c_double, ctypes.c_uint64 * 4, ctypes.POINTER(I),
+                                ctypes.POINTER(I), I, ctypes.c_char_p, S]),
         "ordo_py_var": (ctypes.c_char_p, [P, I, ctypes.POINTER(I), I * 2, I * 2, I * 2,
                                           ctypes.POINTER(I), ctypes.POINTER(I)]),
         "ordo_new": (I, [P, I, ctypes.c_uint64, ctypes.POINTER(P)]),
@@ -84,11 +89,18 @@ _lib = _library()
 _TRACE_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
 
 
+# what a finding of Ruleset.explore is (explore.h's EX_*)
+EXPLORE_KINDS = ("runtime error", "deadlock", "no progress", "invariant broken")
+Exploration = collections.namedtuple("Exploration",
+                                     "states transitions ends complete findings report")
+
+
 class Ruleset:
     """A compiled ruleset (a file and the CSV tables and bases it reads)."""
 
     def __init__(self, path):
         err = ctypes.create_string_buffer(1 << 16)
+        self.path = path
         self._h = _lib.ordo_py_compile(os.fsencode(path), err, len(err))
         if not self._h:
             raise CompileError(err.value.decode("utf-8", "replace"))
@@ -114,6 +126,22 @@ class Ruleset:
                 shapes[name.decode()] = (v, nd.value, tuple(n), tuple(lo), tuple(pl),
                                          bool(lst.value), hid.value)
         return shapes
+
+    def explore(self, players=None, seed=1, seeds=1, depth=0, seconds=60, max_findings=64):
+        """Searches the states the games reach, as `ordo explore` does
+        (compiler/engines/explore.h): an Exploration with the counts, each
+        finding as (kind, line) and the report `ordo explore` prints."""
+        counts = (ctypes.c_uint64 * 4)()
+        kinds, lines = (ctypes.c_int * max_findings)(), (ctypes.c_int * max_findings)()
+        report = ctypes.create_string_buffer(1 << 16)
+        n = _lib.ordo_py_explore(self._h, os.fsencode(self.path), players or self.min_players,
+                                 seed, seeds, depth, seconds, counts, kinds, lines,
+                                 max_findings, report, len(report))
+        if n < 0:
+            raise OrdoError("the search failed (out of memory?)")
+        found = [(EXPLORE_KINDS[kinds[k]], lines[k]) for k in range(min(n, max_findings))]
+        return Exploration(counts[0], counts[1], counts[2], bool(counts[3]), found,
+                           report.value.decode("utf-8", "replace"))
 
     def new_game(self, players=None, seed=1):
         players = players or self.min_players

@@ -1,12 +1,15 @@
 /* ordo_shim.c — the C half of the Python binding (python/ordo.py): a
  * ruleset compiled in process through the compiler's oc_* API, its
- * diagnostics captured as text. The games themselves are driven through
- * ordo.h's own functions, which ordo.py calls directly; this file adds
- * only what Python cannot reach: a compiler and its lifetime. */
+ * diagnostics captured as text, and the state search of `ordo explore`
+ * (compiler/engines/explore.h) run on it. The games themselves are driven
+ * through ordo.h's own functions, which ordo.py calls directly; this file
+ * adds only what Python cannot reach: a compiler and its lifetime, and the
+ * engines. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "compiler.h"
+#include "explore.h"
 
 typedef struct ordo_py_ruleset {
     oc_compiler *c;
@@ -82,4 +85,40 @@ const char *ordo_py_var(const ordo_py_ruleset *r, int v, int *ndims, int n[2], i
 int ordo_py_nvars(const ordo_py_ruleset *r)
 {
     return r->p->nvars;
+}
+
+/* Explores the ruleset as `ordo explore` does (seeds seed .. seed+seeds-1,
+ * at most `depth` decisions deep, 0: no bound, `seconds` per seed, in
+ * this process's child): counts[] gets the states, transitions, ends and
+ * whether every reachable state was explored; kinds[] and lines[] the
+ * first `max` findings (EX_*: 0 runtime error, 1 deadlock, 2 no progress,
+ * 3 invariant broken) and their lines; `report` the report as `ordo
+ * explore` prints it, naming the ruleset `file` (cut at n bytes).
+ * Returns the number of findings, or -1 when the search failed. */
+int ordo_py_explore(const ordo_py_ruleset *r, const char *file, int players, uint64_t seed,
+                    uint64_t seeds, int depth, double seconds, uint64_t counts[4], int *kinds,
+                    int *lines, int max, char *report, size_t n)
+{
+    ex_run_options o = {{NULL, depth, 0, (uint64_t)1024 << 20, seconds, 1000000, 0, 100000},
+                        players, seed, seeds, 0, 1, NULL, NULL, "ordo.py"};
+    ex_total t;
+    int found = -1;
+    if (ex_run(r->p, &o, &t) == 0) {
+        counts[0] = t.states;
+        counts[1] = t.transitions;
+        counts[2] = t.ends;
+        counts[3] = t.complete == t.seeds;
+        for (size_t k = 0; k < t.nfound && (int)k < max; k++) {
+            kinds[k] = t.found[k].f.kind;
+            lines[k] = (int)t.found[k].f.line;
+        }
+        found = (int)t.nfound;
+        FILE *f = report && n > 1 ? fmemopen(report, n, "w") : NULL;
+        if (f) {
+            ex_report(f, r->p, file, &o, &t);
+            fclose(f);
+        }
+    }
+    ex_total_free(&t);
+    return found;
 }

@@ -5,19 +5,17 @@
  * when `dot` is on the PATH.
  *
  * It compiles the file, builds the document's model from the checked tree
- * (compiler/doc_model.c), runs every scenario (scenario.c) telling the
- * model which steps, triggers, actions and overrides each one reaches,
- * then hands the model to the writers. Each output is written whole or
- * not at all (files.c).
+ * (compiler/doc_model.c), runs every scenario telling the model which
+ * steps, triggers, actions and overrides each one reaches (the engine's
+ * doc_run.c, which also renders the graphs), then hands the model to the
+ * writers. Each output is written whole or not at all (files.c).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include "doc_model.h"
+#include "doc_run.h"
 #include "driver.h"
 
 static const char prog[] = "ordo doc";
@@ -136,32 +134,13 @@ static int parse(int argc, char **argv, doc_args *a)
 
 /* ---- the scenarios, observed */
 
-static void on_event(void *ctx, unsigned sc, const ordo_game *g, const ordo_event *ev)
-{
-    (void)g;
-    doc_model_note(ctx, sc, ev);
-}
-
-static void on_verdict(void *ctx, unsigned sc, int passed)
-{
-    doc_model_verdict(ctx, sc, passed);
-}
-
 static void run_scenarios(doc_model *m, const ordo_program *p, const char *path)
 {
-    char *msg = NULL;
-    size_t len = 0;
-    FILE *sink = open_memstream(&msg, &len);
-    if (!sink)
-        return;
-    sc_observer obs = {on_event, on_verdict, m};
-    int passed = 0, failed = 0;
-    sc_run_observed(p, path, 0, sink, &obs, &passed, &failed);
-    fclose(sink);
+    int passed, failed;
+    doc_run_scenarios(m, p, path, &passed, &failed);
     if (failed)
         fprintf(stderr, "%s: %s: %d of %d scenarios fail (the documents say which)\n", prog,
                 path, failed, passed + failed);
-    free(msg);
 }
 
 /* ---- the outputs */
@@ -199,28 +178,6 @@ static int write_one(const doc_args *a, const doc_model *m, const char *path, wr
     return 0;
 }
 
-/* Is Graphviz's `dot` on the PATH? */
-static int have_dot(void)
-{
-    const char *path = getenv("PATH");
-    if (!path)
-        return 0;
-    char buf[4096];
-    while (*path) {
-        size_t n = strcspn(path, ":");
-        if (n && n + 5 < sizeof buf) {
-            memcpy(buf, path, n);
-            strcpy(buf + n, "/dot");
-            if (access(buf, X_OK) == 0)
-                return 1;
-        }
-        path += n;
-        if (*path == ':')
-            path++;
-    }
-    return 0;
-}
-
 /* Renders a .dot file to SVG with `dot -Tsvg`: 0, or -1 after a message. */
 static int render_svg(const char *dot_path, const char *svg_path)
 {
@@ -228,28 +185,10 @@ static int render_svg(const char *dot_path, const char *svg_path)
     FILE *f = drv_output_open(&out, svg_path, prog);
     if (!f)
         return -1;
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid < 0) {
-        fprintf(stderr, "%s: cannot run dot: %s\n", prog, strerror(errno));
+    if (doc_render_svg(dot_path, f, stderr, prog) != 0) {
         drv_output_abort(&out);
         return -1;
     }
-    if (pid == 0) {
-        if (dup2(fileno(f), 1) < 0)
-            _exit(127);
-        execlp("dot", "dot", "-Tsvg", dot_path, (char *)NULL);
-        _exit(127);
-    }
-    int st = 0;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-        ;
-    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-        fprintf(stderr, "%s: dot could not render '%s'\n", prog, dot_path);
-        drv_output_abort(&out);
-        return -1;
-    }
-    fseek(f, 0, SEEK_END); /* dot wrote through the descriptor */
     if (drv_output_commit(&out, prog) != 0)
         return -1;
     printf("%s: wrote %s\n", prog, svg_path);
@@ -284,7 +223,7 @@ static int write_all(const doc_args *a, const doc_model *m)
         {a->dot, "-sequence.dot", doc_write_dot_sequence, 1},
         {a->dot, "-triggers.dot", doc_write_dot_triggers, 1},
     };
-    int status = TOOL_OK, svg = a->dot && a->svg && have_dot();
+    int status = TOOL_OK, svg = a->dot && a->svg && doc_have_dot();
     for (size_t k = 0; k < sizeof outs / sizeof outs[0]; k++) {
         if (!outs[k].on)
             continue;

@@ -1,19 +1,11 @@
 /* cmd_sim.c — `ordo sim FILE --games N [options]`: plays many games of a
  * ruleset, game i with seed S+i and each seat's policy, and prints how they
  * ended: a table of outcomes with 95% intervals and means, or one JSON
- * object per game (sim_stats.c).
- *
- * A game is played exactly as `ordo run` plays it (play_to_end), in one
- * game block allocated once and re-initialised per game. With --jobs K,
- * K forked worker processes each play a contiguous slice of the games and
- * send their results, packed, through a pipe; the parent takes them in
- * game order, so it prints the same bytes as one process would.
+ * object per game. The games are played by the engine (sim.h: on --jobs
+ * worker processes, the results in game order whatever their number);
+ * here are the command line, the progress line and the output.
  */
-#include <errno.h>
-#include <poll.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,7 +14,7 @@
 
 static const char prog[] = "ordo sim";
 
-enum { SIM_MAX_JOBS = 256, SIM_DEFAULT_GAMES = 100 };
+enum { SIM_DEFAULT_GAMES = 100 };
 
 /* The play options that make sense over many games. */
 #define SIM_PLAY_OPTS (PLAY_OPT_SEED | PLAY_OPT_PLAYERS | PLAY_OPT_POLICY | PLAY_OPT_MAX_STEPS)
@@ -182,22 +174,7 @@ static int parse_args(sim_args *a, int argc, char **argv)
     return drv_readable(prog, a->file) ? DRV_GO : TOOL_USAGE;
 }
 
-/* ---- playing games */
-
-/* What a process needs to play the run's games. */
-typedef struct sim_play {
-    const ordo_program *p;
-    play_options o;  /* the run's; o.seed becomes each game's */
-    uint64_t seed0;  /* game 0's seed */
-    int players;
-    int score_var;   /* -1: none */
-    int var[SIM_MAX_VARS], nvars; /* the --var vars */
-    void *mem;       /* one game block, reused by every game */
-    size_t size;
-    ordo_game *g;    /* the game in mem once ordo_init made it (and validated
-                      * the program); the next games ordo_reset it */
-    uint64_t turns;  /* turns of the game being played, counted by its trace */
-} sim_play;
+/* ---- what the run reads of each game */
 
 /* A var that can be read as each player's score: an int per player. */
 static int is_score_var(const ordo_var *v)
@@ -225,9 +202,9 @@ static int find_score_var(const ordo_program *p, const sim_args *a)
     return -2;
 }
 
-/* The --var vars, each an int var with no index, into s->var. 0, or -1
+/* The --var vars, each an int var with no index, into var[]. 0, or -1
  * after a message. */
-static int find_vars(sim_play *s, const ordo_program *p, const sim_args *a)
+static int find_vars(int *var, const ordo_program *p, const sim_args *a)
 {
     for (int i = 0; i < a->nvars; i++) {
         int v = ordo_find_var(p, a->var[i]);
@@ -242,112 +219,9 @@ static int find_vars(sim_play *s, const ordo_program *p, const sim_args *a)
                     a->var[i], a->var[i]);
             return -1;
         }
-        s->var[s->nvars++] = v;
+        var[i] = v;
     }
     return 0;
-}
-
-/* Sets up s for the run: the players, the score var, the game block.
- * DRV_GO, or the exit status after a message. */
-static int sim_play_init(sim_play *s, const ordo_program *p, const sim_args *a)
-{
-    memset(s, 0, sizeof *s);
-    s->p = p;
-    s->o = a->o;
-    s->seed0 = a->o.seed;
-    s->players = play_players(p, &a->o, prog);
-    if (s->players < 0 || play_resolve_policies(p, &s->o, prog) != 0)
-        return TOOL_USAGE;
-    s->score_var = find_score_var(p, a);
-    if (s->score_var < -1 || find_vars(s, p, a) != 0)
-        return TOOL_USAGE;
-    s->size = ordo_game_size(p);
-    if (!s->size) {
-        char msg[256];
-        ordo_validate(p, msg, sizeof msg);
-        fprintf(stderr, "%s: invalid program: %s\n", prog, msg);
-        return TOOL_FAIL;
-    }
-    s->mem = malloc(s->size); /* malloc's alignment is more than the 8 bytes a game needs */
-    if (!s->mem) {
-        fprintf(stderr, "%s: out of memory\n", prog);
-        return TOOL_FAIL;
-    }
-    return DRV_GO;
-}
-
-static void count_turns(void *ctx, const ordo_game *g, const ordo_event *ev)
-{
-    (void)g;
-    if (ev->kind == ORDO_EV_TURN)
-        ++*(uint64_t *)ctx;
-}
-
-/* The result of a game that is over: its winner and final scores. */
-static void read_outcome(const sim_play *s, const ordo_game *g, sim_game *r)
-{
-    r->h.winner = ordo_winner(g);
-    r->h.nvars = s->nvars;
-    for (int i = 0; i < s->nvars; i++)
-        if (ordo_get(g, s->var[i], 0, 0, 0, &r->var[i]) != ORDO_OK)
-            r->var[i] = 0;
-    if (s->score_var < 0)
-        return;
-    r->h.nscores = s->players;
-    for (int i = 0; i < s->players; i++)
-        if (ordo_get(g, s->score_var, i, 0, 0, &r->score[i]) != ORDO_OK)
-            r->score[i] = 0;
-}
-
-/* Plays the game of `seed` in the reused block (no allocation, and no
- * validation of the program after the first game) and fills *r with its
- * result. */
-static void play_one(sim_play *s, uint64_t seed, sim_game *r)
-{
-    memset(&r->h, 0, sizeof r->h);
-    r->h.seed = seed;
-    r->h.winner = -1;
-    s->o.seed = seed; /* the random policy's generator starts from it */
-    s->turns = 0;
-    ordo_game *g = s->g;
-    int rc = g ? ordo_reset(g, s->players, seed)
-               : ordo_init(s->mem, s->size, s->p, s->players, seed, &s->g);
-    if (!g)
-        g = s->g;
-    if (rc == ORDO_OK) {
-        ordo_set_trace(g, count_turns, &s->turns);
-        if (s->o.max_steps)
-            ordo_set_max_steps(g, s->o.max_steps);
-        long decisions = 0;
-        rc = play_to_end(g, &s->o, NULL, NULL, &decisions);
-        r->h.decisions = (uint64_t)decisions;
-        r->h.turns = s->turns;
-        r->h.steps = ordo_steps(g);
-    }
-    if (rc == ORDO_OVER) {
-        read_outcome(s, g, r);
-        return;
-    }
-    if (g)
-        play_error_message(g, rc, r->error, sizeof r->error);
-    else
-        snprintf(r->error, sizeof r->error, "cannot create a game: %s", ordo_strerror(rc));
-    if (!r->error[0])
-        snprintf(r->error, sizeof r->error, "error %d", rc);
-    r->h.errlen = (int32_t)strlen(r->error);
-}
-
-typedef void (*sim_sink)(void *ctx, const sim_game *r);
-
-/* Plays games first .. first+count-1 (0-based) in order, handing each
- * result to `sink`. */
-static void play_games(sim_play *s, uint64_t first, uint64_t count, sim_sink sink, void *ctx)
-{
-    sim_game r;
-    for (uint64_t i = 0; i < count; i++) {
-        play_one(s, s->seed0 + first + i, &r);
-        sink(ctx, &r);
-    }
 }
 
 /* ---- the progress line: on a terminal only, at most 4 times a second */
@@ -402,242 +276,57 @@ typedef struct sim_out {
     progress pr;
 } sim_out;
 
-static void take_result(sim_out *out, const sim_game *r)
+static void take(void *ctx, const sim_game *r)
 {
+    sim_out *out = ctx;
     if (out->jsonl)
         sim_print_json(stdout, r->h.seed - out->seed0, r, out->var_names);
     sim_add(&out->t, r);
 }
 
-/* The sink of games played in this process. */
-static void take_here(void *ctx, const sim_game *r)
+static void show_progress(void *ctx, uint64_t done)
 {
-    sim_out *out = ctx;
-    take_result(out, r);
-    progress_update(&out->pr, out->t.games);
-}
-
-/* ---- worker processes */
-
-typedef struct worker {
-    pid_t pid;            /* 0: not started */
-    int fd;               /* the read end of its pipe; -1 once closed */
-    uint64_t first, count; /* its games */
-    unsigned char *buf;   /* bytes received and not yet taken */
-    size_t len, cap;
-    size_t complete;      /* buf[0 .. complete) holds whole results */
-    uint64_t received;    /* whole results received */
-} worker;
-
-/* The sink in a worker: the result, packed, down the pipe. */
-static void send_result(void *ctx, const sim_game *r)
-{
-    unsigned char buf[SIM_PACKED_MAX];
-    FILE *f = ctx;
-    if (fwrite(buf, 1, sim_pack(r, buf), f) == 0 || ferror(f))
-        _exit(TOOL_FAIL); /* the parent has gone: no one to play for */
-}
-
-/* In the worker process: plays its games into the pipe `fd`. _exit, not
- * exit: the parent's stdio buffers and atexit handlers are the parent's. */
-static void work(sim_play *s, const worker *w, int fd)
-{
-    FILE *f = fdopen(fd, "wb");
-    if (!f)
-        _exit(TOOL_FAIL);
-    play_games(s, w->first, w->count, send_result, f);
-    _exit(fclose(f) == 0 ? TOOL_OK : TOOL_FAIL);
-}
-
-/* Forks k workers, worker j playing the j-th of k contiguous slices of
- * the games. 0, or -1 after a message (the ones started are in w). */
-static int start_workers(sim_play *s, worker *w, int k, uint64_t games)
-{
-    uint64_t base = games / (uint64_t)k, extra = games % (uint64_t)k;
-    for (int j = 0; j < k; j++) {
-        w[j].first = (uint64_t)j * base + ((uint64_t)j < extra ? (uint64_t)j : extra);
-        w[j].count = base + ((uint64_t)j < extra);
-        int fd[2];
-        if (pipe(fd) != 0) {
-            fprintf(stderr, "%s: cannot make a pipe: %s\n", prog, strerror(errno));
-            return -1;
-        }
-        pid_t pid = fork();
-        if (pid < 0) {
-            fprintf(stderr, "%s: cannot start a worker: %s\n", prog, strerror(errno));
-            close(fd[0]);
-            close(fd[1]);
-            return -1;
-        }
-        if (pid == 0) {
-            for (int i = 0; i < j; i++)
-                close(w[i].fd); /* the earlier workers' pipes are the parent's */
-            close(fd[0]);
-            work(s, &w[j], fd[1]);
-        }
-        close(fd[1]);
-        w[j].pid = pid;
-        w[j].fd = fd[0];
-    }
-    return 0;
-}
-
-/* Reads what worker w has sent; closes its pipe at the end. 0, or -1
- * after a message. */
-static int receive(worker *w)
-{
-    if (w->cap - w->len < 65536) {
-        size_t cap = w->cap ? 2 * w->cap : 1 << 17;
-        unsigned char *nb = realloc(w->buf, cap);
-        if (!nb) {
-            fprintf(stderr, "%s: out of memory\n", prog);
-            return -1;
-        }
-        w->buf = nb;
-        w->cap = cap;
-    }
-    ssize_t n = read(w->fd, w->buf + w->len, w->cap - w->len);
-    if (n < 0 && errno == EINTR)
-        return 0;
-    if (n < 0) {
-        fprintf(stderr, "%s: cannot read from a worker: %s\n", prog, strerror(errno));
-        return -1;
-    }
-    if (n == 0) {
-        close(w->fd);
-        w->fd = -1;
-    }
-    w->len += (size_t)n;
-    size_t size;
-    while ((size = sim_packed_size(w->buf + w->complete, w->len - w->complete)) > 0) {
-        w->complete += size;
-        w->received++;
-    }
-    return 0;
-}
-
-/* Takes the results that are next in game order: those of worker *cur,
- * and of the next workers once a worker has sent all of its own. */
-static void take_ready(worker *w, int k, int *cur, sim_out *out)
-{
-    sim_game r;
-    while (*cur < k) {
-        worker *c = &w[*cur];
-        size_t at = 0;
-        while (at < c->complete) {
-            at += sim_unpack(c->buf + at, &r);
-            take_result(out, &r);
-        }
-        if (at) { /* (buf is NULL until the worker has sent something) */
-            memmove(c->buf, c->buf + at, c->len - at);
-            c->len -= at;
-            c->complete = 0;
-        }
-        /* a worker that stopped short leaves its successors untaken */
-        if (c->fd >= 0 || c->received != c->count || c->len)
-            return;
-        ++*cur;
-    }
-}
-
-/* Reads every worker's pipe to its end, taking results in game order as
- * they become next. 0, or -1 after a message. */
-static int collect(worker *w, int k, sim_out *out)
-{
-    struct pollfd pfd[SIM_MAX_JOBS];
-    int which[SIM_MAX_JOBS];
-    int cur = 0;
-    for (;;) {
-        int n = 0;
-        uint64_t received = 0;
-        for (int j = 0; j < k; j++) {
-            received += w[j].received;
-            if (w[j].fd >= 0) {
-                pfd[n] = (struct pollfd){.fd = w[j].fd, .events = POLLIN};
-                which[n++] = j;
-            }
-        }
-        progress_update(&out->pr, received);
-        if (n == 0)
-            return 0;
-        if (poll(pfd, (nfds_t)n, -1) < 0) {
-            if (errno == EINTR)
-                continue;
-            fprintf(stderr, "%s: poll: %s\n", prog, strerror(errno));
-            return -1;
-        }
-        for (int i = 0; i < n; i++)
-            if (pfd[i].revents && receive(&w[which[i]]) != 0)
-                return -1;
-        take_ready(w, k, &cur, out);
-    }
-}
-
-/* Waits for worker j; 0 when it played and sent all its games, else -1
- * after a message saying how it failed. */
-static int reap(const worker *w, int j)
-{
-    int st = 0;
-    while (waitpid(w->pid, &st, 0) < 0 && errno == EINTR)
-        ;
-    if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && w->received == w->count && !w->len)
-        return 0;
-    fprintf(stderr, "%s: worker %d (games %llu..%llu) failed: ", prog, j + 1,
-            (unsigned long long)w->first, (unsigned long long)(w->first + w->count - 1));
-    if (WIFSIGNALED(st))
-        fprintf(stderr, "stopped by signal %d\n", WTERMSIG(st));
-    else if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
-        fprintf(stderr, "exit status %d\n", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-    else
-        fprintf(stderr, "sent %llu of its %llu results\n", (unsigned long long)w->received,
-                (unsigned long long)w->count);
-    return -1;
-}
-
-/* Plays the games on k worker processes; 0, or -1 after a message. */
-static int run_workers(sim_play *s, int k, uint64_t games, sim_out *out)
-{
-    worker w[SIM_MAX_JOBS];
-    memset(w, 0, sizeof w);
-    for (int j = 0; j < k; j++)
-        w[j].fd = -1;
-    int rc = start_workers(s, w, k, games);
-    if (rc == 0)
-        rc = collect(w, k, out);
-    for (int j = 0; j < k; j++) {
-        if (w[j].fd >= 0)
-            close(w[j].fd); /* after a failure: a worker still writing gets SIGPIPE */
-        if (w[j].pid > 0 && reap(&w[j], j) != 0)
-            rc = -1;
-        free(w[j].buf);
-    }
-    return rc;
+    progress_update(&((sim_out *)ctx)->pr, done);
 }
 
 /* ---- the run */
 
+/* Sets up s for the run: the players, the policies, the score var, the
+ * --var vars, the game block. DRV_GO, or the exit status after a message. */
+static int sim_setup_play(sim_play *s, const ordo_program *p, const sim_args *a,
+                          const sim_hooks *h)
+{
+    play_options o = a->o;
+    int var[SIM_MAX_VARS];
+    int players = play_players(p, &a->o, prog);
+    if (players < 0 || play_resolve_policies(p, &o, prog) != 0)
+        return TOOL_USAGE;
+    int score_var = find_score_var(p, a);
+    if (score_var < -1 || find_vars(var, p, a) != 0)
+        return TOOL_USAGE;
+    return sim_play_init(s, p, &o, players, score_var, var, a->nvars, h) == 0 ? DRV_GO
+                                                                              : TOOL_FAIL;
+}
+
 static int simulate(const ordo_program *p, const sim_args *a)
 {
+    sim_out out;
+    sim_hooks h = {take, show_progress, &out, stderr, prog};
     sim_play s;
-    int status = sim_play_init(&s, p, a);
+    memset(&s, 0, sizeof s);
+    int status = sim_setup_play(&s, p, a, &h);
     if (status != DRV_GO) {
-        free(s.mem);
+        sim_play_free(&s);
         return status;
     }
-    sim_out out;
     sim_totals_init(&out.t);
     out.seed0 = a->o.seed;
     out.jsonl = a->jsonl;
     out.var_names = a->nvars ? a->var : NULL;
     progress_start(&out.pr, a->games);
-    int k = (uint64_t)a->jobs < a->games ? a->jobs : (int)a->games;
-    int rc = 0;
-    if (k > 1)
-        rc = run_workers(&s, k, a->games, &out);
-    else
-        play_games(&s, 0, a->games, take_here, &out);
+    int rc = sim_play_run(&s, a->games, a->jobs, &h);
     progress_end(&out.pr);
-    free(s.mem);
+    sim_play_free(&s);
     if (rc != 0)
         return TOOL_FAIL;
     if (!a->jsonl) {

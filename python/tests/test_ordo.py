@@ -2,10 +2,12 @@
 a game played from Python prints the same trace as `ordo run` given the
 same choices; every shipped ruleset plays to its end; a seat's view and
 trace hide what the seat does not see; copies are independent; a ruleset
-that does not compile raises its diagnostics. Run by `make test` (plain
+that does not compile raises its diagnostics; the state search finds the
+deadlock `ordo explore` finds. Run by `make test` (plain
 build) as `python3 -m pytest python/tests`."""
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -106,3 +108,17 @@ def test_reset_is_a_new_game():
     with pytest.raises(ordo.OrdoError):
         env.game.reset(1, 99)  # no 99-player Titan: the game is left as it was
     assert env.is_terminal()
+
+
+def test_explore_finds_the_planted_deadlock(monkeypatch):
+    """The state search of `ordo explore`, reached through the binding: the
+    same findings and the same report as the command line's."""
+    monkeypatch.chdir(ROOT)  # the report names the file as it was given
+    path = os.path.join("examples", "explore", "deadlock.ordo")
+    x = ordo.Ruleset(path).explore()
+    assert x.complete and x.states == 26 and x.ends == 0
+    assert x.findings == [("deadlock", 17), ("no progress", 17)]
+    tool = subprocess.run([os.path.join(BUILD, "ordo"), "explore", path], capture_output=True,
+                          text=True)
+    speed = re.compile(r", [0-9]+ states/s")
+    assert speed.sub("", x.report) == speed.sub("", tool.stdout)

@@ -6,7 +6,7 @@
  * the program does not validate or a scenario fails. */
 #include <stdio.h>
 
-#include "driver.h"
+#include "scenario.h"
 
 extern const ordo_program SC_PROGRAM;
 

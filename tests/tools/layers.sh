@@ -48,7 +48,8 @@ layer() {
 layer "dsl" dsl/*.c dsl/*.h dsl/*.y dsl/*.l
 layer "runtime" runtime/*.c runtime/*.h
 layer "dsl compiler runtime" compiler/*.c compiler/*.h
-layer "dsl compiler runtime compiler/driver runtime/host" compiler/driver/*.c compiler/driver/*.h
+layer "dsl compiler runtime runtime/host compiler/engines" compiler/engines/*.c compiler/engines/*.h
+layer "dsl compiler runtime runtime/host compiler/engines compiler/driver" compiler/driver/*.c compiler/driver/*.h
 
 # the host kit and the example host: the public header and the kit's own
 for f in runtime/host/*.c runtime/host/*.h examples/host.c; do
@@ -100,7 +101,7 @@ calls() {
                    if ((x[2] in def) && def[x[2]] != x[1]) print x[1], def[x[2]] } }' | sort -u
 }
 
-for dir in dsl compiler compiler/driver runtime runtime/host; do
+for dir in dsl compiler compiler/engines compiler/driver runtime runtime/host; do
     objs=$(ls "$BUILD/$dir"/*.o 2>/dev/null | grep -v '/libordo\.o$')
     if [ -z "$objs" ]; then
         bad "no objects in $BUILD/$dir"

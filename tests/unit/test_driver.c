@@ -1,7 +1,7 @@
 /* test_driver.c — the pieces of the tools that need no compiler or game:
  * the option parser, the policy table and choices files
  * (compiler/driver/options.c, play.c and choices.c), and the arithmetic and
- * packing of `ordo sim`'s results (sim_stats.c), compiled into this test. */
+ * packing of `ordo sim`'s results (compiler/engines/sim_stats.c), compiled into this test. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,7 +15,7 @@
 #include "../../runtime/host/choices.c"
 #include "../../runtime/host/options.c"
 #include "../../runtime/host/play.c"
-#include "../../compiler/driver/sim_stats.c"
+#include "../../compiler/engines/sim_stats.c"
 
 static int parse(play_options *o, int argc, char **argv)
 {

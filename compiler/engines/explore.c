@@ -40,7 +40,7 @@ typedef struct search {
     ordo_game *view_a, *view_b; /* scratch blocks for the view */
     struct timespec t0;
     double last_progress;
-    int progress;
+    FILE *progress;          /* the progress line, or NULL */
     uint64_t rng;            /* random walks */
     int truncated;           /* a limit stopped the search */
 } search;
@@ -387,7 +387,7 @@ static int out_of_time(search *s)
     double t = elapsed(s);
     if (s->progress && t - s->last_progress >= 0.5) {
         s->last_progress = t;
-        fprintf(stderr, "\rexplore: %llu states, depth %d, %.0f states/s   ",
+        fprintf(s->progress, "\rexplore: %llu states, depth %d, %.0f states/s   ",
                 (unsigned long long)s->r->nkept, s->r->depth_reached, (double)s->r->nkept / t);
     }
     if (s->lim->seconds > 0 && t >= s->lim->seconds) {
@@ -592,7 +592,7 @@ static void who_knew(search *s, int nplayers)
 }
 
 int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks,
-              const ex_limits *lim, int progress, ex_result *r)
+              const ex_limits *lim, FILE *progress, ex_result *r)
 {
     memset(r, 0, sizeof *r);
     search s;
@@ -600,7 +600,7 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     s.p = p;
     s.lim = lim;
     s.r = r;
-    s.progress = progress && isatty(2);
+    s.progress = progress && isatty(fileno(progress)) ? progress : NULL;
     clock_gettime(CLOCK_MONOTONIC, &s.t0);
     r->block = ordo_game_size(p);
     /* each state: its block, its hash, its links, a slot or two of the table */
@@ -652,7 +652,7 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     r->complete = !s.truncated && !walks;
     r->seconds = elapsed(&s);
     if (s.progress)
-        fputc('\n', stderr);
+        fputc('\n', s.progress);
     rc = 0;
 done:
     free(s.hashes);

@@ -1,7 +1,8 @@
 /* lsp.h — the language server of `ordo lsp` (doc/tools.md, "ordo lsp"),
- * in three parts:
- *   cmd_lsp.c    the stdio loop: Content-Length framing, JSON-RPC, and
- *                the dispatch of each LSP method;
+ * in three parts (the stdio loop, Content-Length framing, is the
+ * driver's: compiler/driver/cmd_lsp.c):
+ *   lsp_server.c JSON-RPC messages in and out, the dispatch of each LSP
+ *                method, the open documents by URI;
  *   lsp_index.c  what the server knows of one open document: it compiles
  *                the text, keeps the diagnostics and the outline
  *                (compiler/outline.h), and answers definition, hover and
@@ -9,7 +10,8 @@
  *   lsp_text.c   the text itself: lines, LSP positions (UTF-16 or UTF-8
  *                code units) to and from byte columns, the word or string
  *                under a position, file: URIs to and from paths.
- * JSON is jansson's (json_t); only the `ordo` tool links it.
+ * JSON is jansson's (json_t); only the `ordo` tool (and test_engines)
+ * links it.
  */
 #ifndef ORDO_LSP_H
 #define ORDO_LSP_H
@@ -90,5 +92,32 @@ json_t *lsp_doc_diagnostics(lsp_doc *d);
 json_t *lsp_doc_definition(lsp_doc *d, uint32_t line, uint32_t character);
 json_t *lsp_doc_hover(lsp_doc *d, uint32_t line, uint32_t character);
 json_t *lsp_doc_completion(lsp_doc *d, uint32_t line, uint32_t character);
+
+/* ---------------------------------------------------------- lsp_server.c */
+
+/* JSON-RPC's error codes */
+enum {
+    LSP_RPC_PARSE_ERROR = -32700,
+    LSP_RPC_INVALID_REQUEST = -32600,
+    LSP_RPC_METHOD_NOT_FOUND = -32601,
+    LSP_RPC_INVALID_PARAMS = -32602,
+    LSP_RPC_NOT_INITIALIZED = -32002
+};
+
+typedef struct lsp_server lsp_server;
+
+/* A server that compiles with opt's warnings and hands each message it
+ * sends (a response, a notification) to send (the message is freed after
+ * the call); NULL when out of memory. */
+lsp_server *lsp_server_new(const oc_options *opt, void (*send)(void *ctx, json_t *msg),
+                           void *ctx);
+void lsp_server_free(lsp_server *s);
+/* Handles one message: -1 to go on, else the exit status after `exit`
+ * (0 after a shutdown request, 1 without one). */
+int lsp_server_handle(lsp_server *s, json_t *msg);
+/* Sends the error response `code` (LSP_RPC_*) to request id (NULL: null). */
+void lsp_server_error(lsp_server *s, json_t *id, int code, const char *message);
+/* The exit status when the input ends: 0 after a shutdown request, else 1. */
+int lsp_server_end(const lsp_server *s);
 
 #endif /* ORDO_LSP_H */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "driver.h"
+#include "scenario.h"
 #include "opcodes.h"
 
 int sc_coverage_init(sc_coverage *c, const ordo_program *p)

@@ -10,13 +10,14 @@
  * choices for the seed it starts from; several seeds explore several
  * dealings of the dice.
  */
-#ifndef ORDO_DRIVER_EXPLORE_H
-#define ORDO_DRIVER_EXPLORE_H
+#ifndef ORDO_ENGINES_EXPLORE_H
+#define ORDO_ENGINES_EXPLORE_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
-#include "driver.h"
+#include "scenario.h"
 
 /* The end reasons a search tells apart; ends for further reasons are
  * counted together as other. */
@@ -108,9 +109,10 @@ typedef struct ex_result {
 
 /* Explores program p from a new game (nplayers, seed). Returns 0, or -1
  * when out of memory before anything could be explored. *r is to be freed
- * with ex_free. progress: print a progress line on stderr. */
+ * with ex_free. progress: where a progress line goes when it is a
+ * terminal (NULL: nowhere). */
 int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks,
-              const ex_limits *lim, int progress, ex_result *r);
+              const ex_limits *lim, FILE *progress, ex_result *r);
 void ex_free(ex_result *r);
 
 /* The scenario lines that replay the way from the start to state i, in
@@ -120,4 +122,55 @@ void ex_free(ex_result *r);
 int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i,
             char ***labels);
 
-#endif /* ORDO_DRIVER_EXPLORE_H */
+/* ---------------------------------------------------- explore_seeds.c */
+
+/* A run over seeds seed .. seed+seeds-1, each searched as ex_search does,
+ * shared among `jobs` child processes. */
+typedef struct ex_run_options {
+    ex_limits lim;
+    int nplayers;
+    uint64_t seed, seeds, walks;
+    long jobs;         /* at most `seeds` are used */
+    FILE *progress;    /* a progress line, when a terminal and one job; or NULL */
+    FILE *err;         /* where a message goes (out of memory), or NULL */
+    const char *prog;  /* its prefix */
+} ex_run_options;
+
+/* A finding as a report needs it: what, where, and how to get there. */
+typedef struct ex_found {
+    ex_finding f;
+    char **path;       /* the scenario lines that replay it (ex_path) */
+    int npath;
+    int decisions;     /* its `choose` lines */
+} ex_found;
+
+/* The merged outcome of every seed. */
+typedef struct ex_total {
+    uint64_t states, transitions, ends, end_none, limits, seeds, complete, chance_cut;
+    uint64_t end_winner[128], end_limit;
+    ex_reasons reasons;
+    int depth;
+    double seconds;
+    unsigned char *steps, *options, *triggers; /* reached: [nsteps], [noptions], [nprocs] */
+    ex_found *found;   /* each finding once, from the first seed that met it */
+    size_t nfound;
+} ex_total;
+
+/* Runs the search over every seed of o into *t (to be freed with
+ * ex_total_free, whatever is returned): 0, or -1 when a job failed or
+ * memory ran out. */
+int ex_run(const ordo_program *p, const ex_run_options *o, ex_total *t);
+void ex_total_free(ex_total *t);
+
+/* --------------------------------------------------- explore_report.c */
+
+/* Writes the report of t on out (`file` names the ruleset in each line):
+ * the findings, what was never reached, the summary. Returns the number
+ * of findings. */
+int ex_report(FILE *out, const ordo_program *p, const char *file, const ex_run_options *o,
+              const ex_total *t);
+/* Writes each finding of t as a scenario that replays it, on f. */
+void ex_write_scenarios(FILE *f, const ordo_program *p, const char *file, const ex_total *t,
+                        int nplayers);
+
+#endif /* ORDO_ENGINES_EXPLORE_H */

@@ -8,10 +8,11 @@
  * triggers, actions and consts — never scenarios, policies or displays,
  * which are the tests and the players, not the rules.
  */
-#ifndef ORDO_DRIVER_MUTANTS_H
-#define ORDO_DRIVER_MUTANTS_H
+#ifndef ORDO_ENGINES_MUTANTS_H
+#define ORDO_ENGINES_MUTANTS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* What a mutant does, one name each (the first word of the report). */
 #define MUTANT_KINDS(X)                                                                 \
@@ -53,4 +54,43 @@ char *mutant_apply(const char *src, size_t n, const mutant *m, size_t *len);
 /* The name of a kind ("flip"), or "?". */
 const char *mutant_kind_name(int kind);
 
-#endif /* ORDO_DRIVER_MUTANTS_H */
+/* ---------------------------------------------------------- mutate_run.c */
+
+/* A mutant's verdict: the exit status of the child that ran it, and then
+ * EQUIVALENT for a survivor the ruleset marks as one. */
+enum {
+    MUTANT_SURVIVED = 0,
+    MUTANT_KILLED = 1,
+    MUTANT_STILLBORN = 2,
+    MUTANT_TIMEOUT = 3, /* killed by the time limit */
+    MUTANT_EQUIVALENT = 4
+};
+
+typedef struct mutate_options {
+    const char *path;    /* the ruleset (its mutants read the files beside it) */
+    const char *src;     /* its text, NUL-terminated, n bytes */
+    size_t n;
+    long jobs;           /* mutants run at a time, each in a child process */
+    long timeout;        /* seconds a mutant's scenarios get */
+} mutate_options;
+
+typedef struct mutate_result {
+    mutant *ms;          /* every mutant, in source order */
+    size_t count;
+    int *verdict;        /* [count]: MUTANT_* */
+    const char **used;   /* [equivalent]: the marks that matched, in src */
+    size_t killed, stillborn, survived, equivalent;
+    double score;        /* killed of killed + survived, in percent */
+} mutate_result;
+
+/* Runs the scenarios on every mutant of o->src: 0, or -1 when out of
+ * memory. *r is to be freed with mutate_result_free either way. */
+int mutate_run(const mutate_options *o, mutate_result *r);
+void mutate_result_free(mutate_result *r);
+/* Writes on out each survivor (with -v each mutant) as
+ * FILE:LINE:COL: VERDICT: KIND: WHAT, the marks no survivor matched, and
+ * the score line. */
+void mutate_report(FILE *out, const char *file, const char *src, const mutate_result *r,
+                   int verbose);
+
+#endif /* ORDO_ENGINES_MUTANTS_H */

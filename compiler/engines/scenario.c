@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "driver.h"
+#include "ordo_host.h"
+#include "scenario.h"
 
 #define SC_MAX_EVENTS 16384
 #define SC_TAIL 8

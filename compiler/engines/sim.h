@@ -1,14 +1,16 @@
-/* sim.h — `ordo sim`'s results: one game's result, the totals over many
+/* sim.h — `ordo sim`'s engine: one game's result, the totals over many
  * games, and how they are printed (the text table, JSON lines) or sent from
- * a worker process to the parent (sim_pack, sim_unpack).
+ * a worker process to the parent (sim_pack, sim_unpack): sim_stats.c; the
+ * games of a run played in one process or on a pool of workers:
+ * sim_pool.c.
  *
  * The totals are integer sums, divided only when printed, so adding the
  * same games in the same order gives the same bytes whether they were
- * played in one process or in several (cmd_sim.c). Depends only on the
+ * played in one process or in several (sim_pool.c). Depends only on the
  * runtime (ordo.h) and the host kit (ordo_host.h).
  */
-#ifndef ORDO_DRIVER_SIM_H
-#define ORDO_DRIVER_SIM_H
+#ifndef ORDO_ENGINES_SIM_H
+#define ORDO_ENGINES_SIM_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -98,4 +100,44 @@ void sim_print_json(FILE *f, uint64_t index, const sim_game *g, const char *cons
  * gives [0, 1]. */
 void sim_wilson(uint64_t k, uint64_t n, double *lo, double *hi);
 
-#endif /* ORDO_DRIVER_SIM_H */
+/* ---------------------------------------------------------- sim_pool.c */
+
+enum { SIM_MAX_JOBS = 256 }; /* worker processes */
+
+/* What a process needs to play the run's games. */
+typedef struct sim_play {
+    const ordo_program *p;
+    play_options o;  /* the run's; o.seed becomes each game's */
+    uint64_t seed0;  /* game 0's seed */
+    int players;
+    int score_var;   /* -1: none */
+    int var[SIM_MAX_VARS], nvars; /* the --var vars */
+    void *mem;       /* one game block, reused by every game */
+    size_t size;
+    ordo_game *g;    /* the game in mem once ordo_init made it (and validated
+                      * the program); the next games ordo_reset it */
+    uint64_t turns;  /* turns of the game being played, counted by its trace */
+} sim_play;
+
+/* Where a run's results go, in game order. */
+typedef struct sim_hooks {
+    void (*result)(void *ctx, const sim_game *r);
+    void (*progress)(void *ctx, uint64_t done); /* results so far, or NULL */
+    void *ctx;
+    FILE *err;           /* messages, each "PROG: ..." */
+    const char *prog;
+} sim_hooks;
+
+/* Sets s up to play p with o's options (o->seed is game 0's seed; its
+ * policies resolved), `players` players, the score var (-1: none) and
+ * `nvars` vars read at each game's end: 0, or -1 after a message (an
+ * invalid program, no memory). sim_play_free frees it. */
+int sim_play_init(sim_play *s, const ordo_program *p, const play_options *o, int players,
+                  int score_var, const int *vars, int nvars, const sim_hooks *h);
+void sim_play_free(sim_play *s);
+/* Plays `games` games, game i with seed o->seed + i, on `jobs` processes
+ * (1: this one), handing each result to h->result in game order. 0, or
+ * -1 after a message when a worker failed. */
+int sim_play_run(sim_play *s, uint64_t games, int jobs, const sim_hooks *h);
+
+#endif /* ORDO_ENGINES_SIM_H */

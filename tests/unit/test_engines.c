@@ -1,0 +1,257 @@
+/* test_engines.c — the engines of compiler/engines/ called through their
+ * APIs, not the command line: the state search finds the deadlock planted
+ * in examples/explore/deadlock.ordo, the same whatever the number of
+ * jobs; the mutation engine makes and judges that ruleset's mutants; the
+ * simulator's pool gives the same totals on 2 workers as on 1; the
+ * scenario runner and the rule document's run pass its scenarios; the
+ * language server answers JSON-RPC messages handed to it directly. Run
+ * from the top of the tree (the rulesets are read by path). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "compiler.h"
+#include "compile_path.h"
+#include "doc_run.h"
+#include "explore.h"
+#include "lsp.h"
+#include "mutants.h"
+#include "scenario.h"
+#include "sim.h"
+
+static const char deadlock[] = "examples/explore/deadlock.ordo";
+
+/* ---------------------------------------------------------- explore */
+
+static ex_run_options explore_options(uint64_t seeds, long jobs)
+{
+    ex_run_options o = {{NULL, 0, 0, 64u << 20, 60, 1000000, 0, 100000}, 2, 1, seeds, 0, jobs,
+                        NULL, NULL, "test_engines"};
+    return o;
+}
+
+static void test_explore_finds_the_deadlock(void **state)
+{
+    (void)state;
+    oc_compiler *c;
+    const ordo_program *p = compile_path(&c, deadlock);
+    ex_run_options o = explore_options(1, 1);
+    ex_total t;
+    assert_int_equal(ex_run(p, &o, &t), 0);
+    assert_int_equal(t.seeds, 1);
+    assert_int_equal(t.complete, 1);
+    assert_int_equal(t.states, 26);
+    assert_int_equal(t.ends, 0);
+    assert_int_equal(t.nfound, 2);
+    assert_int_equal(t.found[0].f.kind, EX_DEADLOCK);
+    assert_int_equal(t.found[0].f.line, 17);
+    assert_int_equal(t.found[0].decisions, 2);
+    assert_string_equal(t.found[0].path[0], "play");
+    assert_int_equal(t.found[1].f.kind, EX_NO_PROGRESS);
+    assert_int_equal(sc_count(t.steps, p->nsteps), 1); /* step 2 is never reached */
+    FILE *null = fopen("/dev/null", "w");
+    assert_non_null(null);
+    assert_int_equal(ex_report(null, p, deadlock, &o, &t), 2);
+    fclose(null);
+    ex_total_free(&t);
+    oc_free(c);
+}
+
+static void test_explore_jobs_give_the_same_total(void **state)
+{
+    (void)state;
+    oc_compiler *c;
+    const ordo_program *p = compile_path(&c, deadlock);
+    ex_run_options one = explore_options(3, 1), two = explore_options(3, 2);
+    ex_total a, b;
+    assert_int_equal(ex_run(p, &one, &a), 0);
+    assert_int_equal(ex_run(p, &two, &b), 0);
+    assert_int_equal(a.seeds, 3);
+    assert_int_equal(b.seeds, 3);
+    assert_int_equal(a.states, b.states);
+    assert_int_equal(a.transitions, b.transitions);
+    assert_int_equal(a.nfound, b.nfound);
+    for (size_t k = 0; k < a.nfound; k++) {
+        assert_int_equal(a.found[k].f.line, b.found[k].f.line);
+        assert_int_equal(a.found[k].npath, b.found[k].npath);
+    }
+    ex_total_free(&a);
+    ex_total_free(&b);
+    oc_free(c);
+}
+
+/* ----------------------------------------------------------- mutate */
+
+static void test_mutate_judges_every_mutant(void **state)
+{
+    (void)state;
+    size_t n;
+    char *src = play_read_file(deadlock, 1 << 20, "test_engines", &n);
+    assert_non_null(src);
+    mutate_options o = {deadlock, src, n, 2, 10};
+    mutate_result r;
+    assert_int_equal(mutate_run(&o, &r), 0);
+    assert_int_equal(r.count, 27);
+    assert_int_equal(r.killed, 15);
+    assert_int_equal(r.survived, 11);
+    assert_int_equal(r.stillborn, 1);
+    assert_int_equal(r.equivalent, 0);
+    assert_int_equal(r.killed + r.survived + r.stillborn + r.equivalent, r.count);
+    for (size_t i = 0; i < r.count; i++)
+        assert_true(r.verdict[i] >= MUTANT_SURVIVED && r.verdict[i] <= MUTANT_EQUIVALENT);
+    mutate_result_free(&r);
+    free(src);
+}
+
+/* -------------------------------------------------------------- sim */
+
+typedef struct sim_sum {
+    sim_totals t;
+    uint64_t next_seed; /* results arrive in game order */
+} sim_sum;
+
+static void add_game(void *ctx, const sim_game *r)
+{
+    sim_sum *s = ctx;
+    assert_int_equal(r->h.seed, s->next_seed);
+    s->next_seed++;
+    sim_add(&s->t, r);
+}
+
+static void sim_over(const ordo_program *p, int jobs, uint64_t games, sim_sum *sum)
+{
+    play_options o;
+    play_options_init(&o);
+    assert_int_equal(play_resolve_policies(p, &o, "test_engines"), 0);
+    sim_totals_init(&sum->t);
+    sum->next_seed = o.seed;
+    sim_hooks h = {add_game, NULL, sum, stderr, "test_engines"};
+    sim_play s;
+    assert_int_equal(sim_play_init(&s, p, &o, 2, -1, NULL, 0, &h), 0);
+    assert_int_equal(sim_play_run(&s, games, jobs, &h), 0);
+    sim_play_free(&s);
+}
+
+static void test_sim_pool_gives_the_same_totals(void **state)
+{
+    (void)state;
+    oc_compiler *c;
+    const ordo_program *p = compile_path(&c, "rulesets/splendor_solo.ordo");
+    sim_sum one, two;
+    sim_over(p, 1, 24, &one);
+    sim_over(p, 2, 24, &two);
+    assert_int_equal(one.t.games, 24);
+    assert_int_equal(two.t.games, 24);
+    assert_int_equal(one.t.ended + one.t.errors, 24);
+    assert_int_equal(one.t.decisions, two.t.decisions);
+    assert_int_equal(one.t.steps, two.t.steps);
+    assert_memory_equal(one.t.wins, two.t.wins, sizeof one.t.wins);
+    assert_memory_equal(&one.t, &two.t, sizeof one.t);
+    oc_free(c);
+}
+
+/* ------------------------------------------------ scenarios and doc */
+
+static void test_scenarios_and_doc_run(void **state)
+{
+    (void)state;
+    oc_compiler *c;
+    const ordo_program *p = compile_path(&c, deadlock);
+    int passed = 0, failed = 0;
+    FILE *null = fopen("/dev/null", "w");
+    assert_non_null(null);
+    sc_run_all(p, deadlock, 0, null, &passed, &failed);
+    fclose(null);
+    assert_int_equal(passed, 2);
+    assert_int_equal(failed, 0);
+    doc_model *m = doc_model_build(oc_tree(c), p);
+    assert_non_null(m);
+    doc_run_scenarios(m, p, deadlock, &passed, &failed);
+    assert_int_equal(passed, 2);
+    assert_int_equal(failed, 0);
+    doc_model_free(m);
+    oc_free(c);
+}
+
+/* -------------------------------------------------------------- lsp */
+
+/* The messages the server sent, in order. */
+static void keep(void *ctx, json_t *msg)
+{
+    json_array_append(ctx, msg);
+}
+
+static json_t *message(const char *text)
+{
+    json_error_t err;
+    json_t *m = json_loads(text, 0, &err);
+    assert_non_null(m);
+    return m;
+}
+
+static int handle(lsp_server *s, const char *text)
+{
+    json_t *m = message(text);
+    int status = lsp_server_handle(s, m);
+    json_decref(m);
+    return status;
+}
+
+static void test_lsp_server_answers(void **state)
+{
+    (void)state;
+    json_t *sent = json_array();
+    oc_options opt = {0};
+    lsp_server *s = lsp_server_new(&opt, keep, sent);
+    assert_non_null(s);
+    assert_int_equal(handle(s, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+                               "\"params\":{\"capabilities\":{}}}"),
+                     -1);
+    assert_int_equal(handle(s, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didOpen\","
+                               "\"params\":{\"textDocument\":{\"uri\":\"file:///t.ordo\","
+                               "\"text\":\"ruleset \\\"t\\\"\\nplayers 2\\nvar n: 0..9\\n"
+                               "sequence {\\n step 1 {\\n  n += 1\\n }\\n}\\n\"}}}"),
+                     -1);
+    assert_int_equal(handle(s, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"textDocument/"
+                               "definition\",\"params\":{\"textDocument\":{\"uri\":"
+                               "\"file:///t.ordo\"},\"position\":{\"line\":5,\"character\":2}}}"),
+                     -1);
+    assert_int_equal(json_array_size(sent), 3);
+    json_t *init = json_array_get(sent, 0), *diags = json_array_get(sent, 1),
+           *def = json_array_get(sent, 2);
+    assert_non_null(json_object_get(json_object_get(init, "result"), "capabilities"));
+    assert_string_equal(json_string_value(json_object_get(diags, "method")),
+                        "textDocument/publishDiagnostics");
+    assert_int_equal(json_array_size(json_object_get(json_object_get(diags, "params"),
+                                                     "diagnostics")),
+                     0);
+    /* `n` on line 6 is defined on line 3 (0-based 2) */
+    json_t *loc = json_array_get(json_object_get(def, "result"), 0);
+    assert_int_equal(json_integer_value(json_object_get(
+                         json_object_get(json_object_get(loc, "range"), "start"), "line")),
+                     2);
+    assert_int_equal(handle(s, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"shutdown\"}"), -1);
+    assert_int_equal(handle(s, "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}"), 0);
+    assert_int_equal(lsp_server_end(s), 0);
+    lsp_server_free(s);
+    json_decref(sent);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_explore_finds_the_deadlock),
+        cmocka_unit_test(test_explore_jobs_give_the_same_total),
+        cmocka_unit_test(test_mutate_judges_every_mutant),
+        cmocka_unit_test(test_sim_pool_gives_the_same_totals),
+        cmocka_unit_test(test_scenarios_and_doc_run),
+        cmocka_unit_test(test_lsp_server_answers),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
