@@ -42,7 +42,7 @@ DSL_SRC      := $(wildcard dsl/*.c)
 COMPILER_SRC := $(wildcard compiler/*.c)
 ORDO_SRC     := $(filter-out compiler/driver/ordoc_main.c,$(wildcard compiler/driver/*.c))
 ORDOC_SRC    := compiler/driver/ordoc_main.c compiler/driver/files.c compiler/driver/common.c \
-                compiler/driver/diagopts.c
+                compiler/driver/diagopts.c compiler/driver/options.c
 
 GEN_C   := $(BUILD)/dsl/parser.c $(BUILD)/dsl/lexer.c
 GEN_H   := $(BUILD)/dsl/parser.h
@@ -175,8 +175,9 @@ $(LIBOC): $(FRONT_OBJ)
 $(ORDO): $(ORDO_OBJ) $(LIBOC) $(LIBHOST) $(LIBORDO)
 	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBOC) $(LIBHOST) $(LIBORDO) -ljansson
 
-$(ORDOC): $(ORDOC_OBJ) $(LIBOC) $(LIBORDO)
-	$(CC) $(LDFLAGS) -o $@ $(ORDOC_OBJ) $(LIBOC) $(LIBORDO)
+# (the host kit for its number parser, which every tool's options share)
+$(ORDOC): $(ORDOC_OBJ) $(LIBOC) $(LIBHOST) $(LIBORDO)
+	$(CC) $(LDFLAGS) -o $@ $(ORDOC_OBJ) $(LIBOC) $(LIBHOST) $(LIBORDO)
 
 # one bison run makes both (a grouped target: GNU make >= 4.3)
 $(BUILD)/dsl/parser.c $(BUILD)/dsl/parser.h &: dsl/parser.y | $(DEPS_OK)
