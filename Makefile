@@ -110,11 +110,13 @@ SOMAJOR    := $(firstword $(subst ., ,$(VERSION)))
 LIBSO      := $(BUILD)/libordo.so.$(VERSION)
 PIC_OBJ    := $(RUNTIME_SRC:%.c=$(BUILD)/pic/%.o)
 HEADERS    := runtime/ordo.h runtime/ordo_native.h runtime/opcodes.h runtime/opcode_list.h runtime/host/ordo_host.h
-MANPAGES   := man/ordo.1 man/ordoc.1 man/ordo.3 man/ordo.5
+# ordo.1 and ordoc.1 are written from templates with the option lists the
+# tools print from their option tables (man/generate.sh)
+MAN1       := $(BUILD)/man/ordo.1 $(BUILD)/man/ordoc.1
 
 .PHONY: all deps demo test test-one bench clean examples fuzz fuzz-build install uninstall help \
         doc-browser-test
-all: $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(LIBSO) $(EXAMPLES)
+all: $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(LIBSO) $(EXAMPLES) $(MAN1)
 
 help:
 	@echo 'make            build the tools, the libraries and a host per ruleset'
@@ -128,6 +130,14 @@ help:
 	@echo 'make clean      remove build/'
 
 examples: $(EXAMPLES)
+
+$(BUILD)/man/ordo.1: man/ordo.1.in man/generate.sh $(ORDO)
+	@mkdir -p $(@D)
+	sh man/generate.sh $< $(ORDO) help --man >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/man/ordoc.1: man/ordoc.1.in man/generate.sh $(ORDOC)
+	@mkdir -p $(@D)
+	sh man/generate.sh $< $(ORDOC) --help-man >$@.tmp && mv $@.tmp $@
 
 # ---- set-up: install what is missing (Debian), once per machine
 deps:
@@ -383,7 +393,7 @@ install: all
 	install -m 644 $(HEADERS) $(DESTDIR)$(INCDIR)
 	sed -e 's|@PREFIX@|$(PREFIX)|; s|@VERSION@|$(VERSION)|' runtime/ordo.pc.in \
 	    >$(DESTDIR)$(LIBDIR)/pkgconfig/ordo.pc
-	install -m 644 man/ordo.1 man/ordoc.1 $(DESTDIR)$(MANDIR)/man1
+	install -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1
 	install -m 644 man/ordo.3 $(DESTDIR)$(MANDIR)/man3
 	install -m 644 man/ordo.5 $(DESTDIR)$(MANDIR)/man5
 

@@ -33,7 +33,8 @@ static const drv_option run_options[] = {
     {"save-at", 0, "N", "with --save: save before decision N (0: the first) instead of at the end",
      PLAY(SAVE_AT), NULL},
     {"restore", 0, "FILE",
-     "play on from a saved game instead of a new one (the save fixes the players and the dice)",
+     "play on from a saved game instead of a new one (the save fixes the players and the dice; "
+     "a save of another program, or a damaged one, is refused)",
      PLAY(RESTORE), NULL},
     {"as", 0, "SEAT",
      "trace what player SEAT sees: another's hidden values and secret choices are shown as ?",

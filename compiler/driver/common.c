@@ -1,6 +1,5 @@
 /* common.c — helpers every `ordo` subcommand uses: file checks, the
  * `[FLAGS] FILE...` command line, compiling a file. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
