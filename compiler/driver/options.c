@@ -8,8 +8,7 @@
  * option is as good as before it) and argv is never permuted. Its own
  * messages are off (':' second): each error here is one line naming the
  * command and the word. */
-#define _GNU_SOURCE /* getopt_long */
-#include <getopt.h>
+#include <getopt.h> /* glibc's getopt_long, declared whatever the feature macros */
 #include <string.h>
 
 #include "options.h"
