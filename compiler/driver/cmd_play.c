@@ -22,22 +22,19 @@
 
 static const char *const prog = "ordo play";
 
-#define PLAY(bit) (DRV_ID_PLAY | PLAY_OPT_##bit)
-
 static const drv_option play_tty_options[] = {
-    {"seed", 0, "N", "the game's seed (default 1)", PLAY(SEED), NULL},
-    {"players", 0, "N", "number of players (default: the ruleset's minimum)", PLAY(PLAYERS),
-     NULL},
+    {"seed", 0, "N", "the game's seed (default 1)", DRV_PLAY(SEED), NULL},
+    DRV_PLAYERS_OPTION,
     {"policy", 0, "SEAT=NAME",
      "seat SEAT is played by a policy: random, first, or one the ruleset declares (--policy "
      "NAME: every seat)",
-     PLAY(POLICY), NULL},
-    {"max-steps", 0, "N", "stop with an error after N VM instructions", PLAY(MAX_STEPS), NULL},
+     DRV_PLAY(POLICY), NULL},
+    {"max-steps", 0, "N", "stop with an error after N VM instructions", DRV_PLAY(MAX_STEPS), NULL},
     {"as", 0, "SEAT",
      "play SEAT, and print what that player sees; without --policy, the other seats are "
      "played by the ruleset's first policy (or random). Default: print what the one seat "
      "without a policy sees, else what every player sees",
-     PLAY(AS), NULL},
+     DRV_PLAY(AS), NULL},
     {0}};
 
 const drv_command cmd_play_command = {
@@ -304,27 +301,11 @@ static int play_in_terminal(const ordo_program *p, play_options *o)
     return status;
 }
 
-typedef struct play_args {
-    play_options o;
-    const char *file;
-    drv_diag dd;
-} play_args;
-
-static int take(void *ctx, int id, const char *value)
-{
-    play_args *a = ctx;
-    if (id == DRV_OPT_ARG)
-        return drv_take_file(prog, &a->file, value);
-    int r = drv_diag_take(&a->dd, id, value, prog);
-    return r == 1 ? drv_play_take(&a->o, id, value, prog) : r;
-}
-
 int cmd_play(int argc, char **argv)
 {
-    play_args a = {.file = NULL};
-    play_options_init(&a.o);
-    drv_diag_init(&a.dd);
-    int st = drv_options_read(&cmd_play_command, argc, argv, take, &a);
+    drv_game_args a;
+    drv_game_args_init(&a, cmd_play_command.prog);
+    int st = drv_options_read(&cmd_play_command, argc, argv, drv_game_take, &a);
     if (st != DRV_OPT_GO)
         return st;
     const char *file = a.file;

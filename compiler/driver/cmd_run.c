@@ -4,41 +4,38 @@
 
 #include "driver.h"
 
-#define PLAY(bit) (DRV_ID_PLAY | PLAY_OPT_##bit)
-
 static const drv_option run_options[] = {
-    {"seed", 0, "N", "the game's seed (decimal or 0x hex; default 1)", PLAY(SEED), NULL},
-    {"players", 0, "N", "number of players (default: the ruleset's minimum)", PLAY(PLAYERS),
-     NULL},
+    {"seed", 0, "N", "the game's seed (decimal or 0x hex; default 1)", DRV_PLAY(SEED), NULL},
+    DRV_PLAYERS_OPTION,
     {"policy", 0, "NAME",
      "how decisions are taken when no choice is given: random, first, or a policy the ruleset "
      "declares (default random, seeded from --seed); --policy SEAT=NAME for one seat, e.g. "
      "2=first",
-     PLAY(POLICY), NULL},
+     DRV_PLAY(POLICY), NULL},
     {"choices", 0, "FILE",
      "take decisions from FILE, one option label a line; when it runs out, the policy decides "
      "('-': stdin)",
-     PLAY(CHOICES), NULL},
-    {"trace", 0, "text|jsonl|none", "trace format on stdout (default text)", PLAY(TRACE), NULL},
+     DRV_PLAY(CHOICES), NULL},
+    {"trace", 0, "text|jsonl|none", "trace format on stdout (default text)", DRV_PLAY(TRACE), NULL},
     {"max-steps", 0, "N",
      "0 or none given: the runtime's default limit, 100000000; else stop with an error after "
      "N VM instructions",
-     PLAY(MAX_STEPS), NULL},
+     DRV_PLAY(MAX_STEPS), NULL},
     {"record", 0, "FILE", "write the label of every decision taken to FILE ('-': stdout)",
-     PLAY(RECORD), NULL},
+     DRV_PLAY(RECORD), NULL},
     {"save", 0, "FILE",
      "save the game to FILE (ordo_save) at its end, or before decision N with --save-at N (0: "
      "the first)",
-     PLAY(SAVE), NULL},
+     DRV_PLAY(SAVE), NULL},
     {"save-at", 0, "N", "with --save: save before decision N (0: the first) instead of at the end",
-     PLAY(SAVE_AT), NULL},
+     DRV_PLAY(SAVE_AT), NULL},
     {"restore", 0, "FILE",
      "play on from a saved game instead of a new one (the save fixes the players and the dice; "
      "a save of another program, or a damaged one, is refused)",
-     PLAY(RESTORE), NULL},
+     DRV_PLAY(RESTORE), NULL},
     {"as", 0, "SEAT",
      "trace what player SEAT sees: another's hidden values and secret choices are shown as ?",
-     PLAY(AS), NULL},
+     DRV_PLAY(AS), NULL},
     {0}};
 
 const drv_command cmd_run_command = {
@@ -49,28 +46,12 @@ const drv_command cmd_run_command = {
     "exit status: 0 the game ended, 1 compile error, runtime error or a\n"
     "choice that is not offered, 2 bad command line or missing file.\n"};
 
-typedef struct run_args {
-    play_options o;
-    const char *file;
-    drv_diag dd;
-} run_args;
-
-static int take(void *ctx, int id, const char *value)
-{
-    run_args *a = ctx;
-    if (id == DRV_OPT_ARG)
-        return drv_take_file(cmd_run_command.prog, &a->file, value);
-    int r = drv_diag_take(&a->dd, id, value, cmd_run_command.prog);
-    return r == 1 ? drv_play_take(&a->o, id, value, cmd_run_command.prog) : r;
-}
-
 int cmd_run(int argc, char **argv)
 {
     const char *prog = cmd_run_command.prog;
-    run_args a = {.file = NULL};
-    play_options_init(&a.o);
-    drv_diag_init(&a.dd);
-    int st = drv_options_read(&cmd_run_command, argc, argv, take, &a);
+    drv_game_args a;
+    drv_game_args_init(&a, cmd_run_command.prog);
+    int st = drv_options_read(&cmd_run_command, argc, argv, drv_game_take, &a);
     if (st != DRV_OPT_GO)
         return st;
     if (!a.file) {

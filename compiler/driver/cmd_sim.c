@@ -41,17 +41,14 @@ typedef struct sim_args {
 /* ---- the command line */
 
 enum { OPT_GAMES, OPT_JOBS, OPT_VAR, OPT_SCORE, OPT_JSONL };
-#define PLAY(bit) (DRV_ID_PLAY | PLAY_OPT_##bit)
-
 static const drv_option sim_options[] = {
     {"games", 0, "N", "games to play (default 100)", OPT_GAMES, NULL},
-    {"seed", 0, "S", "game i (0-based) has seed S+i (default 1)", PLAY(SEED), NULL},
-    {"players", 0, "N", "number of players (default: the ruleset's minimum)", PLAY(PLAYERS),
-     NULL},
+    {"seed", 0, "S", "game i (0-based) has seed S+i (default 1)", DRV_PLAY(SEED), NULL},
+    DRV_PLAYERS_OPTION,
     {"policy", 0, "NAME",
      "every seat's policy (default random; policies: random, first, or one the ruleset "
      "declares); --policy SEAT=NAME: one seat's policy, e.g. --policy 2=first",
-     PLAY(POLICY), NULL},
+     DRV_PLAY(POLICY), NULL},
     {"score", 0, "NAME",
      "the int var per player to average as the final score (default: 'score', when the "
      "ruleset has one)",
@@ -62,7 +59,7 @@ static const drv_option sim_options[] = {
      OPT_VAR, NULL},
     {"jsonl", 0, NULL, "one JSON object per game instead of the table", OPT_JSONL, NULL},
     {"jobs", 0, "K", "play on K processes (the same output; default 1)", OPT_JOBS, NULL},
-    {"max-steps", 0, "N", "stop a game with an error after N VM instructions", PLAY(MAX_STEPS),
+    {"max-steps", 0, "N", "stop a game with an error after N VM instructions", DRV_PLAY(MAX_STEPS),
      NULL},
     {0}};
 
@@ -121,8 +118,7 @@ static int take(void *ctx, int id, const char *v)
         a->score = v;
         return DRV_TAKEN;
     }
-    int r = drv_diag_take(&a->dd, id, v, prog);
-    return r == 1 ? drv_play_take(&a->o, id, v, prog) : r;
+    return drv_play_or_diag_take(&a->o, &a->dd, id, v, prog);
 }
 
 /* The whole command line: DRV_GO, or the exit status to return at once. */

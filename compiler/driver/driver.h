@@ -51,9 +51,27 @@ int drv_diag_finish(drv_diag *dd);
 /* playopts.c: the play options (runtime/host's PLAY_OPT_*) in a
  * command's option table have the id DRV_ID_PLAY | PLAY_OPT_x. */
 enum { DRV_ID_PLAY = 1 << 13 };
+#define DRV_PLAY(bit) (DRV_ID_PLAY | PLAY_OPT_##bit)
+/* --players, which means the same wherever it is taken */
+#define DRV_PLAYERS_OPTION                                                                    \
+    {"players", 0, "N", "number of players (default: the ruleset's minimum)",                  \
+     DRV_PLAY(PLAYERS), NULL}
 /* Takes option `id` with its value when it is a play option: DRV_TAKEN or
  * DRV_BAD (after a message); 1 when id is another's. */
 int drv_play_take(play_options *o, int id, const char *value, const char *prog);
+/* The same, or one of drv_diag_options into dd. */
+int drv_play_or_diag_take(play_options *o, drv_diag *dd, int id, const char *value,
+                          const char *prog);
+/* A command that plays one game of one file: the file, the play options
+ * and the diagnostics options; drv_game_take is its take() (options.h). */
+typedef struct drv_game_args {
+    play_options o;
+    const char *file;
+    drv_diag dd;
+    const char *prog;
+} drv_game_args;
+void drv_game_args_init(drv_game_args *a, const char *prog);
+int drv_game_take(void *ctx, int id, const char *value);
 
 /* common.c */
 /* What drv_files returns when the subcommand is to go on. */

@@ -171,7 +171,8 @@ static void test_man(void **state)
     drv_options_man_synopsis(&cmd, f);
     fclose(f);
     assert_non_null(strstr(buf, ".SS \"tool sub\"\n"));
-    assert_non_null(strstr(buf, ".TP\n\\fB\\-o\\fR, \\fB\\-\\-output\\fR \\fIFILE\\fR\nwhere to write;"));
+    assert_non_null(
+        strstr(buf, ".TP\n\\fB\\-o\\fR, \\fB\\-\\-output\\fR \\fIFILE\\fR\nwhere to write;"));
     assert_non_null(strstr(buf, ".B tool sub\n\\fIFILE\\fR [\\fIOPTIONS\\fR]\n.br\n"));
     free(buf);
 }
