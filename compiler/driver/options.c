@@ -147,7 +147,6 @@ int drv_options_read(const drv_command *cmd, int argc, char **argv, drv_take_fn 
     for (;;) {
         int at = optind ? optind : 1;
         int c = getopt_long(argc, argv, shorts, longs, NULL);
-        int r = DRV_TAKEN;
         if (c == -1)
             break;
         if (c == 'h') {
@@ -163,9 +162,8 @@ int drv_options_read(const drv_command *cmd, int argc, char **argv, drv_take_fn 
             say_error(cmd->prog, c, argv[at], all, n);
             return TOOL_USAGE;
         }
-        const drv_option *o = c == 1 ? NULL : option_of(all, n, c);
-        r = take(ctx, o ? o->id : DRV_OPT_ARG, optarg);
-        if (r != DRV_TAKEN)
+        const drv_option *o = c == 1 ? NULL : option_of(all, n, c); /* 1: a file */
+        if (take(ctx, o ? o->id : DRV_OPT_ARG, optarg) != DRV_TAKEN)
             return TOOL_USAGE;
     }
     for (int i = optind; i < argc; i++) /* after "--" */
