@@ -48,7 +48,7 @@ COMPILER_SRC := $(wildcard compiler/*.c)
 ENGINES_SRC  := $(wildcard compiler/engines/*.c)
 ORDO_SRC     := $(filter-out compiler/driver/ordoc_main.c,$(wildcard compiler/driver/*.c))
 ORDOC_SRC    := compiler/driver/ordoc_main.c compiler/driver/files.c compiler/driver/common.c \
-                compiler/driver/diagopts.c
+                compiler/driver/diagopts.c compiler/driver/options.c
 
 GEN_C   := $(BUILD)/dsl/parser.c $(BUILD)/dsl/lexer.c
 GEN_H   := $(BUILD)/dsl/parser.h
@@ -118,11 +118,13 @@ SOMAJOR    := $(firstword $(subst ., ,$(VERSION)))
 LIBSO      := $(BUILD)/libordo.so.$(VERSION)
 PIC_OBJ    := $(RUNTIME_SRC:%.c=$(BUILD)/pic/%.o)
 HEADERS    := runtime/ordo.h runtime/ordo_native.h runtime/opcodes.h runtime/opcode_list.h runtime/host/ordo_host.h
-MANPAGES   := man/ordo.1 man/ordoc.1 man/ordo.3 man/ordo.5
+# ordo.1 and ordoc.1 are written from templates with the option lists the
+# tools print from their option tables (man/generate.sh)
+MAN1       := $(BUILD)/man/ordo.1 $(BUILD)/man/ordoc.1
 
 .PHONY: all deps demo test test-one bench clean examples fuzz fuzz-build install uninstall help \
         doc-browser-test
-all: $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(LIBENGINES) $(LIBSO) $(EXAMPLES)
+all: $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(LIBENGINES) $(LIBSO) $(EXAMPLES) $(MAN1)
 
 help:
 	@echo 'make            build the tools, the libraries and a host per ruleset'
@@ -136,6 +138,14 @@ help:
 	@echo 'make clean      remove build/'
 
 examples: $(EXAMPLES)
+
+$(BUILD)/man/ordo.1: man/ordo.1.in man/generate.sh $(ORDO)
+	@mkdir -p $(@D)
+	sh man/generate.sh $< $(ORDO) help --man >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/man/ordoc.1: man/ordoc.1.in man/generate.sh $(ORDOC)
+	@mkdir -p $(@D)
+	sh man/generate.sh $< $(ORDOC) --help-man >$@.tmp && mv $@.tmp $@
 
 # ---- set-up: install what is missing (Debian), once per machine
 deps:
@@ -188,8 +198,9 @@ $(LIBENGINES): $(ENGINES_OBJ)
 $(ORDO): $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO)
 	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO) -ljansson
 
-$(ORDOC): $(ORDOC_OBJ) $(LIBOC) $(LIBORDO)
-	$(CC) $(LDFLAGS) -o $@ $(ORDOC_OBJ) $(LIBOC) $(LIBORDO)
+# (the host kit for its number parser, which every tool's options share)
+$(ORDOC): $(ORDOC_OBJ) $(LIBOC) $(LIBHOST) $(LIBORDO)
+	$(CC) $(LDFLAGS) -o $@ $(ORDOC_OBJ) $(LIBOC) $(LIBHOST) $(LIBORDO)
 
 # one bison run makes both (a grouped target: GNU make >= 4.3)
 $(BUILD)/dsl/parser.c $(BUILD)/dsl/parser.h &: dsl/parser.y | $(DEPS_OK)
@@ -410,7 +421,7 @@ install: all
 	install -m 644 $(HEADERS) $(DESTDIR)$(INCDIR)
 	sed -e 's|@PREFIX@|$(PREFIX)|; s|@VERSION@|$(VERSION)|' runtime/ordo.pc.in \
 	    >$(DESTDIR)$(LIBDIR)/pkgconfig/ordo.pc
-	install -m 644 man/ordo.1 man/ordoc.1 $(DESTDIR)$(MANDIR)/man1
+	install -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1
 	install -m 644 man/ordo.3 $(DESTDIR)$(MANDIR)/man3
 	install -m 644 man/ordo.5 $(DESTDIR)$(MANDIR)/man5
 

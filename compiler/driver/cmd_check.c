@@ -4,19 +4,23 @@
 
 #include "driver.h"
 
-static const char help[] =
-    "usage: ordo check [-v] [-Werror] [-Wno-NAME] [--diagnostics-format=F] FILE...\n"
-    "\n"
+enum { OPT_VERBOSE };
+
+static const drv_option check_options[] = {
+    {NULL, 'v', NULL,
+     "also print 'FILE: ok' (with the warning count) for each file, then the policies and "
+     "displays it declares",
+     OPT_VERBOSE, NULL},
+    {0}};
+
+const drv_command cmd_check_command = {
+    "ordo check",
+    "[-v] [-Werror] [-Wno-NAME] [--diagnostics-format=F] FILE...",
     "Parses, checks and lowers each ruleset; diagnostics go to stderr as\n"
-    "FILE:LINE:COL: error|warning: MESSAGE.\n"
-    "\n"
-    "  -v         also print 'FILE: ok' (with the warning count) for each file,\n"
-    "             then the policies and displays it declares\n"
-    DRV_DIAG_HELP
-    "  --help, --version\n"
-    "\n"
+    "FILE:LINE:COL: error|warning: MESSAGE.\n",
+    (const drv_option *const[]){check_options, drv_diag_options, NULL},
     "exit status: 0 every file is consistent (warnings allowed), 1 errors,\n"
-    "2 bad command line or missing file.\n";
+    "2 bad command line or missing file.\n"};
 
 /* What a ruleset declares for its players: the names --policy takes, the
  * displays `ordo play` shows. */
@@ -54,11 +58,11 @@ static int check_file(const char *path, int verbose, const drv_diag *dd)
 int cmd_check(int argc, char **argv)
 {
     int verbose = 0, nfiles;
-    const drv_flag flags[] = {{"-v", &verbose}, {NULL, NULL}};
+    int *const flags[] = {[OPT_VERBOSE] = &verbose};
     drv_diag dd;
     drv_diag_init(&dd);
     char **files;
-    int status = drv_files("ordo check", help, flags, &dd, argc, argv, &files, &nfiles);
+    int status = drv_files(&cmd_check_command, flags, &dd, argc, argv, &files, &nfiles);
     if (status != DRV_GO)
         return status;
     if (drv_diag_start(&dd) != 0) {

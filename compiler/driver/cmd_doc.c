@@ -20,33 +20,37 @@
 
 static const char prog[] = "ordo doc";
 
-static const char help[] =
-    "usage: ordo doc FILE [-o DIR] [--format md|html|all] [--dot] [--no-svg]\n"
-    "                [--no-run] [-Werror]\n"
-    "\n"
+enum { OPT_DIR, OPT_FORMAT, OPT_DOT, OPT_NO_SVG, OPT_NO_RUN };
+
+static const drv_option doc_options[] = {
+    {NULL, 'o', "DIR",
+     "the folder to write in (default: the current folder; made when missing): DIR/NAME.md and "
+     "DIR/NAME.html, NAME being FILE's name without .ordo. '-o -' writes the one document "
+     "--format names to standard output",
+     OPT_DIR, NULL},
+    {"format", 0, "FMT", "md, html or all (default all)", OPT_FORMAT, NULL},
+    {"dot", 0, NULL,
+     "also DIR/NAME-sequence.dot (the sequence of play) and DIR/NAME-triggers.dot (the trigger "
+     "network), and their .svg renderings when Graphviz's dot is on the PATH",
+     OPT_DOT, NULL},
+    {"no-svg", 0, NULL, "with --dot: write the .dot files only", OPT_NO_SVG, NULL},
+    {"no-run", 0, NULL, "do not run the scenarios (the document says 'not run')", OPT_NO_RUN,
+     NULL},
+    {0}};
+
+const drv_command cmd_doc_command = {
+    prog,
+    "FILE [-o DIR] [--format md|html|all] [--dot] [OPTIONS]",
     "Writes the rule document of a ruleset, for players and judges: the\n"
     "numbered sequence of play with each step's rule IDs, the triggers of each\n"
     "event with their timing, the actions with their costs in the order they\n"
     "are paid, each override against the base rule it replaces, and an index\n"
     "of every rule ID: the steps that encode it, the scenarios that cite it\n"
-    "and the scenarios that reach it (the scenarios are run to find out).\n"
-    "\n"
-    "  -o DIR            the folder to write in (default: the current folder;\n"
-    "                    made when missing): DIR/NAME.md and DIR/NAME.html,\n"
-    "                    NAME being FILE's name without .ordo. '-o -' writes\n"
-    "                    the one document --format names to standard output\n"
-    "  --format FMT      md, html or all (default all)\n"
-    "  --dot             also DIR/NAME-sequence.dot (the sequence of play) and\n"
-    "                    DIR/NAME-triggers.dot (the trigger network), and their\n"
-    "                    .svg renderings when Graphviz's dot is on the PATH\n"
-    "  --no-svg          with --dot: write the .dot files only\n"
-    "  --no-run          do not run the scenarios (the document says 'not run')\n"
-    DRV_DIAG_HELP
-    "  --help, --version\n"
-    "\n"
+    "and the scenarios that reach it (the scenarios are run to find out).\n",
+    (const drv_option *const[]){doc_options, drv_diag_options, NULL},
     "exit status: 0 the documents were written (a failing scenario is shown\n"
     "in them, not an error), 1 compile error or an output that could not be\n"
-    "written, 2 bad command line or missing file.\n";
+    "written, 2 bad command line or missing file.\n"};
 
 typedef struct doc_args {
     const char *file, *dir;
@@ -54,12 +58,38 @@ typedef struct doc_args {
     drv_diag dd;      /* -Werror, -Wno-NAME, --diagnostics-format */
 } doc_args;
 
-static int need_value(int i, int argc, const char *opt)
+static int take(void *ctx, int id, const char *v)
 {
-    if (i + 1 < argc)
-        return 1;
-    fprintf(stderr, "%s: %s needs a value (try '%s --help')\n", prog, opt, prog);
-    return 0;
+    doc_args *a = ctx;
+    switch (id) {
+    case DRV_OPT_ARG:
+        return drv_take_file(prog, &a->file, v);
+    case OPT_DIR:
+        a->dir = v;
+        if (!*a->dir) {
+            fprintf(stderr, "%s: -o needs a folder\n", prog);
+            return DRV_BAD;
+        }
+        return DRV_TAKEN;
+    case OPT_FORMAT:
+        a->md = strcmp(v, "md") == 0 || strcmp(v, "all") == 0;
+        a->html = strcmp(v, "html") == 0 || strcmp(v, "all") == 0;
+        if (!a->md && !a->html) {
+            fprintf(stderr, "%s: unknown format '%s' (md, html or all)\n", prog, v);
+            return DRV_BAD;
+        }
+        return DRV_TAKEN;
+    case OPT_DOT:
+        a->dot = 1;
+        return DRV_TAKEN;
+    case OPT_NO_SVG:
+        a->svg = 0;
+        return DRV_TAKEN;
+    case OPT_NO_RUN:
+        a->run = 0;
+        return DRV_TAKEN;
+    }
+    return drv_diag_take(&a->dd, id, v, prog);
 }
 
 static int parse(int argc, char **argv, doc_args *a)
@@ -69,55 +99,9 @@ static int parse(int argc, char **argv, doc_args *a)
     a->dir = ".";
     a->md = a->html = 1;
     a->svg = a->run = 1;
-    int opts_done = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        if (opts_done || s[0] != '-' || s[1] == 0) {
-            if (a->file) {
-                fprintf(stderr, "%s: one FILE at a time ('%s' and '%s')\n", prog, a->file, s);
-                return TOOL_USAGE;
-            }
-            a->file = s;
-        } else if (strcmp(s, "--") == 0)
-            opts_done = 1;
-        else if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
-            fputs(help, stdout);
-            return TOOL_OK;
-        } else if (strcmp(s, "--version") == 0) {
-            printf("ordo %s\n", ORDO_VERSION);
-            return TOOL_OK;
-        } else if (strcmp(s, "-o") == 0) {
-            if (!need_value(i, argc, s))
-                return TOOL_USAGE;
-            a->dir = argv[++i];
-            if (!*a->dir) {
-                fprintf(stderr, "%s: -o needs a folder\n", prog);
-                return TOOL_USAGE;
-            }
-        } else if (strcmp(s, "--format") == 0) {
-            if (!need_value(i, argc, s))
-                return TOOL_USAGE;
-            const char *f = argv[++i];
-            a->md = strcmp(f, "md") == 0 || strcmp(f, "all") == 0;
-            a->html = strcmp(f, "html") == 0 || strcmp(f, "all") == 0;
-            if (!a->md && !a->html) {
-                fprintf(stderr, "%s: unknown format '%s' (md, html or all)\n", prog, f);
-                return TOOL_USAGE;
-            }
-        } else if (strcmp(s, "--dot") == 0)
-            a->dot = 1;
-        else if (strcmp(s, "--no-svg") == 0)
-            a->svg = 0;
-        else if (strcmp(s, "--no-run") == 0)
-            a->run = 0;
-        else {
-            int d = drv_diag_arg(&a->dd, s, prog);
-            if (d < 0)
-                return TOOL_USAGE;
-            if (d == 0)
-                return drv_unknown_option(prog, s);
-        }
-    }
+    int st = drv_options_read(&cmd_doc_command, argc, argv, take, a);
+    if (st != DRV_OPT_GO)
+        return st;
     if (!a->file) {
         fprintf(stderr, "%s: no input file (try '%s --help')\n", prog, prog);
         return TOOL_USAGE;

@@ -15,9 +15,45 @@
 
 static const char *const prog = "ordo explore";
 
-static const char help[] =
-    "usage: ordo explore FILE [OPTIONS]\n"
-    "\n"
+/* the options with a number, in the order of `limits` */
+enum {
+    OPT_PLAYERS, OPT_SEED, OPT_SEEDS, OPT_DEPTH, OPT_STATES, OPT_MEMORY, OPT_SECONDS, OPT_WALKS,
+    OPT_JOBS, OPT_MAX_STEPS, OPT_OUTCOMES, OPT_SEEDED_DICE, OPT_IGNORE, OPT_SCENARIOS
+};
+
+static const drv_option explore_options[] = {
+    {"players", 0, "N", "players (default: the ruleset's minimum)", OPT_PLAYERS, NULL},
+    {"seed", 0, "S", "the first seed (default 1)", OPT_SEED, NULL},
+    {"seeds", 0, "K", "explore seeds S .. S+K-1 (default 1)", OPT_SEEDS, NULL},
+    {"depth", 0, "D", "at most D decisions from the start", OPT_DEPTH, NULL},
+    {"states", 0, "N", "keep at most N states per seed", OPT_STATES, NULL},
+    {"memory", 0, "MB", "memory for the states kept, per process (default 1024)", OPT_MEMORY,
+     NULL},
+    {"seconds", 0, "T", "stop each search after T seconds (default 60)", OPT_SECONDS, NULL},
+    {"walks", 0, "N", "N random walks per seed instead of the full search", OPT_WALKS, NULL},
+    {"jobs", 0, "N", "seeds shared among N processes (default 1)", OPT_JOBS, NULL},
+    {"outcomes", 0, "N",
+     "outcomes of the rolls explored from one decision (default 100000); past it the search "
+     "is bounded",
+     OPT_OUTCOMES, NULL},
+    {"seeded-dice", 0, NULL,
+     "the rolls too follow each state's generator: one outcome a roll (random walks always do)",
+     OPT_SEEDED_DICE, NULL},
+    {"ignore", 0, "VAR",
+     "leave VAR out of a state's identity (repeatable): a counter such as 'turns' makes every "
+     "state new, and hides that play goes round in circles",
+     OPT_IGNORE, NULL},
+    {"max-steps", 0, "N",
+     "VM instructions allowed between two decisions (default 1000000): more is reported as no "
+     "progress",
+     OPT_MAX_STEPS, NULL},
+    {"scenarios", 0, "OUT", "write each error found as a scenario that replays it",
+     OPT_SCENARIOS, NULL},
+    {0}};
+
+const drv_command cmd_explore_command = {
+    "ordo explore",
+    "FILE [OPTIONS]",
     "Searches the states a ruleset's games reach from the start: every option\n"
     "of every decision, breadth first (or random walks), states hashed and\n"
     "kept once. Reports each runtime error, decision with no legal option, and\n"
@@ -25,31 +61,10 @@ static const char help[] =
     "then the steps, options, triggers and rule IDs never reached, and a\n"
     "summary. Every total of every roll is a branch of its own (at most\n"
     "--outcomes of them from one decision); shuffles follow each state's\n"
-    "generator, and --seeds explores several dealings of them.\n"
-    "\n"
-    "  --players N       players (default: the ruleset's minimum)\n"
-    "  --seed S          the first seed (default 1)\n"
-    "  --seeds K         explore seeds S .. S+K-1 (default 1)\n"
-    "  --depth D         at most D decisions from the start\n"
-    "  --states N        keep at most N states per seed\n"
-    "  --memory MB       memory for the states kept, per process (default 1024)\n"
-    "  --seconds T       stop each search after T seconds (default 60)\n"
-    "  --walks N         N random walks per seed instead of the full search\n"
-    "  --jobs N          seeds shared among N processes (default 1)\n"
-    "  --outcomes N      outcomes of the rolls explored from one decision\n"
-    "                    (default 100000); past it the search is bounded\n"
-    "  --seeded-dice     the rolls too follow each state's generator: one\n"
-    "                    outcome a roll (random walks always do)\n"
-    "  --ignore VAR      leave VAR out of a state's identity (repeatable): a\n"
-    "                    counter such as 'turns' makes every state new, and\n"
-    "                    hides that play goes round in circles\n"
-    "  --max-steps N     VM instructions allowed between two decisions\n"
-    "                    (default 1000000): more is reported as no progress\n"
-    "  --scenarios OUT   write each error found as a scenario that replays it\n"
-    "  --help, --version\n"
-    "\n"
+    "generator, and --seeds explores several dealings of them.\n",
+    (const drv_option *const[]){explore_options, NULL},
     "exit status: 0 no error found, 1 an error found (or the ruleset does not\n"
-    "compile), 2 bad command line or missing file.\n";
+    "compile), 2 bad command line or missing file.\n"};
 
 typedef struct args {
     const char *file, *scenarios;
@@ -63,13 +78,57 @@ typedef struct args {
 
 /* -------------------------------------------------------- command line */
 
-static int number(const char *opt, const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
+/* A number option: its value, in its range, into args. */
+static int take_number(args *a, int id, const char *v)
 {
-    if (play_parse_u64(v, out) != 0 || *out < lo || *out > hi) {
-        fprintf(stderr, "%s: bad value '%s' for %s\n", prog, v ? v : "", opt);
-        return -1;
+    static const struct {
+        const char *name;
+        uint64_t lo, hi;
+    } limits[] = {{"players", 1, 127},    {"seed", 0, UINT64_MAX}, {"seeds", 1, 1000000},
+                  {"depth", 1, 1000000},  {"states", 1, UINT32_MAX - 2},
+                  {"memory", 1, 1 << 20}, {"seconds", 1, 1000000}, {"walks", 1, 1000000000},
+                  {"jobs", 1, 256},       {"max-steps", 1, UINT64_MAX},
+                  {"outcomes", 1, UINT32_MAX}};
+    unsigned long long n;
+    if (drv_option_number(prog, limits[id].name, v, limits[id].lo, limits[id].hi, &n) != 0)
+        return DRV_BAD;
+    switch (id) {
+    case OPT_PLAYERS: a->players = (long)n; break;
+    case OPT_SEED: a->seed = n; break;
+    case OPT_SEEDS: a->seeds = n; break;
+    case OPT_DEPTH: a->depth = (long)n; break;
+    case OPT_STATES: a->states = n; break;
+    case OPT_MEMORY: a->memory_mb = n; break;
+    case OPT_SECONDS: a->seconds = (double)n; break;
+    case OPT_WALKS: a->walks = (long)n; break;
+    case OPT_JOBS: a->jobs = (long)n; break;
+    case OPT_MAX_STEPS: a->max_steps = n; break;
+    case OPT_OUTCOMES: a->outcomes = n; break;
     }
-    return 0;
+    return DRV_TAKEN;
+}
+
+static int take(void *ctx, int id, const char *v)
+{
+    args *a = ctx;
+    switch (id) {
+    case DRV_OPT_ARG:
+        return drv_take_file(prog, &a->file, v);
+    case OPT_SEEDED_DICE:
+        a->seeded_dice = 1;
+        return DRV_TAKEN;
+    case OPT_SCENARIOS:
+        a->scenarios = v;
+        return DRV_TAKEN;
+    case OPT_IGNORE:
+        if (a->nignore == 16) {
+            fprintf(stderr, "%s: more than 16 --ignore\n", prog);
+            return DRV_BAD;
+        }
+        a->ignore[a->nignore++] = v;
+        return DRV_TAKEN;
+    }
+    return take_number(a, id, v);
 }
 
 static int parse(args *a, int argc, char **argv)
@@ -82,73 +141,9 @@ static int parse(args *a, int argc, char **argv)
     a->max_steps = 1000000;
     a->seconds = 60;
     a->outcomes = 100000;
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        uint64_t n;
-        if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) {
-            fputs(help, stdout);
-            return TOOL_OK;
-        }
-        if (strcmp(o, "--version") == 0) {
-            printf("ordo %s\n", ORDO_VERSION);
-            return TOOL_OK;
-        }
-        if (o[0] != '-' || !o[1]) {
-            if (a->file) {
-                fprintf(stderr, "%s: one file at a time ('%s' and '%s')\n", prog, a->file, o);
-                return TOOL_USAGE;
-            }
-            a->file = o;
-            continue;
-        }
-        static const struct {
-            const char *name;
-            uint64_t lo, hi;
-        } opts[] = {{"--players", 1, 127},    {"--seed", 0, UINT64_MAX}, {"--seeds", 1, 1000000},
-                    {"--depth", 1, 1000000},  {"--states", 1, UINT32_MAX - 2},
-                    {"--memory", 1, 1 << 20}, {"--seconds", 1, 1000000}, {"--walks", 1, 1000000000},
-                    {"--jobs", 1, 256},       {"--max-steps", 1, UINT64_MAX},
-                    {"--outcomes", 1, UINT32_MAX}};
-        int k, nopts = (int)(sizeof opts / sizeof opts[0]);
-        for (k = 0; k < nopts && strcmp(o, opts[k].name) != 0; k++)
-            ;
-        if (strcmp(o, "--seeded-dice") == 0) {
-            a->seeded_dice = 1;
-            continue;
-        }
-        if (strcmp(o, "--scenarios") == 0 && v) {
-            a->scenarios = v;
-            i++;
-            continue;
-        }
-        if (strcmp(o, "--ignore") == 0 && v) {
-            if (a->nignore == 16) {
-                fprintf(stderr, "%s: more than 16 --ignore\n", prog);
-                return TOOL_USAGE;
-            }
-            a->ignore[a->nignore++] = v;
-            i++;
-            continue;
-        }
-        if (k == nopts)
-            return drv_unknown_option(prog, o);
-        if (number(o, v, opts[k].lo, opts[k].hi, &n) != 0)
-            return TOOL_USAGE;
-        i++;
-        switch (k) {
-        case 0: a->players = (long)n; break;
-        case 1: a->seed = n; break;
-        case 2: a->seeds = n; break;
-        case 3: a->depth = (long)n; break;
-        case 4: a->states = n; break;
-        case 5: a->memory_mb = n; break;
-        case 6: a->seconds = (double)n; break;
-        case 7: a->walks = (long)n; break;
-        case 8: a->jobs = (long)n; break;
-        case 9: a->max_steps = n; break;
-        case 10: a->outcomes = n; break;
-        }
-    }
+    int st = drv_options_read(&cmd_explore_command, argc, argv, take, a);
+    if (st != DRV_OPT_GO)
+        return st;
     if (!a->file) {
         fprintf(stderr, "%s: no input file (try '%s --help')\n", prog, prog);
         return TOOL_USAGE;

@@ -16,20 +16,22 @@
 #include "driver.h"
 #include "lsp.h"
 
-static const char help[] =
-    "usage: ordo lsp [-Werror] [-Wno-NAME] [--stdio]\n"
-    "\n"
+enum { OPT_STDIO };
+
+static const drv_option lsp_options[] = {
+    {"stdio", 0, NULL, "accepted and ignored (stdio is the only transport)", OPT_STDIO, NULL},
+    {0}};
+
+const drv_command cmd_lsp_command = {
+    "ordo lsp",
+    "[-Werror] [-Wno-NAME] [--stdio]",
     "A language server on stdin and stdout (the Language Server Protocol,\n"
     "JSON-RPC with Content-Length headers): diagnostics as you type, go to\n"
     "definition of a name, a step number or a cited rule ID, hover, and\n"
-    "completion of names. An editor starts it; see doc/tools.md.\n"
-    "\n"
-    "  -Werror, -Wno-NAME, -Werror=NAME  as for ordo check\n"
-    "  --stdio    accepted and ignored (stdio is the only transport)\n"
-    "  --help, --version\n"
-    "\n"
+    "completion of names. An editor starts it; see doc/tools.md.\n",
+    (const drv_option *const[]){drv_warning_options, lsp_options, NULL},
     "exit status: 0 after a shutdown request and exit, 1 on an exit without\n"
-    "shutdown or the end of the input before it, 2 bad command line.\n";
+    "shutdown or the end of the input before it, 2 bad command line.\n"};
 
 /* the largest message body read (a ruleset's limit, with room for JSON) */
 #define MAX_BODY ((size_t)160 << 20)
@@ -120,30 +122,25 @@ static int read_message(server *s, char **body, size_t *len)
     return 1;
 }
 
+static int take(void *ctx, int id, const char *value)
+{
+    server *s = ctx;
+    if (id == DRV_OPT_ARG) {
+        fprintf(stderr, "%s: unexpected argument '%s'\n", cmd_lsp_command.prog, value);
+        return DRV_BAD;
+    }
+    if (id == DRV_ID_DIAG_W)
+        return drv_warning_take(&s->opt, value, cmd_lsp_command.prog);
+    return DRV_TAKEN; /* --stdio */
+}
+
 int cmd_lsp(int argc, char **argv)
 {
     server s = {.in = stdin, .out = stdout};
     s.opt.diag = stderr;
-    for (int k = 1; k < argc; k++) {
-        const char *a = argv[k];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(help, stdout);
-            return TOOL_OK;
-        }
-        if (strcmp(a, "--version") == 0) {
-            printf("ordo %s\n", ORDO_VERSION);
-            return TOOL_OK;
-        }
-        if (strcmp(a, "--stdio") == 0)
-            continue;
-        int r = oc_option(&s.opt, a, "ordo lsp");
-        if (r < 0)
-            return TOOL_USAGE;
-        if (r == 0)
-            return a[0] == '-' ? drv_unknown_option("ordo lsp", a)
-                               : (fprintf(stderr, "ordo lsp: unexpected argument '%s'\n", a),
-                                  TOOL_USAGE);
-    }
+    int st = drv_options_read(&cmd_lsp_command, argc, argv, take, &s);
+    if (st != DRV_OPT_GO)
+        return st;
     s.lsp = lsp_server_new(&s.opt, send, s.out);
     if (!s.lsp)
         return TOOL_FAIL;

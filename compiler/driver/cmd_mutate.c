@@ -12,9 +12,21 @@
 
 static const char *const prog = "ordo mutate";
 
-static const char help[] =
-    "usage: ordo mutate FILE [--jobs N] [--timeout S] [--min-score P] [-v]\n"
-    "\n"
+enum { OPT_JOBS, OPT_TIMEOUT, OPT_MIN_SCORE, OPT_VERBOSE };
+
+static const drv_option mutate_option_table[] = {
+    {"jobs", 0, "N", "mutants run N at a time (default: the number of cores)", OPT_JOBS, NULL},
+    {"timeout", 0, "S",
+     "a mutant's scenarios get S seconds (default 10); past them it counts as killed",
+     OPT_TIMEOUT, NULL},
+    {"min-score", 0, "P", "exit 1 when fewer than P% of the mutants are killed", OPT_MIN_SCORE,
+     NULL},
+    {NULL, 'v', NULL, "also print each mutant killed or stillborn", OPT_VERBOSE, NULL},
+    {0}};
+
+const drv_command cmd_mutate_command = {
+    "ordo mutate",
+    "FILE [--jobs N] [--timeout S] [--min-score P] [-v]",
     "Makes one small change to the rules at a time (flip a comparison, move a\n"
     "constant by one, leave out a statement, a 'when' guard or a cost, swap\n"
     "'immediately' and 'after', reverse an order, swap two statements that do\n"
@@ -25,61 +37,52 @@ static const char help[] =
     "the ruleset as\n"
     "  # ordo-mutant equivalent KIND \"LINE TEXT\": REASON\n"
     "is counted apart, as equivalent; a mark no survivor matches is reported\n"
-    "as a stale mark.\n"
-    "\n"
-    "  --jobs N      mutants run N at a time (default: the number of cores)\n"
-    "  --timeout S   a mutant's scenarios get S seconds (default 10); past them\n"
-    "                it counts as killed\n"
-    "  --min-score P exit 1 when fewer than P% of the mutants are killed\n"
-    "  -v            also print each mutant killed or stillborn\n"
-    "  --help, --version\n"
-    "\n"
+    "as a stale mark.\n",
+    (const drv_option *const[]){mutate_option_table, NULL},
     "exit status: 0 done (and the score reached), 1 the ruleset does not compile\n"
     "or its scenarios fail unmutated, or the score is below --min-score, 2 bad\n"
-    "command line or missing file.\n";
+    "command line or missing file.\n"};
+
+typedef struct mutate_args {
+    const char *file;
+    long jobs, timeout, min_score;
+    int verbose;
+} mutate_args;
+
+static int take(void *ctx, int id, const char *v)
+{
+    static const struct {
+        const char *name;
+        long lo, hi;
+    } limits[] = {[OPT_JOBS] = {"jobs", 1, 256},
+                  [OPT_TIMEOUT] = {"timeout", 1, 3600},
+                  [OPT_MIN_SCORE] = {"min-score", 0, 100}};
+    mutate_args *a = ctx;
+    if (id == DRV_OPT_ARG)
+        return drv_take_file(prog, &a->file, v);
+    if (id == OPT_VERBOSE) {
+        a->verbose = 1;
+        return DRV_TAKEN;
+    }
+    unsigned long long n;
+    if (drv_option_number(prog, limits[id].name, v, (unsigned long long)limits[id].lo,
+                          (unsigned long long)limits[id].hi, &n) != 0)
+        return DRV_BAD;
+    *(id == OPT_JOBS ? &a->jobs : id == OPT_TIMEOUT ? &a->timeout : &a->min_score) = (long)n;
+    return DRV_TAKEN;
+}
 
 int cmd_mutate(int argc, char **argv)
 {
-    const char *file = NULL;
-    long jobs = sysconf(_SC_NPROCESSORS_ONLN), timeout = 10, min_score = -1;
-    int verbose = 0;
-    if (jobs < 1)
-        jobs = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = NULL;
-        long *target = NULL, lo = 0, hi = 0;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(help, stdout);
-            return TOOL_OK;
-        } else if (strcmp(a, "--version") == 0) {
-            printf("ordo %s\n", ORDO_VERSION);
-            return TOOL_OK;
-        } else if (strcmp(a, "-v") == 0) {
-            verbose = 1;
-            continue;
-        } else if (strcmp(a, "--jobs") == 0) {
-            target = &jobs, lo = 1, hi = 256;
-        } else if (strcmp(a, "--timeout") == 0) {
-            target = &timeout, lo = 1, hi = 3600;
-        } else if (strcmp(a, "--min-score") == 0) {
-            target = &min_score, lo = 0, hi = 100;
-        } else if (a[0] == '-' && a[1]) {
-            return drv_unknown_option(prog, a);
-        } else if (file) {
-            fprintf(stderr, "%s: one file at a time ('%s' and '%s')\n", prog, file, a);
-            return TOOL_USAGE;
-        } else {
-            file = a;
-            continue;
-        }
-        v = i + 1 < argc ? argv[++i] : NULL;
-        uint64_t n;
-        if (!v || play_parse_u64(v, &n) != 0 || n < (uint64_t)lo || n > (uint64_t)hi) {
-            fprintf(stderr, "%s: bad value '%s' for %s\n", prog, v ? v : "", a);
-            return TOOL_USAGE;
-        }
-        *target = (long)n;
-    }
+    mutate_args a = {NULL, sysconf(_SC_NPROCESSORS_ONLN), 10, -1, 0};
+    if (a.jobs < 1)
+        a.jobs = 1;
+    int st = drv_options_read(&cmd_mutate_command, argc, argv, take, &a);
+    if (st != DRV_OPT_GO)
+        return st;
+    const char *file = a.file;
+    long jobs = a.jobs, timeout = a.timeout, min_score = a.min_score;
+    int verbose = a.verbose;
     if (!file) {
         fprintf(stderr, "%s: no input file (try '%s --help')\n", prog, prog);
         return TOOL_USAGE;

@@ -22,28 +22,30 @@
 
 static const char *const prog = "ordo play";
 
-static const char help[] =
-    "usage: ordo play FILE [OPTIONS]\n"
-    "\n"
+static const drv_option play_tty_options[] = {
+    {"seed", 0, "N", "the game's seed (default 1)", DRV_PLAY(SEED), NULL},
+    DRV_PLAYERS_OPTION,
+    {"policy", 0, "SEAT=NAME",
+     "seat SEAT is played by a policy: random, first, or one the ruleset declares (--policy "
+     "NAME: every seat)",
+     DRV_PLAY(POLICY), NULL},
+    {"max-steps", 0, "N", "stop with an error after N VM instructions", DRV_PLAY(MAX_STEPS), NULL},
+    {"as", 0, "SEAT",
+     "play SEAT, and print what that player sees; without --policy, the other seats are "
+     "played by the ruleset's first policy (or random). Default: print what the one seat "
+     "without a policy sees, else what every player sees",
+     DRV_PLAY(AS), NULL},
+    {0}};
+
+const drv_command cmd_play_command = {
+    "ordo play",
+    "FILE [OPTIONS]",
     "Compiles FILE and plays one game in the terminal. Seats without a\n"
     "--policy are people: each of their decisions shows the ruleset's\n"
-    "displays and the numbered options, and reads a number from stdin.\n"
-    "\n"
-    "  --seed N              the game's seed (default 1)\n"
-    "  --players N           number of players (default: the ruleset's minimum)\n"
-    "  --policy SEAT=NAME    seat SEAT is played by a policy: random, first, or\n"
-    "                        one the ruleset declares (--policy NAME: every seat)\n"
-    "  --max-steps N         stop with an error after N VM instructions\n"
-    "  --as SEAT             play SEAT, and print what that player sees; without\n"
-    "                        --policy, the other seats are played by the\n"
-    "                        ruleset's first policy (or random). Default: print\n"
-    "                        what the one seat without a policy sees, else what\n"
-    "                        every player sees\n"
-    DRV_DIAG_HELP
-    "  --help, --version\n"
-    "\n"
+    "displays and the numbered options, and reads a number from stdin.\n",
+    (const drv_option *const[]){play_tty_options, drv_diag_options, NULL},
     "exit status: 0 the game ended, 1 compile or runtime error, or the input\n"
-    "ended before the game did, 2 bad command line or missing file.\n";
+    "ended before the game did, 2 bad command line or missing file.\n"};
 
 typedef struct play_tty {
     const ordo_program *p;
@@ -301,41 +303,12 @@ static int play_in_terminal(const ordo_program *p, play_options *o)
 
 int cmd_play(int argc, char **argv)
 {
-    play_options o;
-    play_options_init(&o);
-    const char *file = NULL;
-    drv_diag dd;
-    drv_diag_init(&dd);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int d = a[0] == '-' ? drv_diag_arg(&dd, a, prog) : 0;
-        if (d < 0)
-            return TOOL_USAGE;
-        if (d > 0)
-            continue;
-        if (a[0] != '-' || a[1] == 0) {
-            if (file) {
-                fprintf(stderr, "%s: one file at a time ('%s' and '%s')\n", prog, file, a);
-                return TOOL_USAGE;
-            }
-            file = a;
-        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(help, stdout);
-            return TOOL_OK;
-        } else if (strcmp(a, "--version") == 0) {
-            printf("ordo %s\n", ORDO_VERSION);
-            return TOOL_OK;
-        } else {
-            unsigned which = PLAY_OPT_SEED | PLAY_OPT_PLAYERS | PLAY_OPT_POLICY |
-                             PLAY_OPT_MAX_STEPS | PLAY_OPT_AS;
-            int r = play_parse_options_of(&o, which, argc, argv, &i, prog);
-            if (r < 0)
-                return TOOL_USAGE;
-            if (r == 0)
-                return drv_unknown_option(prog, a);
-            i--; /* it moved past the option; the loop adds 1 */
-        }
-    }
+    drv_game_args a;
+    drv_game_args_init(&a, cmd_play_command.prog);
+    int st = drv_options_read(&cmd_play_command, argc, argv, drv_game_take, &a);
+    if (st != DRV_OPT_GO)
+        return st;
+    const char *file = a.file;
     if (!file) {
         fprintf(stderr, "%s: no input file (try '%s --help')\n", prog, prog);
         return TOOL_USAGE;
@@ -348,10 +321,10 @@ int cmd_play(int argc, char **argv)
     if (!drv_readable(prog, file))
         return TOOL_USAGE;
     oc_compiler *c;
-    if (drv_diag_start(&dd) != 0)
+    if (drv_diag_start(&a.dd) != 0)
         return TOOL_FAIL;
-    const ordo_program *p = drv_compile(file, &dd, &c);
-    int status = drv_diag_finish(&dd) == 0 && p ? play_in_terminal(p, &o) : TOOL_FAIL;
+    const ordo_program *p = drv_compile(file, &a.dd, &c);
+    int status = drv_diag_finish(&a.dd) == 0 && p ? play_in_terminal(p, &a.o) : TOOL_FAIL;
     oc_free(c);
     return status;
 }

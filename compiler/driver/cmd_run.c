@@ -4,87 +4,82 @@
 
 #include "driver.h"
 
-static const char help_head[] =
-    "usage: ordo run FILE [OPTIONS]\n"
-    "\n"
-    "Compiles FILE and plays one game, printing its trace on stdout.\n"
-    "\n";
-static const char help_tail[] =
-    DRV_DIAG_HELP
-    "  --help, --version\n"
-    "\n"
+static const drv_option run_options[] = {
+    {"seed", 0, "N", "the game's seed (decimal or 0x hex; default 1)", DRV_PLAY(SEED), NULL},
+    DRV_PLAYERS_OPTION,
+    {"policy", 0, "NAME",
+     "how decisions are taken when no choice is given: random, first, or a policy the ruleset "
+     "declares (default random, seeded from --seed); --policy SEAT=NAME for one seat, e.g. "
+     "2=first",
+     DRV_PLAY(POLICY), NULL},
+    {"choices", 0, "FILE",
+     "take decisions from FILE, one option label a line; when it runs out, the policy decides "
+     "('-': stdin)",
+     DRV_PLAY(CHOICES), NULL},
+    {"trace", 0, "text|jsonl|none", "trace format on stdout (default text)", DRV_PLAY(TRACE), NULL},
+    {"max-steps", 0, "N",
+     "0 or none given: the runtime's default limit, 100000000; else stop with an error after "
+     "N VM instructions",
+     DRV_PLAY(MAX_STEPS), NULL},
+    {"record", 0, "FILE", "write the label of every decision taken to FILE ('-': stdout)",
+     DRV_PLAY(RECORD), NULL},
+    {"save", 0, "FILE",
+     "save the game to FILE (ordo_save) at its end, or before decision N with --save-at N (0: "
+     "the first)",
+     DRV_PLAY(SAVE), NULL},
+    {"save-at", 0, "N", "with --save: save before decision N (0: the first) instead of at the end",
+     DRV_PLAY(SAVE_AT), NULL},
+    {"restore", 0, "FILE",
+     "play on from a saved game instead of a new one (the save fixes the players and the dice; "
+     "a save of another program, or a damaged one, is refused)",
+     DRV_PLAY(RESTORE), NULL},
+    {"as", 0, "SEAT",
+     "trace what player SEAT sees: another's hidden values and secret choices are shown as ?",
+     DRV_PLAY(AS), NULL},
+    {0}};
+
+const drv_command cmd_run_command = {
+    "ordo run",
+    "FILE [OPTIONS]",
+    "Compiles FILE and plays one game, printing its trace on stdout.\n",
+    (const drv_option *const[]){run_options, drv_diag_options, NULL},
     "exit status: 0 the game ended, 1 compile error, runtime error or a\n"
-    "choice that is not offered, 2 bad command line or missing file.\n";
+    "choice that is not offered, 2 bad command line or missing file.\n"};
 
 int cmd_run(int argc, char **argv)
 {
-    const char *prog = "ordo run";
-    play_options o;
-    play_options_init(&o);
-    const char *file = NULL;
-    int opts_done = 0;
-    drv_diag dd;
-    drv_diag_init(&dd);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (opts_done || a[0] != '-' || a[1] == 0) {
-            if (file) {
-                fprintf(stderr, "%s: one file at a time ('%s' and '%s')\n", prog, file, a);
-                return TOOL_USAGE;
-            }
-            file = a;
-            continue;
-        }
-        if (strcmp(a, "--") == 0) {
-            opts_done = 1;
-            continue;
-        }
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(help_head, stdout);
-            fputs(play_options_help, stdout);
-            fputs(help_tail, stdout);
-            return TOOL_OK;
-        }
-        if (strcmp(a, "--version") == 0) {
-            printf("ordo %s\n", ORDO_VERSION);
-            return TOOL_OK;
-        }
-        int d = drv_diag_arg(&dd, a, prog);
-        if (d < 0)
-            return TOOL_USAGE;
-        if (d > 0)
-            continue;
-        int r = play_parse_option(&o, argc, argv, &i, prog);
-        if (r < 0)
-            return TOOL_USAGE;
-        if (r == 0)
-            return drv_unknown_option(prog, a);
-        i--; /* play_parse_option moved past the option; the loop adds 1 */
-    }
-    if (!file) {
+    const char *prog = cmd_run_command.prog;
+    drv_game_args a;
+    drv_game_args_init(&a, cmd_run_command.prog);
+    int st = drv_options_read(&cmd_run_command, argc, argv, drv_game_take, &a);
+    if (st != DRV_OPT_GO)
+        return st;
+    if (!a.file) {
         fprintf(stderr, "%s: no input file (try '%s --help')\n", prog, prog);
         return TOOL_USAGE;
     }
-    if (!drv_readable(prog, file))
+    if (!drv_readable(prog, a.file))
         return TOOL_USAGE;
-    if (o.choices && !drv_readable(prog, o.choices))
+    if (a.o.choices && !drv_readable(prog, a.o.choices))
         return TOOL_USAGE;
-    if (o.choices && strcmp(o.choices, "-") == 0 && strcmp(file, "-") == 0) {
+    if (a.o.choices && strcmp(a.o.choices, "-") == 0 && strcmp(a.file, "-") == 0) {
         fprintf(stderr, "%s: the ruleset and --choices cannot both be the standard input\n",
                 prog);
         return TOOL_USAGE;
     }
-    if (o.record && (drv_same_file(o.record, file) || drv_same_file(o.record, o.choices))) {
+    if (a.o.record &&
+        (drv_same_file(a.o.record, a.file) || drv_same_file(a.o.record, a.o.choices))) {
         fprintf(stderr, "%s: --record '%s' is an input file: it would be lost\n", prog,
-                o.record);
+                a.o.record);
         return TOOL_USAGE;
     }
 
     oc_compiler *c;
-    if (drv_diag_start(&dd) != 0)
+    if (drv_diag_start(&a.dd) != 0)
         return TOOL_FAIL;
-    const ordo_program *p = drv_compile(file, &dd, &c);
-    int status = drv_diag_finish(&dd) == 0 && p ? play_game(p, &o, stdout, prog) : TOOL_FAIL;
+    const ordo_program *p = drv_compile(a.file, &a.dd, &c);
+    int status =
+        drv_diag_finish(&a.dd) == 0 && p ? play_game(p, &a.o, stdout, prog) : TOOL_FAIL;
     oc_free(c);
     return status;
 }

@@ -32,37 +32,38 @@ typedef struct sim_args {
 
 /* ---- the command line */
 
-static void print_help(void)
-{
-    fputs("usage: ordo sim FILE [OPTIONS]\n"
-          "\n"
-          "Compiles FILE, plays many games and prints how they ended: each\n"
-          "outcome's count, rate and 95% interval (Wilson), the mean length and\n"
-          "the mean final score.\n"
-          "\n"
-          "  --games N             games to play (default 100)\n"
-          "  --seed S              game i (0-based) has seed S+i (default 1)\n"
-          "  --players N           number of players (default: the ruleset's minimum)\n"
-          "  --policy NAME         every seat's policy (default random; policies: ",
-          stdout);
-    play_print_policies(stdout);
-    fputs(",\n"
-          "                        or one the ruleset declares)\n"
-          "  --policy SEAT=NAME    one seat's policy, e.g. --policy 2=first\n"
-          "  --score NAME          the int var per player to average as the final score\n"
-          "                        (default: 'score', when the ruleset has one)\n"
-          "  --var NAME            an int var (not indexed) whose final value is shown:\n"
-          "                        its mean, and in each --jsonl line (up to 8 --var)\n"
-          "  --jsonl               one JSON object per game instead of the table\n"
-          "  --jobs K              play on K processes (the same output; default 1)\n"
-          "  --max-steps N         stop a game with an error after N VM instructions\n"
-          DRV_DIAG_HELP
-          "  --help, --version\n"
-          "\n"
-          "exit status: 0 every game ended, 1 compile error or a game with a runtime\n"
-          "error (the first is printed with its seed), 2 bad command line or missing file.\n",
-          stdout);
-}
+enum { OPT_GAMES, OPT_JOBS, OPT_VAR, OPT_SCORE, OPT_JSONL };
+static const drv_option sim_options[] = {
+    {"games", 0, "N", "games to play (default 100)", OPT_GAMES, NULL},
+    {"seed", 0, "S", "game i (0-based) has seed S+i (default 1)", DRV_PLAY(SEED), NULL},
+    DRV_PLAYERS_OPTION,
+    {"policy", 0, "NAME",
+     "every seat's policy (default random; policies: random, first, or one the ruleset "
+     "declares); --policy SEAT=NAME: one seat's policy, e.g. --policy 2=first",
+     DRV_PLAY(POLICY), NULL},
+    {"score", 0, "NAME",
+     "the int var per player to average as the final score (default: 'score', when the "
+     "ruleset has one)",
+     OPT_SCORE, NULL},
+    {"var", 0, "NAME",
+     "an int var (not indexed) whose final value is shown: its mean, and in each --jsonl line "
+     "(up to 8 --var)",
+     OPT_VAR, NULL},
+    {"jsonl", 0, NULL, "one JSON object per game instead of the table", OPT_JSONL, NULL},
+    {"jobs", 0, "K", "play on K processes (the same output; default 1)", OPT_JOBS, NULL},
+    {"max-steps", 0, "N", "stop a game with an error after N VM instructions", DRV_PLAY(MAX_STEPS),
+     NULL},
+    {0}};
+
+const drv_command cmd_sim_command = {
+    prog,
+    "FILE [OPTIONS]",
+    "Compiles FILE, plays many games and prints how they ended: each\n"
+    "outcome's count, rate and 95% interval (Wilson), the mean length and\n"
+    "the mean final score.\n",
+    (const drv_option *const[]){sim_options, drv_diag_options, NULL},
+    "exit status: 0 every game ended, 1 compile error or a game with a runtime\n"
+    "error (the first is printed with its seed), 2 bad command line or missing file.\n"};
 
 /* The value of a count option, 1..max: 1, or -1 after a message. */
 static int parse_count(const char *name, const char *v, uint64_t max, uint64_t *out)
@@ -80,61 +81,36 @@ static int parse_count(const char *name, const char *v, uint64_t max, uint64_t *
     return -1;
 }
 
-/* One of sim's own options at argv[*i] (leaving *i on its value): 1 when
- * taken, 0 when argv[*i] is not one, -1 after a one-line message. */
-static int parse_own(sim_args *a, int argc, char **argv, int *i)
+/* One of sim's options, or its file. */
+static int take(void *ctx, int id, const char *v)
 {
-    const char *v;
+    sim_args *a = ctx;
     uint64_t jobs;
-    int r;
-    if (strcmp(argv[*i], "--jsonl") == 0) {
+    switch (id) {
+    case DRV_OPT_ARG:
+        return drv_take_file(prog, &a->file, v);
+    case OPT_JSONL:
         a->jsonl = 1;
-        return 1;
-    }
-    if ((r = drv_diag_arg(&a->dd, argv[*i], prog)) != 0)
-        return r;
-    if ((r = play_option_arg(prog, "--games", argc, argv, i, &v)) != 0)
-        return r < 0 ? r : parse_count("--games", v, UINT64_MAX, &a->games);
-    if ((r = play_option_arg(prog, "--jobs", argc, argv, i, &v)) != 0) {
-        if (r > 0 && (r = parse_count("--jobs", v, SIM_MAX_JOBS, &jobs)) > 0)
-            a->jobs = (int)jobs;
-        return r;
-    }
-    if ((r = play_option_arg(prog, "--var", argc, argv, i, &v)) > 0) {
+        return DRV_TAKEN;
+    case OPT_GAMES:
+        return parse_count("--games", v, UINT64_MAX, &a->games) > 0 ? DRV_TAKEN : DRV_BAD;
+    case OPT_JOBS:
+        if (parse_count("--jobs", v, SIM_MAX_JOBS, &jobs) < 0)
+            return DRV_BAD;
+        a->jobs = (int)jobs;
+        return DRV_TAKEN;
+    case OPT_VAR:
         if (a->nvars == SIM_MAX_VARS) {
             fprintf(stderr, "%s: more than %d --var options\n", prog, SIM_MAX_VARS);
-            return -1;
+            return DRV_BAD;
         }
         a->var[a->nvars++] = v;
-        return 1;
-    }
-    if ((r = play_option_arg(prog, "--score", argc, argv, i, &v)) > 0)
+        return DRV_TAKEN;
+    case OPT_SCORE:
         a->score = v;
-    return r;
-}
-
-/* One option at argv[*i], leaving *i on its last word; DRV_GO or the exit
- * status to return at once. */
-static int parse_option(sim_args *a, int argc, char **argv, int *i)
-{
-    const char *arg = argv[*i];
-    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-        print_help();
-        return TOOL_OK;
+        return DRV_TAKEN;
     }
-    if (strcmp(arg, "--version") == 0) {
-        printf("ordo %s\n", ORDO_VERSION);
-        return TOOL_OK;
-    }
-    int r = parse_own(a, argc, argv, i);
-    if (r == 0) {
-        r = play_parse_options_of(&a->o, SIM_PLAY_OPTS, argc, argv, i, prog);
-        if (r > 0)
-            --*i; /* play_parse_options_of moved past the option */
-    }
-    if (r < 0)
-        return TOOL_USAGE;
-    return r ? DRV_GO : drv_unknown_option(prog, arg);
+    return drv_play_or_diag_take(&a->o, &a->dd, id, v, prog);
 }
 
 /* The whole command line: DRV_GO, or the exit status to return at once. */
@@ -145,23 +121,9 @@ static int parse_args(sim_args *a, int argc, char **argv)
     drv_diag_init(&a->dd);
     a->games = SIM_DEFAULT_GAMES;
     a->jobs = 1;
-    int opts_done = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (opts_done || arg[0] != '-' || arg[1] == 0) {
-            if (a->file) {
-                fprintf(stderr, "%s: one file at a time ('%s' and '%s')\n", prog, a->file, arg);
-                return TOOL_USAGE;
-            }
-            a->file = arg;
-        } else if (strcmp(arg, "--") == 0) {
-            opts_done = 1;
-        } else {
-            int st = parse_option(a, argc, argv, &i);
-            if (st != DRV_GO)
-                return st;
-        }
-    }
+    int st = drv_options_read(&cmd_sim_command, argc, argv, take, a);
+    if (st != DRV_OPT_GO)
+        return st;
     if (!a->file) {
         fprintf(stderr, "%s: no input file (try '%s --help')\n", prog, prog);
         return TOOL_USAGE;
@@ -276,7 +238,7 @@ typedef struct sim_out {
     progress pr;
 } sim_out;
 
-static void take(void *ctx, const sim_game *r)
+static void take_game(void *ctx, const sim_game *r)
 {
     sim_out *out = ctx;
     if (out->jsonl)
@@ -311,7 +273,7 @@ static int sim_setup_play(sim_play *s, const ordo_program *p, const sim_args *a,
 static int simulate(const ordo_program *p, const sim_args *a)
 {
     sim_out out;
-    sim_hooks h = {take, show_progress, &out, stderr, prog};
+    sim_hooks h = {take_game, show_progress, &out, stderr, prog};
     sim_play s;
     memset(&s, 0, sizeof s);
     int status = sim_setup_play(&s, p, a, &h);

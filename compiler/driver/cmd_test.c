@@ -3,23 +3,27 @@
 
 #include "driver.h"
 
-static const char help[] =
-    "usage: ordo test [-v] [-t] FILE...\n"
-    "\n"
+enum { OPT_VERBOSE, OPT_TRACES, OPT_COVERAGE };
+
+static const drv_option test_options[] = {
+    {NULL, 'v', NULL, "name each scenario as it runs", OPT_VERBOSE, NULL},
+    {NULL, 't', NULL, "also print each scenario's trace as it runs", OPT_TRACES, NULL},
+    {"coverage", 0, NULL,
+     "after each file, the steps, options, triggers and rule IDs its scenarios reach, and "
+     "those they never reach",
+     OPT_COVERAGE, NULL},
+    {0}};
+
+const drv_command cmd_test_command = {
+    "ordo test",
+    "[-v] [-t] [--coverage] FILE...",
     "Compiles each ruleset and runs its scenarios. Prints 'FILE: ok N\n"
     "scenarios' or each failure as FILE:LINE: scenario \"NAME\": ...; the last\n"
     "line is 'N passed, M failed'. A file that does not compile counts as one\n"
-    "failure.\n"
-    "\n"
-    "  -v         name each scenario as it runs\n"
-    "  -t         also print each scenario's trace as it runs\n"
-    "  --coverage after each file, the steps, options, triggers and rule IDs\n"
-    "             its scenarios reach, and those they never reach\n"
-    DRV_DIAG_HELP
-    "  --help, --version\n"
-    "\n"
+    "failure.\n",
+    (const drv_option *const[]){test_options, drv_diag_options, NULL},
     "exit status: 0 every scenario passed, 1 a failure or a compile error,\n"
-    "2 bad command line or missing file.\n";
+    "2 bad command line or missing file.\n"};
 
 /* Runs the scenarios of one file; a file that does not compile is one
  * failure. */
@@ -53,12 +57,12 @@ static void test_file(const char *path, int verbose, int coverage, const drv_dia
 int cmd_test(int argc, char **argv)
 {
     int verbose = 0, traces = 0, coverage = 0, nfiles;
-    const drv_flag flags[] = {{"-v", &verbose}, {"-t", &traces}, {"--coverage", &coverage},
-                              {NULL, NULL}};
+    int *const flags[] = {[OPT_VERBOSE] = &verbose, [OPT_TRACES] = &traces,
+                          [OPT_COVERAGE] = &coverage};
     drv_diag dd;
     drv_diag_init(&dd);
     char **files;
-    int status = drv_files("ordo test", help, flags, &dd, argc, argv, &files, &nfiles);
+    int status = drv_files(&cmd_test_command, flags, &dd, argc, argv, &files, &nfiles);
     if (status != DRV_GO)
         return status;
     if (drv_diag_start(&dd) != 0) {

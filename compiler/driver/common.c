@@ -1,76 +1,41 @@
-/* common.c — helpers every `ordo` subcommand uses: file checks, option
- * errors, the `[FLAGS] FILE...` command line, compiling a file. */
-#include <errno.h>
+/* common.c — helpers every `ordo` subcommand uses: file checks, the
+ * `[FLAGS] FILE...` command line, compiling a file. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "driver.h"
 
-int drv_unknown_option(const char *prog, const char *arg)
+/* What drv_files' take() fills in. */
+typedef struct files_args {
+    const char *prog;
+    int *const *flags;
+    drv_diag *dd;
+    char **files;
+    int nfiles;
+} files_args;
+
+static int take_file_or_flag(void *ctx, int id, const char *value)
 {
-    fprintf(stderr, "%s: unknown option '%s' (try '%s --help')\n", prog, arg, prog);
-    return TOOL_USAGE;
+    files_args *a = ctx;
+    if (id == DRV_OPT_ARG) {
+        a->files[a->nfiles++] = (char *)value;
+        return DRV_TAKEN;
+    }
+    int r = a->dd ? drv_diag_take(a->dd, id, value, a->prog) : 1;
+    if (r != 1)
+        return r;
+    *a->flags[id] = 1;
+    return DRV_TAKEN;
 }
 
-/* Sets the flag named `arg`; 0 when there is none. */
-static int set_one_flag(const drv_flag *flags, const char *arg)
+int drv_take_file(const char *prog, const char **file, const char *word)
 {
-    for (; flags->name; flags++)
-        if (strcmp(arg, flags->name) == 0) {
-            *flags->on = 1;
-            return 1;
-        }
-    return 0;
-}
-
-/* A flag, or one-letter flags grouped as in `-vt` (each must exist; none
- * is set otherwise). */
-static int set_flag(const drv_flag *flags, const char *arg)
-{
-    if (set_one_flag(flags, arg))
-        return 1;
-    if (arg[0] != '-' || arg[1] == '-' || !arg[1] || !arg[2])
-        return 0;
-    for (const char *c = arg + 1; *c; c++) {
-        char one[3] = {'-', *c, 0};
-        int known = 0;
-        for (const drv_flag *f = flags; f->name; f++)
-            known |= strcmp(f->name, one) == 0;
-        if (!known)
-            return 0;
+    if (*file) {
+        fprintf(stderr, "%s: one file at a time ('%s' and '%s')\n", prog, *file, word);
+        return DRV_BAD;
     }
-    for (const char *c = arg + 1; *c; c++) {
-        char one[3] = {'-', *c, 0};
-        set_one_flag(flags, one);
-    }
-    return 1;
-}
-
-/* The options and file names of argv, in order; --help, --version and an
- * unknown option end the reading (their exit status is returned). */
-static int read_args(const char *prog, const char *help, const drv_flag *flags, drv_diag *dd,
-                     int argc, char **argv, char **files, int *nfiles)
-{
-    int opts_done = 0, r;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!opts_done && dd && a[0] == '-' && (r = drv_diag_arg(dd, a, prog)) != 0) {
-            if (r < 0)
-                return TOOL_USAGE;
-        } else if (opts_done || a[0] != '-' || a[1] == 0)
-            files[(*nfiles)++] = argv[i];
-        else if (strcmp(a, "--") == 0)
-            opts_done = 1;
-        else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(help, stdout);
-            return TOOL_OK;
-        } else if (strcmp(a, "--version") == 0) {
-            printf("ordo %s\n", ORDO_VERSION);
-            return TOOL_OK;
-        } else if (!set_flag(flags, a))
-            return drv_unknown_option(prog, a);
-    }
-    return DRV_GO;
+    *file = word;
+    return DRV_TAKEN;
 }
 
 /* Every file is checked before any is compiled: a missing one is a usage
@@ -87,22 +52,21 @@ static int files_readable(const char *prog, char **files, int nfiles)
     return DRV_GO;
 }
 
-int drv_files(const char *prog, const char *help, const drv_flag *flags, drv_diag *dd,
-              int argc, char **argv, char ***files, int *nfiles)
+int drv_files(const drv_command *cmd, int *const *flags, drv_diag *dd, int argc, char **argv,
+              char ***files, int *nfiles)
 {
-    char **v = calloc((size_t)argc, sizeof *v);
-    if (!v)
+    files_args a = {cmd->prog, flags, dd, calloc((size_t)argc, sizeof(char *)), 0};
+    if (!a.files)
         return TOOL_FAIL;
-    int n = 0;
-    int status = read_args(prog, help, flags, dd, argc, argv, v, &n);
-    if (status == DRV_GO)
-        status = files_readable(prog, v, n);
+    int status = drv_options_read(cmd, argc, argv, take_file_or_flag, &a);
+    if (status == DRV_OPT_GO)
+        status = files_readable(cmd->prog, a.files, a.nfiles);
     if (status != DRV_GO) {
-        free(v);
+        free(a.files);
         return status;
     }
-    *files = v;
-    *nfiles = n;
+    *files = a.files;
+    *nfiles = a.nfiles;
     return DRV_GO;
 }
 

@@ -6,6 +6,7 @@
 
 #include "compiler.h"
 #include "files.h"
+#include "options.h"
 #include "ordo_host.h"
 #include "scenario.h"
 
@@ -19,48 +20,75 @@ int cmd_play(int argc, char **argv);
 int cmd_mutate(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
 int cmd_lsp(int argc, char **argv); /* cmd_lsp.c: the language server */
+int cmd_doc(int argc, char **argv);
+/* Their options and --help (options.h), each in its command's file. */
+extern const drv_command cmd_check_command, cmd_run_command, cmd_sim_command,
+    cmd_test_command, cmd_play_command, cmd_mutate_command, cmd_explore_command,
+    cmd_lsp_command, cmd_doc_command;
 
 /* diagopts.c: what a command that compiles takes about diagnostics. */
 typedef struct drv_diag {
     oc_options opt;   /* the compiler's options: warnings, the sink */
     int format;       /* --diagnostics-format: DIAG_FORMAT_* (diag_sink.h) */
 } drv_diag;
-/* their lines for --help */
-#define DRV_DIAG_HELP                                                                   \
-    "  -Werror               treat warnings as errors\n"                                \
-    "  -Wno-NAME, -Werror=NAME  turn warning NAME off, or make it an error\n"           \
-    "                        (each warning says its name: [-Wunused])\n"                \
-    "  --diagnostics-format=text|json|sarif  diagnostics as GCC's text, as\n"           \
-    "                        JSON lines, or as one SARIF 2.1.0 log, on stderr\n"
+/* Their entries in a command's option table (-Werror, -Wno-NAME,
+ * -Werror=NAME as -W VALUE; --diagnostics-format), and the -W entry alone
+ * for a command without a diagnostics format (ordo lsp). Their ids are
+ * DRV_ID_DIAG and above. */
+enum { DRV_ID_DIAG = 1 << 12, DRV_ID_DIAG_W = DRV_ID_DIAG, DRV_ID_DIAG_FORMAT };
+extern const drv_option drv_diag_options[];
+extern const drv_option drv_warning_options[];
 void drv_diag_init(drv_diag *dd);
-/* Reads one of them: 1 when arg was one, 0 when not, -1 after a message
- * for a bad one. */
-int drv_diag_arg(drv_diag *dd, const char *arg, const char *prog);
+/* Takes option `id` with its value when it is one of drv_diag_options:
+ * DRV_TAKEN or DRV_BAD (after a message); 1 when id is another's. */
+int drv_diag_take(drv_diag *dd, int id, const char *value, const char *prog);
+/* -W VALUE into the compiler's options: DRV_TAKEN or DRV_BAD. */
+int drv_warning_take(oc_options *opt, const char *value, const char *prog);
 /* Before the first compilation: the JSON or SARIF sink (0, or -1 when out
  * of memory); after the last: written (0, or -1 on a write error). */
 int drv_diag_start(drv_diag *dd);
 int drv_diag_finish(drv_diag *dd);
-int cmd_doc(int argc, char **argv);
+
+/* playopts.c: the play options (runtime/host's PLAY_OPT_*) in a
+ * command's option table have the id DRV_ID_PLAY | PLAY_OPT_x. */
+enum { DRV_ID_PLAY = 1 << 13 };
+#define DRV_PLAY(bit) (DRV_ID_PLAY | PLAY_OPT_##bit)
+/* --players, which means the same wherever it is taken */
+#define DRV_PLAYERS_OPTION                                                                    \
+    {"players", 0, "N", "number of players (default: the ruleset's minimum)",                  \
+     DRV_PLAY(PLAYERS), NULL}
+/* Takes option `id` with its value when it is a play option: DRV_TAKEN or
+ * DRV_BAD (after a message); 1 when id is another's. */
+int drv_play_take(play_options *o, int id, const char *value, const char *prog);
+/* The same, or one of drv_diag_options into dd. */
+int drv_play_or_diag_take(play_options *o, drv_diag *dd, int id, const char *value,
+                          const char *prog);
+/* A command that plays one game of one file: the file, the play options
+ * and the diagnostics options; drv_game_take is its take() (options.h). */
+typedef struct drv_game_args {
+    play_options o;
+    const char *file;
+    drv_diag dd;
+    const char *prog;
+} drv_game_args;
+void drv_game_args_init(drv_game_args *a, const char *prog);
+int drv_game_take(void *ctx, int id, const char *value);
 
 /* common.c */
-/* An unknown option: prints the one-line error, returns TOOL_USAGE. */
-int drv_unknown_option(const char *prog, const char *arg);
-/* An on/off option of a subcommand, such as -v: `name` sets *on to 1. */
-typedef struct drv_flag {
-    const char *name;
-    int *on;
-} drv_flag;
 /* What drv_files returns when the subcommand is to go on. */
-enum { DRV_GO = -1 };
+enum { DRV_GO = DRV_OPT_GO };
 /* Reads the command line of a subcommand of the form `prog [FLAGS] FILE...`
- * (`help` is its --help text; `flags` ends with {NULL, NULL}; dd, when
- * not NULL, takes the diagnostics options). Returns
+ * with cmd's options: flags (no value) whose ids index `flags`, where each
+ * sets its int to 1, and, when dd is not NULL, drv_diag_options. Returns
  * DRV_GO with the files, all readable, in *files (to be freed) and their
  * count in *nfiles; otherwise the exit status to return at once, nothing
  * to free: TOOL_OK after --help or --version, TOOL_USAGE after a one-line
  * error, TOOL_FAIL when out of memory. */
-int drv_files(const char *prog, const char *help, const drv_flag *flags, drv_diag *dd,
-              int argc, char **argv, char ***files, int *nfiles);
+int drv_files(const drv_command *cmd, int *const *flags, drv_diag *dd, int argc, char **argv,
+              char ***files, int *nfiles);
+/* The one file of a command that takes one: DRV_TAKEN with *file = word,
+ * or DRV_BAD after "PROG: one file at a time" when *file is set. */
+int drv_take_file(const char *prog, const char **file, const char *word);
 /* Compiles one file with dd's options (diagnostics to stderr). Returns the
  * program, or NULL (then *c is still to be freed). */
 const ordo_program *drv_compile(const char *path, const drv_diag *dd, oc_compiler **c);

@@ -7,31 +7,76 @@
 #include "diag_sink.h"
 #include "driver.h"
 
-static const char help[] =
-    "usage: ordoc FILE.ordo -o OUT.c [--header OUT.h] [--symbol NAME] [--disasm] [-W...]\n"
-    "       (FILE '-' reads the standard input)\n"
-    "\n"
-    "Compiles a ruleset into C source: the program's tables as const data and\n"
-    "`const ordo_program NAME`, to be compiled with runtime/ordo.h and linked\n"
-    "with libordo.a.\n"
-    "\n"
-    "  -o OUT.c         write the C source to OUT.c ('-': standard output)\n"
-    "  --header OUT.h   also write a header declaring the program\n"
-    "  --symbol NAME    the program's C name (default: FILE's base name with\n"
-    "                   non-identifier characters as '_', then '_program')\n"
-    "  --disasm         print the program's assembly on stdout (-o optional)\n"
-    DRV_DIAG_HELP
-    "  --help, --version\n"
-    "\n"
-    "exit status: 0 written, 1 compile errors (diagnostics on stderr) or a\n"
-    "write error, 2 bad command line or missing file.\n";
-
 static int usage_error(const char *fmt, const char *arg)
 {
     fputs("ordoc: ", stderr);
     fprintf(stderr, fmt, arg);
     fputs(" (try 'ordoc --help')\n", stderr);
     return 2;
+}
+
+enum { OPT_OUT, OPT_HEADER, OPT_SYMBOL, OPT_DISASM, OPT_HELP_MAN };
+
+static const drv_option ordoc_options[] = {
+    {NULL, 'o', "OUT.c", "write the C source to OUT.c ('-': standard output)", OPT_OUT, NULL},
+    {"header", 0, "OUT.h", "also write a header declaring the program", OPT_HEADER, NULL},
+    {"symbol", 0, "NAME",
+     "the program's C name (default: FILE's base name with non-identifier characters as '_', "
+     "then '_program')",
+     OPT_SYMBOL, NULL},
+    {"disasm", 0, NULL, "print the program's assembly on stdout (-o optional)", OPT_DISASM,
+     NULL},
+    {"help-man", 0, "PART",
+     "print the man page's synopsis or options (PART), in roff, from this list", OPT_HELP_MAN,
+     NULL},
+    {0}};
+
+static const drv_command ordoc_command = {
+    "ordoc",
+    "FILE.ordo -o OUT.c [--header OUT.h] [--symbol NAME] [--disasm] [-W...]",
+    "Compiles a ruleset into C source: the program's tables as const data and\n"
+    "`const ordo_program NAME`, to be compiled with runtime/ordo.h and linked\n"
+    "with libordo.a. FILE '-' reads the standard input.\n",
+    (const drv_option *const[]){ordoc_options, drv_diag_options, NULL},
+    "exit status: 0 written, 1 compile errors (diagnostics on stderr) or a\n"
+    "write error, 2 bad command line or missing file.\n"};
+
+typedef struct ordoc_args {
+    const char *in, *out, *hdr, *symbol, *man;
+    int disasm;
+    drv_diag dd;
+} ordoc_args;
+
+static int take(void *ctx, int id, const char *v)
+{
+    ordoc_args *a = ctx;
+    switch (id) {
+    case DRV_OPT_ARG:
+        if (a->in) {
+            usage_error("one input file at a time (extra: '%s')", v);
+            return DRV_BAD;
+        }
+        a->in = v;
+        return DRV_TAKEN;
+    case OPT_OUT: a->out = v; return DRV_TAKEN;
+    case OPT_HEADER: a->hdr = v; return DRV_TAKEN;
+    case OPT_SYMBOL: a->symbol = v; return DRV_TAKEN;
+    case OPT_DISASM: a->disasm = 1; return DRV_TAKEN;
+    case OPT_HELP_MAN: a->man = v; return DRV_TAKEN;
+    }
+    return drv_diag_take(&a->dd, id, v, "ordoc");
+}
+
+/* --help-man synopsis|options: the man page's parts, for the build */
+static int print_man(const char *part)
+{
+    if (strcmp(part, "synopsis") == 0)
+        drv_options_man_synopsis(&ordoc_command, stdout);
+    else if (strcmp(part, "options") == 0)
+        drv_options_man(&ordoc_command, stdout);
+    else
+        return usage_error("bad value '%s' for --help-man (synopsis, options)", part);
+    return drv_stdout_done("ordoc") == 0 ? 0 : 1;
 }
 
 /* "rulesets/titan-2.ordo" -> "titan_2_program"; "-" -> "stdin_program" */
@@ -59,50 +104,16 @@ static char *default_symbol(const char *path)
 
 int main(int argc, char **argv)
 {
-    const char *in = NULL, *out = NULL, *hdr = NULL, *symbol = NULL;
-    int disasm = 0, opts_done = 0, d;
-    drv_diag dd;
-    drv_diag_init(&dd);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!opts_done && a[0] == '-' && (d = drv_diag_arg(&dd, a, "ordoc")) != 0) {
-            if (d < 0)
-                return 2;
-        } else if (opts_done || a[0] != '-' || a[1] == 0) {
-            if (in)
-                return usage_error("one input file at a time (extra: '%s')", a);
-            in = a;
-        } else if (strcmp(a, "--") == 0) {
-            opts_done = 1;
-        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(help, stdout);
-            return 0;
-        } else if (strcmp(a, "--version") == 0) {
-            printf("ordoc %s\n", ORDO_VERSION);
-            return 0;
-        } else if (strcmp(a, "--disasm") == 0) {
-            disasm = 1;
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--header") == 0 ||
-                   strcmp(a, "--symbol") == 0) {
-            if (i + 1 >= argc)
-                return usage_error("option '%s' needs a value", a);
-            const char *v = argv[++i];
-            if (a[1] == 'o')
-                out = v;
-            else if (a[2] == 'h')
-                hdr = v;
-            else
-                symbol = v;
-        } else if (strncmp(a, "-o", 2) == 0) {
-            out = a + 2;
-        } else if (strncmp(a, "--header=", 9) == 0) {
-            hdr = a + 9;
-        } else if (strncmp(a, "--symbol=", 9) == 0) {
-            symbol = a + 9;
-        } else {
-            return usage_error("unknown option '%s'", a);
-        }
-    }
+    ordoc_args a = {.in = NULL};
+    drv_diag_init(&a.dd);
+    int st = drv_options_read(&ordoc_command, argc, argv, take, &a);
+    if (st != DRV_OPT_GO)
+        return st;
+    if (a.man)
+        return print_man(a.man);
+    const char *in = a.in, *out = a.out, *hdr = a.hdr, *symbol = a.symbol;
+    int disasm = a.disasm;
+    drv_diag dd = a.dd;
     if (!in)
         return usage_error("%sno input file", "");
     if (!out && !disasm)

@@ -1,7 +1,9 @@
 #!/bin/sh
 # cli.sh BUILD — command-line behaviour of ordo, ordoc and a host: --help
 # and --version succeed; an unknown flag or a missing file is a one-line
-# error on stderr with exit status 2. Last line: "N passed, M failed".
+# error on stderr with exit status 2; options read from the commands'
+# tables, and the man pages' option lists written from them. Last line:
+# "N passed, M failed".
 . "$(dirname "$0")/common.sh"
 ORDO=$BUILD/ordo ORDOC=$BUILD/ordoc
 HOST=$BUILD/e2e/tiny_host
@@ -240,6 +242,40 @@ expect_out 'passed' "$ORDO" test -vt "$TINY"
 expect 2 1 "$ORDO" test -vx "$TINY"
 # ordo help COMMAND is COMMAND --help
 expect_out 'usage: ordo sim' "$ORDO" help sim
+# options from the tables (compiler/driver/options.c): a value in the next
+# word or after '=', options after the file, a long option shortened to a
+# start no other has; the errors are one line naming command and option
+expect 0 0 "$ORDO" run "$TINY" --seed=3 --trace=none --max-st 0
+expect 0 0 "$ORDO" run --trace none -- "$TINY"
+expect 2 1 "$ORDO" sim "$TINY" --s 3
+if grep -qxF "ordo sim: ambiguous option '--s' (--seed, --score)" "$tmp/err"; then
+    pass=$((pass + 1)); else echo "FAIL: ambiguous --s: $(cat "$tmp/err")"; fail=$((fail + 1)); fi
+expect 2 1 "$ORDO" test --coverage=yes "$TINY"
+expect 2 1 "$ORDO" doc "$TINY" -o
+if grep -qxF "ordo doc: option '-o' needs a value (try 'ordo doc --help')" "$tmp/err"; then
+    pass=$((pass + 1)); else echo "FAIL: doc -o: $(cat "$tmp/err")"; fail=$((fail + 1)); fi
+expect 2 1 "$ORDO" explore "$TINY" --ignore
+expect 2 1 "$ORDO" check -W "$TINY"
+expect 0 0 "$ORDO" check -Wno-unused -Werror=unused "$TINY"
+# every command's --help ends with its exit statuses, and lists -h
+for sub in check run sim play test mutate explore doc lsp; do
+    expect_out '^  -h, --help' "$ORDO" "$sub" --help
+    expect_out '^exit status:' "$ORDO" "$sub" --help
+done
+# the man pages' synopsis and options come from the same tables
+expect_out '^\.SS "ordo sim"' "$ORDO" help --man options
+expect_out '^\.B ordo explore' "$ORDO" help --man synopsis
+expect_out '^\\fB\\-\\-symbol' "$ORDOC" --help-man options
+expect 2 1 "$ORDO" help --man everything
+for page in ordo ordoc; do
+    tool=$ORDO args='help --man'
+    [ $page = ordoc ] && tool=$ORDOC args=--help-man
+    # shellcheck disable=SC2086
+    if sh man/generate.sh man/$page.1.in "$tool" $args >"$tmp/$page.1" &&
+       ! grep -q '@[A-Z]*@' "$tmp/$page.1" && grep -q '^\.SH OPTIONS' "$tmp/$page.1" &&
+       grep -q '^\.TP' "$tmp/$page.1"; then pass=$((pass + 1)); else
+        echo "FAIL: man/generate.sh man/$page.1.in"; fail=$((fail + 1)); fi
+done
 # a JSON Lines trace is valid JSON whatever bytes the ruleset's texts hold
 printf 'ruleset "u"\nplayers 2\nsequence {\n    step 1 "s\303\050" {\n        log "caf\303\251 \342\202 \377"\n        end game winner player 1\n    }\n}\n' >"$tmp/utf8.ordo"
 "$ORDO" run "$tmp/utf8.ordo" --trace jsonl >"$tmp/out" 2>&1

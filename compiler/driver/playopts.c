@@ -1,0 +1,49 @@
+/* playopts.c — the host kit's options of one game (--seed, --policy,
+ * --trace, ...: runtime/host/options.c) as entries of a command's option
+ * table: `ordo run` takes them all, `ordo sim` and `ordo play` those that
+ * make sense for them, each with its own help text, and the kit reads the
+ * values, so that every tool takes them alike; and the command line of a
+ * command that plays one game of one file (run, play). */
+#include "driver.h"
+
+int drv_play_take(play_options *o, int id, const char *value, const char *prog)
+{
+    /* in the order of the PLAY_OPT_* bits, as the kit names them */
+    static const char *const names[] = {"--seed",    "--players", "--policy",
+                                        "--choices", "--trace",   "--max-steps",
+                                        "--record",  "--save",    "--save-at",
+                                        "--restore", "--as"};
+    unsigned bit = (unsigned)id & ~(unsigned)DRV_ID_PLAY;
+    if (!(id & DRV_ID_PLAY) || !bit || bit > PLAY_OPT_ALL)
+        return 1;
+    int k = 0;
+    while (!(bit & (1u << k)))
+        k++;
+    /* the kit reads "--name VALUE" from an argv of its own */
+    char *words[] = {(char *)names[k], (char *)value, NULL};
+    int at = 0;
+    return play_parse_options_of(o, bit, 2, words, &at, prog) > 0 ? DRV_TAKEN : DRV_BAD;
+}
+
+int drv_play_or_diag_take(play_options *o, drv_diag *dd, int id, const char *value,
+                          const char *prog)
+{
+    int r = drv_diag_take(dd, id, value, prog);
+    return r == 1 ? drv_play_take(o, id, value, prog) : r;
+}
+
+void drv_game_args_init(drv_game_args *a, const char *prog)
+{
+    a->file = NULL;
+    a->prog = prog;
+    play_options_init(&a->o);
+    drv_diag_init(&a->dd);
+}
+
+int drv_game_take(void *ctx, int id, const char *value)
+{
+    drv_game_args *a = ctx;
+    if (id == DRV_OPT_ARG)
+        return drv_take_file(a->prog, &a->file, value);
+    return drv_play_or_diag_take(&a->o, &a->dd, id, value, a->prog);
+}
