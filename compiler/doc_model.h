@@ -1,6 +1,6 @@
 /* doc_model.h — the rule document of a ruleset (`ordo doc`), as a neutral
- * model the writers turn into Markdown (doc_md.c), one HTML page
- * (doc_html.c) and Graphviz graphs (doc_dot.c).
+ * model that one walk (doc_render.c) writes as Markdown (doc_md.c) and as
+ * one HTML page (doc_html.c), and doc_dot.c as Graphviz graphs.
  *
  * doc_model_build (doc_model.c) reads the checked syntax tree and the
  * program compiled from it: the steps in the order of their numbers, the
