@@ -5,7 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "vm.h"
+#include "trace.h"
+#include "view.h"
 
 /* ---- a bounded string builder */
 
