@@ -197,11 +197,6 @@ int doc_rule_encoded(const doc_rule *r);
  * reaches. */
 void doc_reach_counts(const doc_model *m, uint32_t *encoded, uint32_t *unreached);
 
-/* The expression as ordo source text, in the arena (doc_expr.c). */
-const char *doc_expr_text(oc_arena *a, const ast_expr *e);
-/* The last source line (within its file) any part of e is on. */
-uint32_t doc_expr_last_line(const ast_expr *e);
-
 /* The writers: 0, or -1 when the output failed. */
 int doc_write_md(const doc_model *m, FILE *out);
 int doc_write_html(const doc_model *m, FILE *out);
