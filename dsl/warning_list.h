@@ -1,9 +1,10 @@
-/* diag_warnings.h — the one list of warnings. Each has a stable name, for
+/* warning_list.h — the one list of warnings. Each has a stable name, for
  * `-Wno-NAME` (off), `-Werror=NAME` (an error) and `-WNAME` (back on), shown
  * after its message as GCC shows its own ([-Wunused]) and in the JSON and
  * SARIF diagnostics. A new warning gets a line here; a name never changes.
  *
- * Included with W(id, "name", "what it reports") defined.
+ * Included with W(id, "name", "what it reports") defined; diag_warnings.h
+ * numbers them, diag_warnings.c names them.
  */
 W(TRIGGER_ORDER, "trigger-order", "two triggers on one event, and nothing says in which order they run")
 W(TRIGGER_UNHEARD, "trigger-unheard", "a trigger on an event that nothing emits")
