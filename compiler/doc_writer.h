@@ -58,10 +58,13 @@ struct doc_writer {
     void (*heading_end)(doc_out *o, int level);
     /* an item that holds a heading and what follows: a step, an override */
     void (*box)(doc_out *o, const char *cls, const char *anchor);
+    /* item n (from 1) of a DOC_STEPS list; DOC_ITEM closes it */
     void (*step)(doc_out *o, int n);
+    /* a table and its header row */
     void (*table)(doc_out *o, const char *const *columns, int n);
     /* a row, with its anchor; `rule`: the rule ID of an index row */
     void (*row)(doc_out *o, const char *anchor, const char *rule);
+    /* the next cell of a row; `cls` a class for HTML, or NULL */
     void (*cell)(doc_out *o, const char *cls);
 
     /* inline pieces */
@@ -69,6 +72,7 @@ struct doc_writer {
     void (*plain)(doc_out *o, const char *s);  /* the document's own words */
     void (*code)(doc_out *o, const char *s);
     void (*strong)(doc_out *o, const char *s);
+    /* an event's or action's name and params, "scored(p: player)" */
     void (*signature)(doc_out *o, const char *name, const char *params);
     void (*link)(doc_out *o, const char *name, const char *anchor);
     void (*where)(doc_out *o, const doc_where *w);
