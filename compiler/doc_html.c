@@ -44,6 +44,16 @@ static void esc(doc_out *o, const char *s)
     }
 }
 
+static void text(doc_out *o, const char *s)
+{
+    esc(o, s);
+}
+
+static void plain(doc_out *o, const char *s)
+{
+    esc(o, s);
+}
+
 static void code(doc_out *o, const char *s)
 {
     fputs("<code>", o->f);
@@ -196,13 +206,13 @@ static void table(doc_out *o, const char *const *columns, int n)
 /* An index row is class "rule-row", data-id its ID (doc_browser.sh). */
 static void row(doc_out *o, const char *anchor, const char *rule)
 {
+    fprintf(o->f, "<tr%s id=\"%s\"", rule ? " class=\"rule-row\"" : "", anchor);
     if (rule) {
-        fprintf(o->f, "<tr class=\"rule-row\" id=\"%s\" data-id=\"", anchor);
+        fputs(" data-id=\"", o->f);
         esc(o, rule);
-        fputs("\">", o->f);
-    } else
-        fprintf(o->f, "<tr id=\"%s\">", anchor);
-    fputs("<td>", o->f);
+        fputc('"', o->f);
+    }
+    fputs("><td>", o->f);
 }
 
 static void cell(doc_out *o, const char *cls)
@@ -235,12 +245,7 @@ static const doc_writer html = {
               [DOC_STEPS] = "</ol>\n", [DOC_SUBLIST] = "</ul>", [DOC_SUBITEM] = "</li>\n",
               [DOC_TABLE] = "</table>\n", [DOC_ROW] = "</td></tr>\n", [DOC_BOX] = "</div>\n",
               [DOC_SECTION] = "</section>\n"},
-    .begin = begin, .end = end, .contents = contents, .section = section,
-    .heading = heading, .heading_end = heading_end, .box = box, .step = step,
-    .table = table, .row = row, .cell = cell,
-    .text = esc, .plain = esc, .code = code, .strong = strong, .signature = signature,
-    .link = link, .where = where, .aside = aside, .rules = rules, .ok = ok,
-    .miss = miss, .compare = compare,
+    DOC_WRITER_FUNCTIONS,
 };
 
 int doc_write_html(const doc_model *m, FILE *out)

@@ -93,6 +93,11 @@ static void rules(doc_out *o, const doc_model *m, const char **ids, uint32_t n)
     }
 }
 
+static void ok(doc_out *o, const char *s)
+{
+    plain(o, s);
+}
+
 static void miss(doc_out *o, const char *s, int loud)
 {
     if (loud)
@@ -184,19 +189,13 @@ static void compare(doc_out *o, const doc_where *base_at, const char *base,
     fprintf(o->f, "):\n\n```ordo\n%s\n```\n", s);
 }
 
+/* Blocks are parted by a blank line; what opens or closes with nothing
+ * is left out (NULL). */
 static const doc_writer md = {
     .gap = "\n",
-    .open = {[DOC_PARA] = "", [DOC_LIST] = "", [DOC_ITEM] = "- ", [DOC_STEPS] = "",
-             [DOC_SUBLIST] = "", [DOC_SUBITEM] = "\n   - "},
-    .close = {[DOC_PARA] = "\n", [DOC_LIST] = "", [DOC_ITEM] = "\n", [DOC_STEPS] = "",
-              [DOC_SUBLIST] = "", [DOC_SUBITEM] = "", [DOC_TABLE] = "", [DOC_ROW] = " |\n",
-              [DOC_BOX] = "", [DOC_SECTION] = ""},
-    .begin = begin, .end = end, .contents = contents, .section = section,
-    .heading = heading, .heading_end = heading_end, .box = box, .step = step,
-    .table = table, .row = row, .cell = cell,
-    .text = text, .plain = plain, .code = code, .strong = strong, .signature = signature,
-    .link = link, .where = where, .aside = aside, .rules = rules, .ok = plain,
-    .miss = miss, .compare = compare,
+    .open = {[DOC_ITEM] = "- ", [DOC_SUBITEM] = "\n   - "},
+    .close = {[DOC_PARA] = "\n", [DOC_ITEM] = "\n", [DOC_ROW] = " |\n"},
+    DOC_WRITER_FUNCTIONS,
 };
 
 int doc_write_md(const doc_model *m, FILE *out)

@@ -28,12 +28,14 @@ static void open_part(doc_out *o, enum doc_part k)
 {
     if (is_block(k))
         block(o);
-    fputs(o->w->open[k], o->f);
+    if (o->w->open[k])
+        fputs(o->w->open[k], o->f);
 }
 
 static void close_part(doc_out *o, enum doc_part k)
 {
-    fputs(o->w->close[k], o->f);
+    if (o->w->close[k])
+        fputs(o->w->close[k], o->f);
     if (is_block(k))
         o->owed = 1;
 }
@@ -486,6 +488,21 @@ static void action(doc_out *o, const doc_model *m, const doc_action *a)
         action_order(o, m, a);
 }
 
+static void substitute_row(doc_out *o, const doc_model *m, const doc_substitute *s)
+{
+    o->w->row(o, s->anchor, NULL);
+    o->w->code(o, s->sub);
+    o->w->cell(o, NULL);
+    o->w->code(o, s->for_);
+    o->w->cell(o, NULL);
+    o->w->plain(o, "\u201c");
+    o->w->text(o, s->label);
+    o->w->plain(o, "\u201d");
+    o->w->cell(o, NULL);
+    o->w->rules(o, m, s->cites, s->ncites);
+    close_part(o, DOC_ROW);
+}
+
 static void substitutes(doc_out *o, const doc_model *m)
 {
     static const char *const columns[] = {"Substitute", "For", "Option", "Rule IDs"};
@@ -493,20 +510,8 @@ static void substitutes(doc_out *o, const doc_model *m)
     o->w->plain(o, "Substitutes");
     heading_end(o, 3);
     table(o, columns, 4);
-    for (uint32_t i = 0; i < m->nsubs; i++) {
-        const doc_substitute *s = &m->subs[i];
-        o->w->row(o, s->anchor, NULL);
-        o->w->code(o, s->sub);
-        o->w->cell(o, NULL);
-        o->w->code(o, s->for_);
-        o->w->cell(o, NULL);
-        o->w->plain(o, "\u201c");
-        o->w->text(o, s->label);
-        o->w->plain(o, "\u201d");
-        o->w->cell(o, NULL);
-        o->w->rules(o, m, s->cites, s->ncites);
-        close_part(o, DOC_ROW);
-    }
+    for (uint32_t i = 0; i < m->nsubs; i++)
+        substitute_row(o, m, &m->subs[i]);
     close_part(o, DOC_TABLE);
 }
 
@@ -625,6 +630,26 @@ static void rules(doc_out *o, const doc_model *m)
     close_part(o, DOC_SECTION);
 }
 
+static void scenario_row(doc_out *o, const doc_model *m, const doc_scenario *s)
+{
+    o->w->row(o, s->anchor, NULL);
+    o->w->text(o, s->name);
+    o->w->cell(o, NULL);
+    o->w->rules(o, m, s->cites, s->ncites);
+    o->w->cell(o, NULL);
+    if (s->verdict < 0)
+        o->w->plain(o, "not run");
+    else if (s->verdict)
+        o->w->ok(o, "passes");
+    else
+        o->w->miss(o, "fails", 1);
+    o->w->cell(o, NULL);
+    plainf(o, "%lu", (unsigned long)s->steps_ran);
+    o->w->cell(o, NULL);
+    o->w->where(o, &s->at);
+    close_part(o, DOC_ROW);
+}
+
 static void scenarios(doc_out *o, const doc_model *m)
 {
     static const char *const columns[] = {"Scenario", "Rule IDs", "Result", "Steps run",
@@ -633,25 +658,8 @@ static void scenarios(doc_out *o, const doc_model *m)
                     "The ruleset has no scenarios."))
         return;
     table(o, columns, 5);
-    for (uint32_t i = 0; i < m->nscenarios; i++) {
-        const doc_scenario *s = &m->scenarios[i];
-        o->w->row(o, s->anchor, NULL);
-        o->w->text(o, s->name);
-        o->w->cell(o, NULL);
-        o->w->rules(o, m, s->cites, s->ncites);
-        o->w->cell(o, NULL);
-        if (s->verdict < 0)
-            o->w->plain(o, "not run");
-        else if (s->verdict)
-            o->w->ok(o, "passes");
-        else
-            o->w->miss(o, "fails", 1);
-        o->w->cell(o, NULL);
-        plainf(o, "%lu", (unsigned long)s->steps_ran);
-        o->w->cell(o, NULL);
-        o->w->where(o, &s->at);
-        close_part(o, DOC_ROW);
-    }
+    for (uint32_t i = 0; i < m->nscenarios; i++)
+        scenario_row(o, m, &m->scenarios[i]);
     close_part(o, DOC_TABLE);
     close_part(o, DOC_SECTION);
 }

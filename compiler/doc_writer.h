@@ -44,7 +44,7 @@ enum doc_part {
 
 struct doc_writer {
     const char *gap;
-    const char *open[DOC_NPARTS], *close[DOC_NPARTS];
+    const char *open[DOC_NPARTS], *close[DOC_NPARTS];   /* NULL: nothing */
 
     /* the page around the document: its title, the file it documents */
     void (*begin)(doc_out *o, const char *title, const char *file);
@@ -88,6 +88,16 @@ struct doc_writer {
     void (*compare)(doc_out *o, const doc_where *base_at, const char *base,
                     const doc_where *at, const char *text);
 };
+
+/* A writer's functions, each named after the member it fills (a writer
+ * defines them all, static, under those names). */
+#define DOC_WRITER_FUNCTIONS                                                            \
+    .begin = begin, .end = end, .contents = contents, .section = section,               \
+    .heading = heading, .heading_end = heading_end, .box = box, .step = step,           \
+    .table = table, .row = row, .cell = cell, .text = text, .plain = plain,             \
+    .code = code, .strong = strong, .signature = signature, .link = link,               \
+    .where = where, .aside = aside, .rules = rules, .ok = ok, .miss = miss,             \
+    .compare = compare
 
 /* The document of m written with w: 0, or -1 when the output failed. */
 int doc_render(const doc_model *m, const doc_writer *w, FILE *f);
