@@ -17,7 +17,6 @@
 #include <stdint.h>
 
 #include "passes.h"
-#include "check.h"
 
 /* ------------------------------------------------------------ intervals */
 

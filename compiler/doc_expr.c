@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doc_model.h"
+#include "doc_expr.h"
 
 typedef struct buf {
     char *s;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "doc_expr.h"
 #include "doc_model.h"
 
 #define MAX_SOURCE_LINES 80 /* an override's source shown, at most */

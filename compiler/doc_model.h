@@ -1,6 +1,6 @@
 /* doc_model.h — the rule document of a ruleset (`ordo doc`), as a neutral
- * model the writers turn into Markdown (doc_md.c), one HTML page
- * (doc_html.c) and Graphviz graphs (doc_dot.c).
+ * model that one walk (doc_render.c) writes as Markdown (doc_md.c) and as
+ * one HTML page (doc_html.c), and doc_dot.c as Graphviz graphs.
  *
  * doc_model_build (doc_model.c) reads the checked syntax tree and the
  * program compiled from it: the steps in the order of their numbers, the
@@ -196,11 +196,6 @@ int doc_rule_encoded(const doc_rule *r);
 /* How many rule IDs the rules encode, and how many of those no scenario
  * reaches. */
 void doc_reach_counts(const doc_model *m, uint32_t *encoded, uint32_t *unreached);
-
-/* The expression as ordo source text, in the arena (doc_expr.c). */
-const char *doc_expr_text(oc_arena *a, const ast_expr *e);
-/* The last source line (within its file) any part of e is on. */
-uint32_t doc_expr_last_line(const ast_expr *e);
 
 /* The writers: 0, or -1 when the output failed. */
 int doc_write_md(const doc_model *m, FILE *out);

@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "arena.h"
+#include "diag_warnings.h"
 
 /* A position in the source: 1-based line and column (0 = unknown). A
  * compilation may read several files (a layer and the rulesets it extends,
@@ -44,34 +45,9 @@ typedef struct diag_src {
     uint32_t nlines;
 } diag_src;
 
-/* The warnings, from the one list (diag_warnings.h). */
-enum {
-#define W(id, name, what) DIAG_W_##id,
-#include "diag_warnings.h"
-#undef W
-    DIAG_W_COUNT
-};
-/* What each warning does: printed (the default), off, or an error. */
-enum { DIAG_W_ON = 0, DIAG_W_OFF = 1, DIAG_W_ERROR = 2 };
-
 /* How diagnostics are written: text as GCC writes it, or recorded for a
  * diag_sink to write as JSON or SARIF at the end (diag_sink.h). */
 struct diag_sink;
-
-typedef struct diag_policy {
-    uint8_t state[DIAG_W_COUNT]; /* DIAG_W_* of each warning */
-    uint8_t werror;              /* -Werror: every warning is an error */
-    uint8_t show_option;         /* text: "[-Wname]" after a warning's message */
-} diag_policy;
-
-/* A warning's name ("unused"), or NULL for a number out of range; the
- * number of a name, or -1. */
-const char *diag_warning_name(int w);
-int diag_warning_find(const char *name);
-/* Reads one command-line option into p: -Wno-NAME, -WNAME, -Werror,
- * -Werror=NAME, -Wno-error=NAME. Returns 1 when it was one, 0 when arg is
- * not a -W option, -1 when it names no warning. */
-int diag_policy_option(diag_policy *p, const char *arg);
 
 typedef struct diag {
     FILE *out;              /* where messages go (stderr if NULL) */

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include "diag_warnings.h"
 #include "diag_sink.h"
 
 typedef struct record {
@@ -209,7 +209,7 @@ static void sarif_rules(FILE *f)
     json_str(f, what);                                                                  \
     fputs("}}", f);                                                                     \
     first = 0;
-#include "diag_warnings.h"
+#include "warning_list.h"
 #undef W
     fputc(']', f);
 }

@@ -1,15 +1,15 @@
-/* diag_warnings.c — the warnings by name (the list is diag_warnings.h):
+/* diag_warnings.c — the warnings by name (the list is warning_list.h):
  * a name for each number, a number for each name, and the -W options
  * that turn one off or make it an error. The diagnostics printer and the
  * JSON/SARIF sink both name warnings through here.
  */
 #include <string.h>
 
-#include "diag.h"
+#include "diag_warnings.h"
 
 static const char *const warning_names[DIAG_W_COUNT] = {
 #define W(id, name, what) name,
-#include "diag_warnings.h"
+#include "warning_list.h"
 #undef W
 };
 

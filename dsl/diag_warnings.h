@@ -1,17 +1,36 @@
-/* diag_warnings.h — the one list of warnings. Each has a stable name, for
- * `-Wno-NAME` (off), `-Werror=NAME` (an error) and `-WNAME` (back on), shown
- * after its message as GCC shows its own ([-Wunused]) and in the JSON and
- * SARIF diagnostics. A new warning gets a line here; a name never changes.
- *
- * Included with W(id, "name", "what it reports") defined.
+/* diag_warnings.h — the warnings (diag_warnings.c): their numbers, from
+ * the one list (warning_list.h), their names, and the policy the -W
+ * options set: which are printed, off, or errors. The diagnostics printer
+ * (diag.c) and the JSON/SARIF sink (diag_sink.c) both see them here.
  */
-W(TRIGGER_ORDER, "trigger-order", "two triggers on one event, and nothing says in which order they run")
-W(TRIGGER_UNHEARD, "trigger-unheard", "a trigger on an event that nothing emits")
-W(ANYTIME_UNOFFERED, "anytime-unoffered", "an anytime action in a ruleset where no window opens")
-W(STEP_NUMBERING, "step-numbering", "a step inside another but not numbered as its child")
-W(UNCITED_RULE, "uncited-rule", "a rule a step cites that no scenario cites")
-W(UNUSED, "unused", "a declaration nothing refers to")
-W(ACTION_UNTAKEN, "action-untaken", "an action whose precondition or cost the declared ranges make impossible")
-W(SUBSTITUTE_UNOFFERED, "substitute-unoffered", "a substitute that no payment offers")
-W(CAP_UNREACHED, "cap-unreached", "a cap above every value it caps")
-W(TABLE_SAME_NAMES, "table-same-names", "two rows of a data table with the same name")
+#ifndef OC_DIAG_WARNINGS_H
+#define OC_DIAG_WARNINGS_H
+
+#include <stdint.h>
+
+/* The warnings, numbered from the one list (warning_list.h). */
+enum {
+#define W(id, name, what) DIAG_W_##id,
+#include "warning_list.h"
+#undef W
+    DIAG_W_COUNT
+};
+/* What each warning does: printed (the default), off, or an error. */
+enum { DIAG_W_ON = 0, DIAG_W_OFF = 1, DIAG_W_ERROR = 2 };
+
+typedef struct diag_policy {
+    uint8_t state[DIAG_W_COUNT]; /* DIAG_W_* of each warning */
+    uint8_t werror;              /* -Werror: every warning is an error */
+    uint8_t show_option;         /* text: "[-Wname]" after a warning's message */
+} diag_policy;
+
+/* A warning's name ("unused"), or NULL for a number out of range; the
+ * number of a name, or -1. */
+const char *diag_warning_name(int w);
+int diag_warning_find(const char *name);
+/* Reads one command-line option into p: -Wno-NAME, -WNAME, -Werror,
+ * -Werror=NAME, -Wno-error=NAME. Returns 1 when it was one, 0 when arg is
+ * not a -W option, -1 when it names no warning. */
+int diag_policy_option(diag_policy *p, const char *arg);
+
+#endif /* OC_DIAG_WARNINGS_H */

@@ -2,7 +2,8 @@
  * policies, and an unbiased draw below n (Lemire's multiply-shift with
  * rejection). doc/runtime.md spells the algorithm out so that any host can
  * reproduce the draws. */
-#include "vm.h"
+#include "ordo.h"
+#include "rng.h"
 
 uint64_t vm_splitmix(uint64_t *state)
 {

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "vm.h"
+#include "state.h"
 
 
 uint64_t vm_state_area(const ordo_program *p)

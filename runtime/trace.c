@@ -1,10 +1,12 @@
 /* trace.c — the trace callback, values and labels as people read them, and
- * the two one-line renderings of an event (text and JSON). Everything here
- * is deterministic: no locale, no floating point, no printf for numbers. */
+ * an event's line: one walk over its fields, written by one of two
+ * emitters (text and JSON). Everything here is deterministic: no locale,
+ * no floating point, no printf for numbers. */
 #include <stdio.h>
 #include <string.h>
 
-#include "vm.h"
+#include "trace.h"
+#include "view.h"
 
 /* ---- a bounded string builder */
 
@@ -80,8 +82,16 @@ static int utf8_length(const unsigned char *s, size_t n)
  * ruleset's texts hold. */
 static void vb_putn(vm_buf *b, const char *s, size_t n)
 {
+    if (!b->json) { /* nothing to escape: as many bytes as fit, at once */
+        if (b->s && b->len + 1 < b->n) {
+            size_t room = b->n - 1 - b->len;
+            memcpy(b->s + b->len, s, n < room ? n : room);
+        }
+        b->len += n;
+        return;
+    }
     while (n > 0) {
-        size_t k = b->json ? (size_t)utf8_length((const unsigned char *)s, n) : 1;
+        size_t k = (size_t)utf8_length((const unsigned char *)s, n);
         if (k == 0) {
             vb_rawstr(b, "\\ufffd");
             k = 1;
@@ -456,194 +466,7 @@ static const char *event_name(const ordo_program *p, int id)
     return id < p->nevents ? str_or(p->events[id].name, "?") : "?";
 }
 
-/* The body of an event: "fled(player 2, 12)"; json: {"p":"player 2","points":12} */
-static void vb_event_args(vm_buf *b, const ordo_program *p, const ordo_event *ev, int json);
-static void vb_json_str(vm_buf *b, const char *s);
-
-int ordo_event_text(const ordo_game *g, const ordo_event *ev, char *buf, size_t n)
-{
-    return ordo_event_text_as(g, ev, ORDO_OMNISCIENT, buf, n);
-}
-
-int ordo_event_text_as(const ordo_game *g, const ordo_event *ev, int seat, char *buf,
-                       size_t n)
-{
-    if (!g || !ev || (!buf && n) || seat < ORDO_SPECTATOR || seat >= g->nplayers)
-        return ORDO_E_ARG;
-    ordo_event tmp;
-    ev = vm_event_as(ev, seat, &tmp);
-    const ordo_program *p = g->p;
-    vm_buf b;
-    vb_init(&b, buf, n);
-    vb_int(&b, ev->seq);
-    vb_putc(&b, ' ');
-    switch (ev->kind) {
-    case ORDO_EV_STEP:
-        vb_puts(&b, "step ");
-        vb_step(&b, p, ev->id);
-        break;
-    case ORDO_EV_SKIP:
-        vb_puts(&b, "skip ");
-        vb_step(&b, p, ev->id);
-        break;
-    case ORDO_EV_EVENT:
-        vb_puts(&b, "event ");
-        vb_event_args(&b, p, ev, 0);
-        break;
-    case ORDO_EV_CHOICE:
-    case ORDO_EV_ESCAPE:
-    case ORDO_EV_CHOSEN:
-        vb_puts(&b, ev->kind == ORDO_EV_CHOICE   ? "choice "
-                    : ev->kind == ORDO_EV_CHOSEN ? "revealed choice "
-                                                 : "escape ");
-        vb_player(&b, ev->player);
-        vb_puts(&b, ": ");
-        vb_choice(&b, p, ev);
-        break;
-    case ORDO_EV_ROLL:
-        vb_puts(&b, "roll ");
-        if (ev->args[0] != 1)
-            vb_int(&b, ev->args[0]);
-        vb_putc(&b, 'd');
-        vb_int(&b, ev->args[1]);
-        vb_puts(&b, " = ");
-        vb_int(&b, ev->args[2]);
-        break;
-    case ORDO_EV_TURN:
-        vb_puts(&b, "turn ");
-        vb_player(&b, ev->player);
-        break;
-    case ORDO_EV_ELIMINATE:
-        vb_puts(&b, "eliminated ");
-        vb_player(&b, ev->player);
-        break;
-    case ORDO_EV_LOG:
-        vb_puts(&b, "log ");
-        vb_log(&b, p, ev);
-        break;
-    case ORDO_EV_END:
-        vb_puts(&b, "end ");
-        if (ev->player >= 0) {
-            vb_puts(&b, "winner ");
-            vb_player(&b, ev->player);
-        } else {
-            vb_puts(&b, "no winner");
-        }
-        if (ev->id && ev->id <= p->ntexts) { /* `because [limit] "TEXT"` */
-            vb_puts(&b, ev_nargs(ev) && ev->args[0] ? " (limit: " : " (");
-            vb_puts(&b, text_of(p, ev->id - 1));
-            vb_putc(&b, ')');
-        }
-        break;
-    case ORDO_EV_TRIGGER:
-        vb_puts(&b, "trigger ");
-        vb_puts(&b, proc_name(p, ev->id));
-        vb_puts(&b, " (");
-        vb_puts(&b, timing_name(ev->args[0]));
-        vb_putc(&b, ')');
-        break;
-    case ORDO_EV_WINDOW:
-    case ORDO_EV_WINDOW_END:
-        vb_puts(&b, ev->kind == ORDO_EV_WINDOW ? "window opens for " : "window closes for ");
-        vb_player(&b, ev->player);
-        if (ev->kind == ORDO_EV_WINDOW && text_of(p, ev->id)[0]) {
-            vb_puts(&b, ": ");
-            vb_puts(&b, text_of(p, ev->id));
-        }
-        break;
-    case ORDO_EV_ACTION:
-        vb_puts(&b, "action ");
-        vb_event_args(&b, p, ev, 0);
-        break;
-    case ORDO_EV_ACTION_END:
-        vb_puts(&b, "action ");
-        vb_puts(&b, event_name(p, ev->id));
-        vb_puts(&b, " ends");
-        break;
-    case ORDO_EV_REVEAL:
-        vb_reveal(&b, p, ev);
-        break;
-    case ORDO_EV_UNDO: /* id: the action's proc */
-        vb_puts(&b, "action ");
-        vb_puts(&b, proc_name(p, ev->id));
-        vb_puts(&b, " undone");
-        break;
-    case ORDO_EV_PAY:
-        vb_puts(&b, "pay ");
-        vb_payment(&b, p, ev);
-        break;
-    case ORDO_EV_BATCH:
-        vb_puts(&b, "batch begins");
-        break;
-    case ORDO_EV_BATCH_END:
-        vb_puts(&b, "batch ends: ");
-        vb_int(&b, ev->args[0]);
-        vb_puts(&b, ev->args[0] == 1 ? " gain received, " : " gains received, ");
-        vb_int(&b, ev->args[1]);
-        vb_puts(&b, ev->args[1] == 1 ? " event follows" : " events follow");
-        break;
-    case ORDO_EV_OVERRIDE:
-        vb_puts(&b, "override ");
-        vb_puts(&b, proc_name(p, ev->id));
-        if (ev->id < p->nprocs) {
-            vb_puts(&b, " (line ");
-            vb_int(&b, p->procs[ev->id].line);
-            vb_putc(&b, ')');
-        }
-        break;
-    default:
-        vb_puts(&b, "unknown event");
-        break;
-    }
-    return vb_end(&b);
-}
-
-static void vb_event_args(vm_buf *b, const ordo_program *p, const ordo_event *ev, int json)
-{
-    const ordo_event_decl *d = ev->id < p->nevents ? &p->events[ev->id] : NULL;
-    int n = ev_nargs(ev);
-    if (d && d->nparams < n)
-        n = d->nparams;
-    if (!json) {
-        vb_puts(b, d ? str_or(d->name, "?") : "?");
-        if (n == 0)
-            return;
-        vb_putc(b, '(');
-    } else {
-        vb_putc(b, '{');
-    }
-    for (int k = 0; k < n; k++) {
-        int kind = d ? d->param_kind[k] : ORDO_K_INT;
-        int en = d ? d->param_enum[k] : 0;
-        if (k)
-            vb_puts(b, json ? "," : ", ");
-        if (json) {
-            const char *name = d && d->param_name[k] ? d->param_name[k] : NULL;
-            if (name) {
-                vb_json_str(b, name);
-            } else {
-                vb_puts(b, "\"arg");
-                vb_int(b, k + 1);
-                vb_putc(b, '"');
-            }
-            vb_putc(b, ':');
-            if (vm_masked_arg(ev, k)) {
-                vb_json_str(b, "?");
-            } else if (kind == ORDO_K_INT) {
-                vb_int(b, ev->args[k]);
-            } else {
-                char tmp[16];
-                const char *t = value_text(p, kind, en, ev->args[k], tmp);
-                vb_json_str(b, t ? t : "?");
-            }
-        } else if (vm_masked_arg(ev, k)) {
-            vb_puts(b, "?");
-        } else {
-            vb_value(b, p, kind, en, ev->args[k]);
-        }
-    }
-    vb_putc(b, json ? '}' : ')');
-}
+/* ---- an event's line: one walk over its fields, two emitters */
 
 /* A JSON string: what is written between vb_json_open and vb_json_close
  * is escaped. */
@@ -673,157 +496,464 @@ static void vb_json_key(vm_buf *b, const char *key)
     vb_putc(b, ':');
 }
 
+typedef struct ev_emitter ev_emitter;
+
+/* The event being written, and how. */
+typedef struct ev_walk {
+    vm_buf *b;
+    const ordo_program *p;
+    const ordo_event *ev;
+    const ev_emitter *e;
+} ev_walk;
+
+/* Writes a value as text; 0 when it knew nothing to write (JSON then
+ * says "?"). */
+typedef int (*ev_writer)(vm_buf *b, const ordo_program *p, const ordo_event *ev);
+
+/* An event is walked as fields. The text writes a field's `words`, its
+ * value and `after`; JSON writes "key":value. A field with no key is the
+ * text's alone, one with no words JSON's alone. */
+struct ev_emitter {
+    /* the line's start: the text's sequence number; JSON's envelope (the
+     * number, the kind, the step running, the player) */
+    void (*begin)(const ev_walk *w);
+    void (*str)(const ev_walk *w, const char *key, const char *words, const char *s,
+                const char *after);
+    /* `quiet`: the text writes the words but not the number */
+    void (*num)(const ev_walk *w, const char *key, const char *words, long long n,
+                const char *after, int quiet);
+    /* a player ("player 2"; JSON: null for none); `quiet` as for num */
+    void (*player)(const ev_walk *w, const char *key, const char *words, int player, int quiet);
+    void (*flag)(const ev_walk *w, const char *key, int on);   /* JSON's alone */
+    void (*write)(const ev_walk *w, const char *key, const char *words, ev_writer fn);
+    /* an event's or action's args, each by `arg` (the first is k 0) */
+    void (*args)(const ev_walk *w, const char *key);
+    void (*arg)(const ev_walk *w, const ordo_event_decl *d, int k);
+    void (*end)(vm_buf *b);
+};
+
+static int write_step(vm_buf *b, const ordo_program *p, const ordo_event *ev)
+{
+    vb_step(b, p, ev->id);
+    return 1;
+}
+
+static int write_choice(vm_buf *b, const ordo_program *p, const ordo_event *ev)
+{
+    vb_choice(b, p, ev);
+    return 1;
+}
+
+static int write_reveal(vm_buf *b, const ordo_program *p, const ordo_event *ev)
+{
+    vb_reveal(b, p, ev);
+    return 1;
+}
+
+static int write_payment(vm_buf *b, const ordo_program *p, const ordo_event *ev)
+{
+    vb_payment(b, p, ev);
+    return 1;
+}
+
+/* An event's or action's declaration, and how many of its args to show. */
+static const ordo_event_decl *event_decl(const ordo_program *p, const ordo_event *ev, int *n)
+{
+    const ordo_event_decl *d = ev->id < p->nevents ? &p->events[ev->id] : NULL;
+    *n = ev_nargs(ev);
+    if (d && d->nparams < *n)
+        *n = d->nparams;
+    return d;
+}
+
+/* The args' values, between `open` and `close` (the text writes nothing
+ * for none). */
+static void walk_args(const ev_walk *w, char open, char close, int always)
+{
+    int n;
+    const ordo_event_decl *d = event_decl(w->p, w->ev, &n);
+    if (!n && !always)
+        return;
+    vb_putc(w->b, open);
+    for (int k = 0; k < n; k++)
+        w->e->arg(w, d, k);
+    vb_putc(w->b, close);
+}
+
+static int arg_kind(const ordo_event_decl *d, int k)
+{
+    return d ? d->param_kind[k] : ORDO_K_INT;
+}
+
+static int arg_enum(const ordo_event_decl *d, int k)
+{
+    return d ? d->param_enum[k] : 0;
+}
+
+/* ---- the text: "12 event fled(player 2, 12)" */
+
+static void text_begin(const ev_walk *w)
+{
+    vb_int(w->b, w->ev->seq);
+    vb_putc(w->b, ' ');
+}
+
+/* A field's words: 0 when it has none (the field is JSON's alone). */
+static int text_words(const ev_walk *w, const char *words)
+{
+    if (words)
+        vb_puts(w->b, words);
+    return words != NULL;
+}
+
+static void text_str(const ev_walk *w, const char *key, const char *words, const char *s,
+                     const char *after)
+{
+    (void)key;
+    if (!text_words(w, words))
+        return;
+    vb_puts(w->b, s);
+    vb_puts(w->b, after);
+}
+
+static void text_num(const ev_walk *w, const char *key, const char *words, long long n,
+                     const char *after, int quiet)
+{
+    (void)key;
+    if (!text_words(w, words))
+        return;
+    if (!quiet)
+        vb_int(w->b, n);
+    vb_puts(w->b, after);
+}
+
+static void text_player(const ev_walk *w, const char *key, const char *words, int player,
+                        int quiet)
+{
+    (void)key;
+    if (text_words(w, words) && !quiet)
+        vb_player(w->b, player);
+}
+
+static void text_flag(const ev_walk *w, const char *key, int on)
+{
+    (void)w, (void)key, (void)on;
+}
+
+static void text_write(const ev_walk *w, const char *key, const char *words, ev_writer fn)
+{
+    (void)key;
+    if (text_words(w, words))
+        fn(w->b, w->p, w->ev);
+}
+
+static void text_args(const ev_walk *w, const char *key)
+{
+    (void)key;
+    walk_args(w, '(', ')', 0);
+}
+
+static void text_arg(const ev_walk *w, const ordo_event_decl *d, int k)
+{
+    if (k)
+        vb_puts(w->b, ", ");
+    if (vm_masked_arg(w->ev, k))
+        vb_puts(w->b, "?");
+    else
+        vb_value(w->b, w->p, arg_kind(d, k), arg_enum(d, k), w->ev->args[k]);
+}
+
+static void text_end(vm_buf *b)
+{
+    (void)b;
+}
+
+static const ev_emitter text_emitter = {text_begin, text_str,  text_num, text_player, text_flag,
+                                        text_write, text_args, text_arg, text_end};
+
+/* ---- JSON: {"seq":12,"kind":"event",...,"args":{"p":"player 2","points":12}} */
+
+static void json_str(const ev_walk *w, const char *key, const char *words, const char *s,
+                     const char *after)
+{
+    (void)words, (void)after;
+    if (!key)
+        return;
+    vb_json_key(w->b, key);
+    vb_json_str(w->b, s);
+}
+
+static void json_num(const ev_walk *w, const char *key, const char *words, long long n,
+                     const char *after, int quiet)
+{
+    (void)words, (void)after, (void)quiet;
+    if (!key)
+        return;
+    vb_json_key(w->b, key);
+    vb_int(w->b, n);
+}
+
+static void json_player(const ev_walk *w, const char *key, const char *words, int player,
+                        int quiet)
+{
+    (void)words, (void)quiet;
+    if (!key)
+        return;
+    vb_json_key(w->b, key);
+    if (player < 0) {
+        vb_rawstr(w->b, "null");
+        return;
+    }
+    vb_raw(w->b, '"');
+    vb_player(w->b, player);
+    vb_raw(w->b, '"');
+}
+
+static void json_flag(const ev_walk *w, const char *key, int on)
+{
+    if (!key)
+        return;
+    vb_json_key(w->b, key);
+    vb_rawstr(w->b, on ? "true" : "false");
+}
+
+static void json_write(const ev_walk *w, const char *key, const char *words, ev_writer fn)
+{
+    (void)words;
+    if (!key)
+        return;
+    vb_json_key(w->b, key);
+    vb_json_open(w->b);
+    if (!fn(w->b, w->p, w->ev))
+        vb_puts(w->b, "?");
+    vb_json_close(w->b);
+}
+
+static void json_args(const ev_walk *w, const char *key)
+{
+    if (!key)
+        return;
+    vb_json_key(w->b, key);
+    walk_args(w, '{', '}', 1);
+}
+
+/* "name":value; "arg3" for a param with no name, "?" for a masked value
+ * or an enum value that is not a member. */
+static void json_arg(const ev_walk *w, const ordo_event_decl *d, int k)
+{
+    vm_buf *b = w->b;
+    int kind = arg_kind(d, k);
+    if (k)
+        vb_putc(b, ',');
+    if (d && d->param_name[k]) {
+        vb_json_str(b, d->param_name[k]);
+    } else {
+        vb_puts(b, "\"arg");
+        vb_int(b, k + 1);
+        vb_putc(b, '"');
+    }
+    vb_putc(b, ':');
+    if (vm_masked_arg(w->ev, k)) {
+        vb_json_str(b, "?");
+    } else if (kind == ORDO_K_INT) {
+        vb_int(b, w->ev->args[k]);
+    } else {
+        char tmp[16];
+        const char *t = value_text(w->p, kind, arg_enum(d, k), w->ev->args[k], tmp);
+        vb_json_str(b, t ? t : "?");
+    }
+}
+
+static void json_begin(const ev_walk *w)
+{
+    const ordo_program *p = w->p;
+    const ordo_event *ev = w->ev;
+    vb_rawstr(w->b, "{\"seq\":");
+    vb_int(w->b, ev->seq);
+    json_str(w, "kind", NULL, ev->kind < ORDO_EV_KIND_COUNT ? kind_names[ev->kind] : "?", NULL);
+    if (ev->step >= 0 && ev->step < p->nsteps) {
+        const ordo_step *st = &p->steps[ev->step];
+        json_str(w, "step", NULL, str_or(st->number, "?"), NULL);
+        if (st->rule && st->rule[0])
+            json_str(w, "rule", NULL, st->rule, NULL);
+    }
+    if (ev->player >= 0 && ev->kind != ORDO_EV_END)
+        json_player(w, "player", NULL, ev->player, 0);
+}
+
+static void json_end(vm_buf *b)
+{
+    vb_putc(b, '}');
+}
+
+static const ev_emitter json_emitter = {json_begin, json_str,  json_num, json_player, json_flag,
+                                        json_write, json_args, json_arg, json_end};
+
+/* ---- the walk */
+
+static void walk_step(const ev_walk *w)
+{
+    const ordo_program *p = w->p;
+    const ordo_event *ev = w->ev;
+    int skip = ev->kind == ORDO_EV_SKIP;
+    w->e->write(w, NULL, skip ? "skip " : "step ", write_step);
+    if (ev->id >= p->nsteps)
+        return;
+    const ordo_step *st = &p->steps[ev->id];
+    if (skip)
+        w->e->str(w, "skipped", NULL, str_or(st->number, "?"), NULL);
+    if (st->title && st->title[0])
+        w->e->str(w, "title", NULL, st->title, NULL);
+}
+
+/* "end winner player 2 (limit: round cap)"; JSON: the winner or null,
+ * the reason, whether it was a limit */
+static void walk_end(const ev_walk *w)
+{
+    const ordo_program *p = w->p;
+    const ordo_event *ev = w->ev;
+    int none = ev->player < 0;
+    w->e->player(w, "winner", none ? "end no winner" : "end winner ", ev->player, none);
+    if (!ev->id || ev->id > p->ntexts) /* `because [limit] "TEXT"` */
+        return;
+    int limit = ev_nargs(ev) && ev->args[0];
+    w->e->str(w, "reason", limit ? " (limit: " : " (", text_of(p, ev->id - 1), ")");
+    w->e->flag(w, "limit", limit);
+}
+
+static void walk_choice(const ev_walk *w)
+{
+    const ordo_event *ev = w->ev;
+    w->e->player(w, NULL,
+                 ev->kind == ORDO_EV_CHOICE   ? "choice "
+                 : ev->kind == ORDO_EV_CHOSEN ? "revealed choice "
+                                              : "escape ",
+                 ev->player, 0);
+    w->e->write(w, ev->kind == ORDO_EV_ESCAPE ? "escape" : "option", ": ", write_choice);
+}
+
+/* "roll 2d6 = 7", "roll d6 = 4" */
+static void walk_roll(const ev_walk *w)
+{
+    const int32_t *a = w->ev->args;
+    w->e->num(w, "count", "roll ", a[0], NULL, a[0] == 1);
+    w->e->num(w, "sides", "d", a[1], NULL, 0);
+    w->e->num(w, "result", " = ", a[2], NULL, 0);
+}
+
+static void walk_window(const ev_walk *w)
+{
+    const ordo_event *ev = w->ev;
+    int opens = ev->kind == ORDO_EV_WINDOW;
+    const char *label = text_of(w->p, ev->id);
+    w->e->player(w, NULL, opens ? "window opens for " : "window closes for ", ev->player, 0);
+    if (opens)
+        w->e->str(w, "label", label[0] ? ": " : NULL, label, NULL);
+}
+
+static void walk_pay(const ev_walk *w)
+{
+    w->e->write(w, "payment", "pay ", write_payment);
+    if (vm_masked_arg(w->ev, 0))
+        w->e->str(w, "amount", NULL, "?", NULL);
+    else
+        w->e->num(w, "amount", NULL, w->ev->args[0], NULL, 0);
+}
+
+static void walk_batch_end(const ev_walk *w)
+{
+    const int32_t *a = w->ev->args;
+    w->e->num(w, "received", "batch ends: ", a[0],
+              a[0] == 1 ? " gain received, " : " gains received, ", 0);
+    w->e->num(w, "events", "", a[1], a[1] == 1 ? " event follows" : " events follow", 0);
+}
+
+static void walk_override(const ev_walk *w)
+{
+    const ordo_program *p = w->p;
+    const ordo_event *ev = w->ev;
+    w->e->str(w, "override", "override ", proc_name(p, ev->id), NULL);
+    if (ev->id < p->nprocs)
+        w->e->num(w, "line", " (line ", p->procs[ev->id].line, ")", 0);
+}
+
+static void walk_fields(const ev_walk *w)
+{
+    const ordo_program *p = w->p;
+    const ordo_event *ev = w->ev;
+    const ev_emitter *e = w->e;
+    switch (ev->kind) {
+    case ORDO_EV_STEP:
+    case ORDO_EV_SKIP: walk_step(w); break;
+    case ORDO_EV_EVENT:
+        e->str(w, "event", "event ", event_name(p, ev->id), NULL);
+        e->args(w, "args");
+        break;
+    case ORDO_EV_ACTION:
+        e->str(w, "action", "action ", event_name(p, ev->id), NULL);
+        e->args(w, "args");
+        break;
+    case ORDO_EV_CHOICE:
+    case ORDO_EV_ESCAPE:
+    case ORDO_EV_CHOSEN: walk_choice(w); break;
+    case ORDO_EV_ROLL: walk_roll(w); break;
+    case ORDO_EV_TURN: e->player(w, NULL, "turn ", ev->player, 0); break;
+    case ORDO_EV_ELIMINATE: e->player(w, NULL, "eliminated ", ev->player, 0); break;
+    case ORDO_EV_LOG: e->write(w, "text", "log ", vb_log); break;
+    case ORDO_EV_END: walk_end(w); break;
+    case ORDO_EV_TRIGGER:
+        e->str(w, "trigger", "trigger ", proc_name(p, ev->id), NULL);
+        e->str(w, "timing", " (", timing_name(ev->args[0]), ")");
+        break;
+    case ORDO_EV_WINDOW:
+    case ORDO_EV_WINDOW_END: walk_window(w); break;
+    case ORDO_EV_ACTION_END: e->str(w, "action", "action ", event_name(p, ev->id), " ends"); break;
+    case ORDO_EV_REVEAL: e->write(w, "reveal", "", write_reveal); break;
+    case ORDO_EV_UNDO: /* id: the action's proc */
+        e->str(w, "action", "action ", proc_name(p, ev->id), " undone");
+        break;
+    case ORDO_EV_PAY: walk_pay(w); break;
+    case ORDO_EV_BATCH: e->num(w, NULL, "batch begins", 0, NULL, 1); break;
+    case ORDO_EV_BATCH_END: walk_batch_end(w); break;
+    case ORDO_EV_OVERRIDE: walk_override(w); break;
+    default: e->num(w, NULL, "unknown event", 0, NULL, 1); break;
+    }
+}
+
+/* The line of ev as seat sees it, written by e. */
+static int event_line(const ordo_game *g, const ordo_event *ev, int seat, const ev_emitter *e,
+                      char *buf, size_t n)
+{
+    if (!g || !ev || (!buf && n) || seat < ORDO_SPECTATOR || seat >= g->nplayers)
+        return ORDO_E_ARG;
+    ordo_event tmp;
+    vm_buf b;
+    vb_init(&b, buf, n);
+    ev_walk w = {&b, g->p, vm_event_as(ev, seat, &tmp), e};
+    e->begin(&w);
+    walk_fields(&w);
+    e->end(&b);
+    return vb_end(&b);
+}
+
+int ordo_event_text(const ordo_game *g, const ordo_event *ev, char *buf, size_t n)
+{
+    return event_line(g, ev, ORDO_OMNISCIENT, &text_emitter, buf, n);
+}
+
+int ordo_event_text_as(const ordo_game *g, const ordo_event *ev, int seat, char *buf,
+                       size_t n)
+{
+    return event_line(g, ev, seat, &text_emitter, buf, n);
+}
+
 int ordo_event_json(const ordo_game *g, const ordo_event *ev, char *buf, size_t n)
 {
-    return ordo_event_json_as(g, ev, ORDO_OMNISCIENT, buf, n);
+    return event_line(g, ev, ORDO_OMNISCIENT, &json_emitter, buf, n);
 }
 
 int ordo_event_json_as(const ordo_game *g, const ordo_event *ev, int seat, char *buf,
                        size_t n)
 {
-    if (!g || !ev || (!buf && n) || seat < ORDO_SPECTATOR || seat >= g->nplayers)
-        return ORDO_E_ARG;
-    ordo_event tmp;
-    ev = vm_event_as(ev, seat, &tmp);
-    const ordo_program *p = g->p;
-    vm_buf b;
-    vb_init(&b, buf, n);
-    vb_rawstr(&b, "{\"seq\":");
-    vb_int(&b, ev->seq);
-    vb_json_key(&b, "kind");
-    vb_json_str(&b, ev->kind < ORDO_EV_KIND_COUNT ? kind_names[ev->kind] : "?");
-    if (ev->step >= 0 && ev->step < p->nsteps) {
-        const ordo_step *st = &p->steps[ev->step];
-        vb_json_key(&b, "step");
-        vb_json_str(&b, str_or(st->number, "?"));
-        if (st->rule && st->rule[0]) {
-            vb_json_key(&b, "rule");
-            vb_json_str(&b, st->rule);
-        }
-    }
-    if (ev->player >= 0 && ev->kind != ORDO_EV_END) {
-        vb_json_key(&b, "player");
-        vb_raw(&b, '"');
-        vb_player(&b, ev->player);
-        vb_raw(&b, '"');
-    }
-    switch (ev->kind) {
-    case ORDO_EV_STEP:
-    case ORDO_EV_SKIP:
-        if (ev->id < p->nsteps) {
-            const ordo_step *st = &p->steps[ev->id];
-            if (ev->kind == ORDO_EV_SKIP) {
-                vb_json_key(&b, "skipped");
-                vb_json_str(&b, str_or(st->number, "?"));
-            }
-            if (st->title && st->title[0]) {
-                vb_json_key(&b, "title");
-                vb_json_str(&b, st->title);
-            }
-        }
-        break;
-    case ORDO_EV_EVENT:
-        vb_json_key(&b, "event");
-        vb_json_str(&b, ev->id < p->nevents ? str_or(p->events[ev->id].name, "?") : "?");
-        vb_json_key(&b, "args");
-        vb_event_args(&b, p, ev, 1);
-        break;
-    case ORDO_EV_CHOICE:
-    case ORDO_EV_ESCAPE:
-    case ORDO_EV_CHOSEN:
-        vb_json_key(&b, ev->kind == ORDO_EV_ESCAPE ? "escape" : "option");
-        vb_json_open(&b);
-        vb_choice(&b, p, ev);
-        vb_json_close(&b);
-        break;
-    case ORDO_EV_ROLL:
-        vb_json_key(&b, "count");
-        vb_int(&b, ev->args[0]);
-        vb_json_key(&b, "sides");
-        vb_int(&b, ev->args[1]);
-        vb_json_key(&b, "result");
-        vb_int(&b, ev->args[2]);
-        break;
-    case ORDO_EV_LOG:
-        vb_json_key(&b, "text");
-        vb_json_open(&b);
-        if (!vb_log(&b, p, ev))
-            vb_puts(&b, "?");
-        vb_json_close(&b);
-        break;
-    case ORDO_EV_TRIGGER:
-        vb_json_key(&b, "trigger");
-        vb_json_str(&b, proc_name(p, ev->id));
-        vb_json_key(&b, "timing");
-        vb_json_str(&b, timing_name(ev->args[0]));
-        break;
-    case ORDO_EV_WINDOW:
-        vb_json_key(&b, "label");
-        vb_json_str(&b, text_of(p, ev->id));
-        break;
-    case ORDO_EV_REVEAL:
-        vb_json_key(&b, "reveal");
-        vb_json_open(&b);
-        vb_reveal(&b, p, ev);
-        vb_json_close(&b);
-        break;
-    case ORDO_EV_UNDO:
-        vb_json_key(&b, "action");
-        vb_json_str(&b, proc_name(p, ev->id));
-        break;
-    case ORDO_EV_ACTION:
-    case ORDO_EV_ACTION_END:
-        vb_json_key(&b, "action");
-        vb_json_str(&b, event_name(p, ev->id));
-        if (ev->kind == ORDO_EV_ACTION) {
-            vb_json_key(&b, "args");
-            vb_event_args(&b, p, ev, 1);
-        }
-        break;
-    case ORDO_EV_PAY:
-        vb_json_key(&b, "payment");
-        vb_json_open(&b);
-        vb_payment(&b, p, ev);
-        vb_json_close(&b);
-        vb_json_key(&b, "amount");
-        if (vm_masked_arg(ev, 0))
-            vb_json_str(&b, "?");
-        else
-            vb_int(&b, ev->args[0]);
-        break;
-    case ORDO_EV_BATCH_END:
-        vb_json_key(&b, "received");
-        vb_int(&b, ev->args[0]);
-        vb_json_key(&b, "events");
-        vb_int(&b, ev->args[1]);
-        break;
-    case ORDO_EV_OVERRIDE:
-        vb_json_key(&b, "override");
-        vb_json_str(&b, proc_name(p, ev->id));
-        if (ev->id < p->nprocs) {
-            vb_json_key(&b, "line");
-            vb_int(&b, p->procs[ev->id].line);
-        }
-        break;
-    case ORDO_EV_END:
-        vb_json_key(&b, "winner");
-        if (ev->player >= 0) {
-            vb_raw(&b, '"');
-            vb_player(&b, ev->player);
-            vb_raw(&b, '"');
-        } else {
-            vb_rawstr(&b, "null");
-        }
-        if (ev->id && ev->id <= p->ntexts) {
-            vb_json_key(&b, "reason");
-            vb_json_str(&b, text_of(p, ev->id - 1));
-            vb_json_key(&b, "limit");
-            vb_rawstr(&b, ev_nargs(ev) && ev->args[0] ? "true" : "false");
-        }
-        break;
-    default:
-        break;
-    }
-    vb_putc(&b, '}');
-    return vb_end(&b);
+    return event_line(g, ev, seat, &json_emitter, buf, n);
 }

@@ -7,7 +7,8 @@
  * event's hidden params, a payment from a hidden cell). */
 #include <string.h>
 
-#include "vm.h"
+#include "state.h"
+#include "view.h"
 
 /* Whether player `who` is in the "revealed to" list of cell c of v. */
 static int revealed_to(const ordo_game *g, const ordo_var *v, uint32_t c, int32_t who)

@@ -9,8 +9,12 @@
 #   - the runtime includes nothing beyond the C library;
 #   - libordo.a defines no global symbol outside ordo_* (the VM's, the
 #     validator's and the tracer's names are local to the library);
-#   - within each folder, no two files call each other in a circle (the
-#     calls read from the objects' symbols; tsort finds a loop).
+#   - within each folder of sources (every folder under dsl/, compiler/
+#     and runtime/, found, not listed), no two files use each other in a
+#     circle: a file uses another when it calls a function the other
+#     defines (read from the objects' symbols) or includes the other's own
+#     header (x.h beside x.c: the types, macros and declarations of what
+#     x.c provides); tsort finds a loop.
 # Last line: "N passed, M failed"; exit 1 on any failure.
 BUILD=${1:-build}
 cd "$(dirname "$0")/../.." || exit 1
@@ -89,10 +93,20 @@ else
     fi
 fi
 
-# calls DIR: "caller callee" pairs between the objects of one folder
-# (one nm for the definitions, one for the uses)
+# objects DIR: the objects of DIR's sources (not what an old build left
+# there); parser.y and lexer.l are built in $BUILD/dsl as well
+objects() {
+    for f in "$1"/*.c "$1"/*.y "$1"/*.l; do
+        [ -f "$f" ] || continue
+        f=${f##*/}
+        echo "$BUILD/$1/${f%.*}.o"
+    done
+}
+
+# calls DIR: "caller callee" pairs between the files of one folder, from
+# their objects (one nm for the definitions, one for the uses)
 calls() {
-    objs=$(ls "$1"/*.o | grep -v '/libordo\.o$')
+    objs=$(objects "$1")
     { nm -g --defined-only -A $objs | awk '{ print "D", $1, $NF }'
       nm -u -A $objs | awk '{ print "U", $1, $NF }'; } |
     awk '{ f = $2; sub(/:.*$/, "", f); n = split(f, part, "/"); f = part[n]; sub(/\.o$/, "", f)
@@ -101,17 +115,46 @@ calls() {
                    if ((x[2] in def) && def[x[2]] != x[1]) print x[1], def[x[2]] } }' | sort -u
 }
 
-for dir in dsl compiler compiler/engines compiler/driver runtime runtime/host; do
-    objs=$(ls "$BUILD/$dir"/*.o 2>/dev/null | grep -v '/libordo\.o$')
-    if [ -z "$objs" ]; then
-        bad "no objects in $BUILD/$dir"
+# owner DIR HEADER: the file whose own header HEADER is (x for x.h beside
+# x.c, x.y or x.l), or nothing for a header no file of DIR owns
+owner() {
+    b=${2%.h}
+    for e in c y l; do
+        if [ -f "$1/$b.$e" ]; then echo "$b"; return; fi
+    done
+}
+
+# uses DIR: "user used" pairs from includes: a file (its source or its
+# own header) includes another file's own header
+uses() {
+    for f in "$1"/*.c "$1"/*.y "$1"/*.l "$1"/*.h; do
+        [ -f "$f" ] || continue
+        me=$(owner "$1" "${f##*/}")
+        [ -n "$me" ] || { me=${f##*/}; me=${me%.*}; }
+        case $f in *.h) [ -f "$1/$me.c" ] || [ -f "$1/$me.y" ] || [ -f "$1/$me.l" ] || continue ;; esac
+        for h in $(includes "$f"); do
+            [ -f "$1/$h" ] || continue
+            them=$(owner "$1" "$h")
+            [ -n "$them" ] && [ "$them" != "$me" ] && echo "$me $them"
+        done
+    done | sort -u
+}
+
+# every folder of sources, by its .c files (compiler/driver, runtime/host
+# and any folder added later among them)
+for dir in $(find dsl compiler runtime -name '*.c' | sed 's|/[^/]*$||' | sort -u); do
+    missing=0
+    for o in $(objects "$dir"); do
+        [ -f "$o" ] || missing=1
+    done
+    if [ $missing = 1 ]; then
+        bad "$dir: not built (no objects of its sources in $BUILD/$dir)"
         continue
     fi
-    # libordo.o is the runtime linked into one: not a file of its own
-    if calls "$BUILD/$dir" | tsort >/dev/null 2>"$BUILD/.tsort"; then
+    if { calls "$dir"; uses "$dir"; } | tsort >/dev/null 2>"$BUILD/.tsort"; then
         ok
     else
-        bad "$dir: files call each other in a circle: $(grep -v '^tsort: -: input contains a loop:' "$BUILD/.tsort" | sed 's/^tsort: //' | tr '\n' ' ')"
+        bad "$dir: files use each other in a circle: $(grep -v '^tsort: -: input contains a loop:' "$BUILD/.tsort" | sed 's/^tsort: //' | tr '\n' ' ')"
     fi
 done
 rm -f "$BUILD/.tsort"
