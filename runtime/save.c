@@ -289,6 +289,20 @@ static int check_frames(chk *c, const ordo_program *p, const ordo_game *g)
     return ORDO_OK;
 }
 
+/* Taking an escape returns to the frame that opened it: its count of
+ * frames (at least the one it was opened in), the frame pointer that frame
+ * ran with (the one saved by the call above it, or the current one), and
+ * that frame's locals below the escape's stack top. */
+static int escape_frame_holds(const ordo_program *p, const ordo_game *g, const vm_esc *e)
+{
+    if (e->nframes == 0)
+        return 0;
+    const vm_frame *fr = VM_CFRAMES(g);
+    uint32_t fp = e->nframes < g->nframes ? fr[e->nframes].fp : g->fp;
+    uint16_t proc = fr[e->nframes - 1].proc;
+    return e->fp == fp && proc < p->nprocs && (uint64_t)e->fp + p->procs[proc].nlocals <= e->sp;
+}
+
 static int check_decision(chk *c, const ordo_program *p, const ordo_game *g)
 {
     const vm_opt *o = VM_COPTS(g);
@@ -305,7 +319,7 @@ static int check_decision(chk *c, const ordo_program *p, const ordo_game *g)
         if (e[i].id >= p->nescapes || e[i].step < -1 || e[i].step >= p->nsteps ||
             e[i].player < -1 || e[i].player >= g->nplayers || e[i].sp > g->sp ||
             e[i].fp > e[i].sp || e[i].nframes > g->nframes || e[i].scope_base > i ||
-            e[i].npend > g->npend)
+            e[i].npend > g->npend || !escape_frame_holds(p, g, &e[i]))
             return why(c, "escape %u out of range", (unsigned)i);
     const vm_pend *pd = VM_CPEND(g);
     for (uint16_t i = 0; i < g->npend; i++) {
