@@ -159,16 +159,16 @@ static int parse(args *a, int argc, char **argv)
 }
 
 /* The findings as scenarios, into the file --scenarios names (written
- * whole or not at all). */
-static void write_scenarios(const ordo_program *p, const args *a, const ex_total *t,
-                            int nplayers)
+ * whole or not at all): 0, or -1 when it could not be written. */
+static int write_scenarios(const ordo_program *p, const args *a, const ex_total *t,
+                           int nplayers)
 {
     drv_output out;
     FILE *f = drv_output_open(&out, a->scenarios, prog);
     if (!f)
-        return;
+        return -1;
     ex_write_scenarios(f, p, a->file, t, nplayers);
-    drv_output_commit(&out, prog);
+    return drv_output_commit(&out, prog);
 }
 
 static int explore(const ordo_program *p, const args *a, const int *ignore, int nplayers)
@@ -184,8 +184,8 @@ static int explore(const ordo_program *p, const args *a, const int *ignore, int 
         status = TOOL_FAIL;
     } else {
         status = ex_report(stdout, p, a->file, &o, &t) ? TOOL_FAIL : TOOL_OK;
-        if (a->scenarios)
-            write_scenarios(p, a, &t, nplayers);
+        if (a->scenarios && write_scenarios(p, a, &t, nplayers) != 0)
+            status = TOOL_FAIL; /* as ordoc and ordo doc when their output fails */
     }
     ex_total_free(&t);
     return status;

@@ -106,6 +106,11 @@ if cmp -s "$tmp/w1" "$tmp/w2" && grep -q '(random walks)' "$tmp/w1"; then ok; el
 if [ $? -eq 2 ]; then ok; else bad "--ignore of no var accepted"; fi
 "$ORDO" explore "$DL" --scenarios "$DL" >/dev/null 2>&1
 if [ $? -eq 2 ] && grep -q 'planted deadlock' "$DL"; then ok; else bad "--scenarios over the ruleset"; fi
+# scenarios that cannot be written fail the run, findings or none (issue 33)
+"$ORDO" explore tests/e2e/data/tiny.ordo --seconds 1 --scenarios "$tmp/no/such/dir/x.ordo" \
+    >/dev/null 2>"$tmp/err"
+if [ $? -eq 1 ] && grep -q "cannot write" "$tmp/err"; then ok; else
+    bad "--scenarios that cannot be written: not exit 1"; cat "$tmp/err"; fi
 # end reasons are told apart by their own texts, however many texts come
 # before them (the 33rd text and later were all counted, and named, as the
 # 32nd: Catan's round cap was reported as a display's "  {}: {}")
