@@ -20,8 +20,9 @@
  * The game block, its frames and its canonical form are the
  * interpreter's: the emitted statements store what the interpreter
  * stores, where it stores it. An instruction this file does not compile
- * (those that trace, suspend, or touch the options, escapes or batches
- * beyond the simplest), and any instruction whose check fails, runs once
+ * (opcode_list.h's c column: those that suspend, end, or touch the
+ * escapes, batches and actions beyond the simplest), and any instruction
+ * whose check fails, runs once
  * in the interpreter (ordo_vm_step) and the code goes on at the pc it
  * left; a resume point the code cannot take (a procedure it could not
  * analyse, a frame or depth other than the analysis says) hands the run
@@ -252,31 +253,11 @@ static void declare_var(nat *n)
 
 /* ------------------------------------------------------------ instructions */
 
-/* the instructions compiled inline; the rest run in the interpreter */
+/* the instructions compiled inline (opcode_list.h's c column); the rest
+ * run in the interpreter */
 static int compiled_inline(const ordo_insn *in)
 {
-    switch (in->op) {
-    case ORDO_OP_NOP: case ORDO_OP_PUSH: case ORDO_OP_POP: case ORDO_OP_DUP:
-    case ORDO_OP_LDL: case ORDO_OP_STL: case ORDO_OP_INCL: case ORDO_OP_LDLI:
-    case ORDO_OP_STLI: case ORDO_OP_LDG: case ORDO_OP_STG: case ORDO_OP_LDX:
-    case ORDO_OP_STX: case ORDO_OP_ADD: case ORDO_OP_SUB: case ORDO_OP_MUL:
-    case ORDO_OP_DIV: case ORDO_OP_MOD: case ORDO_OP_NEG: case ORDO_OP_NOT:
-    case ORDO_OP_EQ: case ORDO_OP_NE: case ORDO_OP_LT: case ORDO_OP_LE: case ORDO_OP_GT:
-    case ORDO_OP_GE: case ORDO_OP_MIN: case ORDO_OP_MAX: case ORDO_OP_ABS:
-    case ORDO_OP_JMP: case ORDO_OP_JZ: case ORDO_OP_JNZ: case ORDO_OP_CALL:
-    case ORDO_OP_RET: case ORDO_OP_RETV: case ORDO_OP_NPLAYERS: case ORDO_OP_OPTS:
-    case ORDO_OP_OFFER: case ORDO_OP_OFFERN: case ORDO_OP_DATA: case ORDO_OP_LLEN:
-    case ORDO_OP_LGET: case ORDO_OP_LHAS: case ORDO_OP_SHAS: case ORDO_OP_SLEN:
-    case ORDO_OP_SNEXT: case ORDO_OP_STEPEND: case ORDO_OP_DEPTH: case ORDO_OP_ASSERT:
-    case ORDO_OP_ADDD: case ORDO_OP_LADD: case ORDO_OP_LSET: case ORDO_OP_LREM:
-    case ORDO_OP_LREMAT: case ORDO_OP_LCLR: case ORDO_OP_SADD: case ORDO_OP_SREM:
-    case ORDO_OP_SCLR: case ORDO_OP_UNESC: case ORDO_OP_EMITB: case ORDO_OP_STEP:
-    case ORDO_OP_EMIT: case ORDO_OP_TRIG: case ORDO_OP_SKIP: case ORDO_OP_LOG:
-    case ORDO_OP_WINDOW: case ORDO_OP_TURN:
-        return 1;
-    default:
-        return 0;
-    }
+    return ordo_op_native(in->op) == ORDO_NATIVE_INLINE;
 }
 
 /* operand k (0: the lowest of the frame) */
@@ -687,21 +668,18 @@ static void emit_insn(nat *n, const ordo_insn *in)
     uint32_t top = slot(n, n->d);
     int pops, pushes;
     ordo_op_stack_in(p, in, &pops, &pushes);
-    if (!compiled_inline(in)) {
-        switch (in->op) {
-        case ORDO_OP_WAIT: case ORDO_OP_END: case ORDO_OP_HALT: case ORDO_OP_UNDO:
-        case ORDO_OP_BNEXT:
-            fputs("    ", f); /* it suspends, ends, leaves the frame or calls */
-            put_slow(n);
-            fputc('\n', f);
-            break;
-        default: /* on at the next instruction, as a rule */
-            flush(n, n->d);
-            fprintf(f, "    ON_STEP_AT(%" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u);\n", n->pc, top,
-                    slot(n, n->d - pops + pushes));
-            for (int32_t i = n->d - pops; i < n->d - pops + pushes; i++)
-                n->kind[i] = OPND_SLOT;
-        }
+    if (ordo_op_native(in->op) == ORDO_NATIVE_LEAVE) {
+        fputs("    ", f); /* it suspends, ends, leaves the frame or calls */
+        put_slow(n);
+        fputc('\n', f);
+        return;
+    }
+    if (ordo_op_native(in->op) == ORDO_NATIVE_INTERP) { /* on at the next instruction */
+        flush(n, n->d);
+        fprintf(f, "    ON_STEP_AT(%" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u);\n", n->pc, top,
+                slot(n, n->d - pops + pushes));
+        for (int32_t i = n->d - pops; i < n->d - pops + pushes; i++)
+            n->kind[i] = OPND_SLOT;
         return;
     }
     switch (in->op) {
@@ -898,8 +876,7 @@ static void mark_labels(nat *n)
         const ordo_insn *in = &p->code[pc];
         if (n->depth[pc] < 0)
             continue;
-        if (in->op == ORDO_OP_JMP || in->op == ORDO_OP_JZ || in->op == ORDO_OP_JNZ || in->op == ORDO_OP_SNEXT ||
-            in->op == ORDO_OP_EMITB || in->op == ORDO_OP_BNEXT)
+        if (ordo_op_operand(in->op, 2) == ORDO_OPND_JUMP)
             n->label[in->b] = 1;
         if (in->op == ORDO_OP_BNEXT)
             n->label[pc] = 1;

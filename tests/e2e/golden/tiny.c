@@ -1252,7 +1252,7 @@ L_179:;
     fp[2] = 0; steps++;
     /* 181 LDL 2 */
     int32_t v181 = fp[2]; steps++;
-    /* 182 WINDOW x=0 2 */
+    /* 182 WINDOW x=0 2 ; "may concede" */
     if (mode == VM_EVAL || g->trace || (uint32_t)v181 >= (uint32_t)nplayers) { fp[10] = v181; ON_SLOW(182u, 11u); }
     g->seq++; steps++;
     /* 183 OPTS */
@@ -1268,7 +1268,7 @@ L_179:;
 L_187:;
     /* 187 LDL 2 */
     int32_t v187 = fp[2]; steps++;
-    /* 188 WINDOW x=1 2 */
+    /* 188 WINDOW x=1 2 ; "may concede" */
     if (mode == VM_EVAL || g->trace || (uint32_t)v187 >= (uint32_t)nplayers) { fp[10] = v187; ON_SLOW(188u, 11u); }
     g->seq++; steps++;
     /* 189 JMP 108 */
