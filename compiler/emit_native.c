@@ -58,6 +58,38 @@ void oc_put_comment_text(FILE *f, const char *s)
     }
 }
 
+/* A C string literal (emit_c.c's strings, the file names of #line). '?' after '?' is escaped (trigraphs exist in C11);
+ * bytes outside printable ASCII become 3-digit octal escapes, which cannot
+ * swallow a following digit. NULL is written as NULL. */
+void oc_put_c_string(FILE *f, const char *s)
+{
+    if (!s) {
+        fputs("NULL", f);
+        return;
+    }
+    fputc('"', f);
+    int prev = 0;
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        switch (*c) {
+        case '"': fputs("\\\"", f); break;
+        case '\\': fputs("\\\\", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\t': fputs("\\t", f); break;
+        case '\r': fputs("\\r", f); break;
+        case '?':
+            fputs(prev == '?' ? "\\?" : "?", f);
+            break;
+        default:
+            if (*c < 0x20 || *c >= 0x7f)
+                fprintf(f, "\\%03o", (unsigned)*c);
+            else
+                fputc(*c, f);
+        }
+        prev = *c;
+    }
+    fputc('"', f);
+}
+
 typedef struct nat {
     FILE *f;
     const ordo_program *p;
@@ -70,7 +102,10 @@ typedef struct nat {
     uint32_t *work;   /* the analysis's pcs to visit */
     uint32_t nwork;
     uint8_t *kind;    /* where each operand is now: OPND_* */
-    int32_t *val;     /* its constant, or the pc of its C variable */
+    int32_t *val;     /* its constant, or the operand whose C variable holds it */
+    uint8_t *used;    /* operand i's C variable `tI` is used in this function */
+    char **fn;        /* each proc's function's name */
+    uint32_t line;    /* the row of the line table at pc (nlines: none yet) */
     /* while writing one instruction */
     uint32_t pc;
     uint32_t L;       /* the proc's nlocals: operand k is fp[L + k] */
@@ -201,7 +236,7 @@ static const char *opv(nat *n, int32_t i)
             snprintf(b, 40, "%" PRId32, n->val[i]);
         break;
     case OPND_VAR:
-        snprintf(b, 40, "v%" PRId32, n->val[i]);
+        snprintf(b, 40, "t%" PRId32, n->val[i]);
         break;
     default:
         snprintf(b, 40, "fp[%" PRIu32 "]", n->L + (uint32_t)i);
@@ -238,17 +273,23 @@ static void flush(nat *n, int32_t upto)
         n->kind[i] = OPND_SLOT;
 }
 
-/* operand i is what this instruction computes: `vPC` */
+/* the C variable of operand i, `tI`, which this instruction sets (set_var
+ * after what reads the operands) */
+static const char *tmp(nat *n, int32_t i)
+{
+    static char ring[4][24];
+    static unsigned next;
+    char *b = ring[next++ % 4];
+    n->used[i] = 1;
+    snprintf(b, 24, "t%" PRId32, i);
+    return b;
+}
+
+/* operand i is in its C variable `tI` now */
 static void set_var(nat *n, int32_t i)
 {
     n->kind[i] = OPND_VAR;
-    n->val[i] = (int32_t)n->pc;
-}
-
-/* `int32_t vPC;` for the value this instruction leaves */
-static void declare_var(nat *n)
-{
-    fprintf(n->f, "    int32_t v%" PRIu32 ";\n", n->pc);
+    n->val[i] = i;
 }
 
 /* ------------------------------------------------------------ instructions */
@@ -272,7 +313,7 @@ static void put_slow(nat *n)
 {
     fputs("{ ", n->f);
     put_stores(n, n->d);
-    fprintf(n->f, "ON_SLOW(%" PRIu32 "u, %" PRIu32 "u); }", n->pc, slot(n, n->d));
+    fprintf(n->f, "ON_AT(%" PRIu32 "u, %" PRIu32 "u); goto slow; }", n->pc, slot(n, n->d));
 }
 
 /* `{ unsigned char *a_ = <the cell of var v, indexes at operands first..>;`
@@ -322,7 +363,8 @@ static void put_guarded(nat *n, const char *cond, const char *then)
     fprintf(n->f, "\n    %s\n", then);
 }
 
-/* `if (COND) ON_SLOW(...);` on a line of its own */
+/* `) { ...; goto slow; }` ending the condition the caller began, on a
+ * line of its own */
 static void put_slow_if(nat *n, const char *indent)
 {
     fputs(") ", n->f);
@@ -339,27 +381,25 @@ static void put_jump(nat *n, uint32_t target)
         put_slow(n);
         fputs("\n    ", n->f);
     }
-    fprintf(n->f, "steps++; goto L_%" PRIu32 ";", target);
+    fprintf(n->f, "steps++; goto pc_%" PRIu32 ";", target);
 }
 
 /* a compare or MIN/MAX: `vPC = expr` of a_ (second from the top) and b_ */
 static void emit_binop(nat *n, const char *expr)
 {
-    declare_var(n);
-    fprintf(n->f, "    { int32_t a_ = %s, b_ = %s; v%" PRIu32 " = %s; steps++; }\n", topv(n, 1),
-            topv(n, 0), n->pc, expr);
+    fprintf(n->f, "    { int32_t a_ = %s, b_ = %s; %s = %s; steps++; }\n", topv(n, 1),
+            topv(n, 0), tmp(n, n->d - 2), expr);
     set_var(n, n->d - 2);
 }
 
 static void emit_arith(nat *n, char op)
 {
-    declare_var(n);
     fprintf(n->f,
             "    { int64_t r_ = (int64_t)%s %c %s;\n"
             "      if (r_ < INT32_MIN || r_ > INT32_MAX) ",
             topv(n, 1), op, topv(n, 0));
     put_slow(n);
-    fprintf(n->f, "\n      v%" PRIu32 " = (int32_t)r_; steps++; }\n", n->pc);
+    fprintf(n->f, "\n      %s = (int32_t)r_; steps++; }\n", tmp(n, n->d - 2));
     set_var(n, n->d - 2);
 }
 
@@ -392,9 +432,12 @@ static void emit_call(nat *n, const ordo_insn *in)
             "        ON_FRAME(%" PRIu32 "u, %u, nfp_, %uu);\n"
             "        fp = nfp_;\n"
             "        steps++;\n"
-            "        ON_CALL(%s_p%u, %" PRIu32 "u, %uu, %" PRIu32 "u, %" PRIu32 "u);\n"
+            "        if (ON_CALL(%s, %" PRIu32 "u, %uu) != ON_GOTO)\n"
+            "            return rc;\n"
+            "        if (!ON_HERE(%" PRIu32 "u, %" PRIu32 "u))\n"
+            "            goto dispatch;\n"
             "    }\n",
-            n->pc + 1, (unsigned)in->a, (unsigned)c->room, n->sym, (unsigned)in->a, c->pc,
+            n->pc + 1, (unsigned)in->a, (unsigned)c->room, n->fn[in->a], c->pc,
             (unsigned)c->nlocals, n->pc + 1, slot(n, n->d - pops + pushes));
 }
 
@@ -500,13 +543,13 @@ static void emit_list_or_set(nat *n, const ordo_insn *in)
     FILE *f = n->f;
     int32_t nd = v->ndims;
     if (in->op == ORDO_OP_LLEN || in->op == ORDO_OP_SLEN) {
-        declare_var(n);
         fputs("    ", f);
         open_cell(n, v, n->d - nd);
         if (in->op == ORDO_OP_LLEN)
-            fprintf(f, "        int16_t len_; memcpy(&len_, a_, 2); v%" PRIu32 " = len_;\n", n->pc);
+            fprintf(f, "        int16_t len_; memcpy(&len_, a_, 2); %s = len_;\n",
+                    tmp(n, n->d - nd));
         else
-            fprintf(f, "        v%" PRIu32 " = (int32_t)vm_set_count(a_, %uu);\n", n->pc,
+            fprintf(f, "        %s = (int32_t)vm_set_count(a_, %uu);\n", tmp(n, n->d - nd),
                     (unsigned)v->cap);
         fputs("        steps++;\n    }\n", f);
         set_var(n, n->d - nd);
@@ -515,7 +558,6 @@ static void emit_list_or_set(nat *n, const ordo_insn *in)
     int32_t out = n->d - 1 - nd;
     if (in->op == ORDO_OP_SNEXT)
         flush(n, out); /* what the loop's end finds in the slots */
-    declare_var(n);
     fputs("    ", f);
     open_cell(n, v, out);
     if (in->op == ORDO_OP_LGET) {
@@ -525,29 +567,29 @@ static void emit_list_or_set(nat *n, const ordo_insn *in)
                 "        if (pos_ < 1 || pos_ > len_) ",
                 topv(n, 0));
         put_slow(n);
-        fprintf(f, "\n        v%" PRIu32 " = vm_load(a_ + 2 + (uint32_t)(pos_ - 1) * %uu, %uu);\n",
-                n->pc, (unsigned)v->width, (unsigned)v->width);
+        fprintf(f, "\n        %s = vm_load(a_ + 2 + (uint32_t)(pos_ - 1) * %uu, %uu);\n",
+                tmp(n, out), (unsigned)v->width, (unsigned)v->width);
     } else if (in->op == ORDO_OP_LHAS) {
         fprintf(f,
                 "        int16_t len_; memcpy(&len_, a_, 2);\n"
                 "        int32_t x_ = %s, in_ = 0;\n"
                 "        for (int32_t k_ = 0; k_ < len_ && !in_; k_++)\n"
                 "            in_ = vm_load(a_ + 2 + (uint32_t)k_ * %uu, %uu) == x_;\n"
-                "        v%" PRIu32 " = in_;\n",
-                topv(n, 0), (unsigned)v->width, (unsigned)v->width, n->pc);
+                "        %s = in_;\n",
+                topv(n, 0), (unsigned)v->width, (unsigned)v->width, tmp(n, out));
     } else if (in->op == ORDO_OP_SHAS) {
         fprintf(f,
                 "        int32_t x_ = %s;\n"
-                "        v%" PRIu32 " = x_ >= %" PRId32 " && x_ <= %" PRId32
+                "        %s = x_ >= %" PRId32 " && x_ <= %" PRId32
                 " && vm_set_has(a_, (uint32_t)x_ - (uint32_t)%" PRId32 ");\n",
-                topv(n, 0), n->pc, v->lo, v->hi, v->lo);
+                topv(n, 0), tmp(n, out), v->lo, v->hi, v->lo);
     } else { /* SNEXT */
         fprintf(f,
                 "        int32_t m_ = vm_set_next(a_, %uu, (int64_t)%s - %" PRId32 " + 1);\n"
                 "        if (m_ < 0) { ",
                 (unsigned)v->cap, topv(n, 0), v->lo);
         put_jump(n, (uint32_t)in->b);
-        fprintf(f, " }\n        v%" PRIu32 " = %" PRId32 " + m_;\n", n->pc, v->lo);
+        fprintf(f, " }\n        %s = %" PRId32 " + m_;\n", tmp(n, out), v->lo);
     }
     fputs("        steps++;\n    }\n", f);
     set_var(n, out);
@@ -559,7 +601,7 @@ static void emit_load_store(nat *n, const ordo_insn *in)
     FILE *f = n->f;
     unsigned w = v->width;
     if (in->op == ORDO_OP_LDG) {
-        fprintf(f, "    int32_t v%" PRIu32 " = vm_load(state + %" PRIu32 "u, %uu); steps++;\n", n->pc,
+        fprintf(f, "    %s = vm_load(state + %" PRIu32 "u, %uu); steps++;\n", tmp(n, n->d),
                 v->offset, w);
         set_var(n, n->d);
     } else if (in->op == ORDO_OP_STG) {
@@ -570,10 +612,9 @@ static void emit_load_store(nat *n, const ordo_insn *in)
         fprintf(f, "\n      vm_store(state + %" PRIu32 "u, %uu, x_); steps++; }\n", v->offset, w);
     } else if (in->op == ORDO_OP_LDX) {
         int32_t first = n->d - v->ndims;
-        declare_var(n);
         fputs("    ", f);
         open_cell(n, v, first);
-        fprintf(f, "        v%" PRIu32 " = vm_load(a_, %uu); steps++;\n    }\n", n->pc, w);
+        fprintf(f, "        %s = vm_load(a_, %uu); steps++;\n    }\n", tmp(n, first), w);
         set_var(n, first);
     } else { /* STX */
         fputs("    ", f);
@@ -592,13 +633,12 @@ static void emit_local(nat *n, const ordo_insn *in)
     FILE *f = n->f;
     if (in->op == ORDO_OP_LDLI || in->op == ORDO_OP_STLI) {
         const char *ix = in->op == ORDO_OP_LDLI ? topv(n, 0) : topv(n, 1);
-        if (in->op == ORDO_OP_LDLI)
-            declare_var(n);
         fprintf(f, "    { int32_t i_ = %s;\n      if (i_ < 0 || i_ >= %" PRId64 ") ", ix,
                 (int64_t)n->L - in->a);
         put_slow(n);
         if (in->op == ORDO_OP_LDLI) {
-            fprintf(f, "\n      v%" PRIu32 " = fp[%u + i_]; steps++; }\n", n->pc, (unsigned)in->a);
+            fprintf(f, "\n      %s = fp[%u + i_]; steps++; }\n", tmp(n, n->d - 1),
+                    (unsigned)in->a);
             set_var(n, n->d - 1);
         } else {
             fprintf(f, "\n      fp[%u + i_] = %s; steps++; }\n", (unsigned)in->a, topv(n, 0));
@@ -610,7 +650,7 @@ static void emit_local(nat *n, const ordo_insn *in)
         put_slow(n);
         fputc('\n', f);
     } else if (in->op == ORDO_OP_LDL) {
-        fprintf(f, "    int32_t v%" PRIu32 " = fp[%u]; steps++;\n", n->pc, (unsigned)in->a);
+        fprintf(f, "    %s = fp[%u]; steps++;\n", tmp(n, n->d), (unsigned)in->a);
         set_var(n, n->d);
     } else if (in->op == ORDO_OP_STL) {
         fprintf(f, "    fp[%u] = %s; steps++;\n", (unsigned)in->a, topv(n, 0));
@@ -655,7 +695,7 @@ static void emit_traced(nat *n, const ordo_insn *in)
                  topv(n, 0));
     put_guarded(n, cond, "g->seq++; steps++;");
     if (in->op == ORDO_OP_STEP) {
-        fprintf(f, "    int32_t v%" PRIu32 " = cur_step;\n    cur_step = %u;\n", n->pc, (unsigned)in->a);
+        fprintf(f, "    %s = cur_step;\n    cur_step = %u;\n", tmp(n, n->d), (unsigned)in->a);
         set_var(n, n->d);
     }
 }
@@ -676,8 +716,13 @@ static void emit_insn(nat *n, const ordo_insn *in)
     }
     if (ordo_op_native(in->op) == ORDO_NATIVE_INTERP) { /* on at the next instruction */
         flush(n, n->d);
-        fprintf(f, "    ON_STEP_AT(%" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u);\n", n->pc, top,
-                slot(n, n->d - pops + pushes));
+        fprintf(f,
+                "    ON_AT(%" PRIu32 "u, %" PRIu32 "u);\n"
+                "    if (ON_STEP() != VM_STEPPED)\n"
+                "        return rc;\n"
+                "    if (!ON_HERE(%" PRIu32 "u, %" PRIu32 "u))\n"
+                "        goto dispatch;\n",
+                n->pc, top, n->pc + 1, slot(n, n->d - pops + pushes));
         for (int32_t i = n->d - pops; i < n->d - pops + pushes; i++)
             n->kind[i] = OPND_SLOT;
         return;
@@ -688,7 +733,7 @@ static void emit_insn(nat *n, const ordo_insn *in)
         break;
     case ORDO_OP_POP: /* a value no one reads: said so, for the C compiler */
         if (n->kind[n->d - 1] == OPND_VAR)
-            fprintf(f, "    (void)v%" PRId32 ";\n", n->val[n->d - 1]);
+            fprintf(f, "    (void)t%" PRId32 ";\n", n->val[n->d - 1]);
         fputs("    steps++;\n", f);
         break;
     case ORDO_OP_PUSH:
@@ -699,7 +744,7 @@ static void emit_insn(nat *n, const ordo_insn *in)
     case ORDO_OP_DUP:
         fputs("    steps++;\n", f);
         if (n->kind[n->d - 1] == OPND_SLOT) {
-            fprintf(f, "    int32_t v%" PRIu32 " = %s;\n", n->pc, topv(n, 0));
+            fprintf(f, "    %s = %s;\n", tmp(n, n->d), topv(n, 0));
             set_var(n, n->d);
         } else {
             n->kind[n->d] = n->kind[n->d - 1];
@@ -716,24 +761,22 @@ static void emit_insn(nat *n, const ordo_insn *in)
     case ORDO_OP_SUB: emit_arith(n, '-'); break;
     case ORDO_OP_MUL: emit_arith(n, '*'); break;
     case ORDO_OP_DIV: case ORDO_OP_MOD:
-        declare_var(n);
         fprintf(f, "    { int32_t a_ = %s, b_ = %s;\n      if (b_ == 0%s) ", topv(n, 1), topv(n, 0),
                 in->op == ORDO_OP_DIV ? " || (b_ == -1 && a_ == INT32_MIN)" : "");
         put_slow(n);
-        fprintf(f, "\n      v%" PRIu32 " = %s; steps++; }\n", n->pc,
+        fprintf(f, "\n      %s = %s; steps++; }\n", tmp(n, n->d - 2),
                 in->op == ORDO_OP_DIV ? "a_ / b_" : "b_ == -1 ? 0 : a_ % b_");
         set_var(n, n->d - 2);
         break;
     case ORDO_OP_NEG: case ORDO_OP_ABS:
-        declare_var(n);
         fprintf(f, "    { int32_t a_ = %s;\n      if (a_ == INT32_MIN) ", topv(n, 0));
         put_slow(n);
-        fprintf(f, "\n      v%" PRIu32 " = %s; steps++; }\n", n->pc,
+        fprintf(f, "\n      %s = %s; steps++; }\n", tmp(n, n->d - 1),
                 in->op == ORDO_OP_NEG ? "-a_" : "a_ < 0 ? -a_ : a_");
         set_var(n, n->d - 1);
         break;
     case ORDO_OP_NOT:
-        fprintf(f, "    int32_t v%" PRIu32 " = !%s; steps++;\n", n->pc, topv(n, 0));
+        fprintf(f, "    %s = !%s; steps++;\n", tmp(n, n->d - 1), topv(n, 0));
         set_var(n, n->d - 1);
         break;
     case ORDO_OP_EQ: emit_binop(n, "a_ == b_"); break;
@@ -764,12 +807,12 @@ static void emit_insn(nat *n, const ordo_insn *in)
     case ORDO_OP_RET: case ORDO_OP_RETV:
         for (int32_t i = 0; i + (in->op == ORDO_OP_RETV) < n->d; i++)
             if (n->kind[i] == OPND_VAR) /* left behind: the frame goes */
-                fprintf(f, "    (void)v%" PRId32 ";\n", n->val[i]);
+                fprintf(f, "    (void)t%" PRId32 ";\n", n->val[i]);
         emit_return(n, in->op == ORDO_OP_RETV);
         break;
     case ORDO_OP_NPLAYERS:
         fputs("    steps++;\n", f);
-        fprintf(f, "    int32_t v%" PRIu32 " = nplayers;\n", n->pc);
+        fprintf(f, "    %s = nplayers;\n", tmp(n, n->d));
         set_var(n, n->d);
         break;
     case ORDO_OP_OPTS:
@@ -785,13 +828,12 @@ static void emit_insn(nat *n, const ordo_insn *in)
         put_guarded(n, cond, then);
         break;
     case ORDO_OP_DATA:
-        declare_var(n);
         if (in->x == 0) {
             fprintf(f, "    { int32_t r_ = %s;\n      if ((uint32_t)r_ >= %uu) ", topv(n, 0),
                     (unsigned)in->a);
             put_slow(n);
-            fprintf(f, "\n      v%" PRIu32 " = %s_data[%" PRId32 "u + (uint32_t)r_]; steps++; }\n",
-                    n->pc, n->sym, in->b);
+            fprintf(f, "\n      %s = %s_data[%" PRId32 "u + (uint32_t)r_]; steps++; }\n",
+                    tmp(n, n->d - 1), n->sym, in->b);
             set_var(n, n->d - 1);
         } else {
             fprintf(f,
@@ -801,9 +843,9 @@ static void emit_insn(nat *n, const ordo_insn *in)
                     topv(n, 1), topv(n, 0), (unsigned)in->a, in->b, (unsigned)in->a, p->ndata);
             put_slow(n);
             fprintf(f,
-                    "\n      v%" PRIu32 " = %s_data[%" PRId32
+                    "\n      %s = %s_data[%" PRId32
                     "u + (uint64_t)m_ * %uu + (uint64_t)r_]; steps++; }\n",
-                    n->pc, n->sym, in->b, (unsigned)in->a);
+                    tmp(n, n->d - 2), n->sym, in->b, (unsigned)in->a);
             set_var(n, n->d - 2);
         }
         break;
@@ -815,10 +857,10 @@ static void emit_insn(nat *n, const ordo_insn *in)
         break;
     case ORDO_OP_DEPTH:
         fprintf(f,
-                "    int32_t v%" PRIu32 " = 0;\n"
-                "    for (uint32_t k_ = 0; k_ < nframes; k_++) v%" PRIu32 " += frames[k_].proc == %uu;\n"
+                "    %s = 0;\n"
+                "    for (uint32_t k_ = 0; k_ < nframes; k_++) %s += frames[k_].proc == %uu;\n"
                 "    steps++;\n",
-                n->pc, n->pc, (unsigned)in->a);
+                tmp(n, n->d), tmp(n, n->d), (unsigned)in->a);
         set_var(n, n->d);
         break;
     case ORDO_OP_ASSERT:
@@ -906,18 +948,32 @@ static void emit_dispatch(nat *n, int32_t k, uint32_t first, uint32_t end)
           f);
     for (uint32_t pc = first; pc < end; pc++)
         if (n->label[pc])
-            fprintf(f, "    ON_ENTRY(%" PRIu32 ", %" PRId32 "u, %" PRIu32 "u, %" PRIu32 ")\n", pc, k,
-                    p->procs[k].nlocals + (uint32_t)n->depth[pc], n->room[k]);
+            fprintf(f,
+                    "    case %" PRIu32 ":\n"
+                    "        if (!ON_FITS(%" PRId32 "u, %" PRIu32 "u, %" PRIu32 "))\n"
+                    "            goto interp;\n"
+                    "        goto pc_%" PRIu32 ";\n",
+                    pc, k, p->procs[k].nlocals + (uint32_t)n->depth[pc], n->room[k], pc);
     fputs("    default:\n        if (", f);
     if (first)
         fprintf(f, "pc >= %" PRIu32 "u && ", first);
     fprintf(f,
             "pc < %" PRIu32 "u)\n"
             "            goto interp;\n"
-            "        ON_ELSEWHERE(%s_run);\n"
+            "        /* another proc's: deeper frames run through `run`, a\n"
+            "         * shallower one is the caller's */\n"
+            "        ON_SAVE(pc, dsp);\n"
+            "        if (nframes <= level)\n"
+            "            return ON_GOTO;\n"
+            "        rc = %s_run(g, mode, base, result, level);\n"
+            "        if (rc != ON_GOTO)\n"
+            "            return rc;\n"
+            "        ON_LOAD();\n"
+            "        goto dispatch;\n"
             "    }\n"
             "slow:\n"
-            "    ON_STEP();\n"
+            "    if (ON_STEP() != VM_STEPPED)\n"
+            "        return rc;\n"
             "    goto dispatch;\n"
             "interp:\n"
             "    ON_SAVE(pc, dsp);\n"
@@ -934,34 +990,159 @@ static void put_proc_comment(nat *n, int32_t k)
             k, pr->line, (unsigned)pr->nparams, (unsigned)pr->nlocals, (unsigned)pr->nlocals);
 }
 
-/* proc k, code first..end-1, as one function */
-static void emit_proc(nat *n, int32_t k, uint32_t first, uint32_t end)
+/* `#line N "FILE.ordo"` before the code of the instruction at pc when
+ * the line table gives it a line other than the last one's: a debugger
+ * and the C compiler's messages then speak of the rules' lines. Rows come
+ * in pc order, and so do the instructions written. */
+static void put_line(nat *n, uint32_t pc, uint64_t *last)
 {
     const ordo_program *p = n->p;
-    FILE *f = n->f;
-    const ordo_proc *pr = &p->procs[k];
-    put_proc_comment(n, k);
-    fprintf(f, "static int %s_p%" PRId32 "(ordo_game *g, int mode, uint32_t base, int32_t *result)\n"
-               "{\n"
-               "    ON_REGISTERS;\n",
-            n->sym, k);
-    emit_dispatch(n, k, first, end);
-    n->L = pr->nlocals;
+    uint32_t r = n->line;
+    if (r >= p->nlines || p->lines[r].pc > pc)
+        r = 0; /* back to the first row: a new function may start lower */
+    while (r + 1 < p->nlines && p->lines[r + 1].pc <= pc)
+        r++;
+    n->line = r;
+    if (r >= p->nlines || p->lines[r].pc > pc || !p->lines[r].line)
+        return;
+    const ordo_line *l = &p->lines[r];
+    const char *file = p->files && l->file < p->nfiles ? p->files[l->file] : p->file;
+    uint64_t at = (uint64_t)l->file << 32 | l->line;
+    if (!file || at == *last)
+        return;
+    fprintf(n->f, "#line %" PRIu32 " ", l->line);
+    oc_put_c_string(n->f, file);
+    fputc('\n', n->f);
+    *last = at;
+}
+
+/* `int32_t t0 = 0, t2 = 0;`: the C variables the function's code uses
+ * (set before any read; the zero only spares the C compiler the proof) */
+static void put_temporaries(nat *n)
+{
+    const char *sep = "    int32_t ";
+    for (uint32_t i = 0; i <= n->p->stack_size; i++)
+        if (n->used[i]) {
+            fprintf(n->f, "%st%" PRIu32 " = 0", sep, i);
+            sep = ", ";
+        }
+    if (*sep == ',')
+        fputs(";\n", n->f);
+}
+
+/* The code of proc k, first..end-1: a label where control comes other
+ * than by falling through, then each instruction under its comment and
+ * its rule line. */
+static void emit_body(nat *n, int32_t k, uint32_t first, uint32_t end)
+{
+    const ordo_program *p = n->p;
+    uint64_t last = 0;
+    n->L = p->procs[k].nlocals;
     memset(n->kind, OPND_SLOT, (size_t)p->stack_size + 1);
     for (uint32_t pc = first; pc < end; pc++) {
         if (n->depth[pc] < 0)
             continue;
         if (n->label[pc]) {
             flush(n, n->depth[pc]); /* falling in, as a jump comes: in the slots */
-            fprintf(f, "L_%" PRIu32 ":;\n", pc);
+            fprintf(n->f, "pc_%" PRIu32 ":;\n", pc);
             memset(n->kind, OPND_SLOT, (size_t)p->stack_size + 1);
         }
         n->pc = pc;
         n->d = n->depth[pc];
         put_insn_comment(n, &p->code[pc]);
+        put_line(n, pc, &last);
         emit_insn(n, &p->code[pc]);
     }
-    fputs("}\n\n", f);
+}
+
+/* proc k, code first..end-1, as one function named after it; its body
+ * written first, to know which operand variables to declare. -1 when out
+ * of memory. */
+static int emit_proc(nat *n, int32_t k, uint32_t first, uint32_t end)
+{
+    FILE *f = n->f;
+    char *body = NULL;
+    size_t len = 0;
+    FILE *bf = open_memstream(&body, &len);
+    if (!bf)
+        return -1;
+    memset(n->used, 0, (size_t)n->p->stack_size + 1);
+    n->f = bf;
+    emit_body(n, k, first, end);
+    n->f = f;
+    if (fclose(bf) != 0) {
+        free(body);
+        return -1;
+    }
+    put_proc_comment(n, k);
+    fprintf(f, "static int %s(ordo_game *g, int mode, uint32_t base, int32_t *result)\n"
+               "{\n"
+               "    ON_REGISTERS;\n",
+            n->fn[k]);
+    put_temporaries(n);
+    emit_dispatch(n, k, first, end);
+    fwrite(body, 1, len, f);
+    free(body);
+    fputs(OC_LINE_BACK "}\n\n", f);
+    return 0;
+}
+
+/* A proc's name as a C identifier: what is not a letter, a digit or '_'
+ * becomes '_'. */
+static void c_identifier(char *s)
+{
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
+            *s = '_';
+}
+
+/* Whether SYM_NAME is taken: by a table or function of the emitted C
+ * (emit_c.c's, this file's) or by one of the first k procs' functions. */
+static int name_taken(const nat *n, const char *name, uint16_t k)
+{
+    static const char *const ours[] = {
+        "code",  "data",     "displays", "enums", "escapes", "events",  "invariants",
+        "items", "lines",    "native",   "options", "policies", "prefers", "procs",
+        "scenarios", "steps", "texts",   "vars",  "names",   "option_names", "files",
+        "first", "fn",       "run",
+    };
+    size_t skip = strlen(n->sym) + 1;
+    for (size_t i = 0; i < sizeof ours / sizeof ours[0]; i++)
+        if (strcmp(name + skip, ours[i]) == 0)
+            return 1;
+    for (uint16_t i = 0; i < k; i++)
+        if (n->fn[i] && strcmp(n->fn[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Each proc's function's name, SYM_NAME after the proc (`tiny_program_
+ * take_turn`); when that is taken, SYM_NAME_K (K its index), and so on:
+ * the same names for the same program. -1 when out of memory. */
+static int name_functions(nat *n)
+{
+    const ordo_program *p = n->p;
+    for (uint16_t k = 0; k < p->nprocs; k++) {
+        const char *name = p->procs[k].name ? p->procs[k].name : "proc";
+        size_t size = strlen(n->sym) + strlen(name) + 2;
+        char *s = malloc(size);
+        if (!s)
+            return -1;
+        snprintf(s, size, "%s_%s", n->sym, name);
+        c_identifier(s + strlen(n->sym) + 1);
+        while (name_taken(n, s, k)) {
+            char *t = malloc(strlen(s) + 8);
+            if (!t) {
+                free(s);
+                return -1;
+            }
+            sprintf(t, "%s_%u", s, (unsigned)k);
+            free(s);
+            s = t;
+        }
+        n->fn[k] = s;
+    }
+    return 0;
 }
 
 /* where each proc's code ends: the next proc's start, or the end */
@@ -990,7 +1171,7 @@ static void emit_run(nat *n, const uint16_t *order)
         if (n->bad[order[i]])
             fputs("NULL,", f);
         else
-            fprintf(f, "%s_p%u,", sym, (unsigned)order[i]);
+            fprintf(f, "%s,", n->fn[order[i]]);
     }
     fprintf(f,
             "\n};\n\n"
@@ -1034,9 +1215,11 @@ int oc_emit_native(FILE *f, const ordo_program *p, const char *sym)
     uint16_t *order = malloc(p->nprocs * sizeof *order);
     n.kind = calloc((size_t)p->stack_size + 1, 1);
     n.val = calloc((size_t)p->stack_size + 1, sizeof *n.val);
+    n.used = calloc((size_t)p->stack_size + 1, 1);
+    n.fn = calloc(p->nprocs, sizeof *n.fn);
     int rc = -1;
     if (!n.depth || !n.owner || !n.label || !n.work || !n.bad || !n.room || !order || !n.kind ||
-        !n.val)
+        !n.val || !n.used || !n.fn || name_functions(&n) < 0)
         goto out;
     for (uint32_t pc = 0; pc < p->ncode; pc++)
         n.depth[pc] = -1;
@@ -1059,20 +1242,21 @@ int oc_emit_native(FILE *f, const ordo_program *p, const char *sym)
         order[j] = k;
     }
 
-    fputs("/* ---- the code as C (ordo_native.h): a function a proc, its\n"
-          " * instructions in order; ON_SLOW runs one in the interpreter,\n"
-          " * `dispatch` resumes at a pc */\n",
+    fputs("/* ---- the code as C (ordo_native.h): a function a proc, named after\n"
+          " * it, its instructions in order under the rules' #line; `goto slow`\n"
+          " * runs one in the interpreter, `dispatch` resumes at a pc */\n",
           f);
     fprintf(f, "static int %s_run(ordo_game *g, int mode, uint32_t base, int32_t *result, uint32_t level);\n",
             sym);
     for (uint16_t k = 0; k < p->nprocs; k++)
         if (!n.bad[k])
-            fprintf(f, "static int %s_p%u(ordo_game *g, int mode, uint32_t base, int32_t *result);\n",
-                    sym, (unsigned)k);
+            fprintf(f, "static int %s(ordo_game *g, int mode, uint32_t base, int32_t *result);\n",
+                    n.fn[k]);
     fputc('\n', f);
     for (uint16_t i = 0; i < p->nprocs; i++)
-        if (!n.bad[order[i]])
-            emit_proc(&n, order[i], p->procs[order[i]].pc, proc_end(&n, order[i]));
+        if (!n.bad[order[i]] &&
+            emit_proc(&n, order[i], p->procs[order[i]].pc, proc_end(&n, order[i])) < 0)
+            goto out;
     emit_run(&n, order);
     rc = 1;
 out:
@@ -1085,5 +1269,9 @@ out:
     free(order);
     free(n.kind);
     free(n.val);
+    free(n.used);
+    for (uint16_t k = 0; n.fn && k < p->nprocs; k++)
+        free(n.fn[k]);
+    free(n.fn);
     return rc;
 }

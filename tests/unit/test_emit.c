@@ -75,7 +75,7 @@ static char *emit(const ordo_program *p, const char *sym, char **hdr, const char
     FILE *f = open_memstream(&buf, &n);
     FILE *h = hdr ? open_memstream(&hbuf, &hn) : NULL;
     assert_non_null(f);
-    assert_int_equal(oc_emit_c(p, sym, f, h, hname), 0);
+    assert_int_equal(oc_emit_c(p, sym, f, NULL, h, hname), 0);
     fclose(f);
     if (h) {
         fclose(h);
@@ -160,9 +160,9 @@ static void test_bad_symbol(void **state)
     (void)state;
     ordo_program p = make();
     FILE *f = tmpfile();
-    assert_int_equal(oc_emit_c(&p, "9lives", f, NULL, NULL), -1);
-    assert_int_equal(oc_emit_c(&p, "a-b", f, NULL, NULL), -1);
-    assert_int_equal(oc_emit_c(&p, "", f, NULL, NULL), -1);
+    assert_int_equal(oc_emit_c(&p, "9lives", f, NULL, NULL, NULL), -1);
+    assert_int_equal(oc_emit_c(&p, "a-b", f, NULL, NULL, NULL), -1);
+    assert_int_equal(oc_emit_c(&p, "", f, NULL, NULL, NULL), -1);
     fclose(f);
 }
 
