@@ -1,9 +1,9 @@
 /* emit_native.c — writes a program's code as C (ordoc's `SYM_native`).
  *
- * Each procedure becomes a run of labelled C statements, one commented
- * group a VM instruction, inside one function the runtime calls in place
- * of its interpreter (ordo_program.native; runtime/ordo_native.h says
- * how the two meet). What makes the C fast is what the tables fix before
+ * Each procedure becomes a function named after it (SYM_NAME), a run of
+ * labelled C statements, one commented group a VM instruction under the
+ * #line of its rule, which the runtime calls in place of its interpreter
+ * (ordo_program.native; runtime/ordo_native.h says how the two meet). What makes the C fast is what the tables fix before
  * the game runs:
  *
  *   - the operand stack's depth at every pc (an abstract run of each
@@ -90,7 +90,9 @@ void oc_put_c_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-typedef struct nat {
+/* What writing a program's code as C knows: the analysis, then, while a
+ * function is written, where each operand is. */
+typedef struct writer {
     FILE *f;
     const ordo_program *p;
     const char *sym;
@@ -110,13 +112,13 @@ typedef struct nat {
     uint32_t pc;
     uint32_t L;       /* the proc's nlocals: operand k is fp[L + k] */
     int32_t d;
-} nat;
+} writer;
 
 /* ---------------------------------------------------------------- analysis */
 
 /* pc reached at depth d within proc k: 0, or -1 when it is not k's or
  * already reached at another depth */
-static int reach(nat *n, int k, uint32_t pc, int32_t d)
+static int reach(writer *n, int k, uint32_t pc, int32_t d)
 {
     if (pc >= n->p->ncode || n->owner[pc] != k || d < 0)
         return -1;
@@ -132,7 +134,7 @@ static int reach(nat *n, int k, uint32_t pc, int32_t d)
 /* The depth at every pc of proc k, from its entry (depth 0), the option
  * bodies its decisions offer (the param pushed) and the handlers of the
  * escapes it opens. 0, or -1 when the stack does not add up. */
-static int analyse_proc(nat *n, int k)
+static int analyse_proc(writer *n, int k)
 {
     const ordo_program *p = n->p;
     n->nwork = 0;
@@ -192,7 +194,7 @@ static int analyse_proc(nat *n, int k)
 }
 
 /* Which proc each pc belongs to: procs are laid out one after another. */
-static int assign_owners(nat *n)
+static int assign_owners(writer *n)
 {
     const ordo_program *p = n->p;
     for (uint32_t pc = 0; pc < p->ncode; pc++)
@@ -214,16 +216,18 @@ static int assign_owners(nat *n)
 /* ------------------------------------------------------- operands as values
  *
  * Within a run of code with no label in it, an operand need not be in its
- * slot: the emitter keeps it as a constant or a C variable (`vPC`, the
- * value the instruction at PC left) and stores it in its slot only where
+ * slot: the emitter keeps it as a constant or a C variable (`tK`, operand
+ * K's, declared once a function) and stores it in its slot only where
  * something reads the slots: a label (every jump to one expects them
- * there), the interpreter (ON_SLOW, ON_STEP_AT), a call. So `PUSH 1; LDX;
+ * there), the interpreter (`goto slow`, an INTERP instruction), a call.
+ * A value written to tK replaces operand K, whose readers above it are
+ * gone (popped by what writes it, which reads them first). So `PUSH 1; LDX;
  * PUSH 0; GT; JZ` is a load and a compare, not five stores and loads. */
 
 enum { OPND_SLOT, OPND_CONST, OPND_VAR };
 
 /* operand i's C expression (a few at once: a ring of buffers) */
-static const char *opv(nat *n, int32_t i)
+static const char *operand_expr(writer *n, int32_t i)
 {
     static char ring[8][40];
     static unsigned next;
@@ -245,21 +249,21 @@ static const char *opv(nat *n, int32_t i)
 }
 
 /* operand j from the top (0: the top) before this instruction */
-static const char *topv(nat *n, int32_t j)
+static const char *top_expr(writer *n, int32_t j)
 {
-    return opv(n, n->d - 1 - j);
+    return operand_expr(n, n->d - 1 - j);
 }
 
 /* the stores that put operands 0..upto-1 in their slots */
-static void put_stores(nat *n, int32_t upto)
+static void put_stores(writer *n, int32_t upto)
 {
     for (int32_t i = 0; i < upto; i++)
         if (n->kind[i] != OPND_SLOT)
-            fprintf(n->f, "fp[%" PRIu32 "] = %s; ", n->L + (uint32_t)i, opv(n, i));
+            fprintf(n->f, "fp[%" PRIu32 "] = %s; ", n->L + (uint32_t)i, operand_expr(n, i));
 }
 
 /* operands 0..upto-1 stored in their slots, from here on */
-static void flush(nat *n, int32_t upto)
+static void flush(writer *n, int32_t upto)
 {
     int any = 0;
     for (int32_t i = 0; i < upto; i++)
@@ -275,7 +279,7 @@ static void flush(nat *n, int32_t upto)
 
 /* the C variable of operand i, `tI`, which this instruction sets (set_var
  * after what reads the operands) */
-static const char *tmp(nat *n, int32_t i)
+static const char *tmp(writer *n, int32_t i)
 {
     static char ring[4][24];
     static unsigned next;
@@ -286,7 +290,7 @@ static const char *tmp(nat *n, int32_t i)
 }
 
 /* operand i is in its C variable `tI` now */
-static void set_var(nat *n, int32_t i)
+static void set_var(writer *n, int32_t i)
 {
     n->kind[i] = OPND_VAR;
     n->val[i] = i;
@@ -302,14 +306,14 @@ static int compiled_inline(const ordo_insn *in)
 }
 
 /* operand k (0: the lowest of the frame) */
-static uint32_t slot(const nat *n, int32_t k)
+static uint32_t slot(const writer *n, int32_t k)
 {
     return n->L + (uint32_t)k;
 }
 
 /* the interpreter runs this instruction (its check failed, or it is not
  * compiled): its operands stored, `top` slots in use */
-static void put_slow(nat *n)
+static void put_slow(writer *n)
 {
     fputs("{ ", n->f);
     put_stores(n, n->d);
@@ -318,12 +322,12 @@ static void put_slow(nat *n)
 
 /* `{ unsigned char *a_ = <the cell of var v, indexes at operands first..>;`
  * (the caller closes the brace) */
-static void open_cell(nat *n, const ordo_var *v, int32_t first)
+static void open_cell(writer *n, const ordo_var *v, int32_t first)
 {
     FILE *f = n->f;
     fputs("{\n", f);
     for (unsigned k = 0; k < v->ndims; k++) {
-        fprintf(f, "        uint32_t x%u_ = (uint32_t)%s", k, opv(n, first + (int32_t)k));
+        fprintf(f, "        uint32_t x%u_ = (uint32_t)%s", k, operand_expr(n, first + (int32_t)k));
         if (v->dim_kind[k] == ORDO_DIM_RANGE && v->dim_lo[k])
             fprintf(f, " - (uint32_t)%" PRId32, v->dim_lo[k]);
         fputs(";\n        if (", f);
@@ -346,7 +350,7 @@ static void open_cell(nat *n, const ordo_var *v, int32_t first)
 /* the value check of a store into var v: `mode == VM_EVAL || x < lo ...`,
  * without the comparisons an int32 always passes (a compiler warns of
  * them) */
-static void put_value_check(nat *n, const ordo_var *v, const char *x)
+static void put_value_check(writer *n, const ordo_var *v, const char *x)
 {
     fputs("mode == VM_EVAL", n->f);
     if (v->lo != INT32_MIN)
@@ -356,7 +360,7 @@ static void put_value_check(nat *n, const ordo_var *v, const char *x)
 }
 
 /* `if (COND) <the interpreter>` and THEN, each on a line of its own */
-static void put_guarded(nat *n, const char *cond, const char *then)
+static void put_guarded(writer *n, const char *cond, const char *then)
 {
     fprintf(n->f, "    if (%s) ", cond);
     put_slow(n);
@@ -365,7 +369,7 @@ static void put_guarded(nat *n, const char *cond, const char *then)
 
 /* `) { ...; goto slow; }` ending the condition the caller began, on a
  * line of its own */
-static void put_slow_if(nat *n, const char *indent)
+static void put_slow_if(writer *n, const char *indent)
 {
     fputs(") ", n->f);
     put_slow(n);
@@ -374,7 +378,7 @@ static void put_slow_if(nat *n, const char *indent)
 
 /* a jump, the operands below `keep` stored first: a jump back checks the
  * step limit first (as the interpreter's) */
-static void put_jump(nat *n, uint32_t target)
+static void put_jump(writer *n, uint32_t target)
 {
     if (target <= n->pc) {
         fputs("if (steps >= limit) ", n->f);
@@ -384,26 +388,26 @@ static void put_jump(nat *n, uint32_t target)
     fprintf(n->f, "steps++; goto pc_%" PRIu32 ";", target);
 }
 
-/* a compare or MIN/MAX: `vPC = expr` of a_ (second from the top) and b_ */
-static void emit_binop(nat *n, const char *expr)
+/* a compare or MIN/MAX: `tK = expr` of a_ (second from the top) and b_ */
+static void emit_binop(writer *n, const char *expr)
 {
-    fprintf(n->f, "    { int32_t a_ = %s, b_ = %s; %s = %s; steps++; }\n", topv(n, 1),
-            topv(n, 0), tmp(n, n->d - 2), expr);
+    fprintf(n->f, "    { int32_t a_ = %s, b_ = %s; %s = %s; steps++; }\n", top_expr(n, 1),
+            top_expr(n, 0), tmp(n, n->d - 2), expr);
     set_var(n, n->d - 2);
 }
 
-static void emit_arith(nat *n, char op)
+static void emit_arith(writer *n, char op)
 {
     fprintf(n->f,
             "    { int64_t r_ = (int64_t)%s %c %s;\n"
             "      if (r_ < INT32_MIN || r_ > INT32_MAX) ",
-            topv(n, 1), op, topv(n, 0));
+            top_expr(n, 1), op, top_expr(n, 0));
     put_slow(n);
     fprintf(n->f, "\n      %s = (int32_t)r_; steps++; }\n", tmp(n, n->d - 2));
     set_var(n, n->d - 2);
 }
 
-static void emit_call(nat *n, const ordo_insn *in)
+static void emit_call(writer *n, const ordo_insn *in)
 {
     const ordo_program *p = n->p;
     FILE *f = n->f;
@@ -441,7 +445,7 @@ static void emit_call(nat *n, const ordo_insn *in)
             (unsigned)c->nlocals, n->pc + 1, slot(n, n->d - pops + pushes));
 }
 
-static void emit_return(nat *n, int value)
+static void emit_return(writer *n, int value)
 {
     FILE *f = n->f;
     fputs("    if (nframes - 1u == base) ", f);
@@ -449,14 +453,14 @@ static void emit_return(nat *n, int value)
     fputc('\n', f);
     if (value)
         fprintf(f, "    { int32_t v_ = %s; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }\n",
-                topv(n, 0));
+                top_expr(n, 0));
     else
         fputs("    { ON_RETURN(); steps++; goto dispatch; }\n", f);
 }
 
 /* the instructions that change a list, a set or a resource: the cell as
  * LDX finds it, and the interpreter's checks before any change */
-static void emit_change(nat *n, const ordo_insn *in)
+static void emit_change(writer *n, const ordo_insn *in)
 {
     const ordo_var *v = &n->p->vars[in->a];
     FILE *f = n->f;
@@ -468,7 +472,7 @@ static void emit_change(nat *n, const ordo_insn *in)
         fputs("    ", f);
         open_cell(n, v, n->d - 1 - nd);
         fprintf(f, "%sint32_t add_ = %s;\n%sif (mode == VM_EVAL || (g->batch && add_ > 0)", ind,
-                topv(n, 0), ind);
+                top_expr(n, 0), ind);
         put_slow_if(n, ind);
         fprintf(f, "int64_t x_ = (int64_t)vm_load(a_, %uu) + add_;\n%sif (x_ < %" PRId32 " || x_ > %" PRId32,
                 w, ind, v->lo, v->hi);
@@ -486,14 +490,14 @@ static void emit_change(nat *n, const ordo_insn *in)
             put_slow_if(n, ind);
             fprintf(f, "memset(e_, 0, (size_t)len_ * %uu);\n%slen_ = 0;\n", w, ind);
         } else if (in->op == ORDO_OP_LADD) {
-            fprintf(f, "%sint32_t x_ = %s;\n%sif (len_ >= %u || ", ind, topv(n, 0), ind,
+            fprintf(f, "%sint32_t x_ = %s;\n%sif (len_ >= %u || ", ind, top_expr(n, 0), ind,
                     (unsigned)v->cap);
             put_value_check(n, v, "x_");
             put_slow_if(n, ind);
             fprintf(f, "vm_store(e_ + (uint32_t)len_ * %uu, %uu, x_);\n%slen_++;\n", w, w, ind);
         } else if (in->op == ORDO_OP_LSET) {
             fprintf(f, "%sint32_t pos_ = %s, x_ = %s;\n%sif (pos_ < 1 || pos_ > len_ || ", ind,
-                    topv(n, 1), topv(n, 0), ind);
+                    top_expr(n, 1), top_expr(n, 0), ind);
             put_value_check(n, v, "x_");
             put_slow_if(n, ind);
             fprintf(f, "vm_store(e_ + (uint32_t)(pos_ - 1) * %uu, %uu, x_);\n", w, w);
@@ -502,9 +506,9 @@ static void emit_change(nat *n, const ordo_insn *in)
                 fprintf(f, "%sint32_t x_ = %s, pos_ = 1;\n"
                            "%swhile (pos_ <= len_ && vm_load(e_ + (uint32_t)(pos_ - 1) * %uu, %uu) != x_)\n"
                            "%s    pos_++;\n",
-                        ind, topv(n, 0), ind, w, w, ind);
+                        ind, top_expr(n, 0), ind, w, w, ind);
             else
-                fprintf(f, "%sint32_t pos_ = %s;\n", ind, topv(n, 0));
+                fprintf(f, "%sint32_t pos_ = %s;\n", ind, top_expr(n, 0));
             fprintf(f, "%sif (mode == VM_EVAL || pos_ < 1 || pos_ > len_", ind);
             put_slow_if(n, ind);
             fprintf(f, "memmove(e_ + (uint32_t)(pos_ - 1) * %uu, e_ + (uint32_t)pos_ * %uu, (size_t)(len_ - pos_) * %uu);\n"
@@ -518,7 +522,7 @@ static void emit_change(nat *n, const ordo_insn *in)
     case ORDO_OP_SADD: case ORDO_OP_SREM:
         fputs("    ", f);
         open_cell(n, v, n->d - 1 - nd);
-        fprintf(f, "%sint32_t x_ = %s;\n%sif (", ind, topv(n, 0), ind);
+        fprintf(f, "%sint32_t x_ = %s;\n%sif (", ind, top_expr(n, 0), ind);
         put_value_check(n, v, "x_");
         if (in->op == ORDO_OP_SREM)
             fprintf(f, " || !vm_set_has(a_, (uint32_t)x_ - (uint32_t)%" PRId32 ")", v->lo);
@@ -537,7 +541,7 @@ static void emit_change(nat *n, const ordo_insn *in)
     fputs("        steps++;\n    }\n", f);
 }
 
-static void emit_list_or_set(nat *n, const ordo_insn *in)
+static void emit_list_or_set(writer *n, const ordo_insn *in)
 {
     const ordo_var *v = &n->p->vars[in->a];
     FILE *f = n->f;
@@ -565,7 +569,7 @@ static void emit_list_or_set(nat *n, const ordo_insn *in)
                 "        int16_t len_; memcpy(&len_, a_, 2);\n"
                 "        int32_t pos_ = %s;\n"
                 "        if (pos_ < 1 || pos_ > len_) ",
-                topv(n, 0));
+                top_expr(n, 0));
         put_slow(n);
         fprintf(f, "\n        %s = vm_load(a_ + 2 + (uint32_t)(pos_ - 1) * %uu, %uu);\n",
                 tmp(n, out), (unsigned)v->width, (unsigned)v->width);
@@ -576,18 +580,18 @@ static void emit_list_or_set(nat *n, const ordo_insn *in)
                 "        for (int32_t k_ = 0; k_ < len_ && !in_; k_++)\n"
                 "            in_ = vm_load(a_ + 2 + (uint32_t)k_ * %uu, %uu) == x_;\n"
                 "        %s = in_;\n",
-                topv(n, 0), (unsigned)v->width, (unsigned)v->width, tmp(n, out));
+                top_expr(n, 0), (unsigned)v->width, (unsigned)v->width, tmp(n, out));
     } else if (in->op == ORDO_OP_SHAS) {
         fprintf(f,
                 "        int32_t x_ = %s;\n"
                 "        %s = x_ >= %" PRId32 " && x_ <= %" PRId32
                 " && vm_set_has(a_, (uint32_t)x_ - (uint32_t)%" PRId32 ");\n",
-                topv(n, 0), tmp(n, out), v->lo, v->hi, v->lo);
+                top_expr(n, 0), tmp(n, out), v->lo, v->hi, v->lo);
     } else { /* SNEXT */
         fprintf(f,
                 "        int32_t m_ = vm_set_next(a_, %uu, (int64_t)%s - %" PRId32 " + 1);\n"
                 "        if (m_ < 0) { ",
-                (unsigned)v->cap, topv(n, 0), v->lo);
+                (unsigned)v->cap, top_expr(n, 0), v->lo);
         put_jump(n, (uint32_t)in->b);
         fprintf(f, " }\n        %s = %" PRId32 " + m_;\n", tmp(n, out), v->lo);
     }
@@ -595,7 +599,7 @@ static void emit_list_or_set(nat *n, const ordo_insn *in)
     set_var(n, out);
 }
 
-static void emit_load_store(nat *n, const ordo_insn *in)
+static void emit_load_store(writer *n, const ordo_insn *in)
 {
     const ordo_var *v = &n->p->vars[in->a];
     FILE *f = n->f;
@@ -605,7 +609,7 @@ static void emit_load_store(nat *n, const ordo_insn *in)
                 v->offset, w);
         set_var(n, n->d);
     } else if (in->op == ORDO_OP_STG) {
-        fprintf(f, "    { int32_t x_ = %s;\n      if (", topv(n, 0));
+        fprintf(f, "    { int32_t x_ = %s;\n      if (", top_expr(n, 0));
         put_value_check(n, v, "x_");
         fputs(") ", f);
         put_slow(n);
@@ -619,7 +623,7 @@ static void emit_load_store(nat *n, const ordo_insn *in)
     } else { /* STX */
         fputs("    ", f);
         open_cell(n, v, n->d - 1 - v->ndims);
-        fprintf(f, "        int32_t x_ = %s;\n        if (", topv(n, 0));
+        fprintf(f, "        int32_t x_ = %s;\n        if (", top_expr(n, 0));
         put_value_check(n, v, "x_");
         fputs(") ", f);
         put_slow(n);
@@ -628,11 +632,11 @@ static void emit_load_store(nat *n, const ordo_insn *in)
 }
 
 /* a local read or written: LDL, STL, INCL, LDLI, STLI */
-static void emit_local(nat *n, const ordo_insn *in)
+static void emit_local(writer *n, const ordo_insn *in)
 {
     FILE *f = n->f;
     if (in->op == ORDO_OP_LDLI || in->op == ORDO_OP_STLI) {
-        const char *ix = in->op == ORDO_OP_LDLI ? topv(n, 0) : topv(n, 1);
+        const char *ix = in->op == ORDO_OP_LDLI ? top_expr(n, 0) : top_expr(n, 1);
         fprintf(f, "    { int32_t i_ = %s;\n      if (i_ < 0 || i_ >= %" PRId64 ") ", ix,
                 (int64_t)n->L - in->a);
         put_slow(n);
@@ -641,7 +645,7 @@ static void emit_local(nat *n, const ordo_insn *in)
                     (unsigned)in->a);
             set_var(n, n->d - 1);
         } else {
-            fprintf(f, "\n      fp[%u + i_] = %s; steps++; }\n", (unsigned)in->a, topv(n, 0));
+            fprintf(f, "\n      fp[%u + i_] = %s; steps++; }\n", (unsigned)in->a, top_expr(n, 0));
         }
         return;
     }
@@ -653,7 +657,7 @@ static void emit_local(nat *n, const ordo_insn *in)
         fprintf(f, "    %s = fp[%u]; steps++;\n", tmp(n, n->d), (unsigned)in->a);
         set_var(n, n->d);
     } else if (in->op == ORDO_OP_STL) {
-        fprintf(f, "    fp[%u] = %s; steps++;\n", (unsigned)in->a, topv(n, 0));
+        fprintf(f, "    fp[%u] = %s; steps++;\n", (unsigned)in->a, top_expr(n, 0));
     } else {
         fprintf(f, "    if (fp[%u] == INT32_MAX) ", (unsigned)in->a);
         put_slow(n);
@@ -665,7 +669,7 @@ static void emit_local(nat *n, const ordo_insn *in)
  * no trace callback the line is only its sequence number, so the C does
  * the rest; with one, the interpreter runs them, the callback seeing the
  * game as it always does. */
-static void emit_traced(nat *n, const ordo_insn *in)
+static void emit_traced(writer *n, const ordo_insn *in)
 {
     const ordo_program *p = n->p;
     FILE *f = n->f;
@@ -674,7 +678,7 @@ static void emit_traced(nat *n, const ordo_insn *in)
         fprintf(f,
                 "    { int32_t p_ = %s;\n"
                 "      if (mode == VM_EVAL || g->trace || (uint32_t)p_ >= (uint32_t)nplayers) ",
-                topv(n, 0));
+                top_expr(n, 0));
         put_slow(n);
         fprintf(f,
                 "\n      unsigned char *a_ = state + %" PRIu32 "u + (uint32_t)p_ * %" PRIu32 "u;\n"
@@ -692,7 +696,7 @@ static void emit_traced(nat *n, const ordo_insn *in)
     char cond[96] = "mode == VM_EVAL || g->trace";
     if (in->op == ORDO_OP_WINDOW)
         snprintf(cond, sizeof cond, "mode == VM_EVAL || g->trace || (uint32_t)%s >= (uint32_t)nplayers",
-                 topv(n, 0));
+                 top_expr(n, 0));
     put_guarded(n, cond, "g->seq++; steps++;");
     if (in->op == ORDO_OP_STEP) {
         fprintf(f, "    %s = cur_step;\n    cur_step = %u;\n", tmp(n, n->d), (unsigned)in->a);
@@ -700,7 +704,7 @@ static void emit_traced(nat *n, const ordo_insn *in)
     }
 }
 
-static void emit_insn(nat *n, const ordo_insn *in)
+static void emit_insn(writer *n, const ordo_insn *in)
 {
     const ordo_program *p = n->p;
     FILE *f = n->f;
@@ -744,7 +748,7 @@ static void emit_insn(nat *n, const ordo_insn *in)
     case ORDO_OP_DUP:
         fputs("    steps++;\n", f);
         if (n->kind[n->d - 1] == OPND_SLOT) {
-            fprintf(f, "    %s = %s;\n", tmp(n, n->d), topv(n, 0));
+            fprintf(f, "    %s = %s;\n", tmp(n, n->d), top_expr(n, 0));
             set_var(n, n->d);
         } else {
             n->kind[n->d] = n->kind[n->d - 1];
@@ -761,7 +765,7 @@ static void emit_insn(nat *n, const ordo_insn *in)
     case ORDO_OP_SUB: emit_arith(n, '-'); break;
     case ORDO_OP_MUL: emit_arith(n, '*'); break;
     case ORDO_OP_DIV: case ORDO_OP_MOD:
-        fprintf(f, "    { int32_t a_ = %s, b_ = %s;\n      if (b_ == 0%s) ", topv(n, 1), topv(n, 0),
+        fprintf(f, "    { int32_t a_ = %s, b_ = %s;\n      if (b_ == 0%s) ", top_expr(n, 1), top_expr(n, 0),
                 in->op == ORDO_OP_DIV ? " || (b_ == -1 && a_ == INT32_MIN)" : "");
         put_slow(n);
         fprintf(f, "\n      %s = %s; steps++; }\n", tmp(n, n->d - 2),
@@ -769,14 +773,14 @@ static void emit_insn(nat *n, const ordo_insn *in)
         set_var(n, n->d - 2);
         break;
     case ORDO_OP_NEG: case ORDO_OP_ABS:
-        fprintf(f, "    { int32_t a_ = %s;\n      if (a_ == INT32_MIN) ", topv(n, 0));
+        fprintf(f, "    { int32_t a_ = %s;\n      if (a_ == INT32_MIN) ", top_expr(n, 0));
         put_slow(n);
         fprintf(f, "\n      %s = %s; steps++; }\n", tmp(n, n->d - 1),
                 in->op == ORDO_OP_NEG ? "-a_" : "a_ < 0 ? -a_ : a_");
         set_var(n, n->d - 1);
         break;
     case ORDO_OP_NOT:
-        fprintf(f, "    %s = !%s; steps++;\n", tmp(n, n->d - 1), topv(n, 0));
+        fprintf(f, "    %s = !%s; steps++;\n", tmp(n, n->d - 1), top_expr(n, 0));
         set_var(n, n->d - 1);
         break;
     case ORDO_OP_EQ: emit_binop(n, "a_ == b_"); break;
@@ -795,7 +799,7 @@ static void emit_insn(nat *n, const ordo_insn *in)
         break;
     case ORDO_OP_JZ: case ORDO_OP_JNZ:
         flush(n, n->d - 1);
-        fprintf(f, "    if (%s %s 0) { ", topv(n, 0), in->op == ORDO_OP_JZ ? "==" : "!=");
+        fprintf(f, "    if (%s %s 0) { ", top_expr(n, 0), in->op == ORDO_OP_JZ ? "==" : "!=");
         put_jump(n, (uint32_t)in->b);
         fputs(" }\n    steps++;\n", f);
         break;
@@ -824,12 +828,12 @@ static void emit_insn(nat *n, const ordo_insn *in)
             snprintf(then, sizeof then, "ON_OFFER(%uu, VM_OPT_PLAIN, 0); steps++;", (unsigned)in->a);
         else
             snprintf(then, sizeof then, "ON_OFFER(%uu, VM_OPT_PARAM, %s); steps++;",
-                     (unsigned)in->a, topv(n, 0));
+                     (unsigned)in->a, top_expr(n, 0));
         put_guarded(n, cond, then);
         break;
     case ORDO_OP_DATA:
         if (in->x == 0) {
-            fprintf(f, "    { int32_t r_ = %s;\n      if ((uint32_t)r_ >= %uu) ", topv(n, 0),
+            fprintf(f, "    { int32_t r_ = %s;\n      if ((uint32_t)r_ >= %uu) ", top_expr(n, 0),
                     (unsigned)in->a);
             put_slow(n);
             fprintf(f, "\n      %s = %s_data[%" PRId32 "u + (uint32_t)r_]; steps++; }\n",
@@ -840,7 +844,7 @@ static void emit_insn(nat *n, const ordo_insn *in)
                     "    { int32_t r_ = %s, m_ = %s;\n"
                     "      if (r_ < 0 || r_ >= %u || m_ < 0 ||\n"
                     "          %" PRId32 "u + (uint64_t)m_ * %uu + (uint64_t)r_ >= %" PRIu32 "u) ",
-                    topv(n, 1), topv(n, 0), (unsigned)in->a, in->b, (unsigned)in->a, p->ndata);
+                    top_expr(n, 1), top_expr(n, 0), (unsigned)in->a, in->b, (unsigned)in->a, p->ndata);
             put_slow(n);
             fprintf(f,
                     "\n      %s = %s_data[%" PRId32
@@ -851,7 +855,7 @@ static void emit_insn(nat *n, const ordo_insn *in)
         break;
     case ORDO_OP_STEPEND:
         fprintf(f, "    { int32_t s_ = %s;\n      if (mode == VM_EVAL || s_ < -1 || s_ >= %u) ",
-                topv(n, 0), (unsigned)p->nsteps);
+                top_expr(n, 0), (unsigned)p->nsteps);
         put_slow(n);
         fputs("\n      cur_step = s_; steps++; }\n", f);
         break;
@@ -864,7 +868,7 @@ static void emit_insn(nat *n, const ordo_insn *in)
         set_var(n, n->d);
         break;
     case ORDO_OP_ASSERT:
-        snprintf(cond, sizeof cond, "%s == 0", topv(n, 0));
+        snprintf(cond, sizeof cond, "%s == 0", top_expr(n, 0));
         put_guarded(n, cond, "steps++;");
         break;
     case ORDO_OP_UNESC:
@@ -893,7 +897,7 @@ static void emit_insn(nat *n, const ordo_insn *in)
 /* the instruction as the disassembler shows it (`ordoc --disasm`): its
  * pc, name and operands, and what it names: a var, a proc, a step and its
  * rule IDs, an option's label */
-static void put_insn_comment(nat *n, const ordo_insn *in)
+static void put_insn_comment(writer *n, const ordo_insn *in)
 {
     char ops[64], note[512];
     oc_insn_operands(in, ops, sizeof ops);
@@ -908,7 +912,7 @@ static void put_insn_comment(nat *n, const ordo_insn *in)
 
 /* ------------------------------------------------------------------ output */
 
-static void mark_labels(nat *n)
+static void mark_labels(writer *n)
 {
     const ordo_program *p = n->p;
     for (uint16_t k = 0; k < p->nprocs; k++)
@@ -937,7 +941,7 @@ static void mark_labels(nat *n)
 /* proc k's resume points: a frame of k, the depth the analysis found,
  * room for its deepest stack; a pc of another proc's goes to its
  * function (deeper frames, through `run`) or back to the caller */
-static void emit_dispatch(nat *n, int32_t k, uint32_t first, uint32_t end)
+static void emit_dispatch(writer *n, int32_t k, uint32_t first, uint32_t end)
 {
     const ordo_program *p = n->p;
     FILE *f = n->f;
@@ -981,7 +985,7 @@ static void emit_dispatch(nat *n, int32_t k, uint32_t first, uint32_t end)
             end, n->sym);
 }
 
-static void put_proc_comment(nat *n, int32_t k)
+static void put_proc_comment(writer *n, int32_t k)
 {
     const ordo_proc *pr = &n->p->procs[k];
     fprintf(n->f, "/* %s ", pr->returns ? "fn" : "proc");
@@ -994,7 +998,7 @@ static void put_proc_comment(nat *n, int32_t k)
  * the line table gives it a line other than the last one's: a debugger
  * and the C compiler's messages then speak of the rules' lines. Rows come
  * in pc order, and so do the instructions written. */
-static void put_line(nat *n, uint32_t pc, uint64_t *last)
+static void put_line(writer *n, uint32_t pc, uint64_t *last)
 {
     const ordo_program *p = n->p;
     uint32_t r = n->line;
@@ -1018,7 +1022,7 @@ static void put_line(nat *n, uint32_t pc, uint64_t *last)
 
 /* `int32_t t0 = 0, t2 = 0;`: the C variables the function's code uses
  * (set before any read; the zero only spares the C compiler the proof) */
-static void put_temporaries(nat *n)
+static void put_temporaries(writer *n)
 {
     const char *sep = "    int32_t ";
     for (uint32_t i = 0; i <= n->p->stack_size; i++)
@@ -1033,7 +1037,7 @@ static void put_temporaries(nat *n)
 /* The code of proc k, first..end-1: a label where control comes other
  * than by falling through, then each instruction under its comment and
  * its rule line. */
-static void emit_body(nat *n, int32_t k, uint32_t first, uint32_t end)
+static void emit_body(writer *n, int32_t k, uint32_t first, uint32_t end)
 {
     const ordo_program *p = n->p;
     uint64_t last = 0;
@@ -1058,7 +1062,7 @@ static void emit_body(nat *n, int32_t k, uint32_t first, uint32_t end)
 /* proc k, code first..end-1, as one function named after it; its body
  * written first, to know which operand variables to declare. -1 when out
  * of memory. */
-static int emit_proc(nat *n, int32_t k, uint32_t first, uint32_t end)
+static int emit_proc(writer *n, int32_t k, uint32_t first, uint32_t end)
 {
     FILE *f = n->f;
     char *body = NULL;
@@ -1098,7 +1102,7 @@ static void c_identifier(char *s)
 
 /* Whether SYM_NAME is taken: by a table or function of the emitted C
  * (emit_c.c's, this file's) or by one of the first k procs' functions. */
-static int name_taken(const nat *n, const char *name, uint16_t k)
+static int name_taken(const writer *n, const char *name, uint16_t k)
 {
     static const char *const ours[] = {
         "code",  "data",     "displays", "enums", "escapes", "events",  "invariants",
@@ -1119,7 +1123,7 @@ static int name_taken(const nat *n, const char *name, uint16_t k)
 /* Each proc's function's name, SYM_NAME after the proc (`tiny_program_
  * take_turn`); when that is taken, SYM_NAME_K (K its index), and so on:
  * the same names for the same program. -1 when out of memory. */
-static int name_functions(nat *n)
+static int name_functions(writer *n)
 {
     const ordo_program *p = n->p;
     for (uint16_t k = 0; k < p->nprocs; k++) {
@@ -1146,7 +1150,7 @@ static int name_functions(nat *n)
 }
 
 /* where each proc's code ends: the next proc's start, or the end */
-static uint32_t proc_end(const nat *n, int32_t k)
+static uint32_t proc_end(const writer *n, int32_t k)
 {
     uint32_t pc = n->p->procs[k].pc;
     while (pc < n->p->ncode && n->owner[pc] == k)
@@ -1156,7 +1160,7 @@ static uint32_t proc_end(const nat *n, int32_t k)
 
 /* `run`: the function of the proc whose code pc is, called while frames
  * above `level` are left; the interpreter for a pc none compiled */
-static void emit_run(nat *n, const uint16_t *order)
+static void emit_run(writer *n, const uint16_t *order)
 {
     const ordo_program *p = n->p;
     FILE *f = n->f;
@@ -1205,7 +1209,7 @@ int oc_emit_native(FILE *f, const ordo_program *p, const char *sym)
 {
     if (!p->ncode || !p->nprocs)
         return 0;
-    nat n = {.f = f, .p = p, .sym = sym};
+    writer n = {.f = f, .p = p, .sym = sym};
     n.depth = malloc(p->ncode * sizeof *n.depth);
     n.owner = malloc(p->ncode * sizeof *n.owner);
     n.label = calloc(p->ncode, 1);
