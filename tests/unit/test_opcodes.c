@@ -340,26 +340,24 @@ static int32_t refused(const ordo_program *p, const ordo_insn *in, unsigned k, i
     };
     if (shape)
         return ordo_opnd_is_var(k) && misfit[k] ? misfit[k] : INT32_MIN;
-    switch (k) {
-    case ORDO_OPND_VAR: case ORDO_OPND_CELL: case ORDO_OPND_SCALAR: case ORDO_OPND_LIST:
-    case ORDO_OPND_SET: case ORDO_OPND_START: case ORDO_OPND_HIDDEN: return p->nvars;
-    case ORDO_OPND_PROC: return p->nprocs;
-    case ORDO_OPND_STEP: return p->nsteps;
-    case ORDO_OPND_OPTION: return p->noptions;
-    case ORDO_OPND_ESCAPE: return p->nescapes;
-    case ORDO_OPND_EVENT: return p->nevents;
-    case ORDO_OPND_TEXT: return p->ntexts;
-    case ORDO_OPND_REASON: return p->ntexts + 1;
-    case ORDO_OPND_JUMP: return (int32_t)p->ncode;
-    case ORDO_OPND_PARAM: return p->procs[in->a].nparams;
-    case ORDO_OPND_SIDES: case ORDO_OPND_ROWS: return 0;
-    case ORDO_OPND_POS: case ORDO_OPND_OFFSET: return -1;
-    case ORDO_OPND_FLAG: return 2;
-    case ORDO_OPND_MODE: return 3;
-    case ORDO_OPND_TIMING: return 4;
-    case ORDO_OPND_ARGS: return in->x + 1;
-    default: return INT32_MIN;
-    }
+    /* one beyond each table, one beyond each range */
+    const int32_t beyond[ORDO_OPND_COUNT_] = {
+        [ORDO_OPND_VAR] = p->nvars,         [ORDO_OPND_CELL] = p->nvars,
+        [ORDO_OPND_SCALAR] = p->nvars,      [ORDO_OPND_LIST] = p->nvars,
+        [ORDO_OPND_SET] = p->nvars,         [ORDO_OPND_START] = p->nvars,
+        [ORDO_OPND_HIDDEN] = p->nvars,      [ORDO_OPND_PROC] = p->nprocs,
+        [ORDO_OPND_STEP] = p->nsteps,       [ORDO_OPND_OPTION] = p->noptions,
+        [ORDO_OPND_ESCAPE] = p->nescapes,   [ORDO_OPND_EVENT] = p->nevents,
+        [ORDO_OPND_TEXT] = p->ntexts,       [ORDO_OPND_REASON] = p->ntexts + 1,
+        [ORDO_OPND_JUMP] = (int32_t)p->ncode, [ORDO_OPND_PARAM] = in->a < p->nprocs ? p->procs[in->a].nparams : 0,
+        [ORDO_OPND_SIDES] = 0,              [ORDO_OPND_ROWS] = 0,
+        [ORDO_OPND_POS] = -1,               [ORDO_OPND_OFFSET] = -1,
+        [ORDO_OPND_FLAG] = 2,               [ORDO_OPND_MODE] = 3,
+        [ORDO_OPND_TIMING] = 4,             [ORDO_OPND_ARGS] = in->x + 1,
+        [ORDO_OPND_NO] = INT32_MIN,         [ORDO_OPND_N] = INT32_MIN,
+        [ORDO_OPND_LOCAL] = INT32_MIN,
+    };
+    return k < ORDO_OPND_COUNT_ ? beyond[k] : INT32_MIN;
 }
 
 static void set_field(ordo_insn *in, int f, int32_t v)
