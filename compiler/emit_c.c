@@ -609,15 +609,15 @@ static void put_banner(FILE *f, const ordo_program *p)
     fputs(" by ordoc " ORDO_VERSION " \xe2\x80\x94 do not edit */\n", f);
 }
 
-/* Whether a line of C is code a debugger stops at (not blank, not a
- * comment alone). */
+/* Whether a line of C is code a debugger stops at: not blank, not a
+ * comment or a brace alone. */
 static int is_code(const char *s, size_t n)
 {
-    while (n && (*s == ' ' || *s == '\n')) {
-        s++;
+    while (n && (s[0] == ' ' || s[n - 1] == ' ' || s[n - 1] == '\n')) {
+        s += s[0] == ' ';
         n--;
     }
-    return n && !(n >= 2 && s[0] == '/' && s[1] == '*');
+    return n && !(n >= 2 && s[0] == '/' && s[1] == '*') && !(n == 1 && (*s == '{' || *s == '}'));
 }
 
 /* The C as written (buf), to out with its #line directives resolved: a

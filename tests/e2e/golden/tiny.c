@@ -577,7 +577,6 @@ pc_0:;
 #line 25 "tests/e2e/data/tiny.ordo"
     t0 = fp[0]; steps++;
     /* 1 LDX 4 ; score */
-#line 25 "tests/e2e/data/tiny.ordo"
     {
 #line 25 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t0;
@@ -587,7 +586,6 @@ pc_0:;
         unsigned char *a_ = state + 17u + x0_ * 1u;
 #line 25 "tests/e2e/data/tiny.ordo"
         t0 = vm_load(a_, 1u); steps++;
-#line 25 "tests/e2e/data/tiny.ordo"
     }
     /* 2 PUSH 30 */
 #line 25 "tests/e2e/data/tiny.ordo"
@@ -600,7 +598,7 @@ pc_0:;
     if (nframes - 1u == base) { fp[1] = t0; ON_AT(4u, 2u); goto slow; }
 #line 25 "tests/e2e/data/tiny.ordo"
     { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
-#line 604 "tiny.c"
+#line 602 "tiny.c"
 }
 
 /* proc take_turn (proc 1, line 27): 1 params, 3 locals; operand k at fp[3 + k] */
@@ -712,7 +710,6 @@ pc_5:;
 #line 28 "tests/e2e/data/tiny.ordo"
     t0 = vm_load(state + 0u, 1u); steps++;
     /* 10 LDX 1 ; turns */
-#line 28 "tests/e2e/data/tiny.ordo"
     {
 #line 28 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t0;
@@ -722,7 +719,6 @@ pc_5:;
         unsigned char *a_ = state + 1u + x0_ * 4u;
 #line 28 "tests/e2e/data/tiny.ordo"
         t0 = vm_load(a_, 4u); steps++;
-#line 28 "tests/e2e/data/tiny.ordo"
     }
     /* 11 PUSH 1 */
 #line 28 "tests/e2e/data/tiny.ordo"
@@ -835,7 +831,6 @@ pc_34:;
 #line 31 "tests/e2e/data/tiny.ordo"
     t2 = fp[1]; steps++;
     /* 37 STX 5 ; color */
-#line 31 "tests/e2e/data/tiny.ordo"
     {
 #line 31 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t1;
@@ -849,13 +844,11 @@ pc_34:;
         if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; ON_AT(37u, 6u); goto slow; }
 #line 31 "tests/e2e/data/tiny.ordo"
         vm_store(a_, 1u, x_); steps++;
-#line 31 "tests/e2e/data/tiny.ordo"
     }
     /* 38 LDL 1 */
 #line 32 "tests/e2e/data/tiny.ordo"
     t1 = fp[1]; steps++;
     /* 39 LADD 7 ; painted */
-#line 32 "tests/e2e/data/tiny.ordo"
     {
 #line 32 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 26u;
@@ -875,7 +868,6 @@ pc_34:;
         memcpy(a_, &len_, 2);
 #line 32 "tests/e2e/data/tiny.ordo"
         steps++;
-#line 32 "tests/e2e/data/tiny.ordo"
     }
     /* 40 LDL 0 */
 #line 33 "tests/e2e/data/tiny.ordo"
@@ -962,7 +954,6 @@ pc_49:;
 #line 40 "tests/e2e/data/tiny.ordo"
     t1 = fp[0]; steps++;
     /* 56 LDX 6 ; doubles_left */
-#line 40 "tests/e2e/data/tiny.ordo"
     {
 #line 40 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t1;
@@ -972,7 +963,6 @@ pc_49:;
         unsigned char *a_ = state + 23u + x0_ * 1u;
 #line 40 "tests/e2e/data/tiny.ordo"
         t1 = vm_load(a_, 1u); steps++;
-#line 40 "tests/e2e/data/tiny.ordo"
     }
     /* 57 PUSH 0 */
 #line 40 "tests/e2e/data/tiny.ordo"
@@ -1007,7 +997,6 @@ pc_63:;
 #line 42 "tests/e2e/data/tiny.ordo"
     t2 = fp[0]; steps++;
     /* 65 LDX 4 ; score */
-#line 42 "tests/e2e/data/tiny.ordo"
     {
 #line 42 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t2;
@@ -1017,7 +1006,6 @@ pc_63:;
         unsigned char *a_ = state + 17u + x0_ * 1u;
 #line 42 "tests/e2e/data/tiny.ordo"
         t2 = vm_load(a_, 1u); steps++;
-#line 42 "tests/e2e/data/tiny.ordo"
     }
     /* 66 LDL 1 */
 #line 42 "tests/e2e/data/tiny.ordo"
@@ -1030,7 +1018,6 @@ pc_63:;
 #line 42 "tests/e2e/data/tiny.ordo"
       t2 = (int32_t)r_; steps++; }
     /* 68 STX 4 ; score */
-#line 42 "tests/e2e/data/tiny.ordo"
     {
 #line 42 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t1;
@@ -1044,7 +1031,6 @@ pc_63:;
         if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = t1; fp[5] = t2; ON_AT(68u, 6u); goto slow; }
 #line 42 "tests/e2e/data/tiny.ordo"
         vm_store(a_, 1u, x_); steps++;
-#line 42 "tests/e2e/data/tiny.ordo"
     }
     /* 69 LDL 0 */
 #line 43 "tests/e2e/data/tiny.ordo"
@@ -1069,7 +1055,6 @@ pc_73:;
 #line 46 "tests/e2e/data/tiny.ordo"
     t2 = fp[0]; steps++;
     /* 75 LDX 6 ; doubles_left */
-#line 46 "tests/e2e/data/tiny.ordo"
     {
 #line 46 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t2;
@@ -1079,7 +1064,6 @@ pc_73:;
         unsigned char *a_ = state + 23u + x0_ * 1u;
 #line 46 "tests/e2e/data/tiny.ordo"
         t2 = vm_load(a_, 1u); steps++;
-#line 46 "tests/e2e/data/tiny.ordo"
     }
     /* 76 PUSH 1 */
 #line 46 "tests/e2e/data/tiny.ordo"
@@ -1092,7 +1076,6 @@ pc_73:;
 #line 46 "tests/e2e/data/tiny.ordo"
       t2 = (int32_t)r_; steps++; }
     /* 78 STX 6 ; doubles_left */
-#line 46 "tests/e2e/data/tiny.ordo"
     {
 #line 46 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t1;
@@ -1106,7 +1089,6 @@ pc_73:;
         if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; ON_AT(78u, 6u); goto slow; }
 #line 46 "tests/e2e/data/tiny.ordo"
         vm_store(a_, 1u, x_); steps++;
-#line 46 "tests/e2e/data/tiny.ordo"
     }
     /* 79 LDL 0 */
 #line 47 "tests/e2e/data/tiny.ordo"
@@ -1115,7 +1097,6 @@ pc_73:;
 #line 47 "tests/e2e/data/tiny.ordo"
     t2 = fp[0]; steps++;
     /* 81 LDX 4 ; score */
-#line 47 "tests/e2e/data/tiny.ordo"
     {
 #line 47 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t2;
@@ -1125,7 +1106,6 @@ pc_73:;
         unsigned char *a_ = state + 17u + x0_ * 1u;
 #line 47 "tests/e2e/data/tiny.ordo"
         t2 = vm_load(a_, 1u); steps++;
-#line 47 "tests/e2e/data/tiny.ordo"
     }
     /* 82 PUSH 2 */
 #line 47 "tests/e2e/data/tiny.ordo"
@@ -1148,7 +1128,6 @@ pc_73:;
 #line 47 "tests/e2e/data/tiny.ordo"
       t2 = (int32_t)r_; steps++; }
     /* 86 STX 4 ; score */
-#line 47 "tests/e2e/data/tiny.ordo"
     {
 #line 47 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t1;
@@ -1162,7 +1141,6 @@ pc_73:;
         if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = t1; fp[5] = t2; ON_AT(86u, 6u); goto slow; }
 #line 47 "tests/e2e/data/tiny.ordo"
         vm_store(a_, 1u, x_); steps++;
-#line 47 "tests/e2e/data/tiny.ordo"
     }
     /* 87 LDL 0 */
 #line 48 "tests/e2e/data/tiny.ordo"
@@ -1258,7 +1236,7 @@ pc_104:;
     if (nframes - 1u == base) { ON_AT(104u, 3u); goto slow; }
 #line 53 "tests/e2e/data/tiny.ordo"
     { ON_RETURN(); steps++; goto dispatch; }
-#line 1262 "tiny.c"
+#line 1240 "tiny.c"
 }
 
 /* proc sequence (proc 2, line 57): 0 params, 9 locals; operand k at fp[9 + k] */
@@ -1481,7 +1459,6 @@ pc_118:;
 #line 60 "tests/e2e/data/tiny.ordo"
     t1 = fp[0]; steps++;
     /* 125 LDX 2 ; in_game */
-#line 60 "tests/e2e/data/tiny.ordo"
     {
 #line 60 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t1;
@@ -1491,7 +1468,6 @@ pc_118:;
         unsigned char *a_ = state + 13u + x0_ * 1u;
 #line 60 "tests/e2e/data/tiny.ordo"
         t1 = vm_load(a_, 1u); steps++;
-#line 60 "tests/e2e/data/tiny.ordo"
     }
     /* 126 JZ 135 */
 #line 60 "tests/e2e/data/tiny.ordo"
@@ -1502,7 +1478,6 @@ pc_118:;
 #line 60 "tests/e2e/data/tiny.ordo"
     t1 = fp[0]; steps++;
     /* 128 LDX 4 ; score */
-#line 60 "tests/e2e/data/tiny.ordo"
     {
 #line 60 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t1;
@@ -1512,7 +1487,6 @@ pc_118:;
         unsigned char *a_ = state + 17u + x0_ * 1u;
 #line 60 "tests/e2e/data/tiny.ordo"
         t1 = vm_load(a_, 1u); steps++;
-#line 60 "tests/e2e/data/tiny.ordo"
     }
     /* 129 PUSH 30 */
 #line 60 "tests/e2e/data/tiny.ordo"
@@ -1617,7 +1591,6 @@ pc_145:;
 #line 62 "tests/e2e/data/tiny.ordo"
     t2 = fp[0]; steps++;
     /* 153 LDX 4 ; score */
-#line 62 "tests/e2e/data/tiny.ordo"
     {
 #line 62 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t2;
@@ -1627,7 +1600,6 @@ pc_145:;
         unsigned char *a_ = state + 17u + x0_ * 1u;
 #line 62 "tests/e2e/data/tiny.ordo"
         t2 = vm_load(a_, 1u); steps++;
-#line 62 "tests/e2e/data/tiny.ordo"
     }
     /* 154 STLI 3 */
 #line 62 "tests/e2e/data/tiny.ordo"
@@ -1713,7 +1685,6 @@ pc_163:;
 #line 62 "tests/e2e/data/tiny.ordo"
     t1 = fp[0]; steps++;
     /* 171 LDX 2 ; in_game */
-#line 62 "tests/e2e/data/tiny.ordo"
     {
 #line 62 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t1;
@@ -1723,7 +1694,6 @@ pc_163:;
         unsigned char *a_ = state + 13u + x0_ * 1u;
 #line 62 "tests/e2e/data/tiny.ordo"
         t1 = vm_load(a_, 1u); steps++;
-#line 62 "tests/e2e/data/tiny.ordo"
     }
     /* 172 JZ 177 */
 #line 62 "tests/e2e/data/tiny.ordo"
@@ -1760,7 +1730,6 @@ pc_163:;
     if (nframes >= 3u || stack_end - (fp + 10) < 8 || steps >= limit)
 #line 64 "tests/e2e/data/tiny.ordo"
         { ON_AT(176u, 11u); goto slow; }
-#line 64 "tests/e2e/data/tiny.ordo"
     {
 #line 64 "tests/e2e/data/tiny.ordo"
         int32_t *nfp_ = fp + 10;
@@ -1782,7 +1751,6 @@ pc_163:;
         if (!ON_HERE(177u, 10u))
 #line 64 "tests/e2e/data/tiny.ordo"
             goto dispatch;
-#line 64 "tests/e2e/data/tiny.ordo"
     }
 #line 64 "tests/e2e/data/tiny.ordo"
 pc_177:;
@@ -1935,7 +1903,6 @@ pc_204:;
 #line 75 "tests/e2e/data/tiny.ordo"
     t1 = fp[0]; steps++;
     /* 211 LDX 2 ; in_game */
-#line 75 "tests/e2e/data/tiny.ordo"
     {
 #line 75 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t1;
@@ -1945,7 +1912,6 @@ pc_204:;
         unsigned char *a_ = state + 13u + x0_ * 1u;
 #line 75 "tests/e2e/data/tiny.ordo"
         t1 = vm_load(a_, 1u); steps++;
-#line 75 "tests/e2e/data/tiny.ordo"
     }
     /* 212 JZ 226 */
 #line 75 "tests/e2e/data/tiny.ordo"
@@ -1967,7 +1933,6 @@ pc_204:;
 #line 75 "tests/e2e/data/tiny.ordo"
     t2 = fp[0]; steps++;
     /* 217 LDX 4 ; score */
-#line 75 "tests/e2e/data/tiny.ordo"
     {
 #line 75 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t2;
@@ -1977,7 +1942,6 @@ pc_204:;
         unsigned char *a_ = state + 17u + x0_ * 1u;
 #line 75 "tests/e2e/data/tiny.ordo"
         t2 = vm_load(a_, 1u); steps++;
-#line 75 "tests/e2e/data/tiny.ordo"
     }
     /* 218 MAX */
 #line 75 "tests/e2e/data/tiny.ordo"
@@ -1994,7 +1958,6 @@ pc_221:;
 #line 75 "tests/e2e/data/tiny.ordo"
     t1 = fp[0]; steps++;
     /* 222 LDX 4 ; score */
-#line 75 "tests/e2e/data/tiny.ordo"
     {
 #line 75 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t1;
@@ -2004,7 +1967,6 @@ pc_221:;
         unsigned char *a_ = state + 17u + x0_ * 1u;
 #line 75 "tests/e2e/data/tiny.ordo"
         t1 = vm_load(a_, 1u); steps++;
-#line 75 "tests/e2e/data/tiny.ordo"
     }
     /* 223 STL 2 */
 #line 75 "tests/e2e/data/tiny.ordo"
@@ -2069,7 +2031,6 @@ pc_232:;
 #line 76 "tests/e2e/data/tiny.ordo"
     t1 = fp[1]; steps++;
     /* 239 LDX 2 ; in_game */
-#line 76 "tests/e2e/data/tiny.ordo"
     {
 #line 76 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t1;
@@ -2079,7 +2040,6 @@ pc_232:;
         unsigned char *a_ = state + 13u + x0_ * 1u;
 #line 76 "tests/e2e/data/tiny.ordo"
         t1 = vm_load(a_, 1u); steps++;
-#line 76 "tests/e2e/data/tiny.ordo"
     }
     /* 240 JZ 248 */
 #line 76 "tests/e2e/data/tiny.ordo"
@@ -2090,7 +2050,6 @@ pc_232:;
 #line 76 "tests/e2e/data/tiny.ordo"
     t1 = fp[1]; steps++;
     /* 242 LDX 4 ; score */
-#line 76 "tests/e2e/data/tiny.ordo"
     {
 #line 76 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)t1;
@@ -2100,7 +2059,6 @@ pc_232:;
         unsigned char *a_ = state + 17u + x0_ * 1u;
 #line 76 "tests/e2e/data/tiny.ordo"
         t1 = vm_load(a_, 1u); steps++;
-#line 76 "tests/e2e/data/tiny.ordo"
     }
     /* 243 LDL 0 */
 #line 76 "tests/e2e/data/tiny.ordo"
@@ -2145,7 +2103,7 @@ pc_250:;
     if (nframes - 1u == base) { ON_AT(251u, 9u); goto slow; }
 #line 77 "tests/e2e/data/tiny.ordo"
     { ON_RETURN(); steps++; goto dispatch; }
-#line 2149 "tiny.c"
+#line 2107 "tiny.c"
 }
 
 /* fn expect#91 (proc 3, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -2187,7 +2145,6 @@ pc_252:;
 #line 91 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 253 LDX 5 ; color */
-#line 91 "tests/e2e/data/tiny.ordo"
     {
 #line 91 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)0;
@@ -2197,7 +2154,6 @@ pc_252:;
         unsigned char *a_ = state + 20u + x0_ * 1u;
 #line 91 "tests/e2e/data/tiny.ordo"
         t0 = vm_load(a_, 1u); steps++;
-#line 91 "tests/e2e/data/tiny.ordo"
     }
     /* 254 PUSH 1 */
 #line 91 "tests/e2e/data/tiny.ordo"
@@ -2210,7 +2166,7 @@ pc_252:;
     if (nframes - 1u == base) { fp[0] = t0; ON_AT(256u, 1u); goto slow; }
 #line 91 "tests/e2e/data/tiny.ordo"
     { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
-#line 2214 "tiny.c"
+#line 2170 "tiny.c"
 }
 
 /* fn expect#95 (proc 4, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -2252,7 +2208,6 @@ pc_257:;
 #line 95 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 258 LDX 4 ; score */
-#line 95 "tests/e2e/data/tiny.ordo"
     {
 #line 95 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)0;
@@ -2262,7 +2217,6 @@ pc_257:;
         unsigned char *a_ = state + 17u + x0_ * 1u;
 #line 95 "tests/e2e/data/tiny.ordo"
         t0 = vm_load(a_, 1u); steps++;
-#line 95 "tests/e2e/data/tiny.ordo"
     }
     /* 259 PUSH 0 */
 #line 95 "tests/e2e/data/tiny.ordo"
@@ -2275,7 +2229,7 @@ pc_257:;
     if (nframes - 1u == base) { fp[0] = t0; ON_AT(261u, 1u); goto slow; }
 #line 95 "tests/e2e/data/tiny.ordo"
     { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
-#line 2279 "tiny.c"
+#line 2233 "tiny.c"
 }
 
 /* proc setup#106 (proc 5, line 106): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -2319,7 +2273,6 @@ pc_262:;
 #line 107 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 264 STX 6 ; doubles_left */
-#line 107 "tests/e2e/data/tiny.ordo"
     {
 #line 107 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)1;
@@ -2333,14 +2286,13 @@ pc_262:;
         if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[0] = 1; fp[1] = 1; ON_AT(264u, 2u); goto slow; }
 #line 107 "tests/e2e/data/tiny.ordo"
         vm_store(a_, 1u, x_); steps++;
-#line 107 "tests/e2e/data/tiny.ordo"
     }
     /* 265 RET */
 #line 107 "tests/e2e/data/tiny.ordo"
     if (nframes - 1u == base) { ON_AT(265u, 0u); goto slow; }
 #line 107 "tests/e2e/data/tiny.ordo"
     { ON_RETURN(); steps++; goto dispatch; }
-#line 2344 "tiny.c"
+#line 2296 "tiny.c"
 }
 
 /* fn expect#113 (proc 6, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -2382,7 +2334,6 @@ pc_266:;
 #line 113 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 267 LDX 6 ; doubles_left */
-#line 113 "tests/e2e/data/tiny.ordo"
     {
 #line 113 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)1;
@@ -2392,7 +2343,6 @@ pc_266:;
         unsigned char *a_ = state + 23u + x0_ * 1u;
 #line 113 "tests/e2e/data/tiny.ordo"
         t0 = vm_load(a_, 1u); steps++;
-#line 113 "tests/e2e/data/tiny.ordo"
     }
     /* 268 PUSH 0 */
 #line 113 "tests/e2e/data/tiny.ordo"
@@ -2405,7 +2355,7 @@ pc_266:;
     if (nframes - 1u == base) { fp[0] = t0; ON_AT(270u, 1u); goto slow; }
 #line 113 "tests/e2e/data/tiny.ordo"
     { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
-#line 2409 "tiny.c"
+#line 2359 "tiny.c"
 }
 
 /* proc setup#127 (proc 7, line 127): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -2449,7 +2399,6 @@ pc_271:;
 #line 128 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 273 STX 4 ; score */
-#line 128 "tests/e2e/data/tiny.ordo"
     {
 #line 128 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)1;
@@ -2463,14 +2412,13 @@ pc_271:;
         if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[0] = 1; fp[1] = 31; ON_AT(273u, 2u); goto slow; }
 #line 128 "tests/e2e/data/tiny.ordo"
         vm_store(a_, 1u, x_); steps++;
-#line 128 "tests/e2e/data/tiny.ordo"
     }
     /* 274 RET */
 #line 128 "tests/e2e/data/tiny.ordo"
     if (nframes - 1u == base) { ON_AT(274u, 0u); goto slow; }
 #line 128 "tests/e2e/data/tiny.ordo"
     { ON_RETURN(); steps++; goto dispatch; }
-#line 2474 "tiny.c"
+#line 2422 "tiny.c"
 }
 
 /* each proc's first pc, in order, and its function (NULL: the interpreter's) */
