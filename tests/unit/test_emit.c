@@ -223,13 +223,9 @@ static void test_names_and_lines(void **state)
         {.name = "a-b", .pc = 2, .line = 4},      {.name = "a_b", .pc = 3, .line = 5}};
     static const ordo_line lines[] = {{0, 2, 0}, {1, 3, 0}, {2, 4, 0}, {3, 5, 0}};
     ordo_program p = make();
-    p.code = rets;
-    p.ncode = 4;
-    p.procs = named;
-    p.nprocs = 4;
-    p.lines = lines;
-    p.nlines = 4;
-    p.nsteps = 0;
+    /* four procs of one RET each, a line each: no step */
+    p.code = rets, p.procs = named, p.lines = lines;
+    p.ncode = p.nprocs = p.nlines = 4, p.nsteps = 0;
     char *c = emit_as(&p, "t", "out/\"x\".c", NULL, NULL);
     assert_non_null(strstr(c, "static int t_sequence(ordo_game *g"));
     assert_non_null(strstr(c, "static int t_run_1(ordo_game *g"));
