@@ -12,10 +12,10 @@
  *     and nothing tracks a stack pointer;
  *   - a var's offset, width, bounds and range, a table's rows and the
  *     jump targets, which become constants and gotos;
- *   - the callee of every CALL, so a call is a goto to its first
- *     statement after the frame is pushed; a return goes through the
- *     switch on the resume point (`dispatch`) that also resumes a game
- *     after a decision.
+ *   - the callee of every CALL, so a call is a C call of its function
+ *     after the frame is pushed; a return goes through the switch on the
+ *     resume point (`dispatch`) that also resumes a game after a
+ *     decision.
  *
  * The game block, its frames and its canonical form are the
  * interpreter's: the emitted statements store what the interpreter
