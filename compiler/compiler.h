@@ -67,14 +67,19 @@ int oc_warning_count(const oc_compiler *c);
 void oc_disassemble(const ordo_program *p, FILE *out);
 
 /* Writes the program as C source: `const ordo_program <symbol>` and the
- * tables it points to; `header` (may be NULL) gets the declaration. */
-int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, FILE *header,
-              const char *header_name);
+ * tables it points to; `header` (may be NULL) gets the declaration.
+ * out_name, the C file's name (NULL: none, as for the standard output),
+ * is what its #line directives say of its own lines: without one, it has
+ * none, the rules' lines neither. */
+int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, const char *out_name,
+              FILE *header, const char *header_name);
 
 /* Is s a C identifier (what --symbol accepts)? */
 int oc_valid_symbol(const char *s);
 /* emit_native.c: text inside a C comment (printable ASCII, never its end) */
 void oc_put_comment_text(FILE *f, const char *s);
+/* emit_native.c: a C string literal (NULL as NULL) */
+void oc_put_c_string(FILE *f, const char *s);
 /* disasm.c: an instruction's name ("LDX"; NULL for an unknown opcode) */
 const char *oc_op_name(unsigned op);
 /* disasm.c: an instruction's operands (" x=1 3 -2") and what its operand
@@ -83,7 +88,10 @@ void oc_insn_operands(const ordo_insn *in, char *buf, size_t n);
 void oc_insn_note(const ordo_program *p, const ordo_insn *in, char *buf, size_t n);
 /* emit_native.c: the program's code as C, `static int SYM_native(...)`
  * (runtime/ordo_native.h); 1 written, 0 none (nothing to compile), -1
- * out of memory */
+ * out of memory. Its code stands under `#line N "FILE.ordo"` lines, its
+ * scaffolding under OC_LINE_BACK, which oc_emit_c turns into the line
+ * back to the C file. */
+#define OC_LINE_BACK "#line back\n"
 int oc_emit_native(FILE *f, const ordo_program *p, const char *sym);
 
 #endif /* ORDO_COMPILER_H */

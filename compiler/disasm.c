@@ -3,10 +3,10 @@
  * One instruction a line: pc, name, the operands the opcode list says it
  * has, the values it pops and pushes ("-2+1", from the list's stack
  * columns through ordo_op_stack_in), and a comment naming what an index
- * means (the var, step and rule ID, option label, proc, event). Each proc
- * starts with a header line. Names, operand formats and stack effects come
- * from runtime/opcode_list.h, like everything else that lists
- * instructions.
+ * means (the var, step and rule ID, option label, proc, event, text, by
+ * the kind of operand a). Each proc starts with a header line. Names,
+ * operands, their kinds and stack effects come from runtime/opcode_list.h,
+ * like everything else that lists instructions.
  */
 #include <stdio.h>
 #include <string.h>
@@ -14,20 +14,11 @@
 #include "compiler.h"
 #include "opcodes.h"
 
-static const struct {
-    const char *name;
-    const char *operands;
-} ops[] = {
-#define OP(n, o, ...) {#n, o},
-#include "opcode_list.h"
-#undef OP
-};
-
 /* An instruction's name ("LDX"), NULL for an unknown opcode: the one
  * table the disassembler and both C writers read. */
 const char *oc_op_name(unsigned op)
 {
-    return op < ORDO_OP_COUNT ? ops[op].name : NULL;
+    return ordo_op_name(op);
 }
 
 static const char *nz(const char *s)
@@ -35,68 +26,49 @@ static const char *nz(const char *s)
     return s ? s : "?";
 }
 
-/* What operand a of instruction `in` names, for the comment ("" if nothing). */
-void oc_insn_note(const ordo_program *p, const ordo_insn *in, char *buf, size_t n)
+/* "; step 2.1 "Title" [R-7]" */
+static void step_note(const ordo_step *s, char *buf, size_t n)
 {
-    unsigned a = in->a;
-    buf[0] = 0;
-    switch (in->op) {
-    case ORDO_OP_LDG: case ORDO_OP_STG: case ORDO_OP_LDX: case ORDO_OP_STX:
-    case ORDO_OP_LLEN: case ORDO_OP_LGET: case ORDO_OP_LSET: case ORDO_OP_LADD:
-    case ORDO_OP_LREM: case ORDO_OP_LREMAT: case ORDO_OP_LHAS: case ORDO_OP_LCLR:
-    case ORDO_OP_LSHUF: case ORDO_OP_SADD: case ORDO_OP_SREM: case ORDO_OP_SHAS:
-    case ORDO_OP_SCLR: case ORDO_OP_SLEN: case ORDO_OP_SNEXT:
-        if (a < p->nvars)
-            snprintf(buf, n, "; %s", nz(p->vars[a].name));
-        return;
-    case ORDO_OP_CALL:
-        if (a < p->nprocs)
-            snprintf(buf, n, "; %s", nz(p->procs[a].name));
-        return;
-    case ORDO_OP_STEP: case ORDO_OP_SKIP:
-        if (a < p->nsteps) {
-            const ordo_step *s = &p->steps[a];
-            int has_title = s->title && *s->title, has_rule = s->rule && *s->rule;
-            snprintf(buf, n, "; step %s%s%s%s%s%s%s", s->number, has_title ? " \"" : "",
-                     has_title ? s->title : "", has_title ? "\"" : "", has_rule ? " [" : "",
-                     has_rule ? s->rule : "", has_rule ? "]" : "");
-        }
-        return;
-    case ORDO_OP_OFFER: case ORDO_OP_OFFERN:
-        if (a < p->noptions)
-            snprintf(buf, n, "; \"%s\"", nz(p->options[a].label));
-        return;
-    case ORDO_OP_ESC:
-        if (a < p->nescapes)
-            snprintf(buf, n, "; \"%s\"", nz(p->escapes[a].label));
-        return;
-    case ORDO_OP_EMIT:
-        if (a < p->nevents)
-            snprintf(buf, n, "; %s", nz(p->events[a].name));
-        return;
-    case ORDO_OP_LOG: case ORDO_OP_ASSERT: case ORDO_OP_SHOW:
-        if (a < p->ntexts)
-            snprintf(buf, n, "; \"%s\"", nz(p->texts[a].text));
-        return;
-    default:
-        return;
-    }
+    int has_title = s->title && *s->title, has_rule = s->rule && *s->rule;
+    snprintf(buf, n, "; step %s%s%s%s%s%s%s", s->number, has_title ? " \"" : "",
+             has_title ? s->title : "", has_title ? "\"" : "", has_rule ? " [" : "",
+             has_rule ? s->rule : "", has_rule ? "]" : "");
 }
 
-/* The operands opcode_list.h says `in` has, as " x=1 3 -2" (n >= 48). */
+/* What operand a of instruction `in` names, by its kind in the opcode
+ * list, for the comment ("" if nothing). */
+void oc_insn_note(const ordo_program *p, const ordo_insn *in, char *buf, size_t n)
+{
+    unsigned a = in->a, k = ordo_op_operand(in->op, 1);
+    buf[0] = 0;
+    if (ordo_opnd_is_var(k) && a < p->nvars)
+        snprintf(buf, n, "; %s", nz(p->vars[a].name));
+    else if (k == ORDO_OPND_PROC && a < p->nprocs)
+        snprintf(buf, n, "; %s", nz(p->procs[a].name));
+    else if (k == ORDO_OPND_STEP && a < p->nsteps)
+        step_note(&p->steps[a], buf, n);
+    else if (k == ORDO_OPND_OPTION && a < p->noptions)
+        snprintf(buf, n, "; \"%s\"", nz(p->options[a].label));
+    else if (k == ORDO_OPND_ESCAPE && a < p->nescapes)
+        snprintf(buf, n, "; \"%s\"", nz(p->escapes[a].label));
+    else if (k == ORDO_OPND_EVENT && a < p->nevents)
+        snprintf(buf, n, "; %s", nz(p->events[a].name));
+    else if (k == ORDO_OPND_TEXT && a < p->ntexts)
+        snprintf(buf, n, "; \"%s\"", nz(p->texts[a].text));
+}
+
+/* The fields opcode_list.h gives `in` (those not NO), as " x=1 3 -2"
+ * (n >= 48). */
 void oc_insn_operands(const ordo_insn *in, char *buf, size_t n)
 {
     size_t len = 0;
     buf[0] = 0;
-    if (in->op >= ORDO_OP_COUNT)
-        return;
-    for (const char *f = ops[in->op].operands; *f && len + 16 < n; f++) {
-        switch (*f) {
-        case 'x': len += (size_t)snprintf(buf + len, n - len, " x=%u", (unsigned)in->x); break;
-        case 'a': len += (size_t)snprintf(buf + len, n - len, " %u", (unsigned)in->a); break;
-        default: len += (size_t)snprintf(buf + len, n - len, " %ld", (long)in->b); break;
-        }
-    }
+    if (ordo_op_operand(in->op, 0))
+        len += (size_t)snprintf(buf + len, n - len, " x=%u", (unsigned)in->x);
+    if (ordo_op_operand(in->op, 1))
+        len += (size_t)snprintf(buf + len, n - len, " %u", (unsigned)in->a);
+    if (ordo_op_operand(in->op, 2))
+        snprintf(buf + len, n - len, " %ld", (long)in->b);
 }
 
 static void insn(const ordo_program *p, uint32_t pc, FILE *out)
@@ -119,7 +91,7 @@ static void insn(const ordo_program *p, uint32_t pc, FILE *out)
     oc_insn_note(p, in, note, sizeof note);
     char line[640];
     int len = snprintf(line, sizeof line, "%6lu  %-8s%-14s %-5s  %s", (unsigned long)pc,
-                       ops[in->op].name, args, stack, note);
+                       ordo_op_name(in->op), args, stack, note);
     if (len > (int)sizeof line - 1)
         len = (int)sizeof line - 1;
     while (len > 0 && line[len - 1] == ' ')

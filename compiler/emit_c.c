@@ -21,36 +21,10 @@
 
 /* ---------------------------------------------------------------- helpers */
 
-/* A C string literal. '?' after '?' is escaped (trigraphs exist in C11);
- * bytes outside printable ASCII become 3-digit octal escapes, which cannot
- * swallow a following digit. NULL is written as NULL. */
+/* A C string literal (emit_native.c writes them for #line too). */
 static void put_str(FILE *f, const char *s)
 {
-    if (!s) {
-        fputs("NULL", f);
-        return;
-    }
-    fputc('"', f);
-    int prev = 0;
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        switch (*c) {
-        case '"': fputs("\\\"", f); break;
-        case '\\': fputs("\\\\", f); break;
-        case '\n': fputs("\\n", f); break;
-        case '\t': fputs("\\t", f); break;
-        case '\r': fputs("\\r", f); break;
-        case '?':
-            fputs(prev == '?' ? "\\?" : "?", f);
-            break;
-        default:
-            if (*c < 0x20 || *c >= 0x7f)
-                fprintf(f, "\\%03o", (unsigned)*c);
-            else
-                fputc(*c, f);
-        }
-        prev = *c;
-    }
-    fputc('"', f);
+    oc_put_c_string(f, s);
 }
 
 /* `static const char *const SYM_TABLE[n] = {...}`, one string a line, each
@@ -635,10 +609,64 @@ static void put_banner(FILE *f, const ordo_program *p)
     fputs(" by ordoc " ORDO_VERSION " \xe2\x80\x94 do not edit */\n", f);
 }
 
-int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, FILE *header,
-              const char *header_name)
+/* Whether a line of C is code a debugger stops at: not blank, not a
+ * comment or a brace alone. */
+static int is_code(const char *s, size_t n)
+{
+    while (n && (s[0] == ' ' || s[n - 1] == ' ' || s[n - 1] == '\n')) {
+        s += s[0] == ' ';
+        n--;
+    }
+    return n && !(n >= 2 && s[0] == '/' && s[1] == '*') && !(n == 1 && (*s == '{' || *s == '}'));
+}
+
+/* The C as written (buf), to out with its #line directives resolved: a
+ * rule line's (emit_native.c) stands before each line of code it covers,
+ * since a line after it would count as the next rule line; OC_LINE_BACK
+ * becomes the line back to the C file's own. Without out_name, none. */
+static void put_lines(const char *buf, size_t len, FILE *out, const char *out_name)
+{
+    const char *rule = NULL; /* the rule line in force (a directive), or none */
+    size_t rule_len = 0;
+    unsigned long line = 0;  /* lines written */
+    for (const char *s = buf, *end = buf + len; s < end;) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        size_t n = nl ? (size_t)(nl - s) + 1 : (size_t)(end - s);
+        if (n == strlen(OC_LINE_BACK) && memcmp(s, OC_LINE_BACK, n) == 0) {
+            if (rule && out_name) {
+                fprintf(out, "#line %lu ", line + 2);
+                put_str(out, out_name);
+                fputc('\n', out);
+                line++;
+            }
+            rule = NULL;
+        } else if (n > 6 && memcmp(s, "#line ", 6) == 0) {
+            rule = s;
+            rule_len = n;
+        } else {
+            if (rule && out_name && is_code(s, n)) {
+                fwrite(rule, 1, rule_len, out);
+                line++;
+            }
+            fwrite(s, 1, n, out);
+            line++;
+        }
+        s += n;
+    }
+}
+
+int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, const char *out_name,
+              FILE *header, const char *header_name)
 {
     if (!p || !out || !oc_valid_symbol(symbol))
+        return -1;
+    /* written whole first: the lines back to the C file need its line
+     * numbers */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *final = out;
+    out = open_memstream(&buf, &len);
+    if (!out)
         return -1;
     const char *hbase = NULL;
     if (header_name && header) {
@@ -678,9 +706,15 @@ int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, FILE *header
     emit_lines(out, p, symbol);
     emit_data(out, p, symbol);
     int native = oc_emit_native(out, p, symbol);
-    if (native < 0)
+    if (native >= 0)
+        emit_program(out, p, symbol, native);
+    if (fclose(out) != 0 || native < 0) {
+        free(buf);
         return -1;
-    emit_program(out, p, symbol, native);
+    }
+    put_lines(buf, len, final, out_name);
+    free(buf);
+    out = final;
 
     if (header) {
         put_banner(header, p);

@@ -1,9 +1,9 @@
 /* emit_native.c — writes a program's code as C (ordoc's `SYM_native`).
  *
- * Each procedure becomes a run of labelled C statements, one commented
- * group a VM instruction, inside one function the runtime calls in place
- * of its interpreter (ordo_program.native; runtime/ordo_native.h says
- * how the two meet). What makes the C fast is what the tables fix before
+ * Each procedure becomes a function named after it (SYM_NAME), a run of
+ * labelled C statements, one commented group a VM instruction under the
+ * #line of its rule, which the runtime calls in place of its interpreter
+ * (ordo_program.native; runtime/ordo_native.h says how the two meet). What makes the C fast is what the tables fix before
  * the game runs:
  *
  *   - the operand stack's depth at every pc (an abstract run of each
@@ -12,16 +12,17 @@
  *     and nothing tracks a stack pointer;
  *   - a var's offset, width, bounds and range, a table's rows and the
  *     jump targets, which become constants and gotos;
- *   - the callee of every CALL, so a call is a goto to its first
- *     statement after the frame is pushed; a return goes through the
- *     switch on the resume point (`dispatch`) that also resumes a game
- *     after a decision.
+ *   - the callee of every CALL, so a call is a C call of its function
+ *     after the frame is pushed; a return goes through the switch on the
+ *     resume point (`dispatch`) that also resumes a game after a
+ *     decision.
  *
  * The game block, its frames and its canonical form are the
  * interpreter's: the emitted statements store what the interpreter
  * stores, where it stores it. An instruction this file does not compile
- * (those that trace, suspend, or touch the options, escapes or batches
- * beyond the simplest), and any instruction whose check fails, runs once
+ * (opcode_list.h's c column: those that suspend, end, or touch the
+ * escapes, batches and actions beyond the simplest), and any instruction
+ * whose check fails, runs once
  * in the interpreter (ordo_vm_step) and the code goes on at the pc it
  * left; a resume point the code cannot take (a procedure it could not
  * analyse, a frame or depth other than the analysis says) hands the run
@@ -57,7 +58,41 @@ void oc_put_comment_text(FILE *f, const char *s)
     }
 }
 
-typedef struct nat {
+/* A C string literal (emit_c.c's strings, the file names of #line). '?' after '?' is escaped (trigraphs exist in C11);
+ * bytes outside printable ASCII become 3-digit octal escapes, which cannot
+ * swallow a following digit. NULL is written as NULL. */
+void oc_put_c_string(FILE *f, const char *s)
+{
+    if (!s) {
+        fputs("NULL", f);
+        return;
+    }
+    fputc('"', f);
+    int prev = 0;
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        switch (*c) {
+        case '"': fputs("\\\"", f); break;
+        case '\\': fputs("\\\\", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\t': fputs("\\t", f); break;
+        case '\r': fputs("\\r", f); break;
+        case '?':
+            fputs(prev == '?' ? "\\?" : "?", f);
+            break;
+        default:
+            if (*c < 0x20 || *c >= 0x7f)
+                fprintf(f, "\\%03o", (unsigned)*c);
+            else
+                fputc(*c, f);
+        }
+        prev = *c;
+    }
+    fputc('"', f);
+}
+
+/* What writing a program's code as C knows: the analysis, then, while a
+ * function is written, where each operand is. */
+typedef struct writer {
     FILE *f;
     const ordo_program *p;
     const char *sym;
@@ -69,18 +104,21 @@ typedef struct nat {
     uint32_t *work;   /* the analysis's pcs to visit */
     uint32_t nwork;
     uint8_t *kind;    /* where each operand is now: OPND_* */
-    int32_t *val;     /* its constant, or the pc of its C variable */
+    int32_t *val;     /* its constant, or the operand whose C variable holds it */
+    uint8_t *used;    /* operand i's C variable `tI` is used in this function */
+    char **fn;        /* each proc's function's name */
+    uint32_t line;    /* the row of the line table at pc (nlines: none yet) */
     /* while writing one instruction */
     uint32_t pc;
     uint32_t L;       /* the proc's nlocals: operand k is fp[L + k] */
     int32_t d;
-} nat;
+} writer;
 
 /* ---------------------------------------------------------------- analysis */
 
 /* pc reached at depth d within proc k: 0, or -1 when it is not k's or
  * already reached at another depth */
-static int reach(nat *n, int k, uint32_t pc, int32_t d)
+static int reach(writer *n, int k, uint32_t pc, int32_t d)
 {
     if (pc >= n->p->ncode || n->owner[pc] != k || d < 0)
         return -1;
@@ -96,7 +134,7 @@ static int reach(nat *n, int k, uint32_t pc, int32_t d)
 /* The depth at every pc of proc k, from its entry (depth 0), the option
  * bodies its decisions offer (the param pushed) and the handlers of the
  * escapes it opens. 0, or -1 when the stack does not add up. */
-static int analyse_proc(nat *n, int k)
+static int analyse_proc(writer *n, int k)
 {
     const ordo_program *p = n->p;
     n->nwork = 0;
@@ -156,7 +194,7 @@ static int analyse_proc(nat *n, int k)
 }
 
 /* Which proc each pc belongs to: procs are laid out one after another. */
-static int assign_owners(nat *n)
+static int assign_owners(writer *n)
 {
     const ordo_program *p = n->p;
     for (uint32_t pc = 0; pc < p->ncode; pc++)
@@ -178,16 +216,18 @@ static int assign_owners(nat *n)
 /* ------------------------------------------------------- operands as values
  *
  * Within a run of code with no label in it, an operand need not be in its
- * slot: the emitter keeps it as a constant or a C variable (`vPC`, the
- * value the instruction at PC left) and stores it in its slot only where
+ * slot: the emitter keeps it as a constant or a C variable (`tK`, operand
+ * K's, declared once a function) and stores it in its slot only where
  * something reads the slots: a label (every jump to one expects them
- * there), the interpreter (ON_SLOW, ON_STEP_AT), a call. So `PUSH 1; LDX;
+ * there), the interpreter (`goto slow`, an INTERP instruction), a call.
+ * A value written to tK replaces operand K, whose readers above it are
+ * gone (popped by what writes it, which reads them first). So `PUSH 1; LDX;
  * PUSH 0; GT; JZ` is a load and a compare, not five stores and loads. */
 
 enum { OPND_SLOT, OPND_CONST, OPND_VAR };
 
 /* operand i's C expression (a few at once: a ring of buffers) */
-static const char *opv(nat *n, int32_t i)
+static const char *operand_expr(writer *n, int32_t i)
 {
     static char ring[8][40];
     static unsigned next;
@@ -200,7 +240,7 @@ static const char *opv(nat *n, int32_t i)
             snprintf(b, 40, "%" PRId32, n->val[i]);
         break;
     case OPND_VAR:
-        snprintf(b, 40, "v%" PRId32, n->val[i]);
+        snprintf(b, 40, "t%" PRId32, n->val[i]);
         break;
     default:
         snprintf(b, 40, "fp[%" PRIu32 "]", n->L + (uint32_t)i);
@@ -209,21 +249,21 @@ static const char *opv(nat *n, int32_t i)
 }
 
 /* operand j from the top (0: the top) before this instruction */
-static const char *topv(nat *n, int32_t j)
+static const char *top_expr(writer *n, int32_t j)
 {
-    return opv(n, n->d - 1 - j);
+    return operand_expr(n, n->d - 1 - j);
 }
 
 /* the stores that put operands 0..upto-1 in their slots */
-static void put_stores(nat *n, int32_t upto)
+static void put_stores(writer *n, int32_t upto)
 {
     for (int32_t i = 0; i < upto; i++)
         if (n->kind[i] != OPND_SLOT)
-            fprintf(n->f, "fp[%" PRIu32 "] = %s; ", n->L + (uint32_t)i, opv(n, i));
+            fprintf(n->f, "fp[%" PRIu32 "] = %s; ", n->L + (uint32_t)i, operand_expr(n, i));
 }
 
 /* operands 0..upto-1 stored in their slots, from here on */
-static void flush(nat *n, int32_t upto)
+static void flush(writer *n, int32_t upto)
 {
     int any = 0;
     for (int32_t i = 0; i < upto; i++)
@@ -237,71 +277,57 @@ static void flush(nat *n, int32_t upto)
         n->kind[i] = OPND_SLOT;
 }
 
-/* operand i is what this instruction computes: `vPC` */
-static void set_var(nat *n, int32_t i)
+/* the C variable of operand i, `tI`, which this instruction sets (set_var
+ * after what reads the operands) */
+static const char *tmp(writer *n, int32_t i)
 {
-    n->kind[i] = OPND_VAR;
-    n->val[i] = (int32_t)n->pc;
+    static char ring[4][24];
+    static unsigned next;
+    char *b = ring[next++ % 4];
+    n->used[i] = 1;
+    snprintf(b, 24, "t%" PRId32, i);
+    return b;
 }
 
-/* `int32_t vPC;` for the value this instruction leaves */
-static void declare_var(nat *n)
+/* operand i is in its C variable `tI` now */
+static void set_var(writer *n, int32_t i)
 {
-    fprintf(n->f, "    int32_t v%" PRIu32 ";\n", n->pc);
+    n->kind[i] = OPND_VAR;
+    n->val[i] = i;
 }
 
 /* ------------------------------------------------------------ instructions */
 
-/* the instructions compiled inline; the rest run in the interpreter */
+/* the instructions compiled inline (opcode_list.h's c column); the rest
+ * run in the interpreter */
 static int compiled_inline(const ordo_insn *in)
 {
-    switch (in->op) {
-    case ORDO_OP_NOP: case ORDO_OP_PUSH: case ORDO_OP_POP: case ORDO_OP_DUP:
-    case ORDO_OP_LDL: case ORDO_OP_STL: case ORDO_OP_INCL: case ORDO_OP_LDLI:
-    case ORDO_OP_STLI: case ORDO_OP_LDG: case ORDO_OP_STG: case ORDO_OP_LDX:
-    case ORDO_OP_STX: case ORDO_OP_ADD: case ORDO_OP_SUB: case ORDO_OP_MUL:
-    case ORDO_OP_DIV: case ORDO_OP_MOD: case ORDO_OP_NEG: case ORDO_OP_NOT:
-    case ORDO_OP_EQ: case ORDO_OP_NE: case ORDO_OP_LT: case ORDO_OP_LE: case ORDO_OP_GT:
-    case ORDO_OP_GE: case ORDO_OP_MIN: case ORDO_OP_MAX: case ORDO_OP_ABS:
-    case ORDO_OP_JMP: case ORDO_OP_JZ: case ORDO_OP_JNZ: case ORDO_OP_CALL:
-    case ORDO_OP_RET: case ORDO_OP_RETV: case ORDO_OP_NPLAYERS: case ORDO_OP_OPTS:
-    case ORDO_OP_OFFER: case ORDO_OP_OFFERN: case ORDO_OP_DATA: case ORDO_OP_LLEN:
-    case ORDO_OP_LGET: case ORDO_OP_LHAS: case ORDO_OP_SHAS: case ORDO_OP_SLEN:
-    case ORDO_OP_SNEXT: case ORDO_OP_STEPEND: case ORDO_OP_DEPTH: case ORDO_OP_ASSERT:
-    case ORDO_OP_ADDD: case ORDO_OP_LADD: case ORDO_OP_LSET: case ORDO_OP_LREM:
-    case ORDO_OP_LREMAT: case ORDO_OP_LCLR: case ORDO_OP_SADD: case ORDO_OP_SREM:
-    case ORDO_OP_SCLR: case ORDO_OP_UNESC: case ORDO_OP_EMITB: case ORDO_OP_STEP:
-    case ORDO_OP_EMIT: case ORDO_OP_TRIG: case ORDO_OP_SKIP: case ORDO_OP_LOG:
-    case ORDO_OP_WINDOW: case ORDO_OP_TURN:
-        return 1;
-    default:
-        return 0;
-    }
+    return ordo_op_native(in->op) == ORDO_NATIVE_INLINE;
 }
 
 /* operand k (0: the lowest of the frame) */
-static uint32_t slot(const nat *n, int32_t k)
+static uint32_t slot(const writer *n, int32_t k)
 {
     return n->L + (uint32_t)k;
 }
 
 /* the interpreter runs this instruction (its check failed, or it is not
  * compiled): its operands stored, `top` slots in use */
-static void put_slow(nat *n)
+static void put_slow(writer *n)
 {
     fputs("{ ", n->f);
     put_stores(n, n->d);
-    fprintf(n->f, "ON_SLOW(%" PRIu32 "u, %" PRIu32 "u); }", n->pc, slot(n, n->d));
+    fprintf(n->f, "ON_AT(%" PRIu32 "u, %" PRIu32 "u); goto slow; }", n->pc, slot(n, n->d));
 }
 
 /* `{ unsigned char *a_ = <the cell of var v, indexes at operands first..>;`
  * (the caller closes the brace) */
-static void open_cell(nat *n, const ordo_var *v, int32_t first)
+static void open_cell(writer *n, const ordo_var *v, int32_t first)
 {
     FILE *f = n->f;
     fputs("{\n", f);
     for (unsigned k = 0; k < v->ndims; k++) {
-        fprintf(f, "        uint32_t x%u_ = (uint32_t)%s", k, opv(n, first + (int32_t)k));
+        fprintf(f, "        uint32_t x%u_ = (uint32_t)%s", k, operand_expr(n, first + (int32_t)k));
         if (v->dim_kind[k] == ORDO_DIM_RANGE && v->dim_lo[k])
             fprintf(f, " - (uint32_t)%" PRId32, v->dim_lo[k]);
         fputs(";\n        if (", f);
@@ -324,7 +350,7 @@ static void open_cell(nat *n, const ordo_var *v, int32_t first)
 /* the value check of a store into var v: `mode == VM_EVAL || x < lo ...`,
  * without the comparisons an int32 always passes (a compiler warns of
  * them) */
-static void put_value_check(nat *n, const ordo_var *v, const char *x)
+static void put_value_check(writer *n, const ordo_var *v, const char *x)
 {
     fputs("mode == VM_EVAL", n->f);
     if (v->lo != INT32_MIN)
@@ -334,15 +360,16 @@ static void put_value_check(nat *n, const ordo_var *v, const char *x)
 }
 
 /* `if (COND) <the interpreter>` and THEN, each on a line of its own */
-static void put_guarded(nat *n, const char *cond, const char *then)
+static void put_guarded(writer *n, const char *cond, const char *then)
 {
     fprintf(n->f, "    if (%s) ", cond);
     put_slow(n);
     fprintf(n->f, "\n    %s\n", then);
 }
 
-/* `if (COND) ON_SLOW(...);` on a line of its own */
-static void put_slow_if(nat *n, const char *indent)
+/* `) { ...; goto slow; }` ending the condition the caller began, on a
+ * line of its own */
+static void put_slow_if(writer *n, const char *indent)
 {
     fputs(") ", n->f);
     put_slow(n);
@@ -351,38 +378,36 @@ static void put_slow_if(nat *n, const char *indent)
 
 /* a jump, the operands below `keep` stored first: a jump back checks the
  * step limit first (as the interpreter's) */
-static void put_jump(nat *n, uint32_t target)
+static void put_jump(writer *n, uint32_t target)
 {
     if (target <= n->pc) {
         fputs("if (steps >= limit) ", n->f);
         put_slow(n);
         fputs("\n    ", n->f);
     }
-    fprintf(n->f, "steps++; goto L_%" PRIu32 ";", target);
+    fprintf(n->f, "steps++; goto pc_%" PRIu32 ";", target);
 }
 
-/* a compare or MIN/MAX: `vPC = expr` of a_ (second from the top) and b_ */
-static void emit_binop(nat *n, const char *expr)
+/* a compare or MIN/MAX: `tK = expr` of a_ (second from the top) and b_ */
+static void emit_binop(writer *n, const char *expr)
 {
-    declare_var(n);
-    fprintf(n->f, "    { int32_t a_ = %s, b_ = %s; v%" PRIu32 " = %s; steps++; }\n", topv(n, 1),
-            topv(n, 0), n->pc, expr);
+    fprintf(n->f, "    { int32_t a_ = %s, b_ = %s; %s = %s; steps++; }\n", top_expr(n, 1),
+            top_expr(n, 0), tmp(n, n->d - 2), expr);
     set_var(n, n->d - 2);
 }
 
-static void emit_arith(nat *n, char op)
+static void emit_arith(writer *n, char op)
 {
-    declare_var(n);
     fprintf(n->f,
             "    { int64_t r_ = (int64_t)%s %c %s;\n"
             "      if (r_ < INT32_MIN || r_ > INT32_MAX) ",
-            topv(n, 1), op, topv(n, 0));
+            top_expr(n, 1), op, top_expr(n, 0));
     put_slow(n);
-    fprintf(n->f, "\n      v%" PRIu32 " = (int32_t)r_; steps++; }\n", n->pc);
+    fprintf(n->f, "\n      %s = (int32_t)r_; steps++; }\n", tmp(n, n->d - 2));
     set_var(n, n->d - 2);
 }
 
-static void emit_call(nat *n, const ordo_insn *in)
+static void emit_call(writer *n, const ordo_insn *in)
 {
     const ordo_program *p = n->p;
     FILE *f = n->f;
@@ -411,13 +436,16 @@ static void emit_call(nat *n, const ordo_insn *in)
             "        ON_FRAME(%" PRIu32 "u, %u, nfp_, %uu);\n"
             "        fp = nfp_;\n"
             "        steps++;\n"
-            "        ON_CALL(%s_p%u, %" PRIu32 "u, %uu, %" PRIu32 "u, %" PRIu32 "u);\n"
+            "        if (ON_CALL(%s, %" PRIu32 "u, %uu) != ON_GOTO)\n"
+            "            return rc;\n"
+            "        if (!ON_HERE(%" PRIu32 "u, %" PRIu32 "u))\n"
+            "            goto dispatch;\n"
             "    }\n",
-            n->pc + 1, (unsigned)in->a, (unsigned)c->room, n->sym, (unsigned)in->a, c->pc,
+            n->pc + 1, (unsigned)in->a, (unsigned)c->room, n->fn[in->a], c->pc,
             (unsigned)c->nlocals, n->pc + 1, slot(n, n->d - pops + pushes));
 }
 
-static void emit_return(nat *n, int value)
+static void emit_return(writer *n, int value)
 {
     FILE *f = n->f;
     fputs("    if (nframes - 1u == base) ", f);
@@ -425,14 +453,14 @@ static void emit_return(nat *n, int value)
     fputc('\n', f);
     if (value)
         fprintf(f, "    { int32_t v_ = %s; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }\n",
-                topv(n, 0));
+                top_expr(n, 0));
     else
         fputs("    { ON_RETURN(); steps++; goto dispatch; }\n", f);
 }
 
 /* the instructions that change a list, a set or a resource: the cell as
  * LDX finds it, and the interpreter's checks before any change */
-static void emit_change(nat *n, const ordo_insn *in)
+static void emit_change(writer *n, const ordo_insn *in)
 {
     const ordo_var *v = &n->p->vars[in->a];
     FILE *f = n->f;
@@ -444,7 +472,7 @@ static void emit_change(nat *n, const ordo_insn *in)
         fputs("    ", f);
         open_cell(n, v, n->d - 1 - nd);
         fprintf(f, "%sint32_t add_ = %s;\n%sif (mode == VM_EVAL || (g->batch && add_ > 0)", ind,
-                topv(n, 0), ind);
+                top_expr(n, 0), ind);
         put_slow_if(n, ind);
         fprintf(f, "int64_t x_ = (int64_t)vm_load(a_, %uu) + add_;\n%sif (x_ < %" PRId32 " || x_ > %" PRId32,
                 w, ind, v->lo, v->hi);
@@ -462,14 +490,14 @@ static void emit_change(nat *n, const ordo_insn *in)
             put_slow_if(n, ind);
             fprintf(f, "memset(e_, 0, (size_t)len_ * %uu);\n%slen_ = 0;\n", w, ind);
         } else if (in->op == ORDO_OP_LADD) {
-            fprintf(f, "%sint32_t x_ = %s;\n%sif (len_ >= %u || ", ind, topv(n, 0), ind,
+            fprintf(f, "%sint32_t x_ = %s;\n%sif (len_ >= %u || ", ind, top_expr(n, 0), ind,
                     (unsigned)v->cap);
             put_value_check(n, v, "x_");
             put_slow_if(n, ind);
             fprintf(f, "vm_store(e_ + (uint32_t)len_ * %uu, %uu, x_);\n%slen_++;\n", w, w, ind);
         } else if (in->op == ORDO_OP_LSET) {
             fprintf(f, "%sint32_t pos_ = %s, x_ = %s;\n%sif (pos_ < 1 || pos_ > len_ || ", ind,
-                    topv(n, 1), topv(n, 0), ind);
+                    top_expr(n, 1), top_expr(n, 0), ind);
             put_value_check(n, v, "x_");
             put_slow_if(n, ind);
             fprintf(f, "vm_store(e_ + (uint32_t)(pos_ - 1) * %uu, %uu, x_);\n", w, w);
@@ -478,9 +506,9 @@ static void emit_change(nat *n, const ordo_insn *in)
                 fprintf(f, "%sint32_t x_ = %s, pos_ = 1;\n"
                            "%swhile (pos_ <= len_ && vm_load(e_ + (uint32_t)(pos_ - 1) * %uu, %uu) != x_)\n"
                            "%s    pos_++;\n",
-                        ind, topv(n, 0), ind, w, w, ind);
+                        ind, top_expr(n, 0), ind, w, w, ind);
             else
-                fprintf(f, "%sint32_t pos_ = %s;\n", ind, topv(n, 0));
+                fprintf(f, "%sint32_t pos_ = %s;\n", ind, top_expr(n, 0));
             fprintf(f, "%sif (mode == VM_EVAL || pos_ < 1 || pos_ > len_", ind);
             put_slow_if(n, ind);
             fprintf(f, "memmove(e_ + (uint32_t)(pos_ - 1) * %uu, e_ + (uint32_t)pos_ * %uu, (size_t)(len_ - pos_) * %uu);\n"
@@ -494,7 +522,7 @@ static void emit_change(nat *n, const ordo_insn *in)
     case ORDO_OP_SADD: case ORDO_OP_SREM:
         fputs("    ", f);
         open_cell(n, v, n->d - 1 - nd);
-        fprintf(f, "%sint32_t x_ = %s;\n%sif (", ind, topv(n, 0), ind);
+        fprintf(f, "%sint32_t x_ = %s;\n%sif (", ind, top_expr(n, 0), ind);
         put_value_check(n, v, "x_");
         if (in->op == ORDO_OP_SREM)
             fprintf(f, " || !vm_set_has(a_, (uint32_t)x_ - (uint32_t)%" PRId32 ")", v->lo);
@@ -513,19 +541,19 @@ static void emit_change(nat *n, const ordo_insn *in)
     fputs("        steps++;\n    }\n", f);
 }
 
-static void emit_list_or_set(nat *n, const ordo_insn *in)
+static void emit_list_or_set(writer *n, const ordo_insn *in)
 {
     const ordo_var *v = &n->p->vars[in->a];
     FILE *f = n->f;
     int32_t nd = v->ndims;
     if (in->op == ORDO_OP_LLEN || in->op == ORDO_OP_SLEN) {
-        declare_var(n);
         fputs("    ", f);
         open_cell(n, v, n->d - nd);
         if (in->op == ORDO_OP_LLEN)
-            fprintf(f, "        int16_t len_; memcpy(&len_, a_, 2); v%" PRIu32 " = len_;\n", n->pc);
+            fprintf(f, "        int16_t len_; memcpy(&len_, a_, 2); %s = len_;\n",
+                    tmp(n, n->d - nd));
         else
-            fprintf(f, "        v%" PRIu32 " = (int32_t)vm_set_count(a_, %uu);\n", n->pc,
+            fprintf(f, "        %s = (int32_t)vm_set_count(a_, %uu);\n", tmp(n, n->d - nd),
                     (unsigned)v->cap);
         fputs("        steps++;\n    }\n", f);
         set_var(n, n->d - nd);
@@ -534,7 +562,6 @@ static void emit_list_or_set(nat *n, const ordo_insn *in)
     int32_t out = n->d - 1 - nd;
     if (in->op == ORDO_OP_SNEXT)
         flush(n, out); /* what the loop's end finds in the slots */
-    declare_var(n);
     fputs("    ", f);
     open_cell(n, v, out);
     if (in->op == ORDO_OP_LGET) {
@@ -542,62 +569,61 @@ static void emit_list_or_set(nat *n, const ordo_insn *in)
                 "        int16_t len_; memcpy(&len_, a_, 2);\n"
                 "        int32_t pos_ = %s;\n"
                 "        if (pos_ < 1 || pos_ > len_) ",
-                topv(n, 0));
+                top_expr(n, 0));
         put_slow(n);
-        fprintf(f, "\n        v%" PRIu32 " = vm_load(a_ + 2 + (uint32_t)(pos_ - 1) * %uu, %uu);\n",
-                n->pc, (unsigned)v->width, (unsigned)v->width);
+        fprintf(f, "\n        %s = vm_load(a_ + 2 + (uint32_t)(pos_ - 1) * %uu, %uu);\n",
+                tmp(n, out), (unsigned)v->width, (unsigned)v->width);
     } else if (in->op == ORDO_OP_LHAS) {
         fprintf(f,
                 "        int16_t len_; memcpy(&len_, a_, 2);\n"
                 "        int32_t x_ = %s, in_ = 0;\n"
                 "        for (int32_t k_ = 0; k_ < len_ && !in_; k_++)\n"
                 "            in_ = vm_load(a_ + 2 + (uint32_t)k_ * %uu, %uu) == x_;\n"
-                "        v%" PRIu32 " = in_;\n",
-                topv(n, 0), (unsigned)v->width, (unsigned)v->width, n->pc);
+                "        %s = in_;\n",
+                top_expr(n, 0), (unsigned)v->width, (unsigned)v->width, tmp(n, out));
     } else if (in->op == ORDO_OP_SHAS) {
         fprintf(f,
                 "        int32_t x_ = %s;\n"
-                "        v%" PRIu32 " = x_ >= %" PRId32 " && x_ <= %" PRId32
+                "        %s = x_ >= %" PRId32 " && x_ <= %" PRId32
                 " && vm_set_has(a_, (uint32_t)x_ - (uint32_t)%" PRId32 ");\n",
-                topv(n, 0), n->pc, v->lo, v->hi, v->lo);
+                top_expr(n, 0), tmp(n, out), v->lo, v->hi, v->lo);
     } else { /* SNEXT */
         fprintf(f,
                 "        int32_t m_ = vm_set_next(a_, %uu, (int64_t)%s - %" PRId32 " + 1);\n"
                 "        if (m_ < 0) { ",
-                (unsigned)v->cap, topv(n, 0), v->lo);
+                (unsigned)v->cap, top_expr(n, 0), v->lo);
         put_jump(n, (uint32_t)in->b);
-        fprintf(f, " }\n        v%" PRIu32 " = %" PRId32 " + m_;\n", n->pc, v->lo);
+        fprintf(f, " }\n        %s = %" PRId32 " + m_;\n", tmp(n, out), v->lo);
     }
     fputs("        steps++;\n    }\n", f);
     set_var(n, out);
 }
 
-static void emit_load_store(nat *n, const ordo_insn *in)
+static void emit_load_store(writer *n, const ordo_insn *in)
 {
     const ordo_var *v = &n->p->vars[in->a];
     FILE *f = n->f;
     unsigned w = v->width;
     if (in->op == ORDO_OP_LDG) {
-        fprintf(f, "    int32_t v%" PRIu32 " = vm_load(state + %" PRIu32 "u, %uu); steps++;\n", n->pc,
+        fprintf(f, "    %s = vm_load(state + %" PRIu32 "u, %uu); steps++;\n", tmp(n, n->d),
                 v->offset, w);
         set_var(n, n->d);
     } else if (in->op == ORDO_OP_STG) {
-        fprintf(f, "    { int32_t x_ = %s;\n      if (", topv(n, 0));
+        fprintf(f, "    { int32_t x_ = %s;\n      if (", top_expr(n, 0));
         put_value_check(n, v, "x_");
         fputs(") ", f);
         put_slow(n);
         fprintf(f, "\n      vm_store(state + %" PRIu32 "u, %uu, x_); steps++; }\n", v->offset, w);
     } else if (in->op == ORDO_OP_LDX) {
         int32_t first = n->d - v->ndims;
-        declare_var(n);
         fputs("    ", f);
         open_cell(n, v, first);
-        fprintf(f, "        v%" PRIu32 " = vm_load(a_, %uu); steps++;\n    }\n", n->pc, w);
+        fprintf(f, "        %s = vm_load(a_, %uu); steps++;\n    }\n", tmp(n, first), w);
         set_var(n, first);
     } else { /* STX */
         fputs("    ", f);
         open_cell(n, v, n->d - 1 - v->ndims);
-        fprintf(f, "        int32_t x_ = %s;\n        if (", topv(n, 0));
+        fprintf(f, "        int32_t x_ = %s;\n        if (", top_expr(n, 0));
         put_value_check(n, v, "x_");
         fputs(") ", f);
         put_slow(n);
@@ -606,21 +632,20 @@ static void emit_load_store(nat *n, const ordo_insn *in)
 }
 
 /* a local read or written: LDL, STL, INCL, LDLI, STLI */
-static void emit_local(nat *n, const ordo_insn *in)
+static void emit_local(writer *n, const ordo_insn *in)
 {
     FILE *f = n->f;
     if (in->op == ORDO_OP_LDLI || in->op == ORDO_OP_STLI) {
-        const char *ix = in->op == ORDO_OP_LDLI ? topv(n, 0) : topv(n, 1);
-        if (in->op == ORDO_OP_LDLI)
-            declare_var(n);
+        const char *ix = in->op == ORDO_OP_LDLI ? top_expr(n, 0) : top_expr(n, 1);
         fprintf(f, "    { int32_t i_ = %s;\n      if (i_ < 0 || i_ >= %" PRId64 ") ", ix,
                 (int64_t)n->L - in->a);
         put_slow(n);
         if (in->op == ORDO_OP_LDLI) {
-            fprintf(f, "\n      v%" PRIu32 " = fp[%u + i_]; steps++; }\n", n->pc, (unsigned)in->a);
+            fprintf(f, "\n      %s = fp[%u + i_]; steps++; }\n", tmp(n, n->d - 1),
+                    (unsigned)in->a);
             set_var(n, n->d - 1);
         } else {
-            fprintf(f, "\n      fp[%u + i_] = %s; steps++; }\n", (unsigned)in->a, topv(n, 0));
+            fprintf(f, "\n      fp[%u + i_] = %s; steps++; }\n", (unsigned)in->a, top_expr(n, 0));
         }
         return;
     }
@@ -629,10 +654,10 @@ static void emit_local(nat *n, const ordo_insn *in)
         put_slow(n);
         fputc('\n', f);
     } else if (in->op == ORDO_OP_LDL) {
-        fprintf(f, "    int32_t v%" PRIu32 " = fp[%u]; steps++;\n", n->pc, (unsigned)in->a);
+        fprintf(f, "    %s = fp[%u]; steps++;\n", tmp(n, n->d), (unsigned)in->a);
         set_var(n, n->d);
     } else if (in->op == ORDO_OP_STL) {
-        fprintf(f, "    fp[%u] = %s; steps++;\n", (unsigned)in->a, topv(n, 0));
+        fprintf(f, "    fp[%u] = %s; steps++;\n", (unsigned)in->a, top_expr(n, 0));
     } else {
         fprintf(f, "    if (fp[%u] == INT32_MAX) ", (unsigned)in->a);
         put_slow(n);
@@ -644,7 +669,7 @@ static void emit_local(nat *n, const ordo_insn *in)
  * no trace callback the line is only its sequence number, so the C does
  * the rest; with one, the interpreter runs them, the callback seeing the
  * game as it always does. */
-static void emit_traced(nat *n, const ordo_insn *in)
+static void emit_traced(writer *n, const ordo_insn *in)
 {
     const ordo_program *p = n->p;
     FILE *f = n->f;
@@ -653,7 +678,7 @@ static void emit_traced(nat *n, const ordo_insn *in)
         fprintf(f,
                 "    { int32_t p_ = %s;\n"
                 "      if (mode == VM_EVAL || g->trace || (uint32_t)p_ >= (uint32_t)nplayers) ",
-                topv(n, 0));
+                top_expr(n, 0));
         put_slow(n);
         fprintf(f,
                 "\n      unsigned char *a_ = state + %" PRIu32 "u + (uint32_t)p_ * %" PRIu32 "u;\n"
@@ -671,15 +696,15 @@ static void emit_traced(nat *n, const ordo_insn *in)
     char cond[96] = "mode == VM_EVAL || g->trace";
     if (in->op == ORDO_OP_WINDOW)
         snprintf(cond, sizeof cond, "mode == VM_EVAL || g->trace || (uint32_t)%s >= (uint32_t)nplayers",
-                 topv(n, 0));
+                 top_expr(n, 0));
     put_guarded(n, cond, "g->seq++; steps++;");
     if (in->op == ORDO_OP_STEP) {
-        fprintf(f, "    int32_t v%" PRIu32 " = cur_step;\n    cur_step = %u;\n", n->pc, (unsigned)in->a);
+        fprintf(f, "    %s = cur_step;\n    cur_step = %u;\n", tmp(n, n->d), (unsigned)in->a);
         set_var(n, n->d);
     }
 }
 
-static void emit_insn(nat *n, const ordo_insn *in)
+static void emit_insn(writer *n, const ordo_insn *in)
 {
     const ordo_program *p = n->p;
     FILE *f = n->f;
@@ -687,21 +712,23 @@ static void emit_insn(nat *n, const ordo_insn *in)
     uint32_t top = slot(n, n->d);
     int pops, pushes;
     ordo_op_stack_in(p, in, &pops, &pushes);
-    if (!compiled_inline(in)) {
-        switch (in->op) {
-        case ORDO_OP_WAIT: case ORDO_OP_END: case ORDO_OP_HALT: case ORDO_OP_UNDO:
-        case ORDO_OP_BNEXT:
-            fputs("    ", f); /* it suspends, ends, leaves the frame or calls */
-            put_slow(n);
-            fputc('\n', f);
-            break;
-        default: /* on at the next instruction, as a rule */
-            flush(n, n->d);
-            fprintf(f, "    ON_STEP_AT(%" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u);\n", n->pc, top,
-                    slot(n, n->d - pops + pushes));
-            for (int32_t i = n->d - pops; i < n->d - pops + pushes; i++)
-                n->kind[i] = OPND_SLOT;
-        }
+    if (ordo_op_native(in->op) == ORDO_NATIVE_LEAVE) {
+        fputs("    ", f); /* it suspends, ends, leaves the frame or calls */
+        put_slow(n);
+        fputc('\n', f);
+        return;
+    }
+    if (ordo_op_native(in->op) == ORDO_NATIVE_INTERP) { /* on at the next instruction */
+        flush(n, n->d);
+        fprintf(f,
+                "    ON_AT(%" PRIu32 "u, %" PRIu32 "u);\n"
+                "    if (ON_STEP() != VM_STEPPED)\n"
+                "        return rc;\n"
+                "    if (!ON_HERE(%" PRIu32 "u, %" PRIu32 "u))\n"
+                "        goto dispatch;\n",
+                n->pc, top, n->pc + 1, slot(n, n->d - pops + pushes));
+        for (int32_t i = n->d - pops; i < n->d - pops + pushes; i++)
+            n->kind[i] = OPND_SLOT;
         return;
     }
     switch (in->op) {
@@ -710,7 +737,7 @@ static void emit_insn(nat *n, const ordo_insn *in)
         break;
     case ORDO_OP_POP: /* a value no one reads: said so, for the C compiler */
         if (n->kind[n->d - 1] == OPND_VAR)
-            fprintf(f, "    (void)v%" PRId32 ";\n", n->val[n->d - 1]);
+            fprintf(f, "    (void)t%" PRId32 ";\n", n->val[n->d - 1]);
         fputs("    steps++;\n", f);
         break;
     case ORDO_OP_PUSH:
@@ -721,7 +748,7 @@ static void emit_insn(nat *n, const ordo_insn *in)
     case ORDO_OP_DUP:
         fputs("    steps++;\n", f);
         if (n->kind[n->d - 1] == OPND_SLOT) {
-            fprintf(f, "    int32_t v%" PRIu32 " = %s;\n", n->pc, topv(n, 0));
+            fprintf(f, "    %s = %s;\n", tmp(n, n->d), top_expr(n, 0));
             set_var(n, n->d);
         } else {
             n->kind[n->d] = n->kind[n->d - 1];
@@ -738,24 +765,22 @@ static void emit_insn(nat *n, const ordo_insn *in)
     case ORDO_OP_SUB: emit_arith(n, '-'); break;
     case ORDO_OP_MUL: emit_arith(n, '*'); break;
     case ORDO_OP_DIV: case ORDO_OP_MOD:
-        declare_var(n);
-        fprintf(f, "    { int32_t a_ = %s, b_ = %s;\n      if (b_ == 0%s) ", topv(n, 1), topv(n, 0),
+        fprintf(f, "    { int32_t a_ = %s, b_ = %s;\n      if (b_ == 0%s) ", top_expr(n, 1), top_expr(n, 0),
                 in->op == ORDO_OP_DIV ? " || (b_ == -1 && a_ == INT32_MIN)" : "");
         put_slow(n);
-        fprintf(f, "\n      v%" PRIu32 " = %s; steps++; }\n", n->pc,
+        fprintf(f, "\n      %s = %s; steps++; }\n", tmp(n, n->d - 2),
                 in->op == ORDO_OP_DIV ? "a_ / b_" : "b_ == -1 ? 0 : a_ % b_");
         set_var(n, n->d - 2);
         break;
     case ORDO_OP_NEG: case ORDO_OP_ABS:
-        declare_var(n);
-        fprintf(f, "    { int32_t a_ = %s;\n      if (a_ == INT32_MIN) ", topv(n, 0));
+        fprintf(f, "    { int32_t a_ = %s;\n      if (a_ == INT32_MIN) ", top_expr(n, 0));
         put_slow(n);
-        fprintf(f, "\n      v%" PRIu32 " = %s; steps++; }\n", n->pc,
+        fprintf(f, "\n      %s = %s; steps++; }\n", tmp(n, n->d - 1),
                 in->op == ORDO_OP_NEG ? "-a_" : "a_ < 0 ? -a_ : a_");
         set_var(n, n->d - 1);
         break;
     case ORDO_OP_NOT:
-        fprintf(f, "    int32_t v%" PRIu32 " = !%s; steps++;\n", n->pc, topv(n, 0));
+        fprintf(f, "    %s = !%s; steps++;\n", tmp(n, n->d - 1), top_expr(n, 0));
         set_var(n, n->d - 1);
         break;
     case ORDO_OP_EQ: emit_binop(n, "a_ == b_"); break;
@@ -774,7 +799,7 @@ static void emit_insn(nat *n, const ordo_insn *in)
         break;
     case ORDO_OP_JZ: case ORDO_OP_JNZ:
         flush(n, n->d - 1);
-        fprintf(f, "    if (%s %s 0) { ", topv(n, 0), in->op == ORDO_OP_JZ ? "==" : "!=");
+        fprintf(f, "    if (%s %s 0) { ", top_expr(n, 0), in->op == ORDO_OP_JZ ? "==" : "!=");
         put_jump(n, (uint32_t)in->b);
         fputs(" }\n    steps++;\n", f);
         break;
@@ -786,12 +811,12 @@ static void emit_insn(nat *n, const ordo_insn *in)
     case ORDO_OP_RET: case ORDO_OP_RETV:
         for (int32_t i = 0; i + (in->op == ORDO_OP_RETV) < n->d; i++)
             if (n->kind[i] == OPND_VAR) /* left behind: the frame goes */
-                fprintf(f, "    (void)v%" PRId32 ";\n", n->val[i]);
+                fprintf(f, "    (void)t%" PRId32 ";\n", n->val[i]);
         emit_return(n, in->op == ORDO_OP_RETV);
         break;
     case ORDO_OP_NPLAYERS:
         fputs("    steps++;\n", f);
-        fprintf(f, "    int32_t v%" PRIu32 " = nplayers;\n", n->pc);
+        fprintf(f, "    %s = nplayers;\n", tmp(n, n->d));
         set_var(n, n->d);
         break;
     case ORDO_OP_OPTS:
@@ -803,48 +828,47 @@ static void emit_insn(nat *n, const ordo_insn *in)
             snprintf(then, sizeof then, "ON_OFFER(%uu, VM_OPT_PLAIN, 0); steps++;", (unsigned)in->a);
         else
             snprintf(then, sizeof then, "ON_OFFER(%uu, VM_OPT_PARAM, %s); steps++;",
-                     (unsigned)in->a, topv(n, 0));
+                     (unsigned)in->a, top_expr(n, 0));
         put_guarded(n, cond, then);
         break;
     case ORDO_OP_DATA:
-        declare_var(n);
         if (in->x == 0) {
-            fprintf(f, "    { int32_t r_ = %s;\n      if ((uint32_t)r_ >= %uu) ", topv(n, 0),
+            fprintf(f, "    { int32_t r_ = %s;\n      if ((uint32_t)r_ >= %uu) ", top_expr(n, 0),
                     (unsigned)in->a);
             put_slow(n);
-            fprintf(f, "\n      v%" PRIu32 " = %s_data[%" PRId32 "u + (uint32_t)r_]; steps++; }\n",
-                    n->pc, n->sym, in->b);
+            fprintf(f, "\n      %s = %s_data[%" PRId32 "u + (uint32_t)r_]; steps++; }\n",
+                    tmp(n, n->d - 1), n->sym, in->b);
             set_var(n, n->d - 1);
         } else {
             fprintf(f,
                     "    { int32_t r_ = %s, m_ = %s;\n"
                     "      if (r_ < 0 || r_ >= %u || m_ < 0 ||\n"
                     "          %" PRId32 "u + (uint64_t)m_ * %uu + (uint64_t)r_ >= %" PRIu32 "u) ",
-                    topv(n, 1), topv(n, 0), (unsigned)in->a, in->b, (unsigned)in->a, p->ndata);
+                    top_expr(n, 1), top_expr(n, 0), (unsigned)in->a, in->b, (unsigned)in->a, p->ndata);
             put_slow(n);
             fprintf(f,
-                    "\n      v%" PRIu32 " = %s_data[%" PRId32
+                    "\n      %s = %s_data[%" PRId32
                     "u + (uint64_t)m_ * %uu + (uint64_t)r_]; steps++; }\n",
-                    n->pc, n->sym, in->b, (unsigned)in->a);
+                    tmp(n, n->d - 2), n->sym, in->b, (unsigned)in->a);
             set_var(n, n->d - 2);
         }
         break;
     case ORDO_OP_STEPEND:
         fprintf(f, "    { int32_t s_ = %s;\n      if (mode == VM_EVAL || s_ < -1 || s_ >= %u) ",
-                topv(n, 0), (unsigned)p->nsteps);
+                top_expr(n, 0), (unsigned)p->nsteps);
         put_slow(n);
         fputs("\n      cur_step = s_; steps++; }\n", f);
         break;
     case ORDO_OP_DEPTH:
         fprintf(f,
-                "    int32_t v%" PRIu32 " = 0;\n"
-                "    for (uint32_t k_ = 0; k_ < nframes; k_++) v%" PRIu32 " += frames[k_].proc == %uu;\n"
+                "    %s = 0;\n"
+                "    for (uint32_t k_ = 0; k_ < nframes; k_++) %s += frames[k_].proc == %uu;\n"
                 "    steps++;\n",
-                n->pc, n->pc, (unsigned)in->a);
+                tmp(n, n->d), tmp(n, n->d), (unsigned)in->a);
         set_var(n, n->d);
         break;
     case ORDO_OP_ASSERT:
-        snprintf(cond, sizeof cond, "%s == 0", topv(n, 0));
+        snprintf(cond, sizeof cond, "%s == 0", top_expr(n, 0));
         put_guarded(n, cond, "steps++;");
         break;
     case ORDO_OP_UNESC:
@@ -873,7 +897,7 @@ static void emit_insn(nat *n, const ordo_insn *in)
 /* the instruction as the disassembler shows it (`ordoc --disasm`): its
  * pc, name and operands, and what it names: a var, a proc, a step and its
  * rule IDs, an option's label */
-static void put_insn_comment(nat *n, const ordo_insn *in)
+static void put_insn_comment(writer *n, const ordo_insn *in)
 {
     char ops[64], note[512];
     oc_insn_operands(in, ops, sizeof ops);
@@ -888,7 +912,7 @@ static void put_insn_comment(nat *n, const ordo_insn *in)
 
 /* ------------------------------------------------------------------ output */
 
-static void mark_labels(nat *n)
+static void mark_labels(writer *n)
 {
     const ordo_program *p = n->p;
     for (uint16_t k = 0; k < p->nprocs; k++)
@@ -898,8 +922,7 @@ static void mark_labels(nat *n)
         const ordo_insn *in = &p->code[pc];
         if (n->depth[pc] < 0)
             continue;
-        if (in->op == ORDO_OP_JMP || in->op == ORDO_OP_JZ || in->op == ORDO_OP_JNZ || in->op == ORDO_OP_SNEXT ||
-            in->op == ORDO_OP_EMITB || in->op == ORDO_OP_BNEXT)
+        if (ordo_op_operand(in->op, 2) == ORDO_OPND_JUMP)
             n->label[in->b] = 1;
         if (in->op == ORDO_OP_BNEXT)
             n->label[pc] = 1;
@@ -918,7 +941,7 @@ static void mark_labels(nat *n)
 /* proc k's resume points: a frame of k, the depth the analysis found,
  * room for its deepest stack; a pc of another proc's goes to its
  * function (deeper frames, through `run`) or back to the caller */
-static void emit_dispatch(nat *n, int32_t k, uint32_t first, uint32_t end)
+static void emit_dispatch(writer *n, int32_t k, uint32_t first, uint32_t end)
 {
     const ordo_program *p = n->p;
     FILE *f = n->f;
@@ -929,18 +952,32 @@ static void emit_dispatch(nat *n, int32_t k, uint32_t first, uint32_t end)
           f);
     for (uint32_t pc = first; pc < end; pc++)
         if (n->label[pc])
-            fprintf(f, "    ON_ENTRY(%" PRIu32 ", %" PRId32 "u, %" PRIu32 "u, %" PRIu32 ")\n", pc, k,
-                    p->procs[k].nlocals + (uint32_t)n->depth[pc], n->room[k]);
+            fprintf(f,
+                    "    case %" PRIu32 ":\n"
+                    "        if (!ON_FITS(%" PRId32 "u, %" PRIu32 "u, %" PRIu32 "))\n"
+                    "            goto interp;\n"
+                    "        goto pc_%" PRIu32 ";\n",
+                    pc, k, p->procs[k].nlocals + (uint32_t)n->depth[pc], n->room[k], pc);
     fputs("    default:\n        if (", f);
     if (first)
         fprintf(f, "pc >= %" PRIu32 "u && ", first);
     fprintf(f,
             "pc < %" PRIu32 "u)\n"
             "            goto interp;\n"
-            "        ON_ELSEWHERE(%s_run);\n"
+            "        /* another proc's: deeper frames run through `run`, a\n"
+            "         * shallower one is the caller's */\n"
+            "        ON_SAVE(pc, dsp);\n"
+            "        if (nframes <= level)\n"
+            "            return ON_GOTO;\n"
+            "        rc = %s_run(g, mode, base, result, level);\n"
+            "        if (rc != ON_GOTO)\n"
+            "            return rc;\n"
+            "        ON_LOAD();\n"
+            "        goto dispatch;\n"
             "    }\n"
             "slow:\n"
-            "    ON_STEP();\n"
+            "    if (ON_STEP() != VM_STEPPED)\n"
+            "        return rc;\n"
             "    goto dispatch;\n"
             "interp:\n"
             "    ON_SAVE(pc, dsp);\n"
@@ -948,7 +985,7 @@ static void emit_dispatch(nat *n, int32_t k, uint32_t first, uint32_t end)
             end, n->sym);
 }
 
-static void put_proc_comment(nat *n, int32_t k)
+static void put_proc_comment(writer *n, int32_t k)
 {
     const ordo_proc *pr = &n->p->procs[k];
     fprintf(n->f, "/* %s ", pr->returns ? "fn" : "proc");
@@ -957,38 +994,163 @@ static void put_proc_comment(nat *n, int32_t k)
             k, pr->line, (unsigned)pr->nparams, (unsigned)pr->nlocals, (unsigned)pr->nlocals);
 }
 
-/* proc k, code first..end-1, as one function */
-static void emit_proc(nat *n, int32_t k, uint32_t first, uint32_t end)
+/* `#line N "FILE.ordo"` before the code of the instruction at pc when
+ * the line table gives it a line other than the last one's: a debugger
+ * and the C compiler's messages then speak of the rules' lines. Rows come
+ * in pc order, and so do the instructions written. */
+static void put_line(writer *n, uint32_t pc, uint64_t *last)
 {
     const ordo_program *p = n->p;
-    FILE *f = n->f;
-    const ordo_proc *pr = &p->procs[k];
-    put_proc_comment(n, k);
-    fprintf(f, "static int %s_p%" PRId32 "(ordo_game *g, int mode, uint32_t base, int32_t *result)\n"
-               "{\n"
-               "    ON_REGISTERS;\n",
-            n->sym, k);
-    emit_dispatch(n, k, first, end);
-    n->L = pr->nlocals;
+    uint32_t r = n->line;
+    if (r >= p->nlines || p->lines[r].pc > pc)
+        r = 0; /* back to the first row: a new function may start lower */
+    while (r + 1 < p->nlines && p->lines[r + 1].pc <= pc)
+        r++;
+    n->line = r;
+    if (r >= p->nlines || p->lines[r].pc > pc || !p->lines[r].line)
+        return;
+    const ordo_line *l = &p->lines[r];
+    const char *file = p->files && l->file < p->nfiles ? p->files[l->file] : p->file;
+    uint64_t at = (uint64_t)l->file << 32 | l->line;
+    if (!file || at == *last)
+        return;
+    fprintf(n->f, "#line %" PRIu32 " ", l->line);
+    oc_put_c_string(n->f, file);
+    fputc('\n', n->f);
+    *last = at;
+}
+
+/* `int32_t t0 = 0, t2 = 0;`: the C variables the function's code uses
+ * (set before any read; the zero only spares the C compiler the proof) */
+static void put_temporaries(writer *n)
+{
+    const char *sep = "    int32_t ";
+    for (uint32_t i = 0; i <= n->p->stack_size; i++)
+        if (n->used[i]) {
+            fprintf(n->f, "%st%" PRIu32 " = 0", sep, i);
+            sep = ", ";
+        }
+    if (*sep == ',')
+        fputs(";\n", n->f);
+}
+
+/* The code of proc k, first..end-1: a label where control comes other
+ * than by falling through, then each instruction under its comment and
+ * its rule line. */
+static void emit_body(writer *n, int32_t k, uint32_t first, uint32_t end)
+{
+    const ordo_program *p = n->p;
+    uint64_t last = 0;
+    n->L = p->procs[k].nlocals;
     memset(n->kind, OPND_SLOT, (size_t)p->stack_size + 1);
     for (uint32_t pc = first; pc < end; pc++) {
         if (n->depth[pc] < 0)
             continue;
         if (n->label[pc]) {
             flush(n, n->depth[pc]); /* falling in, as a jump comes: in the slots */
-            fprintf(f, "L_%" PRIu32 ":;\n", pc);
+            fprintf(n->f, "pc_%" PRIu32 ":;\n", pc);
             memset(n->kind, OPND_SLOT, (size_t)p->stack_size + 1);
         }
         n->pc = pc;
         n->d = n->depth[pc];
         put_insn_comment(n, &p->code[pc]);
+        put_line(n, pc, &last);
         emit_insn(n, &p->code[pc]);
     }
-    fputs("}\n\n", f);
+}
+
+/* proc k, code first..end-1, as one function named after it; its body
+ * written first, to know which operand variables to declare. -1 when out
+ * of memory. */
+static int emit_proc(writer *n, int32_t k, uint32_t first, uint32_t end)
+{
+    FILE *f = n->f;
+    char *body = NULL;
+    size_t len = 0;
+    FILE *bf = open_memstream(&body, &len);
+    if (!bf)
+        return -1;
+    memset(n->used, 0, (size_t)n->p->stack_size + 1);
+    n->f = bf;
+    emit_body(n, k, first, end);
+    n->f = f;
+    if (fclose(bf) != 0) {
+        free(body);
+        return -1;
+    }
+    put_proc_comment(n, k);
+    fprintf(f, "static int %s(ordo_game *g, int mode, uint32_t base, int32_t *result)\n"
+               "{\n"
+               "    ON_REGISTERS;\n",
+            n->fn[k]);
+    put_temporaries(n);
+    emit_dispatch(n, k, first, end);
+    fwrite(body, 1, len, f);
+    free(body);
+    fputs(OC_LINE_BACK "}\n\n", f);
+    return 0;
+}
+
+/* A proc's name as a C identifier: what is not a letter, a digit or '_'
+ * becomes '_'. */
+static void c_identifier(char *s)
+{
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
+            *s = '_';
+}
+
+/* Whether SYM_NAME is taken: by a table or function of the emitted C
+ * (emit_c.c's, this file's) or by one of the first k procs' functions. */
+static int name_taken(const writer *n, const char *name, uint16_t k)
+{
+    static const char *const ours[] = {
+        "code",  "data",     "displays", "enums", "escapes", "events",  "invariants",
+        "items", "lines",    "native",   "options", "policies", "prefers", "procs",
+        "scenarios", "steps", "texts",   "vars",  "names",   "option_names", "files",
+        "first", "fn",       "run",
+    };
+    size_t skip = strlen(n->sym) + 1;
+    for (size_t i = 0; i < sizeof ours / sizeof ours[0]; i++)
+        if (strcmp(name + skip, ours[i]) == 0)
+            return 1;
+    for (uint16_t i = 0; i < k; i++)
+        if (n->fn[i] && strcmp(n->fn[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Each proc's function's name, SYM_NAME after the proc (`tiny_program_
+ * take_turn`); when that is taken, SYM_NAME_K (K its index), and so on:
+ * the same names for the same program. -1 when out of memory. */
+static int name_functions(writer *n)
+{
+    const ordo_program *p = n->p;
+    for (uint16_t k = 0; k < p->nprocs; k++) {
+        const char *name = p->procs[k].name ? p->procs[k].name : "proc";
+        size_t size = strlen(n->sym) + strlen(name) + 2;
+        char *s = malloc(size);
+        if (!s)
+            return -1;
+        snprintf(s, size, "%s_%s", n->sym, name);
+        c_identifier(s + strlen(n->sym) + 1);
+        while (name_taken(n, s, k)) {
+            char *t = malloc(strlen(s) + 8);
+            if (!t) {
+                free(s);
+                return -1;
+            }
+            sprintf(t, "%s_%u", s, (unsigned)k);
+            free(s);
+            s = t;
+        }
+        n->fn[k] = s;
+    }
+    return 0;
 }
 
 /* where each proc's code ends: the next proc's start, or the end */
-static uint32_t proc_end(const nat *n, int32_t k)
+static uint32_t proc_end(const writer *n, int32_t k)
 {
     uint32_t pc = n->p->procs[k].pc;
     while (pc < n->p->ncode && n->owner[pc] == k)
@@ -998,7 +1160,7 @@ static uint32_t proc_end(const nat *n, int32_t k)
 
 /* `run`: the function of the proc whose code pc is, called while frames
  * above `level` are left; the interpreter for a pc none compiled */
-static void emit_run(nat *n, const uint16_t *order)
+static void emit_run(writer *n, const uint16_t *order)
 {
     const ordo_program *p = n->p;
     FILE *f = n->f;
@@ -1013,7 +1175,7 @@ static void emit_run(nat *n, const uint16_t *order)
         if (n->bad[order[i]])
             fputs("NULL,", f);
         else
-            fprintf(f, "%s_p%u,", sym, (unsigned)order[i]);
+            fprintf(f, "%s,", n->fn[order[i]]);
     }
     fprintf(f,
             "\n};\n\n"
@@ -1047,7 +1209,7 @@ int oc_emit_native(FILE *f, const ordo_program *p, const char *sym)
 {
     if (!p->ncode || !p->nprocs)
         return 0;
-    nat n = {.f = f, .p = p, .sym = sym};
+    writer n = {.f = f, .p = p, .sym = sym};
     n.depth = malloc(p->ncode * sizeof *n.depth);
     n.owner = malloc(p->ncode * sizeof *n.owner);
     n.label = calloc(p->ncode, 1);
@@ -1057,9 +1219,11 @@ int oc_emit_native(FILE *f, const ordo_program *p, const char *sym)
     uint16_t *order = malloc(p->nprocs * sizeof *order);
     n.kind = calloc((size_t)p->stack_size + 1, 1);
     n.val = calloc((size_t)p->stack_size + 1, sizeof *n.val);
+    n.used = calloc((size_t)p->stack_size + 1, 1);
+    n.fn = calloc(p->nprocs, sizeof *n.fn);
     int rc = -1;
     if (!n.depth || !n.owner || !n.label || !n.work || !n.bad || !n.room || !order || !n.kind ||
-        !n.val)
+        !n.val || !n.used || !n.fn || name_functions(&n) < 0)
         goto out;
     for (uint32_t pc = 0; pc < p->ncode; pc++)
         n.depth[pc] = -1;
@@ -1082,20 +1246,21 @@ int oc_emit_native(FILE *f, const ordo_program *p, const char *sym)
         order[j] = k;
     }
 
-    fputs("/* ---- the code as C (ordo_native.h): a function a proc, its\n"
-          " * instructions in order; ON_SLOW runs one in the interpreter,\n"
-          " * `dispatch` resumes at a pc */\n",
+    fputs("/* ---- the code as C (ordo_native.h): a function a proc, named after\n"
+          " * it, its instructions in order under the rules' #line; `goto slow`\n"
+          " * runs one in the interpreter, `dispatch` resumes at a pc */\n",
           f);
     fprintf(f, "static int %s_run(ordo_game *g, int mode, uint32_t base, int32_t *result, uint32_t level);\n",
             sym);
     for (uint16_t k = 0; k < p->nprocs; k++)
         if (!n.bad[k])
-            fprintf(f, "static int %s_p%u(ordo_game *g, int mode, uint32_t base, int32_t *result);\n",
-                    sym, (unsigned)k);
+            fprintf(f, "static int %s(ordo_game *g, int mode, uint32_t base, int32_t *result);\n",
+                    n.fn[k]);
     fputc('\n', f);
     for (uint16_t i = 0; i < p->nprocs; i++)
-        if (!n.bad[order[i]])
-            emit_proc(&n, order[i], p->procs[order[i]].pc, proc_end(&n, order[i]));
+        if (!n.bad[order[i]] &&
+            emit_proc(&n, order[i], p->procs[order[i]].pc, proc_end(&n, order[i])) < 0)
+            goto out;
     emit_run(&n, order);
     rc = 1;
 out:
@@ -1108,5 +1273,9 @@ out:
     free(order);
     free(n.kind);
     free(n.val);
+    free(n.used);
+    for (uint16_t k = 0; n.fn && k < p->nprocs; k++)
+        free(n.fn[k]);
+    free(n.fn);
     return rc;
 }

@@ -1,5 +1,6 @@
-/* opcodes.h — the instruction numbers and their stack effects, from the one
- * list (opcode_list.h).
+/* opcodes.h — the instruction numbers, their operand kinds, their stack
+ * effects and how the emitted C runs them, from the one list
+ * (opcode_list.h).
  *
  * Shared by the runtime (vm.h, validate.c), the compiler (lower.c,
  * disasm.c) and the C the compiler emits; not part of the public API
@@ -14,11 +15,87 @@
 #include "ordo.h"
 
 enum {
-#define OP(n, o, po, pu, e) ORDO_OP_##n,
+#define OP(n, ...) ORDO_OP_##n,
 #include "opcode_list.h"
 #undef OP
     ORDO_OP_COUNT
 };
+
+/* What an operand field (x, a or b) of an instruction holds: the list's
+ * x, a and b columns (opcode_list.h says what each means). */
+enum {
+    ORDO_OPND_NO, /* not used: 0 first, so that a kind is "used" when nonzero */
+    ORDO_OPND_N,
+    ORDO_OPND_LOCAL,
+    ORDO_OPND_PARAM,
+    ORDO_OPND_JUMP,
+    ORDO_OPND_POS,
+    ORDO_OPND_VAR,
+    ORDO_OPND_CELL,
+    ORDO_OPND_SCALAR,
+    ORDO_OPND_LIST,
+    ORDO_OPND_SET,
+    ORDO_OPND_START,
+    ORDO_OPND_HIDDEN,
+    ORDO_OPND_PROC,
+    ORDO_OPND_STEP,
+    ORDO_OPND_OPTION,
+    ORDO_OPND_ESCAPE,
+    ORDO_OPND_EVENT,
+    ORDO_OPND_TEXT,
+    ORDO_OPND_SIDES,
+    ORDO_OPND_FLAG,
+    ORDO_OPND_MODE,
+    ORDO_OPND_TIMING,
+    ORDO_OPND_ARGS,
+    ORDO_OPND_REASON,
+    ORDO_OPND_ROWS,
+    ORDO_OPND_OFFSET,
+    ORDO_OPND_COUNT_
+};
+
+/* How the emitted C runs an instruction: the list's c column. */
+enum { ORDO_NATIVE_INLINE, ORDO_NATIVE_INTERP, ORDO_NATIVE_LEAVE };
+
+/* What field f (0: x, 1: a, 2: b) of op holds, one of ORDO_OPND_*;
+ * ORDO_OPND_NO for an unknown op. */
+static inline unsigned ordo_op_operand(unsigned op, int f)
+{
+    static const uint8_t kinds[ORDO_OP_COUNT][3] = {
+#define OP(n, x, a, b, ...) {ORDO_OPND_##x, ORDO_OPND_##a, ORDO_OPND_##b},
+#include "opcode_list.h"
+#undef OP
+    };
+    return op < ORDO_OP_COUNT && f >= 0 && f < 3 ? kinds[op][f] : (unsigned)ORDO_OPND_NO;
+}
+
+/* Whether a var operand kind names a var (VAR, CELL, ... HIDDEN). */
+static inline int ordo_opnd_is_var(unsigned kind)
+{
+    return kind >= ORDO_OPND_VAR && kind <= ORDO_OPND_HIDDEN;
+}
+
+/* How the emitted C runs op: ORDO_NATIVE_*; LEAVE for an unknown op. */
+static inline unsigned ordo_op_native(unsigned op)
+{
+    static const uint8_t native[ORDO_OP_COUNT] = {
+#define OP(n, x, a, b, po, pu, c, e) ORDO_NATIVE_##c,
+#include "opcode_list.h"
+#undef OP
+    };
+    return op < ORDO_OP_COUNT ? native[op] : (unsigned)ORDO_NATIVE_LEAVE;
+}
+
+/* An instruction's name ("LDX"), NULL for an unknown opcode. */
+static inline const char *ordo_op_name(unsigned op)
+{
+    static const char *const names[ORDO_OP_COUNT] = {
+#define OP(n, ...) #n,
+#include "opcode_list.h"
+#undef OP
+    };
+    return op < ORDO_OP_COUNT ? names[op] : NULL;
+}
 
 /* A pops or pushes column of the list as a number: what it counts (the
  * high bits, one of ORDO_SK_*) plus a constant (the low 8 bits). */
@@ -40,7 +117,7 @@ enum {
 static inline unsigned ordo_op_column(unsigned op, int which)
 {
     static const uint16_t cols[ORDO_OP_COUNT][2] = {
-#define OP(n, o, po, pu, e) {ORDO_STK_##po, ORDO_STK_##pu},
+#define OP(n, x, a, b, po, pu, ...) {ORDO_STK_##po, ORDO_STK_##pu},
 #include "opcode_list.h"
 #undef OP
     };

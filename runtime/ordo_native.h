@@ -315,66 +315,32 @@ static inline on_fn on_lookup(const uint32_t *first, const on_fn *fn, uint32_t n
 #define ON_LOAD()                                                                  \
     (pc = g->pc, dsp = g->sp, fp = stack + g->fp, nframes = g->nframes,            \
      cur_step = g->cur_step, steps = g->steps)
-/* instruction pc_ goes to the interpreter, top_ slots above fp's base in use */
-#define ON_SLOW(pc_, top_)                                                         \
-    do {                                                                           \
-        pc = (pc_);                                                                \
-        dsp = (uint32_t)(fp - stack) + (top_);                                     \
-        goto slow;                                                                 \
-    } while (0)
-/* ... where it runs (VM_STEPPED: on at the pc it left) */
+/* The macros below are expressions: the control flow (every goto and
+ * return) is written out in the emitted C where it happens. */
+
+/* the run is at instruction pc_, top_ slots above fp's base in use (before
+ * `goto slow`, where the interpreter runs it) */
+#define ON_AT(pc_, top_) (pc = (pc_), dsp = (uint32_t)(fp - stack) + (top_))
+/* the instruction at pc run by the interpreter: VM_STEPPED when the run
+ * goes on at the pc it left (the registers reloaded), else what ends the
+ * run (the function returns it) */
 #define ON_STEP()                                                                  \
-    do {                                                                           \
-        ON_SAVE(pc, dsp);                                                          \
-        rc = ordo_vm_step(g, mode, base, result);                                  \
-        if (rc != VM_STEPPED)                                                      \
-            return rc;                                                             \
-        ON_LOAD();                                                                 \
-    } while (0)
-/* the same for an instruction that goes on at the next as a rule (next_
- * values in use then): on in line when it did */
-#define ON_STEP_AT(pc_, top_, next_)                                               \
-    do {                                                                           \
-        pc = (pc_);                                                                \
-        dsp = (uint32_t)(fp - stack) + (top_);                                     \
-        ON_STEP();                                                                 \
-        if (pc != (pc_) + 1u || dsp != (uint32_t)(fp - stack) + (next_))           \
-            goto dispatch;                                                         \
-    } while (0)
-/* a resume point: the code at pc_ runs in a frame of proc_ with top_ slots
- * in use and room_ free from its base; another frame goes to the
- * interpreter */
-#define ON_ENTRY(pc_, proc_, top_, room_)                                          \
-    case pc_:                                                                      \
-        if (frames[nframes - 1u].proc != (proc_) ||                                \
-            dsp != (uint32_t)(fp - stack) + (top_) ||                              \
-            stack_end - fp < (ptrdiff_t)(room_))                                   \
-            goto interp;                                                           \
-        goto L_##pc_;
-/* CALL, the frame pushed: the callee's function from its first pc; on
- * where it returns (next_, top_ values in use), else wherever the run
- * went */
-#define ON_CALL(fn_, entry_, nlocals_, next_, top_)                                \
-    do {                                                                           \
-        ON_SAVE((entry_), (uint32_t)(fp - stack) + (nlocals_));                    \
-        rc = fn_(g, mode, base, result);                                           \
-        if (rc != ON_GOTO)                                                         \
-            return rc;                                                             \
-        ON_LOAD();                                                                 \
-        if (pc != (next_) || dsp != (uint32_t)(fp - stack) + (top_))               \
-            goto dispatch;                                                         \
-    } while (0)
-/* a pc of another proc's: deeper frames run through run_, shallower
- * ones are the caller's */
-#define ON_ELSEWHERE(run_)                                                         \
-    ON_SAVE(pc, dsp);                                                              \
-    if (nframes <= level)                                                          \
-        return ON_GOTO;                                                            \
-    rc = run_(g, mode, base, result, level);                                       \
-    if (rc != ON_GOTO)                                                             \
-        return rc;                                                                 \
-    ON_LOAD();                                                                     \
-    goto dispatch
+    (ON_SAVE(pc, dsp), rc = ordo_vm_step(g, mode, base, result),                   \
+     rc == VM_STEPPED ? (ON_LOAD(), rc) : rc)
+/* whether the run is at pc_ with top_ slots in use: the C goes on in
+ * line after an instruction the interpreter ran, or a call returned */
+#define ON_HERE(pc_, top_) (pc == (pc_) && dsp == (uint32_t)(fp - stack) + (top_))
+/* whether a resume point takes the run: the frame is one of proc_'s, top_
+ * slots are in use and room_ free from its base (else the interpreter) */
+#define ON_FITS(proc_, top_, room_)                                                \
+    (frames[nframes - 1u].proc == (proc_) && dsp == (uint32_t)(fp - stack) + (top_) && \
+     stack_end - fp >= (ptrdiff_t)(room_))
+/* CALL, the frame pushed: the callee's function fn_ run from its first pc
+ * entry_: ON_GOTO when the run goes on (the registers reloaded; ON_HERE
+ * says whether where it returns), else what ends the run */
+#define ON_CALL(fn_, entry_, nlocals_)                                             \
+    (ON_SAVE((entry_), (uint32_t)(fp - stack) + (nlocals_)),                       \
+     rc = fn_(g, mode, base, result), rc == ON_GOTO ? (ON_LOAD(), rc) : rc)
 /* CALL: the caller's frame record (the callee's base set after), and how
  * far the callee's frame may reach (its base nfp_ + its room_) */
 #define ON_FRAME(ret_, proc_, nfp_, room_)                                         \

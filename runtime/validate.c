@@ -164,235 +164,234 @@ static int check_builtin(const ordo_program *p, char *msg, size_t msgsize)
     return ORDO_OK;
 }
 
+/* ------------------------------------------------------------ the code
+ *
+ * Each operand field is checked by the kind opcode_list.h gives it
+ * (ordo_op_operand), then what relates an instruction to the program
+ * beyond one field (relation). A field's check may read the field before
+ * it: a's bounds hold when b and x are checked. */
+
+/* How many entries the table an index of kind k counts. */
+static uint32_t table_size(const ordo_program *p, unsigned k)
+{
+    switch (k) {
+    case ORDO_OPND_PROC: return p->nprocs;
+    case ORDO_OPND_STEP: return p->nsteps;
+    case ORDO_OPND_OPTION: return p->noptions;
+    case ORDO_OPND_ESCAPE: return p->nescapes;
+    case ORDO_OPND_EVENT: return p->nevents;
+    case ORDO_OPND_TEXT: return p->ntexts;
+    default: return p->nvars;
+    }
+}
+
+/* The table an index of kind k names ("var"), NULL for a kind that is
+ * not an index. */
+static const char *table_name(unsigned k)
+{
+    switch (k) {
+    case ORDO_OPND_PROC: return "proc";
+    case ORDO_OPND_STEP: return "step";
+    case ORDO_OPND_OPTION: return "option";
+    case ORDO_OPND_ESCAPE: return "escape";
+    case ORDO_OPND_EVENT: return "event";
+    case ORDO_OPND_TEXT: return "text";
+    default: return ordo_opnd_is_var(k) ? "var" : NULL;
+    }
+}
+
+/* Whether var v has the shape a var operand of kind k needs. */
+static int var_fits(const ordo_var *v, unsigned k)
+{
+    int scalar = v->ndims == 0 && !v->is_list && !v->is_set;
+    switch (k) {
+    case ORDO_OPND_CELL: return !v->is_list && !v->is_set;
+    case ORDO_OPND_SCALAR: return scalar;
+    case ORDO_OPND_LIST: return v->is_list;
+    case ORDO_OPND_SET: return v->is_set;
+    case ORDO_OPND_START: return scalar && v->kind == ORDO_K_PLAYER;
+    case ORDO_OPND_HIDDEN: return v->hidden && v->shown;
+    default: return 1;
+    }
+}
+
+/* The complaint about a var of the wrong shape for kind k:
+ * "code PC: [OP]HEAD<var> (<name>)TAIL" */
+static int var_misfit(const ordo_program *p, uint32_t pc, const ordo_insn *in, unsigned k,
+                      char *msg, size_t msgsize)
+{
+    static const struct {
+        uint8_t named; /* the message begins with the op's name */
+        const char *head, *tail;
+    } says[] = {
+        [ORDO_OPND_CELL] = {1, " on list or set var ", ""},
+        [ORDO_OPND_SCALAR] = {1, " needs a scalar var without indexes, not var ", ""},
+        [ORDO_OPND_LIST] = {0, "a list instruction on var ", ", not a list"},
+        [ORDO_OPND_SET] = {0, "a set instruction on var ", ", not a set"},
+        [ORDO_OPND_START] = {1, " needs a scalar player var, not var ", ""},
+        [ORDO_OPND_HIDDEN] = {1, " of var ", ", not a hidden var"},
+    };
+    BAD("code %lu: %s%s%u (%s)%s", (unsigned long)pc, says[k].named ? ordo_op_name(in->op) : "",
+        says[k].head, (unsigned)in->a, nm(p->vars[in->a].name), says[k].tail);
+}
+
+/* The rows a..a+b-1 of a DATA instruction lie in the data. */
+static int data_fits(const ordo_program *p, const ordo_insn *in)
+{
+    return in->a != 0 && in->b >= 0 && (uint64_t)(uint32_t)in->b + in->a <= p->ndata;
+}
+
+/* Field a, an index or a count. */
+static int check_a(const ordo_program *p, uint32_t pc, const ordo_insn *in, char *msg,
+                   size_t msgsize)
+{
+    unsigned k = ordo_op_operand(in->op, 1), a = in->a;
+    const char *op = ordo_op_name(in->op);
+    if (table_name(k)) {
+        if (a >= table_size(p, k))
+            BAD("code %lu: %s index %u out of bounds", (unsigned long)pc, table_name(k), a);
+        if (ordo_opnd_is_var(k) && !var_fits(&p->vars[a], k))
+            return var_misfit(p, pc, in, k, msg, msgsize);
+        return ORDO_OK;
+    }
+    if (k == ORDO_OPND_SIDES && a == 0)
+        BAD("code %lu: %s of 0-sided dice", (unsigned long)pc, op);
+    if (k == ORDO_OPND_REASON && a > p->ntexts)
+        BAD("code %lu: %s reason %u beyond the %u texts", (unsigned long)pc, op, a,
+            (unsigned)p->ntexts);
+    if (k == ORDO_OPND_ROWS && !data_fits(p, in))
+        BAD("code %lu: %s x=%u of %u rows at %ld is outside the %lu data values",
+            (unsigned long)pc, op, (unsigned)in->x, a, (long)in->b, (unsigned long)p->ndata);
+    return ORDO_OK;
+}
+
+/* Field b, a pc, a local or a number (a is checked). */
+static int check_b(const ordo_program *p, uint32_t pc, const ordo_insn *in, char *msg,
+                   size_t msgsize)
+{
+    int32_t b = in->b;
+    const char *op = ordo_op_name(in->op);
+    switch (ordo_op_operand(in->op, 2)) {
+    case ORDO_OPND_JUMP:
+        if (b < 0 || (uint32_t)b >= p->ncode)
+            BAD("code %lu: jump target %ld is not in 0..%lu", (unsigned long)pc, (long)b,
+                (unsigned long)p->ncode - 1);
+        break;
+    case ORDO_OPND_LOCAL:
+        if (b < 0 || b > 0xffff)
+            BAD("code %lu: %s local %ld", (unsigned long)pc, op, (long)b);
+        break;
+    case ORDO_OPND_PARAM:
+        if (b < 0 || b >= (int32_t)p->procs[in->a].nparams)
+            BAD("code %lu: %s of param %ld of proc %u, which has %u", (unsigned long)pc, op,
+                (long)b, (unsigned)in->a, (unsigned)p->procs[in->a].nparams);
+        break;
+    case ORDO_OPND_POS:
+        if (b < 0)
+            BAD("code %lu: %s position %ld", (unsigned long)pc, op, (long)b);
+        break;
+    case ORDO_OPND_FLAG:
+        if (b != 0 && b != 1)
+            BAD("code %lu: %s b=%ld", (unsigned long)pc, op, (long)b);
+        break;
+    default: /* OFFSET: with ROWS, in check_a */
+        break;
+    }
+    return ORDO_OK;
+}
+
+/* Field x, a choice or the count of args of the event or text a names. */
+static int check_x(const ordo_program *p, uint32_t pc, const ordo_insn *in, char *msg,
+                   size_t msgsize)
+{
+    unsigned k = ordo_op_operand(in->op, 0), x = in->x;
+    const char *op = ordo_op_name(in->op);
+    unsigned most = k == ORDO_OPND_FLAG ? 1 : k == ORDO_OPND_MODE ? 2 : 3;
+    if ((k == ORDO_OPND_FLAG || k == ORDO_OPND_MODE) && x > most)
+        BAD("code %lu: %s x=%u", (unsigned long)pc, op, x);
+    if (k == ORDO_OPND_TIMING && x > most)
+        BAD("code %lu: %s timing %u", (unsigned long)pc, op, x);
+    if (k != ORDO_OPND_ARGS)
+        return ORDO_OK;
+    if (ordo_op_operand(in->op, 1) == ORDO_OPND_EVENT) {
+        const ordo_event_decl *e = &p->events[in->a];
+        if (x != e->nparams)
+            BAD("code %lu: %s of %u args for event %u (%s) of %u params", (unsigned long)pc, op,
+                x, (unsigned)in->a, nm(e->name), (unsigned)e->nparams);
+    } else if (x != p->texts[in->a].nargs) {
+        BAD("code %lu: %s of %u args for text %u of %u", (unsigned long)pc, op, x,
+            (unsigned)in->a, (unsigned)p->texts[in->a].nargs);
+    }
+    return ORDO_OK;
+}
+
+/* What an instruction needs of the program beyond its fields' kinds: an
+ * option with or without a param, actions that undo, room for a batch. */
+static int check_relation(const ordo_program *p, uint32_t pc, const ordo_insn *in, char *msg,
+                          size_t msgsize)
+{
+    const char *op = ordo_op_name(in->op);
+    unsigned a = in->a, x = in->x;
+    switch (in->op) {
+    case ORDO_OP_OFFER:
+    case ORDO_OP_OFFERN:
+    case ORDO_OP_CHOSEN: {
+        int has = p->options[a].param_kind != ORDO_NO_PARAM;
+        if (in->op == ORDO_OP_CHOSEN && has != (x != 0))
+            BAD("code %lu: CHOSEN x=%u of option %u, which %s a param", (unsigned long)pc, x, a,
+                has ? "has" : "has no");
+        if (in->op != ORDO_OP_CHOSEN && has != (in->op == ORDO_OP_OFFER))
+            BAD("code %lu: %s of option %u, which %s a param", (unsigned long)pc, op, a,
+                has ? "has" : "has no");
+        break;
+    }
+    case ORDO_OP_REVISE:
+    case ORDO_OP_RVSAVE:
+        if (!p->act_revise || !p->act_undo)
+            BAD("code %lu: %s in a program with no revisable action", (unsigned long)pc, op);
+        break;
+    case ORDO_OP_UNDO:
+    case ORDO_OP_PAY:
+        if ((in->op == ORDO_OP_UNDO || x) && !p->act_undo)
+            BAD("code %lu: %s x=%u in a program that does not undo actions", (unsigned long)pc,
+                op, x);
+        break;
+    case ORDO_OP_ACT:
+        if (!p->act_first || p->act_first >= p->nvars || !p->events[a].is_action)
+            BAD("code %lu: ACT of event %u (%s), no action or no per-action block",
+                (unsigned long)pc, a, nm(p->events[a].name));
+        break;
+    case ORDO_OP_EMITB:
+    case ORDO_OP_BATCH:
+    case ORDO_OP_BNEXT:
+        if (p->max_pending == 0)
+            BAD("code %lu: %s with no room for pending effects", (unsigned long)pc, op);
+        break;
+    default:
+        break;
+    }
+    return ORDO_OK;
+}
+
 static int check_code(const ordo_program *p, char *msg, size_t msgsize)
 {
     for (uint32_t pc = 0; pc < p->ncode; pc++) {
         const ordo_insn *in = &p->code[pc];
-        unsigned a = in->a, x = in->x;
-        const char *what = NULL;
-        switch (in->op) {
-        case ORDO_OP_LDG:
-        case ORDO_OP_STG:
-            if (a >= p->nvars)
-                what = "var";
-            else if (p->vars[a].ndims != 0 || p->vars[a].is_list || p->vars[a].is_set)
-                BAD("code %lu: %s needs a scalar var without indexes, not var %u (%s)",
-                    (unsigned long)pc, in->op == ORDO_OP_LDG ? "LDG" : "STG", a,
-                    nm(p->vars[a].name));
-            break;
-        case ORDO_OP_LDX:
-        case ORDO_OP_STX:
-            if (a >= p->nvars)
-                what = "var";
-            else if (p->vars[a].is_list || p->vars[a].is_set)
-                BAD("code %lu: LDX/STX on list or set var %u (%s)", (unsigned long)pc, a,
-                    nm(p->vars[a].name));
-            break;
-        case ORDO_OP_LLEN:
-        case ORDO_OP_LGET:
-        case ORDO_OP_LSET:
-        case ORDO_OP_LADD:
-        case ORDO_OP_LREM:
-        case ORDO_OP_LREMAT:
-        case ORDO_OP_LHAS:
-        case ORDO_OP_LCLR:
-        case ORDO_OP_LSHUF:
-            if (a >= p->nvars)
-                what = "var";
-            else if (!p->vars[a].is_list)
-                BAD("code %lu: a list instruction on var %u (%s), not a list",
-                    (unsigned long)pc, a, nm(p->vars[a].name));
-            break;
-        case ORDO_OP_SNEXT: /* a set instruction that jumps */
-            if (a < p->nvars && p->vars[a].is_set && (in->b < 0 || (uint32_t)in->b >= p->ncode))
-                BAD("code %lu: jump target %ld is not in 0..%lu", (unsigned long)pc,
-                    (long)in->b, (unsigned long)p->ncode - 1);
-            /* fall through */
-        case ORDO_OP_SADD:
-        case ORDO_OP_SREM:
-        case ORDO_OP_SHAS:
-        case ORDO_OP_SCLR:
-        case ORDO_OP_SLEN:
-            if (a >= p->nvars)
-                what = "var";
-            else if (!p->vars[a].is_set)
-                BAD("code %lu: a set instruction on var %u (%s), not a set",
-                    (unsigned long)pc, a, nm(p->vars[a].name));
-            break;
-        case ORDO_OP_JMP:
-        case ORDO_OP_JZ:
-        case ORDO_OP_JNZ:
-            if (in->b < 0 || (uint32_t)in->b >= p->ncode)
-                BAD("code %lu: jump target %ld is not in 0..%lu", (unsigned long)pc,
-                    (long)in->b, (unsigned long)p->ncode - 1);
-            break;
-        case ORDO_OP_REVEAL:
-            if (a >= p->nvars)
-                what = "var";
-            else if (x > 1 || !p->vars[a].hidden || !p->vars[a].shown)
-                BAD("code %lu: REVEAL x=%u of var %u (%s), not a hidden var", (unsigned long)pc,
-                    x, a, nm(p->vars[a].name));
-            break;
-        case ORDO_OP_CHOSEN:
-            if (a >= p->noptions)
-                what = "option";
-            else if (x != (p->options[a].param_kind != ORDO_NO_PARAM))
-                BAD("code %lu: CHOSEN x=%u of option %u, which %s a param", (unsigned long)pc, x,
-                    a, p->options[a].param_kind == ORDO_NO_PARAM ? "has no" : "has");
-            break;
-        case ORDO_OP_REVISE:
-        case ORDO_OP_RVSAVE:
-            if (!p->act_revise || !p->act_undo || x > 1)
-                BAD("code %lu: REVISE/RVSAVE x=%u in a program with no revisable action",
-                    (unsigned long)pc, x);
-            break;
-        case ORDO_OP_UNDO:
-            if (!p->act_undo)
-                BAD("code %lu: UNDO in a program that does not undo actions",
-                    (unsigned long)pc);
-            break;
-        case ORDO_OP_CALL:
-        case ORDO_OP_DEPTH:
-            if (a >= p->nprocs)
-                what = "proc";
-            break;
-        case ORDO_OP_OUTER:
-            if (a >= p->nprocs)
-                what = "proc";
-            else if (in->b < 0 || in->b >= (int32_t)p->procs[a].nparams)
-                BAD("code %lu: OUTER of param %ld of proc %u, which has %u", (unsigned long)pc,
-                    (long)in->b, a, (unsigned)p->procs[a].nparams);
-            break;
-        case ORDO_OP_STEP:
-        case ORDO_OP_SKIP:
-            if (a >= p->nsteps)
-                what = "step";
-            break;
-        case ORDO_OP_ROLL:
-            if (a == 0)
-                BAD("code %lu: ROLL of 0-sided dice", (unsigned long)pc);
-            break;
-        case ORDO_OP_SORTP:
-            if (x > 1)
-                BAD("code %lu: SORTP x=%u", (unsigned long)pc, x);
-            if (in->b < 0 || in->b > 0xffff)
-                BAD("code %lu: SORTP local %ld", (unsigned long)pc, (long)in->b);
-            break;
-        case ORDO_OP_SEAT:
-        case ORDO_OP_ROTATE:
-            /* the start player: a scalar player var the VM reads as 0..n-1 */
-            if (a >= p->nvars)
-                what = "var";
-            else if (p->vars[a].ndims != 0 || p->vars[a].is_list || p->vars[a].is_set ||
-                     p->vars[a].kind != ORDO_K_PLAYER)
-                BAD("code %lu: SEAT/ROTATE needs a scalar player var, not var %u (%s)",
-                    (unsigned long)pc, a, nm(p->vars[a].name));
-            break;
-        case ORDO_OP_OFFER:
-        case ORDO_OP_OFFERN:
-            if (a >= p->noptions)
-                what = "option";
-            else if ((p->options[a].param_kind == ORDO_NO_PARAM) != (in->op == ORDO_OP_OFFERN))
-                BAD("code %lu: %s of option %u, which %s a param", (unsigned long)pc,
-                    in->op == ORDO_OP_OFFER ? "OFFER" : "OFFERN", a,
-                    p->options[a].param_kind == ORDO_NO_PARAM ? "has no" : "has");
-            break;
-        case ORDO_OP_ESC:
-            if (a >= p->nescapes)
-                what = "escape";
-            if (in->b < 0)
-                BAD("code %lu: ESC position %ld", (unsigned long)pc, (long)in->b);
-            break;
-        case ORDO_OP_EMIT:
-            if (a >= p->nevents)
-                what = "event";
-            else if (x != p->events[a].nparams)
-                BAD("code %lu: EMIT of %u args for event %u (%s) of %u params",
-                    (unsigned long)pc, x, a, nm(p->events[a].name),
-                    (unsigned)p->events[a].nparams);
-            break;
-        case ORDO_OP_LOG:
-        case ORDO_OP_SHOW:
-            if (in->b != 0 && in->b != 1)
-                BAD("code %lu: SHOW b=%ld", (unsigned long)pc, (long)in->b);
-            else if (a >= p->ntexts)
-                what = "text";
-            else if (x != p->texts[a].nargs)
-                BAD("code %lu: LOG of %u args for text %u of %u", (unsigned long)pc, x, a,
-                    (unsigned)p->texts[a].nargs);
-            break;
-        case ORDO_OP_ASSERT:
-        case ORDO_OP_WINDOW:
-            if (a >= p->ntexts)
-                what = "text";
-            else if (x > (in->op == ORDO_OP_ASSERT ? 2u : 1u))
-                BAD("code %lu: %s x=%u", (unsigned long)pc,
-                    in->op == ORDO_OP_WINDOW ? "WINDOW" : "ASSERT", x);
-            break;
-        case ORDO_OP_TRIG:
-            if (a >= p->nprocs)
-                what = "proc";
-            else if (x > 3)
-                BAD("code %lu: TRIG timing %u", (unsigned long)pc, x);
-            break;
-        case ORDO_OP_ACT:
-            if (a >= p->nevents)
-                what = "event";
-            else if (x > 2 || !p->act_first || p->act_first >= p->nvars || !p->events[a].is_action)
-                BAD("code %lu: ACT x=%u of event %u (%s), no action or no per-action block",
-                    (unsigned long)pc, x, a, nm(p->events[a].name));
-            else if (in->b < 0 || in->b > 0xffff)
-                BAD("code %lu: ACT local %ld", (unsigned long)pc, (long)in->b);
-            break;
-        case ORDO_OP_PAY:
-        case ORDO_OP_ADDD:
-            if (in->op == ORDO_OP_PAY && (x > 1 || (x && !p->act_undo)))
-                BAD("code %lu: PAY x=%u in a program that %s", (unsigned long)pc, x,
-                    x > 1 ? "knows x=0 and 1 only" : "does not undo actions");
-            if (a >= p->nvars)
-                what = "var";
-            else if (p->vars[a].is_list || p->vars[a].is_set)
-                BAD("code %lu: PAY/ADDD on list or set var %u (%s)", (unsigned long)pc, a,
-                    nm(p->vars[a].name));
-            break;
-        case ORDO_OP_EMITB:
-            if (a >= p->nevents)
-                what = "event";
-            else if (x != p->events[a].nparams || p->max_pending == 0)
-                BAD("code %lu: EMITB of %u args for event %u (%s), or no room to hold it",
-                    (unsigned long)pc, x, a, nm(p->events[a].name));
-            else if (in->b < 0 || (uint32_t)in->b >= p->ncode)
-                BAD("code %lu: jump target %ld out of bounds", (unsigned long)pc, (long)in->b);
-            break;
-        case ORDO_OP_BATCH:
-        case ORDO_OP_BNEXT:
-            if (x > 1 || p->max_pending == 0)
-                BAD("code %lu: BATCH/BNEXT x=%u with room for %u pending effects",
-                    (unsigned long)pc, x, (unsigned)p->max_pending);
-            else if (in->op == ORDO_OP_BNEXT && (in->b < 0 || (uint32_t)in->b >= p->ncode))
-                BAD("code %lu: jump target %ld out of bounds", (unsigned long)pc, (long)in->b);
-            break;
-        case ORDO_OP_WAIT:
-            if (x > 2)
-                BAD("code %lu: WAIT x=%u", (unsigned long)pc, x);
-            break;
-        case ORDO_OP_END:
-            if (x > 1 || a > p->ntexts || in->b < 0 || in->b > 1)
-                BAD("code %lu: END x=%u with reason %u and limit %ld", (unsigned long)pc, x, a,
-                    (long)in->b);
-            break;
-        case ORDO_OP_DATA:
-            if (x > 1 || a == 0 || in->b < 0 || (uint64_t)(uint32_t)in->b + a > p->ndata)
-                BAD("code %lu: DATA x=%u of %u rows at %ld is outside the %lu data values",
-                    (unsigned long)pc, x, a, (long)in->b, (unsigned long)p->ndata);
-            break;
-        default:
-            if (in->op >= ORDO_OP_COUNT)
-                BAD("code %lu: unknown opcode %u", (unsigned long)pc, (unsigned)in->op);
-            break;
-        }
-        if (what)
-            BAD("code %lu: %s index %u out of bounds", (unsigned long)pc, what, a);
+        if (in->op >= ORDO_OP_COUNT)
+            BAD("code %lu: unknown opcode %u", (unsigned long)pc, (unsigned)in->op);
+        /* a field that is unused or a number has nothing to check: most
+         * instructions' (ordo_new validates every time) */
+        int rc = ORDO_OK;
+        if (ordo_op_operand(in->op, 1) > ORDO_OPND_N)
+            rc = check_a(p, pc, in, msg, msgsize);
+        if (!rc && ordo_op_operand(in->op, 2) > ORDO_OPND_N)
+            rc = check_b(p, pc, in, msg, msgsize);
+        if (!rc && ordo_op_operand(in->op, 0) > ORDO_OPND_N)
+            rc = check_x(p, pc, in, msg, msgsize);
+        if (!rc)
+            rc = check_relation(p, pc, in, msg, msgsize);
+        if (rc)
+            return rc;
         /* The stack effect opcode_list.h states (the one the compiler's
          * stack_size comes from): an instruction that takes or leaves more
          * values than the whole stack holds could never run. The depth

@@ -163,7 +163,7 @@ int main(int argc, char **argv)
         FILE *fh = hdr ? drv_output_open(&ho, hdr, "ordoc") : NULL;
         if (hdr && !fh)
             status = 1;
-        else if (oc_emit_c(p, symbol, stdout, fh, hdr) != 0 || drv_stdout_done("ordoc") != 0)
+        else if (oc_emit_c(p, symbol, stdout, NULL, fh, hdr) != 0 || drv_stdout_done("ordoc") != 0)
             status = 1;
         if (fh && (status ? (drv_output_abort(&ho), 1) : drv_output_commit(&ho, "ordoc") != 0))
             status = 1;
@@ -176,7 +176,7 @@ int main(int argc, char **argv)
         } else if (hdr && !(fh = drv_output_open(&ho, hdr, "ordoc"))) {
             drv_output_abort(&co);
             status = 1;
-        } else if (oc_emit_c(p, symbol, fo, fh, hdr) != 0) {
+        } else if (oc_emit_c(p, symbol, fo, out, fh, hdr) != 0) {
             fprintf(stderr, "ordoc: writing '%s' failed\n", out);
             drv_output_abort(&co);
             if (fh)

@@ -3,7 +3,8 @@
 #   unit tests (cmocka), the layers (includes and exports), diagnostics
 #   (text, JSON, SARIF), the grammar appendix of doc/language.md
 #   (tests/tools/grammar.sh), scenarios (ordo test), end-to-end (emitted C
-#   vs interpreter, golden C), the language's examples (examples/language:
+#   vs interpreter, golden C), the emitted C under gdb (#line), the
+#   language's examples (examples/language:
 #   scenarios, traces of the interpreter and the emitted C on LANG_SEEDS
 #   seeds, default 1000), hidden information (each seat's trace against
 #   the full one), the Python binding (pytest), random-policy sweep, command line, the rule
@@ -88,6 +89,7 @@ suite "diagnostics as JSON and SARIF, warnings by name" sh tests/tools/diag_form
 suite "grammar appendix and keyword lists of doc/language.md" sh tests/tools/grammar.sh check
 suite "scenarios (ordo test)" scenarios
 suite "end to end (emitted C)" sh tests/e2e/run.sh "$BUILD"
+suite "the emitted C under gdb: a breakpoint on a rule line stops there" sh tests/e2e/gdb_line.sh "$BUILD"
 suite "every ruleset's emitted C == the interpreter on ${SAME_SEEDS:-10000} seeds" \
     "$BUILD/e2e/same_trace" --seeds "${SAME_SEEDS:-10000}"
 suite "the language's examples: scenarios, interpreted == emitted C on ${LANG_SEEDS:-1000} seeds" \

@@ -1,6 +1,7 @@
 /* test_emit.c — the C emitter on a hand-built program: the banner, the
  * instruction lines and their comments, string escaping, empty tables,
- * the data tables' values, the header. (The emitted C is compiled and run by tests/e2e/run.sh.) */
+ * the data tables' values, the header, the functions' names and #line
+ * directives. (The emitted C is compiled and run by tests/e2e/run.sh.) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -68,20 +69,28 @@ static ordo_program make(void)
     return p;
 }
 
-static char *emit(const ordo_program *p, const char *sym, char **hdr, const char *hname)
+/* The C of p; cname: the C file's name its #line directives give (NULL:
+ * none, and no directive). */
+static char *emit_as(const ordo_program *p, const char *sym, const char *cname, char **hdr,
+                     const char *hname)
 {
     char *buf = NULL, *hbuf = NULL;
     size_t n = 0, hn = 0;
     FILE *f = open_memstream(&buf, &n);
     FILE *h = hdr ? open_memstream(&hbuf, &hn) : NULL;
     assert_non_null(f);
-    assert_int_equal(oc_emit_c(p, sym, f, h, hname), 0);
+    assert_int_equal(oc_emit_c(p, sym, f, cname, h, hname), 0);
     fclose(f);
     if (h) {
         fclose(h);
         *hdr = hbuf;
     }
     return buf;
+}
+
+static char *emit(const ordo_program *p, const char *sym, char **hdr, const char *hname)
+{
+    return emit_as(p, sym, NULL, hdr, hname);
 }
 
 static void test_banner_and_includes(void **state)
@@ -160,9 +169,9 @@ static void test_bad_symbol(void **state)
     (void)state;
     ordo_program p = make();
     FILE *f = tmpfile();
-    assert_int_equal(oc_emit_c(&p, "9lives", f, NULL, NULL), -1);
-    assert_int_equal(oc_emit_c(&p, "a-b", f, NULL, NULL), -1);
-    assert_int_equal(oc_emit_c(&p, "", f, NULL, NULL), -1);
+    assert_int_equal(oc_emit_c(&p, "9lives", f, NULL, NULL, NULL), -1);
+    assert_int_equal(oc_emit_c(&p, "a-b", f, NULL, NULL, NULL), -1);
+    assert_int_equal(oc_emit_c(&p, "", f, NULL, NULL, NULL), -1);
     fclose(f);
 }
 
@@ -200,6 +209,47 @@ static void test_deterministic(void **state)
     free(b);
 }
 
+/* Each proc's function is named after it, as a C identifier, a name
+ * taken first (by another proc's, or the file's tables) with the proc's
+ * index; its code stands under the #line of its rule, its scaffolding
+ * under the line back to the C file. */
+static void test_names_and_lines(void **state)
+{
+    (void)state;
+    static const ordo_insn rets[] = {
+        {T_OP_RET, 0, 0, 0}, {T_OP_RET, 0, 0, 0}, {T_OP_RET, 0, 0, 0}, {T_OP_RET, 0, 0, 0}};
+    static const ordo_proc named[] = {
+        {.name = "sequence", .pc = 0, .line = 2}, {.name = "run", .pc = 1, .line = 3},
+        {.name = "a-b", .pc = 2, .line = 4},      {.name = "a_b", .pc = 3, .line = 5}};
+    static const ordo_line lines[] = {{0, 2, 0}, {1, 3, 0}, {2, 4, 0}, {3, 5, 0}};
+    ordo_program p = make();
+    /* four procs of one RET each, a line each: no step */
+    p.code = rets, p.procs = named, p.lines = lines;
+    p.ncode = p.nprocs = p.nlines = 4, p.nsteps = 0;
+    char *c = emit_as(&p, "t", "out/\"x\".c", NULL, NULL);
+    assert_non_null(strstr(c, "static int t_sequence(ordo_game *g"));
+    assert_non_null(strstr(c, "static int t_run_1(ordo_game *g"));
+    assert_non_null(strstr(c, "static int t_a_b(ordo_game *g"));
+    assert_non_null(strstr(c, "static int t_a_b_3(ordo_game *g"));
+    const char *at = strstr(c, "#line 4 \"dir/t*/x.ordo\"\n");
+    assert_non_null(at);
+    /* the line after the directive is the C file's next */
+    const char *back = strstr(at, "#line ");
+    back = back ? strstr(back + 1, "#line ") : NULL;
+    while (back && strncmp(back, "#line 4 ", 8) == 0)
+        back = strstr(back + 1, "#line ");
+    assert_non_null(back);
+    unsigned long n = strtoul(back + 6, NULL, 10), line = 1;
+    for (const char *s = c; s < back; s++)
+        line += *s == '\n';
+    assert_int_equal(n, line + 1);
+    assert_non_null(strstr(back, " \"out/\\\"x\\\".c\"\n"));
+    free(c);
+    c = emit(&p, "t", NULL, NULL);
+    assert_null(strstr(c, "\n#line "));
+    free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -207,6 +257,7 @@ int main(void)
         cmocka_unit_test(test_strings_escaped),     cmocka_unit_test(test_empty_tables_are_null),
         cmocka_unit_test(test_header),              cmocka_unit_test(test_bad_symbol),
         cmocka_unit_test(test_deterministic),       cmocka_unit_test(test_data),
+        cmocka_unit_test(test_names_and_lines),
     };
     return cmocka_run_group_tests_name("emit_c", tests, NULL, NULL);
 }

@@ -1,6 +1,9 @@
-/* test_opcodes.c — every opcode's declared stack effect (the pops and
- * pushes columns of runtime/opcode_list.h, through ordo_op_stack_in)
- * against what the VM does.
+/* test_opcodes.c — every opcode's columns in runtime/opcode_list.h
+ * against what the VM does: the stack effect (pops and pushes, through
+ * ordo_op_stack_in), the operand kinds (x, a, b: what the validator
+ * refuses, and that the VM ignores a field the list says is unused) and
+ * how the emitted C runs it (c: no instruction the VM falls through from
+ * is one the C leaves at).
  *
  * Each case is a tiny hand-built program: a prelude (lists filled, a batch
  * open, ...), the instruction's operands pushed as constants, a probe, the
@@ -325,6 +328,92 @@ static void expect_underflow(const ordo_program *p, int eval, uint32_t pc, const
     ordo_free(g);
 }
 
+/* A field value the validator must refuse for an operand of kind k in
+ * program p (instruction `in`), or INT32_MIN for a kind it does not check
+ * on its own (a number, a local). `shape` asks for a var of the wrong
+ * shape rather than an index out of bounds. */
+static int32_t refused(const ordo_program *p, const ordo_insn *in, unsigned k, int shape)
+{
+    static const int32_t misfit[ORDO_OPND_COUNT_] = {
+        [ORDO_OPND_CELL] = V_L0, [ORDO_OPND_SCALAR] = V_PP, [ORDO_OPND_LIST] = V_S,
+        [ORDO_OPND_SET] = V_S,   [ORDO_OPND_START] = V_S,   [ORDO_OPND_HIDDEN] = V_S,
+    };
+    if (shape)
+        return ordo_opnd_is_var(k) && misfit[k] ? misfit[k] : INT32_MIN;
+    /* one beyond each table, one beyond each range */
+    const int32_t beyond[ORDO_OPND_COUNT_] = {
+        [ORDO_OPND_VAR] = p->nvars,         [ORDO_OPND_CELL] = p->nvars,
+        [ORDO_OPND_SCALAR] = p->nvars,      [ORDO_OPND_LIST] = p->nvars,
+        [ORDO_OPND_SET] = p->nvars,         [ORDO_OPND_START] = p->nvars,
+        [ORDO_OPND_HIDDEN] = p->nvars,      [ORDO_OPND_PROC] = p->nprocs,
+        [ORDO_OPND_STEP] = p->nsteps,       [ORDO_OPND_OPTION] = p->noptions,
+        [ORDO_OPND_ESCAPE] = p->nescapes,   [ORDO_OPND_EVENT] = p->nevents,
+        [ORDO_OPND_TEXT] = p->ntexts,       [ORDO_OPND_REASON] = p->ntexts + 1,
+        [ORDO_OPND_JUMP] = (int32_t)p->ncode,
+        [ORDO_OPND_PARAM] = in->a < p->nprocs ? p->procs[in->a].nparams : 0,
+        [ORDO_OPND_SIDES] = 0,              [ORDO_OPND_ROWS] = 0,
+        [ORDO_OPND_POS] = -1,               [ORDO_OPND_OFFSET] = -1,
+        [ORDO_OPND_FLAG] = 2,               [ORDO_OPND_MODE] = 3,
+        [ORDO_OPND_TIMING] = 4,             [ORDO_OPND_ARGS] = in->x + 1,
+        [ORDO_OPND_NO] = INT32_MIN,         [ORDO_OPND_N] = INT32_MIN,
+        [ORDO_OPND_LOCAL] = INT32_MIN,
+    };
+    return k < ORDO_OPND_COUNT_ ? beyond[k] : INT32_MIN;
+}
+
+static void set_field(ordo_insn *in, int f, int32_t v)
+{
+    if (f == 0)
+        in->x = (uint8_t)v;
+    else if (f == 1)
+        in->a = (uint16_t)v;
+    else
+        in->b = v;
+}
+
+/* The list's x, a and b columns against the validator: each field the
+ * list gives a checked kind is refused out of its range (an index beyond
+ * its table, a var of the wrong shape, a pc beyond the code, a choice
+ * beyond its values); and against the VM: a field the list says is not
+ * used (NO) may hold anything, the run is the same. */
+static void check_fields(const tcase *c, const probe *want)
+{
+    for (int f = 0; f < 3; f++) {
+        unsigned k = ordo_op_operand((unsigned)c->op, f);
+        for (int shape = 0; shape < 2 && k != ORDO_OPND_NO; shape++) {
+            tprog *T = fixture();
+            uint32_t at;
+            const ordo_program *p = build(T, c, 0, &at);
+            int32_t v = refused(p, &p->code[at], k, shape);
+            if (v != INT32_MIN) {
+                set_field(&T->code[at], f, v);
+                char msg[200];
+                if (ordo_validate(p, msg, sizeof msg) == ORDO_OK)
+                    fail_msg("%s: field %c = %ld (kind %u) passes the validator", c->what,
+                             "xab"[f], (long)v, k);
+            }
+            free(T);
+        }
+        if (k != ORDO_OPND_NO)
+            continue;
+        tprog *T = fixture();
+        uint32_t at;
+        const ordo_program *p = build(T, c, 0, &at);
+        set_field(&T->code[at], f, f == 0 ? 0x5a : f == 1 ? 0x5a5a : 0x5a5a5a);
+        char msg[200];
+        if (ordo_validate(p, msg, sizeof msg) != ORDO_OK)
+            fail_msg("%s: an unused field %c refused: %s", c->what, "xab"[f], msg);
+        probe pr = {.eval = c->eval};
+        ordo_game *g;
+        if (run(p, &pr, &g) < 0 || pr.n != 2 || pr.depth[0] != want->depth[0] ||
+            pr.depth[1] != want->depth[1])
+            fail_msg("%s: the VM reads field %c, which the list says is unused", c->what,
+                     "xab"[f]);
+        ordo_free(g);
+        free(T);
+    }
+}
+
 /* The case's operands are what the VM needs: it runs with them and stops
  * on an underflow with one fewer. The list must say as much (pops), and
  * the depth after it must move by pushes - pops. */
@@ -348,8 +437,13 @@ static void check_case(const tcase *c)
     if (pr.depth[1] != want)
         fail_msg("%s: %s (pops %d, pushes %d) left %d values, not %d", c->what,
                  op_name[c->op], pops, pushes, pr.depth[1], want);
+    /* the c column: an instruction the VM falls through from is one the
+     * emitted C can go on after */
+    if (!c->jumps && ordo_op_native((unsigned)c->op) == ORDO_NATIVE_LEAVE)
+        fail_msg("%s: falls through, but the list says the C leaves at it", c->what);
     ordo_free(g);
     free(T);
+    check_fields(c, &pr);
     /* it needs every one of its operands */
     if (c->nvals > 0 && base == 0) {
         T = fixture();

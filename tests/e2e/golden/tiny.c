@@ -525,1147 +525,1900 @@ static const ordo_line tiny_program_lines[36] = {
     {271, 128, 0},
 };
 
-/* ---- the code as C (ordo_native.h): a function a proc, its
- * instructions in order; ON_SLOW runs one in the interpreter,
- * `dispatch` resumes at a pc */
+/* ---- the code as C (ordo_native.h): a function a proc, named after
+ * it, its instructions in order under the rules' #line; `goto slow`
+ * runs one in the interpreter, `dispatch` resumes at a pc */
 static int tiny_program_run(ordo_game *g, int mode, uint32_t base, int32_t *result, uint32_t level);
-static int tiny_program_p0(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_p1(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_p2(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_p3(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_p4(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_p5(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_p6(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_p7(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_reached(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_take_turn(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_sequence(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_expect_91(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_expect_95(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_setup_106(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_expect_113(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_setup_127(ordo_game *g, int mode, uint32_t base, int32_t *result);
 
 /* fn reached (proc 0, line 25): 1 params, 1 locals; operand k at fp[1 + k] */
-static int tiny_program_p0(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_reached(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
+    int32_t t0 = 0;
 dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    ON_ENTRY(0, 0u, 1u, 3)
+    case 0:
+        if (!ON_FITS(0u, 1u, 3))
+            goto interp;
+        goto pc_0;
     default:
         if (pc < 5u)
             goto interp;
-        ON_ELSEWHERE(tiny_program_run);
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
     }
 slow:
-    ON_STEP();
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
     goto dispatch;
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-L_0:;
+pc_0:;
     /* 0 LDL 0 */
-    int32_t v0 = fp[0]; steps++;
+#line 25 "tests/e2e/data/tiny.ordo"
+    t0 = fp[0]; steps++;
     /* 1 LDX 4 ; score */
-    int32_t v1;
     {
-        uint32_t x0_ = (uint32_t)v0;
-        if (x0_ >= (uint32_t)nplayers) { fp[1] = v0; ON_SLOW(1u, 2u); }
+#line 25 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t0;
+#line 25 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[1] = t0; ON_AT(1u, 2u); goto slow; }
+#line 25 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        v1 = vm_load(a_, 1u); steps++;
+#line 25 "tests/e2e/data/tiny.ordo"
+        t0 = vm_load(a_, 1u); steps++;
     }
     /* 2 PUSH 30 */
+#line 25 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 3 GE */
-    int32_t v3;
-    { int32_t a_ = v1, b_ = 30; v3 = a_ >= b_; steps++; }
+#line 25 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t0, b_ = 30; t0 = a_ >= b_; steps++; }
     /* 4 RETV */
-    if (nframes - 1u == base) { fp[1] = v3; ON_SLOW(4u, 2u); }
-    { int32_t v_ = v3; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
+#line 25 "tests/e2e/data/tiny.ordo"
+    if (nframes - 1u == base) { fp[1] = t0; ON_AT(4u, 2u); goto slow; }
+#line 25 "tests/e2e/data/tiny.ordo"
+    { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
+#line 602 "tiny.c"
 }
 
 /* proc take_turn (proc 1, line 27): 1 params, 3 locals; operand k at fp[3 + k] */
-static int tiny_program_p1(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_take_turn(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
+    int32_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0;
 dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    ON_ENTRY(5, 1u, 3u, 8)
-    ON_ENTRY(18, 1u, 4u, 8)
-    ON_ENTRY(30, 1u, 4u, 8)
-    ON_ENTRY(32, 1u, 4u, 8)
-    ON_ENTRY(34, 1u, 5u, 8)
-    ON_ENTRY(45, 1u, 3u, 8)
-    ON_ENTRY(46, 1u, 3u, 8)
-    ON_ENTRY(49, 1u, 5u, 8)
-    ON_ENTRY(61, 1u, 4u, 8)
-    ON_ENTRY(63, 1u, 4u, 8)
-    ON_ENTRY(73, 1u, 4u, 8)
-    ON_ENTRY(92, 1u, 4u, 8)
-    ON_ENTRY(98, 1u, 3u, 8)
-    ON_ENTRY(103, 1u, 3u, 8)
-    ON_ENTRY(104, 1u, 3u, 8)
+    case 5:
+        if (!ON_FITS(1u, 3u, 8))
+            goto interp;
+        goto pc_5;
+    case 18:
+        if (!ON_FITS(1u, 4u, 8))
+            goto interp;
+        goto pc_18;
+    case 30:
+        if (!ON_FITS(1u, 4u, 8))
+            goto interp;
+        goto pc_30;
+    case 32:
+        if (!ON_FITS(1u, 4u, 8))
+            goto interp;
+        goto pc_32;
+    case 34:
+        if (!ON_FITS(1u, 5u, 8))
+            goto interp;
+        goto pc_34;
+    case 45:
+        if (!ON_FITS(1u, 3u, 8))
+            goto interp;
+        goto pc_45;
+    case 46:
+        if (!ON_FITS(1u, 3u, 8))
+            goto interp;
+        goto pc_46;
+    case 49:
+        if (!ON_FITS(1u, 5u, 8))
+            goto interp;
+        goto pc_49;
+    case 61:
+        if (!ON_FITS(1u, 4u, 8))
+            goto interp;
+        goto pc_61;
+    case 63:
+        if (!ON_FITS(1u, 4u, 8))
+            goto interp;
+        goto pc_63;
+    case 73:
+        if (!ON_FITS(1u, 4u, 8))
+            goto interp;
+        goto pc_73;
+    case 92:
+        if (!ON_FITS(1u, 4u, 8))
+            goto interp;
+        goto pc_92;
+    case 98:
+        if (!ON_FITS(1u, 3u, 8))
+            goto interp;
+        goto pc_98;
+    case 103:
+        if (!ON_FITS(1u, 3u, 8))
+            goto interp;
+        goto pc_103;
+    case 104:
+        if (!ON_FITS(1u, 3u, 8))
+            goto interp;
+        goto pc_104;
     default:
         if (pc >= 5u && pc < 105u)
             goto interp;
-        ON_ELSEWHERE(tiny_program_run);
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
     }
 slow:
-    ON_STEP();
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
     goto dispatch;
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-L_5:;
+pc_5:;
     /* 5 LDG 0 ; active */
-    int32_t v5 = vm_load(state + 0u, 1u); steps++;
+#line 28 "tests/e2e/data/tiny.ordo"
+    t0 = vm_load(state + 0u, 1u); steps++;
     /* 6 PUSH -1 */
+#line 28 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 7 EQ */
-    int32_t v7;
-    { int32_t a_ = v5, b_ = -1; v7 = a_ == b_; steps++; }
+#line 28 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t0, b_ = -1; t0 = a_ == b_; steps++; }
     /* 8 JNZ 45 */
-    if (v7 != 0) { steps++; goto L_45; }
+#line 28 "tests/e2e/data/tiny.ordo"
+    if (t0 != 0) { steps++; goto pc_45; }
+#line 28 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 9 LDG 0 ; active */
-    int32_t v9 = vm_load(state + 0u, 1u); steps++;
+#line 28 "tests/e2e/data/tiny.ordo"
+    t0 = vm_load(state + 0u, 1u); steps++;
     /* 10 LDX 1 ; turns */
-    int32_t v10;
     {
-        uint32_t x0_ = (uint32_t)v9;
-        if (x0_ >= (uint32_t)nplayers) { fp[3] = v9; ON_SLOW(10u, 4u); }
+#line 28 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t0;
+#line 28 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[3] = t0; ON_AT(10u, 4u); goto slow; }
+#line 28 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 1u + x0_ * 4u;
-        v10 = vm_load(a_, 4u); steps++;
+#line 28 "tests/e2e/data/tiny.ordo"
+        t0 = vm_load(a_, 4u); steps++;
     }
     /* 11 PUSH 1 */
+#line 28 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 12 EQ */
-    int32_t v12;
-    { int32_t a_ = v10, b_ = 1; v12 = a_ == b_; steps++; }
+#line 28 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t0, b_ = 1; t0 = a_ == b_; steps++; }
     /* 13 JZ 45 */
-    if (v12 == 0) { steps++; goto L_45; }
+#line 28 "tests/e2e/data/tiny.ordo"
+    if (t0 == 0) { steps++; goto pc_45; }
+#line 28 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 14 STEP 0 ; step 1.1 "paint" [TINY-PAINT] */
-    if (mode == VM_EVAL || g->trace) { ON_SLOW(14u, 3u); }
+#line 28 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->trace) { ON_AT(14u, 3u); goto slow; }
+#line 28 "tests/e2e/data/tiny.ordo"
     g->seq++; steps++;
-    int32_t v14 = cur_step;
+#line 28 "tests/e2e/data/tiny.ordo"
+    t0 = cur_step;
+#line 28 "tests/e2e/data/tiny.ordo"
     cur_step = 0;
     /* 15 OPTS */
-    if (mode == VM_EVAL) { fp[3] = v14; ON_SLOW(15u, 4u); }
+#line 29 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL) { fp[3] = t0; ON_AT(15u, 4u); goto slow; }
+#line 29 "tests/e2e/data/tiny.ordo"
     VM_CLEAR_OPTS(g); steps++;
     /* 16 PUSH 0 */
+#line 29 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 17 STL 2 */
+#line 29 "tests/e2e/data/tiny.ordo"
     fp[2] = 0; steps++;
-    fp[3] = v14; 
-L_18:;
+#line 29 "tests/e2e/data/tiny.ordo"
+    fp[3] = t0; 
+#line 29 "tests/e2e/data/tiny.ordo"
+pc_18:;
     /* 18 LDL 2 */
-    int32_t v18 = fp[2]; steps++;
+#line 29 "tests/e2e/data/tiny.ordo"
+    t1 = fp[2]; steps++;
     /* 19 PUSH 3 */
+#line 29 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 20 LT */
-    int32_t v20;
-    { int32_t a_ = v18, b_ = 3; v20 = a_ < b_; steps++; }
+#line 29 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t1, b_ = 3; t1 = a_ < b_; steps++; }
     /* 21 JZ 32 */
-    if (v20 == 0) { steps++; goto L_32; }
+#line 29 "tests/e2e/data/tiny.ordo"
+    if (t1 == 0) { steps++; goto pc_32; }
+#line 29 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 22 LDL 2 */
-    int32_t v22 = fp[2]; steps++;
+#line 29 "tests/e2e/data/tiny.ordo"
+    t1 = fp[2]; steps++;
     /* 23 STL 1 */
-    fp[1] = v22; steps++;
+#line 29 "tests/e2e/data/tiny.ordo"
+    fp[1] = t1; steps++;
     /* 24 LDL 1 */
-    int32_t v24 = fp[1]; steps++;
+#line 29 "tests/e2e/data/tiny.ordo"
+    t1 = fp[1]; steps++;
     /* 25 PUSH 2 */
+#line 29 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 26 NE */
-    int32_t v26;
-    { int32_t a_ = v24, b_ = 2; v26 = a_ != b_; steps++; }
+#line 29 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t1, b_ = 2; t1 = a_ != b_; steps++; }
     /* 27 JZ 30 */
-    if (v26 == 0) { steps++; goto L_30; }
+#line 29 "tests/e2e/data/tiny.ordo"
+    if (t1 == 0) { steps++; goto pc_30; }
+#line 29 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 28 LDL 1 */
-    int32_t v28 = fp[1]; steps++;
+#line 29 "tests/e2e/data/tiny.ordo"
+    t1 = fp[1]; steps++;
     /* 29 OFFER 0 ; "paint {}" */
-    if (mode == VM_EVAL || g->nopts >= 4u) { fp[4] = v28; ON_SLOW(29u, 5u); }
-    ON_OFFER(0u, VM_OPT_PARAM, v28); steps++;
-L_30:;
+#line 29 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->nopts >= 4u) { fp[4] = t1; ON_AT(29u, 5u); goto slow; }
+#line 29 "tests/e2e/data/tiny.ordo"
+    ON_OFFER(0u, VM_OPT_PARAM, t1); steps++;
+#line 29 "tests/e2e/data/tiny.ordo"
+pc_30:;
     /* 30 INCL 2 */
-    if (fp[2] == INT32_MAX) { ON_SLOW(30u, 4u); }
+#line 29 "tests/e2e/data/tiny.ordo"
+    if (fp[2] == INT32_MAX) { ON_AT(30u, 4u); goto slow; }
+#line 29 "tests/e2e/data/tiny.ordo"
     fp[2]++; steps++;
     /* 31 JMP 18 */
-    if (steps >= limit) { ON_SLOW(31u, 4u); }
-    steps++; goto L_18;
-L_32:;
+#line 29 "tests/e2e/data/tiny.ordo"
+    if (steps >= limit) { ON_AT(31u, 4u); goto slow; }
+#line 29 "tests/e2e/data/tiny.ordo"
+    steps++; goto pc_18;
+#line 29 "tests/e2e/data/tiny.ordo"
+pc_32:;
     /* 32 LDL 0 */
-    int32_t v32 = fp[0]; steps++;
+#line 29 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 33 WAIT x=0 */
-    { fp[4] = v32; ON_SLOW(33u, 5u); }
-    fp[4] = v32; 
-L_34:;
+#line 29 "tests/e2e/data/tiny.ordo"
+    { fp[4] = t1; ON_AT(33u, 5u); goto slow; }
+#line 29 "tests/e2e/data/tiny.ordo"
+    fp[4] = t1; 
+#line 29 "tests/e2e/data/tiny.ordo"
+pc_34:;
     /* 34 STL 1 */
+#line 29 "tests/e2e/data/tiny.ordo"
     fp[1] = fp[4]; steps++;
     /* 35 LDL 0 */
-    int32_t v35 = fp[0]; steps++;
+#line 31 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 36 LDL 1 */
-    int32_t v36 = fp[1]; steps++;
+#line 31 "tests/e2e/data/tiny.ordo"
+    t2 = fp[1]; steps++;
     /* 37 STX 5 ; color */
     {
-        uint32_t x0_ = (uint32_t)v35;
-        if (x0_ >= (uint32_t)nplayers) { fp[4] = v35; fp[5] = v36; ON_SLOW(37u, 6u); }
+#line 31 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t1;
+#line 31 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(37u, 6u); goto slow; }
+#line 31 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 20u + x0_ * 1u;
-        int32_t x_ = v36;
-        if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = v35; fp[5] = v36; ON_SLOW(37u, 6u); }
+#line 31 "tests/e2e/data/tiny.ordo"
+        int32_t x_ = t2;
+#line 31 "tests/e2e/data/tiny.ordo"
+        if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; ON_AT(37u, 6u); goto slow; }
+#line 31 "tests/e2e/data/tiny.ordo"
         vm_store(a_, 1u, x_); steps++;
     }
     /* 38 LDL 1 */
-    int32_t v38 = fp[1]; steps++;
+#line 32 "tests/e2e/data/tiny.ordo"
+    t1 = fp[1]; steps++;
     /* 39 LADD 7 ; painted */
     {
+#line 32 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 26u;
+#line 32 "tests/e2e/data/tiny.ordo"
         int16_t len_; memcpy(&len_, a_, 2);
+#line 32 "tests/e2e/data/tiny.ordo"
         unsigned char *e_ = a_ + 2;
-        int32_t x_ = v38;
-        if (len_ >= 8 || mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = v38; ON_SLOW(39u, 5u); }
+#line 32 "tests/e2e/data/tiny.ordo"
+        int32_t x_ = t1;
+#line 32 "tests/e2e/data/tiny.ordo"
+        if (len_ >= 8 || mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; ON_AT(39u, 5u); goto slow; }
+#line 32 "tests/e2e/data/tiny.ordo"
         vm_store(e_ + (uint32_t)len_ * 1u, 1u, x_);
+#line 32 "tests/e2e/data/tiny.ordo"
         len_++;
+#line 32 "tests/e2e/data/tiny.ordo"
         memcpy(a_, &len_, 2);
+#line 32 "tests/e2e/data/tiny.ordo"
         steps++;
     }
     /* 40 LDL 0 */
-    int32_t v40 = fp[0]; steps++;
+#line 33 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 41 LDL 1 */
-    int32_t v41 = fp[1]; steps++;
+#line 33 "tests/e2e/data/tiny.ordo"
+    t2 = fp[1]; steps++;
     /* 42 EMIT x=2 0 ; painted_as */
-    if (mode == VM_EVAL || g->trace) { fp[4] = v40; fp[5] = v41; ON_SLOW(42u, 6u); }
+#line 33 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(42u, 6u); goto slow; }
+#line 33 "tests/e2e/data/tiny.ordo"
     g->seq++; steps++;
     /* 43 STEPEND */
+#line 33 "tests/e2e/data/tiny.ordo"
     { int32_t s_ = fp[3];
-      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_SLOW(43u, 4u); }
+#line 33 "tests/e2e/data/tiny.ordo"
+      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(43u, 4u); goto slow; }
+#line 33 "tests/e2e/data/tiny.ordo"
       cur_step = s_; steps++; }
     /* 44 JMP 46 */
-    steps++; goto L_46;
-L_45:;
+#line 33 "tests/e2e/data/tiny.ordo"
+    steps++; goto pc_46;
+#line 33 "tests/e2e/data/tiny.ordo"
+pc_45:;
     /* 45 SKIP 0 ; step 1.1 "paint" [TINY-PAINT] */
-    if (mode == VM_EVAL || g->trace) { ON_SLOW(45u, 3u); }
+#line 33 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->trace) { ON_AT(45u, 3u); goto slow; }
+#line 33 "tests/e2e/data/tiny.ordo"
     g->seq++; steps++;
-L_46:;
+#line 33 "tests/e2e/data/tiny.ordo"
+pc_46:;
     /* 46 STEP 1 ; step 1.2 "roll" [TINY-ROLL] */
-    if (mode == VM_EVAL || g->trace) { ON_SLOW(46u, 3u); }
+#line 37 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->trace) { ON_AT(46u, 3u); goto slow; }
+#line 37 "tests/e2e/data/tiny.ordo"
     g->seq++; steps++;
-    int32_t v46 = cur_step;
+#line 37 "tests/e2e/data/tiny.ordo"
+    t0 = cur_step;
+#line 37 "tests/e2e/data/tiny.ordo"
     cur_step = 1;
     /* 47 PUSH 1 */
+#line 38 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 48 ROLL 6 */
-    fp[3] = v46; fp[4] = 1; 
-    ON_STEP_AT(48u, 5u, 5u);
-L_49:;
+#line 38 "tests/e2e/data/tiny.ordo"
+    fp[3] = t0; fp[4] = 1; 
+#line 38 "tests/e2e/data/tiny.ordo"
+    ON_AT(48u, 5u);
+#line 38 "tests/e2e/data/tiny.ordo"
+    if (ON_STEP() != VM_STEPPED)
+#line 38 "tests/e2e/data/tiny.ordo"
+        return rc;
+#line 38 "tests/e2e/data/tiny.ordo"
+    if (!ON_HERE(49u, 5u))
+#line 38 "tests/e2e/data/tiny.ordo"
+        goto dispatch;
+#line 38 "tests/e2e/data/tiny.ordo"
+pc_49:;
     /* 49 STL 1 */
+#line 38 "tests/e2e/data/tiny.ordo"
     fp[1] = fp[4]; steps++;
     /* 50 LDL 0 */
-    int32_t v50 = fp[0]; steps++;
+#line 39 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 51 LDL 1 */
-    int32_t v51 = fp[1]; steps++;
+#line 39 "tests/e2e/data/tiny.ordo"
+    t2 = fp[1]; steps++;
     /* 52 LOG x=2 0 ; "{} rolls {}" */
-    if (mode == VM_EVAL || g->trace) { fp[4] = v50; fp[5] = v51; ON_SLOW(52u, 6u); }
+#line 39 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(52u, 6u); goto slow; }
+#line 39 "tests/e2e/data/tiny.ordo"
     g->seq++; steps++;
     /* 53 OPTS */
-    if (mode == VM_EVAL) { ON_SLOW(53u, 4u); }
+#line 40 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL) { ON_AT(53u, 4u); goto slow; }
+#line 40 "tests/e2e/data/tiny.ordo"
     VM_CLEAR_OPTS(g); steps++;
     /* 54 OFFERN 1 ; "bank" */
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_SLOW(54u, 4u); }
+#line 40 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(54u, 4u); goto slow; }
+#line 40 "tests/e2e/data/tiny.ordo"
     ON_OFFER(1u, VM_OPT_PLAIN, 0); steps++;
     /* 55 LDL 0 */
-    int32_t v55 = fp[0]; steps++;
+#line 40 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 56 LDX 6 ; doubles_left */
-    int32_t v56;
     {
-        uint32_t x0_ = (uint32_t)v55;
-        if (x0_ >= (uint32_t)nplayers) { fp[4] = v55; ON_SLOW(56u, 5u); }
+#line 40 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t1;
+#line 40 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; ON_AT(56u, 5u); goto slow; }
+#line 40 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 23u + x0_ * 1u;
-        v56 = vm_load(a_, 1u); steps++;
+#line 40 "tests/e2e/data/tiny.ordo"
+        t1 = vm_load(a_, 1u); steps++;
     }
     /* 57 PUSH 0 */
+#line 40 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 58 GT */
-    int32_t v58;
-    { int32_t a_ = v56, b_ = 0; v58 = a_ > b_; steps++; }
+#line 40 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t1, b_ = 0; t1 = a_ > b_; steps++; }
     /* 59 JZ 61 */
-    if (v58 == 0) { steps++; goto L_61; }
+#line 40 "tests/e2e/data/tiny.ordo"
+    if (t1 == 0) { steps++; goto pc_61; }
+#line 40 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 60 OFFERN 2 ; "double" */
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_SLOW(60u, 4u); }
+#line 40 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(60u, 4u); goto slow; }
+#line 40 "tests/e2e/data/tiny.ordo"
     ON_OFFER(2u, VM_OPT_PLAIN, 0); steps++;
-L_61:;
+#line 40 "tests/e2e/data/tiny.ordo"
+pc_61:;
     /* 61 LDL 0 */
-    int32_t v61 = fp[0]; steps++;
+#line 40 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 62 WAIT x=0 */
-    { fp[4] = v61; ON_SLOW(62u, 5u); }
-L_63:;
+#line 40 "tests/e2e/data/tiny.ordo"
+    { fp[4] = t1; ON_AT(62u, 5u); goto slow; }
+#line 40 "tests/e2e/data/tiny.ordo"
+pc_63:;
     /* 63 LDL 0 */
-    int32_t v63 = fp[0]; steps++;
+#line 42 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 64 LDL 0 */
-    int32_t v64 = fp[0]; steps++;
+#line 42 "tests/e2e/data/tiny.ordo"
+    t2 = fp[0]; steps++;
     /* 65 LDX 4 ; score */
-    int32_t v65;
     {
-        uint32_t x0_ = (uint32_t)v64;
-        if (x0_ >= (uint32_t)nplayers) { fp[4] = v63; fp[5] = v64; ON_SLOW(65u, 6u); }
+#line 42 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t2;
+#line 42 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(65u, 6u); goto slow; }
+#line 42 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        v65 = vm_load(a_, 1u); steps++;
+#line 42 "tests/e2e/data/tiny.ordo"
+        t2 = vm_load(a_, 1u); steps++;
     }
     /* 66 LDL 1 */
-    int32_t v66 = fp[1]; steps++;
+#line 42 "tests/e2e/data/tiny.ordo"
+    t3 = fp[1]; steps++;
     /* 67 ADD */
-    int32_t v67;
-    { int64_t r_ = (int64_t)v65 + v66;
-      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = v63; fp[5] = v65; fp[6] = v66; ON_SLOW(67u, 7u); }
-      v67 = (int32_t)r_; steps++; }
+#line 42 "tests/e2e/data/tiny.ordo"
+    { int64_t r_ = (int64_t)t2 + t3;
+#line 42 "tests/e2e/data/tiny.ordo"
+      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = t3; ON_AT(67u, 7u); goto slow; }
+#line 42 "tests/e2e/data/tiny.ordo"
+      t2 = (int32_t)r_; steps++; }
     /* 68 STX 4 ; score */
     {
-        uint32_t x0_ = (uint32_t)v63;
-        if (x0_ >= (uint32_t)nplayers) { fp[4] = v63; fp[5] = v67; ON_SLOW(68u, 6u); }
+#line 42 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t1;
+#line 42 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(68u, 6u); goto slow; }
+#line 42 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        int32_t x_ = v67;
-        if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = v63; fp[5] = v67; ON_SLOW(68u, 6u); }
+#line 42 "tests/e2e/data/tiny.ordo"
+        int32_t x_ = t2;
+#line 42 "tests/e2e/data/tiny.ordo"
+        if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = t1; fp[5] = t2; ON_AT(68u, 6u); goto slow; }
+#line 42 "tests/e2e/data/tiny.ordo"
         vm_store(a_, 1u, x_); steps++;
     }
     /* 69 LDL 0 */
-    int32_t v69 = fp[0]; steps++;
+#line 43 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 70 LDL 1 */
-    int32_t v70 = fp[1]; steps++;
+#line 43 "tests/e2e/data/tiny.ordo"
+    t2 = fp[1]; steps++;
     /* 71 EMIT x=2 1 ; scored */
-    if (mode == VM_EVAL || g->trace) { fp[4] = v69; fp[5] = v70; ON_SLOW(71u, 6u); }
+#line 43 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(71u, 6u); goto slow; }
+#line 43 "tests/e2e/data/tiny.ordo"
     g->seq++; steps++;
     /* 72 JMP 92 */
-    steps++; goto L_92;
-L_73:;
+#line 43 "tests/e2e/data/tiny.ordo"
+    steps++; goto pc_92;
+#line 43 "tests/e2e/data/tiny.ordo"
+pc_73:;
     /* 73 LDL 0 */
-    int32_t v73 = fp[0]; steps++;
+#line 46 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 74 LDL 0 */
-    int32_t v74 = fp[0]; steps++;
+#line 46 "tests/e2e/data/tiny.ordo"
+    t2 = fp[0]; steps++;
     /* 75 LDX 6 ; doubles_left */
-    int32_t v75;
     {
-        uint32_t x0_ = (uint32_t)v74;
-        if (x0_ >= (uint32_t)nplayers) { fp[4] = v73; fp[5] = v74; ON_SLOW(75u, 6u); }
+#line 46 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t2;
+#line 46 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(75u, 6u); goto slow; }
+#line 46 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 23u + x0_ * 1u;
-        v75 = vm_load(a_, 1u); steps++;
+#line 46 "tests/e2e/data/tiny.ordo"
+        t2 = vm_load(a_, 1u); steps++;
     }
     /* 76 PUSH 1 */
+#line 46 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 77 SUB */
-    int32_t v77;
-    { int64_t r_ = (int64_t)v75 - 1;
-      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = v73; fp[5] = v75; fp[6] = 1; ON_SLOW(77u, 7u); }
-      v77 = (int32_t)r_; steps++; }
+#line 46 "tests/e2e/data/tiny.ordo"
+    { int64_t r_ = (int64_t)t2 - 1;
+#line 46 "tests/e2e/data/tiny.ordo"
+      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = 1; ON_AT(77u, 7u); goto slow; }
+#line 46 "tests/e2e/data/tiny.ordo"
+      t2 = (int32_t)r_; steps++; }
     /* 78 STX 6 ; doubles_left */
     {
-        uint32_t x0_ = (uint32_t)v73;
-        if (x0_ >= (uint32_t)nplayers) { fp[4] = v73; fp[5] = v77; ON_SLOW(78u, 6u); }
+#line 46 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t1;
+#line 46 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(78u, 6u); goto slow; }
+#line 46 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 23u + x0_ * 1u;
-        int32_t x_ = v77;
-        if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = v73; fp[5] = v77; ON_SLOW(78u, 6u); }
+#line 46 "tests/e2e/data/tiny.ordo"
+        int32_t x_ = t2;
+#line 46 "tests/e2e/data/tiny.ordo"
+        if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; ON_AT(78u, 6u); goto slow; }
+#line 46 "tests/e2e/data/tiny.ordo"
         vm_store(a_, 1u, x_); steps++;
     }
     /* 79 LDL 0 */
-    int32_t v79 = fp[0]; steps++;
+#line 47 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 80 LDL 0 */
-    int32_t v80 = fp[0]; steps++;
+#line 47 "tests/e2e/data/tiny.ordo"
+    t2 = fp[0]; steps++;
     /* 81 LDX 4 ; score */
-    int32_t v81;
     {
-        uint32_t x0_ = (uint32_t)v80;
-        if (x0_ >= (uint32_t)nplayers) { fp[4] = v79; fp[5] = v80; ON_SLOW(81u, 6u); }
+#line 47 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t2;
+#line 47 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(81u, 6u); goto slow; }
+#line 47 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        v81 = vm_load(a_, 1u); steps++;
+#line 47 "tests/e2e/data/tiny.ordo"
+        t2 = vm_load(a_, 1u); steps++;
     }
     /* 82 PUSH 2 */
+#line 47 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 83 LDL 1 */
-    int32_t v83 = fp[1]; steps++;
+#line 47 "tests/e2e/data/tiny.ordo"
+    t4 = fp[1]; steps++;
     /* 84 MUL */
-    int32_t v84;
-    { int64_t r_ = (int64_t)2 * v83;
-      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = v79; fp[5] = v81; fp[6] = 2; fp[7] = v83; ON_SLOW(84u, 8u); }
-      v84 = (int32_t)r_; steps++; }
+#line 47 "tests/e2e/data/tiny.ordo"
+    { int64_t r_ = (int64_t)2 * t4;
+#line 47 "tests/e2e/data/tiny.ordo"
+      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = 2; fp[7] = t4; ON_AT(84u, 8u); goto slow; }
+#line 47 "tests/e2e/data/tiny.ordo"
+      t3 = (int32_t)r_; steps++; }
     /* 85 ADD */
-    int32_t v85;
-    { int64_t r_ = (int64_t)v81 + v84;
-      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = v79; fp[5] = v81; fp[6] = v84; ON_SLOW(85u, 7u); }
-      v85 = (int32_t)r_; steps++; }
+#line 47 "tests/e2e/data/tiny.ordo"
+    { int64_t r_ = (int64_t)t2 + t3;
+#line 47 "tests/e2e/data/tiny.ordo"
+      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = t3; ON_AT(85u, 7u); goto slow; }
+#line 47 "tests/e2e/data/tiny.ordo"
+      t2 = (int32_t)r_; steps++; }
     /* 86 STX 4 ; score */
     {
-        uint32_t x0_ = (uint32_t)v79;
-        if (x0_ >= (uint32_t)nplayers) { fp[4] = v79; fp[5] = v85; ON_SLOW(86u, 6u); }
+#line 47 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t1;
+#line 47 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(86u, 6u); goto slow; }
+#line 47 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        int32_t x_ = v85;
-        if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = v79; fp[5] = v85; ON_SLOW(86u, 6u); }
+#line 47 "tests/e2e/data/tiny.ordo"
+        int32_t x_ = t2;
+#line 47 "tests/e2e/data/tiny.ordo"
+        if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = t1; fp[5] = t2; ON_AT(86u, 6u); goto slow; }
+#line 47 "tests/e2e/data/tiny.ordo"
         vm_store(a_, 1u, x_); steps++;
     }
     /* 87 LDL 0 */
-    int32_t v87 = fp[0]; steps++;
+#line 48 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 88 PUSH 2 */
+#line 48 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 89 LDL 1 */
-    int32_t v89 = fp[1]; steps++;
+#line 48 "tests/e2e/data/tiny.ordo"
+    t3 = fp[1]; steps++;
     /* 90 MUL */
-    int32_t v90;
-    { int64_t r_ = (int64_t)2 * v89;
-      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = v87; fp[5] = 2; fp[6] = v89; ON_SLOW(90u, 7u); }
-      v90 = (int32_t)r_; steps++; }
+#line 48 "tests/e2e/data/tiny.ordo"
+    { int64_t r_ = (int64_t)2 * t3;
+#line 48 "tests/e2e/data/tiny.ordo"
+      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = 2; fp[6] = t3; ON_AT(90u, 7u); goto slow; }
+#line 48 "tests/e2e/data/tiny.ordo"
+      t2 = (int32_t)r_; steps++; }
     /* 91 EMIT x=2 1 ; scored */
-    if (mode == VM_EVAL || g->trace) { fp[4] = v87; fp[5] = v90; ON_SLOW(91u, 6u); }
+#line 48 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(91u, 6u); goto slow; }
+#line 48 "tests/e2e/data/tiny.ordo"
     g->seq++; steps++;
-L_92:;
+#line 48 "tests/e2e/data/tiny.ordo"
+pc_92:;
     /* 92 STEPEND */
+#line 48 "tests/e2e/data/tiny.ordo"
     { int32_t s_ = fp[3];
-      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_SLOW(92u, 4u); }
+#line 48 "tests/e2e/data/tiny.ordo"
+      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(92u, 4u); goto slow; }
+#line 48 "tests/e2e/data/tiny.ordo"
       cur_step = s_; steps++; }
     /* 93 OPTS */
-    if (mode == VM_EVAL) { ON_SLOW(93u, 3u); }
+#line 52 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL) { ON_AT(93u, 3u); goto slow; }
+#line 52 "tests/e2e/data/tiny.ordo"
     VM_CLEAR_OPTS(g); steps++;
     /* 94 OFFERN 3 ; "look back" */
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_SLOW(94u, 3u); }
+#line 52 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(94u, 3u); goto slow; }
+#line 52 "tests/e2e/data/tiny.ordo"
     ON_OFFER(3u, VM_OPT_PLAIN, 0); steps++;
     /* 95 OFFERN 4 ; "skip" */
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_SLOW(95u, 3u); }
+#line 52 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(95u, 3u); goto slow; }
+#line 52 "tests/e2e/data/tiny.ordo"
     ON_OFFER(4u, VM_OPT_PLAIN, 0); steps++;
     /* 96 LDL 0 */
-    int32_t v96 = fp[0]; steps++;
+#line 52 "tests/e2e/data/tiny.ordo"
+    t0 = fp[0]; steps++;
     /* 97 WAIT x=0 */
-    { fp[3] = v96; ON_SLOW(97u, 4u); }
-L_98:;
+#line 52 "tests/e2e/data/tiny.ordo"
+    { fp[3] = t0; ON_AT(97u, 4u); goto slow; }
+#line 52 "tests/e2e/data/tiny.ordo"
+pc_98:;
     /* 98 STEP 2 ; step 1.3 "look back" */
-    if (mode == VM_EVAL || g->trace) { ON_SLOW(98u, 3u); }
+#line 52 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->trace) { ON_AT(98u, 3u); goto slow; }
+#line 52 "tests/e2e/data/tiny.ordo"
     g->seq++; steps++;
-    int32_t v98 = cur_step;
+#line 52 "tests/e2e/data/tiny.ordo"
+    t0 = cur_step;
+#line 52 "tests/e2e/data/tiny.ordo"
     cur_step = 2;
     /* 99 LDL 0 */
-    int32_t v99 = fp[0]; steps++;
+#line 53 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 100 LOG x=1 1 ; "{} looks back" */
-    if (mode == VM_EVAL || g->trace) { fp[3] = v98; fp[4] = v99; ON_SLOW(100u, 5u); }
+#line 53 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->trace) { fp[3] = t0; fp[4] = t1; ON_AT(100u, 5u); goto slow; }
+#line 53 "tests/e2e/data/tiny.ordo"
     g->seq++; steps++;
     /* 101 STEPEND */
-    { int32_t s_ = v98;
-      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { fp[3] = v98; ON_SLOW(101u, 4u); }
+#line 53 "tests/e2e/data/tiny.ordo"
+    { int32_t s_ = t0;
+#line 53 "tests/e2e/data/tiny.ordo"
+      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { fp[3] = t0; ON_AT(101u, 4u); goto slow; }
+#line 53 "tests/e2e/data/tiny.ordo"
       cur_step = s_; steps++; }
     /* 102 JMP 104 */
-    steps++; goto L_104;
-L_103:;
+#line 53 "tests/e2e/data/tiny.ordo"
+    steps++; goto pc_104;
+#line 53 "tests/e2e/data/tiny.ordo"
+pc_103:;
     /* 103 SKIP 2 ; step 1.3 "look back" */
-    if (mode == VM_EVAL || g->trace) { ON_SLOW(103u, 3u); }
+#line 53 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->trace) { ON_AT(103u, 3u); goto slow; }
+#line 53 "tests/e2e/data/tiny.ordo"
     g->seq++; steps++;
-L_104:;
+#line 53 "tests/e2e/data/tiny.ordo"
+pc_104:;
     /* 104 RET */
-    if (nframes - 1u == base) { ON_SLOW(104u, 3u); }
+#line 53 "tests/e2e/data/tiny.ordo"
+    if (nframes - 1u == base) { ON_AT(104u, 3u); goto slow; }
+#line 53 "tests/e2e/data/tiny.ordo"
     { ON_RETURN(); steps++; goto dispatch; }
+#line 1240 "tiny.c"
 }
 
 /* proc sequence (proc 2, line 57): 0 params, 9 locals; operand k at fp[9 + k] */
-static int tiny_program_p2(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_sequence(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
+    int32_t t0 = 0, t1 = 0, t2 = 0;
 dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    ON_ENTRY(105, 2u, 9u, 12)
-    ON_ENTRY(107, 2u, 9u, 12)
-    ON_ENTRY(108, 2u, 10u, 12)
-    ON_ENTRY(118, 2u, 10u, 12)
-    ON_ENTRY(135, 2u, 10u, 12)
-    ON_ENTRY(137, 2u, 10u, 12)
-    ON_ENTRY(138, 2u, 11u, 12)
-    ON_ENTRY(145, 2u, 10u, 12)
-    ON_ENTRY(160, 2u, 10u, 12)
-    ON_ENTRY(161, 2u, 10u, 12)
-    ON_ENTRY(163, 2u, 10u, 12)
-    ON_ENTRY(177, 2u, 10u, 12)
-    ON_ENTRY(179, 2u, 10u, 12)
-    ON_ENTRY(187, 2u, 10u, 12)
-    ON_ENTRY(190, 2u, 10u, 12)
-    ON_ENTRY(193, 2u, 9u, 12)
-    ON_ENTRY(197, 2u, 9u, 12)
-    ON_ENTRY(204, 2u, 10u, 12)
-    ON_ENTRY(221, 2u, 10u, 12)
-    ON_ENTRY(226, 2u, 10u, 12)
-    ON_ENTRY(228, 2u, 10u, 12)
-    ON_ENTRY(232, 2u, 10u, 12)
-    ON_ENTRY(248, 2u, 10u, 12)
-    ON_ENTRY(250, 2u, 10u, 12)
+    case 105:
+        if (!ON_FITS(2u, 9u, 12))
+            goto interp;
+        goto pc_105;
+    case 107:
+        if (!ON_FITS(2u, 9u, 12))
+            goto interp;
+        goto pc_107;
+    case 108:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_108;
+    case 118:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_118;
+    case 135:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_135;
+    case 137:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_137;
+    case 138:
+        if (!ON_FITS(2u, 11u, 12))
+            goto interp;
+        goto pc_138;
+    case 145:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_145;
+    case 160:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_160;
+    case 161:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_161;
+    case 163:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_163;
+    case 177:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_177;
+    case 179:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_179;
+    case 187:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_187;
+    case 190:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_190;
+    case 193:
+        if (!ON_FITS(2u, 9u, 12))
+            goto interp;
+        goto pc_193;
+    case 197:
+        if (!ON_FITS(2u, 9u, 12))
+            goto interp;
+        goto pc_197;
+    case 204:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_204;
+    case 221:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_221;
+    case 226:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_226;
+    case 228:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_228;
+    case 232:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_232;
+    case 248:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_248;
+    case 250:
+        if (!ON_FITS(2u, 10u, 12))
+            goto interp;
+        goto pc_250;
     default:
         if (pc >= 105u && pc < 252u)
             goto interp;
-        ON_ELSEWHERE(tiny_program_run);
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
     }
 slow:
-    ON_STEP();
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
     goto dispatch;
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-L_105:;
+pc_105:;
     /* 105 PUSH 0 */
+#line 58 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 106 ESC 0 0 ; "concede" */
+#line 58 "tests/e2e/data/tiny.ordo"
     fp[9] = 0; 
-    ON_STEP_AT(106u, 10u, 9u);
-L_107:;
+#line 58 "tests/e2e/data/tiny.ordo"
+    ON_AT(106u, 10u);
+#line 58 "tests/e2e/data/tiny.ordo"
+    if (ON_STEP() != VM_STEPPED)
+#line 58 "tests/e2e/data/tiny.ordo"
+        return rc;
+#line 58 "tests/e2e/data/tiny.ordo"
+    if (!ON_HERE(107u, 9u))
+#line 58 "tests/e2e/data/tiny.ordo"
+        goto dispatch;
+#line 58 "tests/e2e/data/tiny.ordo"
+pc_107:;
     /* 107 STEP 3 ; step 1 "rounds" [TINY-1] */
-    if (mode == VM_EVAL || g->trace) { ON_SLOW(107u, 9u); }
+#line 59 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->trace) { ON_AT(107u, 9u); goto slow; }
+#line 59 "tests/e2e/data/tiny.ordo"
     g->seq++; steps++;
-    int32_t v107 = cur_step;
+#line 59 "tests/e2e/data/tiny.ordo"
+    t0 = cur_step;
+#line 59 "tests/e2e/data/tiny.ordo"
     cur_step = 3;
-    fp[9] = v107; 
-L_108:;
+#line 59 "tests/e2e/data/tiny.ordo"
+    fp[9] = t0; 
+#line 59 "tests/e2e/data/tiny.ordo"
+pc_108:;
     /* 108 LDG 3 ; round */
-    int32_t v108 = vm_load(state + 16u, 1u); steps++;
+#line 60 "tests/e2e/data/tiny.ordo"
+    t1 = vm_load(state + 16u, 1u); steps++;
     /* 109 PUSH 6 */
+#line 60 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 110 EQ */
-    int32_t v110;
-    { int32_t a_ = v108, b_ = 6; v110 = a_ == b_; steps++; }
+#line 60 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t1, b_ = 6; t1 = a_ == b_; steps++; }
     /* 111 DUP */
+#line 60 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 112 JNZ 138 */
-    fp[10] = v110; 
-    if (v110 != 0) { steps++; goto L_138; }
+#line 60 "tests/e2e/data/tiny.ordo"
+    fp[10] = t1; 
+#line 60 "tests/e2e/data/tiny.ordo"
+    if (t1 != 0) { steps++; goto pc_138; }
+#line 60 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 113 POP */
+#line 60 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 114 PUSH 0 */
+#line 60 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 115 STL 2 */
+#line 60 "tests/e2e/data/tiny.ordo"
     fp[2] = 0; steps++;
     /* 116 PUSH 0 */
+#line 60 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 117 STL 4 */
+#line 60 "tests/e2e/data/tiny.ordo"
     fp[4] = 0; steps++;
-L_118:;
+#line 60 "tests/e2e/data/tiny.ordo"
+pc_118:;
     /* 118 LDL 4 */
-    int32_t v118 = fp[4]; steps++;
+#line 60 "tests/e2e/data/tiny.ordo"
+    t1 = fp[4]; steps++;
     /* 119 NPLAYERS */
+#line 60 "tests/e2e/data/tiny.ordo"
     steps++;
-    int32_t v119 = nplayers;
+#line 60 "tests/e2e/data/tiny.ordo"
+    t2 = nplayers;
     /* 120 LT */
-    int32_t v120;
-    { int32_t a_ = v118, b_ = v119; v120 = a_ < b_; steps++; }
+#line 60 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; }
     /* 121 JZ 137 */
-    if (v120 == 0) { steps++; goto L_137; }
+#line 60 "tests/e2e/data/tiny.ordo"
+    if (t1 == 0) { steps++; goto pc_137; }
+#line 60 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 122 LDL 4 */
-    int32_t v122 = fp[4]; steps++;
+#line 60 "tests/e2e/data/tiny.ordo"
+    t1 = fp[4]; steps++;
     /* 123 STL 0 */
-    fp[0] = v122; steps++;
+#line 60 "tests/e2e/data/tiny.ordo"
+    fp[0] = t1; steps++;
     /* 124 LDL 0 */
-    int32_t v124 = fp[0]; steps++;
+#line 60 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 125 LDX 2 ; in_game */
-    int32_t v125;
     {
-        uint32_t x0_ = (uint32_t)v124;
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = v124; ON_SLOW(125u, 11u); }
+#line 60 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t1;
+#line 60 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(125u, 11u); goto slow; }
+#line 60 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 13u + x0_ * 1u;
-        v125 = vm_load(a_, 1u); steps++;
+#line 60 "tests/e2e/data/tiny.ordo"
+        t1 = vm_load(a_, 1u); steps++;
     }
     /* 126 JZ 135 */
-    if (v125 == 0) { steps++; goto L_135; }
+#line 60 "tests/e2e/data/tiny.ordo"
+    if (t1 == 0) { steps++; goto pc_135; }
+#line 60 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 127 LDL 0 */
-    int32_t v127 = fp[0]; steps++;
+#line 60 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 128 LDX 4 ; score */
-    int32_t v128;
     {
-        uint32_t x0_ = (uint32_t)v127;
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = v127; ON_SLOW(128u, 11u); }
+#line 60 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t1;
+#line 60 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(128u, 11u); goto slow; }
+#line 60 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        v128 = vm_load(a_, 1u); steps++;
+#line 60 "tests/e2e/data/tiny.ordo"
+        t1 = vm_load(a_, 1u); steps++;
     }
     /* 129 PUSH 30 */
+#line 60 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 130 GE */
-    int32_t v130;
-    { int32_t a_ = v128, b_ = 30; v130 = a_ >= b_; steps++; }
+#line 60 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t1, b_ = 30; t1 = a_ >= b_; steps++; }
     /* 131 JZ 135 */
-    if (v130 == 0) { steps++; goto L_135; }
+#line 60 "tests/e2e/data/tiny.ordo"
+    if (t1 == 0) { steps++; goto pc_135; }
+#line 60 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 132 PUSH 1 */
+#line 60 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 133 STL 2 */
+#line 60 "tests/e2e/data/tiny.ordo"
     fp[2] = 1; steps++;
     /* 134 JMP 137 */
-    steps++; goto L_137;
-L_135:;
+#line 60 "tests/e2e/data/tiny.ordo"
+    steps++; goto pc_137;
+#line 60 "tests/e2e/data/tiny.ordo"
+pc_135:;
     /* 135 INCL 4 */
-    if (fp[4] == INT32_MAX) { ON_SLOW(135u, 10u); }
+#line 60 "tests/e2e/data/tiny.ordo"
+    if (fp[4] == INT32_MAX) { ON_AT(135u, 10u); goto slow; }
+#line 60 "tests/e2e/data/tiny.ordo"
     fp[4]++; steps++;
     /* 136 JMP 118 */
-    if (steps >= limit) { ON_SLOW(136u, 10u); }
-    steps++; goto L_118;
-L_137:;
+#line 60 "tests/e2e/data/tiny.ordo"
+    if (steps >= limit) { ON_AT(136u, 10u); goto slow; }
+#line 60 "tests/e2e/data/tiny.ordo"
+    steps++; goto pc_118;
+#line 60 "tests/e2e/data/tiny.ordo"
+pc_137:;
     /* 137 LDL 2 */
-    int32_t v137 = fp[2]; steps++;
-    fp[10] = v137; 
-L_138:;
+#line 60 "tests/e2e/data/tiny.ordo"
+    t1 = fp[2]; steps++;
+#line 60 "tests/e2e/data/tiny.ordo"
+    fp[10] = t1; 
+#line 60 "tests/e2e/data/tiny.ordo"
+pc_138:;
     /* 138 JNZ 190 */
-    if (fp[10] != 0) { steps++; goto L_190; }
+#line 60 "tests/e2e/data/tiny.ordo"
+    if (fp[10] != 0) { steps++; goto pc_190; }
+#line 60 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 139 LDG 3 ; round */
-    int32_t v139 = vm_load(state + 16u, 1u); steps++;
+#line 61 "tests/e2e/data/tiny.ordo"
+    t1 = vm_load(state + 16u, 1u); steps++;
     /* 140 PUSH 1 */
+#line 61 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 141 ADD */
-    int32_t v141;
-    { int64_t r_ = (int64_t)v139 + 1;
-      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[10] = v139; fp[11] = 1; ON_SLOW(141u, 12u); }
-      v141 = (int32_t)r_; steps++; }
+#line 61 "tests/e2e/data/tiny.ordo"
+    { int64_t r_ = (int64_t)t1 + 1;
+#line 61 "tests/e2e/data/tiny.ordo"
+      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[10] = t1; fp[11] = 1; ON_AT(141u, 12u); goto slow; }
+#line 61 "tests/e2e/data/tiny.ordo"
+      t1 = (int32_t)r_; steps++; }
     /* 142 STG 3 ; round */
-    { int32_t x_ = v141;
-      if (mode == VM_EVAL || x_ < 0 || x_ > 20) { fp[10] = v141; ON_SLOW(142u, 11u); }
+#line 61 "tests/e2e/data/tiny.ordo"
+    { int32_t x_ = t1;
+#line 61 "tests/e2e/data/tiny.ordo"
+      if (mode == VM_EVAL || x_ < 0 || x_ > 20) { fp[10] = t1; ON_AT(142u, 11u); goto slow; }
+#line 61 "tests/e2e/data/tiny.ordo"
       vm_store(state + 16u, 1u, x_); steps++; }
     /* 143 PUSH 0 */
+#line 62 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 144 STL 2 */
+#line 62 "tests/e2e/data/tiny.ordo"
     fp[2] = 0; steps++;
-L_145:;
+#line 62 "tests/e2e/data/tiny.ordo"
+pc_145:;
     /* 145 LDL 2 */
-    int32_t v145 = fp[2]; steps++;
+#line 62 "tests/e2e/data/tiny.ordo"
+    t1 = fp[2]; steps++;
     /* 146 NPLAYERS */
+#line 62 "tests/e2e/data/tiny.ordo"
     steps++;
-    int32_t v146 = nplayers;
+#line 62 "tests/e2e/data/tiny.ordo"
+    t2 = nplayers;
     /* 147 LT */
-    int32_t v147;
-    { int32_t a_ = v145, b_ = v146; v147 = a_ < b_; steps++; }
+#line 62 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; }
     /* 148 JZ 160 */
-    if (v147 == 0) { steps++; goto L_160; }
+#line 62 "tests/e2e/data/tiny.ordo"
+    if (t1 == 0) { steps++; goto pc_160; }
+#line 62 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 149 LDL 2 */
-    int32_t v149 = fp[2]; steps++;
+#line 62 "tests/e2e/data/tiny.ordo"
+    t1 = fp[2]; steps++;
     /* 150 STL 0 */
-    fp[0] = v149; steps++;
+#line 62 "tests/e2e/data/tiny.ordo"
+    fp[0] = t1; steps++;
     /* 151 LDL 2 */
-    int32_t v151 = fp[2]; steps++;
+#line 62 "tests/e2e/data/tiny.ordo"
+    t1 = fp[2]; steps++;
     /* 152 LDL 0 */
-    int32_t v152 = fp[0]; steps++;
+#line 62 "tests/e2e/data/tiny.ordo"
+    t2 = fp[0]; steps++;
     /* 153 LDX 4 ; score */
-    int32_t v153;
     {
-        uint32_t x0_ = (uint32_t)v152;
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = v151; fp[11] = v152; ON_SLOW(153u, 12u); }
+#line 62 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t2;
+#line 62 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; fp[11] = t2; ON_AT(153u, 12u); goto slow; }
+#line 62 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        v153 = vm_load(a_, 1u); steps++;
+#line 62 "tests/e2e/data/tiny.ordo"
+        t2 = vm_load(a_, 1u); steps++;
     }
     /* 154 STLI 3 */
-    { int32_t i_ = v151;
-      if (i_ < 0 || i_ >= 6) { fp[10] = v151; fp[11] = v153; ON_SLOW(154u, 12u); }
-      fp[3 + i_] = v153; steps++; }
+#line 62 "tests/e2e/data/tiny.ordo"
+    { int32_t i_ = t1;
+#line 62 "tests/e2e/data/tiny.ordo"
+      if (i_ < 0 || i_ >= 6) { fp[10] = t1; fp[11] = t2; ON_AT(154u, 12u); goto slow; }
+#line 62 "tests/e2e/data/tiny.ordo"
+      fp[3 + i_] = t2; steps++; }
     /* 155 LDL 2 */
-    int32_t v155 = fp[2]; steps++;
+#line 62 "tests/e2e/data/tiny.ordo"
+    t1 = fp[2]; steps++;
     /* 156 PUSH 1 */
+#line 62 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 157 ADD */
-    int32_t v157;
-    { int64_t r_ = (int64_t)v155 + 1;
-      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[10] = v155; fp[11] = 1; ON_SLOW(157u, 12u); }
-      v157 = (int32_t)r_; steps++; }
+#line 62 "tests/e2e/data/tiny.ordo"
+    { int64_t r_ = (int64_t)t1 + 1;
+#line 62 "tests/e2e/data/tiny.ordo"
+      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[10] = t1; fp[11] = 1; ON_AT(157u, 12u); goto slow; }
+#line 62 "tests/e2e/data/tiny.ordo"
+      t1 = (int32_t)r_; steps++; }
     /* 158 STL 2 */
-    fp[2] = v157; steps++;
+#line 62 "tests/e2e/data/tiny.ordo"
+    fp[2] = t1; steps++;
     /* 159 JMP 145 */
-    if (steps >= limit) { ON_SLOW(159u, 10u); }
-    steps++; goto L_145;
-L_160:;
+#line 62 "tests/e2e/data/tiny.ordo"
+    if (steps >= limit) { ON_AT(159u, 10u); goto slow; }
+#line 62 "tests/e2e/data/tiny.ordo"
+    steps++; goto pc_145;
+#line 62 "tests/e2e/data/tiny.ordo"
+pc_160:;
     /* 160 SORTP x=1 3 6 */
-    ON_STEP_AT(160u, 10u, 10u);
-L_161:;
+#line 62 "tests/e2e/data/tiny.ordo"
+    ON_AT(160u, 10u);
+#line 62 "tests/e2e/data/tiny.ordo"
+    if (ON_STEP() != VM_STEPPED)
+#line 62 "tests/e2e/data/tiny.ordo"
+        return rc;
+#line 62 "tests/e2e/data/tiny.ordo"
+    if (!ON_HERE(161u, 10u))
+#line 62 "tests/e2e/data/tiny.ordo"
+        goto dispatch;
+#line 62 "tests/e2e/data/tiny.ordo"
+pc_161:;
     /* 161 PUSH 0 */
+#line 62 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 162 STL 2 */
+#line 62 "tests/e2e/data/tiny.ordo"
     fp[2] = 0; steps++;
-L_163:;
+#line 62 "tests/e2e/data/tiny.ordo"
+pc_163:;
     /* 163 LDL 2 */
-    int32_t v163 = fp[2]; steps++;
+#line 62 "tests/e2e/data/tiny.ordo"
+    t1 = fp[2]; steps++;
     /* 164 NPLAYERS */
+#line 62 "tests/e2e/data/tiny.ordo"
     steps++;
-    int32_t v164 = nplayers;
+#line 62 "tests/e2e/data/tiny.ordo"
+    t2 = nplayers;
     /* 165 LT */
-    int32_t v165;
-    { int32_t a_ = v163, b_ = v164; v165 = a_ < b_; steps++; }
+#line 62 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; }
     /* 166 JZ 179 */
-    if (v165 == 0) { steps++; goto L_179; }
+#line 62 "tests/e2e/data/tiny.ordo"
+    if (t1 == 0) { steps++; goto pc_179; }
+#line 62 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 167 LDL 2 */
-    int32_t v167 = fp[2]; steps++;
+#line 62 "tests/e2e/data/tiny.ordo"
+    t1 = fp[2]; steps++;
     /* 168 LDLI 6 */
-    int32_t v168;
-    { int32_t i_ = v167;
-      if (i_ < 0 || i_ >= 3) { fp[10] = v167; ON_SLOW(168u, 11u); }
-      v168 = fp[6 + i_]; steps++; }
+#line 62 "tests/e2e/data/tiny.ordo"
+    { int32_t i_ = t1;
+#line 62 "tests/e2e/data/tiny.ordo"
+      if (i_ < 0 || i_ >= 3) { fp[10] = t1; ON_AT(168u, 11u); goto slow; }
+#line 62 "tests/e2e/data/tiny.ordo"
+      t1 = fp[6 + i_]; steps++; }
     /* 169 STL 0 */
-    fp[0] = v168; steps++;
+#line 62 "tests/e2e/data/tiny.ordo"
+    fp[0] = t1; steps++;
     /* 170 LDL 0 */
-    int32_t v170 = fp[0]; steps++;
+#line 62 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 171 LDX 2 ; in_game */
-    int32_t v171;
     {
-        uint32_t x0_ = (uint32_t)v170;
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = v170; ON_SLOW(171u, 11u); }
+#line 62 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t1;
+#line 62 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(171u, 11u); goto slow; }
+#line 62 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 13u + x0_ * 1u;
-        v171 = vm_load(a_, 1u); steps++;
+#line 62 "tests/e2e/data/tiny.ordo"
+        t1 = vm_load(a_, 1u); steps++;
     }
     /* 172 JZ 177 */
-    if (v171 == 0) { steps++; goto L_177; }
+#line 62 "tests/e2e/data/tiny.ordo"
+    if (t1 == 0) { steps++; goto pc_177; }
+#line 62 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 173 LDL 0 */
-    int32_t v173 = fp[0]; steps++;
+#line 63 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 174 TURN */
-    { int32_t p_ = v173;
-      if (mode == VM_EVAL || g->trace || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = v173; ON_SLOW(174u, 11u); }
+#line 63 "tests/e2e/data/tiny.ordo"
+    { int32_t p_ = t1;
+#line 63 "tests/e2e/data/tiny.ordo"
+      if (mode == VM_EVAL || g->trace || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(174u, 11u); goto slow; }
+#line 63 "tests/e2e/data/tiny.ordo"
       unsigned char *a_ = state + 1u + (uint32_t)p_ * 4u;
+#line 63 "tests/e2e/data/tiny.ordo"
       int32_t t_ = vm_load(a_, 4u);
-      if (t_ >= 2147483647) { fp[10] = v173; ON_SLOW(174u, 11u); }
+#line 63 "tests/e2e/data/tiny.ordo"
+      if (t_ >= 2147483647) { fp[10] = t1; ON_AT(174u, 11u); goto slow; }
+#line 63 "tests/e2e/data/tiny.ordo"
       vm_store(state + 0u, 1u, p_);
+#line 63 "tests/e2e/data/tiny.ordo"
       vm_store(a_, 4u, t_ + 1);
+#line 63 "tests/e2e/data/tiny.ordo"
       g->seq++; steps++; }
     /* 175 LDL 0 */
-    int32_t v175 = fp[0]; steps++;
+#line 64 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 176 CALL 1 ; take_turn */
-    fp[10] = v175; 
+#line 64 "tests/e2e/data/tiny.ordo"
+    fp[10] = t1; 
+#line 64 "tests/e2e/data/tiny.ordo"
     if (nframes >= 3u || stack_end - (fp + 10) < 8 || steps >= limit)
-        { ON_SLOW(176u, 11u); }
+#line 64 "tests/e2e/data/tiny.ordo"
+        { ON_AT(176u, 11u); goto slow; }
     {
+#line 64 "tests/e2e/data/tiny.ordo"
         int32_t *nfp_ = fp + 10;
+#line 64 "tests/e2e/data/tiny.ordo"
         nfp_[1] = 0;
+#line 64 "tests/e2e/data/tiny.ordo"
         nfp_[2] = 0;
+#line 64 "tests/e2e/data/tiny.ordo"
         ON_FRAME(177u, 1, nfp_, 9u);
+#line 64 "tests/e2e/data/tiny.ordo"
         fp = nfp_;
+#line 64 "tests/e2e/data/tiny.ordo"
         steps++;
-        ON_CALL(tiny_program_p1, 5u, 3u, 177u, 10u);
+#line 64 "tests/e2e/data/tiny.ordo"
+        if (ON_CALL(tiny_program_take_turn, 5u, 3u) != ON_GOTO)
+#line 64 "tests/e2e/data/tiny.ordo"
+            return rc;
+#line 64 "tests/e2e/data/tiny.ordo"
+        if (!ON_HERE(177u, 10u))
+#line 64 "tests/e2e/data/tiny.ordo"
+            goto dispatch;
     }
-L_177:;
+#line 64 "tests/e2e/data/tiny.ordo"
+pc_177:;
     /* 177 INCL 2 */
-    if (fp[2] == INT32_MAX) { ON_SLOW(177u, 10u); }
+#line 64 "tests/e2e/data/tiny.ordo"
+    if (fp[2] == INT32_MAX) { ON_AT(177u, 10u); goto slow; }
+#line 64 "tests/e2e/data/tiny.ordo"
     fp[2]++; steps++;
     /* 178 JMP 163 */
-    if (steps >= limit) { ON_SLOW(178u, 10u); }
-    steps++; goto L_163;
-L_179:;
+#line 64 "tests/e2e/data/tiny.ordo"
+    if (steps >= limit) { ON_AT(178u, 10u); goto slow; }
+#line 64 "tests/e2e/data/tiny.ordo"
+    steps++; goto pc_163;
+#line 64 "tests/e2e/data/tiny.ordo"
+pc_179:;
     /* 179 PUSH 0 */
+#line 67 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 180 STL 2 */
+#line 67 "tests/e2e/data/tiny.ordo"
     fp[2] = 0; steps++;
     /* 181 LDL 2 */
-    int32_t v181 = fp[2]; steps++;
-    /* 182 WINDOW x=0 2 */
-    if (mode == VM_EVAL || g->trace || (uint32_t)v181 >= (uint32_t)nplayers) { fp[10] = v181; ON_SLOW(182u, 11u); }
+#line 67 "tests/e2e/data/tiny.ordo"
+    t1 = fp[2]; steps++;
+    /* 182 WINDOW x=0 2 ; "may concede" */
+#line 67 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->trace || (uint32_t)t1 >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(182u, 11u); goto slow; }
+#line 67 "tests/e2e/data/tiny.ordo"
     g->seq++; steps++;
     /* 183 OPTS */
-    if (mode == VM_EVAL) { ON_SLOW(183u, 10u); }
+#line 67 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL) { ON_AT(183u, 10u); goto slow; }
+#line 67 "tests/e2e/data/tiny.ordo"
     VM_CLEAR_OPTS(g); steps++;
     /* 184 OFFERN 5 ; "pass" */
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_SLOW(184u, 10u); }
+#line 67 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(184u, 10u); goto slow; }
+#line 67 "tests/e2e/data/tiny.ordo"
     ON_OFFER(5u, VM_OPT_PLAIN, 0); steps++;
     /* 185 LDL 2 */
-    int32_t v185 = fp[2]; steps++;
+#line 67 "tests/e2e/data/tiny.ordo"
+    t1 = fp[2]; steps++;
     /* 186 WAIT x=0 */
-    { fp[10] = v185; ON_SLOW(186u, 11u); }
-L_187:;
+#line 67 "tests/e2e/data/tiny.ordo"
+    { fp[10] = t1; ON_AT(186u, 11u); goto slow; }
+#line 67 "tests/e2e/data/tiny.ordo"
+pc_187:;
     /* 187 LDL 2 */
-    int32_t v187 = fp[2]; steps++;
-    /* 188 WINDOW x=1 2 */
-    if (mode == VM_EVAL || g->trace || (uint32_t)v187 >= (uint32_t)nplayers) { fp[10] = v187; ON_SLOW(188u, 11u); }
+#line 67 "tests/e2e/data/tiny.ordo"
+    t1 = fp[2]; steps++;
+    /* 188 WINDOW x=1 2 ; "may concede" */
+#line 67 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->trace || (uint32_t)t1 >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(188u, 11u); goto slow; }
+#line 67 "tests/e2e/data/tiny.ordo"
     g->seq++; steps++;
     /* 189 JMP 108 */
-    if (steps >= limit) { ON_SLOW(189u, 10u); }
-    steps++; goto L_108;
-L_190:;
+#line 67 "tests/e2e/data/tiny.ordo"
+    if (steps >= limit) { ON_AT(189u, 10u); goto slow; }
+#line 67 "tests/e2e/data/tiny.ordo"
+    steps++; goto pc_108;
+#line 67 "tests/e2e/data/tiny.ordo"
+pc_190:;
     /* 190 STEPEND */
+#line 67 "tests/e2e/data/tiny.ordo"
     { int32_t s_ = fp[9];
-      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_SLOW(190u, 10u); }
+#line 67 "tests/e2e/data/tiny.ordo"
+      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(190u, 10u); goto slow; }
+#line 67 "tests/e2e/data/tiny.ordo"
       cur_step = s_; steps++; }
     /* 191 UNESC x=1 */
-    if (mode == VM_EVAL || g->nesc < 1u) { ON_SLOW(191u, 9u); }
+#line 67 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->nesc < 1u) { ON_AT(191u, 9u); goto slow; }
+#line 67 "tests/e2e/data/tiny.ordo"
     g->nesc = (uint16_t)(g->nesc - 1u); steps++;
     /* 192 JMP 197 */
-    steps++; goto L_197;
-L_193:;
+#line 67 "tests/e2e/data/tiny.ordo"
+    steps++; goto pc_197;
+#line 67 "tests/e2e/data/tiny.ordo"
+pc_193:;
     /* 193 PUSH 0 */
+#line 71 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 194 EMIT x=1 2 ; conceded */
-    if (mode == VM_EVAL || g->trace) { fp[9] = 0; ON_SLOW(194u, 10u); }
+#line 71 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->trace) { fp[9] = 0; ON_AT(194u, 10u); goto slow; }
+#line 71 "tests/e2e/data/tiny.ordo"
     g->seq++; steps++;
     /* 195 PUSH 1 */
+#line 72 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 196 END x=1 0 0 */
-    { fp[9] = 1; ON_SLOW(196u, 10u); }
-L_197:;
+#line 72 "tests/e2e/data/tiny.ordo"
+    { fp[9] = 1; ON_AT(196u, 10u); goto slow; }
+#line 72 "tests/e2e/data/tiny.ordo"
+pc_197:;
     /* 197 STEP 4 ; step 2 "the highest score wins" [TINY-2] */
-    if (mode == VM_EVAL || g->trace) { ON_SLOW(197u, 9u); }
+#line 74 "tests/e2e/data/tiny.ordo"
+    if (mode == VM_EVAL || g->trace) { ON_AT(197u, 9u); goto slow; }
+#line 74 "tests/e2e/data/tiny.ordo"
     g->seq++; steps++;
-    int32_t v197 = cur_step;
+#line 74 "tests/e2e/data/tiny.ordo"
+    t0 = cur_step;
+#line 74 "tests/e2e/data/tiny.ordo"
     cur_step = 4;
     /* 198 PUSH 0 */
+#line 75 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 199 STL 2 */
+#line 75 "tests/e2e/data/tiny.ordo"
     fp[2] = 0; steps++;
     /* 200 PUSH 0 */
+#line 75 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 201 STL 3 */
+#line 75 "tests/e2e/data/tiny.ordo"
     fp[3] = 0; steps++;
     /* 202 PUSH 0 */
+#line 75 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 203 STL 4 */
+#line 75 "tests/e2e/data/tiny.ordo"
     fp[4] = 0; steps++;
-    fp[9] = v197; 
-L_204:;
+#line 75 "tests/e2e/data/tiny.ordo"
+    fp[9] = t0; 
+#line 75 "tests/e2e/data/tiny.ordo"
+pc_204:;
     /* 204 LDL 4 */
-    int32_t v204 = fp[4]; steps++;
+#line 75 "tests/e2e/data/tiny.ordo"
+    t1 = fp[4]; steps++;
     /* 205 NPLAYERS */
+#line 75 "tests/e2e/data/tiny.ordo"
     steps++;
-    int32_t v205 = nplayers;
+#line 75 "tests/e2e/data/tiny.ordo"
+    t2 = nplayers;
     /* 206 LT */
-    int32_t v206;
-    { int32_t a_ = v204, b_ = v205; v206 = a_ < b_; steps++; }
+#line 75 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; }
     /* 207 JZ 228 */
-    if (v206 == 0) { steps++; goto L_228; }
+#line 75 "tests/e2e/data/tiny.ordo"
+    if (t1 == 0) { steps++; goto pc_228; }
+#line 75 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 208 LDL 4 */
-    int32_t v208 = fp[4]; steps++;
+#line 75 "tests/e2e/data/tiny.ordo"
+    t1 = fp[4]; steps++;
     /* 209 STL 0 */
-    fp[0] = v208; steps++;
+#line 75 "tests/e2e/data/tiny.ordo"
+    fp[0] = t1; steps++;
     /* 210 LDL 0 */
-    int32_t v210 = fp[0]; steps++;
+#line 75 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 211 LDX 2 ; in_game */
-    int32_t v211;
     {
-        uint32_t x0_ = (uint32_t)v210;
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = v210; ON_SLOW(211u, 11u); }
+#line 75 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t1;
+#line 75 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(211u, 11u); goto slow; }
+#line 75 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 13u + x0_ * 1u;
-        v211 = vm_load(a_, 1u); steps++;
+#line 75 "tests/e2e/data/tiny.ordo"
+        t1 = vm_load(a_, 1u); steps++;
     }
     /* 212 JZ 226 */
-    if (v211 == 0) { steps++; goto L_226; }
+#line 75 "tests/e2e/data/tiny.ordo"
+    if (t1 == 0) { steps++; goto pc_226; }
+#line 75 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 213 LDL 3 */
-    int32_t v213 = fp[3]; steps++;
+#line 75 "tests/e2e/data/tiny.ordo"
+    t1 = fp[3]; steps++;
     /* 214 JZ 221 */
-    if (v213 == 0) { steps++; goto L_221; }
+#line 75 "tests/e2e/data/tiny.ordo"
+    if (t1 == 0) { steps++; goto pc_221; }
+#line 75 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 215 LDL 2 */
-    int32_t v215 = fp[2]; steps++;
+#line 75 "tests/e2e/data/tiny.ordo"
+    t1 = fp[2]; steps++;
     /* 216 LDL 0 */
-    int32_t v216 = fp[0]; steps++;
+#line 75 "tests/e2e/data/tiny.ordo"
+    t2 = fp[0]; steps++;
     /* 217 LDX 4 ; score */
-    int32_t v217;
     {
-        uint32_t x0_ = (uint32_t)v216;
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = v215; fp[11] = v216; ON_SLOW(217u, 12u); }
+#line 75 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t2;
+#line 75 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; fp[11] = t2; ON_AT(217u, 12u); goto slow; }
+#line 75 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        v217 = vm_load(a_, 1u); steps++;
+#line 75 "tests/e2e/data/tiny.ordo"
+        t2 = vm_load(a_, 1u); steps++;
     }
     /* 218 MAX */
-    int32_t v218;
-    { int32_t a_ = v215, b_ = v217; v218 = a_ > b_ ? a_ : b_; steps++; }
+#line 75 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t1, b_ = t2; t1 = a_ > b_ ? a_ : b_; steps++; }
     /* 219 STL 2 */
-    fp[2] = v218; steps++;
+#line 75 "tests/e2e/data/tiny.ordo"
+    fp[2] = t1; steps++;
     /* 220 JMP 226 */
-    steps++; goto L_226;
-L_221:;
+#line 75 "tests/e2e/data/tiny.ordo"
+    steps++; goto pc_226;
+#line 75 "tests/e2e/data/tiny.ordo"
+pc_221:;
     /* 221 LDL 0 */
-    int32_t v221 = fp[0]; steps++;
+#line 75 "tests/e2e/data/tiny.ordo"
+    t1 = fp[0]; steps++;
     /* 222 LDX 4 ; score */
-    int32_t v222;
     {
-        uint32_t x0_ = (uint32_t)v221;
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = v221; ON_SLOW(222u, 11u); }
+#line 75 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t1;
+#line 75 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(222u, 11u); goto slow; }
+#line 75 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        v222 = vm_load(a_, 1u); steps++;
+#line 75 "tests/e2e/data/tiny.ordo"
+        t1 = vm_load(a_, 1u); steps++;
     }
     /* 223 STL 2 */
-    fp[2] = v222; steps++;
+#line 75 "tests/e2e/data/tiny.ordo"
+    fp[2] = t1; steps++;
     /* 224 PUSH 1 */
+#line 75 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 225 STL 3 */
+#line 75 "tests/e2e/data/tiny.ordo"
     fp[3] = 1; steps++;
-L_226:;
+#line 75 "tests/e2e/data/tiny.ordo"
+pc_226:;
     /* 226 INCL 4 */
-    if (fp[4] == INT32_MAX) { ON_SLOW(226u, 10u); }
+#line 75 "tests/e2e/data/tiny.ordo"
+    if (fp[4] == INT32_MAX) { ON_AT(226u, 10u); goto slow; }
+#line 75 "tests/e2e/data/tiny.ordo"
     fp[4]++; steps++;
     /* 227 JMP 204 */
-    if (steps >= limit) { ON_SLOW(227u, 10u); }
-    steps++; goto L_204;
-L_228:;
+#line 75 "tests/e2e/data/tiny.ordo"
+    if (steps >= limit) { ON_AT(227u, 10u); goto slow; }
+#line 75 "tests/e2e/data/tiny.ordo"
+    steps++; goto pc_204;
+#line 75 "tests/e2e/data/tiny.ordo"
+pc_228:;
     /* 228 LDL 2 */
-    int32_t v228 = fp[2]; steps++;
+#line 75 "tests/e2e/data/tiny.ordo"
+    t1 = fp[2]; steps++;
     /* 229 STL 0 */
-    fp[0] = v228; steps++;
+#line 75 "tests/e2e/data/tiny.ordo"
+    fp[0] = t1; steps++;
     /* 230 PUSH 0 */
+#line 76 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 231 STL 2 */
+#line 76 "tests/e2e/data/tiny.ordo"
     fp[2] = 0; steps++;
-L_232:;
+#line 76 "tests/e2e/data/tiny.ordo"
+pc_232:;
     /* 232 LDL 2 */
-    int32_t v232 = fp[2]; steps++;
+#line 76 "tests/e2e/data/tiny.ordo"
+    t1 = fp[2]; steps++;
     /* 233 NPLAYERS */
+#line 76 "tests/e2e/data/tiny.ordo"
     steps++;
-    int32_t v233 = nplayers;
+#line 76 "tests/e2e/data/tiny.ordo"
+    t2 = nplayers;
     /* 234 LT */
-    int32_t v234;
-    { int32_t a_ = v232, b_ = v233; v234 = a_ < b_; steps++; }
+#line 76 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; }
     /* 235 JZ 250 */
-    if (v234 == 0) { steps++; goto L_250; }
+#line 76 "tests/e2e/data/tiny.ordo"
+    if (t1 == 0) { steps++; goto pc_250; }
+#line 76 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 236 LDL 2 */
-    int32_t v236 = fp[2]; steps++;
+#line 76 "tests/e2e/data/tiny.ordo"
+    t1 = fp[2]; steps++;
     /* 237 STL 1 */
-    fp[1] = v236; steps++;
+#line 76 "tests/e2e/data/tiny.ordo"
+    fp[1] = t1; steps++;
     /* 238 LDL 1 */
-    int32_t v238 = fp[1]; steps++;
+#line 76 "tests/e2e/data/tiny.ordo"
+    t1 = fp[1]; steps++;
     /* 239 LDX 2 ; in_game */
-    int32_t v239;
     {
-        uint32_t x0_ = (uint32_t)v238;
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = v238; ON_SLOW(239u, 11u); }
+#line 76 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t1;
+#line 76 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(239u, 11u); goto slow; }
+#line 76 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 13u + x0_ * 1u;
-        v239 = vm_load(a_, 1u); steps++;
+#line 76 "tests/e2e/data/tiny.ordo"
+        t1 = vm_load(a_, 1u); steps++;
     }
     /* 240 JZ 248 */
-    if (v239 == 0) { steps++; goto L_248; }
+#line 76 "tests/e2e/data/tiny.ordo"
+    if (t1 == 0) { steps++; goto pc_248; }
+#line 76 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 241 LDL 1 */
-    int32_t v241 = fp[1]; steps++;
+#line 76 "tests/e2e/data/tiny.ordo"
+    t1 = fp[1]; steps++;
     /* 242 LDX 4 ; score */
-    int32_t v242;
     {
-        uint32_t x0_ = (uint32_t)v241;
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = v241; ON_SLOW(242u, 11u); }
+#line 76 "tests/e2e/data/tiny.ordo"
+        uint32_t x0_ = (uint32_t)t1;
+#line 76 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(242u, 11u); goto slow; }
+#line 76 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        v242 = vm_load(a_, 1u); steps++;
+#line 76 "tests/e2e/data/tiny.ordo"
+        t1 = vm_load(a_, 1u); steps++;
     }
     /* 243 LDL 0 */
-    int32_t v243 = fp[0]; steps++;
+#line 76 "tests/e2e/data/tiny.ordo"
+    t2 = fp[0]; steps++;
     /* 244 EQ */
-    int32_t v244;
-    { int32_t a_ = v242, b_ = v243; v244 = a_ == b_; steps++; }
+#line 76 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t1, b_ = t2; t1 = a_ == b_; steps++; }
     /* 245 JZ 248 */
-    if (v244 == 0) { steps++; goto L_248; }
+#line 76 "tests/e2e/data/tiny.ordo"
+    if (t1 == 0) { steps++; goto pc_248; }
+#line 76 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 246 LDL 1 */
-    int32_t v246 = fp[1]; steps++;
+#line 77 "tests/e2e/data/tiny.ordo"
+    t1 = fp[1]; steps++;
     /* 247 END x=1 0 0 */
-    { fp[10] = v246; ON_SLOW(247u, 11u); }
-L_248:;
+#line 77 "tests/e2e/data/tiny.ordo"
+    { fp[10] = t1; ON_AT(247u, 11u); goto slow; }
+#line 77 "tests/e2e/data/tiny.ordo"
+pc_248:;
     /* 248 INCL 2 */
-    if (fp[2] == INT32_MAX) { ON_SLOW(248u, 10u); }
+#line 77 "tests/e2e/data/tiny.ordo"
+    if (fp[2] == INT32_MAX) { ON_AT(248u, 10u); goto slow; }
+#line 77 "tests/e2e/data/tiny.ordo"
     fp[2]++; steps++;
     /* 249 JMP 232 */
-    if (steps >= limit) { ON_SLOW(249u, 10u); }
-    steps++; goto L_232;
-L_250:;
+#line 77 "tests/e2e/data/tiny.ordo"
+    if (steps >= limit) { ON_AT(249u, 10u); goto slow; }
+#line 77 "tests/e2e/data/tiny.ordo"
+    steps++; goto pc_232;
+#line 77 "tests/e2e/data/tiny.ordo"
+pc_250:;
     /* 250 STEPEND */
+#line 77 "tests/e2e/data/tiny.ordo"
     { int32_t s_ = fp[9];
-      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_SLOW(250u, 10u); }
+#line 77 "tests/e2e/data/tiny.ordo"
+      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(250u, 10u); goto slow; }
+#line 77 "tests/e2e/data/tiny.ordo"
       cur_step = s_; steps++; }
     /* 251 RET */
-    if (nframes - 1u == base) { ON_SLOW(251u, 9u); }
+#line 77 "tests/e2e/data/tiny.ordo"
+    if (nframes - 1u == base) { ON_AT(251u, 9u); goto slow; }
+#line 77 "tests/e2e/data/tiny.ordo"
     { ON_RETURN(); steps++; goto dispatch; }
+#line 2107 "tiny.c"
 }
 
 /* fn expect#91 (proc 3, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_p3(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_expect_91(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
+    int32_t t0 = 0;
 dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    ON_ENTRY(252, 3u, 0u, 2)
+    case 252:
+        if (!ON_FITS(3u, 0u, 2))
+            goto interp;
+        goto pc_252;
     default:
         if (pc >= 252u && pc < 257u)
             goto interp;
-        ON_ELSEWHERE(tiny_program_run);
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
     }
 slow:
-    ON_STEP();
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
     goto dispatch;
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-L_252:;
+pc_252:;
     /* 252 PUSH 0 */
+#line 91 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 253 LDX 5 ; color */
-    int32_t v253;
     {
+#line 91 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)0;
-        if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_SLOW(253u, 1u); }
+#line 91 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(253u, 1u); goto slow; }
+#line 91 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 20u + x0_ * 1u;
-        v253 = vm_load(a_, 1u); steps++;
+#line 91 "tests/e2e/data/tiny.ordo"
+        t0 = vm_load(a_, 1u); steps++;
     }
     /* 254 PUSH 1 */
+#line 91 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 255 EQ */
-    int32_t v255;
-    { int32_t a_ = v253, b_ = 1; v255 = a_ == b_; steps++; }
+#line 91 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t0, b_ = 1; t0 = a_ == b_; steps++; }
     /* 256 RETV */
-    if (nframes - 1u == base) { fp[0] = v255; ON_SLOW(256u, 1u); }
-    { int32_t v_ = v255; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
+#line 91 "tests/e2e/data/tiny.ordo"
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(256u, 1u); goto slow; }
+#line 91 "tests/e2e/data/tiny.ordo"
+    { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
+#line 2170 "tiny.c"
 }
 
 /* fn expect#95 (proc 4, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_p4(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_expect_95(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
+    int32_t t0 = 0;
 dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    ON_ENTRY(257, 4u, 0u, 2)
+    case 257:
+        if (!ON_FITS(4u, 0u, 2))
+            goto interp;
+        goto pc_257;
     default:
         if (pc >= 257u && pc < 262u)
             goto interp;
-        ON_ELSEWHERE(tiny_program_run);
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
     }
 slow:
-    ON_STEP();
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
     goto dispatch;
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-L_257:;
+pc_257:;
     /* 257 PUSH 0 */
+#line 95 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 258 LDX 4 ; score */
-    int32_t v258;
     {
+#line 95 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)0;
-        if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_SLOW(258u, 1u); }
+#line 95 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(258u, 1u); goto slow; }
+#line 95 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 17u + x0_ * 1u;
-        v258 = vm_load(a_, 1u); steps++;
+#line 95 "tests/e2e/data/tiny.ordo"
+        t0 = vm_load(a_, 1u); steps++;
     }
     /* 259 PUSH 0 */
+#line 95 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 260 GT */
-    int32_t v260;
-    { int32_t a_ = v258, b_ = 0; v260 = a_ > b_; steps++; }
+#line 95 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t0, b_ = 0; t0 = a_ > b_; steps++; }
     /* 261 RETV */
-    if (nframes - 1u == base) { fp[0] = v260; ON_SLOW(261u, 1u); }
-    { int32_t v_ = v260; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
+#line 95 "tests/e2e/data/tiny.ordo"
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(261u, 1u); goto slow; }
+#line 95 "tests/e2e/data/tiny.ordo"
+    { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
+#line 2233 "tiny.c"
 }
 
 /* proc setup#106 (proc 5, line 106): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_p5(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_setup_106(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
 dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    ON_ENTRY(262, 5u, 0u, 2)
+    case 262:
+        if (!ON_FITS(5u, 0u, 2))
+            goto interp;
+        goto pc_262;
     default:
         if (pc >= 262u && pc < 266u)
             goto interp;
-        ON_ELSEWHERE(tiny_program_run);
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
     }
 slow:
-    ON_STEP();
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
     goto dispatch;
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-L_262:;
+pc_262:;
     /* 262 PUSH 1 */
+#line 107 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 263 PUSH 1 */
+#line 107 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 264 STX 6 ; doubles_left */
     {
+#line 107 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)1;
-        if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 1; ON_SLOW(264u, 2u); }
+#line 107 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 1; ON_AT(264u, 2u); goto slow; }
+#line 107 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 23u + x0_ * 1u;
+#line 107 "tests/e2e/data/tiny.ordo"
         int32_t x_ = 1;
-        if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[0] = 1; fp[1] = 1; ON_SLOW(264u, 2u); }
+#line 107 "tests/e2e/data/tiny.ordo"
+        if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[0] = 1; fp[1] = 1; ON_AT(264u, 2u); goto slow; }
+#line 107 "tests/e2e/data/tiny.ordo"
         vm_store(a_, 1u, x_); steps++;
     }
     /* 265 RET */
-    if (nframes - 1u == base) { ON_SLOW(265u, 0u); }
+#line 107 "tests/e2e/data/tiny.ordo"
+    if (nframes - 1u == base) { ON_AT(265u, 0u); goto slow; }
+#line 107 "tests/e2e/data/tiny.ordo"
     { ON_RETURN(); steps++; goto dispatch; }
+#line 2296 "tiny.c"
 }
 
 /* fn expect#113 (proc 6, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_p6(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_expect_113(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
+    int32_t t0 = 0;
 dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    ON_ENTRY(266, 6u, 0u, 2)
+    case 266:
+        if (!ON_FITS(6u, 0u, 2))
+            goto interp;
+        goto pc_266;
     default:
         if (pc >= 266u && pc < 271u)
             goto interp;
-        ON_ELSEWHERE(tiny_program_run);
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
     }
 slow:
-    ON_STEP();
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
     goto dispatch;
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-L_266:;
+pc_266:;
     /* 266 PUSH 1 */
+#line 113 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 267 LDX 6 ; doubles_left */
-    int32_t v267;
     {
+#line 113 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)1;
-        if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; ON_SLOW(267u, 1u); }
+#line 113 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; ON_AT(267u, 1u); goto slow; }
+#line 113 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 23u + x0_ * 1u;
-        v267 = vm_load(a_, 1u); steps++;
+#line 113 "tests/e2e/data/tiny.ordo"
+        t0 = vm_load(a_, 1u); steps++;
     }
     /* 268 PUSH 0 */
+#line 113 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 269 EQ */
-    int32_t v269;
-    { int32_t a_ = v267, b_ = 0; v269 = a_ == b_; steps++; }
+#line 113 "tests/e2e/data/tiny.ordo"
+    { int32_t a_ = t0, b_ = 0; t0 = a_ == b_; steps++; }
     /* 270 RETV */
-    if (nframes - 1u == base) { fp[0] = v269; ON_SLOW(270u, 1u); }
-    { int32_t v_ = v269; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
+#line 113 "tests/e2e/data/tiny.ordo"
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(270u, 1u); goto slow; }
+#line 113 "tests/e2e/data/tiny.ordo"
+    { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
+#line 2359 "tiny.c"
 }
 
 /* proc setup#127 (proc 7, line 127): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_p7(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_setup_127(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
 dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    ON_ENTRY(271, 7u, 0u, 2)
+    case 271:
+        if (!ON_FITS(7u, 0u, 2))
+            goto interp;
+        goto pc_271;
     default:
         if (pc >= 271u && pc < 275u)
             goto interp;
-        ON_ELSEWHERE(tiny_program_run);
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
     }
 slow:
-    ON_STEP();
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
     goto dispatch;
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-L_271:;
+pc_271:;
     /* 271 PUSH 1 */
+#line 128 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 272 PUSH 31 */
+#line 128 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 273 STX 4 ; score */
     {
+#line 128 "tests/e2e/data/tiny.ordo"
         uint32_t x0_ = (uint32_t)1;
-        if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 31; ON_SLOW(273u, 2u); }
+#line 128 "tests/e2e/data/tiny.ordo"
+        if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 31; ON_AT(273u, 2u); goto slow; }
+#line 128 "tests/e2e/data/tiny.ordo"
         unsigned char *a_ = state + 17u + x0_ * 1u;
+#line 128 "tests/e2e/data/tiny.ordo"
         int32_t x_ = 31;
-        if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[0] = 1; fp[1] = 31; ON_SLOW(273u, 2u); }
+#line 128 "tests/e2e/data/tiny.ordo"
+        if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[0] = 1; fp[1] = 31; ON_AT(273u, 2u); goto slow; }
+#line 128 "tests/e2e/data/tiny.ordo"
         vm_store(a_, 1u, x_); steps++;
     }
     /* 274 RET */
-    if (nframes - 1u == base) { ON_SLOW(274u, 0u); }
+#line 128 "tests/e2e/data/tiny.ordo"
+    if (nframes - 1u == base) { ON_AT(274u, 0u); goto slow; }
+#line 128 "tests/e2e/data/tiny.ordo"
     { ON_RETURN(); steps++; goto dispatch; }
+#line 2422 "tiny.c"
 }
 
 /* each proc's first pc, in order, and its function (NULL: the interpreter's) */
@@ -1673,8 +2426,8 @@ static const uint32_t tiny_program_first[8] = {
     0u, 5u, 105u, 252u, 257u, 262u, 266u, 271u,
 };
 static const on_fn tiny_program_fn[8] = {
-    tiny_program_p0, tiny_program_p1, tiny_program_p2, tiny_program_p3,
-    tiny_program_p4, tiny_program_p5, tiny_program_p6, tiny_program_p7,
+    tiny_program_reached, tiny_program_take_turn, tiny_program_sequence, tiny_program_expect_91,
+    tiny_program_expect_95, tiny_program_setup_106, tiny_program_expect_113, tiny_program_setup_127,
 };
 
 static int tiny_program_run(ordo_game *g, int mode, uint32_t base, int32_t *result, uint32_t level)
