@@ -2,7 +2,7 @@
 #   make demo    install what is missing, build, check and run every ruleset
 #   make test    install what is missing, then every test (also under ASan+UBSan)
 #   make bench   benchmarks (figures go in doc/performance.md)
-#   make examples  a host program per ruleset, built from ordoc's C output
+#   make hosts   a host program per ruleset, built from ordoc's C output
 #
 # Layout: dsl/ (flex+bison front end) -> compiler/ (checks, lowering, C
 # emitter; compiler/engines/ the tools' engines, compiler/driver/ their
@@ -122,13 +122,16 @@ HEADERS    := runtime/ordo.h runtime/ordo_native.h runtime/opcodes.h runtime/opc
 # tools print from their option tables (man/generate.sh)
 MAN1       := $(BUILD)/man/ordo.1 $(BUILD)/man/ordoc.1
 
-.PHONY: all deps demo test test-one bench clean examples fuzz fuzz-build install uninstall help \
+.PHONY: all deps demo test test-one bench clean examples hosts fuzz fuzz-build install uninstall help \
         doc-browser-test
-all: $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(LIBENGINES) $(LIBSO) $(EXAMPLES) $(MAN1)
+# `make` builds the tools and the libraries; the hosts, whose emitted C takes
+# GCC about a minute of CPU, are their own target (`make hosts`)
+all: $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(LIBENGINES) $(LIBSO) $(MAN1)
 
 help:
-	@echo 'make            build the tools, the libraries and a host per ruleset'
-	@echo 'make demo       install what is missing, build, check and play every ruleset'
+	@echo 'make            build the tools and the libraries'
+	@echo 'make hosts      a host program per ruleset, from its emitted C (make examples: the same)'
+	@echo 'make demo       install what is missing, build, check and play every ruleset (about a minute)'
 	@echo 'make test       every test, then again under ASan and UBSan (about 10 minutes)'
 	@echo 'make bench      the benchmarks (doc/performance.md)'
 	@echo 'make doc-browser-test  the HTML rule documents in headless Chromium (installed when missing, as root)'
@@ -137,7 +140,7 @@ help:
 	@echo 'make uninstall  the same files removed'
 	@echo 'make clean      remove build/'
 
-examples: $(EXAMPLES)
+hosts examples: $(EXAMPLES)
 
 $(BUILD)/man/ordo.1: man/ordo.1.in man/generate.sh $(ORDO)
 	@mkdir -p $(@D)
@@ -398,8 +401,11 @@ test: deps
 	@$(ASAN_VOLUME) $(MAKE) --no-print-directory -j$(JOBS) test-one BUILD=build/asan OPT=-O1 EMIT_OPT=-O0 \
 	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 
-demo: all
-	@sh tests/tools/demo.sh $(BUILD)
+# the demo compiles one ruleset's C (tests/tools/demo.sh, NATIVE), with the
+# rule that `make hosts` uses, so nothing is compiled twice
+DEMO_NATIVE := splendor_solo
+demo: $(DEPS_OK) $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(BUILD)/examples/$(DEMO_NATIVE)_host
+	@NATIVE=$(DEMO_NATIVE) sh tests/tools/demo.sh $(BUILD)
 
 # `ordo doc`'s HTML pages loaded and checked in headless Chromium; Debian's
 # chromium package (~300 MB) is installed when missing (as root). Not part
@@ -407,7 +413,7 @@ demo: all
 doc-browser-test: $(ORDO)
 	@sh tests/e2e/doc_browser.sh $(BUILD) --install
 
-bench: all $(BENCH_BIN) $(PY_LIB)
+bench: all $(EXAMPLES) $(BENCH_BIN) $(PY_LIB)
 	@sh tests/bench/run.sh $(BUILD)
 
 install: all

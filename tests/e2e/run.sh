@@ -109,7 +109,7 @@ for src in $E2E_FILES rulesets/*.ordo; do
     name=$(basename "$src" .ordo)
     host=$BUILD/examples/${name}_host
     case $src in tests/e2e/*) host=$BUILD/e2e/${name}_host ;; esac
-    if [ ! -x "$host" ]; then bad "no host $host (make examples)"; continue; fi
+    if [ ! -x "$host" ]; then bad "no host $host (make hosts)"; continue; fi
     set -- $(players_of "$src")
     lo=${1:-2} hi=${2:-${1:-2}}
     p=$lo

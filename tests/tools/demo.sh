@@ -1,66 +1,102 @@
 #!/bin/sh
-# demo.sh BUILD — a tour of every ruleset (`make demo`): check it, compile
-# it to C with ordoc, compile that C into a host program, and play a seeded
-# game with the random policy, showing the end of the trace and the result;
-# then write every ruleset's rule document (Markdown, HTML, Graphviz) into
-# BUILD/demo/doc/.
+# demo.sh BUILD — the tour `make demo` gives, in about a minute: every
+# ruleset in rulesets/ checked and its scenarios run; a seeded game of each
+# played by the interpreter, told by its result and the rule that ended
+# it; one ruleset compiled to C, played natively and held to the
+# interpreter's trace; every ruleset's rule document. The Makefile builds
+# the tools and the one native host first (its emitted C compiled once,
+# the object `make hosts` and `make test` reuse), so nothing here compiles.
+# Exit status 0 when every stage worked.
 BUILD=${1:-build}
 cd "$(dirname "$0")/../.." || exit 1
-CC=${CC:-cc}
 SEED=${SEED:-2024}
+NATIVE=${NATIVE:-splendor_solo}
 D=$BUILD/demo
+ORDO=$BUILD/ordo
 mkdir -p "$D"
 status=0
-say() { printf '\n%s\n' "$*"; }
-run() { echo "  \$ $*"; "$@"; }
+stage() { printf '\n%s\n' "$*"; }
+fail() { echo "  !! $*"; status=1; }
 
 set -- rulesets/*.ordo
-if [ ! -f "$1" ]; then
-    echo "demo: no rulesets in rulesets/"
-    exit 1
-fi
+[ -f "$1" ] || { echo "demo: no rulesets in rulesets/"; exit 1; }
+
+echo "ordo: board-game rules written as data, checked, played and compiled to C."
+echo "The rulesets in rulesets/ encode real rulebooks; each step cites its rule IDs."
+
+stage "1. Check each ruleset and run the scenarios written with its rules"
+echo "   (build/ordo check FILE: names, types and consistency; build/ordo test FILE)"
 for src in "$@"; do
     name=$(basename "$src" .ordo)
-    title=$(sed -n 's/^ruleset[[:space:]]*"\(.*\)".*/\1/p' "$src" | head -1)
-    say "=== $name: $title"
-    echo "  $(wc -l <"$src") lines, $(grep -c '^[[:space:]]*step ' "$src") steps," \
-         "$(grep -c '^[[:space:]]*scenario ' "$src") scenarios"
-
-    say "1. check"
-    if run "$BUILD/ordo" check -v "$src"; then :; else status=1; continue; fi
-    run "$BUILD/ordo" test "$src" | tail -n 1
-
-    say "2. compile to C with ordoc"
-    run "$BUILD/ordoc" "$src" -o "$D/$name.c" --header "$D/$name.h" --symbol "${name}_program" ||
-        { status=1; continue; }
-    echo "  -> $D/$name.c: $(wc -l <"$D/$name.c") lines of C"
-    grep -m 3 'ORDO_OP_STEP' "$D/$name.c" | sed 's/^/     /'
-
-    say "3. compile that C into a host program (examples/host.c)"
-    run $CC -std=c11 -Wall -Wextra -Werror -pedantic -O2 -D_POSIX_C_SOURCE=200809L \
-        -Iruntime -Iruntime/host -DHOST_PROGRAM="${name}_program" -o "$D/${name}_host" \
-        examples/host.c "$D/$name.c" "$BUILD/libordohost.a" "$BUILD/libordo.a" ||
-        { status=1; continue; }
-
-    say "4. play a game: seed $SEED, random policy (the end of the trace)"
-    echo "  \$ $D/${name}_host --seed $SEED --policy random"
-    if "$D/${name}_host" --seed "$SEED" --policy random >"$D/$name.trace" 2>"$D/$name.err"; then
-        echo "  ... ($(wc -l <"$D/$name.trace") trace lines; full trace in $D/$name.trace)"
-        tail -n 12 "$D/$name.trace" | sed 's/^/  | /'
-    else
-        status=1
-        tail -n 5 "$D/$name.trace" | sed 's/^/  | /'
-        sed 's/^/  ! /' "$D/$name.err"
+    if ! "$ORDO" check "$src" >"$D/$name.check" 2>&1; then
+        fail "$name: ordo check failed:"; sed 's/^/     /' "$D/$name.check" | head -5
+        continue
     fi
-    echo "  The same game interpreted: $BUILD/ordo run $src --seed $SEED"
+    "$ORDO" test "$src" >"$D/$name.test" 2>&1 || fail "$name: a scenario failed (see $D/$name.test)"
+    printf '   %-16s %5d lines %4d steps   scenarios: %s\n' "$name" "$(wc -l <"$src")" \
+        "$(grep -c '^[[:space:]]*step ' "$src")" "$(tail -n 1 "$D/$name.test")"
 done
-say "=== the rule documents (ordo doc) in $D/doc/"
+
+stage "2. Play one game of each, interpreted (seed $SEED)"
+echo "   (build/ordo run FILE --seed $SEED --policy P: the ruleset's own bot where it"
+echo "   declares one, else random choices; the trace goes to $D/NAME.trace)"
 for src in "$@"; do
-    run "$BUILD/ordo" doc "$src" -o "$D/doc" --dot || status=1
+    name=$(basename "$src" .ordo)
+    policy=$(sed -n 's/^policy[[:space:]]\{1,\}\([A-Za-z_][A-Za-z_0-9]*\).*/\1/p' "$src" | head -1)
+    policy=${policy:-random}
+    if ! "$ORDO" run "$src" --seed "$SEED" --policy "$policy" >"$D/$name.trace" 2>"$D/$name.err"; then
+        fail "$name: the game stopped with an error:"; sed 's/^/     /' "$D/$name.err" | head -3
+        continue
+    fi
+    # the trace's last lines: "N end winner player 2 (REASON)" / "N end no
+    # winner (REASON)", then "result: ... (K decisions, M VM steps)"
+    decisions=$(tail -n 1 "$D/$name.trace" | sed -n 's/.*(\([0-9]*\) decisions.*/\1/p')
+    ending=$(grep ' end ' "$D/$name.trace" | tail -n 1 | sed 's/^[0-9]* end //')
+    printf '   %-16s %-7s %4s decisions: %s\n' "$name" "$policy" "$decisions" "$ending"
+    # a game cut short by an escape says who took it (Titan offers "leave
+    # the game" at every step, and random players take it)
+    grep '^[0-9]* escape ' "$D/$name.trace" | head -n 2 |
+        sed 's/^[0-9]* escape \(player [0-9]*\): \(.*\)/                    (\1 took the escape "\2")/'
 done
-name=$(basename "$1" .ordo)
-echo "  the start of $D/doc/$name.md:"
-sed -n '1,12p' "$D/doc/$name.md" | sed 's/^/  | /'
+echo "   Each trace line names the step and the rule IDs behind it; the first of $NATIVE's steps:"
+grep -m 1 '\[SPL-' "$D/$NATIVE.trace" | sed 's/^/   | /'
+
+stage "3. Compile $NATIVE to C and play the same game natively"
+src=rulesets/$NATIVE.ordo
+c=$BUILD/examples/$NATIVE.c
+host=$BUILD/examples/${NATIVE}_host
+echo "   $BUILD/ordoc $src -o $c --symbol ${NATIVE}_program"
+if [ ! -f "$c" ] || [ ! -x "$host" ]; then
+    fail "no $host (the Makefile builds it for make demo)"
+else
+    echo "   -> $(wc -l <"$c") lines of C: the program's tables, and each procedure as a"
+    echo "      C function whose code sits under #line directives to its rule's lines,"
+    echo "      compiled with examples/host.c and the runtime into $host"
+    policy=$(sed -n 's/^policy[[:space:]]\{1,\}\([A-Za-z_][A-Za-z_0-9]*\).*/\1/p' "$src" | head -1)
+    "$host" --seed "$SEED" --policy "${policy:-random}" >"$D/$NATIVE.native" 2>"$D/$NATIVE.native.err" ||
+        fail "the native game stopped with an error"
+    if cmp -s "$D/$NATIVE.trace" "$D/$NATIVE.native"; then
+        echo "   $host --seed $SEED: its trace equals the interpreter's, all $(wc -l <"$D/$NATIVE.native") lines"
+    else
+        fail "the native trace differs from the interpreted one:"
+        diff "$D/$NATIVE.trace" "$D/$NATIVE.native" | head -5 | sed 's/^/     /'
+    fi
+fi
+
+stage "4. Write each ruleset's rule document (build/ordo doc FILE -o $D/doc)"
+: >"$D/doc.log"
+for src in "$@"; do
+    "$ORDO" doc "$src" -o "$D/doc" --dot >>"$D/doc.log" 2>&1 || fail "ordo doc $src failed (see $D/doc.log)"
+done
+echo "   $(ls "$D"/doc/*.md | wc -l) documents in Markdown and HTML, with Graphviz graphs of the"
+echo "   sequence and the triggers, e.g. $D/doc/$NATIVE.html"
+grep -q "dot is not on the PATH" "$D/doc.log" &&
+    echo "   (Graphviz's dot is not installed: the graphs are .dot files, not .svg)"
+
+stage "Next"
+echo "   build/ordo play rulesets/$NATIVE.ordo    play it yourself against its bot"
+echo "   make hosts   a native host for every ruleset    make test   every test"
+echo "   doc/tutorial.md   writing a ruleset, step by step"
 echo
 if [ $status -eq 0 ]; then echo "demo: done"; else echo "demo: something failed (see above)"; fi
 exit $status
