@@ -33,17 +33,28 @@ for src in "$@"; do
         continue
     fi
     "$ORDO" test "$src" >"$D/$name.test" 2>&1 || fail "$name: a scenario failed (see $D/$name.test)"
-    printf '   %-16s %5d lines %4d steps   scenarios: %s\n' "$name" "$(wc -l <"$src")" \
-        "$(grep -c '^[[:space:]]*step ' "$src")" "$(tail -n 1 "$D/$name.test")"
+    printf '   %-16s %5d lines   scenarios: %s\n' "$name" "$(wc -l <"$src")" \
+        "$(tail -n 1 "$D/$name.test")"
 done
+
+# policy_of FILE: the first policy FILE declares, or its base's (a layer
+# `extends` its base), else random
+policy_of() {
+    pol=$(sed -n 's/^policy[[:space:]]\{1,\}\([A-Za-z_][A-Za-z_0-9]*\).*/\1/p' "$1" | head -1)
+    base=$(sed -n 's/^extends[[:space:]]*"\(.*\)".*/\1/p' "$1" | head -1)
+    if [ -z "$pol" ] && [ -n "$base" ] && [ -f "$(dirname "$1")/$base" ]; then
+        policy_of "$(dirname "$1")/$base"
+    else
+        echo "${pol:-random}"
+    fi
+}
 
 stage "2. Play one game of each, interpreted (seed $SEED)"
 echo "   (build/ordo run FILE --seed $SEED --policy P: the ruleset's own bot where it"
 echo "   declares one, else random choices; the trace goes to $D/NAME.trace)"
 for src in "$@"; do
     name=$(basename "$src" .ordo)
-    policy=$(sed -n 's/^policy[[:space:]]\{1,\}\([A-Za-z_][A-Za-z_0-9]*\).*/\1/p' "$src" | head -1)
-    policy=${policy:-random}
+    policy=$(policy_of "$src")
     if ! "$ORDO" run "$src" --seed "$SEED" --policy "$policy" >"$D/$name.trace" 2>"$D/$name.err"; then
         fail "$name: the game stopped with an error:"; sed 's/^/     /' "$D/$name.err" | head -3
         continue
@@ -51,12 +62,14 @@ for src in "$@"; do
     # the trace's last lines: "N end winner player 2 (REASON)" / "N end no
     # winner (REASON)", then "result: ... (K decisions, M VM steps)"
     decisions=$(tail -n 1 "$D/$name.trace" | sed -n 's/.*(\([0-9]*\) decisions.*/\1/p')
-    ending=$(grep ' end ' "$D/$name.trace" | tail -n 1 | sed 's/^[0-9]* end //')
-    printf '   %-16s %-7s %4s decisions: %s\n' "$name" "$policy" "$decisions" "$ending"
+    ending=$(grep '^[0-9]* end ' "$D/$name.trace" | tail -n 1 |
+             sed -e 's/^[0-9]* end //' -e 's/^winner \(player [0-9]*\) (\(.*\))$/\1 wins: \2/' \
+                 -e 's/^winner \(player [0-9]*\)$/\1 wins/' -e 's/^no winner (\(.*\))$/no player wins: \1/')
+    printf '   %-16s %-10s %4s decisions: %s\n' "$name" "$policy" "$decisions" "$ending"
     # a game cut short by an escape says who took it (Titan offers "leave
     # the game" at every step, and random players take it)
     grep '^[0-9]* escape ' "$D/$name.trace" | head -n 2 |
-        sed 's/^[0-9]* escape \(player [0-9]*\): \(.*\)/                    (\1 took the escape "\2")/'
+        sed 's/^[0-9]* escape \(player [0-9]*\): \(.*\)/                                (\1 took the escape "\2")/'
 done
 echo "   Each trace line names the step and the rule IDs behind it; the first of $NATIVE's steps:"
 grep -m 1 '\[SPL-' "$D/$NATIVE.trace" | sed 's/^/   | /'
@@ -72,8 +85,7 @@ else
     echo "   -> $(wc -l <"$c") lines of C: the program's tables, and each procedure as a"
     echo "      C function whose code sits under #line directives to its rule's lines,"
     echo "      compiled with examples/host.c and the runtime into $host"
-    policy=$(sed -n 's/^policy[[:space:]]\{1,\}\([A-Za-z_][A-Za-z_0-9]*\).*/\1/p' "$src" | head -1)
-    "$host" --seed "$SEED" --policy "${policy:-random}" >"$D/$NATIVE.native" 2>"$D/$NATIVE.native.err" ||
+    "$host" --seed "$SEED" --policy "$(policy_of "$src")" >"$D/$NATIVE.native" 2>"$D/$NATIVE.native.err" ||
         fail "the native game stopped with an error"
     if cmp -s "$D/$NATIVE.trace" "$D/$NATIVE.native"; then
         echo "   $host --seed $SEED: its trace equals the interpreter's, all $(wc -l <"$D/$NATIVE.native") lines"
