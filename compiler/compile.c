@@ -1,5 +1,7 @@
-/* compile.c — the compiler library API (compiler.h): read a file, parse,
- * resolve, check, then hand the tree to the lowering (compiler/lower.c).
+/* compile.c — the compiler library API (compiler.h): read a file, parse
+ * it and its bases, then the passes of passes.h in order: resolve the
+ * declarations, load the data tables, resolve the bodies, check, lower
+ * (compiler/lower.c), run the data checks.
  *
  * One oc_compiler owns one arena; the text, tree, tables and the program of
  * every compilation made with it are freed together by oc_free. Nothing is
@@ -177,7 +179,9 @@ static const ordo_program *run(oc_compiler *c, diag *d)
         return NULL;
     f = merge_layers(chain, n);
     c->tree = f;
-    if (oc_resolve(c->arena, f, d) || d->errors)
+    oc_resolver *r = oc_resolve_declarations(c->arena, f, d);
+    oc_load_tables(c->arena, f, d);
+    if (oc_resolve_bodies(r) || d->errors)
         return NULL;
     if (oc_check(c->arena, f, d) || diag_failed(d))
         return NULL;

@@ -13,7 +13,7 @@
 
 /* ------------------------------------------------------------------ entry */
 
-int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
+oc_resolver *oc_resolve_declarations(oc_arena *arena, ast_file *file, diag *d)
 {
     rs *r = ARENA_NEW(arena, rs); /* big (the local hash): not on the stack */
     r->a = arena;
@@ -21,7 +21,7 @@ int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
     r->f = file;
     r->cur_step = -1;
     r->cur_rule = "";
-    int before = d->errors;
+    r->errors_before = d->errors;
     rs_check_header(r);
     rs_grehash(r);
     rs_declare_builtins(r);
@@ -34,6 +34,13 @@ int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
     for (ast_decl *x = file->decls; x; x = x->next)
         if (x->kind == D_ENUM && x->is_table)
             rs_rtable(r, x);
+    return r;
+}
+
+int oc_resolve_bodies(oc_resolver *r)
+{
+    ast_file *file = r->f;
+    diag *d = r->d;
     if (!file->sequence)
         diag_error(d, file->title_loc.line ? file->title_loc : (ast_loc){1, 1},
                    "no 'sequence' block: a ruleset needs one");
@@ -63,5 +70,12 @@ int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
         if (x->kind == D_SCENARIO)
             rs_rscenario(r, x);
     rs_place_seat_vars(r);
-    return d->errors - before;
+    return d->errors - r->errors_before;
+}
+
+int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
+{
+    oc_resolver *r = oc_resolve_declarations(arena, file, d);
+    oc_load_tables(arena, file, d);
+    return oc_resolve_bodies(r);
 }

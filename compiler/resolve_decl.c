@@ -275,10 +275,10 @@ void rs_declare_one(rs *r, ast_decl *d)
     }
 }
 
-/* A table's fields: their types and index enums, then its file. */
+/* A table's fields: their types and index enums (its file is read by
+ * the next pass, oc_load_tables, when they all resolved). */
 void rs_rtable(rs *r, ast_decl *t)
 {
-    int ok = 1;
     for (ast_field *f = t->fields; f; f = f->next) {
         for (ast_field *g = t->fields; g != f; g = g->next)
             if (strcmp(g->name, f->name) == 0) {
@@ -291,7 +291,6 @@ void rs_rtable(rs *r, ast_decl *t)
             if (!e || e->kind != SYM_ENUM || e->decl->is_table) {
                 diag_error(r->d, f->index_loc, "'%s' is not an enum: a field's index is an "
                            "enum, one column a member", f->index);
-                ok = 0;
                 continue;
             }
             e->used = 1;
@@ -302,23 +301,16 @@ void rs_rtable(rs *r, ast_decl *t)
             ast_sym *e = rs_gfind(r, f->type->name);
             if (e && e->kind == SYM_ENUM && e->decl->is_table) {
                 diag_error(r->d, f->type->loc, "a table's field cannot hold a table's rows");
-                ok = 0;
                 continue;
             }
         }
-        if (!rs_rtype(r, f->type, 0)) {
-            ok = 0;
+        if (!rs_rtype(r, f->type, 0))
             continue;
-        }
         int k = f->type->type.kind;
-        if (k != TY_INT && k != TY_BOOL && k != TY_ENUM) {
+        if (k != TY_INT && k != TY_BOOL && k != TY_ENUM)
             diag_error(r->d, f->type->loc, "a table's field must be an int, a range, bool or "
                        "an enum");
-            ok = 0;
-        }
     }
-    if (ok)
-        oc_load_table(r->a, r->d, t);
 }
 
 /* `override const NAME = VALUE` (a layer's setting), first pass: checks

@@ -27,7 +27,7 @@
 #define MAX_PARAMS 8
 #define MAX_PLAYERS 127
 
-typedef struct rs {
+typedef struct oc_resolver {
     oc_arena *a;
     diag *d;
     ast_file *f;
@@ -58,6 +58,7 @@ typedef struct rs {
     ast_stmt **lit_assigns;    /* a setup's `l = [...]`, rewritten after it */
     uint32_t nlit_assigns, caplit_assigns;
     int in_round;              /* `round` statements around the statement */
+    int errors_before;         /* d->errors when resolution began */
 } rs;
 
 typedef struct scope_mark {
