@@ -29,6 +29,7 @@ typedef struct ck {
     oc_arena *a;
     diag *d;
     ast_file *f;
+    const oc_resolution *res;
     uint32_t nfns;
     edge **calls;          /* per fn/proc */
     edge *root_calls;      /* calls from the sequence and scenario code */
@@ -217,15 +218,15 @@ static void direct_writes(ck *c, ast_stmt *s, uint64_t *set)
         v = target_var(s->u.list.list);
         break;
     case S_TURN:
-        set_bit(set, c->f->sym_active->decl->index);
-        set_bit(set, c->f->sym_turns->decl->index);
+        set_bit(set, c->res->sym_active->decl->index);
+        set_bit(set, c->res->sym_turns->decl->index);
         return;
-    case S_ELIMINATE: set_bit(set, c->f->sym_in_game->decl->index); return;
-    case S_PASS: set_bit(set, (uint32_t)c->f->passed_var->index); return;
-    case S_ROTATE: set_bit(set, (uint32_t)c->f->start_var->index); return;
+    case S_ELIMINATE: set_bit(set, c->res->sym_in_game->decl->index); return;
+    case S_PASS: set_bit(set, (uint32_t)c->res->passed_var->index); return;
+    case S_ROTATE: set_bit(set, (uint32_t)c->res->start_var->index); return;
     case S_FOR: /* a round clears the passed marks as it begins */
         if (s->u.for_.round)
-            set_bit(set, (uint32_t)c->f->passed_var->index);
+            set_bit(set, (uint32_t)c->res->passed_var->index);
         return;
     default: return;
     }
@@ -328,7 +329,7 @@ static void pass_collect(ck *c)
         calls_expr(c, d->guard, ca.list);
         calls_expr(c, d->can_expr, ca.list);
         if (d->is_action) /* it saves, resets and restores the per-action block */
-            for (uint32_t v = f->act_first; v < f->nvars; v++)
+            for (uint32_t v = c->res->act_first; v < c->res->nvars; v++)
                 set_bit(ca.writes, (int32_t)v);
         for (ast_cost *k = d->costs; k; k = k->next) {
             ast_decl *v = target_var(k->target);
@@ -885,7 +886,7 @@ static void read_iter(ck *c, const ast_iter *it, reads *r, int in_fn)
 {
     if (it->kind == IT_PLAYERS) {
         r->any = 1;
-        r->changes |= get_bit(c->loopw, c->f->sym_in_game->decl->index);
+        r->changes |= get_bit(c->loopw, c->res->sym_in_game->decl->index);
     }
     if (it->lo)
         read_expr(c, it->lo, r, in_fn);
@@ -929,9 +930,9 @@ static void read_expr(ck *c, const ast_expr *e, reads *r, int in_fn)
         }
         break;
     case E_IN_ACTION:
-        if (c->f->acting_var) {
+        if (c->res->acting_var) {
             r->any = 1;
-            r->changes |= get_bit(c->loopw, c->f->acting_var->index);
+            r->changes |= get_bit(c->loopw, c->res->acting_var->index);
         }
         break;
     case E_INDEX:
@@ -1025,15 +1026,16 @@ static void pass_code(ck *c)
 
 /* ------------------------------------------------------------------ entry */
 
-int oc_check(oc_arena *arena, ast_file *file, diag *d)
+int oc_check(oc_arena *arena, ast_file *file, const oc_resolution *res, diag *d)
 {
     ck c;
     memset(&c, 0, sizeof c);
     c.a = arena;
     c.d = d;
     c.f = file;
+    c.res = res;
     c.nfns = file->nfns;
-    c.words = (file->nvars + 63) / 64;
+    c.words = (res->nvars + 63) / 64;
     if (!c.words)
         c.words = 1;
     c.calls = ARENA_ARRAY(arena, edge *, c.nfns + 1);
@@ -1051,6 +1053,6 @@ int oc_check(oc_arena *arena, ast_file *file, diag *d)
     pass_cites(&c);
     pass_unused(&c);
     pass_code(&c);
-    oc_check_payments(file, d);
+    oc_check_payments(file, res, d);
     return d->errors - before;
 }

@@ -312,7 +312,7 @@ static void check_cap(const ast_file *f, diag *d, const ast_expr *e)
     note_source(f, d, e->a);
 }
 
-void oc_check_payments(ast_file *f, diag *d)
+void oc_check_payments(ast_file *f, const oc_resolution *res, diag *d)
 {
     for (ast_decl *x = f->decls; x; x = x->next) {
         if (x->kind == D_PROC && x->is_action) {
@@ -322,6 +322,6 @@ void oc_check_payments(ast_file *f, diag *d)
             check_substitute(d, x);
         }
     }
-    for (uint32_t i = 0; i < f->ncaps; i++)
-        check_cap(f, d, f->caps[i]);
+    for (uint32_t i = 0; i < res->ncaps; i++)
+        check_cap(f, d, res->caps[i]);
 }

@@ -183,9 +183,10 @@ static const ordo_program *run(oc_compiler *c, diag *d)
     oc_load_tables(c->arena, f, d);
     if (oc_resolve_bodies(r) || d->errors)
         return NULL;
-    if (oc_check(c->arena, f, d) || diag_failed(d))
+    const oc_resolution *res = oc_resolution_of(r);
+    if (oc_check(c->arena, f, res, d) || diag_failed(d))
         return NULL;
-    const ordo_program *p = oc_lower(c->arena, f, d);
+    const ordo_program *p = oc_lower(c->arena, f, res, d);
     if (p && !diag_failed(d))
         oc_run_data_checks(f, p, d);
     return diag_failed(d) ? NULL : p;

@@ -135,7 +135,31 @@ static uint32_t max_options(lw *w)
     return total > 65535 ? 65535 : (uint32_t)total;
 }
 
-const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
+/* Whether an action can be taken back: left by an escape, undone by
+ * `undo`, by a `pay` a tentative one cannot make, or by `revise`. Such
+ * an action saves the whole state at its start, to put it back. */
+static int actions_undo(const ast_file *file, const oc_resolution *res)
+{
+    if (res->acting_var && (file->nescapes || res->has_undo))
+        return 1;
+    for (const ast_decl *x = file->decls; x; x = x->next)
+        if (x->tentative || x->revisable)
+            return 1;
+    return 0;
+}
+
+/* Whether the block keeps the start state of the last revisable action
+ * ended, for `revise`. */
+static int actions_revise(const ast_file *file)
+{
+    for (const ast_decl *x = file->decls; x; x = x->next)
+        if (x->revisable)
+            return 1;
+    return 0;
+}
+
+const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolution *res,
+                             diag *d)
 {
     lw w0;
     lw *w = &w0;
@@ -143,6 +167,7 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
     w->a = arena;
     w->d = d;
     w->f = file;
+    w->res = res;
     ordo_program *p = ARENA_NEW(arena, ordo_program);
     p->magic = ORDO_PROGRAM_MAGIC;
     p->version = ORDO_PROGRAM_VERSION;
@@ -157,13 +182,13 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
     p->vars = lw_lower_vars(w, &state_size, &nvars);
     p->nvars = (uint16_t)nvars;
     p->state_size = state_size;
-    w->turn_var = file->turn_var ? (uint32_t)file->turn_var->index : 0;
-    if (file->acting_var) {
-        w->acting_var = (uint32_t)file->acting_var->index;
-        p->act_first = (uint16_t)file->act_first;
-        p->act_undo = file->act_undo;
-        p->act_revise = file->act_revise;
-        w->act_slots = (state_size - (file->act_undo ? 0 : p->vars[file->act_first].offset) +
+    w->turn_var = res->turn_var ? (uint32_t)res->turn_var->index : 0;
+    if (res->acting_var) {
+        w->acting_var = (uint32_t)res->acting_var->index;
+        p->act_first = (uint16_t)res->act_first;
+        p->act_undo = (uint8_t)actions_undo(file, res);
+        p->act_revise = (uint8_t)actions_revise(file);
+        w->act_slots = (state_size - (p->act_undo ? 0 : p->vars[res->act_first].offset) +
                         3u) / 4u;
     }
     p->max_pending = file->has_batches ? MAX_PENDING : 0;

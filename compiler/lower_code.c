@@ -22,7 +22,7 @@ void *lw_grow(lw *w, void *p, uint32_t *cap, size_t size)
 
 static int nd_of(const lw *w, uint16_t var)
 {
-    return (int)w->f->vars[var]->ndims;
+    return (int)w->res->vars[var]->ndims;
 }
 
 /* How an instruction changes the operand-stack depth. */

@@ -595,7 +595,7 @@ static void builtin_call(lw *w, const ast_expr *e)
         return;
     case BI_SEAT:
         lw_expr(w, e->args[0]);
-        lw_emit_a(w, ORDO_OP_SEAT, (uint32_t)w->f->start_var->index);
+        lw_emit_a(w, ORDO_OP_SEAT, (uint32_t)w->res->start_var->index);
         return;
     default:
         lw_call_args(w, e->args, 2);

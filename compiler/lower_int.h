@@ -60,6 +60,7 @@ typedef struct lw {
     oc_arena *a;
     diag *d;
     ast_file *f;
+    const oc_resolution *res;
     int failed;
 
     VEC(ordo_insn) code;

@@ -8,10 +8,10 @@
 ordo_var *lw_lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
 {
     ast_file *f = w->f;
-    ordo_var *vars = ARENA_ARRAY(w->a, ordo_var, f->nvars + 1);
+    ordo_var *vars = ARENA_ARRAY(w->a, ordo_var, w->res->nvars + 1);
     uint32_t off = 0;
-    for (uint32_t i = 0; i < f->nvars; i++) {
-        const ast_decl *d = f->vars[i];
+    for (uint32_t i = 0; i < w->res->nvars; i++) {
+        const ast_decl *d = w->res->vars[i];
         const ast_type *t = &d->sym->type;
         ordo_var *v = &vars[i];
         v->name = d->name;
@@ -19,7 +19,7 @@ ordo_var *lw_lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
         v->enum_id = lw_enum_of(t);
         lw_bounds_of(w, t, &v->lo, &v->hi);
         v->width = lw_width_for(v->lo, v->hi);
-        if (d == f->start_var)
+        if (d == w->res->start_var)
             v->lo = 0; /* seat 1 is always someone's: never none */
         v->init = d->init_value;
         if (v->init < v->lo || v->init > v->hi)
@@ -79,7 +79,7 @@ ordo_var *lw_lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
         }
         off = (uint32_t)end;
     }
-    *nvars = f->nvars;
+    *nvars = w->res->nvars;
     *state_size = off;
     return vars;
 }

@@ -190,13 +190,14 @@ void lw_lower_policies(lw *w, ordo_program *p, u16vec *evals)
     p->invariants = lw_to_arena(w, invs.v, invs.n, sizeof *invs.v);
     p->ninvariants = (uint16_t)invs.n;
     free(invs.v);
-    if (f->npolicies > MAX_TABLE || prefs.n > MAX_TABLE || f->noption_names > MAX_TABLE) {
+    if (f->npolicies > MAX_TABLE || prefs.n > MAX_TABLE || w->res->noption_names > MAX_TABLE) {
         diag_error(w->d, (ast_loc){0, 0}, "this ruleset has more policies than the runtime's "
                                           "tables hold");
         w->failed = 1;
     }
-    p->option_names = lw_to_arena(w, f->option_names, f->noption_names, sizeof *f->option_names);
-    p->noption_names = (uint16_t)f->noption_names;
+    p->option_names = lw_to_arena(w, w->res->option_names, w->res->noption_names,
+                                  sizeof *w->res->option_names);
+    p->noption_names = (uint16_t)w->res->noption_names;
     p->policies = lw_to_arena(w, pols.v, pols.n, sizeof *pols.v);
     p->npolicies = (uint16_t)pols.n;
     p->prefers = lw_to_arena(w, prefs.v, prefs.n, sizeof *prefs.v);

@@ -344,7 +344,7 @@ static void stmt_repeat(lw *w, const ast_stmt *s)
 static void stmt_round(lw *w, const ast_stmt *s)
 {
     int again = s->u.for_.round == ROUND_UNTIL_PASSED;
-    uint32_t first = w->nlocals, passed = (uint32_t)w->f->passed_var->index;
+    uint32_t first = w->nlocals, passed = (uint32_t)w->res->passed_var->index;
     pick_ctx pc = {.var = (uint32_t)s->u.for_.var->slot,
                    .keys = (const ast_expr *const *)s->u.for_.keys,
                    .nkeys = s->u.for_.nkeys, .desc_mask = s->u.for_.desc_mask,
@@ -815,10 +815,10 @@ static void stmt(lw *w, const ast_stmt *s)
     case S_PASS: /* passed[p] = true: the round skips p from now on */
         lw_expr(w, s->u.player.player);
         lw_push_const(w, 1);
-        lw_emit_a(w, ORDO_OP_STX, (uint32_t)w->f->passed_var->index);
+        lw_emit_a(w, ORDO_OP_STX, (uint32_t)w->res->passed_var->index);
         return;
     case S_ROTATE:
-        lw_emit_a(w, ORDO_OP_ROTATE, (uint32_t)w->f->start_var->index);
+        lw_emit_a(w, ORDO_OP_ROTATE, (uint32_t)w->res->start_var->index);
         return;
     case S_END: { /* a: 1 + the text of its reason (0: none); b: a limit */
         uint32_t why = s->u.player.label.text ? lw_add_text(w, s->u.player.label.text, NULL) + 1 : 0;

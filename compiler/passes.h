@@ -11,6 +11,7 @@
 
 #include "ast.h"
 #include "ordo.h"
+#include "resolution.h"
 
 _Static_assert(AST_MAX_EVENT_ARGS == ORDO_EVENT_MAX_ARGS,
                "the syntax tree and the runtime disagree on an event's arguments");
@@ -58,22 +59,25 @@ oc_resolver *oc_resolve_declarations(oc_arena *arena, ast_file *file, diag *d);
  * bodies (names bound, expressions typed, locals and steps numbered),
  * policies, scenarios. Returns the errors both passes reported. */
 int oc_resolve_bodies(oc_resolver *r);
-/* The three in order (for the tests). */
-int oc_resolve(oc_arena *arena, ast_file *file, diag *d);
+/* What resolution produced for the checks and the lowering. */
+const oc_resolution *oc_resolution_of(const oc_resolver *r);
+/* The three in order, the resolution in *out (for the tests). */
+int oc_resolve(oc_arena *arena, ast_file *file, diag *d, const oc_resolution **out);
 
 /* Static checks on a resolved file (duplicate/unreachable steps, loops whose
  * exit can never change, empty choices, recursion). (compiler/check.c) */
-int oc_check(oc_arena *arena, ast_file *file, diag *d);
+int oc_check(oc_arena *arena, ast_file *file, const oc_resolution *res, diag *d);
 
 /* The checks of actions and payments: costs, preconditions, substitutes,
  * caps (compiler/check_pay.c; oc_check runs them). */
-void oc_check_payments(ast_file *file, diag *d);
+void oc_check_payments(ast_file *file, const oc_resolution *res, diag *d);
 
 /* THE LOWERING ENTRY POINT, implemented by compiler/lower.c: turns a file
  * that resolved and checked without errors into program tables allocated in
  * `arena` (they live until the arena is freed). Returns NULL after reporting
  * an error through d (e.g. a table limit exceeded). */
-const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d);
+const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolution *res,
+                             diag *d);
 
 /* Runs the ruleset's `check` declarations on the built program: each
  * row for which one is false is an error at its line in the table's CSV

@@ -19,6 +19,7 @@ oc_resolver *oc_resolve_declarations(oc_arena *arena, ast_file *file, diag *d)
     r->a = arena;
     r->d = d;
     r->f = file;
+    r->out = ARENA_NEW(arena, oc_resolution);
     r->cur_step = -1;
     r->cur_rule = "";
     r->errors_before = d->errors;
@@ -55,17 +56,13 @@ int oc_resolve_bodies(oc_resolver *r)
             rs_rproc_body(r, x);
     }
     rs_rpolicies(r);
-    /* an action that can be left by an escape or undone saves the whole
-     * state at its start, to put it back */
-    file->act_undo = file->acting_var && (file->nescapes || file->has_undo);
-    for (ast_decl *x = file->decls; x; x = x->next) {
-        file->act_undo |= x->tentative | x->revisable;
-        file->act_revise |= x->revisable;
-    }
-    if ((file->has_revise || file->has_revisable_call) && !file->act_revise)
-        diag_error(d, file->has_revise ? file->revise_loc : file->revisable_call_loc,
+    int any_revisable = 0;
+    for (ast_decl *x = file->decls; x; x = x->next)
+        any_revisable |= x->revisable;
+    if ((r->has_revise || r->has_revisable_call) && !any_revisable)
+        diag_error(d, r->has_revise ? r->revise_loc : r->revisable_call_loc,
                    "'%s' but no action is 'revisable'",
-                   file->has_revise ? "revise" : "revisable()");
+                   r->has_revise ? "revise" : "revisable()");
     for (ast_decl *x = file->decls; x; x = x->next)
         if (x->kind == D_SCENARIO)
             rs_rscenario(r, x);
@@ -73,9 +70,16 @@ int oc_resolve_bodies(oc_resolver *r)
     return d->errors - r->errors_before;
 }
 
-int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
+const oc_resolution *oc_resolution_of(const oc_resolver *r)
+{
+    return r->out;
+}
+
+int oc_resolve(oc_arena *arena, ast_file *file, diag *d, const oc_resolution **out)
 {
     oc_resolver *r = oc_resolve_declarations(arena, file, d);
     oc_load_tables(arena, file, d);
-    return oc_resolve_bodies(r);
+    int errors = oc_resolve_bodies(r);
+    *out = r->out;
+    return errors;
 }

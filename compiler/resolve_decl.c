@@ -218,14 +218,14 @@ void rs_declare_builtins(rs *r)
     static const struct { const char *name; int bi; } fns[] = {
         {"len", BI_LEN}, {"first", BI_FIRST}, {"last", BI_LAST},
         {"min", BI_MIN}, {"max", BI_MAX}, {"abs", BI_ABS}};
-    ast_file *f = r->f;
-    f->vars = ARENA_ARRAY(r->a, ast_decl *, 3);
-    f->vars[0] = builtin_var(r, "active", TY_PLAYER, 0);
-    f->vars[1] = builtin_var(r, "turns", TY_INT, 1);
-    f->vars[2] = builtin_var(r, "in_game", TY_BOOL, 1);
-    f->sym_active = f->vars[0]->sym;
-    f->sym_turns = f->vars[1]->sym;
-    f->sym_in_game = f->vars[2]->sym;
+    oc_resolution *out = r->out;
+    out->vars = ARENA_ARRAY(r->a, ast_decl *, 3);
+    out->vars[0] = builtin_var(r, "active", TY_PLAYER, 0);
+    out->vars[1] = builtin_var(r, "turns", TY_INT, 1);
+    out->vars[2] = builtin_var(r, "in_game", TY_BOOL, 1);
+    out->sym_active = out->vars[0]->sym;
+    out->sym_turns = out->vars[1]->sym;
+    out->sym_in_game = out->vars[2]->sym;
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
         ast_sym *s = rs_new_sym(r, fns[i].name, SYM_BUILTIN, (ast_loc){0, 0});
         s->builtin = (uint8_t)fns[i].bi;
@@ -460,10 +460,10 @@ static ast_decl *shown_var(rs *r, const ast_decl *v)
     return d;
 }
 
-static void add_var(ast_file *f, ast_decl *d)
+static void add_var(oc_resolution *out, ast_decl *d)
 {
-    d->index = (int32_t)f->nvars;
-    f->vars[f->nvars++] = d;
+    d->index = (int32_t)out->nvars;
+    out->vars[out->nvars++] = d;
 }
 
 static const char *hidden_name(rs *r, const char *what, const char *name)
@@ -483,6 +483,7 @@ static const char *hidden_name(rs *r, const char *what, const char *name)
 static void index_vars(rs *r, uint32_t nuser)
 {
     ast_file *f = r->f;
+    oc_resolution *out = r->out;
     uint32_t nturn = 0, naction = 0, nact = 0, nchain = 0, nshown = 0;
     for (ast_decl *d = f->decls; d; d = d->next) {
         nshown += d->kind == D_VAR && d->secrecy;
@@ -493,28 +494,28 @@ static void index_vars(rs *r, uint32_t nuser)
     }
     ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *,
                                   3 + nuser + nshown + nturn + naction + nchain + 3);
-    memcpy(vars, f->vars, 3 * sizeof *vars);
-    f->vars = vars;
-    f->nvars = 3;
+    memcpy(vars, out->vars, 3 * sizeof *vars);
+    out->vars = vars;
+    out->nvars = 3;
     for (uint32_t i = 0; i < 3; i++)
-        f->vars[i]->index = (int32_t)i;
+        out->vars[i]->index = (int32_t)i;
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_VAR && !d->per_action)
-            add_var(f, d);
+            add_var(out, d);
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_VAR && d->secrecy) {
             d->shown_var = shown_var(r, d);
-            add_var(f, d->shown_var);
+            add_var(out, d->shown_var);
         }
     ast_loc none = {0, 0};
     if (nturn) {
-        f->turn_var = hidden_var(r, "#turn", none, 0, INT32_MAX, 0);
-        add_var(f, f->turn_var);
+        out->turn_var = hidden_var(r, "#turn", none, 0, INT32_MAX, 0);
+        add_var(out, out->turn_var);
         for (ast_decl *d = f->decls; d; d = d->next)
             if (d->kind == D_PROC && d->limit == LIMIT_TURN) {
                 d->limit_var = hidden_var(r, hidden_name(r, "#once", d->name), d->loc, -1,
                                           INT32_MAX, -1);
-                add_var(f, d->limit_var);
+                add_var(out, d->limit_var);
             }
     }
     /* outside the per-action block: a chain may run through actions */
@@ -523,23 +524,23 @@ static void index_vars(rs *r, uint32_t nuser)
             d->limit_var = hidden_var(r, hidden_name(r, "#chain", d->name), d->loc, 0, 0, 0);
             d->limit_var->sym->type.kind = TY_LIST; /* filled in by rs_rbounds */
             d->limit_var->sym->type.elem = TY_INT;
-            add_var(f, d->limit_var);
+            add_var(out, d->limit_var);
         }
-    f->act_first = f->nvars;
+    out->act_first = out->nvars;
     if (nact) {
-        f->acting_var = hidden_var(r, "#acting", none, 0, INT16_MAX, 0);
-        add_var(f, f->acting_var);
-        f->action_var = hidden_var(r, "#action", none, 0, UINT16_MAX, 0);
-        add_var(f, f->action_var);
+        out->acting_var = hidden_var(r, "#acting", none, 0, INT16_MAX, 0);
+        add_var(out, out->acting_var);
+        out->action_var = hidden_var(r, "#action", none, 0, UINT16_MAX, 0);
+        add_var(out, out->action_var);
     }
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_VAR && d->per_action)
-            add_var(f, d);
+            add_var(out, d);
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_PROC && d->limit == LIMIT_ACTION) {
             d->limit_var = hidden_var(r, hidden_name(r, "#once in action", d->name), d->loc, 0,
                                       1, 0);
-            add_var(f, d->limit_var);
+            add_var(out, d->limit_var);
         }
 }
 
@@ -548,23 +549,23 @@ static void index_vars(rs *r, uint32_t nuser)
  * restores that block, and the start player is no part of an action. */
 void rs_place_seat_vars(rs *r)
 {
-    ast_file *f = r->f;
-    ast_decl *add[2] = {f->start_var, f->passed_var};
+    oc_resolution *out = r->out;
+    ast_decl *add[2] = {out->start_var, out->passed_var};
     uint32_t n = (add[0] != NULL) + (add[1] != NULL);
     if (!n)
         return;
-    ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *, f->nvars + n);
-    memcpy(vars, f->vars, f->act_first * sizeof *vars);
-    uint32_t k = f->act_first;
+    ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *, out->nvars + n);
+    memcpy(vars, out->vars, out->act_first * sizeof *vars);
+    uint32_t k = out->act_first;
     for (int i = 0; i < 2; i++)
         if (add[i])
             vars[k++] = add[i];
-    memcpy(vars + k, f->vars + f->act_first, (f->nvars - f->act_first) * sizeof *vars);
-    f->vars = vars;
-    f->nvars += n;
-    f->act_first += n;
-    for (uint32_t i = 0; i < f->nvars; i++)
-        f->vars[i]->index = (int32_t)i;
+    memcpy(vars + k, out->vars + out->act_first, (out->nvars - out->act_first) * sizeof *vars);
+    out->vars = vars;
+    out->nvars += n;
+    out->act_first += n;
+    for (uint32_t i = 0; i < out->nvars; i++)
+        out->vars[i]->index = (int32_t)i;
 }
 
 /* Puts each kind of declaration in its table, numbered in source order;

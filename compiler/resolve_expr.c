@@ -417,9 +417,9 @@ static int rx_revisable_call(rs *r, ast_expr *e)
     }
     e->builtin = BI_REVISABLE;
     e->type = rs_ty(TY_BOOL);
-    if (!r->f->has_revisable_call) {
-        r->f->has_revisable_call = 1;
-        r->f->revisable_call_loc = e->loc;
+    if (!r->has_revisable_call) {
+        r->has_revisable_call = 1;
+        r->revisable_call_loc = e->loc;
     }
     return 1;
 }
@@ -437,7 +437,7 @@ static void rx_call(rs *r, ast_expr *e)
         return;
     }
     s->used = 1;
-    if (s == r->f->sym_in_game) {
+    if (s == r->out->sym_in_game) {
         rx_in_game(r, e, s);
         return;
     }
@@ -725,9 +725,9 @@ static void rx_capped(rs *r, ast_expr *e)
         diag_error(r->d, e->b->loc, "a cap must be a constant (a number or a 'const')");
     if (e->a->is_const && e->b->is_const)
         rs_set_const(e, e->a->cval < e->b->cval ? e->a->cval : e->b->cval);
-    ast_file *f = r->f;
-    f->caps = rs_grow(r, f->caps, f->ncaps, &f->capcaps, sizeof *f->caps);
-    f->caps[f->ncaps++] = e;
+    oc_resolution *out = r->out;
+    out->caps = rs_grow(r, out->caps, out->ncaps, &out->capcaps, sizeof *out->caps);
+    out->caps[out->ncaps++] = e;
 }
 
 void rs_rx(rs *r, ast_expr *e)

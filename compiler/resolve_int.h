@@ -31,6 +31,7 @@ typedef struct oc_resolver {
     oc_arena *a;
     diag *d;
     ast_file *f;
+    oc_resolution *out;        /* what resolution hands the checks and the lowering */
     ast_sym **gtab;            /* open addressing, power-of-two size */
     uint32_t gcap, gcount;
     ast_sym *lhash[LHASH];     /* locals in scope, chained by hnext */
@@ -59,6 +60,9 @@ typedef struct oc_resolver {
     uint32_t nlit_assigns, caplit_assigns;
     int in_round;              /* `round` statements around the statement */
     int errors_before;         /* d->errors when resolution began */
+    uint8_t has_revise;        /* a `revise` (at revise_loc) */
+    uint8_t has_revisable_call;/* a `revisable()` (at revisable_call_loc) */
+    ast_loc revise_loc, revisable_call_loc;
 } rs;
 
 typedef struct scope_mark {

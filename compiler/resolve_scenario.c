@@ -189,18 +189,19 @@ void rs_rscenario(rs *r, ast_decl *d)
 static void index_option_names(rs *r)
 {
     ast_file *f = r->f;
+    oc_resolution *out = r->out;
     uint32_t cap = 0;
     for (uint32_t i = 0; i < f->noptions; i++) {
         ast_option *o = f->options[i];
         if (!o->name)
             continue;
         uint32_t k = 0;
-        while (k < f->noption_names && strcmp(f->option_names[k], o->name) != 0)
+        while (k < out->noption_names && strcmp(out->option_names[k], o->name) != 0)
             k++;
-        if (k == f->noption_names) {
-            f->option_names = rs_grow(r, f->option_names, f->noption_names, &cap,
-                                   sizeof *f->option_names);
-            f->option_names[f->noption_names++] = o->name;
+        if (k == out->noption_names) {
+            out->option_names = rs_grow(r, out->option_names, out->noption_names, &cap,
+                                        sizeof *out->option_names);
+            out->option_names[out->noption_names++] = o->name;
         }
         o->name_id = (int32_t)k;
     }
@@ -287,9 +288,9 @@ static ast_decl *policy_fn(rs *r, const ast_policy *pl, const ast_prefer *pr, as
 
 static void rprefer(rs *r, const ast_policy *pl, ast_prefer *pr, uint32_t *cap)
 {
-    ast_file *f = r->f;
-    for (uint32_t k = 0; k < f->noption_names; k++)
-        if (strcmp(f->option_names[k], pr->name) == 0)
+    const oc_resolution *out = r->out;
+    for (uint32_t k = 0; k < out->noption_names; k++)
+        if (strcmp(out->option_names[k], pr->name) == 0)
             pr->name_id = (int32_t)k;
     if (pr->name_id < 0) {
         diag_error(r->d, pr->name_loc, "no option is called '%s' (name one: option %s \"...\")",

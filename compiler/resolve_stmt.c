@@ -161,7 +161,7 @@ static void rs_assign(rs *r, ast_stmt *s)
     }
     if (!rs_want_type(r, v, &t->type, "the value assigned"))
         return;
-    if (t->sym && t->sym->decl == r->f->start_var && v->is_const && v->cval < 0)
+    if (t->sym && t->sym->decl == r->out->start_var && v->is_const && v->cval < 0)
         diag_error(r->d, v->loc, "the start player cannot be none: seat 1 is always someone's");
 }
 
@@ -640,8 +640,8 @@ static void rstmt(rs *r, ast_stmt *s)
         rs_reveal(r, s);
         return;
     case S_REVISE:
-        r->f->has_revise = 1; /* checked against a revisable action at the end */
-        r->f->revise_loc = s->loc;
+        r->has_revise = 1; /* checked against a revisable action at the end */
+        r->revise_loc = s->loc;
         return;
     case S_UNDO:
         if (!r->in_action_body)
@@ -650,7 +650,7 @@ static void rstmt(rs *r, ast_stmt *s)
         else if (r->undo_blocked)
             diag_error(r->d, s->loc, "'undo' inside a batch or a scope: an action is undone "
                                      "from its own body");
-        r->f->has_undo = 1;
+        r->out->has_undo = 1;
         return;
     case S_RETURN:
         if (!r->in_proc)

@@ -302,17 +302,17 @@ static ast_decl *seat_var(rs *r, const char *name, int kind, int per_player)
 /* `start player`: player 1 until the rules say otherwise. */
 ast_decl *rs_start_var(rs *r)
 {
-    if (!r->f->start_var)
-        r->f->start_var = seat_var(r, "start player", TY_PLAYER, 0);
-    return r->f->start_var;
+    if (!r->out->start_var)
+        r->out->start_var = seat_var(r, "start player", TY_PLAYER, 0);
+    return r->out->start_var;
 }
 
 /* The marks of `pass p`, per player; a round clears them as it begins. */
 ast_decl *rs_passed_var(rs *r)
 {
-    if (!r->f->passed_var)
-        r->f->passed_var = seat_var(r, "passed", TY_BOOL, 1);
-    return r->f->passed_var;
+    if (!r->out->passed_var)
+        r->out->passed_var = seat_var(r, "passed", TY_BOOL, 1);
+    return r->out->passed_var;
 }
 
 /* ----------------------------------------------------------- type checks */

@@ -6,14 +6,14 @@
  * resolution (resolve.c) fills the fields marked [R]: every name use points
  * to its symbol, every expression has its type and (when constant) its
  * value, locals have slot numbers, each code unit records its local count,
- * steps are numbered in a list. check.c fills the fields marked [C].
+ * steps are numbered in a list. What else it produces is the compiler's
+ * (compiler/resolution.h), not the tree's. check.c fills the fields
+ * marked [C].
  *
  * Values, as the VM sees them (all int32): ints as is; bools 0/1; players
  * 0-based (`player 1` is 0), `none` is -1; enum members by their ordinal.
  * Constant values (ast_expr.cval, ast_decl.init_value, scenario args) use
  * this encoding.
- *
- * Compatibility rule for later changes: fields are only ever ADDED.
  */
 #ifndef OC_AST_H
 #define OC_AST_H
@@ -782,7 +782,7 @@ typedef struct ast_prefer {
     ast_loc name_loc;
     ast_expr *by, *when;          /* may be NULL */
     struct ast_prefer *next;
-    int32_t name_id;              /* [R] index in ast_file.option_names */
+    int32_t name_id;              /* [R] index in the resolution's option_names */
     ast_decl *by_fn, *when_fn;    /* [R] the fns made of by/when (or NULL) */
 } ast_prefer;
 
@@ -814,8 +814,8 @@ typedef struct ast_file {
     ast_decl *last_decl;
     ast_decl *sequence;           /* [R] the one sequence block */
 
-    /* [R] tables, in source order (pointers into the tree) */
-    ast_decl **vars;   uint32_t nvars;     /* built-ins first (index 0,1,2) */
+    /* [R] tables, in source order (pointers into the tree); the vars are
+     * the compiler's (compiler/resolution.h) */
     ast_decl **enums;  uint32_t nenums;
     ast_decl **events; uint32_t nevents;
     ast_decl **fns;    uint32_t nfns;      /* fns and procs, by decl->index */
@@ -823,35 +823,9 @@ typedef struct ast_file {
     ast_stmt **steps;  uint32_t nsteps;    /* every S_STEP in pre-order */
     ast_option **options; uint32_t noptions;
     ast_escape **escapes; uint32_t nescapes;
-    ast_sym *sym_active, *sym_turns, *sym_in_game; /* the built-in vars */
-    /* [R] hidden vars (NULL when the ruleset needs none): "#turn" counts the
-     * turns begun; "#acting" the actions in their body; "#action" the
-     * innermost action's event index + 1. The per-action vars are
-     * vars[act_first .. nvars): "#acting" first, then "#action", the user's
-     * `per action` vars, then the `once per action` counters. */
-    ast_decl *turn_var, *acting_var, *action_var;
-    /* [R] made when first read (NULL otherwise), placed before act_first
-     * once the bodies are resolved: "start player" (`start player`,
-     * `seat(p)`, `rotate`) and "passed" (`pass p`, `passed(p)`, rounds) */
-    ast_decl *start_var, *passed_var;
-    uint32_t act_first;            /* == nvars when there is no action */
-    uint8_t act_undo;              /* [R] actions can be undone (an escape can
-                                    * leave one, or `undo`): each saves the
-                                    * whole state at its start */
-    uint8_t has_undo;              /* [R] an `undo` statement */
-    uint8_t has_revise;            /* [R] a `revise` statement (at revise_loc) */
-    ast_loc revise_loc;
-    uint8_t has_revisable_call;    /* [R] a `revisable()` (at revisable_call_loc) */
-    ast_loc revisable_call_loc;
-    uint8_t act_revise;            /* [R] a `revisable` action: the block keeps
-                                    * the start state of the last one ended */
     uint8_t has_batches;           /* a `batch` or an `order combined` event */
-    ast_expr **caps;               /* [R] every `capped at`, for the checks */
-    uint32_t ncaps, capcaps;
     ast_policy *policies, *last_policy; /* in source order */
     uint32_t npolicies;
-    const char **option_names;     /* [R] distinct option names, first use first */
-    uint32_t noption_names;
 } ast_file;
 
 /* --------------------------------------------------------------- the API */

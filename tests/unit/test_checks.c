@@ -69,7 +69,7 @@ static void test_child_numbering_warning(void **state)
     /* under -Werror the warnings fail the compilation */
     x = run_upto(src, 2);
     x->d.werror = 1;
-    assert_int_equal(oc_check(x->a, x->f, &x->d), 0);
+    assert_int_equal(oc_check(x->a, x->f, x->res, &x->d), 0);
     assert_int_equal(diag_failed(&x->d), 1);
     done(x);
 }

@@ -82,16 +82,16 @@ static void test_resolve_tables(void **state)
     assert_non_null(f->sequence);
     assert_int_equal(f->sequence->kind, D_SEQUENCE);
     /* vars: the built-ins first, then in source order */
-    assert_int_equal(f->nvars, 3 + 6);
-    assert_string_equal(f->vars[0]->name, "active");
-    assert_string_equal(f->vars[1]->name, "turns");
-    assert_string_equal(f->vars[2]->name, "in_game");
-    assert_ptr_equal(f->sym_active, f->vars[0]->sym);
-    assert_ptr_equal(f->sym_in_game, f->vars[2]->sym);
-    for (uint32_t i = 0; i < f->nvars; i++)
-        assert_int_equal(f->vars[i]->index, (int)i);
-    assert_string_equal(f->vars[3]->name, "round");
-    assert_string_equal(f->vars[8]->name, "start");
+    assert_int_equal(x->res->nvars, 3 + 6);
+    assert_string_equal(x->res->vars[0]->name, "active");
+    assert_string_equal(x->res->vars[1]->name, "turns");
+    assert_string_equal(x->res->vars[2]->name, "in_game");
+    assert_ptr_equal(x->res->sym_active, x->res->vars[0]->sym);
+    assert_ptr_equal(x->res->sym_in_game, x->res->vars[2]->sym);
+    for (uint32_t i = 0; i < x->res->nvars; i++)
+        assert_int_equal(x->res->vars[i]->index, (int)i);
+    assert_string_equal(x->res->vars[3]->name, "round");
+    assert_string_equal(x->res->vars[8]->name, "start");
     assert_int_equal(f->nenums, 1);
     assert_int_equal(f->nevents, 1);
     assert_int_equal(f->nfns, 2); /* fns and procs together, in source order */
@@ -219,7 +219,7 @@ static void test_resolve_steps_locals_labels(void **state)
     ast_expr *ig = iff->u.if_.cond;
     assert_int_equal(ig->kind, E_INDEX);
     assert_int_equal(ig->ix, IX_VAR);
-    assert_ptr_equal(ig->base->sym, f->sym_in_game);
+    assert_ptr_equal(ig->base->sym, x->res->sym_in_game);
     assert_int_equal(ig->type.kind, TY_BOOL);
     done(x);
 }
@@ -736,9 +736,9 @@ static void test_seat_vars(void **state)
     (void)state;
     fe *x = run_ok("ruleset \"T\"\nplayers 3\nvar n: int\n"
                    "sequence { for p in players by n, 0 - n { n += 1 } }\n");
-    assert_null(x->f->start_var);
-    assert_null(x->f->passed_var);
-    assert_int_equal(x->f->nvars, 4);
+    assert_null(x->res->start_var);
+    assert_null(x->res->passed_var);
+    assert_int_equal(x->res->nvars, 4);
     done(x);
     x = run_ok("ruleset \"T\"\nplayers 3\nvar n: int\nvar k: int per action\n"
                "action a(p: player) \"a\" { k += 1\n rotate start player }\n"
@@ -748,16 +748,15 @@ static void test_seat_vars(void **state)
                "    }\n"
                "    if passed(player 1) { n = seat(start player) }\n"
                "}\n");
-    ast_file *f = x->f;
-    assert_non_null(f->start_var);
-    assert_non_null(f->passed_var);
-    assert_int_equal(f->start_var->index, 4);  /* active, turns, in_game, n */
-    assert_int_equal(f->passed_var->index, 5);
-    assert_int_equal(f->act_first, 6);         /* then #acting, #action, k */
-    assert_string_equal(f->vars[6]->name, "#acting");
-    assert_string_equal(f->vars[f->nvars - 1]->name, "k");
-    for (uint32_t i = 0; i < f->nvars; i++)
-        assert_int_equal(f->vars[i]->index, (int32_t)i);
+    assert_non_null(x->res->start_var);
+    assert_non_null(x->res->passed_var);
+    assert_int_equal(x->res->start_var->index, 4);  /* active, turns, in_game, n */
+    assert_int_equal(x->res->passed_var->index, 5);
+    assert_int_equal(x->res->act_first, 6);         /* then #acting, #action, k */
+    assert_string_equal(x->res->vars[6]->name, "#acting");
+    assert_string_equal(x->res->vars[x->res->nvars - 1]->name, "k");
+    for (uint32_t i = 0; i < x->res->nvars; i++)
+        assert_int_equal(x->res->vars[i]->index, (int32_t)i);
     done(x);
 }
 
