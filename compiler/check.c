@@ -25,7 +25,7 @@ typedef struct edge {
     struct edge *next;
 } edge;
 
-typedef struct ck {
+typedef struct checker {
     oc_arena *a;
     diag *d;
     ast_file *f;
@@ -41,7 +41,7 @@ typedef struct ck {
     int recursion;         /* a cycle was found: skip the loop checks */
     int dead;              /* > 0 while walking code already reported dead */
     uint32_t windows;      /* `window` statements seen */
-} ck;
+} checker;
 
 /* ------------------------------------------------------------ var sets */
 
@@ -76,7 +76,7 @@ static ast_decl *target_var(ast_expr *t)
 
 /* --------------------------------------------------- pass 1: calls, writes */
 
-static void add_edge(ck *c, edge **list, ast_decl *callee, ast_loc at)
+static void add_edge(checker *c, edge **list, ast_decl *callee, ast_loc at)
 {
     edge *e = ARENA_NEW(c->a, edge);
     e->callee = (uint32_t)callee->index;
@@ -85,9 +85,9 @@ static void add_edge(ck *c, edge **list, ast_decl *callee, ast_loc at)
     *list = e;
 }
 
-static void calls_expr(ck *c, ast_expr *e, edge **list);
+static void calls_expr(checker *c, ast_expr *e, edge **list);
 
-static void calls_iter(ck *c, ast_iter *it, edge **list)
+static void calls_iter(checker *c, ast_iter *it, edge **list)
 {
     if (!it)
         return;
@@ -99,7 +99,7 @@ static void calls_iter(ck *c, ast_iter *it, edge **list)
         calls_expr(c, it->list, list);
 }
 
-static void calls_expr(ck *c, ast_expr *e, edge **list)
+static void calls_expr(checker *c, ast_expr *e, edge **list)
 {
     if (!e)
         return;
@@ -121,10 +121,10 @@ static void calls_expr(ck *c, ast_expr *e, edge **list)
 }
 
 /* Calls `fn(c, block, arg)` on each block directly inside s. */
-typedef void (*block_fn)(ck *c, ast_block *b, void *arg);
+typedef void (*block_fn)(checker *c, ast_block *b, void *arg);
 
 typedef struct block_adapter {
-    ck *c;
+    checker *c;
     block_fn fn;
     void *arg;
 } block_adapter;
@@ -135,16 +135,16 @@ static void adapt_block(ast_block *b, void *arg)
     x->fn(x->c, b, x->arg);
 }
 
-static void each_block(ck *c, ast_stmt *s, block_fn fn, void *arg)
+static void each_block(checker *c, ast_stmt *s, block_fn fn, void *arg)
 {
     block_adapter x = {c, fn, arg};
     ast_each_block(s, adapt_block, &x);
 }
 
 /* Calls `fn(c, expr, arg)` on each expression directly in s. */
-typedef void (*expr_fn)(ck *c, ast_expr *e, void *arg);
+typedef void (*expr_fn)(checker *c, ast_expr *e, void *arg);
 
-static void each_expr(ck *c, ast_stmt *s, expr_fn fn, void *arg)
+static void each_expr(checker *c, ast_stmt *s, expr_fn fn, void *arg)
 {
 #define X(e) do { if (e) fn(c, (e), arg); } while (0)
     switch (s->kind) {
@@ -200,7 +200,7 @@ static void each_expr(ck *c, ast_stmt *s, expr_fn fn, void *arg)
 }
 
 /* The vars one statement writes by itself (calls are added transitively). */
-static void direct_writes(ck *c, ast_stmt *s, uint64_t *set)
+static void direct_writes(checker *c, ast_stmt *s, uint64_t *set)
 {
     ast_decl *v = NULL;
     switch (s->kind) {
@@ -239,7 +239,7 @@ typedef struct collect_arg {
     uint64_t *writes; /* may be NULL */
 } collect_arg;
 
-static void collect_expr(ck *c, ast_expr *e, void *arg)
+static void collect_expr(checker *c, ast_expr *e, void *arg)
 {
     calls_expr(c, e, ((collect_arg *)arg)->list);
 }
@@ -250,9 +250,9 @@ static void collect_expr(ck *c, ast_expr *e, void *arg)
  * action offered at a window: a player's choice, made again each time, so
  * a cycle through it is no runaway loop. Edges, write sets and the loop
  * check all take their callees from here. */
-typedef void (*callee_fn)(ck *c, ast_decl *callee, int window, ast_loc at, void *arg);
+typedef void (*callee_fn)(checker *c, ast_decl *callee, int window, ast_loc at, void *arg);
 
-static void anytime_callees(ck *c, callee_fn fn, ast_loc at, void *arg)
+static void anytime_callees(checker *c, callee_fn fn, ast_loc at, void *arg)
 {
     for (uint32_t i = 0; i < c->nfns; i++)
         if (c->f->fns[i]->anytime)
@@ -261,7 +261,7 @@ static void anytime_callees(ck *c, callee_fn fn, ast_loc at, void *arg)
 
 /* An event's triggers, and the anytime actions of the window before its
  * `after` triggers. */
-static void event_callees(ck *c, ast_decl *ev, callee_fn fn, ast_loc at, void *arg)
+static void event_callees(checker *c, ast_decl *ev, callee_fn fn, ast_loc at, void *arg)
 {
     int after = 0;
     for (uint32_t k = 0; k < ev->ntriggers; k++) {
@@ -272,7 +272,7 @@ static void event_callees(ck *c, ast_decl *ev, callee_fn fn, ast_loc at, void *a
         anytime_callees(c, fn, at, arg);
 }
 
-static void stmt_callees(ck *c, ast_stmt *s, callee_fn fn, void *arg)
+static void stmt_callees(checker *c, ast_stmt *s, callee_fn fn, void *arg)
 {
     if ((s->kind == S_CALL || s->kind == S_EMIT || s->kind == S_DO) && !s->u.call.sym)
         return;
@@ -286,7 +286,7 @@ static void stmt_callees(ck *c, ast_stmt *s, callee_fn fn, void *arg)
 
 /* What a unit runs besides its body: an action its triggers (it dispatches
  * its own event); a fn or proc its overrides (tried before its body). */
-static void decl_callees(ck *c, ast_decl *d, callee_fn fn, void *arg)
+static void decl_callees(checker *c, ast_decl *d, callee_fn fn, void *arg)
 {
     if (d->is_action && d->action_event)
         event_callees(c, d->action_event, fn, d->name_loc, arg);
@@ -294,14 +294,14 @@ static void decl_callees(ck *c, ast_decl *d, callee_fn fn, void *arg)
         fn(c, d->overriders[k], 0, d->overriders[k]->name_loc, arg);
 }
 
-static void edge_to(ck *c, ast_decl *callee, int window, ast_loc at, void *arg)
+static void edge_to(checker *c, ast_decl *callee, int window, ast_loc at, void *arg)
 {
     edge **list = arg;
     add_edge(c, list, callee, at);
     (*list)->window = (uint8_t)window;
 }
 
-static void collect_block(ck *c, ast_block *b, void *arg)
+static void collect_block(checker *c, ast_block *b, void *arg)
 {
     collect_arg *ca = arg;
     for (ast_stmt *s = b->first; s; s = s->next) {
@@ -319,7 +319,7 @@ static void collect_block(ck *c, ast_block *b, void *arg)
     }
 }
 
-static void pass_collect(ck *c)
+static void pass_collect(checker *c)
 {
     ast_file *f = c->f;
     for (uint32_t i = 0; i < c->nfns; i++) {
@@ -380,7 +380,7 @@ static int is_bounded(const ast_decl *d)
 
 /* The cycle closed by an edge back to `to`: its path from `to` round to
  * `to`, and an error saying what loops for ever and how to bound it. */
-static void report_cycle(ck *c, const frame *stack, uint32_t depth, uint32_t to, ast_loc at,
+static void report_cycle(checker *c, const frame *stack, uint32_t depth, uint32_t to, ast_loc at,
                          const edge *closing)
 {
     uint32_t from = depth;
@@ -426,7 +426,7 @@ static void report_cycle(ck *c, const frame *stack, uint32_t depth, uint32_t to,
  * callee's writes to its caller's (a back edge adds nothing). With it: the
  * graph without its bounded units, each back edge closing a cycle that no
  * stated bound ends. */
-static void walk_graph(ck *c, int cycles)
+static void walk_graph(checker *c, int cycles)
 {
     uint8_t *color = ARENA_ARRAY(c->a, uint8_t, c->nfns + 1); /* 0 new, 1 open, 2 done */
     frame *stack = ARENA_ARRAY(c->a, frame, c->nfns + 1);
@@ -463,7 +463,7 @@ static void walk_graph(ck *c, int cycles)
     }
 }
 
-static void pass_graph(ck *c)
+static void pass_graph(checker *c)
 {
     walk_graph(c, 0);
     for (uint32_t i = 0; i < c->nfns; i++)
@@ -472,14 +472,14 @@ static void pass_graph(ck *c)
                 c->f->fns[i]->has_state_write = 1;
 }
 
-static void pass_cycles(ck *c)
+static void pass_cycles(checker *c)
 {
     walk_graph(c, 1);
 }
 
 /* --------------------------------------------------- pass 4: reachability */
 
-static void pass_reach(ck *c)
+static void pass_reach(checker *c)
 {
     uint32_t *queue = ARENA_ARRAY(c->a, uint32_t, c->nfns + 1), head = 0, tail = 0;
     for (edge *e = c->root_calls; e; e = e->next)
@@ -499,7 +499,7 @@ static void pass_reach(ck *c)
 /* Triggers whose event no code emits, and anytime actions with no window to
  * be offered at, are warned about; their bodies are still checked (as
  * roots), not reported as unreachable. */
-static void pass_listeners(ck *c)
+static void pass_listeners(checker *c)
 {
     ast_file *f = c->f;
     uint32_t afters = 0;
@@ -554,7 +554,7 @@ static int is_child_number(const char *child, const char *parent)
     return strncmp(child, parent, n) == 0 && child[n] == '.';
 }
 
-static void pass_steps(ck *c)
+static void pass_steps(checker *c)
 {
     ast_file *f = c->f;
     uint32_t cap = 16;
@@ -602,7 +602,7 @@ static int cited_before(const ast_file *f, uint32_t upto, const ast_cite *c)
     return 0;
 }
 
-static void pass_cites(ck *c)
+static void pass_cites(checker *c)
 {
     const ast_file *f = c->f;
     if (f->nscenarios == 0)
@@ -622,7 +622,7 @@ static void pass_cites(ck *c)
  * never emitted nor listened to, a fn or proc never called. Displays,
  * triggers and actions (which a window or a host may start) are used by
  * being declared. */
-static void pass_unused(ck *c)
+static void pass_unused(checker *c)
 {
     const ast_file *f = c->f;
     for (ast_decl *d = f->decls; d; d = d->next) {
@@ -648,18 +648,18 @@ static void pass_unused(ck *c)
 
 /* ------------------------------------------------------ pass 6: the code */
 
-static void walk_block(ck *c, ast_block *b);
-static void walk_stmt(ck *c, ast_stmt *s);
+static void walk_block(checker *c, ast_block *b);
+static void walk_stmt(checker *c, ast_stmt *s);
 
 typedef struct dead_why {
     ast_loc at;
     const char *note;
 } dead_why;
 
-static void report_steps_block(ck *c, ast_block *b, void *why);
+static void report_steps_block(checker *c, ast_block *b, void *why);
 
 /* Reports every outermost step inside s (s included) as unreachable. */
-static void report_steps(ck *c, ast_stmt *s, dead_why *why)
+static void report_steps(checker *c, ast_stmt *s, dead_why *why)
 {
     if (s->kind == S_STEP) {
         diag_error(c->d, s->loc, "unreachable step %s", s->u.step.number);
@@ -672,7 +672,7 @@ static void report_steps(ck *c, ast_stmt *s, dead_why *why)
     each_block(c, s, report_steps_block, why);
 }
 
-static void report_steps_block(ck *c, ast_block *b, void *why)
+static void report_steps_block(checker *c, ast_block *b, void *why)
 {
     for (ast_stmt *s = b->first; s; s = s->next)
         report_steps(c, s, why);
@@ -680,7 +680,7 @@ static void report_steps_block(ck *c, ast_block *b, void *why)
 
 /* Walks a block whose code can never run: its steps are reported once,
  * the other checks still apply. */
-static void walk_dead_block(ck *c, ast_block *b, ast_loc at, const char *note)
+static void walk_dead_block(checker *c, ast_block *b, ast_loc at, const char *note)
 {
     dead_why why = {at, note};
     if (!c->dead)
@@ -743,7 +743,7 @@ static const char *end_words(const ast_stmt *s)
     }
 }
 
-static void walk_block(ck *c, ast_block *b)
+static void walk_block(checker *c, ast_block *b)
 {
     const ast_stmt *ended = NULL;
     for (ast_stmt *s = b->first; s; s = s->next) {
@@ -765,7 +765,7 @@ static void walk_block(ck *c, ast_block *b)
     }
 }
 
-static void walk_if(ck *c, ast_stmt *s)
+static void walk_if(checker *c, ast_stmt *s)
 {
     ast_expr *cond = s->u.if_.cond;
     if (is_false(cond))
@@ -787,7 +787,7 @@ static void walk_if(ck *c, ast_stmt *s)
     }
 }
 
-static void walk_choose(ck *c, ast_stmt *s)
+static void walk_choose(checker *c, ast_stmt *s)
 {
     int live = 0;
     for (ast_option *o = s->u.choose.options; o; o = o->next) {
@@ -813,16 +813,16 @@ typedef struct loop_scan {
     int way_out;           /* an exit, end game or return inside */
 } loop_scan;
 
-static void scan_block(ck *c, ast_block *b, void *arg);
+static void scan_block(checker *c, ast_block *b, void *arg);
 
-static void mark_local(ck *c, ast_sym *s)
+static void mark_local(checker *c, ast_sym *s)
 {
     if (s)
         s->mark = c->gen;
 }
 
 /* What a callee may write counts as written by the loop. */
-static void loop_writes(ck *c, ast_decl *callee, int window, ast_loc at, void *arg)
+static void loop_writes(checker *c, ast_decl *callee, int window, ast_loc at, void *arg)
 {
     (void)window;
     (void)at;
@@ -830,7 +830,7 @@ static void loop_writes(ck *c, ast_decl *callee, int window, ast_loc at, void *a
     set_or(c->loopw, c->writes + (size_t)callee->index * c->words, c->words);
 }
 
-static void scan_stmt(ck *c, ast_stmt *s, loop_scan *ls)
+static void scan_stmt(checker *c, ast_stmt *s, loop_scan *ls)
 {
     direct_writes(c, s, c->loopw);
     switch (s->kind) {
@@ -869,7 +869,7 @@ static void scan_stmt(ck *c, ast_stmt *s, loop_scan *ls)
     each_block(c, s, scan_block, ls);
 }
 
-static void scan_block(ck *c, ast_block *b, void *arg)
+static void scan_block(checker *c, ast_block *b, void *arg)
 {
     for (ast_stmt *s = b->first; s; s = s->next)
         scan_stmt(c, s, arg);
@@ -880,9 +880,9 @@ typedef struct reads {
     int changes;   /* ... that the loop writes */
 } reads;
 
-static void read_expr(ck *c, const ast_expr *e, reads *r, int in_fn);
+static void read_expr(checker *c, const ast_expr *e, reads *r, int in_fn);
 
-static void read_iter(ck *c, const ast_iter *it, reads *r, int in_fn)
+static void read_iter(checker *c, const ast_iter *it, reads *r, int in_fn)
 {
     if (it->kind == IT_PLAYERS) {
         r->any = 1;
@@ -896,7 +896,7 @@ static void read_iter(ck *c, const ast_iter *it, reads *r, int in_fn)
         read_expr(c, it->list, r, in_fn);
 }
 
-static void read_expr(ck *c, const ast_expr *e, reads *r, int in_fn)
+static void read_expr(checker *c, const ast_expr *e, reads *r, int in_fn)
 {
     if (!e)
         return;
@@ -950,7 +950,7 @@ static void read_expr(ck *c, const ast_expr *e, reads *r, int in_fn)
             read_expr(c, e->args[i], r, in_fn);
 }
 
-static void check_cond(ck *c, const ast_expr *cond)
+static void check_cond(checker *c, const ast_expr *cond)
 {
     reads r = {0, 0};
     c->fgen++; /* each fn's body is read once per condition */
@@ -959,7 +959,7 @@ static void check_cond(ck *c, const ast_expr *cond)
         diag_error(c->d, cond->loc, "loop exit condition can never change");
 }
 
-static void walk_repeat(ck *c, ast_stmt *s)
+static void walk_repeat(checker *c, ast_stmt *s)
 {
     walk_block(c, &s->u.rep.body);
     if (c->recursion)
@@ -981,13 +981,13 @@ static void walk_repeat(ck *c, ast_stmt *s)
         diag_error(c->d, s->loc, "'repeat' without 'until' needs an 'exit'");
 }
 
-static void walk_child_block(ck *c, ast_block *b, void *arg)
+static void walk_child_block(checker *c, ast_block *b, void *arg)
 {
     (void)arg;
     walk_block(c, b);
 }
 
-static void walk_stmt(ck *c, ast_stmt *s)
+static void walk_stmt(checker *c, ast_stmt *s)
 {
     if (c->dead)
         s->unreachable = 1;
@@ -1001,7 +1001,7 @@ static void walk_stmt(ck *c, ast_stmt *s)
     }
 }
 
-static void pass_code(ck *c)
+static void pass_code(checker *c)
 {
     ast_file *f = c->f;
     if (f->sequence)
@@ -1028,7 +1028,7 @@ static void pass_code(ck *c)
 
 int oc_check(oc_arena *arena, ast_file *file, const oc_resolution *res, diag *d)
 {
-    ck c;
+    checker c;
     memset(&c, 0, sizeof c);
     c.a = arena;
     c.d = d;

@@ -10,21 +10,21 @@
 /* ------------------------------------------------------------------ entry */
 
 /* A proc with the params of `sig` (a fn, proc or event), for the tables. */
-static uint32_t proc_with_params(lw *w, const char *name, uint32_t line, const ast_decl *sig,
+static uint32_t proc_with_params(lowering *w, const char *name, uint32_t line, const ast_decl *sig,
                                  int returns)
 {
-    uint32_t id = lw_new_proc(w, name, line);
+    uint32_t id = lower_new_proc(w, name, line);
     ordo_proc *p = &w->procs.v[id];
     p->nparams = (uint16_t)sig->nparams;
     p->returns = (uint8_t)returns;
     for (uint32_t k = 0; k < sig->nparams && k < 8; k++) {
-        p->param_kind[k] = (uint8_t)lw_kind_of(&sig->params[k]->type);
-        p->param_enum[k] = lw_enum_of(&sig->params[k]->type);
+        p->param_kind[k] = (uint8_t)lower_kind_of(&sig->params[k]->type);
+        p->param_enum[k] = lower_enum_of(&sig->params[k]->type);
     }
     return id;
 }
 
-static void fill_procs(lw *w)
+static void fill_procs(lowering *w)
 {
     ast_file *f = w->f;
     for (uint32_t i = 0; i < f->nfns; i++)
@@ -32,7 +32,7 @@ static void fill_procs(lw *w)
                          f->fns[i]->kind == D_FN);
 }
 
-static void fill_options(lw *w)
+static void fill_options(lowering *w)
 {
     ast_file *f = w->f;
     for (uint32_t i = 0; i < f->noptions; i++) {
@@ -40,8 +40,8 @@ static void fill_options(lw *w)
         ordo_option x;
         memset(&x, 0, sizeof x);
         x.label = o->label.tmpl ? o->label.tmpl : o->label.text;
-        x.param_kind = o->var ? (uint8_t)lw_kind_of(&o->var->type) : 0xff;
-        x.param_enum = o->var ? lw_enum_of(&o->var->type) : 0;
+        x.param_kind = o->var ? (uint8_t)lower_kind_of(&o->var->type) : 0xff;
+        x.param_enum = o->var ? lower_enum_of(&o->var->type) : 0;
         x.step = -1;
         x.line = ast_line(o->loc);
         x.name = (uint16_t)(o->name_id + 1);
@@ -60,7 +60,7 @@ static void fill_options(lw *w)
 
 /* The procs the compiler adds: a dispatch proc per event with triggers
  * ("on EVENT"), a guard fn per guarded anytime action ("when ACTION"). */
-static void add_listener_procs(lw *w)
+static void add_listener_procs(lowering *w)
 {
     ast_file *f = w->f;
     w->dispatch = arena_alloc(w->a, (f->nevents + 1) * sizeof *w->dispatch);
@@ -89,7 +89,7 @@ static void add_listener_procs(lw *w)
 }
 
 /* How many options one choose can offer (escapes come on top). */
-static uint32_t iter_extent(const lw *w, const ast_iter *it)
+static uint32_t iter_extent(const lowering *w, const ast_iter *it)
 {
     switch (it->kind) {
     case IT_ENUM: return it->enm->nmembers;
@@ -108,7 +108,7 @@ static uint32_t iter_extent(const lw *w, const ast_iter *it)
     }
 }
 
-static uint32_t max_options(lw *w)
+static uint32_t max_options(lowering *w)
 {
     uint32_t best = 2; /* optional steps and windows */
     if (w->max_ways > best) /* a payment's ways (offer_ways) */
@@ -161,8 +161,8 @@ static int actions_revise(const ast_file *file)
 const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolution *res,
                              diag *d)
 {
-    lw w0;
-    lw *w = &w0;
+    lowering w0;
+    lowering *w = &w0;
     memset(w, 0, sizeof *w);
     w->a = arena;
     w->d = d;
@@ -179,7 +179,7 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolutio
 
     uint32_t state_size = 0;
     uint32_t nvars = 0;
-    p->vars = lw_lower_vars(w, &state_size, &nvars);
+    p->vars = lower_vars(w, &state_size, &nvars);
     p->nvars = (uint16_t)nvars;
     p->state_size = state_size;
     w->turn_var = res->turn_var ? (uint32_t)res->turn_var->index : 0;
@@ -192,32 +192,33 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolutio
                         3u) / 4u;
     }
     p->max_pending = file->has_batches ? MAX_PENDING : 0;
-    lw_lower_enums(w, p);
-    lw_lower_data(w, p);
-    lw_lower_steps(w, p);
-    lw_lower_events(w, p);
+    lower_enums(w, p);
+    lower_data(w, p);
+    lower_steps(w, p);
+    lower_events(w, p);
 
     fill_procs(w);
     fill_options(w);
-    uint32_t main_proc = lw_new_proc(w, "sequence", file->sequence ? ast_line(file->sequence->loc) : 0);
+    uint32_t main_proc =
+        lower_new_proc(w, "sequence", file->sequence ? ast_line(file->sequence->loc) : 0);
     add_listener_procs(w);
 
     for (uint32_t i = 0; i < file->nfns; i++)
-        lw_lower_fn_or_proc(w, file->fns[i]);
+        lower_fn_or_proc(w, file->fns[i]);
     for (uint32_t i = 0; i < file->nfns; i++)
         if (w->guard_fn[i] != NO_LABEL)
-            lw_lower_guard(w, file->fns[i]);
+            lower_guard(w, file->fns[i]);
     for (uint32_t i = 0; i < file->nevents; i++)
         if (w->dispatch[i] != NO_LABEL) {
-            lw_lower_dispatch(w, file->events[i]);
+            lower_dispatch(w, file->events[i]);
             w->events[i].dispatch = (uint16_t)(w->dispatch[i] + 1);
         }
     w->unit_file = file->sequence ? ast_file_of(file->sequence->loc) : 0;
-    lw_unit_begin(w, main_proc, file->sequence ? file->sequence->nlocals : 0);
+    lower_unit_begin(w, main_proc, file->sequence ? file->sequence->nlocals : 0);
     if (file->sequence)
-        lw_block(w, &file->sequence->body);
-    lw_emit_op(w, ORDO_OP_RET);
-    lw_unit_end(w);
+        lower_block(w, &file->sequence->body);
+    lower_emit_op(w, ORDO_OP_RET);
+    lower_unit_end(w);
 
     u16vec evals = {0};
     u16vec roots = {0};
@@ -229,20 +230,20 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolutio
             continue; /* a base's scenarios test the base (checked, not run) */
         ordo_scenario s;
         s.name = sd->title ? sd->title : "";
-        s.rule = lw_join_cites(w, sd->cites);
+        s.rule = lower_join_cites(w, sd->cites);
         s.first = w->items.n;
         s.line = ast_line(sd->loc);
         for (const ast_item *it = sd->items; it; it = it->next)
-            lw_lower_item(w, it, main_proc, &evals, &roots);
+            lower_item(w, it, main_proc, &evals, &roots);
         s.count = w->items.n - s.first;
         VPUSH(w, scen, s);
     }
-    lw_lower_policies(w, p, &evals);
+    lower_policies(w, p, &evals);
 
     /* exact sizes: the deepest root chain, plus the deepest expect run on
      * top of a suspended game */
     uint32_t slots = 0, frames = 0, eslots = 0, eframes = 0;
-    lw_size_chains(w);
+    lower_size_chains(w);
     for (uint32_t i = 0; i < roots.n; i++) {
         unit_info *u = &w->units.v[roots.v[i]];
         slots = u->chain_slots > slots ? u->chain_slots : slots;
@@ -280,23 +281,23 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolutio
     p->max_options = (uint16_t)max_options(w);
     p->max_escapes = (uint16_t)file->nescapes;
     p->main_proc = (uint16_t)main_proc;
-    p->code = lw_keep(w, w->code.v, w->code.n, sizeof *w->code.v);
+    p->code = lower_keep(w, w->code.v, w->code.n, sizeof *w->code.v);
     w->code.v = NULL;
     p->ncode = w->code.n;
-    p->procs = lw_to_arena(w, w->procs.v, w->procs.n, sizeof *w->procs.v);
+    p->procs = lower_to_arena(w, w->procs.v, w->procs.n, sizeof *w->procs.v);
     p->nprocs = (uint16_t)w->procs.n;
-    p->options = lw_to_arena(w, w->options.v, w->options.n, sizeof *w->options.v);
+    p->options = lower_to_arena(w, w->options.v, w->options.n, sizeof *w->options.v);
     p->noptions = (uint16_t)w->options.n;
-    p->escapes = lw_to_arena(w, w->escapes.v, w->escapes.n, sizeof *w->escapes.v);
+    p->escapes = lower_to_arena(w, w->escapes.v, w->escapes.n, sizeof *w->escapes.v);
     p->nescapes = (uint16_t)w->escapes.n;
-    p->texts = lw_to_arena(w, w->texts.v, w->texts.n, sizeof *w->texts.v);
+    p->texts = lower_to_arena(w, w->texts.v, w->texts.n, sizeof *w->texts.v);
     p->ntexts = (uint16_t)w->texts.n;
-    p->scenarios = lw_to_arena(w, scen.v, scen.n, sizeof *scen.v);
+    p->scenarios = lower_to_arena(w, scen.v, scen.n, sizeof *scen.v);
     p->nscenarios = (uint16_t)scen.n;
-    p->items = lw_to_arena(w, w->items.v, w->items.n, sizeof *w->items.v);
+    p->items = lower_to_arena(w, w->items.v, w->items.n, sizeof *w->items.v);
     p->nitems = w->items.n;
     if (w->lines.n) {
-        p->lines = lw_keep(w, w->lines.v, w->lines.n, sizeof *w->lines.v);
+        p->lines = lower_keep(w, w->lines.v, w->lines.n, sizeof *w->lines.v);
         w->lines.v = NULL;
     }
     p->nlines = w->lines.n;

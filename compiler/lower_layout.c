@@ -5,7 +5,7 @@
 
 /* ----------------------------------------------------------- the tables */
 
-ordo_var *lw_lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
+ordo_var *lower_vars(lowering *w, uint32_t *state_size, uint32_t *nvars)
 {
     ast_file *f = w->f;
     ordo_var *vars = ARENA_ARRAY(w->a, ordo_var, w->res->nvars + 1);
@@ -15,10 +15,10 @@ ordo_var *lw_lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
         const ast_type *t = &d->sym->type;
         ordo_var *v = &vars[i];
         v->name = d->name;
-        v->kind = (uint8_t)lw_kind_of(t);
-        v->enum_id = lw_enum_of(t);
-        lw_bounds_of(w, t, &v->lo, &v->hi);
-        v->width = lw_width_for(v->lo, v->hi);
+        v->kind = (uint8_t)lower_kind_of(t);
+        v->enum_id = lower_enum_of(t);
+        lower_bounds_of(w, t, &v->lo, &v->hi);
+        v->width = lower_width_for(v->lo, v->hi);
         if (d == w->res->start_var)
             v->lo = 0; /* seat 1 is always someone's: never none */
         v->init = d->init_value;
@@ -84,7 +84,7 @@ ordo_var *lw_lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
     return vars;
 }
 
-void lw_lower_enums(lw *w, ordo_program *p)
+void lower_enums(lowering *w, ordo_program *p)
 {
     ast_file *f = w->f;
     uint32_t nnames = 0;
@@ -118,7 +118,7 @@ void lw_lower_enums(lw *w, ordo_program *p)
 /* The values of every table's fields, one after another: field f of a
  * table of n rows holds data[f->data_offset + m * n + row] (m = 0 for a
  * plain field). */
-void lw_lower_data(lw *w, ordo_program *p)
+void lower_data(lowering *w, ordo_program *p)
 {
     ast_file *f = w->f;
     uint64_t n = 0;
@@ -144,7 +144,7 @@ void lw_lower_data(lw *w, ordo_program *p)
     p->ndata = k;
 }
 
-void lw_lower_steps(lw *w, ordo_program *p)
+void lower_steps(lowering *w, ordo_program *p)
 {
     ast_file *f = w->f;
     ordo_step *st = ARENA_ARRAY(w->a, ordo_step, f->nsteps ? f->nsteps : 1);
@@ -160,7 +160,7 @@ void lw_lower_steps(lw *w, ordo_program *p)
     p->nsteps = (uint16_t)f->nsteps;
 }
 
-void lw_lower_events(lw *w, ordo_program *p)
+void lower_events(lowering *w, ordo_program *p)
 {
     ast_file *f = w->f;
     ordo_event_decl *ev = ARENA_ARRAY(w->a, ordo_event_decl, f->nevents ? f->nevents : 1);
@@ -171,8 +171,8 @@ void lw_lower_events(lw *w, ordo_program *p)
         ev[i].is_action = d->action != NULL;
         ev[i].owner_arg = -1;
         for (uint32_t k = 0; k < d->nparams && k < ORDO_EVENT_MAX_ARGS; k++) {
-            ev[i].param_kind[k] = (uint8_t)lw_kind_of(&d->params[k]->type);
-            ev[i].param_enum[k] = lw_enum_of(&d->params[k]->type);
+            ev[i].param_kind[k] = (uint8_t)lower_kind_of(&d->params[k]->type);
+            ev[i].param_enum[k] = lower_enum_of(&d->params[k]->type);
             ev[i].param_name[k] = d->params[k]->name;
             if (d->params[k]->secret)
                 ev[i].hidden_args |= (uint8_t)(1u << k);
@@ -188,7 +188,7 @@ void lw_lower_events(lw *w, ordo_program *p)
 }
 
 /* Rule IDs as one text, "A B C" (steps, scenarios, bound messages). */
-char *lw_join_cites(lw *w, const ast_cite *c)
+char *lower_join_cites(lowering *w, const ast_cite *c)
 {
     size_t n = 1;
     for (const ast_cite *x = c; x; x = x->next)
@@ -207,7 +207,7 @@ char *lw_join_cites(lw *w, const ast_cite *c)
 }
 
 /* A text (log line, assert message) with the kinds of its {} values. */
-uint32_t lw_add_text(lw *w, const char *text, const ast_text *t)
+uint32_t lower_add_text(lowering *w, const char *text, const ast_text *t)
 {
     ordo_text x;
     memset(&x, 0, sizeof x);
@@ -215,8 +215,8 @@ uint32_t lw_add_text(lw *w, const char *text, const ast_text *t)
     if (t) {
         x.nargs = (uint8_t)t->nargs;
         for (uint32_t k = 0; k < t->nargs && k < ORDO_EVENT_MAX_ARGS; k++) {
-            x.arg_kind[k] = (uint8_t)lw_kind_of(&t->args[k]->type);
-            x.arg_enum[k] = lw_enum_of(&t->args[k]->type);
+            x.arg_kind[k] = (uint8_t)lower_kind_of(&t->args[k]->type);
+            x.arg_enum[k] = lower_enum_of(&t->args[k]->type);
         }
     }
     VPUSH(w, w->texts, x);
@@ -224,7 +224,7 @@ uint32_t lw_add_text(lw *w, const char *text, const ast_text *t)
 }
 
 /* An option outside the file's own list (optional steps, windows). */
-uint32_t lw_add_plain_option(lw *w, const char *label, uint32_t line)
+uint32_t lower_add_plain_option(lowering *w, const char *label, uint32_t line)
 {
     ordo_option o;
     memset(&o, 0, sizeof o);

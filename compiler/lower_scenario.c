@@ -24,7 +24,7 @@ static void count_bounds(const ast_item *it, ordo_scenario_item *x)
     }
 }
 
-static void add_item(lw *w, const ast_item *it, int kind, const char *text)
+static void add_item(lowering *w, const ast_item *it, int kind, const char *text)
 {
     ordo_scenario_item x;
     memset(&x, 0, sizeof x);
@@ -69,7 +69,7 @@ static void add_item(lw *w, const ast_item *it, int kind, const char *text)
     VPUSH(w, w->items, x);
 }
 
-void lw_lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *evals,
+void lower_item(lowering *w, const ast_item *it, uint32_t main_proc, u16vec *evals,
                        u16vec *roots)
 {
     char name[48];
@@ -89,12 +89,12 @@ void lw_lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *evals,
         return;
     case IT_SC_SETUP: {
         snprintf(name, sizeof name, "setup#%lu", (unsigned long)ast_line(it->loc));
-        uint32_t id = lw_new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
+        uint32_t id = lower_new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
         w->unit_file = ast_file_of(it->loc);
-        lw_unit_begin(w, id, it->nlocals);
-        lw_block(w, &it->body);
-        lw_emit_op(w, ORDO_OP_RET);
-        lw_unit_end(w);
+        lower_unit_begin(w, id, it->nlocals);
+        lower_block(w, &it->body);
+        lower_emit_op(w, ORDO_OP_RET);
+        lower_unit_end(w);
         add_item(w, it, ORDO_SC_SETUP, NULL);
         w->items.v[w->items.n - 1].a = (uint16_t)id;
         VPUSH(w, *roots, (uint16_t)id);
@@ -113,13 +113,13 @@ void lw_lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *evals,
         return;
     case IT_SC_EXPECT: {
         snprintf(name, sizeof name, "expect#%lu", (unsigned long)ast_line(it->loc));
-        uint32_t id = lw_new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
+        uint32_t id = lower_new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
         w->procs.v[id].returns = 1;
         w->unit_file = ast_file_of(it->loc);
-        lw_unit_begin(w, id, it->nlocals);
-        lw_expr(w, it->expr);
-        lw_emit_op(w, ORDO_OP_RETV);
-        lw_unit_end(w);
+        lower_unit_begin(w, id, it->nlocals);
+        lower_expr(w, it->expr);
+        lower_emit_op(w, ORDO_OP_RETV);
+        lower_unit_end(w);
         add_item(w, it, ORDO_SC_EXPECT, it->source ? it->source : "");
         w->items.v[w->items.n - 1].a = (uint16_t)id;
         VPUSH(w, *evals, (uint16_t)id);
@@ -148,7 +148,7 @@ void lw_lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *evals,
 
 /* The policies' tables; their by/when fns and the displays are evaluated
  * on top of a suspended game, like a scenario's expect fns (`evals`). */
-void lw_lower_policies(lw *w, ordo_program *p, u16vec *evals)
+void lower_policies(lowering *w, ordo_program *p, u16vec *evals)
 {
     ast_file *f = w->f;
     VEC(ordo_policy) pols = {0};
@@ -187,7 +187,7 @@ void lw_lower_policies(lw *w, ordo_program *p, u16vec *evals)
         if (d->display || d->policy_fn || d->invariant || d->data_check)
             VPUSH(w, *evals, (uint16_t)d->index);
     }
-    p->invariants = lw_to_arena(w, invs.v, invs.n, sizeof *invs.v);
+    p->invariants = lower_to_arena(w, invs.v, invs.n, sizeof *invs.v);
     p->ninvariants = (uint16_t)invs.n;
     free(invs.v);
     if (f->npolicies > MAX_TABLE || prefs.n > MAX_TABLE || w->res->noption_names > MAX_TABLE) {
@@ -195,14 +195,14 @@ void lw_lower_policies(lw *w, ordo_program *p, u16vec *evals)
                                           "tables hold");
         w->failed = 1;
     }
-    p->option_names = lw_to_arena(w, w->res->option_names, w->res->noption_names,
-                                  sizeof *w->res->option_names);
+    p->option_names = lower_to_arena(w, w->res->option_names, w->res->noption_names,
+                                     sizeof *w->res->option_names);
     p->noption_names = (uint16_t)w->res->noption_names;
-    p->policies = lw_to_arena(w, pols.v, pols.n, sizeof *pols.v);
+    p->policies = lower_to_arena(w, pols.v, pols.n, sizeof *pols.v);
     p->npolicies = (uint16_t)pols.n;
-    p->prefers = lw_to_arena(w, prefs.v, prefs.n, sizeof *prefs.v);
+    p->prefers = lower_to_arena(w, prefs.v, prefs.n, sizeof *prefs.v);
     p->nprefers = (uint16_t)prefs.n;
-    p->displays = lw_to_arena(w, disps.v, disps.n, sizeof *disps.v);
+    p->displays = lower_to_arena(w, disps.v, disps.n, sizeof *disps.v);
     p->ndisplays = (uint16_t)disps.n;
     free(pols.v);
     free(prefs.v);

@@ -15,7 +15,7 @@
 
 oc_resolver *oc_resolve_declarations(oc_arena *arena, ast_file *file, diag *d)
 {
-    rs *r = ARENA_NEW(arena, rs); /* big (the local hash): not on the stack */
+    resolver *r = ARENA_NEW(arena, resolver); /* big (the local hash): not on the stack */
     r->a = arena;
     r->d = d;
     r->f = file;
@@ -24,17 +24,17 @@ oc_resolver *oc_resolve_declarations(oc_arena *arena, ast_file *file, diag *d)
     r->cur_rule = "";
     r->errors_before = d->errors;
     rs_check_header(r);
-    rs_grehash(r);
+    rs_global_rehash(r);
     rs_declare_builtins(r);
     for (ast_decl *x = file->decls; x; x = x->next)
         rs_declare_one(r, x);
     for (ast_decl *x = file->decls; x; x = x->next)
         if (x->kind == D_CONST && x->is_override)
-            rs_roverride_const(r, x);
-    rs_roverride_values(r);
+            rs_override_const(r, x);
+    rs_override_values(r);
     for (ast_decl *x = file->decls; x; x = x->next)
         if (x->kind == D_ENUM && x->is_table)
-            rs_rtable(r, x);
+            rs_table_fields(r, x);
     return r;
 }
 
@@ -46,16 +46,16 @@ int oc_resolve_bodies(oc_resolver *r)
         diag_error(d, file->title_loc.line ? file->title_loc : (ast_loc){1, 1},
                    "no 'sequence' block: a ruleset needs one");
     rs_index_decls(r);
-    rs_rsignatures(r);
-    rs_rbounds(r);
-    rs_rhidden_decls(r);
+    rs_signatures(r);
+    rs_bounds(r);
+    rs_hidden_decls(r);
     for (ast_decl *x = file->decls; x; x = x->next) {
         if (x->kind == D_FN)
-            rs_rfn_body(r, x);
+            rs_fn_body(r, x);
         else if (x->kind == D_PROC || x->kind == D_SEQUENCE)
-            rs_rproc_body(r, x);
+            rs_proc_body(r, x);
     }
-    rs_rpolicies(r);
+    rs_policies(r);
     int any_revisable = 0;
     for (ast_decl *x = file->decls; x; x = x->next)
         any_revisable |= x->revisable;
@@ -65,7 +65,7 @@ int oc_resolve_bodies(oc_resolver *r)
                    r->has_revise ? "revise" : "revisable()");
     for (ast_decl *x = file->decls; x; x = x->next)
         if (x->kind == D_SCENARIO)
-            rs_rscenario(r, x);
+            rs_scenario(r, x);
     rs_place_seat_vars(r);
     return d->errors - r->errors_before;
 }

@@ -21,7 +21,7 @@ static ast_decl *cell_var(const ast_expr *e)
     return NULL;
 }
 
-static void rhidden_var(rs *r, ast_decl *d)
+static void rhidden_var(resolver *r, ast_decl *d)
 {
     if (d->secrecy == SECRET_OWNER && (d->ndims == 0 || d->dims[0].kind != DIM_PLAYER))
         diag_error(r->d, d->name_loc,
@@ -34,7 +34,7 @@ static void rhidden_var(rs *r, ast_decl *d)
     }
 }
 
-static void rhidden_params(rs *r, ast_decl *d)
+static void rhidden_params(resolver *r, ast_decl *d)
 {
     for (uint32_t i = 0; i < d->nparams; i++)
         if (d->params[i]->secret && d->kind != D_EVENT)
@@ -43,7 +43,7 @@ static void rhidden_params(rs *r, ast_decl *d)
                        "in its first player param)");
 }
 
-void rs_rhidden_decls(rs *r)
+void rs_hidden_decls(resolver *r)
 {
     for (ast_decl *d = r->f->decls; d; d = d->next) {
         if (d->kind == D_VAR && d->secrecy)
@@ -54,13 +54,13 @@ void rs_rhidden_decls(rs *r)
 }
 
 /* `reveal CELL [to P]`, `hide CELL`: a whole cell of a hidden var. */
-void rs_reveal(rs *r, ast_stmt *s)
+void rs_reveal(resolver *r, ast_stmt *s)
 {
     ast_expr *t = s->u.assign.target;
     const char *what = s->kind == S_HIDE ? "hide" : "reveal";
-    rs_rx(r, t);
+    rs_expr(r, t);
     if (s->u.assign.value)
-        rs_rx_want(r, s->u.assign.value, TY_PLAYER, "the player a cell is revealed to");
+        rs_expr_want(r, s->u.assign.value, TY_PLAYER, "the player a cell is revealed to");
     if (rs_is_err(&t->type))
         return;
     ast_decl *v = cell_var(t);
@@ -74,7 +74,7 @@ void rs_reveal(rs *r, ast_stmt *s)
 /* ------------------------------------------------------------ policies */
 
 typedef struct reads {
-    rs *r;
+    resolver *r;
     const ast_decl *policy_fn;
     uint32_t depth;
 } reads;
@@ -154,7 +154,7 @@ static void policy_reads(reads *x, const ast_expr *e)
     policy_reads(x, e->b);
 }
 
-void rs_check_policy_reads(rs *r, const ast_decl *fn)
+void rs_check_policy_reads(resolver *r, const ast_decl *fn)
 {
     reads x = {r, fn, 0};
     policy_reads(&x, fn->body_expr);

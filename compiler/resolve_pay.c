@@ -27,10 +27,10 @@
 /* ------------------------------------------------- sources, substitutes */
 
 /* What a cost or a `pay` takes from: an element of a resource. */
-void rs_rpayment(rs *r, ast_expr *amount, ast_expr *target, const char *what)
+void rs_payment(resolver *r, ast_expr *amount, ast_expr *target, const char *what)
 {
-    rs_rx_noroll(r, amount, TY_INT, what, "in an amount paid");
-    rs_rx(r, target);
+    rs_expr_noroll(r, amount, TY_INT, what, "in an amount paid");
+    rs_expr(r, target);
     if (rs_is_err(&target->type))
         return;
     ast_sym *v = target->kind == E_NAME ? target->sym
@@ -55,29 +55,29 @@ ast_decl *rs_payment_substitute(const ast_expr *target)
 
 /* ------------------------------------------------------ building nodes */
 
-static ast_expr *truth(rs *r, ast_loc at, int v)
+static ast_expr *truth(resolver *r, ast_loc at, int v)
 {
     ast_expr *e = ARENA_NEW(r->a, ast_expr);
     e->kind = E_BOOL;
     e->loc = at;
     e->ival = v;
-    e->type = rs_ty(TY_BOOL);
+    e->type = rs_bare_type(TY_BOOL);
     rs_set_const(e, v);
     return e;
 }
 
-static ast_expr *num(rs *r, ast_loc at, int64_t v)
+static ast_expr *num(resolver *r, ast_loc at, int64_t v)
 {
     ast_expr *e = ARENA_NEW(r->a, ast_expr);
     e->kind = E_INT;
     e->loc = at;
     e->ival = v;
-    e->type = rs_ty(TY_INT);
+    e->type = rs_bare_type(TY_INT);
     rs_set_const(e, v);
     return e;
 }
 
-static ast_expr *bin(rs *r, int op, ast_expr *a, ast_expr *b, int ty)
+static ast_expr *bin(resolver *r, int op, ast_expr *a, ast_expr *b, int ty)
 {
     ast_expr *e = ARENA_NEW(r->a, ast_expr);
     e->kind = E_BINARY;
@@ -85,16 +85,19 @@ static ast_expr *bin(rs *r, int op, ast_expr *a, ast_expr *b, int ty)
     e->loc = e->op_loc = a->loc;
     e->a = a;
     e->b = b;
-    e->type = rs_ty(ty);
+    e->type = rs_bare_type(ty);
     e->depth = (uint16_t)((a->depth > b->depth ? a->depth : b->depth) + 1);
     return e;
 }
 
-static ast_expr *cmp(rs *r, int op, ast_expr *a, ast_expr *b) { return bin(r, op, a, b, TY_BOOL); }
+static ast_expr *cmp(resolver *r, int op, ast_expr *a, ast_expr *b)
+{
+    return bin(r, op, a, b, TY_BOOL);
+}
 
 /* v[0] op v[1] op ... as a balanced tree (the guards can be long, and
  * the lowering walks them recursively); none: `and` is true, `or` false. */
-static ast_expr *fold(rs *r, int op, ast_expr **v, uint32_t n, ast_loc at)
+static ast_expr *fold(resolver *r, int op, ast_expr **v, uint32_t n, ast_loc at)
 {
     if (n == 0)
         return truth(r, at, op == OP_AND);
@@ -123,7 +126,7 @@ int rs_same_cell(const ast_expr *a, const ast_expr *b)
 
 /* The substitute d's cell for a payment from `target` (its pattern's
  * names are the payment's indexes). */
-static ast_expr *sub_cell(rs *r, const ast_decl *d, const ast_expr *target)
+static ast_expr *sub_cell(resolver *r, const ast_decl *d, const ast_expr *target)
 {
     ast_expr *cell = ARENA_NEW(r->a, ast_expr);
     cell->loc = target->loc;
@@ -158,7 +161,7 @@ typedef struct taken {
 } taken;
 
 /* What `cell` holds once `tk` is taken out. */
-static ast_expr *held(rs *r, const ast_expr *cell, const taken *tk)
+static ast_expr *held(resolver *r, const ast_expr *cell, const taken *tk)
 {
     ast_expr *h = (ast_expr *)cell;
     for (uint32_t i = 0; tk && i < tk->n; i++)
@@ -174,7 +177,7 @@ static void take(taken *tk, const ast_expr *cell, ast_expr *amount)
 }
 
 /* What way w of a payment takes. */
-static void way_parts(rs *r, const ast_way *w, const ast_payment *pm, ast_expr *amount,
+static void way_parts(resolver *r, const ast_way *w, const ast_payment *pm, ast_expr *amount,
                       const ast_expr *target, taken *tk)
 {
     tk->n = 0;
@@ -232,7 +235,7 @@ static int linked(ast_cost **cs, uint32_t j, uint32_t m, uint32_t s)
 }
 
 /* What the costs of set s ask is at most what their cells hold. */
-static ast_expr *hall(rs *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t s,
+static ast_expr *hall(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t s,
                       const taken *tk)
 {
     const ast_expr *cells[MAX_COSTS * (1 + AST_PAY_MAX_ALTS)];
@@ -262,7 +265,7 @@ static ast_expr *hall(rs *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t s,
 /* The substitutes of set u (bits over cs[j..]) can be used: each cost has
  * something to pay, and each substitute cell holds one unit for each of
  * the costs it covers. */
-static void subs_ok(rs *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t u,
+static void subs_ok(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t u,
                     const taken *tk, ast_expr **v, uint32_t *nv)
 {
     ast_expr *cell[MAX_COSTS];
@@ -286,7 +289,7 @@ static void subs_ok(rs *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t u,
 
 /* Costs cs[j..n) can all be paid once `tk` is taken out: for some set u
  * of them paid by their substitutes, Hall's condition over the rest. */
-static ast_expr *payable(rs *r, ast_cost **cs, uint32_t j, uint32_t n, const taken *tk,
+static ast_expr *payable(resolver *r, ast_cost **cs, uint32_t j, uint32_t n, const taken *tk,
                          uint32_t *terms)
 {
     uint32_t m = n - j, subs = 0;
@@ -324,7 +327,7 @@ static const char *src_name(const ast_expr *cell)
 }
 
 /* "pay {} blue + 1 gold" (mixed), "pay 1 gold" (exact), "pay {} blue". */
-static const char *way_label(rs *r, const ast_payment *pm, const ast_expr *target,
+static const char *way_label(resolver *r, const ast_payment *pm, const ast_expr *target,
                              const int32_t *k, int with_first)
 {
     char buf[256];
@@ -344,7 +347,7 @@ static const char *way_label(rs *r, const ast_payment *pm, const ast_expr *targe
 }
 
 /* The guard of a way as it stands now (what it takes is held). */
-static ast_expr *way_held(rs *r, const ast_way *w, const ast_payment *pm, ast_expr *amount,
+static ast_expr *way_held(resolver *r, const ast_way *w, const ast_payment *pm, ast_expr *amount,
                           const ast_expr *target)
 {
     taken tk;
@@ -391,7 +394,7 @@ static void add_way(ast_payment *pm, const int32_t *k, int32_t ksum, int has_par
 
 /* Every split between the `or` sources (k_i in 0..hi_i), then the
  * substitute's way. */
-static void list_ways(rs *r, ast_payment *pm, const ast_expr *target)
+static void list_ways(resolver *r, ast_payment *pm, const ast_expr *target)
 {
     int32_t hi[AST_PAY_MAX_ALTS] = {0}, k[AST_PAY_MAX_ALTS] = {0};
     uint32_t splits = 1;
@@ -424,7 +427,7 @@ static void list_ways(rs *r, ast_payment *pm, const ast_expr *target)
 
 /* The `or` sources of a payment: resources with a small declared range,
  * none the same cell as another, and a first source indexed by player. */
-static int check_alts(rs *r, ast_payment *pm, const ast_expr *target)
+static int check_alts(resolver *r, ast_payment *pm, const ast_expr *target)
 {
     int ok = 1;
     uint32_t splits = 1;
@@ -435,12 +438,12 @@ static int check_alts(rs *r, ast_payment *pm, const ast_expr *target)
     }
     for (uint32_t i = 0; i < pm->nalts; i++) {
         ast_expr *x = pm->alts[i];
-        rs_rpayment(r, num(r, x->loc, 0), x, "a source");
+        rs_payment(r, num(r, x->loc, 0), x, "a source");
         if (rs_is_err(&x->type))
             return 0;
         const ast_decl *v = x->kind == E_INDEX ? x->base->sym->decl : x->sym->decl;
         if (!v->resource)
-            return 0; /* rs_rpayment said so */
+            return 0; /* rs_payment said so */
         if (!x->type.ranged || x->type.lo < 0) {
             diag_error(r->d, x->loc, "an 'or' source needs a declared range from 0 ('%s' has "
                                      "none): the payer's ways are counted from it", v->name);
@@ -469,7 +472,7 @@ static int check_alts(rs *r, ast_payment *pm, const ast_expr *target)
 }
 
 /* Who decides: the first source's player index (a substitute's too). */
-static int payer_index(rs *r, ast_payment *pm, const ast_expr *target)
+static int payer_index(resolver *r, ast_payment *pm, const ast_expr *target)
 {
     if (pm->substitute && !pm->nalts) {
         pm->payer_ix = pm->substitute->sub_payer;
@@ -490,7 +493,7 @@ static int payer_index(rs *r, ast_payment *pm, const ast_expr *target)
  * is asked: holding an `or` source or the substitute (and, in a body,
  * with some way open: else the plain payment is short, E_DENIED). NULL:
  * one way only, the plain payment. */
-ast_payment *rs_pay_ways(rs *r, ast_payment *pm, ast_expr *amount, ast_expr *target,
+ast_payment *rs_pay_ways(resolver *r, ast_payment *pm, ast_expr *amount, ast_expr *target,
                          int is_cost)
 {
     if (rs_is_err(&target->type) || rs_is_err(&amount->type))
@@ -523,7 +526,7 @@ ast_payment *rs_pay_ways(rs *r, ast_payment *pm, ast_expr *amount, ast_expr *tar
 /* Costs with one way each: Hall's condition comes down to, for each
  * cell, what all the costs from it ask (so any number of them may be
  * checked, each cell once). */
-static ast_expr *plain_costs(rs *r, ast_cost **cs, uint32_t n)
+static ast_expr *plain_costs(resolver *r, ast_cost **cs, uint32_t n)
 {
     ast_expr **v = ARENA_ARRAY(r->a, ast_expr *, n);
     uint32_t nv = 0;
@@ -544,7 +547,7 @@ static ast_expr *plain_costs(rs *r, ast_cost **cs, uint32_t n)
 /* An action's costs (already resolved, their ways listed): each way's
  * guard also asks that the later costs stay payable after it; returns
  * what `can` asks of the costs. */
-ast_expr *rs_cost_ways(rs *r, ast_decl *d, ast_cost **cs, uint32_t n)
+ast_expr *rs_cost_ways(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n)
 {
     int ways = 0;
     for (uint32_t j = 0; j < n; j++)

@@ -15,16 +15,16 @@ uint32_t oc_name_hash(const char *s)
     return h;
 }
 
-ast_type rs_ty_enum(ast_decl *e)
+ast_type rs_enum_type(ast_decl *e)
 {
-    ast_type t = rs_ty(TY_ENUM);
+    ast_type t = rs_bare_type(TY_ENUM);
     t.enm = e;
     return t;
 }
 
 /* A type name for a message; four buffers rotate so one message can name
  * several types. */
-const char *rs_tn(rs *r, const ast_type *t)
+const char *rs_type_name(resolver *r, const ast_type *t)
 {
     char *b = r->tbuf[r->tnext++ & 3];
     return ast_type_name(t, b, sizeof r->tbuf[0]);
@@ -45,7 +45,7 @@ const char *oc_value_text(const ast_type *t, int32_t v, char *buf, size_t n)
     return buf;
 }
 
-void *rs_grow(rs *r, void *old, uint32_t n, uint32_t *cap, size_t elt)
+void *rs_grow(resolver *r, void *old, uint32_t n, uint32_t *cap, size_t elt)
 {
     if (n < *cap)
         return old;
@@ -59,7 +59,7 @@ void *rs_grow(rs *r, void *old, uint32_t n, uint32_t *cap, size_t elt)
 
 /* ---------------------------------------------------------- global names */
 
-ast_sym *rs_gfind(rs *r, const char *name)
+ast_sym *rs_global_find(resolver *r, const char *name)
 {
     uint32_t m = r->gcap - 1, i = oc_name_hash(name) & m;
     while (r->gtab[i]) {
@@ -70,7 +70,7 @@ ast_sym *rs_gfind(rs *r, const char *name)
     return NULL;
 }
 
-void rs_grehash(rs *r)
+void rs_global_rehash(resolver *r)
 {
     uint32_t oldcap = r->gcap;
     ast_sym **old = r->gtab;
@@ -85,7 +85,7 @@ void rs_grehash(rs *r)
         }
 }
 
-static void redefinition(rs *r, ast_sym *s, const ast_sym *prev)
+static void redefinition(resolver *r, ast_sym *s, const ast_sym *prev)
 {
     if (prev->loc.line == 0) {
         diag_error(r->d, s->loc, "'%s' is a built-in name", s->name);
@@ -96,11 +96,11 @@ static void redefinition(rs *r, ast_sym *s, const ast_sym *prev)
 }
 
 /* Enters a global; a name taken already is reported (with a note). */
-int rs_gdeclare(rs *r, ast_sym *s)
+int rs_global_declare(resolver *r, ast_sym *s)
 {
     if ((r->gcount + 1) * 2 > r->gcap)
-        rs_grehash(r);
-    ast_sym *prev = rs_gfind(r, s->name);
+        rs_global_rehash(r);
+    ast_sym *prev = rs_global_find(r, s->name);
     if (prev) {
         redefinition(r, s, prev);
         return 0;
@@ -113,7 +113,7 @@ int rs_gdeclare(rs *r, ast_sym *s)
     return 1;
 }
 
-ast_sym *rs_new_sym(rs *r, const char *name, int kind, ast_loc loc)
+ast_sym *rs_new_sym(resolver *r, const char *name, int kind, ast_loc loc)
 {
     ast_sym *s = ARENA_NEW(r->a, ast_sym);
     s->name = name;
@@ -124,7 +124,7 @@ ast_sym *rs_new_sym(rs *r, const char *name, int kind, ast_loc loc)
 
 /* ----------------------------------------------------------- local names */
 
-ast_sym *rs_lfind(rs *r, const char *name)
+ast_sym *rs_local_find(resolver *r, const char *name)
 {
     for (ast_sym *s = r->lhash[oc_name_hash(name) & (LHASH - 1)]; s; s = s->hnext)
         if (strcmp(s->name, name) == 0)
@@ -132,10 +132,10 @@ ast_sym *rs_lfind(rs *r, const char *name)
     return NULL;
 }
 
-ast_sym *rs_lookup(rs *r, const char *name)
+ast_sym *rs_lookup(resolver *r, const char *name)
 {
-    ast_sym *s = r->ln ? rs_lfind(r, name) : NULL;
-    return s ? s : rs_gfind(r, name);
+    ast_sym *s = r->ln ? rs_local_find(r, name) : NULL;
+    return s ? s : rs_global_find(r, name);
 }
 
 
@@ -177,7 +177,7 @@ static uint32_t distance(const char *a, const char *b, uint32_t most)
 /* The declared name (a local in scope, or a global) closest to `name`,
  * when close enough to be a slip: one edit in a name of 3 or 4 letters,
  * two in a longer one, none in a shorter one; NULL if none or a tie. */
-static const char *closest_name(rs *r, const char *name)
+static const char *closest_name(resolver *r, const char *name)
 {
     size_t len = strlen(name);
     if (len < 3)
@@ -198,7 +198,7 @@ static const char *closest_name(rs *r, const char *name)
     return best <= most && !ties ? pick : NULL;
 }
 
-void rs_unknown_name(rs *r, ast_loc at, const char *name, const char *where)
+void rs_unknown_name(resolver *r, ast_loc at, const char *name, const char *where)
 {
     const char *fix = closest_name(r, name);
     if (fix) {
@@ -209,13 +209,13 @@ void rs_unknown_name(rs *r, ast_loc at, const char *name, const char *where)
     }
 }
 
-scope_mark rs_scope_open(rs *r)
+scope_mark rs_scope_open(resolver *r)
 {
     scope_mark m = {r->ln, r->slot};
     return m;
 }
 
-void rs_scope_close(rs *r, scope_mark m)
+void rs_scope_close(resolver *r, scope_mark m)
 {
     while (r->ln > m.ln) {
         ast_sym *s = r->lstack[--r->ln];
@@ -227,14 +227,14 @@ void rs_scope_close(rs *r, scope_mark m)
 
 /* Declares a local in the current scope and gives it the next slot. Locals
  * may shadow neither globals nor other visible locals. */
-void rs_ldeclare(rs *r, ast_sym *s, ast_type t)
+void rs_local_declare(resolver *r, ast_sym *s, ast_type t)
 {
     s->kind = SYM_LOCAL;
     s->type = t;
     s->type.ranged = t.kind == TY_INT ? t.ranged : 0;
-    ast_sym *prev = rs_gfind(r, s->name);
+    ast_sym *prev = rs_global_find(r, s->name);
     if (!prev)
-        prev = rs_lfind(r, s->name);
+        prev = rs_local_find(r, s->name);
     if (prev && prev->loc.line == 0)
         diag_error(r->d, s->loc, "'%s' is a built-in name", s->name);
     else if (prev) {
@@ -252,7 +252,7 @@ void rs_ldeclare(rs *r, ast_sym *s, ast_type t)
 }
 
 /* A code unit (fn, proc, sequence, setup, expect) starts with no locals. */
-void rs_unit_begin(rs *r, int in_proc)
+void rs_unit_begin(resolver *r, int in_proc)
 {
     rs_scope_close(r, (scope_mark){0, 0});
     r->slot = r->maxslot = 0;
@@ -265,7 +265,7 @@ void rs_unit_begin(rs *r, int in_proc)
     r->no_roll = NULL;
 }
 
-uint32_t rs_unit_end(rs *r)
+uint32_t rs_unit_end(resolver *r)
 {
     uint32_t n = r->maxslot;
     rs_scope_close(r, (scope_mark){0, 0});
@@ -280,7 +280,7 @@ uint32_t rs_unit_end(rs *r)
  * write (its name has a space or is read only through a keyword), made
  * the first time a rule needs it so that other rulesets keep their block
  * as it was; rs_place_seat_vars gives it its index. */
-static ast_decl *seat_var(rs *r, const char *name, int kind, int per_player)
+static ast_decl *seat_var(resolver *r, const char *name, int kind, int per_player)
 {
     ast_decl *d = ARENA_NEW(r->a, ast_decl);
     d->kind = D_VAR;
@@ -291,7 +291,7 @@ static ast_decl *seat_var(rs *r, const char *name, int kind, int per_player)
     d->dims[0].kind = DIM_PLAYER;
     d->sym = rs_new_sym(r, name, SYM_VAR, (ast_loc){0, 0});
     d->sym->decl = d;
-    d->sym->type = rs_ty(kind);
+    d->sym->type = rs_bare_type(kind);
     d->sym->type.lo = 0; /* never none: seat 1 is always someone's */
     d->sym->type.hi = kind == TY_PLAYER ? r->f->max_players - 1 : 1;
     d->sym->used = 1;
@@ -300,7 +300,7 @@ static ast_decl *seat_var(rs *r, const char *name, int kind, int per_player)
 }
 
 /* `start player`: player 1 until the rules say otherwise. */
-ast_decl *rs_start_var(rs *r)
+ast_decl *rs_start_var(resolver *r)
 {
     if (!r->out->start_var)
         r->out->start_var = seat_var(r, "start player", TY_PLAYER, 0);
@@ -308,7 +308,7 @@ ast_decl *rs_start_var(rs *r)
 }
 
 /* The marks of `pass p`, per player; a round clears them as it begins. */
-ast_decl *rs_passed_var(rs *r)
+ast_decl *rs_passed_var(resolver *r)
 {
     if (!r->out->passed_var)
         r->out->passed_var = seat_var(r, "passed", TY_BOOL, 1);
@@ -328,7 +328,7 @@ int rs_none_fits(ast_expr *e, const ast_type *want)
 {
     if (e->kind != E_NONE || want->kind != TY_ENUM || !want->enm || !want->enm->is_table)
         return 0;
-    e->type = rs_ty_enum(want->enm);
+    e->type = rs_enum_type(want->enm);
     e->type.lo = -1;
     e->type.hi = (int32_t)want->enm->nmembers - 1;
     return 1;
@@ -336,21 +336,22 @@ int rs_none_fits(ast_expr *e, const ast_type *want)
 
 /* Requires `e` to have type `want`; `what` names the place in the message
  * ("condition", "index 1 of 'tower'"). */
-int rs_want_type(rs *r, ast_expr *e, const ast_type *want, const char *what)
+int rs_want_type(resolver *r, ast_expr *e, const ast_type *want, const char *what)
 {
     if (ast_type_same(&e->type, want) || rs_none_fits(e, want))
         return 1;
-    diag_error(r->d, e->loc, "%s must be %s, not %s", what, rs_tn(r, want), rs_tn(r, &e->type));
+    diag_error(r->d, e->loc, "%s must be %s, not %s", what, rs_type_name(r, want),
+               rs_type_name(r, &e->type));
     return 0;
 }
 
-int rs_want_kind(rs *r, ast_expr *e, int kind, const char *what)
+int rs_want_kind(resolver *r, ast_expr *e, int kind, const char *what)
 {
-    ast_type t = rs_ty(kind);
+    ast_type t = rs_bare_type(kind);
     return rs_want_type(r, e, &t, what);
 }
 
-int64_t rs_clamp_fold(rs *r, const ast_expr *e, int64_t v, int *ok)
+int64_t rs_clamp_fold(resolver *r, const ast_expr *e, int64_t v, int *ok)
 {
     if (v < INT32_MIN || v > INT32_MAX) {
         diag_error(r->d, e->loc, "integer overflow in a constant expression");
