@@ -19,7 +19,7 @@
 #include "resolve.h"
 
 typedef struct edge {
-    uint32_t callee;       /* index in file->fns */
+    uint32_t callee;       /* index in the resolution's fns */
     ast_loc loc;
     uint8_t window;        /* a window offering an anytime action, not a call */
     struct edge *next;
@@ -255,8 +255,8 @@ typedef void (*callee_fn)(checker *c, ast_decl *callee, int window, ast_loc at, 
 static void anytime_callees(checker *c, callee_fn fn, ast_loc at, void *arg)
 {
     for (uint32_t i = 0; i < c->nfns; i++)
-        if (c->f->fns[i]->anytime)
-            fn(c, c->f->fns[i], 1, at, arg);
+        if (c->res->fns[i]->anytime)
+            fn(c, c->res->fns[i], 1, at, arg);
 }
 
 /* An event's triggers, and the anytime actions of the window before its
@@ -321,9 +321,9 @@ static void collect_block(checker *c, ast_block *b, void *arg)
 
 static void pass_collect(checker *c)
 {
-    ast_file *f = c->f;
+    const oc_resolution *res = c->res;
     for (uint32_t i = 0; i < c->nfns; i++) {
-        ast_decl *d = f->fns[i];
+        ast_decl *d = res->fns[i];
         collect_arg ca = {&c->calls[i], c->writes + (size_t)i * c->words};
         decl_callees(c, d, edge_to, ca.list);
         calls_expr(c, d->guard, ca.list);
@@ -347,10 +347,10 @@ static void pass_collect(checker *c)
             collect_block(c, &d->body, &ca);
     }
     collect_arg roots = {&c->root_calls, NULL};
-    if (f->sequence)
-        collect_block(c, &f->sequence->body, &roots);
-    for (uint32_t i = 0; i < f->nscenarios; i++)
-        for (ast_item *it = f->scenarios[i]->items; it; it = it->next) {
+    if (res->sequence)
+        collect_block(c, &res->sequence->body, &roots);
+    for (uint32_t i = 0; i < res->nscenarios; i++)
+        for (ast_item *it = res->scenarios[i]->items; it; it = it->next) {
             if (it->kind == IT_SC_SETUP)
                 collect_block(c, &it->body, &roots);
             else if (it->kind == IT_SC_PLAY && it->sym) {
@@ -389,19 +389,19 @@ static void report_cycle(checker *c, const frame *stack, uint32_t depth, uint32_
     from = from ? from - 1 : 0;
     size_t n = 0;
     for (uint32_t i = from; i < depth; i++)
-        n += strlen(c->f->fns[stack[i].node]->name) + 4;
-    n += strlen(c->f->fns[to]->name) + 1;
+        n += strlen(c->res->fns[stack[i].node]->name) + 4;
+    n += strlen(c->res->fns[to]->name) + 1;
     char *path = arena_alloc(c->a, n), *p = path;
     for (uint32_t i = from; i < depth; i++) {
-        size_t k = strlen(c->f->fns[stack[i].node]->name);
-        memcpy(p, c->f->fns[stack[i].node]->name, k);
+        size_t k = strlen(c->res->fns[stack[i].node]->name);
+        memcpy(p, c->res->fns[stack[i].node]->name, k);
         memcpy(p + k, " -> ", 4);
         p += k + 4;
     }
-    strcpy(p, c->f->fns[to]->name);
-    int is_fn = c->f->fns[to]->kind == D_FN, triggers = 0, window = closing->window;
+    strcpy(p, c->res->fns[to]->name);
+    int is_fn = c->res->fns[to]->kind == D_FN, triggers = 0, window = closing->window;
     for (uint32_t i = from; i < depth; i++) {
-        triggers |= c->f->fns[stack[i].node]->timing != 0;
+        triggers |= c->res->fns[stack[i].node]->timing != 0;
         if (i > from && stack[i].via)
             window |= stack[i].via->window;
     }
@@ -431,7 +431,7 @@ static void walk_graph(checker *c, int cycles)
     uint8_t *color = ARENA_ARRAY(c->a, uint8_t, c->nfns + 1); /* 0 new, 1 open, 2 done */
     frame *stack = ARENA_ARRAY(c->a, frame, c->nfns + 1);
     for (uint32_t root = 0; root < c->nfns; root++) {
-        if (color[root] || (cycles && is_bounded(c->f->fns[root])))
+        if (color[root] || (cycles && is_bounded(c->res->fns[root])))
             continue;
         uint32_t depth = 0;
         stack[depth++] = (frame){root, c->calls[root], NULL};
@@ -448,7 +448,7 @@ static void walk_graph(checker *c, int cycles)
                 continue;
             }
             top->next = e->next;
-            if (cycles && is_bounded(c->f->fns[e->callee]))
+            if (cycles && is_bounded(c->res->fns[e->callee]))
                 continue;
             if (color[e->callee] == 0) {
                 color[e->callee] = 1;
@@ -469,7 +469,7 @@ static void pass_graph(checker *c)
     for (uint32_t i = 0; i < c->nfns; i++)
         for (uint32_t w = 0; w < c->words; w++)
             if (c->writes[(size_t)i * c->words + w])
-                c->f->fns[i]->has_state_write = 1;
+                c->res->fns[i]->has_state_write = 1;
 }
 
 static void pass_cycles(checker *c)
@@ -483,14 +483,14 @@ static void pass_reach(checker *c)
 {
     uint32_t *queue = ARENA_ARRAY(c->a, uint32_t, c->nfns + 1), head = 0, tail = 0;
     for (edge *e = c->root_calls; e; e = e->next)
-        if (!c->f->fns[e->callee]->reachable) {
-            c->f->fns[e->callee]->reachable = 1;
+        if (!c->res->fns[e->callee]->reachable) {
+            c->res->fns[e->callee]->reachable = 1;
             queue[tail++] = e->callee;
         }
     while (head < tail) {
         for (edge *e = c->calls[queue[head++]]; e; e = e->next)
-            if (!c->f->fns[e->callee]->reachable) {
-                c->f->fns[e->callee]->reachable = 1;
+            if (!c->res->fns[e->callee]->reachable) {
+                c->res->fns[e->callee]->reachable = 1;
                 queue[tail++] = e->callee;
             }
     }
@@ -501,17 +501,17 @@ static void pass_reach(checker *c)
  * roots), not reported as unreachable. */
 static void pass_listeners(checker *c)
 {
-    ast_file *f = c->f;
+    const oc_resolution *res = c->res;
     uint32_t afters = 0;
     for (uint32_t i = 0; i < c->nfns; i++) {
-        ast_decl *d = f->fns[i];
+        ast_decl *d = res->fns[i];
         if (d->timing == TIMING_AFTER && d->event && d->event->emitted)
             afters++;
     }
     /* simultaneous triggers with no stated order: the ambiguity the Odin
      * document had to settle by hand (ODIN-O1) */
-    for (uint32_t i = 0; i < f->nevents; i++) {
-        ast_decl *ev = f->events[i];
+    for (uint32_t i = 0; i < res->nevents; i++) {
+        ast_decl *ev = res->events[i];
         if (ev->order)
             continue;
         for (uint32_t a = 0; a < ev->ntriggers; a++) {
@@ -532,7 +532,7 @@ static void pass_listeners(checker *c)
         }
     }
     for (uint32_t i = 0; i < c->nfns; i++) {
-        ast_decl *d = f->fns[i];
+        ast_decl *d = res->fns[i];
         if (d->timing && d->event && !d->event->emitted)
             diag_warning(c->d, DIAG_W_TRIGGER_UNHEARD, d->event_loc, "trigger '%s' listens to event '%s', which nothing emits",
                          d->name, d->event->name);
@@ -556,13 +556,13 @@ static int is_child_number(const char *child, const char *parent)
 
 static void pass_steps(checker *c)
 {
-    ast_file *f = c->f;
+    const oc_resolution *res = c->res;
     uint32_t cap = 16;
-    while (cap < f->nsteps * 2)
+    while (cap < res->nsteps * 2)
         cap *= 2;
     ast_stmt **map = ARENA_ARRAY(c->a, ast_stmt *, cap);
-    for (uint32_t i = 0; i < f->nsteps; i++) {
-        ast_stmt *s = f->steps[i];
+    for (uint32_t i = 0; i < res->nsteps; i++) {
+        ast_stmt *s = res->steps[i];
         const char *num = s->u.step.number;
         uint32_t j = oc_name_hash(num) & (cap - 1);
         while (map[j] && strcmp(map[j]->u.step.number, num) != 0)
@@ -573,7 +573,7 @@ static void pass_steps(checker *c)
         } else
             map[j] = s;
         if (s->u.step.parent >= 0) {
-            const char *pn = f->steps[s->u.step.parent]->u.step.number;
+            const char *pn = res->steps[s->u.step.parent]->u.step.number;
             if (!is_child_number(num, pn))
                 diag_warning(c->d, DIAG_W_STEP_NUMBERING, s->u.step.number_loc,
                              "step %s is inside step %s but not numbered as its child", num, pn);
@@ -584,19 +584,19 @@ static void pass_steps(checker *c)
 /* Every rule ID a step cites should be shown by a scenario that cites it
  * too: a rule nobody tests is a rule nobody knows the ruleset keeps. Only
  * for files that have scenarios at all (a sketch is not nagged). */
-static int scenario_cites(const ast_file *f, const char *id)
+static int scenario_cites(const oc_resolution *res, const char *id)
 {
-    for (uint32_t i = 0; i < f->nscenarios; i++)
-        for (const ast_cite *x = f->scenarios[i]->cites; x; x = x->next)
+    for (uint32_t i = 0; i < res->nscenarios; i++)
+        for (const ast_cite *x = res->scenarios[i]->cites; x; x = x->next)
             if (strcmp(x->id, id) == 0)
                 return 1;
     return 0;
 }
 
-static int cited_before(const ast_file *f, uint32_t upto, const ast_cite *c)
+static int cited_before(const oc_resolution *res, uint32_t upto, const ast_cite *c)
 {
     for (uint32_t i = 0; i <= upto; i++)
-        for (const ast_cite *x = f->steps[i]->u.step.cites; x && x != c; x = x->next)
+        for (const ast_cite *x = res->steps[i]->u.step.cites; x && x != c; x = x->next)
             if (strcmp(x->id, c->id) == 0)
                 return 1;
     return 0;
@@ -604,12 +604,12 @@ static int cited_before(const ast_file *f, uint32_t upto, const ast_cite *c)
 
 static void pass_cites(checker *c)
 {
-    const ast_file *f = c->f;
-    if (f->nscenarios == 0)
+    const oc_resolution *res = c->res;
+    if (res->nscenarios == 0)
         return;
-    for (uint32_t i = 0; i < f->nsteps; i++)
-        for (const ast_cite *x = f->steps[i]->u.step.cites; x; x = x->next)
-            if (!scenario_cites(f, x->id) && !cited_before(f, i, x))
+    for (uint32_t i = 0; i < res->nsteps; i++)
+        for (const ast_cite *x = res->steps[i]->u.step.cites; x; x = x->next)
+            if (!scenario_cites(res, x->id) && !cited_before(res, i, x))
                 diag_warning(c->d, DIAG_W_UNCITED_RULE, x->loc, "rule %s is cited here but no scenario cites it",
                              x->id);
 }
@@ -1003,11 +1003,11 @@ static void walk_stmt(checker *c, ast_stmt *s)
 
 static void pass_code(checker *c)
 {
-    ast_file *f = c->f;
-    if (f->sequence)
-        walk_block(c, &f->sequence->body);
+    const oc_resolution *res = c->res;
+    if (res->sequence)
+        walk_block(c, &res->sequence->body);
     for (uint32_t i = 0; i < c->nfns; i++) {
-        ast_decl *d = f->fns[i];
+        ast_decl *d = res->fns[i];
         if (d->kind != D_PROC)
             continue;
         if (d->reachable) {
@@ -1018,8 +1018,8 @@ static void pass_code(checker *c)
         snprintf(note, sizeof note, "nothing calls '%.200s' from the sequence or a scenario", d->name);
         walk_dead_block(c, &d->body, d->name_loc, note);
     }
-    for (uint32_t i = 0; i < f->nscenarios; i++)
-        for (ast_item *it = f->scenarios[i]->items; it; it = it->next)
+    for (uint32_t i = 0; i < res->nscenarios; i++)
+        for (ast_item *it = res->scenarios[i]->items; it; it = it->next)
             if (it->kind == IT_SC_SETUP)
                 walk_block(c, &it->body);
 }
@@ -1034,7 +1034,7 @@ int oc_check(oc_arena *arena, ast_file *file, const oc_resolution *res, diag *d)
     c.d = d;
     c.f = file;
     c.res = res;
-    c.nfns = file->nfns;
+    c.nfns = res->nfns;
     c.words = (res->nvars + 63) / 64;
     if (!c.words)
         c.words = 1;

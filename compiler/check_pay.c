@@ -235,8 +235,8 @@ static const ast_stmt *gain_in(ast_decl *unit, const ast_decl *v)
 
 /* A cost whose resource only the action's own body increases, starting
  * below the cost: before the action nothing can have given it (TEO-P3). */
-static void only_gained_inside(ast_file *f, diag *d, ast_decl *a, const ast_cost *c,
-                               const ast_decl *v)
+static void only_gained_inside(ast_file *f, const oc_resolution *res, diag *d, ast_decl *a,
+                               const ast_cost *c, const ast_decl *v)
 {
     span amount;
     if (!expr_span(f, c->amount, &amount) || v->init_value >= amount.lo)
@@ -244,10 +244,10 @@ static void only_gained_inside(ast_file *f, diag *d, ast_decl *a, const ast_cost
     const ast_stmt *inside = gain_in(a, v);
     if (!inside)
         return;
-    if (f->sequence && gain_in(f->sequence, v))
+    if (res->sequence && gain_in(res->sequence, v))
         return;
-    for (uint32_t i = 0; i < f->nfns; i++)
-        if (f->fns[i] != a && f->fns[i]->kind == D_PROC && gain_in(f->fns[i], v))
+    for (uint32_t i = 0; i < res->nfns; i++)
+        if (res->fns[i] != a && res->fns[i]->kind == D_PROC && gain_in(res->fns[i], v))
             return;
     diag_error(d, c->loc, "action '%s' pays this up-front cost from '%s', which only the action "
                           "itself gives: what it gains comes after its costs (TEO-P3), so the "
@@ -255,7 +255,7 @@ static void only_gained_inside(ast_file *f, diag *d, ast_decl *a, const ast_cost
     diag_note(d, inside->loc, "'%s' is gained here, inside the action", v->name);
 }
 
-static void check_costs(ast_file *f, diag *d, ast_decl *a)
+static void check_costs(ast_file *f, const oc_resolution *res, diag *d, ast_decl *a)
 {
     for (const ast_cost *c = a->costs; c; c = c->next) {
         const ast_decl *v = cost_var(c);
@@ -269,7 +269,7 @@ static void check_costs(ast_file *f, diag *d, ast_decl *a)
             diag_note(d, v->loc, "'%s' is declared 'per action' here", v->name);
             continue;
         }
-        only_gained_inside(f, d, a, c, v);
+        only_gained_inside(f, res, d, a, c, v);
         span amount, held;
         if (!v->substitute && !(c->pay && c->pay->nalts) && expr_span(f, c->amount, &amount) && expr_span(f, c->target, &held) &&
             amount.lo > held.hi) {
@@ -317,7 +317,7 @@ void oc_check_payments(ast_file *f, const oc_resolution *res, diag *d)
     for (ast_decl *x = f->decls; x; x = x->next) {
         if (x->kind == D_PROC && x->is_action) {
             check_precondition(f, d, x);
-            check_costs(f, d, x);
+            check_costs(f, res, d, x);
         } else if (x->kind == D_SUBSTITUTE) {
             check_substitute(d, x);
         }

@@ -23,6 +23,7 @@ struct oc_compiler {
     int errors;
     int warnings;
     ast_file *tree;          /* the last compilation's tree (oc_tree) */
+    const oc_resolution *resolution; /* and what resolution made of it */
     const diag_src *files;   /* and the files it read: more[1..nfiles] */
     uint32_t nfiles;
     const char *path;        /* its file 0 */
@@ -180,10 +181,11 @@ static const ordo_program *run(oc_compiler *c, diag *d)
     f = merge_layers(chain, n);
     c->tree = f;
     oc_resolver *r = oc_resolve_declarations(c->arena, f, d);
+    const oc_resolution *res = oc_resolution_of(r);
+    c->resolution = res;
     oc_load_tables(c->arena, f, d);
     if (oc_resolve_bodies(r) || d->errors)
         return NULL;
-    const oc_resolution *res = oc_resolution_of(r);
     if (oc_check(c->arena, f, res, d) || diag_failed(d))
         return NULL;
     const ordo_program *p = oc_lower(c->arena, f, res, d);
@@ -211,6 +213,7 @@ const ordo_program *oc_compile_string(oc_compiler *c, const char *name, const ch
     d.policy = &c->policy;
     d.sink = c->opt.sink;
     c->tree = NULL;
+    c->resolution = NULL;
     const ordo_program *p = run(c, &d);
     c->files = d.more;
     c->nfiles = d.nmore;
@@ -225,6 +228,11 @@ const ordo_program *oc_compile_string(oc_compiler *c, const char *name, const ch
 struct ast_file *oc_tree(const oc_compiler *c)
 {
     return c ? c->tree : NULL;
+}
+
+const struct oc_resolution *oc_tree_resolution(const oc_compiler *c)
+{
+    return c ? c->resolution : NULL;
 }
 
 const char *oc_tree_path(const oc_compiler *c, uint32_t file)
@@ -252,6 +260,7 @@ const ordo_program *oc_compile_file(oc_compiler *c, const char *path)
         c->errors = 1;
         c->warnings = 0;
         c->tree = NULL;
+        c->resolution = NULL;
         return NULL;
     }
     return oc_compile_string(c, strcmp(path, "-") == 0 ? "<stdin>" : path, text, len);

@@ -26,17 +26,17 @@ static uint32_t proc_with_params(lowering *w, const char *name, uint32_t line, c
 
 static void fill_procs(lowering *w)
 {
-    ast_file *f = w->f;
-    for (uint32_t i = 0; i < f->nfns; i++)
-        proc_with_params(w, f->fns[i]->name, ast_line(f->fns[i]->loc), f->fns[i],
-                         f->fns[i]->kind == D_FN);
+    const oc_resolution *res = w->res;
+    for (uint32_t i = 0; i < res->nfns; i++)
+        proc_with_params(w, res->fns[i]->name, ast_line(res->fns[i]->loc), res->fns[i],
+                         res->fns[i]->kind == D_FN);
 }
 
 static void fill_options(lowering *w)
 {
-    ast_file *f = w->f;
-    for (uint32_t i = 0; i < f->noptions; i++) {
-        const ast_option *o = f->options[i];
+    const oc_resolution *res = w->res;
+    for (uint32_t i = 0; i < res->noptions; i++) {
+        const ast_option *o = res->options[i];
         ordo_option x;
         memset(&x, 0, sizeof x);
         x.label = o->label.tmpl ? o->label.tmpl : o->label.text;
@@ -47,8 +47,8 @@ static void fill_options(lowering *w)
         x.name = (uint16_t)(o->name_id + 1);
         VPUSH(w, w->options, x);
     }
-    for (uint32_t i = 0; i < f->nescapes; i++) {
-        const ast_escape *e = f->escapes[i];
+    for (uint32_t i = 0; i < res->nescapes; i++) {
+        const ast_escape *e = res->escapes[i];
         ordo_escape x;
         memset(&x, 0, sizeof x);
         x.label = e->label.text;
@@ -62,11 +62,11 @@ static void fill_options(lowering *w)
  * ("on EVENT"), a guard fn per guarded anytime action ("when ACTION"). */
 static void add_listener_procs(lowering *w)
 {
-    ast_file *f = w->f;
-    w->dispatch = arena_alloc(w->a, (f->nevents + 1) * sizeof *w->dispatch);
-    w->guard_fn = arena_alloc(w->a, (f->nfns + 1) * sizeof *w->guard_fn);
-    for (uint32_t i = 0; i < f->nevents; i++) {
-        const ast_decl *ev = f->events[i];
+    const oc_resolution *res = w->res;
+    w->dispatch = arena_alloc(w->a, (res->nevents + 1) * sizeof *w->dispatch);
+    w->guard_fn = arena_alloc(w->a, (res->nfns + 1) * sizeof *w->guard_fn);
+    for (uint32_t i = 0; i < res->nevents; i++) {
+        const ast_decl *ev = res->events[i];
         w->dispatch[i] = NO_LABEL;
         if (!ev->ntriggers || ev->action) /* an action dispatches its own */
             continue;
@@ -74,8 +74,8 @@ static void add_listener_procs(lowering *w)
         snprintf(name, sizeof name, "on %s", ev->name);
         w->dispatch[i] = proc_with_params(w, arena_strdup(w->a, name), ast_line(ev->loc), ev, 0);
     }
-    for (uint32_t i = 0; i < f->nfns; i++) {
-        const ast_decl *d = f->fns[i];
+    for (uint32_t i = 0; i < res->nfns; i++) {
+        const ast_decl *d = res->fns[i];
         w->guard_fn[i] = NO_LABEL;
         w->has_anytime |= d->anytime;
         int chosen = d->timing && d->event && d->event->order == ORDER_CHOSEN;
@@ -113,9 +113,9 @@ static uint32_t max_options(lowering *w)
     uint32_t best = 2; /* optional steps and windows */
     if (w->max_ways > best) /* a payment's ways (offer_ways) */
         best = w->max_ways;
-    ast_file *f = w->f;
-    for (uint32_t i = 0; i < f->noptions;) {
-        const ast_option *o = f->options[i];
+    const oc_resolution *res = w->res;
+    for (uint32_t i = 0; i < res->noptions;) {
+        const ast_option *o = res->options[i];
         uint32_t n = 0;
         /* options of one choose are consecutive and linked */
         for (; o; o = o->next, i++)
@@ -124,14 +124,14 @@ static uint32_t max_options(lowering *w)
             best = n;
     }
     uint32_t anytime = 1; /* a window: its anytime actions and "pass" */
-    for (uint32_t i = 0; i < f->nfns; i++)
-        anytime += f->fns[i]->anytime;
+    for (uint32_t i = 0; i < res->nfns; i++)
+        anytime += res->fns[i]->anytime;
     if (anytime > best)
         best = anytime;
-    for (uint32_t i = 0; i < f->nevents; i++) /* a chosen order */
-        if (f->events[i]->ntriggers > best)
-            best = f->events[i]->ntriggers;
-    uint64_t total = (uint64_t)best + f->nescapes;
+    for (uint32_t i = 0; i < res->nevents; i++) /* a chosen order */
+        if (res->events[i]->ntriggers > best)
+            best = res->events[i]->ntriggers;
+    uint64_t total = (uint64_t)best + res->nescapes;
     return total > 65535 ? 65535 : (uint32_t)total;
 }
 
@@ -140,7 +140,7 @@ static uint32_t max_options(lowering *w)
  * an action saves the whole state at its start, to put it back. */
 static int actions_undo(const ast_file *file, const oc_resolution *res)
 {
-    if (res->acting_var && (file->nescapes || res->has_undo))
+    if (res->acting_var && (res->nescapes || res->has_undo))
         return 1;
     for (const ast_decl *x = file->decls; x; x = x->next)
         if (x->tentative || x->revisable)
@@ -200,23 +200,23 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolutio
     fill_procs(w);
     fill_options(w);
     uint32_t main_proc =
-        lower_new_proc(w, "sequence", file->sequence ? ast_line(file->sequence->loc) : 0);
+        lower_new_proc(w, "sequence", res->sequence ? ast_line(res->sequence->loc) : 0);
     add_listener_procs(w);
 
-    for (uint32_t i = 0; i < file->nfns; i++)
-        lower_fn_or_proc(w, file->fns[i]);
-    for (uint32_t i = 0; i < file->nfns; i++)
+    for (uint32_t i = 0; i < res->nfns; i++)
+        lower_fn_or_proc(w, res->fns[i]);
+    for (uint32_t i = 0; i < res->nfns; i++)
         if (w->guard_fn[i] != NO_LABEL)
-            lower_guard(w, file->fns[i]);
-    for (uint32_t i = 0; i < file->nevents; i++)
+            lower_guard(w, res->fns[i]);
+    for (uint32_t i = 0; i < res->nevents; i++)
         if (w->dispatch[i] != NO_LABEL) {
-            lower_dispatch(w, file->events[i]);
+            lower_dispatch(w, res->events[i]);
             w->events[i].dispatch = (uint16_t)(w->dispatch[i] + 1);
         }
-    w->unit_file = file->sequence ? ast_file_of(file->sequence->loc) : 0;
-    lower_unit_begin(w, main_proc, file->sequence ? file->sequence->nlocals : 0);
-    if (file->sequence)
-        lower_block(w, &file->sequence->body);
+    w->unit_file = res->sequence ? ast_file_of(res->sequence->loc) : 0;
+    lower_unit_begin(w, main_proc, res->sequence ? res->sequence->nlocals : 0);
+    if (res->sequence)
+        lower_block(w, &res->sequence->body);
     lower_emit_op(w, ORDO_OP_RET);
     lower_unit_end(w);
 
@@ -224,8 +224,8 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolutio
     u16vec roots = {0};
     VPUSH(w, roots, (uint16_t)main_proc);
     VEC(ordo_scenario) scen = {0};
-    for (uint32_t i = 0; i < file->nscenarios; i++) {
-        const ast_decl *sd = file->scenarios[i];
+    for (uint32_t i = 0; i < res->nscenarios; i++) {
+        const ast_decl *sd = res->scenarios[i];
         if (sd->layer + 1 < file->nlayers)
             continue; /* a base's scenarios test the base (checked, not run) */
         ordo_scenario s;
@@ -270,7 +270,7 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolutio
         if (w->procs.v[i].room < w->procs.v[i].nlocals + 1u)
             w->procs.v[i].room = (uint16_t)(w->procs.v[i].nlocals + 1u);
     if (w->procs.n > MAX_TABLE || w->options.n > MAX_TABLE || w->texts.n > MAX_TABLE ||
-        file->nsteps > 32767) {
+        res->nsteps > 32767) {
         diag_error(d, (ast_loc){0, 0}, "this ruleset has more procedures, options, texts or "
                                        "steps than the runtime's tables hold");
         w->failed = 1;
@@ -279,7 +279,7 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolutio
     p->stack_size = (uint16_t)stack;
     p->max_frames = (uint16_t)(frames + eframes);
     p->max_options = (uint16_t)max_options(w);
-    p->max_escapes = (uint16_t)file->nescapes;
+    p->max_escapes = (uint16_t)res->nescapes;
     p->main_proc = (uint16_t)main_proc;
     p->code = lower_keep(w, w->code.v, w->code.n, sizeof *w->code.v);
     w->code.v = NULL;

@@ -8,10 +8,11 @@
 ordo_var *lower_vars(lowering *w, uint32_t *state_size, uint32_t *nvars)
 {
     ast_file *f = w->f;
-    ordo_var *vars = ARENA_ARRAY(w->a, ordo_var, w->res->nvars + 1);
+    const oc_resolution *res = w->res;
+    ordo_var *vars = ARENA_ARRAY(w->a, ordo_var, res->nvars + 1);
     uint32_t off = 0;
-    for (uint32_t i = 0; i < w->res->nvars; i++) {
-        const ast_decl *d = w->res->vars[i];
+    for (uint32_t i = 0; i < res->nvars; i++) {
+        const ast_decl *d = res->vars[i];
         const ast_type *t = &d->sym->type;
         ordo_var *v = &vars[i];
         v->name = d->name;
@@ -19,7 +20,7 @@ ordo_var *lower_vars(lowering *w, uint32_t *state_size, uint32_t *nvars)
         v->enum_id = lower_enum_of(t);
         lower_bounds_of(w, t, &v->lo, &v->hi);
         v->width = lower_width_for(v->lo, v->hi);
-        if (d == w->res->start_var)
+        if (d == res->start_var)
             v->lo = 0; /* seat 1 is always someone's: never none */
         v->init = d->init_value;
         if (v->init < v->lo || v->init > v->hi)
@@ -79,30 +80,30 @@ ordo_var *lower_vars(lowering *w, uint32_t *state_size, uint32_t *nvars)
         }
         off = (uint32_t)end;
     }
-    *nvars = w->res->nvars;
+    *nvars = res->nvars;
     *state_size = off;
     return vars;
 }
 
 void lower_enums(lowering *w, ordo_program *p)
 {
-    ast_file *f = w->f;
+    const oc_resolution *res = w->res;
     uint32_t nnames = 0;
-    for (uint32_t i = 0; i < f->nenums; i++) {
-        nnames += f->enums[i]->nmembers;
+    for (uint32_t i = 0; i < res->nenums; i++) {
+        nnames += res->enums[i]->nmembers;
         /* the names table is indexed by 16 bits: tables' rows count too */
-        if (nnames > UINT16_MAX && nnames - f->enums[i]->nmembers <= UINT16_MAX) {
-            diag_error(w->d, f->enums[i]->name_loc, "'%s' brings the members of enums and the "
-                       "rows of tables to %lu (65535 at most)", f->enums[i]->name,
+        if (nnames > UINT16_MAX && nnames - res->enums[i]->nmembers <= UINT16_MAX) {
+            diag_error(w->d, res->enums[i]->name_loc, "'%s' brings the members of enums and the "
+                       "rows of tables to %lu (65535 at most)", res->enums[i]->name,
                        (unsigned long)nnames);
             w->failed = 1;
         }
     }
-    ordo_enum *en = ARENA_ARRAY(w->a, ordo_enum, f->nenums ? f->nenums : 1);
+    ordo_enum *en = ARENA_ARRAY(w->a, ordo_enum, res->nenums ? res->nenums : 1);
     const char **names = ARENA_ARRAY(w->a, const char *, nnames ? nnames : 1);
     uint32_t k = 0;
-    for (uint32_t i = 0; i < f->nenums; i++) {
-        const ast_decl *d = f->enums[i];
+    for (uint32_t i = 0; i < res->nenums; i++) {
+        const ast_decl *d = res->enums[i];
         en[i].name = d->name;
         en[i].first = (uint16_t)k;
         en[i].count = (uint16_t)d->nmembers;
@@ -110,7 +111,7 @@ void lower_enums(lowering *w, ordo_program *p)
             names[k++] = d->members[m]->name;
     }
     p->enums = en;
-    p->nenums = (uint16_t)f->nenums;
+    p->nenums = (uint16_t)res->nenums;
     p->names = names;
     p->nnames = (uint16_t)nnames;
 }
@@ -120,21 +121,21 @@ void lower_enums(lowering *w, ordo_program *p)
  * plain field). */
 void lower_data(lowering *w, ordo_program *p)
 {
-    ast_file *f = w->f;
+    const oc_resolution *res = w->res;
     uint64_t n = 0;
-    for (uint32_t i = 0; i < f->nenums; i++)
-        for (ast_field *x = f->enums[i]->fields; x; x = x->next)
-            n += (uint64_t)x->width * f->enums[i]->nmembers;
+    for (uint32_t i = 0; i < res->nenums; i++)
+        for (ast_field *x = res->enums[i]->fields; x; x = x->next)
+            n += (uint64_t)x->width * res->enums[i]->nmembers;
     if (n > INT32_MAX) {
-        diag_error(w->d, f->enums[0]->loc, "the data tables hold more than 2^31 values");
+        diag_error(w->d, res->enums[0]->loc, "the data tables hold more than 2^31 values");
         w->failed = 1;
         return;
     }
     int32_t *data = ARENA_ARRAY(w->a, int32_t, n ? n : 1);
     uint32_t k = 0;
-    for (uint32_t i = 0; i < f->nenums; i++)
-        for (ast_field *x = f->enums[i]->fields; x; x = x->next) {
-            uint32_t cells = x->width * f->enums[i]->nmembers;
+    for (uint32_t i = 0; i < res->nenums; i++)
+        for (ast_field *x = res->enums[i]->fields; x; x = x->next) {
+            uint32_t cells = x->width * res->enums[i]->nmembers;
             x->data_offset = k;
             if (x->values)
                 memcpy(data + k, x->values, cells * sizeof *data);
@@ -146,10 +147,10 @@ void lower_data(lowering *w, ordo_program *p)
 
 void lower_steps(lowering *w, ordo_program *p)
 {
-    ast_file *f = w->f;
-    ordo_step *st = ARENA_ARRAY(w->a, ordo_step, f->nsteps ? f->nsteps : 1);
-    for (uint32_t i = 0; i < f->nsteps; i++) {
-        const ast_stmt *s = f->steps[i];
+    const oc_resolution *res = w->res;
+    ordo_step *st = ARENA_ARRAY(w->a, ordo_step, res->nsteps ? res->nsteps : 1);
+    for (uint32_t i = 0; i < res->nsteps; i++) {
+        const ast_stmt *s = res->steps[i];
         st[i].number = s->u.step.number;
         st[i].title = s->u.step.title ? s->u.step.title : "";
         st[i].rule = s->u.step.rule ? s->u.step.rule : "";
@@ -157,15 +158,15 @@ void lower_steps(lowering *w, ordo_program *p)
         st[i].line = ast_line(s->loc);
     }
     p->steps = st;
-    p->nsteps = (uint16_t)f->nsteps;
+    p->nsteps = (uint16_t)res->nsteps;
 }
 
 void lower_events(lowering *w, ordo_program *p)
 {
-    ast_file *f = w->f;
-    ordo_event_decl *ev = ARENA_ARRAY(w->a, ordo_event_decl, f->nevents ? f->nevents : 1);
-    for (uint32_t i = 0; i < f->nevents; i++) {
-        const ast_decl *d = f->events[i];
+    const oc_resolution *res = w->res;
+    ordo_event_decl *ev = ARENA_ARRAY(w->a, ordo_event_decl, res->nevents ? res->nevents : 1);
+    for (uint32_t i = 0; i < res->nevents; i++) {
+        const ast_decl *d = res->events[i];
         ev[i].name = d->name;
         ev[i].nparams = (uint8_t)d->nparams;
         ev[i].is_action = d->action != NULL;
@@ -183,7 +184,7 @@ void lower_events(lowering *w, ordo_program *p)
             ev[i].owner_arg = 0;
     }
     p->events = ev;
-    p->nevents = (uint16_t)f->nevents;
+    p->nevents = (uint16_t)res->nevents;
     w->events = ev;
 }
 

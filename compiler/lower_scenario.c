@@ -151,6 +151,7 @@ void lower_item(lowering *w, const ast_item *it, uint32_t main_proc, u16vec *eva
 void lower_policies(lowering *w, ordo_program *p, u16vec *evals)
 {
     ast_file *f = w->f;
+    const oc_resolution *res = w->res;
     VEC(ordo_policy) pols = {0};
     VEC(ordo_prefer) prefs = {0};
     VEC(ordo_display_decl) disps = {0};
@@ -173,8 +174,8 @@ void lower_policies(lowering *w, ordo_program *p, u16vec *evals)
         }
     }
     VEC(ordo_invariant) invs = {0};
-    for (uint32_t i = 0; i < f->nfns; i++) {
-        const ast_decl *d = f->fns[i];
+    for (uint32_t i = 0; i < res->nfns; i++) {
+        const ast_decl *d = res->fns[i];
         if (d->display) {
             ordo_display_decl x = {d->title ? d->title : "", (uint16_t)d->index, ast_line(d->loc)};
             VPUSH(w, disps, x);

@@ -715,10 +715,10 @@ void lower_window(lowering *w, uint32_t pl, const char *label, uint32_t line)
     lower_emit(w, ORDO_OP_WINDOW, 0, text, 0);
     uint32_t top = lower_here(w);
     lower_emit_op(w, ORDO_OP_OPTS);
-    ast_file *f = w->f;
+    const oc_resolution *res = w->res;
     u32vec acts = {0}, opts = {0};
-    for (uint32_t i = 0; i < f->nfns; i++) {
-        const ast_decl *d = f->fns[i];
+    for (uint32_t i = 0; i < res->nfns; i++) {
+        const ast_decl *d = res->fns[i];
         if (!d->anytime || d->nparams != 1)
             continue;
         uint32_t skip = NO_LABEL, full = NO_LABEL;

@@ -435,9 +435,9 @@ static void override_prologue(lowering *w, const ast_decl *d)
  * one. 0: no bound. */
 static uint64_t unit_bound(const lowering *w, uint32_t u)
 {
-    if (u >= w->f->nfns)
+    if (u >= w->res->nfns)
         return 0; /* a unit the compiler added: dispatch, guard, scenario */
-    const ast_decl *d = w->f->fns[u];
+    const ast_decl *d = w->res->fns[u];
     return d->depth                  ? (uint64_t)d->depth
            : d->limit == LIMIT_CHAIN ? d->chain_domain
            : d->limit == LIMIT_TURN  ? 1

@@ -1,7 +1,8 @@
 /* resolution.h — what name resolution hands the checks and the lowering
  * besides the tree: the compiler's own tables of its results, in the
- * compilation's arena. oc_resolve_bodies fills one (oc_resolution_of);
- * oc_check and oc_lower read it, and nothing writes it after them.
+ * compilation's arena. oc_resolve_declarations begins one and
+ * oc_resolve_bodies completes it (oc_resolution_of); oc_check, oc_lower
+ * and the rule document read it, and nothing writes it after resolution.
  *
  * What is not here is still written into the tree: the fields dsl/ast.h
  * marks [R].
@@ -12,7 +13,18 @@
 #include "ast.h"
 
 typedef struct oc_resolution {
-    /* The game's state, one var a cell block, in the runtime's order:
+    ast_decl *sequence;          /* the one sequence block */
+    /* Each kind of declaration in source order, numbered by its index
+     * (ast_decl.index); pointers into the tree. */
+    ast_decl **enums;     uint32_t nenums;
+    ast_decl **events;    uint32_t nevents;   /* the declared, then the actions' */
+    ast_decl **fns;       uint32_t nfns;      /* fns and procs together (and the
+                                               * fns made of policies) */
+    ast_decl **scenarios; uint32_t nscenarios;
+    ast_stmt **steps;     uint32_t nsteps;    /* every S_STEP in pre-order */
+    ast_option **options; uint32_t noptions;
+    ast_escape **escapes; uint32_t nescapes;
+    /* The game's state vars in the runtime's order:
      * the built-ins (active, turns, in_game), the ruleset's vars, the
      * "#shown" lists of hidden vars, "#turn" and the `once per turn`
      * marks, the `once per chain` lists, the seat vars, then the

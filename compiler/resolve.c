@@ -42,7 +42,7 @@ int oc_resolve_bodies(oc_resolver *r)
 {
     ast_file *file = r->f;
     diag *d = r->d;
-    if (!file->sequence)
+    if (!r->out->sequence)
         diag_error(d, file->title_loc.line ? file->title_loc : (ast_loc){1, 1},
                    "no 'sequence' block: a ruleset needs one");
     rs_index_decls(r);

@@ -249,11 +249,11 @@ static int decl_sym_kind(int dk)
 void rs_declare_one(resolver *r, ast_decl *d)
 {
     if (d->kind == D_SEQUENCE) {
-        if (r->f->sequence) {
+        if (r->out->sequence) {
             diag_error(r->d, d->loc, "a second 'sequence' block");
-            diag_note(r->d, r->f->sequence->loc, "the first 'sequence' is here");
+            diag_note(r->d, r->out->sequence->loc, "the first 'sequence' is here");
         } else
-            r->f->sequence = d;
+            r->out->sequence = d;
         return;
     }
     if (d->kind == D_SCENARIO || d->kind == D_SUBSTITUTE)
@@ -574,6 +574,7 @@ void rs_place_seat_vars(resolver *r)
 void rs_index_decls(resolver *r)
 {
     ast_file *f = r->f;
+    oc_resolution *out = r->out;
     uint32_t n[D_SUBSTITUTE + 1] = {0}, nact = 0;
     for (ast_decl *d = f->decls; d; d = d->next) {
         n[d->kind]++;
@@ -582,19 +583,19 @@ void rs_index_decls(resolver *r)
             f->has_batches = 1;
     }
     index_vars(r, n[D_VAR]);
-    f->enums = ARENA_ARRAY(r->a, ast_decl *, n[D_ENUM] + 1);
-    f->events = ARENA_ARRAY(r->a, ast_decl *, n[D_EVENT] + nact + 1);
-    f->fns = ARENA_ARRAY(r->a, ast_decl *, n[D_FN] + n[D_PROC] + 1);
-    f->scenarios = ARENA_ARRAY(r->a, ast_decl *, n[D_SCENARIO] + 1);
+    out->enums = ARENA_ARRAY(r->a, ast_decl *, n[D_ENUM] + 1);
+    out->events = ARENA_ARRAY(r->a, ast_decl *, n[D_EVENT] + nact + 1);
+    out->fns = ARENA_ARRAY(r->a, ast_decl *, n[D_FN] + n[D_PROC] + 1);
+    out->scenarios = ARENA_ARRAY(r->a, ast_decl *, n[D_SCENARIO] + 1);
     for (ast_decl *d = f->decls; d; d = d->next) {
         switch (d->kind) {
-        case D_ENUM: d->index = (int32_t)f->nenums; f->enums[f->nenums++] = d; break;
-        case D_EVENT: d->index = (int32_t)f->nevents; f->events[f->nevents++] = d; break;
+        case D_ENUM: d->index = (int32_t)out->nenums; out->enums[out->nenums++] = d; break;
+        case D_EVENT: d->index = (int32_t)out->nevents; out->events[out->nevents++] = d; break;
         case D_FN:
-        case D_PROC: d->index = (int32_t)f->nfns; f->fns[f->nfns++] = d; break;
+        case D_PROC: d->index = (int32_t)out->nfns; out->fns[out->nfns++] = d; break;
         case D_SCENARIO:
-            d->index = (int32_t)f->nscenarios;
-            f->scenarios[f->nscenarios++] = d;
+            d->index = (int32_t)out->nscenarios;
+            out->scenarios[out->nscenarios++] = d;
             break;
         default: break;
         }
@@ -602,8 +603,8 @@ void rs_index_decls(resolver *r)
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_PROC && d->is_action) {
             ast_decl *ev = action_event(r, d);
-            ev->index = (int32_t)f->nevents;
-            f->events[f->nevents++] = ev;
+            ev->index = (int32_t)out->nevents;
+            out->events[out->nevents++] = ev;
         }
 }
 

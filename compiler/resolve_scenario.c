@@ -8,12 +8,12 @@
 static void build_stepmap(resolver *r)
 {
     uint32_t cap = 16;
-    while (cap < r->f->nsteps * 2)
+    while (cap < r->out->nsteps * 2)
         cap *= 2;
     r->stepmap = ARENA_ARRAY(r->a, ast_stmt *, cap);
     r->stepmap_cap = cap;
-    for (uint32_t i = 0; i < r->f->nsteps; i++) {
-        ast_stmt *s = r->f->steps[i];
+    for (uint32_t i = 0; i < r->out->nsteps; i++) {
+        ast_stmt *s = r->out->steps[i];
         uint32_t j = oc_name_hash(s->u.step.number) & (cap - 1);
         while (r->stepmap[j] && strcmp(r->stepmap[j]->u.step.number, s->u.step.number) != 0)
             j = (j + 1) & (cap - 1);
@@ -188,11 +188,10 @@ void rs_scenario(resolver *r, ast_decl *d)
 /* Numbers the distinct option names, first use first. */
 static void index_option_names(resolver *r)
 {
-    ast_file *f = r->f;
     oc_resolution *out = r->out;
     uint32_t cap = 0;
-    for (uint32_t i = 0; i < f->noptions; i++) {
-        ast_option *o = f->options[i];
+    for (uint32_t i = 0; i < out->noptions; i++) {
+        ast_option *o = out->options[i];
         if (!o->name)
             continue;
         uint32_t k = 0;
@@ -212,11 +211,11 @@ static void index_option_names(resolver *r)
  * name and type, or none does. *ok = 0 after an error. */
 static ast_sym *prefer_var(resolver *r, const ast_prefer *pr, int *ok)
 {
-    ast_file *f = r->f;
+    oc_resolution *out = r->out;
     const ast_option *first = NULL;
     *ok = 1;
-    for (uint32_t i = 0; i < f->noptions; i++) {
-        const ast_option *o = f->options[i];
+    for (uint32_t i = 0; i < out->noptions; i++) {
+        const ast_option *o = out->options[i];
         if (o->name_id != pr->name_id)
             continue;
         if (!first) {
@@ -249,7 +248,7 @@ static ast_sym *prefer_var(resolver *r, const ast_prefer *pr, int *ok)
 static ast_decl *policy_fn(resolver *r, const ast_policy *pl, const ast_prefer *pr, ast_expr *body,
                            ast_sym *var, int kind, uint32_t *cap)
 {
-    ast_file *f = r->f;
+    oc_resolution *out = r->out;
     int is_by = kind == TY_INT;
     char name[300];
     snprintf(name, sizeof name, "policy %.100s: prefer %.100s %s", pl->name, pr->name,
@@ -280,9 +279,9 @@ static ast_decl *policy_fn(resolver *r, const ast_policy *pl, const ast_prefer *
     r->in_policy = 0;
     rs_check_policy_reads(r, d);
     d->nlocals = rs_unit_end(r);
-    f->fns = rs_grow(r, f->fns, f->nfns, cap, sizeof *f->fns);
-    d->index = (int32_t)f->nfns;
-    f->fns[f->nfns++] = d;
+    out->fns = rs_grow(r, out->fns, out->nfns, cap, sizeof *out->fns);
+    d->index = (int32_t)out->nfns;
+    out->fns[out->nfns++] = d;
     return d;
 }
 
@@ -314,8 +313,9 @@ static void rprefer(resolver *r, const ast_policy *pl, ast_prefer *pr, uint32_t 
 void rs_policies(resolver *r)
 {
     ast_file *f = r->f;
+    oc_resolution *out = r->out;
     index_option_names(r);
-    uint32_t cap = f->nfns + 1; /* what rs_index_decls allocated */
+    uint32_t cap = out->nfns + 1; /* what rs_index_decls allocated */
     for (ast_policy *pl = f->policies; pl; pl = pl->next) {
         if (strcmp(pl->name, "random") == 0 || strcmp(pl->name, "first") == 0)
             diag_error(r->d, pl->name_loc, "'%s' is a built-in policy: give this one "

@@ -18,10 +18,10 @@ void rs_block(resolver *r, ast_block *b)
 
 static void add_step(resolver *r, ast_stmt *s)
 {
-    ast_file *f = r->f;
-    f->steps = rs_grow(r, f->steps, f->nsteps, &r->capsteps, sizeof *f->steps);
-    s->u.step.index = (int32_t)f->nsteps;
-    f->steps[f->nsteps++] = s;
+    oc_resolution *out = r->out;
+    out->steps = rs_grow(r, out->steps, out->nsteps, &r->capsteps, sizeof *out->steps);
+    s->u.step.index = (int32_t)out->nsteps;
+    out->steps[out->nsteps++] = s;
 }
 
 /* The rule IDs of a step: its own cites, else the enclosing step's. */
@@ -334,10 +334,10 @@ static void guard_by_action(resolver *r, ast_option *o)
 
 static void rs_option(resolver *r, ast_option *o)
 {
-    ast_file *f = r->f;
-    f->options = rs_grow(r, f->options, f->noptions, &r->capoptions, sizeof *f->options);
-    o->index = (int32_t)f->noptions;
-    f->options[f->noptions++] = o;
+    oc_resolution *out = r->out;
+    out->options = rs_grow(r, out->options, out->noptions, &r->capoptions, sizeof *out->options);
+    o->index = (int32_t)out->noptions;
+    out->options[out->noptions++] = o;
     if (o->when)
         rs_expr_noroll(r, o->when, TY_BOOL, "an option's 'when' condition", "in a 'when' guard");
     scope_mark m = rs_scope_open(r);
@@ -378,11 +378,12 @@ static void rs_scope(resolver *r, ast_stmt *s)
     r->undo_blocked++;
     rs_block(r, &s->u.scope.body);
     r->undo_blocked--;
-    ast_file *f = r->f;
+    oc_resolution *out = r->out;
     for (ast_escape *e = s->u.scope.escapes; e; e = e->next) {
-        f->escapes = rs_grow(r, f->escapes, f->nescapes, &r->capescapes, sizeof *f->escapes);
-        e->index = (int32_t)f->nescapes;
-        f->escapes[f->nescapes++] = e;
+        out->escapes =
+            rs_grow(r, out->escapes, out->nescapes, &r->capescapes, sizeof *out->escapes);
+        e->index = (int32_t)out->nescapes;
+        out->escapes[out->nescapes++] = e;
         rs_expr_want(r, e->player, TY_PLAYER, "the player of an escape");
         rs_text(r, &e->label, 2, NULL);
         rs_block(r, &e->body);

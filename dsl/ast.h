@@ -322,7 +322,7 @@ typedef struct ast_option {
     int32_t index;                /* [R] 0,1,2... over the whole file */
     const char *name;             /* `option NAME "label"`, or NULL */
     ast_loc name_loc;
-    int32_t name_id;              /* [R] index in ast_file.option_names, -1 */
+    int32_t name_id;              /* [R] index in the resolution's option_names, -1 */
 } ast_option;
 
 typedef struct ast_escape {
@@ -355,7 +355,7 @@ typedef struct ast_stmt {
             ast_expr *optional_by;/* NULL unless `optional by P` */
             ast_expr *when;       /* NULL unless `when C` */
             ast_block body;
-            int32_t index;        /* [R] index in ast_file.steps */
+            int32_t index;        /* [R] index in the resolution's steps */
             int32_t parent;       /* [R] enclosing step's index (static), -1 */
             const char *rule;     /* [R] cited IDs, space-separated, inherited
                                    * from the nearest enclosing citing step */
@@ -812,17 +812,7 @@ typedef struct ast_file {
     uint8_t nlayers;              /* 1 + the rulesets extended (decl->layer < it) */
     ast_decl *decls;              /* in source order, linked by next */
     ast_decl *last_decl;
-    ast_decl *sequence;           /* [R] the one sequence block */
 
-    /* [R] tables, in source order (pointers into the tree); the vars are
-     * the compiler's (compiler/resolution.h) */
-    ast_decl **enums;  uint32_t nenums;
-    ast_decl **events; uint32_t nevents;
-    ast_decl **fns;    uint32_t nfns;      /* fns and procs, by decl->index */
-    ast_decl **scenarios; uint32_t nscenarios;
-    ast_stmt **steps;  uint32_t nsteps;    /* every S_STEP in pre-order */
-    ast_option **options; uint32_t noptions;
-    ast_escape **escapes; uint32_t nescapes;
     uint8_t has_batches;           /* a `batch` or an `order combined` event */
     ast_policy *policies, *last_policy; /* in source order */
     uint32_t npolicies;

@@ -119,7 +119,7 @@ static void test_unreachable_after_terminators(void **state)
                 "    return\n"
                 "    ^\n");
     /* the dead statements are flagged for the lowering; the live ones not */
-    ast_block *b = &x->f->sequence->body;
+    ast_block *b = &x->res->sequence->body;
     assert_int_equal(nth(b, 2)->unreachable, 0);          /* step 3 */
     assert_int_equal(nth(b, 3)->unreachable, 1);          /* n = 2 */
     assert_int_equal(nth(b, 4)->unreachable, 1);          /* step 4 */
@@ -451,7 +451,7 @@ static void test_resolve_triggers(void **state)
     ast_decl *early = find_decl(x, "early");
     /* triggers are procs: in the fns table, in source order */
     assert_int_equal(early->kind, D_PROC);
-    assert_ptr_equal(x->f->fns[early->index], early);
+    assert_ptr_equal(x->res->fns[early->index], early);
     assert_ptr_equal(early->event, whaled);
     assert_int_equal(early->nparams, 2);
     assert_ptr_equal(early->param_types, whaled->param_types);

@@ -79,8 +79,8 @@ static void test_resolve_tables(void **state)
     ast_file *f = x->f;
     assert_int_equal(f->min_players, 2);
     assert_int_equal(f->max_players, 4);
-    assert_non_null(f->sequence);
-    assert_int_equal(f->sequence->kind, D_SEQUENCE);
+    assert_non_null(x->res->sequence);
+    assert_int_equal(x->res->sequence->kind, D_SEQUENCE);
     /* vars: the built-ins first, then in source order */
     assert_int_equal(x->res->nvars, 3 + 6);
     assert_string_equal(x->res->vars[0]->name, "active");
@@ -92,20 +92,20 @@ static void test_resolve_tables(void **state)
         assert_int_equal(x->res->vars[i]->index, (int)i);
     assert_string_equal(x->res->vars[3]->name, "round");
     assert_string_equal(x->res->vars[8]->name, "start");
-    assert_int_equal(f->nenums, 1);
-    assert_int_equal(f->nevents, 1);
-    assert_int_equal(f->nfns, 2); /* fns and procs together, in source order */
-    assert_string_equal(f->fns[0]->name, "reached");
-    assert_string_equal(f->fns[1]->name, "take");
+    assert_int_equal(x->res->nenums, 1);
+    assert_int_equal(x->res->nevents, 1);
+    assert_int_equal(x->res->nfns, 2); /* fns and procs together, in source order */
+    assert_string_equal(x->res->fns[0]->name, "reached");
+    assert_string_equal(x->res->fns[1]->name, "take");
     assert_int_equal(find_decl(x, "take")->index, 1);
-    assert_int_equal(f->nscenarios, 1);
-    assert_int_equal(f->noptions, 2);
-    assert_int_equal(f->options[0]->index, 0);
-    assert_string_equal(f->options[1]->label.text, "skip");
-    assert_int_equal(f->options[1]->index, 1);
-    assert_int_equal(f->nescapes, 1);
-    assert_int_equal(f->escapes[0]->index, 0);
-    assert_string_equal(f->escapes[0]->label.text, "concede");
+    assert_int_equal(x->res->nscenarios, 1);
+    assert_int_equal(x->res->noptions, 2);
+    assert_int_equal(x->res->options[0]->index, 0);
+    assert_string_equal(x->res->options[1]->label.text, "skip");
+    assert_int_equal(x->res->options[1]->index, 1);
+    assert_int_equal(x->res->nescapes, 1);
+    assert_int_equal(x->res->escapes[0]->index, 0);
+    assert_string_equal(x->res->escapes[0]->label.text, "concede");
     done(x);
 }
 
@@ -162,14 +162,13 @@ static void test_resolve_steps_locals_labels(void **state)
 {
     (void)state;
     fe *x = run_ok(clean_src);
-    ast_file *f = x->f;
     /* steps: every one, in order; parents and inherited rule IDs */
-    assert_int_equal(f->nsteps, 5);
+    assert_int_equal(x->res->nsteps, 5);
     static const char *const nums[] = {"1.1", "1.2", "1", "1.5", "2"};
     static const char *const rules[] = {"R-PAINT", "", "R-1 R-1b", "R-1 R-1b", ""};
     static const int parents[] = {-1, -1, -1, 2, -1};
     for (int i = 0; i < 5; i++) {
-        ast_stmt *s = f->steps[i];
+        ast_stmt *s = x->res->steps[i];
         assert_string_equal(s->u.step.number, nums[i]);
         assert_int_equal(s->u.step.index, i);
         assert_int_equal(s->u.step.parent, parents[i]);
@@ -189,7 +188,7 @@ static void test_resolve_steps_locals_labels(void **state)
     assert_int_equal(let->u.let.sym->slot, 2);
     assert_int_equal(let->u.let.sym->type.kind, TY_INT);
     assert_int_equal(take->nlocals, 3);
-    assert_int_equal(f->sequence->nlocals, 1);
+    assert_int_equal(x->res->sequence->nlocals, 1);
     /* labels: `{name}` becomes `{}`, the names bound in order */
     assert_string_equal(choose->u.choose.prompt.tmpl, "pick {}");
     assert_int_equal(choose->u.choose.prompt.nargs, 1);
@@ -228,7 +227,7 @@ static void test_resolve_scenario_values(void **state)
 {
     (void)state;
     fe *x = run_ok(clean_src);
-    ast_item *it = x->f->scenarios[0]->items;
+    ast_item *it = x->res->scenarios[0]->items;
     assert_int_equal(it->kind, IT_SC_PLAYERS);
     it = it->next;
     assert_int_equal(it->kind, IT_SC_PLAY);
@@ -847,7 +846,7 @@ static void test_scenario_assertions(void **state)
                         "    expect hand == [4, 5]\n"
                         "    expect hand != []\n"
                         "}\n");
-    ast_item *it = x->f->scenarios[0]->items;
+    ast_item *it = x->res->scenarios[0]->items;
     ast_stmt *s = it->body.first;
     assert_int_equal(s->kind, S_CLEAR);
     assert_string_equal(sx(s->u.list.list), "hand");
