@@ -626,7 +626,7 @@ static void pass_unused(checker *c)
 {
     const ast_file *f = c->f;
     for (ast_decl *d = f->decls; d; d = d->next) {
-        if (!d->sym || d->sym->used || d->builtin || d->hidden || d->display || d->policy_fn ||
+        if (!d->sym || d->sym->used || d->builtin || d->display || d->policy_fn ||
             d->invariant || d->data_check ||
             d->layer + 1u != f->nlayers || d->is_override || d->timing || d->anytime ||
             d->is_action || d->action)

@@ -827,7 +827,7 @@ static void lower_sees(lowering *w, const ast_expr *e)
     }
     for (uint32_t k = 0; k <= n; k++)
         lower_emit_a(w, ORDO_OP_LDL, l + k);
-    lower_emit_a(w, ORDO_OP_LHAS, (uint32_t)v->shown_var->index);
+    lower_emit_a(w, ORDO_OP_LHAS, (uint32_t)w->res->shown_vars[v->index]->index);
     if (owner != NO_LABEL)
         lower_patch_here(w, owner);
     lower_give_locals(w, l);

@@ -31,7 +31,7 @@ ordo_var *lower_vars(lowering *w, uint32_t *state_size, uint32_t *nvars)
         v->is_set = t->kind == TY_SET;
         v->kept = d->kept;
         v->hidden = d->secrecy;
-        v->shown = (uint16_t)(d->shown_var ? d->shown_var->index + 1 : 0);
+        v->shown = (uint16_t)(res->shown_vars[i] ? res->shown_vars[i]->index + 1 : 0);
         if (v->is_list) {
             v->cap = (uint16_t)t->cap;
             v->stride = (2u + t->cap * v->width + 1u) & ~1u;

@@ -116,7 +116,7 @@ static void chain_tuple(lowering *w, const ast_decl *d)
  * one leaves no trace in the state. */
 static void chain_clear_if_outermost(lowering *w, const ast_decl *d)
 {
-    uint32_t lv = (uint32_t)d->limit_var->index;
+    uint32_t lv = (uint32_t)w->res->limit_vars[d->index]->index;
     lower_emit_a(w, ORDO_OP_DEPTH, (uint32_t)d->index);
     lower_push_const(w, 1);
     lower_emit_op(w, ORDO_OP_EQ);
@@ -129,7 +129,7 @@ static void chain_clear_if_outermost(lowering *w, const ast_decl *d)
  * to quiet); otherwise they are marked. */
 static void chain_prologue(lowering *w, const ast_decl *d, u32vec *quiet)
 {
-    uint32_t lv = (uint32_t)d->limit_var->index;
+    uint32_t lv = (uint32_t)w->res->limit_vars[d->index]->index;
     chain_clear_if_outermost(w, d);
     chain_tuple(w, d);
     lower_emit_a(w, ORDO_OP_LHAS, lv);
@@ -148,13 +148,13 @@ static u32vec trigger_prologue(lowering *w, const ast_decl *d)
     if (d->guard)
         lower_branch(w, d->guard, 0, &quiet);
     if (d->limit == LIMIT_ACTION) { /* not again in this action */
-        uint32_t lv = (uint32_t)d->limit_var->index;
+        uint32_t lv = (uint32_t)w->res->limit_vars[d->index]->index;
         lower_emit_a(w, ORDO_OP_LDG, lv);
         VPUSH(w, quiet, lower_jump(w, ORDO_OP_JNZ));
         lower_push_const(w, 1);
         lower_emit_a(w, ORDO_OP_STG, lv);
     } else if (d->limit == LIMIT_TURN) { /* not again in the turn it last fired in */
-        uint32_t lv = (uint32_t)d->limit_var->index;
+        uint32_t lv = (uint32_t)w->res->limit_vars[d->index]->index;
         lower_emit_a(w, ORDO_OP_LDG, lv);
         lower_emit_a(w, ORDO_OP_LDG, w->turn_var);
         lower_emit_op(w, ORDO_OP_EQ);

@@ -324,7 +324,7 @@ static void walk_decl(oc_outline *o, ast_decl *d)
         return;
     case D_CONST:
     case D_VAR:
-        if (d->builtin || d->hidden)
+        if (d->builtin)
             return;
         s = add_sym(o, d->name, d->kind == D_CONST ? "const" : "var", d->name_loc, 1, NULL, key);
         if (s && d->sym)

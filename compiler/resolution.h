@@ -42,6 +42,14 @@ typedef struct oc_resolution {
      * "passed" (`pass p`, `passed(p)`, rounds) are made when first read. */
     ast_decl *turn_var, *acting_var, *action_var;
     ast_decl *start_var, *passed_var;
+    /* By var index: a hidden var's "#shown NAME", the list of players each
+     * of its cells was revealed to; NULL for a var all see. */
+    ast_decl **shown_vars;
+    /* By fn index: the hidden var of a trigger's limit, holding the turn
+     * it last fired in (`once per turn`), whether it fired in this action
+     * (`once per action`) or the argument tuples run in this chain (`once
+     * per chain`); NULL for none. */
+    ast_decl **limit_vars;
     uint8_t has_undo;            /* an `undo` statement */
     /* every `capped at`, for the checks */
     ast_expr **caps;

@@ -86,7 +86,7 @@ static void rchain(resolver *r, ast_decl *d)
         }
     }
     d->chain_domain = (uint32_t)tuples;
-    ast_type *lt = &d->limit_var->sym->type;
+    ast_type *lt = &r->out->limit_vars[d->index]->sym->type;
     lt->cap = (uint32_t)tuples;
     lt->ranged = 1;
     lt->lo = 0;
@@ -102,7 +102,7 @@ void rs_bounds(resolver *r)
             rdepth(r, d);
         if (d->measure_name)
             rmeasure(r, d);
-        if (d->limit == LIMIT_CHAIN && d->limit_var)
+        if (d->limit == LIMIT_CHAIN && r->out->limit_vars[d->index])
             rchain(r, d);
     }
 }

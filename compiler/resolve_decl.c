@@ -429,7 +429,6 @@ static ast_decl *hidden_var(resolver *r, const char *name, ast_loc at, int32_t l
 {
     ast_decl *d = ARENA_NEW(r->a, ast_decl);
     d->kind = D_VAR;
-    d->hidden = 1;
     d->name = name;
     d->loc = at;
     d->sym = rs_new_sym(r, name, SYM_VAR, at);
@@ -493,8 +492,12 @@ static void index_vars(resolver *r, uint32_t nuser)
         naction += d->kind == D_PROC && d->limit == LIMIT_ACTION;
         nact += d->kind == D_PROC && d->is_action;
     }
-    ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *,
-                                  3 + nuser + nshown + nturn + naction + nchain + 3);
+    uint32_t most = 3 + nuser + nshown + nturn + naction + nchain + 3;
+    ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *, most);
+    out->shown_vars = ARENA_ARRAY(r->a, ast_decl *, most);
+    out->limit_vars = ARENA_ARRAY(r->a, ast_decl *, out->nfns + 1);
+    ast_decl **shown = ARENA_ARRAY(r->a, ast_decl *, nshown + 1); /* by secret var, in order */
+    uint32_t nshown_made = 0;
     memcpy(vars, out->vars, 3 * sizeof *vars);
     out->vars = vars;
     out->nvars = 3;
@@ -505,8 +508,8 @@ static void index_vars(resolver *r, uint32_t nuser)
             add_var(out, d);
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_VAR && d->secrecy) {
-            d->shown_var = shown_var(r, d);
-            add_var(out, d->shown_var);
+            shown[nshown_made++] = shown_var(r, d);
+            add_var(out, shown[nshown_made - 1]);
         }
     ast_loc none = {0, 0};
     if (nturn) {
@@ -514,18 +517,20 @@ static void index_vars(resolver *r, uint32_t nuser)
         add_var(out, out->turn_var);
         for (ast_decl *d = f->decls; d; d = d->next)
             if (d->kind == D_PROC && d->limit == LIMIT_TURN) {
-                d->limit_var = hidden_var(r, hidden_name(r, "#once", d->name), d->loc, -1,
-                                          INT32_MAX, -1);
-                add_var(out, d->limit_var);
+                ast_decl *once = hidden_var(r, hidden_name(r, "#once", d->name), d->loc, -1,
+                                            INT32_MAX, -1);
+                out->limit_vars[d->index] = once;
+                add_var(out, once);
             }
     }
     /* outside the per-action block: a chain may run through actions */
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_PROC && d->limit == LIMIT_CHAIN) {
-            d->limit_var = hidden_var(r, hidden_name(r, "#chain", d->name), d->loc, 0, 0, 0);
-            d->limit_var->sym->type.kind = TY_LIST; /* filled in by rs_bounds */
-            d->limit_var->sym->type.elem = TY_INT;
-            add_var(out, d->limit_var);
+            ast_decl *chain = hidden_var(r, hidden_name(r, "#chain", d->name), d->loc, 0, 0, 0);
+            chain->sym->type.kind = TY_LIST; /* filled in by rs_bounds */
+            chain->sym->type.elem = TY_INT;
+            out->limit_vars[d->index] = chain;
+            add_var(out, chain);
         }
     out->act_first = out->nvars;
     if (nact) {
@@ -539,10 +544,15 @@ static void index_vars(resolver *r, uint32_t nuser)
             add_var(out, d);
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_PROC && d->limit == LIMIT_ACTION) {
-            d->limit_var = hidden_var(r, hidden_name(r, "#once in action", d->name), d->loc, 0,
-                                      1, 0);
-            add_var(out, d->limit_var);
+            ast_decl *once = hidden_var(r, hidden_name(r, "#once in action", d->name),
+                                        d->loc, 0, 1, 0);
+            out->limit_vars[d->index] = once;
+            add_var(out, once);
         }
+    nshown_made = 0; /* every var has its index now: a `per action` one too */
+    for (ast_decl *d = f->decls; d; d = d->next)
+        if (d->kind == D_VAR && d->secrecy)
+            out->shown_vars[d->index] = shown[nshown_made++];
 }
 
 /* The seat vars the bodies asked for (rs_start_var, rs_passed_var) go
@@ -562,11 +572,16 @@ void rs_place_seat_vars(resolver *r)
         if (add[i])
             vars[k++] = add[i];
     memcpy(vars + k, out->vars + out->act_first, (out->nvars - out->act_first) * sizeof *vars);
+    ast_decl **shown = ARENA_ARRAY(r->a, ast_decl *, out->nvars + n);
     out->vars = vars;
     out->nvars += n;
     out->act_first += n;
-    for (uint32_t i = 0; i < out->nvars; i++)
-        out->vars[i]->index = (int32_t)i;
+    for (uint32_t i = 0; i < out->nvars; i++) {
+        if (vars[i]->index >= 0) /* the seat vars have none yet */
+            shown[i] = out->shown_vars[vars[i]->index];
+        vars[i]->index = (int32_t)i;
+    }
+    out->shown_vars = shown;
 }
 
 /* Puts each kind of declaration in its table, numbered in source order;
@@ -582,7 +597,6 @@ void rs_index_decls(resolver *r)
         if (d->order == ORDER_COMBINED) /* its triggers run as one batch */
             f->has_batches = 1;
     }
-    index_vars(r, n[D_VAR]);
     out->enums = ARENA_ARRAY(r->a, ast_decl *, n[D_ENUM] + 1);
     out->events = ARENA_ARRAY(r->a, ast_decl *, n[D_EVENT] + nact + 1);
     out->fns = ARENA_ARRAY(r->a, ast_decl *, n[D_FN] + n[D_PROC] + 1);
@@ -606,6 +620,7 @@ void rs_index_decls(resolver *r)
             ev->index = (int32_t)out->nevents;
             out->events[out->nevents++] = ev;
         }
+    index_vars(r, n[D_VAR]); /* after the fns' indexes, by which limit_vars goes */
 }
 
 /* A trigger takes its event's parameters, by the event's names, so its

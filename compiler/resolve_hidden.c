@@ -28,9 +28,10 @@ static void rhidden_var(resolver *r, ast_decl *d)
                    "'hidden' var '%s' needs an owner: its first index must be a player "
                    "(or write 'hidden from all')",
                    d->name);
-    if (d->shown_var) { /* its dims are resolved now */
-        d->shown_var->dims[0] = d->dims[0];
-        d->shown_var->dims[1] = d->dims[1];
+    ast_decl *shown = r->out->shown_vars[d->index];
+    if (shown) { /* its dims are resolved now */
+        shown->dims[0] = d->dims[0];
+        shown->dims[1] = d->dims[1];
     }
 }
 

@@ -284,7 +284,6 @@ static ast_decl *seat_var(resolver *r, const char *name, int kind, int per_playe
 {
     ast_decl *d = ARENA_NEW(r->a, ast_decl);
     d->kind = D_VAR;
-    d->hidden = 1;
     d->name = name;
     d->index = -1;
     d->ndims = per_player ? 1u : 0u;

@@ -692,18 +692,12 @@ typedef struct ast_decl {
 
     /* D_VAR */
     uint8_t secrecy;              /* SECRET_*: who sees its cells (0: all) */
-    struct ast_decl *shown_var;   /* [R] hidden: the list of players each cell
-                                   * was revealed to ("#shown NAME") */
     uint8_t kept;                 /* `kept`: an undone action leaves it as
                                    * it is (what stays spent: CWC-3.0.15) */
     uint8_t per_action;           /* `per action`: saved, reset and restored
                                    * around every action */
     uint8_t resource;             /* declared with `resource`: payable, and
                                    * received at the end of a batch */
-    uint8_t hidden;               /* [R] made by resolution for the runtime's
-                                   * bookkeeping (#turn, #acting, ...) */
-    struct ast_decl *limit_var;   /* [R] trigger with a limit: the hidden var
-                                   * holding the turn/action it last fired in */
 
     /* D_PROC that is an action: `action NAME(p: player, ...) "label"
      * [when C] [cost N from X]... { }` */
