@@ -288,8 +288,8 @@ static void stmt_callees(checker *c, ast_stmt *s, callee_fn fn, void *arg)
  * its own event); a fn or proc its overrides (tried before its body). */
 static void decl_callees(checker *c, ast_decl *d, callee_fn fn, void *arg)
 {
-    if (d->is_action && d->action_event)
-        event_callees(c, d->action_event, fn, d->name_loc, arg);
+    if (d->is_action && c->res->action_events[d->index])
+        event_callees(c, c->res->action_events[d->index], fn, d->name_loc, arg);
     for (uint32_t k = 0; k < d->noverriders; k++)
         fn(c, d->overriders[k], 0, d->overriders[k]->name_loc, arg);
 }
@@ -309,7 +309,7 @@ static void collect_block(checker *c, ast_block *b, void *arg)
         if (s->kind == S_EMIT && s->u.call.sym)
             s->u.call.sym->decl->emitted = 1;
         if (s->kind == S_DO && s->u.call.sym)
-            s->u.call.sym->decl->action_event->emitted = 1;
+            c->res->action_events[s->u.call.sym->decl->index]->emitted = 1;
         if (s->kind == S_WINDOW)
             c->windows++;
         if (ca->writes)
@@ -327,7 +327,7 @@ static void pass_collect(checker *c)
         collect_arg ca = {&c->calls[i], c->writes + (size_t)i * c->words};
         decl_callees(c, d, edge_to, ca.list);
         calls_expr(c, d->guard, ca.list);
-        calls_expr(c, d->can_expr, ca.list);
+        calls_expr(c, c->res->can_exprs[i], ca.list);
         if (d->is_action) /* it saves, resets and restores the per-action block */
             for (uint32_t v = c->res->act_first; v < c->res->nvars; v++)
                 set_bit(ca.writes, (int32_t)v);
@@ -356,7 +356,7 @@ static void pass_collect(checker *c)
             else if (it->kind == IT_SC_PLAY && it->sym) {
                 add_edge(c, &c->root_calls, it->sym->decl, it->name_loc);
                 if (it->sym->decl->is_action) /* a test takes it directly */
-                    it->sym->decl->action_event->emitted = 1;
+                    c->res->action_events[it->sym->decl->index]->emitted = 1;
             }
             else if (it->kind == IT_SC_EXPECT)
                 calls_expr(c, it->expr, &c->root_calls);
@@ -629,7 +629,7 @@ static void pass_unused(checker *c)
         if (!d->sym || d->sym->used || d->builtin || d->display || d->policy_fn ||
             d->invariant || d->data_check ||
             d->layer + 1u != f->nlayers || d->is_override || d->timing || d->anytime ||
-            d->is_action || d->action)
+            d->is_action)
             continue;
         const char *what = NULL;
         switch (d->kind) {
@@ -926,7 +926,7 @@ static void read_expr(checker *c, const ast_expr *e, reads *r, int in_fn)
     case E_CAN:
         if (e->sym && e->sym->decl->mark != c->fgen) {
             e->sym->decl->mark = c->fgen;
-            read_expr(c, e->sym->decl->can_expr, r, 1);
+            read_expr(c, c->res->can_exprs[e->sym->decl->index], r, 1);
         }
         break;
     case E_IN_ACTION:

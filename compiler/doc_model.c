@@ -671,8 +671,9 @@ static void build_events(builder *b)
         e->anchor = anchor(b, "event", d->name);
         e->params = params(b, d);
         e->order = order_text(b, d->order, d->order_by);
-        if (!e->order && d->action)
-            e->order = order_text(b, d->action->order, d->action->order_by);
+        const ast_decl *action = res->event_actions[i];
+        if (!e->order && action)
+            e->order = order_text(b, action->order, action->order_by);
         e->action = -1;
         e->at = where(b, d->loc, d->layer);
     }
@@ -719,7 +720,8 @@ static void build_triggers_actions(builder *b)
             act->anytime = d->anytime;
             act->guard = d->guard ? doc_expr_text(b->a, d->guard) : NULL;
             act->order = order_text(b, d->order, d->order_by);
-            act->event = d->action_event ? d->action_event->index : -1;
+            const ast_decl *ev = b->res->action_events[d->index];
+            act->event = ev ? ev->index : -1;
             if (act->event >= 0)
                 m->events[act->event].action = (int)(act - m->actions);
             act->cites = cites(b, d->cites, &act->ncites);

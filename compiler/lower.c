@@ -68,7 +68,7 @@ static void add_listener_procs(lowering *w)
     for (uint32_t i = 0; i < res->nevents; i++) {
         const ast_decl *ev = res->events[i];
         w->dispatch[i] = NO_LABEL;
-        if (!ev->ntriggers || ev->action) /* an action dispatches its own */
+        if (!ev->ntriggers || res->event_actions[i]) /* an action dispatches its own */
             continue;
         char name[200];
         snprintf(name, sizeof name, "on %s", ev->name);

@@ -169,7 +169,7 @@ void lower_events(lowering *w, ordo_program *p)
         const ast_decl *d = res->events[i];
         ev[i].name = d->name;
         ev[i].nparams = (uint8_t)d->nparams;
-        ev[i].is_action = d->action != NULL;
+        ev[i].is_action = res->event_actions[i] != NULL;
         ev[i].owner_arg = -1;
         for (uint32_t k = 0; k < d->nparams && k < ORDO_EVENT_MAX_ARGS; k++) {
             ev[i].param_kind[k] = (uint8_t)lower_kind_of(&d->params[k]->type);

@@ -6,10 +6,10 @@
 /* ------------------------------------------------------------- scenarios */
 
 /* A scenario's event item names an event, or an action (its event). */
-static uint32_t event_index(const ast_sym *s)
+static uint32_t event_index(const lowering *w, const ast_sym *s)
 {
     const ast_decl *d = s->decl;
-    return (uint32_t)(d->is_action ? d->action_event->index : d->index);
+    return (uint32_t)(d->is_action ? w->res->action_events[d->index]->index : d->index);
 }
 
 /* The counts an event item passes with (lo..hi, hi -1 for no most). */
@@ -47,14 +47,14 @@ static void add_item(lowering *w, const ast_item *it, int kind, const char *text
     case ORDO_SC_EVENT:
     case ORDO_SC_NO_EVENT:
     case ORDO_SC_COUNT:
-        x.a = (uint16_t)event_index(it->sym);
+        x.a = (uint16_t)event_index(w, it->sym);
         x.x = it->has_args ? (uint8_t)it->nargs : 0;
         x.b = (int32_t)it->wild;
         count_bounds(it, &x);
         break;
     case ORDO_SC_BEFORE:
-        x.a = (uint16_t)event_index(it->sym);
-        x.b = (int32_t)event_index(it->sym2);
+        x.a = (uint16_t)event_index(w, it->sym);
+        x.b = (int32_t)event_index(w, it->sym2);
         break;
     case ORDO_SC_STEP_RAN:
     case ORDO_SC_STEP_NOT_RAN:

@@ -206,7 +206,7 @@ void lower_guard(lowering *w, const ast_decl *d)
 {
     w->unit_file = ast_file_of(d->loc);
     lower_unit_begin(w, w->guard_fn[d->index], d->nlocals);
-    lower_expr(w, d->is_action ? d->can_expr : d->guard);
+    lower_expr(w, d->is_action ? w->res->can_exprs[d->index] : d->guard);
     lower_emit_op(w, ORDO_OP_RETV);
     lower_unit_end(w);
 }
@@ -370,7 +370,7 @@ void lower_dispatch(lowering *w, const ast_decl *ev)
  * body jumps to the body's end. */
 static void lower_action(lowering *w, const ast_decl *d)
 {
-    const ast_decl *ev = d->action_event;
+    const ast_decl *ev = w->res->action_events[d->index];
     w->unit_file = ast_file_of(d->loc);
     lower_unit_begin(w, (uint32_t)d->index, d->nlocals > ev->nlocals ? d->nlocals : ev->nlocals);
     uint32_t save = lower_take_locals(w, w->act_slots);

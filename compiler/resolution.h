@@ -50,6 +50,13 @@ typedef struct oc_resolution {
      * (`once per action`) or the argument tuples run in this chain (`once
      * per chain`); NULL for none. */
     ast_decl **limit_vars;
+    /* By fn index, for an action (NULL for any other fn or proc): the event
+     * that stands for it (its triggers, its trace lines), and what `can`
+     * asks of it, its `when` and every cost affordable. */
+    ast_decl **action_events;
+    ast_expr **can_exprs;
+    /* By event index: the action an action's event stands for, else NULL. */
+    ast_decl **event_actions;
     uint8_t has_undo;            /* an `undo` statement */
     /* every `capped at`, for the checks */
     ast_expr **caps;

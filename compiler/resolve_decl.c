@@ -170,7 +170,7 @@ static void raction_costs(resolver *r, ast_decl *d)
             cs[n++] = c;
         can = rs_and_of(r, can, rs_cost_ways(r, d, cs, n));
     }
-    d->can_expr = can ? can : rs_bool_const(r, d->loc, 1);
+    r->out->can_exprs[d->index] = can ? can : rs_bool_const(r, d->loc, 1);
 }
 
 void rs_proc_body(resolver *r, ast_decl *d)
@@ -418,8 +418,6 @@ static ast_decl *action_event(resolver *r, ast_decl *a)
     ev->nparams = a->nparams;
     ev->order = a->order;
     ev->order_by = a->order_by;
-    ev->action = a;
-    a->action_event = ev;
     return ev;
 }
 
@@ -614,11 +612,16 @@ void rs_index_decls(resolver *r)
         default: break;
         }
     }
+    out->action_events = ARENA_ARRAY(r->a, ast_decl *, out->nfns + 1);
+    out->can_exprs = ARENA_ARRAY(r->a, ast_expr *, out->nfns + 1);
+    out->event_actions = ARENA_ARRAY(r->a, ast_decl *, out->nevents + nact + 1);
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_PROC && d->is_action) {
             ast_decl *ev = action_event(r, d);
             ev->index = (int32_t)out->nevents;
             out->events[out->nevents++] = ev;
+            out->action_events[d->index] = ev;
+            out->event_actions[ev->index] = d;
         }
     index_vars(r, n[D_VAR]); /* after the fns' indexes, by which limit_vars goes */
 }
@@ -640,7 +643,7 @@ static void rtrigger_signature(resolver *r, ast_decl *d)
                    rs_sym_kind_words(e->kind));
         return;
     }
-    ast_decl *ev = is_action ? e->decl->action_event : e->decl;
+    ast_decl *ev = is_action ? r->out->action_events[e->decl->index] : e->decl;
     d->event = ev;
     d->nparams = ev->nparams;
     d->params = ARENA_ARRAY(r->a, ast_sym *, ev->nparams + 1);
@@ -679,8 +682,9 @@ static void raction_signature(resolver *r, ast_decl *d)
                    "action '%s' must take the player who takes it as its first parameter "
                    "(as in '%s(p: player, ...)')",
                    d->name, d->name);
-    if (d->action_event && d->action_event->order_by)
-        revent_chooser(r, d->action_event);
+    ast_decl *ev = r->out->action_events[d->index];
+    if (ev && ev->order_by)
+        revent_chooser(r, ev);
 }
 
 /* `override fn|proc NAME(...)` replaces NAME where its `when` holds: the

@@ -310,12 +310,33 @@ static void rprefer(resolver *r, const ast_policy *pl, ast_prefer *pr, uint32_t 
 
 /* Policies: names unique and not the tools' own (random, first); each
  * line names options that exist; by/when become fns. */
+/* A per-fn table of the resolution, of `had` entries, widened to every fn. */
+static void *widen(resolver *r, void *t, uint32_t had, size_t elt)
+{
+    char *w = arena_alloc(r->a, (r->out->nfns + 1) * elt);
+    memset(w, 0, (r->out->nfns + 1) * elt);
+    memcpy(w, t, had * elt);
+    return w;
+}
+
+/* The fns made of policies come last: the per-fn tables cover them too
+ * (none is an action or has a limit). */
+static void cover_policy_fns(resolver *r, uint32_t had)
+{
+    oc_resolution *out = r->out;
+    if (out->nfns == had)
+        return;
+    out->limit_vars = widen(r, out->limit_vars, had, sizeof *out->limit_vars);
+    out->action_events = widen(r, out->action_events, had, sizeof *out->action_events);
+    out->can_exprs = widen(r, out->can_exprs, had, sizeof *out->can_exprs);
+}
+
 void rs_policies(resolver *r)
 {
     ast_file *f = r->f;
     oc_resolution *out = r->out;
     index_option_names(r);
-    uint32_t cap = out->nfns + 1; /* what rs_index_decls allocated */
+    uint32_t had = out->nfns, cap = out->nfns + 1; /* what rs_index_decls allocated */
     for (ast_policy *pl = f->policies; pl; pl = pl->next) {
         if (strcmp(pl->name, "random") == 0 || strcmp(pl->name, "first") == 0)
             diag_error(r->d, pl->name_loc, "'%s' is a built-in policy: give this one "
@@ -329,4 +350,5 @@ void rs_policies(resolver *r)
         for (ast_prefer *pr = pl->prefers; pr; pr = pr->next)
             rprefer(r, pl, pr, &cap);
     }
+    cover_policy_fns(r, had);
 }

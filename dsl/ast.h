@@ -709,10 +709,6 @@ typedef struct ast_decl {
                                    * make undoes it (it was offered when its
                                    * `when` and costs held) */
     ast_cost *costs;              /* in order */
-    struct ast_decl *action_event;/* [R] the event that stands for it (its
-                                   * triggers; its trace lines) */
-    struct ast_decl *action;      /* D_EVENT: [R] the action it stands for */
-    ast_expr *can_expr;           /* [R] when-guard and every cost affordable */
 
     /* D_FN / D_PROC declared with `override`: replaces `base` when its
      * `when` holds (ODIN-P1); the base lists them in source order. */
