@@ -637,8 +637,8 @@ static uint32_t expr_size(const ast_expr *e, uint32_t cap)
 
 static int inlinable(const lowering *w, const ast_decl *fn)
 {
-    return fn->kind == D_FN && fn->body_expr && fn->noverriders == 0 && !fn->depth &&
-           w->inline_depth < INLINE_MAX_DEPTH &&
+    return fn->kind == D_FN && fn->body_expr && fn->noverriders == 0 &&
+           !lower_bound(w, fn)->depth && w->inline_depth < INLINE_MAX_DEPTH &&
            expr_size(fn->body_expr, INLINE_MAX_NODES + 1) <= INLINE_MAX_NODES;
 }
 
@@ -794,7 +794,7 @@ void lower_branch(lowering *w, const ast_expr *e, int when, u32vec *jumps)
 void lower_depth_room(lowering *w, const ast_decl *d)
 {
     lower_emit_a(w, ORDO_OP_DEPTH, (uint32_t)d->index);
-    lower_push_const(w, d->depth);
+    lower_push_const(w, lower_bound(w, d)->depth);
     lower_emit_op(w, ORDO_OP_LT);
 }
 
@@ -908,7 +908,7 @@ void lower_expr(lowering *w, const ast_expr *e)
         lower_call_args(w, e->args, e->nargs);
         lower_emit_a(w, ORDO_OP_CALL, w->guard_fn[e->sym->decl->index]);
         VPUSH(w, w->units.v[w->unit].calls, (uint16_t)w->guard_fn[e->sym->decl->index]);
-        if (e->sym->decl->depth) { /* and room for one more run */
+        if (lower_bound(w, e->sym->decl)->depth) { /* and room for one more run */
             lower_depth_room(w, e->sym->decl);
             lower_emit_op(w, ORDO_OP_MUL);
         }

@@ -105,6 +105,12 @@ typedef struct lowering {
     int nbound;
 } lowering;
 
+/* The stated bounds of fn or proc d (the resolution's, by its index). */
+static inline const oc_bound *lower_bound(const lowering *w, const ast_decl *d)
+{
+    return &w->res->bounds[d->index];
+}
+
 /* Effects one batch can hold back (gains of one cell add up in one). */
 #define MAX_PENDING 32
 

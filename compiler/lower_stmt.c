@@ -727,7 +727,7 @@ void lower_window(lowering *w, uint32_t pl, const char *label, uint32_t line)
             lower_call_unit(w, w->guard_fn[i]);
             skip = lower_jump(w, ORDO_OP_JZ);
         }
-        if (d->depth) { /* not offered once its stated depth is reached */
+        if (lower_bound(w, d)->depth) { /* not offered once its stated depth is reached */
             lower_depth_room(w, d);
             full = lower_jump(w, ORDO_OP_JZ);
         }

@@ -56,11 +56,12 @@ static void depth_check(lowering *w, const ast_decl *d)
 {
     char msg[400];
     const char *rule = lower_join_cites(w, d->cites);
+    int32_t depth = lower_bound(w, d)->depth;
     snprintf(msg, sizeof msg, "'%s' would run %ld deep, past its stated 'depth %ld'%s%s%s",
-             d->name, (long)d->depth + 1, (long)d->depth, *rule ? " (" : "", rule,
+             d->name, (long)depth + 1, (long)depth, *rule ? " (" : "", rule,
              *rule ? ")" : "");
     lower_emit_a(w, ORDO_OP_DEPTH, (uint32_t)d->index);
-    lower_push_const(w, d->depth);
+    lower_push_const(w, depth);
     lower_emit_op(w, ORDO_OP_LE);
     lower_emit(w, ORDO_OP_ASSERT, 2, lower_add_text(w, arena_strdup(w->a, msg), NULL), 0);
 }
@@ -77,7 +78,7 @@ static void measure_check(lowering *w, const ast_decl *d)
              "'%s' began within a run of its own with a '%s' not below that run's, "
              "against its stated 'decreasing %s'%s%s%s",
              d->name, m, m, *rule ? " (" : "", rule, *rule ? ")" : "");
-    uint32_t k = (uint32_t)d->measure - 1;
+    uint32_t k = (uint32_t)lower_bound(w, d)->measure - 1;
     lower_emit(w, ORDO_OP_OUTER, 0, (uint32_t)d->index, (int32_t)k);
     lower_emit_a(w, ORDO_OP_LDL, k);
     lower_emit_op(w, ORDO_OP_GT);
@@ -87,9 +88,10 @@ static void measure_check(lowering *w, const ast_decl *d)
 /* The stated bound checked where a run starts. */
 static void bound_check(lowering *w, const ast_decl *d)
 {
-    if (d->measure)
+    const oc_bound *b = lower_bound(w, d);
+    if (b->measure)
         measure_check(w, d);
-    else if (d->depth)
+    else if (b->depth)
         depth_check(w, d);
 }
 
@@ -382,7 +384,7 @@ static void lower_action(lowering *w, const ast_decl *d)
     snprintf(msg, sizeof msg, "action '%s' is not allowed now: its 'when' condition or a cost "
                               "does not hold", d->name);
     lower_emit(w, ORDO_OP_ASSERT, 1, lower_add_text(w, arena_strdup(w->a, msg), NULL), 0);
-    if (d->depth)
+    if (lower_bound(w, d)->depth)
         depth_check(w, d);
     lower_emit(w, ORDO_OP_ACT, 0, (uint32_t)ev->index, (int32_t)save);
     for (const ast_cost *c = d->costs; c; c = c->next) {
@@ -438,8 +440,9 @@ static uint64_t unit_bound(const lowering *w, uint32_t u)
     if (u >= w->res->nfns)
         return 0; /* a unit the compiler added: dispatch, guard, scenario */
     const ast_decl *d = w->res->fns[u];
-    return d->depth                  ? (uint64_t)d->depth
-           : d->limit == LIMIT_CHAIN ? d->chain_domain
+    const oc_bound *b = &w->res->bounds[u];
+    return b->depth                  ? (uint64_t)b->depth
+           : d->limit == LIMIT_CHAIN ? b->chain_domain
            : d->limit == LIMIT_TURN  ? 1
                                      : 0;
 }

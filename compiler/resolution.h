@@ -12,6 +12,17 @@
 
 #include "ast.h"
 
+/* The stated bounds on a fn's or proc's runs (resolve_bound.c), which let
+ * it recur. */
+typedef struct oc_bound {
+    int32_t depth;           /* `depth N`: N, 0 when none is stated; for
+                              * `decreasing`, the measure's domain */
+    int32_t measure;         /* `decreasing PARAM`: the param's index + 1, 0
+                              * for none */
+    uint32_t chain_domain;   /* `once per chain`: how many argument tuples
+                              * there are (each runs once a chain) */
+} oc_bound;
+
 typedef struct oc_resolution {
     ast_decl *sequence;          /* the one sequence block */
     /* Each kind of declaration in source order, numbered by its index
@@ -57,6 +68,7 @@ typedef struct oc_resolution {
     ast_expr **can_exprs;
     /* By event index: the action an action's event stands for, else NULL. */
     ast_decl **event_actions;
+    oc_bound *bounds;            /* by fn index */
     uint8_t has_undo;            /* an `undo` statement */
     /* every `capped at`, for the checks */
     ast_expr **caps;

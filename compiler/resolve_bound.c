@@ -27,7 +27,7 @@ static void rdepth(resolver *r, ast_decl *d)
                    MAX_DEPTH, (long)n);
         return;
     }
-    d->depth = n;
+    r->out->bounds[d->index].depth = n;
 }
 
 /* `decreasing PARAM`: PARAM a parameter with a small ordered domain (a
@@ -50,8 +50,8 @@ static void rmeasure(resolver *r, ast_decl *d)
                        q->name, MAX_DEPTH, q->name, rs_type_name(r, &q->type), q->name);
             return;
         }
-        d->measure = (int32_t)i + 1;
-        d->depth = (int32_t)n;
+        r->out->bounds[d->index].measure = (int32_t)i + 1;
+        r->out->bounds[d->index].depth = (int32_t)n;
         return;
     }
     diag_error(r->d, d->measure_loc, "'decreasing' names a parameter of '%s', and '%s' is not "
@@ -85,7 +85,7 @@ static void rchain(resolver *r, ast_decl *d)
             return;
         }
     }
-    d->chain_domain = (uint32_t)tuples;
+    r->out->bounds[d->index].chain_domain = (uint32_t)tuples;
     ast_type *lt = &r->out->limit_vars[d->index]->sym->type;
     lt->cap = (uint32_t)tuples;
     lt->ranged = 1;

@@ -614,6 +614,7 @@ void rs_index_decls(resolver *r)
     }
     out->action_events = ARENA_ARRAY(r->a, ast_decl *, out->nfns + 1);
     out->can_exprs = ARENA_ARRAY(r->a, ast_expr *, out->nfns + 1);
+    out->bounds = ARENA_ARRAY(r->a, oc_bound, out->nfns + 1);
     out->event_actions = ARENA_ARRAY(r->a, ast_decl *, out->nevents + nact + 1);
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_PROC && d->is_action) {

@@ -320,7 +320,7 @@ static void *widen(resolver *r, void *t, uint32_t had, size_t elt)
 }
 
 /* The fns made of policies come last: the per-fn tables cover them too
- * (none is an action or has a limit). */
+ * (none is an action or has a limit or a bound). */
 static void cover_policy_fns(resolver *r, uint32_t had)
 {
     oc_resolution *out = r->out;
@@ -329,6 +329,7 @@ static void cover_policy_fns(resolver *r, uint32_t had)
     out->limit_vars = widen(r, out->limit_vars, had, sizeof *out->limit_vars);
     out->action_events = widen(r, out->action_events, had, sizeof *out->action_events);
     out->can_exprs = widen(r, out->can_exprs, had, sizeof *out->can_exprs);
+    out->bounds = widen(r, out->bounds, had, sizeof *out->bounds);
 }
 
 void rs_policies(resolver *r)

@@ -669,15 +669,10 @@ typedef struct ast_decl {
     /* fn/proc/trigger/anytime/action: `depth N`, a stated bound on how many
      * of its runs may be nested at once (what lets it recurse) */
     ast_expr *depth_expr;
-    int32_t depth;                /* [R] N, 0 when none is stated; for
-                                   * `decreasing`, the measure's domain */
     /* fn/proc/trigger: `decreasing PARAM`, a bound by a measure: a run
      * begun within another run of the same unit needs a smaller PARAM */
     const char *measure_name;
     ast_loc measure_loc;
-    int32_t measure;              /* [R] the param's index + 1, 0 for none */
-    uint32_t chain_domain;        /* [R] LIMIT_CHAIN: how many argument
-                                   * tuples there are (each runs once a chain) */
     ast_text label;               /* anytime: the option's label; trigger: how
                                    * a chosen order names it (text NULL: none) */
 

@@ -404,8 +404,8 @@ static void test_recursion(void **state)
                     "fn f(k: 0..9): int depth 10 = if k > 0 then g(k - 1) else 0\n"
                     "fn g(k: 0..9): int = f(k)\n"
                     "sequence { a()\n self(1)\n n = f(3) }\n");
-    assert_int_equal(find_decl(x, "b")->depth, 2);
-    assert_int_equal(find_decl(x, "self")->chain_domain, 4);
+    assert_int_equal(x->res->bounds[find_decl(x, "b")->index].depth, 2);
+    assert_int_equal(x->res->bounds[find_decl(x, "self")->index].chain_domain, 4);
     done(x);
 
     /* a proc called twice, or by two others, is not a cycle */
