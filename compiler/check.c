@@ -290,8 +290,9 @@ static void decl_callees(checker *c, ast_decl *d, callee_fn fn, void *arg)
 {
     if (d->is_action && c->res->action_events[d->index])
         event_callees(c, c->res->action_events[d->index], fn, d->name_loc, arg);
-    for (uint32_t k = 0; k < d->noverriders; k++)
-        fn(c, d->overriders[k], 0, d->overriders[k]->name_loc, arg);
+    const oc_overrides *on = &c->res->overrides[d->index];
+    for (uint32_t k = 0; k < on->noverriders; k++)
+        fn(c, on->overriders[k], 0, on->overriders[k]->name_loc, arg);
 }
 
 static void edge_to(checker *c, ast_decl *callee, int window, ast_loc at, void *arg)
@@ -917,9 +918,10 @@ static void read_expr(checker *c, const ast_expr *e, reads *r, int in_fn)
             ast_decl *fn = e->sym->decl;
             fn->mark = c->fgen;
             read_expr(c, fn->body_expr, r, 1);
-            for (uint32_t k = 0; k < fn->noverriders; k++) {
-                read_expr(c, fn->overriders[k]->guard, r, 1);
-                read_expr(c, fn->overriders[k]->body_expr, r, 1);
+            const oc_overrides *on = &c->res->overrides[fn->index];
+            for (uint32_t k = 0; k < on->noverriders; k++) {
+                read_expr(c, on->overriders[k]->guard, r, 1);
+                read_expr(c, on->overriders[k]->body_expr, r, 1);
             }
         }
         break;

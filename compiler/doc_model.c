@@ -549,8 +549,9 @@ static void reach_proc(builder *b, const ast_decl *d, doc_items *out)
         return;
     b->visiting[d->index] = 1;
     reach_block(b, (ast_block *)&d->body, out);
-    for (uint32_t k = 0; k < d->noverriders; k++)
-        reach_proc(b, d->overriders[k], out);
+    const oc_overrides *on = &b->res->overrides[d->index];
+    for (uint32_t k = 0; k < on->noverriders; k++)
+        reach_proc(b, on->overriders[k], out);
 }
 
 static void reach_block(builder *b, ast_block *blk, doc_items *out)
@@ -797,7 +798,8 @@ static void build_overrides(builder *b)
         o->at = where(b, d->loc, d->layer);
         o->cites = cites(b, d->cites, &o->ncites);
         o->used = arena_alloc(b->a, m->nscenarios + 1u);
-        const ast_decl *base = d->kind == D_CONST ? d->overridden : d->base;
+        const ast_decl *base = d->kind == D_CONST ? d->overridden
+                                                  : b->res->overrides[d->index].base;
         if (base) {
             o->base_text = decl_source(b, base);
             o->base_at = where(b, base->loc, base->layer);
@@ -807,11 +809,13 @@ static void build_overrides(builder *b)
             o->base_at.line = 0;
         }
         o->rank = o->ranks = 1;
-        if (d->kind != D_CONST && base && base->noverriders) {
-            o->ranks = (int)base->noverriders;
-            for (uint32_t k = 0; k < base->noverriders; k++)
-                if (base->overriders[k] == d)
-                    o->rank = (int)(base->noverriders - k);
+        const oc_overrides *on = base && d->kind != D_CONST ? &b->res->overrides[base->index]
+                                                            : NULL;
+        if (on && on->noverriders) {
+            o->ranks = (int)on->noverriders;
+            for (uint32_t k = 0; k < on->noverriders; k++)
+                if (on->overriders[k] == d)
+                    o->rank = (int)(on->noverriders - k);
         }
     }
 }

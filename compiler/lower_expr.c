@@ -637,7 +637,7 @@ static uint32_t expr_size(const ast_expr *e, uint32_t cap)
 
 static int inlinable(const lowering *w, const ast_decl *fn)
 {
-    return fn->kind == D_FN && fn->body_expr && fn->noverriders == 0 &&
+    return fn->kind == D_FN && fn->body_expr && w->res->overrides[fn->index].noverriders == 0 &&
            !lower_bound(w, fn)->depth && w->inline_depth < INLINE_MAX_DEPTH &&
            expr_size(fn->body_expr, INLINE_MAX_NODES + 1) <= INLINE_MAX_NODES;
 }

@@ -412,8 +412,9 @@ static void lower_action(lowering *w, const ast_decl *d)
  * first whose `when` holds runs instead of the body (ODIN-P1). */
 static void override_prologue(lowering *w, const ast_decl *d)
 {
-    for (uint32_t k = d->noverriders; k-- > 0;) {
-        const ast_decl *o = d->overriders[k];
+    const oc_overrides *on = &w->res->overrides[d->index];
+    for (uint32_t k = on->noverriders; k-- > 0;) {
+        const ast_decl *o = on->overriders[k];
         uint32_t skip = NO_LABEL;
         if (o->guard) {
             push_params(w, d);

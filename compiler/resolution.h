@@ -23,6 +23,14 @@ typedef struct oc_bound {
                               * there are (each runs once a chain) */
 } oc_bound;
 
+/* A fn's or proc's place among overrides (`override fn|proc`, ODIN-P1). */
+typedef struct oc_overrides {
+    ast_decl *base;          /* an override: the fn or proc it overrides */
+    ast_decl **overriders;   /* a base: its overrides, in source order (the
+                              * last is tried first) */
+    uint32_t noverriders;
+} oc_overrides;
+
 typedef struct oc_resolution {
     ast_decl *sequence;          /* the one sequence block */
     /* Each kind of declaration in source order, numbered by its index
@@ -69,6 +77,7 @@ typedef struct oc_resolution {
     /* By event index: the action an action's event stands for, else NULL. */
     ast_decl **event_actions;
     oc_bound *bounds;            /* by fn index */
+    oc_overrides *overrides;     /* by fn index */
     uint8_t has_undo;            /* an `undo` statement */
     /* every `capped at`, for the checks */
     ast_expr **caps;

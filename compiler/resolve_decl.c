@@ -615,6 +615,7 @@ void rs_index_decls(resolver *r)
     out->action_events = ARENA_ARRAY(r->a, ast_decl *, out->nfns + 1);
     out->can_exprs = ARENA_ARRAY(r->a, ast_expr *, out->nfns + 1);
     out->bounds = ARENA_ARRAY(r->a, oc_bound, out->nfns + 1);
+    out->overrides = ARENA_ARRAY(r->a, oc_overrides, out->nfns + 1);
     out->event_actions = ARENA_ARRAY(r->a, ast_decl *, out->nevents + nact + 1);
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_PROC && d->is_action) {
@@ -724,18 +725,19 @@ static void roverride_signature(resolver *r, ast_decl *d)
     }
     /* a later layer may override again (it is tried first); one ruleset
      * may not say two different things without a condition */
-    for (uint32_t i = 0; i < base->noverriders; i++)
-        if (!d->guard && !base->overriders[i]->guard && base->overriders[i]->layer == d->layer) {
+    oc_overrides *on = &r->out->overrides[base->index];
+    for (uint32_t i = 0; i < on->noverriders; i++)
+        if (!d->guard && !on->overriders[i]->guard && on->overriders[i]->layer == d->layer) {
             diag_error(r->d, d->name_loc, "'%s' is overridden twice without a condition", d->name);
-            diag_note(r->d, base->overriders[i]->name_loc, "the first override is here");
+            diag_note(r->d, on->overriders[i]->name_loc, "the first override is here");
             return;
         }
-    d->base = base;
-    ast_decl **o = ARENA_ARRAY(r->a, ast_decl *, base->noverriders + 1);
-    if (base->noverriders)
-        memcpy(o, base->overriders, base->noverriders * sizeof *o);
-    o[base->noverriders++] = d;
-    base->overriders = o;
+    r->out->overrides[d->index].base = base;
+    ast_decl **o = ARENA_ARRAY(r->a, ast_decl *, on->noverriders + 1);
+    if (on->noverriders)
+        memcpy(o, on->overriders, on->noverriders * sizeof *o);
+    o[on->noverriders++] = d;
+    on->overriders = o;
 }
 
 /* An anytime action is offered to the player a window is for: it takes

@@ -705,12 +705,10 @@ typedef struct ast_decl {
                                    * `when` and costs held) */
     ast_cost *costs;              /* in order */
 
-    /* D_FN / D_PROC declared with `override`: replaces `base` when its
-     * `when` holds (ODIN-P1); the base lists them in source order. */
+    /* D_FN / D_PROC declared with `override`: replaces the fn or proc of
+     * its name when its `when` holds (ODIN-P1); which one, and the list
+     * of a base's overrides, are the resolution's (oc_overrides). */
     uint8_t is_override;
-    struct ast_decl *base;        /* [R] */
-    struct ast_decl **overriders; /* [R] on the base */
-    uint32_t noverriders;
 
     /* D_ENUM that is a data table: `table NAME from "FILE.csv" [named
      * "TEMPLATE"] { fields }`. Its rows are its members (values 0..n-1, and
