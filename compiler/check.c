@@ -264,9 +264,10 @@ static void anytime_callees(checker *c, callee_fn fn, ast_loc at, void *arg)
 static void event_callees(checker *c, ast_decl *ev, callee_fn fn, ast_loc at, void *arg)
 {
     int after = 0;
-    for (uint32_t k = 0; k < ev->ntriggers; k++) {
-        fn(c, ev->triggers[k], 0, at, arg);
-        after |= ev->triggers[k]->timing == TIMING_AFTER;
+    const oc_triggers *ts = &c->res->triggers[ev->index];
+    for (uint32_t k = 0; k < ts->n; k++) {
+        fn(c, ts->list[k], 0, at, arg);
+        after |= ts->list[k]->timing == TIMING_AFTER;
     }
     if (after)
         anytime_callees(c, fn, at, arg);
@@ -505,8 +506,8 @@ static void pass_listeners(checker *c)
     const oc_resolution *res = c->res;
     uint32_t afters = 0;
     for (uint32_t i = 0; i < c->nfns; i++) {
-        ast_decl *d = res->fns[i];
-        if (d->timing == TIMING_AFTER && d->event && d->event->emitted)
+        const ast_decl *ev = res->trigger_events[i];
+        if (res->fns[i]->timing == TIMING_AFTER && ev && ev->emitted)
             afters++;
     }
     /* simultaneous triggers with no stated order: the ambiguity the Odin
@@ -515,28 +516,30 @@ static void pass_listeners(checker *c)
         ast_decl *ev = res->events[i];
         if (ev->order)
             continue;
-        for (uint32_t a = 0; a < ev->ntriggers; a++) {
+        const oc_triggers *ts = &res->triggers[i];
+        for (uint32_t a = 0; a < ts->n; a++) {
             uint32_t b = a + 1;
-            while (b < ev->ntriggers && ev->triggers[b]->timing != ev->triggers[a]->timing)
+            while (b < ts->n && ts->list[b]->timing != ts->list[a]->timing)
                 b++;
-            if (b == ev->ntriggers)
+            if (b == ts->n)
                 continue;
             static const char *const when[] = {"", "immediately on", "after", "before"};
-            diag_warning(c->d, DIAG_W_TRIGGER_ORDER, ev->triggers[b]->name_loc,
+            diag_warning(c->d, DIAG_W_TRIGGER_ORDER, ts->list[b]->name_loc,
                          "triggers '%s' and '%s' both run %s event '%s' and nothing says in "
                          "which order: declare 'order printed' or 'order chosen by PLAYER' "
                          "on the event",
-                         ev->triggers[a]->name, ev->triggers[b]->name,
-                         when[ev->triggers[a]->timing], ev->name);
+                         ts->list[a]->name, ts->list[b]->name, when[ts->list[a]->timing],
+                         ev->name);
             diag_note(c->d, ev->name_loc, "event '%s' is declared here", ev->name);
             break;
         }
     }
     for (uint32_t i = 0; i < c->nfns; i++) {
         ast_decl *d = res->fns[i];
-        if (d->timing && d->event && !d->event->emitted)
+        const ast_decl *ev = res->trigger_events[i];
+        if (d->timing && ev && !ev->emitted)
             diag_warning(c->d, DIAG_W_TRIGGER_UNHEARD, d->event_loc, "trigger '%s' listens to event '%s', which nothing emits",
-                         d->name, d->event->name);
+                         d->name, ev->name);
         if (d->anytime && c->windows == 0 && afters == 0)
             diag_warning(c->d, DIAG_W_ANYTIME_UNOFFERED, d->name_loc,
                          "anytime action '%s' is never offered: no window opens in this ruleset",

@@ -709,7 +709,8 @@ static void build_triggers_actions(builder *b)
             t->limit = d->limit == LIMIT_TURN ? "once per turn"
                        : d->limit == LIMIT_ACTION ? "once per action" : NULL;
             t->cites = cites(b, d->cites, &t->ncites);
-            t->event = d->event ? d->event->index : -1;
+            const ast_decl *ev = b->res->trigger_events[d->index];
+            t->event = ev ? ev->index : -1;
             t->at = where(b, d->loc, d->layer);
             t->fired = arena_alloc(b->a, m->nscenarios + 1u);
         } else if (d->kind == D_PROC && (d->is_action || d->anytime) && !d->is_override) {

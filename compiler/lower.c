@@ -68,7 +68,7 @@ static void add_listener_procs(lowering *w)
     for (uint32_t i = 0; i < res->nevents; i++) {
         const ast_decl *ev = res->events[i];
         w->dispatch[i] = NO_LABEL;
-        if (!ev->ntriggers || res->event_actions[i]) /* an action dispatches its own */
+        if (!res->triggers[i].n || res->event_actions[i]) /* an action dispatches its own */
             continue;
         char name[200];
         snprintf(name, sizeof name, "on %s", ev->name);
@@ -78,7 +78,8 @@ static void add_listener_procs(lowering *w)
         const ast_decl *d = res->fns[i];
         w->guard_fn[i] = NO_LABEL;
         w->has_anytime |= d->anytime;
-        int chosen = d->timing && d->event && d->event->order == ORDER_CHOSEN;
+        const ast_decl *ev = res->trigger_events[i];
+        int chosen = d->timing && ev && ev->order == ORDER_CHOSEN;
         int needs = d->is_action || (d->guard && (d->anytime || chosen || d->is_override));
         if (!needs)
             continue;
@@ -129,8 +130,8 @@ static uint32_t max_options(lowering *w)
     if (anytime > best)
         best = anytime;
     for (uint32_t i = 0; i < res->nevents; i++) /* a chosen order */
-        if (res->events[i]->ntriggers > best)
-            best = res->events[i]->ntriggers;
+        if (res->triggers[i].n > best)
+            best = res->triggers[i].n;
     uint64_t total = (uint64_t)best + res->nescapes;
     return total > 65535 ? 65535 : (uint32_t)total;
 }

@@ -237,14 +237,15 @@ static void call_trigger(lowering *w, const ast_decl *ev, const ast_decl *tr)
  * the last one resolves without asking. */
 static void chosen_group(lowering *w, const ast_decl *ev, int timing)
 {
+    const oc_triggers *ts = &w->res->triggers[ev->index];
     uint32_t n = 0;
-    for (uint32_t t = 0; t < ev->ntriggers; t++)
-        n += ev->triggers[t]->timing == timing;
+    for (uint32_t t = 0; t < ts->n; t++)
+        n += ts->list[t]->timing == timing;
     const ast_decl **g = arena_alloc(w->a, n * sizeof *g);
     n = 0;
-    for (uint32_t t = 0; t < ev->ntriggers; t++)
-        if (ev->triggers[t]->timing == timing)
-            g[n++] = ev->triggers[t];
+    for (uint32_t t = 0; t < ts->n; t++)
+        if (ts->list[t]->timing == timing)
+            g[n++] = ts->list[t];
     uint32_t pend = lower_take_locals(w, n), cnt = lower_take_locals(w, 1);
     for (uint32_t k = 0; k < n; k++) {
         if (w->guard_fn[g[k]->index] != NO_LABEL) {
@@ -303,17 +304,18 @@ static void chosen_group(lowering *w, const ast_decl *ev, int timing)
 /* The triggers of `ev` with one timing, in the order the event declares. */
 static void trigger_group(lowering *w, const ast_decl *ev, int timing)
 {
+    const oc_triggers *ts = &w->res->triggers[ev->index];
     uint32_t n = 0;
-    for (uint32_t t = 0; t < ev->ntriggers; t++)
-        n += ev->triggers[t]->timing == timing;
+    for (uint32_t t = 0; t < ts->n; t++)
+        n += ts->list[t]->timing == timing;
     if (ev->order == ORDER_CHOSEN && n >= 2) {
         chosen_group(w, ev, timing);
         return;
     }
     uint32_t l = ev->order == ORDER_COMBINED && n >= 2 ? lower_batch_begin(w) : NO_LABEL;
-    for (uint32_t t = 0; t < ev->ntriggers; t++)
-        if (ev->triggers[t]->timing == timing)
-            call_trigger(w, ev, ev->triggers[t]);
+    for (uint32_t t = 0; t < ts->n; t++)
+        if (ts->list[t]->timing == timing)
+            call_trigger(w, ev, ts->list[t]);
     if (l != NO_LABEL)
         lower_batch_end(w, l);
 }
@@ -322,9 +324,10 @@ static void trigger_group(lowering *w, const ast_decl *ev, int timing)
  * ruleset has anytime actions, a window for the active player first. */
 static void after_window(lowering *w, const ast_decl *ev)
 {
+    const oc_triggers *ts = &w->res->triggers[ev->index];
     int any = 0;
-    for (uint32_t t = 0; t < ev->ntriggers; t++)
-        any |= ev->triggers[t]->timing == TIMING_AFTER;
+    for (uint32_t t = 0; t < ts->n; t++)
+        any |= ts->list[t]->timing == TIMING_AFTER;
     if (!any || !w->has_anytime)
         return;
     uint32_t pl = lower_take_locals(w, 1);

@@ -305,7 +305,7 @@ static const char *proc_kind(const ast_decl *d)
     return "proc";
 }
 
-static void walk_decl(oc_outline *o, ast_decl *d)
+static void walk_decl(oc_outline *o, const oc_resolution *res, ast_decl *d)
 {
     walk w = {o, d->name};
     oc_osym *s = NULL;
@@ -349,8 +349,9 @@ static void walk_decl(oc_outline *o, ast_decl *d)
             type_text(s->type, sizeof s->type, &d->sym->type);
         for (uint32_t k = 0; d->params && k < d->nparams; k++)
             add_local(o, d->params[k], "param", d->name);
-        if (d->timing && d->event && d->event->sym)
-            add_ref(o, d->event_loc, d->event_name, d->event->sym);
+        const ast_decl *ev = d->timing && res ? res->trigger_events[d->index] : NULL;
+        if (ev && ev->sym)
+            add_ref(o, d->event_loc, d->event_name, ev->sym);
         if (d->timing)
             add_citer(o, "trigger", d->name, d->name_loc, d->cites);
         walk_expr(&w, d->guard);
@@ -377,7 +378,7 @@ static void walk_decl(oc_outline *o, ast_decl *d)
     }
 }
 
-oc_outline *oc_outline_new(const ast_file *f)
+oc_outline *oc_outline_new(const ast_file *f, const oc_resolution *res)
 {
     oc_outline *o = calloc(1, sizeof *o);
     if (!o || !f)
@@ -385,7 +386,7 @@ oc_outline *oc_outline_new(const ast_file *f)
     o->title = f->title;
     o->source = f->source;
     for (ast_decl *d = f->decls; d; d = d->next)
-        walk_decl(o, d);
+        walk_decl(o, res, d);
     for (const ast_policy *p = f->policies; p; p = p->next) {
         add_sym(o, p->name, "policy", p->name_loc, 0, NULL, p);
         walk w = {o, p->name};

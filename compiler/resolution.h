@@ -31,6 +31,12 @@ typedef struct oc_overrides {
     uint32_t noverriders;
 } oc_overrides;
 
+/* An event's triggers, in source order. */
+typedef struct oc_triggers {
+    ast_decl **list;
+    uint32_t n;
+} oc_triggers;
+
 typedef struct oc_resolution {
     ast_decl *sequence;          /* the one sequence block */
     /* Each kind of declaration in source order, numbered by its index
@@ -78,6 +84,8 @@ typedef struct oc_resolution {
     ast_decl **event_actions;
     oc_bound *bounds;            /* by fn index */
     oc_overrides *overrides;     /* by fn index */
+    ast_decl **trigger_events;   /* by fn index: the event a trigger listens to */
+    oc_triggers *triggers;       /* by event index: the triggers listening */
     uint8_t has_undo;            /* an `undo` statement */
     /* every `capped at`, for the checks */
     ast_expr **caps;

@@ -616,6 +616,7 @@ void rs_index_decls(resolver *r)
     out->can_exprs = ARENA_ARRAY(r->a, ast_expr *, out->nfns + 1);
     out->bounds = ARENA_ARRAY(r->a, oc_bound, out->nfns + 1);
     out->overrides = ARENA_ARRAY(r->a, oc_overrides, out->nfns + 1);
+    out->trigger_events = ARENA_ARRAY(r->a, ast_decl *, out->nfns + 1);
     out->event_actions = ARENA_ARRAY(r->a, ast_decl *, out->nevents + nact + 1);
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_PROC && d->is_action) {
@@ -625,6 +626,7 @@ void rs_index_decls(resolver *r)
             out->action_events[d->index] = ev;
             out->event_actions[ev->index] = d;
         }
+    out->triggers = ARENA_ARRAY(r->a, oc_triggers, out->nevents + 1);
     index_vars(r, n[D_VAR]); /* after the fns' indexes, by which limit_vars goes */
 }
 
@@ -646,7 +648,7 @@ static void rtrigger_signature(resolver *r, ast_decl *d)
         return;
     }
     ast_decl *ev = is_action ? r->out->action_events[e->decl->index] : e->decl;
-    d->event = ev;
+    r->out->trigger_events[d->index] = ev;
     d->nparams = ev->nparams;
     d->params = ARENA_ARRAY(r->a, ast_sym *, ev->nparams + 1);
     d->param_types = ev->param_types;
@@ -658,11 +660,12 @@ static void rtrigger_signature(resolver *r, ast_decl *d)
         p->decl = d;
         d->params[i] = p;
     }
-    ast_decl **t = ARENA_ARRAY(r->a, ast_decl *, ev->ntriggers + 1);
-    if (ev->ntriggers)
-        memcpy(t, ev->triggers, ev->ntriggers * sizeof *t);
-    t[ev->ntriggers++] = d;
-    ev->triggers = t;
+    oc_triggers *ts = &r->out->triggers[ev->index];
+    ast_decl **t = ARENA_ARRAY(r->a, ast_decl *, ts->n + 1);
+    if (ts->n)
+        memcpy(t, ts->list, ts->n * sizeof *t);
+    t[ts->n++] = d;
+    ts->list = t;
 }
 
 /* `order chosen by P`: P may read the event's params (`chosen by p`). */

@@ -320,7 +320,7 @@ static void *widen(resolver *r, void *t, uint32_t had, size_t elt)
 }
 
 /* The fns made of policies come last: the per-fn tables cover them too
- * (none is an action, has a limit or a bound, or overrides). */
+ * (none is an action or a trigger, has a limit or a bound, or overrides). */
 static void cover_policy_fns(resolver *r, uint32_t had)
 {
     oc_resolution *out = r->out;
@@ -331,6 +331,7 @@ static void cover_policy_fns(resolver *r, uint32_t had)
     out->can_exprs = widen(r, out->can_exprs, had, sizeof *out->can_exprs);
     out->bounds = widen(r, out->bounds, had, sizeof *out->bounds);
     out->overrides = widen(r, out->overrides, had, sizeof *out->overrides);
+    out->trigger_events = widen(r, out->trigger_events, had, sizeof *out->trigger_events);
 }
 
 void rs_policies(resolver *r)

@@ -661,7 +661,6 @@ typedef struct ast_decl {
     uint8_t anytime;              /* `anytime NAME(p: player) "label"` */
     const char *event_name;       /* trigger: `on EVENT` */
     ast_loc event_loc;
-    struct ast_decl *event;       /* [R] the D_EVENT it listens to */
     ast_expr *guard;              /* trigger/anytime `when`, or NULL */
     uint8_t limit;                /* trigger: LIMIT_*, 0 for none; a proc:
                                    * LIMIT_CHAIN or 0 */
@@ -680,9 +679,6 @@ typedef struct ast_decl {
     uint8_t order;                /* ORDER_*: 0 = not declared (source order) */
     ast_expr *order_by;           /* ORDER_CHOSEN: the player who chooses */
 
-    /* D_EVENT: [R] its triggers, in source order */
-    struct ast_decl **triggers;
-    uint32_t ntriggers;
     uint8_t emitted;              /* [C] some `emit` names it */
 
     /* D_VAR */

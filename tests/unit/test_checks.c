@@ -452,7 +452,7 @@ static void test_resolve_triggers(void **state)
     /* triggers are procs: in the fns table, in source order */
     assert_int_equal(early->kind, D_PROC);
     assert_ptr_equal(x->res->fns[early->index], early);
-    assert_ptr_equal(early->event, whaled);
+    assert_ptr_equal(x->res->trigger_events[early->index], whaled);
     assert_int_equal(early->nparams, 2);
     assert_ptr_equal(early->param_types, whaled->param_types);
     static const char *const names[2] = {"p", "k"};
@@ -486,11 +486,12 @@ static void test_resolve_triggers(void **state)
 
     /* each event's triggers, in source order, whatever their timing */
     static const char *const order[4] = {"early", "count_whale", "cook", "again"};
-    assert_int_equal(whaled->ntriggers, 4);
+    const oc_triggers *wt = &x->res->triggers[whaled->index];
+    assert_int_equal(wt->n, 4);
     for (int i = 0; i < 4; i++)
-        assert_ptr_equal(whaled->triggers[i], find_decl(x, order[i]));
-    assert_int_equal(other->ntriggers, 1);
-    assert_ptr_equal(other->triggers[0], oo);
+        assert_ptr_equal(wt->list[i], find_decl(x, order[i]));
+    assert_int_equal(x->res->triggers[other->index].n, 1);
+    assert_ptr_equal(x->res->triggers[other->index].list[0], oo);
     assert_int_equal(whaled->emitted, 0); /* [C]: not checked yet */
     done(x);
 
