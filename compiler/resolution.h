@@ -70,26 +70,30 @@ typedef struct oc_resolution {
     /* By var index: a hidden var's "#shown NAME", the list of players each
      * of its cells was revealed to; NULL for a var all see. */
     ast_decl **shown_vars;
-    /* By fn index: the hidden var of a trigger's limit, holding the turn
-     * it last fired in (`once per turn`), whether it fired in this action
-     * (`once per action`) or the argument tuples run in this chain (`once
-     * per chain`); NULL for none. */
-    ast_decl **limit_vars;
-    /* By fn index, for an action (NULL for any other fn or proc): the event
-     * that stands for it (its triggers, its trace lines), and what `can`
-     * asks of it, its `when` and every cost affordable. */
-    ast_decl **action_events;
-    ast_expr **can_exprs;
-    /* By event index: the action an action's event stands for, else NULL. */
-    ast_decl **event_actions;
-    oc_bound *bounds;            /* by fn index */
-    oc_overrides *overrides;     /* by fn index */
-    ast_decl **trigger_events;   /* by fn index: the event a trigger listens to */
-    oc_triggers *triggers;       /* by event index: the triggers listening */
+
+    /* By fn index (every fn, those made of policies too), NULL or 0 where
+     * it does not apply: */
+    ast_decl **limit_vars;       /* the hidden var of a trigger's limit: the
+                                  * turn it last fired in (`once per turn`),
+                                  * whether it fired in this action (`once per
+                                  * action`), the argument tuples run in this
+                                  * chain (`once per chain`) */
+    ast_decl **action_events;    /* an action's event, which stands for it (its
+                                  * triggers, its trace lines) */
+    ast_expr **can_exprs;        /* what `can` asks of an action: its `when`
+                                  * and every cost affordable */
+    ast_decl **trigger_events;   /* the event a trigger listens to */
+    oc_bound *bounds;
+    oc_overrides *overrides;
+
+    /* By event index: */
+    ast_decl **event_actions;    /* the action an action's event stands for */
+    oc_triggers *triggers;       /* the triggers listening to it */
+
     uint8_t has_undo;            /* an `undo` statement */
     /* every `capped at`, for the checks */
     ast_expr **caps;
-    uint32_t ncaps, capcaps;
+    uint32_t ncaps;
     /* the distinct option names, first use first (ast_prefer.name_id) */
     const char **option_names;
     uint32_t noption_names;

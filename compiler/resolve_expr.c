@@ -727,7 +727,7 @@ static void rx_capped(resolver *r, ast_expr *e)
     if (e->a->is_const && e->b->is_const)
         rs_set_const(e, e->a->cval < e->b->cval ? e->a->cval : e->b->cval);
     oc_resolution *out = r->out;
-    out->caps = rs_grow(r, out->caps, out->ncaps, &out->capcaps, sizeof *out->caps);
+    out->caps = rs_grow(r, out->caps, out->ncaps, &r->capcaps, sizeof *out->caps);
     out->caps[out->ncaps++] = e;
 }
 

@@ -49,7 +49,7 @@ typedef struct oc_resolver {
     uint32_t nloops, caploops;
     int cur_step;              /* index of the enclosing step, -1 */
     const char *cur_rule;
-    uint32_t capsteps, capoptions, capescapes;
+    uint32_t capsteps, capoptions, capescapes, capcaps;
     ast_stmt **stepmap;        /* step numbers -> first step (scenarios) */
     uint32_t stepmap_cap;
     char tbuf[4][96];
