@@ -576,8 +576,9 @@ static void pass_steps(checker *c)
             diag_note(c->d, map[j]->u.step.number_loc, "step %s is first defined here", num);
         } else
             map[j] = s;
-        if (s->u.step.parent >= 0) {
-            const char *pn = res->steps[s->u.step.parent]->u.step.number;
+        int32_t parent = res->step_places[i].parent;
+        if (parent >= 0) {
+            const char *pn = res->steps[parent]->u.step.number;
             if (!is_child_number(num, pn))
                 diag_warning(c->d, DIAG_W_STEP_NUMBERING, s->u.step.number_loc,
                              "step %s is inside step %s but not numbered as its child", num, pn);

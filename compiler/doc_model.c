@@ -625,7 +625,7 @@ static void build_steps(builder *b)
         st->number = s->u.step.number ? s->u.step.number : "?";
         st->title = s->u.step.title ? s->u.step.title : "";
         st->cites = cites(b, s->u.step.cites, &st->ncites);
-        st->rule = s->u.step.rule ? s->u.step.rule : "";
+        st->rule = res->step_places[i].rule ? res->step_places[i].rule : "";
         st->ran = arena_alloc(b->a, m->nscenarios + 1u);
         const char *mods[3];
         int nm = 0;

@@ -153,8 +153,8 @@ void lower_steps(lowering *w, ordo_program *p)
         const ast_stmt *s = res->steps[i];
         st[i].number = s->u.step.number;
         st[i].title = s->u.step.title ? s->u.step.title : "";
-        st[i].rule = s->u.step.rule ? s->u.step.rule : "";
-        st[i].parent = (int16_t)s->u.step.parent;
+        st[i].rule = res->step_places[i].rule ? res->step_places[i].rule : "";
+        st[i].parent = (int16_t)res->step_places[i].parent;
         st[i].line = ast_line(s->loc);
     }
     p->steps = st;

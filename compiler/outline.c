@@ -130,6 +130,7 @@ static void add_citer(oc_outline *o, const char *kind, const char *title, ast_lo
 typedef struct walk {
     oc_outline *o;
     const char *container;   /* the decl whose body this is */
+    const oc_resolution *res; /* NULL when resolution did not run */
 } walk;
 
 static void walk_expr(walk *w, const ast_expr *e);
@@ -205,7 +206,8 @@ static void walk_stmt(ast_stmt *s, void *arg)
             st->number = s->u.step.number;
             st->loc = s->u.step.number_loc.line ? s->u.step.number_loc : s->loc;
             st->title = s->u.step.title;
-            st->rule = s->u.step.rule;
+            st->rule = w->res && s->u.step.index >= 0 ? w->res->step_places[s->u.step.index].rule
+                                                      : NULL;
             add_cites(o, s->u.step.cites, &st->cites, &st->cite_locs, &st->ncites);
         }
         return;
@@ -307,7 +309,7 @@ static const char *proc_kind(const ast_decl *d)
 
 static void walk_decl(oc_outline *o, const oc_resolution *res, ast_decl *d)
 {
-    walk w = {o, d->name};
+    walk w = {o, d->name, res};
     oc_osym *s = NULL;
     const void *key = d->sym ? (const void *)d->sym : (const void *)d;
     switch (d->kind) {
@@ -389,7 +391,7 @@ oc_outline *oc_outline_new(const ast_file *f, const oc_resolution *res)
         walk_decl(o, res, d);
     for (const ast_policy *p = f->policies; p; p = p->next) {
         add_sym(o, p->name, "policy", p->name_loc, 0, NULL, p);
-        walk w = {o, p->name};
+        walk w = {o, p->name, res};
         for (const ast_prefer *pr = p->prefers; pr; pr = pr->next) {
             walk_expr(&w, pr->by);
             walk_expr(&w, pr->when);

@@ -31,6 +31,13 @@ typedef struct oc_overrides {
     uint32_t noverriders;
 } oc_overrides;
 
+/* Where a step stands: in which step, under which rules. */
+typedef struct oc_step_place {
+    int32_t parent;          /* the enclosing step's index (static), -1 */
+    const char *rule;        /* the cited IDs, space-separated, inherited
+                              * from the nearest enclosing citing step */
+} oc_step_place;
+
 /* An event's triggers, in source order. */
 typedef struct oc_triggers {
     ast_decl **list;
@@ -47,6 +54,7 @@ typedef struct oc_resolution {
                                                * fns made of policies) */
     ast_decl **scenarios; uint32_t nscenarios;
     ast_stmt **steps;     uint32_t nsteps;    /* every S_STEP in pre-order */
+    oc_step_place *step_places;               /* by step index */
     ast_option **options; uint32_t noptions;
     ast_escape **escapes; uint32_t nescapes;
     /* The game's state vars in the runtime's order:

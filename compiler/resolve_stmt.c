@@ -16,11 +16,17 @@ void rs_block(resolver *r, ast_block *b)
     rs_scope_close(r, m);
 }
 
-static void add_step(resolver *r, ast_stmt *s)
+/* Numbers step s, inside the current step, under the rules it cites or
+ * else the current step's. */
+static void add_step(resolver *r, ast_stmt *s, const char *rule)
 {
     oc_resolution *out = r->out;
+    uint32_t cap = r->capsteps; /* the two grow together, to one capacity */
     out->steps = rs_grow(r, out->steps, out->nsteps, &r->capsteps, sizeof *out->steps);
+    out->step_places =
+        rs_grow(r, out->step_places, out->nsteps, &cap, sizeof *out->step_places);
     s->u.step.index = (int32_t)out->nsteps;
+    out->step_places[out->nsteps] = (oc_step_place){r->cur_step, rule};
     out->steps[out->nsteps++] = s;
 }
 
@@ -46,9 +52,8 @@ static const char *step_rule(resolver *r, const ast_cite *c)
 
 static void rs_step(resolver *r, ast_stmt *s)
 {
-    add_step(r, s);
-    s->u.step.parent = r->cur_step;
-    s->u.step.rule = step_rule(r, s->u.step.cites);
+    const char *rule = step_rule(r, s->u.step.cites);
+    add_step(r, s, rule);
     if (s->u.step.optional_by)
         rs_expr_want(r, s->u.step.optional_by, TY_PLAYER, "the player of 'optional by'");
     if (s->u.step.when)
@@ -56,7 +61,7 @@ static void rs_step(resolver *r, ast_stmt *s)
     int save = r->cur_step;
     const char *save_rule = r->cur_rule;
     r->cur_step = s->u.step.index;
-    r->cur_rule = s->u.step.rule;
+    r->cur_rule = rule;
     rs_block(r, &s->u.step.body);
     r->cur_step = save;
     r->cur_rule = save_rule;

@@ -356,9 +356,6 @@ typedef struct ast_stmt {
             ast_expr *when;       /* NULL unless `when C` */
             ast_block body;
             int32_t index;        /* [R] index in the resolution's steps */
-            int32_t parent;       /* [R] enclosing step's index (static), -1 */
-            const char *rule;     /* [R] cited IDs, space-separated, inherited
-                                   * from the nearest enclosing citing step */
         } step;
         struct {                  /* S_LET */
             ast_sym *sym;         /* slot, type */

@@ -1587,7 +1587,7 @@ stepnum
     ;
 
 step_mods
-    : %empty { $$ = st(px, S_STEP, @$); $$->u.step.index = -1; $$->u.step.parent = -1; }
+    : %empty { $$ = st(px, S_STEP, @$); $$->u.step.index = -1; }
     | step_mods T_CITE T_STRING {
         $$ = $1;
         ast_cite *c = ARENA_NEW(A, ast_cite);

@@ -171,8 +171,8 @@ static void test_resolve_steps_locals_labels(void **state)
         ast_stmt *s = x->res->steps[i];
         assert_string_equal(s->u.step.number, nums[i]);
         assert_int_equal(s->u.step.index, i);
-        assert_int_equal(s->u.step.parent, parents[i]);
-        assert_string_equal(s->u.step.rule, rules[i]);
+        assert_int_equal(x->res->step_places[i].parent, parents[i]);
+        assert_string_equal(x->res->step_places[i].rule, rules[i]);
     }
     /* locals: params first, then slots reused by sibling scopes */
     ast_decl *take = find_decl(x, "take");
