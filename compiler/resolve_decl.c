@@ -108,11 +108,11 @@ void rs_open_params(resolver *r, ast_decl *d)
 {
     for (uint32_t i = 0; i < d->nparams; i++) {
         ast_sym *p = d->params[i];
-        r->lstack = rs_grow(r, r->lstack, r->ln, &r->lcap, sizeof *r->lstack);
-        r->lstack[r->ln++] = p;
-        uint32_t b = oc_name_hash(p->name) & (LHASH - 1);
-        p->hnext = r->lhash[b];
-        r->lhash[b] = p;
+        r->scope = rs_grow(r, r->scope, r->nscope, &r->scope_cap, sizeof *r->scope);
+        r->scope[r->nscope++] = p;
+        uint32_t b = oc_name_hash(p->name) & (LOCAL_BUCKETS - 1);
+        p->hnext = r->locals[b];
+        r->locals[b] = p;
     }
     r->slot = r->maxslot = d->nparams;
 }

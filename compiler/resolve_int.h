@@ -23,7 +23,7 @@
 #include "passes.h"
 #include "resolve.h"
 
-#define LHASH 1024u
+#define LOCAL_BUCKETS 1024u
 #define MAX_PARAMS 8
 #define MAX_PLAYERS 127
 
@@ -32,11 +32,14 @@ typedef struct oc_resolver {
     diag *d;
     ast_file *f;
     oc_resolution *out;        /* what resolution hands the checks and the lowering */
-    ast_sym **gtab;            /* open addressing, power-of-two size */
-    uint32_t gcap, gcount;
-    ast_sym *lhash[LHASH];     /* locals in scope, chained by hnext */
-    ast_sym **lstack;
-    uint32_t ln, lcap;
+    ast_sym **globals;         /* the global names: open addressing, a
+                                * power-of-two size */
+    uint32_t globals_cap, nglobals;
+    ast_sym *locals[LOCAL_BUCKETS]; /* the locals in scope, by hash, chained by
+                                     * hnext */
+    ast_sym **scope;           /* the same, in the order declared (a scope
+                                * closes back to a mark in it) */
+    uint32_t nscope, scope_cap;
     uint32_t slot, maxslot;    /* the current unit's next free slot / high water */
     const char *no_roll;       /* why `roll` is not allowed here, or NULL */
     int in_proc;               /* `return` allowed */
@@ -52,8 +55,9 @@ typedef struct oc_resolver {
     uint32_t capsteps, capoptions, capescapes, capcaps;
     ast_stmt **stepmap;        /* step numbers -> first step (scenarios) */
     uint32_t stepmap_cap;
-    char tbuf[4][96];
-    int tnext;
+    char type_names[4][96];    /* rs_type_name's buffers, in turn: four
+                                * names may stand in one message */
+    int next_type_name;
     int in_display;            /* a display's body: let, if, for and show only */
     int in_scenario;           /* a scenario's items: list and row literals allowed */
     ast_stmt **lit_assigns;    /* a setup's `l = [...]`, rewritten after it */
@@ -66,7 +70,7 @@ typedef struct oc_resolver {
 } resolver;
 
 typedef struct scope_mark {
-    uint32_t ln, slot;
+    uint32_t nscope, slot;
 } scope_mark;
 
 /* A bare type of that kind. Inline: resolution types every one of a large

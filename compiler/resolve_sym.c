@@ -26,8 +26,8 @@ ast_type rs_enum_type(ast_decl *e)
  * several types. */
 const char *rs_type_name(resolver *r, const ast_type *t)
 {
-    char *b = r->tbuf[r->tnext++ & 3];
-    return ast_type_name(t, b, sizeof r->tbuf[0]);
+    char *b = r->type_names[r->next_type_name++ & 3];
+    return ast_type_name(t, b, sizeof r->type_names[0]);
 }
 
 const char *oc_value_text(const ast_type *t, int32_t v, char *buf, size_t n)
@@ -61,10 +61,10 @@ void *rs_grow(resolver *r, void *old, uint32_t n, uint32_t *cap, size_t elt)
 
 ast_sym *rs_global_find(resolver *r, const char *name)
 {
-    uint32_t m = r->gcap - 1, i = oc_name_hash(name) & m;
-    while (r->gtab[i]) {
-        if (strcmp(r->gtab[i]->name, name) == 0)
-            return r->gtab[i];
+    uint32_t m = r->globals_cap - 1, i = oc_name_hash(name) & m;
+    while (r->globals[i]) {
+        if (strcmp(r->globals[i]->name, name) == 0)
+            return r->globals[i];
         i = (i + 1) & m;
     }
     return NULL;
@@ -72,16 +72,16 @@ ast_sym *rs_global_find(resolver *r, const char *name)
 
 void rs_global_rehash(resolver *r)
 {
-    uint32_t oldcap = r->gcap;
-    ast_sym **old = r->gtab;
-    r->gcap = oldcap ? oldcap * 2 : 256;
-    r->gtab = ARENA_ARRAY(r->a, ast_sym *, r->gcap);
+    uint32_t oldcap = r->globals_cap;
+    ast_sym **old = r->globals;
+    r->globals_cap = oldcap ? oldcap * 2 : 256;
+    r->globals = ARENA_ARRAY(r->a, ast_sym *, r->globals_cap);
     for (uint32_t i = 0; i < oldcap; i++)
         if (old[i]) {
-            uint32_t m = r->gcap - 1, j = oc_name_hash(old[i]->name) & m;
-            while (r->gtab[j])
+            uint32_t m = r->globals_cap - 1, j = oc_name_hash(old[i]->name) & m;
+            while (r->globals[j])
                 j = (j + 1) & m;
-            r->gtab[j] = old[i];
+            r->globals[j] = old[i];
         }
 }
 
@@ -98,18 +98,18 @@ static void redefinition(resolver *r, ast_sym *s, const ast_sym *prev)
 /* Enters a global; a name taken already is reported (with a note). */
 int rs_global_declare(resolver *r, ast_sym *s)
 {
-    if ((r->gcount + 1) * 2 > r->gcap)
+    if ((r->nglobals + 1) * 2 > r->globals_cap)
         rs_global_rehash(r);
     ast_sym *prev = rs_global_find(r, s->name);
     if (prev) {
         redefinition(r, s, prev);
         return 0;
     }
-    uint32_t m = r->gcap - 1, i = oc_name_hash(s->name) & m;
-    while (r->gtab[i])
+    uint32_t m = r->globals_cap - 1, i = oc_name_hash(s->name) & m;
+    while (r->globals[i])
         i = (i + 1) & m;
-    r->gtab[i] = s;
-    r->gcount++;
+    r->globals[i] = s;
+    r->nglobals++;
     return 1;
 }
 
@@ -126,7 +126,7 @@ ast_sym *rs_new_sym(resolver *r, const char *name, int kind, ast_loc loc)
 
 ast_sym *rs_local_find(resolver *r, const char *name)
 {
-    for (ast_sym *s = r->lhash[oc_name_hash(name) & (LHASH - 1)]; s; s = s->hnext)
+    for (ast_sym *s = r->locals[oc_name_hash(name) & (LOCAL_BUCKETS - 1)]; s; s = s->hnext)
         if (strcmp(s->name, name) == 0)
             return s;
     return NULL;
@@ -134,7 +134,7 @@ ast_sym *rs_local_find(resolver *r, const char *name)
 
 ast_sym *rs_lookup(resolver *r, const char *name)
 {
-    ast_sym *s = r->ln ? rs_local_find(r, name) : NULL;
+    ast_sym *s = r->nscope ? rs_local_find(r, name) : NULL;
     return s ? s : rs_global_find(r, name);
 }
 
@@ -184,8 +184,8 @@ static const char *closest_name(resolver *r, const char *name)
         return NULL;
     uint32_t most = len <= 4 ? 1 : 2, best = most + 1, ties = 0;
     const char *pick = NULL;
-    for (uint32_t i = 0; i < r->ln + r->gcap; i++) {
-        const ast_sym *s = i < r->ln ? r->lstack[i] : r->gtab[i - r->ln];
+    for (uint32_t i = 0; i < r->nscope + r->globals_cap; i++) {
+        const ast_sym *s = i < r->nscope ? r->scope[i] : r->globals[i - r->nscope];
         if (!s || s->name[0] == '#') /* the runtime's own bookkeeping */
             continue;
         uint32_t d = distance(name, s->name, most);
@@ -211,15 +211,15 @@ void rs_unknown_name(resolver *r, ast_loc at, const char *name, const char *wher
 
 scope_mark rs_scope_open(resolver *r)
 {
-    scope_mark m = {r->ln, r->slot};
+    scope_mark m = {r->nscope, r->slot};
     return m;
 }
 
 void rs_scope_close(resolver *r, scope_mark m)
 {
-    while (r->ln > m.ln) {
-        ast_sym *s = r->lstack[--r->ln];
-        r->lhash[oc_name_hash(s->name) & (LHASH - 1)] = s->hnext;
+    while (r->nscope > m.nscope) {
+        ast_sym *s = r->scope[--r->nscope];
+        r->locals[oc_name_hash(s->name) & (LOCAL_BUCKETS - 1)] = s->hnext;
         s->hnext = NULL;
     }
     r->slot = m.slot;
@@ -244,11 +244,11 @@ void rs_local_declare(resolver *r, ast_sym *s, ast_type t)
     s->slot = (int32_t)r->slot++;
     if (r->slot > r->maxslot)
         r->maxslot = r->slot;
-    r->lstack = rs_grow(r, r->lstack, r->ln, &r->lcap, sizeof *r->lstack);
-    r->lstack[r->ln++] = s;
-    uint32_t b = oc_name_hash(s->name) & (LHASH - 1);
-    s->hnext = r->lhash[b];
-    r->lhash[b] = s;
+    r->scope = rs_grow(r, r->scope, r->nscope, &r->scope_cap, sizeof *r->scope);
+    r->scope[r->nscope++] = s;
+    uint32_t b = oc_name_hash(s->name) & (LOCAL_BUCKETS - 1);
+    s->hnext = r->locals[b];
+    r->locals[b] = s;
 }
 
 /* A code unit (fn, proc, sequence, setup, expect) starts with no locals. */
