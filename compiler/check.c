@@ -695,44 +695,44 @@ static void walk_dead_block(checker *c, ast_block *b, ast_loc at, const char *no
     c->dead--;
 }
 
-static int is_true(const ast_expr *e)
+static int is_true(const oc_resolution *res, const ast_expr *e)
 {
-    return e && e->is_const && e->cval;
+    return e && oc_is_const(res, e) && oc_cval(res, e);
 }
 
-static int is_false(const ast_expr *e)
+static int is_false(const oc_resolution *res, const ast_expr *e)
 {
-    return e && e->is_const && !e->cval;
+    return e && oc_is_const(res, e) && !oc_cval(res, e);
 }
 
-static int block_ends(const ast_block *b);
+static int block_ends(const oc_resolution *res, const ast_block *b);
 
 /* Whether nothing after s in its block can run. */
-static int stmt_ends(const ast_stmt *s)
+static int stmt_ends(const oc_resolution *res, const ast_stmt *s)
 {
     switch (s->kind) {
     case S_END: case S_RETURN: case S_UNDO: return 1;
-    case S_EXIT: return !s->u.exit.cond || is_true(s->u.exit.cond);
+    case S_EXIT: return !s->u.exit.cond || is_true(res, s->u.exit.cond);
     case S_STEP:
         return !s->u.step.when && !s->u.step.optional_by && !s->u.step.first_turn_only &&
-               block_ends(&s->u.step.body);
-    case S_TURN: return block_ends(&s->u.player.body);
+               block_ends(res, &s->u.step.body);
+    case S_TURN: return block_ends(res, &s->u.player.body);
     case S_IF:
-        if (is_true(s->u.if_.cond))
-            return block_ends(&s->u.if_.then_b);
-        if (!block_ends(&s->u.if_.then_b) && !is_false(s->u.if_.cond))
+        if (is_true(res, s->u.if_.cond))
+            return block_ends(res, &s->u.if_.then_b);
+        if (!block_ends(res, &s->u.if_.then_b) && !is_false(res, s->u.if_.cond))
             return 0;
         if (s->u.if_.else_if)
-            return stmt_ends(s->u.if_.else_if);
-        return s->u.if_.has_else && block_ends(&s->u.if_.else_b);
+            return stmt_ends(res, s->u.if_.else_if);
+        return s->u.if_.has_else && block_ends(res, &s->u.if_.else_b);
     default: return 0;
     }
 }
 
-static int block_ends(const ast_block *b)
+static int block_ends(const oc_resolution *res, const ast_block *b)
 {
     for (const ast_stmt *s = b->first; s; s = s->next)
-        if (stmt_ends(s))
+        if (stmt_ends(res, s))
             return 1;
     return 0;
 }
@@ -765,7 +765,7 @@ static void walk_block(checker *c, ast_block *b)
             return;
         }
         walk_stmt(c, s);
-        if (!ended && stmt_ends(s))
+        if (!ended && stmt_ends(c->res, s))
             ended = s;
     }
 }
@@ -773,11 +773,11 @@ static void walk_block(checker *c, ast_block *b)
 static void walk_if(checker *c, ast_stmt *s)
 {
     ast_expr *cond = s->u.if_.cond;
-    if (is_false(cond))
+    if (is_false(c->res, cond))
         walk_dead_block(c, &s->u.if_.then_b, cond->loc, "the condition is always false");
     else
         walk_block(c, &s->u.if_.then_b);
-    int else_dead = is_true(cond);
+    int else_dead = is_true(c->res, cond);
     if (s->u.if_.else_if) {
         ast_block b = {s->loc, s->loc, s->u.if_.else_if, s->u.if_.else_if, 1};
         if (else_dead)
@@ -796,7 +796,7 @@ static void walk_choose(checker *c, ast_stmt *s)
 {
     int live = 0;
     for (ast_option *o = s->u.choose.options; o; o = o->next) {
-        if (is_false(o->when)) {
+        if (is_false(c->res, o->when)) {
             walk_dead_block(c, &o->body, o->when->loc, "the option's condition is always false");
             continue;
         }
@@ -906,7 +906,7 @@ static void read_expr(checker *c, const ast_expr *e, reads *r, int in_fn)
     if (!e)
         return;
     const ast_sym *s = e->kind == E_NAME ? e->sym
-                       : e->kind == E_INDEX && e->ix == IX_VAR ? e->base->sym : NULL;
+                       : e->kind == E_INDEX && oc_ix(c->res, e) == IX_VAR ? e->base->sym : NULL;
     if (s && s->kind == SYM_VAR) {
         r->any = 1;
         r->changes |= get_bit(c->loopw, s->decl->index);
@@ -942,7 +942,7 @@ static void read_expr(checker *c, const ast_expr *e, reads *r, int in_fn)
         }
         break;
     case E_INDEX:
-        if (e->ix == IX_LIST)
+        if (oc_ix(c->res, e) == IX_LIST)
             read_expr(c, e->base, r, in_fn);
         break;
     case E_AGG: read_iter(c, e->iter, r, in_fn); break;
@@ -981,7 +981,7 @@ static void walk_repeat(checker *c, ast_stmt *s)
     if (s->u.rep.cond && !ls.way_out)
         check_cond(c, s->u.rep.cond);
     for (uint32_t i = 0; i < ls.nexits; i++)
-        if (!ls.exits[i]->u.exit.cond->is_const)
+        if (!oc_is_const(c->res, ls.exits[i]->u.exit.cond))
             check_cond(c, ls.exits[i]->u.exit.cond);
     if (s->u.rep.kind == REP_PLAIN && !ls.way_out)
         diag_error(c->d, s->loc, "'repeat' without 'until' needs an 'exit'");

@@ -109,15 +109,15 @@ static int expr_span(const pay_check *pc, const ast_expr *e, span *out)
 {
     if (!e)
         return 0;
-    if (e->is_const) {
-        *out = (span){e->cval, e->cval};
+    if (oc_is_const(pc->res, e)) {
+        *out = (span){oc_cval(pc->res, e), oc_cval(pc->res, e)};
         return 1;
     }
     span a, b;
     switch (e->kind) {
     case E_NAME: return e->sym && (e->sym->kind == SYM_VAR || e->sym->kind == SYM_LOCAL) &&
                         type_span(&e->sym->type, out);
-    case E_INDEX: return e->ix == IX_VAR && type_span(&e->base->sym->type, out);
+    case E_INDEX: return oc_ix(pc->res, e) == IX_VAR && type_span(&e->base->sym->type, out);
     case E_CALL:
         if (e->sym && e->sym->kind == SYM_FN &&
             !pc->res->overrides[e->sym->decl->index].noverriders)
@@ -134,11 +134,13 @@ static int expr_span(const pay_check *pc, const ast_expr *e, span *out)
             return 0;
         *out = (span){a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi};
         return 1;
-    case E_CAPPED:
-        if (!expr_span(pc, e->a, &a) || !e->b->is_const)
+    case E_CAPPED: {
+        if (!expr_span(pc, e->a, &a) || !oc_is_const(pc->res, e->b))
             return 0;
-        *out = (span){a.lo < e->b->cval ? a.lo : e->b->cval, a.hi < e->b->cval ? a.hi : e->b->cval};
+        int64_t cap = oc_cval(pc->res, e->b);
+        *out = (span){a.lo < cap ? a.lo : cap, a.hi < cap ? a.hi : cap};
         return 1;
+    }
     case E_AGG: return agg_span(pc, e, out);
     default: return 0;
     }
@@ -148,9 +150,9 @@ static int expr_span(const pay_check *pc, const ast_expr *e, span *out)
  * the comparison that decides it. */
 static int never_true(const pay_check *pc, const ast_expr *e, const ast_expr **why)
 {
-    if (e->is_const) {
+    if (oc_is_const(pc->res, e)) {
         *why = e;
-        return !e->cval;
+        return !oc_cval(pc->res, e);
     }
     if (e->kind != E_BINARY)
         return 0;
@@ -173,16 +175,16 @@ static int never_true(const pay_check *pc, const ast_expr *e, const ast_expr **w
 }
 
 /* The first var an expression reads (for a note at its declaration). */
-static const ast_decl *first_var(const ast_expr *e)
+static const ast_decl *first_var(const pay_check *pc, const ast_expr *e)
 {
     if (!e)
         return NULL;
     if (e->kind == E_NAME && e->sym && e->sym->kind == SYM_VAR)
         return e->sym->decl;
-    if (e->kind == E_INDEX && e->ix == IX_VAR)
+    if (e->kind == E_INDEX && oc_ix(pc->res, e) == IX_VAR)
         return e->base->sym->decl;
-    const ast_decl *v = first_var(e->a);
-    return v ? v : e->kind == E_BINARY ? first_var(e->b) : NULL;
+    const ast_decl *v = first_var(pc, e->a);
+    return v ? v : e->kind == E_BINARY ? first_var(pc, e->b) : NULL;
 }
 
 static void note_declared(diag *d, const ast_decl *v)
@@ -204,7 +206,7 @@ static void note_source(const pay_check *pc, diag *d, const ast_expr *e)
     else if (it && it->kind == IT_ENUM && it->enm)
         diag_note(d, it->enm->loc, "'%s' has %u members", it->enm->name, it->enm->nmembers);
     else
-        note_declared(d, first_var(e));
+        note_declared(d, first_var(pc, e));
 }
 
 /* ------------------------------------------------------ up-front costs */
@@ -296,7 +298,7 @@ static void check_precondition(const pay_check *pc, diag *d, const ast_decl *a)
         return;
     diag_warning(d, DIAG_W_ACTION_UNTAKEN, why->loc, "action '%s' can never be taken: its 'when' condition is false for "
                               "every value the declared ranges allow", a->name);
-    note_source(pc, d, why->kind == E_BINARY && why->a->is_const ? why->b
+    note_source(pc, d, why->kind == E_BINARY && oc_is_const(pc->res, why->a) ? why->b
                       : why->kind == E_BINARY ? why->a : why);
 }
 
@@ -313,10 +315,11 @@ static void check_substitute(diag *d, const ast_decl *s)
 static void check_cap(const pay_check *pc, diag *d, const ast_expr *e)
 {
     span v;
-    if (!e->b->is_const || e->a->is_const || !expr_span(pc, e->a, &v) || v.hi >= e->b->cval)
+    if (!oc_is_const(pc->res, e->b) || oc_is_const(pc->res, e->a) || !expr_span(pc, e->a, &v) ||
+        v.hi >= oc_cval(pc->res, e->b))
         return;
     diag_warning(d, DIAG_W_CAP_UNREACHED, e->b->loc, "the cap %d is never reached: the value capped is at most %lld",
-                 e->b->cval, (long long)v.hi);
+                 oc_cval(pc->res, e->b), (long long)v.hi);
     note_source(pc, d, e->a);
 }
 

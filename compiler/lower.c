@@ -95,8 +95,8 @@ static uint32_t iter_extent(const lowering *w, const ast_iter *it)
     switch (it->kind) {
     case IT_ENUM: return it->enm->nmembers;
     case IT_RANGE:
-        if (it->lo->is_const && it->hi->is_const) {
-            int64_t n = (int64_t)it->hi->cval - it->lo->cval + 1;
+        if (oc_is_const(w->res, it->lo) && oc_is_const(w->res, it->hi)) {
+            int64_t n = (int64_t)oc_cval(w->res, it->hi) - oc_cval(w->res, it->lo) + 1;
             return n < 0 ? 0 : n > 65535 ? 65535 : (uint32_t)n;
         }
         return 256;

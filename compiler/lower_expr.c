@@ -256,7 +256,7 @@ void lower_iter_open_keys(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t
     case IT_RANGE:
         lower_expr(w, it->lo);
         lower_emit_a(w, ORDO_OP_STL, c->counter);
-        if (!it->hi->is_const) {
+        if (!oc_is_const(w->res, it->hi)) {
             hi = lower_take_locals(w, 1);
             lower_expr(w, it->hi);
             lower_emit_a(w, ORDO_OP_STL, hi);
@@ -279,8 +279,8 @@ void lower_iter_open_keys(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t
     lower_emit_a(w, ORDO_OP_LDL, c->counter);
     switch (it->kind) {
     case IT_RANGE:
-        if (it->hi->is_const)
-            lower_push_const(w, it->hi->cval);
+        if (oc_is_const(w->res, it->hi))
+            lower_push_const(w, oc_cval(w->res, it->hi));
         else
             lower_emit_a(w, ORDO_OP_LDL, hi);
         lower_emit_op(w, ORDO_OP_LE);
@@ -480,11 +480,13 @@ static int unrolls(const lowering *w, const ast_iter *it, int32_t *lo, int32_t *
         *n = (int32_t)it->enm->nmembers;
         return 1;
     }
-    if (it->kind == IT_RANGE && it->lo->is_const && it->hi->is_const &&
-        it->hi->cval >= it->lo->cval && (int64_t)it->hi->cval - it->lo->cval < UNROLL_MAX) {
-        *lo = it->lo->cval;
-        *n = it->hi->cval - it->lo->cval + 1;
-        return 1;
+    if (it->kind == IT_RANGE && oc_is_const(w->res, it->lo) && oc_is_const(w->res, it->hi)) {
+        int32_t a = oc_cval(w->res, it->lo), b = oc_cval(w->res, it->hi);
+        if (b >= a && (int64_t)b - a < UNROLL_MAX) {
+            *lo = a;
+            *n = b - a + 1;
+            return 1;
+        }
     }
     return 0;
 }
@@ -571,7 +573,7 @@ void lower_call_args(lowering *w, ast_expr **args, uint32_t n)
 static void builtin_call(lowering *w, const ast_expr *e)
 {
     uint32_t v;
-    switch (e->builtin) {
+    switch (oc_builtin(w->res, e)) {
     case BI_LEN:
         v = lower_list_ref(w, e->args[0]);
         lower_emit_a(w, lower_list_op(e->args[0], ORDO_OP_LLEN, ORDO_OP_SLEN), v);
@@ -600,7 +602,7 @@ static void builtin_call(lowering *w, const ast_expr *e)
         return;
     default:
         lower_call_args(w, e->args, 2);
-        lower_emit_op(w, e->builtin == BI_MIN ? ORDO_OP_MIN : ORDO_OP_MAX);
+        lower_emit_op(w, oc_builtin(w->res, e) == BI_MIN ? ORDO_OP_MIN : ORDO_OP_MAX);
         return;
     }
 }
@@ -647,8 +649,8 @@ static int inlinable(const lowering *w, const ast_decl *fn)
  * to one (an unrolled variable, a parameter given a constant). */
 static int const_value(const lowering *w, const ast_expr *e, int32_t *v)
 {
-    if (e->is_const) {
-        *v = e->cval;
+    if (oc_is_const(w->res, e)) {
+        *v = oc_cval(w->res, e);
         return 1;
     }
     if (e->kind == E_NAME && e->sym->kind == SYM_LOCAL) {
@@ -670,8 +672,8 @@ static int bind_param(lowering *w, const ast_sym *param, const ast_expr *arg)
         return 0;
     int32_t value = 0;
     int64_t slot = -1;
-    if (arg->is_const) {
-        value = arg->cval;
+    if (oc_is_const(w->res, arg)) {
+        value = oc_cval(w->res, arg);
     } else if (arg->kind == E_NAME && arg->sym->kind == SYM_LOCAL) {
         int k = bound_name(w, arg->sym);
         value = k >= 0 ? w->bound[k].value : 0;
@@ -748,8 +750,8 @@ static void branch_unrolled(lowering *w, const ast_expr *e, int32_t lo, int32_t 
  * is one jump or none. */
 void lower_branch(lowering *w, const ast_expr *e, int when, u32vec *jumps)
 {
-    if (e->is_const) {
-        if ((e->cval != 0) == (when != 0))
+    if (oc_is_const(w->res, e)) {
+        if ((oc_cval(w->res, e) != 0) == (when != 0))
             VPUSH(w, *jumps, lower_jump(w, ORDO_OP_JMP));
         return;
     }
@@ -764,7 +766,7 @@ void lower_branch(lowering *w, const ast_expr *e, int when, u32vec *jumps)
             return;
         }
     }
-    if (e->kind == E_CALL && !e->builtin && inlinable(w, e->sym->decl)) {
+    if (e->kind == E_CALL && !oc_builtin(w->res, e) && inlinable(w, e->sym->decl)) {
         inlined in; /* a filter through a small fn: jumping code inside it too */
         inline_begin(w, e, &in);
         lower_branch(w, e->sym->decl->body_expr, when, jumps);
@@ -835,8 +837,8 @@ static void lower_sees(lowering *w, const ast_expr *e)
 
 void lower_expr(lowering *w, const ast_expr *e)
 {
-    if (e->is_const) {
-        lower_push_const(w, e->cval);
+    if (oc_is_const(w->res, e)) {
+        lower_push_const(w, oc_cval(w->res, e));
         return;
     }
     switch (e->kind) {
@@ -869,7 +871,7 @@ void lower_expr(lowering *w, const ast_expr *e)
         lower_emit(w, ORDO_OP_DATA, 0, e->a->type.enm->nmembers, (int32_t)e->field->data_offset);
         return;
     case E_INDEX:
-        if (e->ix == IX_FIELD) {
+        if (oc_ix(w->res, e) == IX_FIELD) {
             const ast_field *f = e->base->field;
             uint32_t rows = e->base->a->type.enm->nmembers;
             int32_t m;
@@ -882,7 +884,7 @@ void lower_expr(lowering *w, const ast_expr *e)
             }
             lower_expr(w, e->args[0]);
             lower_emit(w, ORDO_OP_DATA, 1, rows, (int32_t)f->data_offset);
-        } else if (e->ix == IX_LIST) {
+        } else if (oc_ix(w->res, e) == IX_LIST) {
             uint32_t v = lower_list_ref(w, e->base);
             lower_expr(w, e->args[0]);
             lower_emit_a(w, ORDO_OP_LGET, v);
@@ -892,7 +894,7 @@ void lower_expr(lowering *w, const ast_expr *e)
         }
         return;
     case E_CALL:
-        if (e->builtin) {
+        if (oc_builtin(w->res, e)) {
             builtin_call(w, e);
             return;
         }

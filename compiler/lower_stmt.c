@@ -25,25 +25,25 @@ static void unwind(lowering *w, int steps, int scopes, int with_steps)
 
 /* Does evaluating e draw from the generator? Such an index must be computed
  * once, or `x[roll d6] += 1` would read one cell and write another. */
-static int has_roll(const ast_expr *e)
+static int has_roll(const lowering *w, const ast_expr *e)
 {
-    if (!e || e->is_const)
+    if (!e || oc_is_const(w->res, e))
         return 0;
     switch (e->kind) {
     case E_ROLL: return 1;
     case E_INDEX:
-        if (has_roll(e->base))
+        if (has_roll(w, e->base))
             return 1;
         /* fall through */
     case E_CALL:
     case E_CAN:
         for (uint32_t i = 0; i < e->nargs; i++)
-            if (has_roll(e->args[i]))
+            if (has_roll(w, e->args[i]))
                 return 1;
         return 0;
-    case E_IF: return has_roll(e->a) || has_roll(e->b) || has_roll(e->c);
+    case E_IF: return has_roll(w, e->a) || has_roll(w, e->b) || has_roll(w, e->c);
     case E_AGG: return 1; /* its iterable could; rare enough to be safe */
-    default: return has_roll(e->a) || has_roll(e->b);
+    default: return has_roll(w, e->a) || has_roll(w, e->b);
     }
 }
 
@@ -52,7 +52,7 @@ static int has_roll(const ast_expr *e)
  * `saved`, the values come from hidden locals filled by save_indexes. */
 static uint32_t target_indexes(lowering *w, const ast_expr *t, uint32_t saved, int use_saved)
 {
-    const ast_expr *lbase = t->ix == IX_LIST ? t->base : NULL;
+    const ast_expr *lbase = oc_ix(w->res, t) == IX_LIST ? t->base : NULL;
     uint32_t k = 0;
     if (lbase && lbase->kind == E_INDEX) {
         for (uint32_t i = 0; i < lbase->nargs; i++, k++) {
@@ -84,11 +84,11 @@ static uint32_t cell_indexes(lowering *w, const ast_expr *t)
     return (uint32_t)t->base->sym->decl->index;
 }
 
-static const ast_decl *cell_var(const ast_expr *t)
+static const ast_decl *cell_var(const lowering *w, const ast_expr *t)
 {
     if (t->kind == E_NAME)
         return t->sym->kind == SYM_VAR ? t->sym->decl : NULL;
-    return t->ix == IX_VAR ? t->base->sym->decl : NULL;
+    return oc_ix(w->res, t) == IX_VAR ? t->base->sym->decl : NULL;
 }
 
 /* `pay N from X` (and an action's costs): E_DENIED if X holds less. */
@@ -233,7 +233,7 @@ static void assign(lowering *w, const ast_stmt *s)
 {
     const ast_expr *t = s->u.assign.target;
     int op = s->u.assign.op ? lower_binop_code(s->u.assign.op) : 0;
-    const ast_decl *cv = cell_var(t);
+    const ast_decl *cv = cell_var(w, t);
     if (w->f->has_batches && s->u.assign.op == OP_ADD && cv && cv->resource) {
         /* what a resource receives inside a batch waits for its end */
         uint32_t v = cell_indexes(w, t);
@@ -253,9 +253,9 @@ static void assign(lowering *w, const ast_stmt *s)
             lower_emit_a(w, ORDO_OP_STG, (uint32_t)t->sym->decl->index);
         return;
     }
-    int list = t->ix == IX_LIST;
+    int list = oc_ix(w->res, t) == IX_LIST;
     uint32_t first = w->nlocals, saved = 0;
-    int use_saved = op && has_roll(t);
+    int use_saved = op && has_roll(w, t);
     if (use_saved) {
         uint32_t n = (list ? 1 : t->nargs) +
                      (list && t->base->kind == E_INDEX ? t->base->nargs : 0);

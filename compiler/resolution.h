@@ -38,6 +38,14 @@ typedef struct oc_step_place {
                               * from the nearest enclosing citing step */
 } oc_step_place;
 
+/* What resolution found of one expression (by its id, ast_expr.id). */
+typedef struct oc_expr_facts {
+    int32_t cval;            /* the value, when is_const */
+    uint8_t is_const;        /* its value is known at compile time */
+    uint8_t ix;              /* E_INDEX: what it indexes (IX_*) */
+    uint8_t builtin;         /* E_CALL: the built-in called (BI_*), 0 for a fn */
+} oc_expr_facts;
+
 /* An event's triggers, in source order. */
 typedef struct oc_triggers {
     ast_decl **list;
@@ -45,6 +53,8 @@ typedef struct oc_triggers {
 } oc_triggers;
 
 typedef struct oc_resolution {
+    oc_expr_facts *exprs;        /* by expression id */
+    uint32_t nexprs;
     ast_decl *sequence;          /* the one sequence block */
     /* Each kind of declaration in source order, numbered by its index
      * (ast_decl.index); pointers into the tree. */
@@ -106,5 +116,27 @@ typedef struct oc_resolution {
     const char **option_names;
     uint32_t noption_names;
 } oc_resolution;
+
+/* The facts of expression e. Inline: the checks and the lowering ask them
+ * of every expression. */
+static inline int oc_is_const(const oc_resolution *res, const ast_expr *e)
+{
+    return res->exprs[e->id].is_const;
+}
+
+static inline int32_t oc_cval(const oc_resolution *res, const ast_expr *e)
+{
+    return res->exprs[e->id].cval;
+}
+
+static inline int oc_ix(const oc_resolution *res, const ast_expr *e)
+{
+    return res->exprs[e->id].ix;
+}
+
+static inline int oc_builtin(const oc_resolution *res, const ast_expr *e)
+{
+    return res->exprs[e->id].builtin;
+}
 
 #endif /* OC_RESOLUTION_H */

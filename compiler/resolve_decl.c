@@ -54,11 +54,11 @@ static void rvar_init(resolver *r, ast_decl *d)
     rs_expr(r, d->value);
     if (rs_is_err(&d->value->type) || !rs_want_type(r, d->value, t, what))
         return;
-    if (!d->value->is_const) {
+    if (!oc_is_const(r->out, d->value)) {
         diag_error(r->d, d->value->loc, "%s must be a constant", what);
         return;
     }
-    ok = d->value->cval;
+    ok = oc_cval(r->out, d->value);
     if (t->kind == TY_INT && t->ranged && (ok < t->lo || ok > t->hi)) {
         diag_error(r->d, d->value->loc, "the initial value %d of '%s' is outside its range %d..%d",
                    ok, d->name, (int)t->lo, (int)t->hi);
@@ -159,7 +159,7 @@ static void raction_costs(resolver *r, ast_decl *d)
     for (ast_cost *c = d->costs; c; c = c->next, n++) {
         rs_payment(r, c->amount, c->target, "a cost");
         ok &= !rs_is_err(&c->target->type) && !rs_is_err(&c->amount->type);
-        c->substitute = ok ? rs_payment_substitute(c->target) : NULL;
+        c->substitute = ok ? rs_payment_substitute(r, c->target) : NULL;
         c->pay = ok ? rs_pay_ways(r, c->pay, c->amount, c->target, 1) : NULL;
     }
     ast_expr *can = d->guard;

@@ -7,12 +7,6 @@
 
 /* ----------------------------------------------------------- expressions */
 
-void rs_set_const(ast_expr *e, int64_t v)
-{
-    e->is_const = 1;
-    e->cval = (int32_t)v;
-}
-
 static void rx_literal(resolver *r, ast_expr *e)
 {
     switch (e->kind) {
@@ -23,15 +17,15 @@ static void rx_literal(resolver *r, ast_expr *e)
             e->type = rs_bare_type(TY_ERROR);
             return;
         }
-        rs_set_const(e, e->ival);
+        rs_set_const(r, e, e->ival);
         return;
     case E_BOOL:
         e->type = rs_bare_type(TY_BOOL);
-        rs_set_const(e, e->ival);
+        rs_set_const(r, e, e->ival);
         return;
     case E_NONE:
         e->type = rs_bare_type(TY_PLAYER);
-        rs_set_const(e, -1);
+        rs_set_const(r, e, -1);
         return;
     default: /* E_PLAYER */
         e->type = rs_bare_type(TY_PLAYER);
@@ -41,7 +35,7 @@ static void rx_literal(resolver *r, ast_expr *e)
             e->type = rs_bare_type(TY_ERROR);
             return;
         }
-        rs_set_const(e, e->ival - 1);
+        rs_set_const(r, e, e->ival - 1);
         return;
     }
 }
@@ -73,7 +67,7 @@ static void rx_sees(resolver *r, ast_expr *e)
         return;
     const ast_expr *b = e->b;
     int cell = (b->kind == E_NAME && b->sym && b->sym->kind == SYM_VAR) ||
-               (b->kind == E_INDEX && b->ix == IX_VAR);
+               (b->kind == E_INDEX && oc_ix(r->out, b) == IX_VAR);
     if (!cell)
         diag_error(r->d, e->b->loc, "'can see' needs a cell of a var, as in "
                                     "'p can see hand[q, wood]'");
@@ -110,11 +104,11 @@ static void rx_name(resolver *r, ast_expr *e)
             rs_const_decl(r, s->decl);
         e->type = s->type;
         if (!rs_is_err(&s->type))
-            rs_set_const(e, s->value);
+            rs_set_const(r, e, s->value);
         return;
     case SYM_MEMBER:
         e->type = rs_enum_type(s->decl);
-        rs_set_const(e, s->value);
+        rs_set_const(r, e, s->value);
         return;
     case SYM_LOCAL:
         e->type = s->type;
@@ -130,7 +124,7 @@ static void rx_name(resolver *r, ast_expr *e)
 static void rx_var_index(resolver *r, ast_expr *e, ast_sym *v)
 {
     ast_decl *d = v->decl;
-    e->ix = IX_VAR;
+    rs_facts(r, e)->ix = IX_VAR;
     e->type = v->type;
     if (e->nargs != d->ndims) {
         if (d->ndims == 0)
@@ -156,11 +150,14 @@ static void rx_var_index(resolver *r, ast_expr *e, ast_sym *v)
             rs_want_type(r, x, &want, what);
             continue;
         }
-        if (dm->kind == DIM_RANGE && x->is_const && (x->cval < dm->lo || x->cval > dm->hi))
-            diag_error(r->d, x->loc, "index %d of '%s' is outside %d..%d", (int)x->cval,
-                       v->name, (int)dm->lo, (int)dm->hi);
+        if (!oc_is_const(r->out, x))
+            continue;
+        int32_t k = oc_cval(r->out, x);
+        if (dm->kind == DIM_RANGE && (k < dm->lo || k > dm->hi))
+            diag_error(r->d, x->loc, "index %d of '%s' is outside %d..%d", (int)k, v->name,
+                       (int)dm->lo, (int)dm->hi);
         /* no player, or a data table's no row */
-        if (dm->kind != DIM_RANGE && x->is_const && x->cval < 0)
+        if (dm->kind != DIM_RANGE && k < 0)
             diag_error(r->d, x->loc, "'none' cannot index '%s'", v->name);
     }
 }
@@ -198,16 +195,16 @@ static void rx_field(resolver *r, ast_expr *e, int array)
     }
     e->type = f->type->type;
     e->type.ranged = 0;
-    if (!array && e->a->is_const && f->values && e->a->cval >= 0 &&
-        (uint32_t)e->a->cval < t->enm->nmembers)
-        rs_set_const(e, f->values[e->a->cval]);
+    if (!array && oc_is_const(r->out, e->a) && f->values && oc_cval(r->out, e->a) >= 0 &&
+        (uint32_t)oc_cval(r->out, e->a) < t->enm->nmembers)
+        rs_set_const(r, e, f->values[oc_cval(r->out, e->a)]);
 }
 
 /* `row.field[m]` of an array field. */
 static void rx_field_index(resolver *r, ast_expr *e)
 {
     ast_expr *b = e->base;
-    e->ix = IX_FIELD;
+    rs_facts(r, e)->ix = IX_FIELD;
     rx_field(r, b, 1);
     e->type = b->type;
     for (uint32_t i = 0; i < e->nargs; i++)
@@ -226,9 +223,11 @@ static void rx_field_index(resolver *r, ast_expr *e)
         return;
     }
     uint32_t n = b->a->type.enm->nmembers;
-    if (b->a->is_const && e->args[0]->is_const && f->values && b->a->cval >= 0 &&
-        (uint32_t)b->a->cval < n)
-        rs_set_const(e, f->values[(size_t)e->args[0]->cval * n + (uint32_t)b->a->cval]);
+    if (!oc_is_const(r->out, b->a) || !oc_is_const(r->out, e->args[0]) || !f->values)
+        return;
+    int32_t row = oc_cval(r->out, b->a), m = oc_cval(r->out, e->args[0]);
+    if (row >= 0 && (uint32_t)row < n)
+        rs_set_const(r, e, f->values[(size_t)m * n + (uint32_t)row]);
 }
 
 static void rx_index(resolver *r, ast_expr *e)
@@ -249,7 +248,7 @@ static void rx_index(resolver *r, ast_expr *e)
         }
     }
     rs_expr(r, b);
-    e->ix = IX_LIST;
+    rs_facts(r, e)->ix = IX_LIST;
     e->type = rs_bare_type(TY_ERROR);
     for (uint32_t i = 0; i < e->nargs; i++)
         rs_expr(r, e->args[i]);
@@ -288,7 +287,7 @@ void rs_check_args(resolver *r, ast_loc at, const char *name, ast_decl *d,
 
 static void rx_builtin(resolver *r, ast_expr *e, int bi)
 {
-    e->builtin = (uint8_t)bi;
+    rs_facts(r, e)->builtin = (uint8_t)bi;
     e->type = rs_bare_type(TY_ERROR);
     uint32_t want = bi == BI_MIN || bi == BI_MAX ? 2 : 1;
     if (e->nargs != want) {
@@ -318,13 +317,13 @@ static void rx_builtin(resolver *r, ast_expr *e, int bi)
     if (!ok)
         return;
     e->type = rs_bare_type(TY_INT);
-    if (x->is_const && (want == 1 || e->args[1]->is_const)) {
-        int64_t a = x->cval, b = want == 2 ? e->args[1]->cval : 0;
+    if (oc_is_const(r->out, x) && (want == 1 || oc_is_const(r->out, e->args[1]))) {
+        int64_t a = oc_cval(r->out, x), b = want == 2 ? oc_cval(r->out, e->args[1]) : 0;
         int64_t v = bi == BI_ABS ? (a < 0 ? -a : a) : bi == BI_MIN ? (a < b ? a : b) : (a > b ? a : b);
         int fine = 1;
         v = rs_clamp_fold(r, e, v, &fine);
         if (fine)
-            rs_set_const(e, v);
+            rs_set_const(r, e, v);
         else
             e->type = rs_bare_type(TY_ERROR); /* reported: nothing more about it */
     }
@@ -333,7 +332,7 @@ static void rx_builtin(resolver *r, ast_expr *e, int bi)
 /* in_game(p) reads the built-in var: it becomes in_game[p]. */
 static void rx_in_game(resolver *r, ast_expr *e, ast_sym *s)
 {
-    ast_expr *base = ARENA_NEW(r->a, ast_expr);
+    ast_expr *base = rs_new_expr(r);
     base->kind = E_NAME;
     base->loc = e->loc;
     base->name = s->name;
@@ -359,14 +358,14 @@ static void rx_start(resolver *r, ast_expr *e)
 static void passed_index(resolver *r, ast_expr *e)
 {
     ast_sym *v = rs_passed_var(r)->sym;
-    ast_expr *base = ARENA_NEW(r->a, ast_expr);
+    ast_expr *base = rs_new_expr(r);
     base->kind = E_NAME;
     base->loc = e->loc;
     base->name = v->name;
     base->sym = v;
     base->type = v->type;
     e->kind = E_INDEX;
-    e->ix = IX_VAR;
+    rs_facts(r, e)->ix = IX_VAR;
     e->base = base;
     e->sym = NULL;
     e->type = v->type;
@@ -391,7 +390,7 @@ static int rx_seat_call(resolver *r, ast_expr *e)
     snprintf(what, sizeof what, "the argument of '%s'", e->name);
     if (!rs_want_kind(r, e->args[0], TY_PLAYER, what))
         return 1;
-    if (e->args[0]->is_const && e->args[0]->cval < 0) {
+    if (oc_is_const(r->out, e->args[0]) && oc_cval(r->out, e->args[0]) < 0) {
         diag_error(r->d, e->args[0]->loc, "the argument of '%s' is none, not a player", e->name);
         return 1;
     }
@@ -400,7 +399,7 @@ static int rx_seat_call(resolver *r, ast_expr *e)
         return 1;
     }
     rs_start_var(r);
-    e->builtin = BI_SEAT;
+    rs_facts(r, e)->builtin = BI_SEAT;
     e->type = rs_bare_type(TY_INT);
     return 1;
 }
@@ -415,7 +414,7 @@ static int rx_revisable_call(resolver *r, ast_expr *e)
         diag_error(r->d, e->loc, "'revisable' takes no argument");
         return 1;
     }
-    e->builtin = BI_REVISABLE;
+    rs_facts(r, e)->builtin = BI_REVISABLE;
     e->type = rs_bare_type(TY_BOOL);
     if (!r->has_revisable_call) {
         r->has_revisable_call = 1;
@@ -479,12 +478,12 @@ static void rx_unary(resolver *r, ast_expr *e)
         return;
     }
     e->type = rs_bare_type(want);
-    if (a->is_const) {
+    if (oc_is_const(r->out, a)) {
         int ok = 1;
-        int64_t v = e->op == OP_NEG ? -(int64_t)a->cval : !a->cval;
+        int64_t v = e->op == OP_NEG ? -(int64_t)oc_cval(r->out, a) : !oc_cval(r->out, a);
         v = rs_clamp_fold(r, e, v, &ok);
         if (ok)
-            rs_set_const(e, v);
+            rs_set_const(r, e, v);
         else
             e->type = rs_bare_type(TY_ERROR); /* reported: nothing more about it */
     }
@@ -568,18 +567,18 @@ static void rx_binary(resolver *r, ast_expr *e)
     if (rs_is_err(&e->a->type) || rs_is_err(&e->b->type) || !type_binary(r, e))
         return;
     int64_t v;
-    if (e->a->is_const && e->b->is_const) {
-        if (!fold_binary(r, e, e->a->cval, e->b->cval, &v)) {
+    if (oc_is_const(r->out, e->a) && oc_is_const(r->out, e->b)) {
+        if (!fold_binary(r, e, oc_cval(r->out, e->a), oc_cval(r->out, e->b), &v)) {
             e->type = rs_bare_type(TY_ERROR); /* reported: nothing more about it */
             return;
         }
-        rs_set_const(e, v);
+        rs_set_const(r, e, v);
     }
     /* short-circuit constants: `false and x`, `true or x` */
-    if (e->op == OP_AND && e->a->is_const && !e->a->cval)
-        rs_set_const(e, 0);
-    if (e->op == OP_OR && e->a->is_const && e->a->cval)
-        rs_set_const(e, 1);
+    if (e->op == OP_AND && oc_is_const(r->out, e->a) && !oc_cval(r->out, e->a))
+        rs_set_const(r, e, 0);
+    if (e->op == OP_OR && oc_is_const(r->out, e->a) && oc_cval(r->out, e->a))
+        rs_set_const(r, e, 1);
 }
 
 static void rx_if(resolver *r, ast_expr *e)
@@ -602,10 +601,10 @@ static void rx_if(resolver *r, ast_expr *e)
     }
     e->type = e->b->type;
     e->type.ranged = 0;
-    if (e->a->is_const) {
-        ast_expr *pick = e->a->cval ? e->b : e->c;
-        if (pick->is_const)
-            rs_set_const(e, pick->cval);
+    if (oc_is_const(r->out, e->a)) {
+        ast_expr *pick = oc_cval(r->out, e->a) ? e->b : e->c;
+        if (oc_is_const(r->out, pick))
+            rs_set_const(r, e, oc_cval(r->out, pick));
     }
 }
 
@@ -635,7 +634,7 @@ static void rx_roll(resolver *r, ast_expr *e)
         rs_expr(r, e->a);
         if (!rs_is_err(&e->a->type))
             rs_want_kind(r, e->a, TY_INT, "the number of dice");
-        if (e->a->is_const && e->a->cval < 0)
+        if (oc_is_const(r->out, e->a) && oc_cval(r->out, e->a) < 0)
             diag_error(r->d, e->a->loc, "the number of dice cannot be negative");
     } else if (e->ival > 1000) {
         diag_error(r->d, e->loc, "too many dice (at most 1000)");
@@ -722,10 +721,12 @@ static void rx_capped(resolver *r, ast_expr *e)
     rs_expr_want(r, e->a, TY_INT, "the value capped");
     rs_expr_want(r, e->b, TY_INT, "the cap");
     e->type = rs_bare_type(TY_INT);
-    if (!rs_is_err(&e->b->type) && !e->b->is_const)
+    if (!rs_is_err(&e->b->type) && !oc_is_const(r->out, e->b))
         diag_error(r->d, e->b->loc, "a cap must be a constant (a number or a 'const')");
-    if (e->a->is_const && e->b->is_const)
-        rs_set_const(e, e->a->cval < e->b->cval ? e->a->cval : e->b->cval);
+    if (oc_is_const(r->out, e->a) && oc_is_const(r->out, e->b)) {
+        int32_t a = oc_cval(r->out, e->a), b = oc_cval(r->out, e->b);
+        rs_set_const(r, e, a < b ? a : b);
+    }
     oc_resolution *out = r->out;
     out->caps = rs_grow(r, out->caps, out->ncaps, &r->capcaps, sizeof *out->caps);
     out->caps[out->ncaps++] = e;
@@ -822,12 +823,12 @@ int32_t rs_const_expr(resolver *r, ast_expr *e, int kind, const char *what, int 
         return 0;
     if (kind && !rs_want_kind(r, e, kind, what))
         return 0;
-    if (!e->is_const) {
+    if (!oc_is_const(r->out, e)) {
         diag_error(r->d, e->loc, "%s must be a constant", what);
         return 0;
     }
     *ok = 1;
-    return e->cval;
+    return oc_cval(r->out, e);
 }
 
 /* ------------------------------------------------------------- labels */

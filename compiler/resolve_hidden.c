@@ -12,11 +12,11 @@
 #include "resolve_int.h"
 
 /* The var a cell expression names (`hand[p, wood]`, `deck`), or NULL. */
-static ast_decl *cell_var(const ast_expr *e)
+static ast_decl *cell_var(const resolver *r, const ast_expr *e)
 {
     if (e->kind == E_NAME && e->sym && e->sym->kind == SYM_VAR)
         return e->sym->decl;
-    if (e->kind == E_INDEX && e->ix == IX_VAR && e->base->sym)
+    if (e->kind == E_INDEX && oc_ix(r->out, e) == IX_VAR && e->base->sym)
         return e->base->sym->decl;
     return NULL;
 }
@@ -64,7 +64,7 @@ void rs_reveal(resolver *r, ast_stmt *s)
         rs_expr_want(r, s->u.assign.value, TY_PLAYER, "the player a cell is revealed to");
     if (rs_is_err(&t->type))
         return;
-    ast_decl *v = cell_var(t);
+    ast_decl *v = cell_var(r, t);
     if (!v || !v->secrecy)
         diag_error(r->d, t->loc, "'%s' needs a cell of a hidden var%s%s%s", what,
                    v ? " ('" : "", v ? v->name : "", v ? "' is not hidden)" : "");
@@ -114,15 +114,15 @@ static void hidden_read(reads *x, const ast_expr *e, const ast_decl *v)
 
 static void policy_reads(reads *x, const ast_expr *e)
 {
-    if (!e || e->is_const)
+    if (!e || oc_is_const(x->r->out, e))
         return;
-    const ast_decl *v = cell_var(e);
+    const ast_decl *v = cell_var(x->r, e);
     if (v && v->secrecy)
         hidden_read(x, e, v);
     if (e->kind == E_CALL && e->sym && e->sym->kind == SYM_FN)
         fn_reads(x, e->sym->decl, e->loc);
     if (e->kind == E_INDEX) {
-        if (e->ix != IX_VAR) /* a list's element: the list's cell is read */
+        if (oc_ix(x->r->out, e) != IX_VAR) /* a list's element: the list's cell is read */
             policy_reads(x, e->base);
         for (uint32_t i = 0; i < e->nargs; i++)
             policy_reads(x, e->args[i]);

@@ -2,7 +2,8 @@
  * compiler/resolve*.c): the resolver's state, the limits it checks, and
  * the functions one file of it calls in another. The files, in the order
  * the work flows:
- *   resolve_sym.c       symbol tables: global and scoped local names, types
+ *   resolve_sym.c       symbol tables: global and scoped local names, types;
+ *                       expressions' ids and facts
  *   resolve_expr.c      expressions: names, types, constants, texts
  *   resolve_pay.c       payments: their sources, substitutes and ways; what
  *                       `can` asks of an action's costs
@@ -52,7 +53,7 @@ typedef struct oc_resolver {
     uint32_t nloops, caploops;
     int cur_step;              /* index of the enclosing step, -1 */
     const char *cur_rule;
-    uint32_t capsteps, capoptions, capescapes, capcaps;
+    uint32_t capsteps, capoptions, capescapes, capcaps, capexprs;
     ast_stmt **stepmap;        /* step numbers -> first step (scenarios) */
     uint32_t stepmap_cap;
     char type_names[4][96];    /* rs_type_name's buffers, in turn: four
@@ -90,6 +91,17 @@ ast_sym *rs_global_find(resolver *r, const char *name);
 void rs_global_rehash(resolver *r);
 int rs_global_declare(resolver *r, ast_sym *s);
 ast_sym *rs_new_sym(resolver *r, const char *name, int kind, ast_loc loc);
+/* An expression of resolution's making, and an id for one (a copy of
+ * another needs its own). */
+ast_expr *rs_new_expr(resolver *r);
+uint32_t rs_new_expr_id(resolver *r);
+/* The facts resolution keeps of expression e, to be filled; e's value
+ * known to be v. */
+static inline oc_expr_facts *rs_facts(resolver *r, const ast_expr *e)
+{
+    return &r->out->exprs[e->id];
+}
+void rs_set_const(resolver *r, ast_expr *e, int64_t v);
 ast_sym *rs_local_find(resolver *r, const char *name);
 ast_sym *rs_lookup(resolver *r, const char *name);
 /* "unknown name 'x'" (`where`: "" or " in label"), with "did you mean"
@@ -111,7 +123,6 @@ ast_decl *rs_passed_var(resolver *r);
 /* resolve_expr.c */
 int rs_type_expr(resolver *r, ast_typeexpr *t, int allow_list);
 void rs_const_decl(resolver *r, ast_decl *d);
-void rs_set_const(ast_expr *e, int64_t v);
 const char *rs_sym_kind_words(int kind);
 void rs_check_args(resolver *r, ast_loc at, const char *name, ast_decl *d, ast_expr **args,
                    uint32_t nargs);
@@ -125,8 +136,8 @@ void rs_text(resolver *r, ast_text *t, int option, ast_sym *only);
 
 /* resolve_pay.c */
 void rs_payment(resolver *r, ast_expr *amount, ast_expr *target, const char *what);
-ast_decl *rs_payment_substitute(const ast_expr *target);
-int rs_same_cell(const ast_expr *a, const ast_expr *b);
+ast_decl *rs_payment_substitute(resolver *r, const ast_expr *target);
+int rs_same_cell(resolver *r, const ast_expr *a, const ast_expr *b);
 ast_payment *rs_pay_ways(resolver *r, ast_payment *pm, ast_expr *amount, ast_expr *target,
                          int is_cost);
 ast_expr *rs_cost_ways(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n);

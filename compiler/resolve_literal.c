@@ -71,8 +71,7 @@ void rs_row_literal(resolver *r, ast_expr *e)
         return;
     }
     e->type = rs_enum_type(t);
-    e->is_const = 1;
-    e->cval = found;
+    rs_set_const(r, e, found);
 }
 
 /* ----------------------------------------------------------- list literals */
@@ -85,12 +84,12 @@ static const char *list_name(const ast_expr *l)
     return s && s->name ? s->name : "the list";
 }
 
-static int is_list_var(const ast_expr *l)
+static int is_list_var(const resolver *r, const ast_expr *l)
 {
     if (l->type.kind != TY_LIST && l->type.kind != TY_SET)
         return 0;
     return (l->kind == E_NAME && l->sym && l->sym->kind == SYM_VAR) ||
-           (l->kind == E_INDEX && l->ix == IX_VAR);
+           (l->kind == E_INDEX && oc_ix(r->out, l) == IX_VAR);
 }
 
 /* One value of a literal (resolved) against the list's element type (and
@@ -105,9 +104,10 @@ static int check_value(resolver *r, ast_expr *v, uint32_t k, const ast_expr *l)
              lt->kind == TY_SET ? "set" : "list");
     if (rs_is_err(&v->type) || !rs_want_type(r, v, &el, what))
         return 0;
-    if (lt->ranged && v->is_const && (v->cval < lt->lo || v->cval > lt->hi)) {
+    if (lt->ranged && oc_is_const(r->out, v) &&
+        (oc_cval(r->out, v) < lt->lo || oc_cval(r->out, v) > lt->hi)) {
         diag_error(r->d, v->loc, "%s is %d, outside the %d..%d that '%s' holds", what,
-                   (int)v->cval, (int)lt->lo, (int)lt->hi, list_name(l));
+                   (int)oc_cval(r->out, v), (int)lt->lo, (int)lt->hi, list_name(l));
         return 0;
     }
     return 1;
@@ -119,8 +119,8 @@ static int check_distinct(resolver *r, const ast_expr *lit, const ast_expr *l)
 {
     for (uint32_t k = 1; k < lit->nargs; k++)
         for (uint32_t j = 0; j < k; j++)
-            if (lit->args[k]->is_const && lit->args[j]->is_const &&
-                lit->args[k]->cval == lit->args[j]->cval) {
+            if (oc_is_const(r->out, lit->args[k]) && oc_is_const(r->out, lit->args[j]) &&
+                oc_cval(r->out, lit->args[k]) == oc_cval(r->out, lit->args[j])) {
                 diag_error(r->d, lit->args[k]->loc, "value %u of the set literal repeats "
                            "value %u: '%s' holds each member once", k + 1, j + 1,
                            list_name(l));
@@ -148,7 +148,7 @@ static int check_values(resolver *r, ast_expr *lit, const ast_expr *l)
 
 static ast_expr *node(resolver *r, int kind, ast_loc at, int type)
 {
-    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    ast_expr *e = rs_new_expr(r);
     e->kind = (uint8_t)kind;
     e->loc = at;
     e->type = rs_bare_type(type);
@@ -159,8 +159,7 @@ static ast_expr *int_const(resolver *r, ast_loc at, int32_t v)
 {
     ast_expr *e = node(r, E_INT, at, TY_INT);
     e->ival = v;
-    e->is_const = 1;
-    e->cval = v;
+    rs_set_const(r, e, v);
     return e;
 }
 
@@ -181,7 +180,7 @@ static ast_expr *len_is(resolver *r, ast_expr *l, uint32_t n)
     ast_expr *c = node(r, E_CALL, l->loc, TY_INT);
     c->name = "len";
     c->sym = rs_global_find(r, "len");
-    c->builtin = BI_LEN;
+    rs_facts(r, c)->builtin = BI_LEN;
     c->args = ARENA_ARRAY(r->a, ast_expr *, 1);
     c->args[0] = l;
     c->nargs = 1;
@@ -193,7 +192,7 @@ static ast_expr *element_is(resolver *r, ast_expr *l, uint32_t k, ast_expr *v)
 {
     ast_expr *x = node(r, E_INDEX, l->loc, l->type.elem);
     x->type.enm = l->type.enm;
-    x->ix = IX_LIST;
+    rs_facts(r, x)->ix = IX_LIST;
     x->base = l;
     x->args = ARENA_ARRAY(r->a, ast_expr *, 1);
     x->args[0] = int_const(r, l->loc, (int32_t)k);
@@ -272,7 +271,7 @@ void rs_list_assign(resolver *r, ast_stmt *s)
     }
     if (rs_is_err(&t->type))
         return;
-    if (!is_list_var(t)) { /* (the grammar has no `+= [...]`) */
+    if (!is_list_var(r, t)) { /* (the grammar has no `+= [...]`) */
         diag_error(r->d, t->loc, "a list literal is assigned only to a list var, not to %s",
                    rs_type_name(r, &t->type));
         return;

@@ -33,8 +33,8 @@ void rs_payment(resolver *r, ast_expr *amount, ast_expr *target, const char *wha
     rs_expr(r, target);
     if (rs_is_err(&target->type))
         return;
-    ast_sym *v = target->kind == E_NAME ? target->sym
-                 : target->kind == E_INDEX && target->ix == IX_VAR ? target->base->sym : NULL;
+    int cell = target->kind == E_INDEX && oc_ix(r->out, target) == IX_VAR;
+    ast_sym *v = target->kind == E_NAME ? target->sym : cell ? target->base->sym : NULL;
     if (!v || v->kind != SYM_VAR || !v->decl->resource)
         diag_error(r->d, target->loc,
                    "payments are taken from a resource ('%s' is not one: declare it with "
@@ -43,10 +43,10 @@ void rs_payment(resolver *r, ast_expr *amount, ast_expr *target, const char *wha
 }
 
 /* The substitute offered at a payment from `target`, or NULL. */
-ast_decl *rs_payment_substitute(const ast_expr *target)
+ast_decl *rs_payment_substitute(resolver *r, const ast_expr *target)
 {
-    const ast_sym *v = target->kind == E_INDEX && target->ix == IX_VAR ? target->base->sym
-                       : target->kind == E_NAME ? target->sym : NULL;
+    int cell = target->kind == E_INDEX && oc_ix(r->out, target) == IX_VAR;
+    const ast_sym *v = cell ? target->base->sym : target->kind == E_NAME ? target->sym : NULL;
     if (!v || v->kind != SYM_VAR || !v->decl->substitute)
         return NULL;
     v->decl->substitute->sub_used = 1;
@@ -57,29 +57,29 @@ ast_decl *rs_payment_substitute(const ast_expr *target)
 
 static ast_expr *truth(resolver *r, ast_loc at, int v)
 {
-    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    ast_expr *e = rs_new_expr(r);
     e->kind = E_BOOL;
     e->loc = at;
     e->ival = v;
     e->type = rs_bare_type(TY_BOOL);
-    rs_set_const(e, v);
+    rs_set_const(r, e, v);
     return e;
 }
 
 static ast_expr *num(resolver *r, ast_loc at, int64_t v)
 {
-    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    ast_expr *e = rs_new_expr(r);
     e->kind = E_INT;
     e->loc = at;
     e->ival = v;
     e->type = rs_bare_type(TY_INT);
-    rs_set_const(e, v);
+    rs_set_const(r, e, v);
     return e;
 }
 
 static ast_expr *bin(resolver *r, int op, ast_expr *a, ast_expr *b, int ty)
 {
-    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    ast_expr *e = rs_new_expr(r);
     e->kind = E_BINARY;
     e->op = (uint8_t)op;
     e->loc = e->op_loc = a->loc;
@@ -110,14 +110,15 @@ static ast_expr *fold(resolver *r, int op, ast_expr **v, uint32_t n, ast_loc at)
 /* Two payment cells that are surely the same (same var, indexes the same
  * constants or the same names). Cells written differently that happen to
  * be equal when played are counted apart (doc/language.md says so). */
-int rs_same_cell(const ast_expr *a, const ast_expr *b)
+int rs_same_cell(resolver *r, const ast_expr *a, const ast_expr *b)
 {
     if (a->kind != E_INDEX || b->kind != E_INDEX || a->base->sym != b->base->sym)
         return a->kind == E_NAME && b->kind == E_NAME && a->sym == b->sym;
     for (uint32_t k = 0; k < a->nargs; k++) {
         const ast_expr *x = a->args[k], *y = b->args[k];
-        int same = x->is_const && y->is_const ? x->cval == y->cval
-                   : x->kind == E_NAME && y->kind == E_NAME && x->sym == y->sym;
+        int consts = oc_is_const(r->out, x) && oc_is_const(r->out, y);
+        int same = consts ? oc_cval(r->out, x) == oc_cval(r->out, y)
+                          : x->kind == E_NAME && y->kind == E_NAME && x->sym == y->sym;
         if (!same)
             return 0;
     }
@@ -128,7 +129,7 @@ int rs_same_cell(const ast_expr *a, const ast_expr *b)
  * names are the payment's indexes). */
 static ast_expr *sub_cell(resolver *r, const ast_decl *d, const ast_expr *target)
 {
-    ast_expr *cell = ARENA_NEW(r->a, ast_expr);
+    ast_expr *cell = rs_new_expr(r);
     cell->loc = target->loc;
     cell->type = d->sub_decl->sym->type;
     cell->kind = E_NAME;
@@ -136,10 +137,11 @@ static ast_expr *sub_cell(resolver *r, const ast_decl *d, const ast_expr *target
     if (!d->sub_decl->ndims)
         return cell;
     ast_expr *base = cell;
-    cell = ARENA_NEW(r->a, ast_expr);
+    cell = rs_new_expr(r);
     *cell = *base;
+    cell->id = rs_new_expr_id(r); /* a node of its own */
     cell->kind = E_INDEX;
-    cell->ix = IX_VAR;
+    rs_facts(r, cell)->ix = IX_VAR;
     cell->base = base;
     cell->nargs = d->sub_decl->ndims;
     cell->args = ARENA_ARRAY(r->a, ast_expr *, cell->nargs);
@@ -165,7 +167,7 @@ static ast_expr *held(resolver *r, const ast_expr *cell, const taken *tk)
 {
     ast_expr *h = (ast_expr *)cell;
     for (uint32_t i = 0; tk && i < tk->n; i++)
-        if (rs_same_cell(cell, tk->v[i].cell))
+        if (rs_same_cell(r, cell, tk->v[i].cell))
             h = bin(r, OP_SUB, h, tk->v[i].amount, TY_INT);
     return h;
 }
@@ -205,20 +207,20 @@ static uint32_t cells_of(const ast_cost *c, const ast_expr **out)
     return n;
 }
 
-static int share(const ast_cost *a, const ast_cost *b)
+static int share(resolver *r, const ast_cost *a, const ast_cost *b)
 {
     const ast_expr *x[1 + AST_PAY_MAX_ALTS], *y[1 + AST_PAY_MAX_ALTS];
     uint32_t nx = cells_of(a, x), ny = cells_of(b, y);
     for (uint32_t i = 0; i < nx; i++)
         for (uint32_t k = 0; k < ny; k++)
-            if (rs_same_cell(x[i], y[k]))
+            if (rs_same_cell(r, x[i], y[k]))
                 return 1;
     return 0;
 }
 
 /* Whether the costs in set s (bits over cs[j..]) are linked by shared
  * cells: a set that is not is implied by its linked parts. */
-static int linked(ast_cost **cs, uint32_t j, uint32_t m, uint32_t s)
+static int linked(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t s)
 {
     uint32_t seen = s & (~s + 1), grew = 1;
     while (grew) {
@@ -226,7 +228,7 @@ static int linked(ast_cost **cs, uint32_t j, uint32_t m, uint32_t s)
         for (uint32_t a = 0; a < m; a++)
             for (uint32_t b = 0; b < m; b++)
                 if ((seen >> a & 1) && (s >> b & 1) && !(seen >> b & 1) &&
-                    share(cs[j + a], cs[j + b])) {
+                    share(r, cs[j + a], cs[j + b])) {
                     seen |= 1u << b;
                     grew = 1;
                 }
@@ -250,7 +252,7 @@ static ast_expr *hall(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32
         uint32_t nx = cells_of(c, x);
         for (uint32_t i = 0; i < nx; i++) {
             uint32_t k = 0;
-            while (k < nc && !rs_same_cell(cells[k], x[i]))
+            while (k < nc && !rs_same_cell(r, cells[k], x[i]))
                 k++;
             if (k < nc)
                 continue;
@@ -278,7 +280,7 @@ static void subs_ok(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t
         v[(*nv)++] = cmp(r, OP_GT, cs[j + a]->amount, num(r, cs[j + a]->loc, 0));
         int first = 1, count = 0;
         for (uint32_t b = 0; b < m; b++)
-            if ((u >> b & 1) && rs_same_cell(cell[a], cell[b])) {
+            if ((u >> b & 1) && rs_same_cell(r, cell[a], cell[b])) {
                 first &= b >= a;
                 count++;
             }
@@ -309,7 +311,7 @@ static ast_expr *payable(resolver *r, ast_cost **cs, uint32_t j, uint32_t n, con
         subs_ok(r, cs, j, m, u, tk, v, &nv);
         uint32_t rest = all & ~u;
         for (uint32_t s = rest; s; s = (s - 1) & rest)
-            if (linked(cs, j, m, s))
+            if (linked(r, cs, j, m, s))
                 v[nv++] = hall(r, cs, j, m, s, tk);
         *terms += nv;
         alts[nalts++] = fold(r, OP_AND, v, nv, at);
@@ -452,7 +454,7 @@ static int check_alts(resolver *r, ast_payment *pm, const ast_expr *target)
         splits *= (uint32_t)x->type.hi + 1;
         for (uint32_t k = 0; k <= i; k++) {
             const ast_expr *before = k ? pm->alts[k - 1] : target;
-            if (rs_same_cell(before, x)) {
+            if (rs_same_cell(r, before, x)) {
                 diag_error(r->d, x->loc, "'%s' is already a source of this payment",
                            src_name(x));
                 ok = 0;
@@ -498,7 +500,7 @@ ast_payment *rs_pay_ways(resolver *r, ast_payment *pm, ast_expr *amount, ast_exp
 {
     if (rs_is_err(&target->type) || rs_is_err(&amount->type))
         return NULL;
-    ast_decl *sub = rs_payment_substitute(target);
+    ast_decl *sub = rs_payment_substitute(r, target);
     if (!pm && !sub)
         return NULL;
     if (!pm)
@@ -534,7 +536,7 @@ static ast_expr *plain_costs(resolver *r, ast_cost **cs, uint32_t n)
         ast_expr *ask = cs[m]->amount;
         int first = 1;
         for (uint32_t i = 0; i < n; i++)
-            if (i != m && rs_same_cell(cs[i]->target, cs[m]->target)) {
+            if (i != m && rs_same_cell(r, cs[i]->target, cs[m]->target)) {
                 first &= i > m;
                 ask = bin(r, OP_ADD, ask, cs[i]->amount, TY_INT);
             }

@@ -42,11 +42,11 @@ static int sc_value(resolver *r, ast_expr *e, const ast_type *want, const char *
     rs_expr(r, e);
     if (rs_is_err(&e->type) || !rs_want_type(r, e, want, what))
         return 0;
-    if (!e->is_const) {
+    if (!oc_is_const(r->out, e)) {
         diag_error(r->d, e->loc, "%s must be a constant", what);
         return 0;
     }
-    *out = e->cval;
+    *out = oc_cval(r->out, e);
     return 1;
 }
 

@@ -98,7 +98,7 @@ static void rs_let(resolver *r, ast_stmt *s)
 static int assignable(resolver *r, ast_expr *t)
 {
     ast_sym *s = t->kind == E_NAME ? t->sym
-                 : t->ix == IX_VAR ? t->base->sym : NULL;
+                 : oc_ix(r->out, t) == IX_VAR ? t->base->sym : NULL;
     if (!s)
         return 1; /* a list element: any list var */
     const char *n = s->name;
@@ -166,7 +166,8 @@ static void rs_assign(resolver *r, ast_stmt *s)
     }
     if (!rs_want_type(r, v, &t->type, "the value assigned"))
         return;
-    if (t->sym && t->sym->decl == r->out->start_var && v->is_const && v->cval < 0)
+    if (t->sym && t->sym->decl == r->out->start_var && oc_is_const(r->out, v) &&
+        oc_cval(r->out, v) < 0)
         diag_error(r->d, v->loc, "the start player cannot be none: seat 1 is always someone's");
 }
 
@@ -298,7 +299,7 @@ static void rs_exit(resolver *r, ast_stmt *s)
 /* `a OP b`, typed bool, for conditions the compiler adds. */
 static ast_expr *bool_binary(resolver *r, int op, ast_expr *a, ast_expr *b, ast_loc at)
 {
-    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    ast_expr *e = rs_new_expr(r);
     e->kind = E_BINARY;
     e->op = (uint8_t)op;
     e->loc = at;
@@ -323,7 +324,7 @@ static void guard_by_action(resolver *r, ast_option *o)
     ast_stmt *s = o->body.first;
     if (!s || s->kind != S_DO || !s->u.call.sym)
         return;
-    ast_expr *can = ARENA_NEW(r->a, ast_expr);
+    ast_expr *can = rs_new_expr(r);
     can->kind = E_CAN;
     can->loc = s->loc;
     can->name = s->u.call.name;
@@ -442,7 +443,7 @@ static int rlist_target(resolver *r, ast_stmt *s, ast_expr *l)
     if (rs_is_err(&l->type))
         return 0;
     int is_var = (l->kind == E_NAME && l->sym && l->sym->kind == SYM_VAR) ||
-                 (l->kind == E_INDEX && l->ix == IX_VAR);
+                 (l->kind == E_INDEX && oc_ix(r->out, l) == IX_VAR);
     int set_ok = s->kind == S_ADD || s->kind == S_REMOVE || s->kind == S_CLEAR;
     if (is_var && l->type.kind == TY_SET && !set_ok) {
         diag_error(r->d, l->loc, "a set has no %s: '%s' takes a list var",
@@ -581,11 +582,11 @@ void rs_substitute(resolver *r, ast_decl *d)
 
 ast_expr *rs_bool_const(resolver *r, ast_loc at, int v)
 {
-    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    ast_expr *e = rs_new_expr(r);
     e->kind = E_BOOL;
     e->loc = at;
     e->ival = v;
-    rs_set_const(e, v);
+    rs_set_const(r, e, v);
     e->type = rs_bare_type(TY_BOOL);
     return e;
 }
@@ -632,7 +633,7 @@ static void rstmt(resolver *r, ast_stmt *s)
     case S_DO: rs_do(r, s); return;
     case S_PAY:
         rs_payment(r, s->u.assign.value, s->u.assign.target, "the amount paid");
-        s->substitute = rs_payment_substitute(s->u.assign.target);
+        s->substitute = rs_payment_substitute(r, s->u.assign.target);
         s->pay = rs_pay_ways(r, s->pay, s->u.assign.value, s->u.assign.target, 0);
         return;
     case S_BATCH:

@@ -57,6 +57,27 @@ void *rs_grow(resolver *r, void *old, uint32_t n, uint32_t *cap, size_t elt)
     return p;
 }
 
+uint32_t rs_new_expr_id(resolver *r)
+{
+    oc_resolution *out = r->out;
+    out->exprs = rs_grow(r, out->exprs, out->nexprs, &r->capexprs, sizeof *out->exprs);
+    return out->nexprs++;
+}
+
+ast_expr *rs_new_expr(resolver *r)
+{
+    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    e->id = rs_new_expr_id(r);
+    return e;
+}
+
+void rs_set_const(resolver *r, ast_expr *e, int64_t v)
+{
+    oc_expr_facts *x = rs_facts(r, e);
+    x->is_const = 1;
+    x->cval = (int32_t)v;
+}
+
 /* ---------------------------------------------------------- global names */
 
 ast_sym *rs_global_find(resolver *r, const char *name)

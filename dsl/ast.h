@@ -12,8 +12,8 @@
  *
  * Values, as the VM sees them (all int32): ints as is; bools 0/1; players
  * 0-based (`player 1` is 0), `none` is -1; enum members by their ordinal.
- * Constant values (ast_expr.cval, ast_decl.init_value, scenario args) use
- * this encoding.
+ * Constant values (an expression's, which the resolution keeps by its id;
+ * ast_decl.init_value, scenario args) use this encoding.
  */
 #ifndef OC_AST_H
 #define OC_AST_H
@@ -132,10 +132,11 @@ enum ast_expr_kind {
     E_INT = 1,     /* ival */
     E_BOOL,        /* ival 0/1 */
     E_NONE,        /* the player `none` */
-    E_PLAYER,      /* `player N`: ival = N as written (1-based); cval = N-1 */
+    E_PLAYER,      /* `player N`: ival = N as written (1-based); its value
+                    * N-1 */
     E_NAME,        /* name -> [R] sym (var with no index, const, member, local) */
-    E_INDEX,       /* base[args]: see ix */
-    E_CALL,        /* name(args): [R] sym = SYM_FN or SYM_BUILTIN (builtin).
+    E_INDEX,       /* base[args]: what it indexes is the resolution's (IX_*) */
+    E_CALL,        /* name(args): [R] sym = SYM_FN or SYM_BUILTIN (the BI_* the resolution keeps).
                     * `in_game(p)` is rewritten by resolution into an
                     * E_INDEX (IX_VAR) of the built-in var in_game. */
     E_UNARY,       /* op = '-' or OP_NOT; a */
@@ -177,7 +178,7 @@ enum ast_op {
  * desc_mask is set), ties by iteration order; `none` when no element. */
 enum ast_agg { AGG_COUNT = 1, AGG_ANY, AGG_ALL, AGG_SUM, AGG_MIN, AGG_MAX, AGG_FIRST };
 
-/* E_INDEX flavours, set by resolution. */
+/* E_INDEX flavours, found by resolution (oc_expr_facts.ix). */
 enum ast_index_kind {
     IX_VAR = 1,   /* base is an E_NAME of a var with ndims == nargs dims */
     IX_LIST,      /* base is a list-typed expression, args[0] the 1-based position */
@@ -211,11 +212,10 @@ typedef struct ast_expr {
     ast_loc loc;                  /* where the expression starts */
     uint8_t kind;                 /* E_* */
     uint8_t op;                   /* E_UNARY/E_BINARY: OP_* ; E_AGG: AGG_* */
-    uint8_t ix;                   /* E_INDEX: [R] IX_* */
-    uint8_t builtin;              /* E_CALL: [R] BI_* (0 for a fn call) */
-    uint8_t is_const;             /* [R] value known at compile time: cval */
     uint16_t depth;               /* operators below it (the parser caps it) */
-    int32_t cval;                 /* [R] the value when is_const */
+    uint32_t id;                  /* dense over a compilation (its files and
+                                   * what resolution adds): where the
+                                   * resolution keeps its facts */
     union {
         uint32_t nargs;           /* E_INDEX, E_CALL */
         int32_t sides;            /* E_ROLL */
@@ -786,6 +786,8 @@ typedef struct ast_file {
     const char *extends;          /* `extends "FILE"`: the base ruleset's path */
     ast_loc extends_loc;
     uint8_t nlayers;              /* 1 + the rulesets extended (decl->layer < it) */
+    uint32_t nexprs;              /* the expression ids given so far: this
+                                   * file's, and the files' parsed before it */
     ast_decl *decls;              /* in source order, linked by next */
     ast_decl *last_decl;
 
@@ -801,8 +803,10 @@ typedef struct ast_file {
  * Reentrant: no state outside its arguments. (dsl/parser.y) */
 ast_file *ast_parse(oc_arena *arena, diag *d, const char *src, size_t len);
 /* The same for a text registered in d as file number `file` (a base
- * ruleset read for `extends`): its positions carry that number. */
-ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const char *src, size_t len);
+ * ruleset read for `extends`): its positions carry that number, and its
+ * expressions' ids start at first_id (the nexprs of the file before it). */
+ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, uint32_t first_id,
+                         const char *src, size_t len);
 
 /* Helpers (dsl/ast.c). */
 const char *ast_type_name(const ast_type *t, char *buf, size_t n);

@@ -148,12 +148,12 @@ static void test_resolve_constants_and_types(void **state)
     ast_expr *body = fn->body_expr;
     assert_int_equal(body->type.kind, TY_BOOL);
     assert_int_equal(body->a->kind, E_INDEX);
-    assert_int_equal(body->a->ix, IX_VAR);
+    assert_int_equal(oc_ix(x->res, body->a), IX_VAR);
     assert_ptr_equal(body->a->base->sym, score);
     assert_ptr_equal(body->a->args[0]->sym, fn->params[0]);
-    assert_int_equal(body->b->is_const, 1);
-    assert_int_equal(body->b->cval, 30);
-    assert_int_equal(body->is_const, 0);
+    assert_int_equal(oc_is_const(x->res, body->b), 1);
+    assert_int_equal(oc_cval(x->res, body->b), 30);
+    assert_int_equal(oc_is_const(x->res, body), 0);
     assert_int_equal(fn->nlocals, 1);
     done(x);
 }
@@ -217,7 +217,7 @@ static void test_resolve_steps_locals_labels(void **state)
     ast_stmt *iff = nth(&step(x, "2")->u.step.body, 0);
     ast_expr *ig = iff->u.if_.cond;
     assert_int_equal(ig->kind, E_INDEX);
-    assert_int_equal(ig->ix, IX_VAR);
+    assert_int_equal(oc_ix(x->res, ig), IX_VAR);
     assert_ptr_equal(ig->base->sym, x->res->sym_in_game);
     assert_int_equal(ig->type.kind, TY_BOOL);
     done(x);
