@@ -136,7 +136,8 @@ enum ast_expr_kind {
                     * N-1 */
     E_NAME,        /* name -> [R] sym (var with no index, const, member, local) */
     E_INDEX,       /* base[args]: what it indexes is the resolution's (IX_*) */
-    E_CALL,        /* name(args): [R] sym = SYM_FN or SYM_BUILTIN (the BI_* the resolution keeps).
+    E_CALL,        /* name(args): [R] sym = SYM_FN or SYM_BUILTIN (its BI_*
+                    * the resolution's).
                     * `in_game(p)` is rewritten by resolution into an
                     * E_INDEX (IX_VAR) of the built-in var in_game. */
     E_UNARY,       /* op = '-' or OP_NOT; a */
