@@ -1,5 +1,7 @@
-/* resolve.c — name resolution and type checking (the [R] fields of
- * dsl/ast.h): the entry point, which runs the passes in order.
+/* resolve.c — name resolution and type checking (the fields dsl/ast.h
+ * marks [R], and the tables of compiler/resolution.h): the entry points,
+ * two passes around the loading of the data tables (compile.c runs
+ * oc_load_tables between them), each running its steps in order.
  *
  * One pass over the declarations enters every global name in a hash table
  * (names are unique across all kinds); a second pass types declarations,
