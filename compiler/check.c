@@ -19,16 +19,17 @@
 #include "resolve.h"
 
 typedef struct edge {
-    uint32_t callee;       /* index in file->fns */
+    uint32_t callee;       /* index in the resolution's fns */
     ast_loc loc;
     uint8_t window;        /* a window offering an anytime action, not a call */
     struct edge *next;
 } edge;
 
-typedef struct ck {
+typedef struct checker {
     oc_arena *a;
     diag *d;
     ast_file *f;
+    const oc_resolution *res;
     uint32_t nfns;
     edge **calls;          /* per fn/proc */
     edge *root_calls;      /* calls from the sequence and scenario code */
@@ -40,7 +41,7 @@ typedef struct ck {
     int recursion;         /* a cycle was found: skip the loop checks */
     int dead;              /* > 0 while walking code already reported dead */
     uint32_t windows;      /* `window` statements seen */
-} ck;
+} checker;
 
 /* ------------------------------------------------------------ var sets */
 
@@ -75,7 +76,7 @@ static ast_decl *target_var(ast_expr *t)
 
 /* --------------------------------------------------- pass 1: calls, writes */
 
-static void add_edge(ck *c, edge **list, ast_decl *callee, ast_loc at)
+static void add_edge(checker *c, edge **list, ast_decl *callee, ast_loc at)
 {
     edge *e = ARENA_NEW(c->a, edge);
     e->callee = (uint32_t)callee->index;
@@ -84,9 +85,9 @@ static void add_edge(ck *c, edge **list, ast_decl *callee, ast_loc at)
     *list = e;
 }
 
-static void calls_expr(ck *c, ast_expr *e, edge **list);
+static void calls_expr(checker *c, ast_expr *e, edge **list);
 
-static void calls_iter(ck *c, ast_iter *it, edge **list)
+static void calls_iter(checker *c, ast_iter *it, edge **list)
 {
     if (!it)
         return;
@@ -98,7 +99,7 @@ static void calls_iter(ck *c, ast_iter *it, edge **list)
         calls_expr(c, it->list, list);
 }
 
-static void calls_expr(ck *c, ast_expr *e, edge **list)
+static void calls_expr(checker *c, ast_expr *e, edge **list)
 {
     if (!e)
         return;
@@ -120,10 +121,10 @@ static void calls_expr(ck *c, ast_expr *e, edge **list)
 }
 
 /* Calls `fn(c, block, arg)` on each block directly inside s. */
-typedef void (*block_fn)(ck *c, ast_block *b, void *arg);
+typedef void (*block_fn)(checker *c, ast_block *b, void *arg);
 
 typedef struct block_adapter {
-    ck *c;
+    checker *c;
     block_fn fn;
     void *arg;
 } block_adapter;
@@ -134,16 +135,16 @@ static void adapt_block(ast_block *b, void *arg)
     x->fn(x->c, b, x->arg);
 }
 
-static void each_block(ck *c, ast_stmt *s, block_fn fn, void *arg)
+static void each_block(checker *c, ast_stmt *s, block_fn fn, void *arg)
 {
     block_adapter x = {c, fn, arg};
     ast_each_block(s, adapt_block, &x);
 }
 
 /* Calls `fn(c, expr, arg)` on each expression directly in s. */
-typedef void (*expr_fn)(ck *c, ast_expr *e, void *arg);
+typedef void (*expr_fn)(checker *c, ast_expr *e, void *arg);
 
-static void each_expr(ck *c, ast_stmt *s, expr_fn fn, void *arg)
+static void each_expr(checker *c, ast_stmt *s, expr_fn fn, void *arg)
 {
 #define X(e) do { if (e) fn(c, (e), arg); } while (0)
     switch (s->kind) {
@@ -199,7 +200,7 @@ static void each_expr(ck *c, ast_stmt *s, expr_fn fn, void *arg)
 }
 
 /* The vars one statement writes by itself (calls are added transitively). */
-static void direct_writes(ck *c, ast_stmt *s, uint64_t *set)
+static void direct_writes(checker *c, ast_stmt *s, uint64_t *set)
 {
     ast_decl *v = NULL;
     switch (s->kind) {
@@ -217,15 +218,15 @@ static void direct_writes(ck *c, ast_stmt *s, uint64_t *set)
         v = target_var(s->u.list.list);
         break;
     case S_TURN:
-        set_bit(set, c->f->sym_active->decl->index);
-        set_bit(set, c->f->sym_turns->decl->index);
+        set_bit(set, c->res->sym_active->decl->index);
+        set_bit(set, c->res->sym_turns->decl->index);
         return;
-    case S_ELIMINATE: set_bit(set, c->f->sym_in_game->decl->index); return;
-    case S_PASS: set_bit(set, (uint32_t)c->f->passed_var->index); return;
-    case S_ROTATE: set_bit(set, (uint32_t)c->f->start_var->index); return;
+    case S_ELIMINATE: set_bit(set, c->res->sym_in_game->decl->index); return;
+    case S_PASS: set_bit(set, (uint32_t)c->res->passed_var->index); return;
+    case S_ROTATE: set_bit(set, (uint32_t)c->res->start_var->index); return;
     case S_FOR: /* a round clears the passed marks as it begins */
         if (s->u.for_.round)
-            set_bit(set, (uint32_t)c->f->passed_var->index);
+            set_bit(set, (uint32_t)c->res->passed_var->index);
         return;
     default: return;
     }
@@ -238,7 +239,7 @@ typedef struct collect_arg {
     uint64_t *writes; /* may be NULL */
 } collect_arg;
 
-static void collect_expr(ck *c, ast_expr *e, void *arg)
+static void collect_expr(checker *c, ast_expr *e, void *arg)
 {
     calls_expr(c, e, ((collect_arg *)arg)->list);
 }
@@ -249,29 +250,30 @@ static void collect_expr(ck *c, ast_expr *e, void *arg)
  * action offered at a window: a player's choice, made again each time, so
  * a cycle through it is no runaway loop. Edges, write sets and the loop
  * check all take their callees from here. */
-typedef void (*callee_fn)(ck *c, ast_decl *callee, int window, ast_loc at, void *arg);
+typedef void (*callee_fn)(checker *c, ast_decl *callee, int window, ast_loc at, void *arg);
 
-static void anytime_callees(ck *c, callee_fn fn, ast_loc at, void *arg)
+static void anytime_callees(checker *c, callee_fn fn, ast_loc at, void *arg)
 {
     for (uint32_t i = 0; i < c->nfns; i++)
-        if (c->f->fns[i]->anytime)
-            fn(c, c->f->fns[i], 1, at, arg);
+        if (c->res->fns[i]->anytime)
+            fn(c, c->res->fns[i], 1, at, arg);
 }
 
 /* An event's triggers, and the anytime actions of the window before its
  * `after` triggers. */
-static void event_callees(ck *c, ast_decl *ev, callee_fn fn, ast_loc at, void *arg)
+static void event_callees(checker *c, ast_decl *ev, callee_fn fn, ast_loc at, void *arg)
 {
     int after = 0;
-    for (uint32_t k = 0; k < ev->ntriggers; k++) {
-        fn(c, ev->triggers[k], 0, at, arg);
-        after |= ev->triggers[k]->timing == TIMING_AFTER;
+    const oc_triggers *ts = &c->res->triggers[ev->index];
+    for (uint32_t k = 0; k < ts->n; k++) {
+        fn(c, ts->list[k], 0, at, arg);
+        after |= ts->list[k]->timing == TIMING_AFTER;
     }
     if (after)
         anytime_callees(c, fn, at, arg);
 }
 
-static void stmt_callees(ck *c, ast_stmt *s, callee_fn fn, void *arg)
+static void stmt_callees(checker *c, ast_stmt *s, callee_fn fn, void *arg)
 {
     if ((s->kind == S_CALL || s->kind == S_EMIT || s->kind == S_DO) && !s->u.call.sym)
         return;
@@ -285,22 +287,23 @@ static void stmt_callees(ck *c, ast_stmt *s, callee_fn fn, void *arg)
 
 /* What a unit runs besides its body: an action its triggers (it dispatches
  * its own event); a fn or proc its overrides (tried before its body). */
-static void decl_callees(ck *c, ast_decl *d, callee_fn fn, void *arg)
+static void decl_callees(checker *c, ast_decl *d, callee_fn fn, void *arg)
 {
-    if (d->is_action && d->action_event)
-        event_callees(c, d->action_event, fn, d->name_loc, arg);
-    for (uint32_t k = 0; k < d->noverriders; k++)
-        fn(c, d->overriders[k], 0, d->overriders[k]->name_loc, arg);
+    if (d->is_action && c->res->action_events[d->index])
+        event_callees(c, c->res->action_events[d->index], fn, d->name_loc, arg);
+    const oc_overrides *on = &c->res->overrides[d->index];
+    for (uint32_t k = 0; k < on->noverriders; k++)
+        fn(c, on->overriders[k], 0, on->overriders[k]->name_loc, arg);
 }
 
-static void edge_to(ck *c, ast_decl *callee, int window, ast_loc at, void *arg)
+static void edge_to(checker *c, ast_decl *callee, int window, ast_loc at, void *arg)
 {
     edge **list = arg;
     add_edge(c, list, callee, at);
     (*list)->window = (uint8_t)window;
 }
 
-static void collect_block(ck *c, ast_block *b, void *arg)
+static void collect_block(checker *c, ast_block *b, void *arg)
 {
     collect_arg *ca = arg;
     for (ast_stmt *s = b->first; s; s = s->next) {
@@ -308,7 +311,7 @@ static void collect_block(ck *c, ast_block *b, void *arg)
         if (s->kind == S_EMIT && s->u.call.sym)
             s->u.call.sym->decl->emitted = 1;
         if (s->kind == S_DO && s->u.call.sym)
-            s->u.call.sym->decl->action_event->emitted = 1;
+            c->res->action_events[s->u.call.sym->decl->index]->emitted = 1;
         if (s->kind == S_WINDOW)
             c->windows++;
         if (ca->writes)
@@ -318,17 +321,17 @@ static void collect_block(ck *c, ast_block *b, void *arg)
     }
 }
 
-static void pass_collect(ck *c)
+static void pass_collect(checker *c)
 {
-    ast_file *f = c->f;
+    const oc_resolution *res = c->res;
     for (uint32_t i = 0; i < c->nfns; i++) {
-        ast_decl *d = f->fns[i];
+        ast_decl *d = res->fns[i];
         collect_arg ca = {&c->calls[i], c->writes + (size_t)i * c->words};
         decl_callees(c, d, edge_to, ca.list);
         calls_expr(c, d->guard, ca.list);
-        calls_expr(c, d->can_expr, ca.list);
+        calls_expr(c, c->res->can_exprs[i], ca.list);
         if (d->is_action) /* it saves, resets and restores the per-action block */
-            for (uint32_t v = f->act_first; v < f->nvars; v++)
+            for (uint32_t v = c->res->act_first; v < c->res->nvars; v++)
                 set_bit(ca.writes, (int32_t)v);
         for (ast_cost *k = d->costs; k; k = k->next) {
             ast_decl *v = target_var(k->target);
@@ -346,16 +349,16 @@ static void pass_collect(ck *c)
             collect_block(c, &d->body, &ca);
     }
     collect_arg roots = {&c->root_calls, NULL};
-    if (f->sequence)
-        collect_block(c, &f->sequence->body, &roots);
-    for (uint32_t i = 0; i < f->nscenarios; i++)
-        for (ast_item *it = f->scenarios[i]->items; it; it = it->next) {
+    if (res->sequence)
+        collect_block(c, &res->sequence->body, &roots);
+    for (uint32_t i = 0; i < res->nscenarios; i++)
+        for (ast_item *it = res->scenarios[i]->items; it; it = it->next) {
             if (it->kind == IT_SC_SETUP)
                 collect_block(c, &it->body, &roots);
             else if (it->kind == IT_SC_PLAY && it->sym) {
                 add_edge(c, &c->root_calls, it->sym->decl, it->name_loc);
                 if (it->sym->decl->is_action) /* a test takes it directly */
-                    it->sym->decl->action_event->emitted = 1;
+                    c->res->action_events[it->sym->decl->index]->emitted = 1;
             }
             else if (it->kind == IT_SC_EXPECT)
                 calls_expr(c, it->expr, &c->root_calls);
@@ -379,7 +382,7 @@ static int is_bounded(const ast_decl *d)
 
 /* The cycle closed by an edge back to `to`: its path from `to` round to
  * `to`, and an error saying what loops for ever and how to bound it. */
-static void report_cycle(ck *c, const frame *stack, uint32_t depth, uint32_t to, ast_loc at,
+static void report_cycle(checker *c, const frame *stack, uint32_t depth, uint32_t to, ast_loc at,
                          const edge *closing)
 {
     uint32_t from = depth;
@@ -388,19 +391,19 @@ static void report_cycle(ck *c, const frame *stack, uint32_t depth, uint32_t to,
     from = from ? from - 1 : 0;
     size_t n = 0;
     for (uint32_t i = from; i < depth; i++)
-        n += strlen(c->f->fns[stack[i].node]->name) + 4;
-    n += strlen(c->f->fns[to]->name) + 1;
+        n += strlen(c->res->fns[stack[i].node]->name) + 4;
+    n += strlen(c->res->fns[to]->name) + 1;
     char *path = arena_alloc(c->a, n), *p = path;
     for (uint32_t i = from; i < depth; i++) {
-        size_t k = strlen(c->f->fns[stack[i].node]->name);
-        memcpy(p, c->f->fns[stack[i].node]->name, k);
+        size_t k = strlen(c->res->fns[stack[i].node]->name);
+        memcpy(p, c->res->fns[stack[i].node]->name, k);
         memcpy(p + k, " -> ", 4);
         p += k + 4;
     }
-    strcpy(p, c->f->fns[to]->name);
-    int is_fn = c->f->fns[to]->kind == D_FN, triggers = 0, window = closing->window;
+    strcpy(p, c->res->fns[to]->name);
+    int is_fn = c->res->fns[to]->kind == D_FN, triggers = 0, window = closing->window;
     for (uint32_t i = from; i < depth; i++) {
-        triggers |= c->f->fns[stack[i].node]->timing != 0;
+        triggers |= c->res->fns[stack[i].node]->timing != 0;
         if (i > from && stack[i].via)
             window |= stack[i].via->window;
     }
@@ -425,12 +428,12 @@ static void report_cycle(ck *c, const frame *stack, uint32_t depth, uint32_t to,
  * callee's writes to its caller's (a back edge adds nothing). With it: the
  * graph without its bounded units, each back edge closing a cycle that no
  * stated bound ends. */
-static void walk_graph(ck *c, int cycles)
+static void walk_graph(checker *c, int cycles)
 {
     uint8_t *color = ARENA_ARRAY(c->a, uint8_t, c->nfns + 1); /* 0 new, 1 open, 2 done */
     frame *stack = ARENA_ARRAY(c->a, frame, c->nfns + 1);
     for (uint32_t root = 0; root < c->nfns; root++) {
-        if (color[root] || (cycles && is_bounded(c->f->fns[root])))
+        if (color[root] || (cycles && is_bounded(c->res->fns[root])))
             continue;
         uint32_t depth = 0;
         stack[depth++] = (frame){root, c->calls[root], NULL};
@@ -447,7 +450,7 @@ static void walk_graph(ck *c, int cycles)
                 continue;
             }
             top->next = e->next;
-            if (cycles && is_bounded(c->f->fns[e->callee]))
+            if (cycles && is_bounded(c->res->fns[e->callee]))
                 continue;
             if (color[e->callee] == 0) {
                 color[e->callee] = 1;
@@ -462,34 +465,34 @@ static void walk_graph(ck *c, int cycles)
     }
 }
 
-static void pass_graph(ck *c)
+static void pass_graph(checker *c)
 {
     walk_graph(c, 0);
     for (uint32_t i = 0; i < c->nfns; i++)
         for (uint32_t w = 0; w < c->words; w++)
             if (c->writes[(size_t)i * c->words + w])
-                c->f->fns[i]->has_state_write = 1;
+                c->res->fns[i]->has_state_write = 1;
 }
 
-static void pass_cycles(ck *c)
+static void pass_cycles(checker *c)
 {
     walk_graph(c, 1);
 }
 
 /* --------------------------------------------------- pass 4: reachability */
 
-static void pass_reach(ck *c)
+static void pass_reach(checker *c)
 {
     uint32_t *queue = ARENA_ARRAY(c->a, uint32_t, c->nfns + 1), head = 0, tail = 0;
     for (edge *e = c->root_calls; e; e = e->next)
-        if (!c->f->fns[e->callee]->reachable) {
-            c->f->fns[e->callee]->reachable = 1;
+        if (!c->res->fns[e->callee]->reachable) {
+            c->res->fns[e->callee]->reachable = 1;
             queue[tail++] = e->callee;
         }
     while (head < tail) {
         for (edge *e = c->calls[queue[head++]]; e; e = e->next)
-            if (!c->f->fns[e->callee]->reachable) {
-                c->f->fns[e->callee]->reachable = 1;
+            if (!c->res->fns[e->callee]->reachable) {
+                c->res->fns[e->callee]->reachable = 1;
                 queue[tail++] = e->callee;
             }
     }
@@ -498,43 +501,45 @@ static void pass_reach(ck *c)
 /* Triggers whose event no code emits, and anytime actions with no window to
  * be offered at, are warned about; their bodies are still checked (as
  * roots), not reported as unreachable. */
-static void pass_listeners(ck *c)
+static void pass_listeners(checker *c)
 {
-    ast_file *f = c->f;
+    const oc_resolution *res = c->res;
     uint32_t afters = 0;
     for (uint32_t i = 0; i < c->nfns; i++) {
-        ast_decl *d = f->fns[i];
-        if (d->timing == TIMING_AFTER && d->event && d->event->emitted)
+        const ast_decl *ev = res->trigger_events[i];
+        if (res->fns[i]->timing == TIMING_AFTER && ev && ev->emitted)
             afters++;
     }
     /* simultaneous triggers with no stated order: the ambiguity the Odin
      * document had to settle by hand (ODIN-O1) */
-    for (uint32_t i = 0; i < f->nevents; i++) {
-        ast_decl *ev = f->events[i];
+    for (uint32_t i = 0; i < res->nevents; i++) {
+        ast_decl *ev = res->events[i];
         if (ev->order)
             continue;
-        for (uint32_t a = 0; a < ev->ntriggers; a++) {
+        const oc_triggers *ts = &res->triggers[i];
+        for (uint32_t a = 0; a < ts->n; a++) {
             uint32_t b = a + 1;
-            while (b < ev->ntriggers && ev->triggers[b]->timing != ev->triggers[a]->timing)
+            while (b < ts->n && ts->list[b]->timing != ts->list[a]->timing)
                 b++;
-            if (b == ev->ntriggers)
+            if (b == ts->n)
                 continue;
             static const char *const when[] = {"", "immediately on", "after", "before"};
-            diag_warning(c->d, DIAG_W_TRIGGER_ORDER, ev->triggers[b]->name_loc,
+            diag_warning(c->d, DIAG_W_TRIGGER_ORDER, ts->list[b]->name_loc,
                          "triggers '%s' and '%s' both run %s event '%s' and nothing says in "
                          "which order: declare 'order printed' or 'order chosen by PLAYER' "
                          "on the event",
-                         ev->triggers[a]->name, ev->triggers[b]->name,
-                         when[ev->triggers[a]->timing], ev->name);
+                         ts->list[a]->name, ts->list[b]->name, when[ts->list[a]->timing],
+                         ev->name);
             diag_note(c->d, ev->name_loc, "event '%s' is declared here", ev->name);
             break;
         }
     }
     for (uint32_t i = 0; i < c->nfns; i++) {
-        ast_decl *d = f->fns[i];
-        if (d->timing && d->event && !d->event->emitted)
+        ast_decl *d = res->fns[i];
+        const ast_decl *ev = res->trigger_events[i];
+        if (d->timing && ev && !ev->emitted)
             diag_warning(c->d, DIAG_W_TRIGGER_UNHEARD, d->event_loc, "trigger '%s' listens to event '%s', which nothing emits",
-                         d->name, d->event->name);
+                         d->name, ev->name);
         if (d->anytime && c->windows == 0 && afters == 0)
             diag_warning(c->d, DIAG_W_ANYTIME_UNOFFERED, d->name_loc,
                          "anytime action '%s' is never offered: no window opens in this ruleset",
@@ -553,15 +558,15 @@ static int is_child_number(const char *child, const char *parent)
     return strncmp(child, parent, n) == 0 && child[n] == '.';
 }
 
-static void pass_steps(ck *c)
+static void pass_steps(checker *c)
 {
-    ast_file *f = c->f;
+    const oc_resolution *res = c->res;
     uint32_t cap = 16;
-    while (cap < f->nsteps * 2)
+    while (cap < res->nsteps * 2)
         cap *= 2;
     ast_stmt **map = ARENA_ARRAY(c->a, ast_stmt *, cap);
-    for (uint32_t i = 0; i < f->nsteps; i++) {
-        ast_stmt *s = f->steps[i];
+    for (uint32_t i = 0; i < res->nsteps; i++) {
+        ast_stmt *s = res->steps[i];
         const char *num = s->u.step.number;
         uint32_t j = oc_name_hash(num) & (cap - 1);
         while (map[j] && strcmp(map[j]->u.step.number, num) != 0)
@@ -571,8 +576,9 @@ static void pass_steps(ck *c)
             diag_note(c->d, map[j]->u.step.number_loc, "step %s is first defined here", num);
         } else
             map[j] = s;
-        if (s->u.step.parent >= 0) {
-            const char *pn = f->steps[s->u.step.parent]->u.step.number;
+        int32_t parent = res->step_places[i].parent;
+        if (parent >= 0) {
+            const char *pn = res->steps[parent]->u.step.number;
             if (!is_child_number(num, pn))
                 diag_warning(c->d, DIAG_W_STEP_NUMBERING, s->u.step.number_loc,
                              "step %s is inside step %s but not numbered as its child", num, pn);
@@ -583,32 +589,32 @@ static void pass_steps(ck *c)
 /* Every rule ID a step cites should be shown by a scenario that cites it
  * too: a rule nobody tests is a rule nobody knows the ruleset keeps. Only
  * for files that have scenarios at all (a sketch is not nagged). */
-static int scenario_cites(const ast_file *f, const char *id)
+static int scenario_cites(const oc_resolution *res, const char *id)
 {
-    for (uint32_t i = 0; i < f->nscenarios; i++)
-        for (const ast_cite *x = f->scenarios[i]->cites; x; x = x->next)
+    for (uint32_t i = 0; i < res->nscenarios; i++)
+        for (const ast_cite *x = res->scenarios[i]->cites; x; x = x->next)
             if (strcmp(x->id, id) == 0)
                 return 1;
     return 0;
 }
 
-static int cited_before(const ast_file *f, uint32_t upto, const ast_cite *c)
+static int cited_before(const oc_resolution *res, uint32_t upto, const ast_cite *c)
 {
     for (uint32_t i = 0; i <= upto; i++)
-        for (const ast_cite *x = f->steps[i]->u.step.cites; x && x != c; x = x->next)
+        for (const ast_cite *x = res->steps[i]->u.step.cites; x && x != c; x = x->next)
             if (strcmp(x->id, c->id) == 0)
                 return 1;
     return 0;
 }
 
-static void pass_cites(ck *c)
+static void pass_cites(checker *c)
 {
-    const ast_file *f = c->f;
-    if (f->nscenarios == 0)
+    const oc_resolution *res = c->res;
+    if (res->nscenarios == 0)
         return;
-    for (uint32_t i = 0; i < f->nsteps; i++)
-        for (const ast_cite *x = f->steps[i]->u.step.cites; x; x = x->next)
-            if (!scenario_cites(f, x->id) && !cited_before(f, i, x))
+    for (uint32_t i = 0; i < res->nsteps; i++)
+        for (const ast_cite *x = res->steps[i]->u.step.cites; x; x = x->next)
+            if (!scenario_cites(res, x->id) && !cited_before(res, i, x))
                 diag_warning(c->d, DIAG_W_UNCITED_RULE, x->loc, "rule %s is cited here but no scenario cites it",
                              x->id);
 }
@@ -621,14 +627,14 @@ static void pass_cites(ck *c)
  * never emitted nor listened to, a fn or proc never called. Displays,
  * triggers and actions (which a window or a host may start) are used by
  * being declared. */
-static void pass_unused(ck *c)
+static void pass_unused(checker *c)
 {
     const ast_file *f = c->f;
     for (ast_decl *d = f->decls; d; d = d->next) {
-        if (!d->sym || d->sym->used || d->builtin || d->hidden || d->display || d->policy_fn ||
+        if (!d->sym || d->sym->used || d->builtin || d->display || d->policy_fn ||
             d->invariant || d->data_check ||
             d->layer + 1u != f->nlayers || d->is_override || d->timing || d->anytime ||
-            d->is_action || d->action)
+            d->is_action)
             continue;
         const char *what = NULL;
         switch (d->kind) {
@@ -647,18 +653,18 @@ static void pass_unused(ck *c)
 
 /* ------------------------------------------------------ pass 6: the code */
 
-static void walk_block(ck *c, ast_block *b);
-static void walk_stmt(ck *c, ast_stmt *s);
+static void walk_block(checker *c, ast_block *b);
+static void walk_stmt(checker *c, ast_stmt *s);
 
 typedef struct dead_why {
     ast_loc at;
     const char *note;
 } dead_why;
 
-static void report_steps_block(ck *c, ast_block *b, void *why);
+static void report_steps_block(checker *c, ast_block *b, void *why);
 
 /* Reports every outermost step inside s (s included) as unreachable. */
-static void report_steps(ck *c, ast_stmt *s, dead_why *why)
+static void report_steps(checker *c, ast_stmt *s, dead_why *why)
 {
     if (s->kind == S_STEP) {
         diag_error(c->d, s->loc, "unreachable step %s", s->u.step.number);
@@ -671,7 +677,7 @@ static void report_steps(ck *c, ast_stmt *s, dead_why *why)
     each_block(c, s, report_steps_block, why);
 }
 
-static void report_steps_block(ck *c, ast_block *b, void *why)
+static void report_steps_block(checker *c, ast_block *b, void *why)
 {
     for (ast_stmt *s = b->first; s; s = s->next)
         report_steps(c, s, why);
@@ -679,7 +685,7 @@ static void report_steps_block(ck *c, ast_block *b, void *why)
 
 /* Walks a block whose code can never run: its steps are reported once,
  * the other checks still apply. */
-static void walk_dead_block(ck *c, ast_block *b, ast_loc at, const char *note)
+static void walk_dead_block(checker *c, ast_block *b, ast_loc at, const char *note)
 {
     dead_why why = {at, note};
     if (!c->dead)
@@ -689,44 +695,44 @@ static void walk_dead_block(ck *c, ast_block *b, ast_loc at, const char *note)
     c->dead--;
 }
 
-static int is_true(const ast_expr *e)
+static int is_true(const oc_resolution *res, const ast_expr *e)
 {
-    return e && e->is_const && e->cval;
+    return e && oc_is_const(res, e) && oc_cval(res, e);
 }
 
-static int is_false(const ast_expr *e)
+static int is_false(const oc_resolution *res, const ast_expr *e)
 {
-    return e && e->is_const && !e->cval;
+    return e && oc_is_const(res, e) && !oc_cval(res, e);
 }
 
-static int block_ends(const ast_block *b);
+static int block_ends(const oc_resolution *res, const ast_block *b);
 
 /* Whether nothing after s in its block can run. */
-static int stmt_ends(const ast_stmt *s)
+static int stmt_ends(const oc_resolution *res, const ast_stmt *s)
 {
     switch (s->kind) {
     case S_END: case S_RETURN: case S_UNDO: return 1;
-    case S_EXIT: return !s->u.exit.cond || is_true(s->u.exit.cond);
+    case S_EXIT: return !s->u.exit.cond || is_true(res, s->u.exit.cond);
     case S_STEP:
         return !s->u.step.when && !s->u.step.optional_by && !s->u.step.first_turn_only &&
-               block_ends(&s->u.step.body);
-    case S_TURN: return block_ends(&s->u.player.body);
+               block_ends(res, &s->u.step.body);
+    case S_TURN: return block_ends(res, &s->u.player.body);
     case S_IF:
-        if (is_true(s->u.if_.cond))
-            return block_ends(&s->u.if_.then_b);
-        if (!block_ends(&s->u.if_.then_b) && !is_false(s->u.if_.cond))
+        if (is_true(res, s->u.if_.cond))
+            return block_ends(res, &s->u.if_.then_b);
+        if (!block_ends(res, &s->u.if_.then_b) && !is_false(res, s->u.if_.cond))
             return 0;
         if (s->u.if_.else_if)
-            return stmt_ends(s->u.if_.else_if);
-        return s->u.if_.has_else && block_ends(&s->u.if_.else_b);
+            return stmt_ends(res, s->u.if_.else_if);
+        return s->u.if_.has_else && block_ends(res, &s->u.if_.else_b);
     default: return 0;
     }
 }
 
-static int block_ends(const ast_block *b)
+static int block_ends(const oc_resolution *res, const ast_block *b)
 {
     for (const ast_stmt *s = b->first; s; s = s->next)
-        if (stmt_ends(s))
+        if (stmt_ends(res, s))
             return 1;
     return 0;
 }
@@ -742,7 +748,7 @@ static const char *end_words(const ast_stmt *s)
     }
 }
 
-static void walk_block(ck *c, ast_block *b)
+static void walk_block(checker *c, ast_block *b)
 {
     const ast_stmt *ended = NULL;
     for (ast_stmt *s = b->first; s; s = s->next) {
@@ -759,19 +765,19 @@ static void walk_block(ck *c, ast_block *b)
             return;
         }
         walk_stmt(c, s);
-        if (!ended && stmt_ends(s))
+        if (!ended && stmt_ends(c->res, s))
             ended = s;
     }
 }
 
-static void walk_if(ck *c, ast_stmt *s)
+static void walk_if(checker *c, ast_stmt *s)
 {
     ast_expr *cond = s->u.if_.cond;
-    if (is_false(cond))
+    if (is_false(c->res, cond))
         walk_dead_block(c, &s->u.if_.then_b, cond->loc, "the condition is always false");
     else
         walk_block(c, &s->u.if_.then_b);
-    int else_dead = is_true(cond);
+    int else_dead = is_true(c->res, cond);
     if (s->u.if_.else_if) {
         ast_block b = {s->loc, s->loc, s->u.if_.else_if, s->u.if_.else_if, 1};
         if (else_dead)
@@ -786,11 +792,11 @@ static void walk_if(ck *c, ast_stmt *s)
     }
 }
 
-static void walk_choose(ck *c, ast_stmt *s)
+static void walk_choose(checker *c, ast_stmt *s)
 {
     int live = 0;
     for (ast_option *o = s->u.choose.options; o; o = o->next) {
-        if (is_false(o->when)) {
+        if (is_false(c->res, o->when)) {
             walk_dead_block(c, &o->body, o->when->loc, "the option's condition is always false");
             continue;
         }
@@ -812,16 +818,16 @@ typedef struct loop_scan {
     int way_out;           /* an exit, end game or return inside */
 } loop_scan;
 
-static void scan_block(ck *c, ast_block *b, void *arg);
+static void scan_block(checker *c, ast_block *b, void *arg);
 
-static void mark_local(ck *c, ast_sym *s)
+static void mark_local(checker *c, ast_sym *s)
 {
     if (s)
         s->mark = c->gen;
 }
 
 /* What a callee may write counts as written by the loop. */
-static void loop_writes(ck *c, ast_decl *callee, int window, ast_loc at, void *arg)
+static void loop_writes(checker *c, ast_decl *callee, int window, ast_loc at, void *arg)
 {
     (void)window;
     (void)at;
@@ -829,7 +835,7 @@ static void loop_writes(ck *c, ast_decl *callee, int window, ast_loc at, void *a
     set_or(c->loopw, c->writes + (size_t)callee->index * c->words, c->words);
 }
 
-static void scan_stmt(ck *c, ast_stmt *s, loop_scan *ls)
+static void scan_stmt(checker *c, ast_stmt *s, loop_scan *ls)
 {
     direct_writes(c, s, c->loopw);
     switch (s->kind) {
@@ -868,7 +874,7 @@ static void scan_stmt(ck *c, ast_stmt *s, loop_scan *ls)
     each_block(c, s, scan_block, ls);
 }
 
-static void scan_block(ck *c, ast_block *b, void *arg)
+static void scan_block(checker *c, ast_block *b, void *arg)
 {
     for (ast_stmt *s = b->first; s; s = s->next)
         scan_stmt(c, s, arg);
@@ -879,13 +885,13 @@ typedef struct reads {
     int changes;   /* ... that the loop writes */
 } reads;
 
-static void read_expr(ck *c, const ast_expr *e, reads *r, int in_fn);
+static void read_expr(checker *c, const ast_expr *e, reads *r, int in_fn);
 
-static void read_iter(ck *c, const ast_iter *it, reads *r, int in_fn)
+static void read_iter(checker *c, const ast_iter *it, reads *r, int in_fn)
 {
     if (it->kind == IT_PLAYERS) {
         r->any = 1;
-        r->changes |= get_bit(c->loopw, c->f->sym_in_game->decl->index);
+        r->changes |= get_bit(c->loopw, c->res->sym_in_game->decl->index);
     }
     if (it->lo)
         read_expr(c, it->lo, r, in_fn);
@@ -895,12 +901,12 @@ static void read_iter(ck *c, const ast_iter *it, reads *r, int in_fn)
         read_expr(c, it->list, r, in_fn);
 }
 
-static void read_expr(ck *c, const ast_expr *e, reads *r, int in_fn)
+static void read_expr(checker *c, const ast_expr *e, reads *r, int in_fn)
 {
     if (!e)
         return;
     const ast_sym *s = e->kind == E_NAME ? e->sym
-                       : e->kind == E_INDEX && e->ix == IX_VAR ? e->base->sym : NULL;
+                       : e->kind == E_INDEX && oc_ix(c->res, e) == IX_VAR ? e->base->sym : NULL;
     if (s && s->kind == SYM_VAR) {
         r->any = 1;
         r->changes |= get_bit(c->loopw, s->decl->index);
@@ -916,26 +922,27 @@ static void read_expr(ck *c, const ast_expr *e, reads *r, int in_fn)
             ast_decl *fn = e->sym->decl;
             fn->mark = c->fgen;
             read_expr(c, fn->body_expr, r, 1);
-            for (uint32_t k = 0; k < fn->noverriders; k++) {
-                read_expr(c, fn->overriders[k]->guard, r, 1);
-                read_expr(c, fn->overriders[k]->body_expr, r, 1);
+            const oc_overrides *on = &c->res->overrides[fn->index];
+            for (uint32_t k = 0; k < on->noverriders; k++) {
+                read_expr(c, on->overriders[k]->guard, r, 1);
+                read_expr(c, on->overriders[k]->body_expr, r, 1);
             }
         }
         break;
     case E_CAN:
         if (e->sym && e->sym->decl->mark != c->fgen) {
             e->sym->decl->mark = c->fgen;
-            read_expr(c, e->sym->decl->can_expr, r, 1);
+            read_expr(c, c->res->can_exprs[e->sym->decl->index], r, 1);
         }
         break;
     case E_IN_ACTION:
-        if (c->f->acting_var) {
+        if (c->res->acting_var) {
             r->any = 1;
-            r->changes |= get_bit(c->loopw, c->f->acting_var->index);
+            r->changes |= get_bit(c->loopw, c->res->acting_var->index);
         }
         break;
     case E_INDEX:
-        if (e->ix == IX_LIST)
+        if (oc_ix(c->res, e) == IX_LIST)
             read_expr(c, e->base, r, in_fn);
         break;
     case E_AGG: read_iter(c, e->iter, r, in_fn); break;
@@ -949,7 +956,7 @@ static void read_expr(ck *c, const ast_expr *e, reads *r, int in_fn)
             read_expr(c, e->args[i], r, in_fn);
 }
 
-static void check_cond(ck *c, const ast_expr *cond)
+static void check_cond(checker *c, const ast_expr *cond)
 {
     reads r = {0, 0};
     c->fgen++; /* each fn's body is read once per condition */
@@ -958,7 +965,7 @@ static void check_cond(ck *c, const ast_expr *cond)
         diag_error(c->d, cond->loc, "loop exit condition can never change");
 }
 
-static void walk_repeat(ck *c, ast_stmt *s)
+static void walk_repeat(checker *c, ast_stmt *s)
 {
     walk_block(c, &s->u.rep.body);
     if (c->recursion)
@@ -974,19 +981,19 @@ static void walk_repeat(ck *c, ast_stmt *s)
     if (s->u.rep.cond && !ls.way_out)
         check_cond(c, s->u.rep.cond);
     for (uint32_t i = 0; i < ls.nexits; i++)
-        if (!ls.exits[i]->u.exit.cond->is_const)
+        if (!oc_is_const(c->res, ls.exits[i]->u.exit.cond))
             check_cond(c, ls.exits[i]->u.exit.cond);
     if (s->u.rep.kind == REP_PLAIN && !ls.way_out)
         diag_error(c->d, s->loc, "'repeat' without 'until' needs an 'exit'");
 }
 
-static void walk_child_block(ck *c, ast_block *b, void *arg)
+static void walk_child_block(checker *c, ast_block *b, void *arg)
 {
     (void)arg;
     walk_block(c, b);
 }
 
-static void walk_stmt(ck *c, ast_stmt *s)
+static void walk_stmt(checker *c, ast_stmt *s)
 {
     if (c->dead)
         s->unreachable = 1;
@@ -1000,13 +1007,13 @@ static void walk_stmt(ck *c, ast_stmt *s)
     }
 }
 
-static void pass_code(ck *c)
+static void pass_code(checker *c)
 {
-    ast_file *f = c->f;
-    if (f->sequence)
-        walk_block(c, &f->sequence->body);
+    const oc_resolution *res = c->res;
+    if (res->sequence)
+        walk_block(c, &res->sequence->body);
     for (uint32_t i = 0; i < c->nfns; i++) {
-        ast_decl *d = f->fns[i];
+        ast_decl *d = res->fns[i];
         if (d->kind != D_PROC)
             continue;
         if (d->reachable) {
@@ -1017,23 +1024,24 @@ static void pass_code(ck *c)
         snprintf(note, sizeof note, "nothing calls '%.200s' from the sequence or a scenario", d->name);
         walk_dead_block(c, &d->body, d->name_loc, note);
     }
-    for (uint32_t i = 0; i < f->nscenarios; i++)
-        for (ast_item *it = f->scenarios[i]->items; it; it = it->next)
+    for (uint32_t i = 0; i < res->nscenarios; i++)
+        for (ast_item *it = res->scenarios[i]->items; it; it = it->next)
             if (it->kind == IT_SC_SETUP)
                 walk_block(c, &it->body);
 }
 
 /* ------------------------------------------------------------------ entry */
 
-int oc_check(oc_arena *arena, ast_file *file, diag *d)
+int oc_check(oc_arena *arena, ast_file *file, const oc_resolution *res, diag *d)
 {
-    ck c;
+    checker c;
     memset(&c, 0, sizeof c);
     c.a = arena;
     c.d = d;
     c.f = file;
-    c.nfns = file->nfns;
-    c.words = (file->nvars + 63) / 64;
+    c.res = res;
+    c.nfns = res->nfns;
+    c.words = (res->nvars + 63) / 64;
     if (!c.words)
         c.words = 1;
     c.calls = ARENA_ARRAY(arena, edge *, c.nfns + 1);
@@ -1051,6 +1059,6 @@ int oc_check(oc_arena *arena, ast_file *file, diag *d)
     pass_cites(&c);
     pass_unused(&c);
     pass_code(&c);
-    oc_check_payments(file, d);
+    oc_check_payments(file, res, d);
     return d->errors - before;
 }

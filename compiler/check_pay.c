@@ -24,17 +24,23 @@ typedef struct span {
     int64_t lo, hi;
 } span;
 
-static int expr_span(const ast_file *f, const ast_expr *e, span *out);
+/* What the payment checks read: the tree and what resolution made of it. */
+typedef struct pay_check {
+    const ast_file *f;
+    const oc_resolution *res;
+} pay_check;
+
+static int expr_span(const pay_check *pc, const ast_expr *e, span *out);
 
 /* How many elements an aggregate can visit at most; -1 if unknown. */
-static int64_t iter_size(const ast_file *f, const ast_iter *it)
+static int64_t iter_size(const pay_check *pc, const ast_iter *it)
 {
     switch (it->kind) {
-    case IT_PLAYERS: case IT_ALL_PLAYERS: return f->max_players;
+    case IT_PLAYERS: case IT_ALL_PLAYERS: return pc->f->max_players;
     case IT_ENUM: return it->enm ? (int64_t)it->enm->nmembers : -1;
     case IT_RANGE: {
         span lo, hi;
-        if (!expr_span(f, it->lo, &lo) || !expr_span(f, it->hi, &hi))
+        if (!expr_span(pc, it->lo, &lo) || !expr_span(pc, it->hi, &hi))
             return -1;
         return hi.hi < lo.lo ? 0 : hi.hi - lo.lo + 1;
     }
@@ -54,21 +60,21 @@ static int type_span(const ast_type *t, span *out)
     return 1;
 }
 
-static int agg_span(const ast_file *f, const ast_expr *e, span *out)
+static int agg_span(const pay_check *pc, const ast_expr *e, span *out)
 {
-    int64_t n = iter_size(f, e->iter);
+    int64_t n = iter_size(pc, e->iter);
     span v;
     if (n < 0)
         return 0;
     switch (e->op) {
     case AGG_COUNT: *out = (span){0, n}; return 1;
     case AGG_SUM:
-        if (!expr_span(f, e->b, &v))
+        if (!expr_span(pc, e->b, &v))
             return 0;
         *out = (span){v.lo < 0 ? v.lo * n : 0, v.hi > 0 ? v.hi * n : 0};
         return 1;
     case AGG_MIN: case AGG_MAX: /* over nothing: 0 */
-        if (!expr_span(f, e->b, &v))
+        if (!expr_span(pc, e->b, &v))
             return 0;
         *out = (span){v.lo < 0 ? v.lo : 0, v.hi > 0 ? v.hi : 0};
         return 1;
@@ -76,10 +82,10 @@ static int agg_span(const ast_file *f, const ast_expr *e, span *out)
     }
 }
 
-static int binary_span(const ast_file *f, const ast_expr *e, span *out)
+static int binary_span(const pay_check *pc, const ast_expr *e, span *out)
 {
     span a, b;
-    if (!expr_span(f, e->a, &a) || !expr_span(f, e->b, &b))
+    if (!expr_span(pc, e->a, &a) || !expr_span(pc, e->b, &b))
         return 0;
     switch (e->op) {
     case OP_ADD: *out = (span){a.lo + b.lo, a.hi + b.hi}; return 1;
@@ -98,60 +104,63 @@ static int binary_span(const ast_file *f, const ast_expr *e, span *out)
 }
 
 /* The values e can take as far as the declared ranges tell; 0: unknown. */
-static int expr_span(const ast_file *f, const ast_expr *e, span *out)
+static int expr_span(const pay_check *pc, const ast_expr *e, span *out)
 {
     if (!e)
         return 0;
-    if (e->is_const) {
-        *out = (span){e->cval, e->cval};
+    if (oc_is_const(pc->res, e)) {
+        *out = (span){oc_cval(pc->res, e), oc_cval(pc->res, e)};
         return 1;
     }
     span a, b;
     switch (e->kind) {
     case E_NAME: return e->sym && (e->sym->kind == SYM_VAR || e->sym->kind == SYM_LOCAL) &&
                         type_span(&e->sym->type, out);
-    case E_INDEX: return e->ix == IX_VAR && type_span(&e->base->sym->type, out);
+    case E_INDEX: return oc_ix(pc->res, e) == IX_VAR && type_span(&e->base->sym->type, out);
     case E_CALL:
-        if (e->sym && e->sym->kind == SYM_FN && !e->sym->decl->noverriders)
-            return type_span(&e->sym->type, out) || expr_span(f, e->sym->decl->body_expr, out);
+        if (e->sym && e->sym->kind == SYM_FN &&
+            !pc->res->overrides[e->sym->decl->index].noverriders)
+            return type_span(&e->sym->type, out) || expr_span(pc, e->sym->decl->body_expr, out);
         return 0;
-    case E_BINARY: return binary_span(f, e, out);
+    case E_BINARY: return binary_span(pc, e, out);
     case E_UNARY:
-        if (e->op != OP_NEG || !expr_span(f, e->a, &a))
+        if (e->op != OP_NEG || !expr_span(pc, e->a, &a))
             return 0;
         *out = (span){-a.hi, -a.lo};
         return 1;
     case E_IF:
-        if (!expr_span(f, e->b, &a) || !expr_span(f, e->c, &b))
+        if (!expr_span(pc, e->b, &a) || !expr_span(pc, e->c, &b))
             return 0;
         *out = (span){a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi};
         return 1;
-    case E_CAPPED:
-        if (!expr_span(f, e->a, &a) || !e->b->is_const)
+    case E_CAPPED: {
+        if (!expr_span(pc, e->a, &a) || !oc_is_const(pc->res, e->b))
             return 0;
-        *out = (span){a.lo < e->b->cval ? a.lo : e->b->cval, a.hi < e->b->cval ? a.hi : e->b->cval};
+        int64_t cap = oc_cval(pc->res, e->b);
+        *out = (span){a.lo < cap ? a.lo : cap, a.hi < cap ? a.hi : cap};
         return 1;
-    case E_AGG: return agg_span(f, e, out);
+    }
+    case E_AGG: return agg_span(pc, e, out);
     default: return 0;
     }
 }
 
 /* Whether a condition is false for every value the ranges allow; *why is
  * the comparison that decides it. */
-static int never_true(const ast_file *f, const ast_expr *e, const ast_expr **why)
+static int never_true(const pay_check *pc, const ast_expr *e, const ast_expr **why)
 {
-    if (e->is_const) {
+    if (oc_is_const(pc->res, e)) {
         *why = e;
-        return !e->cval;
+        return !oc_cval(pc->res, e);
     }
     if (e->kind != E_BINARY)
         return 0;
     if (e->op == OP_AND)
-        return never_true(f, e->a, why) || never_true(f, e->b, why);
+        return never_true(pc, e->a, why) || never_true(pc, e->b, why);
     if (e->op == OP_OR)
-        return never_true(f, e->a, why) && never_true(f, e->b, why);
+        return never_true(pc, e->a, why) && never_true(pc, e->b, why);
     span a, b;
-    if (e->op < OP_EQ || e->op > OP_GE || !expr_span(f, e->a, &a) || !expr_span(f, e->b, &b))
+    if (e->op < OP_EQ || e->op > OP_GE || !expr_span(pc, e->a, &a) || !expr_span(pc, e->b, &b))
         return 0;
     *why = e;
     switch (e->op) {
@@ -165,16 +174,16 @@ static int never_true(const ast_file *f, const ast_expr *e, const ast_expr **why
 }
 
 /* The first var an expression reads (for a note at its declaration). */
-static const ast_decl *first_var(const ast_expr *e)
+static const ast_decl *first_var(const pay_check *pc, const ast_expr *e)
 {
     if (!e)
         return NULL;
     if (e->kind == E_NAME && e->sym && e->sym->kind == SYM_VAR)
         return e->sym->decl;
-    if (e->kind == E_INDEX && e->ix == IX_VAR)
+    if (e->kind == E_INDEX && oc_ix(pc->res, e) == IX_VAR)
         return e->base->sym->decl;
-    const ast_decl *v = first_var(e->a);
-    return v ? v : e->kind == E_BINARY ? first_var(e->b) : NULL;
+    const ast_decl *v = first_var(pc, e->a);
+    return v ? v : e->kind == E_BINARY ? first_var(pc, e->b) : NULL;
 }
 
 static void note_declared(diag *d, const ast_decl *v)
@@ -188,15 +197,15 @@ static void note_declared(diag *d, const ast_decl *v)
 
 /* A note at what bounds e: the players or the enum a count runs over, else
  * the declaration of the first var it reads. */
-static void note_source(const ast_file *f, diag *d, const ast_expr *e)
+static void note_source(const pay_check *pc, diag *d, const ast_expr *e)
 {
     const ast_iter *it = e->kind == E_AGG ? e->iter : NULL;
     if (it && (it->kind == IT_PLAYERS || it->kind == IT_ALL_PLAYERS))
-        diag_note(d, f->players_loc, "at most %d players play", f->max_players);
+        diag_note(d, pc->f->players_loc, "at most %d players play", pc->f->max_players);
     else if (it && it->kind == IT_ENUM && it->enm)
         diag_note(d, it->enm->loc, "'%s' has %u members", it->enm->name, it->enm->nmembers);
     else
-        note_declared(d, first_var(e));
+        note_declared(d, first_var(pc, e));
 }
 
 /* ------------------------------------------------------ up-front costs */
@@ -234,19 +243,20 @@ static const ast_stmt *gain_in(ast_decl *unit, const ast_decl *v)
 
 /* A cost whose resource only the action's own body increases, starting
  * below the cost: before the action nothing can have given it (TEO-P3). */
-static void only_gained_inside(ast_file *f, diag *d, ast_decl *a, const ast_cost *c,
+static void only_gained_inside(const pay_check *pc, diag *d, ast_decl *a, const ast_cost *c,
                                const ast_decl *v)
 {
     span amount;
-    if (!expr_span(f, c->amount, &amount) || v->init_value >= amount.lo)
+    if (!expr_span(pc, c->amount, &amount) || v->init_value >= amount.lo)
         return;
     const ast_stmt *inside = gain_in(a, v);
     if (!inside)
         return;
-    if (f->sequence && gain_in(f->sequence, v))
+    if (pc->res->sequence && gain_in(pc->res->sequence, v))
         return;
-    for (uint32_t i = 0; i < f->nfns; i++)
-        if (f->fns[i] != a && f->fns[i]->kind == D_PROC && gain_in(f->fns[i], v))
+    for (uint32_t i = 0; i < pc->res->nfns; i++)
+        if (pc->res->fns[i] != a && pc->res->fns[i]->kind == D_PROC &&
+            gain_in(pc->res->fns[i], v))
             return;
     diag_error(d, c->loc, "action '%s' pays this up-front cost from '%s', which only the action "
                           "itself gives: what it gains comes after its costs (TEO-P3), so the "
@@ -254,7 +264,7 @@ static void only_gained_inside(ast_file *f, diag *d, ast_decl *a, const ast_cost
     diag_note(d, inside->loc, "'%s' is gained here, inside the action", v->name);
 }
 
-static void check_costs(ast_file *f, diag *d, ast_decl *a)
+static void check_costs(const pay_check *pc, diag *d, ast_decl *a)
 {
     for (const ast_cost *c = a->costs; c; c = c->next) {
         const ast_decl *v = cost_var(c);
@@ -268,10 +278,10 @@ static void check_costs(ast_file *f, diag *d, ast_decl *a)
             diag_note(d, v->loc, "'%s' is declared 'per action' here", v->name);
             continue;
         }
-        only_gained_inside(f, d, a, c, v);
+        only_gained_inside(pc, d, a, c, v);
         span amount, held;
-        if (!v->substitute && !(c->pay && c->pay->nalts) && expr_span(f, c->amount, &amount) && expr_span(f, c->target, &held) &&
-            amount.lo > held.hi) {
+        if (!v->substitute && !(c->pay && c->pay->nalts) && expr_span(pc, c->amount, &amount) &&
+            expr_span(pc, c->target, &held) && amount.lo > held.hi) {
             diag_warning(d, DIAG_W_ACTION_UNTAKEN, c->loc, "action '%s' can never be taken: this cost is at least %lld, "
                                     "but '%s' never holds more than %lld", a->name,
                          (long long)amount.lo, v->name, (long long)held.hi);
@@ -280,14 +290,14 @@ static void check_costs(ast_file *f, diag *d, ast_decl *a)
     }
 }
 
-static void check_precondition(const ast_file *f, diag *d, const ast_decl *a)
+static void check_precondition(const pay_check *pc, diag *d, const ast_decl *a)
 {
     const ast_expr *why = NULL;
-    if (!a->guard || !never_true(f, a->guard, &why))
+    if (!a->guard || !never_true(pc, a->guard, &why))
         return;
     diag_warning(d, DIAG_W_ACTION_UNTAKEN, why->loc, "action '%s' can never be taken: its 'when' condition is false for "
                               "every value the declared ranges allow", a->name);
-    note_source(f, d, why->kind == E_BINARY && why->a->is_const ? why->b
+    note_source(pc, d, why->kind == E_BINARY && oc_is_const(pc->res, why->a) ? why->b
                       : why->kind == E_BINARY ? why->a : why);
 }
 
@@ -301,26 +311,28 @@ static void check_substitute(diag *d, const ast_decl *s)
                             "from '%s'", s->sub_decl->name, s->sub_res->name, s->sub_res->name);
 }
 
-static void check_cap(const ast_file *f, diag *d, const ast_expr *e)
+static void check_cap(const pay_check *pc, diag *d, const ast_expr *e)
 {
     span v;
-    if (!e->b->is_const || e->a->is_const || !expr_span(f, e->a, &v) || v.hi >= e->b->cval)
+    if (!oc_is_const(pc->res, e->b) || oc_is_const(pc->res, e->a) || !expr_span(pc, e->a, &v) ||
+        v.hi >= oc_cval(pc->res, e->b))
         return;
     diag_warning(d, DIAG_W_CAP_UNREACHED, e->b->loc, "the cap %d is never reached: the value capped is at most %lld",
-                 e->b->cval, (long long)v.hi);
-    note_source(f, d, e->a);
+                 oc_cval(pc->res, e->b), (long long)v.hi);
+    note_source(pc, d, e->a);
 }
 
-void oc_check_payments(ast_file *f, diag *d)
+void oc_check_payments(ast_file *f, const oc_resolution *res, diag *d)
 {
+    pay_check pc = {f, res};
     for (ast_decl *x = f->decls; x; x = x->next) {
         if (x->kind == D_PROC && x->is_action) {
-            check_precondition(f, d, x);
-            check_costs(f, d, x);
+            check_precondition(&pc, d, x);
+            check_costs(&pc, d, x);
         } else if (x->kind == D_SUBSTITUTE) {
             check_substitute(d, x);
         }
     }
-    for (uint32_t i = 0; i < f->ncaps; i++)
-        check_cap(f, d, f->caps[i]);
+    for (uint32_t i = 0; i < res->ncaps; i++)
+        check_cap(&pc, d, res->caps[i]);
 }

@@ -1,5 +1,7 @@
-/* compile.c — the compiler library API (compiler.h): read a file, parse,
- * resolve, check, then hand the tree to the lowering (compiler/lower.c).
+/* compile.c — the compiler library API (compiler.h): read a file, parse
+ * it and its bases, then the passes of passes.h in order: resolve the
+ * declarations, load the data tables, resolve the bodies, check, lower
+ * (compiler/lower.c), run the data checks.
  *
  * One oc_compiler owns one arena; the text, tree, tables and the program of
  * every compilation made with it are freed together by oc_free. Nothing is
@@ -21,6 +23,7 @@ struct oc_compiler {
     int errors;
     int warnings;
     ast_file *tree;          /* the last compilation's tree (oc_tree) */
+    const oc_resolution *resolution; /* and what resolution made of it */
     const diag_src *files;   /* and the files it read: more[1..nfiles] */
     uint32_t nfiles;
     const char *path;        /* its file 0 */
@@ -109,7 +112,7 @@ static int parse_bases(oc_compiler *c, diag *d, ast_file *chain[MAX_LAYERS])
                             : oc_read_problem(err, OC_MAX_RULESET_BYTES, why, sizeof why));
             return 0;
         }
-        chain[n] = ast_parse_file(c->arena, d, (uint32_t)file, text, len);
+        chain[n] = ast_parse_file(c->arena, d, (uint32_t)file, chain[n - 1]->nexprs, text, len);
         if (!chain[n] || d->errors)
             return 0;
         n++;
@@ -124,6 +127,7 @@ static ast_file *merge_layers(ast_file *chain[], int n)
 {
     ast_file *f = chain[0];
     f->nlayers = (uint8_t)n;
+    f->nexprs = chain[n - 1]->nexprs; /* the last parsed gave the highest ids */
     ast_decl *first = NULL, *last = NULL;
     ast_policy *pfirst = NULL, *plast = NULL;
     uint32_t npolicies = 0;
@@ -177,11 +181,15 @@ static const ordo_program *run(oc_compiler *c, diag *d)
         return NULL;
     f = merge_layers(chain, n);
     c->tree = f;
-    if (oc_resolve(c->arena, f, d) || d->errors)
+    oc_resolver *r = oc_resolve_declarations(c->arena, f, d);
+    const oc_resolution *res = oc_resolution_of(r);
+    c->resolution = res;
+    oc_load_tables(c->arena, f, d);
+    if (oc_resolve_bodies(r) || d->errors)
         return NULL;
-    if (oc_check(c->arena, f, d) || diag_failed(d))
+    if (oc_check(c->arena, f, res, d) || diag_failed(d))
         return NULL;
-    const ordo_program *p = oc_lower(c->arena, f, d);
+    const ordo_program *p = oc_lower(c->arena, f, res, d);
     if (p && !diag_failed(d))
         oc_run_data_checks(f, p, d);
     return diag_failed(d) ? NULL : p;
@@ -206,6 +214,7 @@ const ordo_program *oc_compile_string(oc_compiler *c, const char *name, const ch
     d.policy = &c->policy;
     d.sink = c->opt.sink;
     c->tree = NULL;
+    c->resolution = NULL;
     const ordo_program *p = run(c, &d);
     c->files = d.more;
     c->nfiles = d.nmore;
@@ -220,6 +229,11 @@ const ordo_program *oc_compile_string(oc_compiler *c, const char *name, const ch
 struct ast_file *oc_tree(const oc_compiler *c)
 {
     return c ? c->tree : NULL;
+}
+
+const struct oc_resolution *oc_tree_resolution(const oc_compiler *c)
+{
+    return c ? c->resolution : NULL;
 }
 
 const char *oc_tree_path(const oc_compiler *c, uint32_t file)
@@ -247,6 +261,7 @@ const ordo_program *oc_compile_file(oc_compiler *c, const char *path)
         c->errors = 1;
         c->warnings = 0;
         c->tree = NULL;
+        c->resolution = NULL;
         return NULL;
     }
     return oc_compile_string(c, strcmp(path, "-") == 0 ? "<stdin>" : path, text, len);

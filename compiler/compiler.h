@@ -55,6 +55,10 @@ const ordo_program *oc_compile_string(oc_compiler *c, const char *name,
  * there is no such file. */
 struct ast_file *oc_tree(const oc_compiler *c);
 const char *oc_tree_path(const oc_compiler *c, uint32_t file);
+/* What resolution produced beside that tree (compiler/resolution.h), as
+ * far as it went; NULL when resolution did not run. */
+struct oc_resolution;
+const struct oc_resolution *oc_tree_resolution(const oc_compiler *c);
 
 int oc_error_count(const oc_compiler *c);
 /* Bytes of the compiler's arena handed out so far: the text, tree, tables

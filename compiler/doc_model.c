@@ -21,6 +21,7 @@
 typedef struct builder {
     doc_model *m;
     ast_file *f;
+    const oc_resolution *res;
     const ordo_program *p;
     oc_arena *a;
     const char **anchors;  /* every anchor handed out, to keep them unique */
@@ -507,7 +508,7 @@ static void walk_stmt(walker *w, ast_stmt *s)
 {
     int saved = w->step;
     if (s->kind == S_STEP) {
-        if (s->u.step.index >= 0 && (uint32_t)s->u.step.index < w->b->f->nsteps) {
+        if (s->u.step.index >= 0 && (uint32_t)s->u.step.index < w->b->res->nsteps) {
             w->b->step_owner[s->u.step.index] = w->decl;
             w->step = s->u.step.index;
         }
@@ -544,13 +545,14 @@ static void reach_cb(ast_block *blk, void *arg)
 
 static void reach_proc(builder *b, const ast_decl *d, doc_items *out)
 {
-    if (!d || d->kind != D_PROC || d->index < 0 || (uint32_t)d->index >= b->f->nfns ||
+    if (!d || d->kind != D_PROC || d->index < 0 || (uint32_t)d->index >= b->res->nfns ||
         b->visiting[d->index])
         return;
     b->visiting[d->index] = 1;
     reach_block(b, (ast_block *)&d->body, out);
-    for (uint32_t k = 0; k < d->noverriders; k++)
-        reach_proc(b, d->overriders[k], out);
+    const oc_overrides *on = &b->res->overrides[d->index];
+    for (uint32_t k = 0; k < on->noverriders; k++)
+        reach_proc(b, on->overriders[k], out);
 }
 
 static void reach_block(builder *b, ast_block *blk, doc_items *out)
@@ -585,7 +587,7 @@ static void pays_block(walker *w, ast_block *blk)
         note_stmt(w, s);
         const ast_decl *d = call_decl(s);
         if (s->kind == S_CALL && d && d->kind == D_PROC && d->index >= 0 &&
-            (uint32_t)d->index < b->f->nfns && !b->visiting[d->index]) {
+            (uint32_t)d->index < b->res->nfns && !b->visiting[d->index]) {
             b->visiting[d->index] = 1;
             const ast_decl *saved = w->decl;
             w->decl = d;
@@ -613,18 +615,18 @@ static int timing_rank(int t)
 static void build_steps(builder *b)
 {
     doc_model *m = b->m;
-    ast_file *f = b->f;
-    m->nsteps = f->nsteps;
-    m->steps = arena_alloc(b->a, (f->nsteps + 1) * sizeof *m->steps);
-    m->step_of_index = arena_alloc(b->a, (f->nsteps + 1) * sizeof *m->step_of_index);
-    for (uint32_t i = 0; i < f->nsteps; i++) {
-        const ast_stmt *s = f->steps[i];
+    const oc_resolution *res = b->res;
+    m->nsteps = res->nsteps;
+    m->steps = arena_alloc(b->a, (res->nsteps + 1) * sizeof *m->steps);
+    m->step_of_index = arena_alloc(b->a, (res->nsteps + 1) * sizeof *m->step_of_index);
+    for (uint32_t i = 0; i < res->nsteps; i++) {
+        const ast_stmt *s = res->steps[i];
         doc_step *st = &m->steps[i];
         st->index = (int)i;
         st->number = s->u.step.number ? s->u.step.number : "?";
         st->title = s->u.step.title ? s->u.step.title : "";
         st->cites = cites(b, s->u.step.cites, &st->ncites);
-        st->rule = s->u.step.rule ? s->u.step.rule : "";
+        st->rule = res->step_places[i].rule ? res->step_places[i].rule : "";
         st->ran = arena_alloc(b->a, m->nscenarios + 1u);
         const char *mods[3];
         int nm = 0;
@@ -661,18 +663,19 @@ static void build_steps(builder *b)
 static void build_events(builder *b)
 {
     doc_model *m = b->m;
-    ast_file *f = b->f;
-    m->nevents = f->nevents;
-    m->events = arena_alloc(b->a, (f->nevents + 1) * sizeof *m->events);
-    for (uint32_t i = 0; i < f->nevents; i++) {
-        const ast_decl *d = f->events[i];
+    const oc_resolution *res = b->res;
+    m->nevents = res->nevents;
+    m->events = arena_alloc(b->a, (res->nevents + 1) * sizeof *m->events);
+    for (uint32_t i = 0; i < res->nevents; i++) {
+        const ast_decl *d = res->events[i];
         doc_event *e = &m->events[i];
         e->name = d->name;
         e->anchor = anchor(b, "event", d->name);
         e->params = params(b, d);
         e->order = order_text(b, d->order, d->order_by);
-        if (!e->order && d->action)
-            e->order = order_text(b, d->action->order, d->action->order_by);
+        const ast_decl *action = res->event_actions[i];
+        if (!e->order && action)
+            e->order = order_text(b, action->order, action->order_by);
         e->action = -1;
         e->at = where(b, d->loc, d->layer);
     }
@@ -707,7 +710,8 @@ static void build_triggers_actions(builder *b)
             t->limit = d->limit == LIMIT_TURN ? "once per turn"
                        : d->limit == LIMIT_ACTION ? "once per action" : NULL;
             t->cites = cites(b, d->cites, &t->ncites);
-            t->event = d->event ? d->event->index : -1;
+            const ast_decl *ev = b->res->trigger_events[d->index];
+            t->event = ev ? ev->index : -1;
             t->at = where(b, d->loc, d->layer);
             t->fired = arena_alloc(b->a, m->nscenarios + 1u);
         } else if (d->kind == D_PROC && (d->is_action || d->anytime) && !d->is_override) {
@@ -719,7 +723,8 @@ static void build_triggers_actions(builder *b)
             act->anytime = d->anytime;
             act->guard = d->guard ? doc_expr_text(b->a, d->guard) : NULL;
             act->order = order_text(b, d->order, d->order_by);
-            act->event = d->action_event ? d->action_event->index : -1;
+            const ast_decl *ev = b->res->action_events[d->index];
+            act->event = ev ? ev->index : -1;
             if (act->event >= 0)
                 m->events[act->event].action = (int)(act - m->actions);
             act->cites = cites(b, d->cites, &act->ncites);
@@ -795,7 +800,8 @@ static void build_overrides(builder *b)
         o->at = where(b, d->loc, d->layer);
         o->cites = cites(b, d->cites, &o->ncites);
         o->used = arena_alloc(b->a, m->nscenarios + 1u);
-        const ast_decl *base = d->kind == D_CONST ? d->overridden : d->base;
+        const ast_decl *base = d->kind == D_CONST ? d->overridden
+                                                  : b->res->overrides[d->index].base;
         if (base) {
             o->base_text = decl_source(b, base);
             o->base_at = where(b, base->loc, base->layer);
@@ -805,11 +811,13 @@ static void build_overrides(builder *b)
             o->base_at.line = 0;
         }
         o->rank = o->ranks = 1;
-        if (d->kind != D_CONST && base && base->noverriders) {
-            o->ranks = (int)base->noverriders;
-            for (uint32_t k = 0; k < base->noverriders; k++)
-                if (base->overriders[k] == d)
-                    o->rank = (int)(base->noverriders - k);
+        const oc_overrides *on = base && d->kind != D_CONST ? &b->res->overrides[base->index]
+                                                            : NULL;
+        if (on && on->noverriders) {
+            o->ranks = (int)on->noverriders;
+            for (uint32_t k = 0; k < on->noverriders; k++)
+                if (on->overriders[k] == d)
+                    o->rank = (int)(on->noverriders - k);
         }
     }
 }
@@ -818,10 +826,11 @@ static void build_scenarios(builder *b)
 {
     doc_model *m = b->m;
     ast_file *f = b->f;
+    const oc_resolution *res = b->res;
     m->scenarios = arena_alloc(b->a, (b->p->nscenarios + 1u) * sizeof *m->scenarios);
     uint32_t k = 0;
-    for (uint32_t i = 0; i < f->nscenarios && k < b->p->nscenarios; i++) {
-        const ast_decl *d = f->scenarios[i];
+    for (uint32_t i = 0; i < res->nscenarios && k < b->p->nscenarios; i++) {
+        const ast_decl *d = res->scenarios[i];
         if (d->layer + 1 != f->nlayers && f->nlayers > 1)
             continue; /* a base's scenarios test the base: not run here */
         doc_scenario *s = &m->scenarios[k++];
@@ -855,7 +864,7 @@ static void walk_all(builder *b)
     for (uint32_t i = 0; i < m->nsteps; i++) {
         doc_step *st = &m->steps[i];
         const ast_decl *d = b->step_owner[st->index];
-        const ast_stmt *s = b->f->steps[st->index];
+        const ast_stmt *s = b->res->steps[st->index];
         st->at = where(b, s->loc, d ? d->layer : 0);
         st->owner = "";
         if (!d)
@@ -872,7 +881,7 @@ static void walk_all(builder *b)
         if (d->timing) {
             for (uint32_t k = 0; k < m->ntriggers; k++)
                 if (strcmp(m->triggers[k].name, d->name) == 0) {
-                    memset(b->visiting, 0, b->f->nfns + 1u);
+                    memset(b->visiting, 0, b->res->nfns + 1u);
                     b->visiting[d->index] = 1;
                     reach_block(b, &d->body, &m->triggers[k].emits);
                 }
@@ -880,7 +889,7 @@ static void walk_all(builder *b)
             doc_action *act = action_of(m, d);
             if (!act)
                 continue;
-            memset(b->visiting, 0, b->f->nfns + 1u);
+            memset(b->visiting, 0, b->res->nfns + 1u);
             b->visiting[d->index] = 1;
             walker w = {b, d, -1, 0, NULL, act};
             pays_block(&w, &d->body);
@@ -960,8 +969,8 @@ static void build_rules(builder *b)
             push_int(b, &r->scenarios, &r->nscenarios, (int)i);
         }
     /* a base's scenarios do not run here, but what they cite is indexed */
-    for (uint32_t i = 0; i < b->f->nscenarios; i++)
-        for (const ast_cite *c = b->f->scenarios[i]->cites; c; c = c->next)
+    for (uint32_t i = 0; i < b->res->nscenarios; i++)
+        for (const ast_cite *c = b->res->scenarios[i]->cites; c; c = c->next)
             rule(b, c->id);
     if (m->nrules > 1) /* qsort may not take NULL, even for nothing */
         qsort(m->rules, m->nrules, sizeof *m->rules, rule_cmp);
@@ -986,10 +995,11 @@ static void build_layers(builder *b)
             m->layers[k] = "?";
 }
 
-doc_model *doc_model_build(const ast_file *cf, const ordo_program *p)
+doc_model *doc_model_build(const ast_file *cf, const oc_resolution *res,
+                           const ordo_program *p)
 {
     ast_file *f = (ast_file *)cf; /* the walks take blocks as the tree gives them */
-    if (!f || !p)
+    if (!f || !res || !p)
         return NULL;
     oc_arena *a = arena_new();
     if (!a)
@@ -1001,10 +1011,11 @@ doc_model *doc_model_build(const ast_file *cf, const ordo_program *p)
     memset(&b, 0, sizeof b);
     b.m = m;
     b.f = f;
+    b.res = res;
     b.p = p;
     b.a = a;
-    b.step_owner = arena_alloc(a, (f->nsteps + 1) * sizeof *b.step_owner);
-    b.visiting = arena_alloc(a, f->nfns + 1u);
+    b.step_owner = arena_alloc(a, (res->nsteps + 1) * sizeof *b.step_owner);
+    b.visiting = arena_alloc(a, res->nfns + 1u);
     m->title = p->title ? p->title : "";
     m->source = p->source && *p->source ? p->source : NULL;
     m->file = p->file ? p->file : f->path;

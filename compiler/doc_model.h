@@ -25,6 +25,7 @@
 #include "arena.h"
 #include "ast.h"
 #include "ordo.h"
+#include "resolution.h"
 
 /* A piece of a list: `what` then `name`, the name linked to `anchor` when
  * there is one ("emits" "scored" "event-scored"). */
@@ -178,9 +179,10 @@ typedef struct doc_model {
     int *step_of_index;    /* [program nsteps]: model step of a program step */
 } doc_model;
 
-/* Builds the model of the program p compiled from the tree f; NULL when
- * out of memory. Free with doc_model_free. */
-doc_model *doc_model_build(const ast_file *f, const ordo_program *p);
+/* Builds the model of the program p compiled from the tree f and its
+ * resolution res; NULL when out of memory. Free with doc_model_free. */
+doc_model *doc_model_build(const ast_file *f, const oc_resolution *res,
+                           const ordo_program *p);
 void doc_model_free(doc_model *m);
 /* A trace event of scenario `scenario` (p->scenarios' index). */
 void doc_model_note(doc_model *m, unsigned scenario, const ordo_event *ev);

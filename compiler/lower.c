@@ -10,45 +10,45 @@
 /* ------------------------------------------------------------------ entry */
 
 /* A proc with the params of `sig` (a fn, proc or event), for the tables. */
-static uint32_t proc_with_params(lw *w, const char *name, uint32_t line, const ast_decl *sig,
+static uint32_t proc_with_params(lowering *w, const char *name, uint32_t line, const ast_decl *sig,
                                  int returns)
 {
-    uint32_t id = lw_new_proc(w, name, line);
+    uint32_t id = lower_new_proc(w, name, line);
     ordo_proc *p = &w->procs.v[id];
     p->nparams = (uint16_t)sig->nparams;
     p->returns = (uint8_t)returns;
     for (uint32_t k = 0; k < sig->nparams && k < 8; k++) {
-        p->param_kind[k] = (uint8_t)lw_kind_of(&sig->params[k]->type);
-        p->param_enum[k] = lw_enum_of(&sig->params[k]->type);
+        p->param_kind[k] = (uint8_t)lower_kind_of(&sig->params[k]->type);
+        p->param_enum[k] = lower_enum_of(&sig->params[k]->type);
     }
     return id;
 }
 
-static void fill_procs(lw *w)
+static void fill_procs(lowering *w)
 {
-    ast_file *f = w->f;
-    for (uint32_t i = 0; i < f->nfns; i++)
-        proc_with_params(w, f->fns[i]->name, ast_line(f->fns[i]->loc), f->fns[i],
-                         f->fns[i]->kind == D_FN);
+    const oc_resolution *res = w->res;
+    for (uint32_t i = 0; i < res->nfns; i++)
+        proc_with_params(w, res->fns[i]->name, ast_line(res->fns[i]->loc), res->fns[i],
+                         res->fns[i]->kind == D_FN);
 }
 
-static void fill_options(lw *w)
+static void fill_options(lowering *w)
 {
-    ast_file *f = w->f;
-    for (uint32_t i = 0; i < f->noptions; i++) {
-        const ast_option *o = f->options[i];
+    const oc_resolution *res = w->res;
+    for (uint32_t i = 0; i < res->noptions; i++) {
+        const ast_option *o = res->options[i];
         ordo_option x;
         memset(&x, 0, sizeof x);
         x.label = o->label.tmpl ? o->label.tmpl : o->label.text;
-        x.param_kind = o->var ? (uint8_t)lw_kind_of(&o->var->type) : 0xff;
-        x.param_enum = o->var ? lw_enum_of(&o->var->type) : 0;
+        x.param_kind = o->var ? (uint8_t)lower_kind_of(&o->var->type) : 0xff;
+        x.param_enum = o->var ? lower_enum_of(&o->var->type) : 0;
         x.step = -1;
         x.line = ast_line(o->loc);
         x.name = (uint16_t)(o->name_id + 1);
         VPUSH(w, w->options, x);
     }
-    for (uint32_t i = 0; i < f->nescapes; i++) {
-        const ast_escape *e = f->escapes[i];
+    for (uint32_t i = 0; i < res->nescapes; i++) {
+        const ast_escape *e = res->escapes[i];
         ordo_escape x;
         memset(&x, 0, sizeof x);
         x.label = e->label.text;
@@ -60,25 +60,26 @@ static void fill_options(lw *w)
 
 /* The procs the compiler adds: a dispatch proc per event with triggers
  * ("on EVENT"), a guard fn per guarded anytime action ("when ACTION"). */
-static void add_listener_procs(lw *w)
+static void add_listener_procs(lowering *w)
 {
-    ast_file *f = w->f;
-    w->dispatch = arena_alloc(w->a, (f->nevents + 1) * sizeof *w->dispatch);
-    w->guard_fn = arena_alloc(w->a, (f->nfns + 1) * sizeof *w->guard_fn);
-    for (uint32_t i = 0; i < f->nevents; i++) {
-        const ast_decl *ev = f->events[i];
+    const oc_resolution *res = w->res;
+    w->dispatch = arena_alloc(w->a, (res->nevents + 1) * sizeof *w->dispatch);
+    w->guard_fn = arena_alloc(w->a, (res->nfns + 1) * sizeof *w->guard_fn);
+    for (uint32_t i = 0; i < res->nevents; i++) {
+        const ast_decl *ev = res->events[i];
         w->dispatch[i] = NO_LABEL;
-        if (!ev->ntriggers || ev->action) /* an action dispatches its own */
+        if (!res->triggers[i].n || res->event_actions[i]) /* an action dispatches its own */
             continue;
         char name[200];
         snprintf(name, sizeof name, "on %s", ev->name);
         w->dispatch[i] = proc_with_params(w, arena_strdup(w->a, name), ast_line(ev->loc), ev, 0);
     }
-    for (uint32_t i = 0; i < f->nfns; i++) {
-        const ast_decl *d = f->fns[i];
+    for (uint32_t i = 0; i < res->nfns; i++) {
+        const ast_decl *d = res->fns[i];
         w->guard_fn[i] = NO_LABEL;
         w->has_anytime |= d->anytime;
-        int chosen = d->timing && d->event && d->event->order == ORDER_CHOSEN;
+        const ast_decl *ev = res->trigger_events[i];
+        int chosen = d->timing && ev && ev->order == ORDER_CHOSEN;
         int needs = d->is_action || (d->guard && (d->anytime || chosen || d->is_override));
         if (!needs)
             continue;
@@ -89,13 +90,13 @@ static void add_listener_procs(lw *w)
 }
 
 /* How many options one choose can offer (escapes come on top). */
-static uint32_t iter_extent(const lw *w, const ast_iter *it)
+static uint32_t iter_extent(const lowering *w, const ast_iter *it)
 {
     switch (it->kind) {
     case IT_ENUM: return it->enm->nmembers;
     case IT_RANGE:
-        if (it->lo->is_const && it->hi->is_const) {
-            int64_t n = (int64_t)it->hi->cval - it->lo->cval + 1;
+        if (oc_is_const(w->res, it->lo) && oc_is_const(w->res, it->hi)) {
+            int64_t n = (int64_t)oc_cval(w->res, it->hi) - oc_cval(w->res, it->lo) + 1;
             return n < 0 ? 0 : n > 65535 ? 65535 : (uint32_t)n;
         }
         return 256;
@@ -108,14 +109,14 @@ static uint32_t iter_extent(const lw *w, const ast_iter *it)
     }
 }
 
-static uint32_t max_options(lw *w)
+static uint32_t max_options(lowering *w)
 {
     uint32_t best = 2; /* optional steps and windows */
     if (w->max_ways > best) /* a payment's ways (offer_ways) */
         best = w->max_ways;
-    ast_file *f = w->f;
-    for (uint32_t i = 0; i < f->noptions;) {
-        const ast_option *o = f->options[i];
+    const oc_resolution *res = w->res;
+    for (uint32_t i = 0; i < res->noptions;) {
+        const ast_option *o = res->options[i];
         uint32_t n = 0;
         /* options of one choose are consecutive and linked */
         for (; o; o = o->next, i++)
@@ -124,25 +125,50 @@ static uint32_t max_options(lw *w)
             best = n;
     }
     uint32_t anytime = 1; /* a window: its anytime actions and "pass" */
-    for (uint32_t i = 0; i < f->nfns; i++)
-        anytime += f->fns[i]->anytime;
+    for (uint32_t i = 0; i < res->nfns; i++)
+        anytime += res->fns[i]->anytime;
     if (anytime > best)
         best = anytime;
-    for (uint32_t i = 0; i < f->nevents; i++) /* a chosen order */
-        if (f->events[i]->ntriggers > best)
-            best = f->events[i]->ntriggers;
-    uint64_t total = (uint64_t)best + f->nescapes;
+    for (uint32_t i = 0; i < res->nevents; i++) /* a chosen order */
+        if (res->triggers[i].n > best)
+            best = res->triggers[i].n;
+    uint64_t total = (uint64_t)best + res->nescapes;
     return total > 65535 ? 65535 : (uint32_t)total;
 }
 
-const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
+/* Whether an action can be taken back: left by an escape, undone by
+ * `undo`, by a `pay` a tentative one cannot make, or by `revise`. Such
+ * an action saves the whole state at its start, to put it back. */
+static int actions_undo(const ast_file *file, const oc_resolution *res)
 {
-    lw w0;
-    lw *w = &w0;
+    if (res->acting_var && (res->nescapes || res->has_undo))
+        return 1;
+    for (const ast_decl *x = file->decls; x; x = x->next)
+        if (x->tentative || x->revisable)
+            return 1;
+    return 0;
+}
+
+/* Whether the block keeps the start state of the last revisable action
+ * ended, for `revise`. */
+static int actions_revise(const ast_file *file)
+{
+    for (const ast_decl *x = file->decls; x; x = x->next)
+        if (x->revisable)
+            return 1;
+    return 0;
+}
+
+const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolution *res,
+                             diag *d)
+{
+    lowering w0;
+    lowering *w = &w0;
     memset(w, 0, sizeof *w);
     w->a = arena;
     w->d = d;
     w->f = file;
+    w->res = res;
     ordo_program *p = ARENA_NEW(arena, ordo_program);
     p->magic = ORDO_PROGRAM_MAGIC;
     p->version = ORDO_PROGRAM_VERSION;
@@ -154,70 +180,71 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
 
     uint32_t state_size = 0;
     uint32_t nvars = 0;
-    p->vars = lw_lower_vars(w, &state_size, &nvars);
+    p->vars = lower_vars(w, &state_size, &nvars);
     p->nvars = (uint16_t)nvars;
     p->state_size = state_size;
-    w->turn_var = file->turn_var ? (uint32_t)file->turn_var->index : 0;
-    if (file->acting_var) {
-        w->acting_var = (uint32_t)file->acting_var->index;
-        p->act_first = (uint16_t)file->act_first;
-        p->act_undo = file->act_undo;
-        p->act_revise = file->act_revise;
-        w->act_slots = (state_size - (file->act_undo ? 0 : p->vars[file->act_first].offset) +
+    w->turn_var = res->turn_var ? (uint32_t)res->turn_var->index : 0;
+    if (res->acting_var) {
+        w->acting_var = (uint32_t)res->acting_var->index;
+        p->act_first = (uint16_t)res->act_first;
+        p->act_undo = (uint8_t)actions_undo(file, res);
+        p->act_revise = (uint8_t)actions_revise(file);
+        w->act_slots = (state_size - (p->act_undo ? 0 : p->vars[res->act_first].offset) +
                         3u) / 4u;
     }
     p->max_pending = file->has_batches ? MAX_PENDING : 0;
-    lw_lower_enums(w, p);
-    lw_lower_data(w, p);
-    lw_lower_steps(w, p);
-    lw_lower_events(w, p);
+    lower_enums(w, p);
+    lower_data(w, p);
+    lower_steps(w, p);
+    lower_events(w, p);
 
     fill_procs(w);
     fill_options(w);
-    uint32_t main_proc = lw_new_proc(w, "sequence", file->sequence ? ast_line(file->sequence->loc) : 0);
+    uint32_t main_proc =
+        lower_new_proc(w, "sequence", res->sequence ? ast_line(res->sequence->loc) : 0);
     add_listener_procs(w);
 
-    for (uint32_t i = 0; i < file->nfns; i++)
-        lw_lower_fn_or_proc(w, file->fns[i]);
-    for (uint32_t i = 0; i < file->nfns; i++)
+    for (uint32_t i = 0; i < res->nfns; i++)
+        lower_fn_or_proc(w, res->fns[i]);
+    for (uint32_t i = 0; i < res->nfns; i++)
         if (w->guard_fn[i] != NO_LABEL)
-            lw_lower_guard(w, file->fns[i]);
-    for (uint32_t i = 0; i < file->nevents; i++)
+            lower_guard(w, res->fns[i]);
+    for (uint32_t i = 0; i < res->nevents; i++)
         if (w->dispatch[i] != NO_LABEL) {
-            lw_lower_dispatch(w, file->events[i]);
+            lower_dispatch(w, res->events[i]);
             w->events[i].dispatch = (uint16_t)(w->dispatch[i] + 1);
         }
-    w->unit_file = file->sequence ? ast_file_of(file->sequence->loc) : 0;
-    lw_unit_begin(w, main_proc, file->sequence ? file->sequence->nlocals : 0);
-    if (file->sequence)
-        lw_block(w, &file->sequence->body);
-    lw_emit_op(w, ORDO_OP_RET);
-    lw_unit_end(w);
+    w->unit_file = res->sequence ? ast_file_of(res->sequence->loc) : 0;
+    lower_unit_begin(w, main_proc, res->sequence ? res->sequence->nlocals : 0);
+    if (res->sequence)
+        lower_block(w, &res->sequence->body);
+    lower_emit_op(w, ORDO_OP_RET);
+    lower_unit_end(w);
 
     u16vec evals = {0};
     u16vec roots = {0};
     VPUSH(w, roots, (uint16_t)main_proc);
     VEC(ordo_scenario) scen = {0};
-    for (uint32_t i = 0; i < file->nscenarios; i++) {
-        const ast_decl *sd = file->scenarios[i];
+    for (uint32_t i = 0; i < res->nscenarios; i++) {
+        const ast_decl *sd = res->scenarios[i];
         if (sd->layer + 1 < file->nlayers)
             continue; /* a base's scenarios test the base (checked, not run) */
         ordo_scenario s;
         s.name = sd->title ? sd->title : "";
-        s.rule = lw_join_cites(w, sd->cites);
+        s.rule = lower_join_cites(w, sd->cites);
         s.first = w->items.n;
         s.line = ast_line(sd->loc);
         for (const ast_item *it = sd->items; it; it = it->next)
-            lw_lower_item(w, it, main_proc, &evals, &roots);
+            lower_item(w, it, main_proc, &evals, &roots);
         s.count = w->items.n - s.first;
         VPUSH(w, scen, s);
     }
-    lw_lower_policies(w, p, &evals);
+    lower_policies(w, p, &evals);
 
     /* exact sizes: the deepest root chain, plus the deepest expect run on
      * top of a suspended game */
     uint32_t slots = 0, frames = 0, eslots = 0, eframes = 0;
-    lw_size_chains(w);
+    lower_size_chains(w);
     for (uint32_t i = 0; i < roots.n; i++) {
         unit_info *u = &w->units.v[roots.v[i]];
         slots = u->chain_slots > slots ? u->chain_slots : slots;
@@ -244,7 +271,7 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
         if (w->procs.v[i].room < w->procs.v[i].nlocals + 1u)
             w->procs.v[i].room = (uint16_t)(w->procs.v[i].nlocals + 1u);
     if (w->procs.n > MAX_TABLE || w->options.n > MAX_TABLE || w->texts.n > MAX_TABLE ||
-        file->nsteps > 32767) {
+        res->nsteps > 32767) {
         diag_error(d, (ast_loc){0, 0}, "this ruleset has more procedures, options, texts or "
                                        "steps than the runtime's tables hold");
         w->failed = 1;
@@ -253,25 +280,25 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d)
     p->stack_size = (uint16_t)stack;
     p->max_frames = (uint16_t)(frames + eframes);
     p->max_options = (uint16_t)max_options(w);
-    p->max_escapes = (uint16_t)file->nescapes;
+    p->max_escapes = (uint16_t)res->nescapes;
     p->main_proc = (uint16_t)main_proc;
-    p->code = lw_keep(w, w->code.v, w->code.n, sizeof *w->code.v);
+    p->code = lower_keep(w, w->code.v, w->code.n, sizeof *w->code.v);
     w->code.v = NULL;
     p->ncode = w->code.n;
-    p->procs = lw_to_arena(w, w->procs.v, w->procs.n, sizeof *w->procs.v);
+    p->procs = lower_to_arena(w, w->procs.v, w->procs.n, sizeof *w->procs.v);
     p->nprocs = (uint16_t)w->procs.n;
-    p->options = lw_to_arena(w, w->options.v, w->options.n, sizeof *w->options.v);
+    p->options = lower_to_arena(w, w->options.v, w->options.n, sizeof *w->options.v);
     p->noptions = (uint16_t)w->options.n;
-    p->escapes = lw_to_arena(w, w->escapes.v, w->escapes.n, sizeof *w->escapes.v);
+    p->escapes = lower_to_arena(w, w->escapes.v, w->escapes.n, sizeof *w->escapes.v);
     p->nescapes = (uint16_t)w->escapes.n;
-    p->texts = lw_to_arena(w, w->texts.v, w->texts.n, sizeof *w->texts.v);
+    p->texts = lower_to_arena(w, w->texts.v, w->texts.n, sizeof *w->texts.v);
     p->ntexts = (uint16_t)w->texts.n;
-    p->scenarios = lw_to_arena(w, scen.v, scen.n, sizeof *scen.v);
+    p->scenarios = lower_to_arena(w, scen.v, scen.n, sizeof *scen.v);
     p->nscenarios = (uint16_t)scen.n;
-    p->items = lw_to_arena(w, w->items.v, w->items.n, sizeof *w->items.v);
+    p->items = lower_to_arena(w, w->items.v, w->items.n, sizeof *w->items.v);
     p->nitems = w->items.n;
     if (w->lines.n) {
-        p->lines = lw_keep(w, w->lines.v, w->lines.n, sizeof *w->lines.v);
+        p->lines = lower_keep(w, w->lines.v, w->lines.n, sizeof *w->lines.v);
         w->lines.v = NULL;
     }
     p->nlines = w->lines.n;

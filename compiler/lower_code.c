@@ -6,7 +6,7 @@
  * finished tables are copied into the arena (lower.c). */
 #include "lower_int.h"
 
-void *lw_grow(lw *w, void *p, uint32_t *cap, size_t size)
+void *lower_grow(lowering *w, void *p, uint32_t *cap, size_t size)
 {
     uint32_t ncap = *cap ? *cap * 2 : 16;
     void *np = realloc(p, (size_t)ncap * size);
@@ -20,13 +20,13 @@ void *lw_grow(lw *w, void *p, uint32_t *cap, size_t size)
 
 /* ------------------------------------------------------------ the code */
 
-static int nd_of(const lw *w, uint16_t var)
+static int nd_of(const lowering *w, uint16_t var)
 {
-    return (int)w->f->vars[var]->ndims;
+    return (int)w->res->vars[var]->ndims;
 }
 
 /* How an instruction changes the operand-stack depth. */
-static int stack_effect(const lw *w, const ordo_insn *in)
+static int stack_effect(const lowering *w, const ordo_insn *in)
 {
     /* runtime/opcode_list.h states it; ordo_op_stack reads it */
     unsigned needs = ordo_op_needs(in->op), nd = 0, np = 0, nr = 0;
@@ -42,12 +42,12 @@ static int stack_effect(const lw *w, const ordo_insn *in)
     return pushes - pops;
 }
 
-uint32_t lw_here(const lw *w)
+uint32_t lower_here(const lowering *w)
 {
     return w->code.n;
 }
 
-uint32_t lw_emit(lw *w, int op, int x, uint32_t a, int32_t b)
+uint32_t lower_emit(lowering *w, int op, int x, uint32_t a, int32_t b)
 {
     ordo_insn in = {(uint8_t)op, (uint8_t)x, (uint16_t)a, b};
     if (a > MAX_TABLE && !w->failed) {
@@ -62,55 +62,55 @@ uint32_t lw_emit(lw *w, int op, int x, uint32_t a, int32_t b)
     return w->code.n - 1;
 }
 
-uint32_t lw_emit_op(lw *w, int op)
+uint32_t lower_emit_op(lowering *w, int op)
 {
-    return lw_emit(w, op, 0, 0, 0);
+    return lower_emit(w, op, 0, 0, 0);
 }
 
-uint32_t lw_emit_a(lw *w, int op, uint32_t a)
+uint32_t lower_emit_a(lowering *w, int op, uint32_t a)
 {
-    return lw_emit(w, op, 0, a, 0);
+    return lower_emit(w, op, 0, a, 0);
 }
 
-void lw_push_const(lw *w, int32_t v)
+void lower_push_const(lowering *w, int32_t v)
 {
-    lw_emit(w, ORDO_OP_PUSH, 0, 0, v);
+    lower_emit(w, ORDO_OP_PUSH, 0, 0, v);
 }
 
 /* A forward jump whose target is patched later. */
-uint32_t lw_jump(lw *w, int op)
+uint32_t lower_jump(lowering *w, int op)
 {
-    return lw_emit(w, op, 0, 0, 0);
+    return lower_emit(w, op, 0, 0, 0);
 }
 
-static void patch(lw *w, uint32_t at, uint32_t target)
+static void patch(lowering *w, uint32_t at, uint32_t target)
 {
     w->code.v[at].b = (int32_t)target;
 }
 
-void lw_patch_here(lw *w, uint32_t at)
+void lower_patch_here(lowering *w, uint32_t at)
 {
-    patch(w, at, lw_here(w));
+    patch(w, at, lower_here(w));
 }
 
 /* Patches every jump in `js` to here and frees the list. */
-void lw_patch_all_here(lw *w, u32vec *js)
+void lower_patch_all_here(lowering *w, u32vec *js)
 {
     for (uint32_t i = 0; i < js->n; i++)
-        lw_patch_here(w, js->v[i]);
+        lower_patch_here(w, js->v[i]);
     free(js->v);
     js->v = NULL;
     js->n = js->cap = 0;
 }
 
-void lw_jump_to(lw *w, int op, uint32_t target)
+void lower_jump_to(lowering *w, int op, uint32_t target)
 {
-    lw_emit(w, op, 0, 0, (int32_t)target);
+    lower_emit(w, op, 0, 0, (int32_t)target);
 }
 
 /* Hidden locals (loop counters, sort keys) live above the named ones, in a
  * stack discipline: a construct takes them and gives them back. */
-uint32_t lw_take_locals(lw *w, uint32_t n)
+uint32_t lower_take_locals(lowering *w, uint32_t n)
 {
     uint32_t s = w->nlocals;
     w->nlocals += n;
@@ -119,21 +119,21 @@ uint32_t lw_take_locals(lw *w, uint32_t n)
     return s;
 }
 
-void lw_give_locals(lw *w, uint32_t first)
+void lower_give_locals(lowering *w, uint32_t first)
 {
     w->nlocals = first;
 }
 
 /* The frame slot of a named local: where an inlined fn's locals start, plus
  * the slot resolution gave it. */
-uint32_t lw_lslot(const lw *w, const ast_sym *s)
+uint32_t lower_lslot(const lowering *w, const ast_sym *s)
 {
     return w->local_base + (uint32_t)s->slot;
 }
 
 /* --------------------------------------------------------------- types */
 
-int lw_kind_of(const ast_type *t)
+int lower_kind_of(const ast_type *t)
 {
     int k = t->kind == TY_LIST || t->kind == TY_SET ? t->elem : t->kind;
     switch (k) {
@@ -144,14 +144,14 @@ int lw_kind_of(const ast_type *t)
     }
 }
 
-uint16_t lw_enum_of(const ast_type *t)
+uint16_t lower_enum_of(const ast_type *t)
 {
     return t->enm ? (uint16_t)t->enm->index : 0;
 }
 
 /* The values a scalar (or a list element, or a set's member) of type t may
  * hold. */
-void lw_bounds_of(const lw *w, const ast_type *t, int32_t *lo, int32_t *hi)
+void lower_bounds_of(const lowering *w, const ast_type *t, int32_t *lo, int32_t *hi)
 {
     if (t->kind == TY_SET) { /* its domain: a table's none is no member */
         *lo = t->lo;
@@ -177,7 +177,7 @@ void lw_bounds_of(const lw *w, const ast_type *t, int32_t *lo, int32_t *hi)
     }
 }
 
-uint8_t lw_width_for(int32_t lo, int32_t hi)
+uint8_t lower_width_for(int32_t lo, int32_t hi)
 {
     if (lo >= INT8_MIN && hi <= INT8_MAX)
         return 1;
@@ -186,13 +186,13 @@ uint8_t lw_width_for(int32_t lo, int32_t hi)
     return 4;
 }
 
-/* v[0..n), grown with lw_grow, handed to the arena as it is (trimmed to
+/* v[0..n), grown with lower_grow, handed to the arena as it is (trimmed to
  * n): the code of a large ruleset is tens of MB, and a copy would touch
  * as many fresh pages again. The caller forgets v (it is the arena's). */
-void *lw_keep(lw *w, void *v, uint32_t n, size_t size)
+void *lower_keep(lowering *w, void *v, uint32_t n, size_t size)
 {
     if (!v || !n) {
-        void *p = lw_to_arena(w, v, n, size);
+        void *p = lower_to_arena(w, v, n, size);
         free(v);
         return p;
     }
@@ -202,7 +202,7 @@ void *lw_keep(lw *w, void *v, uint32_t n, size_t size)
 
 /* A copy of v[0..n) in the arena: the finished tables live as long as the
  * compiler that made them. */
-void *lw_to_arena(lw *w, const void *v, uint32_t n, size_t size)
+void *lower_to_arena(lowering *w, const void *v, uint32_t n, size_t size)
 {
     void *p = arena_alloc(w->a, (n ? n : 1) * size);
     if (n)

@@ -8,18 +8,18 @@
 
 /* A list var reference (E_NAME or E_INDEX of a list var): pushes its
  * indexes; returns the var. */
-uint32_t lw_list_ref(lw *w, const ast_expr *e)
+uint32_t lower_list_ref(lowering *w, const ast_expr *e)
 {
     if (e->kind == E_INDEX) {
         for (uint32_t i = 0; i < e->nargs; i++)
-            lw_expr(w, e->args[i]);
+            lower_expr(w, e->args[i]);
         return (uint32_t)e->base->sym->decl->index;
     }
     return (uint32_t)e->sym->decl->index;
 }
 
 /* The list instruction, or its set counterpart when e is a set. */
-int lw_list_op(const ast_expr *e, int list_op, int set_op)
+int lower_list_op(const ast_expr *e, int list_op, int set_op)
 {
     return e->type.kind == TY_SET ? set_op : list_op;
 }
@@ -28,38 +28,38 @@ int lw_list_op(const ast_expr *e, int list_op, int set_op)
 
 /* The keys of pick_player: computed for the candidate in hand (`stored`
  * NO_LABEL), or read from locals stored + k * max_players + player. */
-static void pick_key(lw *w, const pick_ctx *pc, uint32_t k, uint32_t i)
+static void pick_key(lowering *w, const pick_ctx *pc, uint32_t k, uint32_t i)
 {
     if (pc->stored == NO_LABEL) {
-        lw_expr(w, pc->keys[k]);
+        lower_expr(w, pc->keys[k]);
         return;
     }
-    lw_emit_a(w, ORDO_OP_LDL, i);
-    lw_emit_a(w, ORDO_OP_LDLI, pc->stored + k * (uint32_t)w->f->max_players);
+    lower_emit_a(w, ORDO_OP_LDL, i);
+    lower_emit_a(w, ORDO_OP_LDLI, pc->stored + k * (uint32_t)w->f->max_players);
 }
 
 /* A candidate is skipped when taken already, out of the game or passed
  * (as the pick asks), or failing `where`; the loop var is set for `where`
  * and the keys. */
-static void pick_filter(lw *w, const pick_ctx *pc, uint32_t i, u32vec *next)
+static void pick_filter(lowering *w, const pick_ctx *pc, uint32_t i, u32vec *next)
 {
-    lw_emit_a(w, ORDO_OP_LDL, i);
-    lw_emit_a(w, ORDO_OP_LDLI, pc->taken);
-    VPUSH(w, *next, lw_jump(w, ORDO_OP_JNZ));
+    lower_emit_a(w, ORDO_OP_LDL, i);
+    lower_emit_a(w, ORDO_OP_LDLI, pc->taken);
+    VPUSH(w, *next, lower_jump(w, ORDO_OP_JNZ));
     if (pc->in_game_only) {
-        lw_emit_a(w, ORDO_OP_LDL, i);
-        lw_emit_a(w, ORDO_OP_LDX, 2);
-        VPUSH(w, *next, lw_jump(w, ORDO_OP_JZ));
+        lower_emit_a(w, ORDO_OP_LDL, i);
+        lower_emit_a(w, ORDO_OP_LDX, 2);
+        VPUSH(w, *next, lower_jump(w, ORDO_OP_JZ));
     }
     if (pc->passed_var) {
-        lw_emit_a(w, ORDO_OP_LDL, i);
-        lw_emit_a(w, ORDO_OP_LDX, pc->passed_var);
-        VPUSH(w, *next, lw_jump(w, ORDO_OP_JNZ));
+        lower_emit_a(w, ORDO_OP_LDL, i);
+        lower_emit_a(w, ORDO_OP_LDX, pc->passed_var);
+        VPUSH(w, *next, lower_jump(w, ORDO_OP_JNZ));
     }
-    lw_emit_a(w, ORDO_OP_LDL, i);
-    lw_emit_a(w, ORDO_OP_STL, pc->var);
+    lower_emit_a(w, ORDO_OP_LDL, i);
+    lower_emit_a(w, ORDO_OP_STL, pc->var);
     if (pc->where)
-        lw_branch(w, pc->where, 0, next);
+        lower_branch(w, pc->where, 0, next);
 }
 
 /* Leaves in local pc->best the player who comes first by the keys among
@@ -67,184 +67,185 @@ static void pick_filter(lw *w, const pick_ctx *pc, uint32_t i, u32vec *next)
  * players in number order, so the lowest number breaks the last tie. */
 /* `for local i in 0..players-1`'s head: i = 0, the loop's top in *top;
  * returns the jump out, taken when i reaches the player count. */
-static uint32_t open_player_count(lw *w, uint32_t i, uint32_t *top)
+static uint32_t open_player_count(lowering *w, uint32_t i, uint32_t *top)
 {
-    lw_push_const(w, 0);
-    lw_emit_a(w, ORDO_OP_STL, i);
-    *top = lw_here(w);
-    lw_emit_a(w, ORDO_OP_LDL, i);
-    lw_emit_op(w, ORDO_OP_NPLAYERS);
-    lw_emit_op(w, ORDO_OP_LT);
-    return lw_jump(w, ORDO_OP_JZ);
+    lower_push_const(w, 0);
+    lower_emit_a(w, ORDO_OP_STL, i);
+    *top = lower_here(w);
+    lower_emit_a(w, ORDO_OP_LDL, i);
+    lower_emit_op(w, ORDO_OP_NPLAYERS);
+    lower_emit_op(w, ORDO_OP_LT);
+    return lower_jump(w, ORDO_OP_JZ);
 }
 
-void lw_pick_player(lw *w, const pick_ctx *pc)
+void lower_pick_player(lowering *w, const pick_ctx *pc)
 {
     uint32_t n = pc->nkeys;
-    uint32_t i = lw_take_locals(w, 1 + 2 * n); /* the candidate, its keys, the best's */
+    uint32_t i = lower_take_locals(w, 1 + 2 * n); /* the candidate, its keys, the best's */
     uint32_t key = i + 1, bkey = i + 1 + n;
-    lw_push_const(w, -1);
-    lw_emit_a(w, ORDO_OP_STL, pc->best);
+    lower_push_const(w, -1);
+    lower_emit_a(w, ORDO_OP_STL, pc->best);
     uint32_t top, done = open_player_count(w, i, &top);
     u32vec next = {0}, take = {0};
     pick_filter(w, pc, i, &next);
     for (uint32_t k = 0; k < n; k++) {
         pick_key(w, pc, k, i);
-        lw_emit_a(w, ORDO_OP_STL, key + k);
+        lower_emit_a(w, ORDO_OP_STL, key + k);
     }
-    lw_emit_a(w, ORDO_OP_LDL, pc->best);
-    lw_push_const(w, -1);
-    lw_emit_op(w, ORDO_OP_EQ);
-    VPUSH(w, take, lw_jump(w, ORDO_OP_JNZ));
+    lower_emit_a(w, ORDO_OP_LDL, pc->best);
+    lower_push_const(w, -1);
+    lower_emit_op(w, ORDO_OP_EQ);
+    VPUSH(w, take, lower_jump(w, ORDO_OP_JNZ));
     for (uint32_t k = 0; k < n; k++) {
-        lw_emit_a(w, ORDO_OP_LDL, key + k);
-        lw_emit_a(w, ORDO_OP_LDL, bkey + k);
-        lw_emit_op(w, (pc->desc_mask >> k) & 1 ? ORDO_OP_GT : ORDO_OP_LT);
-        VPUSH(w, take, lw_jump(w, ORDO_OP_JNZ));
-        lw_emit_a(w, ORDO_OP_LDL, key + k);
-        lw_emit_a(w, ORDO_OP_LDL, bkey + k);
-        lw_emit_op(w, ORDO_OP_NE);
-        VPUSH(w, next, lw_jump(w, ORDO_OP_JNZ)); /* comes later: keep the best */
+        lower_emit_a(w, ORDO_OP_LDL, key + k);
+        lower_emit_a(w, ORDO_OP_LDL, bkey + k);
+        lower_emit_op(w, (pc->desc_mask >> k) & 1 ? ORDO_OP_GT : ORDO_OP_LT);
+        VPUSH(w, take, lower_jump(w, ORDO_OP_JNZ));
+        lower_emit_a(w, ORDO_OP_LDL, key + k);
+        lower_emit_a(w, ORDO_OP_LDL, bkey + k);
+        lower_emit_op(w, ORDO_OP_NE);
+        VPUSH(w, next, lower_jump(w, ORDO_OP_JNZ)); /* comes later: keep the best */
     }
-    VPUSH(w, next, lw_jump(w, ORDO_OP_JMP)); /* a tie: the lower number stays */
-    lw_patch_all_here(w, &take);
-    lw_emit_a(w, ORDO_OP_LDL, i);
-    lw_emit_a(w, ORDO_OP_STL, pc->best);
+    VPUSH(w, next, lower_jump(w, ORDO_OP_JMP)); /* a tie: the lower number stays */
+    lower_patch_all_here(w, &take);
+    lower_emit_a(w, ORDO_OP_LDL, i);
+    lower_emit_a(w, ORDO_OP_STL, pc->best);
     for (uint32_t k = 0; k < n; k++) {
-        lw_emit_a(w, ORDO_OP_LDL, key + k);
-        lw_emit_a(w, ORDO_OP_STL, bkey + k);
+        lower_emit_a(w, ORDO_OP_LDL, key + k);
+        lower_emit_a(w, ORDO_OP_STL, bkey + k);
     }
-    lw_patch_all_here(w, &next);
-    lw_emit_a(w, ORDO_OP_INCL, i);
-    lw_jump_to(w, ORDO_OP_JMP, top);
-    lw_patch_here(w, done);
-    lw_give_locals(w, i);
+    lower_patch_all_here(w, &next);
+    lower_emit_a(w, ORDO_OP_INCL, i);
+    lower_jump_to(w, ORDO_OP_JMP, top);
+    lower_patch_here(w, done);
+    lower_give_locals(w, i);
 }
 
 /* Every player's cell to 0: of the player-indexed locals from `a` (op
  * STLI: a round's marks), or of the player-indexed var `a` (op STX). */
-void lw_clear_players(lw *w, int op, uint32_t a)
+void lower_clear_players(lowering *w, int op, uint32_t a)
 {
-    uint32_t i = lw_take_locals(w, 1);
+    uint32_t i = lower_take_locals(w, 1);
     uint32_t top, done = open_player_count(w, i, &top);
-    lw_emit_a(w, ORDO_OP_LDL, i);
-    lw_push_const(w, 0);
-    lw_emit_a(w, op, a);
-    lw_emit_a(w, ORDO_OP_INCL, i);
-    lw_jump_to(w, ORDO_OP_JMP, top);
-    lw_patch_here(w, done);
-    lw_give_locals(w, i);
+    lower_emit_a(w, ORDO_OP_LDL, i);
+    lower_push_const(w, 0);
+    lower_emit_a(w, op, a);
+    lower_emit_a(w, ORDO_OP_INCL, i);
+    lower_jump_to(w, ORDO_OP_JMP, top);
+    lower_patch_here(w, done);
+    lower_give_locals(w, i);
 }
 
 /* One key: each player's key into hidden locals, then SORTP (the order
  * a one-key `for` has always had: stable, lower number first on ties). */
-static void sort_by_one_key(lw *w, iter_ctx *c, uint32_t var, const ast_expr *by, int desc)
+static void sort_by_one_key(lowering *w, iter_ctx *c, uint32_t var, const ast_expr *by, int desc)
 {
     uint32_t maxp = (uint32_t)w->f->max_players;
-    uint32_t keys = lw_take_locals(w, maxp);
-    c->order = lw_take_locals(w, maxp);
+    uint32_t keys = lower_take_locals(w, maxp);
+    c->order = lower_take_locals(w, maxp);
     c->sorted = 1;
-    lw_push_const(w, 0);
-    lw_emit_a(w, ORDO_OP_STL, c->counter);
-    uint32_t top = lw_here(w);
-    lw_emit_a(w, ORDO_OP_LDL, c->counter);
-    lw_emit_op(w, ORDO_OP_NPLAYERS);
-    lw_emit_op(w, ORDO_OP_LT);
-    uint32_t done = lw_jump(w, ORDO_OP_JZ);
-    lw_emit_a(w, ORDO_OP_LDL, c->counter);
-    lw_emit_a(w, ORDO_OP_STL, var);
-    lw_emit_a(w, ORDO_OP_LDL, c->counter);
-    lw_expr(w, by);
-    lw_emit_a(w, ORDO_OP_STLI, keys);
-    lw_emit_a(w, ORDO_OP_LDL, c->counter);
-    lw_push_const(w, 1);
-    lw_emit_op(w, ORDO_OP_ADD);
-    lw_emit_a(w, ORDO_OP_STL, c->counter);
-    lw_jump_to(w, ORDO_OP_JMP, top);
-    lw_patch_here(w, done);
-    lw_emit(w, ORDO_OP_SORTP, desc ? 1 : 0, keys, (int32_t)c->order);
+    lower_push_const(w, 0);
+    lower_emit_a(w, ORDO_OP_STL, c->counter);
+    uint32_t top = lower_here(w);
+    lower_emit_a(w, ORDO_OP_LDL, c->counter);
+    lower_emit_op(w, ORDO_OP_NPLAYERS);
+    lower_emit_op(w, ORDO_OP_LT);
+    uint32_t done = lower_jump(w, ORDO_OP_JZ);
+    lower_emit_a(w, ORDO_OP_LDL, c->counter);
+    lower_emit_a(w, ORDO_OP_STL, var);
+    lower_emit_a(w, ORDO_OP_LDL, c->counter);
+    lower_expr(w, by);
+    lower_emit_a(w, ORDO_OP_STLI, keys);
+    lower_emit_a(w, ORDO_OP_LDL, c->counter);
+    lower_push_const(w, 1);
+    lower_emit_op(w, ORDO_OP_ADD);
+    lower_emit_a(w, ORDO_OP_STL, c->counter);
+    lower_jump_to(w, ORDO_OP_JMP, top);
+    lower_patch_here(w, done);
+    lower_emit(w, ORDO_OP_SORTP, desc ? 1 : 0, keys, (int32_t)c->order);
 }
 
 /* Several keys (`by K1, K2 ...`): every player's keys once, into hidden
  * locals, then the order o[0..n-1] picked one player at a time by them. */
-static void sort_by_keys(lw *w, iter_ctx *c, uint32_t var, const for_keys *fk)
+static void sort_by_keys(lowering *w, iter_ctx *c, uint32_t var, const for_keys *fk)
 {
     uint32_t maxp = (uint32_t)w->f->max_players;
-    c->order = lw_take_locals(w, maxp);
+    c->order = lower_take_locals(w, maxp);
     c->sorted = 1;
     uint32_t tmp = w->nlocals;
     pick_ctx pc = {.var = var, .keys = fk->keys, .nkeys = fk->nkeys,
                    .desc_mask = fk->desc_mask};
-    pc.stored = lw_take_locals(w, fk->nkeys * maxp);
-    pc.taken = lw_take_locals(w, maxp);
-    pc.best = lw_take_locals(w, 1);
-    lw_clear_players(w, ORDO_OP_STLI, pc.taken);
-    lw_push_const(w, 0);
-    lw_emit_a(w, ORDO_OP_STL, c->counter);
-    uint32_t top = lw_here(w); /* each player's keys */
-    lw_emit_a(w, ORDO_OP_LDL, c->counter);
-    lw_emit_op(w, ORDO_OP_NPLAYERS);
-    lw_emit_op(w, ORDO_OP_LT);
-    uint32_t done = lw_jump(w, ORDO_OP_JZ);
-    lw_emit_a(w, ORDO_OP_LDL, c->counter);
-    lw_emit_a(w, ORDO_OP_STL, var);
+    pc.stored = lower_take_locals(w, fk->nkeys * maxp);
+    pc.taken = lower_take_locals(w, maxp);
+    pc.best = lower_take_locals(w, 1);
+    lower_clear_players(w, ORDO_OP_STLI, pc.taken);
+    lower_push_const(w, 0);
+    lower_emit_a(w, ORDO_OP_STL, c->counter);
+    uint32_t top = lower_here(w); /* each player's keys */
+    lower_emit_a(w, ORDO_OP_LDL, c->counter);
+    lower_emit_op(w, ORDO_OP_NPLAYERS);
+    lower_emit_op(w, ORDO_OP_LT);
+    uint32_t done = lower_jump(w, ORDO_OP_JZ);
+    lower_emit_a(w, ORDO_OP_LDL, c->counter);
+    lower_emit_a(w, ORDO_OP_STL, var);
     for (uint32_t k = 0; k < fk->nkeys; k++) {
-        lw_emit_a(w, ORDO_OP_LDL, c->counter);
-        lw_expr(w, fk->keys[k]);
-        lw_emit_a(w, ORDO_OP_STLI, pc.stored + k * maxp);
+        lower_emit_a(w, ORDO_OP_LDL, c->counter);
+        lower_expr(w, fk->keys[k]);
+        lower_emit_a(w, ORDO_OP_STLI, pc.stored + k * maxp);
     }
-    lw_emit_a(w, ORDO_OP_INCL, c->counter);
-    lw_jump_to(w, ORDO_OP_JMP, top);
-    lw_patch_here(w, done);
-    lw_push_const(w, 0);
-    lw_emit_a(w, ORDO_OP_STL, c->counter);
-    top = lw_here(w); /* o[j] = the first not taken yet */
-    lw_emit_a(w, ORDO_OP_LDL, c->counter);
-    lw_emit_op(w, ORDO_OP_NPLAYERS);
-    lw_emit_op(w, ORDO_OP_LT);
-    done = lw_jump(w, ORDO_OP_JZ);
-    lw_pick_player(w, &pc);
-    lw_emit_a(w, ORDO_OP_LDL, c->counter);
-    lw_emit_a(w, ORDO_OP_LDL, pc.best);
-    lw_emit_a(w, ORDO_OP_STLI, c->order);
-    lw_emit_a(w, ORDO_OP_LDL, pc.best);
-    lw_push_const(w, 1);
-    lw_emit_a(w, ORDO_OP_STLI, pc.taken);
-    lw_emit_a(w, ORDO_OP_INCL, c->counter);
-    lw_jump_to(w, ORDO_OP_JMP, top);
-    lw_patch_here(w, done);
-    lw_give_locals(w, tmp);
+    lower_emit_a(w, ORDO_OP_INCL, c->counter);
+    lower_jump_to(w, ORDO_OP_JMP, top);
+    lower_patch_here(w, done);
+    lower_push_const(w, 0);
+    lower_emit_a(w, ORDO_OP_STL, c->counter);
+    top = lower_here(w); /* o[j] = the first not taken yet */
+    lower_emit_a(w, ORDO_OP_LDL, c->counter);
+    lower_emit_op(w, ORDO_OP_NPLAYERS);
+    lower_emit_op(w, ORDO_OP_LT);
+    done = lower_jump(w, ORDO_OP_JZ);
+    lower_pick_player(w, &pc);
+    lower_emit_a(w, ORDO_OP_LDL, c->counter);
+    lower_emit_a(w, ORDO_OP_LDL, pc.best);
+    lower_emit_a(w, ORDO_OP_STLI, c->order);
+    lower_emit_a(w, ORDO_OP_LDL, pc.best);
+    lower_push_const(w, 1);
+    lower_emit_a(w, ORDO_OP_STLI, pc.taken);
+    lower_emit_a(w, ORDO_OP_INCL, c->counter);
+    lower_jump_to(w, ORDO_OP_JMP, top);
+    lower_patch_here(w, done);
+    lower_give_locals(w, tmp);
 }
 
 /* A set's members, ascending: the loop variable holds the member in hand
  * and SNEXT finds the next one above it (a scan of the set's words, so the
  * loop costs per member, not per member of the domain); none left, it
  * jumps out. The variable starts below the domain. */
-static void set_open(lw *w, iter_ctx *c, const ast_expr *set, uint32_t var)
+static void set_open(lowering *w, iter_ctx *c, const ast_expr *set, uint32_t var)
 {
     c->is_set = 1;
-    lw_push_const(w, set->type.lo - 1); /* resolve_expr.c: lo > INT32_MIN */
-    lw_emit_a(w, ORDO_OP_STL, var);
-    c->top = lw_here(w);
-    uint32_t v = lw_list_ref(w, set);
-    lw_emit_a(w, ORDO_OP_LDL, var);
-    c->exit_jump = lw_emit(w, ORDO_OP_SNEXT, 0, v, 0);
-    lw_emit_a(w, ORDO_OP_STL, var);
+    lower_push_const(w, set->type.lo - 1); /* resolve_expr.c: lo > INT32_MIN */
+    lower_emit_a(w, ORDO_OP_STL, var);
+    c->top = lower_here(w);
+    uint32_t v = lower_list_ref(w, set);
+    lower_emit_a(w, ORDO_OP_LDL, var);
+    c->exit_jump = lower_emit(w, ORDO_OP_SNEXT, 0, v, 0);
+    lower_emit_a(w, ORDO_OP_STL, var);
 }
 
-void lw_iter_open(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, const ast_expr *by,
+void lower_iter_open(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t var, const ast_expr *by,
                       int desc)
 {
     for_keys fk = {by ? &by : NULL, by ? 1u : 0u, desc ? 1u : 0u};
-    lw_iter_open_keys(w, c, it, var, &fk);
+    lower_iter_open_keys(w, c, it, var, &fk);
 }
 
-void lw_iter_open_keys(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, const for_keys *fk)
+void lower_iter_open_keys(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t var,
+                          const for_keys *fk)
 {
     memset(c, 0, sizeof *c);
     c->var = var;
     c->hidden = w->nlocals;
-    c->counter = lw_take_locals(w, 1);
+    c->counter = lower_take_locals(w, 1);
     int players = it->kind == IT_PLAYERS || it->kind == IT_ALL_PLAYERS;
     uint32_t hi = 0;
     if (players && fk->nkeys == 1)
@@ -253,12 +254,12 @@ void lw_iter_open_keys(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, con
         sort_by_keys(w, c, var, fk);
     switch (it->kind) {
     case IT_RANGE:
-        lw_expr(w, it->lo);
-        lw_emit_a(w, ORDO_OP_STL, c->counter);
-        if (!it->hi->is_const) {
-            hi = lw_take_locals(w, 1);
-            lw_expr(w, it->hi);
-            lw_emit_a(w, ORDO_OP_STL, hi);
+        lower_expr(w, it->lo);
+        lower_emit_a(w, ORDO_OP_STL, c->counter);
+        if (!oc_is_const(w->res, it->hi)) {
+            hi = lower_take_locals(w, 1);
+            lower_expr(w, it->hi);
+            lower_emit_a(w, ORDO_OP_STL, hi);
         }
         break;
     case IT_LIST:
@@ -266,173 +267,173 @@ void lw_iter_open_keys(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, con
             set_open(w, c, it->list, var);
             return;
         }
-        lw_push_const(w, 1);
-        lw_emit_a(w, ORDO_OP_STL, c->counter);
+        lower_push_const(w, 1);
+        lower_emit_a(w, ORDO_OP_STL, c->counter);
         break;
     default:
-        lw_push_const(w, 0);
-        lw_emit_a(w, ORDO_OP_STL, c->counter);
+        lower_push_const(w, 0);
+        lower_emit_a(w, ORDO_OP_STL, c->counter);
         break;
     }
-    c->top = lw_here(w);
-    lw_emit_a(w, ORDO_OP_LDL, c->counter);
+    c->top = lower_here(w);
+    lower_emit_a(w, ORDO_OP_LDL, c->counter);
     switch (it->kind) {
     case IT_RANGE:
-        if (it->hi->is_const)
-            lw_push_const(w, it->hi->cval);
+        if (oc_is_const(w->res, it->hi))
+            lower_push_const(w, oc_cval(w->res, it->hi));
         else
-            lw_emit_a(w, ORDO_OP_LDL, hi);
-        lw_emit_op(w, ORDO_OP_LE);
+            lower_emit_a(w, ORDO_OP_LDL, hi);
+        lower_emit_op(w, ORDO_OP_LE);
         break;
     case IT_ENUM:
-        lw_push_const(w, (int32_t)it->enm->nmembers);
-        lw_emit_op(w, ORDO_OP_LT);
+        lower_push_const(w, (int32_t)it->enm->nmembers);
+        lower_emit_op(w, ORDO_OP_LT);
         break;
     case IT_LIST: {
-        uint32_t v = lw_list_ref(w, it->list);
-        lw_emit_a(w, ORDO_OP_LLEN, v);
-        lw_emit_op(w, ORDO_OP_LE);
+        uint32_t v = lower_list_ref(w, it->list);
+        lower_emit_a(w, ORDO_OP_LLEN, v);
+        lower_emit_op(w, ORDO_OP_LE);
         break;
     }
     default:
-        lw_emit_op(w, ORDO_OP_NPLAYERS);
-        lw_emit_op(w, ORDO_OP_LT);
+        lower_emit_op(w, ORDO_OP_NPLAYERS);
+        lower_emit_op(w, ORDO_OP_LT);
         break;
     }
-    c->exit_jump = lw_jump(w, ORDO_OP_JZ);
+    c->exit_jump = lower_jump(w, ORDO_OP_JZ);
     /* the element */
     if (it->kind == IT_LIST) {
-        uint32_t v = lw_list_ref(w, it->list);
-        lw_emit_a(w, ORDO_OP_LDL, c->counter);
-        lw_emit_a(w, ORDO_OP_LGET, v);
+        uint32_t v = lower_list_ref(w, it->list);
+        lower_emit_a(w, ORDO_OP_LDL, c->counter);
+        lower_emit_a(w, ORDO_OP_LGET, v);
     } else if (c->sorted) {
-        lw_emit_a(w, ORDO_OP_LDL, c->counter);
-        lw_emit_a(w, ORDO_OP_LDLI, c->order);
+        lower_emit_a(w, ORDO_OP_LDL, c->counter);
+        lower_emit_a(w, ORDO_OP_LDLI, c->order);
     } else {
-        lw_emit_a(w, ORDO_OP_LDL, c->counter);
+        lower_emit_a(w, ORDO_OP_LDL, c->counter);
     }
-    lw_emit_a(w, ORDO_OP_STL, var);
+    lower_emit_a(w, ORDO_OP_STL, var);
     if (it->kind == IT_PLAYERS) {
         /* a player who left during the loop is skipped when reached */
-        lw_emit_a(w, ORDO_OP_LDL, var);
-        lw_emit_a(w, ORDO_OP_LDX, 2);
-        VPUSH(w, c->cont, lw_jump(w, ORDO_OP_JZ));
+        lower_emit_a(w, ORDO_OP_LDL, var);
+        lower_emit_a(w, ORDO_OP_LDX, 2);
+        VPUSH(w, c->cont, lower_jump(w, ORDO_OP_JZ));
     }
 }
 
-void lw_iter_close(lw *w, iter_ctx *c)
+void lower_iter_close(lowering *w, iter_ctx *c)
 {
-    lw_patch_all_here(w, &c->cont);
+    lower_patch_all_here(w, &c->cont);
     if (!c->is_set) /* a set's SNEXT steps from the member in hand */
-        lw_emit_a(w, ORDO_OP_INCL, c->counter);
-    lw_jump_to(w, ORDO_OP_JMP, c->top);
-    lw_patch_here(w, c->exit_jump);
-    lw_patch_all_here(w, &c->brk);
-    lw_give_locals(w, c->hidden);
+        lower_emit_a(w, ORDO_OP_INCL, c->counter);
+    lower_jump_to(w, ORDO_OP_JMP, c->top);
+    lower_patch_here(w, c->exit_jump);
+    lower_patch_all_here(w, &c->brk);
+    lower_give_locals(w, c->hidden);
 }
 
 /* `where` (or an option's guard): on false, on to the next element. */
-void lw_iter_filter(lw *w, iter_ctx *c, const ast_expr *cond)
+void lower_iter_filter(lowering *w, iter_ctx *c, const ast_expr *cond)
 {
     if (cond)
-        lw_branch(w, cond, 0, &c->cont);
+        lower_branch(w, cond, 0, &c->cont);
 }
 
 /* `first x in IT where C by K1 desc, K2 ...`: keeps the element whose
  * keys come first, comparing key by key; an equal one seen later does not
  * replace it (iteration order breaks the last tie). -1 (none) when no
  * element passes. The result is left on the stack. */
-static void first_by(lw *w, const ast_expr *e)
+static void first_by(lowering *w, const ast_expr *e)
 {
     uint32_t n = e->nargs;
-    uint32_t best = lw_take_locals(w, 1 + 2 * n); /* best, its keys, this one's keys */
+    uint32_t best = lower_take_locals(w, 1 + 2 * n); /* best, its keys, this one's keys */
     uint32_t bkey = best + 1, key = best + 1 + n;
-    lw_push_const(w, -1);
-    lw_emit_a(w, ORDO_OP_STL, best);
+    lower_push_const(w, -1);
+    lower_emit_a(w, ORDO_OP_STL, best);
     iter_ctx c;
-    lw_iter_open(w, &c, e->iter, lw_lslot(w, e->sym), NULL, 0);
-    lw_iter_filter(w, &c, e->a);
+    lower_iter_open(w, &c, e->iter, lower_lslot(w, e->sym), NULL, 0);
+    lower_iter_filter(w, &c, e->a);
     for (uint32_t k = 0; k < n; k++) {
-        lw_expr(w, e->args[k]);
-        lw_emit_a(w, ORDO_OP_STL, key + k);
+        lower_expr(w, e->args[k]);
+        lower_emit_a(w, ORDO_OP_STL, key + k);
     }
     u32vec take = {0};
-    lw_emit_a(w, ORDO_OP_LDL, best);
-    lw_push_const(w, -1);
-    lw_emit_op(w, ORDO_OP_EQ);
-    VPUSH(w, take, lw_jump(w, ORDO_OP_JNZ));
+    lower_emit_a(w, ORDO_OP_LDL, best);
+    lower_push_const(w, -1);
+    lower_emit_op(w, ORDO_OP_EQ);
+    VPUSH(w, take, lower_jump(w, ORDO_OP_JNZ));
     for (uint32_t k = 0; k < n; k++) {
         int desc = (e->desc_mask >> k) & 1;
-        lw_emit_a(w, ORDO_OP_LDL, key + k);
-        lw_emit_a(w, ORDO_OP_LDL, bkey + k);
-        lw_emit_op(w, desc ? ORDO_OP_GT : ORDO_OP_LT);
-        VPUSH(w, take, lw_jump(w, ORDO_OP_JNZ));
-        lw_emit_a(w, ORDO_OP_LDL, key + k);
-        lw_emit_a(w, ORDO_OP_LDL, bkey + k);
-        lw_emit_op(w, ORDO_OP_NE);
-        VPUSH(w, c.cont, lw_jump(w, ORDO_OP_JNZ)); /* comes later: keep the best */
+        lower_emit_a(w, ORDO_OP_LDL, key + k);
+        lower_emit_a(w, ORDO_OP_LDL, bkey + k);
+        lower_emit_op(w, desc ? ORDO_OP_GT : ORDO_OP_LT);
+        VPUSH(w, take, lower_jump(w, ORDO_OP_JNZ));
+        lower_emit_a(w, ORDO_OP_LDL, key + k);
+        lower_emit_a(w, ORDO_OP_LDL, bkey + k);
+        lower_emit_op(w, ORDO_OP_NE);
+        VPUSH(w, c.cont, lower_jump(w, ORDO_OP_JNZ)); /* comes later: keep the best */
     }
-    VPUSH(w, c.cont, lw_jump(w, ORDO_OP_JMP));      /* a tie: the first stays */
-    lw_patch_all_here(w, &take);
-    lw_emit_a(w, ORDO_OP_LDL, lw_lslot(w, e->sym));
-    lw_emit_a(w, ORDO_OP_STL, best);
+    VPUSH(w, c.cont, lower_jump(w, ORDO_OP_JMP));      /* a tie: the first stays */
+    lower_patch_all_here(w, &take);
+    lower_emit_a(w, ORDO_OP_LDL, lower_lslot(w, e->sym));
+    lower_emit_a(w, ORDO_OP_STL, best);
     for (uint32_t k = 0; k < n; k++) {
-        lw_emit_a(w, ORDO_OP_LDL, key + k);
-        lw_emit_a(w, ORDO_OP_STL, bkey + k);
+        lower_emit_a(w, ORDO_OP_LDL, key + k);
+        lower_emit_a(w, ORDO_OP_STL, bkey + k);
     }
-    lw_iter_close(w, &c);
-    lw_emit_a(w, ORDO_OP_LDL, best);
-    lw_give_locals(w, best);
+    lower_iter_close(w, &c);
+    lower_emit_a(w, ORDO_OP_LDL, best);
+    lower_give_locals(w, best);
 }
 
 /* count/any/all/sum/min/max: the result is left on the stack. */
 /* One element of count/any/all/sum/min/max: the loop variable is set. */
-static void agg_element(lw *w, const ast_expr *e, iter_ctx *c, uint32_t acc, uint32_t seen)
+static void agg_element(lowering *w, const ast_expr *e, iter_ctx *c, uint32_t acc, uint32_t seen)
 {
     int agg = e->op;
     switch (agg) {
     case AGG_COUNT:
-        lw_iter_filter(w, c, e->a);
-        lw_emit_a(w, ORDO_OP_LDL, acc);
-        lw_push_const(w, 1);
-        lw_emit_op(w, ORDO_OP_ADD);
-        lw_emit_a(w, ORDO_OP_STL, acc);
+        lower_iter_filter(w, c, e->a);
+        lower_emit_a(w, ORDO_OP_LDL, acc);
+        lower_push_const(w, 1);
+        lower_emit_op(w, ORDO_OP_ADD);
+        lower_emit_a(w, ORDO_OP_STL, acc);
         break;
     case AGG_ANY:
-        lw_iter_filter(w, c, e->a);
-        lw_push_const(w, 1);
-        lw_emit_a(w, ORDO_OP_STL, acc);
-        VPUSH(w, c->brk, lw_jump(w, ORDO_OP_JMP));
+        lower_iter_filter(w, c, e->a);
+        lower_push_const(w, 1);
+        lower_emit_a(w, ORDO_OP_STL, acc);
+        VPUSH(w, c->brk, lower_jump(w, ORDO_OP_JMP));
         break;
     case AGG_ALL:
         /* for `all`, the where clause is the predicate */
         if (e->a)
-            lw_branch(w, e->a, 1, &c->cont);
-        lw_push_const(w, 0);
-        lw_emit_a(w, ORDO_OP_STL, acc);
-        VPUSH(w, c->brk, lw_jump(w, ORDO_OP_JMP));
+            lower_branch(w, e->a, 1, &c->cont);
+        lower_push_const(w, 0);
+        lower_emit_a(w, ORDO_OP_STL, acc);
+        VPUSH(w, c->brk, lower_jump(w, ORDO_OP_JMP));
         break;
     case AGG_SUM:
-        lw_iter_filter(w, c, e->a);
-        lw_emit_a(w, ORDO_OP_LDL, acc);
-        lw_expr(w, e->b);
-        lw_emit_op(w, ORDO_OP_ADD);
-        lw_emit_a(w, ORDO_OP_STL, acc);
+        lower_iter_filter(w, c, e->a);
+        lower_emit_a(w, ORDO_OP_LDL, acc);
+        lower_expr(w, e->b);
+        lower_emit_op(w, ORDO_OP_ADD);
+        lower_emit_a(w, ORDO_OP_STL, acc);
         break;
     default: { /* min, max: the first value seen, then the running extreme */
-        lw_iter_filter(w, c, e->a);
-        lw_emit_a(w, ORDO_OP_LDL, seen);
-        uint32_t first = lw_jump(w, ORDO_OP_JZ);
-        lw_emit_a(w, ORDO_OP_LDL, acc);
-        lw_expr(w, e->b);
-        lw_emit_op(w, agg == AGG_MIN ? ORDO_OP_MIN : ORDO_OP_MAX);
-        lw_emit_a(w, ORDO_OP_STL, acc);
-        VPUSH(w, c->cont, lw_jump(w, ORDO_OP_JMP));
-        lw_patch_here(w, first);
-        lw_expr(w, e->b);
-        lw_emit_a(w, ORDO_OP_STL, acc);
-        lw_push_const(w, 1);
-        lw_emit_a(w, ORDO_OP_STL, seen);
+        lower_iter_filter(w, c, e->a);
+        lower_emit_a(w, ORDO_OP_LDL, seen);
+        uint32_t first = lower_jump(w, ORDO_OP_JZ);
+        lower_emit_a(w, ORDO_OP_LDL, acc);
+        lower_expr(w, e->b);
+        lower_emit_op(w, agg == AGG_MIN ? ORDO_OP_MIN : ORDO_OP_MAX);
+        lower_emit_a(w, ORDO_OP_STL, acc);
+        VPUSH(w, c->cont, lower_jump(w, ORDO_OP_JMP));
+        lower_patch_here(w, first);
+        lower_expr(w, e->b);
+        lower_emit_a(w, ORDO_OP_STL, acc);
+        lower_push_const(w, 1);
+        lower_emit_a(w, ORDO_OP_STL, seen);
         break;
     }
     }
@@ -440,7 +441,7 @@ static void agg_element(lw *w, const ast_expr *e, iter_ctx *c, uint32_t acc, uin
 
 /* The binding of a local name in scope: its entry among the bound names,
  * or -1 when it reads its own slot. */
-static int bound_name(const lw *w, const ast_sym *s)
+static int bound_name(const lowering *w, const ast_sym *s)
 {
     for (int k = w->nbound; k-- > 0;)
         if (w->bound[k].sym == s)
@@ -448,14 +449,14 @@ static int bound_name(const lw *w, const ast_sym *s)
     return -1;
 }
 
-static int bound_room(const lw *w)
+static int bound_room(const lowering *w)
 {
     return w->nbound < (int)(sizeof w->bound / sizeof w->bound[0]);
 }
 
 /* Binds s to a constant (slot < 0) or to a local slot: its entry, given
  * back by setting nbound under it. The caller checked bound_room. */
-static int bind_name(lw *w, const ast_sym *s, int32_t value, int64_t slot)
+static int bind_name(lowering *w, const ast_sym *s, int32_t value, int64_t slot)
 {
     int k = w->nbound++;
     w->bound[k].sym = s;
@@ -470,7 +471,7 @@ static int bind_name(lw *w, const ast_sym *s, int32_t value, int64_t slot)
  * *lo and *n: the first value and how many. */
 #define UNROLL_MAX 8
 
-static int unrolls(const lw *w, const ast_iter *it, int32_t *lo, int32_t *n)
+static int unrolls(const lowering *w, const ast_iter *it, int32_t *lo, int32_t *n)
 {
     if (!bound_room(w))
         return 0;
@@ -479,11 +480,13 @@ static int unrolls(const lw *w, const ast_iter *it, int32_t *lo, int32_t *n)
         *n = (int32_t)it->enm->nmembers;
         return 1;
     }
-    if (it->kind == IT_RANGE && it->lo->is_const && it->hi->is_const &&
-        it->hi->cval >= it->lo->cval && (int64_t)it->hi->cval - it->lo->cval < UNROLL_MAX) {
-        *lo = it->lo->cval;
-        *n = it->hi->cval - it->lo->cval + 1;
-        return 1;
+    if (it->kind == IT_RANGE && oc_is_const(w->res, it->lo) && oc_is_const(w->res, it->hi)) {
+        int32_t a = oc_cval(w->res, it->lo), b = oc_cval(w->res, it->hi);
+        if (b >= a && (int64_t)b - a < UNROLL_MAX) {
+            *lo = a;
+            *n = b - a + 1;
+            return 1;
+        }
     }
     return 0;
 }
@@ -492,19 +495,19 @@ static int unrolls(const lw *w, const ast_iter *it, int32_t *lo, int32_t *n)
 /* An unrolled `sum` with no `where`: the terms are added on the stack as
  * they come, with no running total in a local (the same additions, in the
  * same order, so an overflow stops at the same term). */
-static void unrolled_sum(lw *w, const ast_expr *e, int32_t lo, int32_t n)
+static void unrolled_sum(lowering *w, const ast_expr *e, int32_t lo, int32_t n)
 {
     int k = bind_name(w, e->sym, lo, -1);
     for (int32_t i = 0; i < n; i++) {
         w->bound[k].value = lo + i;
-        lw_expr(w, e->b);
+        lower_expr(w, e->b);
         if (i > 0)
-            lw_emit_op(w, ORDO_OP_ADD);
+            lower_emit_op(w, ORDO_OP_ADD);
     }
     w->nbound--;
 }
 
-static void aggregate(lw *w, const ast_expr *e)
+static void aggregate(lowering *w, const ast_expr *e)
 {
     if (e->op == AGG_FIRST) {
         first_by(w, e);
@@ -515,14 +518,14 @@ static void aggregate(lw *w, const ast_expr *e)
         unrolled_sum(w, e, lo, n);
         return;
     }
-    uint32_t acc = lw_take_locals(w, 1);
-    uint32_t seen = lw_take_locals(w, 1);
+    uint32_t acc = lower_take_locals(w, 1);
+    uint32_t seen = lower_take_locals(w, 1);
     int agg = e->op;
-    lw_push_const(w, agg == AGG_ALL ? 1 : 0);
-    lw_emit_a(w, ORDO_OP_STL, acc);
+    lower_push_const(w, agg == AGG_ALL ? 1 : 0);
+    lower_emit_a(w, ORDO_OP_STL, acc);
     if (agg == AGG_MIN || agg == AGG_MAX) {
-        lw_push_const(w, 0);
-        lw_emit_a(w, ORDO_OP_STL, seen);
+        lower_push_const(w, 0);
+        lower_emit_a(w, ORDO_OP_STL, seen);
     }
     iter_ctx c;
     if (unrolls(w, e->iter, &lo, &n)) {
@@ -531,20 +534,20 @@ static void aggregate(lw *w, const ast_expr *e)
         for (int32_t i = 0; i < n; i++) {
             w->bound[k].value = lo + i;
             agg_element(w, e, &c, acc, seen);
-            lw_patch_all_here(w, &c.cont);
+            lower_patch_all_here(w, &c.cont);
         }
         w->nbound--;
-        lw_patch_all_here(w, &c.brk);
+        lower_patch_all_here(w, &c.brk);
     } else {
-        lw_iter_open(w, &c, e->iter, lw_lslot(w, e->sym), NULL, 0);
+        lower_iter_open(w, &c, e->iter, lower_lslot(w, e->sym), NULL, 0);
         agg_element(w, e, &c, acc, seen);
-        lw_iter_close(w, &c);
+        lower_iter_close(w, &c);
     }
-    lw_emit_a(w, ORDO_OP_LDL, acc);
-    lw_give_locals(w, acc);
+    lower_emit_a(w, ORDO_OP_LDL, acc);
+    lower_give_locals(w, acc);
 }
 
-int lw_binop_code(int op)
+int lower_binop_code(int op)
 {
     switch (op) {
     case OP_ADD: return ORDO_OP_ADD;
@@ -561,45 +564,45 @@ int lw_binop_code(int op)
     }
 }
 
-void lw_call_args(lw *w, ast_expr **args, uint32_t n)
+void lower_call_args(lowering *w, ast_expr **args, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++)
-        lw_expr(w, args[i]);
+        lower_expr(w, args[i]);
 }
 
-static void builtin_call(lw *w, const ast_expr *e)
+static void builtin_call(lowering *w, const ast_expr *e)
 {
     uint32_t v;
-    switch (e->builtin) {
+    switch (oc_builtin(w->res, e)) {
     case BI_LEN:
-        v = lw_list_ref(w, e->args[0]);
-        lw_emit_a(w, lw_list_op(e->args[0], ORDO_OP_LLEN, ORDO_OP_SLEN), v);
+        v = lower_list_ref(w, e->args[0]);
+        lower_emit_a(w, lower_list_op(e->args[0], ORDO_OP_LLEN, ORDO_OP_SLEN), v);
         return;
     case BI_FIRST:
-        v = lw_list_ref(w, e->args[0]);
-        lw_push_const(w, 1);
-        lw_emit_a(w, ORDO_OP_LGET, v);
+        v = lower_list_ref(w, e->args[0]);
+        lower_push_const(w, 1);
+        lower_emit_a(w, ORDO_OP_LGET, v);
         return;
     case BI_LAST:
-        v = lw_list_ref(w, e->args[0]);
-        lw_list_ref(w, e->args[0]);
-        lw_emit_a(w, ORDO_OP_LLEN, v);
-        lw_emit_a(w, ORDO_OP_LGET, v);
+        v = lower_list_ref(w, e->args[0]);
+        lower_list_ref(w, e->args[0]);
+        lower_emit_a(w, ORDO_OP_LLEN, v);
+        lower_emit_a(w, ORDO_OP_LGET, v);
         return;
     case BI_ABS:
-        lw_expr(w, e->args[0]);
-        lw_emit_op(w, ORDO_OP_ABS);
+        lower_expr(w, e->args[0]);
+        lower_emit_op(w, ORDO_OP_ABS);
         return;
     case BI_REVISABLE:
-        lw_emit(w, ORDO_OP_REVISE, 1, 0, 0);
+        lower_emit(w, ORDO_OP_REVISE, 1, 0, 0);
         return;
     case BI_SEAT:
-        lw_expr(w, e->args[0]);
-        lw_emit_a(w, ORDO_OP_SEAT, (uint32_t)w->f->start_var->index);
+        lower_expr(w, e->args[0]);
+        lower_emit_a(w, ORDO_OP_SEAT, (uint32_t)w->res->start_var->index);
         return;
     default:
-        lw_call_args(w, e->args, 2);
-        lw_emit_op(w, e->builtin == BI_MIN ? ORDO_OP_MIN : ORDO_OP_MAX);
+        lower_call_args(w, e->args, 2);
+        lower_emit_op(w, oc_builtin(w->res, e) == BI_MIN ? ORDO_OP_MIN : ORDO_OP_MAX);
         return;
     }
 }
@@ -634,20 +637,20 @@ static uint32_t expr_size(const ast_expr *e, uint32_t cap)
 #define INLINE_MAX_NODES 48
 #define INLINE_MAX_DEPTH 4
 
-static int inlinable(const lw *w, const ast_decl *fn)
+static int inlinable(const lowering *w, const ast_decl *fn)
 {
-    return fn->kind == D_FN && fn->body_expr && fn->noverriders == 0 && !fn->depth &&
-           w->inline_depth < INLINE_MAX_DEPTH &&
+    return fn->kind == D_FN && fn->body_expr && w->res->overrides[fn->index].noverriders == 0 &&
+           !lower_bound(w, fn)->depth && w->inline_depth < INLINE_MAX_DEPTH &&
            expr_size(fn->body_expr, INLINE_MAX_NODES + 1) <= INLINE_MAX_NODES;
 }
 
 
 /* The value e reads when the lowering knows it: a constant, or a name bound
  * to one (an unrolled variable, a parameter given a constant). */
-static int const_value(const lw *w, const ast_expr *e, int32_t *v)
+static int const_value(const lowering *w, const ast_expr *e, int32_t *v)
 {
-    if (e->is_const) {
-        *v = e->cval;
+    if (oc_is_const(w->res, e)) {
+        *v = oc_cval(w->res, e);
         return 1;
     }
     if (e->kind == E_NAME && e->sym->kind == SYM_LOCAL) {
@@ -663,18 +666,18 @@ static int const_value(const lw *w, const ast_expr *e, int32_t *v)
 /* Binds param to what arg reads when that is a constant or a local, so the
  * inlined body reads it in place (no copy to a fresh local): a fn's body is
  * an expression, so nothing can change that local while it runs. */
-static int bind_param(lw *w, const ast_sym *param, const ast_expr *arg)
+static int bind_param(lowering *w, const ast_sym *param, const ast_expr *arg)
 {
     if (!bound_room(w) || !param)
         return 0;
     int32_t value = 0;
     int64_t slot = -1;
-    if (arg->is_const) {
-        value = arg->cval;
+    if (oc_is_const(w->res, arg)) {
+        value = oc_cval(w->res, arg);
     } else if (arg->kind == E_NAME && arg->sym->kind == SYM_LOCAL) {
         int k = bound_name(w, arg->sym);
         value = k >= 0 ? w->bound[k].value : 0;
-        slot = k >= 0 ? w->bound[k].slot : (int64_t)lw_lslot(w, arg->sym);
+        slot = k >= 0 ? w->bound[k].slot : (int64_t)lower_lslot(w, arg->sym);
     } else {
         return 0;
     }
@@ -688,42 +691,42 @@ typedef struct inlined {
     int bound_before;
 } inlined;
 
-static void inline_begin(lw *w, const ast_expr *call, inlined *in)
+static void inline_begin(lowering *w, const ast_expr *call, inlined *in)
 {
     const ast_decl *fn = call->sym->decl;
-    in->base = lw_take_locals(w, fn->nlocals > fn->nparams ? fn->nlocals : fn->nparams);
+    in->base = lower_take_locals(w, fn->nlocals > fn->nparams ? fn->nlocals : fn->nparams);
     in->bound_before = w->nbound;
     for (uint32_t i = 0; i < call->nargs; i++) {
         if (bind_param(w, i < fn->nparams ? fn->params[i] : NULL, call->args[i]))
             continue;
-        lw_expr(w, call->args[i]);
-        lw_emit_a(w, ORDO_OP_STL, in->base + i);
+        lower_expr(w, call->args[i]);
+        lower_emit_a(w, ORDO_OP_STL, in->base + i);
     }
     in->saved_base = w->local_base;
     w->local_base = in->base;
     w->inline_depth++;
 }
 
-static void inline_end(lw *w, const inlined *in)
+static void inline_end(lowering *w, const inlined *in)
 {
     w->inline_depth--;
     w->local_base = in->saved_base;
     w->nbound = in->bound_before;
-    lw_give_locals(w, in->base);
+    lower_give_locals(w, in->base);
 }
 
-static void inline_fn(lw *w, const ast_expr *call)
+static void inline_fn(lowering *w, const ast_expr *call)
 {
     inlined in;
     inline_begin(w, call, &in);
-    lw_expr(w, call->sym->decl->body_expr);
+    lower_expr(w, call->sym->decl->body_expr);
     inline_end(w, &in);
 }
 
 /* `all`/`any` over an unrolled iteration as jumps: the element whose truth
  * decides (false for `all`, true for `any`) jumps at once; the other way
  * is taken once every element has been tried. */
-static void branch_unrolled(lw *w, const ast_expr *e, int32_t lo, int32_t n, int when,
+static void branch_unrolled(lowering *w, const ast_expr *e, int32_t lo, int32_t n, int when,
                             u32vec *jumps)
 {
     int decides = e->op == AGG_ANY;
@@ -731,12 +734,12 @@ static void branch_unrolled(lw *w, const ast_expr *e, int32_t lo, int32_t n, int
     int k = bind_name(w, e->sym, lo, -1);
     for (int32_t i = 0; i < n; i++) {
         w->bound[k].value = lo + i;
-        lw_branch(w, e->a, decides, decides == (when != 0) ? jumps : &past);
+        lower_branch(w, e->a, decides, decides == (when != 0) ? jumps : &past);
     }
     w->nbound--;
     if (decides != (when != 0)) {
-        VPUSH(w, *jumps, lw_jump(w, ORDO_OP_JMP));
-        lw_patch_all_here(w, &past);
+        VPUSH(w, *jumps, lower_jump(w, ORDO_OP_JMP));
+        lower_patch_all_here(w, &past);
     }
 }
 
@@ -745,15 +748,15 @@ static void branch_unrolled(lw *w, const ast_expr *e, int32_t lo, int32_t n, int
  * otherwise, leaving nothing on the stack. `and`, `or` and `not` become
  * jumps of their operands, with no value kept (no DUP, no POP); a constant
  * is one jump or none. */
-void lw_branch(lw *w, const ast_expr *e, int when, u32vec *jumps)
+void lower_branch(lowering *w, const ast_expr *e, int when, u32vec *jumps)
 {
-    if (e->is_const) {
-        if ((e->cval != 0) == (when != 0))
-            VPUSH(w, *jumps, lw_jump(w, ORDO_OP_JMP));
+    if (oc_is_const(w->res, e)) {
+        if ((oc_cval(w->res, e) != 0) == (when != 0))
+            VPUSH(w, *jumps, lower_jump(w, ORDO_OP_JMP));
         return;
     }
     if (e->kind == E_UNARY && e->op == OP_NOT) {
-        lw_branch(w, e->a, !when, jumps);
+        lower_branch(w, e->a, !when, jumps);
         return;
     }
     if (e->kind == E_AGG && (e->op == AGG_ALL || e->op == AGG_ANY) && e->a) {
@@ -763,134 +766,135 @@ void lw_branch(lw *w, const ast_expr *e, int when, u32vec *jumps)
             return;
         }
     }
-    if (e->kind == E_CALL && !e->builtin && inlinable(w, e->sym->decl)) {
+    if (e->kind == E_CALL && !oc_builtin(w->res, e) && inlinable(w, e->sym->decl)) {
         inlined in; /* a filter through a small fn: jumping code inside it too */
         inline_begin(w, e, &in);
-        lw_branch(w, e->sym->decl->body_expr, when, jumps);
+        lower_branch(w, e->sym->decl->body_expr, when, jumps);
         inline_end(w, &in);
         return;
     }
     if (e->kind == E_BINARY && (e->op == OP_AND || e->op == OP_OR)) {
         int decides = e->op == OP_OR; /* the truth of a that decides e */
         if (decides == (when != 0)) {
-            lw_branch(w, e->a, when, jumps);
+            lower_branch(w, e->a, when, jumps);
         } else {
             u32vec past = {0};
-            lw_branch(w, e->a, decides, &past);
-            lw_branch(w, e->b, when, jumps);
-            lw_patch_all_here(w, &past);
+            lower_branch(w, e->a, decides, &past);
+            lower_branch(w, e->b, when, jumps);
+            lower_patch_all_here(w, &past);
             return;
         }
-        lw_branch(w, e->b, when, jumps);
+        lower_branch(w, e->b, when, jumps);
         return;
     }
-    lw_expr(w, e);
-    VPUSH(w, *jumps, lw_jump(w, when ? ORDO_OP_JNZ : ORDO_OP_JZ));
+    lower_expr(w, e);
+    VPUSH(w, *jumps, lower_jump(w, when ? ORDO_OP_JNZ : ORDO_OP_JZ));
 }
 
 /* `depth N`: leaves whether another run of d may begin (fewer than N are
  * under way). Windows and `can` ask it, so what is offered never fails. */
-void lw_depth_room(lw *w, const ast_decl *d)
+void lower_depth_room(lowering *w, const ast_decl *d)
 {
-    lw_emit_a(w, ORDO_OP_DEPTH, (uint32_t)d->index);
-    lw_push_const(w, d->depth);
-    lw_emit_op(w, ORDO_OP_LT);
+    lower_emit_a(w, ORDO_OP_DEPTH, (uint32_t)d->index);
+    lower_push_const(w, lower_bound(w, d)->depth);
+    lower_emit_op(w, ORDO_OP_LT);
 }
 
 /* `P can see CELL`: every player sees a cell of a var not hidden; the
  * owner sees a `hidden` one's; and so do those it was revealed to (P in
  * its "#shown" list). P and the indexes are computed once, into locals. */
-static void lower_sees(lw *w, const ast_expr *e)
+static void lower_sees(lowering *w, const ast_expr *e)
 {
     const ast_expr *t = e->b;
     const ast_decl *v = t->kind == E_NAME ? t->sym->decl : t->base->sym->decl;
     if (!v->secrecy) {
-        lw_push_const(w, 1);
+        lower_push_const(w, 1);
         return;
     }
-    uint32_t n = t->kind == E_INDEX ? t->nargs : 0, l = lw_take_locals(w, n + 1);
-    lw_expr(w, e->a);
-    lw_emit_a(w, ORDO_OP_STL, l + n);
+    uint32_t n = t->kind == E_INDEX ? t->nargs : 0, l = lower_take_locals(w, n + 1);
+    lower_expr(w, e->a);
+    lower_emit_a(w, ORDO_OP_STL, l + n);
     for (uint32_t k = 0; k < n; k++) {
-        lw_expr(w, t->args[k]);
-        lw_emit_a(w, ORDO_OP_STL, l + k);
+        lower_expr(w, t->args[k]);
+        lower_emit_a(w, ORDO_OP_STL, l + k);
     }
     uint32_t owner = NO_LABEL;
     if (v->secrecy == SECRET_OWNER) {
-        lw_emit_a(w, ORDO_OP_LDL, l);
-        lw_emit_a(w, ORDO_OP_LDL, l + n);
-        lw_emit_op(w, ORDO_OP_EQ);
-        lw_emit_op(w, ORDO_OP_DUP);
-        owner = lw_jump(w, ORDO_OP_JNZ);
-        lw_emit_op(w, ORDO_OP_POP);
+        lower_emit_a(w, ORDO_OP_LDL, l);
+        lower_emit_a(w, ORDO_OP_LDL, l + n);
+        lower_emit_op(w, ORDO_OP_EQ);
+        lower_emit_op(w, ORDO_OP_DUP);
+        owner = lower_jump(w, ORDO_OP_JNZ);
+        lower_emit_op(w, ORDO_OP_POP);
     }
     for (uint32_t k = 0; k <= n; k++)
-        lw_emit_a(w, ORDO_OP_LDL, l + k);
-    lw_emit_a(w, ORDO_OP_LHAS, (uint32_t)v->shown_var->index);
+        lower_emit_a(w, ORDO_OP_LDL, l + k);
+    lower_emit_a(w, ORDO_OP_LHAS, (uint32_t)w->res->shown_vars[v->index]->index);
     if (owner != NO_LABEL)
-        lw_patch_here(w, owner);
-    lw_give_locals(w, l);
+        lower_patch_here(w, owner);
+    lower_give_locals(w, l);
 }
 
-void lw_expr(lw *w, const ast_expr *e)
+void lower_expr(lowering *w, const ast_expr *e)
 {
-    if (e->is_const) {
-        lw_push_const(w, e->cval);
+    if (oc_is_const(w->res, e)) {
+        lower_push_const(w, oc_cval(w->res, e));
         return;
     }
     switch (e->kind) {
     case E_INT: case E_BOOL:
-        lw_push_const(w, (int32_t)e->ival);
+        lower_push_const(w, (int32_t)e->ival);
         return;
     case E_NONE:
-        lw_push_const(w, -1);
+        lower_push_const(w, -1);
         return;
     case E_PLAYER:
-        lw_push_const(w, (int32_t)e->ival - 1);
+        lower_push_const(w, (int32_t)e->ival - 1);
         return;
     case E_NAME:
         switch (e->sym->kind) {
         case SYM_LOCAL: {
             int k = bound_name(w, e->sym);
             if (k < 0)
-                lw_emit_a(w, ORDO_OP_LDL, lw_lslot(w, e->sym));
+                lower_emit_a(w, ORDO_OP_LDL, lower_lslot(w, e->sym));
             else if (w->bound[k].slot >= 0)
-                lw_emit_a(w, ORDO_OP_LDL, (uint32_t)w->bound[k].slot);
+                lower_emit_a(w, ORDO_OP_LDL, (uint32_t)w->bound[k].slot);
             else
-                lw_push_const(w, w->bound[k].value);
+                lower_push_const(w, w->bound[k].value);
             return;
         }
-        case SYM_VAR: lw_emit_a(w, ORDO_OP_LDG, (uint32_t)e->sym->decl->index); return;
-        default: lw_push_const(w, e->sym->value); return;
+        case SYM_VAR: lower_emit_a(w, ORDO_OP_LDG, (uint32_t)e->sym->decl->index); return;
+        default: lower_push_const(w, e->sym->value); return;
         }
     case E_FIELD:
-        lw_expr(w, e->a);
-        lw_emit(w, ORDO_OP_DATA, 0, e->a->type.enm->nmembers, (int32_t)e->field->data_offset);
+        lower_expr(w, e->a);
+        lower_emit(w, ORDO_OP_DATA, 0, e->a->type.enm->nmembers, (int32_t)e->field->data_offset);
         return;
     case E_INDEX:
-        if (e->ix == IX_FIELD) {
+        if (oc_ix(w->res, e) == IX_FIELD) {
             const ast_field *f = e->base->field;
             uint32_t rows = e->base->a->type.enm->nmembers;
             int32_t m;
-            lw_expr(w, e->base->a);
+            lower_expr(w, e->base->a);
             if (const_value(w, e->args[0], &m) && m >= 0 && (uint32_t)m < f->width) {
                 /* `c.cost[g]` with g known: one column, no index pushed */
-                lw_emit(w, ORDO_OP_DATA, 0, rows, (int32_t)(f->data_offset + (uint32_t)m * rows));
+                lower_emit(w, ORDO_OP_DATA, 0, rows,
+                           (int32_t)(f->data_offset + (uint32_t)m * rows));
                 return;
             }
-            lw_expr(w, e->args[0]);
-            lw_emit(w, ORDO_OP_DATA, 1, rows, (int32_t)f->data_offset);
-        } else if (e->ix == IX_LIST) {
-            uint32_t v = lw_list_ref(w, e->base);
-            lw_expr(w, e->args[0]);
-            lw_emit_a(w, ORDO_OP_LGET, v);
+            lower_expr(w, e->args[0]);
+            lower_emit(w, ORDO_OP_DATA, 1, rows, (int32_t)f->data_offset);
+        } else if (oc_ix(w->res, e) == IX_LIST) {
+            uint32_t v = lower_list_ref(w, e->base);
+            lower_expr(w, e->args[0]);
+            lower_emit_a(w, ORDO_OP_LGET, v);
         } else {
-            lw_call_args(w, e->args, e->nargs);
-            lw_emit_a(w, ORDO_OP_LDX, (uint32_t)e->base->sym->decl->index);
+            lower_call_args(w, e->args, e->nargs);
+            lower_emit_a(w, ORDO_OP_LDX, (uint32_t)e->base->sym->decl->index);
         }
         return;
     case E_CALL:
-        if (e->builtin) {
+        if (oc_builtin(w->res, e)) {
             builtin_call(w, e);
             return;
         }
@@ -898,88 +902,88 @@ void lw_expr(lw *w, const ast_expr *e)
             inline_fn(w, e);
             return;
         }
-        lw_call_args(w, e->args, e->nargs);
-        lw_emit_a(w, ORDO_OP_CALL, (uint32_t)e->sym->decl->index);
+        lower_call_args(w, e->args, e->nargs);
+        lower_emit_a(w, ORDO_OP_CALL, (uint32_t)e->sym->decl->index);
         VPUSH(w, w->units.v[w->unit].calls, (uint16_t)e->sym->decl->index);
         return;
     case E_CAN:
-        lw_call_args(w, e->args, e->nargs);
-        lw_emit_a(w, ORDO_OP_CALL, w->guard_fn[e->sym->decl->index]);
+        lower_call_args(w, e->args, e->nargs);
+        lower_emit_a(w, ORDO_OP_CALL, w->guard_fn[e->sym->decl->index]);
         VPUSH(w, w->units.v[w->unit].calls, (uint16_t)w->guard_fn[e->sym->decl->index]);
-        if (e->sym->decl->depth) { /* and room for one more run */
-            lw_depth_room(w, e->sym->decl);
-            lw_emit_op(w, ORDO_OP_MUL);
+        if (lower_bound(w, e->sym->decl)->depth) { /* and room for one more run */
+            lower_depth_room(w, e->sym->decl);
+            lower_emit_op(w, ORDO_OP_MUL);
         }
         return;
     case E_SEES:
         lower_sees(w, e);
         return;
     case E_ME:
-        lw_emit_op(w, ORDO_OP_DECIDER);
+        lower_emit_op(w, ORDO_OP_DECIDER);
         return;
     case E_CAPPED:
-        lw_expr(w, e->a);
-        lw_expr(w, e->b);
-        lw_emit_op(w, ORDO_OP_MIN);
+        lower_expr(w, e->a);
+        lower_expr(w, e->b);
+        lower_emit_op(w, ORDO_OP_MIN);
         return;
     case E_IN_ACTION:
         if (!w->acting_var) { /* no action in this ruleset */
-            lw_push_const(w, 0);
+            lower_push_const(w, 0);
             return;
         }
-        lw_emit_a(w, ORDO_OP_LDG, w->acting_var);
-        lw_push_const(w, 0);
-        lw_emit_op(w, ORDO_OP_GT);
+        lower_emit_a(w, ORDO_OP_LDG, w->acting_var);
+        lower_push_const(w, 0);
+        lower_emit_op(w, ORDO_OP_GT);
         return;
     case E_UNARY:
-        lw_expr(w, e->a);
-        lw_emit_op(w, e->op == OP_NOT ? ORDO_OP_NOT : ORDO_OP_NEG);
+        lower_expr(w, e->a);
+        lower_emit_op(w, e->op == OP_NOT ? ORDO_OP_NOT : ORDO_OP_NEG);
         return;
     case E_BINARY:
         if (e->op == OP_AND || e->op == OP_OR) {
             /* short-circuit: the left value stands when it decides */
-            lw_expr(w, e->a);
-            lw_emit_op(w, ORDO_OP_DUP);
-            uint32_t j = lw_jump(w, e->op == OP_AND ? ORDO_OP_JZ : ORDO_OP_JNZ);
-            lw_emit_op(w, ORDO_OP_POP);
-            lw_expr(w, e->b);
-            lw_patch_here(w, j);
+            lower_expr(w, e->a);
+            lower_emit_op(w, ORDO_OP_DUP);
+            uint32_t j = lower_jump(w, e->op == OP_AND ? ORDO_OP_JZ : ORDO_OP_JNZ);
+            lower_emit_op(w, ORDO_OP_POP);
+            lower_expr(w, e->b);
+            lower_patch_here(w, j);
             return;
         }
-        lw_expr(w, e->a);
-        lw_expr(w, e->b);
-        lw_emit_op(w, lw_binop_code(e->op));
+        lower_expr(w, e->a);
+        lower_expr(w, e->b);
+        lower_emit_op(w, lower_binop_code(e->op));
         return;
     case E_IF: {
         u32vec jelse = {0};
-        lw_branch(w, e->a, 0, &jelse);
+        lower_branch(w, e->a, 0, &jelse);
         int d = w->depth;
-        lw_expr(w, e->b);
-        uint32_t jend = lw_jump(w, ORDO_OP_JMP);
-        lw_patch_all_here(w, &jelse);
+        lower_expr(w, e->b);
+        uint32_t jend = lower_jump(w, ORDO_OP_JMP);
+        lower_patch_all_here(w, &jelse);
         w->depth = d;
-        lw_expr(w, e->c);
-        lw_patch_here(w, jend);
+        lower_expr(w, e->c);
+        lower_patch_here(w, jend);
         return;
     }
     case E_IN: {
-        uint32_t v = lw_list_ref(w, e->b);
-        lw_expr(w, e->a);
-        lw_emit_a(w, lw_list_op(e->b, ORDO_OP_LHAS, ORDO_OP_SHAS), v);
+        uint32_t v = lower_list_ref(w, e->b);
+        lower_expr(w, e->a);
+        lower_emit_a(w, lower_list_op(e->b, ORDO_OP_LHAS, ORDO_OP_SHAS), v);
         return;
     }
     case E_ROLL:
         if (e->a)
-            lw_expr(w, e->a);
+            lower_expr(w, e->a);
         else
-            lw_push_const(w, (int32_t)e->ival);
-        lw_emit_a(w, ORDO_OP_ROLL, (uint32_t)e->sides);
+            lower_push_const(w, (int32_t)e->ival);
+        lower_emit_a(w, ORDO_OP_ROLL, (uint32_t)e->sides);
         return;
     case E_AGG:
         aggregate(w, e);
         return;
     default:
-        lw_push_const(w, 0);
+        lower_push_const(w, 0);
         return;
     }
 }

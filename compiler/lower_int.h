@@ -1,5 +1,5 @@
 /* lower_int.h — what the files of the lowering share (private to
- * compiler/lower*.c): the lowering's state (lw), its growing arrays, and
+ * compiler/lower*.c): the lowering's state (lowering), its growing arrays, and
  * the functions one file of it calls in another. The files, in the order
  * the work flows:
  *   lower_code.c      the code buffer: emitting, jumps and patches, the
@@ -34,10 +34,10 @@
 #define VEC(T) struct { T *v; uint32_t n, cap; }
 typedef VEC(uint32_t) u32vec;
 typedef VEC(uint16_t) u16vec;
-#define VPUSH(lw, vec, x)                                                      \
+#define VPUSH(w, vec, x)                                                       \
     do {                                                                      \
         if ((vec).n == (vec).cap)                                             \
-            (vec).v = lw_grow((lw), (vec).v, &(vec).cap, sizeof *(vec).v);       \
+            (vec).v = lower_grow((w), (vec).v, &(vec).cap, sizeof *(vec).v);    \
         (vec).v[(vec).n++] = (x);                                             \
     } while (0)
 
@@ -56,10 +56,11 @@ typedef struct unit_info {
     uint32_t chain_slots, chain_frames;
 } unit_info;
 
-typedef struct lw {
+typedef struct lowering {
     oc_arena *a;
     diag *d;
     ast_file *f;
+    const oc_resolution *res;
     int failed;
 
     VEC(ordo_insn) code;
@@ -102,7 +103,13 @@ typedef struct lw {
      * reads that local) */
     struct { const ast_sym *sym; int32_t value; int64_t slot; } bound[16];
     int nbound;
-} lw;
+} lowering;
+
+/* The stated bounds of fn or proc d (the resolution's, by its index). */
+static inline const oc_bound *lower_bound(const lowering *w, const ast_decl *d)
+{
+    return &w->res->bounds[d->index];
+}
 
 /* Effects one batch can hold back (gains of one cell add up in one). */
 #define MAX_PENDING 32
@@ -130,7 +137,7 @@ typedef struct for_keys {
     uint32_t desc_mask;   /* bit k: key k is `desc` */
 } for_keys;
 
-/* lw_pick_player: the player first by the keys among the candidates. */
+/* lower_pick_player: the player first by the keys among the candidates. */
 typedef struct pick_ctx {
     uint32_t var;         /* the loop variable's slot: each candidate in turn */
     uint32_t taken;       /* first of max_players locals: nonzero = not a candidate */
@@ -146,78 +153,80 @@ typedef struct pick_ctx {
 } pick_ctx;
 
 /* lower_code.c */
-void *lw_to_arena(lw *w, const void *v, uint32_t n, size_t size);
-void *lw_keep(lw *w, void *v, uint32_t n, size_t size);
+void *lower_to_arena(lowering *w, const void *v, uint32_t n, size_t size);
+void *lower_keep(lowering *w, void *v, uint32_t n, size_t size);
 /* A growing array's new capacity (twice, at least 16): out of memory ends
  * the compilation, as the arena does. */
-void *lw_grow(lw *w, void *p, uint32_t *cap, size_t size);
-uint32_t lw_here(const lw *w);
-uint32_t lw_emit(lw *w, int op, int x, uint32_t a, int32_t b);
-uint32_t lw_emit_op(lw *w, int op);
-uint32_t lw_emit_a(lw *w, int op, uint32_t a);
-void lw_push_const(lw *w, int32_t v);
-uint32_t lw_jump(lw *w, int op);
-void lw_patch_here(lw *w, uint32_t at);
-void lw_patch_all_here(lw *w, u32vec *js);
-void lw_branch(lw *w, const ast_expr *e, int when, u32vec *jumps);
-void lw_jump_to(lw *w, int op, uint32_t target);
-uint32_t lw_take_locals(lw *w, uint32_t n);
-void lw_give_locals(lw *w, uint32_t first);
-uint32_t lw_lslot(const lw *w, const ast_sym *s);
-int lw_kind_of(const ast_type *t);
-uint16_t lw_enum_of(const ast_type *t);
-void lw_bounds_of(const lw *w, const ast_type *t, int32_t *lo, int32_t *hi);
-uint8_t lw_width_for(int32_t lo, int32_t hi);
+void *lower_grow(lowering *w, void *p, uint32_t *cap, size_t size);
+uint32_t lower_here(const lowering *w);
+uint32_t lower_emit(lowering *w, int op, int x, uint32_t a, int32_t b);
+uint32_t lower_emit_op(lowering *w, int op);
+uint32_t lower_emit_a(lowering *w, int op, uint32_t a);
+void lower_push_const(lowering *w, int32_t v);
+uint32_t lower_jump(lowering *w, int op);
+void lower_patch_here(lowering *w, uint32_t at);
+void lower_patch_all_here(lowering *w, u32vec *js);
+void lower_branch(lowering *w, const ast_expr *e, int when, u32vec *jumps);
+void lower_jump_to(lowering *w, int op, uint32_t target);
+uint32_t lower_take_locals(lowering *w, uint32_t n);
+void lower_give_locals(lowering *w, uint32_t first);
+uint32_t lower_lslot(const lowering *w, const ast_sym *s);
+int lower_kind_of(const ast_type *t);
+uint16_t lower_enum_of(const ast_type *t);
+void lower_bounds_of(const lowering *w, const ast_type *t, int32_t *lo, int32_t *hi);
+uint8_t lower_width_for(int32_t lo, int32_t hi);
 
 /* lower_layout.c */
-ordo_var *lw_lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars);
-void lw_lower_enums(lw *w, ordo_program *p);
-void lw_lower_data(lw *w, ordo_program *p);
-void lw_lower_steps(lw *w, ordo_program *p);
-void lw_lower_events(lw *w, ordo_program *p);
-char *lw_join_cites(lw *w, const ast_cite *c);
-uint32_t lw_add_text(lw *w, const char *text, const ast_text *t);
-uint32_t lw_add_plain_option(lw *w, const char *label, uint32_t line);
+ordo_var *lower_vars(lowering *w, uint32_t *state_size, uint32_t *nvars);
+void lower_enums(lowering *w, ordo_program *p);
+void lower_data(lowering *w, ordo_program *p);
+void lower_steps(lowering *w, ordo_program *p);
+void lower_events(lowering *w, ordo_program *p);
+char *lower_join_cites(lowering *w, const ast_cite *c);
+uint32_t lower_add_text(lowering *w, const char *text, const ast_text *t);
+uint32_t lower_add_plain_option(lowering *w, const char *label, uint32_t line);
 
 /* lower_expr.c */
-uint32_t lw_list_ref(lw *w, const ast_expr *e);
-int lw_list_op(const ast_expr *e, int list_op, int set_op);
-void lw_iter_open(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, const ast_expr *by, int desc);
-void lw_iter_open_keys(lw *w, iter_ctx *c, const ast_iter *it, uint32_t var, const for_keys *fk);
-void lw_pick_player(lw *w, const pick_ctx *pc);
-void lw_clear_players(lw *w, int op, uint32_t a);
-void lw_iter_close(lw *w, iter_ctx *c);
-void lw_iter_filter(lw *w, iter_ctx *c, const ast_expr *cond);
-int lw_binop_code(int op);
-void lw_call_args(lw *w, ast_expr **args, uint32_t n);
-void lw_depth_room(lw *w, const ast_decl *d);
-void lw_expr(lw *w, const ast_expr *e);
+uint32_t lower_list_ref(lowering *w, const ast_expr *e);
+int lower_list_op(const ast_expr *e, int list_op, int set_op);
+void lower_iter_open(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t var,
+                     const ast_expr *by, int desc);
+void lower_iter_open_keys(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t var,
+                          const for_keys *fk);
+void lower_pick_player(lowering *w, const pick_ctx *pc);
+void lower_clear_players(lowering *w, int op, uint32_t a);
+void lower_iter_close(lowering *w, iter_ctx *c);
+void lower_iter_filter(lowering *w, iter_ctx *c, const ast_expr *cond);
+int lower_binop_code(int op);
+void lower_call_args(lowering *w, ast_expr **args, uint32_t n);
+void lower_depth_room(lowering *w, const ast_decl *d);
+void lower_expr(lowering *w, const ast_expr *e);
 
 /* lower_stmt.c */
-uint32_t lw_batch_begin(lw *w);
-void lw_batch_end(lw *w, uint32_t l);
-void lw_stmt_batch(lw *w, const ast_block *body);
-void lw_pay_offer(lw *w, const ast_expr *target, const ast_expr *amount, const ast_payment *pm,
-                  uint32_t line, int is_cost);
-void lw_wait_for(lw *w, const ast_expr *player);
-void lw_call_unit(lw *w, uint32_t proc);
-void lw_window(lw *w, uint32_t pl, const char *label, uint32_t line);
-void lw_mark_line(lw *w, uint32_t line, uint32_t file);
-void lw_mark_loc(lw *w, ast_loc at);
-void lw_block(lw *w, const ast_block *b);
+uint32_t lower_batch_begin(lowering *w);
+void lower_batch_end(lowering *w, uint32_t l);
+void lower_stmt_batch(lowering *w, const ast_block *body);
+void lower_pay_offer(lowering *w, const ast_expr *target, const ast_expr *amount,
+                     const ast_payment *pm, uint32_t line, int is_cost);
+void lower_wait_for(lowering *w, const ast_expr *player);
+void lower_call_unit(lowering *w, uint32_t proc);
+void lower_window(lowering *w, uint32_t pl, const char *label, uint32_t line);
+void lower_mark_line(lowering *w, uint32_t line, uint32_t file);
+void lower_mark_loc(lowering *w, ast_loc at);
+void lower_block(lowering *w, const ast_block *b);
 
 /* lower_unit.c */
-uint32_t lw_unit_begin(lw *w, uint32_t proc, uint32_t nlocals);
-void lw_unit_end(lw *w);
-uint32_t lw_new_proc(lw *w, const char *name, uint32_t line);
-void lw_lower_fn_or_proc(lw *w, const ast_decl *d);
-void lw_lower_guard(lw *w, const ast_decl *d);
-void lw_lower_dispatch(lw *w, const ast_decl *ev);
-void lw_size_chains(lw *w);
+uint32_t lower_unit_begin(lowering *w, uint32_t proc, uint32_t nlocals);
+void lower_unit_end(lowering *w);
+uint32_t lower_new_proc(lowering *w, const char *name, uint32_t line);
+void lower_fn_or_proc(lowering *w, const ast_decl *d);
+void lower_guard(lowering *w, const ast_decl *d);
+void lower_dispatch(lowering *w, const ast_decl *ev);
+void lower_size_chains(lowering *w);
 
 /* lower_scenario.c */
-void lw_lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *evals, u16vec *roots);
-void lw_lower_policies(lw *w, ordo_program *p, u16vec *evals);
+void lower_item(lowering *w, const ast_item *it, uint32_t main_proc, u16vec *evals, u16vec *roots);
+void lower_policies(lowering *w, ordo_program *p, u16vec *evals);
 
 /* lower.c */
 

@@ -5,21 +5,22 @@
 
 /* ----------------------------------------------------------- the tables */
 
-ordo_var *lw_lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
+ordo_var *lower_vars(lowering *w, uint32_t *state_size, uint32_t *nvars)
 {
     ast_file *f = w->f;
-    ordo_var *vars = ARENA_ARRAY(w->a, ordo_var, f->nvars + 1);
+    const oc_resolution *res = w->res;
+    ordo_var *vars = ARENA_ARRAY(w->a, ordo_var, res->nvars + 1);
     uint32_t off = 0;
-    for (uint32_t i = 0; i < f->nvars; i++) {
-        const ast_decl *d = f->vars[i];
+    for (uint32_t i = 0; i < res->nvars; i++) {
+        const ast_decl *d = res->vars[i];
         const ast_type *t = &d->sym->type;
         ordo_var *v = &vars[i];
         v->name = d->name;
-        v->kind = (uint8_t)lw_kind_of(t);
-        v->enum_id = lw_enum_of(t);
-        lw_bounds_of(w, t, &v->lo, &v->hi);
-        v->width = lw_width_for(v->lo, v->hi);
-        if (d == f->start_var)
+        v->kind = (uint8_t)lower_kind_of(t);
+        v->enum_id = lower_enum_of(t);
+        lower_bounds_of(w, t, &v->lo, &v->hi);
+        v->width = lower_width_for(v->lo, v->hi);
+        if (d == res->start_var)
             v->lo = 0; /* seat 1 is always someone's: never none */
         v->init = d->init_value;
         if (v->init < v->lo || v->init > v->hi)
@@ -30,7 +31,7 @@ ordo_var *lw_lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
         v->is_set = t->kind == TY_SET;
         v->kept = d->kept;
         v->hidden = d->secrecy;
-        v->shown = (uint16_t)(d->shown_var ? d->shown_var->index + 1 : 0);
+        v->shown = (uint16_t)(res->shown_vars[i] ? res->shown_vars[i]->index + 1 : 0);
         if (v->is_list) {
             v->cap = (uint16_t)t->cap;
             v->stride = (2u + t->cap * v->width + 1u) & ~1u;
@@ -79,30 +80,30 @@ ordo_var *lw_lower_vars(lw *w, uint32_t *state_size, uint32_t *nvars)
         }
         off = (uint32_t)end;
     }
-    *nvars = f->nvars;
+    *nvars = res->nvars;
     *state_size = off;
     return vars;
 }
 
-void lw_lower_enums(lw *w, ordo_program *p)
+void lower_enums(lowering *w, ordo_program *p)
 {
-    ast_file *f = w->f;
+    const oc_resolution *res = w->res;
     uint32_t nnames = 0;
-    for (uint32_t i = 0; i < f->nenums; i++) {
-        nnames += f->enums[i]->nmembers;
+    for (uint32_t i = 0; i < res->nenums; i++) {
+        nnames += res->enums[i]->nmembers;
         /* the names table is indexed by 16 bits: tables' rows count too */
-        if (nnames > UINT16_MAX && nnames - f->enums[i]->nmembers <= UINT16_MAX) {
-            diag_error(w->d, f->enums[i]->name_loc, "'%s' brings the members of enums and the "
-                       "rows of tables to %lu (65535 at most)", f->enums[i]->name,
+        if (nnames > UINT16_MAX && nnames - res->enums[i]->nmembers <= UINT16_MAX) {
+            diag_error(w->d, res->enums[i]->name_loc, "'%s' brings the members of enums and the "
+                       "rows of tables to %lu (65535 at most)", res->enums[i]->name,
                        (unsigned long)nnames);
             w->failed = 1;
         }
     }
-    ordo_enum *en = ARENA_ARRAY(w->a, ordo_enum, f->nenums ? f->nenums : 1);
+    ordo_enum *en = ARENA_ARRAY(w->a, ordo_enum, res->nenums ? res->nenums : 1);
     const char **names = ARENA_ARRAY(w->a, const char *, nnames ? nnames : 1);
     uint32_t k = 0;
-    for (uint32_t i = 0; i < f->nenums; i++) {
-        const ast_decl *d = f->enums[i];
+    for (uint32_t i = 0; i < res->nenums; i++) {
+        const ast_decl *d = res->enums[i];
         en[i].name = d->name;
         en[i].first = (uint16_t)k;
         en[i].count = (uint16_t)d->nmembers;
@@ -110,7 +111,7 @@ void lw_lower_enums(lw *w, ordo_program *p)
             names[k++] = d->members[m]->name;
     }
     p->enums = en;
-    p->nenums = (uint16_t)f->nenums;
+    p->nenums = (uint16_t)res->nenums;
     p->names = names;
     p->nnames = (uint16_t)nnames;
 }
@@ -118,23 +119,23 @@ void lw_lower_enums(lw *w, ordo_program *p)
 /* The values of every table's fields, one after another: field f of a
  * table of n rows holds data[f->data_offset + m * n + row] (m = 0 for a
  * plain field). */
-void lw_lower_data(lw *w, ordo_program *p)
+void lower_data(lowering *w, ordo_program *p)
 {
-    ast_file *f = w->f;
+    const oc_resolution *res = w->res;
     uint64_t n = 0;
-    for (uint32_t i = 0; i < f->nenums; i++)
-        for (ast_field *x = f->enums[i]->fields; x; x = x->next)
-            n += (uint64_t)x->width * f->enums[i]->nmembers;
+    for (uint32_t i = 0; i < res->nenums; i++)
+        for (ast_field *x = res->enums[i]->fields; x; x = x->next)
+            n += (uint64_t)x->width * res->enums[i]->nmembers;
     if (n > INT32_MAX) {
-        diag_error(w->d, f->enums[0]->loc, "the data tables hold more than 2^31 values");
+        diag_error(w->d, res->enums[0]->loc, "the data tables hold more than 2^31 values");
         w->failed = 1;
         return;
     }
     int32_t *data = ARENA_ARRAY(w->a, int32_t, n ? n : 1);
     uint32_t k = 0;
-    for (uint32_t i = 0; i < f->nenums; i++)
-        for (ast_field *x = f->enums[i]->fields; x; x = x->next) {
-            uint32_t cells = x->width * f->enums[i]->nmembers;
+    for (uint32_t i = 0; i < res->nenums; i++)
+        for (ast_field *x = res->enums[i]->fields; x; x = x->next) {
+            uint32_t cells = x->width * res->enums[i]->nmembers;
             x->data_offset = k;
             if (x->values)
                 memcpy(data + k, x->values, cells * sizeof *data);
@@ -144,35 +145,35 @@ void lw_lower_data(lw *w, ordo_program *p)
     p->ndata = k;
 }
 
-void lw_lower_steps(lw *w, ordo_program *p)
+void lower_steps(lowering *w, ordo_program *p)
 {
-    ast_file *f = w->f;
-    ordo_step *st = ARENA_ARRAY(w->a, ordo_step, f->nsteps ? f->nsteps : 1);
-    for (uint32_t i = 0; i < f->nsteps; i++) {
-        const ast_stmt *s = f->steps[i];
+    const oc_resolution *res = w->res;
+    ordo_step *st = ARENA_ARRAY(w->a, ordo_step, res->nsteps ? res->nsteps : 1);
+    for (uint32_t i = 0; i < res->nsteps; i++) {
+        const ast_stmt *s = res->steps[i];
         st[i].number = s->u.step.number;
         st[i].title = s->u.step.title ? s->u.step.title : "";
-        st[i].rule = s->u.step.rule ? s->u.step.rule : "";
-        st[i].parent = (int16_t)s->u.step.parent;
+        st[i].rule = res->step_places[i].rule ? res->step_places[i].rule : "";
+        st[i].parent = (int16_t)res->step_places[i].parent;
         st[i].line = ast_line(s->loc);
     }
     p->steps = st;
-    p->nsteps = (uint16_t)f->nsteps;
+    p->nsteps = (uint16_t)res->nsteps;
 }
 
-void lw_lower_events(lw *w, ordo_program *p)
+void lower_events(lowering *w, ordo_program *p)
 {
-    ast_file *f = w->f;
-    ordo_event_decl *ev = ARENA_ARRAY(w->a, ordo_event_decl, f->nevents ? f->nevents : 1);
-    for (uint32_t i = 0; i < f->nevents; i++) {
-        const ast_decl *d = f->events[i];
+    const oc_resolution *res = w->res;
+    ordo_event_decl *ev = ARENA_ARRAY(w->a, ordo_event_decl, res->nevents ? res->nevents : 1);
+    for (uint32_t i = 0; i < res->nevents; i++) {
+        const ast_decl *d = res->events[i];
         ev[i].name = d->name;
         ev[i].nparams = (uint8_t)d->nparams;
-        ev[i].is_action = d->action != NULL;
+        ev[i].is_action = res->event_actions[i] != NULL;
         ev[i].owner_arg = -1;
         for (uint32_t k = 0; k < d->nparams && k < ORDO_EVENT_MAX_ARGS; k++) {
-            ev[i].param_kind[k] = (uint8_t)lw_kind_of(&d->params[k]->type);
-            ev[i].param_enum[k] = lw_enum_of(&d->params[k]->type);
+            ev[i].param_kind[k] = (uint8_t)lower_kind_of(&d->params[k]->type);
+            ev[i].param_enum[k] = lower_enum_of(&d->params[k]->type);
             ev[i].param_name[k] = d->params[k]->name;
             if (d->params[k]->secret)
                 ev[i].hidden_args |= (uint8_t)(1u << k);
@@ -183,12 +184,12 @@ void lw_lower_events(lw *w, ordo_program *p)
             ev[i].owner_arg = 0;
     }
     p->events = ev;
-    p->nevents = (uint16_t)f->nevents;
+    p->nevents = (uint16_t)res->nevents;
     w->events = ev;
 }
 
 /* Rule IDs as one text, "A B C" (steps, scenarios, bound messages). */
-char *lw_join_cites(lw *w, const ast_cite *c)
+char *lower_join_cites(lowering *w, const ast_cite *c)
 {
     size_t n = 1;
     for (const ast_cite *x = c; x; x = x->next)
@@ -207,7 +208,7 @@ char *lw_join_cites(lw *w, const ast_cite *c)
 }
 
 /* A text (log line, assert message) with the kinds of its {} values. */
-uint32_t lw_add_text(lw *w, const char *text, const ast_text *t)
+uint32_t lower_add_text(lowering *w, const char *text, const ast_text *t)
 {
     ordo_text x;
     memset(&x, 0, sizeof x);
@@ -215,8 +216,8 @@ uint32_t lw_add_text(lw *w, const char *text, const ast_text *t)
     if (t) {
         x.nargs = (uint8_t)t->nargs;
         for (uint32_t k = 0; k < t->nargs && k < ORDO_EVENT_MAX_ARGS; k++) {
-            x.arg_kind[k] = (uint8_t)lw_kind_of(&t->args[k]->type);
-            x.arg_enum[k] = lw_enum_of(&t->args[k]->type);
+            x.arg_kind[k] = (uint8_t)lower_kind_of(&t->args[k]->type);
+            x.arg_enum[k] = lower_enum_of(&t->args[k]->type);
         }
     }
     VPUSH(w, w->texts, x);
@@ -224,7 +225,7 @@ uint32_t lw_add_text(lw *w, const char *text, const ast_text *t)
 }
 
 /* An option outside the file's own list (optional steps, windows). */
-uint32_t lw_add_plain_option(lw *w, const char *label, uint32_t line)
+uint32_t lower_add_plain_option(lowering *w, const char *label, uint32_t line)
 {
     ordo_option o;
     memset(&o, 0, sizeof o);

@@ -6,10 +6,10 @@
 /* ------------------------------------------------------------- scenarios */
 
 /* A scenario's event item names an event, or an action (its event). */
-static uint32_t event_index(const ast_sym *s)
+static uint32_t event_index(const lowering *w, const ast_sym *s)
 {
     const ast_decl *d = s->decl;
-    return (uint32_t)(d->is_action ? d->action_event->index : d->index);
+    return (uint32_t)(d->is_action ? w->res->action_events[d->index]->index : d->index);
 }
 
 /* The counts an event item passes with (lo..hi, hi -1 for no most). */
@@ -24,7 +24,7 @@ static void count_bounds(const ast_item *it, ordo_scenario_item *x)
     }
 }
 
-static void add_item(lw *w, const ast_item *it, int kind, const char *text)
+static void add_item(lowering *w, const ast_item *it, int kind, const char *text)
 {
     ordo_scenario_item x;
     memset(&x, 0, sizeof x);
@@ -47,14 +47,14 @@ static void add_item(lw *w, const ast_item *it, int kind, const char *text)
     case ORDO_SC_EVENT:
     case ORDO_SC_NO_EVENT:
     case ORDO_SC_COUNT:
-        x.a = (uint16_t)event_index(it->sym);
+        x.a = (uint16_t)event_index(w, it->sym);
         x.x = it->has_args ? (uint8_t)it->nargs : 0;
         x.b = (int32_t)it->wild;
         count_bounds(it, &x);
         break;
     case ORDO_SC_BEFORE:
-        x.a = (uint16_t)event_index(it->sym);
-        x.b = (int32_t)event_index(it->sym2);
+        x.a = (uint16_t)event_index(w, it->sym);
+        x.b = (int32_t)event_index(w, it->sym2);
         break;
     case ORDO_SC_STEP_RAN:
     case ORDO_SC_STEP_NOT_RAN:
@@ -69,7 +69,7 @@ static void add_item(lw *w, const ast_item *it, int kind, const char *text)
     VPUSH(w, w->items, x);
 }
 
-void lw_lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *evals,
+void lower_item(lowering *w, const ast_item *it, uint32_t main_proc, u16vec *evals,
                        u16vec *roots)
 {
     char name[48];
@@ -89,12 +89,12 @@ void lw_lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *evals,
         return;
     case IT_SC_SETUP: {
         snprintf(name, sizeof name, "setup#%lu", (unsigned long)ast_line(it->loc));
-        uint32_t id = lw_new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
+        uint32_t id = lower_new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
         w->unit_file = ast_file_of(it->loc);
-        lw_unit_begin(w, id, it->nlocals);
-        lw_block(w, &it->body);
-        lw_emit_op(w, ORDO_OP_RET);
-        lw_unit_end(w);
+        lower_unit_begin(w, id, it->nlocals);
+        lower_block(w, &it->body);
+        lower_emit_op(w, ORDO_OP_RET);
+        lower_unit_end(w);
         add_item(w, it, ORDO_SC_SETUP, NULL);
         w->items.v[w->items.n - 1].a = (uint16_t)id;
         VPUSH(w, *roots, (uint16_t)id);
@@ -113,13 +113,13 @@ void lw_lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *evals,
         return;
     case IT_SC_EXPECT: {
         snprintf(name, sizeof name, "expect#%lu", (unsigned long)ast_line(it->loc));
-        uint32_t id = lw_new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
+        uint32_t id = lower_new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
         w->procs.v[id].returns = 1;
         w->unit_file = ast_file_of(it->loc);
-        lw_unit_begin(w, id, it->nlocals);
-        lw_expr(w, it->expr);
-        lw_emit_op(w, ORDO_OP_RETV);
-        lw_unit_end(w);
+        lower_unit_begin(w, id, it->nlocals);
+        lower_expr(w, it->expr);
+        lower_emit_op(w, ORDO_OP_RETV);
+        lower_unit_end(w);
         add_item(w, it, ORDO_SC_EXPECT, it->source ? it->source : "");
         w->items.v[w->items.n - 1].a = (uint16_t)id;
         VPUSH(w, *evals, (uint16_t)id);
@@ -148,9 +148,10 @@ void lw_lower_item(lw *w, const ast_item *it, uint32_t main_proc, u16vec *evals,
 
 /* The policies' tables; their by/when fns and the displays are evaluated
  * on top of a suspended game, like a scenario's expect fns (`evals`). */
-void lw_lower_policies(lw *w, ordo_program *p, u16vec *evals)
+void lower_policies(lowering *w, ordo_program *p, u16vec *evals)
 {
     ast_file *f = w->f;
+    const oc_resolution *res = w->res;
     VEC(ordo_policy) pols = {0};
     VEC(ordo_prefer) prefs = {0};
     VEC(ordo_display_decl) disps = {0};
@@ -173,8 +174,8 @@ void lw_lower_policies(lw *w, ordo_program *p, u16vec *evals)
         }
     }
     VEC(ordo_invariant) invs = {0};
-    for (uint32_t i = 0; i < f->nfns; i++) {
-        const ast_decl *d = f->fns[i];
+    for (uint32_t i = 0; i < res->nfns; i++) {
+        const ast_decl *d = res->fns[i];
         if (d->display) {
             ordo_display_decl x = {d->title ? d->title : "", (uint16_t)d->index, ast_line(d->loc)};
             VPUSH(w, disps, x);
@@ -187,21 +188,22 @@ void lw_lower_policies(lw *w, ordo_program *p, u16vec *evals)
         if (d->display || d->policy_fn || d->invariant || d->data_check)
             VPUSH(w, *evals, (uint16_t)d->index);
     }
-    p->invariants = lw_to_arena(w, invs.v, invs.n, sizeof *invs.v);
+    p->invariants = lower_to_arena(w, invs.v, invs.n, sizeof *invs.v);
     p->ninvariants = (uint16_t)invs.n;
     free(invs.v);
-    if (f->npolicies > MAX_TABLE || prefs.n > MAX_TABLE || f->noption_names > MAX_TABLE) {
+    if (f->npolicies > MAX_TABLE || prefs.n > MAX_TABLE || w->res->noption_names > MAX_TABLE) {
         diag_error(w->d, (ast_loc){0, 0}, "this ruleset has more policies than the runtime's "
                                           "tables hold");
         w->failed = 1;
     }
-    p->option_names = lw_to_arena(w, f->option_names, f->noption_names, sizeof *f->option_names);
-    p->noption_names = (uint16_t)f->noption_names;
-    p->policies = lw_to_arena(w, pols.v, pols.n, sizeof *pols.v);
+    p->option_names = lower_to_arena(w, w->res->option_names, w->res->noption_names,
+                                     sizeof *w->res->option_names);
+    p->noption_names = (uint16_t)w->res->noption_names;
+    p->policies = lower_to_arena(w, pols.v, pols.n, sizeof *pols.v);
     p->npolicies = (uint16_t)pols.n;
-    p->prefers = lw_to_arena(w, prefs.v, prefs.n, sizeof *prefs.v);
+    p->prefers = lower_to_arena(w, prefs.v, prefs.n, sizeof *prefs.v);
     p->nprefers = (uint16_t)prefs.n;
-    p->displays = lw_to_arena(w, disps.v, disps.n, sizeof *disps.v);
+    p->displays = lower_to_arena(w, disps.v, disps.n, sizeof *disps.v);
     p->ndisplays = (uint16_t)disps.n;
     free(pols.v);
     free(prefs.v);

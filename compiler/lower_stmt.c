@@ -8,66 +8,66 @@
 
 /* Leaving `steps` step blocks and `scopes` escape scopes of this unit
  * (exit out of a loop, return). */
-static void unwind(lw *w, int steps, int scopes, int with_steps)
+static void unwind(lowering *w, int steps, int scopes, int with_steps)
 {
     uint32_t nesc = 0;
     for (int s = w->scopes; s > scopes; s--)
         nesc += w->scope_nesc[s - 1];
     if (nesc)
-        lw_emit(w, ORDO_OP_UNESC, (int)nesc, 0, 0);
+        lower_emit(w, ORDO_OP_UNESC, (int)nesc, 0, 0);
     if (with_steps) {
         int d = w->depth;
         for (int s = w->steps; s > steps; s--)
-            lw_emit_op(w, ORDO_OP_STEPEND);
+            lower_emit_op(w, ORDO_OP_STEPEND);
         w->depth = d; /* the code after the jump still has them */
     }
 }
 
 /* Does evaluating e draw from the generator? Such an index must be computed
  * once, or `x[roll d6] += 1` would read one cell and write another. */
-static int has_roll(const ast_expr *e)
+static int has_roll(const lowering *w, const ast_expr *e)
 {
-    if (!e || e->is_const)
+    if (!e || oc_is_const(w->res, e))
         return 0;
     switch (e->kind) {
     case E_ROLL: return 1;
     case E_INDEX:
-        if (has_roll(e->base))
+        if (has_roll(w, e->base))
             return 1;
         /* fall through */
     case E_CALL:
     case E_CAN:
         for (uint32_t i = 0; i < e->nargs; i++)
-            if (has_roll(e->args[i]))
+            if (has_roll(w, e->args[i]))
                 return 1;
         return 0;
-    case E_IF: return has_roll(e->a) || has_roll(e->b) || has_roll(e->c);
+    case E_IF: return has_roll(w, e->a) || has_roll(w, e->b) || has_roll(w, e->c);
     case E_AGG: return 1; /* its iterable could; rare enough to be safe */
-    default: return has_roll(e->a) || has_roll(e->b);
+    default: return has_roll(w, e->a) || has_roll(w, e->b);
     }
 }
 
 /* Pushes the indexes of an indexed target (a var cell, or a list element:
  * the list's own indexes, then the position); returns the var. With
  * `saved`, the values come from hidden locals filled by save_indexes. */
-static uint32_t target_indexes(lw *w, const ast_expr *t, uint32_t saved, int use_saved)
+static uint32_t target_indexes(lowering *w, const ast_expr *t, uint32_t saved, int use_saved)
 {
-    const ast_expr *lbase = t->ix == IX_LIST ? t->base : NULL;
+    const ast_expr *lbase = oc_ix(w->res, t) == IX_LIST ? t->base : NULL;
     uint32_t k = 0;
     if (lbase && lbase->kind == E_INDEX) {
         for (uint32_t i = 0; i < lbase->nargs; i++, k++) {
             if (use_saved)
-                lw_emit_a(w, ORDO_OP_LDL, saved + k);
+                lower_emit_a(w, ORDO_OP_LDL, saved + k);
             else
-                lw_expr(w, lbase->args[i]);
+                lower_expr(w, lbase->args[i]);
         }
     }
     uint32_t n = lbase ? 1 : t->nargs;
     for (uint32_t i = 0; i < n; i++, k++) {
         if (use_saved)
-            lw_emit_a(w, ORDO_OP_LDL, saved + k);
+            lower_emit_a(w, ORDO_OP_LDL, saved + k);
         else
-            lw_expr(w, t->args[i]);
+            lower_expr(w, t->args[i]);
     }
     if (!lbase)
         return (uint32_t)t->base->sym->decl->index;
@@ -76,65 +76,65 @@ static uint32_t target_indexes(lw *w, const ast_expr *t, uint32_t saved, int use
 }
 
 /* Pushes the indexes of a var cell (`x` or `x[i, j]`); returns the var. */
-static uint32_t cell_indexes(lw *w, const ast_expr *t)
+static uint32_t cell_indexes(lowering *w, const ast_expr *t)
 {
     if (t->kind == E_NAME)
         return (uint32_t)t->sym->decl->index;
-    lw_call_args(w, t->args, t->nargs);
+    lower_call_args(w, t->args, t->nargs);
     return (uint32_t)t->base->sym->decl->index;
 }
 
-static const ast_decl *cell_var(const ast_expr *t)
+static const ast_decl *cell_var(const lowering *w, const ast_expr *t)
 {
     if (t->kind == E_NAME)
         return t->sym->kind == SYM_VAR ? t->sym->decl : NULL;
-    return t->ix == IX_VAR ? t->base->sym->decl : NULL;
+    return oc_ix(w->res, t) == IX_VAR ? t->base->sym->decl : NULL;
 }
 
 /* `pay N from X` (and an action's costs): E_DENIED if X holds less. */
-static void pay(lw *w, const ast_expr *target, const ast_expr *amount)
+static void pay(lowering *w, const ast_expr *target, const ast_expr *amount)
 {
     uint32_t v = cell_indexes(w, target);
-    lw_expr(w, amount);
-    lw_emit(w, ORDO_OP_PAY, w->pay_undoes, v, 0);
+    lower_expr(w, amount);
+    lower_emit(w, ORDO_OP_PAY, w->pay_undoes, v, 0);
 }
 
 /* Pushes the indexes of substitute d's cell for the payment whose indexes
  * are in locals t..; returns the substitute's var. */
-static uint32_t sub_cell(lw *w, const ast_decl *d, uint32_t t)
+static uint32_t sub_cell(lowering *w, const ast_decl *d, uint32_t t)
 {
     for (uint32_t k = 0; k < d->sub_decl->ndims; k++)
-        lw_emit_a(w, ORDO_OP_LDL, t + (uint32_t)d->sub_map[k]);
+        lower_emit_a(w, ORDO_OP_LDL, t + (uint32_t)d->sub_map[k]);
     return (uint32_t)d->sub_decl->index;
 }
 
 /* What way wy takes, once chosen: the rest of the amount (local t + n)
  * from the first source (its indexes in locals t..), k units from each
  * `or` source, or one unit of the substitute. */
-static void pay_way(lw *w, const ast_payment *pm, const ast_way *wy, uint32_t v, uint32_t t,
+static void pay_way(lowering *w, const ast_payment *pm, const ast_way *wy, uint32_t v, uint32_t t,
                     uint32_t n)
 {
     if (wy->sub) {
         uint32_t sv = sub_cell(w, pm->substitute, t);
-        lw_push_const(w, 1);
-        lw_emit(w, ORDO_OP_PAY, w->pay_undoes, sv, 0);
+        lower_push_const(w, 1);
+        lower_emit(w, ORDO_OP_PAY, w->pay_undoes, sv, 0);
         return;
     }
     if (wy->has_param) {
         for (uint32_t k = 0; k <= n; k++)
-            lw_emit_a(w, ORDO_OP_LDL, t + k);
+            lower_emit_a(w, ORDO_OP_LDL, t + k);
         if (wy->ksum) {
-            lw_push_const(w, wy->ksum);
-            lw_emit_op(w, ORDO_OP_SUB);
+            lower_push_const(w, wy->ksum);
+            lower_emit_op(w, ORDO_OP_SUB);
         }
-        lw_emit(w, ORDO_OP_PAY, w->pay_undoes, v, 0);
+        lower_emit(w, ORDO_OP_PAY, w->pay_undoes, v, 0);
     }
     for (uint32_t i = 0; i < pm->nalts; i++) {
         if (!wy->k[i])
             continue;
         uint32_t av = cell_indexes(w, pm->alts[i]);
-        lw_push_const(w, wy->k[i]);
-        lw_emit(w, ORDO_OP_PAY, w->pay_undoes, av, 0);
+        lower_push_const(w, wy->k[i]);
+        lower_emit(w, ORDO_OP_PAY, w->pay_undoes, av, 0);
     }
 }
 
@@ -144,53 +144,53 @@ static void pay_way(lw *w, const ast_payment *pm, const ast_way *wy, uint32_t v,
  * offered, "pay {} A ..." with what A pays as its param. Falls through to
  * the plain PAY when the payer is not asked; each way jumps to the end
  * (its jumps in *ends). */
-static void offer_ways(lw *w, const ast_payment *pm, uint32_t v, uint32_t t, uint32_t n,
+static void offer_ways(lowering *w, const ast_payment *pm, uint32_t v, uint32_t t, uint32_t n,
                        uint32_t line, u32vec *ends)
 {
-    lw_expr(w, pm->asked);
-    uint32_t not_asked = lw_jump(w, ORDO_OP_JZ);
+    lower_expr(w, pm->asked);
+    uint32_t not_asked = lower_jump(w, ORDO_OP_JZ);
     uint32_t *rows = arena_alloc(w->a, pm->nways * sizeof *rows);
     if (pm->nways > w->max_ways)
         w->max_ways = pm->nways;
     for (uint32_t i = 0; i < pm->nways; i++) {
-        rows[i] = lw_add_plain_option(w, pm->ways[i].label, line);
+        rows[i] = lower_add_plain_option(w, pm->ways[i].label, line);
         if (pm->ways[i].has_param)
             w->options.v[rows[i]].param_kind = ORDO_K_INT;
     }
-    lw_emit_op(w, ORDO_OP_OPTS);
+    lower_emit_op(w, ORDO_OP_OPTS);
     for (uint32_t i = 0; i < pm->nways; i++) {
         const ast_way *wy = &pm->ways[i];
-        lw_expr(w, wy->guard);
-        uint32_t skip = lw_jump(w, ORDO_OP_JZ);
+        lower_expr(w, wy->guard);
+        uint32_t skip = lower_jump(w, ORDO_OP_JZ);
         if (wy->has_param) {
-            lw_emit_a(w, ORDO_OP_LDL, t + n);
+            lower_emit_a(w, ORDO_OP_LDL, t + n);
             if (wy->ksum) {
-                lw_push_const(w, wy->ksum);
-                lw_emit_op(w, ORDO_OP_SUB);
+                lower_push_const(w, wy->ksum);
+                lower_emit_op(w, ORDO_OP_SUB);
             }
-            lw_emit_a(w, ORDO_OP_OFFER, rows[i]);
+            lower_emit_a(w, ORDO_OP_OFFER, rows[i]);
         } else {
-            lw_emit_a(w, ORDO_OP_OFFERN, rows[i]);
+            lower_emit_a(w, ORDO_OP_OFFERN, rows[i]);
         }
-        lw_patch_here(w, skip);
+        lower_patch_here(w, skip);
     }
-    lw_emit_a(w, ORDO_OP_LDL, t + (uint32_t)pm->payer_ix);
-    lw_emit_op(w, ORDO_OP_WAIT);
+    lower_emit_a(w, ORDO_OP_LDL, t + (uint32_t)pm->payer_ix);
+    lower_emit_op(w, ORDO_OP_WAIT);
     int d = w->depth;
     for (uint32_t i = 0; i < pm->nways; i++) {
         const ast_way *wy = &pm->ways[i];
         w->depth = d + (wy->has_param ? 1 : 0); /* ordo_choose pushed the param */
         if (w->depth > w->maxdepth)
             w->maxdepth = w->depth;
-        w->options.v[rows[i]].target = lw_here(w);
+        w->options.v[rows[i]].target = lower_here(w);
         if (wy->has_param)
-            lw_emit_op(w, ORDO_OP_POP);
+            lower_emit_op(w, ORDO_OP_POP);
         pay_way(w, pm, wy, v, t, n);
-        uint32_t out = lw_jump(w, ORDO_OP_JMP);
+        uint32_t out = lower_jump(w, ORDO_OP_JMP);
         VPUSH(w, *ends, out);
     }
     w->depth = d;
-    lw_patch_here(w, not_asked);
+    lower_patch_here(w, not_asked);
 }
 
 /* A payment: `pay` in a body (is_cost 0) or an action's up-front cost
@@ -199,102 +199,102 @@ static void offer_ways(lw *w, const ast_payment *pm, uint32_t v, uint32_t t, uin
  * the payer may be asked first (offer_ways). Indexes and amount are
  * evaluated once, into hidden locals; a plain PAY is E_DENIED when
  * short. */
-void lw_pay_offer(lw *w, const ast_expr *target, const ast_expr *amount, const ast_payment *pm,
-                  uint32_t line, int is_cost)
+void lower_pay_offer(lowering *w, const ast_expr *target, const ast_expr *amount,
+                     const ast_payment *pm, uint32_t line, int is_cost)
 {
     if (!pm && !is_cost) {
         pay(w, target, amount);
         return;
     }
-    uint32_t n = target->kind == E_INDEX ? target->nargs : 0, t = lw_take_locals(w, n + 1);
+    uint32_t n = target->kind == E_INDEX ? target->nargs : 0, t = lower_take_locals(w, n + 1);
     uint32_t v = cell_indexes(w, target);
     u32vec ends = {0};
-    lw_expr(w, amount);
+    lower_expr(w, amount);
     for (uint32_t k = n + 1; k-- > 0;)
-        lw_emit_a(w, ORDO_OP_STL, t + k);
-    lw_emit_a(w, ORDO_OP_LDL, t + n);
-    lw_push_const(w, 0);
-    lw_emit_op(w, ORDO_OP_GT);
-    uint32_t zero = lw_jump(w, ORDO_OP_JZ);
+        lower_emit_a(w, ORDO_OP_STL, t + k);
+    lower_emit_a(w, ORDO_OP_LDL, t + n);
+    lower_push_const(w, 0);
+    lower_emit_op(w, ORDO_OP_GT);
+    uint32_t zero = lower_jump(w, ORDO_OP_JZ);
     if (pm)
         offer_ways(w, pm, v, t, n, line, &ends);
     if (!is_cost) /* `pay 0` is a payment of nothing, traced */
-        lw_patch_here(w, zero);
+        lower_patch_here(w, zero);
     for (uint32_t k = 0; k <= n; k++)
-        lw_emit_a(w, ORDO_OP_LDL, t + k);
-    lw_emit(w, ORDO_OP_PAY, w->pay_undoes, v, 0);
-    lw_patch_all_here(w, &ends);
+        lower_emit_a(w, ORDO_OP_LDL, t + k);
+    lower_emit(w, ORDO_OP_PAY, w->pay_undoes, v, 0);
+    lower_patch_all_here(w, &ends);
     if (is_cost)
-        lw_patch_here(w, zero);
-    lw_give_locals(w, t);
+        lower_patch_here(w, zero);
+    lower_give_locals(w, t);
 }
 
-static void assign(lw *w, const ast_stmt *s)
+static void assign(lowering *w, const ast_stmt *s)
 {
     const ast_expr *t = s->u.assign.target;
-    int op = s->u.assign.op ? lw_binop_code(s->u.assign.op) : 0;
-    const ast_decl *cv = cell_var(t);
+    int op = s->u.assign.op ? lower_binop_code(s->u.assign.op) : 0;
+    const ast_decl *cv = cell_var(w, t);
     if (w->f->has_batches && s->u.assign.op == OP_ADD && cv && cv->resource) {
         /* what a resource receives inside a batch waits for its end */
         uint32_t v = cell_indexes(w, t);
-        lw_expr(w, s->u.assign.value);
-        lw_emit_a(w, ORDO_OP_ADDD, v);
+        lower_expr(w, s->u.assign.value);
+        lower_emit_a(w, ORDO_OP_ADDD, v);
         return;
     }
     if (t->kind == E_NAME) {
         if (op)
-            lw_expr(w, t);
-        lw_expr(w, s->u.assign.value);
+            lower_expr(w, t);
+        lower_expr(w, s->u.assign.value);
         if (op)
-            lw_emit_op(w, op);
+            lower_emit_op(w, op);
         if (t->sym->kind == SYM_LOCAL)
-            lw_emit_a(w, ORDO_OP_STL, (uint32_t)t->sym->slot);
+            lower_emit_a(w, ORDO_OP_STL, (uint32_t)t->sym->slot);
         else
-            lw_emit_a(w, ORDO_OP_STG, (uint32_t)t->sym->decl->index);
+            lower_emit_a(w, ORDO_OP_STG, (uint32_t)t->sym->decl->index);
         return;
     }
-    int list = t->ix == IX_LIST;
+    int list = oc_ix(w->res, t) == IX_LIST;
     uint32_t first = w->nlocals, saved = 0;
-    int use_saved = op && has_roll(t);
+    int use_saved = op && has_roll(w, t);
     if (use_saved) {
         uint32_t n = (list ? 1 : t->nargs) +
                      (list && t->base->kind == E_INDEX ? t->base->nargs : 0);
-        saved = lw_take_locals(w, n);
+        saved = lower_take_locals(w, n);
         target_indexes(w, t, 0, 0);
         for (uint32_t i = n; i-- > 0;)
-            lw_emit_a(w, ORDO_OP_STL, saved + i);
+            lower_emit_a(w, ORDO_OP_STL, saved + i);
     }
     uint32_t v = target_indexes(w, t, saved, use_saved);
     if (op) {
         target_indexes(w, t, saved, use_saved);
-        lw_emit_a(w, list ? ORDO_OP_LGET : ORDO_OP_LDX, v);
+        lower_emit_a(w, list ? ORDO_OP_LGET : ORDO_OP_LDX, v);
     }
-    lw_expr(w, s->u.assign.value);
+    lower_expr(w, s->u.assign.value);
     if (op)
-        lw_emit_op(w, op);
-    lw_emit_a(w, list ? ORDO_OP_LSET : ORDO_OP_STX, v);
-    lw_give_locals(w, first);
+        lower_emit_op(w, op);
+    lower_emit_a(w, list ? ORDO_OP_LSET : ORDO_OP_STX, v);
+    lower_give_locals(w, first);
 }
 
-static void stmt_if(lw *w, const ast_stmt *s)
+static void stmt_if(lowering *w, const ast_stmt *s)
 {
     u32vec jelse = {0};
-    lw_branch(w, s->u.if_.cond, 0, &jelse);
-    lw_block(w, &s->u.if_.then_b);
+    lower_branch(w, s->u.if_.cond, 0, &jelse);
+    lower_block(w, &s->u.if_.then_b);
     if (!s->u.if_.else_if && !s->u.if_.has_else) {
-        lw_patch_all_here(w, &jelse);
+        lower_patch_all_here(w, &jelse);
         return;
     }
-    uint32_t jend = lw_jump(w, ORDO_OP_JMP);
-    lw_patch_all_here(w, &jelse);
+    uint32_t jend = lower_jump(w, ORDO_OP_JMP);
+    lower_patch_all_here(w, &jelse);
     if (s->u.if_.else_if)
         stmt_if(w, s->u.if_.else_if);
     else
-        lw_block(w, &s->u.if_.else_b);
-    lw_patch_here(w, jend);
+        lower_block(w, &s->u.if_.else_b);
+    lower_patch_here(w, jend);
 }
 
-static void loop_begin(lw *w, const ast_stmt *s)
+static void loop_begin(lowering *w, const ast_stmt *s)
 {
     loop_ctx l;
     memset(&l, 0, sizeof l);
@@ -305,33 +305,33 @@ static void loop_begin(lw *w, const ast_stmt *s)
 }
 
 /* Patches the loop's exits to here and forgets it. */
-static void loop_end(lw *w)
+static void loop_end(lowering *w)
 {
     loop_ctx *l = &w->loops.v[w->loops.n - 1];
-    lw_patch_all_here(w, &l->breaks);
+    lower_patch_all_here(w, &l->breaks);
     w->loops.n--;
 }
 
-static void stmt_repeat(lw *w, const ast_stmt *s)
+static void stmt_repeat(lowering *w, const ast_stmt *s)
 {
     int kind = s->u.rep.kind;
     const ast_expr *c = s->u.rep.cond;
     loop_begin(w, s);
-    uint32_t top = lw_here(w);
+    uint32_t top = lower_here(w);
     uint32_t jout = NO_LABEL;
     if (kind == REP_UNTIL_BEFORE || kind == REP_WHILE) {
-        lw_expr(w, c);
-        jout = lw_jump(w, kind == REP_WHILE ? ORDO_OP_JZ : ORDO_OP_JNZ);
+        lower_expr(w, c);
+        jout = lower_jump(w, kind == REP_WHILE ? ORDO_OP_JZ : ORDO_OP_JNZ);
     }
-    lw_block(w, &s->u.rep.body);
+    lower_block(w, &s->u.rep.body);
     if (kind == REP_UNTIL_AFTER) {
-        lw_expr(w, c);
-        lw_jump_to(w, ORDO_OP_JZ, top);
+        lower_expr(w, c);
+        lower_jump_to(w, ORDO_OP_JZ, top);
     } else {
-        lw_jump_to(w, ORDO_OP_JMP, top);
+        lower_jump_to(w, ORDO_OP_JMP, top);
     }
     if (jout != NO_LABEL)
-        lw_patch_here(w, jout);
+        lower_patch_here(w, jout);
     loop_end(w);
 }
 
@@ -341,48 +341,48 @@ static void stmt_repeat(lw *w, const ast_stmt *s)
  * passed and not yet visited in this go-around. Nobody left ends a
  * go-around; `until all pass` starts another when this one visited
  * anyone. `exit` leaves the round. */
-static void stmt_round(lw *w, const ast_stmt *s)
+static void stmt_round(lowering *w, const ast_stmt *s)
 {
     int again = s->u.for_.round == ROUND_UNTIL_PASSED;
-    uint32_t first = w->nlocals, passed = (uint32_t)w->f->passed_var->index;
+    uint32_t first = w->nlocals, passed = (uint32_t)w->res->passed_var->index;
     pick_ctx pc = {.var = (uint32_t)s->u.for_.var->slot,
                    .keys = (const ast_expr *const *)s->u.for_.keys,
                    .nkeys = s->u.for_.nkeys, .desc_mask = s->u.for_.desc_mask,
                    .stored = NO_LABEL, .where = s->u.for_.where, .passed_var = passed,
                    .in_game_only = 1};
-    pc.taken = lw_take_locals(w, (uint32_t)w->f->max_players);
-    pc.best = lw_take_locals(w, 1);
-    uint32_t any = lw_take_locals(w, 1);
-    lw_clear_players(w, ORDO_OP_STX, passed);
-    uint32_t around = lw_here(w);
-    lw_clear_players(w, ORDO_OP_STLI, pc.taken);
-    lw_push_const(w, 0);
-    lw_emit_a(w, ORDO_OP_STL, any);
-    uint32_t pick = lw_here(w);
-    lw_pick_player(w, &pc);
-    lw_emit_a(w, ORDO_OP_LDL, pc.best);
-    lw_push_const(w, -1);
-    lw_emit_op(w, ORDO_OP_NE);
-    uint32_t visit = lw_jump(w, ORDO_OP_JNZ);
+    pc.taken = lower_take_locals(w, (uint32_t)w->f->max_players);
+    pc.best = lower_take_locals(w, 1);
+    uint32_t any = lower_take_locals(w, 1);
+    lower_clear_players(w, ORDO_OP_STX, passed);
+    uint32_t around = lower_here(w);
+    lower_clear_players(w, ORDO_OP_STLI, pc.taken);
+    lower_push_const(w, 0);
+    lower_emit_a(w, ORDO_OP_STL, any);
+    uint32_t pick = lower_here(w);
+    lower_pick_player(w, &pc);
+    lower_emit_a(w, ORDO_OP_LDL, pc.best);
+    lower_push_const(w, -1);
+    lower_emit_op(w, ORDO_OP_NE);
+    uint32_t visit = lower_jump(w, ORDO_OP_JNZ);
     if (again) {
-        lw_emit_a(w, ORDO_OP_LDL, any);
-        lw_jump_to(w, ORDO_OP_JNZ, around);
+        lower_emit_a(w, ORDO_OP_LDL, any);
+        lower_jump_to(w, ORDO_OP_JNZ, around);
     }
-    uint32_t out = lw_jump(w, ORDO_OP_JMP);
-    lw_patch_here(w, visit);
-    lw_emit_a(w, ORDO_OP_LDL, pc.best);
-    lw_push_const(w, 1);
-    lw_emit_a(w, ORDO_OP_STLI, pc.taken);
-    lw_push_const(w, 1);
-    lw_emit_a(w, ORDO_OP_STL, any);
-    lw_emit_a(w, ORDO_OP_LDL, pc.best);
-    lw_emit_a(w, ORDO_OP_STL, pc.var);
+    uint32_t out = lower_jump(w, ORDO_OP_JMP);
+    lower_patch_here(w, visit);
+    lower_emit_a(w, ORDO_OP_LDL, pc.best);
+    lower_push_const(w, 1);
+    lower_emit_a(w, ORDO_OP_STLI, pc.taken);
+    lower_push_const(w, 1);
+    lower_emit_a(w, ORDO_OP_STL, any);
+    lower_emit_a(w, ORDO_OP_LDL, pc.best);
+    lower_emit_a(w, ORDO_OP_STL, pc.var);
     loop_begin(w, s);
-    lw_block(w, &s->u.for_.body);
-    lw_jump_to(w, ORDO_OP_JMP, pick);
-    lw_patch_here(w, out);
+    lower_block(w, &s->u.for_.body);
+    lower_jump_to(w, ORDO_OP_JMP, pick);
+    lower_patch_here(w, out);
     loop_end(w);
-    lw_give_locals(w, first);
+    lower_give_locals(w, first);
 }
 
 /* `simultaneously for p in players { choose p ... }`: a first pass asks
@@ -391,62 +391,62 @@ static void stmt_round(lw *w, const ast_stmt *s)
  * reveals each choice (CHOSEN) and carries it out. Nothing a choice does
  * happens before every player has chosen, so no one's options or choice
  * can depend on another's. */
-static void offer_options(lw *w, const ast_stmt *s);
+static void offer_options(lowering *w, const ast_stmt *s);
 
-static void option_entry(lw *w, const ast_option *o, int depth);
+static void option_entry(lowering *w, const ast_option *o, int depth);
 
 /* A for loop's iteration opened, its keys and `where` as any for's. */
-static void open_for(lw *w, const ast_stmt *s, iter_ctx *c)
+static void open_for(lowering *w, const ast_stmt *s, iter_ctx *c)
 {
     for_keys fk = {(const ast_expr *const *)s->u.for_.keys, s->u.for_.nkeys,
                    s->u.for_.desc_mask};
-    lw_iter_open_keys(w, c, s->u.for_.iter, (uint32_t)s->u.for_.var->slot, &fk);
-    lw_iter_filter(w, c, s->u.for_.where);
+    lower_iter_open_keys(w, c, s->u.for_.iter, (uint32_t)s->u.for_.var->slot, &fk);
+    lower_iter_filter(w, c, s->u.for_.where);
 }
 
 /* A for loop's end: `exit` leaves past the increment, so its jumps are
  * the iteration's breaks. */
-static void close_for(lw *w, iter_ctx *c)
+static void close_for(lowering *w, iter_ctx *c)
 {
     loop_ctx *l = &w->loops.v[w->loops.n - 1];
     for (uint32_t i = 0; i < l->breaks.n; i++)
         VPUSH(w, c->brk, l->breaks.v[i]);
     l->breaks.n = 0;
     loop_end(w);
-    lw_iter_close(w, c);
+    lower_iter_close(w, c);
 }
 
-static void simultaneous_ask(lw *w, const ast_stmt *s, uint32_t pick, uint32_t param)
+static void simultaneous_ask(lowering *w, const ast_stmt *s, uint32_t pick, uint32_t param)
 {
     const ast_stmt *ch = s->u.for_.body.first;
     uint32_t pv = (uint32_t)s->u.for_.var->slot, k = 0;
     iter_ctx c;
     open_for(w, s, &c);
     offer_options(w, ch);
-    lw_expr(w, ch->u.choose.player);
-    lw_emit(w, ORDO_OP_WAIT, 2, 0, 0); /* one of a simultaneous group */
+    lower_expr(w, ch->u.choose.player);
+    lower_emit(w, ORDO_OP_WAIT, 2, 0, 0); /* one of a simultaneous group */
     u32vec ends = {0};
     int d = w->depth;
     for (const ast_option *o = ch->u.choose.options; o; o = o->next, k++) {
         option_entry(w, o, d);
-        lw_emit_a(w, ORDO_OP_LDL, pv);
+        lower_emit_a(w, ORDO_OP_LDL, pv);
         if (o->var)
-            lw_emit_a(w, ORDO_OP_LDL, (uint32_t)o->var->slot);
+            lower_emit_a(w, ORDO_OP_LDL, (uint32_t)o->var->slot);
         else
-            lw_push_const(w, 0);
-        lw_emit_a(w, ORDO_OP_STLI, param);
-        lw_emit_a(w, ORDO_OP_LDL, pv);
-        lw_push_const(w, (int32_t)k + 1);
-        lw_emit_a(w, ORDO_OP_STLI, pick);
+            lower_push_const(w, 0);
+        lower_emit_a(w, ORDO_OP_STLI, param);
+        lower_emit_a(w, ORDO_OP_LDL, pv);
+        lower_push_const(w, (int32_t)k + 1);
+        lower_emit_a(w, ORDO_OP_STLI, pick);
         if (o->next)
-            VPUSH(w, ends, lw_jump(w, ORDO_OP_JMP));
+            VPUSH(w, ends, lower_jump(w, ORDO_OP_JMP));
     }
-    lw_patch_all_here(w, &ends);
+    lower_patch_all_here(w, &ends);
     w->depth = d;
-    lw_iter_close(w, &c);
+    lower_iter_close(w, &c);
 }
 
-static void simultaneous_carry_out(lw *w, const ast_stmt *s, uint32_t pick, uint32_t param)
+static void simultaneous_carry_out(lowering *w, const ast_stmt *s, uint32_t pick, uint32_t param)
 {
     const ast_stmt *ch = s->u.for_.body.first;
     uint32_t pv = (uint32_t)s->u.for_.var->slot, k = 0;
@@ -455,39 +455,39 @@ static void simultaneous_carry_out(lw *w, const ast_stmt *s, uint32_t pick, uint
     loop_begin(w, s);
     u32vec done = {0};
     for (const ast_option *o = ch->u.choose.options; o; o = o->next, k++) {
-        lw_emit_a(w, ORDO_OP_LDL, pv);
-        lw_emit_a(w, ORDO_OP_LDLI, pick);
-        lw_push_const(w, (int32_t)k + 1);
-        lw_emit_op(w, ORDO_OP_EQ);
-        uint32_t skip = lw_jump(w, ORDO_OP_JZ);
+        lower_emit_a(w, ORDO_OP_LDL, pv);
+        lower_emit_a(w, ORDO_OP_LDLI, pick);
+        lower_push_const(w, (int32_t)k + 1);
+        lower_emit_op(w, ORDO_OP_EQ);
+        uint32_t skip = lower_jump(w, ORDO_OP_JZ);
         if (o->var) {
-            lw_emit_a(w, ORDO_OP_LDL, pv);
-            lw_emit_a(w, ORDO_OP_LDLI, param);
-            lw_emit_a(w, ORDO_OP_STL, (uint32_t)o->var->slot);
+            lower_emit_a(w, ORDO_OP_LDL, pv);
+            lower_emit_a(w, ORDO_OP_LDLI, param);
+            lower_emit_a(w, ORDO_OP_STL, (uint32_t)o->var->slot);
         }
-        lw_emit_a(w, ORDO_OP_LDL, pv);
+        lower_emit_a(w, ORDO_OP_LDL, pv);
         if (o->var)
-            lw_emit_a(w, ORDO_OP_LDL, (uint32_t)o->var->slot);
-        lw_emit(w, ORDO_OP_CHOSEN, o->var != NULL, (uint32_t)o->index, 0);
-        lw_block(w, &o->body);
-        VPUSH(w, done, lw_jump(w, ORDO_OP_JMP));
-        lw_patch_here(w, skip);
+            lower_emit_a(w, ORDO_OP_LDL, (uint32_t)o->var->slot);
+        lower_emit(w, ORDO_OP_CHOSEN, o->var != NULL, (uint32_t)o->index, 0);
+        lower_block(w, &o->body);
+        VPUSH(w, done, lower_jump(w, ORDO_OP_JMP));
+        lower_patch_here(w, skip);
     }
-    lw_patch_all_here(w, &done);
+    lower_patch_all_here(w, &done);
     close_for(w, &c);
 }
 
-static void stmt_simultaneous(lw *w, const ast_stmt *s)
+static void stmt_simultaneous(lowering *w, const ast_stmt *s)
 {
     uint32_t maxp = (uint32_t)w->f->max_players;
-    uint32_t pick = lw_take_locals(w, 2 * maxp), param = pick + maxp;
-    lw_clear_players(w, ORDO_OP_STLI, pick); /* no choice: a player `where` leaves out */
+    uint32_t pick = lower_take_locals(w, 2 * maxp), param = pick + maxp;
+    lower_clear_players(w, ORDO_OP_STLI, pick); /* no choice: a player `where` leaves out */
     simultaneous_ask(w, s, pick, param);
     simultaneous_carry_out(w, s, pick, param);
-    lw_give_locals(w, pick);
+    lower_give_locals(w, pick);
 }
 
-static void stmt_for(lw *w, const ast_stmt *s)
+static void stmt_for(lowering *w, const ast_stmt *s)
 {
     if (s->u.for_.round) {
         stmt_round(w, s);
@@ -500,111 +500,111 @@ static void stmt_for(lw *w, const ast_stmt *s)
     iter_ctx c;
     open_for(w, s, &c);
     loop_begin(w, s);
-    lw_block(w, &s->u.for_.body);
+    lower_block(w, &s->u.for_.body);
     close_for(w, &c);
 }
 
-static void stmt_exit(lw *w, const ast_stmt *s)
+static void stmt_exit(lowering *w, const ast_stmt *s)
 {
     uint32_t skip = NO_LABEL;
     if (s->u.exit.cond) {
-        lw_expr(w, s->u.exit.cond);
-        skip = lw_jump(w, ORDO_OP_JZ);
+        lower_expr(w, s->u.exit.cond);
+        skip = lower_jump(w, ORDO_OP_JZ);
     }
     uint32_t i = w->loops.n;
     while (i > 0 && w->loops.v[i - 1].loop != s->u.exit.loop)
         i--;
     if (i == 0) { /* resolution guarantees a loop; stay safe */
         if (skip != NO_LABEL)
-            lw_patch_here(w, skip);
+            lower_patch_here(w, skip);
         return;
     }
     loop_ctx *l = &w->loops.v[i - 1];
     unwind(w, l->steps, l->scopes, 1);
-    uint32_t j = lw_jump(w, ORDO_OP_JMP);
+    uint32_t j = lower_jump(w, ORDO_OP_JMP);
     VPUSH(w, l->breaks, j);
     if (skip != NO_LABEL)
-        lw_patch_here(w, skip);
+        lower_patch_here(w, skip);
 }
 
 /* The player of a decision, then WAIT. */
-void lw_wait_for(lw *w, const ast_expr *player)
+void lower_wait_for(lowering *w, const ast_expr *player)
 {
-    lw_expr(w, player);
-    lw_emit_op(w, ORDO_OP_WAIT);
+    lower_expr(w, player);
+    lower_emit_op(w, ORDO_OP_WAIT);
 }
 
 /* A secret decision (`choose p secretly`): WAIT x=1 */
-static void wait_secretly(lw *w, const ast_expr *player)
+static void wait_secretly(lowering *w, const ast_expr *player)
 {
-    lw_expr(w, player);
-    lw_emit(w, ORDO_OP_WAIT, 1, 0, 0);
+    lower_expr(w, player);
+    lower_emit(w, ORDO_OP_WAIT, 1, 0, 0);
 }
 
 /* A choose's options offered (their `when`, `for` and `where`), up to its
  * WAIT. */
-static void offer_options(lw *w, const ast_stmt *s)
+static void offer_options(lowering *w, const ast_stmt *s)
 {
-    lw_emit_op(w, ORDO_OP_OPTS);
+    lower_emit_op(w, ORDO_OP_OPTS);
     for (const ast_option *o = s->u.choose.options; o; o = o->next) {
         ordo_option *oo = &w->options.v[o->index];
         oo->step = (int16_t)w->cur_step;
         u32vec skip = {0};
         if (o->when)
-            lw_branch(w, o->when, 0, &skip);
+            lower_branch(w, o->when, 0, &skip);
         if (o->var) {
             iter_ctx c;
-            lw_iter_open(w, &c, o->iter, (uint32_t)o->var->slot, NULL, 0);
-            lw_iter_filter(w, &c, o->where);
-            lw_emit_a(w, ORDO_OP_LDL, (uint32_t)o->var->slot);
-            lw_emit_a(w, ORDO_OP_OFFER, (uint32_t)o->index);
-            lw_iter_close(w, &c);
+            lower_iter_open(w, &c, o->iter, (uint32_t)o->var->slot, NULL, 0);
+            lower_iter_filter(w, &c, o->where);
+            lower_emit_a(w, ORDO_OP_LDL, (uint32_t)o->var->slot);
+            lower_emit_a(w, ORDO_OP_OFFER, (uint32_t)o->index);
+            lower_iter_close(w, &c);
         } else {
-            lw_emit_a(w, ORDO_OP_OFFERN, (uint32_t)o->index);
+            lower_emit_a(w, ORDO_OP_OFFERN, (uint32_t)o->index);
         }
-        lw_patch_all_here(w, &skip);
+        lower_patch_all_here(w, &skip);
     }
 }
 
 /* Where an option's code begins: its target; ordo_choose pushed its
  * param, which goes to the option's variable. */
-static void option_entry(lw *w, const ast_option *o, int depth)
+static void option_entry(lowering *w, const ast_option *o, int depth)
 {
-    w->options.v[o->index].target = lw_here(w);
+    w->options.v[o->index].target = lower_here(w);
     w->depth = depth;
     if (o->var) {
         w->depth++;
         if (w->depth > w->maxdepth)
             w->maxdepth = w->depth;
-        lw_emit_a(w, ORDO_OP_STL, (uint32_t)o->var->slot);
+        lower_emit_a(w, ORDO_OP_STL, (uint32_t)o->var->slot);
     }
 }
 
-static void stmt_choose(lw *w, const ast_stmt *s)
+static void stmt_choose(lowering *w, const ast_stmt *s)
 {
     offer_options(w, s);
     if (s->u.choose.secret)
         wait_secretly(w, s->u.choose.player);
     else
-        lw_wait_for(w, s->u.choose.player);
+        lower_wait_for(w, s->u.choose.player);
     u32vec ends = {0};
     int d = w->depth;
     for (const ast_option *o = s->u.choose.options; o; o = o->next) {
         option_entry(w, o, d);
-        lw_block(w, &o->body);
+        lower_block(w, &o->body);
         if (o->next)
-            VPUSH(w, ends, lw_jump(w, ORDO_OP_JMP));
+            VPUSH(w, ends, lower_jump(w, ORDO_OP_JMP));
     }
-    lw_patch_all_here(w, &ends);
+    lower_patch_all_here(w, &ends);
     w->depth = d;
 }
 
-static void stmt_scope(lw *w, const ast_stmt *s)
+static void stmt_scope(lowering *w, const ast_stmt *s)
 {
     uint32_t k = 0;
     for (const ast_escape *e = s->u.scope.escapes; e; e = e->next, k++) {
-        lw_expr(w, e->player);
-        lw_emit(w, ORDO_OP_ESC, 0, (uint32_t)e->index, (int32_t)k);
+        lower_expr(w, e->player);
+        lower_emit(w, ORDO_OP_ESC, 0, (uint32_t)e->index, (int32_t)k);
         w->escapes.v[e->index].step = (int16_t)w->cur_step;
     }
     if (w->scopes >= (int)(sizeof w->scope_nesc / sizeof w->scope_nesc[0])) {
@@ -613,157 +613,157 @@ static void stmt_scope(lw *w, const ast_stmt *s)
         return;
     }
     w->scope_nesc[w->scopes++] = k;
-    lw_block(w, &s->u.scope.body);
+    lower_block(w, &s->u.scope.body);
     w->scopes--;
-    lw_emit(w, ORDO_OP_UNESC, (int)k, 0, 0);
+    lower_emit(w, ORDO_OP_UNESC, (int)k, 0, 0);
     u32vec ends = {0};
-    VPUSH(w, ends, lw_jump(w, ORDO_OP_JMP));
+    VPUSH(w, ends, lower_jump(w, ORDO_OP_JMP));
     int d = w->depth;
     for (const ast_escape *e = s->u.scope.escapes; e; e = e->next) {
-        w->escapes.v[e->index].handler = lw_here(w);
+        w->escapes.v[e->index].handler = lower_here(w);
         w->depth = d;
-        lw_block(w, &e->body);
+        lower_block(w, &e->body);
         if (e->next)
-            VPUSH(w, ends, lw_jump(w, ORDO_OP_JMP));
+            VPUSH(w, ends, lower_jump(w, ORDO_OP_JMP));
     }
-    lw_patch_all_here(w, &ends);
+    lower_patch_all_here(w, &ends);
     w->depth = d;
 }
 
 /* first turn only / when / optional by, then the block between STEP and
  * STEPEND; a step that does not run leaves a SKIP in the trace. */
-static void stmt_step(lw *w, const ast_stmt *s)
+static void stmt_step(lowering *w, const ast_stmt *s)
 {
     uint32_t idx = (uint32_t)s->u.step.index;
     u32vec skips = {0};
     if (s->u.step.when)
-        lw_branch(w, s->u.step.when, 0, &skips);
+        lower_branch(w, s->u.step.when, 0, &skips);
     if (s->u.step.first_turn_only) {
         /* no one's turn (active is none) is no one's first turn */
-        lw_emit_a(w, ORDO_OP_LDG, 0);
-        lw_push_const(w, -1);
-        lw_emit_op(w, ORDO_OP_EQ);
-        VPUSH(w, skips, lw_jump(w, ORDO_OP_JNZ));
-        lw_emit_a(w, ORDO_OP_LDG, 0);
-        lw_emit_a(w, ORDO_OP_LDX, 1);
-        lw_push_const(w, 1);
-        lw_emit_op(w, ORDO_OP_EQ);
-        VPUSH(w, skips, lw_jump(w, ORDO_OP_JZ));
+        lower_emit_a(w, ORDO_OP_LDG, 0);
+        lower_push_const(w, -1);
+        lower_emit_op(w, ORDO_OP_EQ);
+        VPUSH(w, skips, lower_jump(w, ORDO_OP_JNZ));
+        lower_emit_a(w, ORDO_OP_LDG, 0);
+        lower_emit_a(w, ORDO_OP_LDX, 1);
+        lower_push_const(w, 1);
+        lower_emit_op(w, ORDO_OP_EQ);
+        VPUSH(w, skips, lower_jump(w, ORDO_OP_JZ));
     }
     uint32_t skip_opt = NO_LABEL;
     if (s->u.step.optional_by) {
         const char *title = s->u.step.title && *s->u.step.title ? s->u.step.title : "carry out";
-        uint32_t od = lw_add_plain_option(w, title, ast_line(s->loc));
-        skip_opt = lw_add_plain_option(w, "skip", ast_line(s->loc));
-        lw_emit_op(w, ORDO_OP_OPTS);
-        lw_emit_a(w, ORDO_OP_OFFERN, od);
-        lw_emit_a(w, ORDO_OP_OFFERN, skip_opt);
-        lw_wait_for(w, s->u.step.optional_by);
-        w->options.v[od].target = lw_here(w);
+        uint32_t od = lower_add_plain_option(w, title, ast_line(s->loc));
+        skip_opt = lower_add_plain_option(w, "skip", ast_line(s->loc));
+        lower_emit_op(w, ORDO_OP_OPTS);
+        lower_emit_a(w, ORDO_OP_OFFERN, od);
+        lower_emit_a(w, ORDO_OP_OFFERN, skip_opt);
+        lower_wait_for(w, s->u.step.optional_by);
+        w->options.v[od].target = lower_here(w);
     }
     int saved_step = w->cur_step;
-    lw_emit_a(w, ORDO_OP_STEP, idx);
+    lower_emit_a(w, ORDO_OP_STEP, idx);
     w->steps++;
     w->cur_step = (int)idx;
-    lw_block(w, &s->u.step.body);
+    lower_block(w, &s->u.step.body);
     w->cur_step = saved_step;
     w->steps--;
-    lw_emit_op(w, ORDO_OP_STEPEND);
+    lower_emit_op(w, ORDO_OP_STEPEND);
     if (skips.n || skip_opt != NO_LABEL) {
-        uint32_t jend = lw_jump(w, ORDO_OP_JMP);
-        lw_patch_all_here(w, &skips);
+        uint32_t jend = lower_jump(w, ORDO_OP_JMP);
+        lower_patch_all_here(w, &skips);
         if (skip_opt != NO_LABEL)
-            w->options.v[skip_opt].target = lw_here(w);
-        lw_emit_a(w, ORDO_OP_SKIP, idx);
-        lw_patch_here(w, jend);
+            w->options.v[skip_opt].target = lower_here(w);
+        lower_emit_a(w, ORDO_OP_SKIP, idx);
+        lower_patch_here(w, jend);
     }
     free(skips.v);
 }
 
-static void stmt_list(lw *w, const ast_stmt *s)
+static void stmt_list(lowering *w, const ast_stmt *s)
 {
     const ast_expr *l = s->u.list.list;
-    uint32_t v = lw_list_ref(w, l);
+    uint32_t v = lower_list_ref(w, l);
     switch (s->kind) {
     case S_ADD:
-        lw_expr(w, s->u.list.value);
-        lw_emit_a(w, lw_list_op(l, ORDO_OP_LADD, ORDO_OP_SADD), v);
+        lower_expr(w, s->u.list.value);
+        lower_emit_a(w, lower_list_op(l, ORDO_OP_LADD, ORDO_OP_SADD), v);
         return;
     case S_REMOVE:
-        lw_expr(w, s->u.list.value);
-        lw_emit_a(w, lw_list_op(l, ORDO_OP_LREM, ORDO_OP_SREM), v);
+        lower_expr(w, s->u.list.value);
+        lower_emit_a(w, lower_list_op(l, ORDO_OP_LREM, ORDO_OP_SREM), v);
         return;
-    case S_REMOVE_AT: lw_expr(w, s->u.list.value); lw_emit_a(w, ORDO_OP_LREMAT, v); return;
-    case S_CLEAR: lw_emit_a(w, lw_list_op(l, ORDO_OP_LCLR, ORDO_OP_SCLR), v); return;
-    default: lw_emit_a(w, ORDO_OP_LSHUF, v); return;
+    case S_REMOVE_AT: lower_expr(w, s->u.list.value); lower_emit_a(w, ORDO_OP_LREMAT, v); return;
+    case S_CLEAR: lower_emit_a(w, lower_list_op(l, ORDO_OP_LCLR, ORDO_OP_SCLR), v); return;
+    default: lower_emit_a(w, ORDO_OP_LSHUF, v); return;
     }
 }
 
-void lw_call_unit(lw *w, uint32_t proc)
+void lower_call_unit(lowering *w, uint32_t proc)
 {
-    lw_emit_a(w, ORDO_OP_CALL, proc);
+    lower_emit_a(w, ORDO_OP_CALL, proc);
     VPUSH(w, w->units.v[w->unit].calls, (uint16_t)proc);
 }
 
 /* A window for the player in local `pl`: the anytime actions whose guards
  * hold, and "pass"; taking an action opens the window again, passing
  * closes it (ODIN-T1: actions only where the flow of play has a gap). */
-void lw_window(lw *w, uint32_t pl, const char *label, uint32_t line)
+void lower_window(lowering *w, uint32_t pl, const char *label, uint32_t line)
 {
-    uint32_t text = lw_add_text(w, label ? label : "", NULL);
-    lw_emit_a(w, ORDO_OP_LDL, pl);
-    lw_emit(w, ORDO_OP_WINDOW, 0, text, 0);
-    uint32_t top = lw_here(w);
-    lw_emit_op(w, ORDO_OP_OPTS);
-    ast_file *f = w->f;
+    uint32_t text = lower_add_text(w, label ? label : "", NULL);
+    lower_emit_a(w, ORDO_OP_LDL, pl);
+    lower_emit(w, ORDO_OP_WINDOW, 0, text, 0);
+    uint32_t top = lower_here(w);
+    lower_emit_op(w, ORDO_OP_OPTS);
+    const oc_resolution *res = w->res;
     u32vec acts = {0}, opts = {0};
-    for (uint32_t i = 0; i < f->nfns; i++) {
-        const ast_decl *d = f->fns[i];
+    for (uint32_t i = 0; i < res->nfns; i++) {
+        const ast_decl *d = res->fns[i];
         if (!d->anytime || d->nparams != 1)
             continue;
         uint32_t skip = NO_LABEL, full = NO_LABEL;
         if (w->guard_fn[i] != NO_LABEL) {
-            lw_emit_a(w, ORDO_OP_LDL, pl);
-            lw_call_unit(w, w->guard_fn[i]);
-            skip = lw_jump(w, ORDO_OP_JZ);
+            lower_emit_a(w, ORDO_OP_LDL, pl);
+            lower_call_unit(w, w->guard_fn[i]);
+            skip = lower_jump(w, ORDO_OP_JZ);
         }
-        if (d->depth) { /* not offered once its stated depth is reached */
-            lw_depth_room(w, d);
-            full = lw_jump(w, ORDO_OP_JZ);
+        if (lower_bound(w, d)->depth) { /* not offered once its stated depth is reached */
+            lower_depth_room(w, d);
+            full = lower_jump(w, ORDO_OP_JZ);
         }
-        uint32_t o = lw_add_plain_option(w, d->label.text, line);
-        lw_emit_a(w, ORDO_OP_OFFERN, o);
+        uint32_t o = lower_add_plain_option(w, d->label.text, line);
+        lower_emit_a(w, ORDO_OP_OFFERN, o);
         if (skip != NO_LABEL)
-            lw_patch_here(w, skip);
+            lower_patch_here(w, skip);
         if (full != NO_LABEL)
-            lw_patch_here(w, full);
+            lower_patch_here(w, full);
         VPUSH(w, acts, i);
         VPUSH(w, opts, o);
     }
-    uint32_t pass = lw_add_plain_option(w, "pass", line);
-    lw_emit_a(w, ORDO_OP_OFFERN, pass);
-    lw_emit_a(w, ORDO_OP_LDL, pl);
-    lw_emit_op(w, ORDO_OP_WAIT);
+    uint32_t pass = lower_add_plain_option(w, "pass", line);
+    lower_emit_a(w, ORDO_OP_OFFERN, pass);
+    lower_emit_a(w, ORDO_OP_LDL, pl);
+    lower_emit_op(w, ORDO_OP_WAIT);
     for (uint32_t k = 0; k < acts.n; k++) {
-        w->options.v[opts.v[k]].target = lw_here(w);
-        lw_emit_a(w, ORDO_OP_LDL, pl);
-        lw_call_unit(w, acts.v[k]);
-        lw_jump_to(w, ORDO_OP_JMP, top);
+        w->options.v[opts.v[k]].target = lower_here(w);
+        lower_emit_a(w, ORDO_OP_LDL, pl);
+        lower_call_unit(w, acts.v[k]);
+        lower_jump_to(w, ORDO_OP_JMP, top);
     }
-    w->options.v[pass].target = lw_here(w);
-    lw_emit_a(w, ORDO_OP_LDL, pl);
-    lw_emit(w, ORDO_OP_WINDOW, 1, text, 0);
+    w->options.v[pass].target = lower_here(w);
+    lower_emit_a(w, ORDO_OP_LDL, pl);
+    lower_emit(w, ORDO_OP_WINDOW, 1, text, 0);
     free(acts.v);
     free(opts.v);
 }
 
 /* A row of the line table where the source line changes. Rows only grow
  * in pc; code placed after a jump keeps its own statement's row. */
-void lw_mark_line(lw *w, uint32_t line, uint32_t file)
+void lower_mark_line(lowering *w, uint32_t line, uint32_t file)
 {
     if (!line)
         return;
-    uint32_t pc = lw_here(w);
+    uint32_t pc = lower_here(w);
     ordo_line *last = w->lines.n ? &w->lines.v[w->lines.n - 1] : NULL;
     if (last && last->pc == pc) {
         last->line = line;
@@ -777,20 +777,20 @@ void lw_mark_line(lw *w, uint32_t line, uint32_t file)
 }
 
 /* The row of a statement or a cost: its line in its own file. */
-void lw_mark_loc(lw *w, ast_loc at)
+void lower_mark_loc(lowering *w, ast_loc at)
 {
-    lw_mark_line(w, ast_line(at), ast_file_of(at));
+    lower_mark_line(w, ast_line(at), ast_file_of(at));
 }
 
 
-static void stmt(lw *w, const ast_stmt *s)
+static void stmt(lowering *w, const ast_stmt *s)
 {
-    lw_mark_loc(w, s->loc);
+    lower_mark_loc(w, s->loc);
     switch (s->kind) {
     case S_STEP: stmt_step(w, s); return;
     case S_LET:
-        lw_expr(w, s->u.let.value);
-        lw_emit_a(w, ORDO_OP_STL, (uint32_t)s->u.let.sym->slot);
+        lower_expr(w, s->u.let.value);
+        lower_emit_a(w, ORDO_OP_STL, (uint32_t)s->u.let.sym->slot);
         return;
     case S_ASSIGN: assign(w, s); return;
     case S_IF: stmt_if(w, s); return;
@@ -798,34 +798,35 @@ static void stmt(lw *w, const ast_stmt *s)
     case S_FOR: stmt_for(w, s); return;
     case S_EXIT: stmt_exit(w, s); return;
     case S_TURN:
-        lw_expr(w, s->u.player.player);
-        lw_emit_op(w, ORDO_OP_TURN);
+        lower_expr(w, s->u.player.player);
+        lower_emit_op(w, ORDO_OP_TURN);
         if (w->turn_var) { /* count the game's turns for `once per turn` */
-            lw_emit_a(w, ORDO_OP_LDG, w->turn_var);
-            lw_push_const(w, 1);
-            lw_emit_op(w, ORDO_OP_ADD);
-            lw_emit_a(w, ORDO_OP_STG, w->turn_var);
+            lower_emit_a(w, ORDO_OP_LDG, w->turn_var);
+            lower_push_const(w, 1);
+            lower_emit_op(w, ORDO_OP_ADD);
+            lower_emit_a(w, ORDO_OP_STG, w->turn_var);
         }
-        lw_block(w, &s->u.player.body);
+        lower_block(w, &s->u.player.body);
         return;
     case S_ELIMINATE:
-        lw_expr(w, s->u.player.player);
-        lw_emit_op(w, ORDO_OP_ELIM);
+        lower_expr(w, s->u.player.player);
+        lower_emit_op(w, ORDO_OP_ELIM);
         return;
     case S_PASS: /* passed[p] = true: the round skips p from now on */
-        lw_expr(w, s->u.player.player);
-        lw_push_const(w, 1);
-        lw_emit_a(w, ORDO_OP_STX, (uint32_t)w->f->passed_var->index);
+        lower_expr(w, s->u.player.player);
+        lower_push_const(w, 1);
+        lower_emit_a(w, ORDO_OP_STX, (uint32_t)w->res->passed_var->index);
         return;
     case S_ROTATE:
-        lw_emit_a(w, ORDO_OP_ROTATE, (uint32_t)w->f->start_var->index);
+        lower_emit_a(w, ORDO_OP_ROTATE, (uint32_t)w->res->start_var->index);
         return;
     case S_END: { /* a: 1 + the text of its reason (0: none); b: a limit */
-        uint32_t why = s->u.player.label.text ? lw_add_text(w, s->u.player.label.text, NULL) + 1 : 0;
+        uint32_t why =
+            s->u.player.label.text ? lower_add_text(w, s->u.player.label.text, NULL) + 1 : 0;
         int win = s->u.player.has_winner && s->u.player.player;
         if (win)
-            lw_expr(w, s->u.player.player);
-        lw_emit(w, ORDO_OP_END, win, why, s->u.player.is_limit);
+            lower_expr(w, s->u.player.player);
+        lower_emit(w, ORDO_OP_END, win, why, s->u.player.is_limit);
         return;
     }
     case S_CHOOSE: stmt_choose(w, s); return;
@@ -837,74 +838,74 @@ static void stmt(lw *w, const ast_stmt *s)
         return;
     }
     case S_WINDOW: {
-        uint32_t pl = lw_take_locals(w, 1);
-        lw_expr(w, s->u.player.player);
-        lw_emit_a(w, ORDO_OP_STL, pl);
-        lw_window(w, pl, s->u.player.label.text, ast_line(s->loc));
-        lw_give_locals(w, pl);
+        uint32_t pl = lower_take_locals(w, 1);
+        lower_expr(w, s->u.player.player);
+        lower_emit_a(w, ORDO_OP_STL, pl);
+        lower_window(w, pl, s->u.player.label.text, ast_line(s->loc));
+        lower_give_locals(w, pl);
         return;
     }
     case S_CALL:
-        lw_call_args(w, s->u.call.args, s->u.call.nargs);
-        lw_emit_a(w, ORDO_OP_CALL, (uint32_t)s->u.call.sym->decl->index);
+        lower_call_args(w, s->u.call.args, s->u.call.nargs);
+        lower_emit_a(w, ORDO_OP_CALL, (uint32_t)s->u.call.sym->decl->index);
         VPUSH(w, w->units.v[w->unit].calls, (uint16_t)s->u.call.sym->decl->index);
         return;
     case S_REVEAL:
     case S_HIDE: { /* the cell's indexes, the player (-1: all), REVEAL */
         uint32_t v = cell_indexes(w, s->u.assign.target);
         if (s->u.assign.value)
-            lw_expr(w, s->u.assign.value);
+            lower_expr(w, s->u.assign.value);
         else
-            lw_push_const(w, -1);
-        lw_emit(w, ORDO_OP_REVEAL, s->kind == S_HIDE, v, 0);
+            lower_push_const(w, -1);
+        lower_emit(w, ORDO_OP_REVEAL, s->kind == S_HIDE, v, 0);
         return;
     }
     case S_REVISE:
-        lw_emit(w, ORDO_OP_REVISE, 0, 0, 0);
+        lower_emit(w, ORDO_OP_REVISE, 0, 0, 0);
         return;
     case S_UNDO: /* resolution allows it only in an action's own body */
-        lw_emit_op(w, ORDO_OP_UNDO);
+        lower_emit_op(w, ORDO_OP_UNDO);
         return;
     case S_RETURN:
         if (w->in_action) { /* the action still ends as actions end */
             unwind(w, 0, 0, 1);
-            VPUSH(w, w->action_returns, lw_jump(w, ORDO_OP_JMP));
+            VPUSH(w, w->action_returns, lower_jump(w, ORDO_OP_JMP));
             return;
         }
         unwind(w, 0, 0, 0); /* RET drops the saved steps with the frame */
-        lw_emit_op(w, ORDO_OP_RET);
+        lower_emit_op(w, ORDO_OP_RET);
         return;
     case S_EMIT: {
         uint32_t ev = (uint32_t)s->u.call.sym->decl->index, held = NO_LABEL;
-        lw_call_args(w, s->u.call.args, s->u.call.nargs);
+        lower_call_args(w, s->u.call.args, s->u.call.nargs);
         if (w->f->has_batches) /* inside a batch it waits for the batch's end */
-            held = lw_emit(w, ORDO_OP_EMITB, (int)s->u.call.nargs, ev, 0);
+            held = lower_emit(w, ORDO_OP_EMITB, (int)s->u.call.nargs, ev, 0);
         if (w->dispatch[ev] != NO_LABEL) { /* the event has triggers */
-            lw_emit_a(w, ORDO_OP_CALL, w->dispatch[ev]);
+            lower_emit_a(w, ORDO_OP_CALL, w->dispatch[ev]);
             VPUSH(w, w->units.v[w->unit].calls, (uint16_t)w->dispatch[ev]);
         } else {
-            lw_emit(w, ORDO_OP_EMIT, (int)s->u.call.nargs, ev, 0);
+            lower_emit(w, ORDO_OP_EMIT, (int)s->u.call.nargs, ev, 0);
         }
         if (held != NO_LABEL) /* both paths have used the args */
-            lw_patch_here(w, held);
+            lower_patch_here(w, held);
         return;
     }
     case S_DO:
-        lw_call_args(w, s->u.call.args, s->u.call.nargs);
-        lw_call_unit(w, (uint32_t)s->u.call.sym->decl->index);
+        lower_call_args(w, s->u.call.args, s->u.call.nargs);
+        lower_call_unit(w, (uint32_t)s->u.call.sym->decl->index);
         return;
     case S_PAY:
-        lw_pay_offer(w, s->u.assign.target, s->u.assign.value, s->pay, ast_line(s->loc), 0);
+        lower_pay_offer(w, s->u.assign.target, s->u.assign.value, s->pay, ast_line(s->loc), 0);
         return;
-    case S_BATCH: lw_stmt_batch(w, &s->u.batch.body); return;
+    case S_BATCH: lower_stmt_batch(w, &s->u.batch.body); return;
     case S_LOG:
     case S_SHOW: { /* a log writes to the trace; a show to a display's host */
         const ast_text *t = &s->u.log.text;
         for (uint32_t i = 0; i < t->nargs; i++)
-            lw_emit_a(w, ORDO_OP_LDL, (uint32_t)t->args[i]->slot);
-        uint32_t id = lw_add_text(w, t->tmpl ? t->tmpl : t->text, t);
-        lw_emit(w, s->kind == S_SHOW ? ORDO_OP_SHOW : ORDO_OP_LOG, (int)t->nargs, id,
-                s->kind == S_SHOW && s->u.log.goes_on);
+            lower_emit_a(w, ORDO_OP_LDL, (uint32_t)t->args[i]->slot);
+        uint32_t id = lower_add_text(w, t->tmpl ? t->tmpl : t->text, t);
+        lower_emit(w, s->kind == S_SHOW ? ORDO_OP_SHOW : ORDO_OP_LOG, (int)t->nargs, id,
+                   s->kind == S_SHOW && s->u.log.goes_on);
         return;
     }
     case S_ASSERT: {
@@ -914,15 +915,15 @@ static void stmt(lw *w, const ast_stmt *s)
             snprintf(buf, sizeof buf, "assertion failed (line %lu)", (unsigned long)ast_line(s->loc));
             msg = arena_strdup(w->a, buf);
         }
-        lw_expr(w, s->u.assert_.cond);
-        lw_emit_a(w, ORDO_OP_ASSERT, lw_add_text(w, msg, NULL));
+        lower_expr(w, s->u.assert_.cond);
+        lower_emit_a(w, ORDO_OP_ASSERT, lower_add_text(w, msg, NULL));
         return;
     }
     default: stmt_list(w, s); return;
     }
 }
 
-void lw_block(lw *w, const ast_block *b)
+void lower_block(lowering *w, const ast_block *b)
 {
     for (const ast_stmt *s = b->first; s; s = s->next)
         if (!s->unreachable)
@@ -935,33 +936,33 @@ void lw_block(lw *w, const ast_block *b)
  * the events emitted inside wait for its end; then the gains arrive
  * together and the events run, in order (ODIN-O3, TEO-S1b). Two locals
  * hold where its pending effects begin and the next event to run. */
-uint32_t lw_batch_begin(lw *w)
+uint32_t lower_batch_begin(lowering *w)
 {
-    uint32_t l = lw_take_locals(w, 2);
-    lw_emit(w, ORDO_OP_BATCH, 0, l, 0);
+    uint32_t l = lower_take_locals(w, 2);
+    lower_emit(w, ORDO_OP_BATCH, 0, l, 0);
     return l;
 }
 
-void lw_batch_end(lw *w, uint32_t l)
+void lower_batch_end(lowering *w, uint32_t l)
 {
-    lw_emit(w, ORDO_OP_BATCH, 1, l, 0);
-    uint32_t next = lw_emit(w, ORDO_OP_BNEXT, 0, l, 0);
-    lw_patch_here(w, next);
+    lower_emit(w, ORDO_OP_BATCH, 1, l, 0);
+    uint32_t next = lower_emit(w, ORDO_OP_BNEXT, 0, l, 0);
+    lower_patch_here(w, next);
     /* BNEXT calls the dispatch procs of the events held back inside the
      * batch, from this frame. Each was emitted by code the batch's body
      * calls, which calls the same dispatch proc when no batch holds it
      * back: that chain is deeper than this one, so it sizes the stack and
      * no call is counted here (an edge to every dispatch proc would make
      * a cycle of every event with triggers and a batch). */
-    lw_give_locals(w, l);
+    lower_give_locals(w, l);
 }
 
-void lw_stmt_batch(lw *w, const ast_block *body)
+void lower_stmt_batch(lowering *w, const ast_block *body)
 {
-    uint32_t l = lw_batch_begin(w);
+    uint32_t l = lower_batch_begin(w);
     int undoes = w->pay_undoes; /* a short pay in a batch is E_DENIED */
     w->pay_undoes = 0;
-    lw_block(w, body);
+    lower_block(w, body);
     w->pay_undoes = undoes;
-    lw_batch_end(w, l);
+    lower_batch_end(w, l);
 }

@@ -8,7 +8,7 @@
 
 /* ------------------------------------------------------------- code units */
 
-uint32_t lw_unit_begin(lw *w, uint32_t proc, uint32_t nlocals)
+uint32_t lower_unit_begin(lowering *w, uint32_t proc, uint32_t nlocals)
 {
     w->unit = proc;
     w->depth = w->maxdepth = 0;
@@ -16,12 +16,12 @@ uint32_t lw_unit_begin(lw *w, uint32_t proc, uint32_t nlocals)
     w->steps = w->scopes = 0;
     w->loops.n = 0;
     w->cur_step = -1;
-    w->procs.v[proc].pc = lw_here(w);
-    lw_mark_line(w, w->procs.v[proc].line, w->unit_file);
+    w->procs.v[proc].pc = lower_here(w);
+    lower_mark_line(w, w->procs.v[proc].line, w->unit_file);
     return proc;
 }
 
-void lw_unit_end(lw *w)
+void lower_unit_end(lowering *w)
 {
     ordo_proc *p = &w->procs.v[w->unit];
     if (w->maxlocals > MAX_TABLE) {
@@ -34,7 +34,7 @@ void lw_unit_end(lw *w)
     p->room = (uint16_t)(w->units.v[w->unit].cost > MAX_TABLE ? MAX_TABLE : w->units.v[w->unit].cost);
 }
 
-uint32_t lw_new_proc(lw *w, const char *name, uint32_t line)
+uint32_t lower_new_proc(lowering *w, const char *name, uint32_t line)
 {
     ordo_proc p;
     memset(&p, 0, sizeof p);
@@ -52,163 +52,165 @@ uint32_t lw_new_proc(lw *w, const char *name, uint32_t line)
 /* `depth N` at the start of a run (counted among those under way): more
  * than N is E_BOUND, with a message naming the unit, its bound and its
  * rule. */
-static void depth_check(lw *w, const ast_decl *d)
+static void depth_check(lowering *w, const ast_decl *d)
 {
     char msg[400];
-    const char *rule = lw_join_cites(w, d->cites);
+    const char *rule = lower_join_cites(w, d->cites);
+    int32_t depth = lower_bound(w, d)->depth;
     snprintf(msg, sizeof msg, "'%s' would run %ld deep, past its stated 'depth %ld'%s%s%s",
-             d->name, (long)d->depth + 1, (long)d->depth, *rule ? " (" : "", rule,
+             d->name, (long)depth + 1, (long)depth, *rule ? " (" : "", rule,
              *rule ? ")" : "");
-    lw_emit_a(w, ORDO_OP_DEPTH, (uint32_t)d->index);
-    lw_push_const(w, d->depth);
-    lw_emit_op(w, ORDO_OP_LE);
-    lw_emit(w, ORDO_OP_ASSERT, 2, lw_add_text(w, arena_strdup(w->a, msg), NULL), 0);
+    lower_emit_a(w, ORDO_OP_DEPTH, (uint32_t)d->index);
+    lower_push_const(w, depth);
+    lower_emit_op(w, ORDO_OP_LE);
+    lower_emit(w, ORDO_OP_ASSERT, 2, lower_add_text(w, arena_strdup(w->a, msg), NULL), 0);
 }
 
 /* `decreasing PARAM` at the start of a run: begun within another run of
  * the same unit, its PARAM must be below that run's, else E_BOUND naming
  * the unit, the measure and the rule. */
-static void measure_check(lw *w, const ast_decl *d)
+static void measure_check(lowering *w, const ast_decl *d)
 {
     char msg[400];
-    const char *rule = lw_join_cites(w, d->cites);
+    const char *rule = lower_join_cites(w, d->cites);
     const char *m = d->measure_name;
     snprintf(msg, sizeof msg,
              "'%s' began within a run of its own with a '%s' not below that run's, "
              "against its stated 'decreasing %s'%s%s%s",
              d->name, m, m, *rule ? " (" : "", rule, *rule ? ")" : "");
-    uint32_t k = (uint32_t)d->measure - 1;
-    lw_emit(w, ORDO_OP_OUTER, 0, (uint32_t)d->index, (int32_t)k);
-    lw_emit_a(w, ORDO_OP_LDL, k);
-    lw_emit_op(w, ORDO_OP_GT);
-    lw_emit(w, ORDO_OP_ASSERT, 2, lw_add_text(w, arena_strdup(w->a, msg), NULL), 0);
+    uint32_t k = (uint32_t)lower_bound(w, d)->measure - 1;
+    lower_emit(w, ORDO_OP_OUTER, 0, (uint32_t)d->index, (int32_t)k);
+    lower_emit_a(w, ORDO_OP_LDL, k);
+    lower_emit_op(w, ORDO_OP_GT);
+    lower_emit(w, ORDO_OP_ASSERT, 2, lower_add_text(w, arena_strdup(w->a, msg), NULL), 0);
 }
 
 /* The stated bound checked where a run starts. */
-static void bound_check(lw *w, const ast_decl *d)
+static void bound_check(lowering *w, const ast_decl *d)
 {
-    if (d->measure)
+    const oc_bound *b = lower_bound(w, d);
+    if (b->measure)
         measure_check(w, d);
-    else if (d->depth)
+    else if (b->depth)
         depth_check(w, d);
 }
 
 /* `once per chain`: the number of this run's argument tuple. */
-static void chain_tuple(lw *w, const ast_decl *d)
+static void chain_tuple(lowering *w, const ast_decl *d)
 {
-    lw_push_const(w, 0);
+    lower_push_const(w, 0);
     for (uint32_t k = 0; k < d->nparams; k++) {
         int32_t lo;
         uint64_t n = ast_type_domain(&d->params[k]->type, w->f->max_players, &lo);
-        lw_push_const(w, (int32_t)n);
-        lw_emit_op(w, ORDO_OP_MUL);
-        lw_emit_a(w, ORDO_OP_LDL, k);
+        lower_push_const(w, (int32_t)n);
+        lower_emit_op(w, ORDO_OP_MUL);
+        lower_emit_a(w, ORDO_OP_LDL, k);
         if (lo) {
-            lw_push_const(w, lo);
-            lw_emit_op(w, ORDO_OP_SUB);
+            lower_push_const(w, lo);
+            lower_emit_op(w, ORDO_OP_SUB);
         }
-        lw_emit_op(w, ORDO_OP_ADD);
+        lower_emit_op(w, ORDO_OP_ADD);
     }
 }
 
 /* The outermost run (the only one of d under way) starts or ends a chain:
  * its marks are cleared, so a later chain starts afresh and a finished
  * one leaves no trace in the state. */
-static void chain_clear_if_outermost(lw *w, const ast_decl *d)
+static void chain_clear_if_outermost(lowering *w, const ast_decl *d)
 {
-    uint32_t lv = (uint32_t)d->limit_var->index;
-    lw_emit_a(w, ORDO_OP_DEPTH, (uint32_t)d->index);
-    lw_push_const(w, 1);
-    lw_emit_op(w, ORDO_OP_EQ);
-    uint32_t inner = lw_jump(w, ORDO_OP_JZ);
-    lw_emit_a(w, ORDO_OP_LCLR, lv);
-    lw_patch_here(w, inner);
+    uint32_t lv = (uint32_t)w->res->limit_vars[d->index]->index;
+    lower_emit_a(w, ORDO_OP_DEPTH, (uint32_t)d->index);
+    lower_push_const(w, 1);
+    lower_emit_op(w, ORDO_OP_EQ);
+    uint32_t inner = lower_jump(w, ORDO_OP_JZ);
+    lower_emit_a(w, ORDO_OP_LCLR, lv);
+    lower_patch_here(w, inner);
 }
 
 /* A run whose arguments already ran in this chain is skipped (a jump added
  * to quiet); otherwise they are marked. */
-static void chain_prologue(lw *w, const ast_decl *d, u32vec *quiet)
+static void chain_prologue(lowering *w, const ast_decl *d, u32vec *quiet)
 {
-    uint32_t lv = (uint32_t)d->limit_var->index;
+    uint32_t lv = (uint32_t)w->res->limit_vars[d->index]->index;
     chain_clear_if_outermost(w, d);
     chain_tuple(w, d);
-    lw_emit_a(w, ORDO_OP_LHAS, lv);
-    VPUSH(w, *quiet, lw_jump(w, ORDO_OP_JNZ));
+    lower_emit_a(w, ORDO_OP_LHAS, lv);
+    VPUSH(w, *quiet, lower_jump(w, ORDO_OP_JNZ));
     chain_tuple(w, d);
-    lw_emit_a(w, ORDO_OP_LADD, lv);
+    lower_emit_a(w, ORDO_OP_LADD, lv);
 }
 
 /* ------------------------------------------------------------- triggers */
 
 /* A trigger's prologue: its guard, its limit, its stated bounds, then the
  * trace line that says it fires. Returns the jumps that skip the body. */
-static u32vec trigger_prologue(lw *w, const ast_decl *d)
+static u32vec trigger_prologue(lowering *w, const ast_decl *d)
 {
     u32vec quiet = {0};
     if (d->guard)
-        lw_branch(w, d->guard, 0, &quiet);
+        lower_branch(w, d->guard, 0, &quiet);
     if (d->limit == LIMIT_ACTION) { /* not again in this action */
-        uint32_t lv = (uint32_t)d->limit_var->index;
-        lw_emit_a(w, ORDO_OP_LDG, lv);
-        VPUSH(w, quiet, lw_jump(w, ORDO_OP_JNZ));
-        lw_push_const(w, 1);
-        lw_emit_a(w, ORDO_OP_STG, lv);
+        uint32_t lv = (uint32_t)w->res->limit_vars[d->index]->index;
+        lower_emit_a(w, ORDO_OP_LDG, lv);
+        VPUSH(w, quiet, lower_jump(w, ORDO_OP_JNZ));
+        lower_push_const(w, 1);
+        lower_emit_a(w, ORDO_OP_STG, lv);
     } else if (d->limit == LIMIT_TURN) { /* not again in the turn it last fired in */
-        uint32_t lv = (uint32_t)d->limit_var->index;
-        lw_emit_a(w, ORDO_OP_LDG, lv);
-        lw_emit_a(w, ORDO_OP_LDG, w->turn_var);
-        lw_emit_op(w, ORDO_OP_EQ);
-        VPUSH(w, quiet, lw_jump(w, ORDO_OP_JNZ));
-        lw_emit_a(w, ORDO_OP_LDG, w->turn_var);
-        lw_emit_a(w, ORDO_OP_STG, lv);
+        uint32_t lv = (uint32_t)w->res->limit_vars[d->index]->index;
+        lower_emit_a(w, ORDO_OP_LDG, lv);
+        lower_emit_a(w, ORDO_OP_LDG, w->turn_var);
+        lower_emit_op(w, ORDO_OP_EQ);
+        VPUSH(w, quiet, lower_jump(w, ORDO_OP_JNZ));
+        lower_emit_a(w, ORDO_OP_LDG, w->turn_var);
+        lower_emit_a(w, ORDO_OP_STG, lv);
     }
     if (d->limit == LIMIT_CHAIN)
         chain_prologue(w, d, &quiet);
     bound_check(w, d);
-    lw_emit(w, ORDO_OP_TRIG, d->timing, (uint32_t)d->index, 0);
+    lower_emit(w, ORDO_OP_TRIG, d->timing, (uint32_t)d->index, 0);
     return quiet;
 }
 
-static void lower_action(lw *w, const ast_decl *d);
-static void override_prologue(lw *w, const ast_decl *d);
+static void lower_action(lowering *w, const ast_decl *d);
+static void override_prologue(lowering *w, const ast_decl *d);
 
-void lw_lower_fn_or_proc(lw *w, const ast_decl *d)
+void lower_fn_or_proc(lowering *w, const ast_decl *d)
 {
     if (d->is_action) {
         lower_action(w, d);
         return;
     }
     w->unit_file = ast_file_of(d->loc);
-    lw_unit_begin(w, (uint32_t)d->index, d->nlocals);
+    lower_unit_begin(w, (uint32_t)d->index, d->nlocals);
     if (!d->timing)
         bound_check(w, d);
     override_prologue(w, d);
     if (d->kind == D_FN) {
-        lw_expr(w, d->body_expr);
-        lw_emit_op(w, ORDO_OP_RETV);
+        lower_expr(w, d->body_expr);
+        lower_emit_op(w, ORDO_OP_RETV);
     } else {
         u32vec quiet = {0};
         if (d->timing)
             quiet = trigger_prologue(w, d);
         else if (d->limit == LIMIT_CHAIN)
             chain_prologue(w, d, &quiet);
-        lw_block(w, &d->body);
-        lw_patch_all_here(w, &quiet);
+        lower_block(w, &d->body);
+        lower_patch_all_here(w, &quiet);
         if (d->limit == LIMIT_CHAIN)
             chain_clear_if_outermost(w, d);
-        lw_emit_op(w, ORDO_OP_RET);
+        lower_emit_op(w, ORDO_OP_RET);
     }
-    lw_unit_end(w);
+    lower_unit_end(w);
 }
 
 /* An anytime action's guard, as a fn of its player (windows call it). */
-void lw_lower_guard(lw *w, const ast_decl *d)
+void lower_guard(lowering *w, const ast_decl *d)
 {
     w->unit_file = ast_file_of(d->loc);
-    lw_unit_begin(w, w->guard_fn[d->index], d->nlocals);
-    lw_expr(w, d->is_action ? d->can_expr : d->guard);
-    lw_emit_op(w, ORDO_OP_RETV);
-    lw_unit_end(w);
+    lower_unit_begin(w, w->guard_fn[d->index], d->nlocals);
+    lower_expr(w, d->is_action ? w->res->can_exprs[d->index] : d->guard);
+    lower_emit_op(w, ORDO_OP_RETV);
+    lower_unit_end(w);
 }
 
 /* `emit E(args)` of an event with triggers calls E's dispatch proc: the
@@ -217,148 +219,151 @@ void lw_lower_guard(lw *w, const ast_decl *d)
  * actions, a window for the active player (ODIN-T2), then the `after`
  * triggers. Each group runs in source order. */
 /* The dispatch proc's params (the event's), pushed for a call or an EMIT. */
-static void push_params(lw *w, const ast_decl *ev)
+static void push_params(lowering *w, const ast_decl *ev)
 {
     for (uint32_t k = 0; k < ev->nparams; k++)
-        lw_emit_a(w, ORDO_OP_LDL, k);
+        lower_emit_a(w, ORDO_OP_LDL, k);
 }
 
-static void call_trigger(lw *w, const ast_decl *ev, const ast_decl *tr)
+static void call_trigger(lowering *w, const ast_decl *ev, const ast_decl *tr)
 {
     push_params(w, ev);
-    lw_call_unit(w, (uint32_t)tr->index);
+    lower_call_unit(w, (uint32_t)tr->index);
 }
 
 /* `order chosen by P`: the triggers of one timing whose guards hold are
  * pending; while two or more are, P picks the next (each resolves fully
  * before the next is picked, and is skipped if its guard no longer holds);
  * the last one resolves without asking. */
-static void chosen_group(lw *w, const ast_decl *ev, int timing)
+static void chosen_group(lowering *w, const ast_decl *ev, int timing)
 {
+    const oc_triggers *ts = &w->res->triggers[ev->index];
     uint32_t n = 0;
-    for (uint32_t t = 0; t < ev->ntriggers; t++)
-        n += ev->triggers[t]->timing == timing;
+    for (uint32_t t = 0; t < ts->n; t++)
+        n += ts->list[t]->timing == timing;
     const ast_decl **g = arena_alloc(w->a, n * sizeof *g);
     n = 0;
-    for (uint32_t t = 0; t < ev->ntriggers; t++)
-        if (ev->triggers[t]->timing == timing)
-            g[n++] = ev->triggers[t];
-    uint32_t pend = lw_take_locals(w, n), cnt = lw_take_locals(w, 1);
+    for (uint32_t t = 0; t < ts->n; t++)
+        if (ts->list[t]->timing == timing)
+            g[n++] = ts->list[t];
+    uint32_t pend = lower_take_locals(w, n), cnt = lower_take_locals(w, 1);
     for (uint32_t k = 0; k < n; k++) {
         if (w->guard_fn[g[k]->index] != NO_LABEL) {
             push_params(w, ev);
-            lw_call_unit(w, w->guard_fn[g[k]->index]);
+            lower_call_unit(w, w->guard_fn[g[k]->index]);
         } else {
-            lw_push_const(w, 1);
+            lower_push_const(w, 1);
         }
-        lw_emit_a(w, ORDO_OP_STL, pend + k);
+        lower_emit_a(w, ORDO_OP_STL, pend + k);
     }
-    uint32_t loop = lw_here(w);
-    lw_push_const(w, 0);
+    uint32_t loop = lower_here(w);
+    lower_push_const(w, 0);
     for (uint32_t k = 0; k < n; k++) {
-        lw_emit_a(w, ORDO_OP_LDL, pend + k);
-        lw_emit_op(w, ORDO_OP_ADD);
+        lower_emit_a(w, ORDO_OP_LDL, pend + k);
+        lower_emit_op(w, ORDO_OP_ADD);
     }
-    lw_emit_a(w, ORDO_OP_STL, cnt);
-    lw_emit_a(w, ORDO_OP_LDL, cnt);
-    uint32_t done = lw_jump(w, ORDO_OP_JZ);
-    lw_emit_a(w, ORDO_OP_LDL, cnt);
-    lw_push_const(w, 1);
-    lw_emit_op(w, ORDO_OP_EQ);
-    uint32_t single = lw_jump(w, ORDO_OP_JNZ);
-    lw_emit_op(w, ORDO_OP_OPTS);
+    lower_emit_a(w, ORDO_OP_STL, cnt);
+    lower_emit_a(w, ORDO_OP_LDL, cnt);
+    uint32_t done = lower_jump(w, ORDO_OP_JZ);
+    lower_emit_a(w, ORDO_OP_LDL, cnt);
+    lower_push_const(w, 1);
+    lower_emit_op(w, ORDO_OP_EQ);
+    uint32_t single = lower_jump(w, ORDO_OP_JNZ);
+    lower_emit_op(w, ORDO_OP_OPTS);
     uint32_t *opt = arena_alloc(w->a, n * sizeof *opt);
     for (uint32_t k = 0; k < n; k++) {
-        lw_emit_a(w, ORDO_OP_LDL, pend + k);
-        uint32_t skip = lw_jump(w, ORDO_OP_JZ);
-        opt[k] = lw_add_plain_option(w, g[k]->label.text ? g[k]->label.text : g[k]->name,
+        lower_emit_a(w, ORDO_OP_LDL, pend + k);
+        uint32_t skip = lower_jump(w, ORDO_OP_JZ);
+        opt[k] = lower_add_plain_option(w, g[k]->label.text ? g[k]->label.text : g[k]->name,
                                   ast_line(g[k]->loc));
-        lw_emit_a(w, ORDO_OP_OFFERN, opt[k]);
-        lw_patch_here(w, skip);
+        lower_emit_a(w, ORDO_OP_OFFERN, opt[k]);
+        lower_patch_here(w, skip);
     }
-    lw_wait_for(w, ev->order_by);
+    lower_wait_for(w, ev->order_by);
     for (uint32_t k = 0; k < n; k++) {
-        w->options.v[opt[k]].target = lw_here(w);
-        lw_push_const(w, 0);
-        lw_emit_a(w, ORDO_OP_STL, pend + k);
+        w->options.v[opt[k]].target = lower_here(w);
+        lower_push_const(w, 0);
+        lower_emit_a(w, ORDO_OP_STL, pend + k);
         call_trigger(w, ev, g[k]);
-        lw_jump_to(w, ORDO_OP_JMP, loop);
+        lower_jump_to(w, ORDO_OP_JMP, loop);
     }
-    lw_patch_here(w, single);
+    lower_patch_here(w, single);
     for (uint32_t k = 0; k < n; k++) {
-        lw_emit_a(w, ORDO_OP_LDL, pend + k);
-        uint32_t next = lw_jump(w, ORDO_OP_JZ);
-        lw_push_const(w, 0);
-        lw_emit_a(w, ORDO_OP_STL, pend + k);
+        lower_emit_a(w, ORDO_OP_LDL, pend + k);
+        uint32_t next = lower_jump(w, ORDO_OP_JZ);
+        lower_push_const(w, 0);
+        lower_emit_a(w, ORDO_OP_STL, pend + k);
         call_trigger(w, ev, g[k]);
-        lw_patch_here(w, next);
+        lower_patch_here(w, next);
     }
-    lw_jump_to(w, ORDO_OP_JMP, loop);
-    lw_patch_here(w, done);
-    lw_give_locals(w, pend);
+    lower_jump_to(w, ORDO_OP_JMP, loop);
+    lower_patch_here(w, done);
+    lower_give_locals(w, pend);
 }
 
 /* The triggers of `ev` with one timing, in the order the event declares. */
-static void trigger_group(lw *w, const ast_decl *ev, int timing)
+static void trigger_group(lowering *w, const ast_decl *ev, int timing)
 {
+    const oc_triggers *ts = &w->res->triggers[ev->index];
     uint32_t n = 0;
-    for (uint32_t t = 0; t < ev->ntriggers; t++)
-        n += ev->triggers[t]->timing == timing;
+    for (uint32_t t = 0; t < ts->n; t++)
+        n += ts->list[t]->timing == timing;
     if (ev->order == ORDER_CHOSEN && n >= 2) {
         chosen_group(w, ev, timing);
         return;
     }
-    uint32_t l = ev->order == ORDER_COMBINED && n >= 2 ? lw_batch_begin(w) : NO_LABEL;
-    for (uint32_t t = 0; t < ev->ntriggers; t++)
-        if (ev->triggers[t]->timing == timing)
-            call_trigger(w, ev, ev->triggers[t]);
+    uint32_t l = ev->order == ORDER_COMBINED && n >= 2 ? lower_batch_begin(w) : NO_LABEL;
+    for (uint32_t t = 0; t < ts->n; t++)
+        if (ts->list[t]->timing == timing)
+            call_trigger(w, ev, ts->list[t]);
     if (l != NO_LABEL)
-        lw_batch_end(w, l);
+        lower_batch_end(w, l);
 }
 
 /* "Directly after" (ODIN-T2): when `after` triggers follow and the
  * ruleset has anytime actions, a window for the active player first. */
-static void after_window(lw *w, const ast_decl *ev)
+static void after_window(lowering *w, const ast_decl *ev)
 {
+    const oc_triggers *ts = &w->res->triggers[ev->index];
     int any = 0;
-    for (uint32_t t = 0; t < ev->ntriggers; t++)
-        any |= ev->triggers[t]->timing == TIMING_AFTER;
+    for (uint32_t t = 0; t < ts->n; t++)
+        any |= ts->list[t]->timing == TIMING_AFTER;
     if (!any || !w->has_anytime)
         return;
-    uint32_t pl = lw_take_locals(w, 1);
-    lw_emit_a(w, ORDO_OP_LDG, 0);
-    lw_emit_a(w, ORDO_OP_STL, pl);
-    lw_emit_a(w, ORDO_OP_LDL, pl);
-    lw_push_const(w, -1);
-    lw_emit_op(w, ORDO_OP_EQ);
-    uint32_t no_one = lw_jump(w, ORDO_OP_JNZ);
+    uint32_t pl = lower_take_locals(w, 1);
+    lower_emit_a(w, ORDO_OP_LDG, 0);
+    lower_emit_a(w, ORDO_OP_STL, pl);
+    lower_emit_a(w, ORDO_OP_LDL, pl);
+    lower_push_const(w, -1);
+    lower_emit_op(w, ORDO_OP_EQ);
+    uint32_t no_one = lower_jump(w, ORDO_OP_JNZ);
     char label[200];
     snprintf(label, sizeof label, "after %s", ev->name);
-    lw_window(w, pl, arena_strdup(w->a, label), ast_line(ev->loc));
-    lw_patch_here(w, no_one);
-    lw_give_locals(w, pl);
+    lower_window(w, pl, arena_strdup(w->a, label), ast_line(ev->loc));
+    lower_patch_here(w, no_one);
+    lower_give_locals(w, pl);
 }
 
 /* What follows an event (or an action's body): the `immediately`
  * triggers (no gap: ODIN-T3), the window, the `after` triggers. */
-static void after_groups(lw *w, const ast_decl *ev)
+static void after_groups(lowering *w, const ast_decl *ev)
 {
     trigger_group(w, ev, TIMING_IMMEDIATELY);
     after_window(w, ev);
     trigger_group(w, ev, TIMING_AFTER);
 }
 
-void lw_lower_dispatch(lw *w, const ast_decl *ev)
+void lower_dispatch(lowering *w, const ast_decl *ev)
 {
     uint32_t id = w->dispatch[ev->index];
     w->unit_file = ast_file_of(ev->loc);
-    lw_unit_begin(w, id, ev->order_by && ev->nlocals > ev->nparams ? ev->nlocals : ev->nparams);
+    lower_unit_begin(w, id, ev->order_by && ev->nlocals > ev->nparams ? ev->nlocals : ev->nparams);
     trigger_group(w, ev, TIMING_BEFORE);
     push_params(w, ev);
-    lw_emit(w, ORDO_OP_EMIT, (int)ev->nparams, (uint32_t)ev->index, 0);
+    lower_emit(w, ORDO_OP_EMIT, (int)ev->nparams, (uint32_t)ev->index, 0);
     after_groups(w, ev);
-    lw_emit_op(w, ORDO_OP_RET);
-    lw_unit_end(w);
+    lower_emit_op(w, ORDO_OP_RET);
+    lower_unit_end(w);
 }
 
 /* An action (ODIN-O2, TEO-P1): its precondition (the `when` and every
@@ -368,63 +373,64 @@ void lw_lower_dispatch(lw *w, const ast_decl *ev)
  * `immediately` triggers, the window and the `after` triggers, and its end
  * (the block restored: an enclosing action counts on). `return` in the
  * body jumps to the body's end. */
-static void lower_action(lw *w, const ast_decl *d)
+static void lower_action(lowering *w, const ast_decl *d)
 {
-    const ast_decl *ev = d->action_event;
+    const ast_decl *ev = w->res->action_events[d->index];
     w->unit_file = ast_file_of(d->loc);
-    lw_unit_begin(w, (uint32_t)d->index, d->nlocals > ev->nlocals ? d->nlocals : ev->nlocals);
-    uint32_t save = lw_take_locals(w, w->act_slots);
+    lower_unit_begin(w, (uint32_t)d->index, d->nlocals > ev->nlocals ? d->nlocals : ev->nlocals);
+    uint32_t save = lower_take_locals(w, w->act_slots);
     w->procs.v[d->index].act_save = (uint16_t)(save + 1);
     w->procs.v[d->index].guard = (uint16_t)(w->guard_fn[d->index] + 1);
     push_params(w, d);
-    lw_call_unit(w, w->guard_fn[d->index]);
+    lower_call_unit(w, w->guard_fn[d->index]);
     char msg[300];
     snprintf(msg, sizeof msg, "action '%s' is not allowed now: its 'when' condition or a cost "
                               "does not hold", d->name);
-    lw_emit(w, ORDO_OP_ASSERT, 1, lw_add_text(w, arena_strdup(w->a, msg), NULL), 0);
-    if (d->depth)
+    lower_emit(w, ORDO_OP_ASSERT, 1, lower_add_text(w, arena_strdup(w->a, msg), NULL), 0);
+    if (lower_bound(w, d)->depth)
         depth_check(w, d);
-    lw_emit(w, ORDO_OP_ACT, 0, (uint32_t)ev->index, (int32_t)save);
+    lower_emit(w, ORDO_OP_ACT, 0, (uint32_t)ev->index, (int32_t)save);
     for (const ast_cost *c = d->costs; c; c = c->next) {
-        lw_mark_loc(w, c->loc);
-        lw_pay_offer(w, c->target, c->amount, c->pay, ast_line(c->loc), 1);
+        lower_mark_loc(w, c->loc);
+        lower_pay_offer(w, c->target, c->amount, c->pay, ast_line(c->loc), 1);
     }
     trigger_group(w, ev, TIMING_BEFORE);
     w->action_returns.n = 0;
     w->in_action = 1;
     w->pay_undoes = d->tentative;
-    lw_block(w, &d->body);
+    lower_block(w, &d->body);
     w->pay_undoes = 0;
     w->in_action = 0;
-    lw_patch_all_here(w, &w->action_returns);
-    lw_emit(w, ORDO_OP_ACT, 1, (uint32_t)ev->index, (int32_t)save);
+    lower_patch_all_here(w, &w->action_returns);
+    lower_emit(w, ORDO_OP_ACT, 1, (uint32_t)ev->index, (int32_t)save);
     after_groups(w, ev);
-    lw_emit(w, ORDO_OP_ACT, 2, (uint32_t)ev->index, (int32_t)save);
+    lower_emit(w, ORDO_OP_ACT, 2, (uint32_t)ev->index, (int32_t)save);
     if (d->revisable) /* `revise` may take it back till another begins */
-        lw_emit_op(w, ORDO_OP_RVSAVE);
-    lw_emit_op(w, ORDO_OP_RET);
-    lw_unit_end(w);
+        lower_emit_op(w, ORDO_OP_RVSAVE);
+    lower_emit_op(w, ORDO_OP_RET);
+    lower_unit_end(w);
 }
 
 /* A fn or proc with overrides tries them first, the latest first: the
  * first whose `when` holds runs instead of the body (ODIN-P1). */
-static void override_prologue(lw *w, const ast_decl *d)
+static void override_prologue(lowering *w, const ast_decl *d)
 {
-    for (uint32_t k = d->noverriders; k-- > 0;) {
-        const ast_decl *o = d->overriders[k];
+    const oc_overrides *on = &w->res->overrides[d->index];
+    for (uint32_t k = on->noverriders; k-- > 0;) {
+        const ast_decl *o = on->overriders[k];
         uint32_t skip = NO_LABEL;
         if (o->guard) {
             push_params(w, d);
-            lw_call_unit(w, w->guard_fn[o->index]);
-            skip = lw_jump(w, ORDO_OP_JZ);
+            lower_call_unit(w, w->guard_fn[o->index]);
+            skip = lower_jump(w, ORDO_OP_JZ);
         }
         if (d->kind == D_PROC)
-            lw_emit(w, ORDO_OP_TRIG, 0, (uint32_t)o->index, 0);
+            lower_emit(w, ORDO_OP_TRIG, 0, (uint32_t)o->index, 0);
         push_params(w, d);
-        lw_call_unit(w, (uint32_t)o->index);
-        lw_emit_op(w, d->kind == D_FN ? ORDO_OP_RETV : ORDO_OP_RET);
+        lower_call_unit(w, (uint32_t)o->index);
+        lower_emit_op(w, d->kind == D_FN ? ORDO_OP_RETV : ORDO_OP_RET);
         if (skip != NO_LABEL)
-            lw_patch_here(w, skip);
+            lower_patch_here(w, skip);
     }
 }
 
@@ -433,13 +439,14 @@ static void override_prologue(lw *w, const ast_decl *d)
 /* How many runs of unit u a stated bound lets be under way in one chain:
  * `depth N`; `once per chain`, one per argument tuple; `once per turn`,
  * one. 0: no bound. */
-static uint64_t unit_bound(const lw *w, uint32_t u)
+static uint64_t unit_bound(const lowering *w, uint32_t u)
 {
-    if (u >= w->f->nfns)
+    if (u >= w->res->nfns)
         return 0; /* a unit the compiler added: dispatch, guard, scenario */
-    const ast_decl *d = w->f->fns[u];
-    return d->depth                  ? (uint64_t)d->depth
-           : d->limit == LIMIT_CHAIN ? d->chain_domain
+    const ast_decl *d = w->res->fns[u];
+    const oc_bound *b = &w->res->bounds[u];
+    return b->depth                  ? (uint64_t)b->depth
+           : d->limit == LIMIT_CHAIN ? b->chain_domain
            : d->limit == LIMIT_TURN  ? 1
                                      : 0;
 }
@@ -455,7 +462,7 @@ static uint32_t clamp_size(uint64_t v)
  * passes a bounded unit (check.c): runs between two bounded runs form a
  * path without repeats, so at most B+1 such paths (B the sum of the
  * bounds) each cost at most the set's total. */
-static void size_component(lw *w, const uint32_t *members, uint32_t n, const uint32_t *comp,
+static void size_component(lowering *w, const uint32_t *members, uint32_t n, const uint32_t *comp,
                            uint32_t id)
 {
     uint64_t cost = 0, bound = 0, exit_slots = 0, exit_frames = 0;
@@ -495,7 +502,7 @@ static void size_component(lw *w, const uint32_t *members, uint32_t n, const uin
  * strongly connected sets of the call graph (Tarjan's algorithm, with an
  * explicit stack so a long chain of calls cannot overflow the C stack),
  * each sized once its callees are. */
-void lw_size_chains(lw *w)
+void lower_size_chains(lowering *w)
 {
     uint32_t n = w->units.n, next = 1, top = 0, depth = 0, ncomp = 0;
     uint32_t *index = ARENA_ARRAY(w->a, uint32_t, n + 1); /* 0: not yet seen */

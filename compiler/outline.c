@@ -130,6 +130,7 @@ static void add_citer(oc_outline *o, const char *kind, const char *title, ast_lo
 typedef struct walk {
     oc_outline *o;
     const char *container;   /* the decl whose body this is */
+    const oc_resolution *res; /* NULL when resolution did not run */
 } walk;
 
 static void walk_expr(walk *w, const ast_expr *e);
@@ -205,7 +206,8 @@ static void walk_stmt(ast_stmt *s, void *arg)
             st->number = s->u.step.number;
             st->loc = s->u.step.number_loc.line ? s->u.step.number_loc : s->loc;
             st->title = s->u.step.title;
-            st->rule = s->u.step.rule;
+            st->rule = w->res && s->u.step.index >= 0 ? w->res->step_places[s->u.step.index].rule
+                                                      : NULL;
             add_cites(o, s->u.step.cites, &st->cites, &st->cite_locs, &st->ncites);
         }
         return;
@@ -305,9 +307,9 @@ static const char *proc_kind(const ast_decl *d)
     return "proc";
 }
 
-static void walk_decl(oc_outline *o, ast_decl *d)
+static void walk_decl(oc_outline *o, const oc_resolution *res, ast_decl *d)
 {
-    walk w = {o, d->name};
+    walk w = {o, d->name, res};
     oc_osym *s = NULL;
     const void *key = d->sym ? (const void *)d->sym : (const void *)d;
     switch (d->kind) {
@@ -324,7 +326,7 @@ static void walk_decl(oc_outline *o, ast_decl *d)
         return;
     case D_CONST:
     case D_VAR:
-        if (d->builtin || d->hidden)
+        if (d->builtin)
             return;
         s = add_sym(o, d->name, d->kind == D_CONST ? "const" : "var", d->name_loc, 1, NULL, key);
         if (s && d->sym)
@@ -349,8 +351,9 @@ static void walk_decl(oc_outline *o, ast_decl *d)
             type_text(s->type, sizeof s->type, &d->sym->type);
         for (uint32_t k = 0; d->params && k < d->nparams; k++)
             add_local(o, d->params[k], "param", d->name);
-        if (d->timing && d->event && d->event->sym)
-            add_ref(o, d->event_loc, d->event_name, d->event->sym);
+        const ast_decl *ev = d->timing && res ? res->trigger_events[d->index] : NULL;
+        if (ev && ev->sym)
+            add_ref(o, d->event_loc, d->event_name, ev->sym);
         if (d->timing)
             add_citer(o, "trigger", d->name, d->name_loc, d->cites);
         walk_expr(&w, d->guard);
@@ -377,7 +380,7 @@ static void walk_decl(oc_outline *o, ast_decl *d)
     }
 }
 
-oc_outline *oc_outline_new(const ast_file *f)
+oc_outline *oc_outline_new(const ast_file *f, const oc_resolution *res)
 {
     oc_outline *o = calloc(1, sizeof *o);
     if (!o || !f)
@@ -385,10 +388,10 @@ oc_outline *oc_outline_new(const ast_file *f)
     o->title = f->title;
     o->source = f->source;
     for (ast_decl *d = f->decls; d; d = d->next)
-        walk_decl(o, d);
+        walk_decl(o, res, d);
     for (const ast_policy *p = f->policies; p; p = p->next) {
         add_sym(o, p->name, "policy", p->name_loc, 0, NULL, p);
-        walk w = {o, p->name};
+        walk w = {o, p->name, res};
         for (const ast_prefer *pr = p->prefers; pr; pr = pr->next) {
             walk_expr(&w, pr->by);
             walk_expr(&w, pr->when);

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "ast.h"
+#include "resolution.h"
 
 typedef struct oc_osym {
     const char *name;
@@ -73,9 +74,11 @@ typedef struct oc_outline {
     int failed;              /* out of memory: as far as it went */
 } oc_outline;
 
-/* The outline of `f` (NULL gives an empty one); NULL when out of memory.
- * Freed by oc_outline_free (not the strings: they are the arena's). */
-oc_outline *oc_outline_new(const ast_file *f);
+/* The outline of `f` (NULL gives an empty one), with what resolution made
+ * of it (oc_tree_resolution; NULL when it did not run); NULL when out of
+ * memory. Freed by oc_outline_free (not the strings: they are the
+ * arena's). */
+oc_outline *oc_outline_new(const ast_file *f, const oc_resolution *res);
 void oc_outline_free(oc_outline *o);
 
 /* The symbol a use or a declaration points to (NULL if none). */

@@ -1,6 +1,7 @@
 /* passes.h — the compiler's passes over a parsed ruleset, in the order
  * compile.c runs them: read the text (and the bases it extends), resolve
- * names and types (loading data tables), check, lower to program tables.
+ * the declarations, load the data tables, resolve the bodies, check,
+ * lower to program tables, run the data checks.
  *
  * The syntax layer (dsl/) knows nothing of these passes or of the runtime;
  * this header is where the tree meets the program tables.
@@ -10,17 +11,19 @@
 
 #include "ast.h"
 #include "ordo.h"
+#include "resolution.h"
 
 _Static_assert(AST_MAX_EVENT_ARGS == ORDO_EVENT_MAX_ARGS,
                "the syntax tree and the runtime disagree on an event's arguments");
 
-/* Reads the CSV file of data table `t` (its fields' types resolved) into
- * its members and fields' values, checking the columns and every cell
- * against the declared types. The path is relative to the directory of
- * the file that declares the table (diag_path of its position). Errors go
- * to d (with the CSV's file:line:col); returns the number reported.
- * (compiler/tables.c, called by oc_resolve) */
-int oc_load_table(oc_arena *arena, diag *d, ast_decl *t);
+/* Reads the CSV file of every data table whose fields' types resolved
+ * into its members (the rows) and fields' values, checking the columns
+ * and every cell against the declared types. A path is relative to the
+ * directory of the file that declares the table (diag_path of its
+ * position). Errors go to d (with the CSV's file:line:col); returns the
+ * number reported. (compiler/tables.c; between oc_resolve_declarations
+ * and oc_resolve_bodies) */
+int oc_load_tables(oc_arena *arena, ast_file *file, diag *d);
 
 /* The most bytes a ruleset file (each base too) and a data table's CSV
  * file may hold (doc/limits.md). A 1M-line ruleset is about 32 MiB. */
@@ -45,23 +48,36 @@ size_t oc_bom_length(const char *text, size_t len);
  * absolute. (compiler/source.c) */
 const char *oc_path_beside(oc_arena *a, const char *from, const char *rel);
 
-/* Binds names, types expressions, numbers locals and steps. Errors to d;
- * returns the number of errors it reported. (compiler/resolve.c) */
-int oc_resolve(oc_arena *arena, ast_file *file, diag *d);
+/* Name resolution, in two passes around oc_load_tables (compiler/resolve.c).
+ * The resolver's state, kept from the first to the second. */
+typedef struct oc_resolver oc_resolver;
+/* The header, every global name declared, the overrides of a base's
+ * constants, data tables' fields typed: what loading the tables needs.
+ * Errors to d. */
+oc_resolver *oc_resolve_declarations(oc_arena *arena, ast_file *file, diag *d);
+/* The rest, the tables loaded: declarations indexed, signatures, bounds,
+ * bodies (names bound, expressions typed, locals and steps numbered),
+ * policies, scenarios. Returns the errors both passes reported. */
+int oc_resolve_bodies(oc_resolver *r);
+/* What resolution produced for the checks and the lowering. */
+const oc_resolution *oc_resolution_of(const oc_resolver *r);
+/* The three in order, the resolution in *out (for the tests). */
+int oc_resolve(oc_arena *arena, ast_file *file, diag *d, const oc_resolution **out);
 
 /* Static checks on a resolved file (duplicate/unreachable steps, loops whose
  * exit can never change, empty choices, recursion). (compiler/check.c) */
-int oc_check(oc_arena *arena, ast_file *file, diag *d);
+int oc_check(oc_arena *arena, ast_file *file, const oc_resolution *res, diag *d);
 
 /* The checks of actions and payments: costs, preconditions, substitutes,
  * caps (compiler/check_pay.c; oc_check runs them). */
-void oc_check_payments(ast_file *file, diag *d);
+void oc_check_payments(ast_file *file, const oc_resolution *res, diag *d);
 
 /* THE LOWERING ENTRY POINT, implemented by compiler/lower.c: turns a file
  * that resolved and checked without errors into program tables allocated in
  * `arena` (they live until the arena is freed). Returns NULL after reporting
  * an error through d (e.g. a table limit exceeded). */
-const ordo_program *oc_lower(oc_arena *arena, ast_file *file, diag *d);
+const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolution *res,
+                             diag *d);
 
 /* Runs the ruleset's `check` declarations on the built program: each
  * row for which one is false is an error at its line in the table's CSV

@@ -1,5 +1,7 @@
-/* resolve.c — name resolution and type checking (the [R] fields of
- * dsl/ast.h): the entry point, which runs the passes in order.
+/* resolve.c — name resolution and type checking (the fields dsl/ast.h
+ * marks [R], and the tables of compiler/resolution.h): the entry points,
+ * two passes around the loading of the data tables (compile.c runs
+ * oc_load_tables between them), each running its steps in order.
  *
  * One pass over the declarations enters every global name in a hash table
  * (names are unique across all kinds); a second pass types declarations,
@@ -13,55 +15,76 @@
 
 /* ------------------------------------------------------------------ entry */
 
-int oc_resolve(oc_arena *arena, ast_file *file, diag *d)
+oc_resolver *oc_resolve_declarations(oc_arena *arena, ast_file *file, diag *d)
 {
-    rs *r = ARENA_NEW(arena, rs); /* big (the local hash): not on the stack */
+    resolver *r = ARENA_NEW(arena, resolver); /* big (the local hash): not on the stack */
     r->a = arena;
     r->d = d;
     r->f = file;
+    r->out = ARENA_NEW(arena, oc_resolution);
+    r->out->nexprs = file->nexprs; /* the ids the parser gave */
+    r->capexprs = file->nexprs + 1;
+    r->out->exprs = ARENA_ARRAY(arena, oc_expr_facts, r->capexprs);
     r->cur_step = -1;
     r->cur_rule = "";
-    int before = d->errors;
+    r->errors_before = d->errors;
     rs_check_header(r);
-    rs_grehash(r);
+    rs_global_rehash(r);
     rs_declare_builtins(r);
     for (ast_decl *x = file->decls; x; x = x->next)
         rs_declare_one(r, x);
     for (ast_decl *x = file->decls; x; x = x->next)
         if (x->kind == D_CONST && x->is_override)
-            rs_roverride_const(r, x);
-    rs_roverride_values(r);
+            rs_override_const(r, x);
+    rs_override_values(r);
     for (ast_decl *x = file->decls; x; x = x->next)
         if (x->kind == D_ENUM && x->is_table)
-            rs_rtable(r, x);
-    if (!file->sequence)
+            rs_table_fields(r, x);
+    return r;
+}
+
+int oc_resolve_bodies(oc_resolver *r)
+{
+    ast_file *file = r->f;
+    diag *d = r->d;
+    if (!r->out->sequence)
         diag_error(d, file->title_loc.line ? file->title_loc : (ast_loc){1, 1},
                    "no 'sequence' block: a ruleset needs one");
     rs_index_decls(r);
-    rs_rsignatures(r);
-    rs_rbounds(r);
-    rs_rhidden_decls(r);
+    rs_signatures(r);
+    rs_bounds(r);
+    rs_hidden_decls(r);
     for (ast_decl *x = file->decls; x; x = x->next) {
         if (x->kind == D_FN)
-            rs_rfn_body(r, x);
+            rs_fn_body(r, x);
         else if (x->kind == D_PROC || x->kind == D_SEQUENCE)
-            rs_rproc_body(r, x);
+            rs_proc_body(r, x);
     }
-    rs_rpolicies(r);
-    /* an action that can be left by an escape or undone saves the whole
-     * state at its start, to put it back */
-    file->act_undo = file->acting_var && (file->nescapes || file->has_undo);
-    for (ast_decl *x = file->decls; x; x = x->next) {
-        file->act_undo |= x->tentative | x->revisable;
-        file->act_revise |= x->revisable;
-    }
-    if ((file->has_revise || file->has_revisable_call) && !file->act_revise)
-        diag_error(d, file->has_revise ? file->revise_loc : file->revisable_call_loc,
+    rs_policies(r);
+    int any_revisable = 0;
+    for (ast_decl *x = file->decls; x; x = x->next)
+        any_revisable |= x->revisable;
+    if ((r->has_revise || r->has_revisable_call) && !any_revisable)
+        diag_error(d, r->has_revise ? r->revise_loc : r->revisable_call_loc,
                    "'%s' but no action is 'revisable'",
-                   file->has_revise ? "revise" : "revisable()");
+                   r->has_revise ? "revise" : "revisable()");
     for (ast_decl *x = file->decls; x; x = x->next)
         if (x->kind == D_SCENARIO)
-            rs_rscenario(r, x);
+            rs_scenario(r, x);
     rs_place_seat_vars(r);
-    return d->errors - before;
+    return d->errors - r->errors_before;
+}
+
+const oc_resolution *oc_resolution_of(const oc_resolver *r)
+{
+    return r->out;
+}
+
+int oc_resolve(oc_arena *arena, ast_file *file, diag *d, const oc_resolution **out)
+{
+    oc_resolver *r = oc_resolve_declarations(arena, file, d);
+    oc_load_tables(arena, file, d);
+    int errors = oc_resolve_bodies(r);
+    *out = r->out;
+    return errors;
 }

@@ -14,11 +14,11 @@
 #define MAX_DEPTH 1000       /* runs of one unit nested at once */
 #define MAX_CHAIN_TUPLES 4096 /* argument tuples a `once per chain` tracks */
 
-static void rdepth(rs *r, ast_decl *d)
+static void rdepth(resolver *r, ast_decl *d)
 {
     int ok = 0;
     rs_unit_begin(r, 0);
-    int32_t n = rs_rconst(r, d->depth_expr, TY_INT, "a 'depth' bound", &ok);
+    int32_t n = rs_const_expr(r, d->depth_expr, TY_INT, "a 'depth' bound", &ok);
     rs_unit_end(r);
     if (!ok)
         return;
@@ -27,13 +27,13 @@ static void rdepth(rs *r, ast_decl *d)
                    MAX_DEPTH, (long)n);
         return;
     }
-    d->depth = n;
+    r->out->bounds[d->index].depth = n;
 }
 
 /* `decreasing PARAM`: PARAM a parameter with a small ordered domain (a
  * range, an enum, a player), whose size bounds the nesting as `depth`
  * would. */
-static void rmeasure(rs *r, ast_decl *d)
+static void rmeasure(resolver *r, ast_decl *d)
 {
     for (uint32_t i = 0; i < d->nparams; i++) {
         const ast_sym *q = d->params[i];
@@ -47,11 +47,11 @@ static void rmeasure(rs *r, ast_decl *d)
             diag_error(r->d, d->measure_loc,
                        "'decreasing %s' needs a parameter with at most %d values, but '%s' is "
                        "%s (give it a range, as in '%s: 0..9')",
-                       q->name, MAX_DEPTH, q->name, rs_tn(r, &q->type), q->name);
+                       q->name, MAX_DEPTH, q->name, rs_type_name(r, &q->type), q->name);
             return;
         }
-        d->measure = (int32_t)i + 1;
-        d->depth = (int32_t)n;
+        r->out->bounds[d->index].measure = (int32_t)i + 1;
+        r->out->bounds[d->index].depth = (int32_t)n;
         return;
     }
     diag_error(r->d, d->measure_loc, "'decreasing' names a parameter of '%s', and '%s' is not "
@@ -60,7 +60,7 @@ static void rmeasure(rs *r, ast_decl *d)
 
 /* `once per chain`: one mark per argument tuple, so every parameter needs a
  * small domain; the marks are a list of tuple numbers in a hidden var. */
-static void rchain(rs *r, ast_decl *d)
+static void rchain(resolver *r, ast_decl *d)
 {
     uint64_t tuples = 1;
     for (uint32_t i = 0; i < d->nparams && tuples; i++) {
@@ -73,7 +73,7 @@ static void rchain(rs *r, ast_decl *d)
             diag_error(r->d, d->limit_loc,
                        "'once per chain' keeps a mark for each argument, but '%s' is %s "
                        "(give it a range, as in '%s: 0..9')",
-                       d->params[i]->name, rs_tn(r, t), d->params[i]->name);
+                       d->params[i]->name, rs_type_name(r, t), d->params[i]->name);
             return;
         }
         tuples *= n;
@@ -85,15 +85,15 @@ static void rchain(rs *r, ast_decl *d)
             return;
         }
     }
-    d->chain_domain = (uint32_t)tuples;
-    ast_type *lt = &d->limit_var->sym->type;
+    r->out->bounds[d->index].chain_domain = (uint32_t)tuples;
+    ast_type *lt = &r->out->limit_vars[d->index]->sym->type;
     lt->cap = (uint32_t)tuples;
     lt->ranged = 1;
     lt->lo = 0;
     lt->hi = (int32_t)tuples - 1;
 }
 
-void rs_rbounds(rs *r)
+void rs_bounds(resolver *r)
 {
     for (ast_decl *d = r->f->decls; d; d = d->next) {
         if (d->kind != D_FN && d->kind != D_PROC)
@@ -102,7 +102,7 @@ void rs_rbounds(rs *r)
             rdepth(r, d);
         if (d->measure_name)
             rmeasure(r, d);
-        if (d->limit == LIMIT_CHAIN && d->limit_var)
+        if (d->limit == LIMIT_CHAIN && r->out->limit_vars[d->index])
             rchain(r, d);
     }
 }

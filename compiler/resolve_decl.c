@@ -3,11 +3,11 @@
  * makes of the rulesets it extends; the hidden vars the runtime needs. */
 #include "resolve_int.h"
 
-static void rdim(rs *r, ast_dim *dm)
+static void rdim(resolver *r, ast_dim *dm)
 {
     int ok, ok2;
     if (dm->kind == DIM_ENUM) {
-        ast_sym *s = rs_gfind(r, dm->name);
+        ast_sym *s = rs_global_find(r, dm->name);
         if (!s || s->kind != SYM_ENUM) {
             if (s)
                 diag_error(r->d, dm->loc, "'%s' is not an enum: an index is player, an enum or A..B",
@@ -22,8 +22,8 @@ static void rdim(rs *r, ast_dim *dm)
     }
     if (dm->kind != DIM_RANGE)
         return;
-    dm->lo = rs_rconst(r, dm->lo_e, TY_INT, "the start of a range", &ok);
-    dm->hi = rs_rconst(r, dm->hi_e, TY_INT, "the end of a range", &ok2);
+    dm->lo = rs_const_expr(r, dm->lo_e, TY_INT, "the start of a range", &ok);
+    dm->hi = rs_const_expr(r, dm->hi_e, TY_INT, "the end of a range", &ok2);
     if (ok && ok2 && (dm->lo > dm->hi || (int64_t)dm->hi - dm->lo >= 65535)) {
         diag_error(r->d, dm->loc, "an index range must hold 1 to 65535 values, not %d..%d",
                    (int)dm->lo, (int)dm->hi);
@@ -33,7 +33,7 @@ static void rdim(rs *r, ast_dim *dm)
 
 /* The default initial value, and the declared initializer checked against
  * the var's type and range. */
-static void rvar_init(rs *r, ast_decl *d)
+static void rvar_init(resolver *r, ast_decl *d)
 {
     ast_type *t = &d->sym->type;
     /* 0 when the range holds it (a score of -50..50 starts at 0), else the
@@ -51,14 +51,14 @@ static void rvar_init(rs *r, ast_decl *d)
     int ok;
     char what[160];
     snprintf(what, sizeof what, "the initial value of '%s'", d->name);
-    rs_rx(r, d->value);
+    rs_expr(r, d->value);
     if (rs_is_err(&d->value->type) || !rs_want_type(r, d->value, t, what))
         return;
-    if (!d->value->is_const) {
+    if (!oc_is_const(r->out, d->value)) {
         diag_error(r->d, d->value->loc, "%s must be a constant", what);
         return;
     }
-    ok = d->value->cval;
+    ok = oc_cval(r->out, d->value);
     if (t->kind == TY_INT && t->ranged && (ok < t->lo || ok > t->hi)) {
         diag_error(r->d, d->value->loc, "the initial value %d of '%s' is outside its range %d..%d",
                    ok, d->name, (int)t->lo, (int)t->hi);
@@ -67,18 +67,18 @@ static void rvar_init(rs *r, ast_decl *d)
     d->init_value = ok;
 }
 
-static void rvar(rs *r, ast_decl *d)
+static void rvar(resolver *r, ast_decl *d)
 {
     for (uint32_t i = 0; i < d->ndims; i++)
         rdim(r, &d->dims[i]);
-    if (rs_rtype(r, d->type, 1))
+    if (rs_type_expr(r, d->type, 1))
         d->sym->type = d->type->type;
     else
-        d->sym->type = rs_ty(TY_ERROR);
+        d->sym->type = rs_bare_type(TY_ERROR);
     rvar_init(r, d);
 }
 
-static void rparams(rs *r, ast_decl *d)
+static void rparams(resolver *r, ast_decl *d)
 {
     if (d->nparams > MAX_PARAMS)
         diag_error(r->d, d->params[MAX_PARAMS]->loc, "too many parameters (at most %d)",
@@ -86,13 +86,14 @@ static void rparams(rs *r, ast_decl *d)
     for (uint32_t i = 0; i < d->nparams; i++) {
         ast_sym *p = d->params[i];
         p->slot = (int32_t)i;
-        p->type = rs_rtype(r, d->param_types[i], 0) ? d->param_types[i]->type : rs_ty(TY_ERROR);
+        p->type = rs_type_expr(r, d->param_types[i], 0) ? d->param_types[i]->type
+                                                        : rs_bare_type(TY_ERROR);
         for (uint32_t j = 0; j < i; j++)
             if (strcmp(d->params[j]->name, p->name) == 0) {
                 diag_error(r->d, p->loc, "redefinition of '%s'", p->name);
                 diag_note(r->d, d->params[j]->loc, "previous definition of '%s' here", p->name);
             }
-        ast_sym *g = rs_gfind(r, p->name);
+        ast_sym *g = rs_global_find(r, p->name);
         if (g && g->loc.line == 0)
             diag_error(r->d, p->loc, "'%s' is a built-in name", p->name);
         else if (g) {
@@ -103,15 +104,15 @@ static void rparams(rs *r, ast_decl *d)
 }
 
 /* Params in scope at the start of a fn/proc body. */
-void rs_open_params(rs *r, ast_decl *d)
+void rs_open_params(resolver *r, ast_decl *d)
 {
     for (uint32_t i = 0; i < d->nparams; i++) {
         ast_sym *p = d->params[i];
-        r->lstack = rs_grow(r, r->lstack, r->ln, &r->lcap, sizeof *r->lstack);
-        r->lstack[r->ln++] = p;
-        uint32_t b = oc_name_hash(p->name) & (LHASH - 1);
-        p->hnext = r->lhash[b];
-        r->lhash[b] = p;
+        r->scope = rs_grow(r, r->scope, r->nscope, &r->scope_cap, sizeof *r->scope);
+        r->scope[r->nscope++] = p;
+        uint32_t b = oc_name_hash(p->name) & (LOCAL_BUCKETS - 1);
+        p->hnext = r->locals[b];
+        r->locals[b] = p;
     }
     r->slot = r->maxslot = d->nparams;
 }
@@ -124,14 +125,14 @@ static const char *guard_words(const ast_decl *d)
                             : "an anytime action's 'when' condition";
 }
 
-void rs_rfn_body(rs *r, ast_decl *d)
+void rs_fn_body(resolver *r, ast_decl *d)
 {
     rs_unit_begin(r, 0);
     rs_open_params(r, d);
     r->no_roll = d->invariant ? "in an invariant" : d->data_check ? "in a check" : "in a fn";
     if (d->guard)
-        rs_rx_noroll(r, d->guard, TY_BOOL, guard_words(d), "in a 'when' guard");
-    rs_rx(r, d->body_expr);
+        rs_expr_noroll(r, d->guard, TY_BOOL, guard_words(d), "in a 'when' guard");
+    rs_expr(r, d->body_expr);
     if (!rs_is_err(&d->body_expr->type) && !rs_is_err(&d->sym->type)) {
         char what[160];
         if (d->invariant)
@@ -151,14 +152,14 @@ void rs_rfn_body(rs *r, ast_decl *d)
  * the action begins (TEO-P1, TEO-P3), by any of their ways (`or`
  * sources, substitutes: TEO-D4); resolve_pay.c defines the ways and the
  * guards of each, so `can` and the payments agree. */
-static void raction_costs(rs *r, ast_decl *d)
+static void raction_costs(resolver *r, ast_decl *d)
 {
     uint32_t n = 0;
     int ok = 1;
     for (ast_cost *c = d->costs; c; c = c->next, n++) {
-        rs_rpayment(r, c->amount, c->target, "a cost");
+        rs_payment(r, c->amount, c->target, "a cost");
         ok &= !rs_is_err(&c->target->type) && !rs_is_err(&c->amount->type);
-        c->substitute = ok ? rs_payment_substitute(c->target) : NULL;
+        c->substitute = ok ? rs_payment_substitute(r, c->target) : NULL;
         c->pay = ok ? rs_pay_ways(r, c->pay, c->amount, c->target, 1) : NULL;
     }
     ast_expr *can = d->guard;
@@ -169,24 +170,24 @@ static void raction_costs(rs *r, ast_decl *d)
             cs[n++] = c;
         can = rs_and_of(r, can, rs_cost_ways(r, d, cs, n));
     }
-    d->can_expr = can ? can : rs_bool_const(r, d->loc, 1);
+    r->out->can_exprs[d->index] = can ? can : rs_bool_const(r, d->loc, 1);
 }
 
-void rs_rproc_body(rs *r, ast_decl *d)
+void rs_proc_body(resolver *r, ast_decl *d)
 {
     rs_unit_begin(r, d->kind == D_PROC);
     rs_open_params(r, d);
     if (d->guard)
-        rs_rx_noroll(r, d->guard, TY_BOOL, guard_words(d), "in a 'when' guard");
+        rs_expr_noroll(r, d->guard, TY_BOOL, guard_words(d), "in a 'when' guard");
     if (d->is_action)
         raction_costs(r, d);
     if (d->label.text)
-        rs_rtext(r, &d->label, 2, NULL);
+        rs_text(r, &d->label, 2, NULL);
     r->in_display = d->display;
     if (d->display)
         r->no_roll = "in a display";
     r->in_action_body = d->is_action;
-    rs_rblock(r, &d->body);
+    rs_block(r, &d->body);
     r->in_action_body = 0;
     r->in_display = 0;
     d->nlocals = rs_unit_end(r);
@@ -194,7 +195,7 @@ void rs_rproc_body(rs *r, ast_decl *d)
 
 /* --------------------------------------------------------------- globals */
 
-static ast_decl *builtin_var(rs *r, const char *name, int kind, int ndims)
+static ast_decl *builtin_var(resolver *r, const char *name, int kind, int ndims)
 {
     ast_decl *d = ARENA_NEW(r->a, ast_decl);
     d->kind = D_VAR;
@@ -204,32 +205,32 @@ static ast_decl *builtin_var(rs *r, const char *name, int kind, int ndims)
     d->dims[0].kind = DIM_PLAYER;
     ast_sym *s = rs_new_sym(r, name, SYM_VAR, (ast_loc){0, 0});
     s->decl = d;
-    s->type = rs_ty(kind);
+    s->type = rs_bare_type(kind);
     s->type.lo = kind == TY_PLAYER ? -1 : kind == TY_BOOL ? 0 : INT32_MIN;
     s->type.hi = kind == TY_PLAYER ? r->f->max_players - 1 : kind == TY_BOOL ? 1 : INT32_MAX;
     d->sym = s;
     d->init_value = kind == TY_PLAYER ? -1 : kind == TY_BOOL ? 1 : 0;
-    rs_gdeclare(r, s);
+    rs_global_declare(r, s);
     return d;
 }
 
-void rs_declare_builtins(rs *r)
+void rs_declare_builtins(resolver *r)
 {
     static const struct { const char *name; int bi; } fns[] = {
         {"len", BI_LEN}, {"first", BI_FIRST}, {"last", BI_LAST},
         {"min", BI_MIN}, {"max", BI_MAX}, {"abs", BI_ABS}};
-    ast_file *f = r->f;
-    f->vars = ARENA_ARRAY(r->a, ast_decl *, 3);
-    f->vars[0] = builtin_var(r, "active", TY_PLAYER, 0);
-    f->vars[1] = builtin_var(r, "turns", TY_INT, 1);
-    f->vars[2] = builtin_var(r, "in_game", TY_BOOL, 1);
-    f->sym_active = f->vars[0]->sym;
-    f->sym_turns = f->vars[1]->sym;
-    f->sym_in_game = f->vars[2]->sym;
+    oc_resolution *out = r->out;
+    out->vars = ARENA_ARRAY(r->a, ast_decl *, 3);
+    out->vars[0] = builtin_var(r, "active", TY_PLAYER, 0);
+    out->vars[1] = builtin_var(r, "turns", TY_INT, 1);
+    out->vars[2] = builtin_var(r, "in_game", TY_BOOL, 1);
+    out->sym_active = out->vars[0]->sym;
+    out->sym_turns = out->vars[1]->sym;
+    out->sym_in_game = out->vars[2]->sym;
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
         ast_sym *s = rs_new_sym(r, fns[i].name, SYM_BUILTIN, (ast_loc){0, 0});
         s->builtin = (uint8_t)fns[i].bi;
-        rs_gdeclare(r, s);
+        rs_global_declare(r, s);
     }
 }
 
@@ -245,40 +246,40 @@ static int decl_sym_kind(int dk)
     }
 }
 
-void rs_declare_one(rs *r, ast_decl *d)
+void rs_declare_one(resolver *r, ast_decl *d)
 {
     if (d->kind == D_SEQUENCE) {
-        if (r->f->sequence) {
+        if (r->out->sequence) {
             diag_error(r->d, d->loc, "a second 'sequence' block");
-            diag_note(r->d, r->f->sequence->loc, "the first 'sequence' is here");
+            diag_note(r->d, r->out->sequence->loc, "the first 'sequence' is here");
         } else
-            r->f->sequence = d;
+            r->out->sequence = d;
         return;
     }
     if (d->kind == D_SCENARIO || d->kind == D_SUBSTITUTE)
         return;
     ast_sym *s = rs_new_sym(r, d->name, decl_sym_kind(d->kind), d->name_loc);
     s->decl = d;
-    s->type = rs_ty(d->kind == D_CONST ? TY_INT : TY_VOID);
+    s->type = rs_bare_type(d->kind == D_CONST ? TY_INT : TY_VOID);
     d->sym = s;
     if (d->is_override) /* it takes the name of what it overrides */
         return;
-    rs_gdeclare(r, s);
+    rs_global_declare(r, s);
     if (d->kind != D_ENUM)
         return;
     if (d->nmembers > 65535)
         diag_error(r->d, d->loc, "too many members in '%s'", d->name);
     for (uint32_t i = 0; i < d->nmembers; i++) {
         ast_sym *m = d->members[i];
-        m->type = rs_ty_enum(d);
-        rs_gdeclare(r, m);
+        m->type = rs_enum_type(d);
+        rs_global_declare(r, m);
     }
 }
 
-/* A table's fields: their types and index enums, then its file. */
-void rs_rtable(rs *r, ast_decl *t)
+/* A table's fields: their types and index enums (its file is read by
+ * the next pass, oc_load_tables, when they all resolved). */
+void rs_table_fields(resolver *r, ast_decl *t)
 {
-    int ok = 1;
     for (ast_field *f = t->fields; f; f = f->next) {
         for (ast_field *g = t->fields; g != f; g = g->next)
             if (strcmp(g->name, f->name) == 0) {
@@ -287,11 +288,10 @@ void rs_rtable(rs *r, ast_decl *t)
             }
         f->width = 1;
         if (f->index) {
-            ast_sym *e = rs_gfind(r, f->index);
+            ast_sym *e = rs_global_find(r, f->index);
             if (!e || e->kind != SYM_ENUM || e->decl->is_table) {
                 diag_error(r->d, f->index_loc, "'%s' is not an enum: a field's index is an "
                            "enum, one column a member", f->index);
-                ok = 0;
                 continue;
             }
             e->used = 1;
@@ -299,36 +299,29 @@ void rs_rtable(rs *r, ast_decl *t)
             f->width = e->decl->nmembers;
         }
         if (f->type->kind == TX_NAME) {
-            ast_sym *e = rs_gfind(r, f->type->name);
+            ast_sym *e = rs_global_find(r, f->type->name);
             if (e && e->kind == SYM_ENUM && e->decl->is_table) {
                 diag_error(r->d, f->type->loc, "a table's field cannot hold a table's rows");
-                ok = 0;
                 continue;
             }
         }
-        if (!rs_rtype(r, f->type, 0)) {
-            ok = 0;
+        if (!rs_type_expr(r, f->type, 0))
             continue;
-        }
         int k = f->type->type.kind;
-        if (k != TY_INT && k != TY_BOOL && k != TY_ENUM) {
+        if (k != TY_INT && k != TY_BOOL && k != TY_ENUM)
             diag_error(r->d, f->type->loc, "a table's field must be an int, a range, bool or "
                        "an enum");
-            ok = 0;
-        }
     }
-    if (ok)
-        oc_load_table(r->a, r->d, t);
 }
 
 /* `override const NAME = VALUE` (a layer's setting), first pass: checks
  * the name, then puts VALUE in place of the base constant's value. Later
  * layers come later in the list, so the top override stands; nothing is
  * folded yet, so that every constant (an override's value too) is folded
- * with every override in place (rs_roverride_values). */
-void rs_roverride_const(rs *r, ast_decl *o)
+ * with every override in place (rs_override_values). */
+void rs_override_const(resolver *r, ast_decl *o)
 {
-    ast_sym *s = rs_gfind(r, o->name);
+    ast_sym *s = rs_global_find(r, o->name);
     if (!s || s->kind != SYM_CONST || !s->decl) {
         if (s)
             diag_error(r->d, o->name_loc, "'%s' is %s: only a constant's value can be "
@@ -358,45 +351,45 @@ void rs_roverride_const(rs *r, ast_decl *o)
 
 /* An overridden constant, every override in place: each override's value
  * (the top one's is the constant's now) must have the declared type. */
-static void roverridden(rs *r, ast_decl *base)
+static void roverridden(resolver *r, ast_decl *base)
 {
     int ok;
-    rs_rconst(r, base->base_value, 0, "the value of a constant", &ok);
+    rs_const_expr(r, base->base_value, 0, "the value of a constant", &ok);
     if (!ok)
         return;
-    rs_rconst_decl(r, base);
+    rs_const_decl(r, base);
     const ast_type *want = &base->base_value->type;
     for (ast_decl *o = r->f->decls; o; o = o->next) {
         if (o->overridden != base)
             continue;
         if (o->value != base->value) /* a lower layer's: folded only here */
-            rs_rconst(r, o->value, 0, "the value of a constant", &ok);
+            rs_const_expr(r, o->value, 0, "the value of a constant", &ok);
         else
             ok = !rs_is_err(&base->sym->type);
         if (!ok || ast_type_same(&o->value->type, want))
             continue;
         diag_error(r->d, o->value->loc, "'%s' is %s: its override cannot be %s", o->name,
-                   rs_tn(r, want), rs_tn(r, &o->value->type));
+                   rs_type_name(r, want), rs_type_name(r, &o->value->type));
         diag_note(r->d, base->name_loc, "'%s' is declared here", o->name);
         if (o->value == base->value)
-            base->sym->type = rs_ty(TY_ERROR); /* already reported: no follow-on errors */
+            base->sym->type = rs_bare_type(TY_ERROR); /* already reported: no follow-on errors */
     }
 }
 
 /* Second pass over the overrides of constants: the overridden constants,
  * and the values of overrides that override nothing (for their errors). */
-void rs_roverride_values(rs *r)
+void rs_override_values(resolver *r)
 {
     for (ast_decl *d = r->f->decls; d; d = d->next) {
         int ok;
         if (d->kind == D_CONST && d->base_value)
             roverridden(r, d);
         else if (d->kind == D_CONST && d->is_override && !d->overridden)
-            rs_rconst(r, d->value, 0, "the value of a constant", &ok);
+            rs_const_expr(r, d->value, 0, "the value of a constant", &ok);
     }
 }
 
-void rs_check_header(rs *r)
+void rs_check_header(resolver *r)
 {
     ast_file *f = r->f;
     ast_loc at = f->title_loc.line ? f->title_loc : (ast_loc){1, 1};
@@ -412,7 +405,7 @@ void rs_check_header(rs *r)
 
 /* The event that stands for an action: its triggers (`on A before`) and
  * its trace lines. It shares the action's params. */
-static ast_decl *action_event(rs *r, ast_decl *a)
+static ast_decl *action_event(resolver *r, ast_decl *a)
 {
     ast_decl *ev = ARENA_NEW(r->a, ast_decl);
     ev->kind = D_EVENT;
@@ -425,23 +418,20 @@ static ast_decl *action_event(rs *r, ast_decl *a)
     ev->nparams = a->nparams;
     ev->order = a->order;
     ev->order_by = a->order_by;
-    ev->action = a;
-    a->action_event = ev;
     return ev;
 }
 
 /* A var the runtime keeps for the language (not a name in the ruleset). */
-static ast_decl *hidden_var(rs *r, const char *name, ast_loc at, int32_t lo, int32_t hi,
+static ast_decl *hidden_var(resolver *r, const char *name, ast_loc at, int32_t lo, int32_t hi,
                             int32_t init)
 {
     ast_decl *d = ARENA_NEW(r->a, ast_decl);
     d->kind = D_VAR;
-    d->hidden = 1;
     d->name = name;
     d->loc = at;
     d->sym = rs_new_sym(r, name, SYM_VAR, at);
     d->sym->decl = d;
-    d->sym->type = rs_ty(TY_INT);
+    d->sym->type = rs_bare_type(TY_INT);
     d->sym->type.ranged = 1;
     d->sym->type.lo = lo;
     d->sym->type.hi = hi;
@@ -451,7 +441,7 @@ static ast_decl *hidden_var(rs *r, const char *name, ast_loc at, int32_t lo, int
 
 /* A hidden var's "revealed to" lists: a list of players per cell, with the
  * var's indexes (REVEAL adds to it; the runtime's views read it). */
-static ast_decl *shown_var(rs *r, const ast_decl *v)
+static ast_decl *shown_var(resolver *r, const ast_decl *v)
 {
     size_t n = strlen(v->name) + 8;
     char *name = arena_alloc(r->a, n);
@@ -468,13 +458,13 @@ static ast_decl *shown_var(rs *r, const ast_decl *v)
     return d;
 }
 
-static void add_var(ast_file *f, ast_decl *d)
+static void add_var(oc_resolution *out, ast_decl *d)
 {
-    d->index = (int32_t)f->nvars;
-    f->vars[f->nvars++] = d;
+    d->index = (int32_t)out->nvars;
+    out->vars[out->nvars++] = d;
 }
 
-static const char *hidden_name(rs *r, const char *what, const char *name)
+static const char *hidden_name(resolver *r, const char *what, const char *name)
 {
     size_t n = strlen(what) + strlen(name) + 2;
     char *s = arena_alloc(r->a, n);
@@ -488,9 +478,10 @@ static const char *hidden_name(rs *r, const char *what, const char *name)
  * (saved and reset at each action's start, restored at its end):
  * "#acting", "#action", the `per action` vars, the `once per action`
  * marks. */
-static void index_vars(rs *r, uint32_t nuser)
+static void index_vars(resolver *r, uint32_t nuser)
 {
     ast_file *f = r->f;
+    oc_resolution *out = r->out;
     uint32_t nturn = 0, naction = 0, nact = 0, nchain = 0, nshown = 0;
     for (ast_decl *d = f->decls; d; d = d->next) {
         nshown += d->kind == D_VAR && d->secrecy;
@@ -499,87 +490,104 @@ static void index_vars(rs *r, uint32_t nuser)
         naction += d->kind == D_PROC && d->limit == LIMIT_ACTION;
         nact += d->kind == D_PROC && d->is_action;
     }
-    ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *,
-                                  3 + nuser + nshown + nturn + naction + nchain + 3);
-    memcpy(vars, f->vars, 3 * sizeof *vars);
-    f->vars = vars;
-    f->nvars = 3;
+    uint32_t most = 3 + nuser + nshown + nturn + naction + nchain + 3;
+    ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *, most);
+    out->shown_vars = ARENA_ARRAY(r->a, ast_decl *, most);
+    out->limit_vars = ARENA_ARRAY(r->a, ast_decl *, out->nfns + 1);
+    ast_decl **shown = ARENA_ARRAY(r->a, ast_decl *, nshown + 1); /* by secret var, in order */
+    uint32_t nshown_made = 0;
+    memcpy(vars, out->vars, 3 * sizeof *vars);
+    out->vars = vars;
+    out->nvars = 3;
     for (uint32_t i = 0; i < 3; i++)
-        f->vars[i]->index = (int32_t)i;
+        out->vars[i]->index = (int32_t)i;
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_VAR && !d->per_action)
-            add_var(f, d);
+            add_var(out, d);
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_VAR && d->secrecy) {
-            d->shown_var = shown_var(r, d);
-            add_var(f, d->shown_var);
+            shown[nshown_made++] = shown_var(r, d);
+            add_var(out, shown[nshown_made - 1]);
         }
     ast_loc none = {0, 0};
     if (nturn) {
-        f->turn_var = hidden_var(r, "#turn", none, 0, INT32_MAX, 0);
-        add_var(f, f->turn_var);
+        out->turn_var = hidden_var(r, "#turn", none, 0, INT32_MAX, 0);
+        add_var(out, out->turn_var);
         for (ast_decl *d = f->decls; d; d = d->next)
             if (d->kind == D_PROC && d->limit == LIMIT_TURN) {
-                d->limit_var = hidden_var(r, hidden_name(r, "#once", d->name), d->loc, -1,
-                                          INT32_MAX, -1);
-                add_var(f, d->limit_var);
+                ast_decl *once = hidden_var(r, hidden_name(r, "#once", d->name), d->loc, -1,
+                                            INT32_MAX, -1);
+                out->limit_vars[d->index] = once;
+                add_var(out, once);
             }
     }
     /* outside the per-action block: a chain may run through actions */
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_PROC && d->limit == LIMIT_CHAIN) {
-            d->limit_var = hidden_var(r, hidden_name(r, "#chain", d->name), d->loc, 0, 0, 0);
-            d->limit_var->sym->type.kind = TY_LIST; /* filled in by rs_rbounds */
-            d->limit_var->sym->type.elem = TY_INT;
-            add_var(f, d->limit_var);
+            ast_decl *chain = hidden_var(r, hidden_name(r, "#chain", d->name), d->loc, 0, 0, 0);
+            chain->sym->type.kind = TY_LIST; /* filled in by rs_bounds */
+            chain->sym->type.elem = TY_INT;
+            out->limit_vars[d->index] = chain;
+            add_var(out, chain);
         }
-    f->act_first = f->nvars;
+    out->act_first = out->nvars;
     if (nact) {
-        f->acting_var = hidden_var(r, "#acting", none, 0, INT16_MAX, 0);
-        add_var(f, f->acting_var);
-        f->action_var = hidden_var(r, "#action", none, 0, UINT16_MAX, 0);
-        add_var(f, f->action_var);
+        out->acting_var = hidden_var(r, "#acting", none, 0, INT16_MAX, 0);
+        add_var(out, out->acting_var);
+        out->action_var = hidden_var(r, "#action", none, 0, UINT16_MAX, 0);
+        add_var(out, out->action_var);
     }
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_VAR && d->per_action)
-            add_var(f, d);
+            add_var(out, d);
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_PROC && d->limit == LIMIT_ACTION) {
-            d->limit_var = hidden_var(r, hidden_name(r, "#once in action", d->name), d->loc, 0,
-                                      1, 0);
-            add_var(f, d->limit_var);
+            ast_decl *once = hidden_var(r, hidden_name(r, "#once in action", d->name),
+                                        d->loc, 0, 1, 0);
+            out->limit_vars[d->index] = once;
+            add_var(out, once);
         }
+    nshown_made = 0; /* every var has its index now: a `per action` one too */
+    for (ast_decl *d = f->decls; d; d = d->next)
+        if (d->kind == D_VAR && d->secrecy)
+            out->shown_vars[d->index] = shown[nshown_made++];
 }
 
 /* The seat vars the bodies asked for (rs_start_var, rs_passed_var) go
  * before the per-action block, which must stay last: an action saves and
  * restores that block, and the start player is no part of an action. */
-void rs_place_seat_vars(rs *r)
+void rs_place_seat_vars(resolver *r)
 {
-    ast_file *f = r->f;
-    ast_decl *add[2] = {f->start_var, f->passed_var};
+    oc_resolution *out = r->out;
+    ast_decl *add[2] = {out->start_var, out->passed_var};
     uint32_t n = (add[0] != NULL) + (add[1] != NULL);
     if (!n)
         return;
-    ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *, f->nvars + n);
-    memcpy(vars, f->vars, f->act_first * sizeof *vars);
-    uint32_t k = f->act_first;
+    ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *, out->nvars + n);
+    memcpy(vars, out->vars, out->act_first * sizeof *vars);
+    uint32_t k = out->act_first;
     for (int i = 0; i < 2; i++)
         if (add[i])
             vars[k++] = add[i];
-    memcpy(vars + k, f->vars + f->act_first, (f->nvars - f->act_first) * sizeof *vars);
-    f->vars = vars;
-    f->nvars += n;
-    f->act_first += n;
-    for (uint32_t i = 0; i < f->nvars; i++)
-        f->vars[i]->index = (int32_t)i;
+    memcpy(vars + k, out->vars + out->act_first, (out->nvars - out->act_first) * sizeof *vars);
+    ast_decl **shown = ARENA_ARRAY(r->a, ast_decl *, out->nvars + n);
+    out->vars = vars;
+    out->nvars += n;
+    out->act_first += n;
+    for (uint32_t i = 0; i < out->nvars; i++) {
+        if (vars[i]->index >= 0) /* the seat vars have none yet */
+            shown[i] = out->shown_vars[vars[i]->index];
+        vars[i]->index = (int32_t)i;
+    }
+    out->shown_vars = shown;
 }
 
 /* Puts each kind of declaration in its table, numbered in source order;
  * an action's event comes after the declared events. */
-void rs_index_decls(rs *r)
+void rs_index_decls(resolver *r)
 {
     ast_file *f = r->f;
+    oc_resolution *out = r->out;
     uint32_t n[D_SUBSTITUTE + 1] = {0}, nact = 0;
     for (ast_decl *d = f->decls; d; d = d->next) {
         n[d->kind]++;
@@ -587,38 +595,47 @@ void rs_index_decls(rs *r)
         if (d->order == ORDER_COMBINED) /* its triggers run as one batch */
             f->has_batches = 1;
     }
-    index_vars(r, n[D_VAR]);
-    f->enums = ARENA_ARRAY(r->a, ast_decl *, n[D_ENUM] + 1);
-    f->events = ARENA_ARRAY(r->a, ast_decl *, n[D_EVENT] + nact + 1);
-    f->fns = ARENA_ARRAY(r->a, ast_decl *, n[D_FN] + n[D_PROC] + 1);
-    f->scenarios = ARENA_ARRAY(r->a, ast_decl *, n[D_SCENARIO] + 1);
+    out->enums = ARENA_ARRAY(r->a, ast_decl *, n[D_ENUM] + 1);
+    out->events = ARENA_ARRAY(r->a, ast_decl *, n[D_EVENT] + nact + 1);
+    out->fns = ARENA_ARRAY(r->a, ast_decl *, n[D_FN] + n[D_PROC] + 1);
+    out->scenarios = ARENA_ARRAY(r->a, ast_decl *, n[D_SCENARIO] + 1);
     for (ast_decl *d = f->decls; d; d = d->next) {
         switch (d->kind) {
-        case D_ENUM: d->index = (int32_t)f->nenums; f->enums[f->nenums++] = d; break;
-        case D_EVENT: d->index = (int32_t)f->nevents; f->events[f->nevents++] = d; break;
+        case D_ENUM: d->index = (int32_t)out->nenums; out->enums[out->nenums++] = d; break;
+        case D_EVENT: d->index = (int32_t)out->nevents; out->events[out->nevents++] = d; break;
         case D_FN:
-        case D_PROC: d->index = (int32_t)f->nfns; f->fns[f->nfns++] = d; break;
+        case D_PROC: d->index = (int32_t)out->nfns; out->fns[out->nfns++] = d; break;
         case D_SCENARIO:
-            d->index = (int32_t)f->nscenarios;
-            f->scenarios[f->nscenarios++] = d;
+            d->index = (int32_t)out->nscenarios;
+            out->scenarios[out->nscenarios++] = d;
             break;
         default: break;
         }
     }
+    out->action_events = ARENA_ARRAY(r->a, ast_decl *, out->nfns + 1);
+    out->can_exprs = ARENA_ARRAY(r->a, ast_expr *, out->nfns + 1);
+    out->bounds = ARENA_ARRAY(r->a, oc_bound, out->nfns + 1);
+    out->overrides = ARENA_ARRAY(r->a, oc_overrides, out->nfns + 1);
+    out->trigger_events = ARENA_ARRAY(r->a, ast_decl *, out->nfns + 1);
+    out->event_actions = ARENA_ARRAY(r->a, ast_decl *, out->nevents + nact + 1);
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_PROC && d->is_action) {
             ast_decl *ev = action_event(r, d);
-            ev->index = (int32_t)f->nevents;
-            f->events[f->nevents++] = ev;
+            ev->index = (int32_t)out->nevents;
+            out->events[out->nevents++] = ev;
+            out->action_events[d->index] = ev;
+            out->event_actions[ev->index] = d;
         }
+    out->triggers = ARENA_ARRAY(r->a, oc_triggers, out->nevents + 1);
+    index_vars(r, n[D_VAR]); /* after the fns' indexes, by which limit_vars goes */
 }
 
 /* A trigger takes its event's parameters, by the event's names, so its
  * guard and body read them as `p`, `space`... Its event's trigger list is
  * built here, in source order (the order `printed` resolution uses). */
-static void rtrigger_signature(rs *r, ast_decl *d)
+static void rtrigger_signature(resolver *r, ast_decl *d)
 {
-    ast_sym *e = rs_gfind(r, d->event_name);
+    ast_sym *e = rs_global_find(r, d->event_name);
     if (!e) {
         diag_error(r->d, d->event_loc, "unknown event '%s'", d->event_name);
         return;
@@ -630,8 +647,8 @@ static void rtrigger_signature(rs *r, ast_decl *d)
                    rs_sym_kind_words(e->kind));
         return;
     }
-    ast_decl *ev = is_action ? e->decl->action_event : e->decl;
-    d->event = ev;
+    ast_decl *ev = is_action ? r->out->action_events[e->decl->index] : e->decl;
+    r->out->trigger_events[d->index] = ev;
     d->nparams = ev->nparams;
     d->params = ARENA_ARRAY(r->a, ast_sym *, ev->nparams + 1);
     d->param_types = ev->param_types;
@@ -643,43 +660,45 @@ static void rtrigger_signature(rs *r, ast_decl *d)
         p->decl = d;
         d->params[i] = p;
     }
-    ast_decl **t = ARENA_ARRAY(r->a, ast_decl *, ev->ntriggers + 1);
-    if (ev->ntriggers)
-        memcpy(t, ev->triggers, ev->ntriggers * sizeof *t);
-    t[ev->ntriggers++] = d;
-    ev->triggers = t;
+    oc_triggers *ts = &r->out->triggers[ev->index];
+    ast_decl **t = ARENA_ARRAY(r->a, ast_decl *, ts->n + 1);
+    if (ts->n)
+        memcpy(t, ts->list, ts->n * sizeof *t);
+    t[ts->n++] = d;
+    ts->list = t;
 }
 
 /* `order chosen by P`: P may read the event's params (`chosen by p`). */
-static void revent_chooser(rs *r, ast_decl *d)
+static void revent_chooser(resolver *r, ast_decl *d)
 {
     rs_unit_begin(r, 0);
     rs_open_params(r, d);
-    rs_rx_noroll(r, d->order_by, TY_PLAYER, "the player who orders the triggers",
+    rs_expr_noroll(r, d->order_by, TY_PLAYER, "the player who orders the triggers",
               "in 'order chosen by'");
     d->nlocals = rs_unit_end(r);
 }
 
 /* An action's first parameter is the player who takes it: its windows,
  * its trace line and `in action` are about that player. */
-static void raction_signature(rs *r, ast_decl *d)
+static void raction_signature(resolver *r, ast_decl *d)
 {
     if (d->nparams < 1 || d->params[0]->type.kind != TY_PLAYER)
         diag_error(r->d, d->name_loc,
                    "action '%s' must take the player who takes it as its first parameter "
                    "(as in '%s(p: player, ...)')",
                    d->name, d->name);
-    if (d->action_event && d->action_event->order_by)
-        revent_chooser(r, d->action_event);
+    ast_decl *ev = r->out->action_events[d->index];
+    if (ev && ev->order_by)
+        revent_chooser(r, ev);
 }
 
 /* `override fn|proc NAME(...)` replaces NAME where its `when` holds: the
  * same kind of thing, the same parameter types (names may differ), the same
  * result. Overrides of one base are tried latest first (ODIN-P1: the card
  * over the rule, a later clarification over both). */
-static void roverride_signature(rs *r, ast_decl *d)
+static void roverride_signature(resolver *r, ast_decl *d)
 {
-    ast_sym *b = rs_gfind(r, d->name);
+    ast_sym *b = rs_global_find(r, d->name);
     const char *kind = d->kind == D_FN ? "fn" : "proc";
     if (!b) {
         diag_error(r->d, d->name_loc, "override of '%s', which is not defined", d->name);
@@ -709,23 +728,24 @@ static void roverride_signature(rs *r, ast_decl *d)
     }
     /* a later layer may override again (it is tried first); one ruleset
      * may not say two different things without a condition */
-    for (uint32_t i = 0; i < base->noverriders; i++)
-        if (!d->guard && !base->overriders[i]->guard && base->overriders[i]->layer == d->layer) {
+    oc_overrides *on = &r->out->overrides[base->index];
+    for (uint32_t i = 0; i < on->noverriders; i++)
+        if (!d->guard && !on->overriders[i]->guard && on->overriders[i]->layer == d->layer) {
             diag_error(r->d, d->name_loc, "'%s' is overridden twice without a condition", d->name);
-            diag_note(r->d, base->overriders[i]->name_loc, "the first override is here");
+            diag_note(r->d, on->overriders[i]->name_loc, "the first override is here");
             return;
         }
-    d->base = base;
-    ast_decl **o = ARENA_ARRAY(r->a, ast_decl *, base->noverriders + 1);
-    if (base->noverriders)
-        memcpy(o, base->overriders, base->noverriders * sizeof *o);
-    o[base->noverriders++] = d;
-    base->overriders = o;
+    r->out->overrides[d->index].base = base;
+    ast_decl **o = ARENA_ARRAY(r->a, ast_decl *, on->noverriders + 1);
+    if (on->noverriders)
+        memcpy(o, on->overriders, on->noverriders * sizeof *o);
+    o[on->noverriders++] = d;
+    on->overriders = o;
 }
 
 /* An anytime action is offered to the player a window is for: it takes
  * exactly that player. */
-static void ranytime_signature(rs *r, ast_decl *d)
+static void ranytime_signature(resolver *r, ast_decl *d)
 {
     if (d->nparams != 1 || d->params[0]->type.kind != TY_PLAYER)
         diag_error(r->d, d->name_loc,
@@ -734,27 +754,27 @@ static void ranytime_signature(rs *r, ast_decl *d)
                    d->name, d->name);
 }
 
-void rs_rsignatures(rs *r)
+void rs_signatures(resolver *r)
 {
     for (ast_decl *d = r->f->decls; d; d = d->next) {
         switch (d->kind) {
         case D_CONST:
-            if (!d->is_override) /* folded by rs_roverride_values */
-                rs_rconst_decl(r, d);
+            if (!d->is_override) /* folded by rs_override_values */
+                rs_const_decl(r, d);
             break;
         case D_VAR: rvar(r, d); break;
         case D_EVENT:
         case D_PROC: rparams(r, d); break;
         case D_FN:
             rparams(r, d);
-            d->sym->type = rs_rtype(r, d->type, 0) ? d->type->type : rs_ty(TY_ERROR);
+            d->sym->type = rs_type_expr(r, d->type, 0) ? d->type->type : rs_bare_type(TY_ERROR);
             break;
         default: break;
         }
     }
     for (ast_decl *d = r->f->decls; d; d = d->next)
         if (d->kind == D_SUBSTITUTE)
-            rs_rsubstitute(r, d);
+            rs_substitute(r, d);
     /* after every event's params are typed */
     for (ast_decl *d = r->f->decls; d; d = d->next) {
         if (d->is_override && d->kind != D_CONST)

@@ -7,41 +7,35 @@
 
 /* ----------------------------------------------------------- expressions */
 
-void rs_set_const(ast_expr *e, int64_t v)
-{
-    e->is_const = 1;
-    e->cval = (int32_t)v;
-}
-
-static void rx_literal(rs *r, ast_expr *e)
+static void rx_literal(resolver *r, ast_expr *e)
 {
     switch (e->kind) {
     case E_INT:
-        e->type = rs_ty(TY_INT);
+        e->type = rs_bare_type(TY_INT);
         if (e->ival > INT32_MAX || e->ival < INT32_MIN) {
             diag_error(r->d, e->loc, "integer constant %lld is too large", (long long)e->ival);
-            e->type = rs_ty(TY_ERROR);
+            e->type = rs_bare_type(TY_ERROR);
             return;
         }
-        rs_set_const(e, e->ival);
+        rs_set_const(r, e, e->ival);
         return;
     case E_BOOL:
-        e->type = rs_ty(TY_BOOL);
-        rs_set_const(e, e->ival);
+        e->type = rs_bare_type(TY_BOOL);
+        rs_set_const(r, e, e->ival);
         return;
     case E_NONE:
-        e->type = rs_ty(TY_PLAYER);
-        rs_set_const(e, -1);
+        e->type = rs_bare_type(TY_PLAYER);
+        rs_set_const(r, e, -1);
         return;
     default: /* E_PLAYER */
-        e->type = rs_ty(TY_PLAYER);
+        e->type = rs_bare_type(TY_PLAYER);
         if (e->ival < 1 || (r->f->max_players > 0 && e->ival > r->f->max_players)) {
             diag_error(r->d, e->loc, "player %lld does not exist (players 1..%d)",
                        (long long)e->ival, (int)r->f->max_players);
-            e->type = rs_ty(TY_ERROR);
+            e->type = rs_bare_type(TY_ERROR);
             return;
         }
-        rs_set_const(e, e->ival - 1);
+        rs_set_const(r, e, e->ival - 1);
         return;
     }
 }
@@ -64,30 +58,30 @@ const char *rs_sym_kind_words(int kind)
 
 /* `P can see CELL`: a bool; a cell of a var that is not hidden is seen by
  * every player. */
-static void rx_sees(rs *r, ast_expr *e)
+static void rx_sees(resolver *r, ast_expr *e)
 {
-    rs_rx_want(r, e->a, TY_PLAYER, "the player who would see");
-    rs_rx(r, e->b);
-    e->type = rs_ty(TY_BOOL);
+    rs_expr_want(r, e->a, TY_PLAYER, "the player who would see");
+    rs_expr(r, e->b);
+    e->type = rs_bare_type(TY_BOOL);
     if (rs_is_err(&e->b->type))
         return;
     const ast_expr *b = e->b;
     int cell = (b->kind == E_NAME && b->sym && b->sym->kind == SYM_VAR) ||
-               (b->kind == E_INDEX && b->ix == IX_VAR);
+               (b->kind == E_INDEX && oc_ix(r->out, b) == IX_VAR);
     if (!cell)
         diag_error(r->d, e->b->loc, "'can see' needs a cell of a var, as in "
                                     "'p can see hand[q, wood]'");
 }
 
-static void rx_name(rs *r, ast_expr *e)
+static void rx_name(resolver *r, ast_expr *e)
 {
     ast_sym *s = rs_lookup(r, e->name);
-    e->type = rs_ty(TY_ERROR);
+    e->type = rs_bare_type(TY_ERROR);
     if (!s && (r->in_policy || r->in_display) && strcmp(e->name, "me") == 0) {
         /* the deciding seat: the one a policy decides for, or a display is
          * shown to (none when no decision is pending) */
         e->kind = E_ME;
-        e->type = rs_ty(TY_PLAYER);
+        e->type = rs_bare_type(TY_PLAYER);
         return;
     }
     if (!s) {
@@ -107,14 +101,14 @@ static void rx_name(rs *r, ast_expr *e)
         return;
     case SYM_CONST:
         if (s->decl)
-            rs_rconst_decl(r, s->decl);
+            rs_const_decl(r, s->decl);
         e->type = s->type;
         if (!rs_is_err(&s->type))
-            rs_set_const(e, s->value);
+            rs_set_const(r, e, s->value);
         return;
     case SYM_MEMBER:
-        e->type = rs_ty_enum(s->decl);
-        rs_set_const(e, s->value);
+        e->type = rs_enum_type(s->decl);
+        rs_set_const(r, e, s->value);
         return;
     case SYM_LOCAL:
         e->type = s->type;
@@ -127,10 +121,10 @@ static void rx_name(rs *r, ast_expr *e)
 }
 
 /* Index arguments of a var with dims; `v` is its symbol. */
-static void rx_var_index(rs *r, ast_expr *e, ast_sym *v)
+static void rx_var_index(resolver *r, ast_expr *e, ast_sym *v)
 {
     ast_decl *d = v->decl;
-    e->ix = IX_VAR;
+    rs_facts(r, e)->ix = IX_VAR;
     e->type = v->type;
     if (e->nargs != d->ndims) {
         if (d->ndims == 0)
@@ -138,16 +132,16 @@ static void rx_var_index(rs *r, ast_expr *e, ast_sym *v)
         else
             diag_error(r->d, e->loc, "'%s' takes %u index%s, not %u", v->name, d->ndims,
                        d->ndims == 1 ? "" : "es", e->nargs);
-        e->type = rs_ty(TY_ERROR);
+        e->type = rs_bare_type(TY_ERROR);
     }
     for (uint32_t i = 0; i < e->nargs; i++) {
         ast_expr *x = e->args[i];
-        rs_rx(r, x);
+        rs_expr(r, x);
         if (i >= d->ndims || e->type.kind == TY_ERROR)
             continue;
         const ast_dim *dm = &d->dims[i];
-        ast_type want = dm->kind == DIM_PLAYER ? rs_ty(TY_PLAYER)
-                        : dm->kind == DIM_ENUM ? rs_ty_enum(dm->enm) : rs_ty(TY_INT);
+        ast_type want = dm->kind == DIM_PLAYER ? rs_bare_type(TY_PLAYER)
+                        : dm->kind == DIM_ENUM ? rs_enum_type(dm->enm) : rs_bare_type(TY_INT);
         if (dm->kind == DIM_ENUM && !dm->enm)
             continue;
         if (!ast_type_same(&x->type, &want) && !rs_none_fits(x, &want)) {
@@ -156,27 +150,30 @@ static void rx_var_index(rs *r, ast_expr *e, ast_sym *v)
             rs_want_type(r, x, &want, what);
             continue;
         }
-        if (dm->kind == DIM_RANGE && x->is_const && (x->cval < dm->lo || x->cval > dm->hi))
-            diag_error(r->d, x->loc, "index %d of '%s' is outside %d..%d", (int)x->cval,
-                       v->name, (int)dm->lo, (int)dm->hi);
+        if (!oc_is_const(r->out, x))
+            continue;
+        int32_t k = oc_cval(r->out, x);
+        if (dm->kind == DIM_RANGE && (k < dm->lo || k > dm->hi))
+            diag_error(r->d, x->loc, "index %d of '%s' is outside %d..%d", (int)k, v->name,
+                       (int)dm->lo, (int)dm->hi);
         /* no player, or a data table's no row */
-        if (dm->kind != DIM_RANGE && x->is_const && x->cval < 0)
+        if (dm->kind != DIM_RANGE && k < 0)
             diag_error(r->d, x->loc, "'none' cannot index '%s'", v->name);
     }
 }
 
 /* `row.field`: the row must be of a data table that has the field. An
  * array field is read only through an index (`array` set by rx_index). */
-static void rx_field(rs *r, ast_expr *e, int array)
+static void rx_field(resolver *r, ast_expr *e, int array)
 {
-    e->type = rs_ty(TY_ERROR);
-    rs_rx(r, e->a);
+    e->type = rs_bare_type(TY_ERROR);
+    rs_expr(r, e->a);
     const ast_type *t = &e->a->type;
     if (rs_is_err(t))
         return;
     if (t->kind != TY_ENUM || !t->enm->is_table) {
         diag_error(r->d, e->loc, "%s has no fields ('.%s' reads a field of a table's row)",
-                   e->a->kind == E_NONE ? "'none'" : rs_tn(r, t), e->name);
+                   e->a->kind == E_NONE ? "'none'" : rs_type_name(r, t), e->name);
         return;
     }
     ast_field *f = t->enm->fields;
@@ -198,40 +195,42 @@ static void rx_field(rs *r, ast_expr *e, int array)
     }
     e->type = f->type->type;
     e->type.ranged = 0;
-    if (!array && e->a->is_const && f->values && e->a->cval >= 0 &&
-        (uint32_t)e->a->cval < t->enm->nmembers)
-        rs_set_const(e, f->values[e->a->cval]);
+    if (!array && oc_is_const(r->out, e->a) && f->values && oc_cval(r->out, e->a) >= 0 &&
+        (uint32_t)oc_cval(r->out, e->a) < t->enm->nmembers)
+        rs_set_const(r, e, f->values[oc_cval(r->out, e->a)]);
 }
 
 /* `row.field[m]` of an array field. */
-static void rx_field_index(rs *r, ast_expr *e)
+static void rx_field_index(resolver *r, ast_expr *e)
 {
     ast_expr *b = e->base;
-    e->ix = IX_FIELD;
+    rs_facts(r, e)->ix = IX_FIELD;
     rx_field(r, b, 1);
     e->type = b->type;
     for (uint32_t i = 0; i < e->nargs; i++)
-        rs_rx(r, e->args[i]);
+        rs_expr(r, e->args[i]);
     if (rs_is_err(&b->type))
         return;
     ast_field *f = b->field;
     if (e->nargs != 1) {
         diag_error(r->d, e->loc, "the field '%s' takes one index, not %u", f->name, e->nargs);
-        e->type = rs_ty(TY_ERROR);
+        e->type = rs_bare_type(TY_ERROR);
         return;
     }
-    ast_type want = rs_ty_enum(f->index_enum);
+    ast_type want = rs_enum_type(f->index_enum);
     if (!rs_want_type(r, e->args[0], &want, "the field's index")) {
-        e->type = rs_ty(TY_ERROR);
+        e->type = rs_bare_type(TY_ERROR);
         return;
     }
     uint32_t n = b->a->type.enm->nmembers;
-    if (b->a->is_const && e->args[0]->is_const && f->values && b->a->cval >= 0 &&
-        (uint32_t)b->a->cval < n)
-        rs_set_const(e, f->values[(size_t)e->args[0]->cval * n + (uint32_t)b->a->cval]);
+    if (!oc_is_const(r->out, b->a) || !oc_is_const(r->out, e->args[0]) || !f->values)
+        return;
+    int32_t row = oc_cval(r->out, b->a), m = oc_cval(r->out, e->args[0]);
+    if (row >= 0 && (uint32_t)row < n)
+        rs_set_const(r, e, f->values[(size_t)m * n + (uint32_t)row]);
 }
 
-static void rx_index(rs *r, ast_expr *e)
+static void rx_index(resolver *r, ast_expr *e)
 {
     ast_expr *b = e->base;
     if (b->kind == E_FIELD) {
@@ -248,15 +247,15 @@ static void rx_index(rs *r, ast_expr *e)
             return;
         }
     }
-    rs_rx(r, b);
-    e->ix = IX_LIST;
-    e->type = rs_ty(TY_ERROR);
+    rs_expr(r, b);
+    rs_facts(r, e)->ix = IX_LIST;
+    e->type = rs_bare_type(TY_ERROR);
     for (uint32_t i = 0; i < e->nargs; i++)
-        rs_rx(r, e->args[i]);
+        rs_expr(r, e->args[i]);
     if (rs_is_err(&b->type))
         return;
     if (b->type.kind != TY_LIST) {
-        diag_error(r->d, e->loc, "%s cannot be indexed", rs_tn(r, &b->type));
+        diag_error(r->d, e->loc, "%s cannot be indexed", rs_type_name(r, &b->type));
         return;
     }
     if (e->nargs != 1) {
@@ -265,11 +264,11 @@ static void rx_index(rs *r, ast_expr *e)
     }
     if (!rs_want_kind(r, e->args[0], TY_INT, "a list position"))
         return;
-    e->type = rs_ty(b->type.elem);
+    e->type = rs_bare_type(b->type.elem);
     e->type.enm = b->type.enm;
 }
 
-void rs_check_args(rs *r, ast_loc at, const char *name, ast_decl *d,
+void rs_check_args(resolver *r, ast_loc at, const char *name, ast_decl *d,
                        ast_expr **args, uint32_t nargs)
 {
     if (nargs != d->nparams) {
@@ -286,10 +285,10 @@ void rs_check_args(rs *r, ast_loc at, const char *name, ast_decl *d,
     }
 }
 
-static void rx_builtin(rs *r, ast_expr *e, int bi)
+static void rx_builtin(resolver *r, ast_expr *e, int bi)
 {
-    e->builtin = (uint8_t)bi;
-    e->type = rs_ty(TY_ERROR);
+    rs_facts(r, e)->builtin = (uint8_t)bi;
+    e->type = rs_bare_type(TY_ERROR);
     uint32_t want = bi == BI_MIN || bi == BI_MAX ? 2 : 1;
     if (e->nargs != want) {
         diag_error(r->d, e->loc, "'%s' takes %u argument%s, not %u", e->name, want,
@@ -302,10 +301,10 @@ static void rx_builtin(rs *r, ast_expr *e, int bi)
             return;
         if (x->type.kind != TY_LIST && !(x->type.kind == TY_SET && bi == BI_LEN)) {
             diag_error(r->d, x->loc, "argument of '%s' must be a list%s, not %s", e->name,
-                       bi == BI_LEN ? " or a set" : "", rs_tn(r, &x->type));
+                       bi == BI_LEN ? " or a set" : "", rs_type_name(r, &x->type));
             return;
         }
-        e->type = bi == BI_LEN ? rs_ty(TY_INT) : rs_ty(x->type.elem);
+        e->type = bi == BI_LEN ? rs_bare_type(TY_INT) : rs_bare_type(x->type.elem);
         if (bi != BI_LEN)
             e->type.enm = x->type.enm;
         return;
@@ -317,23 +316,23 @@ static void rx_builtin(rs *r, ast_expr *e, int bi)
         ok &= rs_want_kind(r, e->args[1], TY_INT, what);
     if (!ok)
         return;
-    e->type = rs_ty(TY_INT);
-    if (x->is_const && (want == 1 || e->args[1]->is_const)) {
-        int64_t a = x->cval, b = want == 2 ? e->args[1]->cval : 0;
+    e->type = rs_bare_type(TY_INT);
+    if (oc_is_const(r->out, x) && (want == 1 || oc_is_const(r->out, e->args[1]))) {
+        int64_t a = oc_cval(r->out, x), b = want == 2 ? oc_cval(r->out, e->args[1]) : 0;
         int64_t v = bi == BI_ABS ? (a < 0 ? -a : a) : bi == BI_MIN ? (a < b ? a : b) : (a > b ? a : b);
         int fine = 1;
         v = rs_clamp_fold(r, e, v, &fine);
         if (fine)
-            rs_set_const(e, v);
+            rs_set_const(r, e, v);
         else
-            e->type = rs_ty(TY_ERROR); /* reported: nothing more about it */
+            e->type = rs_bare_type(TY_ERROR); /* reported: nothing more about it */
     }
 }
 
 /* in_game(p) reads the built-in var: it becomes in_game[p]. */
-static void rx_in_game(rs *r, ast_expr *e, ast_sym *s)
+static void rx_in_game(resolver *r, ast_expr *e, ast_sym *s)
 {
-    ast_expr *base = ARENA_NEW(r->a, ast_expr);
+    ast_expr *base = rs_new_expr(r);
     base->kind = E_NAME;
     base->loc = e->loc;
     base->name = s->name;
@@ -346,7 +345,7 @@ static void rx_in_game(rs *r, ast_expr *e, ast_sym *s)
 }
 
 /* `start player` reads (and is assigned as) the hidden var. */
-static void rx_start(rs *r, ast_expr *e)
+static void rx_start(resolver *r, ast_expr *e)
 {
     ast_decl *d = rs_start_var(r);
     e->kind = E_NAME;
@@ -356,17 +355,17 @@ static void rx_start(rs *r, ast_expr *e)
 }
 
 /* passed(p), its argument checked: an E_INDEX of the hidden var passed. */
-static void passed_index(rs *r, ast_expr *e)
+static void passed_index(resolver *r, ast_expr *e)
 {
     ast_sym *v = rs_passed_var(r)->sym;
-    ast_expr *base = ARENA_NEW(r->a, ast_expr);
+    ast_expr *base = rs_new_expr(r);
     base->kind = E_NAME;
     base->loc = e->loc;
     base->name = v->name;
     base->sym = v;
     base->type = v->type;
     e->kind = E_INDEX;
-    e->ix = IX_VAR;
+    rs_facts(r, e)->ix = IX_VAR;
     e->base = base;
     e->sym = NULL;
     e->type = v->type;
@@ -375,14 +374,14 @@ static void passed_index(rs *r, ast_expr *e)
 /* seat(p) and passed(p) are no keywords: they are these built-ins only
  * when the ruleset declares no name of its own spelled so. A seat is read
  * with SEAT; passed(p) is the hidden var passed[p]. */
-static int rx_seat_call(rs *r, ast_expr *e)
+static int rx_seat_call(resolver *r, ast_expr *e)
 {
     int seat = strcmp(e->name, "seat") == 0;
     if (!seat && strcmp(e->name, "passed") != 0)
         return 0;
     for (uint32_t i = 0; i < e->nargs; i++)
-        rs_rx(r, e->args[i]);
-    e->type = rs_ty(TY_ERROR);
+        rs_expr(r, e->args[i]);
+    e->type = rs_bare_type(TY_ERROR);
     if (e->nargs != 1) {
         diag_error(r->d, e->loc, "'%s' takes 1 argument, not %u", e->name, e->nargs);
         return 1;
@@ -391,7 +390,7 @@ static int rx_seat_call(rs *r, ast_expr *e)
     snprintf(what, sizeof what, "the argument of '%s'", e->name);
     if (!rs_want_kind(r, e->args[0], TY_PLAYER, what))
         return 1;
-    if (e->args[0]->is_const && e->args[0]->cval < 0) {
+    if (oc_is_const(r->out, e->args[0]) && oc_cval(r->out, e->args[0]) < 0) {
         diag_error(r->d, e->args[0]->loc, "the argument of '%s' is none, not a player", e->name);
         return 1;
     }
@@ -400,49 +399,49 @@ static int rx_seat_call(rs *r, ast_expr *e)
         return 1;
     }
     rs_start_var(r);
-    e->builtin = BI_SEAT;
-    e->type = rs_ty(TY_INT);
+    rs_facts(r, e)->builtin = BI_SEAT;
+    e->type = rs_bare_type(TY_INT);
     return 1;
 }
 
 /* revisable(): no keyword, a built-in only where no name is spelled so */
-static int rx_revisable_call(rs *r, ast_expr *e)
+static int rx_revisable_call(resolver *r, ast_expr *e)
 {
     if (strcmp(e->name, "revisable") != 0)
         return 0;
-    e->type = rs_ty(TY_ERROR);
+    e->type = rs_bare_type(TY_ERROR);
     if (e->nargs) {
         diag_error(r->d, e->loc, "'revisable' takes no argument");
         return 1;
     }
-    e->builtin = BI_REVISABLE;
-    e->type = rs_ty(TY_BOOL);
-    if (!r->f->has_revisable_call) {
-        r->f->has_revisable_call = 1;
-        r->f->revisable_call_loc = e->loc;
+    rs_facts(r, e)->builtin = BI_REVISABLE;
+    e->type = rs_bare_type(TY_BOOL);
+    if (!r->has_revisable_call) {
+        r->has_revisable_call = 1;
+        r->revisable_call_loc = e->loc;
     }
     return 1;
 }
 
-static void rx_call(rs *r, ast_expr *e)
+static void rx_call(resolver *r, ast_expr *e)
 {
     ast_sym *s = rs_lookup(r, e->name);
-    e->type = rs_ty(TY_ERROR);
+    e->type = rs_bare_type(TY_ERROR);
     if (!s && (rx_seat_call(r, e) || rx_revisable_call(r, e)))
         return;
     if (!s) {
         for (uint32_t i = 0; i < e->nargs; i++)
-            rs_rx(r, e->args[i]);
+            rs_expr(r, e->args[i]);
         rs_unknown_name(r, e->loc, e->name, "");
         return;
     }
     s->used = 1;
-    if (s == r->f->sym_in_game) {
+    if (s == r->out->sym_in_game) {
         rx_in_game(r, e, s);
         return;
     }
     for (uint32_t i = 0; i < e->nargs; i++)
-        rs_rx(r, e->args[i]);
+        rs_expr(r, e->args[i]);
     e->sym = s;
     if (s->kind == SYM_BUILTIN) {
         rx_builtin(r, e, s->builtin);
@@ -465,32 +464,32 @@ static void rx_call(rs *r, ast_expr *e)
         diag_error(r->d, e->loc, "'%s' is not a function", e->name);
 }
 
-static void rx_unary(rs *r, ast_expr *e)
+static void rx_unary(resolver *r, ast_expr *e)
 {
     ast_expr *a = e->a;
-    rs_rx(r, a);
-    e->type = rs_ty(TY_ERROR);
+    rs_expr(r, a);
+    e->type = rs_bare_type(TY_ERROR);
     if (rs_is_err(&a->type))
         return;
     int want = e->op == OP_NEG ? TY_INT : TY_BOOL;
     if (a->type.kind != want) {
         diag_error(r->d, e->loc, "'%s' needs %s, not %s", ast_op_text(e->op),
-                   want == TY_INT ? "an int" : "a bool", rs_tn(r, &a->type));
+                   want == TY_INT ? "an int" : "a bool", rs_type_name(r, &a->type));
         return;
     }
-    e->type = rs_ty(want);
-    if (a->is_const) {
+    e->type = rs_bare_type(want);
+    if (oc_is_const(r->out, a)) {
         int ok = 1;
-        int64_t v = e->op == OP_NEG ? -(int64_t)a->cval : !a->cval;
+        int64_t v = e->op == OP_NEG ? -(int64_t)oc_cval(r->out, a) : !oc_cval(r->out, a);
         v = rs_clamp_fold(r, e, v, &ok);
         if (ok)
-            rs_set_const(e, v);
+            rs_set_const(r, e, v);
         else
-            e->type = rs_ty(TY_ERROR); /* reported: nothing more about it */
+            e->type = rs_bare_type(TY_ERROR); /* reported: nothing more about it */
     }
 }
 
-static int fold_binary(rs *r, ast_expr *e, int64_t x, int64_t y, int64_t *out)
+static int fold_binary(resolver *r, ast_expr *e, int64_t x, int64_t y, int64_t *out)
 {
     switch (e->op) {
     case OP_ADD: *out = x + y; break;
@@ -520,73 +519,74 @@ static int fold_binary(rs *r, ast_expr *e, int64_t x, int64_t y, int64_t *out)
 
 /* The operand and result types of a binary operator; 0 when they do not fit
  * (reported). */
-static int type_binary(rs *r, ast_expr *e)
+static int type_binary(resolver *r, ast_expr *e)
 {
     const ast_type *ta = &e->a->type, *tb = &e->b->type;
     const char *op = ast_op_text(e->op);
     if (e->op <= OP_MOD || (e->op >= OP_LT && e->op <= OP_GE)) {
         if (ta->kind != TY_INT || tb->kind != TY_INT) {
-            diag_error(r->d, e->op_loc, "'%s' needs int operands, not %s and %s", op, rs_tn(r, ta),
-                       rs_tn(r, tb));
+            diag_error(r->d, e->op_loc, "'%s' needs int operands, not %s and %s", op,
+                       rs_type_name(r, ta), rs_type_name(r, tb));
             return 0;
         }
-        e->type = rs_ty(e->op <= OP_MOD ? TY_INT : TY_BOOL);
+        e->type = rs_bare_type(e->op <= OP_MOD ? TY_INT : TY_BOOL);
         return 1;
     }
     if (e->op == OP_AND || e->op == OP_OR) {
         if (ta->kind != TY_BOOL || tb->kind != TY_BOOL) {
-            diag_error(r->d, e->op_loc, "'%s' needs bool operands, not %s and %s", op, rs_tn(r, ta),
-                       rs_tn(r, tb));
+            diag_error(r->d, e->op_loc, "'%s' needs bool operands, not %s and %s", op,
+                       rs_type_name(r, ta), rs_type_name(r, tb));
             return 0;
         }
-        e->type = rs_ty(TY_BOOL);
+        e->type = rs_bare_type(TY_BOOL);
         return 1;
     }
     if (!rs_none_fits(e->a, tb))
         rs_none_fits(e->b, ta);
     if (!ast_type_same(ta, tb) || ta->kind == TY_LIST || ta->kind == TY_SET) {
-        diag_error(r->d, e->op_loc, "cannot compare %s with %s", rs_tn(r, ta), rs_tn(r, tb));
+        diag_error(r->d, e->op_loc, "cannot compare %s with %s", rs_type_name(r, ta),
+                   rs_type_name(r, tb));
         return 0;
     }
-    e->type = rs_ty(TY_BOOL);
+    e->type = rs_bare_type(TY_BOOL);
     return 1;
 }
 
-static void rx_binary(rs *r, ast_expr *e)
+static void rx_binary(resolver *r, ast_expr *e)
 {
     if (e->b->kind == E_LIST) { /* `l == [...]`, a scenario's: its parts here */
-        rs_rx(r, e->a);
+        rs_expr(r, e->a);
         for (uint32_t k = 0; k < e->b->nargs; k++)
-            rs_rx(r, e->b->args[k]);
-        rs_rlist_cmp(r, e);
+            rs_expr(r, e->b->args[k]);
+        rs_list_compare(r, e);
         return;
     }
-    rs_rx(r, e->a);
-    rs_rx(r, e->b);
-    e->type = rs_ty(TY_ERROR);
+    rs_expr(r, e->a);
+    rs_expr(r, e->b);
+    e->type = rs_bare_type(TY_ERROR);
     if (rs_is_err(&e->a->type) || rs_is_err(&e->b->type) || !type_binary(r, e))
         return;
     int64_t v;
-    if (e->a->is_const && e->b->is_const) {
-        if (!fold_binary(r, e, e->a->cval, e->b->cval, &v)) {
-            e->type = rs_ty(TY_ERROR); /* reported: nothing more about it */
+    if (oc_is_const(r->out, e->a) && oc_is_const(r->out, e->b)) {
+        if (!fold_binary(r, e, oc_cval(r->out, e->a), oc_cval(r->out, e->b), &v)) {
+            e->type = rs_bare_type(TY_ERROR); /* reported: nothing more about it */
             return;
         }
-        rs_set_const(e, v);
+        rs_set_const(r, e, v);
     }
     /* short-circuit constants: `false and x`, `true or x` */
-    if (e->op == OP_AND && e->a->is_const && !e->a->cval)
-        rs_set_const(e, 0);
-    if (e->op == OP_OR && e->a->is_const && e->a->cval)
-        rs_set_const(e, 1);
+    if (e->op == OP_AND && oc_is_const(r->out, e->a) && !oc_cval(r->out, e->a))
+        rs_set_const(r, e, 0);
+    if (e->op == OP_OR && oc_is_const(r->out, e->a) && oc_cval(r->out, e->a))
+        rs_set_const(r, e, 1);
 }
 
-static void rx_if(rs *r, ast_expr *e)
+static void rx_if(resolver *r, ast_expr *e)
 {
-    rs_rx(r, e->a);
-    rs_rx(r, e->b);
-    rs_rx(r, e->c);
-    e->type = rs_ty(TY_ERROR);
+    rs_expr(r, e->a);
+    rs_expr(r, e->b);
+    rs_expr(r, e->c);
+    e->type = rs_bare_type(TY_ERROR);
     if (!rs_is_err(&e->a->type))
         rs_want_kind(r, e->a, TY_BOOL, "condition");
     if (rs_is_err(&e->b->type) || rs_is_err(&e->c->type))
@@ -596,45 +596,45 @@ static void rx_if(rs *r, ast_expr *e)
     if (!ast_type_same(&e->b->type, &e->c->type) || e->b->type.kind == TY_LIST ||
         e->b->type.kind == TY_SET) {
         diag_error(r->d, e->loc, "the branches of 'if' have different types: %s and %s",
-                   rs_tn(r, &e->b->type), rs_tn(r, &e->c->type));
+                   rs_type_name(r, &e->b->type), rs_type_name(r, &e->c->type));
         return;
     }
     e->type = e->b->type;
     e->type.ranged = 0;
-    if (e->a->is_const) {
-        ast_expr *pick = e->a->cval ? e->b : e->c;
-        if (pick->is_const)
-            rs_set_const(e, pick->cval);
+    if (oc_is_const(r->out, e->a)) {
+        ast_expr *pick = oc_cval(r->out, e->a) ? e->b : e->c;
+        if (oc_is_const(r->out, pick))
+            rs_set_const(r, e, oc_cval(r->out, pick));
     }
 }
 
-static void rx_in(rs *r, ast_expr *e)
+static void rx_in(resolver *r, ast_expr *e)
 {
-    rs_rx(r, e->a);
-    rs_rx(r, e->b);
-    e->type = rs_ty(TY_BOOL);
+    rs_expr(r, e->a);
+    rs_expr(r, e->b);
+    e->type = rs_bare_type(TY_BOOL);
     if (rs_is_err(&e->a->type) || rs_is_err(&e->b->type))
         return;
     if (e->b->type.kind != TY_LIST && e->b->type.kind != TY_SET) {
         diag_error(r->d, e->b->loc, "'in' needs a list or a set on its right, not %s",
-                   rs_tn(r, &e->b->type));
+                   rs_type_name(r, &e->b->type));
         return;
     }
-    ast_type el = rs_ty(e->b->type.elem);
+    ast_type el = rs_bare_type(e->b->type.elem);
     el.enm = e->b->type.enm;
     rs_want_type(r, e->a, &el, "the value looked for");
 }
 
-static void rx_roll(rs *r, ast_expr *e)
+static void rx_roll(resolver *r, ast_expr *e)
 {
-    e->type = rs_ty(TY_INT);
+    e->type = rs_bare_type(TY_INT);
     if (r->no_roll)
         diag_error(r->d, e->loc, "'roll' is not allowed %s", r->no_roll);
     if (e->a) {
-        rs_rx(r, e->a);
+        rs_expr(r, e->a);
         if (!rs_is_err(&e->a->type))
             rs_want_kind(r, e->a, TY_INT, "the number of dice");
-        if (e->a->is_const && e->a->cval < 0)
+        if (oc_is_const(r->out, e->a) && oc_cval(r->out, e->a) < 0)
             diag_error(r->d, e->a->loc, "the number of dice cannot be negative");
     } else if (e->ival > 1000) {
         diag_error(r->d, e->loc, "too many dice (at most 1000)");
@@ -643,7 +643,7 @@ static void rx_roll(rs *r, ast_expr *e)
 
 /* `first x in IT where C by K1 desc, K2`: the element's type, which must
  * have `none` for "no element". */
-static void rx_first_by(rs *r, ast_expr *e)
+static void rx_first_by(resolver *r, ast_expr *e)
 {
     const ast_type *el = &e->iter->elem;
     e->type = *el;
@@ -652,32 +652,32 @@ static void rx_first_by(rs *r, ast_expr *e)
         return;
     if (el->kind != TY_PLAYER && !(el->kind == TY_ENUM && el->enm->is_table)) {
         diag_error(r->d, e->loc, "'first ... by' picks a player or a table's row (it is "
-                   "'none' when nothing qualifies), not %s", rs_tn(r, el));
-        e->type = rs_ty(TY_ERROR);
+                   "'none' when nothing qualifies), not %s", rs_type_name(r, el));
+        e->type = rs_bare_type(TY_ERROR);
         return;
     }
     for (uint32_t k = 0; k < e->nargs; k++)
-        rs_rx_want(r, e->args[k], TY_INT, "a key of 'first ... by'");
+        rs_expr_want(r, e->args[k], TY_INT, "a key of 'first ... by'");
 }
 
-static void rx_agg(rs *r, ast_expr *e)
+static void rx_agg(resolver *r, ast_expr *e)
 {
-    rs_riter(r, e->iter);
-    e->type = rs_ty(e->op == AGG_ANY || e->op == AGG_ALL ? TY_BOOL : TY_INT);
+    rs_iter(r, e->iter);
+    e->type = rs_bare_type(e->op == AGG_ANY || e->op == AGG_ALL ? TY_BOOL : TY_INT);
     if (!r->in_code) {
         diag_error(r->d, e->loc, "not a constant expression");
-        e->type = rs_ty(TY_ERROR);
+        e->type = rs_bare_type(TY_ERROR);
         return;
     }
     scope_mark m = rs_scope_open(r);
-    rs_ldeclare(r, e->sym, e->iter->elem);
+    rs_local_declare(r, e->sym, e->iter->elem);
     if (e->a) {
-        rs_rx(r, e->a);
+        rs_expr(r, e->a);
         if (!rs_is_err(&e->a->type))
             rs_want_kind(r, e->a, TY_BOOL, "the 'where' condition");
     }
     if (e->b) {
-        rs_rx(r, e->b);
+        rs_expr(r, e->b);
         if (!rs_is_err(&e->b->type))
             rs_want_kind(r, e->b, TY_INT, "the value summed or compared");
     }
@@ -687,7 +687,7 @@ static void rx_agg(rs *r, ast_expr *e)
 }
 
 /* The action a `do` or `can` names, or NULL after an error. */
-ast_sym *rs_action_named(rs *r, const char *name, ast_loc at, const char *how)
+ast_sym *rs_action_named(resolver *r, const char *name, ast_loc at, const char *how)
 {
     ast_sym *s = rs_lookup(r, name);
     if (!s) {
@@ -705,37 +705,39 @@ ast_sym *rs_action_named(rs *r, const char *name, ast_loc at, const char *how)
 }
 
 /* `can A(args)`: whether A's precondition and up-front costs hold now. */
-static void rx_can(rs *r, ast_expr *e)
+static void rx_can(resolver *r, ast_expr *e)
 {
     for (uint32_t i = 0; i < e->nargs; i++)
-        rs_rx(r, e->args[i]);
-    e->type = rs_ty(TY_BOOL);
+        rs_expr(r, e->args[i]);
+    e->type = rs_bare_type(TY_BOOL);
     e->sym = rs_action_named(r, e->name, e->loc, "'can' asks about actions");
     if (e->sym)
         rs_check_args(r, e->loc, e->name, e->sym->decl, e->args, e->nargs);
 }
 
 /* `a capped at N`: the smaller of a and the constant N (TEO-D1). */
-static void rx_capped(rs *r, ast_expr *e)
+static void rx_capped(resolver *r, ast_expr *e)
 {
-    rs_rx_want(r, e->a, TY_INT, "the value capped");
-    rs_rx_want(r, e->b, TY_INT, "the cap");
-    e->type = rs_ty(TY_INT);
-    if (!rs_is_err(&e->b->type) && !e->b->is_const)
+    rs_expr_want(r, e->a, TY_INT, "the value capped");
+    rs_expr_want(r, e->b, TY_INT, "the cap");
+    e->type = rs_bare_type(TY_INT);
+    if (!rs_is_err(&e->b->type) && !oc_is_const(r->out, e->b))
         diag_error(r->d, e->b->loc, "a cap must be a constant (a number or a 'const')");
-    if (e->a->is_const && e->b->is_const)
-        rs_set_const(e, e->a->cval < e->b->cval ? e->a->cval : e->b->cval);
-    ast_file *f = r->f;
-    f->caps = rs_grow(r, f->caps, f->ncaps, &f->capcaps, sizeof *f->caps);
-    f->caps[f->ncaps++] = e;
+    if (oc_is_const(r->out, e->a) && oc_is_const(r->out, e->b)) {
+        int32_t a = oc_cval(r->out, e->a), b = oc_cval(r->out, e->b);
+        rs_set_const(r, e, a < b ? a : b);
+    }
+    oc_resolution *out = r->out;
+    out->caps = rs_grow(r, out->caps, out->ncaps, &r->capcaps, sizeof *out->caps);
+    out->caps[out->ncaps++] = e;
 }
 
-void rs_rx(rs *r, ast_expr *e)
+void rs_expr(resolver *r, ast_expr *e)
 {
     switch (e->kind) {
     case E_CAN: rx_can(r, e); return;
     case E_CAPPED: rx_capped(r, e); return;
-    case E_IN_ACTION: e->type = rs_ty(TY_BOOL); return;
+    case E_IN_ACTION: e->type = rs_bare_type(TY_BOOL); return;
     case E_INT: case E_BOOL: case E_NONE: case E_PLAYER: rx_literal(r, e); return;
     case E_NAME: rx_name(r, e); return;
     case E_INDEX: rx_index(r, e); return;
@@ -747,43 +749,43 @@ void rs_rx(rs *r, ast_expr *e)
     case E_ROLL: rx_roll(r, e); return;
     case E_AGG: rx_agg(r, e); return;
     case E_FIELD: rx_field(r, e, 0); return;
-    case E_ROW: rs_rrow(r, e); return;
+    case E_ROW: rs_row_literal(r, e); return;
     case E_START: rx_start(r, e); return;
     case E_SEES: rx_sees(r, e); return;
-    case E_ME: e->type = rs_ty(TY_PLAYER); return;
-    default: e->type = rs_ty(TY_ERROR); return;
+    case E_ME: e->type = rs_bare_type(TY_PLAYER); return;
+    default: e->type = rs_bare_type(TY_ERROR); return;
     }
 }
 
 /* An expression that must be of `kind` (bool conditions, int counts). */
-void rs_rx_want(rs *r, ast_expr *e, int kind, const char *what)
+void rs_expr_want(resolver *r, ast_expr *e, int kind, const char *what)
 {
-    rs_rx(r, e);
+    rs_expr(r, e);
     if (!rs_is_err(&e->type))
         rs_want_kind(r, e, kind, what);
 }
 
 /* An expression with `roll` forbidden for the reason given. */
-void rs_rx_noroll(rs *r, ast_expr *e, int kind, const char *what, const char *why)
+void rs_expr_noroll(resolver *r, ast_expr *e, int kind, const char *what, const char *why)
 {
     const char *save = r->no_roll;
     r->no_roll = why;
-    rs_rx_want(r, e, kind, what);
+    rs_expr_want(r, e, kind, what);
     r->no_roll = save;
 }
 
-void rs_riter(rs *r, ast_iter *it)
+void rs_iter(resolver *r, ast_iter *it)
 {
-    it->elem = rs_ty(TY_ERROR);
+    it->elem = rs_bare_type(TY_ERROR);
     switch (it->kind) {
     case IT_PLAYERS:
     case IT_ALL_PLAYERS:
-        it->elem = rs_ty(TY_PLAYER);
+        it->elem = rs_bare_type(TY_PLAYER);
         return;
     case IT_RANGE:
-        rs_rx_want(r, it->lo, TY_INT, "the start of a range");
-        rs_rx_want(r, it->hi, TY_INT, "the end of a range");
-        it->elem = rs_ty(TY_INT);
+        rs_expr_want(r, it->lo, TY_INT, "the start of a range");
+        rs_expr_want(r, it->hi, TY_INT, "the end of a range");
+        it->elem = rs_bare_type(TY_INT);
         return;
     default:
         break;
@@ -796,37 +798,37 @@ void rs_riter(rs *r, ast_iter *it)
             x->sym = s;
             it->kind = IT_ENUM;
             it->enm = s->decl;
-            it->elem = rs_ty_enum(s->decl);
+            it->elem = rs_enum_type(s->decl);
             return;
         }
     }
-    rs_rx(r, x);
+    rs_expr(r, x);
     if (rs_is_err(&x->type))
         return;
     if (x->type.kind != TY_LIST && x->type.kind != TY_SET) {
         diag_error(r->d, x->loc, "cannot iterate over %s (players, all players, an enum, "
-                   "A..B, a list or a set)", rs_tn(r, &x->type));
+                   "A..B, a list or a set)", rs_type_name(r, &x->type));
         return;
     }
-    it->elem = rs_ty(x->type.elem);
+    it->elem = rs_bare_type(x->type.elem);
     it->elem.enm = x->type.enm;
 }
 
 /* A constant expression: its value, or 0 after an error. */
-int32_t rs_rconst(rs *r, ast_expr *e, int kind, const char *what, int *ok)
+int32_t rs_const_expr(resolver *r, ast_expr *e, int kind, const char *what, int *ok)
 {
-    rs_rx(r, e);
+    rs_expr(r, e);
     *ok = 0;
     if (rs_is_err(&e->type))
         return 0;
     if (kind && !rs_want_kind(r, e, kind, what))
         return 0;
-    if (!e->is_const) {
+    if (!oc_is_const(r->out, e)) {
         diag_error(r->d, e->loc, "%s must be a constant", what);
         return 0;
     }
     *ok = 1;
-    return e->cval;
+    return oc_cval(r->out, e);
 }
 
 /* ------------------------------------------------------------- labels */
@@ -844,7 +846,7 @@ static int is_id_char(char c)
 /* Replaces each `{name}` by `{}` and binds the names to locals. `only`: an
  * option's for-variable, the one name its label may use (NULL and
  * `option` set: no names at all). */
-void rs_rtext(rs *r, ast_text *t, int option, ast_sym *only)
+void rs_text(resolver *r, ast_text *t, int option, ast_sym *only)
 {
     const char *s = t->text;
     size_t n = strlen(s);
@@ -866,13 +868,13 @@ void rs_rtext(rs *r, ast_text *t, int option, ast_sym *only)
         char *name = arena_strndup(r->a, s + i + 1, j - i - 1);
         ast_loc at = t->loc;
         at.col += (uint32_t)i + 1;
-        ast_sym *sym = rs_lfind(r, name);
+        ast_sym *sym = rs_local_find(r, name);
         if (option == 2) {
             diag_error(r->d, at, "an escape's or an anytime action's label is fixed text: it cannot show '%s'", name);
         } else if (option && sym != only) {
             diag_error(r->d, at, "an option's label may only name its own 'for' variable, not '%s'", name);
         } else if (!sym) {
-            if (rs_gfind(r, name))
+            if (rs_global_find(r, name))
                 diag_error(r->d, at, "a label may only name a local, not the global '%s'", name);
             else
                 rs_unknown_name(r, at, name, " in label");
@@ -895,7 +897,7 @@ void rs_rtext(rs *r, ast_text *t, int option, ast_sym *only)
 
 /* A constant's value, folded on demand: a constant may be named before it
  * is declared, and one that depends on itself is reported at once. */
-void rs_rconst_decl(rs *r, ast_decl *d)
+void rs_const_decl(resolver *r, ast_decl *d)
 {
     ast_sym *s = d->sym;
     if (s->mark == 2)
@@ -904,18 +906,18 @@ void rs_rconst_decl(rs *r, ast_decl *d)
         /* an overridden constant: the override's value is the culprit */
         diag_error(r->d, d->base_value ? d->value->loc : d->name_loc,
                    "the constant '%s' depends on itself", d->name);
-        s->type = rs_ty(TY_ERROR);
+        s->type = rs_bare_type(TY_ERROR);
         s->mark = 2;
         return;
     }
     s->mark = 1;
     int ok;
-    int32_t v = rs_rconst(r, d->value, 0, "the value of a constant", &ok);
+    int32_t v = rs_const_expr(r, d->value, 0, "the value of a constant", &ok);
     if (s->mark == 2) /* a cycle was reported meanwhile */
         return;
     s->mark = 2;
     if (!ok) {
-        s->type = rs_ty(TY_ERROR);
+        s->type = rs_bare_type(TY_ERROR);
         return;
     }
     s->type = d->value->type;
@@ -929,9 +931,9 @@ void rs_rconst_decl(rs *r, ast_decl *d)
 /* `set of T`: T an enum, a table or a range of at most OC_MAX_SET
  * members; its members are lo..hi (a table's rows 0..n-1: none is no
  * member). A var's type only, as a list's. */
-static int rtype_set(rs *r, ast_typeexpr *t, int allow_var_only)
+static int rtype_set(resolver *r, ast_typeexpr *t, int allow_var_only)
 {
-    t->type = rs_ty(TY_ERROR);
+    t->type = rs_bare_type(TY_ERROR);
     if (!allow_var_only) {
         diag_error(r->d, t->loc, "a set type is only allowed for a var");
         return 0;
@@ -941,14 +943,14 @@ static int rtype_set(rs *r, ast_typeexpr *t, int allow_var_only)
                    "not %s", t->elem->kind == TX_SET ? "sets" : "lists");
         return 0;
     }
-    if (!rs_rtype(r, t->elem, 0))
+    if (!rs_type_expr(r, t->elem, 0))
         return 0;
     ast_type el = t->elem->type;
     if (el.kind == TY_ENUM) {
         el.lo = 0; /* none is no row, so never a member */
     } else if (el.kind != TY_INT || !el.ranged) {
         diag_error(r->d, t->elem->loc, "a set holds members of an enum, a table or a range "
-                   "A..B, not %s", rs_tn(r, &el));
+                   "A..B, not %s", rs_type_name(r, &el));
         return 0;
     }
     int64_t n = (int64_t)el.hi - el.lo + 1;
@@ -968,51 +970,51 @@ static int rtype_set(rs *r, ast_typeexpr *t, int allow_var_only)
     return 1;
 }
 
-int rs_rtype(rs *r, ast_typeexpr *t, int allow_list)
+int rs_type_expr(resolver *r, ast_typeexpr *t, int allow_list)
 {
     int ok = 1, ok2 = 1;
     switch (t->kind) {
     case TX_INT:
-        t->type = rs_ty(TY_INT);
+        t->type = rs_bare_type(TY_INT);
         t->type.lo = INT32_MIN;
         t->type.hi = INT32_MAX;
         return 1;
     case TX_BOOL:
-        t->type = rs_ty(TY_BOOL);
+        t->type = rs_bare_type(TY_BOOL);
         t->type.hi = 1;
         return 1;
     case TX_PLAYER:
-        t->type = rs_ty(TY_PLAYER);
+        t->type = rs_bare_type(TY_PLAYER);
         t->type.lo = -1;
         t->type.hi = r->f->max_players - 1;
         return 1;
     case TX_NAME: {
-        ast_sym *s = rs_gfind(r, t->name);
+        ast_sym *s = rs_global_find(r, t->name);
         if (!s || s->kind != SYM_ENUM) {
             if (s)
                 diag_error(r->d, t->loc, "'%s' is not a type", t->name);
             else
                 diag_error(r->d, t->loc, "unknown type '%s'", t->name);
-            t->type = rs_ty(TY_ERROR);
+            t->type = rs_bare_type(TY_ERROR);
             return 0;
         }
         s->used = 1;
-        t->type = rs_ty_enum(s->decl);
+        t->type = rs_enum_type(s->decl);
         t->type.lo = s->decl->is_table ? -1 : 0; /* a row, or none */
         t->type.hi = (int32_t)s->decl->nmembers - 1;
         return 1;
     }
     case TX_RANGE: {
-        int32_t lo = rs_rconst(r, t->lo, TY_INT, "the start of a range", &ok);
-        int32_t hi = rs_rconst(r, t->hi, TY_INT, "the end of a range", &ok2);
-        t->type = rs_ty(TY_ERROR);
+        int32_t lo = rs_const_expr(r, t->lo, TY_INT, "the start of a range", &ok);
+        int32_t hi = rs_const_expr(r, t->hi, TY_INT, "the end of a range", &ok2);
+        t->type = rs_bare_type(TY_ERROR);
         if (!ok || !ok2)
             return 0;
         if (lo > hi) {
             diag_error(r->d, t->loc, "empty range %d..%d", (int)lo, (int)hi);
             return 0;
         }
-        t->type = rs_ty(TY_INT);
+        t->type = rs_bare_type(TY_INT);
         t->type.ranged = 1;
         t->type.lo = lo;
         t->type.hi = hi;
@@ -1021,7 +1023,7 @@ int rs_rtype(rs *r, ast_typeexpr *t, int allow_list)
     case TX_SET:
         return rtype_set(r, t, allow_list);
     default: { /* TX_LIST */
-        t->type = rs_ty(TY_ERROR);
+        t->type = rs_bare_type(TY_ERROR);
         if (!allow_list) {
             diag_error(r->d, t->loc, "a list type is only allowed for a var");
             return 0;
@@ -1030,8 +1032,8 @@ int rs_rtype(rs *r, ast_typeexpr *t, int allow_list)
             diag_error(r->d, t->elem->loc, "a list cannot hold lists");
             return 0;
         }
-        int okel = rs_rtype(r, t->elem, 0);
-        int32_t cap = rs_rconst(r, t->cap, TY_INT, "a list's capacity", &ok);
+        int okel = rs_type_expr(r, t->elem, 0);
+        int32_t cap = rs_const_expr(r, t->cap, TY_INT, "a list's capacity", &ok);
         if (!okel || !ok)
             return 0;
         if (cap < 1 || cap > 65535) {

@@ -12,29 +12,30 @@
 #include "resolve_int.h"
 
 /* The var a cell expression names (`hand[p, wood]`, `deck`), or NULL. */
-static ast_decl *cell_var(const ast_expr *e)
+static ast_decl *cell_var(const resolver *r, const ast_expr *e)
 {
     if (e->kind == E_NAME && e->sym && e->sym->kind == SYM_VAR)
         return e->sym->decl;
-    if (e->kind == E_INDEX && e->ix == IX_VAR && e->base->sym)
+    if (e->kind == E_INDEX && oc_ix(r->out, e) == IX_VAR && e->base->sym)
         return e->base->sym->decl;
     return NULL;
 }
 
-static void rhidden_var(rs *r, ast_decl *d)
+static void rhidden_var(resolver *r, ast_decl *d)
 {
     if (d->secrecy == SECRET_OWNER && (d->ndims == 0 || d->dims[0].kind != DIM_PLAYER))
         diag_error(r->d, d->name_loc,
                    "'hidden' var '%s' needs an owner: its first index must be a player "
                    "(or write 'hidden from all')",
                    d->name);
-    if (d->shown_var) { /* its dims are resolved now */
-        d->shown_var->dims[0] = d->dims[0];
-        d->shown_var->dims[1] = d->dims[1];
+    ast_decl *shown = r->out->shown_vars[d->index];
+    if (shown) { /* its dims are resolved now */
+        shown->dims[0] = d->dims[0];
+        shown->dims[1] = d->dims[1];
     }
 }
 
-static void rhidden_params(rs *r, ast_decl *d)
+static void rhidden_params(resolver *r, ast_decl *d)
 {
     for (uint32_t i = 0; i < d->nparams; i++)
         if (d->params[i]->secret && d->kind != D_EVENT)
@@ -43,7 +44,7 @@ static void rhidden_params(rs *r, ast_decl *d)
                        "in its first player param)");
 }
 
-void rs_rhidden_decls(rs *r)
+void rs_hidden_decls(resolver *r)
 {
     for (ast_decl *d = r->f->decls; d; d = d->next) {
         if (d->kind == D_VAR && d->secrecy)
@@ -54,16 +55,16 @@ void rs_rhidden_decls(rs *r)
 }
 
 /* `reveal CELL [to P]`, `hide CELL`: a whole cell of a hidden var. */
-void rs_reveal(rs *r, ast_stmt *s)
+void rs_reveal(resolver *r, ast_stmt *s)
 {
     ast_expr *t = s->u.assign.target;
     const char *what = s->kind == S_HIDE ? "hide" : "reveal";
-    rs_rx(r, t);
+    rs_expr(r, t);
     if (s->u.assign.value)
-        rs_rx_want(r, s->u.assign.value, TY_PLAYER, "the player a cell is revealed to");
+        rs_expr_want(r, s->u.assign.value, TY_PLAYER, "the player a cell is revealed to");
     if (rs_is_err(&t->type))
         return;
-    ast_decl *v = cell_var(t);
+    ast_decl *v = cell_var(r, t);
     if (!v || !v->secrecy)
         diag_error(r->d, t->loc, "'%s' needs a cell of a hidden var%s%s%s", what,
                    v ? " ('" : "", v ? v->name : "", v ? "' is not hidden)" : "");
@@ -74,7 +75,7 @@ void rs_reveal(rs *r, ast_stmt *s)
 /* ------------------------------------------------------------ policies */
 
 typedef struct reads {
-    rs *r;
+    resolver *r;
     const ast_decl *policy_fn;
     uint32_t depth;
 } reads;
@@ -113,15 +114,15 @@ static void hidden_read(reads *x, const ast_expr *e, const ast_decl *v)
 
 static void policy_reads(reads *x, const ast_expr *e)
 {
-    if (!e || e->is_const)
+    if (!e || oc_is_const(x->r->out, e))
         return;
-    const ast_decl *v = cell_var(e);
+    const ast_decl *v = cell_var(x->r, e);
     if (v && v->secrecy)
         hidden_read(x, e, v);
     if (e->kind == E_CALL && e->sym && e->sym->kind == SYM_FN)
         fn_reads(x, e->sym->decl, e->loc);
     if (e->kind == E_INDEX) {
-        if (e->ix != IX_VAR) /* a list's element: the list's cell is read */
+        if (oc_ix(x->r->out, e) != IX_VAR) /* a list's element: the list's cell is read */
             policy_reads(x, e->base);
         for (uint32_t i = 0; i < e->nargs; i++)
             policy_reads(x, e->args[i]);
@@ -154,7 +155,7 @@ static void policy_reads(reads *x, const ast_expr *e)
     policy_reads(x, e->b);
 }
 
-void rs_check_policy_reads(rs *r, const ast_decl *fn)
+void rs_check_policy_reads(resolver *r, const ast_decl *fn)
 {
     reads x = {r, fn, 0};
     policy_reads(&x, fn->body_expr);

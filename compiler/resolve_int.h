@@ -2,7 +2,8 @@
  * compiler/resolve*.c): the resolver's state, the limits it checks, and
  * the functions one file of it calls in another. The files, in the order
  * the work flows:
- *   resolve_sym.c       symbol tables: global and scoped local names, types
+ *   resolve_sym.c       symbol tables: global and scoped local names, types;
+ *                       expressions' ids and facts
  *   resolve_expr.c      expressions: names, types, constants, texts
  *   resolve_pay.c       payments: their sources, substitutes and ways; what
  *                       `can` asks of an action's costs
@@ -23,19 +24,23 @@
 #include "passes.h"
 #include "resolve.h"
 
-#define LHASH 1024u
+#define LOCAL_BUCKETS 1024u
 #define MAX_PARAMS 8
 #define MAX_PLAYERS 127
 
-typedef struct rs {
+typedef struct oc_resolver {
     oc_arena *a;
     diag *d;
     ast_file *f;
-    ast_sym **gtab;            /* open addressing, power-of-two size */
-    uint32_t gcap, gcount;
-    ast_sym *lhash[LHASH];     /* locals in scope, chained by hnext */
-    ast_sym **lstack;
-    uint32_t ln, lcap;
+    oc_resolution *out;        /* what resolution hands the checks and the lowering */
+    ast_sym **globals;         /* the global names: open addressing, a
+                                * power-of-two size */
+    uint32_t globals_cap, nglobals;
+    ast_sym *locals[LOCAL_BUCKETS]; /* the locals in scope, by hash, chained by
+                                     * hnext */
+    ast_sym **scope;           /* the same, in the order declared (a scope
+                                * closes back to a mark in it) */
+    uint32_t nscope, scope_cap;
     uint32_t slot, maxslot;    /* the current unit's next free slot / high water */
     const char *no_roll;       /* why `roll` is not allowed here, or NULL */
     int in_proc;               /* `return` allowed */
@@ -48,25 +53,30 @@ typedef struct rs {
     uint32_t nloops, caploops;
     int cur_step;              /* index of the enclosing step, -1 */
     const char *cur_rule;
-    uint32_t capsteps, capoptions, capescapes;
+    uint32_t capsteps, capoptions, capescapes, capcaps, capexprs;
     ast_stmt **stepmap;        /* step numbers -> first step (scenarios) */
     uint32_t stepmap_cap;
-    char tbuf[4][96];
-    int tnext;
+    char type_names[4][96];    /* rs_type_name's buffers, in turn: four
+                                * names may stand in one message */
+    int next_type_name;
     int in_display;            /* a display's body: let, if, for and show only */
     int in_scenario;           /* a scenario's items: list and row literals allowed */
     ast_stmt **lit_assigns;    /* a setup's `l = [...]`, rewritten after it */
     uint32_t nlit_assigns, caplit_assigns;
     int in_round;              /* `round` statements around the statement */
-} rs;
+    int errors_before;         /* d->errors when resolution began */
+    uint8_t has_revise;        /* a `revise` (at revise_loc) */
+    uint8_t has_revisable_call;/* a `revisable()` (at revisable_call_loc) */
+    ast_loc revise_loc, revisable_call_loc;
+} resolver;
 
 typedef struct scope_mark {
-    uint32_t ln, slot;
+    uint32_t nscope, slot;
 } scope_mark;
 
 /* A bare type of that kind. Inline: resolution types every one of a large
  * ruleset's millions of expressions with it. */
-static inline ast_type rs_ty(int kind)
+static inline ast_type rs_bare_type(int kind)
 {
     ast_type t = {0};
     t.kind = (uint8_t)kind;
@@ -74,91 +84,102 @@ static inline ast_type rs_ty(int kind)
 }
 
 /* resolve_sym.c */
-ast_type rs_ty_enum(ast_decl *e);
-const char *rs_tn(rs *r, const ast_type *t);
-void *rs_grow(rs *r, void *old, uint32_t n, uint32_t *cap, size_t elt);
-ast_sym *rs_gfind(rs *r, const char *name);
-void rs_grehash(rs *r);
-int rs_gdeclare(rs *r, ast_sym *s);
-ast_sym *rs_new_sym(rs *r, const char *name, int kind, ast_loc loc);
-ast_sym *rs_lfind(rs *r, const char *name);
-ast_sym *rs_lookup(rs *r, const char *name);
+ast_type rs_enum_type(ast_decl *e);
+const char *rs_type_name(resolver *r, const ast_type *t);
+void *rs_grow(resolver *r, void *old, uint32_t n, uint32_t *cap, size_t elt);
+ast_sym *rs_global_find(resolver *r, const char *name);
+void rs_global_rehash(resolver *r);
+int rs_global_declare(resolver *r, ast_sym *s);
+ast_sym *rs_new_sym(resolver *r, const char *name, int kind, ast_loc loc);
+/* An expression of resolution's making, and an id for one (a copy of
+ * another needs its own). */
+ast_expr *rs_new_expr(resolver *r);
+uint32_t rs_new_expr_id(resolver *r);
+/* The facts resolution keeps of expression e, to be filled; e's value
+ * known to be v. */
+static inline oc_expr_facts *rs_facts(resolver *r, const ast_expr *e)
+{
+    return &r->out->exprs[e->id];
+}
+void rs_set_const(resolver *r, ast_expr *e, int64_t v);
+ast_sym *rs_local_find(resolver *r, const char *name);
+ast_sym *rs_lookup(resolver *r, const char *name);
 /* "unknown name 'x'" (`where`: "" or " in label"), with "did you mean"
  * and a fix-it when a declared name is one slip away. */
-void rs_unknown_name(rs *r, ast_loc at, const char *name, const char *where);
-scope_mark rs_scope_open(rs *r);
-void rs_scope_close(rs *r, scope_mark m);
-void rs_ldeclare(rs *r, ast_sym *s, ast_type t);
-void rs_unit_begin(rs *r, int in_proc);
-uint32_t rs_unit_end(rs *r);
+void rs_unknown_name(resolver *r, ast_loc at, const char *name, const char *where);
+scope_mark rs_scope_open(resolver *r);
+void rs_scope_close(resolver *r, scope_mark m);
+void rs_local_declare(resolver *r, ast_sym *s, ast_type t);
+void rs_unit_begin(resolver *r, int in_proc);
+uint32_t rs_unit_end(resolver *r);
 int rs_is_err(const ast_type *t);
 int rs_none_fits(ast_expr *e, const ast_type *want);
-int rs_want_type(rs *r, ast_expr *e, const ast_type *want, const char *what);
-int rs_want_kind(rs *r, ast_expr *e, int kind, const char *what);
-int64_t rs_clamp_fold(rs *r, const ast_expr *e, int64_t v, int *ok);
-ast_decl *rs_start_var(rs *r);
-ast_decl *rs_passed_var(rs *r);
+int rs_want_type(resolver *r, ast_expr *e, const ast_type *want, const char *what);
+int rs_want_kind(resolver *r, ast_expr *e, int kind, const char *what);
+int64_t rs_clamp_fold(resolver *r, const ast_expr *e, int64_t v, int *ok);
+ast_decl *rs_start_var(resolver *r);
+ast_decl *rs_passed_var(resolver *r);
 
 /* resolve_expr.c */
-int rs_rtype(rs *r, ast_typeexpr *t, int allow_list);
-void rs_rconst_decl(rs *r, ast_decl *d);
-void rs_set_const(ast_expr *e, int64_t v);
+int rs_type_expr(resolver *r, ast_typeexpr *t, int allow_list);
+void rs_const_decl(resolver *r, ast_decl *d);
 const char *rs_sym_kind_words(int kind);
-void rs_check_args(rs *r, ast_loc at, const char *name, ast_decl *d, ast_expr **args, uint32_t nargs);
-ast_sym *rs_action_named(rs *r, const char *name, ast_loc at, const char *how);
-void rs_rx(rs *r, ast_expr *e);
-void rs_rx_want(rs *r, ast_expr *e, int kind, const char *what);
-void rs_rx_noroll(rs *r, ast_expr *e, int kind, const char *what, const char *why);
-void rs_riter(rs *r, ast_iter *it);
-int32_t rs_rconst(rs *r, ast_expr *e, int kind, const char *what, int *ok);
-void rs_rtext(rs *r, ast_text *t, int option, ast_sym *only);
+void rs_check_args(resolver *r, ast_loc at, const char *name, ast_decl *d, ast_expr **args,
+                   uint32_t nargs);
+ast_sym *rs_action_named(resolver *r, const char *name, ast_loc at, const char *how);
+void rs_expr(resolver *r, ast_expr *e);
+void rs_expr_want(resolver *r, ast_expr *e, int kind, const char *what);
+void rs_expr_noroll(resolver *r, ast_expr *e, int kind, const char *what, const char *why);
+void rs_iter(resolver *r, ast_iter *it);
+int32_t rs_const_expr(resolver *r, ast_expr *e, int kind, const char *what, int *ok);
+void rs_text(resolver *r, ast_text *t, int option, ast_sym *only);
 
 /* resolve_pay.c */
-void rs_rpayment(rs *r, ast_expr *amount, ast_expr *target, const char *what);
-ast_decl *rs_payment_substitute(const ast_expr *target);
-int rs_same_cell(const ast_expr *a, const ast_expr *b);
-ast_payment *rs_pay_ways(rs *r, ast_payment *pm, ast_expr *amount, ast_expr *target,
+void rs_payment(resolver *r, ast_expr *amount, ast_expr *target, const char *what);
+ast_decl *rs_payment_substitute(resolver *r, const ast_expr *target);
+int rs_same_cell(resolver *r, const ast_expr *a, const ast_expr *b);
+ast_payment *rs_pay_ways(resolver *r, ast_payment *pm, ast_expr *amount, ast_expr *target,
                          int is_cost);
-ast_expr *rs_cost_ways(rs *r, ast_decl *d, ast_cost **cs, uint32_t n);
+ast_expr *rs_cost_ways(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n);
 
 /* resolve_stmt.c */
-void rs_show(rs *r, ast_stmt *s);
-int rs_display_stmt_ok(rs *r, const ast_stmt *s);
-void rs_rblock(rs *r, ast_block *b);
-ast_expr *rs_and_of(rs *r, ast_expr *a, ast_expr *b);
-void rs_rsubstitute(rs *r, ast_decl *d);
-ast_expr *rs_bool_const(rs *r, ast_loc at, int v);
+void rs_show(resolver *r, ast_stmt *s);
+int rs_display_stmt_ok(resolver *r, const ast_stmt *s);
+void rs_block(resolver *r, ast_block *b);
+ast_expr *rs_and_of(resolver *r, ast_expr *a, ast_expr *b);
+void rs_substitute(resolver *r, ast_decl *d);
+ast_expr *rs_bool_const(resolver *r, ast_loc at, int v);
 
 /* resolve_decl.c */
-void rs_open_params(rs *r, ast_decl *d);
-void rs_rfn_body(rs *r, ast_decl *d);
-void rs_rproc_body(rs *r, ast_decl *d);
-void rs_declare_builtins(rs *r);
-void rs_declare_one(rs *r, ast_decl *d);
-void rs_rtable(rs *r, ast_decl *t);
-void rs_roverride_const(rs *r, ast_decl *o);
-void rs_roverride_values(rs *r);
-void rs_check_header(rs *r);
-void rs_index_decls(rs *r);
-void rs_rsignatures(rs *r);
-void rs_place_seat_vars(rs *r);
+void rs_open_params(resolver *r, ast_decl *d);
+void rs_fn_body(resolver *r, ast_decl *d);
+void rs_proc_body(resolver *r, ast_decl *d);
+void rs_declare_builtins(resolver *r);
+void rs_declare_one(resolver *r, ast_decl *d);
+void rs_table_fields(resolver *r, ast_decl *t);
+void rs_override_const(resolver *r, ast_decl *o);
+void rs_override_values(resolver *r);
+void rs_check_header(resolver *r);
+void rs_index_decls(resolver *r);
+void rs_signatures(resolver *r);
+void rs_place_seat_vars(resolver *r);
 
 /* resolve_bound.c */
-void rs_rbounds(rs *r);
+void rs_bounds(resolver *r);
 
 /* resolve_hidden.c */
-void rs_rhidden_decls(rs *r);
-void rs_reveal(rs *r, ast_stmt *s);
-void rs_check_policy_reads(rs *r, const ast_decl *fn);
+void rs_hidden_decls(resolver *r);
+void rs_reveal(resolver *r, ast_stmt *s);
+void rs_check_policy_reads(resolver *r, const ast_decl *fn);
 
 /* resolve_scenario.c */
-void rs_rscenario(rs *r, ast_decl *d);
+void rs_scenario(resolver *r, ast_decl *d);
 
 /* resolve_literal.c */
-void rs_rrow(rs *r, ast_expr *e);
-void rs_rlist_cmp(rs *r, ast_expr *e);
-void rs_rlist_assign(rs *r, ast_stmt *s);
-void rs_expand_list_assigns(rs *r);
-void rs_rpolicies(rs *r);
+void rs_row_literal(resolver *r, ast_expr *e);
+void rs_list_compare(resolver *r, ast_expr *e);
+void rs_list_assign(resolver *r, ast_stmt *s);
+void rs_expand_list_assigns(resolver *r);
+void rs_policies(resolver *r);
 
 #endif /* OC_RESOLVE_INT_H */

@@ -17,14 +17,14 @@
 /* ------------------------------------------------------------ row literals */
 
 /* The table a row literal names, or NULL (reported). */
-static ast_decl *row_table(rs *r, ast_expr *e)
+static ast_decl *row_table(resolver *r, ast_expr *e)
 {
     ast_expr *t = e->a;
     if (t->kind != E_NAME) {
         diag_error(r->d, e->loc, "only a table's rows are named by a string (TABLE[\"name\"])");
         return NULL;
     }
-    ast_sym *s = rs_gfind(r, t->name);
+    ast_sym *s = rs_global_find(r, t->name);
     if (!s) {
         rs_unknown_name(r, t->loc, t->name, "");
         return NULL;
@@ -44,9 +44,9 @@ static ast_decl *row_table(rs *r, ast_expr *e)
 }
 
 /* `TABLE["ROW NAME"]`: the row of that name, which must be one row. */
-void rs_rrow(rs *r, ast_expr *e)
+void rs_row_literal(resolver *r, ast_expr *e)
 {
-    e->type = rs_ty(TY_ERROR);
+    e->type = rs_bare_type(TY_ERROR);
     if (!r->in_scenario) {
         diag_error(r->d, e->loc, "a row literal is written only in a scenario (in rules, "
                    "reach a row through its fields)");
@@ -70,9 +70,8 @@ void rs_rrow(rs *r, ast_expr *e)
         diag_error(r->d, e->loc, "table '%s' has no row named '%s'", t->name, e->name);
         return;
     }
-    e->type = rs_ty_enum(t);
-    e->is_const = 1;
-    e->cval = found;
+    e->type = rs_enum_type(t);
+    rs_set_const(r, e, found);
 }
 
 /* ----------------------------------------------------------- list literals */
@@ -85,29 +84,30 @@ static const char *list_name(const ast_expr *l)
     return s && s->name ? s->name : "the list";
 }
 
-static int is_list_var(const ast_expr *l)
+static int is_list_var(const resolver *r, const ast_expr *l)
 {
     if (l->type.kind != TY_LIST && l->type.kind != TY_SET)
         return 0;
     return (l->kind == E_NAME && l->sym && l->sym->kind == SYM_VAR) ||
-           (l->kind == E_INDEX && l->ix == IX_VAR);
+           (l->kind == E_INDEX && oc_ix(r->out, l) == IX_VAR);
 }
 
 /* One value of a literal (resolved) against the list's element type (and
  * range). */
-static int check_value(rs *r, ast_expr *v, uint32_t k, const ast_expr *l)
+static int check_value(resolver *r, ast_expr *v, uint32_t k, const ast_expr *l)
 {
     const ast_type *lt = &l->type;
-    ast_type el = rs_ty(lt->elem);
+    ast_type el = rs_bare_type(lt->elem);
     el.enm = lt->enm;
     char what[64];
     snprintf(what, sizeof what, "value %u of the %s literal", k + 1,
              lt->kind == TY_SET ? "set" : "list");
     if (rs_is_err(&v->type) || !rs_want_type(r, v, &el, what))
         return 0;
-    if (lt->ranged && v->is_const && (v->cval < lt->lo || v->cval > lt->hi)) {
+    if (lt->ranged && oc_is_const(r->out, v) &&
+        (oc_cval(r->out, v) < lt->lo || oc_cval(r->out, v) > lt->hi)) {
         diag_error(r->d, v->loc, "%s is %d, outside the %d..%d that '%s' holds", what,
-                   (int)v->cval, (int)lt->lo, (int)lt->hi, list_name(l));
+                   (int)oc_cval(r->out, v), (int)lt->lo, (int)lt->hi, list_name(l));
         return 0;
     }
     return 1;
@@ -115,12 +115,12 @@ static int check_value(rs *r, ast_expr *v, uint32_t k, const ast_expr *l)
 
 /* A set holds each member once: a literal naming one twice could never
  * equal it (and in a setup says something other than what it does). */
-static int check_distinct(rs *r, const ast_expr *lit, const ast_expr *l)
+static int check_distinct(resolver *r, const ast_expr *lit, const ast_expr *l)
 {
     for (uint32_t k = 1; k < lit->nargs; k++)
         for (uint32_t j = 0; j < k; j++)
-            if (lit->args[k]->is_const && lit->args[j]->is_const &&
-                lit->args[k]->cval == lit->args[j]->cval) {
+            if (oc_is_const(r->out, lit->args[k]) && oc_is_const(r->out, lit->args[j]) &&
+                oc_cval(r->out, lit->args[k]) == oc_cval(r->out, lit->args[j])) {
                 diag_error(r->d, lit->args[k]->loc, "value %u of the set literal repeats "
                            "value %u: '%s' holds each member once", k + 1, j + 1,
                            list_name(l));
@@ -131,7 +131,7 @@ static int check_distinct(rs *r, const ast_expr *lit, const ast_expr *l)
 
 /* A literal's values against the list `l` (all resolved): each of its
  * element type, and no more of them than the list holds. */
-static int check_values(rs *r, ast_expr *lit, const ast_expr *l)
+static int check_values(resolver *r, ast_expr *lit, const ast_expr *l)
 {
     int ok = 1;
     for (uint32_t k = 0; k < lit->nargs; k++)
@@ -146,25 +146,24 @@ static int check_values(rs *r, ast_expr *lit, const ast_expr *l)
     return ok;
 }
 
-static ast_expr *node(rs *r, int kind, ast_loc at, int type)
+static ast_expr *node(resolver *r, int kind, ast_loc at, int type)
 {
-    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    ast_expr *e = rs_new_expr(r);
     e->kind = (uint8_t)kind;
     e->loc = at;
-    e->type = rs_ty(type);
+    e->type = rs_bare_type(type);
     return e;
 }
 
-static ast_expr *int_const(rs *r, ast_loc at, int32_t v)
+static ast_expr *int_const(resolver *r, ast_loc at, int32_t v)
 {
     ast_expr *e = node(r, E_INT, at, TY_INT);
     e->ival = v;
-    e->is_const = 1;
-    e->cval = v;
+    rs_set_const(r, e, v);
     return e;
 }
 
-static ast_expr *binary(rs *r, int op, ast_expr *a, ast_expr *b)
+static ast_expr *binary(resolver *r, int op, ast_expr *a, ast_expr *b)
 {
     ast_expr *e = node(r, E_BINARY, a->loc, TY_BOOL);
     e->op = (uint8_t)op;
@@ -176,12 +175,12 @@ static ast_expr *binary(rs *r, int op, ast_expr *a, ast_expr *b)
 }
 
 /* `len(l) == n` */
-static ast_expr *len_is(rs *r, ast_expr *l, uint32_t n)
+static ast_expr *len_is(resolver *r, ast_expr *l, uint32_t n)
 {
     ast_expr *c = node(r, E_CALL, l->loc, TY_INT);
     c->name = "len";
-    c->sym = rs_gfind(r, "len");
-    c->builtin = BI_LEN;
+    c->sym = rs_global_find(r, "len");
+    rs_facts(r, c)->builtin = BI_LEN;
     c->args = ARENA_ARRAY(r->a, ast_expr *, 1);
     c->args[0] = l;
     c->nargs = 1;
@@ -189,11 +188,11 @@ static ast_expr *len_is(rs *r, ast_expr *l, uint32_t n)
 }
 
 /* `l[k] == v` (k 1-based) */
-static ast_expr *element_is(rs *r, ast_expr *l, uint32_t k, ast_expr *v)
+static ast_expr *element_is(resolver *r, ast_expr *l, uint32_t k, ast_expr *v)
 {
     ast_expr *x = node(r, E_INDEX, l->loc, l->type.elem);
     x->type.enm = l->type.enm;
-    x->ix = IX_LIST;
+    rs_facts(r, x)->ix = IX_LIST;
     x->base = l;
     x->args = ARENA_ARRAY(r->a, ast_expr *, 1);
     x->args[0] = int_const(r, l->loc, (int32_t)k);
@@ -203,7 +202,7 @@ static ast_expr *element_is(rs *r, ast_expr *l, uint32_t k, ast_expr *v)
 }
 
 /* `v in s` */
-static ast_expr *member_is(rs *r, ast_expr *s, ast_expr *v)
+static ast_expr *member_is(resolver *r, ast_expr *s, ast_expr *v)
 {
     ast_expr *e = node(r, E_IN, v->loc, TY_BOOL);
     e->a = v;
@@ -215,7 +214,7 @@ static ast_expr *member_is(rs *r, ast_expr *s, ast_expr *v)
 /* `l == [v1, ..., vn]` as `len(l) == n and l[1] == v1 and ...`: the
  * length first, so no position is read past the end. A set's as `len(s)
  * == n and v1 in s and ...` (its values are distinct: check_distinct). */
-static ast_expr *equal_test(rs *r, ast_expr *l, const ast_expr *lit)
+static ast_expr *equal_test(resolver *r, ast_expr *l, const ast_expr *lit)
 {
     ast_expr *t = len_is(r, l, lit->nargs);
     for (uint32_t k = 0; k < lit->nargs; k++)
@@ -228,10 +227,10 @@ static ast_expr *equal_test(rs *r, ast_expr *l, const ast_expr *lit)
 /* `l == [...]` or `l != [...]`, its list and values resolved (by
  * resolve_expr.c, which calls this file and is never called by it): e is
  * rewritten in place into the test. */
-void rs_rlist_cmp(rs *r, ast_expr *e)
+void rs_list_compare(resolver *r, ast_expr *e)
 {
     ast_expr *l = e->a, *lit = e->b;
-    e->type = rs_ty(TY_ERROR);
+    e->type = rs_bare_type(TY_ERROR);
     if (!r->in_scenario) {
         diag_error(r->d, lit->loc, "a list literal is written only in a scenario (an "
                    "'expect' or a setup)");
@@ -240,7 +239,8 @@ void rs_rlist_cmp(rs *r, ast_expr *e)
     if (rs_is_err(&l->type))
         return;
     if (l->type.kind != TY_LIST && l->type.kind != TY_SET) {
-        diag_error(r->d, e->op_loc, "cannot compare %s with a list literal", rs_tn(r, &l->type));
+        diag_error(r->d, e->op_loc, "cannot compare %s with a list literal",
+                   rs_type_name(r, &l->type));
         return;
     }
     if (!check_values(r, lit, l))
@@ -261,7 +261,7 @@ void rs_rlist_cmp(rs *r, ast_expr *e)
 /* `l = [...]` in a setup, its target and values resolved: checked here,
  * rewritten once the setup is resolved (rs_expand_list_assigns), so the
  * statements it becomes are not resolved a second time. */
-void rs_rlist_assign(rs *r, ast_stmt *s)
+void rs_list_assign(resolver *r, ast_stmt *s)
 {
     ast_expr *t = s->u.assign.target, *lit = s->u.assign.value;
     if (!r->in_setup) {
@@ -271,9 +271,9 @@ void rs_rlist_assign(rs *r, ast_stmt *s)
     }
     if (rs_is_err(&t->type))
         return;
-    if (!is_list_var(t)) { /* (the grammar has no `+= [...]`) */
+    if (!is_list_var(r, t)) { /* (the grammar has no `+= [...]`) */
         diag_error(r->d, t->loc, "a list literal is assigned only to a list var, not to %s",
-                   rs_tn(r, &t->type));
+                   rs_type_name(r, &t->type));
         return;
     }
     if (!check_values(r, lit, t))
@@ -283,7 +283,7 @@ void rs_rlist_assign(rs *r, ast_stmt *s)
     r->lit_assigns[r->nlit_assigns++] = s;
 }
 
-static ast_stmt *list_stmt(rs *r, int kind, const ast_stmt *at, ast_expr *l, ast_expr *v)
+static ast_stmt *list_stmt(resolver *r, int kind, const ast_stmt *at, ast_expr *l, ast_expr *v)
 {
     ast_stmt *s = ARENA_NEW(r->a, ast_stmt);
     s->kind = (uint8_t)kind;
@@ -296,7 +296,7 @@ static ast_stmt *list_stmt(rs *r, int kind, const ast_stmt *at, ast_expr *l, ast
 /* Each recorded `l = [v1, ..., vn]` becomes `clear l`, `add v1 to l`, ...
  * in its place (the values are added in order after the list is
  * emptied: one that reads the list sees it empty). */
-void rs_expand_list_assigns(rs *r)
+void rs_expand_list_assigns(resolver *r)
 {
     for (uint32_t i = 0; i < r->nlit_assigns; i++) {
         ast_stmt *s = r->lit_assigns[i], *next = s->next;

@@ -27,14 +27,14 @@
 /* ------------------------------------------------- sources, substitutes */
 
 /* What a cost or a `pay` takes from: an element of a resource. */
-void rs_rpayment(rs *r, ast_expr *amount, ast_expr *target, const char *what)
+void rs_payment(resolver *r, ast_expr *amount, ast_expr *target, const char *what)
 {
-    rs_rx_noroll(r, amount, TY_INT, what, "in an amount paid");
-    rs_rx(r, target);
+    rs_expr_noroll(r, amount, TY_INT, what, "in an amount paid");
+    rs_expr(r, target);
     if (rs_is_err(&target->type))
         return;
-    ast_sym *v = target->kind == E_NAME ? target->sym
-                 : target->kind == E_INDEX && target->ix == IX_VAR ? target->base->sym : NULL;
+    int cell = target->kind == E_INDEX && oc_ix(r->out, target) == IX_VAR;
+    ast_sym *v = target->kind == E_NAME ? target->sym : cell ? target->base->sym : NULL;
     if (!v || v->kind != SYM_VAR || !v->decl->resource)
         diag_error(r->d, target->loc,
                    "payments are taken from a resource ('%s' is not one: declare it with "
@@ -43,10 +43,10 @@ void rs_rpayment(rs *r, ast_expr *amount, ast_expr *target, const char *what)
 }
 
 /* The substitute offered at a payment from `target`, or NULL. */
-ast_decl *rs_payment_substitute(const ast_expr *target)
+ast_decl *rs_payment_substitute(resolver *r, const ast_expr *target)
 {
-    const ast_sym *v = target->kind == E_INDEX && target->ix == IX_VAR ? target->base->sym
-                       : target->kind == E_NAME ? target->sym : NULL;
+    int cell = target->kind == E_INDEX && oc_ix(r->out, target) == IX_VAR;
+    const ast_sym *v = cell ? target->base->sym : target->kind == E_NAME ? target->sym : NULL;
     if (!v || v->kind != SYM_VAR || !v->decl->substitute)
         return NULL;
     v->decl->substitute->sub_used = 1;
@@ -55,46 +55,49 @@ ast_decl *rs_payment_substitute(const ast_expr *target)
 
 /* ------------------------------------------------------ building nodes */
 
-static ast_expr *truth(rs *r, ast_loc at, int v)
+static ast_expr *truth(resolver *r, ast_loc at, int v)
 {
-    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    ast_expr *e = rs_new_expr(r);
     e->kind = E_BOOL;
     e->loc = at;
     e->ival = v;
-    e->type = rs_ty(TY_BOOL);
-    rs_set_const(e, v);
+    e->type = rs_bare_type(TY_BOOL);
+    rs_set_const(r, e, v);
     return e;
 }
 
-static ast_expr *num(rs *r, ast_loc at, int64_t v)
+static ast_expr *num(resolver *r, ast_loc at, int64_t v)
 {
-    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    ast_expr *e = rs_new_expr(r);
     e->kind = E_INT;
     e->loc = at;
     e->ival = v;
-    e->type = rs_ty(TY_INT);
-    rs_set_const(e, v);
+    e->type = rs_bare_type(TY_INT);
+    rs_set_const(r, e, v);
     return e;
 }
 
-static ast_expr *bin(rs *r, int op, ast_expr *a, ast_expr *b, int ty)
+static ast_expr *bin(resolver *r, int op, ast_expr *a, ast_expr *b, int ty)
 {
-    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    ast_expr *e = rs_new_expr(r);
     e->kind = E_BINARY;
     e->op = (uint8_t)op;
     e->loc = e->op_loc = a->loc;
     e->a = a;
     e->b = b;
-    e->type = rs_ty(ty);
+    e->type = rs_bare_type(ty);
     e->depth = (uint16_t)((a->depth > b->depth ? a->depth : b->depth) + 1);
     return e;
 }
 
-static ast_expr *cmp(rs *r, int op, ast_expr *a, ast_expr *b) { return bin(r, op, a, b, TY_BOOL); }
+static ast_expr *cmp(resolver *r, int op, ast_expr *a, ast_expr *b)
+{
+    return bin(r, op, a, b, TY_BOOL);
+}
 
 /* v[0] op v[1] op ... as a balanced tree (the guards can be long, and
  * the lowering walks them recursively); none: `and` is true, `or` false. */
-static ast_expr *fold(rs *r, int op, ast_expr **v, uint32_t n, ast_loc at)
+static ast_expr *fold(resolver *r, int op, ast_expr **v, uint32_t n, ast_loc at)
 {
     if (n == 0)
         return truth(r, at, op == OP_AND);
@@ -107,14 +110,15 @@ static ast_expr *fold(rs *r, int op, ast_expr **v, uint32_t n, ast_loc at)
 /* Two payment cells that are surely the same (same var, indexes the same
  * constants or the same names). Cells written differently that happen to
  * be equal when played are counted apart (doc/language.md says so). */
-int rs_same_cell(const ast_expr *a, const ast_expr *b)
+int rs_same_cell(resolver *r, const ast_expr *a, const ast_expr *b)
 {
     if (a->kind != E_INDEX || b->kind != E_INDEX || a->base->sym != b->base->sym)
         return a->kind == E_NAME && b->kind == E_NAME && a->sym == b->sym;
     for (uint32_t k = 0; k < a->nargs; k++) {
         const ast_expr *x = a->args[k], *y = b->args[k];
-        int same = x->is_const && y->is_const ? x->cval == y->cval
-                   : x->kind == E_NAME && y->kind == E_NAME && x->sym == y->sym;
+        int consts = oc_is_const(r->out, x) && oc_is_const(r->out, y);
+        int same = consts ? oc_cval(r->out, x) == oc_cval(r->out, y)
+                          : x->kind == E_NAME && y->kind == E_NAME && x->sym == y->sym;
         if (!same)
             return 0;
     }
@@ -123,9 +127,9 @@ int rs_same_cell(const ast_expr *a, const ast_expr *b)
 
 /* The substitute d's cell for a payment from `target` (its pattern's
  * names are the payment's indexes). */
-static ast_expr *sub_cell(rs *r, const ast_decl *d, const ast_expr *target)
+static ast_expr *sub_cell(resolver *r, const ast_decl *d, const ast_expr *target)
 {
-    ast_expr *cell = ARENA_NEW(r->a, ast_expr);
+    ast_expr *cell = rs_new_expr(r);
     cell->loc = target->loc;
     cell->type = d->sub_decl->sym->type;
     cell->kind = E_NAME;
@@ -133,10 +137,11 @@ static ast_expr *sub_cell(rs *r, const ast_decl *d, const ast_expr *target)
     if (!d->sub_decl->ndims)
         return cell;
     ast_expr *base = cell;
-    cell = ARENA_NEW(r->a, ast_expr);
+    cell = rs_new_expr(r);
     *cell = *base;
+    cell->id = rs_new_expr_id(r); /* a node of its own */
     cell->kind = E_INDEX;
-    cell->ix = IX_VAR;
+    rs_facts(r, cell)->ix = IX_VAR;
     cell->base = base;
     cell->nargs = d->sub_decl->ndims;
     cell->args = ARENA_ARRAY(r->a, ast_expr *, cell->nargs);
@@ -158,11 +163,11 @@ typedef struct taken {
 } taken;
 
 /* What `cell` holds once `tk` is taken out. */
-static ast_expr *held(rs *r, const ast_expr *cell, const taken *tk)
+static ast_expr *held(resolver *r, const ast_expr *cell, const taken *tk)
 {
     ast_expr *h = (ast_expr *)cell;
     for (uint32_t i = 0; tk && i < tk->n; i++)
-        if (rs_same_cell(cell, tk->v[i].cell))
+        if (rs_same_cell(r, cell, tk->v[i].cell))
             h = bin(r, OP_SUB, h, tk->v[i].amount, TY_INT);
     return h;
 }
@@ -174,7 +179,7 @@ static void take(taken *tk, const ast_expr *cell, ast_expr *amount)
 }
 
 /* What way w of a payment takes. */
-static void way_parts(rs *r, const ast_way *w, const ast_payment *pm, ast_expr *amount,
+static void way_parts(resolver *r, const ast_way *w, const ast_payment *pm, ast_expr *amount,
                       const ast_expr *target, taken *tk)
 {
     tk->n = 0;
@@ -202,20 +207,20 @@ static uint32_t cells_of(const ast_cost *c, const ast_expr **out)
     return n;
 }
 
-static int share(const ast_cost *a, const ast_cost *b)
+static int share(resolver *r, const ast_cost *a, const ast_cost *b)
 {
     const ast_expr *x[1 + AST_PAY_MAX_ALTS], *y[1 + AST_PAY_MAX_ALTS];
     uint32_t nx = cells_of(a, x), ny = cells_of(b, y);
     for (uint32_t i = 0; i < nx; i++)
         for (uint32_t k = 0; k < ny; k++)
-            if (rs_same_cell(x[i], y[k]))
+            if (rs_same_cell(r, x[i], y[k]))
                 return 1;
     return 0;
 }
 
 /* Whether the costs in set s (bits over cs[j..]) are linked by shared
  * cells: a set that is not is implied by its linked parts. */
-static int linked(ast_cost **cs, uint32_t j, uint32_t m, uint32_t s)
+static int linked(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t s)
 {
     uint32_t seen = s & (~s + 1), grew = 1;
     while (grew) {
@@ -223,7 +228,7 @@ static int linked(ast_cost **cs, uint32_t j, uint32_t m, uint32_t s)
         for (uint32_t a = 0; a < m; a++)
             for (uint32_t b = 0; b < m; b++)
                 if ((seen >> a & 1) && (s >> b & 1) && !(seen >> b & 1) &&
-                    share(cs[j + a], cs[j + b])) {
+                    share(r, cs[j + a], cs[j + b])) {
                     seen |= 1u << b;
                     grew = 1;
                 }
@@ -232,7 +237,7 @@ static int linked(ast_cost **cs, uint32_t j, uint32_t m, uint32_t s)
 }
 
 /* What the costs of set s ask is at most what their cells hold. */
-static ast_expr *hall(rs *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t s,
+static ast_expr *hall(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t s,
                       const taken *tk)
 {
     const ast_expr *cells[MAX_COSTS * (1 + AST_PAY_MAX_ALTS)];
@@ -247,7 +252,7 @@ static ast_expr *hall(rs *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t s,
         uint32_t nx = cells_of(c, x);
         for (uint32_t i = 0; i < nx; i++) {
             uint32_t k = 0;
-            while (k < nc && !rs_same_cell(cells[k], x[i]))
+            while (k < nc && !rs_same_cell(r, cells[k], x[i]))
                 k++;
             if (k < nc)
                 continue;
@@ -262,7 +267,7 @@ static ast_expr *hall(rs *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t s,
 /* The substitutes of set u (bits over cs[j..]) can be used: each cost has
  * something to pay, and each substitute cell holds one unit for each of
  * the costs it covers. */
-static void subs_ok(rs *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t u,
+static void subs_ok(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t u,
                     const taken *tk, ast_expr **v, uint32_t *nv)
 {
     ast_expr *cell[MAX_COSTS];
@@ -275,7 +280,7 @@ static void subs_ok(rs *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t u,
         v[(*nv)++] = cmp(r, OP_GT, cs[j + a]->amount, num(r, cs[j + a]->loc, 0));
         int first = 1, count = 0;
         for (uint32_t b = 0; b < m; b++)
-            if ((u >> b & 1) && rs_same_cell(cell[a], cell[b])) {
+            if ((u >> b & 1) && rs_same_cell(r, cell[a], cell[b])) {
                 first &= b >= a;
                 count++;
             }
@@ -286,7 +291,7 @@ static void subs_ok(rs *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t u,
 
 /* Costs cs[j..n) can all be paid once `tk` is taken out: for some set u
  * of them paid by their substitutes, Hall's condition over the rest. */
-static ast_expr *payable(rs *r, ast_cost **cs, uint32_t j, uint32_t n, const taken *tk,
+static ast_expr *payable(resolver *r, ast_cost **cs, uint32_t j, uint32_t n, const taken *tk,
                          uint32_t *terms)
 {
     uint32_t m = n - j, subs = 0;
@@ -306,7 +311,7 @@ static ast_expr *payable(rs *r, ast_cost **cs, uint32_t j, uint32_t n, const tak
         subs_ok(r, cs, j, m, u, tk, v, &nv);
         uint32_t rest = all & ~u;
         for (uint32_t s = rest; s; s = (s - 1) & rest)
-            if (linked(cs, j, m, s))
+            if (linked(r, cs, j, m, s))
                 v[nv++] = hall(r, cs, j, m, s, tk);
         *terms += nv;
         alts[nalts++] = fold(r, OP_AND, v, nv, at);
@@ -324,7 +329,7 @@ static const char *src_name(const ast_expr *cell)
 }
 
 /* "pay {} blue + 1 gold" (mixed), "pay 1 gold" (exact), "pay {} blue". */
-static const char *way_label(rs *r, const ast_payment *pm, const ast_expr *target,
+static const char *way_label(resolver *r, const ast_payment *pm, const ast_expr *target,
                              const int32_t *k, int with_first)
 {
     char buf[256];
@@ -344,7 +349,7 @@ static const char *way_label(rs *r, const ast_payment *pm, const ast_expr *targe
 }
 
 /* The guard of a way as it stands now (what it takes is held). */
-static ast_expr *way_held(rs *r, const ast_way *w, const ast_payment *pm, ast_expr *amount,
+static ast_expr *way_held(resolver *r, const ast_way *w, const ast_payment *pm, ast_expr *amount,
                           const ast_expr *target)
 {
     taken tk;
@@ -391,7 +396,7 @@ static void add_way(ast_payment *pm, const int32_t *k, int32_t ksum, int has_par
 
 /* Every split between the `or` sources (k_i in 0..hi_i), then the
  * substitute's way. */
-static void list_ways(rs *r, ast_payment *pm, const ast_expr *target)
+static void list_ways(resolver *r, ast_payment *pm, const ast_expr *target)
 {
     int32_t hi[AST_PAY_MAX_ALTS] = {0}, k[AST_PAY_MAX_ALTS] = {0};
     uint32_t splits = 1;
@@ -424,7 +429,7 @@ static void list_ways(rs *r, ast_payment *pm, const ast_expr *target)
 
 /* The `or` sources of a payment: resources with a small declared range,
  * none the same cell as another, and a first source indexed by player. */
-static int check_alts(rs *r, ast_payment *pm, const ast_expr *target)
+static int check_alts(resolver *r, ast_payment *pm, const ast_expr *target)
 {
     int ok = 1;
     uint32_t splits = 1;
@@ -435,12 +440,12 @@ static int check_alts(rs *r, ast_payment *pm, const ast_expr *target)
     }
     for (uint32_t i = 0; i < pm->nalts; i++) {
         ast_expr *x = pm->alts[i];
-        rs_rpayment(r, num(r, x->loc, 0), x, "a source");
+        rs_payment(r, num(r, x->loc, 0), x, "a source");
         if (rs_is_err(&x->type))
             return 0;
         const ast_decl *v = x->kind == E_INDEX ? x->base->sym->decl : x->sym->decl;
         if (!v->resource)
-            return 0; /* rs_rpayment said so */
+            return 0; /* rs_payment said so */
         if (!x->type.ranged || x->type.lo < 0) {
             diag_error(r->d, x->loc, "an 'or' source needs a declared range from 0 ('%s' has "
                                      "none): the payer's ways are counted from it", v->name);
@@ -449,7 +454,7 @@ static int check_alts(rs *r, ast_payment *pm, const ast_expr *target)
         splits *= (uint32_t)x->type.hi + 1;
         for (uint32_t k = 0; k <= i; k++) {
             const ast_expr *before = k ? pm->alts[k - 1] : target;
-            if (rs_same_cell(before, x)) {
+            if (rs_same_cell(r, before, x)) {
                 diag_error(r->d, x->loc, "'%s' is already a source of this payment",
                            src_name(x));
                 ok = 0;
@@ -469,7 +474,7 @@ static int check_alts(rs *r, ast_payment *pm, const ast_expr *target)
 }
 
 /* Who decides: the first source's player index (a substitute's too). */
-static int payer_index(rs *r, ast_payment *pm, const ast_expr *target)
+static int payer_index(resolver *r, ast_payment *pm, const ast_expr *target)
 {
     if (pm->substitute && !pm->nalts) {
         pm->payer_ix = pm->substitute->sub_payer;
@@ -490,12 +495,12 @@ static int payer_index(rs *r, ast_payment *pm, const ast_expr *target)
  * is asked: holding an `or` source or the substitute (and, in a body,
  * with some way open: else the plain payment is short, E_DENIED). NULL:
  * one way only, the plain payment. */
-ast_payment *rs_pay_ways(rs *r, ast_payment *pm, ast_expr *amount, ast_expr *target,
+ast_payment *rs_pay_ways(resolver *r, ast_payment *pm, ast_expr *amount, ast_expr *target,
                          int is_cost)
 {
     if (rs_is_err(&target->type) || rs_is_err(&amount->type))
         return NULL;
-    ast_decl *sub = rs_payment_substitute(target);
+    ast_decl *sub = rs_payment_substitute(r, target);
     if (!pm && !sub)
         return NULL;
     if (!pm)
@@ -523,7 +528,7 @@ ast_payment *rs_pay_ways(rs *r, ast_payment *pm, ast_expr *amount, ast_expr *tar
 /* Costs with one way each: Hall's condition comes down to, for each
  * cell, what all the costs from it ask (so any number of them may be
  * checked, each cell once). */
-static ast_expr *plain_costs(rs *r, ast_cost **cs, uint32_t n)
+static ast_expr *plain_costs(resolver *r, ast_cost **cs, uint32_t n)
 {
     ast_expr **v = ARENA_ARRAY(r->a, ast_expr *, n);
     uint32_t nv = 0;
@@ -531,7 +536,7 @@ static ast_expr *plain_costs(rs *r, ast_cost **cs, uint32_t n)
         ast_expr *ask = cs[m]->amount;
         int first = 1;
         for (uint32_t i = 0; i < n; i++)
-            if (i != m && rs_same_cell(cs[i]->target, cs[m]->target)) {
+            if (i != m && rs_same_cell(r, cs[i]->target, cs[m]->target)) {
                 first &= i > m;
                 ask = bin(r, OP_ADD, ask, cs[i]->amount, TY_INT);
             }
@@ -544,7 +549,7 @@ static ast_expr *plain_costs(rs *r, ast_cost **cs, uint32_t n)
 /* An action's costs (already resolved, their ways listed): each way's
  * guard also asks that the later costs stay payable after it; returns
  * what `can` asks of the costs. */
-ast_expr *rs_cost_ways(rs *r, ast_decl *d, ast_cost **cs, uint32_t n)
+ast_expr *rs_cost_ways(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n)
 {
     int ways = 0;
     for (uint32_t j = 0; j < n; j++)

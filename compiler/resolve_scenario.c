@@ -5,15 +5,15 @@
 
 /* ------------------------------------------------------------- scenarios */
 
-static void build_stepmap(rs *r)
+static void build_stepmap(resolver *r)
 {
     uint32_t cap = 16;
-    while (cap < r->f->nsteps * 2)
+    while (cap < r->out->nsteps * 2)
         cap *= 2;
     r->stepmap = ARENA_ARRAY(r->a, ast_stmt *, cap);
     r->stepmap_cap = cap;
-    for (uint32_t i = 0; i < r->f->nsteps; i++) {
-        ast_stmt *s = r->f->steps[i];
+    for (uint32_t i = 0; i < r->out->nsteps; i++) {
+        ast_stmt *s = r->out->steps[i];
         uint32_t j = oc_name_hash(s->u.step.number) & (cap - 1);
         while (r->stepmap[j] && strcmp(r->stepmap[j]->u.step.number, s->u.step.number) != 0)
             j = (j + 1) & (cap - 1);
@@ -22,7 +22,7 @@ static void build_stepmap(rs *r)
     }
 }
 
-static ast_stmt *find_step(rs *r, const char *number)
+static ast_stmt *find_step(resolver *r, const char *number)
 {
     if (!r->stepmap)
         build_stepmap(r);
@@ -37,22 +37,22 @@ static ast_stmt *find_step(rs *r, const char *number)
 
 /* A constant value of the given type for a scenario item (player args of
  * `play`, `decision by`, `over winner`, event args). */
-static int sc_value(rs *r, ast_expr *e, const ast_type *want, const char *what, int32_t *out)
+static int sc_value(resolver *r, ast_expr *e, const ast_type *want, const char *what, int32_t *out)
 {
-    rs_rx(r, e);
+    rs_expr(r, e);
     if (rs_is_err(&e->type) || !rs_want_type(r, e, want, what))
         return 0;
-    if (!e->is_const) {
+    if (!oc_is_const(r->out, e)) {
         diag_error(r->d, e->loc, "%s must be a constant", what);
         return 0;
     }
-    *out = e->cval;
+    *out = oc_cval(r->out, e);
     return 1;
 }
 
-static ast_sym *sc_lookup(rs *r, const char *name, ast_loc at, int kind, const char *what)
+static ast_sym *sc_lookup(resolver *r, const char *name, ast_loc at, int kind, const char *what)
 {
-    ast_sym *s = rs_gfind(r, name);
+    ast_sym *s = rs_global_find(r, name);
     if (!s) {
         rs_unknown_name(r, at, name, "");
         return NULL;
@@ -69,7 +69,7 @@ static ast_sym *sc_lookup(rs *r, const char *name, ast_loc at, int kind, const c
  * parameters of it->sym: their count, then each value. With `wild` (event
  * items, which match the trace: `event fled(player 2, _)`), `_` matches
  * any value; a proc to play needs every value. */
-static void sc_args(rs *r, ast_item *it, int wild)
+static void sc_args(resolver *r, ast_item *it, int wild)
 {
     ast_decl *d = it->sym->decl;
     if (it->nargs != d->nparams) {
@@ -81,7 +81,7 @@ static void sc_args(rs *r, ast_item *it, int wild)
         ast_expr *a = it->args[i];
         if (wild && a->kind == E_NAME && strcmp(a->name, "_") == 0) {
             a->kind = E_WILDCARD;
-            a->type = rs_ty(TY_ERROR);
+            a->type = rs_bare_type(TY_ERROR);
             it->wild |= 1u << i;
             continue;
         }
@@ -91,7 +91,7 @@ static void sc_args(rs *r, ast_item *it, int wild)
     }
 }
 
-static void sc_play(rs *r, ast_item *it)
+static void sc_play(resolver *r, ast_item *it)
 {
     if (!it->name)
         return;
@@ -102,9 +102,9 @@ static void sc_play(rs *r, ast_item *it)
 }
 
 /* An event item names an event, or an action (its start). */
-static ast_sym *sc_event_sym(rs *r, const char *name, ast_loc at)
+static ast_sym *sc_event_sym(resolver *r, const char *name, ast_loc at)
 {
-    ast_sym *s = rs_gfind(r, name);
+    ast_sym *s = rs_global_find(r, name);
     if (s && s->kind == SYM_PROC && s->decl->is_action) {
         s->used = 1;
         return s;
@@ -113,14 +113,14 @@ static ast_sym *sc_event_sym(rs *r, const char *name, ast_loc at)
 }
 
 /* `N times`: a count the runner compares with an int. */
-static void sc_count(rs *r, const ast_item *it)
+static void sc_count(resolver *r, const ast_item *it)
 {
     if (it->count_mode && it->count > INT32_MAX)
         diag_error(r->d, it->count_loc, "the event count %lld is too large",
                    (long long)it->count);
 }
 
-static void sc_event(rs *r, ast_item *it)
+static void sc_event(resolver *r, ast_item *it)
 {
     sc_count(r, it);
     it->sym = sc_event_sym(r, it->name, it->name_loc);
@@ -131,9 +131,9 @@ static void sc_event(rs *r, ast_item *it)
     sc_args(r, it, 1);
 }
 
-static void sc_item(rs *r, ast_item *it)
+static void sc_item(resolver *r, ast_item *it)
 {
-    ast_type player = rs_ty(TY_PLAYER);
+    ast_type player = rs_bare_type(TY_PLAYER);
     switch (it->kind) {
     case IT_SC_PLAYERS:
         if (it->num < r->f->min_players || it->num > r->f->max_players)
@@ -143,7 +143,7 @@ static void sc_item(rs *r, ast_item *it)
     case IT_SC_SETUP:
         rs_unit_begin(r, 0);
         r->in_setup = 1; /* a test may start from any state: turns[p] = 3 */
-        rs_rblock(r, &it->body);
+        rs_block(r, &it->body);
         rs_expand_list_assigns(r);
         r->in_setup = 0;
         it->nlocals = rs_unit_end(r);
@@ -151,7 +151,7 @@ static void sc_item(rs *r, ast_item *it)
     case IT_SC_PLAY: sc_play(r, it); return;
     case IT_SC_EXPECT:
         rs_unit_begin(r, 0);
-        rs_rx_noroll(r, it->expr, TY_BOOL, "an 'expect'", "in an 'expect'");
+        rs_expr_noroll(r, it->expr, TY_BOOL, "an 'expect'", "in an 'expect'");
         it->nlocals = rs_unit_end(r);
         return;
     case IT_SC_DECISION:
@@ -175,7 +175,7 @@ static void sc_item(rs *r, ast_item *it)
     }
 }
 
-void rs_rscenario(rs *r, ast_decl *d)
+void rs_scenario(resolver *r, ast_decl *d)
 {
     r->in_scenario = 1; /* list and row literals are scenario notation */
     for (ast_item *it = d->items; it; it = it->next)
@@ -186,21 +186,21 @@ void rs_rscenario(rs *r, ast_decl *d)
 /* ------------------------------------------------------------- policies */
 
 /* Numbers the distinct option names, first use first. */
-static void index_option_names(rs *r)
+static void index_option_names(resolver *r)
 {
-    ast_file *f = r->f;
+    oc_resolution *out = r->out;
     uint32_t cap = 0;
-    for (uint32_t i = 0; i < f->noptions; i++) {
-        ast_option *o = f->options[i];
+    for (uint32_t i = 0; i < out->noptions; i++) {
+        ast_option *o = out->options[i];
         if (!o->name)
             continue;
         uint32_t k = 0;
-        while (k < f->noption_names && strcmp(f->option_names[k], o->name) != 0)
+        while (k < out->noption_names && strcmp(out->option_names[k], o->name) != 0)
             k++;
-        if (k == f->noption_names) {
-            f->option_names = rs_grow(r, f->option_names, f->noption_names, &cap,
-                                   sizeof *f->option_names);
-            f->option_names[f->noption_names++] = o->name;
+        if (k == out->noption_names) {
+            out->option_names = rs_grow(r, out->option_names, out->noption_names, &cap,
+                                        sizeof *out->option_names);
+            out->option_names[out->noption_names++] = o->name;
         }
         o->name_id = (int32_t)k;
     }
@@ -209,13 +209,13 @@ static void index_option_names(rs *r)
 /* The `for` variable of the options a prefer line names, which its `by`
  * and `when` read: every option of that name must bind one of the same
  * name and type, or none does. *ok = 0 after an error. */
-static ast_sym *prefer_var(rs *r, const ast_prefer *pr, int *ok)
+static ast_sym *prefer_var(resolver *r, const ast_prefer *pr, int *ok)
 {
-    ast_file *f = r->f;
+    oc_resolution *out = r->out;
     const ast_option *first = NULL;
     *ok = 1;
-    for (uint32_t i = 0; i < f->noptions; i++) {
-        const ast_option *o = f->options[i];
+    for (uint32_t i = 0; i < out->noptions; i++) {
+        const ast_option *o = out->options[i];
         if (o->name_id != pr->name_id)
             continue;
         if (!first) {
@@ -245,10 +245,10 @@ static ast_sym *prefer_var(rs *r, const ast_prefer *pr, int *ok)
  * expression reads that and globals only, and like any fn it can neither
  * roll nor change state. It joins the fns table (lowered like the others)
  * but not the global names: nothing calls it but the runtime's policy. */
-static ast_decl *policy_fn(rs *r, const ast_policy *pl, const ast_prefer *pr, ast_expr *body,
+static ast_decl *policy_fn(resolver *r, const ast_policy *pl, const ast_prefer *pr, ast_expr *body,
                            ast_sym *var, int kind, uint32_t *cap)
 {
-    ast_file *f = r->f;
+    oc_resolution *out = r->out;
     int is_by = kind == TY_INT;
     char name[300];
     snprintf(name, sizeof name, "policy %.100s: prefer %.100s %s", pl->name, pr->name,
@@ -260,7 +260,7 @@ static ast_decl *policy_fn(rs *r, const ast_policy *pl, const ast_prefer *pr, as
     d->name = arena_strdup(r->a, name);
     d->sym = rs_new_sym(r, d->name, SYM_FN, body->loc);
     d->sym->decl = d;
-    d->sym->type = rs_ty(kind);
+    d->sym->type = rs_bare_type(kind);
     d->body_expr = body;
     d->params = ARENA_ARRAY(r->a, ast_sym *, 1);
     if (var) {
@@ -275,21 +275,21 @@ static ast_decl *policy_fn(rs *r, const ast_policy *pl, const ast_prefer *pr, as
     rs_open_params(r, d);
     r->no_roll = "in a policy";
     r->in_policy = 1;
-    rs_rx_want(r, body, kind, is_by ? "a policy's 'by' value" : "a policy's 'when' condition");
+    rs_expr_want(r, body, kind, is_by ? "a policy's 'by' value" : "a policy's 'when' condition");
     r->in_policy = 0;
     rs_check_policy_reads(r, d);
     d->nlocals = rs_unit_end(r);
-    f->fns = rs_grow(r, f->fns, f->nfns, cap, sizeof *f->fns);
-    d->index = (int32_t)f->nfns;
-    f->fns[f->nfns++] = d;
+    out->fns = rs_grow(r, out->fns, out->nfns, cap, sizeof *out->fns);
+    d->index = (int32_t)out->nfns;
+    out->fns[out->nfns++] = d;
     return d;
 }
 
-static void rprefer(rs *r, const ast_policy *pl, ast_prefer *pr, uint32_t *cap)
+static void rprefer(resolver *r, const ast_policy *pl, ast_prefer *pr, uint32_t *cap)
 {
-    ast_file *f = r->f;
-    for (uint32_t k = 0; k < f->noption_names; k++)
-        if (strcmp(f->option_names[k], pr->name) == 0)
+    const oc_resolution *out = r->out;
+    for (uint32_t k = 0; k < out->noption_names; k++)
+        if (strcmp(out->option_names[k], pr->name) == 0)
             pr->name_id = (int32_t)k;
     if (pr->name_id < 0) {
         diag_error(r->d, pr->name_loc, "no option is called '%s' (name one: option %s \"...\")",
@@ -310,11 +310,36 @@ static void rprefer(rs *r, const ast_policy *pl, ast_prefer *pr, uint32_t *cap)
 
 /* Policies: names unique and not the tools' own (random, first); each
  * line names options that exist; by/when become fns. */
-void rs_rpolicies(rs *r)
+/* A per-fn table of the resolution, of `had` entries, widened to every fn. */
+static void *widen(resolver *r, void *t, uint32_t had, size_t elt)
+{
+    char *w = arena_alloc(r->a, (r->out->nfns + 1) * elt);
+    memset(w, 0, (r->out->nfns + 1) * elt);
+    memcpy(w, t, had * elt);
+    return w;
+}
+
+/* The fns made of policies come last: the per-fn tables cover them too
+ * (none is an action or a trigger, has a limit or a bound, or overrides). */
+static void cover_policy_fns(resolver *r, uint32_t had)
+{
+    oc_resolution *out = r->out;
+    if (out->nfns == had)
+        return;
+    out->limit_vars = widen(r, out->limit_vars, had, sizeof *out->limit_vars);
+    out->action_events = widen(r, out->action_events, had, sizeof *out->action_events);
+    out->can_exprs = widen(r, out->can_exprs, had, sizeof *out->can_exprs);
+    out->bounds = widen(r, out->bounds, had, sizeof *out->bounds);
+    out->overrides = widen(r, out->overrides, had, sizeof *out->overrides);
+    out->trigger_events = widen(r, out->trigger_events, had, sizeof *out->trigger_events);
+}
+
+void rs_policies(resolver *r)
 {
     ast_file *f = r->f;
+    oc_resolution *out = r->out;
     index_option_names(r);
-    uint32_t cap = f->nfns + 1; /* what rs_index_decls allocated */
+    uint32_t had = out->nfns, cap = out->nfns + 1; /* what rs_index_decls allocated */
     for (ast_policy *pl = f->policies; pl; pl = pl->next) {
         if (strcmp(pl->name, "random") == 0 || strcmp(pl->name, "first") == 0)
             diag_error(r->d, pl->name_loc, "'%s' is a built-in policy: give this one "
@@ -328,4 +353,5 @@ void rs_rpolicies(rs *r)
         for (ast_prefer *pr = pl->prefers; pr; pr = pr->next)
             rprefer(r, pl, pr, &cap);
     }
+    cover_policy_fns(r, had);
 }

@@ -6,9 +6,9 @@
 
 /* ------------------------------------------------------------- statements */
 
-static void rstmt(rs *r, ast_stmt *s);
+static void rstmt(resolver *r, ast_stmt *s);
 
-void rs_rblock(rs *r, ast_block *b)
+void rs_block(resolver *r, ast_block *b)
 {
     scope_mark m = rs_scope_open(r);
     for (ast_stmt *s = b->first; s; s = s->next)
@@ -16,16 +16,22 @@ void rs_rblock(rs *r, ast_block *b)
     rs_scope_close(r, m);
 }
 
-static void add_step(rs *r, ast_stmt *s)
+/* Numbers step s, inside the current step, under the rules it cites or
+ * else the current step's. */
+static void add_step(resolver *r, ast_stmt *s, const char *rule)
 {
-    ast_file *f = r->f;
-    f->steps = rs_grow(r, f->steps, f->nsteps, &r->capsteps, sizeof *f->steps);
-    s->u.step.index = (int32_t)f->nsteps;
-    f->steps[f->nsteps++] = s;
+    oc_resolution *out = r->out;
+    uint32_t cap = r->capsteps; /* the two grow together, to one capacity */
+    out->steps = rs_grow(r, out->steps, out->nsteps, &r->capsteps, sizeof *out->steps);
+    out->step_places =
+        rs_grow(r, out->step_places, out->nsteps, &cap, sizeof *out->step_places);
+    s->u.step.index = (int32_t)out->nsteps;
+    out->step_places[out->nsteps] = (oc_step_place){r->cur_step, rule};
+    out->steps[out->nsteps++] = s;
 }
 
 /* The rule IDs of a step: its own cites, else the enclosing step's. */
-static const char *step_rule(rs *r, const ast_cite *c)
+static const char *step_rule(resolver *r, const ast_cite *c)
 {
     if (!c)
         return r->cur_rule;
@@ -44,33 +50,32 @@ static const char *step_rule(rs *r, const ast_cite *c)
     return out;
 }
 
-static void rs_step(rs *r, ast_stmt *s)
+static void rs_step(resolver *r, ast_stmt *s)
 {
-    add_step(r, s);
-    s->u.step.parent = r->cur_step;
-    s->u.step.rule = step_rule(r, s->u.step.cites);
+    const char *rule = step_rule(r, s->u.step.cites);
+    add_step(r, s, rule);
     if (s->u.step.optional_by)
-        rs_rx_want(r, s->u.step.optional_by, TY_PLAYER, "the player of 'optional by'");
+        rs_expr_want(r, s->u.step.optional_by, TY_PLAYER, "the player of 'optional by'");
     if (s->u.step.when)
-        rs_rx_noroll(r, s->u.step.when, TY_BOOL, "a 'when' condition", "in a 'when' guard");
+        rs_expr_noroll(r, s->u.step.when, TY_BOOL, "a 'when' condition", "in a 'when' guard");
     int save = r->cur_step;
     const char *save_rule = r->cur_rule;
     r->cur_step = s->u.step.index;
-    r->cur_rule = s->u.step.rule;
-    rs_rblock(r, &s->u.step.body);
+    r->cur_rule = rule;
+    rs_block(r, &s->u.step.body);
     r->cur_step = save;
     r->cur_rule = save_rule;
 }
 
 /* The type a type expression denotes; 0 after an error. */
 
-static void rs_let(rs *r, ast_stmt *s)
+static void rs_let(resolver *r, ast_stmt *s)
 {
     ast_expr *v = s->u.let.value;
-    rs_rx(r, v);
+    rs_expr(r, v);
     ast_type t = v->type;
     if (s->u.let.type) {
-        if (rs_rtype(r, s->u.let.type, 0)) {
+        if (rs_type_expr(r, s->u.let.type, 0)) {
             t = s->u.let.type->type;
             if (!rs_is_err(&v->type)) {
                 char what[160];
@@ -78,22 +83,22 @@ static void rs_let(rs *r, ast_stmt *s)
                 rs_want_type(r, v, &t, what);
             }
         } else
-            t = rs_ty(TY_ERROR);
+            t = rs_bare_type(TY_ERROR);
     }
     if (t.kind == TY_LIST || t.kind == TY_SET) {
         diag_error(r->d, v->loc, "a local cannot hold a %s", t.kind == TY_SET ? "set" : "list");
-        t = rs_ty(TY_ERROR);
+        t = rs_bare_type(TY_ERROR);
     } else if (t.kind == TY_VOID) {
-        t = rs_ty(TY_ERROR);
+        t = rs_bare_type(TY_ERROR);
     }
-    rs_ldeclare(r, s->u.let.sym, t);
+    rs_local_declare(r, s->u.let.sym, t);
 }
 
 /* Whether `target` may be assigned; reported when not. */
-static int assignable(rs *r, ast_expr *t)
+static int assignable(resolver *r, ast_expr *t)
 {
     ast_sym *s = t->kind == E_NAME ? t->sym
-                 : t->ix == IX_VAR ? t->base->sym : NULL;
+                 : oc_ix(r->out, t) == IX_VAR ? t->base->sym : NULL;
     if (!s)
         return 1; /* a list element: any list var */
     const char *n = s->name;
@@ -122,7 +127,7 @@ static int assignable(rs *r, ast_expr *t)
     }
 }
 
-static void rs_assign(rs *r, ast_stmt *s)
+static void rs_assign(resolver *r, ast_stmt *s)
 {
     ast_expr *t = s->u.assign.target, *v = s->u.assign.value;
     if (t->kind == E_NAME) {
@@ -131,29 +136,29 @@ static void rs_assign(rs *r, ast_stmt *s)
         ast_sym *sym = rs_lookup(r, t->name);
         if (!sym) {
             rs_unknown_name(r, t->loc, t->name, "");
-            t->type = rs_ty(TY_ERROR);
+            t->type = rs_bare_type(TY_ERROR);
         } else if (sym->kind == SYM_VAR && sym->decl->ndims) {
-            rs_rx(r, t);
+            rs_expr(r, t);
         } else {
             t->sym = sym;
             sym->used = 1;
             t->type = sym->type;
         }
     } else
-        rs_rx(r, t);
+        rs_expr(r, t);
     if (v->kind == E_LIST) { /* `l = [...]`, a scenario's setup */
         for (uint32_t k = 0; k < v->nargs; k++)
-            rs_rx(r, v->args[k]);
-        rs_rlist_assign(r, s);
+            rs_expr(r, v->args[k]);
+        rs_list_assign(r, s);
         return;
     }
-    rs_rx(r, v);
+    rs_expr(r, v);
     if (rs_is_err(&t->type) || !assignable(r, t) || rs_is_err(&v->type))
         return;
     if (s->u.assign.op) {
         if (t->type.kind != TY_INT) {
             diag_error(r->d, s->loc, "'%s=' needs an int target, not %s",
-                       ast_op_text(s->u.assign.op), rs_tn(r, &t->type));
+                       ast_op_text(s->u.assign.op), rs_type_name(r, &t->type));
             return;
         }
         rs_want_kind(r, v, TY_INT, "the value added or taken away");
@@ -161,37 +166,38 @@ static void rs_assign(rs *r, ast_stmt *s)
     }
     if (!rs_want_type(r, v, &t->type, "the value assigned"))
         return;
-    if (t->sym && t->sym->decl == r->f->start_var && v->is_const && v->cval < 0)
+    if (t->sym && t->sym->decl == r->out->start_var && oc_is_const(r->out, v) &&
+        oc_cval(r->out, v) < 0)
         diag_error(r->d, v->loc, "the start player cannot be none: seat 1 is always someone's");
 }
 
-static void rs_if(rs *r, ast_stmt *s)
+static void rs_if(resolver *r, ast_stmt *s)
 {
-    rs_rx_want(r, s->u.if_.cond, TY_BOOL, "condition");
-    rs_rblock(r, &s->u.if_.then_b);
+    rs_expr_want(r, s->u.if_.cond, TY_BOOL, "condition");
+    rs_block(r, &s->u.if_.then_b);
     if (s->u.if_.else_if)
         rstmt(r, s->u.if_.else_if);
     else if (s->u.if_.has_else)
-        rs_rblock(r, &s->u.if_.else_b);
+        rs_block(r, &s->u.if_.else_b);
 }
 
-static void push_loop(rs *r, ast_stmt *s)
+static void push_loop(resolver *r, ast_stmt *s)
 {
     r->loops = rs_grow(r, r->loops, r->nloops, &r->caploops, sizeof *r->loops);
     r->loops[r->nloops++] = s;
 }
 
-static void rs_repeat(rs *r, ast_stmt *s)
+static void rs_repeat(resolver *r, ast_stmt *s)
 {
     static const char why[] = "in a loop's exit condition";
     int k = s->u.rep.kind;
     if (k == REP_UNTIL_BEFORE || k == REP_WHILE)
-        rs_rx_noroll(r, s->u.rep.cond, TY_BOOL, "a loop condition", why);
+        rs_expr_noroll(r, s->u.rep.cond, TY_BOOL, "a loop condition", why);
     push_loop(r, s);
-    rs_rblock(r, &s->u.rep.body);
+    rs_block(r, &s->u.rep.body);
     r->nloops--;
     if (k == REP_UNTIL_AFTER)
-        rs_rx_noroll(r, s->u.rep.cond, TY_BOOL, "a loop condition", why);
+        rs_expr_noroll(r, s->u.rep.cond, TY_BOOL, "a loop condition", why);
 }
 
 /* Does a round's body pass anyone, or call something that may? */
@@ -205,7 +211,7 @@ static void finds_pass(ast_stmt *s, void *arg)
 
 /* A round: over `players` (the grammar sees to it), its marks kept in the
  * hidden var "passed"; `until all pass` must have a way to end. */
-static void rs_round(rs *r, ast_stmt *s)
+static void rs_round(resolver *r, ast_stmt *s)
 {
     rs_passed_var(r);
     if (r->in_display)
@@ -220,11 +226,11 @@ static void rs_round(rs *r, ast_stmt *s)
 }
 
 /* `by K1 [asc|desc], K2 ...`: int keys, over players only. */
-static void rs_for_keys(rs *r, ast_stmt *s)
+static void rs_for_keys(resolver *r, ast_stmt *s)
 {
     for (uint32_t k = 0; k < s->u.for_.nkeys; k++)
-        rs_rx_want(r, s->u.for_.keys[k], TY_INT,
-                   k ? "a tie-break key of 'by'" : "the sort key");
+        rs_expr_want(r, s->u.for_.keys[k], TY_INT,
+                     k ? "a tie-break key of 'by'" : "the sort key");
     int kind = s->u.for_.iter->kind;
     if (s->u.for_.nkeys && kind != IT_PLAYERS && kind != IT_ALL_PLAYERS)
         diag_error(r->d, s->u.for_.by->loc, "'by' orders players only");
@@ -233,7 +239,7 @@ static void rs_for_keys(rs *r, ast_stmt *s)
 /* `simultaneously for p in players { choose p ... }`: the body is one
  * decision of the loop's player, over players (its choices are kept per
  * player until all have chosen). */
-static void rs_simultaneous(rs *r, ast_stmt *s)
+static void rs_simultaneous(resolver *r, ast_stmt *s)
 {
     const ast_stmt *c = s->u.for_.body.first;
     int kind = s->u.for_.iter->kind;
@@ -247,15 +253,15 @@ static void rs_simultaneous(rs *r, ast_stmt *s)
                    s->u.for_.var->name, s->u.for_.var->name);
 }
 
-static void rs_for(rs *r, ast_stmt *s)
+static void rs_for(resolver *r, ast_stmt *s)
 {
-    rs_riter(r, s->u.for_.iter);
+    rs_iter(r, s->u.for_.iter);
     scope_mark m = rs_scope_open(r);
-    rs_ldeclare(r, s->u.for_.var, s->u.for_.iter->elem);
+    rs_local_declare(r, s->u.for_.var, s->u.for_.iter->elem);
     if (s->u.for_.round)
         rs_round(r, s);
     if (s->u.for_.where)
-        rs_rx_want(r, s->u.for_.where, TY_BOOL, "the 'where' condition");
+        rs_expr_want(r, s->u.for_.where, TY_BOOL, "the 'where' condition");
     rs_for_keys(r, s);
     push_loop(r, s);
     r->in_round += s->u.for_.round != ROUND_NONE;
@@ -269,19 +275,19 @@ static void rs_for(rs *r, ast_stmt *s)
 }
 
 /* `pass p`: in a round's body, or in a procedure (a round may call it). */
-static void rs_pass(rs *r, ast_stmt *s)
+static void rs_pass(resolver *r, ast_stmt *s)
 {
-    rs_rx_want(r, s->u.player.player, TY_PLAYER, "the player who passes");
+    rs_expr_want(r, s->u.player.player, TY_PLAYER, "the player who passes");
     rs_passed_var(r);
     if (!r->in_round && !r->in_proc)
         diag_error(r->d, s->loc, "'pass' outside a round: only a player in a round can pass "
                    "(write it in 'round p in players { }', or in a proc a round calls)");
 }
 
-static void rs_exit(rs *r, ast_stmt *s)
+static void rs_exit(resolver *r, ast_stmt *s)
 {
     if (s->u.exit.cond)
-        rs_rx_noroll(r, s->u.exit.cond, TY_BOOL, "an 'exit when' condition",
+        rs_expr_noroll(r, s->u.exit.cond, TY_BOOL, "an 'exit when' condition",
                   "in a loop's exit condition");
     if (!r->nloops) {
         diag_error(r->d, s->loc, "'exit' outside a loop");
@@ -291,21 +297,21 @@ static void rs_exit(rs *r, ast_stmt *s)
 }
 
 /* `a OP b`, typed bool, for conditions the compiler adds. */
-static ast_expr *bool_binary(rs *r, int op, ast_expr *a, ast_expr *b, ast_loc at)
+static ast_expr *bool_binary(resolver *r, int op, ast_expr *a, ast_expr *b, ast_loc at)
 {
-    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    ast_expr *e = rs_new_expr(r);
     e->kind = E_BINARY;
     e->op = (uint8_t)op;
     e->loc = at;
     e->op_loc = at;
     e->a = a;
     e->b = b;
-    e->type = rs_ty(TY_BOOL);
+    e->type = rs_bare_type(TY_BOOL);
     e->depth = (uint16_t)((a->depth > b->depth ? a->depth : b->depth) + 1);
     return e;
 }
 
-ast_expr *rs_and_of(rs *r, ast_expr *a, ast_expr *b)
+ast_expr *rs_and_of(resolver *r, ast_expr *a, ast_expr *b)
 {
     return a ? bool_binary(r, OP_AND, a, b, a->loc) : b;
 }
@@ -313,52 +319,52 @@ ast_expr *rs_and_of(rs *r, ast_expr *a, ast_expr *b)
 /* An option that takes an action (its first statement is `do A(...)`) is
  * offered only when A can be taken: a precondition that fails or a cost
  * that cannot be paid is never offered (TEO-P1, TEO-P2). */
-static void guard_by_action(rs *r, ast_option *o)
+static void guard_by_action(resolver *r, ast_option *o)
 {
     ast_stmt *s = o->body.first;
     if (!s || s->kind != S_DO || !s->u.call.sym)
         return;
-    ast_expr *can = ARENA_NEW(r->a, ast_expr);
+    ast_expr *can = rs_new_expr(r);
     can->kind = E_CAN;
     can->loc = s->loc;
     can->name = s->u.call.name;
     can->sym = s->u.call.sym;
     can->args = s->u.call.args;
     can->nargs = s->u.call.nargs;
-    can->type = rs_ty(TY_BOOL);
+    can->type = rs_bare_type(TY_BOOL);
     if (o->var)
         o->where = rs_and_of(r, o->where, can);
     else
         o->when = rs_and_of(r, o->when, can);
 }
 
-static void rs_option(rs *r, ast_option *o)
+static void rs_option(resolver *r, ast_option *o)
 {
-    ast_file *f = r->f;
-    f->options = rs_grow(r, f->options, f->noptions, &r->capoptions, sizeof *f->options);
-    o->index = (int32_t)f->noptions;
-    f->options[f->noptions++] = o;
+    oc_resolution *out = r->out;
+    out->options = rs_grow(r, out->options, out->noptions, &r->capoptions, sizeof *out->options);
+    o->index = (int32_t)out->noptions;
+    out->options[out->noptions++] = o;
     if (o->when)
-        rs_rx_noroll(r, o->when, TY_BOOL, "an option's 'when' condition", "in a 'when' guard");
+        rs_expr_noroll(r, o->when, TY_BOOL, "an option's 'when' condition", "in a 'when' guard");
     scope_mark m = rs_scope_open(r);
     if (o->var) {
-        rs_riter(r, o->iter);
-        rs_ldeclare(r, o->var, o->iter->elem);
+        rs_iter(r, o->iter);
+        rs_local_declare(r, o->var, o->iter->elem);
         if (o->where)
-            rs_rx_want(r, o->where, TY_BOOL, "the 'where' condition");
+            rs_expr_want(r, o->where, TY_BOOL, "the 'where' condition");
     }
-    rs_rtext(r, &o->label, 1, o->var);
+    rs_text(r, &o->label, 1, o->var);
     for (ast_stmt *x = o->body.first; x; x = x->next)
         rstmt(r, x);
     rs_scope_close(r, m);
     guard_by_action(r, o);
 }
 
-static void rs_choose(rs *r, ast_stmt *s)
+static void rs_choose(resolver *r, ast_stmt *s)
 {
-    rs_rx_want(r, s->u.choose.player, TY_PLAYER, "the player who chooses");
+    rs_expr_want(r, s->u.choose.player, TY_PLAYER, "the player who chooses");
     if (s->u.choose.prompt.text)
-        rs_rtext(r, &s->u.choose.prompt, 0, NULL);
+        rs_text(r, &s->u.choose.prompt, 0, NULL);
     for (ast_option *o = s->u.choose.options; o; o = o->next)
         rs_option(r, o);
     /* a label names one option: a replay (--choices, a scenario's choose)
@@ -373,27 +379,28 @@ static void rs_choose(rs *r, ast_stmt *s)
             }
 }
 
-static void rs_scope(rs *r, ast_stmt *s)
+static void rs_scope(resolver *r, ast_stmt *s)
 {
     r->undo_blocked++;
-    rs_rblock(r, &s->u.scope.body);
+    rs_block(r, &s->u.scope.body);
     r->undo_blocked--;
-    ast_file *f = r->f;
+    oc_resolution *out = r->out;
     for (ast_escape *e = s->u.scope.escapes; e; e = e->next) {
-        f->escapes = rs_grow(r, f->escapes, f->nescapes, &r->capescapes, sizeof *f->escapes);
-        e->index = (int32_t)f->nescapes;
-        f->escapes[f->nescapes++] = e;
-        rs_rx_want(r, e->player, TY_PLAYER, "the player of an escape");
-        rs_rtext(r, &e->label, 2, NULL);
-        rs_rblock(r, &e->body);
+        out->escapes =
+            rs_grow(r, out->escapes, out->nescapes, &r->capescapes, sizeof *out->escapes);
+        e->index = (int32_t)out->nescapes;
+        out->escapes[out->nescapes++] = e;
+        rs_expr_want(r, e->player, TY_PLAYER, "the player of an escape");
+        rs_text(r, &e->label, 2, NULL);
+        rs_block(r, &e->body);
     }
 }
 
-static void rs_call(rs *r, ast_stmt *s, int want_kind_)
+static void rs_call(resolver *r, ast_stmt *s, int want_kind_)
 {
     const char *n = s->u.call.name;
     for (uint32_t i = 0; i < s->u.call.nargs; i++)
-        rs_rx(r, s->u.call.args[i]);
+        rs_expr(r, s->u.call.args[i]);
     ast_sym *sym = rs_lookup(r, n);
     if (!sym) {
         rs_unknown_name(r, s->u.call.name_loc, n, "");
@@ -430,13 +437,13 @@ static void rs_call(rs *r, ast_stmt *s, int want_kind_)
 /* The list operand of add/remove/clear/shuffle: a list var (indexed if it
  * has dims); add, remove and clear take a set var too (a set has no
  * positions and no order to shuffle). */
-static int rlist_target(rs *r, ast_stmt *s, ast_expr *l)
+static int rlist_target(resolver *r, ast_stmt *s, ast_expr *l)
 {
-    rs_rx(r, l);
+    rs_expr(r, l);
     if (rs_is_err(&l->type))
         return 0;
     int is_var = (l->kind == E_NAME && l->sym && l->sym->kind == SYM_VAR) ||
-                 (l->kind == E_INDEX && l->ix == IX_VAR);
+                 (l->kind == E_INDEX && oc_ix(r->out, l) == IX_VAR);
     int set_ok = s->kind == S_ADD || s->kind == S_REMOVE || s->kind == S_CLEAR;
     if (is_var && l->type.kind == TY_SET && !set_ok) {
         diag_error(r->d, l->loc, "a set has no %s: '%s' takes a list var",
@@ -445,32 +452,32 @@ static int rlist_target(rs *r, ast_stmt *s, ast_expr *l)
     }
     if (!(l->type.kind == TY_LIST || (set_ok && l->type.kind == TY_SET)) || !is_var) {
         diag_error(r->d, l->loc, "a list %svar is needed here, not %s", set_ok ? "or set " : "",
-                   rs_tn(r, &l->type));
+                   rs_type_name(r, &l->type));
         return 0;
     }
     return 1;
 }
 
-static void rs_list(rs *r, ast_stmt *s)
+static void rs_list(resolver *r, ast_stmt *s)
 {
     ast_expr *l = s->u.list.list, *v = s->u.list.value;
     if (v)
-        rs_rx(r, v);
+        rs_expr(r, v);
     if (!rlist_target(r, s, l) || !v || rs_is_err(&v->type))
         return;
     if (s->kind == S_REMOVE_AT) {
         rs_want_kind(r, v, TY_INT, "the position removed");
         return;
     }
-    ast_type el = rs_ty(l->type.elem);
+    ast_type el = rs_bare_type(l->type.elem);
     el.enm = l->type.enm;
     rs_want_type(r, v, &el, s->kind == S_ADD ? "the value added" : "the value removed");
 }
 
-static void rs_do(rs *r, ast_stmt *s)
+static void rs_do(resolver *r, ast_stmt *s)
 {
     for (uint32_t i = 0; i < s->u.call.nargs; i++)
-        rs_rx(r, s->u.call.args[i]);
+        rs_expr(r, s->u.call.args[i]);
     ast_sym *a = rs_action_named(r, s->u.call.name, s->u.call.name_loc,
                               "'do' takes actions; call a proc by its name");
     if (!a)
@@ -483,10 +490,10 @@ static void rs_do(rs *r, ast_stmt *s)
 
 /* The var a substitute's pattern names (`cocoa[p]`: a var whose indexes
  * are names standing for a payment's indexes); NULL after an error. */
-static ast_decl *pattern_var(rs *r, ast_expr *e)
+static ast_decl *pattern_var(resolver *r, ast_expr *e)
 {
     ast_expr *base = e->kind == E_INDEX ? e->base : e;
-    ast_sym *s = base->kind == E_NAME ? rs_gfind(r, base->name) : NULL;
+    ast_sym *s = base->kind == E_NAME ? rs_global_find(r, base->name) : NULL;
     if (!s || s->kind != SYM_VAR || s->decl->builtin) {
         diag_error(r->d, e->loc, "a substitute's pattern names a var, with names for its "
                                  "indexes (as in 'cocoa[p]')");
@@ -510,7 +517,7 @@ static ast_decl *pattern_var(rs *r, ast_expr *e)
 }
 
 /* Where the substitute's index k comes from in the resource's pattern. */
-static int sub_index(rs *r, ast_decl *d, ast_decl *res, ast_decl *sub, uint32_t k)
+static int sub_index(resolver *r, ast_decl *d, ast_decl *res, ast_decl *sub, uint32_t k)
 {
     const ast_expr *a = d->sub_var->args[k];
     for (uint32_t j = 0; j < res->ndims; j++) {
@@ -530,7 +537,7 @@ static int sub_index(rs *r, ast_decl *d, ast_decl *res, ast_decl *sub, uint32_t 
 
 /* `substitute SUB[p] for RES[p] "label"`: at every payment from RES, the
  * player of RES's player index may pay one unit of SUB instead. */
-void rs_rsubstitute(rs *r, ast_decl *d)
+void rs_substitute(resolver *r, ast_decl *d)
 {
     ast_decl *res = pattern_var(r, d->sub_for);
     ast_decl *sub = pattern_var(r, d->sub_var);
@@ -573,40 +580,40 @@ void rs_rsubstitute(rs *r, ast_decl *d)
     res->substitute = d;
 }
 
-ast_expr *rs_bool_const(rs *r, ast_loc at, int v)
+ast_expr *rs_bool_const(resolver *r, ast_loc at, int v)
 {
-    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    ast_expr *e = rs_new_expr(r);
     e->kind = E_BOOL;
     e->loc = at;
     e->ival = v;
-    rs_set_const(e, v);
-    e->type = rs_ty(TY_BOOL);
+    rs_set_const(r, e, v);
+    e->type = rs_bare_type(TY_BOOL);
     return e;
 }
 
-static void rs_player_stmt(rs *r, ast_stmt *s)
+static void rs_player_stmt(resolver *r, ast_stmt *s)
 {
     switch (s->kind) {
     case S_TURN:
-        rs_rx_want(r, s->u.player.player, TY_PLAYER, "the player of 'turn'");
-        rs_rblock(r, &s->u.player.body);
+        rs_expr_want(r, s->u.player.player, TY_PLAYER, "the player of 'turn'");
+        rs_block(r, &s->u.player.body);
         return;
     case S_ELIMINATE:
-        rs_rx_want(r, s->u.player.player, TY_PLAYER, "the player eliminated");
+        rs_expr_want(r, s->u.player.player, TY_PLAYER, "the player eliminated");
         return;
     case S_END:
         if (s->u.player.player)
-            rs_rx_want(r, s->u.player.player, TY_PLAYER, "the winner");
+            rs_expr_want(r, s->u.player.player, TY_PLAYER, "the winner");
         return;
     default: /* S_WINDOW */
-        rs_rx_want(r, s->u.player.player, TY_PLAYER, "the player of a window");
+        rs_expr_want(r, s->u.player.player, TY_PLAYER, "the player of a window");
         return;
     }
 }
 
-void rs_show(rs *r, ast_stmt *s);
+void rs_show(resolver *r, ast_stmt *s);
 
-static void rstmt(rs *r, ast_stmt *s)
+static void rstmt(resolver *r, ast_stmt *s)
 {
     if (r->in_display && !rs_display_stmt_ok(r, s))
         return;
@@ -625,14 +632,14 @@ static void rstmt(rs *r, ast_stmt *s)
     case S_EMIT: rs_call(r, s, SYM_EVENT); return;
     case S_DO: rs_do(r, s); return;
     case S_PAY:
-        rs_rpayment(r, s->u.assign.value, s->u.assign.target, "the amount paid");
-        s->substitute = rs_payment_substitute(s->u.assign.target);
+        rs_payment(r, s->u.assign.value, s->u.assign.target, "the amount paid");
+        s->substitute = rs_payment_substitute(r, s->u.assign.target);
         s->pay = rs_pay_ways(r, s->pay, s->u.assign.value, s->u.assign.target, 0);
         return;
     case S_BATCH:
         r->f->has_batches = 1;
         r->undo_blocked++;
-        rs_rblock(r, &s->u.batch.body);
+        rs_block(r, &s->u.batch.body);
         r->undo_blocked--;
         return;
     case S_REVEAL:
@@ -640,8 +647,8 @@ static void rstmt(rs *r, ast_stmt *s)
         rs_reveal(r, s);
         return;
     case S_REVISE:
-        r->f->has_revise = 1; /* checked against a revisable action at the end */
-        r->f->revise_loc = s->loc;
+        r->has_revise = 1; /* checked against a revisable action at the end */
+        r->revise_loc = s->loc;
         return;
     case S_UNDO:
         if (!r->in_action_body)
@@ -650,15 +657,15 @@ static void rstmt(rs *r, ast_stmt *s)
         else if (r->undo_blocked)
             diag_error(r->d, s->loc, "'undo' inside a batch or a scope: an action is undone "
                                      "from its own body");
-        r->f->has_undo = 1;
+        r->out->has_undo = 1;
         return;
     case S_RETURN:
         if (!r->in_proc)
             diag_error(r->d, s->loc, "'return' outside a procedure");
         return;
-    case S_LOG: rs_rtext(r, &s->u.log.text, 0, NULL); return;
+    case S_LOG: rs_text(r, &s->u.log.text, 0, NULL); return;
     case S_SHOW: rs_show(r, s); return;
-    case S_ASSERT: rs_rx_want(r, s->u.assert_.cond, TY_BOOL, "an assertion"); return;
+    case S_ASSERT: rs_expr_want(r, s->u.assert_.cond, TY_BOOL, "an assertion"); return;
     case S_PASS: rs_pass(r, s); return;
     case S_ROTATE: rs_start_var(r); return;
     default: rs_list(r, s); return;
@@ -666,7 +673,7 @@ static void rstmt(rs *r, ast_stmt *s)
 }
 
 /* A display shows the state and changes nothing: let, if, for and show. */
-int rs_display_stmt_ok(rs *r, const ast_stmt *s)
+int rs_display_stmt_ok(resolver *r, const ast_stmt *s)
 {
     if (s->kind == S_LET || s->kind == S_IF || s->kind == S_FOR || s->kind == S_SHOW)
         return 1;
@@ -677,9 +684,9 @@ int rs_display_stmt_ok(rs *r, const ast_stmt *s)
 
 /* ------------------------------------------------------------- displays */
 
-void rs_show(rs *r, ast_stmt *s)
+void rs_show(resolver *r, ast_stmt *s)
 {
     if (!r->in_display)
         diag_error(r->d, s->loc, "'show' is only for displays (a 'log' writes to the trace)");
-    rs_rtext(r, &s->u.log.text, 0, NULL);
+    rs_text(r, &s->u.log.text, 0, NULL);
 }

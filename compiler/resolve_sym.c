@@ -15,19 +15,19 @@ uint32_t oc_name_hash(const char *s)
     return h;
 }
 
-ast_type rs_ty_enum(ast_decl *e)
+ast_type rs_enum_type(ast_decl *e)
 {
-    ast_type t = rs_ty(TY_ENUM);
+    ast_type t = rs_bare_type(TY_ENUM);
     t.enm = e;
     return t;
 }
 
 /* A type name for a message; four buffers rotate so one message can name
  * several types. */
-const char *rs_tn(rs *r, const ast_type *t)
+const char *rs_type_name(resolver *r, const ast_type *t)
 {
-    char *b = r->tbuf[r->tnext++ & 3];
-    return ast_type_name(t, b, sizeof r->tbuf[0]);
+    char *b = r->type_names[r->next_type_name++ & 3];
+    return ast_type_name(t, b, sizeof r->type_names[0]);
 }
 
 const char *oc_value_text(const ast_type *t, int32_t v, char *buf, size_t n)
@@ -45,7 +45,7 @@ const char *oc_value_text(const ast_type *t, int32_t v, char *buf, size_t n)
     return buf;
 }
 
-void *rs_grow(rs *r, void *old, uint32_t n, uint32_t *cap, size_t elt)
+void *rs_grow(resolver *r, void *old, uint32_t n, uint32_t *cap, size_t elt)
 {
     if (n < *cap)
         return old;
@@ -57,35 +57,56 @@ void *rs_grow(rs *r, void *old, uint32_t n, uint32_t *cap, size_t elt)
     return p;
 }
 
+uint32_t rs_new_expr_id(resolver *r)
+{
+    oc_resolution *out = r->out;
+    out->exprs = rs_grow(r, out->exprs, out->nexprs, &r->capexprs, sizeof *out->exprs);
+    return out->nexprs++;
+}
+
+ast_expr *rs_new_expr(resolver *r)
+{
+    ast_expr *e = ARENA_NEW(r->a, ast_expr);
+    e->id = rs_new_expr_id(r);
+    return e;
+}
+
+void rs_set_const(resolver *r, ast_expr *e, int64_t v)
+{
+    oc_expr_facts *x = rs_facts(r, e);
+    x->is_const = 1;
+    x->cval = (int32_t)v;
+}
+
 /* ---------------------------------------------------------- global names */
 
-ast_sym *rs_gfind(rs *r, const char *name)
+ast_sym *rs_global_find(resolver *r, const char *name)
 {
-    uint32_t m = r->gcap - 1, i = oc_name_hash(name) & m;
-    while (r->gtab[i]) {
-        if (strcmp(r->gtab[i]->name, name) == 0)
-            return r->gtab[i];
+    uint32_t m = r->globals_cap - 1, i = oc_name_hash(name) & m;
+    while (r->globals[i]) {
+        if (strcmp(r->globals[i]->name, name) == 0)
+            return r->globals[i];
         i = (i + 1) & m;
     }
     return NULL;
 }
 
-void rs_grehash(rs *r)
+void rs_global_rehash(resolver *r)
 {
-    uint32_t oldcap = r->gcap;
-    ast_sym **old = r->gtab;
-    r->gcap = oldcap ? oldcap * 2 : 256;
-    r->gtab = ARENA_ARRAY(r->a, ast_sym *, r->gcap);
+    uint32_t oldcap = r->globals_cap;
+    ast_sym **old = r->globals;
+    r->globals_cap = oldcap ? oldcap * 2 : 256;
+    r->globals = ARENA_ARRAY(r->a, ast_sym *, r->globals_cap);
     for (uint32_t i = 0; i < oldcap; i++)
         if (old[i]) {
-            uint32_t m = r->gcap - 1, j = oc_name_hash(old[i]->name) & m;
-            while (r->gtab[j])
+            uint32_t m = r->globals_cap - 1, j = oc_name_hash(old[i]->name) & m;
+            while (r->globals[j])
                 j = (j + 1) & m;
-            r->gtab[j] = old[i];
+            r->globals[j] = old[i];
         }
 }
 
-static void redefinition(rs *r, ast_sym *s, const ast_sym *prev)
+static void redefinition(resolver *r, ast_sym *s, const ast_sym *prev)
 {
     if (prev->loc.line == 0) {
         diag_error(r->d, s->loc, "'%s' is a built-in name", s->name);
@@ -96,24 +117,24 @@ static void redefinition(rs *r, ast_sym *s, const ast_sym *prev)
 }
 
 /* Enters a global; a name taken already is reported (with a note). */
-int rs_gdeclare(rs *r, ast_sym *s)
+int rs_global_declare(resolver *r, ast_sym *s)
 {
-    if ((r->gcount + 1) * 2 > r->gcap)
-        rs_grehash(r);
-    ast_sym *prev = rs_gfind(r, s->name);
+    if ((r->nglobals + 1) * 2 > r->globals_cap)
+        rs_global_rehash(r);
+    ast_sym *prev = rs_global_find(r, s->name);
     if (prev) {
         redefinition(r, s, prev);
         return 0;
     }
-    uint32_t m = r->gcap - 1, i = oc_name_hash(s->name) & m;
-    while (r->gtab[i])
+    uint32_t m = r->globals_cap - 1, i = oc_name_hash(s->name) & m;
+    while (r->globals[i])
         i = (i + 1) & m;
-    r->gtab[i] = s;
-    r->gcount++;
+    r->globals[i] = s;
+    r->nglobals++;
     return 1;
 }
 
-ast_sym *rs_new_sym(rs *r, const char *name, int kind, ast_loc loc)
+ast_sym *rs_new_sym(resolver *r, const char *name, int kind, ast_loc loc)
 {
     ast_sym *s = ARENA_NEW(r->a, ast_sym);
     s->name = name;
@@ -124,18 +145,18 @@ ast_sym *rs_new_sym(rs *r, const char *name, int kind, ast_loc loc)
 
 /* ----------------------------------------------------------- local names */
 
-ast_sym *rs_lfind(rs *r, const char *name)
+ast_sym *rs_local_find(resolver *r, const char *name)
 {
-    for (ast_sym *s = r->lhash[oc_name_hash(name) & (LHASH - 1)]; s; s = s->hnext)
+    for (ast_sym *s = r->locals[oc_name_hash(name) & (LOCAL_BUCKETS - 1)]; s; s = s->hnext)
         if (strcmp(s->name, name) == 0)
             return s;
     return NULL;
 }
 
-ast_sym *rs_lookup(rs *r, const char *name)
+ast_sym *rs_lookup(resolver *r, const char *name)
 {
-    ast_sym *s = r->ln ? rs_lfind(r, name) : NULL;
-    return s ? s : rs_gfind(r, name);
+    ast_sym *s = r->nscope ? rs_local_find(r, name) : NULL;
+    return s ? s : rs_global_find(r, name);
 }
 
 
@@ -177,15 +198,15 @@ static uint32_t distance(const char *a, const char *b, uint32_t most)
 /* The declared name (a local in scope, or a global) closest to `name`,
  * when close enough to be a slip: one edit in a name of 3 or 4 letters,
  * two in a longer one, none in a shorter one; NULL if none or a tie. */
-static const char *closest_name(rs *r, const char *name)
+static const char *closest_name(resolver *r, const char *name)
 {
     size_t len = strlen(name);
     if (len < 3)
         return NULL;
     uint32_t most = len <= 4 ? 1 : 2, best = most + 1, ties = 0;
     const char *pick = NULL;
-    for (uint32_t i = 0; i < r->ln + r->gcap; i++) {
-        const ast_sym *s = i < r->ln ? r->lstack[i] : r->gtab[i - r->ln];
+    for (uint32_t i = 0; i < r->nscope + r->globals_cap; i++) {
+        const ast_sym *s = i < r->nscope ? r->scope[i] : r->globals[i - r->nscope];
         if (!s || s->name[0] == '#') /* the runtime's own bookkeeping */
             continue;
         uint32_t d = distance(name, s->name, most);
@@ -198,7 +219,7 @@ static const char *closest_name(rs *r, const char *name)
     return best <= most && !ties ? pick : NULL;
 }
 
-void rs_unknown_name(rs *r, ast_loc at, const char *name, const char *where)
+void rs_unknown_name(resolver *r, ast_loc at, const char *name, const char *where)
 {
     const char *fix = closest_name(r, name);
     if (fix) {
@@ -209,17 +230,17 @@ void rs_unknown_name(rs *r, ast_loc at, const char *name, const char *where)
     }
 }
 
-scope_mark rs_scope_open(rs *r)
+scope_mark rs_scope_open(resolver *r)
 {
-    scope_mark m = {r->ln, r->slot};
+    scope_mark m = {r->nscope, r->slot};
     return m;
 }
 
-void rs_scope_close(rs *r, scope_mark m)
+void rs_scope_close(resolver *r, scope_mark m)
 {
-    while (r->ln > m.ln) {
-        ast_sym *s = r->lstack[--r->ln];
-        r->lhash[oc_name_hash(s->name) & (LHASH - 1)] = s->hnext;
+    while (r->nscope > m.nscope) {
+        ast_sym *s = r->scope[--r->nscope];
+        r->locals[oc_name_hash(s->name) & (LOCAL_BUCKETS - 1)] = s->hnext;
         s->hnext = NULL;
     }
     r->slot = m.slot;
@@ -227,14 +248,14 @@ void rs_scope_close(rs *r, scope_mark m)
 
 /* Declares a local in the current scope and gives it the next slot. Locals
  * may shadow neither globals nor other visible locals. */
-void rs_ldeclare(rs *r, ast_sym *s, ast_type t)
+void rs_local_declare(resolver *r, ast_sym *s, ast_type t)
 {
     s->kind = SYM_LOCAL;
     s->type = t;
     s->type.ranged = t.kind == TY_INT ? t.ranged : 0;
-    ast_sym *prev = rs_gfind(r, s->name);
+    ast_sym *prev = rs_global_find(r, s->name);
     if (!prev)
-        prev = rs_lfind(r, s->name);
+        prev = rs_local_find(r, s->name);
     if (prev && prev->loc.line == 0)
         diag_error(r->d, s->loc, "'%s' is a built-in name", s->name);
     else if (prev) {
@@ -244,15 +265,15 @@ void rs_ldeclare(rs *r, ast_sym *s, ast_type t)
     s->slot = (int32_t)r->slot++;
     if (r->slot > r->maxslot)
         r->maxslot = r->slot;
-    r->lstack = rs_grow(r, r->lstack, r->ln, &r->lcap, sizeof *r->lstack);
-    r->lstack[r->ln++] = s;
-    uint32_t b = oc_name_hash(s->name) & (LHASH - 1);
-    s->hnext = r->lhash[b];
-    r->lhash[b] = s;
+    r->scope = rs_grow(r, r->scope, r->nscope, &r->scope_cap, sizeof *r->scope);
+    r->scope[r->nscope++] = s;
+    uint32_t b = oc_name_hash(s->name) & (LOCAL_BUCKETS - 1);
+    s->hnext = r->locals[b];
+    r->locals[b] = s;
 }
 
 /* A code unit (fn, proc, sequence, setup, expect) starts with no locals. */
-void rs_unit_begin(rs *r, int in_proc)
+void rs_unit_begin(resolver *r, int in_proc)
 {
     rs_scope_close(r, (scope_mark){0, 0});
     r->slot = r->maxslot = 0;
@@ -265,7 +286,7 @@ void rs_unit_begin(rs *r, int in_proc)
     r->no_roll = NULL;
 }
 
-uint32_t rs_unit_end(rs *r)
+uint32_t rs_unit_end(resolver *r)
 {
     uint32_t n = r->maxslot;
     rs_scope_close(r, (scope_mark){0, 0});
@@ -280,18 +301,17 @@ uint32_t rs_unit_end(rs *r)
  * write (its name has a space or is read only through a keyword), made
  * the first time a rule needs it so that other rulesets keep their block
  * as it was; rs_place_seat_vars gives it its index. */
-static ast_decl *seat_var(rs *r, const char *name, int kind, int per_player)
+static ast_decl *seat_var(resolver *r, const char *name, int kind, int per_player)
 {
     ast_decl *d = ARENA_NEW(r->a, ast_decl);
     d->kind = D_VAR;
-    d->hidden = 1;
     d->name = name;
     d->index = -1;
     d->ndims = per_player ? 1u : 0u;
     d->dims[0].kind = DIM_PLAYER;
     d->sym = rs_new_sym(r, name, SYM_VAR, (ast_loc){0, 0});
     d->sym->decl = d;
-    d->sym->type = rs_ty(kind);
+    d->sym->type = rs_bare_type(kind);
     d->sym->type.lo = 0; /* never none: seat 1 is always someone's */
     d->sym->type.hi = kind == TY_PLAYER ? r->f->max_players - 1 : 1;
     d->sym->used = 1;
@@ -300,19 +320,19 @@ static ast_decl *seat_var(rs *r, const char *name, int kind, int per_player)
 }
 
 /* `start player`: player 1 until the rules say otherwise. */
-ast_decl *rs_start_var(rs *r)
+ast_decl *rs_start_var(resolver *r)
 {
-    if (!r->f->start_var)
-        r->f->start_var = seat_var(r, "start player", TY_PLAYER, 0);
-    return r->f->start_var;
+    if (!r->out->start_var)
+        r->out->start_var = seat_var(r, "start player", TY_PLAYER, 0);
+    return r->out->start_var;
 }
 
 /* The marks of `pass p`, per player; a round clears them as it begins. */
-ast_decl *rs_passed_var(rs *r)
+ast_decl *rs_passed_var(resolver *r)
 {
-    if (!r->f->passed_var)
-        r->f->passed_var = seat_var(r, "passed", TY_BOOL, 1);
-    return r->f->passed_var;
+    if (!r->out->passed_var)
+        r->out->passed_var = seat_var(r, "passed", TY_BOOL, 1);
+    return r->out->passed_var;
 }
 
 /* ----------------------------------------------------------- type checks */
@@ -328,7 +348,7 @@ int rs_none_fits(ast_expr *e, const ast_type *want)
 {
     if (e->kind != E_NONE || want->kind != TY_ENUM || !want->enm || !want->enm->is_table)
         return 0;
-    e->type = rs_ty_enum(want->enm);
+    e->type = rs_enum_type(want->enm);
     e->type.lo = -1;
     e->type.hi = (int32_t)want->enm->nmembers - 1;
     return 1;
@@ -336,21 +356,22 @@ int rs_none_fits(ast_expr *e, const ast_type *want)
 
 /* Requires `e` to have type `want`; `what` names the place in the message
  * ("condition", "index 1 of 'tower'"). */
-int rs_want_type(rs *r, ast_expr *e, const ast_type *want, const char *what)
+int rs_want_type(resolver *r, ast_expr *e, const ast_type *want, const char *what)
 {
     if (ast_type_same(&e->type, want) || rs_none_fits(e, want))
         return 1;
-    diag_error(r->d, e->loc, "%s must be %s, not %s", what, rs_tn(r, want), rs_tn(r, &e->type));
+    diag_error(r->d, e->loc, "%s must be %s, not %s", what, rs_type_name(r, want),
+               rs_type_name(r, &e->type));
     return 0;
 }
 
-int rs_want_kind(rs *r, ast_expr *e, int kind, const char *what)
+int rs_want_kind(resolver *r, ast_expr *e, int kind, const char *what)
 {
-    ast_type t = rs_ty(kind);
+    ast_type t = rs_bare_type(kind);
     return rs_want_type(r, e, &t, what);
 }
 
-int64_t rs_clamp_fold(rs *r, const ast_expr *e, int64_t v, int *ok)
+int64_t rs_clamp_fold(resolver *r, const ast_expr *e, int64_t v, int *ok)
 {
     if (v < INT32_MIN || v > INT32_MAX) {
         diag_error(r->d, e->loc, "integer overflow in a constant expression");

@@ -162,7 +162,7 @@ static void warn_same_names(oc_arena *a, diag *d, const ast_decl *t)
         }
 }
 
-int oc_load_table(oc_arena *arena, diag *d, ast_decl *t)
+static int load_table(oc_arena *arena, diag *d, ast_decl *t)
 {
     int before = d->errors;
     const char *from = diag_path(d, ast_file_of(t->table_path_loc));
@@ -194,4 +194,26 @@ int oc_load_table(oc_arena *arena, diag *d, ast_decl *t)
     for (ast_field *f = t->fields; f; f = f->next)
         load_field(arena, d, t, &csv, f, path);
     return d->errors - before;
+}
+
+/* Whether resolution typed every field (an int, bool or enum) and its
+ * index: a table whose fields did not all resolve is not read, its errors
+ * already said. */
+static int fields_typed(const ast_decl *t)
+{
+    for (const ast_field *f = t->fields; f; f = f->next) {
+        int k = f->type->type.kind;
+        if ((f->index && !f->index_enum) || (k != TY_INT && k != TY_BOOL && k != TY_ENUM))
+            return 0;
+    }
+    return 1;
+}
+
+int oc_load_tables(oc_arena *arena, ast_file *file, diag *d)
+{
+    int errors = 0;
+    for (ast_decl *t = file->decls; t; t = t->next)
+        if (t->kind == D_ENUM && t->is_table && fields_typed(t))
+            errors += load_table(arena, d, t);
+    return errors;
 }

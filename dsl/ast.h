@@ -6,14 +6,14 @@
  * resolution (resolve.c) fills the fields marked [R]: every name use points
  * to its symbol, every expression has its type and (when constant) its
  * value, locals have slot numbers, each code unit records its local count,
- * steps are numbered in a list. check.c fills the fields marked [C].
+ * steps are numbered in a list. What else it produces is the compiler's
+ * (compiler/resolution.h), not the tree's. check.c fills the fields
+ * marked [C].
  *
  * Values, as the VM sees them (all int32): ints as is; bools 0/1; players
  * 0-based (`player 1` is 0), `none` is -1; enum members by their ordinal.
- * Constant values (ast_expr.cval, ast_decl.init_value, scenario args) use
- * this encoding.
- *
- * Compatibility rule for later changes: fields are only ever ADDED.
+ * Constant values (an expression's, which the resolution keeps by its id;
+ * ast_decl.init_value, scenario args) use this encoding.
  */
 #ifndef OC_AST_H
 #define OC_AST_H
@@ -132,10 +132,12 @@ enum ast_expr_kind {
     E_INT = 1,     /* ival */
     E_BOOL,        /* ival 0/1 */
     E_NONE,        /* the player `none` */
-    E_PLAYER,      /* `player N`: ival = N as written (1-based); cval = N-1 */
+    E_PLAYER,      /* `player N`: ival = N as written (1-based); its value
+                    * N-1 */
     E_NAME,        /* name -> [R] sym (var with no index, const, member, local) */
-    E_INDEX,       /* base[args]: see ix */
-    E_CALL,        /* name(args): [R] sym = SYM_FN or SYM_BUILTIN (builtin).
+    E_INDEX,       /* base[args]: what it indexes is the resolution's (IX_*) */
+    E_CALL,        /* name(args): [R] sym = SYM_FN or SYM_BUILTIN (its BI_*
+                    * the resolution's).
                     * `in_game(p)` is rewritten by resolution into an
                     * E_INDEX (IX_VAR) of the built-in var in_game. */
     E_UNARY,       /* op = '-' or OP_NOT; a */
@@ -177,7 +179,7 @@ enum ast_op {
  * desc_mask is set), ties by iteration order; `none` when no element. */
 enum ast_agg { AGG_COUNT = 1, AGG_ANY, AGG_ALL, AGG_SUM, AGG_MIN, AGG_MAX, AGG_FIRST };
 
-/* E_INDEX flavours, set by resolution. */
+/* E_INDEX flavours, found by resolution (oc_expr_facts.ix). */
 enum ast_index_kind {
     IX_VAR = 1,   /* base is an E_NAME of a var with ndims == nargs dims */
     IX_LIST,      /* base is a list-typed expression, args[0] the 1-based position */
@@ -211,11 +213,10 @@ typedef struct ast_expr {
     ast_loc loc;                  /* where the expression starts */
     uint8_t kind;                 /* E_* */
     uint8_t op;                   /* E_UNARY/E_BINARY: OP_* ; E_AGG: AGG_* */
-    uint8_t ix;                   /* E_INDEX: [R] IX_* */
-    uint8_t builtin;              /* E_CALL: [R] BI_* (0 for a fn call) */
-    uint8_t is_const;             /* [R] value known at compile time: cval */
     uint16_t depth;               /* operators below it (the parser caps it) */
-    int32_t cval;                 /* [R] the value when is_const */
+    uint32_t id;                  /* dense over a compilation (its files and
+                                   * what resolution adds): where the
+                                   * resolution keeps its facts */
     union {
         uint32_t nargs;           /* E_INDEX, E_CALL */
         int32_t sides;            /* E_ROLL */
@@ -322,7 +323,7 @@ typedef struct ast_option {
     int32_t index;                /* [R] 0,1,2... over the whole file */
     const char *name;             /* `option NAME "label"`, or NULL */
     ast_loc name_loc;
-    int32_t name_id;              /* [R] index in ast_file.option_names, -1 */
+    int32_t name_id;              /* [R] index in the resolution's option_names, -1 */
 } ast_option;
 
 typedef struct ast_escape {
@@ -355,10 +356,7 @@ typedef struct ast_stmt {
             ast_expr *optional_by;/* NULL unless `optional by P` */
             ast_expr *when;       /* NULL unless `when C` */
             ast_block body;
-            int32_t index;        /* [R] index in ast_file.steps */
-            int32_t parent;       /* [R] enclosing step's index (static), -1 */
-            const char *rule;     /* [R] cited IDs, space-separated, inherited
-                                   * from the nearest enclosing citing step */
+            int32_t index;        /* [R] index in the resolution's steps */
         } step;
         struct {                  /* S_LET */
             ast_sym *sym;         /* slot, type */
@@ -661,7 +659,6 @@ typedef struct ast_decl {
     uint8_t anytime;              /* `anytime NAME(p: player) "label"` */
     const char *event_name;       /* trigger: `on EVENT` */
     ast_loc event_loc;
-    struct ast_decl *event;       /* [R] the D_EVENT it listens to */
     ast_expr *guard;              /* trigger/anytime `when`, or NULL */
     uint8_t limit;                /* trigger: LIMIT_*, 0 for none; a proc:
                                    * LIMIT_CHAIN or 0 */
@@ -669,15 +666,10 @@ typedef struct ast_decl {
     /* fn/proc/trigger/anytime/action: `depth N`, a stated bound on how many
      * of its runs may be nested at once (what lets it recurse) */
     ast_expr *depth_expr;
-    int32_t depth;                /* [R] N, 0 when none is stated; for
-                                   * `decreasing`, the measure's domain */
     /* fn/proc/trigger: `decreasing PARAM`, a bound by a measure: a run
      * begun within another run of the same unit needs a smaller PARAM */
     const char *measure_name;
     ast_loc measure_loc;
-    int32_t measure;              /* [R] the param's index + 1, 0 for none */
-    uint32_t chain_domain;        /* [R] LIMIT_CHAIN: how many argument
-                                   * tuples there are (each runs once a chain) */
     ast_text label;               /* anytime: the option's label; trigger: how
                                    * a chosen order names it (text NULL: none) */
 
@@ -685,25 +677,16 @@ typedef struct ast_decl {
     uint8_t order;                /* ORDER_*: 0 = not declared (source order) */
     ast_expr *order_by;           /* ORDER_CHOSEN: the player who chooses */
 
-    /* D_EVENT: [R] its triggers, in source order */
-    struct ast_decl **triggers;
-    uint32_t ntriggers;
     uint8_t emitted;              /* [C] some `emit` names it */
 
     /* D_VAR */
     uint8_t secrecy;              /* SECRET_*: who sees its cells (0: all) */
-    struct ast_decl *shown_var;   /* [R] hidden: the list of players each cell
-                                   * was revealed to ("#shown NAME") */
     uint8_t kept;                 /* `kept`: an undone action leaves it as
                                    * it is (what stays spent: CWC-3.0.15) */
     uint8_t per_action;           /* `per action`: saved, reset and restored
                                    * around every action */
     uint8_t resource;             /* declared with `resource`: payable, and
                                    * received at the end of a batch */
-    uint8_t hidden;               /* [R] made by resolution for the runtime's
-                                   * bookkeeping (#turn, #acting, ...) */
-    struct ast_decl *limit_var;   /* [R] trigger with a limit: the hidden var
-                                   * holding the turn/action it last fired in */
 
     /* D_PROC that is an action: `action NAME(p: player, ...) "label"
      * [when C] [cost N from X]... { }` */
@@ -715,17 +698,11 @@ typedef struct ast_decl {
                                    * make undoes it (it was offered when its
                                    * `when` and costs held) */
     ast_cost *costs;              /* in order */
-    struct ast_decl *action_event;/* [R] the event that stands for it (its
-                                   * triggers; its trace lines) */
-    struct ast_decl *action;      /* D_EVENT: [R] the action it stands for */
-    ast_expr *can_expr;           /* [R] when-guard and every cost affordable */
 
-    /* D_FN / D_PROC declared with `override`: replaces `base` when its
-     * `when` holds (ODIN-P1); the base lists them in source order. */
+    /* D_FN / D_PROC declared with `override`: replaces the fn or proc of
+     * its name when its `when` holds (ODIN-P1); which one, and the list
+     * of a base's overrides, are the resolution's (oc_overrides). */
     uint8_t is_override;
-    struct ast_decl *base;        /* [R] */
-    struct ast_decl **overriders; /* [R] on the base */
-    uint32_t noverriders;
 
     /* D_ENUM that is a data table: `table NAME from "FILE.csv" [named
      * "TEMPLATE"] { fields }`. Its rows are its members (values 0..n-1, and
@@ -782,7 +759,7 @@ typedef struct ast_prefer {
     ast_loc name_loc;
     ast_expr *by, *when;          /* may be NULL */
     struct ast_prefer *next;
-    int32_t name_id;              /* [R] index in ast_file.option_names */
+    int32_t name_id;              /* [R] index in the resolution's option_names */
     ast_decl *by_fn, *when_fn;    /* [R] the fns made of by/when (or NULL) */
 } ast_prefer;
 
@@ -810,48 +787,14 @@ typedef struct ast_file {
     const char *extends;          /* `extends "FILE"`: the base ruleset's path */
     ast_loc extends_loc;
     uint8_t nlayers;              /* 1 + the rulesets extended (decl->layer < it) */
+    uint32_t nexprs;              /* the expression ids given so far: this
+                                   * file's, and the files' parsed before it */
     ast_decl *decls;              /* in source order, linked by next */
     ast_decl *last_decl;
-    ast_decl *sequence;           /* [R] the one sequence block */
 
-    /* [R] tables, in source order (pointers into the tree) */
-    ast_decl **vars;   uint32_t nvars;     /* built-ins first (index 0,1,2) */
-    ast_decl **enums;  uint32_t nenums;
-    ast_decl **events; uint32_t nevents;
-    ast_decl **fns;    uint32_t nfns;      /* fns and procs, by decl->index */
-    ast_decl **scenarios; uint32_t nscenarios;
-    ast_stmt **steps;  uint32_t nsteps;    /* every S_STEP in pre-order */
-    ast_option **options; uint32_t noptions;
-    ast_escape **escapes; uint32_t nescapes;
-    ast_sym *sym_active, *sym_turns, *sym_in_game; /* the built-in vars */
-    /* [R] hidden vars (NULL when the ruleset needs none): "#turn" counts the
-     * turns begun; "#acting" the actions in their body; "#action" the
-     * innermost action's event index + 1. The per-action vars are
-     * vars[act_first .. nvars): "#acting" first, then "#action", the user's
-     * `per action` vars, then the `once per action` counters. */
-    ast_decl *turn_var, *acting_var, *action_var;
-    /* [R] made when first read (NULL otherwise), placed before act_first
-     * once the bodies are resolved: "start player" (`start player`,
-     * `seat(p)`, `rotate`) and "passed" (`pass p`, `passed(p)`, rounds) */
-    ast_decl *start_var, *passed_var;
-    uint32_t act_first;            /* == nvars when there is no action */
-    uint8_t act_undo;              /* [R] actions can be undone (an escape can
-                                    * leave one, or `undo`): each saves the
-                                    * whole state at its start */
-    uint8_t has_undo;              /* [R] an `undo` statement */
-    uint8_t has_revise;            /* [R] a `revise` statement (at revise_loc) */
-    ast_loc revise_loc;
-    uint8_t has_revisable_call;    /* [R] a `revisable()` (at revisable_call_loc) */
-    ast_loc revisable_call_loc;
-    uint8_t act_revise;            /* [R] a `revisable` action: the block keeps
-                                    * the start state of the last one ended */
     uint8_t has_batches;           /* a `batch` or an `order combined` event */
-    ast_expr **caps;               /* [R] every `capped at`, for the checks */
-    uint32_t ncaps, capcaps;
     ast_policy *policies, *last_policy; /* in source order */
     uint32_t npolicies;
-    const char **option_names;     /* [R] distinct option names, first use first */
-    uint32_t noption_names;
 } ast_file;
 
 /* --------------------------------------------------------------- the API */
@@ -861,8 +804,10 @@ typedef struct ast_file {
  * Reentrant: no state outside its arguments. (dsl/parser.y) */
 ast_file *ast_parse(oc_arena *arena, diag *d, const char *src, size_t len);
 /* The same for a text registered in d as file number `file` (a base
- * ruleset read for `extends`): its positions carry that number. */
-ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const char *src, size_t len);
+ * ruleset read for `extends`): its positions carry that number, and its
+ * expressions' ids start at first_id (the nexprs of the file before it). */
+ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, uint32_t first_id,
+                         const char *src, size_t len);
 
 /* Helpers (dsl/ast.c). */
 const char *ast_type_name(const ast_type *t, char *buf, size_t n);

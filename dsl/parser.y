@@ -48,6 +48,7 @@ struct lex_extra {
     int ninvariants;     /* invariants seen (invariant#1, ...) */
     int nchecks;         /* data checks seen (check#1, ...) */
     uint32_t fileno;     /* the file's number in the diag (0: the one compiled) */
+    uint32_t next_id;    /* the next expression's id */
     size_t len, read;    /* src's length, and how much of it the scanner took */
 };
 
@@ -229,6 +230,7 @@ static ast_expr *ex(struct lex_extra *px, int kind, YYLTYPE l)
     ast_expr *e = ARENA_NEW(A, ast_expr);
     e->kind = (uint8_t)kind;
     e->loc = L(l);
+    e->id = px->next_id++;
     return e;
 }
 
@@ -1587,7 +1589,7 @@ stepnum
     ;
 
 step_mods
-    : %empty { $$ = st(px, S_STEP, @$); $$->u.step.index = -1; $$->u.step.parent = -1; }
+    : %empty { $$ = st(px, S_STEP, @$); $$->u.step.index = -1; }
     | step_mods T_CITE T_STRING {
         $$ = $1;
         ast_cite *c = ARENA_NEW(A, ast_cite);
@@ -2363,10 +2365,11 @@ int yylex_destroy(yyscan_t s);
 
 ast_file *ast_parse(oc_arena *arena, diag *d, const char *src, size_t len)
 {
-    return ast_parse_file(arena, d, 0, src, len);
+    return ast_parse_file(arena, d, 0, 0, src, len);
 }
 
-ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const char *src, size_t len)
+ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, uint32_t first_id,
+                         const char *src, size_t len)
 {
     struct lex_extra x;
     memset(&x, 0, sizeof x);
@@ -2379,6 +2382,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const char *sr
     x.file = ARENA_NEW(arena, ast_file);
     x.file->path = diag_path(d, file);
     x.fileno = file;
+    x.next_id = first_id;
     ast_loc first = {diag_first_line(file), 1};
     if (len > 0x7fffffffu) {
         diag_error(d, (ast_loc){first.line - 1, 0}, "file too large");
@@ -2389,6 +2393,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const char *sr
         return NULL;
     yyparse(scanner, &x); /* the scanner reads src itself (lexer.l, YY_INPUT) */
     yylex_destroy(scanner);
+    x.file->nexprs = x.next_id;
     if (!x.file->title && d->errors == 0)
         diag_error(d, first, "a ruleset must begin with 'ruleset \"TITLE\"'");
     return x.file;

@@ -250,7 +250,7 @@ int cmd_doc(int argc, char **argv)
         oc_free(c);
         return TOOL_FAIL;
     }
-    doc_model *m = doc_model_build(tree, p);
+    doc_model *m = doc_model_build(tree, oc_tree_resolution(c), p);
     if (!m) {
         fprintf(stderr, "%s: out of memory\n", prog);
         oc_free(c);

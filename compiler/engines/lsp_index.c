@@ -125,7 +125,7 @@ static int compile(lsp_doc *d)
     diag_sink_finish(opt.sink);
     json_decref(d->diags);
     d->diags = list;
-    oc_outline *o = oc_tree(c) ? oc_outline_new(oc_tree(c)) : NULL;
+    oc_outline *o = oc_tree(c) ? oc_outline_new(oc_tree(c), oc_tree_resolution(c)) : NULL;
     if (!o) { /* nothing parsed: the last outline stays */
         oc_free(c);
         return 0;

@@ -77,9 +77,9 @@ static inline ast_decl *find_decl(fe *x, const char *name)
 /* The step numbered `num`. */
 static inline ast_stmt *step(fe *x, const char *num)
 {
-    for (uint32_t i = 0; i < x->f->nsteps; i++)
-        if (strcmp(x->f->steps[i]->u.step.number, num) == 0)
-            return x->f->steps[i];
+    for (uint32_t i = 0; i < x->res->nsteps; i++)
+        if (strcmp(x->res->steps[i]->u.step.number, num) == 0)
+            return x->res->steps[i];
     fail_msg("no step %s", num);
     return NULL;
 }

@@ -27,6 +27,7 @@ typedef struct fe {
     size_t len;
     const char *src;
     ast_file *f;
+    const oc_resolution *res;     /* what resolution produced */
     int parse_errors, resolve_errors, check_errors; /* -1: stage not run */
 } fe;
 
@@ -66,9 +67,9 @@ static inline fe *fe_run(fe *x, int upto)
     x->f = ast_parse(x->a, &x->d, x->src, strlen(x->src));
     x->parse_errors = x->d.errors;
     if (upto >= 2 && x->f && x->parse_errors == 0)
-        x->resolve_errors = oc_resolve(x->a, x->f, &x->d);
+        x->resolve_errors = oc_resolve(x->a, x->f, &x->d, &x->res);
     if (upto >= 3 && x->f && x->d.errors == 0)
-        x->check_errors = oc_check(x->a, x->f, &x->d);
+        x->check_errors = oc_check(x->a, x->f, x->res, &x->d);
     fflush(x->out);
     return x;
 }

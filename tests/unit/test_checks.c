@@ -69,7 +69,7 @@ static void test_child_numbering_warning(void **state)
     /* under -Werror the warnings fail the compilation */
     x = run_upto(src, 2);
     x->d.werror = 1;
-    assert_int_equal(oc_check(x->a, x->f, &x->d), 0);
+    assert_int_equal(oc_check(x->a, x->f, x->res, &x->d), 0);
     assert_int_equal(diag_failed(&x->d), 1);
     done(x);
 }
@@ -119,7 +119,7 @@ static void test_unreachable_after_terminators(void **state)
                 "    return\n"
                 "    ^\n");
     /* the dead statements are flagged for the lowering; the live ones not */
-    ast_block *b = &x->f->sequence->body;
+    ast_block *b = &x->res->sequence->body;
     assert_int_equal(nth(b, 2)->unreachable, 0);          /* step 3 */
     assert_int_equal(nth(b, 3)->unreachable, 1);          /* n = 2 */
     assert_int_equal(nth(b, 4)->unreachable, 1);          /* step 4 */
@@ -404,8 +404,8 @@ static void test_recursion(void **state)
                     "fn f(k: 0..9): int depth 10 = if k > 0 then g(k - 1) else 0\n"
                     "fn g(k: 0..9): int = f(k)\n"
                     "sequence { a()\n self(1)\n n = f(3) }\n");
-    assert_int_equal(find_decl(x, "b")->depth, 2);
-    assert_int_equal(find_decl(x, "self")->chain_domain, 4);
+    assert_int_equal(x->res->bounds[find_decl(x, "b")->index].depth, 2);
+    assert_int_equal(x->res->bounds[find_decl(x, "self")->index].chain_domain, 4);
     done(x);
 
     /* a proc called twice, or by two others, is not a cycle */
@@ -451,8 +451,8 @@ static void test_resolve_triggers(void **state)
     ast_decl *early = find_decl(x, "early");
     /* triggers are procs: in the fns table, in source order */
     assert_int_equal(early->kind, D_PROC);
-    assert_ptr_equal(x->f->fns[early->index], early);
-    assert_ptr_equal(early->event, whaled);
+    assert_ptr_equal(x->res->fns[early->index], early);
+    assert_ptr_equal(x->res->trigger_events[early->index], whaled);
     assert_int_equal(early->nparams, 2);
     assert_ptr_equal(early->param_types, whaled->param_types);
     static const char *const names[2] = {"p", "k"};
@@ -486,11 +486,12 @@ static void test_resolve_triggers(void **state)
 
     /* each event's triggers, in source order, whatever their timing */
     static const char *const order[4] = {"early", "count_whale", "cook", "again"};
-    assert_int_equal(whaled->ntriggers, 4);
+    const oc_triggers *wt = &x->res->triggers[whaled->index];
+    assert_int_equal(wt->n, 4);
     for (int i = 0; i < 4; i++)
-        assert_ptr_equal(whaled->triggers[i], find_decl(x, order[i]));
-    assert_int_equal(other->ntriggers, 1);
-    assert_ptr_equal(other->triggers[0], oo);
+        assert_ptr_equal(wt->list[i], find_decl(x, order[i]));
+    assert_int_equal(x->res->triggers[other->index].n, 1);
+    assert_ptr_equal(x->res->triggers[other->index].list[0], oo);
     assert_int_equal(whaled->emitted, 0); /* [C]: not checked yet */
     done(x);
 

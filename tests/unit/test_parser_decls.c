@@ -183,7 +183,6 @@ static void test_steps(void **state)
     assert_null(s->u.step.optional_by);
     assert_null(s->u.step.when);
     assert_int_equal(s->u.step.index, -1); /* [R] fields untouched */
-    assert_int_equal(s->u.step.parent, -1);
     assert_int_equal(s->u.step.body.count, 2);
 
     ast_stmt *a = nth(&s->u.step.body, 0);

@@ -79,33 +79,33 @@ static void test_resolve_tables(void **state)
     ast_file *f = x->f;
     assert_int_equal(f->min_players, 2);
     assert_int_equal(f->max_players, 4);
-    assert_non_null(f->sequence);
-    assert_int_equal(f->sequence->kind, D_SEQUENCE);
+    assert_non_null(x->res->sequence);
+    assert_int_equal(x->res->sequence->kind, D_SEQUENCE);
     /* vars: the built-ins first, then in source order */
-    assert_int_equal(f->nvars, 3 + 6);
-    assert_string_equal(f->vars[0]->name, "active");
-    assert_string_equal(f->vars[1]->name, "turns");
-    assert_string_equal(f->vars[2]->name, "in_game");
-    assert_ptr_equal(f->sym_active, f->vars[0]->sym);
-    assert_ptr_equal(f->sym_in_game, f->vars[2]->sym);
-    for (uint32_t i = 0; i < f->nvars; i++)
-        assert_int_equal(f->vars[i]->index, (int)i);
-    assert_string_equal(f->vars[3]->name, "round");
-    assert_string_equal(f->vars[8]->name, "start");
-    assert_int_equal(f->nenums, 1);
-    assert_int_equal(f->nevents, 1);
-    assert_int_equal(f->nfns, 2); /* fns and procs together, in source order */
-    assert_string_equal(f->fns[0]->name, "reached");
-    assert_string_equal(f->fns[1]->name, "take");
+    assert_int_equal(x->res->nvars, 3 + 6);
+    assert_string_equal(x->res->vars[0]->name, "active");
+    assert_string_equal(x->res->vars[1]->name, "turns");
+    assert_string_equal(x->res->vars[2]->name, "in_game");
+    assert_ptr_equal(x->res->sym_active, x->res->vars[0]->sym);
+    assert_ptr_equal(x->res->sym_in_game, x->res->vars[2]->sym);
+    for (uint32_t i = 0; i < x->res->nvars; i++)
+        assert_int_equal(x->res->vars[i]->index, (int)i);
+    assert_string_equal(x->res->vars[3]->name, "round");
+    assert_string_equal(x->res->vars[8]->name, "start");
+    assert_int_equal(x->res->nenums, 1);
+    assert_int_equal(x->res->nevents, 1);
+    assert_int_equal(x->res->nfns, 2); /* fns and procs together, in source order */
+    assert_string_equal(x->res->fns[0]->name, "reached");
+    assert_string_equal(x->res->fns[1]->name, "take");
     assert_int_equal(find_decl(x, "take")->index, 1);
-    assert_int_equal(f->nscenarios, 1);
-    assert_int_equal(f->noptions, 2);
-    assert_int_equal(f->options[0]->index, 0);
-    assert_string_equal(f->options[1]->label.text, "skip");
-    assert_int_equal(f->options[1]->index, 1);
-    assert_int_equal(f->nescapes, 1);
-    assert_int_equal(f->escapes[0]->index, 0);
-    assert_string_equal(f->escapes[0]->label.text, "concede");
+    assert_int_equal(x->res->nscenarios, 1);
+    assert_int_equal(x->res->noptions, 2);
+    assert_int_equal(x->res->options[0]->index, 0);
+    assert_string_equal(x->res->options[1]->label.text, "skip");
+    assert_int_equal(x->res->options[1]->index, 1);
+    assert_int_equal(x->res->nescapes, 1);
+    assert_int_equal(x->res->escapes[0]->index, 0);
+    assert_string_equal(x->res->escapes[0]->label.text, "concede");
     done(x);
 }
 
@@ -148,12 +148,12 @@ static void test_resolve_constants_and_types(void **state)
     ast_expr *body = fn->body_expr;
     assert_int_equal(body->type.kind, TY_BOOL);
     assert_int_equal(body->a->kind, E_INDEX);
-    assert_int_equal(body->a->ix, IX_VAR);
+    assert_int_equal(oc_ix(x->res, body->a), IX_VAR);
     assert_ptr_equal(body->a->base->sym, score);
     assert_ptr_equal(body->a->args[0]->sym, fn->params[0]);
-    assert_int_equal(body->b->is_const, 1);
-    assert_int_equal(body->b->cval, 30);
-    assert_int_equal(body->is_const, 0);
+    assert_int_equal(oc_is_const(x->res, body->b), 1);
+    assert_int_equal(oc_cval(x->res, body->b), 30);
+    assert_int_equal(oc_is_const(x->res, body), 0);
     assert_int_equal(fn->nlocals, 1);
     done(x);
 }
@@ -162,18 +162,17 @@ static void test_resolve_steps_locals_labels(void **state)
 {
     (void)state;
     fe *x = run_ok(clean_src);
-    ast_file *f = x->f;
     /* steps: every one, in order; parents and inherited rule IDs */
-    assert_int_equal(f->nsteps, 5);
+    assert_int_equal(x->res->nsteps, 5);
     static const char *const nums[] = {"1.1", "1.2", "1", "1.5", "2"};
     static const char *const rules[] = {"R-PAINT", "", "R-1 R-1b", "R-1 R-1b", ""};
     static const int parents[] = {-1, -1, -1, 2, -1};
     for (int i = 0; i < 5; i++) {
-        ast_stmt *s = f->steps[i];
+        ast_stmt *s = x->res->steps[i];
         assert_string_equal(s->u.step.number, nums[i]);
         assert_int_equal(s->u.step.index, i);
-        assert_int_equal(s->u.step.parent, parents[i]);
-        assert_string_equal(s->u.step.rule, rules[i]);
+        assert_int_equal(x->res->step_places[i].parent, parents[i]);
+        assert_string_equal(x->res->step_places[i].rule, rules[i]);
     }
     /* locals: params first, then slots reused by sibling scopes */
     ast_decl *take = find_decl(x, "take");
@@ -189,7 +188,7 @@ static void test_resolve_steps_locals_labels(void **state)
     assert_int_equal(let->u.let.sym->slot, 2);
     assert_int_equal(let->u.let.sym->type.kind, TY_INT);
     assert_int_equal(take->nlocals, 3);
-    assert_int_equal(f->sequence->nlocals, 1);
+    assert_int_equal(x->res->sequence->nlocals, 1);
     /* labels: `{name}` becomes `{}`, the names bound in order */
     assert_string_equal(choose->u.choose.prompt.tmpl, "pick {}");
     assert_int_equal(choose->u.choose.prompt.nargs, 1);
@@ -218,8 +217,8 @@ static void test_resolve_steps_locals_labels(void **state)
     ast_stmt *iff = nth(&step(x, "2")->u.step.body, 0);
     ast_expr *ig = iff->u.if_.cond;
     assert_int_equal(ig->kind, E_INDEX);
-    assert_int_equal(ig->ix, IX_VAR);
-    assert_ptr_equal(ig->base->sym, f->sym_in_game);
+    assert_int_equal(oc_ix(x->res, ig), IX_VAR);
+    assert_ptr_equal(ig->base->sym, x->res->sym_in_game);
     assert_int_equal(ig->type.kind, TY_BOOL);
     done(x);
 }
@@ -228,7 +227,7 @@ static void test_resolve_scenario_values(void **state)
 {
     (void)state;
     fe *x = run_ok(clean_src);
-    ast_item *it = x->f->scenarios[0]->items;
+    ast_item *it = x->res->scenarios[0]->items;
     assert_int_equal(it->kind, IT_SC_PLAYERS);
     it = it->next;
     assert_int_equal(it->kind, IT_SC_PLAY);
@@ -736,9 +735,9 @@ static void test_seat_vars(void **state)
     (void)state;
     fe *x = run_ok("ruleset \"T\"\nplayers 3\nvar n: int\n"
                    "sequence { for p in players by n, 0 - n { n += 1 } }\n");
-    assert_null(x->f->start_var);
-    assert_null(x->f->passed_var);
-    assert_int_equal(x->f->nvars, 4);
+    assert_null(x->res->start_var);
+    assert_null(x->res->passed_var);
+    assert_int_equal(x->res->nvars, 4);
     done(x);
     x = run_ok("ruleset \"T\"\nplayers 3\nvar n: int\nvar k: int per action\n"
                "action a(p: player) \"a\" { k += 1\n rotate start player }\n"
@@ -748,16 +747,15 @@ static void test_seat_vars(void **state)
                "    }\n"
                "    if passed(player 1) { n = seat(start player) }\n"
                "}\n");
-    ast_file *f = x->f;
-    assert_non_null(f->start_var);
-    assert_non_null(f->passed_var);
-    assert_int_equal(f->start_var->index, 4);  /* active, turns, in_game, n */
-    assert_int_equal(f->passed_var->index, 5);
-    assert_int_equal(f->act_first, 6);         /* then #acting, #action, k */
-    assert_string_equal(f->vars[6]->name, "#acting");
-    assert_string_equal(f->vars[f->nvars - 1]->name, "k");
-    for (uint32_t i = 0; i < f->nvars; i++)
-        assert_int_equal(f->vars[i]->index, (int32_t)i);
+    assert_non_null(x->res->start_var);
+    assert_non_null(x->res->passed_var);
+    assert_int_equal(x->res->start_var->index, 4);  /* active, turns, in_game, n */
+    assert_int_equal(x->res->passed_var->index, 5);
+    assert_int_equal(x->res->act_first, 6);         /* then #acting, #action, k */
+    assert_string_equal(x->res->vars[6]->name, "#acting");
+    assert_string_equal(x->res->vars[x->res->nvars - 1]->name, "k");
+    for (uint32_t i = 0; i < x->res->nvars; i++)
+        assert_int_equal(x->res->vars[i]->index, (int32_t)i);
     done(x);
 }
 
@@ -848,7 +846,7 @@ static void test_scenario_assertions(void **state)
                         "    expect hand == [4, 5]\n"
                         "    expect hand != []\n"
                         "}\n");
-    ast_item *it = x->f->scenarios[0]->items;
+    ast_item *it = x->res->scenarios[0]->items;
     ast_stmt *s = it->body.first;
     assert_int_equal(s->kind, S_CLEAR);
     assert_string_equal(sx(s->u.list.list), "hand");

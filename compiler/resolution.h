@@ -1,0 +1,142 @@
+/* resolution.h — what name resolution hands the checks and the lowering
+ * besides the tree: the compiler's own tables of its results, in the
+ * compilation's arena. oc_resolve_declarations begins one and
+ * oc_resolve_bodies completes it (oc_resolution_of); oc_check, oc_lower
+ * and the rule document read it, and nothing writes it after resolution.
+ *
+ * What is not here is still written into the tree: the fields dsl/ast.h
+ * marks [R].
+ */
+#ifndef OC_RESOLUTION_H
+#define OC_RESOLUTION_H
+
+#include "ast.h"
+
+/* The stated bounds on a fn's or proc's runs (resolve_bound.c), which let
+ * it recur. */
+typedef struct oc_bound {
+    int32_t depth;           /* `depth N`: N, 0 when none is stated; for
+                              * `decreasing`, the measure's domain */
+    int32_t measure;         /* `decreasing PARAM`: the param's index + 1, 0
+                              * for none */
+    uint32_t chain_domain;   /* `once per chain`: how many argument tuples
+                              * there are (each runs once a chain) */
+} oc_bound;
+
+/* A fn's or proc's place among overrides (`override fn|proc`, ODIN-P1). */
+typedef struct oc_overrides {
+    ast_decl *base;          /* an override: the fn or proc it overrides */
+    ast_decl **overriders;   /* a base: its overrides, in source order (the
+                              * last is tried first) */
+    uint32_t noverriders;
+} oc_overrides;
+
+/* Where a step stands: in which step, under which rules. */
+typedef struct oc_step_place {
+    int32_t parent;          /* the enclosing step's index (static), -1 */
+    const char *rule;        /* the cited IDs, space-separated, inherited
+                              * from the nearest enclosing citing step */
+} oc_step_place;
+
+/* What resolution found of one expression (by its id, ast_expr.id). */
+typedef struct oc_expr_facts {
+    int32_t cval;            /* the value, when is_const */
+    uint8_t is_const;        /* its value is known at compile time */
+    uint8_t ix;              /* E_INDEX: what it indexes (IX_*) */
+    uint8_t builtin;         /* E_CALL: the built-in called (BI_*), 0 for a fn */
+} oc_expr_facts;
+
+/* An event's triggers, in source order. */
+typedef struct oc_triggers {
+    ast_decl **list;
+    uint32_t n;
+} oc_triggers;
+
+typedef struct oc_resolution {
+    oc_expr_facts *exprs;        /* by expression id */
+    uint32_t nexprs;
+    ast_decl *sequence;          /* the one sequence block */
+    /* Each kind of declaration in source order, numbered by its index
+     * (ast_decl.index); pointers into the tree. */
+    ast_decl **enums;     uint32_t nenums;
+    ast_decl **events;    uint32_t nevents;   /* the declared, then the actions' */
+    ast_decl **fns;       uint32_t nfns;      /* fns and procs together (and the
+                                               * fns made of policies) */
+    ast_decl **scenarios; uint32_t nscenarios;
+    ast_stmt **steps;     uint32_t nsteps;    /* every S_STEP in pre-order */
+    oc_step_place *step_places;               /* by step index */
+    ast_option **options; uint32_t noptions;
+    ast_escape **escapes; uint32_t nescapes;
+    /* The game's state vars in the runtime's order:
+     * the built-ins (active, turns, in_game), the ruleset's vars, the
+     * "#shown" lists of hidden vars, "#turn" and the `once per turn`
+     * marks, the `once per chain` lists, the seat vars, then the
+     * per-action block vars[act_first..nvars): "#acting", "#action", the
+     * `per action` vars, the `once per action` marks. A var's index
+     * (ast_decl.index) is its place here. */
+    ast_decl **vars;
+    uint32_t nvars;
+    uint32_t act_first;          /* == nvars when there is no action */
+    ast_sym *sym_active, *sym_turns, *sym_in_game; /* the built-in vars */
+    /* The vars the language keeps for its own bookkeeping (NULL when the
+     * ruleset needs none): "#turn" counts the turns begun, "#acting" the
+     * actions in their body, "#action" the innermost action's event index
+     * + 1; "start player" (`start player`, `seat(p)`, `rotate`) and
+     * "passed" (`pass p`, `passed(p)`, rounds) are made when first read. */
+    ast_decl *turn_var, *acting_var, *action_var;
+    ast_decl *start_var, *passed_var;
+    /* By var index: a hidden var's "#shown NAME", the list of players each
+     * of its cells was revealed to; NULL for a var all see. */
+    ast_decl **shown_vars;
+
+    /* By fn index (every fn, those made of policies too), NULL or 0 where
+     * it does not apply: */
+    ast_decl **limit_vars;       /* the hidden var of a trigger's limit: the
+                                  * turn it last fired in (`once per turn`),
+                                  * whether it fired in this action (`once per
+                                  * action`), the argument tuples run in this
+                                  * chain (`once per chain`) */
+    ast_decl **action_events;    /* an action's event, which stands for it (its
+                                  * triggers, its trace lines) */
+    ast_expr **can_exprs;        /* what `can` asks of an action: its `when`
+                                  * and every cost affordable */
+    ast_decl **trigger_events;   /* the event a trigger listens to */
+    oc_bound *bounds;
+    oc_overrides *overrides;
+
+    /* By event index: */
+    ast_decl **event_actions;    /* the action an action's event stands for */
+    oc_triggers *triggers;       /* the triggers listening to it */
+
+    uint8_t has_undo;            /* an `undo` statement */
+    /* every `capped at`, for the checks */
+    ast_expr **caps;
+    uint32_t ncaps;
+    /* the distinct option names, first use first (ast_prefer.name_id) */
+    const char **option_names;
+    uint32_t noption_names;
+} oc_resolution;
+
+/* The facts of expression e. Inline: the checks and the lowering ask them
+ * of every expression. */
+static inline int oc_is_const(const oc_resolution *res, const ast_expr *e)
+{
+    return res->exprs[e->id].is_const;
+}
+
+static inline int32_t oc_cval(const oc_resolution *res, const ast_expr *e)
+{
+    return res->exprs[e->id].cval;
+}
+
+static inline int oc_ix(const oc_resolution *res, const ast_expr *e)
+{
+    return res->exprs[e->id].ix;
+}
+
+static inline int oc_builtin(const oc_resolution *res, const ast_expr *e)
+{
+    return res->exprs[e->id].builtin;
+}
+
+#endif /* OC_RESOLUTION_H */
