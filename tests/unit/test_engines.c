@@ -170,7 +170,7 @@ static void test_scenarios_and_doc_run(void **state)
     fclose(null);
     assert_int_equal(passed, 2);
     assert_int_equal(failed, 0);
-    doc_model *m = doc_model_build(oc_tree(c), p);
+    doc_model *m = doc_model_build(oc_tree(c), oc_tree_resolution(c), p);
     assert_non_null(m);
     doc_run_scenarios(m, p, deadlock, &passed, &failed);
     assert_int_equal(passed, 2);
