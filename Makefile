@@ -430,6 +430,12 @@ install: all
 	install -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1
 	install -m 644 man/ordo.3 $(DESTDIR)$(MANDIR)/man3
 	install -m 644 man/ordo.5 $(DESTDIR)$(MANDIR)/man5
+	@# into the system itself (no DESTDIR), as root: the loader's cache learns
+	@# libordo.so.$(SOMAJOR); a host built with pkg-config also carries the
+	@# library's folder as its rpath (ordo.pc), for a PREFIX the loader does
+	@# not search
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
+	    { ldconfig || /sbin/ldconfig; } 2>/dev/null || echo "make install: ldconfig failed"; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/ordo $(DESTDIR)$(BINDIR)/ordoc

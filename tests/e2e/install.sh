@@ -41,6 +41,10 @@ else
     bad "the host does not build with pkg-config alone ($cflags $libs):"
     head -n 5 "$tmp/cc"
 fi
+# the host carries the library's folder as its rpath (ordo.pc's Libs; the
+# staged install's sysroot is in front of it)
+if readelf -d "$tmp/host" 2>/dev/null | grep -q "R.*PATH.*\[\(.*\)\{0,1\}$PREFIX/lib\]"; then ok; else
+    bad "the host has no rpath to $PREFIX/lib"; readelf -d "$tmp/host" | grep -i path; fi
 if [ -x "$tmp/host" ]; then
     LD_LIBRARY_PATH="$D$PREFIX/lib" "$tmp/host" --seed 3 >"$tmp/host.out" 2>&1
     "$BUILD/ordo" run "$TINY" --seed 3 >"$tmp/run.out" 2>&1
@@ -50,6 +54,20 @@ if [ -x "$tmp/host" ]; then
         bad "the host is not linked with the shared libordo"; fi
 fi
 if MANPATH="$D$PREFIX/share/man" man -w ordo >/dev/null 2>&1 || [ -s "$D$PREFIX/share/man/man1/ordo.1" ]; then ok; fi
+
+# installed under a PREFIX of one's own (no DESTDIR): the host runs as it
+# is, no LD_LIBRARY_PATH, through its rpath
+P2=$tmp/prefix
+if make -s --no-print-directory install BUILD=build PREFIX="$P2" >"$tmp/log2" 2>&1 &&
+   PKG_CONFIG_PATH="$P2/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR= sh -c \
+       '${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L $(pkg-config --cflags ordo) \
+        -DHOST_PROGRAM=tiny_program -o "$1/host2" examples/host.c "$1/tiny.c" \
+        $(pkg-config --libs ordo)' sh "$tmp" 2>"$tmp/cc2" &&
+   env -u LD_LIBRARY_PATH "$tmp/host2" --seed 3 >"$tmp/host2.out" 2>&1 &&
+   cmp -s "$tmp/host2.out" "$tmp/run.out"; then ok; else
+    bad "a host of an install under PREFIX=$P2 does not run without LD_LIBRARY_PATH"
+    tail -n 3 "$tmp/log2" "$tmp/cc2" "$tmp/host2.out" 2>/dev/null; fi
+make -s --no-print-directory uninstall BUILD=build PREFIX="$P2" >/dev/null 2>&1
 
 make -s --no-print-directory uninstall BUILD=build DESTDIR="$D" PREFIX=$PREFIX >"$tmp/log" 2>&1 ||
     bad "make uninstall failed"
