@@ -1,6 +1,7 @@
 #!/bin/sh
 # deps.sh — installs what the build and the tests need (flex, bison,
-# cmocka, pkg-config, python3-jsonschema, python3-pytest, jansson, tmux)
+# cmocka, pkg-config, python3-jsonschema, python3-pytest, jansson, tmux,
+# graphviz)
 # when missing.
 # Debian only; as root it runs apt-get, otherwise it says what to run.
 missing=""
@@ -18,6 +19,8 @@ python3 -c 'import pytest' 2>/dev/null || /usr/bin/python3 -c 'import pytest' 2>
     missing="$missing python3-pytest"
 # `ordo play` is tested in a real terminal, a detached tmux session
 command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
+# `ordo doc --dot` renders the rule documents' diagrams to SVG with dot
+command -v dot >/dev/null 2>&1 || missing="$missing graphviz"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
     echo "ordo: missing:$missing — run: sudo apt-get install -y$missing" >&2
