@@ -255,6 +255,9 @@ static int check_registers(chk *c, const ordo_program *p, const ordo_game *g)
     if ((g->ran && running && g->nframes == 0) ||
         (!g->ran && (g->nframes || g->sp || g->nopts || g->nesc || g->npend || g->batch)))
         return why(c, "the frames do not match the game's status");
+    /* ordo_option_count promises a decision at least one option */
+    if (st == ORDO_DECIDE && g->nopts == 0)
+        return why(c, "a decision with no options");
     if (g->nopts > p->max_options || g->nesc > p->max_escapes || g->npend > p->max_pending)
         return why(c, "%u options, %u escapes, %u held-back effects: more than the program "
                    "allows", (unsigned)g->nopts, (unsigned)g->nesc, (unsigned)g->npend);

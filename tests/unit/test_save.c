@@ -4,7 +4,8 @@
  * damaged save, and a save whose block was changed by hand (with its
  * checksum made right again) are refused with a reason, never trusted;
  * an escape record that does not return to the frame that opened it
- * (issue 33: one with no frames crashed the game that took it). */
+ * (issue 33: one with no frames crashed the game that took it); a game
+ * at a decision with no options (issue 33: ordo_option_count returned 0). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -291,6 +292,24 @@ static void test_forged_escapes(void **state)
     oc_free(c);
 }
 
+/* A save at a decision with its option count forged to 0 is refused: the
+ * docs promise a decision has at least one option (a host's k % count). */
+static void test_decision_without_options(void **state)
+{
+    (void)state;
+    oc_compiler *c;
+    const ordo_program *p = compile_path(&c, "tests/e2e/data/tiny.ordo");
+    ordo_game *g;
+    assert_int_equal(ordo_new(p, 2, 7, &g), ORDO_OK);
+    assert_int_equal(ordo_run(g), ORDO_DECIDE);
+    size_t n;
+    unsigned char *s = save_of(g, &n);
+    assert_int_equal(restore_forged(p, s, n, offsetof(ordo_game, nopts), 0, 2), ORDO_E_PROGRAM);
+    free(s);
+    ordo_free(g);
+    oc_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -298,6 +317,7 @@ int main(void)
         cmocka_unit_test(test_refused_saves),
         cmocka_unit_test(test_forged_blocks),
         cmocka_unit_test(test_forged_escapes),
+        cmocka_unit_test(test_decision_without_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
