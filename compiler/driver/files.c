@@ -11,24 +11,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "compiler.h"
 #include "files.h"
 
 int drv_readable(const char *prog, const char *path)
 {
-    if (strcmp(path, "-") == 0)
-        return 1; /* the standard input */
-    FILE *f = fopen(path, "r");
+    int err = 0;
+    FILE *f = oc_open_input(path, &err);
     if (!f) {
-        fprintf(stderr, "%s: cannot open '%s': %s\n", prog, path, strerror(errno));
+        fprintf(stderr, "%s: cannot open '%s': %s\n", prog, path, oc_input_problem(err));
         return 0;
     }
-    struct stat st;
-    int dir = fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode);
-    fclose(f);
-    if (dir) {
-        fprintf(stderr, "%s: cannot open '%s': %s\n", prog, path, strerror(EISDIR));
-        return 0;
-    }
+    if (f != stdin)
+        fclose(f);
     return 1;
 }
 

@@ -15,8 +15,8 @@ typedef struct drv_output {
     FILE *f;
 } drv_output;
 
-/* 1 when `path` can be opened for reading and is not a folder ("-", the
- * standard input, always can); else 0 with a message on stderr ("prog:
+/* 1 when `path` can be opened for reading and is a regular file ("-", the
+ * standard input, always can: oc_open_input); else 0 with a message on stderr ("prog:
  * cannot open 'path': ..."). */
 int drv_readable(const char *prog, const char *path);
 

@@ -26,26 +26,52 @@ run() {
     fi
 }
 
-# --- endless and wrong-kind inputs: refused at their limit, never a hang
-run 1 'larger than 64 MiB' "$ORDO" check /dev/zero
-run 1 'larger than 64 MiB' "$ORDOC" /dev/zero -o "$tmp/z.c"
+# --- endless and wrong-kind inputs: refused at their limit, never a hang;
+# a device, a FIFO or a folder refused by name wherever it is named
+# (issue 33, 4: a FIFO as `extends` or `table` blocked for ever)
+run 2 'not a regular file' "$ORDO" check /dev/zero
+run 2 'not a regular file' "$ORDOC" /dev/zero -o "$tmp/z.c"
 run 2 'Is a directory' "$ORDO" check "$tmp"
 run 2 'Is a directory' "$ORDOC" "$tmp" -o "$tmp/z.c"
-run 2 'larger than 16 MiB' "$ORDO" run "$TINY" --choices /dev/zero
+run 2 'not a regular file' "$ORDO" run "$TINY" --choices /dev/zero
 run 2 'Is a directory' "$ORDO" run "$TINY" --choices "$tmp"
 run 2 'Is a directory' "$HOST" --choices "$tmp"
 run 2 'larger than 16 MiB' "$HOST" --choices /dev/zero
+# the limits, on files that hold more (sparse: no disk taken)
+truncate -s 65M "$tmp/big.ordo"
+truncate -s 17M "$tmp/big.csv"
+run 1 'larger than 64 MiB' "$ORDO" check "$tmp/big.ordo"
+run 1 'larger than 64 MiB' "$ORDOC" "$tmp/big.ordo" -o "$tmp/z.c"
+run 2 'larger than 16 MiB' "$ORDO" run "$TINY" --choices "$tmp/big.csv"
 
 mkdir -p "$tmp/t"
-cat >"$tmp/t/zero.ordo" <<'EOF'
-ruleset "endless table"
-players 2
-table Row from "/dev/zero" { x: 0..1 }
-sequence { step 1 "end" { end game } }
-EOF
-run 1 "cannot read the table file '/dev/zero': larger than 16 MiB" "$ORDO" check "$tmp/t/zero.ordo"
-printf 'ruleset "endless base"\nextends "/dev/zero"\n' >"$tmp/t/base.ordo"
-run 1 "cannot read the ruleset '/dev/zero': larger than 64 MiB" "$ORDO" check "$tmp/t/base.ordo"
+mkfifo "$tmp/t/fifo"
+for f in /dev/zero "$tmp/t/fifo" "$tmp/big.csv"; do
+    why='not a regular file'
+    [ "$f" = "$tmp/big.csv" ] && why='larger than 16 MiB'
+    printf 'ruleset "a strange table"\nplayers 2\ntable Row from "%s" { x: 0..1 }\nsequence { step 1 "end" { end game } }\n' "$f" >"$tmp/t/table.ordo"
+    run 1 "cannot read the table file '$f': $why" "$ORDO" check "$tmp/t/table.ordo"
+done
+for f in /dev/zero /dev/stdin "$tmp/t/fifo" "$tmp/big.ordo"; do
+    why='not a regular file'
+    [ "$f" = "$tmp/big.ordo" ] && why='larger than 64 MiB'
+    printf 'ruleset "a strange base"\nextends "%s"\n' "$f" >"$tmp/t/base.ordo"
+    run 1 "cannot read the ruleset '$f': $why" "$ORDO" check "$tmp/t/base.ordo"
+done
+run 2 'not a regular file' "$ORDO" check "$tmp/t/fifo"
+# the language server reading its own stream as a base: the later
+# requests (shutdown) went unanswered
+lsp_msg() { printf 'Content-Length: %d\r\n\r\n%s' "$(printf %s "$1" | wc -c)" "$1"; }
+{
+    lsp_msg '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}'
+    lsp_msg '{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///tmp/a.ordo","languageId":"ordo","version":1,"text":"ruleset \"x\"\nextends \"/dev/stdin\"\n"}}}'
+    lsp_msg '{"jsonrpc":"2.0","id":2,"method":"shutdown"}'
+    lsp_msg '{"jsonrpc":"2.0","method":"exit"}'
+} | timeout 10 "$ORDO" lsp >"$tmp/lsp.out" 2>&1
+st=$?
+if [ $st -eq 0 ] && grep -q '"id":2,"result":null' "$tmp/lsp.out" &&
+    grep -q "cannot read the ruleset '/dev/stdin': not a regular file" "$tmp/lsp.out"; then ok; else
+    bad "ordo lsp, extends \"/dev/stdin\": status $st, shutdown unanswered or no diagnostic"; fi
 
 # --- outputs: never over an input, never deleting what the user had
 cp "$TINY" "$tmp/keep.ordo"
