@@ -72,6 +72,19 @@ st=$?
 if [ $st -eq 0 ] && grep -q '"id":2,"result":null' "$tmp/lsp.out" &&
     grep -q "cannot read the ruleset '/dev/stdin': not a regular file" "$tmp/lsp.out"; then ok; else
     bad "ordo lsp, extends \"/dev/stdin\": status $st, shutdown unanswered or no diagnostic"; fi
+# endless stdin (issue 33, 10): ordo play dropping the rest of an endless
+# line, the language server reading an endless header line
+timeout 10 "$ORDO" play "$TINY" </dev/zero >"$tmp/out" 2>&1
+st=$?
+if [ $st -eq 1 ] && grep -q 'longer than 64 KiB' "$tmp/out"; then ok; else
+    bad "ordo play </dev/zero: status $st (a hang is 124)"; fi
+yes 9 | timeout 10 "$ORDO" play "$TINY" >"$tmp/out" 2>&1
+st=$?
+if [ $st -eq 1 ] && grep -q 'answers in a row' "$tmp/out"; then ok; else
+    bad "yes 9 | ordo play: status $st (a hang is 124)"; fi
+timeout 10 "$ORDO" lsp </dev/zero >/dev/null 2>&1
+st=$?
+if [ $st -eq 1 ]; then ok; else bad "ordo lsp </dev/zero: status $st (a hang is 124)"; fi
 
 # --- outputs: never over an input, never deleting what the user had
 cp "$TINY" "$tmp/keep.ordo"
