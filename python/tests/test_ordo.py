@@ -122,3 +122,31 @@ def test_explore_finds_the_planted_deadlock(monkeypatch):
                           text=True)
     speed = re.compile(r", [0-9]+ states/s")
     assert speed.sub("", x.report) == speed.sub("", tool.stdout)
+
+
+def test_a_view_keeps_no_trace_of_its_game():
+    # issue 33, 6: ordo_view copied the game's trace callback into the
+    # view; playing the view appended to the game's trace, and once the
+    # game was collected, called a freed ctypes callback (SIGSEGV)
+    code = (
+        "import gc, os, sys\n"
+        "sys.path.insert(0, %r)\n"
+        "import ordo\n"
+        "rules = ordo.Ruleset(%r)\n"
+        "game = rules.new_game(2, 7)\n"
+        "game.follow()\n"
+        "game.run()\n"
+        "seen = game.view(ordo.OMNISCIENT)\n"
+        "before = list(game.trace)\n"
+        "seen.choose(0)\n"
+        "seen.run()\n"
+        "assert game.trace == before, 'the view wrote to the game\\'s trace'\n"
+        "del game\n"
+        "gc.collect()\n"
+        "while seen.run() == ordo.DECIDE:\n"
+        "    seen.choose(0)\n"
+        "print('ok')\n" % (os.path.join(ROOT, "python"),
+                         os.path.join(ROOT, "tests", "e2e", "data", "tiny.ordo")))
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
+
