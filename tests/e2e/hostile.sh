@@ -203,6 +203,25 @@ run 1 'damaged' "$ORDO" run "$TINY" --restore "$tmp/s7.bad"
 run 1 'not an ordo save' "$ORDO" run "$TINY" --restore "$TINY"
 run 2 'Is a directory' "$ORDO" run "$TINY" --restore "$tmp"
 run 1 'only' "$ORDO" run "$TINY" --seed 7 --save "$tmp/s.none" --save-at 999
+# --save never over an input of the run (issue 33, 2: the ruleset and the
+# choices file became saves), and never a partial save: a write that fails
+# (here past a file size limit, as on a full disk) leaves the old one whole
+cp "$TINY" "$tmp/keep.ordo"
+cp "$tmp/rec7" "$tmp/keep.ch"
+cp "$tmp/s7" "$tmp/keep.save"
+run 2 'is an input file' "$ORDO" run "$tmp/keep.ordo" --save "$tmp/keep.ordo"
+run 2 'is an input file' "$ORDO" run "$TINY" --choices "$tmp/keep.ch" --save "$tmp/./keep.ch"
+run 2 'is an input file' "$ORDO" run "$TINY" --restore "$tmp/keep.save" --save "$tmp/keep.save"
+run 2 'is an input file' "$HOST" --choices "$tmp/keep.ch" --save "$tmp/keep.ch"
+if cmp -s "$TINY" "$tmp/keep.ordo" && cmp -s "$tmp/rec7" "$tmp/keep.ch" &&
+    cmp -s "$tmp/s7" "$tmp/keep.save"; then ok; else bad "--save over an input changed it"; fi
+for player in "$ORDO run $TINY" "$HOST"; do
+    (trap '' XFSZ; ulimit -f 1; $player --seed 7 --save "$tmp/keep.save" >/dev/null 2>"$tmp/err")
+    st=$?
+    if [ $st -eq 1 ] && grep -q "cannot write the save" "$tmp/err" && cmp -s "$tmp/s7" "$tmp/keep.save" &&
+        [ ! -e "$tmp/keep.save.tmp" ]; then ok; else
+        bad "$player --save past a size limit: status $st, the old save not kept whole"; fi
+done
 
 # --- recursion: no valid ruleset dies of "stack exhausted". A chain of
 # `after` triggers 60 deep (a window before each, where an anytime action
