@@ -148,6 +148,7 @@ if [ -w /dev/full ]; then
     full 1 'No space left' "$ORDO" test "$TINY"
     full 1 'No space left' "$HOST" --seed 3
     full 1 'No space left' "$ORDOC" "$TINY" --disasm
+    full 1 'cannot write to the standard output' "$ORDOC" "$TINY" -o - # issue 33, 12: silent
     run 1 "cannot write '/dev/full'" "$ORDO" run "$TINY" --record /dev/full --trace none
 fi
 
