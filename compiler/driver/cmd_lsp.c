@@ -83,7 +83,7 @@ static int read_line(FILE *in, char *buf, size_t n)
 static int read_message(server *s, char **body, size_t *len)
 {
     char line[1024];
-    long long length = -1;
+    long long length = -1; /* -1: no Content-Length; -2: a bad one */
     int lines = 0;
     for (;;) {
         if (read_line(s->in, line, sizeof line) < 0)
@@ -99,7 +99,7 @@ static int read_message(server *s, char **body, size_t *len)
             length = strtoll(line + 15, &end, 10);
             while (*end == ' ' || *end == '\t')
                 end++;
-            if (*end || end == line + 15)
+            if (*end || end == line + 15 || length < 0) /* "-1" is a bad one, not none */
                 length = -2;
         }
     }
