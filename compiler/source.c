@@ -28,6 +28,15 @@ const char *oc_path_beside(oc_arena *a, const char *from, const char *rel)
     return p;
 }
 
+int oc_same_path(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (strcmp(a, b) == 0)
+        return 1;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
 FILE *oc_open_input(const char *path, int *err)
 {
     if (strcmp(path, "-") == 0)

@@ -59,6 +59,10 @@ for f in /dev/zero /dev/stdin "$tmp/t/fifo" "$tmp/big.ordo"; do
     run 1 "cannot read the ruleset '$f': $why" "$ORDO" check "$tmp/t/base.ordo"
 done
 run 2 'not a regular file' "$ORDO" check "$tmp/t/fifo"
+# a ruleset extending itself by another spelling of its path (issue 33, 12:
+# "more than 16 rulesets extend one another", at ./././...self.ordo)
+printf 'ruleset "itself"\nextends "./self.ordo"\nplayers 2\n' >"$tmp/t/self.ordo"
+run 1 "'$tmp/t/./self.ordo' extends itself" "$ORDO" check "$tmp/t/self.ordo"
 # the language server reading its own stream as a base: the later
 # requests (shutdown) went unanswered
 lsp_msg() { printf 'Content-Length: %d\r\n\r\n%s' "$(printf %s "$1" | wc -c)" "$1"; }
