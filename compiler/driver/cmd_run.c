@@ -78,6 +78,8 @@ int cmd_run(int argc, char **argv)
         return TOOL_USAGE;
     if (a.o.choices && !drv_readable(prog, a.o.choices))
         return TOOL_USAGE;
+    if (a.o.restore && !drv_readable(prog, a.o.restore)) /* never a FIFO's wait */
+        return TOOL_USAGE;
     if (a.o.choices && strcmp(a.o.choices, "-") == 0 && strcmp(a.file, "-") == 0) {
         fprintf(stderr, "%s: the ruleset and --choices cannot both be the standard input\n",
                 prog);

@@ -207,6 +207,7 @@ run 1 'truncated' "$ORDO" run "$TINY" --restore "$tmp/s7.short"
 run 1 'damaged' "$ORDO" run "$TINY" --restore "$tmp/s7.bad"
 run 1 'not an ordo save' "$ORDO" run "$TINY" --restore "$TINY"
 run 2 'Is a directory' "$ORDO" run "$TINY" --restore "$tmp"
+run 2 'not a regular file' "$ORDO" run "$TINY" --restore "$tmp/t/fifo"
 run 1 'only' "$ORDO" run "$TINY" --seed 7 --save "$tmp/s.none" --save-at 999
 # --save never over an input of the run (issue 33, 2: the ruleset and the
 # choices file became saves), and never a partial save: a write that fails
