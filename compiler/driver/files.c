@@ -41,15 +41,22 @@ int drv_same_file(const char *a, const char *b)
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+int drv_output_ok(const char *prog, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        fprintf(stderr, "%s: cannot write '%s': not a regular file\n", prog, path);
+        return 0;
+    }
+    return 1;
+}
+
 FILE *drv_output_open(drv_output *o, const char *path, const char *prog)
 {
     memset(o, 0, sizeof *o);
     o->path = path;
-    struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        fprintf(stderr, "%s: cannot write '%s': not a regular file\n", prog, path);
+    if (!drv_output_ok(prog, path))
         return NULL;
-    }
     size_t n = strlen(path);
     o->tmp = malloc(n + 16);
     if (!o->tmp) {

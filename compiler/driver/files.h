@@ -26,6 +26,11 @@ const char *drv_input_name(const char *path);
 /* 1 when a and b name the same existing file (however they are spelt). */
 int drv_same_file(const char *a, const char *b);
 
+/* 1 when `path` may be written by a temporary file renamed over it: it
+ * is missing or a regular file (never a device or a folder replaced);
+ * else 0 with a message on stderr. */
+int drv_output_ok(const char *prog, const char *path);
+
 /* Opens a temporary file beside `path` for writing; NULL with a message
  * on stderr. Nothing at `path` is touched until drv_output_commit. */
 FILE *drv_output_open(drv_output *o, const char *path, const char *prog);

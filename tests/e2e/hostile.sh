@@ -219,6 +219,8 @@ run 2 'is an input file' "$ORDO" run "$tmp/keep.ordo" --save "$tmp/keep.ordo"
 run 2 'is an input file' "$ORDO" run "$TINY" --choices "$tmp/keep.ch" --save "$tmp/./keep.ch"
 run 2 'is an input file' "$ORDO" run "$TINY" --restore "$tmp/keep.save" --save "$tmp/keep.save"
 run 2 'is an input file' "$HOST" --choices "$tmp/keep.ch" --save "$tmp/keep.ch"
+run 2 'not a regular file' "$ORDO" run "$TINY" --save "$tmp/t/fifo"
+[ -p "$tmp/t/fifo" ] && ok || bad "ordo run --save FIFO replaced the FIFO"
 if cmp -s "$TINY" "$tmp/keep.ordo" && cmp -s "$tmp/rec7" "$tmp/keep.ch" &&
     cmp -s "$tmp/s7" "$tmp/keep.save"; then ok; else bad "--save over an input changed it"; fi
 for player in "$ORDO run $TINY" "$HOST"; do
