@@ -69,8 +69,11 @@ if command -v python3 >/dev/null 2>&1 && [ -x /usr/bin/time ]; then
     session "$tmp/one" 1 20000
     session "$tmp/eight" 8 20000
     one=$(peak "$tmp/one") eight=$(peak "$tmp/eight")
-    [ $((eight * 2)) -lt $((one * 5)) ] && ok ||
-        bad "8 open documents: $eight KB at the peak, 1 document $one KB (not 2.5 times)"
+    case $BUILD in
+    *asan*) ok ;; # ASan's quarantine holds freed memory: no measure there
+    *) [ $((eight * 2)) -lt $((one * 5)) ] && ok ||
+        bad "8 open documents: $eight KB at the peak, 1 document $one KB (not 2.5 times)" ;;
+    esac
     session "$tmp/huge" 1 1 65
     timeout 60 "$ORDO" lsp <"$tmp/huge" >"$tmp/out" 2>&1
     st=$?
