@@ -93,7 +93,7 @@ static int parse_bases(oc_compiler *c, diag *d, ast_file *chain[MAX_LAYERS])
         ast_loc at = top->extends_loc;
         const char *path = oc_path_beside(c->arena, diag_path(d, ast_file_of(at)), top->extends);
         for (int k = 0; k < n; k++)
-            if (strcmp(chain[k]->path, path) == 0) {
+            if (oc_same_path(chain[k]->path, path)) { /* "./x.ordo" too */
                 diag_error(d, at, "'%s' extends itself (through the rulesets it extends)", path);
                 return 0;
             }

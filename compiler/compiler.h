@@ -37,6 +37,16 @@ int oc_option(oc_options *o, const char *arg, const char *prog);
 oc_compiler *oc_new(const oc_options *opt);
 void oc_free(oc_compiler *c);
 
+/* The one way the tools open a file they read (the compiler's rulesets
+ * and tables, the drivers' inputs, the language server's lines): "-" is
+ * the standard input; any other path must name a regular file, refused
+ * without waiting on it otherwise: NULL with EISDIR in *err for a folder,
+ * ENODEV for a device, FIFO or socket, else errno. (compiler/source.c) */
+FILE *oc_open_input(const char *path, int *err);
+/* Why oc_open_input refused a file, for a message ("not a regular file
+ * ..." for ENODEV, strerror otherwise). */
+const char *oc_input_problem(int err);
+
 /* Parses, checks and lowers one ruleset file. Prints every diagnostic in
  * GCC form (file:line:col: error|warning: message, the source line, a
  * caret). Returns the program, or NULL when there was any error. */

@@ -47,6 +47,9 @@ size_t oc_bom_length(const char *text, size_t len);
 /* The path `rel`, written in the file `from`, names: beside `from`, unless
  * absolute. (compiler/source.c) */
 const char *oc_path_beside(oc_arena *a, const char *from, const char *rel);
+/* 1 when paths a and b are spelt alike or name the same existing file
+ * ("x.ordo", "./x.ordo"). (compiler/source.c) */
+int oc_same_path(const char *a, const char *b);
 
 /* Name resolution, in two passes around oc_load_tables (compiler/resolve.c).
  * The resolver's state, kept from the first to the second. */

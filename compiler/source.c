@@ -5,12 +5,15 @@
  * way and none calls back into the driver of the passes.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "compiler.h"
 #include "passes.h"
 
 const char *oc_path_beside(oc_arena *a, const char *from, const char *rel)
@@ -25,24 +28,60 @@ const char *oc_path_beside(oc_arena *a, const char *from, const char *rel)
     return p;
 }
 
-/* The whole file in the arena (one read into a buffer of the file's size,
- * which the arena then takes over: no copy), its UTF-8 byte-order mark
- * left out; "-" is the standard input. A directory, or a file (or device, or pipe)
- * that yields more than `limit` bytes, is refused before the arena holds
- * any of it: EISDIR, EFBIG. */
-char *oc_read_text(oc_arena *a, const char *path, size_t limit, size_t *len, int *err)
+int oc_same_path(const char *a, const char *b)
 {
-    int is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
+    struct stat sa, sb;
+    if (strcmp(a, b) == 0)
+        return 1;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
+FILE *oc_open_input(const char *path, int *err)
+{
+    if (strcmp(path, "-") == 0)
+        return stdin;
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer (it is then
+     * refused); a regular file's reads do not care */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) {
         *err = errno;
         return NULL;
     }
     struct stat st;
+    FILE *f = NULL;
+    if (fstat(fd, &st) != 0)
+        *err = errno;
+    else if (S_ISDIR(st.st_mode))
+        *err = EISDIR;
+    else if (!S_ISREG(st.st_mode))
+        *err = ENODEV; /* a device, a FIFO, a socket: no end, or someone else's stream */
+    else if (!(f = fdopen(fd, "rb")))
+        *err = errno;
+    if (!f)
+        close(fd);
+    return f;
+}
+
+const char *oc_input_problem(int err)
+{
+    return err == ENODEV ? "not a regular file (a device, a pipe or a socket)" : strerror(err);
+}
+
+/* The whole file in the arena (one read into a buffer of the file's size,
+ * which the arena then takes over: no copy), its UTF-8 byte-order mark
+ * left out; "-" is the standard input, the one stream read (up to
+ * `limit`). A file that is not a regular file, or one that yields more
+ * than `limit` bytes, is refused before the arena holds any of it. */
+char *oc_read_text(oc_arena *a, const char *path, size_t limit, size_t *len, int *err)
+{
+    int is_stdin = strcmp(path, "-") == 0;
+    FILE *f = oc_open_input(path, err);
+    if (!f)
+        return NULL;
+    struct stat st;
     int known = fstat(fileno(f), &st) == 0;
     if (known && S_ISDIR(st.st_mode)) {
-        if (!is_stdin)
-            fclose(f);
         *err = EISDIR;
         return NULL;
     }
@@ -97,6 +136,6 @@ const char *oc_read_problem(int err, size_t limit, char *buf, size_t n)
     if (err == EFBIG)
         snprintf(buf, n, "larger than %zu MiB, the limit for it (doc/limits.md)", limit >> 20);
     else
-        snprintf(buf, n, "%s", strerror(err));
+        snprintf(buf, n, "%s", oc_input_problem(err));
     return buf;
 }

@@ -16,6 +16,9 @@ one, the returns at the end, and a seat's observation.
         game.choose(0)
     print(game.winner)
 
+A number C cannot hold as given (an index past a C int, a seed past 64
+bits) or a text holding a NUL raises ValueError: nothing is cut short.
+
 The runtime is $ORDO_LIB (an installed /usr/local/lib/libordo.so, say),
 else build/libordo.so beside this file's folder; the compiler
 $ORDO_PYLIB, else build/python/libordo_compile.so.
@@ -35,6 +38,34 @@ class OrdoError(Exception):
 
 class CompileError(OrdoError):
     """A ruleset that does not compile (its GCC-style diagnostics)."""
+
+
+# ctypes wraps an int that does not fit its C type and cuts a text at its
+# first NUL, silently (issue 33, 7: choose(2**32+1) took option 1): every
+# number and text handed to C goes through these, which refuse instead.
+_INT_MIN, _INT_MAX, _U64_MAX = -(1 << 31), (1 << 31) - 1, (1 << 64) - 1
+
+
+def _c_int(v, what):
+    """v as a C int: a ValueError when it is no int or out of range."""
+    if isinstance(v, bool) or not isinstance(v, int) or not _INT_MIN <= v <= _INT_MAX:
+        raise ValueError("%s: %r is not an integer from %d to %d" % (what, v, _INT_MIN, _INT_MAX))
+    return v
+
+
+def _c_u64(v, what):
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= _U64_MAX:
+        raise ValueError("%s: %r is not an integer from 0 to 2**64-1" % (what, v))
+    return v
+
+
+def _c_text(s, what):
+    """s as bytes for C: a ValueError when it holds a NUL (C would read
+    only what comes before it)."""
+    b = s if isinstance(s, bytes) else s.encode()
+    if b"\0" in b:
+        raise ValueError("%s: %r holds a NUL character" % (what, s))
+    return b
 
 
 def _library():
@@ -101,7 +132,7 @@ class Ruleset:
     def __init__(self, path):
         err = ctypes.create_string_buffer(1 << 16)
         self.path = path
-        self._h = _lib.ordo_py_compile(os.fsencode(path), err, len(err))
+        self._h = _lib.ordo_py_compile(_c_text(os.fsencode(path), "path"), err, len(err))
         if not self._h:
             raise CompileError(err.value.decode("utf-8", "replace"))
         self._program = _lib.ordo_py_program(self._h)
@@ -134,9 +165,11 @@ class Ruleset:
         counts = (ctypes.c_uint64 * 4)()
         kinds, lines = (ctypes.c_int * max_findings)(), (ctypes.c_int * max_findings)()
         report = ctypes.create_string_buffer(1 << 16)
-        n = _lib.ordo_py_explore(self._h, os.fsencode(self.path), players or self.min_players,
-                                 seed, seeds, depth, seconds, counts, kinds, lines,
-                                 max_findings, report, len(report))
+        n = _lib.ordo_py_explore(self._h, _c_text(os.fsencode(self.path), "path"),
+                                 _c_int(players or self.min_players, "players"),
+                                 _c_u64(seed, "seed"), _c_u64(seeds, "seeds"),
+                                 _c_int(depth, "depth"), seconds, counts, kinds, lines,
+                                 _c_int(max_findings, "max_findings"), report, len(report))
         if n < 0:
             raise OrdoError("the search failed (out of memory?)")
         found = [(EXPLORE_KINDS[kinds[k]], lines[k]) for k in range(min(n, max_findings))]
@@ -144,9 +177,9 @@ class Ruleset:
                            report.value.decode("utf-8", "replace"))
 
     def new_game(self, players=None, seed=1):
-        players = players or self.min_players
+        players = _c_int(players or self.min_players, "players")
         g = ctypes.c_void_p()
-        rc = _lib.ordo_new(self._program, players, seed, ctypes.byref(g))
+        rc = _lib.ordo_new(self._program, players, _c_u64(seed, "seed"), ctypes.byref(g))
         if rc < 0:
             raise OrdoError(_lib.ordo_strerror(rc).decode())
         return Game(self, g)
@@ -176,7 +209,8 @@ class Game:
         """Restarts this game in place (ordo_reset), as new_game(players,
         seed) would make it, without validating the program again; the
         trace set by follow() goes too."""
-        self._check(_lib.ordo_reset(self._g, players or self.players, seed))
+        self._check(_lib.ordo_reset(self._g, _c_int(players or self.players, "players"),
+                                    _c_u64(seed, "seed")))
         self._trace, self._trace_fn = None, None
         return self
 
@@ -218,11 +252,11 @@ class Game:
     def choose(self, option):
         """Takes an option by index or by label (then call run)."""
         if isinstance(option, str):
-            i = _lib.ordo_find_option(self._g, option.encode())
+            i = _lib.ordo_find_option(self._g, _c_text(option, "option"))
             if i < 0:
                 raise OrdoError("'%s' is not offered" % option)
             option = i
-        self._check(_lib.ordo_choose(self._g, option))
+        self._check(_lib.ordo_choose(self._g, _c_int(option, "option")))
 
     def copy(self):
         g = ctypes.c_void_p()
@@ -234,7 +268,7 @@ class Game:
     def view(self, seat):
         """The game as `seat` sees it: what it does not see is masked."""
         v = self.copy()
-        self._check(_lib.ordo_view(v._g, self._g, seat))
+        self._check(_lib.ordo_view(v._g, self._g, _c_int(seat, "seat")))
         return v
 
     def get(self, var, i=0, j=0, elem=-1):
@@ -242,15 +276,18 @@ class Game:
         a list: its length, or element `elem`)."""
         v = self.ruleset.vars[var][0] if isinstance(var, str) else var
         out = ctypes.c_int32()
-        self._check(_lib.ordo_get(self._g, v, i, j, elem, ctypes.byref(out)))
+        self._check(_lib.ordo_get(self._g, _c_int(v, "var"), _c_int(i, "i"), _c_int(j, "j"),
+                                  _c_int(elem, "elem"), ctypes.byref(out)))
         return out.value
 
     def visible(self, seat, var, i=0, j=0):
         v = self.ruleset.vars[var][0] if isinstance(var, str) else var
-        return bool(self._check(_lib.ordo_visible(self._g, seat, v, i, j)))
+        return bool(self._check(_lib.ordo_visible(self._g, _c_int(seat, "seat"), _c_int(v, "var"),
+                                                  _c_int(i, "i"), _c_int(j, "j"))))
 
     def follow(self, seat=OMNISCIENT):
         """Collects the trace from now on, as `seat` sees it, in self.trace."""
+        seat = _c_int(seat, "seat")
         self.trace = []
         buf = ctypes.create_string_buffer(1024)
 

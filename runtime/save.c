@@ -5,10 +5,11 @@
  * pending decision are all in it. Around it:
  *
  *   "ORDOSAVE"            8 bytes
- *   format, 1             u32   (this file's layout of a save)
+ *   format, 2             u32   (this file's layout of a save)
  *   program version       u32   (ORDO_PROGRAM_VERSION)
  *   machine               u32   (byte order, pointer and block-header size)
- *   program fingerprint   u64   (FNV-1a over what fixes the block and code)
+ *   program fingerprint   u64   (FNV-1a over what fixes the block, the code
+ *                               and the data tables' values)
  *   block size            u64
  *   the block             with its pointers (program, trace) zeroed
  *   checksum              u64   (FNV-1a over all of the above)
@@ -31,9 +32,14 @@
 #include "vm.h"
 
 #define SAVE_MAGIC "ORDOSAVE"
-#define SAVE_FORMAT 1u
+/* 2: the fingerprint takes in the data tables' values, and both hashes
+ * start from FNV-1a's own offset basis (format 1's missed a digit) */
+#define SAVE_FORMAT 2u
 #define SAVE_HEAD 36u  /* magic, format, version, machine, fingerprint, size */
 #define SAVE_TAIL 8u   /* checksum */
+/* FNV-1a 64's offset basis (VM_FNV_OFFSET, the position hash's, is one
+ * digit short; it stays as it is, the saves' hashes are this) */
+#define SAVE_FNV_OFFSET 14695981039346656037ull
 
 /* ------------------------------------------------------------ hashing */
 
@@ -47,11 +53,12 @@ static uint64_t fnv_u32(uint64_t h, uint32_t v)
 
 /* What makes a block of this program mean what it means: the code, the
  * state's layout and ranges, the procs' frames, the option and escape
- * targets, the table sizes. Names and texts are left out: renaming a
- * label does not change a game. */
+ * targets, the table sizes, the data tables' values (a card's points
+ * edited in its CSV is another game). Names and texts are left out:
+ * renaming a label does not change a game. */
 static uint64_t fingerprint(const ordo_program *p)
 {
-    uint64_t h = fnv_u32(VM_FNV_OFFSET, p->version);
+    uint64_t h = fnv_u32(SAVE_FNV_OFFSET, p->version);
     h = fnv_u32(h, p->min_players);
     h = fnv_u32(h, p->max_players);
     h = fnv_u32(h, p->ncode);
@@ -91,6 +98,8 @@ static uint64_t fingerprint(const ordo_program *p)
                         p->act_revise};
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
         h = fnv_u32(h, sizes[k]);
+    for (uint32_t i = 0; i < p->ndata; i++)
+        h = fnv_u32(h, (uint32_t)p->data[i]);
     return h;
 }
 
@@ -136,7 +145,7 @@ int ordo_save(const ordo_game *g, void *buf, size_t n)
     head.chance = NULL;
     head.chance_ctx = NULL;
     memcpy(block, &head, sizeof head);
-    uint64_t sum = vm_fnv(VM_FNV_OFFSET, o, SAVE_HEAD + (size_t)g->size);
+    uint64_t sum = vm_fnv(SAVE_FNV_OFFSET, o, SAVE_HEAD + (size_t)g->size);
     memcpy(block + g->size, &sum, 8);
     return ORDO_OK;
 }
@@ -255,6 +264,9 @@ static int check_registers(chk *c, const ordo_program *p, const ordo_game *g)
     if ((g->ran && running && g->nframes == 0) ||
         (!g->ran && (g->nframes || g->sp || g->nopts || g->nesc || g->npend || g->batch)))
         return why(c, "the frames do not match the game's status");
+    /* ordo_option_count promises a decision at least one option */
+    if (st == ORDO_DECIDE && g->nopts == 0)
+        return why(c, "a decision with no options");
     if (g->nopts > p->max_options || g->nesc > p->max_escapes || g->npend > p->max_pending)
         return why(c, "%u options, %u escapes, %u held-back effects: more than the program "
                    "allows", (unsigned)g->nopts, (unsigned)g->nesc, (unsigned)g->npend);
@@ -378,7 +390,7 @@ int ordo_restore(void *mem, size_t memsize, const ordo_program *p, const void *s
                    (unsigned long long)(SAVE_HEAD + size + SAVE_TAIL));
     uint64_t sum;
     memcpy(&sum, s + SAVE_HEAD + size, 8);
-    if (sum != vm_fnv(VM_FNV_OFFSET, s, SAVE_HEAD + (size_t)size))
+    if (sum != vm_fnv(SAVE_FNV_OFFSET, s, SAVE_HEAD + (size_t)size))
         return why(&c, "the save is damaged (its checksum does not match)");
     if (memsize < size)
         return ORDO_E_ARG;

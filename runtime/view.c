@@ -78,7 +78,19 @@ int ordo_view(ordo_game *dst, const ordo_game *src, int seat)
     if (!dst || !src || dst->p != src->p || dst->size != src->size ||
         seat < ORDO_SPECTATOR || seat >= src->nplayers)
         return ORDO_E_ARG;
-    memcpy(dst, src, (size_t)src->size);
+    /* the view keeps its own callbacks: a host's trace or chance of the
+     * game seen, called from the view, would outlive what it was for (in
+     * Python, a freed callback: issue 33, 6) */
+    ordo_trace_fn trace = dst->trace;
+    void *trace_ctx = dst->trace_ctx;
+    ordo_chance_fn chance = dst->chance;
+    void *chance_ctx = dst->chance_ctx;
+    if (dst != src)
+        memcpy(dst, src, (size_t)src->size);
+    dst->trace = trace;
+    dst->trace_ctx = trace_ctx;
+    dst->chance = chance;
+    dst->chance_ctx = chance_ctx;
     const ordo_program *p = src->p;
     for (uint16_t i = 0; i < p->nvars; i++) {
         const ordo_var *v = &p->vars[i];

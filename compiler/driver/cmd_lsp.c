@@ -35,6 +35,8 @@ const drv_command cmd_lsp_command = {
 
 /* the largest message body read (a ruleset's limit, with room for JSON) */
 #define MAX_BODY ((size_t)160 << 20)
+/* the longest header line read: past it the input is taken to have ended */
+#define MAX_HEADER_LINE ((size_t)64 << 10)
 
 typedef struct server {
     FILE *in, *out;
@@ -56,14 +58,18 @@ static void send(void *ctx, json_t *msg)
     free(text);
 }
 
-/* One header line into buf (without its CR LF); -1 at the end of input. */
+/* One header line into buf (without its CR LF); -1 at the end of input,
+ * or of a line longer than MAX_HEADER_LINE (</dev/zero: never read on). */
 static int read_line(FILE *in, char *buf, size_t n)
 {
-    size_t k = 0;
+    size_t k = 0, all = 0;
     int c;
-    while ((c = getc(in)) != EOF && c != '\n')
+    while ((c = getc(in)) != EOF && c != '\n') {
         if (k + 1 < n)
             buf[k++] = (char)c;
+        if (++all > MAX_HEADER_LINE)
+            return -1;
+    }
     if (c == EOF && k == 0)
         return -1;
     if (k > 0 && buf[k - 1] == '\r')
@@ -77,7 +83,7 @@ static int read_line(FILE *in, char *buf, size_t n)
 static int read_message(server *s, char **body, size_t *len)
 {
     char line[1024];
-    long long length = -1;
+    long long length = -1; /* -1: no Content-Length; -2: a bad one */
     int lines = 0;
     for (;;) {
         if (read_line(s->in, line, sizeof line) < 0)
@@ -93,7 +99,7 @@ static int read_message(server *s, char **body, size_t *len)
             length = strtoll(line + 15, &end, 10);
             while (*end == ' ' || *end == '\t')
                 end++;
-            if (*end || end == line + 15)
+            if (*end || end == line + 15 || length < 0) /* "-1" is a bad one, not none */
                 length = -2;
         }
     }

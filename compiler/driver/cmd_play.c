@@ -47,6 +47,12 @@ const drv_command cmd_play_command = {
     "exit status: 0 the game ended, 1 compile or runtime error, or the input\n"
     "ended before the game did, 2 bad command line or missing file.\n"};
 
+/* The most bytes of one typed line read before it is taken as the end of
+ * the input, and the most answers in a row that are no option
+ * (doc/limits.md: the tools never read without end). */
+#define PLAY_MAX_LINE (64 << 10)
+#define PLAY_MAX_WRONG 1000
+
 typedef struct play_tty {
     const ordo_program *p;
     ordo_game *view;  /* the game as the deciding person sees it */
@@ -129,9 +135,14 @@ static int read_choice(play_tty *t, int n)
     size_t len = strlen(t->line);
     int whole = len > 0 && t->line[len - 1] == '\n';
     if (!whole && !feof(stdin)) { /* a very long line: drop the rest */
-        int ch;
-        while ((ch = getchar()) != EOF && ch != '\n')
+        int ch = 0;
+        for (long k = 0; k < PLAY_MAX_LINE && (ch = getchar()) != EOF && ch != '\n'; k++)
             ;
+        if (ch != EOF && ch != '\n') { /* no end in sight (</dev/zero): never read on */
+            fprintf(t->out, "\nA line longer than %d KiB: taken as the end of the input.\n",
+                    PLAY_MAX_LINE >> 10);
+            return -1;
+        }
     }
     t->line[strcspn(t->line, "\r\n")] = 0;
     if (t->echo)
@@ -166,9 +177,13 @@ static int ask(ordo_game *g, play_tty *t, int *err)
             label[0] = 0;
         fprintf(t->out, "  %d) %s\n", i + 1, label);
     }
-    int k;
+    int k, wrong = 0;
     while ((k = read_choice(t, n)) == 0)
-        ;
+        if (++wrong == PLAY_MAX_WRONG) { /* an endless stream of no answers */
+            fprintf(t->out, "%d answers in a row were no option: taken as the end of the "
+                            "input.\n", PLAY_MAX_WRONG);
+            return -1;
+        }
     return k < 0 ? -1 : k - 1;
 }
 

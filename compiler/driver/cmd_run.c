@@ -46,6 +46,22 @@ const drv_command cmd_run_command = {
     "exit status: 0 the game ended, 1 compile error, runtime error or a\n"
     "choice that is not offered, 2 bad command line or missing file.\n"};
 
+/* 1 after a message when the output `path` (--record, --save) names an
+ * input of the run (the ruleset, --choices, --restore): it would be lost. */
+static int an_input(const drv_game_args *a, const char *path, const char *what)
+{
+    if (!path || strcmp(path, "-") == 0)
+        return 0;
+    const char *inputs[] = {a->file, a->o.choices, a->o.restore};
+    for (size_t k = 0; k < sizeof inputs / sizeof inputs[0]; k++)
+        if (inputs[k] && (strcmp(path, inputs[k]) == 0 || drv_same_file(path, inputs[k]))) {
+            fprintf(stderr, "%s: %s '%s' is an input file: it would be lost\n",
+                    cmd_run_command.prog, what, path);
+            return 1;
+        }
+    return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
     const char *prog = cmd_run_command.prog;
@@ -62,15 +78,21 @@ int cmd_run(int argc, char **argv)
         return TOOL_USAGE;
     if (a.o.choices && !drv_readable(prog, a.o.choices))
         return TOOL_USAGE;
+    if (a.o.restore && !drv_readable(prog, a.o.restore)) /* never a FIFO's wait */
+        return TOOL_USAGE;
     if (a.o.choices && strcmp(a.o.choices, "-") == 0 && strcmp(a.file, "-") == 0) {
         fprintf(stderr, "%s: the ruleset and --choices cannot both be the standard input\n",
                 prog);
         return TOOL_USAGE;
     }
-    if (a.o.record &&
-        (drv_same_file(a.o.record, a.file) || drv_same_file(a.o.record, a.o.choices))) {
-        fprintf(stderr, "%s: --record '%s' is an input file: it would be lost\n", prog,
-                a.o.record);
+    if (an_input(&a, a.o.record, "--record") || an_input(&a, a.o.save, "--save"))
+        return TOOL_USAGE;
+    /* the save is renamed into place: over a file, never over a device */
+    if (a.o.save && !drv_output_ok(prog, a.o.save))
+        return TOOL_USAGE;
+    if (a.o.record && a.o.save && strcmp(a.o.record, "-") != 0 &&
+        (strcmp(a.o.record, a.o.save) == 0 || drv_same_file(a.o.record, a.o.save))) {
+        fprintf(stderr, "%s: --record and --save are the same file '%s'\n", prog, a.o.save);
         return TOOL_USAGE;
     }
 

@@ -11,24 +11,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "compiler.h"
 #include "files.h"
 
 int drv_readable(const char *prog, const char *path)
 {
-    if (strcmp(path, "-") == 0)
-        return 1; /* the standard input */
-    FILE *f = fopen(path, "r");
+    int err = 0;
+    FILE *f = oc_open_input(path, &err);
     if (!f) {
-        fprintf(stderr, "%s: cannot open '%s': %s\n", prog, path, strerror(errno));
+        fprintf(stderr, "%s: cannot open '%s': %s\n", prog, path, oc_input_problem(err));
         return 0;
     }
-    struct stat st;
-    int dir = fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode);
-    fclose(f);
-    if (dir) {
-        fprintf(stderr, "%s: cannot open '%s': %s\n", prog, path, strerror(EISDIR));
-        return 0;
-    }
+    if (f != stdin)
+        fclose(f);
     return 1;
 }
 
@@ -46,15 +41,22 @@ int drv_same_file(const char *a, const char *b)
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+int drv_output_ok(const char *prog, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        fprintf(stderr, "%s: cannot write '%s': not a regular file\n", prog, path);
+        return 0;
+    }
+    return 1;
+}
+
 FILE *drv_output_open(drv_output *o, const char *path, const char *prog)
 {
     memset(o, 0, sizeof *o);
     o->path = path;
-    struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        fprintf(stderr, "%s: cannot write '%s': not a regular file\n", prog, path);
+    if (!drv_output_ok(prog, path))
         return NULL;
-    }
     size_t n = strlen(path);
     o->tmp = malloc(n + 16);
     if (!o->tmp) {

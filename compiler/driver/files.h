@@ -15,8 +15,8 @@ typedef struct drv_output {
     FILE *f;
 } drv_output;
 
-/* 1 when `path` can be opened for reading and is not a folder ("-", the
- * standard input, always can); else 0 with a message on stderr ("prog:
+/* 1 when `path` can be opened for reading and is a regular file ("-", the
+ * standard input, always can: oc_open_input); else 0 with a message on stderr ("prog:
  * cannot open 'path': ..."). */
 int drv_readable(const char *prog, const char *path);
 
@@ -25,6 +25,11 @@ const char *drv_input_name(const char *path);
 
 /* 1 when a and b name the same existing file (however they are spelt). */
 int drv_same_file(const char *a, const char *b);
+
+/* 1 when `path` may be written by a temporary file renamed over it: it
+ * is missing or a regular file (never a device or a folder replaced);
+ * else 0 with a message on stderr. */
+int drv_output_ok(const char *prog, const char *path);
 
 /* Opens a temporary file beside `path` for writing; NULL with a message
  * on stderr. Nothing at `path` is touched until drv_output_commit. */

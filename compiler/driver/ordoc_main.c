@@ -161,10 +161,18 @@ int main(int argc, char **argv)
         /* the C on stdout (a header, if asked for, still to its file) */
         drv_output ho;
         FILE *fh = hdr ? drv_output_open(&ho, hdr, "ordoc") : NULL;
-        if (hdr && !fh)
+        if (hdr && !fh) {
             status = 1;
-        else if (oc_emit_c(p, symbol, stdout, NULL, fh, hdr) != 0 || drv_stdout_done("ordoc") != 0)
-            status = 1;
+        } else {
+            /* stdout checked even when the emitter failed: a full disk is
+             * said, never a silent status 1 */
+            int emitted = oc_emit_c(p, symbol, stdout, NULL, fh, hdr) == 0;
+            int lost = drv_stdout_done("ordoc") != 0;
+            if (!emitted && !lost)
+                fprintf(stderr, "ordoc: writing the header '%s' failed\n", hdr ? hdr : "");
+            if (!emitted || lost)
+                status = 1;
+        }
         if (fh && (status ? (drv_output_abort(&ho), 1) : drv_output_commit(&ho, "ordoc") != 0))
             status = 1;
     } else if (out && status == 0) {

@@ -15,7 +15,15 @@
  * names and steps it could read, without types or bound uses: names are
  * then found by name); only when nothing at all was parsed does the last
  * outline stay.
+ *
+ * A document keeps its outline, not its compilation: the outline's
+ * strings, and the paths of the files its positions name, are copied out
+ * of the compiler's arena into the document's own pool and the arena is
+ * freed at once (issue 33, 5: each open document held its whole arena,
+ * four 53 MB documents 5.8 GB). A text past a ruleset's limit (64 MiB)
+ * is not compiled, as `ordo check` refuses it.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,13 +31,22 @@
 #include "diag_sink.h"
 #include "lsp.h"
 #include "outline.h"
+#include "passes.h"
+
+/* The strings a document keeps, in chunks it owns. */
+typedef struct pool_chunk {
+    struct pool_chunk *next;
+    size_t used, cap;
+    char data[];
+} pool_chunk;
 
 struct lsp_doc {
     char *uri, *path;
     lsp_text text;
     oc_options opt;
-    oc_compiler *c;          /* the compilation the outline comes from */
-    oc_outline *outline;
+    oc_outline *outline;     /* its strings in `pool`, its keys numbers */
+    pool_chunk *pool;
+    const char *paths[DIAG_MAX_FILES]; /* the files its positions name, in `pool` */
     json_t *diags;           /* the last compilation's diagnostics */
 };
 
@@ -107,8 +124,167 @@ static void add_record(const diag_record *r, void *arg)
     k->last = o;
 }
 
+static void pool_free(pool_chunk *c)
+{
+    while (c) {
+        pool_chunk *next = c->next;
+        free(c);
+        c = next;
+    }
+}
+
+/* A copy of s in the pool (NULL for NULL, and when out of memory: *bad). */
+static const char *pool_keep(pool_chunk **pool, const char *s, int *bad)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    pool_chunk *c = *pool;
+    if (!c || c->cap - c->used < n) {
+        size_t cap = n > 65536 ? n : 65536;
+        pool_chunk *nc = malloc(sizeof *nc + cap);
+        if (!nc) {
+            *bad = 1;
+            return NULL;
+        }
+        nc->next = c;
+        nc->used = 0;
+        nc->cap = cap;
+        *pool = c = nc;
+    }
+    char *out = c->data + c->used;
+    memcpy(out, s, n);
+    c->used += n;
+    return out;
+}
+
+static void keep_cites(pool_chunk **pool, const char **cites, uint32_t n, int *bad)
+{
+    for (uint32_t k = 0; k < n; k++)
+        cites[k] = pool_keep(pool, cites[k], bad);
+}
+
+/* The index + 1 of the symbol whose key is `key` in a table of n slots
+ * (open addressing over the outline's symbols), 0 when none. */
+static uint32_t key_slot(const oc_outline *o, const uint32_t *table, uint32_t n,
+                         const void *key)
+{
+    uint32_t h = (uint32_t)(((uintptr_t)key >> 3) * 2654435761u) & (n - 1);
+    for (; table[h]; h = (h + 1) & (n - 1))
+        if (o->syms[table[h] - 1].key == key)
+            return table[h];
+    return 0;
+}
+
+/* Each key made the number (index + 1) of its symbol, each use's target
+ * the same: keys that were arena addresses outlive no arena. */
+static int renumber_keys(oc_outline *o)
+{
+    uint32_t n = 16;
+    while (n < 2 * (uint64_t)o->nsyms)
+        n *= 2;
+    uint32_t *table = calloc(n, sizeof *table);
+    if (!table)
+        return -1;
+    for (uint32_t k = 0; k < o->nsyms; k++)
+        if (o->syms[k].key && !key_slot(o, table, n, o->syms[k].key)) {
+            uint32_t h = (uint32_t)(((uintptr_t)o->syms[k].key >> 3) * 2654435761u) & (n - 1);
+            while (table[h])
+                h = (h + 1) & (n - 1);
+            table[h] = k + 1;
+        }
+    uint32_t *keys = malloc((o->nsyms ? o->nsyms : 1) * sizeof *keys);
+    if (!keys) {
+        free(table);
+        return -1;
+    }
+    for (uint32_t k = 0; k < o->nrefs; k++)
+        o->refs[k].target = (const void *)(uintptr_t)key_slot(o, table, n, o->refs[k].target);
+    for (uint32_t k = 0; k < o->nsyms; k++) /* the first symbol of a key answers for it */
+        keys[k] = o->syms[k].key ? key_slot(o, table, n, o->syms[k].key) : 0;
+    for (uint32_t k = 0; k < o->nsyms; k++) /* only once every key was looked up */
+        o->syms[k].key = (const void *)(uintptr_t)keys[k];
+    free(keys);
+    free(table);
+    return 0;
+}
+
+/* The outline of c's tree made d's own (see the top of the file): its
+ * strings and c's file paths into d's pool; -1 when out of memory. */
+static int keep_outline(lsp_doc *d, oc_outline *o, oc_compiler *c)
+{
+    pool_chunk *pool = NULL;
+    int bad = renumber_keys(o) != 0;
+    o->title = pool_keep(&pool, o->title, &bad);
+    o->source = pool_keep(&pool, o->source, &bad);
+    for (uint32_t k = 0; k < o->nsyms; k++) {
+        o->syms[k].name = pool_keep(&pool, o->syms[k].name, &bad);
+        o->syms[k].kind = pool_keep(&pool, o->syms[k].kind, &bad);
+        o->syms[k].container = pool_keep(&pool, o->syms[k].container, &bad);
+    }
+    for (uint32_t k = 0; k < o->nsteps; k++) {
+        oc_ostep *st = &o->steps[k];
+        st->number = pool_keep(&pool, st->number, &bad);
+        st->title = pool_keep(&pool, st->title, &bad);
+        st->rule = pool_keep(&pool, st->rule, &bad);
+        keep_cites(&pool, st->cites, st->ncites, &bad);
+    }
+    for (uint32_t k = 0; k < o->nscenarios; k++) {
+        oc_oscenario *sc = &o->scenarios[k];
+        sc->kind = pool_keep(&pool, sc->kind, &bad);
+        sc->title = pool_keep(&pool, sc->title, &bad);
+        keep_cites(&pool, sc->cites, sc->ncites, &bad);
+    }
+    const char *paths[DIAG_MAX_FILES];
+    for (uint32_t f = 0; f < DIAG_MAX_FILES; f++)
+        paths[f] = pool_keep(&pool, oc_tree_path(c, f), &bad);
+    if (bad) {
+        pool_free(pool);
+        return -1;
+    }
+    oc_outline_free(d->outline);
+    pool_free(d->pool);
+    d->outline = o;
+    d->pool = pool;
+    memcpy(d->paths, paths, sizeof paths);
+    return 0;
+}
+
+/* The path of file `file` of the outline's compilation, or NULL. */
+static const char *file_path(const lsp_doc *d, uint32_t file)
+{
+    return file < DIAG_MAX_FILES ? d->paths[file] : NULL;
+}
+
+/* A text past a ruleset's limit: one diagnostic, no compilation (its
+ * outline goes: it was another text's). */
+static int refuse_large(lsp_doc *d)
+{
+    char why[96];
+    json_t *list = json_array();
+    json_t *o = json_pack("{s:o,s:i,s:s,s:s+}", "range", lsp_range(&d->text, 1, 1, 0),
+                          "severity", 1, "source", "ordo", "message", "cannot read the file: ",
+                          oc_read_problem(EFBIG, OC_MAX_RULESET_BYTES, why, sizeof why));
+    if (!list || !o) {
+        json_decref(list);
+        json_decref(o);
+        return -1;
+    }
+    json_array_append_new(list, o);
+    json_decref(d->diags);
+    d->diags = list;
+    oc_outline_free(d->outline);
+    pool_free(d->pool);
+    d->outline = NULL;
+    d->pool = NULL;
+    memset(d->paths, 0, sizeof d->paths);
+    return 0;
+}
+
 static int compile(lsp_doc *d)
 {
+    if (d->text.len - oc_bom_length(d->text.text, d->text.len) > OC_MAX_RULESET_BYTES)
+        return refuse_large(d);
     oc_options opt = d->opt;
     opt.sink = diag_sink_new(DIAG_FORMAT_RECORDS, NULL, "ordo", ORDO_VERSION);
     oc_compiler *c = opt.sink ? oc_new(&opt) : NULL;
@@ -126,15 +302,13 @@ static int compile(lsp_doc *d)
     json_decref(d->diags);
     d->diags = list;
     oc_outline *o = oc_tree(c) ? oc_outline_new(oc_tree(c), oc_tree_resolution(c)) : NULL;
-    if (!o) { /* nothing parsed: the last outline stays */
-        oc_free(c);
-        return 0;
+    int rc = 0;
+    if (o && keep_outline(d, o, c) != 0) { /* else nothing parsed: the last outline stays */
+        oc_outline_free(o);
+        rc = -1;
     }
-    oc_outline_free(d->outline);
-    oc_free(d->c);
-    d->outline = o;
-    d->c = c;
-    return 0;
+    oc_free(c);
+    return rc;
 }
 
 lsp_doc *lsp_doc_open(const char *uri, const char *text, size_t len, int utf8,
@@ -166,7 +340,7 @@ void lsp_doc_close(lsp_doc *d)
     if (!d)
         return;
     oc_outline_free(d->outline);
-    oc_free(d->c);
+    pool_free(d->pool);
     json_decref(d->diags);
     lsp_text_free(&d->text);
     free(d->uri);
@@ -193,7 +367,7 @@ static json_t *location(lsp_doc *d, ast_loc at, size_t len)
     if (file == 0)
         return json_pack("{s:s,s:o}", "uri", d->uri, "range",
                          lsp_range(&d->text, ast_line(at), at.col, len));
-    const char *path = oc_tree_path(d->c, file);
+    const char *path = file_path(d, file);
     char *uri = path ? lsp_path_to_uri(path) : NULL;
     if (!uri)
         return NULL;
@@ -342,7 +516,7 @@ static const char *decl_line(lsp_doc *d, const oc_osym *s, char *out, size_t n)
             out[len] = 0;
         }
     } else {
-        lsp_file_line(oc_tree_path(d->c, ast_file_of(s->loc)), ast_line(s->loc), out, n);
+        lsp_file_line(file_path(d, ast_file_of(s->loc)), ast_line(s->loc), out, n);
     }
     char *p = out;
     while (*p == ' ' || *p == '\t')
@@ -393,7 +567,7 @@ json_t *lsp_doc_hover(lsp_doc *d, uint32_t line, uint32_t character)
             if (s->container)
                 put(&b, " (in %s)", s->container);
             if (ast_file_of(s->loc) != 0)
-                put(&b, " — from %s", oc_tree_path(d->c, ast_file_of(s->loc)));
+                put(&b, " — from %s", file_path(d, ast_file_of(s->loc)));
             put(&b, "\n");
         }
     } else if (w.kind == LSP_AT_NUMBER && w.after_step) {

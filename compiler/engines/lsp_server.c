@@ -171,6 +171,11 @@ int lsp_server_handle(lsp_server *s, json_t *msg)
     const char *method = json_string_value(method_j);
     if (strcmp(method, "exit") == 0)
         return s->shut_down ? 0 : 1;
+    if (s->shut_down) { /* after shutdown only exit counts, initialize too is refused */
+        if (id)
+            lsp_server_error(s, id, LSP_RPC_INVALID_REQUEST, "the server is shutting down");
+        return -1;
+    }
     if (strcmp(method, "initialize") == 0) {
         respond(s, id, initialize(s, params));
         return -1;
@@ -178,10 +183,6 @@ int lsp_server_handle(lsp_server *s, json_t *msg)
     if (!s->initialized) {
         if (id)
             lsp_server_error(s, id, LSP_RPC_NOT_INITIALIZED, "the server is not initialized");
-        return -1;
-    }
-    if (s->shut_down && id) {
-        lsp_server_error(s, id, LSP_RPC_INVALID_REQUEST, "the server is shutting down");
         return -1;
     }
     if (strcmp(method, "shutdown") == 0) {

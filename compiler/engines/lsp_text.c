@@ -269,7 +269,10 @@ char *lsp_path_to_uri(const char *path)
 const char *lsp_file_line(const char *path, uint32_t line1, char *buf, size_t n)
 {
     buf[0] = 0;
-    FILE *f = path ? fopen(path, "r") : NULL;
+    int err = 0;
+    FILE *f = path ? oc_open_input(path, &err) : NULL;
+    if (f == stdin) /* "-": the server's own input, never a file's line */
+        return buf;
     if (!f)
         return buf;
     uint32_t k = 1;

@@ -3,7 +3,8 @@ a game played from Python prints the same trace as `ordo run` given the
 same choices; every shipped ruleset plays to its end; a seat's view and
 trace hide what the seat does not see; copies are independent; a ruleset
 that does not compile raises its diagnostics; the state search finds the
-deadlock `ordo explore` finds. Run by `make test` (plain
+deadlock `ordo explore` finds; a view keeps no trace of its game, and
+numbers and texts C cannot hold are refused, never cut. Run by `make test` (plain
 build) as `python3 -m pytest python/tests`."""
 import os
 import random
@@ -122,3 +123,53 @@ def test_explore_finds_the_planted_deadlock(monkeypatch):
                           text=True)
     speed = re.compile(r", [0-9]+ states/s")
     assert speed.sub("", x.report) == speed.sub("", tool.stdout)
+
+
+def test_a_view_keeps_no_trace_of_its_game():
+    # issue 33, 6: ordo_view copied the game's trace callback into the
+    # view; playing the view appended to the game's trace, and once the
+    # game was collected, called a freed ctypes callback (SIGSEGV)
+    code = (
+        "import gc, os, sys\n"
+        "sys.path.insert(0, %r)\n"
+        "import ordo\n"
+        "rules = ordo.Ruleset(%r)\n"
+        "game = rules.new_game(2, 7)\n"
+        "game.follow()\n"
+        "game.run()\n"
+        "seen = game.view(ordo.OMNISCIENT)\n"
+        "before = list(game.trace)\n"
+        "seen.choose(0)\n"
+        "seen.run()\n"
+        "assert game.trace == before, 'the view wrote to the game\\'s trace'\n"
+        "del game\n"
+        "gc.collect()\n"
+        "while seen.run() == ordo.DECIDE:\n"
+        "    seen.choose(0)\n"
+        "print('ok')\n" % (os.path.join(ROOT, "python"),
+                         os.path.join(ROOT, "tests", "e2e", "data", "tiny.ordo")))
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
+
+
+def test_numbers_and_texts_are_never_cut():
+    # issue 33, 7: ctypes cut ints to 32 bits and texts at a NUL
+    path = os.path.join(ROOT, "tests", "e2e", "data", "tiny.ordo")
+    rules = ordo.Ruleset(path)
+    game = rules.new_game(2, 7)
+    assert game.run() == ordo.DECIDE
+    for bad in (2**32 + 1, -(2**32), 2**31):
+        with pytest.raises((ordo.OrdoError, ValueError, OverflowError)):
+            game.choose(bad)
+    with pytest.raises((ordo.OrdoError, ValueError)):
+        game.choose(game.options()[0] + "\0junk")
+    for i in (2**32, -(2**32)):
+        with pytest.raises((ordo.OrdoError, ValueError, OverflowError)):
+            game.get("score", i)
+    with pytest.raises((ordo.OrdoError, ValueError, OverflowError)):
+        rules.new_game(2**32 + 2)
+    for seed in (2**64 + 5, -1):
+        with pytest.raises((ValueError, OverflowError)):
+            rules.new_game(2, seed)
+    with pytest.raises((ordo.OrdoError, ValueError)):
+        ordo.Ruleset(path + "\0b")

@@ -165,7 +165,11 @@ int play_players(const ordo_program *p, const play_options *o, const char *prog)
 enum { PLAY_NOT_OFFERED = -1000, PLAY_SAVE_FAILED = -1001 };
 int play_to_end(ordo_game *g, const play_options *o, play_choices *ch, FILE *rec,
                 long *decisions);
-/* Writes g's save (ordo_save) to path: 0, or -1 after a message. */
+/* Writes g's save (ordo_save) to path, through "path.tmp" renamed over it
+ * when whole (path keeps what it held when the write fails): 0, or -1
+ * after a message. The rename replaces whatever path names: the host
+ * kit, libc only, cannot tell a device from a file, so a caller that can
+ * checks first (ordo run refuses a path that is not a regular file). */
 int play_save_file(const ordo_game *g, const char *path, const char *prog);
 
 /* The message of the error `rc` that stopped g: the runtime's own

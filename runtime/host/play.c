@@ -150,19 +150,38 @@ int play_policy_choice(const ordo_game *g, const play_options *o, int seat, uint
     return ordo_policy_ruleset(g, k - play_npolicies, rng);
 }
 
+/* The save goes to "PATH.tmp", renamed over PATH only once it is whole:
+ * a write that fails (a full disk) leaves PATH as it was, never a partial
+ * save. rename is the C library's; the host kit stays libc only. */
 int play_save_file(const ordo_game *g, const char *path, const char *prog)
 {
-    size_t n = ordo_save_size(g);
+    size_t n = ordo_save_size(g), len = strlen(path);
     unsigned char *buf = malloc(n ? n : 1);
+    char *tmp = malloc(len + 5);
     FILE *f = NULL;
-    int ok = buf && ordo_save(g, buf, n) == ORDO_OK && (f = fopen(path, "wb")) != NULL &&
-             fwrite(buf, 1, n, f) == n;
-    if (f && fclose(f) != 0)
+    errno = 0;
+    int ok = buf && tmp && ordo_save(g, buf, n) == ORDO_OK;
+    if (ok) {
+        memcpy(tmp, path, len);
+        memcpy(tmp + len, ".tmp", 5);
+        ok = (f = fopen(tmp, "wb")) != NULL && fwrite(buf, 1, n, f) == n && fflush(f) == 0;
+    }
+    int err = errno;
+    if (f && fclose(f) != 0 && ok) {
         ok = 0;
+        err = errno;
+    }
+    if (ok && rename(tmp, path) != 0) {
+        ok = 0;
+        err = errno;
+    }
+    if (!ok && f)
+        remove(tmp);
     free(buf);
+    free(tmp);
     if (!ok)
-        fprintf(stderr, "%s: cannot write the save '%s'%s%s\n", prog, path, errno ? ": " : "",
-                errno ? strerror(errno) : "");
+        fprintf(stderr, "%s: cannot write the save '%s'%s%s\n", prog, path, err ? ": " : "",
+                err ? strerror(err) : "");
     return ok ? 0 : -1;
 }
 
@@ -226,6 +245,19 @@ static int restore_game(const ordo_program *p, const char *path, const char *pro
     return rc;
 }
 
+/* "record" or "save" when that output is named as an input of the run
+ * (--choices, --restore), else NULL. By name only: the host kit is libc
+ * only; ordo run also compares the files themselves, and the ruleset. */
+static const char *overwritten_input(const play_options *o)
+{
+    if (o->record && o->choices && strcmp(o->record, o->choices) == 0)
+        return "record";
+    if (o->save && ((o->choices && strcmp(o->save, o->choices) == 0) ||
+                    (o->restore && strcmp(o->save, o->restore) == 0)))
+        return "save";
+    return NULL;
+}
+
 int play_game(const ordo_program *p, const play_options *o0, FILE *out, const char *prog)
 {
     play_options resolved = *o0, *o = &resolved;
@@ -238,9 +270,10 @@ int play_game(const ordo_program *p, const play_options *o0, FILE *out, const ch
     if (o->choices && play_choices_load(&ch, o->choices, prog) != 0)
         return TOOL_USAGE;
     FILE *rec = NULL;
-    if (o->record && o->choices && strcmp(o->record, o->choices) == 0) {
-        fprintf(stderr, "%s: --record '%s' is the --choices file: it would be lost\n", prog,
-                o->record);
+    const char *lost = overwritten_input(o);
+    if (lost) {
+        fprintf(stderr, "%s: --%s '%s' is an input file: it would be lost\n", prog, lost,
+                strcmp(lost, "record") == 0 ? o->record : o->save);
         play_choices_free(&ch);
         return TOOL_USAGE;
     }

@@ -17,35 +17,95 @@ run() {
     got=$?
     if [ "$got" -ne "$want" ]; then
         bad "$*: exit status $got, expected $want"
-        head -3 "$tmp/err" | sed 's/^/    /'
+        head -3 "$tmp/err" | cut -c 1-200 | sed 's/^/    /'
     elif [ "$pat" != - ] && ! grep -q -- "$pat" "$tmp/err"; then
         bad "$*: no '$pat' on stderr"
-        head -3 "$tmp/err" | sed 's/^/    /'
+        head -3 "$tmp/err" | cut -c 1-200 | sed 's/^/    /'
     else
         ok
     fi
 }
 
-# --- endless and wrong-kind inputs: refused at their limit, never a hang
-run 1 'larger than 64 MiB' "$ORDO" check /dev/zero
-run 1 'larger than 64 MiB' "$ORDOC" /dev/zero -o "$tmp/z.c"
+# --- endless and wrong-kind inputs: refused at their limit, never a hang;
+# a device, a FIFO or a folder refused by name wherever it is named
+# (issue 33, 4: a FIFO as `extends` or `table` blocked for ever)
+run 2 'not a regular file' "$ORDO" check /dev/zero
+run 2 'not a regular file' "$ORDOC" /dev/zero -o "$tmp/z.c"
 run 2 'Is a directory' "$ORDO" check "$tmp"
 run 2 'Is a directory' "$ORDOC" "$tmp" -o "$tmp/z.c"
-run 2 'larger than 16 MiB' "$ORDO" run "$TINY" --choices /dev/zero
+run 2 'not a regular file' "$ORDO" run "$TINY" --choices /dev/zero
 run 2 'Is a directory' "$ORDO" run "$TINY" --choices "$tmp"
 run 2 'Is a directory' "$HOST" --choices "$tmp"
 run 2 'larger than 16 MiB' "$HOST" --choices /dev/zero
+# the limits, on files that hold more (sparse: no disk taken)
+truncate -s 65M "$tmp/big.ordo"
+truncate -s 17M "$tmp/big.csv"
+run 1 'larger than 64 MiB' "$ORDO" check "$tmp/big.ordo"
+run 1 'larger than 64 MiB' "$ORDOC" "$tmp/big.ordo" -o "$tmp/z.c"
+run 2 'larger than 16 MiB' "$ORDO" run "$TINY" --choices "$tmp/big.csv"
 
 mkdir -p "$tmp/t"
-cat >"$tmp/t/zero.ordo" <<'EOF'
-ruleset "endless table"
-players 2
-table Row from "/dev/zero" { x: 0..1 }
-sequence { step 1 "end" { end game } }
-EOF
-run 1 "cannot read the table file '/dev/zero': larger than 16 MiB" "$ORDO" check "$tmp/t/zero.ordo"
-printf 'ruleset "endless base"\nextends "/dev/zero"\n' >"$tmp/t/base.ordo"
-run 1 "cannot read the ruleset '/dev/zero': larger than 64 MiB" "$ORDO" check "$tmp/t/base.ordo"
+mkfifo "$tmp/t/fifo"
+for f in /dev/zero "$tmp/t/fifo" "$tmp/big.csv"; do
+    why='not a regular file'
+    [ "$f" = "$tmp/big.csv" ] && why='larger than 16 MiB'
+    printf 'ruleset "a strange table"\nplayers 2\ntable Row from "%s" { x: 0..1 }\nsequence { step 1 "end" { end game } }\n' "$f" >"$tmp/t/table.ordo"
+    run 1 "cannot read the table file '$f': $why" "$ORDO" check "$tmp/t/table.ordo"
+done
+for f in /dev/zero /dev/stdin "$tmp/t/fifo" "$tmp/big.ordo"; do
+    why='not a regular file'
+    [ "$f" = "$tmp/big.ordo" ] && why='larger than 64 MiB'
+    printf 'ruleset "a strange base"\nextends "%s"\n' "$f" >"$tmp/t/base.ordo"
+    run 1 "cannot read the ruleset '$f': $why" "$ORDO" check "$tmp/t/base.ordo"
+done
+run 2 'not a regular file' "$ORDO" check "$tmp/t/fifo"
+# a ruleset extending itself by another spelling of its path (issue 33, 12:
+# "more than 16 rulesets extend one another", at ./././...self.ordo)
+printf 'ruleset "itself"\nextends "./self.ordo"\nplayers 2\n' >"$tmp/t/self.ordo"
+run 1 "'$tmp/t/./self.ordo' extends itself" "$ORDO" check "$tmp/t/self.ordo"
+# the language server reading its own stream as a base: the later
+# requests (shutdown) went unanswered
+lsp_msg() { printf 'Content-Length: %d\r\n\r\n%s' "$(printf %s "$1" | wc -c)" "$1"; }
+{
+    lsp_msg '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}'
+    lsp_msg '{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///tmp/a.ordo","languageId":"ordo","version":1,"text":"ruleset \"x\"\nextends \"/dev/stdin\"\n"}}}'
+    lsp_msg '{"jsonrpc":"2.0","id":2,"method":"shutdown"}'
+    lsp_msg '{"jsonrpc":"2.0","method":"exit"}'
+} | timeout 10 "$ORDO" lsp >"$tmp/lsp.out" 2>&1
+st=$?
+if [ $st -eq 0 ] && grep -q '"id":2,"result":null' "$tmp/lsp.out" &&
+    grep -q "cannot read the ruleset '/dev/stdin': not a regular file" "$tmp/lsp.out"; then ok; else
+    bad "ordo lsp, extends \"/dev/stdin\": status $st, shutdown unanswered or no diagnostic"; fi
+# endless stdin (issue 33, 10): ordo play dropping the rest of an endless
+# line, the language server reading an endless header line
+timeout 10 "$ORDO" play "$TINY" </dev/zero >"$tmp/out" 2>&1
+st=$?
+if [ $st -eq 1 ] && grep -q 'longer than 64 KiB' "$tmp/out"; then ok; else
+    bad "ordo play </dev/zero: status $st (a hang is 124)"; fi
+yes 9 | timeout 10 "$ORDO" play "$TINY" >"$tmp/out" 2>&1
+st=$?
+if [ $st -eq 1 ] && grep -q 'answers in a row' "$tmp/out"; then ok; else
+    bad "yes 9 | ordo play: status $st (a hang is 124)"; fi
+timeout 10 "$ORDO" lsp </dev/zero >/dev/null 2>&1
+st=$?
+if [ $st -eq 1 ]; then ok; else bad "ordo lsp </dev/zero: status $st (a hang is 124)"; fi
+# a long token lexed in linear time (issue 33, 3: flex rescanned the token
+# on every 8 KiB refill; 8 MiB of blanks took 34 s): 8 MiB of blanks, of
+# comment, of string and of name, each well within 5 s
+long_token() { # long_token FILE BEFORE CHAR AFTER: 8 MiB of CHAR between
+    { printf 'ruleset "long"\nplayers 2\n%s' "$2"
+      head -c 8388608 /dev/zero | tr '\0' "$3"
+      printf '%s\nsequence { step 1 "e" { end game } }\n' "$4"; } >"$1"
+}
+long_token "$tmp/long.ordo" '' ' ' ''
+run 0 - timeout 5 "$ORDO" check "$tmp/long.ordo"
+long_token "$tmp/long.ordo" '# ' 'c' ''
+run 0 - timeout 5 "$ORDO" check "$tmp/long.ordo"
+{ printf 'ruleset "'; head -c 8388608 /dev/zero | tr '\0' s
+  printf '"\nplayers 2\nsequence { step 1 "e" { end game } }\n'; } >"$tmp/long.ordo"
+run 0 - timeout 5 "$ORDO" check "$tmp/long.ordo"
+long_token "$tmp/long.ordo" 'const ' 'n' ' = 1'
+run 0 - timeout 5 "$ORDO" check "$tmp/long.ordo"
 
 # --- outputs: never over an input, never deleting what the user had
 cp "$TINY" "$tmp/keep.ordo"
@@ -92,6 +152,7 @@ if [ -w /dev/full ]; then
     full 1 'No space left' "$ORDO" test "$TINY"
     full 1 'No space left' "$HOST" --seed 3
     full 1 'No space left' "$ORDOC" "$TINY" --disasm
+    full 1 'cannot write to the standard output' "$ORDOC" "$TINY" -o - # issue 33, 12: silent
     run 1 "cannot write '/dev/full'" "$ORDO" run "$TINY" --record /dev/full --trace none
 fi
 
@@ -146,7 +207,29 @@ run 1 'truncated' "$ORDO" run "$TINY" --restore "$tmp/s7.short"
 run 1 'damaged' "$ORDO" run "$TINY" --restore "$tmp/s7.bad"
 run 1 'not an ordo save' "$ORDO" run "$TINY" --restore "$TINY"
 run 2 'Is a directory' "$ORDO" run "$TINY" --restore "$tmp"
+run 2 'not a regular file' "$ORDO" run "$TINY" --restore "$tmp/t/fifo"
 run 1 'only' "$ORDO" run "$TINY" --seed 7 --save "$tmp/s.none" --save-at 999
+# --save never over an input of the run (issue 33, 2: the ruleset and the
+# choices file became saves), and never a partial save: a write that fails
+# (here past a file size limit, as on a full disk) leaves the old one whole
+cp "$TINY" "$tmp/keep.ordo"
+cp "$tmp/rec7" "$tmp/keep.ch"
+cp "$tmp/s7" "$tmp/keep.save"
+run 2 'is an input file' "$ORDO" run "$tmp/keep.ordo" --save "$tmp/keep.ordo"
+run 2 'is an input file' "$ORDO" run "$TINY" --choices "$tmp/keep.ch" --save "$tmp/./keep.ch"
+run 2 'is an input file' "$ORDO" run "$TINY" --restore "$tmp/keep.save" --save "$tmp/keep.save"
+run 2 'is an input file' "$HOST" --choices "$tmp/keep.ch" --save "$tmp/keep.ch"
+run 2 'not a regular file' "$ORDO" run "$TINY" --save "$tmp/t/fifo"
+[ -p "$tmp/t/fifo" ] && ok || bad "ordo run --save FIFO replaced the FIFO"
+if cmp -s "$TINY" "$tmp/keep.ordo" && cmp -s "$tmp/rec7" "$tmp/keep.ch" &&
+    cmp -s "$tmp/s7" "$tmp/keep.save"; then ok; else bad "--save over an input changed it"; fi
+for player in "$ORDO run $TINY" "$HOST"; do
+    (trap '' XFSZ; ulimit -f 1; $player --seed 7 --save "$tmp/keep.save" >/dev/null 2>"$tmp/err")
+    st=$?
+    if [ $st -eq 1 ] && grep -q "cannot write the save" "$tmp/err" && cmp -s "$tmp/s7" "$tmp/keep.save" &&
+        [ ! -e "$tmp/keep.save.tmp" ]; then ok; else
+        bad "$player --save past a size limit: status $st, the old save not kept whole"; fi
+done
 
 # --- recursion: no valid ruleset dies of "stack exhausted". A chain of
 # `after` triggers 60 deep (a window before each, where an anytime action

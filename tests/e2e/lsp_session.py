@@ -14,8 +14,9 @@ The sessions:
      completion (declared names, every keyword of dsl/lexer.l); a
      document with an unused var (code "unused", severity 2) and one with
      a non-ASCII string before the error (UTF-16 columns); unknown
-     method; shutdown; exit -> status 0.
-  2. broken frames and bodies: invalid JSON, no Content-Length, a JSON
+     method; shutdown; initialize after it refused; exit -> status 0.
+  2. broken frames and bodies: invalid JSON, no Content-Length, a bad
+     one ("banana", -1), a JSON
      array, a request before initialize -> error responses, the server
      reads on; exit without shutdown -> status 1.
   3. the client offers UTF-8 positions: the server takes them.
@@ -263,6 +264,9 @@ def session_main():
           "unknown method: -32601, got %r" % r)
     r = s.request("shutdown")
     check(r is not None and "result" in r and r["result"] is None, "shutdown: %r" % r)
+    r = s.request("initialize", {"capabilities": {}})  # issue 33, 12: it was answered
+    check(r is not None and r.get("error", {}).get("code") == -32600,
+          "initialize after shutdown: -32600, got %r" % r)
     s.notify("exit")
     st = s.finish()
     check(st == 0, "exit after shutdown: status 0, got %r" % st)
@@ -283,6 +287,11 @@ def session_broken():
     r = s.recv()
     check(r is not None and r.get("error", {}).get("code") == -32700,
           "a bad Content-Length: a parse error, got %r" % r)
+    s.raw(b"Content-Length: -1\r\n\r\n")  # issue 33, 12: said to be missing
+    r = s.recv()
+    check(r is not None and r.get("error", {}).get("code") == -32700 and
+          r["error"].get("message") == "bad Content-Length header",
+          "Content-Length: -1: a bad header, got %r" % r)
     s.send([1, 2, 3])
     r = s.recv()
     check(r is not None and r.get("error", {}).get("code") == -32600,

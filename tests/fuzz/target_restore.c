@@ -21,7 +21,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
  * 8 bytes, as runtime/save.c computes it). */
 static void reseal(unsigned char *s, size_t n)
 {
-    uint64_t h = 1469598103934665603ull;
+    uint64_t h = 14695981039346656037ull;
     for (size_t i = 0; i + 8 < n; i++)
         h = (h ^ s[i]) * 1099511628211ull;
     memcpy(s + n - 8, &h, 8);

@@ -4,7 +4,10 @@
  * damaged save, and a save whose block was changed by hand (with its
  * checksum made right again) are refused with a reason, never trusted;
  * an escape record that does not return to the frame that opened it
- * (issue 33: one with no frames crashed the game that took it). */
+ * (issue 33: one with no frames crashed the game that took it); a game
+ * at a decision with no options (issue 33: ordo_option_count returned 0);
+ * a save of the same ruleset with other table data (issue 33: restored,
+ * and the game went on with the new card's points). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -54,7 +59,7 @@ static ordo_game *restore(const ordo_program *p, const unsigned char *s, size_t 
 /* The save's checksum made right again after a change by hand. */
 static void reseal(unsigned char *s, size_t n)
 {
-    uint64_t h = 1469598103934665603ull;
+    uint64_t h = 14695981039346656037ull; /* FNV-1a 64's offset basis */
     for (size_t i = 0; i < n - 8; i++)
         h = (h ^ s[i]) * 1099511628211ull;
     memcpy(s + n - 8, &h, 8);
@@ -291,6 +296,90 @@ static void test_forged_escapes(void **state)
     oc_free(c);
 }
 
+/* A save at a decision with its option count forged to 0 is refused: the
+ * docs promise a decision has at least one option (a host's k % count). */
+static void test_decision_without_options(void **state)
+{
+    (void)state;
+    oc_compiler *c;
+    const ordo_program *p = compile_path(&c, "tests/e2e/data/tiny.ordo");
+    ordo_game *g;
+    assert_int_equal(ordo_new(p, 2, 7, &g), ORDO_OK);
+    assert_int_equal(ordo_run(g), ORDO_DECIDE);
+    size_t n;
+    unsigned char *s = save_of(g, &n);
+    assert_int_equal(restore_forged(p, s, n, offsetof(ordo_game, nopts), 0, 2), ORDO_E_PROGRAM);
+    free(s);
+    ordo_free(g);
+    oc_free(c);
+}
+
+/* Copies file `from` to `to`, with the first `was` in it made `now`. */
+static void copy_edited(const char *from, const char *to, const char *was, const char *now)
+{
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    assert_non_null(in);
+    assert_non_null(out);
+    static char text[1 << 16];
+    size_t n = fread(text, 1, sizeof text - 1, in);
+    text[n] = 0;
+    char *at = was ? strstr(text, was) : NULL;
+    if (was)
+        assert_non_null(at);
+    size_t head = at ? (size_t)(at - text) : n;
+    fwrite(text, 1, head, out);
+    if (at) {
+        fputs(now, out);
+        fputs(at + strlen(was), out);
+    }
+    fclose(in);
+    assert_int_equal(fclose(out), 0);
+}
+
+/* tables.ordo saved, then restored into the same ruleset compiled with one
+ * card's points edited in its CSV: refused as another program. */
+static void test_table_data_in_the_fingerprint(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ordo_test_save_XXXXXX", path[128], rules[128];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/tables", dir);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(rules, sizeof rules, "%s/tables.ordo", dir);
+    copy_edited("tests/e2e/data/tables.ordo", rules, NULL, NULL);
+    snprintf(path, sizeof path, "%s/tables/nobles.csv", dir);
+    copy_edited("tests/e2e/data/tables/nobles.csv", path, NULL, NULL);
+    snprintf(path, sizeof path, "%s/tables/cards.csv", dir);
+    copy_edited("tests/e2e/data/tables/cards.csv", path, NULL, NULL);
+    oc_compiler *c1, *c2;
+    const ordo_program *p1 = compile_path(&c1, rules);
+    copy_edited("tests/e2e/data/tables/cards.csv", path, "\n1,blue,1,", "\n1,blue,2,");
+    const ordo_program *p2 = compile_path(&c2, rules);
+    assert_int_equal(p1->ncode, p2->ncode); /* only the data differ */
+    ordo_game *g;
+    assert_int_equal(ordo_new(p1, p1->min_players, 3, &g), ORDO_OK);
+    ordo_run(g);
+    size_t n;
+    unsigned char *s = save_of(g, &n);
+    free(restore(p1, s, n, ORDO_OK));
+    assert_null(restore(p2, s, n, ORDO_E_PROGRAM));
+    uint32_t old = 1; /* a save of format 1 (its fingerprint without the data) */
+    memcpy(s + 8, &old, 4);
+    reseal(s, n);
+    assert_null(restore(p1, s, n, ORDO_E_PROGRAM));
+    free(s);
+    ordo_free(g);
+    oc_free(c1);
+    oc_free(c2);
+    remove(path);
+    snprintf(path, sizeof path, "%s/tables/nobles.csv", dir);
+    remove(path);
+    snprintf(path, sizeof path, "%s/tables", dir);
+    rmdir(path);
+    remove(rules);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -298,6 +387,8 @@ int main(void)
         cmocka_unit_test(test_refused_saves),
         cmocka_unit_test(test_forged_blocks),
         cmocka_unit_test(test_forged_escapes),
+        cmocka_unit_test(test_decision_without_options),
+        cmocka_unit_test(test_table_data_in_the_fingerprint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
