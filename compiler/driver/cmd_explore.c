@@ -47,7 +47,7 @@ static const drv_option explore_options[] = {
      "VM instructions allowed between two decisions (default 1000000): more is reported as no "
      "progress",
      OPT_MAX_STEPS, NULL},
-    {"scenarios", 0, "OUT", "write each error found as a scenario that replays it",
+    {"scenarios", 0, "OUT", "write each finding as a scenario that replays it",
      OPT_SCENARIOS, NULL},
     {0}};
 

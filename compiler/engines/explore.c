@@ -21,6 +21,17 @@
 
 #include "explore.h"
 
+/* What is known of a kept state (search.expanded). */
+enum {
+    EXPANDED = 1, /* its options were all tried */
+    CLOSED = 2,   /* a walk came back to it, and what it leads to was searched */
+    STUCK = 4     /* ... and no end was found there: play goes round in circles */
+};
+
+/* The states a walk's circle is searched for a way out before the walk is
+ * said to go round in circles; past it, the walk goes on. */
+#define CLOSURE_MAX 65536
+
 typedef struct edge {
     uint32_t from, to;
 } edge;
@@ -35,7 +46,12 @@ typedef struct search {
     uint64_t tsize;          /* slots (a power of two) */
     edge *edges;
     uint64_t nedges, capedges;
-    unsigned char *expanded; /* a state whose options were all tried */
+    unsigned char *expanded; /* EXPANDED, and for walks CLOSED and STUCK */
+    /* random walks: the last walk (1 + its number) through each state, and
+     * the last closure (1 + its number) that reached it */
+    uint32_t *walk_mark, *closure_mark;
+    uint32_t closures;
+    int no_edges;            /* transitions of a state expanded before: its edges are kept */
     ordo_game *work;
     ordo_game *view_a, *view_b; /* scratch blocks for the view */
     struct timespec t0;
@@ -208,6 +224,11 @@ static void add_edge(search *s, uint32_t from, uint32_t to)
 
 /* ----------------------------------------------------------- findings */
 
+int ex_same_finding(const ex_finding *f, int kind, uint32_t line, int code)
+{
+    return f->kind == kind && (kind == EX_CUT || (f->line == line && f->code == code));
+}
+
 static void add_finding_at(search *s, int kind, int code, const ordo_game *g, uint32_t state,
                            const char *msg, uint32_t at_line)
 {
@@ -222,9 +243,10 @@ static void add_finding_at(search *s, int kind, int code, const ordo_game *g, ui
     if (at_line)
         line = at_line;
     for (size_t k = 0; k < r->nfindings; k++)
-        if (r->findings[k].kind == kind && r->findings[k].line == line &&
-            r->findings[k].code == code)
+        if (ex_same_finding(&r->findings[k], kind, line, code)) {
+            r->findings[k].count++;
             return;
+        }
     if (r->nfindings == r->capfindings) {
         size_t cap = r->capfindings ? r->capfindings * 2 : 16;
         ex_finding *f = realloc(r->findings, cap * sizeof *f);
@@ -240,6 +262,7 @@ static void add_finding_at(search *s, int kind, int code, const ordo_game *g, ui
     f->step = step;
     f->line = line;
     f->state = state;
+    f->count = 1;
     snprintf(f->message, sizeof f->message, "%s", msg ? msg : buf);
 }
 
@@ -276,6 +299,17 @@ void ex_reasons_add(ex_reasons *t, int text, uint64_t n)
     t->other += n;
 }
 
+/* An end by a limit the rules set (text number k): a warning, one per
+ * reason, counting its end states, so that a cap that ends games is seen
+ * with a game that reaches it, not only as a number. */
+static void limit_end(search *s, const ordo_game *g, uint32_t j, int k)
+{
+    char msg[256];
+    snprintf(msg, sizeof msg, "\"%s\" (`because limit`), not a real end",
+             s->p->texts[k].text);
+    add_finding(s, EX_LIMIT_END, k + 1, g, j, msg);
+}
+
 /* What the state just reached (kept as index j) says: an end, an error. */
 static void classify(search *s, ordo_game *g, int rc, uint32_t j)
 {
@@ -289,6 +323,8 @@ static void classify(search *s, ordo_game *g, int rc, uint32_t j)
         for (int k = 0; why && k < s->p->ntexts; k++)
             if (s->p->texts[k].text == why) {
                 ex_reasons_add(&r->reasons, k, 1);
+                if (limit)
+                    limit_end(s, g, j, k);
                 break;
             }
         r->end_limit += limit;
@@ -315,8 +351,14 @@ static void classify(search *s, ordo_game *g, int rc, uint32_t j)
  * UINT32_MAX), option k (-1: none, the start's first run), its rolls as
  * c says (NULL: from the generator): the state it leads to (kept, or
  * found again), or -1 when the store is full. */
+static int out_of_time(search *s);
+
 static int64_t transition(search *s, const ordo_game *from, uint32_t parent, int k, chance *c)
 {
+    /* checked here, not per state expanded: one state's options and rolls
+     * can take longer than --seconds */
+    if ((s->r->transitions & 255) == 0 && out_of_time(s))
+        return -1;
     ordo_copy(s->work, from);
     ordo_set_trace(s->work, on_event, s);
     ordo_set_chance(s->work, c ? next_total : NULL, c);
@@ -336,7 +378,7 @@ static int64_t transition(search *s, const ordo_game *from, uint32_t parent, int
             return -1;
         classify(s, s->work, rc, (uint32_t)j);
     }
-    if (parent != UINT32_MAX)
+    if (parent != UINT32_MAX && !s->no_edges)
         add_edge(s, parent, (uint32_t)j);
     return j;
 }
@@ -422,28 +464,114 @@ static void breadth_first(search *s)
         }
         /* a state whose outcomes were cut short is not known to be stuck:
          * the no-progress analysis counts it as one that might end */
-        s->expanded[i] = (unsigned char)whole;
+        s->expanded[i] = whole ? EXPANDED : 0;
+    }
+}
+
+/* Every option of state q (once a state of the closure numbered `mark`),
+ * the states it leads to not yet in the closure queued. 0; 1 when the
+ * closure has grown past CLOSURE_MAX; -1 when the search must stop. */
+static int close_over(search *s, uint32_t q, uint32_t mark, uint32_t *queue, uint32_t *n)
+{
+    ordo_game *g = state_at(s, q);
+    s->no_edges = s->expanded[q] & EXPANDED;
+    for (int k = 0, nk = ordo_option_count(g); k < nk; k++) {
+        int64_t j = step_from(s, q, k);
+        if (j < 0) {
+            s->no_edges = 0;
+            return -1;
+        }
+        if (s->closure_mark[j] == mark)
+            continue;
+        if (*n == CLOSURE_MAX) {
+            s->no_edges = 0;
+            return 1;
+        }
+        s->closure_mark[j] = mark;
+        queue[(*n)++] = (uint32_t)j;
+    }
+    s->no_edges = 0;
+    s->expanded[q] |= EXPANDED;
+    return 0;
+}
+
+/* A walk came back to state i: searches every state play can reach from
+ * it, with the dice of the generator as the walk's. 1 when none of them
+ * ends (play goes round in circles: the no-progress analysis reports them,
+ * each expanded), 0 when one does or the circle is too large to tell, -1
+ * when the search must stop. */
+static int walk_is_stuck(search *s, uint32_t i)
+{
+    if (s->expanded[i] & CLOSED)
+        return (s->expanded[i] & STUCK) ? 1 : 0;
+    s->expanded[i] |= CLOSED;
+    uint32_t *queue = malloc(CLOSURE_MAX * sizeof *queue);
+    if (!queue)
+        return 0;
+    uint32_t mark = ++s->closures, n = 0, head = 0;
+    int rc = 1;
+    s->closure_mark[i] = mark;
+    queue[n++] = i;
+    while (head < n && rc == 1) {
+        uint32_t q = queue[head++];
+        int st = ordo_status(state_at(s, q));
+        if (st == ORDO_OVER)
+            rc = 0;
+        else if (st == ORDO_DECIDE) {
+            int c = close_over(s, q, mark, queue, &n);
+            rc = c < 0 ? -1 : c > 0 ? 0 : 1;
+        }
+    }
+    free(queue);
+    if (rc == 1)
+        s->expanded[i] |= STUCK;
+    return rc;
+}
+
+/* A walk that did not end within --depth decisions: a warning, counting
+ * the walks, with the first one's way to where it was cut off. */
+static void cut_off(search *s, uint32_t i)
+{
+    char msg[200];
+    snprintf(msg, sizeof msg, "a random walk did not end within %d decisions (--depth)",
+             s->lim->depth);
+    add_finding(s, EX_CUT, 0, state_at(s, i), i, msg);
+}
+
+/* One walk from the start: random options, the rolls from the generator,
+ * until the game is over, --depth, or play is found going round in
+ * circles. 0, or -1 when the search must stop. */
+static int random_walk(search *s, uint64_t w, uint64_t rng)
+{
+    uint32_t i = 0;
+    s->walk_mark[0] = (uint32_t)w + 1;
+    for (int d = 0;; d++) {
+        ordo_game *g = state_at(s, i);
+        if (ordo_status(g) != ORDO_DECIDE)
+            return 0;
+        if (s->lim->depth && d >= s->lim->depth) {
+            cut_off(s, i);
+            return 0;
+        }
+        int k = ordo_policy_random(g, &rng);
+        int64_t j = step_from(s, i, k);
+        if (j < 0)
+            return -1;
+        i = (uint32_t)j;
+        if (s->walk_mark[i] == (uint32_t)w + 1) {
+            int stuck = walk_is_stuck(s, i);
+            if (stuck)
+                return stuck < 0 ? -1 : 0;
+        }
+        s->walk_mark[i] = (uint32_t)w + 1;
     }
 }
 
 static void random_walks(search *s, uint64_t walks, uint64_t seed)
 {
-    for (uint64_t w = 0; w < walks; w++) {
-        uint64_t rng = seed + w;
-        uint32_t i = 0;
-        for (int d = 0; !s->lim->depth || d < s->lim->depth; d++) {
-            ordo_game *g = state_at(s, i);
-            if (ordo_status(g) != ORDO_DECIDE)
-                break;
-            int k = ordo_policy_random(g, &rng);
-            int64_t j = step_from(s, i, k);
-            if (j < 0)
-                return;
-            i = (uint32_t)j;
-        }
-        if (out_of_time(s))
+    for (uint64_t w = 0; w < walks; w++)
+        if (random_walk(s, w, seed + w) != 0 || out_of_time(s))
             return;
-    }
 }
 
 /* States from which no end can be reached: every state that is over, or
@@ -454,18 +582,36 @@ static void no_progress(search *s)
 {
     ex_result *r = s->r;
     unsigned char *can = calloc(r->nkept + 1, 1);
-    if (!can)
-        return;
+    uint64_t *into = calloc(r->nkept + 1, sizeof *into); /* edges into each state: offsets */
+    uint32_t *from = malloc((s->nedges + 1) * sizeof *from);
+    uint32_t *todo = malloc((r->nkept + 1) * sizeof *todo);
+    if (!can || !into || !from || !todo)
+        goto done;
+    /* the edges grouped by the state they lead to, so that what can end is
+     * spread backwards once per edge (going over every edge until nothing
+     * changed took a pass per state of a long chain) */
+    for (uint64_t e = 0; e < s->nedges; e++)
+        into[s->edges[e].to + 1]++;
+    for (uint64_t i = 0; i < r->nkept; i++)
+        into[i + 1] += into[i];
+    for (uint64_t e = 0; e < s->nedges; e++)
+        from[into[s->edges[e].to]++] = s->edges[e].from;
+    for (uint64_t i = r->nkept; i > 0; i--)
+        into[i] = into[i - 1];
+    into[0] = 0;
+    uint64_t ntodo = 0;
     for (uint64_t i = 0; i < r->nkept; i++) {
         int st = ordo_status(state_at(s, i));
-        can[i] = st == ORDO_OVER || (st == ORDO_DECIDE && !s->expanded[i]);
+        can[i] = st == ORDO_OVER || (st == ORDO_DECIDE && !(s->expanded[i] & EXPANDED));
+        if (can[i])
+            todo[ntodo++] = (uint32_t)i;
     }
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (uint64_t e = 0; e < s->nedges; e++)
-            if (can[s->edges[e].to] && !can[s->edges[e].from]) {
-                can[s->edges[e].from] = 1;
-                changed = 1;
+    while (ntodo) {
+        uint32_t to = todo[--ntodo];
+        for (uint64_t e = into[to]; e < into[to + 1]; e++)
+            if (!can[from[e]]) {
+                can[from[e]] = 1;
+                todo[ntodo++] = from[e];
             }
     }
     uint64_t stuck = 0, first = 0;
@@ -482,7 +628,11 @@ static void no_progress(search *s)
                  (unsigned long long)stuck);
         add_finding(s, EX_NO_PROGRESS, 0, state_at(s, first), (uint32_t)first, msg);
     }
+done:
     free(can);
+    free(into);
+    free(from);
+    free(todo);
 }
 
 /* ---------------------------------------------- who could have known */
@@ -605,7 +755,7 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     r->block = ordo_game_size(p);
     /* each state: its block, its hash, its links, a slot or two of the table */
     size_t per = r->block + sizeof(uint64_t) + 3 * sizeof(uint32_t) + 1 + 2 * sizeof(uint32_t) +
-                 sizeof(uint64_t) + 1;
+                 sizeof(uint64_t) + 1 + (walks ? 2 * sizeof(uint32_t) : 0);
     s.cap = lim->memory / per;
     if (lim->states && lim->states < s.cap)
         s.cap = lim->states;
@@ -624,13 +774,18 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     s.hashes = malloc(s.cap * sizeof *s.hashes);
     s.expanded = calloc(s.cap, 1);
     s.table = calloc(s.tsize, sizeof *s.table);
+    if (walks) {
+        s.walk_mark = calloc(s.cap, sizeof *s.walk_mark);
+        s.closure_mark = calloc(s.cap, sizeof *s.closure_mark);
+    }
     s.work = malloc(r->block);
     s.view_a = malloc(r->block);
     s.view_b = malloc(r->block);
     int rc = -1;
     if (!r->blocks || !r->parent || !r->option || !r->depth || !r->roll_at || !r->nrolls ||
         !s.hashes || !s.expanded ||
-        !s.table || !s.work || !s.view_a || !s.view_b || sc_coverage_init(&r->cov, p) != 0)
+        !s.table || !s.work || !s.view_a || !s.view_b || sc_coverage_init(&r->cov, p) != 0 ||
+        (walks && (!s.walk_mark || !s.closure_mark)))
         goto done;
     ordo_game *g;
     if (ordo_new(p, nplayers, seed, &g) != ORDO_OK)
@@ -662,6 +817,8 @@ done:
     free(s.view_a);
     free(s.view_b);
     free(s.edges);
+    free(s.walk_mark);
+    free(s.closure_mark);
     return rc;
 }
 

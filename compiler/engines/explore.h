@@ -39,23 +39,35 @@ enum {
     EX_DEADLOCK,       /* a decision with no legal option */
     EX_NO_PROGRESS,    /* a state from which no end can be reached */
     EX_INVARIANT,      /* a state where an `invariant` does not hold */
+    /* warnings: not a fault of the rules, but how some games ended */
+    EX_LIMIT_END,      /* an end by a limit the rules set (`because limit`) */
+    EX_CUT,            /* a random walk cut off by --depth before its game ended */
     EX_NKINDS
 };
 
+/* Whether a finding of this kind is a warning (the run still exits 0). */
+#define EX_IS_WARNING(kind) ((kind) >= EX_LIMIT_END)
+
 typedef struct ex_finding {
     int kind;          /* EX_* */
-    int code;          /* the runtime's ORDO_E_* (EX_ERROR, EX_DEADLOCK) */
+    int code;          /* the runtime's ORDO_E_* (EX_ERROR, EX_DEADLOCK); the
+                        * reason's text number + 1 (EX_LIMIT_END) */
     int32_t step;      /* the step it shows at, -1 if none */
     uint32_t line;     /* the source line (of the failing statement, else the step) */
     char message[256];
     uint32_t state;    /* the state it was found in (its path replays it) */
     uint64_t seed;
+    uint64_t count;    /* the times it was met (distinct end states, walks cut off) */
     /* in a ruleset with hidden state: the seats that could have known, at
      * the decision that led there, that the option taken leads to it
      * (bit p: player p+1), when `knew_known` */
     int knew_known;
     uint64_t knew;
 } ex_finding;
+
+/* Whether f is the finding of that kind, line and code: one is reported
+ * per kind and place (and one cut-off walk for all). */
+int ex_same_finding(const ex_finding *f, int kind, uint32_t line, int code);
 
 typedef struct ex_limits {
     /* the view: vars left out of a state's identity (TLC's VIEW), such as
@@ -165,11 +177,12 @@ void ex_total_free(ex_total *t);
 /* --------------------------------------------------- explore_report.c */
 
 /* Writes the report of t on out (`file` names the ruleset in each line):
- * the findings, what was never reached, the summary. Returns the number
- * of findings. */
+ * the findings (errors, then warnings as they come), what was never
+ * reached, the summary. Returns the number of errors (not warnings). */
 int ex_report(FILE *out, const ordo_program *p, const char *file, const ex_run_options *o,
               const ex_total *t);
-/* Writes each finding of t as a scenario that replays it, on f. */
+/* Writes each finding of t as a scenario that replays it, on f: an error's
+ * fails while the rules break there; a warning's passes. */
 void ex_write_scenarios(FILE *f, const ordo_program *p, const char *file, const ex_total *t,
                         int nplayers);
 
