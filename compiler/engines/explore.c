@@ -753,6 +753,9 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     s.progress = progress && isatty(fileno(progress)) ? progress : NULL;
     clock_gettime(CLOCK_MONOTONIC, &s.t0);
     r->block = ordo_game_size(p);
+    r->seed = seed;
+    r->max_steps = lim->max_steps;
+    r->rolls_expanded = !walks && !lim->seeded_dice;
     /* each state: its block, its hash, its links, a slot or two of the table */
     size_t per = r->block + sizeof(uint64_t) + 3 * sizeof(uint32_t) + 1 + 2 * sizeof(uint32_t) +
                  sizeof(uint64_t) + 1 + (walks ? 2 * sizeof(uint32_t) : 0);
@@ -872,35 +875,76 @@ static char *choose_line(const ordo_game *from, int option)
     return line;
 }
 
-int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i, char ***labels)
+/* The states from the start to state i, the start first, into *chain
+ * (malloc'd); their count, or -1. */
+static int chain_to(const ex_result *r, uint32_t i, uint32_t **chain)
 {
-    (void)p;
-    (void)nplayers;
-    int n = 1; /* play */
-    uint32_t k = i;
-    for (;; k = r->parent[k]) {
-        n += r->nrolls && r->nrolls[k] ? 1 : 0;
-        if (r->parent[k] == UINT32_MAX)
-            break;
+    int n = 1;
+    for (uint32_t k = i; r->parent[k] != UINT32_MAX; k = r->parent[k])
         n++;
-    }
-    char **v = calloc((size_t)n + 1, sizeof *v);
+    uint32_t *v = malloc((size_t)n * sizeof *v);
     if (!v)
         return -1;
     int at = n;
-    for (k = i; r->parent[k] != UINT32_MAX; k = r->parent[k]) {
-        const ordo_game *from = (const ordo_game *)(const void *)(r->blocks +
-                                                                  r->parent[k] * r->block);
-        if (!(v[--at] = choose_line(from, r->option[k])))
-            return -1;
-        if (r->nrolls[k] && !(v[--at] = roll_line(r, k)))
-            return -1;
+    for (uint32_t k = i;; k = r->parent[k]) {
+        v[--at] = k;
+        if (r->parent[k] == UINT32_MAX)
+            break;
     }
-    if (!(v[--at] = malloc(5)))
-        return -1;
-    strcpy(v[at], "play");
-    if (r->nrolls[k] && !(v[--at] = roll_line(r, k)))
-        return -1;
-    *labels = v;
+    *chain = v;
     return n;
+}
+
+/* g run on from where it is, after option k (-1: none, the start's first
+ * run), its rolls those state `to` was reached with: the search's
+ * transition again, so the way to a state is read back by replaying it
+ * from the start rather than from kept blocks. */
+static void replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to)
+{
+    chance c;
+    memset(&c, 0, sizeof c);
+    c.script = r->rolls ? r->rolls + r->roll_at[to] : NULL;
+    c.nscript = r->nrolls[to];
+    ordo_set_chance(g, r->rolls_expanded ? next_total : NULL, &c);
+    ordo_set_max_steps(g, r->max_steps + ordo_steps(g));
+    int rc = k >= 0 ? ordo_choose(g, k) : ORDO_OK;
+    if (rc == ORDO_OK)
+        ordo_run(g);
+    ordo_set_chance(g, NULL, NULL);
+}
+
+int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i, char ***labels)
+{
+    uint32_t *chain;
+    int n = chain_to(r, i, &chain);
+    if (n < 0)
+        return -1;
+    int nlines = 1; /* play */
+    for (int t = 0; t < n; t++)
+        nlines += (t > 0) + (r->nrolls[chain[t]] ? 1 : 0);
+    char **v = calloc((size_t)nlines + 1, sizeof *v);
+    ordo_game *g = NULL;
+    int at = 0, ok = v && ordo_new(p, nplayers, r->seed, &g) == ORDO_OK;
+    for (int t = 0; ok && t < n; t++) {
+        uint32_t k = chain[t];
+        if (r->nrolls[k])
+            ok = (v[at++] = roll_line(r, k)) != NULL;
+        if (ok && t == 0)
+            ok = (v[at++] = strdup("play")) != NULL;
+        if (ok && t > 0)
+            ok = (v[at++] = choose_line(g, r->option[k])) != NULL;
+        if (ok && t + 1 < n)
+            replay_step(r, g, t == 0 ? -1 : r->option[k], k);
+    }
+    if (g)
+        ordo_free(g);
+    free(chain);
+    if (!ok) {
+        for (int t = 0; v && t < at; t++)
+            free(v[t]);
+        free(v);
+        return -1;
+    }
+    *labels = v;
+    return nlines;
 }

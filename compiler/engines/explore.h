@@ -105,6 +105,11 @@ typedef struct ex_result {
     size_t nfindings, capfindings;
     sc_coverage cov;   /* what the explored games reached */
     size_t block;      /* bytes of a game block */
+    /* what a state's way in is replayed with (ex_path): the start's seed,
+     * the step budget, and whether the rolls took the totals kept for it
+     * (else they drew from the generator) */
+    uint64_t seed, max_steps;
+    int rolls_expanded;
     /* the states kept: their blocks, and how each was reached */
     unsigned char *blocks;
     uint32_t *parent;
