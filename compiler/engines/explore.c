@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "explore.h"
+#include "explore_queue.h"
 
 /* What is known of a kept state (search.expanded). */
 enum {
@@ -57,6 +58,14 @@ typedef struct search {
     struct timespec t0;
     double last_progress;
     FILE *progress;          /* the progress line, or NULL */
+    /* the compact store (breadth first, no hidden state): no blocks kept,
+     * a state known by its fingerprint (its position's 64-bit hash), its
+     * status kept apart, the blocks still to expand in a queue */
+    int compact;
+    int nplayers;
+    int8_t *status;          /* ordo_status of each kept state, at least -1 */
+    ex_queue queue;
+    ordo_game *cur;          /* the block being expanded */
     uint64_t rng;            /* random walks */
     int truncated;           /* a limit stopped the search */
 } search;
@@ -121,7 +130,7 @@ static int64_t lookup(const search *s, const ordo_game *g, uint64_t h)
         uint32_t v = s->table[k];
         if (!v)
             return -1;
-        if (s->hashes[v - 1] == h && same_view(s, state_at(s, v - 1), g))
+        if (s->hashes[v - 1] == h && (s->compact || same_view(s, state_at(s, v - 1), g)))
             return v - 1;
     }
 }
@@ -176,6 +185,15 @@ static int keep_rolls(search *s, uint64_t i, const chance *c)
     return 0;
 }
 
+/* State i in the compact store: its status, and its block queued when it
+ * is a decision to expand. */
+static int keep_compact(search *s, const ordo_game *g, uint64_t i)
+{
+    int st = ordo_status(g);
+    s->status[i] = (int8_t)(st < -1 ? -1 : st > 127 ? 127 : st);
+    return st == ORDO_DECIDE ? ex_queue_push(&s->queue, (uint32_t)i, g) : 0;
+}
+
 /* Keeps g as a new state reached from `parent` by `option` (parent
  * UINT32_MAX: the start), its rolls in c (or none). Returns its index, or
  * -1 when the store is full. */
@@ -193,7 +211,12 @@ static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, 
         return -1;
     }
     r->nkept++;
-    memcpy(state_at(s, i), g, r->block);
+    if (!s->compact)
+        memcpy(state_at(s, i), g, r->block);
+    else if (keep_compact(s, g, i) != 0) {
+        s->truncated = 1;
+        return -1;
+    }
     s->hashes[i] = h;
     r->parent[i] = parent;
     r->option[i] = option;
@@ -441,9 +464,51 @@ static int out_of_time(search *s)
 
 /* ------------------------------------------------------------ searches */
 
+/* Every option (and outcome) of state i, whose block is g. 0, or -1 when
+ * the search must stop. */
+static int expand_state(search *s, const ordo_game *g, uint32_t i)
+{
+    ex_result *r = s->r;
+    if (s->lim->depth && (int)r->depth[i] >= s->lim->depth) {
+        s->truncated = 1;
+        return 0;
+    }
+    int n = ordo_option_count(g), whole = 1;
+    for (int k = 0; k < n; k++) {
+        int64_t rc = s->lim->seeded_dice ? transition(s, g, i, k, NULL) : expand(s, g, i, k);
+        if (rc < 0)
+            return -1;
+        whole &= s->lim->seeded_dice || rc == 0;
+    }
+    /* a state whose outcomes were cut short is not known to be stuck:
+     * the no-progress analysis counts it as one that might end */
+    s->expanded[i] = whole ? EXPANDED : 0;
+    return 0;
+}
+
+/* Breadth first in the compact store: the states to expand come out of
+ * the queue in the order they were found. */
+static void breadth_first_compact(search *s)
+{
+    uint32_t i;
+    for (uint64_t done = 0;; done++) {
+        if ((done & 63) == 0 && out_of_time(s))
+            return;
+        int rc = ex_queue_pop(&s->queue, &i, s->cur);
+        if (rc < 0)
+            s->truncated = 1;
+        if (rc <= 0 || expand_state(s, s->cur, i) != 0)
+            return;
+    }
+}
+
 static void breadth_first(search *s)
 {
     ex_result *r = s->r;
+    if (s->compact) {
+        breadth_first_compact(s);
+        return;
+    }
     for (uint64_t i = 0; i < r->nkept; i++) {
         if ((i & 63) == 0 && out_of_time(s))
             return;
@@ -574,6 +639,40 @@ static void random_walks(search *s, uint64_t walks, uint64_t seed)
             return;
 }
 
+static int status_of(const search *s, uint64_t i)
+{
+    return s->compact ? s->status[i] : ordo_status(state_at(s, i));
+}
+
+static void replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to);
+
+/* State i's block: kept, or (compact) replayed from the start into s->cur. */
+static const ordo_game *block_of(search *s, uint32_t i)
+{
+    if (!s->compact)
+        return state_at(s, i);
+    ex_result *r = s->r;
+    uint32_t chain[64], *v = chain;
+    uint32_t n = r->depth[i] + 1;
+    if (n > 64 && !(v = malloc(n * sizeof *v)))
+        return NULL;
+    for (uint32_t k = i, at = n; at > 0; k = r->parent[k])
+        v[--at] = k;
+    ordo_game *g;
+    if (ordo_new(s->p, s->nplayers, r->seed, &g) != ORDO_OK) {
+        if (v != chain)
+            free(v);
+        return NULL;
+    }
+    for (uint32_t t = 0; t < n; t++)
+        replay_step(r, g, t == 0 ? -1 : r->option[v[t]], v[t]);
+    ordo_copy(s->cur, g);
+    ordo_free(g);
+    if (v != chain)
+        free(v);
+    return s->cur;
+}
+
 /* States from which no end can be reached: every state that is over, or
  * was never expanded (the search stopped before it: it might), can; so can
  * any with an edge to one that can. An error is no way out (it is reported
@@ -601,7 +700,7 @@ static void no_progress(search *s)
     into[0] = 0;
     uint64_t ntodo = 0;
     for (uint64_t i = 0; i < r->nkept; i++) {
-        int st = ordo_status(state_at(s, i));
+        int st = status_of(s, i);
         can[i] = st == ORDO_OVER || (st == ORDO_DECIDE && !(s->expanded[i] & EXPANDED));
         if (can[i])
             todo[ntodo++] = (uint32_t)i;
@@ -616,7 +715,7 @@ static void no_progress(search *s)
     }
     uint64_t stuck = 0, first = 0;
     for (uint64_t i = r->nkept; i-- > 0;)
-        if (!can[i] && ordo_status(state_at(s, i)) >= 0) {
+        if (!can[i] && status_of(s, i) >= 0) {
             stuck++;
             first = i;
         }
@@ -626,7 +725,7 @@ static void no_progress(search *s)
                  "from here no end can be reached: play goes round in circles (%llu such "
                  "states found)",
                  (unsigned long long)stuck);
-        add_finding(s, EX_NO_PROGRESS, 0, state_at(s, first), (uint32_t)first, msg);
+        add_finding(s, EX_NO_PROGRESS, 0, block_of(s, (uint32_t)first), (uint32_t)first, msg);
     }
 done:
     free(can);
@@ -756,10 +855,25 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     r->seed = seed;
     r->max_steps = lim->max_steps;
     r->rolls_expanded = !walks && !lim->seeded_dice;
-    /* each state: its block, its hash, its links, a slot or two of the table */
-    size_t per = r->block + sizeof(uint64_t) + 3 * sizeof(uint32_t) + 1 + 2 * sizeof(uint32_t) +
+    s.nplayers = nplayers;
+    /* "who could have known" compares kept states' blocks, and walks go on
+     * from them: those keep every block; breadth first otherwise keeps a
+     * fingerprint and a few links a state */
+    s.compact = !walks && !has_hidden_state(p);
+    /* each state: its hash, its links, its rolls, a slot or two of the
+     * table; then its block, or (compact) its status, the blocks still to
+     * expand taking a quarter of the memory */
+    size_t per = sizeof(uint64_t) + 3 * sizeof(uint32_t) + 1 + 2 * sizeof(uint32_t) +
                  sizeof(uint64_t) + 1 + (walks ? 2 * sizeof(uint32_t) : 0);
-    s.cap = lim->memory / per;
+    uint64_t memory = lim->memory;
+    if (s.compact) {
+        per += 1;
+        ex_queue_init(&s.queue, r->block, memory / 4);
+        memory -= memory / 4;
+    } else {
+        per += r->block;
+    }
+    s.cap = memory / per;
     if (lim->states && lim->states < s.cap)
         s.cap = lim->states;
     if (s.cap > UINT32_MAX - 1)
@@ -768,7 +882,12 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
         s.cap = 1;
     for (s.tsize = 1024; s.tsize < 2 * s.cap; s.tsize *= 2)
         ;
-    r->blocks = malloc(s.cap * r->block);
+    if (s.compact) {
+        s.status = malloc(s.cap * sizeof *s.status);
+        s.cur = malloc(r->block);
+    } else {
+        r->blocks = malloc(s.cap * r->block);
+    }
     r->parent = malloc(s.cap * sizeof *r->parent);
     r->option = malloc(s.cap * sizeof *r->option);
     r->depth = malloc(s.cap * sizeof *r->depth);
@@ -785,7 +904,7 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     s.view_a = malloc(r->block);
     s.view_b = malloc(r->block);
     int rc = -1;
-    if (!r->blocks || !r->parent || !r->option || !r->depth || !r->roll_at || !r->nrolls ||
+    if ((s.compact ? !s.status || !s.cur : !r->blocks) || !r->parent || !r->option || !r->depth || !r->roll_at || !r->nrolls ||
         !s.hashes || !s.expanded ||
         !s.table || !s.work || !s.view_a || !s.view_b || sc_coverage_init(&r->cov, p) != 0 ||
         (walks && (!s.walk_mark || !s.closure_mark)))
@@ -808,6 +927,12 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     who_knew(&s, nplayers);
     r->states = r->nkept;
     r->complete = !s.truncated && !walks;
+    if (s.compact) {
+        /* TLC's estimate: n states among 2^64 fingerprints, the chance that
+         * two of them were taken for one is about n^2 / 2^65 */
+        r->fingerprints = 1;
+        r->collision = (double)r->nkept * (double)r->nkept / 36893488147419103232.0;
+    }
     r->seconds = elapsed(&s);
     if (s.progress)
         fputc('\n', s.progress);
@@ -822,6 +947,10 @@ done:
     free(s.edges);
     free(s.walk_mark);
     free(s.closure_mark);
+    free(s.status);
+    free(s.cur);
+    if (s.compact)
+        ex_queue_free(&s.queue);
     return rc;
 }
 

@@ -110,6 +110,10 @@ typedef struct ex_result {
      * (else they drew from the generator) */
     uint64_t seed, max_steps;
     int rolls_expanded;
+    /* states known by a 64-bit fingerprint alone (no block kept), and the
+     * estimated chance that two of them shared one */
+    int fingerprints;
+    double collision;
     /* the states kept: their blocks, and how each was reached */
     unsigned char *blocks;
     uint32_t *parent;
@@ -166,6 +170,8 @@ typedef struct ex_total {
     uint64_t states, transitions, ends, end_none, limits, seeds, complete, chance_cut;
     uint64_t end_winner[128], end_limit;
     ex_reasons reasons;
+    uint64_t fingerprint_seeds; /* seeds searched with fingerprints alone */
+    double collision;           /* the chance of a collision in any of them */
     int depth;
     double seconds;
     unsigned char *steps, *options, *triggers; /* reached: [nsteps], [noptions], [nprocs] */

@@ -197,6 +197,11 @@ int ex_report(FILE *out, const ordo_program *p, const char *file, const ex_run_o
     if (t->end_limit)
         fprintf(out, "  of which ended by a limit the rules set, not a real end: %llu\n",
                 (unsigned long long)t->end_limit);
+    if (t->fingerprint_seeds)
+        fprintf(out,
+                "  fingerprints: states known by a 64-bit hash; the chance that two were taken "
+                "for one: %.1e\n",
+                t->collision);
     int triggers, fired;
     free(sc_trigger_procs(p, t->triggers, &triggers, &fired));
     fprintf(out, "  reached: steps %d of %u, options %d of %u, triggers %d of %d\n",

@@ -92,6 +92,8 @@ static int read_result(FILE *f, const ordo_program *p, ex_total *t, uint64_t see
         ex_reasons_add(&t->reasons, (int)r.reasons.text[k] - 1, r.reasons.count[k]);
     t->reasons.other += r.reasons.other;
     t->end_limit += r.end_limit;
+    t->fingerprint_seeds += r.fingerprints != 0;
+    t->collision += r.collision;
     if (r.depth_reached > t->depth)
         t->depth = r.depth_reached;
     t->seconds += r.seconds;

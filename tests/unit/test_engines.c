@@ -2,7 +2,8 @@
  * APIs, not the command line: the state search finds the deadlock planted
  * in examples/explore/deadlock.ordo, the same whatever the number of
  * jobs, and its random walks report play round in circles and walks cut
- * off by --depth; the mutation engine makes and judges that ruleset's mutants; the
+ * off by --depth, and its queue spills to disk and back in order; the
+ * mutation engine makes and judges that ruleset's mutants; the
  * simulator's pool gives the same totals on 2 workers as on 1 and counts
  * the ends by a limit the rules set apart; the
  * scenario runner and the rule document's run pass its scenarios; the
@@ -22,6 +23,7 @@
 #include "compile_path.h"
 #include "doc_run.h"
 #include "explore.h"
+#include "explore_queue.h"
 #include "lsp.h"
 #include "mutants.h"
 #include "scenario.h"
@@ -138,6 +140,35 @@ static void test_explore_walks_report_circles_and_cut_offs(void **state)
     fclose(null);
     ex_total_free(&t);
     oc_free(c);
+}
+
+/* The queue of states to expand gives back what was put in, in order,
+ * through chunks written to disk past its memory, pushes and pops
+ * interleaved as a search does them. */
+static void test_explore_queue_spills_to_disk(void **state)
+{
+    (void)state;
+    enum { BLOCK = 1000, N = 40000 };
+    ex_queue q;
+    ex_queue_init(&q, BLOCK, 0); /* the least memory: a few chunks */
+    unsigned char in[BLOCK], out[BLOCK];
+    uint32_t next_in = 0, next_out = 0, index;
+    while (next_out < N) {
+        for (int k = 0; k < 3 && next_in < N; k++, next_in++) {
+            memset(in, (int)(next_in % 251), sizeof in);
+            memcpy(in, &next_in, sizeof next_in);
+            assert_int_equal(ex_queue_push(&q, next_in, in), 0);
+        }
+        assert_int_equal(ex_queue_pop(&q, &index, out), 1);
+        assert_int_equal(index, next_out);
+        assert_int_equal(out[BLOCK - 1], next_out % 251);
+        assert_memory_equal(out, &next_out, sizeof next_out);
+        next_out++;
+    }
+    assert_int_equal(ex_queue_pop(&q, &index, out), 0);
+    assert_true(q.spilled > 0);
+    assert_int_equal(q.on_disk, 0);
+    ex_queue_free(&q);
 }
 
 /* ----------------------------------------------------------- mutate */
@@ -330,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_explore_finds_the_deadlock),
         cmocka_unit_test(test_explore_jobs_give_the_same_total),
         cmocka_unit_test(test_explore_walks_report_circles_and_cut_offs),
+        cmocka_unit_test(test_explore_queue_spills_to_disk),
         cmocka_unit_test(test_mutate_judges_every_mutant),
         cmocka_unit_test(test_sim_pool_gives_the_same_totals),
         cmocka_unit_test(test_sim_counts_limit_ends_apart),
