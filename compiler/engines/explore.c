@@ -166,10 +166,12 @@ static int keep_rolls(search *s, uint64_t i, const chance *c)
 {
     ex_result *r = s->r;
     uint32_t n = c ? c->n : 0;
-    r->roll_at[i] = r->nrollpool;
+    r->roll_at[i] = (uint32_t)r->nrollpool;
     r->nrolls[i] = (uint8_t)n;
     if (!n)
         return 0;
+    if (r->nrollpool + n > UINT32_MAX)
+        return -1;
     if (r->nrollpool + n > r->caprollpool) {
         uint64_t cap = r->caprollpool ? r->caprollpool * 2 : 4096;
         while (cap < r->nrollpool + n)
@@ -400,9 +402,9 @@ static int64_t transition(search *s, const ordo_game *from, uint32_t parent, int
         if (j < 0)
             return -1;
         classify(s, s->work, rc, (uint32_t)j);
+    } else if (parent != UINT32_MAX && !s->no_edges) {
+        add_edge(s, parent, (uint32_t)j); /* a new state's edge in is its parent link */
     }
-    if (parent != UINT32_MAX && !s->no_edges)
-        add_edge(s, parent, (uint32_t)j);
     return j;
 }
 
@@ -682,19 +684,25 @@ static void no_progress(search *s)
     ex_result *r = s->r;
     unsigned char *can = calloc(r->nkept + 1, 1);
     uint64_t *into = calloc(r->nkept + 1, sizeof *into); /* edges into each state: offsets */
-    uint32_t *from = malloc((s->nedges + 1) * sizeof *from);
+    uint32_t *from = malloc((s->nedges + r->nkept + 1) * sizeof *from);
     uint32_t *todo = malloc((r->nkept + 1) * sizeof *todo);
     if (!can || !into || !from || !todo)
         goto done;
     /* the edges grouped by the state they lead to, so that what can end is
      * spread backwards once per edge (going over every edge until nothing
-     * changed took a pass per state of a long chain) */
+     * changed took a pass per state of a long chain); the edge that found
+     * a state is its parent link, the others are kept */
     for (uint64_t e = 0; e < s->nedges; e++)
         into[s->edges[e].to + 1]++;
+    for (uint64_t i = 0; i < r->nkept; i++)
+        into[i + 1] += r->parent[i] != UINT32_MAX;
     for (uint64_t i = 0; i < r->nkept; i++)
         into[i + 1] += into[i];
     for (uint64_t e = 0; e < s->nedges; e++)
         from[into[s->edges[e].to]++] = s->edges[e].from;
+    for (uint64_t i = 0; i < r->nkept; i++)
+        if (r->parent[i] != UINT32_MAX)
+            from[into[i]++] = r->parent[i];
     for (uint64_t i = r->nkept; i > 0; i--)
         into[i] = into[i - 1];
     into[0] = 0;
@@ -864,7 +872,7 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
      * table; then its block, or (compact) its status, the blocks still to
      * expand taking a quarter of the memory */
     size_t per = sizeof(uint64_t) + 3 * sizeof(uint32_t) + 1 + 2 * sizeof(uint32_t) +
-                 sizeof(uint64_t) + 1 + (walks ? 2 * sizeof(uint32_t) : 0);
+                 sizeof(uint32_t) + 1 + (walks ? 2 * sizeof(uint32_t) : 0);
     uint64_t memory = lim->memory;
     if (s.compact) {
         per += 1;

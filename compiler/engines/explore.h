@@ -101,6 +101,11 @@ typedef struct ex_result {
     int complete;      /* every reachable state was explored */
     int chance_cut;    /* a transition had more outcomes than allowed */
     double seconds;
+    /* states known by a 64-bit fingerprint alone (no block kept), and the
+     * estimated chance that two of them shared one (sent to the parent
+     * process with the counters above: before `findings`) */
+    int fingerprints;
+    double collision;
     ex_finding *findings;
     size_t nfindings, capfindings;
     sc_coverage cov;   /* what the explored games reached */
@@ -110,10 +115,6 @@ typedef struct ex_result {
      * (else they drew from the generator) */
     uint64_t seed, max_steps;
     int rolls_expanded;
-    /* states known by a 64-bit fingerprint alone (no block kept), and the
-     * estimated chance that two of them shared one */
-    int fingerprints;
-    double collision;
     /* the states kept: their blocks, and how each was reached */
     unsigned char *blocks;
     uint32_t *parent;
@@ -124,7 +125,7 @@ typedef struct ex_result {
      * parent, or from the start): rolls[roll_at[i] .. + nrolls[i]) */
     int32_t *rolls;
     uint64_t nrollpool, caprollpool;
-    uint64_t *roll_at;
+    uint32_t *roll_at;
     uint8_t *nrolls;
 } ex_result;
 
