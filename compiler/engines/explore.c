@@ -876,7 +876,9 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     uint64_t memory = lim->memory;
     if (s.compact) {
         per += 1;
-        ex_queue_init(&s.queue, r->block, memory / 4);
+        /* the disk the queue may take: 16 times --memory (a shared
+         * machine's disk is not the search's alone) */
+        ex_queue_init(&s.queue, r->block, memory / 4, 16 * memory);
         memory -= memory / 4;
     } else {
         per += r->block;

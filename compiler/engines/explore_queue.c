@@ -25,10 +25,11 @@ static size_t entry_size(const ex_queue *q)
     return 8 + q->block;
 }
 
-void ex_queue_init(ex_queue *q, size_t block, uint64_t memory)
+void ex_queue_init(ex_queue *q, size_t block, uint64_t memory, uint64_t disk)
 {
     memset(q, 0, sizeof *q);
     q->block = block;
+    q->max_disk = disk;
     /* chunks of about 4 MB, and at least 4 of them in memory */
     q->per_chunk = (4u << 20) / entry_size(q);
     if (q->per_chunk < 16)
@@ -58,7 +59,8 @@ static int spill_one(ex_queue *q)
         if (!q->disk && !(q->disk = tmpfile()))
             return -1;
         size_t bytes = c->n * entry_size(q);
-        if (fseek(q->disk, q->disk_end, SEEK_SET) != 0 || fwrite(c->mem, 1, bytes, q->disk) != bytes)
+        if ((uint64_t)q->disk_end + bytes > q->max_disk ||
+            fseek(q->disk, q->disk_end, SEEK_SET) != 0 || fwrite(c->mem, 1, bytes, q->disk) != bytes)
             return -1;
         c->offset = q->disk_end;
         q->disk_end += (long)bytes;

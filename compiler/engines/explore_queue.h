@@ -24,13 +24,15 @@ typedef struct ex_queue {
     long disk_end;       /* bytes written to it */
     size_t on_disk;      /* chunks there not yet read back */
     uint64_t spilled;    /* chunks ever written to disk */
+    uint64_t max_disk;   /* bytes the file may hold */
 } ex_queue;
 
 /* An empty queue of blocks of `block` bytes keeping at most about
- * `memory` bytes of them in memory. */
-void ex_queue_init(ex_queue *q, size_t block, uint64_t memory);
+ * `memory` bytes of them in memory and `disk` bytes on disk. */
+void ex_queue_init(ex_queue *q, size_t block, uint64_t memory, uint64_t disk);
 void ex_queue_free(ex_queue *q);
-/* Appends state `index` with its block: 0, or -1 (no memory, no disk). */
+/* Appends state `index` with its block: 0, or -1 (no memory, or the disk
+ * budget or the disk full). */
 int ex_queue_push(ex_queue *q, uint32_t index, const void *block);
 /* Takes the first entry into *index and block: 1; 0 when the queue is
  * empty; -1 when a spilled chunk could not be read back. */

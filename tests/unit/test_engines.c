@@ -150,7 +150,7 @@ static void test_explore_queue_spills_to_disk(void **state)
     (void)state;
     enum { BLOCK = 1000, N = 40000 };
     ex_queue q;
-    ex_queue_init(&q, BLOCK, 0); /* the least memory: a few chunks */
+    ex_queue_init(&q, BLOCK, 0, 1u << 30); /* the least memory: a few chunks */
     unsigned char in[BLOCK], out[BLOCK];
     uint32_t next_in = 0, next_out = 0, index;
     while (next_out < N) {
