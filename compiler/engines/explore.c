@@ -37,8 +37,20 @@ typedef struct edge {
     uint32_t from, to;
 } edge;
 
+struct search;
+struct chance;
+
+/* A transition's play: option k (-1: none) taken from `from` in `work`,
+ * then run to the next decision or the end, the rolls as c says (NULL:
+ * from the generator); the runtime's status. Behind a pointer, so that
+ * another way of playing (the emitted C) can take the interpreter's place
+ * with the search unchanged. */
+typedef int (*play_fn)(const struct search *s, ordo_game *work, const ordo_game *from, int k,
+                       struct chance *c);
+
 typedef struct search {
     const ordo_program *p;
+    play_fn play;
     const ex_limits *lim;
     ex_result *r;
     uint64_t cap;            /* states the memory allows */
@@ -378,20 +390,29 @@ static void classify(search *s, ordo_game *g, int rc, uint32_t j)
  * found again), or -1 when the store is full. */
 static int out_of_time(search *s);
 
+/* The interpreter's play (play_fn): a copy of `from`, its events seen for
+ * the coverage, the rolls forced by c. */
+static int play_interpreted(const search *s, ordo_game *work, const ordo_game *from, int k,
+                            chance *c)
+{
+    ordo_copy(work, from);
+    ordo_set_trace(work, on_event, (void *)s);
+    ordo_set_chance(work, c ? next_total : NULL, c);
+    ordo_set_max_steps(work, s->lim->max_steps + ordo_steps(work));
+    int rc = k >= 0 ? ordo_choose(work, k) : ORDO_OK;
+    if (rc == ORDO_OK)
+        rc = ordo_run(work);
+    ordo_set_chance(work, NULL, NULL);
+    return rc;
+}
+
 static int64_t transition(search *s, const ordo_game *from, uint32_t parent, int k, chance *c)
 {
     /* checked here, not per state expanded: one state's options and rolls
      * can take longer than --seconds */
     if ((s->r->transitions & 255) == 0 && out_of_time(s))
         return -1;
-    ordo_copy(s->work, from);
-    ordo_set_trace(s->work, on_event, s);
-    ordo_set_chance(s->work, c ? next_total : NULL, c);
-    ordo_set_max_steps(s->work, s->lim->max_steps + ordo_steps(s->work));
-    int rc = k >= 0 ? ordo_choose(s->work, k) : ORDO_OK;
-    if (rc == ORDO_OK)
-        rc = ordo_run(s->work);
-    ordo_set_chance(s->work, NULL, NULL);
+    int rc = s->play(s, s->work, from, k, c);
     if (c && c->overflow)
         s->truncated = 1;
     s->r->transitions++;
@@ -855,6 +876,7 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     search s;
     memset(&s, 0, sizeof s);
     s.p = p;
+    s.play = play_interpreted;
     s.lim = lim;
     s.r = r;
     s.progress = progress && isatty(fileno(progress)) ? progress : NULL;
