@@ -56,7 +56,7 @@ typedef struct search {
     uint64_t cap;            /* states the memory allows */
     uint32_t *table;         /* 1 + state index, 0: empty */
     uint64_t *hashes;        /* of each kept state */
-    uint64_t tsize;          /* slots (a power of two) */
+    uint64_t tsize;          /* slots (a power of two), at most 3/4 used */
     edge *edges;
     uint64_t nedges, capedges;
     unsigned char *expanded; /* EXPANDED, and for walks CLOSED and STUCK */
@@ -78,6 +78,7 @@ typedef struct search {
     int8_t *status;          /* ordo_status of each kept state, at least -1 */
     ex_queue queue;
     ordo_game *cur;          /* the block being expanded */
+    uint32_t cur_depth;      /* the depth of the state being expanded */
     uint64_t rng;            /* random walks */
     int truncated;           /* a limit stopped the search */
 } search;
@@ -199,13 +200,38 @@ static int keep_rolls(search *s, uint64_t i, const chance *c)
     return 0;
 }
 
+static void table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i)
+{
+    uint64_t k = h & (tsize - 1);
+    while (table[k])
+        k = (k + 1) & (tsize - 1);
+    table[k] = i + 1;
+}
+
+/* The table twice as large, the kept states put in again: it grows with
+ * the states (at most three quarters full), so a state costs its slots
+ * and no more whatever --memory allows. */
+static int grow_table(search *s)
+{
+    uint64_t tsize = 2 * s->tsize;
+    uint32_t *t = calloc(tsize, sizeof *t);
+    if (!t)
+        return -1;
+    for (uint64_t i = 0; i < s->r->nkept; i++)
+        table_put(t, tsize, s->hashes[i], (uint32_t)i);
+    free(s->table);
+    s->table = t;
+    s->tsize = tsize;
+    return 0;
+}
+
 /* State i in the compact store: its status, and its block queued when it
  * is a decision to expand. */
-static int keep_compact(search *s, const ordo_game *g, uint64_t i)
+static int keep_compact(search *s, const ordo_game *g, uint64_t i, uint32_t depth)
 {
     int st = ordo_status(g);
     s->status[i] = (int8_t)(st < -1 ? -1 : st > 127 ? 127 : st);
-    return st == ORDO_DECIDE ? ex_queue_push(&s->queue, (uint32_t)i, g) : 0;
+    return st == ORDO_DECIDE ? ex_queue_push(&s->queue, (uint32_t)i, depth, g) : 0;
 }
 
 /* Keeps g as a new state reached from `parent` by `option` (parent
@@ -220,27 +246,23 @@ static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, 
         return -1;
     }
     uint64_t i = r->nkept;
-    if (keep_rolls(s, i, c) != 0) {
+    if (keep_rolls(s, i, c) != 0 || (4 * (i + 1) > 3 * s->tsize && grow_table(s) != 0) ||
+        (s->compact ? keep_compact(s, g, i, parent == UINT32_MAX ? 0 : s->cur_depth + 1) != 0
+                    : (memcpy(state_at(s, i), g, r->block), 0))) {
         s->truncated = 1;
         return -1;
     }
     r->nkept++;
-    if (!s->compact)
-        memcpy(state_at(s, i), g, r->block);
-    else if (keep_compact(s, g, i) != 0) {
-        s->truncated = 1;
-        return -1;
-    }
     s->hashes[i] = h;
     r->parent[i] = parent;
-    r->option[i] = option;
-    r->depth[i] = parent == UINT32_MAX ? 0 : r->depth[parent] + 1;
-    if ((int)r->depth[i] > r->depth_reached)
-        r->depth_reached = (int)r->depth[i];
-    uint64_t k = h & (s->tsize - 1);
-    while (s->table[k])
-        k = (k + 1) & (s->tsize - 1);
-    s->table[k] = (uint32_t)i + 1;
+    r->option[i] = (uint16_t)option;
+    /* breadth first, a state is found from the one being expanded */
+    uint32_t depth = parent == UINT32_MAX ? 0 : s->compact ? s->cur_depth + 1 : r->depth[parent] + 1;
+    if (!s->compact)
+        r->depth[i] = depth;
+    if ((int)depth > r->depth_reached)
+        r->depth_reached = (int)depth;
+    table_put(s->table, s->tsize, h, (uint32_t)i);
     return (int64_t)i;
 }
 
@@ -489,10 +511,10 @@ static int out_of_time(search *s)
 
 /* Every option (and outcome) of state i, whose block is g. 0, or -1 when
  * the search must stop. */
-static int expand_state(search *s, const ordo_game *g, uint32_t i)
+static int expand_state(search *s, const ordo_game *g, uint32_t i, uint32_t depth)
 {
-    ex_result *r = s->r;
-    if (s->lim->depth && (int)r->depth[i] >= s->lim->depth) {
+    s->cur_depth = depth;
+    if (s->lim->depth && (int)depth >= s->lim->depth) {
         s->truncated = 1;
         return 0;
     }
@@ -513,14 +535,14 @@ static int expand_state(search *s, const ordo_game *g, uint32_t i)
  * the queue in the order they were found. */
 static void breadth_first_compact(search *s)
 {
-    uint32_t i;
+    uint32_t i, depth;
     for (uint64_t done = 0;; done++) {
         if ((done & 63) == 0 && out_of_time(s))
             return;
-        int rc = ex_queue_pop(&s->queue, &i, s->cur);
+        int rc = ex_queue_pop(&s->queue, &i, &depth, s->cur);
         if (rc < 0)
             s->truncated = 1;
-        if (rc <= 0 || expand_state(s, s->cur, i) != 0)
+        if (rc <= 0 || expand_state(s, s->cur, i, depth) != 0)
             return;
     }
 }
@@ -536,23 +558,8 @@ static void breadth_first(search *s)
         if ((i & 63) == 0 && out_of_time(s))
             return;
         ordo_game *g = state_at(s, i);
-        if (ordo_status(g) != ORDO_DECIDE)
-            continue;
-        if (s->lim->depth && (int)r->depth[i] >= s->lim->depth) {
-            s->truncated = 1;
-            continue;
-        }
-        int n = ordo_option_count(g), whole = 1;
-        for (int k = 0; k < n; k++) {
-            int64_t rc = s->lim->seeded_dice ? step_from(s, (uint32_t)i, k)
-                                             : expand(s, state_at(s, i), (uint32_t)i, k);
-            if (rc < 0)
-                return;
-            whole &= s->lim->seeded_dice || rc == 0;
-        }
-        /* a state whose outcomes were cut short is not known to be stuck:
-         * the no-progress analysis counts it as one that might end */
-        s->expanded[i] = whole ? EXPANDED : 0;
+        if (ordo_status(g) == ORDO_DECIDE && expand_state(s, g, (uint32_t)i, r->depth[i]) != 0)
+            return;
     }
 }
 
@@ -676,7 +683,9 @@ static const ordo_game *block_of(search *s, uint32_t i)
         return state_at(s, i);
     ex_result *r = s->r;
     uint32_t chain[64], *v = chain;
-    uint32_t n = r->depth[i] + 1;
+    uint32_t n = 1;
+    for (uint32_t k = i; r->parent[k] != UINT32_MAX; k = r->parent[k])
+        n++;
     if (n > 64 && !(v = malloc(n * sizeof *v)))
         return NULL;
     for (uint32_t k = i, at = n; at > 0; k = r->parent[k])
@@ -890,14 +899,16 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
      * from them: those keep every block; breadth first otherwise keeps a
      * fingerprint and a few links a state */
     s.compact = !walks && !has_hidden_state(p);
-    /* each state: its hash, its links, its rolls, a slot or two of the
-     * table; then its block, or (compact) its status, the blocks still to
-     * expand taking a quarter of the memory */
-    size_t per = sizeof(uint64_t) + 3 * sizeof(uint32_t) + 1 + 2 * sizeof(uint32_t) +
-                 sizeof(uint32_t) + 1 + (walks ? 2 * sizeof(uint32_t) : 0);
+    /* each state: its hash, its links (parent, option, depth), whether it
+     * was expanded, its rolls, one to three slots of the table; then its
+     * block, or (compact) its status, the blocks still to expand taking a
+     * quarter of the memory */
+    size_t per = sizeof(uint64_t) + 2 * sizeof(uint32_t) + sizeof(uint16_t) + 1 +
+                 2 * sizeof(uint32_t) + sizeof(uint32_t) + 1 +
+                 (walks ? 2 * sizeof(uint32_t) : 0);
     uint64_t memory = lim->memory;
     if (s.compact) {
-        per += 1;
+        per += 1 - sizeof(uint32_t); /* its status; its depth is the queue's */
         /* the disk the queue may take: 16 times --memory (a shared
          * machine's disk is not the search's alone) */
         ex_queue_init(&s.queue, r->block, memory / 4, 16 * memory);
@@ -912,8 +923,7 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
         s.cap = UINT32_MAX - 1;
     if (s.cap < 1)
         s.cap = 1;
-    for (s.tsize = 1024; s.tsize < 2 * s.cap; s.tsize *= 2)
-        ;
+    s.tsize = 1024;
     if (s.compact) {
         s.status = malloc(s.cap * sizeof *s.status);
         s.cur = malloc(r->block);
@@ -922,7 +932,8 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     }
     r->parent = malloc(s.cap * sizeof *r->parent);
     r->option = malloc(s.cap * sizeof *r->option);
-    r->depth = malloc(s.cap * sizeof *r->depth);
+    if (!s.compact) /* compact: a state's depth waits with it in the queue */
+        r->depth = malloc(s.cap * sizeof *r->depth);
     r->roll_at = malloc(s.cap * sizeof *r->roll_at);
     r->nrolls = malloc(s.cap * sizeof *r->nrolls);
     s.hashes = malloc(s.cap * sizeof *s.hashes);
@@ -936,7 +947,7 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     s.view_a = malloc(r->block);
     s.view_b = malloc(r->block);
     int rc = -1;
-    if ((s.compact ? !s.status || !s.cur : !r->blocks) || !r->parent || !r->option || !r->depth || !r->roll_at || !r->nrolls ||
+    if ((s.compact ? !s.status || !s.cur : !r->blocks) || !r->parent || !r->option || (!s.compact && !r->depth) || !r->roll_at || !r->nrolls ||
         !s.hashes || !s.expanded ||
         !s.table || !s.work || !s.view_a || !s.view_b || sc_coverage_init(&r->cov, p) != 0 ||
         (walks && (!s.walk_mark || !s.closure_mark)))

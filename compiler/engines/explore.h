@@ -118,7 +118,8 @@ typedef struct ex_result {
     /* the states kept: their blocks, and how each was reached */
     unsigned char *blocks;
     uint32_t *parent;
-    int32_t *option;   /* the option taken from the parent */
+    uint16_t *option;  /* the option taken from the parent (a program's
+                        * max_options is 16 bits; the start's: none) */
     uint32_t *depth;
     uint64_t nkept;
     /* the totals the rolls took on the way to each state (from its

@@ -19,7 +19,8 @@ struct ex_chunk {
     long offset;        /* where it is on disk */
 };
 
-/* An entry: the index, then the block at 8 bytes (a block's alignment). */
+/* An entry: the index and the depth, then the block at 8 bytes (a
+ * block's alignment). */
 static size_t entry_size(const ex_queue *q)
 {
     return 8 + q->block;
@@ -99,13 +100,14 @@ static int new_chunk(ex_queue *q)
     return q->loaded > q->max_loaded ? spill_one(q) : 0;
 }
 
-int ex_queue_push(ex_queue *q, uint32_t index, const void *block)
+int ex_queue_push(ex_queue *q, uint32_t index, uint32_t depth, const void *block)
 {
     if ((q->head == q->tail || q->chunks[q->tail - 1].n == q->per_chunk) && new_chunk(q) != 0)
         return -1;
     ex_chunk *c = &q->chunks[q->tail - 1];
     unsigned char *e = c->mem + c->n * entry_size(q);
     memcpy(e, &index, sizeof index);
+    memcpy(e + 4, &depth, sizeof depth);
     memcpy(e + 8, block, q->block);
     c->n++;
     return 0;
@@ -129,7 +131,7 @@ static int load(ex_queue *q, ex_chunk *c)
     return 0;
 }
 
-int ex_queue_pop(ex_queue *q, uint32_t *index, void *block)
+int ex_queue_pop(ex_queue *q, uint32_t *index, uint32_t *depth, void *block)
 {
     while (q->head < q->tail) {
         ex_chunk *c = &q->chunks[q->head];
@@ -138,6 +140,7 @@ int ex_queue_pop(ex_queue *q, uint32_t *index, void *block)
                 return -1;
             const unsigned char *e = c->mem + c->read * entry_size(q);
             memcpy(index, e, sizeof *index);
+            memcpy(depth, e + 4, sizeof *depth);
             memcpy(block, e + 8, q->block);
             c->read++;
             return 1;

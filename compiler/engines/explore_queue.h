@@ -1,6 +1,6 @@
 /* explore_queue.h — the states a breadth-first search has still to expand
- * (explore.c), first in first out: each entry a state's index and its game
- * block. Entries are kept in chunks; past a memory budget, whole chunks
+ * (explore.c), first in first out: each entry a state's index, its depth
+ * and its game block. Entries are kept in chunks; past a memory budget, whole chunks
  * between the one being read and the one being written go to a temporary
  * file, and come back when the reading reaches them (TLC's disk queue).
  */
@@ -31,11 +31,11 @@ typedef struct ex_queue {
  * `memory` bytes of them in memory and `disk` bytes on disk. */
 void ex_queue_init(ex_queue *q, size_t block, uint64_t memory, uint64_t disk);
 void ex_queue_free(ex_queue *q);
-/* Appends state `index` with its block: 0, or -1 (no memory, or the disk
- * budget or the disk full). */
-int ex_queue_push(ex_queue *q, uint32_t index, const void *block);
-/* Takes the first entry into *index and block: 1; 0 when the queue is
- * empty; -1 when a spilled chunk could not be read back. */
-int ex_queue_pop(ex_queue *q, uint32_t *index, void *block);
+/* Appends state `index` with its depth and block: 0, or -1 (no memory,
+ * or the disk budget or the disk full). */
+int ex_queue_push(ex_queue *q, uint32_t index, uint32_t depth, const void *block);
+/* Takes the first entry into *index, *depth and block: 1; 0 when the
+ * queue is empty; -1 when a spilled chunk could not be read back. */
+int ex_queue_pop(ex_queue *q, uint32_t *index, uint32_t *depth, void *block);
 
 #endif /* ORDO_ENGINES_EXPLORE_QUEUE_H */

@@ -152,20 +152,21 @@ static void test_explore_queue_spills_to_disk(void **state)
     ex_queue q;
     ex_queue_init(&q, BLOCK, 0, 1u << 30); /* the least memory: a few chunks */
     unsigned char in[BLOCK], out[BLOCK];
-    uint32_t next_in = 0, next_out = 0, index;
+    uint32_t next_in = 0, next_out = 0, index, depth;
     while (next_out < N) {
         for (int k = 0; k < 3 && next_in < N; k++, next_in++) {
             memset(in, (int)(next_in % 251), sizeof in);
             memcpy(in, &next_in, sizeof next_in);
-            assert_int_equal(ex_queue_push(&q, next_in, in), 0);
+            assert_int_equal(ex_queue_push(&q, next_in, next_in / 7, in), 0);
         }
-        assert_int_equal(ex_queue_pop(&q, &index, out), 1);
+        assert_int_equal(ex_queue_pop(&q, &index, &depth, out), 1);
         assert_int_equal(index, next_out);
+        assert_int_equal(depth, next_out / 7);
         assert_int_equal(out[BLOCK - 1], next_out % 251);
         assert_memory_equal(out, &next_out, sizeof next_out);
         next_out++;
     }
-    assert_int_equal(ex_queue_pop(&q, &index, out), 0);
+    assert_int_equal(ex_queue_pop(&q, &index, &depth, out), 0);
     assert_true(q.spilled > 0);
     assert_int_equal(q.on_disk, 0);
     ex_queue_free(&q);
