@@ -406,10 +406,6 @@ static void classify(search *s, ordo_game *g, int rc, uint32_t j)
     }
 }
 
-/* One transition from `from` (a kept state, or the start when parent is
- * UINT32_MAX), option k (-1: none, the start's first run), its rolls as
- * c says (NULL: from the generator): the state it leads to (kept, or
- * found again), or -1 when the store is full. */
 static int out_of_time(search *s);
 
 /* The interpreter's play (play_fn): a copy of `from`, its events seen for
@@ -428,6 +424,10 @@ static int play_interpreted(const search *s, ordo_game *work, const ordo_game *f
     return rc;
 }
 
+/* One transition from `from` (a kept state, or the start when parent is
+ * UINT32_MAX), option k (-1: none, the start's first run), its rolls as
+ * c says (NULL: from the generator): the state it leads to (kept, or
+ * found again), or -1 when the store is full or the time is up. */
 static int64_t transition(search *s, const ordo_game *from, uint32_t parent, int k, chance *c)
 {
     /* checked here, not per state expanded: one state's options and rolls
