@@ -27,8 +27,10 @@ static const drv_option explore_options[] = {
     {"seeds", 0, "K", "explore seeds S .. S+K-1 (default 1)", OPT_SEEDS, NULL},
     {"depth", 0, "D", "at most D decisions from the start", OPT_DEPTH, NULL},
     {"states", 0, "N", "keep at most N states per seed", OPT_STATES, NULL},
-    {"memory", 0, "MB", "memory for the states kept, per process (default 1024)", OPT_MEMORY,
-     NULL},
+    {"memory", 0, "MB",
+     "memory for the states kept, per process (default 1024); breadth first, the states "
+     "waiting past a quarter of it go to a temporary file of at most 16 times it",
+     OPT_MEMORY, NULL},
     {"seconds", 0, "T", "stop each search after T seconds (default 60)", OPT_SECONDS, NULL},
     {"walks", 0, "N", "N random walks per seed instead of the full search", OPT_WALKS, NULL},
     {"jobs", 0, "N", "seeds shared among N processes (default 1)", OPT_JOBS, NULL},
@@ -47,7 +49,7 @@ static const drv_option explore_options[] = {
      "VM instructions allowed between two decisions (default 1000000): more is reported as no "
      "progress",
      OPT_MAX_STEPS, NULL},
-    {"scenarios", 0, "OUT", "write each error found as a scenario that replays it",
+    {"scenarios", 0, "OUT", "write each finding as a scenario that replays it",
      OPT_SCENARIOS, NULL},
     {0}};
 

@@ -232,6 +232,7 @@ static void progress_end(progress *pr)
 
 typedef struct sim_out {
     sim_totals t;
+    const ordo_program *p;
     uint64_t seed0;
     int jsonl;
     const char *const *var_names; /* the --var vars; NULL: none */
@@ -242,7 +243,7 @@ static void take_game(void *ctx, const sim_game *r)
 {
     sim_out *out = ctx;
     if (out->jsonl)
-        sim_print_json(stdout, r->h.seed - out->seed0, r, out->var_names);
+        sim_print_json(stdout, out->p, r->h.seed - out->seed0, r, out->var_names);
     sim_add(&out->t, r);
 }
 
@@ -282,6 +283,7 @@ static int simulate(const ordo_program *p, const sim_args *a)
         return status;
     }
     sim_totals_init(&out.t);
+    out.p = p;
     out.seed0 = a->o.seed;
     out.jsonl = a->jsonl;
     out.var_names = a->nvars ? a->var : NULL;

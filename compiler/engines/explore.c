@@ -20,27 +20,65 @@
 #include <unistd.h>
 
 #include "explore.h"
+#include "explore_queue.h"
+
+/* What is known of a kept state (search.expanded). */
+enum {
+    EXPANDED = 1, /* its options were all tried */
+    CLOSED = 2,   /* a walk came back to it, and what it leads to was searched */
+    STUCK = 4     /* ... and no end was found there: play goes round in circles */
+};
+
+/* The states a walk's circle is searched for a way out before the walk is
+ * said to go round in circles; past it, the walk goes on. */
+#define CLOSURE_MAX 65536
 
 typedef struct edge {
     uint32_t from, to;
 } edge;
 
+struct search;
+struct chance;
+
+/* A transition's play: option k (-1: none) taken from `from` in `work`,
+ * then run to the next decision or the end, the rolls as c says (NULL:
+ * from the generator); the runtime's status. Behind a pointer, so that
+ * another way of playing (the emitted C) can take the interpreter's place
+ * with the search unchanged. */
+typedef int (*play_fn)(const struct search *s, ordo_game *work, const ordo_game *from, int k,
+                       struct chance *c);
+
 typedef struct search {
     const ordo_program *p;
+    play_fn play;
     const ex_limits *lim;
     ex_result *r;
     uint64_t cap;            /* states the memory allows */
     uint32_t *table;         /* 1 + state index, 0: empty */
     uint64_t *hashes;        /* of each kept state */
-    uint64_t tsize;          /* slots (a power of two) */
+    uint64_t tsize;          /* slots (a power of two), at most 3/4 used */
     edge *edges;
     uint64_t nedges, capedges;
-    unsigned char *expanded; /* a state whose options were all tried */
+    unsigned char *expanded; /* EXPANDED, and for walks CLOSED and STUCK */
+    /* random walks: the last walk (1 + its number) through each state, and
+     * the last closure (1 + its number) that reached it */
+    uint32_t *walk_mark, *closure_mark;
+    uint32_t closures;
+    int no_edges;            /* transitions of a state expanded before: its edges are kept */
     ordo_game *work;
     ordo_game *view_a, *view_b; /* scratch blocks for the view */
     struct timespec t0;
     double last_progress;
     FILE *progress;          /* the progress line, or NULL */
+    /* the compact store (breadth first, no hidden state): no blocks kept,
+     * a state known by its fingerprint (its position's 64-bit hash), its
+     * status kept apart, the blocks still to expand in a queue */
+    int compact;
+    int nplayers;
+    int8_t *status;          /* ordo_status of each kept state, at least -1 */
+    ex_queue queue;
+    ordo_game *cur;          /* the block being expanded */
+    uint32_t cur_depth;      /* the depth of the state being expanded */
     uint64_t rng;            /* random walks */
     int truncated;           /* a limit stopped the search */
 } search;
@@ -105,7 +143,7 @@ static int64_t lookup(const search *s, const ordo_game *g, uint64_t h)
         uint32_t v = s->table[k];
         if (!v)
             return -1;
-        if (s->hashes[v - 1] == h && same_view(s, state_at(s, v - 1), g))
+        if (s->hashes[v - 1] == h && (s->compact || same_view(s, state_at(s, v - 1), g)))
             return v - 1;
     }
 }
@@ -141,10 +179,12 @@ static int keep_rolls(search *s, uint64_t i, const chance *c)
 {
     ex_result *r = s->r;
     uint32_t n = c ? c->n : 0;
-    r->roll_at[i] = r->nrollpool;
+    r->roll_at[i] = (uint32_t)r->nrollpool;
     r->nrolls[i] = (uint8_t)n;
     if (!n)
         return 0;
+    if (r->nrollpool + n > UINT32_MAX)
+        return -1;
     if (r->nrollpool + n > r->caprollpool) {
         uint64_t cap = r->caprollpool ? r->caprollpool * 2 : 4096;
         while (cap < r->nrollpool + n)
@@ -160,6 +200,40 @@ static int keep_rolls(search *s, uint64_t i, const chance *c)
     return 0;
 }
 
+static void table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i)
+{
+    uint64_t k = h & (tsize - 1);
+    while (table[k])
+        k = (k + 1) & (tsize - 1);
+    table[k] = i + 1;
+}
+
+/* The table twice as large, the kept states put in again: it grows with
+ * the states (at most three quarters full), so a state costs its slots
+ * and no more whatever --memory allows. */
+static int grow_table(search *s)
+{
+    uint64_t tsize = 2 * s->tsize;
+    uint32_t *t = calloc(tsize, sizeof *t);
+    if (!t)
+        return -1;
+    for (uint64_t i = 0; i < s->r->nkept; i++)
+        table_put(t, tsize, s->hashes[i], (uint32_t)i);
+    free(s->table);
+    s->table = t;
+    s->tsize = tsize;
+    return 0;
+}
+
+/* State i in the compact store: its status, and its block queued when it
+ * is a decision to expand. */
+static int keep_compact(search *s, const ordo_game *g, uint64_t i, uint32_t depth)
+{
+    int st = ordo_status(g);
+    s->status[i] = (int8_t)(st < -1 ? -1 : st > 127 ? 127 : st);
+    return st == ORDO_DECIDE ? ex_queue_push(&s->queue, (uint32_t)i, depth, g) : 0;
+}
+
 /* Keeps g as a new state reached from `parent` by `option` (parent
  * UINT32_MAX: the start), its rolls in c (or none). Returns its index, or
  * -1 when the store is full. */
@@ -172,22 +246,23 @@ static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, 
         return -1;
     }
     uint64_t i = r->nkept;
-    if (keep_rolls(s, i, c) != 0) {
+    if (keep_rolls(s, i, c) != 0 || (4 * (i + 1) > 3 * s->tsize && grow_table(s) != 0) ||
+        (s->compact ? keep_compact(s, g, i, parent == UINT32_MAX ? 0 : s->cur_depth + 1) != 0
+                    : (memcpy(state_at(s, i), g, r->block), 0))) {
         s->truncated = 1;
         return -1;
     }
     r->nkept++;
-    memcpy(state_at(s, i), g, r->block);
     s->hashes[i] = h;
     r->parent[i] = parent;
-    r->option[i] = option;
-    r->depth[i] = parent == UINT32_MAX ? 0 : r->depth[parent] + 1;
-    if ((int)r->depth[i] > r->depth_reached)
-        r->depth_reached = (int)r->depth[i];
-    uint64_t k = h & (s->tsize - 1);
-    while (s->table[k])
-        k = (k + 1) & (s->tsize - 1);
-    s->table[k] = (uint32_t)i + 1;
+    r->option[i] = (uint16_t)option;
+    /* breadth first, a state is found from the one being expanded */
+    uint32_t depth = parent == UINT32_MAX ? 0 : s->compact ? s->cur_depth + 1 : r->depth[parent] + 1;
+    if (!s->compact)
+        r->depth[i] = depth;
+    if ((int)depth > r->depth_reached)
+        r->depth_reached = (int)depth;
+    table_put(s->table, s->tsize, h, (uint32_t)i);
     return (int64_t)i;
 }
 
@@ -208,6 +283,11 @@ static void add_edge(search *s, uint32_t from, uint32_t to)
 
 /* ----------------------------------------------------------- findings */
 
+int ex_same_finding(const ex_finding *f, int kind, uint32_t line, int code)
+{
+    return f->kind == kind && (kind == EX_CUT || (f->line == line && f->code == code));
+}
+
 static void add_finding_at(search *s, int kind, int code, const ordo_game *g, uint32_t state,
                            const char *msg, uint32_t at_line)
 {
@@ -222,9 +302,10 @@ static void add_finding_at(search *s, int kind, int code, const ordo_game *g, ui
     if (at_line)
         line = at_line;
     for (size_t k = 0; k < r->nfindings; k++)
-        if (r->findings[k].kind == kind && r->findings[k].line == line &&
-            r->findings[k].code == code)
+        if (ex_same_finding(&r->findings[k], kind, line, code)) {
+            r->findings[k].count++;
             return;
+        }
     if (r->nfindings == r->capfindings) {
         size_t cap = r->capfindings ? r->capfindings * 2 : 16;
         ex_finding *f = realloc(r->findings, cap * sizeof *f);
@@ -240,6 +321,7 @@ static void add_finding_at(search *s, int kind, int code, const ordo_game *g, ui
     f->step = step;
     f->line = line;
     f->state = state;
+    f->count = 1;
     snprintf(f->message, sizeof f->message, "%s", msg ? msg : buf);
 }
 
@@ -276,6 +358,17 @@ void ex_reasons_add(ex_reasons *t, int text, uint64_t n)
     t->other += n;
 }
 
+/* An end by a limit the rules set (text number k): a warning, one per
+ * reason, counting its end states, so that a cap that ends games is seen
+ * with a game that reaches it, not only as a number. */
+static void limit_end(search *s, const ordo_game *g, uint32_t j, int k)
+{
+    char msg[256];
+    snprintf(msg, sizeof msg, "\"%s\" (`because limit`), not a real end",
+             s->p->texts[k].text);
+    add_finding(s, EX_LIMIT_END, k + 1, g, j, msg);
+}
+
 /* What the state just reached (kept as index j) says: an end, an error. */
 static void classify(search *s, ordo_game *g, int rc, uint32_t j)
 {
@@ -289,6 +382,8 @@ static void classify(search *s, ordo_game *g, int rc, uint32_t j)
         for (int k = 0; why && k < s->p->ntexts; k++)
             if (s->p->texts[k].text == why) {
                 ex_reasons_add(&r->reasons, k, 1);
+                if (limit)
+                    limit_end(s, g, j, k);
                 break;
             }
         r->end_limit += limit;
@@ -311,20 +406,35 @@ static void classify(search *s, ordo_game *g, int rc, uint32_t j)
     }
 }
 
+static int out_of_time(search *s);
+
+/* The interpreter's play (play_fn): a copy of `from`, its events seen for
+ * the coverage, the rolls forced by c. */
+static int play_interpreted(const search *s, ordo_game *work, const ordo_game *from, int k,
+                            chance *c)
+{
+    ordo_copy(work, from);
+    ordo_set_trace(work, on_event, (void *)s);
+    ordo_set_chance(work, c ? next_total : NULL, c);
+    ordo_set_max_steps(work, s->lim->max_steps + ordo_steps(work));
+    int rc = k >= 0 ? ordo_choose(work, k) : ORDO_OK;
+    if (rc == ORDO_OK)
+        rc = ordo_run(work);
+    ordo_set_chance(work, NULL, NULL);
+    return rc;
+}
+
 /* One transition from `from` (a kept state, or the start when parent is
  * UINT32_MAX), option k (-1: none, the start's first run), its rolls as
  * c says (NULL: from the generator): the state it leads to (kept, or
- * found again), or -1 when the store is full. */
+ * found again), or -1 when the store is full or the time is up. */
 static int64_t transition(search *s, const ordo_game *from, uint32_t parent, int k, chance *c)
 {
-    ordo_copy(s->work, from);
-    ordo_set_trace(s->work, on_event, s);
-    ordo_set_chance(s->work, c ? next_total : NULL, c);
-    ordo_set_max_steps(s->work, s->lim->max_steps + ordo_steps(s->work));
-    int rc = k >= 0 ? ordo_choose(s->work, k) : ORDO_OK;
-    if (rc == ORDO_OK)
-        rc = ordo_run(s->work);
-    ordo_set_chance(s->work, NULL, NULL);
+    /* checked here, not per state expanded: one state's options and rolls
+     * can take longer than --seconds */
+    if ((s->r->transitions & 255) == 0 && out_of_time(s))
+        return -1;
+    int rc = s->play(s, s->work, from, k, c);
     if (c && c->overflow)
         s->truncated = 1;
     s->r->transitions++;
@@ -335,9 +445,9 @@ static int64_t transition(search *s, const ordo_game *from, uint32_t parent, int
         if (j < 0)
             return -1;
         classify(s, s->work, rc, (uint32_t)j);
+    } else if (parent != UINT32_MAX && !s->no_edges) {
+        add_edge(s, parent, (uint32_t)j); /* a new state's edge in is its parent link */
     }
-    if (parent != UINT32_MAX)
-        add_edge(s, parent, (uint32_t)j);
     return j;
 }
 
@@ -399,51 +509,200 @@ static int out_of_time(search *s)
 
 /* ------------------------------------------------------------ searches */
 
+/* Every option (and outcome) of state i, whose block is g. 0, or -1 when
+ * the search must stop. */
+static int expand_state(search *s, const ordo_game *g, uint32_t i, uint32_t depth)
+{
+    s->cur_depth = depth;
+    if (s->lim->depth && (int)depth >= s->lim->depth) {
+        s->truncated = 1;
+        return 0;
+    }
+    int n = ordo_option_count(g), whole = 1;
+    for (int k = 0; k < n; k++) {
+        int64_t rc = s->lim->seeded_dice ? transition(s, g, i, k, NULL) : expand(s, g, i, k);
+        if (rc < 0)
+            return -1;
+        whole &= s->lim->seeded_dice || rc == 0;
+    }
+    /* a state whose outcomes were cut short is not known to be stuck:
+     * the no-progress analysis counts it as one that might end */
+    s->expanded[i] = whole ? EXPANDED : 0;
+    return 0;
+}
+
+/* Breadth first in the compact store: the states to expand come out of
+ * the queue in the order they were found. */
+static void breadth_first_compact(search *s)
+{
+    uint32_t i, depth;
+    for (uint64_t done = 0;; done++) {
+        if ((done & 63) == 0 && out_of_time(s))
+            return;
+        int rc = ex_queue_pop(&s->queue, &i, &depth, s->cur);
+        if (rc < 0)
+            s->truncated = 1;
+        if (rc <= 0 || expand_state(s, s->cur, i, depth) != 0)
+            return;
+    }
+}
+
 static void breadth_first(search *s)
 {
     ex_result *r = s->r;
+    if (s->compact) {
+        breadth_first_compact(s);
+        return;
+    }
     for (uint64_t i = 0; i < r->nkept; i++) {
         if ((i & 63) == 0 && out_of_time(s))
             return;
         ordo_game *g = state_at(s, i);
+        if (ordo_status(g) == ORDO_DECIDE && expand_state(s, g, (uint32_t)i, r->depth[i]) != 0)
+            return;
+    }
+}
+
+/* Every option of state q (once a state of the closure numbered `mark`),
+ * the states it leads to not yet in the closure queued. 0; 1 when the
+ * closure has grown past CLOSURE_MAX; -1 when the search must stop. */
+static int close_over(search *s, uint32_t q, uint32_t mark, uint32_t *queue, uint32_t *n)
+{
+    ordo_game *g = state_at(s, q);
+    s->no_edges = s->expanded[q] & EXPANDED;
+    for (int k = 0, nk = ordo_option_count(g); k < nk; k++) {
+        int64_t j = step_from(s, q, k);
+        if (j < 0) {
+            s->no_edges = 0;
+            return -1;
+        }
+        if (s->closure_mark[j] == mark)
+            continue;
+        if (*n == CLOSURE_MAX) {
+            s->no_edges = 0;
+            return 1;
+        }
+        s->closure_mark[j] = mark;
+        queue[(*n)++] = (uint32_t)j;
+    }
+    s->no_edges = 0;
+    s->expanded[q] |= EXPANDED;
+    return 0;
+}
+
+/* A walk came back to state i: searches every state play can reach from
+ * it, with the dice of the generator as the walk's. 1 when none of them
+ * ends (play goes round in circles: the no-progress analysis reports them,
+ * each expanded), 0 when one does or the circle is too large to tell, -1
+ * when the search must stop. */
+static int walk_is_stuck(search *s, uint32_t i)
+{
+    if (s->expanded[i] & CLOSED)
+        return (s->expanded[i] & STUCK) ? 1 : 0;
+    s->expanded[i] |= CLOSED;
+    uint32_t *queue = malloc(CLOSURE_MAX * sizeof *queue);
+    if (!queue)
+        return 0;
+    uint32_t mark = ++s->closures, n = 0, head = 0;
+    int rc = 1;
+    s->closure_mark[i] = mark;
+    queue[n++] = i;
+    while (head < n && rc == 1) {
+        uint32_t q = queue[head++];
+        int st = ordo_status(state_at(s, q));
+        if (st == ORDO_OVER)
+            rc = 0;
+        else if (st == ORDO_DECIDE) {
+            int c = close_over(s, q, mark, queue, &n);
+            rc = c < 0 ? -1 : c > 0 ? 0 : 1;
+        }
+    }
+    free(queue);
+    if (rc == 1)
+        s->expanded[i] |= STUCK;
+    return rc;
+}
+
+/* A walk that did not end within --depth decisions: a warning, counting
+ * the walks, with the first one's way to where it was cut off. */
+static void cut_off(search *s, uint32_t i)
+{
+    char msg[200];
+    snprintf(msg, sizeof msg, "a random walk did not end within %d decisions (--depth)",
+             s->lim->depth);
+    add_finding(s, EX_CUT, 0, state_at(s, i), i, msg);
+}
+
+/* One walk from the start: random options, the rolls from the generator,
+ * until the game is over, --depth, or play is found going round in
+ * circles. 0, or -1 when the search must stop. */
+static int random_walk(search *s, uint64_t w, uint64_t rng)
+{
+    uint32_t i = 0;
+    s->walk_mark[0] = (uint32_t)w + 1;
+    for (int d = 0;; d++) {
+        ordo_game *g = state_at(s, i);
         if (ordo_status(g) != ORDO_DECIDE)
-            continue;
-        if (s->lim->depth && (int)r->depth[i] >= s->lim->depth) {
-            s->truncated = 1;
-            continue;
+            return 0;
+        if (s->lim->depth && d >= s->lim->depth) {
+            cut_off(s, i);
+            return 0;
         }
-        int n = ordo_option_count(g), whole = 1;
-        for (int k = 0; k < n; k++) {
-            int64_t rc = s->lim->seeded_dice ? step_from(s, (uint32_t)i, k)
-                                             : expand(s, state_at(s, i), (uint32_t)i, k);
-            if (rc < 0)
-                return;
-            whole &= s->lim->seeded_dice || rc == 0;
+        int k = ordo_policy_random(g, &rng);
+        int64_t j = step_from(s, i, k);
+        if (j < 0)
+            return -1;
+        i = (uint32_t)j;
+        if (s->walk_mark[i] == (uint32_t)w + 1) {
+            int stuck = walk_is_stuck(s, i);
+            if (stuck)
+                return stuck < 0 ? -1 : 0;
         }
-        /* a state whose outcomes were cut short is not known to be stuck:
-         * the no-progress analysis counts it as one that might end */
-        s->expanded[i] = (unsigned char)whole;
+        s->walk_mark[i] = (uint32_t)w + 1;
     }
 }
 
 static void random_walks(search *s, uint64_t walks, uint64_t seed)
 {
-    for (uint64_t w = 0; w < walks; w++) {
-        uint64_t rng = seed + w;
-        uint32_t i = 0;
-        for (int d = 0; !s->lim->depth || d < s->lim->depth; d++) {
-            ordo_game *g = state_at(s, i);
-            if (ordo_status(g) != ORDO_DECIDE)
-                break;
-            int k = ordo_policy_random(g, &rng);
-            int64_t j = step_from(s, i, k);
-            if (j < 0)
-                return;
-            i = (uint32_t)j;
-        }
-        if (out_of_time(s))
+    for (uint64_t w = 0; w < walks; w++)
+        if (random_walk(s, w, seed + w) != 0 || out_of_time(s))
             return;
+}
+
+static int status_of(const search *s, uint64_t i)
+{
+    return s->compact ? s->status[i] : ordo_status(state_at(s, i));
+}
+
+static void replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to);
+
+/* State i's block: kept, or (compact) replayed from the start into s->cur. */
+static const ordo_game *block_of(search *s, uint32_t i)
+{
+    if (!s->compact)
+        return state_at(s, i);
+    ex_result *r = s->r;
+    uint32_t chain[64], *v = chain;
+    uint32_t n = 1;
+    for (uint32_t k = i; r->parent[k] != UINT32_MAX; k = r->parent[k])
+        n++;
+    if (n > 64 && !(v = malloc(n * sizeof *v)))
+        return NULL;
+    for (uint32_t k = i, at = n; at > 0; k = r->parent[k])
+        v[--at] = k;
+    ordo_game *g;
+    if (ordo_new(s->p, s->nplayers, r->seed, &g) != ORDO_OK) {
+        if (v != chain)
+            free(v);
+        return NULL;
     }
+    for (uint32_t t = 0; t < n; t++)
+        replay_step(r, g, t == 0 ? -1 : r->option[v[t]], v[t]);
+    ordo_copy(s->cur, g);
+    ordo_free(g);
+    if (v != chain)
+        free(v);
+    return s->cur;
 }
 
 /* States from which no end can be reached: every state that is over, or
@@ -454,23 +713,47 @@ static void no_progress(search *s)
 {
     ex_result *r = s->r;
     unsigned char *can = calloc(r->nkept + 1, 1);
-    if (!can)
-        return;
+    uint64_t *into = calloc(r->nkept + 1, sizeof *into); /* edges into each state: offsets */
+    uint32_t *from = malloc((s->nedges + r->nkept + 1) * sizeof *from);
+    uint32_t *todo = malloc((r->nkept + 1) * sizeof *todo);
+    if (!can || !into || !from || !todo)
+        goto done;
+    /* the edges grouped by the state they lead to, so that what can end is
+     * spread backwards once per edge (going over every edge until nothing
+     * changed took a pass per state of a long chain); the edge that found
+     * a state is its parent link, the others are kept */
+    for (uint64_t e = 0; e < s->nedges; e++)
+        into[s->edges[e].to + 1]++;
+    for (uint64_t i = 0; i < r->nkept; i++)
+        into[i + 1] += r->parent[i] != UINT32_MAX;
+    for (uint64_t i = 0; i < r->nkept; i++)
+        into[i + 1] += into[i];
+    for (uint64_t e = 0; e < s->nedges; e++)
+        from[into[s->edges[e].to]++] = s->edges[e].from;
+    for (uint64_t i = 0; i < r->nkept; i++)
+        if (r->parent[i] != UINT32_MAX)
+            from[into[i]++] = r->parent[i];
+    for (uint64_t i = r->nkept; i > 0; i--)
+        into[i] = into[i - 1];
+    into[0] = 0;
+    uint64_t ntodo = 0;
     for (uint64_t i = 0; i < r->nkept; i++) {
-        int st = ordo_status(state_at(s, i));
-        can[i] = st == ORDO_OVER || (st == ORDO_DECIDE && !s->expanded[i]);
+        int st = status_of(s, i);
+        can[i] = st == ORDO_OVER || (st == ORDO_DECIDE && !(s->expanded[i] & EXPANDED));
+        if (can[i])
+            todo[ntodo++] = (uint32_t)i;
     }
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (uint64_t e = 0; e < s->nedges; e++)
-            if (can[s->edges[e].to] && !can[s->edges[e].from]) {
-                can[s->edges[e].from] = 1;
-                changed = 1;
+    while (ntodo) {
+        uint32_t to = todo[--ntodo];
+        for (uint64_t e = into[to]; e < into[to + 1]; e++)
+            if (!can[from[e]]) {
+                can[from[e]] = 1;
+                todo[ntodo++] = from[e];
             }
     }
     uint64_t stuck = 0, first = 0;
     for (uint64_t i = r->nkept; i-- > 0;)
-        if (!can[i] && ordo_status(state_at(s, i)) >= 0) {
+        if (!can[i] && status_of(s, i) >= 0) {
             stuck++;
             first = i;
         }
@@ -480,9 +763,13 @@ static void no_progress(search *s)
                  "from here no end can be reached: play goes round in circles (%llu such "
                  "states found)",
                  (unsigned long long)stuck);
-        add_finding(s, EX_NO_PROGRESS, 0, state_at(s, first), (uint32_t)first, msg);
+        add_finding(s, EX_NO_PROGRESS, 0, block_of(s, (uint32_t)first), (uint32_t)first, msg);
     }
+done:
     free(can);
+    free(into);
+    free(from);
+    free(todo);
 }
 
 /* ---------------------------------------------- who could have known */
@@ -598,39 +885,72 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     search s;
     memset(&s, 0, sizeof s);
     s.p = p;
+    s.play = play_interpreted;
     s.lim = lim;
     s.r = r;
     s.progress = progress && isatty(fileno(progress)) ? progress : NULL;
     clock_gettime(CLOCK_MONOTONIC, &s.t0);
     r->block = ordo_game_size(p);
-    /* each state: its block, its hash, its links, a slot or two of the table */
-    size_t per = r->block + sizeof(uint64_t) + 3 * sizeof(uint32_t) + 1 + 2 * sizeof(uint32_t) +
-                 sizeof(uint64_t) + 1;
-    s.cap = lim->memory / per;
+    r->seed = seed;
+    r->max_steps = lim->max_steps;
+    r->rolls_expanded = !walks && !lim->seeded_dice;
+    s.nplayers = nplayers;
+    /* "who could have known" compares kept states' blocks, and walks go on
+     * from them: those keep every block; breadth first otherwise keeps a
+     * fingerprint and a few links a state */
+    s.compact = !walks && !has_hidden_state(p);
+    /* each state: its hash, its links (parent, option, depth), whether it
+     * was expanded, its rolls, one to three slots of the table; then its
+     * block, or (compact) its status, the blocks still to expand taking a
+     * quarter of the memory */
+    size_t per = sizeof(uint64_t) + 2 * sizeof(uint32_t) + sizeof(uint16_t) + 1 +
+                 2 * sizeof(uint32_t) + sizeof(uint32_t) + 1 +
+                 (walks ? 2 * sizeof(uint32_t) : 0);
+    uint64_t memory = lim->memory;
+    if (s.compact) {
+        per += 1 - sizeof(uint32_t); /* its status; its depth is the queue's */
+        /* the disk the queue may take: 16 times --memory (a shared
+         * machine's disk is not the search's alone) */
+        ex_queue_init(&s.queue, r->block, memory / 4, 16 * memory);
+        memory -= memory / 4;
+    } else {
+        per += r->block;
+    }
+    s.cap = memory / per;
     if (lim->states && lim->states < s.cap)
         s.cap = lim->states;
     if (s.cap > UINT32_MAX - 1)
         s.cap = UINT32_MAX - 1;
     if (s.cap < 1)
         s.cap = 1;
-    for (s.tsize = 1024; s.tsize < 2 * s.cap; s.tsize *= 2)
-        ;
-    r->blocks = malloc(s.cap * r->block);
+    s.tsize = 1024;
+    if (s.compact) {
+        s.status = malloc(s.cap * sizeof *s.status);
+        s.cur = malloc(r->block);
+    } else {
+        r->blocks = malloc(s.cap * r->block);
+    }
     r->parent = malloc(s.cap * sizeof *r->parent);
     r->option = malloc(s.cap * sizeof *r->option);
-    r->depth = malloc(s.cap * sizeof *r->depth);
+    if (!s.compact) /* compact: a state's depth waits with it in the queue */
+        r->depth = malloc(s.cap * sizeof *r->depth);
     r->roll_at = malloc(s.cap * sizeof *r->roll_at);
     r->nrolls = malloc(s.cap * sizeof *r->nrolls);
     s.hashes = malloc(s.cap * sizeof *s.hashes);
     s.expanded = calloc(s.cap, 1);
     s.table = calloc(s.tsize, sizeof *s.table);
+    if (walks) {
+        s.walk_mark = calloc(s.cap, sizeof *s.walk_mark);
+        s.closure_mark = calloc(s.cap, sizeof *s.closure_mark);
+    }
     s.work = malloc(r->block);
     s.view_a = malloc(r->block);
     s.view_b = malloc(r->block);
     int rc = -1;
-    if (!r->blocks || !r->parent || !r->option || !r->depth || !r->roll_at || !r->nrolls ||
+    if ((s.compact ? !s.status || !s.cur : !r->blocks) || !r->parent || !r->option || (!s.compact && !r->depth) || !r->roll_at || !r->nrolls ||
         !s.hashes || !s.expanded ||
-        !s.table || !s.work || !s.view_a || !s.view_b || sc_coverage_init(&r->cov, p) != 0)
+        !s.table || !s.work || !s.view_a || !s.view_b || sc_coverage_init(&r->cov, p) != 0 ||
+        (walks && (!s.walk_mark || !s.closure_mark)))
         goto done;
     ordo_game *g;
     if (ordo_new(p, nplayers, seed, &g) != ORDO_OK)
@@ -650,6 +970,12 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     who_knew(&s, nplayers);
     r->states = r->nkept;
     r->complete = !s.truncated && !walks;
+    if (s.compact) {
+        /* TLC's estimate: n states among 2^64 fingerprints, the chance that
+         * two of them were taken for one is about n^2 / 2^65 */
+        r->fingerprints = 1;
+        r->collision = (double)r->nkept * (double)r->nkept / 36893488147419103232.0;
+    }
     r->seconds = elapsed(&s);
     if (s.progress)
         fputc('\n', s.progress);
@@ -662,6 +988,12 @@ done:
     free(s.view_a);
     free(s.view_b);
     free(s.edges);
+    free(s.walk_mark);
+    free(s.closure_mark);
+    free(s.status);
+    free(s.cur);
+    if (s.compact)
+        ex_queue_free(&s.queue);
     return rc;
 }
 
@@ -715,35 +1047,76 @@ static char *choose_line(const ordo_game *from, int option)
     return line;
 }
 
-int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i, char ***labels)
+/* The states from the start to state i, the start first, into *chain
+ * (malloc'd); their count, or -1. */
+static int chain_to(const ex_result *r, uint32_t i, uint32_t **chain)
 {
-    (void)p;
-    (void)nplayers;
-    int n = 1; /* play */
-    uint32_t k = i;
-    for (;; k = r->parent[k]) {
-        n += r->nrolls && r->nrolls[k] ? 1 : 0;
-        if (r->parent[k] == UINT32_MAX)
-            break;
+    int n = 1;
+    for (uint32_t k = i; r->parent[k] != UINT32_MAX; k = r->parent[k])
         n++;
-    }
-    char **v = calloc((size_t)n + 1, sizeof *v);
+    uint32_t *v = malloc((size_t)n * sizeof *v);
     if (!v)
         return -1;
     int at = n;
-    for (k = i; r->parent[k] != UINT32_MAX; k = r->parent[k]) {
-        const ordo_game *from = (const ordo_game *)(const void *)(r->blocks +
-                                                                  r->parent[k] * r->block);
-        if (!(v[--at] = choose_line(from, r->option[k])))
-            return -1;
-        if (r->nrolls[k] && !(v[--at] = roll_line(r, k)))
-            return -1;
+    for (uint32_t k = i;; k = r->parent[k]) {
+        v[--at] = k;
+        if (r->parent[k] == UINT32_MAX)
+            break;
     }
-    if (!(v[--at] = malloc(5)))
-        return -1;
-    strcpy(v[at], "play");
-    if (r->nrolls[k] && !(v[--at] = roll_line(r, k)))
-        return -1;
-    *labels = v;
+    *chain = v;
     return n;
+}
+
+/* g run on from where it is, after option k (-1: none, the start's first
+ * run), its rolls those state `to` was reached with: the search's
+ * transition again, so the way to a state is read back by replaying it
+ * from the start rather than from kept blocks. */
+static void replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to)
+{
+    chance c;
+    memset(&c, 0, sizeof c);
+    c.script = r->rolls ? r->rolls + r->roll_at[to] : NULL;
+    c.nscript = r->nrolls[to];
+    ordo_set_chance(g, r->rolls_expanded ? next_total : NULL, &c);
+    ordo_set_max_steps(g, r->max_steps + ordo_steps(g));
+    int rc = k >= 0 ? ordo_choose(g, k) : ORDO_OK;
+    if (rc == ORDO_OK)
+        ordo_run(g);
+    ordo_set_chance(g, NULL, NULL);
+}
+
+int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i, char ***labels)
+{
+    uint32_t *chain;
+    int n = chain_to(r, i, &chain);
+    if (n < 0)
+        return -1;
+    int nlines = 1; /* play */
+    for (int t = 0; t < n; t++)
+        nlines += (t > 0) + (r->nrolls[chain[t]] ? 1 : 0);
+    char **v = calloc((size_t)nlines + 1, sizeof *v);
+    ordo_game *g = NULL;
+    int at = 0, ok = v && ordo_new(p, nplayers, r->seed, &g) == ORDO_OK;
+    for (int t = 0; ok && t < n; t++) {
+        uint32_t k = chain[t];
+        if (r->nrolls[k])
+            ok = (v[at++] = roll_line(r, k)) != NULL;
+        if (ok && t == 0)
+            ok = (v[at++] = strdup("play")) != NULL;
+        if (ok && t > 0)
+            ok = (v[at++] = choose_line(g, r->option[k])) != NULL;
+        if (ok && t + 1 < n)
+            replay_step(r, g, t == 0 ? -1 : r->option[k], k);
+    }
+    if (g)
+        ordo_free(g);
+    free(chain);
+    if (!ok) {
+        for (int t = 0; v && t < at; t++)
+            free(v[t]);
+        free(v);
+        return -1;
+    }
+    *labels = v;
+    return nlines;
 }

@@ -39,23 +39,35 @@ enum {
     EX_DEADLOCK,       /* a decision with no legal option */
     EX_NO_PROGRESS,    /* a state from which no end can be reached */
     EX_INVARIANT,      /* a state where an `invariant` does not hold */
+    /* warnings: not a fault of the rules, but how some games ended */
+    EX_LIMIT_END,      /* an end by a limit the rules set (`because limit`) */
+    EX_CUT,            /* a random walk cut off by --depth before its game ended */
     EX_NKINDS
 };
 
+/* Whether a finding of this kind is a warning (the run still exits 0). */
+#define EX_IS_WARNING(kind) ((kind) >= EX_LIMIT_END)
+
 typedef struct ex_finding {
     int kind;          /* EX_* */
-    int code;          /* the runtime's ORDO_E_* (EX_ERROR, EX_DEADLOCK) */
+    int code;          /* the runtime's ORDO_E_* (EX_ERROR, EX_DEADLOCK); the
+                        * reason's text number + 1 (EX_LIMIT_END) */
     int32_t step;      /* the step it shows at, -1 if none */
     uint32_t line;     /* the source line (of the failing statement, else the step) */
     char message[256];
     uint32_t state;    /* the state it was found in (its path replays it) */
     uint64_t seed;
+    uint64_t count;    /* the times it was met (distinct end states, walks cut off) */
     /* in a ruleset with hidden state: the seats that could have known, at
      * the decision that led there, that the option taken leads to it
      * (bit p: player p+1), when `knew_known` */
     int knew_known;
     uint64_t knew;
 } ex_finding;
+
+/* Whether f is the finding of that kind, line and code: one is reported
+ * per kind and place (and one cut-off walk for all). */
+int ex_same_finding(const ex_finding *f, int kind, uint32_t line, int code);
 
 typedef struct ex_limits {
     /* the view: vars left out of a state's identity (TLC's VIEW), such as
@@ -89,21 +101,32 @@ typedef struct ex_result {
     int complete;      /* every reachable state was explored */
     int chance_cut;    /* a transition had more outcomes than allowed */
     double seconds;
+    /* states known by a 64-bit fingerprint alone (no block kept), and the
+     * estimated chance that two of them shared one (sent to the parent
+     * process with the counters above: before `findings`) */
+    int fingerprints;
+    double collision;
     ex_finding *findings;
     size_t nfindings, capfindings;
     sc_coverage cov;   /* what the explored games reached */
     size_t block;      /* bytes of a game block */
+    /* what a state's way in is replayed with (ex_path): the start's seed,
+     * the step budget, and whether the rolls took the totals kept for it
+     * (else they drew from the generator) */
+    uint64_t seed, max_steps;
+    int rolls_expanded;
     /* the states kept: their blocks, and how each was reached */
     unsigned char *blocks;
     uint32_t *parent;
-    int32_t *option;   /* the option taken from the parent */
+    uint16_t *option;  /* the option taken from the parent (a program's
+                        * max_options is 16 bits; the start's: none) */
     uint32_t *depth;
     uint64_t nkept;
     /* the totals the rolls took on the way to each state (from its
      * parent, or from the start): rolls[roll_at[i] .. + nrolls[i]) */
     int32_t *rolls;
     uint64_t nrollpool, caprollpool;
-    uint64_t *roll_at;
+    uint32_t *roll_at;
     uint8_t *nrolls;
 } ex_result;
 
@@ -149,6 +172,8 @@ typedef struct ex_total {
     uint64_t states, transitions, ends, end_none, limits, seeds, complete, chance_cut;
     uint64_t end_winner[128], end_limit;
     ex_reasons reasons;
+    uint64_t fingerprint_seeds; /* seeds searched with fingerprints alone */
+    double collision;           /* the chance of a collision in any of them */
     int depth;
     double seconds;
     unsigned char *steps, *options, *triggers; /* reached: [nsteps], [noptions], [nprocs] */
@@ -165,11 +190,12 @@ void ex_total_free(ex_total *t);
 /* --------------------------------------------------- explore_report.c */
 
 /* Writes the report of t on out (`file` names the ruleset in each line):
- * the findings, what was never reached, the summary. Returns the number
- * of findings. */
+ * the findings (errors, then warnings as they come), what was never
+ * reached, the summary. Returns the number of errors (not warnings). */
 int ex_report(FILE *out, const ordo_program *p, const char *file, const ex_run_options *o,
               const ex_total *t);
-/* Writes each finding of t as a scenario that replays it, on f. */
+/* Writes each finding of t as a scenario that replays it, on f: an error's
+ * fails while the rules break there; a warning's passes. */
 void ex_write_scenarios(FILE *f, const ordo_program *p, const char *file, const ex_total *t,
                         int nplayers);
 

@@ -11,7 +11,8 @@
 #include "opcodes.h"
 
 static const char *const kind_names[EX_NKINDS] = {"runtime error", "deadlock", "no progress",
-                                                  "invariant broken"};
+                                                  "invariant broken", "ended by a limit",
+                                                  "cut off"};
 
 /* The file the instruction at pc came from: a layer's base for a line of
  * the base, else the file explored. */
@@ -73,7 +74,8 @@ void ex_write_scenarios(FILE *f, const ordo_program *p, const char *file, const 
 {
     fprintf(f, "# Written by `ordo explore %s`: each scenario replays a finding from the\n"
                "# start. It fails while the rules still break there: paste it into the\n"
-               "# ruleset, fix the rules, and it passes.\n",
+               "# ruleset, fix the rules, and it passes (a warning's passes already: it\n"
+               "# shows the way to how a game ended, or to where a walk was cut off).\n",
             file);
     for (size_t k = 0; k < t->nfound; k++) {
         const ex_found *x = &t->found[k];
@@ -85,6 +87,11 @@ void ex_write_scenarios(FILE *f, const ordo_program *p, const char *file, const 
             fprintf(f, "    %s\n", x->path[i]);
         if (x->f.kind == EX_NO_PROGRESS)
             fputs("    expect over    # no end can be reached from here\n", f);
+        if (x->f.kind == EX_LIMIT_END && x->f.code > 0 && x->f.code <= p->ntexts)
+            fprintf(f, "    expect over because \"%s\"    # a limit the rules set\n",
+                    p->texts[x->f.code - 1].text);
+        if (x->f.kind == EX_CUT)
+            fputs("    # the walk was cut off here (--depth), the game not over\n", f);
         const ordo_invariant *v =
             x->f.kind == EX_INVARIANT ? invariant_at_line(p, x->f.line) : NULL;
         if (v)
@@ -153,12 +160,18 @@ int ex_report(FILE *out, const ordo_program *p, const char *file, const ex_run_o
     int errors = 0;
     for (size_t k = 0; k < t->nfound; k++) {
         const ex_found *x = &t->found[k];
-        char knew[400];
+        char knew[400], count[80] = "";
         who_knew_text(&x->f, o->nplayers, knew, sizeof knew);
-        fprintf(out, "%s:%lu:1: error: %s: %s (seed %llu, %d decision%s from the start%s)\n",
-                file, (unsigned long)x->f.line, kind_names[x->f.kind], x->f.message,
-                (unsigned long long)x->f.seed, x->decisions, x->decisions == 1 ? "" : "s", knew);
-        errors++;
+        int warning = EX_IS_WARNING(x->f.kind);
+        if (warning)
+            snprintf(count, sizeof count, ": %llu %s, the first", (unsigned long long)x->f.count,
+                     x->f.kind == EX_CUT ? (x->f.count == 1 ? "walk" : "walks")
+                                         : (x->f.count == 1 ? "end state" : "end states"));
+        fprintf(out, "%s:%lu:1: %s: %s: %s%s (seed %llu, %d decision%s from the start%s)\n",
+                file, (unsigned long)x->f.line, warning ? "warning" : "error",
+                kind_names[x->f.kind], x->f.message, count, (unsigned long long)x->f.seed,
+                x->decisions, x->decisions == 1 ? "" : "s", knew);
+        errors += !warning;
     }
     int complete = t->complete == t->seeds && o->walks == 0;
     report_unreached(out, p, file, t, complete);
@@ -184,6 +197,11 @@ int ex_report(FILE *out, const ordo_program *p, const char *file, const ex_run_o
     if (t->end_limit)
         fprintf(out, "  of which ended by a limit the rules set, not a real end: %llu\n",
                 (unsigned long long)t->end_limit);
+    if (t->fingerprint_seeds)
+        fprintf(out,
+                "  fingerprints: states known by a 64-bit hash; the chance that two were taken "
+                "for one: %.1e\n",
+                t->collision);
     int triggers, fired;
     free(sc_trigger_procs(p, t->triggers, &triggers, &fired));
     fprintf(out, "  reached: steps %d of %u, options %d of %u, triggers %d of %d\n",

@@ -50,9 +50,10 @@ static void send_result(FILE *f, const ordo_program *p, const ex_result *r, int 
 static int take_found(ex_total *t, const ex_finding *f, char **path, int npath)
 {
     for (size_t k = 0; k < t->nfound; k++)
-        if (t->found[k].f.kind == f->kind && t->found[k].f.line == f->line &&
-            t->found[k].f.code == f->code)
+        if (ex_same_finding(&t->found[k].f, f->kind, f->line, f->code)) {
+            t->found[k].f.count += f->count;
             return 0; /* known from another seed */
+        }
     ex_found *v = realloc(t->found, (t->nfound + 1) * sizeof *v);
     if (!v)
         return -1;
@@ -91,6 +92,8 @@ static int read_result(FILE *f, const ordo_program *p, ex_total *t, uint64_t see
         ex_reasons_add(&t->reasons, (int)r.reasons.text[k] - 1, r.reasons.count[k]);
     t->reasons.other += r.reasons.other;
     t->end_limit += r.end_limit;
+    t->fingerprint_seeds += r.fingerprints != 0;
+    t->collision += r.collision;
     if (r.depth_reached > t->depth)
         t->depth = r.depth_reached;
     t->seconds += r.seconds;

@@ -31,6 +31,8 @@ typedef struct sim_head {
     int32_t nscores; /* scores read: the player count, or 0 (no score var, or an error) */
     int32_t errlen;  /* length of the error message; 0 when the game ended */
     int32_t nvars;   /* --var values read: the --var count, or 0 (none, or an error) */
+    int32_t reason;  /* the text number of the end's reason (`because`), -1: none */
+    int32_t limit;   /* 1: a limit the rules set ended it (`because limit`), not a real end */
 } sim_head;
 
 /* One game's result: the head, then nscores scores, nvars values of the
@@ -59,11 +61,20 @@ size_t sim_packed_size(const unsigned char *buf, size_t n);
  * bytes read. */
 size_t sim_unpack(const unsigned char *buf, sim_game *g);
 
+enum { SIM_REASONS = 32 }; /* end reasons told apart; the rest are counted together */
+
 /* What a run of games adds up. */
 typedef struct sim_totals {
     uint64_t games;          /* results added */
     uint64_t ended, no_winner, errors;
     uint64_t wins[PLAY_MAX_SEATS];
+    /* the games a limit the rules set ended: counted apart, not among the
+     * wins and "no winner", which are real results */
+    uint64_t limit_ends;
+    /* the ends by reason: slot k counts text number reason_text[k] - 1
+     * (0: a free slot), in the order first met; reason_other, past them */
+    uint32_t reason_text[SIM_REASONS];
+    uint64_t reason_count[SIM_REASONS], reason_other;
     /* sums over the games that ended (not the errors) */
     uint64_t decisions, turns, steps;
     int64_t score[PLAY_MAX_SEATS];
@@ -88,12 +99,15 @@ typedef struct sim_setup {
 } sim_setup;
 
 /* The text report: the run, one row per outcome (each player's wins, no
- * winner, errors) with its rate and 95% interval, the mean length, the
- * mean final scores and --var values of the games that ended. */
+ * winner, ended by a limit the rules set, errors) with its rate and 95%
+ * interval, the ends by reason, the mean length, the mean final scores and
+ * --var values of the games that ended. */
 void sim_print_table(FILE *f, const sim_setup *s, const sim_totals *t);
-/* Game `index` (0-based) as one JSON object on one line; var_names name
- * its g->h.nvars --var values (NULL when there are none). */
-void sim_print_json(FILE *f, uint64_t index, const sim_game *g, const char *const *var_names);
+/* Game `index` (0-based) of program p as one JSON object on one line, its
+ * end's reason by its text; var_names name its g->h.nvars --var values
+ * (NULL when there are none). */
+void sim_print_json(FILE *f, const ordo_program *p, uint64_t index, const sim_game *g,
+                    const char *const *var_names);
 
 /* The Wilson score interval of a proportion of k successes out of n
  * trials, at 95% confidence (z = 1.96): [*lo, *hi] within [0, 1]. n = 0

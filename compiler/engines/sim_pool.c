@@ -60,6 +60,14 @@ static void count_turns(void *ctx, const ordo_game *g, const ordo_event *ev)
 static void read_outcome(const sim_play *s, const ordo_game *g, sim_game *r)
 {
     r->h.winner = ordo_winner(g);
+    int limit = 0;
+    const char *why = ordo_end_reason(g, &limit);
+    for (int k = 0; why && k < s->p->ntexts; k++)
+        if (s->p->texts[k].text == why) {
+            r->h.reason = k;
+            break;
+        }
+    r->h.limit = limit;
     r->h.nvars = s->nvars;
     for (int i = 0; i < s->nvars; i++)
         if (ordo_get(g, s->var[i], 0, 0, 0, &r->var[i]) != ORDO_OK)
@@ -80,6 +88,7 @@ static void play_one(sim_play *s, uint64_t seed, sim_game *r)
     memset(&r->h, 0, sizeof r->h);
     r->h.seed = seed;
     r->h.winner = -1;
+    r->h.reason = -1;
     s->o.seed = seed; /* the random policy's generator starts from it */
     s->turns = 0;
     ordo_game *g = s->g;

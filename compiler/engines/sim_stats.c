@@ -59,6 +59,17 @@ void sim_totals_init(sim_totals *t)
     memset(t, 0, sizeof *t);
 }
 
+static void add_reason(sim_totals *t, int text)
+{
+    for (int k = 0; k < SIM_REASONS; k++)
+        if (t->reason_text[k] == (uint32_t)text + 1 || !t->reason_text[k]) {
+            t->reason_text[k] = (uint32_t)text + 1;
+            t->reason_count[k]++;
+            return;
+        }
+    t->reason_other++;
+}
+
 void sim_add(sim_totals *t, const sim_game *g)
 {
     t->games++;
@@ -70,7 +81,11 @@ void sim_add(sim_totals *t, const sim_game *g)
         return;
     }
     t->ended++;
-    if (g->h.winner >= 0 && g->h.winner < PLAY_MAX_SEATS)
+    if (g->h.reason >= 0)
+        add_reason(t, g->h.reason);
+    if (g->h.limit)
+        t->limit_ends++;
+    else if (g->h.winner >= 0 && g->h.winner < PLAY_MAX_SEATS)
         t->wins[g->h.winner]++;
     else
         t->no_winner++;
@@ -171,6 +186,35 @@ static void table_widths(table *tb, const sim_setup *s)
         tb->games_w = (int)strlen("games");
 }
 
+static void print_json_string(FILE *f, const char *s);
+
+/* "ended because: "TEXT" 12, "TEXT" (a limit) 3", the reasons in the
+ * order of their texts in the program, when a game gave one. */
+static void print_reasons(FILE *f, const sim_setup *s, const sim_totals *t)
+{
+    if (!t->reason_text[0])
+        return;
+    fputs("ended because:", f);
+    for (uint32_t last = 0, first = 1;; first = 0) {
+        int next = -1;
+        for (int k = 0; k < SIM_REASONS; k++)
+            if (t->reason_text[k] > last &&
+                (next < 0 || t->reason_text[k] < t->reason_text[next]))
+                next = k;
+        if (next < 0)
+            break;
+        last = t->reason_text[next];
+        if ((int)last - 1 >= s->p->ntexts)
+            continue;
+        fputs(first ? " " : ", ", f);
+        print_json_string(f, s->p->texts[last - 1].text);
+        fprintf(f, " %llu", (unsigned long long)t->reason_count[next]);
+    }
+    if (t->reason_other)
+        fprintf(f, ", other reasons %llu", (unsigned long long)t->reason_other);
+    fputc('\n', f);
+}
+
 static void print_means(FILE *f, const sim_setup *s, const sim_totals *t)
 {
     if (!t->ended)
@@ -209,7 +253,9 @@ void sim_print_table(FILE *f, const sim_setup *s, const sim_totals *t)
         print_row(&tb, label, t->wins[i]);
     }
     print_row(&tb, "no winner", t->no_winner);
+    print_row(&tb, "limit reached", t->limit_ends);
     print_row(&tb, "errors", t->errors);
+    print_reasons(f, s, t);
     print_means(f, s, t);
 }
 
@@ -251,7 +297,8 @@ static void print_json_vars(FILE *f, const sim_game *g, const char *const *var_n
     fputc('}', f);
 }
 
-void sim_print_json(FILE *f, uint64_t index, const sim_game *g, const char *const *var_names)
+void sim_print_json(FILE *f, const ordo_program *p, uint64_t index, const sim_game *g,
+                    const char *const *var_names)
 {
     fprintf(f, "{\"game\":%llu,\"seed\":%llu,\"winner\":", (unsigned long long)index,
             (unsigned long long)g->h.seed);
@@ -259,9 +306,14 @@ void sim_print_json(FILE *f, uint64_t index, const sim_game *g, const char *cons
         fprintf(f, "%d", g->h.winner + 1);
     else
         fputs("null", f);
-    fprintf(f, ",\"decisions\":%llu,\"turns\":%llu,\"steps\":%llu,\"scores\":",
+    fprintf(f, ",\"decisions\":%llu,\"turns\":%llu,\"steps\":%llu,\"reason\":",
             (unsigned long long)g->h.decisions, (unsigned long long)g->h.turns,
             (unsigned long long)g->h.steps);
+    if (p && g->h.reason >= 0 && g->h.reason < p->ntexts)
+        print_json_string(f, p->texts[g->h.reason].text);
+    else
+        fputs("null", f);
+    fprintf(f, ",\"limit\":%s,\"scores\":", g->h.limit ? "true" : "false");
     if (g->h.errlen) {
         fputs("null", f); /* no final score */
     } else {

@@ -7,7 +7,10 @@
 # error at its line, exit status 1; the scenarios it writes replay each
 # finding and fail, in `ordo test`, while the rules are as they are. A
 # clean game explores completely, exit 0; --jobs does not change the
-# report; random walks are reproducible. Last line: "N passed, M failed".
+# report; random walks are reproducible. Walks cut off by --depth, walks
+# round in circles and ends by a limit the rules set are reported with
+# their ways there; --seconds stops a walk that never ends and a long
+# chain's search within a second. Last line: "N passed, M failed".
 . "$(dirname "$0")/common.sh"
 ORDO=$BUILD/ordo
 DL=examples/explore/deadlock.ordo CI=examples/explore/circles.ordo
@@ -91,6 +94,13 @@ if grep -q 'deadlock' "$tmp/out" && ! grep -q 'could have known\|could not' "$tm
 if [ $? -eq 0 ] && grep -q '^explore: 515 states in 1 seed (complete: every reachable state)' "$tmp/out" &&
    grep -q 'ends: 196, player 1 wins 100, player 2 wins 96' "$tmp/out"; then ok; else
     bad "stones.ordo:"; cat "$tmp/out"; fi
+# breadth first without hidden state keeps fingerprints, not blocks, and
+# says how likely a collision was (TLC's n^2/2^65); with hidden state, the
+# blocks are kept (who could have known compares them) and it says nothing
+if grep -q '^  fingerprints: states known by a 64-bit hash; the chance that two were taken for one: 7.2e-15$' "$tmp/out"; then
+    ok; else bad "stones.ordo: no estimate of a collision"; fi
+"$ORDO" explore "$HI" >"$tmp/out" 2>&1
+if ! grep -q 'fingerprints' "$tmp/out"; then ok; else bad "hidden.ordo: fingerprints with hidden state"; fi
 # several seeds, one process or three: the same report but for the rate
 "$ORDO" explore "$DL" --seeds 5 --jobs 1 2>&1 | sed 's/, [0-9]* states\/s$//' >"$tmp/j1"
 "$ORDO" explore "$DL" --seeds 5 --jobs 3 2>&1 | sed 's/, [0-9]* states\/s$//' >"$tmp/j3"
@@ -111,6 +121,62 @@ if [ $? -eq 2 ] && grep -q 'planted deadlock' "$DL"; then ok; else bad "--scenar
     >/dev/null 2>"$tmp/err"
 if [ $? -eq 1 ] && grep -q "cannot write" "$tmp/err"; then ok; else
     bad "--scenarios that cannot be written: not exit 1"; cat "$tmp/err"; fi
+# Bounds and what walks tell (issue 27). A game that never ends (every turn
+# a new state): a walk cut off by --depth is a warning, counted, with the
+# way to it as a scenario that `ordo test` replays
+cat >"$tmp/forever.ordo" <<'EOF'
+ruleset "forever"
+players 1
+var n: 0..9
+var done: bool
+sequence {
+    step 1 "flip for ever" {
+        repeat until done {
+            turn player 1 {
+                choose player 1 "flip?" {
+                    option "flip" { n = 1 - n }
+                    option "stay" { n = n }
+                    option "stop" when n == 5 { done = true }
+                }
+            }
+        }
+        end game winner player 1
+    }
+}
+EOF
+"$ORDO" explore "$tmp/forever.ordo" --walks 3 --depth 5 --scenarios "$tmp/cut.ordo" >"$tmp/out" 2>&1
+st=$?
+if [ $st -eq 0 ] && grep -q "^$tmp/forever.ordo:9:1: warning: cut off: a random walk did not end within 5 decisions (--depth): 3 walks, the first (seed 1, 5 decisions from the start)$" "$tmp/out" &&
+   [ "$(grep -c '^    choose ' "$tmp/cut.ordo")" -eq 5 ]; then ok; else
+    bad "walks cut off by --depth were not reported (status $st):"; cat "$tmp/out"; fi
+cat "$tmp/forever.ordo" "$tmp/cut.ordo" >"$tmp/cut_with.ordo"
+if "$ORDO" test "$tmp/cut_with.ordo" >"$tmp/t" 2>&1; then ok; else
+    bad "the cut-off walk's scenario does not replay:"; cat "$tmp/t"; fi
+# --seconds stops a walk that never ends, not only between walks
+start=$(date +%s)
+timeout 30 "$ORDO" explore "$tmp/forever.ordo" --walks 1 --seconds 1 --memory 4096 >"$tmp/out" 2>&1
+took=$(($(date +%s) - start))
+if [ "$took" -le 4 ] && grep -q '(random walks)' "$tmp/out"; then ok; else
+    bad "--seconds 1 did not stop a walk that never ends (${took}s):"; cat "$tmp/out"; fi
+# under --ignore, a walk that comes back to a position searches it for a
+# way out: round in circles with none is an error with its way there, found
+# by walks too (a walk went round for ever)
+timeout 30 "$ORDO" explore "$CI" --ignore turns --walks 20 --seconds 5 --scenarios "$tmp/ciw.ordo" >"$tmp/out" 2>&1
+st=$?
+if [ $st -eq 1 ] && grep -q "^$CI:20:1: error: no progress: from here no end can be reached" "$tmp/out" &&
+   grep -q '^    choose "lock the baton"$' "$tmp/ciw.ordo"; then ok; else
+    bad "walks round in circles were not reported (status $st):"; cat "$tmp/out"; fi
+# a long chain searched breadth first: what follows the search (which
+# states can end) is linear, so --seconds 1 ends the run within a second
+# (it took minutes: a pass over every edge per state of the chain)
+printf 'ruleset "chain"\nplayers 1\nvar c: 0..3000000\nsequence {\n    step 1 "count" {\n' >"$tmp/chain.ordo"
+printf '        repeat until c == 3000000 {\n            choose player 1 "next?" {\n' >>"$tmp/chain.ordo"
+printf '                option "next" { c = c + 1 }\n            }\n        }\n        end game winner player 1\n    }\n}\n' >>"$tmp/chain.ordo"
+start=$(date +%s)
+timeout 30 "$ORDO" explore "$tmp/chain.ordo" --seconds 1 >"$tmp/out" 2>&1
+took=$(($(date +%s) - start))
+if [ "$took" -le 4 ] && grep -q '^explore: .*depth' "$tmp/out"; then ok; else
+    bad "--seconds 1 on a long chain took ${took}s:"; cat "$tmp/out"; fi
 # end reasons are told apart by their own texts, however many texts come
 # before them (the 33rd text and later were all counted, and named, as the
 # 32nd: Catan's round cap was reported as a display's "  {}: {}")
@@ -128,5 +194,15 @@ if grep -q '^  ended because "the first reason": 1$' "$tmp/many.out" &&
    grep -q '^  ended because "the second reason": 1$' "$tmp/many.out" &&
    [ "$(grep -c 'ended because' "$tmp/many.out")" = 2 ]; then ok; else
     bad "end reasons past the 32nd text:"; grep ended "$tmp/many.out"; fi
+# an end by a limit the rules set is a warning with its count, its first
+# seed and a scenario that replays it (and passes: it is not an error)
+"$ORDO" explore "$tmp/many.ordo" --scenarios "$tmp/many_sc.ordo" >"$tmp/many.out" 2>&1
+st=$?
+if [ $st -eq 0 ] && grep -q "^$tmp/many.ordo:[0-9]*:1: warning: ended by a limit: \"the second reason\" (\`because limit\`), not a real end: 1 end state, the first (seed 1, 1 decision from the start)$" "$tmp/many.out" &&
+   grep -q '^    expect over because "the second reason"' "$tmp/many_sc.ordo"; then ok; else
+    bad "an end by a limit was not a warning with a scenario (status $st):"; cat "$tmp/many.out"; fi
+cat "$tmp/many.ordo" "$tmp/many_sc.ordo" >"$tmp/many_with.ordo"
+if "$ORDO" test "$tmp/many_with.ordo" >"$tmp/t" 2>&1; then ok; else
+    bad "the limit end's scenario does not replay:"; cat "$tmp/t"; fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

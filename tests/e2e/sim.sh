@@ -3,7 +3,8 @@
 # with --jobs as without, --jsonl (a line a game, deterministic, the same
 # games as `ordo run`), runtime errors (counted, the first printed with its
 # seed, status 1), --var (an int var's final value), and bad command
-# lines (one line on stderr, status 2).
+# lines (one line on stderr, status 2), ends by a limit counted apart
+# (table and --jsonl).
 # Last line: "N passed, M failed".
 . "$(dirname "$0")/common.sh"
 ORDO=$BUILD/ordo
@@ -44,6 +45,7 @@ player 1 wins       2    5.0%   [1.4%, 16.5%]
 player 2 wins      22   55.0%   [39.8%, 69.3%]
 player 3 wins      16   40.0%   [26.3%, 55.4%]
 no winner           0    0.0%   [0.0%, 8.8%]
+limit reached       0    0.0%   [0.0%, 8.8%]
 errors              0    0.0%   [0.0%, 8.8%]
 mean length: 42.2 decisions, 16.8 turns, 2199 VM instructions
 mean final score: player 1 20.4, player 2 26.2, player 3 25.6
@@ -137,7 +139,35 @@ run 1 "$ORDO" sim "$TINY" --games 2 --max-steps 150 --jsonl --var round
 grep -q '"scores":null,"vars":null,"error":"step limit' "$tmp/out" && ok ||
     bad "--var after an error: $(head -1 "$tmp/out")"
 
-# 7. bad command lines: one line on stderr, status 2, nothing on stdout
+# 7. ends by reason: a limit the rules set (`because limit`) is counted
+# apart from the real results, in the table and in --jsonl (issue 27)
+cat >"$tmp/cap.ordo" <<'EOF'
+ruleset "a cap"
+players 1
+sequence {
+    step 1 "the end" {
+        choose player 1 "how?" {
+            option "win" { end game winner player 1 because "won" }
+            option "cap" { end game winner player 1 because limit "the cap" }
+        }
+    }
+}
+EOF
+run 0 "$ORDO" sim "$tmp/cap.ordo" --games 100 --seed 1
+w=$(sed -n 's/^player 1 wins *\([0-9]*\) .*/\1/p' "$tmp/out")
+l=$(sed -n 's/^limit reached *\([0-9]*\) .*/\1/p' "$tmp/out")
+if [ -n "$w" ] && [ -n "$l" ] && [ "$l" -gt 0 ] && [ $((w + l)) -eq 100 ] &&
+   grep -qx "ended because: \"won\" $w, \"the cap\" $l" "$tmp/out"; then ok; else
+    bad "limit ends not apart in the table:"; cat "$tmp/out"; fi
+run 0 "$ORDO" sim "$tmp/cap.ordo" --games 100 --seed 1 --jsonl
+n=$(grep -c '"reason":"the cap","limit":true,' "$tmp/out")
+m=$(grep -c '"reason":"won","limit":false,' "$tmp/out")
+[ "$n" -eq "$l" ] && [ "$m" -eq "$w" ] && ok || bad "--jsonl reasons: $n of $l, $m of $w"
+run 0 "$ORDO" sim "$TINY" --games 1 --jsonl
+grep -q '"steps":[0-9]*,"reason":null,"limit":false,"scores"' "$tmp/out" && ok ||
+    bad "--jsonl without a reason: $(cat "$tmp/out")"
+
+# 8. bad command lines: one line on stderr, status 2, nothing on stdout
 # usage STDERR_TEXT ARGS...
 usage() {
     text=$1

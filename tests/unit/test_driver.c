@@ -259,29 +259,34 @@ static void test_json_line(void **state)
     FILE *f = fmemopen(out, sizeof out, "w");
     assert_non_null(f);
     const char *const names[] = {"round", "bot_score"};
-    sim_print_json(f, 7, &g, NULL);
-    sim_print_json(f, 7, &g, names); /* --var after an error: null */
+    sim_print_json(f, NULL, 7, &g, NULL);
+    sim_print_json(f, NULL, 7, &g, names); /* --var after an error: null */
     g.h.errlen = 0;
     g.h.winner = 0;
     g.h.nscores = 2;
     g.score[0] = -1;
     g.score[1] = 12;
-    sim_print_json(f, 8, &g, NULL);
+    sim_print_json(f, NULL, 8, &g, NULL);
     g.h.nvars = 2;
     g.var[0] = 23;
     g.var[1] = -3;
-    sim_print_json(f, 8, &g, names);
+    g.h.limit = 1;
+    sim_print_json(f, NULL, 8, &g, names);
     fclose(f);
     assert_string_equal(out,
                         "{\"game\":7,\"seed\":8,\"winner\":null,\"decisions\":2,\"turns\":1,"
-                        "\"steps\":99,\"scores\":null,\"error\":\"at step 1 \\\"a\\\\b\\\"\\u000a\"}\n"
+                        "\"steps\":99,\"reason\":null,\"limit\":false,\"scores\":null,"
+                        "\"error\":\"at step 1 \\\"a\\\\b\\\"\\u000a\"}\n"
                         "{\"game\":7,\"seed\":8,\"winner\":null,\"decisions\":2,\"turns\":1,"
-                        "\"steps\":99,\"scores\":null,\"vars\":null,"
+                        "\"steps\":99,\"reason\":null,\"limit\":false,\"scores\":null,"
+                        "\"vars\":null,"
                         "\"error\":\"at step 1 \\\"a\\\\b\\\"\\u000a\"}\n"
                         "{\"game\":8,\"seed\":8,\"winner\":1,\"decisions\":2,\"turns\":1,"
-                        "\"steps\":99,\"scores\":[-1,12],\"error\":null}\n"
+                        "\"steps\":99,\"reason\":null,\"limit\":false,\"scores\":[-1,12],"
+                        "\"error\":null}\n"
                         "{\"game\":8,\"seed\":8,\"winner\":1,\"decisions\":2,\"turns\":1,"
-                        "\"steps\":99,\"scores\":[-1,12],\"vars\":{\"round\":23,\"bot_score\":-3},"
+                        "\"steps\":99,\"reason\":null,\"limit\":true,\"scores\":[-1,12],"
+                        "\"vars\":{\"round\":23,\"bot_score\":-3},"
                         "\"error\":null}\n");
 }
 

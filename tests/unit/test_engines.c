@@ -1,8 +1,11 @@
 /* test_engines.c — the engines of compiler/engines/ called through their
  * APIs, not the command line: the state search finds the deadlock planted
  * in examples/explore/deadlock.ordo, the same whatever the number of
- * jobs; the mutation engine makes and judges that ruleset's mutants; the
- * simulator's pool gives the same totals on 2 workers as on 1; the
+ * jobs, and its random walks report play round in circles and walks cut
+ * off by --depth, and its queue spills to disk and back in order; the
+ * mutation engine makes and judges that ruleset's mutants; the
+ * simulator's pool gives the same totals on 2 workers as on 1 and counts
+ * the ends by a limit the rules set apart; the
  * scenario runner and the rule document's run pass its scenarios; the
  * language server answers JSON-RPC messages handed to it directly. Run
  * from the top of the tree (the rulesets are read by path). */
@@ -20,6 +23,7 @@
 #include "compile_path.h"
 #include "doc_run.h"
 #include "explore.h"
+#include "explore_queue.h"
 #include "lsp.h"
 #include "mutants.h"
 #include "scenario.h"
@@ -84,6 +88,88 @@ static void test_explore_jobs_give_the_same_total(void **state)
     ex_total_free(&a);
     ex_total_free(&b);
     oc_free(c);
+}
+
+/* The finding of kind `kind` in t, or NULL. */
+static const ex_found *found_kind(const ex_total *t, int kind)
+{
+    for (size_t k = 0; k < t->nfound; k++)
+        if (t->found[k].f.kind == kind)
+            return &t->found[k];
+    return NULL;
+}
+
+/* Random walks report play round in circles (under the view without
+ * `turns`) as the breadth-first search does, and walks cut off by --depth
+ * as one warning counting them, with the way to the first. */
+static void test_explore_walks_report_circles_and_cut_offs(void **state)
+{
+    (void)state;
+    oc_compiler *c;
+    const ordo_program *p = compile_path(&c, "examples/explore/circles.ordo");
+    int ignore[] = {ordo_find_var(p, "turns"), -1};
+    assert_true(ignore[0] >= 0);
+    ex_run_options o = explore_options(1, 1);
+    o.walks = 20;
+    o.lim.ignore = ignore;
+    ex_total t;
+    assert_int_equal(ex_run(p, &o, &t), 0);
+    const ex_found *x = NULL; /* the circles, not the stall */
+    for (size_t k = 0; k < t.nfound; k++)
+        if (t.found[k].f.kind == EX_NO_PROGRESS && t.found[k].f.code == 0)
+            x = &t.found[k];
+    assert_non_null(x);
+    assert_int_equal(x->f.code, 0);
+    assert_int_equal(x->f.line, 20);
+    ex_total_free(&t);
+
+    o.lim.ignore = NULL;
+    o.lim.depth = 1;
+    assert_int_equal(ex_run(p, &o, &t), 0);
+    x = found_kind(&t, EX_CUT);
+    assert_non_null(x);
+    assert_true(EX_IS_WARNING(x->f.kind));
+    assert_true(x->f.count > 1 && x->f.count < 20);
+    assert_int_equal(x->decisions, 1);
+    int errors = 0;
+    for (size_t k = 0; k < t.nfound; k++)
+        errors += !EX_IS_WARNING(t.found[k].f.kind);
+    FILE *null = fopen("/dev/null", "w");
+    assert_non_null(null);
+    assert_int_equal(ex_report(null, p, "circles.ordo", &o, &t), errors); /* warnings not counted */
+    fclose(null);
+    ex_total_free(&t);
+    oc_free(c);
+}
+
+/* The queue of states to expand gives back what was put in, in order,
+ * through chunks written to disk past its memory, pushes and pops
+ * interleaved as a search does them. */
+static void test_explore_queue_spills_to_disk(void **state)
+{
+    (void)state;
+    enum { BLOCK = 1000, N = 40000 };
+    ex_queue q;
+    ex_queue_init(&q, BLOCK, 0, 1u << 30); /* the least memory: a few chunks */
+    unsigned char in[BLOCK], out[BLOCK];
+    uint32_t next_in = 0, next_out = 0, index, depth;
+    while (next_out < N) {
+        for (int k = 0; k < 3 && next_in < N; k++, next_in++) {
+            memset(in, (int)(next_in % 251), sizeof in);
+            memcpy(in, &next_in, sizeof next_in);
+            assert_int_equal(ex_queue_push(&q, next_in, next_in / 7, in), 0);
+        }
+        assert_int_equal(ex_queue_pop(&q, &index, &depth, out), 1);
+        assert_int_equal(index, next_out);
+        assert_int_equal(depth, next_out / 7);
+        assert_int_equal(out[BLOCK - 1], next_out % 251);
+        assert_memory_equal(out, &next_out, sizeof next_out);
+        next_out++;
+    }
+    assert_int_equal(ex_queue_pop(&q, &index, &depth, out), 0);
+    assert_true(q.spilled > 0);
+    assert_int_equal(q.on_disk, 0);
+    ex_queue_free(&q);
 }
 
 /* ----------------------------------------------------------- mutate */
@@ -154,6 +240,33 @@ static void test_sim_pool_gives_the_same_totals(void **state)
     assert_memory_equal(one.t.wins, two.t.wins, sizeof one.t.wins);
     assert_memory_equal(&one.t, &two.t, sizeof one.t);
     oc_free(c);
+}
+
+/* A game a limit the rules set ended is counted apart, not among the wins
+ * (nor "no winner"), and its reason with the others. */
+static void test_sim_counts_limit_ends_apart(void **state)
+{
+    (void)state;
+    sim_totals t;
+    sim_totals_init(&t);
+    sim_game g;
+    memset(&g, 0, sizeof g);
+    g.h.winner = 0;
+    g.h.reason = 3;
+    sim_add(&t, &g);
+    g.h.limit = 1;
+    sim_add(&t, &g);
+    g.h.winner = -1;
+    g.h.reason = 5;
+    sim_add(&t, &g);
+    assert_int_equal(t.ended, 3);
+    assert_int_equal(t.wins[0], 1);
+    assert_int_equal(t.no_winner, 0);
+    assert_int_equal(t.limit_ends, 2);
+    assert_int_equal(t.reason_text[0], 4);
+    assert_int_equal(t.reason_count[0], 2);
+    assert_int_equal(t.reason_text[1], 6);
+    assert_int_equal(t.reason_count[1], 1);
 }
 
 /* ------------------------------------------------ scenarios and doc */
@@ -248,8 +361,11 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_explore_finds_the_deadlock),
         cmocka_unit_test(test_explore_jobs_give_the_same_total),
+        cmocka_unit_test(test_explore_walks_report_circles_and_cut_offs),
+        cmocka_unit_test(test_explore_queue_spills_to_disk),
         cmocka_unit_test(test_mutate_judges_every_mutant),
         cmocka_unit_test(test_sim_pool_gives_the_same_totals),
+        cmocka_unit_test(test_sim_counts_limit_ends_apart),
         cmocka_unit_test(test_scenarios_and_doc_run),
         cmocka_unit_test(test_lsp_server_answers),
     };

@@ -1,0 +1,155 @@
+/* explore_queue.c — the breadth-first search's queue of states to expand,
+ * spilling to disk past its memory budget (see explore_queue.h).
+ *
+ * A chunk is written to while it is the last and read from while it is
+ * the first; the ones between wait. Past the budget, the waiting chunk
+ * nearest the end (the last to be read) goes to the temporary file, so
+ * what is read next stays in memory as long as it can. The file is
+ * emptied whenever no chunk is left on it.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "explore_queue.h"
+
+struct ex_chunk {
+    unsigned char *mem; /* its entries, or NULL while on disk */
+    size_t n, read;     /* entries written, read */
+    long offset;        /* where it is on disk */
+};
+
+/* An entry: the index and the depth, then the block at 8 bytes (a
+ * block's alignment). */
+static size_t entry_size(const ex_queue *q)
+{
+    return 8 + q->block;
+}
+
+void ex_queue_init(ex_queue *q, size_t block, uint64_t memory, uint64_t disk)
+{
+    memset(q, 0, sizeof *q);
+    q->block = block;
+    q->max_disk = disk;
+    /* chunks of about 4 MB, and at least 4 of them in memory */
+    q->per_chunk = (4u << 20) / entry_size(q);
+    if (q->per_chunk < 16)
+        q->per_chunk = 16;
+    q->max_loaded = (size_t)(memory / (q->per_chunk * entry_size(q)));
+    if (q->max_loaded < 4)
+        q->max_loaded = 4;
+}
+
+void ex_queue_free(ex_queue *q)
+{
+    for (size_t k = q->head; k < q->tail; k++)
+        free(q->chunks[k].mem);
+    free(q->chunks);
+    if (q->disk)
+        fclose(q->disk);
+    memset(q, 0, sizeof *q);
+}
+
+/* Writes the waiting chunk nearest the end to disk, if one is in memory. */
+static int spill_one(ex_queue *q)
+{
+    for (size_t k = q->tail - 1; k-- > q->head + 1;) {
+        ex_chunk *c = &q->chunks[k];
+        if (!c->mem)
+            continue;
+        if (!q->disk && !(q->disk = tmpfile()))
+            return -1;
+        size_t bytes = c->n * entry_size(q);
+        if ((uint64_t)q->disk_end + bytes > q->max_disk ||
+            fseek(q->disk, q->disk_end, SEEK_SET) != 0 || fwrite(c->mem, 1, bytes, q->disk) != bytes)
+            return -1;
+        c->offset = q->disk_end;
+        q->disk_end += (long)bytes;
+        free(c->mem);
+        c->mem = NULL;
+        q->loaded--;
+        q->on_disk++;
+        q->spilled++;
+        return 0;
+    }
+    return 0; /* nothing waits: over the budget by a chunk or two */
+}
+
+static int new_chunk(ex_queue *q)
+{
+    if (q->tail == q->cap) {
+        if (q->head > 0) {
+            memmove(q->chunks, q->chunks + q->head, (q->tail - q->head) * sizeof *q->chunks);
+            q->tail -= q->head;
+            q->head = 0;
+        } else {
+            size_t cap = q->cap ? 2 * q->cap : 64;
+            ex_chunk *v = realloc(q->chunks, cap * sizeof *v);
+            if (!v)
+                return -1;
+            q->chunks = v;
+            q->cap = cap;
+        }
+    }
+    ex_chunk *c = &q->chunks[q->tail];
+    memset(c, 0, sizeof *c);
+    if (!(c->mem = malloc(q->per_chunk * entry_size(q))))
+        return -1;
+    q->tail++;
+    q->loaded++;
+    return q->loaded > q->max_loaded ? spill_one(q) : 0;
+}
+
+int ex_queue_push(ex_queue *q, uint32_t index, uint32_t depth, const void *block)
+{
+    if ((q->head == q->tail || q->chunks[q->tail - 1].n == q->per_chunk) && new_chunk(q) != 0)
+        return -1;
+    ex_chunk *c = &q->chunks[q->tail - 1];
+    unsigned char *e = c->mem + c->n * entry_size(q);
+    memcpy(e, &index, sizeof index);
+    memcpy(e + 4, &depth, sizeof depth);
+    memcpy(e + 8, block, q->block);
+    c->n++;
+    return 0;
+}
+
+/* Reads chunk c back from disk. */
+static int load(ex_queue *q, ex_chunk *c)
+{
+    size_t bytes = c->n * entry_size(q);
+    if (!(c->mem = malloc(bytes)))
+        return -1;
+    if (fseek(q->disk, c->offset, SEEK_SET) != 0 || fread(c->mem, 1, bytes, q->disk) != bytes)
+        return -1;
+    q->loaded++;
+    if (--q->on_disk == 0) {
+        /* nothing left there: the file starts again from nothing */
+        fflush(q->disk);
+        if (ftruncate(fileno(q->disk), 0) == 0)
+            q->disk_end = 0;
+    }
+    return 0;
+}
+
+int ex_queue_pop(ex_queue *q, uint32_t *index, uint32_t *depth, void *block)
+{
+    while (q->head < q->tail) {
+        ex_chunk *c = &q->chunks[q->head];
+        if (c->read < c->n) {
+            if (!c->mem && load(q, c) != 0)
+                return -1;
+            const unsigned char *e = c->mem + c->read * entry_size(q);
+            memcpy(index, e, sizeof *index);
+            memcpy(depth, e + 4, sizeof *depth);
+            memcpy(block, e + 8, q->block);
+            c->read++;
+            return 1;
+        }
+        if (q->head + 1 == q->tail && c->n < q->per_chunk)
+            return 0; /* read to the end of the chunk still written to */
+        free(c->mem);
+        q->loaded--;
+        q->head++;
+    }
+    return 0;
+}

@@ -1,0 +1,41 @@
+/* explore_queue.h — the states a breadth-first search has still to expand
+ * (explore.c), first in first out: each entry a state's index, its depth
+ * and its game block. Entries are kept in chunks; past a memory budget, whole chunks
+ * between the one being read and the one being written go to a temporary
+ * file, and come back when the reading reaches them (TLC's disk queue).
+ */
+#ifndef ORDO_ENGINES_EXPLORE_QUEUE_H
+#define ORDO_ENGINES_EXPLORE_QUEUE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct ex_chunk ex_chunk;
+
+typedef struct ex_queue {
+    size_t block;        /* bytes of a game block */
+    size_t per_chunk;    /* entries a chunk */
+    size_t max_loaded;   /* chunks in memory at most (one more while reading back) */
+    ex_chunk *chunks;    /* [head, tail): the chunks still to read */
+    size_t head, tail, cap;
+    size_t loaded;       /* chunks in memory */
+    FILE *disk;          /* the spilled chunks, or NULL before the first */
+    long disk_end;       /* bytes written to it */
+    size_t on_disk;      /* chunks there not yet read back */
+    uint64_t spilled;    /* chunks ever written to disk */
+    uint64_t max_disk;   /* bytes the file may hold */
+} ex_queue;
+
+/* An empty queue of blocks of `block` bytes keeping at most about
+ * `memory` bytes of them in memory and `disk` bytes on disk. */
+void ex_queue_init(ex_queue *q, size_t block, uint64_t memory, uint64_t disk);
+void ex_queue_free(ex_queue *q);
+/* Appends state `index` with its depth and block: 0, or -1 (no memory,
+ * or the disk budget or the disk full). */
+int ex_queue_push(ex_queue *q, uint32_t index, uint32_t depth, const void *block);
+/* Takes the first entry into *index, *depth and block: 1; 0 when the
+ * queue is empty; -1 when a spilled chunk could not be read back. */
+int ex_queue_pop(ex_queue *q, uint32_t *index, uint32_t *depth, void *block);
+
+#endif /* ORDO_ENGINES_EXPLORE_QUEUE_H */
