@@ -121,7 +121,8 @@ _TRACE_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_vo
 
 
 # what a finding of Ruleset.explore is (explore.h's EX_*)
-EXPLORE_KINDS = ("runtime error", "deadlock", "no progress", "invariant broken")
+EXPLORE_KINDS = ("runtime error", "deadlock", "no progress", "invariant broken", "ended by a limit",
+                 "cut off")
 Exploration = collections.namedtuple("Exploration",
                                      "states transitions ends complete findings report")
 
