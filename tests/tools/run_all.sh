@@ -9,7 +9,8 @@
 #   seeds, default 1000), hidden information (each seat's trace against
 #   the full one), the Python binding (pytest), random-policy sweep, command line, the rule
 #   documents (ordo doc), `ordo lsp`, the editor grammars,
-#   `ordo sim`, `ordo play`, the Splendor ruleset against its hand-written
+#   `ordo sim`, `ordo play`, the shell sessions README.md and doc/ show
+#   (tests/tools/transcripts.py), the Splendor ruleset against its hand-written
 #   reference, the mutation fuzzer (FUZZ=N iterations, default 3000).
 #   Every ruleset's emitted C is held to the interpreter on SAME_SEEDS
 #   seeds (default 10000; `make test` sets 1000 for the ASan build).
@@ -116,6 +117,8 @@ suite "ordo play" sh tests/e2e/play.sh "$BUILD"
 suite "Catan: bad board data refused at its file and line" sh tests/e2e/catan_data.sh "$BUILD"
 suite "ordo play in a terminal: a person against three Catan bots (tmux)" sh tests/e2e/tmux_play.sh "$BUILD"
 suite "ordo lsp: the language server in scripted sessions" sh tests/e2e/lsp.sh "$BUILD"
+suite "the shell sessions of README.md and doc/ replayed" \
+    python3 tests/tools/transcripts.py "$BUILD" README.md doc/*.md
 suite "editor grammars (TextMate, Vim) over every .ordo file" sh tests/tools/grammars.sh
 suite "Splendor: the ruleset and the hand-written reference agree" \
     sh tests/e2e/splendor_ref.sh "$BUILD"

@@ -4,8 +4,9 @@ true: every fenced block whose first line is a command (`$ CMD`) is run,
 command by command from the project's root, and what each prints (stdout
 and stderr, as a terminal shows them) must be the lines that follow it in
 the block, up to the next `$` line. A line `...` alone stands for any
-number of lines, and a line ending in ` (re)` is a regular expression for
-the line printed (a time, a rate). As cram does it, so a README or a
+number of lines; a line ending in ` (glob)` stands for the lines it
+matches with `*` for any text, one ending in ` (re)` for those its
+regular expression matches (a time, a rate). As cram does it, so a README or a
 tutorial that drifts from the tools fails `make test`.
 
 Paths under /tmp/ in a block are given a folder of the block's own (and
@@ -85,10 +86,14 @@ def matches(want, got):
 
 
 def line_matches(want, got):
-    """A line as shown, or, ending in " (re)", a regular expression for it
-    (a figure that changes from run to run: a time, a rate)."""
+    """A line as shown; ending in " (glob)", the line with `*` for any text;
+    ending in " (re)", a regular expression for it (a figure that changes
+    from run to run: a time, a rate)."""
     if want.endswith(" (re)"):
         return re.fullmatch(want[:-5], got) is not None
+    if want.endswith(" (glob)"):
+        pattern = ".*".join(re.escape(part) for part in want[:-7].split("*"))
+        return re.fullmatch(pattern, got) is not None
     return want == got
 
 
