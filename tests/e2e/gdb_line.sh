@@ -11,6 +11,12 @@ ORDOC=$BUILD/ordoc
 CC=${CC:-cc}
 SRC=tests/e2e/data/tiny.ordo
 
+# the sanitizers' libraries link only with their flags, and gdb under ASan
+# is another test: the plain build checks the lines
+case $BUILD in
+*asan*) echo "skipped in $BUILD (the plain build checks the emitted C's lines)"
+        echo "0 passed, 0 failed"; exit 0 ;;
+esac
 if ! command -v gdb >/dev/null 2>&1; then
     echo "note: gdb not found; the #line checks are skipped"
     ok
