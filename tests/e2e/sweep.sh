@@ -1,9 +1,12 @@
 #!/bin/sh
-# sweep.sh BUILD N [FILE] — plays seeds 1..N of FILE (default
-# rulesets/titan.ordo) with the random policy, cycling the player count
-# through the ruleset's range, and requires that no game ends in a runtime
-# error. Runs on every core. Last line: "N passed, M failed" (one test per
-# game).
+# sweep.sh BUILD N [FILE] — plays N games of FILE (default
+# rulesets/titan.ordo) with the random policy, the player counts of the
+# ruleset's range taking turns at the seeds (N/K games at each of its K
+# counts, seeds 1..N in all), and requires that no game ends in a runtime
+# error. The games are `ordo sim`'s (one compilation a player count, on
+# every core); each game that fails is listed with its seed and player
+# count, which `ordo run FILE --seed S --players P` replays. Last line:
+# "N passed, M failed" (one test per game).
 BUILD=${1:-build}
 N=${2:-1000}
 FILE=${3:-rulesets/titan.ordo}
@@ -20,24 +23,30 @@ set -- $(sed -n 's/^[[:space:]]*players[[:space:]]*\([0-9]*\)\(\.\.\([0-9]*\)\)\
 lo=${1:-2} hi=${2:-${1:-2}}
 jobs=$(nproc 2>/dev/null || echo 2)
 start=$(date +%s)
-j=0
-while [ "$j" -lt "$jobs" ]; do
-    (
-        s=$((j + 1))
-        while [ "$s" -le "$N" ]; do
-            p=$((lo + s % (hi - lo + 1)))
-            if ! "$ORDO" run "$FILE" --policy random --seed "$s" --players "$p" \
-                    --trace none >/dev/null 2>"$tmp/err.$j"; then
-                echo "FAIL: seed $s, $p players: $(head -1 "$tmp/err.$j")" >>"$tmp/fail.$j"
-            fi
-            s=$((s + jobs))
-        done
-    ) &
-    j=$((j + 1))
+p=$lo first=1 played=0 trouble=0
+: >"$tmp/fail"
+while [ "$p" -le "$hi" ]; do
+    # this count's share of the games: seeds first .. first + n - 1
+    n=$(( (N - played) / (hi - p + 1) ))
+    if [ "$n" -gt 0 ]; then
+        "$ORDO" sim "$FILE" --games "$n" --seed "$first" --players "$p" --jsonl --jobs "$jobs" \
+            >"$tmp/games" 2>"$tmp/err"
+        st=$?
+        # a game's line: {"game":G,"seed":S,...,"error":null} or "error":"TEXT"
+        grep -v '"error":null}$' "$tmp/games" |
+            sed -n 's/^{"game":[0-9]*,"seed":\([0-9]*\),.*"error":"\(.*\)"}$/FAIL: seed \1, '"$p"' players: runtime error: \2/p' |
+            sed 's/\\"/"/g; s/\\\\/\\/g' >>"$tmp/fail"
+        if [ "$st" -gt 1 ] || [ "$(wc -l <"$tmp/games")" -ne "$n" ]; then
+            echo "sweep: ordo sim on $p players did not play its $n games (status $st):"
+            head -n 3 "$tmp/err"
+            trouble=1
+        fi
+    fi
+    played=$((played + n)) first=$((first + n)) p=$((p + 1))
 done
-wait
-fail=$(cat "$tmp"/fail.* 2>/dev/null | wc -l)
-cat "$tmp"/fail.* 2>/dev/null | sort -t' ' -k3n | head -20
+fail=$(wc -l <"$tmp/fail")
+sort -t' ' -k3n "$tmp/fail" | head -20
 echo "sweep: $N games of $FILE ($lo..$hi players) in $(($(date +%s) - start))s, $fail with errors"
+[ "$trouble" -eq 1 ] && fail=$((fail + 1))
 echo "$((N - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]
