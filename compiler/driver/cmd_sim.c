@@ -5,6 +5,7 @@
  * worker processes, the results in game order whatever their number);
  * here are the command line, the progress line and the output.
  */
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -27,12 +28,16 @@ typedef struct sim_args {
     int nvars;
     uint64_t games;
     int jobs, jsonl;
+    uint32_t shard, shards; /* --shard K/N: this run plays the K-th share (1-based) */
+    const char **merge;  /* --merge FILE, in order (argv's words), or NULL */
+    int nmerge;
     drv_diag dd;         /* -Werror, -Wno-NAME, --diagnostics-format */
 } sim_args;
 
 /* ---- the command line */
 
-enum { OPT_GAMES, OPT_JOBS, OPT_VAR, OPT_SCORE, OPT_JSONL };
+enum { OPT_GAMES, OPT_JOBS, OPT_VAR, OPT_SCORE, OPT_JSONL, OPT_SHARD, OPT_MERGE };
+enum { SIM_MAX_SHARDS = 1 << 16 };
 static const drv_option sim_options[] = {
     {"games", 0, "N", "games to play (default 100)", OPT_GAMES, NULL},
     {"seed", 0, "S", "game i (0-based) has seed S+i (default 1)", DRV_PLAY(SEED), NULL},
@@ -53,6 +58,14 @@ static const drv_option sim_options[] = {
     {"jobs", 0, "K", "play on K processes (the same output; default 1)", OPT_JOBS, NULL},
     {"max-steps", 0, "N", "stop a game with an error after N VM instructions", DRV_PLAY(MAX_STEPS),
      NULL},
+    {"shard", 0, "K/N",
+     "play only the K-th of N equal shares of the games (the same seeds as in the whole run; "
+     "with --jsonl, lines that --merge adds up)",
+     OPT_SHARD, NULL},
+    {"merge", 0, "FILE",
+     "play nothing: add up the games of the --jsonl output FILE (a shard's; --merge again for "
+     "each), in game order, as one run of FILE's ruleset",
+     OPT_MERGE, NULL},
     {0}};
 
 const drv_command cmd_sim_command = {
@@ -79,6 +92,22 @@ static int parse_count(const char *name, const char *v, uint64_t max, uint64_t *
         fprintf(stderr, "%s: bad value '%s' for %s (1..%llu)\n", prog, v, name,
                 (unsigned long long)max);
     return -1;
+}
+
+/* --shard K/N, 1 <= K <= N <= 65536: 0, or -1 after a message. */
+static int parse_shard(const char *v, sim_args *a)
+{
+    unsigned long k = 0, n = 0;
+    char tail;
+    if (sscanf(v, "%lu/%lu%c", &k, &n, &tail) != 2 || k < 1 || n < 1 || k > n ||
+        n > SIM_MAX_SHARDS) {
+        fprintf(stderr, "%s: bad value '%s' for --shard (K/N, 1 <= K <= N <= %d)\n", prog, v,
+                SIM_MAX_SHARDS);
+        return -1;
+    }
+    a->shard = (uint32_t)k;
+    a->shards = (uint32_t)n;
+    return 0;
 }
 
 /* One of sim's options, or its file. */
@@ -109,6 +138,11 @@ static int take(void *ctx, int id, const char *v)
     case OPT_SCORE:
         a->score = v;
         return DRV_TAKEN;
+    case OPT_SHARD:
+        return parse_shard(v, a) == 0 ? DRV_TAKEN : DRV_BAD;
+    case OPT_MERGE:
+        a->merge[a->nmerge++] = v;
+        return DRV_TAKEN;
     }
     return drv_play_or_diag_take(&a->o, &a->dd, id, v, prog);
 }
@@ -121,9 +155,16 @@ static int parse_args(sim_args *a, int argc, char **argv)
     drv_diag_init(&a->dd);
     a->games = SIM_DEFAULT_GAMES;
     a->jobs = 1;
+    a->merge = calloc((size_t)(argc > 0 ? argc : 1), sizeof *a->merge); /* at most a word each */
+    if (!a->merge)
+        return TOOL_FAIL;
     int st = drv_options_read(&cmd_sim_command, argc, argv, take, a);
     if (st != DRV_OPT_GO)
         return st;
+    if (a->nmerge && a->shards) {
+        fprintf(stderr, "%s: --merge adds up shards; it plays none (no --shard)\n", prog);
+        return TOOL_USAGE;
+    }
     if (!a->file) {
         fprintf(stderr, "%s: no input file (try '%s --help')\n", prog, prog);
         return TOOL_USAGE;
@@ -271,12 +312,70 @@ static int sim_setup_play(sim_play *s, const ordo_program *p, const sim_args *a,
                                                                               : TOOL_FAIL;
 }
 
+/* The first game of the K-th of N shares of G games, exactly: floor((K-1)
+ * G / N) without the product overflowing (N <= 65536). */
+static uint64_t shard_start(uint64_t games, uint32_t k, uint32_t n)
+{
+    return games / n * (k - 1) + games % n * (k - 1) / n;
+}
+
+/* What a run ends with: the table (unless --jsonl) and the first error. */
+static int finish(const sim_args *a, const sim_setup *su, const sim_out *out)
+{
+    if (!a->jsonl)
+        sim_print_table(stdout, su, &out->t);
+    fflush(stdout);
+    if (!out->t.errors)
+        return TOOL_OK;
+    fprintf(stderr, "%s: seed %llu: runtime error: %s\n", prog,
+            (unsigned long long)out->t.first_error_seed, out->t.first_error);
+    return TOOL_FAIL;
+}
+
+/* --merge: the shards' games added up as one run's. */
+static int merge(const ordo_program *p, const sim_args *a)
+{
+    sim_out out;
+    sim_hooks h = {take_game, NULL, &out, stderr, prog};
+    sim_play s;
+    memset(&s, 0, sizeof s);
+    int status = sim_setup_play(&s, p, a, &h); /* the players and policies the header names */
+    if (status != DRV_GO) {
+        sim_play_free(&s);
+        return status;
+    }
+    sim_totals_init(&out.t);
+    out.p = p;
+    out.jsonl = a->jsonl;
+    out.var_names = a->nvars ? a->var : NULL;
+    out.pr.on = 0;
+    uint64_t games;
+    /* out.seed0 is set from the first game, before any is taken */
+    int rc = sim_merge_run(p, a->merge, a->nmerge, &h, &games, &out.seed0);
+    sim_setup su = {p, a->file, games, out.seed0, s.players, s.o.policy, a->var};
+    status = rc == 0 ? finish(a, &su, &out) : TOOL_FAIL;
+    sim_play_free(&s);
+    return status;
+}
+
 static int simulate(const ordo_program *p, const sim_args *a)
 {
+    if (a->nmerge)
+        return merge(p, a);
     sim_out out;
     sim_hooks h = {take_game, show_progress, &out, stderr, prog};
     sim_play s;
     memset(&s, 0, sizeof s);
+    uint64_t seed0 = a->o.seed; /* game 0's, which the JSON lines count from */
+    sim_args run = *a; /* a shard plays its share: its seeds, its count */
+    if (a->shards) {
+        uint64_t lo = shard_start(a->games, a->shard, a->shards);
+        run.games = shard_start(a->games, a->shard + 1, a->shards) - lo;
+        if (a->shard == a->shards)
+            run.games = a->games - lo;
+        run.o.seed = a->o.seed + lo;
+    }
+    a = &run;
     int status = sim_setup_play(&s, p, a, &h);
     if (status != DRV_GO) {
         sim_play_free(&s);
@@ -284,38 +383,31 @@ static int simulate(const ordo_program *p, const sim_args *a)
     }
     sim_totals_init(&out.t);
     out.p = p;
-    out.seed0 = a->o.seed;
+    out.seed0 = seed0;
     out.jsonl = a->jsonl;
     out.var_names = a->nvars ? a->var : NULL;
     progress_start(&out.pr, a->games);
     int rc = sim_play_run(&s, a->games, a->jobs, &h);
     progress_end(&out.pr);
+    sim_setup su = {p, a->file, a->games, a->o.seed, s.players, s.o.policy, a->var};
     sim_play_free(&s);
     if (rc != 0)
         return TOOL_FAIL;
-    if (!a->jsonl) {
-        sim_setup su = {p, a->file, a->games, a->o.seed, s.players, s.o.policy, a->var};
-        sim_print_table(stdout, &su, &out.t);
-    }
-    fflush(stdout);
-    if (!out.t.errors)
-        return TOOL_OK;
-    fprintf(stderr, "%s: seed %llu: runtime error: %s\n", prog,
-            (unsigned long long)out.t.first_error_seed, out.t.first_error);
-    return TOOL_FAIL;
+    return finish(a, &su, &out);
 }
 
 int cmd_sim(int argc, char **argv)
 {
     sim_args a;
     int status = parse_args(&a, argc, argv);
-    if (status != DRV_GO)
-        return status;
-    oc_compiler *c;
-    if (drv_diag_start(&a.dd) != 0)
-        return TOOL_FAIL;
-    const ordo_program *p = drv_compile(a.file, &a.dd, &c);
-    status = drv_diag_finish(&a.dd) == 0 && p ? simulate(p, &a) : TOOL_FAIL;
-    oc_free(c);
+    if (status == DRV_GO && drv_diag_start(&a.dd) != 0) {
+        status = TOOL_FAIL;
+    } else if (status == DRV_GO) {
+        oc_compiler *c;
+        const ordo_program *p = drv_compile(a.file, &a.dd, &c);
+        status = drv_diag_finish(&a.dd) == 0 && p ? simulate(p, &a) : TOOL_FAIL;
+        oc_free(c);
+    }
+    free(a.merge);
     return status;
 }

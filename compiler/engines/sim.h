@@ -2,7 +2,8 @@
  * games, and how they are printed (the text table, JSON lines) or sent from
  * a worker process to the parent (sim_pack, sim_unpack): sim_stats.c; the
  * games of a run played in one process or on a pool of workers:
- * sim_pool.c.
+ * sim_pool.c; the JSON lines of a run's shards read back and merged:
+ * sim_merge.c.
  *
  * The totals are integer sums, divided only when printed, so adding the
  * same games in the same order gives the same bytes whether they were
@@ -153,5 +154,20 @@ void sim_play_free(sim_play *s);
  * (1: this one), handing each result to h->result in game order. 0, or
  * -1 after a message when a worker failed. */
 int sim_play_run(sim_play *s, uint64_t games, int jobs, const sim_hooks *h);
+
+/* --------------------------------------------------------- sim_merge.c */
+
+/* One line of `ordo sim --jsonl` (sim_print_json's) of program p read back:
+ * the game's index and result. 0, or -1 with the reason in why (n bytes)
+ * when the line is not such a game of p. */
+int sim_read_json(const ordo_program *p, const char *line, size_t len, uint64_t *index,
+                  sim_game *g, char *why, size_t n);
+/* The games of the JSON-lines files paths[0..n) (shards of one run, each
+ * in game order), handed to h->result in game order, so that their totals
+ * are the whole run's: 0 with the count in *games and game 0's seed in
+ * *seed0, or -1 after a message naming the file and line (a line that is
+ * no game of p, a game twice, a game missing, another run's seed). */
+int sim_merge_run(const ordo_program *p, const char *const *paths, int n, const sim_hooks *h,
+                  uint64_t *games, uint64_t *seed0);
 
 #endif /* ORDO_ENGINES_SIM_H */

@@ -248,7 +248,7 @@ expect_out 'usage: ordo sim' "$ORDO" help sim
 expect 0 0 "$ORDO" run "$TINY" --seed=3 --trace=none --max-st 0
 expect 0 0 "$ORDO" run --trace none -- "$TINY"
 expect 2 1 "$ORDO" sim "$TINY" --s 3
-if grep -qxF "ordo sim: ambiguous option '--s' (--seed, --score)" "$tmp/err"; then
+if grep -qxF "ordo sim: ambiguous option '--s' (--seed, --score, --shard)" "$tmp/err"; then
     pass=$((pass + 1)); else echo "FAIL: ambiguous --s: $(cat "$tmp/err")"; fail=$((fail + 1)); fi
 expect 2 1 "$ORDO" test --coverage=yes "$TINY"
 expect 2 1 "$ORDO" doc "$TINY" -o

@@ -4,7 +4,8 @@
 # games as `ordo run`), runtime errors (counted, the first printed with its
 # seed, status 1), --var (an int var's final value), and bad command
 # lines (one line on stderr, status 2), ends by a limit counted apart
-# (table and --jsonl).
+# (table and --jsonl), shards (--shard K/N) whose --merge is the whole
+# run's table and lines.
 # Last line: "N passed, M failed".
 . "$(dirname "$0")/common.sh"
 ORDO=$BUILD/ordo
@@ -197,6 +198,42 @@ usage "--players must be in 2..3, not 4" "$TINY" --players 4
 usage "runs past seed 2^64-1" "$TINY" --seed 18446744073709551615 --games 2
 usage "cannot open 'no/such/file.ordo'" no/such/file.ordo
 usage "no input file" --games 3
+usage "bad value '4/3' for --shard" "$TINY" --shard 4/3
+usage "bad value '0/2' for --shard" "$TINY" --shard 0/2
+usage "--merge adds up shards; it plays none" "$TINY" --shard 1/2 --merge "$tmp/none"
+
+# Shards (--shard K/N) of a run, on other machines, and --merge: the
+# shards' lines are the whole run's, cut; their merge, in any order of the
+# files, is the whole run's table and lines, byte for byte.
+run 0 "$ORDO" sim "$TINY" --games 50 --seed 3 --players 3 --var round
+cp "$tmp/out" "$tmp/whole.txt"
+run 0 "$ORDO" sim "$TINY" --games 50 --seed 3 --players 3 --var round --jsonl
+cp "$tmp/out" "$tmp/whole.jsonl"
+for k in 1 2 3 4; do
+    run 0 "$ORDO" sim "$TINY" --games 50 --seed 3 --players 3 --var round --jsonl --shard $k/4 --jobs 2
+    cp "$tmp/out" "$tmp/shard$k.jsonl"
+done
+cat "$tmp"/shard1.jsonl "$tmp"/shard2.jsonl "$tmp"/shard3.jsonl "$tmp"/shard4.jsonl >"$tmp/cat.jsonl"
+same_file "the shards' lines, one after another, and the whole run's" "$tmp/whole.jsonl" "$tmp/cat.jsonl"
+run 0 "$ORDO" sim "$TINY" --players 3 --var round --merge "$tmp/shard3.jsonl" \
+    --merge "$tmp/shard1.jsonl" --merge "$tmp/shard4.jsonl" --merge "$tmp/shard2.jsonl"
+same_file "--merge of the shards and the whole run's table" "$tmp/whole.txt" "$tmp/out"
+run 0 "$ORDO" sim "$TINY" --players 3 --var round --jsonl --merge "$tmp/shard2.jsonl" \
+    --merge "$tmp/shard1.jsonl" --merge "$tmp/shard3.jsonl" --merge "$tmp/shard4.jsonl"
+same_file "--merge --jsonl of the shards and the whole run's lines" "$tmp/whole.jsonl" "$tmp/out"
+# what is not one run's is refused at its file and line
+run 1 "$ORDO" sim "$TINY" --players 3 --merge "$tmp/shard1.jsonl" --merge "$tmp/shard3.jsonl"
+grep -q "shard3.jsonl:1: game 25 follows a gap: a shard is missing" "$tmp/err" && ok ||
+    bad "--merge with a shard missing: $(cat "$tmp/err")"
+run 1 "$ORDO" sim "$TINY" --players 3 --merge "$tmp/shard1.jsonl" --merge "$tmp/shard1.jsonl"
+grep -q "game 0 twice: the files overlap" "$tmp/err" && ok || bad "--merge of a shard twice"
+{ head -n 2 "$tmp/shard1.jsonl"; echo '{"game":2,"seed":5,"winner":"x"}'; } >"$tmp/badline.jsonl"
+run 1 "$ORDO" sim "$TINY" --players 3 --merge "$tmp/badline.jsonl"
+grep -q "badline.jsonl:3: " "$tmp/err" && ok || bad "--merge of a bad line: $(cat "$tmp/err")"
+sed 's/"reason":null/"reason":"no such text"/' "$tmp/shard1.jsonl" >"$tmp/reason.jsonl"
+run 1 "$ORDO" sim "$TINY" --players 3 --merge "$tmp/reason.jsonl"
+grep -q '"reason" is no text of this ruleset' "$tmp/err" && ok || bad "--merge of a foreign reason"
+
 run 0 "$ORDO" sim --help
 grep -q '^usage: ordo sim' "$tmp/out" && ok || bad "sim --help"
 run 0 "$ORDO" sim --version

@@ -269,6 +269,59 @@ static void test_sim_counts_limit_ends_apart(void **state)
     assert_int_equal(t.reason_count[1], 1);
 }
 
+/* Every game of a run written as its JSON line and read back is the same
+ * result, so that shards merged add up to the run (ordo sim --merge). */
+typedef struct sim_lines {
+    const ordo_program *p;
+    uint64_t seed0;
+    int games, errors;
+} sim_lines;
+
+static void json_round_trip(void *ctx, const sim_game *r)
+{
+    sim_lines *l = ctx;
+    char line[4096];
+    FILE *f = fmemopen(line, sizeof line, "w");
+    assert_non_null(f);
+    sim_print_json(f, l->p, r->h.seed - l->seed0, r, NULL);
+    fclose(f);
+    sim_game back;
+    uint64_t index;
+    char why[160];
+    assert_int_equal(sim_read_json(l->p, line, strlen(line), &index, &back, why, sizeof why), 0);
+    assert_int_equal(index, r->h.seed - l->seed0);
+    assert_memory_equal(&back.h, &r->h, sizeof r->h);
+    assert_memory_equal(back.score, r->score, sizeof(int32_t) * (size_t)r->h.nscores);
+    if (r->h.errlen)
+        assert_string_equal(back.error, r->error);
+    l->errors += r->h.errlen > 0;
+    assert_int_not_equal(sim_read_json(l->p, line, strlen(line) / 2, &index, &back, why, sizeof why), 0);
+    l->games++;
+}
+
+static void test_sim_json_lines_read_back(void **state)
+{
+    (void)state;
+    oc_compiler *c;
+    const ordo_program *p = compile_path(&c, "rulesets/splendor_solo.ordo");
+    /* games that end, then games stopped by the step limit (an error) */
+    for (uint64_t limit = 0; limit <= 50000; limit += 50000) {
+        play_options o;
+        play_options_init(&o);
+        o.max_steps = limit;
+        assert_int_equal(play_resolve_policies(p, &o, "test_engines"), 0);
+        sim_lines l = {p, o.seed, 0, 0};
+        sim_hooks h = {json_round_trip, NULL, &l, stderr, "test_engines"};
+        sim_play s;
+        assert_int_equal(sim_play_init(&s, p, &o, 1, -1, NULL, 0, &h), 0);
+        assert_int_equal(sim_play_run(&s, 10, 1, &h), 0);
+        sim_play_free(&s);
+        assert_int_equal(l.games, 10);
+        assert_int_equal(l.errors, limit ? 10 : 0);
+    }
+    oc_free(c);
+}
+
 /* ------------------------------------------------ scenarios and doc */
 
 static void test_scenarios_and_doc_run(void **state)
@@ -366,6 +419,7 @@ int main(void)
         cmocka_unit_test(test_mutate_judges_every_mutant),
         cmocka_unit_test(test_sim_pool_gives_the_same_totals),
         cmocka_unit_test(test_sim_counts_limit_ends_apart),
+        cmocka_unit_test(test_sim_json_lines_read_back),
         cmocka_unit_test(test_scenarios_and_doc_run),
         cmocka_unit_test(test_lsp_server_answers),
     };
