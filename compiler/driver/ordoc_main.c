@@ -15,7 +15,7 @@ static int usage_error(const char *fmt, const char *arg)
     return 2;
 }
 
-enum { OPT_OUT, OPT_HEADER, OPT_SYMBOL, OPT_DISASM, OPT_HELP_MAN };
+enum { OPT_OUT, OPT_HEADER, OPT_SYMBOL, OPT_DISASM, OPT_NO_LINES, OPT_HELP_MAN };
 
 static const drv_option ordoc_options[] = {
     {NULL, 'o', "OUT.c", "write the C source to OUT.c ('-': standard output)", OPT_OUT, NULL},
@@ -26,6 +26,10 @@ static const drv_option ordoc_options[] = {
      OPT_SYMBOL, NULL},
     {"disasm", 0, NULL, "print the program's assembly on stdout (-o optional)", OPT_DISASM,
      NULL},
+    {"no-lines", 'l', NULL,
+     "no #line directives (by default the code's lines point to the rules' lines, for a "
+     "debugger and the C compiler's messages, as bison's do)",
+     OPT_NO_LINES, NULL},
     {"help-man", 0, "PART",
      "print the man page's synopsis or options (PART), in roff, from this list", OPT_HELP_MAN,
      NULL},
@@ -33,7 +37,7 @@ static const drv_option ordoc_options[] = {
 
 static const drv_command ordoc_command = {
     "ordoc",
-    "FILE.ordo -o OUT.c [--header OUT.h] [--symbol NAME] [--disasm] [-W...]",
+    "FILE.ordo -o OUT.c [--header OUT.h] [--symbol NAME] [--disasm] [--no-lines] [-W...]",
     "Compiles a ruleset into C source: the program's tables as const data and\n"
     "`const ordo_program NAME`, to be compiled with runtime/ordo.h and linked\n"
     "with libordo.a. FILE '-' reads the standard input.\n",
@@ -43,7 +47,7 @@ static const drv_command ordoc_command = {
 
 typedef struct ordoc_args {
     const char *in, *out, *hdr, *symbol, *man;
-    int disasm;
+    int disasm, no_lines;
     drv_diag dd;
 } ordoc_args;
 
@@ -62,6 +66,7 @@ static int take(void *ctx, int id, const char *v)
     case OPT_HEADER: a->hdr = v; return DRV_TAKEN;
     case OPT_SYMBOL: a->symbol = v; return DRV_TAKEN;
     case OPT_DISASM: a->disasm = 1; return DRV_TAKEN;
+    case OPT_NO_LINES: a->no_lines = 1; return DRV_TAKEN;
     case OPT_HELP_MAN: a->man = v; return DRV_TAKEN;
     }
     return drv_diag_take(&a->dd, id, v, "ordoc");
@@ -184,7 +189,7 @@ int main(int argc, char **argv)
         } else if (hdr && !(fh = drv_output_open(&ho, hdr, "ordoc"))) {
             drv_output_abort(&co);
             status = 1;
-        } else if (oc_emit_c(p, symbol, fo, out, fh, hdr) != 0) {
+        } else if (oc_emit_c(p, symbol, fo, a.no_lines ? NULL : out, fh, hdr) != 0) {
             fprintf(stderr, "ordoc: writing '%s' failed\n", out);
             drv_output_abort(&co);
             if (fh)

@@ -43,6 +43,14 @@ else
     bad "ordoc tiny.ordo"; sed 's/^/    /' "$tmp/err" | head
 fi
 
+# --no-lines: the same C without a #line directive, still strict C
+if "$ORDOC" tests/e2e/data/tiny.ordo -o "$tmp/nolines.c" --no-lines --symbol tiny_program &&
+   ! grep -q '^#line' "$tmp/nolines.c" && grep -q '^#line' "$tmp/tiny.c" &&
+   ${CC:-cc} -std=c11 -Wall -Wextra -Werror -pedantic -Iruntime -c "$tmp/nolines.c" \
+       -o "$tmp/nolines.o"; then ok; else
+    bad "ordoc --no-lines: #line directives left, or the C does not compile"
+fi
+
 # ---- 2. the emitted C is strict ISO C (under $CC: the build's EMIT_CC)
 compilers=
 [ "${STRICT_CLANG:-1}" = 1 ] && command -v clang >/dev/null 2>&1 && [ "$CC" != clang ] &&
