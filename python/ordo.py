@@ -90,6 +90,7 @@ def _library():
         "ordo_reset": (I, [P, I, ctypes.c_uint64]),
         "ordo_free": (None, [P]),
         "ordo_copy": (None, [P, P]),
+        "ordo_size": (S, [P]),
         "ordo_run": (I, [P]),
         "ordo_status": (I, [P]),
         "ordo_decider": (I, [P]),
@@ -189,14 +190,16 @@ class Ruleset:
 class Game:
     """One game: a block of memory the runtime plays; copies are memcpy."""
 
-    def __init__(self, ruleset, handle):
+    def __init__(self, ruleset, handle, memory=None):
         self.ruleset, self._g = ruleset, handle
+        self._mem = memory  # a copy's block (Python's memory), else ordo_new's
         self._trace, self._trace_fn = None, None
 
     def __del__(self):
         if getattr(self, "_g", None):
-            _lib.ordo_free(self._g)
-            self._g = None
+            if self._mem is None:
+                _lib.ordo_free(self._g)
+            self._g = self._mem = None
 
     def _check(self, rc):
         if rc < 0:
@@ -260,11 +263,16 @@ class Game:
         self._check(_lib.ordo_choose(self._g, _c_int(option, "option")))
 
     def copy(self):
-        g = ctypes.c_void_p()
-        self._check(_lib.ordo_new(self.ruleset._program, self.players, 1, ctypes.byref(g)))
+        """The game copied: one memcpy (ordo_copy) into a block of its own,
+        8-byte aligned as the runtime needs it, with no new validation of
+        the program (ordo_new's would cost a thousand times more). The
+        trace stays with this game."""
+        size = _lib.ordo_size(self._g)
+        mem = ctypes.create_string_buffer(size + 8)
+        g = ctypes.c_void_p((ctypes.addressof(mem) + 7) & ~7)
         _lib.ordo_copy(g, self._g)
-        _lib.ordo_set_trace(g, None, None)  # the trace stays with this game
-        return Game(self.ruleset, g)
+        _lib.ordo_set_trace(g, None, None)
+        return Game(self.ruleset, g, mem)
 
     def view(self, seat):
         """The game as `seat` sees it: what it does not see is masked."""

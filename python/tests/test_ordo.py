@@ -1,7 +1,8 @@
 """test_ordo.py — the Python binding (python/ordo.py) against the tools:
 a game played from Python prints the same trace as `ordo run` given the
 same choices; every shipped ruleset plays to its end; a seat's view and
-trace hide what the seat does not see; copies are independent; a ruleset
+trace hide what the seat does not see; copies are independent and play
+on as their game would, outliving it; a ruleset
 that does not compile raises its diagnostics; the state search finds the
 deadlock `ordo explore` finds; a view keeps no trace of its game, and
 numbers and texts C cannot hold are refused, never cut. Run by `make test` (plain
@@ -85,6 +86,23 @@ def test_copies_are_independent():
     assert env.is_terminal() and not other.is_terminal()
     assert other.clone().play_random(random.Random(4)) == winner
     assert sum(env.returns()) == (1.0 if winner >= 0 else 0.0)
+
+
+def test_a_copy_plays_on_as_its_game_and_outlives_it():
+    """A copy is a memcpy into Python's memory: it goes on exactly as its
+    game would (the same options, the same end), even once the game and
+    its other copies are gone."""
+    r = ordo.Ruleset(os.path.join(ROOT, "rulesets", "splendor_solo.ordo"))
+    g = r.new_game(seed=11)
+    for k in range(5):
+        assert g.run() == ordo.DECIDE
+        g.choose(k % len(g.options()))
+    copies = [g.copy() for _ in range(3)]
+    a, b = copies[1], g.copy()
+    del g, copies
+    assert a.options() == b.options()
+    assert play_random(a, random.Random(8)) == play_random(b, random.Random(8))
+    assert a.over and a.winner == b.winner
 
 
 def test_a_runtime_error_raises():
