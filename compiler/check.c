@@ -62,11 +62,13 @@ static void set_or(uint64_t *dst, const uint64_t *src, uint32_t words)
 }
 
 /* The var a write lands in: `x`, `x[i]`, `l[pos]` of a list var. */
-static ast_decl *target_var(ast_expr *t)
+static ast_decl *target_var(const oc_resolution *res, ast_expr *t)
 {
     while (t) {
-        if (t->kind == E_NAME)
-            return t->sym && t->sym->kind == SYM_VAR ? t->sym->decl : NULL;
+        if (t->kind == E_NAME) {
+            const ast_sym *s = oc_sym(res, t);
+            return s && s->kind == SYM_VAR ? s->decl : NULL;
+        }
         if (t->kind != E_INDEX)
             return NULL;
         t = t->base;
@@ -104,10 +106,12 @@ static void calls_expr(checker *c, ast_expr *e, edge **list)
     if (!e)
         return;
     switch (e->kind) {
-    case E_CALL:
-        if (e->sym && e->sym->kind == SYM_FN)
-            add_edge(c, list, e->sym->decl, e->loc);
+    case E_CALL: {
+        const ast_sym *fn = oc_sym(c->res, e);
+        if (fn && fn->kind == SYM_FN)
+            add_edge(c, list, fn->decl, e->loc);
         break;
+    }
     case E_INDEX: calls_expr(c, e->base, list); break;
     case E_AGG: calls_iter(c, e->iter, list); break;
     case E_IF: calls_expr(c, e->c, list); break;
@@ -205,17 +209,17 @@ static void direct_writes(checker *c, ast_stmt *s, uint64_t *set)
     ast_decl *v = NULL;
     switch (s->kind) {
     case S_ASSIGN: case S_PAY:
-        v = target_var(s->u.assign.target);
+        v = target_var(c->res, s->u.assign.target);
         if (s->kind == S_PAY && s->substitute) /* the substitute may be spent */
             set_bit(set, s->substitute->sub_decl->index);
         for (uint32_t i = 0; s->kind == S_PAY && s->pay && i < s->pay->nalts; i++) {
-            ast_decl *a = target_var(s->pay->alts[i]); /* and the `or` sources */
+            ast_decl *a = target_var(c->res, s->pay->alts[i]); /* and the `or` sources */
             if (a)
                 set_bit(set, a->index);
         }
         break;
     case S_ADD: case S_REMOVE: case S_REMOVE_AT: case S_CLEAR: case S_SHUFFLE:
-        v = target_var(s->u.list.list);
+        v = target_var(c->res, s->u.list.list);
         break;
     case S_TURN:
         set_bit(set, c->res->sym_active->decl->index);
@@ -334,11 +338,11 @@ static void pass_collect(checker *c)
             for (uint32_t v = c->res->act_first; v < c->res->nvars; v++)
                 set_bit(ca.writes, (int32_t)v);
         for (ast_cost *k = d->costs; k; k = k->next) {
-            ast_decl *v = target_var(k->target);
+            ast_decl *v = target_var(c->res, k->target);
             if (v)
                 set_bit(ca.writes, v->index);
             for (uint32_t i = 0; k->pay && i < k->pay->nalts; i++)
-                if ((v = target_var(k->pay->alts[i])) != NULL) /* an `or` source */
+                if ((v = target_var(c->res, k->pay->alts[i])) != NULL) /* an `or` source */
                     set_bit(ca.writes, v->index);
             if (k->substitute) /* the substitute may be spent */
                 set_bit(ca.writes, k->substitute->sub_decl->index);
@@ -841,7 +845,7 @@ static void scan_stmt(checker *c, ast_stmt *s, loop_scan *ls)
     switch (s->kind) {
     case S_ASSIGN:
         if (s->u.assign.target->kind == E_NAME)
-            mark_local(c, s->u.assign.target->sym);
+            mark_local(c, oc_sym(c->res, s->u.assign.target));
         break;
     case S_LET: mark_local(c, s->u.let.sym); break;
     case S_FOR: mark_local(c, s->u.for_.var); break;
@@ -905,8 +909,10 @@ static void read_expr(checker *c, const ast_expr *e, reads *r, int in_fn)
 {
     if (!e)
         return;
-    const ast_sym *s = e->kind == E_NAME ? e->sym
-                       : e->kind == E_INDEX && oc_ix(c->res, e) == IX_VAR ? e->base->sym : NULL;
+    ast_sym *named = oc_sym(c->res, e); /* E_NAME, E_CALL, E_CAN */
+    const ast_sym *s = e->kind == E_NAME ? named
+                       : e->kind == E_INDEX && oc_ix(c->res, e) == IX_VAR ? oc_sym(c->res, e->base)
+                                                                          : NULL;
     if (s && s->kind == SYM_VAR) {
         r->any = 1;
         r->changes |= get_bit(c->loopw, s->decl->index);
@@ -916,10 +922,10 @@ static void read_expr(checker *c, const ast_expr *e, reads *r, int in_fn)
     }
     switch (e->kind) {
     case E_CALL:
-        if (e->sym && e->sym->kind == SYM_FN && e->sym->decl->mark != c->fgen) {
+        if (named && named->kind == SYM_FN && named->decl->mark != c->fgen) {
             /* a fn reads what its body (and its overrides) read; its params
              * are its args */
-            ast_decl *fn = e->sym->decl;
+            ast_decl *fn = named->decl;
             fn->mark = c->fgen;
             read_expr(c, fn->body_expr, r, 1);
             const oc_overrides *on = &c->res->overrides[fn->index];
@@ -930,9 +936,9 @@ static void read_expr(checker *c, const ast_expr *e, reads *r, int in_fn)
         }
         break;
     case E_CAN:
-        if (e->sym && e->sym->decl->mark != c->fgen) {
-            e->sym->decl->mark = c->fgen;
-            read_expr(c, c->res->can_exprs[e->sym->decl->index], r, 1);
+        if (named && named->decl->mark != c->fgen) {
+            named->decl->mark = c->fgen;
+            read_expr(c, c->res->can_exprs[named->decl->index], r, 1);
         }
         break;
     case E_IN_ACTION:

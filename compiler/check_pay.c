@@ -44,7 +44,7 @@ static int64_t iter_size(const pay_check *pc, const ast_iter *it)
             return -1;
         return hi.hi < lo.lo ? 0 : hi.hi - lo.lo + 1;
     }
-    default: return it->list ? (int64_t)it->list->type.cap : -1;
+    default: return it->list ? (int64_t)oc_type(pc->res, it->list)->cap : -1;
     }
 }
 
@@ -113,14 +113,15 @@ static int expr_span(const pay_check *pc, const ast_expr *e, span *out)
         return 1;
     }
     span a, b;
+    const ast_sym *named = oc_sym(pc->res, e); /* E_NAME, E_CALL */
     switch (e->kind) {
-    case E_NAME: return e->sym && (e->sym->kind == SYM_VAR || e->sym->kind == SYM_LOCAL) &&
-                        type_span(&e->sym->type, out);
-    case E_INDEX: return oc_ix(pc->res, e) == IX_VAR && type_span(&e->base->sym->type, out);
+    case E_NAME: return named && (named->kind == SYM_VAR || named->kind == SYM_LOCAL) &&
+                        type_span(&named->type, out);
+    case E_INDEX:
+        return oc_ix(pc->res, e) == IX_VAR && type_span(&oc_sym(pc->res, e->base)->type, out);
     case E_CALL:
-        if (e->sym && e->sym->kind == SYM_FN &&
-            !pc->res->overrides[e->sym->decl->index].noverriders)
-            return type_span(&e->sym->type, out) || expr_span(pc, e->sym->decl->body_expr, out);
+        if (named && named->kind == SYM_FN && !pc->res->overrides[named->decl->index].noverriders)
+            return type_span(&named->type, out) || expr_span(pc, named->decl->body_expr, out);
         return 0;
     case E_BINARY: return binary_span(pc, e, out);
     case E_UNARY:
@@ -178,10 +179,11 @@ static const ast_decl *first_var(const pay_check *pc, const ast_expr *e)
 {
     if (!e)
         return NULL;
-    if (e->kind == E_NAME && e->sym && e->sym->kind == SYM_VAR)
-        return e->sym->decl;
+    const ast_sym *s = e->kind == E_NAME ? oc_sym(pc->res, e) : NULL;
+    if (s && s->kind == SYM_VAR)
+        return s->decl;
     if (e->kind == E_INDEX && oc_ix(pc->res, e) == IX_VAR)
-        return e->base->sym->decl;
+        return oc_sym(pc->res, e->base)->decl;
     const ast_decl *v = first_var(pc, e->a);
     return v ? v : e->kind == E_BINARY ? first_var(pc, e->b) : NULL;
 }
@@ -210,14 +212,15 @@ static void note_source(const pay_check *pc, diag *d, const ast_expr *e)
 
 /* ------------------------------------------------------ up-front costs */
 
-static const ast_decl *cost_var(const ast_cost *c)
+static const ast_decl *cost_var(const oc_resolution *res, const ast_cost *c)
 {
     const ast_expr *t = c->target;
-    const ast_sym *s = t->kind == E_INDEX ? t->base->sym : t->sym;
+    const ast_sym *s = t->kind == E_INDEX ? oc_sym(res, t->base) : oc_sym(res, t);
     return s && s->kind == SYM_VAR ? s->decl : NULL;
 }
 
 typedef struct gain_scan {
+    const oc_resolution *res;
     const ast_decl *var;
     const ast_stmt *first;  /* the first statement that may increase it */
 } gain_scan;
@@ -228,15 +231,15 @@ static void find_gain(ast_stmt *s, void *arg)
     if (s->kind != S_ASSIGN || s->u.assign.op == OP_SUB || g->first)
         return;
     const ast_expr *t = s->u.assign.target;
-    const ast_sym *v = t->kind == E_INDEX ? t->base->sym : t->sym;
+    const ast_sym *v = t->kind == E_INDEX ? oc_sym(g->res, t->base) : oc_sym(g->res, t);
     if (v && v->kind == SYM_VAR && v->decl == g->var)
         g->first = s;
 }
 
 /* The statement of `unit` that may increase v first, or NULL. */
-static const ast_stmt *gain_in(ast_decl *unit, const ast_decl *v)
+static const ast_stmt *gain_in(const oc_resolution *res, ast_decl *unit, const ast_decl *v)
 {
-    gain_scan g = {v, NULL};
+    gain_scan g = {res, v, NULL};
     ast_each_stmt(&unit->body, find_gain, &g);
     return g.first;
 }
@@ -249,14 +252,14 @@ static void only_gained_inside(const pay_check *pc, diag *d, ast_decl *a, const 
     span amount;
     if (!expr_span(pc, c->amount, &amount) || v->init_value >= amount.lo)
         return;
-    const ast_stmt *inside = gain_in(a, v);
+    const ast_stmt *inside = gain_in(pc->res, a, v);
     if (!inside)
         return;
-    if (pc->res->sequence && gain_in(pc->res->sequence, v))
+    if (pc->res->sequence && gain_in(pc->res, pc->res->sequence, v))
         return;
     for (uint32_t i = 0; i < pc->res->nfns; i++)
         if (pc->res->fns[i] != a && pc->res->fns[i]->kind == D_PROC &&
-            gain_in(pc->res->fns[i], v))
+            gain_in(pc->res, pc->res->fns[i], v))
             return;
     diag_error(d, c->loc, "action '%s' pays this up-front cost from '%s', which only the action "
                           "itself gives: what it gains comes after its costs (TEO-P3), so the "
@@ -267,7 +270,7 @@ static void only_gained_inside(const pay_check *pc, diag *d, ast_decl *a, const 
 static void check_costs(const pay_check *pc, diag *d, ast_decl *a)
 {
     for (const ast_cost *c = a->costs; c; c = c->next) {
-        const ast_decl *v = cost_var(c);
+        const ast_decl *v = cost_var(pc->res, c);
         if (!v)
             continue;
         if (v->per_action) {

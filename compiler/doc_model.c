@@ -262,7 +262,7 @@ static const char *order_text(builder *b, uint8_t order, const ast_expr *by)
     switch (order) {
     case ORDER_PRINTED: return "printed";
     case ORDER_COMBINED: return "combined";
-    case ORDER_CHOSEN: return fmt(b->a, "chosen by %s", doc_expr_text(b->a, by));
+    case ORDER_CHOSEN: return fmt(b->a, "chosen by %s", doc_expr_text(b->a, b->res, by));
     default: return NULL;
     }
 }
@@ -351,11 +351,11 @@ static const char *text_or_empty(const ast_text *t)
 }
 
 /* ` by K1 desc, K2` of a `for` or a `round`, or "" without keys. */
-static const char *keys_text(oc_arena *a, const ast_stmt *s)
+static const char *keys_text(oc_arena *a, const oc_resolution *res, const ast_stmt *s)
 {
     const char *t = "";
     for (uint32_t k = 0; k < s->u.for_.nkeys; k++)
-        t = fmt(a, "%s%s%s%s", t, k ? ", " : " by ", doc_expr_text(a, s->u.for_.keys[k]),
+        t = fmt(a, "%s%s%s%s", t, k ? ", " : " by ", doc_expr_text(a, res, s->u.for_.keys[k]),
                 (s->u.for_.desc_mask >> k) & 1u ? " desc" : "");
     return t;
 }
@@ -364,6 +364,7 @@ static const char *keys_text(oc_arena *a, const ast_stmt *s)
 static void describe(walker *w, ast_stmt *s)
 {
     builder *b = w->b;
+    const oc_resolution *res = b->res;
     doc_model *m = b->m;
     if (w->step < 0)
         return;
@@ -382,7 +383,7 @@ static void describe(walker *w, ast_stmt *s)
             strcat(labels, text_or_empty(&o->label));
             strcat(labels, "\xe2\x80\x9d");
         }
-        const char *who = doc_expr_text(a, s->u.choose.player);
+        const char *who = doc_expr_text(a, res, s->u.choose.player);
         item(a, &st->does,
              s->u.choose.prompt.text
                  ? fmt(a, "%s chooses (%s):", who, s->u.choose.prompt.text)
@@ -410,35 +411,40 @@ static void describe(walker *w, ast_stmt *s)
             item(a, &st->does, "calls", s->u.call.name,
                  first_step_of(b, s->u.call.sym ? s->u.call.sym->decl : NULL));
         break;
-    case S_TURN: item_code(a, &st->does, "a turn of", doc_expr_text(a, s->u.player.player)); break;
+    case S_TURN:
+        item_code(a, &st->does, "a turn of", doc_expr_text(a, res, s->u.player.player));
+        break;
     case S_WINDOW:
         item(a, &st->does, "a window for", s->u.player.label.text
-             ? fmt(a, "%s (\xe2\x80\x9c%s\xe2\x80\x9d)", doc_expr_text(a, s->u.player.player),
+             ? fmt(a, "%s (\xe2\x80\x9c%s\xe2\x80\x9d)", doc_expr_text(a, res, s->u.player.player),
                    s->u.player.label.text)
-             : doc_expr_text(a, s->u.player.player), NULL);
+             : doc_expr_text(a, res, s->u.player.player), NULL);
         break;
     case S_ELIMINATE:
-        item_code(a, &st->does, "eliminates", doc_expr_text(a, s->u.player.player));
+        item_code(a, &st->does, "eliminates", doc_expr_text(a, res, s->u.player.player));
         break;
     case S_END:
         if (s->u.player.has_winner)
-            item_code(a, &st->does, "ends the game, winner", doc_expr_text(a, s->u.player.player));
+            item_code(a, &st->does, "ends the game, winner",
+                      doc_expr_text(a, res, s->u.player.player));
         else
             item(a, &st->does, "ends the game", "", NULL);
         break;
     case S_PAY:
-        item_code(a, &st->does, "pays", fmt(a, "%s from %s", doc_expr_text(a, s->u.assign.value),
-                                            doc_expr_text(a, s->u.assign.target)));
+        item_code(a, &st->does, "pays",
+                  fmt(a, "%s from %s", doc_expr_text(a, res, s->u.assign.value),
+                      doc_expr_text(a, res, s->u.assign.target)));
         break;
     case S_REPEAT:
         if (s->u.rep.cond)
             item_code(a, &st->does, s->u.rep.kind == REP_WHILE ? "repeats while" : "repeats until",
-                      doc_expr_text(a, s->u.rep.cond));
+                      doc_expr_text(a, res, s->u.rep.cond));
         else
             item(a, &st->does, "repeats", "until it exits", NULL);
         break;
     case S_PASS:
-        item_code(a, &st->does, "passes out of the round", doc_expr_text(a, s->u.player.player));
+        item_code(a, &st->does, "passes out of the round",
+                  doc_expr_text(a, res, s->u.player.player));
         break;
     case S_ROTATE: item(a, &st->does, "rotates", "the start player", NULL); break;
     case S_FOR:
@@ -447,19 +453,19 @@ static void describe(walker *w, ast_stmt *s)
                                 : "a round until all pass, each",
              fmt(a, "%s in %s%s%s", s->u.for_.var ? s->u.for_.var->name : "?",
                  s->u.for_.iter && s->u.for_.iter->list
-                     ? doc_expr_text(a, s->u.for_.iter->list)
+                     ? doc_expr_text(a, res, s->u.for_.iter->list)
                      : s->u.for_.iter && s->u.for_.iter->kind == IT_ALL_PLAYERS ? "all players"
                      : s->u.for_.iter && s->u.for_.iter->kind == IT_RANGE
-                         ? fmt(a, "%s..%s", doc_expr_text(a, s->u.for_.iter->lo),
-                               doc_expr_text(a, s->u.for_.iter->hi))
+                         ? fmt(a, "%s..%s", doc_expr_text(a, res, s->u.for_.iter->lo),
+                               doc_expr_text(a, res, s->u.for_.iter->hi))
                          : "players",
-                 keys_text(a, s), ""));
+                 keys_text(a, res, s), ""));
         break;
     case S_SCOPE:
         for (ast_escape *e = s->u.scope.escapes; e; e = e->next)
             item(a, &st->does, "may be left by the escape",
                  fmt(a, "\xe2\x80\x9c%s\xe2\x80\x9d by %s", text_or_empty(&e->label),
-                     doc_expr_text(a, e->player)), NULL);
+                     doc_expr_text(a, res, e->player)), NULL);
         break;
     case S_BATCH: item(a, &st->does, "a batch", "(gains received at its end)", NULL); break;
     default: break;
@@ -469,11 +475,12 @@ static void describe(walker *w, ast_stmt *s)
 /* Records the emit sites of events and the payments of an action. */
 
 /* What a payment takes from, as written: `blue[p]`, `blue[p] or gold[p]`. */
-static const char *from_text(oc_arena *a, const ast_expr *target, const ast_payment *pm)
+static const char *from_text(oc_arena *a, const oc_resolution *res, const ast_expr *target,
+                             const ast_payment *pm)
 {
-    const char *t = doc_expr_text(a, target);
+    const char *t = doc_expr_text(a, res, target);
     for (uint32_t i = 0; pm && i < pm->nalts; i++) {
-        const char *alt = doc_expr_text(a, pm->alts[i]);
+        const char *alt = doc_expr_text(a, res, pm->alts[i]);
         char *u = arena_alloc(a, strlen(t) + strlen(alt) + 5);
         sprintf(u, "%s or %s", t, alt);
         t = u;
@@ -497,8 +504,8 @@ static void note_stmt(walker *w, ast_stmt *s)
         act->pays = grow(b->a, act->pays, act->npays, &(uint32_t){act->npays}, sizeof *act->pays);
         doc_pay *pay = &act->pays[act->npays++];
         pay->upfront = 0;
-        pay->amount = doc_expr_text(b->a, s->u.assign.value);
-        pay->from = from_text(b->a, s->u.assign.target, s->pay);
+        pay->amount = doc_expr_text(b->a, b->res, s->u.assign.value);
+        pay->from = from_text(b->a, b->res, s->u.assign.target, s->pay);
         pay->substitute = s->substitute ? s->substitute->label.text : NULL;
         pay->at = where(b, s->loc, w->decl ? w->decl->layer : 0);
     }
@@ -633,9 +640,10 @@ static void build_steps(builder *b)
         if (s->u.step.first_turn_only)
             mods[nm++] = "first turn only";
         if (s->u.step.optional_by)
-            mods[nm++] = fmt(b->a, "optional by %s", doc_expr_text(b->a, s->u.step.optional_by));
+            mods[nm++] = fmt(b->a, "optional by %s",
+                             doc_expr_text(b->a, b->res, s->u.step.optional_by));
         if (s->u.step.when)
-            mods[nm++] = fmt(b->a, "when %s", doc_expr_text(b->a, s->u.step.when));
+            mods[nm++] = fmt(b->a, "when %s", doc_expr_text(b->a, b->res, s->u.step.when));
         if (nm)
             st->modifiers = nm == 1 ? mods[0]
                             : nm == 2 ? fmt(b->a, "%s; %s", mods[0], mods[1])
@@ -706,7 +714,7 @@ static void build_triggers_actions(builder *b)
             t->timing = d->timing == TIMING_BEFORE ? "before"
                         : d->timing == TIMING_AFTER ? "after" : "immediately";
             t->timing_rank = timing_rank(d->timing);
-            t->guard = d->guard ? doc_expr_text(b->a, d->guard) : NULL;
+            t->guard = d->guard ? doc_expr_text(b->a, b->res, d->guard) : NULL;
             t->limit = d->limit == LIMIT_TURN ? "once per turn"
                        : d->limit == LIMIT_ACTION ? "once per action" : NULL;
             t->cites = cites(b, d->cites, &t->ncites);
@@ -721,7 +729,7 @@ static void build_triggers_actions(builder *b)
             act->anchor = anchor(b, "action", d->name);
             act->params = params(b, d);
             act->anytime = d->anytime;
-            act->guard = d->guard ? doc_expr_text(b->a, d->guard) : NULL;
+            act->guard = d->guard ? doc_expr_text(b->a, b->res, d->guard) : NULL;
             act->order = order_text(b, d->order, d->order_by);
             const ast_decl *ev = b->res->action_events[d->index];
             act->event = ev ? ev->index : -1;
@@ -737,15 +745,15 @@ static void build_triggers_actions(builder *b)
             for (ast_cost *c = d->costs; c; c = c->next) {
                 doc_pay *pay = &act->pays[act->npays++];
                 pay->upfront = 1;
-                pay->amount = doc_expr_text(b->a, c->amount);
-                pay->from = from_text(b->a, c->target, c->pay);
+                pay->amount = doc_expr_text(b->a, b->res, c->amount);
+                pay->from = from_text(b->a, b->res, c->target, c->pay);
                 pay->substitute = c->substitute ? c->substitute->label.text : NULL;
                 pay->at = where(b, c->loc, d->layer);
             }
         } else if (d->kind == D_SUBSTITUTE) {
             doc_substitute *s = &m->subs[m->nsubs++];
-            s->sub = doc_expr_text(b->a, d->sub_var);
-            s->for_ = doc_expr_text(b->a, d->sub_for);
+            s->sub = doc_expr_text(b->a, b->res, d->sub_var);
+            s->for_ = doc_expr_text(b->a, b->res, d->sub_for);
             s->label = d->label.text ? d->label.text : "";
             s->anchor = anchor(b, "substitute", s->sub);
             s->cites = cites(b, d->cites, &s->ncites);
@@ -795,7 +803,7 @@ static void build_overrides(builder *b)
         o->kind = d->kind == D_CONST ? "const" : d->kind == D_FN ? "fn" : "proc";
         o->name = d->name ? d->name : "?";
         o->anchor = anchor(b, "override", fmt(b->a, "%s-%s", o->name, d->layer ? fmt(b->a, "layer%d", d->layer) : "base"));
-        o->guard = d->guard ? doc_expr_text(b->a, d->guard) : NULL;
+        o->guard = d->guard ? doc_expr_text(b->a, b->res, d->guard) : NULL;
         o->text = decl_source(b, d);
         o->at = where(b, d->loc, d->layer);
         o->cites = cites(b, d->cites, &o->ncites);

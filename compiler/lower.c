@@ -102,7 +102,7 @@ static uint32_t iter_extent(const lowering *w, const ast_iter *it)
         return 256;
     case IT_LIST: {
         const ast_expr *l = it->list;
-        const ast_sym *s = l->kind == E_INDEX ? l->base->sym : l->sym;
+        const ast_sym *s = l->kind == E_INDEX ? oc_sym(w->res, l->base) : oc_sym(w->res, l);
         return s->type.cap;
     }
     default: return (uint32_t)w->f->max_players;

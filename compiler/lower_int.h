@@ -188,7 +188,7 @@ uint32_t lower_add_plain_option(lowering *w, const char *label, uint32_t line);
 
 /* lower_expr.c */
 uint32_t lower_list_ref(lowering *w, const ast_expr *e);
-int lower_list_op(const ast_expr *e, int list_op, int set_op);
+int lower_list_op(lowering *w, const ast_expr *e, int list_op, int set_op);
 void lower_iter_open(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t var,
                      const ast_expr *by, int desc);
 void lower_iter_open_keys(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t var,

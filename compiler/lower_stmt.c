@@ -70,25 +70,27 @@ static uint32_t target_indexes(lowering *w, const ast_expr *t, uint32_t saved, i
             lower_expr(w, t->args[i]);
     }
     if (!lbase)
-        return (uint32_t)t->base->sym->decl->index;
-    return lbase->kind == E_INDEX ? (uint32_t)lbase->base->sym->decl->index
-                                  : (uint32_t)lbase->sym->decl->index;
+        return (uint32_t)oc_sym(w->res, t->base)->decl->index;
+    return lbase->kind == E_INDEX ? (uint32_t)oc_sym(w->res, lbase->base)->decl->index
+                                  : (uint32_t)oc_sym(w->res, lbase)->decl->index;
 }
 
 /* Pushes the indexes of a var cell (`x` or `x[i, j]`); returns the var. */
 static uint32_t cell_indexes(lowering *w, const ast_expr *t)
 {
     if (t->kind == E_NAME)
-        return (uint32_t)t->sym->decl->index;
+        return (uint32_t)oc_sym(w->res, t)->decl->index;
     lower_call_args(w, t->args, t->nargs);
-    return (uint32_t)t->base->sym->decl->index;
+    return (uint32_t)oc_sym(w->res, t->base)->decl->index;
 }
 
 static const ast_decl *cell_var(const lowering *w, const ast_expr *t)
 {
-    if (t->kind == E_NAME)
-        return t->sym->kind == SYM_VAR ? t->sym->decl : NULL;
-    return oc_ix(w->res, t) == IX_VAR ? t->base->sym->decl : NULL;
+    if (t->kind == E_NAME) {
+        const ast_sym *s = oc_sym(w->res, t);
+        return s->kind == SYM_VAR ? s->decl : NULL;
+    }
+    return oc_ix(w->res, t) == IX_VAR ? oc_sym(w->res, t->base)->decl : NULL;
 }
 
 /* `pay N from X` (and an action's costs): E_DENIED if X holds less. */
@@ -247,10 +249,11 @@ static void assign(lowering *w, const ast_stmt *s)
         lower_expr(w, s->u.assign.value);
         if (op)
             lower_emit_op(w, op);
-        if (t->sym->kind == SYM_LOCAL)
-            lower_emit_a(w, ORDO_OP_STL, (uint32_t)t->sym->slot);
+        const ast_sym *named = oc_sym(w->res, t);
+        if (named->kind == SYM_LOCAL)
+            lower_emit_a(w, ORDO_OP_STL, (uint32_t)named->slot);
         else
-            lower_emit_a(w, ORDO_OP_STG, (uint32_t)t->sym->decl->index);
+            lower_emit_a(w, ORDO_OP_STG, (uint32_t)named->decl->index);
         return;
     }
     int list = oc_ix(w->res, t) == IX_LIST;
@@ -687,14 +690,14 @@ static void stmt_list(lowering *w, const ast_stmt *s)
     switch (s->kind) {
     case S_ADD:
         lower_expr(w, s->u.list.value);
-        lower_emit_a(w, lower_list_op(l, ORDO_OP_LADD, ORDO_OP_SADD), v);
+        lower_emit_a(w, lower_list_op(w, l, ORDO_OP_LADD, ORDO_OP_SADD), v);
         return;
     case S_REMOVE:
         lower_expr(w, s->u.list.value);
-        lower_emit_a(w, lower_list_op(l, ORDO_OP_LREM, ORDO_OP_SREM), v);
+        lower_emit_a(w, lower_list_op(w, l, ORDO_OP_LREM, ORDO_OP_SREM), v);
         return;
     case S_REMOVE_AT: lower_expr(w, s->u.list.value); lower_emit_a(w, ORDO_OP_LREMAT, v); return;
-    case S_CLEAR: lower_emit_a(w, lower_list_op(l, ORDO_OP_LCLR, ORDO_OP_SCLR), v); return;
+    case S_CLEAR: lower_emit_a(w, lower_list_op(w, l, ORDO_OP_LCLR, ORDO_OP_SCLR), v); return;
     default: lower_emit_a(w, ORDO_OP_LSHUF, v); return;
     }
 }

@@ -3,9 +3,10 @@
  * collects the names declared (globals and locals), the uses resolution
  * bound to them, the steps and what cites rule IDs.
  *
- * It reads the tree as far as it was built: after a syntax error no
- * symbol is bound (uses are only recorded where e->sym is set) and
- * nothing is typed (TY_ERROR gives an empty type text).
+ * It reads the tree as far as it was built: after a syntax error there is
+ * no resolution (res NULL) and no symbol is bound (uses are only recorded
+ * where oc_sym finds one), and nothing is typed (TY_ERROR gives an empty
+ * type text).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -149,11 +150,11 @@ static void walk_expr(walk *w, const ast_expr *e)
     if (!e)
         return;
     switch (e->kind) {
-    case E_NAME: add_ref(w->o, e->loc, e->name, e->sym); return;
+    case E_NAME: add_ref(w->o, e->loc, e->name, oc_sym(w->res, e)); return;
     case E_CALL:
     case E_INDEX:
         if (e->kind == E_CALL)
-            add_ref(w->o, e->loc, e->name, e->sym);
+            add_ref(w->o, e->loc, e->name, oc_sym(w->res, e));
         else
             walk_expr(w, e->base);
         for (uint32_t k = 0; e->args && k < e->nargs; k++)
@@ -180,7 +181,7 @@ static void walk_expr(walk *w, const ast_expr *e)
         return;
     case E_ROW: walk_expr(w, e->a); return; /* Card["L1 white"]: the table */
     case E_AGG:
-        add_local(w->o, e->sym, "aggregate", w->container);
+        add_local(w->o, e->var, "aggregate", w->container);
         walk_iter(w, e->iter);
         walk_expr(w, e->a);
         walk_expr(w, e->b);

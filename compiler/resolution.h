@@ -40,11 +40,24 @@ typedef struct oc_step_place {
 
 /* What resolution found of one expression (by its id, ast_expr.id). */
 typedef struct oc_expr_facts {
+    ast_type type;           /* its type; TY_ERROR when it could not be known
+                              * (reported) or resolution did not reach it */
+    union {
+        ast_sym *sym;        /* E_NAME, E_CALL, E_CAN (an action's SYM_PROC):
+                              * the symbol named, or NULL */
+        struct ast_field *field; /* E_FIELD: the field read */
+    };
     int32_t cval;            /* the value, when is_const */
     uint8_t is_const;        /* its value is known at compile time */
     uint8_t ix;              /* E_INDEX: what it indexes (IX_*) */
     uint8_t builtin;         /* E_CALL: the built-in called (BI_*), 0 for a fn */
 } oc_expr_facts;
+
+/* The facts are kept in pages of 2^OC_EXPR_PAGE_BITS that never move:
+ * resolution makes expressions while it holds the facts of others, and a
+ * table grown by copying would leave its old copy in the arena. */
+#define OC_EXPR_PAGE_BITS 12
+#define OC_EXPR_PAGE (1u << OC_EXPR_PAGE_BITS)
 
 /* An event's triggers, in source order. */
 typedef struct oc_triggers {
@@ -53,8 +66,9 @@ typedef struct oc_triggers {
 } oc_triggers;
 
 typedef struct oc_resolution {
-    oc_expr_facts *exprs;        /* by expression id */
-    uint32_t nexprs;
+    oc_expr_facts **expr_pages;  /* by expression id: page id >> OC_EXPR_PAGE_BITS */
+    uint32_t nexprs;             /* the ids given: the facts of any other id
+                                  * are none */
     ast_decl *sequence;          /* the one sequence block */
     /* Each kind of declaration in source order, numbered by its index
      * (ast_decl.index); pointers into the tree. */
@@ -117,26 +131,54 @@ typedef struct oc_resolution {
     uint32_t noption_names;
 } oc_resolution;
 
-/* The facts of expression e. Inline: the checks and the lowering ask them
- * of every expression. */
+/* The facts of expression e: all zero (TY_ERROR, no symbol, not constant)
+ * when resolution did not run or did not reach it, as in the trees the
+ * outline and the language server walk after an error. Inline: the checks
+ * and the lowering ask them of every expression. */
+static inline const oc_expr_facts *oc_facts(const oc_resolution *res, const ast_expr *e)
+{
+    static const oc_expr_facts none;
+    if (!res || e->id >= res->nexprs)
+        return &none;
+    return &res->expr_pages[e->id >> OC_EXPR_PAGE_BITS][e->id & (OC_EXPR_PAGE - 1)];
+}
+
+static inline const ast_type *oc_type(const oc_resolution *res, const ast_expr *e)
+{
+    return &oc_facts(res, e)->type;
+}
+
+/* The symbol an E_NAME, E_CALL or E_CAN names; NULL for other kinds (an
+ * E_AGG's variable is the tree's, ast_expr.var). */
+static inline ast_sym *oc_sym(const oc_resolution *res, const ast_expr *e)
+{
+    return e->kind == E_FIELD ? NULL : oc_facts(res, e)->sym;
+}
+
+/* The field an E_FIELD reads; NULL for other kinds. */
+static inline struct ast_field *oc_field(const oc_resolution *res, const ast_expr *e)
+{
+    return e->kind == E_FIELD ? oc_facts(res, e)->field : NULL;
+}
+
 static inline int oc_is_const(const oc_resolution *res, const ast_expr *e)
 {
-    return res->exprs[e->id].is_const;
+    return oc_facts(res, e)->is_const;
 }
 
 static inline int32_t oc_cval(const oc_resolution *res, const ast_expr *e)
 {
-    return res->exprs[e->id].cval;
+    return oc_facts(res, e)->cval;
 }
 
 static inline int oc_ix(const oc_resolution *res, const ast_expr *e)
 {
-    return res->exprs[e->id].ix;
+    return oc_facts(res, e)->ix;
 }
 
 static inline int oc_builtin(const oc_resolution *res, const ast_expr *e)
 {
-    return res->exprs[e->id].builtin;
+    return oc_facts(res, e)->builtin;
 }
 
 #endif /* OC_RESOLUTION_H */

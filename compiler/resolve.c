@@ -22,9 +22,7 @@ oc_resolver *oc_resolve_declarations(oc_arena *arena, ast_file *file, diag *d)
     r->d = d;
     r->f = file;
     r->out = ARENA_NEW(arena, oc_resolution);
-    r->out->nexprs = file->nexprs; /* the ids the parser gave */
-    r->capexprs = file->nexprs + 1;
-    r->out->exprs = ARENA_ARRAY(arena, oc_expr_facts, r->capexprs);
+    rs_expr_pages(r, file->nexprs); /* the ids the parser gave */
     r->cur_step = -1;
     r->cur_rule = "";
     r->errors_before = d->errors;

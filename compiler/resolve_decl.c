@@ -52,7 +52,7 @@ static void rvar_init(resolver *r, ast_decl *d)
     char what[160];
     snprintf(what, sizeof what, "the initial value of '%s'", d->name);
     rs_expr(r, d->value);
-    if (rs_is_err(&d->value->type) || !rs_want_type(r, d->value, t, what))
+    if (rs_is_err(rs_type(r, d->value)) || !rs_want_type(r, d->value, t, what))
         return;
     if (!oc_is_const(r->out, d->value)) {
         diag_error(r->d, d->value->loc, "%s must be a constant", what);
@@ -133,7 +133,7 @@ void rs_fn_body(resolver *r, ast_decl *d)
     if (d->guard)
         rs_expr_noroll(r, d->guard, TY_BOOL, guard_words(d), "in a 'when' guard");
     rs_expr(r, d->body_expr);
-    if (!rs_is_err(&d->body_expr->type) && !rs_is_err(&d->sym->type)) {
+    if (!rs_is_err(rs_type(r, d->body_expr)) && !rs_is_err(&d->sym->type)) {
         char what[160];
         if (d->invariant)
             snprintf(what, sizeof what, "the invariant \"%.100s\"", d->title);
@@ -158,7 +158,7 @@ static void raction_costs(resolver *r, ast_decl *d)
     int ok = 1;
     for (ast_cost *c = d->costs; c; c = c->next, n++) {
         rs_payment(r, c->amount, c->target, "a cost");
-        ok &= !rs_is_err(&c->target->type) && !rs_is_err(&c->amount->type);
+        ok &= !rs_is_err(rs_type(r, c->target)) && !rs_is_err(rs_type(r, c->amount));
         c->substitute = ok ? rs_payment_substitute(r, c->target) : NULL;
         c->pay = ok ? rs_pay_ways(r, c->pay, c->amount, c->target, 1) : NULL;
     }
@@ -358,7 +358,7 @@ static void roverridden(resolver *r, ast_decl *base)
     if (!ok)
         return;
     rs_const_decl(r, base);
-    const ast_type *want = &base->base_value->type;
+    const ast_type *want = rs_type(r, base->base_value);
     for (ast_decl *o = r->f->decls; o; o = o->next) {
         if (o->overridden != base)
             continue;
@@ -366,10 +366,10 @@ static void roverridden(resolver *r, ast_decl *base)
             rs_const_expr(r, o->value, 0, "the value of a constant", &ok);
         else
             ok = !rs_is_err(&base->sym->type);
-        if (!ok || ast_type_same(&o->value->type, want))
+        if (!ok || ast_type_same(rs_type(r, o->value), want))
             continue;
         diag_error(r->d, o->value->loc, "'%s' is %s: its override cannot be %s", o->name,
-                   rs_type_name(r, want), rs_type_name(r, &o->value->type));
+                   rs_type_name(r, want), rs_type_name(r, rs_type(r, o->value)));
         diag_note(r->d, base->name_loc, "'%s' is declared here", o->name);
         if (o->value == base->value)
             base->sym->type = rs_bare_type(TY_ERROR); /* already reported: no follow-on errors */

@@ -53,7 +53,8 @@ typedef struct oc_resolver {
     uint32_t nloops, caploops;
     int cur_step;              /* index of the enclosing step, -1 */
     const char *cur_rule;
-    uint32_t capsteps, capoptions, capescapes, capcaps, capexprs;
+    uint32_t capsteps, capoptions, capescapes, capcaps;
+    uint32_t npages, cappages; /* of the expressions' facts (out->expr_pages) */
     ast_stmt **stepmap;        /* step numbers -> first step (scenarios) */
     uint32_t stepmap_cap;
     char type_names[4][96];    /* rs_type_name's buffers, in turn: four
@@ -95,12 +96,37 @@ ast_sym *rs_new_sym(resolver *r, const char *name, int kind, ast_loc loc);
  * another needs its own). */
 ast_expr *rs_new_expr(resolver *r);
 uint32_t rs_new_expr_id(resolver *r);
-/* The facts resolution keeps of expression e, to be filled; e's value
- * known to be v. */
-static inline oc_expr_facts *rs_facts(resolver *r, const ast_expr *e)
+/* The expressions' facts: pages for ids 0..n-1, the ids the parser gave. */
+void rs_expr_pages(resolver *r, uint32_t n);
+/* The facts resolution keeps of expression e, to be filled (they stay
+ * where they are when expressions are made); e's type, to be read or
+ * written; e's symbol (an E_NAME, E_CALL, E_CAN) and field (an E_FIELD),
+ * NULL for other kinds; e's value known to be v. */
+static inline oc_expr_facts *rs_facts(const resolver *r, const ast_expr *e)
 {
-    return &r->out->exprs[e->id];
+    return &r->out->expr_pages[e->id >> OC_EXPR_PAGE_BITS][e->id & (OC_EXPR_PAGE - 1)];
 }
+
+static inline ast_type *rs_type(const resolver *r, const ast_expr *e)
+{
+    return &rs_facts(r, e)->type;
+}
+
+static inline void rs_set_type(resolver *r, const ast_expr *e, ast_type t)
+{
+    rs_facts(r, e)->type = t;
+}
+
+static inline ast_sym *rs_sym(const resolver *r, const ast_expr *e)
+{
+    return e->kind == E_FIELD ? NULL : rs_facts(r, e)->sym;
+}
+
+static inline void rs_set_sym(resolver *r, const ast_expr *e, ast_sym *s)
+{
+    rs_facts(r, e)->sym = s;
+}
+
 void rs_set_const(resolver *r, ast_expr *e, int64_t v);
 ast_sym *rs_local_find(resolver *r, const char *name);
 ast_sym *rs_lookup(resolver *r, const char *name);
@@ -113,7 +139,7 @@ void rs_local_declare(resolver *r, ast_sym *s, ast_type t);
 void rs_unit_begin(resolver *r, int in_proc);
 uint32_t rs_unit_end(resolver *r);
 int rs_is_err(const ast_type *t);
-int rs_none_fits(ast_expr *e, const ast_type *want);
+int rs_none_fits(resolver *r, ast_expr *e, const ast_type *want);
 int rs_want_type(resolver *r, ast_expr *e, const ast_type *want, const char *what);
 int rs_want_kind(resolver *r, ast_expr *e, int kind, const char *what);
 int64_t rs_clamp_fold(resolver *r, const ast_expr *e, int64_t v, int *ok);

@@ -31,10 +31,10 @@ void rs_payment(resolver *r, ast_expr *amount, ast_expr *target, const char *wha
 {
     rs_expr_noroll(r, amount, TY_INT, what, "in an amount paid");
     rs_expr(r, target);
-    if (rs_is_err(&target->type))
+    if (rs_is_err(rs_type(r, target)))
         return;
     int cell = target->kind == E_INDEX && oc_ix(r->out, target) == IX_VAR;
-    ast_sym *v = target->kind == E_NAME ? target->sym : cell ? target->base->sym : NULL;
+    ast_sym *v = target->kind == E_NAME ? rs_sym(r, target) : cell ? rs_sym(r, target->base) : NULL;
     if (!v || v->kind != SYM_VAR || !v->decl->resource)
         diag_error(r->d, target->loc,
                    "payments are taken from a resource ('%s' is not one: declare it with "
@@ -46,7 +46,8 @@ void rs_payment(resolver *r, ast_expr *amount, ast_expr *target, const char *wha
 ast_decl *rs_payment_substitute(resolver *r, const ast_expr *target)
 {
     int cell = target->kind == E_INDEX && oc_ix(r->out, target) == IX_VAR;
-    const ast_sym *v = cell ? target->base->sym : target->kind == E_NAME ? target->sym : NULL;
+    const ast_sym *v = cell ? rs_sym(r, target->base)
+                       : target->kind == E_NAME ? rs_sym(r, target) : NULL;
     if (!v || v->kind != SYM_VAR || !v->decl->substitute)
         return NULL;
     v->decl->substitute->sub_used = 1;
@@ -61,7 +62,7 @@ static ast_expr *truth(resolver *r, ast_loc at, int v)
     e->kind = E_BOOL;
     e->loc = at;
     e->ival = v;
-    e->type = rs_bare_type(TY_BOOL);
+    rs_set_type(r, e, rs_bare_type(TY_BOOL));
     rs_set_const(r, e, v);
     return e;
 }
@@ -72,7 +73,7 @@ static ast_expr *num(resolver *r, ast_loc at, int64_t v)
     e->kind = E_INT;
     e->loc = at;
     e->ival = v;
-    e->type = rs_bare_type(TY_INT);
+    rs_set_type(r, e, rs_bare_type(TY_INT));
     rs_set_const(r, e, v);
     return e;
 }
@@ -85,7 +86,7 @@ static ast_expr *bin(resolver *r, int op, ast_expr *a, ast_expr *b, int ty)
     e->loc = e->op_loc = a->loc;
     e->a = a;
     e->b = b;
-    e->type = rs_bare_type(ty);
+    rs_set_type(r, e, rs_bare_type(ty));
     e->depth = (uint16_t)((a->depth > b->depth ? a->depth : b->depth) + 1);
     return e;
 }
@@ -112,13 +113,13 @@ static ast_expr *fold(resolver *r, int op, ast_expr **v, uint32_t n, ast_loc at)
  * be equal when played are counted apart (doc/language.md says so). */
 int rs_same_cell(resolver *r, const ast_expr *a, const ast_expr *b)
 {
-    if (a->kind != E_INDEX || b->kind != E_INDEX || a->base->sym != b->base->sym)
-        return a->kind == E_NAME && b->kind == E_NAME && a->sym == b->sym;
+    if (a->kind != E_INDEX || b->kind != E_INDEX || rs_sym(r, a->base) != rs_sym(r, b->base))
+        return a->kind == E_NAME && b->kind == E_NAME && rs_sym(r, a) == rs_sym(r, b);
     for (uint32_t k = 0; k < a->nargs; k++) {
         const ast_expr *x = a->args[k], *y = b->args[k];
         int consts = oc_is_const(r->out, x) && oc_is_const(r->out, y);
         int same = consts ? oc_cval(r->out, x) == oc_cval(r->out, y)
-                          : x->kind == E_NAME && y->kind == E_NAME && x->sym == y->sym;
+                          : x->kind == E_NAME && y->kind == E_NAME && rs_sym(r, x) == rs_sym(r, y);
         if (!same)
             return 0;
     }
@@ -131,15 +132,17 @@ static ast_expr *sub_cell(resolver *r, const ast_decl *d, const ast_expr *target
 {
     ast_expr *cell = rs_new_expr(r);
     cell->loc = target->loc;
-    cell->type = d->sub_decl->sym->type;
+    rs_set_type(r, cell, d->sub_decl->sym->type);
     cell->kind = E_NAME;
-    cell->sym = d->sub_decl->sym;
+    rs_set_sym(r, cell, d->sub_decl->sym);
     if (!d->sub_decl->ndims)
         return cell;
     ast_expr *base = cell;
     cell = rs_new_expr(r);
     *cell = *base;
-    cell->id = rs_new_expr_id(r); /* a node of its own */
+    cell->id = rs_new_expr_id(r); /* a node of its own, with the same facts */
+    rs_set_type(r, cell, *rs_type(r, base));
+    rs_set_sym(r, cell, rs_sym(r, base));
     cell->kind = E_INDEX;
     rs_facts(r, cell)->ix = IX_VAR;
     cell->base = base;
@@ -322,10 +325,10 @@ static ast_expr *payable(resolver *r, ast_cost **cs, uint32_t j, uint32_t n, con
 
 /* ------------------------------------------------------- the ways */
 
-static const char *src_name(const ast_expr *cell)
+static const char *src_name(const resolver *r, const ast_expr *cell)
 {
     const ast_expr *b = cell->kind == E_INDEX ? cell->base : cell;
-    return b->sym ? b->sym->name : "?";
+    return rs_sym(r, b) ? rs_sym(r, b)->name : "?";
 }
 
 /* "pay {} blue + 1 gold" (mixed), "pay 1 gold" (exact), "pay {} blue". */
@@ -336,13 +339,13 @@ static const char *way_label(resolver *r, const ast_payment *pm, const ast_expr 
     size_t len = (size_t)snprintf(buf, sizeof buf, "pay");
     const char *sep = " ";
     if (with_first) {
-        len += (size_t)snprintf(buf + len, sizeof buf - len, " {} %s", src_name(target));
+        len += (size_t)snprintf(buf + len, sizeof buf - len, " {} %s", src_name(r, target));
         sep = " + ";
     }
     for (uint32_t i = 0; i < pm->nalts && len < sizeof buf; i++)
         if (k[i]) {
             len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d %s", sep, (int)k[i],
-                                    src_name(pm->alts[i]));
+                                    src_name(r, pm->alts[i]));
             sep = " + ";
         }
     return arena_strdup(r->a, buf);
@@ -401,7 +404,7 @@ static void list_ways(resolver *r, ast_payment *pm, const ast_expr *target)
     int32_t hi[AST_PAY_MAX_ALTS] = {0}, k[AST_PAY_MAX_ALTS] = {0};
     uint32_t splits = 1;
     for (uint32_t i = 0; i < pm->nalts; i++) {
-        hi[i] = pm->alts[i]->type.hi;
+        hi[i] = rs_type(r, pm->alts[i])->hi;
         splits *= (uint32_t)hi[i] + 1;
     }
     pm->ways = ARENA_ARRAY(r->a, ast_way, 2 * splits + 1);
@@ -441,22 +444,22 @@ static int check_alts(resolver *r, ast_payment *pm, const ast_expr *target)
     for (uint32_t i = 0; i < pm->nalts; i++) {
         ast_expr *x = pm->alts[i];
         rs_payment(r, num(r, x->loc, 0), x, "a source");
-        if (rs_is_err(&x->type))
+        if (rs_is_err(rs_type(r, x)))
             return 0;
-        const ast_decl *v = x->kind == E_INDEX ? x->base->sym->decl : x->sym->decl;
+        const ast_decl *v = rs_sym(r, x->kind == E_INDEX ? x->base : x)->decl;
         if (!v->resource)
             return 0; /* rs_payment said so */
-        if (!x->type.ranged || x->type.lo < 0) {
+        if (!rs_type(r, x)->ranged || rs_type(r, x)->lo < 0) {
             diag_error(r->d, x->loc, "an 'or' source needs a declared range from 0 ('%s' has "
                                      "none): the payer's ways are counted from it", v->name);
             return 0;
         }
-        splits *= (uint32_t)x->type.hi + 1;
+        splits *= (uint32_t)rs_type(r, x)->hi + 1;
         for (uint32_t k = 0; k <= i; k++) {
             const ast_expr *before = k ? pm->alts[k - 1] : target;
             if (rs_same_cell(r, before, x)) {
                 diag_error(r->d, x->loc, "'%s' is already a source of this payment",
-                           src_name(x));
+                           src_name(r, x));
                 ok = 0;
                 break;
             }
@@ -466,7 +469,7 @@ static int check_alts(resolver *r, ast_payment *pm, const ast_expr *target)
                                      "(at most %d: the ways must stay few enough to offer)",
                        splits, MAX_SPLITS);
             diag_note(r->d, v->loc, "'%s' may hold up to %d; a smaller range gives fewer ways",
-                      v->name, (int)x->type.hi);
+                      v->name, (int)rs_type(r, x)->hi);
             return 0;
         }
     }
@@ -480,7 +483,7 @@ static int payer_index(resolver *r, ast_payment *pm, const ast_expr *target)
         pm->payer_ix = pm->substitute->sub_payer;
         return 1;
     }
-    const ast_decl *v = target->kind == E_INDEX ? target->base->sym->decl : target->sym->decl;
+    const ast_decl *v = rs_sym(r, target->kind == E_INDEX ? target->base : target)->decl;
     for (uint32_t j = 0; j < v->ndims; j++)
         if (v->dims[j].kind == DIM_PLAYER) {
             pm->payer_ix = (int8_t)j;
@@ -498,7 +501,7 @@ static int payer_index(resolver *r, ast_payment *pm, const ast_expr *target)
 ast_payment *rs_pay_ways(resolver *r, ast_payment *pm, ast_expr *amount, ast_expr *target,
                          int is_cost)
 {
-    if (rs_is_err(&target->type) || rs_is_err(&amount->type))
+    if (rs_is_err(rs_type(r, target)) || rs_is_err(rs_type(r, amount)))
         return NULL;
     ast_decl *sub = rs_payment_substitute(r, target);
     if (!pm && !sub)

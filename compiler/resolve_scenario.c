@@ -40,7 +40,7 @@ static ast_stmt *find_step(resolver *r, const char *number)
 static int sc_value(resolver *r, ast_expr *e, const ast_type *want, const char *what, int32_t *out)
 {
     rs_expr(r, e);
-    if (rs_is_err(&e->type) || !rs_want_type(r, e, want, what))
+    if (rs_is_err(rs_type(r, e)) || !rs_want_type(r, e, want, what))
         return 0;
     if (!oc_is_const(r->out, e)) {
         diag_error(r->d, e->loc, "%s must be a constant", what);
@@ -81,7 +81,7 @@ static void sc_args(resolver *r, ast_item *it, int wild)
         ast_expr *a = it->args[i];
         if (wild && a->kind == E_NAME && strcmp(a->name, "_") == 0) {
             a->kind = E_WILDCARD;
-            a->type = rs_bare_type(TY_ERROR);
+            rs_set_type(r, a, rs_bare_type(TY_ERROR));
             it->wild |= 1u << i;
             continue;
         }

@@ -73,11 +73,11 @@ static void rs_let(resolver *r, ast_stmt *s)
 {
     ast_expr *v = s->u.let.value;
     rs_expr(r, v);
-    ast_type t = v->type;
+    ast_type t = *rs_type(r, v);
     if (s->u.let.type) {
         if (rs_type_expr(r, s->u.let.type, 0)) {
             t = s->u.let.type->type;
-            if (!rs_is_err(&v->type)) {
+            if (!rs_is_err(rs_type(r, v))) {
                 char what[160];
                 snprintf(what, sizeof what, "the value of '%s'", s->u.let.sym->name);
                 rs_want_type(r, v, &t, what);
@@ -97,8 +97,8 @@ static void rs_let(resolver *r, ast_stmt *s)
 /* Whether `target` may be assigned; reported when not. */
 static int assignable(resolver *r, ast_expr *t)
 {
-    ast_sym *s = t->kind == E_NAME ? t->sym
-                 : oc_ix(r->out, t) == IX_VAR ? t->base->sym : NULL;
+    ast_sym *s = t->kind == E_NAME ? rs_sym(r, t)
+                 : oc_ix(r->out, t) == IX_VAR ? rs_sym(r, t->base) : NULL;
     if (!s)
         return 1; /* a list element: any list var */
     const char *n = s->name;
@@ -136,13 +136,13 @@ static void rs_assign(resolver *r, ast_stmt *s)
         ast_sym *sym = rs_lookup(r, t->name);
         if (!sym) {
             rs_unknown_name(r, t->loc, t->name, "");
-            t->type = rs_bare_type(TY_ERROR);
+            rs_set_type(r, t, rs_bare_type(TY_ERROR));
         } else if (sym->kind == SYM_VAR && sym->decl->ndims) {
             rs_expr(r, t);
         } else {
-            t->sym = sym;
+            rs_set_sym(r, t, sym);
             sym->used = 1;
-            t->type = sym->type;
+            rs_set_type(r, t, sym->type);
         }
     } else
         rs_expr(r, t);
@@ -153,20 +153,20 @@ static void rs_assign(resolver *r, ast_stmt *s)
         return;
     }
     rs_expr(r, v);
-    if (rs_is_err(&t->type) || !assignable(r, t) || rs_is_err(&v->type))
+    if (rs_is_err(rs_type(r, t)) || !assignable(r, t) || rs_is_err(rs_type(r, v)))
         return;
     if (s->u.assign.op) {
-        if (t->type.kind != TY_INT) {
+        if (rs_type(r, t)->kind != TY_INT) {
             diag_error(r->d, s->loc, "'%s=' needs an int target, not %s",
-                       ast_op_text(s->u.assign.op), rs_type_name(r, &t->type));
+                       ast_op_text(s->u.assign.op), rs_type_name(r, rs_type(r, t)));
             return;
         }
         rs_want_kind(r, v, TY_INT, "the value added or taken away");
         return;
     }
-    if (!rs_want_type(r, v, &t->type, "the value assigned"))
+    if (!rs_want_type(r, v, rs_type(r, t), "the value assigned"))
         return;
-    if (t->sym && t->sym->decl == r->out->start_var && oc_is_const(r->out, v) &&
+    if (rs_sym(r, t) && rs_sym(r, t)->decl == r->out->start_var && oc_is_const(r->out, v) &&
         oc_cval(r->out, v) < 0)
         diag_error(r->d, v->loc, "the start player cannot be none: seat 1 is always someone's");
 }
@@ -246,7 +246,7 @@ static void rs_simultaneous(resolver *r, ast_stmt *s)
     if (kind != IT_PLAYERS && kind != IT_ALL_PLAYERS)
         diag_error(r->d, s->u.for_.iter->loc, "'simultaneously' goes over players");
     else if (!c || c->next || c->kind != S_CHOOSE || c->u.choose.player->kind != E_NAME ||
-             c->u.choose.player->sym != s->u.for_.var)
+             rs_sym(r, c->u.choose.player) != s->u.for_.var)
         diag_error(r->d, c ? c->loc : s->loc,
                    "the body of 'simultaneously for %s in ...' is one 'choose %s ...', the "
                    "decision each player takes at once",
@@ -306,7 +306,7 @@ static ast_expr *bool_binary(resolver *r, int op, ast_expr *a, ast_expr *b, ast_
     e->op_loc = at;
     e->a = a;
     e->b = b;
-    e->type = rs_bare_type(TY_BOOL);
+    rs_set_type(r, e, rs_bare_type(TY_BOOL));
     e->depth = (uint16_t)((a->depth > b->depth ? a->depth : b->depth) + 1);
     return e;
 }
@@ -328,10 +328,10 @@ static void guard_by_action(resolver *r, ast_option *o)
     can->kind = E_CAN;
     can->loc = s->loc;
     can->name = s->u.call.name;
-    can->sym = s->u.call.sym;
+    rs_set_sym(r, can, s->u.call.sym);
     can->args = s->u.call.args;
     can->nargs = s->u.call.nargs;
-    can->type = rs_bare_type(TY_BOOL);
+    rs_set_type(r, can, rs_bare_type(TY_BOOL));
     if (o->var)
         o->where = rs_and_of(r, o->where, can);
     else
@@ -440,19 +440,19 @@ static void rs_call(resolver *r, ast_stmt *s, int want_kind_)
 static int rlist_target(resolver *r, ast_stmt *s, ast_expr *l)
 {
     rs_expr(r, l);
-    if (rs_is_err(&l->type))
+    if (rs_is_err(rs_type(r, l)))
         return 0;
-    int is_var = (l->kind == E_NAME && l->sym && l->sym->kind == SYM_VAR) ||
+    int is_var = (l->kind == E_NAME && rs_sym(r, l) && rs_sym(r, l)->kind == SYM_VAR) ||
                  (l->kind == E_INDEX && oc_ix(r->out, l) == IX_VAR);
     int set_ok = s->kind == S_ADD || s->kind == S_REMOVE || s->kind == S_CLEAR;
-    if (is_var && l->type.kind == TY_SET && !set_ok) {
+    if (is_var && rs_type(r, l)->kind == TY_SET && !set_ok) {
         diag_error(r->d, l->loc, "a set has no %s: '%s' takes a list var",
                    s->kind == S_SHUFFLE ? "order" : "positions", ast_stmt_kind_name(s->kind));
         return 0;
     }
-    if (!(l->type.kind == TY_LIST || (set_ok && l->type.kind == TY_SET)) || !is_var) {
+    if (!(rs_type(r, l)->kind == TY_LIST || (set_ok && rs_type(r, l)->kind == TY_SET)) || !is_var) {
         diag_error(r->d, l->loc, "a list %svar is needed here, not %s", set_ok ? "or set " : "",
-                   rs_type_name(r, &l->type));
+                   rs_type_name(r, rs_type(r, l)));
         return 0;
     }
     return 1;
@@ -463,14 +463,14 @@ static void rs_list(resolver *r, ast_stmt *s)
     ast_expr *l = s->u.list.list, *v = s->u.list.value;
     if (v)
         rs_expr(r, v);
-    if (!rlist_target(r, s, l) || !v || rs_is_err(&v->type))
+    if (!rlist_target(r, s, l) || !v || rs_is_err(rs_type(r, v)))
         return;
     if (s->kind == S_REMOVE_AT) {
         rs_want_kind(r, v, TY_INT, "the position removed");
         return;
     }
-    ast_type el = rs_bare_type(l->type.elem);
-    el.enm = l->type.enm;
+    ast_type el = rs_bare_type(rs_type(r, l)->elem);
+    el.enm = rs_type(r, l)->enm;
     rs_want_type(r, v, &el, s->kind == S_ADD ? "the value added" : "the value removed");
 }
 
@@ -500,7 +500,7 @@ static ast_decl *pattern_var(resolver *r, ast_expr *e)
         return NULL;
     }
     s->used = 1;
-    base->sym = s;
+    rs_set_sym(r, base, s);
     uint32_t n = e->kind == E_INDEX ? e->nargs : 0;
     if (n != s->decl->ndims) {
         diag_error(r->d, e->loc, "'%s' has %u index(es); the pattern gives %u", s->name,
@@ -587,7 +587,7 @@ ast_expr *rs_bool_const(resolver *r, ast_loc at, int v)
     e->loc = at;
     e->ival = v;
     rs_set_const(r, e, v);
-    e->type = rs_bare_type(TY_BOOL);
+    rs_set_type(r, e, rs_bare_type(TY_BOOL));
     return e;
 }
 

@@ -57,10 +57,25 @@ void *rs_grow(resolver *r, void *old, uint32_t n, uint32_t *cap, size_t elt)
     return p;
 }
 
+void rs_expr_pages(resolver *r, uint32_t n)
+{
+    uint32_t npages = n / OC_EXPR_PAGE + 1; /* room for the first ids made */
+    oc_expr_facts *all = ARENA_ARRAY(r->a, oc_expr_facts, (size_t)npages * OC_EXPR_PAGE);
+    r->out->expr_pages = ARENA_ARRAY(r->a, oc_expr_facts *, npages);
+    for (uint32_t k = 0; k < npages; k++)
+        r->out->expr_pages[k] = all + (size_t)k * OC_EXPR_PAGE;
+    r->npages = r->cappages = npages;
+    r->out->nexprs = n;
+}
+
 uint32_t rs_new_expr_id(resolver *r)
 {
     oc_resolution *out = r->out;
-    out->exprs = rs_grow(r, out->exprs, out->nexprs, &r->capexprs, sizeof *out->exprs);
+    if ((out->nexprs >> OC_EXPR_PAGE_BITS) == r->npages) {
+        out->expr_pages = rs_grow(r, out->expr_pages, r->npages, &r->cappages,
+                                  sizeof *out->expr_pages);
+        out->expr_pages[r->npages++] = ARENA_ARRAY(r->a, oc_expr_facts, OC_EXPR_PAGE);
+    }
     return out->nexprs++;
 }
 
@@ -344,13 +359,13 @@ int rs_is_err(const ast_type *t)
 
 /* `none` is also "no row" of a data table: the literal takes the table's
  * type where one is wanted. */
-int rs_none_fits(ast_expr *e, const ast_type *want)
+int rs_none_fits(resolver *r, ast_expr *e, const ast_type *want)
 {
     if (e->kind != E_NONE || want->kind != TY_ENUM || !want->enm || !want->enm->is_table)
         return 0;
-    e->type = rs_enum_type(want->enm);
-    e->type.lo = -1;
-    e->type.hi = (int32_t)want->enm->nmembers - 1;
+    rs_set_type(r, e, rs_enum_type(want->enm));
+    rs_type(r, e)->lo = -1;
+    rs_type(r, e)->hi = (int32_t)want->enm->nmembers - 1;
     return 1;
 }
 
@@ -358,10 +373,10 @@ int rs_none_fits(ast_expr *e, const ast_type *want)
  * ("condition", "index 1 of 'tower'"). */
 int rs_want_type(resolver *r, ast_expr *e, const ast_type *want, const char *what)
 {
-    if (ast_type_same(&e->type, want) || rs_none_fits(e, want))
+    if (ast_type_same(rs_type(r, e), want) || rs_none_fits(r, e, want))
         return 1;
     diag_error(r->d, e->loc, "%s must be %s, not %s", what, rs_type_name(r, want),
-               rs_type_name(r, &e->type));
+               rs_type_name(r, rs_type(r, e)));
     return 0;
 }
 

@@ -3,12 +3,12 @@
  * lowering (compiler/lower*.c).
  *
  * Everything lives in one arena (dsl/arena.h). The parser fills the shape;
- * resolution (resolve.c) fills the fields marked [R]: every name use points
- * to its symbol, every expression has its type and (when constant) its
- * value, locals have slot numbers, each code unit records its local count,
- * steps are numbered in a list. What else it produces is the compiler's
- * (compiler/resolution.h), not the tree's. check.c fills the fields
- * marked [C].
+ * resolution (resolve.c) fills the fields marked [R]: locals have slot
+ * numbers, each code unit records its local count, statements point to
+ * what they call. What it finds of each expression (its type, the symbol
+ * or field it names, its value when constant) is the compiler's
+ * (compiler/resolution.h, by the expression's id), as is the rest it
+ * produces, not the tree's. check.c fills the fields marked [C].
  *
  * Values, as the VM sees them (all int32): ints as is; bools 0/1; players
  * 0-based (`player 1` is 0), `none` is -1; enum members by their ordinal.
@@ -134,10 +134,11 @@ enum ast_expr_kind {
     E_NONE,        /* the player `none` */
     E_PLAYER,      /* `player N`: ival = N as written (1-based); its value
                     * N-1 */
-    E_NAME,        /* name -> [R] sym (var with no index, const, member, local) */
+    E_NAME,        /* name -> its symbol, the resolution's (var with no index,
+                    * const, member, local) */
     E_INDEX,       /* base[args]: what it indexes is the resolution's (IX_*) */
-    E_CALL,        /* name(args): [R] sym = SYM_FN or SYM_BUILTIN (its BI_*
-                    * the resolution's).
+    E_CALL,        /* name(args): its symbol, SYM_FN or SYM_BUILTIN, and the
+                    * built-in (BI_*) are the resolution's.
                     * `in_game(p)` is rewritten by resolution into an
                     * E_INDEX (IX_VAR) of the built-in var in_game. */
     E_UNARY,       /* op = '-' or OP_NOT; a */
@@ -148,11 +149,12 @@ enum ast_expr_kind {
     E_AGG,         /* agg; var (a local sym), iter, a = where (may be NULL),
                     * b = `of` value (sum/min/max) */
     E_WILDCARD,    /* `_` in a scenario's `expect event E(...)` */
-    E_CAN,         /* `can A(args)`: name, args; [R] sym = the action's SYM_PROC */
+    E_CAN,         /* `can A(args)`: name, args; the action's SYM_PROC is the
+                    * resolution's */
     E_IN_ACTION,   /* `in action`: some action is between its start and the
                     * end of its body (its after-phase does not count) */
     E_FIELD,       /* `row.field` of a data table: a = the row, name = the
-                    * field; [R] field. An array field (`row.cost[g]`) is
+                    * field; the field is the resolution's. An array field (`row.cost[g]`) is
                     * an E_INDEX of ix IX_FIELD over it. */
     E_CAPPED,      /* `a capped at b`: min(a, b), b a constant (TEO-D1); the
                     * checks know the cap */
@@ -216,23 +218,20 @@ typedef struct ast_expr {
     uint16_t depth;               /* operators below it (the parser caps it) */
     uint32_t id;                  /* dense over a compilation (its files and
                                    * what resolution adds): where the
-                                   * resolution keeps its facts */
+                                   * resolution keeps its facts (its type,
+                                   * symbol, field, value) */
     union {
-        uint32_t nargs;           /* E_INDEX, E_CALL */
+        uint32_t nargs;           /* E_INDEX, E_CALL, E_AGG (AGG_FIRST: keys) */
         int32_t sides;            /* E_ROLL */
     };
-    ast_type type;                /* [R] */
+    uint32_t desc_mask;           /* E_AGG (AGG_FIRST): bit k = key k descends */
     struct ast_expr *a, *b;       /* operands (see kinds) */
     union {
         const char *name;         /* E_NAME, E_CALL, E_CAN, E_FIELD, E_ROW: the
                                    * name written */
-        uint32_t desc_mask;       /* E_AGG (AGG_FIRST): bit k = key k descends */
+        struct ast_sym *var;      /* E_AGG: its variable (a local) */
     };
-    struct ast_sym *sym;          /* [R] E_NAME / E_CALL / E_AGG (the variable) */
-    union {
-        struct ast_expr **args;   /* E_INDEX, E_CALL; E_AGG (AGG_FIRST): the keys */
-        struct ast_field *field;  /* E_FIELD: [R] */
-    };
+    struct ast_expr **args;       /* E_INDEX, E_CALL; E_AGG (AGG_FIRST): the keys */
     union {
         struct ast_expr *c;       /* E_IF: the else value */
         struct ast_expr *base;    /* E_INDEX */

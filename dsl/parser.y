@@ -291,11 +291,11 @@ static ast_expr *agg(struct lex_extra *px, int op, const char *var, YYLTYPE vl,
 {
     ast_expr *e = ex(px, E_AGG, l);
     e->op = (uint8_t)op;
-    e->sym = ARENA_NEW(A, ast_sym);
-    e->sym->name = var;
-    e->sym->loc = L(vl);
-    e->sym->kind = SYM_LOCAL;
-    e->sym->local_kind = LOCAL_AGG;
+    e->var = ARENA_NEW(A, ast_sym);
+    e->var->name = var;
+    e->var->loc = L(vl);
+    e->var->kind = SYM_LOCAL;
+    e->var->local_kind = LOCAL_AGG;
     e->iter = it;
     e->a = where;
     e->b = of;

@@ -146,11 +146,11 @@ static void test_resolve_constants_and_types(void **state)
     assert_int_equal(fn->sym->kind, SYM_FN);
     assert_int_equal(fn->sym->type.kind, TY_BOOL);
     ast_expr *body = fn->body_expr;
-    assert_int_equal(body->type.kind, TY_BOOL);
+    assert_int_equal(oc_type(x->res, body)->kind, TY_BOOL);
     assert_int_equal(body->a->kind, E_INDEX);
     assert_int_equal(oc_ix(x->res, body->a), IX_VAR);
-    assert_ptr_equal(body->a->base->sym, score);
-    assert_ptr_equal(body->a->args[0]->sym, fn->params[0]);
+    assert_ptr_equal(oc_sym(x->res, body->a->base), score);
+    assert_ptr_equal(oc_sym(x->res, body->a->args[0]), fn->params[0]);
     assert_int_equal(oc_is_const(x->res, body->b), 1);
     assert_int_equal(oc_cval(x->res, body->b), 30);
     assert_int_equal(oc_is_const(x->res, body), 0);
@@ -218,8 +218,8 @@ static void test_resolve_steps_locals_labels(void **state)
     ast_expr *ig = iff->u.if_.cond;
     assert_int_equal(ig->kind, E_INDEX);
     assert_int_equal(oc_ix(x->res, ig), IX_VAR);
-    assert_ptr_equal(ig->base->sym, x->res->sym_in_game);
-    assert_int_equal(ig->type.kind, TY_BOOL);
+    assert_ptr_equal(oc_sym(x->res, ig->base), x->res->sym_in_game);
+    assert_int_equal(oc_type(x->res, ig)->kind, TY_BOOL);
     done(x);
 }
 
@@ -249,7 +249,7 @@ static void test_resolve_scenario_values(void **state)
     assert_int_equal(it->values[0], -1); /* none */
     it = it->next;
     assert_int_equal(it->kind, IT_SC_EXPECT);
-    assert_int_equal(it->expr->type.kind, TY_BOOL);
+    assert_int_equal(oc_type(x->res, it->expr)->kind, TY_BOOL);
     assert_string_equal(it->source, "color[player 1] == red");
     /* the checks: take is reached from the sequence and the scenario */
     assert_int_equal(find_decl(x, "take")->reachable, 1);
@@ -856,7 +856,7 @@ static void test_scenario_assertions(void **state)
     s = s->next;
     assert_int_equal(s->kind, S_ADD);
     assert_string_equal(sx(s->u.list.value), "5");
-    assert_ptr_equal(s->u.list.list->sym, find_decl(x, "hand")->sym);
+    assert_ptr_equal(oc_sym(x->res, s->u.list.list), find_decl(x, "hand")->sym);
     s = s->next;
     assert_int_equal(s->kind, S_ASSIGN); /* n = 1, after them */
     assert_null(s->next);
@@ -871,7 +871,7 @@ static void test_scenario_assertions(void **state)
     assert_int_equal(it->wild, 1);
     it = it->next;
     assert_string_equal(sx(it->expr), "(and (and (== len(hand) 2) (== hand[1] 4)) (== hand[2] 5))");
-    assert_int_equal(it->expr->type.kind, TY_BOOL);
+    assert_int_equal(oc_type(x->res, it->expr)->kind, TY_BOOL);
     it = it->next;
     assert_string_equal(sx(it->expr), "(not (== len(hand) 0))");
     done(x);
