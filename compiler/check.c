@@ -210,8 +210,8 @@ static void direct_writes(checker *c, ast_stmt *s, uint64_t *set)
     switch (s->kind) {
     case S_ASSIGN: case S_PAY:
         v = target_var(c->res, s->u.assign.target);
-        if (s->kind == S_PAY && s->substitute) /* the substitute may be spent */
-            set_bit(set, s->substitute->sub_decl->index);
+        if (oc_pay_substitute(c->res, s)) /* the substitute may be spent */
+            set_bit(set, oc_pay_substitute(c->res, s)->sub_decl->index);
         for (uint32_t i = 0; s->kind == S_PAY && s->pay && i < s->pay->nalts; i++) {
             ast_decl *a = target_var(c->res, s->pay->alts[i]); /* and the `or` sources */
             if (a)
@@ -279,12 +279,13 @@ static void event_callees(checker *c, ast_decl *ev, callee_fn fn, ast_loc at, vo
 
 static void stmt_callees(checker *c, ast_stmt *s, callee_fn fn, void *arg)
 {
-    if ((s->kind == S_CALL || s->kind == S_EMIT || s->kind == S_DO) && !s->u.call.sym)
+    const ast_sym *called = oc_called(c->res, s);
+    if ((s->kind == S_CALL || s->kind == S_EMIT || s->kind == S_DO) && !called)
         return;
     if (s->kind == S_CALL || s->kind == S_DO)
-        fn(c, s->u.call.sym->decl, 0, s->u.call.name_loc, arg);
+        fn(c, called->decl, 0, s->u.call.name_loc, arg);
     else if (s->kind == S_EMIT)
-        event_callees(c, s->u.call.sym->decl, fn, s->u.call.name_loc, arg);
+        event_callees(c, called->decl, fn, s->u.call.name_loc, arg);
     else if (s->kind == S_WINDOW)
         anytime_callees(c, fn, s->loc, arg);
 }
@@ -312,10 +313,11 @@ static void collect_block(checker *c, ast_block *b, void *arg)
     collect_arg *ca = arg;
     for (ast_stmt *s = b->first; s; s = s->next) {
         stmt_callees(c, s, edge_to, ca->list);
-        if (s->kind == S_EMIT && s->u.call.sym)
-            s->u.call.sym->decl->emitted = 1;
-        if (s->kind == S_DO && s->u.call.sym)
-            c->res->action_events[s->u.call.sym->decl->index]->emitted = 1;
+        const ast_sym *called = oc_called(c->res, s);
+        if (s->kind == S_EMIT && called)
+            called->decl->emitted = 1;
+        if (s->kind == S_DO && called)
+            c->res->action_events[called->decl->index]->emitted = 1;
         if (s->kind == S_WINDOW)
             c->windows++;
         if (ca->writes)
@@ -858,7 +860,7 @@ static void scan_stmt(checker *c, ast_stmt *s, loop_scan *ls)
         break;
     case S_END: case S_RETURN: case S_UNDO: ls->way_out = 1; break;
     case S_EXIT:
-        if (s->u.exit.loop != ls->loop)
+        if (oc_exit_loop(c->res, s) != ls->loop)
             break;
         ls->way_out = 1;
         if (s->u.exit.cond) {

@@ -112,7 +112,7 @@ static int parse_bases(oc_compiler *c, diag *d, ast_file *chain[MAX_LAYERS])
                             : oc_read_problem(err, OC_MAX_RULESET_BYTES, why, sizeof why));
             return 0;
         }
-        chain[n] = ast_parse_file(c->arena, d, (uint32_t)file, chain[n - 1]->nexprs, text, len);
+        chain[n] = ast_parse_file(c->arena, d, (uint32_t)file, chain[n - 1], text, len);
         if (!chain[n] || d->errors)
             return 0;
         n++;
@@ -128,6 +128,7 @@ static ast_file *merge_layers(ast_file *chain[], int n)
     ast_file *f = chain[0];
     f->nlayers = (uint8_t)n;
     f->nexprs = chain[n - 1]->nexprs; /* the last parsed gave the highest ids */
+    f->nstmts = chain[n - 1]->nstmts;
     ast_decl *first = NULL, *last = NULL;
     ast_policy *pfirst = NULL, *plast = NULL;
     uint32_t npolicies = 0;

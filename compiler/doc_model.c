@@ -370,6 +370,7 @@ static void describe(walker *w, ast_stmt *s)
         return;
     doc_step *st = &m->steps[model_step(b, w->step)];
     oc_arena *a = b->a;
+    const ast_sym *called = oc_called(res, s);
     switch (s->kind) {
     case S_CHOOSE: {
         size_t len = 1;
@@ -392,14 +393,14 @@ static void describe(walker *w, ast_stmt *s)
         break;
     }
     case S_EMIT: {
-        const ast_decl *e = s->u.call.sym ? s->u.call.sym->decl : NULL;
+        const ast_decl *e = called ? called->decl : NULL;
         if (!has_item(&st->does, "emits", s->u.call.name))
             item(a, &st->does, "emits", s->u.call.name,
                  e ? m->events[e->index].anchor : NULL);
         break;
     }
     case S_DO: {
-        doc_action *act = action_of(m, s->u.call.sym ? s->u.call.sym->decl : NULL);
+        doc_action *act = action_of(m, called ? called->decl : NULL);
         if (!has_item(&st->does, "takes the action", s->u.call.name))
             item(a, &st->does, "takes the action", s->u.call.name, act ? act->anchor : NULL);
         if (act && !has_item(&act->offered_at, "step", st->number))
@@ -409,7 +410,7 @@ static void describe(walker *w, ast_stmt *s)
     case S_CALL:
         if (!has_item(&st->does, "calls", s->u.call.name))
             item(a, &st->does, "calls", s->u.call.name,
-                 first_step_of(b, s->u.call.sym ? s->u.call.sym->decl : NULL));
+                 first_step_of(b, called ? called->decl : NULL));
         break;
     case S_TURN:
         item_code(a, &st->does, "a turn of", doc_expr_text(a, res, s->u.player.player));
@@ -492,8 +493,9 @@ static void note_stmt(walker *w, ast_stmt *s)
 {
     builder *b = w->b;
     doc_model *m = b->m;
-    if (s->kind == S_EMIT && s->u.call.sym && s->u.call.sym->decl) {
-        doc_event *e = &m->events[s->u.call.sym->decl->index];
+    const ast_sym *called = oc_called(b->res, s);
+    if (s->kind == S_EMIT && called && called->decl) {
+        doc_event *e = &m->events[called->decl->index];
         const char *what, *name, *anc;
         site(w, &what, &name, &anc);
         if (!has_item(&e->emitted_by, what, name))
@@ -506,7 +508,8 @@ static void note_stmt(walker *w, ast_stmt *s)
         pay->upfront = 0;
         pay->amount = doc_expr_text(b->a, b->res, s->u.assign.value);
         pay->from = from_text(b->a, b->res, s->u.assign.target, s->pay);
-        pay->substitute = s->substitute ? s->substitute->label.text : NULL;
+        const ast_decl *sub = oc_pay_substitute(b->res, s);
+        pay->substitute = sub ? sub->label.text : NULL;
         pay->at = where(b, s->loc, w->decl ? w->decl->layer : 0);
     }
 }
@@ -515,9 +518,10 @@ static void walk_stmt(walker *w, ast_stmt *s)
 {
     int saved = w->step;
     if (s->kind == S_STEP) {
-        if (s->u.step.index >= 0 && (uint32_t)s->u.step.index < w->b->res->nsteps) {
-            w->b->step_owner[s->u.step.index] = w->decl;
-            w->step = s->u.step.index;
+        int32_t index = oc_step_index(w->b->res, s);
+        if (index >= 0 && (uint32_t)index < w->b->res->nsteps) {
+            w->b->step_owner[index] = w->decl;
+            w->step = index;
         }
     } else if (!w->owners_only)
         describe(w, s);
@@ -534,11 +538,12 @@ static void walk_block(walker *w, ast_block *blk)
 }
 
 /* The decl an emit, a do or a call names, else NULL. */
-static const ast_decl *call_decl(const ast_stmt *s)
+static const ast_decl *call_decl(const oc_resolution *res, const ast_stmt *s)
 {
     if (s->kind != S_EMIT && s->kind != S_DO && s->kind != S_CALL)
         return NULL;
-    return s->u.call.sym ? s->u.call.sym->decl : NULL;
+    const ast_sym *called = oc_called(res, s);
+    return called ? called->decl : NULL;
 }
 
 /* A trigger's emits and actions taken, through the procs it calls. */
@@ -566,7 +571,7 @@ static void reach_block(builder *b, ast_block *blk, doc_items *out)
 {
     doc_model *m = b->m;
     for (ast_stmt *s = blk->first; s; s = s->next) {
-        const ast_decl *d = call_decl(s);
+        const ast_decl *d = call_decl(b->res, s);
         if (s->kind == S_EMIT && d && !has_item(out, "emits", d->name))
             item(b->a, out, "emits", d->name, m->events[d->index].anchor);
         else if (s->kind == S_DO && d && !has_item(out, "takes the action", d->name)) {
@@ -592,7 +597,7 @@ static void pays_block(walker *w, ast_block *blk)
     builder *b = w->b;
     for (ast_stmt *s = blk->first; s; s = s->next) {
         note_stmt(w, s);
-        const ast_decl *d = call_decl(s);
+        const ast_decl *d = call_decl(b->res, s);
         if (s->kind == S_CALL && d && d->kind == D_PROC && d->index >= 0 &&
             (uint32_t)d->index < b->res->nfns && !b->visiting[d->index]) {
             b->visiting[d->index] = 1;

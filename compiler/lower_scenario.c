@@ -58,7 +58,7 @@ static void add_item(lowering *w, const ast_item *it, int kind, const char *text
         break;
     case ORDO_SC_STEP_RAN:
     case ORDO_SC_STEP_NOT_RAN:
-        x.a = (uint16_t)it->step->u.step.index;
+        x.a = (uint16_t)oc_step_index(w->res, it->step);
         break;
     case ORDO_SC_OVER:
         x.x = it->expr ? 1 : 0;

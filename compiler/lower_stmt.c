@@ -515,7 +515,7 @@ static void stmt_exit(lowering *w, const ast_stmt *s)
         skip = lower_jump(w, ORDO_OP_JZ);
     }
     uint32_t i = w->loops.n;
-    while (i > 0 && w->loops.v[i - 1].loop != s->u.exit.loop)
+    while (i > 0 && w->loops.v[i - 1].loop != oc_exit_loop(w->res, s))
         i--;
     if (i == 0) { /* resolution guarantees a loop; stay safe */
         if (skip != NO_LABEL)
@@ -637,7 +637,7 @@ static void stmt_scope(lowering *w, const ast_stmt *s)
  * STEPEND; a step that does not run leaves a SKIP in the trace. */
 static void stmt_step(lowering *w, const ast_stmt *s)
 {
-    uint32_t idx = (uint32_t)s->u.step.index;
+    uint32_t idx = (uint32_t)oc_step_index(w->res, s);
     u32vec skips = {0};
     if (s->u.step.when)
         lower_branch(w, s->u.step.when, 0, &skips);
@@ -850,8 +850,8 @@ static void stmt(lowering *w, const ast_stmt *s)
     }
     case S_CALL:
         lower_call_args(w, s->u.call.args, s->u.call.nargs);
-        lower_emit_a(w, ORDO_OP_CALL, (uint32_t)s->u.call.sym->decl->index);
-        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)s->u.call.sym->decl->index);
+        lower_emit_a(w, ORDO_OP_CALL, (uint32_t)oc_called(w->res, s)->decl->index);
+        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)oc_called(w->res, s)->decl->index);
         return;
     case S_REVEAL:
     case S_HIDE: { /* the cell's indexes, the player (-1: all), REVEAL */
@@ -879,7 +879,7 @@ static void stmt(lowering *w, const ast_stmt *s)
         lower_emit_op(w, ORDO_OP_RET);
         return;
     case S_EMIT: {
-        uint32_t ev = (uint32_t)s->u.call.sym->decl->index, held = NO_LABEL;
+        uint32_t ev = (uint32_t)oc_called(w->res, s)->decl->index, held = NO_LABEL;
         lower_call_args(w, s->u.call.args, s->u.call.nargs);
         if (w->f->has_batches) /* inside a batch it waits for the batch's end */
             held = lower_emit(w, ORDO_OP_EMITB, (int)s->u.call.nargs, ev, 0);
@@ -895,7 +895,7 @@ static void stmt(lowering *w, const ast_stmt *s)
     }
     case S_DO:
         lower_call_args(w, s->u.call.args, s->u.call.nargs);
-        lower_call_unit(w, (uint32_t)s->u.call.sym->decl->index);
+        lower_call_unit(w, (uint32_t)oc_called(w->res, s)->decl->index);
         return;
     case S_PAY:
         lower_pay_offer(w, s->u.assign.target, s->u.assign.value, s->pay, ast_line(s->loc), 0);

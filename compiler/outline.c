@@ -207,8 +207,8 @@ static void walk_stmt(ast_stmt *s, void *arg)
             st->number = s->u.step.number;
             st->loc = s->u.step.number_loc.line ? s->u.step.number_loc : s->loc;
             st->title = s->u.step.title;
-            st->rule = w->res && s->u.step.index >= 0 ? w->res->step_places[s->u.step.index].rule
-                                                      : NULL;
+            int32_t index = oc_step_index(w->res, s);
+            st->rule = index >= 0 ? w->res->step_places[index].rule : NULL;
             add_cites(o, s->u.step.cites, &st->cites, &st->cite_locs, &st->ncites);
         }
         return;
@@ -255,7 +255,7 @@ static void walk_stmt(ast_stmt *s, void *arg)
     case S_CALL:
     case S_EMIT:
     case S_DO:
-        add_ref(o, s->u.call.name_loc, s->u.call.name, s->u.call.sym);
+        add_ref(o, s->u.call.name_loc, s->u.call.name, oc_called(w->res, s));
         for (uint32_t k = 0; s->u.call.args && k < s->u.call.nargs; k++)
             walk_expr(w, s->u.call.args[k]);
         return;

@@ -53,11 +53,22 @@ typedef struct oc_expr_facts {
     uint8_t builtin;         /* E_CALL: the built-in called (BI_*), 0 for a fn */
 } oc_expr_facts;
 
-/* The facts are kept in pages of 2^OC_EXPR_PAGE_BITS that never move:
- * resolution makes expressions while it holds the facts of others, and a
- * table grown by copying would leave its old copy in the arena. */
-#define OC_EXPR_PAGE_BITS 12
-#define OC_EXPR_PAGE (1u << OC_EXPR_PAGE_BITS)
+/* What resolution found of one statement (by its id, ast_stmt.id). */
+typedef struct oc_stmt_facts {
+    union {
+        ast_sym *sym;            /* S_CALL: the SYM_PROC; S_EMIT: the
+                                  * SYM_EVENT; S_DO: the action's SYM_PROC */
+        struct ast_stmt *loop;   /* S_EXIT: the S_REPEAT or S_FOR it leaves */
+        struct ast_decl *substitute; /* S_PAY: the D_SUBSTITUTE offered at it */
+        int32_t step;            /* S_STEP: its index in steps + 1 (0: none) */
+    };
+} oc_stmt_facts;
+
+/* The facts are kept in pages of 2^OC_PAGE_BITS that never move:
+ * resolution makes nodes while it holds the facts of others, and a table
+ * grown by copying would leave its old copy in the arena. */
+#define OC_PAGE_BITS 12
+#define OC_PAGE (1u << OC_PAGE_BITS)
 
 /* An event's triggers, in source order. */
 typedef struct oc_triggers {
@@ -66,9 +77,11 @@ typedef struct oc_triggers {
 } oc_triggers;
 
 typedef struct oc_resolution {
-    oc_expr_facts **expr_pages;  /* by expression id: page id >> OC_EXPR_PAGE_BITS */
+    oc_expr_facts **expr_pages;  /* by expression id: page id >> OC_PAGE_BITS */
     uint32_t nexprs;             /* the ids given: the facts of any other id
                                   * are none */
+    oc_stmt_facts **stmt_pages;  /* by statement id, the same way */
+    uint32_t nstmts;
     ast_decl *sequence;          /* the one sequence block */
     /* Each kind of declaration in source order, numbered by its index
      * (ast_decl.index); pointers into the tree. */
@@ -140,7 +153,7 @@ static inline const oc_expr_facts *oc_facts(const oc_resolution *res, const ast_
     static const oc_expr_facts none;
     if (!res || e->id >= res->nexprs)
         return &none;
-    return &res->expr_pages[e->id >> OC_EXPR_PAGE_BITS][e->id & (OC_EXPR_PAGE - 1)];
+    return &res->expr_pages[e->id >> OC_PAGE_BITS][e->id & (OC_PAGE - 1)];
 }
 
 static inline const ast_type *oc_type(const oc_resolution *res, const ast_expr *e)
@@ -179,6 +192,41 @@ static inline int oc_ix(const oc_resolution *res, const ast_expr *e)
 static inline int oc_builtin(const oc_resolution *res, const ast_expr *e)
 {
     return oc_facts(res, e)->builtin;
+}
+
+/* The facts of statement s, all zero where resolution did not reach. */
+static inline const oc_stmt_facts *oc_stmt_facts_of(const oc_resolution *res, const ast_stmt *s)
+{
+    static const oc_stmt_facts none;
+    if (!res || s->id >= res->nstmts)
+        return &none;
+    return &res->stmt_pages[s->id >> OC_PAGE_BITS][s->id & (OC_PAGE - 1)];
+}
+
+/* What an S_CALL calls, an S_EMIT emits, an S_DO does; NULL for other
+ * kinds or when not found. */
+static inline ast_sym *oc_called(const oc_resolution *res, const ast_stmt *s)
+{
+    return s->kind == S_CALL || s->kind == S_EMIT || s->kind == S_DO
+               ? oc_stmt_facts_of(res, s)->sym : NULL;
+}
+
+/* The loop an S_EXIT leaves. */
+static inline struct ast_stmt *oc_exit_loop(const oc_resolution *res, const ast_stmt *s)
+{
+    return s->kind == S_EXIT ? oc_stmt_facts_of(res, s)->loop : NULL;
+}
+
+/* The substitute offered at an S_PAY, or NULL. */
+static inline struct ast_decl *oc_pay_substitute(const oc_resolution *res, const ast_stmt *s)
+{
+    return s->kind == S_PAY ? oc_stmt_facts_of(res, s)->substitute : NULL;
+}
+
+/* An S_STEP's index in steps; -1 when resolution did not number it. */
+static inline int32_t oc_step_index(const oc_resolution *res, const ast_stmt *s)
+{
+    return s->kind == S_STEP ? oc_stmt_facts_of(res, s)->step - 1 : -1;
 }
 
 #endif /* OC_RESOLUTION_H */

@@ -54,7 +54,8 @@ typedef struct oc_resolver {
     int cur_step;              /* index of the enclosing step, -1 */
     const char *cur_rule;
     uint32_t capsteps, capoptions, capescapes, capcaps;
-    uint32_t npages, cappages; /* of the expressions' facts (out->expr_pages) */
+    uint32_t expr_npages, expr_cappages; /* the facts' pages (out->expr_pages, */
+    uint32_t stmt_npages, stmt_cappages; /* out->stmt_pages) */
     ast_stmt **stepmap;        /* step numbers -> first step (scenarios) */
     uint32_t stepmap_cap;
     char type_names[4][96];    /* rs_type_name's buffers, in turn: four
@@ -96,15 +97,24 @@ ast_sym *rs_new_sym(resolver *r, const char *name, int kind, ast_loc loc);
  * another needs its own). */
 ast_expr *rs_new_expr(resolver *r);
 uint32_t rs_new_expr_id(resolver *r);
-/* The expressions' facts: pages for ids 0..n-1, the ids the parser gave. */
-void rs_expr_pages(resolver *r, uint32_t n);
+/* The facts' pages for the ids the parser gave: expressions 0..nexprs-1,
+ * statements 0..nstmts-1. */
+void rs_fact_pages(resolver *r, uint32_t nexprs, uint32_t nstmts);
+/* A statement of resolution's making, with an id. */
+ast_stmt *rs_new_stmt(resolver *r, int kind, ast_loc at);
 /* The facts resolution keeps of expression e, to be filled (they stay
  * where they are when expressions are made); e's type, to be read or
  * written; e's symbol (an E_NAME, E_CALL, E_CAN) and field (an E_FIELD),
  * NULL for other kinds; e's value known to be v. */
 static inline oc_expr_facts *rs_facts(const resolver *r, const ast_expr *e)
 {
-    return &r->out->expr_pages[e->id >> OC_EXPR_PAGE_BITS][e->id & (OC_EXPR_PAGE - 1)];
+    return &r->out->expr_pages[e->id >> OC_PAGE_BITS][e->id & (OC_PAGE - 1)];
+}
+
+/* The facts resolution keeps of statement s, to be filled. */
+static inline oc_stmt_facts *rs_stmt_facts(const resolver *r, const ast_stmt *s)
+{
+    return &r->out->stmt_pages[s->id >> OC_PAGE_BITS][s->id & (OC_PAGE - 1)];
 }
 
 static inline ast_type *rs_type(const resolver *r, const ast_expr *e)

@@ -285,9 +285,7 @@ void rs_list_assign(resolver *r, ast_stmt *s)
 
 static ast_stmt *list_stmt(resolver *r, int kind, const ast_stmt *at, ast_expr *l, ast_expr *v)
 {
-    ast_stmt *s = ARENA_NEW(r->a, ast_stmt);
-    s->kind = (uint8_t)kind;
-    s->loc = at->loc;
+    ast_stmt *s = rs_new_stmt(r, kind, at->loc);
     s->u.list.list = l;
     s->u.list.value = v;
     return s;

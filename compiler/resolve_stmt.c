@@ -25,7 +25,7 @@ static void add_step(resolver *r, ast_stmt *s, const char *rule)
     out->steps = rs_grow(r, out->steps, out->nsteps, &r->capsteps, sizeof *out->steps);
     out->step_places =
         rs_grow(r, out->step_places, out->nsteps, &cap, sizeof *out->step_places);
-    s->u.step.index = (int32_t)out->nsteps;
+    rs_stmt_facts(r, s)->step = (int32_t)out->nsteps + 1;
     out->step_places[out->nsteps] = (oc_step_place){r->cur_step, rule};
     out->steps[out->nsteps++] = s;
 }
@@ -60,7 +60,7 @@ static void rs_step(resolver *r, ast_stmt *s)
         rs_expr_noroll(r, s->u.step.when, TY_BOOL, "a 'when' condition", "in a 'when' guard");
     int save = r->cur_step;
     const char *save_rule = r->cur_rule;
-    r->cur_step = s->u.step.index;
+    r->cur_step = oc_step_index(r->out, s);
     r->cur_rule = rule;
     rs_block(r, &s->u.step.body);
     r->cur_step = save;
@@ -293,7 +293,7 @@ static void rs_exit(resolver *r, ast_stmt *s)
         diag_error(r->d, s->loc, "'exit' outside a loop");
         return;
     }
-    s->u.exit.loop = r->loops[r->nloops - 1];
+    rs_stmt_facts(r, s)->loop = r->loops[r->nloops - 1];
 }
 
 /* `a OP b`, typed bool, for conditions the compiler adds. */
@@ -322,13 +322,13 @@ ast_expr *rs_and_of(resolver *r, ast_expr *a, ast_expr *b)
 static void guard_by_action(resolver *r, ast_option *o)
 {
     ast_stmt *s = o->body.first;
-    if (!s || s->kind != S_DO || !s->u.call.sym)
+    if (!s || s->kind != S_DO || !oc_called(r->out, s))
         return;
     ast_expr *can = rs_new_expr(r);
     can->kind = E_CAN;
     can->loc = s->loc;
     can->name = s->u.call.name;
-    rs_set_sym(r, can, s->u.call.sym);
+    rs_set_sym(r, can, oc_called(r->out, s));
     can->args = s->u.call.args;
     can->nargs = s->u.call.nargs;
     rs_set_type(r, can, rs_bare_type(TY_BOOL));
@@ -430,7 +430,7 @@ static void rs_call(resolver *r, ast_stmt *s, int want_kind_)
                    n);
         return;
     }
-    s->u.call.sym = sym;
+    rs_stmt_facts(r, s)->sym = sym;
     rs_check_args(r, s->u.call.name_loc, n, sym->decl, s->u.call.args, s->u.call.nargs);
 }
 
@@ -482,7 +482,7 @@ static void rs_do(resolver *r, ast_stmt *s)
                               "'do' takes actions; call a proc by its name");
     if (!a)
         return;
-    s->u.call.sym = a;
+    rs_stmt_facts(r, s)->sym = a;
     rs_check_args(r, s->u.call.name_loc, s->u.call.name, a->decl, s->u.call.args, s->u.call.nargs);
 }
 
@@ -633,7 +633,7 @@ static void rstmt(resolver *r, ast_stmt *s)
     case S_DO: rs_do(r, s); return;
     case S_PAY:
         rs_payment(r, s->u.assign.value, s->u.assign.target, "the amount paid");
-        s->substitute = rs_payment_substitute(r, s->u.assign.target);
+        rs_stmt_facts(r, s)->substitute = rs_payment_substitute(r, s->u.assign.target);
         s->pay = rs_pay_ways(r, s->pay, s->u.assign.value, s->u.assign.target, 0);
         return;
     case S_BATCH:

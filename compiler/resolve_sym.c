@@ -57,26 +57,48 @@ void *rs_grow(resolver *r, void *old, uint32_t n, uint32_t *cap, size_t elt)
     return p;
 }
 
-void rs_expr_pages(resolver *r, uint32_t n)
+void rs_fact_pages(resolver *r, uint32_t nexprs, uint32_t nstmts)
 {
-    uint32_t npages = n / OC_EXPR_PAGE + 1; /* room for the first ids made */
-    oc_expr_facts *all = ARENA_ARRAY(r->a, oc_expr_facts, (size_t)npages * OC_EXPR_PAGE);
-    r->out->expr_pages = ARENA_ARRAY(r->a, oc_expr_facts *, npages);
-    for (uint32_t k = 0; k < npages; k++)
-        r->out->expr_pages[k] = all + (size_t)k * OC_EXPR_PAGE;
-    r->npages = r->cappages = npages;
-    r->out->nexprs = n;
+    oc_resolution *out = r->out;
+    uint32_t ne = nexprs / OC_PAGE + 1, ns = nstmts / OC_PAGE + 1; /* room for ids made */
+    oc_expr_facts *e = ARENA_ARRAY(r->a, oc_expr_facts, (size_t)ne * OC_PAGE);
+    out->expr_pages = ARENA_ARRAY(r->a, oc_expr_facts *, ne);
+    for (uint32_t k = 0; k < ne; k++)
+        out->expr_pages[k] = e + (size_t)k * OC_PAGE;
+    oc_stmt_facts *s = ARENA_ARRAY(r->a, oc_stmt_facts, (size_t)ns * OC_PAGE);
+    out->stmt_pages = ARENA_ARRAY(r->a, oc_stmt_facts *, ns);
+    for (uint32_t k = 0; k < ns; k++)
+        out->stmt_pages[k] = s + (size_t)k * OC_PAGE;
+    r->expr_npages = r->expr_cappages = ne;
+    r->stmt_npages = r->stmt_cappages = ns;
+    out->nexprs = nexprs;
+    out->nstmts = nstmts;
 }
 
 uint32_t rs_new_expr_id(resolver *r)
 {
     oc_resolution *out = r->out;
-    if ((out->nexprs >> OC_EXPR_PAGE_BITS) == r->npages) {
-        out->expr_pages = rs_grow(r, out->expr_pages, r->npages, &r->cappages,
+    if ((out->nexprs >> OC_PAGE_BITS) == r->expr_npages) {
+        out->expr_pages = rs_grow(r, out->expr_pages, r->expr_npages, &r->expr_cappages,
                                   sizeof *out->expr_pages);
-        out->expr_pages[r->npages++] = ARENA_ARRAY(r->a, oc_expr_facts, OC_EXPR_PAGE);
+        out->expr_pages[r->expr_npages++] = ARENA_ARRAY(r->a, oc_expr_facts, OC_PAGE);
     }
     return out->nexprs++;
+}
+
+ast_stmt *rs_new_stmt(resolver *r, int kind, ast_loc at)
+{
+    oc_resolution *out = r->out;
+    if ((out->nstmts >> OC_PAGE_BITS) == r->stmt_npages) {
+        out->stmt_pages = rs_grow(r, out->stmt_pages, r->stmt_npages, &r->stmt_cappages,
+                                  sizeof *out->stmt_pages);
+        out->stmt_pages[r->stmt_npages++] = ARENA_ARRAY(r->a, oc_stmt_facts, OC_PAGE);
+    }
+    ast_stmt *s = ARENA_NEW(r->a, ast_stmt);
+    s->kind = (uint8_t)kind;
+    s->loc = at;
+    s->id = out->nstmts++;
+    return s;
 }
 
 ast_expr *rs_new_expr(resolver *r)

@@ -4,11 +4,12 @@
  *
  * Everything lives in one arena (dsl/arena.h). The parser fills the shape;
  * resolution (resolve.c) fills the fields marked [R]: locals have slot
- * numbers, each code unit records its local count, statements point to
- * what they call. What it finds of each expression (its type, the symbol
- * or field it names, its value when constant) is the compiler's
- * (compiler/resolution.h, by the expression's id), as is the rest it
- * produces, not the tree's. check.c fills the fields marked [C].
+ * numbers, each code unit records its local count. What it finds of each
+ * expression (its type, the symbol or field it names, its value when
+ * constant) and statement (the step's number, the loop an exit leaves,
+ * what is called, a payment's substitute) is the compiler's
+ * (compiler/resolution.h, by the node's id), as is the rest it produces,
+ * not the tree's. check.c fills the fields marked [C].
  *
  * Values, as the VM sees them (all int32): ints as is; bools 0/1; players
  * 0-based (`player 1` is 0), `none` is -1; enum members by their ordinal.
@@ -270,16 +271,16 @@ enum ast_stmt_kind {
     S_IF,         /* if cond then_b [else: else_b, or else_if an S_IF] */
     S_REPEAT,     /* repeat / while: rep */
     S_FOR,        /* for */
-    S_EXIT,       /* exit [when cond]; [R] loop = the S_REPEAT/S_FOR left */
+    S_EXIT,       /* exit [when cond] (the loop left is the resolution's) */
     S_TURN,       /* turn player { body } */
     S_ELIMINATE,  /* eliminate player */
     S_END,        /* end game [winner player] */
     S_CHOOSE,     /* choose */
     S_SCOPE,      /* scope { body } escape ... */
     S_WINDOW,     /* window for player [label] */
-    S_CALL,       /* proc(args): [R] sym = SYM_PROC */
+    S_CALL,       /* proc(args) (its SYM_PROC is the resolution's) */
     S_RETURN,     /* return */
-    S_EMIT,       /* emit event(args): [R] sym = SYM_EVENT */
+    S_EMIT,       /* emit event(args) (its SYM_EVENT is the resolution's) */
     S_LOG,        /* log text */
     S_ASSERT,     /* assert cond message */
     S_ADD,        /* add value to list */
@@ -287,8 +288,10 @@ enum ast_stmt_kind {
     S_REMOVE_AT,  /* remove at value from list */
     S_CLEAR,      /* clear list */
     S_SHUFFLE,    /* shuffle list */
-    S_DO,         /* do action(args): u.call; [R] sym = the action's SYM_PROC */
-    S_PAY,        /* pay amount from target: u.assign (value = the amount) */
+    S_DO,         /* do action(args): u.call (the action's SYM_PROC is the
+                   * resolution's) */
+    S_PAY,        /* pay amount from target: u.assign (value = the amount);
+                   * the substitute offered at it is the resolution's */
     S_BATCH,      /* batch { body }: u.batch */
     S_SHOW,       /* show / put text (displays only): u.log */
     S_PASS,       /* pass player: out of the running round (u.player) */
@@ -344,6 +347,11 @@ typedef struct ast_stmt {
     ast_loc loc;
     uint8_t kind;                 /* S_* */
     uint8_t unreachable;          /* [C] after a terminator / in dead code */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id:
+                                   * where the resolution keeps what it found
+                                   * (the step's index, the loop an exit
+                                   * leaves, what is called or emitted, a
+                                   * payment's substitute) */
     struct ast_stmt *next;        /* the next statement in the block */
     union {
         struct {                  /* S_STEP */
@@ -355,7 +363,6 @@ typedef struct ast_stmt {
             ast_expr *optional_by;/* NULL unless `optional by P` */
             ast_expr *when;       /* NULL unless `when C` */
             ast_block body;
-            int32_t index;        /* [R] index in the resolution's steps */
         } step;
         struct {                  /* S_LET */
             ast_sym *sym;         /* slot, type */
@@ -398,7 +405,6 @@ typedef struct ast_stmt {
         } for_;
         struct {                  /* S_EXIT */
             ast_expr *cond;       /* `exit when C`, else NULL */
-            struct ast_stmt *loop;/* [R] */
         } exit;
         struct {                  /* S_TURN, S_ELIMINATE, S_END (winner), S_WINDOW */
             ast_expr *player;     /* S_END: NULL unless `winner P` */
@@ -425,7 +431,6 @@ typedef struct ast_stmt {
         struct {                  /* S_CALL, S_EMIT */
             const char *name;
             ast_loc name_loc;
-            ast_sym *sym;         /* [R] */
             ast_expr **args;
             uint32_t nargs;
         } call;
@@ -446,7 +451,6 @@ typedef struct ast_stmt {
             ast_expr *list;       /* E_NAME or E_INDEX (IX_VAR) of a list var */
         } list;
     } u;
-    struct ast_decl *substitute;  /* [R] S_PAY: the D_SUBSTITUTE offered at it */
     struct ast_payment *pay;      /* S_PAY: as ast_cost.pay */
 } ast_stmt;
 
@@ -786,8 +790,9 @@ typedef struct ast_file {
     const char *extends;          /* `extends "FILE"`: the base ruleset's path */
     ast_loc extends_loc;
     uint8_t nlayers;              /* 1 + the rulesets extended (decl->layer < it) */
-    uint32_t nexprs;              /* the expression ids given so far: this
-                                   * file's, and the files' parsed before it */
+    uint32_t nexprs, nstmts;      /* the expression and statement ids given so
+                                   * far: this file's, and the files' parsed
+                                   * before it */
     ast_decl *decls;              /* in source order, linked by next */
     ast_decl *last_decl;
 
@@ -804,8 +809,9 @@ typedef struct ast_file {
 ast_file *ast_parse(oc_arena *arena, diag *d, const char *src, size_t len);
 /* The same for a text registered in d as file number `file` (a base
  * ruleset read for `extends`): its positions carry that number, and its
- * expressions' ids start at first_id (the nexprs of the file before it). */
-ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, uint32_t first_id,
+ * expressions' and statements' ids go on from those of `before`, the file
+ * parsed before it (NULL: from 0). */
+ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file *before,
                          const char *src, size_t len);
 
 /* Helpers (dsl/ast.c). */

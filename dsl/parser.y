@@ -49,6 +49,7 @@ struct lex_extra {
     int nchecks;         /* data checks seen (check#1, ...) */
     uint32_t fileno;     /* the file's number in the diag (0: the one compiled) */
     uint32_t next_id;    /* the next expression's id */
+    uint32_t next_stmt_id; /* the next statement's */
     size_t len, read;    /* src's length, and how much of it the scanner took */
 };
 
@@ -331,6 +332,7 @@ static ast_stmt *st(struct lex_extra *px, int kind, YYLTYPE l)
     ast_stmt *s = ARENA_NEW(A, ast_stmt);
     s->kind = (uint8_t)kind;
     s->loc = L(l);
+    s->id = px->next_stmt_id++;
     return s;
 }
 
@@ -1589,7 +1591,7 @@ stepnum
     ;
 
 step_mods
-    : %empty { $$ = st(px, S_STEP, @$); $$->u.step.index = -1; }
+    : %empty { $$ = st(px, S_STEP, @$); }
     | step_mods T_CITE T_STRING {
         $$ = $1;
         ast_cite *c = ARENA_NEW(A, ast_cite);
@@ -2365,10 +2367,10 @@ int yylex_destroy(yyscan_t s);
 
 ast_file *ast_parse(oc_arena *arena, diag *d, const char *src, size_t len)
 {
-    return ast_parse_file(arena, d, 0, 0, src, len);
+    return ast_parse_file(arena, d, 0, NULL, src, len);
 }
 
-ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, uint32_t first_id,
+ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file *before,
                          const char *src, size_t len)
 {
     struct lex_extra x;
@@ -2382,7 +2384,8 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, uint32_t first
     x.file = ARENA_NEW(arena, ast_file);
     x.file->path = diag_path(d, file);
     x.fileno = file;
-    x.next_id = first_id;
+    x.next_id = before ? before->nexprs : 0;
+    x.next_stmt_id = before ? before->nstmts : 0;
     ast_loc first = {diag_first_line(file), 1};
     if (len > 0x7fffffffu) {
         diag_error(d, (ast_loc){first.line - 1, 0}, "file too large");
@@ -2394,6 +2397,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, uint32_t first
     yyparse(scanner, &x); /* the scanner reads src itself (lexer.l, YY_INPUT) */
     yylex_destroy(scanner);
     x.file->nexprs = x.next_id;
+    x.file->nstmts = x.next_stmt_id;
     if (!x.file->title && d->errors == 0)
         diag_error(d, first, "a ruleset must begin with 'ruleset \"TITLE\"'");
     return x.file;

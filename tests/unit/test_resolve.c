@@ -170,7 +170,7 @@ static void test_resolve_steps_locals_labels(void **state)
     for (int i = 0; i < 5; i++) {
         ast_stmt *s = x->res->steps[i];
         assert_string_equal(s->u.step.number, nums[i]);
-        assert_int_equal(s->u.step.index, i);
+        assert_int_equal(oc_step_index(x->res, s), i);
         assert_int_equal(x->res->step_places[i].parent, parents[i]);
         assert_string_equal(x->res->step_places[i].rule, rules[i]);
     }
@@ -206,14 +206,14 @@ static void test_resolve_steps_locals_labels(void **state)
     assert_ptr_equal(log->u.log.text.args[1], let->u.let.sym);
     /* calls and emits are bound */
     ast_stmt *emit = nth(&step(x, "1.2")->u.step.body, 2);
-    assert_ptr_equal(emit->u.call.sym, find_decl(x, "scored")->sym);
+    assert_ptr_equal(oc_called(x->res, emit), find_decl(x, "scored")->sym);
     /* `exit` knows its loop; in_game(p) reads the built-in var */
     ast_stmt *outer = nth(&step(x, "1")->u.step.body, 0);
     ast_stmt *inner = nth(&outer->u.rep.body, 2);
     assert_int_equal(inner->u.rep.kind, REP_PLAIN);
     ast_stmt *ex = nth(&inner->u.rep.body, 0);
     assert_int_equal(ex->kind, S_EXIT);
-    assert_ptr_equal(ex->u.exit.loop, inner);
+    assert_ptr_equal(oc_exit_loop(x->res, ex), inner);
     ast_stmt *iff = nth(&step(x, "2")->u.step.body, 0);
     ast_expr *ig = iff->u.if_.cond;
     assert_int_equal(ig->kind, E_INDEX);
