@@ -97,7 +97,7 @@ static void calls_iter(checker *c, ast_iter *it, edge **list)
         calls_expr(c, it->lo, list);
     if (it->hi)
         calls_expr(c, it->hi, list);
-    if (it->list && it->kind == IT_LIST)
+    if (it->list && oc_iter_kind(c->res, it) == IT_LIST)
         calls_expr(c, it->list, list);
 }
 
@@ -159,7 +159,7 @@ static void each_expr(checker *c, ast_stmt *s, expr_fn fn, void *arg)
     case S_REPEAT: X(s->u.rep.cond); return;
     case S_FOR:
         X(s->u.for_.iter->lo); X(s->u.for_.iter->hi);
-        if (s->u.for_.iter->kind == IT_LIST)
+        if (oc_iter_kind(c->res, s->u.for_.iter) == IT_LIST)
             X(s->u.for_.iter->list);
         X(s->u.for_.where);
         for (uint32_t k = 0; k < s->u.for_.nkeys; k++)
@@ -177,7 +177,7 @@ static void each_expr(checker *c, ast_stmt *s, expr_fn fn, void *arg)
             X(o->where);
             if (o->iter) {
                 X(o->iter->lo); X(o->iter->hi);
-                if (o->iter->kind == IT_LIST)
+                if (oc_iter_kind(c->res, o->iter) == IT_LIST)
                     X(o->iter->list);
             }
         }
@@ -903,7 +903,7 @@ static void read_iter(checker *c, const ast_iter *it, reads *r, int in_fn)
         read_expr(c, it->lo, r, in_fn);
     if (it->hi)
         read_expr(c, it->hi, r, in_fn);
-    if (it->kind == IT_LIST)
+    if (oc_iter_kind(c->res, it) == IT_LIST)
         read_expr(c, it->list, r, in_fn);
 }
 

@@ -35,9 +35,9 @@ static int expr_span(const pay_check *pc, const ast_expr *e, span *out);
 /* How many elements an aggregate can visit at most; -1 if unknown. */
 static int64_t iter_size(const pay_check *pc, const ast_iter *it)
 {
-    switch (it->kind) {
+    switch (oc_iter_kind(pc->res, it)) {
     case IT_PLAYERS: case IT_ALL_PLAYERS: return pc->f->max_players;
-    case IT_ENUM: return it->enm ? (int64_t)it->enm->nmembers : -1;
+    case IT_ENUM: return (int64_t)oc_iter_enum(pc->res, it)->nmembers;
     case IT_RANGE: {
         span lo, hi;
         if (!expr_span(pc, it->lo, &lo) || !expr_span(pc, it->hi, &hi))
@@ -204,8 +204,10 @@ static void note_source(const pay_check *pc, diag *d, const ast_expr *e)
     const ast_iter *it = e->kind == E_AGG ? e->iter : NULL;
     if (it && (it->kind == IT_PLAYERS || it->kind == IT_ALL_PLAYERS))
         diag_note(d, pc->f->players_loc, "at most %d players play", pc->f->max_players);
-    else if (it && it->kind == IT_ENUM && it->enm)
-        diag_note(d, it->enm->loc, "'%s' has %u members", it->enm->name, it->enm->nmembers);
+    else if (it && oc_iter_enum(pc->res, it)) {
+        const ast_decl *enm = oc_iter_enum(pc->res, it);
+        diag_note(d, enm->loc, "'%s' has %u members", enm->name, enm->nmembers);
+    }
     else
         note_declared(d, first_var(pc, e));
 }

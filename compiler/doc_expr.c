@@ -98,14 +98,14 @@ static void iter(buf *b, const ast_iter *it)
         put(b, "?");
         return;
     }
-    switch (it->kind) {
+    switch (oc_iter_kind(b->res, it)) {
     case IT_PLAYERS: put(b, "players"); break;
     case IT_ALL_PLAYERS: put(b, "all players"); break;
     case IT_ENUM:
         if (it->list)
             expr(b, it->list);
         else
-            put(b, "%s", it->enm && it->enm->name ? it->enm->name : "?");
+            put(b, "%s", oc_iter_enum(b->res, it) ? oc_iter_enum(b->res, it)->name : "?");
         break;
     case IT_RANGE:
         sub(b, it->lo, 8);

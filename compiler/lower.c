@@ -92,8 +92,8 @@ static void add_listener_procs(lowering *w)
 /* How many options one choose can offer (escapes come on top). */
 static uint32_t iter_extent(const lowering *w, const ast_iter *it)
 {
-    switch (it->kind) {
-    case IT_ENUM: return it->enm->nmembers;
+    switch (oc_iter_kind(w->res, it)) {
+    case IT_ENUM: return oc_iter_enum(w->res, it)->nmembers;
     case IT_RANGE:
         if (oc_is_const(w->res, it->lo) && oc_is_const(w->res, it->hi)) {
             int64_t n = (int64_t)oc_cval(w->res, it->hi) - oc_cval(w->res, it->lo) + 1;

@@ -252,7 +252,7 @@ void lower_iter_open_keys(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t
         sort_by_one_key(w, c, var, fk->keys[0], (int)(fk->desc_mask & 1u));
     else if (players && fk->nkeys > 1)
         sort_by_keys(w, c, var, fk);
-    switch (it->kind) {
+    switch (oc_iter_kind(w->res, it)) {
     case IT_RANGE:
         lower_expr(w, it->lo);
         lower_emit_a(w, ORDO_OP_STL, c->counter);
@@ -277,7 +277,7 @@ void lower_iter_open_keys(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t
     }
     c->top = lower_here(w);
     lower_emit_a(w, ORDO_OP_LDL, c->counter);
-    switch (it->kind) {
+    switch (oc_iter_kind(w->res, it)) {
     case IT_RANGE:
         if (oc_is_const(w->res, it->hi))
             lower_push_const(w, oc_cval(w->res, it->hi));
@@ -286,7 +286,7 @@ void lower_iter_open_keys(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t
         lower_emit_op(w, ORDO_OP_LE);
         break;
     case IT_ENUM:
-        lower_push_const(w, (int32_t)it->enm->nmembers);
+        lower_push_const(w, (int32_t)oc_iter_enum(w->res, it)->nmembers);
         lower_emit_op(w, ORDO_OP_LT);
         break;
     case IT_LIST: {
@@ -302,7 +302,7 @@ void lower_iter_open_keys(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t
     }
     c->exit_jump = lower_jump(w, ORDO_OP_JZ);
     /* the element */
-    if (it->kind == IT_LIST) {
+    if (oc_iter_kind(w->res, it) == IT_LIST) {
         uint32_t v = lower_list_ref(w, it->list);
         lower_emit_a(w, ORDO_OP_LDL, c->counter);
         lower_emit_a(w, ORDO_OP_LGET, v);
@@ -475,9 +475,10 @@ static int unrolls(const lowering *w, const ast_iter *it, int32_t *lo, int32_t *
 {
     if (!bound_room(w))
         return 0;
-    if (it->kind == IT_ENUM && it->enm->nmembers >= 1 && it->enm->nmembers <= UNROLL_MAX) {
+    const ast_decl *enm = oc_iter_enum(w->res, it);
+    if (enm && enm->nmembers >= 1 && enm->nmembers <= UNROLL_MAX) {
         *lo = 0;
-        *n = (int32_t)it->enm->nmembers;
+        *n = (int32_t)enm->nmembers;
         return 1;
     }
     if (it->kind == IT_RANGE && oc_is_const(w->res, it->lo) && oc_is_const(w->res, it->hi)) {
@@ -608,24 +609,25 @@ static void builtin_call(lowering *w, const ast_expr *e)
 }
 
 /* Nodes in an expression, counting up to `cap` (then stopping). */
-static uint32_t expr_size(const ast_expr *e, uint32_t cap)
+static uint32_t expr_size(const oc_resolution *res, const ast_expr *e, uint32_t cap)
 {
     if (!e || cap == 0)
         return 0;
     uint32_t n = 1;
     const ast_expr *kids[3] = {e->a, e->b, e->kind == E_IF ? e->c : NULL};
     for (int k = 0; k < 3 && n < cap; k++)
-        n += expr_size(kids[k], cap - n);
+        n += expr_size(res, kids[k], cap - n);
     if (e->kind == E_INDEX && n < cap)
-        n += expr_size(e->base, cap - n);
+        n += expr_size(res, e->base, cap - n);
     if (e->kind == E_CALL || e->kind == E_INDEX || e->kind == E_CAN ||
         (e->kind == E_AGG && e->op == AGG_FIRST))
         for (uint32_t i = 0; i < e->nargs && n < cap; i++)
-            n += expr_size(e->args[i], cap - n);
+            n += expr_size(res, e->args[i], cap - n);
     if (e->kind == E_AGG && n < cap) {
-        n += expr_size(e->iter->lo, cap - n);
-        n += n < cap ? expr_size(e->iter->hi, cap - n) : 0;
-        n += n < cap && e->iter->kind == IT_LIST ? expr_size(e->iter->list, cap - n) : 0;
+        n += expr_size(res, e->iter->lo, cap - n);
+        n += n < cap ? expr_size(res, e->iter->hi, cap - n) : 0;
+        if (n < cap && oc_iter_kind(res, e->iter) == IT_LIST)
+            n += expr_size(res, e->iter->list, cap - n);
     }
     return n;
 }
@@ -641,7 +643,7 @@ static int inlinable(const lowering *w, const ast_decl *fn)
 {
     return fn->kind == D_FN && fn->body_expr && w->res->overrides[fn->index].noverriders == 0 &&
            !lower_bound(w, fn)->depth && w->inline_depth < INLINE_MAX_DEPTH &&
-           expr_size(fn->body_expr, INLINE_MAX_NODES + 1) <= INLINE_MAX_NODES;
+           expr_size(w->res, fn->body_expr, INLINE_MAX_NODES + 1) <= INLINE_MAX_NODES;
 }
 
 

@@ -64,6 +64,13 @@ typedef struct oc_stmt_facts {
     };
 } oc_stmt_facts;
 
+/* What resolution found of one iterable (by its id, ast_iter.id). */
+typedef struct oc_iter_facts {
+    ast_type elem;               /* the loop variable's type */
+    struct ast_decl *enm;        /* the enum an IT_LIST names, which makes it
+                                  * an IT_ENUM; NULL otherwise */
+} oc_iter_facts;
+
 /* The facts are kept in pages of 2^OC_PAGE_BITS that never move:
  * resolution makes nodes while it holds the facts of others, and a table
  * grown by copying would leave its old copy in the arena. */
@@ -82,6 +89,8 @@ typedef struct oc_resolution {
                                   * are none */
     oc_stmt_facts **stmt_pages;  /* by statement id, the same way */
     uint32_t nstmts;
+    oc_iter_facts **iter_pages;  /* by iterable id (all the parser's) */
+    uint32_t niters;
     ast_decl *sequence;          /* the one sequence block */
     /* Each kind of declaration in source order, numbered by its index
      * (ast_decl.index); pointers into the tree. */
@@ -221,6 +230,35 @@ static inline struct ast_stmt *oc_exit_loop(const oc_resolution *res, const ast_
 static inline struct ast_decl *oc_pay_substitute(const oc_resolution *res, const ast_stmt *s)
 {
     return s->kind == S_PAY ? oc_stmt_facts_of(res, s)->substitute : NULL;
+}
+
+/* The facts of iterable it, all zero where resolution did not reach. */
+static inline const oc_iter_facts *oc_iter_facts_of(const oc_resolution *res,
+                                                    const ast_iter *it)
+{
+    static const oc_iter_facts none;
+    if (!res || it->id >= res->niters)
+        return &none;
+    return &res->iter_pages[it->id >> OC_PAGE_BITS][it->id & (OC_PAGE - 1)];
+}
+
+/* What an iterable goes over (IT_*): as written, but IT_ENUM where the
+ * expression written names an enum. */
+static inline int oc_iter_kind(const oc_resolution *res, const ast_iter *it)
+{
+    return oc_iter_facts_of(res, it)->enm ? IT_ENUM : it->kind;
+}
+
+/* The enum an IT_ENUM goes over, else NULL. */
+static inline struct ast_decl *oc_iter_enum(const oc_resolution *res, const ast_iter *it)
+{
+    return oc_iter_facts_of(res, it)->enm;
+}
+
+/* The type of the loop variable (TY_ERROR where not known). */
+static inline const ast_type *oc_iter_elem(const oc_resolution *res, const ast_iter *it)
+{
+    return &oc_iter_facts_of(res, it)->elem;
 }
 
 /* An S_STEP's index in steps; -1 when resolution did not number it. */

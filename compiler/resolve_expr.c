@@ -645,7 +645,7 @@ static void rx_roll(resolver *r, ast_expr *e)
  * have `none` for "no element". */
 static void rx_first_by(resolver *r, ast_expr *e)
 {
-    const ast_type *el = &e->iter->elem;
+    const ast_type *el = oc_iter_elem(r->out, e->iter);
     rs_set_type(r, e, *el);
     rs_type(r, e)->ranged = 0;
     if (rs_is_err(el))
@@ -670,7 +670,7 @@ static void rx_agg(resolver *r, ast_expr *e)
         return;
     }
     scope_mark m = rs_scope_open(r);
-    rs_local_declare(r, e->var, e->iter->elem);
+    rs_local_declare(r, e->var, *oc_iter_elem(r->out, e->iter));
     if (e->a) {
         rs_expr(r, e->a);
         if (!rs_is_err(rs_type(r, e->a)))
@@ -776,16 +776,17 @@ void rs_expr_noroll(resolver *r, ast_expr *e, int kind, const char *what, const 
 
 void rs_iter(resolver *r, ast_iter *it)
 {
-    it->elem = rs_bare_type(TY_ERROR);
+    oc_iter_facts *f = rs_iter_facts(r, it);
+    f->elem = rs_bare_type(TY_ERROR);
     switch (it->kind) {
     case IT_PLAYERS:
     case IT_ALL_PLAYERS:
-        it->elem = rs_bare_type(TY_PLAYER);
+        f->elem = rs_bare_type(TY_PLAYER);
         return;
     case IT_RANGE:
         rs_expr_want(r, it->lo, TY_INT, "the start of a range");
         rs_expr_want(r, it->hi, TY_INT, "the end of a range");
-        it->elem = rs_bare_type(TY_INT);
+        f->elem = rs_bare_type(TY_INT);
         return;
     default:
         break;
@@ -796,9 +797,8 @@ void rs_iter(resolver *r, ast_iter *it)
         if (s && s->kind == SYM_ENUM) {
             s->used = 1;
             rs_set_sym(r, x, s);
-            it->kind = IT_ENUM;
-            it->enm = s->decl;
-            it->elem = rs_enum_type(s->decl);
+            f->enm = s->decl;
+            f->elem = rs_enum_type(s->decl);
             return;
         }
     }
@@ -810,8 +810,8 @@ void rs_iter(resolver *r, ast_iter *it)
                    "A..B, a list or a set)", rs_type_name(r, rs_type(r, x)));
         return;
     }
-    it->elem = rs_bare_type(rs_type(r, x)->elem);
-    it->elem.enm = rs_type(r, x)->enm;
+    f->elem = rs_bare_type(rs_type(r, x)->elem);
+    f->elem.enm = rs_type(r, x)->enm;
 }
 
 /* A constant expression: its value, or 0 after an error. */

@@ -98,8 +98,8 @@ ast_sym *rs_new_sym(resolver *r, const char *name, int kind, ast_loc loc);
 ast_expr *rs_new_expr(resolver *r);
 uint32_t rs_new_expr_id(resolver *r);
 /* The facts' pages for the ids the parser gave: expressions 0..nexprs-1,
- * statements 0..nstmts-1. */
-void rs_fact_pages(resolver *r, uint32_t nexprs, uint32_t nstmts);
+ * statements 0..nstmts-1, iterables 0..niters-1. */
+void rs_fact_pages(resolver *r, uint32_t nexprs, uint32_t nstmts, uint32_t niters);
 /* A statement of resolution's making, with an id. */
 ast_stmt *rs_new_stmt(resolver *r, int kind, ast_loc at);
 /* The facts resolution keeps of expression e, to be filled (they stay
@@ -109,6 +109,12 @@ ast_stmt *rs_new_stmt(resolver *r, int kind, ast_loc at);
 static inline oc_expr_facts *rs_facts(const resolver *r, const ast_expr *e)
 {
     return &r->out->expr_pages[e->id >> OC_PAGE_BITS][e->id & (OC_PAGE - 1)];
+}
+
+/* The facts resolution keeps of iterable it, to be filled. */
+static inline oc_iter_facts *rs_iter_facts(const resolver *r, const ast_iter *it)
+{
+    return &r->out->iter_pages[it->id >> OC_PAGE_BITS][it->id & (OC_PAGE - 1)];
 }
 
 /* The facts resolution keeps of statement s, to be filled. */

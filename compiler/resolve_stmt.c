@@ -231,7 +231,7 @@ static void rs_for_keys(resolver *r, ast_stmt *s)
     for (uint32_t k = 0; k < s->u.for_.nkeys; k++)
         rs_expr_want(r, s->u.for_.keys[k], TY_INT,
                      k ? "a tie-break key of 'by'" : "the sort key");
-    int kind = s->u.for_.iter->kind;
+    int kind = oc_iter_kind(r->out, s->u.for_.iter);
     if (s->u.for_.nkeys && kind != IT_PLAYERS && kind != IT_ALL_PLAYERS)
         diag_error(r->d, s->u.for_.by->loc, "'by' orders players only");
 }
@@ -242,7 +242,7 @@ static void rs_for_keys(resolver *r, ast_stmt *s)
 static void rs_simultaneous(resolver *r, ast_stmt *s)
 {
     const ast_stmt *c = s->u.for_.body.first;
-    int kind = s->u.for_.iter->kind;
+    int kind = oc_iter_kind(r->out, s->u.for_.iter);
     if (kind != IT_PLAYERS && kind != IT_ALL_PLAYERS)
         diag_error(r->d, s->u.for_.iter->loc, "'simultaneously' goes over players");
     else if (!c || c->next || c->kind != S_CHOOSE || c->u.choose.player->kind != E_NAME ||
@@ -257,7 +257,7 @@ static void rs_for(resolver *r, ast_stmt *s)
 {
     rs_iter(r, s->u.for_.iter);
     scope_mark m = rs_scope_open(r);
-    rs_local_declare(r, s->u.for_.var, s->u.for_.iter->elem);
+    rs_local_declare(r, s->u.for_.var, *oc_iter_elem(r->out, s->u.for_.iter));
     if (s->u.for_.round)
         rs_round(r, s);
     if (s->u.for_.where)
@@ -349,7 +349,7 @@ static void rs_option(resolver *r, ast_option *o)
     scope_mark m = rs_scope_open(r);
     if (o->var) {
         rs_iter(r, o->iter);
-        rs_local_declare(r, o->var, o->iter->elem);
+        rs_local_declare(r, o->var, *oc_iter_elem(r->out, o->iter));
         if (o->where)
             rs_expr_want(r, o->where, TY_BOOL, "the 'where' condition");
     }

@@ -57,7 +57,7 @@ void *rs_grow(resolver *r, void *old, uint32_t n, uint32_t *cap, size_t elt)
     return p;
 }
 
-void rs_fact_pages(resolver *r, uint32_t nexprs, uint32_t nstmts)
+void rs_fact_pages(resolver *r, uint32_t nexprs, uint32_t nstmts, uint32_t niters)
 {
     oc_resolution *out = r->out;
     uint32_t ne = nexprs / OC_PAGE + 1, ns = nstmts / OC_PAGE + 1; /* room for ids made */
@@ -69,6 +69,12 @@ void rs_fact_pages(resolver *r, uint32_t nexprs, uint32_t nstmts)
     out->stmt_pages = ARENA_ARRAY(r->a, oc_stmt_facts *, ns);
     for (uint32_t k = 0; k < ns; k++)
         out->stmt_pages[k] = s + (size_t)k * OC_PAGE;
+    uint32_t ni = niters / OC_PAGE + 1; /* resolution makes none */
+    oc_iter_facts *it = ARENA_ARRAY(r->a, oc_iter_facts, (size_t)ni * OC_PAGE);
+    out->iter_pages = ARENA_ARRAY(r->a, oc_iter_facts *, ni);
+    for (uint32_t k = 0; k < ni; k++)
+        out->iter_pages[k] = it + (size_t)k * OC_PAGE;
+    out->niters = niters;
     r->expr_npages = r->expr_cappages = ne;
     r->stmt_npages = r->stmt_cappages = ns;
     out->nexprs = nexprs;

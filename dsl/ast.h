@@ -6,8 +6,9 @@
  * resolution (resolve.c) fills the fields marked [R]: locals have slot
  * numbers, each code unit records its local count. What it finds of each
  * expression (its type, the symbol or field it names, its value when
- * constant) and statement (the step's number, the loop an exit leaves,
- * what is called, a payment's substitute) is the compiler's
+ * constant), statement (the step's number, the loop an exit leaves, what
+ * is called, a payment's substitute) and iterable (an enum's, the loop
+ * variable's type) is the compiler's
  * (compiler/resolution.h, by the node's id), as is the rest it produces,
  * not the tree's. check.c fills the fields marked [C].
  *
@@ -198,14 +199,15 @@ enum ast_iter_kind {
                      * in ascending order) */
 };
 
+/* An iterable as written: the parser writes IT_LIST for any plain
+ * expression; that it names an enum (IT_ENUM, and which), and the loop
+ * variable's type, are the resolution's (by id). */
 typedef struct ast_iter {
     ast_loc loc;
-    uint8_t kind;                 /* [R] for IT_ENUM / IT_LIST (the parser
-                                   * writes IT_LIST for any plain expression) */
+    uint8_t kind;                 /* IT_* as written (never IT_ENUM) */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id */
     struct ast_expr *lo, *hi;     /* IT_RANGE */
     struct ast_expr *list;        /* IT_LIST; for IT_ENUM the E_NAME written */
-    struct ast_decl *enm;         /* [R] IT_ENUM */
-    ast_type elem;                /* [R] the type of the loop variable */
 } ast_iter;
 
 /* Fields that no kind uses together share storage (anonymous unions keep
@@ -790,9 +792,9 @@ typedef struct ast_file {
     const char *extends;          /* `extends "FILE"`: the base ruleset's path */
     ast_loc extends_loc;
     uint8_t nlayers;              /* 1 + the rulesets extended (decl->layer < it) */
-    uint32_t nexprs, nstmts;      /* the expression and statement ids given so
-                                   * far: this file's, and the files' parsed
-                                   * before it */
+    uint32_t nexprs, nstmts, niters; /* the expression, statement and
+                                   * iterable ids given so far: this file's,
+                                   * and the files' parsed before it */
     ast_decl *decls;              /* in source order, linked by next */
     ast_decl *last_decl;
 

@@ -50,6 +50,7 @@ struct lex_extra {
     uint32_t fileno;     /* the file's number in the diag (0: the one compiled) */
     uint32_t next_id;    /* the next expression's id */
     uint32_t next_stmt_id; /* the next statement's */
+    uint32_t next_iter_id; /* the next iterable's */
     size_t len, read;    /* src's length, and how much of it the scanner took */
 };
 
@@ -385,6 +386,7 @@ static ast_iter *iter_of(struct lex_extra *px, int kind, ast_expr *lo, ast_expr 
 {
     ast_iter *it = ARENA_NEW(A, ast_iter);
     it->kind = (uint8_t)kind;
+    it->id = px->next_iter_id++;
     it->loc = L(l);
     if (kind == IT_RANGE) {
         it->lo = lo;
@@ -2386,6 +2388,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.fileno = file;
     x.next_id = before ? before->nexprs : 0;
     x.next_stmt_id = before ? before->nstmts : 0;
+    x.next_iter_id = before ? before->niters : 0;
     ast_loc first = {diag_first_line(file), 1};
     if (len > 0x7fffffffu) {
         diag_error(d, (ast_loc){first.line - 1, 0}, "file too large");
@@ -2398,6 +2401,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     yylex_destroy(scanner);
     x.file->nexprs = x.next_id;
     x.file->nstmts = x.next_stmt_id;
+    x.file->niters = x.next_iter_id;
     if (!x.file->title && d->errors == 0)
         diag_error(d, first, "a ruleset must begin with 'ruleset \"TITLE\"'");
     return x.file;

@@ -182,8 +182,8 @@ static void test_resolve_steps_locals_labels(void **state)
     ast_option *o = choose->u.choose.options;
     assert_int_equal(o->var->slot, 2);
     assert_int_equal(o->var->type.kind, TY_ENUM);
-    assert_int_equal(o->iter->kind, IT_ENUM); /* the enum name is told apart */
-    assert_ptr_equal(o->iter->enm, find_decl(x, "Color"));
+    assert_int_equal(oc_iter_kind(x->res, o->iter), IT_ENUM); /* the enum name is told apart */
+    assert_ptr_equal(oc_iter_enum(x->res, o->iter), find_decl(x, "Color"));
     ast_stmt *let = nth(&step(x, "1.2")->u.step.body, 0);
     assert_int_equal(let->u.let.sym->slot, 2);
     assert_int_equal(let->u.let.sym->type.kind, TY_INT);
