@@ -130,6 +130,7 @@ static ast_file *merge_layers(ast_file *chain[], int n)
     f->nexprs = chain[n - 1]->nexprs; /* the last parsed gave the highest ids */
     f->nstmts = chain[n - 1]->nstmts;
     f->niters = chain[n - 1]->niters;
+    f->ntexts = chain[n - 1]->ntexts;
     ast_decl *first = NULL, *last = NULL;
     ast_policy *pfirst = NULL, *plast = NULL;
     uint32_t npolicies = 0;

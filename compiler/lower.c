@@ -39,7 +39,7 @@ static void fill_options(lowering *w)
         const ast_option *o = res->options[i];
         ordo_option x;
         memset(&x, 0, sizeof x);
-        x.label = o->label.tmpl ? o->label.tmpl : o->label.text;
+        x.label = oc_text_tmpl(res, &o->label);
         x.param_kind = o->var ? (uint8_t)lower_kind_of(&o->var->type) : 0xff;
         x.param_enum = o->var ? lower_enum_of(&o->var->type) : 0;
         x.step = -1;

@@ -214,10 +214,11 @@ uint32_t lower_add_text(lowering *w, const char *text, const ast_text *t)
     memset(&x, 0, sizeof x);
     x.text = text;
     if (t) {
-        x.nargs = (uint8_t)t->nargs;
-        for (uint32_t k = 0; k < t->nargs && k < ORDO_EVENT_MAX_ARGS; k++) {
-            x.arg_kind[k] = (uint8_t)lower_kind_of(&t->args[k]->type);
-            x.arg_enum[k] = lower_enum_of(&t->args[k]->type);
+        const oc_text_facts *f = oc_text_facts_of(w->res, t);
+        x.nargs = (uint8_t)f->nargs;
+        for (uint32_t k = 0; k < f->nargs && k < ORDO_EVENT_MAX_ARGS; k++) {
+            x.arg_kind[k] = (uint8_t)lower_kind_of(&f->args[k]->type);
+            x.arg_enum[k] = lower_enum_of(&f->args[k]->type);
         }
     }
     VPUSH(w, w->texts, x);

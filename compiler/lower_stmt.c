@@ -904,10 +904,11 @@ static void stmt(lowering *w, const ast_stmt *s)
     case S_LOG:
     case S_SHOW: { /* a log writes to the trace; a show to a display's host */
         const ast_text *t = &s->u.log.text;
-        for (uint32_t i = 0; i < t->nargs; i++)
-            lower_emit_a(w, ORDO_OP_LDL, (uint32_t)t->args[i]->slot);
-        uint32_t id = lower_add_text(w, t->tmpl ? t->tmpl : t->text, t);
-        lower_emit(w, s->kind == S_SHOW ? ORDO_OP_SHOW : ORDO_OP_LOG, (int)t->nargs, id,
+        const oc_text_facts *f = oc_text_facts_of(w->res, t);
+        for (uint32_t i = 0; i < f->nargs; i++)
+            lower_emit_a(w, ORDO_OP_LDL, (uint32_t)f->args[i]->slot);
+        uint32_t id = lower_add_text(w, oc_text_tmpl(w->res, t), t);
+        lower_emit(w, s->kind == S_SHOW ? ORDO_OP_SHOW : ORDO_OP_LOG, (int)f->nargs, id,
                    s->kind == S_SHOW && s->u.log.goes_on);
         return;
     }

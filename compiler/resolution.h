@@ -71,6 +71,14 @@ typedef struct oc_iter_facts {
                                   * an IT_ENUM; NULL otherwise */
 } oc_iter_facts;
 
+/* What resolution found of one text (by its id, ast_text.id). */
+typedef struct oc_text_facts {
+    const char *tmpl;            /* the text with every `{name}` replaced by
+                                  * `{}`; NULL: not resolved */
+    ast_sym **args;              /* the locals named, in order */
+    uint32_t nargs;
+} oc_text_facts;
+
 /* The facts are kept in pages of 2^OC_PAGE_BITS that never move:
  * resolution makes nodes while it holds the facts of others, and a table
  * grown by copying would leave its old copy in the arena. */
@@ -91,6 +99,8 @@ typedef struct oc_resolution {
     uint32_t nstmts;
     oc_iter_facts **iter_pages;  /* by iterable id (all the parser's) */
     uint32_t niters;
+    oc_text_facts **text_pages;  /* by text id (all the parser's) */
+    uint32_t ntexts;
     ast_decl *sequence;          /* the one sequence block */
     /* Each kind of declaration in source order, numbered by its index
      * (ast_decl.index); pointers into the tree. */
@@ -259,6 +269,25 @@ static inline struct ast_decl *oc_iter_enum(const oc_resolution *res, const ast_
 static inline const ast_type *oc_iter_elem(const oc_resolution *res, const ast_iter *it)
 {
     return &oc_iter_facts_of(res, it)->elem;
+}
+
+/* The facts of text t, all zero where resolution did not reach (or t is
+ * no text). */
+static inline const oc_text_facts *oc_text_facts_of(const oc_resolution *res,
+                                                    const ast_text *t)
+{
+    static const oc_text_facts none;
+    if (!res || !t->text || t->id == 0 || t->id >= res->ntexts)
+        return &none;
+    return &res->text_pages[t->id >> OC_PAGE_BITS][t->id & (OC_PAGE - 1)];
+}
+
+/* A text's template: `{}` for each name; the text itself where it was not
+ * resolved. */
+static inline const char *oc_text_tmpl(const oc_resolution *res, const ast_text *t)
+{
+    const char *tmpl = oc_text_facts_of(res, t)->tmpl;
+    return tmpl ? tmpl : t->text;
 }
 
 /* An S_STEP's index in steps; -1 when resolution did not number it. */

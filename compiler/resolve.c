@@ -22,7 +22,7 @@ oc_resolver *oc_resolve_declarations(oc_arena *arena, ast_file *file, diag *d)
     r->d = d;
     r->f = file;
     r->out = ARENA_NEW(arena, oc_resolution);
-    rs_fact_pages(r, file->nexprs, file->nstmts, file->niters); /* the parser's ids */
+    rs_fact_pages(r, file); /* for the ids the parser gave */
     r->cur_step = -1;
     r->cur_rule = "";
     r->errors_before = d->errors;

@@ -889,10 +889,11 @@ void rs_text(resolver *r, ast_text *t, int option, ast_sym *only)
         i = j + 1;
     }
     *o = 0;
-    t->tmpl = out;
-    t->nargs = na;
-    t->args = ARENA_ARRAY(r->a, ast_sym *, na + 1);
-    memcpy(t->args, args, na * sizeof *args);
+    oc_text_facts *f = rs_text_facts(r, t);
+    f->tmpl = out;
+    f->nargs = na;
+    f->args = ARENA_ARRAY(r->a, ast_sym *, na + 1);
+    memcpy(f->args, args, na * sizeof *args);
 }
 
 /* A constant's value, folded on demand: a constant may be named before it

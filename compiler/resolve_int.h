@@ -97,9 +97,9 @@ ast_sym *rs_new_sym(resolver *r, const char *name, int kind, ast_loc loc);
  * another needs its own). */
 ast_expr *rs_new_expr(resolver *r);
 uint32_t rs_new_expr_id(resolver *r);
-/* The facts' pages for the ids the parser gave: expressions 0..nexprs-1,
- * statements 0..nstmts-1, iterables 0..niters-1. */
-void rs_fact_pages(resolver *r, uint32_t nexprs, uint32_t nstmts, uint32_t niters);
+/* The facts' pages for the ids the parser gave f's expressions,
+ * statements, iterables and texts. */
+void rs_fact_pages(resolver *r, const ast_file *f);
 /* A statement of resolution's making, with an id. */
 ast_stmt *rs_new_stmt(resolver *r, int kind, ast_loc at);
 /* The facts resolution keeps of expression e, to be filled (they stay
@@ -115,6 +115,12 @@ static inline oc_expr_facts *rs_facts(const resolver *r, const ast_expr *e)
 static inline oc_iter_facts *rs_iter_facts(const resolver *r, const ast_iter *it)
 {
     return &r->out->iter_pages[it->id >> OC_PAGE_BITS][it->id & (OC_PAGE - 1)];
+}
+
+/* The facts resolution keeps of text t, to be filled. */
+static inline oc_text_facts *rs_text_facts(const resolver *r, const ast_text *t)
+{
+    return &r->out->text_pages[t->id >> OC_PAGE_BITS][t->id & (OC_PAGE - 1)];
 }
 
 /* The facts resolution keeps of statement s, to be filled. */

@@ -57,8 +57,9 @@ void *rs_grow(resolver *r, void *old, uint32_t n, uint32_t *cap, size_t elt)
     return p;
 }
 
-void rs_fact_pages(resolver *r, uint32_t nexprs, uint32_t nstmts, uint32_t niters)
+void rs_fact_pages(resolver *r, const ast_file *f)
 {
+    uint32_t nexprs = f->nexprs, nstmts = f->nstmts, niters = f->niters;
     oc_resolution *out = r->out;
     uint32_t ne = nexprs / OC_PAGE + 1, ns = nstmts / OC_PAGE + 1; /* room for ids made */
     oc_expr_facts *e = ARENA_ARRAY(r->a, oc_expr_facts, (size_t)ne * OC_PAGE);
@@ -75,6 +76,12 @@ void rs_fact_pages(resolver *r, uint32_t nexprs, uint32_t nstmts, uint32_t niter
     for (uint32_t k = 0; k < ni; k++)
         out->iter_pages[k] = it + (size_t)k * OC_PAGE;
     out->niters = niters;
+    uint32_t nt = f->ntexts / OC_PAGE + 1; /* resolution makes none */
+    oc_text_facts *t = ARENA_ARRAY(r->a, oc_text_facts, (size_t)nt * OC_PAGE);
+    out->text_pages = ARENA_ARRAY(r->a, oc_text_facts *, nt);
+    for (uint32_t k = 0; k < nt; k++)
+        out->text_pages[k] = t + (size_t)k * OC_PAGE;
+    out->ntexts = f->ntexts;
     r->expr_npages = r->expr_cappages = ne;
     r->stmt_npages = r->stmt_cappages = ns;
     out->nexprs = nexprs;

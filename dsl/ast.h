@@ -7,8 +7,9 @@
  * numbers, each code unit records its local count. What it finds of each
  * expression (its type, the symbol or field it names, its value when
  * constant), statement (the step's number, the loop an exit leaves, what
- * is called, a payment's substitute) and iterable (an enum's, the loop
- * variable's type) is the compiler's
+ * is called, a payment's substitute), iterable (an enum's, the loop
+ * variable's type) and text (its template and the names it shows) is the
+ * compiler's
  * (compiler/resolution.h, by the node's id), as is the rest it produces,
  * not the tree's. check.c fills the fields marked [C].
  *
@@ -246,14 +247,13 @@ typedef struct ast_expr {
 } ast_expr;
 
 /* A string with `{name}` placeholders (option labels, prompts, logs,
- * window labels). [R] tmpl has every `{name}` replaced by `{}`; args are the
- * symbols in order (locals). Text without placeholders: tmpl == the text. */
+ * window labels). Its template (every `{name}` replaced by `{}`) and the
+ * symbols it names, in order (locals), are the resolution's, by id. */
 typedef struct ast_text {
     ast_loc loc;
-    const char *text;             /* unescaped, as written */
-    const char *tmpl;             /* [R] */
-    uint32_t nargs;               /* [R] */
-    struct ast_sym **args;        /* [R] */
+    const char *text;             /* unescaped, as written; NULL when none */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id,
+                                   * from 1 (0: none) */
 } ast_text;
 
 /* ------------------------------------------------------------- statements */
@@ -792,9 +792,9 @@ typedef struct ast_file {
     const char *extends;          /* `extends "FILE"`: the base ruleset's path */
     ast_loc extends_loc;
     uint8_t nlayers;              /* 1 + the rulesets extended (decl->layer < it) */
-    uint32_t nexprs, nstmts, niters; /* the expression, statement and
-                                   * iterable ids given so far: this file's,
-                                   * and the files' parsed before it */
+    uint32_t nexprs, nstmts, niters, ntexts; /* the expression, statement,
+                                   * iterable and text ids given so far: this
+                                   * file's, and the files' parsed before it */
     ast_decl *decls;              /* in source order, linked by next */
     ast_decl *last_decl;
 

@@ -51,6 +51,7 @@ struct lex_extra {
     uint32_t next_id;    /* the next expression's id */
     uint32_t next_stmt_id; /* the next statement's */
     uint32_t next_iter_id; /* the next iterable's */
+    uint32_t next_text_id; /* the next text's */
     size_t len, read;    /* src's length, and how much of it the scanner took */
 };
 
@@ -365,13 +366,13 @@ static ast_block block_of(pvec *stmts, YYLTYPE open, YYLTYPE close)
     return b;
 }
 
-static ast_text text_of(const char *s, YYLTYPE l)
+static ast_text text_of(struct lex_extra *px, const char *s, YYLTYPE l)
 {
     ast_text t;
     memset(&t, 0, sizeof t);
     t.loc = mkloc(&l);
     t.text = s;
-    t.tmpl = s;
+    t.id = px->next_text_id++;
     return t;
 }
 
@@ -629,7 +630,7 @@ static ast_option *option_of(struct lex_extra *px, const char *name, YYLTYPE nl,
 {
     ast_option *o = ARENA_NEW(A, ast_option);
     o->loc = L(l);
-    o->label = text_of(label, ll);
+    o->label = text_of(px, label, ll);
     o->when = m.when;
     o->var = m.var;
     o->iter = m.iter;
@@ -940,6 +941,7 @@ decl
         set_params(px, $$, $5);
         if ($7) {
             $$->label.text = $7;
+            $$->label.id = px->next_text_id++;
             $$->label.loc = L(@7);
         }
         $$->guard = $8;
@@ -953,6 +955,7 @@ decl
         set_params(px, $$, $4);
         if ($6) {
             $$->label.text = $6;
+            $$->label.id = px->next_text_id++;
             $$->label.loc = L(@6);
         }
         $$->is_action = 1;
@@ -982,6 +985,7 @@ decl
         header_seen(px, 0, @1);
         $$ = decl(px, D_PROC, $2.text, @1, @2);
         $$->label.text = $3;
+        $$->label.id = px->next_text_id++;
         $$->label.loc = L(@3);
         $$->timing = (uint8_t)$6;
         $$->event_name = $5.text;
@@ -998,6 +1002,7 @@ decl
         set_params(px, $$, $4);
         $$->anytime = 1;
         $$->label.text = $6;
+        $$->label.id = px->next_text_id++;
         $$->label.loc = L(@6);
         $$->guard = $7;
         set_bound(px, $$, $8);
@@ -1009,6 +1014,7 @@ decl
         $$->sub_var = $2;
         $$->sub_for = $4;
         $$->label.text = $5;
+        $$->label.id = px->next_text_id++;
         $$->label.loc = L(@5);
         $$->cites = $6;
       }
@@ -1448,7 +1454,7 @@ stmt
         $$->u.choose.player = $2;
         $$->u.choose.secret = (uint8_t)$3;
         if ($4)
-            $$->u.choose.prompt = text_of($4, @4);
+            $$->u.choose.prompt = text_of(px, $4, @4);
         $$->u.choose.noptions = vec_len($6);
         for (uint32_t i = vec_len($6); i-- > 0;) {
             ast_option *o = $6->items[i];
@@ -1483,7 +1489,7 @@ stmt
         $$ = st(px, S_WINDOW, @1);
         $$->u.player.player = $3;
         if ($4)
-            $$->u.player.label = text_of($4, @4);
+            $$->u.player.label = text_of(px, $4, @4);
       }
     | call_name '(' args ')' {
         $$ = st(px, S_CALL, @1);
@@ -1515,7 +1521,7 @@ stmt
         $$ = st(px, S_EMIT, @1);
         $$->u.call.name = $2.text; $$->u.call.name_loc = L(@2);
       }
-    | T_LOG T_STRING { $$ = st(px, S_LOG, @1); $$->u.log.text = text_of($2, @2); }
+    | T_LOG T_STRING { $$ = st(px, S_LOG, @1); $$->u.log.text = text_of(px, $2, @2); }
     | name T_STRING {
         /* `show` and `put` are no keywords: a ruleset may still call a
          * proc by either name */
@@ -1526,7 +1532,7 @@ stmt
                                         "take one)", $1);
         else {
             $$ = st(px, S_SHOW, @1);
-            $$->u.log.text = text_of($2, @2);
+            $$->u.log.text = text_of(px, $2, @2);
             $$->u.log.goes_on = put;
         }
       }
@@ -1708,7 +1714,7 @@ escape
     : T_ESCAPE T_STRING T_BY expr block {
         $$ = ARENA_NEW(A, ast_escape);
         $$->loc = L(@1);
-        $$->label = text_of($2, @2);
+        $$->label = text_of(px, $2, @2);
         $$->player = $4;
         $$->body = $5;
         $$->index = -1;
@@ -2389,6 +2395,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.next_id = before ? before->nexprs : 0;
     x.next_stmt_id = before ? before->nstmts : 0;
     x.next_iter_id = before ? before->niters : 0;
+    x.next_text_id = before ? before->ntexts : 1; /* 0: a text with no id, or none */
     ast_loc first = {diag_first_line(file), 1};
     if (len > 0x7fffffffu) {
         diag_error(d, (ast_loc){first.line - 1, 0}, "file too large");
@@ -2402,6 +2409,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.file->nexprs = x.next_id;
     x.file->nstmts = x.next_stmt_id;
     x.file->niters = x.next_iter_id;
+    x.file->ntexts = x.next_text_id;
     if (!x.file->title && d->errors == 0)
         diag_error(d, first, "a ruleset must begin with 'ruleset \"TITLE\"'");
     return x.file;

@@ -439,7 +439,6 @@ static void test_choose(void **state)
     assert_int_equal(s->u.choose.noptions, 4);
     ast_option *o = s->u.choose.options;
     assert_string_equal(o->label.text, "propose");
-    assert_string_equal(o->label.tmpl, "propose"); /* [R] fills the template */
     loc_is(o->loc, 5, 9);
     loc_is(o->label.loc, 5, 16);
     assert_string_equal(sx(o->when), "(< proposals 3)");

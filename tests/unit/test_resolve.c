@@ -190,20 +190,20 @@ static void test_resolve_steps_locals_labels(void **state)
     assert_int_equal(take->nlocals, 3);
     assert_int_equal(x->res->sequence->nlocals, 1);
     /* labels: `{name}` becomes `{}`, the names bound in order */
-    assert_string_equal(choose->u.choose.prompt.tmpl, "pick {}");
-    assert_int_equal(choose->u.choose.prompt.nargs, 1);
-    assert_ptr_equal(choose->u.choose.prompt.args[0], take->params[1]);
-    assert_string_equal(o->label.tmpl, "paint {}");
-    assert_int_equal(o->label.nargs, 1);
-    assert_ptr_equal(o->label.args[0], o->var);
-    assert_string_equal(o->next->label.tmpl, "skip");
-    assert_int_equal(o->next->label.nargs, 0);
+    assert_string_equal(oc_text_facts_of(x->res, &choose->u.choose.prompt)->tmpl, "pick {}");
+    assert_int_equal(oc_text_facts_of(x->res, &choose->u.choose.prompt)->nargs, 1);
+    assert_ptr_equal(oc_text_facts_of(x->res, &choose->u.choose.prompt)->args[0], take->params[1]);
+    assert_string_equal(oc_text_facts_of(x->res, &o->label)->tmpl, "paint {}");
+    assert_int_equal(oc_text_facts_of(x->res, &o->label)->nargs, 1);
+    assert_ptr_equal(oc_text_facts_of(x->res, &o->label)->args[0], o->var);
+    assert_string_equal(oc_text_facts_of(x->res, &o->next->label)->tmpl, "skip");
+    assert_int_equal(oc_text_facts_of(x->res, &o->next->label)->nargs, 0);
     ast_stmt *log = nth(&step(x, "1.2")->u.step.body, 3);
     assert_int_equal(log->kind, S_LOG);
-    assert_string_equal(log->u.log.text.tmpl, "{} rolls {}");
-    assert_int_equal(log->u.log.text.nargs, 2);
-    assert_ptr_equal(log->u.log.text.args[0], take->params[0]);
-    assert_ptr_equal(log->u.log.text.args[1], let->u.let.sym);
+    assert_string_equal(oc_text_facts_of(x->res, &log->u.log.text)->tmpl, "{} rolls {}");
+    assert_int_equal(oc_text_facts_of(x->res, &log->u.log.text)->nargs, 2);
+    assert_ptr_equal(oc_text_facts_of(x->res, &log->u.log.text)->args[0], take->params[0]);
+    assert_ptr_equal(oc_text_facts_of(x->res, &log->u.log.text)->args[1], let->u.let.sym);
     /* calls and emits are bound */
     ast_stmt *emit = nth(&step(x, "1.2")->u.step.body, 2);
     assert_ptr_equal(oc_called(x->res, emit), find_decl(x, "scored")->sym);
@@ -695,7 +695,7 @@ static void test_label_errors(void **state)
                 "                        ^\n");
     /* a brace that does not enclose a name is text */
     ast_stmt *log = find_decl(x, "p")->body.first;
-    assert_string_equal(log->u.log.text.tmpl, "{} has {} and {}, {not a name");
+    assert_string_equal(oc_text_facts_of(x->res, &log->u.log.text)->tmpl, "{} has {} and {}, {not a name");
     done(x);
 }
 
