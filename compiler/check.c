@@ -361,10 +361,11 @@ static void pass_collect(checker *c)
         for (ast_item *it = res->scenarios[i]->items; it; it = it->next) {
             if (it->kind == IT_SC_SETUP)
                 collect_block(c, &it->body, &roots);
-            else if (it->kind == IT_SC_PLAY && it->sym) {
-                add_edge(c, &c->root_calls, it->sym->decl, it->name_loc);
-                if (it->sym->decl->is_action) /* a test takes it directly */
-                    c->res->action_events[it->sym->decl->index]->emitted = 1;
+            else if (it->kind == IT_SC_PLAY && oc_item_facts_of(c->res, it)->sym) {
+                ast_decl *proc = oc_item_facts_of(c->res, it)->sym->decl;
+                add_edge(c, &c->root_calls, proc, it->name_loc);
+                if (proc->is_action) /* a test takes it directly */
+                    c->res->action_events[proc->index]->emitted = 1;
             }
             else if (it->kind == IT_SC_EXPECT)
                 calls_expr(c, it->expr, &c->root_calls);

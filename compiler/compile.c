@@ -131,6 +131,7 @@ static ast_file *merge_layers(ast_file *chain[], int n)
     f->nstmts = chain[n - 1]->nstmts;
     f->niters = chain[n - 1]->niters;
     f->ntexts = chain[n - 1]->ntexts;
+    f->nitems = chain[n - 1]->nitems;
     ast_decl *first = NULL, *last = NULL;
     ast_policy *pfirst = NULL, *plast = NULL;
     uint32_t npolicies = 0;

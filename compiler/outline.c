@@ -284,9 +284,9 @@ static void walk_items(walk *w, ast_decl *d)
             walk_block(w, &it->body);
         if (it->kind == IT_SC_PLAY || it->kind == IT_SC_EVENT || it->kind == IT_SC_NO_EVENT ||
             it->kind == IT_SC_BEFORE)
-            add_ref(w->o, it->name_loc, it->name, it->sym);
+            add_ref(w->o, it->name_loc, it->name, oc_item_facts_of(w->res, it)->sym);
         if (it->kind == IT_SC_BEFORE)
-            add_ref(w->o, it->name2_loc, it->name2, it->sym2);
+            add_ref(w->o, it->name2_loc, it->name2, oc_item_facts_of(w->res, it)->sym2);
         if (it->kind == IT_SC_PLAY || it->kind == IT_SC_EVENT || it->kind == IT_SC_NO_EVENT)
             for (uint32_t k = 0; it->args && k < it->nargs; k++)
                 walk_expr(w, it->args[k]);

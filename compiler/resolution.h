@@ -79,6 +79,17 @@ typedef struct oc_text_facts {
     uint32_t nargs;
 } oc_text_facts;
 
+/* What resolution found of one scenario item (by its id, ast_item.id). */
+typedef struct oc_item_facts {
+    ast_sym *sym, *sym2;          /* play: the proc (NULL: the sequence); event
+                                   * items: the event; before: the two events */
+    ast_stmt *step;               /* step ran / not ran: the S_STEP numbered so */
+    int32_t values[AST_MAX_EVENT_ARGS]; /* the constant args (0-based players):
+                                   * play, event; decision, over: the player */
+    uint32_t wild;                /* event: bit k = arg k is `_` */
+    uint32_t nlocals;             /* setup, expect: the locals it needs */
+} oc_item_facts;
+
 /* The facts are kept in pages of 2^OC_PAGE_BITS that never move:
  * resolution makes nodes while it holds the facts of others, and a table
  * grown by copying would leave its old copy in the arena. */
@@ -101,6 +112,8 @@ typedef struct oc_resolution {
     uint32_t niters;
     oc_text_facts **text_pages;  /* by text id (all the parser's) */
     uint32_t ntexts;
+    oc_item_facts **item_pages;  /* by scenario item id (all the parser's) */
+    uint32_t nitems;
     ast_decl *sequence;          /* the one sequence block */
     /* Each kind of declaration in source order, numbered by its index
      * (ast_decl.index); pointers into the tree. */
@@ -288,6 +301,16 @@ static inline const char *oc_text_tmpl(const oc_resolution *res, const ast_text 
 {
     const char *tmpl = oc_text_facts_of(res, t)->tmpl;
     return tmpl ? tmpl : t->text;
+}
+
+/* The facts of scenario item it, all zero where resolution did not reach. */
+static inline const oc_item_facts *oc_item_facts_of(const oc_resolution *res,
+                                                    const ast_item *it)
+{
+    static const oc_item_facts none;
+    if (!res || it->id >= res->nitems)
+        return &none;
+    return &res->item_pages[it->id >> OC_PAGE_BITS][it->id & (OC_PAGE - 1)];
 }
 
 /* An S_STEP's index in steps; -1 when resolution did not number it. */

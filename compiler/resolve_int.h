@@ -98,7 +98,7 @@ ast_sym *rs_new_sym(resolver *r, const char *name, int kind, ast_loc loc);
 ast_expr *rs_new_expr(resolver *r);
 uint32_t rs_new_expr_id(resolver *r);
 /* The facts' pages for the ids the parser gave f's expressions,
- * statements, iterables and texts. */
+ * statements, iterables, texts and scenario items. */
 void rs_fact_pages(resolver *r, const ast_file *f);
 /* A statement of resolution's making, with an id. */
 ast_stmt *rs_new_stmt(resolver *r, int kind, ast_loc at);
@@ -115,6 +115,12 @@ static inline oc_expr_facts *rs_facts(const resolver *r, const ast_expr *e)
 static inline oc_iter_facts *rs_iter_facts(const resolver *r, const ast_iter *it)
 {
     return &r->out->iter_pages[it->id >> OC_PAGE_BITS][it->id & (OC_PAGE - 1)];
+}
+
+/* The facts resolution keeps of scenario item it, to be filled. */
+static inline oc_item_facts *rs_item_facts(const resolver *r, const ast_item *it)
+{
+    return &r->out->item_pages[it->id >> OC_PAGE_BITS][it->id & (OC_PAGE - 1)];
 }
 
 /* The facts resolution keeps of text t, to be filled. */

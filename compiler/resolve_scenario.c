@@ -66,12 +66,12 @@ static ast_sym *sc_lookup(resolver *r, const char *name, ast_loc at, int kind, c
 }
 
 /* The arguments of a scenario's `play` or event item, against the
- * parameters of it->sym: their count, then each value. With `wild` (event
- * items, which match the trace: `event fled(player 2, _)`), `_` matches
- * any value; a proc to play needs every value. */
+ * parameters of the item's proc or event: their count, then each value.
+ * With `wild` (event items, which match the trace: `event fled(player 2,
+ * _)`), `_` matches any value; a proc to play needs every value. */
 static void sc_args(resolver *r, ast_item *it, int wild)
 {
-    ast_decl *d = it->sym->decl;
+    ast_decl *d = rs_item_facts(r, it)->sym->decl;
     if (it->nargs != d->nparams) {
         diag_error(r->d, it->name_loc, "'%s' takes %u argument%s, not %u", it->name, d->nparams,
                    d->nparams == 1 ? "" : "s", it->nargs);
@@ -82,12 +82,12 @@ static void sc_args(resolver *r, ast_item *it, int wild)
         if (wild && a->kind == E_NAME && strcmp(a->name, "_") == 0) {
             a->kind = E_WILDCARD;
             rs_set_type(r, a, rs_bare_type(TY_ERROR));
-            it->wild |= 1u << i;
+            rs_item_facts(r, it)->wild |= 1u << i;
             continue;
         }
         char what[160];
         snprintf(what, sizeof what, "argument %u of '%s'", i + 1, it->name);
-        sc_value(r, a, &d->params[i]->type, what, &it->values[i]);
+        sc_value(r, a, &d->params[i]->type, what, &rs_item_facts(r, it)->values[i]);
     }
 }
 
@@ -95,8 +95,8 @@ static void sc_play(resolver *r, ast_item *it)
 {
     if (!it->name)
         return;
-    it->sym = sc_lookup(r, it->name, it->name_loc, SYM_PROC, "a proc");
-    if (!it->sym)
+    rs_item_facts(r, it)->sym = sc_lookup(r, it->name, it->name_loc, SYM_PROC, "a proc");
+    if (!rs_item_facts(r, it)->sym)
         return;
     sc_args(r, it, 0);
 }
@@ -123,10 +123,10 @@ static void sc_count(resolver *r, const ast_item *it)
 static void sc_event(resolver *r, ast_item *it)
 {
     sc_count(r, it);
-    it->sym = sc_event_sym(r, it->name, it->name_loc);
+    rs_item_facts(r, it)->sym = sc_event_sym(r, it->name, it->name_loc);
     if (it->kind == IT_SC_BEFORE)
-        it->sym2 = sc_event_sym(r, it->name2, it->name2_loc);
-    if (!it->sym || !it->has_args)
+        rs_item_facts(r, it)->sym2 = sc_event_sym(r, it->name2, it->name2_loc);
+    if (!rs_item_facts(r, it)->sym || !it->has_args)
         return;
     sc_args(r, it, 1);
 }
@@ -146,29 +146,30 @@ static void sc_item(resolver *r, ast_item *it)
         rs_block(r, &it->body);
         rs_expand_list_assigns(r);
         r->in_setup = 0;
-        it->nlocals = rs_unit_end(r);
+        rs_item_facts(r, it)->nlocals = rs_unit_end(r);
         return;
     case IT_SC_PLAY: sc_play(r, it); return;
     case IT_SC_EXPECT:
         rs_unit_begin(r, 0);
         rs_expr_noroll(r, it->expr, TY_BOOL, "an 'expect'", "in an 'expect'");
-        it->nlocals = rs_unit_end(r);
+        rs_item_facts(r, it)->nlocals = rs_unit_end(r);
         return;
     case IT_SC_DECISION:
-        sc_value(r, it->expr, &player, "the player of 'expect decision by'", &it->values[0]);
+        sc_value(r, it->expr, &player, "the player of 'expect decision by'",
+                 &rs_item_facts(r, it)->values[0]);
         return;
     case IT_SC_OVER:
-        it->values[0] = -1;
+        rs_item_facts(r, it)->values[0] = -1;
         if (it->expr)
-            sc_value(r, it->expr, &player, "the winner", &it->values[0]);
+            sc_value(r, it->expr, &player, "the winner", &rs_item_facts(r, it)->values[0]);
         return;
     case IT_SC_EVENT:
     case IT_SC_BEFORE:
     case IT_SC_NO_EVENT: sc_event(r, it); return;
     case IT_SC_STEP_RAN:
     case IT_SC_STEP_NOT_RAN:
-        it->step = find_step(r, it->number);
-        if (!it->step)
+        rs_item_facts(r, it)->step = find_step(r, it->number);
+        if (!rs_item_facts(r, it)->step)
             diag_error(r->d, it->name_loc, "no step is numbered %s", it->number);
         return;
     default: return;

@@ -82,6 +82,12 @@ void rs_fact_pages(resolver *r, const ast_file *f)
     for (uint32_t k = 0; k < nt; k++)
         out->text_pages[k] = t + (size_t)k * OC_PAGE;
     out->ntexts = f->ntexts;
+    uint32_t nc = f->nitems / OC_PAGE + 1; /* resolution makes none */
+    oc_item_facts *c = ARENA_ARRAY(r->a, oc_item_facts, (size_t)nc * OC_PAGE);
+    out->item_pages = ARENA_ARRAY(r->a, oc_item_facts *, nc);
+    for (uint32_t k = 0; k < nc; k++)
+        out->item_pages[k] = c + (size_t)k * OC_PAGE;
+    out->nitems = f->nitems;
     r->expr_npages = r->expr_cappages = ne;
     r->stmt_npages = r->stmt_cappages = ns;
     out->nexprs = nexprs;

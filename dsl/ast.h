@@ -8,8 +8,8 @@
  * expression (its type, the symbol or field it names, its value when
  * constant), statement (the step's number, the loop an exit leaves, what
  * is called, a payment's substitute), iterable (an enum's, the loop
- * variable's type) and text (its template and the names it shows) is the
- * compiler's
+ * variable's type), text (its template and the names it shows) and
+ * scenario item (what it names, its values) is the compiler's
  * (compiler/resolution.h, by the node's id), as is the rest it produces,
  * not the tree's. check.c fills the fields marked [C].
  *
@@ -462,23 +462,24 @@ enum ast_item_kind {
     IT_SC_PLAYERS = 1,   /* players N: num */
     IT_SC_SEED,          /* seed N: num (64-bit) */
     IT_SC_SETUP,         /* setup { body } — a proc with nlocals */
-    IT_SC_PLAY,          /* play [proc(args)]: sym NULL = the whole sequence;
-                          * [R] values = the constant args */
+    IT_SC_PLAY,          /* play [proc(args)]: no name = the whole sequence;
+                          * the proc and the constant args are the
+                          * resolution's, as for every item below */
     IT_SC_CHOOSE,        /* choose "a", "b": labels */
     IT_SC_EXPECT,        /* expect EXPR: expr (bool), nlocals for its aggregates;
                           * source = the expression's text */
-    IT_SC_DECISION,      /* expect decision by P: expr; [R] values[0] */
+    IT_SC_DECISION,      /* expect decision by P: expr; P's value */
     IT_SC_OFFERED,       /* expect offered "L": labels[0] */
     IT_SC_NOT_OFFERED,   /* expect not offered "L" */
-    IT_SC_EVENT,         /* expect event E[(args)] [COUNT]: sym, args (E_WILDCARD
-                          * for _); has_args; count_mode, count; [R] values,
-                          * wild bit mask */
-    IT_SC_NO_EVENT,      /* expect no event E[(args)]: sym, args as IT_SC_EVENT */
-    IT_SC_BEFORE,        /* expect event E before event F: sym, sym2 */
-    IT_SC_STEP_RAN,      /* expect step N ran: number; [R] step */
+    IT_SC_EVENT,         /* expect event E[(args)] [COUNT]: name, args (E_WILDCARD
+                          * for _); has_args; count_mode, count; the event,
+                          * the args' values and which are `_` */
+    IT_SC_NO_EVENT,      /* expect no event E[(args)]: as IT_SC_EVENT */
+    IT_SC_BEFORE,        /* expect event E before event F: name, name2 */
+    IT_SC_STEP_RAN,      /* expect step N ran: number; the step */
     IT_SC_STEP_NOT_RAN,  /* expect step N not ran */
     IT_SC_OVER,          /* expect over [winner P] [because "TEXT"]: expr or NULL;
-                          * reason or NULL; [R] values[0] */
+                          * reason or NULL; P's value */
     IT_SC_ROLL           /* roll N, M ...: the next rolls' totals, rolls[0..nrolls) */
 };
 
@@ -489,29 +490,25 @@ enum { SC_COUNT_EXACTLY = 1, SC_COUNT_AT_LEAST, SC_COUNT_AT_MOST };
 typedef struct ast_item {
     ast_loc loc;
     uint8_t kind;                 /* IT_SC_* */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id */
     int64_t num;                  /* players / seed */
     ast_block body;               /* setup */
     const char *name;             /* play/event: the name written */
     ast_loc name_loc;
     const char *name2;            /* before: the second event */
     ast_loc name2_loc;
-    ast_sym *sym, *sym2;          /* [R] proc / events */
     ast_expr **args;              /* play, event */
     uint32_t nargs;
     uint8_t has_args;             /* event: `(...)` written */
     uint8_t count_mode;           /* event: SC_COUNT_* (0: at least once) */
     int64_t count;                /* event: the N of `N times` */
     ast_loc count_loc;
-    int32_t values[AST_MAX_EVENT_ARGS]; /* [R] constant args (0-based players) */
-    uint32_t wild;                /* [R] event: bit k = arg k is `_` */
     ast_expr *expr;               /* expect, decision, over winner */
     const char *source;           /* expect: the expression as written */
     const char **labels;          /* choose/offered */
     ast_loc *label_locs;
     uint32_t nlabels;
     const char *number;           /* step ran/not ran */
-    ast_stmt *step;               /* [R] the S_STEP with that number */
-    uint32_t nlocals;             /* [R] setup/expect: locals needed */
     const char *reason;           /* over: `because "TEXT"`, or NULL */
     int32_t *rolls;               /* roll: the totals */
     uint32_t nrolls, caprolls;
@@ -792,9 +789,10 @@ typedef struct ast_file {
     const char *extends;          /* `extends "FILE"`: the base ruleset's path */
     ast_loc extends_loc;
     uint8_t nlayers;              /* 1 + the rulesets extended (decl->layer < it) */
-    uint32_t nexprs, nstmts, niters, ntexts; /* the expression, statement,
-                                   * iterable and text ids given so far: this
-                                   * file's, and the files' parsed before it */
+    uint32_t nexprs, nstmts, niters, ntexts, nitems; /* the expression,
+                                   * statement, iterable, text and scenario
+                                   * item ids given so far: this file's, and
+                                   * the files' parsed before it */
     ast_decl *decls;              /* in source order, linked by next */
     ast_decl *last_decl;
 

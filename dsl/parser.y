@@ -52,6 +52,7 @@ struct lex_extra {
     uint32_t next_stmt_id; /* the next statement's */
     uint32_t next_iter_id; /* the next iterable's */
     uint32_t next_text_id; /* the next text's */
+    uint32_t next_item_id; /* the next scenario item's */
     size_t len, read;    /* src's length, and how much of it the scanner took */
 };
 
@@ -577,6 +578,7 @@ static ast_typeexpr *tx(struct lex_extra *px, int kind, YYLTYPE l)
 static ast_item *item(struct lex_extra *px, int kind, YYLTYPE l)
 {
     ast_item *it = ARENA_NEW(A, ast_item);
+    it->id = px->next_item_id++;
     it->kind = (uint8_t)kind;
     it->loc = L(l);
     return it;
@@ -2396,6 +2398,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.next_stmt_id = before ? before->nstmts : 0;
     x.next_iter_id = before ? before->niters : 0;
     x.next_text_id = before ? before->ntexts : 1; /* 0: a text with no id, or none */
+    x.next_item_id = before ? before->nitems : 0;
     ast_loc first = {diag_first_line(file), 1};
     if (len > 0x7fffffffu) {
         diag_error(d, (ast_loc){first.line - 1, 0}, "file too large");
@@ -2410,6 +2413,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.file->nstmts = x.next_stmt_id;
     x.file->niters = x.next_iter_id;
     x.file->ntexts = x.next_text_id;
+    x.file->nitems = x.next_item_id;
     if (!x.file->title && d->errors == 0)
         diag_error(d, first, "a ruleset must begin with 'ruleset \"TITLE\"'");
     return x.file;

@@ -231,22 +231,22 @@ static void test_resolve_scenario_values(void **state)
     assert_int_equal(it->kind, IT_SC_PLAYERS);
     it = it->next;
     assert_int_equal(it->kind, IT_SC_PLAY);
-    assert_ptr_equal(it->sym, find_decl(x, "take")->sym);
-    assert_int_equal(it->values[0], 1); /* player 2, 0-based */
-    assert_int_equal(it->values[1], 4);
+    assert_ptr_equal(oc_item_facts_of(x->res, it)->sym, find_decl(x, "take")->sym);
+    assert_int_equal(oc_item_facts_of(x->res, it)->values[0], 1); /* player 2, 0-based */
+    assert_int_equal(oc_item_facts_of(x->res, it)->values[1], 4);
     it = it->next;
     assert_int_equal(it->kind, IT_SC_EVENT);
-    assert_ptr_equal(it->sym, find_decl(x, "scored")->sym);
-    assert_int_equal(it->values[0], 1);
-    assert_int_equal(it->wild, 2); /* the second argument is `_` */
+    assert_ptr_equal(oc_item_facts_of(x->res, it)->sym, find_decl(x, "scored")->sym);
+    assert_int_equal(oc_item_facts_of(x->res, it)->values[0], 1);
+    assert_int_equal(oc_item_facts_of(x->res, it)->wild, 2); /* the second argument is `_` */
     assert_int_equal(it->args[1]->kind, E_WILDCARD);
     it = it->next;
-    assert_ptr_equal(it->step, step(x, "1.2"));
+    assert_ptr_equal(oc_item_facts_of(x->res, it)->step, step(x, "1.2"));
     it = it->next;
-    assert_int_equal(it->values[0], 1);
+    assert_int_equal(oc_item_facts_of(x->res, it)->values[0], 1);
     it = it->next;
     assert_int_equal(it->kind, IT_SC_OVER);
-    assert_int_equal(it->values[0], -1); /* none */
+    assert_int_equal(oc_item_facts_of(x->res, it)->values[0], -1); /* none */
     it = it->next;
     assert_int_equal(it->kind, IT_SC_EXPECT);
     assert_int_equal(oc_type(x->res, it->expr)->kind, TY_BOOL);
@@ -863,12 +863,12 @@ static void test_scenario_assertions(void **state)
     it = it->next->next;
     assert_int_equal(it->kind, IT_SC_EVENT);
     assert_int_equal(it->count_mode, SC_COUNT_EXACTLY);
-    assert_ptr_equal(it->sym, find_decl(x, "ev")->sym);
-    assert_int_equal(it->values[0], 1);
+    assert_ptr_equal(oc_item_facts_of(x->res, it)->sym, find_decl(x, "ev")->sym);
+    assert_int_equal(oc_item_facts_of(x->res, it)->values[0], 1);
     it = it->next;
     assert_int_equal(it->kind, IT_SC_NO_EVENT);
-    assert_ptr_equal(it->sym, find_decl(x, "ev")->sym);
-    assert_int_equal(it->wild, 1);
+    assert_ptr_equal(oc_item_facts_of(x->res, it)->sym, find_decl(x, "ev")->sym);
+    assert_int_equal(oc_item_facts_of(x->res, it)->wild, 1);
     it = it->next;
     assert_string_equal(sx(it->expr), "(and (and (== len(hand) 2) (== hand[1] 4)) (== hand[2] 5))");
     assert_int_equal(oc_type(x->res, it->expr)->kind, TY_BOOL);
