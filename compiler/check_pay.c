@@ -188,11 +188,12 @@ static const ast_decl *first_var(const pay_check *pc, const ast_expr *e)
     return v ? v : e->kind == E_BINARY ? first_var(pc, e->b) : NULL;
 }
 
-static void note_declared(diag *d, const ast_decl *v)
+static void note_declared(const pay_check *pc, diag *d, const ast_decl *v)
 {
-    if (v && v->loc.line && v->type && v->type->kind == TX_RANGE)
-        diag_note(d, v->loc, "'%s' is declared here as %d..%d", v->name, v->type->type.lo,
-                  v->type->type.hi);
+    if (v && v->loc.line && v->type && v->type->kind == TX_RANGE) {
+        const ast_type *t = oc_typeexpr_type(pc->res, v->type);
+        diag_note(d, v->loc, "'%s' is declared here as %d..%d", v->name, t->lo, t->hi);
+    }
     else if (v && v->loc.line)
         diag_note(d, v->loc, "'%s' is declared here", v->name);
 }
@@ -209,7 +210,7 @@ static void note_source(const pay_check *pc, diag *d, const ast_expr *e)
         diag_note(d, enm->loc, "'%s' has %u members", enm->name, enm->nmembers);
     }
     else
-        note_declared(d, first_var(pc, e));
+        note_declared(pc, d, first_var(pc, e));
 }
 
 /* ------------------------------------------------------ up-front costs */
@@ -290,7 +291,7 @@ static void check_costs(const pay_check *pc, diag *d, ast_decl *a)
             diag_warning(d, DIAG_W_ACTION_UNTAKEN, c->loc, "action '%s' can never be taken: this cost is at least %lld, "
                                     "but '%s' never holds more than %lld", a->name,
                          (long long)amount.lo, v->name, (long long)held.hi);
-            note_declared(d, v);
+            note_declared(pc, d, v);
         }
     }
 }

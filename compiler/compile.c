@@ -132,6 +132,7 @@ static ast_file *merge_layers(ast_file *chain[], int n)
     f->niters = chain[n - 1]->niters;
     f->ntexts = chain[n - 1]->ntexts;
     f->nitems = chain[n - 1]->nitems;
+    f->ntypes = chain[n - 1]->ntypes;
     ast_decl *first = NULL, *last = NULL;
     ast_policy *pfirst = NULL, *plast = NULL;
     uint32_t npolicies = 0;
@@ -188,7 +189,7 @@ static const ordo_program *run(oc_compiler *c, diag *d)
     oc_resolver *r = oc_resolve_declarations(c->arena, f, d);
     const oc_resolution *res = oc_resolution_of(r);
     c->resolution = res;
-    oc_load_tables(c->arena, f, d);
+    oc_load_tables(c->arena, f, res, d);
     if (oc_resolve_bodies(r) || d->errors)
         return NULL;
     if (oc_check(c->arena, f, res, d) || diag_failed(d))

@@ -114,6 +114,9 @@ typedef struct oc_resolution {
     uint32_t ntexts;
     oc_item_facts **item_pages;  /* by scenario item id (all the parser's) */
     uint32_t nitems;
+    ast_type **type_pages;       /* by type expression id (all the parser's):
+                                  * the type it names */
+    uint32_t ntypes;
     ast_decl *sequence;          /* the one sequence block */
     /* Each kind of declaration in source order, numbered by its index
      * (ast_decl.index); pointers into the tree. */
@@ -311,6 +314,17 @@ static inline const oc_item_facts *oc_item_facts_of(const oc_resolution *res,
     if (!res || it->id >= res->nitems)
         return &none;
     return &res->item_pages[it->id >> OC_PAGE_BITS][it->id & (OC_PAGE - 1)];
+}
+
+/* The type a type expression names: TY_ERROR where resolution did not
+ * reach, or the type was wrong (reported). */
+static inline const ast_type *oc_typeexpr_type(const oc_resolution *res,
+                                               const ast_typeexpr *t)
+{
+    static const ast_type none;
+    if (!res || t->id >= res->ntypes)
+        return &none;
+    return &res->type_pages[t->id >> OC_PAGE_BITS][t->id & (OC_PAGE - 1)];
 }
 
 /* An S_STEP's index in steps; -1 when resolution did not number it. */

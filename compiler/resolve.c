@@ -81,7 +81,7 @@ const oc_resolution *oc_resolution_of(const oc_resolver *r)
 int oc_resolve(oc_arena *arena, ast_file *file, diag *d, const oc_resolution **out)
 {
     oc_resolver *r = oc_resolve_declarations(arena, file, d);
-    oc_load_tables(arena, file, d);
+    oc_load_tables(arena, file, r->out, d);
     int errors = oc_resolve_bodies(r);
     *out = r->out;
     return errors;

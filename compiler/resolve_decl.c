@@ -72,7 +72,7 @@ static void rvar(resolver *r, ast_decl *d)
     for (uint32_t i = 0; i < d->ndims; i++)
         rdim(r, &d->dims[i]);
     if (rs_type_expr(r, d->type, 1))
-        d->sym->type = d->type->type;
+        d->sym->type = *rs_typeexpr_type(r, d->type);
     else
         d->sym->type = rs_bare_type(TY_ERROR);
     rvar_init(r, d);
@@ -86,8 +86,8 @@ static void rparams(resolver *r, ast_decl *d)
     for (uint32_t i = 0; i < d->nparams; i++) {
         ast_sym *p = d->params[i];
         p->slot = (int32_t)i;
-        p->type = rs_type_expr(r, d->param_types[i], 0) ? d->param_types[i]->type
-                                                        : rs_bare_type(TY_ERROR);
+        ast_typeexpr *tx = d->param_types[i];
+        p->type = rs_type_expr(r, tx, 0) ? *rs_typeexpr_type(r, tx) : rs_bare_type(TY_ERROR);
         for (uint32_t j = 0; j < i; j++)
             if (strcmp(d->params[j]->name, p->name) == 0) {
                 diag_error(r->d, p->loc, "redefinition of '%s'", p->name);
@@ -307,7 +307,7 @@ void rs_table_fields(resolver *r, ast_decl *t)
         }
         if (!rs_type_expr(r, f->type, 0))
             continue;
-        int k = f->type->type.kind;
+        int k = rs_typeexpr_type(r, f->type)->kind;
         if (k != TY_INT && k != TY_BOOL && k != TY_ENUM)
             diag_error(r->d, f->type->loc, "a table's field must be an int, a range, bool or "
                        "an enum");
@@ -767,7 +767,8 @@ void rs_signatures(resolver *r)
         case D_PROC: rparams(r, d); break;
         case D_FN:
             rparams(r, d);
-            d->sym->type = rs_type_expr(r, d->type, 0) ? d->type->type : rs_bare_type(TY_ERROR);
+            d->sym->type =
+                rs_type_expr(r, d->type, 0) ? *rs_typeexpr_type(r, d->type) : rs_bare_type(TY_ERROR);
             break;
         default: break;
         }

@@ -193,7 +193,7 @@ static void rx_field(resolver *r, ast_expr *e, int array)
         diag_error(r->d, e->loc, "the field '%s' of '%s' takes no index", f->name, t->enm->name);
         return;
     }
-    rs_set_type(r, e, f->type->type);
+    rs_set_type(r, e, *rs_typeexpr_type(r, f->type));
     rs_type(r, e)->ranged = 0;
     if (!array && oc_is_const(r->out, e->a) && f->values && oc_cval(r->out, e->a) >= 0 &&
         (uint32_t)oc_cval(r->out, e->a) < t->enm->nmembers)
@@ -934,7 +934,8 @@ void rs_const_decl(resolver *r, ast_decl *d)
  * member). A var's type only, as a list's. */
 static int rtype_set(resolver *r, ast_typeexpr *t, int allow_var_only)
 {
-    t->type = rs_bare_type(TY_ERROR);
+    ast_type *ty = rs_typeexpr_type(r, t); /* what t names */
+    *ty = rs_bare_type(TY_ERROR);
     if (!allow_var_only) {
         diag_error(r->d, t->loc, "a set type is only allowed for a var");
         return 0;
@@ -946,7 +947,7 @@ static int rtype_set(resolver *r, ast_typeexpr *t, int allow_var_only)
     }
     if (!rs_type_expr(r, t->elem, 0))
         return 0;
-    ast_type el = t->elem->type;
+    ast_type el = *rs_typeexpr_type(r, t->elem);
     if (el.kind == TY_ENUM) {
         el.lo = 0; /* none is no row, so never a member */
     } else if (el.kind != TY_INT || !el.ranged) {
@@ -964,30 +965,31 @@ static int rtype_set(resolver *r, ast_typeexpr *t, int allow_var_only)
                    OC_MAX_SET, (long)el.lo, (long)el.hi, (long long)n);
         return 0;
     }
-    t->type = el;
-    t->type.elem = el.kind;
-    t->type.kind = TY_SET;
-    t->type.cap = (uint32_t)n;
+    *ty = el;
+    ty->elem = el.kind;
+    ty->kind = TY_SET;
+    ty->cap = (uint32_t)n;
     return 1;
 }
 
 int rs_type_expr(resolver *r, ast_typeexpr *t, int allow_list)
 {
+    ast_type *ty = rs_typeexpr_type(r, t); /* what t names */
     int ok = 1, ok2 = 1;
     switch (t->kind) {
     case TX_INT:
-        t->type = rs_bare_type(TY_INT);
-        t->type.lo = INT32_MIN;
-        t->type.hi = INT32_MAX;
+        *ty = rs_bare_type(TY_INT);
+        ty->lo = INT32_MIN;
+        ty->hi = INT32_MAX;
         return 1;
     case TX_BOOL:
-        t->type = rs_bare_type(TY_BOOL);
-        t->type.hi = 1;
+        *ty = rs_bare_type(TY_BOOL);
+        ty->hi = 1;
         return 1;
     case TX_PLAYER:
-        t->type = rs_bare_type(TY_PLAYER);
-        t->type.lo = -1;
-        t->type.hi = r->f->max_players - 1;
+        *ty = rs_bare_type(TY_PLAYER);
+        ty->lo = -1;
+        ty->hi = r->f->max_players - 1;
         return 1;
     case TX_NAME: {
         ast_sym *s = rs_global_find(r, t->name);
@@ -996,35 +998,35 @@ int rs_type_expr(resolver *r, ast_typeexpr *t, int allow_list)
                 diag_error(r->d, t->loc, "'%s' is not a type", t->name);
             else
                 diag_error(r->d, t->loc, "unknown type '%s'", t->name);
-            t->type = rs_bare_type(TY_ERROR);
+            *ty = rs_bare_type(TY_ERROR);
             return 0;
         }
         s->used = 1;
-        t->type = rs_enum_type(s->decl);
-        t->type.lo = s->decl->is_table ? -1 : 0; /* a row, or none */
-        t->type.hi = (int32_t)s->decl->nmembers - 1;
+        *ty = rs_enum_type(s->decl);
+        ty->lo = s->decl->is_table ? -1 : 0; /* a row, or none */
+        ty->hi = (int32_t)s->decl->nmembers - 1;
         return 1;
     }
     case TX_RANGE: {
         int32_t lo = rs_const_expr(r, t->lo, TY_INT, "the start of a range", &ok);
         int32_t hi = rs_const_expr(r, t->hi, TY_INT, "the end of a range", &ok2);
-        t->type = rs_bare_type(TY_ERROR);
+        *ty = rs_bare_type(TY_ERROR);
         if (!ok || !ok2)
             return 0;
         if (lo > hi) {
             diag_error(r->d, t->loc, "empty range %d..%d", (int)lo, (int)hi);
             return 0;
         }
-        t->type = rs_bare_type(TY_INT);
-        t->type.ranged = 1;
-        t->type.lo = lo;
-        t->type.hi = hi;
+        *ty = rs_bare_type(TY_INT);
+        ty->ranged = 1;
+        ty->lo = lo;
+        ty->hi = hi;
         return 1;
     }
     case TX_SET:
         return rtype_set(r, t, allow_list);
     default: { /* TX_LIST */
-        t->type = rs_bare_type(TY_ERROR);
+        *ty = rs_bare_type(TY_ERROR);
         if (!allow_list) {
             diag_error(r->d, t->loc, "a list type is only allowed for a var");
             return 0;
@@ -1041,10 +1043,10 @@ int rs_type_expr(resolver *r, ast_typeexpr *t, int allow_list)
             diag_error(r->d, t->cap->loc, "a list's capacity must be 1..65535, not %d", (int)cap);
             return 0;
         }
-        t->type = t->elem->type;
-        t->type.elem = t->elem->type.kind;
-        t->type.kind = TY_LIST;
-        t->type.cap = (uint32_t)cap;
+        *ty = *rs_typeexpr_type(r, t->elem);
+        ty->elem = rs_typeexpr_type(r, t->elem)->kind;
+        ty->kind = TY_LIST;
+        ty->cap = (uint32_t)cap;
         return 1;
     }
     }

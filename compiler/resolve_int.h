@@ -98,7 +98,7 @@ ast_sym *rs_new_sym(resolver *r, const char *name, int kind, ast_loc loc);
 ast_expr *rs_new_expr(resolver *r);
 uint32_t rs_new_expr_id(resolver *r);
 /* The facts' pages for the ids the parser gave f's expressions,
- * statements, iterables, texts and scenario items. */
+ * statements, iterables, texts, scenario items and type expressions. */
 void rs_fact_pages(resolver *r, const ast_file *f);
 /* A statement of resolution's making, with an id. */
 ast_stmt *rs_new_stmt(resolver *r, int kind, ast_loc at);
@@ -121,6 +121,12 @@ static inline oc_iter_facts *rs_iter_facts(const resolver *r, const ast_iter *it
 static inline oc_item_facts *rs_item_facts(const resolver *r, const ast_item *it)
 {
     return &r->out->item_pages[it->id >> OC_PAGE_BITS][it->id & (OC_PAGE - 1)];
+}
+
+/* The type type expression t names, to be filled. */
+static inline ast_type *rs_typeexpr_type(const resolver *r, const ast_typeexpr *t)
+{
+    return &r->out->type_pages[t->id >> OC_PAGE_BITS][t->id & (OC_PAGE - 1)];
 }
 
 /* The facts resolution keeps of text t, to be filled. */

@@ -76,7 +76,7 @@ static void rs_let(resolver *r, ast_stmt *s)
     ast_type t = *rs_type(r, v);
     if (s->u.let.type) {
         if (rs_type_expr(r, s->u.let.type, 0)) {
-            t = s->u.let.type->type;
+            t = *rs_typeexpr_type(r, s->u.let.type);
             if (!rs_is_err(rs_type(r, v))) {
                 char what[160];
                 snprintf(what, sizeof what, "the value of '%s'", s->u.let.sym->name);

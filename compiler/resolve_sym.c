@@ -88,6 +88,12 @@ void rs_fact_pages(resolver *r, const ast_file *f)
     for (uint32_t k = 0; k < nc; k++)
         out->item_pages[k] = c + (size_t)k * OC_PAGE;
     out->nitems = f->nitems;
+    uint32_t ny = f->ntypes / OC_PAGE + 1; /* resolution makes none */
+    ast_type *y = ARENA_ARRAY(r->a, ast_type, (size_t)ny * OC_PAGE);
+    out->type_pages = ARENA_ARRAY(r->a, ast_type *, ny);
+    for (uint32_t k = 0; k < ny; k++)
+        out->type_pages[k] = y + (size_t)k * OC_PAGE;
+    out->ntypes = f->ntypes;
     r->expr_npages = r->expr_cappages = ne;
     r->stmt_npages = r->stmt_cappages = ns;
     out->nexprs = nexprs;

@@ -9,7 +9,8 @@
  * constant), statement (the step's number, the loop an exit leaves, what
  * is called, a payment's substitute), iterable (an enum's, the loop
  * variable's type), text (its template and the names it shows) and
- * scenario item (what it names, its values) is the compiler's
+ * scenario item (what it names, its values), and the type a type
+ * expression names, is the compiler's
  * (compiler/resolution.h, by the node's id), as is the rest it produces,
  * not the tree's. check.c fills the fields marked [C].
  *
@@ -60,15 +61,15 @@ typedef struct ast_type {
 } ast_type;
 
 /* A type as written in the source (var, param, let, fn result). The parser
- * fills the syntax; resolution fills `type`. */
+ * fills the syntax; the type it names is the resolution's, by id. */
 typedef struct ast_typeexpr {
     ast_loc loc;
     uint8_t kind;                 /* TX_* */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id */
     const char *name;             /* TX_NAME: the enum name */
     struct ast_expr *lo, *hi;     /* TX_RANGE bounds (constant expressions) */
     struct ast_typeexpr *elem;    /* TX_LIST, TX_SET element */
     struct ast_expr *cap;         /* TX_LIST capacity (constant) */
-    ast_type type;                /* [R] */
 } ast_typeexpr;
 
 enum { TX_INT = 1, TX_BOOL, TX_PLAYER, TX_NAME, TX_RANGE, TX_LIST, TX_SET };
@@ -789,10 +790,11 @@ typedef struct ast_file {
     const char *extends;          /* `extends "FILE"`: the base ruleset's path */
     ast_loc extends_loc;
     uint8_t nlayers;              /* 1 + the rulesets extended (decl->layer < it) */
-    uint32_t nexprs, nstmts, niters, ntexts, nitems; /* the expression,
-                                   * statement, iterable, text and scenario
-                                   * item ids given so far: this file's, and
-                                   * the files' parsed before it */
+    uint32_t nexprs, nstmts, niters, ntexts, nitems, ntypes; /* the
+                                   * expression, statement, iterable, text,
+                                   * scenario item and type expression ids
+                                   * given so far: this file's, and the files'
+                                   * parsed before it */
     ast_decl *decls;              /* in source order, linked by next */
     ast_decl *last_decl;
 

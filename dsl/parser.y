@@ -53,6 +53,7 @@ struct lex_extra {
     uint32_t next_iter_id; /* the next iterable's */
     uint32_t next_text_id; /* the next text's */
     uint32_t next_item_id; /* the next scenario item's */
+    uint32_t next_type_id; /* the next type expression's */
     size_t len, read;    /* src's length, and how much of it the scanner took */
 };
 
@@ -570,6 +571,7 @@ static ast_decl *check_decl(struct lex_extra *px, const char *text, pvec *row, Y
 static ast_typeexpr *tx(struct lex_extra *px, int kind, YYLTYPE l)
 {
     ast_typeexpr *t = ARENA_NEW(A, ast_typeexpr);
+    t->id = px->next_type_id++;
     t->kind = (uint8_t)kind;
     t->loc = L(l);
     return t;
@@ -2399,6 +2401,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.next_iter_id = before ? before->niters : 0;
     x.next_text_id = before ? before->ntexts : 1; /* 0: a text with no id, or none */
     x.next_item_id = before ? before->nitems : 0;
+    x.next_type_id = before ? before->ntypes : 0;
     ast_loc first = {diag_first_line(file), 1};
     if (len > 0x7fffffffu) {
         diag_error(d, (ast_loc){first.line - 1, 0}, "file too large");
@@ -2414,6 +2417,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.file->niters = x.next_iter_id;
     x.file->ntexts = x.next_text_id;
     x.file->nitems = x.next_item_id;
+    x.file->ntypes = x.next_type_id;
     if (!x.file->title && d->errors == 0)
         diag_error(d, first, "a ruleset must begin with 'ruleset \"TITLE\"'");
     return x.file;
