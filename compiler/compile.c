@@ -133,6 +133,7 @@ static ast_file *merge_layers(ast_file *chain[], int n)
     f->ntexts = chain[n - 1]->ntexts;
     f->nitems = chain[n - 1]->nitems;
     f->ntypes = chain[n - 1]->ntypes;
+    f->nchoices = chain[n - 1]->nchoices;
     ast_decl *first = NULL, *last = NULL;
     ast_policy *pfirst = NULL, *plast = NULL;
     uint32_t npolicies = 0;

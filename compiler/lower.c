@@ -44,7 +44,7 @@ static void fill_options(lowering *w)
         x.param_enum = o->var ? lower_enum_of(&o->var->type) : 0;
         x.step = -1;
         x.line = ast_line(o->loc);
-        x.name = (uint16_t)(o->name_id + 1);
+        x.name = (uint16_t)oc_choice_facts_of(res, o->id)->name;
         VPUSH(w, w->options, x);
     }
     for (uint32_t i = 0; i < res->nescapes; i++) {

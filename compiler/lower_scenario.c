@@ -170,9 +170,10 @@ void lower_policies(lowering *w, ordo_program *p, u16vec *evals)
         VPUSH(w, pols, x);
         for (const ast_prefer *pr = pl->prefers; pr; pr = pr->next) {
             ordo_prefer y;
-            y.name = (uint16_t)(pr->name_id + 1);
-            y.by = (uint16_t)(pr->by_fn ? pr->by_fn->index + 1 : 0);
-            y.when = (uint16_t)(pr->when_fn ? pr->when_fn->index + 1 : 0);
+            const oc_choice_facts *f = oc_choice_facts_of(w->res, pr->id);
+            y.name = (uint16_t)f->name;
+            y.by = (uint16_t)(f->by_fn ? f->by_fn->index + 1 : 0);
+            y.when = (uint16_t)(f->when_fn ? f->when_fn->index + 1 : 0);
             VPUSH(w, prefs, y);
         }
     }

@@ -471,7 +471,7 @@ static void simultaneous_carry_out(lowering *w, const ast_stmt *s, uint32_t pick
         lower_emit_a(w, ORDO_OP_LDL, pv);
         if (o->var)
             lower_emit_a(w, ORDO_OP_LDL, (uint32_t)o->var->slot);
-        lower_emit(w, ORDO_OP_CHOSEN, o->var != NULL, (uint32_t)o->index, 0);
+        lower_emit(w, ORDO_OP_CHOSEN, o->var != NULL, (uint32_t)oc_option_index(w->res, o), 0);
         lower_block(w, &o->body);
         VPUSH(w, done, lower_jump(w, ORDO_OP_JMP));
         lower_patch_here(w, skip);
@@ -550,7 +550,7 @@ static void offer_options(lowering *w, const ast_stmt *s)
 {
     lower_emit_op(w, ORDO_OP_OPTS);
     for (const ast_option *o = s->u.choose.options; o; o = o->next) {
-        ordo_option *oo = &w->options.v[o->index];
+        ordo_option *oo = &w->options.v[oc_option_index(w->res, o)];
         oo->step = (int16_t)w->cur_step;
         u32vec skip = {0};
         if (o->when)
@@ -560,10 +560,10 @@ static void offer_options(lowering *w, const ast_stmt *s)
             lower_iter_open(w, &c, o->iter, (uint32_t)o->var->slot, NULL, 0);
             lower_iter_filter(w, &c, o->where);
             lower_emit_a(w, ORDO_OP_LDL, (uint32_t)o->var->slot);
-            lower_emit_a(w, ORDO_OP_OFFER, (uint32_t)o->index);
+            lower_emit_a(w, ORDO_OP_OFFER, (uint32_t)oc_option_index(w->res, o));
             lower_iter_close(w, &c);
         } else {
-            lower_emit_a(w, ORDO_OP_OFFERN, (uint32_t)o->index);
+            lower_emit_a(w, ORDO_OP_OFFERN, (uint32_t)oc_option_index(w->res, o));
         }
         lower_patch_all_here(w, &skip);
     }
@@ -573,7 +573,7 @@ static void offer_options(lowering *w, const ast_stmt *s)
  * param, which goes to the option's variable. */
 static void option_entry(lowering *w, const ast_option *o, int depth)
 {
-    w->options.v[o->index].target = lower_here(w);
+    w->options.v[oc_option_index(w->res, o)].target = lower_here(w);
     w->depth = depth;
     if (o->var) {
         w->depth++;
@@ -607,8 +607,8 @@ static void stmt_scope(lowering *w, const ast_stmt *s)
     uint32_t k = 0;
     for (const ast_escape *e = s->u.scope.escapes; e; e = e->next, k++) {
         lower_expr(w, e->player);
-        lower_emit(w, ORDO_OP_ESC, 0, (uint32_t)e->index, (int32_t)k);
-        w->escapes.v[e->index].step = (int16_t)w->cur_step;
+        lower_emit(w, ORDO_OP_ESC, 0, (uint32_t)oc_escape_index(w->res, e), (int32_t)k);
+        w->escapes.v[oc_escape_index(w->res, e)].step = (int16_t)w->cur_step;
     }
     if (w->scopes >= (int)(sizeof w->scope_nesc / sizeof w->scope_nesc[0])) {
         diag_error(w->d, s->loc, "scopes nested too deeply (at most 256)");
@@ -623,7 +623,7 @@ static void stmt_scope(lowering *w, const ast_stmt *s)
     VPUSH(w, ends, lower_jump(w, ORDO_OP_JMP));
     int d = w->depth;
     for (const ast_escape *e = s->u.scope.escapes; e; e = e->next) {
-        w->escapes.v[e->index].handler = lower_here(w);
+        w->escapes.v[oc_escape_index(w->res, e)].handler = lower_here(w);
         w->depth = d;
         lower_block(w, &e->body);
         if (e->next)

@@ -90,6 +90,17 @@ typedef struct oc_item_facts {
     uint32_t nlocals;             /* setup, expect: the locals it needs */
 } oc_item_facts;
 
+/* What resolution found of an option, an escape or a prefer line (by its
+ * id: ast_option.id, ast_escape.id, ast_prefer.id share one numbering). */
+typedef struct oc_choice_facts {
+    int32_t index;               /* option, escape: its index in options or
+                                  * escapes + 1; 0: not numbered */
+    uint32_t name;               /* option, prefer line: its name's index in
+                                  * option_names + 1; 0: none */
+    struct ast_decl *by_fn, *when_fn; /* prefer line: the fns made of its by
+                                  * and when, or NULL */
+} oc_choice_facts;
+
 /* The facts are kept in pages of 2^OC_PAGE_BITS that never move:
  * resolution makes nodes while it holds the facts of others, and a table
  * grown by copying would leave its old copy in the arena. */
@@ -117,6 +128,9 @@ typedef struct oc_resolution {
     ast_type **type_pages;       /* by type expression id (all the parser's):
                                   * the type it names */
     uint32_t ntypes;
+    oc_choice_facts **choice_pages; /* by option, escape or prefer id (all
+                                  * the parser's) */
+    uint32_t nchoices;
     ast_decl *sequence;          /* the one sequence block */
     /* Each kind of declaration in source order, numbered by its index
      * (ast_decl.index); pointers into the tree. */
@@ -174,7 +188,7 @@ typedef struct oc_resolution {
     /* every `capped at`, for the checks */
     ast_expr **caps;
     uint32_t ncaps;
-    /* the distinct option names, first use first (ast_prefer.name_id) */
+    /* the distinct option names, first use first (oc_choice_facts.name) */
     const char **option_names;
     uint32_t noption_names;
 } oc_resolution;
@@ -325,6 +339,28 @@ static inline const ast_type *oc_typeexpr_type(const oc_resolution *res,
     if (!res || t->id >= res->ntypes)
         return &none;
     return &res->type_pages[t->id >> OC_PAGE_BITS][t->id & (OC_PAGE - 1)];
+}
+
+/* The facts of the option, escape or prefer line numbered id; all zero
+ * where resolution did not reach. */
+static inline const oc_choice_facts *oc_choice_facts_of(const oc_resolution *res, uint32_t id)
+{
+    static const oc_choice_facts none;
+    if (!res || id >= res->nchoices)
+        return &none;
+    return &res->choice_pages[id >> OC_PAGE_BITS][id & (OC_PAGE - 1)];
+}
+
+/* An option's or escape's index in options or escapes; -1 when not
+ * numbered. */
+static inline int32_t oc_option_index(const oc_resolution *res, const ast_option *o)
+{
+    return oc_choice_facts_of(res, o->id)->index - 1;
+}
+
+static inline int32_t oc_escape_index(const oc_resolution *res, const ast_escape *e)
+{
+    return oc_choice_facts_of(res, e->id)->index - 1;
 }
 
 /* An S_STEP's index in steps; -1 when resolution did not number it. */

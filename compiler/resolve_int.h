@@ -98,7 +98,8 @@ ast_sym *rs_new_sym(resolver *r, const char *name, int kind, ast_loc loc);
 ast_expr *rs_new_expr(resolver *r);
 uint32_t rs_new_expr_id(resolver *r);
 /* The facts' pages for the ids the parser gave f's expressions,
- * statements, iterables, texts, scenario items and type expressions. */
+ * statements, iterables, texts, scenario items, type expressions and
+ * options, escapes and prefer lines. */
 void rs_fact_pages(resolver *r, const ast_file *f);
 /* A statement of resolution's making, with an id. */
 ast_stmt *rs_new_stmt(resolver *r, int kind, ast_loc at);
@@ -127,6 +128,13 @@ static inline oc_item_facts *rs_item_facts(const resolver *r, const ast_item *it
 static inline ast_type *rs_typeexpr_type(const resolver *r, const ast_typeexpr *t)
 {
     return &r->out->type_pages[t->id >> OC_PAGE_BITS][t->id & (OC_PAGE - 1)];
+}
+
+/* The facts resolution keeps of the option, escape or prefer line
+ * numbered id, to be filled. */
+static inline oc_choice_facts *rs_choice_facts(const resolver *r, uint32_t id)
+{
+    return &r->out->choice_pages[id >> OC_PAGE_BITS][id & (OC_PAGE - 1)];
 }
 
 /* The facts resolution keeps of text t, to be filled. */

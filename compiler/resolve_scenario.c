@@ -203,7 +203,7 @@ static void index_option_names(resolver *r)
                                         sizeof *out->option_names);
             out->option_names[out->noption_names++] = o->name;
         }
-        o->name_id = (int32_t)k;
+        rs_choice_facts(r, o->id)->name = k + 1;
     }
 }
 
@@ -217,7 +217,7 @@ static ast_sym *prefer_var(resolver *r, const ast_prefer *pr, int *ok)
     *ok = 1;
     for (uint32_t i = 0; i < out->noptions; i++) {
         const ast_option *o = out->options[i];
-        if (o->name_id != pr->name_id)
+        if (oc_choice_facts_of(out, o->id)->name != oc_choice_facts_of(out, pr->id)->name)
             continue;
         if (!first) {
             first = o;
@@ -291,8 +291,8 @@ static void rprefer(resolver *r, const ast_policy *pl, ast_prefer *pr, uint32_t 
     const oc_resolution *out = r->out;
     for (uint32_t k = 0; k < out->noption_names; k++)
         if (strcmp(out->option_names[k], pr->name) == 0)
-            pr->name_id = (int32_t)k;
-    if (pr->name_id < 0) {
+            rs_choice_facts(r, pr->id)->name = k + 1;
+    if (!oc_choice_facts_of(out, pr->id)->name) {
         diag_error(r->d, pr->name_loc, "no option is called '%s' (name one: option %s \"...\")",
                    pr->name, pr->name);
         return;
@@ -304,9 +304,9 @@ static void rprefer(resolver *r, const ast_policy *pl, ast_prefer *pr, uint32_t 
     if (!ok)
         return;
     if (pr->by)
-        pr->by_fn = policy_fn(r, pl, pr, pr->by, var, TY_INT, cap);
+        rs_choice_facts(r, pr->id)->by_fn = policy_fn(r, pl, pr, pr->by, var, TY_INT, cap);
     if (pr->when)
-        pr->when_fn = policy_fn(r, pl, pr, pr->when, var, TY_BOOL, cap);
+        rs_choice_facts(r, pr->id)->when_fn = policy_fn(r, pl, pr, pr->when, var, TY_BOOL, cap);
 }
 
 /* Policies: names unique and not the tools' own (random, first); each

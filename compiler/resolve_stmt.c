@@ -342,7 +342,7 @@ static void rs_option(resolver *r, ast_option *o)
 {
     oc_resolution *out = r->out;
     out->options = rs_grow(r, out->options, out->noptions, &r->capoptions, sizeof *out->options);
-    o->index = (int32_t)out->noptions;
+    rs_choice_facts(r, o->id)->index = (int32_t)out->noptions + 1;
     out->options[out->noptions++] = o;
     if (o->when)
         rs_expr_noroll(r, o->when, TY_BOOL, "an option's 'when' condition", "in a 'when' guard");
@@ -388,7 +388,7 @@ static void rs_scope(resolver *r, ast_stmt *s)
     for (ast_escape *e = s->u.scope.escapes; e; e = e->next) {
         out->escapes =
             rs_grow(r, out->escapes, out->nescapes, &r->capescapes, sizeof *out->escapes);
-        e->index = (int32_t)out->nescapes;
+        rs_choice_facts(r, e->id)->index = (int32_t)out->nescapes + 1;
         out->escapes[out->nescapes++] = e;
         rs_expr_want(r, e->player, TY_PLAYER, "the player of an escape");
         rs_text(r, &e->label, 2, NULL);

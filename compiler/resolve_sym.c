@@ -94,6 +94,12 @@ void rs_fact_pages(resolver *r, const ast_file *f)
     for (uint32_t k = 0; k < ny; k++)
         out->type_pages[k] = y + (size_t)k * OC_PAGE;
     out->ntypes = f->ntypes;
+    uint32_t nh = f->nchoices / OC_PAGE + 1; /* resolution makes none */
+    oc_choice_facts *h = ARENA_ARRAY(r->a, oc_choice_facts, (size_t)nh * OC_PAGE);
+    out->choice_pages = ARENA_ARRAY(r->a, oc_choice_facts *, nh);
+    for (uint32_t k = 0; k < nh; k++)
+        out->choice_pages[k] = h + (size_t)k * OC_PAGE;
+    out->nchoices = f->nchoices;
     r->expr_npages = r->expr_cappages = ne;
     r->stmt_npages = r->stmt_cappages = ns;
     out->nexprs = nexprs;

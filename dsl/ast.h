@@ -9,8 +9,9 @@
  * constant), statement (the step's number, the loop an exit leaves, what
  * is called, a payment's substitute), iterable (an enum's, the loop
  * variable's type), text (its template and the names it shows) and
- * scenario item (what it names, its values), and the type a type
- * expression names, is the compiler's
+ * scenario item (what it names, its values), the type a type expression
+ * names and the numbers of options, escapes and prefer lines, is the
+ * compiler's
  * (compiler/resolution.h, by the node's id), as is the rest it produces,
  * not the tree's. check.c fills the fields marked [C].
  *
@@ -325,10 +326,11 @@ typedef struct ast_option {
     ast_expr *where;              /* with var; may be NULL */
     ast_block body;
     struct ast_option *next;
-    int32_t index;                /* [R] 0,1,2... over the whole file */
     const char *name;             /* `option NAME "label"`, or NULL */
     ast_loc name_loc;
-    int32_t name_id;              /* [R] index in the resolution's option_names, -1 */
+    uint32_t id;                  /* dense over a compilation, shared with
+                                   * escapes and prefer lines: where the
+                                   * resolution keeps its index and name's */
 } ast_option;
 
 typedef struct ast_escape {
@@ -337,7 +339,7 @@ typedef struct ast_escape {
     ast_expr *player;
     ast_block body;
     struct ast_escape *next;
-    int32_t index;                /* [R] 0,1,2... over the whole file */
+    uint32_t id;                  /* as ast_option.id */
 } ast_escape;
 
 typedef struct ast_cite {
@@ -762,8 +764,7 @@ typedef struct ast_prefer {
     ast_loc name_loc;
     ast_expr *by, *when;          /* may be NULL */
     struct ast_prefer *next;
-    int32_t name_id;              /* [R] index in the resolution's option_names */
-    ast_decl *by_fn, *when_fn;    /* [R] the fns made of by/when (or NULL) */
+    uint32_t id;                  /* as ast_option.id */
 } ast_prefer;
 
 /* `policy NAME "label" { prefer ... ties random|first }` */
@@ -790,11 +791,11 @@ typedef struct ast_file {
     const char *extends;          /* `extends "FILE"`: the base ruleset's path */
     ast_loc extends_loc;
     uint8_t nlayers;              /* 1 + the rulesets extended (decl->layer < it) */
-    uint32_t nexprs, nstmts, niters, ntexts, nitems, ntypes; /* the
+    uint32_t nexprs, nstmts, niters, ntexts, nitems, ntypes, nchoices; /* the
                                    * expression, statement, iterable, text,
-                                   * scenario item and type expression ids
-                                   * given so far: this file's, and the files'
-                                   * parsed before it */
+                                   * scenario item, type expression and
+                                   * option/escape/prefer ids given so far:
+                                   * this file's, and the files' before it */
     ast_decl *decls;              /* in source order, linked by next */
     ast_decl *last_decl;
 

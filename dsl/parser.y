@@ -54,6 +54,7 @@ struct lex_extra {
     uint32_t next_text_id; /* the next text's */
     uint32_t next_item_id; /* the next scenario item's */
     uint32_t next_type_id; /* the next type expression's */
+    uint32_t next_choice_id; /* the next option's, escape's or prefer line's */
     size_t len, read;    /* src's length, and how much of it the scanner took */
 };
 
@@ -633,6 +634,7 @@ static ast_option *option_of(struct lex_extra *px, const char *name, YYLTYPE nl,
                              YYLTYPE l)
 {
     ast_option *o = ARENA_NEW(A, ast_option);
+    o->id = px->next_choice_id++;
     o->loc = L(l);
     o->label = text_of(px, label, ll);
     o->when = m.when;
@@ -640,10 +642,8 @@ static ast_option *option_of(struct lex_extra *px, const char *name, YYLTYPE nl,
     o->iter = m.iter;
     o->where = m.where;
     o->body = body;
-    o->index = -1;
     o->name = name;
     o->name_loc = L(nl);
-    o->name_id = -1;
     return o;
 }
 
@@ -1103,7 +1103,6 @@ policy_body
         $4->loc = L(@2);
         $4->name = $3.text;
         $4->name_loc = L(@3);
-        $4->name_id = -1;
         if ($$->last_prefer)
             $$->last_prefer->next = $4;
         else
@@ -1122,7 +1121,7 @@ policy_body
     ;
 
 prefer_mods
-    : %empty { $$ = ARENA_NEW(A, ast_prefer); }
+    : %empty { $$ = ARENA_NEW(A, ast_prefer); $$->id = px->next_choice_id++; }
     | prefer_mods T_BY expr {
         $$ = $1;
         if ($$->by)
@@ -1721,7 +1720,7 @@ escape
         $$->label = text_of(px, $2, @2);
         $$->player = $4;
         $$->body = $5;
-        $$->index = -1;
+        $$->id = px->next_choice_id++;
       }
     ;
 
@@ -2402,6 +2401,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.next_text_id = before ? before->ntexts : 1; /* 0: a text with no id, or none */
     x.next_item_id = before ? before->nitems : 0;
     x.next_type_id = before ? before->ntypes : 0;
+    x.next_choice_id = before ? before->nchoices : 0;
     ast_loc first = {diag_first_line(file), 1};
     if (len > 0x7fffffffu) {
         diag_error(d, (ast_loc){first.line - 1, 0}, "file too large");
@@ -2418,6 +2418,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.file->ntexts = x.next_text_id;
     x.file->nitems = x.next_item_id;
     x.file->ntypes = x.next_type_id;
+    x.file->nchoices = x.next_choice_id;
     if (!x.file->title && d->errors == 0)
         diag_error(d, first, "a ruleset must begin with 'ruleset \"TITLE\"'");
     return x.file;

@@ -444,7 +444,6 @@ static void test_choose(void **state)
     assert_string_equal(sx(o->when), "(< proposals 3)");
     assert_null(o->var);
     assert_int_equal(o->body.count, 1);
-    assert_int_equal(o->index, -1);
     o = o->next;
     assert_string_equal(o->label.text, "concede");
     assert_null(o->when);
@@ -517,7 +516,6 @@ static void test_scope_and_escapes(void **state)
     assert_string_equal(e->label.text, "concede");
     assert_string_equal(sx(e->player), "attacker");
     assert_int_equal(e->body.count, 1);
-    assert_int_equal(e->index, -1);
     e = e->next;
     assert_string_equal(sx(e->player), "defender");
     assert_null(e->next);

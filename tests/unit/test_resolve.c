@@ -100,11 +100,11 @@ static void test_resolve_tables(void **state)
     assert_int_equal(find_decl(x, "take")->index, 1);
     assert_int_equal(x->res->nscenarios, 1);
     assert_int_equal(x->res->noptions, 2);
-    assert_int_equal(x->res->options[0]->index, 0);
+    assert_int_equal(oc_option_index(x->res, x->res->options[0]), 0);
     assert_string_equal(x->res->options[1]->label.text, "skip");
-    assert_int_equal(x->res->options[1]->index, 1);
+    assert_int_equal(oc_option_index(x->res, x->res->options[1]), 1);
     assert_int_equal(x->res->nescapes, 1);
-    assert_int_equal(x->res->escapes[0]->index, 0);
+    assert_int_equal(oc_escape_index(x->res, x->res->escapes[0]), 0);
     assert_string_equal(x->res->escapes[0]->label.text, "concede");
     done(x);
 }
