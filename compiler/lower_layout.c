@@ -46,6 +46,7 @@ ordo_var *lower_vars(lowering *w, uint32_t *state_size, uint32_t *nvars)
         uint64_t cells = 1;
         for (uint32_t k = 0; k < d->ndims; k++) {
             const ast_dim *dm = &d->dims[k];
+            const oc_dim_facts *df = oc_dim_facts_of(w->res, dm);
             switch (dm->kind) {
             case DIM_PLAYER:
                 v->dim_kind[k] = ORDO_DIM_PLAYER;
@@ -53,13 +54,13 @@ ordo_var *lower_vars(lowering *w, uint32_t *state_size, uint32_t *nvars)
                 break;
             case DIM_ENUM:
                 v->dim_kind[k] = ORDO_DIM_ENUM;
-                v->dim_enum[k] = (uint16_t)dm->enm->index;
-                v->dim_n[k] = (uint16_t)dm->enm->nmembers;
+                v->dim_enum[k] = (uint16_t)df->enm->index;
+                v->dim_n[k] = (uint16_t)df->enm->nmembers;
                 break;
             default:
                 v->dim_kind[k] = ORDO_DIM_RANGE;
-                v->dim_lo[k] = dm->lo;
-                v->dim_n[k] = (uint16_t)(dm->hi - dm->lo + 1);
+                v->dim_lo[k] = df->lo;
+                v->dim_n[k] = (uint16_t)(df->hi - df->lo + 1);
                 break;
             }
             cells *= v->dim_n[k];

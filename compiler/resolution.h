@@ -101,6 +101,12 @@ typedef struct oc_choice_facts {
                                   * and when, or NULL */
 } oc_choice_facts;
 
+/* What resolution found of a var's index (by its id, ast_dim.id). */
+typedef struct oc_dim_facts {
+    struct ast_decl *enm;        /* DIM_ENUM: the enum named */
+    int32_t lo, hi;              /* DIM_RANGE: its values */
+} oc_dim_facts;
+
 /* The facts are kept in pages of 2^OC_PAGE_BITS that never move:
  * resolution makes nodes while it holds the facts of others, and a table
  * grown by copying would leave its old copy in the arena. */
@@ -131,6 +137,8 @@ typedef struct oc_resolution {
     oc_choice_facts **choice_pages; /* by option, escape or prefer id (all
                                   * the parser's) */
     uint32_t nchoices;
+    oc_dim_facts **dim_pages;    /* by var index id (all the parser's) */
+    uint32_t ndims;
     ast_decl *sequence;          /* the one sequence block */
     /* Each kind of declaration in source order, numbered by its index
      * (ast_decl.index); pointers into the tree. */
@@ -361,6 +369,15 @@ static inline int32_t oc_option_index(const oc_resolution *res, const ast_option
 static inline int32_t oc_escape_index(const oc_resolution *res, const ast_escape *e)
 {
     return oc_choice_facts_of(res, e->id)->index - 1;
+}
+
+/* The facts of a var's index, all zero where resolution did not reach. */
+static inline const oc_dim_facts *oc_dim_facts_of(const oc_resolution *res, const ast_dim *dm)
+{
+    static const oc_dim_facts none;
+    if (!res || dm->id == 0 || dm->id >= res->ndims)
+        return &none;
+    return &res->dim_pages[dm->id >> OC_PAGE_BITS][dm->id & (OC_PAGE - 1)];
 }
 
 /* An S_STEP's index in steps; -1 when resolution did not number it. */

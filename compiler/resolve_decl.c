@@ -5,6 +5,7 @@
 
 static void rdim(resolver *r, ast_dim *dm)
 {
+    oc_dim_facts *f = rs_dim_facts(r, dm);
     int ok, ok2;
     if (dm->kind == DIM_ENUM) {
         ast_sym *s = rs_global_find(r, dm->name);
@@ -17,17 +18,17 @@ static void rdim(resolver *r, ast_dim *dm)
             return;
         }
         s->used = 1;
-        dm->enm = s->decl;
+        f->enm = s->decl;
         return;
     }
     if (dm->kind != DIM_RANGE)
         return;
-    dm->lo = rs_const_expr(r, dm->lo_e, TY_INT, "the start of a range", &ok);
-    dm->hi = rs_const_expr(r, dm->hi_e, TY_INT, "the end of a range", &ok2);
-    if (ok && ok2 && (dm->lo > dm->hi || (int64_t)dm->hi - dm->lo >= 65535)) {
+    f->lo = rs_const_expr(r, dm->lo_e, TY_INT, "the start of a range", &ok);
+    f->hi = rs_const_expr(r, dm->hi_e, TY_INT, "the end of a range", &ok2);
+    if (ok && ok2 && (f->lo > f->hi || (int64_t)f->hi - f->lo >= 65535)) {
         diag_error(r->d, dm->loc, "an index range must hold 1 to 65535 values, not %d..%d",
-                   (int)dm->lo, (int)dm->hi);
-        dm->lo = dm->hi = 0;
+                   (int)f->lo, (int)f->hi);
+        f->lo = f->hi = 0;
     }
 }
 

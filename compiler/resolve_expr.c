@@ -140,9 +140,10 @@ static void rx_var_index(resolver *r, ast_expr *e, ast_sym *v)
         if (i >= d->ndims || rs_type(r, e)->kind == TY_ERROR)
             continue;
         const ast_dim *dm = &d->dims[i];
+        const oc_dim_facts *df = oc_dim_facts_of(r->out, dm);
         ast_type want = dm->kind == DIM_PLAYER ? rs_bare_type(TY_PLAYER)
-                        : dm->kind == DIM_ENUM ? rs_enum_type(dm->enm) : rs_bare_type(TY_INT);
-        if (dm->kind == DIM_ENUM && !dm->enm)
+                        : dm->kind == DIM_ENUM ? rs_enum_type(df->enm) : rs_bare_type(TY_INT);
+        if (dm->kind == DIM_ENUM && !df->enm)
             continue;
         if (!ast_type_same(rs_type(r, x), &want) && !rs_none_fits(r, x, &want)) {
             char what[160]; /* formatted only when needed: this is a hot path */
@@ -153,9 +154,9 @@ static void rx_var_index(resolver *r, ast_expr *e, ast_sym *v)
         if (!oc_is_const(r->out, x))
             continue;
         int32_t k = oc_cval(r->out, x);
-        if (dm->kind == DIM_RANGE && (k < dm->lo || k > dm->hi))
+        if (dm->kind == DIM_RANGE && (k < df->lo || k > df->hi))
             diag_error(r->d, x->loc, "index %d of '%s' is outside %d..%d", (int)k, v->name,
-                       (int)dm->lo, (int)dm->hi);
+                       (int)df->lo, (int)df->hi);
         /* no player, or a data table's no row */
         if (dm->kind != DIM_RANGE && k < 0)
             diag_error(r->d, x->loc, "'none' cannot index '%s'", v->name);

@@ -98,8 +98,8 @@ ast_sym *rs_new_sym(resolver *r, const char *name, int kind, ast_loc loc);
 ast_expr *rs_new_expr(resolver *r);
 uint32_t rs_new_expr_id(resolver *r);
 /* The facts' pages for the ids the parser gave f's expressions,
- * statements, iterables, texts, scenario items, type expressions and
- * options, escapes and prefer lines. */
+ * statements, iterables, texts, scenario items, type expressions,
+ * options, escapes and prefer lines, and var indexes. */
 void rs_fact_pages(resolver *r, const ast_file *f);
 /* A statement of resolution's making, with an id. */
 ast_stmt *rs_new_stmt(resolver *r, int kind, ast_loc at);
@@ -135,6 +135,12 @@ static inline ast_type *rs_typeexpr_type(const resolver *r, const ast_typeexpr *
 static inline oc_choice_facts *rs_choice_facts(const resolver *r, uint32_t id)
 {
     return &r->out->choice_pages[id >> OC_PAGE_BITS][id & (OC_PAGE - 1)];
+}
+
+/* The facts resolution keeps of var index dm, to be filled. */
+static inline oc_dim_facts *rs_dim_facts(const resolver *r, const ast_dim *dm)
+{
+    return &r->out->dim_pages[dm->id >> OC_PAGE_BITS][dm->id & (OC_PAGE - 1)];
 }
 
 /* The facts resolution keeps of text t, to be filled. */

@@ -523,7 +523,9 @@ static int sub_index(resolver *r, ast_decl *d, ast_decl *res, ast_decl *sub, uin
     for (uint32_t j = 0; j < res->ndims; j++) {
         if (strcmp(d->sub_for->args[j]->name, a->name) != 0)
             continue;
-        if (res->dims[j].kind != sub->dims[k].kind || res->dims[j].enm != sub->dims[k].enm) {
+        const ast_decl *res_enum = oc_dim_facts_of(r->out, &res->dims[j])->enm;
+        if (res->dims[j].kind != sub->dims[k].kind ||
+            res_enum != oc_dim_facts_of(r->out, &sub->dims[k])->enm) {
             diag_error(r->d, a->loc, "'%s' indexes '%s' and '%s' by different kinds of index",
                        a->name, sub->name, res->name);
             return -1;

@@ -100,6 +100,12 @@ void rs_fact_pages(resolver *r, const ast_file *f)
     for (uint32_t k = 0; k < nh; k++)
         out->choice_pages[k] = h + (size_t)k * OC_PAGE;
     out->nchoices = f->nchoices;
+    uint32_t nd = f->ndims / OC_PAGE + 1; /* resolution makes none */
+    oc_dim_facts *dd = ARENA_ARRAY(r->a, oc_dim_facts, (size_t)nd * OC_PAGE);
+    out->dim_pages = ARENA_ARRAY(r->a, oc_dim_facts *, nd);
+    for (uint32_t k = 0; k < nd; k++)
+        out->dim_pages[k] = dd + (size_t)k * OC_PAGE;
+    out->ndims = f->ndims;
     r->expr_npages = r->expr_cappages = ne;
     r->stmt_npages = r->stmt_cappages = ns;
     out->nexprs = nexprs;

@@ -10,8 +10,8 @@
  * is called, a payment's substitute), iterable (an enum's, the loop
  * variable's type), text (its template and the names it shows) and
  * scenario item (what it names, its values), the type a type expression
- * names and the numbers of options, escapes and prefer lines, is the
- * compiler's
+ * names, the numbers of options, escapes and prefer lines, and what a
+ * var's index ranges over, is the compiler's
  * (compiler/resolution.h, by the node's id), as is the rest it produces,
  * not the tree's. check.c fills the fields marked [C].
  *
@@ -607,14 +607,16 @@ typedef struct ast_cost {
 
 enum ast_dim_kind { DIM_PLAYER = 1, DIM_ENUM, DIM_RANGE };
 
+/* A var's index as written; the enum it names and a range's values are
+ * the resolution's, by id. */
 typedef struct ast_dim {
     ast_loc loc;
-    uint8_t kind;                 /* the parser writes DIM_PLAYER, DIM_RANGE, or
-                                   * DIM_ENUM with name; [R] checks the enum */
+    uint8_t kind;                 /* DIM_PLAYER, DIM_RANGE, or DIM_ENUM with name */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id,
+                                   * from 1 (0: none; a copy shares its
+                                   * original's) */
     const char *name;             /* DIM_ENUM */
-    struct ast_decl *enm;         /* [R] DIM_ENUM */
     ast_expr *lo_e, *hi_e;        /* DIM_RANGE bounds as written */
-    int32_t lo, hi;               /* [R] DIM_RANGE */
 } ast_dim;
 
 typedef struct ast_decl {
@@ -791,11 +793,12 @@ typedef struct ast_file {
     const char *extends;          /* `extends "FILE"`: the base ruleset's path */
     ast_loc extends_loc;
     uint8_t nlayers;              /* 1 + the rulesets extended (decl->layer < it) */
-    uint32_t nexprs, nstmts, niters, ntexts, nitems, ntypes, nchoices; /* the
-                                   * expression, statement, iterable, text,
-                                   * scenario item, type expression and
-                                   * option/escape/prefer ids given so far:
-                                   * this file's, and the files' before it */
+    uint32_t nexprs, nstmts, niters, ntexts, nitems, ntypes, nchoices, ndims;
+                                  /* the expression, statement, iterable,
+                                   * text, scenario item, type expression,
+                                   * option/escape/prefer and index ids given
+                                   * so far: this file's, and the files'
+                                   * before it */
     ast_decl *decls;              /* in source order, linked by next */
     ast_decl *last_decl;
 

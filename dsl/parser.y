@@ -55,6 +55,7 @@ struct lex_extra {
     uint32_t next_item_id; /* the next scenario item's */
     uint32_t next_type_id; /* the next type expression's */
     uint32_t next_choice_id; /* the next option's, escape's or prefer line's */
+    uint32_t next_dim_id; /* the next var index's */
     size_t len, read;    /* src's length, and how much of it the scanner took */
 };
 
@@ -491,6 +492,8 @@ static ast_decl *var_decl(struct lex_extra *px, const char *name, YYLTYPE l, YYL
     d->ndims = ndims;
     d->dims[0] = dims[0];
     d->dims[1] = dims[1];
+    for (uint32_t k = 0; k < ndims; k++)
+        d->dims[k].id = px->next_dim_id++;
     d->type = type;
     d->value = init;
     return d;
@@ -2402,6 +2405,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.next_item_id = before ? before->nitems : 0;
     x.next_type_id = before ? before->ntypes : 0;
     x.next_choice_id = before ? before->nchoices : 0;
+    x.next_dim_id = before ? before->ndims : 1; /* 0: none */
     ast_loc first = {diag_first_line(file), 1};
     if (len > 0x7fffffffu) {
         diag_error(d, (ast_loc){first.line - 1, 0}, "file too large");
@@ -2419,6 +2423,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.file->nitems = x.next_item_id;
     x.file->ntypes = x.next_type_id;
     x.file->nchoices = x.next_choice_id;
+    x.file->ndims = x.next_dim_id;
     if (!x.file->title && d->errors == 0)
         diag_error(d, first, "a ruleset must begin with 'ruleset \"TITLE\"'");
     return x.file;
