@@ -135,6 +135,7 @@ static ast_file *merge_layers(ast_file *chain[], int n)
     f->ntypes = chain[n - 1]->ntypes;
     f->nchoices = chain[n - 1]->nchoices;
     f->ndims = chain[n - 1]->ndims;
+    f->nfields = chain[n - 1]->nfields;
     ast_decl *first = NULL, *last = NULL;
     ast_policy *pfirst = NULL, *plast = NULL;
     uint32_t npolicies = 0;

@@ -887,7 +887,8 @@ void lower_expr(lowering *w, const ast_expr *e)
             uint32_t rows = oc_type(w->res, e->base->a)->enm->nmembers;
             int32_t m;
             lower_expr(w, e->base->a);
-            if (const_value(w, e->args[0], &m) && m >= 0 && (uint32_t)m < f->width) {
+            uint32_t width = oc_field_facts_of(w->res, f)->width;
+            if (const_value(w, e->args[0], &m) && m >= 0 && (uint32_t)m < width) {
                 /* `c.cost[g]` with g known: one column, no index pushed */
                 lower_emit(w, ORDO_OP_DATA, 0, rows,
                            (int32_t)(f->data_offset + (uint32_t)m * rows));

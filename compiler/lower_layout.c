@@ -126,7 +126,7 @@ void lower_data(lowering *w, ordo_program *p)
     uint64_t n = 0;
     for (uint32_t i = 0; i < res->nenums; i++)
         for (ast_field *x = res->enums[i]->fields; x; x = x->next)
-            n += (uint64_t)x->width * res->enums[i]->nmembers;
+            n += (uint64_t)oc_field_facts_of(res, x)->width * res->enums[i]->nmembers;
     if (n > INT32_MAX) {
         diag_error(w->d, res->enums[0]->loc, "the data tables hold more than 2^31 values");
         w->failed = 1;
@@ -136,7 +136,7 @@ void lower_data(lowering *w, ordo_program *p)
     uint32_t k = 0;
     for (uint32_t i = 0; i < res->nenums; i++)
         for (ast_field *x = res->enums[i]->fields; x; x = x->next) {
-            uint32_t cells = x->width * res->enums[i]->nmembers;
+            uint32_t cells = oc_field_facts_of(res, x)->width * res->enums[i]->nmembers;
             x->data_offset = k;
             if (x->values)
                 memcpy(data + k, x->values, cells * sizeof *data);

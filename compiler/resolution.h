@@ -107,6 +107,13 @@ typedef struct oc_dim_facts {
     int32_t lo, hi;              /* DIM_RANGE: its values */
 } oc_dim_facts;
 
+/* What resolution found of a data table's field (by its id, ast_field.id). */
+typedef struct oc_field_facts {
+    struct ast_decl *index_enum; /* `field[Enum]`: the enum, else NULL */
+    uint32_t width;              /* 1, or the index enum's member count; 0
+                                  * where not resolved */
+} oc_field_facts;
+
 /* The facts are kept in pages of 2^OC_PAGE_BITS that never move:
  * resolution makes nodes while it holds the facts of others, and a table
  * grown by copying would leave its old copy in the arena. */
@@ -139,6 +146,8 @@ typedef struct oc_resolution {
     uint32_t nchoices;
     oc_dim_facts **dim_pages;    /* by var index id (all the parser's) */
     uint32_t ndims;
+    oc_field_facts **field_pages; /* by table field id (all the parser's) */
+    uint32_t nfields;
     ast_decl *sequence;          /* the one sequence block */
     /* Each kind of declaration in source order, numbered by its index
      * (ast_decl.index); pointers into the tree. */
@@ -378,6 +387,16 @@ static inline const oc_dim_facts *oc_dim_facts_of(const oc_resolution *res, cons
     if (!res || dm->id == 0 || dm->id >= res->ndims)
         return &none;
     return &res->dim_pages[dm->id >> OC_PAGE_BITS][dm->id & (OC_PAGE - 1)];
+}
+
+/* The facts of a table's field, all zero where resolution did not reach. */
+static inline const oc_field_facts *oc_field_facts_of(const oc_resolution *res,
+                                                      const struct ast_field *f)
+{
+    static const oc_field_facts none;
+    if (!res || f->id >= res->nfields)
+        return &none;
+    return &res->field_pages[f->id >> OC_PAGE_BITS][f->id & (OC_PAGE - 1)];
 }
 
 /* An S_STEP's index in steps; -1 when resolution did not number it. */

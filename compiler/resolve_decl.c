@@ -287,7 +287,7 @@ void rs_table_fields(resolver *r, ast_decl *t)
                 diag_error(r->d, f->loc, "table '%s' has two fields '%s'", t->name, f->name);
                 diag_note(r->d, g->loc, "the first is here");
             }
-        f->width = 1;
+        rs_field_facts(r, f)->width = 1;
         if (f->index) {
             ast_sym *e = rs_global_find(r, f->index);
             if (!e || e->kind != SYM_ENUM || e->decl->is_table) {
@@ -296,8 +296,8 @@ void rs_table_fields(resolver *r, ast_decl *t)
                 continue;
             }
             e->used = 1;
-            f->index_enum = e->decl;
-            f->width = e->decl->nmembers;
+            rs_field_facts(r, f)->index_enum = e->decl;
+            rs_field_facts(r, f)->width = e->decl->nmembers;
         }
         if (f->type->kind == TX_NAME) {
             ast_sym *e = rs_global_find(r, f->type->name);

@@ -185,12 +185,13 @@ static void rx_field(resolver *r, ast_expr *e, int array)
         return;
     }
     rs_facts(r, e)->field = f;
-    if (f->index_enum && !array) {
+    const ast_decl *index_enum = oc_field_facts_of(r->out, f)->index_enum;
+    if (index_enum && !array) {
         diag_error(r->d, e->loc, "the field '%s' of '%s' has one value a member of '%s': "
-                   "write %s[...]", f->name, t->enm->name, f->index_enum->name, f->name);
+                   "write %s[...]", f->name, t->enm->name, index_enum->name, f->name);
         return;
     }
-    if (!f->index_enum && array) {
+    if (!index_enum && array) {
         diag_error(r->d, e->loc, "the field '%s' of '%s' takes no index", f->name, t->enm->name);
         return;
     }
@@ -218,7 +219,7 @@ static void rx_field_index(resolver *r, ast_expr *e)
         rs_set_type(r, e, rs_bare_type(TY_ERROR));
         return;
     }
-    ast_type want = rs_enum_type(f->index_enum);
+    ast_type want = rs_enum_type(oc_field_facts_of(r->out, f)->index_enum);
     if (!rs_want_type(r, e->args[0], &want, "the field's index")) {
         rs_set_type(r, e, rs_bare_type(TY_ERROR));
         return;

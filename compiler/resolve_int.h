@@ -99,7 +99,7 @@ ast_expr *rs_new_expr(resolver *r);
 uint32_t rs_new_expr_id(resolver *r);
 /* The facts' pages for the ids the parser gave f's expressions,
  * statements, iterables, texts, scenario items, type expressions,
- * options, escapes and prefer lines, and var indexes. */
+ * options, escapes and prefer lines, var indexes and table fields. */
 void rs_fact_pages(resolver *r, const ast_file *f);
 /* A statement of resolution's making, with an id. */
 ast_stmt *rs_new_stmt(resolver *r, int kind, ast_loc at);
@@ -141,6 +141,12 @@ static inline oc_choice_facts *rs_choice_facts(const resolver *r, uint32_t id)
 static inline oc_dim_facts *rs_dim_facts(const resolver *r, const ast_dim *dm)
 {
     return &r->out->dim_pages[dm->id >> OC_PAGE_BITS][dm->id & (OC_PAGE - 1)];
+}
+
+/* The facts resolution keeps of table field f, to be filled. */
+static inline oc_field_facts *rs_field_facts(const resolver *r, const ast_field *f)
+{
+    return &r->out->field_pages[f->id >> OC_PAGE_BITS][f->id & (OC_PAGE - 1)];
 }
 
 /* The facts resolution keeps of text t, to be filled. */

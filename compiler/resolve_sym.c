@@ -106,6 +106,12 @@ void rs_fact_pages(resolver *r, const ast_file *f)
     for (uint32_t k = 0; k < nd; k++)
         out->dim_pages[k] = dd + (size_t)k * OC_PAGE;
     out->ndims = f->ndims;
+    uint32_t nf = f->nfields / OC_PAGE + 1; /* resolution makes none */
+    oc_field_facts *ff = ARENA_ARRAY(r->a, oc_field_facts, (size_t)nf * OC_PAGE);
+    out->field_pages = ARENA_ARRAY(r->a, oc_field_facts *, nf);
+    for (uint32_t k = 0; k < nf; k++)
+        out->field_pages[k] = ff + (size_t)k * OC_PAGE;
+    out->nfields = f->nfields;
     r->expr_npages = r->expr_cappages = ne;
     r->stmt_npages = r->stmt_cappages = ns;
     out->nexprs = nexprs;

@@ -72,10 +72,11 @@ static void load_field(oc_arena *a, diag *d, const oc_resolution *res, const ast
                        const csv_table *csv, ast_field *f, const char *path)
 {
     const ast_type *ty = oc_typeexpr_type(res, f->type); /* int, bool or enum (rtable) */
-    uint32_t w = f->width, n = csv->nrows;
+    const oc_field_facts *ff = oc_field_facts_of(res, f);
+    uint32_t w = ff->width, n = csv->nrows;
     f->values = ARENA_ARRAY(a, int32_t, (size_t)w * n + 1);
     for (uint32_t m = 0; m < w; m++) {
-        const char *name = f->index_enum ? f->index_enum->members[m]->name : f->name;
+        const char *name = ff->index_enum ? ff->index_enum->members[m]->name : f->name;
         int col = column_of(d, t, csv, f, name, path);
         if (col < 0)
             continue;
@@ -203,7 +204,8 @@ static int fields_typed(const oc_resolution *res, const ast_decl *t)
 {
     for (const ast_field *f = t->fields; f; f = f->next) {
         int k = oc_typeexpr_type(res, f->type)->kind;
-        if ((f->index && !f->index_enum) || (k != TY_INT && k != TY_BOOL && k != TY_ENUM))
+        if ((f->index && !oc_field_facts_of(res, f)->index_enum) ||
+            (k != TY_INT && k != TY_BOOL && k != TY_ENUM))
             return 0;
     }
     return 1;

@@ -10,8 +10,9 @@
  * is called, a payment's substitute), iterable (an enum's, the loop
  * variable's type), text (its template and the names it shows) and
  * scenario item (what it names, its values), the type a type expression
- * names, the numbers of options, escapes and prefer lines, and what a
- * var's index ranges over, is the compiler's
+ * names, the numbers of options, escapes and prefer lines, what a var's
+ * index ranges over and a table field's index enum and width, is the
+ * compiler's
  * (compiler/resolution.h, by the node's id), as is the rest it produces,
  * not the tree's. check.c fills the fields marked [C].
  *
@@ -557,12 +558,14 @@ typedef struct ast_field {
     const char *index;            /* the enum's name, or NULL */
     ast_loc index_loc;
     struct ast_typeexpr *type;
-    struct ast_decl *index_enum;  /* [R] */
-    uint32_t width;               /* [R] 1, or the index enum's member count */
-    int32_t *values;              /* [R] [width * nrows]: member-major
-                                   * (values[m * nrows + row]) */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id:
+                                   * where the resolution keeps its index enum
+                                   * and width */
     uint32_t data_offset;         /* lowering: where values start in the
                                    * program's data */
+    int32_t *values;              /* the loading of the tables (tables.c)
+                                   * fills it: [width * nrows], member-major
+                                   * (values[m * nrows + row]); NULL: not read */
     struct ast_field *next;
 } ast_field;
 
@@ -793,12 +796,12 @@ typedef struct ast_file {
     const char *extends;          /* `extends "FILE"`: the base ruleset's path */
     ast_loc extends_loc;
     uint8_t nlayers;              /* 1 + the rulesets extended (decl->layer < it) */
-    uint32_t nexprs, nstmts, niters, ntexts, nitems, ntypes, nchoices, ndims;
-                                  /* the expression, statement, iterable,
+    uint32_t nexprs, nstmts, niters, ntexts, nitems, ntypes, nchoices, ndims,
+        nfields;                  /* the expression, statement, iterable,
                                    * text, scenario item, type expression,
-                                   * option/escape/prefer and index ids given
-                                   * so far: this file's, and the files'
-                                   * before it */
+                                   * option/escape/prefer, index and table
+                                   * field ids given so far: this file's, and
+                                   * the files' before it */
     ast_decl *decls;              /* in source order, linked by next */
     ast_decl *last_decl;
 

@@ -56,6 +56,7 @@ struct lex_extra {
     uint32_t next_type_id; /* the next type expression's */
     uint32_t next_choice_id; /* the next option's, escape's or prefer line's */
     uint32_t next_dim_id; /* the next var index's */
+    uint32_t next_field_id; /* the next table field's */
     size_t len, read;    /* src's length, and how much of it the scanner took */
 };
 
@@ -528,6 +529,7 @@ static ast_field *field_of(struct lex_extra *px, const char *name, YYLTYPE l, co
                            YYLTYPE il, ast_typeexpr *type)
 {
     ast_field *f = ARENA_NEW(A, ast_field);
+    f->id = px->next_field_id++;
     f->loc = L(l);
     f->name = name;
     f->index = index;
@@ -2406,6 +2408,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.next_type_id = before ? before->ntypes : 0;
     x.next_choice_id = before ? before->nchoices : 0;
     x.next_dim_id = before ? before->ndims : 1; /* 0: none */
+    x.next_field_id = before ? before->nfields : 0;
     ast_loc first = {diag_first_line(file), 1};
     if (len > 0x7fffffffu) {
         diag_error(d, (ast_loc){first.line - 1, 0}, "file too large");
@@ -2424,6 +2427,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.file->ntypes = x.next_type_id;
     x.file->nchoices = x.next_choice_id;
     x.file->ndims = x.next_dim_id;
+    x.file->nfields = x.next_field_id;
     if (!x.file->title && d->errors == 0)
         diag_error(d, first, "a ruleset must begin with 'ruleset \"TITLE\"'");
     return x.file;
