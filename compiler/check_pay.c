@@ -253,7 +253,7 @@ static void only_gained_inside(const pay_check *pc, diag *d, ast_decl *a, const 
                                const ast_decl *v)
 {
     span amount;
-    if (!expr_span(pc, c->amount, &amount) || v->init_value >= amount.lo)
+    if (!expr_span(pc, c->amount, &amount) || oc_init_value(pc->res, v) >= amount.lo)
         return;
     const ast_stmt *inside = gain_in(pc->res, a, v);
     if (!inside)

@@ -215,7 +215,7 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolutio
             w->events[i].dispatch = (uint16_t)(w->dispatch[i] + 1);
         }
     w->unit_file = res->sequence ? ast_file_of(res->sequence->loc) : 0;
-    lower_unit_begin(w, main_proc, res->sequence ? res->sequence->nlocals : 0);
+    lower_unit_begin(w, main_proc, res->sequence ? oc_nlocals(res, res->sequence) : 0);
     if (res->sequence)
         lower_block(w, &res->sequence->body);
     lower_emit_op(w, ORDO_OP_RET);

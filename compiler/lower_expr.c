@@ -696,7 +696,8 @@ typedef struct inlined {
 static void inline_begin(lowering *w, const ast_expr *call, inlined *in)
 {
     const ast_decl *fn = oc_sym(w->res, call)->decl;
-    in->base = lower_take_locals(w, fn->nlocals > fn->nparams ? fn->nlocals : fn->nparams);
+    uint32_t nlocals = oc_nlocals(w->res, fn);
+    in->base = lower_take_locals(w, nlocals > fn->nparams ? nlocals : fn->nparams);
     in->bound_before = w->nbound;
     for (uint32_t i = 0; i < call->nargs; i++) {
         if (bind_param(w, i < fn->nparams ? fn->params[i] : NULL, call->args[i]))

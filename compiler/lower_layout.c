@@ -22,7 +22,7 @@ ordo_var *lower_vars(lowering *w, uint32_t *state_size, uint32_t *nvars)
         v->width = lower_width_for(v->lo, v->hi);
         if (d == res->start_var)
             v->lo = 0; /* seat 1 is always someone's: never none */
-        v->init = d->init_value;
+        v->init = oc_init_value(w->res, d);
         if (v->init < v->lo || v->init > v->hi)
             v->init = v->lo;
         v->ndims = (uint8_t)d->ndims;

@@ -114,6 +114,14 @@ typedef struct oc_field_facts {
                                   * where not resolved */
 } oc_field_facts;
 
+/* What resolution found of a declaration (by its id, ast_decl.id). */
+typedef struct oc_decl_facts {
+    int32_t init_value;          /* const: its value; var: its initial value
+                                  * (default 0/false/none/lowest of range) */
+    uint32_t nlocals;            /* fn, proc, sequence: params + lets +
+                                  * for/option/aggregate variables */
+} oc_decl_facts;
+
 /* The facts are kept in pages of 2^OC_PAGE_BITS that never move:
  * resolution makes nodes while it holds the facts of others, and a table
  * grown by copying would leave its old copy in the arena. */
@@ -148,6 +156,8 @@ typedef struct oc_resolution {
     uint32_t ndims;
     oc_field_facts **field_pages; /* by table field id (all the parser's) */
     uint32_t nfields;
+    oc_decl_facts **decl_pages;  /* by declaration id, as expr_pages */
+    uint32_t ndecls;
     ast_decl *sequence;          /* the one sequence block */
     /* Each kind of declaration in source order, numbered by its index
      * (ast_decl.index); pointers into the tree. */
@@ -397,6 +407,28 @@ static inline const oc_field_facts *oc_field_facts_of(const oc_resolution *res,
     if (!res || f->id >= res->nfields)
         return &none;
     return &res->field_pages[f->id >> OC_PAGE_BITS][f->id & (OC_PAGE - 1)];
+}
+
+/* The facts of a declaration, all zero where resolution did not reach. */
+static inline const oc_decl_facts *oc_decl_facts_of(const oc_resolution *res,
+                                                    const struct ast_decl *d)
+{
+    static const oc_decl_facts none;
+    if (!res || d->id >= res->ndecls)
+        return &none;
+    return &res->decl_pages[d->id >> OC_PAGE_BITS][d->id & (OC_PAGE - 1)];
+}
+
+/* A const's value, a var's initial value. */
+static inline int32_t oc_init_value(const oc_resolution *res, const struct ast_decl *d)
+{
+    return oc_decl_facts_of(res, d)->init_value;
+}
+
+/* The local slots a fn's, proc's or the sequence's frame needs. */
+static inline uint32_t oc_nlocals(const oc_resolution *res, const struct ast_decl *d)
+{
+    return oc_decl_facts_of(res, d)->nlocals;
 }
 
 /* An S_STEP's index in steps; -1 when resolution did not number it. */

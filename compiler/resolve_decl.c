@@ -39,9 +39,10 @@ static void rvar_init(resolver *r, ast_decl *d)
     ast_type *t = &d->sym->type;
     /* 0 when the range holds it (a score of -50..50 starts at 0), else the
      * range's lowest value */
-    d->init_value = t->kind == TY_PLAYER || (t->kind == TY_ENUM && t->enm->is_table) ? -1
-                    : t->kind == TY_INT && t->ranged && (t->lo > 0 || t->hi < 0) ? t->lo
-                                                                                 : 0;
+    rs_decl_facts(r, d)->init_value =
+        t->kind == TY_PLAYER || (t->kind == TY_ENUM && t->enm->is_table) ? -1
+        : t->kind == TY_INT && t->ranged && (t->lo > 0 || t->hi < 0)    ? t->lo
+                                                                         : 0;
     if (!d->value || rs_is_err(t))
         return;
     if (t->kind == TY_LIST || t->kind == TY_SET) {
@@ -65,7 +66,7 @@ static void rvar_init(resolver *r, ast_decl *d)
                    ok, d->name, (int)t->lo, (int)t->hi);
         return;
     }
-    d->init_value = ok;
+    rs_decl_facts(r, d)->init_value = ok;
 }
 
 static void rvar(resolver *r, ast_decl *d)
@@ -145,7 +146,7 @@ void rs_fn_body(resolver *r, ast_decl *d)
         ast_type want = d->sym->type;
         rs_want_type(r, d->body_expr, &want, what);
     }
-    d->nlocals = rs_unit_end(r);
+    rs_decl_facts(r, d)->nlocals = rs_unit_end(r);
 }
 
 /* An action's up-front costs, and what `can A(...)` asks: the `when`
@@ -191,15 +192,14 @@ void rs_proc_body(resolver *r, ast_decl *d)
     rs_block(r, &d->body);
     r->in_action_body = 0;
     r->in_display = 0;
-    d->nlocals = rs_unit_end(r);
+    rs_decl_facts(r, d)->nlocals = rs_unit_end(r);
 }
 
 /* --------------------------------------------------------------- globals */
 
 static ast_decl *builtin_var(resolver *r, const char *name, int kind, int ndims)
 {
-    ast_decl *d = ARENA_NEW(r->a, ast_decl);
-    d->kind = D_VAR;
+    ast_decl *d = rs_new_decl(r, D_VAR);
     d->builtin = 1;
     d->name = name;
     d->ndims = (uint32_t)ndims;
@@ -210,7 +210,7 @@ static ast_decl *builtin_var(resolver *r, const char *name, int kind, int ndims)
     s->type.lo = kind == TY_PLAYER ? -1 : kind == TY_BOOL ? 0 : INT32_MIN;
     s->type.hi = kind == TY_PLAYER ? r->f->max_players - 1 : kind == TY_BOOL ? 1 : INT32_MAX;
     d->sym = s;
-    d->init_value = kind == TY_PLAYER ? -1 : kind == TY_BOOL ? 1 : 0;
+    rs_decl_facts(r, d)->init_value = kind == TY_PLAYER ? -1 : kind == TY_BOOL ? 1 : 0;
     rs_global_declare(r, s);
     return d;
 }
@@ -408,8 +408,7 @@ void rs_check_header(resolver *r)
  * its trace lines. It shares the action's params. */
 static ast_decl *action_event(resolver *r, ast_decl *a)
 {
-    ast_decl *ev = ARENA_NEW(r->a, ast_decl);
-    ev->kind = D_EVENT;
+    ast_decl *ev = rs_new_decl(r, D_EVENT);
     ev->loc = a->loc;
     ev->name = a->name;
     ev->name_loc = a->name_loc;
@@ -426,8 +425,7 @@ static ast_decl *action_event(resolver *r, ast_decl *a)
 static ast_decl *hidden_var(resolver *r, const char *name, ast_loc at, int32_t lo, int32_t hi,
                             int32_t init)
 {
-    ast_decl *d = ARENA_NEW(r->a, ast_decl);
-    d->kind = D_VAR;
+    ast_decl *d = rs_new_decl(r, D_VAR);
     d->name = name;
     d->loc = at;
     d->sym = rs_new_sym(r, name, SYM_VAR, at);
@@ -436,7 +434,7 @@ static ast_decl *hidden_var(resolver *r, const char *name, ast_loc at, int32_t l
     d->sym->type.ranged = 1;
     d->sym->type.lo = lo;
     d->sym->type.hi = hi;
-    d->init_value = init;
+    rs_decl_facts(r, d)->init_value = init;
     return d;
 }
 
@@ -676,7 +674,7 @@ static void revent_chooser(resolver *r, ast_decl *d)
     rs_open_params(r, d);
     rs_expr_noroll(r, d->order_by, TY_PLAYER, "the player who orders the triggers",
               "in 'order chosen by'");
-    d->nlocals = rs_unit_end(r);
+    rs_decl_facts(r, d)->nlocals = rs_unit_end(r);
 }
 
 /* An action's first parameter is the player who takes it: its windows,

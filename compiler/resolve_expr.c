@@ -926,7 +926,7 @@ void rs_const_decl(resolver *r, ast_decl *d)
     s->type = *rs_type(r, d->value);
     s->type.ranged = 0;
     s->value = v;
-    d->init_value = v;
+    rs_decl_facts(r, d)->init_value = v;
 }
 
 /* -------------------------------------------------------------- types */

@@ -55,7 +55,8 @@ typedef struct oc_resolver {
     const char *cur_rule;
     uint32_t capsteps, capoptions, capescapes, capcaps;
     uint32_t expr_npages, expr_cappages; /* the facts' pages (out->expr_pages, */
-    uint32_t stmt_npages, stmt_cappages; /* out->stmt_pages) */
+    uint32_t stmt_npages, stmt_cappages; /* out->stmt_pages, */
+    uint32_t decl_npages, decl_cappages; /* out->decl_pages) */
     ast_stmt **stepmap;        /* step numbers -> first step (scenarios) */
     uint32_t stepmap_cap;
     char type_names[4][96];    /* rs_type_name's buffers, in turn: four
@@ -99,8 +100,11 @@ ast_expr *rs_new_expr(resolver *r);
 uint32_t rs_new_expr_id(resolver *r);
 /* The facts' pages for the ids the parser gave f's expressions,
  * statements, iterables, texts, scenario items, type expressions,
- * options, escapes and prefer lines, var indexes and table fields. */
+ * options, escapes and prefer lines, var indexes, table fields and
+ * declarations. */
 void rs_fact_pages(resolver *r, const ast_file *f);
+/* A declaration of resolution's making, with an id. */
+ast_decl *rs_new_decl(resolver *r, int kind);
 /* A statement of resolution's making, with an id. */
 ast_stmt *rs_new_stmt(resolver *r, int kind, ast_loc at);
 /* The facts resolution keeps of expression e, to be filled (they stay
@@ -147,6 +151,12 @@ static inline oc_dim_facts *rs_dim_facts(const resolver *r, const ast_dim *dm)
 static inline oc_field_facts *rs_field_facts(const resolver *r, const ast_field *f)
 {
     return &r->out->field_pages[f->id >> OC_PAGE_BITS][f->id & (OC_PAGE - 1)];
+}
+
+/* The facts resolution keeps of declaration d, to be filled. */
+static inline oc_decl_facts *rs_decl_facts(const resolver *r, const ast_decl *d)
+{
+    return &r->out->decl_pages[d->id >> OC_PAGE_BITS][d->id & (OC_PAGE - 1)];
 }
 
 /* The facts resolution keeps of text t, to be filled. */

@@ -254,8 +254,7 @@ static ast_decl *policy_fn(resolver *r, const ast_policy *pl, const ast_prefer *
     char name[300];
     snprintf(name, sizeof name, "policy %.100s: prefer %.100s %s", pl->name, pr->name,
              is_by ? "by" : "when");
-    ast_decl *d = ARENA_NEW(r->a, ast_decl);
-    d->kind = D_FN;
+    ast_decl *d = rs_new_decl(r, D_FN);
     d->policy_fn = 1;
     d->loc = d->name_loc = body->loc;
     d->name = arena_strdup(r->a, name);
@@ -279,7 +278,7 @@ static ast_decl *policy_fn(resolver *r, const ast_policy *pl, const ast_prefer *
     rs_expr_want(r, body, kind, is_by ? "a policy's 'by' value" : "a policy's 'when' condition");
     r->in_policy = 0;
     rs_check_policy_reads(r, d);
-    d->nlocals = rs_unit_end(r);
+    rs_decl_facts(r, d)->nlocals = rs_unit_end(r);
     out->fns = rs_grow(r, out->fns, out->nfns, cap, sizeof *out->fns);
     d->index = (int32_t)out->nfns;
     out->fns[out->nfns++] = d;

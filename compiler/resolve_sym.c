@@ -60,6 +60,13 @@ void *rs_grow(resolver *r, void *old, uint32_t n, uint32_t *cap, size_t elt)
 void rs_fact_pages(resolver *r, const ast_file *f)
 {
     uint32_t nexprs = f->nexprs, nstmts = f->nstmts, niters = f->niters;
+    uint32_t nx = f->ndecls / OC_PAGE + 1; /* room for the first decls made */
+    oc_decl_facts *dx = ARENA_ARRAY(r->a, oc_decl_facts, (size_t)nx * OC_PAGE);
+    r->out->decl_pages = ARENA_ARRAY(r->a, oc_decl_facts *, nx);
+    for (uint32_t k = 0; k < nx; k++)
+        r->out->decl_pages[k] = dx + (size_t)k * OC_PAGE;
+    r->decl_npages = r->decl_cappages = nx;
+    r->out->ndecls = f->ndecls;
     oc_resolution *out = r->out;
     uint32_t ne = nexprs / OC_PAGE + 1, ns = nstmts / OC_PAGE + 1; /* room for ids made */
     oc_expr_facts *e = ARENA_ARRAY(r->a, oc_expr_facts, (size_t)ne * OC_PAGE);
@@ -127,6 +134,20 @@ uint32_t rs_new_expr_id(resolver *r)
         out->expr_pages[r->expr_npages++] = ARENA_ARRAY(r->a, oc_expr_facts, OC_PAGE);
     }
     return out->nexprs++;
+}
+
+ast_decl *rs_new_decl(resolver *r, int kind)
+{
+    oc_resolution *out = r->out;
+    if ((out->ndecls >> OC_PAGE_BITS) == r->decl_npages) {
+        out->decl_pages = rs_grow(r, out->decl_pages, r->decl_npages, &r->decl_cappages,
+                                  sizeof *out->decl_pages);
+        out->decl_pages[r->decl_npages++] = ARENA_ARRAY(r->a, oc_decl_facts, OC_PAGE);
+    }
+    ast_decl *d = ARENA_NEW(r->a, ast_decl);
+    d->kind = (uint8_t)kind;
+    d->id = out->ndecls++;
+    return d;
 }
 
 ast_stmt *rs_new_stmt(resolver *r, int kind, ast_loc at)
@@ -383,8 +404,7 @@ uint32_t rs_unit_end(resolver *r)
  * as it was; rs_place_seat_vars gives it its index. */
 static ast_decl *seat_var(resolver *r, const char *name, int kind, int per_player)
 {
-    ast_decl *d = ARENA_NEW(r->a, ast_decl);
-    d->kind = D_VAR;
+    ast_decl *d = rs_new_decl(r, D_VAR);
     d->name = name;
     d->index = -1;
     d->ndims = per_player ? 1u : 0u;
@@ -395,7 +415,7 @@ static ast_decl *seat_var(resolver *r, const char *name, int kind, int per_playe
     d->sym->type.lo = 0; /* never none: seat 1 is always someone's */
     d->sym->type.hi = kind == TY_PLAYER ? r->f->max_players - 1 : 1;
     d->sym->used = 1;
-    d->init_value = 0; /* player 1 starts; nobody has passed */
+    rs_decl_facts(r, d)->init_value = 0; /* player 1 starts; nobody has passed */
     return d;
 }
 

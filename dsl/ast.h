@@ -11,15 +11,15 @@
  * variable's type), text (its template and the names it shows) and
  * scenario item (what it names, its values), the type a type expression
  * names, the numbers of options, escapes and prefer lines, what a var's
- * index ranges over and a table field's index enum and width, is the
- * compiler's
+ * index ranges over, a table field's index enum and width, and a
+ * declaration's value and local slots, is the compiler's
  * (compiler/resolution.h, by the node's id), as is the rest it produces,
  * not the tree's. check.c fills the fields marked [C].
  *
  * Values, as the VM sees them (all int32): ints as is; bools 0/1; players
  * 0-based (`player 1` is 0), `none` is -1; enum members by their ordinal.
- * Constant values (an expression's, which the resolution keeps by its id;
- * ast_decl.init_value, scenario args) use this encoding.
+ * Constant values (an expression's, a declaration's, scenario args: the
+ * resolution keeps them by the node's id) use this encoding.
  */
 #ifndef OC_AST_H
 #define OC_AST_H
@@ -626,6 +626,8 @@ typedef struct ast_decl {
     ast_loc loc;
     uint8_t kind;                 /* D_* */
     uint8_t builtin;              /* a built-in var (active, turns, in_game) */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id
+                                   * (resolution numbers those it makes) */
     const char *name;             /* NULL for sequence/scenario */
     ast_loc name_loc;
     ast_sym *sym;                 /* [R] its symbol (not for sequence/scenario) */
@@ -641,8 +643,6 @@ typedef struct ast_decl {
 
     /* D_CONST (value), D_VAR (init) */
     ast_expr *value;              /* const value / var initializer, may be NULL */
-    int32_t init_value;           /* [R] const value; var initial value (default
-                                   * 0/false/none/lowest of range) */
 
     /* D_VAR */
     ast_dim dims[2];
@@ -655,8 +655,6 @@ typedef struct ast_decl {
     uint32_t nparams;
     ast_expr *body_expr;          /* D_FN */
     ast_block body;               /* D_PROC, D_SEQUENCE */
-    uint32_t nlocals;             /* [R] D_FN/D_PROC/D_SEQUENCE: params + lets
-                                   * + for/option/aggregate variables */
 
     /* D_SCENARIO (cites also for triggers) */
     const char *title;
@@ -797,11 +795,11 @@ typedef struct ast_file {
     ast_loc extends_loc;
     uint8_t nlayers;              /* 1 + the rulesets extended (decl->layer < it) */
     uint32_t nexprs, nstmts, niters, ntexts, nitems, ntypes, nchoices, ndims,
-        nfields;                  /* the expression, statement, iterable,
+        nfields, ndecls;          /* the expression, statement, iterable,
                                    * text, scenario item, type expression,
-                                   * option/escape/prefer, index and table
-                                   * field ids given so far: this file's, and
-                                   * the files' before it */
+                                   * option/escape/prefer, index, table field
+                                   * and declaration ids given so far: this
+                                   * file's, and the files' before it */
     ast_decl *decls;              /* in source order, linked by next */
     ast_decl *last_decl;
 

@@ -57,6 +57,7 @@ struct lex_extra {
     uint32_t next_choice_id; /* the next option's, escape's or prefer line's */
     uint32_t next_dim_id; /* the next var index's */
     uint32_t next_field_id; /* the next table field's */
+    uint32_t next_decl_id; /* the next declaration's */
     size_t len, read;    /* src's length, and how much of it the scanner took */
 };
 
@@ -416,6 +417,7 @@ static ast_decl *decl(struct lex_extra *px, int kind, const char *name, YYLTYPE 
 {
     ast_decl *d = ARENA_NEW(A, ast_decl);
     d->kind = (uint8_t)kind;
+    d->id = px->next_decl_id++;
     d->loc = L(l);
     d->name = name;
     d->name_loc = L(nl);
@@ -2409,6 +2411,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.next_choice_id = before ? before->nchoices : 0;
     x.next_dim_id = before ? before->ndims : 1; /* 0: none */
     x.next_field_id = before ? before->nfields : 0;
+    x.next_decl_id = before ? before->ndecls : 0;
     ast_loc first = {diag_first_line(file), 1};
     if (len > 0x7fffffffu) {
         diag_error(d, (ast_loc){first.line - 1, 0}, "file too large");
@@ -2428,6 +2431,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.file->nchoices = x.next_choice_id;
     x.file->ndims = x.next_dim_id;
     x.file->nfields = x.next_field_id;
+    x.file->ndecls = x.next_decl_id;
     if (!x.file->title && d->errors == 0)
         diag_error(d, first, "a ruleset must begin with 'ruleset \"TITLE\"'");
     return x.file;

@@ -472,9 +472,9 @@ static void test_resolve_triggers(void **state)
     assert_ptr_equal(oc_sym(x->res, early->guard->a), early->params[1]);
     ast_stmt *s = nth(&early->body, 0);
     assert_ptr_equal(oc_sym(x->res, s->u.assign.value), early->params[1]);
-    assert_int_equal(early->nlocals, 2);
+    assert_int_equal(oc_nlocals(x->res, early), 2);
     ast_decl *cw = find_decl(x, "count_whale");
-    assert_int_equal(cw->nlocals, 3); /* p, k, then its let */
+    assert_int_equal(oc_nlocals(x->res, cw), 3); /* p, k, then its let */
     s = nth(&cw->body, 1);
     assert_ptr_equal(oc_sym(x->res, s->u.assign.target->args[0]), cw->params[0]);
     ast_decl *cook = find_decl(x, "cook");

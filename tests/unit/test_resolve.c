@@ -115,17 +115,17 @@ static void test_resolve_constants_and_types(void **state)
     fe *x = run_ok(clean_src);
     /* constants fold, in any order of declaration */
     ast_decl *goal = find_decl(x, "GOAL");
-    assert_int_equal(goal->init_value, 30);
+    assert_int_equal(oc_init_value(x->res, goal), 30);
     assert_int_equal(goal->sym->kind, SYM_CONST);
     assert_int_equal(goal->sym->type.kind, TY_INT);
     assert_int_equal(goal->sym->value, 30);
-    assert_int_equal(find_decl(x, "NEG")->init_value, -30);
+    assert_int_equal(oc_init_value(x->res, find_decl(x, "NEG")), -30);
     /* initial values: given, else 0 when the range holds it, else its low end */
-    assert_int_equal(find_decl(x, "color")->init_value, 1);
-    assert_int_equal(find_decl(x, "score")->init_value, 0);
-    assert_int_equal(find_decl(x, "round")->init_value, 0);
-    assert_int_equal(find_decl(x, "start")->init_value, 3);
-    assert_int_equal(find_decl(x, "flag")->init_value, 0);
+    assert_int_equal(oc_init_value(x->res, find_decl(x, "color")), 1);
+    assert_int_equal(oc_init_value(x->res, find_decl(x, "score")), 0);
+    assert_int_equal(oc_init_value(x->res, find_decl(x, "round")), 0);
+    assert_int_equal(oc_init_value(x->res, find_decl(x, "start")), 3);
+    assert_int_equal(oc_init_value(x->res, find_decl(x, "flag")), 0);
     /* var types */
     ast_sym *score = find_decl(x, "score")->sym;
     assert_int_equal(score->kind, SYM_VAR);
@@ -154,7 +154,7 @@ static void test_resolve_constants_and_types(void **state)
     assert_int_equal(oc_is_const(x->res, body->b), 1);
     assert_int_equal(oc_cval(x->res, body->b), 30);
     assert_int_equal(oc_is_const(x->res, body), 0);
-    assert_int_equal(fn->nlocals, 1);
+    assert_int_equal(oc_nlocals(x->res, fn), 1);
     done(x);
 }
 
@@ -187,8 +187,8 @@ static void test_resolve_steps_locals_labels(void **state)
     ast_stmt *let = nth(&step(x, "1.2")->u.step.body, 0);
     assert_int_equal(let->u.let.sym->slot, 2);
     assert_int_equal(let->u.let.sym->type.kind, TY_INT);
-    assert_int_equal(take->nlocals, 3);
-    assert_int_equal(x->res->sequence->nlocals, 1);
+    assert_int_equal(oc_nlocals(x->res, take), 3);
+    assert_int_equal(oc_nlocals(x->res, x->res->sequence), 1);
     /* labels: `{name}` becomes `{}`, the names bound in order */
     assert_string_equal(oc_text_facts_of(x->res, &choose->u.choose.prompt)->tmpl, "pick {}");
     assert_int_equal(oc_text_facts_of(x->res, &choose->u.choose.prompt)->nargs, 1);
