@@ -785,7 +785,8 @@ static const char *decl_source(builder *b, const ast_decl *d)
     else if (d->kind == D_FN)
         last = doc_expr_last_line(d->body_expr);
     else if (d->kind == D_CONST) {
-        const ast_expr *v = d->base_value && !d->is_override ? d->base_value : d->value;
+        const ast_expr *declared = oc_decl_facts_of(b->res, d)->base_value;
+        const ast_expr *v = declared && !d->is_override ? declared : d->value;
         last = v && ast_file_of(v->loc) == ast_file_of(d->loc) ? doc_expr_last_line(v) : 0;
     }
     if (last < ast_line(d->loc))
@@ -813,7 +814,7 @@ static void build_overrides(builder *b)
         o->at = where(b, d->loc, d->layer);
         o->cites = cites(b, d->cites, &o->ncites);
         o->used = arena_alloc(b->a, m->nscenarios + 1u);
-        const ast_decl *base = d->kind == D_CONST ? d->overridden
+        const ast_decl *base = d->kind == D_CONST ? oc_decl_facts_of(b->res, d)->overridden
                                                   : b->res->overrides[d->index].base;
         if (base) {
             o->base_text = decl_source(b, base);

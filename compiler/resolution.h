@@ -120,6 +120,10 @@ typedef struct oc_decl_facts {
                                   * (default 0/false/none/lowest of range) */
     uint32_t nlocals;            /* fn, proc, sequence: params + lets +
                                   * for/option/aggregate variables */
+    struct ast_decl *overridden; /* an override const: the base's constant */
+    struct ast_expr *base_value; /* an overridden constant: its value as
+                                  * declared (its `value` is now the top
+                                  * override's) */
 } oc_decl_facts;
 
 /* The facts are kept in pages of 2^OC_PAGE_BITS that never move:

@@ -344,9 +344,10 @@ void rs_override_const(resolver *r, ast_decl *o)
             diag_note(r->d, x->name_loc, "the first override is here");
             return;
         }
-    o->overridden = base;
-    if (!base->base_value)
-        base->base_value = base->value;
+    rs_decl_facts(r, o)->overridden = base;
+    oc_decl_facts *b = rs_decl_facts(r, base);
+    if (!b->base_value)
+        b->base_value = base->value;
     base->value = o->value;
 }
 
@@ -355,13 +356,14 @@ void rs_override_const(resolver *r, ast_decl *o)
 static void roverridden(resolver *r, ast_decl *base)
 {
     int ok;
-    rs_const_expr(r, base->base_value, 0, "the value of a constant", &ok);
+    ast_expr *declared = rs_decl_facts(r, base)->base_value;
+    rs_const_expr(r, declared, 0, "the value of a constant", &ok);
     if (!ok)
         return;
     rs_const_decl(r, base);
-    const ast_type *want = rs_type(r, base->base_value);
+    const ast_type *want = rs_type(r, declared);
     for (ast_decl *o = r->f->decls; o; o = o->next) {
-        if (o->overridden != base)
+        if (rs_decl_facts(r, o)->overridden != base)
             continue;
         if (o->value != base->value) /* a lower layer's: folded only here */
             rs_const_expr(r, o->value, 0, "the value of a constant", &ok);
@@ -383,9 +385,9 @@ void rs_override_values(resolver *r)
 {
     for (ast_decl *d = r->f->decls; d; d = d->next) {
         int ok;
-        if (d->kind == D_CONST && d->base_value)
+        if (d->kind == D_CONST && rs_decl_facts(r, d)->base_value)
             roverridden(r, d);
-        else if (d->kind == D_CONST && d->is_override && !d->overridden)
+        else if (d->kind == D_CONST && d->is_override && !rs_decl_facts(r, d)->overridden)
             rs_const_expr(r, d->value, 0, "the value of a constant", &ok);
     }
 }

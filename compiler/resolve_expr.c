@@ -907,7 +907,7 @@ void rs_const_decl(resolver *r, ast_decl *d)
         return;
     if (s->mark == 1) {
         /* an overridden constant: the override's value is the culprit */
-        diag_error(r->d, d->base_value ? d->value->loc : d->name_loc,
+        diag_error(r->d, rs_decl_facts(r, d)->base_value ? d->value->loc : d->name_loc,
                    "the constant '%s' depends on itself", d->name);
         s->type = rs_bare_type(TY_ERROR);
         s->mark = 2;

@@ -12,7 +12,7 @@
  * scenario item (what it names, its values), the type a type expression
  * names, the numbers of options, escapes and prefer lines, what a var's
  * index ranges over, a table field's index enum and width, and a
- * declaration's value and local slots, is the compiler's
+ * declaration's value, local slots and overrides, is the compiler's
  * (compiler/resolution.h, by the node's id), as is the rest it produces,
  * not the tree's. check.c fills the fields marked [C].
  *
@@ -727,10 +727,8 @@ typedef struct ast_decl {
     /* Layers: the ruleset a decl comes from (0 = the deepest `extends`d
      * base, counting up to the file compiled). D_CONST with is_override:
      * `override const NAME = VALUE` replaces a base's setting. */
-    uint8_t layer;
-    struct ast_decl *overridden;  /* [R] override const: the base's constant */
-    struct ast_expr *base_value;  /* [R] an overridden constant: its value as
-                                   * declared (`value` is the top override's) */
+    uint8_t layer;                /* (resolution sets an overridden constant's
+                                   * value to its top override's) */
 
     /* [C] analysis */
     uint8_t reachable;            /* proc: called from the sequence/scenarios */
