@@ -211,7 +211,7 @@ static void direct_writes(checker *c, ast_stmt *s, uint64_t *set)
     case S_ASSIGN: case S_PAY:
         v = target_var(c->res, s->u.assign.target);
         if (oc_pay_substitute(c->res, s)) /* the substitute may be spent */
-            set_bit(set, oc_pay_substitute(c->res, s)->sub_decl->index);
+            set_bit(set, oc_decl_facts_of(c->res, oc_pay_substitute(c->res, s))->sub_decl->index);
         for (uint32_t i = 0; s->kind == S_PAY && s->pay && i < s->pay->nalts; i++) {
             ast_decl *a = target_var(c->res, s->pay->alts[i]); /* and the `or` sources */
             if (a)
@@ -347,7 +347,7 @@ static void pass_collect(checker *c)
                 if ((v = target_var(c->res, k->pay->alts[i])) != NULL) /* an `or` source */
                     set_bit(ca.writes, v->index);
             if (k->substitute) /* the substitute may be spent */
-                set_bit(ca.writes, k->substitute->sub_decl->index);
+                set_bit(ca.writes, oc_decl_facts_of(c->res, k->substitute)->sub_decl->index);
         }
         if (d->kind == D_FN)
             calls_expr(c, d->body_expr, ca.list);

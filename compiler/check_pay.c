@@ -286,8 +286,9 @@ static void check_costs(const pay_check *pc, diag *d, ast_decl *a)
         }
         only_gained_inside(pc, d, a, c, v);
         span amount, held;
-        if (!v->substitute && !(c->pay && c->pay->nalts) && expr_span(pc, c->amount, &amount) &&
-            expr_span(pc, c->target, &held) && amount.lo > held.hi) {
+        if (!oc_decl_facts_of(pc->res, v)->substitute && !(c->pay && c->pay->nalts) &&
+            expr_span(pc, c->amount, &amount) && expr_span(pc, c->target, &held) &&
+            amount.lo > held.hi) {
             diag_warning(d, DIAG_W_ACTION_UNTAKEN, c->loc, "action '%s' can never be taken: this cost is at least %lld, "
                                     "but '%s' never holds more than %lld", a->name,
                          (long long)amount.lo, v->name, (long long)held.hi);
@@ -309,12 +310,13 @@ static void check_precondition(const pay_check *pc, diag *d, const ast_decl *a)
 
 /* --------------------------------------------------- substitutes, caps */
 
-static void check_substitute(diag *d, const ast_decl *s)
+static void check_substitute(const pay_check *pc, diag *d, const ast_decl *s)
 {
-    if (!s->sub_res || s->sub_used)
+    const oc_decl_facts *sf = oc_decl_facts_of(pc->res, s);
+    if (!sf->sub_res || sf->sub_used)
         return;
     diag_warning(d, DIAG_W_SUBSTITUTE_UNOFFERED, s->loc, "substitute '%s' for '%s' is never offered: no 'pay' or 'cost' takes "
-                            "from '%s'", s->sub_decl->name, s->sub_res->name, s->sub_res->name);
+                            "from '%s'", sf->sub_decl->name, sf->sub_res->name, sf->sub_res->name);
 }
 
 static void check_cap(const pay_check *pc, diag *d, const ast_expr *e)
@@ -336,7 +338,7 @@ void oc_check_payments(ast_file *f, const oc_resolution *res, diag *d)
             check_precondition(&pc, d, x);
             check_costs(&pc, d, x);
         } else if (x->kind == D_SUBSTITUTE) {
-            check_substitute(d, x);
+            check_substitute(&pc, d, x);
         }
     }
     for (uint32_t i = 0; i < res->ncaps; i++)

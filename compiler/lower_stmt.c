@@ -105,9 +105,10 @@ static void pay(lowering *w, const ast_expr *target, const ast_expr *amount)
  * are in locals t..; returns the substitute's var. */
 static uint32_t sub_cell(lowering *w, const ast_decl *d, uint32_t t)
 {
-    for (uint32_t k = 0; k < d->sub_decl->ndims; k++)
-        lower_emit_a(w, ORDO_OP_LDL, t + (uint32_t)d->sub_map[k]);
-    return (uint32_t)d->sub_decl->index;
+    const oc_decl_facts *sf = oc_decl_facts_of(w->res, d);
+    for (uint32_t k = 0; k < sf->sub_decl->ndims; k++)
+        lower_emit_a(w, ORDO_OP_LDL, t + (uint32_t)sf->sub_map[k]);
+    return (uint32_t)sf->sub_decl->index;
 }
 
 /* What way wy takes, once chosen: the rest of the amount (local t + n)

@@ -124,6 +124,13 @@ typedef struct oc_decl_facts {
     struct ast_expr *base_value; /* an overridden constant: its value as
                                   * declared (its `value` is now the top
                                   * override's) */
+    struct ast_decl *substitute; /* a var: the D_SUBSTITUTE for it, or NULL */
+    /* D_SUBSTITUTE, `substitute SUB[p] for RES[p]`: */
+    struct ast_decl *sub_res;    /* RES's var decl */
+    struct ast_decl *sub_decl;   /* SUB's var decl */
+    int8_t sub_map[2];           /* SUB's index k is RES's index sub_map[k] */
+    int8_t sub_payer;            /* RES's player index: who decides */
+    uint8_t sub_used;            /* some payment takes from RES */
 } oc_decl_facts;
 
 /* The facts are kept in pages of 2^OC_PAGE_BITS that never move:

@@ -48,10 +48,11 @@ ast_decl *rs_payment_substitute(resolver *r, const ast_expr *target)
     int cell = target->kind == E_INDEX && oc_ix(r->out, target) == IX_VAR;
     const ast_sym *v = cell ? rs_sym(r, target->base)
                        : target->kind == E_NAME ? rs_sym(r, target) : NULL;
-    if (!v || v->kind != SYM_VAR || !v->decl->substitute)
+    ast_decl *sub = v && v->kind == SYM_VAR ? rs_decl_facts(r, v->decl)->substitute : NULL;
+    if (!sub)
         return NULL;
-    v->decl->substitute->sub_used = 1;
-    return v->decl->substitute;
+    rs_decl_facts(r, sub)->sub_used = 1;
+    return sub;
 }
 
 /* ------------------------------------------------------ building nodes */
@@ -130,12 +131,13 @@ int rs_same_cell(resolver *r, const ast_expr *a, const ast_expr *b)
  * names are the payment's indexes). */
 static ast_expr *sub_cell(resolver *r, const ast_decl *d, const ast_expr *target)
 {
+    const oc_decl_facts *sf = rs_decl_facts(r, d);
     ast_expr *cell = rs_new_expr(r);
     cell->loc = target->loc;
-    rs_set_type(r, cell, d->sub_decl->sym->type);
+    rs_set_type(r, cell, sf->sub_decl->sym->type);
     cell->kind = E_NAME;
-    rs_set_sym(r, cell, d->sub_decl->sym);
-    if (!d->sub_decl->ndims)
+    rs_set_sym(r, cell, sf->sub_decl->sym);
+    if (!sf->sub_decl->ndims)
         return cell;
     ast_expr *base = cell;
     cell = rs_new_expr(r);
@@ -146,10 +148,10 @@ static ast_expr *sub_cell(resolver *r, const ast_decl *d, const ast_expr *target
     cell->kind = E_INDEX;
     rs_facts(r, cell)->ix = IX_VAR;
     cell->base = base;
-    cell->nargs = d->sub_decl->ndims;
+    cell->nargs = sf->sub_decl->ndims;
     cell->args = ARENA_ARRAY(r->a, ast_expr *, cell->nargs);
     for (uint32_t k = 0; k < cell->nargs; k++)
-        cell->args[k] = target->args[d->sub_map[k]];
+        cell->args[k] = target->args[sf->sub_map[k]];
     return cell;
 }
 
@@ -480,7 +482,7 @@ static int check_alts(resolver *r, ast_payment *pm, const ast_expr *target)
 static int payer_index(resolver *r, ast_payment *pm, const ast_expr *target)
 {
     if (pm->substitute && !pm->nalts) {
-        pm->payer_ix = pm->substitute->sub_payer;
+        pm->payer_ix = rs_decl_facts(r, pm->substitute)->sub_payer;
         return 1;
     }
     const ast_decl *v = rs_sym(r, target->kind == E_INDEX ? target->base : target)->decl;

@@ -556,11 +556,12 @@ void rs_substitute(resolver *r, ast_decl *d)
                                           "spent each time it is used", sub->name);
         bad = 1;
     }
-    d->sub_payer = -1;
-    for (uint32_t j = 0; j < res->ndims && d->sub_payer < 0; j++)
+    oc_decl_facts *sf = rs_decl_facts(r, d);
+    sf->sub_payer = -1;
+    for (uint32_t j = 0; j < res->ndims && sf->sub_payer < 0; j++)
         if (res->dims[j].kind == DIM_PLAYER)
-            d->sub_payer = (int8_t)j;
-    if (d->sub_payer < 0) {
+            sf->sub_payer = (int8_t)j;
+    if (sf->sub_payer < 0) {
         diag_error(r->d, d->sub_for->loc, "a substitute needs a resource indexed by player: the "
                                           "player who pays chooses whether to use it");
         bad = 1;
@@ -568,18 +569,18 @@ void rs_substitute(resolver *r, ast_decl *d)
     for (uint32_t k = 0; k < sub->ndims; k++) {
         int j = sub_index(r, d, res, sub, k);
         bad |= j < 0;
-        d->sub_map[k] = (int8_t)j;
+        sf->sub_map[k] = (int8_t)j;
     }
-    if (res->substitute) {
+    if (rs_decl_facts(r, res)->substitute) {
         diag_error(r->d, d->loc, "a second substitute for '%s'", res->name);
-        diag_note(r->d, res->substitute->loc, "the first is here");
+        diag_note(r->d, rs_decl_facts(r, res)->substitute->loc, "the first is here");
         bad = 1;
     }
     if (bad)
         return;
-    d->sub_res = res;
-    d->sub_decl = sub;
-    res->substitute = d;
+    sf->sub_res = res;
+    sf->sub_decl = sub;
+    rs_decl_facts(r, res)->substitute = d;
 }
 
 ast_expr *rs_bool_const(resolver *r, ast_loc at, int v)

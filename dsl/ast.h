@@ -12,7 +12,8 @@
  * scenario item (what it names, its values), the type a type expression
  * names, the numbers of options, escapes and prefer lines, what a var's
  * index ranges over, a table field's index enum and width, and a
- * declaration's value, local slots and overrides, is the compiler's
+ * declaration's value, local slots, overrides and substitutes, is the
+ * compiler's
  * (compiler/resolution.h, by the node's id), as is the rest it produces,
  * not the tree's. check.c fills the fields marked [C].
  *
@@ -738,13 +739,8 @@ typedef struct ast_decl {
     /* D_SUBSTITUTE: `substitute SUB[p] for RES[p] "label"`: at a payment
      * from RES, one unit of SUB may be paid instead (label: the option).
      * The pattern's names stand for the payment's indexes. */
-    ast_expr *sub_var, *sub_for;  /* the two patterns as written */
-    struct ast_decl *sub_res;     /* [R] RES's var decl */
-    struct ast_decl *sub_decl;    /* [R] SUB's var decl */
-    int8_t sub_map[2];            /* [R] SUB's index k is RES's index sub_map[k] */
-    int8_t sub_payer;             /* [R] RES's player index: who decides */
-    uint8_t sub_used;             /* [R] some payment takes from RES */
-    struct ast_decl *substitute;  /* [R] D_VAR: the substitute for this resource */
+    ast_expr *sub_var, *sub_for;  /* the two patterns as written (what they
+                                   * name is the resolution's) */
     /* A D_PROC that is a display (`display "TITLE" { ... }`, its title in
      * `title`), or a D_FN that resolution made of a policy's `by`/`when`:
      * both run on a suspended game, never called by the rules. */
