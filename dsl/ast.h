@@ -2,20 +2,20 @@
  * the front end (dsl/parser.y, compiler/resolve*.c, compiler/check*.c) and the
  * lowering (compiler/lower*.c).
  *
- * Everything lives in one arena (dsl/arena.h). The parser fills the shape;
- * resolution (resolve.c) fills the fields marked [R]: locals have slot
- * numbers, each code unit records its local count. What it finds of each
- * expression (its type, the symbol or field it names, its value when
- * constant), statement (the step's number, the loop an exit leaves, what
- * is called, a payment's substitute), iterable (an enum's, the loop
- * variable's type), text (its template and the names it shows) and
- * scenario item (what it names, its values), the type a type expression
- * names, the numbers of options, escapes and prefer lines, what a var's
- * index ranges over, a table field's index enum and width, and a
- * declaration's value, local slots, overrides and substitutes, is the
- * compiler's
- * (compiler/resolution.h, by the node's id), as is the rest it produces,
- * not the tree's. check.c fills the fields marked [C].
+ * Everything lives in one arena (dsl/arena.h). The parser fills the shape
+ * and numbers the nodes (ids, dense over a compilation). What resolution
+ * finds is the compiler's (compiler/resolution.h, by the node's id), not
+ * the tree's: each expression's type, symbol or field and constant value;
+ * each statement's step number, exit loop, callee or payment substitute;
+ * each iterable's enum and element type; each text's template and names;
+ * each scenario item's names and values; the type a type expression names;
+ * the numbers of options, escapes and prefer lines; what a var's index
+ * ranges over; a table field's index enum and width; a declaration's value,
+ * local slots, overrides and substitutes. It still writes the fields marked
+ * [R] (a declaration's symbol and index, a payment's ways, a symbol's use)
+ * and the symbols it makes (their types, values and slots), and rewrites a
+ * few nodes in place (`in_game(p)`, `start player`, `me`, list literals, an
+ * overridden constant's value). check.c fills the fields marked [C].
  *
  * Values, as the VM sees them (all int32): ints as is; bools 0/1; players
  * 0-based (`player 1` is 0), `none` is -1; enum members by their ordinal.
@@ -170,9 +170,10 @@ enum ast_expr_kind {
                     * assignment of one into clear and add, so none is left
                     * for the checks or the lowering */
     E_ROW,         /* `Card named "L1 white 0"` (scenarios only): a = the
-                    * table's E_NAME, name = the row's name; [R] a constant */
-    E_START,       /* `start player`: [R] rewritten into an E_NAME of the
-                    * hidden var "#start player" */
+                    * table's E_NAME, name = the row's name; a constant (its
+                    * value the resolution's) */
+    E_START,       /* `start player`: resolution rewrites it into an E_NAME of
+                    * the hidden var "#start player" */
     E_SEES,        /* `a can see b`: player a sees cell b of a var */
     E_ME           /* `me` in a policy: the player deciding */
 };
