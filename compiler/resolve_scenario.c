@@ -71,7 +71,8 @@ static ast_sym *sc_lookup(resolver *r, const char *name, ast_loc at, int kind, c
  * _)`), `_` matches any value; a proc to play needs every value. */
 static void sc_args(resolver *r, ast_item *it, int wild)
 {
-    ast_decl *d = rs_item_facts(r, it)->sym->decl;
+    oc_item_facts *f = rs_item_facts(r, it);
+    ast_decl *d = f->sym->decl;
     if (it->nargs != d->nparams) {
         diag_error(r->d, it->name_loc, "'%s' takes %u argument%s, not %u", it->name, d->nparams,
                    d->nparams == 1 ? "" : "s", it->nargs);
@@ -82,12 +83,12 @@ static void sc_args(resolver *r, ast_item *it, int wild)
         if (wild && a->kind == E_NAME && strcmp(a->name, "_") == 0) {
             a->kind = E_WILDCARD;
             rs_set_type(r, a, rs_bare_type(TY_ERROR));
-            rs_item_facts(r, it)->wild |= 1u << i;
+            f->wild |= 1u << i;
             continue;
         }
         char what[160];
         snprintf(what, sizeof what, "argument %u of '%s'", i + 1, it->name);
-        sc_value(r, a, &d->params[i]->type, what, &rs_item_facts(r, it)->values[i]);
+        sc_value(r, a, &d->params[i]->type, what, &f->values[i]);
     }
 }
 
@@ -95,8 +96,9 @@ static void sc_play(resolver *r, ast_item *it)
 {
     if (!it->name)
         return;
-    rs_item_facts(r, it)->sym = sc_lookup(r, it->name, it->name_loc, SYM_PROC, "a proc");
-    if (!rs_item_facts(r, it)->sym)
+    oc_item_facts *f = rs_item_facts(r, it);
+    f->sym = sc_lookup(r, it->name, it->name_loc, SYM_PROC, "a proc");
+    if (!f->sym)
         return;
     sc_args(r, it, 0);
 }
@@ -122,11 +124,12 @@ static void sc_count(resolver *r, const ast_item *it)
 
 static void sc_event(resolver *r, ast_item *it)
 {
+    oc_item_facts *f = rs_item_facts(r, it);
     sc_count(r, it);
-    rs_item_facts(r, it)->sym = sc_event_sym(r, it->name, it->name_loc);
+    f->sym = sc_event_sym(r, it->name, it->name_loc);
     if (it->kind == IT_SC_BEFORE)
-        rs_item_facts(r, it)->sym2 = sc_event_sym(r, it->name2, it->name2_loc);
-    if (!rs_item_facts(r, it)->sym || !it->has_args)
+        f->sym2 = sc_event_sym(r, it->name2, it->name2_loc);
+    if (!f->sym || !it->has_args)
         return;
     sc_args(r, it, 1);
 }
@@ -134,6 +137,7 @@ static void sc_event(resolver *r, ast_item *it)
 static void sc_item(resolver *r, ast_item *it)
 {
     ast_type player = rs_bare_type(TY_PLAYER);
+    oc_item_facts *f = rs_item_facts(r, it);
     switch (it->kind) {
     case IT_SC_PLAYERS:
         if (it->num < r->f->min_players || it->num > r->f->max_players)
@@ -146,30 +150,29 @@ static void sc_item(resolver *r, ast_item *it)
         rs_block(r, &it->body);
         rs_expand_list_assigns(r);
         r->in_setup = 0;
-        rs_item_facts(r, it)->nlocals = rs_unit_end(r);
+        f->nlocals = rs_unit_end(r);
         return;
     case IT_SC_PLAY: sc_play(r, it); return;
     case IT_SC_EXPECT:
         rs_unit_begin(r, 0);
         rs_expr_noroll(r, it->expr, TY_BOOL, "an 'expect'", "in an 'expect'");
-        rs_item_facts(r, it)->nlocals = rs_unit_end(r);
+        f->nlocals = rs_unit_end(r);
         return;
     case IT_SC_DECISION:
-        sc_value(r, it->expr, &player, "the player of 'expect decision by'",
-                 &rs_item_facts(r, it)->values[0]);
+        sc_value(r, it->expr, &player, "the player of 'expect decision by'", &f->values[0]);
         return;
     case IT_SC_OVER:
-        rs_item_facts(r, it)->values[0] = -1;
+        f->values[0] = -1;
         if (it->expr)
-            sc_value(r, it->expr, &player, "the winner", &rs_item_facts(r, it)->values[0]);
+            sc_value(r, it->expr, &player, "the winner", &f->values[0]);
         return;
     case IT_SC_EVENT:
     case IT_SC_BEFORE:
     case IT_SC_NO_EVENT: sc_event(r, it); return;
     case IT_SC_STEP_RAN:
     case IT_SC_STEP_NOT_RAN:
-        rs_item_facts(r, it)->step = find_step(r, it->number);
-        if (!rs_item_facts(r, it)->step)
+        f->step = find_step(r, it->number);
+        if (!f->step)
             diag_error(r->d, it->name_loc, "no step is numbered %s", it->number);
         return;
     default: return;
