@@ -346,8 +346,9 @@ static void pass_collect(checker *c)
             for (uint32_t i = 0; k->pay && i < k->pay->nalts; i++)
                 if ((v = target_var(c->res, k->pay->alts[i])) != NULL) /* an `or` source */
                     set_bit(ca.writes, v->index);
-            if (k->substitute) /* the substitute may be spent */
-                set_bit(ca.writes, oc_decl_facts_of(c->res, k->substitute)->sub_decl->index);
+            const ast_decl *sub = oc_cost_substitute(c->res, k);
+            if (sub) /* the substitute may be spent */
+                set_bit(ca.writes, oc_decl_facts_of(c->res, sub)->sub_decl->index);
         }
         if (d->kind == D_FN)
             calls_expr(c, d->body_expr, ca.list);

@@ -137,6 +137,7 @@ static ast_file *merge_layers(ast_file *chain[], int n)
     f->ndims = chain[n - 1]->ndims;
     f->nfields = chain[n - 1]->nfields;
     f->ndecls = chain[n - 1]->ndecls;
+    f->ncosts = chain[n - 1]->ncosts;
     ast_decl *first = NULL, *last = NULL;
     ast_policy *pfirst = NULL, *plast = NULL;
     uint32_t npolicies = 0;

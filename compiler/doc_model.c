@@ -752,7 +752,8 @@ static void build_triggers_actions(builder *b)
                 pay->upfront = 1;
                 pay->amount = doc_expr_text(b->a, b->res, c->amount);
                 pay->from = from_text(b->a, b->res, c->target, c->pay);
-                pay->substitute = c->substitute ? c->substitute->label.text : NULL;
+                const ast_decl *sub = oc_cost_substitute(b->res, c);
+                pay->substitute = sub ? sub->label.text : NULL;
                 pay->at = where(b, c->loc, d->layer);
             }
         } else if (d->kind == D_SUBSTITUTE) {

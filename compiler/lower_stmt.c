@@ -114,7 +114,7 @@ static uint32_t sub_cell(lowering *w, const ast_decl *d, uint32_t t)
 /* What way wy takes, once chosen: the rest of the amount (local t + n)
  * from the first source (its indexes in locals t..), k units from each
  * `or` source, or one unit of the substitute. */
-static void pay_way(lowering *w, const ast_payment *pm, const ast_way *wy, uint32_t v, uint32_t t,
+static void pay_way(lowering *w, const oc_payment *pm, const ast_way *wy, uint32_t v, uint32_t t,
                     uint32_t n)
 {
     if (wy->sub) {
@@ -147,7 +147,7 @@ static void pay_way(lowering *w, const ast_payment *pm, const ast_way *wy, uint3
  * offered, "pay {} A ..." with what A pays as its param. Falls through to
  * the plain PAY when the payer is not asked; each way jumps to the end
  * (its jumps in *ends). */
-static void offer_ways(lowering *w, const ast_payment *pm, uint32_t v, uint32_t t, uint32_t n,
+static void offer_ways(lowering *w, const oc_payment *pm, uint32_t v, uint32_t t, uint32_t n,
                        uint32_t line, u32vec *ends)
 {
     lower_expr(w, pm->asked);
@@ -203,7 +203,7 @@ static void offer_ways(lowering *w, const ast_payment *pm, uint32_t v, uint32_t 
  * evaluated once, into hidden locals; a plain PAY is E_DENIED when
  * short. */
 void lower_pay_offer(lowering *w, const ast_expr *target, const ast_expr *amount,
-                     const ast_payment *pm, uint32_t line, int is_cost)
+                     const oc_payment *pm, uint32_t line, int is_cost)
 {
     if (!pm && !is_cost) {
         pay(w, target, amount);
@@ -899,7 +899,8 @@ static void stmt(lowering *w, const ast_stmt *s)
         lower_call_unit(w, (uint32_t)oc_called(w->res, s)->decl->index);
         return;
     case S_PAY:
-        lower_pay_offer(w, s->u.assign.target, s->u.assign.value, s->pay, ast_line(s->loc), 0);
+        lower_pay_offer(w, s->u.assign.target, s->u.assign.value, oc_stmt_payment(w->res, s),
+                        ast_line(s->loc), 0);
         return;
     case S_BATCH: lower_stmt_batch(w, &s->u.batch.body); return;
     case S_LOG:

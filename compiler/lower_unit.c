@@ -394,7 +394,7 @@ static void lower_action(lowering *w, const ast_decl *d)
     lower_emit(w, ORDO_OP_ACT, 0, (uint32_t)ev->index, (int32_t)save);
     for (const ast_cost *c = d->costs; c; c = c->next) {
         lower_mark_loc(w, c->loc);
-        lower_pay_offer(w, c->target, c->amount, c->pay, ast_line(c->loc), 1);
+        lower_pay_offer(w, c->target, c->amount, oc_cost_payment(w->res, c), ast_line(c->loc), 1);
     }
     trigger_group(w, ev, TIMING_BEFORE);
     w->action_returns.n = 0;

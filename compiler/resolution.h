@@ -53,13 +53,27 @@ typedef struct oc_expr_facts {
     uint8_t builtin;         /* E_CALL: the built-in called (BI_*), 0 for a fn */
 } oc_expr_facts;
 
+/* A payment with more than one way to pay it (a `pay` or an action's
+ * cost): its `or` sources (the tree's), its substitute, its ways in the
+ * order they are offered, and when its payer is asked at all. */
+typedef struct oc_payment {
+    struct ast_expr **alts;      /* `or B[p] or C[p]` */
+    uint32_t nalts;
+    struct ast_decl *substitute; /* or NULL */
+    ast_way *ways;
+    uint32_t nways;
+    struct ast_expr *asked;      /* someone holds an alternative and a way
+                                  * is open */
+    int8_t payer_ix;             /* the first source's player index: who decides */
+} oc_payment;
+
 /* What resolution found of one statement (by its id, ast_stmt.id). */
 typedef struct oc_stmt_facts {
     union {
         ast_sym *sym;            /* S_CALL: the SYM_PROC; S_EMIT: the
                                   * SYM_EVENT; S_DO: the action's SYM_PROC */
         struct ast_stmt *loop;   /* S_EXIT: the S_REPEAT or S_FOR it leaves */
-        struct ast_decl *substitute; /* S_PAY: the D_SUBSTITUTE offered at it */
+        oc_payment *pay;         /* S_PAY: its ways; NULL: one way to pay */
         int32_t step;            /* S_STEP: its index in steps + 1 (0: none) */
     };
 } oc_stmt_facts;
@@ -169,6 +183,9 @@ typedef struct oc_resolution {
     uint32_t nfields;
     oc_decl_facts **decl_pages;  /* by declaration id, as expr_pages */
     uint32_t ndecls;
+    oc_payment ***cost_pages;    /* by cost id (all the parser's): its ways,
+                                  * NULL for one way to pay */
+    uint32_t ncosts;
     ast_decl *sequence;          /* the one sequence block */
     /* Each kind of declaration in source order, numbered by its index
      * (ast_decl.index); pointers into the tree. */
@@ -304,10 +321,34 @@ static inline struct ast_stmt *oc_exit_loop(const oc_resolution *res, const ast_
     return s->kind == S_EXIT ? oc_stmt_facts_of(res, s)->loop : NULL;
 }
 
+/* An S_PAY's ways to pay, NULL for one way. */
+static inline const oc_payment *oc_stmt_payment(const oc_resolution *res, const ast_stmt *s)
+{
+    return s->kind == S_PAY ? oc_stmt_facts_of(res, s)->pay : NULL;
+}
+
 /* The substitute offered at an S_PAY, or NULL. */
 static inline struct ast_decl *oc_pay_substitute(const oc_resolution *res, const ast_stmt *s)
 {
-    return s->kind == S_PAY ? oc_stmt_facts_of(res, s)->substitute : NULL;
+    const oc_payment *pm = oc_stmt_payment(res, s);
+    return pm ? pm->substitute : NULL;
+}
+
+/* An action cost's ways to pay, NULL for one way. */
+static inline const oc_payment *oc_cost_payment(const oc_resolution *res,
+                                                const struct ast_cost *c)
+{
+    if (!res || c->id >= res->ncosts)
+        return NULL;
+    return res->cost_pages[c->id >> OC_PAGE_BITS][c->id & (OC_PAGE - 1)];
+}
+
+/* The substitute offered at an action's cost, or NULL. */
+static inline struct ast_decl *oc_cost_substitute(const oc_resolution *res,
+                                                  const struct ast_cost *c)
+{
+    const oc_payment *pm = oc_cost_payment(res, c);
+    return pm ? pm->substitute : NULL;
 }
 
 /* The facts of iterable it, all zero where resolution did not reach. */

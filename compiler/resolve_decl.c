@@ -161,8 +161,9 @@ static void raction_costs(resolver *r, ast_decl *d)
     for (ast_cost *c = d->costs; c; c = c->next, n++) {
         rs_payment(r, c->amount, c->target, "a cost");
         ok &= !rs_is_err(rs_type(r, c->target)) && !rs_is_err(rs_type(r, c->amount));
-        c->substitute = ok ? rs_payment_substitute(r, c->target) : NULL;
-        c->pay = ok ? rs_pay_ways(r, c->pay, c->amount, c->target, 1) : NULL;
+        if (ok)
+            rs_payment_substitute(r, c->target); /* marks it used */
+        *rs_cost_payment(r, c) = ok ? rs_pay_ways(r, c->pay, c->amount, c->target, 1) : NULL;
     }
     ast_expr *can = d->guard;
     if (ok && n) {

@@ -100,8 +100,8 @@ ast_expr *rs_new_expr(resolver *r);
 uint32_t rs_new_expr_id(resolver *r);
 /* The facts' pages for the ids the parser gave f's expressions,
  * statements, iterables, texts, scenario items, type expressions,
- * options, escapes and prefer lines, var indexes, table fields and
- * declarations. */
+ * options, escapes and prefer lines, var indexes, table fields,
+ * declarations and action costs. */
 void rs_fact_pages(resolver *r, const ast_file *f);
 /* A declaration of resolution's making, with an id. */
 ast_decl *rs_new_decl(resolver *r, int kind);
@@ -157,6 +157,12 @@ static inline oc_field_facts *rs_field_facts(const resolver *r, const ast_field 
 static inline oc_decl_facts *rs_decl_facts(const resolver *r, const ast_decl *d)
 {
     return &r->out->decl_pages[d->id >> OC_PAGE_BITS][d->id & (OC_PAGE - 1)];
+}
+
+/* The ways to pay cost c, to be filled (NULL: one way). */
+static inline oc_payment **rs_cost_payment(const resolver *r, const ast_cost *c)
+{
+    return &r->out->cost_pages[c->id >> OC_PAGE_BITS][c->id & (OC_PAGE - 1)];
 }
 
 /* The facts resolution keeps of text t, to be filled. */
@@ -228,8 +234,8 @@ void rs_text(resolver *r, ast_text *t, int option, ast_sym *only);
 void rs_payment(resolver *r, ast_expr *amount, ast_expr *target, const char *what);
 ast_decl *rs_payment_substitute(resolver *r, const ast_expr *target);
 int rs_same_cell(resolver *r, const ast_expr *a, const ast_expr *b);
-ast_payment *rs_pay_ways(resolver *r, ast_payment *pm, ast_expr *amount, ast_expr *target,
-                         int is_cost);
+oc_payment *rs_pay_ways(resolver *r, const ast_payment *written, ast_expr *amount,
+                        ast_expr *target, int is_cost);
 ast_expr *rs_cost_ways(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n);
 
 /* resolve_stmt.c */

@@ -184,7 +184,7 @@ static void take(taken *tk, const ast_expr *cell, ast_expr *amount)
 }
 
 /* What way w of a payment takes. */
-static void way_parts(resolver *r, const ast_way *w, const ast_payment *pm, ast_expr *amount,
+static void way_parts(resolver *r, const ast_way *w, const oc_payment *pm, ast_expr *amount,
                       const ast_expr *target, taken *tk)
 {
     tk->n = 0;
@@ -203,19 +203,20 @@ static void way_parts(resolver *r, const ast_way *w, const ast_payment *pm, ast_
 /* ------------------------------------------- the costs, Hall's condition */
 
 /* The cells cost c draws on: its target, then its `or` sources. */
-static uint32_t cells_of(const ast_cost *c, const ast_expr **out)
+static uint32_t cells_of(const resolver *r, const ast_cost *c, const ast_expr **out)
 {
     out[0] = c->target;
     uint32_t n = 1;
-    for (uint32_t i = 0; c->pay && i < c->pay->nalts; i++)
-        out[n++] = c->pay->alts[i];
+    const oc_payment *pm = *rs_cost_payment(r, c);
+    for (uint32_t i = 0; pm && i < pm->nalts; i++)
+        out[n++] = pm->alts[i];
     return n;
 }
 
 static int share(resolver *r, const ast_cost *a, const ast_cost *b)
 {
     const ast_expr *x[1 + AST_PAY_MAX_ALTS], *y[1 + AST_PAY_MAX_ALTS];
-    uint32_t nx = cells_of(a, x), ny = cells_of(b, y);
+    uint32_t nx = cells_of(r, a, x), ny = cells_of(r, b, y);
     for (uint32_t i = 0; i < nx; i++)
         for (uint32_t k = 0; k < ny; k++)
             if (rs_same_cell(r, x[i], y[k]))
@@ -254,7 +255,7 @@ static ast_expr *hall(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32
         ast_cost *c = cs[j + a];
         ask = ask ? bin(r, OP_ADD, ask, c->amount, TY_INT) : c->amount;
         const ast_expr *x[1 + AST_PAY_MAX_ALTS];
-        uint32_t nx = cells_of(c, x);
+        uint32_t nx = cells_of(r, c, x);
         for (uint32_t i = 0; i < nx; i++) {
             uint32_t k = 0;
             while (k < nc && !rs_same_cell(r, cells[k], x[i]))
@@ -278,7 +279,7 @@ static void subs_ok(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t
     ast_expr *cell[MAX_COSTS];
     for (uint32_t a = 0; a < m; a++)
         if (u >> a & 1)
-            cell[a] = sub_cell(r, cs[j + a]->pay->substitute, cs[j + a]->target);
+            cell[a] = sub_cell(r, (*rs_cost_payment(r, cs[j + a]))->substitute, cs[j + a]->target);
     for (uint32_t a = 0; a < m; a++) {
         if (!(u >> a & 1))
             continue;
@@ -304,7 +305,7 @@ static ast_expr *payable(resolver *r, ast_cost **cs, uint32_t j, uint32_t n, con
     if (m == 0)
         return truth(r, at, 1);
     for (uint32_t a = 0; a < m; a++)
-        if (cs[j + a]->pay && cs[j + a]->pay->substitute)
+        if (*rs_cost_payment(r, cs[j + a]) && (*rs_cost_payment(r, cs[j + a]))->substitute)
             subs |= 1u << a;
     ast_expr **alts = ARENA_ARRAY(r->a, ast_expr *, 1u << m);
     ast_expr **v = ARENA_ARRAY(r->a, ast_expr *, (1u << m) + 2 * m);
@@ -334,7 +335,7 @@ static const char *src_name(const resolver *r, const ast_expr *cell)
 }
 
 /* "pay {} blue + 1 gold" (mixed), "pay 1 gold" (exact), "pay {} blue". */
-static const char *way_label(resolver *r, const ast_payment *pm, const ast_expr *target,
+static const char *way_label(resolver *r, const oc_payment *pm, const ast_expr *target,
                              const int32_t *k, int with_first)
 {
     char buf[256];
@@ -354,7 +355,7 @@ static const char *way_label(resolver *r, const ast_payment *pm, const ast_expr 
 }
 
 /* The guard of a way as it stands now (what it takes is held). */
-static ast_expr *way_held(resolver *r, const ast_way *w, const ast_payment *pm, ast_expr *amount,
+static ast_expr *way_held(resolver *r, const ast_way *w, const oc_payment *pm, ast_expr *amount,
                           const ast_expr *target)
 {
     taken tk;
@@ -381,7 +382,7 @@ static int way_before(const ast_way *a, const ast_way *b, uint32_t nalts)
     return a->has_param > b->has_param;
 }
 
-static void add_way(ast_payment *pm, const int32_t *k, int32_t ksum, int has_param,
+static void add_way(oc_payment *pm, const int32_t *k, int32_t ksum, int has_param,
                     const char *label)
 {
     ast_way *w = &pm->ways[pm->nways++];
@@ -401,7 +402,7 @@ static void add_way(ast_payment *pm, const int32_t *k, int32_t ksum, int has_par
 
 /* Every split between the `or` sources (k_i in 0..hi_i), then the
  * substitute's way. */
-static void list_ways(resolver *r, ast_payment *pm, const ast_expr *target)
+static void list_ways(resolver *r, oc_payment *pm, const ast_expr *target)
 {
     int32_t hi[AST_PAY_MAX_ALTS] = {0}, k[AST_PAY_MAX_ALTS] = {0};
     uint32_t splits = 1;
@@ -434,7 +435,7 @@ static void list_ways(resolver *r, ast_payment *pm, const ast_expr *target)
 
 /* The `or` sources of a payment: resources with a small declared range,
  * none the same cell as another, and a first source indexed by player. */
-static int check_alts(resolver *r, ast_payment *pm, const ast_expr *target)
+static int check_alts(resolver *r, oc_payment *pm, const ast_expr *target)
 {
     int ok = 1;
     uint32_t splits = 1;
@@ -479,7 +480,7 @@ static int check_alts(resolver *r, ast_payment *pm, const ast_expr *target)
 }
 
 /* Who decides: the first source's player index (a substitute's too). */
-static int payer_index(resolver *r, ast_payment *pm, const ast_expr *target)
+static int payer_index(resolver *r, oc_payment *pm, const ast_expr *target)
 {
     if (pm->substitute && !pm->nalts) {
         pm->payer_ix = rs_decl_facts(r, pm->substitute)->sub_payer;
@@ -500,16 +501,19 @@ static int payer_index(resolver *r, ast_payment *pm, const ast_expr *target)
  * is asked: holding an `or` source or the substitute (and, in a body,
  * with some way open: else the plain payment is short, E_DENIED). NULL:
  * one way only, the plain payment. */
-ast_payment *rs_pay_ways(resolver *r, ast_payment *pm, ast_expr *amount, ast_expr *target,
-                         int is_cost)
+oc_payment *rs_pay_ways(resolver *r, const ast_payment *written, ast_expr *amount,
+                        ast_expr *target, int is_cost)
 {
     if (rs_is_err(rs_type(r, target)) || rs_is_err(rs_type(r, amount)))
         return NULL;
     ast_decl *sub = rs_payment_substitute(r, target);
-    if (!pm && !sub)
+    if (!written && !sub)
         return NULL;
-    if (!pm)
-        pm = ARENA_NEW(r->a, ast_payment);
+    oc_payment *pm = ARENA_NEW(r->a, oc_payment);
+    if (written) {
+        pm->alts = written->alts;
+        pm->nalts = written->nalts;
+    }
     pm->substitute = sub;
     if (!check_alts(r, pm, target) || !payer_index(r, pm, target))
         return NULL;
@@ -558,7 +562,7 @@ ast_expr *rs_cost_ways(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n)
 {
     int ways = 0;
     for (uint32_t j = 0; j < n; j++)
-        ways |= cs[j]->pay != NULL;
+        ways |= *rs_cost_payment(r, cs[j]) != NULL;
     if (!ways) /* as before the payer's choice, and any number of costs */
         return plain_costs(r, cs, n);
     if (n > MAX_COSTS) {
@@ -570,7 +574,7 @@ ast_expr *rs_cost_ways(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n)
     }
     uint32_t terms = 0;
     for (uint32_t j = 0; j < n; j++) {
-        ast_payment *pm = cs[j]->pay;
+        oc_payment *pm = *rs_cost_payment(r, cs[j]);
         for (uint32_t i = 0; pm && i < pm->nways; i++) {
             taken tk;
             way_parts(r, &pm->ways[i], pm, cs[j]->amount, cs[j]->target, &tk);

@@ -636,8 +636,9 @@ static void rstmt(resolver *r, ast_stmt *s)
     case S_DO: rs_do(r, s); return;
     case S_PAY:
         rs_payment(r, s->u.assign.value, s->u.assign.target, "the amount paid");
-        rs_stmt_facts(r, s)->substitute = rs_payment_substitute(r, s->u.assign.target);
-        s->pay = rs_pay_ways(r, s->pay, s->u.assign.value, s->u.assign.target, 0);
+        rs_payment_substitute(r, s->u.assign.target); /* marks it used */
+        rs_stmt_facts(r, s)->pay =
+            rs_pay_ways(r, s->pay, s->u.assign.value, s->u.assign.target, 0);
         return;
     case S_BATCH:
         r->f->has_batches = 1;

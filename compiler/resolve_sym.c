@@ -119,6 +119,12 @@ void rs_fact_pages(resolver *r, const ast_file *f)
     for (uint32_t k = 0; k < nf; k++)
         out->field_pages[k] = ff + (size_t)k * OC_PAGE;
     out->nfields = f->nfields;
+    uint32_t nk = f->ncosts / OC_PAGE + 1; /* resolution makes none */
+    oc_payment **cp = ARENA_ARRAY(r->a, oc_payment *, (size_t)nk * OC_PAGE);
+    out->cost_pages = ARENA_ARRAY(r->a, oc_payment **, nk);
+    for (uint32_t k = 0; k < nk; k++)
+        out->cost_pages[k] = cp + (size_t)k * OC_PAGE;
+    out->ncosts = f->ncosts;
     r->expr_npages = r->expr_cappages = ne;
     r->stmt_npages = r->stmt_cappages = ns;
     out->nexprs = nexprs;

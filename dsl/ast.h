@@ -11,8 +11,9 @@
  * each scenario item's names and values; the type a type expression names;
  * the numbers of options, escapes and prefer lines; what a var's index
  * ranges over; a table field's index enum and width; a declaration's value,
- * local slots, overrides and substitutes. It still writes the fields marked
- * [R] (a declaration's symbol and index, a payment's ways, a symbol's use)
+ * local slots, overrides and substitutes; the ways to pay a `pay` or an
+ * action's cost. It still writes the fields marked [R] (a declaration's
+ * symbol and index, a symbol's use)
  * and the symbols it makes (their types, values and slots), and rewrites a
  * few nodes in place (`in_game(p)`, `start player`, `me`, list literals, an
  * overridden constant's value). check.c fills the fields marked [C].
@@ -585,18 +586,11 @@ typedef struct ast_way {
     struct ast_expr *guard;       /* offered when it holds */
 } ast_way;
 
-/* A payment with more than one way to pay it: `or` sources (as parsed)
- * and, [R], its substitute, its ways in the order they are offered, and
- * when its payer is asked at all. */
+/* A payment's `or` sources, as parsed. Its ways (the resolution's
+ * oc_payment) are built of ast_way. */
 typedef struct ast_payment {
     struct ast_expr **alts;       /* `or B[p] or C[p]` */
     uint32_t nalts;
-    struct ast_decl *substitute;  /* [R] or NULL */
-    ast_way *ways;                /* [R] */
-    uint32_t nways;
-    struct ast_expr *asked;       /* [R] someone holds an alternative and a
-                                   * way is open */
-    int8_t payer_ix;              /* [R] the first source's player index: who decides */
 } ast_payment;
 
 /* An up-front cost of an action: `cost AMOUNT from TARGET`. */
@@ -605,9 +599,9 @@ typedef struct ast_cost {
     ast_expr *amount;
     ast_expr *target;             /* a resource var, indexed */
     struct ast_cost *next;
-    struct ast_decl *substitute;  /* [R] the D_SUBSTITUTE offered at it, or NULL */
-    ast_payment *pay;             /* `or` sources; [R] the ways, or NULL
-                                   * when there is one way to pay */
+    ast_payment *pay;             /* `or` sources, or NULL */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id:
+                                   * where the resolution keeps its ways */
 } ast_cost;
 
 enum ast_dim_kind { DIM_PLAYER = 1, DIM_ENUM, DIM_RANGE };
@@ -790,11 +784,11 @@ typedef struct ast_file {
     ast_loc extends_loc;
     uint8_t nlayers;              /* 1 + the rulesets extended (decl->layer < it) */
     uint32_t nexprs, nstmts, niters, ntexts, nitems, ntypes, nchoices, ndims,
-        nfields, ndecls;          /* the expression, statement, iterable,
+        nfields, ndecls, ncosts;  /* the expression, statement, iterable,
                                    * text, scenario item, type expression,
-                                   * option/escape/prefer, index, table field
-                                   * and declaration ids given so far: this
-                                   * file's, and the files' before it */
+                                   * option/escape/prefer, index, table field,
+                                   * declaration and cost ids given so far:
+                                   * this file's, and the files' before it */
     ast_decl *decls;              /* in source order, linked by next */
     ast_decl *last_decl;
 

@@ -58,6 +58,7 @@ struct lex_extra {
     uint32_t next_dim_id; /* the next var index's */
     uint32_t next_field_id; /* the next table field's */
     uint32_t next_decl_id; /* the next declaration's */
+    uint32_t next_cost_id; /* the next cost's */
     size_t len, read;    /* src's length, and how much of it the scanner took */
 };
 
@@ -1312,6 +1313,7 @@ act_mods
     | act_mods T_COST expr T_FROM lvalue pay_alts {
         $$ = $1;
         ast_cost *c = ARENA_NEW(A, ast_cost);
+        c->id = px->next_cost_id++;
         c->loc = L(@2); c->amount = $3; c->target = $5;
         c->pay = payment(px, $6);
         if ($$.last_cost)
@@ -2412,6 +2414,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.next_dim_id = before ? before->ndims : 1; /* 0: none */
     x.next_field_id = before ? before->nfields : 0;
     x.next_decl_id = before ? before->ndecls : 0;
+    x.next_cost_id = before ? before->ncosts : 0;
     ast_loc first = {diag_first_line(file), 1};
     if (len > 0x7fffffffu) {
         diag_error(d, (ast_loc){first.line - 1, 0}, "file too large");
@@ -2432,6 +2435,7 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.file->ndims = x.next_dim_id;
     x.file->nfields = x.next_field_id;
     x.file->ndecls = x.next_decl_id;
+    x.file->ncosts = x.next_cost_id;
     if (!x.file->title && d->errors == 0)
         diag_error(d, first, "a ruleset must begin with 'ruleset \"TITLE\"'");
     return x.file;
