@@ -13,10 +13,10 @@
  * ranges over; a table field's index enum and width; a declaration's value,
  * local slots, overrides and substitutes; the ways to pay a `pay` or an
  * action's cost. It still writes the fields marked [R] (a declaration's
- * symbol and index, a symbol's use)
- * and the symbols it makes (their types, values and slots), and rewrites a
- * few nodes in place (`in_game(p)`, `start player`, `me`, list literals, an
- * overridden constant's value). check.c fills the fields marked [C].
+ * symbol and index, a symbol's use) and the symbols it makes (their types,
+ * values and slots), and rewrites a few nodes in place (`in_game(p)`,
+ * `start player`, `me`, list literals, an overridden constant's value).
+ * check.c fills the fields marked [C].
  *
  * Values, as the VM sees them (all int32): ints as is; bools 0/1; players
  * 0-based (`player 1` is 0), `none` is -1; enum members by their ordinal.
