@@ -62,11 +62,13 @@ static void set_or(uint64_t *dst, const uint64_t *src, uint32_t words)
 }
 
 /* The var a write lands in: `x`, `x[i]`, `l[pos]` of a list var. */
-static ast_decl *target_var(ast_expr *t)
+static ast_decl *target_var(const oc_resolution *res, ast_expr *t)
 {
     while (t) {
-        if (t->kind == E_NAME)
-            return t->sym && t->sym->kind == SYM_VAR ? t->sym->decl : NULL;
+        if (t->kind == E_NAME) {
+            const ast_sym *s = oc_sym(res, t);
+            return s && s->kind == SYM_VAR ? s->decl : NULL;
+        }
         if (t->kind != E_INDEX)
             return NULL;
         t = t->base;
@@ -95,7 +97,7 @@ static void calls_iter(checker *c, ast_iter *it, edge **list)
         calls_expr(c, it->lo, list);
     if (it->hi)
         calls_expr(c, it->hi, list);
-    if (it->list && it->kind == IT_LIST)
+    if (it->list && oc_iter_kind(c->res, it) == IT_LIST)
         calls_expr(c, it->list, list);
 }
 
@@ -104,10 +106,12 @@ static void calls_expr(checker *c, ast_expr *e, edge **list)
     if (!e)
         return;
     switch (e->kind) {
-    case E_CALL:
-        if (e->sym && e->sym->kind == SYM_FN)
-            add_edge(c, list, e->sym->decl, e->loc);
+    case E_CALL: {
+        const ast_sym *fn = oc_sym(c->res, e);
+        if (fn && fn->kind == SYM_FN)
+            add_edge(c, list, fn->decl, e->loc);
         break;
+    }
     case E_INDEX: calls_expr(c, e->base, list); break;
     case E_AGG: calls_iter(c, e->iter, list); break;
     case E_IF: calls_expr(c, e->c, list); break;
@@ -155,7 +159,7 @@ static void each_expr(checker *c, ast_stmt *s, expr_fn fn, void *arg)
     case S_REPEAT: X(s->u.rep.cond); return;
     case S_FOR:
         X(s->u.for_.iter->lo); X(s->u.for_.iter->hi);
-        if (s->u.for_.iter->kind == IT_LIST)
+        if (oc_iter_kind(c->res, s->u.for_.iter) == IT_LIST)
             X(s->u.for_.iter->list);
         X(s->u.for_.where);
         for (uint32_t k = 0; k < s->u.for_.nkeys; k++)
@@ -173,7 +177,7 @@ static void each_expr(checker *c, ast_stmt *s, expr_fn fn, void *arg)
             X(o->where);
             if (o->iter) {
                 X(o->iter->lo); X(o->iter->hi);
-                if (o->iter->kind == IT_LIST)
+                if (oc_iter_kind(c->res, o->iter) == IT_LIST)
                     X(o->iter->list);
             }
         }
@@ -205,17 +209,17 @@ static void direct_writes(checker *c, ast_stmt *s, uint64_t *set)
     ast_decl *v = NULL;
     switch (s->kind) {
     case S_ASSIGN: case S_PAY:
-        v = target_var(s->u.assign.target);
-        if (s->kind == S_PAY && s->substitute) /* the substitute may be spent */
-            set_bit(set, s->substitute->sub_decl->index);
+        v = target_var(c->res, s->u.assign.target);
+        if (oc_pay_substitute(c->res, s)) /* the substitute may be spent */
+            set_bit(set, oc_decl_facts_of(c->res, oc_pay_substitute(c->res, s))->sub_decl->index);
         for (uint32_t i = 0; s->kind == S_PAY && s->pay && i < s->pay->nalts; i++) {
-            ast_decl *a = target_var(s->pay->alts[i]); /* and the `or` sources */
+            ast_decl *a = target_var(c->res, s->pay->alts[i]); /* and the `or` sources */
             if (a)
                 set_bit(set, a->index);
         }
         break;
     case S_ADD: case S_REMOVE: case S_REMOVE_AT: case S_CLEAR: case S_SHUFFLE:
-        v = target_var(s->u.list.list);
+        v = target_var(c->res, s->u.list.list);
         break;
     case S_TURN:
         set_bit(set, c->res->sym_active->decl->index);
@@ -275,12 +279,13 @@ static void event_callees(checker *c, ast_decl *ev, callee_fn fn, ast_loc at, vo
 
 static void stmt_callees(checker *c, ast_stmt *s, callee_fn fn, void *arg)
 {
-    if ((s->kind == S_CALL || s->kind == S_EMIT || s->kind == S_DO) && !s->u.call.sym)
+    const ast_sym *called = oc_called(c->res, s);
+    if ((s->kind == S_CALL || s->kind == S_EMIT || s->kind == S_DO) && !called)
         return;
     if (s->kind == S_CALL || s->kind == S_DO)
-        fn(c, s->u.call.sym->decl, 0, s->u.call.name_loc, arg);
+        fn(c, called->decl, 0, s->u.call.name_loc, arg);
     else if (s->kind == S_EMIT)
-        event_callees(c, s->u.call.sym->decl, fn, s->u.call.name_loc, arg);
+        event_callees(c, called->decl, fn, s->u.call.name_loc, arg);
     else if (s->kind == S_WINDOW)
         anytime_callees(c, fn, s->loc, arg);
 }
@@ -308,10 +313,11 @@ static void collect_block(checker *c, ast_block *b, void *arg)
     collect_arg *ca = arg;
     for (ast_stmt *s = b->first; s; s = s->next) {
         stmt_callees(c, s, edge_to, ca->list);
-        if (s->kind == S_EMIT && s->u.call.sym)
-            s->u.call.sym->decl->emitted = 1;
-        if (s->kind == S_DO && s->u.call.sym)
-            c->res->action_events[s->u.call.sym->decl->index]->emitted = 1;
+        const ast_sym *called = oc_called(c->res, s);
+        if (s->kind == S_EMIT && called)
+            called->decl->emitted = 1;
+        if (s->kind == S_DO && called)
+            c->res->action_events[called->decl->index]->emitted = 1;
         if (s->kind == S_WINDOW)
             c->windows++;
         if (ca->writes)
@@ -334,14 +340,15 @@ static void pass_collect(checker *c)
             for (uint32_t v = c->res->act_first; v < c->res->nvars; v++)
                 set_bit(ca.writes, (int32_t)v);
         for (ast_cost *k = d->costs; k; k = k->next) {
-            ast_decl *v = target_var(k->target);
+            ast_decl *v = target_var(c->res, k->target);
             if (v)
                 set_bit(ca.writes, v->index);
             for (uint32_t i = 0; k->pay && i < k->pay->nalts; i++)
-                if ((v = target_var(k->pay->alts[i])) != NULL) /* an `or` source */
+                if ((v = target_var(c->res, k->pay->alts[i])) != NULL) /* an `or` source */
                     set_bit(ca.writes, v->index);
-            if (k->substitute) /* the substitute may be spent */
-                set_bit(ca.writes, k->substitute->sub_decl->index);
+            const ast_decl *sub = oc_cost_substitute(c->res, k);
+            if (sub) /* the substitute may be spent */
+                set_bit(ca.writes, oc_decl_facts_of(c->res, sub)->sub_decl->index);
         }
         if (d->kind == D_FN)
             calls_expr(c, d->body_expr, ca.list);
@@ -355,10 +362,11 @@ static void pass_collect(checker *c)
         for (ast_item *it = res->scenarios[i]->items; it; it = it->next) {
             if (it->kind == IT_SC_SETUP)
                 collect_block(c, &it->body, &roots);
-            else if (it->kind == IT_SC_PLAY && it->sym) {
-                add_edge(c, &c->root_calls, it->sym->decl, it->name_loc);
-                if (it->sym->decl->is_action) /* a test takes it directly */
-                    c->res->action_events[it->sym->decl->index]->emitted = 1;
+            else if (it->kind == IT_SC_PLAY && oc_item_facts_of(c->res, it)->sym) {
+                ast_decl *proc = oc_item_facts_of(c->res, it)->sym->decl;
+                add_edge(c, &c->root_calls, proc, it->name_loc);
+                if (proc->is_action) /* a test takes it directly */
+                    c->res->action_events[proc->index]->emitted = 1;
             }
             else if (it->kind == IT_SC_EXPECT)
                 calls_expr(c, it->expr, &c->root_calls);
@@ -841,7 +849,7 @@ static void scan_stmt(checker *c, ast_stmt *s, loop_scan *ls)
     switch (s->kind) {
     case S_ASSIGN:
         if (s->u.assign.target->kind == E_NAME)
-            mark_local(c, s->u.assign.target->sym);
+            mark_local(c, oc_sym(c->res, s->u.assign.target));
         break;
     case S_LET: mark_local(c, s->u.let.sym); break;
     case S_FOR: mark_local(c, s->u.for_.var); break;
@@ -854,7 +862,7 @@ static void scan_stmt(checker *c, ast_stmt *s, loop_scan *ls)
         break;
     case S_END: case S_RETURN: case S_UNDO: ls->way_out = 1; break;
     case S_EXIT:
-        if (s->u.exit.loop != ls->loop)
+        if (oc_exit_loop(c->res, s) != ls->loop)
             break;
         ls->way_out = 1;
         if (s->u.exit.cond) {
@@ -897,7 +905,7 @@ static void read_iter(checker *c, const ast_iter *it, reads *r, int in_fn)
         read_expr(c, it->lo, r, in_fn);
     if (it->hi)
         read_expr(c, it->hi, r, in_fn);
-    if (it->kind == IT_LIST)
+    if (oc_iter_kind(c->res, it) == IT_LIST)
         read_expr(c, it->list, r, in_fn);
 }
 
@@ -905,8 +913,10 @@ static void read_expr(checker *c, const ast_expr *e, reads *r, int in_fn)
 {
     if (!e)
         return;
-    const ast_sym *s = e->kind == E_NAME ? e->sym
-                       : e->kind == E_INDEX && oc_ix(c->res, e) == IX_VAR ? e->base->sym : NULL;
+    ast_sym *named = oc_sym(c->res, e); /* E_NAME, E_CALL, E_CAN */
+    const ast_sym *s = e->kind == E_NAME ? named
+                       : e->kind == E_INDEX && oc_ix(c->res, e) == IX_VAR ? oc_sym(c->res, e->base)
+                                                                          : NULL;
     if (s && s->kind == SYM_VAR) {
         r->any = 1;
         r->changes |= get_bit(c->loopw, s->decl->index);
@@ -916,10 +926,10 @@ static void read_expr(checker *c, const ast_expr *e, reads *r, int in_fn)
     }
     switch (e->kind) {
     case E_CALL:
-        if (e->sym && e->sym->kind == SYM_FN && e->sym->decl->mark != c->fgen) {
+        if (named && named->kind == SYM_FN && named->decl->mark != c->fgen) {
             /* a fn reads what its body (and its overrides) read; its params
              * are its args */
-            ast_decl *fn = e->sym->decl;
+            ast_decl *fn = named->decl;
             fn->mark = c->fgen;
             read_expr(c, fn->body_expr, r, 1);
             const oc_overrides *on = &c->res->overrides[fn->index];
@@ -930,9 +940,9 @@ static void read_expr(checker *c, const ast_expr *e, reads *r, int in_fn)
         }
         break;
     case E_CAN:
-        if (e->sym && e->sym->decl->mark != c->fgen) {
-            e->sym->decl->mark = c->fgen;
-            read_expr(c, c->res->can_exprs[e->sym->decl->index], r, 1);
+        if (named && named->decl->mark != c->fgen) {
+            named->decl->mark = c->fgen;
+            read_expr(c, c->res->can_exprs[named->decl->index], r, 1);
         }
         break;
     case E_IN_ACTION:

@@ -35,16 +35,16 @@ static int expr_span(const pay_check *pc, const ast_expr *e, span *out);
 /* How many elements an aggregate can visit at most; -1 if unknown. */
 static int64_t iter_size(const pay_check *pc, const ast_iter *it)
 {
-    switch (it->kind) {
+    switch (oc_iter_kind(pc->res, it)) {
     case IT_PLAYERS: case IT_ALL_PLAYERS: return pc->f->max_players;
-    case IT_ENUM: return it->enm ? (int64_t)it->enm->nmembers : -1;
+    case IT_ENUM: return (int64_t)oc_iter_enum(pc->res, it)->nmembers;
     case IT_RANGE: {
         span lo, hi;
         if (!expr_span(pc, it->lo, &lo) || !expr_span(pc, it->hi, &hi))
             return -1;
         return hi.hi < lo.lo ? 0 : hi.hi - lo.lo + 1;
     }
-    default: return it->list ? (int64_t)it->list->type.cap : -1;
+    default: return it->list ? (int64_t)oc_type(pc->res, it->list)->cap : -1;
     }
 }
 
@@ -113,14 +113,15 @@ static int expr_span(const pay_check *pc, const ast_expr *e, span *out)
         return 1;
     }
     span a, b;
+    const ast_sym *named = oc_sym(pc->res, e); /* E_NAME, E_CALL */
     switch (e->kind) {
-    case E_NAME: return e->sym && (e->sym->kind == SYM_VAR || e->sym->kind == SYM_LOCAL) &&
-                        type_span(&e->sym->type, out);
-    case E_INDEX: return oc_ix(pc->res, e) == IX_VAR && type_span(&e->base->sym->type, out);
+    case E_NAME: return named && (named->kind == SYM_VAR || named->kind == SYM_LOCAL) &&
+                        type_span(&named->type, out);
+    case E_INDEX:
+        return oc_ix(pc->res, e) == IX_VAR && type_span(&oc_sym(pc->res, e->base)->type, out);
     case E_CALL:
-        if (e->sym && e->sym->kind == SYM_FN &&
-            !pc->res->overrides[e->sym->decl->index].noverriders)
-            return type_span(&e->sym->type, out) || expr_span(pc, e->sym->decl->body_expr, out);
+        if (named && named->kind == SYM_FN && !pc->res->overrides[named->decl->index].noverriders)
+            return type_span(&named->type, out) || expr_span(pc, named->decl->body_expr, out);
         return 0;
     case E_BINARY: return binary_span(pc, e, out);
     case E_UNARY:
@@ -178,19 +179,21 @@ static const ast_decl *first_var(const pay_check *pc, const ast_expr *e)
 {
     if (!e)
         return NULL;
-    if (e->kind == E_NAME && e->sym && e->sym->kind == SYM_VAR)
-        return e->sym->decl;
+    const ast_sym *s = e->kind == E_NAME ? oc_sym(pc->res, e) : NULL;
+    if (s && s->kind == SYM_VAR)
+        return s->decl;
     if (e->kind == E_INDEX && oc_ix(pc->res, e) == IX_VAR)
-        return e->base->sym->decl;
+        return oc_sym(pc->res, e->base)->decl;
     const ast_decl *v = first_var(pc, e->a);
     return v ? v : e->kind == E_BINARY ? first_var(pc, e->b) : NULL;
 }
 
-static void note_declared(diag *d, const ast_decl *v)
+static void note_declared(const pay_check *pc, diag *d, const ast_decl *v)
 {
-    if (v && v->loc.line && v->type && v->type->kind == TX_RANGE)
-        diag_note(d, v->loc, "'%s' is declared here as %d..%d", v->name, v->type->type.lo,
-                  v->type->type.hi);
+    if (v && v->loc.line && v->type && v->type->kind == TX_RANGE) {
+        const ast_type *t = oc_typeexpr_type(pc->res, v->type);
+        diag_note(d, v->loc, "'%s' is declared here as %d..%d", v->name, t->lo, t->hi);
+    }
     else if (v && v->loc.line)
         diag_note(d, v->loc, "'%s' is declared here", v->name);
 }
@@ -202,22 +205,25 @@ static void note_source(const pay_check *pc, diag *d, const ast_expr *e)
     const ast_iter *it = e->kind == E_AGG ? e->iter : NULL;
     if (it && (it->kind == IT_PLAYERS || it->kind == IT_ALL_PLAYERS))
         diag_note(d, pc->f->players_loc, "at most %d players play", pc->f->max_players);
-    else if (it && it->kind == IT_ENUM && it->enm)
-        diag_note(d, it->enm->loc, "'%s' has %u members", it->enm->name, it->enm->nmembers);
+    else if (it && oc_iter_enum(pc->res, it)) {
+        const ast_decl *enm = oc_iter_enum(pc->res, it);
+        diag_note(d, enm->loc, "'%s' has %u members", enm->name, enm->nmembers);
+    }
     else
-        note_declared(d, first_var(pc, e));
+        note_declared(pc, d, first_var(pc, e));
 }
 
 /* ------------------------------------------------------ up-front costs */
 
-static const ast_decl *cost_var(const ast_cost *c)
+static const ast_decl *cost_var(const oc_resolution *res, const ast_cost *c)
 {
     const ast_expr *t = c->target;
-    const ast_sym *s = t->kind == E_INDEX ? t->base->sym : t->sym;
+    const ast_sym *s = t->kind == E_INDEX ? oc_sym(res, t->base) : oc_sym(res, t);
     return s && s->kind == SYM_VAR ? s->decl : NULL;
 }
 
 typedef struct gain_scan {
+    const oc_resolution *res;
     const ast_decl *var;
     const ast_stmt *first;  /* the first statement that may increase it */
 } gain_scan;
@@ -228,15 +234,15 @@ static void find_gain(ast_stmt *s, void *arg)
     if (s->kind != S_ASSIGN || s->u.assign.op == OP_SUB || g->first)
         return;
     const ast_expr *t = s->u.assign.target;
-    const ast_sym *v = t->kind == E_INDEX ? t->base->sym : t->sym;
+    const ast_sym *v = t->kind == E_INDEX ? oc_sym(g->res, t->base) : oc_sym(g->res, t);
     if (v && v->kind == SYM_VAR && v->decl == g->var)
         g->first = s;
 }
 
 /* The statement of `unit` that may increase v first, or NULL. */
-static const ast_stmt *gain_in(ast_decl *unit, const ast_decl *v)
+static const ast_stmt *gain_in(const oc_resolution *res, ast_decl *unit, const ast_decl *v)
 {
-    gain_scan g = {v, NULL};
+    gain_scan g = {res, v, NULL};
     ast_each_stmt(&unit->body, find_gain, &g);
     return g.first;
 }
@@ -247,16 +253,16 @@ static void only_gained_inside(const pay_check *pc, diag *d, ast_decl *a, const 
                                const ast_decl *v)
 {
     span amount;
-    if (!expr_span(pc, c->amount, &amount) || v->init_value >= amount.lo)
+    if (!expr_span(pc, c->amount, &amount) || oc_init_value(pc->res, v) >= amount.lo)
         return;
-    const ast_stmt *inside = gain_in(a, v);
+    const ast_stmt *inside = gain_in(pc->res, a, v);
     if (!inside)
         return;
-    if (pc->res->sequence && gain_in(pc->res->sequence, v))
+    if (pc->res->sequence && gain_in(pc->res, pc->res->sequence, v))
         return;
     for (uint32_t i = 0; i < pc->res->nfns; i++)
         if (pc->res->fns[i] != a && pc->res->fns[i]->kind == D_PROC &&
-            gain_in(pc->res->fns[i], v))
+            gain_in(pc->res, pc->res->fns[i], v))
             return;
     diag_error(d, c->loc, "action '%s' pays this up-front cost from '%s', which only the action "
                           "itself gives: what it gains comes after its costs (TEO-P3), so the "
@@ -267,7 +273,7 @@ static void only_gained_inside(const pay_check *pc, diag *d, ast_decl *a, const 
 static void check_costs(const pay_check *pc, diag *d, ast_decl *a)
 {
     for (const ast_cost *c = a->costs; c; c = c->next) {
-        const ast_decl *v = cost_var(c);
+        const ast_decl *v = cost_var(pc->res, c);
         if (!v)
             continue;
         if (v->per_action) {
@@ -280,12 +286,13 @@ static void check_costs(const pay_check *pc, diag *d, ast_decl *a)
         }
         only_gained_inside(pc, d, a, c, v);
         span amount, held;
-        if (!v->substitute && !(c->pay && c->pay->nalts) && expr_span(pc, c->amount, &amount) &&
-            expr_span(pc, c->target, &held) && amount.lo > held.hi) {
+        if (!oc_decl_facts_of(pc->res, v)->substitute && !(c->pay && c->pay->nalts) &&
+            expr_span(pc, c->amount, &amount) && expr_span(pc, c->target, &held) &&
+            amount.lo > held.hi) {
             diag_warning(d, DIAG_W_ACTION_UNTAKEN, c->loc, "action '%s' can never be taken: this cost is at least %lld, "
                                     "but '%s' never holds more than %lld", a->name,
                          (long long)amount.lo, v->name, (long long)held.hi);
-            note_declared(d, v);
+            note_declared(pc, d, v);
         }
     }
 }
@@ -303,12 +310,13 @@ static void check_precondition(const pay_check *pc, diag *d, const ast_decl *a)
 
 /* --------------------------------------------------- substitutes, caps */
 
-static void check_substitute(diag *d, const ast_decl *s)
+static void check_substitute(const pay_check *pc, diag *d, const ast_decl *s)
 {
-    if (!s->sub_res || s->sub_used)
+    const oc_decl_facts *sf = oc_decl_facts_of(pc->res, s);
+    if (!sf->sub_res || sf->sub_used)
         return;
     diag_warning(d, DIAG_W_SUBSTITUTE_UNOFFERED, s->loc, "substitute '%s' for '%s' is never offered: no 'pay' or 'cost' takes "
-                            "from '%s'", s->sub_decl->name, s->sub_res->name, s->sub_res->name);
+                            "from '%s'", sf->sub_decl->name, sf->sub_res->name, sf->sub_res->name);
 }
 
 static void check_cap(const pay_check *pc, diag *d, const ast_expr *e)
@@ -330,7 +338,7 @@ void oc_check_payments(ast_file *f, const oc_resolution *res, diag *d)
             check_precondition(&pc, d, x);
             check_costs(&pc, d, x);
         } else if (x->kind == D_SUBSTITUTE) {
-            check_substitute(d, x);
+            check_substitute(&pc, d, x);
         }
     }
     for (uint32_t i = 0; i < res->ncaps; i++)

@@ -112,7 +112,7 @@ static int parse_bases(oc_compiler *c, diag *d, ast_file *chain[MAX_LAYERS])
                             : oc_read_problem(err, OC_MAX_RULESET_BYTES, why, sizeof why));
             return 0;
         }
-        chain[n] = ast_parse_file(c->arena, d, (uint32_t)file, chain[n - 1]->nexprs, text, len);
+        chain[n] = ast_parse_file(c->arena, d, (uint32_t)file, chain[n - 1], text, len);
         if (!chain[n] || d->errors)
             return 0;
         n++;
@@ -128,6 +128,16 @@ static ast_file *merge_layers(ast_file *chain[], int n)
     ast_file *f = chain[0];
     f->nlayers = (uint8_t)n;
     f->nexprs = chain[n - 1]->nexprs; /* the last parsed gave the highest ids */
+    f->nstmts = chain[n - 1]->nstmts;
+    f->niters = chain[n - 1]->niters;
+    f->ntexts = chain[n - 1]->ntexts;
+    f->nitems = chain[n - 1]->nitems;
+    f->ntypes = chain[n - 1]->ntypes;
+    f->nchoices = chain[n - 1]->nchoices;
+    f->ndims = chain[n - 1]->ndims;
+    f->nfields = chain[n - 1]->nfields;
+    f->ndecls = chain[n - 1]->ndecls;
+    f->ncosts = chain[n - 1]->ncosts;
     ast_decl *first = NULL, *last = NULL;
     ast_policy *pfirst = NULL, *plast = NULL;
     uint32_t npolicies = 0;
@@ -184,7 +194,7 @@ static const ordo_program *run(oc_compiler *c, diag *d)
     oc_resolver *r = oc_resolve_declarations(c->arena, f, d);
     const oc_resolution *res = oc_resolution_of(r);
     c->resolution = res;
-    oc_load_tables(c->arena, f, d);
+    oc_load_tables(c->arena, f, res, d);
     if (oc_resolve_bodies(r) || d->errors)
         return NULL;
     if (oc_check(c->arena, f, res, d) || diag_failed(d))

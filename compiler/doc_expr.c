@@ -10,6 +10,7 @@
 typedef struct buf {
     char *s;
     size_t n, cap;
+    const oc_resolution *res; /* the names resolution made have no text */
 } buf;
 
 static void put(buf *b, const char *fmt, ...)
@@ -97,14 +98,14 @@ static void iter(buf *b, const ast_iter *it)
         put(b, "?");
         return;
     }
-    switch (it->kind) {
+    switch (oc_iter_kind(b->res, it)) {
     case IT_PLAYERS: put(b, "players"); break;
     case IT_ALL_PLAYERS: put(b, "all players"); break;
     case IT_ENUM:
         if (it->list)
             expr(b, it->list);
         else
-            put(b, "%s", it->enm && it->enm->name ? it->enm->name : "?");
+            put(b, "%s", oc_iter_enum(b->res, it) ? oc_iter_enum(b->res, it)->name : "?");
         break;
     case IT_RANGE:
         sub(b, it->lo, 8);
@@ -140,7 +141,11 @@ static void expr(buf *b, const ast_expr *e)
     case E_BOOL: put(b, "%s", e->ival ? "true" : "false"); break;
     case E_NONE: put(b, "none"); break;
     case E_PLAYER: put(b, "player %lld", (long long)e->ival); break;
-    case E_NAME: put(b, "%s", e->name ? e->name : (e->sym && e->sym->name ? e->sym->name : "?")); break;
+    case E_NAME: {
+        const ast_sym *s = oc_sym(b->res, e); /* a name resolution made has no text */
+        put(b, "%s", e->name ? e->name : s && s->name ? s->name : "?");
+        break;
+    }
     case E_WILDCARD: put(b, "_"); break;
     case E_INDEX:
         sub(b, e->base, 11);
@@ -194,7 +199,7 @@ static void expr(buf *b, const ast_expr *e)
             put(b, "%lldd%d", (long long)e->ival, (int)e->sides);
         break;
     case E_AGG:
-        put(b, "%s %s in ", agg_name(e->op), e->sym && e->sym->name ? e->sym->name : "?");
+        put(b, "%s %s in ", agg_name(e->op), e->var && e->var->name ? e->var->name : "?");
         iter(b, e->iter);
         if (e->a) {
             put(b, " where ");
@@ -240,9 +245,9 @@ static void expr(buf *b, const ast_expr *e)
     }
 }
 
-const char *doc_expr_text(oc_arena *a, const ast_expr *e)
+const char *doc_expr_text(oc_arena *a, const oc_resolution *res, const ast_expr *e)
 {
-    buf b = {NULL, 0, 0};
+    buf b = {NULL, 0, 0, res};
     expr(&b, e);
     const char *s = arena_strdup(a, b.s ? b.s : "?");
     free(b.s);

@@ -7,9 +7,11 @@
 
 #include "arena.h"
 #include "ast.h"
+#include "resolution.h"
 
-/* The expression as ordo source text, in the arena. */
-const char *doc_expr_text(oc_arena *a, const ast_expr *e);
+/* The expression as ordo source text, in the arena (res names what
+ * resolution made). */
+const char *doc_expr_text(oc_arena *a, const oc_resolution *res, const ast_expr *e);
 /* The last source line (within its file) any part of e is on. */
 uint32_t doc_expr_last_line(const ast_expr *e);
 

@@ -262,7 +262,7 @@ static const char *order_text(builder *b, uint8_t order, const ast_expr *by)
     switch (order) {
     case ORDER_PRINTED: return "printed";
     case ORDER_COMBINED: return "combined";
-    case ORDER_CHOSEN: return fmt(b->a, "chosen by %s", doc_expr_text(b->a, by));
+    case ORDER_CHOSEN: return fmt(b->a, "chosen by %s", doc_expr_text(b->a, b->res, by));
     default: return NULL;
     }
 }
@@ -351,11 +351,11 @@ static const char *text_or_empty(const ast_text *t)
 }
 
 /* ` by K1 desc, K2` of a `for` or a `round`, or "" without keys. */
-static const char *keys_text(oc_arena *a, const ast_stmt *s)
+static const char *keys_text(oc_arena *a, const oc_resolution *res, const ast_stmt *s)
 {
     const char *t = "";
     for (uint32_t k = 0; k < s->u.for_.nkeys; k++)
-        t = fmt(a, "%s%s%s%s", t, k ? ", " : " by ", doc_expr_text(a, s->u.for_.keys[k]),
+        t = fmt(a, "%s%s%s%s", t, k ? ", " : " by ", doc_expr_text(a, res, s->u.for_.keys[k]),
                 (s->u.for_.desc_mask >> k) & 1u ? " desc" : "");
     return t;
 }
@@ -364,11 +364,13 @@ static const char *keys_text(oc_arena *a, const ast_stmt *s)
 static void describe(walker *w, ast_stmt *s)
 {
     builder *b = w->b;
+    const oc_resolution *res = b->res;
     doc_model *m = b->m;
     if (w->step < 0)
         return;
     doc_step *st = &m->steps[model_step(b, w->step)];
     oc_arena *a = b->a;
+    const ast_sym *called = oc_called(res, s);
     switch (s->kind) {
     case S_CHOOSE: {
         size_t len = 1;
@@ -382,7 +384,7 @@ static void describe(walker *w, ast_stmt *s)
             strcat(labels, text_or_empty(&o->label));
             strcat(labels, "\xe2\x80\x9d");
         }
-        const char *who = doc_expr_text(a, s->u.choose.player);
+        const char *who = doc_expr_text(a, res, s->u.choose.player);
         item(a, &st->does,
              s->u.choose.prompt.text
                  ? fmt(a, "%s chooses (%s):", who, s->u.choose.prompt.text)
@@ -391,14 +393,14 @@ static void describe(walker *w, ast_stmt *s)
         break;
     }
     case S_EMIT: {
-        const ast_decl *e = s->u.call.sym ? s->u.call.sym->decl : NULL;
+        const ast_decl *e = called ? called->decl : NULL;
         if (!has_item(&st->does, "emits", s->u.call.name))
             item(a, &st->does, "emits", s->u.call.name,
                  e ? m->events[e->index].anchor : NULL);
         break;
     }
     case S_DO: {
-        doc_action *act = action_of(m, s->u.call.sym ? s->u.call.sym->decl : NULL);
+        doc_action *act = action_of(m, called ? called->decl : NULL);
         if (!has_item(&st->does, "takes the action", s->u.call.name))
             item(a, &st->does, "takes the action", s->u.call.name, act ? act->anchor : NULL);
         if (act && !has_item(&act->offered_at, "step", st->number))
@@ -408,37 +410,42 @@ static void describe(walker *w, ast_stmt *s)
     case S_CALL:
         if (!has_item(&st->does, "calls", s->u.call.name))
             item(a, &st->does, "calls", s->u.call.name,
-                 first_step_of(b, s->u.call.sym ? s->u.call.sym->decl : NULL));
+                 first_step_of(b, called ? called->decl : NULL));
         break;
-    case S_TURN: item_code(a, &st->does, "a turn of", doc_expr_text(a, s->u.player.player)); break;
+    case S_TURN:
+        item_code(a, &st->does, "a turn of", doc_expr_text(a, res, s->u.player.player));
+        break;
     case S_WINDOW:
         item(a, &st->does, "a window for", s->u.player.label.text
-             ? fmt(a, "%s (\xe2\x80\x9c%s\xe2\x80\x9d)", doc_expr_text(a, s->u.player.player),
+             ? fmt(a, "%s (\xe2\x80\x9c%s\xe2\x80\x9d)", doc_expr_text(a, res, s->u.player.player),
                    s->u.player.label.text)
-             : doc_expr_text(a, s->u.player.player), NULL);
+             : doc_expr_text(a, res, s->u.player.player), NULL);
         break;
     case S_ELIMINATE:
-        item_code(a, &st->does, "eliminates", doc_expr_text(a, s->u.player.player));
+        item_code(a, &st->does, "eliminates", doc_expr_text(a, res, s->u.player.player));
         break;
     case S_END:
         if (s->u.player.has_winner)
-            item_code(a, &st->does, "ends the game, winner", doc_expr_text(a, s->u.player.player));
+            item_code(a, &st->does, "ends the game, winner",
+                      doc_expr_text(a, res, s->u.player.player));
         else
             item(a, &st->does, "ends the game", "", NULL);
         break;
     case S_PAY:
-        item_code(a, &st->does, "pays", fmt(a, "%s from %s", doc_expr_text(a, s->u.assign.value),
-                                            doc_expr_text(a, s->u.assign.target)));
+        item_code(a, &st->does, "pays",
+                  fmt(a, "%s from %s", doc_expr_text(a, res, s->u.assign.value),
+                      doc_expr_text(a, res, s->u.assign.target)));
         break;
     case S_REPEAT:
         if (s->u.rep.cond)
             item_code(a, &st->does, s->u.rep.kind == REP_WHILE ? "repeats while" : "repeats until",
-                      doc_expr_text(a, s->u.rep.cond));
+                      doc_expr_text(a, res, s->u.rep.cond));
         else
             item(a, &st->does, "repeats", "until it exits", NULL);
         break;
     case S_PASS:
-        item_code(a, &st->does, "passes out of the round", doc_expr_text(a, s->u.player.player));
+        item_code(a, &st->does, "passes out of the round",
+                  doc_expr_text(a, res, s->u.player.player));
         break;
     case S_ROTATE: item(a, &st->does, "rotates", "the start player", NULL); break;
     case S_FOR:
@@ -447,19 +454,19 @@ static void describe(walker *w, ast_stmt *s)
                                 : "a round until all pass, each",
              fmt(a, "%s in %s%s%s", s->u.for_.var ? s->u.for_.var->name : "?",
                  s->u.for_.iter && s->u.for_.iter->list
-                     ? doc_expr_text(a, s->u.for_.iter->list)
+                     ? doc_expr_text(a, res, s->u.for_.iter->list)
                      : s->u.for_.iter && s->u.for_.iter->kind == IT_ALL_PLAYERS ? "all players"
                      : s->u.for_.iter && s->u.for_.iter->kind == IT_RANGE
-                         ? fmt(a, "%s..%s", doc_expr_text(a, s->u.for_.iter->lo),
-                               doc_expr_text(a, s->u.for_.iter->hi))
+                         ? fmt(a, "%s..%s", doc_expr_text(a, res, s->u.for_.iter->lo),
+                               doc_expr_text(a, res, s->u.for_.iter->hi))
                          : "players",
-                 keys_text(a, s), ""));
+                 keys_text(a, res, s), ""));
         break;
     case S_SCOPE:
         for (ast_escape *e = s->u.scope.escapes; e; e = e->next)
             item(a, &st->does, "may be left by the escape",
                  fmt(a, "\xe2\x80\x9c%s\xe2\x80\x9d by %s", text_or_empty(&e->label),
-                     doc_expr_text(a, e->player)), NULL);
+                     doc_expr_text(a, res, e->player)), NULL);
         break;
     case S_BATCH: item(a, &st->does, "a batch", "(gains received at its end)", NULL); break;
     default: break;
@@ -469,11 +476,12 @@ static void describe(walker *w, ast_stmt *s)
 /* Records the emit sites of events and the payments of an action. */
 
 /* What a payment takes from, as written: `blue[p]`, `blue[p] or gold[p]`. */
-static const char *from_text(oc_arena *a, const ast_expr *target, const ast_payment *pm)
+static const char *from_text(oc_arena *a, const oc_resolution *res, const ast_expr *target,
+                             const ast_payment *pm)
 {
-    const char *t = doc_expr_text(a, target);
+    const char *t = doc_expr_text(a, res, target);
     for (uint32_t i = 0; pm && i < pm->nalts; i++) {
-        const char *alt = doc_expr_text(a, pm->alts[i]);
+        const char *alt = doc_expr_text(a, res, pm->alts[i]);
         char *u = arena_alloc(a, strlen(t) + strlen(alt) + 5);
         sprintf(u, "%s or %s", t, alt);
         t = u;
@@ -485,8 +493,9 @@ static void note_stmt(walker *w, ast_stmt *s)
 {
     builder *b = w->b;
     doc_model *m = b->m;
-    if (s->kind == S_EMIT && s->u.call.sym && s->u.call.sym->decl) {
-        doc_event *e = &m->events[s->u.call.sym->decl->index];
+    const ast_sym *called = oc_called(b->res, s);
+    if (s->kind == S_EMIT && called && called->decl) {
+        doc_event *e = &m->events[called->decl->index];
         const char *what, *name, *anc;
         site(w, &what, &name, &anc);
         if (!has_item(&e->emitted_by, what, name))
@@ -497,9 +506,10 @@ static void note_stmt(walker *w, ast_stmt *s)
         act->pays = grow(b->a, act->pays, act->npays, &(uint32_t){act->npays}, sizeof *act->pays);
         doc_pay *pay = &act->pays[act->npays++];
         pay->upfront = 0;
-        pay->amount = doc_expr_text(b->a, s->u.assign.value);
-        pay->from = from_text(b->a, s->u.assign.target, s->pay);
-        pay->substitute = s->substitute ? s->substitute->label.text : NULL;
+        pay->amount = doc_expr_text(b->a, b->res, s->u.assign.value);
+        pay->from = from_text(b->a, b->res, s->u.assign.target, s->pay);
+        const ast_decl *sub = oc_pay_substitute(b->res, s);
+        pay->substitute = sub ? sub->label.text : NULL;
         pay->at = where(b, s->loc, w->decl ? w->decl->layer : 0);
     }
 }
@@ -508,9 +518,10 @@ static void walk_stmt(walker *w, ast_stmt *s)
 {
     int saved = w->step;
     if (s->kind == S_STEP) {
-        if (s->u.step.index >= 0 && (uint32_t)s->u.step.index < w->b->res->nsteps) {
-            w->b->step_owner[s->u.step.index] = w->decl;
-            w->step = s->u.step.index;
+        int32_t index = oc_step_index(w->b->res, s);
+        if (index >= 0 && (uint32_t)index < w->b->res->nsteps) {
+            w->b->step_owner[index] = w->decl;
+            w->step = index;
         }
     } else if (!w->owners_only)
         describe(w, s);
@@ -527,11 +538,12 @@ static void walk_block(walker *w, ast_block *blk)
 }
 
 /* The decl an emit, a do or a call names, else NULL. */
-static const ast_decl *call_decl(const ast_stmt *s)
+static const ast_decl *call_decl(const oc_resolution *res, const ast_stmt *s)
 {
     if (s->kind != S_EMIT && s->kind != S_DO && s->kind != S_CALL)
         return NULL;
-    return s->u.call.sym ? s->u.call.sym->decl : NULL;
+    const ast_sym *called = oc_called(res, s);
+    return called ? called->decl : NULL;
 }
 
 /* A trigger's emits and actions taken, through the procs it calls. */
@@ -559,7 +571,7 @@ static void reach_block(builder *b, ast_block *blk, doc_items *out)
 {
     doc_model *m = b->m;
     for (ast_stmt *s = blk->first; s; s = s->next) {
-        const ast_decl *d = call_decl(s);
+        const ast_decl *d = call_decl(b->res, s);
         if (s->kind == S_EMIT && d && !has_item(out, "emits", d->name))
             item(b->a, out, "emits", d->name, m->events[d->index].anchor);
         else if (s->kind == S_DO && d && !has_item(out, "takes the action", d->name)) {
@@ -585,7 +597,7 @@ static void pays_block(walker *w, ast_block *blk)
     builder *b = w->b;
     for (ast_stmt *s = blk->first; s; s = s->next) {
         note_stmt(w, s);
-        const ast_decl *d = call_decl(s);
+        const ast_decl *d = call_decl(b->res, s);
         if (s->kind == S_CALL && d && d->kind == D_PROC && d->index >= 0 &&
             (uint32_t)d->index < b->res->nfns && !b->visiting[d->index]) {
             b->visiting[d->index] = 1;
@@ -633,9 +645,10 @@ static void build_steps(builder *b)
         if (s->u.step.first_turn_only)
             mods[nm++] = "first turn only";
         if (s->u.step.optional_by)
-            mods[nm++] = fmt(b->a, "optional by %s", doc_expr_text(b->a, s->u.step.optional_by));
+            mods[nm++] = fmt(b->a, "optional by %s",
+                             doc_expr_text(b->a, b->res, s->u.step.optional_by));
         if (s->u.step.when)
-            mods[nm++] = fmt(b->a, "when %s", doc_expr_text(b->a, s->u.step.when));
+            mods[nm++] = fmt(b->a, "when %s", doc_expr_text(b->a, b->res, s->u.step.when));
         if (nm)
             st->modifiers = nm == 1 ? mods[0]
                             : nm == 2 ? fmt(b->a, "%s; %s", mods[0], mods[1])
@@ -706,7 +719,7 @@ static void build_triggers_actions(builder *b)
             t->timing = d->timing == TIMING_BEFORE ? "before"
                         : d->timing == TIMING_AFTER ? "after" : "immediately";
             t->timing_rank = timing_rank(d->timing);
-            t->guard = d->guard ? doc_expr_text(b->a, d->guard) : NULL;
+            t->guard = d->guard ? doc_expr_text(b->a, b->res, d->guard) : NULL;
             t->limit = d->limit == LIMIT_TURN ? "once per turn"
                        : d->limit == LIMIT_ACTION ? "once per action" : NULL;
             t->cites = cites(b, d->cites, &t->ncites);
@@ -721,7 +734,7 @@ static void build_triggers_actions(builder *b)
             act->anchor = anchor(b, "action", d->name);
             act->params = params(b, d);
             act->anytime = d->anytime;
-            act->guard = d->guard ? doc_expr_text(b->a, d->guard) : NULL;
+            act->guard = d->guard ? doc_expr_text(b->a, b->res, d->guard) : NULL;
             act->order = order_text(b, d->order, d->order_by);
             const ast_decl *ev = b->res->action_events[d->index];
             act->event = ev ? ev->index : -1;
@@ -737,15 +750,16 @@ static void build_triggers_actions(builder *b)
             for (ast_cost *c = d->costs; c; c = c->next) {
                 doc_pay *pay = &act->pays[act->npays++];
                 pay->upfront = 1;
-                pay->amount = doc_expr_text(b->a, c->amount);
-                pay->from = from_text(b->a, c->target, c->pay);
-                pay->substitute = c->substitute ? c->substitute->label.text : NULL;
+                pay->amount = doc_expr_text(b->a, b->res, c->amount);
+                pay->from = from_text(b->a, b->res, c->target, c->pay);
+                const ast_decl *sub = oc_cost_substitute(b->res, c);
+                pay->substitute = sub ? sub->label.text : NULL;
                 pay->at = where(b, c->loc, d->layer);
             }
         } else if (d->kind == D_SUBSTITUTE) {
             doc_substitute *s = &m->subs[m->nsubs++];
-            s->sub = doc_expr_text(b->a, d->sub_var);
-            s->for_ = doc_expr_text(b->a, d->sub_for);
+            s->sub = doc_expr_text(b->a, b->res, d->sub_var);
+            s->for_ = doc_expr_text(b->a, b->res, d->sub_for);
             s->label = d->label.text ? d->label.text : "";
             s->anchor = anchor(b, "substitute", s->sub);
             s->cites = cites(b, d->cites, &s->ncites);
@@ -772,7 +786,8 @@ static const char *decl_source(builder *b, const ast_decl *d)
     else if (d->kind == D_FN)
         last = doc_expr_last_line(d->body_expr);
     else if (d->kind == D_CONST) {
-        const ast_expr *v = d->base_value && !d->is_override ? d->base_value : d->value;
+        const ast_expr *declared = oc_decl_facts_of(b->res, d)->base_value;
+        const ast_expr *v = declared && !d->is_override ? declared : d->value;
         last = v && ast_file_of(v->loc) == ast_file_of(d->loc) ? doc_expr_last_line(v) : 0;
     }
     if (last < ast_line(d->loc))
@@ -795,12 +810,12 @@ static void build_overrides(builder *b)
         o->kind = d->kind == D_CONST ? "const" : d->kind == D_FN ? "fn" : "proc";
         o->name = d->name ? d->name : "?";
         o->anchor = anchor(b, "override", fmt(b->a, "%s-%s", o->name, d->layer ? fmt(b->a, "layer%d", d->layer) : "base"));
-        o->guard = d->guard ? doc_expr_text(b->a, d->guard) : NULL;
+        o->guard = d->guard ? doc_expr_text(b->a, b->res, d->guard) : NULL;
         o->text = decl_source(b, d);
         o->at = where(b, d->loc, d->layer);
         o->cites = cites(b, d->cites, &o->ncites);
         o->used = arena_alloc(b->a, m->nscenarios + 1u);
-        const ast_decl *base = d->kind == D_CONST ? d->overridden
+        const ast_decl *base = d->kind == D_CONST ? oc_decl_facts_of(b->res, d)->overridden
                                                   : b->res->overrides[d->index].base;
         if (base) {
             o->base_text = decl_source(b, base);

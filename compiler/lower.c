@@ -39,12 +39,12 @@ static void fill_options(lowering *w)
         const ast_option *o = res->options[i];
         ordo_option x;
         memset(&x, 0, sizeof x);
-        x.label = o->label.tmpl ? o->label.tmpl : o->label.text;
+        x.label = oc_text_tmpl(res, &o->label);
         x.param_kind = o->var ? (uint8_t)lower_kind_of(&o->var->type) : 0xff;
         x.param_enum = o->var ? lower_enum_of(&o->var->type) : 0;
         x.step = -1;
         x.line = ast_line(o->loc);
-        x.name = (uint16_t)(o->name_id + 1);
+        x.name = (uint16_t)oc_choice_facts_of(res, o->id)->name;
         VPUSH(w, w->options, x);
     }
     for (uint32_t i = 0; i < res->nescapes; i++) {
@@ -92,8 +92,8 @@ static void add_listener_procs(lowering *w)
 /* How many options one choose can offer (escapes come on top). */
 static uint32_t iter_extent(const lowering *w, const ast_iter *it)
 {
-    switch (it->kind) {
-    case IT_ENUM: return it->enm->nmembers;
+    switch (oc_iter_kind(w->res, it)) {
+    case IT_ENUM: return oc_iter_enum(w->res, it)->nmembers;
     case IT_RANGE:
         if (oc_is_const(w->res, it->lo) && oc_is_const(w->res, it->hi)) {
             int64_t n = (int64_t)oc_cval(w->res, it->hi) - oc_cval(w->res, it->lo) + 1;
@@ -102,7 +102,7 @@ static uint32_t iter_extent(const lowering *w, const ast_iter *it)
         return 256;
     case IT_LIST: {
         const ast_expr *l = it->list;
-        const ast_sym *s = l->kind == E_INDEX ? l->base->sym : l->sym;
+        const ast_sym *s = l->kind == E_INDEX ? oc_sym(w->res, l->base) : oc_sym(w->res, l);
         return s->type.cap;
     }
     default: return (uint32_t)w->f->max_players;
@@ -215,7 +215,7 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolutio
             w->events[i].dispatch = (uint16_t)(w->dispatch[i] + 1);
         }
     w->unit_file = res->sequence ? ast_file_of(res->sequence->loc) : 0;
-    lower_unit_begin(w, main_proc, res->sequence ? res->sequence->nlocals : 0);
+    lower_unit_begin(w, main_proc, res->sequence ? oc_nlocals(res, res->sequence) : 0);
     if (res->sequence)
         lower_block(w, &res->sequence->body);
     lower_emit_op(w, ORDO_OP_RET);

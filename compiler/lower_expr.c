@@ -13,15 +13,15 @@ uint32_t lower_list_ref(lowering *w, const ast_expr *e)
     if (e->kind == E_INDEX) {
         for (uint32_t i = 0; i < e->nargs; i++)
             lower_expr(w, e->args[i]);
-        return (uint32_t)e->base->sym->decl->index;
+        return (uint32_t)oc_sym(w->res, e->base)->decl->index;
     }
-    return (uint32_t)e->sym->decl->index;
+    return (uint32_t)oc_sym(w->res, e)->decl->index;
 }
 
 /* The list instruction, or its set counterpart when e is a set. */
-int lower_list_op(const ast_expr *e, int list_op, int set_op)
+int lower_list_op(lowering *w, const ast_expr *e, int list_op, int set_op)
 {
-    return e->type.kind == TY_SET ? set_op : list_op;
+    return oc_type(w->res, e)->kind == TY_SET ? set_op : list_op;
 }
 
 /* ------------------------------------------------------ player orders */
@@ -223,7 +223,7 @@ static void sort_by_keys(lowering *w, iter_ctx *c, uint32_t var, const for_keys 
 static void set_open(lowering *w, iter_ctx *c, const ast_expr *set, uint32_t var)
 {
     c->is_set = 1;
-    lower_push_const(w, set->type.lo - 1); /* resolve_expr.c: lo > INT32_MIN */
+    lower_push_const(w, oc_type(w->res, set)->lo - 1); /* resolve_expr.c: lo > INT32_MIN */
     lower_emit_a(w, ORDO_OP_STL, var);
     c->top = lower_here(w);
     uint32_t v = lower_list_ref(w, set);
@@ -252,7 +252,7 @@ void lower_iter_open_keys(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t
         sort_by_one_key(w, c, var, fk->keys[0], (int)(fk->desc_mask & 1u));
     else if (players && fk->nkeys > 1)
         sort_by_keys(w, c, var, fk);
-    switch (it->kind) {
+    switch (oc_iter_kind(w->res, it)) {
     case IT_RANGE:
         lower_expr(w, it->lo);
         lower_emit_a(w, ORDO_OP_STL, c->counter);
@@ -263,7 +263,7 @@ void lower_iter_open_keys(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t
         }
         break;
     case IT_LIST:
-        if (it->list->type.kind == TY_SET) {
+        if (oc_type(w->res, it->list)->kind == TY_SET) {
             set_open(w, c, it->list, var);
             return;
         }
@@ -277,7 +277,7 @@ void lower_iter_open_keys(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t
     }
     c->top = lower_here(w);
     lower_emit_a(w, ORDO_OP_LDL, c->counter);
-    switch (it->kind) {
+    switch (oc_iter_kind(w->res, it)) {
     case IT_RANGE:
         if (oc_is_const(w->res, it->hi))
             lower_push_const(w, oc_cval(w->res, it->hi));
@@ -286,7 +286,7 @@ void lower_iter_open_keys(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t
         lower_emit_op(w, ORDO_OP_LE);
         break;
     case IT_ENUM:
-        lower_push_const(w, (int32_t)it->enm->nmembers);
+        lower_push_const(w, (int32_t)oc_iter_enum(w->res, it)->nmembers);
         lower_emit_op(w, ORDO_OP_LT);
         break;
     case IT_LIST: {
@@ -302,7 +302,7 @@ void lower_iter_open_keys(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t
     }
     c->exit_jump = lower_jump(w, ORDO_OP_JZ);
     /* the element */
-    if (it->kind == IT_LIST) {
+    if (oc_iter_kind(w->res, it) == IT_LIST) {
         uint32_t v = lower_list_ref(w, it->list);
         lower_emit_a(w, ORDO_OP_LDL, c->counter);
         lower_emit_a(w, ORDO_OP_LGET, v);
@@ -351,7 +351,7 @@ static void first_by(lowering *w, const ast_expr *e)
     lower_push_const(w, -1);
     lower_emit_a(w, ORDO_OP_STL, best);
     iter_ctx c;
-    lower_iter_open(w, &c, e->iter, lower_lslot(w, e->sym), NULL, 0);
+    lower_iter_open(w, &c, e->iter, lower_lslot(w, e->var), NULL, 0);
     lower_iter_filter(w, &c, e->a);
     for (uint32_t k = 0; k < n; k++) {
         lower_expr(w, e->args[k]);
@@ -375,7 +375,7 @@ static void first_by(lowering *w, const ast_expr *e)
     }
     VPUSH(w, c.cont, lower_jump(w, ORDO_OP_JMP));      /* a tie: the first stays */
     lower_patch_all_here(w, &take);
-    lower_emit_a(w, ORDO_OP_LDL, lower_lslot(w, e->sym));
+    lower_emit_a(w, ORDO_OP_LDL, lower_lslot(w, e->var));
     lower_emit_a(w, ORDO_OP_STL, best);
     for (uint32_t k = 0; k < n; k++) {
         lower_emit_a(w, ORDO_OP_LDL, key + k);
@@ -475,9 +475,10 @@ static int unrolls(const lowering *w, const ast_iter *it, int32_t *lo, int32_t *
 {
     if (!bound_room(w))
         return 0;
-    if (it->kind == IT_ENUM && it->enm->nmembers >= 1 && it->enm->nmembers <= UNROLL_MAX) {
+    const ast_decl *enm = oc_iter_enum(w->res, it);
+    if (enm && enm->nmembers >= 1 && enm->nmembers <= UNROLL_MAX) {
         *lo = 0;
-        *n = (int32_t)it->enm->nmembers;
+        *n = (int32_t)enm->nmembers;
         return 1;
     }
     if (it->kind == IT_RANGE && oc_is_const(w->res, it->lo) && oc_is_const(w->res, it->hi)) {
@@ -497,7 +498,7 @@ static int unrolls(const lowering *w, const ast_iter *it, int32_t *lo, int32_t *
  * same order, so an overflow stops at the same term). */
 static void unrolled_sum(lowering *w, const ast_expr *e, int32_t lo, int32_t n)
 {
-    int k = bind_name(w, e->sym, lo, -1);
+    int k = bind_name(w, e->var, lo, -1);
     for (int32_t i = 0; i < n; i++) {
         w->bound[k].value = lo + i;
         lower_expr(w, e->b);
@@ -530,7 +531,7 @@ static void aggregate(lowering *w, const ast_expr *e)
     iter_ctx c;
     if (unrolls(w, e->iter, &lo, &n)) {
         memset(&c, 0, sizeof c);
-        int k = bind_name(w, e->sym, lo, -1);
+        int k = bind_name(w, e->var, lo, -1);
         for (int32_t i = 0; i < n; i++) {
             w->bound[k].value = lo + i;
             agg_element(w, e, &c, acc, seen);
@@ -539,7 +540,7 @@ static void aggregate(lowering *w, const ast_expr *e)
         w->nbound--;
         lower_patch_all_here(w, &c.brk);
     } else {
-        lower_iter_open(w, &c, e->iter, lower_lslot(w, e->sym), NULL, 0);
+        lower_iter_open(w, &c, e->iter, lower_lslot(w, e->var), NULL, 0);
         agg_element(w, e, &c, acc, seen);
         lower_iter_close(w, &c);
     }
@@ -576,7 +577,7 @@ static void builtin_call(lowering *w, const ast_expr *e)
     switch (oc_builtin(w->res, e)) {
     case BI_LEN:
         v = lower_list_ref(w, e->args[0]);
-        lower_emit_a(w, lower_list_op(e->args[0], ORDO_OP_LLEN, ORDO_OP_SLEN), v);
+        lower_emit_a(w, lower_list_op(w, e->args[0], ORDO_OP_LLEN, ORDO_OP_SLEN), v);
         return;
     case BI_FIRST:
         v = lower_list_ref(w, e->args[0]);
@@ -608,24 +609,25 @@ static void builtin_call(lowering *w, const ast_expr *e)
 }
 
 /* Nodes in an expression, counting up to `cap` (then stopping). */
-static uint32_t expr_size(const ast_expr *e, uint32_t cap)
+static uint32_t expr_size(const oc_resolution *res, const ast_expr *e, uint32_t cap)
 {
     if (!e || cap == 0)
         return 0;
     uint32_t n = 1;
     const ast_expr *kids[3] = {e->a, e->b, e->kind == E_IF ? e->c : NULL};
     for (int k = 0; k < 3 && n < cap; k++)
-        n += expr_size(kids[k], cap - n);
+        n += expr_size(res, kids[k], cap - n);
     if (e->kind == E_INDEX && n < cap)
-        n += expr_size(e->base, cap - n);
+        n += expr_size(res, e->base, cap - n);
     if (e->kind == E_CALL || e->kind == E_INDEX || e->kind == E_CAN ||
         (e->kind == E_AGG && e->op == AGG_FIRST))
         for (uint32_t i = 0; i < e->nargs && n < cap; i++)
-            n += expr_size(e->args[i], cap - n);
+            n += expr_size(res, e->args[i], cap - n);
     if (e->kind == E_AGG && n < cap) {
-        n += expr_size(e->iter->lo, cap - n);
-        n += n < cap ? expr_size(e->iter->hi, cap - n) : 0;
-        n += n < cap && e->iter->kind == IT_LIST ? expr_size(e->iter->list, cap - n) : 0;
+        n += expr_size(res, e->iter->lo, cap - n);
+        n += n < cap ? expr_size(res, e->iter->hi, cap - n) : 0;
+        if (n < cap && oc_iter_kind(res, e->iter) == IT_LIST)
+            n += expr_size(res, e->iter->list, cap - n);
     }
     return n;
 }
@@ -641,7 +643,7 @@ static int inlinable(const lowering *w, const ast_decl *fn)
 {
     return fn->kind == D_FN && fn->body_expr && w->res->overrides[fn->index].noverriders == 0 &&
            !lower_bound(w, fn)->depth && w->inline_depth < INLINE_MAX_DEPTH &&
-           expr_size(fn->body_expr, INLINE_MAX_NODES + 1) <= INLINE_MAX_NODES;
+           expr_size(w->res, fn->body_expr, INLINE_MAX_NODES + 1) <= INLINE_MAX_NODES;
 }
 
 
@@ -653,8 +655,8 @@ static int const_value(const lowering *w, const ast_expr *e, int32_t *v)
         *v = oc_cval(w->res, e);
         return 1;
     }
-    if (e->kind == E_NAME && e->sym->kind == SYM_LOCAL) {
-        int k = bound_name(w, e->sym);
+    if (e->kind == E_NAME && oc_sym(w->res, e)->kind == SYM_LOCAL) {
+        int k = bound_name(w, oc_sym(w->res, e));
         if (k >= 0 && w->bound[k].slot < 0) {
             *v = w->bound[k].value;
             return 1;
@@ -674,10 +676,10 @@ static int bind_param(lowering *w, const ast_sym *param, const ast_expr *arg)
     int64_t slot = -1;
     if (oc_is_const(w->res, arg)) {
         value = oc_cval(w->res, arg);
-    } else if (arg->kind == E_NAME && arg->sym->kind == SYM_LOCAL) {
-        int k = bound_name(w, arg->sym);
+    } else if (arg->kind == E_NAME && oc_sym(w->res, arg)->kind == SYM_LOCAL) {
+        int k = bound_name(w, oc_sym(w->res, arg));
         value = k >= 0 ? w->bound[k].value : 0;
-        slot = k >= 0 ? w->bound[k].slot : (int64_t)lower_lslot(w, arg->sym);
+        slot = k >= 0 ? w->bound[k].slot : (int64_t)lower_lslot(w, oc_sym(w->res, arg));
     } else {
         return 0;
     }
@@ -693,8 +695,9 @@ typedef struct inlined {
 
 static void inline_begin(lowering *w, const ast_expr *call, inlined *in)
 {
-    const ast_decl *fn = call->sym->decl;
-    in->base = lower_take_locals(w, fn->nlocals > fn->nparams ? fn->nlocals : fn->nparams);
+    const ast_decl *fn = oc_sym(w->res, call)->decl;
+    uint32_t nlocals = oc_nlocals(w->res, fn);
+    in->base = lower_take_locals(w, nlocals > fn->nparams ? nlocals : fn->nparams);
     in->bound_before = w->nbound;
     for (uint32_t i = 0; i < call->nargs; i++) {
         if (bind_param(w, i < fn->nparams ? fn->params[i] : NULL, call->args[i]))
@@ -719,7 +722,7 @@ static void inline_fn(lowering *w, const ast_expr *call)
 {
     inlined in;
     inline_begin(w, call, &in);
-    lower_expr(w, call->sym->decl->body_expr);
+    lower_expr(w, oc_sym(w->res, call)->decl->body_expr);
     inline_end(w, &in);
 }
 
@@ -731,7 +734,7 @@ static void branch_unrolled(lowering *w, const ast_expr *e, int32_t lo, int32_t 
 {
     int decides = e->op == AGG_ANY;
     u32vec past = {0};
-    int k = bind_name(w, e->sym, lo, -1);
+    int k = bind_name(w, e->var, lo, -1);
     for (int32_t i = 0; i < n; i++) {
         w->bound[k].value = lo + i;
         lower_branch(w, e->a, decides, decides == (when != 0) ? jumps : &past);
@@ -766,10 +769,10 @@ void lower_branch(lowering *w, const ast_expr *e, int when, u32vec *jumps)
             return;
         }
     }
-    if (e->kind == E_CALL && !oc_builtin(w->res, e) && inlinable(w, e->sym->decl)) {
+    if (e->kind == E_CALL && !oc_builtin(w->res, e) && inlinable(w, oc_sym(w->res, e)->decl)) {
         inlined in; /* a filter through a small fn: jumping code inside it too */
         inline_begin(w, e, &in);
-        lower_branch(w, e->sym->decl->body_expr, when, jumps);
+        lower_branch(w, oc_sym(w->res, e)->decl->body_expr, when, jumps);
         inline_end(w, &in);
         return;
     }
@@ -806,7 +809,7 @@ void lower_depth_room(lowering *w, const ast_decl *d)
 static void lower_sees(lowering *w, const ast_expr *e)
 {
     const ast_expr *t = e->b;
-    const ast_decl *v = t->kind == E_NAME ? t->sym->decl : t->base->sym->decl;
+    const ast_decl *v = oc_sym(w->res, t->kind == E_NAME ? t : t->base)->decl;
     if (!v->secrecy) {
         lower_push_const(w, 1);
         return;
@@ -835,6 +838,26 @@ static void lower_sees(lowering *w, const ast_expr *e)
     lower_give_locals(w, l);
 }
 
+/* A name's value: a local (a constant or another slot where an aggregate
+ * is unrolled or a fn inlined), a var, or a constant. */
+static void lower_name(lowering *w, const ast_sym *s)
+{
+    switch (s->kind) {
+    case SYM_LOCAL: {
+        int k = bound_name(w, s);
+        if (k < 0)
+            lower_emit_a(w, ORDO_OP_LDL, lower_lslot(w, s));
+        else if (w->bound[k].slot >= 0)
+            lower_emit_a(w, ORDO_OP_LDL, (uint32_t)w->bound[k].slot);
+        else
+            lower_push_const(w, w->bound[k].value);
+        return;
+    }
+    case SYM_VAR: lower_emit_a(w, ORDO_OP_LDG, (uint32_t)s->decl->index); return;
+    default: lower_push_const(w, s->value); return;
+    }
+}
+
 void lower_expr(lowering *w, const ast_expr *e)
 {
     if (oc_is_const(w->res, e)) {
@@ -852,31 +875,21 @@ void lower_expr(lowering *w, const ast_expr *e)
         lower_push_const(w, (int32_t)e->ival - 1);
         return;
     case E_NAME:
-        switch (e->sym->kind) {
-        case SYM_LOCAL: {
-            int k = bound_name(w, e->sym);
-            if (k < 0)
-                lower_emit_a(w, ORDO_OP_LDL, lower_lslot(w, e->sym));
-            else if (w->bound[k].slot >= 0)
-                lower_emit_a(w, ORDO_OP_LDL, (uint32_t)w->bound[k].slot);
-            else
-                lower_push_const(w, w->bound[k].value);
-            return;
-        }
-        case SYM_VAR: lower_emit_a(w, ORDO_OP_LDG, (uint32_t)e->sym->decl->index); return;
-        default: lower_push_const(w, e->sym->value); return;
-        }
+        lower_name(w, oc_sym(w->res, e));
+        return;
     case E_FIELD:
         lower_expr(w, e->a);
-        lower_emit(w, ORDO_OP_DATA, 0, e->a->type.enm->nmembers, (int32_t)e->field->data_offset);
+        lower_emit(w, ORDO_OP_DATA, 0, oc_type(w->res, e->a)->enm->nmembers,
+                   (int32_t)oc_field(w->res, e)->data_offset);
         return;
     case E_INDEX:
         if (oc_ix(w->res, e) == IX_FIELD) {
-            const ast_field *f = e->base->field;
-            uint32_t rows = e->base->a->type.enm->nmembers;
+            const ast_field *f = oc_field(w->res, e->base);
+            uint32_t rows = oc_type(w->res, e->base->a)->enm->nmembers;
             int32_t m;
             lower_expr(w, e->base->a);
-            if (const_value(w, e->args[0], &m) && m >= 0 && (uint32_t)m < f->width) {
+            uint32_t width = oc_field_facts_of(w->res, f)->width;
+            if (const_value(w, e->args[0], &m) && m >= 0 && (uint32_t)m < width) {
                 /* `c.cost[g]` with g known: one column, no index pushed */
                 lower_emit(w, ORDO_OP_DATA, 0, rows,
                            (int32_t)(f->data_offset + (uint32_t)m * rows));
@@ -890,31 +903,35 @@ void lower_expr(lowering *w, const ast_expr *e)
             lower_emit_a(w, ORDO_OP_LGET, v);
         } else {
             lower_call_args(w, e->args, e->nargs);
-            lower_emit_a(w, ORDO_OP_LDX, (uint32_t)e->base->sym->decl->index);
+            lower_emit_a(w, ORDO_OP_LDX, (uint32_t)oc_sym(w->res, e->base)->decl->index);
         }
         return;
-    case E_CALL:
+    case E_CALL: {
         if (oc_builtin(w->res, e)) {
             builtin_call(w, e);
             return;
         }
-        if (inlinable(w, e->sym->decl)) {
+        const ast_decl *fn = oc_sym(w->res, e)->decl;
+        if (inlinable(w, fn)) {
             inline_fn(w, e);
             return;
         }
         lower_call_args(w, e->args, e->nargs);
-        lower_emit_a(w, ORDO_OP_CALL, (uint32_t)e->sym->decl->index);
-        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)e->sym->decl->index);
+        lower_emit_a(w, ORDO_OP_CALL, (uint32_t)fn->index);
+        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)fn->index);
         return;
-    case E_CAN:
+    }
+    case E_CAN: {
+        const ast_decl *action = oc_sym(w->res, e)->decl;
         lower_call_args(w, e->args, e->nargs);
-        lower_emit_a(w, ORDO_OP_CALL, w->guard_fn[e->sym->decl->index]);
-        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)w->guard_fn[e->sym->decl->index]);
-        if (lower_bound(w, e->sym->decl)->depth) { /* and room for one more run */
-            lower_depth_room(w, e->sym->decl);
+        lower_emit_a(w, ORDO_OP_CALL, w->guard_fn[action->index]);
+        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)w->guard_fn[action->index]);
+        if (lower_bound(w, action)->depth) { /* and room for one more run */
+            lower_depth_room(w, action);
             lower_emit_op(w, ORDO_OP_MUL);
         }
         return;
+    }
     case E_SEES:
         lower_sees(w, e);
         return;
@@ -969,7 +986,7 @@ void lower_expr(lowering *w, const ast_expr *e)
     case E_IN: {
         uint32_t v = lower_list_ref(w, e->b);
         lower_expr(w, e->a);
-        lower_emit_a(w, lower_list_op(e->b, ORDO_OP_LHAS, ORDO_OP_SHAS), v);
+        lower_emit_a(w, lower_list_op(w, e->b, ORDO_OP_LHAS, ORDO_OP_SHAS), v);
         return;
     }
     case E_ROLL:

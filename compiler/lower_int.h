@@ -188,7 +188,7 @@ uint32_t lower_add_plain_option(lowering *w, const char *label, uint32_t line);
 
 /* lower_expr.c */
 uint32_t lower_list_ref(lowering *w, const ast_expr *e);
-int lower_list_op(const ast_expr *e, int list_op, int set_op);
+int lower_list_op(lowering *w, const ast_expr *e, int list_op, int set_op);
 void lower_iter_open(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t var,
                      const ast_expr *by, int desc);
 void lower_iter_open_keys(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t var,
@@ -207,7 +207,7 @@ uint32_t lower_batch_begin(lowering *w);
 void lower_batch_end(lowering *w, uint32_t l);
 void lower_stmt_batch(lowering *w, const ast_block *body);
 void lower_pay_offer(lowering *w, const ast_expr *target, const ast_expr *amount,
-                     const ast_payment *pm, uint32_t line, int is_cost);
+                     const oc_payment *pm, uint32_t line, int is_cost);
 void lower_wait_for(lowering *w, const ast_expr *player);
 void lower_call_unit(lowering *w, uint32_t proc);
 void lower_window(lowering *w, uint32_t pl, const char *label, uint32_t line);

@@ -22,7 +22,7 @@ ordo_var *lower_vars(lowering *w, uint32_t *state_size, uint32_t *nvars)
         v->width = lower_width_for(v->lo, v->hi);
         if (d == res->start_var)
             v->lo = 0; /* seat 1 is always someone's: never none */
-        v->init = d->init_value;
+        v->init = oc_init_value(w->res, d);
         if (v->init < v->lo || v->init > v->hi)
             v->init = v->lo;
         v->ndims = (uint8_t)d->ndims;
@@ -46,6 +46,7 @@ ordo_var *lower_vars(lowering *w, uint32_t *state_size, uint32_t *nvars)
         uint64_t cells = 1;
         for (uint32_t k = 0; k < d->ndims; k++) {
             const ast_dim *dm = &d->dims[k];
+            const oc_dim_facts *df = oc_dim_facts_of(w->res, dm);
             switch (dm->kind) {
             case DIM_PLAYER:
                 v->dim_kind[k] = ORDO_DIM_PLAYER;
@@ -53,13 +54,13 @@ ordo_var *lower_vars(lowering *w, uint32_t *state_size, uint32_t *nvars)
                 break;
             case DIM_ENUM:
                 v->dim_kind[k] = ORDO_DIM_ENUM;
-                v->dim_enum[k] = (uint16_t)dm->enm->index;
-                v->dim_n[k] = (uint16_t)dm->enm->nmembers;
+                v->dim_enum[k] = (uint16_t)df->enm->index;
+                v->dim_n[k] = (uint16_t)df->enm->nmembers;
                 break;
             default:
                 v->dim_kind[k] = ORDO_DIM_RANGE;
-                v->dim_lo[k] = dm->lo;
-                v->dim_n[k] = (uint16_t)(dm->hi - dm->lo + 1);
+                v->dim_lo[k] = df->lo;
+                v->dim_n[k] = (uint16_t)(df->hi - df->lo + 1);
                 break;
             }
             cells *= v->dim_n[k];
@@ -125,7 +126,7 @@ void lower_data(lowering *w, ordo_program *p)
     uint64_t n = 0;
     for (uint32_t i = 0; i < res->nenums; i++)
         for (ast_field *x = res->enums[i]->fields; x; x = x->next)
-            n += (uint64_t)x->width * res->enums[i]->nmembers;
+            n += (uint64_t)oc_field_facts_of(res, x)->width * res->enums[i]->nmembers;
     if (n > INT32_MAX) {
         diag_error(w->d, res->enums[0]->loc, "the data tables hold more than 2^31 values");
         w->failed = 1;
@@ -135,7 +136,7 @@ void lower_data(lowering *w, ordo_program *p)
     uint32_t k = 0;
     for (uint32_t i = 0; i < res->nenums; i++)
         for (ast_field *x = res->enums[i]->fields; x; x = x->next) {
-            uint32_t cells = x->width * res->enums[i]->nmembers;
+            uint32_t cells = oc_field_facts_of(res, x)->width * res->enums[i]->nmembers;
             x->data_offset = k;
             if (x->values)
                 memcpy(data + k, x->values, cells * sizeof *data);
@@ -214,10 +215,11 @@ uint32_t lower_add_text(lowering *w, const char *text, const ast_text *t)
     memset(&x, 0, sizeof x);
     x.text = text;
     if (t) {
-        x.nargs = (uint8_t)t->nargs;
-        for (uint32_t k = 0; k < t->nargs && k < ORDO_EVENT_MAX_ARGS; k++) {
-            x.arg_kind[k] = (uint8_t)lower_kind_of(&t->args[k]->type);
-            x.arg_enum[k] = lower_enum_of(&t->args[k]->type);
+        const oc_text_facts *f = oc_text_facts_of(w->res, t);
+        x.nargs = (uint8_t)f->nargs;
+        for (uint32_t k = 0; k < f->nargs && k < ORDO_EVENT_MAX_ARGS; k++) {
+            x.arg_kind[k] = (uint8_t)lower_kind_of(&f->args[k]->type);
+            x.arg_enum[k] = lower_enum_of(&f->args[k]->type);
         }
     }
     VPUSH(w, w->texts, x);

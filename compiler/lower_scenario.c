@@ -31,8 +31,9 @@ static void add_item(lowering *w, const ast_item *it, int kind, const char *text
     x.kind = (uint8_t)kind;
     x.text = text;
     x.line = ast_line(it->loc);
+    const oc_item_facts *f = oc_item_facts_of(w->res, it);
     for (int k = 0; k < ORDO_EVENT_MAX_ARGS; k++)
-        x.args[k] = it->values[k];
+        x.args[k] = f->values[k];
     switch (kind) {
     case ORDO_SC_PLAYERS:
         x.a = (uint16_t)it->num;
@@ -47,18 +48,18 @@ static void add_item(lowering *w, const ast_item *it, int kind, const char *text
     case ORDO_SC_EVENT:
     case ORDO_SC_NO_EVENT:
     case ORDO_SC_COUNT:
-        x.a = (uint16_t)event_index(w, it->sym);
+        x.a = (uint16_t)event_index(w, f->sym);
         x.x = it->has_args ? (uint8_t)it->nargs : 0;
-        x.b = (int32_t)it->wild;
+        x.b = (int32_t)f->wild;
         count_bounds(it, &x);
         break;
     case ORDO_SC_BEFORE:
-        x.a = (uint16_t)event_index(w, it->sym);
-        x.b = (int32_t)event_index(w, it->sym2);
+        x.a = (uint16_t)event_index(w, f->sym);
+        x.b = (int32_t)event_index(w, f->sym2);
         break;
     case ORDO_SC_STEP_RAN:
     case ORDO_SC_STEP_NOT_RAN:
-        x.a = (uint16_t)it->step->u.step.index;
+        x.a = (uint16_t)oc_step_index(w->res, f->step);
         break;
     case ORDO_SC_OVER:
         x.x = it->expr ? 1 : 0;
@@ -91,7 +92,7 @@ void lower_item(lowering *w, const ast_item *it, uint32_t main_proc, u16vec *eva
         snprintf(name, sizeof name, "setup#%lu", (unsigned long)ast_line(it->loc));
         uint32_t id = lower_new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
         w->unit_file = ast_file_of(it->loc);
-        lower_unit_begin(w, id, it->nlocals);
+        lower_unit_begin(w, id, oc_item_facts_of(w->res, it)->nlocals);
         lower_block(w, &it->body);
         lower_emit_op(w, ORDO_OP_RET);
         lower_unit_end(w);
@@ -100,13 +101,15 @@ void lower_item(lowering *w, const ast_item *it, uint32_t main_proc, u16vec *eva
         VPUSH(w, *roots, (uint16_t)id);
         return;
     }
-    case IT_SC_PLAY:
+    case IT_SC_PLAY: {
+        const ast_sym *proc = oc_item_facts_of(w->res, it)->sym; /* NULL: the sequence */
         add_item(w, it, ORDO_SC_PLAY, NULL);
         w->items.v[w->items.n - 1].a =
-            (uint16_t)(it->sym ? (uint32_t)it->sym->decl->index : main_proc);
-        if (it->sym)
-            VPUSH(w, *roots, (uint16_t)it->sym->decl->index);
+            (uint16_t)(proc ? (uint32_t)proc->decl->index : main_proc);
+        if (proc)
+            VPUSH(w, *roots, (uint16_t)proc->decl->index);
         return;
+    }
     case IT_SC_CHOOSE:
         for (uint32_t i = 0; i < it->nlabels; i++)
             add_item(w, it, ORDO_SC_CHOOSE, it->labels[i]);
@@ -116,7 +119,7 @@ void lower_item(lowering *w, const ast_item *it, uint32_t main_proc, u16vec *eva
         uint32_t id = lower_new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
         w->procs.v[id].returns = 1;
         w->unit_file = ast_file_of(it->loc);
-        lower_unit_begin(w, id, it->nlocals);
+        lower_unit_begin(w, id, oc_item_facts_of(w->res, it)->nlocals);
         lower_expr(w, it->expr);
         lower_emit_op(w, ORDO_OP_RETV);
         lower_unit_end(w);
@@ -167,9 +170,10 @@ void lower_policies(lowering *w, ordo_program *p, u16vec *evals)
         VPUSH(w, pols, x);
         for (const ast_prefer *pr = pl->prefers; pr; pr = pr->next) {
             ordo_prefer y;
-            y.name = (uint16_t)(pr->name_id + 1);
-            y.by = (uint16_t)(pr->by_fn ? pr->by_fn->index + 1 : 0);
-            y.when = (uint16_t)(pr->when_fn ? pr->when_fn->index + 1 : 0);
+            const oc_choice_facts *f = oc_choice_facts_of(w->res, pr->id);
+            y.name = (uint16_t)f->name;
+            y.by = (uint16_t)(f->by_fn ? f->by_fn->index + 1 : 0);
+            y.when = (uint16_t)(f->when_fn ? f->when_fn->index + 1 : 0);
             VPUSH(w, prefs, y);
         }
     }

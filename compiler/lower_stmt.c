@@ -70,25 +70,27 @@ static uint32_t target_indexes(lowering *w, const ast_expr *t, uint32_t saved, i
             lower_expr(w, t->args[i]);
     }
     if (!lbase)
-        return (uint32_t)t->base->sym->decl->index;
-    return lbase->kind == E_INDEX ? (uint32_t)lbase->base->sym->decl->index
-                                  : (uint32_t)lbase->sym->decl->index;
+        return (uint32_t)oc_sym(w->res, t->base)->decl->index;
+    return lbase->kind == E_INDEX ? (uint32_t)oc_sym(w->res, lbase->base)->decl->index
+                                  : (uint32_t)oc_sym(w->res, lbase)->decl->index;
 }
 
 /* Pushes the indexes of a var cell (`x` or `x[i, j]`); returns the var. */
 static uint32_t cell_indexes(lowering *w, const ast_expr *t)
 {
     if (t->kind == E_NAME)
-        return (uint32_t)t->sym->decl->index;
+        return (uint32_t)oc_sym(w->res, t)->decl->index;
     lower_call_args(w, t->args, t->nargs);
-    return (uint32_t)t->base->sym->decl->index;
+    return (uint32_t)oc_sym(w->res, t->base)->decl->index;
 }
 
 static const ast_decl *cell_var(const lowering *w, const ast_expr *t)
 {
-    if (t->kind == E_NAME)
-        return t->sym->kind == SYM_VAR ? t->sym->decl : NULL;
-    return oc_ix(w->res, t) == IX_VAR ? t->base->sym->decl : NULL;
+    if (t->kind == E_NAME) {
+        const ast_sym *s = oc_sym(w->res, t);
+        return s->kind == SYM_VAR ? s->decl : NULL;
+    }
+    return oc_ix(w->res, t) == IX_VAR ? oc_sym(w->res, t->base)->decl : NULL;
 }
 
 /* `pay N from X` (and an action's costs): E_DENIED if X holds less. */
@@ -103,15 +105,16 @@ static void pay(lowering *w, const ast_expr *target, const ast_expr *amount)
  * are in locals t..; returns the substitute's var. */
 static uint32_t sub_cell(lowering *w, const ast_decl *d, uint32_t t)
 {
-    for (uint32_t k = 0; k < d->sub_decl->ndims; k++)
-        lower_emit_a(w, ORDO_OP_LDL, t + (uint32_t)d->sub_map[k]);
-    return (uint32_t)d->sub_decl->index;
+    const oc_decl_facts *sf = oc_decl_facts_of(w->res, d);
+    for (uint32_t k = 0; k < sf->sub_decl->ndims; k++)
+        lower_emit_a(w, ORDO_OP_LDL, t + (uint32_t)sf->sub_map[k]);
+    return (uint32_t)sf->sub_decl->index;
 }
 
 /* What way wy takes, once chosen: the rest of the amount (local t + n)
  * from the first source (its indexes in locals t..), k units from each
  * `or` source, or one unit of the substitute. */
-static void pay_way(lowering *w, const ast_payment *pm, const ast_way *wy, uint32_t v, uint32_t t,
+static void pay_way(lowering *w, const oc_payment *pm, const ast_way *wy, uint32_t v, uint32_t t,
                     uint32_t n)
 {
     if (wy->sub) {
@@ -144,7 +147,7 @@ static void pay_way(lowering *w, const ast_payment *pm, const ast_way *wy, uint3
  * offered, "pay {} A ..." with what A pays as its param. Falls through to
  * the plain PAY when the payer is not asked; each way jumps to the end
  * (its jumps in *ends). */
-static void offer_ways(lowering *w, const ast_payment *pm, uint32_t v, uint32_t t, uint32_t n,
+static void offer_ways(lowering *w, const oc_payment *pm, uint32_t v, uint32_t t, uint32_t n,
                        uint32_t line, u32vec *ends)
 {
     lower_expr(w, pm->asked);
@@ -200,7 +203,7 @@ static void offer_ways(lowering *w, const ast_payment *pm, uint32_t v, uint32_t 
  * evaluated once, into hidden locals; a plain PAY is E_DENIED when
  * short. */
 void lower_pay_offer(lowering *w, const ast_expr *target, const ast_expr *amount,
-                     const ast_payment *pm, uint32_t line, int is_cost)
+                     const oc_payment *pm, uint32_t line, int is_cost)
 {
     if (!pm && !is_cost) {
         pay(w, target, amount);
@@ -247,10 +250,11 @@ static void assign(lowering *w, const ast_stmt *s)
         lower_expr(w, s->u.assign.value);
         if (op)
             lower_emit_op(w, op);
-        if (t->sym->kind == SYM_LOCAL)
-            lower_emit_a(w, ORDO_OP_STL, (uint32_t)t->sym->slot);
+        const ast_sym *named = oc_sym(w->res, t);
+        if (named->kind == SYM_LOCAL)
+            lower_emit_a(w, ORDO_OP_STL, (uint32_t)named->slot);
         else
-            lower_emit_a(w, ORDO_OP_STG, (uint32_t)t->sym->decl->index);
+            lower_emit_a(w, ORDO_OP_STG, (uint32_t)named->decl->index);
         return;
     }
     int list = oc_ix(w->res, t) == IX_LIST;
@@ -468,7 +472,7 @@ static void simultaneous_carry_out(lowering *w, const ast_stmt *s, uint32_t pick
         lower_emit_a(w, ORDO_OP_LDL, pv);
         if (o->var)
             lower_emit_a(w, ORDO_OP_LDL, (uint32_t)o->var->slot);
-        lower_emit(w, ORDO_OP_CHOSEN, o->var != NULL, (uint32_t)o->index, 0);
+        lower_emit(w, ORDO_OP_CHOSEN, o->var != NULL, (uint32_t)oc_option_index(w->res, o), 0);
         lower_block(w, &o->body);
         VPUSH(w, done, lower_jump(w, ORDO_OP_JMP));
         lower_patch_here(w, skip);
@@ -512,7 +516,7 @@ static void stmt_exit(lowering *w, const ast_stmt *s)
         skip = lower_jump(w, ORDO_OP_JZ);
     }
     uint32_t i = w->loops.n;
-    while (i > 0 && w->loops.v[i - 1].loop != s->u.exit.loop)
+    while (i > 0 && w->loops.v[i - 1].loop != oc_exit_loop(w->res, s))
         i--;
     if (i == 0) { /* resolution guarantees a loop; stay safe */
         if (skip != NO_LABEL)
@@ -547,7 +551,7 @@ static void offer_options(lowering *w, const ast_stmt *s)
 {
     lower_emit_op(w, ORDO_OP_OPTS);
     for (const ast_option *o = s->u.choose.options; o; o = o->next) {
-        ordo_option *oo = &w->options.v[o->index];
+        ordo_option *oo = &w->options.v[oc_option_index(w->res, o)];
         oo->step = (int16_t)w->cur_step;
         u32vec skip = {0};
         if (o->when)
@@ -557,10 +561,10 @@ static void offer_options(lowering *w, const ast_stmt *s)
             lower_iter_open(w, &c, o->iter, (uint32_t)o->var->slot, NULL, 0);
             lower_iter_filter(w, &c, o->where);
             lower_emit_a(w, ORDO_OP_LDL, (uint32_t)o->var->slot);
-            lower_emit_a(w, ORDO_OP_OFFER, (uint32_t)o->index);
+            lower_emit_a(w, ORDO_OP_OFFER, (uint32_t)oc_option_index(w->res, o));
             lower_iter_close(w, &c);
         } else {
-            lower_emit_a(w, ORDO_OP_OFFERN, (uint32_t)o->index);
+            lower_emit_a(w, ORDO_OP_OFFERN, (uint32_t)oc_option_index(w->res, o));
         }
         lower_patch_all_here(w, &skip);
     }
@@ -570,7 +574,7 @@ static void offer_options(lowering *w, const ast_stmt *s)
  * param, which goes to the option's variable. */
 static void option_entry(lowering *w, const ast_option *o, int depth)
 {
-    w->options.v[o->index].target = lower_here(w);
+    w->options.v[oc_option_index(w->res, o)].target = lower_here(w);
     w->depth = depth;
     if (o->var) {
         w->depth++;
@@ -604,8 +608,8 @@ static void stmt_scope(lowering *w, const ast_stmt *s)
     uint32_t k = 0;
     for (const ast_escape *e = s->u.scope.escapes; e; e = e->next, k++) {
         lower_expr(w, e->player);
-        lower_emit(w, ORDO_OP_ESC, 0, (uint32_t)e->index, (int32_t)k);
-        w->escapes.v[e->index].step = (int16_t)w->cur_step;
+        lower_emit(w, ORDO_OP_ESC, 0, (uint32_t)oc_escape_index(w->res, e), (int32_t)k);
+        w->escapes.v[oc_escape_index(w->res, e)].step = (int16_t)w->cur_step;
     }
     if (w->scopes >= (int)(sizeof w->scope_nesc / sizeof w->scope_nesc[0])) {
         diag_error(w->d, s->loc, "scopes nested too deeply (at most 256)");
@@ -620,7 +624,7 @@ static void stmt_scope(lowering *w, const ast_stmt *s)
     VPUSH(w, ends, lower_jump(w, ORDO_OP_JMP));
     int d = w->depth;
     for (const ast_escape *e = s->u.scope.escapes; e; e = e->next) {
-        w->escapes.v[e->index].handler = lower_here(w);
+        w->escapes.v[oc_escape_index(w->res, e)].handler = lower_here(w);
         w->depth = d;
         lower_block(w, &e->body);
         if (e->next)
@@ -634,7 +638,7 @@ static void stmt_scope(lowering *w, const ast_stmt *s)
  * STEPEND; a step that does not run leaves a SKIP in the trace. */
 static void stmt_step(lowering *w, const ast_stmt *s)
 {
-    uint32_t idx = (uint32_t)s->u.step.index;
+    uint32_t idx = (uint32_t)oc_step_index(w->res, s);
     u32vec skips = {0};
     if (s->u.step.when)
         lower_branch(w, s->u.step.when, 0, &skips);
@@ -687,14 +691,14 @@ static void stmt_list(lowering *w, const ast_stmt *s)
     switch (s->kind) {
     case S_ADD:
         lower_expr(w, s->u.list.value);
-        lower_emit_a(w, lower_list_op(l, ORDO_OP_LADD, ORDO_OP_SADD), v);
+        lower_emit_a(w, lower_list_op(w, l, ORDO_OP_LADD, ORDO_OP_SADD), v);
         return;
     case S_REMOVE:
         lower_expr(w, s->u.list.value);
-        lower_emit_a(w, lower_list_op(l, ORDO_OP_LREM, ORDO_OP_SREM), v);
+        lower_emit_a(w, lower_list_op(w, l, ORDO_OP_LREM, ORDO_OP_SREM), v);
         return;
     case S_REMOVE_AT: lower_expr(w, s->u.list.value); lower_emit_a(w, ORDO_OP_LREMAT, v); return;
-    case S_CLEAR: lower_emit_a(w, lower_list_op(l, ORDO_OP_LCLR, ORDO_OP_SCLR), v); return;
+    case S_CLEAR: lower_emit_a(w, lower_list_op(w, l, ORDO_OP_LCLR, ORDO_OP_SCLR), v); return;
     default: lower_emit_a(w, ORDO_OP_LSHUF, v); return;
     }
 }
@@ -847,8 +851,8 @@ static void stmt(lowering *w, const ast_stmt *s)
     }
     case S_CALL:
         lower_call_args(w, s->u.call.args, s->u.call.nargs);
-        lower_emit_a(w, ORDO_OP_CALL, (uint32_t)s->u.call.sym->decl->index);
-        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)s->u.call.sym->decl->index);
+        lower_emit_a(w, ORDO_OP_CALL, (uint32_t)oc_called(w->res, s)->decl->index);
+        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)oc_called(w->res, s)->decl->index);
         return;
     case S_REVEAL:
     case S_HIDE: { /* the cell's indexes, the player (-1: all), REVEAL */
@@ -876,7 +880,7 @@ static void stmt(lowering *w, const ast_stmt *s)
         lower_emit_op(w, ORDO_OP_RET);
         return;
     case S_EMIT: {
-        uint32_t ev = (uint32_t)s->u.call.sym->decl->index, held = NO_LABEL;
+        uint32_t ev = (uint32_t)oc_called(w->res, s)->decl->index, held = NO_LABEL;
         lower_call_args(w, s->u.call.args, s->u.call.nargs);
         if (w->f->has_batches) /* inside a batch it waits for the batch's end */
             held = lower_emit(w, ORDO_OP_EMITB, (int)s->u.call.nargs, ev, 0);
@@ -892,19 +896,21 @@ static void stmt(lowering *w, const ast_stmt *s)
     }
     case S_DO:
         lower_call_args(w, s->u.call.args, s->u.call.nargs);
-        lower_call_unit(w, (uint32_t)s->u.call.sym->decl->index);
+        lower_call_unit(w, (uint32_t)oc_called(w->res, s)->decl->index);
         return;
     case S_PAY:
-        lower_pay_offer(w, s->u.assign.target, s->u.assign.value, s->pay, ast_line(s->loc), 0);
+        lower_pay_offer(w, s->u.assign.target, s->u.assign.value, oc_stmt_payment(w->res, s),
+                        ast_line(s->loc), 0);
         return;
     case S_BATCH: lower_stmt_batch(w, &s->u.batch.body); return;
     case S_LOG:
     case S_SHOW: { /* a log writes to the trace; a show to a display's host */
         const ast_text *t = &s->u.log.text;
-        for (uint32_t i = 0; i < t->nargs; i++)
-            lower_emit_a(w, ORDO_OP_LDL, (uint32_t)t->args[i]->slot);
-        uint32_t id = lower_add_text(w, t->tmpl ? t->tmpl : t->text, t);
-        lower_emit(w, s->kind == S_SHOW ? ORDO_OP_SHOW : ORDO_OP_LOG, (int)t->nargs, id,
+        const oc_text_facts *f = oc_text_facts_of(w->res, t);
+        for (uint32_t i = 0; i < f->nargs; i++)
+            lower_emit_a(w, ORDO_OP_LDL, (uint32_t)f->args[i]->slot);
+        uint32_t id = lower_add_text(w, oc_text_tmpl(w->res, t), t);
+        lower_emit(w, s->kind == S_SHOW ? ORDO_OP_SHOW : ORDO_OP_LOG, (int)f->nargs, id,
                    s->kind == S_SHOW && s->u.log.goes_on);
         return;
     }

@@ -181,7 +181,7 @@ void lower_fn_or_proc(lowering *w, const ast_decl *d)
         return;
     }
     w->unit_file = ast_file_of(d->loc);
-    lower_unit_begin(w, (uint32_t)d->index, d->nlocals);
+    lower_unit_begin(w, (uint32_t)d->index, oc_nlocals(w->res, d));
     if (!d->timing)
         bound_check(w, d);
     override_prologue(w, d);
@@ -207,7 +207,7 @@ void lower_fn_or_proc(lowering *w, const ast_decl *d)
 void lower_guard(lowering *w, const ast_decl *d)
 {
     w->unit_file = ast_file_of(d->loc);
-    lower_unit_begin(w, w->guard_fn[d->index], d->nlocals);
+    lower_unit_begin(w, w->guard_fn[d->index], oc_nlocals(w->res, d));
     lower_expr(w, d->is_action ? w->res->can_exprs[d->index] : d->guard);
     lower_emit_op(w, ORDO_OP_RETV);
     lower_unit_end(w);
@@ -357,7 +357,8 @@ void lower_dispatch(lowering *w, const ast_decl *ev)
 {
     uint32_t id = w->dispatch[ev->index];
     w->unit_file = ast_file_of(ev->loc);
-    lower_unit_begin(w, id, ev->order_by && ev->nlocals > ev->nparams ? ev->nlocals : ev->nparams);
+    uint32_t nlocals = oc_nlocals(w->res, ev);
+    lower_unit_begin(w, id, ev->order_by && nlocals > ev->nparams ? nlocals : ev->nparams);
     trigger_group(w, ev, TIMING_BEFORE);
     push_params(w, ev);
     lower_emit(w, ORDO_OP_EMIT, (int)ev->nparams, (uint32_t)ev->index, 0);
@@ -377,7 +378,8 @@ static void lower_action(lowering *w, const ast_decl *d)
 {
     const ast_decl *ev = w->res->action_events[d->index];
     w->unit_file = ast_file_of(d->loc);
-    lower_unit_begin(w, (uint32_t)d->index, d->nlocals > ev->nlocals ? d->nlocals : ev->nlocals);
+    uint32_t mine = oc_nlocals(w->res, d), its = oc_nlocals(w->res, ev);
+    lower_unit_begin(w, (uint32_t)d->index, mine > its ? mine : its);
     uint32_t save = lower_take_locals(w, w->act_slots);
     w->procs.v[d->index].act_save = (uint16_t)(save + 1);
     w->procs.v[d->index].guard = (uint16_t)(w->guard_fn[d->index] + 1);
@@ -392,7 +394,7 @@ static void lower_action(lowering *w, const ast_decl *d)
     lower_emit(w, ORDO_OP_ACT, 0, (uint32_t)ev->index, (int32_t)save);
     for (const ast_cost *c = d->costs; c; c = c->next) {
         lower_mark_loc(w, c->loc);
-        lower_pay_offer(w, c->target, c->amount, c->pay, ast_line(c->loc), 1);
+        lower_pay_offer(w, c->target, c->amount, oc_cost_payment(w->res, c), ast_line(c->loc), 1);
     }
     trigger_group(w, ev, TIMING_BEFORE);
     w->action_returns.n = 0;

@@ -3,9 +3,10 @@
  * collects the names declared (globals and locals), the uses resolution
  * bound to them, the steps and what cites rule IDs.
  *
- * It reads the tree as far as it was built: after a syntax error no
- * symbol is bound (uses are only recorded where e->sym is set) and
- * nothing is typed (TY_ERROR gives an empty type text).
+ * It reads the tree as far as it was built: after a syntax error there is
+ * no resolution (res NULL) and no symbol is bound (uses are only recorded
+ * where oc_sym finds one), and nothing is typed (TY_ERROR gives an empty
+ * type text).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -149,11 +150,11 @@ static void walk_expr(walk *w, const ast_expr *e)
     if (!e)
         return;
     switch (e->kind) {
-    case E_NAME: add_ref(w->o, e->loc, e->name, e->sym); return;
+    case E_NAME: add_ref(w->o, e->loc, e->name, oc_sym(w->res, e)); return;
     case E_CALL:
     case E_INDEX:
         if (e->kind == E_CALL)
-            add_ref(w->o, e->loc, e->name, e->sym);
+            add_ref(w->o, e->loc, e->name, oc_sym(w->res, e));
         else
             walk_expr(w, e->base);
         for (uint32_t k = 0; e->args && k < e->nargs; k++)
@@ -180,7 +181,7 @@ static void walk_expr(walk *w, const ast_expr *e)
         return;
     case E_ROW: walk_expr(w, e->a); return; /* Card["L1 white"]: the table */
     case E_AGG:
-        add_local(w->o, e->sym, "aggregate", w->container);
+        add_local(w->o, e->var, "aggregate", w->container);
         walk_iter(w, e->iter);
         walk_expr(w, e->a);
         walk_expr(w, e->b);
@@ -206,8 +207,8 @@ static void walk_stmt(ast_stmt *s, void *arg)
             st->number = s->u.step.number;
             st->loc = s->u.step.number_loc.line ? s->u.step.number_loc : s->loc;
             st->title = s->u.step.title;
-            st->rule = w->res && s->u.step.index >= 0 ? w->res->step_places[s->u.step.index].rule
-                                                      : NULL;
+            int32_t index = oc_step_index(w->res, s);
+            st->rule = index >= 0 ? w->res->step_places[index].rule : NULL;
             add_cites(o, s->u.step.cites, &st->cites, &st->cite_locs, &st->ncites);
         }
         return;
@@ -254,7 +255,7 @@ static void walk_stmt(ast_stmt *s, void *arg)
     case S_CALL:
     case S_EMIT:
     case S_DO:
-        add_ref(o, s->u.call.name_loc, s->u.call.name, s->u.call.sym);
+        add_ref(o, s->u.call.name_loc, s->u.call.name, oc_called(w->res, s));
         for (uint32_t k = 0; s->u.call.args && k < s->u.call.nargs; k++)
             walk_expr(w, s->u.call.args[k]);
         return;
@@ -283,9 +284,9 @@ static void walk_items(walk *w, ast_decl *d)
             walk_block(w, &it->body);
         if (it->kind == IT_SC_PLAY || it->kind == IT_SC_EVENT || it->kind == IT_SC_NO_EVENT ||
             it->kind == IT_SC_BEFORE)
-            add_ref(w->o, it->name_loc, it->name, it->sym);
+            add_ref(w->o, it->name_loc, it->name, oc_item_facts_of(w->res, it)->sym);
         if (it->kind == IT_SC_BEFORE)
-            add_ref(w->o, it->name2_loc, it->name2, it->sym2);
+            add_ref(w->o, it->name2_loc, it->name2, oc_item_facts_of(w->res, it)->sym2);
         if (it->kind == IT_SC_PLAY || it->kind == IT_SC_EVENT || it->kind == IT_SC_NO_EVENT)
             for (uint32_t k = 0; it->args && k < it->nargs; k++)
                 walk_expr(w, it->args[k]);

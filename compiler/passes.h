@@ -23,7 +23,7 @@ _Static_assert(AST_MAX_EVENT_ARGS == ORDO_EVENT_MAX_ARGS,
  * position). Errors go to d (with the CSV's file:line:col); returns the
  * number reported. (compiler/tables.c; between oc_resolve_declarations
  * and oc_resolve_bodies) */
-int oc_load_tables(oc_arena *arena, ast_file *file, diag *d);
+int oc_load_tables(oc_arena *arena, ast_file *file, const oc_resolution *res, diag *d);
 
 /* The most bytes a ruleset file (each base too) and a data table's CSV
  * file may hold (doc/limits.md). A 1M-line ruleset is about 32 MiB. */

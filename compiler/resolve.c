@@ -22,9 +22,7 @@ oc_resolver *oc_resolve_declarations(oc_arena *arena, ast_file *file, diag *d)
     r->d = d;
     r->f = file;
     r->out = ARENA_NEW(arena, oc_resolution);
-    r->out->nexprs = file->nexprs; /* the ids the parser gave */
-    r->capexprs = file->nexprs + 1;
-    r->out->exprs = ARENA_ARRAY(arena, oc_expr_facts, r->capexprs);
+    rs_fact_pages(r, file); /* for the ids the parser gave */
     r->cur_step = -1;
     r->cur_rule = "";
     r->errors_before = d->errors;
@@ -83,7 +81,7 @@ const oc_resolution *oc_resolution_of(const oc_resolver *r)
 int oc_resolve(oc_arena *arena, ast_file *file, diag *d, const oc_resolution **out)
 {
     oc_resolver *r = oc_resolve_declarations(arena, file, d);
-    oc_load_tables(arena, file, d);
+    oc_load_tables(arena, file, r->out, d);
     int errors = oc_resolve_bodies(r);
     *out = r->out;
     return errors;

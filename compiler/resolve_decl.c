@@ -5,6 +5,7 @@
 
 static void rdim(resolver *r, ast_dim *dm)
 {
+    oc_dim_facts *f = rs_dim_facts(r, dm);
     int ok, ok2;
     if (dm->kind == DIM_ENUM) {
         ast_sym *s = rs_global_find(r, dm->name);
@@ -17,17 +18,17 @@ static void rdim(resolver *r, ast_dim *dm)
             return;
         }
         s->used = 1;
-        dm->enm = s->decl;
+        f->enm = s->decl;
         return;
     }
     if (dm->kind != DIM_RANGE)
         return;
-    dm->lo = rs_const_expr(r, dm->lo_e, TY_INT, "the start of a range", &ok);
-    dm->hi = rs_const_expr(r, dm->hi_e, TY_INT, "the end of a range", &ok2);
-    if (ok && ok2 && (dm->lo > dm->hi || (int64_t)dm->hi - dm->lo >= 65535)) {
+    f->lo = rs_const_expr(r, dm->lo_e, TY_INT, "the start of a range", &ok);
+    f->hi = rs_const_expr(r, dm->hi_e, TY_INT, "the end of a range", &ok2);
+    if (ok && ok2 && (f->lo > f->hi || (int64_t)f->hi - f->lo >= 65535)) {
         diag_error(r->d, dm->loc, "an index range must hold 1 to 65535 values, not %d..%d",
-                   (int)dm->lo, (int)dm->hi);
-        dm->lo = dm->hi = 0;
+                   (int)f->lo, (int)f->hi);
+        f->lo = f->hi = 0;
     }
 }
 
@@ -38,9 +39,10 @@ static void rvar_init(resolver *r, ast_decl *d)
     ast_type *t = &d->sym->type;
     /* 0 when the range holds it (a score of -50..50 starts at 0), else the
      * range's lowest value */
-    d->init_value = t->kind == TY_PLAYER || (t->kind == TY_ENUM && t->enm->is_table) ? -1
-                    : t->kind == TY_INT && t->ranged && (t->lo > 0 || t->hi < 0) ? t->lo
-                                                                                 : 0;
+    rs_decl_facts(r, d)->init_value =
+        t->kind == TY_PLAYER || (t->kind == TY_ENUM && t->enm->is_table) ? -1
+        : t->kind == TY_INT && t->ranged && (t->lo > 0 || t->hi < 0)    ? t->lo
+                                                                         : 0;
     if (!d->value || rs_is_err(t))
         return;
     if (t->kind == TY_LIST || t->kind == TY_SET) {
@@ -52,7 +54,7 @@ static void rvar_init(resolver *r, ast_decl *d)
     char what[160];
     snprintf(what, sizeof what, "the initial value of '%s'", d->name);
     rs_expr(r, d->value);
-    if (rs_is_err(&d->value->type) || !rs_want_type(r, d->value, t, what))
+    if (rs_is_err(rs_type(r, d->value)) || !rs_want_type(r, d->value, t, what))
         return;
     if (!oc_is_const(r->out, d->value)) {
         diag_error(r->d, d->value->loc, "%s must be a constant", what);
@@ -64,7 +66,7 @@ static void rvar_init(resolver *r, ast_decl *d)
                    ok, d->name, (int)t->lo, (int)t->hi);
         return;
     }
-    d->init_value = ok;
+    rs_decl_facts(r, d)->init_value = ok;
 }
 
 static void rvar(resolver *r, ast_decl *d)
@@ -72,7 +74,7 @@ static void rvar(resolver *r, ast_decl *d)
     for (uint32_t i = 0; i < d->ndims; i++)
         rdim(r, &d->dims[i]);
     if (rs_type_expr(r, d->type, 1))
-        d->sym->type = d->type->type;
+        d->sym->type = *rs_typeexpr_type(r, d->type);
     else
         d->sym->type = rs_bare_type(TY_ERROR);
     rvar_init(r, d);
@@ -86,8 +88,8 @@ static void rparams(resolver *r, ast_decl *d)
     for (uint32_t i = 0; i < d->nparams; i++) {
         ast_sym *p = d->params[i];
         p->slot = (int32_t)i;
-        p->type = rs_type_expr(r, d->param_types[i], 0) ? d->param_types[i]->type
-                                                        : rs_bare_type(TY_ERROR);
+        ast_typeexpr *tx = d->param_types[i];
+        p->type = rs_type_expr(r, tx, 0) ? *rs_typeexpr_type(r, tx) : rs_bare_type(TY_ERROR);
         for (uint32_t j = 0; j < i; j++)
             if (strcmp(d->params[j]->name, p->name) == 0) {
                 diag_error(r->d, p->loc, "redefinition of '%s'", p->name);
@@ -133,7 +135,7 @@ void rs_fn_body(resolver *r, ast_decl *d)
     if (d->guard)
         rs_expr_noroll(r, d->guard, TY_BOOL, guard_words(d), "in a 'when' guard");
     rs_expr(r, d->body_expr);
-    if (!rs_is_err(&d->body_expr->type) && !rs_is_err(&d->sym->type)) {
+    if (!rs_is_err(rs_type(r, d->body_expr)) && !rs_is_err(&d->sym->type)) {
         char what[160];
         if (d->invariant)
             snprintf(what, sizeof what, "the invariant \"%.100s\"", d->title);
@@ -144,7 +146,7 @@ void rs_fn_body(resolver *r, ast_decl *d)
         ast_type want = d->sym->type;
         rs_want_type(r, d->body_expr, &want, what);
     }
-    d->nlocals = rs_unit_end(r);
+    rs_decl_facts(r, d)->nlocals = rs_unit_end(r);
 }
 
 /* An action's up-front costs, and what `can A(...)` asks: the `when`
@@ -158,9 +160,10 @@ static void raction_costs(resolver *r, ast_decl *d)
     int ok = 1;
     for (ast_cost *c = d->costs; c; c = c->next, n++) {
         rs_payment(r, c->amount, c->target, "a cost");
-        ok &= !rs_is_err(&c->target->type) && !rs_is_err(&c->amount->type);
-        c->substitute = ok ? rs_payment_substitute(r, c->target) : NULL;
-        c->pay = ok ? rs_pay_ways(r, c->pay, c->amount, c->target, 1) : NULL;
+        ok &= !rs_is_err(rs_type(r, c->target)) && !rs_is_err(rs_type(r, c->amount));
+        if (ok)
+            rs_payment_substitute(r, c->target); /* marks it used */
+        *rs_cost_payment(r, c) = ok ? rs_pay_ways(r, c->pay, c->amount, c->target, 1) : NULL;
     }
     ast_expr *can = d->guard;
     if (ok && n) {
@@ -190,15 +193,14 @@ void rs_proc_body(resolver *r, ast_decl *d)
     rs_block(r, &d->body);
     r->in_action_body = 0;
     r->in_display = 0;
-    d->nlocals = rs_unit_end(r);
+    rs_decl_facts(r, d)->nlocals = rs_unit_end(r);
 }
 
 /* --------------------------------------------------------------- globals */
 
 static ast_decl *builtin_var(resolver *r, const char *name, int kind, int ndims)
 {
-    ast_decl *d = ARENA_NEW(r->a, ast_decl);
-    d->kind = D_VAR;
+    ast_decl *d = rs_new_decl(r, D_VAR);
     d->builtin = 1;
     d->name = name;
     d->ndims = (uint32_t)ndims;
@@ -209,7 +211,7 @@ static ast_decl *builtin_var(resolver *r, const char *name, int kind, int ndims)
     s->type.lo = kind == TY_PLAYER ? -1 : kind == TY_BOOL ? 0 : INT32_MIN;
     s->type.hi = kind == TY_PLAYER ? r->f->max_players - 1 : kind == TY_BOOL ? 1 : INT32_MAX;
     d->sym = s;
-    d->init_value = kind == TY_PLAYER ? -1 : kind == TY_BOOL ? 1 : 0;
+    rs_decl_facts(r, d)->init_value = kind == TY_PLAYER ? -1 : kind == TY_BOOL ? 1 : 0;
     rs_global_declare(r, s);
     return d;
 }
@@ -286,7 +288,7 @@ void rs_table_fields(resolver *r, ast_decl *t)
                 diag_error(r->d, f->loc, "table '%s' has two fields '%s'", t->name, f->name);
                 diag_note(r->d, g->loc, "the first is here");
             }
-        f->width = 1;
+        rs_field_facts(r, f)->width = 1;
         if (f->index) {
             ast_sym *e = rs_global_find(r, f->index);
             if (!e || e->kind != SYM_ENUM || e->decl->is_table) {
@@ -295,8 +297,8 @@ void rs_table_fields(resolver *r, ast_decl *t)
                 continue;
             }
             e->used = 1;
-            f->index_enum = e->decl;
-            f->width = e->decl->nmembers;
+            rs_field_facts(r, f)->index_enum = e->decl;
+            rs_field_facts(r, f)->width = e->decl->nmembers;
         }
         if (f->type->kind == TX_NAME) {
             ast_sym *e = rs_global_find(r, f->type->name);
@@ -307,7 +309,7 @@ void rs_table_fields(resolver *r, ast_decl *t)
         }
         if (!rs_type_expr(r, f->type, 0))
             continue;
-        int k = f->type->type.kind;
+        int k = rs_typeexpr_type(r, f->type)->kind;
         if (k != TY_INT && k != TY_BOOL && k != TY_ENUM)
             diag_error(r->d, f->type->loc, "a table's field must be an int, a range, bool or "
                        "an enum");
@@ -343,9 +345,10 @@ void rs_override_const(resolver *r, ast_decl *o)
             diag_note(r->d, x->name_loc, "the first override is here");
             return;
         }
-    o->overridden = base;
-    if (!base->base_value)
-        base->base_value = base->value;
+    rs_decl_facts(r, o)->overridden = base;
+    oc_decl_facts *b = rs_decl_facts(r, base);
+    if (!b->base_value)
+        b->base_value = base->value;
     base->value = o->value;
 }
 
@@ -354,22 +357,23 @@ void rs_override_const(resolver *r, ast_decl *o)
 static void roverridden(resolver *r, ast_decl *base)
 {
     int ok;
-    rs_const_expr(r, base->base_value, 0, "the value of a constant", &ok);
+    ast_expr *declared = rs_decl_facts(r, base)->base_value;
+    rs_const_expr(r, declared, 0, "the value of a constant", &ok);
     if (!ok)
         return;
     rs_const_decl(r, base);
-    const ast_type *want = &base->base_value->type;
+    const ast_type *want = rs_type(r, declared);
     for (ast_decl *o = r->f->decls; o; o = o->next) {
-        if (o->overridden != base)
+        if (rs_decl_facts(r, o)->overridden != base)
             continue;
         if (o->value != base->value) /* a lower layer's: folded only here */
             rs_const_expr(r, o->value, 0, "the value of a constant", &ok);
         else
             ok = !rs_is_err(&base->sym->type);
-        if (!ok || ast_type_same(&o->value->type, want))
+        if (!ok || ast_type_same(rs_type(r, o->value), want))
             continue;
         diag_error(r->d, o->value->loc, "'%s' is %s: its override cannot be %s", o->name,
-                   rs_type_name(r, want), rs_type_name(r, &o->value->type));
+                   rs_type_name(r, want), rs_type_name(r, rs_type(r, o->value)));
         diag_note(r->d, base->name_loc, "'%s' is declared here", o->name);
         if (o->value == base->value)
             base->sym->type = rs_bare_type(TY_ERROR); /* already reported: no follow-on errors */
@@ -382,9 +386,9 @@ void rs_override_values(resolver *r)
 {
     for (ast_decl *d = r->f->decls; d; d = d->next) {
         int ok;
-        if (d->kind == D_CONST && d->base_value)
+        if (d->kind == D_CONST && rs_decl_facts(r, d)->base_value)
             roverridden(r, d);
-        else if (d->kind == D_CONST && d->is_override && !d->overridden)
+        else if (d->kind == D_CONST && d->is_override && !rs_decl_facts(r, d)->overridden)
             rs_const_expr(r, d->value, 0, "the value of a constant", &ok);
     }
 }
@@ -407,8 +411,7 @@ void rs_check_header(resolver *r)
  * its trace lines. It shares the action's params. */
 static ast_decl *action_event(resolver *r, ast_decl *a)
 {
-    ast_decl *ev = ARENA_NEW(r->a, ast_decl);
-    ev->kind = D_EVENT;
+    ast_decl *ev = rs_new_decl(r, D_EVENT);
     ev->loc = a->loc;
     ev->name = a->name;
     ev->name_loc = a->name_loc;
@@ -425,8 +428,7 @@ static ast_decl *action_event(resolver *r, ast_decl *a)
 static ast_decl *hidden_var(resolver *r, const char *name, ast_loc at, int32_t lo, int32_t hi,
                             int32_t init)
 {
-    ast_decl *d = ARENA_NEW(r->a, ast_decl);
-    d->kind = D_VAR;
+    ast_decl *d = rs_new_decl(r, D_VAR);
     d->name = name;
     d->loc = at;
     d->sym = rs_new_sym(r, name, SYM_VAR, at);
@@ -435,7 +437,7 @@ static ast_decl *hidden_var(resolver *r, const char *name, ast_loc at, int32_t l
     d->sym->type.ranged = 1;
     d->sym->type.lo = lo;
     d->sym->type.hi = hi;
-    d->init_value = init;
+    rs_decl_facts(r, d)->init_value = init;
     return d;
 }
 
@@ -675,7 +677,7 @@ static void revent_chooser(resolver *r, ast_decl *d)
     rs_open_params(r, d);
     rs_expr_noroll(r, d->order_by, TY_PLAYER, "the player who orders the triggers",
               "in 'order chosen by'");
-    d->nlocals = rs_unit_end(r);
+    rs_decl_facts(r, d)->nlocals = rs_unit_end(r);
 }
 
 /* An action's first parameter is the player who takes it: its windows,
@@ -767,7 +769,8 @@ void rs_signatures(resolver *r)
         case D_PROC: rparams(r, d); break;
         case D_FN:
             rparams(r, d);
-            d->sym->type = rs_type_expr(r, d->type, 0) ? d->type->type : rs_bare_type(TY_ERROR);
+            d->sym->type =
+                rs_type_expr(r, d->type, 0) ? *rs_typeexpr_type(r, d->type) : rs_bare_type(TY_ERROR);
             break;
         default: break;
         }

@@ -11,28 +11,28 @@ static void rx_literal(resolver *r, ast_expr *e)
 {
     switch (e->kind) {
     case E_INT:
-        e->type = rs_bare_type(TY_INT);
+        rs_set_type(r, e, rs_bare_type(TY_INT));
         if (e->ival > INT32_MAX || e->ival < INT32_MIN) {
             diag_error(r->d, e->loc, "integer constant %lld is too large", (long long)e->ival);
-            e->type = rs_bare_type(TY_ERROR);
+            rs_set_type(r, e, rs_bare_type(TY_ERROR));
             return;
         }
         rs_set_const(r, e, e->ival);
         return;
     case E_BOOL:
-        e->type = rs_bare_type(TY_BOOL);
+        rs_set_type(r, e, rs_bare_type(TY_BOOL));
         rs_set_const(r, e, e->ival);
         return;
     case E_NONE:
-        e->type = rs_bare_type(TY_PLAYER);
+        rs_set_type(r, e, rs_bare_type(TY_PLAYER));
         rs_set_const(r, e, -1);
         return;
     default: /* E_PLAYER */
-        e->type = rs_bare_type(TY_PLAYER);
+        rs_set_type(r, e, rs_bare_type(TY_PLAYER));
         if (e->ival < 1 || (r->f->max_players > 0 && e->ival > r->f->max_players)) {
             diag_error(r->d, e->loc, "player %lld does not exist (players 1..%d)",
                        (long long)e->ival, (int)r->f->max_players);
-            e->type = rs_bare_type(TY_ERROR);
+            rs_set_type(r, e, rs_bare_type(TY_ERROR));
             return;
         }
         rs_set_const(r, e, e->ival - 1);
@@ -62,11 +62,11 @@ static void rx_sees(resolver *r, ast_expr *e)
 {
     rs_expr_want(r, e->a, TY_PLAYER, "the player who would see");
     rs_expr(r, e->b);
-    e->type = rs_bare_type(TY_BOOL);
-    if (rs_is_err(&e->b->type))
+    rs_set_type(r, e, rs_bare_type(TY_BOOL));
+    if (rs_is_err(rs_type(r, e->b)))
         return;
     const ast_expr *b = e->b;
-    int cell = (b->kind == E_NAME && b->sym && b->sym->kind == SYM_VAR) ||
+    int cell = (b->kind == E_NAME && rs_sym(r, b) && rs_sym(r, b)->kind == SYM_VAR) ||
                (b->kind == E_INDEX && oc_ix(r->out, b) == IX_VAR);
     if (!cell)
         diag_error(r->d, e->b->loc, "'can see' needs a cell of a var, as in "
@@ -76,19 +76,19 @@ static void rx_sees(resolver *r, ast_expr *e)
 static void rx_name(resolver *r, ast_expr *e)
 {
     ast_sym *s = rs_lookup(r, e->name);
-    e->type = rs_bare_type(TY_ERROR);
+    rs_set_type(r, e, rs_bare_type(TY_ERROR));
     if (!s && (r->in_policy || r->in_display) && strcmp(e->name, "me") == 0) {
         /* the deciding seat: the one a policy decides for, or a display is
          * shown to (none when no decision is pending) */
         e->kind = E_ME;
-        e->type = rs_bare_type(TY_PLAYER);
+        rs_set_type(r, e, rs_bare_type(TY_PLAYER));
         return;
     }
     if (!s) {
         rs_unknown_name(r, e->loc, e->name, "");
         return;
     }
-    e->sym = s;
+    rs_set_sym(r, e, s);
     s->used = 1;
     switch (s->kind) {
     case SYM_VAR:
@@ -97,22 +97,22 @@ static void rx_name(resolver *r, ast_expr *e)
                        s->decl->ndims == 1 ? "" : "es");
             return;
         }
-        e->type = s->type;
+        rs_set_type(r, e, s->type);
         return;
     case SYM_CONST:
         if (s->decl)
             rs_const_decl(r, s->decl);
-        e->type = s->type;
+        rs_set_type(r, e, s->type);
         if (!rs_is_err(&s->type))
             rs_set_const(r, e, s->value);
         return;
     case SYM_MEMBER:
-        e->type = rs_enum_type(s->decl);
+        rs_set_type(r, e, rs_enum_type(s->decl));
         rs_set_const(r, e, s->value);
         return;
     case SYM_LOCAL:
-        e->type = s->type;
-        e->type.ranged = 0;
+        rs_set_type(r, e, s->type);
+        rs_type(r, e)->ranged = 0;
         return;
     default:
         diag_error(r->d, e->loc, "'%s' is %s, not a value", e->name, rs_sym_kind_words(s->kind));
@@ -125,26 +125,27 @@ static void rx_var_index(resolver *r, ast_expr *e, ast_sym *v)
 {
     ast_decl *d = v->decl;
     rs_facts(r, e)->ix = IX_VAR;
-    e->type = v->type;
+    rs_set_type(r, e, v->type);
     if (e->nargs != d->ndims) {
         if (d->ndims == 0)
             diag_error(r->d, e->loc, "'%s' has no indexes", v->name);
         else
             diag_error(r->d, e->loc, "'%s' takes %u index%s, not %u", v->name, d->ndims,
                        d->ndims == 1 ? "" : "es", e->nargs);
-        e->type = rs_bare_type(TY_ERROR);
+        rs_set_type(r, e, rs_bare_type(TY_ERROR));
     }
     for (uint32_t i = 0; i < e->nargs; i++) {
         ast_expr *x = e->args[i];
         rs_expr(r, x);
-        if (i >= d->ndims || e->type.kind == TY_ERROR)
+        if (i >= d->ndims || rs_type(r, e)->kind == TY_ERROR)
             continue;
         const ast_dim *dm = &d->dims[i];
+        const oc_dim_facts *df = oc_dim_facts_of(r->out, dm);
         ast_type want = dm->kind == DIM_PLAYER ? rs_bare_type(TY_PLAYER)
-                        : dm->kind == DIM_ENUM ? rs_enum_type(dm->enm) : rs_bare_type(TY_INT);
-        if (dm->kind == DIM_ENUM && !dm->enm)
+                        : dm->kind == DIM_ENUM ? rs_enum_type(df->enm) : rs_bare_type(TY_INT);
+        if (dm->kind == DIM_ENUM && !df->enm)
             continue;
-        if (!ast_type_same(&x->type, &want) && !rs_none_fits(x, &want)) {
+        if (!ast_type_same(rs_type(r, x), &want) && !rs_none_fits(r, x, &want)) {
             char what[160]; /* formatted only when needed: this is a hot path */
             snprintf(what, sizeof what, "index %u of '%s'", i + 1, v->name);
             rs_want_type(r, x, &want, what);
@@ -153,9 +154,9 @@ static void rx_var_index(resolver *r, ast_expr *e, ast_sym *v)
         if (!oc_is_const(r->out, x))
             continue;
         int32_t k = oc_cval(r->out, x);
-        if (dm->kind == DIM_RANGE && (k < dm->lo || k > dm->hi))
+        if (dm->kind == DIM_RANGE && (k < df->lo || k > df->hi))
             diag_error(r->d, x->loc, "index %d of '%s' is outside %d..%d", (int)k, v->name,
-                       (int)dm->lo, (int)dm->hi);
+                       (int)df->lo, (int)df->hi);
         /* no player, or a data table's no row */
         if (dm->kind != DIM_RANGE && k < 0)
             diag_error(r->d, x->loc, "'none' cannot index '%s'", v->name);
@@ -166,9 +167,9 @@ static void rx_var_index(resolver *r, ast_expr *e, ast_sym *v)
  * array field is read only through an index (`array` set by rx_index). */
 static void rx_field(resolver *r, ast_expr *e, int array)
 {
-    e->type = rs_bare_type(TY_ERROR);
+    rs_set_type(r, e, rs_bare_type(TY_ERROR));
     rs_expr(r, e->a);
-    const ast_type *t = &e->a->type;
+    const ast_type *t = rs_type(r, e->a);
     if (rs_is_err(t))
         return;
     if (t->kind != TY_ENUM || !t->enm->is_table) {
@@ -183,18 +184,19 @@ static void rx_field(resolver *r, ast_expr *e, int array)
         diag_error(r->d, e->loc, "table '%s' has no field '%s'", t->enm->name, e->name);
         return;
     }
-    e->field = f;
-    if (f->index_enum && !array) {
+    rs_facts(r, e)->field = f;
+    const ast_decl *index_enum = oc_field_facts_of(r->out, f)->index_enum;
+    if (index_enum && !array) {
         diag_error(r->d, e->loc, "the field '%s' of '%s' has one value a member of '%s': "
-                   "write %s[...]", f->name, t->enm->name, f->index_enum->name, f->name);
+                   "write %s[...]", f->name, t->enm->name, index_enum->name, f->name);
         return;
     }
-    if (!f->index_enum && array) {
+    if (!index_enum && array) {
         diag_error(r->d, e->loc, "the field '%s' of '%s' takes no index", f->name, t->enm->name);
         return;
     }
-    e->type = f->type->type;
-    e->type.ranged = 0;
+    rs_set_type(r, e, *rs_typeexpr_type(r, f->type));
+    rs_type(r, e)->ranged = 0;
     if (!array && oc_is_const(r->out, e->a) && f->values && oc_cval(r->out, e->a) >= 0 &&
         (uint32_t)oc_cval(r->out, e->a) < t->enm->nmembers)
         rs_set_const(r, e, f->values[oc_cval(r->out, e->a)]);
@@ -206,23 +208,23 @@ static void rx_field_index(resolver *r, ast_expr *e)
     ast_expr *b = e->base;
     rs_facts(r, e)->ix = IX_FIELD;
     rx_field(r, b, 1);
-    e->type = b->type;
+    rs_set_type(r, e, *rs_type(r, b));
     for (uint32_t i = 0; i < e->nargs; i++)
         rs_expr(r, e->args[i]);
-    if (rs_is_err(&b->type))
+    if (rs_is_err(rs_type(r, b)))
         return;
-    ast_field *f = b->field;
+    ast_field *f = oc_field(r->out, b);
     if (e->nargs != 1) {
         diag_error(r->d, e->loc, "the field '%s' takes one index, not %u", f->name, e->nargs);
-        e->type = rs_bare_type(TY_ERROR);
+        rs_set_type(r, e, rs_bare_type(TY_ERROR));
         return;
     }
-    ast_type want = rs_enum_type(f->index_enum);
+    ast_type want = rs_enum_type(oc_field_facts_of(r->out, f)->index_enum);
     if (!rs_want_type(r, e->args[0], &want, "the field's index")) {
-        e->type = rs_bare_type(TY_ERROR);
+        rs_set_type(r, e, rs_bare_type(TY_ERROR));
         return;
     }
-    uint32_t n = b->a->type.enm->nmembers;
+    uint32_t n = rs_type(r, b->a)->enm->nmembers;
     if (!oc_is_const(r->out, b->a) || !oc_is_const(r->out, e->args[0]) || !f->values)
         return;
     int32_t row = oc_cval(r->out, b->a), m = oc_cval(r->out, e->args[0]);
@@ -240,8 +242,8 @@ static void rx_index(resolver *r, ast_expr *e)
     if (b->kind == E_NAME) {
         ast_sym *s = rs_lookup(r, b->name);
         if (s && s->kind == SYM_VAR && s->decl->ndims > 0) {
-            b->sym = s;
-            b->type = s->type;
+            rs_set_sym(r, b, s);
+            rs_set_type(r, b, s->type);
             s->used = 1;
             rx_var_index(r, e, s);
             return;
@@ -249,13 +251,13 @@ static void rx_index(resolver *r, ast_expr *e)
     }
     rs_expr(r, b);
     rs_facts(r, e)->ix = IX_LIST;
-    e->type = rs_bare_type(TY_ERROR);
+    rs_set_type(r, e, rs_bare_type(TY_ERROR));
     for (uint32_t i = 0; i < e->nargs; i++)
         rs_expr(r, e->args[i]);
-    if (rs_is_err(&b->type))
+    if (rs_is_err(rs_type(r, b)))
         return;
-    if (b->type.kind != TY_LIST) {
-        diag_error(r->d, e->loc, "%s cannot be indexed", rs_type_name(r, &b->type));
+    if (rs_type(r, b)->kind != TY_LIST) {
+        diag_error(r->d, e->loc, "%s cannot be indexed", rs_type_name(r, rs_type(r, b)));
         return;
     }
     if (e->nargs != 1) {
@@ -264,8 +266,8 @@ static void rx_index(resolver *r, ast_expr *e)
     }
     if (!rs_want_kind(r, e->args[0], TY_INT, "a list position"))
         return;
-    e->type = rs_bare_type(b->type.elem);
-    e->type.enm = b->type.enm;
+    rs_set_type(r, e, rs_bare_type(rs_type(r, b)->elem));
+    rs_type(r, e)->enm = rs_type(r, b)->enm;
 }
 
 void rs_check_args(resolver *r, ast_loc at, const char *name, ast_decl *d,
@@ -277,7 +279,7 @@ void rs_check_args(resolver *r, ast_loc at, const char *name, ast_decl *d,
         return;
     }
     for (uint32_t i = 0; i < nargs; i++) {
-        if (ast_type_same(&args[i]->type, &d->params[i]->type))
+        if (ast_type_same(rs_type(r, args[i]), &d->params[i]->type))
             continue;
         char what[160];
         snprintf(what, sizeof what, "argument %u of '%s'", i + 1, name);
@@ -288,7 +290,7 @@ void rs_check_args(resolver *r, ast_loc at, const char *name, ast_decl *d,
 static void rx_builtin(resolver *r, ast_expr *e, int bi)
 {
     rs_facts(r, e)->builtin = (uint8_t)bi;
-    e->type = rs_bare_type(TY_ERROR);
+    rs_set_type(r, e, rs_bare_type(TY_ERROR));
     uint32_t want = bi == BI_MIN || bi == BI_MAX ? 2 : 1;
     if (e->nargs != want) {
         diag_error(r->d, e->loc, "'%s' takes %u argument%s, not %u", e->name, want,
@@ -297,16 +299,16 @@ static void rx_builtin(resolver *r, ast_expr *e, int bi)
     }
     ast_expr *x = e->args[0];
     if (bi == BI_LEN || bi == BI_FIRST || bi == BI_LAST) {
-        if (rs_is_err(&x->type))
+        if (rs_is_err(rs_type(r, x)))
             return;
-        if (x->type.kind != TY_LIST && !(x->type.kind == TY_SET && bi == BI_LEN)) {
+        if (rs_type(r, x)->kind != TY_LIST && !(rs_type(r, x)->kind == TY_SET && bi == BI_LEN)) {
             diag_error(r->d, x->loc, "argument of '%s' must be a list%s, not %s", e->name,
-                       bi == BI_LEN ? " or a set" : "", rs_type_name(r, &x->type));
+                       bi == BI_LEN ? " or a set" : "", rs_type_name(r, rs_type(r, x)));
             return;
         }
-        e->type = bi == BI_LEN ? rs_bare_type(TY_INT) : rs_bare_type(x->type.elem);
+        rs_set_type(r, e, bi == BI_LEN ? rs_bare_type(TY_INT) : rs_bare_type(rs_type(r, x)->elem));
         if (bi != BI_LEN)
-            e->type.enm = x->type.enm;
+            rs_type(r, e)->enm = rs_type(r, x)->enm;
         return;
     }
     char what[64];
@@ -316,7 +318,7 @@ static void rx_builtin(resolver *r, ast_expr *e, int bi)
         ok &= rs_want_kind(r, e->args[1], TY_INT, what);
     if (!ok)
         return;
-    e->type = rs_bare_type(TY_INT);
+    rs_set_type(r, e, rs_bare_type(TY_INT));
     if (oc_is_const(r->out, x) && (want == 1 || oc_is_const(r->out, e->args[1]))) {
         int64_t a = oc_cval(r->out, x), b = want == 2 ? oc_cval(r->out, e->args[1]) : 0;
         int64_t v = bi == BI_ABS ? (a < 0 ? -a : a) : bi == BI_MIN ? (a < b ? a : b) : (a > b ? a : b);
@@ -325,7 +327,7 @@ static void rx_builtin(resolver *r, ast_expr *e, int bi)
         if (fine)
             rs_set_const(r, e, v);
         else
-            e->type = rs_bare_type(TY_ERROR); /* reported: nothing more about it */
+            rs_set_type(r, e, rs_bare_type(TY_ERROR)); /* reported: nothing more about it */
     }
 }
 
@@ -336,11 +338,11 @@ static void rx_in_game(resolver *r, ast_expr *e, ast_sym *s)
     base->kind = E_NAME;
     base->loc = e->loc;
     base->name = s->name;
-    base->sym = s;
-    base->type = s->type;
+    rs_set_sym(r, base, s);
+    rs_set_type(r, base, s->type);
     e->kind = E_INDEX;
     e->base = base;
-    e->sym = NULL;
+    rs_set_sym(r, e, NULL);
     rx_var_index(r, e, s);
 }
 
@@ -350,8 +352,8 @@ static void rx_start(resolver *r, ast_expr *e)
     ast_decl *d = rs_start_var(r);
     e->kind = E_NAME;
     e->name = d->name;
-    e->sym = d->sym;
-    e->type = d->sym->type;
+    rs_set_sym(r, e, d->sym);
+    rs_set_type(r, e, d->sym->type);
 }
 
 /* passed(p), its argument checked: an E_INDEX of the hidden var passed. */
@@ -362,13 +364,13 @@ static void passed_index(resolver *r, ast_expr *e)
     base->kind = E_NAME;
     base->loc = e->loc;
     base->name = v->name;
-    base->sym = v;
-    base->type = v->type;
+    rs_set_sym(r, base, v);
+    rs_set_type(r, base, v->type);
     e->kind = E_INDEX;
     rs_facts(r, e)->ix = IX_VAR;
     e->base = base;
-    e->sym = NULL;
-    e->type = v->type;
+    rs_set_sym(r, e, NULL);
+    rs_set_type(r, e, v->type);
 }
 
 /* seat(p) and passed(p) are no keywords: they are these built-ins only
@@ -381,7 +383,7 @@ static int rx_seat_call(resolver *r, ast_expr *e)
         return 0;
     for (uint32_t i = 0; i < e->nargs; i++)
         rs_expr(r, e->args[i]);
-    e->type = rs_bare_type(TY_ERROR);
+    rs_set_type(r, e, rs_bare_type(TY_ERROR));
     if (e->nargs != 1) {
         diag_error(r->d, e->loc, "'%s' takes 1 argument, not %u", e->name, e->nargs);
         return 1;
@@ -400,7 +402,7 @@ static int rx_seat_call(resolver *r, ast_expr *e)
     }
     rs_start_var(r);
     rs_facts(r, e)->builtin = BI_SEAT;
-    e->type = rs_bare_type(TY_INT);
+    rs_set_type(r, e, rs_bare_type(TY_INT));
     return 1;
 }
 
@@ -409,13 +411,13 @@ static int rx_revisable_call(resolver *r, ast_expr *e)
 {
     if (strcmp(e->name, "revisable") != 0)
         return 0;
-    e->type = rs_bare_type(TY_ERROR);
+    rs_set_type(r, e, rs_bare_type(TY_ERROR));
     if (e->nargs) {
         diag_error(r->d, e->loc, "'revisable' takes no argument");
         return 1;
     }
     rs_facts(r, e)->builtin = BI_REVISABLE;
-    e->type = rs_bare_type(TY_BOOL);
+    rs_set_type(r, e, rs_bare_type(TY_BOOL));
     if (!r->has_revisable_call) {
         r->has_revisable_call = 1;
         r->revisable_call_loc = e->loc;
@@ -426,7 +428,7 @@ static int rx_revisable_call(resolver *r, ast_expr *e)
 static void rx_call(resolver *r, ast_expr *e)
 {
     ast_sym *s = rs_lookup(r, e->name);
-    e->type = rs_bare_type(TY_ERROR);
+    rs_set_type(r, e, rs_bare_type(TY_ERROR));
     if (!s && (rx_seat_call(r, e) || rx_revisable_call(r, e)))
         return;
     if (!s) {
@@ -442,15 +444,15 @@ static void rx_call(resolver *r, ast_expr *e)
     }
     for (uint32_t i = 0; i < e->nargs; i++)
         rs_expr(r, e->args[i]);
-    e->sym = s;
+    rs_set_sym(r, e, s);
     if (s->kind == SYM_BUILTIN) {
         rx_builtin(r, e, s->builtin);
         return;
     }
     if (s->kind == SYM_FN) {
         rs_check_args(r, e->loc, e->name, s->decl, e->args, e->nargs);
-        e->type = s->type;
-        e->type.ranged = 0;
+        rs_set_type(r, e, s->type);
+        rs_type(r, e)->ranged = 0;
         return;
     }
     if (s->kind == SYM_PROC && s->decl->is_action)
@@ -468,16 +470,16 @@ static void rx_unary(resolver *r, ast_expr *e)
 {
     ast_expr *a = e->a;
     rs_expr(r, a);
-    e->type = rs_bare_type(TY_ERROR);
-    if (rs_is_err(&a->type))
+    rs_set_type(r, e, rs_bare_type(TY_ERROR));
+    if (rs_is_err(rs_type(r, a)))
         return;
     int want = e->op == OP_NEG ? TY_INT : TY_BOOL;
-    if (a->type.kind != want) {
+    if (rs_type(r, a)->kind != want) {
         diag_error(r->d, e->loc, "'%s' needs %s, not %s", ast_op_text(e->op),
-                   want == TY_INT ? "an int" : "a bool", rs_type_name(r, &a->type));
+                   want == TY_INT ? "an int" : "a bool", rs_type_name(r, rs_type(r, a)));
         return;
     }
-    e->type = rs_bare_type(want);
+    rs_set_type(r, e, rs_bare_type(want));
     if (oc_is_const(r->out, a)) {
         int ok = 1;
         int64_t v = e->op == OP_NEG ? -(int64_t)oc_cval(r->out, a) : !oc_cval(r->out, a);
@@ -485,7 +487,7 @@ static void rx_unary(resolver *r, ast_expr *e)
         if (ok)
             rs_set_const(r, e, v);
         else
-            e->type = rs_bare_type(TY_ERROR); /* reported: nothing more about it */
+            rs_set_type(r, e, rs_bare_type(TY_ERROR)); /* reported: nothing more about it */
     }
 }
 
@@ -521,7 +523,7 @@ static int fold_binary(resolver *r, ast_expr *e, int64_t x, int64_t y, int64_t *
  * (reported). */
 static int type_binary(resolver *r, ast_expr *e)
 {
-    const ast_type *ta = &e->a->type, *tb = &e->b->type;
+    const ast_type *ta = rs_type(r, e->a), *tb = rs_type(r, e->b);
     const char *op = ast_op_text(e->op);
     if (e->op <= OP_MOD || (e->op >= OP_LT && e->op <= OP_GE)) {
         if (ta->kind != TY_INT || tb->kind != TY_INT) {
@@ -529,7 +531,7 @@ static int type_binary(resolver *r, ast_expr *e)
                        rs_type_name(r, ta), rs_type_name(r, tb));
             return 0;
         }
-        e->type = rs_bare_type(e->op <= OP_MOD ? TY_INT : TY_BOOL);
+        rs_set_type(r, e, rs_bare_type(e->op <= OP_MOD ? TY_INT : TY_BOOL));
         return 1;
     }
     if (e->op == OP_AND || e->op == OP_OR) {
@@ -538,17 +540,17 @@ static int type_binary(resolver *r, ast_expr *e)
                        rs_type_name(r, ta), rs_type_name(r, tb));
             return 0;
         }
-        e->type = rs_bare_type(TY_BOOL);
+        rs_set_type(r, e, rs_bare_type(TY_BOOL));
         return 1;
     }
-    if (!rs_none_fits(e->a, tb))
-        rs_none_fits(e->b, ta);
+    if (!rs_none_fits(r, e->a, tb))
+        rs_none_fits(r, e->b, ta);
     if (!ast_type_same(ta, tb) || ta->kind == TY_LIST || ta->kind == TY_SET) {
         diag_error(r->d, e->op_loc, "cannot compare %s with %s", rs_type_name(r, ta),
                    rs_type_name(r, tb));
         return 0;
     }
-    e->type = rs_bare_type(TY_BOOL);
+    rs_set_type(r, e, rs_bare_type(TY_BOOL));
     return 1;
 }
 
@@ -563,13 +565,13 @@ static void rx_binary(resolver *r, ast_expr *e)
     }
     rs_expr(r, e->a);
     rs_expr(r, e->b);
-    e->type = rs_bare_type(TY_ERROR);
-    if (rs_is_err(&e->a->type) || rs_is_err(&e->b->type) || !type_binary(r, e))
+    rs_set_type(r, e, rs_bare_type(TY_ERROR));
+    if (rs_is_err(rs_type(r, e->a)) || rs_is_err(rs_type(r, e->b)) || !type_binary(r, e))
         return;
     int64_t v;
     if (oc_is_const(r->out, e->a) && oc_is_const(r->out, e->b)) {
         if (!fold_binary(r, e, oc_cval(r->out, e->a), oc_cval(r->out, e->b), &v)) {
-            e->type = rs_bare_type(TY_ERROR); /* reported: nothing more about it */
+            rs_set_type(r, e, rs_bare_type(TY_ERROR)); /* reported: nothing more about it */
             return;
         }
         rs_set_const(r, e, v);
@@ -586,21 +588,21 @@ static void rx_if(resolver *r, ast_expr *e)
     rs_expr(r, e->a);
     rs_expr(r, e->b);
     rs_expr(r, e->c);
-    e->type = rs_bare_type(TY_ERROR);
-    if (!rs_is_err(&e->a->type))
+    rs_set_type(r, e, rs_bare_type(TY_ERROR));
+    if (!rs_is_err(rs_type(r, e->a)))
         rs_want_kind(r, e->a, TY_BOOL, "condition");
-    if (rs_is_err(&e->b->type) || rs_is_err(&e->c->type))
+    if (rs_is_err(rs_type(r, e->b)) || rs_is_err(rs_type(r, e->c)))
         return;
-    if (!rs_none_fits(e->b, &e->c->type))
-        rs_none_fits(e->c, &e->b->type);
-    if (!ast_type_same(&e->b->type, &e->c->type) || e->b->type.kind == TY_LIST ||
-        e->b->type.kind == TY_SET) {
+    if (!rs_none_fits(r, e->b, rs_type(r, e->c)))
+        rs_none_fits(r, e->c, rs_type(r, e->b));
+    if (!ast_type_same(rs_type(r, e->b), rs_type(r, e->c)) || rs_type(r, e->b)->kind == TY_LIST ||
+        rs_type(r, e->b)->kind == TY_SET) {
         diag_error(r->d, e->loc, "the branches of 'if' have different types: %s and %s",
-                   rs_type_name(r, &e->b->type), rs_type_name(r, &e->c->type));
+                   rs_type_name(r, rs_type(r, e->b)), rs_type_name(r, rs_type(r, e->c)));
         return;
     }
-    e->type = e->b->type;
-    e->type.ranged = 0;
+    rs_set_type(r, e, *rs_type(r, e->b));
+    rs_type(r, e)->ranged = 0;
     if (oc_is_const(r->out, e->a)) {
         ast_expr *pick = oc_cval(r->out, e->a) ? e->b : e->c;
         if (oc_is_const(r->out, pick))
@@ -612,27 +614,27 @@ static void rx_in(resolver *r, ast_expr *e)
 {
     rs_expr(r, e->a);
     rs_expr(r, e->b);
-    e->type = rs_bare_type(TY_BOOL);
-    if (rs_is_err(&e->a->type) || rs_is_err(&e->b->type))
+    rs_set_type(r, e, rs_bare_type(TY_BOOL));
+    if (rs_is_err(rs_type(r, e->a)) || rs_is_err(rs_type(r, e->b)))
         return;
-    if (e->b->type.kind != TY_LIST && e->b->type.kind != TY_SET) {
+    if (rs_type(r, e->b)->kind != TY_LIST && rs_type(r, e->b)->kind != TY_SET) {
         diag_error(r->d, e->b->loc, "'in' needs a list or a set on its right, not %s",
-                   rs_type_name(r, &e->b->type));
+                   rs_type_name(r, rs_type(r, e->b)));
         return;
     }
-    ast_type el = rs_bare_type(e->b->type.elem);
-    el.enm = e->b->type.enm;
+    ast_type el = rs_bare_type(rs_type(r, e->b)->elem);
+    el.enm = rs_type(r, e->b)->enm;
     rs_want_type(r, e->a, &el, "the value looked for");
 }
 
 static void rx_roll(resolver *r, ast_expr *e)
 {
-    e->type = rs_bare_type(TY_INT);
+    rs_set_type(r, e, rs_bare_type(TY_INT));
     if (r->no_roll)
         diag_error(r->d, e->loc, "'roll' is not allowed %s", r->no_roll);
     if (e->a) {
         rs_expr(r, e->a);
-        if (!rs_is_err(&e->a->type))
+        if (!rs_is_err(rs_type(r, e->a)))
             rs_want_kind(r, e->a, TY_INT, "the number of dice");
         if (oc_is_const(r->out, e->a) && oc_cval(r->out, e->a) < 0)
             diag_error(r->d, e->a->loc, "the number of dice cannot be negative");
@@ -645,15 +647,15 @@ static void rx_roll(resolver *r, ast_expr *e)
  * have `none` for "no element". */
 static void rx_first_by(resolver *r, ast_expr *e)
 {
-    const ast_type *el = &e->iter->elem;
-    e->type = *el;
-    e->type.ranged = 0;
+    const ast_type *el = oc_iter_elem(r->out, e->iter);
+    rs_set_type(r, e, *el);
+    rs_type(r, e)->ranged = 0;
     if (rs_is_err(el))
         return;
     if (el->kind != TY_PLAYER && !(el->kind == TY_ENUM && el->enm->is_table)) {
         diag_error(r->d, e->loc, "'first ... by' picks a player or a table's row (it is "
                    "'none' when nothing qualifies), not %s", rs_type_name(r, el));
-        e->type = rs_bare_type(TY_ERROR);
+        rs_set_type(r, e, rs_bare_type(TY_ERROR));
         return;
     }
     for (uint32_t k = 0; k < e->nargs; k++)
@@ -663,22 +665,22 @@ static void rx_first_by(resolver *r, ast_expr *e)
 static void rx_agg(resolver *r, ast_expr *e)
 {
     rs_iter(r, e->iter);
-    e->type = rs_bare_type(e->op == AGG_ANY || e->op == AGG_ALL ? TY_BOOL : TY_INT);
+    rs_set_type(r, e, rs_bare_type(e->op == AGG_ANY || e->op == AGG_ALL ? TY_BOOL : TY_INT));
     if (!r->in_code) {
         diag_error(r->d, e->loc, "not a constant expression");
-        e->type = rs_bare_type(TY_ERROR);
+        rs_set_type(r, e, rs_bare_type(TY_ERROR));
         return;
     }
     scope_mark m = rs_scope_open(r);
-    rs_local_declare(r, e->sym, e->iter->elem);
+    rs_local_declare(r, e->var, *oc_iter_elem(r->out, e->iter));
     if (e->a) {
         rs_expr(r, e->a);
-        if (!rs_is_err(&e->a->type))
+        if (!rs_is_err(rs_type(r, e->a)))
             rs_want_kind(r, e->a, TY_BOOL, "the 'where' condition");
     }
     if (e->b) {
         rs_expr(r, e->b);
-        if (!rs_is_err(&e->b->type))
+        if (!rs_is_err(rs_type(r, e->b)))
             rs_want_kind(r, e->b, TY_INT, "the value summed or compared");
     }
     if (e->op == AGG_FIRST)
@@ -709,10 +711,10 @@ static void rx_can(resolver *r, ast_expr *e)
 {
     for (uint32_t i = 0; i < e->nargs; i++)
         rs_expr(r, e->args[i]);
-    e->type = rs_bare_type(TY_BOOL);
-    e->sym = rs_action_named(r, e->name, e->loc, "'can' asks about actions");
-    if (e->sym)
-        rs_check_args(r, e->loc, e->name, e->sym->decl, e->args, e->nargs);
+    rs_set_type(r, e, rs_bare_type(TY_BOOL));
+    rs_set_sym(r, e, rs_action_named(r, e->name, e->loc, "'can' asks about actions"));
+    if (rs_sym(r, e))
+        rs_check_args(r, e->loc, e->name, rs_sym(r, e)->decl, e->args, e->nargs);
 }
 
 /* `a capped at N`: the smaller of a and the constant N (TEO-D1). */
@@ -720,8 +722,8 @@ static void rx_capped(resolver *r, ast_expr *e)
 {
     rs_expr_want(r, e->a, TY_INT, "the value capped");
     rs_expr_want(r, e->b, TY_INT, "the cap");
-    e->type = rs_bare_type(TY_INT);
-    if (!rs_is_err(&e->b->type) && !oc_is_const(r->out, e->b))
+    rs_set_type(r, e, rs_bare_type(TY_INT));
+    if (!rs_is_err(rs_type(r, e->b)) && !oc_is_const(r->out, e->b))
         diag_error(r->d, e->b->loc, "a cap must be a constant (a number or a 'const')");
     if (oc_is_const(r->out, e->a) && oc_is_const(r->out, e->b)) {
         int32_t a = oc_cval(r->out, e->a), b = oc_cval(r->out, e->b);
@@ -737,7 +739,7 @@ void rs_expr(resolver *r, ast_expr *e)
     switch (e->kind) {
     case E_CAN: rx_can(r, e); return;
     case E_CAPPED: rx_capped(r, e); return;
-    case E_IN_ACTION: e->type = rs_bare_type(TY_BOOL); return;
+    case E_IN_ACTION: rs_set_type(r, e, rs_bare_type(TY_BOOL)); return;
     case E_INT: case E_BOOL: case E_NONE: case E_PLAYER: rx_literal(r, e); return;
     case E_NAME: rx_name(r, e); return;
     case E_INDEX: rx_index(r, e); return;
@@ -752,8 +754,8 @@ void rs_expr(resolver *r, ast_expr *e)
     case E_ROW: rs_row_literal(r, e); return;
     case E_START: rx_start(r, e); return;
     case E_SEES: rx_sees(r, e); return;
-    case E_ME: e->type = rs_bare_type(TY_PLAYER); return;
-    default: e->type = rs_bare_type(TY_ERROR); return;
+    case E_ME: rs_set_type(r, e, rs_bare_type(TY_PLAYER)); return;
+    default: rs_set_type(r, e, rs_bare_type(TY_ERROR)); return;
     }
 }
 
@@ -761,7 +763,7 @@ void rs_expr(resolver *r, ast_expr *e)
 void rs_expr_want(resolver *r, ast_expr *e, int kind, const char *what)
 {
     rs_expr(r, e);
-    if (!rs_is_err(&e->type))
+    if (!rs_is_err(rs_type(r, e)))
         rs_want_kind(r, e, kind, what);
 }
 
@@ -776,16 +778,17 @@ void rs_expr_noroll(resolver *r, ast_expr *e, int kind, const char *what, const 
 
 void rs_iter(resolver *r, ast_iter *it)
 {
-    it->elem = rs_bare_type(TY_ERROR);
+    oc_iter_facts *f = rs_iter_facts(r, it);
+    f->elem = rs_bare_type(TY_ERROR);
     switch (it->kind) {
     case IT_PLAYERS:
     case IT_ALL_PLAYERS:
-        it->elem = rs_bare_type(TY_PLAYER);
+        f->elem = rs_bare_type(TY_PLAYER);
         return;
     case IT_RANGE:
         rs_expr_want(r, it->lo, TY_INT, "the start of a range");
         rs_expr_want(r, it->hi, TY_INT, "the end of a range");
-        it->elem = rs_bare_type(TY_INT);
+        f->elem = rs_bare_type(TY_INT);
         return;
     default:
         break;
@@ -795,23 +798,22 @@ void rs_iter(resolver *r, ast_iter *it)
         ast_sym *s = rs_lookup(r, x->name);
         if (s && s->kind == SYM_ENUM) {
             s->used = 1;
-            x->sym = s;
-            it->kind = IT_ENUM;
-            it->enm = s->decl;
-            it->elem = rs_enum_type(s->decl);
+            rs_set_sym(r, x, s);
+            f->enm = s->decl;
+            f->elem = rs_enum_type(s->decl);
             return;
         }
     }
     rs_expr(r, x);
-    if (rs_is_err(&x->type))
+    if (rs_is_err(rs_type(r, x)))
         return;
-    if (x->type.kind != TY_LIST && x->type.kind != TY_SET) {
+    if (rs_type(r, x)->kind != TY_LIST && rs_type(r, x)->kind != TY_SET) {
         diag_error(r->d, x->loc, "cannot iterate over %s (players, all players, an enum, "
-                   "A..B, a list or a set)", rs_type_name(r, &x->type));
+                   "A..B, a list or a set)", rs_type_name(r, rs_type(r, x)));
         return;
     }
-    it->elem = rs_bare_type(x->type.elem);
-    it->elem.enm = x->type.enm;
+    f->elem = rs_bare_type(rs_type(r, x)->elem);
+    f->elem.enm = rs_type(r, x)->enm;
 }
 
 /* A constant expression: its value, or 0 after an error. */
@@ -819,7 +821,7 @@ int32_t rs_const_expr(resolver *r, ast_expr *e, int kind, const char *what, int 
 {
     rs_expr(r, e);
     *ok = 0;
-    if (rs_is_err(&e->type))
+    if (rs_is_err(rs_type(r, e)))
         return 0;
     if (kind && !rs_want_kind(r, e, kind, what))
         return 0;
@@ -889,10 +891,11 @@ void rs_text(resolver *r, ast_text *t, int option, ast_sym *only)
         i = j + 1;
     }
     *o = 0;
-    t->tmpl = out;
-    t->nargs = na;
-    t->args = ARENA_ARRAY(r->a, ast_sym *, na + 1);
-    memcpy(t->args, args, na * sizeof *args);
+    oc_text_facts *f = rs_text_facts(r, t);
+    f->tmpl = out;
+    f->nargs = na;
+    f->args = ARENA_ARRAY(r->a, ast_sym *, na + 1);
+    memcpy(f->args, args, na * sizeof *args);
 }
 
 /* A constant's value, folded on demand: a constant may be named before it
@@ -904,7 +907,7 @@ void rs_const_decl(resolver *r, ast_decl *d)
         return;
     if (s->mark == 1) {
         /* an overridden constant: the override's value is the culprit */
-        diag_error(r->d, d->base_value ? d->value->loc : d->name_loc,
+        diag_error(r->d, rs_decl_facts(r, d)->base_value ? d->value->loc : d->name_loc,
                    "the constant '%s' depends on itself", d->name);
         s->type = rs_bare_type(TY_ERROR);
         s->mark = 2;
@@ -920,10 +923,10 @@ void rs_const_decl(resolver *r, ast_decl *d)
         s->type = rs_bare_type(TY_ERROR);
         return;
     }
-    s->type = d->value->type;
+    s->type = *rs_type(r, d->value);
     s->type.ranged = 0;
     s->value = v;
-    d->init_value = v;
+    rs_decl_facts(r, d)->init_value = v;
 }
 
 /* -------------------------------------------------------------- types */
@@ -933,7 +936,8 @@ void rs_const_decl(resolver *r, ast_decl *d)
  * member). A var's type only, as a list's. */
 static int rtype_set(resolver *r, ast_typeexpr *t, int allow_var_only)
 {
-    t->type = rs_bare_type(TY_ERROR);
+    ast_type *ty = rs_typeexpr_type(r, t); /* what t names */
+    *ty = rs_bare_type(TY_ERROR);
     if (!allow_var_only) {
         diag_error(r->d, t->loc, "a set type is only allowed for a var");
         return 0;
@@ -945,7 +949,7 @@ static int rtype_set(resolver *r, ast_typeexpr *t, int allow_var_only)
     }
     if (!rs_type_expr(r, t->elem, 0))
         return 0;
-    ast_type el = t->elem->type;
+    ast_type el = *rs_typeexpr_type(r, t->elem);
     if (el.kind == TY_ENUM) {
         el.lo = 0; /* none is no row, so never a member */
     } else if (el.kind != TY_INT || !el.ranged) {
@@ -963,30 +967,31 @@ static int rtype_set(resolver *r, ast_typeexpr *t, int allow_var_only)
                    OC_MAX_SET, (long)el.lo, (long)el.hi, (long long)n);
         return 0;
     }
-    t->type = el;
-    t->type.elem = el.kind;
-    t->type.kind = TY_SET;
-    t->type.cap = (uint32_t)n;
+    *ty = el;
+    ty->elem = el.kind;
+    ty->kind = TY_SET;
+    ty->cap = (uint32_t)n;
     return 1;
 }
 
 int rs_type_expr(resolver *r, ast_typeexpr *t, int allow_list)
 {
+    ast_type *ty = rs_typeexpr_type(r, t); /* what t names */
     int ok = 1, ok2 = 1;
     switch (t->kind) {
     case TX_INT:
-        t->type = rs_bare_type(TY_INT);
-        t->type.lo = INT32_MIN;
-        t->type.hi = INT32_MAX;
+        *ty = rs_bare_type(TY_INT);
+        ty->lo = INT32_MIN;
+        ty->hi = INT32_MAX;
         return 1;
     case TX_BOOL:
-        t->type = rs_bare_type(TY_BOOL);
-        t->type.hi = 1;
+        *ty = rs_bare_type(TY_BOOL);
+        ty->hi = 1;
         return 1;
     case TX_PLAYER:
-        t->type = rs_bare_type(TY_PLAYER);
-        t->type.lo = -1;
-        t->type.hi = r->f->max_players - 1;
+        *ty = rs_bare_type(TY_PLAYER);
+        ty->lo = -1;
+        ty->hi = r->f->max_players - 1;
         return 1;
     case TX_NAME: {
         ast_sym *s = rs_global_find(r, t->name);
@@ -995,35 +1000,35 @@ int rs_type_expr(resolver *r, ast_typeexpr *t, int allow_list)
                 diag_error(r->d, t->loc, "'%s' is not a type", t->name);
             else
                 diag_error(r->d, t->loc, "unknown type '%s'", t->name);
-            t->type = rs_bare_type(TY_ERROR);
+            *ty = rs_bare_type(TY_ERROR);
             return 0;
         }
         s->used = 1;
-        t->type = rs_enum_type(s->decl);
-        t->type.lo = s->decl->is_table ? -1 : 0; /* a row, or none */
-        t->type.hi = (int32_t)s->decl->nmembers - 1;
+        *ty = rs_enum_type(s->decl);
+        ty->lo = s->decl->is_table ? -1 : 0; /* a row, or none */
+        ty->hi = (int32_t)s->decl->nmembers - 1;
         return 1;
     }
     case TX_RANGE: {
         int32_t lo = rs_const_expr(r, t->lo, TY_INT, "the start of a range", &ok);
         int32_t hi = rs_const_expr(r, t->hi, TY_INT, "the end of a range", &ok2);
-        t->type = rs_bare_type(TY_ERROR);
+        *ty = rs_bare_type(TY_ERROR);
         if (!ok || !ok2)
             return 0;
         if (lo > hi) {
             diag_error(r->d, t->loc, "empty range %d..%d", (int)lo, (int)hi);
             return 0;
         }
-        t->type = rs_bare_type(TY_INT);
-        t->type.ranged = 1;
-        t->type.lo = lo;
-        t->type.hi = hi;
+        *ty = rs_bare_type(TY_INT);
+        ty->ranged = 1;
+        ty->lo = lo;
+        ty->hi = hi;
         return 1;
     }
     case TX_SET:
         return rtype_set(r, t, allow_list);
     default: { /* TX_LIST */
-        t->type = rs_bare_type(TY_ERROR);
+        *ty = rs_bare_type(TY_ERROR);
         if (!allow_list) {
             diag_error(r->d, t->loc, "a list type is only allowed for a var");
             return 0;
@@ -1040,10 +1045,10 @@ int rs_type_expr(resolver *r, ast_typeexpr *t, int allow_list)
             diag_error(r->d, t->cap->loc, "a list's capacity must be 1..65535, not %d", (int)cap);
             return 0;
         }
-        t->type = t->elem->type;
-        t->type.elem = t->elem->type.kind;
-        t->type.kind = TY_LIST;
-        t->type.cap = (uint32_t)cap;
+        *ty = *rs_typeexpr_type(r, t->elem);
+        ty->elem = rs_typeexpr_type(r, t->elem)->kind;
+        ty->kind = TY_LIST;
+        ty->cap = (uint32_t)cap;
         return 1;
     }
     }

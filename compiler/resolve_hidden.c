@@ -14,10 +14,10 @@
 /* The var a cell expression names (`hand[p, wood]`, `deck`), or NULL. */
 static ast_decl *cell_var(const resolver *r, const ast_expr *e)
 {
-    if (e->kind == E_NAME && e->sym && e->sym->kind == SYM_VAR)
-        return e->sym->decl;
-    if (e->kind == E_INDEX && oc_ix(r->out, e) == IX_VAR && e->base->sym)
-        return e->base->sym->decl;
+    if (e->kind == E_NAME && rs_sym(r, e) && rs_sym(r, e)->kind == SYM_VAR)
+        return rs_sym(r, e)->decl;
+    if (e->kind == E_INDEX && oc_ix(r->out, e) == IX_VAR && rs_sym(r, e->base))
+        return rs_sym(r, e->base)->decl;
     return NULL;
 }
 
@@ -62,7 +62,7 @@ void rs_reveal(resolver *r, ast_stmt *s)
     rs_expr(r, t);
     if (s->u.assign.value)
         rs_expr_want(r, s->u.assign.value, TY_PLAYER, "the player a cell is revealed to");
-    if (rs_is_err(&t->type))
+    if (rs_is_err(rs_type(r, t)))
         return;
     ast_decl *v = cell_var(r, t);
     if (!v || !v->secrecy)
@@ -119,8 +119,8 @@ static void policy_reads(reads *x, const ast_expr *e)
     const ast_decl *v = cell_var(x->r, e);
     if (v && v->secrecy)
         hidden_read(x, e, v);
-    if (e->kind == E_CALL && e->sym && e->sym->kind == SYM_FN)
-        fn_reads(x, e->sym->decl, e->loc);
+    if (e->kind == E_CALL && rs_sym(x->r, e) && rs_sym(x->r, e)->kind == SYM_FN)
+        fn_reads(x, rs_sym(x->r, e)->decl, e->loc);
     if (e->kind == E_INDEX) {
         if (oc_ix(x->r->out, e) != IX_VAR) /* a list's element: the list's cell is read */
             policy_reads(x, e->base);

@@ -53,7 +53,10 @@ typedef struct oc_resolver {
     uint32_t nloops, caploops;
     int cur_step;              /* index of the enclosing step, -1 */
     const char *cur_rule;
-    uint32_t capsteps, capoptions, capescapes, capcaps, capexprs;
+    uint32_t capsteps, capoptions, capescapes, capcaps;
+    uint32_t expr_npages, expr_cappages; /* the facts' pages (out->expr_pages, */
+    uint32_t stmt_npages, stmt_cappages; /* out->stmt_pages, */
+    uint32_t decl_npages, decl_cappages; /* out->decl_pages) */
     ast_stmt **stepmap;        /* step numbers -> first step (scenarios) */
     uint32_t stepmap_cap;
     char type_names[4][96];    /* rs_type_name's buffers, in turn: four
@@ -95,12 +98,105 @@ ast_sym *rs_new_sym(resolver *r, const char *name, int kind, ast_loc loc);
  * another needs its own). */
 ast_expr *rs_new_expr(resolver *r);
 uint32_t rs_new_expr_id(resolver *r);
-/* The facts resolution keeps of expression e, to be filled; e's value
- * known to be v. */
-static inline oc_expr_facts *rs_facts(resolver *r, const ast_expr *e)
+/* The facts' pages for the ids the parser gave f's expressions,
+ * statements, iterables, texts, scenario items, type expressions,
+ * options, escapes and prefer lines, var indexes, table fields,
+ * declarations and action costs. */
+void rs_fact_pages(resolver *r, const ast_file *f);
+/* A declaration of resolution's making, with an id. */
+ast_decl *rs_new_decl(resolver *r, int kind);
+/* A statement of resolution's making, with an id. */
+ast_stmt *rs_new_stmt(resolver *r, int kind, ast_loc at);
+/* The facts resolution keeps of expression e, to be filled (they stay
+ * where they are when expressions are made); e's type, to be read or
+ * written; e's symbol (an E_NAME, E_CALL, E_CAN) and field (an E_FIELD),
+ * NULL for other kinds; e's value known to be v. */
+static inline oc_expr_facts *rs_facts(const resolver *r, const ast_expr *e)
 {
-    return &r->out->exprs[e->id];
+    return &r->out->expr_pages[e->id >> OC_PAGE_BITS][e->id & (OC_PAGE - 1)];
 }
+
+/* The facts resolution keeps of iterable it, to be filled. */
+static inline oc_iter_facts *rs_iter_facts(const resolver *r, const ast_iter *it)
+{
+    return &r->out->iter_pages[it->id >> OC_PAGE_BITS][it->id & (OC_PAGE - 1)];
+}
+
+/* The facts resolution keeps of scenario item it, to be filled. */
+static inline oc_item_facts *rs_item_facts(const resolver *r, const ast_item *it)
+{
+    return &r->out->item_pages[it->id >> OC_PAGE_BITS][it->id & (OC_PAGE - 1)];
+}
+
+/* The type type expression t names, to be filled. */
+static inline ast_type *rs_typeexpr_type(const resolver *r, const ast_typeexpr *t)
+{
+    return &r->out->type_pages[t->id >> OC_PAGE_BITS][t->id & (OC_PAGE - 1)];
+}
+
+/* The facts resolution keeps of the option, escape or prefer line
+ * numbered id, to be filled. */
+static inline oc_choice_facts *rs_choice_facts(const resolver *r, uint32_t id)
+{
+    return &r->out->choice_pages[id >> OC_PAGE_BITS][id & (OC_PAGE - 1)];
+}
+
+/* The facts resolution keeps of var index dm, to be filled. */
+static inline oc_dim_facts *rs_dim_facts(const resolver *r, const ast_dim *dm)
+{
+    return &r->out->dim_pages[dm->id >> OC_PAGE_BITS][dm->id & (OC_PAGE - 1)];
+}
+
+/* The facts resolution keeps of table field f, to be filled. */
+static inline oc_field_facts *rs_field_facts(const resolver *r, const ast_field *f)
+{
+    return &r->out->field_pages[f->id >> OC_PAGE_BITS][f->id & (OC_PAGE - 1)];
+}
+
+/* The facts resolution keeps of declaration d, to be filled. */
+static inline oc_decl_facts *rs_decl_facts(const resolver *r, const ast_decl *d)
+{
+    return &r->out->decl_pages[d->id >> OC_PAGE_BITS][d->id & (OC_PAGE - 1)];
+}
+
+/* The ways to pay cost c, to be filled (NULL: one way). */
+static inline oc_payment **rs_cost_payment(const resolver *r, const ast_cost *c)
+{
+    return &r->out->cost_pages[c->id >> OC_PAGE_BITS][c->id & (OC_PAGE - 1)];
+}
+
+/* The facts resolution keeps of text t, to be filled. */
+static inline oc_text_facts *rs_text_facts(const resolver *r, const ast_text *t)
+{
+    return &r->out->text_pages[t->id >> OC_PAGE_BITS][t->id & (OC_PAGE - 1)];
+}
+
+/* The facts resolution keeps of statement s, to be filled. */
+static inline oc_stmt_facts *rs_stmt_facts(const resolver *r, const ast_stmt *s)
+{
+    return &r->out->stmt_pages[s->id >> OC_PAGE_BITS][s->id & (OC_PAGE - 1)];
+}
+
+static inline ast_type *rs_type(const resolver *r, const ast_expr *e)
+{
+    return &rs_facts(r, e)->type;
+}
+
+static inline void rs_set_type(resolver *r, const ast_expr *e, ast_type t)
+{
+    rs_facts(r, e)->type = t;
+}
+
+static inline ast_sym *rs_sym(const resolver *r, const ast_expr *e)
+{
+    return e->kind == E_FIELD ? NULL : rs_facts(r, e)->sym;
+}
+
+static inline void rs_set_sym(resolver *r, const ast_expr *e, ast_sym *s)
+{
+    rs_facts(r, e)->sym = s;
+}
+
 void rs_set_const(resolver *r, ast_expr *e, int64_t v);
 ast_sym *rs_local_find(resolver *r, const char *name);
 ast_sym *rs_lookup(resolver *r, const char *name);
@@ -113,7 +209,7 @@ void rs_local_declare(resolver *r, ast_sym *s, ast_type t);
 void rs_unit_begin(resolver *r, int in_proc);
 uint32_t rs_unit_end(resolver *r);
 int rs_is_err(const ast_type *t);
-int rs_none_fits(ast_expr *e, const ast_type *want);
+int rs_none_fits(resolver *r, ast_expr *e, const ast_type *want);
 int rs_want_type(resolver *r, ast_expr *e, const ast_type *want, const char *what);
 int rs_want_kind(resolver *r, ast_expr *e, int kind, const char *what);
 int64_t rs_clamp_fold(resolver *r, const ast_expr *e, int64_t v, int *ok);
@@ -138,8 +234,8 @@ void rs_text(resolver *r, ast_text *t, int option, ast_sym *only);
 void rs_payment(resolver *r, ast_expr *amount, ast_expr *target, const char *what);
 ast_decl *rs_payment_substitute(resolver *r, const ast_expr *target);
 int rs_same_cell(resolver *r, const ast_expr *a, const ast_expr *b);
-ast_payment *rs_pay_ways(resolver *r, ast_payment *pm, ast_expr *amount, ast_expr *target,
-                         int is_cost);
+oc_payment *rs_pay_ways(resolver *r, const ast_payment *written, ast_expr *amount,
+                        ast_expr *target, int is_cost);
 ast_expr *rs_cost_ways(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n);
 
 /* resolve_stmt.c */

@@ -31,7 +31,7 @@ static ast_decl *row_table(resolver *r, ast_expr *e)
     }
     s->used = 1;
     if (s->kind == SYM_ENUM && s->decl->is_table) {
-        t->sym = s;
+        rs_set_sym(r, t, s);
         return s->decl;
     }
     if (s->kind == SYM_ENUM)
@@ -46,7 +46,7 @@ static ast_decl *row_table(resolver *r, ast_expr *e)
 /* `TABLE["ROW NAME"]`: the row of that name, which must be one row. */
 void rs_row_literal(resolver *r, ast_expr *e)
 {
-    e->type = rs_bare_type(TY_ERROR);
+    rs_set_type(r, e, rs_bare_type(TY_ERROR));
     if (!r->in_scenario) {
         diag_error(r->d, e->loc, "a row literal is written only in a scenario (in rules, "
                    "reach a row through its fields)");
@@ -70,7 +70,7 @@ void rs_row_literal(resolver *r, ast_expr *e)
         diag_error(r->d, e->loc, "table '%s' has no row named '%s'", t->name, e->name);
         return;
     }
-    e->type = rs_enum_type(t);
+    rs_set_type(r, e, rs_enum_type(t));
     rs_set_const(r, e, found);
 }
 
@@ -78,17 +78,17 @@ void rs_row_literal(resolver *r, ast_expr *e)
 
 /* The list var a list-typed expression reads (E_NAME, or E_INDEX of a
  * var with dims). */
-static const char *list_name(const ast_expr *l)
+static const char *list_name(const resolver *r, const ast_expr *l)
 {
-    const ast_sym *s = l->kind == E_INDEX ? l->base->sym : l->sym;
+    const ast_sym *s = l->kind == E_INDEX ? rs_sym(r, l->base) : rs_sym(r, l);
     return s && s->name ? s->name : "the list";
 }
 
 static int is_list_var(const resolver *r, const ast_expr *l)
 {
-    if (l->type.kind != TY_LIST && l->type.kind != TY_SET)
+    if (rs_type(r, l)->kind != TY_LIST && rs_type(r, l)->kind != TY_SET)
         return 0;
-    return (l->kind == E_NAME && l->sym && l->sym->kind == SYM_VAR) ||
+    return (l->kind == E_NAME && rs_sym(r, l) && rs_sym(r, l)->kind == SYM_VAR) ||
            (l->kind == E_INDEX && oc_ix(r->out, l) == IX_VAR);
 }
 
@@ -96,18 +96,18 @@ static int is_list_var(const resolver *r, const ast_expr *l)
  * range). */
 static int check_value(resolver *r, ast_expr *v, uint32_t k, const ast_expr *l)
 {
-    const ast_type *lt = &l->type;
+    const ast_type *lt = rs_type(r, l);
     ast_type el = rs_bare_type(lt->elem);
     el.enm = lt->enm;
     char what[64];
     snprintf(what, sizeof what, "value %u of the %s literal", k + 1,
              lt->kind == TY_SET ? "set" : "list");
-    if (rs_is_err(&v->type) || !rs_want_type(r, v, &el, what))
+    if (rs_is_err(rs_type(r, v)) || !rs_want_type(r, v, &el, what))
         return 0;
     if (lt->ranged && oc_is_const(r->out, v) &&
         (oc_cval(r->out, v) < lt->lo || oc_cval(r->out, v) > lt->hi)) {
         diag_error(r->d, v->loc, "%s is %d, outside the %d..%d that '%s' holds", what,
-                   (int)oc_cval(r->out, v), (int)lt->lo, (int)lt->hi, list_name(l));
+                   (int)oc_cval(r->out, v), (int)lt->lo, (int)lt->hi, list_name(r, l));
         return 0;
     }
     return 1;
@@ -123,7 +123,7 @@ static int check_distinct(resolver *r, const ast_expr *lit, const ast_expr *l)
                 oc_cval(r->out, lit->args[k]) == oc_cval(r->out, lit->args[j])) {
                 diag_error(r->d, lit->args[k]->loc, "value %u of the set literal repeats "
                            "value %u: '%s' holds each member once", k + 1, j + 1,
-                           list_name(l));
+                           list_name(r, l));
                 return 0;
             }
     return 1;
@@ -136,11 +136,11 @@ static int check_values(resolver *r, ast_expr *lit, const ast_expr *l)
     int ok = 1;
     for (uint32_t k = 0; k < lit->nargs; k++)
         ok &= check_value(r, lit->args[k], k, l);
-    if (ok && l->type.kind == TY_SET)
+    if (ok && rs_type(r, l)->kind == TY_SET)
         return check_distinct(r, lit, l);
-    if (lit->nargs > l->type.cap) {
+    if (lit->nargs > rs_type(r, l)->cap) {
         diag_error(r->d, lit->loc, "the list literal has %u values, more than the %u that "
-                   "'%s' holds", lit->nargs, l->type.cap, list_name(l));
+                   "'%s' holds", lit->nargs, rs_type(r, l)->cap, list_name(r, l));
         ok = 0;
     }
     return ok;
@@ -151,7 +151,7 @@ static ast_expr *node(resolver *r, int kind, ast_loc at, int type)
     ast_expr *e = rs_new_expr(r);
     e->kind = (uint8_t)kind;
     e->loc = at;
-    e->type = rs_bare_type(type);
+    rs_set_type(r, e, rs_bare_type(type));
     return e;
 }
 
@@ -179,7 +179,7 @@ static ast_expr *len_is(resolver *r, ast_expr *l, uint32_t n)
 {
     ast_expr *c = node(r, E_CALL, l->loc, TY_INT);
     c->name = "len";
-    c->sym = rs_global_find(r, "len");
+    rs_set_sym(r, c, rs_global_find(r, "len"));
     rs_facts(r, c)->builtin = BI_LEN;
     c->args = ARENA_ARRAY(r->a, ast_expr *, 1);
     c->args[0] = l;
@@ -190,14 +190,14 @@ static ast_expr *len_is(resolver *r, ast_expr *l, uint32_t n)
 /* `l[k] == v` (k 1-based) */
 static ast_expr *element_is(resolver *r, ast_expr *l, uint32_t k, ast_expr *v)
 {
-    ast_expr *x = node(r, E_INDEX, l->loc, l->type.elem);
-    x->type.enm = l->type.enm;
+    ast_expr *x = node(r, E_INDEX, l->loc, rs_type(r, l)->elem);
+    rs_type(r, x)->enm = rs_type(r, l)->enm;
     rs_facts(r, x)->ix = IX_LIST;
     x->base = l;
     x->args = ARENA_ARRAY(r->a, ast_expr *, 1);
     x->args[0] = int_const(r, l->loc, (int32_t)k);
     x->nargs = 1;
-    rs_none_fits(v, &x->type);
+    rs_none_fits(r, v, rs_type(r, x));
     return binary(r, OP_EQ, x, v);
 }
 
@@ -219,7 +219,7 @@ static ast_expr *equal_test(resolver *r, ast_expr *l, const ast_expr *lit)
     ast_expr *t = len_is(r, l, lit->nargs);
     for (uint32_t k = 0; k < lit->nargs; k++)
         t = binary(r, OP_AND, t,
-                   l->type.kind == TY_SET ? member_is(r, l, lit->args[k])
+                   rs_type(r, l)->kind == TY_SET ? member_is(r, l, lit->args[k])
                                           : element_is(r, l, k + 1, lit->args[k]));
     return t;
 }
@@ -230,17 +230,17 @@ static ast_expr *equal_test(resolver *r, ast_expr *l, const ast_expr *lit)
 void rs_list_compare(resolver *r, ast_expr *e)
 {
     ast_expr *l = e->a, *lit = e->b;
-    e->type = rs_bare_type(TY_ERROR);
+    rs_set_type(r, e, rs_bare_type(TY_ERROR));
     if (!r->in_scenario) {
         diag_error(r->d, lit->loc, "a list literal is written only in a scenario (an "
                    "'expect' or a setup)");
         return;
     }
-    if (rs_is_err(&l->type))
+    if (rs_is_err(rs_type(r, l)))
         return;
-    if (l->type.kind != TY_LIST && l->type.kind != TY_SET) {
+    if (rs_type(r, l)->kind != TY_LIST && rs_type(r, l)->kind != TY_SET) {
         diag_error(r->d, e->op_loc, "cannot compare %s with a list literal",
-                   rs_type_name(r, &l->type));
+                   rs_type_name(r, rs_type(r, l)));
         return;
     }
     if (!check_values(r, lit, l))
@@ -269,11 +269,11 @@ void rs_list_assign(resolver *r, ast_stmt *s)
                    "(in rules: clear, then add)");
         return;
     }
-    if (rs_is_err(&t->type))
+    if (rs_is_err(rs_type(r, t)))
         return;
     if (!is_list_var(r, t)) { /* (the grammar has no `+= [...]`) */
         diag_error(r->d, t->loc, "a list literal is assigned only to a list var, not to %s",
-                   rs_type_name(r, &t->type));
+                   rs_type_name(r, rs_type(r, t)));
         return;
     }
     if (!check_values(r, lit, t))
@@ -285,9 +285,7 @@ void rs_list_assign(resolver *r, ast_stmt *s)
 
 static ast_stmt *list_stmt(resolver *r, int kind, const ast_stmt *at, ast_expr *l, ast_expr *v)
 {
-    ast_stmt *s = ARENA_NEW(r->a, ast_stmt);
-    s->kind = (uint8_t)kind;
-    s->loc = at->loc;
+    ast_stmt *s = rs_new_stmt(r, kind, at->loc);
     s->u.list.list = l;
     s->u.list.value = v;
     return s;

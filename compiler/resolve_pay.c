@@ -31,10 +31,10 @@ void rs_payment(resolver *r, ast_expr *amount, ast_expr *target, const char *wha
 {
     rs_expr_noroll(r, amount, TY_INT, what, "in an amount paid");
     rs_expr(r, target);
-    if (rs_is_err(&target->type))
+    if (rs_is_err(rs_type(r, target)))
         return;
     int cell = target->kind == E_INDEX && oc_ix(r->out, target) == IX_VAR;
-    ast_sym *v = target->kind == E_NAME ? target->sym : cell ? target->base->sym : NULL;
+    ast_sym *v = target->kind == E_NAME ? rs_sym(r, target) : cell ? rs_sym(r, target->base) : NULL;
     if (!v || v->kind != SYM_VAR || !v->decl->resource)
         diag_error(r->d, target->loc,
                    "payments are taken from a resource ('%s' is not one: declare it with "
@@ -46,11 +46,13 @@ void rs_payment(resolver *r, ast_expr *amount, ast_expr *target, const char *wha
 ast_decl *rs_payment_substitute(resolver *r, const ast_expr *target)
 {
     int cell = target->kind == E_INDEX && oc_ix(r->out, target) == IX_VAR;
-    const ast_sym *v = cell ? target->base->sym : target->kind == E_NAME ? target->sym : NULL;
-    if (!v || v->kind != SYM_VAR || !v->decl->substitute)
+    const ast_sym *v = cell ? rs_sym(r, target->base)
+                       : target->kind == E_NAME ? rs_sym(r, target) : NULL;
+    ast_decl *sub = v && v->kind == SYM_VAR ? rs_decl_facts(r, v->decl)->substitute : NULL;
+    if (!sub)
         return NULL;
-    v->decl->substitute->sub_used = 1;
-    return v->decl->substitute;
+    rs_decl_facts(r, sub)->sub_used = 1;
+    return sub;
 }
 
 /* ------------------------------------------------------ building nodes */
@@ -61,7 +63,7 @@ static ast_expr *truth(resolver *r, ast_loc at, int v)
     e->kind = E_BOOL;
     e->loc = at;
     e->ival = v;
-    e->type = rs_bare_type(TY_BOOL);
+    rs_set_type(r, e, rs_bare_type(TY_BOOL));
     rs_set_const(r, e, v);
     return e;
 }
@@ -72,7 +74,7 @@ static ast_expr *num(resolver *r, ast_loc at, int64_t v)
     e->kind = E_INT;
     e->loc = at;
     e->ival = v;
-    e->type = rs_bare_type(TY_INT);
+    rs_set_type(r, e, rs_bare_type(TY_INT));
     rs_set_const(r, e, v);
     return e;
 }
@@ -85,7 +87,7 @@ static ast_expr *bin(resolver *r, int op, ast_expr *a, ast_expr *b, int ty)
     e->loc = e->op_loc = a->loc;
     e->a = a;
     e->b = b;
-    e->type = rs_bare_type(ty);
+    rs_set_type(r, e, rs_bare_type(ty));
     e->depth = (uint16_t)((a->depth > b->depth ? a->depth : b->depth) + 1);
     return e;
 }
@@ -112,13 +114,13 @@ static ast_expr *fold(resolver *r, int op, ast_expr **v, uint32_t n, ast_loc at)
  * be equal when played are counted apart (doc/language.md says so). */
 int rs_same_cell(resolver *r, const ast_expr *a, const ast_expr *b)
 {
-    if (a->kind != E_INDEX || b->kind != E_INDEX || a->base->sym != b->base->sym)
-        return a->kind == E_NAME && b->kind == E_NAME && a->sym == b->sym;
+    if (a->kind != E_INDEX || b->kind != E_INDEX || rs_sym(r, a->base) != rs_sym(r, b->base))
+        return a->kind == E_NAME && b->kind == E_NAME && rs_sym(r, a) == rs_sym(r, b);
     for (uint32_t k = 0; k < a->nargs; k++) {
         const ast_expr *x = a->args[k], *y = b->args[k];
         int consts = oc_is_const(r->out, x) && oc_is_const(r->out, y);
         int same = consts ? oc_cval(r->out, x) == oc_cval(r->out, y)
-                          : x->kind == E_NAME && y->kind == E_NAME && x->sym == y->sym;
+                          : x->kind == E_NAME && y->kind == E_NAME && rs_sym(r, x) == rs_sym(r, y);
         if (!same)
             return 0;
     }
@@ -129,24 +131,27 @@ int rs_same_cell(resolver *r, const ast_expr *a, const ast_expr *b)
  * names are the payment's indexes). */
 static ast_expr *sub_cell(resolver *r, const ast_decl *d, const ast_expr *target)
 {
+    const oc_decl_facts *sf = rs_decl_facts(r, d);
     ast_expr *cell = rs_new_expr(r);
     cell->loc = target->loc;
-    cell->type = d->sub_decl->sym->type;
+    rs_set_type(r, cell, sf->sub_decl->sym->type);
     cell->kind = E_NAME;
-    cell->sym = d->sub_decl->sym;
-    if (!d->sub_decl->ndims)
+    rs_set_sym(r, cell, sf->sub_decl->sym);
+    if (!sf->sub_decl->ndims)
         return cell;
     ast_expr *base = cell;
     cell = rs_new_expr(r);
     *cell = *base;
-    cell->id = rs_new_expr_id(r); /* a node of its own */
+    cell->id = rs_new_expr_id(r); /* a node of its own, with the same facts */
+    rs_set_type(r, cell, *rs_type(r, base));
+    rs_set_sym(r, cell, rs_sym(r, base));
     cell->kind = E_INDEX;
     rs_facts(r, cell)->ix = IX_VAR;
     cell->base = base;
-    cell->nargs = d->sub_decl->ndims;
+    cell->nargs = sf->sub_decl->ndims;
     cell->args = ARENA_ARRAY(r->a, ast_expr *, cell->nargs);
     for (uint32_t k = 0; k < cell->nargs; k++)
-        cell->args[k] = target->args[d->sub_map[k]];
+        cell->args[k] = target->args[sf->sub_map[k]];
     return cell;
 }
 
@@ -179,7 +184,7 @@ static void take(taken *tk, const ast_expr *cell, ast_expr *amount)
 }
 
 /* What way w of a payment takes. */
-static void way_parts(resolver *r, const ast_way *w, const ast_payment *pm, ast_expr *amount,
+static void way_parts(resolver *r, const ast_way *w, const oc_payment *pm, ast_expr *amount,
                       const ast_expr *target, taken *tk)
 {
     tk->n = 0;
@@ -198,19 +203,20 @@ static void way_parts(resolver *r, const ast_way *w, const ast_payment *pm, ast_
 /* ------------------------------------------- the costs, Hall's condition */
 
 /* The cells cost c draws on: its target, then its `or` sources. */
-static uint32_t cells_of(const ast_cost *c, const ast_expr **out)
+static uint32_t cells_of(const resolver *r, const ast_cost *c, const ast_expr **out)
 {
     out[0] = c->target;
     uint32_t n = 1;
-    for (uint32_t i = 0; c->pay && i < c->pay->nalts; i++)
-        out[n++] = c->pay->alts[i];
+    const oc_payment *pm = *rs_cost_payment(r, c);
+    for (uint32_t i = 0; pm && i < pm->nalts; i++)
+        out[n++] = pm->alts[i];
     return n;
 }
 
 static int share(resolver *r, const ast_cost *a, const ast_cost *b)
 {
     const ast_expr *x[1 + AST_PAY_MAX_ALTS], *y[1 + AST_PAY_MAX_ALTS];
-    uint32_t nx = cells_of(a, x), ny = cells_of(b, y);
+    uint32_t nx = cells_of(r, a, x), ny = cells_of(r, b, y);
     for (uint32_t i = 0; i < nx; i++)
         for (uint32_t k = 0; k < ny; k++)
             if (rs_same_cell(r, x[i], y[k]))
@@ -249,7 +255,7 @@ static ast_expr *hall(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32
         ast_cost *c = cs[j + a];
         ask = ask ? bin(r, OP_ADD, ask, c->amount, TY_INT) : c->amount;
         const ast_expr *x[1 + AST_PAY_MAX_ALTS];
-        uint32_t nx = cells_of(c, x);
+        uint32_t nx = cells_of(r, c, x);
         for (uint32_t i = 0; i < nx; i++) {
             uint32_t k = 0;
             while (k < nc && !rs_same_cell(r, cells[k], x[i]))
@@ -273,7 +279,7 @@ static void subs_ok(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t
     ast_expr *cell[MAX_COSTS];
     for (uint32_t a = 0; a < m; a++)
         if (u >> a & 1)
-            cell[a] = sub_cell(r, cs[j + a]->pay->substitute, cs[j + a]->target);
+            cell[a] = sub_cell(r, (*rs_cost_payment(r, cs[j + a]))->substitute, cs[j + a]->target);
     for (uint32_t a = 0; a < m; a++) {
         if (!(u >> a & 1))
             continue;
@@ -299,7 +305,7 @@ static ast_expr *payable(resolver *r, ast_cost **cs, uint32_t j, uint32_t n, con
     if (m == 0)
         return truth(r, at, 1);
     for (uint32_t a = 0; a < m; a++)
-        if (cs[j + a]->pay && cs[j + a]->pay->substitute)
+        if (*rs_cost_payment(r, cs[j + a]) && (*rs_cost_payment(r, cs[j + a]))->substitute)
             subs |= 1u << a;
     ast_expr **alts = ARENA_ARRAY(r->a, ast_expr *, 1u << m);
     ast_expr **v = ARENA_ARRAY(r->a, ast_expr *, (1u << m) + 2 * m);
@@ -322,34 +328,34 @@ static ast_expr *payable(resolver *r, ast_cost **cs, uint32_t j, uint32_t n, con
 
 /* ------------------------------------------------------- the ways */
 
-static const char *src_name(const ast_expr *cell)
+static const char *src_name(const resolver *r, const ast_expr *cell)
 {
     const ast_expr *b = cell->kind == E_INDEX ? cell->base : cell;
-    return b->sym ? b->sym->name : "?";
+    return rs_sym(r, b) ? rs_sym(r, b)->name : "?";
 }
 
 /* "pay {} blue + 1 gold" (mixed), "pay 1 gold" (exact), "pay {} blue". */
-static const char *way_label(resolver *r, const ast_payment *pm, const ast_expr *target,
+static const char *way_label(resolver *r, const oc_payment *pm, const ast_expr *target,
                              const int32_t *k, int with_first)
 {
     char buf[256];
     size_t len = (size_t)snprintf(buf, sizeof buf, "pay");
     const char *sep = " ";
     if (with_first) {
-        len += (size_t)snprintf(buf + len, sizeof buf - len, " {} %s", src_name(target));
+        len += (size_t)snprintf(buf + len, sizeof buf - len, " {} %s", src_name(r, target));
         sep = " + ";
     }
     for (uint32_t i = 0; i < pm->nalts && len < sizeof buf; i++)
         if (k[i]) {
             len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d %s", sep, (int)k[i],
-                                    src_name(pm->alts[i]));
+                                    src_name(r, pm->alts[i]));
             sep = " + ";
         }
     return arena_strdup(r->a, buf);
 }
 
 /* The guard of a way as it stands now (what it takes is held). */
-static ast_expr *way_held(resolver *r, const ast_way *w, const ast_payment *pm, ast_expr *amount,
+static ast_expr *way_held(resolver *r, const ast_way *w, const oc_payment *pm, ast_expr *amount,
                           const ast_expr *target)
 {
     taken tk;
@@ -376,7 +382,7 @@ static int way_before(const ast_way *a, const ast_way *b, uint32_t nalts)
     return a->has_param > b->has_param;
 }
 
-static void add_way(ast_payment *pm, const int32_t *k, int32_t ksum, int has_param,
+static void add_way(oc_payment *pm, const int32_t *k, int32_t ksum, int has_param,
                     const char *label)
 {
     ast_way *w = &pm->ways[pm->nways++];
@@ -396,12 +402,12 @@ static void add_way(ast_payment *pm, const int32_t *k, int32_t ksum, int has_par
 
 /* Every split between the `or` sources (k_i in 0..hi_i), then the
  * substitute's way. */
-static void list_ways(resolver *r, ast_payment *pm, const ast_expr *target)
+static void list_ways(resolver *r, oc_payment *pm, const ast_expr *target)
 {
     int32_t hi[AST_PAY_MAX_ALTS] = {0}, k[AST_PAY_MAX_ALTS] = {0};
     uint32_t splits = 1;
     for (uint32_t i = 0; i < pm->nalts; i++) {
-        hi[i] = pm->alts[i]->type.hi;
+        hi[i] = rs_type(r, pm->alts[i])->hi;
         splits *= (uint32_t)hi[i] + 1;
     }
     pm->ways = ARENA_ARRAY(r->a, ast_way, 2 * splits + 1);
@@ -429,7 +435,7 @@ static void list_ways(resolver *r, ast_payment *pm, const ast_expr *target)
 
 /* The `or` sources of a payment: resources with a small declared range,
  * none the same cell as another, and a first source indexed by player. */
-static int check_alts(resolver *r, ast_payment *pm, const ast_expr *target)
+static int check_alts(resolver *r, oc_payment *pm, const ast_expr *target)
 {
     int ok = 1;
     uint32_t splits = 1;
@@ -441,22 +447,22 @@ static int check_alts(resolver *r, ast_payment *pm, const ast_expr *target)
     for (uint32_t i = 0; i < pm->nalts; i++) {
         ast_expr *x = pm->alts[i];
         rs_payment(r, num(r, x->loc, 0), x, "a source");
-        if (rs_is_err(&x->type))
+        if (rs_is_err(rs_type(r, x)))
             return 0;
-        const ast_decl *v = x->kind == E_INDEX ? x->base->sym->decl : x->sym->decl;
+        const ast_decl *v = rs_sym(r, x->kind == E_INDEX ? x->base : x)->decl;
         if (!v->resource)
             return 0; /* rs_payment said so */
-        if (!x->type.ranged || x->type.lo < 0) {
+        if (!rs_type(r, x)->ranged || rs_type(r, x)->lo < 0) {
             diag_error(r->d, x->loc, "an 'or' source needs a declared range from 0 ('%s' has "
                                      "none): the payer's ways are counted from it", v->name);
             return 0;
         }
-        splits *= (uint32_t)x->type.hi + 1;
+        splits *= (uint32_t)rs_type(r, x)->hi + 1;
         for (uint32_t k = 0; k <= i; k++) {
             const ast_expr *before = k ? pm->alts[k - 1] : target;
             if (rs_same_cell(r, before, x)) {
                 diag_error(r->d, x->loc, "'%s' is already a source of this payment",
-                           src_name(x));
+                           src_name(r, x));
                 ok = 0;
                 break;
             }
@@ -466,7 +472,7 @@ static int check_alts(resolver *r, ast_payment *pm, const ast_expr *target)
                                      "(at most %d: the ways must stay few enough to offer)",
                        splits, MAX_SPLITS);
             diag_note(r->d, v->loc, "'%s' may hold up to %d; a smaller range gives fewer ways",
-                      v->name, (int)x->type.hi);
+                      v->name, (int)rs_type(r, x)->hi);
             return 0;
         }
     }
@@ -474,13 +480,13 @@ static int check_alts(resolver *r, ast_payment *pm, const ast_expr *target)
 }
 
 /* Who decides: the first source's player index (a substitute's too). */
-static int payer_index(resolver *r, ast_payment *pm, const ast_expr *target)
+static int payer_index(resolver *r, oc_payment *pm, const ast_expr *target)
 {
     if (pm->substitute && !pm->nalts) {
-        pm->payer_ix = pm->substitute->sub_payer;
+        pm->payer_ix = rs_decl_facts(r, pm->substitute)->sub_payer;
         return 1;
     }
-    const ast_decl *v = target->kind == E_INDEX ? target->base->sym->decl : target->sym->decl;
+    const ast_decl *v = rs_sym(r, target->kind == E_INDEX ? target->base : target)->decl;
     for (uint32_t j = 0; j < v->ndims; j++)
         if (v->dims[j].kind == DIM_PLAYER) {
             pm->payer_ix = (int8_t)j;
@@ -495,16 +501,19 @@ static int payer_index(resolver *r, ast_payment *pm, const ast_expr *target)
  * is asked: holding an `or` source or the substitute (and, in a body,
  * with some way open: else the plain payment is short, E_DENIED). NULL:
  * one way only, the plain payment. */
-ast_payment *rs_pay_ways(resolver *r, ast_payment *pm, ast_expr *amount, ast_expr *target,
-                         int is_cost)
+oc_payment *rs_pay_ways(resolver *r, const ast_payment *written, ast_expr *amount,
+                        ast_expr *target, int is_cost)
 {
-    if (rs_is_err(&target->type) || rs_is_err(&amount->type))
+    if (rs_is_err(rs_type(r, target)) || rs_is_err(rs_type(r, amount)))
         return NULL;
     ast_decl *sub = rs_payment_substitute(r, target);
-    if (!pm && !sub)
+    if (!written && !sub)
         return NULL;
-    if (!pm)
-        pm = ARENA_NEW(r->a, ast_payment);
+    oc_payment *pm = ARENA_NEW(r->a, oc_payment);
+    if (written) {
+        pm->alts = written->alts;
+        pm->nalts = written->nalts;
+    }
     pm->substitute = sub;
     if (!check_alts(r, pm, target) || !payer_index(r, pm, target))
         return NULL;
@@ -553,7 +562,7 @@ ast_expr *rs_cost_ways(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n)
 {
     int ways = 0;
     for (uint32_t j = 0; j < n; j++)
-        ways |= cs[j]->pay != NULL;
+        ways |= *rs_cost_payment(r, cs[j]) != NULL;
     if (!ways) /* as before the payer's choice, and any number of costs */
         return plain_costs(r, cs, n);
     if (n > MAX_COSTS) {
@@ -565,7 +574,7 @@ ast_expr *rs_cost_ways(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n)
     }
     uint32_t terms = 0;
     for (uint32_t j = 0; j < n; j++) {
-        ast_payment *pm = cs[j]->pay;
+        oc_payment *pm = *rs_cost_payment(r, cs[j]);
         for (uint32_t i = 0; pm && i < pm->nways; i++) {
             taken tk;
             way_parts(r, &pm->ways[i], pm, cs[j]->amount, cs[j]->target, &tk);

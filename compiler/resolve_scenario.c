@@ -40,7 +40,7 @@ static ast_stmt *find_step(resolver *r, const char *number)
 static int sc_value(resolver *r, ast_expr *e, const ast_type *want, const char *what, int32_t *out)
 {
     rs_expr(r, e);
-    if (rs_is_err(&e->type) || !rs_want_type(r, e, want, what))
+    if (rs_is_err(rs_type(r, e)) || !rs_want_type(r, e, want, what))
         return 0;
     if (!oc_is_const(r->out, e)) {
         diag_error(r->d, e->loc, "%s must be a constant", what);
@@ -66,12 +66,13 @@ static ast_sym *sc_lookup(resolver *r, const char *name, ast_loc at, int kind, c
 }
 
 /* The arguments of a scenario's `play` or event item, against the
- * parameters of it->sym: their count, then each value. With `wild` (event
- * items, which match the trace: `event fled(player 2, _)`), `_` matches
- * any value; a proc to play needs every value. */
+ * parameters of the item's proc or event: their count, then each value.
+ * With `wild` (event items, which match the trace: `event fled(player 2,
+ * _)`), `_` matches any value; a proc to play needs every value. */
 static void sc_args(resolver *r, ast_item *it, int wild)
 {
-    ast_decl *d = it->sym->decl;
+    oc_item_facts *f = rs_item_facts(r, it);
+    ast_decl *d = f->sym->decl;
     if (it->nargs != d->nparams) {
         diag_error(r->d, it->name_loc, "'%s' takes %u argument%s, not %u", it->name, d->nparams,
                    d->nparams == 1 ? "" : "s", it->nargs);
@@ -81,13 +82,13 @@ static void sc_args(resolver *r, ast_item *it, int wild)
         ast_expr *a = it->args[i];
         if (wild && a->kind == E_NAME && strcmp(a->name, "_") == 0) {
             a->kind = E_WILDCARD;
-            a->type = rs_bare_type(TY_ERROR);
-            it->wild |= 1u << i;
+            rs_set_type(r, a, rs_bare_type(TY_ERROR));
+            f->wild |= 1u << i;
             continue;
         }
         char what[160];
         snprintf(what, sizeof what, "argument %u of '%s'", i + 1, it->name);
-        sc_value(r, a, &d->params[i]->type, what, &it->values[i]);
+        sc_value(r, a, &d->params[i]->type, what, &f->values[i]);
     }
 }
 
@@ -95,8 +96,9 @@ static void sc_play(resolver *r, ast_item *it)
 {
     if (!it->name)
         return;
-    it->sym = sc_lookup(r, it->name, it->name_loc, SYM_PROC, "a proc");
-    if (!it->sym)
+    oc_item_facts *f = rs_item_facts(r, it);
+    f->sym = sc_lookup(r, it->name, it->name_loc, SYM_PROC, "a proc");
+    if (!f->sym)
         return;
     sc_args(r, it, 0);
 }
@@ -122,11 +124,12 @@ static void sc_count(resolver *r, const ast_item *it)
 
 static void sc_event(resolver *r, ast_item *it)
 {
+    oc_item_facts *f = rs_item_facts(r, it);
     sc_count(r, it);
-    it->sym = sc_event_sym(r, it->name, it->name_loc);
+    f->sym = sc_event_sym(r, it->name, it->name_loc);
     if (it->kind == IT_SC_BEFORE)
-        it->sym2 = sc_event_sym(r, it->name2, it->name2_loc);
-    if (!it->sym || !it->has_args)
+        f->sym2 = sc_event_sym(r, it->name2, it->name2_loc);
+    if (!f->sym || !it->has_args)
         return;
     sc_args(r, it, 1);
 }
@@ -134,6 +137,7 @@ static void sc_event(resolver *r, ast_item *it)
 static void sc_item(resolver *r, ast_item *it)
 {
     ast_type player = rs_bare_type(TY_PLAYER);
+    oc_item_facts *f = rs_item_facts(r, it);
     switch (it->kind) {
     case IT_SC_PLAYERS:
         if (it->num < r->f->min_players || it->num > r->f->max_players)
@@ -146,29 +150,29 @@ static void sc_item(resolver *r, ast_item *it)
         rs_block(r, &it->body);
         rs_expand_list_assigns(r);
         r->in_setup = 0;
-        it->nlocals = rs_unit_end(r);
+        f->nlocals = rs_unit_end(r);
         return;
     case IT_SC_PLAY: sc_play(r, it); return;
     case IT_SC_EXPECT:
         rs_unit_begin(r, 0);
         rs_expr_noroll(r, it->expr, TY_BOOL, "an 'expect'", "in an 'expect'");
-        it->nlocals = rs_unit_end(r);
+        f->nlocals = rs_unit_end(r);
         return;
     case IT_SC_DECISION:
-        sc_value(r, it->expr, &player, "the player of 'expect decision by'", &it->values[0]);
+        sc_value(r, it->expr, &player, "the player of 'expect decision by'", &f->values[0]);
         return;
     case IT_SC_OVER:
-        it->values[0] = -1;
+        f->values[0] = -1;
         if (it->expr)
-            sc_value(r, it->expr, &player, "the winner", &it->values[0]);
+            sc_value(r, it->expr, &player, "the winner", &f->values[0]);
         return;
     case IT_SC_EVENT:
     case IT_SC_BEFORE:
     case IT_SC_NO_EVENT: sc_event(r, it); return;
     case IT_SC_STEP_RAN:
     case IT_SC_STEP_NOT_RAN:
-        it->step = find_step(r, it->number);
-        if (!it->step)
+        f->step = find_step(r, it->number);
+        if (!f->step)
             diag_error(r->d, it->name_loc, "no step is numbered %s", it->number);
         return;
     default: return;
@@ -202,7 +206,7 @@ static void index_option_names(resolver *r)
                                         sizeof *out->option_names);
             out->option_names[out->noption_names++] = o->name;
         }
-        o->name_id = (int32_t)k;
+        rs_choice_facts(r, o->id)->name = k + 1;
     }
 }
 
@@ -216,7 +220,7 @@ static ast_sym *prefer_var(resolver *r, const ast_prefer *pr, int *ok)
     *ok = 1;
     for (uint32_t i = 0; i < out->noptions; i++) {
         const ast_option *o = out->options[i];
-        if (o->name_id != pr->name_id)
+        if (oc_choice_facts_of(out, o->id)->name != oc_choice_facts_of(out, pr->id)->name)
             continue;
         if (!first) {
             first = o;
@@ -253,8 +257,7 @@ static ast_decl *policy_fn(resolver *r, const ast_policy *pl, const ast_prefer *
     char name[300];
     snprintf(name, sizeof name, "policy %.100s: prefer %.100s %s", pl->name, pr->name,
              is_by ? "by" : "when");
-    ast_decl *d = ARENA_NEW(r->a, ast_decl);
-    d->kind = D_FN;
+    ast_decl *d = rs_new_decl(r, D_FN);
     d->policy_fn = 1;
     d->loc = d->name_loc = body->loc;
     d->name = arena_strdup(r->a, name);
@@ -278,7 +281,7 @@ static ast_decl *policy_fn(resolver *r, const ast_policy *pl, const ast_prefer *
     rs_expr_want(r, body, kind, is_by ? "a policy's 'by' value" : "a policy's 'when' condition");
     r->in_policy = 0;
     rs_check_policy_reads(r, d);
-    d->nlocals = rs_unit_end(r);
+    rs_decl_facts(r, d)->nlocals = rs_unit_end(r);
     out->fns = rs_grow(r, out->fns, out->nfns, cap, sizeof *out->fns);
     d->index = (int32_t)out->nfns;
     out->fns[out->nfns++] = d;
@@ -290,8 +293,8 @@ static void rprefer(resolver *r, const ast_policy *pl, ast_prefer *pr, uint32_t 
     const oc_resolution *out = r->out;
     for (uint32_t k = 0; k < out->noption_names; k++)
         if (strcmp(out->option_names[k], pr->name) == 0)
-            pr->name_id = (int32_t)k;
-    if (pr->name_id < 0) {
+            rs_choice_facts(r, pr->id)->name = k + 1;
+    if (!oc_choice_facts_of(out, pr->id)->name) {
         diag_error(r->d, pr->name_loc, "no option is called '%s' (name one: option %s \"...\")",
                    pr->name, pr->name);
         return;
@@ -303,9 +306,9 @@ static void rprefer(resolver *r, const ast_policy *pl, ast_prefer *pr, uint32_t 
     if (!ok)
         return;
     if (pr->by)
-        pr->by_fn = policy_fn(r, pl, pr, pr->by, var, TY_INT, cap);
+        rs_choice_facts(r, pr->id)->by_fn = policy_fn(r, pl, pr, pr->by, var, TY_INT, cap);
     if (pr->when)
-        pr->when_fn = policy_fn(r, pl, pr, pr->when, var, TY_BOOL, cap);
+        rs_choice_facts(r, pr->id)->when_fn = policy_fn(r, pl, pr, pr->when, var, TY_BOOL, cap);
 }
 
 /* Policies: names unique and not the tools' own (random, first); each

@@ -25,7 +25,7 @@ static void add_step(resolver *r, ast_stmt *s, const char *rule)
     out->steps = rs_grow(r, out->steps, out->nsteps, &r->capsteps, sizeof *out->steps);
     out->step_places =
         rs_grow(r, out->step_places, out->nsteps, &cap, sizeof *out->step_places);
-    s->u.step.index = (int32_t)out->nsteps;
+    rs_stmt_facts(r, s)->step = (int32_t)out->nsteps + 1;
     out->step_places[out->nsteps] = (oc_step_place){r->cur_step, rule};
     out->steps[out->nsteps++] = s;
 }
@@ -60,7 +60,7 @@ static void rs_step(resolver *r, ast_stmt *s)
         rs_expr_noroll(r, s->u.step.when, TY_BOOL, "a 'when' condition", "in a 'when' guard");
     int save = r->cur_step;
     const char *save_rule = r->cur_rule;
-    r->cur_step = s->u.step.index;
+    r->cur_step = oc_step_index(r->out, s);
     r->cur_rule = rule;
     rs_block(r, &s->u.step.body);
     r->cur_step = save;
@@ -73,11 +73,11 @@ static void rs_let(resolver *r, ast_stmt *s)
 {
     ast_expr *v = s->u.let.value;
     rs_expr(r, v);
-    ast_type t = v->type;
+    ast_type t = *rs_type(r, v);
     if (s->u.let.type) {
         if (rs_type_expr(r, s->u.let.type, 0)) {
-            t = s->u.let.type->type;
-            if (!rs_is_err(&v->type)) {
+            t = *rs_typeexpr_type(r, s->u.let.type);
+            if (!rs_is_err(rs_type(r, v))) {
                 char what[160];
                 snprintf(what, sizeof what, "the value of '%s'", s->u.let.sym->name);
                 rs_want_type(r, v, &t, what);
@@ -97,8 +97,8 @@ static void rs_let(resolver *r, ast_stmt *s)
 /* Whether `target` may be assigned; reported when not. */
 static int assignable(resolver *r, ast_expr *t)
 {
-    ast_sym *s = t->kind == E_NAME ? t->sym
-                 : oc_ix(r->out, t) == IX_VAR ? t->base->sym : NULL;
+    ast_sym *s = t->kind == E_NAME ? rs_sym(r, t)
+                 : oc_ix(r->out, t) == IX_VAR ? rs_sym(r, t->base) : NULL;
     if (!s)
         return 1; /* a list element: any list var */
     const char *n = s->name;
@@ -136,13 +136,13 @@ static void rs_assign(resolver *r, ast_stmt *s)
         ast_sym *sym = rs_lookup(r, t->name);
         if (!sym) {
             rs_unknown_name(r, t->loc, t->name, "");
-            t->type = rs_bare_type(TY_ERROR);
+            rs_set_type(r, t, rs_bare_type(TY_ERROR));
         } else if (sym->kind == SYM_VAR && sym->decl->ndims) {
             rs_expr(r, t);
         } else {
-            t->sym = sym;
+            rs_set_sym(r, t, sym);
             sym->used = 1;
-            t->type = sym->type;
+            rs_set_type(r, t, sym->type);
         }
     } else
         rs_expr(r, t);
@@ -153,20 +153,20 @@ static void rs_assign(resolver *r, ast_stmt *s)
         return;
     }
     rs_expr(r, v);
-    if (rs_is_err(&t->type) || !assignable(r, t) || rs_is_err(&v->type))
+    if (rs_is_err(rs_type(r, t)) || !assignable(r, t) || rs_is_err(rs_type(r, v)))
         return;
     if (s->u.assign.op) {
-        if (t->type.kind != TY_INT) {
+        if (rs_type(r, t)->kind != TY_INT) {
             diag_error(r->d, s->loc, "'%s=' needs an int target, not %s",
-                       ast_op_text(s->u.assign.op), rs_type_name(r, &t->type));
+                       ast_op_text(s->u.assign.op), rs_type_name(r, rs_type(r, t)));
             return;
         }
         rs_want_kind(r, v, TY_INT, "the value added or taken away");
         return;
     }
-    if (!rs_want_type(r, v, &t->type, "the value assigned"))
+    if (!rs_want_type(r, v, rs_type(r, t), "the value assigned"))
         return;
-    if (t->sym && t->sym->decl == r->out->start_var && oc_is_const(r->out, v) &&
+    if (rs_sym(r, t) && rs_sym(r, t)->decl == r->out->start_var && oc_is_const(r->out, v) &&
         oc_cval(r->out, v) < 0)
         diag_error(r->d, v->loc, "the start player cannot be none: seat 1 is always someone's");
 }
@@ -231,7 +231,7 @@ static void rs_for_keys(resolver *r, ast_stmt *s)
     for (uint32_t k = 0; k < s->u.for_.nkeys; k++)
         rs_expr_want(r, s->u.for_.keys[k], TY_INT,
                      k ? "a tie-break key of 'by'" : "the sort key");
-    int kind = s->u.for_.iter->kind;
+    int kind = oc_iter_kind(r->out, s->u.for_.iter);
     if (s->u.for_.nkeys && kind != IT_PLAYERS && kind != IT_ALL_PLAYERS)
         diag_error(r->d, s->u.for_.by->loc, "'by' orders players only");
 }
@@ -242,11 +242,11 @@ static void rs_for_keys(resolver *r, ast_stmt *s)
 static void rs_simultaneous(resolver *r, ast_stmt *s)
 {
     const ast_stmt *c = s->u.for_.body.first;
-    int kind = s->u.for_.iter->kind;
+    int kind = oc_iter_kind(r->out, s->u.for_.iter);
     if (kind != IT_PLAYERS && kind != IT_ALL_PLAYERS)
         diag_error(r->d, s->u.for_.iter->loc, "'simultaneously' goes over players");
     else if (!c || c->next || c->kind != S_CHOOSE || c->u.choose.player->kind != E_NAME ||
-             c->u.choose.player->sym != s->u.for_.var)
+             rs_sym(r, c->u.choose.player) != s->u.for_.var)
         diag_error(r->d, c ? c->loc : s->loc,
                    "the body of 'simultaneously for %s in ...' is one 'choose %s ...', the "
                    "decision each player takes at once",
@@ -257,7 +257,7 @@ static void rs_for(resolver *r, ast_stmt *s)
 {
     rs_iter(r, s->u.for_.iter);
     scope_mark m = rs_scope_open(r);
-    rs_local_declare(r, s->u.for_.var, s->u.for_.iter->elem);
+    rs_local_declare(r, s->u.for_.var, *oc_iter_elem(r->out, s->u.for_.iter));
     if (s->u.for_.round)
         rs_round(r, s);
     if (s->u.for_.where)
@@ -293,7 +293,7 @@ static void rs_exit(resolver *r, ast_stmt *s)
         diag_error(r->d, s->loc, "'exit' outside a loop");
         return;
     }
-    s->u.exit.loop = r->loops[r->nloops - 1];
+    rs_stmt_facts(r, s)->loop = r->loops[r->nloops - 1];
 }
 
 /* `a OP b`, typed bool, for conditions the compiler adds. */
@@ -306,7 +306,7 @@ static ast_expr *bool_binary(resolver *r, int op, ast_expr *a, ast_expr *b, ast_
     e->op_loc = at;
     e->a = a;
     e->b = b;
-    e->type = rs_bare_type(TY_BOOL);
+    rs_set_type(r, e, rs_bare_type(TY_BOOL));
     e->depth = (uint16_t)((a->depth > b->depth ? a->depth : b->depth) + 1);
     return e;
 }
@@ -322,16 +322,16 @@ ast_expr *rs_and_of(resolver *r, ast_expr *a, ast_expr *b)
 static void guard_by_action(resolver *r, ast_option *o)
 {
     ast_stmt *s = o->body.first;
-    if (!s || s->kind != S_DO || !s->u.call.sym)
+    if (!s || s->kind != S_DO || !oc_called(r->out, s))
         return;
     ast_expr *can = rs_new_expr(r);
     can->kind = E_CAN;
     can->loc = s->loc;
     can->name = s->u.call.name;
-    can->sym = s->u.call.sym;
+    rs_set_sym(r, can, oc_called(r->out, s));
     can->args = s->u.call.args;
     can->nargs = s->u.call.nargs;
-    can->type = rs_bare_type(TY_BOOL);
+    rs_set_type(r, can, rs_bare_type(TY_BOOL));
     if (o->var)
         o->where = rs_and_of(r, o->where, can);
     else
@@ -342,14 +342,14 @@ static void rs_option(resolver *r, ast_option *o)
 {
     oc_resolution *out = r->out;
     out->options = rs_grow(r, out->options, out->noptions, &r->capoptions, sizeof *out->options);
-    o->index = (int32_t)out->noptions;
+    rs_choice_facts(r, o->id)->index = (int32_t)out->noptions + 1;
     out->options[out->noptions++] = o;
     if (o->when)
         rs_expr_noroll(r, o->when, TY_BOOL, "an option's 'when' condition", "in a 'when' guard");
     scope_mark m = rs_scope_open(r);
     if (o->var) {
         rs_iter(r, o->iter);
-        rs_local_declare(r, o->var, o->iter->elem);
+        rs_local_declare(r, o->var, *oc_iter_elem(r->out, o->iter));
         if (o->where)
             rs_expr_want(r, o->where, TY_BOOL, "the 'where' condition");
     }
@@ -388,7 +388,7 @@ static void rs_scope(resolver *r, ast_stmt *s)
     for (ast_escape *e = s->u.scope.escapes; e; e = e->next) {
         out->escapes =
             rs_grow(r, out->escapes, out->nescapes, &r->capescapes, sizeof *out->escapes);
-        e->index = (int32_t)out->nescapes;
+        rs_choice_facts(r, e->id)->index = (int32_t)out->nescapes + 1;
         out->escapes[out->nescapes++] = e;
         rs_expr_want(r, e->player, TY_PLAYER, "the player of an escape");
         rs_text(r, &e->label, 2, NULL);
@@ -430,7 +430,7 @@ static void rs_call(resolver *r, ast_stmt *s, int want_kind_)
                    n);
         return;
     }
-    s->u.call.sym = sym;
+    rs_stmt_facts(r, s)->sym = sym;
     rs_check_args(r, s->u.call.name_loc, n, sym->decl, s->u.call.args, s->u.call.nargs);
 }
 
@@ -440,19 +440,19 @@ static void rs_call(resolver *r, ast_stmt *s, int want_kind_)
 static int rlist_target(resolver *r, ast_stmt *s, ast_expr *l)
 {
     rs_expr(r, l);
-    if (rs_is_err(&l->type))
+    if (rs_is_err(rs_type(r, l)))
         return 0;
-    int is_var = (l->kind == E_NAME && l->sym && l->sym->kind == SYM_VAR) ||
+    int is_var = (l->kind == E_NAME && rs_sym(r, l) && rs_sym(r, l)->kind == SYM_VAR) ||
                  (l->kind == E_INDEX && oc_ix(r->out, l) == IX_VAR);
     int set_ok = s->kind == S_ADD || s->kind == S_REMOVE || s->kind == S_CLEAR;
-    if (is_var && l->type.kind == TY_SET && !set_ok) {
+    if (is_var && rs_type(r, l)->kind == TY_SET && !set_ok) {
         diag_error(r->d, l->loc, "a set has no %s: '%s' takes a list var",
                    s->kind == S_SHUFFLE ? "order" : "positions", ast_stmt_kind_name(s->kind));
         return 0;
     }
-    if (!(l->type.kind == TY_LIST || (set_ok && l->type.kind == TY_SET)) || !is_var) {
+    if (!(rs_type(r, l)->kind == TY_LIST || (set_ok && rs_type(r, l)->kind == TY_SET)) || !is_var) {
         diag_error(r->d, l->loc, "a list %svar is needed here, not %s", set_ok ? "or set " : "",
-                   rs_type_name(r, &l->type));
+                   rs_type_name(r, rs_type(r, l)));
         return 0;
     }
     return 1;
@@ -463,14 +463,14 @@ static void rs_list(resolver *r, ast_stmt *s)
     ast_expr *l = s->u.list.list, *v = s->u.list.value;
     if (v)
         rs_expr(r, v);
-    if (!rlist_target(r, s, l) || !v || rs_is_err(&v->type))
+    if (!rlist_target(r, s, l) || !v || rs_is_err(rs_type(r, v)))
         return;
     if (s->kind == S_REMOVE_AT) {
         rs_want_kind(r, v, TY_INT, "the position removed");
         return;
     }
-    ast_type el = rs_bare_type(l->type.elem);
-    el.enm = l->type.enm;
+    ast_type el = rs_bare_type(rs_type(r, l)->elem);
+    el.enm = rs_type(r, l)->enm;
     rs_want_type(r, v, &el, s->kind == S_ADD ? "the value added" : "the value removed");
 }
 
@@ -482,7 +482,7 @@ static void rs_do(resolver *r, ast_stmt *s)
                               "'do' takes actions; call a proc by its name");
     if (!a)
         return;
-    s->u.call.sym = a;
+    rs_stmt_facts(r, s)->sym = a;
     rs_check_args(r, s->u.call.name_loc, s->u.call.name, a->decl, s->u.call.args, s->u.call.nargs);
 }
 
@@ -500,7 +500,7 @@ static ast_decl *pattern_var(resolver *r, ast_expr *e)
         return NULL;
     }
     s->used = 1;
-    base->sym = s;
+    rs_set_sym(r, base, s);
     uint32_t n = e->kind == E_INDEX ? e->nargs : 0;
     if (n != s->decl->ndims) {
         diag_error(r->d, e->loc, "'%s' has %u index(es); the pattern gives %u", s->name,
@@ -523,7 +523,9 @@ static int sub_index(resolver *r, ast_decl *d, ast_decl *res, ast_decl *sub, uin
     for (uint32_t j = 0; j < res->ndims; j++) {
         if (strcmp(d->sub_for->args[j]->name, a->name) != 0)
             continue;
-        if (res->dims[j].kind != sub->dims[k].kind || res->dims[j].enm != sub->dims[k].enm) {
+        const ast_decl *res_enum = oc_dim_facts_of(r->out, &res->dims[j])->enm;
+        if (res->dims[j].kind != sub->dims[k].kind ||
+            res_enum != oc_dim_facts_of(r->out, &sub->dims[k])->enm) {
             diag_error(r->d, a->loc, "'%s' indexes '%s' and '%s' by different kinds of index",
                        a->name, sub->name, res->name);
             return -1;
@@ -554,11 +556,12 @@ void rs_substitute(resolver *r, ast_decl *d)
                                           "spent each time it is used", sub->name);
         bad = 1;
     }
-    d->sub_payer = -1;
-    for (uint32_t j = 0; j < res->ndims && d->sub_payer < 0; j++)
+    oc_decl_facts *sf = rs_decl_facts(r, d);
+    sf->sub_payer = -1;
+    for (uint32_t j = 0; j < res->ndims && sf->sub_payer < 0; j++)
         if (res->dims[j].kind == DIM_PLAYER)
-            d->sub_payer = (int8_t)j;
-    if (d->sub_payer < 0) {
+            sf->sub_payer = (int8_t)j;
+    if (sf->sub_payer < 0) {
         diag_error(r->d, d->sub_for->loc, "a substitute needs a resource indexed by player: the "
                                           "player who pays chooses whether to use it");
         bad = 1;
@@ -566,18 +569,18 @@ void rs_substitute(resolver *r, ast_decl *d)
     for (uint32_t k = 0; k < sub->ndims; k++) {
         int j = sub_index(r, d, res, sub, k);
         bad |= j < 0;
-        d->sub_map[k] = (int8_t)j;
+        sf->sub_map[k] = (int8_t)j;
     }
-    if (res->substitute) {
+    if (rs_decl_facts(r, res)->substitute) {
         diag_error(r->d, d->loc, "a second substitute for '%s'", res->name);
-        diag_note(r->d, res->substitute->loc, "the first is here");
+        diag_note(r->d, rs_decl_facts(r, res)->substitute->loc, "the first is here");
         bad = 1;
     }
     if (bad)
         return;
-    d->sub_res = res;
-    d->sub_decl = sub;
-    res->substitute = d;
+    sf->sub_res = res;
+    sf->sub_decl = sub;
+    rs_decl_facts(r, res)->substitute = d;
 }
 
 ast_expr *rs_bool_const(resolver *r, ast_loc at, int v)
@@ -587,7 +590,7 @@ ast_expr *rs_bool_const(resolver *r, ast_loc at, int v)
     e->loc = at;
     e->ival = v;
     rs_set_const(r, e, v);
-    e->type = rs_bare_type(TY_BOOL);
+    rs_set_type(r, e, rs_bare_type(TY_BOOL));
     return e;
 }
 
@@ -633,8 +636,9 @@ static void rstmt(resolver *r, ast_stmt *s)
     case S_DO: rs_do(r, s); return;
     case S_PAY:
         rs_payment(r, s->u.assign.value, s->u.assign.target, "the amount paid");
-        s->substitute = rs_payment_substitute(r, s->u.assign.target);
-        s->pay = rs_pay_ways(r, s->pay, s->u.assign.value, s->u.assign.target, 0);
+        rs_payment_substitute(r, s->u.assign.target); /* marks it used */
+        rs_stmt_facts(r, s)->pay =
+            rs_pay_ways(r, s->pay, s->u.assign.value, s->u.assign.target, 0);
         return;
     case S_BATCH:
         r->f->has_batches = 1;

@@ -57,11 +57,118 @@ void *rs_grow(resolver *r, void *old, uint32_t n, uint32_t *cap, size_t elt)
     return p;
 }
 
+void rs_fact_pages(resolver *r, const ast_file *f)
+{
+    uint32_t nexprs = f->nexprs, nstmts = f->nstmts, niters = f->niters;
+    uint32_t nx = f->ndecls / OC_PAGE + 1; /* room for the first decls made */
+    oc_decl_facts *dx = ARENA_ARRAY(r->a, oc_decl_facts, (size_t)nx * OC_PAGE);
+    r->out->decl_pages = ARENA_ARRAY(r->a, oc_decl_facts *, nx);
+    for (uint32_t k = 0; k < nx; k++)
+        r->out->decl_pages[k] = dx + (size_t)k * OC_PAGE;
+    r->decl_npages = r->decl_cappages = nx;
+    r->out->ndecls = f->ndecls;
+    oc_resolution *out = r->out;
+    uint32_t ne = nexprs / OC_PAGE + 1, ns = nstmts / OC_PAGE + 1; /* room for ids made */
+    oc_expr_facts *e = ARENA_ARRAY(r->a, oc_expr_facts, (size_t)ne * OC_PAGE);
+    out->expr_pages = ARENA_ARRAY(r->a, oc_expr_facts *, ne);
+    for (uint32_t k = 0; k < ne; k++)
+        out->expr_pages[k] = e + (size_t)k * OC_PAGE;
+    oc_stmt_facts *s = ARENA_ARRAY(r->a, oc_stmt_facts, (size_t)ns * OC_PAGE);
+    out->stmt_pages = ARENA_ARRAY(r->a, oc_stmt_facts *, ns);
+    for (uint32_t k = 0; k < ns; k++)
+        out->stmt_pages[k] = s + (size_t)k * OC_PAGE;
+    uint32_t ni = niters / OC_PAGE + 1; /* resolution makes none */
+    oc_iter_facts *it = ARENA_ARRAY(r->a, oc_iter_facts, (size_t)ni * OC_PAGE);
+    out->iter_pages = ARENA_ARRAY(r->a, oc_iter_facts *, ni);
+    for (uint32_t k = 0; k < ni; k++)
+        out->iter_pages[k] = it + (size_t)k * OC_PAGE;
+    out->niters = niters;
+    uint32_t nt = f->ntexts / OC_PAGE + 1; /* resolution makes none */
+    oc_text_facts *t = ARENA_ARRAY(r->a, oc_text_facts, (size_t)nt * OC_PAGE);
+    out->text_pages = ARENA_ARRAY(r->a, oc_text_facts *, nt);
+    for (uint32_t k = 0; k < nt; k++)
+        out->text_pages[k] = t + (size_t)k * OC_PAGE;
+    out->ntexts = f->ntexts;
+    uint32_t nc = f->nitems / OC_PAGE + 1; /* resolution makes none */
+    oc_item_facts *c = ARENA_ARRAY(r->a, oc_item_facts, (size_t)nc * OC_PAGE);
+    out->item_pages = ARENA_ARRAY(r->a, oc_item_facts *, nc);
+    for (uint32_t k = 0; k < nc; k++)
+        out->item_pages[k] = c + (size_t)k * OC_PAGE;
+    out->nitems = f->nitems;
+    uint32_t ny = f->ntypes / OC_PAGE + 1; /* resolution makes none */
+    ast_type *y = ARENA_ARRAY(r->a, ast_type, (size_t)ny * OC_PAGE);
+    out->type_pages = ARENA_ARRAY(r->a, ast_type *, ny);
+    for (uint32_t k = 0; k < ny; k++)
+        out->type_pages[k] = y + (size_t)k * OC_PAGE;
+    out->ntypes = f->ntypes;
+    uint32_t nh = f->nchoices / OC_PAGE + 1; /* resolution makes none */
+    oc_choice_facts *h = ARENA_ARRAY(r->a, oc_choice_facts, (size_t)nh * OC_PAGE);
+    out->choice_pages = ARENA_ARRAY(r->a, oc_choice_facts *, nh);
+    for (uint32_t k = 0; k < nh; k++)
+        out->choice_pages[k] = h + (size_t)k * OC_PAGE;
+    out->nchoices = f->nchoices;
+    uint32_t nd = f->ndims / OC_PAGE + 1; /* resolution makes none */
+    oc_dim_facts *dd = ARENA_ARRAY(r->a, oc_dim_facts, (size_t)nd * OC_PAGE);
+    out->dim_pages = ARENA_ARRAY(r->a, oc_dim_facts *, nd);
+    for (uint32_t k = 0; k < nd; k++)
+        out->dim_pages[k] = dd + (size_t)k * OC_PAGE;
+    out->ndims = f->ndims;
+    uint32_t nf = f->nfields / OC_PAGE + 1; /* resolution makes none */
+    oc_field_facts *ff = ARENA_ARRAY(r->a, oc_field_facts, (size_t)nf * OC_PAGE);
+    out->field_pages = ARENA_ARRAY(r->a, oc_field_facts *, nf);
+    for (uint32_t k = 0; k < nf; k++)
+        out->field_pages[k] = ff + (size_t)k * OC_PAGE;
+    out->nfields = f->nfields;
+    uint32_t nk = f->ncosts / OC_PAGE + 1; /* resolution makes none */
+    oc_payment **cp = ARENA_ARRAY(r->a, oc_payment *, (size_t)nk * OC_PAGE);
+    out->cost_pages = ARENA_ARRAY(r->a, oc_payment **, nk);
+    for (uint32_t k = 0; k < nk; k++)
+        out->cost_pages[k] = cp + (size_t)k * OC_PAGE;
+    out->ncosts = f->ncosts;
+    r->expr_npages = r->expr_cappages = ne;
+    r->stmt_npages = r->stmt_cappages = ns;
+    out->nexprs = nexprs;
+    out->nstmts = nstmts;
+}
+
 uint32_t rs_new_expr_id(resolver *r)
 {
     oc_resolution *out = r->out;
-    out->exprs = rs_grow(r, out->exprs, out->nexprs, &r->capexprs, sizeof *out->exprs);
+    if ((out->nexprs >> OC_PAGE_BITS) == r->expr_npages) {
+        out->expr_pages = rs_grow(r, out->expr_pages, r->expr_npages, &r->expr_cappages,
+                                  sizeof *out->expr_pages);
+        out->expr_pages[r->expr_npages++] = ARENA_ARRAY(r->a, oc_expr_facts, OC_PAGE);
+    }
     return out->nexprs++;
+}
+
+ast_decl *rs_new_decl(resolver *r, int kind)
+{
+    oc_resolution *out = r->out;
+    if ((out->ndecls >> OC_PAGE_BITS) == r->decl_npages) {
+        out->decl_pages = rs_grow(r, out->decl_pages, r->decl_npages, &r->decl_cappages,
+                                  sizeof *out->decl_pages);
+        out->decl_pages[r->decl_npages++] = ARENA_ARRAY(r->a, oc_decl_facts, OC_PAGE);
+    }
+    ast_decl *d = ARENA_NEW(r->a, ast_decl);
+    d->kind = (uint8_t)kind;
+    d->id = out->ndecls++;
+    return d;
+}
+
+ast_stmt *rs_new_stmt(resolver *r, int kind, ast_loc at)
+{
+    oc_resolution *out = r->out;
+    if ((out->nstmts >> OC_PAGE_BITS) == r->stmt_npages) {
+        out->stmt_pages = rs_grow(r, out->stmt_pages, r->stmt_npages, &r->stmt_cappages,
+                                  sizeof *out->stmt_pages);
+        out->stmt_pages[r->stmt_npages++] = ARENA_ARRAY(r->a, oc_stmt_facts, OC_PAGE);
+    }
+    ast_stmt *s = ARENA_NEW(r->a, ast_stmt);
+    s->kind = (uint8_t)kind;
+    s->loc = at;
+    s->id = out->nstmts++;
+    return s;
 }
 
 ast_expr *rs_new_expr(resolver *r)
@@ -303,8 +410,7 @@ uint32_t rs_unit_end(resolver *r)
  * as it was; rs_place_seat_vars gives it its index. */
 static ast_decl *seat_var(resolver *r, const char *name, int kind, int per_player)
 {
-    ast_decl *d = ARENA_NEW(r->a, ast_decl);
-    d->kind = D_VAR;
+    ast_decl *d = rs_new_decl(r, D_VAR);
     d->name = name;
     d->index = -1;
     d->ndims = per_player ? 1u : 0u;
@@ -315,7 +421,7 @@ static ast_decl *seat_var(resolver *r, const char *name, int kind, int per_playe
     d->sym->type.lo = 0; /* never none: seat 1 is always someone's */
     d->sym->type.hi = kind == TY_PLAYER ? r->f->max_players - 1 : 1;
     d->sym->used = 1;
-    d->init_value = 0; /* player 1 starts; nobody has passed */
+    rs_decl_facts(r, d)->init_value = 0; /* player 1 starts; nobody has passed */
     return d;
 }
 
@@ -344,13 +450,13 @@ int rs_is_err(const ast_type *t)
 
 /* `none` is also "no row" of a data table: the literal takes the table's
  * type where one is wanted. */
-int rs_none_fits(ast_expr *e, const ast_type *want)
+int rs_none_fits(resolver *r, ast_expr *e, const ast_type *want)
 {
     if (e->kind != E_NONE || want->kind != TY_ENUM || !want->enm || !want->enm->is_table)
         return 0;
-    e->type = rs_enum_type(want->enm);
-    e->type.lo = -1;
-    e->type.hi = (int32_t)want->enm->nmembers - 1;
+    rs_set_type(r, e, rs_enum_type(want->enm));
+    rs_type(r, e)->lo = -1;
+    rs_type(r, e)->hi = (int32_t)want->enm->nmembers - 1;
     return 1;
 }
 
@@ -358,10 +464,10 @@ int rs_none_fits(ast_expr *e, const ast_type *want)
  * ("condition", "index 1 of 'tower'"). */
 int rs_want_type(resolver *r, ast_expr *e, const ast_type *want, const char *what)
 {
-    if (ast_type_same(&e->type, want) || rs_none_fits(e, want))
+    if (ast_type_same(rs_type(r, e), want) || rs_none_fits(r, e, want))
         return 1;
     diag_error(r->d, e->loc, "%s must be %s, not %s", what, rs_type_name(r, want),
-               rs_type_name(r, &e->type));
+               rs_type_name(r, rs_type(r, e)));
     return 0;
 }
 

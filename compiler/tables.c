@@ -68,14 +68,15 @@ static int cell_value(diag *d, const csv_table *csv, uint32_t row, uint32_t col,
 }
 
 /* Fills f->values from its column(s). */
-static void load_field(oc_arena *a, diag *d, const ast_decl *t, const csv_table *csv,
-                       ast_field *f, const char *path)
+static void load_field(oc_arena *a, diag *d, const oc_resolution *res, const ast_decl *t,
+                       const csv_table *csv, ast_field *f, const char *path)
 {
-    const ast_type *ty = &f->type->type; /* int, bool or enum: checked by rtable */
-    uint32_t w = f->width, n = csv->nrows;
+    const ast_type *ty = oc_typeexpr_type(res, f->type); /* int, bool or enum (rtable) */
+    const oc_field_facts *ff = oc_field_facts_of(res, f);
+    uint32_t w = ff->width, n = csv->nrows;
     f->values = ARENA_ARRAY(a, int32_t, (size_t)w * n + 1);
     for (uint32_t m = 0; m < w; m++) {
-        const char *name = f->index_enum ? f->index_enum->members[m]->name : f->name;
+        const char *name = ff->index_enum ? ff->index_enum->members[m]->name : f->name;
         int col = column_of(d, t, csv, f, name, path);
         if (col < 0)
             continue;
@@ -162,7 +163,7 @@ static void warn_same_names(oc_arena *a, diag *d, const ast_decl *t)
         }
 }
 
-static int load_table(oc_arena *arena, diag *d, ast_decl *t)
+static int load_table(oc_arena *arena, diag *d, const oc_resolution *res, ast_decl *t)
 {
     int before = d->errors;
     const char *from = diag_path(d, ast_file_of(t->table_path_loc));
@@ -192,28 +193,29 @@ static int load_table(oc_arena *arena, diag *d, ast_decl *t)
     make_rows(arena, d, t, &csv);
     warn_same_names(arena, d, t);
     for (ast_field *f = t->fields; f; f = f->next)
-        load_field(arena, d, t, &csv, f, path);
+        load_field(arena, d, res, t, &csv, f, path);
     return d->errors - before;
 }
 
 /* Whether resolution typed every field (an int, bool or enum) and its
  * index: a table whose fields did not all resolve is not read, its errors
  * already said. */
-static int fields_typed(const ast_decl *t)
+static int fields_typed(const oc_resolution *res, const ast_decl *t)
 {
     for (const ast_field *f = t->fields; f; f = f->next) {
-        int k = f->type->type.kind;
-        if ((f->index && !f->index_enum) || (k != TY_INT && k != TY_BOOL && k != TY_ENUM))
+        int k = oc_typeexpr_type(res, f->type)->kind;
+        if ((f->index && !oc_field_facts_of(res, f)->index_enum) ||
+            (k != TY_INT && k != TY_BOOL && k != TY_ENUM))
             return 0;
     }
     return 1;
 }
 
-int oc_load_tables(oc_arena *arena, ast_file *file, diag *d)
+int oc_load_tables(oc_arena *arena, ast_file *file, const oc_resolution *res, diag *d)
 {
     int errors = 0;
     for (ast_decl *t = file->decls; t; t = t->next)
-        if (t->kind == D_ENUM && t->is_table && fields_typed(t))
-            errors += load_table(arena, d, t);
+        if (t->kind == D_ENUM && t->is_table && fields_typed(res, t))
+            errors += load_table(arena, d, res, t);
     return errors;
 }

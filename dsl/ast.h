@@ -2,18 +2,26 @@
  * the front end (dsl/parser.y, compiler/resolve*.c, compiler/check*.c) and the
  * lowering (compiler/lower*.c).
  *
- * Everything lives in one arena (dsl/arena.h). The parser fills the shape;
- * resolution (resolve.c) fills the fields marked [R]: every name use points
- * to its symbol, every expression has its type and (when constant) its
- * value, locals have slot numbers, each code unit records its local count,
- * steps are numbered in a list. What else it produces is the compiler's
- * (compiler/resolution.h), not the tree's. check.c fills the fields
- * marked [C].
+ * Everything lives in one arena (dsl/arena.h). The parser fills the shape
+ * and numbers the nodes (ids, dense over a compilation). What resolution
+ * finds is the compiler's (compiler/resolution.h, by the node's id), not
+ * the tree's: each expression's type, symbol or field and constant value;
+ * each statement's step number, exit loop, callee or payment substitute;
+ * each iterable's enum and element type; each text's template and names;
+ * each scenario item's names and values; the type a type expression names;
+ * the numbers of options, escapes and prefer lines; what a var's index
+ * ranges over; a table field's index enum and width; a declaration's value,
+ * local slots, overrides and substitutes; the ways to pay a `pay` or an
+ * action's cost. It still writes the fields marked [R] (a declaration's
+ * symbol and index, a symbol's use) and the symbols it makes (their types,
+ * values and slots), and rewrites a few nodes in place (`in_game(p)`,
+ * `start player`, `me`, list literals, an overridden constant's value).
+ * check.c fills the fields marked [C].
  *
  * Values, as the VM sees them (all int32): ints as is; bools 0/1; players
  * 0-based (`player 1` is 0), `none` is -1; enum members by their ordinal.
- * Constant values (an expression's, which the resolution keeps by its id;
- * ast_decl.init_value, scenario args) use this encoding.
+ * Constant values (an expression's, a declaration's, scenario args: the
+ * resolution keeps them by the node's id) use this encoding.
  */
 #ifndef OC_AST_H
 #define OC_AST_H
@@ -57,15 +65,15 @@ typedef struct ast_type {
 } ast_type;
 
 /* A type as written in the source (var, param, let, fn result). The parser
- * fills the syntax; resolution fills `type`. */
+ * fills the syntax; the type it names is the resolution's, by id. */
 typedef struct ast_typeexpr {
     ast_loc loc;
     uint8_t kind;                 /* TX_* */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id */
     const char *name;             /* TX_NAME: the enum name */
     struct ast_expr *lo, *hi;     /* TX_RANGE bounds (constant expressions) */
     struct ast_typeexpr *elem;    /* TX_LIST, TX_SET element */
     struct ast_expr *cap;         /* TX_LIST capacity (constant) */
-    ast_type type;                /* [R] */
 } ast_typeexpr;
 
 enum { TX_INT = 1, TX_BOOL, TX_PLAYER, TX_NAME, TX_RANGE, TX_LIST, TX_SET };
@@ -134,10 +142,11 @@ enum ast_expr_kind {
     E_NONE,        /* the player `none` */
     E_PLAYER,      /* `player N`: ival = N as written (1-based); its value
                     * N-1 */
-    E_NAME,        /* name -> [R] sym (var with no index, const, member, local) */
+    E_NAME,        /* name -> its symbol, the resolution's (var with no index,
+                    * const, member, local) */
     E_INDEX,       /* base[args]: what it indexes is the resolution's (IX_*) */
-    E_CALL,        /* name(args): [R] sym = SYM_FN or SYM_BUILTIN (its BI_*
-                    * the resolution's).
+    E_CALL,        /* name(args): its symbol, SYM_FN or SYM_BUILTIN, and the
+                    * built-in (BI_*) are the resolution's.
                     * `in_game(p)` is rewritten by resolution into an
                     * E_INDEX (IX_VAR) of the built-in var in_game. */
     E_UNARY,       /* op = '-' or OP_NOT; a */
@@ -148,11 +157,12 @@ enum ast_expr_kind {
     E_AGG,         /* agg; var (a local sym), iter, a = where (may be NULL),
                     * b = `of` value (sum/min/max) */
     E_WILDCARD,    /* `_` in a scenario's `expect event E(...)` */
-    E_CAN,         /* `can A(args)`: name, args; [R] sym = the action's SYM_PROC */
+    E_CAN,         /* `can A(args)`: name, args; the action's SYM_PROC is the
+                    * resolution's */
     E_IN_ACTION,   /* `in action`: some action is between its start and the
                     * end of its body (its after-phase does not count) */
     E_FIELD,       /* `row.field` of a data table: a = the row, name = the
-                    * field; [R] field. An array field (`row.cost[g]`) is
+                    * field; the field is the resolution's. An array field (`row.cost[g]`) is
                     * an E_INDEX of ix IX_FIELD over it. */
     E_CAPPED,      /* `a capped at b`: min(a, b), b a constant (TEO-D1); the
                     * checks know the cap */
@@ -161,9 +171,10 @@ enum ast_expr_kind {
                     * assignment of one into clear and add, so none is left
                     * for the checks or the lowering */
     E_ROW,         /* `Card named "L1 white 0"` (scenarios only): a = the
-                    * table's E_NAME, name = the row's name; [R] a constant */
-    E_START,       /* `start player`: [R] rewritten into an E_NAME of the
-                    * hidden var "#start player" */
+                    * table's E_NAME, name = the row's name; a constant (its
+                    * value the resolution's) */
+    E_START,       /* `start player`: resolution rewrites it into an E_NAME of
+                    * the hidden var "#start player" */
     E_SEES,        /* `a can see b`: player a sees cell b of a var */
     E_ME           /* `me` in a policy: the player deciding */
 };
@@ -195,14 +206,15 @@ enum ast_iter_kind {
                      * in ascending order) */
 };
 
+/* An iterable as written: the parser writes IT_LIST for any plain
+ * expression; that it names an enum (IT_ENUM, and which), and the loop
+ * variable's type, are the resolution's (by id). */
 typedef struct ast_iter {
     ast_loc loc;
-    uint8_t kind;                 /* [R] for IT_ENUM / IT_LIST (the parser
-                                   * writes IT_LIST for any plain expression) */
+    uint8_t kind;                 /* IT_* as written (never IT_ENUM) */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id */
     struct ast_expr *lo, *hi;     /* IT_RANGE */
     struct ast_expr *list;        /* IT_LIST; for IT_ENUM the E_NAME written */
-    struct ast_decl *enm;         /* [R] IT_ENUM */
-    ast_type elem;                /* [R] the type of the loop variable */
 } ast_iter;
 
 /* Fields that no kind uses together share storage (anonymous unions keep
@@ -216,23 +228,20 @@ typedef struct ast_expr {
     uint16_t depth;               /* operators below it (the parser caps it) */
     uint32_t id;                  /* dense over a compilation (its files and
                                    * what resolution adds): where the
-                                   * resolution keeps its facts */
+                                   * resolution keeps its facts (its type,
+                                   * symbol, field, value) */
     union {
-        uint32_t nargs;           /* E_INDEX, E_CALL */
+        uint32_t nargs;           /* E_INDEX, E_CALL, E_AGG (AGG_FIRST: keys) */
         int32_t sides;            /* E_ROLL */
     };
-    ast_type type;                /* [R] */
+    uint32_t desc_mask;           /* E_AGG (AGG_FIRST): bit k = key k descends */
     struct ast_expr *a, *b;       /* operands (see kinds) */
     union {
         const char *name;         /* E_NAME, E_CALL, E_CAN, E_FIELD, E_ROW: the
                                    * name written */
-        uint32_t desc_mask;       /* E_AGG (AGG_FIRST): bit k = key k descends */
+        struct ast_sym *var;      /* E_AGG: its variable (a local) */
     };
-    struct ast_sym *sym;          /* [R] E_NAME / E_CALL / E_AGG (the variable) */
-    union {
-        struct ast_expr **args;   /* E_INDEX, E_CALL; E_AGG (AGG_FIRST): the keys */
-        struct ast_field *field;  /* E_FIELD: [R] */
-    };
+    struct ast_expr **args;       /* E_INDEX, E_CALL; E_AGG (AGG_FIRST): the keys */
     union {
         struct ast_expr *c;       /* E_IF: the else value */
         struct ast_expr *base;    /* E_INDEX */
@@ -244,14 +253,13 @@ typedef struct ast_expr {
 } ast_expr;
 
 /* A string with `{name}` placeholders (option labels, prompts, logs,
- * window labels). [R] tmpl has every `{name}` replaced by `{}`; args are the
- * symbols in order (locals). Text without placeholders: tmpl == the text. */
+ * window labels). Its template (every `{name}` replaced by `{}`) and the
+ * symbols it names, in order (locals), are the resolution's, by id. */
 typedef struct ast_text {
     ast_loc loc;
-    const char *text;             /* unescaped, as written */
-    const char *tmpl;             /* [R] */
-    uint32_t nargs;               /* [R] */
-    struct ast_sym **args;        /* [R] */
+    const char *text;             /* unescaped, as written; NULL when none */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id,
+                                   * from 1 (0: none) */
 } ast_text;
 
 /* ------------------------------------------------------------- statements */
@@ -271,16 +279,16 @@ enum ast_stmt_kind {
     S_IF,         /* if cond then_b [else: else_b, or else_if an S_IF] */
     S_REPEAT,     /* repeat / while: rep */
     S_FOR,        /* for */
-    S_EXIT,       /* exit [when cond]; [R] loop = the S_REPEAT/S_FOR left */
+    S_EXIT,       /* exit [when cond] (the loop left is the resolution's) */
     S_TURN,       /* turn player { body } */
     S_ELIMINATE,  /* eliminate player */
     S_END,        /* end game [winner player] */
     S_CHOOSE,     /* choose */
     S_SCOPE,      /* scope { body } escape ... */
     S_WINDOW,     /* window for player [label] */
-    S_CALL,       /* proc(args): [R] sym = SYM_PROC */
+    S_CALL,       /* proc(args) (its SYM_PROC is the resolution's) */
     S_RETURN,     /* return */
-    S_EMIT,       /* emit event(args): [R] sym = SYM_EVENT */
+    S_EMIT,       /* emit event(args) (its SYM_EVENT is the resolution's) */
     S_LOG,        /* log text */
     S_ASSERT,     /* assert cond message */
     S_ADD,        /* add value to list */
@@ -288,8 +296,10 @@ enum ast_stmt_kind {
     S_REMOVE_AT,  /* remove at value from list */
     S_CLEAR,      /* clear list */
     S_SHUFFLE,    /* shuffle list */
-    S_DO,         /* do action(args): u.call; [R] sym = the action's SYM_PROC */
-    S_PAY,        /* pay amount from target: u.assign (value = the amount) */
+    S_DO,         /* do action(args): u.call (the action's SYM_PROC is the
+                   * resolution's) */
+    S_PAY,        /* pay amount from target: u.assign (value = the amount);
+                   * the substitute offered at it is the resolution's */
     S_BATCH,      /* batch { body }: u.batch */
     S_SHOW,       /* show / put text (displays only): u.log */
     S_PASS,       /* pass player: out of the running round (u.player) */
@@ -320,10 +330,11 @@ typedef struct ast_option {
     ast_expr *where;              /* with var; may be NULL */
     ast_block body;
     struct ast_option *next;
-    int32_t index;                /* [R] 0,1,2... over the whole file */
     const char *name;             /* `option NAME "label"`, or NULL */
     ast_loc name_loc;
-    int32_t name_id;              /* [R] index in the resolution's option_names, -1 */
+    uint32_t id;                  /* dense over a compilation, shared with
+                                   * escapes and prefer lines: where the
+                                   * resolution keeps its index and name's */
 } ast_option;
 
 typedef struct ast_escape {
@@ -332,7 +343,7 @@ typedef struct ast_escape {
     ast_expr *player;
     ast_block body;
     struct ast_escape *next;
-    int32_t index;                /* [R] 0,1,2... over the whole file */
+    uint32_t id;                  /* as ast_option.id */
 } ast_escape;
 
 typedef struct ast_cite {
@@ -345,6 +356,11 @@ typedef struct ast_stmt {
     ast_loc loc;
     uint8_t kind;                 /* S_* */
     uint8_t unreachable;          /* [C] after a terminator / in dead code */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id:
+                                   * where the resolution keeps what it found
+                                   * (the step's index, the loop an exit
+                                   * leaves, what is called or emitted, a
+                                   * payment's substitute) */
     struct ast_stmt *next;        /* the next statement in the block */
     union {
         struct {                  /* S_STEP */
@@ -356,7 +372,6 @@ typedef struct ast_stmt {
             ast_expr *optional_by;/* NULL unless `optional by P` */
             ast_expr *when;       /* NULL unless `when C` */
             ast_block body;
-            int32_t index;        /* [R] index in the resolution's steps */
         } step;
         struct {                  /* S_LET */
             ast_sym *sym;         /* slot, type */
@@ -399,7 +414,6 @@ typedef struct ast_stmt {
         } for_;
         struct {                  /* S_EXIT */
             ast_expr *cond;       /* `exit when C`, else NULL */
-            struct ast_stmt *loop;/* [R] */
         } exit;
         struct {                  /* S_TURN, S_ELIMINATE, S_END (winner), S_WINDOW */
             ast_expr *player;     /* S_END: NULL unless `winner P` */
@@ -426,7 +440,6 @@ typedef struct ast_stmt {
         struct {                  /* S_CALL, S_EMIT */
             const char *name;
             ast_loc name_loc;
-            ast_sym *sym;         /* [R] */
             ast_expr **args;
             uint32_t nargs;
         } call;
@@ -447,7 +460,6 @@ typedef struct ast_stmt {
             ast_expr *list;       /* E_NAME or E_INDEX (IX_VAR) of a list var */
         } list;
     } u;
-    struct ast_decl *substitute;  /* [R] S_PAY: the D_SUBSTITUTE offered at it */
     struct ast_payment *pay;      /* S_PAY: as ast_cost.pay */
 } ast_stmt;
 
@@ -457,23 +469,24 @@ enum ast_item_kind {
     IT_SC_PLAYERS = 1,   /* players N: num */
     IT_SC_SEED,          /* seed N: num (64-bit) */
     IT_SC_SETUP,         /* setup { body } — a proc with nlocals */
-    IT_SC_PLAY,          /* play [proc(args)]: sym NULL = the whole sequence;
-                          * [R] values = the constant args */
+    IT_SC_PLAY,          /* play [proc(args)]: no name = the whole sequence;
+                          * the proc and the constant args are the
+                          * resolution's, as for every item below */
     IT_SC_CHOOSE,        /* choose "a", "b": labels */
     IT_SC_EXPECT,        /* expect EXPR: expr (bool), nlocals for its aggregates;
                           * source = the expression's text */
-    IT_SC_DECISION,      /* expect decision by P: expr; [R] values[0] */
+    IT_SC_DECISION,      /* expect decision by P: expr; P's value */
     IT_SC_OFFERED,       /* expect offered "L": labels[0] */
     IT_SC_NOT_OFFERED,   /* expect not offered "L" */
-    IT_SC_EVENT,         /* expect event E[(args)] [COUNT]: sym, args (E_WILDCARD
-                          * for _); has_args; count_mode, count; [R] values,
-                          * wild bit mask */
-    IT_SC_NO_EVENT,      /* expect no event E[(args)]: sym, args as IT_SC_EVENT */
-    IT_SC_BEFORE,        /* expect event E before event F: sym, sym2 */
-    IT_SC_STEP_RAN,      /* expect step N ran: number; [R] step */
+    IT_SC_EVENT,         /* expect event E[(args)] [COUNT]: name, args (E_WILDCARD
+                          * for _); has_args; count_mode, count; the event,
+                          * the args' values and which are `_` */
+    IT_SC_NO_EVENT,      /* expect no event E[(args)]: as IT_SC_EVENT */
+    IT_SC_BEFORE,        /* expect event E before event F: name, name2 */
+    IT_SC_STEP_RAN,      /* expect step N ran: number; the step */
     IT_SC_STEP_NOT_RAN,  /* expect step N not ran */
     IT_SC_OVER,          /* expect over [winner P] [because "TEXT"]: expr or NULL;
-                          * reason or NULL; [R] values[0] */
+                          * reason or NULL; P's value */
     IT_SC_ROLL           /* roll N, M ...: the next rolls' totals, rolls[0..nrolls) */
 };
 
@@ -484,29 +497,25 @@ enum { SC_COUNT_EXACTLY = 1, SC_COUNT_AT_LEAST, SC_COUNT_AT_MOST };
 typedef struct ast_item {
     ast_loc loc;
     uint8_t kind;                 /* IT_SC_* */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id */
     int64_t num;                  /* players / seed */
     ast_block body;               /* setup */
     const char *name;             /* play/event: the name written */
     ast_loc name_loc;
     const char *name2;            /* before: the second event */
     ast_loc name2_loc;
-    ast_sym *sym, *sym2;          /* [R] proc / events */
     ast_expr **args;              /* play, event */
     uint32_t nargs;
     uint8_t has_args;             /* event: `(...)` written */
     uint8_t count_mode;           /* event: SC_COUNT_* (0: at least once) */
     int64_t count;                /* event: the N of `N times` */
     ast_loc count_loc;
-    int32_t values[AST_MAX_EVENT_ARGS]; /* [R] constant args (0-based players) */
-    uint32_t wild;                /* [R] event: bit k = arg k is `_` */
     ast_expr *expr;               /* expect, decision, over winner */
     const char *source;           /* expect: the expression as written */
     const char **labels;          /* choose/offered */
     ast_loc *label_locs;
     uint32_t nlabels;
     const char *number;           /* step ran/not ran */
-    ast_stmt *step;               /* [R] the S_STEP with that number */
-    uint32_t nlocals;             /* [R] setup/expect: locals needed */
     const char *reason;           /* over: `because "TEXT"`, or NULL */
     int32_t *rolls;               /* roll: the totals */
     uint32_t nrolls, caprolls;
@@ -552,12 +561,14 @@ typedef struct ast_field {
     const char *index;            /* the enum's name, or NULL */
     ast_loc index_loc;
     struct ast_typeexpr *type;
-    struct ast_decl *index_enum;  /* [R] */
-    uint32_t width;               /* [R] 1, or the index enum's member count */
-    int32_t *values;              /* [R] [width * nrows]: member-major
-                                   * (values[m * nrows + row]) */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id:
+                                   * where the resolution keeps its index enum
+                                   * and width */
     uint32_t data_offset;         /* lowering: where values start in the
                                    * program's data */
+    int32_t *values;              /* the loading of the tables (tables.c)
+                                   * fills it: [width * nrows], member-major
+                                   * (values[m * nrows + row]); NULL: not read */
     struct ast_field *next;
 } ast_field;
 
@@ -575,18 +586,11 @@ typedef struct ast_way {
     struct ast_expr *guard;       /* offered when it holds */
 } ast_way;
 
-/* A payment with more than one way to pay it: `or` sources (as parsed)
- * and, [R], its substitute, its ways in the order they are offered, and
- * when its payer is asked at all. */
+/* A payment's `or` sources, as parsed. Its ways (the resolution's
+ * oc_payment) are built of ast_way. */
 typedef struct ast_payment {
     struct ast_expr **alts;       /* `or B[p] or C[p]` */
     uint32_t nalts;
-    struct ast_decl *substitute;  /* [R] or NULL */
-    ast_way *ways;                /* [R] */
-    uint32_t nways;
-    struct ast_expr *asked;       /* [R] someone holds an alternative and a
-                                   * way is open */
-    int8_t payer_ix;              /* [R] the first source's player index: who decides */
 } ast_payment;
 
 /* An up-front cost of an action: `cost AMOUNT from TARGET`. */
@@ -595,27 +599,31 @@ typedef struct ast_cost {
     ast_expr *amount;
     ast_expr *target;             /* a resource var, indexed */
     struct ast_cost *next;
-    struct ast_decl *substitute;  /* [R] the D_SUBSTITUTE offered at it, or NULL */
-    ast_payment *pay;             /* `or` sources; [R] the ways, or NULL
-                                   * when there is one way to pay */
+    ast_payment *pay;             /* `or` sources, or NULL */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id:
+                                   * where the resolution keeps its ways */
 } ast_cost;
 
 enum ast_dim_kind { DIM_PLAYER = 1, DIM_ENUM, DIM_RANGE };
 
+/* A var's index as written; the enum it names and a range's values are
+ * the resolution's, by id. */
 typedef struct ast_dim {
     ast_loc loc;
-    uint8_t kind;                 /* the parser writes DIM_PLAYER, DIM_RANGE, or
-                                   * DIM_ENUM with name; [R] checks the enum */
+    uint8_t kind;                 /* DIM_PLAYER, DIM_RANGE, or DIM_ENUM with name */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id,
+                                   * from 1 (0: none; a copy shares its
+                                   * original's) */
     const char *name;             /* DIM_ENUM */
-    struct ast_decl *enm;         /* [R] DIM_ENUM */
     ast_expr *lo_e, *hi_e;        /* DIM_RANGE bounds as written */
-    int32_t lo, hi;               /* [R] DIM_RANGE */
 } ast_dim;
 
 typedef struct ast_decl {
     ast_loc loc;
     uint8_t kind;                 /* D_* */
     uint8_t builtin;              /* a built-in var (active, turns, in_game) */
+    uint32_t id;                  /* dense over a compilation, as ast_expr.id
+                                   * (resolution numbers those it makes) */
     const char *name;             /* NULL for sequence/scenario */
     ast_loc name_loc;
     ast_sym *sym;                 /* [R] its symbol (not for sequence/scenario) */
@@ -631,8 +639,6 @@ typedef struct ast_decl {
 
     /* D_CONST (value), D_VAR (init) */
     ast_expr *value;              /* const value / var initializer, may be NULL */
-    int32_t init_value;           /* [R] const value; var initial value (default
-                                   * 0/false/none/lowest of range) */
 
     /* D_VAR */
     ast_dim dims[2];
@@ -645,8 +651,6 @@ typedef struct ast_decl {
     uint32_t nparams;
     ast_expr *body_expr;          /* D_FN */
     ast_block body;               /* D_PROC, D_SEQUENCE */
-    uint32_t nlocals;             /* [R] D_FN/D_PROC/D_SEQUENCE: params + lets
-                                   * + for/option/aggregate variables */
 
     /* D_SCENARIO (cites also for triggers) */
     const char *title;
@@ -719,10 +723,8 @@ typedef struct ast_decl {
     /* Layers: the ruleset a decl comes from (0 = the deepest `extends`d
      * base, counting up to the file compiled). D_CONST with is_override:
      * `override const NAME = VALUE` replaces a base's setting. */
-    uint8_t layer;
-    struct ast_decl *overridden;  /* [R] override const: the base's constant */
-    struct ast_expr *base_value;  /* [R] an overridden constant: its value as
-                                   * declared (`value` is the top override's) */
+    uint8_t layer;                /* (resolution sets an overridden constant's
+                                   * value to its top override's) */
 
     /* [C] analysis */
     uint8_t reachable;            /* proc: called from the sequence/scenarios */
@@ -732,13 +734,8 @@ typedef struct ast_decl {
     /* D_SUBSTITUTE: `substitute SUB[p] for RES[p] "label"`: at a payment
      * from RES, one unit of SUB may be paid instead (label: the option).
      * The pattern's names stand for the payment's indexes. */
-    ast_expr *sub_var, *sub_for;  /* the two patterns as written */
-    struct ast_decl *sub_res;     /* [R] RES's var decl */
-    struct ast_decl *sub_decl;    /* [R] SUB's var decl */
-    int8_t sub_map[2];            /* [R] SUB's index k is RES's index sub_map[k] */
-    int8_t sub_payer;             /* [R] RES's player index: who decides */
-    uint8_t sub_used;             /* [R] some payment takes from RES */
-    struct ast_decl *substitute;  /* [R] D_VAR: the substitute for this resource */
+    ast_expr *sub_var, *sub_for;  /* the two patterns as written (what they
+                                   * name is the resolution's) */
     /* A D_PROC that is a display (`display "TITLE" { ... }`, its title in
      * `title`), or a D_FN that resolution made of a policy's `by`/`when`:
      * both run on a suspended game, never called by the rules. */
@@ -759,8 +756,7 @@ typedef struct ast_prefer {
     ast_loc name_loc;
     ast_expr *by, *when;          /* may be NULL */
     struct ast_prefer *next;
-    int32_t name_id;              /* [R] index in the resolution's option_names */
-    ast_decl *by_fn, *when_fn;    /* [R] the fns made of by/when (or NULL) */
+    uint32_t id;                  /* as ast_option.id */
 } ast_prefer;
 
 /* `policy NAME "label" { prefer ... ties random|first }` */
@@ -787,8 +783,12 @@ typedef struct ast_file {
     const char *extends;          /* `extends "FILE"`: the base ruleset's path */
     ast_loc extends_loc;
     uint8_t nlayers;              /* 1 + the rulesets extended (decl->layer < it) */
-    uint32_t nexprs;              /* the expression ids given so far: this
-                                   * file's, and the files' parsed before it */
+    uint32_t nexprs, nstmts, niters, ntexts, nitems, ntypes, nchoices, ndims,
+        nfields, ndecls, ncosts;  /* the expression, statement, iterable,
+                                   * text, scenario item, type expression,
+                                   * option/escape/prefer, index, table field,
+                                   * declaration and cost ids given so far:
+                                   * this file's, and the files' before it */
     ast_decl *decls;              /* in source order, linked by next */
     ast_decl *last_decl;
 
@@ -805,8 +805,9 @@ typedef struct ast_file {
 ast_file *ast_parse(oc_arena *arena, diag *d, const char *src, size_t len);
 /* The same for a text registered in d as file number `file` (a base
  * ruleset read for `extends`): its positions carry that number, and its
- * expressions' ids start at first_id (the nexprs of the file before it). */
-ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, uint32_t first_id,
+ * expressions' and statements' ids go on from those of `before`, the file
+ * parsed before it (NULL: from 0). */
+ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file *before,
                          const char *src, size_t len);
 
 /* Helpers (dsl/ast.c). */

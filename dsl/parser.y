@@ -49,6 +49,16 @@ struct lex_extra {
     int nchecks;         /* data checks seen (check#1, ...) */
     uint32_t fileno;     /* the file's number in the diag (0: the one compiled) */
     uint32_t next_id;    /* the next expression's id */
+    uint32_t next_stmt_id; /* the next statement's */
+    uint32_t next_iter_id; /* the next iterable's */
+    uint32_t next_text_id; /* the next text's */
+    uint32_t next_item_id; /* the next scenario item's */
+    uint32_t next_type_id; /* the next type expression's */
+    uint32_t next_choice_id; /* the next option's, escape's or prefer line's */
+    uint32_t next_dim_id; /* the next var index's */
+    uint32_t next_field_id; /* the next table field's */
+    uint32_t next_decl_id; /* the next declaration's */
+    uint32_t next_cost_id; /* the next cost's */
     size_t len, read;    /* src's length, and how much of it the scanner took */
 };
 
@@ -291,11 +301,11 @@ static ast_expr *agg(struct lex_extra *px, int op, const char *var, YYLTYPE vl,
 {
     ast_expr *e = ex(px, E_AGG, l);
     e->op = (uint8_t)op;
-    e->sym = ARENA_NEW(A, ast_sym);
-    e->sym->name = var;
-    e->sym->loc = L(vl);
-    e->sym->kind = SYM_LOCAL;
-    e->sym->local_kind = LOCAL_AGG;
+    e->var = ARENA_NEW(A, ast_sym);
+    e->var->name = var;
+    e->var->loc = L(vl);
+    e->var->kind = SYM_LOCAL;
+    e->var->local_kind = LOCAL_AGG;
     e->iter = it;
     e->a = where;
     e->b = of;
@@ -331,6 +341,7 @@ static ast_stmt *st(struct lex_extra *px, int kind, YYLTYPE l)
     ast_stmt *s = ARENA_NEW(A, ast_stmt);
     s->kind = (uint8_t)kind;
     s->loc = L(l);
+    s->id = px->next_stmt_id++;
     return s;
 }
 
@@ -362,13 +373,13 @@ static ast_block block_of(pvec *stmts, YYLTYPE open, YYLTYPE close)
     return b;
 }
 
-static ast_text text_of(const char *s, YYLTYPE l)
+static ast_text text_of(struct lex_extra *px, const char *s, YYLTYPE l)
 {
     ast_text t;
     memset(&t, 0, sizeof t);
     t.loc = mkloc(&l);
     t.text = s;
-    t.tmpl = s;
+    t.id = px->next_text_id++;
     return t;
 }
 
@@ -383,6 +394,7 @@ static ast_iter *iter_of(struct lex_extra *px, int kind, ast_expr *lo, ast_expr 
 {
     ast_iter *it = ARENA_NEW(A, ast_iter);
     it->kind = (uint8_t)kind;
+    it->id = px->next_iter_id++;
     it->loc = L(l);
     if (kind == IT_RANGE) {
         it->lo = lo;
@@ -406,6 +418,7 @@ static ast_decl *decl(struct lex_extra *px, int kind, const char *name, YYLTYPE 
 {
     ast_decl *d = ARENA_NEW(A, ast_decl);
     d->kind = (uint8_t)kind;
+    d->id = px->next_decl_id++;
     d->loc = L(l);
     d->name = name;
     d->name_loc = L(nl);
@@ -483,6 +496,8 @@ static ast_decl *var_decl(struct lex_extra *px, const char *name, YYLTYPE l, YYL
     d->ndims = ndims;
     d->dims[0] = dims[0];
     d->dims[1] = dims[1];
+    for (uint32_t k = 0; k < ndims; k++)
+        d->dims[k].id = px->next_dim_id++;
     d->type = type;
     d->value = init;
     return d;
@@ -517,6 +532,7 @@ static ast_field *field_of(struct lex_extra *px, const char *name, YYLTYPE l, co
                            YYLTYPE il, ast_typeexpr *type)
 {
     ast_field *f = ARENA_NEW(A, ast_field);
+    f->id = px->next_field_id++;
     f->loc = L(l);
     f->name = name;
     f->index = index;
@@ -564,6 +580,7 @@ static ast_decl *check_decl(struct lex_extra *px, const char *text, pvec *row, Y
 static ast_typeexpr *tx(struct lex_extra *px, int kind, YYLTYPE l)
 {
     ast_typeexpr *t = ARENA_NEW(A, ast_typeexpr);
+    t->id = px->next_type_id++;
     t->kind = (uint8_t)kind;
     t->loc = L(l);
     return t;
@@ -572,6 +589,7 @@ static ast_typeexpr *tx(struct lex_extra *px, int kind, YYLTYPE l)
 static ast_item *item(struct lex_extra *px, int kind, YYLTYPE l)
 {
     ast_item *it = ARENA_NEW(A, ast_item);
+    it->id = px->next_item_id++;
     it->kind = (uint8_t)kind;
     it->loc = L(l);
     return it;
@@ -624,17 +642,16 @@ static ast_option *option_of(struct lex_extra *px, const char *name, YYLTYPE nl,
                              YYLTYPE l)
 {
     ast_option *o = ARENA_NEW(A, ast_option);
+    o->id = px->next_choice_id++;
     o->loc = L(l);
-    o->label = text_of(label, ll);
+    o->label = text_of(px, label, ll);
     o->when = m.when;
     o->var = m.var;
     o->iter = m.iter;
     o->where = m.where;
     o->body = body;
-    o->index = -1;
     o->name = name;
     o->name_loc = L(nl);
-    o->name_id = -1;
     return o;
 }
 
@@ -936,6 +953,7 @@ decl
         set_params(px, $$, $5);
         if ($7) {
             $$->label.text = $7;
+            $$->label.id = px->next_text_id++;
             $$->label.loc = L(@7);
         }
         $$->guard = $8;
@@ -949,6 +967,7 @@ decl
         set_params(px, $$, $4);
         if ($6) {
             $$->label.text = $6;
+            $$->label.id = px->next_text_id++;
             $$->label.loc = L(@6);
         }
         $$->is_action = 1;
@@ -978,6 +997,7 @@ decl
         header_seen(px, 0, @1);
         $$ = decl(px, D_PROC, $2.text, @1, @2);
         $$->label.text = $3;
+        $$->label.id = px->next_text_id++;
         $$->label.loc = L(@3);
         $$->timing = (uint8_t)$6;
         $$->event_name = $5.text;
@@ -994,6 +1014,7 @@ decl
         set_params(px, $$, $4);
         $$->anytime = 1;
         $$->label.text = $6;
+        $$->label.id = px->next_text_id++;
         $$->label.loc = L(@6);
         $$->guard = $7;
         set_bound(px, $$, $8);
@@ -1005,6 +1026,7 @@ decl
         $$->sub_var = $2;
         $$->sub_for = $4;
         $$->label.text = $5;
+        $$->label.id = px->next_text_id++;
         $$->label.loc = L(@5);
         $$->cites = $6;
       }
@@ -1089,7 +1111,6 @@ policy_body
         $4->loc = L(@2);
         $4->name = $3.text;
         $4->name_loc = L(@3);
-        $4->name_id = -1;
         if ($$->last_prefer)
             $$->last_prefer->next = $4;
         else
@@ -1108,7 +1129,7 @@ policy_body
     ;
 
 prefer_mods
-    : %empty { $$ = ARENA_NEW(A, ast_prefer); }
+    : %empty { $$ = ARENA_NEW(A, ast_prefer); $$->id = px->next_choice_id++; }
     | prefer_mods T_BY expr {
         $$ = $1;
         if ($$->by)
@@ -1292,6 +1313,7 @@ act_mods
     | act_mods T_COST expr T_FROM lvalue pay_alts {
         $$ = $1;
         ast_cost *c = ARENA_NEW(A, ast_cost);
+        c->id = px->next_cost_id++;
         c->loc = L(@2); c->amount = $3; c->target = $5;
         c->pay = payment(px, $6);
         if ($$.last_cost)
@@ -1444,7 +1466,7 @@ stmt
         $$->u.choose.player = $2;
         $$->u.choose.secret = (uint8_t)$3;
         if ($4)
-            $$->u.choose.prompt = text_of($4, @4);
+            $$->u.choose.prompt = text_of(px, $4, @4);
         $$->u.choose.noptions = vec_len($6);
         for (uint32_t i = vec_len($6); i-- > 0;) {
             ast_option *o = $6->items[i];
@@ -1479,7 +1501,7 @@ stmt
         $$ = st(px, S_WINDOW, @1);
         $$->u.player.player = $3;
         if ($4)
-            $$->u.player.label = text_of($4, @4);
+            $$->u.player.label = text_of(px, $4, @4);
       }
     | call_name '(' args ')' {
         $$ = st(px, S_CALL, @1);
@@ -1511,7 +1533,7 @@ stmt
         $$ = st(px, S_EMIT, @1);
         $$->u.call.name = $2.text; $$->u.call.name_loc = L(@2);
       }
-    | T_LOG T_STRING { $$ = st(px, S_LOG, @1); $$->u.log.text = text_of($2, @2); }
+    | T_LOG T_STRING { $$ = st(px, S_LOG, @1); $$->u.log.text = text_of(px, $2, @2); }
     | name T_STRING {
         /* `show` and `put` are no keywords: a ruleset may still call a
          * proc by either name */
@@ -1522,7 +1544,7 @@ stmt
                                         "take one)", $1);
         else {
             $$ = st(px, S_SHOW, @1);
-            $$->u.log.text = text_of($2, @2);
+            $$->u.log.text = text_of(px, $2, @2);
             $$->u.log.goes_on = put;
         }
       }
@@ -1589,7 +1611,7 @@ stepnum
     ;
 
 step_mods
-    : %empty { $$ = st(px, S_STEP, @$); $$->u.step.index = -1; }
+    : %empty { $$ = st(px, S_STEP, @$); }
     | step_mods T_CITE T_STRING {
         $$ = $1;
         ast_cite *c = ARENA_NEW(A, ast_cite);
@@ -1704,10 +1726,10 @@ escape
     : T_ESCAPE T_STRING T_BY expr block {
         $$ = ARENA_NEW(A, ast_escape);
         $$->loc = L(@1);
-        $$->label = text_of($2, @2);
+        $$->label = text_of(px, $2, @2);
         $$->player = $4;
         $$->body = $5;
-        $$->index = -1;
+        $$->id = px->next_choice_id++;
       }
     ;
 
@@ -2365,10 +2387,10 @@ int yylex_destroy(yyscan_t s);
 
 ast_file *ast_parse(oc_arena *arena, diag *d, const char *src, size_t len)
 {
-    return ast_parse_file(arena, d, 0, 0, src, len);
+    return ast_parse_file(arena, d, 0, NULL, src, len);
 }
 
-ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, uint32_t first_id,
+ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file *before,
                          const char *src, size_t len)
 {
     struct lex_extra x;
@@ -2382,7 +2404,17 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, uint32_t first
     x.file = ARENA_NEW(arena, ast_file);
     x.file->path = diag_path(d, file);
     x.fileno = file;
-    x.next_id = first_id;
+    x.next_id = before ? before->nexprs : 0;
+    x.next_stmt_id = before ? before->nstmts : 0;
+    x.next_iter_id = before ? before->niters : 0;
+    x.next_text_id = before ? before->ntexts : 1; /* 0: a text with no id, or none */
+    x.next_item_id = before ? before->nitems : 0;
+    x.next_type_id = before ? before->ntypes : 0;
+    x.next_choice_id = before ? before->nchoices : 0;
+    x.next_dim_id = before ? before->ndims : 1; /* 0: none */
+    x.next_field_id = before ? before->nfields : 0;
+    x.next_decl_id = before ? before->ndecls : 0;
+    x.next_cost_id = before ? before->ncosts : 0;
     ast_loc first = {diag_first_line(file), 1};
     if (len > 0x7fffffffu) {
         diag_error(d, (ast_loc){first.line - 1, 0}, "file too large");
@@ -2394,6 +2426,16 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, uint32_t first
     yyparse(scanner, &x); /* the scanner reads src itself (lexer.l, YY_INPUT) */
     yylex_destroy(scanner);
     x.file->nexprs = x.next_id;
+    x.file->nstmts = x.next_stmt_id;
+    x.file->niters = x.next_iter_id;
+    x.file->ntexts = x.next_text_id;
+    x.file->nitems = x.next_item_id;
+    x.file->ntypes = x.next_type_id;
+    x.file->nchoices = x.next_choice_id;
+    x.file->ndims = x.next_dim_id;
+    x.file->nfields = x.next_field_id;
+    x.file->ndecls = x.next_decl_id;
+    x.file->ncosts = x.next_cost_id;
     if (!x.file->title && d->errors == 0)
         diag_error(d, first, "a ruleset must begin with 'ruleset \"TITLE\"'");
     return x.file;

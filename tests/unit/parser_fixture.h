@@ -164,7 +164,7 @@ static inline void sx_expr(sbuf *b, const ast_expr *e)
             put(b, "%lldd%d)", (long long)e->ival, (int)e->sides);
         return;
     case E_AGG:
-        put(b, "(%s %s in ", aggs[e->op <= AGG_MAX ? e->op : 0], e->sym->name);
+        put(b, "(%s %s in ", aggs[e->op <= AGG_MAX ? e->op : 0], e->var->name);
         sx_iter(b, e->iter);
         if (e->a) {
             put(b, " where ");

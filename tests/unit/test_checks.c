@@ -468,17 +468,17 @@ static void test_resolve_triggers(void **state)
         assert_ptr_not_equal(p, whaled->params[i]); /* its own locals */
     }
     /* the guard and the body read them */
-    assert_int_equal(early->guard->type.kind, TY_BOOL);
-    assert_ptr_equal(early->guard->a->sym, early->params[1]);
+    assert_int_equal(oc_type(x->res, early->guard)->kind, TY_BOOL);
+    assert_ptr_equal(oc_sym(x->res, early->guard->a), early->params[1]);
     ast_stmt *s = nth(&early->body, 0);
-    assert_ptr_equal(s->u.assign.value->sym, early->params[1]);
-    assert_int_equal(early->nlocals, 2);
+    assert_ptr_equal(oc_sym(x->res, s->u.assign.value), early->params[1]);
+    assert_int_equal(oc_nlocals(x->res, early), 2);
     ast_decl *cw = find_decl(x, "count_whale");
-    assert_int_equal(cw->nlocals, 3); /* p, k, then its let */
+    assert_int_equal(oc_nlocals(x->res, cw), 3); /* p, k, then its let */
     s = nth(&cw->body, 1);
-    assert_ptr_equal(s->u.assign.target->args[0]->sym, cw->params[0]);
+    assert_ptr_equal(oc_sym(x->res, s->u.assign.target->args[0]), cw->params[0]);
     ast_decl *cook = find_decl(x, "cook");
-    assert_ptr_equal(cook->guard->a->args[0]->sym, cook->params[0]);
+    assert_ptr_equal(oc_sym(x->res, cook->guard->a->args[0]), cook->params[0]);
     assert_string_equal(cook->cites->id, "ODIN-T2");
     ast_decl *oo = find_decl(x, "on_other");
     assert_int_equal(oo->nparams, 1);
@@ -518,8 +518,8 @@ static void test_resolve_triggers(void **state)
                 "        ^\n");
     ast_decl *ok = find_decl(x, "ok");
     assert_int_equal(ok->anytime, 1);
-    assert_int_equal(ok->guard->type.kind, TY_BOOL);
-    assert_ptr_equal(ok->guard->a->sym, ok->params[0]);
+    assert_int_equal(oc_type(x->res, ok->guard)->kind, TY_BOOL);
+    assert_ptr_equal(oc_sym(x->res, ok->guard->a), ok->params[0]);
     done(x);
 }
 

@@ -107,10 +107,10 @@ static void test_rolls_and_aggregates(void **state)
     ast_expr *e = nth(&seq(p)->body, 0)->u.assign.value;
     assert_int_equal(e->kind, E_AGG);
     assert_int_equal(e->op, AGG_COUNT);
-    assert_string_equal(e->sym->name, "q");
-    assert_int_equal(e->sym->kind, SYM_LOCAL);
-    assert_int_equal(e->sym->local_kind, LOCAL_AGG);
-    loc_is(e->sym->loc, 4, 11);
+    assert_string_equal(e->var->name, "q");
+    assert_int_equal(e->var->kind, SYM_LOCAL);
+    assert_int_equal(e->var->local_kind, LOCAL_AGG);
+    loc_is(e->var->loc, 4, 11);
     loc_is(e->loc, 4, 5);
     done(p);
 

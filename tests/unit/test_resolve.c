@@ -100,11 +100,11 @@ static void test_resolve_tables(void **state)
     assert_int_equal(find_decl(x, "take")->index, 1);
     assert_int_equal(x->res->nscenarios, 1);
     assert_int_equal(x->res->noptions, 2);
-    assert_int_equal(x->res->options[0]->index, 0);
+    assert_int_equal(oc_option_index(x->res, x->res->options[0]), 0);
     assert_string_equal(x->res->options[1]->label.text, "skip");
-    assert_int_equal(x->res->options[1]->index, 1);
+    assert_int_equal(oc_option_index(x->res, x->res->options[1]), 1);
     assert_int_equal(x->res->nescapes, 1);
-    assert_int_equal(x->res->escapes[0]->index, 0);
+    assert_int_equal(oc_escape_index(x->res, x->res->escapes[0]), 0);
     assert_string_equal(x->res->escapes[0]->label.text, "concede");
     done(x);
 }
@@ -115,17 +115,17 @@ static void test_resolve_constants_and_types(void **state)
     fe *x = run_ok(clean_src);
     /* constants fold, in any order of declaration */
     ast_decl *goal = find_decl(x, "GOAL");
-    assert_int_equal(goal->init_value, 30);
+    assert_int_equal(oc_init_value(x->res, goal), 30);
     assert_int_equal(goal->sym->kind, SYM_CONST);
     assert_int_equal(goal->sym->type.kind, TY_INT);
     assert_int_equal(goal->sym->value, 30);
-    assert_int_equal(find_decl(x, "NEG")->init_value, -30);
+    assert_int_equal(oc_init_value(x->res, find_decl(x, "NEG")), -30);
     /* initial values: given, else 0 when the range holds it, else its low end */
-    assert_int_equal(find_decl(x, "color")->init_value, 1);
-    assert_int_equal(find_decl(x, "score")->init_value, 0);
-    assert_int_equal(find_decl(x, "round")->init_value, 0);
-    assert_int_equal(find_decl(x, "start")->init_value, 3);
-    assert_int_equal(find_decl(x, "flag")->init_value, 0);
+    assert_int_equal(oc_init_value(x->res, find_decl(x, "color")), 1);
+    assert_int_equal(oc_init_value(x->res, find_decl(x, "score")), 0);
+    assert_int_equal(oc_init_value(x->res, find_decl(x, "round")), 0);
+    assert_int_equal(oc_init_value(x->res, find_decl(x, "start")), 3);
+    assert_int_equal(oc_init_value(x->res, find_decl(x, "flag")), 0);
     /* var types */
     ast_sym *score = find_decl(x, "score")->sym;
     assert_int_equal(score->kind, SYM_VAR);
@@ -146,15 +146,15 @@ static void test_resolve_constants_and_types(void **state)
     assert_int_equal(fn->sym->kind, SYM_FN);
     assert_int_equal(fn->sym->type.kind, TY_BOOL);
     ast_expr *body = fn->body_expr;
-    assert_int_equal(body->type.kind, TY_BOOL);
+    assert_int_equal(oc_type(x->res, body)->kind, TY_BOOL);
     assert_int_equal(body->a->kind, E_INDEX);
     assert_int_equal(oc_ix(x->res, body->a), IX_VAR);
-    assert_ptr_equal(body->a->base->sym, score);
-    assert_ptr_equal(body->a->args[0]->sym, fn->params[0]);
+    assert_ptr_equal(oc_sym(x->res, body->a->base), score);
+    assert_ptr_equal(oc_sym(x->res, body->a->args[0]), fn->params[0]);
     assert_int_equal(oc_is_const(x->res, body->b), 1);
     assert_int_equal(oc_cval(x->res, body->b), 30);
     assert_int_equal(oc_is_const(x->res, body), 0);
-    assert_int_equal(fn->nlocals, 1);
+    assert_int_equal(oc_nlocals(x->res, fn), 1);
     done(x);
 }
 
@@ -170,7 +170,7 @@ static void test_resolve_steps_locals_labels(void **state)
     for (int i = 0; i < 5; i++) {
         ast_stmt *s = x->res->steps[i];
         assert_string_equal(s->u.step.number, nums[i]);
-        assert_int_equal(s->u.step.index, i);
+        assert_int_equal(oc_step_index(x->res, s), i);
         assert_int_equal(x->res->step_places[i].parent, parents[i]);
         assert_string_equal(x->res->step_places[i].rule, rules[i]);
     }
@@ -182,44 +182,44 @@ static void test_resolve_steps_locals_labels(void **state)
     ast_option *o = choose->u.choose.options;
     assert_int_equal(o->var->slot, 2);
     assert_int_equal(o->var->type.kind, TY_ENUM);
-    assert_int_equal(o->iter->kind, IT_ENUM); /* the enum name is told apart */
-    assert_ptr_equal(o->iter->enm, find_decl(x, "Color"));
+    assert_int_equal(oc_iter_kind(x->res, o->iter), IT_ENUM); /* the enum name is told apart */
+    assert_ptr_equal(oc_iter_enum(x->res, o->iter), find_decl(x, "Color"));
     ast_stmt *let = nth(&step(x, "1.2")->u.step.body, 0);
     assert_int_equal(let->u.let.sym->slot, 2);
     assert_int_equal(let->u.let.sym->type.kind, TY_INT);
-    assert_int_equal(take->nlocals, 3);
-    assert_int_equal(x->res->sequence->nlocals, 1);
+    assert_int_equal(oc_nlocals(x->res, take), 3);
+    assert_int_equal(oc_nlocals(x->res, x->res->sequence), 1);
     /* labels: `{name}` becomes `{}`, the names bound in order */
-    assert_string_equal(choose->u.choose.prompt.tmpl, "pick {}");
-    assert_int_equal(choose->u.choose.prompt.nargs, 1);
-    assert_ptr_equal(choose->u.choose.prompt.args[0], take->params[1]);
-    assert_string_equal(o->label.tmpl, "paint {}");
-    assert_int_equal(o->label.nargs, 1);
-    assert_ptr_equal(o->label.args[0], o->var);
-    assert_string_equal(o->next->label.tmpl, "skip");
-    assert_int_equal(o->next->label.nargs, 0);
+    assert_string_equal(oc_text_facts_of(x->res, &choose->u.choose.prompt)->tmpl, "pick {}");
+    assert_int_equal(oc_text_facts_of(x->res, &choose->u.choose.prompt)->nargs, 1);
+    assert_ptr_equal(oc_text_facts_of(x->res, &choose->u.choose.prompt)->args[0], take->params[1]);
+    assert_string_equal(oc_text_facts_of(x->res, &o->label)->tmpl, "paint {}");
+    assert_int_equal(oc_text_facts_of(x->res, &o->label)->nargs, 1);
+    assert_ptr_equal(oc_text_facts_of(x->res, &o->label)->args[0], o->var);
+    assert_string_equal(oc_text_facts_of(x->res, &o->next->label)->tmpl, "skip");
+    assert_int_equal(oc_text_facts_of(x->res, &o->next->label)->nargs, 0);
     ast_stmt *log = nth(&step(x, "1.2")->u.step.body, 3);
     assert_int_equal(log->kind, S_LOG);
-    assert_string_equal(log->u.log.text.tmpl, "{} rolls {}");
-    assert_int_equal(log->u.log.text.nargs, 2);
-    assert_ptr_equal(log->u.log.text.args[0], take->params[0]);
-    assert_ptr_equal(log->u.log.text.args[1], let->u.let.sym);
+    assert_string_equal(oc_text_facts_of(x->res, &log->u.log.text)->tmpl, "{} rolls {}");
+    assert_int_equal(oc_text_facts_of(x->res, &log->u.log.text)->nargs, 2);
+    assert_ptr_equal(oc_text_facts_of(x->res, &log->u.log.text)->args[0], take->params[0]);
+    assert_ptr_equal(oc_text_facts_of(x->res, &log->u.log.text)->args[1], let->u.let.sym);
     /* calls and emits are bound */
     ast_stmt *emit = nth(&step(x, "1.2")->u.step.body, 2);
-    assert_ptr_equal(emit->u.call.sym, find_decl(x, "scored")->sym);
+    assert_ptr_equal(oc_called(x->res, emit), find_decl(x, "scored")->sym);
     /* `exit` knows its loop; in_game(p) reads the built-in var */
     ast_stmt *outer = nth(&step(x, "1")->u.step.body, 0);
     ast_stmt *inner = nth(&outer->u.rep.body, 2);
     assert_int_equal(inner->u.rep.kind, REP_PLAIN);
     ast_stmt *ex = nth(&inner->u.rep.body, 0);
     assert_int_equal(ex->kind, S_EXIT);
-    assert_ptr_equal(ex->u.exit.loop, inner);
+    assert_ptr_equal(oc_exit_loop(x->res, ex), inner);
     ast_stmt *iff = nth(&step(x, "2")->u.step.body, 0);
     ast_expr *ig = iff->u.if_.cond;
     assert_int_equal(ig->kind, E_INDEX);
     assert_int_equal(oc_ix(x->res, ig), IX_VAR);
-    assert_ptr_equal(ig->base->sym, x->res->sym_in_game);
-    assert_int_equal(ig->type.kind, TY_BOOL);
+    assert_ptr_equal(oc_sym(x->res, ig->base), x->res->sym_in_game);
+    assert_int_equal(oc_type(x->res, ig)->kind, TY_BOOL);
     done(x);
 }
 
@@ -231,25 +231,25 @@ static void test_resolve_scenario_values(void **state)
     assert_int_equal(it->kind, IT_SC_PLAYERS);
     it = it->next;
     assert_int_equal(it->kind, IT_SC_PLAY);
-    assert_ptr_equal(it->sym, find_decl(x, "take")->sym);
-    assert_int_equal(it->values[0], 1); /* player 2, 0-based */
-    assert_int_equal(it->values[1], 4);
+    assert_ptr_equal(oc_item_facts_of(x->res, it)->sym, find_decl(x, "take")->sym);
+    assert_int_equal(oc_item_facts_of(x->res, it)->values[0], 1); /* player 2, 0-based */
+    assert_int_equal(oc_item_facts_of(x->res, it)->values[1], 4);
     it = it->next;
     assert_int_equal(it->kind, IT_SC_EVENT);
-    assert_ptr_equal(it->sym, find_decl(x, "scored")->sym);
-    assert_int_equal(it->values[0], 1);
-    assert_int_equal(it->wild, 2); /* the second argument is `_` */
+    assert_ptr_equal(oc_item_facts_of(x->res, it)->sym, find_decl(x, "scored")->sym);
+    assert_int_equal(oc_item_facts_of(x->res, it)->values[0], 1);
+    assert_int_equal(oc_item_facts_of(x->res, it)->wild, 2); /* the second argument is `_` */
     assert_int_equal(it->args[1]->kind, E_WILDCARD);
     it = it->next;
-    assert_ptr_equal(it->step, step(x, "1.2"));
+    assert_ptr_equal(oc_item_facts_of(x->res, it)->step, step(x, "1.2"));
     it = it->next;
-    assert_int_equal(it->values[0], 1);
+    assert_int_equal(oc_item_facts_of(x->res, it)->values[0], 1);
     it = it->next;
     assert_int_equal(it->kind, IT_SC_OVER);
-    assert_int_equal(it->values[0], -1); /* none */
+    assert_int_equal(oc_item_facts_of(x->res, it)->values[0], -1); /* none */
     it = it->next;
     assert_int_equal(it->kind, IT_SC_EXPECT);
-    assert_int_equal(it->expr->type.kind, TY_BOOL);
+    assert_int_equal(oc_type(x->res, it->expr)->kind, TY_BOOL);
     assert_string_equal(it->source, "color[player 1] == red");
     /* the checks: take is reached from the sequence and the scenario */
     assert_int_equal(find_decl(x, "take")->reachable, 1);
@@ -695,7 +695,7 @@ static void test_label_errors(void **state)
                 "                        ^\n");
     /* a brace that does not enclose a name is text */
     ast_stmt *log = find_decl(x, "p")->body.first;
-    assert_string_equal(log->u.log.text.tmpl, "{} has {} and {}, {not a name");
+    assert_string_equal(oc_text_facts_of(x->res, &log->u.log.text)->tmpl, "{} has {} and {}, {not a name");
     done(x);
 }
 
@@ -856,22 +856,22 @@ static void test_scenario_assertions(void **state)
     s = s->next;
     assert_int_equal(s->kind, S_ADD);
     assert_string_equal(sx(s->u.list.value), "5");
-    assert_ptr_equal(s->u.list.list->sym, find_decl(x, "hand")->sym);
+    assert_ptr_equal(oc_sym(x->res, s->u.list.list), find_decl(x, "hand")->sym);
     s = s->next;
     assert_int_equal(s->kind, S_ASSIGN); /* n = 1, after them */
     assert_null(s->next);
     it = it->next->next;
     assert_int_equal(it->kind, IT_SC_EVENT);
     assert_int_equal(it->count_mode, SC_COUNT_EXACTLY);
-    assert_ptr_equal(it->sym, find_decl(x, "ev")->sym);
-    assert_int_equal(it->values[0], 1);
+    assert_ptr_equal(oc_item_facts_of(x->res, it)->sym, find_decl(x, "ev")->sym);
+    assert_int_equal(oc_item_facts_of(x->res, it)->values[0], 1);
     it = it->next;
     assert_int_equal(it->kind, IT_SC_NO_EVENT);
-    assert_ptr_equal(it->sym, find_decl(x, "ev")->sym);
-    assert_int_equal(it->wild, 1);
+    assert_ptr_equal(oc_item_facts_of(x->res, it)->sym, find_decl(x, "ev")->sym);
+    assert_int_equal(oc_item_facts_of(x->res, it)->wild, 1);
     it = it->next;
     assert_string_equal(sx(it->expr), "(and (and (== len(hand) 2) (== hand[1] 4)) (== hand[2] 5))");
-    assert_int_equal(it->expr->type.kind, TY_BOOL);
+    assert_int_equal(oc_type(x->res, it->expr)->kind, TY_BOOL);
     it = it->next;
     assert_string_equal(sx(it->expr), "(not (== len(hand) 0))");
     done(x);
