@@ -71,6 +71,11 @@ int oc_error_count(const oc_compiler *c)
     return c ? c->errors : 0;
 }
 
+const char *const *const *oc_local_names(oc_compiler *c, const ordo_program *p)
+{
+    return c && c->tree ? oc_slot_names(c->arena, c->tree, p) : NULL;
+}
+
 size_t oc_arena_bytes(const oc_compiler *c)
 {
     return c ? arena_used(c->arena) : 0;

@@ -70,6 +70,14 @@ const char *oc_tree_path(const oc_compiler *c, uint32_t file);
 struct oc_resolution;
 const struct oc_resolution *oc_tree_resolution(const oc_compiler *c);
 
+/* The names the rules give each proc's frame slots in program p, the
+ * last compilation's (params, lets, loop and option variables):
+ * names[proc][slot], NULL where the rules name none (a slot the lowering
+ * uses for itself), "a, b" for a slot lets of sibling blocks share in
+ * turn. For oc_emit_c; they live until oc_free. NULL when nothing was
+ * compiled. */
+const char *const *const *oc_local_names(oc_compiler *c, const ordo_program *p);
+
 int oc_error_count(const oc_compiler *c);
 /* Bytes of the compiler's arena handed out so far: the text, tree, tables
  * and program of every compilation made with c (for the benchmarks). */
@@ -87,6 +95,11 @@ void oc_disassemble(const ordo_program *p, FILE *out);
  * none, the rules' lines neither. */
 int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, const char *out_name,
               FILE *header, const char *header_name);
+/* The same, its code's locals named as local_names says (oc_local_names;
+ * NULL: fp[K] alone). */
+int oc_emit_c_named(const ordo_program *p, const char *symbol, FILE *out, const char *out_name,
+                    FILE *header, const char *header_name,
+                    const char *const *const *local_names);
 
 /* Is s a C identifier (what --symbol accepts)? */
 int oc_valid_symbol(const char *s);
@@ -106,6 +119,7 @@ void oc_insn_note(const ordo_program *p, const ordo_insn *in, char *buf, size_t 
  * scaffolding under OC_LINE_BACK, which oc_emit_c turns into the line
  * back to the C file. */
 #define OC_LINE_BACK "#line back\n"
-int oc_emit_native(FILE *f, const ordo_program *p, const char *sym);
+int oc_emit_native(FILE *f, const ordo_program *p, const char *sym,
+                   const char *const *const *local_names);
 
 #endif /* ORDO_COMPILER_H */

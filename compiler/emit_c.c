@@ -658,6 +658,13 @@ static void put_lines(const char *buf, size_t len, FILE *out, const char *out_na
 int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, const char *out_name,
               FILE *header, const char *header_name)
 {
+    return oc_emit_c_named(p, symbol, out, out_name, header, header_name, NULL);
+}
+
+int oc_emit_c_named(const ordo_program *p, const char *symbol, FILE *out, const char *out_name,
+                    FILE *header, const char *header_name,
+                    const char *const *const *local_names)
+{
     if (!p || !out || !oc_valid_symbol(symbol))
         return -1;
     /* written whole first: the lines back to the C file need its line
@@ -705,7 +712,7 @@ int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, const char *
     emit_policies(out, p, symbol);
     emit_lines(out, p, symbol);
     emit_data(out, p, symbol);
-    int native = oc_emit_native(out, p, symbol);
+    int native = oc_emit_native(out, p, symbol, local_names);
     if (native >= 0)
         emit_program(out, p, symbol, native);
     if (fclose(out) != 0 || native < 0) {

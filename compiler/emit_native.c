@@ -107,6 +107,9 @@ typedef struct writer {
     int32_t *val;     /* its constant, or the operand whose C variable holds it */
     uint8_t *used;    /* operand i's C variable `tI` is used in this function */
     char **fn;        /* each proc's function's name */
+    const char *const *const *names; /* the rules' names of each proc's slots, or NULL */
+    const char *const *slot_name;    /* the current proc's, or NULL */
+    uint8_t *named;   /* slot s of the current proc reads fp[L_name] (an enum of it) */
     uint32_t line;    /* the row of the line table at pc (nlines: none yet) */
     /* while writing one instruction */
     uint32_t pc;
@@ -631,6 +634,20 @@ static void emit_load_store(writer *n, const ordo_insn *in)
     }
 }
 
+/* Slot s of the frame as the C names it: fp[L_name] where the rules name
+ * it (put_slot_names declared the constant), the names in a comment where
+ * several share it, else fp[s]. */
+static void put_slot(writer *n, uint32_t s)
+{
+    const char *name = n->slot_name ? n->slot_name[s] : NULL;
+    if (name && n->named[s])
+        fprintf(n->f, "fp[L_%s]", name);
+    else if (name)
+        fprintf(n->f, "fp[%" PRIu32 " /* %s */]", s, name);
+    else
+        fprintf(n->f, "fp[%" PRIu32 "]", s);
+}
+
 /* a local read or written: LDL, STL, INCL, LDLI, STLI */
 static void emit_local(writer *n, const ordo_insn *in)
 {
@@ -654,14 +671,22 @@ static void emit_local(writer *n, const ordo_insn *in)
         put_slow(n);
         fputc('\n', f);
     } else if (in->op == ORDO_OP_LDL) {
-        fprintf(f, "    %s = fp[%u]; steps++;\n", tmp(n, n->d), (unsigned)in->a);
+        fprintf(f, "    %s = ", tmp(n, n->d));
+        put_slot(n, in->a);
+        fputs("; steps++;\n", f);
         set_var(n, n->d);
     } else if (in->op == ORDO_OP_STL) {
-        fprintf(f, "    fp[%u] = %s; steps++;\n", (unsigned)in->a, top_expr(n, 0));
+        fputs("    ", f);
+        put_slot(n, in->a);
+        fprintf(f, " = %s; steps++;\n", top_expr(n, 0));
     } else {
-        fprintf(f, "    if (fp[%u] == INT32_MAX) ", (unsigned)in->a);
+        fputs("    if (", f);
+        put_slot(n, in->a);
+        fputs(" == INT32_MAX) ", f);
         put_slow(n);
-        fprintf(f, "\n    fp[%u]++; steps++;\n", (unsigned)in->a);
+        fputs("\n    ", f);
+        put_slot(n, in->a);
+        fputs("++; steps++;\n", f);
     }
 }
 
@@ -1059,6 +1084,47 @@ static void emit_body(writer *n, int32_t k, uint32_t first, uint32_t end)
     }
 }
 
+/* Is a one-name slot's name alone, a C identifier that no other slot of
+ * the proc takes? Then it reads fp[L_name]. */
+static int name_is_alone(const char *const *names, uint32_t nlocals, uint32_t s)
+{
+    const char *name = names[s];
+    if (!name || strchr(name, ','))
+        return 0;
+    for (const char *c = name; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+              *c == '_'))
+            return 0;
+    for (uint32_t t = 0; t < nlocals; t++)
+        if (t != s && names[t] && strcmp(names[t], name) == 0)
+            return 0;
+    return 1;
+}
+
+/* The current proc k's slot names (n->slot_name, n->named). */
+static void name_slots(writer *n, int32_t k)
+{
+    uint32_t nlocals = n->p->procs[k].nlocals;
+    n->slot_name = n->names ? n->names[k] : NULL;
+    memset(n->named, 0, (size_t)n->p->stack_size + 1);
+    for (uint32_t s = 0; n->slot_name && s < nlocals && s <= n->p->stack_size; s++)
+        n->named[s] = (uint8_t)name_is_alone(n->slot_name, nlocals, s);
+}
+
+/* `enum { L_p = 0, L_r = 1 };`: the rules' names of the proc's slots, as
+ * constants a reader and a debugger (`print fp[L_r]`) can use. */
+static void put_slot_names(writer *n, int32_t k)
+{
+    uint32_t nlocals = n->p->procs[k].nlocals, any = 0;
+    for (uint32_t s = 0; s < nlocals && s <= n->p->stack_size; s++) {
+        if (!n->named[s])
+            continue;
+        fprintf(n->f, "%s L_%s = %" PRIu32, any++ ? "," : "    enum {", n->slot_name[s], s);
+    }
+    if (any)
+        fputs(" }; /* the rules' names of the frame's slots */\n", n->f);
+}
+
 /* proc k, code first..end-1, as one function named after it; its body
  * written first, to know which operand variables to declare. -1 when out
  * of memory. */
@@ -1071,6 +1137,7 @@ static int emit_proc(writer *n, int32_t k, uint32_t first, uint32_t end)
     if (!bf)
         return -1;
     memset(n->used, 0, (size_t)n->p->stack_size + 1);
+    name_slots(n, k);
     n->f = bf;
     emit_body(n, k, first, end);
     n->f = f;
@@ -1083,6 +1150,7 @@ static int emit_proc(writer *n, int32_t k, uint32_t first, uint32_t end)
                "{\n"
                "    ON_REGISTERS;\n",
             n->fn[k]);
+    put_slot_names(n, k);
     put_temporaries(n);
     emit_dispatch(n, k, first, end);
     fwrite(body, 1, len, f);
@@ -1205,11 +1273,12 @@ static int by_first_pc(const void *x, const void *y, const ordo_program *p)
     return a < b ? -1 : a > b;
 }
 
-int oc_emit_native(FILE *f, const ordo_program *p, const char *sym)
+int oc_emit_native(FILE *f, const ordo_program *p, const char *sym,
+                   const char *const *const *local_names)
 {
     if (!p->ncode || !p->nprocs)
         return 0;
-    writer n = {.f = f, .p = p, .sym = sym};
+    writer n = {.f = f, .p = p, .sym = sym, .names = local_names};
     n.depth = malloc(p->ncode * sizeof *n.depth);
     n.owner = malloc(p->ncode * sizeof *n.owner);
     n.label = calloc(p->ncode, 1);
@@ -1220,10 +1289,11 @@ int oc_emit_native(FILE *f, const ordo_program *p, const char *sym)
     n.kind = calloc((size_t)p->stack_size + 1, 1);
     n.val = calloc((size_t)p->stack_size + 1, sizeof *n.val);
     n.used = calloc((size_t)p->stack_size + 1, 1);
+    n.named = calloc((size_t)p->stack_size + 1, 1);
     n.fn = calloc(p->nprocs, sizeof *n.fn);
     int rc = -1;
     if (!n.depth || !n.owner || !n.label || !n.work || !n.bad || !n.room || !order || !n.kind ||
-        !n.val || !n.used || !n.fn || name_functions(&n) < 0)
+        !n.val || !n.used || !n.named || !n.fn || name_functions(&n) < 0)
         goto out;
     for (uint32_t pc = 0; pc < p->ncode; pc++)
         n.depth[pc] = -1;
@@ -1274,6 +1344,7 @@ out:
     free(n.kind);
     free(n.val);
     free(n.used);
+    free(n.named);
     for (uint16_t k = 0; n.fn && k < p->nprocs; k++)
         free(n.fn[k]);
     free(n.fn);

@@ -171,7 +171,8 @@ int main(int argc, char **argv)
         } else {
             /* stdout checked even when the emitter failed: a full disk is
              * said, never a silent status 1 */
-            int emitted = oc_emit_c(p, symbol, stdout, NULL, fh, hdr) == 0;
+            int emitted =
+                oc_emit_c_named(p, symbol, stdout, NULL, fh, hdr, oc_local_names(c, p)) == 0;
             int lost = drv_stdout_done("ordoc") != 0;
             if (!emitted && !lost)
                 fprintf(stderr, "ordoc: writing the header '%s' failed\n", hdr ? hdr : "");
@@ -189,7 +190,8 @@ int main(int argc, char **argv)
         } else if (hdr && !(fh = drv_output_open(&ho, hdr, "ordoc"))) {
             drv_output_abort(&co);
             status = 1;
-        } else if (oc_emit_c(p, symbol, fo, a.no_lines ? NULL : out, fh, hdr) != 0) {
+        } else if (oc_emit_c_named(p, symbol, fo, a.no_lines ? NULL : out, fh, hdr,
+                                   oc_local_names(c, p)) != 0) {
             fprintf(stderr, "ordoc: writing '%s' failed\n", out);
             drv_output_abort(&co);
             if (fh)

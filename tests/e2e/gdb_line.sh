@@ -24,7 +24,8 @@ if ! command -v gdb >/dev/null 2>&1; then
     exit 0
 fi
 
-# the line of a statement of proc take_turn, inside an option's body
+# the line of a statement of proc take_turn(p: player), inside an option's
+# body; its param reads as fp[L_p] (the rules' names of the frame's slots)
 LINE=$(grep -n 'color\[p\] = c' "$SRC" | head -n 1 | cut -d: -f1)
 [ -n "$LINE" ] || bad "no 'color[p] = c' line in $SRC"
 
@@ -48,6 +49,7 @@ if [ -x "$tmp/host" ] && [ -n "$LINE" ]; then
         -ex "break tiny.ordo:$LINE" \
         -ex "run --seed 3 --players 2 --policy first --trace none >/dev/null" \
         -ex "bt" \
+        -ex "print fp[L_p]" \
         "$tmp/host" >"$tmp/gdb" 2>&1
     # the stop: "Breakpoint 1.1, tiny_program_take_turn (...) at tests/e2e/data/tiny.ordo:LINE"
     if grep -q "^Breakpoint 1[.0-9]*, tiny_program_take_turn (.*) at .*tiny\.ordo:$LINE\$" "$tmp/gdb"; then
@@ -55,6 +57,11 @@ if [ -x "$tmp/host" ] && [ -n "$LINE" ]; then
     else
         bad "gdb did not stop at tiny.ordo:$LINE in tiny_program_take_turn"
         sed 's/^/    /' "$tmp/gdb" | head -20
+    fi
+    # the proc's param by its name in the rules: p is player 1 or 2 (0 or 1)
+    if grep -q '^\$1 = [01]$' "$tmp/gdb"; then ok; else
+        bad "gdb cannot print the rules' local p as fp[L_p]"
+        grep -A2 'print\|\$1' "$tmp/gdb" | head -5 | sed 's/^/    /'
     fi
     # its caller, the scaffolding that runs a proc's function, is at its own
     # line of the C file (the #line back): the call of the function

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "compiler.h"
+#include "compile_path.h"
 
 enum {
 #define OP(name, ...) T_OP_##name,
@@ -250,6 +251,35 @@ static void test_names_and_lines(void **state)
     free(c);
 }
 
+/* The rules' names of a proc's slots (oc_local_names): its params and
+ * lets, a slot shared in turn by sibling blocks' locals naming them all;
+ * the C reads a name alone as fp[L_name] and the shared slot with its
+ * names in a comment. */
+static void test_local_names(void **state)
+{
+    (void)state;
+    oc_compiler *c;
+    const ordo_program *p = compile_path(&c, "tests/e2e/data/tiny.ordo");
+    int k = proc_named(p, "take_turn");
+    assert_true(k >= 0);
+    const char *const *const *names = oc_local_names(c, p);
+    assert_non_null(names);
+    assert_string_equal(names[k][0], "p");
+    assert_string_equal(names[k][1], "c, r"); /* the option's c (1.1), the let r (1.2) */
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    assert_int_equal(oc_emit_c_named(p, "tiny_program", f, NULL, NULL, NULL, names), 0);
+    fclose(f);
+    const char *fn = strstr(buf, "static int tiny_program_take_turn(");
+    assert_non_null(fn);
+    assert_non_null(strstr(fn, "enum { L_p = 0 };"));
+    assert_non_null(strstr(fn, "fp[L_p]"));
+    assert_non_null(strstr(fn, "fp[1 /* c, r */]"));
+    free(buf);
+    oc_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -257,7 +287,7 @@ int main(void)
         cmocka_unit_test(test_strings_escaped),     cmocka_unit_test(test_empty_tables_are_null),
         cmocka_unit_test(test_header),              cmocka_unit_test(test_bad_symbol),
         cmocka_unit_test(test_deterministic),       cmocka_unit_test(test_data),
-        cmocka_unit_test(test_names_and_lines),
+        cmocka_unit_test(test_names_and_lines),     cmocka_unit_test(test_local_names),
     };
     return cmocka_run_group_tests_name("emit_c", tests, NULL, NULL);
 }

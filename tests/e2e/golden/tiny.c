@@ -542,6 +542,7 @@ static int tiny_program_setup_127(ordo_game *g, int mode, uint32_t base, int32_t
 static int tiny_program_reached(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
+    enum { L_p = 0 }; /* the rules' names of the frame's slots */
     int32_t t0 = 0;
 dispatch:
     if (nframes == 0u)
@@ -575,7 +576,7 @@ interp:
 pc_0:;
     /* 0 LDL 0 */
 #line 25 "tests/e2e/data/tiny.ordo"
-    t0 = fp[0]; steps++;
+    t0 = fp[L_p]; steps++;
     /* 1 LDX 4 ; score */
     {
 #line 25 "tests/e2e/data/tiny.ordo"
@@ -598,13 +599,14 @@ pc_0:;
     if (nframes - 1u == base) { fp[1] = t0; ON_AT(4u, 2u); goto slow; }
 #line 25 "tests/e2e/data/tiny.ordo"
     { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
-#line 602 "tiny.c"
+#line 603 "tiny.c"
 }
 
 /* proc take_turn (proc 1, line 27): 1 params, 3 locals; operand k at fp[3 + k] */
 static int tiny_program_take_turn(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
+    enum { L_p = 0 }; /* the rules' names of the frame's slots */
     int32_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0;
 dispatch:
     if (nframes == 0u)
@@ -774,10 +776,10 @@ pc_18:;
     t1 = fp[2]; steps++;
     /* 23 STL 1 */
 #line 29 "tests/e2e/data/tiny.ordo"
-    fp[1] = t1; steps++;
+    fp[1 /* c, r */] = t1; steps++;
     /* 24 LDL 1 */
 #line 29 "tests/e2e/data/tiny.ordo"
-    t1 = fp[1]; steps++;
+    t1 = fp[1 /* c, r */]; steps++;
     /* 25 PUSH 2 */
 #line 29 "tests/e2e/data/tiny.ordo"
     steps++;
@@ -791,7 +793,7 @@ pc_18:;
     steps++;
     /* 28 LDL 1 */
 #line 29 "tests/e2e/data/tiny.ordo"
-    t1 = fp[1]; steps++;
+    t1 = fp[1 /* c, r */]; steps++;
     /* 29 OFFER 0 ; "paint {}" */
 #line 29 "tests/e2e/data/tiny.ordo"
     if (mode == VM_EVAL || g->nopts >= 4u) { fp[4] = t1; ON_AT(29u, 5u); goto slow; }
@@ -813,7 +815,7 @@ pc_30:;
 pc_32:;
     /* 32 LDL 0 */
 #line 29 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[L_p]; steps++;
     /* 33 WAIT x=0 */
 #line 29 "tests/e2e/data/tiny.ordo"
     { fp[4] = t1; ON_AT(33u, 5u); goto slow; }
@@ -823,13 +825,13 @@ pc_32:;
 pc_34:;
     /* 34 STL 1 */
 #line 29 "tests/e2e/data/tiny.ordo"
-    fp[1] = fp[4]; steps++;
+    fp[1 /* c, r */] = fp[4]; steps++;
     /* 35 LDL 0 */
 #line 31 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[L_p]; steps++;
     /* 36 LDL 1 */
 #line 31 "tests/e2e/data/tiny.ordo"
-    t2 = fp[1]; steps++;
+    t2 = fp[1 /* c, r */]; steps++;
     /* 37 STX 5 ; color */
     {
 #line 31 "tests/e2e/data/tiny.ordo"
@@ -847,7 +849,7 @@ pc_34:;
     }
     /* 38 LDL 1 */
 #line 32 "tests/e2e/data/tiny.ordo"
-    t1 = fp[1]; steps++;
+    t1 = fp[1 /* c, r */]; steps++;
     /* 39 LADD 7 ; painted */
     {
 #line 32 "tests/e2e/data/tiny.ordo"
@@ -871,10 +873,10 @@ pc_34:;
     }
     /* 40 LDL 0 */
 #line 33 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[L_p]; steps++;
     /* 41 LDL 1 */
 #line 33 "tests/e2e/data/tiny.ordo"
-    t2 = fp[1]; steps++;
+    t2 = fp[1 /* c, r */]; steps++;
     /* 42 EMIT x=2 0 ; painted_as */
 #line 33 "tests/e2e/data/tiny.ordo"
     if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(42u, 6u); goto slow; }
@@ -928,13 +930,13 @@ pc_46:;
 pc_49:;
     /* 49 STL 1 */
 #line 38 "tests/e2e/data/tiny.ordo"
-    fp[1] = fp[4]; steps++;
+    fp[1 /* c, r */] = fp[4]; steps++;
     /* 50 LDL 0 */
 #line 39 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[L_p]; steps++;
     /* 51 LDL 1 */
 #line 39 "tests/e2e/data/tiny.ordo"
-    t2 = fp[1]; steps++;
+    t2 = fp[1 /* c, r */]; steps++;
     /* 52 LOG x=2 0 ; "{} rolls {}" */
 #line 39 "tests/e2e/data/tiny.ordo"
     if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(52u, 6u); goto slow; }
@@ -952,7 +954,7 @@ pc_49:;
     ON_OFFER(1u, VM_OPT_PLAIN, 0); steps++;
     /* 55 LDL 0 */
 #line 40 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[L_p]; steps++;
     /* 56 LDX 6 ; doubles_left */
     {
 #line 40 "tests/e2e/data/tiny.ordo"
@@ -984,7 +986,7 @@ pc_49:;
 pc_61:;
     /* 61 LDL 0 */
 #line 40 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[L_p]; steps++;
     /* 62 WAIT x=0 */
 #line 40 "tests/e2e/data/tiny.ordo"
     { fp[4] = t1; ON_AT(62u, 5u); goto slow; }
@@ -992,10 +994,10 @@ pc_61:;
 pc_63:;
     /* 63 LDL 0 */
 #line 42 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[L_p]; steps++;
     /* 64 LDL 0 */
 #line 42 "tests/e2e/data/tiny.ordo"
-    t2 = fp[0]; steps++;
+    t2 = fp[L_p]; steps++;
     /* 65 LDX 4 ; score */
     {
 #line 42 "tests/e2e/data/tiny.ordo"
@@ -1009,7 +1011,7 @@ pc_63:;
     }
     /* 66 LDL 1 */
 #line 42 "tests/e2e/data/tiny.ordo"
-    t3 = fp[1]; steps++;
+    t3 = fp[1 /* c, r */]; steps++;
     /* 67 ADD */
 #line 42 "tests/e2e/data/tiny.ordo"
     { int64_t r_ = (int64_t)t2 + t3;
@@ -1034,10 +1036,10 @@ pc_63:;
     }
     /* 69 LDL 0 */
 #line 43 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[L_p]; steps++;
     /* 70 LDL 1 */
 #line 43 "tests/e2e/data/tiny.ordo"
-    t2 = fp[1]; steps++;
+    t2 = fp[1 /* c, r */]; steps++;
     /* 71 EMIT x=2 1 ; scored */
 #line 43 "tests/e2e/data/tiny.ordo"
     if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(71u, 6u); goto slow; }
@@ -1050,10 +1052,10 @@ pc_63:;
 pc_73:;
     /* 73 LDL 0 */
 #line 46 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[L_p]; steps++;
     /* 74 LDL 0 */
 #line 46 "tests/e2e/data/tiny.ordo"
-    t2 = fp[0]; steps++;
+    t2 = fp[L_p]; steps++;
     /* 75 LDX 6 ; doubles_left */
     {
 #line 46 "tests/e2e/data/tiny.ordo"
@@ -1092,10 +1094,10 @@ pc_73:;
     }
     /* 79 LDL 0 */
 #line 47 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[L_p]; steps++;
     /* 80 LDL 0 */
 #line 47 "tests/e2e/data/tiny.ordo"
-    t2 = fp[0]; steps++;
+    t2 = fp[L_p]; steps++;
     /* 81 LDX 4 ; score */
     {
 #line 47 "tests/e2e/data/tiny.ordo"
@@ -1112,7 +1114,7 @@ pc_73:;
     steps++;
     /* 83 LDL 1 */
 #line 47 "tests/e2e/data/tiny.ordo"
-    t4 = fp[1]; steps++;
+    t4 = fp[1 /* c, r */]; steps++;
     /* 84 MUL */
 #line 47 "tests/e2e/data/tiny.ordo"
     { int64_t r_ = (int64_t)2 * t4;
@@ -1144,13 +1146,13 @@ pc_73:;
     }
     /* 87 LDL 0 */
 #line 48 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[L_p]; steps++;
     /* 88 PUSH 2 */
 #line 48 "tests/e2e/data/tiny.ordo"
     steps++;
     /* 89 LDL 1 */
 #line 48 "tests/e2e/data/tiny.ordo"
-    t3 = fp[1]; steps++;
+    t3 = fp[1 /* c, r */]; steps++;
     /* 90 MUL */
 #line 48 "tests/e2e/data/tiny.ordo"
     { int64_t r_ = (int64_t)2 * t3;
@@ -1189,7 +1191,7 @@ pc_92:;
     ON_OFFER(4u, VM_OPT_PLAIN, 0); steps++;
     /* 96 LDL 0 */
 #line 52 "tests/e2e/data/tiny.ordo"
-    t0 = fp[0]; steps++;
+    t0 = fp[L_p]; steps++;
     /* 97 WAIT x=0 */
 #line 52 "tests/e2e/data/tiny.ordo"
     { fp[3] = t0; ON_AT(97u, 4u); goto slow; }
@@ -1206,7 +1208,7 @@ pc_98:;
     cur_step = 2;
     /* 99 LDL 0 */
 #line 53 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[L_p]; steps++;
     /* 100 LOG x=1 1 ; "{} looks back" */
 #line 53 "tests/e2e/data/tiny.ordo"
     if (mode == VM_EVAL || g->trace) { fp[3] = t0; fp[4] = t1; ON_AT(100u, 5u); goto slow; }
@@ -1236,13 +1238,14 @@ pc_104:;
     if (nframes - 1u == base) { ON_AT(104u, 3u); goto slow; }
 #line 53 "tests/e2e/data/tiny.ordo"
     { ON_RETURN(); steps++; goto dispatch; }
-#line 1240 "tiny.c"
+#line 1242 "tiny.c"
 }
 
 /* proc sequence (proc 2, line 57): 0 params, 9 locals; operand k at fp[9 + k] */
 static int tiny_program_sequence(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
+    enum { L_p = 1 }; /* the rules' names of the frame's slots */
     int32_t t0 = 0, t1 = 0, t2 = 0;
 dispatch:
     if (nframes == 0u)
@@ -1454,10 +1457,10 @@ pc_118:;
     t1 = fp[4]; steps++;
     /* 123 STL 0 */
 #line 60 "tests/e2e/data/tiny.ordo"
-    fp[0] = t1; steps++;
+    fp[0 /* p, best */] = t1; steps++;
     /* 124 LDL 0 */
 #line 60 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[0 /* p, best */]; steps++;
     /* 125 LDX 2 ; in_game */
     {
 #line 60 "tests/e2e/data/tiny.ordo"
@@ -1476,7 +1479,7 @@ pc_118:;
     steps++;
     /* 127 LDL 0 */
 #line 60 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[0 /* p, best */]; steps++;
     /* 128 LDX 4 ; score */
     {
 #line 60 "tests/e2e/data/tiny.ordo"
@@ -1583,13 +1586,13 @@ pc_145:;
     t1 = fp[2]; steps++;
     /* 150 STL 0 */
 #line 62 "tests/e2e/data/tiny.ordo"
-    fp[0] = t1; steps++;
+    fp[0 /* p, best */] = t1; steps++;
     /* 151 LDL 2 */
 #line 62 "tests/e2e/data/tiny.ordo"
     t1 = fp[2]; steps++;
     /* 152 LDL 0 */
 #line 62 "tests/e2e/data/tiny.ordo"
-    t2 = fp[0]; steps++;
+    t2 = fp[0 /* p, best */]; steps++;
     /* 153 LDX 4 ; score */
     {
 #line 62 "tests/e2e/data/tiny.ordo"
@@ -1680,10 +1683,10 @@ pc_163:;
       t1 = fp[6 + i_]; steps++; }
     /* 169 STL 0 */
 #line 62 "tests/e2e/data/tiny.ordo"
-    fp[0] = t1; steps++;
+    fp[0 /* p, best */] = t1; steps++;
     /* 170 LDL 0 */
 #line 62 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[0 /* p, best */]; steps++;
     /* 171 LDX 2 ; in_game */
     {
 #line 62 "tests/e2e/data/tiny.ordo"
@@ -1702,7 +1705,7 @@ pc_163:;
     steps++;
     /* 173 LDL 0 */
 #line 63 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[0 /* p, best */]; steps++;
     /* 174 TURN */
 #line 63 "tests/e2e/data/tiny.ordo"
     { int32_t p_ = t1;
@@ -1722,7 +1725,7 @@ pc_163:;
       g->seq++; steps++; }
     /* 175 LDL 0 */
 #line 64 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[0 /* p, best */]; steps++;
     /* 176 CALL 1 ; take_turn */
 #line 64 "tests/e2e/data/tiny.ordo"
     fp[10] = t1; 
@@ -1898,10 +1901,10 @@ pc_204:;
     t1 = fp[4]; steps++;
     /* 209 STL 0 */
 #line 75 "tests/e2e/data/tiny.ordo"
-    fp[0] = t1; steps++;
+    fp[0 /* p, best */] = t1; steps++;
     /* 210 LDL 0 */
 #line 75 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[0 /* p, best */]; steps++;
     /* 211 LDX 2 ; in_game */
     {
 #line 75 "tests/e2e/data/tiny.ordo"
@@ -1931,7 +1934,7 @@ pc_204:;
     t1 = fp[2]; steps++;
     /* 216 LDL 0 */
 #line 75 "tests/e2e/data/tiny.ordo"
-    t2 = fp[0]; steps++;
+    t2 = fp[0 /* p, best */]; steps++;
     /* 217 LDX 4 ; score */
     {
 #line 75 "tests/e2e/data/tiny.ordo"
@@ -1956,7 +1959,7 @@ pc_204:;
 pc_221:;
     /* 221 LDL 0 */
 #line 75 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0]; steps++;
+    t1 = fp[0 /* p, best */]; steps++;
     /* 222 LDX 4 ; score */
     {
 #line 75 "tests/e2e/data/tiny.ordo"
@@ -1996,7 +1999,7 @@ pc_228:;
     t1 = fp[2]; steps++;
     /* 229 STL 0 */
 #line 75 "tests/e2e/data/tiny.ordo"
-    fp[0] = t1; steps++;
+    fp[0 /* p, best */] = t1; steps++;
     /* 230 PUSH 0 */
 #line 76 "tests/e2e/data/tiny.ordo"
     steps++;
@@ -2026,10 +2029,10 @@ pc_232:;
     t1 = fp[2]; steps++;
     /* 237 STL 1 */
 #line 76 "tests/e2e/data/tiny.ordo"
-    fp[1] = t1; steps++;
+    fp[L_p] = t1; steps++;
     /* 238 LDL 1 */
 #line 76 "tests/e2e/data/tiny.ordo"
-    t1 = fp[1]; steps++;
+    t1 = fp[L_p]; steps++;
     /* 239 LDX 2 ; in_game */
     {
 #line 76 "tests/e2e/data/tiny.ordo"
@@ -2048,7 +2051,7 @@ pc_232:;
     steps++;
     /* 241 LDL 1 */
 #line 76 "tests/e2e/data/tiny.ordo"
-    t1 = fp[1]; steps++;
+    t1 = fp[L_p]; steps++;
     /* 242 LDX 4 ; score */
     {
 #line 76 "tests/e2e/data/tiny.ordo"
@@ -2062,7 +2065,7 @@ pc_232:;
     }
     /* 243 LDL 0 */
 #line 76 "tests/e2e/data/tiny.ordo"
-    t2 = fp[0]; steps++;
+    t2 = fp[0 /* p, best */]; steps++;
     /* 244 EQ */
 #line 76 "tests/e2e/data/tiny.ordo"
     { int32_t a_ = t1, b_ = t2; t1 = a_ == b_; steps++; }
@@ -2073,7 +2076,7 @@ pc_232:;
     steps++;
     /* 246 LDL 1 */
 #line 77 "tests/e2e/data/tiny.ordo"
-    t1 = fp[1]; steps++;
+    t1 = fp[L_p]; steps++;
     /* 247 END x=1 0 0 */
 #line 77 "tests/e2e/data/tiny.ordo"
     { fp[10] = t1; ON_AT(247u, 11u); goto slow; }
@@ -2103,7 +2106,7 @@ pc_250:;
     if (nframes - 1u == base) { ON_AT(251u, 9u); goto slow; }
 #line 77 "tests/e2e/data/tiny.ordo"
     { ON_RETURN(); steps++; goto dispatch; }
-#line 2107 "tiny.c"
+#line 2110 "tiny.c"
 }
 
 /* fn expect#91 (proc 3, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -2166,7 +2169,7 @@ pc_252:;
     if (nframes - 1u == base) { fp[0] = t0; ON_AT(256u, 1u); goto slow; }
 #line 91 "tests/e2e/data/tiny.ordo"
     { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
-#line 2170 "tiny.c"
+#line 2173 "tiny.c"
 }
 
 /* fn expect#95 (proc 4, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -2229,7 +2232,7 @@ pc_257:;
     if (nframes - 1u == base) { fp[0] = t0; ON_AT(261u, 1u); goto slow; }
 #line 95 "tests/e2e/data/tiny.ordo"
     { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
-#line 2233 "tiny.c"
+#line 2236 "tiny.c"
 }
 
 /* proc setup#106 (proc 5, line 106): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -2292,7 +2295,7 @@ pc_262:;
     if (nframes - 1u == base) { ON_AT(265u, 0u); goto slow; }
 #line 107 "tests/e2e/data/tiny.ordo"
     { ON_RETURN(); steps++; goto dispatch; }
-#line 2296 "tiny.c"
+#line 2299 "tiny.c"
 }
 
 /* fn expect#113 (proc 6, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -2355,7 +2358,7 @@ pc_266:;
     if (nframes - 1u == base) { fp[0] = t0; ON_AT(270u, 1u); goto slow; }
 #line 113 "tests/e2e/data/tiny.ordo"
     { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
-#line 2359 "tiny.c"
+#line 2362 "tiny.c"
 }
 
 /* proc setup#127 (proc 7, line 127): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -2418,7 +2421,7 @@ pc_271:;
     if (nframes - 1u == base) { ON_AT(274u, 0u); goto slow; }
 #line 128 "tests/e2e/data/tiny.ordo"
     { ON_RETURN(); steps++; goto dispatch; }
-#line 2422 "tiny.c"
+#line 2425 "tiny.c"
 }
 
 /* each proc's first pc, in order, and its function (NULL: the interpreter's) */
