@@ -57,78 +57,51 @@ void *rs_grow(resolver *r, void *old, uint32_t n, uint32_t *cap, size_t elt)
     return p;
 }
 
+/* The pages of one kind of facts, room for `ids` of them to begin with
+ * (pages of OC_PAGE that never move; the ids resolution makes later add
+ * pages): `pages` gets the page table, `npages` its length. Type-generic,
+ * hence a macro. */
+#define FACT_PAGES(r, pages, type, ids, npages)                                              \
+    do {                                                                                     \
+        uint32_t n_ = (ids) / OC_PAGE + 1;                                                   \
+        type *block_ = ARENA_ARRAY((r)->a, type, (size_t)n_ * OC_PAGE);                      \
+        (pages) = ARENA_ARRAY((r)->a, type *, n_);                                           \
+        for (uint32_t k_ = 0; k_ < n_; k_++)                                                 \
+            (pages)[k_] = block_ + (size_t)k_ * OC_PAGE;                                     \
+        (npages) = n_;                                                                       \
+    } while (0)
+
 void rs_fact_pages(resolver *r, const ast_file *f)
 {
-    uint32_t nexprs = f->nexprs, nstmts = f->nstmts, niters = f->niters;
-    uint32_t nx = f->ndecls / OC_PAGE + 1; /* room for the first decls made */
-    oc_decl_facts *dx = ARENA_ARRAY(r->a, oc_decl_facts, (size_t)nx * OC_PAGE);
-    r->out->decl_pages = ARENA_ARRAY(r->a, oc_decl_facts *, nx);
-    for (uint32_t k = 0; k < nx; k++)
-        r->out->decl_pages[k] = dx + (size_t)k * OC_PAGE;
-    r->decl_npages = r->decl_cappages = nx;
-    r->out->ndecls = f->ndecls;
     oc_resolution *out = r->out;
-    uint32_t ne = nexprs / OC_PAGE + 1, ns = nstmts / OC_PAGE + 1; /* room for ids made */
-    oc_expr_facts *e = ARENA_ARRAY(r->a, oc_expr_facts, (size_t)ne * OC_PAGE);
-    out->expr_pages = ARENA_ARRAY(r->a, oc_expr_facts *, ne);
-    for (uint32_t k = 0; k < ne; k++)
-        out->expr_pages[k] = e + (size_t)k * OC_PAGE;
-    oc_stmt_facts *s = ARENA_ARRAY(r->a, oc_stmt_facts, (size_t)ns * OC_PAGE);
-    out->stmt_pages = ARENA_ARRAY(r->a, oc_stmt_facts *, ns);
-    for (uint32_t k = 0; k < ns; k++)
-        out->stmt_pages[k] = s + (size_t)k * OC_PAGE;
-    uint32_t ni = niters / OC_PAGE + 1; /* resolution makes none */
-    oc_iter_facts *it = ARENA_ARRAY(r->a, oc_iter_facts, (size_t)ni * OC_PAGE);
-    out->iter_pages = ARENA_ARRAY(r->a, oc_iter_facts *, ni);
-    for (uint32_t k = 0; k < ni; k++)
-        out->iter_pages[k] = it + (size_t)k * OC_PAGE;
-    out->niters = niters;
-    uint32_t nt = f->ntexts / OC_PAGE + 1; /* resolution makes none */
-    oc_text_facts *t = ARENA_ARRAY(r->a, oc_text_facts, (size_t)nt * OC_PAGE);
-    out->text_pages = ARENA_ARRAY(r->a, oc_text_facts *, nt);
-    for (uint32_t k = 0; k < nt; k++)
-        out->text_pages[k] = t + (size_t)k * OC_PAGE;
+    uint32_t fixed; /* the pages of the kinds resolution makes none of */
+    /* declarations, expressions and statements: resolution makes some */
+    FACT_PAGES(r, out->decl_pages, oc_decl_facts, f->ndecls, r->decl_npages);
+    FACT_PAGES(r, out->expr_pages, oc_expr_facts, f->nexprs, r->expr_npages);
+    FACT_PAGES(r, out->stmt_pages, oc_stmt_facts, f->nstmts, r->stmt_npages);
+    r->decl_cappages = r->decl_npages;
+    r->expr_cappages = r->expr_npages;
+    r->stmt_cappages = r->stmt_npages;
+    FACT_PAGES(r, out->iter_pages, oc_iter_facts, f->niters, fixed);
+    FACT_PAGES(r, out->text_pages, oc_text_facts, f->ntexts, fixed);
+    FACT_PAGES(r, out->item_pages, oc_item_facts, f->nitems, fixed);
+    FACT_PAGES(r, out->type_pages, ast_type, f->ntypes, fixed);
+    FACT_PAGES(r, out->choice_pages, oc_choice_facts, f->nchoices, fixed);
+    FACT_PAGES(r, out->dim_pages, oc_dim_facts, f->ndims, fixed);
+    FACT_PAGES(r, out->field_pages, oc_field_facts, f->nfields, fixed);
+    FACT_PAGES(r, out->cost_pages, oc_payment *, f->ncosts, fixed);
+    (void)fixed;
+    out->ndecls = f->ndecls;
+    out->nexprs = f->nexprs;
+    out->nstmts = f->nstmts;
+    out->niters = f->niters;
     out->ntexts = f->ntexts;
-    uint32_t nc = f->nitems / OC_PAGE + 1; /* resolution makes none */
-    oc_item_facts *c = ARENA_ARRAY(r->a, oc_item_facts, (size_t)nc * OC_PAGE);
-    out->item_pages = ARENA_ARRAY(r->a, oc_item_facts *, nc);
-    for (uint32_t k = 0; k < nc; k++)
-        out->item_pages[k] = c + (size_t)k * OC_PAGE;
     out->nitems = f->nitems;
-    uint32_t ny = f->ntypes / OC_PAGE + 1; /* resolution makes none */
-    ast_type *y = ARENA_ARRAY(r->a, ast_type, (size_t)ny * OC_PAGE);
-    out->type_pages = ARENA_ARRAY(r->a, ast_type *, ny);
-    for (uint32_t k = 0; k < ny; k++)
-        out->type_pages[k] = y + (size_t)k * OC_PAGE;
     out->ntypes = f->ntypes;
-    uint32_t nh = f->nchoices / OC_PAGE + 1; /* resolution makes none */
-    oc_choice_facts *h = ARENA_ARRAY(r->a, oc_choice_facts, (size_t)nh * OC_PAGE);
-    out->choice_pages = ARENA_ARRAY(r->a, oc_choice_facts *, nh);
-    for (uint32_t k = 0; k < nh; k++)
-        out->choice_pages[k] = h + (size_t)k * OC_PAGE;
     out->nchoices = f->nchoices;
-    uint32_t nd = f->ndims / OC_PAGE + 1; /* resolution makes none */
-    oc_dim_facts *dd = ARENA_ARRAY(r->a, oc_dim_facts, (size_t)nd * OC_PAGE);
-    out->dim_pages = ARENA_ARRAY(r->a, oc_dim_facts *, nd);
-    for (uint32_t k = 0; k < nd; k++)
-        out->dim_pages[k] = dd + (size_t)k * OC_PAGE;
     out->ndims = f->ndims;
-    uint32_t nf = f->nfields / OC_PAGE + 1; /* resolution makes none */
-    oc_field_facts *ff = ARENA_ARRAY(r->a, oc_field_facts, (size_t)nf * OC_PAGE);
-    out->field_pages = ARENA_ARRAY(r->a, oc_field_facts *, nf);
-    for (uint32_t k = 0; k < nf; k++)
-        out->field_pages[k] = ff + (size_t)k * OC_PAGE;
     out->nfields = f->nfields;
-    uint32_t nk = f->ncosts / OC_PAGE + 1; /* resolution makes none */
-    oc_payment **cp = ARENA_ARRAY(r->a, oc_payment *, (size_t)nk * OC_PAGE);
-    out->cost_pages = ARENA_ARRAY(r->a, oc_payment **, nk);
-    for (uint32_t k = 0; k < nk; k++)
-        out->cost_pages[k] = cp + (size_t)k * OC_PAGE;
     out->ncosts = f->ncosts;
-    r->expr_npages = r->expr_cappages = ne;
-    r->stmt_npages = r->stmt_cappages = ns;
-    out->nexprs = nexprs;
-    out->nstmts = nstmts;
 }
 
 uint32_t rs_new_expr_id(resolver *r)
