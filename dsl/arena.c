@@ -15,6 +15,20 @@
 
 #include "arena.h"
 
+/* Large chunks come from mmap, except under AddressSanitizer: its leak
+ * checker does not look into mmap'd memory, where the records of adopted
+ * blocks live, and would call those blocks leaked. */
+#if defined(__SANITIZE_ADDRESS__)
+#define ARENA_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARENA_ASAN 1
+#endif
+#endif
+#if defined(MAP_ANONYMOUS) && !defined(ARENA_ASAN)
+#define ARENA_MMAP 1
+#endif
+
 typedef struct chunk {
     struct chunk *next;
     size_t size;        /* usable bytes after the header */
@@ -53,7 +67,7 @@ oc_arena *arena_new(void)
 
 static void chunk_free(chunk *c)
 {
-#ifdef MAP_ANONYMOUS
+#ifdef ARENA_MMAP
     if (c->mapped) {
         munmap(c, sizeof(chunk) + c->size);
         return;
@@ -81,7 +95,7 @@ void arena_free(oc_arena *a)
 /* Zeroed memory for a chunk of `bytes` (header included). */
 static chunk *chunk_get(size_t bytes)
 {
-#ifdef MAP_ANONYMOUS
+#ifdef ARENA_MMAP
     if (bytes >= MAP_MIN) {
         void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p != MAP_FAILED) {
