@@ -132,7 +132,7 @@ help:
 	@echo 'make            build the tools and the libraries'
 	@echo 'make hosts      a host program per ruleset, from its emitted C (make examples: the same)'
 	@echo 'make demo       install what is missing, build, check and play every ruleset (about a minute)'
-	@echo 'make test       every test, then again under ASan and UBSan (about 10 minutes)'
+	@echo 'make test       every test, then again under ASan and UBSan (about 7 minutes)'
 	@echo 'make bench      the benchmarks (doc/performance.md)'
 	@echo 'make doc-browser-test  the HTML rule documents in headless Chromium (installed when missing, as root)'
 	@echo 'make fuzz       every fuzz target under libFuzzer, FUZZ_SECONDS each (default 60)'
