@@ -115,6 +115,12 @@ typedef struct writer {
     uint32_t pc;
     uint32_t L;       /* the proc's nlocals: operand k is fp[L + k] */
     int32_t d;
+    /* the texts operand_expr and tmp return: one printf may use up to
+     * eight and four of them at once, so each is a ring */
+    char expr_ring[8][40];
+    unsigned expr_next;
+    char tmp_ring[4][24];
+    unsigned tmp_next;
 } writer;
 
 /* ---------------------------------------------------------------- analysis */
@@ -232,9 +238,7 @@ enum { OPND_SLOT, OPND_CONST, OPND_VAR };
 /* operand i's C expression (a few at once: a ring of buffers) */
 static const char *operand_expr(writer *n, int32_t i)
 {
-    static char ring[8][40];
-    static unsigned next;
-    char *b = ring[next++ % 8];
+    char *b = n->expr_ring[n->expr_next++ % 8];
     switch (n->kind[i]) {
     case OPND_CONST:
         if (n->val[i] == INT32_MIN)
@@ -284,9 +288,7 @@ static void flush(writer *n, int32_t upto)
  * after what reads the operands) */
 static const char *tmp(writer *n, int32_t i)
 {
-    static char ring[4][24];
-    static unsigned next;
-    char *b = ring[next++ % 4];
+    char *b = n->tmp_ring[n->tmp_next++ % 4];
     n->used[i] = 1;
     snprintf(b, 24, "t%" PRId32, i);
     return b;

@@ -107,13 +107,14 @@ static void json_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static const char *option_of(const record *r)
+/* The option that names r's warning ("-Wunused", "-Werror=unused") into
+ * buf (n bytes); NULL when r is no warning of a name. */
+static const char *option_of(const record *r, char *buf, size_t n)
 {
-    static char buf[80];
     const char *name = diag_warning_name(r->w);
     if (!name)
         return NULL;
-    snprintf(buf, sizeof buf, r->as_error ? "-Werror=%s" : "-W%s", name);
+    snprintf(buf, n, r->as_error ? "-Werror=%s" : "-W%s", name);
     return buf;
 }
 
@@ -125,7 +126,8 @@ static void json_fields(FILE *f, const record *r)
     json_str(f, r->kind);
     fputs(",\"message\":", f);
     json_str(f, r->message);
-    const char *opt = option_of(r);
+    char optbuf[80];
+    const char *opt = option_of(r, optbuf, sizeof optbuf);
     if (opt) {
         fputs(",\"option\":", f);
         json_str(f, opt);
