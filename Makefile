@@ -93,7 +93,7 @@ SPLENDOR := $(wildcard rulesets/splendor_solo.ordo)
 # Fuzz targets (tests/fuzz/target_NAME.c): each built with replay.c's main
 # for `make test` (its seed corpus once, under the sanitizers) and with
 # clang's libFuzzer for `make fuzz`.
-FUZZ_TARGETS := compiler csv api diff restore
+FUZZ_TARGETS := compiler csv api diff restore simline
 FUZZ_REPLAY  := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay_%)
 FUZZ_LIB     := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 FUZZ_H       := tests/fuzz/fuzz.h tests/fuzz/programs.h
@@ -369,14 +369,20 @@ $(BUILD)/tests/fuzz_compile: tests/fuzz/fuzz_compile.c $(LIBOC) $(LIBORDO)
 
 # ---- fuzz targets
 $(BUILD)/fuzz/replay_diff $(BUILD)/fuzz/fuzz_diff: $(FUZZ_EMITTED)
+# the merge's line reader is an engine's, with jansson
+$(BUILD)/fuzz/replay_simline $(BUILD)/fuzz/fuzz_simline: $(LIBENGINES) $(LIBHOST)
+FUZZ_LIBS_simline = $(LIBENGINES) $(LIBHOST)
+FUZZ_POST_simline = -ljansson
 $(BUILD)/fuzz/replay_%: tests/fuzz/target_%.c tests/fuzz/replay.c $(FUZZ_H) $(LIBOC) $(RUNTIME_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(INC_TEST) -Itests/fuzz -DORDO_ROOT='"$(CURDIR)"' $(CFLAGS) -o $@ \
-	    $< tests/fuzz/replay.c $(if $(filter diff,$*),$(FUZZ_EMITTED)) $(LIBOC) $(RUNTIME_OBJ) $(LDFLAGS)
+	    $< tests/fuzz/replay.c $(if $(filter diff,$*),$(FUZZ_EMITTED)) $(FUZZ_LIBS_$*) $(LIBOC) \
+	    $(RUNTIME_OBJ) $(LDFLAGS) $(FUZZ_POST_$*)
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/target_%.c $(FUZZ_H) $(LIBOC) $(RUNTIME_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(INC_TEST) -Itests/fuzz -DORDO_ROOT='"$(CURDIR)"' $(CFLAGS) -fsanitize=fuzzer \
-	    -o $@ $< $(if $(filter diff,$*),$(FUZZ_EMITTED)) $(LIBOC) $(RUNTIME_OBJ) $(LDFLAGS)
+	    -o $@ $< $(if $(filter diff,$*),$(FUZZ_EMITTED)) $(FUZZ_LIBS_$*) $(LIBOC) $(RUNTIME_OBJ) \
+	    $(LDFLAGS) $(FUZZ_POST_$*)
 
 # `make fuzz FUZZ_SECONDS=N`: every target under libFuzzer for N seconds
 # (clang installed when missing), in its own build with clang
