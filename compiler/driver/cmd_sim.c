@@ -371,8 +371,6 @@ static int simulate(const ordo_program *p, const sim_args *a)
     if (a->shards) {
         uint64_t lo = shard_start(a->games, a->shard, a->shards);
         run.games = shard_start(a->games, a->shard + 1, a->shards) - lo;
-        if (a->shard == a->shards)
-            run.games = a->games - lo;
         run.o.seed = a->o.seed + lo;
     }
     a = &run;
