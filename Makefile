@@ -93,7 +93,7 @@ SPLENDOR := $(wildcard rulesets/splendor_solo.ordo)
 # Fuzz targets (tests/fuzz/target_NAME.c): each built with replay.c's main
 # for `make test` (its seed corpus once, under the sanitizers) and with
 # clang's libFuzzer for `make fuzz`.
-FUZZ_TARGETS := compiler csv api diff restore simline
+FUZZ_TARGETS := compiler csv api diff restore simline lsp
 FUZZ_REPLAY  := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay_%)
 FUZZ_LIB     := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 FUZZ_H       := tests/fuzz/fuzz.h tests/fuzz/programs.h
@@ -373,6 +373,9 @@ $(BUILD)/fuzz/replay_diff $(BUILD)/fuzz/fuzz_diff: $(FUZZ_EMITTED)
 $(BUILD)/fuzz/replay_simline $(BUILD)/fuzz/fuzz_simline: $(LIBENGINES) $(LIBHOST)
 FUZZ_LIBS_simline = $(LIBENGINES) $(LIBHOST)
 FUZZ_POST_simline = -ljansson
+$(BUILD)/fuzz/replay_lsp $(BUILD)/fuzz/fuzz_lsp: $(LIBENGINES)
+FUZZ_LIBS_lsp = $(LIBENGINES)
+FUZZ_POST_lsp = -ljansson
 $(BUILD)/fuzz/replay_%: tests/fuzz/target_%.c tests/fuzz/replay.c $(FUZZ_H) $(LIBOC) $(RUNTIME_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(INC_TEST) -Itests/fuzz -DORDO_ROOT='"$(CURDIR)"' $(CFLAGS) -o $@ \
