@@ -311,20 +311,20 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolutio
     }
 
     for (uint32_t i = 0; i < w->units.n; i++)
-        free(w->units.v[i].calls.v);
-    free(w->units.v);
-    free(w->code.v);
-    free(w->procs.v);
-    free(w->options.v);
-    free(w->escapes.v);
-    free(w->texts.v);
-    free(w->items.v);
-    free(w->lines.v);
-    free(w->loops.v);
-    free(w->action_returns.v);
-    free(evals.v);
-    free(roots.v);
-    free(scen.v);
+        lower_release(w, w->units.v[i].calls.v);
+    lower_release(w, w->units.v);
+    lower_release(w, w->code.v);
+    lower_release(w, w->procs.v);
+    lower_release(w, w->options.v);
+    lower_release(w, w->escapes.v);
+    lower_release(w, w->texts.v);
+    lower_release(w, w->items.v);
+    lower_release(w, w->lines.v);
+    lower_release(w, w->loops.v);
+    lower_release(w, w->action_returns.v);
+    lower_release(w, evals.v);
+    lower_release(w, roots.v);
+    lower_release(w, scen.v);
 
     if (w->failed)
         return NULL;

@@ -158,6 +158,9 @@ void *lower_keep(lowering *w, void *v, uint32_t n, size_t size);
 /* A growing array's new capacity (twice, at least 16): out of memory ends
  * the compilation, as the arena does. */
 void *lower_grow(lowering *w, void *p, uint32_t *cap, size_t size);
+/* Frees a vector grown with lower_grow (its memory is the arena's until
+ * then: a compile that fails out of memory leaks none of it). */
+void lower_release(lowering *w, void *p);
 uint32_t lower_here(const lowering *w);
 uint32_t lower_emit(lowering *w, int op, int x, uint32_t a, int32_t b);
 uint32_t lower_emit_op(lowering *w, int op);

@@ -194,7 +194,7 @@ void lower_policies(lowering *w, ordo_program *p, u16vec *evals)
     }
     p->invariants = lower_to_arena(w, invs.v, invs.n, sizeof *invs.v);
     p->ninvariants = (uint16_t)invs.n;
-    free(invs.v);
+    lower_release(w, invs.v);
     if (f->npolicies > MAX_TABLE || prefs.n > MAX_TABLE || w->res->noption_names > MAX_TABLE) {
         diag_error(w->d, (ast_loc){0, 0}, "this ruleset has more policies than the runtime's "
                                           "tables hold");
@@ -209,7 +209,7 @@ void lower_policies(lowering *w, ordo_program *p, u16vec *evals)
     p->nprefers = (uint16_t)prefs.n;
     p->displays = lower_to_arena(w, disps.v, disps.n, sizeof *disps.v);
     p->ndisplays = (uint16_t)disps.n;
-    free(pols.v);
-    free(prefs.v);
-    free(disps.v);
+    lower_release(w, pols.v);
+    lower_release(w, prefs.v);
+    lower_release(w, disps.v);
 }

@@ -681,7 +681,7 @@ static void stmt_step(lowering *w, const ast_stmt *s)
         lower_emit_a(w, ORDO_OP_SKIP, idx);
         lower_patch_here(w, jend);
     }
-    free(skips.v);
+    lower_release(w, skips.v);
 }
 
 static void stmt_list(lowering *w, const ast_stmt *s)
@@ -757,8 +757,8 @@ void lower_window(lowering *w, uint32_t pl, const char *label, uint32_t line)
     w->options.v[pass].target = lower_here(w);
     lower_emit_a(w, ORDO_OP_LDL, pl);
     lower_emit(w, ORDO_OP_WINDOW, 1, text, 0);
-    free(acts.v);
-    free(opts.v);
+    lower_release(w, acts.v);
+    lower_release(w, opts.v);
 }
 
 /* A row of the line table where the source line changes. Rows only grow

@@ -1,0 +1,232 @@
+/* test_faults.c — fault injection, as SQLite does it (issue 33, 3): the
+ * Nth allocation fails, for every N, over a compile (a plain ruleset, a
+ * layer with its base and data tables, a ruleset with errors), a new
+ * game, and the play, save and restore of one. Each failure ends the call
+ * with a clear error (the compiler's "out of memory", the runtime's
+ * ORDO_E_STACK), never a crash; and nothing leaks: every block allocated
+ * during a run is freed by the time its objects are (counted here, in
+ * every build; LeakSanitizer checks again in the sanitizers' pass).
+ * Playing, saving and restoring allocate nothing at all.
+ *
+ * The allocator is wrapped at link time (-Wl,--wrap=malloc,...: the
+ * Makefile's rule for this test), so only the code under test is
+ * affected, not libc's own allocations or cmocka's. Each fault is either
+ * transient (only the Nth allocation fails) or persistent (every one from
+ * the Nth on), as SQLite's malloc tests do both. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "compiler.h"
+
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t k, size_t n);
+void *__real_realloc(void *p, size_t n);
+void __real_free(void *p);
+
+/* The injector's state. A link-time wrapper has no context argument, so
+ * it lives here, in the test alone. */
+static struct {
+    long countdown;  /* the allocation to fail (1: the next); 0: none */
+    int persistent;  /* every allocation after it fails too */
+    int failing;     /* a fault has been injected */
+    long calls;      /* allocations asked for */
+    long live;       /* blocks allocated and not freed */
+} inj;
+
+static int fail_now(void)
+{
+    inj.calls++;
+    if (inj.failing && inj.persistent)
+        return 1;
+    if (inj.countdown > 0 && --inj.countdown == 0) {
+        inj.failing = 1;
+        return 1;
+    }
+    return 0;
+}
+
+void *__wrap_malloc(size_t n)
+{
+    if (fail_now())
+        return NULL;
+    void *p = __real_malloc(n);
+    inj.live += p != NULL;
+    return p;
+}
+
+void *__wrap_calloc(size_t k, size_t n)
+{
+    if (fail_now())
+        return NULL;
+    void *p = __real_calloc(k, n);
+    inj.live += p != NULL;
+    return p;
+}
+
+void *__wrap_realloc(void *p, size_t n)
+{
+    if (fail_now())
+        return NULL;
+    void *q = __real_realloc(p, n);
+    inj.live += !p && q;
+    return q;
+}
+
+void __wrap_free(void *p)
+{
+    inj.live -= p != NULL;
+    __real_free(p);
+}
+
+static void inject(long n, int persistent)
+{
+    inj.countdown = n;
+    inj.persistent = persistent;
+    inj.failing = 0;
+    inj.calls = 0;
+}
+
+/* What a compile under a fault printed, kept to be looked at. */
+typedef struct {
+    char text[8192];
+    int reached;     /* the run asked for the allocation that was to fail */
+} captured;
+
+/* Compiles path with the nth allocation failing (0: none); the outcome:
+ * 1 compiled, 0 refused. The compiler's memory is all freed before it
+ * returns. `reference`: what the compile without a fault printed. */
+static int compile_with_fault(const char *path, long n, int persistent, captured *out,
+                              const char *reference)
+{
+    memset(out->text, 0, sizeof out->text);
+    FILE *diag = fmemopen(out->text, sizeof out->text - 1, "w");
+    assert_non_null(diag);
+    long before = inj.live;
+    inject(n, persistent);
+    oc_options opt = {.diag = diag};
+    oc_compiler *c = oc_new(&opt);
+    int compiled = 0;
+    if (c) {
+        const ordo_program *p = oc_compile_file(c, path);
+        if (p) {
+            char why[200];
+            assert_int_equal(ordo_validate(p, why, sizeof why), ORDO_OK);
+            compiled = 1;
+        } else {
+            assert_true(oc_error_count(c) >= 1);
+        }
+    }
+    int failed = inj.failing;
+    out->reached = inj.calls >= n;
+    inject(0, 0);
+    oc_free(c);
+    fclose(diag);
+    /* every block of this run freed with the compiler */
+    assert_int_equal(inj.live, before);
+    /* a failure the compiler could not work around is said as such (the
+     * arena's, or the file reader's ENOMEM); one it could (the table of
+     * names grown later) changes nothing it reports */
+    if (failed && !compiled && c && !strstr(out->text, "out of memory") &&
+        !strstr(out->text, "Cannot allocate memory"))
+        assert_string_equal(out->text, reference);
+    return compiled;
+}
+
+/* Every N, transient and persistent, until a compile meets no fault. */
+static void sweep_compile(const char *path, int must_compile)
+{
+    static captured out, reference;
+    assert_int_equal(compile_with_fault(path, 0, 0, &reference, ""), must_compile);
+    long n = 1, refused = 0;
+    for (;; n++) {
+        int a = compile_with_fault(path, n, 0, &out, reference.text);
+        int hit = out.reached;
+        compile_with_fault(path, n, 1, &out, reference.text);
+        if (!a && hit)
+            refused++;
+        if (!hit) {
+            assert_int_equal(a, must_compile);
+            break;
+        }
+    }
+    print_message("%s: %ld allocations, each failed (twice): %ld compiles refused\n", path,
+                  n - 1, refused);
+    assert_true(n > 10);
+}
+
+static void test_compile_ruleset(void **state)
+{
+    (void)state;
+    sweep_compile("tests/e2e/data/tiny.ordo", 1);
+}
+
+/* A layer: its base read and parsed, its data tables (CSV) loaded. */
+static void test_compile_layer_with_tables(void **state)
+{
+    (void)state;
+    sweep_compile("rulesets/splendor_easier.ordo", 1);
+}
+
+/* Errors reported, with their source lines, under the fault as well. */
+static void test_compile_with_errors(void **state)
+{
+    (void)state;
+    sweep_compile("tests/diagnostics/check_errors.ordo", 0);
+}
+
+/* ordo_new's one allocation failing is ORDO_E_STACK; playing, saving and
+ * restoring a game allocate nothing. */
+static void test_game_save_restore(void **state)
+{
+    (void)state;
+    oc_options opt = {0};
+    oc_compiler *c = oc_new(&opt);
+    const ordo_program *p = oc_compile_file(c, "tests/e2e/data/tiny.ordo");
+    assert_non_null(p);
+    ordo_game *g = NULL;
+    inject(1, 0);
+    assert_int_equal(ordo_new(p, 2, 7, &g), ORDO_E_STACK);
+    assert_null(g);
+    inject(0, 0);
+    assert_int_equal(ordo_new(p, 2, 7, &g), ORDO_OK);
+    size_t size = ordo_game_size(p);
+    unsigned char save[4096];
+    void *mem = __real_malloc(size + 8);
+    assert_non_null(mem);
+    void *aligned = (void *)(((uintptr_t)mem + 7) & ~(uintptr_t)7);
+    inject(1, 1); /* any allocation from here on fails */
+    uint64_t rng = 1;
+    int rc, moves = 0;
+    while ((rc = ordo_run(g)) == ORDO_DECIDE && moves++ < 200) {
+        size_t n = ordo_save_size(g);
+        assert_true(n <= sizeof save);
+        assert_int_equal(ordo_save(g, save, n), ORDO_OK);
+        ordo_game *r;
+        assert_int_equal(ordo_restore(aligned, size, p, save, n, &r, NULL, 0), ORDO_OK);
+        assert_int_equal(ordo_choose(g, ordo_policy_random(g, &rng)), ORDO_OK);
+    }
+    assert_int_equal(rc, ORDO_OVER);
+    assert_int_equal(inj.calls, 0); /* not one allocation was asked for */
+    inject(0, 0);
+    __real_free(mem);
+    ordo_free(g);
+    oc_free(c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_compile_ruleset),
+        cmocka_unit_test(test_compile_layer_with_tables),
+        cmocka_unit_test(test_compile_with_errors),
+        cmocka_unit_test(test_game_save_restore),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
