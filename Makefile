@@ -356,8 +356,9 @@ $(BUILD)/bench/gen_ruleset: tests/bench/gen_ruleset.c
 # (and the engines: test_engines calls their APIs, the LSP index's with
 # jansson)
 $(BUILD)/tests/test_engines: TEST_LIBS = -ljansson
-# fault injection: the allocator of the code under test wrapped at link time
-$(BUILD)/tests/test_faults: TEST_LIBS = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
+# fault injection: the allocator and reads of the code under test wrapped at
+# link time
+$(BUILD)/tests/test_faults: TEST_LIBS = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,--wrap=fread,--wrap=ferror
 $(BUILD)/tests/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(LIBENGINES) $(LIBOC) $(LIBHOST) \
         $(RUNTIME_OBJ) | $(DEPS_OK)
 	@mkdir -p $(@D)

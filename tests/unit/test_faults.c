@@ -1,7 +1,8 @@
 /* test_faults.c — fault injection, as SQLite does it (issue 33, 3): the
  * Nth allocation fails, for every N, over a compile (a plain ruleset, a
  * layer with its base and data tables, a ruleset with errors), a new
- * game, and the play, save and restore of one. Each failure ends the call
+ * game, and the play, save and restore of one; and the Nth read of a
+ * compile. Each failure ends the call
  * with a clear error (the compiler's "out of memory", the runtime's
  * ORDO_E_STACK), never a crash; and nothing leaks: every block allocated
  * during a run is freed by the time its objects are (counted here, in
@@ -29,6 +30,8 @@ void *__real_malloc(size_t n);
 void *__real_calloc(size_t k, size_t n);
 void *__real_realloc(void *p, size_t n);
 void __real_free(void *p);
+size_t __real_fread(void *p, size_t size, size_t n, FILE *f);
+int __real_ferror(FILE *f);
 
 /* The injector's state. A link-time wrapper has no context argument, so
  * it lives here, in the test alone. */
@@ -38,6 +41,9 @@ static struct {
     int failing;     /* a fault has been injected */
     long calls;      /* allocations asked for */
     long live;       /* blocks allocated and not freed */
+    long read_countdown; /* the read to fail (1: the next); 0: none */
+    long reads;      /* reads asked for */
+    FILE *read_failed; /* the stream whose read failed: ferror says so */
 } inj;
 
 static int fail_now(void)
@@ -83,6 +89,23 @@ void __wrap_free(void *p)
 {
     inj.live -= p != NULL;
     __real_free(p);
+}
+
+/* A read that fails as a disk does: nothing read, and the stream's error
+ * indicator set (ferror, wrapped too, reports it). */
+size_t __wrap_fread(void *p, size_t size, size_t n, FILE *f)
+{
+    inj.reads++;
+    if (inj.read_countdown > 0 && --inj.read_countdown == 0) {
+        inj.read_failed = f;
+        return 0;
+    }
+    return __real_fread(p, size, n, f);
+}
+
+int __wrap_ferror(FILE *f)
+{
+    return (f && f == inj.read_failed) || __real_ferror(f);
 }
 
 static void inject(long n, int persistent)
@@ -181,6 +204,47 @@ static void test_compile_with_errors(void **state)
     sweep_compile("tests/diagnostics/check_errors.ordo", 0);
 }
 
+/* Every read of a compile that reads a layer, its base and two CSV
+ * tables fails in turn: each is an error that names the file and says
+ * why, and nothing leaks. */
+static void test_compile_read_fails(void **state)
+{
+    (void)state;
+    static char text[8192];
+    long n = 1;
+    for (;; n++) {
+        memset(text, 0, sizeof text);
+        FILE *diag = fmemopen(text, sizeof text - 1, "w");
+        assert_non_null(diag);
+        long before = inj.live;
+        inj.read_countdown = n;
+        inj.reads = 0;
+        inj.read_failed = NULL;
+        oc_options opt = {.diag = diag};
+        oc_compiler *c = oc_new(&opt);
+        assert_non_null(c);
+        const ordo_program *p = oc_compile_file(c, "rulesets/splendor_easier.ordo");
+        int reached = inj.reads >= n;
+        inj.read_countdown = 0;
+        inj.read_failed = NULL;
+        fclose(diag);
+        if (reached) {
+            assert_null(p);
+            assert_true(oc_error_count(c) >= 1);
+            assert_non_null(strstr(text, "Input/output error"));
+            assert_non_null(strstr(text, "error: cannot read"));
+        } else {
+            assert_non_null(p);
+        }
+        oc_free(c);
+        assert_int_equal(inj.live, before);
+        if (!reached)
+            break;
+    }
+    print_message("splendor_easier.ordo: %ld reads, each failed in turn\n", n - 1);
+    assert_true(n > 3); /* the layer, its base, two tables */
+}
+
 /* ordo_new's one allocation failing is ORDO_E_STACK; playing, saving and
  * restoring a game allocate nothing. */
 static void test_game_save_restore(void **state)
@@ -226,6 +290,7 @@ int main(void)
         cmocka_unit_test(test_compile_ruleset),
         cmocka_unit_test(test_compile_layer_with_tables),
         cmocka_unit_test(test_compile_with_errors),
+        cmocka_unit_test(test_compile_read_fails),
         cmocka_unit_test(test_game_save_restore),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
