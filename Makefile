@@ -93,7 +93,7 @@ SPLENDOR := $(wildcard rulesets/splendor_solo.ordo)
 # Fuzz targets (tests/fuzz/target_NAME.c): each built with replay.c's main
 # for `make test` (its seed corpus once, under the sanitizers) and with
 # clang's libFuzzer for `make fuzz`.
-FUZZ_TARGETS := compiler csv api diff restore simline lsp
+FUZZ_TARGETS := compiler csv api diff restore simline lsp host
 FUZZ_REPLAY  := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay_%)
 FUZZ_LIB     := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 FUZZ_H       := tests/fuzz/fuzz.h tests/fuzz/programs.h
@@ -122,7 +122,7 @@ HEADERS    := runtime/ordo.h runtime/ordo_native.h runtime/opcodes.h runtime/opc
 # tools print from their option tables (man/generate.sh)
 MAN1       := $(BUILD)/man/ordo.1 $(BUILD)/man/ordoc.1
 
-.PHONY: all deps demo test test-one bench clean examples hosts fuzz fuzz-build install uninstall help \
+.PHONY: all deps demo test test-one bench clean examples hosts fuzz fuzz-build fuzz-coverage install uninstall help \
         doc-browser-test
 # `make` builds the tools and the libraries; the hosts, whose emitted C takes
 # GCC about a minute of CPU, are their own target (`make hosts`)
@@ -136,6 +136,7 @@ help:
 	@echo 'make bench      the benchmarks (doc/performance.md)'
 	@echo 'make doc-browser-test  the HTML rule documents in headless Chromium (installed when missing, as root)'
 	@echo 'make fuzz       every fuzz target under libFuzzer, FUZZ_SECONDS each (default 60)'
+	@echo 'make fuzz-coverage  the lines the fuzz targets reach (llvm-cov), least reached first'
 	@echo 'make install    PREFIX=$(PREFIX) DESTDIR=: tools, libraries, headers, ordo.pc, man pages'
 	@echo 'make uninstall  the same files removed'
 	@echo 'make clean      remove build/'
@@ -379,6 +380,8 @@ FUZZ_POST_simline = -ljansson
 $(BUILD)/fuzz/replay_lsp $(BUILD)/fuzz/fuzz_lsp: $(LIBENGINES)
 FUZZ_LIBS_lsp = $(LIBENGINES)
 FUZZ_POST_lsp = -ljansson
+$(BUILD)/fuzz/replay_host $(BUILD)/fuzz/fuzz_host: $(LIBHOST)
+FUZZ_LIBS_host = $(LIBHOST)
 $(BUILD)/fuzz/replay_%: tests/fuzz/target_%.c tests/fuzz/replay.c $(FUZZ_H) $(LIBOC) $(RUNTIME_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(INC_TEST) -Itests/fuzz -DORDO_ROOT='"$(CURDIR)"' $(CFLAGS) -o $@ \
@@ -395,6 +398,9 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/target_%.c $(FUZZ_H) $(LIBOC) $(RUNTIME_OBJ)
 fuzz-build: $(FUZZ_LIB)
 fuzz: deps
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+# what the targets reach (clang's source-based coverage, llvm-cov)
+fuzz-coverage: deps
+	@sh tests/fuzz/coverage.sh
 
 # One pass of every test in $(BUILD); `make test` runs it twice.
 test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN) $(EXAMPLES) $(E2E_HOSTS) $(LANG_HOSTS) $(PY_LIB) \
