@@ -298,18 +298,19 @@ $(BUILD)/e2e/%_scenarios: tests/e2e/sc_emitted.c $(BUILD)/e2e/%.o \
 	    tests/e2e/sc_emitted.c $(BUILD)/e2e/$*.o $(BUILD)/compiler/engines/scenario.o \
 	    $(LIBHOST) $(LIBORDO) $(LDFLAGS)
 
-# ---- the Python binding (python/ordo.py, ctypes): it loads the runtime,
+# ---- the Python binding (python/ordo/, ctypes): it loads the runtime,
 # libordo.so, and this library, the compiler with the binding's small C
 # half, which calls the runtime in libordo.so too
 # (and the engines it reaches: the state search, with the coverage it keeps)
 PY_LIB := $(BUILD)/python/libordo_compile.so
 PY_ENGINES := $(addprefix compiler/engines/,explore.c explore_queue.c explore_seeds.c explore_report.c \
                 coverage.c)
-$(PY_LIB): python/ordo_shim.c $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) $(GEN_H) $(LIBSO) \
+PY_C := python/ordo_shim.c python/ordo_spiel.c runtime/host/group.c
+$(PY_LIB): $(PY_C) $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) $(GEN_H) $(LIBSO) \
         $(wildcard dsl/*.h compiler/*.h compiler/engines/*.h runtime/ordo.h) | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(INC_ENGINES) $(CFLAGS) -Wno-unused-function -Wno-sign-compare \
-	    -fPIC -shared -o $@ python/ordo_shim.c $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) \
+	    -fPIC -shared -o $@ $(PY_C) $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) \
 	    $(LIBSO) -Wl,-rpath,'$$ORIGIN/..' $(LDFLAGS)
 python: $(PY_LIB)
 
