@@ -113,6 +113,11 @@ BINDIR     := $(PREFIX)/bin
 LIBDIR     := $(PREFIX)/lib
 INCDIR     := $(PREFIX)/include/ordo
 MANDIR     := $(PREFIX)/share/man
+# the Python package (python/ordo/ and its compiler library): the site
+# folder Debian's python3 reads under this PREFIX (/usr/local/lib/
+# python3.N/dist-packages), or PYDIR as given
+PYVER      := $(shell python3 -c 'import sys; print("python%d.%d" % sys.version_info[:2])' 2>/dev/null || echo python3)
+PYDIR      ?= $(LIBDIR)/$(PYVER)/dist-packages
 VERSION    := $(shell sed -n 's/^\#define ORDO_VERSION "\(.*\)"/\1/p' runtime/ordo.h)
 SOMAJOR    := $(firstword $(subst ., ,$(VERSION)))
 LIBSO      := $(BUILD)/libordo.so.$(VERSION)
@@ -123,6 +128,7 @@ HEADERS    := runtime/ordo.h runtime/ordo_native.h runtime/opcodes.h runtime/opc
 MAN1       := $(BUILD)/man/ordo.1 $(BUILD)/man/ordoc.1
 
 .PHONY: all deps demo test test-one bench clean examples hosts fuzz fuzz-build install uninstall help \
+        python python-native \
         doc-browser-test
 # `make` builds the tools and the libraries; the hosts, whose emitted C takes
 # GCC about a minute of CPU, are their own target (`make hosts`)
@@ -314,6 +320,19 @@ $(PY_LIB): $(PY_C) $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) $(GEN_H) $(
 	    $(LIBSO) -Wl,-rpath,'$$ORIGIN/..' $(LDFLAGS)
 python: $(PY_LIB)
 
+# a ruleset's emitted C as a shared object Python loads
+# (ordo.load_game(path, native=...)): no compiler in the process
+$(BUILD)/python/native/%.so: $(BUILD)/examples/%.c $(LIBSO) runtime/ordo.h runtime/ordo_native.h
+	@mkdir -p $(@D)
+	$(CC) $(INC_RUNTIME) $(CFLAGS) $(EMIT_OPT) -fPIC -shared -o $@ $< $(LIBSO) \
+	    -Wl,-rpath,'$$ORIGIN/../..'
+$(BUILD)/python/native/%.so: $(BUILD)/e2e/%.c $(LIBSO) runtime/ordo.h runtime/ordo_native.h
+	@mkdir -p $(@D)
+	$(CC) $(INC_RUNTIME) $(CFLAGS) $(EMIT_OPT) -fPIC -shared -o $@ $< $(LIBSO) \
+	    -Wl,-rpath,'$$ORIGIN/../..'
+PY_NATIVE := $(BUILD)/python/native/splendor_solo.so $(BUILD)/python/native/tiny.so
+python-native: $(PY_NATIVE)
+
 # ---- benchmarks: the harness counts allocations with --wrap=malloc; it
 # holds the hand-written Splendor reference and every ruleset as ordoc
 # emitted it (the list in emitted.h, X(NAME) a line)
@@ -424,7 +443,7 @@ doc-browser-test: $(ORDO)
 bench: all $(EXAMPLES) $(BENCH_BIN) $(PY_LIB)
 	@sh tests/bench/run.sh $(BUILD)
 
-install: all
+install: all $(PY_LIB)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) \
 	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(MANDIR)/man5
 	install -m 755 $(ORDO) $(ORDOC) $(DESTDIR)$(BINDIR)
@@ -438,6 +457,11 @@ install: all
 	install -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1
 	install -m 644 man/ordo.3 $(DESTDIR)$(MANDIR)/man3
 	install -m 644 man/ordo.5 $(DESTDIR)$(MANDIR)/man5
+	install -d $(DESTDIR)$(PYDIR)/ordo
+	install -m 644 python/ordo/*.py $(DESTDIR)$(PYDIR)/ordo
+	install -m 755 $(PY_LIB) $(DESTDIR)$(PYDIR)/ordo
+	printf '# where make install put the runtime\nLIBDIR = %s\n' "'$(LIBDIR)'" \
+	    >$(DESTDIR)$(PYDIR)/ordo/_installed.py
 	@# into the system itself (no DESTDIR), as root: the loader's cache learns
 	@# libordo.so.$(SOMAJOR); a host built with pkg-config also carries the
 	@# library's folder as its rpath (ordo.pc), for a PREFIX the loader does
@@ -454,6 +478,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(INCDIR) 2>/dev/null
 	rm -f $(DESTDIR)$(MANDIR)/man1/ordo.1 $(DESTDIR)$(MANDIR)/man1/ordoc.1
 	rm -f $(DESTDIR)$(MANDIR)/man3/ordo.3 $(DESTDIR)$(MANDIR)/man5/ordo.5
+	rm -rf $(DESTDIR)$(PYDIR)/ordo
 
 clean:
 	rm -rf build

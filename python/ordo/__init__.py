@@ -19,9 +19,9 @@ one, the returns at the end, and a seat's observation.
 A number C cannot hold as given (an index past a C int, a seed past 64
 bits) or a text holding a NUL raises ValueError: nothing is cut short.
 
-The runtime is $ORDO_LIB, else the libordo.so of the PREFIX/lib this
-package was installed under (`make install`: PREFIX/lib/python3/
-dist-packages/ordo), else build/libordo.so of the source tree; the
+The runtime is $ORDO_LIB, else the libordo.so `make install` put in
+PREFIX/lib (as its _installed.py says), else build/libordo.so of the
+source tree; the
 compiler $ORDO_PYLIB, else the package's own libordo_compile.so, else
 build/python/libordo_compile.so.
 
@@ -80,7 +80,8 @@ def _library_paths():
     source tree's build; $ORDO_LIB and $ORDO_PYLIB first."""
     here = os.path.dirname(os.path.abspath(__file__))
     if os.path.exists(os.path.join(here, "libordo_compile.so")):
-        runtime = os.path.join(here, "..", "..", "..", "libordo.so")
+        from ._installed import LIBDIR  # written by make install
+        runtime = os.path.join(LIBDIR, "libordo.so")
         compiler = os.path.join(here, "libordo_compile.so")
     else:
         build = os.path.join(here, "..", "..", "build")
