@@ -404,3 +404,4 @@ class Env:
 
 # the OpenSpiel-shaped API (spiel.py), at the package's top as pyspiel's is
 from .spiel import load_game, CHANCE, SIMULTANEOUS, INVALID, TERMINAL  # noqa: E402,F401
+from . import aec, gym, spaces  # noqa: E402,F401  the wrappers (aec.py, gym.py)

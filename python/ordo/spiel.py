@@ -326,11 +326,13 @@ class State:
         """At a simultaneous node: actions[p] for each player p the group
         asks (the others' entries are not read), applied in the order the
         runtime asks them (which changes nothing)."""
-        for seat in self._group():
+        for seat in self.simultaneous_players():
             self._apply_id(_c_int(actions[seat], "action"))
             self._hist = (self._hist, actions[seat])
 
-    def _group(self):
+    def simultaneous_players(self):
+        """The seats a simultaneous decision asks, in the order the runtime
+        asks them ([] elsewhere)."""
         seats = (ctypes.c_int * 256)()
         n = _C.ordo_spiel_group(self._g, self._game._scratch, seats, 256)
         return list(seats[:n])
