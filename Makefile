@@ -412,6 +412,7 @@ fuzz: deps
 
 # One pass of every test in $(BUILD); `make test` runs it twice.
 test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN) $(EXAMPLES) $(E2E_HOSTS) $(LANG_HOSTS) $(PY_LIB) \
+          $(BUILD)/python/native/tiny.so \
           $(BUILD)/tests/fuzz_compile $(BUILD)/bench/splendor_ref $(FUZZ_REPLAY) \
           $(BUILD)/e2e/same_trace
 	@sh tests/tools/run_all.sh $(BUILD)

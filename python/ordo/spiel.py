@@ -337,6 +337,9 @@ class State:
         n = _C.ordo_spiel_group(self._g, self._game._scratch, seats, 256)
         return list(seats[:n])
 
+    def get_game(self):
+        return self._game
+
     def child(self, action):
         s = self.clone()
         s.apply_action(action)
