@@ -441,7 +441,8 @@ demo: $(DEPS_OK) $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(BUILD)/examples/$(DEMO
 doc-browser-test: $(ORDO)
 	@sh tests/e2e/doc_browser.sh $(BUILD) --install
 
-bench: all $(EXAMPLES) $(BENCH_BIN) $(PY_LIB)
+bench: all $(EXAMPLES) $(BENCH_BIN) $(PY_LIB) $(BUILD)/python/native/splendor_solo.so \
+       $(BUILD)/python/native/catan.so
 	@sh tests/bench/run.sh $(BUILD)
 
 install: all $(PY_LIB)
