@@ -330,20 +330,18 @@ int ordo_spiel_num_actions(const spiel_ids *t)
     return t->total;
 }
 
-/* The id of the pending decision's option i: -1 when it has none (an int
- * past the window), ORDO_E_ARG for a bad i. */
+/* The id of the pending decision's option i: -1 when it has none,
+ * ORDO_E_ARG for a bad i. ordo_option_id gives 0 for an option without a
+ * param and for an escape: their one id. */
 static int id_of(const spiel_ids *t, const ordo_game *g, int i)
 {
     int32_t param;
     int o = ordo_option_id(g, i, &param);
     if (o < 0)
         return o;
-    int k = o < t->p->noptions ? t->p->options[o].param_kind : SPIEL_NO_PARAM;
-    if (k == ORDO_K_INT && (param < 0 || param >= t->int_window))
-        return -1;
-    if (k == SPIEL_NO_PARAM || o >= t->p->noptions)
-        param = 0;
-    return t->base[o] + param;
+    /* a param outside its window (an int past int_window, a player
+     * `none`) has no id rather than another option's */
+    return param < 0 || param >= t->width[o] ? -1 : t->base[o] + param;
 }
 
 /* The ids of the options of g's pending decision, in their order, in

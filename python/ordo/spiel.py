@@ -35,11 +35,13 @@ import ctypes
 import os
 import struct
 
-from . import _lib, _c_int, _c_u64, _c_text, OrdoError, Ruleset, DECIDE, OVER, OMNISCIENT
+from . import _lib, _c_int, _c_u64, _c_text, OrdoError, Ruleset, DECIDE, OMNISCIENT, SPECTATOR
 
 CHANCE, SIMULTANEOUS, INVALID, TERMINAL = -1, -2, -3, -4
 _STEP_CHANCE, _NO_MEMORY = 3, -100
 _SAVE_MAGIC = b"ordospl1"
+_NO_ID = "the option '%s' has no action id: its param is outside the ids (an int: " \
+    "load_game(int_actions=) above %d)"
 
 
 def _bind():
@@ -226,15 +228,20 @@ class Game:
     def deserialize_state(self, data):
         """A state from State.serialize(): its game (ordo_restore checks the
         save belongs to this program), its pending roll, its history."""
-        if data[:8] != _SAVE_MAGIC:
-            raise OrdoError("not a serialized ordo state")
-        opt, nscript, nhist, ntrace, nsave = struct.unpack_from("<iiiII", data, 8)
-        at = 28
-        script = struct.unpack_from("<%di" % nscript, data, at)
-        at += 4 * nscript
-        hist = struct.unpack_from("<%dq" % nhist, data, at)
-        at += 8 * nhist
-        trace, save = data[at:at + ntrace], data[at + ntrace:at + ntrace + nsave]
+        try:
+            if bytes(data[:8]) != _SAVE_MAGIC:
+                raise ValueError
+            opt, nscript, nhist, ntrace, nsave = struct.unpack_from("<iiiII", data, 8)
+            at = 28
+            script = struct.unpack_from("<%di" % nscript, data, at)
+            at += 4 * nscript
+            hist = struct.unpack_from("<%dq" % nhist, data, at)
+            at += 8 * nhist
+            trace, save = bytes(data[at:at + ntrace]), bytes(data[at + ntrace:at + ntrace + nsave])
+            if ntrace % _C.ordo_spiel_event_size() or not -2 <= opt < 65536:
+                raise ValueError
+        except (ValueError, TypeError, struct.error):
+            raise OrdoError("not a serialized ordo state (or a damaged one)") from None
         g = _C.ordo_spiel_clone(self._pool, self._first)
         out, msg = ctypes.c_void_p(), ctypes.create_string_buffer(256)
         rc = _C.ordo_restore(g, _C.ordo_game_size(self._p), self._p, save, len(save),
@@ -326,8 +333,14 @@ class State:
         """At a simultaneous node: actions[p] for each player p the group
         asks (the others' entries are not read), applied in the order the
         runtime asks them (which changes nothing)."""
-        for seat in self.simultaneous_players():
-            self._apply_id(_c_int(actions[seat], "action"))
+        seats = self.simultaneous_players()
+        if not seats:
+            raise OrdoError("apply_actions: not a simultaneous node")
+        for seat in seats:  # all checked first: a group is never half applied
+            if actions[seat] not in self.legal_actions(seat):
+                raise ValueError("player %d: action %r is not legal here" % (seat, actions[seat]))
+        for seat in seats:
+            self._apply_id(actions[seat])
             self._hist = (self._hist, actions[seat])
 
     def simultaneous_players(self):
@@ -410,9 +423,13 @@ class State:
             n = _C.ordo_spiel_legal(game._ids, self._g, game._legal, len(game._legal))
         ids = game._legal[:n]
         if -1 in ids:
-            raise OrdoError("an option's int param is past int_actions=%d: load_game("
-                            "int_actions=...) with more" % game._int_actions)
+            raise OrdoError(_NO_ID % (self._label(ids.index(-1)), game._int_actions))
         return ids
+
+    def _label(self, i):
+        buf = ctypes.create_string_buffer(512)
+        _lib.ordo_option_label(self._g, i, buf, len(buf))
+        return buf.value.decode("utf-8", "replace")
 
     def legal_actions_mask(self, player=None):
         mask = [0] * self._game.num_distinct_actions()
@@ -483,7 +500,8 @@ class State:
         hidden from the seat written "?"."""
         data = self._trace_bytes()
         size = _C.ordo_spiel_event_size()
-        seat = _c_int(seat, "seat")
+        if not SPECTATOR <= _c_int(seat, "seat") < self._game._n:
+            raise ValueError("seat %d: not a seat of this game" % seat)
         return _text(lambda b, n: _C.ordo_spiel_event_lines(self._g, data, len(data) // size,
                                                               seat, b, n), 1 << 16)
 
@@ -527,13 +545,15 @@ class State:
     def policy_action(self, policy, rng_seed=1):
         """The action the ruleset's policy `policy` (its name) takes here."""
         game = self._game
+        if not self.is_player_node():
+            raise OrdoError("policy %s: no player decides here" % policy)
         rng = ctypes.c_uint64(_c_u64(rng_seed, "rng_seed"))
         i = _C.ordo_policy_ruleset(self._g, game.policy_index(policy), ctypes.byref(rng))
         if i < 0:
             raise OrdoError("policy %s: %s" % (policy, _lib.ordo_strerror(i).decode()))
         _C.ordo_spiel_legal(game._ids, self._g, game._legal, len(game._legal))
         if game._legal[i] < 0:
-            raise OrdoError("an option's int param is past int_actions=%d" % game._int_actions)
+            raise OrdoError(_NO_ID % (self._label(i), game._int_actions))
         return game._legal[i]
 
     def display(self, title=None):

@@ -165,6 +165,20 @@ def test_serialize_round_trip_also_at_a_chance_node():
     other = ordo.load_game(SPLENDOR)
     with pytest.raises(ordo.OrdoError):
         other.deserialize_state(s.serialize())
+    # any bytes: a state, or refused; never a crash (the trace's events
+    # are formatted by the runtime, which checks their ids)
+    rng, good = random.Random(6), s.serialize()
+    for _ in range(3000):
+        bad = bytearray(good)
+        for _ in range(rng.randint(1, 12)):
+            bad[rng.randrange(len(bad))] = rng.randrange(256)
+        try:
+            t = g.deserialize_state(bytes(bad[:rng.randrange(len(bad) + 1)])
+                                    if rng.random() < 0.2 else bytes(bad))
+            t.information_state_string(rng.choice([ordo.SPECTATOR, ordo.OMNISCIENT, 0, 2]))
+            t.observation_string(1)
+        except (ordo.OrdoError, ValueError):
+            pass
 
 
 def test_catan_four_players_fns_policy_and_displays():
