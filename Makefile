@@ -142,7 +142,8 @@ help:
 	@echo 'make bench      the benchmarks (doc/performance.md)'
 	@echo 'make doc-browser-test  the HTML rule documents in headless Chromium (installed when missing, as root)'
 	@echo 'make fuzz       every fuzz target under libFuzzer, FUZZ_SECONDS each (default 60)'
-	@echo 'make install    PREFIX=$(PREFIX) DESTDIR=: tools, libraries, headers, ordo.pc, man pages'
+	@echo 'make python     the Python package'"'"'s C library (python/README.md); python-native: rulesets as .so'
+	@echo 'make install    PREFIX=$(PREFIX) DESTDIR=: tools, libraries, headers, ordo.pc, man pages, Python package'
 	@echo 'make uninstall  the same files removed'
 	@echo 'make clean      remove build/'
 
