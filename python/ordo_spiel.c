@@ -477,21 +477,45 @@ static float *put_cell(const ordo_game *g, int k, const ordo_var *v, int i, int 
 /* g as seat sees it (a view made in `scratch`, a block of g's size) in
  * out[0..ordo_spiel_tensor_size): 0, or ORDO_E_ARG for a bad seat or a
  * short out. */
+/* fn(ctx, k, a, b) for every cell (a, b) of every shown var k, in
+ * declaration order: the walk the tensor and the text share. */
+typedef void cell_fn(void *ctx, int k, int a, int b);
+
+static void each_cell(const ordo_program *p, int nplayers, cell_fn *fn, void *ctx)
+{
+    int ext[2];
+    for (int k = 0; k < p->nvars; k++) {
+        if (!var_shown(&p->vars[k]))
+            continue;
+        cells_of(&p->vars[k], nplayers, ext);
+        for (int a = 0; a < ext[0]; a++)
+            for (int b = 0; b < ext[1]; b++)
+                fn(ctx, k, a, b);
+    }
+}
+
+typedef struct tensor_out {
+    const ordo_program *p;
+    const ordo_game *view;
+    float *out;
+} tensor_out;
+
+static void tensor_cell(void *ctx, int k, int a, int b)
+{
+    tensor_out *t = ctx;
+    const ordo_var *v = &t->p->vars[k];
+    t->out = put_cell(t->view, k, v, index_of(v, 0, a), index_of(v, 1, b), t->out);
+}
+
 int ordo_spiel_tensor(const ordo_program *p, const ordo_game *g, ordo_game *scratch, int seat,
                       float *out, int n)
 {
-    int np = ordo_player_count(g), ext[2];
+    int np = ordo_player_count(g);
     if (n < ordo_spiel_tensor_size(p, np) || ordo_view(scratch, g, seat) < 0)
         return ORDO_E_ARG;
-    for (int k = 0; k < p->nvars; k++) {
-        const ordo_var *v = &p->vars[k];
-        if (!var_shown(v))
-            continue;
-        cells_of(v, np, ext);
-        for (int a = 0; a < ext[0]; a++)
-            for (int b = 0; b < ext[1]; b++)
-                out = put_cell(scratch, k, v, index_of(v, 0, a), index_of(v, 1, b), out);
-    }
+    tensor_out t = {p, scratch, out};
+    each_cell(p, np, tensor_cell, &t);
+    out = t.out;
     int d = ordo_decider(g);
     for (int s = 0; s < np; s++)
         *out++ = s == d;
@@ -557,31 +581,35 @@ static void put_cell_text(text_out *t, const ordo_program *p, const ordo_game *g
 
 /* g as seat sees it (a view made in scratch), as text in buf (cut at n
  * bytes): the length needed, or ORDO_E_ARG for a bad seat. */
+typedef struct text_cells {
+    text_out t;
+    const ordo_program *p;
+    const ordo_game *view;
+} text_cells;
+
+static void text_cell(void *ctx, int k, int a, int b)
+{
+    text_cells *c = ctx;
+    const ordo_var *v = &c->p->vars[k];
+    put_text(&c->t, v->name);
+    if (v->ndims > 0)
+        put_index(&c->t, c->p, v, 0, a);
+    if (v->ndims > 1)
+        put_index(&c->t, c->p, v, 1, b);
+    put_text(&c->t, " = ");
+    put_cell_text(&c->t, c->p, c->view, k, index_of(v, 0, a), index_of(v, 1, b));
+    put_text(&c->t, "\n");
+}
+
 int ordo_spiel_observation_text(const ordo_program *p, const ordo_game *g, ordo_game *scratch,
                                 int seat, char *buf, size_t n)
 {
-    text_out t = {buf, n, 0};
-    int np = ordo_player_count(g), ext[2];
     if (!n || ordo_view(scratch, g, seat) < 0)
         return ORDO_E_ARG;
     buf[0] = 0;
-    for (int k = 0; k < p->nvars; k++) {
-        const ordo_var *v = &p->vars[k];
-        if (!var_shown(v))
-            continue;
-        cells_of(v, np, ext);
-        for (int a = 0; a < ext[0]; a++)
-            for (int b = 0; b < ext[1]; b++) {
-                put_text(&t, v->name);
-                if (v->ndims > 0)
-                    put_index(&t, p, v, 0, a);
-                if (v->ndims > 1)
-                    put_index(&t, p, v, 1, b);
-                put_text(&t, " = ");
-                put_cell_text(&t, p, scratch, k, index_of(v, 0, a), index_of(v, 1, b));
-                put_text(&t, "\n");
-            }
-    }
+    text_cells c = {{buf, n, 0}, p, scratch};
+    each_cell(p, ordo_player_count(g), text_cell, &c);
+    text_out t = c.t;
     put_text(&t, "decider = ");
     if (ordo_decider(g) >= 0)
         put_value(&t, p, ORDO_K_PLAYER, 0, ordo_decider(g));
