@@ -122,7 +122,10 @@ def load_game(path, players=None, seed=1, chance="explicit", int_actions=64, nat
     if chance not in ("explicit", "sampled"):
         raise ValueError("chance: 'explicit' or 'sampled', not %r" % (chance,))
     if native:
-        lib = ctypes.CDLL(os.path.abspath(native))
+        try:
+            lib = ctypes.CDLL(os.path.abspath(native))
+        except OSError as e:
+            raise OrdoError("%s: not loaded (%s)" % (native, e)) from None
         symbol = _program_symbol(path)
         try:
             program = ctypes.addressof(ctypes.c_char.in_dll(lib, symbol))
@@ -165,7 +168,7 @@ class Game:
         self._int_actions = int_actions
         self._tsize = _C.ordo_spiel_tensor_size(program, self._n)
         self._tensor = (ctypes.c_float * self._tsize)()
-        self._legal = (ctypes.c_int32 * 4096)()
+        self._legal = (ctypes.c_int32 * 256)()
 
     def __del__(self):
         pool = getattr(self, "_pool", None)
@@ -414,14 +417,21 @@ class State:
         if cp == SIMULTANEOUS:
             if player is None:
                 raise OrdoError("a simultaneous node: legal_actions(player)")
-            n = _C.ordo_spiel_group_legal(game._ids, self._g, game._scratch,
-                                          _c_int(player, "player"), game._legal, len(game._legal))
-            n = max(n, 0)
+            player = _c_int(player, "player")
+
+            def fill(buf):
+                return _C.ordo_spiel_group_legal(game._ids, self._g, game._scratch, player, buf,
+                                                 len(buf))
         elif player is not None and player != cp:
             return []
         else:
-            n = _C.ordo_spiel_legal(game._ids, self._g, game._legal, len(game._legal))
-        ids = game._legal[:n]
+            def fill(buf):
+                return _C.ordo_spiel_legal(game._ids, self._g, buf, len(buf))
+        n = fill(game._legal)
+        if n > len(game._legal):  # a decision wider than any before: room made
+            game._legal = (ctypes.c_int32 * n)()
+            n = fill(game._legal)
+        ids = game._legal[:max(n, 0)]
         if -1 in ids:
             raise OrdoError(_NO_ID % (self._label(ids.index(-1)), game._int_actions))
         return ids
@@ -551,10 +561,7 @@ class State:
         i = _C.ordo_policy_ruleset(self._g, game.policy_index(policy), ctypes.byref(rng))
         if i < 0:
             raise OrdoError("policy %s: %s" % (policy, _lib.ordo_strerror(i).decode()))
-        _C.ordo_spiel_legal(game._ids, self._g, game._legal, len(game._legal))
-        if game._legal[i] < 0:
-            raise OrdoError(_NO_ID % (self._label(i), game._int_actions))
-        return game._legal[i]
+        return self.legal_actions()[i]
 
     def display(self, title=None):
         """The lines of the ruleset's display `title` (all of them when
