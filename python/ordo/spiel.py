@@ -492,23 +492,31 @@ class State:
 
     # ---- what a seat sees
 
-    def observation_tensor(self, seat=OMNISCIENT):
-        game = self._game
+    def _seat(self, seat):
+        """A seat as given; None: the player deciding, else (chance, a
+        simultaneous group, the end) OMNISCIENT."""
+        if seat is not None:
+            return seat
+        cp = self.current_player()
+        return cp if cp >= 0 else OMNISCIENT
+
+    def observation_tensor(self, seat=None):
+        game, seat = self._game, self._seat(seat)
         rc = _C.ordo_spiel_tensor(game._p, self._g, game._scratch, _c_int(seat, "seat"),
                                   game._tensor, game._tsize)
         if rc < 0:
             raise ValueError("seat %d: not a seat of this game" % seat)
         return list(game._tensor)
 
-    def observation_string(self, seat=OMNISCIENT):
-        game = self._game
+    def observation_string(self, seat=None):
+        game, seat = self._game, self._seat(seat)
         return _text(lambda b, n: _C.ordo_spiel_observation_text(
             game._p, self._g, game._scratch, _c_int(seat, "seat"), b, n), 1 << 14)
 
-    def information_state_string(self, seat=OMNISCIENT):
+    def information_state_string(self, seat=None):
         """The trace from the start as `seat` sees it: every event, what is
         hidden from the seat written "?"."""
-        data = self._trace_bytes()
+        data, seat = self._trace_bytes(), self._seat(seat)
         size = _C.ordo_spiel_event_size()
         if not SPECTATOR <= _c_int(seat, "seat") < self._game._n:
             raise ValueError("seat %d: not a seat of this game" % seat)
@@ -522,7 +530,9 @@ class State:
             parts.append(chunk)
         return b"".join(reversed(parts))
 
-    def information_state_tensor(self, seat=OMNISCIENT):
+    def information_state_tensor(self, seat=None):
+        """The observation tensor: not a perfect-recall tensor (the string
+        is the information state; no fixed shape holds a whole trace)."""
         return self.observation_tensor(seat)
 
     def __str__(self):

@@ -75,6 +75,11 @@ def test_tiny_a_turn_through_a_chance_node():
         s.apply_action(7)
     s.apply_action(4)
     assert s.current_player() == 0 and s.legal_actions() == [3, 4, 8]
+    # active, turns[2], in_game[2], round, score[2], color[2] (green, red),
+    # doubles_left[2], painted (its length, 8 elements), the decider one-hot
+    assert s.observation_tensor(0) == [0, 1, 0, 1, 1, 1, 0, 0, 1, 0, 2, 2,
+                                       1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0]
+    assert s.observation_tensor() == s.observation_tensor(0)  # the decider's by default
     assert "roll d6 = 4" in s.information_state_string(0)
     s.apply_action(4)  # double: 8 points
     assert s.call("reached", 0) == 0
