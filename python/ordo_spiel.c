@@ -141,18 +141,31 @@ static int32_t scripted_roll(void *ctx, const ordo_game *g, int dice, int sides)
     return dice;
 }
 
-/* From *g, option `option` taken (-1: none, the start) and the run on,
- * the rolls totalling script[0..nscript) and then (explicit) asked of the
- * caller. Returns 3 when the run reached a roll past the script (*g is
- * left as it was; dice and sides say the roll), else the run's status or
- * error, *g then the block after it (the old one given back). The run's
- * events are in the pool (ordo_spiel_events). -100 when out of memory. */
-int ordo_spiel_step(spiel_pool *pool, ordo_game **g, int option, const int32_t *script,
-                    int nscript, int explicit_chance, int *dice, int *sides)
+/* What a step tells its caller (out[], SPIEL_OUT entries). */
+enum { OUT_RC, OUT_DICE, OUT_SIDES, OUT_OPTION, OUT_EVENTS, SPIEL_OUT };
+#define SPIEL_CHANCE 3
+#define SPIEL_NO_MEMORY (-100)
+#define SPIEL_NOT_LEGAL (-101)
+#define SPIEL_GROUP (-102)
+
+/* From g, option `option` taken (-1: none, the start) and the run on, the
+ * rolls totalling script[0..nscript) and then (explicit) asked of the
+ * caller. Returns the block the state holds now: g itself when the run
+ * reached a roll past the script (out[OUT_RC] SPIEL_CHANCE, out[OUT_DICE]
+ * and out[OUT_SIDES] the roll) or when out of memory (SPIEL_NO_MEMORY),
+ * else a new block after the run (its status or error in out[OUT_RC]; g
+ * given back to the pool). The run's events are in the pool, their count
+ * in out[OUT_EVENTS] (ordo_spiel_event_data). */
+ordo_game *ordo_spiel_step(spiel_pool *pool, ordo_game *g, int option, const int32_t *script,
+                           int nscript, int explicit_chance, int32_t *out)
 {
-    ordo_game *w = ordo_spiel_clone(pool, *g);
-    if (!w)
-        return -100;
+    out[OUT_OPTION] = option;
+    out[OUT_EVENTS] = 0;
+    ordo_game *w = ordo_spiel_clone(pool, g);
+    if (!w) {
+        out[OUT_RC] = SPIEL_NO_MEMORY;
+        return g;
+    }
     pool->nev = 0;
     pool->script = script;
     pool->nscript = nscript;
@@ -167,21 +180,21 @@ int ordo_spiel_step(spiel_pool *pool, ordo_game **g, int option, const int32_t *
     ordo_set_chance(w, NULL, NULL);
     if (explicit_chance && pool->asked) {
         ordo_spiel_release(pool, w);
-        *dice = pool->dice;
-        *sides = pool->sides;
+        out[OUT_RC] = SPIEL_CHANCE;
+        out[OUT_DICE] = pool->dice;
+        out[OUT_SIDES] = pool->sides;
         pool->nev = 0;
-        return 3;
+        return g;
     }
-    ordo_spiel_release(pool, *g);
-    *g = w;
-    return rc;
+    ordo_spiel_release(pool, g);
+    out[OUT_RC] = rc;
+    out[OUT_EVENTS] = (int32_t)pool->nev;
+    return w;
 }
 
-/* The last step's events: their count in *n, each sizeof(ordo_event). */
-const ordo_event *ordo_spiel_events(const spiel_pool *pool, int *n, int *size)
+/* The last step's events (out[OUT_EVENTS] of them). */
+const ordo_event *ordo_spiel_event_data(const spiel_pool *pool)
 {
-    *n = (int)pool->nev;
-    *size = (int)sizeof(ordo_event);
     return pool->ev;
 }
 
@@ -363,6 +376,34 @@ int ordo_spiel_find_action(const spiel_ids *t, const ordo_game *g, int id)
         if (id_of(t, g, i) == id)
             return i;
     return -1;
+}
+
+/* ordo_spiel_step with the option whose id is `action`: out[OUT_RC]
+ * SPIEL_NOT_LEGAL (g returned as it was) when none has it, SPIEL_GROUP
+ * at a simultaneous group unless group_ok (the caller answers its seats
+ * in order). */
+ordo_game *ordo_spiel_apply(spiel_pool *pool, const spiel_ids *t, ordo_game *g, int action,
+                            int explicit_chance, int group_ok, int32_t *out)
+{
+    if (!group_ok && ordo_simultaneous(g)) {
+        out[OUT_RC] = SPIEL_GROUP;
+        return g;
+    }
+    int i = ordo_spiel_find_action(t, g, action);
+    if (i < 0) {
+        out[OUT_RC] = SPIEL_NOT_LEGAL;
+        return g;
+    }
+    return ordo_spiel_step(pool, g, i, NULL, 0, explicit_chance, out);
+}
+
+/* Who is to act in g: the decider, -2 for a simultaneous group, -4 at
+ * the end (or an error): OpenSpiel's numbers, in one call. */
+int ordo_spiel_node(const ordo_game *g)
+{
+    if (ordo_status(g) != ORDO_DECIDE)
+        return -4;
+    return ordo_simultaneous(g) ? -2 : ordo_decider(g);
 }
 
 /* The option (or noptions + escape) an id stands for, and its param. */

@@ -35,10 +35,12 @@ import ctypes
 import os
 import struct
 
-from . import _lib, _c_int, _c_u64, _c_text, OrdoError, Ruleset, DECIDE, OMNISCIENT, SPECTATOR
+from . import _lib, _c_int, _c_u64, _c_text, OrdoError, Ruleset, OMNISCIENT, SPECTATOR
 
 CHANCE, SIMULTANEOUS, INVALID, TERMINAL = -1, -2, -3, -4
-_STEP_CHANCE, _NO_MEMORY = 3, -100
+# what ordo_spiel_step and ordo_spiel_apply leave in out[]
+_RC, _DICE, _SIDES, _OPTION, _EVENTS = range(5)
+_STEP_CHANCE, _NO_MEMORY, _NOT_LEGAL, _GROUP = 3, -100, -101, -102
 _SAVE_MAGIC = b"ordospl1"
 _NO_ID = "the option '%s' has no action id: its param is outside the ids (an int: " \
     "load_game(int_actions=) above %d)"
@@ -53,8 +55,10 @@ def _bind():
         "ordo_spiel_release": (None, [P, P]),
         "ordo_spiel_clone": (P, [P, P]),
         "ordo_spiel_new": (P, [P, P, I, ctypes.c_uint64, CP, S]),
-        "ordo_spiel_step": (I, [P, ctypes.POINTER(P), I, I32P, I, I, IP, IP]),
-        "ordo_spiel_events": (P, [P, IP, IP]),
+        "ordo_spiel_step": (P, [P, P, I, I32P, I, I, I32P]),
+        "ordo_spiel_apply": (P, [P, P, P, I, I, I, I32P]),
+        "ordo_spiel_node": (I, [P]),
+        "ordo_spiel_event_data": (P, [P]),
         "ordo_spiel_event_size": (I, []),
         "ordo_spiel_event_lines": (I, [P, P, I, I, CP, S]),
         "ordo_spiel_roll_odds": (I, [I, I, ctypes.POINTER(ctypes.c_double), I]),
@@ -98,6 +102,7 @@ def _bind():
 
 
 _C = _bind()
+_EVENT_SIZE = _C.ordo_spiel_event_size()
 
 
 def _text(call, size=1 << 12):
@@ -169,6 +174,7 @@ class Game:
         self._tsize = _C.ordo_spiel_tensor_size(program, self._n)
         self._tensor = (ctypes.c_float * self._tsize)()
         self._legal = (ctypes.c_int32 * 256)()
+        self._out = (ctypes.c_int32 * 5)()
 
     def __del__(self):
         pool = getattr(self, "_pool", None)
@@ -241,7 +247,7 @@ class Game:
             hist = struct.unpack_from("<%dq" % nhist, data, at)
             at += 8 * nhist
             trace, save = bytes(data[at:at + ntrace]), bytes(data[at + ntrace:at + ntrace + nsave])
-            if ntrace % _C.ordo_spiel_event_size() or not -2 <= opt < 65536:
+            if ntrace % _EVENT_SIZE or not -2 <= opt < 65536:
                 raise ValueError
         except (ValueError, TypeError, struct.error):
             raise OrdoError("not a serialized ordo state (or a damaged one)") from None
@@ -279,13 +285,13 @@ class State:
     __slots__ = ("_game", "_g", "_opt", "_script", "_roll", "_hist", "_trace", "__weakref__")
 
     def __init__(self, game, block):
-        self._game, self._g = game, ctypes.c_void_p(block)
+        self._game, self._g = game, block
         self._opt, self._script, self._roll = None, (), None
         self._hist = self._trace = None
 
     def __del__(self):
         g = getattr(self, "_g", None)
-        if g and g.value and _C:
+        if g and _C:
             _C.ordo_spiel_release(self._game._pool, g)
             self._g = None
 
@@ -293,20 +299,24 @@ class State:
 
     def _step(self, option, script):
         game = self._game
-        dice, sides = ctypes.c_int(), ctypes.c_int()
         arr = (ctypes.c_int32 * len(script))(*script) if script else None
-        rc = _C.ordo_spiel_step(game._pool, ctypes.byref(self._g), option, arr, len(script),
-                                game._explicit, ctypes.byref(dice), ctypes.byref(sides))
+        self._took(_C.ordo_spiel_step(game._pool, self._g, option, arr, len(script),
+                                      game._explicit, game._out), script)
+
+    def _took(self, block, script):
+        """The block a step left (game._out says what happened)."""
+        game, out = self._game, self._game._out
+        self._g, rc = block, out[_RC]
         if rc == _STEP_CHANCE:
-            self._opt, self._script, self._roll = option, tuple(script), (dice.value, sides.value)
+            self._opt, self._script, self._roll = out[_OPTION], tuple(script), (out[_DICE],
+                                                                                out[_SIDES])
             return
         if rc == _NO_MEMORY:
             raise MemoryError("ordo: no block for a transition")
         self._opt, self._script, self._roll = None, (), None
-        n, size = ctypes.c_int(), ctypes.c_int()
-        ev = _C.ordo_spiel_events(game._pool, ctypes.byref(n), ctypes.byref(size))
-        if n.value:
-            self._trace = (self._trace, ctypes.string_at(ev, n.value * size.value))
+        if out[_EVENTS]:
+            self._trace = (self._trace, ctypes.string_at(_C.ordo_spiel_event_data(game._pool),
+                                                         out[_EVENTS] * _EVENT_SIZE))
         if rc < 0:
             buf = ctypes.create_string_buffer(512)
             _lib.ordo_error_message(self._g, buf, len(buf))
@@ -321,16 +331,18 @@ class State:
                 raise ValueError("%d is not an outcome of %dd%d" % (action, dice, sides))
             self._step(self._opt, self._script + (action,))
         else:
-            if self.current_player() == SIMULTANEOUS:
-                raise OrdoError("a simultaneous node: apply_actions([one action a player])")
-            self._apply_id(action)
+            self._apply_id(action, False)
         self._hist = (self._hist, action)
 
-    def _apply_id(self, action):
-        i = _C.ordo_spiel_find_action(self._game._ids, self._g, action)
-        if i < 0:
+    def _apply_id(self, action, group_ok):
+        game = self._game
+        block = _C.ordo_spiel_apply(game._pool, game._ids, self._g, action, game._explicit,
+                                    group_ok, game._out)
+        if game._out[_RC] == _GROUP:
+            raise OrdoError("a simultaneous node: apply_actions([one action a player])")
+        if game._out[_RC] == _NOT_LEGAL:
             raise ValueError("action %d is not legal here" % action)
-        self._step(i, ())
+        self._took(block, ())
 
     def apply_actions(self, actions):
         """At a simultaneous node: actions[p] for each player p the group
@@ -343,7 +355,7 @@ class State:
             if actions[seat] not in self.legal_actions(seat):
                 raise ValueError("player %d: action %r is not legal here" % (seat, actions[seat]))
         for seat in seats:
-            self._apply_id(actions[seat])
+            self._apply_id(actions[seat], True)
             self._hist = (self._hist, actions[seat])
 
     def simultaneous_players(self):
@@ -365,8 +377,8 @@ class State:
         """The state copied: one memcpy into a block of the game's pool."""
         game = self._game
         s = State.__new__(State)
-        s._game, s._g = game, ctypes.c_void_p(_C.ordo_spiel_clone(game._pool, self._g))
-        if not s._g.value:
+        s._game, s._g = game, _C.ordo_spiel_clone(game._pool, self._g)
+        if not s._g:
             raise MemoryError("ordo: no block for a clone")
         s._opt, s._script, s._roll = self._opt, self._script, self._roll
         s._hist, s._trace = self._hist, self._trace
@@ -375,15 +387,10 @@ class State:
     # ---- where the game is
 
     def current_player(self):
-        if self._roll:
-            return CHANCE
-        st = _lib.ordo_status(self._g)
-        if st == DECIDE:
-            return SIMULTANEOUS if _C.ordo_simultaneous(self._g) else _lib.ordo_decider(self._g)
-        return TERMINAL
+        return CHANCE if self._roll else _C.ordo_spiel_node(self._g)
 
     def is_terminal(self):
-        return not self._roll and _lib.ordo_status(self._g) != DECIDE
+        return not self._roll and _C.ordo_spiel_node(self._g) == TERMINAL
 
     def is_chance_node(self):
         return self._roll is not None
@@ -516,8 +523,7 @@ class State:
     def information_state_string(self, seat=None):
         """The trace from the start as `seat` sees it: every event, what is
         hidden from the seat written "?"."""
-        data, seat = self._trace_bytes(), self._seat(seat)
-        size = _C.ordo_spiel_event_size()
+        data, seat, size = self._trace_bytes(), self._seat(seat), _EVENT_SIZE
         if not SPECTATOR <= _c_int(seat, "seat") < self._game._n:
             raise ValueError("seat %d: not a seat of this game" % seat)
         return _text(lambda b, n: _C.ordo_spiel_event_lines(self._g, data, len(data) // size,
