@@ -159,3 +159,21 @@ def test_aec_truncation():
     env = ordo.aec.Env(CATAN, players=4, max_cycles=7)
     order, done_steps = aec_run(env, 3)
     assert done_steps == 4 and len(order) == 7 + 4
+
+
+def test_gym_env_in_a_simultaneous_group():
+    """The agent's seat answers its part of a group; the other seats' are
+    drawn; the agent never waits on a decision that is not its own."""
+    env = ordo.gym.Env(SIMULTANEOUS, players=3, seat=1)
+    obs, info = env.reset(seed=2)
+    steps = 0
+    while True:
+        s = env.state
+        assert s.is_simultaneous_node() and 1 in s.simultaneous_players() or \
+            s.current_player() == 1
+        assert info["legal_actions"] == s.legal_actions(1)
+        obs, reward, terminated, truncated, info = env.step(info["legal_actions"][-1])
+        steps += 1
+        if terminated:
+            break
+    assert steps >= 1 and reward in (0.0, 1.0) and env.state.is_terminal()
