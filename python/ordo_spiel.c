@@ -232,8 +232,10 @@ int ordo_spiel_event_lines(const ordo_game *g, const ordo_event *ev, int nev, in
  * count of totals, or -1 when they do not fit. */
 int ordo_spiel_roll_odds(int dice, int sides, double *out, int max)
 {
+    if (dice < 0 || sides < 1 || dice > SPIEL_MAX_ROLLS || sides > 65535)
+        return -1;
     int n = dice * (sides - 1) + 1;
-    if (dice < 0 || sides < 1 || dice > SPIEL_MAX_ROLLS || n > max)
+    if (n > max)
         return -1;
     if (dice == 0) { /* no dice: a total of 0, surely */
         out[0] = 1;
@@ -279,7 +281,9 @@ int ordo_spiel_max_outcomes(const ordo_program *p)
         const ordo_insn *in = &p->code[pc];
         if (in->op != ORDO_OP_ROLL)
             continue;
-        int dice = pc > 0 && p->code[pc - 1].op == ORDO_OP_PUSH ? p->code[pc - 1].b : SPIEL_MAX_ROLLS;
+        int dice = pc > 0 && p->code[pc - 1].op == ORDO_OP_PUSH ? p->code[pc - 1].b : -1;
+        if (dice < 0 || dice > SPIEL_MAX_ROLLS)
+            dice = SPIEL_MAX_ROLLS;
         int n = dice * in->a + 1;
         most = n > most ? n : most;
     }
