@@ -12,7 +12,10 @@ follows its documented semantics:
             break
 
 - The agent plays `seat`; the other seats are played by `opponents`: a
-  ruleset policy's name, or "random" (uniform over the legal actions).
+  ruleset policy's name, or "random" (uniform over the legal actions). In
+  a simultaneous group the agent answers its own part and the other
+  seats' are drawn at random (a ruleset policy answers only the seat the
+  runtime asks first).
 - Actions are the game's stable ids (spiel.py), Discrete(num_distinct_
   actions); most are illegal in a given state: info["action_mask"] (1 for
   a legal id) and info["legal_actions"] say which are not. An illegal one
