@@ -312,6 +312,15 @@ static int param_width(const ordo_program *p, const ordo_option *o, int int_wind
     }
 }
 
+void ordo_spiel_ids_free(spiel_ids *t)
+{
+    if (!t)
+        return;
+    free(t->base);
+    free(t->width);
+    free(t);
+}
+
 spiel_ids *ordo_spiel_ids(const ordo_program *p, int int_window)
 {
     spiel_ids *t = calloc(1, sizeof *t);
@@ -325,21 +334,18 @@ spiel_ids *ordo_spiel_ids(const ordo_program *p, int int_window)
     }
     t->p = p;
     t->int_window = int_window;
+    int64_t total = 0;
     for (int o = 0; o < n; o++) {
-        t->base[o] = t->total;
+        t->base[o] = (int)total;
         t->width[o] = o < p->noptions ? param_width(p, &p->options[o], int_window) : 1;
-        t->total += t->width[o];
+        total += t->width[o];
+        if (total > (1 << 30)) { /* too many ids for a C int to number */
+            ordo_spiel_ids_free(t);
+            return NULL;
+        }
     }
+    t->total = (int)total;
     return t;
-}
-
-void ordo_spiel_ids_free(spiel_ids *t)
-{
-    if (!t)
-        return;
-    free(t->base);
-    free(t->width);
-    free(t);
 }
 
 int ordo_spiel_num_actions(const spiel_ids *t)

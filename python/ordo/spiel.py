@@ -42,6 +42,7 @@ CHANCE, SIMULTANEOUS, INVALID, TERMINAL = -1, -2, -3, -4
 _RC, _DICE, _SIDES, _OPTION, _EVENTS = range(5)
 _STEP_CHANCE, _NO_MEMORY, _NOT_LEGAL, _GROUP = 3, -100, -101, -102
 _SAVE_MAGIC = b"ordospl1"
+_INT_ACTIONS_MAX = 1 << 16  # ids stay well within a C int, whatever the options
 _NO_ID = "the option '%s' has no action id: its param is outside the ids (an int: " \
     "load_game(int_actions=) above %d)"
 
@@ -126,6 +127,10 @@ def load_game(path, players=None, seed=1, chance="explicit", int_actions=64, nat
     nothing is compiled in this process."""
     if chance not in ("explicit", "sampled"):
         raise ValueError("chance: 'explicit' or 'sampled', not %r" % (chance,))
+    if isinstance(int_actions, bool) or not isinstance(int_actions, int) or \
+            not 1 <= int_actions <= _INT_ACTIONS_MAX:
+        raise ValueError("int_actions: %r is not an integer from 1 to %d" % (int_actions,
+                                                                             _INT_ACTIONS_MAX))
     if native:
         try:
             lib = ctypes.CDLL(os.path.abspath(native))
@@ -170,6 +175,8 @@ class Game:
             raise OrdoError("%d players, seed %d: %s" % (self._n, seed, msg.value.decode()))
         self._scratch = _C.ordo_spiel_clone(self._pool, self._first)
         self._ids = _C.ordo_spiel_ids(program, _c_int(int_actions, "int_actions"))
+        if not self._ids:
+            raise OrdoError("int_actions=%d: more action ids than a C int numbers" % int_actions)
         self._int_actions = int_actions
         self._tsize = _C.ordo_spiel_tensor_size(program, self._n)
         self._tensor = (ctypes.c_float * self._tsize)()

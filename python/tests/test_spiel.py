@@ -110,6 +110,13 @@ def test_sampled_chance_has_no_chance_nodes():
     assert all(a <= 8 for a in s.history()) and g.max_chance_outcomes() == 0
     with pytest.raises(ValueError):
         ordo.load_game(TINY, chance="sometimes")
+    for bad in (0, -3, 1 << 40, True, 2.5):
+        with pytest.raises(ValueError):
+            ordo.load_game(TINY, int_actions=bad)
+    with pytest.raises(ordo.OrdoError):
+        ordo.load_game(TINY, players=9)
+    with pytest.raises(ordo.CompileError):
+        ordo.load_game(path("tests", "diagnostics", "recursion.ordo"))
 
 
 def test_ids_mean_the_same_in_every_state():
