@@ -272,7 +272,9 @@ def test_emitted_c_plays_the_same_games():
 
 
 def q_learn(game, episodes, rng):
-    """Tabular Q-learning on the observation string (doc/python.md)."""
+    """A table of action values keyed on the observation string, each
+    moved towards the game's return (Monte Carlo control, as doc/python.md
+    shows it)."""
     q = {}
     for ep in range(episodes):
         s = game.new_initial_state(seed=ep + 1)
