@@ -113,6 +113,11 @@ BINDIR     := $(PREFIX)/bin
 LIBDIR     := $(PREFIX)/lib
 INCDIR     := $(PREFIX)/include/ordo
 MANDIR     := $(PREFIX)/share/man
+# the Python package (python/ordo/ and its compiler library): the site
+# folder Debian's python3 reads under this PREFIX (/usr/local/lib/
+# python3.N/dist-packages), or PYDIR as given
+PYVER      := $(shell python3 -c 'import sys; print("python%d.%d" % sys.version_info[:2])' 2>/dev/null || echo python3)
+PYDIR      ?= $(LIBDIR)/$(PYVER)/dist-packages
 VERSION    := $(shell sed -n 's/^\#define ORDO_VERSION "\(.*\)"/\1/p' runtime/ordo.h)
 SOMAJOR    := $(firstword $(subst ., ,$(VERSION)))
 LIBSO      := $(BUILD)/libordo.so.$(VERSION)
@@ -123,6 +128,7 @@ HEADERS    := runtime/ordo.h runtime/ordo_native.h runtime/opcodes.h runtime/opc
 MAN1       := $(BUILD)/man/ordo.1 $(BUILD)/man/ordoc.1
 
 .PHONY: all deps demo test test-one bench clean examples hosts fuzz fuzz-build fuzz-coverage install uninstall help \
+        python python-native \
         doc-browser-test
 # `make` builds the tools and the libraries; the hosts, whose emitted C takes
 # GCC about a minute of CPU, are their own target (`make hosts`)
@@ -138,6 +144,8 @@ help:
 	@echo 'make fuzz       every fuzz target under libFuzzer, FUZZ_SECONDS each (default 60)'
 	@echo 'make fuzz-coverage  the lines the fuzz targets reach (llvm-cov), least reached first'
 	@echo 'make install    PREFIX=$(PREFIX) DESTDIR=: tools, libraries, headers, ordo.pc, man pages'
+	@echo 'make python     the Python package'"'"'s C library (python/README.md); python-native: rulesets as .so'
+	@echo 'make install    PREFIX=$(PREFIX) DESTDIR=: tools, libraries, headers, ordo.pc, man pages, Python package'
 	@echo 'make uninstall  the same files removed'
 	@echo 'make clean      remove build/'
 
@@ -299,20 +307,34 @@ $(BUILD)/e2e/%_scenarios: tests/e2e/sc_emitted.c $(BUILD)/e2e/%.o \
 	    tests/e2e/sc_emitted.c $(BUILD)/e2e/$*.o $(BUILD)/compiler/engines/scenario.o \
 	    $(LIBHOST) $(LIBORDO) $(LDFLAGS)
 
-# ---- the Python binding (python/ordo.py, ctypes): it loads the runtime,
+# ---- the Python binding (python/ordo/, ctypes): it loads the runtime,
 # libordo.so, and this library, the compiler with the binding's small C
 # half, which calls the runtime in libordo.so too
 # (and the engines it reaches: the state search, with the coverage it keeps)
 PY_LIB := $(BUILD)/python/libordo_compile.so
 PY_ENGINES := $(addprefix compiler/engines/,explore.c explore_queue.c explore_seeds.c explore_report.c \
                 coverage.c)
-$(PY_LIB): python/ordo_shim.c $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) $(GEN_H) $(LIBSO) \
+PY_C := python/ordo_shim.c python/ordo_spiel.c runtime/host/group.c
+$(PY_LIB): $(PY_C) $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) $(GEN_H) $(LIBSO) \
         $(wildcard dsl/*.h compiler/*.h compiler/engines/*.h runtime/ordo.h) | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(INC_ENGINES) $(CFLAGS) -Wno-unused-function -Wno-sign-compare \
-	    -fPIC -shared -o $@ python/ordo_shim.c $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) \
+	    -fPIC -shared -o $@ $(PY_C) $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) \
 	    $(LIBSO) -Wl,-rpath,'$$ORIGIN/..' $(LDFLAGS)
 python: $(PY_LIB)
+
+# a ruleset's emitted C as a shared object Python loads
+# (ordo.load_game(path, native=...)): no compiler in the process
+$(BUILD)/python/native/%.so: $(BUILD)/examples/%.c $(LIBSO) runtime/ordo.h runtime/ordo_native.h
+	@mkdir -p $(@D)
+	$(CC) $(INC_RUNTIME) $(CFLAGS) $(EMIT_OPT) -fPIC -shared -o $@ $< $(LIBSO) \
+	    -Wl,-rpath,'$$ORIGIN/../..'
+$(BUILD)/python/native/%.so: $(BUILD)/e2e/%.c $(LIBSO) runtime/ordo.h runtime/ordo_native.h
+	@mkdir -p $(@D)
+	$(CC) $(INC_RUNTIME) $(CFLAGS) $(EMIT_OPT) -fPIC -shared -o $@ $< $(LIBSO) \
+	    -Wl,-rpath,'$$ORIGIN/../..'
+PY_NATIVE := $(BUILD)/python/native/splendor_solo.so $(BUILD)/python/native/tiny.so
+python-native: $(PY_NATIVE)
 
 # ---- benchmarks: the harness counts allocations with --wrap=malloc; it
 # holds the hand-written Splendor reference and every ruleset as ordoc
@@ -404,6 +426,7 @@ fuzz-coverage: deps
 
 # One pass of every test in $(BUILD); `make test` runs it twice.
 test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN) $(EXAMPLES) $(E2E_HOSTS) $(LANG_HOSTS) $(PY_LIB) \
+          $(BUILD)/python/native/tiny.so \
           $(BUILD)/tests/fuzz_compile $(BUILD)/bench/splendor_ref $(FUZZ_REPLAY) \
           $(BUILD)/e2e/same_trace
 	@sh tests/tools/run_all.sh $(BUILD)
@@ -432,10 +455,11 @@ demo: $(DEPS_OK) $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(BUILD)/examples/$(DEMO
 doc-browser-test: $(ORDO)
 	@sh tests/e2e/doc_browser.sh $(BUILD) --install
 
-bench: all $(EXAMPLES) $(BENCH_BIN) $(PY_LIB)
+bench: all $(EXAMPLES) $(BENCH_BIN) $(PY_LIB) $(BUILD)/python/native/splendor_solo.so \
+       $(BUILD)/python/native/catan.so
 	@sh tests/bench/run.sh $(BUILD)
 
-install: all
+install: all $(PY_LIB)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) \
 	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(MANDIR)/man5
 	install -m 755 $(ORDO) $(ORDOC) $(DESTDIR)$(BINDIR)
@@ -449,6 +473,11 @@ install: all
 	install -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1
 	install -m 644 man/ordo.3 $(DESTDIR)$(MANDIR)/man3
 	install -m 644 man/ordo.5 $(DESTDIR)$(MANDIR)/man5
+	install -d $(DESTDIR)$(PYDIR)/ordo
+	install -m 644 python/ordo/*.py $(DESTDIR)$(PYDIR)/ordo
+	install -m 755 $(PY_LIB) $(DESTDIR)$(PYDIR)/ordo
+	printf '# where make install put the runtime\nLIBDIR = %s\n' "'$(LIBDIR)'" \
+	    >$(DESTDIR)$(PYDIR)/ordo/_installed.py
 	@# into the system itself (no DESTDIR), as root: the loader's cache learns
 	@# libordo.so.$(SOMAJOR); a host built with pkg-config also carries the
 	@# library's folder as its rpath (ordo.pc), for a PREFIX the loader does
@@ -465,6 +494,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(INCDIR) 2>/dev/null
 	rm -f $(DESTDIR)$(MANDIR)/man1/ordo.1 $(DESTDIR)$(MANDIR)/man1/ordoc.1
 	rm -f $(DESTDIR)$(MANDIR)/man3/ordo.3 $(DESTDIR)$(MANDIR)/man5/ordo.5
+	rm -rf $(DESTDIR)$(PYDIR)/ordo
 
 clean:
 	rm -rf build
