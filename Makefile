@@ -143,7 +143,6 @@ help:
 	@echo 'make doc-browser-test  the HTML rule documents in headless Chromium (installed when missing, as root)'
 	@echo 'make fuzz       every fuzz target under libFuzzer, FUZZ_SECONDS each (default 60)'
 	@echo 'make fuzz-coverage  the lines the fuzz targets reach (llvm-cov), least reached first'
-	@echo 'make install    PREFIX=$(PREFIX) DESTDIR=: tools, libraries, headers, ordo.pc, man pages'
 	@echo 'make python     the Python package'"'"'s C library (python/README.md); python-native: rulesets as .so'
 	@echo 'make install    PREFIX=$(PREFIX) DESTDIR=: tools, libraries, headers, ordo.pc, man pages, Python package'
 	@echo 'make uninstall  the same files removed'
