@@ -451,8 +451,9 @@ PG       := $(BUILD)/playground
 PG_C     := $(DSL_SRC) $(COMPILER_SRC) $(RUNTIME_SRC) $(HOST_SRC) $(WEB_SRC) \
             compiler/engines/scenario.c compiler/engines/coverage.c compiler/engines/doc_run.c
 PG_OBJ   := $(PG_C:%.c=$(BUILD)/wasm/%.o) $(BUILD)/wasm/dsl/parser.o $(BUILD)/wasm/dsl/lexer.o
-PG_EXPORTS := _pg_open,_pg_close,_pg_compile,_pg_scenarios,_pg_document,_pg_new_game,_pg_choose,_pg_state
-PG_STATIC  := index.html playground.js highlight.js style.css
+PG_EXPORTS := _pg_open,_pg_close,_pg_compile,_pg_scenarios,_pg_document,_pg_new_game,_pg_choose
+PG_EXPORTS := $(PG_EXPORTS),_pg_state,_malloc,_free
+PG_STATIC  := index.html playground.js highlight.js selftest.js style.css
 PG_FILES   := $(PG_STATIC:%=$(PG)/%) $(PG)/ordo.tmLanguage.json $(PG)/ordo.js
 WASM_FLAGS := -std=c11 -O2 -Wall -Wextra
 $(BUILD)/wasm/dsl/%.o: INC = $(INC_DSL)
@@ -478,7 +479,7 @@ $(PG)/ordo.js: $(PG_OBJ) $(RULESETS) $(wildcard rulesets/data/*/*)
 	@mkdir -p $(@D)
 	$(EMCC_RUN) -O2 -o $@ $(PG_OBJ) -sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1 \
 	    -sEXPORT_NAME=OrdoModule -sEXPORTED_FUNCTIONS=$(PG_EXPORTS) \
-	    -sEXPORTED_RUNTIME_METHODS=ccall,FS --preload-file rulesets@/rulesets
+	    -sEXPORTED_RUNTIME_METHODS=ccall,FS,lengthBytesUTF8,stringToUTF8 --preload-file rulesets@/rulesets
 $(PG)/%: web/%
 	@mkdir -p $(@D)
 	cp $< $@
