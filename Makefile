@@ -463,6 +463,7 @@ $(BUILD)/wasm/compiler/%.o: INC = $(INC_COMPILER)
 $(BUILD)/wasm/compiler/engines/%.o: INC = $(INC_ENGINES)
 $(BUILD)/wasm/web/%.o: INC = $(INC_WEB)
 $(BUILD)/wasm/dsl/%.o: $(BUILD)/dsl/%.c $(GEN_H) | $(BUILD)/.emcc-ok
+	@mkdir -p $(@D)
 	$(EMCC_RUN) $(CPPFLAGS) $(INC) $(WASM_FLAGS) -Wno-unused-function -Wno-sign-compare \
 	    -MMD -MP -c -o $@ $<
 $(BUILD)/wasm/%.o: %.c $(GEN_H) | $(BUILD)/.emcc-ok
@@ -470,7 +471,7 @@ $(BUILD)/wasm/%.o: %.c $(GEN_H) | $(BUILD)/.emcc-ok
 	$(EMCC_RUN) $(CPPFLAGS) $(INC) $(WASM_FLAGS) -MMD -MP -c -o $@ $<
 $(BUILD)/.emcc-ok: tests/web/deps.sh
 	@sh tests/web/deps.sh emcc
-	@mkdir -p $(@D)/wasm/dsl
+	@mkdir -p $(@D)
 	@touch $@
 
 # the shipped rulesets and their tables preloaded at /rulesets, so that
