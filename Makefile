@@ -128,8 +128,7 @@ HEADERS    := runtime/ordo.h runtime/ordo_native.h runtime/opcodes.h runtime/opc
 MAN1       := $(BUILD)/man/ordo.1 $(BUILD)/man/ordoc.1
 
 .PHONY: all deps demo test test-one bench clean examples hosts fuzz fuzz-build fuzz-coverage install uninstall help \
-        python python-native \
-        doc-browser-test
+        python python-native doc-browser-test playground playground-test
 # `make` builds the tools and the libraries; the hosts, whose emitted C takes
 # GCC about a minute of CPU, are their own target (`make hosts`)
 all: $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(LIBENGINES) $(LIBSO) $(MAN1)
@@ -141,6 +140,8 @@ help:
 	@echo 'make test       every test, then again under ASan and UBSan (about 7 minutes)'
 	@echo 'make bench      the benchmarks (doc/performance.md)'
 	@echo 'make doc-browser-test  the HTML rule documents in headless Chromium (installed when missing, as root)'
+	@echo 'make playground  ordo in the browser, $(BUILD)/playground/ (emscripten installed when missing, as root)'
+	@echo 'make playground-test  the playground driven in headless Chromium (installed when missing, as root)'
 	@echo 'make fuzz       every fuzz target under libFuzzer, FUZZ_SECONDS each (default 60)'
 	@echo 'make fuzz-coverage  the lines the fuzz targets reach (llvm-cov), least reached first'
 	@echo 'make python     the Python package'"'"'s C library (python/README.md); python-native: rulesets as .so'
@@ -453,6 +454,69 @@ demo: $(DEPS_OK) $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(BUILD)/examples/$(DEMO
 # of `make test`.
 doc-browser-test: $(ORDO)
 	@sh tests/e2e/doc_browser.sh $(BUILD) --install
+
+# ---- the playground (web/, doc/playground.md): the compiler, the engines
+# it calls and the runtime as WebAssembly under one static page, built by
+# Debian's emscripten (installed when missing, as root, by
+# tests/web/deps.sh; `make test` needs neither it nor Chromium). Its C
+# entry points are built natively too, for tests/unit/test_playground.c.
+INC_WEB  := $(INC_ENGINES) -Iweb
+WEB_SRC  := $(wildcard web/*.c)
+WEB_OBJ  := $(WEB_SRC:%.c=$(BUILD)/%.o)
+$(BUILD)/web/%.o: INC = $(INC_WEB)
+$(BUILD)/tests/test_playground: tests/unit/test_playground.c $(WEB_OBJ) $(LIBENGINES) $(LIBOC) \
+        $(LIBHOST) $(RUNTIME_OBJ) | $(DEPS_OK)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(INC_WEB) -Itests/unit $(CFLAGS) -o $@ $< $(WEB_OBJ) $(LIBENGINES) $(LIBOC) \
+	    $(LIBHOST) $(RUNTIME_OBJ) $(LDFLAGS) -lcmocka
+
+# Debian's emscripten runs its JavaScript tools with node, which finds
+# Debian's node-acorn in /usr/share/nodejs
+EMCC     ?= emcc
+EMCC_RUN := NODE_PATH=/usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH)) $(EMCC)
+PG       := $(BUILD)/playground
+PG_C     := $(DSL_SRC) $(COMPILER_SRC) $(RUNTIME_SRC) $(HOST_SRC) $(WEB_SRC) \
+            compiler/engines/scenario.c compiler/engines/coverage.c compiler/engines/doc_run.c
+PG_OBJ   := $(PG_C:%.c=$(BUILD)/wasm/%.o) $(BUILD)/wasm/dsl/parser.o $(BUILD)/wasm/dsl/lexer.o
+PG_EXPORTS := _pg_open,_pg_close,_pg_compile,_pg_scenarios,_pg_document,_pg_new_game,_pg_choose
+PG_EXPORTS := $(PG_EXPORTS),_pg_state,_malloc,_free
+PG_STATIC  := index.html playground.js highlight.js selftest.js style.css
+PG_FILES   := $(PG_STATIC:%=$(PG)/%) $(PG)/ordo.tmLanguage.json $(PG)/ordo.js
+WASM_FLAGS := -std=c11 -O2 -Wall -Wextra
+$(BUILD)/wasm/dsl/%.o: INC = $(INC_DSL)
+$(BUILD)/wasm/runtime/%.o: INC = $(INC_RUNTIME)
+$(BUILD)/wasm/runtime/host/%.o: INC = $(INC_HOST)
+$(BUILD)/wasm/compiler/%.o: INC = $(INC_COMPILER)
+$(BUILD)/wasm/compiler/engines/%.o: INC = $(INC_ENGINES)
+$(BUILD)/wasm/web/%.o: INC = $(INC_WEB)
+$(BUILD)/wasm/dsl/%.o: $(BUILD)/dsl/%.c $(GEN_H) | $(BUILD)/.emcc-ok
+	@mkdir -p $(@D)
+	$(EMCC_RUN) $(CPPFLAGS) $(INC) $(WASM_FLAGS) -Wno-unused-function -Wno-sign-compare \
+	    -MMD -MP -c -o $@ $<
+$(BUILD)/wasm/%.o: %.c $(GEN_H) | $(BUILD)/.emcc-ok
+	@mkdir -p $(@D)
+	$(EMCC_RUN) $(CPPFLAGS) $(INC) $(WASM_FLAGS) -MMD -MP -c -o $@ $<
+$(BUILD)/.emcc-ok: tests/web/deps.sh
+	@sh tests/web/deps.sh emcc
+	@mkdir -p $(@D)
+	@touch $@
+
+# the shipped rulesets and their tables preloaded at /rulesets, so that
+# `extends` and `table` read them as on disk
+$(PG)/ordo.js: $(PG_OBJ) $(RULESETS) $(wildcard rulesets/data/*/*)
+	@mkdir -p $(@D)
+	$(EMCC_RUN) -O2 -o $@ $(PG_OBJ) -sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1 \
+	    -sEXPORT_NAME=OrdoModule -sEXPORTED_FUNCTIONS=$(PG_EXPORTS) \
+	    -sEXPORTED_RUNTIME_METHODS=ccall,FS,lengthBytesUTF8,stringToUTF8 --preload-file rulesets@/rulesets
+$(PG)/%: web/%
+	@mkdir -p $(@D)
+	cp $< $@
+$(PG)/ordo.tmLanguage.json: editors/textmate/ordo.tmLanguage.json
+	@mkdir -p $(@D)
+	cp $< $@
+playground: $(PG_FILES)
+playground-test: playground
+	@sh tests/web/run.sh $(BUILD) --install
 
 bench: all $(EXAMPLES) $(BENCH_BIN) $(PY_LIB) $(BUILD)/python/native/splendor_solo.so \
        $(BUILD)/python/native/catan.so
