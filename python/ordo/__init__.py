@@ -66,8 +66,10 @@ def _c_u64(v, what):
 
 
 def _c_text(s, what):
-    """s as bytes for C: a ValueError when it holds a NUL (C would read
-    only what comes before it)."""
+    """s as bytes for C: a TypeError when it is no text, a ValueError when
+    it holds a NUL (C would read only what comes before it)."""
+    if not isinstance(s, (str, bytes)):
+        raise TypeError("%s: %r is not a text" % (what, s))
     b = s if isinstance(s, bytes) else s.encode()
     if b"\0" in b:
         raise ValueError("%s: %r holds a NUL character" % (what, s))
