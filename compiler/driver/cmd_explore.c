@@ -150,14 +150,14 @@ static int parse(args *a, int argc, char **argv)
         fprintf(stderr, "%s: no input file (try '%s --help')\n", prog, prog);
         return TOOL_USAGE;
     }
-    if (a->scenarios && drv_same_file(a->scenarios, a->file)) {
+    if (a->scenarios && tool_same_file(a->scenarios, a->file)) {
         fprintf(stderr, "%s: --scenarios '%s' is the ruleset: write them beside it\n", prog,
                 a->scenarios);
         return TOOL_USAGE;
     }
     if ((uint64_t)a->jobs > a->seeds)
         a->jobs = (long)a->seeds;
-    return drv_readable(prog, a->file) ? DRV_GO : TOOL_USAGE;
+    return tool_readable(prog, a->file) ? DRV_GO : TOOL_USAGE;
 }
 
 /* The findings as scenarios, into the file --scenarios names (written
@@ -165,12 +165,12 @@ static int parse(args *a, int argc, char **argv)
 static int write_scenarios(const ordo_program *p, const args *a, const ex_total *t,
                            int nplayers)
 {
-    drv_output out;
-    FILE *f = drv_output_open(&out, a->scenarios, prog);
+    play_output out;
+    FILE *f = tool_output_open(&out, a->scenarios, prog);
     if (!f)
         return -1;
     ex_write_scenarios(f, p, a->file, t, nplayers);
-    return drv_output_commit(&out, prog);
+    return tool_output_commit(&out, prog);
 }
 
 static int explore(const ordo_program *p, const args *a, const int *ignore, int nplayers)
