@@ -1,11 +1,13 @@
 /* ordoc_main.c — `ordoc`: compiles a ruleset to C tables (and/or prints
- * its disassembly). */
+ * its disassembly). Its command line; the files are written by the
+ * engine (emit_files.h). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag_sink.h"
 #include "driver.h"
+#include "emit_files.h"
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -84,29 +86,6 @@ static int print_man(const char *part)
     return tool_stdout_done("ordoc") == 0 ? 0 : 1;
 }
 
-/* "rulesets/titan-2.ordo" -> "titan_2_program"; "-" -> "stdin_program" */
-static char *default_symbol(const char *path)
-{
-    if (strcmp(path, "-") == 0)
-        path = "stdin";
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    size_t n = strcspn(base, ".");
-    char *s = malloc(n + 16);
-    if (!s)
-        return NULL;
-    size_t k = 0;
-    if (n == 0 || (base[0] >= '0' && base[0] <= '9'))
-        s[k++] = '_';
-    for (size_t i = 0; i < n; i++) {
-        char c = base[i];
-        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-        s[k++] = ok ? c : '_';
-    }
-    strcpy(s + k, "_program");
-    return s;
-}
-
 int main(int argc, char **argv)
 {
     ordoc_args a = {.in = NULL};
@@ -150,7 +129,7 @@ int main(int argc, char **argv)
     int status = 0;
     char *defsym = NULL;
     if (!symbol) {
-        symbol = defsym = default_symbol(in);
+        symbol = defsym = emit_default_symbol(in);
         if (!defsym) {
             fprintf(stderr, "ordoc: out of memory\n");
             oc_free(c);
@@ -162,50 +141,9 @@ int main(int argc, char **argv)
         if (tool_stdout_done("ordoc") != 0)
             status = 1;
     }
-    if (out && strcmp(out, "-") == 0 && status == 0) {
-        /* the C on stdout (a header, if asked for, still to its file) */
-        play_output ho;
-        FILE *fh = hdr ? tool_output_open(&ho, hdr, "ordoc") : NULL;
-        if (hdr && !fh) {
-            status = 1;
-        } else {
-            /* stdout checked even when the emitter failed: a full disk is
-             * said, never a silent status 1 */
-            int emitted =
-                oc_emit_c_named(p, symbol, stdout, NULL, fh, hdr, oc_local_names(c, p)) == 0;
-            int lost = tool_stdout_done("ordoc") != 0;
-            if (!emitted && !lost)
-                fprintf(stderr, "ordoc: writing the header '%s' failed\n", hdr ? hdr : "");
-            if (!emitted || lost)
-                status = 1;
-        }
-        if (fh && (status ? (play_output_abort(&ho), 1) : tool_output_commit(&ho, "ordoc") != 0))
-            status = 1;
-    } else if (out && status == 0) {
-        play_output co, ho;
-        FILE *fo = tool_output_open(&co, out, "ordoc");
-        FILE *fh = NULL;
-        if (!fo) {
-            status = 1;
-        } else if (hdr && !(fh = tool_output_open(&ho, hdr, "ordoc"))) {
-            play_output_abort(&co);
-            status = 1;
-        } else if (oc_emit_c_named(p, symbol, fo, a.no_lines ? NULL : out, fh, hdr,
-                                   oc_local_names(c, p)) != 0) {
-            fprintf(stderr, "ordoc: writing '%s' failed\n", out);
-            play_output_abort(&co);
-            if (fh)
-                play_output_abort(&ho);
-            status = 1;
-        } else {
-            /* the header first: a C file never names a header that is not there */
-            if (fh && tool_output_commit(&ho, "ordoc") != 0) {
-                play_output_abort(&co);
-                status = 1;
-            } else if (tool_output_commit(&co, "ordoc") != 0) {
-                status = 1;
-            }
-        }
+    if (out && status == 0) {
+        emit_outputs eo = {out, hdr, symbol, !a.no_lines, "ordoc"};
+        status = emit_write_files(p, oc_local_names(c, p), &eo);
     }
     free(defsym);
     oc_free(c);
