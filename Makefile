@@ -356,7 +356,7 @@ $(BUILD)/bench/gen_ruleset: tests/bench/gen_ruleset.c
 # trimmed libordo.a
 # (and the engines: test_engines calls their APIs, the LSP index's with
 # jansson)
-$(BUILD)/tests/test_engines: TEST_LIBS = -ljansson
+$(BUILD)/tests/test_engines $(BUILD)/tests/test_tools: TEST_LIBS = -ljansson
 $(BUILD)/tests/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(LIBENGINES) $(LIBOC) $(LIBHOST) \
         $(RUNTIME_OBJ) | $(DEPS_OK)
 	@mkdir -p $(@D)

@@ -22,44 +22,43 @@ static char *out_path(const char *dir, const char *name, const char *ext)
     return s;
 }
 
-/* Writes one output whole: 0, or -1 after a message. */
-static int write_one(const doc_outputs *o, const doc_model *m, const char *path, writer w)
+/* What goes into one output: a document of the model (w), or the SVG
+ * rendering of the .dot file at dot_path. */
+typedef struct content {
+    writer w;
+    const doc_model *m;
+    const char *dot_path;
+} content;
+
+/* Writes c on f: 0, or -1 after a message. */
+static int fill(const doc_outputs *o, const content *c, FILE *f, const char *path)
 {
-    const char *prog = o->prog;
-    if (tool_same_file(path, o->input)) {
-        fprintf(stderr, "%s: '%s' is the input: not writing over it\n", prog, path);
-        return -1;
-    }
-    play_output out;
-    FILE *f = tool_output_open(&out, path, prog);
-    if (!f)
-        return -1;
-    if (w(m, f) != 0) {
-        fprintf(stderr, "%s: cannot write '%s'\n", prog, path);
-        play_output_abort(&out);
-        return -1;
-    }
-    if (tool_output_commit(&out, prog) != 0)
-        return -1;
-    fprintf(o->report, "%s: wrote %s\n", o->prog, path);
-    return 0;
+    if (c->dot_path) /* `dot -Tsvg`, which says why it failed */
+        return doc_render_svg(c->dot_path, f, stderr, o->prog);
+    if (c->w(c->m, f) == 0)
+        return 0;
+    fprintf(stderr, "%s: cannot write '%s'\n", o->prog, path);
+    return -1;
 }
 
-/* Renders a .dot file to SVG with `dot -Tsvg`: 0, or -1 after a message. */
-static int render_svg(const doc_outputs *o, const char *dot_path, const char *svg_path)
+/* Writes one output whole: 0, or -1 after a message. */
+static int write_one(const doc_outputs *o, const char *path, const content *c)
 {
-    const char *prog = o->prog;
+    if (tool_same_file(path, o->input)) {
+        fprintf(stderr, "%s: '%s' is the input: not writing over it\n", o->prog, path);
+        return -1;
+    }
     play_output out;
-    FILE *f = tool_output_open(&out, svg_path, prog);
+    FILE *f = tool_output_open(&out, path, o->prog);
     if (!f)
         return -1;
-    if (doc_render_svg(dot_path, f, stderr, prog) != 0) {
+    if (fill(o, c, f, path) != 0) {
         play_output_abort(&out);
         return -1;
     }
-    if (tool_output_commit(&out, prog) != 0)
+    if (tool_output_commit(&out, o->prog) != 0)
         return -1;
-    fprintf(o->report, "%s: wrote %s\n", o->prog, svg_path);
+    fprintf(o->report, "%s: wrote %s\n", o->prog, path);
     return 0;
 }
 
@@ -105,7 +104,7 @@ int doc_write_files(const doc_model *m, const doc_outputs *a)
         if (!outs[k].on)
             continue;
         char *path = out_path(a->dir, m->name, outs[k].ext);
-        if (!path || write_one(a, m, path, outs[k].w) != 0)
+        if (!path || write_one(a, path, &(content){outs[k].w, m, NULL}) != 0)
             status = TOOL_FAIL;
         else if (outs[k].graph && svg) {
             size_t n = strlen(path);
@@ -113,7 +112,7 @@ int doc_write_files(const doc_model *m, const doc_outputs *a)
             if (svg_path) {
                 memcpy(svg_path, path, n - 4);
                 strcpy(svg_path + n - 4, ".svg");
-                if (render_svg(a, path, svg_path) != 0)
+                if (write_one(a, svg_path, &(content){NULL, NULL, path}) != 0)
                     status = TOOL_FAIL;
             }
             free(svg_path);
