@@ -587,6 +587,13 @@ void rs_place_seat_vars(resolver *r)
     out->shown_vars = shown;
 }
 
+/* d, the next of its kind: its number, its place in its table. */
+static void number_decl(resolver *r, ast_decl *d, ast_decl **table, uint32_t *n)
+{
+    rs_decl_facts(r, d)->index = (int32_t)*n;
+    table[(*n)++] = d;
+}
+
 /* Puts each kind of declaration in its table, numbered in source order;
  * an action's event comes after the declared events. */
 void rs_index_decls(resolver *r)
@@ -606,23 +613,11 @@ void rs_index_decls(resolver *r)
     out->scenarios = ARENA_ARRAY(r->a, ast_decl *, n[D_SCENARIO] + 1);
     for (ast_decl *d = f->decls; d; d = d->next) {
         switch (d->kind) {
-        case D_ENUM:
-            rs_decl_facts(r, d)->index = (int32_t)out->nenums;
-            out->enums[out->nenums++] = d;
-            break;
-        case D_EVENT:
-            rs_decl_facts(r, d)->index = (int32_t)out->nevents;
-            out->events[out->nevents++] = d;
-            break;
+        case D_ENUM: number_decl(r, d, out->enums, &out->nenums); break;
+        case D_EVENT: number_decl(r, d, out->events, &out->nevents); break;
         case D_FN:
-        case D_PROC:
-            rs_decl_facts(r, d)->index = (int32_t)out->nfns;
-            out->fns[out->nfns++] = d;
-            break;
-        case D_SCENARIO:
-            rs_decl_facts(r, d)->index = (int32_t)out->nscenarios;
-            out->scenarios[out->nscenarios++] = d;
-            break;
+        case D_PROC: number_decl(r, d, out->fns, &out->nfns); break;
+        case D_SCENARIO: number_decl(r, d, out->scenarios, &out->nscenarios); break;
         default: break;
         }
     }
@@ -635,8 +630,7 @@ void rs_index_decls(resolver *r)
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_PROC && d->is_action) {
             ast_decl *ev = action_event(r, d);
-            rs_decl_facts(r, ev)->index = (int32_t)out->nevents;
-            out->events[out->nevents++] = ev;
+            number_decl(r, ev, out->events, &out->nevents);
             out->action_events[rs_decl_facts(r, d)->index] = ev;
             out->event_actions[rs_decl_facts(r, ev)->index] = d;
         }
