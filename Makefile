@@ -47,7 +47,7 @@ DSL_SRC      := $(wildcard dsl/*.c)
 COMPILER_SRC := $(wildcard compiler/*.c)
 ENGINES_SRC  := $(wildcard compiler/engines/*.c)
 ORDO_SRC     := $(filter-out compiler/driver/ordoc_main.c,$(wildcard compiler/driver/*.c))
-ORDOC_SRC    := compiler/driver/ordoc_main.c compiler/driver/files.c compiler/driver/common.c \
+ORDOC_SRC    := compiler/driver/ordoc_main.c compiler/driver/common.c \
                 compiler/driver/diagopts.c compiler/driver/options.c
 
 GEN_C   := $(BUILD)/dsl/parser.c $(BUILD)/dsl/lexer.c
@@ -210,9 +210,10 @@ $(LIBENGINES): $(ENGINES_OBJ)
 $(ORDO): $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO)
 	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO) -ljansson
 
-# (the host kit for its number parser, which every tool's options share)
-$(ORDOC): $(ORDOC_OBJ) $(LIBOC) $(LIBHOST) $(LIBORDO)
-	$(CC) $(LDFLAGS) -o $@ $(ORDOC_OBJ) $(LIBOC) $(LIBHOST) $(LIBORDO)
+# (the engines for its output files, the host kit for its number parser,
+# which every tool's options share, and its file writer)
+$(ORDOC): $(ORDOC_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO)
+	$(CC) $(LDFLAGS) -o $@ $(ORDOC_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO)
 
 # one bison run makes both (a grouped target: GNU make >= 4.3)
 $(BUILD)/dsl/parser.c $(BUILD)/dsl/parser.h &: dsl/parser.y | $(DEPS_OK)
@@ -378,7 +379,7 @@ $(BUILD)/bench/gen_ruleset: tests/bench/gen_ruleset.c
 # trimmed libordo.a
 # (and the engines: test_engines calls their APIs, the LSP index's with
 # jansson)
-$(BUILD)/tests/test_engines: TEST_LIBS = -ljansson
+$(BUILD)/tests/test_engines $(BUILD)/tests/test_tools: TEST_LIBS = -ljansson
 # fault injection: the allocator and reads of the code under test wrapped at
 # link time
 $(BUILD)/tests/test_faults: TEST_LIBS = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,--wrap=fread,--wrap=ferror

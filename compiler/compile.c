@@ -79,7 +79,7 @@ int oc_error_count(const oc_compiler *c)
 
 const char *const *const *oc_local_names(oc_compiler *c, const ordo_program *p)
 {
-    return c && c->tree ? oc_slot_names(c->arena, c->tree, p) : NULL;
+    return c && c->tree ? oc_slot_names(c->arena, c->tree, c->resolution, p) : NULL;
 }
 
 size_t oc_arena_bytes(const oc_compiler *c)
@@ -212,7 +212,7 @@ static const ordo_program *run(oc_compiler *c, diag *d)
         return NULL;
     const ordo_program *p = oc_lower(c->arena, f, res, d);
     if (p && !diag_failed(d))
-        oc_run_data_checks(f, p, d);
+        oc_run_data_checks(f, res, p, d);
     return diag_failed(d) ? NULL : p;
 }
 

@@ -145,9 +145,9 @@ int lower_kind_of(const ast_type *t)
     }
 }
 
-uint16_t lower_enum_of(const ast_type *t)
+uint16_t lower_enum_of(const lowering *w, const ast_type *t)
 {
-    return t->enm ? (uint16_t)t->enm->index : 0;
+    return t->enm ? (uint16_t)lower_index(w, t->enm) : 0;
 }
 
 /* The values a scalar (or a list element, or a set's member) of type t may

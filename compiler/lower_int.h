@@ -108,7 +108,7 @@ typedef struct lowering {
 /* The stated bounds of fn or proc d (the resolution's, by its index). */
 static inline const oc_bound *lower_bound(const lowering *w, const ast_decl *d)
 {
-    return &w->res->bounds[d->index];
+    return &w->res->bounds[oc_decl_index(w->res, d)];
 }
 
 /* Effects one batch can hold back (gains of one cell add up in one). */
@@ -175,7 +175,13 @@ uint32_t lower_take_locals(lowering *w, uint32_t n);
 void lower_give_locals(lowering *w, uint32_t first);
 uint32_t lower_lslot(const lowering *w, const ast_sym *s);
 int lower_kind_of(const ast_type *t);
-uint16_t lower_enum_of(const ast_type *t);
+uint16_t lower_enum_of(const lowering *w, const ast_type *t);
+/* A declaration's number among its kind (oc_decl_index): its var's,
+ * enum's, event's or fn's place in the program's tables. */
+static inline uint32_t lower_index(const lowering *w, const ast_decl *d)
+{
+    return (uint32_t)oc_decl_index(w->res, d);
+}
 void lower_bounds_of(const lowering *w, const ast_type *t, int32_t *lo, int32_t *hi);
 uint8_t lower_width_for(int32_t lo, int32_t hi);
 

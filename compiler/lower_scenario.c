@@ -9,7 +9,8 @@
 static uint32_t event_index(const lowering *w, const ast_sym *s)
 {
     const ast_decl *d = s->decl;
-    return (uint32_t)(d->is_action ? w->res->action_events[d->index]->index : d->index);
+    return d->is_action ? lower_index(w, w->res->action_events[lower_index(w, d)])
+                        : lower_index(w, d);
 }
 
 /* The counts an event item passes with (lo..hi, hi -1 for no most). */
@@ -105,9 +106,9 @@ void lower_item(lowering *w, const ast_item *it, uint32_t main_proc, u16vec *eva
         const ast_sym *proc = oc_item_facts_of(w->res, it)->sym; /* NULL: the sequence */
         add_item(w, it, ORDO_SC_PLAY, NULL);
         w->items.v[w->items.n - 1].a =
-            (uint16_t)(proc ? (uint32_t)proc->decl->index : main_proc);
+            (uint16_t)(proc ? lower_index(w, proc->decl) : main_proc);
         if (proc)
-            VPUSH(w, *roots, (uint16_t)proc->decl->index);
+            VPUSH(w, *roots, (uint16_t)lower_index(w, proc->decl));
         return;
     }
     case IT_SC_CHOOSE:
@@ -172,8 +173,8 @@ void lower_policies(lowering *w, ordo_program *p, u16vec *evals)
             ordo_prefer y;
             const oc_choice_facts *f = oc_choice_facts_of(w->res, pr->id);
             y.name = (uint16_t)f->name;
-            y.by = (uint16_t)(f->by_fn ? f->by_fn->index + 1 : 0);
-            y.when = (uint16_t)(f->when_fn ? f->when_fn->index + 1 : 0);
+            y.by = (uint16_t)(f->by_fn ? lower_index(w, f->by_fn) + 1 : 0);
+            y.when = (uint16_t)(f->when_fn ? lower_index(w, f->when_fn) + 1 : 0);
             VPUSH(w, prefs, y);
         }
     }
@@ -181,16 +182,17 @@ void lower_policies(lowering *w, ordo_program *p, u16vec *evals)
     for (uint32_t i = 0; i < res->nfns; i++) {
         const ast_decl *d = res->fns[i];
         if (d->display) {
-            ordo_display_decl x = {d->title ? d->title : "", (uint16_t)d->index, ast_line(d->loc)};
+            ordo_display_decl x = {d->title ? d->title : "", (uint16_t)lower_index(w, d),
+                                   ast_line(d->loc)};
             VPUSH(w, disps, x);
         }
         if (d->invariant) {
             ordo_invariant x = {d->title ? d->title : "", d->source ? d->source : "",
-                                (uint16_t)d->index, ast_line(d->loc)};
+                                (uint16_t)lower_index(w, d), ast_line(d->loc)};
             VPUSH(w, invs, x);
         }
         if (d->display || d->policy_fn || d->invariant || d->data_check)
-            VPUSH(w, *evals, (uint16_t)d->index);
+            VPUSH(w, *evals, (uint16_t)lower_index(w, d));
     }
     p->invariants = lower_to_arena(w, invs.v, invs.n, sizeof *invs.v);
     p->ninvariants = (uint16_t)invs.n;

@@ -150,38 +150,29 @@ int play_policy_choice(const ordo_game *g, const play_options *o, int seat, uint
     return ordo_policy_ruleset(g, k - play_npolicies, rng);
 }
 
-/* The save goes to "PATH.tmp", renamed over PATH only once it is whole:
- * a write that fails (a full disk) leaves PATH as it was, never a partial
- * save. rename is the C library's; the host kit stays libc only. */
+/* The save is written whole or not at all (play_output): a write that
+ * fails (a full disk) leaves PATH as it was, never a partial save. */
 int play_save_file(const ordo_game *g, const char *path, const char *prog)
 {
-    size_t n = ordo_save_size(g), len = strlen(path);
+    size_t n = ordo_save_size(g);
     unsigned char *buf = malloc(n ? n : 1);
-    char *tmp = malloc(len + 5);
+    play_output out = {NULL, NULL, NULL, 0};
     FILE *f = NULL;
-    errno = 0;
-    int ok = buf && tmp && ordo_save(g, buf, n) == ORDO_OK;
-    if (ok) {
-        memcpy(tmp, path, len);
-        memcpy(tmp + len, ".tmp", 5);
-        ok = (f = fopen(tmp, "wb")) != NULL && fwrite(buf, 1, n, f) == n && fflush(f) == 0;
+    int ok = buf && ordo_save(g, buf, n) == ORDO_OK && (f = play_output_open(&out, path));
+    if (f) {
+        errno = 0;
+        if (fwrite(buf, 1, n, f) != n) {
+            out.err = errno;
+            play_output_abort(&out);
+            ok = 0;
+        } else {
+            ok = play_output_commit(&out) == 0;
+        }
     }
-    int err = errno;
-    if (f && fclose(f) != 0 && ok) {
-        ok = 0;
-        err = errno;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        ok = 0;
-        err = errno;
-    }
-    if (!ok && f)
-        remove(tmp);
     free(buf);
-    free(tmp);
     if (!ok)
-        fprintf(stderr, "%s: cannot write the save '%s'%s%s\n", prog, path, err ? ": " : "",
-                err ? strerror(err) : "");
+        fprintf(stderr, "%s: cannot write the save '%s'%s%s\n", prog, path, out.err ? ": " : "",
+                out.err ? play_output_problem(&out) : "");
     return ok ? 0 : -1;
 }
 
