@@ -380,9 +380,10 @@ $(BUILD)/bench/gen_ruleset: tests/bench/gen_ruleset.c
 # (and the engines: test_engines calls their APIs, the LSP index's with
 # jansson)
 $(BUILD)/tests/test_engines $(BUILD)/tests/test_tools: TEST_LIBS = -ljansson
-# fault injection: the allocator and reads of the code under test wrapped at
-# link time
-$(BUILD)/tests/test_faults: TEST_LIBS = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,--wrap=fread,--wrap=ferror
+# fault injection: the allocator and the file calls of the code under test
+# wrapped at link time
+$(BUILD)/tests/test_faults: TEST_LIBS = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free \
+    -Wl,--wrap=fread,--wrap=ferror,--wrap=fopen,--wrap=fflush,--wrap=fclose,--wrap=rename
 $(BUILD)/tests/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(LIBENGINES) $(LIBOC) $(LIBHOST) \
         $(RUNTIME_OBJ) | $(DEPS_OK)
 	@mkdir -p $(@D)

@@ -15,6 +15,7 @@
  *   build/examples/titan_host --seed 7 --players 3 --trace jsonl
  */
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ordo.h"
 #include "ordo_host.h"
@@ -24,6 +25,19 @@
 #endif
 
 extern const ordo_program HOST_PROGRAM;
+
+/* 1 when an output the host kit renames into place (--save, --record)
+ * names no file or a regular one: the C library the host kit is limited
+ * to cannot tell a device from a file, and a rename over /dev/full, run
+ * as root, would replace the device; else 0 with a message. */
+static int output_is_file(const char *prog, const char *what, const char *path)
+{
+    struct stat st;
+    if (!path || strcmp(path, "-") == 0 || stat(path, &st) != 0 || S_ISREG(st.st_mode))
+        return 1;
+    fprintf(stderr, "%s: %s '%s' is not a regular file\n", prog, what, path);
+    return 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -60,5 +74,7 @@ int main(int argc, char **argv)
         }
         i--; /* play_parse_option moved past the option */
     }
+    if (!output_is_file(prog, "--save", o.save) || !output_is_file(prog, "--record", o.record))
+        return TOOL_USAGE;
     return play_game(p, &o, stdout, prog);
 }

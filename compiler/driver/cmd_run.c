@@ -87,8 +87,11 @@ int cmd_run(int argc, char **argv)
     }
     if (an_input(&a, a.o.record, "--record") || an_input(&a, a.o.save, "--save"))
         return TOOL_USAGE;
-    /* the save is renamed into place: over a file, never over a device */
+    /* the save and the record are renamed into place: over a file, never
+     * over a device */
     if (a.o.save && !tool_output_ok(prog, a.o.save))
+        return TOOL_USAGE;
+    if (a.o.record && strcmp(a.o.record, "-") != 0 && !tool_output_ok(prog, a.o.record))
         return TOOL_USAGE;
     if (a.o.record && a.o.save && strcmp(a.o.record, "-") != 0 &&
         (strcmp(a.o.record, a.o.save) == 0 || tool_same_file(a.o.record, a.o.save))) {

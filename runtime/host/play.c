@@ -261,6 +261,8 @@ int play_game(const ordo_program *p, const play_options *o0, FILE *out, const ch
     if (o->choices && play_choices_load(&ch, o->choices, prog) != 0)
         return TOOL_USAGE;
     FILE *rec = NULL;
+    play_output record_file; /* --record FILE: written whole or not at all */
+    memset(&record_file, 0, sizeof record_file);
     const char *lost = overwritten_input(o);
     if (lost) {
         fprintf(stderr, "%s: --%s '%s' is an input file: it would be lost\n", prog, lost,
@@ -269,9 +271,10 @@ int play_game(const ordo_program *p, const play_options *o0, FILE *out, const ch
         return TOOL_USAGE;
     }
     if (o->record) {
-        rec = strcmp(o->record, "-") == 0 ? stdout : fopen(o->record, "w");
+        rec = strcmp(o->record, "-") == 0 ? stdout : play_output_open(&record_file, o->record);
         if (!rec) {
-            fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->record, strerror(errno));
+            fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->record,
+                    play_output_problem(&record_file));
             play_choices_free(&ch);
             return TOOL_USAGE;
         }
@@ -353,8 +356,12 @@ done:
     if (g)
         ordo_free(g);
     free(tc.buf);
-    if (rec && (rec == stdout ? fflush(rec) != 0 || ferror(rec) : fclose(rec) != 0)) {
-        fprintf(stderr, "%s: cannot write '%s'\n", prog, o->record);
+    /* the decisions taken are recorded whatever the game's end (a
+     * failure's record replays it), the file replaced only when whole */
+    if (rec && (rec == stdout ? fflush(rec) != 0 || ferror(rec)
+                              : play_output_commit(&record_file) != 0)) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->record,
+                rec == stdout ? "write error" : play_output_problem(&record_file));
         if (status == TOOL_OK)
             status = TOOL_FAIL;
     }

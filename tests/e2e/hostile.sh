@@ -153,8 +153,13 @@ if [ -w /dev/full ]; then
     full 1 'No space left' "$HOST" --seed 3
     full 1 'No space left' "$ORDOC" "$TINY" --disasm
     full 1 'cannot write to the standard output' "$ORDOC" "$TINY" -o - # issue 33, 12: silent
-    run 1 "cannot write '/dev/full'" "$ORDO" run "$TINY" --record /dev/full --trace none
 fi
+# --record and --save are written to a temporary file renamed into place:
+# never over a device (run as root, the rename would replace /dev/full)
+run 2 "cannot write '/dev/full': not a regular file" "$ORDO" run "$TINY" --record /dev/full --trace none
+run 2 "--record '/dev/full' is not a regular file" "$HOST" --record /dev/full --trace none
+run 2 "--save '/dev/null' is not a regular file" "$HOST" --save /dev/null --trace none
+if [ -c /dev/full ] && [ -c /dev/null ]; then ok; else bad "a device was replaced by a file"; fi
 
 # --- edge cases of reading
 # a byte-order mark: the compiler, CSV tables and choices files all skip it

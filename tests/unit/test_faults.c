@@ -1,8 +1,10 @@
 /* test_faults.c — fault injection, as SQLite does it (issue 33, 3): the
  * Nth allocation fails, for every N, over a compile (a plain ruleset, a
  * layer with its base and data tables, a ruleset with errors), a new
- * game, and the play, save and restore of one; and the Nth read of a
- * compile. Each failure ends the call
+ * game, and the play, save and restore of one; the Nth read of a
+ * compile; and the Nth open, flush, close or rename of the files a run
+ * writes (--record, --save), which must hold their old text or the whole
+ * new one, never a part. Each failure ends the call
  * with a clear error (the compiler's "out of memory", the runtime's
  * ORDO_E_STACK), never a crash; and nothing leaks: every block allocated
  * during a run is freed by the time its objects are (counted here, in
@@ -24,7 +26,11 @@
 
 #include <cmocka.h>
 
+#include <errno.h>
+#include <unistd.h>
+
 #include "compiler.h"
+#include "ordo_host.h"
 
 void *__real_malloc(size_t n);
 void *__real_calloc(size_t k, size_t n);
@@ -32,6 +38,10 @@ void *__real_realloc(void *p, size_t n);
 void __real_free(void *p);
 size_t __real_fread(void *p, size_t size, size_t n, FILE *f);
 int __real_ferror(FILE *f);
+FILE *__real_fopen(const char *path, const char *mode);
+int __real_fflush(FILE *f);
+int __real_fclose(FILE *f);
+int __real_rename(const char *from, const char *to);
 
 /* The injector's state. A link-time wrapper has no context argument, so
  * it lives here, in the test alone. */
@@ -44,6 +54,9 @@ static struct {
     long read_countdown; /* the read to fail (1: the next); 0: none */
     long reads;      /* reads asked for */
     FILE *read_failed; /* the stream whose read failed: ferror says so */
+    long io_countdown; /* the open, flush, close or rename to fail; 0: none */
+    long ios;        /* those asked for */
+    FILE *write_failed; /* the stream whose flush failed: ferror says so */
 } inj;
 
 static int fail_now(void)
@@ -105,7 +118,54 @@ size_t __wrap_fread(void *p, size_t size, size_t n, FILE *f)
 
 int __wrap_ferror(FILE *f)
 {
-    return (f && f == inj.read_failed) || __real_ferror(f);
+    return (f && (f == inj.read_failed || f == inj.write_failed)) || __real_ferror(f);
+}
+
+/* The calls a writer makes to put a file in place, failing as a full
+ * disk or a lost folder makes them fail (fclose still closes). */
+static int io_fails(void)
+{
+    inj.ios++;
+    return inj.io_countdown > 0 && --inj.io_countdown == 0;
+}
+
+FILE *__wrap_fopen(const char *path, const char *mode)
+{
+    if (io_fails()) {
+        errno = ENOSPC;
+        return NULL;
+    }
+    return __real_fopen(path, mode);
+}
+
+int __wrap_fflush(FILE *f)
+{
+    int rc = __real_fflush(f);
+    if (io_fails()) {
+        inj.write_failed = f; /* an error indicator, as a real failure sets */
+        errno = ENOSPC;
+        return EOF;
+    }
+    return rc;
+}
+
+int __wrap_fclose(FILE *f)
+{
+    int rc = __real_fclose(f);
+    if (io_fails()) {
+        errno = ENOSPC;
+        return EOF;
+    }
+    return rc;
+}
+
+int __wrap_rename(const char *from, const char *to)
+{
+    if (io_fails()) {
+        errno = EXDEV;
+        return -1;
+    }
+    return __real_rename(from, to);
 }
 
 static void inject(long n, int persistent)
@@ -245,6 +305,97 @@ static void test_compile_read_fails(void **state)
     assert_true(n > 3); /* the layer, its base, two tables */
 }
 
+/* The text of file path (at most n - 1 bytes), "" when it cannot be read. */
+static void slurp(const char *path, char *buf, size_t n)
+{
+    buf[0] = 0;
+    FILE *f = __real_fopen(path, "rb");
+    if (!f)
+        return;
+    size_t k = __real_fread(buf, 1, n - 1, f);
+    buf[k] = 0;
+    __real_fclose(f);
+}
+
+/* How many entries folder dir holds (. and .. not counted). */
+static int entries(const char *dir)
+{
+    char cmd[256], out[32];
+    snprintf(cmd, sizeof cmd, "ls -A '%s' | wc -l", dir);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    assert_non_null(fgets(out, sizeof out, p));
+    pclose(p);
+    return atoi(out);
+}
+
+/* ordo run's --record and --save through the host kit (play_game), with
+ * the Nth open, flush, close or rename failing in turn: each output holds
+ * what it held before or the whole new text, never part of it, no
+ * temporary file is left beside it, nothing leaks, and the run says it
+ * failed. */
+static void test_outputs_whole_or_not_at_all(void **state)
+{
+    (void)state;
+    oc_options opt = {0};
+    oc_compiler *c = oc_new(&opt);
+    const ordo_program *p = oc_compile_file(c, "tests/e2e/data/tiny.ordo");
+    assert_non_null(p);
+    char dir[] = "/tmp/ordo_test_faults_XXXXXX", rec[96], save[96];
+    assert_non_null(mkdtemp(dir));
+    snprintf(rec, sizeof rec, "%s/record.txt", dir);
+    snprintf(save, sizeof save, "%s/game.save", dir);
+    FILE *null = __real_fopen("/dev/null", "w");
+    assert_non_null(null);
+    play_options o;
+    play_options_init(&o);
+    o.seed = 3;
+    o.trace = PLAY_TRACE_NONE;
+    o.record = rec;
+    o.save = save;
+    /* the whole outputs, without a fault */
+    static char want_rec[4096], want_save[8192], got[8192];
+    assert_int_equal(play_game(p, &o, null, "test"), TOOL_OK);
+    slurp(rec, want_rec, sizeof want_rec);
+    slurp(save, want_save, sizeof want_save);
+    assert_true(strlen(want_rec) > 0);
+    long n = 1;
+    for (;; n++) {
+        FILE *f = __real_fopen(rec, "w");
+        fputs("OLD RECORD\n", f);
+        __real_fclose(f);
+        remove(save);
+        long before = inj.live;
+        inj.io_countdown = n;
+        inj.ios = 0;
+        inj.write_failed = NULL;
+        clearerr(null);
+        int st = play_game(p, &o, null, "test");
+        int reached = inj.ios >= n;
+        inj.io_countdown = 0;
+        inj.write_failed = NULL;
+        assert_int_equal(inj.live, before);
+        slurp(rec, got, sizeof got);
+        assert_true(strcmp(got, "OLD RECORD\n") == 0 || strcmp(got, want_rec) == 0);
+        slurp(save, got, sizeof got);
+        assert_true(got[0] == 0 || memcmp(got, want_save, 8) == 0);
+        assert_true(entries(dir) <= 2); /* no temporary file left */
+        if (!reached) {
+            assert_int_equal(st, TOOL_OK);
+            break;
+        }
+        assert_int_not_equal(st, TOOL_OK);
+    }
+    print_message("--record and --save: %ld opens, flushes, closes and renames, each failed "
+                  "in turn\n", n - 1);
+    assert_true(n > 4);
+    __real_fclose(null);
+    remove(rec);
+    remove(save);
+    rmdir(dir);
+    oc_free(c);
+}
+
 /* ordo_new's one allocation failing is ORDO_E_STACK; playing, saving and
  * restoring a game allocate nothing. */
 static void test_game_save_restore(void **state)
@@ -291,6 +442,7 @@ int main(void)
         cmocka_unit_test(test_compile_layer_with_tables),
         cmocka_unit_test(test_compile_with_errors),
         cmocka_unit_test(test_compile_read_fails),
+        cmocka_unit_test(test_outputs_whole_or_not_at_all),
         cmocka_unit_test(test_game_save_restore),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
