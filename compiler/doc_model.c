@@ -15,6 +15,7 @@
 
 #include "doc_expr.h"
 #include "doc_model.h"
+#include "passes.h"
 
 #define MAX_SOURCE_LINES 80 /* an override's source shown, at most */
 
@@ -184,30 +185,14 @@ static const char *source_lines(builder *b, ast_loc at, uint32_t last)
         return "";
     if (!b->tried[fno]) {
         b->tried[fno] = 1;
-        FILE *in = fopen(file_name(b, at), "rb");
-        if (in) {
-            size_t cap = 0, n = 0;
-            char *s = NULL;
-            for (;;) {
-                if (n + 4096 > cap) {
-                    cap = cap ? cap * 2 : 65536;
-                    char *t = realloc(s, cap);
-                    if (!t)
-                        break;
-                    s = t;
-                }
-                size_t got = fread(s + n, 1, cap - n - 1, in);
-                n += got;
-                if (got == 0)
-                    break;
-            }
-            fclose(in);
-            if (s) {
-                s[n] = 0;
-                b->text[fno] = arena_strndup(b->a, s, n);
-                b->textlen[fno] = n;
-            }
-            free(s);
+        /* through the compiler's one reader: no device or FIFO (a file
+         * swapped since the compile), no more than a ruleset's limit */
+        size_t n = 0;
+        int err = 0;
+        char *text = oc_read_text(b->a, file_name(b, at), OC_MAX_RULESET_BYTES, &n, &err);
+        if (text) {
+            b->text[fno] = text;
+            b->textlen[fno] = n;
         }
     }
     const char *s = b->text[fno];

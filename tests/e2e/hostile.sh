@@ -35,14 +35,18 @@ run 2 'Is a directory' "$ORDO" check "$tmp"
 run 2 'Is a directory' "$ORDOC" "$tmp" -o "$tmp/z.c"
 run 2 'not a regular file' "$ORDO" run "$TINY" --choices /dev/zero
 run 2 'Is a directory' "$ORDO" run "$TINY" --choices "$tmp"
-run 2 'Is a directory' "$HOST" --choices "$tmp"
-run 2 'larger than 16 MiB' "$HOST" --choices /dev/zero
+run 2 'not a regular file' "$HOST" --choices "$tmp"
+run 2 'not a regular file' "$HOST" --choices /dev/zero
+mkfifo "$tmp/fifo"
+run 2 'not a regular file' "$HOST" --choices "$tmp/fifo"
+run 2 'not a regular file' "$HOST" --restore "$tmp/fifo"
 # the limits, on files that hold more (sparse: no disk taken)
 truncate -s 65M "$tmp/big.ordo"
 truncate -s 17M "$tmp/big.csv"
 run 1 'larger than 64 MiB' "$ORDO" check "$tmp/big.ordo"
 run 1 'larger than 64 MiB' "$ORDOC" "$tmp/big.ordo" -o "$tmp/z.c"
 run 2 'larger than 16 MiB' "$ORDO" run "$TINY" --choices "$tmp/big.csv"
+run 2 'larger than 16 MiB' "$HOST" --choices "$tmp/big.csv"
 
 mkdir -p "$tmp/t"
 mkfifo "$tmp/t/fifo"
