@@ -25,6 +25,52 @@ static void count_bounds(const ast_item *it, ordo_scenario_item *x)
     }
 }
 
+/* A fn proc of no params (a scenario's eval) returning expression e. */
+static uint32_t eval_proc(lowering *w, const ast_item *it, const char *name, const ast_expr *e,
+                          u16vec *evals)
+{
+    uint32_t id = lower_new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
+    w->procs.v[id].returns = 1;
+    w->unit_file = ast_file_of(it->loc);
+    lower_unit_begin(w, id, oc_item_facts_of(w->res, it)->nlocals);
+    lower_expr(w, e);
+    lower_emit_op(w, ORDO_OP_RETV);
+    lower_unit_end(w);
+    VPUSH(w, *evals, (uint16_t)id);
+    return id;
+}
+
+static int is_scalar(const ast_type *t)
+{
+    return t->kind == TY_INT || t->kind == TY_BOOL || t->kind == TY_PLAYER || t->kind == TY_ENUM;
+}
+
+/* `expect A OP B`, a comparison of two values: A and B as evals of their
+ * own, so that a failure can say what they were ("but it is false: 5 ==
+ * 3"); x = 1, args = A's and B's procs + 1, the kind and enum their
+ * values are written with, the operator (0 for ==, as OP_EQ .. OP_GE). */
+static void expect_operands(lowering *w, const ast_item *it, ordo_scenario_item *x,
+                            u16vec *evals)
+{
+    const ast_expr *e = it->expr;
+    if (!e || e->kind != E_BINARY || e->op < OP_EQ || e->op > OP_GE)
+        return;
+    const ast_type *ta = &oc_facts(w->res, e->a)->type, *tb = &oc_facts(w->res, e->b)->type;
+    if (!is_scalar(ta) || !is_scalar(tb))
+        return;
+    char name[64];
+    snprintf(name, sizeof name, "expect#%lu.left", (unsigned long)ast_line(it->loc));
+    uint32_t left = eval_proc(w, it, name, e->a, evals);
+    snprintf(name, sizeof name, "expect#%lu.right", (unsigned long)ast_line(it->loc));
+    uint32_t right = eval_proc(w, it, name, e->b, evals);
+    x->x = 1;
+    x->args[0] = (int32_t)left + 1;
+    x->args[1] = (int32_t)right + 1;
+    x->args[2] = lower_kind_of(ta);
+    x->args[3] = lower_enum_of(w, ta);
+    x->args[4] = e->op - OP_EQ;
+}
+
 static void add_item(lowering *w, const ast_item *it, int kind, const char *text)
 {
     ordo_scenario_item x;
@@ -117,16 +163,11 @@ void lower_item(lowering *w, const ast_item *it, uint32_t main_proc, u16vec *eva
         return;
     case IT_SC_EXPECT: {
         snprintf(name, sizeof name, "expect#%lu", (unsigned long)ast_line(it->loc));
-        uint32_t id = lower_new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
-        w->procs.v[id].returns = 1;
-        w->unit_file = ast_file_of(it->loc);
-        lower_unit_begin(w, id, oc_item_facts_of(w->res, it)->nlocals);
-        lower_expr(w, it->expr);
-        lower_emit_op(w, ORDO_OP_RETV);
-        lower_unit_end(w);
+        uint32_t id = eval_proc(w, it, name, it->expr, evals);
         add_item(w, it, ORDO_SC_EXPECT, it->source ? it->source : "");
-        w->items.v[w->items.n - 1].a = (uint16_t)id;
-        VPUSH(w, *evals, (uint16_t)id);
+        ordo_scenario_item *x = &w->items.v[w->items.n - 1];
+        x->a = (uint16_t)id;
+        expect_operands(w, it, x, evals);
         return;
     }
     case IT_SC_DECISION: add_item(w, it, ORDO_SC_DECIDER, NULL); return;

@@ -7,7 +7,7 @@
 /* instruction numbers, from the runtime's one list (opcode_list.h) */
 #include "opcodes.h"
 
-static const ordo_insn tiny_program_code[275] = {
+static const ordo_insn tiny_program_code[290] = {
     /* fn reached */
     {ORDO_OP_LDL, 0, 0, 0},              /* 0 */
     {ORDO_OP_LDX, 0, 4, 0},              /* 1 */
@@ -269,28 +269,49 @@ static const ordo_insn tiny_program_code[275] = {
     {ORDO_OP_PUSH, 0, 0, 1},             /* 254 */
     {ORDO_OP_EQ, 0, 0, 0},               /* 255 */
     {ORDO_OP_RETV, 0, 0, 0},             /* 256 */
-    /* fn expect#95 */
+    /* fn expect#91.left */
     {ORDO_OP_PUSH, 0, 0, 0},             /* 257 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 258 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 259 */
-    {ORDO_OP_GT, 0, 0, 0},               /* 260 */
+    {ORDO_OP_LDX, 0, 5, 0},              /* 258 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 259 */
+    /* fn expect#91.right */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 260 */
     {ORDO_OP_RETV, 0, 0, 0},             /* 261 */
+    /* fn expect#95 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 262 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 263 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 264 */
+    {ORDO_OP_GT, 0, 0, 0},               /* 265 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 266 */
+    /* fn expect#95.left */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 267 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 268 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 269 */
+    /* fn expect#95.right */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 270 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 271 */
     /* proc setup#106 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 262 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 263 */
-    {ORDO_OP_STX, 0, 6, 0},              /* 264 */
-    {ORDO_OP_RET, 0, 0, 0},              /* 265 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 272 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 273 */
+    {ORDO_OP_STX, 0, 6, 0},              /* 274 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 275 */
     /* fn expect#113 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 266 */
-    {ORDO_OP_LDX, 0, 6, 0},              /* 267 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 268 */
-    {ORDO_OP_EQ, 0, 0, 0},               /* 269 */
-    {ORDO_OP_RETV, 0, 0, 0},             /* 270 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 276 */
+    {ORDO_OP_LDX, 0, 6, 0},              /* 277 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 278 */
+    {ORDO_OP_EQ, 0, 0, 0},               /* 279 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 280 */
+    /* fn expect#113.left */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 281 */
+    {ORDO_OP_LDX, 0, 6, 0},              /* 282 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 283 */
+    /* fn expect#113.right */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 284 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 285 */
     /* proc setup#127 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 271 */
-    {ORDO_OP_PUSH, 0, 0, 31},            /* 272 */
-    {ORDO_OP_STX, 0, 4, 0},              /* 273 */
-    {ORDO_OP_RET, 0, 0, 0},              /* 274 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 286 */
+    {ORDO_OP_PUSH, 0, 0, 31},            /* 287 */
+    {ORDO_OP_STX, 0, 4, 0},              /* 288 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 289 */
 };
 
 static const ordo_var tiny_program_vars[8] = {
@@ -330,7 +351,7 @@ static const ordo_step tiny_program_steps[5] = {
     /* 4 */ {.number = "2", .title = "the highest score wins", .rule = "TINY-2", .parent = -1, .line = 74},
 };
 
-static const ordo_proc tiny_program_procs[8] = {
+static const ordo_proc tiny_program_procs[14] = {
     /* 0 */ {.name = "reached", .pc = 0, .nparams = 1, .nlocals = 1,
         .param_kind = {ORDO_K_PLAYER, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 25, .room = 4},
@@ -343,16 +364,34 @@ static const ordo_proc tiny_program_procs[8] = {
     /* 3 */ {.name = "expect#91", .pc = 252, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91, .room = 3},
-    /* 4 */ {.name = "expect#95", .pc = 257, .nparams = 0, .nlocals = 0,
+    /* 4 */ {.name = "expect#91.left", .pc = 257, .nparams = 0, .nlocals = 0,
+        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91, .room = 2},
+    /* 5 */ {.name = "expect#91.right", .pc = 260, .nparams = 0, .nlocals = 0,
+        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91, .room = 2},
+    /* 6 */ {.name = "expect#95", .pc = 262, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95, .room = 3},
-    /* 5 */ {.name = "setup#106", .pc = 262, .nparams = 0, .nlocals = 0,
+    /* 7 */ {.name = "expect#95.left", .pc = 267, .nparams = 0, .nlocals = 0,
+        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95, .room = 2},
+    /* 8 */ {.name = "expect#95.right", .pc = 270, .nparams = 0, .nlocals = 0,
+        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95, .room = 2},
+    /* 9 */ {.name = "setup#106", .pc = 272, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 106, .room = 3},
-    /* 6 */ {.name = "expect#113", .pc = 266, .nparams = 0, .nlocals = 0,
+    /* 10 */ {.name = "expect#113", .pc = 276, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113, .room = 3},
-    /* 7 */ {.name = "setup#127", .pc = 271, .nparams = 0, .nlocals = 0,
+    /* 11 */ {.name = "expect#113.left", .pc = 281, .nparams = 0, .nlocals = 0,
+        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113, .room = 2},
+    /* 12 */ {.name = "expect#113.right", .pc = 284, .nparams = 0, .nlocals = 0,
+        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113, .room = 2},
+    /* 13 */ {.name = "setup#127", .pc = 286, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 127, .room = 3},
 };
@@ -425,7 +464,7 @@ static const ordo_scenario_item tiny_program_items[37] = {
         .text = "concede", .line = 89},
     /* 7 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = "paint green", .line = 90},
-    /* 8 */ {.kind = ORDO_SC_EXPECT, .x = 0, .a = 3, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
+    /* 8 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 3, .b = 0, .args = {5, 6, 3, 0, 0, 0, 0, 0},
         .text = "color[player 1] == green", .line = 91},
     /* 9 */ {.kind = ORDO_SC_EVENT, .x = 2, .a = 0, .b = 0, .args = {0, 1, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 92},
@@ -433,7 +472,7 @@ static const ordo_scenario_item tiny_program_items[37] = {
         .text = "double", .line = 93},
     /* 11 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = "bank", .line = 94},
-    /* 12 */ {.kind = ORDO_SC_EXPECT, .x = 0, .a = 4, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
+    /* 12 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 6, .b = 0, .args = {8, 9, 0, 0, 4, 0, 0, 0},
         .text = "score[player 1] > 0", .line = 95},
     /* 13 */ {.kind = ORDO_SC_EVENT, .x = 2, .a = 1, .b = 2, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 96},
@@ -449,7 +488,7 @@ static const ordo_scenario_item tiny_program_items[37] = {
         .text = NULL, .line = 101},
     /* 19 */ {.kind = ORDO_SC_PLAYERS, .x = 0, .a = 3, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 105},
-    /* 20 */ {.kind = ORDO_SC_SETUP, .x = 0, .a = 5, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
+    /* 20 */ {.kind = ORDO_SC_SETUP, .x = 0, .a = 9, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 106},
     /* 21 */ {.kind = ORDO_SC_PLAY, .x = 1, .a = 1, .b = 0, .args = {1, 0, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 109},
@@ -459,7 +498,7 @@ static const ordo_scenario_item tiny_program_items[37] = {
         .text = NULL, .line = 111},
     /* 24 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = "double", .line = 112},
-    /* 25 */ {.kind = ORDO_SC_EXPECT, .x = 0, .a = 6, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
+    /* 25 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 10, .b = 0, .args = {12, 13, 0, 0, 0, 0, 0, 0},
         .text = "doubles_left[player 2] == 0", .line = 113},
     /* 26 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = "look back", .line = 114},
@@ -475,7 +514,7 @@ static const ordo_scenario_item tiny_program_items[37] = {
         .text = NULL, .line = 122},
     /* 32 */ {.kind = ORDO_SC_OVER, .x = 1, .a = 0, .b = 0, .args = {1, 0, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 123},
-    /* 33 */ {.kind = ORDO_SC_SETUP, .x = 0, .a = 7, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
+    /* 33 */ {.kind = ORDO_SC_SETUP, .x = 0, .a = 13, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 127},
     /* 34 */ {.kind = ORDO_SC_PLAY, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 130},
@@ -519,10 +558,10 @@ static const ordo_line tiny_program_lines[36] = {
     {230, 76, 0},
     {246, 77, 0},
     {252, 91, 0},
-    {257, 95, 0},
-    {262, 107, 0},
-    {266, 113, 0},
-    {271, 128, 0},
+    {262, 95, 0},
+    {272, 107, 0},
+    {276, 113, 0},
+    {286, 128, 0},
 };
 
 /* ---- the code as C (ordo_native.h): a function a proc, named after
@@ -533,9 +572,15 @@ static int tiny_program_reached(ordo_game *g, int mode, uint32_t base, int32_t *
 static int tiny_program_take_turn(ordo_game *g, int mode, uint32_t base, int32_t *result);
 static int tiny_program_sequence(ordo_game *g, int mode, uint32_t base, int32_t *result);
 static int tiny_program_expect_91(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_expect_91_left(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_expect_91_right(ordo_game *g, int mode, uint32_t base, int32_t *result);
 static int tiny_program_expect_95(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_expect_95_left(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_expect_95_right(ordo_game *g, int mode, uint32_t base, int32_t *result);
 static int tiny_program_setup_106(ordo_game *g, int mode, uint32_t base, int32_t *result);
 static int tiny_program_expect_113(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_expect_113_left(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_expect_113_right(ordo_game *g, int mode, uint32_t base, int32_t *result);
 static int tiny_program_setup_127(ordo_game *g, int mode, uint32_t base, int32_t *result);
 
 /* fn reached (proc 0, line 25): 1 params, 1 locals; operand k at fp[1 + k] */
@@ -583,7 +628,7 @@ interp:
     { int32_t a_ = t0, b_ = 30; t0 = a_ >= b_; steps++; } /* 3 GE */
 #line 25
     if (nframes - 1u == base) { fp[1] = t0; ON_AT(4u, 2u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 4 RETV */
-#line 587 "tiny.c"
+#line 632 "tiny.c"
 }
 
 /* proc take_turn (proc 1, line 27): 1 params, 3 locals; operand k at fp[3 + k] */
@@ -867,7 +912,7 @@ interp:
     pc_103:; if (mode == VM_EVAL || g->trace) { ON_AT(103u, 3u); goto slow; } g->seq++; steps++; /* 103 SKIP 2 ; step 1.3 "look back" */
 #line 53
     pc_104:; if (nframes - 1u == base) { ON_AT(104u, 3u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 104 RET */
-#line 871 "tiny.c"
+#line 916 "tiny.c"
 }
 
 /* proc sequence (proc 2, line 57): 0 params, 9 locals; operand k at fp[9 + k] */
@@ -1281,7 +1326,7 @@ interp:
     pc_250:; { int32_t s_ = fp[9]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(250u, 10u); goto slow; } cur_step = s_; steps++; } /* 250 STEPEND */
 #line 77
     if (nframes - 1u == base) { ON_AT(251u, 9u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 251 RET */
-#line 1285 "tiny.c"
+#line 1330 "tiny.c"
 }
 
 /* fn expect#91 (proc 3, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -1328,11 +1373,11 @@ interp:
     { int32_t a_ = t0, b_ = 1; t0 = a_ == b_; steps++; } /* 255 EQ */
 #line 91
     if (nframes - 1u == base) { fp[0] = t0; ON_AT(256u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 256 RETV */
-#line 1332 "tiny.c"
+#line 1377 "tiny.c"
 }
 
-/* fn expect#95 (proc 4, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_95(ordo_game *g, int mode, uint32_t base, int32_t *result)
+/* fn expect#91.left (proc 4, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_expect_91_left(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
     int32_t t0 = 0;
@@ -1341,11 +1386,94 @@ dispatch:
         goto interp;
     switch (pc) {
     case 257:
-        if (!ON_FITS(4u, 0u, 2))
+        if (!ON_FITS(4u, 0u, 1))
             goto interp;
         goto pc_257;
     default:
-        if (pc >= 257u && pc < 262u)
+        if (pc >= 257u && pc < 260u)
+            goto interp;
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
+    }
+slow:
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+#line 91 "tests/e2e/data/tiny.ordo"
+    pc_257:; steps++; /* 257 PUSH 0 */
+#line 91
+    { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(258u, 1u); goto slow; } unsigned char *a_ = state + 20u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 258 LDX 5 ; color */
+#line 91
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(259u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 259 RETV */
+#line 1420 "tiny.c"
+}
+
+/* fn expect#91.right (proc 5, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_expect_91_right(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    case 260:
+        if (!ON_FITS(5u, 0u, 1))
+            goto interp;
+        goto pc_260;
+    default:
+        if (pc >= 260u && pc < 262u)
+            goto interp;
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
+    }
+slow:
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+#line 91 "tests/e2e/data/tiny.ordo"
+    pc_260:; steps++; /* 260 PUSH 1 */
+#line 91
+    if (nframes - 1u == base) { fp[0] = 1; ON_AT(261u, 1u); goto slow; } { int32_t v_ = 1; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 261 RETV */
+#line 1460 "tiny.c"
+}
+
+/* fn expect#95 (proc 6, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_expect_95(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+    int32_t t0 = 0;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    case 262:
+        if (!ON_FITS(6u, 0u, 2))
+            goto interp;
+        goto pc_262;
+    default:
+        if (pc >= 262u && pc < 267u)
             goto interp;
         /* another proc's: deeper frames run through `run`, a
          * shallower one is the caller's */
@@ -1366,19 +1494,102 @@ interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
 #line 95 "tests/e2e/data/tiny.ordo"
-    pc_257:; steps++; /* 257 PUSH 0 */
+    pc_262:; steps++; /* 262 PUSH 0 */
 #line 95
-    { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(258u, 1u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 258 LDX 4 ; score */
+    { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(263u, 1u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 263 LDX 4 ; score */
 #line 95
-    steps++; /* 259 PUSH 0 */
+    steps++; /* 264 PUSH 0 */
 #line 95
-    { int32_t a_ = t0, b_ = 0; t0 = a_ > b_; steps++; } /* 260 GT */
+    { int32_t a_ = t0, b_ = 0; t0 = a_ > b_; steps++; } /* 265 GT */
 #line 95
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(261u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 261 RETV */
-#line 1379 "tiny.c"
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(266u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 266 RETV */
+#line 1507 "tiny.c"
 }
 
-/* proc setup#106 (proc 5, line 106): 0 params, 0 locals; operand k at fp[0 + k] */
+/* fn expect#95.left (proc 7, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_expect_95_left(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+    int32_t t0 = 0;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    case 267:
+        if (!ON_FITS(7u, 0u, 1))
+            goto interp;
+        goto pc_267;
+    default:
+        if (pc >= 267u && pc < 270u)
+            goto interp;
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
+    }
+slow:
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+#line 95 "tests/e2e/data/tiny.ordo"
+    pc_267:; steps++; /* 267 PUSH 0 */
+#line 95
+    { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(268u, 1u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 268 LDX 4 ; score */
+#line 95
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(269u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 269 RETV */
+#line 1550 "tiny.c"
+}
+
+/* fn expect#95.right (proc 8, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_expect_95_right(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    case 270:
+        if (!ON_FITS(8u, 0u, 1))
+            goto interp;
+        goto pc_270;
+    default:
+        if (pc >= 270u && pc < 272u)
+            goto interp;
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
+    }
+slow:
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+#line 95 "tests/e2e/data/tiny.ordo"
+    pc_270:; steps++; /* 270 PUSH 0 */
+#line 95
+    if (nframes - 1u == base) { fp[0] = 0; ON_AT(271u, 1u); goto slow; } { int32_t v_ = 0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 271 RETV */
+#line 1590 "tiny.c"
+}
+
+/* proc setup#106 (proc 9, line 106): 0 params, 0 locals; operand k at fp[0 + k] */
 static int tiny_program_setup_106(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
@@ -1386,12 +1597,12 @@ dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    case 262:
-        if (!ON_FITS(5u, 0u, 2))
+    case 272:
+        if (!ON_FITS(9u, 0u, 2))
             goto interp;
-        goto pc_262;
+        goto pc_272;
     default:
-        if (pc >= 262u && pc < 266u)
+        if (pc >= 272u && pc < 276u)
             goto interp;
         /* another proc's: deeper frames run through `run`, a
          * shallower one is the caller's */
@@ -1412,17 +1623,17 @@ interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
 #line 107 "tests/e2e/data/tiny.ordo"
-    pc_262:; steps++; /* 262 PUSH 1 */
+    pc_272:; steps++; /* 272 PUSH 1 */
 #line 107
-    steps++; /* 263 PUSH 1 */
+    steps++; /* 273 PUSH 1 */
 #line 107
-    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 1; ON_AT(264u, 2u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; int32_t x_ = 1; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[0] = 1; fp[1] = 1; ON_AT(264u, 2u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 264 STX 6 ; doubles_left */
+    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 1; ON_AT(274u, 2u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; int32_t x_ = 1; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[0] = 1; fp[1] = 1; ON_AT(274u, 2u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 274 STX 6 ; doubles_left */
 #line 107
-    if (nframes - 1u == base) { ON_AT(265u, 0u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 265 RET */
-#line 1423 "tiny.c"
+    if (nframes - 1u == base) { ON_AT(275u, 0u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 275 RET */
+#line 1634 "tiny.c"
 }
 
-/* fn expect#113 (proc 6, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
+/* fn expect#113 (proc 10, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
 static int tiny_program_expect_113(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
@@ -1431,12 +1642,12 @@ dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    case 266:
-        if (!ON_FITS(6u, 0u, 2))
+    case 276:
+        if (!ON_FITS(10u, 0u, 2))
             goto interp;
-        goto pc_266;
+        goto pc_276;
     default:
-        if (pc >= 266u && pc < 271u)
+        if (pc >= 276u && pc < 281u)
             goto interp;
         /* another proc's: deeper frames run through `run`, a
          * shallower one is the caller's */
@@ -1457,19 +1668,102 @@ interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
 #line 113 "tests/e2e/data/tiny.ordo"
-    pc_266:; steps++; /* 266 PUSH 1 */
+    pc_276:; steps++; /* 276 PUSH 1 */
 #line 113
-    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; ON_AT(267u, 1u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 267 LDX 6 ; doubles_left */
+    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; ON_AT(277u, 1u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 277 LDX 6 ; doubles_left */
 #line 113
-    steps++; /* 268 PUSH 0 */
+    steps++; /* 278 PUSH 0 */
 #line 113
-    { int32_t a_ = t0, b_ = 0; t0 = a_ == b_; steps++; } /* 269 EQ */
+    { int32_t a_ = t0, b_ = 0; t0 = a_ == b_; steps++; } /* 279 EQ */
 #line 113
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(270u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 270 RETV */
-#line 1470 "tiny.c"
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(280u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 280 RETV */
+#line 1681 "tiny.c"
 }
 
-/* proc setup#127 (proc 7, line 127): 0 params, 0 locals; operand k at fp[0 + k] */
+/* fn expect#113.left (proc 11, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_expect_113_left(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+    int32_t t0 = 0;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    case 281:
+        if (!ON_FITS(11u, 0u, 1))
+            goto interp;
+        goto pc_281;
+    default:
+        if (pc >= 281u && pc < 284u)
+            goto interp;
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
+    }
+slow:
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+#line 113 "tests/e2e/data/tiny.ordo"
+    pc_281:; steps++; /* 281 PUSH 1 */
+#line 113
+    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; ON_AT(282u, 1u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 282 LDX 6 ; doubles_left */
+#line 113
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(283u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 283 RETV */
+#line 1724 "tiny.c"
+}
+
+/* fn expect#113.right (proc 12, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_expect_113_right(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    case 284:
+        if (!ON_FITS(12u, 0u, 1))
+            goto interp;
+        goto pc_284;
+    default:
+        if (pc >= 284u && pc < 286u)
+            goto interp;
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
+    }
+slow:
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+#line 113 "tests/e2e/data/tiny.ordo"
+    pc_284:; steps++; /* 284 PUSH 0 */
+#line 113
+    if (nframes - 1u == base) { fp[0] = 0; ON_AT(285u, 1u); goto slow; } { int32_t v_ = 0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 285 RETV */
+#line 1764 "tiny.c"
+}
+
+/* proc setup#127 (proc 13, line 127): 0 params, 0 locals; operand k at fp[0 + k] */
 static int tiny_program_setup_127(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
@@ -1477,12 +1771,12 @@ dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    case 271:
-        if (!ON_FITS(7u, 0u, 2))
+    case 286:
+        if (!ON_FITS(13u, 0u, 2))
             goto interp;
-        goto pc_271;
+        goto pc_286;
     default:
-        if (pc >= 271u && pc < 275u)
+        if (pc >= 286u && pc < 290u)
             goto interp;
         /* another proc's: deeper frames run through `run`, a
          * shallower one is the caller's */
@@ -1503,29 +1797,32 @@ interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
 #line 128 "tests/e2e/data/tiny.ordo"
-    pc_271:; steps++; /* 271 PUSH 1 */
+    pc_286:; steps++; /* 286 PUSH 1 */
 #line 128
-    steps++; /* 272 PUSH 31 */
+    steps++; /* 287 PUSH 31 */
 #line 128
-    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 31; ON_AT(273u, 2u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; int32_t x_ = 31; if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[0] = 1; fp[1] = 31; ON_AT(273u, 2u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 273 STX 4 ; score */
+    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 31; ON_AT(288u, 2u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; int32_t x_ = 31; if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[0] = 1; fp[1] = 31; ON_AT(288u, 2u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 288 STX 4 ; score */
 #line 128
-    if (nframes - 1u == base) { ON_AT(274u, 0u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 274 RET */
-#line 1514 "tiny.c"
+    if (nframes - 1u == base) { ON_AT(289u, 0u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 289 RET */
+#line 1808 "tiny.c"
 }
 
 /* each proc's first pc, in order, and its function (NULL: the interpreter's) */
-static const uint32_t tiny_program_first[8] = {
-    0u, 5u, 105u, 252u, 257u, 262u, 266u, 271u,
+static const uint32_t tiny_program_first[14] = {
+    0u, 5u, 105u, 252u, 257u, 260u, 262u, 267u, 270u, 272u,
+    276u, 281u, 284u, 286u,
 };
-static const on_fn tiny_program_fn[8] = {
+static const on_fn tiny_program_fn[14] = {
     tiny_program_reached, tiny_program_take_turn, tiny_program_sequence, tiny_program_expect_91,
-    tiny_program_expect_95, tiny_program_setup_106, tiny_program_expect_113, tiny_program_setup_127,
+    tiny_program_expect_91_left, tiny_program_expect_91_right, tiny_program_expect_95, tiny_program_expect_95_left,
+    tiny_program_expect_95_right, tiny_program_setup_106, tiny_program_expect_113, tiny_program_expect_113_left,
+    tiny_program_expect_113_right, tiny_program_setup_127,
 };
 
 static int tiny_program_run(ordo_game *g, int mode, uint32_t base, int32_t *result, uint32_t level)
 {
     while (g->nframes > level) {
-        on_fn fn = on_lookup(tiny_program_first, tiny_program_fn, 8u, g->pc);
+        on_fn fn = on_lookup(tiny_program_first, tiny_program_fn, 14u, g->pc);
         if (!fn)
             return ordo_vm_interpret(g, mode, base, result);
         int rc = fn(g, mode, base, result);
@@ -1548,12 +1845,12 @@ const ordo_program tiny_program = {
     .source = "ordo test data \"tiny\" (no document)",
     .file = "tests/e2e/data/tiny.ordo",
     .min_players = 2, .max_players = 3,
-    .code = tiny_program_code, .ncode = 275,
+    .code = tiny_program_code, .ncode = 290,
     .vars = tiny_program_vars, .nvars = 8,
     .enums = tiny_program_enums, .nenums = 1,
     .names = tiny_program_names, .nnames = 3,
     .steps = tiny_program_steps, .nsteps = 5,
-    .procs = tiny_program_procs, .nprocs = 8,
+    .procs = tiny_program_procs, .nprocs = 14,
     .options = tiny_program_options, .noptions = 6,
     .escapes = tiny_program_escapes, .nescapes = 1,
     .events = tiny_program_events, .nevents = 3,
