@@ -5,12 +5,17 @@
 
 /* ------------------------------------------------------------- scenarios */
 
-/* A scenario's event item names an event, or an action (its event). */
+/* A scenario's event item names an event, an action (its event) or a
+ * trigger: its key, as the runner (compiler/engines/scenario.c) and the
+ * validator read it: an event's index, or nevents + the trigger's proc. */
 static uint32_t event_index(const lowering *w, const ast_sym *s)
 {
     const ast_decl *d = s->decl;
-    return d->is_action ? lower_index(w, w->res->action_events[lower_index(w, d)])
-                        : lower_index(w, d);
+    if (d->is_action)
+        return lower_index(w, w->res->action_events[lower_index(w, d)]);
+    if (s->kind == SYM_PROC && d->timing)
+        return w->res->nevents + lower_index(w, d);
+    return lower_index(w, d);
 }
 
 /* The counts an event item passes with (lo..hi, hi -1 for no most). */

@@ -103,15 +103,21 @@ static void sc_play(resolver *r, ast_item *it)
     sc_args(r, it, 0);
 }
 
-/* An event item names an event, or an action (its start). */
+/* An event item names an event, an action (its start) or a trigger (its
+ * firing: `expect event priest_effect`). */
 static ast_sym *sc_event_sym(resolver *r, const char *name, ast_loc at)
 {
     ast_sym *s = rs_global_find(r, name);
-    if (s && s->kind == SYM_PROC && s->decl->is_action) {
+    if (s && s->kind == SYM_PROC && (s->decl->is_action || s->decl->timing)) {
         rs_use(r, s);
         return s;
     }
-    return sc_lookup(r, name, at, SYM_EVENT, "an event or an action");
+    return sc_lookup(r, name, at, SYM_EVENT, "an event, an action or a trigger");
+}
+
+static int is_trigger(const ast_sym *s)
+{
+    return s && s->kind == SYM_PROC && s->decl->timing;
 }
 
 /* `N times`: a count the runner compares with an int. */
@@ -131,6 +137,11 @@ static void sc_event(resolver *r, ast_item *it)
         f->sym2 = sc_event_sym(r, it->name2, it->name2_loc);
     if (!f->sym || !it->has_args)
         return;
+    if (is_trigger(f->sym)) { /* the trace says which trigger fired, not with what */
+        diag_error(r->d, it->name_loc, "'%s' is a trigger: its firing is matched without "
+                   "arguments", it->name);
+        return;
+    }
     sc_args(r, it, 1);
 }
 

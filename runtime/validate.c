@@ -428,6 +428,17 @@ static int eval_fn_ok(const ordo_program *p, unsigned f)
 }
 
 /* Option names, policies with their prefer lines, displays. */
+/* What an event item may look for: an event, or (with no arguments
+ * given) a trigger's firing, nevents + its proc; the keys must fit the
+ * trace's 16-bit ids. */
+static int event_key_ok(const ordo_program *p, uint32_t key, unsigned nargs)
+{
+    if (key < p->nevents)
+        return 1;
+    key -= p->nevents;
+    return nargs == 0 && key < p->nprocs && (uint32_t)p->nevents + key <= UINT16_MAX;
+}
+
 static int check_policies(const ordo_program *p, char *msg, size_t msgsize)
 {
     if ((p->noption_names && !p->option_names) || (p->npolicies && !p->policies) ||
@@ -688,18 +699,19 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
         case ORDO_SC_PLAY:
             okay = it->a < p->nprocs && it->x <= ORDO_EVENT_MAX_ARGS;
             break;
+        /* an event item's a (and a BEFORE's b): an event, or nevents + a
+         * trigger's proc, which is matched without arguments */
         case ORDO_SC_EVENT:
-            okay = it->a < p->nevents && it->x <= ORDO_EVENT_MAX_ARGS;
-            break;
         case ORDO_SC_NO_EVENT:
-            okay = it->a < p->nevents && it->x <= ORDO_EVENT_MAX_ARGS;
+            okay = event_key_ok(p, it->a, it->x) && it->x <= ORDO_EVENT_MAX_ARGS;
             break;
         case ORDO_SC_COUNT:
-            okay = it->a < p->nevents && it->x <= ORDO_EVENT_MAX_ARGS && it->lo >= 0 &&
-                   (it->hi == -1 || it->hi >= it->lo);
+            okay = event_key_ok(p, it->a, it->x) && it->x <= ORDO_EVENT_MAX_ARGS &&
+                   it->lo >= 0 && (it->hi == -1 || it->hi >= it->lo);
             break;
         case ORDO_SC_BEFORE:
-            okay = it->a < p->nevents && it->b >= 0 && it->b < (int32_t)p->nevents;
+            okay = event_key_ok(p, it->a, 0) && it->b >= 0 && it->b <= UINT16_MAX &&
+                   event_key_ok(p, (uint32_t)it->b, 0);
             break;
         case ORDO_SC_STEP_RAN:
         case ORDO_SC_STEP_NOT_RAN:

@@ -21,7 +21,7 @@
 typedef struct recorder {
     const ordo_program *p;
     unsigned char *step_ran;    /* [nsteps] */
-    uint32_t *first_event;      /* [nevents]: seq of the first emit, 0 = none */
+    uint32_t *first_event;      /* [nkeys]: seq of the first emit, 0 = none */
     ordo_event *events;         /* [SC_MAX_EVENTS]: emits */
     int nevents, overflow;
     ordo_event tail[SC_TAIL];   /* the last events of any kind */
@@ -30,6 +30,14 @@ typedef struct recorder {
     const sc_observer *obs;     /* `ordo doc`: told every event, or NULL */
     unsigned scenario;          /* the scenario running */
 } recorder;
+
+/* What event items look for, one key each: an event (an action's start
+ * is its event's), 0 .. nevents-1; a trigger's firing, nevents + its proc
+ * (ordo_scenario_item.a, as lower_scenario.c writes it). */
+static uint32_t event_keys(const ordo_program *p)
+{
+    return (uint32_t)p->nevents + p->nprocs;
+}
 
 static void record(void *ctx, const ordo_game *g, const ordo_event *ev)
 {
@@ -42,11 +50,16 @@ static void record(void *ctx, const ordo_game *g, const ordo_event *ev)
     r->tail[r->ntail++ % SC_TAIL] = *ev;
     if (ev->kind == ORDO_EV_STEP && ev->id < r->p->nsteps)
         r->step_ran[ev->id] = 1;
-    if (ev->kind == ORDO_EV_EVENT || ev->kind == ORDO_EV_ACTION) { /* an action: its start */
-        if (ev->id < r->p->nevents && !r->first_event[ev->id])
-            r->first_event[ev->id] = ev->seq;
+    ordo_event keyed = *ev;
+    if (ev->kind == ORDO_EV_TRIGGER) { /* matched by its key alone */
+        keyed.id = (uint16_t)(r->p->nevents + ev->id);
+        keyed.nargs = 0;
+    }
+    if (ev->kind == ORDO_EV_EVENT || ev->kind == ORDO_EV_ACTION || ev->kind == ORDO_EV_TRIGGER) {
+        if (keyed.id < event_keys(r->p) && !r->first_event[keyed.id])
+            r->first_event[keyed.id] = ev->seq;
         if (r->nevents < SC_MAX_EVENTS)
-            r->events[r->nevents++] = *ev;
+            r->events[r->nevents++] = keyed;
         else
             r->overflow = 1;
     }
@@ -55,7 +68,7 @@ static void record(void *ctx, const ordo_game *g, const ordo_event *ev)
 static void reset(recorder *r)
 {
     memset(r->step_ran, 0, r->p->nsteps + 1u);
-    memset(r->first_event, 0, (r->p->nevents + 1u) * sizeof *r->first_event);
+    memset(r->first_event, 0, (event_keys(r->p) + 1u) * sizeof *r->first_event);
     r->nevents = r->overflow = 0;
     r->ntail = 0;
 }
@@ -166,9 +179,13 @@ static int fail(const run *r, const ordo_scenario_item *it, const char *fmt, ...
     return 0;
 }
 
-static const char *event_name(const ordo_program *p, unsigned id)
+/* An event item's key as its name: the event's, or the trigger's. */
+static const char *event_name(const ordo_program *p, unsigned key)
 {
-    return id < p->nevents && p->events[id].name ? p->events[id].name : "?";
+    if (key < p->nevents)
+        return p->events[key].name ? p->events[key].name : "?";
+    key -= p->nevents;
+    return key < p->nprocs && p->procs[key].name ? p->procs[key].name : "?";
 }
 
 static const char *step_number(const ordo_program *p, unsigned id)
@@ -243,7 +260,7 @@ static int check_no_event(const run *r, const ordo_scenario_item *it)
 {
     const ordo_program *p = r->p;
     char pat[512];
-    uint32_t first = it->a < p->nevents ? r->rec->first_event[it->a] : 0;
+    uint32_t first = it->a < event_keys(p) ? r->rec->first_event[it->a] : 0;
     if (it->x)
         count_matches(r->rec, it, &first);
     event_pattern(p, it, pat, sizeof pat);
@@ -404,8 +421,8 @@ static int run_items(run *r)
                 return 0;
             break;
         case ORDO_SC_BEFORE: {
-            uint32_t fa = it->a < p->nevents ? r->rec->first_event[it->a] : 0;
-            uint32_t fb = (uint32_t)it->b < p->nevents ? r->rec->first_event[it->b] : 0;
+            uint32_t fa = it->a < event_keys(p) ? r->rec->first_event[it->a] : 0;
+            uint32_t fb = (uint32_t)it->b < event_keys(p) ? r->rec->first_event[it->b] : 0;
             const char *na = event_name(p, it->a), *nb = event_name(p, (unsigned)it->b);
             if (!fa || !fb)
                 return fail(r, it, "expected event %s before event %s, but %s did not happen",
@@ -516,7 +533,7 @@ void sc_run_observed(const ordo_program *p, const char *path, int verbose, FILE 
     rec.obs = obs;
     rec.echo = verbose & SC_TRACES ? out : NULL;
     rec.step_ran = malloc(p->nsteps + 1u);
-    rec.first_event = malloc((p->nevents + 1u) * sizeof *rec.first_event);
+    rec.first_event = malloc((event_keys(p) + 1u) * sizeof *rec.first_event);
     rec.events = malloc(SC_MAX_EVENTS * sizeof *rec.events);
     if (!rec.step_ran || !rec.first_event || !rec.events) {
         fprintf(out, "%s: out of memory\n", path);
