@@ -1,7 +1,8 @@
 /* compile.c — the compiler library API (compiler.h): read a file, parse
  * it and its bases, then the passes of passes.h in order: resolve the
  * declarations, load the data tables, resolve the bodies, check, lower
- * (compiler/lower.c), run the data checks.
+ * (compiler/lower.c), run the data checks, hold the scenarios' labels
+ * against the options.
  *
  * One oc_compiler owns one arena; the text, tree, tables and the program of
  * every compilation made with it are freed together by oc_free. Nothing is
@@ -213,6 +214,8 @@ static const ordo_program *run(oc_compiler *c, diag *d)
     const ordo_program *p = oc_lower(c->arena, f, res, d);
     if (p && !diag_failed(d))
         oc_run_data_checks(f, res, p, d);
+    if (p && !diag_failed(d))
+        oc_check_scenario_labels(f, p, d);
     return diag_failed(d) ? NULL : p;
 }
 

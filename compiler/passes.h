@@ -88,6 +88,11 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolutio
 int oc_run_data_checks(const ast_file *f, const oc_resolution *res, const ordo_program *p,
                        diag *d);
 
+/* Warns of each `expect not offered "L"` in the top layer's scenarios
+ * whose L no option or escape of p can render: it always holds.
+ * (compiler/label_check.c) */
+void oc_check_scenario_labels(const ast_file *f, const ordo_program *p, diag *d);
+
 /* The rules' names of each proc's frame slots, for the C ordoc writes:
  * names[proc][slot], NULL for a slot the rules do not name ("a, b" for one
  * that lets of sibling blocks share), from the checked tree f of program

@@ -16,3 +16,4 @@ W(ACTION_UNTAKEN, "action-untaken", "an action whose precondition or cost the de
 W(SUBSTITUTE_UNOFFERED, "substitute-unoffered", "a substitute that no payment offers")
 W(CAP_UNREACHED, "cap-unreached", "a cap above every value it caps")
 W(TABLE_SAME_NAMES, "table-same-names", "two rows of a data table with the same name")
+W(VACUOUS_EXPECT, "vacuous-expect", "a scenario's 'expect not offered' of a label no option can render")
