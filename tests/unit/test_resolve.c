@@ -810,7 +810,7 @@ static void test_scenario_errors(void **state)
                 "c.ordo:16:18: error: 'ev' takes 1 argument, not 2\n"
                 "    expect event ev(player 1, _)\n"
                 "                 ^\n"
-                "c.ordo:17:21: error: 'p' is a proc, not an event or an action\n"
+                "c.ordo:17:21: error: 'p' is a proc, not an event, an action or a trigger\n"
                 "    expect no event p\n"
                 "                    ^\n"
                 "c.ordo:18:34: error: unknown name 'nope'\n"
