@@ -14,21 +14,16 @@
  * decisions is scored by the ruleset's fn `eval` (p: player): int, as each
  * seat's share of the total (negative values count as 0).
  *
- * Hidden information: each playout starts from a determinization of what
- * the deciding seat sees. The cells it does not see (ordo_visible), of
- * one var and one owner (the first index when it is a player; else all
- * the var's), are a group: a group's values, or its lists' elements
- * (lengths are public), are dealt anew among its cells in a random order.
- * The order they are dealt from is sorted, so the search reads only each
- * group's multiset of values, never which cell holds which; a lone
- * scalar cell (a secret bid) holds the var's initial value, as in
- * ordo_view; a set holds nothing. The copy's generator is reseeded
+ * Hidden information: each playout starts from the game dealt anew as
+ * the deciding seat sees it (deal.c: what it cannot see is redealt, what
+ * it reads of that is the multiset of each kind's unseen items, never
+ * which cell holds which), and the copy's generator is reseeded
  * (ordo_reseed) so that it rolls and shuffles its own. What the game's
- * own frames hold is copied as it is (the choices earlier seats of a
- * simultaneous decision took: such a decision is not searched, the seat
- * plays at random).
+ * own frames hold is copied as it is: the choices earlier seats of a
+ * simultaneous decision took are there, so such a decision is not
+ * searched (the seat plays at random).
  *
- * Memory: the node pool, two game blocks and the cells' lists, allocated
+ * Memory: the node pool, two game blocks and the redeal's lists, allocated
  * once by play_mcts_new; a search allocates nothing. Deterministic for
  * the generator it is given, unless a time budget (think) cuts it.
  */
@@ -36,6 +31,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "deal.h"
 #include "ordo_host.h"
 
 typedef struct node {
@@ -49,17 +45,6 @@ typedef struct node {
     int16_t seat;     /* who chose it (0-based) */
 } node;
 
-/* One cell of a hidden var, and the groups dealt anew. */
-typedef struct cell {
-    uint16_t var;
-    int16_t i, j;
-} cell;
-typedef struct group {
-    uint32_t first, count;   /* cells[first .. first+count) */
-    uint32_t vfirst, vcount; /* vals[vfirst .. vfirst+vcount): sorted */
-    uint8_t list, set;
-} group;
-
 struct play_mcts {
     const ordo_program *p;
     int nplayers;
@@ -68,10 +53,7 @@ struct play_mcts {
     uint32_t cap, used;
     uint32_t *path;          /* the nodes a playout went through */
     ordo_game *base, *work;  /* the decision searched; one playout */
-    cell *cells;
-    group *groups;
-    int32_t *vals, *deal;    /* groups' values; a playout's deal of them */
-    uint32_t ncells, maxcells, ngroups, nvals, maxvals;
+    play_deal *deal;         /* what the seat does not see, dealt anew */
     double reward[PLAY_MAX_SEATS];
 };
 
@@ -108,140 +90,6 @@ static double square_root(double x)
     return r;
 }
 
-/* ---- the hidden cells */
-
-static int cells_of(const ordo_program *p, int v, int nplayers, int *ni, int *nj)
-{
-    const ordo_var *var = &p->vars[v];
-    *ni = var->ndims > 0 ? var->dim_n[0] : 1;
-    *nj = var->ndims > 1 ? var->dim_n[1] : 1;
-    if (var->ndims > 0 && var->dim_kind[0] == ORDO_DIM_PLAYER && *ni > nplayers)
-        *ni = nplayers;
-    if (var->ndims > 1 && var->dim_kind[1] == ORDO_DIM_PLAYER && *nj > nplayers)
-        *nj = nplayers;
-    return *ni * *nj;
-}
-
-/* The index value ordo_get takes for position k of dimension d. */
-static int index_at(const ordo_var *var, int d, int k)
-{
-    return var->ndims > d && var->dim_kind[d] == ORDO_DIM_RANGE ? var->dim_lo[d] + k : k;
-}
-
-static void hidden_sizes(const ordo_program *p, int nplayers, uint32_t *ncells, uint32_t *nvals)
-{
-    *ncells = *nvals = 0;
-    for (int v = 0; v < p->nvars; v++) {
-        const ordo_var *var = &p->vars[v];
-        if (!var->hidden)
-            continue;
-        int ni, nj, n = cells_of(p, v, nplayers, &ni, &nj);
-        *ncells += (uint32_t)n;
-        *nvals += (uint32_t)n * (var->is_list ? var->cap : 1u);
-    }
-}
-
-static int compare_int32(const void *a, const void *b)
-{
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* A cell's values appended to vals (a list's elements, or the scalar). */
-static void gather(play_mcts *m, const ordo_game *g, const cell *c, int list)
-{
-    int32_t n = 1, x;
-    if (list && ordo_get(g, c->var, c->i, c->j, -1, &n) != ORDO_OK)
-        n = 0;
-    for (int32_t e = 0; e < n && m->nvals < m->maxvals; e++)
-        if (ordo_get(g, c->var, c->i, c->j, list ? e : 0, &x) == ORDO_OK)
-            m->vals[m->nvals++] = x;
-}
-
-/* Closes the group of cells [first, ncells): its values sorted. */
-static void close_group(play_mcts *m, const ordo_game *g, uint32_t first, uint32_t vfirst)
-{
-    if (m->ncells == first)
-        return;
-    group *gr = &m->groups[m->ngroups++];
-    const ordo_var *var = &m->p->vars[m->cells[first].var];
-    gr->first = first;
-    gr->count = m->ncells - first;
-    gr->list = var->is_list;
-    gr->set = var->is_set;
-    gr->vfirst = vfirst;
-    if (!gr->set && (gr->list || gr->count > 1))
-        for (uint32_t k = first; k < m->ncells; k++)
-            gather(m, g, &m->cells[k], gr->list);
-    gr->vcount = m->nvals - vfirst;
-    qsort(m->vals + vfirst, gr->vcount, sizeof *m->vals, compare_int32);
-}
-
-/* The groups of the cells `seat` does not see in g. */
-static void find_unseen(play_mcts *m, const ordo_game *g, int seat)
-{
-    m->ncells = m->ngroups = m->nvals = 0;
-    for (int v = 0; v < m->p->nvars; v++) {
-        const ordo_var *var = &m->p->vars[v];
-        if (!var->hidden)
-            continue;
-        int ni, nj;
-        cells_of(m->p, v, m->nplayers, &ni, &nj);
-        int by_owner = var->ndims > 0 && var->dim_kind[0] == ORDO_DIM_PLAYER;
-        uint32_t first = m->ncells, vfirst = m->nvals;
-        for (int a = 0; a < ni; a++) {
-            for (int b = 0; b < nj; b++) {
-                int i = index_at(var, 0, a), j = index_at(var, 1, b);
-                if (ordo_visible(g, seat, v, i, j) == 0 && m->ncells < m->maxcells)
-                    m->cells[m->ncells++] = (cell){(uint16_t)v, (int16_t)i, (int16_t)j};
-            }
-            if (by_owner) {
-                close_group(m, g, first, vfirst);
-                first = m->ncells;
-                vfirst = m->nvals;
-            }
-        }
-        close_group(m, g, first, vfirst);
-    }
-}
-
-/* Deals group gr's values anew on g, in an order drawn from rng. */
-static void deal_group(play_mcts *m, ordo_game *g, const group *gr, uint64_t *rng)
-{
-    const cell *c = &m->cells[gr->first];
-    if (gr->set) {
-        for (uint32_t k = 0; k < gr->count; k++)
-            ordo_set(g, c[k].var, c[k].i, c[k].j, -1, 0);
-        return;
-    }
-    if (!gr->list && gr->count == 1) {
-        ordo_set(g, c->var, c->i, c->j, 0, m->p->vars[c->var].init);
-        return;
-    }
-    int32_t *d = m->deal;
-    memcpy(d, m->vals + gr->vfirst, gr->vcount * sizeof *d);
-    for (uint32_t k = gr->vcount; k > 1; k--) {
-        uint32_t r = ordo_rng_below(rng, k);
-        int32_t t = d[k - 1];
-        d[k - 1] = d[r];
-        d[r] = t;
-    }
-    uint32_t at = 0;
-    for (uint32_t k = 0; k < gr->count; k++) {
-        int32_t n = 1;
-        if (gr->list && ordo_get(g, c[k].var, c[k].i, c[k].j, -1, &n) != ORDO_OK)
-            n = 0;
-        for (int32_t e = 0; e < n && at < gr->vcount; e++)
-            ordo_set(g, c[k].var, c[k].i, c[k].j, gr->list ? e : 0, d[at++]);
-    }
-}
-
-static void determinize(play_mcts *m, ordo_game *g, uint64_t *rng)
-{
-    for (uint32_t k = 0; k < m->ngroups; k++)
-        deal_group(m, g, &m->groups[k], rng);
-}
-
 /* ---- making and freeing */
 
 play_mcts *play_mcts_new(const ordo_game *g, const play_search *s)
@@ -263,17 +111,12 @@ play_mcts *play_mcts_new(const ordo_game *g, const play_search *s)
         m->s.playouts = PLAY_SEARCH_PLAYOUTS; /* no bound at all: the default */
     m->cap = s->nodes ? s->nodes : m->s.playouts ? m->s.playouts + 1 : PLAY_SEARCH_NODES;
     size_t size = ordo_size(g);
-    hidden_sizes(p, m->nplayers, &m->maxcells, &m->maxvals);
     m->nodes = malloc(m->cap * sizeof *m->nodes);
     m->path = malloc(m->cap * sizeof *m->path);
     m->base = malloc(size);
     m->work = malloc(size);
-    m->cells = malloc((m->maxcells + 1) * sizeof *m->cells);
-    m->groups = malloc((m->maxcells + 1) * sizeof *m->groups);
-    m->vals = malloc((m->maxvals + 1) * sizeof *m->vals);
-    m->deal = malloc((m->maxvals + 1) * sizeof *m->deal);
-    if (!m->nodes || !m->path || !m->base || !m->work || !m->cells || !m->groups || !m->vals ||
-        !m->deal) {
+    m->deal = play_deal_new(p, m->nplayers);
+    if (!m->nodes || !m->path || !m->base || !m->work || !m->deal) {
         play_mcts_free(m);
         return NULL;
     }
@@ -290,10 +133,7 @@ void play_mcts_free(play_mcts *m)
     free(m->path);
     free(m->base);
     free(m->work);
-    free(m->cells);
-    free(m->groups);
-    free(m->vals);
-    free(m->deal);
+    play_deal_free(m->deal);
     free(m);
 }
 
@@ -382,7 +222,7 @@ static void playout(play_mcts *m, const play_options *ro, uint64_t *rng)
 {
     ordo_game *g = m->work;
     ordo_copy(g, m->base);
-    determinize(m, g, rng);
+    play_deal_write(m->deal, g, rng);
     ordo_reseed(g, ((uint64_t)ordo_rng_next(rng) << 32) | ordo_rng_next(rng));
     uint32_t depth = 0, at = 0;
     m->path[depth++] = 0;
@@ -434,12 +274,26 @@ static int most_visited(const play_mcts *m)
     return best ? m->nodes[best].option : -1;
 }
 
+int play_mcts_visits(const play_mcts *m, uint32_t *visits, int n)
+{
+    if (!m || (n > 0 && !visits))
+        return ORDO_E_ARG;
+    for (int k = 0; k < n; k++)
+        visits[k] = 0;
+    int count = m->used ? m->nodes[0].tried : 0;
+    for (uint32_t c = m->used ? m->nodes[0].child : 0; c; c = m->nodes[c].sibling)
+        if (m->nodes[c].option < n)
+            visits[m->nodes[c].option] = m->nodes[c].visits;
+    return count;
+}
+
 int play_mcts_choose(play_mcts *m, const ordo_game *g, uint64_t *rng)
 {
     if (!m || !g || !rng)
         return ORDO_E_ARG;
     if (ordo_size(g) != ordo_size(m->base) || ordo_player_count(g) != m->nplayers)
         return ORDO_E_ARG;
+    m->used = 0; /* no tree until this search makes one */
     if (ordo_status(g) != ORDO_DECIDE || ordo_option_count(g) <= 0)
         return ORDO_E_STATE;
     if (ordo_option_count(g) == 1)
@@ -449,13 +303,12 @@ int play_mcts_choose(play_mcts *m, const ordo_game *g, uint64_t *rng)
     ordo_copy(m->base, g);
     ordo_set_trace(m->base, NULL, NULL);
     ordo_set_chance(m->base, NULL, NULL);
-    find_unseen(m, m->base, ordo_decider(g));
+    play_deal_learn(m->deal, m->base, ordo_decider(g));
     /* the rollouts' policies: every seat's is the search's rollout policy */
     play_options ro;
     play_options_init(&ro);
     memset(ro.policy, m->s.rollout == PLAY_POLICY_MCTS ? PLAY_POLICY_RANDOM : m->s.rollout,
            sizeof ro.policy);
-    m->used = 0;
     new_node(m, 0, -1);
     uint64_t own = ((uint64_t)ordo_rng_next(rng) << 32) | ordo_rng_next(rng);
     double stop = m->s.think > 0 ? seconds_now() + m->s.think : 0;

@@ -85,6 +85,10 @@ void play_mcts_free(play_mcts *m);
  * not searched. ORDO_E_STATE when no decision is pending, ORDO_E_ARG for
  * a game of another program or player count than m's. */
 int play_mcts_choose(play_mcts *m, const ordo_game *g, uint64_t *rng);
+/* The playouts the last search sent through each option of its decision:
+ * visits[k] for option k < n (0 for those it did not try); returns the
+ * options it tried, 0 when it made no search. */
+int play_mcts_visits(const play_mcts *m, uint32_t *visits, int n);
 
 /* Seats are players, 1-based on the command line as in "player 1"; a
  * program has at most 255 (ordo_program.max_players is 8 bits). */
