@@ -34,6 +34,10 @@
 #include "deal.h"
 #include "ordo_host.h"
 
+/* The bias towards the rollout policy's option, as rewards: a child it
+ * names starts as if it had won HINT_BIAS more playouts than it has. */
+#define HINT_BIAS 1.0
+
 typedef struct node {
     uint32_t child;   /* first child (0: none; node 0 is the root) */
     uint32_t sibling; /* next child of the same parent (0: none) */
@@ -148,8 +152,11 @@ static uint32_t new_node(play_mcts *m, uint16_t option, int seat)
 
 /* The child of `at` to follow when n options are offered: an option not
  * tried yet (a new node; 0 when the pool is full), else the best by UCB
- * among those offered. Counts the offered children's availability. */
-static uint32_t select_child(play_mcts *m, uint32_t at, int n, int seat)
+ * among those offered, the option `hint` (the rollout policy's, -1: none)
+ * favoured while it has few visits (progressive bias: a wide decision's
+ * few playouts follow the policy until the others prove better). Counts
+ * the offered children's availability. */
+static uint32_t select_child(play_mcts *m, uint32_t at, int n, int seat, int hint)
 {
     node *nd = &m->nodes[at];
     if (nd->tried < n) {
@@ -174,6 +181,8 @@ static uint32_t select_child(play_mcts *m, uint32_t at, int n, int seat)
                            ? ch->reward / ch->visits +
                                  m->s.explore * square_root(ln(ch->avail) / ch->visits)
                            : 1e9;
+        if (ch->option == hint)
+            score += HINT_BIAS / (ch->visits + 1);
         if (score > best_score || (score == best_score && ch->option < m->nodes[best].option)) {
             best = c;
             best_score = score;
@@ -230,7 +239,8 @@ static void playout(play_mcts *m, const play_options *ro, uint64_t *rng)
     while (!fresh && ordo_status(g) == ORDO_DECIDE) {
         int n = ordo_option_count(g), seat = ordo_decider(g), k = 0;
         if (n > 1) {
-            uint32_t c = select_child(m, at, n, seat);
+            int hint = ro->policy[0] >= play_npolicies ? play_policy_choice(g, ro, seat, rng) : -1;
+            uint32_t c = select_child(m, at, n, seat, hint);
             if (!c)
                 break; /* the pool is full: roll out from here */
             fresh = m->nodes[c].visits == 0;

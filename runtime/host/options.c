@@ -12,7 +12,7 @@ const char play_options_help[] =
     "  --seed N              the game's seed (decimal or 0x hex; default 1)\n"
     "  --players N           number of players (default: the ruleset's minimum)\n"
     "  --policy NAME         how decisions are taken when no choice is given:\n"
-    "                        random, first, or a policy the ruleset declares\n"
+    "                        random, first, mcts, or a policy the ruleset declares\n"
     "                        (default random, seeded from --seed);\n"
     "                        --policy SEAT=NAME for one seat, e.g. 2=first\n"
     "  --choices FILE        take decisions from FILE, one option label a line;\n"
