@@ -7,8 +7,10 @@
  * of one option make no node. A node's children are added one a playout,
  * in option order; a child whose option the playout's state does not
  * offer is passed over (dice and determinizations change what is
- * offered). Each node keeps the reward of the seat that chose it, so that
- * every seat plays for itself (max^n): a win is 1, a loss 0, a game over
+ * offered); with a ruleset policy for rollouts, the option it would take
+ * is favoured while it has few playouts (progressive bias). Each node
+ * keeps the reward of the seat that chose it, so that every seat plays
+ * for itself (max^n): a win is 1, a loss 0, a game over
  * without a winner 1/n for n players (a share of the draw), 0 alone (a
  * solo game without a winner is lost). A rollout cut after `depth`
  * decisions is scored by the ruleset's fn `eval` (p: player): int, as each
@@ -34,8 +36,9 @@
 #include "deal.h"
 #include "ordo_host.h"
 
-/* The bias towards the rollout policy's option, as rewards: a child it
- * names starts as if it had won HINT_BIAS more playouts than it has. */
+/* The bias towards the rollout policy's option: HINT_BIAS / (visits + 1)
+ * added to its UCB score, a reward's worth at first, fading as its own
+ * playouts tell. */
 #define HINT_BIAS 1.0
 
 typedef struct node {

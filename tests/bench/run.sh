@@ -11,7 +11,9 @@
 #   3. Splendor solo three ways: rulesets/splendor_solo.ordo interpreted,
 #      the same emitted as C, and the hand-written tests/bench/splendor_ref.c
 #      (games/s, how many times slower than hand-written, bytes of state);
-#      without the ruleset, the hand-written one alone.
+#      without the ruleset, the hand-written one alone;
+#   4. the MCTS policy: playouts/s per ruleset, and its strength in Splendor
+#      solo and Catan (tests/bench/mcts.sh; MCTS_STRENGTH=0: playouts/s only).
 # It ends with a summary, one line per figure, all from this run.
 # GAMES=N (default 2000) and LINES=N (default 1000000) scale it.
 BUILD=${1:-build}
@@ -82,6 +84,8 @@ if [ -f "$SPL" ] && [ -f "$BUILD/python/libordo_compile.so" ]; then
     rm -f "$summary.py"
     echo "python: $(field games_per_second) games/s (Splendor solo, python/bench.py)" >>"$summary"
 fi
+echo
+sh tests/bench/mcts.sh "$BUILD" "$summary" || status=1
 echo
 echo "== summary"
 cat "$summary"
