@@ -1,5 +1,7 @@
-/* deal.c — a game dealt anew from what one seat sees (deal.h): the
- * determinizations of the MCTS policy (mcts.c).
+/* deal.c — a game dealt anew from what one seat sees (play_deal_*,
+ * ordo_host.h): the determinizations of the MCTS policy (mcts.c). A
+ * search must not read what its seat cannot see, yet it plays on whole
+ * games: each playout starts from such a redeal.
  *
  * The cells the seat does not see (ordo_visible) are of three sorts:
  *   - items: a list's elements (a deck `hidden from all`, a hand held as
@@ -30,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deal.h"
+#include "ordo_host.h"
 
 enum { SORT_SCALAR, SORT_LIST, SORT_COUNT, SORT_SET };
 

@@ -33,7 +33,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "deal.h"
 #include "ordo_host.h"
 
 /* The bias towards the rollout policy's option: HINT_BIAS / (visits + 1)
@@ -217,20 +216,28 @@ static void score(play_mcts *m, ordo_game *g)
         m->reward[s] = v[s] / total;
 }
 
+/* The rollout policy's option at g's pending decision. */
+static int rollout_choice(const play_mcts *m, const ordo_game *g, uint64_t *rng)
+{
+    if (m->s.rollout_policy >= 0)
+        return ordo_policy_ruleset(g, m->s.rollout_policy, rng);
+    return m->s.rollout == PLAY_POLICY_FIRST ? ordo_policy_first(g) : ordo_policy_random(g, rng);
+}
+
 /* Plays on from g's pending decision with the rollout policy, at most
  * `depth` decisions (0: to the end). */
-static void rollout(play_mcts *m, ordo_game *g, const play_options *ro, uint64_t *rng)
+static void rollout(play_mcts *m, ordo_game *g, uint64_t *rng)
 {
     for (uint32_t d = 0; ordo_status(g) == ORDO_DECIDE; d++) {
         if (m->s.depth && d >= m->s.depth)
             return;
-        int k = play_policy_choice(g, ro, ordo_decider(g), rng);
+        int k = rollout_choice(m, g, rng);
         if (k < 0 || ordo_choose(g, k) < 0 || ordo_run(g) < 0)
             return;
     }
 }
 
-static void playout(play_mcts *m, const play_options *ro, uint64_t *rng)
+static void playout(play_mcts *m, uint64_t *rng)
 {
     ordo_game *g = m->work;
     ordo_copy(g, m->base);
@@ -242,7 +249,7 @@ static void playout(play_mcts *m, const play_options *ro, uint64_t *rng)
     while (!fresh && ordo_status(g) == ORDO_DECIDE) {
         int n = ordo_option_count(g), seat = ordo_decider(g), k = 0;
         if (n > 1) {
-            int hint = ro->policy[0] >= play_npolicies ? play_policy_choice(g, ro, seat, rng) : -1;
+            int hint = m->s.rollout_policy >= 0 ? rollout_choice(m, g, rng) : -1;
             uint32_t c = select_child(m, at, n, seat, hint);
             if (!c)
                 break; /* the pool is full: roll out from here */
@@ -254,7 +261,7 @@ static void playout(play_mcts *m, const play_options *ro, uint64_t *rng)
         if (ordo_choose(g, k) < 0 || ordo_run(g) < 0)
             break;
     }
-    rollout(m, g, ro, rng);
+    rollout(m, g, rng);
     score(m, g);
     for (uint32_t d = 0; d < depth; d++) {
         node *nd = &m->nodes[m->path[d]];
@@ -317,11 +324,6 @@ int play_mcts_choose(play_mcts *m, const ordo_game *g, uint64_t *rng)
     ordo_set_trace(m->base, NULL, NULL);
     ordo_set_chance(m->base, NULL, NULL);
     play_deal_learn(m->deal, m->base, ordo_decider(g));
-    /* the rollouts' policies: every seat's is the search's rollout policy */
-    play_options ro;
-    play_options_init(&ro);
-    memset(ro.policy, m->s.rollout == PLAY_POLICY_MCTS ? PLAY_POLICY_RANDOM : m->s.rollout,
-           sizeof ro.policy);
     new_node(m, 0, -1);
     uint64_t own = ((uint64_t)ordo_rng_next(rng) << 32) | ordo_rng_next(rng);
     double stop = m->s.think > 0 ? seconds_now() + m->s.think : 0;
@@ -330,7 +332,7 @@ int play_mcts_choose(play_mcts *m, const ordo_game *g, uint64_t *rng)
             break; /* the pool is full */
         if (stop && (k & 15) == 0 && seconds_now() >= stop)
             break;
-        playout(m, &ro, &own);
+        playout(m, &own);
     }
     int best = most_visited(m);
     return best >= 0 ? best : ordo_policy_random(g, rng);

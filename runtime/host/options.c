@@ -49,6 +49,7 @@ void play_options_init(play_options *o)
     o->as = ORDO_OMNISCIENT;
     o->search.playouts = PLAY_SEARCH_PLAYOUTS;
     o->search.rollout = PLAY_POLICY_RANDOM;
+    o->search.rollout_policy = -1;
     o->search.eval = -1;
 }
 

@@ -62,6 +62,8 @@ typedef struct play_search {
                               * (0: no limit); not deterministic */
     int rollout;             /* the rollout policy: a policy index (default
                               * PLAY_POLICY_RANDOM; not PLAY_POLICY_MCTS) */
+    int rollout_policy;      /* the same as the ruleset's policy index
+                              * (ordo_policy_ruleset); -1: a built-in one */
     const char *rollout_name; /* --rollout NAME, resolved with the policies */
     uint32_t depth;          /* --depth N: rollout decisions before a playout
                               * is scored by `eval` (0: played to the end) */
@@ -89,6 +91,22 @@ int play_mcts_choose(play_mcts *m, const ordo_game *g, uint64_t *rng);
  * visits[k] for option k < n (0 for those it did not try); returns the
  * options it tried, 0 when it made no search. */
 int play_mcts_visits(const play_mcts *m, uint32_t *visits, int n);
+
+/* ---- a game dealt anew as one seat sees it (deal.c): what the searches
+ * play on, never reading what the seat cannot see (doc/tools.md, "MCTS").
+ * Memory for the hidden cells of p's games of nplayers; NULL when out of
+ * memory. */
+typedef struct play_deal play_deal;
+play_deal *play_deal_new(const ordo_program *p, int nplayers);
+void play_deal_free(play_deal *d);
+/* Learns from g what a redeal keeps of the cells `seat` does not see:
+ * each kind's unseen items (sorted: which cell held which is forgotten),
+ * each hand's and list's size, the other unseen scalars' values by group
+ * (sorted). */
+void play_deal_learn(play_deal *d, const ordo_game *g, int seat);
+/* Writes one redeal, drawn from rng, over the unseen cells of g (the game
+ * learnt from, or a copy of it). */
+void play_deal_write(play_deal *d, ordo_game *g, uint64_t *rng);
 
 /* Seats are players, 1-based on the command line as in "player 1"; a
  * program has at most 255 (ordo_program.max_players is 8 bits). */

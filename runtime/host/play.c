@@ -80,6 +80,7 @@ static int resolve_search(const ordo_program *p, play_search *s, const char *pro
             return -1;
         }
         s->rollout = k;
+        s->rollout_policy = k >= play_npolicies ? k - play_npolicies : -1;
     }
     if (s->eval_name && (s->eval = find_eval(p, s->eval_name)) < 0) {
         fprintf(stderr, "%s: --eval %s: the ruleset has no fn %s(p: player): int\n", prog,
