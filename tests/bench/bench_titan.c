@@ -245,15 +245,23 @@ static int bench_play(const char *path, long games, int players)
 #include "emitted_programs.h"
 #endif
 
-static int bench_play_emitted(const char *name, long games, int players)
+/* The ruleset `name` as ordoc emitted it, linked in; NULL after a
+ * message when it is not. */
+static const ordo_program *emitted_named(const char *name)
 {
 #ifdef BENCH_EMITTED
     for (size_t k = 0; k < sizeof emitted / sizeof emitted[0]; k++)
         if (strcmp(emitted[k].name, name) == 0)
-            return report_play(name, emitted[k].p, games, players);
+            return emitted[k].p;
 #endif
     fprintf(stderr, "bench: no emitted ruleset '%s' built in\n", name);
-    return 1;
+    return NULL;
+}
+
+static int bench_play_emitted(const char *name, long games, int players)
+{
+    const ordo_program *p = emitted_named(name);
+    return p ? report_play(name, p, games, players) : 1;
 }
 
 /* ---- the MCTS policy: playouts per second */
@@ -315,13 +323,8 @@ static int bench_mcts_file(const char *path, int players, uint32_t playouts)
 
 static int bench_mcts_emitted(const char *name, int players, uint32_t playouts)
 {
-#ifdef BENCH_EMITTED
-    for (size_t k = 0; k < sizeof emitted / sizeof emitted[0]; k++)
-        if (strcmp(emitted[k].name, name) == 0)
-            return bench_mcts(name, emitted[k].p, players, playouts);
-#endif
-    fprintf(stderr, "bench: no emitted ruleset '%s' built in\n", name);
-    return 1;
+    const ordo_program *p = emitted_named(name);
+    return p ? bench_mcts(name, p, players, playouts) : 1;
 }
 
 /* ---- Splendor: interpreted, emitted C, hand-written */
