@@ -10,7 +10,7 @@
 #      with 1,000 playouts a decision and greedy rollouts against the
 #      ruleset's greedy policy, each against the dice bot; Catan at 4
 #      players, MCTS in seat 1 against three greedy bots, on seeds
-#      1..CATAN_MCTS_GAMES (default 40), 200 playouts a decision, greedy
+#      1..CATAN_MCTS_GAMES (default 100), 200 playouts a decision, greedy
 #      rollouts cut after 60 decisions and scored by the ruleset's
 #      points(p).
 # The strength runs are played by the emitted-C hosts (build/examples/,
@@ -64,7 +64,7 @@ if [ "$G" -gt 0 ] && [ -x "$BUILD/examples/splendor_solo_host" ]; then
     echo "   player 1 wins: $1 ($2 s)"
     echo "mcts strength, Splendor solo seeds 1..$G vs the dice bot: greedy wins $greedy, mcts (1000 playouts, greedy rollouts) $1 ($2 s on $JOBS jobs)" >>"$summary"
 fi
-C=${CATAN_MCTS_GAMES:-40}
+C=${CATAN_MCTS_GAMES:-100}
 if [ "$C" -gt 0 ] && [ -x "$BUILD/examples/catan_host" ]; then
     H=$BUILD/examples/catan_host
     opts="--players 4 --policy greedy --policy 1=mcts --playouts 200 --rollout greedy --depth 60 --eval points"
