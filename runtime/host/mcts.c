@@ -100,14 +100,12 @@ static double square_root(double x)
 
 play_mcts *play_mcts_new(const ordo_game *g, const play_search *s)
 {
-    if (!g || !s)
+    if (!g || !s || !s->program) /* no program: not resolved (play_resolve_policies) */
         return NULL;
     play_mcts *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
     const ordo_program *p = s->program;
-    if (!p)
-        return NULL; /* not resolved (play_resolve_policies) */
     m->p = p;
     m->nplayers = ordo_player_count(g);
     m->s = *s;
