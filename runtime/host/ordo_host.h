@@ -85,7 +85,9 @@ void play_mcts_free(play_mcts *m);
 /* The option the search takes for the seat deciding in g (the game is
  * not changed), drawing its seeds from rng; a decision of one option is
  * not searched. ORDO_E_STATE when no decision is pending, ORDO_E_ARG for
- * a game of another program or player count than m's. */
+ * a NULL argument or a game of another size or player count than m's (g
+ * must be a game of the program m was made for: the runtime cannot tell
+ * a host which program a block plays). */
 int play_mcts_choose(play_mcts *m, const ordo_game *g, uint64_t *rng);
 /* The playouts the last search sent through each option of its decision:
  * visits[k] for option k < n (0 for those it did not try); returns the
