@@ -264,7 +264,7 @@ static void playout(play_mcts *m, uint64_t *rng)
     for (uint32_t d = 0; d < depth; d++) {
         node *nd = &m->nodes[m->path[d]];
         nd->visits++;
-        if (d > 0)
+        if (d > 0 && nd->seat >= 0 && nd->seat < m->nplayers)
             nd->reward += m->reward[nd->seat];
     }
 }
