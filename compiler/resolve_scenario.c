@@ -322,7 +322,7 @@ static void rprefer(resolver *r, const ast_policy *pl, ast_prefer *pr, uint32_t 
         rs_choice_facts(r, pr->id)->when_fn = policy_fn(r, pl, pr, pr->when, var, TY_BOOL, cap);
 }
 
-/* Policies: names unique and not the tools' own (random, first); each
+/* Policies: names unique and not the tools' own (random, first, mcts); each
  * line names options that exist; by/when become fns. */
 /* A per-fn table of the resolution, of `had` entries, widened to every fn. */
 static void *widen(resolver *r, void *t, uint32_t had, size_t elt)
@@ -355,7 +355,8 @@ void rs_policies(resolver *r)
     index_option_names(r);
     uint32_t had = out->nfns, cap = out->nfns + 1; /* what rs_index_decls allocated */
     for (ast_policy *pl = f->policies; pl; pl = pl->next) {
-        if (strcmp(pl->name, "random") == 0 || strcmp(pl->name, "first") == 0)
+        if (strcmp(pl->name, "random") == 0 || strcmp(pl->name, "first") == 0 ||
+            strcmp(pl->name, "mcts") == 0)
             diag_error(r->d, pl->name_loc, "'%s' is a built-in policy: give this one "
                        "another name", pl->name);
         for (ast_policy *q = f->policies; q != pl; q = q->next)

@@ -119,6 +119,14 @@ void ordo_copy(ordo_game *dst, const ordo_game *src)
         memcpy(dst, src, (size_t)src->size);
 }
 
+int ordo_reseed(ordo_game *g, uint64_t seed)
+{
+    if (!g)
+        return ORDO_E_ARG;
+    g->rng = seed;
+    return ORDO_OK;
+}
+
 /* ---- running */
 
 int ordo_run(ordo_game *g)

@@ -88,6 +88,13 @@ void ordo_free(ordo_game *g);
 size_t ordo_size(const ordo_game *g);
 void ordo_copy(ordo_game *dst, const ordo_game *src);
 
+/* Puts a new seed in g's generator, the one behind its rolls and
+ * shuffles; nothing else changes. A search playing on a copy reseeds it
+ * so that the copy's dice are its own draws, not the game's future ones
+ * (the generator is part of a position: ordo_copy copies it). NULL g:
+ * ORDO_E_ARG. */
+int ordo_reseed(ordo_game *g, uint64_t seed);
+
 /* Runs until a decision (ORDO_DECIDE), the end (ORDO_OVER) or an error. */
 int ordo_run(ordo_game *g);
 /* Starts at procedure `proc` (by index) with args instead of the sequence;

@@ -16,7 +16,7 @@ static const drv_option play_tty_options[] = {
     {"seed", 0, "N", "the game's seed (default 1)", DRV_PLAY(SEED), NULL},
     DRV_PLAYERS_OPTION,
     {"policy", 0, "SEAT=NAME",
-     "seat SEAT is played by a policy: random, first, or one the ruleset declares (--policy "
+     "seat SEAT is played by a policy: random, first, mcts, or one the ruleset declares (--policy "
      "NAME: every seat)",
      DRV_PLAY(POLICY), NULL},
     {"max-steps", 0, "N", "stop with an error after N VM instructions", DRV_PLAY(MAX_STEPS), NULL},
@@ -33,7 +33,7 @@ const drv_command cmd_play_command = {
     "Compiles FILE and plays one game in the terminal. Seats without a\n"
     "--policy are people: each of their decisions shows the ruleset's\n"
     "displays and the numbered options, and reads a number from stdin.\n",
-    (const drv_option *const[]){play_tty_options, drv_diag_options, NULL},
+    (const drv_option *const[]){play_tty_options, drv_search_options, drv_diag_options, NULL},
     "exit status: 0 the game ended, 1 compile or runtime error, or the input\n"
     "ended before the game did, 2 bad command line or missing file.\n"};
 

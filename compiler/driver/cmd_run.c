@@ -8,7 +8,7 @@ static const drv_option run_options[] = {
     {"seed", 0, "N", "the game's seed (decimal or 0x hex; default 1)", DRV_PLAY(SEED), NULL},
     DRV_PLAYERS_OPTION,
     {"policy", 0, "NAME",
-     "how decisions are taken when no choice is given: random, first, or a policy the ruleset "
+     "how decisions are taken when no choice is given: random, first, mcts, or a policy the ruleset "
      "declares (default random, seeded from --seed); --policy SEAT=NAME for one seat, e.g. "
      "2=first",
      DRV_PLAY(POLICY), NULL},
@@ -42,7 +42,7 @@ const drv_command cmd_run_command = {
     "ordo run",
     "FILE [OPTIONS]",
     "Compiles FILE and plays one game, printing its trace on stdout.\n",
-    (const drv_option *const[]){run_options, drv_diag_options, NULL},
+    (const drv_option *const[]){run_options, drv_search_options, drv_diag_options, NULL},
     "exit status: 0 the game ended, 1 compile error, runtime error or a\n"
     "choice that is not offered, 2 bad command line or missing file.\n"};
 

@@ -18,7 +18,8 @@ static const char prog[] = "ordo sim";
 enum { SIM_DEFAULT_GAMES = 100 };
 
 /* The play options that make sense over many games. */
-#define SIM_PLAY_OPTS (PLAY_OPT_SEED | PLAY_OPT_PLAYERS | PLAY_OPT_POLICY | PLAY_OPT_MAX_STEPS)
+#define SIM_PLAY_OPTS                                                                          \
+    (PLAY_OPT_SEED | PLAY_OPT_PLAYERS | PLAY_OPT_POLICY | PLAY_OPT_MAX_STEPS | PLAY_OPT_SEARCH)
 
 typedef struct sim_args {
     play_options o;    /* --seed (the first game's), --players, --policy, --max-steps */
@@ -43,7 +44,7 @@ static const drv_option sim_options[] = {
     {"seed", 0, "S", "game i (0-based) has seed S+i (default 1)", DRV_PLAY(SEED), NULL},
     DRV_PLAYERS_OPTION,
     {"policy", 0, "NAME",
-     "every seat's policy (default random; policies: random, first, or one the ruleset "
+     "every seat's policy (default random; policies: random, first, mcts, or one the ruleset "
      "declares); --policy SEAT=NAME: one seat's policy, e.g. --policy 2=first",
      DRV_PLAY(POLICY), NULL},
     {"score", 0, "NAME",
@@ -74,7 +75,7 @@ const drv_command cmd_sim_command = {
     "Compiles FILE, plays many games and prints how they ended: each\n"
     "outcome's count, rate and 95% interval (Wilson), the mean length and\n"
     "the mean final score.\n",
-    (const drv_option *const[]){sim_options, drv_diag_options, NULL},
+    (const drv_option *const[]){sim_options, drv_search_options, drv_diag_options, NULL},
     "exit status: 0 every game ended, 1 compile error or a game with a runtime\n"
     "error (the first is printed with its seed), 2 bad command line or missing file.\n"};
 

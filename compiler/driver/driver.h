@@ -51,12 +51,15 @@ int drv_diag_finish(drv_diag *dd);
 
 /* playopts.c: the play options (runtime/host's PLAY_OPT_*) in a
  * command's option table have the id DRV_ID_PLAY | PLAY_OPT_x. */
-enum { DRV_ID_PLAY = 1 << 13 };
+enum { DRV_ID_PLAY = 1 << 16 }; /* above every PLAY_OPT_x bit */
 #define DRV_PLAY(bit) (DRV_ID_PLAY | PLAY_OPT_##bit)
 /* --players, which means the same wherever it is taken */
 #define DRV_PLAYERS_OPTION                                                                    \
     {"players", 0, "N", "number of players (default: the ruleset's minimum)",                  \
      DRV_PLAY(PLAYERS), NULL}
+/* An mcts seat's options (--playouts, --think, --rollout, --depth,
+ * --eval), a list of the tables of the commands that play */
+extern const drv_option drv_search_options[];
 /* Takes option `id` with its value when it is a play option: DRV_TAKEN or
  * DRV_BAD (after a message); 1 when id is another's. */
 int drv_play_take(play_options *o, int id, const char *value, const char *prog);

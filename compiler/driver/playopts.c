@@ -6,13 +6,37 @@
  * command that plays one game of one file (run, play). */
 #include "driver.h"
 
+const drv_option drv_search_options[] = {
+    {"playouts", 0, "N",
+     "playouts per decision of an mcts seat (default 1000; 0: as many as --think allows)",
+     DRV_PLAY(PLAYOUTS), NULL},
+    {"think", 0, "SECONDS",
+     "an mcts seat's most time per decision (default none; a time budget makes its decisions "
+     "vary from run to run)",
+     DRV_PLAY(THINK), NULL},
+    {"rollout", 0, "NAME",
+     "the policy an mcts playout plays on with (default random; first, or a policy the ruleset "
+     "declares)",
+     DRV_PLAY(ROLLOUT), NULL},
+    {"depth", 0, "N",
+     "cut an mcts rollout after N decisions and score it with --eval (default 0: play it to "
+     "the end)",
+     DRV_PLAY(DEPTH), NULL},
+    {"eval", 0, "FN",
+     "the ruleset's fn (p: player): int that scores a cut rollout: each seat's share of the "
+     "total",
+     DRV_PLAY(EVAL), NULL},
+    {0}};
+
 int drv_play_take(play_options *o, int id, const char *value, const char *prog)
 {
     /* in the order of the PLAY_OPT_* bits, as the kit names them */
     static const char *const names[] = {"--seed",    "--players", "--policy",
                                         "--choices", "--trace",   "--max-steps",
                                         "--record",  "--save",    "--save-at",
-                                        "--restore", "--as"};
+                                        "--restore", "--as",      "--playouts",
+                                        "--think",   "--rollout", "--depth",
+                                        "--eval"};
     unsigned bit = (unsigned)id & ~(unsigned)DRV_ID_PLAY;
     if (!(id & DRV_ID_PLAY) || !bit || bit > PLAY_OPT_ALL)
         return 1;

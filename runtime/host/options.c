@@ -1,5 +1,5 @@
 /* options.c — the options of one game (--seed, --players, --policy,
- * --choices, --trace, --max-steps, --record), shared by `ordo run` and the
+ * --choices, --trace, --max-steps, --record, an mcts seat's --playouts...), shared by `ordo run` and the
  * example host so that both accept exactly the same command lines, and by
  * `ordo sim` for the ones that make sense over many games. */
 #include <errno.h>
@@ -12,7 +12,7 @@ const char play_options_help[] =
     "  --seed N              the game's seed (decimal or 0x hex; default 1)\n"
     "  --players N           number of players (default: the ruleset's minimum)\n"
     "  --policy NAME         how decisions are taken when no choice is given:\n"
-    "                        random, first, or a policy the ruleset declares\n"
+    "                        random, first, mcts, or a policy the ruleset declares\n"
     "                        (default random, seeded from --seed);\n"
     "                        --policy SEAT=NAME for one seat, e.g. 2=first\n"
     "  --choices FILE        take decisions from FILE, one option label a line;\n"
@@ -27,7 +27,17 @@ const char play_options_help[] =
     "  --restore FILE        play on from a saved game instead of a new one\n"
     "                        (the save fixes the players and the dice)\n"
     "  --as SEAT             trace what player SEAT sees: another's hidden\n"
-    "                        values and secret choices are shown as ?\n";
+    "                        values and secret choices are shown as ?\n"
+    "  --playouts N          playouts per decision of an mcts seat (default 1000;\n"
+    "                        0: as many as --think allows)\n"
+    "  --think SECONDS       an mcts seat's most time per decision (default none;\n"
+    "                        a time budget makes its decisions vary run to run)\n"
+    "  --rollout NAME        the policy an mcts playout plays on with (default\n"
+    "                        random; first, or a policy the ruleset declares)\n"
+    "  --depth N             cut an mcts rollout after N decisions and score it\n"
+    "                        with --eval (default 0: play it to the end)\n"
+    "  --eval FN             the ruleset's fn (p: player): int that scores a cut\n"
+    "                        rollout: each seat's share of the total\n";
 
 void play_options_init(play_options *o)
 {
@@ -37,6 +47,23 @@ void play_options_init(play_options *o)
     o->trace = PLAY_TRACE_TEXT;
     o->save_at = -1;
     o->as = ORDO_OMNISCIENT;
+    o->search.playouts = PLAY_SEARCH_PLAYOUTS;
+    o->search.rollout = PLAY_POLICY_RANDOM;
+    o->search.rollout_policy = -1;
+    o->search.eval = -1;
+}
+
+/* --think SECONDS: a decimal number of seconds, more than 0 and at most a
+ * day. */
+static int parse_seconds(const char *v, double *out)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(v, &end);
+    if (errno || end == v || *end || !(x > 0 && x <= 86400))
+        return -1;
+    *out = x;
+    return 0;
 }
 
 /* Decimal, or hex after 0x: never octal, so that --seed 010 is ten, as a
@@ -148,7 +175,9 @@ int play_parse_options_of(play_options *o, unsigned which, int argc, char **argv
     static const char *const names[] = {"--seed",    "--players", "--policy",
                                         "--choices", "--trace",   "--max-steps",
                                         "--record",  "--save",    "--save-at",
-                                        "--restore", "--as"};
+                                        "--restore", "--as",      "--playouts",
+                                        "--think",   "--rollout", "--depth",
+                                        "--eval"};
     for (int k = 0; k < (int)(sizeof names / sizeof names[0]); k++) {
         if (!(which & (1u << k)))
             continue;
@@ -208,6 +237,26 @@ int play_parse_options_of(play_options *o, unsigned which, int argc, char **argv
             if (play_parse_u64(v, &n) != 0 || n < 1 || n > PLAY_MAX_SEATS)
                 goto bad;
             o->as = (int)n - 1;
+            break;
+        case 11:
+            if (play_parse_u64(v, &n) != 0 || n > PLAY_SEARCH_NODES)
+                goto bad;
+            o->search.playouts = (uint32_t)n;
+            break;
+        case 12:
+            if (parse_seconds(v, &o->search.think) != 0)
+                goto bad;
+            break;
+        case 13:
+            o->search.rollout_name = v;
+            break;
+        case 14:
+            if (play_parse_u64(v, &n) != 0 || n > UINT32_MAX)
+                goto bad;
+            o->search.depth = (uint32_t)n;
+            break;
+        case 15:
+            o->search.eval_name = v;
             break;
         }
         *i += 1;

@@ -36,7 +36,12 @@ extern const play_policy play_policies[];
 extern const int play_npolicies;
 /* Indexes in play_policies[]; PLAY_POLICY_NAMED: a name that is not
  * built in, to look up in the ruleset (play_options.policy_name). */
-enum { PLAY_POLICY_RANDOM = 0, PLAY_POLICY_FIRST = 1, PLAY_POLICY_NAMED = 255 };
+enum {
+    PLAY_POLICY_RANDOM = 0,
+    PLAY_POLICY_FIRST = 1,
+    PLAY_POLICY_MCTS = 2, /* a search (mcts.c): no play_policy_fn of its own */
+    PLAY_POLICY_NAMED = 255
+};
 /* The index of the policy called `name`, or -1. */
 int play_find_policy(const char *name);
 /* "random, first": the names, for messages and --help; with a program
@@ -45,6 +50,65 @@ void play_print_policies(FILE *f);
 void play_print_all_policies(FILE *f, const ordo_program *p);
 /* The name of policy index k (built-in, then the program's). */
 const char *play_policy_name(const ordo_program *p, int k);
+
+/* ---- MCTS (mcts.c): a seat's policy that searches. UCT over the
+ * option indexes of the decisions met (forced ones skipped), one node
+ * added a playout, rewards from ordo_winner backed up per seat; each
+ * playout starts from a determinization of what the deciding seat sees
+ * and reseeds the copy's generator (doc/tools.md, "MCTS"). */
+typedef struct play_search {
+    uint32_t playouts;       /* --playouts N per decision (default 1000) */
+    double think;            /* --think SECONDS: at most this long a decision
+                              * (0: no limit); not deterministic */
+    int rollout;             /* the rollout policy: a policy index (default
+                              * PLAY_POLICY_RANDOM; not PLAY_POLICY_MCTS) */
+    int rollout_policy;      /* the same as the ruleset's policy index
+                              * (ordo_policy_ruleset); -1: a built-in one */
+    const char *rollout_name; /* --rollout NAME, resolved with the policies */
+    uint32_t depth;          /* --depth N: rollout decisions before a playout
+                              * is scored by `eval` (0: played to the end) */
+    const char *eval_name;   /* --eval FN: a fn (p: player): int of the ruleset */
+    int eval;                /* its proc index once resolved; -1: none */
+    double explore;          /* UCT's constant c (default 0.7) */
+    uint32_t nodes;          /* the node pool (0: playouts + 1, or
+                              * PLAY_SEARCH_NODES for a time budget alone);
+                              * a full pool ends the search early */
+    const ordo_program *program; /* the game's, set by play_resolve_policies */
+} play_search;
+enum { PLAY_SEARCH_PLAYOUTS = 1000, PLAY_SEARCH_NODES = 1 << 20 };
+typedef struct play_mcts play_mcts;
+/* A search's memory for games of g's program (s->program) and player
+ * count: the node pool and two game blocks, allocated once; NULL when out
+ * of memory or s->program is not set. */
+play_mcts *play_mcts_new(const ordo_game *g, const play_search *s);
+void play_mcts_free(play_mcts *m);
+/* The option the search takes for the seat deciding in g (the game is
+ * not changed), drawing its seeds from rng; a decision of one option is
+ * not searched. ORDO_E_STATE when no decision is pending, ORDO_E_ARG for
+ * a NULL argument or a game of another size or player count than m's (g
+ * must be a game of the program m was made for: the runtime cannot tell
+ * a host which program a block plays). */
+int play_mcts_choose(play_mcts *m, const ordo_game *g, uint64_t *rng);
+/* The playouts the last search sent through each option of its decision:
+ * visits[k] for option k < n (0 for those it did not try); returns the
+ * options it tried, 0 when it made no search. */
+int play_mcts_visits(const play_mcts *m, uint32_t *visits, int n);
+
+/* ---- a game dealt anew as one seat sees it (deal.c): what the searches
+ * play on, never reading what the seat cannot see (doc/tools.md, "MCTS").
+ * Memory for the hidden cells of p's games of nplayers; NULL when out of
+ * memory. */
+typedef struct play_deal play_deal;
+play_deal *play_deal_new(const ordo_program *p, int nplayers);
+void play_deal_free(play_deal *d);
+/* Learns from g what a redeal keeps of the cells `seat` does not see:
+ * each kind's unseen items (sorted: which cell held which is forgotten),
+ * each hand's and list's size, the other unseen scalars' values by group
+ * (sorted). */
+void play_deal_learn(play_deal *d, const ordo_game *g, int seat);
+/* Writes one redeal, drawn from rng, over the unseen cells of g (the game
+ * learnt from, or a copy of it). */
+void play_deal_write(play_deal *d, ordo_game *g, uint64_t *rng);
 
 /* Seats are players, 1-based on the command line as in "player 1"; a
  * program has at most 255 (ordo_program.max_players is 8 bits). */
@@ -73,6 +137,7 @@ typedef struct play_options {
     const char *restore;    /* --restore FILE, or NULL */
     int as;                 /* --as SEAT: the trace as that seat sees it
                              * (0-based); -1 (default): everything */
+    play_search search;     /* --playouts, --think, --rollout, --depth, --eval */
 } play_options;
 
 /* The policy generator's state for a seed (documented in doc/tools.md):
@@ -100,7 +165,14 @@ enum {
     PLAY_OPT_SAVE_AT = 1 << 8,
     PLAY_OPT_RESTORE = 1 << 9,
     PLAY_OPT_AS = 1 << 10,
-    PLAY_OPT_ALL = (1 << 11) - 1
+    PLAY_OPT_PLAYOUTS = 1 << 11,
+    PLAY_OPT_THINK = 1 << 12,
+    PLAY_OPT_ROLLOUT = 1 << 13,
+    PLAY_OPT_DEPTH = 1 << 14,
+    PLAY_OPT_EVAL = 1 << 15,
+    PLAY_OPT_SEARCH = PLAY_OPT_PLAYOUTS | PLAY_OPT_THINK | PLAY_OPT_ROLLOUT | PLAY_OPT_DEPTH |
+                      PLAY_OPT_EVAL,
+    PLAY_OPT_ALL = (1 << 16) - 1
 };
 int play_parse_options_of(play_options *o, unsigned which, int argc, char **argv, int *i,
                           const char *prog);
@@ -142,12 +214,19 @@ int play_choices_load(play_choices *c, const char *path, const char *prog);
 void play_choices_free(play_choices *c);
 
 /* Turns each PLAY_POLICY_NAMED seat into the index of the program's
- * policy of that name; 0, or -1 after "PROG: unknown policy 'x'
- * (policies: random, first, greedy)" on stderr. */
+ * policy of that name, and the search's --rollout and --eval names into
+ * indexes; 0, or -1 after "PROG: unknown policy 'x' (policies: random,
+ * first, mcts, greedy)" (or what is wrong with --rollout or --eval) on
+ * stderr. */
 int play_resolve_policies(const ordo_program *p, play_options *o, const char *prog);
 
-/* The option seat's policy takes at g's pending decision. */
+/* The option seat's policy takes at g's pending decision. An MCTS seat
+ * searches with memory of its own, made and freed for this decision. */
 int play_policy_choice(const ordo_game *g, const play_options *o, int seat, uint64_t *rng);
+/* The same, an MCTS seat keeping its memory in *mcts between decisions
+ * (made at the first it needs; NULL before; play_mcts_free after). */
+int play_policy_decide(const ordo_game *g, const play_options *o, int seat, uint64_t *rng,
+                       play_mcts **mcts);
 
 /* The number of players the options ask for (--players, else the
  * program's minimum), or -1 after a one-line message on stderr when it is

@@ -19,6 +19,7 @@ static int choose_first(const ordo_game *g, uint64_t *rng)
 const play_policy play_policies[] = {
     {"random", ordo_policy_random},
     {"first", choose_first},
+    {"mcts", NULL}, /* searches with memory: play_policy_decide */
 };
 const int play_npolicies = (int)(sizeof play_policies / sizeof play_policies[0]);
 
@@ -50,8 +51,49 @@ const char *play_policy_name(const ordo_program *p, int k)
     return name ? name : "?";
 }
 
+/* The fn --eval names: (p: player): int. Its proc index, or -1. */
+static int find_eval(const ordo_program *p, const char *name)
+{
+    for (int k = 0; k < p->nprocs; k++) {
+        const ordo_proc *f = &p->procs[k];
+        if (f->name && strcmp(f->name, name) == 0 && f->returns && f->nparams == 1 &&
+            f->param_kind[0] == ORDO_K_PLAYER)
+            return k;
+    }
+    return -1;
+}
+
+/* The search's --rollout and --eval names as indexes; 0, or -1 after a
+ * message. */
+static int resolve_search(const ordo_program *p, play_search *s, const char *prog)
+{
+    s->program = p;
+    if (s->rollout_name) {
+        int k = play_find_policy(s->rollout_name), r = ordo_find_policy(p, s->rollout_name);
+        if (k < 0 && r >= 0 && play_npolicies + r < PLAY_POLICY_NAMED)
+            k = play_npolicies + r;
+        if (k < 0 || k == PLAY_POLICY_MCTS) {
+            fprintf(stderr, "%s: --rollout %s: not a policy a playout can use (policies: ", prog,
+                    s->rollout_name);
+            play_print_all_policies(stderr, p);
+            fputs(", but mcts)\n", stderr);
+            return -1;
+        }
+        s->rollout = k;
+        s->rollout_policy = k >= play_npolicies ? k - play_npolicies : -1;
+    }
+    if (s->eval_name && (s->eval = find_eval(p, s->eval_name)) < 0) {
+        fprintf(stderr, "%s: --eval %s: the ruleset has no fn %s(p: player): int\n", prog,
+                s->eval_name, s->eval_name);
+        return -1;
+    }
+    return 0;
+}
+
 int play_resolve_policies(const ordo_program *p, play_options *o, const char *prog)
 {
+    if (resolve_search(p, &o->search, prog) != 0)
+        return -1;
     for (int s = 0; s < PLAY_MAX_SEATS; s++) {
         if (o->policy[s] != PLAY_POLICY_NAMED)
             continue;
@@ -138,16 +180,30 @@ int play_players(const ordo_program *p, const play_options *o, const char *prog)
     return np;
 }
 
-int play_policy_choice(const ordo_game *g, const play_options *o, int seat, uint64_t *rng)
+int play_policy_decide(const ordo_game *g, const play_options *o, int seat, uint64_t *rng,
+                       play_mcts **mcts)
 {
     if (seat < 0 || seat >= PLAY_MAX_SEATS)
         seat = 0; /* no decider named: the first seat's policy */
     int k = o->policy[seat];
+    if (k == PLAY_POLICY_MCTS) {
+        if (!*mcts && !(*mcts = play_mcts_new(g, &o->search)))
+            return o->search.program ? ORDO_E_STACK : ORDO_E_ARG;
+        return play_mcts_choose(*mcts, g, rng);
+    }
     if (k < play_npolicies)
         return play_policies[k].choose(g, rng);
     if (k == PLAY_POLICY_NAMED) /* not resolved (play_resolve_policies) */
         return ORDO_E_ARG;
     return ordo_policy_ruleset(g, k - play_npolicies, rng);
+}
+
+int play_policy_choice(const ordo_game *g, const play_options *o, int seat, uint64_t *rng)
+{
+    play_mcts *mcts = NULL;
+    int k = play_policy_decide(g, o, seat, rng, &mcts);
+    play_mcts_free(mcts);
+    return k;
 }
 
 /* The save is written whole or not at all (play_output): a write that
@@ -176,11 +232,11 @@ int play_save_file(const ordo_game *g, const char *path, const char *prog)
     return ok ? 0 : -1;
 }
 
-int play_to_end(ordo_game *g, const play_options *o, play_choices *ch, FILE *rec,
-                long *decisions)
+/* play_to_end's loop, with the generator and the search's memory. */
+static int play_decisions(ordo_game *g, const play_options *o, play_choices *ch, FILE *rec,
+                          long *decisions, uint64_t *rng, play_mcts **mcts)
 {
     char label[512];
-    uint64_t rng = o->seed ^ PLAY_POLICY_SALT;
     for (;;) {
         int rc = ordo_run(g);
         if (rc != ORDO_DECIDE)
@@ -195,7 +251,7 @@ int play_to_end(ordo_game *g, const play_options *o, play_choices *ch, FILE *rec
                 return PLAY_NOT_OFFERED;
             ch->next++;
         } else {
-            k = play_policy_choice(g, o, ordo_decider(g), &rng);
+            k = play_policy_decide(g, o, ordo_decider(g), rng, mcts);
             if (k < 0) /* a ruleset policy's by/when failed: its error */
                 return k;
         }
@@ -206,6 +262,16 @@ int play_to_end(ordo_game *g, const play_options *o, play_choices *ch, FILE *rec
             return rc;
         ++*decisions;
     }
+}
+
+int play_to_end(ordo_game *g, const play_options *o, play_choices *ch, FILE *rec,
+                long *decisions)
+{
+    uint64_t rng = o->seed ^ PLAY_POLICY_SALT;
+    play_mcts *mcts = NULL; /* an MCTS seat's memory, for the whole game */
+    int rc = play_decisions(g, o, ch, rec, decisions, &rng, &mcts);
+    play_mcts_free(mcts);
+    return rc;
 }
 
 void play_error_message(const ordo_game *g, int rc, char *buf, size_t n)

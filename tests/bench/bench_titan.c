@@ -21,6 +21,13 @@
  *       the same with rulesets/NAME.ordo as ordoc emitted it, linked in
  *       (the list: BENCH_EMITTED, a header of X(NAME) lines the Makefile
  *       writes): the program as const tables, no compilation at run time.
+ *   bench_titan mcts FILE PLAYERS PLAYOUTS
+ *   bench_titan mcts-emitted NAME PLAYERS PLAYOUTS
+ *       the host kit's MCTS (random rollouts) on FILE interpreted, or on
+ *       NAME as ordoc emitted it: 20 searches of PLAYOUTS playouts each,
+ *       at decisions of two options or more met in random games (every
+ *       fifth, seeds 1, 2, ...): playouts/second of CPU time, and the
+ *       allocations made by the searches (expected 0).
  *   bench_titan splendor FILE DATA_DIR [GAMES]
  *       the Splendor solo game three ways, GAMES games each (default 2000,
  *       seeds 1..GAMES, the human on the random policy): FILE
@@ -40,6 +47,7 @@
 #include <time.h>
 
 #include "compiler.h"
+#include "ordo_host.h"
 #include "splendor_ref.h"
 
 /* ---- allocation counting */
@@ -237,15 +245,86 @@ static int bench_play(const char *path, long games, int players)
 #include "emitted_programs.h"
 #endif
 
-static int bench_play_emitted(const char *name, long games, int players)
+/* The ruleset `name` as ordoc emitted it, linked in; NULL after a
+ * message when it is not. */
+static const ordo_program *emitted_named(const char *name)
 {
 #ifdef BENCH_EMITTED
     for (size_t k = 0; k < sizeof emitted / sizeof emitted[0]; k++)
         if (strcmp(emitted[k].name, name) == 0)
-            return report_play(name, emitted[k].p, games, players);
+            return emitted[k].p;
 #endif
     fprintf(stderr, "bench: no emitted ruleset '%s' built in\n", name);
-    return 1;
+    return NULL;
+}
+
+static int bench_play_emitted(const char *name, long games, int players)
+{
+    const ordo_program *p = emitted_named(name);
+    return p ? report_play(name, p, games, players) : 1;
+}
+
+/* ---- the MCTS policy: playouts per second */
+
+enum { MCTS_SEARCHES = 20 };
+
+static int bench_mcts(const char *name, const ordo_program *p, int players, uint32_t playouts)
+{
+    play_options o;
+    play_options_init(&o);
+    if (play_resolve_policies(p, &o, "bench") != 0)
+        return 1;
+    o.search.playouts = playouts;
+    ordo_game *g;
+    if (ordo_new(p, players ? players : p->min_players, 1, &g) != ORDO_OK)
+        return 1;
+    play_mcts *m = play_mcts_new(g, &o.search);
+    if (!m)
+        return 1;
+    uint64_t rng = 1;
+    long searches = 0, seen = 0;
+    double cpu = 0;
+    allocs = 0;
+    for (uint64_t seed = 1; searches < MCTS_SEARCHES && seed < 1000; seed++) {
+        ordo_reset(g, ordo_player_count(g), seed);
+        while (searches < MCTS_SEARCHES && ordo_run(g) == ORDO_DECIDE) {
+            int k;
+            if (ordo_option_count(g) > 1 && seen++ % 5 == 0) {
+                double t = cpu_now();
+                counting = 1;
+                k = play_mcts_choose(m, g, &rng);
+                counting = 0;
+                cpu += cpu_now() - t;
+                searches++;
+            } else {
+                k = ordo_policy_random(g, &rng);
+            }
+            if (k < 0 || ordo_choose(g, k) != ORDO_OK)
+                break;
+        }
+    }
+    printf("ruleset: %s\nplayers: %d\nsearches: %ld\nplayouts_per_search: %u\n"
+           "seconds: %.3f\nplayouts_per_second: %.0f\nallocations_searching: %lu\n",
+           name, ordo_player_count(g), searches, playouts, cpu,
+           cpu > 0 ? searches * (double)playouts / cpu : 0, allocs);
+    play_mcts_free(m);
+    ordo_free(g);
+    return searches == MCTS_SEARCHES && allocs == 0 ? 0 : 1;
+}
+
+static int bench_mcts_file(const char *path, int players, uint32_t playouts)
+{
+    oc_compiler *c;
+    const ordo_program *p = compile(&c, path, stderr);
+    int rc = p ? bench_mcts(path, p, players, playouts) : 1;
+    oc_free(c);
+    return rc;
+}
+
+static int bench_mcts_emitted(const char *name, int players, uint32_t playouts)
+{
+    const ordo_program *p = emitted_named(name);
+    return p ? bench_mcts(name, p, players, playouts) : 1;
 }
 
 /* ---- Splendor: interpreted, emitted C, hand-written */
@@ -325,9 +404,14 @@ int main(int argc, char **argv)
     if (argc >= 3 && strcmp(argv[1], "play-emitted") == 0)
         return bench_play_emitted(argv[2], argc > 3 ? atol(argv[3]) : 1000,
                                   argc > 4 ? atoi(argv[4]) : 0);
+    if (argc >= 5 && strcmp(argv[1], "mcts") == 0)
+        return bench_mcts_file(argv[2], atoi(argv[3]), (uint32_t)atol(argv[4]));
+    if (argc >= 5 && strcmp(argv[1], "mcts-emitted") == 0)
+        return bench_mcts_emitted(argv[2], atoi(argv[3]), (uint32_t)atol(argv[4]));
     if (argc >= 4 && strcmp(argv[1], "splendor") == 0)
         return bench_splendor(argv[2], argv[3], argc > 4 ? atol(argv[4]) : 2000);
     fprintf(stderr, "usage: bench_titan compile FILE [REPS] | play FILE [GAMES] [PLAYERS]"
-                    " | play-emitted NAME [GAMES] [PLAYERS] | splendor FILE DATA_DIR [GAMES]\n");
+                    " | play-emitted NAME [GAMES] [PLAYERS] | mcts FILE PLAYERS PLAYOUTS"
+                    " | mcts-emitted NAME PLAYERS PLAYOUTS | splendor FILE DATA_DIR [GAMES]\n");
     return 2;
 }

@@ -16,6 +16,8 @@
 #      and the OpenSpiel-shaped API's actions/s, clones/s and games/s for
 #      random agents, Splendor solo and Catan, interpreted and emitted
 #      (python/bench_spiel.py).
+#   5. the MCTS policy: playouts/s per ruleset, and its strength in Splendor
+#      solo and Catan (tests/bench/mcts.sh; MCTS_STRENGTH=0: playouts/s only).
 # It ends with a summary, one line per figure, all from this run.
 # GAMES=N (default 2000) and LINES=N (default 1000000) scale it.
 BUILD=${1:-build}
@@ -94,6 +96,8 @@ if [ -f "$BUILD/python/libordo_compile.so" ]; then
     cat "$summary.py" >>"$summary"
     rm -f "$summary.py"
 fi
+echo
+sh tests/bench/mcts.sh "$BUILD" "$summary" || status=1
 echo
 echo "== summary"
 cat "$summary"

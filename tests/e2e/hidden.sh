@@ -9,7 +9,8 @@
 #     secret bid (a choice's option), a reveal to someone else, are "?";
 #   - the seat's own draws and bids, and reveals to everyone, are whole.
 # Then `ordo play` with two people at one screen: neither's secret bid is
-# printed. Last line: "N passed, M failed".
+# printed; and the traces of games with an MCTS seat. Last line: "N
+# passed, M failed".
 . "$(dirname "$0")/common.sh"
 SEEDS=${2:-${HIDDEN_SEEDS:-100}}
 ORDO=$BUILD/ordo HOST=$BUILD/lang/hidden_host
@@ -60,6 +61,26 @@ for p in 2 3; do
             seat=$((seat + 1))
         done
         s=$((s + 1))
+    done
+done
+
+# an MCTS seat (its search must not read what its seat cannot see: the
+# unit test test_mcts.c deals the unseen cards otherwise and requires the
+# same search) prints nothing of its playouts: the trace is the replay of
+# the decisions taken, and each seat's is the full one masked
+for s in 1 2 3; do
+    "$ORDO" run "$SRC" --seed "$s" --players 2 --policy 2=mcts --playouts 30 \
+        --record "$tmp/rec" >"$tmp/full" 2>&1
+    "$ORDO" run "$SRC" --seed "$s" --players 2 --choices "$tmp/rec" >"$tmp/replay" 2>&1
+    if cmp -s "$tmp/full" "$tmp/replay"; then ok; else
+        bad "mcts, seed $s: the trace is not the replay of its decisions"
+    fi
+    for seat in 1 2; do
+        "$ORDO" run "$SRC" --seed "$s" --players 2 --policy 2=mcts --playouts 30 --as "$seat" \
+            >"$tmp/seen" 2>&1
+        if masked_ok "$tmp/full" "$tmp/seen" "$seat" >"$tmp/why"; then ok; else
+            bad "mcts, seed $s, --as $seat: $(head -1 "$tmp/why")"
+        fi
     done
 done
 

@@ -86,7 +86,7 @@ has "$tmp/out" "ordo sim: tests/e2e/data/stones.ordo, 20 games, seeds 1..20, 2 p
 has "$tmp/out" "player 1 wins      20  100.0%   [83.9%, 100.0%]"
 "$ORDO" run "$STONES" --policy 2=clever >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 2 ]; then ok; else bad "run --policy 2=clever: not status 2"; fi
-has "$tmp/err" "ordo run: unknown policy 'clever' (policies: random, first, greedy, careful, dice)"
+has "$tmp/err" "ordo run: unknown policy 'clever' (policies: random, first, mcts, greedy, careful, dice)"
 
 # 6. The policies emitted as C (BUILD/e2e/stones_host: examples/host.c with
 # ordoc's tables) take the decisions the interpreter takes
@@ -109,7 +109,7 @@ has "$tmp/out" '  display "Players"'
 
 # 8. Bad command lines: status 2
 play 2 '' "$STONES" --policy 2=clever
-has "$tmp/err" "ordo play: unknown policy 'clever' (policies: random, first, greedy, careful, dice)"
+has "$tmp/err" "ordo play: unknown policy 'clever' (policies: random, first, mcts, greedy, careful, dice)"
 play 2 '' "$STONES" --players 3
 play 2 '' "$STONES" --trace none
 play 2 '' no/such/file.ordo

@@ -179,7 +179,7 @@ usage() {
         bad "sim $*: expected one line with '$text', got $n: $(head -2 "$tmp/err")"
     fi
 }
-usage "unknown policy 'clever' (policies: random, first)" "$TINY" --policy clever
+usage "unknown policy 'clever' (policies: random, first, mcts)" "$TINY" --policy clever
 usage "unknown policy 'clever'" "$TINY" --policy 2=clever
 usage "--policy 3=first: there is no player 3 in a 2-player game" "$TINY" --policy 3=first
 usage "bad seat in --policy 0=first" "$TINY" --policy 0=first

@@ -115,6 +115,7 @@ suite "make install and a host built with pkg-config" sh tests/e2e/install.sh "$
 suite "ordo explore" sh tests/e2e/explore.sh "$BUILD"
 suite "ordo mutate" sh tests/e2e/mutate.sh "$BUILD"
 suite "ordo sim" sh tests/e2e/sim.sh "$BUILD"
+suite "the MCTS policy on the command line" sh tests/e2e/mcts.sh "$BUILD"
 suite "ordo play" sh tests/e2e/play.sh "$BUILD"
 suite "Catan: bad board data refused at its file and line" sh tests/e2e/catan_data.sh "$BUILD"
 suite "ordo play in a terminal: a person against three Catan bots (tmux)" sh tests/e2e/tmux_play.sh "$BUILD"

@@ -3,7 +3,8 @@
  * seed, whatever it held before (a game in the middle, over, or stopped by
  * an error; another player count; a trace callback and a step limit set),
  * and goes on alike; a bad argument (NULL, a player count out of range)
- * is ORDO_E_ARG and leaves the game as it was. */
+ * is ORDO_E_ARG and leaves the game as it was. And ordo_reseed, which
+ * changes the generator alone. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -132,11 +133,43 @@ static void test_reset_bad_arguments(void **state)
     }
 }
 
+/* ordo_reseed: a fresh game reseeded is byte for byte the fresh game of
+ * that seed (the seed is the generator's state and nothing else); in the
+ * middle of a game, two copies reseeded alike play on alike, and the
+ * generator is part of the position. NULL: ORDO_E_ARG. */
+static void test_reseed(void **state)
+{
+    (void)state;
+    assert_int_equal(ordo_reseed(NULL, 1), ORDO_E_ARG);
+    for (size_t f = 0; f < NFILES; f++) {
+        oc_compiler *c;
+        const ordo_program *p = compile_path(&c, files[f]);
+        int np = p->min_players;
+        ordo_game *g = fresh(p, np, 5), *h = fresh(p, np, 9);
+        assert_int_equal(ordo_reseed(g, 9), ORDO_OK);
+        assert_same_game(g, h);
+        uint64_t rng = 4;
+        play(g, 10, &rng);
+        ordo_copy(h, g);
+        assert_int_equal(ordo_reseed(h, 12345), ORDO_OK);
+        assert_false(ordo_same_position(g, h));
+        assert_int_equal(ordo_reseed(g, 12345), ORDO_OK);
+        assert_same_game(g, h);
+        uint64_t r1 = 6, r2 = 6;
+        assert_int_equal(play(g, 1000000, &r1), play(h, 1000000, &r2));
+        assert_same_game(g, h);
+        free(g);
+        free(h);
+        oc_free(c);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reset_is_a_fresh_game),
         cmocka_unit_test(test_reset_bad_arguments),
+        cmocka_unit_test(test_reseed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
