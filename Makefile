@@ -315,7 +315,7 @@ $(BUILD)/e2e/%_scenarios: tests/e2e/sc_emitted.c $(BUILD)/e2e/%.o \
 PY_LIB := $(BUILD)/python/libordo_compile.so
 PY_ENGINES := $(addprefix compiler/engines/,explore.c explore_queue.c explore_seeds.c explore_report.c \
                 coverage.c)
-PY_C := python/ordo_shim.c python/ordo_spiel.c runtime/host/group.c
+PY_C := python/ordo_shim.c python/ordo_spiel.c $(HOST_SRC)
 $(PY_LIB): $(PY_C) $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) $(GEN_H) $(LIBSO) \
         $(wildcard dsl/*.h compiler/*.h compiler/engines/*.h runtime/ordo.h) | $(DEPS_OK)
 	@mkdir -p $(@D)

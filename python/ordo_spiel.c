@@ -715,6 +715,41 @@ int ordo_spiel_group_legal(const spiel_ids *t, const ordo_game *g, ordo_game *sc
     return rc < 0 ? rc : ordo_spiel_legal(t, scratch, out, max);
 }
 
+/* ---- the host kit's MCTS (runtime/host/mcts.c) */
+
+/* The option index the host kit's MCTS search takes for the seat deciding
+ * in g, a game of p (g is not changed), with the search options of a command line
+ * (argv: "--playouts", "200", "--rollout", "greedy", ...), read by the
+ * host kit as `ordo run` reads them, the search's seeds drawn from seed;
+ * visits[k] gets the playouts through option k < n. A negative ORDO_E_*
+ * code (ORDO_E_ARG: a bad option, its message on stderr; ORDO_E_STACK:
+ * no memory for the search). */
+int ordo_spiel_mcts(const ordo_program *p, const ordo_game *g, int argc, char **argv,
+                    uint64_t seed, uint32_t *visits, int n)
+{
+    play_options o;
+    play_options_init(&o);
+    for (int i = 0; i < argc; i++) {
+        int r = play_parse_option(&o, argc, argv, &i, "ordo.mcts");
+        if (r <= 0)
+            return ORDO_E_ARG;
+        i--; /* play_parse_option moved past the option */
+    }
+    if (play_resolve_policies(p, &o, "ordo.mcts") != 0)
+        return ORDO_E_ARG;
+    play_mcts *m = play_mcts_new(g, &o.search);
+    if (!m)
+        return ORDO_E_STACK;
+    uint64_t rng = seed;
+    int k = play_mcts_choose(m, g, &rng);
+    if (k >= 0 && visits && n > 0) {
+        memset(visits, 0, (size_t)n * sizeof *visits);
+        play_mcts_visits(m, visits, n);
+    }
+    play_mcts_free(m);
+    return k;
+}
+
 /* ---- the program's facts a Game reports */
 
 void ordo_spiel_players(const ordo_program *p, int *lo, int *hi)

@@ -75,6 +75,8 @@ def _bind():
         "ordo_spiel_observation_text": (I, [P, P, P, I, CP, S]),
         "ordo_spiel_find_fn": (I, [P, CP, IP]),
         "ordo_spiel_display": (I, [P, I, CP, S]),
+        "ordo_spiel_mcts": (I, [P, P, I, ctypes.POINTER(CP), ctypes.c_uint64,
+                                ctypes.POINTER(ctypes.c_uint32), I]),
         "ordo_spiel_group": (I, [P, P, IP, I]),
         "ordo_spiel_group_legal": (I, [P, P, P, I, I32P, I]),
         "ordo_spiel_players": (None, [P, IP, IP]),
@@ -585,6 +587,40 @@ class State:
         if i < 0:
             raise OrdoError("policy %s: %s" % (policy, _lib.ordo_strerror(i).decode()))
         return self.legal_actions()[i]
+
+    def mcts_action(self, playouts=1000, seed=1, rollout=None, depth=0, eval=None, think=0,
+                    with_visits=False):
+        """The action the host kit's MCTS search takes for the player to
+        move (runtime/host/mcts.c, in C: `--policy SEAT=mcts` of ordo run
+        and sim): UCT over `playouts` playouts (or `think` seconds, not
+        reproducible), rollouts at random or by the policy `rollout`, cut
+        after `depth` decisions and scored by the fn `eval` (p: player):
+        int when given; with hidden information, each playout on a redeal
+        of what the player cannot see. Deterministic for `seed` with a
+        playout budget. with_visits: also {action: playouts through it}."""
+        game = self._game
+        if not self.is_player_node():
+            raise OrdoError("mcts: no player decides here")
+        args = ["--playouts", str(_c_int(playouts, "playouts"))]
+        if think:
+            args += ["--think", repr(float(think))]
+        if rollout is not None:
+            args += ["--rollout", rollout]
+        if depth:
+            args += ["--depth", str(_c_int(depth, "depth"))]
+        if eval is not None:
+            args += ["--eval", eval]
+        argv = (ctypes.c_char_p * len(args))(*[_c_text(a, "mcts option") for a in args])
+        legal = self.legal_actions()
+        visits = (ctypes.c_uint32 * len(legal))()
+        k = _C.ordo_spiel_mcts(game._p, self._g, len(args), argv,
+                               _c_u64(seed, "seed"), visits, len(legal))
+        if k < 0:
+            raise OrdoError("mcts: %s" % (_lib.ordo_strerror(k).decode()
+                                          if k != -1 else "a bad option (see stderr)"))
+        if with_visits:
+            return legal[k], dict(zip(legal, visits[:len(legal)]))
+        return legal[k]
 
     def display(self, title=None):
         """The lines of the ruleset's display `title` (all of them when

@@ -324,3 +324,31 @@ def test_a_tabular_learner_beats_a_fixed_policy_at_pig():
     learnt = win_rate(game, greedy, 1000, random.Random(7))
     fixed = win_rate(game, roll_once, 1000, random.Random(7))
     assert learnt > fixed + 0.1, (learnt, fixed)
+
+
+LOCK = os.path.join(ROOT, "tests", "e2e", "data", "lock.ordo")
+
+
+def test_mcts_from_python_opens_the_lock():
+    """The host kit's MCTS in C, reached from a State: it finds the one
+    combination in 81 for every seed, is deterministic for a seed, leaves
+    the state as it was, and refuses what it cannot search."""
+    game = ordo.load_game(LOCK)
+    for seed in range(1, 6):
+        state = game.new_initial_state()
+        before = state.serialize()
+        a = state.mcts_action(playouts=400, seed=seed)
+        assert state.serialize() == before
+        assert state.action_to_string(a) == "first 7"
+        assert state.mcts_action(playouts=400, seed=seed) == a
+        state.apply_action(a)
+        b, visits = state.mcts_action(playouts=400, seed=seed, with_visits=True)
+        assert state.action_to_string(b) == "second 3"
+        assert visits[b] == max(visits.values()) and sum(visits.values()) <= 400
+        state.apply_action(b)
+        state.apply_action(state.legal_actions()[0])
+        assert state.returns() == [1.0, 0.0]
+        with pytest.raises(ordo.OrdoError):
+            state.mcts_action()  # the game is over: no player to move
+    with pytest.raises(ordo.OrdoError):
+        game.new_initial_state().mcts_action(rollout="no such policy")
