@@ -125,11 +125,24 @@ void lower_pick_player(lowering *w, const pick_ctx *pc)
  * STLI: a round's marks), or of the player-indexed var `a` (op STX). */
 void lower_clear_players(lowering *w, int op, uint32_t a)
 {
+    lower_copy_players(w, -1, 0, op, a);
+}
+
+/* Every player's cell of `to` (store op STLI: player-indexed locals from
+ * `to`; STX: the player-indexed var `to`) set to that player's cell of
+ * `from` (load op LDLI or LDX likewise), or to 0 when load is -1. */
+void lower_copy_players(lowering *w, int load, uint32_t from, int store, uint32_t to)
+{
     uint32_t i = lower_take_locals(w, 1);
     uint32_t top, done = open_player_count(w, i, &top);
     lower_emit_a(w, ORDO_OP_LDL, i);
-    lower_push_const(w, 0);
-    lower_emit_a(w, op, a);
+    if (load < 0) {
+        lower_push_const(w, 0);
+    } else {
+        lower_emit_a(w, ORDO_OP_LDL, i);
+        lower_emit_a(w, load, from);
+    }
+    lower_emit_a(w, store, to);
     lower_emit_a(w, ORDO_OP_INCL, i);
     lower_jump_to(w, ORDO_OP_JMP, top);
     lower_patch_here(w, done);

@@ -204,6 +204,7 @@ void lower_iter_open_keys(lowering *w, iter_ctx *c, const ast_iter *it, uint32_t
                           const for_keys *fk);
 void lower_pick_player(lowering *w, const pick_ctx *pc);
 void lower_clear_players(lowering *w, int op, uint32_t a);
+void lower_copy_players(lowering *w, int load, uint32_t from, int store, uint32_t to);
 void lower_iter_close(lowering *w, iter_ctx *c);
 void lower_iter_filter(lowering *w, iter_ctx *c, const ast_expr *cond);
 int lower_binop_code(int op);

@@ -340,15 +340,27 @@ static void stmt_repeat(lowering *w, const ast_stmt *s)
 }
 
 /* `round p in players by K... [where C] [until all pass] { body }`: the
- * passed marks cleared; then, before each turn, the next player picked
+ * passed marks of the round under way (an enclosing one's, if any) kept
+ * aside and cleared; then, before each turn, the next player picked
  * afresh (the keys and `where` read now) among those in the game, not
  * passed and not yet visited in this go-around. Nobody left ends a
  * go-around; `until all pass` starts another when this one visited
- * anyone. `exit` leaves the round. */
+ * anyone. `exit` leaves the round. Leaving a round that another is
+ * running (the var "rounds under way" counts them), the marks kept aside
+ * come back: each round has its own (issue 29, 4: an auction inside a
+ * round cleared the round's passes), and passed(p) reads the innermost's;
+ * the outermost round's marks stay after it ends, for a rule after it. */
 static void stmt_round(lowering *w, const ast_stmt *s)
 {
     int again = s->u.for_.round == ROUND_UNTIL_PASSED;
     uint32_t first = w->nlocals, passed = lower_index(w, w->res->passed_var);
+    uint32_t rounds = lower_index(w, w->res->rounds_var);
+    uint32_t outer = lower_take_locals(w, (uint32_t)w->f->max_players);
+    lower_copy_players(w, ORDO_OP_LDX, passed, ORDO_OP_STLI, outer);
+    lower_emit_a(w, ORDO_OP_LDG, rounds);
+    lower_push_const(w, 1);
+    lower_emit_op(w, ORDO_OP_ADD);
+    lower_emit_a(w, ORDO_OP_STG, rounds);
     pick_ctx pc = {.var = (uint32_t)s->u.for_.var->slot,
                    .keys = (const ast_expr *const *)s->u.for_.keys,
                    .nkeys = s->u.for_.nkeys, .desc_mask = s->u.for_.desc_mask,
@@ -386,6 +398,14 @@ static void stmt_round(lowering *w, const ast_stmt *s)
     lower_jump_to(w, ORDO_OP_JMP, pick);
     lower_patch_here(w, out);
     loop_end(w);
+    lower_emit_a(w, ORDO_OP_LDG, rounds);
+    lower_push_const(w, 1);
+    lower_emit_op(w, ORDO_OP_SUB);
+    lower_emit_a(w, ORDO_OP_STG, rounds);
+    lower_emit_a(w, ORDO_OP_LDG, rounds);
+    uint32_t outermost = lower_jump(w, ORDO_OP_JZ);
+    lower_copy_players(w, ORDO_OP_LDLI, outer, ORDO_OP_STX, passed);
+    lower_patch_here(w, outermost);
     lower_give_locals(w, first);
 }
 

@@ -225,7 +225,7 @@ typedef struct oc_resolution {
      * + 1; "start player" (`start player`, `seat(p)`, `rotate`) and
      * "passed" (`pass p`, `passed(p)`, rounds) are made when first read. */
     ast_decl *turn_var, *acting_var, *action_var;
-    ast_decl *start_var, *passed_var;
+    ast_decl *start_var, *passed_var, *rounds_var;
     /* By var index: a hidden var's "#shown NAME", the list of players each
      * of its cells was revealed to; NULL for a var all see. */
     ast_decl **shown_vars;

@@ -558,20 +558,21 @@ static void index_vars(resolver *r, uint32_t nuser)
             out->shown_vars[rs_decl_facts(r, d)->index] = shown[nshown_made++];
 }
 
-/* The seat vars the bodies asked for (rs_start_var, rs_passed_var) go
+/* The seat vars the bodies asked for (rs_start_var, rs_passed_var,
+ * rs_rounds_var) go
  * before the per-action block, which must stay last: an action saves and
  * restores that block, and the start player is no part of an action. */
 void rs_place_seat_vars(resolver *r)
 {
     oc_resolution *out = r->out;
-    ast_decl *add[2] = {out->start_var, out->passed_var};
-    uint32_t n = (add[0] != NULL) + (add[1] != NULL);
+    ast_decl *add[3] = {out->start_var, out->passed_var, out->rounds_var};
+    uint32_t n = (add[0] != NULL) + (add[1] != NULL) + (add[2] != NULL);
     if (!n)
         return;
     ast_decl **vars = ARENA_ARRAY(r->a, ast_decl *, out->nvars + n);
     memcpy(vars, out->vars, out->act_first * sizeof *vars);
     uint32_t k = out->act_first;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 3; i++)
         if (add[i])
             vars[k++] = add[i];
     memcpy(vars + k, out->vars + out->act_first, (out->nvars - out->act_first) * sizeof *vars);

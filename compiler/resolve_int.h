@@ -230,6 +230,7 @@ int rs_want_kind(resolver *r, ast_expr *e, int kind, const char *what);
 int64_t rs_clamp_fold(resolver *r, const ast_expr *e, int64_t v, int *ok);
 ast_decl *rs_start_var(resolver *r);
 ast_decl *rs_passed_var(resolver *r);
+ast_decl *rs_rounds_var(resolver *r);
 
 /* resolve_expr.c */
 int rs_type_expr(resolver *r, ast_typeexpr *t, int allow_list);

@@ -214,6 +214,7 @@ static void finds_pass(ast_stmt *s, void *arg)
 static void rs_round(resolver *r, ast_stmt *s)
 {
     rs_passed_var(r);
+    rs_rounds_var(r);
     if (r->in_display)
         diag_error(r->d, s->loc, "a display may not run a round (it changes who has passed)");
     if (s->u.for_.round != ROUND_UNTIL_PASSED)

@@ -393,7 +393,8 @@ static ast_decl *seat_var(resolver *r, const char *name, int kind, int per_playe
     s->decl = d;
     s->type = rs_bare_type(kind);
     s->type.lo = 0; /* never none: seat 1 is always someone's */
-    s->type.hi = kind == TY_PLAYER ? r->f->max_players - 1 : 1;
+    s->type.hi = kind == TY_PLAYER ? r->f->max_players - 1 : kind == TY_INT ? 255 : 1;
+    s->type.ranged = kind == TY_INT;
     rs_use(r, s);
     rs_decl_facts(r, d)->init_value = 0; /* player 1 starts; nobody has passed */
     return d;
@@ -413,6 +414,15 @@ ast_decl *rs_passed_var(resolver *r)
     if (!r->out->passed_var)
         r->out->passed_var = seat_var(r, "passed", TY_BOOL, 1);
     return r->out->passed_var;
+}
+
+/* How many rounds are under way, one inside another (0..255): a round
+ * that ends inside another gives the outer one its marks back. */
+ast_decl *rs_rounds_var(resolver *r)
+{
+    if (!r->out->rounds_var)
+        r->out->rounds_var = seat_var(r, "rounds under way", TY_INT, 0);
+    return r->out->rounds_var;
 }
 
 /* ----------------------------------------------------------- type checks */
