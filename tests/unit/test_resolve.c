@@ -738,6 +738,7 @@ static void test_seat_vars(void **state)
                    "sequence { for p in players by n, 0 - n { n += 1 } }\n");
     assert_null(x->res->start_var);
     assert_null(x->res->passed_var);
+    assert_null(x->res->rounds_var);
     assert_int_equal(x->res->nvars, 4);
     done(x);
     x = run_ok("ruleset \"T\"\nplayers 3\nvar n: int\nvar k: int per action\n"
@@ -752,8 +753,10 @@ static void test_seat_vars(void **state)
     assert_non_null(x->res->passed_var);
     assert_int_equal(oc_decl_index(x->res, x->res->start_var), 4);  /* active, turns, in_game, n */
     assert_int_equal(oc_decl_index(x->res, x->res->passed_var), 5);
-    assert_int_equal(x->res->act_first, 6);         /* then #acting, #action, k */
-    assert_string_equal(x->res->vars[6]->name, "#acting");
+    assert_non_null(x->res->rounds_var);            /* a round: how many are under way */
+    assert_int_equal(oc_decl_index(x->res, x->res->rounds_var), 6);
+    assert_int_equal(x->res->act_first, 7);         /* then #acting, #action, k */
+    assert_string_equal(x->res->vars[7]->name, "#acting");
     assert_string_equal(x->res->vars[x->res->nvars - 1]->name, "k");
     for (uint32_t i = 0; i < x->res->nvars; i++)
         assert_int_equal(oc_decl_index(x->res, x->res->vars[i]), (int32_t)i);
