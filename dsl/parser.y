@@ -1013,7 +1013,7 @@ decl
         $$->cites = $10;
         $$->body = $11;
       }
-    | T_ANYTIME new_name '(' params ')' T_STRING opt_guard opt_depth block {
+    | T_ANYTIME new_name '(' params ')' T_STRING opt_guard opt_depth cites block {
         header_seen(px, 0, @1);
         $$ = decl(px, D_PROC, $2.text, @1, @2);
         set_params(px, $$, $4);
@@ -1023,7 +1023,8 @@ decl
         $$->label.loc = L(@6);
         $$->guard = $7;
         set_bound(px, $$, $8);
-        $$->body = $9;
+        $$->cites = $9;
+        $$->body = $10;
       }
     | T_SUBSTITUTE expr T_FOR expr T_STRING cites {
         header_seen(px, 0, @1);
