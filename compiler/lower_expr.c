@@ -584,6 +584,62 @@ void lower_call_args(lowering *w, ast_expr **args, uint32_t n)
         lower_expr(w, args[i]);
 }
 
+/* seat(q, p [, WAY]): q's seat counted from p, who is seat 1, clockwise
+ * (every seat, in the game or not, as seat(q) counts):
+ * (q - p + n) % n + 1; counterclockwise, (p - q + n) % n + 1. */
+static void seat_from(lowering *w, const ast_expr *e)
+{
+    int ccw = e->nargs == 3 && oc_facts(w->res, e->args[2])->cval;
+    lower_expr(w, e->args[ccw ? 1 : 0]);
+    lower_expr(w, e->args[ccw ? 0 : 1]);
+    lower_emit_op(w, ORDO_OP_SUB);
+    lower_emit_op(w, ORDO_OP_NPLAYERS);
+    lower_emit_op(w, ORDO_OP_ADD);
+    lower_emit_op(w, ORDO_OP_NPLAYERS);
+    lower_emit_op(w, ORDO_OP_MOD);
+    lower_push_const(w, 1);
+    lower_emit_op(w, ORDO_OP_ADD);
+}
+
+/* left(p), right(p): round the table from p, one seat at a time (+1
+ * clockwise, + n - 1 the other way), to the first player in the game;
+ * back at p, p (alone in the game, or p out and nobody else in). */
+static void neighbour(lowering *w, const ast_expr *p, int clockwise)
+{
+    uint32_t from = lower_take_locals(w, 2), at = from + 1;
+    uint32_t in_game = lower_index(w, w->res->sym_in_game->decl);
+    lower_expr(w, p);
+    lower_emit_a(w, ORDO_OP_STL, from);
+    lower_emit_a(w, ORDO_OP_LDL, from); /* none is no seat: E_INDEX, not a walk */
+    lower_emit_a(w, ORDO_OP_LDX, in_game);
+    lower_emit_op(w, ORDO_OP_POP);
+    lower_emit_a(w, ORDO_OP_LDL, from);
+    lower_emit_a(w, ORDO_OP_STL, at);
+    uint32_t top = lower_here(w);
+    lower_emit_a(w, ORDO_OP_LDL, at);
+    if (clockwise) {
+        lower_push_const(w, 1);
+    } else {
+        lower_emit_op(w, ORDO_OP_NPLAYERS);
+        lower_push_const(w, 1);
+        lower_emit_op(w, ORDO_OP_SUB);
+    }
+    lower_emit_op(w, ORDO_OP_ADD);
+    lower_emit_op(w, ORDO_OP_NPLAYERS);
+    lower_emit_op(w, ORDO_OP_MOD);
+    lower_emit_a(w, ORDO_OP_STL, at);
+    lower_emit_a(w, ORDO_OP_LDL, at);
+    lower_emit_a(w, ORDO_OP_LDX, in_game);
+    uint32_t found = lower_jump(w, ORDO_OP_JNZ);
+    lower_emit_a(w, ORDO_OP_LDL, at);
+    lower_emit_a(w, ORDO_OP_LDL, from);
+    lower_emit_op(w, ORDO_OP_NE);
+    lower_jump_to(w, ORDO_OP_JNZ, top);
+    lower_patch_here(w, found);
+    lower_emit_a(w, ORDO_OP_LDL, at);
+    lower_give_locals(w, from);
+}
+
 static void builtin_call(lowering *w, const ast_expr *e)
 {
     uint32_t v;
@@ -611,8 +667,16 @@ static void builtin_call(lowering *w, const ast_expr *e)
         lower_emit(w, ORDO_OP_REVISE, 1, 0, 0);
         return;
     case BI_SEAT:
-        lower_expr(w, e->args[0]);
-        lower_emit_a(w, ORDO_OP_SEAT, lower_index(w, w->res->start_var));
+        if (e->nargs == 1) {
+            lower_expr(w, e->args[0]);
+            lower_emit_a(w, ORDO_OP_SEAT, lower_index(w, w->res->start_var));
+        } else {
+            seat_from(w, e);
+        }
+        return;
+    case BI_LEFT:
+    case BI_RIGHT:
+        neighbour(w, e->args[0], oc_builtin(w->res, e) == BI_LEFT);
         return;
     default:
         lower_call_args(w, e->args, 2);

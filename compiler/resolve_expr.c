@@ -373,34 +373,76 @@ static void passed_index(resolver *r, ast_expr *e)
     rs_set_type(r, e, v->type);
 }
 
-/* seat(p) and passed(p) are no keywords: they are these built-ins only
- * when the ruleset declares no name of its own spelled so. A seat is read
- * with SEAT; passed(p) is the hidden var passed[p]. */
+/* The player argument k of a seat built-in, checked: a player, not none. */
+static int seat_arg(resolver *r, ast_expr *e, uint32_t k)
+{
+    char what[48];
+    if (e->nargs == 1)
+        snprintf(what, sizeof what, "the argument of '%s'", e->name);
+    else
+        snprintf(what, sizeof what, "argument %u of '%s'", k + 1, e->name);
+    if (!rs_want_kind(r, e->args[k], TY_PLAYER, what))
+        return 0;
+    if (oc_is_const(r->out, e->args[k]) && oc_cval(r->out, e->args[k]) < 0) {
+        diag_error(r->d, e->args[k]->loc, "%s is none, not a player", what);
+        return 0;
+    }
+    return 1;
+}
+
+/* seat(q [, p [, counterclockwise]]): the third argument names the way
+ * round, `clockwise` (the default) or `counterclockwise`. */
+static int seat_direction(resolver *r, ast_expr *e)
+{
+    ast_expr *d = e->args[2];
+    if (d->kind == E_NAME && !rs_lookup(r, d->name) &&
+        (strcmp(d->name, "clockwise") == 0 || strcmp(d->name, "counterclockwise") == 0)) {
+        rs_set_type(r, d, rs_bare_type(TY_INT));
+        rs_facts(r, d)->is_const = 1;
+        rs_facts(r, d)->cval = d->name[0] == 'c' && d->name[1] == 'o'; /* 1: counterclockwise */
+        return 1;
+    }
+    diag_error(r->d, d->loc, "the third argument of 'seat' is 'clockwise' or 'counterclockwise'");
+    return 0;
+}
+
+/* seat(q [, p [, WAY]]), passed(p), left(p) and right(p) are no
+ * keywords: they are these built-ins only when the ruleset declares no
+ * name of its own spelled so. seat(q) is read with SEAT; seat(q, p) is
+ * arithmetic on the two; passed(p) is the hidden var passed[p]; left and
+ * right walk round the table to the next player in the game. */
 static int rx_seat_call(resolver *r, ast_expr *e)
 {
-    int seat = strcmp(e->name, "seat") == 0;
-    if (!seat && strcmp(e->name, "passed") != 0)
+    int seat = strcmp(e->name, "seat") == 0, passed = strcmp(e->name, "passed") == 0;
+    int left = strcmp(e->name, "left") == 0, right = strcmp(e->name, "right") == 0;
+    if (!seat && !passed && !left && !right)
         return 0;
+    uint32_t most = seat ? 3 : 1;
     for (uint32_t i = 0; i < e->nargs; i++)
-        rs_expr(r, e->args[i]);
+        if (!(seat && i == 2))
+            rs_expr(r, e->args[i]);
     rs_set_type(r, e, rs_bare_type(TY_ERROR));
-    if (e->nargs != 1) {
-        diag_error(r->d, e->loc, "'%s' takes 1 argument, not %u", e->name, e->nargs);
+    if (e->nargs < 1 || e->nargs > most) {
+        diag_error(r->d, e->loc, "'%s' takes %s, not %u", e->name,
+                   seat ? "1 to 3 arguments" : "1 argument", e->nargs);
         return 1;
     }
-    char what[48];
-    snprintf(what, sizeof what, "the argument of '%s'", e->name);
-    if (!rs_want_kind(r, e->args[0], TY_PLAYER, what))
+    for (uint32_t k = 0; k < e->nargs && k < 2; k++)
+        if (!seat_arg(r, e, k))
+            return 1;
+    if (e->nargs == 3 && !seat_direction(r, e))
         return 1;
-    if (oc_is_const(r->out, e->args[0]) && oc_cval(r->out, e->args[0]) < 0) {
-        diag_error(r->d, e->args[0]->loc, "the argument of '%s' is none, not a player", e->name);
-        return 1;
-    }
-    if (!seat) {
+    if (passed) {
         passed_index(r, e);
         return 1;
     }
-    rs_start_var(r);
+    if (left || right) {
+        rs_facts(r, e)->builtin = left ? BI_LEFT : BI_RIGHT;
+        rs_set_type(r, e, rs_bare_type(TY_PLAYER));
+        return 1;
+    }
+    if (e->nargs == 1)
+        rs_start_var(r);
     rs_facts(r, e)->builtin = BI_SEAT;
     rs_set_type(r, e, rs_bare_type(TY_INT));
     return 1;

@@ -108,10 +108,15 @@ enum ast_builtin {
     BI_MIN,    /* min(a, b) */
     BI_MAX,    /* max(a, b) */
     BI_ABS,    /* abs(a) */
-    BI_SEAT,   /* seat(p): p's seat counted clockwise from the start player
+    BI_SEAT,   /* seat(p): p's seat counted clockwise from the start player;
+                * seat(q, p): q's, counted clockwise from p (p is seat 1);
+                * seat(q, p, counterclockwise): counted the other way
                 * (`seat` is no keyword: a ruleset's own `seat` wins) */
-    BI_REVISABLE /* revisable(): a `revisable` action ended and no action has
-                  * begun since (`revise` takes it back); no keyword either */
+    BI_REVISABLE, /* revisable(): a `revisable` action ended and no action has
+                   * begun since (`revise` takes it back); no keyword either */
+    BI_LEFT,   /* left(p): the next player in the game clockwise from p (the
+                * player to p's left; p when alone); no keyword either */
+    BI_RIGHT   /* right(p): the next counter-clockwise (to p's right) */
 };
 
 typedef struct ast_sym {
