@@ -412,9 +412,11 @@ static void stmt_round(lowering *w, const ast_stmt *s)
 /* `simultaneously for p in players { choose p ... }`: a first pass asks
  * every p in secret (WAIT x=1) and keeps which option and value each
  * chose, in player-indexed locals; a second pass, in the same order,
- * reveals each choice (CHOSEN) and carries it out. Nothing a choice does
- * happens before every player has chosen, so no one's options or choice
- * can depend on another's. */
+ * reveals every choice (CHOSEN); a third carries each out. Nothing a
+ * choice does happens before every player has chosen, so no one's options
+ * or choice can depend on another's; and every choice is known before any
+ * is carried out, so a follow-up decision in one (sealed bids: the winner
+ * pays) may depend on all of them (issue 29, 3). */
 static void offer_options(lowering *w, const ast_stmt *s);
 
 static void option_entry(lowering *w, const ast_option *o, int depth);
@@ -470,7 +472,11 @@ static void simultaneous_ask(lowering *w, const ast_stmt *s, uint32_t pick, uint
     lower_iter_close(w, &c);
 }
 
-static void simultaneous_carry_out(lowering *w, const ast_stmt *s, uint32_t pick, uint32_t param)
+/* A pass over the players of a simultaneous decision that have chosen:
+ * revealing each choice (CHOSEN, carry 0), or carrying each out (its
+ * option's param back in its var, its body; carry 1). */
+static void simultaneous_pass(lowering *w, const ast_stmt *s, uint32_t pick, uint32_t param,
+                              int carry)
 {
     const ast_stmt *ch = s->u.for_.body.first;
     uint32_t pv = (uint32_t)s->u.for_.var->slot, k = 0;
@@ -489,11 +495,14 @@ static void simultaneous_carry_out(lowering *w, const ast_stmt *s, uint32_t pick
             lower_emit_a(w, ORDO_OP_LDLI, param);
             lower_emit_a(w, ORDO_OP_STL, (uint32_t)o->var->slot);
         }
-        lower_emit_a(w, ORDO_OP_LDL, pv);
-        if (o->var)
-            lower_emit_a(w, ORDO_OP_LDL, (uint32_t)o->var->slot);
-        lower_emit(w, ORDO_OP_CHOSEN, o->var != NULL, (uint32_t)oc_option_index(w->res, o), 0);
-        lower_block(w, &o->body);
+        if (carry) {
+            lower_block(w, &o->body);
+        } else {
+            lower_emit_a(w, ORDO_OP_LDL, pv);
+            if (o->var)
+                lower_emit_a(w, ORDO_OP_LDL, (uint32_t)o->var->slot);
+            lower_emit(w, ORDO_OP_CHOSEN, o->var != NULL, (uint32_t)oc_option_index(w->res, o), 0);
+        }
         VPUSH(w, done, lower_jump(w, ORDO_OP_JMP));
         lower_patch_here(w, skip);
     }
@@ -507,7 +516,8 @@ static void stmt_simultaneous(lowering *w, const ast_stmt *s)
     uint32_t pick = lower_take_locals(w, 2 * maxp), param = pick + maxp;
     lower_clear_players(w, ORDO_OP_STLI, pick); /* no choice: a player `where` leaves out */
     simultaneous_ask(w, s, pick, param);
-    simultaneous_carry_out(w, s, pick, param);
+    simultaneous_pass(w, s, pick, param, 0); /* every choice revealed, */
+    simultaneous_pass(w, s, pick, param, 1); /* then each carried out */
     lower_give_locals(w, pick);
 }
 

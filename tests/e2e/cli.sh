@@ -170,6 +170,21 @@ for want in \
         fail=$((fail + 1))
     fi
 done
+# a simultaneous decision reveals every choice before it carries any out
+# (issue 29, 3): each "revealed choice" line comes before the first
+# follow-up decision a carried-out choice asks for, in the full trace and
+# as each seat sees it
+for as in "" "--as 1" "--as 2"; do
+    "$ORDO" run tests/e2e/data/reveal.ordo --seed 4 --policy first $as >"$tmp/reveal" 2>&1
+    last=$(grep -n 'revealed choice' "$tmp/reveal" | tail -n 1 | cut -d: -f1)
+    follow=$(grep -n 'choice player .: \(double\|keep\)' "$tmp/reveal" | head -n 1 | cut -d: -f1)
+    if [ -n "$last" ] && [ -n "$follow" ] && [ "$last" -lt "$follow" ] &&
+        [ "$(grep -c 'revealed choice' "$tmp/reveal")" -eq 2 ]; then pass=$((pass + 1)); else
+        echo "FAIL: reveal.ordo $as: the choices are not all revealed before a follow-up:"
+        sed 's/^/    /' "$tmp/reveal"
+        fail=$((fail + 1))
+    fi
+done
 # a scenario that reaches a state where an invariant does not hold fails
 # there, even when its own expectations hold
 cat >"$tmp/inv.ordo" <<'EOS'
