@@ -266,6 +266,14 @@ static void rx_index(resolver *r, ast_expr *e)
     }
     if (!rs_want_kind(r, e->args[0], TY_INT, "a list position"))
         return;
+    /* a position known now that no list of this capacity has (issue 29,
+     * 5: found before any game reaches it) */
+    uint32_t cap = rs_type(r, b)->cap;
+    if (oc_is_const(r->out, e->args[0]) &&
+        (oc_cval(r->out, e->args[0]) < 1 || (cap && oc_cval(r->out, e->args[0]) > (int64_t)cap)))
+        diag_error(r->d, e->args[0]->loc, "position %ld is outside 1..%lu, the positions a list "
+                   "of %lu holds", (long)oc_cval(r->out, e->args[0]), (unsigned long)cap,
+                   (unsigned long)cap);
     rs_set_type(r, e, rs_bare_type(rs_type(r, b)->elem));
     rs_type(r, e)->enm = rs_type(r, b)->enm;
 }

@@ -127,6 +127,44 @@ static int assignable(resolver *r, ast_expr *t)
     }
 }
 
+/* The name of an assignment's target, for messages: its var's. */
+static const char *target_name(const ast_expr *t)
+{
+    while (t->kind == E_INDEX && t->base)
+        t = t->base;
+    return t->kind == E_NAME && t->name ? t->name : "the target";
+}
+
+/* A value known at compile time to leave the target's declared range: a
+ * constant, or a roll of a known count of dice (issue 29, 5: `roll d8`
+ * into a 0..6 var was found only by the game that rolled 7). */
+static void value_in_range(resolver *r, const ast_expr *t, const ast_expr *v)
+{
+    const ast_type *tt = rs_type(r, t);
+    if (tt->kind != TY_INT || !tt->ranged)
+        return;
+    int64_t lo, hi;
+    if (oc_is_const(r->out, v)) {
+        lo = hi = oc_cval(r->out, v);
+        if (lo < tt->lo || lo > tt->hi)
+            diag_error(r->d, v->loc, "%lld is outside %ld..%ld, the range of '%s'", (long long)lo,
+                       (long)tt->lo, (long)tt->hi, target_name(t));
+        return;
+    }
+    if (v->kind != E_ROLL || (v->a && !oc_is_const(r->out, v->a)))
+        return;
+    int64_t dice = v->a ? oc_cval(r->out, v->a) : v->ival;
+    lo = dice;
+    hi = dice * v->sides;
+    char count[24] = "";
+    if (dice != 1)
+        snprintf(count, sizeof count, "%lld", (long long)dice);
+    if (dice > 0 && (lo < tt->lo || hi > tt->hi))
+        diag_error(r->d, v->loc, "'roll %sd%ld' gives %lld..%lld, outside %ld..%ld, the range of "
+                   "'%s'", count, (long)v->sides, (long long)lo, (long long)hi, (long)tt->lo,
+                   (long)tt->hi, target_name(t));
+}
+
 static void rs_assign(resolver *r, ast_stmt *s)
 {
     ast_expr *t = s->u.assign.target, *v = s->u.assign.value;
@@ -166,6 +204,7 @@ static void rs_assign(resolver *r, ast_stmt *s)
     }
     if (!rs_want_type(r, v, rs_type(r, t), "the value assigned"))
         return;
+    value_in_range(r, t, v);
     if (rs_sym(r, t) && rs_sym(r, t)->decl == r->out->start_var && oc_is_const(r->out, v) &&
         oc_cval(r->out, v) < 0)
         diag_error(r->d, v->loc, "the start player cannot be none: seat 1 is always someone's");
