@@ -149,11 +149,11 @@ void rs_fn_body(resolver *r, ast_decl *d)
     rs_decl_facts(r, d)->nlocals = rs_unit_end(r);
 }
 
-/* An action's up-front costs, and what `can A(...)` asks: the `when`
- * condition, then the costs payable together from what is held before
- * the action begins (TEO-P1, TEO-P3), by any of their ways (`or`
- * sources, substitutes: TEO-D4); resolve_pay.c defines the ways and the
- * guards of each, so `can` and the payments agree. */
+/* An action's up-front costs, and what `can A(...)` asks: the costs
+ * payable together from what is held before the action begins (TEO-P1,
+ * TEO-P3), by any of their ways (`or` sources, substitutes: TEO-D4), then
+ * the `when` condition; resolve_pay.c defines the ways and the guards of
+ * each, so `can` and the payments agree. */
 static void raction_costs(resolver *r, ast_decl *d)
 {
     uint32_t n = 0;
@@ -171,7 +171,12 @@ static void raction_costs(resolver *r, ast_decl *d)
         n = 0;
         for (ast_cost *c = d->costs; c; c = c->next)
             cs[n++] = c;
-        can = rs_and_of(r, can, rs_cost_ways(r, d, cs, n));
+        /* the costs first: a few cells of a hand, where a `when` often
+         * scans the board (Catan's "can build a settlement": 54
+         * intersections); both are pure, so only the time changes
+         * (issue 32, 2: cheap conditions first) */
+        ast_expr *costs = rs_cost_ways(r, d, cs, n);
+        can = can ? rs_and_of(r, costs, can) : costs;
     }
     r->out->can_exprs[rs_decl_facts(r, d)->index] = can ? can : rs_bool_const(r, d->loc, 1);
 }
