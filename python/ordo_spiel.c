@@ -59,10 +59,16 @@ static ordo_game *take_block(spiel_pool *pool)
     return malloc(pool->size);
 }
 
+/* g back to the pool; with no pool (its Game collected first, as the
+ * garbage collector may when a cycle holds both), freed. */
 void ordo_spiel_release(spiel_pool *pool, ordo_game *g)
 {
     if (!g)
         return;
+    if (!pool) {
+        free(g);
+        return;
+    }
     if (pool->nfree == pool->cap) {
         size_t cap = pool->cap ? 2 * pool->cap : 64;
         void **f = realloc(pool->free, cap * sizeof *f);
@@ -124,8 +130,9 @@ static void keep_event(void *ctx, const ordo_game *g, const ordo_event *ev)
     pool->ev[pool->nev++] = *ev;
 }
 
-/* The scripted totals, then the first roll past them noted (and its
- * lowest total taken: the run is thrown away). */
+/* The scripted totals (and a shuffle's draws: ORDO_CHANCE_DRAW), then the
+ * first roll or draw past them noted (and its lowest outcome taken: the
+ * run is thrown away). */
 static int32_t scripted_roll(void *ctx, const ordo_game *g, int dice, int sides)
 {
     (void)g;
@@ -138,7 +145,7 @@ static int32_t scripted_roll(void *ctx, const ordo_game *g, int dice, int sides)
         pool->dice = dice;
         pool->sides = sides;
     }
-    return dice;
+    return dice == ORDO_CHANCE_DRAW ? 0 : dice;
 }
 
 /* What a step tells its caller (out[], SPIEL_OUT entries). */
@@ -173,11 +180,13 @@ ordo_game *ordo_spiel_step(spiel_pool *pool, ordo_game *g, int option, const int
     ordo_set_trace(w, keep_event, pool);
     if (explicit_chance || nscript)
         ordo_set_chance(w, scripted_roll, pool);
+    ordo_set_chance_draws(w, explicit_chance); /* a shuffle: draws as chance nodes */
     int rc = option >= 0 ? ordo_choose(w, option) : ORDO_OK;
     if (rc == ORDO_OK)
         rc = ordo_run(w);
     ordo_set_trace(w, NULL, NULL);
     ordo_set_chance(w, NULL, NULL);
+    ordo_set_chance_draws(w, 0);
     if (explicit_chance && pool->asked) {
         ordo_spiel_release(pool, w);
         out[OUT_RC] = SPIEL_CHANCE;
@@ -287,6 +296,10 @@ int ordo_spiel_max_outcomes(const ordo_program *p)
         int n = dice * in->a + 1;
         most = n > most ? n : most;
     }
+    for (uint32_t pc = 0; pc < p->ncode; pc++) /* a shuffle's draws: 0 .. cap-1 */
+        if (p->code[pc].op == ORDO_OP_LSHUF && p->code[pc].a < p->nvars &&
+            p->vars[p->code[pc].a].cap > most)
+            most = p->vars[p->code[pc].a].cap;
     return most;
 }
 

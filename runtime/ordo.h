@@ -262,6 +262,15 @@ void ordo_set_trace(ordo_game *g, ordo_trace_fn fn, void *ctx);
  * callback is not part of a position, a copy keeps it, a save drops it. */
 typedef int32_t (*ordo_chance_fn)(void *ctx, const ordo_game *g, int dice, int sides);
 void ordo_set_chance(ordo_game *g, ordo_chance_fn fn, void *ctx);
+/* With on (and a chance callback set), a `shuffle` asks it too, once for
+ * each of its draws: dice ORDO_CHANCE_DRAW and sides k, for the position
+ * (0..k-1) of the element the k-th slot from the end takes (Fisher-Yates,
+ * as the generator would draw it); -1 lets the generator draw; a position
+ * out of range stops the game with ORDO_E_RANGE. So a host that expands
+ * chance (OpenSpiel's chance nodes) sees a deal as draws of equal odds.
+ * Off by default, for the callbacks that expect rolls only. */
+#define ORDO_CHANCE_DRAW (-1)
+void ordo_set_chance_draws(ordo_game *g, int on);
 
 /* One line (without newline) describing ev: people's text or a JSON object.
  * Returns the length needed, like snprintf. */

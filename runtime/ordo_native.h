@@ -102,7 +102,10 @@ struct ordo_game {
                             * (2): the choice is traced for its decider alone */
     uint16_t end_reason;   /* over: 1 + the text of `end game because`, 0 none */
     uint8_t end_limit;     /* ... a limit the rules set (`because limit`) */
-    uint8_t pad[3];
+    uint8_t chance_draws;  /* a shuffle asks the chance callback too
+                            * (ordo_set_chance_draws); as the callback,
+                            * no part of a position, dropped by a save */
+    uint8_t pad[2];
     /* How far above their tops the areas may hold what a run left there
      * (vm_canonical zeroes up to here, then sets them to the tops): the
      * end of the deepest frame pushed (its base + its proc's room), the

@@ -144,6 +144,7 @@ int ordo_save(const ordo_game *g, void *buf, size_t n)
     head.trace_ctx = NULL;
     head.chance = NULL;
     head.chance_ctx = NULL;
+    head.chance_draws = 0;
     memcpy(block, &head, sizeof head);
     uint64_t sum = vm_fnv(SAVE_FNV_OFFSET, o, SAVE_HEAD + (size_t)g->size);
     memcpy(block + g->size, &sum, 8);
@@ -410,6 +411,7 @@ int ordo_restore(void *mem, size_t memsize, const ordo_program *p, const void *s
     g->trace_ctx = NULL;
     g->chance = NULL;
     g->chance_ctx = NULL;
+    g->chance_draws = 0;
     rc = check_vars(&c, p, VM_CSTATE(g), 0, 0, "the state");
     if (!rc)
         rc = check_frames(&c, p, g);

@@ -293,6 +293,12 @@ void ordo_set_chance(ordo_game *g, ordo_chance_fn fn, void *ctx)
     g->chance_ctx = fn ? ctx : NULL;
 }
 
+void ordo_set_chance_draws(ordo_game *g, int on)
+{
+    if (g)
+        g->chance_draws = on != 0;
+}
+
 static const char *const kind_names[ORDO_EV_KIND_COUNT] = {
     "?", "step", "skip", "event", "choice", "escape", "roll", "turn", "eliminate", "log", "end",
     "trigger", "window", "window_end", "action", "action_end", "pay", "batch", "batch_end",

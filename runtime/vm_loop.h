@@ -1163,8 +1163,14 @@ top:
     CASE(LSHUF) {
         NOT_IN_EVAL();
         LIST(0);
+        int draws = g->chance && g->chance_draws;
         for (int32_t i = len - 1; i > 0; i--) {
-            uint32_t j = ordo_rng_below(&g->rng, (uint32_t)i + 1);
+            int32_t forced = draws ? g->chance(g->chance_ctx, g, ORDO_CHANCE_DRAW, i + 1) : -1;
+            if (UNLIKELY(forced < -1 || forced > i))
+                FAIL(ORDO_E_RANGE, "shuffle: a forced draw of %ld, not 0..%ld", (long)forced,
+                     (long)i);
+            uint32_t j = forced >= 0 ? (uint32_t)forced
+                                     : ordo_rng_below(&g->rng, (uint32_t)i + 1);
             int32_t a = vm_load(elems + (uint32_t)i * w, w);
             int32_t b = vm_load(elems + j * w, w);
             vm_store(elems + (uint32_t)i * w, w, b);

@@ -21,9 +21,11 @@ What this binding chose, where pyspiel leaves it to the game:
   window raises OrdoError (load_game(int_actions=...) widens it).
 - Chance: with chance="explicit" (the default) every `roll` is a chance
   node, its outcomes the totals with their probabilities (two dice: 2..12,
-  1/36 .. 6/36). Shuffles and other draws stay with the game's seeded
-  generator: a state's seed fixes them (new_initial_state(seed=)).
-  chance="sampled": rolls drawn from the generator too, no chance nodes.
+  1/36 .. 6/36); and so is each draw of a `shuffle` (ordo_set_chance_draws:
+  Fisher-Yates, the position 0..k-1 of the element the k-th slot from the
+  end takes, each of equal odds; "draw N"), so a deal is chance nodes too.
+  chance="sampled": rolls and shuffles drawn from the game's seeded
+  generator, no chance nodes (a state's seed fixes them).
 - returns(): 1.0 for the winner, 0.0 for the others (all 0.0 without one).
 - observation_tensor(seat): every var's cells as the seat sees them, in
   declaration order (a list: its length, then its capacity's elements; a
@@ -41,6 +43,7 @@ CHANCE, SIMULTANEOUS, INVALID, TERMINAL = -1, -2, -3, -4
 # what ordo_spiel_step and ordo_spiel_apply leave in out[]
 _RC, _DICE, _SIDES, _OPTION, _EVENTS = range(5)
 _STEP_CHANCE, _NO_MEMORY, _NOT_LEGAL, _GROUP = 3, -100, -101, -102
+_DRAW = -1  # ORDO_CHANCE_DRAW: a chance node of a shuffle's draw, not a roll
 _SAVE_MAGIC = b"ordospl1"
 _INT_ACTIONS_MAX = 1 << 16  # ids stay well within a C int, whatever the options
 _NO_ID = "the option '%s' has no action id: its param is outside the ids (an int: " \
@@ -204,8 +207,10 @@ class Game:
         return _C.ordo_spiel_num_actions(self._ids)
 
     def max_chance_outcomes(self):
-        """1 + the highest total a roll can have (outcome ids are totals);
-        0 without rolls, or with chance="sampled"."""
+        """1 + the highest total a roll can have (outcome ids are totals),
+        or the most elements a shuffled list holds (a draw's outcomes are
+        positions), whichever is more; 0 without either, or with
+        chance="sampled"."""
         return _C.ordo_spiel_max_outcomes(self._p) if self._explicit else 0
 
     def observation_tensor_shape(self):
@@ -336,7 +341,9 @@ class State:
         action = _c_int(action, "action")
         if self._roll:
             dice, sides = self._roll
-            if not dice <= action <= dice * sides:
+            if dice == _DRAW and not 0 <= action < sides:
+                raise ValueError("%d is not a position of a draw among %d" % (action, sides))
+            if dice != _DRAW and not dice <= action <= dice * sides:
                 raise ValueError("%d is not an outcome of %dd%d" % (action, dice, sides))
             self._step(self._opt, self._script + (action,))
         else:
@@ -411,10 +418,14 @@ class State:
         return self.current_player() >= 0
 
     def chance_outcomes(self):
-        """[(total, probability)] of the pending roll; [] elsewhere."""
+        """[(total, probability)] of the pending roll, [(position,
+        probability)] of a shuffle's pending draw (each of equal odds);
+        [] elsewhere."""
         if not self._roll:
             return []
         dice, sides = self._roll
+        if dice == _DRAW:
+            return [(j, 1.0 / sides) for j in range(sides)]
         odds = (ctypes.c_double * (dice * sides + 1))()
         n = _C.ordo_spiel_roll_odds(dice, sides, odds, len(odds))
         if n < 0:
@@ -469,7 +480,7 @@ class State:
         outcome's "roll N"."""
         a = player_or_action if action is None else action
         if self._roll:
-            return "roll %d" % a
+            return ("draw %d" if self._roll[0] == _DRAW else "roll %d") % a
         return self._game.action_to_string(a)
 
     def string_to_action(self, player_or_label, label=None):

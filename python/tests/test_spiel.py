@@ -226,7 +226,7 @@ def test_catan_four_players_fns_policy_and_displays():
 
 
 def test_a_seat_sees_and_learns_only_its_own():
-    g = ordo.load_game(HIDDEN, players=2, seed=5)
+    g = ordo.load_game(HIDDEN, players=2, seed=5, chance="sampled")  # seed 5's deal
     s = g.new_initial_state()
     mine, theirs = s.information_state_string(1), s.information_state_string(0)
     assert "drew(player 1, ?)" in mine and "drew(player 2, onyx)" in mine
@@ -352,3 +352,40 @@ def test_mcts_from_python_opens_the_lock():
             state.mcts_action()  # the game is over: no player to move
     with pytest.raises(ordo.OrdoError):
         game.new_initial_state().mcts_action(rollout="no such policy")
+
+
+def test_a_shuffle_is_chance_nodes_of_draws():
+    """With explicit chance a `shuffle` is a chance node a draw
+    (ordo_set_chance_draws): positions of equal odds, "draw N", as many as
+    the deck is long less one; the deal then follows the draws taken."""
+    g = ordo.load_game(HIDDEN, players=2, seed=5)
+    assert g.max_chance_outcomes() >= 12
+    deals = []
+    for pick in (lambda k: 0, lambda k: k - 1):
+        s = g.new_initial_state()
+        draws = 0
+        while s.is_chance_node():
+            outcomes = s.chance_outcomes()
+            k = len(outcomes)
+            assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+            assert [o for o, _ in outcomes] == list(range(k))
+            assert s.action_to_string(0) == "draw 0"
+            with pytest.raises(ValueError):
+                s.apply_action(k)
+            s.apply_action(pick(k))
+            draws += 1
+        assert draws >= 11 and s.is_player_node()
+        deals.append(s.observation_string(ordo.OMNISCIENT))
+    assert deals[0] != deals[1]  # other draws, another deal
+
+
+def test_a_state_outlives_its_game():
+    """A State whose Game was collected first (a reference cycle may be
+    collected in any order) frees its block without the Game's pool."""
+    import gc
+    g = ordo.load_game(TINY)
+    s = g.new_initial_state()
+    c = s.clone()
+    g.__del__()
+    del s, c
+    gc.collect()
