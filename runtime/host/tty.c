@@ -98,9 +98,58 @@ static void player_name(const play_tty *t, int seat, char *buf, size_t n)
         snprintf(buf, n, "nobody");
 }
 
-/* The number typed (1..n), or 0 after a message for anything else; -1 at
- * the end of the input. */
-static int read_choice(play_tty *t, int n)
+/* Whether label starts with the n bytes typed, letters in either case. */
+static int starts_with(const char *label, const char *typed, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char a = (unsigned char)label[i], b = (unsigned char)typed[i];
+        if (!a)
+            return 0;
+        if (a >= 'A' && a <= 'Z')
+            a = (unsigned char)(a - 'A' + 'a');
+        if (b >= 'A' && b <= 'Z')
+            b = (unsigned char)(b - 'A' + 'a');
+        if (a != b)
+            return 0;
+    }
+    return 1;
+}
+
+/* The option whose label the text typed begins (any case): the one that
+ * it begins, or the one it is whole when it begins several ("pass" among
+ * "pass" and "pass the turn"); 0 after a message naming those it begins,
+ * or when it begins none. */
+static int option_by_prefix(play_tty *t, const ordo_game *g, int n)
+{
+    char label[512];
+    size_t len = strlen(t->line);
+    int found = 0, count = 0, exact = 0;
+    for (int i = 0; i < n; i++) {
+        if (ordo_option_label(g, i, label, sizeof label) < 0 || !starts_with(label, t->line, len))
+            continue;
+        count++;
+        found = i + 1;
+        if (strlen(label) == len)
+            exact = i + 1;
+    }
+    if (count == 1 || exact)
+        return exact ? exact : found;
+    if (count == 0) {
+        fprintf(t->out, "Please type a number from 1 to %d, or the start of an option.\n", n);
+        return 0;
+    }
+    fprintf(t->out, "\"%s\" begins %d options:", t->line, count);
+    for (int i = 0, k = 0; i < n; i++)
+        if (ordo_option_label(g, i, label, sizeof label) >= 0 && starts_with(label, t->line, len))
+            fprintf(t->out, "%s %d) %s", k++ ? "," : "", i + 1, label);
+    fputs("; type more of it, or a number.\n", t->out);
+    return 0;
+}
+
+/* The option typed: its number (1..n), or the start of its label (any
+ * case, when only one option begins so); 0 after a message for anything
+ * else; -1 at the end of the input. */
+static int read_choice(play_tty *t, const ordo_game *g, int n)
 {
     fputs("> ", t->out);
     fflush(t->out);
@@ -121,18 +170,28 @@ static int read_choice(play_tty *t, int n)
     t->line[strcspn(t->line, "\r\n")] = 0;
     if (t->echo)
         fprintf(t->out, "%s\n", t->line);
+    char *start = t->line;
+    while (*start == ' ' || *start == '\t')
+        start++;
+    memmove(t->line, start, strlen(start) + 1);
     char *end;
     long v = strtol(t->line, &end, 10);
     while (*end == ' ' || *end == '\t')
         end++;
-    if (end == t->line || *end || v < 1 || v > n) {
+    if (end != t->line && !*end) {
+        if (v >= 1 && v <= n)
+            return (int)v;
         fprintf(t->out, "Please type a number from 1 to %d.\n", n);
         return 0;
     }
-    return (int)v;
+    if (!t->line[0]) {
+        fprintf(t->out, "Please type a number from 1 to %d, or the start of an option.\n", n);
+        return 0;
+    }
+    return option_by_prefix(t, g, n);
 }
 
-/* A person's decision: the displays, the options, a number read. The
+/* A person's decision: the displays, the options, a choice read. The
  * option index, or -1 at the end of the input, or a display's error. */
 static int ask(ordo_game *g, play_tty *t, int *err)
 {
@@ -152,7 +211,7 @@ static int ask(ordo_game *g, play_tty *t, int *err)
         fprintf(t->out, "  %d) %s\n", i + 1, label);
     }
     int k, wrong = 0;
-    while ((k = read_choice(t, n)) == 0)
+    while ((k = read_choice(t, g, n)) == 0)
         if (++wrong == PLAY_MAX_WRONG) { /* an endless stream of no answers */
             fprintf(t->out, "%d answers in a row were no option: taken as the end of the "
                             "input.\n", PLAY_MAX_WRONG);

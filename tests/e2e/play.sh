@@ -39,8 +39,10 @@ count_is() { # count_is FILE TEXT N: TEXT is a line of FILE N times
 }
 
 # 1. A whole game: player 1 types, player 2 is the ruleset's greedy policy;
-# bad input on the way. The transcript is the golden one, byte for byte.
-INPUT='2\nx\n9\n\n  1 \n1\n'
+# bad input on the way, and options chosen by the start of their label
+# (any case: "TAKE 1" is one option's whole label, "take" begins three).
+# The transcript is the golden one, byte for byte.
+INPUT='2\nx\n9\n\ntake\nTAKE 1\n1\n'
 play 0 "$INPUT" "$STONES" --seed 5 --policy 2=greedy
 if [ -n "$UPDATE_GOLDEN" ]; then
     cp "$tmp/out" "$GOLDEN"
@@ -51,7 +53,9 @@ if cmp -s "$tmp/out" "$GOLDEN"; then ok; else
 fi
 cp "$tmp/out" "$tmp/first"
 # every bad line gets one message and the prompt again
-count_is "$tmp/out" "Please type a number from 1 to 4." 3
+count_is "$tmp/out" "Please type a number from 1 to 4." 1
+count_is "$tmp/out" "Please type a number from 1 to 4, or the start of an option." 2
+count_is "$tmp/out" '"take" begins 3 options: 1) take 1, 2) take 2, 3) take 3; type more of it, or a number.' 1
 has "$tmp/out" "  choice player 2: take 3"
 has "$tmp/out" "result: player 1 wins"
 if [ ! -s "$tmp/err" ]; then ok; else bad "stderr not empty: $(head -1 "$tmp/err")"; fi

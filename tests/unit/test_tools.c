@@ -126,7 +126,7 @@ static void test_terminal_game_is_the_golden_transcript(void **state)
     char *argv[] = {"--seed", "5", "--policy", "2=greedy"};
     for (int i = 0; i < 4;)
         assert_int_equal(play_parse_option(&o, 4, argv, &i, "test"), 1);
-    static const char input[] = "2\nx\n9\n\n  1 \n1\n";
+    static const char input[] = "2\nx\n9\n\ntake\nTAKE 1\n1\n"; /* play.sh's */
     FILE *in = fmemopen((void *)input, sizeof input - 1, "r");
     char *text = NULL;
     size_t len = 0;
