@@ -380,6 +380,12 @@ static void emit_events(FILE *f, const ordo_program *p, const char *sym)
             put_u8s(f, t->arg_kind, ORDO_EVENT_MAX_ARGS, t->nargs, put_kind);
             fputs(",\n        .arg_enum = ", f);
             put_u16s(f, t->arg_enum, ORDO_EVENT_MAX_ARGS);
+            for (int k = 0; k < ORDO_EVENT_MAX_ARGS; k++)
+                if (t->arg_slot[k]) { /* a prompt's: the other texts stay as they were */
+                    fputs(",\n        .arg_slot = ", f);
+                    put_u16s(f, t->arg_slot, ORDO_EVENT_MAX_ARGS);
+                    break;
+                }
             fputs("},\n", f);
         }
         fputs("};\n\n", f);

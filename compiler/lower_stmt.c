@@ -418,6 +418,7 @@ static void stmt_round(lowering *w, const ast_stmt *s)
  * is carried out, so a follow-up decision in one (sealed bids: the winner
  * pays) may depend on all of them (issue 29, 3). */
 static void offer_options(lowering *w, const ast_stmt *s);
+static uint32_t prompt_text(lowering *w, const ast_stmt *s);
 
 static void option_entry(lowering *w, const ast_option *o, int depth);
 
@@ -450,7 +451,7 @@ static void simultaneous_ask(lowering *w, const ast_stmt *s, uint32_t pick, uint
     open_for(w, s, &c);
     offer_options(w, ch);
     lower_expr(w, ch->u.choose.player);
-    lower_emit(w, ORDO_OP_WAIT, 2, 0, 0); /* one of a simultaneous group */
+    lower_emit(w, ORDO_OP_WAIT, 2, prompt_text(w, ch), 0); /* one of a simultaneous group */
     u32vec ends = {0};
     int d = w->depth;
     for (const ast_option *o = ch->u.choose.options; o; o = o->next, k++) {
@@ -561,18 +562,26 @@ static void stmt_exit(lowering *w, const ast_stmt *s)
         lower_patch_here(w, skip);
 }
 
+/* A choose's prompt, a text its WAIT names (1 + its index; 0: none),
+ * whose {names} are read from the waiting frame's locals (ordo_prompt). */
+static uint32_t prompt_text(lowering *w, const ast_stmt *s)
+{
+    const ast_text *t = &s->u.choose.prompt;
+    if (!t->text)
+        return 0;
+    const oc_text_facts *f = oc_text_facts_of(w->res, t);
+    const char *tmpl = oc_text_tmpl(w->res, t);
+    uint32_t id = lower_add_text(w, tmpl ? tmpl : t->text, t);
+    for (uint32_t k = 0; k < f->nargs && k < ORDO_EVENT_MAX_ARGS; k++)
+        w->texts.v[id].arg_slot[k] = (uint16_t)f->args[k]->slot;
+    return id + 1;
+}
+
 /* The player of a decision, then WAIT. */
 void lower_wait_for(lowering *w, const ast_expr *player)
 {
     lower_expr(w, player);
     lower_emit_op(w, ORDO_OP_WAIT);
-}
-
-/* A secret decision (`choose p secretly`): WAIT x=1 */
-static void wait_secretly(lowering *w, const ast_expr *player)
-{
-    lower_expr(w, player);
-    lower_emit(w, ORDO_OP_WAIT, 1, 0, 0);
 }
 
 /* A choose's options offered (their `when`, `for` and `where`), up to its
@@ -617,10 +626,8 @@ static void option_entry(lowering *w, const ast_option *o, int depth)
 static void stmt_choose(lowering *w, const ast_stmt *s)
 {
     offer_options(w, s);
-    if (s->u.choose.secret)
-        wait_secretly(w, s->u.choose.player);
-    else
-        lower_wait_for(w, s->u.choose.player);
+    lower_expr(w, s->u.choose.player);
+    lower_emit(w, ORDO_OP_WAIT, s->u.choose.secret ? 1 : 0, prompt_text(w, s), 0);
     u32vec ends = {0};
     int d = w->depth;
     for (const ast_option *o = s->u.choose.options; o; o = o->next) {

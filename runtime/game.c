@@ -309,6 +309,32 @@ int ordo_option_label(const ordo_game *g, int i, char *buf, size_t n)
     return vb_end(&b);
 }
 
+int ordo_prompt(const ordo_game *g, char *buf, size_t n)
+{
+    if (!g || (!buf && n))
+        return ORDO_E_ARG;
+    if (g->status != ORDO_DECIDE)
+        return ORDO_E_STATE;
+    const ordo_program *p = g->p;
+    const ordo_insn *wait = g->pc < p->ncode ? &p->code[g->pc] : NULL;
+    ordo_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = ORDO_EV_LOG;
+    vm_buf b;
+    vb_init(&b, buf, n);
+    if (wait && wait->op == ORDO_OP_WAIT && wait->a > 0 && wait->a <= p->ntexts) {
+        /* the {names} are locals of the frame that waits: read them there */
+        const ordo_text *t = &p->texts[wait->a - 1];
+        const int32_t *stack = VM_CSTACK(g);
+        ev.id = (uint16_t)(wait->a - 1);
+        ev.nargs = t->nargs;
+        for (int k = 0; k < t->nargs && k < ORDO_EVENT_MAX_ARGS; k++)
+            ev.args[k] = g->fp + t->arg_slot[k] < g->sp ? stack[g->fp + t->arg_slot[k]] : 0;
+        vb_log(&b, p, &ev);
+    }
+    return vb_end(&b);
+}
+
 int ordo_find_option(const ordo_game *g, const char *label)
 {
     if (!g || !label || g->status != ORDO_DECIDE)

@@ -116,6 +116,11 @@ int ordo_option_count(const ordo_game *g);
 /* The readable label of option i ("move stack 3", "concede"). Returns the
  * length it needs (like snprintf), or ORDO_E_ARG. */
 int ordo_option_label(const ordo_game *g, int i, char *buf, size_t n);
+/* The pending decision's prompt, as the ruleset writes it (`choose p
+ * "your sealed bid?"`, its {names} filled in): its length, like
+ * ordo_option_label (0, and "", when the choose gives none);
+ * ORDO_E_STATE when no decision is pending. */
+int ordo_prompt(const ordo_game *g, char *buf, size_t n);
 /* Takes option i of the current decision. A bad i returns ORDO_E_ARG and
  * changes nothing; call ordo_run to go on. */
 int ordo_choose(ordo_game *g, int i);
@@ -478,12 +483,16 @@ typedef struct ordo_event_decl {
                           * none (nobody sees them) */
 } ordo_event_decl;
 
-/* Log texts: "{}" placeholders in order, with the kinds of their values. */
+/* Log texts: "{}" placeholders in order, with the kinds of their values.
+ * A decision's prompt (`choose p "how many, {p}?"`, the WAIT's a) reads
+ * its values from the deciding frame: arg_slot[k] is the local of {}
+ * number k. */
 typedef struct ordo_text {
     const char *text;
     uint8_t nargs;
     uint8_t arg_kind[ORDO_EVENT_MAX_ARGS];
     uint16_t arg_enum[ORDO_EVENT_MAX_ARGS];
+    uint16_t arg_slot[ORDO_EVENT_MAX_ARGS];
 } ordo_text;
 
 /* Scenario items: a script the test runner follows. Values written in a

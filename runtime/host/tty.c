@@ -201,8 +201,11 @@ static int ask(ordo_game *g, play_tty *t, int *err)
         return -1;
     char who[64], label[512];
     player_name(t, ordo_decider(g), who, sizeof who);
-    char head[128];
-    snprintf(head, sizeof head, "%s, your choice:", who);
+    char head[640], prompt[512];
+    if (ordo_prompt(g, prompt, sizeof prompt) > 0) /* the rules' own question */
+        snprintf(head, sizeof head, "%s: %s", who, prompt);
+    else
+        snprintf(head, sizeof head, "%s, your choice:", who);
     bold(t, head);
     int n = ordo_option_count(g);
     for (int i = 0; i < n; i++) {

@@ -23,7 +23,7 @@ screen() { tmux -L "$SOCK" capture-pane -p -J -S - -t play 2>/dev/null; }
 wait_prompts() {
     i=0
     while [ "$i" -lt 300 ]; do
-        n=$(screen | grep -c '^player 1, your choice:')
+        n=$(screen | grep -c '^player 1\(, your choice:\|: \)')
         [ "$n" -ge "$1" ] && return 0
         screen | grep -q '^ordo play: ' && return 1
         sleep 0.1
@@ -64,7 +64,7 @@ while [ "$k" -lt 12 ]; do
     wait_prompts "$k" || break
 done
 screen >"$tmp/s3"
-if [ "$k" -eq 12 ] && grep -c '^player 1, your choice:' "$tmp/s3" | grep -qx 12 &&
+if [ "$k" -eq 12 ] && grep -c '^player 1\(, your choice:\|: \)' "$tmp/s3" | grep -qx 12 &&
    ! grep -q 'runtime error' "$tmp/s3"; then ok; else
     bad "the game did not go on for 12 decisions:"; tail -20 "$tmp/s3"; fi
 echo "$pass passed, $fail failed"

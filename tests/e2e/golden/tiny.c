@@ -43,7 +43,7 @@ static const ordo_insn tiny_program_code[290] = {
     {ORDO_OP_INCL, 0, 2, 0},             /* 30 */
     {ORDO_OP_JMP, 0, 0, 18},             /* 31 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 32 */
-    {ORDO_OP_WAIT, 0, 0, 0},             /* 33 */
+    {ORDO_OP_WAIT, 0, 1, 0},             /* 33 */
     {ORDO_OP_STL, 0, 1, 0},              /* 34 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 35 */
     {ORDO_OP_LDL, 0, 1, 0},              /* 36 */
@@ -62,7 +62,7 @@ static const ordo_insn tiny_program_code[290] = {
     {ORDO_OP_STL, 0, 1, 0},              /* 49 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 50 */
     {ORDO_OP_LDL, 0, 1, 0},              /* 51 */
-    {ORDO_OP_LOG, 2, 0, 0},              /* 52 */
+    {ORDO_OP_LOG, 2, 1, 0},              /* 52 */
     {ORDO_OP_OPTS, 0, 0, 0},             /* 53 */
     {ORDO_OP_OFFERN, 0, 1, 0},           /* 54 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 55 */
@@ -72,7 +72,7 @@ static const ordo_insn tiny_program_code[290] = {
     {ORDO_OP_JZ, 0, 0, 61},              /* 59 */
     {ORDO_OP_OFFERN, 0, 2, 0},           /* 60 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 61 */
-    {ORDO_OP_WAIT, 0, 0, 0},             /* 62 */
+    {ORDO_OP_WAIT, 0, 3, 0},             /* 62 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 63 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 64 */
     {ORDO_OP_LDX, 0, 4, 0},              /* 65 */
@@ -110,7 +110,7 @@ static const ordo_insn tiny_program_code[290] = {
     {ORDO_OP_WAIT, 0, 0, 0},             /* 97 */
     {ORDO_OP_STEP, 0, 2, 0},             /* 98: step 1.3 */
     {ORDO_OP_LDL, 0, 0, 0},              /* 99 */
-    {ORDO_OP_LOG, 1, 1, 0},              /* 100 */
+    {ORDO_OP_LOG, 1, 3, 0},              /* 100 */
     {ORDO_OP_STEPEND, 0, 0, 0},          /* 101 */
     {ORDO_OP_JMP, 0, 0, 104},            /* 102 */
     {ORDO_OP_SKIP, 0, 2, 0},             /* 103 */
@@ -193,13 +193,13 @@ static const ordo_insn tiny_program_code[290] = {
     {ORDO_OP_PUSH, 0, 0, 0},             /* 179 */
     {ORDO_OP_STL, 0, 2, 0},              /* 180 */
     {ORDO_OP_LDL, 0, 2, 0},              /* 181 */
-    {ORDO_OP_WINDOW, 0, 2, 0},           /* 182 */
+    {ORDO_OP_WINDOW, 0, 4, 0},           /* 182 */
     {ORDO_OP_OPTS, 0, 0, 0},             /* 183 */
     {ORDO_OP_OFFERN, 0, 5, 0},           /* 184 */
     {ORDO_OP_LDL, 0, 2, 0},              /* 185 */
     {ORDO_OP_WAIT, 0, 0, 0},             /* 186 */
     {ORDO_OP_LDL, 0, 2, 0},              /* 187 */
-    {ORDO_OP_WINDOW, 1, 2, 0},           /* 188 */
+    {ORDO_OP_WINDOW, 1, 4, 0},           /* 188 */
     {ORDO_OP_JMP, 0, 0, 108},            /* 189 */
     {ORDO_OP_STEPEND, 0, 0, 0},          /* 190 */
     {ORDO_OP_UNESC, 1, 0, 0},            /* 191 */
@@ -424,14 +424,20 @@ static const ordo_event_decl tiny_program_events[3] = {
         .param_name = {"p", NULL, NULL, NULL, NULL, NULL, NULL, NULL}},
 };
 
-static const ordo_text tiny_program_texts[3] = {
-    /* 0 */ {.text = "{} rolls {}", .nargs = 2,
+static const ordo_text tiny_program_texts[5] = {
+    /* 0 */ {.text = "pick a color", .nargs = 0,
+        .arg_kind = {0, 0, 0, 0, 0, 0, 0, 0},
+        .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
+    /* 1 */ {.text = "{} rolls {}", .nargs = 2,
         .arg_kind = {ORDO_K_PLAYER, ORDO_K_INT, 0, 0, 0, 0, 0, 0},
         .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
-    /* 1 */ {.text = "{} looks back", .nargs = 1,
+    /* 2 */ {.text = "bank or double?", .nargs = 0,
+        .arg_kind = {0, 0, 0, 0, 0, 0, 0, 0},
+        .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
+    /* 3 */ {.text = "{} looks back", .nargs = 1,
         .arg_kind = {ORDO_K_PLAYER, 0, 0, 0, 0, 0, 0, 0},
         .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
-    /* 2 */ {.text = "may concede", .nargs = 0,
+    /* 4 */ {.text = "may concede", .nargs = 0,
         .arg_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
 };
@@ -628,7 +634,7 @@ interp:
     { int32_t a_ = t0, b_ = 30; t0 = a_ >= b_; steps++; } /* 3 GE */
 #line 25
     if (nframes - 1u == base) { fp[1] = t0; ON_AT(4u, 2u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 4 RETV */
-#line 632 "tiny.c"
+#line 638 "tiny.c"
 }
 
 /* proc take_turn (proc 1, line 27): 1 params, 3 locals; operand k at fp[3 + k] */
@@ -778,7 +784,7 @@ interp:
 #line 29
     pc_32:; t1 = fp[L_p]; steps++; /* 32 LDL 0 */
 #line 29
-    { fp[4] = t1; ON_AT(33u, 5u); goto slow; } fp[4] = t1; /* 33 WAIT x=0 */
+    { fp[4] = t1; ON_AT(33u, 5u); goto slow; } fp[4] = t1; /* 33 WAIT x=0 1 */
 #line 29
     pc_34:; fp[1 /* c, r */] = fp[4]; steps++; /* 34 STL 1 */
 #line 31
@@ -812,7 +818,7 @@ interp:
 #line 39
     t2 = fp[1 /* c, r */]; steps++; /* 51 LDL 1 */
 #line 39
-    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(52u, 6u); goto slow; } g->seq++; steps++; /* 52 LOG x=2 0 ; "{} rolls {}" */
+    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(52u, 6u); goto slow; } g->seq++; steps++; /* 52 LOG x=2 1 ; "{} rolls {}" */
     if (mode == VM_EVAL) { ON_AT(53u, 4u); goto slow; } VM_CLEAR_OPTS(g); steps++; /* 53 OPTS */
 #line 40
     if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(54u, 4u); goto slow; } ON_OFFER(1u, VM_OPT_PLAIN, 0); steps++; /* 54 OFFERN 1 ; "bank" */
@@ -831,7 +837,7 @@ interp:
 #line 40
     pc_61:; t1 = fp[L_p]; steps++; /* 61 LDL 0 */
 #line 40
-    { fp[4] = t1; ON_AT(62u, 5u); goto slow; } /* 62 WAIT x=0 */
+    { fp[4] = t1; ON_AT(62u, 5u); goto slow; } /* 62 WAIT x=0 3 */
 #line 42
     pc_63:; t1 = fp[L_p]; steps++; /* 63 LDL 0 */
 #line 42
@@ -898,12 +904,12 @@ interp:
 #line 52
     t0 = fp[L_p]; steps++; /* 96 LDL 0 */
 #line 52
-    { fp[3] = t0; ON_AT(97u, 4u); goto slow; } /* 97 WAIT x=0 */
+    { fp[3] = t0; ON_AT(97u, 4u); goto slow; } /* 97 WAIT x=0 0 */
 #line 52
     pc_98:; if (mode == VM_EVAL || g->trace) { ON_AT(98u, 3u); goto slow; } g->seq++; steps++; t0 = cur_step; cur_step = 2; /* 98 STEP 2 ; step 1.3 "look back" */
     t1 = fp[L_p]; steps++; /* 99 LDL 0 */
 #line 53
-    if (mode == VM_EVAL || g->trace) { fp[3] = t0; fp[4] = t1; ON_AT(100u, 5u); goto slow; } g->seq++; steps++; /* 100 LOG x=1 1 ; "{} looks back" */
+    if (mode == VM_EVAL || g->trace) { fp[3] = t0; fp[4] = t1; ON_AT(100u, 5u); goto slow; } g->seq++; steps++; /* 100 LOG x=1 3 ; "{} looks back" */
 #line 53
     { int32_t s_ = t0; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { fp[3] = t0; ON_AT(101u, 4u); goto slow; } cur_step = s_; steps++; } /* 101 STEPEND */
 #line 53
@@ -912,7 +918,7 @@ interp:
     pc_103:; if (mode == VM_EVAL || g->trace) { ON_AT(103u, 3u); goto slow; } g->seq++; steps++; /* 103 SKIP 2 ; step 1.3 "look back" */
 #line 53
     pc_104:; if (nframes - 1u == base) { ON_AT(104u, 3u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 104 RET */
-#line 916 "tiny.c"
+#line 922 "tiny.c"
 }
 
 /* proc sequence (proc 2, line 57): 0 params, 9 locals; operand k at fp[9 + k] */
@@ -1191,7 +1197,7 @@ interp:
 #line 67
     t1 = fp[2]; steps++; /* 181 LDL 2 */
 #line 67
-    if (mode == VM_EVAL || g->trace || (uint32_t)t1 >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(182u, 11u); goto slow; } g->seq++; steps++; /* 182 WINDOW x=0 2 ; "may concede" */
+    if (mode == VM_EVAL || g->trace || (uint32_t)t1 >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(182u, 11u); goto slow; } g->seq++; steps++; /* 182 WINDOW x=0 4 ; "may concede" */
 #line 67
     if (mode == VM_EVAL) { ON_AT(183u, 10u); goto slow; } VM_CLEAR_OPTS(g); steps++; /* 183 OPTS */
 #line 67
@@ -1199,11 +1205,11 @@ interp:
 #line 67
     t1 = fp[2]; steps++; /* 185 LDL 2 */
 #line 67
-    { fp[10] = t1; ON_AT(186u, 11u); goto slow; } /* 186 WAIT x=0 */
+    { fp[10] = t1; ON_AT(186u, 11u); goto slow; } /* 186 WAIT x=0 0 */
 #line 67
     pc_187:; t1 = fp[2]; steps++; /* 187 LDL 2 */
 #line 67
-    if (mode == VM_EVAL || g->trace || (uint32_t)t1 >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(188u, 11u); goto slow; } g->seq++; steps++; /* 188 WINDOW x=1 2 ; "may concede" */
+    if (mode == VM_EVAL || g->trace || (uint32_t)t1 >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(188u, 11u); goto slow; } g->seq++; steps++; /* 188 WINDOW x=1 4 ; "may concede" */
 #line 67
     if (steps >= limit) { ON_AT(189u, 10u); goto slow; } steps++; goto pc_108; /* 189 JMP 108 */
 #line 67
@@ -1326,7 +1332,7 @@ interp:
     pc_250:; { int32_t s_ = fp[9]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(250u, 10u); goto slow; } cur_step = s_; steps++; } /* 250 STEPEND */
 #line 77
     if (nframes - 1u == base) { ON_AT(251u, 9u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 251 RET */
-#line 1330 "tiny.c"
+#line 1336 "tiny.c"
 }
 
 /* fn expect#91 (proc 3, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -1373,7 +1379,7 @@ interp:
     { int32_t a_ = t0, b_ = 1; t0 = a_ == b_; steps++; } /* 255 EQ */
 #line 91
     if (nframes - 1u == base) { fp[0] = t0; ON_AT(256u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 256 RETV */
-#line 1377 "tiny.c"
+#line 1383 "tiny.c"
 }
 
 /* fn expect#91.left (proc 4, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -1416,7 +1422,7 @@ interp:
     { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(258u, 1u); goto slow; } unsigned char *a_ = state + 20u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 258 LDX 5 ; color */
 #line 91
     if (nframes - 1u == base) { fp[0] = t0; ON_AT(259u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 259 RETV */
-#line 1420 "tiny.c"
+#line 1426 "tiny.c"
 }
 
 /* fn expect#91.right (proc 5, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -1456,7 +1462,7 @@ interp:
     pc_260:; steps++; /* 260 PUSH 1 */
 #line 91
     if (nframes - 1u == base) { fp[0] = 1; ON_AT(261u, 1u); goto slow; } { int32_t v_ = 1; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 261 RETV */
-#line 1460 "tiny.c"
+#line 1466 "tiny.c"
 }
 
 /* fn expect#95 (proc 6, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -1503,7 +1509,7 @@ interp:
     { int32_t a_ = t0, b_ = 0; t0 = a_ > b_; steps++; } /* 265 GT */
 #line 95
     if (nframes - 1u == base) { fp[0] = t0; ON_AT(266u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 266 RETV */
-#line 1507 "tiny.c"
+#line 1513 "tiny.c"
 }
 
 /* fn expect#95.left (proc 7, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -1546,7 +1552,7 @@ interp:
     { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(268u, 1u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 268 LDX 4 ; score */
 #line 95
     if (nframes - 1u == base) { fp[0] = t0; ON_AT(269u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 269 RETV */
-#line 1550 "tiny.c"
+#line 1556 "tiny.c"
 }
 
 /* fn expect#95.right (proc 8, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -1586,7 +1592,7 @@ interp:
     pc_270:; steps++; /* 270 PUSH 0 */
 #line 95
     if (nframes - 1u == base) { fp[0] = 0; ON_AT(271u, 1u); goto slow; } { int32_t v_ = 0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 271 RETV */
-#line 1590 "tiny.c"
+#line 1596 "tiny.c"
 }
 
 /* proc setup#106 (proc 9, line 106): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -1630,7 +1636,7 @@ interp:
     { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 1; ON_AT(274u, 2u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; int32_t x_ = 1; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[0] = 1; fp[1] = 1; ON_AT(274u, 2u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 274 STX 6 ; doubles_left */
 #line 107
     if (nframes - 1u == base) { ON_AT(275u, 0u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 275 RET */
-#line 1634 "tiny.c"
+#line 1640 "tiny.c"
 }
 
 /* fn expect#113 (proc 10, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -1677,7 +1683,7 @@ interp:
     { int32_t a_ = t0, b_ = 0; t0 = a_ == b_; steps++; } /* 279 EQ */
 #line 113
     if (nframes - 1u == base) { fp[0] = t0; ON_AT(280u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 280 RETV */
-#line 1681 "tiny.c"
+#line 1687 "tiny.c"
 }
 
 /* fn expect#113.left (proc 11, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -1720,7 +1726,7 @@ interp:
     { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; ON_AT(282u, 1u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 282 LDX 6 ; doubles_left */
 #line 113
     if (nframes - 1u == base) { fp[0] = t0; ON_AT(283u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 283 RETV */
-#line 1724 "tiny.c"
+#line 1730 "tiny.c"
 }
 
 /* fn expect#113.right (proc 12, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -1760,7 +1766,7 @@ interp:
     pc_284:; steps++; /* 284 PUSH 0 */
 #line 113
     if (nframes - 1u == base) { fp[0] = 0; ON_AT(285u, 1u); goto slow; } { int32_t v_ = 0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 285 RETV */
-#line 1764 "tiny.c"
+#line 1770 "tiny.c"
 }
 
 /* proc setup#127 (proc 13, line 127): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -1804,7 +1810,7 @@ interp:
     { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 31; ON_AT(288u, 2u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; int32_t x_ = 31; if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[0] = 1; fp[1] = 31; ON_AT(288u, 2u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 288 STX 4 ; score */
 #line 128
     if (nframes - 1u == base) { ON_AT(289u, 0u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 289 RET */
-#line 1808 "tiny.c"
+#line 1814 "tiny.c"
 }
 
 /* each proc's first pc, in order, and its function (NULL: the interpreter's) */
@@ -1854,7 +1860,7 @@ const ordo_program tiny_program = {
     .options = tiny_program_options, .noptions = 6,
     .escapes = tiny_program_escapes, .nescapes = 1,
     .events = tiny_program_events, .nevents = 3,
-    .texts = tiny_program_texts, .ntexts = 3,
+    .texts = tiny_program_texts, .ntexts = 5,
     .scenarios = tiny_program_scenarios, .nscenarios = 4,
     .items = tiny_program_items, .nitems = 37,
     .main_proc = 2,
