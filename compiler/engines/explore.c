@@ -38,7 +38,6 @@ typedef struct edge {
 } edge;
 
 struct search;
-struct chance;
 
 /* A transition's play: option k (-1: none) taken from `from` in `work`,
  * then run to the next decision or the end, the rolls as c says (NULL:
@@ -46,7 +45,7 @@ struct chance;
  * another way of playing (the emitted C) can take the interpreter's place
  * with the search unchanged. */
 typedef int (*play_fn)(const struct search *s, ordo_game *work, const ordo_game *from, int k,
-                       struct chance *c);
+                       ex_chance *c);
 
 typedef struct search {
     const ordo_program *p;
@@ -148,18 +147,9 @@ static int64_t lookup(const search *s, const ordo_game *g, uint64_t h)
     }
 }
 
-/* The rolls of one transition: the totals forced (script, from an earlier
- * outcome), then the lowest total of each roll after them; what each roll
- * took and could have taken. */
-typedef struct chance {
-    const int32_t *script;
-    uint32_t nscript;
-    int32_t took[EX_MAX_ROLLS], most[EX_MAX_ROLLS];
-    uint32_t n;
-    int overflow;      /* more rolls than EX_MAX_ROLLS: the rest drew */
-} chance;
+typedef ex_chance chance;
 
-static int32_t next_total(void *ctx, const ordo_game *g, int dice, int sides)
+int32_t ex_chance_total(void *ctx, const ordo_game *g, int dice, int sides)
 {
     (void)g;
     chance *c = ctx;
@@ -172,6 +162,22 @@ static int32_t next_total(void *ctx, const ordo_game *g, int dice, int sides)
     c->most[c->n] = dice * sides;
     c->n++;
     return v;
+}
+
+int ex_chance_next(ex_chance *c, int32_t *script)
+{
+    uint32_t t = c->n;
+    while (t > 0 && c->took[t - 1] >= c->most[t - 1])
+        t--;
+    if (t == 0)
+        return 0;
+    memcpy(script, c->took, (t - 1) * sizeof *script);
+    script[t - 1] = c->took[t - 1] + 1;
+    c->script = script;
+    c->nscript = t;
+    c->n = 0;
+    c->overflow = 0;
+    return 1;
 }
 
 /* The rolls of state i's way in: a copy into the pool. */
@@ -415,7 +421,7 @@ static int play_interpreted(const search *s, ordo_game *work, const ordo_game *f
 {
     ordo_copy(work, from);
     ordo_set_trace(work, on_event, (void *)s);
-    ordo_set_chance(work, c ? next_total : NULL, c);
+    ordo_set_chance(work, c ? ex_chance_total : NULL, c);
     ordo_set_max_steps(work, s->lim->max_steps + ordo_steps(work));
     int rc = k >= 0 ? ordo_choose(work, k) : ORDO_OK;
     if (rc == ORDO_OK)
@@ -481,14 +487,8 @@ static int expand(search *s, const ordo_game *from, uint32_t parent, int k)
             return -1;
         if (c.overflow)
             return 1;
-        uint32_t t = c.n;
-        while (t > 0 && c.took[t - 1] >= c.most[t - 1])
-            t--;
-        if (t == 0)
+        if (!ex_chance_next(&c, script))
             return 0;
-        memcpy(script, c.took, (t - 1) * sizeof *script);
-        script[t - 1] = c.took[t - 1] + 1;
-        c.nscript = t;
     }
 }
 
@@ -804,7 +804,7 @@ static int leads_to(search *s, const ordo_game *g, const char *label, const int3
     c.nscript = nrolls;
     ordo_copy(s->work, g);
     ordo_set_trace(s->work, NULL, NULL);
-    ordo_set_chance(s->work, next_total, &c);
+    ordo_set_chance(s->work, ex_chance_total, &c);
     ordo_set_max_steps(s->work, s->lim->max_steps + ordo_steps(s->work));
     int rc = ordo_choose(s->work, k);
     if (rc == ORDO_OK)
@@ -1011,25 +1011,30 @@ void ex_free(ex_result *r)
     memset(r, 0, sizeof *r);
 }
 
+char *ex_roll_line(const int32_t *totals, uint32_t n)
+{
+    if (!n)
+        return NULL;
+    size_t size = 16 + (size_t)n * 13;
+    char *line = malloc(size);
+    if (!line)
+        return NULL;
+    size_t at = (size_t)snprintf(line, size, "roll ");
+    for (uint32_t t = 0; t < n; t++)
+        at += (size_t)snprintf(line + at, size - at, "%s%ld", t ? ", " : "", (long)totals[t]);
+    return line;
+}
+
 /* `roll T, ...` for state k's way in, or NULL when it rolled nothing
  * forced (malloc'd). */
 static char *roll_line(const ex_result *r, uint32_t k)
 {
     if (!r->nrolls || !r->nrolls[k])
         return NULL;
-    size_t n = 16 + (size_t)r->nrolls[k] * 13;
-    char *line = malloc(n);
-    if (!line)
-        return NULL;
-    size_t at = (size_t)snprintf(line, n, "roll ");
-    for (uint32_t t = 0; t < r->nrolls[k]; t++)
-        at += (size_t)snprintf(line + at, n - at, "%s%ld", t ? ", " : "",
-                               (long)r->rolls[r->roll_at[k] + t]);
-    return line;
+    return ex_roll_line(r->rolls + r->roll_at[k], r->nrolls[k]);
 }
 
-/* `choose "LABEL"`, the label quoted as a scenario writes it (malloc'd). */
-static char *choose_line(const ordo_game *from, int option)
+char *ex_choose_line(const ordo_game *from, int option)
 {
     char buf[512];
     if (ordo_option_label(from, option, buf, sizeof buf) < 0)
@@ -1077,7 +1082,7 @@ static void replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to)
     memset(&c, 0, sizeof c);
     c.script = r->rolls ? r->rolls + r->roll_at[to] : NULL;
     c.nscript = r->nrolls[to];
-    ordo_set_chance(g, r->rolls_expanded ? next_total : NULL, &c);
+    ordo_set_chance(g, r->rolls_expanded ? ex_chance_total : NULL, &c);
     ordo_set_max_steps(g, r->max_steps + ordo_steps(g));
     int rc = k >= 0 ? ordo_choose(g, k) : ORDO_OK;
     if (rc == ORDO_OK)
@@ -1104,7 +1109,7 @@ int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i,
         if (ok && t == 0)
             ok = (v[at++] = strdup("play")) != NULL;
         if (ok && t > 0)
-            ok = (v[at++] = choose_line(g, r->option[k])) != NULL;
+            ok = (v[at++] = ex_choose_line(g, r->option[k])) != NULL;
         if (ok && t + 1 < n)
             replay_step(r, g, t == 0 ? -1 : r->option[k], k);
     }

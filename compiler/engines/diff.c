@@ -1,0 +1,886 @@
+/* diff.c — the lockstep search of `ordo diff` (see diff.h).
+ *
+ * A pair is a game of A and a game of B. The pairs found are kept whole,
+ * both blocks, in the order found, each with the pair it was reached from,
+ * the option taken (its index in A; B takes the option of the same label)
+ * and the rolls: the explorer's links (ex_result), so that ex_path reads a
+ * pair's way in back as scenario lines. A table of the two position hashes
+ * finds a pair already kept. Breadth first, pair i is expanded when the
+ * loop reaches it, so the first play found to a parting is a shortest one.
+ *
+ * After each common choice the two transitions are compared: their runs'
+ * status, the events each traced (as text, in order; the trace of an
+ * override running is B's alone and is left out), then the end, the
+ * decision, and the vars both declare alike. A pair that differs is kept
+ * (its way in is the scenario's), reported, and not followed; so is an
+ * option only one offers. The partings are counted by kind and place:
+ * one is reported per kind, lines and what differs.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "diff.h"
+#include "opcodes.h"
+
+/* Events of one transition compared; past them, only their number. */
+enum { MAX_EVENTS = 512, EVENT_TEXT = 200, MAX_TOUCHED = 64 };
+
+/* What one game traced during a transition. */
+typedef struct side_log {
+    const ordo_program *p;
+    uint32_t n, total;
+    char text[MAX_EVENTS][EVENT_TEXT];
+    int16_t step[MAX_EVENTS];
+    /* B's procs the transition was seen to run: its steps', its triggers',
+     * its overrides' (what a changed declaration explains) */
+    const int32_t *step_proc;
+    int32_t touched[MAX_TOUCHED];
+    int ntouched;
+} side_log;
+
+typedef struct pairs {
+    const df_side *a, *b;
+    const df_options *o;
+    const df_rules *rules;
+    df_result *r;
+    ex_result links;          /* parent, option, rolls of each pair (ex_path) */
+    size_t ba, bb;            /* block bytes of A, of B */
+    unsigned char *blocks_a, *blocks_b;
+    uint32_t *depth;
+    uint64_t *hashes;
+    uint32_t *table;          /* 1 + pair index, 0: empty */
+    uint64_t tsize, cap;
+    int *var_b;               /* A's var v is B's var_b[v] (-1: not compared) */
+    int32_t *step_proc_a, *step_proc_b; /* the proc each step's code lies in */
+    ordo_game *wa, *wb;
+    side_log *la, *lb;
+    struct timespec t0;
+    int truncated;
+    /* the transition being compared: from pair `from` (UINT32_MAX: the
+     * start), A's option k (-1: the start's run; -2: none, the parting is
+     * at pair `from`), the rolls c (NULL: none forced) */
+    uint32_t from;
+    int k;
+    const ex_chance *c;
+} pairs;
+
+static double elapsed(const pairs *s)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - s->t0.tv_sec) + (double)(t.tv_nsec - s->t0.tv_nsec) / 1e9;
+}
+
+static ordo_game *game_a(const pairs *s, uint64_t i)
+{
+    return (ordo_game *)(void *)(s->blocks_a + i * s->ba);
+}
+
+static ordo_game *game_b(const pairs *s, uint64_t i)
+{
+    return (ordo_game *)(void *)(s->blocks_b + i * s->bb);
+}
+
+/* ------------------------------------------------ the programs' maps */
+
+static int same_shape(const ordo_var *x, const ordo_var *y)
+{
+    return x->kind == y->kind && x->ndims == y->ndims && x->is_list == y->is_list &&
+           x->is_set == y->is_set && x->cap == y->cap && x->dim_kind[0] == y->dim_kind[0] &&
+           x->dim_kind[1] == y->dim_kind[1] && x->dim_n[0] == y->dim_n[0] &&
+           x->dim_n[1] == y->dim_n[1] && x->dim_lo[0] == y->dim_lo[0] &&
+           x->dim_lo[1] == y->dim_lo[1];
+}
+
+/* The vars compared: those both declare under one name and shape (the
+ * per-action block's, named with '#', are the runtime's). */
+static int match_vars(pairs *s)
+{
+    const ordo_program *pa = s->a->p, *pb = s->b->p;
+    s->var_b = malloc((pa->nvars + 1) * sizeof *s->var_b);
+    if (!s->var_b)
+        return -1;
+    for (int v = 0; v < pa->nvars; v++) {
+        const char *name = pa->vars[v].name;
+        int w = name && name[0] != '#' ? ordo_find_var(pb, name) : -1;
+        s->var_b[v] = w >= 0 && same_shape(&pa->vars[v], &pb->vars[w]) ? w : -1;
+    }
+    return 0;
+}
+
+/* The proc whose code holds each step (the one whose code starts last at
+ * or before the step's instruction), -1 for a step without code. */
+static int32_t *step_procs(const ordo_program *p)
+{
+    int32_t *sp = malloc(((size_t)p->nsteps + 1) * sizeof *sp);
+    if (!sp)
+        return NULL;
+    for (int k = 0; k < p->nsteps; k++)
+        sp[k] = -1;
+    for (uint32_t pc = 0; pc < p->ncode; pc++) {
+        const ordo_insn *in = &p->code[pc];
+        if (in->op >= ORDO_OP_COUNT || ordo_op_operand(in->op, 1) != ORDO_OPND_STEP ||
+            in->a >= p->nsteps || sp[in->a] >= 0)
+            continue;
+        int32_t best = -1;
+        for (int q = 0; q < p->nprocs; q++)
+            if (p->procs[q].pc <= pc && (best < 0 || p->procs[q].pc > p->procs[best].pc))
+                best = q;
+        sp[in->a] = best;
+    }
+    return sp;
+}
+
+/* ---------------------------------------------------------- the trace */
+
+static void touch(side_log *l, int32_t proc)
+{
+    if (proc < 0)
+        return;
+    for (int k = 0; k < l->ntouched; k++)
+        if (l->touched[k] == proc)
+            return;
+    if (l->ntouched < MAX_TOUCHED)
+        l->touched[l->ntouched++] = proc;
+}
+
+/* Whether an event of this kind is compared: an override's and a
+ * trigger's name the procs that run, which a layer renames without
+ * changing play. */
+static int compared(int kind)
+{
+    return kind != ORDO_EV_OVERRIDE && kind != ORDO_EV_TRIGGER;
+}
+
+static void on_event(void *ctx, const ordo_game *g, const ordo_event *ev)
+{
+    side_log *l = ctx;
+    if (ev->kind == ORDO_EV_STEP && l->step_proc && ev->id < l->p->nsteps)
+        touch(l, l->step_proc[ev->id]);
+    else if (ev->kind == ORDO_EV_TRIGGER || ev->kind == ORDO_EV_OVERRIDE)
+        touch(l, ev->id);
+    if (!compared(ev->kind))
+        return;
+    l->total++;
+    if (l->n == MAX_EVENTS)
+        return;
+    char *t = l->text[l->n];
+    /* without its number: one event more earlier is not a parting here */
+    char line[EVENT_TEXT + 16];
+    if (ordo_event_text(g, ev, line, sizeof line) < 0)
+        line[0] = 0;
+    const char *from = line + strspn(line, "0123456789");
+    snprintf(t, EVENT_TEXT, "%s", from + strspn(from, " "));
+    l->step[l->n++] = ev->step;
+}
+
+/* ------------------------------------------------------- the store */
+
+static uint64_t pair_hash(const ordo_game *ga, const ordo_game *gb)
+{
+    uint64_t h = ordo_position_hash(gb);
+    return ordo_position_hash(ga) ^ (h << 29 | h >> 35) ^ 0x9e3779b97f4a7c15ull;
+}
+
+static int64_t lookup(const pairs *s, const ordo_game *ga, const ordo_game *gb, uint64_t h)
+{
+    for (uint64_t k = h & (s->tsize - 1);; k = (k + 1) & (s->tsize - 1)) {
+        uint32_t v = s->table[k];
+        if (!v)
+            return -1;
+        if (s->hashes[v - 1] == h && ordo_same_position(game_a(s, v - 1), ga) &&
+            ordo_same_position(game_b(s, v - 1), gb))
+            return v - 1;
+    }
+}
+
+static void table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i)
+{
+    uint64_t k = h & (tsize - 1);
+    while (table[k])
+        k = (k + 1) & (tsize - 1);
+    table[k] = i + 1;
+}
+
+static int grow_table(pairs *s)
+{
+    uint64_t tsize = 2 * s->tsize;
+    uint32_t *t = calloc(tsize, sizeof *t);
+    if (!t)
+        return -1;
+    for (uint64_t i = 0; i < s->links.nkept; i++)
+        table_put(t, tsize, s->hashes[i], (uint32_t)i);
+    free(s->table);
+    s->table = t;
+    s->tsize = tsize;
+    return 0;
+}
+
+/* The rolls of pair i's way in, into the explorer's pool. */
+static int keep_rolls(pairs *s, uint64_t i, const ex_chance *c)
+{
+    ex_result *r = &s->links;
+    uint32_t n = c ? c->n : 0;
+    r->roll_at[i] = (uint32_t)r->nrollpool;
+    r->nrolls[i] = (uint8_t)n;
+    if (!n)
+        return 0;
+    if (r->nrollpool + n > r->caprollpool) {
+        uint64_t cap = r->caprollpool ? r->caprollpool * 2 : 4096;
+        while (cap < r->nrollpool + n)
+            cap *= 2;
+        int32_t *v = realloc(r->rolls, cap * sizeof *v);
+        if (!v)
+            return -1;
+        r->rolls = v;
+        r->caprollpool = cap;
+    }
+    memcpy(r->rolls + r->nrollpool, c->took, n * sizeof *c->took);
+    r->nrollpool += n;
+    return 0;
+}
+
+/* Keeps the pair (s->wa, s->wb), reached from `parent` by A's option k:
+ * its index, or -1 when the store is full. */
+static int64_t keep(pairs *s, uint64_t h, uint32_t parent, int k, const ex_chance *c)
+{
+    ex_result *r = &s->links;
+    uint64_t i = r->nkept;
+    if (i >= s->cap || keep_rolls(s, i, c) != 0 ||
+        (4 * (i + 1) > 3 * s->tsize && grow_table(s) != 0)) {
+        s->truncated = 1;
+        return -1;
+    }
+    memcpy(game_a(s, i), s->wa, s->ba);
+    memcpy(game_b(s, i), s->wb, s->bb);
+    r->nkept++;
+    s->hashes[i] = h;
+    r->parent[i] = parent;
+    r->option[i] = (uint16_t)(k < 0 ? 0 : k);
+    s->depth[i] = parent == UINT32_MAX ? 0 : s->depth[parent] + 1;
+    if ((int)s->depth[i] > s->r->depth)
+        s->r->depth = (int)s->depth[i];
+    table_put(s->table, s->tsize, h, (uint32_t)i);
+    return (int64_t)i;
+}
+
+/* ---------------------------------------------------------- partings */
+
+/* Where g stands: its step (-1) and line, and the file of that line. */
+static void where(const ordo_program *p, const int32_t *step_proc, const ordo_game *g,
+                  int32_t *step, uint32_t *line, const char **file)
+{
+    ordo_where(g, step, line);
+    int32_t q = *step >= 0 ? step_proc[*step] : -1;
+    *file = q >= 0 ? ordo_file_at(p, p->procs[q].pc) : p->file;
+}
+
+/* Step k's place (when k is one), in place of where the game stands. */
+static void at_step(const ordo_program *p, const int32_t *step_proc, int32_t k, int32_t *step,
+                    uint32_t *line, const char **file)
+{
+    if (k < 0 || k >= p->nsteps)
+        return;
+    *step = k;
+    *line = p->steps[k].line;
+    *file = step_proc[k] >= 0 ? ordo_file_at(p, p->procs[step_proc[k]].pc) : p->file;
+}
+
+/* rules: each ID of `ids` not yet in it, appended. */
+static void add_rules(char *rules, size_t n, const char *ids)
+{
+    while (ids && *ids) {
+        ids += strspn(ids, " ");
+        size_t len = strcspn(ids, " ");
+        if (!len)
+            break;
+        int seen = 0;
+        for (const char *r = rules; *r && !seen; r += strcspn(r, " "), r += strspn(r, " "))
+            seen = strncmp(r, ids, len) == 0 && (r[len] == ' ' || r[len] == 0);
+        size_t at = strlen(rules);
+        if (!seen && at + len + 2 < n)
+            snprintf(rules + at, n - at, "%s%.*s", at ? " " : "", (int)len, ids);
+        ids += len;
+    }
+}
+
+static const char *step_rule(const ordo_program *p, int32_t step)
+{
+    return step >= 0 && step < p->nsteps ? p->steps[step].rule : "";
+}
+
+/* The change of the rules that accounts for what B ran (1 + its index; 0:
+ * none): one that reaches a proc seen running, else one in whose
+ * declaration B stands. */
+static int explain(const pairs *s, const df_difference *d)
+{
+    const df_rules *ru = s->rules;
+    if (!ru)
+        return 0;
+    for (int k = 0; k < s->lb->ntouched; k++) {
+        int32_t q = s->lb->touched[k];
+        if (q >= 0 && q < ru->nprocs_b && ru->affected[q])
+            return (int)ru->affected[q];
+    }
+    int32_t q = d->step_b >= 0 ? s->step_proc_b[d->step_b] : -1;
+    if (q >= 0 && q < ru->nprocs_b && ru->affected[q])
+        return (int)ru->affected[q];
+    for (size_t c = 0; c < ru->n; c++)
+        if (ru->v[c].how != DF_ONLY_A && ru->v[c].what == DF_STEP && d->step_b >= 0 &&
+            ru->v[c].line_b == s->b->p->steps[d->step_b].line)
+            return (int)c + 1;
+    return 0;
+}
+
+/* The scenario lines to where the parting shows: to pair `from`, then
+ * (k >= -1) the transition being compared; their count, or -1. */
+static int path_to(const pairs *s, uint32_t from, int k, const ex_chance *c, char ***lines)
+{
+    char **v = NULL;
+    int n = 0;
+    if (from != UINT32_MAX && (n = ex_path(s->a->p, s->o->nplayers, &s->links, from, &v)) < 0)
+        return -1;
+    if (k < -1) {
+        *lines = v;
+        return n;
+    }
+    char **w = realloc(v, ((size_t)n + 3) * sizeof *w);
+    if (!w) {
+        for (int t = 0; t < n; t++)
+            free(v[t]);
+        free(v);
+        return -1;
+    }
+    if (c && c->n && (w[n] = ex_roll_line(c->took, c->n)))
+        n++;
+    w[n] = k < 0 ? strdup("play") : ex_choose_line(game_a(s, from), k);
+    if (w[n])
+        n++;
+    *lines = w;
+    return n;
+}
+
+static void part_at(pairs *s, int kind, const ordo_game *ga, const ordo_game *gb, int32_t sa,
+                    int32_t sb, const char *key, const char *what, const char *assert_a);
+
+/* Records a parting (where: s->from, s->k, s->c): one per kind, place and
+ * key; the others are counted. */
+static void part(pairs *s, int kind, const ordo_game *ga, const ordo_game *gb,
+                 const char *key, const char *what, const char *assert_a)
+{
+    part_at(s, kind, ga, gb, -1, -1, key, what, assert_a);
+}
+
+/* The same, the place on each side the step given (-1: where the game
+ * stands). */
+static void part_at(pairs *s, int kind, const ordo_game *ga, const ordo_game *gb, int32_t sa,
+                    int32_t sb, const char *key, const char *what, const char *assert_a)
+{
+    df_result *r = s->r;
+    df_difference d;
+    memset(&d, 0, sizeof d);
+    d.kind = kind;
+    where(s->a->p, s->step_proc_a, ga, &d.step_a, &d.line_a, &d.file_a);
+    where(s->b->p, s->step_proc_b, gb, &d.step_b, &d.line_b, &d.file_b);
+    at_step(s->a->p, s->step_proc_a, sa, &d.step_a, &d.line_a, &d.file_a);
+    at_step(s->b->p, s->step_proc_b, sb, &d.step_b, &d.line_b, &d.file_b);
+    snprintf(d.key, sizeof d.key, "%s", key);
+    for (size_t k = 0; k < r->n; k++) {
+        df_difference *e = &r->v[k];
+        if (e->kind == kind && e->line_a == d.line_a && e->line_b == d.line_b &&
+            strcmp(e->key, d.key) == 0) {
+            e->count++;
+            return;
+        }
+    }
+    if (r->n == r->cap) {
+        size_t cap = r->cap ? 2 * r->cap : 16;
+        df_difference *v = realloc(r->v, cap * sizeof *v);
+        if (!v)
+            return;
+        r->v = v;
+        r->cap = cap;
+    }
+    snprintf(d.what, sizeof d.what, "%s", what);
+    snprintf(d.assert_a, sizeof d.assert_a, "%s", assert_a ? assert_a : "");
+    add_rules(d.rules, sizeof d.rules, step_rule(s->a->p, d.step_a));
+    add_rules(d.rules, sizeof d.rules, step_rule(s->b->p, d.step_b));
+    d.change = explain(s, &d);
+    if (d.change)
+        add_rules(d.rules, sizeof d.rules, s->rules->v[d.change - 1].rules);
+    d.seed = s->links.seed;
+    d.count = 1;
+    int n = path_to(s, s->from, s->k, s->c, &d.path);
+    d.npath = n < 0 ? 0 : n;
+    if (n < 0)
+        d.path = NULL;
+    for (int k = 0; k < d.npath; k++)
+        d.decisions += strncmp(d.path[k], "choose", 6) == 0;
+    r->v[r->n++] = d;
+}
+
+/* A value as a scenario writes it: a player, an enum's member, a table's
+ * row (TABLE["NAME"]), a number, true or false. */
+static void value_text(const df_side *side, int kind, int enum_id, int32_t v, char *buf,
+                       size_t n)
+{
+    const ordo_program *p = side->p;
+    if (kind == ORDO_K_BOOL) {
+        snprintf(buf, n, "%s", v ? "true" : "false");
+        return;
+    }
+    char t[160];
+    if (ordo_format_value(p, kind, enum_id, v, t, sizeof t) < 0)
+        snprintf(t, sizeof t, "%ld", (long)v);
+    if (kind == ORDO_K_ENUM && enum_id < p->nenums && v >= 0 && strpbrk(t, " .-'\"()"))
+        snprintf(buf, n, "%s[\"%s\"]", p->enums[enum_id].name, t);
+    else
+        snprintf(buf, n, "%s", t);
+}
+
+/* "name[i, j]" for cell (i, j) of var v. */
+static void cell_text(const df_side *side, int v, int i, int j, char *buf, size_t n)
+{
+    const ordo_var *var = &side->p->vars[v];
+    size_t at = (size_t)snprintf(buf, n, "%s", var->name);
+    for (int d = 0; d < var->ndims && at < n; d++) {
+        int x = d ? j : i;
+        char t[160];
+        if (var->dim_kind[d] == ORDO_DIM_PLAYER)
+            snprintf(t, sizeof t, "player %d", x + 1);
+        else if (var->dim_kind[d] == ORDO_DIM_ENUM)
+            value_text(side, ORDO_K_ENUM, var->dim_enum[d], x, t, sizeof t);
+        else
+            snprintf(t, sizeof t, "%d", x);
+        at += (size_t)snprintf(buf + at, n - at, "%s%s", d ? ", " : "[", t);
+    }
+    if (var->ndims && at < n)
+        snprintf(buf + at, n - at, "]");
+}
+
+/* The value of a cell as a scenario writes it: a scalar, or a list (a
+ * set's members) as a list literal; its length into *len (-1: a scalar). */
+static void cell_value(const df_side *side, const ordo_game *g, int v, int i, int j, char *buf,
+                       size_t n)
+{
+    const ordo_var *var = &side->p->vars[v];
+    int32_t x = 0;
+    if (!var->is_list && !var->is_set) {
+        (void)ordo_get(g, v, i, j, -1, &x);
+        value_text(side, var->kind, var->enum_id, x, buf, n);
+        return;
+    }
+    int32_t len = 0;
+    (void)ordo_get(g, v, i, j, -1, &len);
+    size_t at = (size_t)snprintf(buf, n, "[");
+    for (int32_t e = 0; e < len && at + 1 < n; e++) {
+        char t[160];
+        (void)ordo_get(g, v, i, j, e, &x);
+        value_text(side, var->kind, var->enum_id, x, t, sizeof t);
+        at += (size_t)snprintf(buf + at, n - at, "%s%s", e ? ", " : "", t);
+    }
+    if (at + 1 < n)
+        snprintf(buf + at, n - at, "]");
+    else
+        buf[0] = 0; /* too long to write: no assertion */
+}
+
+/* The first var both declare whose value differs: 1, with what differs
+ * and the scenario line that holds in A (what[400], as[600]) and its
+ * var's name in *name; 0 when they all agree. */
+static int var_differs(const pairs *s, const ordo_game *ga, const ordo_game *gb, char *what,
+                       char *as, const char **name)
+{
+    const ordo_program *pa = s->a->p;
+    for (int v = 0; v < pa->nvars; v++) {
+        int w = s->var_b[v];
+        if (w < 0)
+            continue;
+        const ordo_var *var = &pa->vars[v];
+        int n0 = var->ndims > 0 ? var->dim_n[0] : 1, n1 = var->ndims > 1 ? var->dim_n[1] : 1;
+        int lo0 = var->ndims > 0 && var->dim_kind[0] == ORDO_DIM_RANGE ? var->dim_lo[0] : 0;
+        int lo1 = var->ndims > 1 && var->dim_kind[1] == ORDO_DIM_RANGE ? var->dim_lo[1] : 0;
+        for (int x = 0; x < n0; x++)
+            for (int y = 0; y < n1; y++) {
+                char va[512], vb[512], cell[200];
+                cell_value(s->a, ga, v, x + lo0, y + lo1, va, sizeof va);
+                cell_value(s->b, gb, w, x + lo0, y + lo1, vb, sizeof vb);
+                if (strcmp(va, vb) == 0)
+                    continue;
+                cell_text(s->a, v, x + lo0, y + lo1, cell, sizeof cell);
+                snprintf(what, 400, "%.100s: %.140s in A, %.140s in B", cell, va, vb);
+                /* a value too long to write whole is asserted nothing of */
+                if (!va[0] || snprintf(as, 600, "expect %s == %s", cell, va) >= 600)
+                    as[0] = 0;
+                *name = var->name;
+                return 1;
+            }
+    }
+    return 0;
+}
+
+/* A var's parting: 1 recorded, 0 none. */
+static int vars_part(pairs *s, const ordo_game *ga, const ordo_game *gb)
+{
+    char what[400], as[600];
+    const char *name;
+    if (!var_differs(s, ga, gb, what, as, &name))
+        return 0;
+    part(s, DF_STATE, ga, gb, name, what, as);
+    return 1;
+}
+
+/* "over, winner player 1 because \"...\"" or "a decision of player 2". */
+static void status_text(const ordo_game *g, int rc, char *buf, size_t n)
+{
+    if (rc == ORDO_OVER) {
+        int limit;
+        const char *why = ordo_end_reason(g, &limit);
+        int w = ordo_winner(g);
+        char who[32] = "no winner";
+        if (w >= 0)
+            snprintf(who, sizeof who, "winner player %d", w + 1);
+        snprintf(buf, n, "over, %s%s%.100s%s", who, why ? " because \"" : "", why ? why : "",
+                 why ? "\"" : "");
+    } else if (rc == ORDO_DECIDE) {
+        snprintf(buf, n, "a decision of player %d", ordo_decider(g) + 1);
+    } else {
+        snprintf(buf, n, "error: %s", ordo_strerror(rc));
+    }
+}
+
+/* The scenario line that holds where A stands: its end, its decider. */
+static void status_assert(const ordo_game *g, int rc, char *buf, size_t n)
+{
+    buf[0] = 0;
+    if (rc == ORDO_OVER) {
+        int limit, w = ordo_winner(g);
+        const char *why = ordo_end_reason(g, &limit);
+        char who[32] = "none";
+        if (w >= 0)
+            snprintf(who, sizeof who, "player %d", w + 1);
+        if (why && !strchr(why, '"') && !strchr(why, '\\'))
+            snprintf(buf, n, "expect over winner %s because \"%s\"", who, why);
+        else
+            snprintf(buf, n, "expect over winner %s", who);
+    } else if (rc == ORDO_DECIDE) {
+        snprintf(buf, n, "expect decision by player %d", ordo_decider(g) + 1);
+    }
+}
+
+/* Whether the two runs part where they stop: an error, the end, the
+ * decider. */
+static int status_part(pairs *s, int ra, int rb)
+{
+    const ordo_game *ga = s->wa, *gb = s->wb;
+    int same = ra == rb;
+    if (same && ra == ORDO_OVER) {
+        int la, lb;
+        const char *wa = ordo_end_reason(ga, &la), *wb = ordo_end_reason(gb, &lb);
+        same = ordo_winner(ga) == ordo_winner(gb) && !wa == !wb && (!wa || !strcmp(wa, wb));
+    } else if (same && ra == ORDO_DECIDE) {
+        same = ordo_decider(ga) == ordo_decider(gb);
+    }
+    if (same)
+        return 0;
+    char ta[200], tb[200], what[400], as[300];
+    status_text(ga, ra, ta, sizeof ta);
+    status_text(gb, rb, tb, sizeof tb);
+    snprintf(what, sizeof what, "A: %.190s; B: %.190s", ta, tb);
+    status_assert(ga, ra, as, sizeof as);
+    int kind = ra < 0 || rb < 0 ? DF_ERROR : ra == ORDO_OVER && rb == ORDO_OVER ? DF_END
+                                                                               : DF_DECISION;
+    part(s, kind, ga, gb, kind == DF_ERROR ? "error" : "status", what, as);
+    return 1;
+}
+
+/* The event text without its leading number, cut before its arguments:
+ * what a parting of events is counted as. */
+static void event_key(const char *t, char *buf, size_t n)
+{
+    snprintf(buf, n, "%.*s", (int)strcspn(t, "(=:"), t);
+}
+
+/* Whether the two transitions' events part: the first that differs. */
+static int events_part(pairs *s)
+{
+    const side_log *a = s->la, *b = s->lb;
+    uint32_t n = a->n < b->n ? a->n : b->n, k = 0;
+    while (k < n && strcmp(a->text[k], b->text[k]) == 0)
+        k++;
+    if (k == n && a->n == b->n && a->total == b->total)
+        return 0;
+    const char *ta = k < a->n ? a->text[k] : "nothing", *tb = k < b->n ? b->text[k] : "nothing";
+    char what[400], key[200], ka[100], kb[100];
+    snprintf(what, sizeof what, "event %u of the move: \"%.150s\" in A, \"%.150s\" in B", k + 1,
+             ta, tb);
+    event_key(ta, ka, sizeof ka);
+    event_key(tb, kb, sizeof kb);
+    snprintf(key, sizeof key, "%s|%s", ka, kb);
+    /* what a scenario asserts: a var that differs too, else where each
+     * stands when that differs */
+    char vwhat[400], as[600] = "";
+    const char *name;
+    int ra = ordo_status(s->wa), rb = ordo_status(s->wb);
+    if (!var_differs(s, s->wa, s->wb, vwhat, as, &name) &&
+        (ra != rb || (ra == ORDO_DECIDE && ordo_decider(s->wa) != ordo_decider(s->wb))))
+        status_assert(s->wa, ra, as, sizeof as);
+    /* the place: the step each event came from, else where each stands */
+    part_at(s, DF_EVENTS, s->wa, s->wb, k < a->n ? a->step[k] : -1, k < b->n ? b->step[k] : -1,
+            key, what, as);
+    return 1;
+}
+
+/* ---------------------------------------------------------- the search */
+
+/* One game's transition from `from` by option k (-1: the start's run),
+ * the rolls as c says (NULL: its generator), into work. */
+static int play(const pairs *s, ordo_game *work, const ordo_game *from, int k, ex_chance *c,
+                side_log *log)
+{
+    ordo_copy(work, from);
+    log->n = log->total = 0;
+    log->ntouched = 0;
+    ordo_set_trace(work, on_event, log);
+    ordo_set_chance(work, c ? ex_chance_total : NULL, c);
+    ordo_set_max_steps(work, s->o->lim.max_steps + ordo_steps(work));
+    int rc = k >= 0 ? ordo_choose(work, k) : ORDO_OK;
+    if (rc == ORDO_OK)
+        rc = ordo_run(work);
+    ordo_set_chance(work, NULL, NULL);
+    ordo_set_trace(work, NULL, NULL);
+    return rc;
+}
+
+/* The pair reached from (fa, fb) by A's option ka and B's kb, the rolls
+ * as c says: compared, and kept when new and alike; 0, or -1 when the
+ * search must stop. */
+static int transition(pairs *s, const ordo_game *fa, const ordo_game *fb, uint32_t parent,
+                          int ka, int kb, ex_chance *c)
+{
+    if ((s->r->transitions & 255) == 0 && s->o->lim.seconds > 0 &&
+        elapsed(s) >= s->o->lim.seconds) {
+        s->truncated = 1;
+        return -1;
+    }
+    s->r->transitions++;
+    int ra = play(s, s->wa, fa, ka, c, s->la);
+    /* B takes the totals A's rolls took, then its generator's */
+    ex_chance cb;
+    if (c) {
+        memset(&cb, 0, sizeof cb);
+        cb.script = c->took;
+        cb.nscript = c->n;
+    }
+    int rb = play(s, s->wb, fb, kb, c ? &cb : NULL, s->lb);
+    if (c && c->overflow)
+        s->truncated = 1;
+    s->from = parent;
+    s->k = ka;
+    s->c = c;
+    if (status_part(s, ra, rb) || events_part(s) || vars_part(s, s->wa, s->wb))
+        return 0; /* parted: not followed */
+    if (ra != ORDO_DECIDE)
+        return 0; /* both over alike, or stopped alike: nothing to follow */
+    uint64_t h = pair_hash(s->wa, s->wb);
+    if (lookup(s, s->wa, s->wb, h) >= 0)
+        return 0;
+    return keep(s, h, parent, ka, c) < 0 ? -1 : 0;
+}
+
+/* From (fa, fb), A's option ka and B's kb, once for every outcome of the
+ * rolls (A's rolls drive the odometer; B is handed the same totals). 0,
+ * or -1 when the search must stop. */
+static int expand(pairs *s, const ordo_game *fa, const ordo_game *fb, uint32_t parent, int ka,
+                  int kb)
+{
+    if (s->o->lim.seeded_dice)
+        return transition(s, fa, fb, parent, ka, kb, NULL) < 0 ? -1 : 0;
+    int32_t script[EX_MAX_ROLLS];
+    ex_chance c;
+    memset(&c, 0, sizeof c);
+    for (uint64_t outcomes = 0;; outcomes++) {
+        if (s->o->lim.outcomes && outcomes >= s->o->lim.outcomes) {
+            s->truncated = 1;
+            s->r->chance_cut = 1;
+            return 0;
+        }
+        if (transition(s, fa, fb, parent, ka, kb, &c) < 0)
+            return -1;
+        if (c.overflow || !ex_chance_next(&c, script))
+            return 0;
+    }
+}
+
+/* The options of pair i: those both offer are followed; one offered by
+ * one alone is a parting there. */
+static int expand_pair(pairs *s, uint32_t i)
+{
+    ordo_game *ga = game_a(s, i), *gb = game_b(s, i);
+    if (s->o->lim.depth && (int)s->depth[i] >= s->o->lim.depth) {
+        s->truncated = 1;
+        return 0;
+    }
+    char label[512];
+    int na = ordo_option_count(ga), nb = ordo_option_count(gb);
+    s->from = i;
+    s->k = -2;
+    s->c = NULL;
+    for (int k = 0; k < nb; k++) {
+        if (ordo_option_label(gb, k, label, sizeof label) < 0 || ordo_find_option(ga, label) >= 0)
+            continue;
+        char what[600], as[600];
+        snprintf(what, sizeof what, "\"%.500s\" is offered in B, not in A", label);
+        snprintf(as, sizeof as, "expect not offered \"%s\"", label);
+        part(s, DF_OFFERED, ga, gb, label, what, as);
+    }
+    for (int k = 0; k < na; k++) {
+        if (ordo_option_label(ga, k, label, sizeof label) < 0)
+            continue;
+        int kb = ordo_find_option(gb, label);
+        if (kb < 0) {
+            char what[600], as[600];
+            snprintf(what, sizeof what, "\"%.500s\" is offered in A, not in B", label);
+            snprintf(as, sizeof as, "expect offered \"%s\"", label);
+            part(s, DF_OFFERED, ga, gb, label, what, as);
+            continue;
+        }
+        if (expand(s, ga, gb, i, k, kb) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int start_store(pairs *s)
+{
+    ex_result *r = &s->links;
+    s->ba = ordo_game_size(s->a->p);
+    s->bb = ordo_game_size(s->b->p);
+    size_t per = s->ba + s->bb + sizeof(uint64_t) + 4 * sizeof(uint32_t) + sizeof(uint16_t) + 1;
+    uint64_t cap = s->o->lim.memory / per;
+    if (s->o->lim.states && s->o->lim.states < cap)
+        cap = s->o->lim.states;
+    if (cap > UINT32_MAX - 1)
+        cap = UINT32_MAX - 1;
+    s->cap = cap < 1 ? 1 : cap;
+    s->tsize = 1024;
+    s->blocks_a = malloc(s->cap * s->ba);
+    s->blocks_b = malloc(s->cap * s->bb);
+    s->depth = malloc(s->cap * sizeof *s->depth);
+    s->hashes = malloc(s->cap * sizeof *s->hashes);
+    s->table = calloc(s->tsize, sizeof *s->table);
+    r->parent = malloc(s->cap * sizeof *r->parent);
+    r->option = malloc(s->cap * sizeof *r->option);
+    r->roll_at = malloc(s->cap * sizeof *r->roll_at);
+    r->nrolls = malloc(s->cap * sizeof *r->nrolls);
+    return s->blocks_a && s->blocks_b && s->depth && s->hashes && s->table && r->parent &&
+                   r->option && r->roll_at && r->nrolls
+               ? 0
+               : -1;
+}
+
+static void free_store(pairs *s)
+{
+    free(s->blocks_a);
+    free(s->blocks_b);
+    free(s->depth);
+    free(s->hashes);
+    free(s->table);
+    free(s->links.parent);
+    free(s->links.option);
+    free(s->links.roll_at);
+    free(s->links.nrolls);
+    free(s->links.rolls);
+}
+
+/* One seed: the start pair (once per outcome of its rolls), then every
+ * pair breadth first. 0, or -1 when the games could not be made. */
+static int search_seed(pairs *s, uint64_t seed)
+{
+    memset(&s->links, 0, sizeof s->links);
+    s->links.seed = seed;
+    s->links.max_steps = s->o->lim.max_steps;
+    s->links.rolls_expanded = !s->o->lim.seeded_dice;
+    s->truncated = 0;
+    ordo_game *ga = NULL, *gb = NULL;
+    int rc = -1;
+    if (start_store(s) != 0 || ordo_new(s->a->p, s->o->nplayers, seed, &ga) != ORDO_OK ||
+        ordo_new(s->b->p, s->o->nplayers, seed, &gb) != ORDO_OK)
+        goto done;
+    rc = 0;
+    if (expand(s, ga, gb, UINT32_MAX, -1, -1) == 0)
+        for (uint64_t i = 0; i < s->links.nkept; i++) {
+            if (ordo_status(game_a(s, i)) == ORDO_DECIDE && expand_pair(s, (uint32_t)i) != 0)
+                break;
+        }
+    s->r->states += s->links.nkept;
+    if (s->truncated)
+        s->r->complete = 0;
+done:
+    if (ga)
+        ordo_free(ga);
+    if (gb)
+        ordo_free(gb);
+    free_store(s);
+    return rc;
+}
+
+int df_search(const df_side *a, const df_side *b, const df_options *o, const df_rules *rules,
+              df_result *r)
+{
+    memset(r, 0, sizeof *r);
+    pairs s;
+    memset(&s, 0, sizeof s);
+    s.a = a;
+    s.b = b;
+    s.o = o;
+    s.rules = rules;
+    s.r = r;
+    clock_gettime(CLOCK_MONOTONIC, &s.t0);
+    r->complete = 1;
+    s.la = calloc(1, sizeof *s.la);
+    s.lb = calloc(1, sizeof *s.lb);
+    s.wa = malloc(ordo_game_size(a->p));
+    s.wb = malloc(ordo_game_size(b->p));
+    s.step_proc_a = step_procs(a->p);
+    s.step_proc_b = step_procs(b->p);
+    int rc = -1;
+    if (!s.la || !s.lb || !s.wa || !s.wb || !s.step_proc_a || !s.step_proc_b ||
+        match_vars(&s) != 0)
+        goto done;
+    s.la->p = a->p;
+    s.lb->p = b->p;
+    s.la->step_proc = s.step_proc_a;
+    s.lb->step_proc = s.step_proc_b;
+    rc = 0;
+    for (uint64_t k = 0; k < o->seeds && rc == 0; k++) {
+        rc = search_seed(&s, o->seed + k);
+        r->seeds++;
+        if (o->lim.seconds > 0 && elapsed(&s) >= o->lim.seconds) {
+            r->complete = r->seeds == o->seeds && r->complete;
+            break;
+        }
+    }
+    r->seconds = elapsed(&s);
+done:
+    free(s.la);
+    free(s.lb);
+    free(s.wa);
+    free(s.wb);
+    free(s.step_proc_a);
+    free(s.step_proc_b);
+    free(s.var_b);
+    return rc;
+}
+
+void df_result_free(df_result *r)
+{
+    for (size_t k = 0; k < r->n; k++) {
+        for (int t = 0; t < r->v[k].npath; t++)
+            free(r->v[k].path[t]);
+        free(r->v[k].path);
+    }
+    free(r->v);
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,135 @@
+/* diff.h — the engine of `ordo diff A B`: where two rulesets with the
+ * same players part, found by playing them in lockstep, and which of their
+ * declarations differ, found by comparing them.
+ *
+ * The search (diff.c) is the explorer's (explore.h) over pairs: a state
+ * is a game of A and a game of B, started with the same players and seed,
+ * given the same choices (matched by label) and the same rolls (every
+ * total of every roll a branch, or each game's generator from the same
+ * seed). Breadth first, so the first play found to a parting is a
+ * shortest one. The comparison of declarations (diff_rules.c) needs no
+ * play; it also tells which partings a changed declaration accounts for.
+ * The report and the scenarios are diff_report.c's.
+ */
+#ifndef ORDO_ENGINES_DIFF_H
+#define ORDO_ENGINES_DIFF_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "compiler.h"
+#include "explore.h"
+
+/* One ruleset compared: its program, the name it was given, and the
+ * compiler that made it (its tree gives the constants and the cites;
+ * NULL: they are not read). */
+typedef struct df_side {
+    const ordo_program *p;
+    const char *file;
+    const oc_compiler *c;
+} df_side;
+
+/* ------------------------------------------------------- diff_rules.c */
+
+/* What a declaration is. */
+enum { DF_STEP, DF_OPTION, DF_PROC, DF_FN, DF_TRIGGER, DF_ACTION, DF_CONST, DF_VAR, DF_TABLE,
+       DF_NWHAT };
+/* How it differs. */
+enum { DF_ONLY_A, DF_ONLY_B, DF_CHANGED };
+
+typedef struct df_change {
+    int what, how;
+    char name[160];        /* its name; an option: "LABEL" in step N */
+    char detail[160];      /* what differs ("3 -> 4", "its code", "its title") */
+    uint32_t line_a, line_b;   /* 0: not in that ruleset */
+    const char *file_a, *file_b;
+    char rules[200];       /* the rule IDs it cites, both sides, each once */
+    int32_t proc_b;        /* B's proc (a proc, fn, trigger, action), -1 */
+} df_change;
+
+typedef struct df_rules {
+    df_change *v;
+    size_t n, cap;
+    /* B's procs whose runs a change reaches: changed themselves, or
+     * calling one that is (1 + the change that reaches it; 0: none) */
+    uint32_t *affected;
+    int nprocs_b;
+} df_rules;
+
+/* Compares a and b declaration by declaration into *r (to be freed with
+ * df_rules_free whatever is returned): 0, or -1 when out of memory. */
+int df_compare_rules(const df_side *a, const df_side *b, df_rules *r);
+void df_rules_free(df_rules *r);
+/* The words of the kinds (DF_STEP: "step") and the ways (DF_ONLY_A:
+ * "only in A"). */
+const char *df_what_name(int what);
+
+/* ------------------------------------------------------------ diff.c */
+
+/* How two games part. */
+enum {
+    DF_OFFERED,        /* an option one offers and the other does not */
+    DF_EVENTS,         /* the same choice, other events */
+    DF_STATE,          /* the same choice, a var of both with other values */
+    DF_DECISION,       /* one asks for a decision where the other has none, or another's */
+    DF_END,            /* both over, another winner or reason */
+    DF_ERROR,          /* one stops on a runtime error, the other not, or another */
+    DF_NKINDS
+};
+
+typedef struct df_options {
+    ex_limits lim;     /* depth, states, memory, seconds, max_steps, seeded_dice, outcomes */
+    int nplayers;
+    uint64_t seed, seeds;
+} df_options;
+
+typedef struct df_difference {
+    int kind;          /* DF_OFFERED ... */
+    char what[400];    /* one line: what A does, what B does */
+    char key[200];     /* what it is counted as again (a var, a label, an event) */
+    char **path;       /* the scenario lines to the pair where it shows */
+    int npath, decisions;
+    char assert_a[600];/* a scenario line that holds in A there, and not in B */
+    uint64_t seed;
+    int32_t step_a, step_b;    /* where each stands (-1: nowhere) */
+    uint32_t line_a, line_b;
+    const char *file_a, *file_b;
+    char rules[200];   /* the rule IDs of both places, each once */
+    int change;        /* 1 + the df_change that explains it; 0: unexplained */
+    uint64_t count;    /* the pairs found differing so */
+} df_difference;
+
+typedef struct df_result {
+    df_difference *v;
+    size_t n, cap;
+    uint64_t states, transitions, seeds;
+    int depth;         /* the deepest pair, in decisions */
+    int complete;      /* every pair reachable was compared, for every seed */
+    int chance_cut;
+    double seconds;
+} df_result;
+
+/* Plays a and b in lockstep from every seed of o, each pair compared,
+ * into *r (to be freed with df_result_free whatever is returned). rules:
+ * their comparison, which explains a parting (NULL: none is). 0; -1 when
+ * out of memory or when a game could not be started. */
+int df_search(const df_side *a, const df_side *b, const df_options *o, const df_rules *rules,
+              df_result *r);
+void df_result_free(df_result *r);
+
+/* ---------------------------------------------------- diff_report.c */
+
+/* The differences of r, grouped by rule ID, then the summary line
+ * "N differences in M rule IDs; unexplained: K". */
+void df_report(FILE *out, const df_side *a, const df_side *b, const df_options *o,
+               const df_result *r, const df_rules *rules);
+/* The declarations that differ, each with its lines and rule IDs, and a
+ * summary line. */
+void df_report_rules(FILE *out, const df_side *a, const df_side *b, const df_rules *rules);
+/* Each difference as a scenario that extends a (named as `extends`
+ * writes it: base) and passes there. */
+void df_write_scenarios(FILE *f, const char *base, const df_result *r, int nplayers);
+/* The section "What this layer changes" of a rule document, in Markdown. */
+void df_write_changes(FILE *out, const df_side *a, const df_rules *rules, const df_result *r);
+
+#endif /* ORDO_ENGINES_DIFF_H */
