@@ -15,7 +15,7 @@
 static const char *const prog = "ordo diff";
 
 enum { OPT_PLAYERS, OPT_SEED, OPT_SEEDS, OPT_DEPTH, OPT_STATES, OPT_MEMORY, OPT_SECONDS,
-       OPT_OUTCOMES, OPT_MAX_STEPS, OPT_SEEDED_DICE, OPT_SCENARIOS, OPT_RULES };
+       OPT_OUTCOMES, OPT_WALKS, OPT_MAX_STEPS, OPT_SEEDED_DICE, OPT_SCENARIOS, OPT_RULES };
 
 static const drv_option diff_options[] = {
     {"rules", 0, NULL, "no search: the steps, options, procs, triggers, actions, constants, "
@@ -29,6 +29,8 @@ static const drv_option diff_options[] = {
     {"seconds", 0, "T", "stop after T seconds (default 60)", OPT_SECONDS, NULL},
     {"outcomes", 0, "N", "outcomes of the rolls followed from one decision (default 100000)",
      OPT_OUTCOMES, NULL},
+    {"walks", 0, "N", "N random walks per seed instead of the full search: an option both "
+     "offer at random, the rolls A's generator's", OPT_WALKS, NULL},
     {"max-steps", 0, "N", "VM instructions allowed between two decisions (default 1000000)",
      OPT_MAX_STEPS, NULL},
     {"seeded-dice", 0, NULL, "the rolls follow each game's generator: one outcome a roll",
@@ -58,10 +60,12 @@ typedef struct args {
 
 static int take(void *ctx, int id, const char *v)
 {
-    static const unsigned long long hi[] = {127, UINT64_MAX, 1000000, 1000000, UINT32_MAX - 2,
-                                            1 << 20, 1000000, UINT32_MAX, UINT64_MAX};
-    static const char *const names[] = {"players", "seed", "seeds", "depth", "states",
-                                        "memory", "seconds", "outcomes", "max-steps"};
+    static const unsigned long long hi[] = {127,     UINT64_MAX, 1000000,    1000000,
+                                            UINT32_MAX - 2, 1 << 20, 1000000, UINT32_MAX,
+                                            1000000000, UINT64_MAX};
+    static const char *const names[] = {"players", "seed",     "seeds", "depth",
+                                        "states",  "memory",   "seconds", "outcomes",
+                                        "walks",   "max-steps"};
     args *a = ctx;
     if (id == DRV_OPT_ARG && a->nfiles == 2) {
         fprintf(stderr, "%s: two files, A and B\n", prog);
@@ -99,6 +103,7 @@ static int parse(args *a, int argc, char **argv)
     a->o.lim = lim;
     a->o.seed = a->n[OPT_SEED];
     a->o.seeds = a->n[OPT_SEEDS];
+    a->o.walks = a->n[OPT_WALKS];
     return drv_readable(prog, a->file[0]) && drv_readable(prog, a->file[1]) ? DRV_GO
                                                                             : TOOL_USAGE;
 }

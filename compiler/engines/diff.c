@@ -39,6 +39,14 @@ typedef struct side_log {
     int ntouched;
 } side_log;
 
+/* A walk's rolls: each die drawn from the walk's own generator (neither
+ * game's: the two generators stay as the rules left them), the totals
+ * kept to hand to B and to the scenario. */
+typedef struct walk_dice {
+    ex_chance c;
+    uint64_t rng;
+} walk_dice;
+
 typedef struct pairs {
     const df_side *a, *b;
     const df_options *o;
@@ -57,6 +65,10 @@ typedef struct pairs {
     side_log *la, *lb;
     struct timespec t0;
     int truncated;
+    /* random walks: no blocks kept, the pair walked from in cur_a, cur_b */
+    int walking;
+    ordo_game *cur_a, *cur_b;
+    walk_dice dice;
     /* the transition being compared: from pair `from` (UINT32_MAX: the
      * start), A's option k (-1: the start's run; -2: none, the parting is
      * at pair `from`), the rolls c (NULL: none forced) */
@@ -145,12 +157,15 @@ static void touch(side_log *l, int32_t proc)
         l->touched[l->ntouched++] = proc;
 }
 
-/* Whether an event of this kind is compared: an override's and a
- * trigger's name the procs that run, which a layer renames without
- * changing play. */
+/* Whether an event of this kind is compared: what play shows (emits,
+ * choices, rolls, turns, logs, payments, reveals, the end), not how the
+ * rules are laid out (steps, triggers, overrides, windows and batches,
+ * which a layer renumbers or renames without changing play). */
 static int compared(int kind)
 {
-    return kind != ORDO_EV_OVERRIDE && kind != ORDO_EV_TRIGGER;
+    return kind != ORDO_EV_STEP && kind != ORDO_EV_SKIP && kind != ORDO_EV_OVERRIDE &&
+           kind != ORDO_EV_TRIGGER && kind != ORDO_EV_WINDOW && kind != ORDO_EV_WINDOW_END &&
+           kind != ORDO_EV_BATCH && kind != ORDO_EV_BATCH_END;
 }
 
 static void on_event(void *ctx, const ordo_game *g, const ordo_event *ev)
@@ -252,8 +267,10 @@ static int64_t keep(pairs *s, uint64_t h, uint32_t parent, int k, const ex_chanc
         s->truncated = 1;
         return -1;
     }
-    memcpy(game_a(s, i), s->wa, s->ba);
-    memcpy(game_b(s, i), s->wb, s->bb);
+    if (!s->walking) {
+        memcpy(game_a(s, i), s->wa, s->ba);
+        memcpy(game_b(s, i), s->wb, s->bb);
+    }
     r->nkept++;
     s->hashes[i] = h;
     r->parent[i] = parent;
@@ -261,7 +278,8 @@ static int64_t keep(pairs *s, uint64_t h, uint32_t parent, int k, const ex_chanc
     s->depth[i] = parent == UINT32_MAX ? 0 : s->depth[parent] + 1;
     if ((int)s->depth[i] > s->r->depth)
         s->r->depth = (int)s->depth[i];
-    table_put(s->table, s->tsize, h, (uint32_t)i);
+    if (!s->walking)
+        table_put(s->table, s->tsize, h, (uint32_t)i);
     return (int64_t)i;
 }
 
@@ -354,7 +372,7 @@ static int path_to(const pairs *s, uint32_t from, int k, const ex_chance *c, cha
     }
     if (c && c->n && (w[n] = ex_roll_line(c->took, c->n)))
         n++;
-    w[n] = k < 0 ? strdup("play") : ex_choose_line(game_a(s, from), k);
+    w[n] = k < 0 ? strdup("play") : ex_choose_line(s->walking ? s->cur_a : game_a(s, from), k);
     if (w[n])
         n++;
     *lines = w;
@@ -407,8 +425,6 @@ static void part_at(pairs *s, int kind, const ordo_game *ga, const ordo_game *gb
     add_rules(d.rules, sizeof d.rules, step_rule(s->a->p, d.step_a));
     add_rules(d.rules, sizeof d.rules, step_rule(s->b->p, d.step_b));
     d.change = explain(s, &d);
-    if (d.change)
-        add_rules(d.rules, sizeof d.rules, s->rules->v[d.change - 1].rules);
     d.seed = s->links.seed;
     d.count = 1;
     int n = path_to(s, s->from, s->k, s->c, &d.path);
@@ -634,16 +650,37 @@ static int events_part(pairs *s)
 
 /* ---------------------------------------------------------- the search */
 
+static int32_t walk_total(void *ctx, const ordo_game *g, int dice, int sides)
+{
+    (void)g;
+    walk_dice *w = ctx;
+    if (w->c.n >= EX_MAX_ROLLS) {
+        w->c.overflow = 1;
+        return -1;
+    }
+    int32_t t = 0;
+    for (int d = 0; d < dice; d++)
+        t += 1 + (int32_t)ordo_rng_below(&w->rng, (uint32_t)sides);
+    w->c.took[w->c.n] = t;
+    w->c.most[w->c.n++] = dice * sides;
+    return t;
+}
+
 /* One game's transition from `from` by option k (-1: the start's run),
  * the rolls as c says (NULL: its generator), into work. */
-static int play(const pairs *s, ordo_game *work, const ordo_game *from, int k, ex_chance *c,
+static int play(pairs *s, ordo_game *work, const ordo_game *from, int k, ex_chance *c,
                 side_log *log)
 {
     ordo_copy(work, from);
     log->n = log->total = 0;
     log->ntouched = 0;
     ordo_set_trace(work, on_event, log);
-    ordo_set_chance(work, c ? ex_chance_total : NULL, c);
+    if (c)
+        ordo_set_chance(work, ex_chance_total, c);
+    else if (s->walking)
+        ordo_set_chance(work, walk_total, (void *)&s->dice);
+    else
+        ordo_set_chance(work, NULL, NULL);
     ordo_set_max_steps(work, s->o->lim.max_steps + ordo_steps(work));
     int rc = k >= 0 ? ordo_choose(work, k) : ORDO_OK;
     if (rc == ORDO_OK)
@@ -654,9 +691,10 @@ static int play(const pairs *s, ordo_game *work, const ordo_game *from, int k, e
 }
 
 /* The pair reached from (fa, fb) by A's option ka and B's kb, the rolls
- * as c says: compared, and kept when new and alike; 0, or -1 when the
- * search must stop. */
-static int transition(pairs *s, const ordo_game *fa, const ordo_game *fb, uint32_t parent,
+ * as c says (NULL: A's generator's): compared, and kept when new (on a
+ * walk, always) and alike. Its index; -2 when it is not followed (parted,
+ * over, known); -1 when the search must stop. */
+static int64_t transition(pairs *s, const ordo_game *fa, const ordo_game *fb, uint32_t parent,
                           int ka, int kb, ex_chance *c)
 {
     if ((s->r->transitions & 255) == 0 && s->o->lim.seconds > 0 &&
@@ -665,11 +703,18 @@ static int transition(pairs *s, const ordo_game *fa, const ordo_game *fb, uint32
         return -1;
     }
     s->r->transitions++;
+    if (!c && s->walking) {
+        s->dice.c.n = 0;
+        s->dice.c.overflow = 0;
+    }
     int ra = play(s, s->wa, fa, ka, c, s->la);
-    /* B takes the totals A's rolls took, then its generator's */
+    /* B takes the totals A's rolls took, then its generator's (seeded
+     * dice: each its own generator's, from the same seed) */
+    if (!c && s->walking)
+        c = &s->dice.c;
     ex_chance cb;
+    memset(&cb, 0, sizeof cb);
     if (c) {
-        memset(&cb, 0, sizeof cb);
         cb.script = c->took;
         cb.nscript = c->n;
     }
@@ -680,13 +725,13 @@ static int transition(pairs *s, const ordo_game *fa, const ordo_game *fb, uint32
     s->k = ka;
     s->c = c;
     if (status_part(s, ra, rb) || events_part(s) || vars_part(s, s->wa, s->wb))
-        return 0; /* parted: not followed */
+        return -2; /* parted: not followed */
     if (ra != ORDO_DECIDE)
-        return 0; /* both over alike, or stopped alike: nothing to follow */
-    uint64_t h = pair_hash(s->wa, s->wb);
-    if (lookup(s, s->wa, s->wb, h) >= 0)
-        return 0;
-    return keep(s, h, parent, ka, c) < 0 ? -1 : 0;
+        return -2; /* both over alike, or stopped alike: nothing to follow */
+    uint64_t h = s->walking ? 0 : pair_hash(s->wa, s->wb);
+    if (!s->walking && lookup(s, s->wa, s->wb, h) >= 0)
+        return -2;
+    return keep(s, h, parent, ka, c);
 }
 
 /* From (fa, fb), A's option ka and B's kb, once for every outcome of the
@@ -696,7 +741,7 @@ static int expand(pairs *s, const ordo_game *fa, const ordo_game *fb, uint32_t p
                   int kb)
 {
     if (s->o->lim.seeded_dice)
-        return transition(s, fa, fb, parent, ka, kb, NULL) < 0 ? -1 : 0;
+        return transition(s, fa, fb, parent, ka, kb, NULL) == -1 ? -1 : 0;
     int32_t script[EX_MAX_ROLLS];
     ex_chance c;
     memset(&c, 0, sizeof c);
@@ -706,15 +751,52 @@ static int expand(pairs *s, const ordo_game *fa, const ordo_game *fb, uint32_t p
             s->r->chance_cut = 1;
             return 0;
         }
-        if (transition(s, fa, fb, parent, ka, kb, &c) < 0)
+        if (transition(s, fa, fb, parent, ka, kb, &c) == -1)
             return -1;
         if (c.overflow || !ex_chance_next(&c, script))
             return 0;
     }
 }
 
-/* The options of pair i: those both offer are followed; one offered by
- * one alone is a parting there. */
+/* The options of pair i (games ga, gb) both offer, into common (A's
+ * index, then B's; their number is returned); one offered by one alone
+ * is a parting there. */
+static int common_options(pairs *s, uint32_t i, const ordo_game *ga, const ordo_game *gb,
+                          int *common)
+{
+    int ncommon = 0, only[2] = {0, 0};
+    char label[512], first[2][512], as[600] = "", what[400];
+    s->from = i;
+    s->k = -2;
+    s->c = NULL;
+    for (int side = 0; side < 2; side++) {
+        const ordo_game *g = side ? gb : ga, *other = side ? ga : gb;
+        for (int k = 0, n = ordo_option_count(g); k < n; k++) {
+            if (ordo_option_label(g, k, label, sizeof label) < 0)
+                continue;
+            int ko = ordo_find_option(other, label);
+            if (ko < 0 && !only[side]++)
+                snprintf(first[side], sizeof first[side], "%s", label);
+            if (ko >= 0 && !side) {
+                common[2 * ncommon] = k;
+                common[2 * ncommon++ + 1] = ko;
+            }
+        }
+    }
+    if (!only[0] && !only[1])
+        return ncommon;
+    /* one parting for the decision: the options each offers alone */
+    int side = only[0] ? 0 : 1;
+    snprintf(what, sizeof what, "\"%.150s\"%s is offered in %c, not in %c", first[side],
+             only[side] > 1 ? " (and others)" : "", side ? 'B' : 'A', side ? 'A' : 'B');
+    if (!strpbrk(first[side], "\"\\"))
+        snprintf(as, sizeof as, "expect %soffered \"%.500s\"", side ? "not " : "",
+                 first[side]);
+    part(s, DF_OFFERED, ga, gb, side ? "offered in B" : "offered in A", what, as);
+    return ncommon;
+}
+
+/* The options of pair i: those both offer are followed. */
 static int expand_pair(pairs *s, uint32_t i)
 {
     ordo_game *ga = game_a(s, i), *gb = game_b(s, i);
@@ -722,34 +804,41 @@ static int expand_pair(pairs *s, uint32_t i)
         s->truncated = 1;
         return 0;
     }
-    char label[512];
-    int na = ordo_option_count(ga), nb = ordo_option_count(gb);
-    s->from = i;
-    s->k = -2;
-    s->c = NULL;
-    for (int k = 0; k < nb; k++) {
-        if (ordo_option_label(gb, k, label, sizeof label) < 0 || ordo_find_option(ga, label) >= 0)
-            continue;
-        char what[600], as[600];
-        snprintf(what, sizeof what, "\"%.500s\" is offered in B, not in A", label);
-        snprintf(as, sizeof as, "expect not offered \"%s\"", label);
-        part(s, DF_OFFERED, ga, gb, label, what, as);
-    }
-    for (int k = 0; k < na; k++) {
-        if (ordo_option_label(ga, k, label, sizeof label) < 0)
-            continue;
-        int kb = ordo_find_option(gb, label);
-        if (kb < 0) {
-            char what[600], as[600];
-            snprintf(what, sizeof what, "\"%.500s\" is offered in A, not in B", label);
-            snprintf(as, sizeof as, "expect offered \"%s\"", label);
-            part(s, DF_OFFERED, ga, gb, label, what, as);
-            continue;
+    int *common = malloc(2 * ((size_t)ordo_option_count(ga) + 1) * sizeof *common);
+    if (!common)
+        return -1;
+    int n = common_options(s, i, ga, gb, common), rc = 0;
+    for (int k = 0; k < n && rc == 0; k++)
+        rc = expand(s, ga, gb, i, common[2 * k], common[2 * k + 1]);
+    free(common);
+    return rc;
+}
+
+/* One random walk from the start pair (ga, gb): an option both offer,
+ * drawn from rng, until the games part, end, or --depth. 0, or -1 when
+ * the search must stop. */
+static int random_walk(pairs *s, const ordo_game *ga, const ordo_game *gb, uint64_t rng)
+{
+    s->dice.rng = rng ^ 0x5851f42d4c957f2dull;
+    int64_t i = transition(s, ga, gb, UINT32_MAX, -1, -1, NULL);
+    int *common = malloc(2 * ((size_t)s->a->p->max_options + 1) * sizeof *common);
+    int rc = common ? 0 : -1;
+    for (int d = 0; rc == 0 && i >= 0; d++) {
+        ordo_copy(s->cur_a, s->wa);
+        ordo_copy(s->cur_b, s->wb);
+        if (s->o->lim.depth && d >= s->o->lim.depth) {
+            s->truncated = 1;
+            break;
         }
-        if (expand(s, ga, gb, i, k, kb) < 0)
-            return -1;
+        int n = common_options(s, (uint32_t)i, s->cur_a, s->cur_b, common);
+        if (n == 0)
+            break;
+        int k = (int)ordo_rng_below(&rng, (uint32_t)n);
+        i = transition(s, s->cur_a, s->cur_b, (uint32_t)i, common[2 * k], common[2 * k + 1],
+                       NULL);
     }
-    return 0;
+    free(common);
+    return rc < 0 || i == -1 ? -1 : 0;
 }
 
 static int start_store(pairs *s)
@@ -758,15 +847,16 @@ static int start_store(pairs *s)
     s->ba = ordo_game_size(s->a->p);
     s->bb = ordo_game_size(s->b->p);
     size_t per = s->ba + s->bb + sizeof(uint64_t) + 4 * sizeof(uint32_t) + sizeof(uint16_t) + 1;
-    uint64_t cap = s->o->lim.memory / per;
+    /* a walk keeps the links alone */
+    uint64_t cap = s->o->lim.memory / (s->walking ? per - s->ba - s->bb : per);
     if (s->o->lim.states && s->o->lim.states < cap)
         cap = s->o->lim.states;
     if (cap > UINT32_MAX - 1)
         cap = UINT32_MAX - 1;
     s->cap = cap < 1 ? 1 : cap;
     s->tsize = 1024;
-    s->blocks_a = malloc(s->cap * s->ba);
-    s->blocks_b = malloc(s->cap * s->bb);
+    s->blocks_a = malloc(s->walking ? 1 : s->cap * s->ba);
+    s->blocks_b = malloc(s->walking ? 1 : s->cap * s->bb);
     s->depth = malloc(s->cap * sizeof *s->depth);
     s->hashes = malloc(s->cap * sizeof *s->hashes);
     s->table = calloc(s->tsize, sizeof *s->table);
@@ -809,7 +899,11 @@ static int search_seed(pairs *s, uint64_t seed)
         ordo_new(s->b->p, s->o->nplayers, seed, &gb) != ORDO_OK)
         goto done;
     rc = 0;
-    if (expand(s, ga, gb, UINT32_MAX, -1, -1) == 0)
+    if (s->walking) {
+        for (uint64_t w = 0; w < s->o->walks && random_walk(s, ga, gb, seed + w) == 0; w++)
+            ;
+        s->truncated = 1; /* walks never say that every pair was reached */
+    } else if (expand(s, ga, gb, UINT32_MAX, -1, -1) == 0)
         for (uint64_t i = 0; i < s->links.nkept; i++) {
             if (ordo_status(game_a(s, i)) == ORDO_DECIDE && expand_pair(s, (uint32_t)i) != 0)
                 break;
@@ -843,10 +937,13 @@ int df_search(const df_side *a, const df_side *b, const df_options *o, const df_
     s.lb = calloc(1, sizeof *s.lb);
     s.wa = malloc(ordo_game_size(a->p));
     s.wb = malloc(ordo_game_size(b->p));
+    s.walking = o->walks > 0;
+    s.cur_a = malloc(ordo_game_size(a->p));
+    s.cur_b = malloc(ordo_game_size(b->p));
     s.step_proc_a = step_procs(a->p);
     s.step_proc_b = step_procs(b->p);
     int rc = -1;
-    if (!s.la || !s.lb || !s.wa || !s.wb || !s.step_proc_a || !s.step_proc_b ||
+    if (!s.la || !s.lb || !s.wa || !s.wb || !s.cur_a || !s.cur_b || !s.step_proc_a || !s.step_proc_b ||
         match_vars(&s) != 0)
         goto done;
     s.la->p = a->p;
@@ -868,6 +965,8 @@ done:
     free(s.lb);
     free(s.wa);
     free(s.wb);
+    free(s.cur_a);
+    free(s.cur_b);
     free(s.step_proc_a);
     free(s.step_proc_b);
     free(s.var_b);

@@ -81,6 +81,10 @@ typedef struct df_options {
     ex_limits lim;     /* depth, states, memory, seconds, max_steps, seeded_dice, outcomes */
     int nplayers;
     uint64_t seed, seeds;
+    /* 0: breadth first; else that many random walks per seed (walk k
+     * draws from seed + k), each an option both offer at random, the
+     * rolls A's generator's, handed to B */
+    uint64_t walks;
 } df_options;
 
 typedef struct df_difference {

@@ -78,11 +78,27 @@ static uint64_t hash_operand(const ordo_program *p, uint64_t h, unsigned kind, i
     return fnv(h, &v, sizeof v);
 }
 
+/* Where proc q's own code starts: past the calls to its overrides that
+ * the lowering puts first (each up to its RET, with a TRIG x=0 in it). */
+static uint32_t own_start(const ordo_program *p, int q, uint32_t end)
+{
+    uint32_t pc = p->procs[q].pc;
+    for (;;) {
+        int override = 0;
+        uint32_t ret = pc;
+        for (; ret < end && p->code[ret].op != ORDO_OP_RET; ret++)
+            override |= p->code[ret].op == ORDO_OP_TRIG && p->code[ret].x == 0;
+        if (!override || ret >= end)
+            return pc;
+        pc = ret + 1;
+    }
+}
+
 /* Proc q's code as its meaning: a hash of each instruction with names for
  * numbers. */
 static uint64_t proc_hash(const ordo_program *p, int q)
 {
-    uint32_t start = p->procs[q].pc, end = proc_end(p, q);
+    uint32_t end = proc_end(p, q), start = own_start(p, q, end);
     uint64_t h = fnv(0xcbf29ce484222325ull, &p->procs[q].nparams, sizeof p->procs[q].nparams);
     for (uint32_t pc = start; pc < end; pc++) {
         const ordo_insn *in = &p->code[pc];
@@ -143,9 +159,14 @@ static const ast_decl *decl_of(const df_side *s, int q)
     return NULL;
 }
 
-static int proc_what(const ast_decl *d)
+static int proc_what(const ast_decl *d, const char *name)
 {
-    if (!d || d->kind == D_FN)
+    if (!d)
+        return strncmp(name, "on ", 3) == 0 ? DF_TRIGGER
+               : strncmp(name, "can ", 4) == 0 ? DF_ACTION
+               : strcmp(name, "sequence") == 0 ? DF_PROC
+                                               : DF_FN;
+    if (d->kind == D_FN)
         return DF_FN;
     return d->timing ? DF_TRIGGER : d->is_action || d->anytime ? DF_ACTION : DF_PROC;
 }
@@ -212,7 +233,7 @@ static int add_proc(df_rules *r, const df_side *a, const df_side *b, int qa, int
 {
     const df_side *s = qb >= 0 ? b : a;
     int q = qb >= 0 ? qb : qa;
-    df_change *c = add(r, proc_what(decl_of(s, q)), how, s->p->procs[q].name);
+    df_change *c = add(r, proc_what(decl_of(s, q), s->p->procs[q].name), how, s->p->procs[q].name);
     if (!c)
         return -1;
     snprintf(c->detail, sizeof c->detail, "%s", detail);
@@ -345,7 +366,7 @@ static int compare_options(const df_side *x, const df_side *y, int how, df_rules
         if (option_in(x->p, o, y->p))
             continue;
         char name[160];
-        snprintf(name, sizeof name, "\"%.100s\" in step %s", o->label,
+        snprintf(name, sizeof name, "\"%.100s\"%s%s", o->label, o->step >= 0 ? " in step " : "",
                  step_number(x->p, o->step));
         df_change *c = add(r, DF_OPTION, how, name);
         if (!c)
