@@ -133,7 +133,10 @@ void df_report_rules(FILE *out, const df_side *a, const df_side *b, const df_rul
 /* Each difference as a scenario that extends a (named as `extends`
  * writes it: base) and passes there. */
 void df_write_scenarios(FILE *f, const char *base, const df_result *r, int nplayers);
-/* The section "What this layer changes" of a rule document, in Markdown. */
-void df_write_changes(FILE *out, const df_side *a, const df_rules *rules, const df_result *r);
+/* The rule document's section "What this layer changes" (ordo doc
+ * --changes-from A): each declaration that differs, a line, into m. 0, or
+ * -1 when out of memory. */
+struct doc_model;
+int df_doc_changes(struct doc_model *m, const df_side *a, const df_rules *rules);
 
 #endif /* ORDO_ENGINES_DIFF_H */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "doc_model.h"
 
 static const char *const kind_names[DF_NKINDS] = {
     "an option offered by one alone", "the same choice, other events",
@@ -197,25 +198,18 @@ void df_write_scenarios(FILE *f, const char *base, const df_result *r, int nplay
     }
 }
 
-void df_write_changes(FILE *out, const df_side *a, const df_rules *rules, const df_result *r)
+int df_doc_changes(struct doc_model *m, const df_side *a, const df_rules *rules)
 {
-    fprintf(out, "## What this layer changes\n\nCompared with %s (`ordo diff --rules`):\n\n",
-            a->file);
+    if (doc_model_add_change(m, a->file, NULL) != 0)
+        return -1;
     for (size_t k = 0; k < rules->n; k++) {
         const df_change *c = &rules->v[k];
-        fprintf(out, "- %s %s: %s%s%s", df_what_name(c->what), c->name, how_names[c->how],
-                c->detail[0] ? ", " : "", c->detail);
-        if (c->rules[0])
-            fprintf(out, " (%s)", c->rules);
-        fputc('\n', out);
+        char line[800];
+        snprintf(line, sizeof line, "%s %s: %s%s%s%s%s%s", df_what_name(c->what), c->name,
+                 how_names[c->how], c->detail[0] ? ", " : "", c->detail,
+                 c->rules[0] ? " (" : "", c->rules, c->rules[0] ? ")" : "");
+        if (doc_model_add_change(m, a->file, line) != 0)
+            return -1;
     }
-    if (!rules->n)
-        fputs("- nothing\n", out);
-    if (!r)
-        return;
-    fprintf(out, "\nPlayed in lockstep (`ordo diff`), %zu difference%s found:\n\n", r->n,
-            r->n == 1 ? "" : "s");
-    for (size_t k = 0; k < r->n; k++)
-        fprintf(out, "- %s%s%s%s\n", r->v[k].what, r->v[k].rules[0] ? " (" : "", r->v[k].rules,
-                r->v[k].rules[0] ? ")" : "");
+    return 0;
 }

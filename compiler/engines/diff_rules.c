@@ -445,7 +445,7 @@ static int compare_consts(const df_side *a, const df_side *b, df_rules *r)
                 return -1;
             const ast_decl *in_a = pass ? sy : sx, *in_b = pass ? sx : sy;
             if (dy)
-                snprintf(c->detail, sizeof c->detail, "%ld -> %ld", (long)(pass ? vy : vx),
+                snprintf(c->detail, sizeof c->detail, "from %ld to %ld", (long)(pass ? vy : vx),
                          (long)(pass ? vx : vy));
             if (in_a) {
                 c->line_a = ast_line(in_a->loc);
@@ -468,7 +468,7 @@ static int compare_data(const df_side *a, const df_side *b, df_rules *r)
     df_change *c = add(r, DF_TABLE, DF_CHANGED, "the data tables' values");
     if (!c)
         return -1;
-    snprintf(c->detail, sizeof c->detail, "%lu values -> %lu", (unsigned long)a->p->ndata,
+    snprintf(c->detail, sizeof c->detail, "%lu values, then %lu", (unsigned long)a->p->ndata,
              (unsigned long)b->p->ndata);
     return 0;
 }

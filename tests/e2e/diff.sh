@@ -53,10 +53,22 @@ has "^0 differences in 0 rule IDs; unexplained: 0$"
 expect_status 0 "--rules, nothing" "$ORDO" diff --rules "$A" $D/diff_same.ordo
 has "^0 declarations differ"
 expect_status 1 "--rules, a constant" "$ORDO" diff --rules "$A" $D/diff_const.ordo
-has "^const REST: changed, 1 -> 2 (A $A:9, B $D/diff_const.ordo:6)$"
+has "^const REST: changed, from 1 to 2 (A $A:9, B $D/diff_const.ordo:6)$"
 has "^proc take_turn: changed, its code"
 expect_status 1 "--rules, an option" "$ORDO" diff --rules "$A" $D/diff_option.ordo
 has "^option \"leap 3\" in step 4: only in B"
+
+# ordo doc --changes-from: the section, in both formats
+expect_status 0 "ordo doc --changes-from" "$ORDO" doc $D/diff_const.ordo --changes-from "$A" -o "$tmp/doc" --no-run
+has "wrote $tmp/doc/diff_const.md"
+if grep -q '^## What this layer changes$' "$tmp/doc/diff_const.md" &&
+   grep -q '^- const REST: changed, from 1 to 2$' "$tmp/doc/diff_const.md" &&
+   grep -q 'What this layer changes' "$tmp/doc/diff_const.html"; then ok; else
+    bad "no section on the changes:"; cat "$tmp/doc/diff_const.md"; fi
+"$ORDO" doc $D/diff_const.ordo -o "$tmp/doc2" --no-run --format md >/dev/null 2>&1
+if ! grep -q 'What this layer changes' "$tmp/doc2/diff_const.md"; then ok; else
+    bad "the section on the changes without --changes-from"; fi
+expect_status 2 "ordo doc --changes-from a missing file" "$ORDO" doc $D/diff_const.ordo --changes-from "$tmp/none.ordo" -o "$tmp/doc3"
 
 # the shipped layers
 S=rulesets/splendor_solo.ordo
