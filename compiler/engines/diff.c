@@ -294,6 +294,36 @@ static void where(const ordo_program *p, const int32_t *step_proc, const ordo_ga
     *file = q >= 0 ? ordo_file_at(p, p->procs[q].pc) : p->file;
 }
 
+/* The file of a line where a game stopped after a transition: the one
+ * file whose code has that line (the program's line table); when several
+ * do, the one of the proc seen running (its steps', its triggers', its
+ * overrides') that starts last at or before the line. */
+static void file_of_line(const ordo_program *p, const side_log *l, int32_t step,
+                         const int32_t *step_proc, uint32_t line, const char **file)
+{
+    int files = 0, only = -1;
+    for (uint32_t k = 0; k < p->nlines && files < 2; k++)
+        if (p->lines[k].line == line && p->lines[k].file != only) {
+            only = p->lines[k].file;
+            files++;
+        }
+    if (files == 1) {
+        *file = p->nfiles && only < p->nfiles ? p->files[only] : p->file;
+        return;
+    }
+    int32_t best = step >= 0 ? step_proc[step] : -1;
+    if (best >= 0 && p->procs[best].line > line)
+        best = -1;
+    for (int k = 0; k < l->ntouched; k++) {
+        int32_t q = l->touched[k];
+        if (q >= 0 && q < p->nprocs && p->procs[q].line <= line &&
+            (best < 0 || p->procs[q].line > p->procs[best].line))
+            best = q;
+    }
+    if (best >= 0)
+        *file = ordo_file_at(p, p->procs[best].pc);
+}
+
 /* Step k's place (when k is one), in place of where the game stands. */
 static void at_step(const ordo_program *p, const int32_t *step_proc, int32_t k, int32_t *step,
                     uint32_t *line, const char **file)
@@ -401,6 +431,10 @@ static void part_at(pairs *s, int kind, const ordo_game *ga, const ordo_game *gb
     d.kind = kind;
     where(s->a->p, s->step_proc_a, ga, &d.step_a, &d.line_a, &d.file_a);
     where(s->b->p, s->step_proc_b, gb, &d.step_b, &d.line_b, &d.file_b);
+    if (s->k >= -1) { /* after a transition: the procs it ran tell the file */
+        file_of_line(s->a->p, s->la, d.step_a, s->step_proc_a, d.line_a, &d.file_a);
+        file_of_line(s->b->p, s->lb, d.step_b, s->step_proc_b, d.line_b, &d.file_b);
+    }
     at_step(s->a->p, s->step_proc_a, sa, &d.step_a, &d.line_a, &d.file_a);
     at_step(s->b->p, s->step_proc_b, sb, &d.step_b, &d.line_b, &d.file_b);
     snprintf(d.key, sizeof d.key, "%s", key);

@@ -71,23 +71,31 @@ static uint64_t hash_operand(const ordo_program *p, uint64_t h, unsigned kind, i
         return fnv_str(h, p->escapes[u].label);
     if (kind == ORDO_OPND_EVENT && u < p->nevents)
         return fnv_str(h, p->events[u].name);
-    if ((kind == ORDO_OPND_TEXT || kind == ORDO_OPND_REASON) && u < p->ntexts)
+    if (kind == ORDO_OPND_TEXT && u < p->ntexts)
         return fnv_str(h, p->texts[u].text);
+    if (kind == ORDO_OPND_REASON && u > 0 && u <= p->ntexts) /* 1 + a text, 0: none */
+        return fnv_str(h, p->texts[u - 1].text);
     if (kind == ORDO_OPND_JUMP)
         v -= (int32_t)start;
     return fnv(h, &v, sizeof v);
 }
 
 /* Where proc q's own code starts: past the calls to its overrides that
- * the lowering puts first (each up to its RET, with a TRIG x=0 in it). */
+ * the lowering puts first, each up to its RET (RETV in a fn): a block
+ * that calls a proc of q's name, or traces an override (TRIG x=0). */
 static uint32_t own_start(const ordo_program *p, int q, uint32_t end)
 {
     uint32_t pc = p->procs[q].pc;
     for (;;) {
         int override = 0;
         uint32_t ret = pc;
-        for (; ret < end && p->code[ret].op != ORDO_OP_RET; ret++)
-            override |= p->code[ret].op == ORDO_OP_TRIG && p->code[ret].x == 0;
+        for (; ret < end && p->code[ret].op != ORDO_OP_RET && p->code[ret].op != ORDO_OP_RETV;
+             ret++) {
+            const ordo_insn *in = &p->code[ret];
+            override |= (in->op == ORDO_OP_TRIG && in->x == 0) ||
+                        (in->op == ORDO_OP_CALL && in->a != q && in->a < p->nprocs &&
+                         strcmp(p->procs[in->a].name, p->procs[q].name) == 0);
+        }
         if (!override || ret >= end)
             return pc;
         pc = ret + 1;
@@ -102,6 +110,18 @@ static uint64_t proc_hash(const ordo_program *p, int q)
     uint64_t h = fnv(0xcbf29ce484222325ull, &p->procs[q].nparams, sizeof p->procs[q].nparams);
     for (uint32_t pc = start; pc < end; pc++) {
         const ordo_insn *in = &p->code[pc];
+        /* an event emitted is the same whether its triggers run through a
+         * dispatch proc ("on E": a layer added a trigger, compared on its
+         * own) or not */
+        const char *on = in->op == ORDO_OP_CALL && in->a < p->nprocs ? p->procs[in->a].name : NULL;
+        if (on && strncmp(on, "on ", 3) == 0) {
+            h = fnv_str(fnv_str(h, "emit"), on + 3);
+            continue;
+        }
+        if (in->op == ORDO_OP_EMIT && in->a < p->nevents) {
+            h = fnv_str(fnv_str(h, "emit"), p->events[in->a].name);
+            continue;
+        }
         h = fnv(h, &in->op, 1);
         if (in->op >= ORDO_OP_COUNT)
             continue;
