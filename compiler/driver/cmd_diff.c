@@ -7,7 +7,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "diff.h"
 #include "driver.h"
@@ -97,6 +96,11 @@ static int parse(args *a, int argc, char **argv)
         fprintf(stderr, "%s: two files, A and B (try '%s --help')\n", prog, prog);
         return TOOL_USAGE;
     }
+    if (a->scenarios && (drv_same_file(a->scenarios, a->file[0]) ||
+                         drv_same_file(a->scenarios, a->file[1]))) {
+        fprintf(stderr, "%s: --scenarios '%s' is a ruleset compared\n", prog, a->scenarios);
+        return TOOL_USAGE;
+    }
     ex_limits lim = {NULL, (int)a->n[OPT_DEPTH], a->n[OPT_STATES], a->n[OPT_MEMORY] << 20,
                      (double)a->n[OPT_SECONDS], a->n[OPT_MAX_STEPS], a->o.lim.seeded_dice,
                      a->n[OPT_OUTCOMES]};
@@ -108,39 +112,35 @@ static int parse(args *a, int argc, char **argv)
                                                                             : TOOL_USAGE;
 }
 
-/* A's path as the scenarios' `extends` says it, whatever folder they are
- * written in: absolute (malloc'd; NULL when out of memory). */
-static char *absolute(const char *path)
+/* The differences as scenarios, into the file --scenarios names (written
+ * whole or not at all): 0, or -1 after a message. */
+static int write_scenarios(const args *a, const df_result *r)
 {
-    char cwd[4096];
-    size_t n = strlen(path) + sizeof cwd + 2;
-    char *v = malloc(n);
-    if (v && (path[0] == '/' || !getcwd(cwd, sizeof cwd)))
-        snprintf(v, n, "%s", path);
-    else if (v)
-        snprintf(v, n, "%s/%s", cwd, path);
-    return v;
+    drv_output out;
+    FILE *f = drv_output_open(&out, a->scenarios, prog);
+    if (!f)
+        return -1;
+    if (df_write_scenarios(f, a->file[0], r, a->o.nplayers) != 0) {
+        fprintf(stderr, "%s: cannot name '%s' from here\n", prog, a->file[0]);
+        drv_output_abort(&out);
+        return -1;
+    }
+    return drv_output_commit(&out, prog);
 }
 
 /* The search, its report and its scenarios: the exit status. */
 static int search(const args *a, const df_side *s, const df_rules *rules)
 {
     df_result r;
-    if (df_search(&s[0], &s[1], &a->o, rules, &r) != 0) {
-        df_result_free(&r);
+    int status = TOOL_USAGE;
+    if (df_search(&s[0], &s[1], &a->o, rules, &r) != 0)
         fprintf(stderr, "%s: the search failed (out of memory?)\n", prog);
-        return TOOL_USAGE;
+    else {
+        df_report(stdout, &s[0], &s[1], &a->o, &r, rules);
+        status = r.n ? TOOL_FAIL : TOOL_OK;
+        if (a->scenarios && write_scenarios(a, &r) != 0)
+            status = TOOL_USAGE;
     }
-    df_report(stdout, &s[0], &s[1], &a->o, &r, rules);
-    int status = r.n ? TOOL_FAIL : TOOL_OK;
-    drv_output out;
-    char *base = a->scenarios ? absolute(a->file[0]) : NULL;
-    FILE *f = base ? drv_output_open(&out, a->scenarios, prog) : NULL;
-    if (f)
-        df_write_scenarios(f, base, &r, a->o.nplayers);
-    if (a->scenarios && (!f || drv_output_commit(&out, prog) != 0))
-        status = TOOL_USAGE;
-    free(base);
     df_result_free(&r);
     return status;
 }

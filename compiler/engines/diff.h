@@ -130,9 +130,10 @@ void df_report(FILE *out, const df_side *a, const df_side *b, const df_options *
 /* The declarations that differ, each with its lines and rule IDs, and a
  * summary line. */
 void df_report_rules(FILE *out, const df_side *a, const df_side *b, const df_rules *rules);
-/* Each difference as a scenario that extends a (named as `extends`
- * writes it: base) and passes there. */
-void df_write_scenarios(FILE *f, const char *base, const df_result *r, int nplayers);
+/* Each difference as a scenario that extends A (the file named `base`,
+ * written as an absolute path, so that the scenarios may be anywhere) and
+ * passes there: 0, or -1 when out of memory. */
+int df_write_scenarios(FILE *f, const char *base, const df_result *r, int nplayers);
 /* The rule document's section "What this layer changes" (ordo doc
  * --changes-from A): each declaration that differs, a line, into m. 0, or
  * -1 when out of memory. */

@@ -5,6 +5,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diff.h"
 #include "doc_model.h"
@@ -174,14 +175,17 @@ static void title_text(const char *s, char *buf, size_t n)
     buf[at] = 0;
 }
 
-void df_write_scenarios(FILE *f, const char *base, const df_result *r, int nplayers)
+int df_write_scenarios(FILE *f, const char *base, const df_result *r, int nplayers)
 {
+    char cwd[4096];
+    if (base[0] != '/' && !getcwd(cwd, sizeof cwd))
+        return -1;
     fprintf(f,
             "# Written by ordo diff: each difference found, as a scenario of the\n"
             "# ruleset below that passes there; extended from the other, it fails.\n"
             "ruleset \"the differences, as scenarios\"\n"
-            "extends \"%s\"\n\n",
-            base);
+            "extends \"%s%s%s\"\n\n",
+            base[0] == '/' ? "" : cwd, base[0] == '/' ? "" : "/", base);
     for (size_t k = 0; k < r->n; k++) {
         const df_difference *d = &r->v[k];
         char title[300];
@@ -196,6 +200,7 @@ void df_write_scenarios(FILE *f, const char *base, const df_result *r, int nplay
             fprintf(f, "    # nothing asserted: %s\n", kind_names[d->kind]);
         fputs("}\n\n", f);
     }
+    return 0;
 }
 
 int df_doc_changes(struct doc_model *m, const df_side *a, const df_rules *rules)

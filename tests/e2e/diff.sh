@@ -79,7 +79,7 @@ for v in easier harder; do
 done
 expect_status 1 "catan_cwc --rules" "$ORDO" diff --rules rulesets/catan.ordo rulesets/catan_cwc.ordo
 has "^proc produce: changed, overridden .*CWC-3.0.9"
-expect_status 1 "catan_cwc" "$ORDO" diff rulesets/catan.ordo rulesets/catan_cwc.ordo --walks 300 --seconds 20
+expect_status 1 "catan_cwc" "$ORDO" diff rulesets/catan.ordo rulesets/catan_cwc.ordo --walks 100 --seconds 10
 has "unexplained: 0$"
 
 # a ruleset against itself: nothing, by rules and by play
@@ -97,6 +97,7 @@ expect_status 2 "a compile error" "$ORDO" diff "$A" "$tmp/broken.ordo"
 printf 'ruleset "three"\nplayers 3\nsequence {\n    end game because "done"\n}\n' >"$tmp/three.ordo"
 expect_status 2 "other players" "$ORDO" diff "$A" "$tmp/three.ordo"
 has "players"
+expect_status 2 "--scenarios over a ruleset" "$ORDO" diff "$A" $D/diff_const.ordo --scenarios $D/diff_const.ordo
 expect_status 2 "a bad number" "$ORDO" diff "$A" "$A" --depth x
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
