@@ -32,6 +32,7 @@ typedef struct side_log {
     uint32_t n, total;
     char text[MAX_EVENTS][EVENT_TEXT];
     int16_t step[MAX_EVENTS];
+    int32_t action[MAX_EVENTS]; /* an action's start: its proc; else -1 */
     /* B's procs the transition was seen to run: its steps', its triggers',
      * its overrides' (what a changed declaration explains) */
     const int32_t *step_proc;
@@ -75,6 +76,9 @@ typedef struct pairs {
     uint32_t from;
     int k;
     const ex_chance *c;
+    /* a parting of events at an action's start: the action's proc on
+     * each side is the place (-1: none) */
+    int32_t place_a, place_b;
 } pairs;
 
 static double elapsed(const pairs *s)
@@ -158,14 +162,18 @@ static void touch(side_log *l, int32_t proc)
 }
 
 /* Whether an event of this kind is compared: what play shows (emits,
- * choices, rolls, turns, logs, payments, reveals, the end), not how the
- * rules are laid out (steps, triggers, overrides, windows and batches,
- * which a layer renumbers or renames without changing play). */
+ * choices, rolls, turns, logs, payments, reveals, undos, the end), not how
+ * the rules are laid out (steps, triggers, overrides, windows, batches,
+ * and the start and end of an action, which name it), which a layer
+ * renumbers or renames without changing play: CWC's turn is steps 3.5 to
+ * 3.8 where the base's is 3.1 to 3.4, and its roads are built by its
+ * action cwc_road where the base's are by build_road. */
 static int compared(int kind)
 {
     return kind != ORDO_EV_STEP && kind != ORDO_EV_SKIP && kind != ORDO_EV_OVERRIDE &&
            kind != ORDO_EV_TRIGGER && kind != ORDO_EV_WINDOW && kind != ORDO_EV_WINDOW_END &&
-           kind != ORDO_EV_BATCH && kind != ORDO_EV_BATCH_END;
+           kind != ORDO_EV_BATCH && kind != ORDO_EV_BATCH_END && kind != ORDO_EV_ACTION &&
+           kind != ORDO_EV_ACTION_END;
 }
 
 static void on_event(void *ctx, const ordo_game *g, const ordo_event *ev)
@@ -175,6 +183,11 @@ static void on_event(void *ctx, const ordo_game *g, const ordo_event *ev)
         touch(l, l->step_proc[ev->id]);
     else if (ev->kind == ORDO_EV_TRIGGER || ev->kind == ORDO_EV_OVERRIDE)
         touch(l, ev->id);
+    int32_t action = -1; /* an action's proc has its event's name */
+    for (int q = 0; ev->kind == ORDO_EV_ACTION && ev->id < l->p->nevents && q < l->p->nprocs; q++)
+        if (strcmp(l->p->procs[q].name, l->p->events[ev->id].name) == 0)
+            action = q;
+    touch(l, action);
     if (!compared(ev->kind))
         return;
     l->total++;
@@ -187,6 +200,7 @@ static void on_event(void *ctx, const ordo_game *g, const ordo_event *ev)
         line[0] = 0;
     const char *from = line + strspn(line, "0123456789");
     snprintf(t, EVENT_TEXT, "%s", from + strspn(from, " "));
+    l->action[l->n] = action;
     l->step[l->n++] = ev->step;
 }
 
@@ -294,27 +308,51 @@ static void where(const ordo_program *p, const int32_t *step_proc, const ordo_ga
     *file = q >= 0 ? ordo_file_at(p, p->procs[q].pc) : p->file;
 }
 
-/* The file of a line where a game stopped after a transition: the one
- * file whose code has that line (the program's line table); when several
- * do, the one of the proc seen running (its steps', its triggers', its
- * overrides') that starts last at or before the line. */
-static void file_of_line(const ordo_program *p, const side_log *l, int32_t step,
-                         const int32_t *step_proc, uint32_t line, const char **file)
+/* The proc whose code holds pc. */
+static int32_t proc_of_pc(const ordo_program *p, uint32_t pc)
+{
+    int32_t best = -1;
+    for (int q = 0; q < p->nprocs; q++)
+        if (p->procs[q].pc <= pc && (best < 0 || p->procs[q].pc > p->procs[best].pc))
+            best = q;
+    return best;
+}
+
+static const char *file_of_row(const ordo_program *p, const ordo_line *l)
+{
+    return p->nfiles && l->file < p->nfiles ? p->files[l->file] : p->file;
+}
+
+/* The file of a line where a game stands: the one file whose code has
+ * that line (the program's line table). When several do: the one whose
+ * proc there is named `prefer` (the proc where the other game stands: a
+ * layer's base proc), else the one of the proc the move was seen running
+ * (l: its trace; NULL when there was no move) that starts last at or
+ * before the line, else *file as it is (the step's). */
+static void file_of_line(const ordo_program *p, const side_log *l, const char *prefer,
+                         uint32_t line, const char **file)
 {
     int files = 0, only = -1;
-    for (uint32_t k = 0; k < p->nlines && files < 2; k++)
-        if (p->lines[k].line == line && p->lines[k].file != only) {
-            only = p->lines[k].file;
+    for (uint32_t k = 0; k < p->nlines; k++) {
+        const ordo_line *row = &p->lines[k];
+        if (row->line != line)
+            continue;
+        int32_t q = proc_of_pc(p, row->pc);
+        if (prefer && q >= 0 && strcmp(p->procs[q].name, prefer) == 0) {
+            *file = file_of_row(p, row);
+            return;
+        }
+        if (row->file != only) {
+            only = row->file;
             files++;
         }
+    }
     if (files == 1) {
         *file = p->nfiles && only < p->nfiles ? p->files[only] : p->file;
         return;
     }
-    int32_t best = step >= 0 ? step_proc[step] : -1;
-    if (best >= 0 && p->procs[best].line > line)
-        best = -1;
-    for (int k = 0; k < l->ntouched; k++) {
+    int32_t best = -1;
+    for (int k = 0; l && k < l->ntouched; k++) {
         int32_t q = l->touched[k];
         if (q >= 0 && q < p->nprocs && p->procs[q].line <= line &&
             (best < 0 || p->procs[q].line > p->procs[best].line))
@@ -322,6 +360,15 @@ static void file_of_line(const ordo_program *p, const side_log *l, int32_t step,
     }
     if (best >= 0)
         *file = ordo_file_at(p, p->procs[best].pc);
+}
+
+/* Proc q's declaration as the place (when q is one). */
+static void decl_place(const ordo_program *p, int32_t q, uint32_t *line, const char **file)
+{
+    if (q < 0)
+        return;
+    *line = p->procs[q].line;
+    *file = ordo_file_at(p, p->procs[q].pc);
 }
 
 /* Step k's place (when k is one), in place of where the game stands. */
@@ -358,27 +405,91 @@ static const char *step_rule(const ordo_program *p, int32_t step)
     return step >= 0 && step < p->nsteps ? p->steps[step].rule : "";
 }
 
-/* The change of the rules that accounts for what B ran (1 + its index; 0:
- * none): one that reaches a proc seen running, else one in whose
- * declaration B stands. */
-static int explain(const pairs *s, const df_difference *d)
+/* The proc whose code has line `line` of `file` (the program's line
+ * table), or -1. */
+static int32_t proc_at(const ordo_program *p, uint32_t line, const char *file)
+{
+    for (uint32_t k = 0; k < p->nlines; k++) {
+        const ordo_line *l = &p->lines[k];
+        const char *f = file_of_row(p, l);
+        if (l->line == line && (!file || !f || strcmp(f, file) == 0))
+            return proc_of_pc(p, l->pc);
+    }
+    return -1;
+}
+
+/* The change that names B's proc q itself (or an override of its name):
+ * 1 + its index, 0: none. */
+static int direct(const pairs *s, int32_t q)
+{
+    const df_rules *ru = s->rules;
+    if (q < 0 || q >= ru->nprocs_b || !ru->affected[q])
+        return 0;
+    const df_change *c = &ru->v[ru->affected[q] - 1];
+    const ordo_program *p = s->b->p;
+    return c->proc_b >= 0 && strcmp(p->procs[c->proc_b].name, p->procs[q].name) == 0
+               ? (int)ru->affected[q]
+               : 0;
+}
+
+static int reached(const pairs *s, int32_t q)
+{
+    return q >= 0 && q < s->rules->nprocs_b ? (int)s->rules->affected[q] : 0;
+}
+
+/* The change of the rules that accounts for what B did (1 + its index; 0:
+ * none): the most particular first. One that names the proc B's line is
+ * in, or the last proc the move was seen running; then one that a proc of
+ * those calls; then a changed step where B stands. */
+static int explain(const pairs *s, const df_difference *d, int32_t qb)
 {
     const df_rules *ru = s->rules;
     if (!ru)
         return 0;
-    for (int k = 0; k < s->lb->ntouched; k++) {
-        int32_t q = s->lb->touched[k];
-        if (q >= 0 && q < ru->nprocs_b && ru->affected[q])
-            return (int)ru->affected[q];
+    int moved = s->k >= -1; /* the trace is this move's */
+    int c = direct(s, qb);
+    for (int k = moved ? s->lb->ntouched : 0; !c && k-- > 0;)
+        c = direct(s, s->lb->touched[k]);
+    if (!c)
+        c = reached(s, qb);
+    for (int k = moved ? s->lb->ntouched : 0; !c && k-- > 0;)
+        c = reached(s, s->lb->touched[k]);
+    if (!c && d->step_b >= 0)
+        c = reached(s, s->step_proc_b[d->step_b]);
+    for (size_t k = 0; !c && k < ru->n; k++)
+        if (ru->v[k].how != DF_ONLY_A && ru->v[k].what == DF_STEP && d->step_b >= 0 &&
+            ru->v[k].line_b == s->b->p->steps[d->step_b].line)
+            c = (int)k + 1;
+    return c;
+}
+
+/* d's rule IDs: those B's place cites and A's does not (what the change
+ * is about, so the report groups by it), then those both cite, then A's
+ * own. A place cites its step's IDs and those of the declaration its line
+ * is in. */
+static void cite_places(const pairs *s, df_difference *d, int32_t qa, int32_t qb)
+{
+    char ra[200] = "", rb[200] = "";
+    df_proc_cites(s->b, qb, rb, sizeof rb);
+    add_rules(rb, sizeof rb, step_rule(s->b->p, d->step_b));
+    df_proc_cites(s->a, qa, ra, sizeof ra);
+    add_rules(ra, sizeof ra, step_rule(s->a->p, d->step_a));
+    for (int pass = 0; pass < 3; pass++) {
+        const char *from = pass == 2 ? ra : rb, *other = pass == 2 ? rb : ra;
+        for (const char *id = from; *id; id += strspn(id, " ")) {
+            size_t len = strcspn(id, " ");
+            char one[100];
+            snprintf(one, sizeof one, "%.*s", (int)len, id);
+            char probe[200];
+            snprintf(probe, sizeof probe, "%s", other);
+            size_t before = strlen(probe);
+            add_rules(probe, sizeof probe, one);
+            int in_other = strlen(probe) == before;
+            if ((pass == 0 && !in_other) || (pass == 1 && in_other) || pass == 2)
+                add_rules(d->rules, sizeof d->rules, one);
+            id += len;
+        }
     }
-    int32_t q = d->step_b >= 0 ? s->step_proc_b[d->step_b] : -1;
-    if (q >= 0 && q < ru->nprocs_b && ru->affected[q])
-        return (int)ru->affected[q];
-    for (size_t c = 0; c < ru->n; c++)
-        if (ru->v[c].how != DF_ONLY_A && ru->v[c].what == DF_STEP && d->step_b >= 0 &&
-            ru->v[c].line_b == s->b->p->steps[d->step_b].line)
-            return (int)c + 1;
-    return 0;
 }
 
 /* The scenario lines to where the parting shows: to pair `from`, then
@@ -431,12 +542,19 @@ static void part_at(pairs *s, int kind, const ordo_game *ga, const ordo_game *gb
     d.kind = kind;
     where(s->a->p, s->step_proc_a, ga, &d.step_a, &d.line_a, &d.file_a);
     where(s->b->p, s->step_proc_b, gb, &d.step_b, &d.line_b, &d.file_b);
-    if (s->k >= -1) { /* after a transition: the procs it ran tell the file */
-        file_of_line(s->a->p, s->la, d.step_a, s->step_proc_a, d.line_a, &d.file_a);
-        file_of_line(s->b->p, s->lb, d.step_b, s->step_proc_b, d.line_b, &d.file_b);
-    }
     at_step(s->a->p, s->step_proc_a, sa, &d.step_a, &d.line_a, &d.file_a);
     at_step(s->b->p, s->step_proc_b, sb, &d.step_b, &d.line_b, &d.file_b);
+    /* the file of each line: A's first, its proc a hint for B's (after a
+     * move, the procs it ran tell too) */
+    int moved = s->k >= -1;
+    if (sa < 0)
+        file_of_line(s->a->p, moved ? s->la : NULL, NULL, d.line_a, &d.file_a);
+    int32_t qa = s->place_a >= 0 ? s->place_a : proc_at(s->a->p, d.line_a, d.file_a);
+    if (sb < 0)
+        file_of_line(s->b->p, moved ? s->lb : NULL, qa >= 0 ? s->a->p->procs[qa].name : NULL,
+                     d.line_b, &d.file_b);
+    decl_place(s->a->p, s->place_a, &d.line_a, &d.file_a);
+    decl_place(s->b->p, s->place_b, &d.line_b, &d.file_b);
     snprintf(d.key, sizeof d.key, "%s", key);
     for (size_t k = 0; k < r->n; k++) {
         df_difference *e = &r->v[k];
@@ -456,9 +574,9 @@ static void part_at(pairs *s, int kind, const ordo_game *ga, const ordo_game *gb
     }
     snprintf(d.what, sizeof d.what, "%s", what);
     snprintf(d.assert_a, sizeof d.assert_a, "%s", assert_a ? assert_a : "");
-    add_rules(d.rules, sizeof d.rules, step_rule(s->a->p, d.step_a));
-    add_rules(d.rules, sizeof d.rules, step_rule(s->b->p, d.step_b));
-    d.change = explain(s, &d);
+    int32_t qb = s->place_b >= 0 ? s->place_b : proc_at(s->b->p, d.line_b, d.file_b);
+    cite_places(s, &d, qa, qb);
+    d.change = explain(s, &d, qb);
     d.seed = s->links.seed;
     d.count = 1;
     int n = path_to(s, s->from, s->k, s->c, &d.path);
@@ -676,9 +794,13 @@ static int events_part(pairs *s)
     if (!var_differs(s, s->wa, s->wb, vwhat, as, &name) &&
         (ra != rb || (ra == ORDO_DECIDE && ordo_decider(s->wa) != ordo_decider(s->wb))))
         status_assert(s->wa, ra, as, sizeof as);
-    /* the place: the step each event came from, else where each stands */
+    /* the place: an action's declaration, else the step each event came
+     * from, else where each stands */
+    s->place_a = k < a->n ? a->action[k] : -1;
+    s->place_b = k < b->n ? b->action[k] : -1;
     part_at(s, DF_EVENTS, s->wa, s->wb, k < a->n ? a->step[k] : -1, k < b->n ? b->step[k] : -1,
             key, what, as);
+    s->place_a = s->place_b = -1;
     return 1;
 }
 
@@ -972,6 +1094,7 @@ int df_search(const df_side *a, const df_side *b, const df_options *o, const df_
     s.wa = malloc(ordo_game_size(a->p));
     s.wb = malloc(ordo_game_size(b->p));
     s.walking = o->walks > 0;
+    s.place_a = s.place_b = -1;
     s.cur_a = malloc(ordo_game_size(a->p));
     s.cur_b = malloc(ordo_game_size(b->p));
     s.step_proc_a = step_procs(a->p);

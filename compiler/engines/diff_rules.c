@@ -191,6 +191,15 @@ static int proc_what(const ast_decl *d, const char *name)
     return d->timing ? DF_TRIGGER : d->is_action || d->anytime ? DF_ACTION : DF_PROC;
 }
 
+static void add_ids(char *rules, size_t n, const char *ids);
+
+void df_proc_cites(const df_side *s, int q, char *rules, size_t n)
+{
+    const ast_decl *d = q >= 0 && q < s->p->nprocs ? decl_of(s, q) : NULL;
+    for (const ast_cite *c = d ? d->cites : NULL; c; c = c->next)
+        add_ids(rules, n, c->id);
+}
+
 static void add_ids(char *rules, size_t n, const char *ids)
 {
     while (ids && *ids) {
