@@ -83,9 +83,7 @@ typedef struct pairs {
 
 static double elapsed(const pairs *s)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - s->t0.tv_sec) + (double)(t.tv_nsec - s->t0.tv_nsec) / 1e9;
+    return ex_seconds_since(&s->t0);
 }
 
 static ordo_game *game_a(const pairs *s, uint64_t i)
@@ -224,49 +222,14 @@ static int64_t lookup(const pairs *s, const ordo_game *ga, const ordo_game *gb, 
     }
 }
 
-static void table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i)
-{
-    uint64_t k = h & (tsize - 1);
-    while (table[k])
-        k = (k + 1) & (tsize - 1);
-    table[k] = i + 1;
-}
-
 static int grow_table(pairs *s)
 {
-    uint64_t tsize = 2 * s->tsize;
-    uint32_t *t = calloc(tsize, sizeof *t);
+    uint32_t *t = ex_table_grown(s->hashes, s->links.nkept, s->tsize);
     if (!t)
         return -1;
-    for (uint64_t i = 0; i < s->links.nkept; i++)
-        table_put(t, tsize, s->hashes[i], (uint32_t)i);
     free(s->table);
     s->table = t;
-    s->tsize = tsize;
-    return 0;
-}
-
-/* The rolls of pair i's way in, into the explorer's pool. */
-static int keep_rolls(pairs *s, uint64_t i, const ex_chance *c)
-{
-    ex_result *r = &s->links;
-    uint32_t n = c ? c->n : 0;
-    r->roll_at[i] = (uint32_t)r->nrollpool;
-    r->nrolls[i] = (uint8_t)n;
-    if (!n)
-        return 0;
-    if (r->nrollpool + n > r->caprollpool) {
-        uint64_t cap = r->caprollpool ? r->caprollpool * 2 : 4096;
-        while (cap < r->nrollpool + n)
-            cap *= 2;
-        int32_t *v = realloc(r->rolls, cap * sizeof *v);
-        if (!v)
-            return -1;
-        r->rolls = v;
-        r->caprollpool = cap;
-    }
-    memcpy(r->rolls + r->nrollpool, c->took, n * sizeof *c->took);
-    r->nrollpool += n;
+    s->tsize *= 2;
     return 0;
 }
 
@@ -276,7 +239,7 @@ static int64_t keep(pairs *s, uint64_t h, uint32_t parent, int k, const ex_chanc
 {
     ex_result *r = &s->links;
     uint64_t i = r->nkept;
-    if (i >= s->cap || keep_rolls(s, i, c) != 0 ||
+    if (i >= s->cap || ex_keep_rolls(&s->links, i, c) != 0 ||
         (4 * (i + 1) > 3 * s->tsize && grow_table(s) != 0)) {
         s->truncated = 1;
         return -1;
@@ -293,7 +256,7 @@ static int64_t keep(pairs *s, uint64_t h, uint32_t parent, int k, const ex_chanc
     if ((int)s->depth[i] > s->r->depth)
         s->r->depth = (int)s->depth[i];
     if (!s->walking)
-        table_put(s->table, s->tsize, h, (uint32_t)i);
+        ex_table_put(s->table, s->tsize, h, (uint32_t)i);
     return (int64_t)i;
 }
 
@@ -382,24 +345,6 @@ static void at_step(const ordo_program *p, const int32_t *step_proc, int32_t k, 
     *file = step_proc[k] >= 0 ? ordo_file_at(p, p->procs[step_proc[k]].pc) : p->file;
 }
 
-/* rules: each ID of `ids` not yet in it, appended. */
-static void add_rules(char *rules, size_t n, const char *ids)
-{
-    while (ids && *ids) {
-        ids += strspn(ids, " ");
-        size_t len = strcspn(ids, " ");
-        if (!len)
-            break;
-        int seen = 0;
-        for (const char *r = rules; *r && !seen; r += strcspn(r, " "), r += strspn(r, " "))
-            seen = strncmp(r, ids, len) == 0 && (r[len] == ' ' || r[len] == 0);
-        size_t at = strlen(rules);
-        if (!seen && at + len + 2 < n)
-            snprintf(rules + at, n - at, "%s%.*s", at ? " " : "", (int)len, ids);
-        ids += len;
-    }
-}
-
 static const char *step_rule(const ordo_program *p, int32_t step)
 {
     return step >= 0 && step < p->nsteps ? p->steps[step].rule : "";
@@ -471,9 +416,9 @@ static void cite_places(const pairs *s, df_difference *d, int32_t qa, int32_t qb
 {
     char ra[200] = "", rb[200] = "";
     df_proc_cites(s->b, qb, rb, sizeof rb);
-    add_rules(rb, sizeof rb, step_rule(s->b->p, d->step_b));
+    df_add_ids(rb, sizeof rb, step_rule(s->b->p, d->step_b));
     df_proc_cites(s->a, qa, ra, sizeof ra);
-    add_rules(ra, sizeof ra, step_rule(s->a->p, d->step_a));
+    df_add_ids(ra, sizeof ra, step_rule(s->a->p, d->step_a));
     for (int pass = 0; pass < 3; pass++) {
         const char *from = pass == 2 ? ra : rb, *other = pass == 2 ? rb : ra;
         for (const char *id = from; *id; id += strspn(id, " ")) {
@@ -483,10 +428,10 @@ static void cite_places(const pairs *s, df_difference *d, int32_t qa, int32_t qb
             char probe[200];
             snprintf(probe, sizeof probe, "%s", other);
             size_t before = strlen(probe);
-            add_rules(probe, sizeof probe, one);
+            df_add_ids(probe, sizeof probe, one);
             int in_other = strlen(probe) == before;
             if ((pass == 0 && !in_other) || (pass == 1 && in_other) || pass == 2)
-                add_rules(d->rules, sizeof d->rules, one);
+                df_add_ids(d->rules, sizeof d->rules, one);
             id += len;
         }
     }

@@ -60,6 +60,9 @@ typedef struct df_rules {
  * df_rules_free whatever is returned): 0, or -1 when out of memory. */
 int df_compare_rules(const df_side *a, const df_side *b, df_rules *r);
 void df_rules_free(df_rules *r);
+/* Each rule ID of the space-separated `ids` not yet in rules[n],
+ * appended (what does not fit is left out). */
+void df_add_ids(char *rules, size_t n, const char *ids);
 /* The rule IDs proc q's declaration cites, appended to rules[n] (each
  * once). */
 void df_proc_cites(const df_side *s, int q, char *rules, size_t n);

@@ -191,16 +191,14 @@ static int proc_what(const ast_decl *d, const char *name)
     return d->timing ? DF_TRIGGER : d->is_action || d->anytime ? DF_ACTION : DF_PROC;
 }
 
-static void add_ids(char *rules, size_t n, const char *ids);
-
 void df_proc_cites(const df_side *s, int q, char *rules, size_t n)
 {
     const ast_decl *d = q >= 0 && q < s->p->nprocs ? decl_of(s, q) : NULL;
     for (const ast_cite *c = d ? d->cites : NULL; c; c = c->next)
-        add_ids(rules, n, c->id);
+        df_add_ids(rules, n, c->id);
 }
 
-static void add_ids(char *rules, size_t n, const char *ids)
+void df_add_ids(char *rules, size_t n, const char *ids)
 {
     while (ids && *ids) {
         ids += strspn(ids, " ");
@@ -224,14 +222,14 @@ static void proc_rules(const df_side *s, int q, char *rules, size_t n)
         return;
     const ast_decl *d = decl_of(s, q);
     for (const ast_cite *c = d ? d->cites : NULL; c; c = c->next)
-        add_ids(rules, n, c->id);
+        df_add_ids(rules, n, c->id);
     const ordo_program *p = s->p;
     uint32_t start = p->procs[q].pc, end = proc_end(p, q);
     for (uint32_t pc = start; pc < end; pc++) {
         const ordo_insn *in = &p->code[pc];
         if (in->op < ORDO_OP_COUNT && ordo_op_operand(in->op, 1) == ORDO_OPND_STEP &&
             in->a < p->nsteps)
-            add_ids(rules, n, p->steps[in->a].rule);
+            df_add_ids(rules, n, p->steps[in->a].rule);
     }
 }
 
@@ -354,9 +352,9 @@ static int compare_steps(const df_side *a, const df_side *b, df_rules *r)
         c->file_b = step_file(pb, k);
         c->line_a = ka >= 0 ? pa->steps[ka].line : 0;
         c->file_a = ka >= 0 ? step_file(pa, ka) : NULL;
-        add_ids(c->rules, sizeof c->rules, sb->rule);
+        df_add_ids(c->rules, sizeof c->rules, sb->rule);
         if (ka >= 0)
-            add_ids(c->rules, sizeof c->rules, pa->steps[ka].rule);
+            df_add_ids(c->rules, sizeof c->rules, pa->steps[ka].rule);
     }
     for (int k = 0; k < pa->nsteps; k++) {
         if (step_named(pb, pa->steps[k].number) >= 0)
@@ -368,7 +366,7 @@ static int compare_steps(const df_side *a, const df_side *b, df_rules *r)
             return -1;
         c->line_a = pa->steps[k].line;
         c->file_a = step_file(pa, k);
-        add_ids(c->rules, sizeof c->rules, pa->steps[k].rule);
+        df_add_ids(c->rules, sizeof c->rules, pa->steps[k].rule);
     }
     return 0;
 }
@@ -403,7 +401,7 @@ static int compare_options(const df_side *x, const df_side *y, int how, df_rules
         *(how == DF_ONLY_A ? &c->line_a : &c->line_b) = o->line;
         *(how == DF_ONLY_A ? &c->file_a : &c->file_b) = ordo_file_at(x->p, o->target);
         if (o->step >= 0 && o->step < x->p->nsteps)
-            add_ids(c->rules, sizeof c->rules, x->p->steps[o->step].rule);
+            df_add_ids(c->rules, sizeof c->rules, x->p->steps[o->step].rule);
     }
     return 0;
 }

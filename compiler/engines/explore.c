@@ -82,11 +82,16 @@ typedef struct search {
     int truncated;           /* a limit stopped the search */
 } search;
 
-static double elapsed(const search *s)
+double ex_seconds_since(const struct timespec *t0)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - s->t0.tv_sec) + (double)(t.tv_nsec - s->t0.tv_nsec) / 1e9;
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static double elapsed(const search *s)
+{
+    return ex_seconds_since(&s->t0);
 }
 
 static ordo_game *state_at(const search *s, uint64_t i)
@@ -180,10 +185,8 @@ int ex_chance_next(ex_chance *c, int32_t *script)
     return 1;
 }
 
-/* The rolls of state i's way in: a copy into the pool. */
-static int keep_rolls(search *s, uint64_t i, const chance *c)
+int ex_keep_rolls(ex_result *r, uint64_t i, const ex_chance *c)
 {
-    ex_result *r = s->r;
     uint32_t n = c ? c->n : 0;
     r->roll_at[i] = (uint32_t)r->nrollpool;
     r->nrolls[i] = (uint8_t)n;
@@ -206,7 +209,7 @@ static int keep_rolls(search *s, uint64_t i, const chance *c)
     return 0;
 }
 
-static void table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i)
+void ex_table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i)
 {
     uint64_t k = h & (tsize - 1);
     while (table[k])
@@ -214,20 +217,25 @@ static void table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i)
     table[k] = i + 1;
 }
 
+uint32_t *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize)
+{
+    uint32_t *t = calloc(2 * tsize, sizeof *t);
+    for (uint64_t i = 0; t && i < n; i++)
+        ex_table_put(t, 2 * tsize, hashes[i], (uint32_t)i);
+    return t;
+}
+
 /* The table twice as large, the kept states put in again: it grows with
  * the states (at most three quarters full), so a state costs its slots
  * and no more whatever --memory allows. */
 static int grow_table(search *s)
 {
-    uint64_t tsize = 2 * s->tsize;
-    uint32_t *t = calloc(tsize, sizeof *t);
+    uint32_t *t = ex_table_grown(s->hashes, s->r->nkept, s->tsize);
     if (!t)
         return -1;
-    for (uint64_t i = 0; i < s->r->nkept; i++)
-        table_put(t, tsize, s->hashes[i], (uint32_t)i);
     free(s->table);
     s->table = t;
-    s->tsize = tsize;
+    s->tsize *= 2;
     return 0;
 }
 
@@ -252,7 +260,7 @@ static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, 
         return -1;
     }
     uint64_t i = r->nkept;
-    if (keep_rolls(s, i, c) != 0 || (4 * (i + 1) > 3 * s->tsize && grow_table(s) != 0) ||
+    if (ex_keep_rolls(s->r, i, c) != 0 || (4 * (i + 1) > 3 * s->tsize && grow_table(s) != 0) ||
         (s->compact ? keep_compact(s, g, i, parent == UINT32_MAX ? 0 : s->cur_depth + 1) != 0
                     : (memcpy(state_at(s, i), g, r->block), 0))) {
         s->truncated = 1;
@@ -268,7 +276,7 @@ static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, 
         r->depth[i] = depth;
     if ((int)depth > r->depth_reached)
         r->depth_reached = (int)depth;
-    table_put(s->table, s->tsize, h, (uint32_t)i);
+    ex_table_put(s->table, s->tsize, h, (uint32_t)i);
     return (int64_t)i;
 }
 

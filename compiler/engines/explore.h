@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "scenario.h"
 
@@ -161,6 +162,19 @@ void ex_free(ex_result *r);
  * string in *labels; the count is returned, -1 on failure). */
 int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i,
             char ***labels);
+
+/* Seconds since t0 (CLOCK_MONOTONIC). */
+double ex_seconds_since(const struct timespec *t0);
+
+/* The store's pieces a search over other states (diff.c's pairs) shares:
+ * an open-addressing table of states by hash (a slot holds 1 + the
+ * state's index, 0: empty; tsize a power of two), the table twice as
+ * large for hashes[0..n) (NULL when out of memory), and the rolls c took
+ * kept as state i's way in (r->rolls, roll_at, nrolls; c NULL: none):
+ * 0, or -1 when out of memory. */
+void ex_table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i);
+uint32_t *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize);
+int ex_keep_rolls(ex_result *r, uint64_t i, const ex_chance *c);
 
 /* Its lines, each alone (malloc'd): `roll T, ...` for n totals (NULL when
  * n is 0), and `choose "LABEL"` for option k of g, quoted as a scenario
