@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff.h"
+#include "diff_rules.h"
 #include "opcodes.h"
 #include "resolution.h"
 
