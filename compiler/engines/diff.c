@@ -467,6 +467,7 @@ static int path_to(const pairs *s, uint32_t from, int k, const ex_chance *c, cha
 
 static void part_at(pairs *s, int kind, const ordo_game *ga, const ordo_game *gb, int32_t sa,
                     int32_t sb, const char *key, const char *what, const char *assert_a);
+static void count_assert(const pairs *s, char *as);
 
 /* Records a parting (where: s->from, s->k, s->c): one per kind, place and
  * key; the others are counted. */
@@ -519,6 +520,8 @@ static void part_at(pairs *s, int kind, const ordo_game *ga, const ordo_game *gb
     }
     snprintf(d.what, sizeof d.what, "%s", what);
     snprintf(d.assert_a, sizeof d.assert_a, "%s", assert_a ? assert_a : "");
+    if (!d.assert_a[0] && s->k >= -1)
+        count_assert(s, d.assert_a);
     int32_t qb = s->place_b >= 0 ? s->place_b : proc_at(s->b->p, d.line_b, d.file_b);
     cite_places(s, &d, qa, qb);
     d.change = explain(s, &d, qb);
@@ -713,6 +716,103 @@ static int status_part(pairs *s, int ra, int rb)
 static void event_key(const char *t, char *buf, size_t n)
 {
     snprintf(buf, n, "%.*s", (int)strcspn(t, "(=:"), t);
+}
+
+/* ---------------------------------------- counting events from the start */
+
+/* The emits a game traced, by event. */
+typedef struct emits {
+    uint32_t *count;   /* [the program's nevents] */
+    uint16_t n;
+} emits;
+
+static void count_emit(void *ctx, const ordo_game *g, const ordo_event *ev)
+{
+    (void)g;
+    emits *e = ctx;
+    if (ev->kind == ORDO_EV_EVENT && ev->id < e->n)
+        e->count[ev->id]++;
+}
+
+/* g run on by option k (-1: the start's run) with n forced totals (or its
+ * generator's, when the search let the dice draw). */
+static void replay_move(const pairs *s, ordo_game *g, int k, const int32_t *totals, uint32_t n)
+{
+    ex_chance c;
+    memset(&c, 0, sizeof c);
+    c.script = totals;
+    c.nscript = n;
+    ordo_set_chance(g, s->links.rolls_expanded ? ex_chance_total : NULL, &c);
+    ordo_set_max_steps(g, s->o->lim.max_steps + ordo_steps(g));
+    int rc = k >= 0 ? ordo_choose(g, k) : ORDO_OK;
+    if (rc == ORDO_OK)
+        ordo_run(g);
+    ordo_set_chance(g, NULL, NULL);
+}
+
+/* Both games replayed from the start to where the parting shows (pair
+ * s->from, then the move s->k with the rolls s->c), counting each one's
+ * emits by event into ca, cb: 0, or -1. */
+static int replay_counts(const pairs *s, emits *ca, emits *cb)
+{
+    uint32_t n = 0, *chain = NULL;
+    for (uint32_t t = s->from; t != UINT32_MAX; t = s->links.parent[t])
+        n++;
+    ordo_game *g[2] = {NULL, NULL};
+    int rc = -1;
+    if ((n && !(chain = malloc(n * sizeof *chain))) ||
+        ordo_new(s->a->p, s->o->nplayers, s->links.seed, &g[0]) != ORDO_OK ||
+        ordo_new(s->b->p, s->o->nplayers, s->links.seed, &g[1]) != ORDO_OK)
+        goto done;
+    uint32_t at = n;
+    for (uint32_t t = s->from; t != UINT32_MAX; t = s->links.parent[t])
+        chain[--at] = t;
+    ordo_set_trace(g[0], count_emit, ca);
+    ordo_set_trace(g[1], count_emit, cb);
+    for (uint32_t i = 0; i <= n; i++) {
+        int last = i == n, ka = last ? s->k : i ? s->links.option[chain[i]] : -1;
+        if (last && ka < -1)
+            break; /* the parting is at the pair itself */
+        char label[512];
+        int kb = ka < 0 || ordo_option_label(g[0], ka, label, sizeof label) < 0
+                     ? -1 : ordo_find_option(g[1], label);
+        if (ka >= 0 && kb < 0)
+            goto done;
+        const int32_t *totals = last ? (s->c ? s->c->took : NULL)
+                                     : s->links.rolls + s->links.roll_at[chain[i]];
+        uint32_t nt = last ? (s->c ? s->c->n : 0) : s->links.nrolls[chain[i]];
+        replay_move(s, g[0], ka, totals, nt);
+        replay_move(s, g[1], kb, totals, nt);
+    }
+    rc = 0;
+done:
+    for (int k = 0; k < 2; k++)
+        if (g[k])
+            ordo_free(g[k]);
+    free(chain);
+    return rc;
+}
+
+/* A line that holds in A where the games part and not in B, from the
+ * emits since the start: `expect event E N times` for the first event
+ * whose count differs (as[600]; "" when none does). */
+static void count_assert(const pairs *s, char *as)
+{
+    const ordo_program *pa = s->a->p, *pb = s->b->p;
+    emits ca = {calloc((size_t)pa->nevents + 1, sizeof *ca.count), pa->nevents};
+    emits cb = {calloc((size_t)pb->nevents + 1, sizeof *cb.count), pb->nevents};
+    as[0] = 0;
+    if (ca.count && cb.count && replay_counts(s, &ca, &cb) == 0)
+        for (int e = 0; e < pa->nevents && !as[0]; e++) {
+            uint32_t nb = 0;
+            for (int f = 0; f < pb->nevents; f++)
+                if (strcmp(pb->events[f].name, pa->events[e].name) == 0)
+                    nb = cb.count[f];
+            if (ca.count[e] != nb && !pa->events[e].is_action)
+                snprintf(as, 600, "expect event %s %u times", pa->events[e].name, ca.count[e]);
+        }
+    free(ca.count);
+    free(cb.count);
 }
 
 /* Whether the two transitions' events part: the first that differs. */

@@ -1,6 +1,6 @@
 #!/bin/sh
 # diff.sh BUILD — `ordo diff` on the layers of tests/e2e/data/diff_base.ordo
-# (a constant, an option, an override that changes nothing) and the
+# (a constant, an option, events alone, an override that changes nothing) and the
 # shipped rulesets: the differences found, at their lines, explained; the
 # exit status as diff(1)'s; --rules; the scenarios it writes pass with
 # `extends` A and fail with `extends` B; a ruleset against itself finds
@@ -46,6 +46,12 @@ has "$A:23: $D/diff_option.ordo:8: an option offered by one alone: \"leap 3\" is
 has "explained by proc take_turn: overridden"
 has "^1 difference in 1 rule ID; unexplained: 0$"
 scenarios_part "$tmp/o.ordo" $D/diff_option.ordo
+
+expect_status 1 "events alone" "$ORDO" diff "$A" $D/diff_emit.ordo --scenarios "$tmp/e.ordo"
+has "^3 differences in 3 rule IDs; unexplained: 0$"
+if grep -q '^    expect event moved 1 times$' "$tmp/e.ordo"; then ok; else
+    bad "no count of events asserted:"; cat "$tmp/e.ordo"; fi
+scenarios_part "$tmp/e.ordo" $D/diff_emit.ordo
 
 expect_status 0 "an override that changes nothing" "$ORDO" diff "$A" $D/diff_same.ordo
 has "every pair reached"

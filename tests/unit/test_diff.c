@@ -1,7 +1,7 @@
 /* test_diff.c — the engine of `ordo diff` (compiler/engines/diff.h) called
  * through its API on tests/e2e/data/diff_base.ordo and its layers, each of
- * which changes one thing: a constant, an option, an effect, the end, or
- * nothing play can see. Each asserts the exact partings found (kind,
+ * which changes one thing: a constant, an option, an effect, the end,
+ * events alone, or nothing play can see. Each asserts the exact partings found (kind,
  * lines, what differs, the play to it, the line a scenario asserts) and
  * the declarations --rules lists. Run from the top of the tree. */
 #include <setjmp.h>
@@ -132,6 +132,23 @@ static void test_the_end(void **state)
     finish(&x);
 }
 
+static void test_events_alone(void **state)
+{
+    (void)state;
+    run x;
+    start(&x, "tests/e2e/data/diff_emit.ordo", 0);
+    assert_int_equal(x.r.n, 3);
+    const df_difference *d = &x.r.v[0];
+    assert_int_equal(d->kind, DF_EVENTS);
+    assert_string_equal(d->what, "event 3 of the move: \"turn player 2\" in A, \"event "
+                                 "moved(player 1, 1)\" in B");
+    /* the state is the same: the scenario counts the emits since the start */
+    assert_string_equal(d->assert_a, "expect event moved 1 times");
+    assert_string_equal(d->file_b, "tests/e2e/data/diff_base.ordo");
+    assert_int_equal(d->line_b, 22);
+    finish(&x);
+}
+
 static void test_nothing_play_can_see(void **state)
 {
     (void)state;
@@ -167,6 +184,7 @@ int main(void)
         cmocka_unit_test(test_an_option),
         cmocka_unit_test(test_an_effect),
         cmocka_unit_test(test_the_end),
+        cmocka_unit_test(test_events_alone),
         cmocka_unit_test(test_nothing_play_can_see),
         cmocka_unit_test(test_walks_find_the_option),
     };
