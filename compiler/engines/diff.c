@@ -377,6 +377,32 @@ static int direct(const pairs *s, int32_t q)
                : 0;
 }
 
+/* c (1 + a change) when the change is the layer's own declaration (one
+ * only B has, or an override), else 0. */
+static int own(const pairs *s, int c)
+{
+    const df_change *x = c ? &s->rules->v[c - 1] : NULL;
+    return x && (x->how == DF_ONLY_B || strcmp(x->detail, "overridden") == 0) ? c : 0;
+}
+
+/* The layer's own change that a proc q calls names: a base proc that
+ * calls a fn the layer overrides is explained by the override. */
+static int callee_own(const pairs *s, int32_t q)
+{
+    const ordo_program *p = s->b->p;
+    if (q < 0 || q >= p->nprocs)
+        return 0;
+    for (uint32_t pc = p->procs[q].pc, end = df_proc_end(p, q); pc < end; pc++) {
+        const ordo_insn *in = &p->code[pc];
+        int c = in->op < ORDO_OP_COUNT && ordo_op_operand(in->op, 1) == ORDO_OPND_PROC
+                    ? own(s, direct(s, in->a))
+                    : 0;
+        if (c)
+            return c;
+    }
+    return 0;
+}
+
 static int reached(const pairs *s, int32_t q)
 {
     return q >= 0 && q < s->rules->nprocs_b ? (int)s->rules->affected[q] : 0;
@@ -392,7 +418,13 @@ static int explain(const pairs *s, const df_difference *d, int32_t qb)
     if (!ru)
         return 0;
     int moved = s->k >= -1; /* the trace is this move's */
-    int c = direct(s, qb);
+    int c = own(s, direct(s, qb));
+    for (int k = moved ? s->lb->ntouched : 0; !c && k-- > 0;)
+        c = own(s, direct(s, s->lb->touched[k]));
+    if (!c)
+        c = callee_own(s, qb);
+    if (!c)
+        c = direct(s, qb);
     for (int k = moved ? s->lb->ntouched : 0; !c && k-- > 0;)
         c = direct(s, s->lb->touched[k]);
     if (!c)
@@ -410,15 +442,15 @@ static int explain(const pairs *s, const df_difference *d, int32_t qb)
 
 /* d's rule IDs: those B's place cites and A's does not (what the change
  * is about, so the report groups by it), then those both cite, then A's
- * own. A place cites its step's IDs and those of the declaration its line
- * is in. */
+ * own. A place cites its step's IDs, then those of the declaration its
+ * line is in. */
 static void cite_places(const pairs *s, df_difference *d, int32_t qa, int32_t qb)
 {
     char ra[200] = "", rb[200] = "";
-    df_proc_cites(s->b, qb, rb, sizeof rb);
     df_add_ids(rb, sizeof rb, step_rule(s->b->p, d->step_b));
-    df_proc_cites(s->a, qa, ra, sizeof ra);
+    df_proc_cites(s->b, qb, rb, sizeof rb);
     df_add_ids(ra, sizeof ra, step_rule(s->a->p, d->step_a));
+    df_proc_cites(s->a, qa, ra, sizeof ra);
     for (int pass = 0; pass < 3; pass++) {
         const char *from = pass == 2 ? ra : rb, *other = pass == 2 ? rb : ra;
         for (const char *id = from; *id; id += strspn(id, " ")) {
@@ -525,6 +557,11 @@ static void part_at(pairs *s, int kind, const ordo_game *ga, const ordo_game *gb
     int32_t qb = s->place_b >= 0 ? s->place_b : proc_at(s->b->p, d.line_b, d.file_b);
     cite_places(s, &d, qa, qb);
     d.change = explain(s, &d, qb);
+    /* and the IDs the explaining declaration cites */
+    if (d.change && s->rules->v[d.change - 1].proc_b >= 0)
+        df_proc_cites(s->b, s->rules->v[d.change - 1].proc_b, d.rules, sizeof d.rules);
+    else if (d.change)
+        df_add_ids(d.rules, sizeof d.rules, s->rules->v[d.change - 1].rules);
     d.seed = s->links.seed;
     d.count = 1;
     int n = path_to(s, s->from, s->k, s->c, &d.path);

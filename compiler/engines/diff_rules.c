@@ -31,8 +31,7 @@ const char *df_what_name(int what)
 
 /* ------------------------------------------------------------- procs */
 
-/* Where proc q's code ends: the next proc's start. */
-static uint32_t proc_end(const ordo_program *p, int q)
+uint32_t df_proc_end(const ordo_program *p, int q)
 {
     uint32_t end = p->ncode;
     for (int k = 0; k < p->nprocs; k++)
@@ -106,7 +105,7 @@ static uint32_t own_start(const ordo_program *p, int q, uint32_t end)
  * numbers. */
 static uint64_t proc_hash(const ordo_program *p, int q)
 {
-    uint32_t end = proc_end(p, q), start = own_start(p, q, end);
+    uint32_t end = df_proc_end(p, q), start = own_start(p, q, end);
     uint64_t h = fnv(0xcbf29ce484222325ull, &p->procs[q].nparams, sizeof p->procs[q].nparams);
     for (uint32_t pc = start; pc < end; pc++) {
         const ordo_insn *in = &p->code[pc];
@@ -224,7 +223,7 @@ static void proc_rules(const df_side *s, int q, char *rules, size_t n)
     for (const ast_cite *c = d ? d->cites : NULL; c; c = c->next)
         df_add_ids(rules, n, c->id);
     const ordo_program *p = s->p;
-    uint32_t start = p->procs[q].pc, end = proc_end(p, q);
+    uint32_t start = p->procs[q].pc, end = df_proc_end(p, q);
     for (uint32_t pc = start; pc < end; pc++) {
         const ordo_insn *in = &p->code[pc];
         if (in->op < ORDO_OP_COUNT && ordo_op_operand(in->op, 1) == ORDO_OPND_STEP &&
@@ -525,7 +524,7 @@ static int reach(const df_side *b, df_rules *r)
         for (int q = 0; q < p->nprocs; q++) {
             if (r->affected[q])
                 continue;
-            for (uint32_t pc = p->procs[q].pc, end = proc_end(p, q); pc < end; pc++) {
+            for (uint32_t pc = p->procs[q].pc, end = df_proc_end(p, q); pc < end; pc++) {
                 const ordo_insn *in = &p->code[pc];
                 if (in->op < ORDO_OP_COUNT && ordo_op_operand(in->op, 1) == ORDO_OPND_PROC &&
                     in->a < p->nprocs && r->affected[in->a]) {

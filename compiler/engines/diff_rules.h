@@ -49,6 +49,8 @@ typedef struct df_rules {
  * df_rules_free whatever is returned): 0, or -1 when out of memory. */
 int df_compare_rules(const df_side *a, const df_side *b, df_rules *r);
 void df_rules_free(df_rules *r);
+/* Where proc q's code ends in p: the next proc's start. */
+uint32_t df_proc_end(const ordo_program *p, int q);
 /* Each rule ID of the space-separated `ids` not yet in rules[n],
  * appended (what does not fit is left out). */
 void df_add_ids(char *rules, size_t n, const char *ids);
