@@ -442,11 +442,14 @@ static int explain(const pairs *s, const df_difference *d, int32_t qb)
 
 /* d's rule IDs: those B's place cites and A's does not (what the change
  * is about, so the report groups by it), then those both cite, then A's
- * own. A place cites its step's IDs, then those of the declaration its
- * line is in. */
-static void cite_places(const pairs *s, df_difference *d, int32_t qa, int32_t qb)
+ * own. B's place cites `lead` (the explaining declaration's), its step's
+ * IDs, then those of the declaration its line is in; A's place, the last
+ * two. */
+static void cite_places(const pairs *s, df_difference *d, int32_t qa, int32_t qb,
+                        const char *lead)
 {
     char ra[200] = "", rb[200] = "";
+    df_add_ids(rb, sizeof rb, lead);
     df_add_ids(rb, sizeof rb, step_rule(s->b->p, d->step_b));
     df_proc_cites(s->b, qb, rb, sizeof rb);
     df_add_ids(ra, sizeof ra, step_rule(s->a->p, d->step_a));
@@ -555,13 +558,18 @@ static void part_at(pairs *s, int kind, const ordo_game *ga, const ordo_game *gb
     if (!d.assert_a[0] && s->k >= -1)
         count_assert(s, d.assert_a);
     int32_t qb = s->place_b >= 0 ? s->place_b : proc_at(s->b->p, d.line_b, d.file_b);
-    cite_places(s, &d, qa, qb);
     d.change = explain(s, &d, qb);
-    /* and the IDs the explaining declaration cites */
-    if (d.change && s->rules->v[d.change - 1].proc_b >= 0)
-        df_proc_cites(s->b, s->rules->v[d.change - 1].proc_b, d.rules, sizeof d.rules);
-    else if (d.change)
-        df_add_ids(d.rules, sizeof d.rules, s->rules->v[d.change - 1].rules);
+    /* the IDs the explaining declaration cites lead, unless B's place is a
+     * step of its own (a step names its rule more closely than the proc
+     * that holds it) */
+    char lead[200] = "";
+    const df_change *why = d.change ? &s->rules->v[d.change - 1] : NULL;
+    if (why && why->proc_b >= 0 &&
+        !(d.step_b >= 0 && s->step_proc_b[d.step_b] == why->proc_b))
+        df_proc_cites(s->b, why->proc_b, lead, sizeof lead);
+    else if (why && why->proc_b < 0)
+        df_add_ids(lead, sizeof lead, why->rules);
+    cite_places(s, &d, qa, qb, lead);
     d.seed = s->links.seed;
     d.count = 1;
     int n = path_to(s, s->from, s->k, s->c, &d.path);
