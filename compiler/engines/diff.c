@@ -1,20 +1,22 @@
-/* diff.c — the lockstep search of `ordo diff` (see diff.h).
+/* diff.c — the lockstep search of `ordo diff` (see diff.h, doc/diff.md).
  *
- * A pair is a game of A and a game of B. The pairs found are kept whole,
- * both blocks, in the order found, each with the pair it was reached from,
- * the option taken (its index in A; B takes the option of the same label)
- * and the rolls: the explorer's links (ex_result), so that ex_path reads a
- * pair's way in back as scenario lines. A table of the two position hashes
- * finds a pair already kept. Breadth first, pair i is expanded when the
- * loop reaches it, so the first play found to a parting is a shortest one.
+ * A pair is a game of A and a game of B. Breadth first, the pairs found
+ * are kept whole, both blocks, in the order found, each with the pair it
+ * was reached from, the option taken (its index in A; B takes the option
+ * of the same label) and the rolls: the explorer's links (ex_result), so
+ * that ex_path reads a pair's way in back as scenario lines. A table of
+ * the two position hashes finds a pair already kept; pair i is expanded
+ * when the loop reaches it, so the first play found to a parting is a
+ * shortest one. Random walks keep the links alone.
  *
- * After each common choice the two transitions are compared: their runs'
- * status, the events each traced (as text, in order; the trace of an
- * override running is B's alone and is left out), then the end, the
- * decision, and the vars both declare alike. A pair that differs is kept
- * (its way in is the scenario's), reported, and not followed; so is an
- * option only one offers. The partings are counted by kind and place:
- * one is reported per kind, lines and what differs.
+ * After each common choice the two moves are compared: where each run
+ * stopped, the events each traced that play shows (as text, in order),
+ * then the vars both declare alike; at each pair, the options. A move
+ * that parts is reported with the play to it and not followed. Each
+ * parting is placed at a line of each file, explained by a declaration
+ * the comparison of the rules (diff_rules.c) found changed, and given the
+ * line a scenario asserts in A. The partings are counted by kind, lines
+ * and what differs: one is reported for each.
  */
 #include <stdlib.h>
 #include <string.h>
