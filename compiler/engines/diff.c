@@ -388,21 +388,26 @@ static int own(const pairs *s, int c)
 }
 
 /* The layer's own change that a proc q calls names: a base proc that
- * calls a fn the layer overrides is explained by the override. */
-static int callee_own(const pairs *s, int32_t q)
+ * calls a fn the layer overrides is explained by the override. With
+ * `fn_first`, a fn is taken before a proc (an option offered otherwise:
+ * its guard is a fn's). */
+static int callee_own(const pairs *s, int32_t q, int fn_first)
 {
     const ordo_program *p = s->b->p;
     if (q < 0 || q >= p->nprocs)
         return 0;
+    int found = 0;
     for (uint32_t pc = p->procs[q].pc, end = df_proc_end(p, q); pc < end; pc++) {
         const ordo_insn *in = &p->code[pc];
         int c = in->op < ORDO_OP_COUNT && ordo_op_operand(in->op, 1) == ORDO_OPND_PROC
                     ? own(s, direct(s, in->a))
                     : 0;
-        if (c)
+        if (c && (!fn_first || p->procs[in->a].returns))
             return c;
+        if (c && !found)
+            found = c;
     }
-    return 0;
+    return found;
 }
 
 static int reached(const pairs *s, int32_t q)
@@ -424,7 +429,7 @@ static int explain(const pairs *s, const df_difference *d, int32_t qb)
     for (int k = moved ? s->lb->ntouched : 0; !c && k-- > 0;)
         c = own(s, direct(s, s->lb->touched[k]));
     if (!c)
-        c = callee_own(s, qb);
+        c = callee_own(s, qb, d->kind == DF_OFFERED);
     if (!c)
         c = direct(s, qb);
     for (int k = moved ? s->lb->ntouched : 0; !c && k-- > 0;)
