@@ -47,7 +47,7 @@ DSL_SRC      := $(wildcard dsl/*.c)
 COMPILER_SRC := $(wildcard compiler/*.c)
 ENGINES_SRC  := $(wildcard compiler/engines/*.c)
 ORDO_SRC     := $(filter-out compiler/driver/ordoc_main.c,$(wildcard compiler/driver/*.c))
-ORDOC_SRC    := compiler/driver/ordoc_main.c compiler/driver/files.c compiler/driver/common.c \
+ORDOC_SRC    := compiler/driver/ordoc_main.c compiler/driver/common.c \
                 compiler/driver/diagopts.c compiler/driver/options.c
 
 GEN_C   := $(BUILD)/dsl/parser.c $(BUILD)/dsl/lexer.c
@@ -93,7 +93,7 @@ SPLENDOR := $(wildcard rulesets/splendor_solo.ordo)
 # Fuzz targets (tests/fuzz/target_NAME.c): each built with replay.c's main
 # for `make test` (its seed corpus once, under the sanitizers) and with
 # clang's libFuzzer for `make fuzz`.
-FUZZ_TARGETS := compiler csv api diff restore simline
+FUZZ_TARGETS := compiler csv api diff restore simline lsp host
 FUZZ_REPLAY  := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay_%)
 FUZZ_LIB     := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 FUZZ_H       := tests/fuzz/fuzz.h tests/fuzz/programs.h
@@ -113,6 +113,11 @@ BINDIR     := $(PREFIX)/bin
 LIBDIR     := $(PREFIX)/lib
 INCDIR     := $(PREFIX)/include/ordo
 MANDIR     := $(PREFIX)/share/man
+# the Python package (python/ordo/ and its compiler library): the site
+# folder Debian's python3 reads under this PREFIX (/usr/local/lib/
+# python3.N/dist-packages), or PYDIR as given
+PYVER      := $(shell python3 -c 'import sys; print("python%d.%d" % sys.version_info[:2])' 2>/dev/null || echo python3)
+PYDIR      ?= $(LIBDIR)/$(PYVER)/dist-packages
 VERSION    := $(shell sed -n 's/^\#define ORDO_VERSION "\(.*\)"/\1/p' runtime/ordo.h)
 SOMAJOR    := $(firstword $(subst ., ,$(VERSION)))
 LIBSO      := $(BUILD)/libordo.so.$(VERSION)
@@ -122,8 +127,8 @@ HEADERS    := runtime/ordo.h runtime/ordo_native.h runtime/opcodes.h runtime/opc
 # tools print from their option tables (man/generate.sh)
 MAN1       := $(BUILD)/man/ordo.1 $(BUILD)/man/ordoc.1
 
-.PHONY: all deps demo test test-one bench clean examples hosts fuzz fuzz-build install uninstall help \
-        doc-browser-test
+.PHONY: all deps demo test test-one bench clean examples hosts fuzz fuzz-build fuzz-coverage install uninstall help \
+        python python-native doc-browser-test playground playground-test
 # `make` builds the tools and the libraries; the hosts, whose emitted C takes
 # GCC about a minute of CPU, are their own target (`make hosts`)
 all: $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(LIBENGINES) $(LIBSO) $(MAN1)
@@ -135,8 +140,12 @@ help:
 	@echo 'make test       every test, then again under ASan and UBSan (about 7 minutes)'
 	@echo 'make bench      the benchmarks (doc/performance.md)'
 	@echo 'make doc-browser-test  the HTML rule documents in headless Chromium (installed when missing, as root)'
+	@echo 'make playground  ordo in the browser, $(BUILD)/playground/ (emscripten installed when missing, as root)'
+	@echo 'make playground-test  the playground driven in headless Chromium (installed when missing, as root)'
 	@echo 'make fuzz       every fuzz target under libFuzzer, FUZZ_SECONDS each (default 60)'
-	@echo 'make install    PREFIX=$(PREFIX) DESTDIR=: tools, libraries, headers, ordo.pc, man pages'
+	@echo 'make fuzz-coverage  the lines the fuzz targets reach (llvm-cov), least reached first'
+	@echo 'make python     the Python package'"'"'s C library (python/README.md); python-native: rulesets as .so'
+	@echo 'make install    PREFIX=$(PREFIX) DESTDIR=: tools, libraries, headers, ordo.pc, man pages, Python package'
 	@echo 'make uninstall  the same files removed'
 	@echo 'make clean      remove build/'
 
@@ -201,9 +210,10 @@ $(LIBENGINES): $(ENGINES_OBJ)
 $(ORDO): $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO)
 	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO) -ljansson
 
-# (the host kit for its number parser, which every tool's options share)
-$(ORDOC): $(ORDOC_OBJ) $(LIBOC) $(LIBHOST) $(LIBORDO)
-	$(CC) $(LDFLAGS) -o $@ $(ORDOC_OBJ) $(LIBOC) $(LIBHOST) $(LIBORDO)
+# (the engines for its output files, the host kit for its number parser,
+# which every tool's options share, and its file writer)
+$(ORDOC): $(ORDOC_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO)
+	$(CC) $(LDFLAGS) -o $@ $(ORDOC_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO)
 
 # one bison run makes both (a grouped target: GNU make >= 4.3)
 $(BUILD)/dsl/parser.c $(BUILD)/dsl/parser.h &: dsl/parser.y | $(DEPS_OK)
@@ -298,20 +308,34 @@ $(BUILD)/e2e/%_scenarios: tests/e2e/sc_emitted.c $(BUILD)/e2e/%.o \
 	    tests/e2e/sc_emitted.c $(BUILD)/e2e/$*.o $(BUILD)/compiler/engines/scenario.o \
 	    $(LIBHOST) $(LIBORDO) $(LDFLAGS)
 
-# ---- the Python binding (python/ordo.py, ctypes): it loads the runtime,
+# ---- the Python binding (python/ordo/, ctypes): it loads the runtime,
 # libordo.so, and this library, the compiler with the binding's small C
 # half, which calls the runtime in libordo.so too
 # (and the engines it reaches: the state search, with the coverage it keeps)
 PY_LIB := $(BUILD)/python/libordo_compile.so
 PY_ENGINES := $(addprefix compiler/engines/,explore.c explore_queue.c explore_seeds.c explore_report.c \
                 coverage.c)
-$(PY_LIB): python/ordo_shim.c $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) $(GEN_H) $(LIBSO) \
+PY_C := python/ordo_shim.c python/ordo_spiel.c runtime/host/group.c
+$(PY_LIB): $(PY_C) $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) $(GEN_H) $(LIBSO) \
         $(wildcard dsl/*.h compiler/*.h compiler/engines/*.h runtime/ordo.h) | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(INC_ENGINES) $(CFLAGS) -Wno-unused-function -Wno-sign-compare \
-	    -fPIC -shared -o $@ python/ordo_shim.c $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) \
+	    -fPIC -shared -o $@ $(PY_C) $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) \
 	    $(LIBSO) -Wl,-rpath,'$$ORIGIN/..' $(LDFLAGS)
 python: $(PY_LIB)
+
+# a ruleset's emitted C as a shared object Python loads
+# (ordo.load_game(path, native=...)): no compiler in the process
+$(BUILD)/python/native/%.so: $(BUILD)/examples/%.c $(LIBSO) runtime/ordo.h runtime/ordo_native.h
+	@mkdir -p $(@D)
+	$(CC) $(INC_RUNTIME) $(CFLAGS) $(EMIT_OPT) -fPIC -shared -o $@ $< $(LIBSO) \
+	    -Wl,-rpath,'$$ORIGIN/../..'
+$(BUILD)/python/native/%.so: $(BUILD)/e2e/%.c $(LIBSO) runtime/ordo.h runtime/ordo_native.h
+	@mkdir -p $(@D)
+	$(CC) $(INC_RUNTIME) $(CFLAGS) $(EMIT_OPT) -fPIC -shared -o $@ $< $(LIBSO) \
+	    -Wl,-rpath,'$$ORIGIN/../..'
+PY_NATIVE := $(BUILD)/python/native/splendor_solo.so $(BUILD)/python/native/tiny.so
+python-native: $(PY_NATIVE)
 
 # ---- benchmarks: the harness counts allocations with --wrap=malloc; it
 # holds the hand-written Splendor reference and every ruleset as ordoc
@@ -355,7 +379,11 @@ $(BUILD)/bench/gen_ruleset: tests/bench/gen_ruleset.c
 # trimmed libordo.a
 # (and the engines: test_engines calls their APIs, the LSP index's with
 # jansson)
-$(BUILD)/tests/test_engines: TEST_LIBS = -ljansson
+$(BUILD)/tests/test_engines $(BUILD)/tests/test_tools: TEST_LIBS = -ljansson
+# fault injection: the allocator and the file calls of the code under test
+# wrapped at link time
+$(BUILD)/tests/test_faults: TEST_LIBS = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free \
+    -Wl,--wrap=fread,--wrap=ferror,--wrap=fopen,--wrap=fflush,--wrap=fclose,--wrap=rename
 $(BUILD)/tests/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(LIBENGINES) $(LIBOC) $(LIBHOST) \
         $(RUNTIME_OBJ) | $(DEPS_OK)
 	@mkdir -p $(@D)
@@ -373,6 +401,11 @@ $(BUILD)/fuzz/replay_diff $(BUILD)/fuzz/fuzz_diff: $(FUZZ_EMITTED)
 $(BUILD)/fuzz/replay_simline $(BUILD)/fuzz/fuzz_simline: $(LIBENGINES) $(LIBHOST)
 FUZZ_LIBS_simline = $(LIBENGINES) $(LIBHOST)
 FUZZ_POST_simline = -ljansson
+$(BUILD)/fuzz/replay_lsp $(BUILD)/fuzz/fuzz_lsp: $(LIBENGINES)
+FUZZ_LIBS_lsp = $(LIBENGINES)
+FUZZ_POST_lsp = -ljansson
+$(BUILD)/fuzz/replay_host $(BUILD)/fuzz/fuzz_host: $(LIBHOST)
+FUZZ_LIBS_host = $(LIBHOST)
 $(BUILD)/fuzz/replay_%: tests/fuzz/target_%.c tests/fuzz/replay.c $(FUZZ_H) $(LIBOC) $(RUNTIME_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(INC_TEST) -Itests/fuzz -DORDO_ROOT='"$(CURDIR)"' $(CFLAGS) -o $@ \
@@ -389,9 +422,13 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/target_%.c $(FUZZ_H) $(LIBOC) $(RUNTIME_OBJ)
 fuzz-build: $(FUZZ_LIB)
 fuzz: deps
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+# what the targets reach (clang's source-based coverage, llvm-cov)
+fuzz-coverage: deps
+	@sh tests/fuzz/coverage.sh
 
 # One pass of every test in $(BUILD); `make test` runs it twice.
 test-one: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN) $(EXAMPLES) $(E2E_HOSTS) $(LANG_HOSTS) $(PY_LIB) \
+          $(BUILD)/python/native/tiny.so \
           $(BUILD)/tests/fuzz_compile $(BUILD)/bench/splendor_ref $(FUZZ_REPLAY) \
           $(BUILD)/e2e/same_trace
 	@sh tests/tools/run_all.sh $(BUILD)
@@ -402,7 +439,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 # plain pass plays the full counts); each can be set on the command line.
 ASAN_VOLUME = LANG_SEEDS=$${LANG_SEEDS:-100} CATAN_SWEEP=$${CATAN_SWEEP:-200} \
     SAME_SEEDS=$${SAME_SEEDS:-1000} SWEEP=$${SWEEP:-200} HIDDEN_SEEDS=$${HIDDEN_SEEDS:-30} \
-    STRICT_CLANG=0
+    ORDO_SWEEP_STRIDE=$${ORDO_SWEEP_STRIDE:-3} STRICT_CLANG=0
 test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-one BUILD=build
 	@$(ASAN_VOLUME) $(MAKE) --no-print-directory -j$(JOBS) test-one BUILD=build/asan OPT=-O1 EMIT_OPT=-O0 \
@@ -420,10 +457,74 @@ demo: $(DEPS_OK) $(ORDO) $(ORDOC) $(LIBORDO) $(LIBHOST) $(BUILD)/examples/$(DEMO
 doc-browser-test: $(ORDO)
 	@sh tests/e2e/doc_browser.sh $(BUILD) --install
 
-bench: all $(EXAMPLES) $(BENCH_BIN) $(PY_LIB)
+# ---- the playground (web/, doc/playground.md): the compiler, the engines
+# it calls and the runtime as WebAssembly under one static page, built by
+# Debian's emscripten (installed when missing, as root, by
+# tests/web/deps.sh; `make test` needs neither it nor Chromium). Its C
+# entry points are built natively too, for tests/unit/test_playground.c.
+INC_WEB  := $(INC_ENGINES) -Iweb
+WEB_SRC  := $(wildcard web/*.c)
+WEB_OBJ  := $(WEB_SRC:%.c=$(BUILD)/%.o)
+$(BUILD)/web/%.o: INC = $(INC_WEB)
+$(BUILD)/tests/test_playground: tests/unit/test_playground.c $(WEB_OBJ) $(LIBENGINES) $(LIBOC) \
+        $(LIBHOST) $(RUNTIME_OBJ) | $(DEPS_OK)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(INC_WEB) -Itests/unit $(CFLAGS) -o $@ $< $(WEB_OBJ) $(LIBENGINES) $(LIBOC) \
+	    $(LIBHOST) $(RUNTIME_OBJ) $(LDFLAGS) -lcmocka
+
+# Debian's emscripten runs its JavaScript tools with node, which finds
+# Debian's node-acorn in /usr/share/nodejs
+EMCC     ?= emcc
+EMCC_RUN := NODE_PATH=/usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH)) $(EMCC)
+PG       := $(BUILD)/playground
+PG_C     := $(DSL_SRC) $(COMPILER_SRC) $(RUNTIME_SRC) $(HOST_SRC) $(WEB_SRC) \
+            compiler/engines/scenario.c compiler/engines/coverage.c compiler/engines/doc_run.c
+PG_OBJ   := $(PG_C:%.c=$(BUILD)/wasm/%.o) $(BUILD)/wasm/dsl/parser.o $(BUILD)/wasm/dsl/lexer.o
+PG_EXPORTS := _pg_open,_pg_close,_pg_compile,_pg_scenarios,_pg_document,_pg_new_game,_pg_choose
+PG_EXPORTS := $(PG_EXPORTS),_pg_state,_malloc,_free
+PG_STATIC  := index.html playground.js highlight.js selftest.js style.css
+PG_FILES   := $(PG_STATIC:%=$(PG)/%) $(PG)/ordo.tmLanguage.json $(PG)/ordo.js
+WASM_FLAGS := -std=c11 -O2 -Wall -Wextra
+$(BUILD)/wasm/dsl/%.o: INC = $(INC_DSL)
+$(BUILD)/wasm/runtime/%.o: INC = $(INC_RUNTIME)
+$(BUILD)/wasm/runtime/host/%.o: INC = $(INC_HOST)
+$(BUILD)/wasm/compiler/%.o: INC = $(INC_COMPILER)
+$(BUILD)/wasm/compiler/engines/%.o: INC = $(INC_ENGINES)
+$(BUILD)/wasm/web/%.o: INC = $(INC_WEB)
+$(BUILD)/wasm/dsl/%.o: $(BUILD)/dsl/%.c $(GEN_H) | $(BUILD)/.emcc-ok
+	@mkdir -p $(@D)
+	$(EMCC_RUN) $(CPPFLAGS) $(INC) $(WASM_FLAGS) -Wno-unused-function -Wno-sign-compare \
+	    -MMD -MP -c -o $@ $<
+$(BUILD)/wasm/%.o: %.c $(GEN_H) | $(BUILD)/.emcc-ok
+	@mkdir -p $(@D)
+	$(EMCC_RUN) $(CPPFLAGS) $(INC) $(WASM_FLAGS) -MMD -MP -c -o $@ $<
+$(BUILD)/.emcc-ok: tests/web/deps.sh
+	@sh tests/web/deps.sh emcc
+	@mkdir -p $(@D)
+	@touch $@
+
+# the shipped rulesets and their tables preloaded at /rulesets, so that
+# `extends` and `table` read them as on disk
+$(PG)/ordo.js: $(PG_OBJ) $(RULESETS) $(wildcard rulesets/data/*/*)
+	@mkdir -p $(@D)
+	$(EMCC_RUN) -O2 -o $@ $(PG_OBJ) -sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1 \
+	    -sEXPORT_NAME=OrdoModule -sEXPORTED_FUNCTIONS=$(PG_EXPORTS) \
+	    -sEXPORTED_RUNTIME_METHODS=ccall,FS,lengthBytesUTF8,stringToUTF8 --preload-file rulesets@/rulesets
+$(PG)/%: web/%
+	@mkdir -p $(@D)
+	cp $< $@
+$(PG)/ordo.tmLanguage.json: editors/textmate/ordo.tmLanguage.json
+	@mkdir -p $(@D)
+	cp $< $@
+playground: $(PG_FILES)
+playground-test: playground
+	@sh tests/web/run.sh $(BUILD) --install
+
+bench: all $(EXAMPLES) $(BENCH_BIN) $(PY_LIB) $(BUILD)/python/native/splendor_solo.so \
+       $(BUILD)/python/native/catan.so
 	@sh tests/bench/run.sh $(BUILD)
 
-install: all
+install: all $(PY_LIB)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) \
 	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(MANDIR)/man5
 	install -m 755 $(ORDO) $(ORDOC) $(DESTDIR)$(BINDIR)
@@ -437,6 +538,11 @@ install: all
 	install -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1
 	install -m 644 man/ordo.3 $(DESTDIR)$(MANDIR)/man3
 	install -m 644 man/ordo.5 $(DESTDIR)$(MANDIR)/man5
+	install -d $(DESTDIR)$(PYDIR)/ordo
+	install -m 644 python/ordo/*.py $(DESTDIR)$(PYDIR)/ordo
+	install -m 755 $(PY_LIB) $(DESTDIR)$(PYDIR)/ordo
+	printf '# where make install put the runtime\nLIBDIR = %s\n' "'$(LIBDIR)'" \
+	    >$(DESTDIR)$(PYDIR)/ordo/_installed.py
 	@# into the system itself (no DESTDIR), as root: the loader's cache learns
 	@# libordo.so.$(SOMAJOR); a host built with pkg-config also carries the
 	@# library's folder as its rpath (ordo.pc), for a PREFIX the loader does
@@ -453,6 +559,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(INCDIR) 2>/dev/null
 	rm -f $(DESTDIR)$(MANDIR)/man1/ordo.1 $(DESTDIR)$(MANDIR)/man1/ordoc.1
 	rm -f $(DESTDIR)$(MANDIR)/man3/ordo.3 $(DESTDIR)$(MANDIR)/man5/ordo.5
+	rm -rf $(DESTDIR)$(PYDIR)/ordo
 
 clean:
 	rm -rf build

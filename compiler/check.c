@@ -81,7 +81,7 @@ static ast_decl *target_var(const oc_resolution *res, ast_expr *t)
 static void add_edge(checker *c, edge **list, ast_decl *callee, ast_loc at)
 {
     edge *e = ARENA_NEW(c->a, edge);
-    e->callee = (uint32_t)callee->index;
+    e->callee = (uint32_t)oc_decl_index(c->res, callee);
     e->loc = at;
     e->next = *list;
     *list = e;
@@ -210,32 +210,34 @@ static void direct_writes(checker *c, ast_stmt *s, uint64_t *set)
     switch (s->kind) {
     case S_ASSIGN: case S_PAY:
         v = target_var(c->res, s->u.assign.target);
-        if (oc_pay_substitute(c->res, s)) /* the substitute may be spent */
-            set_bit(set, oc_decl_facts_of(c->res, oc_pay_substitute(c->res, s))->sub_decl->index);
+        if (oc_pay_substitute(c->res, s)) { /* the substitute may be spent */
+            const ast_decl *sub = oc_pay_substitute(c->res, s);
+            set_bit(set, oc_decl_index(c->res, oc_decl_facts_of(c->res, sub)->sub_decl));
+        }
         for (uint32_t i = 0; s->kind == S_PAY && s->pay && i < s->pay->nalts; i++) {
             ast_decl *a = target_var(c->res, s->pay->alts[i]); /* and the `or` sources */
             if (a)
-                set_bit(set, a->index);
+                set_bit(set, oc_decl_index(c->res, a));
         }
         break;
     case S_ADD: case S_REMOVE: case S_REMOVE_AT: case S_CLEAR: case S_SHUFFLE:
         v = target_var(c->res, s->u.list.list);
         break;
     case S_TURN:
-        set_bit(set, c->res->sym_active->decl->index);
-        set_bit(set, c->res->sym_turns->decl->index);
+        set_bit(set, oc_decl_index(c->res, c->res->sym_active->decl));
+        set_bit(set, oc_decl_index(c->res, c->res->sym_turns->decl));
         return;
-    case S_ELIMINATE: set_bit(set, c->res->sym_in_game->decl->index); return;
-    case S_PASS: set_bit(set, (uint32_t)c->res->passed_var->index); return;
-    case S_ROTATE: set_bit(set, (uint32_t)c->res->start_var->index); return;
+    case S_ELIMINATE: set_bit(set, oc_decl_index(c->res, c->res->sym_in_game->decl)); return;
+    case S_PASS: set_bit(set, (uint32_t)oc_decl_index(c->res, c->res->passed_var)); return;
+    case S_ROTATE: set_bit(set, (uint32_t)oc_decl_index(c->res, c->res->start_var)); return;
     case S_FOR: /* a round clears the passed marks as it begins */
         if (s->u.for_.round)
-            set_bit(set, (uint32_t)c->res->passed_var->index);
+            set_bit(set, (uint32_t)oc_decl_index(c->res, c->res->passed_var));
         return;
     default: return;
     }
     if (v)
-        set_bit(set, v->index);
+        set_bit(set, oc_decl_index(c->res, v));
 }
 
 typedef struct collect_arg {
@@ -268,7 +270,7 @@ static void anytime_callees(checker *c, callee_fn fn, ast_loc at, void *arg)
 static void event_callees(checker *c, ast_decl *ev, callee_fn fn, ast_loc at, void *arg)
 {
     int after = 0;
-    const oc_triggers *ts = &c->res->triggers[ev->index];
+    const oc_triggers *ts = &c->res->triggers[oc_decl_index(c->res, ev)];
     for (uint32_t k = 0; k < ts->n; k++) {
         fn(c, ts->list[k], 0, at, arg);
         after |= ts->list[k]->timing == TIMING_AFTER;
@@ -294,9 +296,9 @@ static void stmt_callees(checker *c, ast_stmt *s, callee_fn fn, void *arg)
  * its own event); a fn or proc its overrides (tried before its body). */
 static void decl_callees(checker *c, ast_decl *d, callee_fn fn, void *arg)
 {
-    if (d->is_action && c->res->action_events[d->index])
-        event_callees(c, c->res->action_events[d->index], fn, d->name_loc, arg);
-    const oc_overrides *on = &c->res->overrides[d->index];
+    if (d->is_action && c->res->action_events[oc_decl_index(c->res, d)])
+        event_callees(c, c->res->action_events[oc_decl_index(c->res, d)], fn, d->name_loc, arg);
+    const oc_overrides *on = oc_decl_overrides(c->res, d);
     for (uint32_t k = 0; k < on->noverriders; k++)
         fn(c, on->overriders[k], 0, on->overriders[k]->name_loc, arg);
 }
@@ -317,7 +319,7 @@ static void collect_block(checker *c, ast_block *b, void *arg)
         if (s->kind == S_EMIT && called)
             called->decl->emitted = 1;
         if (s->kind == S_DO && called)
-            c->res->action_events[called->decl->index]->emitted = 1;
+            c->res->action_events[oc_decl_index(c->res, called->decl)]->emitted = 1;
         if (s->kind == S_WINDOW)
             c->windows++;
         if (ca->writes)
@@ -342,13 +344,13 @@ static void pass_collect(checker *c)
         for (ast_cost *k = d->costs; k; k = k->next) {
             ast_decl *v = target_var(c->res, k->target);
             if (v)
-                set_bit(ca.writes, v->index);
+                set_bit(ca.writes, oc_decl_index(c->res, v));
             for (uint32_t i = 0; k->pay && i < k->pay->nalts; i++)
                 if ((v = target_var(c->res, k->pay->alts[i])) != NULL) /* an `or` source */
-                    set_bit(ca.writes, v->index);
+                    set_bit(ca.writes, oc_decl_index(c->res, v));
             const ast_decl *sub = oc_cost_substitute(c->res, k);
             if (sub) /* the substitute may be spent */
-                set_bit(ca.writes, oc_decl_facts_of(c->res, sub)->sub_decl->index);
+                set_bit(ca.writes, oc_decl_index(c->res, oc_decl_facts_of(c->res, sub)->sub_decl));
         }
         if (d->kind == D_FN)
             calls_expr(c, d->body_expr, ca.list);
@@ -366,7 +368,7 @@ static void pass_collect(checker *c)
                 ast_decl *proc = oc_item_facts_of(c->res, it)->sym->decl;
                 add_edge(c, &c->root_calls, proc, it->name_loc);
                 if (proc->is_action) /* a test takes it directly */
-                    c->res->action_events[proc->index]->emitted = 1;
+                    c->res->action_events[oc_decl_index(c->res, proc)]->emitted = 1;
             }
             else if (it->kind == IT_SC_EXPECT)
                 calls_expr(c, it->expr, &c->root_calls);
@@ -639,8 +641,8 @@ static void pass_unused(checker *c)
 {
     const ast_file *f = c->f;
     for (ast_decl *d = f->decls; d; d = d->next) {
-        if (!d->sym || d->sym->used || d->builtin || d->display || d->policy_fn ||
-            d->invariant || d->data_check ||
+        if (!oc_decl_sym(c->res, d) || oc_decl_used(c->res, d) || d->builtin || d->display ||
+            d->policy_fn || d->invariant || d->data_check ||
             d->layer + 1u != f->nlayers || d->is_override || d->timing || d->anytime ||
             d->is_action)
             continue;
@@ -840,7 +842,7 @@ static void loop_writes(checker *c, ast_decl *callee, int window, ast_loc at, vo
     (void)window;
     (void)at;
     (void)arg;
-    set_or(c->loopw, c->writes + (size_t)callee->index * c->words, c->words);
+    set_or(c->loopw, c->writes + (size_t)oc_decl_index(c->res, callee) * c->words, c->words);
 }
 
 static void scan_stmt(checker *c, ast_stmt *s, loop_scan *ls)
@@ -899,7 +901,7 @@ static void read_iter(checker *c, const ast_iter *it, reads *r, int in_fn)
 {
     if (it->kind == IT_PLAYERS) {
         r->any = 1;
-        r->changes |= get_bit(c->loopw, c->res->sym_in_game->decl->index);
+        r->changes |= get_bit(c->loopw, oc_decl_index(c->res, c->res->sym_in_game->decl));
     }
     if (it->lo)
         read_expr(c, it->lo, r, in_fn);
@@ -919,7 +921,7 @@ static void read_expr(checker *c, const ast_expr *e, reads *r, int in_fn)
                                                                           : NULL;
     if (s && s->kind == SYM_VAR) {
         r->any = 1;
-        r->changes |= get_bit(c->loopw, s->decl->index);
+        r->changes |= get_bit(c->loopw, oc_decl_index(c->res, s->decl));
     } else if (s && s->kind == SYM_LOCAL && !in_fn && s->local_kind != LOCAL_AGG) {
         r->any = 1;
         r->changes |= s->mark == c->gen;
@@ -932,7 +934,7 @@ static void read_expr(checker *c, const ast_expr *e, reads *r, int in_fn)
             ast_decl *fn = named->decl;
             fn->mark = c->fgen;
             read_expr(c, fn->body_expr, r, 1);
-            const oc_overrides *on = &c->res->overrides[fn->index];
+            const oc_overrides *on = oc_decl_overrides(c->res, fn);
             for (uint32_t k = 0; k < on->noverriders; k++) {
                 read_expr(c, on->overriders[k]->guard, r, 1);
                 read_expr(c, on->overriders[k]->body_expr, r, 1);
@@ -942,13 +944,13 @@ static void read_expr(checker *c, const ast_expr *e, reads *r, int in_fn)
     case E_CAN:
         if (named && named->decl->mark != c->fgen) {
             named->decl->mark = c->fgen;
-            read_expr(c, c->res->can_exprs[named->decl->index], r, 1);
+            read_expr(c, c->res->can_exprs[oc_decl_index(c->res, named->decl)], r, 1);
         }
         break;
     case E_IN_ACTION:
         if (c->res->acting_var) {
             r->any = 1;
-            r->changes |= get_bit(c->loopw, c->res->acting_var->index);
+            r->changes |= get_bit(c->loopw, oc_decl_index(c->res, c->res->acting_var));
         }
         break;
     case E_INDEX:

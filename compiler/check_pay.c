@@ -120,7 +120,8 @@ static int expr_span(const pay_check *pc, const ast_expr *e, span *out)
     case E_INDEX:
         return oc_ix(pc->res, e) == IX_VAR && type_span(&oc_sym(pc->res, e->base)->type, out);
     case E_CALL:
-        if (named && named->kind == SYM_FN && !pc->res->overrides[named->decl->index].noverriders)
+        if (named && named->kind == SYM_FN &&
+            !oc_decl_overrides(pc->res, named->decl)->noverriders)
             return type_span(&named->type, out) || expr_span(pc, named->decl->body_expr, out);
         return 0;
     case E_BINARY: return binary_span(pc, e, out);

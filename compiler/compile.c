@@ -8,6 +8,7 @@
  * global, so any number of compilers may run in one process.
  */
 #include <errno.h>
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,11 @@ struct oc_compiler {
     const diag_src *files;   /* and the files it read: more[1..nfiles] */
     uint32_t nfiles;
     const char *path;        /* its file 0 */
+    /* the diagnostics of the compilation under way: here, not on the C
+     * stack, so that they are still there after out of memory jumps back
+     * to oc_compile_string (diag_ready: set up) */
+    diag diag;
+    int diag_ready;
 };
 
 oc_compiler *oc_new(const oc_options *opt)
@@ -73,7 +79,7 @@ int oc_error_count(const oc_compiler *c)
 
 const char *const *const *oc_local_names(oc_compiler *c, const ordo_program *p)
 {
-    return c && c->tree ? oc_slot_names(c->arena, c->tree, p) : NULL;
+    return c && c->tree ? oc_slot_names(c->arena, c->tree, c->resolution, p) : NULL;
 }
 
 size_t oc_arena_bytes(const oc_compiler *c)
@@ -206,8 +212,57 @@ static const ordo_program *run(oc_compiler *c, diag *d)
         return NULL;
     const ordo_program *p = oc_lower(c->arena, f, res, d);
     if (p && !diag_failed(d))
-        oc_run_data_checks(f, p, d);
+        oc_run_data_checks(f, res, p, d);
     return diag_failed(d) ? NULL : p;
+}
+
+/* Sets up c's diag for one compilation of text (named `name`). */
+static void start_diag(oc_compiler *c, const char *name, const char *text, size_t len)
+{
+    diag *d = &c->diag;
+    const char *path = arena_strdup(c->arena, name ? name : "<input>");
+    diag_init(d, c->arena, c->opt.diag ? c->opt.diag : stderr, path, text, len);
+    d->werror = c->opt.werror;
+    d->max_errors = MAX_PRINTED_ERRORS;
+    c->policy = c->opt.warnings;
+    c->policy.werror |= (uint8_t)(c->opt.werror != 0);
+    c->policy.show_option = !c->opt.hide_option;
+    d->policy = &c->policy;
+    d->sink = c->opt.sink;
+    c->diag_ready = 1;
+}
+
+/* Out of memory anywhere in a compilation (the arena, the scanner's
+ * buffers, the lowering's growing tables: all are the arena's) ends it
+ * with an error instead of ending the process: the arena jumps back to
+ * oc_compile_string, which reports it here. What the passes had made
+ * stays in the arena, freed by oc_free. */
+static void report_out_of_memory(oc_compiler *c, const char *name)
+{
+    if (c->diag_ready) {
+        diag_error(&c->diag, (ast_loc){0, 0}, "out of memory");
+        return;
+    }
+    fprintf(c->opt.diag ? c->opt.diag : stderr, "%s: error: out of memory\n",
+            name ? name : "<input>");
+}
+
+/* Parses and runs the passes over text, with the arena's failures
+ * jumping back here (its parameters are not changed after setjmp). */
+static const ordo_program *compile_guarded(oc_compiler *c, const char *name, const char *text,
+                                           size_t len)
+{
+    jmp_buf out_of_memory;
+    if (setjmp(out_of_memory)) {
+        arena_on_failure(c->arena, NULL);
+        report_out_of_memory(c, name);
+        return NULL;
+    }
+    arena_on_failure(c->arena, &out_of_memory);
+    start_diag(c, name, text, len);
+    const ordo_program *p = run(c, &c->diag);
+    arena_on_failure(c->arena, NULL);
+    return p;
 }
 
 const ordo_program *oc_compile_string(oc_compiler *c, const char *name, const char *text,
@@ -215,28 +270,26 @@ const ordo_program *oc_compile_string(oc_compiler *c, const char *name, const ch
 {
     if (!c)
         return NULL;
-    diag d;
-    const char *path = arena_strdup(c->arena, name ? name : "<input>");
     size_t bom = text ? oc_bom_length(text, len) : 0;
-    text += bom;
-    len -= bom;
-    diag_init(&d, c->arena, c->opt.diag ? c->opt.diag : stderr, path, text, len);
-    d.werror = c->opt.werror;
-    d.max_errors = MAX_PRINTED_ERRORS;
-    c->policy = c->opt.warnings;
-    c->policy.werror |= (uint8_t)(c->opt.werror != 0);
-    c->policy.show_option = !c->opt.hide_option;
-    d.policy = &c->policy;
-    d.sink = c->opt.sink;
     c->tree = NULL;
     c->resolution = NULL;
-    const ordo_program *p = run(c, &d);
-    c->files = d.more;
-    c->nfiles = d.nmore;
-    c->path = d.path;
-    c->errors = d.errors;
-    c->warnings = d.warnings;
-    if (!p && c->errors == 0 && !diag_failed(&d))
+    c->diag_ready = 0;
+    const ordo_program *p = compile_guarded(c, name, text ? text + bom : NULL, len - bom);
+    if (!c->diag_ready) {
+        c->files = NULL;
+        c->nfiles = 0;
+        c->path = NULL;
+        c->errors = 1;
+        c->warnings = 0;
+        return NULL;
+    }
+    const diag *d = &c->diag;
+    c->files = d->more;
+    c->nfiles = d->nmore;
+    c->path = d->path;
+    c->errors = d->errors;
+    c->warnings = d->warnings;
+    if (!p && c->errors == 0 && !diag_failed(d))
         c->errors = 1; /* the lowering failed without a word: still a failure */
     return p;
 }

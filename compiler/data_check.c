@@ -19,13 +19,13 @@ static const ast_decl *row_table(const ast_decl *c)
     return c->params[0]->type.enm;
 }
 
-static void run_check(diag *d, const ast_decl *c, ordo_game *g)
+static void run_check(diag *d, const oc_resolution *res, const ast_decl *c, ordo_game *g)
 {
     const ast_decl *t = row_table(c);
     uint32_t rows = t ? t->nmembers : 1, failed = 0;
     for (uint32_t r = 0; r < rows; r++) {
         int32_t arg = (int32_t)r, holds = 1;
-        int rc = ordo_eval(g, (int)c->index, t ? &arg : NULL, t ? 1 : 0, &holds);
+        int rc = ordo_eval(g, (int)oc_decl_index(res, c), t ? &arg : NULL, t ? 1 : 0, &holds);
         if (rc < 0) {
             char why[256];
             if (ordo_error_message(g, why, sizeof why) < 0 || !why[0])
@@ -50,7 +50,8 @@ static void run_check(diag *d, const ast_decl *c, ordo_game *g)
                    (unsigned long)(failed - MAX_ROWS_REPORTED), t->name);
 }
 
-int oc_run_data_checks(const ast_file *f, const ordo_program *p, diag *d)
+int oc_run_data_checks(const ast_file *f, const oc_resolution *res, const ordo_program *p,
+                       diag *d)
 {
     int before = d->errors, any = 0;
     for (const ast_decl *c = f->decls; c; c = c->next)
@@ -64,7 +65,7 @@ int oc_run_data_checks(const ast_file *f, const ordo_program *p, diag *d)
     }
     for (const ast_decl *c = f->decls; c; c = c->next)
         if (c->data_check)
-            run_check(d, c, g);
+            run_check(d, res, c, g);
     ordo_free(g);
     return d->errors - before;
 }

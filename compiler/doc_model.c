@@ -15,6 +15,7 @@
 
 #include "doc_expr.h"
 #include "doc_model.h"
+#include "passes.h"
 
 #define MAX_SOURCE_LINES 80 /* an override's source shown, at most */
 
@@ -184,30 +185,14 @@ static const char *source_lines(builder *b, ast_loc at, uint32_t last)
         return "";
     if (!b->tried[fno]) {
         b->tried[fno] = 1;
-        FILE *in = fopen(file_name(b, at), "rb");
-        if (in) {
-            size_t cap = 0, n = 0;
-            char *s = NULL;
-            for (;;) {
-                if (n + 4096 > cap) {
-                    cap = cap ? cap * 2 : 65536;
-                    char *t = realloc(s, cap);
-                    if (!t)
-                        break;
-                    s = t;
-                }
-                size_t got = fread(s + n, 1, cap - n - 1, in);
-                n += got;
-                if (got == 0)
-                    break;
-            }
-            fclose(in);
-            if (s) {
-                s[n] = 0;
-                b->text[fno] = arena_strndup(b->a, s, n);
-                b->textlen[fno] = n;
-            }
-            free(s);
+        /* through the compiler's one reader: no device or FIFO (a file
+         * swapped since the compile), no more than a ruleset's limit */
+        size_t n = 0;
+        int err = 0;
+        char *text = oc_read_text(b->a, file_name(b, at), OC_MAX_RULESET_BYTES, &n, &err);
+        if (text) {
+            b->text[fno] = text;
+            b->textlen[fno] = n;
         }
     }
     const char *s = b->text[fno];
@@ -396,7 +381,7 @@ static void describe(walker *w, ast_stmt *s)
         const ast_decl *e = called ? called->decl : NULL;
         if (!has_item(&st->does, "emits", s->u.call.name))
             item(a, &st->does, "emits", s->u.call.name,
-                 e ? m->events[e->index].anchor : NULL);
+                 e ? m->events[oc_decl_index(b->res, e)].anchor : NULL);
         break;
     }
     case S_DO: {
@@ -495,7 +480,7 @@ static void note_stmt(walker *w, ast_stmt *s)
     doc_model *m = b->m;
     const ast_sym *called = oc_called(b->res, s);
     if (s->kind == S_EMIT && called && called->decl) {
-        doc_event *e = &m->events[called->decl->index];
+        doc_event *e = &m->events[oc_decl_index(b->res, called->decl)];
         const char *what, *name, *anc;
         site(w, &what, &name, &anc);
         if (!has_item(&e->emitted_by, what, name))
@@ -557,12 +542,12 @@ static void reach_cb(ast_block *blk, void *arg)
 
 static void reach_proc(builder *b, const ast_decl *d, doc_items *out)
 {
-    if (!d || d->kind != D_PROC || d->index < 0 || (uint32_t)d->index >= b->res->nfns ||
-        b->visiting[d->index])
+    int32_t k = d ? oc_decl_index(b->res, d) : -1;
+    if (!d || d->kind != D_PROC || k < 0 || (uint32_t)k >= b->res->nfns || b->visiting[k])
         return;
-    b->visiting[d->index] = 1;
+    b->visiting[oc_decl_index(b->res, d)] = 1;
     reach_block(b, (ast_block *)&d->body, out);
-    const oc_overrides *on = &b->res->overrides[d->index];
+    const oc_overrides *on = oc_decl_overrides(b->res, d);
     for (uint32_t k = 0; k < on->noverriders; k++)
         reach_proc(b, on->overriders[k], out);
 }
@@ -573,7 +558,7 @@ static void reach_block(builder *b, ast_block *blk, doc_items *out)
     for (ast_stmt *s = blk->first; s; s = s->next) {
         const ast_decl *d = call_decl(b->res, s);
         if (s->kind == S_EMIT && d && !has_item(out, "emits", d->name))
-            item(b->a, out, "emits", d->name, m->events[d->index].anchor);
+            item(b->a, out, "emits", d->name, m->events[oc_decl_index(b->res, d)].anchor);
         else if (s->kind == S_DO && d && !has_item(out, "takes the action", d->name)) {
             doc_action *act = action_of(m, d);
             item(b->a, out, "takes the action", d->name, act ? act->anchor : NULL);
@@ -598,9 +583,10 @@ static void pays_block(walker *w, ast_block *blk)
     for (ast_stmt *s = blk->first; s; s = s->next) {
         note_stmt(w, s);
         const ast_decl *d = call_decl(b->res, s);
-        if (s->kind == S_CALL && d && d->kind == D_PROC && d->index >= 0 &&
-            (uint32_t)d->index < b->res->nfns && !b->visiting[d->index]) {
-            b->visiting[d->index] = 1;
+        int32_t k = d ? oc_decl_index(b->res, d) : -1;
+        if (s->kind == S_CALL && d && d->kind == D_PROC && k >= 0 &&
+            (uint32_t)k < b->res->nfns && !b->visiting[k]) {
+            b->visiting[k] = 1;
             const ast_decl *saved = w->decl;
             w->decl = d;
             pays_block(w, (ast_block *)&d->body);
@@ -723,8 +709,8 @@ static void build_triggers_actions(builder *b)
             t->limit = d->limit == LIMIT_TURN ? "once per turn"
                        : d->limit == LIMIT_ACTION ? "once per action" : NULL;
             t->cites = cites(b, d->cites, &t->ncites);
-            const ast_decl *ev = b->res->trigger_events[d->index];
-            t->event = ev ? ev->index : -1;
+            const ast_decl *ev = b->res->trigger_events[oc_decl_index(b->res, d)];
+            t->event = ev ? oc_decl_index(b->res, ev) : -1;
             t->at = where(b, d->loc, d->layer);
             t->fired = arena_alloc(b->a, m->nscenarios + 1u);
         } else if (d->kind == D_PROC && (d->is_action || d->anytime) && !d->is_override) {
@@ -736,8 +722,8 @@ static void build_triggers_actions(builder *b)
             act->anytime = d->anytime;
             act->guard = d->guard ? doc_expr_text(b->a, b->res, d->guard) : NULL;
             act->order = order_text(b, d->order, d->order_by);
-            const ast_decl *ev = b->res->action_events[d->index];
-            act->event = ev ? ev->index : -1;
+            const ast_decl *ev = b->res->action_events[oc_decl_index(b->res, d)];
+            act->event = ev ? oc_decl_index(b->res, ev) : -1;
             if (act->event >= 0)
                 m->events[act->event].action = (int)(act - m->actions);
             act->cites = cites(b, d->cites, &act->ncites);
@@ -816,7 +802,7 @@ static void build_overrides(builder *b)
         o->cites = cites(b, d->cites, &o->ncites);
         o->used = arena_alloc(b->a, m->nscenarios + 1u);
         const ast_decl *base = d->kind == D_CONST ? oc_decl_facts_of(b->res, d)->overridden
-                                                  : b->res->overrides[d->index].base;
+                                                  : oc_decl_overrides(b->res, d)->base;
         if (base) {
             o->base_text = decl_source(b, base);
             o->base_at = where(b, base->loc, base->layer);
@@ -826,8 +812,8 @@ static void build_overrides(builder *b)
             o->base_at.line = 0;
         }
         o->rank = o->ranks = 1;
-        const oc_overrides *on = base && d->kind != D_CONST ? &b->res->overrides[base->index]
-                                                            : NULL;
+        const oc_overrides *on =
+            base && d->kind != D_CONST ? oc_decl_overrides(b->res, base) : NULL;
         if (on && on->noverriders) {
             o->ranks = (int)on->noverriders;
             for (uint32_t k = 0; k < on->noverriders; k++)
@@ -897,7 +883,7 @@ static void walk_all(builder *b)
             for (uint32_t k = 0; k < m->ntriggers; k++)
                 if (strcmp(m->triggers[k].name, d->name) == 0) {
                     memset(b->visiting, 0, b->res->nfns + 1u);
-                    b->visiting[d->index] = 1;
+                    b->visiting[oc_decl_index(b->res, d)] = 1;
                     reach_block(b, &d->body, &m->triggers[k].emits);
                 }
         } else if (d->is_action && !d->is_override) {
@@ -905,7 +891,7 @@ static void walk_all(builder *b)
             if (!act)
                 continue;
             memset(b->visiting, 0, b->res->nfns + 1u);
-            b->visiting[d->index] = 1;
+            b->visiting[oc_decl_index(b->res, d)] = 1;
             walker w = {b, d, -1, 0, NULL, act};
             pays_block(&w, &d->body);
         }

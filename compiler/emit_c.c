@@ -80,7 +80,8 @@ static void put_sc_kind(FILE *f, unsigned k)
         NULL, "ORDO_SC_PLAYERS", "ORDO_SC_SEED", "ORDO_SC_SETUP", "ORDO_SC_PLAY",
         "ORDO_SC_CHOOSE", "ORDO_SC_EXPECT", "ORDO_SC_DECIDER", "ORDO_SC_OFFERED",
         "ORDO_SC_NOT_OFFERED", "ORDO_SC_EVENT", "ORDO_SC_NO_EVENT", "ORDO_SC_BEFORE",
-        "ORDO_SC_STEP_RAN", "ORDO_SC_STEP_NOT_RAN", "ORDO_SC_OVER", "ORDO_SC_COUNT"};
+        "ORDO_SC_STEP_RAN", "ORDO_SC_STEP_NOT_RAN", "ORDO_SC_OVER", "ORDO_SC_COUNT",
+        "ORDO_SC_ROLL"};
     if (k >= 1 && k < sizeof names / sizeof names[0])
         fputs(names[k], f);
     else
@@ -609,50 +610,207 @@ static void put_banner(FILE *f, const ordo_program *p)
     fputs(" by ordoc " ORDO_VERSION " \xe2\x80\x94 do not edit */\n", f);
 }
 
-/* Whether a line of C is code a debugger stops at: not blank, not a
- * comment or a brace alone. */
-static int is_code(const char *s, size_t n)
+/* ---- the rules' lines: the code under a rule's #line laid out one
+ * instruction a line, so that one directive covers it
+ *
+ * A #line directive names the line of the next physical line, and each
+ * line after it counts one more: a rule line's code must stand on lines
+ * the count gives that rule line. emit_native.c writes each instruction
+ * as its comment, then its code over as many lines as reads well, under
+ * a directive where the rule line changes. Here each instruction becomes
+ * one line, its label first and its comment last, and a directive stands
+ * before it only where the count would give it another line: an
+ * instruction whose rule line follows the last one's needs none, and a
+ * directive names the file only when the file changes. The same layout,
+ * without the directives, when there is no out_name. */
+
+/* The line being written, and where the count stands. */
+typedef struct line_writer {
+    FILE *out;
+    const char *out_name;   /* the C file's name, or NULL: no directive */
+    unsigned long written;  /* lines written */
+    /* the rule line in force ("#line N "FILE"" as emit_native wrote it),
+     * or none (rule_file NULL) */
+    unsigned long rule_line;
+    const char *rule_file;
+    size_t rule_file_len;
+    /* what the count gives the next line, and in which file (NULL: the
+     * C file's own, or not known) */
+    unsigned long next_line;
+    const char *next_file;
+    size_t next_file_len;
+    /* the instruction being gathered: label, code pieces, comment */
+    char *insn;
+    size_t insn_len, insn_cap;
+    const char *comment;
+    size_t comment_len;
+    int has_code;
+} line_writer;
+
+/* s (n bytes) without the blanks around it and its newline. */
+static const char *trim(const char *s, size_t *n)
 {
-    while (n && (s[0] == ' ' || s[n - 1] == ' ' || s[n - 1] == '\n')) {
-        s += s[0] == ' ';
-        n--;
+    while (*n && (s[*n - 1] == '\n' || s[*n - 1] == ' '))
+        (*n)--;
+    while (*n && *s == ' ') {
+        s++;
+        (*n)--;
     }
-    return n && !(n >= 2 && s[0] == '/' && s[1] == '*') && !(n == 1 && (*s == '{' || *s == '}'));
+    return s;
 }
 
-/* The C as written (buf), to out with its #line directives resolved: a
- * rule line's (emit_native.c) stands before each line of code it covers,
- * since a line after it would count as the next rule line; OC_LINE_BACK
- * becomes the line back to the C file's own. Without out_name, none. */
+static int is_comment(const char *s, size_t n)
+{
+    return n >= 4 && memcmp(s, "/*", 2) == 0 && memcmp(s + n - 2, "*/", 2) == 0;
+}
+
+static int is_label(const char *s, size_t n)
+{
+    return n > 5 && memcmp(s, "pc_", 3) == 0 && memcmp(s + n - 2, ":;", 2) == 0;
+}
+
+static void put_raw(line_writer *w, const char *s, size_t n)
+{
+    fwrite(s, 1, n, w->out);
+    w->written++;
+    w->next_line++;
+}
+
+/* Appends s to the instruction, a blank between pieces. */
+static void gather(line_writer *w, const char *s, size_t n)
+{
+    size_t need = w->insn_len + n + 2;
+    if (need > w->insn_cap) {
+        size_t cap = need * 2;
+        char *grown = realloc(w->insn, cap);
+        if (!grown)
+            return; /* out of memory: the piece is lost, the C will not compile */
+        w->insn = grown;
+        w->insn_cap = cap;
+    }
+    if (w->insn_len)
+        w->insn[w->insn_len++] = ' ';
+    memcpy(w->insn + w->insn_len, s, n);
+    w->insn_len += n;
+}
+
+/* The directive the next line needs under the rule line, if any. */
+static void put_directive(line_writer *w)
+{
+    int same_file = w->next_file && w->next_file_len == w->rule_file_len &&
+                    memcmp(w->next_file, w->rule_file, w->rule_file_len) == 0;
+    if (same_file && w->next_line == w->rule_line)
+        return;
+    if (w->out_name) {
+        fprintf(w->out, "#line %lu", w->rule_line);
+        if (!same_file) {
+            fputc(' ', w->out);
+            fwrite(w->rule_file, 1, w->rule_file_len, w->out);
+        }
+        fputc('\n', w->out);
+        w->written++;
+    }
+    w->next_line = w->rule_line;
+    w->next_file = w->rule_file;
+    w->next_file_len = w->rule_file_len;
+}
+
+/* The instruction gathered, on a line of its own: its label and code,
+ * then its comment. A comment with no code stays a line of its own. */
+static void put_insn(line_writer *w)
+{
+    if (w->has_code) {
+        put_directive(w);
+        fputs("    ", w->out);
+        fwrite(w->insn, 1, w->insn_len, w->out);
+        if (w->comment) {
+            fputc(' ', w->out);
+            fwrite(w->comment, 1, w->comment_len, w->out);
+        }
+        put_raw(w, "\n", 1);
+    } else {
+        if (w->insn_len) { /* a label alone */
+            fwrite(w->insn, 1, w->insn_len, w->out);
+            put_raw(w, "\n", 1);
+        }
+        if (w->comment) {
+            fputs("    ", w->out);
+            fwrite(w->comment, 1, w->comment_len, w->out);
+            put_raw(w, "\n", 1);
+        }
+    }
+    w->insn_len = 0;
+    w->comment = NULL;
+    w->has_code = 0;
+}
+
+/* One line of the code under a rule line. */
+static void take_rule_code(line_writer *w, const char *s, size_t n)
+{
+    const char *t = trim(s, &n);
+    if (!n) {
+        put_insn(w);
+        put_raw(w, "\n", 1);
+    } else if (is_label(t, n)) { /* an instruction's first line */
+        put_insn(w);
+        gather(w, t, n);
+    } else if (is_comment(t, n)) { /* an instruction's, after its label */
+        if (w->has_code || w->comment)
+            put_insn(w);
+        w->comment = t;
+        w->comment_len = n;
+    } else {
+        gather(w, t, n);
+        w->has_code |= !(n == 1 && (*t == '{' || *t == '}'));
+    }
+}
+
+/* A rule's directive as emit_native wrote it: "#line N "FILE"\n", before
+ * an instruction's label and comment. */
+static void take_rule(line_writer *w, const char *s, size_t n)
+{
+    put_insn(w);
+    char *end;
+    w->rule_line = strtoul(s + 6, &end, 10);
+    size_t head = (size_t)(end - s) + 1; /* past the blank */
+    w->rule_file = s + head;
+    w->rule_file_len = n - head - 1;
+}
+
+/* Back to the C file's own lines: the directive naming its next line. */
+static void take_back(line_writer *w)
+{
+    put_insn(w);
+    if (w->rule_file && w->out_name) {
+        fprintf(w->out, "#line %lu ", w->written + 2);
+        put_str(w->out, w->out_name);
+        fputc('\n', w->out);
+        w->written++;
+    }
+    w->rule_file = NULL;
+    w->next_file = NULL;
+}
+
+/* The C as written (buf), to out with its #line directives resolved (see
+ * above); OC_LINE_BACK becomes the line back to the C file's own. */
 static void put_lines(const char *buf, size_t len, FILE *out, const char *out_name)
 {
-    const char *rule = NULL; /* the rule line in force (a directive), or none */
-    size_t rule_len = 0;
-    unsigned long line = 0;  /* lines written */
+    line_writer w = {.out = out, .out_name = out_name};
     for (const char *s = buf, *end = buf + len; s < end;) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
         size_t n = nl ? (size_t)(nl - s) + 1 : (size_t)(end - s);
-        if (n == strlen(OC_LINE_BACK) && memcmp(s, OC_LINE_BACK, n) == 0) {
-            if (rule && out_name) {
-                fprintf(out, "#line %lu ", line + 2);
-                put_str(out, out_name);
-                fputc('\n', out);
-                line++;
-            }
-            rule = NULL;
-        } else if (n > 6 && memcmp(s, "#line ", 6) == 0) {
-            rule = s;
-            rule_len = n;
-        } else {
-            if (rule && out_name && is_code(s, n)) {
-                fwrite(rule, 1, rule_len, out);
-                line++;
-            }
-            fwrite(s, 1, n, out);
-            line++;
-        }
+        if (n == strlen(OC_LINE_BACK) && memcmp(s, OC_LINE_BACK, n) == 0)
+            take_back(&w);
+        else if (n > 6 && memcmp(s, "#line ", 6) == 0)
+            take_rule(&w, s, n);
+        else if (w.rule_file)
+            take_rule_code(&w, s, n);
+        else
+            put_raw(&w, s, n);
         s += n;
     }
+    put_insn(&w);
+    free(w.insn);
 }
 
 int oc_emit_c(const ordo_program *p, const char *symbol, FILE *out, const char *out_name,

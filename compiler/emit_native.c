@@ -1061,9 +1061,9 @@ static void put_temporaries(writer *n)
         fputs(";\n", n->f);
 }
 
-/* The code of proc k, first..end-1: a label where control comes other
- * than by falling through, then each instruction under its comment and
- * its rule line. */
+/* The code of proc k, first..end-1: each instruction under its rule
+ * line, with a label where control comes other than by falling through,
+ * its comment and its code (oc_emit_c puts them on one line). */
 static void emit_body(writer *n, int32_t k, uint32_t first, uint32_t end)
 {
     const ordo_program *p = n->p;
@@ -1073,15 +1073,16 @@ static void emit_body(writer *n, int32_t k, uint32_t first, uint32_t end)
     for (uint32_t pc = first; pc < end; pc++) {
         if (n->depth[pc] < 0)
             continue;
-        if (n->label[pc]) {
+        if (n->label[pc])
             flush(n, n->depth[pc]); /* falling in, as a jump comes: in the slots */
+        put_line(n, pc, &last);     /* the label, the comment and the code are its */
+        if (n->label[pc]) {
             fprintf(n->f, "pc_%" PRIu32 ":;\n", pc);
             memset(n->kind, OPND_SLOT, (size_t)p->stack_size + 1);
         }
         n->pc = pc;
         n->d = n->depth[pc];
         put_insn_comment(n, &p->code[pc]);
-        put_line(n, pc, &last);
         emit_insn(n, &p->code[pc]);
     }
 }

@@ -55,7 +55,7 @@ static void name_stmt(ast_stmt *s, void *arg)
 }
 
 /* The proc decl d compiled to, by its index and name; -1 when none. */
-static int proc_of(const ordo_program *p, const ast_decl *d)
+static int proc_of(const ordo_program *p, const oc_resolution *res, const ast_decl *d)
 {
     const char *name = d->kind == D_SEQUENCE ? "sequence" : d->name;
     if (d->kind == D_SEQUENCE) {
@@ -64,13 +64,15 @@ static int proc_of(const ordo_program *p, const ast_decl *d)
                 return k;
         return -1;
     }
-    if (d->index < 0 || (uint32_t)d->index >= p->nprocs || !name ||
-        !p->procs[d->index].name || strcmp(p->procs[d->index].name, name) != 0)
+    int32_t k = oc_decl_index(res, d);
+    if (k < 0 || (uint32_t)k >= p->nprocs || !name || !p->procs[k].name ||
+        strcmp(p->procs[k].name, name) != 0)
         return -1;
-    return d->index;
+    return k;
 }
 
-const char *const *const *oc_slot_names(oc_arena *a, const ast_file *f, const ordo_program *p)
+const char *const *const *oc_slot_names(oc_arena *a, const ast_file *f, const oc_resolution *res,
+                                        const ordo_program *p)
 {
     if (!f || !p || !p->nprocs)
         return NULL;
@@ -83,7 +85,7 @@ const char *const *const *oc_slot_names(oc_arena *a, const ast_file *f, const or
     for (ast_decl *d = f->decls; d; d = d->next) {
         if (d->kind != D_FN && d->kind != D_PROC && d->kind != D_SEQUENCE)
             continue;
-        int k = proc_of(p, d);
+        int k = proc_of(p, res, d);
         if (k < 0)
             continue;
         m.proc = (uint16_t)k;

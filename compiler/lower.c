@@ -19,7 +19,7 @@ static uint32_t proc_with_params(lowering *w, const char *name, uint32_t line, c
     p->returns = (uint8_t)returns;
     for (uint32_t k = 0; k < sig->nparams && k < 8; k++) {
         p->param_kind[k] = (uint8_t)lower_kind_of(&sig->params[k]->type);
-        p->param_enum[k] = lower_enum_of(&sig->params[k]->type);
+        p->param_enum[k] = lower_enum_of(w, &sig->params[k]->type);
     }
     return id;
 }
@@ -41,7 +41,7 @@ static void fill_options(lowering *w)
         memset(&x, 0, sizeof x);
         x.label = oc_text_tmpl(res, &o->label);
         x.param_kind = o->var ? (uint8_t)lower_kind_of(&o->var->type) : 0xff;
-        x.param_enum = o->var ? lower_enum_of(&o->var->type) : 0;
+        x.param_enum = o->var ? lower_enum_of(w, &o->var->type) : 0;
         x.step = -1;
         x.line = ast_line(o->loc);
         x.name = (uint16_t)oc_choice_facts_of(res, o->id)->name;
@@ -183,9 +183,9 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolutio
     p->vars = lower_vars(w, &state_size, &nvars);
     p->nvars = (uint16_t)nvars;
     p->state_size = state_size;
-    w->turn_var = res->turn_var ? (uint32_t)res->turn_var->index : 0;
+    w->turn_var = res->turn_var ? lower_index(w, res->turn_var) : 0;
     if (res->acting_var) {
-        w->acting_var = (uint32_t)res->acting_var->index;
+        w->acting_var = lower_index(w, res->acting_var);
         p->act_first = (uint16_t)res->act_first;
         p->act_undo = (uint8_t)actions_undo(file, res);
         p->act_revise = (uint8_t)actions_revise(file);
@@ -311,20 +311,20 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolutio
     }
 
     for (uint32_t i = 0; i < w->units.n; i++)
-        free(w->units.v[i].calls.v);
-    free(w->units.v);
-    free(w->code.v);
-    free(w->procs.v);
-    free(w->options.v);
-    free(w->escapes.v);
-    free(w->texts.v);
-    free(w->items.v);
-    free(w->lines.v);
-    free(w->loops.v);
-    free(w->action_returns.v);
-    free(evals.v);
-    free(roots.v);
-    free(scen.v);
+        lower_release(w, w->units.v[i].calls.v);
+    lower_release(w, w->units.v);
+    lower_release(w, w->code.v);
+    lower_release(w, w->procs.v);
+    lower_release(w, w->options.v);
+    lower_release(w, w->escapes.v);
+    lower_release(w, w->texts.v);
+    lower_release(w, w->items.v);
+    lower_release(w, w->lines.v);
+    lower_release(w, w->loops.v);
+    lower_release(w, w->action_returns.v);
+    lower_release(w, evals.v);
+    lower_release(w, roots.v);
+    lower_release(w, scen.v);
 
     if (w->failed)
         return NULL;

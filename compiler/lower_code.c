@@ -9,13 +9,14 @@
 void *lower_grow(lowering *w, void *p, uint32_t *cap, size_t size)
 {
     uint32_t ncap = *cap ? *cap * 2 : 16;
-    void *np = realloc(p, (size_t)ncap * size);
-    if (!np) {
-        diag_error(w->d, (ast_loc){0, 0}, "out of memory while lowering");
-        abort();
-    }
+    void *np = arena_grow(w->a, p, (size_t)ncap * size);
     *cap = ncap;
     return np;
+}
+
+void lower_release(lowering *w, void *p)
+{
+    arena_release(w->a, p);
 }
 
 /* ------------------------------------------------------------ the code */
@@ -98,7 +99,7 @@ void lower_patch_all_here(lowering *w, u32vec *js)
 {
     for (uint32_t i = 0; i < js->n; i++)
         lower_patch_here(w, js->v[i]);
-    free(js->v);
+    lower_release(w, js->v);
     js->v = NULL;
     js->n = js->cap = 0;
 }
@@ -144,9 +145,9 @@ int lower_kind_of(const ast_type *t)
     }
 }
 
-uint16_t lower_enum_of(const ast_type *t)
+uint16_t lower_enum_of(const lowering *w, const ast_type *t)
 {
-    return t->enm ? (uint16_t)t->enm->index : 0;
+    return t->enm ? (uint16_t)lower_index(w, t->enm) : 0;
 }
 
 /* The values a scalar (or a list element, or a set's member) of type t may
@@ -186,18 +187,17 @@ uint8_t lower_width_for(int32_t lo, int32_t hi)
     return 4;
 }
 
-/* v[0..n), grown with lower_grow, handed to the arena as it is (trimmed to
+/* v[0..n), grown with lower_grow, kept by the arena as it is (trimmed to
  * n): the code of a large ruleset is tens of MB, and a copy would touch
  * as many fresh pages again. The caller forgets v (it is the arena's). */
 void *lower_keep(lowering *w, void *v, uint32_t n, size_t size)
 {
     if (!v || !n) {
         void *p = lower_to_arena(w, v, n, size);
-        free(v);
+        lower_release(w, v);
         return p;
     }
-    void *t = realloc(v, (size_t)n * size);
-    return arena_adopt(w->a, t ? t : v, (size_t)n * size);
+    return arena_settle(w->a, v, (size_t)n * size);
 }
 
 /* A copy of v[0..n) in the arena: the finished tables live as long as the

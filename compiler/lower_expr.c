@@ -13,9 +13,9 @@ uint32_t lower_list_ref(lowering *w, const ast_expr *e)
     if (e->kind == E_INDEX) {
         for (uint32_t i = 0; i < e->nargs; i++)
             lower_expr(w, e->args[i]);
-        return (uint32_t)oc_sym(w->res, e->base)->decl->index;
+        return lower_index(w, oc_sym(w->res, e->base)->decl);
     }
-    return (uint32_t)oc_sym(w->res, e)->decl->index;
+    return lower_index(w, oc_sym(w->res, e)->decl);
 }
 
 /* The list instruction, or its set counterpart when e is a set. */
@@ -599,7 +599,7 @@ static void builtin_call(lowering *w, const ast_expr *e)
         return;
     case BI_SEAT:
         lower_expr(w, e->args[0]);
-        lower_emit_a(w, ORDO_OP_SEAT, (uint32_t)w->res->start_var->index);
+        lower_emit_a(w, ORDO_OP_SEAT, lower_index(w, w->res->start_var));
         return;
     default:
         lower_call_args(w, e->args, 2);
@@ -641,7 +641,8 @@ static uint32_t expr_size(const oc_resolution *res, const ast_expr *e, uint32_t 
 
 static int inlinable(const lowering *w, const ast_decl *fn)
 {
-    return fn->kind == D_FN && fn->body_expr && w->res->overrides[fn->index].noverriders == 0 &&
+    return fn->kind == D_FN && fn->body_expr &&
+           oc_decl_overrides(w->res, fn)->noverriders == 0 &&
            !lower_bound(w, fn)->depth && w->inline_depth < INLINE_MAX_DEPTH &&
            expr_size(w->res, fn->body_expr, INLINE_MAX_NODES + 1) <= INLINE_MAX_NODES;
 }
@@ -798,7 +799,7 @@ void lower_branch(lowering *w, const ast_expr *e, int when, u32vec *jumps)
  * under way). Windows and `can` ask it, so what is offered never fails. */
 void lower_depth_room(lowering *w, const ast_decl *d)
 {
-    lower_emit_a(w, ORDO_OP_DEPTH, (uint32_t)d->index);
+    lower_emit_a(w, ORDO_OP_DEPTH, lower_index(w, d));
     lower_push_const(w, lower_bound(w, d)->depth);
     lower_emit_op(w, ORDO_OP_LT);
 }
@@ -832,7 +833,7 @@ static void lower_sees(lowering *w, const ast_expr *e)
     }
     for (uint32_t k = 0; k <= n; k++)
         lower_emit_a(w, ORDO_OP_LDL, l + k);
-    lower_emit_a(w, ORDO_OP_LHAS, (uint32_t)w->res->shown_vars[v->index]->index);
+    lower_emit_a(w, ORDO_OP_LHAS, lower_index(w, w->res->shown_vars[lower_index(w, v)]));
     if (owner != NO_LABEL)
         lower_patch_here(w, owner);
     lower_give_locals(w, l);
@@ -853,7 +854,7 @@ static void lower_name(lowering *w, const ast_sym *s)
             lower_push_const(w, w->bound[k].value);
         return;
     }
-    case SYM_VAR: lower_emit_a(w, ORDO_OP_LDG, (uint32_t)s->decl->index); return;
+    case SYM_VAR: lower_emit_a(w, ORDO_OP_LDG, lower_index(w, s->decl)); return;
     default: lower_push_const(w, s->value); return;
     }
 }
@@ -903,7 +904,7 @@ void lower_expr(lowering *w, const ast_expr *e)
             lower_emit_a(w, ORDO_OP_LGET, v);
         } else {
             lower_call_args(w, e->args, e->nargs);
-            lower_emit_a(w, ORDO_OP_LDX, (uint32_t)oc_sym(w->res, e->base)->decl->index);
+            lower_emit_a(w, ORDO_OP_LDX, lower_index(w, oc_sym(w->res, e->base)->decl));
         }
         return;
     case E_CALL: {
@@ -917,15 +918,15 @@ void lower_expr(lowering *w, const ast_expr *e)
             return;
         }
         lower_call_args(w, e->args, e->nargs);
-        lower_emit_a(w, ORDO_OP_CALL, (uint32_t)fn->index);
-        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)fn->index);
+        lower_emit_a(w, ORDO_OP_CALL, lower_index(w, fn));
+        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)lower_index(w, fn));
         return;
     }
     case E_CAN: {
         const ast_decl *action = oc_sym(w->res, e)->decl;
         lower_call_args(w, e->args, e->nargs);
-        lower_emit_a(w, ORDO_OP_CALL, w->guard_fn[action->index]);
-        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)w->guard_fn[action->index]);
+        lower_emit_a(w, ORDO_OP_CALL, w->guard_fn[lower_index(w, action)]);
+        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)w->guard_fn[lower_index(w, action)]);
         if (lower_bound(w, action)->depth) { /* and room for one more run */
             lower_depth_room(w, action);
             lower_emit_op(w, ORDO_OP_MUL);

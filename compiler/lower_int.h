@@ -108,7 +108,7 @@ typedef struct lowering {
 /* The stated bounds of fn or proc d (the resolution's, by its index). */
 static inline const oc_bound *lower_bound(const lowering *w, const ast_decl *d)
 {
-    return &w->res->bounds[d->index];
+    return &w->res->bounds[oc_decl_index(w->res, d)];
 }
 
 /* Effects one batch can hold back (gains of one cell add up in one). */
@@ -158,6 +158,9 @@ void *lower_keep(lowering *w, void *v, uint32_t n, size_t size);
 /* A growing array's new capacity (twice, at least 16): out of memory ends
  * the compilation, as the arena does. */
 void *lower_grow(lowering *w, void *p, uint32_t *cap, size_t size);
+/* Frees a vector grown with lower_grow (its memory is the arena's until
+ * then: a compile that fails out of memory leaks none of it). */
+void lower_release(lowering *w, void *p);
 uint32_t lower_here(const lowering *w);
 uint32_t lower_emit(lowering *w, int op, int x, uint32_t a, int32_t b);
 uint32_t lower_emit_op(lowering *w, int op);
@@ -172,7 +175,13 @@ uint32_t lower_take_locals(lowering *w, uint32_t n);
 void lower_give_locals(lowering *w, uint32_t first);
 uint32_t lower_lslot(const lowering *w, const ast_sym *s);
 int lower_kind_of(const ast_type *t);
-uint16_t lower_enum_of(const ast_type *t);
+uint16_t lower_enum_of(const lowering *w, const ast_type *t);
+/* A declaration's number among its kind (oc_decl_index): its var's,
+ * enum's, event's or fn's place in the program's tables. */
+static inline uint32_t lower_index(const lowering *w, const ast_decl *d)
+{
+    return (uint32_t)oc_decl_index(w->res, d);
+}
 void lower_bounds_of(const lowering *w, const ast_type *t, int32_t *lo, int32_t *hi);
 uint8_t lower_width_for(int32_t lo, int32_t hi);
 

@@ -13,11 +13,11 @@ ordo_var *lower_vars(lowering *w, uint32_t *state_size, uint32_t *nvars)
     uint32_t off = 0;
     for (uint32_t i = 0; i < res->nvars; i++) {
         const ast_decl *d = res->vars[i];
-        const ast_type *t = &d->sym->type;
+        const ast_type *t = &oc_decl_sym(w->res, d)->type;
         ordo_var *v = &vars[i];
         v->name = d->name;
         v->kind = (uint8_t)lower_kind_of(t);
-        v->enum_id = lower_enum_of(t);
+        v->enum_id = lower_enum_of(w, t);
         lower_bounds_of(w, t, &v->lo, &v->hi);
         v->width = lower_width_for(v->lo, v->hi);
         if (d == res->start_var)
@@ -31,7 +31,7 @@ ordo_var *lower_vars(lowering *w, uint32_t *state_size, uint32_t *nvars)
         v->is_set = t->kind == TY_SET;
         v->kept = d->kept;
         v->hidden = d->secrecy;
-        v->shown = (uint16_t)(res->shown_vars[i] ? res->shown_vars[i]->index + 1 : 0);
+        v->shown = (uint16_t)(res->shown_vars[i] ? lower_index(w, res->shown_vars[i]) + 1 : 0);
         if (v->is_list) {
             v->cap = (uint16_t)t->cap;
             v->stride = (2u + t->cap * v->width + 1u) & ~1u;
@@ -54,7 +54,7 @@ ordo_var *lower_vars(lowering *w, uint32_t *state_size, uint32_t *nvars)
                 break;
             case DIM_ENUM:
                 v->dim_kind[k] = ORDO_DIM_ENUM;
-                v->dim_enum[k] = (uint16_t)df->enm->index;
+                v->dim_enum[k] = (uint16_t)lower_index(w, df->enm);
                 v->dim_n[k] = (uint16_t)df->enm->nmembers;
                 break;
             default:
@@ -174,7 +174,7 @@ void lower_events(lowering *w, ordo_program *p)
         ev[i].owner_arg = -1;
         for (uint32_t k = 0; k < d->nparams && k < ORDO_EVENT_MAX_ARGS; k++) {
             ev[i].param_kind[k] = (uint8_t)lower_kind_of(&d->params[k]->type);
-            ev[i].param_enum[k] = lower_enum_of(&d->params[k]->type);
+            ev[i].param_enum[k] = lower_enum_of(w, &d->params[k]->type);
             ev[i].param_name[k] = d->params[k]->name;
             if (d->params[k]->secret)
                 ev[i].hidden_args |= (uint8_t)(1u << k);
@@ -219,7 +219,7 @@ uint32_t lower_add_text(lowering *w, const char *text, const ast_text *t)
         x.nargs = (uint8_t)f->nargs;
         for (uint32_t k = 0; k < f->nargs && k < ORDO_EVENT_MAX_ARGS; k++) {
             x.arg_kind[k] = (uint8_t)lower_kind_of(&f->args[k]->type);
-            x.arg_enum[k] = lower_enum_of(&f->args[k]->type);
+            x.arg_enum[k] = lower_enum_of(w, &f->args[k]->type);
         }
     }
     VPUSH(w, w->texts, x);

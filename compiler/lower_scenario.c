@@ -9,7 +9,8 @@
 static uint32_t event_index(const lowering *w, const ast_sym *s)
 {
     const ast_decl *d = s->decl;
-    return (uint32_t)(d->is_action ? w->res->action_events[d->index]->index : d->index);
+    return d->is_action ? lower_index(w, w->res->action_events[lower_index(w, d)])
+                        : lower_index(w, d);
 }
 
 /* The counts an event item passes with (lo..hi, hi -1 for no most). */
@@ -22,6 +23,52 @@ static void count_bounds(const ast_item *it, ordo_scenario_item *x)
     case SC_COUNT_AT_MOST: x->lo = 0; x->hi = n; return;
     default: return;
     }
+}
+
+/* A fn proc of no params (a scenario's eval) returning expression e. */
+static uint32_t eval_proc(lowering *w, const ast_item *it, const char *name, const ast_expr *e,
+                          u16vec *evals)
+{
+    uint32_t id = lower_new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
+    w->procs.v[id].returns = 1;
+    w->unit_file = ast_file_of(it->loc);
+    lower_unit_begin(w, id, oc_item_facts_of(w->res, it)->nlocals);
+    lower_expr(w, e);
+    lower_emit_op(w, ORDO_OP_RETV);
+    lower_unit_end(w);
+    VPUSH(w, *evals, (uint16_t)id);
+    return id;
+}
+
+static int is_scalar(const ast_type *t)
+{
+    return t->kind == TY_INT || t->kind == TY_BOOL || t->kind == TY_PLAYER || t->kind == TY_ENUM;
+}
+
+/* `expect A OP B`, a comparison of two values: A and B as evals of their
+ * own, so that a failure can say what they were ("but it is false: 5 ==
+ * 3"); x = 1, args = A's and B's procs + 1, the kind and enum their
+ * values are written with, the operator (0 for ==, as OP_EQ .. OP_GE). */
+static void expect_operands(lowering *w, const ast_item *it, ordo_scenario_item *x,
+                            u16vec *evals)
+{
+    const ast_expr *e = it->expr;
+    if (!e || e->kind != E_BINARY || e->op < OP_EQ || e->op > OP_GE)
+        return;
+    const ast_type *ta = &oc_facts(w->res, e->a)->type, *tb = &oc_facts(w->res, e->b)->type;
+    if (!is_scalar(ta) || !is_scalar(tb))
+        return;
+    char name[64];
+    snprintf(name, sizeof name, "expect#%lu.left", (unsigned long)ast_line(it->loc));
+    uint32_t left = eval_proc(w, it, name, e->a, evals);
+    snprintf(name, sizeof name, "expect#%lu.right", (unsigned long)ast_line(it->loc));
+    uint32_t right = eval_proc(w, it, name, e->b, evals);
+    x->x = 1;
+    x->args[0] = (int32_t)left + 1;
+    x->args[1] = (int32_t)right + 1;
+    x->args[2] = lower_kind_of(ta);
+    x->args[3] = lower_enum_of(w, ta);
+    x->args[4] = e->op - OP_EQ;
 }
 
 static void add_item(lowering *w, const ast_item *it, int kind, const char *text)
@@ -105,9 +152,9 @@ void lower_item(lowering *w, const ast_item *it, uint32_t main_proc, u16vec *eva
         const ast_sym *proc = oc_item_facts_of(w->res, it)->sym; /* NULL: the sequence */
         add_item(w, it, ORDO_SC_PLAY, NULL);
         w->items.v[w->items.n - 1].a =
-            (uint16_t)(proc ? (uint32_t)proc->decl->index : main_proc);
+            (uint16_t)(proc ? lower_index(w, proc->decl) : main_proc);
         if (proc)
-            VPUSH(w, *roots, (uint16_t)proc->decl->index);
+            VPUSH(w, *roots, (uint16_t)lower_index(w, proc->decl));
         return;
     }
     case IT_SC_CHOOSE:
@@ -116,16 +163,11 @@ void lower_item(lowering *w, const ast_item *it, uint32_t main_proc, u16vec *eva
         return;
     case IT_SC_EXPECT: {
         snprintf(name, sizeof name, "expect#%lu", (unsigned long)ast_line(it->loc));
-        uint32_t id = lower_new_proc(w, arena_strdup(w->a, name), ast_line(it->loc));
-        w->procs.v[id].returns = 1;
-        w->unit_file = ast_file_of(it->loc);
-        lower_unit_begin(w, id, oc_item_facts_of(w->res, it)->nlocals);
-        lower_expr(w, it->expr);
-        lower_emit_op(w, ORDO_OP_RETV);
-        lower_unit_end(w);
+        uint32_t id = eval_proc(w, it, name, it->expr, evals);
         add_item(w, it, ORDO_SC_EXPECT, it->source ? it->source : "");
-        w->items.v[w->items.n - 1].a = (uint16_t)id;
-        VPUSH(w, *evals, (uint16_t)id);
+        ordo_scenario_item *x = &w->items.v[w->items.n - 1];
+        x->a = (uint16_t)id;
+        expect_operands(w, it, x, evals);
         return;
     }
     case IT_SC_DECISION: add_item(w, it, ORDO_SC_DECIDER, NULL); return;
@@ -172,8 +214,8 @@ void lower_policies(lowering *w, ordo_program *p, u16vec *evals)
             ordo_prefer y;
             const oc_choice_facts *f = oc_choice_facts_of(w->res, pr->id);
             y.name = (uint16_t)f->name;
-            y.by = (uint16_t)(f->by_fn ? f->by_fn->index + 1 : 0);
-            y.when = (uint16_t)(f->when_fn ? f->when_fn->index + 1 : 0);
+            y.by = (uint16_t)(f->by_fn ? lower_index(w, f->by_fn) + 1 : 0);
+            y.when = (uint16_t)(f->when_fn ? lower_index(w, f->when_fn) + 1 : 0);
             VPUSH(w, prefs, y);
         }
     }
@@ -181,20 +223,21 @@ void lower_policies(lowering *w, ordo_program *p, u16vec *evals)
     for (uint32_t i = 0; i < res->nfns; i++) {
         const ast_decl *d = res->fns[i];
         if (d->display) {
-            ordo_display_decl x = {d->title ? d->title : "", (uint16_t)d->index, ast_line(d->loc)};
+            ordo_display_decl x = {d->title ? d->title : "", (uint16_t)lower_index(w, d),
+                                   ast_line(d->loc)};
             VPUSH(w, disps, x);
         }
         if (d->invariant) {
             ordo_invariant x = {d->title ? d->title : "", d->source ? d->source : "",
-                                (uint16_t)d->index, ast_line(d->loc)};
+                                (uint16_t)lower_index(w, d), ast_line(d->loc)};
             VPUSH(w, invs, x);
         }
         if (d->display || d->policy_fn || d->invariant || d->data_check)
-            VPUSH(w, *evals, (uint16_t)d->index);
+            VPUSH(w, *evals, (uint16_t)lower_index(w, d));
     }
     p->invariants = lower_to_arena(w, invs.v, invs.n, sizeof *invs.v);
     p->ninvariants = (uint16_t)invs.n;
-    free(invs.v);
+    lower_release(w, invs.v);
     if (f->npolicies > MAX_TABLE || prefs.n > MAX_TABLE || w->res->noption_names > MAX_TABLE) {
         diag_error(w->d, (ast_loc){0, 0}, "this ruleset has more policies than the runtime's "
                                           "tables hold");
@@ -209,7 +252,7 @@ void lower_policies(lowering *w, ordo_program *p, u16vec *evals)
     p->nprefers = (uint16_t)prefs.n;
     p->displays = lower_to_arena(w, disps.v, disps.n, sizeof *disps.v);
     p->ndisplays = (uint16_t)disps.n;
-    free(pols.v);
-    free(prefs.v);
-    free(disps.v);
+    lower_release(w, pols.v);
+    lower_release(w, prefs.v);
+    lower_release(w, disps.v);
 }

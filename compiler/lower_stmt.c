@@ -70,18 +70,18 @@ static uint32_t target_indexes(lowering *w, const ast_expr *t, uint32_t saved, i
             lower_expr(w, t->args[i]);
     }
     if (!lbase)
-        return (uint32_t)oc_sym(w->res, t->base)->decl->index;
-    return lbase->kind == E_INDEX ? (uint32_t)oc_sym(w->res, lbase->base)->decl->index
-                                  : (uint32_t)oc_sym(w->res, lbase)->decl->index;
+        return lower_index(w, oc_sym(w->res, t->base)->decl);
+    return lbase->kind == E_INDEX ? lower_index(w, oc_sym(w->res, lbase->base)->decl)
+                                  : lower_index(w, oc_sym(w->res, lbase)->decl);
 }
 
 /* Pushes the indexes of a var cell (`x` or `x[i, j]`); returns the var. */
 static uint32_t cell_indexes(lowering *w, const ast_expr *t)
 {
     if (t->kind == E_NAME)
-        return (uint32_t)oc_sym(w->res, t)->decl->index;
+        return lower_index(w, oc_sym(w->res, t)->decl);
     lower_call_args(w, t->args, t->nargs);
-    return (uint32_t)oc_sym(w->res, t->base)->decl->index;
+    return lower_index(w, oc_sym(w->res, t->base)->decl);
 }
 
 static const ast_decl *cell_var(const lowering *w, const ast_expr *t)
@@ -108,7 +108,7 @@ static uint32_t sub_cell(lowering *w, const ast_decl *d, uint32_t t)
     const oc_decl_facts *sf = oc_decl_facts_of(w->res, d);
     for (uint32_t k = 0; k < sf->sub_decl->ndims; k++)
         lower_emit_a(w, ORDO_OP_LDL, t + (uint32_t)sf->sub_map[k]);
-    return (uint32_t)sf->sub_decl->index;
+    return lower_index(w, sf->sub_decl);
 }
 
 /* What way wy takes, once chosen: the rest of the amount (local t + n)
@@ -254,7 +254,7 @@ static void assign(lowering *w, const ast_stmt *s)
         if (named->kind == SYM_LOCAL)
             lower_emit_a(w, ORDO_OP_STL, (uint32_t)named->slot);
         else
-            lower_emit_a(w, ORDO_OP_STG, (uint32_t)named->decl->index);
+            lower_emit_a(w, ORDO_OP_STG, lower_index(w, named->decl));
         return;
     }
     int list = oc_ix(w->res, t) == IX_LIST;
@@ -348,7 +348,7 @@ static void stmt_repeat(lowering *w, const ast_stmt *s)
 static void stmt_round(lowering *w, const ast_stmt *s)
 {
     int again = s->u.for_.round == ROUND_UNTIL_PASSED;
-    uint32_t first = w->nlocals, passed = (uint32_t)w->res->passed_var->index;
+    uint32_t first = w->nlocals, passed = lower_index(w, w->res->passed_var);
     pick_ctx pc = {.var = (uint32_t)s->u.for_.var->slot,
                    .keys = (const ast_expr *const *)s->u.for_.keys,
                    .nkeys = s->u.for_.nkeys, .desc_mask = s->u.for_.desc_mask,
@@ -681,7 +681,7 @@ static void stmt_step(lowering *w, const ast_stmt *s)
         lower_emit_a(w, ORDO_OP_SKIP, idx);
         lower_patch_here(w, jend);
     }
-    free(skips.v);
+    lower_release(w, skips.v);
 }
 
 static void stmt_list(lowering *w, const ast_stmt *s)
@@ -757,8 +757,8 @@ void lower_window(lowering *w, uint32_t pl, const char *label, uint32_t line)
     w->options.v[pass].target = lower_here(w);
     lower_emit_a(w, ORDO_OP_LDL, pl);
     lower_emit(w, ORDO_OP_WINDOW, 1, text, 0);
-    free(acts.v);
-    free(opts.v);
+    lower_release(w, acts.v);
+    lower_release(w, opts.v);
 }
 
 /* A row of the line table where the source line changes. Rows only grow
@@ -819,10 +819,10 @@ static void stmt(lowering *w, const ast_stmt *s)
     case S_PASS: /* passed[p] = true: the round skips p from now on */
         lower_expr(w, s->u.player.player);
         lower_push_const(w, 1);
-        lower_emit_a(w, ORDO_OP_STX, (uint32_t)w->res->passed_var->index);
+        lower_emit_a(w, ORDO_OP_STX, lower_index(w, w->res->passed_var));
         return;
     case S_ROTATE:
-        lower_emit_a(w, ORDO_OP_ROTATE, (uint32_t)w->res->start_var->index);
+        lower_emit_a(w, ORDO_OP_ROTATE, lower_index(w, w->res->start_var));
         return;
     case S_END: { /* a: 1 + the text of its reason (0: none); b: a limit */
         uint32_t why =
@@ -851,8 +851,8 @@ static void stmt(lowering *w, const ast_stmt *s)
     }
     case S_CALL:
         lower_call_args(w, s->u.call.args, s->u.call.nargs);
-        lower_emit_a(w, ORDO_OP_CALL, (uint32_t)oc_called(w->res, s)->decl->index);
-        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)oc_called(w->res, s)->decl->index);
+        lower_emit_a(w, ORDO_OP_CALL, lower_index(w, oc_called(w->res, s)->decl));
+        VPUSH(w, w->units.v[w->unit].calls, (uint16_t)lower_index(w, oc_called(w->res, s)->decl));
         return;
     case S_REVEAL:
     case S_HIDE: { /* the cell's indexes, the player (-1: all), REVEAL */
@@ -880,7 +880,7 @@ static void stmt(lowering *w, const ast_stmt *s)
         lower_emit_op(w, ORDO_OP_RET);
         return;
     case S_EMIT: {
-        uint32_t ev = (uint32_t)oc_called(w->res, s)->decl->index, held = NO_LABEL;
+        uint32_t ev = lower_index(w, oc_called(w->res, s)->decl), held = NO_LABEL;
         lower_call_args(w, s->u.call.args, s->u.call.nargs);
         if (w->f->has_batches) /* inside a batch it waits for the batch's end */
             held = lower_emit(w, ORDO_OP_EMITB, (int)s->u.call.nargs, ev, 0);
@@ -896,7 +896,7 @@ static void stmt(lowering *w, const ast_stmt *s)
     }
     case S_DO:
         lower_call_args(w, s->u.call.args, s->u.call.nargs);
-        lower_call_unit(w, (uint32_t)oc_called(w->res, s)->decl->index);
+        lower_call_unit(w, lower_index(w, oc_called(w->res, s)->decl));
         return;
     case S_PAY:
         lower_pay_offer(w, s->u.assign.target, s->u.assign.value, oc_stmt_payment(w->res, s),

@@ -60,7 +60,7 @@ static void depth_check(lowering *w, const ast_decl *d)
     snprintf(msg, sizeof msg, "'%s' would run %ld deep, past its stated 'depth %ld'%s%s%s",
              d->name, (long)depth + 1, (long)depth, *rule ? " (" : "", rule,
              *rule ? ")" : "");
-    lower_emit_a(w, ORDO_OP_DEPTH, (uint32_t)d->index);
+    lower_emit_a(w, ORDO_OP_DEPTH, lower_index(w, d));
     lower_push_const(w, depth);
     lower_emit_op(w, ORDO_OP_LE);
     lower_emit(w, ORDO_OP_ASSERT, 2, lower_add_text(w, arena_strdup(w->a, msg), NULL), 0);
@@ -79,7 +79,7 @@ static void measure_check(lowering *w, const ast_decl *d)
              "against its stated 'decreasing %s'%s%s%s",
              d->name, m, m, *rule ? " (" : "", rule, *rule ? ")" : "");
     uint32_t k = (uint32_t)lower_bound(w, d)->measure - 1;
-    lower_emit(w, ORDO_OP_OUTER, 0, (uint32_t)d->index, (int32_t)k);
+    lower_emit(w, ORDO_OP_OUTER, 0, lower_index(w, d), (int32_t)k);
     lower_emit_a(w, ORDO_OP_LDL, k);
     lower_emit_op(w, ORDO_OP_GT);
     lower_emit(w, ORDO_OP_ASSERT, 2, lower_add_text(w, arena_strdup(w->a, msg), NULL), 0);
@@ -118,8 +118,8 @@ static void chain_tuple(lowering *w, const ast_decl *d)
  * one leaves no trace in the state. */
 static void chain_clear_if_outermost(lowering *w, const ast_decl *d)
 {
-    uint32_t lv = (uint32_t)w->res->limit_vars[d->index]->index;
-    lower_emit_a(w, ORDO_OP_DEPTH, (uint32_t)d->index);
+    uint32_t lv = lower_index(w, w->res->limit_vars[lower_index(w, d)]);
+    lower_emit_a(w, ORDO_OP_DEPTH, lower_index(w, d));
     lower_push_const(w, 1);
     lower_emit_op(w, ORDO_OP_EQ);
     uint32_t inner = lower_jump(w, ORDO_OP_JZ);
@@ -131,7 +131,7 @@ static void chain_clear_if_outermost(lowering *w, const ast_decl *d)
  * to quiet); otherwise they are marked. */
 static void chain_prologue(lowering *w, const ast_decl *d, u32vec *quiet)
 {
-    uint32_t lv = (uint32_t)w->res->limit_vars[d->index]->index;
+    uint32_t lv = lower_index(w, w->res->limit_vars[lower_index(w, d)]);
     chain_clear_if_outermost(w, d);
     chain_tuple(w, d);
     lower_emit_a(w, ORDO_OP_LHAS, lv);
@@ -150,13 +150,13 @@ static u32vec trigger_prologue(lowering *w, const ast_decl *d)
     if (d->guard)
         lower_branch(w, d->guard, 0, &quiet);
     if (d->limit == LIMIT_ACTION) { /* not again in this action */
-        uint32_t lv = (uint32_t)w->res->limit_vars[d->index]->index;
+        uint32_t lv = lower_index(w, w->res->limit_vars[lower_index(w, d)]);
         lower_emit_a(w, ORDO_OP_LDG, lv);
         VPUSH(w, quiet, lower_jump(w, ORDO_OP_JNZ));
         lower_push_const(w, 1);
         lower_emit_a(w, ORDO_OP_STG, lv);
     } else if (d->limit == LIMIT_TURN) { /* not again in the turn it last fired in */
-        uint32_t lv = (uint32_t)w->res->limit_vars[d->index]->index;
+        uint32_t lv = lower_index(w, w->res->limit_vars[lower_index(w, d)]);
         lower_emit_a(w, ORDO_OP_LDG, lv);
         lower_emit_a(w, ORDO_OP_LDG, w->turn_var);
         lower_emit_op(w, ORDO_OP_EQ);
@@ -167,7 +167,7 @@ static u32vec trigger_prologue(lowering *w, const ast_decl *d)
     if (d->limit == LIMIT_CHAIN)
         chain_prologue(w, d, &quiet);
     bound_check(w, d);
-    lower_emit(w, ORDO_OP_TRIG, d->timing, (uint32_t)d->index, 0);
+    lower_emit(w, ORDO_OP_TRIG, d->timing, lower_index(w, d), 0);
     return quiet;
 }
 
@@ -181,7 +181,7 @@ void lower_fn_or_proc(lowering *w, const ast_decl *d)
         return;
     }
     w->unit_file = ast_file_of(d->loc);
-    lower_unit_begin(w, (uint32_t)d->index, oc_nlocals(w->res, d));
+    lower_unit_begin(w, lower_index(w, d), oc_nlocals(w->res, d));
     if (!d->timing)
         bound_check(w, d);
     override_prologue(w, d);
@@ -207,8 +207,8 @@ void lower_fn_or_proc(lowering *w, const ast_decl *d)
 void lower_guard(lowering *w, const ast_decl *d)
 {
     w->unit_file = ast_file_of(d->loc);
-    lower_unit_begin(w, w->guard_fn[d->index], oc_nlocals(w->res, d));
-    lower_expr(w, d->is_action ? w->res->can_exprs[d->index] : d->guard);
+    lower_unit_begin(w, w->guard_fn[lower_index(w, d)], oc_nlocals(w->res, d));
+    lower_expr(w, d->is_action ? w->res->can_exprs[lower_index(w, d)] : d->guard);
     lower_emit_op(w, ORDO_OP_RETV);
     lower_unit_end(w);
 }
@@ -228,7 +228,7 @@ static void push_params(lowering *w, const ast_decl *ev)
 static void call_trigger(lowering *w, const ast_decl *ev, const ast_decl *tr)
 {
     push_params(w, ev);
-    lower_call_unit(w, (uint32_t)tr->index);
+    lower_call_unit(w, lower_index(w, tr));
 }
 
 /* `order chosen by P`: the triggers of one timing whose guards hold are
@@ -237,7 +237,7 @@ static void call_trigger(lowering *w, const ast_decl *ev, const ast_decl *tr)
  * the last one resolves without asking. */
 static void chosen_group(lowering *w, const ast_decl *ev, int timing)
 {
-    const oc_triggers *ts = &w->res->triggers[ev->index];
+    const oc_triggers *ts = &w->res->triggers[lower_index(w, ev)];
     uint32_t n = 0;
     for (uint32_t t = 0; t < ts->n; t++)
         n += ts->list[t]->timing == timing;
@@ -248,9 +248,9 @@ static void chosen_group(lowering *w, const ast_decl *ev, int timing)
             g[n++] = ts->list[t];
     uint32_t pend = lower_take_locals(w, n), cnt = lower_take_locals(w, 1);
     for (uint32_t k = 0; k < n; k++) {
-        if (w->guard_fn[g[k]->index] != NO_LABEL) {
+        if (w->guard_fn[lower_index(w, g[k])] != NO_LABEL) {
             push_params(w, ev);
-            lower_call_unit(w, w->guard_fn[g[k]->index]);
+            lower_call_unit(w, w->guard_fn[lower_index(w, g[k])]);
         } else {
             lower_push_const(w, 1);
         }
@@ -304,7 +304,7 @@ static void chosen_group(lowering *w, const ast_decl *ev, int timing)
 /* The triggers of `ev` with one timing, in the order the event declares. */
 static void trigger_group(lowering *w, const ast_decl *ev, int timing)
 {
-    const oc_triggers *ts = &w->res->triggers[ev->index];
+    const oc_triggers *ts = &w->res->triggers[lower_index(w, ev)];
     uint32_t n = 0;
     for (uint32_t t = 0; t < ts->n; t++)
         n += ts->list[t]->timing == timing;
@@ -324,7 +324,7 @@ static void trigger_group(lowering *w, const ast_decl *ev, int timing)
  * ruleset has anytime actions, a window for the active player first. */
 static void after_window(lowering *w, const ast_decl *ev)
 {
-    const oc_triggers *ts = &w->res->triggers[ev->index];
+    const oc_triggers *ts = &w->res->triggers[lower_index(w, ev)];
     int any = 0;
     for (uint32_t t = 0; t < ts->n; t++)
         any |= ts->list[t]->timing == TIMING_AFTER;
@@ -355,13 +355,13 @@ static void after_groups(lowering *w, const ast_decl *ev)
 
 void lower_dispatch(lowering *w, const ast_decl *ev)
 {
-    uint32_t id = w->dispatch[ev->index];
+    uint32_t id = w->dispatch[lower_index(w, ev)];
     w->unit_file = ast_file_of(ev->loc);
     uint32_t nlocals = oc_nlocals(w->res, ev);
     lower_unit_begin(w, id, ev->order_by && nlocals > ev->nparams ? nlocals : ev->nparams);
     trigger_group(w, ev, TIMING_BEFORE);
     push_params(w, ev);
-    lower_emit(w, ORDO_OP_EMIT, (int)ev->nparams, (uint32_t)ev->index, 0);
+    lower_emit(w, ORDO_OP_EMIT, (int)ev->nparams, lower_index(w, ev), 0);
     after_groups(w, ev);
     lower_emit_op(w, ORDO_OP_RET);
     lower_unit_end(w);
@@ -376,22 +376,22 @@ void lower_dispatch(lowering *w, const ast_decl *ev)
  * body jumps to the body's end. */
 static void lower_action(lowering *w, const ast_decl *d)
 {
-    const ast_decl *ev = w->res->action_events[d->index];
+    const ast_decl *ev = w->res->action_events[lower_index(w, d)];
     w->unit_file = ast_file_of(d->loc);
     uint32_t mine = oc_nlocals(w->res, d), its = oc_nlocals(w->res, ev);
-    lower_unit_begin(w, (uint32_t)d->index, mine > its ? mine : its);
+    lower_unit_begin(w, lower_index(w, d), mine > its ? mine : its);
     uint32_t save = lower_take_locals(w, w->act_slots);
-    w->procs.v[d->index].act_save = (uint16_t)(save + 1);
-    w->procs.v[d->index].guard = (uint16_t)(w->guard_fn[d->index] + 1);
+    w->procs.v[lower_index(w, d)].act_save = (uint16_t)(save + 1);
+    w->procs.v[lower_index(w, d)].guard = (uint16_t)(w->guard_fn[lower_index(w, d)] + 1);
     push_params(w, d);
-    lower_call_unit(w, w->guard_fn[d->index]);
+    lower_call_unit(w, w->guard_fn[lower_index(w, d)]);
     char msg[300];
     snprintf(msg, sizeof msg, "action '%s' is not allowed now: its 'when' condition or a cost "
                               "does not hold", d->name);
     lower_emit(w, ORDO_OP_ASSERT, 1, lower_add_text(w, arena_strdup(w->a, msg), NULL), 0);
     if (lower_bound(w, d)->depth)
         depth_check(w, d);
-    lower_emit(w, ORDO_OP_ACT, 0, (uint32_t)ev->index, (int32_t)save);
+    lower_emit(w, ORDO_OP_ACT, 0, lower_index(w, ev), (int32_t)save);
     for (const ast_cost *c = d->costs; c; c = c->next) {
         lower_mark_loc(w, c->loc);
         lower_pay_offer(w, c->target, c->amount, oc_cost_payment(w->res, c), ast_line(c->loc), 1);
@@ -404,9 +404,9 @@ static void lower_action(lowering *w, const ast_decl *d)
     w->pay_undoes = 0;
     w->in_action = 0;
     lower_patch_all_here(w, &w->action_returns);
-    lower_emit(w, ORDO_OP_ACT, 1, (uint32_t)ev->index, (int32_t)save);
+    lower_emit(w, ORDO_OP_ACT, 1, lower_index(w, ev), (int32_t)save);
     after_groups(w, ev);
-    lower_emit(w, ORDO_OP_ACT, 2, (uint32_t)ev->index, (int32_t)save);
+    lower_emit(w, ORDO_OP_ACT, 2, lower_index(w, ev), (int32_t)save);
     if (d->revisable) /* `revise` may take it back till another begins */
         lower_emit_op(w, ORDO_OP_RVSAVE);
     lower_emit_op(w, ORDO_OP_RET);
@@ -417,19 +417,19 @@ static void lower_action(lowering *w, const ast_decl *d)
  * first whose `when` holds runs instead of the body (ODIN-P1). */
 static void override_prologue(lowering *w, const ast_decl *d)
 {
-    const oc_overrides *on = &w->res->overrides[d->index];
+    const oc_overrides *on = oc_decl_overrides(w->res, d);
     for (uint32_t k = on->noverriders; k-- > 0;) {
         const ast_decl *o = on->overriders[k];
         uint32_t skip = NO_LABEL;
         if (o->guard) {
             push_params(w, d);
-            lower_call_unit(w, w->guard_fn[o->index]);
+            lower_call_unit(w, w->guard_fn[lower_index(w, o)]);
             skip = lower_jump(w, ORDO_OP_JZ);
         }
         if (d->kind == D_PROC)
-            lower_emit(w, ORDO_OP_TRIG, 0, (uint32_t)o->index, 0);
+            lower_emit(w, ORDO_OP_TRIG, 0, lower_index(w, o), 0);
         push_params(w, d);
-        lower_call_unit(w, (uint32_t)o->index);
+        lower_call_unit(w, lower_index(w, o));
         lower_emit_op(w, d->kind == D_FN ? ORDO_OP_RETV : ORDO_OP_RET);
         if (skip != NO_LABEL)
             lower_patch_here(w, skip);

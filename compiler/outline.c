@@ -312,7 +312,7 @@ static void walk_decl(oc_outline *o, const oc_resolution *res, ast_decl *d)
 {
     walk w = {o, d->name, res};
     oc_osym *s = NULL;
-    const void *key = d->sym ? (const void *)d->sym : (const void *)d;
+    const void *key = oc_decl_sym(res, d) ? (const void *)oc_decl_sym(res, d) : (const void *)d;
     switch (d->kind) {
     case D_ENUM:
         s = add_sym(o, d->name, d->is_table ? "table" : "enum", d->name_loc, 1, NULL, key);
@@ -330,8 +330,8 @@ static void walk_decl(oc_outline *o, const oc_resolution *res, ast_decl *d)
         if (d->builtin)
             return;
         s = add_sym(o, d->name, d->kind == D_CONST ? "const" : "var", d->name_loc, 1, NULL, key);
-        if (s && d->sym)
-            type_text(s->type, sizeof s->type, &d->sym->type);
+        if (s && oc_decl_sym(res, d))
+            type_text(s->type, sizeof s->type, &oc_decl_sym(res, d)->type);
         if (d->kind == D_VAR)
             for (uint32_t k = 0; k < d->ndims && k < 2; k++) {
                 walk_expr(&w, d->dims[k].lo_e);
@@ -348,13 +348,13 @@ static void walk_decl(oc_outline *o, const oc_resolution *res, ast_decl *d)
                                 : d->kind == D_FN ? (d->invariant ? "invariant" : "fn")
                                                   : proc_kind(d),
                     d->name_loc, d->name != NULL, NULL, key);
-        if (s && d->kind == D_FN && d->sym)
-            type_text(s->type, sizeof s->type, &d->sym->type);
+        if (s && d->kind == D_FN && oc_decl_sym(res, d))
+            type_text(s->type, sizeof s->type, &oc_decl_sym(res, d)->type);
         for (uint32_t k = 0; d->params && k < d->nparams; k++)
             add_local(o, d->params[k], "param", d->name);
-        const ast_decl *ev = d->timing && res ? res->trigger_events[d->index] : NULL;
-        if (ev && ev->sym)
-            add_ref(o, d->event_loc, d->event_name, ev->sym);
+        const ast_decl *ev = d->timing && res ? res->trigger_events[oc_decl_index(res, d)] : NULL;
+        if (ev && oc_decl_sym(res, ev))
+            add_ref(o, d->event_loc, d->event_name, oc_decl_sym(res, ev));
         if (d->timing)
             add_citer(o, "trigger", d->name, d->name_loc, d->cites);
         walk_expr(&w, d->guard);

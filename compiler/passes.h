@@ -85,13 +85,14 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolutio
 /* Runs the ruleset's `check` declarations on the built program: each
  * row for which one is false is an error at its line in the table's CSV
  * file. Returns the number of errors. (compiler/data_check.c) */
-int oc_run_data_checks(const ast_file *f, const ordo_program *p, diag *d);
+int oc_run_data_checks(const ast_file *f, const oc_resolution *res, const ordo_program *p,
+                       diag *d);
 
 /* The rules' names of each proc's frame slots, for the C ordoc writes:
  * names[proc][slot], NULL for a slot the rules do not name ("a, b" for one
  * that lets of sibling blocks share), from the checked tree f of program
  * p, in `arena`. (compiler/local_names.c) */
 const char *const *const *oc_slot_names(oc_arena *arena, const ast_file *f,
-                                        const ordo_program *p);
+                                        const oc_resolution *res, const ordo_program *p);
 
 #endif /* OC_PASSES_H */

@@ -4,8 +4,9 @@
  * oc_resolve_bodies completes it (oc_resolution_of); oc_check, oc_lower
  * and the rule document read it, and nothing writes it after resolution.
  *
- * What is not here is still written into the tree: the fields dsl/ast.h
- * marks [R].
+ * What is not here is written into the symbols resolution makes (their
+ * types, values and slots) and the few nodes it rewrites in place
+ * (dsl/ast.h); the tree's fields are otherwise the parser's.
  */
 #ifndef OC_RESOLUTION_H
 #define OC_RESOLUTION_H
@@ -130,6 +131,15 @@ typedef struct oc_field_facts {
 
 /* What resolution found of a declaration (by its id, ast_decl.id). */
 typedef struct oc_decl_facts {
+    struct ast_sym *sym;         /* its symbol (none for the sequence, a
+                                  * scenario, a substitute); an action's event
+                                  * shares the action's */
+    int32_t index;               /* its number among its kind: a var's (the
+                                  * built-ins 0, 1, 2, then the ruleset's in
+                                  * order), an enum's, an event's, a scenario's;
+                                  * fns and procs numbered together in source
+                                  * order */
+    uint8_t used;                /* its symbol is referred to (oc_decl_used) */
     int32_t init_value;          /* const: its value; var: its initial value
                                   * (default 0/false/none/lowest of range) */
     uint32_t nlocals;            /* fn, proc, sequence: params + lets +
@@ -469,6 +479,34 @@ static inline const oc_decl_facts *oc_decl_facts_of(const oc_resolution *res,
     if (!res || d->id >= res->ndecls)
         return &none;
     return &res->decl_pages[d->id >> OC_PAGE_BITS][d->id & (OC_PAGE - 1)];
+}
+
+/* A declaration's symbol (NULL for the sequence, a scenario, a
+ * substitute, or where resolution did not reach). */
+static inline struct ast_sym *oc_decl_sym(const oc_resolution *res, const struct ast_decl *d)
+{
+    return oc_decl_facts_of(res, d)->sym;
+}
+
+/* A declaration's number among its kind (oc_decl_facts.index). */
+static inline int32_t oc_decl_index(const oc_resolution *res, const struct ast_decl *d)
+{
+    return oc_decl_facts_of(res, d)->index;
+}
+
+/* What overrides fn or proc d (by its index). */
+static inline const oc_overrides *oc_decl_overrides(const oc_resolution *res,
+                                                    const struct ast_decl *d)
+{
+    return &res->overrides[oc_decl_index(res, d)];
+}
+
+/* 1 when something refers to d's symbol (an action's event is used as its
+ * action is: they share the symbol, whose declaration keeps the mark). */
+static inline int oc_decl_used(const oc_resolution *res, const struct ast_decl *d)
+{
+    const struct ast_sym *s = oc_decl_sym(res, d);
+    return s && s->decl && oc_decl_facts_of(res, s->decl)->used;
 }
 
 /* A const's value, a var's initial value. */

@@ -1,5 +1,5 @@
-/* resolve.c — name resolution and type checking (the fields dsl/ast.h
- * marks [R], and the tables of compiler/resolution.h): the entry points,
+/* resolve.c — name resolution and type checking (the tables of
+ * compiler/resolution.h, and the symbols it makes): the entry points,
  * two passes around the loading of the data tables (compile.c runs
  * oc_load_tables between them), each running its steps in order.
  *

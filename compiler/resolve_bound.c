@@ -27,7 +27,7 @@ static void rdepth(resolver *r, ast_decl *d)
                    MAX_DEPTH, (long)n);
         return;
     }
-    r->out->bounds[d->index].depth = n;
+    r->out->bounds[rs_decl_facts(r, d)->index].depth = n;
 }
 
 /* `decreasing PARAM`: PARAM a parameter with a small ordered domain (a
@@ -50,8 +50,8 @@ static void rmeasure(resolver *r, ast_decl *d)
                        q->name, MAX_DEPTH, q->name, rs_type_name(r, &q->type), q->name);
             return;
         }
-        r->out->bounds[d->index].measure = (int32_t)i + 1;
-        r->out->bounds[d->index].depth = (int32_t)n;
+        r->out->bounds[rs_decl_facts(r, d)->index].measure = (int32_t)i + 1;
+        r->out->bounds[rs_decl_facts(r, d)->index].depth = (int32_t)n;
         return;
     }
     diag_error(r->d, d->measure_loc, "'decreasing' names a parameter of '%s', and '%s' is not "
@@ -85,8 +85,8 @@ static void rchain(resolver *r, ast_decl *d)
             return;
         }
     }
-    r->out->bounds[d->index].chain_domain = (uint32_t)tuples;
-    ast_type *lt = &r->out->limit_vars[d->index]->sym->type;
+    r->out->bounds[rs_decl_facts(r, d)->index].chain_domain = (uint32_t)tuples;
+    ast_type *lt = &rs_decl_facts(r, r->out->limit_vars[rs_decl_facts(r, d)->index])->sym->type;
     lt->cap = (uint32_t)tuples;
     lt->ranged = 1;
     lt->lo = 0;
@@ -102,7 +102,7 @@ void rs_bounds(resolver *r)
             rdepth(r, d);
         if (d->measure_name)
             rmeasure(r, d);
-        if (d->limit == LIMIT_CHAIN && r->out->limit_vars[d->index])
+        if (d->limit == LIMIT_CHAIN && r->out->limit_vars[rs_decl_facts(r, d)->index])
             rchain(r, d);
     }
 }

@@ -17,7 +17,7 @@ static void rdim(resolver *r, ast_dim *dm)
                 diag_error(r->d, dm->loc, "unknown type '%s'", dm->name);
             return;
         }
-        s->used = 1;
+        rs_use(r, s);
         f->enm = s->decl;
         return;
     }
@@ -36,7 +36,7 @@ static void rdim(resolver *r, ast_dim *dm)
  * the var's type and range. */
 static void rvar_init(resolver *r, ast_decl *d)
 {
-    ast_type *t = &d->sym->type;
+    ast_type *t = &rs_decl_sym(r, d)->type;
     /* 0 when the range holds it (a score of -50..50 starts at 0), else the
      * range's lowest value */
     rs_decl_facts(r, d)->init_value =
@@ -74,9 +74,9 @@ static void rvar(resolver *r, ast_decl *d)
     for (uint32_t i = 0; i < d->ndims; i++)
         rdim(r, &d->dims[i]);
     if (rs_type_expr(r, d->type, 1))
-        d->sym->type = *rs_typeexpr_type(r, d->type);
+        rs_decl_sym(r, d)->type = *rs_typeexpr_type(r, d->type);
     else
-        d->sym->type = rs_bare_type(TY_ERROR);
+        rs_decl_sym(r, d)->type = rs_bare_type(TY_ERROR);
     rvar_init(r, d);
 }
 
@@ -135,7 +135,7 @@ void rs_fn_body(resolver *r, ast_decl *d)
     if (d->guard)
         rs_expr_noroll(r, d->guard, TY_BOOL, guard_words(d), "in a 'when' guard");
     rs_expr(r, d->body_expr);
-    if (!rs_is_err(rs_type(r, d->body_expr)) && !rs_is_err(&d->sym->type)) {
+    if (!rs_is_err(rs_type(r, d->body_expr)) && !rs_is_err(&rs_decl_sym(r, d)->type)) {
         char what[160];
         if (d->invariant)
             snprintf(what, sizeof what, "the invariant \"%.100s\"", d->title);
@@ -143,7 +143,7 @@ void rs_fn_body(resolver *r, ast_decl *d)
             snprintf(what, sizeof what, "the check \"%.100s\"", d->title);
         else
             snprintf(what, sizeof what, "the result of '%s'", d->name);
-        ast_type want = d->sym->type;
+        ast_type want = rs_decl_sym(r, d)->type;
         rs_want_type(r, d->body_expr, &want, what);
     }
     rs_decl_facts(r, d)->nlocals = rs_unit_end(r);
@@ -173,7 +173,7 @@ static void raction_costs(resolver *r, ast_decl *d)
             cs[n++] = c;
         can = rs_and_of(r, can, rs_cost_ways(r, d, cs, n));
     }
-    r->out->can_exprs[d->index] = can ? can : rs_bool_const(r, d->loc, 1);
+    r->out->can_exprs[rs_decl_facts(r, d)->index] = can ? can : rs_bool_const(r, d->loc, 1);
 }
 
 void rs_proc_body(resolver *r, ast_decl *d)
@@ -210,7 +210,7 @@ static ast_decl *builtin_var(resolver *r, const char *name, int kind, int ndims)
     s->type = rs_bare_type(kind);
     s->type.lo = kind == TY_PLAYER ? -1 : kind == TY_BOOL ? 0 : INT32_MIN;
     s->type.hi = kind == TY_PLAYER ? r->f->max_players - 1 : kind == TY_BOOL ? 1 : INT32_MAX;
-    d->sym = s;
+    rs_decl_facts(r, d)->sym = s;
     rs_decl_facts(r, d)->init_value = kind == TY_PLAYER ? -1 : kind == TY_BOOL ? 1 : 0;
     rs_global_declare(r, s);
     return d;
@@ -226,9 +226,9 @@ void rs_declare_builtins(resolver *r)
     out->vars[0] = builtin_var(r, "active", TY_PLAYER, 0);
     out->vars[1] = builtin_var(r, "turns", TY_INT, 1);
     out->vars[2] = builtin_var(r, "in_game", TY_BOOL, 1);
-    out->sym_active = out->vars[0]->sym;
-    out->sym_turns = out->vars[1]->sym;
-    out->sym_in_game = out->vars[2]->sym;
+    out->sym_active = rs_decl_sym(r, out->vars[0]);
+    out->sym_turns = rs_decl_sym(r, out->vars[1]);
+    out->sym_in_game = rs_decl_sym(r, out->vars[2]);
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
         ast_sym *s = rs_new_sym(r, fns[i].name, SYM_BUILTIN, (ast_loc){0, 0});
         s->builtin = (uint8_t)fns[i].bi;
@@ -263,7 +263,7 @@ void rs_declare_one(resolver *r, ast_decl *d)
     ast_sym *s = rs_new_sym(r, d->name, decl_sym_kind(d->kind), d->name_loc);
     s->decl = d;
     s->type = rs_bare_type(d->kind == D_CONST ? TY_INT : TY_VOID);
-    d->sym = s;
+    rs_decl_facts(r, d)->sym = s;
     if (d->is_override) /* it takes the name of what it overrides */
         return;
     rs_global_declare(r, s);
@@ -296,7 +296,7 @@ void rs_table_fields(resolver *r, ast_decl *t)
                            "enum, one column a member", f->index);
                 continue;
             }
-            e->used = 1;
+            rs_use(r, e);
             rs_field_facts(r, f)->index_enum = e->decl;
             rs_field_facts(r, f)->width = e->decl->nmembers;
         }
@@ -369,14 +369,15 @@ static void roverridden(resolver *r, ast_decl *base)
         if (o->value != base->value) /* a lower layer's: folded only here */
             rs_const_expr(r, o->value, 0, "the value of a constant", &ok);
         else
-            ok = !rs_is_err(&base->sym->type);
+            ok = !rs_is_err(&rs_decl_sym(r, base)->type);
         if (!ok || ast_type_same(rs_type(r, o->value), want))
             continue;
         diag_error(r->d, o->value->loc, "'%s' is %s: its override cannot be %s", o->name,
                    rs_type_name(r, want), rs_type_name(r, rs_type(r, o->value)));
         diag_note(r->d, base->name_loc, "'%s' is declared here", o->name);
         if (o->value == base->value)
-            base->sym->type = rs_bare_type(TY_ERROR); /* already reported: no follow-on errors */
+            /* already reported: no follow-on errors */
+            rs_decl_sym(r, base)->type = rs_bare_type(TY_ERROR);
     }
 }
 
@@ -415,7 +416,7 @@ static ast_decl *action_event(resolver *r, ast_decl *a)
     ev->loc = a->loc;
     ev->name = a->name;
     ev->name_loc = a->name_loc;
-    ev->sym = a->sym;
+    rs_decl_facts(r, ev)->sym = rs_decl_sym(r, a);
     ev->params = a->params;
     ev->param_types = a->param_types;
     ev->nparams = a->nparams;
@@ -431,12 +432,13 @@ static ast_decl *hidden_var(resolver *r, const char *name, ast_loc at, int32_t l
     ast_decl *d = rs_new_decl(r, D_VAR);
     d->name = name;
     d->loc = at;
-    d->sym = rs_new_sym(r, name, SYM_VAR, at);
-    d->sym->decl = d;
-    d->sym->type = rs_bare_type(TY_INT);
-    d->sym->type.ranged = 1;
-    d->sym->type.lo = lo;
-    d->sym->type.hi = hi;
+    ast_sym *s = rs_new_sym(r, name, SYM_VAR, at);
+    rs_decl_facts(r, d)->sym = s;
+    s->decl = d;
+    s->type = rs_bare_type(TY_INT);
+    s->type.ranged = 1;
+    s->type.lo = lo;
+    s->type.hi = hi;
     rs_decl_facts(r, d)->init_value = init;
     return d;
 }
@@ -452,7 +454,7 @@ static ast_decl *shown_var(resolver *r, const ast_decl *v)
     d->ndims = v->ndims;
     d->dims[0] = v->dims[0];
     d->dims[1] = v->dims[1];
-    ast_type *t = &d->sym->type;
+    ast_type *t = &rs_decl_sym(r, d)->type;
     t->kind = TY_LIST;
     t->elem = TY_PLAYER;
     t->ranged = 0;
@@ -460,9 +462,10 @@ static ast_decl *shown_var(resolver *r, const ast_decl *v)
     return d;
 }
 
-static void add_var(oc_resolution *out, ast_decl *d)
+static void add_var(resolver *r, ast_decl *d)
 {
-    d->index = (int32_t)out->nvars;
+    oc_resolution *out = r->out;
+    rs_decl_facts(r, d)->index = (int32_t)out->nvars;
     out->vars[out->nvars++] = d;
 }
 
@@ -502,57 +505,57 @@ static void index_vars(resolver *r, uint32_t nuser)
     out->vars = vars;
     out->nvars = 3;
     for (uint32_t i = 0; i < 3; i++)
-        out->vars[i]->index = (int32_t)i;
+        rs_decl_facts(r, out->vars[i])->index = (int32_t)i;
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_VAR && !d->per_action)
-            add_var(out, d);
+            add_var(r, d);
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_VAR && d->secrecy) {
             shown[nshown_made++] = shown_var(r, d);
-            add_var(out, shown[nshown_made - 1]);
+            add_var(r, shown[nshown_made - 1]);
         }
     ast_loc none = {0, 0};
     if (nturn) {
         out->turn_var = hidden_var(r, "#turn", none, 0, INT32_MAX, 0);
-        add_var(out, out->turn_var);
+        add_var(r, out->turn_var);
         for (ast_decl *d = f->decls; d; d = d->next)
             if (d->kind == D_PROC && d->limit == LIMIT_TURN) {
                 ast_decl *once = hidden_var(r, hidden_name(r, "#once", d->name), d->loc, -1,
                                             INT32_MAX, -1);
-                out->limit_vars[d->index] = once;
-                add_var(out, once);
+                out->limit_vars[rs_decl_facts(r, d)->index] = once;
+                add_var(r, once);
             }
     }
     /* outside the per-action block: a chain may run through actions */
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_PROC && d->limit == LIMIT_CHAIN) {
             ast_decl *chain = hidden_var(r, hidden_name(r, "#chain", d->name), d->loc, 0, 0, 0);
-            chain->sym->type.kind = TY_LIST; /* filled in by rs_bounds */
-            chain->sym->type.elem = TY_INT;
-            out->limit_vars[d->index] = chain;
-            add_var(out, chain);
+            rs_decl_sym(r, chain)->type.kind = TY_LIST; /* filled in by rs_bounds */
+            rs_decl_sym(r, chain)->type.elem = TY_INT;
+            out->limit_vars[rs_decl_facts(r, d)->index] = chain;
+            add_var(r, chain);
         }
     out->act_first = out->nvars;
     if (nact) {
         out->acting_var = hidden_var(r, "#acting", none, 0, INT16_MAX, 0);
-        add_var(out, out->acting_var);
+        add_var(r, out->acting_var);
         out->action_var = hidden_var(r, "#action", none, 0, UINT16_MAX, 0);
-        add_var(out, out->action_var);
+        add_var(r, out->action_var);
     }
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_VAR && d->per_action)
-            add_var(out, d);
+            add_var(r, d);
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_PROC && d->limit == LIMIT_ACTION) {
             ast_decl *once = hidden_var(r, hidden_name(r, "#once in action", d->name),
                                         d->loc, 0, 1, 0);
-            out->limit_vars[d->index] = once;
-            add_var(out, once);
+            out->limit_vars[rs_decl_facts(r, d)->index] = once;
+            add_var(r, once);
         }
     nshown_made = 0; /* every var has its index now: a `per action` one too */
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_VAR && d->secrecy)
-            out->shown_vars[d->index] = shown[nshown_made++];
+            out->shown_vars[rs_decl_facts(r, d)->index] = shown[nshown_made++];
 }
 
 /* The seat vars the bodies asked for (rs_start_var, rs_passed_var) go
@@ -577,11 +580,18 @@ void rs_place_seat_vars(resolver *r)
     out->nvars += n;
     out->act_first += n;
     for (uint32_t i = 0; i < out->nvars; i++) {
-        if (vars[i]->index >= 0) /* the seat vars have none yet */
-            shown[i] = out->shown_vars[vars[i]->index];
-        vars[i]->index = (int32_t)i;
+        if (rs_decl_facts(r, vars[i])->index >= 0) /* the seat vars have none yet */
+            shown[i] = out->shown_vars[rs_decl_facts(r, vars[i])->index];
+        rs_decl_facts(r, vars[i])->index = (int32_t)i;
     }
     out->shown_vars = shown;
+}
+
+/* d, the next of its kind: its number, its place in its table. */
+static void number_decl(resolver *r, ast_decl *d, ast_decl **table, uint32_t *n)
+{
+    rs_decl_facts(r, d)->index = (int32_t)*n;
+    table[(*n)++] = d;
 }
 
 /* Puts each kind of declaration in its table, numbered in source order;
@@ -603,14 +613,11 @@ void rs_index_decls(resolver *r)
     out->scenarios = ARENA_ARRAY(r->a, ast_decl *, n[D_SCENARIO] + 1);
     for (ast_decl *d = f->decls; d; d = d->next) {
         switch (d->kind) {
-        case D_ENUM: d->index = (int32_t)out->nenums; out->enums[out->nenums++] = d; break;
-        case D_EVENT: d->index = (int32_t)out->nevents; out->events[out->nevents++] = d; break;
+        case D_ENUM: number_decl(r, d, out->enums, &out->nenums); break;
+        case D_EVENT: number_decl(r, d, out->events, &out->nevents); break;
         case D_FN:
-        case D_PROC: d->index = (int32_t)out->nfns; out->fns[out->nfns++] = d; break;
-        case D_SCENARIO:
-            d->index = (int32_t)out->nscenarios;
-            out->scenarios[out->nscenarios++] = d;
-            break;
+        case D_PROC: number_decl(r, d, out->fns, &out->nfns); break;
+        case D_SCENARIO: number_decl(r, d, out->scenarios, &out->nscenarios); break;
         default: break;
         }
     }
@@ -623,10 +630,9 @@ void rs_index_decls(resolver *r)
     for (ast_decl *d = f->decls; d; d = d->next)
         if (d->kind == D_PROC && d->is_action) {
             ast_decl *ev = action_event(r, d);
-            ev->index = (int32_t)out->nevents;
-            out->events[out->nevents++] = ev;
-            out->action_events[d->index] = ev;
-            out->event_actions[ev->index] = d;
+            number_decl(r, ev, out->events, &out->nevents);
+            out->action_events[rs_decl_facts(r, d)->index] = ev;
+            out->event_actions[rs_decl_facts(r, ev)->index] = d;
         }
     out->triggers = ARENA_ARRAY(r->a, oc_triggers, out->nevents + 1);
     index_vars(r, n[D_VAR]); /* after the fns' indexes, by which limit_vars goes */
@@ -642,15 +648,15 @@ static void rtrigger_signature(resolver *r, ast_decl *d)
         diag_error(r->d, d->event_loc, "unknown event '%s'", d->event_name);
         return;
     }
-    e->used = 1;
+    rs_use(r, e);
     int is_action = e->kind == SYM_PROC && e->decl->is_action;
     if (e->kind != SYM_EVENT && !is_action) {
         diag_error(r->d, d->event_loc, "'%s' is %s, not an event or an action", d->event_name,
                    rs_sym_kind_words(e->kind));
         return;
     }
-    ast_decl *ev = is_action ? r->out->action_events[e->decl->index] : e->decl;
-    r->out->trigger_events[d->index] = ev;
+    ast_decl *ev = is_action ? r->out->action_events[rs_decl_facts(r, e->decl)->index] : e->decl;
+    r->out->trigger_events[rs_decl_facts(r, d)->index] = ev;
     d->nparams = ev->nparams;
     d->params = ARENA_ARRAY(r->a, ast_sym *, ev->nparams + 1);
     d->param_types = ev->param_types;
@@ -662,7 +668,7 @@ static void rtrigger_signature(resolver *r, ast_decl *d)
         p->decl = d;
         d->params[i] = p;
     }
-    oc_triggers *ts = &r->out->triggers[ev->index];
+    oc_triggers *ts = &r->out->triggers[rs_decl_facts(r, ev)->index];
     ast_decl **t = ARENA_ARRAY(r->a, ast_decl *, ts->n + 1);
     if (ts->n)
         memcpy(t, ts->list, ts->n * sizeof *t);
@@ -689,7 +695,7 @@ static void raction_signature(resolver *r, ast_decl *d)
                    "action '%s' must take the player who takes it as its first parameter "
                    "(as in '%s(p: player, ...)')",
                    d->name, d->name);
-    ast_decl *ev = r->out->action_events[d->index];
+    ast_decl *ev = r->out->action_events[rs_decl_facts(r, d)->index];
     if (ev && ev->order_by)
         revent_chooser(r, ev);
 }
@@ -716,12 +722,12 @@ static void roverride_signature(resolver *r, ast_decl *d)
                    kind);
         return;
     }
-    b->used = 1;
+    rs_use(r, b);
     int same = d->nparams == base->nparams;
     for (uint32_t i = 0; same && i < d->nparams; i++)
         same = ast_type_same(&d->params[i]->type, &base->params[i]->type);
     if (same && d->kind == D_FN)
-        same = ast_type_same(&d->sym->type, &base->sym->type);
+        same = ast_type_same(&rs_decl_sym(r, d)->type, &rs_decl_sym(r, base)->type);
     if (!same) {
         diag_error(r->d, d->name_loc, "override of '%s' does not match its parameters%s", d->name,
                    d->kind == D_FN ? " and result" : "");
@@ -730,14 +736,14 @@ static void roverride_signature(resolver *r, ast_decl *d)
     }
     /* a later layer may override again (it is tried first); one ruleset
      * may not say two different things without a condition */
-    oc_overrides *on = &r->out->overrides[base->index];
+    oc_overrides *on = &r->out->overrides[rs_decl_facts(r, base)->index];
     for (uint32_t i = 0; i < on->noverriders; i++)
         if (!d->guard && !on->overriders[i]->guard && on->overriders[i]->layer == d->layer) {
             diag_error(r->d, d->name_loc, "'%s' is overridden twice without a condition", d->name);
             diag_note(r->d, on->overriders[i]->name_loc, "the first override is here");
             return;
         }
-    r->out->overrides[d->index].base = base;
+    r->out->overrides[rs_decl_facts(r, d)->index].base = base;
     ast_decl **o = ARENA_ARRAY(r->a, ast_decl *, on->noverriders + 1);
     if (on->noverriders)
         memcpy(o, on->overriders, on->noverriders * sizeof *o);
@@ -769,7 +775,7 @@ void rs_signatures(resolver *r)
         case D_PROC: rparams(r, d); break;
         case D_FN:
             rparams(r, d);
-            d->sym->type =
+            rs_decl_sym(r, d)->type =
                 rs_type_expr(r, d->type, 0) ? *rs_typeexpr_type(r, d->type) : rs_bare_type(TY_ERROR);
             break;
         default: break;

@@ -89,7 +89,7 @@ static void rx_name(resolver *r, ast_expr *e)
         return;
     }
     rs_set_sym(r, e, s);
-    s->used = 1;
+    rs_use(r, s);
     switch (s->kind) {
     case SYM_VAR:
         if (s->decl->ndims) {
@@ -244,7 +244,7 @@ static void rx_index(resolver *r, ast_expr *e)
         if (s && s->kind == SYM_VAR && s->decl->ndims > 0) {
             rs_set_sym(r, b, s);
             rs_set_type(r, b, s->type);
-            s->used = 1;
+            rs_use(r, s);
             rx_var_index(r, e, s);
             return;
         }
@@ -352,14 +352,14 @@ static void rx_start(resolver *r, ast_expr *e)
     ast_decl *d = rs_start_var(r);
     e->kind = E_NAME;
     e->name = d->name;
-    rs_set_sym(r, e, d->sym);
-    rs_set_type(r, e, d->sym->type);
+    rs_set_sym(r, e, rs_decl_sym(r, d));
+    rs_set_type(r, e, rs_decl_sym(r, d)->type);
 }
 
 /* passed(p), its argument checked: an E_INDEX of the hidden var passed. */
 static void passed_index(resolver *r, ast_expr *e)
 {
-    ast_sym *v = rs_passed_var(r)->sym;
+    ast_sym *v = rs_decl_facts(r, rs_passed_var(r))->sym;
     ast_expr *base = rs_new_expr(r);
     base->kind = E_NAME;
     base->loc = e->loc;
@@ -437,7 +437,7 @@ static void rx_call(resolver *r, ast_expr *e)
         rs_unknown_name(r, e->loc, e->name, "");
         return;
     }
-    s->used = 1;
+    rs_use(r, s);
     if (s == r->out->sym_in_game) {
         rx_in_game(r, e, s);
         return;
@@ -696,7 +696,7 @@ ast_sym *rs_action_named(resolver *r, const char *name, ast_loc at, const char *
         rs_unknown_name(r, at, name, "");
         return NULL;
     }
-    s->used = 1;
+    rs_use(r, s);
     if (s->kind != SYM_PROC || !s->decl->is_action) {
         diag_error(r->d, at, "'%s' is %s, not an action (%s)", name,
                    s->kind == SYM_PROC && !s->decl->timing && !s->decl->anytime
@@ -797,7 +797,7 @@ void rs_iter(resolver *r, ast_iter *it)
     if (x->kind == E_NAME) {
         ast_sym *s = rs_lookup(r, x->name);
         if (s && s->kind == SYM_ENUM) {
-            s->used = 1;
+            rs_use(r, s);
             rs_set_sym(r, x, s);
             f->enm = s->decl;
             f->elem = rs_enum_type(s->decl);
@@ -883,7 +883,7 @@ void rs_text(resolver *r, ast_text *t, int option, ast_sym *only)
         } else if (na == AST_MAX_EVENT_ARGS) {
             diag_error(r->d, at, "too many names in one text (at most %d)", AST_MAX_EVENT_ARGS);
         } else {
-            sym->used = 1;
+            rs_use(r, sym);
             args[na++] = sym;
         }
         *o++ = '{';
@@ -902,7 +902,7 @@ void rs_text(resolver *r, ast_text *t, int option, ast_sym *only)
  * is declared, and one that depends on itself is reported at once. */
 void rs_const_decl(resolver *r, ast_decl *d)
 {
-    ast_sym *s = d->sym;
+    ast_sym *s = rs_decl_sym(r, d);
     if (s->mark == 2)
         return;
     if (s->mark == 1) {
@@ -1003,7 +1003,7 @@ int rs_type_expr(resolver *r, ast_typeexpr *t, int allow_list)
             *ty = rs_bare_type(TY_ERROR);
             return 0;
         }
-        s->used = 1;
+        rs_use(r, s);
         *ty = rs_enum_type(s->decl);
         ty->lo = s->decl->is_table ? -1 : 0; /* a row, or none */
         ty->hi = (int32_t)s->decl->nmembers - 1;

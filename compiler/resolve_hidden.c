@@ -28,7 +28,7 @@ static void rhidden_var(resolver *r, ast_decl *d)
                    "'hidden' var '%s' needs an owner: its first index must be a player "
                    "(or write 'hidden from all')",
                    d->name);
-    ast_decl *shown = r->out->shown_vars[d->index];
+    ast_decl *shown = r->out->shown_vars[rs_decl_facts(r, d)->index];
     if (shown) { /* its dims are resolved now */
         shown->dims[0] = d->dims[0];
         shown->dims[1] = d->dims[1];

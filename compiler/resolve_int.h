@@ -159,6 +159,21 @@ static inline oc_decl_facts *rs_decl_facts(const resolver *r, const ast_decl *d)
     return &r->out->decl_pages[d->id >> OC_PAGE_BITS][d->id & (OC_PAGE - 1)];
 }
 
+/* Declaration d's symbol (oc_decl_sym), to be read or set. */
+static inline ast_sym *rs_decl_sym(const resolver *r, const ast_decl *d)
+{
+    return rs_decl_facts(r, d)->sym;
+}
+
+/* Symbol s is referred to: when it is a declaration's own symbol, the
+ * declaration is used (oc_decl_used; a member or a param is not its
+ * enum's or its fn's use). */
+static inline void rs_use(const resolver *r, const ast_sym *s)
+{
+    if (s->decl && rs_decl_facts(r, s->decl)->sym == s)
+        rs_decl_facts(r, s->decl)->used = 1;
+}
+
 /* The ways to pay cost c, to be filled (NULL: one way). */
 static inline oc_payment **rs_cost_payment(const resolver *r, const ast_cost *c)
 {

@@ -29,7 +29,7 @@ static ast_decl *row_table(resolver *r, ast_expr *e)
         rs_unknown_name(r, t->loc, t->name, "");
         return NULL;
     }
-    s->used = 1;
+    rs_use(r, s);
     if (s->kind == SYM_ENUM && s->decl->is_table) {
         rs_set_sym(r, t, s);
         return s->decl;

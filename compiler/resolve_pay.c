@@ -134,9 +134,9 @@ static ast_expr *sub_cell(resolver *r, const ast_decl *d, const ast_expr *target
     const oc_decl_facts *sf = rs_decl_facts(r, d);
     ast_expr *cell = rs_new_expr(r);
     cell->loc = target->loc;
-    rs_set_type(r, cell, sf->sub_decl->sym->type);
+    rs_set_type(r, cell, rs_decl_sym(r, sf->sub_decl)->type);
     cell->kind = E_NAME;
-    rs_set_sym(r, cell, sf->sub_decl->sym);
+    rs_set_sym(r, cell, rs_decl_sym(r, sf->sub_decl));
     if (!sf->sub_decl->ndims)
         return cell;
     ast_expr *base = cell;

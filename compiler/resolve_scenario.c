@@ -57,7 +57,7 @@ static ast_sym *sc_lookup(resolver *r, const char *name, ast_loc at, int kind, c
         rs_unknown_name(r, at, name, "");
         return NULL;
     }
-    s->used = 1;
+    rs_use(r, s);
     if (s->kind != kind) {
         diag_error(r->d, at, "'%s' is %s, not %s", name, rs_sym_kind_words(s->kind), what);
         return NULL;
@@ -108,7 +108,7 @@ static ast_sym *sc_event_sym(resolver *r, const char *name, ast_loc at)
 {
     ast_sym *s = rs_global_find(r, name);
     if (s && s->kind == SYM_PROC && s->decl->is_action) {
-        s->used = 1;
+        rs_use(r, s);
         return s;
     }
     return sc_lookup(r, name, at, SYM_EVENT, "an event or an action");
@@ -261,9 +261,9 @@ static ast_decl *policy_fn(resolver *r, const ast_policy *pl, const ast_prefer *
     d->policy_fn = 1;
     d->loc = d->name_loc = body->loc;
     d->name = arena_strdup(r->a, name);
-    d->sym = rs_new_sym(r, d->name, SYM_FN, body->loc);
-    d->sym->decl = d;
-    d->sym->type = rs_bare_type(kind);
+    rs_decl_facts(r, d)->sym = rs_new_sym(r, d->name, SYM_FN, body->loc);
+    rs_decl_sym(r, d)->decl = d;
+    rs_decl_sym(r, d)->type = rs_bare_type(kind);
     d->body_expr = body;
     d->params = ARENA_ARRAY(r->a, ast_sym *, 1);
     if (var) {
@@ -283,7 +283,7 @@ static ast_decl *policy_fn(resolver *r, const ast_policy *pl, const ast_prefer *
     rs_check_policy_reads(r, d);
     rs_decl_facts(r, d)->nlocals = rs_unit_end(r);
     out->fns = rs_grow(r, out->fns, out->nfns, cap, sizeof *out->fns);
-    d->index = (int32_t)out->nfns;
+    rs_decl_facts(r, d)->index = (int32_t)out->nfns;
     out->fns[out->nfns++] = d;
     return d;
 }

@@ -141,7 +141,7 @@ static void rs_assign(resolver *r, ast_stmt *s)
             rs_expr(r, t);
         } else {
             rs_set_sym(r, t, sym);
-            sym->used = 1;
+            rs_use(r, sym);
             rs_set_type(r, t, sym->type);
         }
     } else
@@ -406,7 +406,7 @@ static void rs_call(resolver *r, ast_stmt *s, int want_kind_)
         rs_unknown_name(r, s->u.call.name_loc, n, "");
         return;
     }
-    sym->used = 1;
+    rs_use(r, sym);
     if (sym->kind == SYM_PROC && sym->decl->is_action) {
         diag_error(r->d, s->u.call.name_loc, "'%s' is an action: take it with 'do %s(...)'", n, n);
         return;
@@ -499,7 +499,7 @@ static ast_decl *pattern_var(resolver *r, ast_expr *e)
                                  "indexes (as in 'cocoa[p]')");
         return NULL;
     }
-    s->used = 1;
+    rs_use(r, s);
     rs_set_sym(r, base, s);
     uint32_t n = e->kind == E_INDEX ? e->nargs : 0;
     if (n != s->decl->ndims) {
@@ -551,7 +551,7 @@ void rs_substitute(resolver *r, ast_decl *d)
                                           "('%s' is not one: declare it with 'resource')", res->name);
         bad = 1;
     }
-    if (sub->sym->type.kind != TY_INT) {
+    if (rs_decl_sym(r, sub)->type.kind != TY_INT) {
         diag_error(r->d, d->sub_var->loc, "the substitute '%s' must hold an int: one unit is "
                                           "spent each time it is used", sub->name);
         bad = 1;

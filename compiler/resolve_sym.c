@@ -385,15 +385,16 @@ static ast_decl *seat_var(resolver *r, const char *name, int kind, int per_playe
 {
     ast_decl *d = rs_new_decl(r, D_VAR);
     d->name = name;
-    d->index = -1;
+    rs_decl_facts(r, d)->index = -1;
     d->ndims = per_player ? 1u : 0u;
     d->dims[0].kind = DIM_PLAYER;
-    d->sym = rs_new_sym(r, name, SYM_VAR, (ast_loc){0, 0});
-    d->sym->decl = d;
-    d->sym->type = rs_bare_type(kind);
-    d->sym->type.lo = 0; /* never none: seat 1 is always someone's */
-    d->sym->type.hi = kind == TY_PLAYER ? r->f->max_players - 1 : 1;
-    d->sym->used = 1;
+    ast_sym *s = rs_new_sym(r, name, SYM_VAR, (ast_loc){0, 0});
+    rs_decl_facts(r, d)->sym = s;
+    s->decl = d;
+    s->type = rs_bare_type(kind);
+    s->type.lo = 0; /* never none: seat 1 is always someone's */
+    s->type.hi = kind == TY_PLAYER ? r->f->max_players - 1 : 1;
+    rs_use(r, s);
     rs_decl_facts(r, d)->init_value = 0; /* player 1 starts; nobody has passed */
     return d;
 }

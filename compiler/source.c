@@ -69,10 +69,11 @@ const char *oc_input_problem(int err)
 }
 
 /* The whole file in the arena (one read into a buffer of the file's size,
- * which the arena then takes over: no copy), its UTF-8 byte-order mark
+ * a growable block of the arena: no copy), its UTF-8 byte-order mark
  * left out; "-" is the standard input, the one stream read (up to
  * `limit`). A file that is not a regular file, or one that yields more
- * than `limit` bytes, is refused before the arena holds any of it. */
+ * than `limit` bytes, is refused before the arena keeps any of it; so is
+ * a file that memory cannot hold (ENOMEM). */
 char *oc_read_text(oc_arena *a, const char *path, size_t limit, size_t *len, int *err)
 {
     int is_stdin = strcmp(path, "-") == 0;
@@ -81,15 +82,11 @@ char *oc_read_text(oc_arena *a, const char *path, size_t limit, size_t *len, int
         return NULL;
     struct stat st;
     int known = fstat(fileno(f), &st) == 0;
-    if (known && S_ISDIR(st.st_mode)) {
-        *err = EISDIR;
-        return NULL;
-    }
     size_t cap = 1 << 16, n = 0;
     if (known && S_ISREG(st.st_mode) && st.st_size > 0 && (uint64_t)st.st_size < limit)
         cap = (size_t)st.st_size + 1; /* + 1: the end is seen in one read */
-    char *buf = malloc(cap);
-    int big = 0;
+    char *buf = arena_try_grow(a, NULL, cap);
+    int big = 0, full = !buf;
     while (buf) {
         size_t k = fread(buf + n, 1, cap - n, f);
         n += k;
@@ -99,10 +96,9 @@ char *oc_read_text(oc_arena *a, const char *path, size_t limit, size_t *len, int
         }
         if (n < cap)
             break;
-        char *nb = realloc(buf, cap * 2);
+        char *nb = arena_try_grow(a, buf, cap * 2);
         if (!nb) {
-            free(buf);
-            buf = NULL;
+            full = 1;
             break;
         }
         buf = nb;
@@ -111,16 +107,13 @@ char *oc_read_text(oc_arena *a, const char *path, size_t limit, size_t *len, int
     int bad = ferror(f);
     if (!is_stdin)
         fclose(f);
-    if (!buf || bad || big) {
-        free(buf);
+    if (full || bad || big) {
+        arena_release(a, buf);
         *err = big ? EFBIG : bad ? EIO : ENOMEM;
         return NULL;
     }
-    char *t = n + 1 < cap ? realloc(buf, n + 1) : buf; /* the loop left buf[n] free */
-    if (t)
-        buf = t;
-    buf[n] = 0;
-    arena_adopt(a, buf, n + 1);
+    buf[n] = 0; /* the loop left buf[n] free */
+    buf = arena_settle(a, buf, n + 1);
     size_t skip = oc_bom_length(buf, n);
     *len = n - skip;
     return buf + skip;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <setjmp.h>
 #include <sys/mman.h>
 
 #include "arena.h"
@@ -37,15 +38,17 @@ typedef struct chunk {
     uint64_t data[];    /* 8-byte aligned: nothing in the compiler needs more */
 } chunk;
 
-/* A block taken over by arena_adopt (the node lives in the arena). */
-typedef struct adopted {
-    struct adopted *next;
-    void *p;
-} adopted;
+/* The header of a growable block (arena_grow): the arena's blocks are a
+ * list, so that it frees those no pass released. 16 bytes on 64-bit
+ * machines (8 on 32-bit): the data after it stays 8-byte aligned. */
+typedef struct grown {
+    struct grown *prev, *next;
+} grown;
 
 struct oc_arena {
     chunk *head;
-    adopted *adopted;
+    grown *grown;        /* growable blocks not released */
+    jmp_buf *fail;       /* where a failed allocation jumps (NULL: abort) */
     const char **names;  /* arena_intern's table: open addressing, NULL = free */
     size_t ncap, nnames; /* ncap a power of two, 0 before the first name */
     size_t next_size;
@@ -80,8 +83,11 @@ void arena_free(oc_arena *a)
 {
     if (!a)
         return;
-    for (adopted *b = a->adopted; b; b = b->next)
-        free(b->p); /* first: the nodes live in the chunks */
+    for (grown *b = a->grown; b;) {
+        grown *n = b->next;
+        free(b);
+        b = n;
+    }
     free(a->names);
     chunk *c = a->head;
     while (c) {
@@ -116,10 +122,8 @@ static chunk *new_chunk(oc_arena *a, size_t need)
     if (size < need)
         size = need;
     chunk *c = chunk_get(sizeof(chunk) + size);
-    if (!c) {
-        fputs("ordo: out of memory\n", stderr);
-        abort();
-    }
+    if (!c)
+        arena_fail(a);
     c->size = size;
     c->used = 0;
     c->next = a->head;
@@ -156,14 +160,80 @@ char *arena_strdup(oc_arena *a, const char *s)
     return arena_strndup(a, s, strlen(s));
 }
 
-void *arena_adopt(oc_arena *a, void *p, size_t size)
+void arena_on_failure(oc_arena *a, jmp_buf *to)
 {
-    adopted *b = ARENA_NEW(a, adopted);
-    b->p = p;
-    b->next = a->adopted;
-    a->adopted = b;
+    a->fail = to;
+}
+
+_Noreturn void arena_fail(oc_arena *a)
+{
+    jmp_buf *to = a->fail;
+    if (to) {
+        a->fail = NULL;
+        longjmp(*to, 1);
+    }
+    fputs("ordo: out of memory\n", stderr);
+    abort();
+}
+
+static void grown_unlink(oc_arena *a, grown *b)
+{
+    if (b->prev)
+        b->prev->next = b->next;
+    else
+        a->grown = b->next;
+    if (b->next)
+        b->next->prev = b->prev;
+}
+
+static void *grown_link(oc_arena *a, grown *b)
+{
+    b->prev = NULL;
+    b->next = a->grown;
+    if (a->grown)
+        a->grown->prev = b;
+    a->grown = b;
+    return b + 1;
+}
+
+void *arena_try_grow(oc_arena *a, void *p, size_t size)
+{
+    grown *old = p ? (grown *)p - 1 : NULL;
+    if (size > SIZE_MAX - sizeof(grown))
+        return NULL;
+    if (old)
+        grown_unlink(a, old);
+    grown *b = realloc(old, sizeof(grown) + size);
+    if (!b) {
+        if (old)
+            grown_link(a, old);
+        return NULL;
+    }
+    return grown_link(a, b);
+}
+
+void *arena_grow(oc_arena *a, void *p, size_t size)
+{
+    void *q = arena_try_grow(a, p, size);
+    if (!q)
+        arena_fail(a);
+    return q;
+}
+
+void arena_release(oc_arena *a, void *p)
+{
+    if (!p)
+        return;
+    grown *b = (grown *)p - 1;
+    grown_unlink(a, b);
+    free(b);
+}
+
+void *arena_settle(oc_arena *a, void *p, size_t size)
+{
+    void *q = arena_try_grow(a, p, size);
     a->total += size;
-    return p;
+    return q ? q : p;
 }
 
 /* FNV-1a: names are short, and any fair spread will do. */

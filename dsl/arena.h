@@ -7,15 +7,37 @@
 #ifndef OC_ARENA_H
 #define OC_ARENA_H
 
+#include <setjmp.h>
 #include <stddef.h>
 
 typedef struct oc_arena oc_arena;
 
 oc_arena *arena_new(void);
 void arena_free(oc_arena *a);
-/* Zeroed memory aligned to 8 bytes; aborts on out of memory (a compiler
- * that cannot allocate cannot report anything useful). */
+/* Zeroed memory aligned to 8 bytes. Out of memory, it fails as
+ * arena_fail does. */
 void *arena_alloc(oc_arena *a, size_t size);
+
+/* Where a failed allocation goes: a longjmp to `to` (set by the compile
+ * that owns the arena, which then reports "out of memory" and returns no
+ * program), or, with no `to` (NULL), an abort. The jump is taken once:
+ * `to` is cleared before it. */
+void arena_on_failure(oc_arena *a, jmp_buf *to);
+_Noreturn void arena_fail(oc_arena *a);
+
+/* Growable blocks: malloc'd memory the arena owns until it is released,
+ * so a failed compile that jumps out of a pass leaks none of the tables
+ * it was growing (the lowering's code, the scanner's buffers). p is NULL
+ * or a block of this arena; the block may move; the new bytes are not
+ * zeroed. arena_grow fails as arena_fail does; arena_try_grow returns
+ * NULL instead (p is then still the arena's, unchanged). */
+void *arena_grow(oc_arena *a, void *p, size_t size);
+void *arena_try_grow(oc_arena *a, void *p, size_t size);
+/* Frees block p (NULL: nothing) now, not with the arena. */
+void arena_release(oc_arena *a, void *p);
+/* Block p trimmed to `size` bytes (kept as it is when that fails), to
+ * live as long as the arena: it is counted by arena_used. */
+void *arena_settle(oc_arena *a, void *p, size_t size);
 /* A NUL-terminated copy of s[0..n). */
 char *arena_strndup(oc_arena *a, const char *s, size_t n);
 char *arena_strdup(oc_arena *a, const char *s);
@@ -23,11 +45,6 @@ char *arena_strdup(oc_arena *a, const char *s);
  * copied again (a large ruleset writes its few thousand names millions of
  * times). The copy must not be written to. */
 const char *arena_intern(oc_arena *a, const char *s, size_t n);
-/* Takes a malloc'd block of `size` bytes into the arena: freed with it,
- * and counted by arena_used. A table grown with realloc (the lowering's
- * code) is kept where it is instead of copied, which would touch as many
- * fresh pages again. Returns p. */
-void *arena_adopt(oc_arena *a, void *p, size_t size);
 /* Bytes handed out so far, adopted blocks included (for the benchmarks). */
 size_t arena_used(const oc_arena *a);
 

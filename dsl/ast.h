@@ -12,8 +12,8 @@
  * the numbers of options, escapes and prefer lines; what a var's index
  * ranges over; a table field's index enum and width; a declaration's value,
  * local slots, overrides and substitutes; the ways to pay a `pay` or an
- * action's cost. It still writes the fields marked [R] (a declaration's
- * symbol and index, a symbol's use) and the symbols it makes (their types,
+ * action's cost; a declaration's symbol, its number among its kind and
+ * whether it is used. It still writes the symbols it makes (their types,
  * values and slots), and rewrites a few nodes in place (`in_game(p)`,
  * `start player`, `me`, list literals, an overridden constant's value).
  * check.c fills the fields marked [C].
@@ -120,7 +120,6 @@ typedef struct ast_sym {
     uint8_t kind;              /* SYM_* */
     uint8_t local_kind;        /* SYM_LOCAL: LOCAL_* */
     uint8_t builtin;           /* SYM_BUILTIN: BI_* */
-    uint8_t used;              /* [R] referenced at least once */
     uint8_t secret;            /* an event's param declared `hidden` */
     ast_type type;             /* var: its scalar/element type (list: TY_LIST);
                                 * const/member: its type; local: its type;
@@ -626,12 +625,7 @@ typedef struct ast_decl {
                                    * (resolution numbers those it makes) */
     const char *name;             /* NULL for sequence/scenario */
     ast_loc name_loc;
-    ast_sym *sym;                 /* [R] its symbol (not for sequence/scenario) */
     struct ast_decl *next;        /* the next declaration in the file */
-    int32_t index;                /* [R] var: var index (built-ins 0,1,2, then
-                                   * user vars in order); enum: enum index;
-                                   * event: event index; fn/proc: index over fns
-                                   * and procs together in source order */
 
     /* D_ENUM */
     ast_sym **members;

@@ -15,6 +15,7 @@
 %define api.location.type {struct oc_yyltype}
 %define parse.error custom
 %define parse.lac full
+%define parse.lac.es-capacity-initial {4000}
 %param {yyscan_t scanner}
 %parse-param {struct lex_extra *px}
 %expect 0
@@ -162,6 +163,10 @@ int yylex(YYSTYPE *lvalp, YYLTYPE *llocp, yyscan_t scanner);
 #include <string.h>
 
 #define YYMAXDEPTH 4000 /* deep nesting is an error, not a crash */
+/* The parser's stacks at their largest from the start (about 100 KB of
+ * the C stack): bison then never mallocs them, so a compilation that ends
+ * out of memory in the middle of a rule (arena_fail's jump) leaks none. */
+#define YYINITDEPTH YYMAXDEPTH
 
 #define YYLLOC_DEFAULT(Cur, Rhs, N)                                   \
     do {                                                              \

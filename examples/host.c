@@ -15,6 +15,7 @@
  *   build/examples/titan_host --seed 7 --players 3 --trace jsonl
  */
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ordo.h"
 #include "ordo_host.h"
@@ -24,6 +25,21 @@
 #endif
 
 extern const ordo_program HOST_PROGRAM;
+
+/* 1 when a file the host kit reads (--choices, --restore) or renames
+ * into place (--save, --record) is a regular one, or none: the C library
+ * the host kit is limited to cannot tell a device from a file, and a
+ * FIFO read would wait for ever, a rename over /dev/full, run as root,
+ * would replace the device; else 0 with a message. "-" is a standard
+ * stream. */
+static int regular_or_absent(const char *prog, const char *what, const char *path)
+{
+    struct stat st;
+    if (!path || strcmp(path, "-") == 0 || stat(path, &st) != 0 || S_ISREG(st.st_mode))
+        return 1;
+    fprintf(stderr, "%s: %s '%s' is not a regular file\n", prog, what, path);
+    return 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -60,5 +76,9 @@ int main(int argc, char **argv)
         }
         i--; /* play_parse_option moved past the option */
     }
+    if (!regular_or_absent(prog, "--choices", o.choices) ||
+        !regular_or_absent(prog, "--restore", o.restore) ||
+        !regular_or_absent(prog, "--save", o.save) || !regular_or_absent(prog, "--record", o.record))
+        return TOOL_USAGE;
     return play_game(p, &o, stdout, prog);
 }

@@ -1,8 +1,8 @@
-/* ordo_shim.c — the C half of the Python binding (python/ordo.py): a
+/* ordo_shim.c — the C half of the Python binding (python/ordo/__init__.py): a
  * ruleset compiled in process through the compiler's oc_* API, its
  * diagnostics captured as text, and the state search of `ordo explore`
  * (compiler/engines/explore.h) run on it. The games themselves are driven
- * through ordo.h's own functions, which ordo.py calls directly; this file
+ * through ordo.h's own functions, which the package calls directly; this file
  * adds only what Python cannot reach: a compiler and its lifetime, and the
  * engines. */
 #include <stdio.h>

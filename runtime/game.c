@@ -312,6 +312,17 @@ int ordo_find_option(const ordo_game *g, const char *label)
     return -1;
 }
 
+int ordo_option_id(const ordo_game *g, int i, int32_t *param)
+{
+    if (!g || g->status != ORDO_DECIDE || i < 0 || i >= g->nopts)
+        return ORDO_E_ARG;
+    const vm_opt *o = &VM_COPTS(g)[i];
+    int with_param = o->kind == VM_OPT_PARAM && g->p->options[o->id].param_kind != ORDO_NO_PARAM;
+    if (param)
+        *param = with_param ? o->param : 0;
+    return o->kind == VM_OPT_ESCAPE ? g->p->noptions + o->id : o->id;
+}
+
 /* An escape leaves the frames above `depth`: every action among them is
  * abandoned, innermost first, so the per-action block ends as it was
  * before the outermost of them began; in a program that undoes actions,

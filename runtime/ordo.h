@@ -114,6 +114,12 @@ int ordo_option_label(const ordo_game *g, int i, char *buf, size_t n);
 int ordo_choose(ordo_game *g, int i);
 /* The index of the option whose label is `label`, or -1. */
 int ordo_find_option(const ordo_game *g, const char *label);
+/* What option i of the pending decision is, apart from its label: its
+ * index in the program's options, or noptions + its index in escapes for
+ * an escape; *param (may be NULL) gets its param's value (0 when it has
+ * none). A host numbers actions the same in every state with it (the
+ * Python binding's action ids). ORDO_E_ARG for a bad i or no decision. */
+int ordo_option_id(const ordo_game *g, int i, int32_t *param);
 
 /* 1 when the pending decision is one of a simultaneous group (`simultaneously
  * for p ...`): the runtime asks its players one after another, none seeing

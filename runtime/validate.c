@@ -674,8 +674,16 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
         case ORDO_SC_OVER:
             break;
         case ORDO_SC_SETUP:
-        case ORDO_SC_EXPECT:
             okay = it->a < p->nprocs;
+            break;
+        case ORDO_SC_EXPECT: /* x = 1: a comparison's two sides as evals too */
+            okay = it->a < p->nprocs && it->x <= 1 &&
+                   (it->x == 0 ||
+                    (it->args[0] >= 1 && it->args[0] <= p->nprocs && it->args[1] >= 1 &&
+                     it->args[1] <= p->nprocs && it->args[2] >= ORDO_K_INT &&
+                     it->args[2] <= ORDO_K_ENUM && it->args[3] >= 0 &&
+                     (it->args[2] != ORDO_K_ENUM || it->args[3] < p->nenums) &&
+                     it->args[4] >= 0 && it->args[4] <= 5));
             break;
         case ORDO_SC_PLAY:
             okay = it->a < p->nprocs && it->x <= ORDO_EVENT_MAX_ARGS;

@@ -42,7 +42,7 @@ static int check_file(const char *path, int verbose, const drv_diag *dd)
     if (verbose && c) {
         int e = oc_error_count(c), w = oc_warning_count(c);
         if (p)
-            printf("%s: ok", drv_input_name(path));
+            printf("%s: ok", tool_input_name(path));
         else
             printf("%s: %d error%s", path, e, e == 1 ? "" : "s");
         if (w)

@@ -96,8 +96,8 @@ static int parse(args *a, int argc, char **argv)
         fprintf(stderr, "%s: two files, A and B (try '%s --help')\n", prog, prog);
         return TOOL_USAGE;
     }
-    if (a->scenarios && (drv_same_file(a->scenarios, a->file[0]) ||
-                         drv_same_file(a->scenarios, a->file[1]))) {
+    if (a->scenarios && (tool_same_file(a->scenarios, a->file[0]) ||
+                         tool_same_file(a->scenarios, a->file[1]))) {
         fprintf(stderr, "%s: --scenarios '%s' is a ruleset compared\n", prog, a->scenarios);
         return TOOL_USAGE;
     }
@@ -108,7 +108,7 @@ static int parse(args *a, int argc, char **argv)
     a->o.seed = a->n[OPT_SEED];
     a->o.seeds = a->n[OPT_SEEDS];
     a->o.walks = a->n[OPT_WALKS];
-    return drv_readable(prog, a->file[0]) && drv_readable(prog, a->file[1]) ? DRV_GO
+    return tool_readable(prog, a->file[0]) && tool_readable(prog, a->file[1]) ? DRV_GO
                                                                             : TOOL_USAGE;
 }
 
@@ -116,16 +116,16 @@ static int parse(args *a, int argc, char **argv)
  * whole or not at all): 0, or -1 after a message. */
 static int write_scenarios(const args *a, const df_result *r)
 {
-    drv_output out;
-    FILE *f = drv_output_open(&out, a->scenarios, prog);
+    play_output out;
+    FILE *f = tool_output_open(&out, a->scenarios, prog);
     if (!f)
         return -1;
     if (df_write_scenarios(f, a->file[0], r, a->o.nplayers) != 0) {
         fprintf(stderr, "%s: cannot name '%s' from here\n", prog, a->file[0]);
-        drv_output_abort(&out);
+        play_output_abort(&out);
         return -1;
     }
-    return drv_output_commit(&out, prog);
+    return tool_output_commit(&out, prog);
 }
 
 /* The search, its report and its scenarios: the exit status. */

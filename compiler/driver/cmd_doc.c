@@ -8,12 +8,9 @@
  * (compiler/doc_model.c), runs every scenario telling the model which
  * steps, triggers, actions and overrides each one reaches (the engine's
  * doc_run.c, which also renders the graphs), then hands the model to the
- * writers. Each output is written whole or not at all (files.c).
+ * engine's doc_write_files, which writes each output whole or not at all.
  */
-#include <errno.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "diff.h"
 #include "doc_run.h"
@@ -118,7 +115,7 @@ static int parse(int argc, char **argv, doc_args *a)
                         "(and no --dot)\n", prog);
         return TOOL_USAGE;
     }
-    if (!drv_readable(prog, a->file) || (a->changes_from && !drv_readable(prog, a->changes_from)))
+    if (!tool_readable(prog, a->file) || (a->changes_from && !tool_readable(prog, a->changes_from)))
         return TOOL_USAGE;
     return DRV_GO;
 }
@@ -153,112 +150,6 @@ static int add_changes(doc_model *m, const doc_args *a, const ordo_program *p,
     return rc;
 }
 
-/* ---- the outputs */
-
-typedef int (*writer)(const doc_model *m, FILE *out);
-
-static char *out_path(const char *dir, const char *name, const char *ext)
-{
-    size_t n = strlen(dir) + strlen(name) + strlen(ext) + 2;
-    char *s = malloc(n);
-    if (s)
-        snprintf(s, n, "%s/%s%s", dir, name, ext);
-    return s;
-}
-
-/* Writes one output whole: 0, or -1 after a message. */
-static int write_one(const doc_args *a, const doc_model *m, const char *path, writer w)
-{
-    if (drv_same_file(path, a->file)) {
-        fprintf(stderr, "%s: '%s' is the input: not writing over it\n", prog, path);
-        return -1;
-    }
-    drv_output out;
-    FILE *f = drv_output_open(&out, path, prog);
-    if (!f)
-        return -1;
-    if (w(m, f) != 0) {
-        fprintf(stderr, "%s: cannot write '%s'\n", prog, path);
-        drv_output_abort(&out);
-        return -1;
-    }
-    if (drv_output_commit(&out, prog) != 0)
-        return -1;
-    printf("%s: wrote %s\n", prog, path);
-    return 0;
-}
-
-/* Renders a .dot file to SVG with `dot -Tsvg`: 0, or -1 after a message. */
-static int render_svg(const char *dot_path, const char *svg_path)
-{
-    drv_output out;
-    FILE *f = drv_output_open(&out, svg_path, prog);
-    if (!f)
-        return -1;
-    if (doc_render_svg(dot_path, f, stderr, prog) != 0) {
-        drv_output_abort(&out);
-        return -1;
-    }
-    if (drv_output_commit(&out, prog) != 0)
-        return -1;
-    printf("%s: wrote %s\n", prog, svg_path);
-    return 0;
-}
-
-static int write_all(const doc_args *a, const doc_model *m)
-{
-    if (strcmp(a->dir, "-") == 0) {
-        int rc = a->md ? doc_write_md(m, stdout) : doc_write_html(m, stdout);
-        return rc == 0 ? TOOL_OK : TOOL_FAIL;
-    }
-    struct stat st;
-    if (stat(a->dir, &st) != 0) {
-        if (mkdir(a->dir, 0777) != 0) {
-            fprintf(stderr, "%s: cannot make the folder '%s': %s\n", prog, a->dir,
-                    strerror(errno));
-            return TOOL_FAIL;
-        }
-    } else if (!S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "%s: '%s' is not a folder\n", prog, a->dir);
-        return TOOL_FAIL;
-    }
-    struct {
-        int on;
-        const char *ext;
-        writer w;
-        int graph;
-    } outs[] = {
-        {a->md, ".md", doc_write_md, 0},
-        {a->html, ".html", doc_write_html, 0},
-        {a->dot, "-sequence.dot", doc_write_dot_sequence, 1},
-        {a->dot, "-triggers.dot", doc_write_dot_triggers, 1},
-    };
-    int status = TOOL_OK, svg = a->dot && a->svg && doc_have_dot();
-    for (size_t k = 0; k < sizeof outs / sizeof outs[0]; k++) {
-        if (!outs[k].on)
-            continue;
-        char *path = out_path(a->dir, m->name, outs[k].ext);
-        if (!path || write_one(a, m, path, outs[k].w) != 0)
-            status = TOOL_FAIL;
-        else if (outs[k].graph && svg) {
-            size_t n = strlen(path);
-            char *svg_path = malloc(n + 1);
-            if (svg_path) {
-                memcpy(svg_path, path, n - 4);
-                strcpy(svg_path + n - 4, ".svg");
-                if (render_svg(path, svg_path) != 0)
-                    status = TOOL_FAIL;
-            }
-            free(svg_path);
-        }
-        free(path);
-    }
-    if (a->dot && a->svg && !svg)
-        printf("%s: Graphviz's dot is not on the PATH: no .svg (the .dot files are written)\n",
-               prog);
-    return status;
-}
-
 int cmd_doc(int argc, char **argv)
 {
     doc_args a;
@@ -285,9 +176,10 @@ int cmd_doc(int argc, char **argv)
     if (a.run)
         run_scenarios(m, p, a.file);
     doc_model_finish(m);
+    doc_outputs o = {a.dir, a.file, a.md, a.html, a.dot, a.svg, stdout, prog};
     status = a.changes_from ? add_changes(m, &a, p, c) : TOOL_OK;
     if (status == TOOL_OK)
-        status = write_all(&a, m);
+        status = doc_write_files(m, &o);
     doc_model_free(m);
     oc_free(c);
     return status;

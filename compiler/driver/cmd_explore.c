@@ -150,47 +150,14 @@ static int parse(args *a, int argc, char **argv)
         fprintf(stderr, "%s: no input file (try '%s --help')\n", prog, prog);
         return TOOL_USAGE;
     }
-    if (a->scenarios && drv_same_file(a->scenarios, a->file)) {
+    if (a->scenarios && tool_same_file(a->scenarios, a->file)) {
         fprintf(stderr, "%s: --scenarios '%s' is the ruleset: write them beside it\n", prog,
                 a->scenarios);
         return TOOL_USAGE;
     }
     if ((uint64_t)a->jobs > a->seeds)
         a->jobs = (long)a->seeds;
-    return drv_readable(prog, a->file) ? DRV_GO : TOOL_USAGE;
-}
-
-/* The findings as scenarios, into the file --scenarios names (written
- * whole or not at all): 0, or -1 when it could not be written. */
-static int write_scenarios(const ordo_program *p, const args *a, const ex_total *t,
-                           int nplayers)
-{
-    drv_output out;
-    FILE *f = drv_output_open(&out, a->scenarios, prog);
-    if (!f)
-        return -1;
-    ex_write_scenarios(f, p, a->file, t, nplayers);
-    return drv_output_commit(&out, prog);
-}
-
-static int explore(const ordo_program *p, const args *a, const int *ignore, int nplayers)
-{
-    ex_run_options o = {{a->nignore ? ignore : NULL, (int)a->depth, a->states,
-                         a->memory_mb << 20, a->seconds, a->max_steps, a->seeded_dice,
-                         a->outcomes},
-                        nplayers, a->seed, a->seeds, (uint64_t)a->walks, a->jobs, stderr, stderr, prog};
-    ex_total t;
-    int status;
-    if (ex_run(p, &o, &t) != 0) {
-        fprintf(stderr, "%s: the search failed (out of memory?)\n", prog);
-        status = TOOL_FAIL;
-    } else {
-        status = ex_report(stdout, p, a->file, &o, &t) ? TOOL_FAIL : TOOL_OK;
-        if (a->scenarios && write_scenarios(p, a, &t, nplayers) != 0)
-            status = TOOL_FAIL; /* as ordoc and ordo doc when their output fails */
-    }
-    ex_total_free(&t);
-    return status;
+    return tool_readable(prog, a->file) ? DRV_GO : TOOL_USAGE;
 }
 
 int cmd_explore(int argc, char **argv)
@@ -203,28 +170,12 @@ int cmd_explore(int argc, char **argv)
     drv_diag_init(&dd);
     oc_compiler *c;
     const ordo_program *p = drv_compile(a.file, &dd, &c);
-    if (!p) {
-        oc_free(c);
-        return TOOL_FAIL;
-    }
-    int nplayers = a.players ? (int)a.players : p->min_players;
-    if (nplayers < p->min_players || nplayers > p->max_players) {
-        fprintf(stderr, "%s: --players must be in %d..%d\n", prog, p->min_players,
-                p->max_players);
-        oc_free(c);
-        return TOOL_USAGE;
-    }
-    int ignore[17];
-    for (int k = 0; k < a.nignore; k++) {
-        ignore[k] = ordo_find_var(p, a.ignore[k]);
-        if (ignore[k] < 0) {
-            fprintf(stderr, "%s: --ignore '%s': the ruleset has no such var\n", prog, a.ignore[k]);
-            oc_free(c);
-            return TOOL_USAGE;
-        }
-    }
-    ignore[a.nignore] = -1;
-    status = explore(p, &a, ignore, nplayers);
+    ex_request r = {{{NULL, (int)a.depth, a.states, a.memory_mb << 20, a.seconds, a.max_steps,
+                      a.seeded_dice, a.outcomes},
+                     (int)a.players, a.seed, a.seeds, (uint64_t)a.walks, a.jobs, stderr, stderr,
+                     prog},
+                    a.file, a.ignore, a.nignore, a.scenarios};
+    status = p ? ex_explore(p, &r, stdout) : TOOL_FAIL;
     oc_free(c);
     return status;
 }

@@ -87,7 +87,7 @@ int cmd_mutate(int argc, char **argv)
         fprintf(stderr, "%s: no input file (try '%s --help')\n", prog, prog);
         return TOOL_USAGE;
     }
-    if (strcmp(file, "-") == 0 || !drv_readable(prog, file)) {
+    if (strcmp(file, "-") == 0 || !tool_readable(prog, file)) {
         if (strcmp(file, "-") == 0)
             fprintf(stderr, "%s: the ruleset must be a file (its mutants are compiled beside it)\n",
                     prog);

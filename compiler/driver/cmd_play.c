@@ -1,19 +1,9 @@
-/* cmd_play.c — `ordo play FILE`: play any ruleset in a terminal.
- *
- * Seats without a --policy are people: at each of their decisions the
- * ruleset's displays are shown, then the numbered options; a line read
- * from stdin picks one (1-based). Seats with a --policy play as `ordo run`
- * plays them (play_policy_choice, the same generator). Between decisions
- * what a player must see is printed as it happens: turns, choices (the
- * other side's too), events, logs, dice, eliminations, actions and
- * payments, the end; the VM's bookkeeping (steps, triggers, windows,
- * batches) is left out. What is printed is what the seat playing sees
- * (--as SEAT, or the one seat without a policy; --as SEAT alone puts the
- * ruleset's first policy on the other seats); with several people at
- * one screen, what all of them see: another's hidden values and secret
- * choices are "?", and each person's displays show the state as that
- * person sees it (ordo_view). The same seed and the same input give the
- * same transcript. No colours unless stdout is a terminal. */
+/* cmd_play.c — `ordo play FILE`: play any ruleset in a terminal. The
+ * game at the terminal is the host kit's (play_at_terminal: seats without
+ * a --policy are people, each decision read as a number from stdin, what
+ * the seat playing sees printed as it happens); here are the command
+ * line and whether stdin and stdout are a terminal (no colours unless
+ * stdout is). */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -47,275 +37,6 @@ const drv_command cmd_play_command = {
     "exit status: 0 the game ended, 1 compile or runtime error, or the input\n"
     "ended before the game did, 2 bad command line or missing file.\n"};
 
-/* The most bytes of one typed line read before it is taken as the end of
- * the input, and the most answers in a row that are no option
- * (doc/limits.md: the tools never read without end). */
-#define PLAY_MAX_LINE (64 << 10)
-#define PLAY_MAX_WRONG 1000
-
-typedef struct play_tty {
-    const ordo_program *p;
-    ordo_game *view;  /* the game as the deciding person sees it */
-    int as;           /* whose view the transcript is */
-    FILE *out;
-    int color;      /* stdout is a terminal: bold titles */
-    int echo;       /* stdin is no terminal: echo what was read */
-    char line[1024];
-} play_tty;
-
-static void bold(const play_tty *t, const char *s)
-{
-    if (t->color)
-        fprintf(t->out, "\033[1m%s\033[0m\n", s);
-    else
-        fprintf(t->out, "%s\n", s);
-}
-
-/* The trace lines a player must see, without their sequence numbers; a
- * log is its text alone. */
-static void show_event(void *ctx, const ordo_game *g, const ordo_event *ev)
-{
-    play_tty *t = ctx;
-    switch (ev->kind) {
-    case ORDO_EV_EVENT: case ORDO_EV_CHOICE: case ORDO_EV_ESCAPE: case ORDO_EV_ROLL:
-    case ORDO_EV_TURN: case ORDO_EV_ELIMINATE: case ORDO_EV_LOG: case ORDO_EV_END:
-    case ORDO_EV_ACTION: case ORDO_EV_PAY: case ORDO_EV_REVEAL: case ORDO_EV_UNDO:
-    case ORDO_EV_CHOSEN:
-        break;
-    default:
-        return;
-    }
-    if (ordo_event_text_as(g, ev, t->as, t->line, sizeof t->line) < 0)
-        return;
-    const char *s = strchr(t->line, ' '); /* past "12 " */
-    s = s ? s + 1 : t->line;
-    if (ev->kind == ORDO_EV_LOG && strncmp(s, "log ", 4) == 0)
-        s += 4;
-    fprintf(t->out, "  %s\n", s);
-}
-
-static void show_line(void *ctx, const char *text)
-{
-    play_tty *t = ctx;
-    fprintf(t->out, "  %s\n", text);
-}
-
-/* Every display under its title, on the game as `seat` sees it; 0, or the
- * error of the one that failed. */
-static int show_displays(ordo_game *g, play_tty *t, int seat)
-{
-    const ordo_program *p = t->p;
-    if (ordo_view(t->view, g, seat) == ORDO_OK)
-        g = t->view;
-    for (int k = 0; k < ordo_display_count(p); k++) {
-        char title[300];
-        snprintf(title, sizeof title, "-- %s --", ordo_display_title(p, k));
-        bold(t, title);
-        int rc = ordo_display(g, k, show_line, t);
-        if (rc < 0)
-            return rc;
-    }
-    return 0;
-}
-
-static void player_name(const play_tty *t, int seat, char *buf, size_t n)
-{
-    if (seat < 0 || ordo_format_value(t->p, ORDO_K_PLAYER, 0, seat, buf, n) < 0)
-        snprintf(buf, n, "nobody");
-}
-
-/* The number typed (1..n), or 0 after a message for anything else; -1 at
- * the end of the input. */
-static int read_choice(play_tty *t, int n)
-{
-    fputs("> ", t->out);
-    fflush(t->out);
-    if (!fgets(t->line, sizeof t->line, stdin))
-        return -1;
-    size_t len = strlen(t->line);
-    int whole = len > 0 && t->line[len - 1] == '\n';
-    if (!whole && !feof(stdin)) { /* a very long line: drop the rest */
-        int ch = 0;
-        for (long k = 0; k < PLAY_MAX_LINE && (ch = getchar()) != EOF && ch != '\n'; k++)
-            ;
-        if (ch != EOF && ch != '\n') { /* no end in sight (</dev/zero): never read on */
-            fprintf(t->out, "\nA line longer than %d KiB: taken as the end of the input.\n",
-                    PLAY_MAX_LINE >> 10);
-            return -1;
-        }
-    }
-    t->line[strcspn(t->line, "\r\n")] = 0;
-    if (t->echo)
-        fprintf(t->out, "%s\n", t->line);
-    char *end;
-    long v = strtol(t->line, &end, 10);
-    while (*end == ' ' || *end == '\t')
-        end++;
-    if (end == t->line || *end || v < 1 || v > n) {
-        fprintf(t->out, "Please type a number from 1 to %d.\n", n);
-        return 0;
-    }
-    return (int)v;
-}
-
-/* A person's decision: the displays, the options, a number read. The
- * option index, or -1 at the end of the input, or a display's error. */
-static int ask(ordo_game *g, play_tty *t, int *err)
-{
-    fputc('\n', t->out);
-    *err = show_displays(g, t, ordo_decider(g));
-    if (*err < 0)
-        return -1;
-    char who[64], label[512];
-    player_name(t, ordo_decider(g), who, sizeof who);
-    char head[128];
-    snprintf(head, sizeof head, "%s, your choice:", who);
-    bold(t, head);
-    int n = ordo_option_count(g);
-    for (int i = 0; i < n; i++) {
-        if (ordo_option_label(g, i, label, sizeof label) < 0)
-            label[0] = 0;
-        fprintf(t->out, "  %d) %s\n", i + 1, label);
-    }
-    int k, wrong = 0;
-    while ((k = read_choice(t, n)) == 0)
-        if (++wrong == PLAY_MAX_WRONG) { /* an endless stream of no answers */
-            fprintf(t->out, "%d answers in a row were no option: taken as the end of the "
-                            "input.\n", PLAY_MAX_WRONG);
-            return -1;
-        }
-    return k < 0 ? -1 : k - 1;
-}
-
-static int is_human(const play_options *o, int seat)
-{
-    return seat >= 0 && seat < PLAY_MAX_SEATS && !o->policy_name[seat];
-}
-
-/* Plays g to its end; ORDO_OVER, an error code, or 1 when the input ended. */
-static int play_loop(ordo_game *g, const play_options *o, play_tty *t)
-{
-    uint64_t rng = o->seed ^ PLAY_POLICY_SALT; /* as ordo run draws */
-    for (;;) {
-        int rc = ordo_run(g);
-        if (rc != ORDO_DECIDE)
-            return rc;
-        int seat = ordo_decider(g), k;
-        if (is_human(o, seat)) {
-            int err = 0;
-            k = ask(g, t, &err);
-            if (err < 0)
-                return err;
-            if (k < 0)
-                return 1;
-        } else {
-            k = play_policy_choice(g, o, seat, &rng);
-            if (k < 0) /* a ruleset policy's by/when failed: its error */
-                return k;
-        }
-        rc = ordo_choose(g, k);
-        if (rc < 0)
-            return rc;
-    }
-}
-
-/* Whose view the transcript is: --as SEAT; else the one seat a person
- * plays; else (people sharing the screen, or none) what all players see. */
-static int transcript_seat(const play_options *o, int np)
-{
-    if (o->as != ORDO_OMNISCIENT)
-        return o->as;
-    int seat = ORDO_SPECTATOR, people = 0;
-    for (int s = 0; s < np; s++)
-        if (is_human(o, s)) {
-            seat = s;
-            people++;
-        }
-    return people == 1 ? seat : ORDO_SPECTATOR;
-}
-
-/* `--as SEAT` and no --policy: a person plays SEAT against bots, the
- * ruleset's first policy (random when it declares none) on every other
- * seat, as its first line says. */
-static void bots_against(const ordo_program *p, play_options *o, int np)
-{
-    if (o->as < 0)
-        return;
-    for (int s = 0; s < np; s++)
-        if (o->policy_name[s])
-            return;
-    const char *name = ordo_policy_count(p) > 0 ? ordo_policy_name(p, 0) : "random";
-    int k = play_find_policy(name);
-    for (int s = 0; s < np; s++)
-        if (s != o->as) {
-            o->policy[s] = (uint8_t)(k < 0 ? PLAY_POLICY_NAMED : k);
-            o->policy_name[s] = name;
-        }
-    printf("you are player %d; the other seats are played by the policy '%s'\n", o->as + 1,
-           name);
-}
-
-static int play_in_terminal(const ordo_program *p, play_options *o)
-{
-    int np = play_players(p, o, prog);
-    if (np >= 0 && o->as < np)
-        bots_against(p, o, np);
-    if (np < 0 || play_resolve_policies(p, o, prog) != 0)
-        return TOOL_USAGE;
-    if (o->as >= np) {
-        fprintf(stderr, "%s: --as %d: a %d-player game\n", prog, o->as + 1, np);
-        return TOOL_USAGE;
-    }
-    ordo_game *g;
-    int rc = ordo_new(p, np, o->seed, &g);
-    if (rc < 0) {
-        fprintf(stderr, "%s: cannot create a game: %s\n", prog, ordo_strerror(rc));
-        return TOOL_FAIL;
-    }
-    play_tty *t = calloc(1, sizeof *t);
-    if (!t || ordo_new(p, np, o->seed, &t->view) < 0) {
-        free(t);
-        ordo_free(g);
-        return TOOL_FAIL;
-    }
-    t->p = p;
-    t->as = transcript_seat(o, np);
-    t->out = stdout;
-    t->color = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL;
-    t->echo = !isatty(STDIN_FILENO);
-    ordo_set_trace(g, show_event, t);
-    if (o->max_steps)
-        ordo_set_max_steps(g, o->max_steps);
-    bold(t, p->title);
-    printf("%d player%s, seed %llu\n", np, np == 1 ? "" : "s", (unsigned long long)o->seed);
-    rc = play_loop(g, o, t);
-    int status = TOOL_FAIL;
-    if (rc == 1) {
-        fflush(stdout);
-        fprintf(stderr, "\n%s: the input ended before the game did\n", prog);
-    } else if (rc != ORDO_OVER) {
-        char msg[512];
-        play_error_message(g, rc, msg, sizeof msg);
-        fflush(stdout);
-        fprintf(stderr, "%s: runtime error: %s\n", prog, msg);
-    } else {
-        fputc('\n', stdout);
-        rc = show_displays(g, t, t->as);
-        char who[64];
-        player_name(t, ordo_winner(g), who, sizeof who);
-        if (ordo_winner(g) >= 0)
-            printf("result: %s wins\n", who);
-        else
-            puts("result: game over, no winner");
-        status = rc < 0 ? TOOL_FAIL : TOOL_OK;
-    }
-    fflush(stdout);
-    ordo_free(t->view);
-    free(t);
-    ordo_free(g);
-    return status;
-}
-
 int cmd_play(int argc, char **argv)
 {
     drv_game_args a;
@@ -333,13 +54,16 @@ int cmd_play(int argc, char **argv)
                 "a file\n", prog);
         return TOOL_USAGE;
     }
-    if (!drv_readable(prog, file))
+    if (!tool_readable(prog, file))
         return TOOL_USAGE;
     oc_compiler *c;
     if (drv_diag_start(&a.dd) != 0)
         return TOOL_FAIL;
     const ordo_program *p = drv_compile(file, &a.dd, &c);
-    int status = drv_diag_finish(&a.dd) == 0 && p ? play_in_terminal(p, &a.o) : TOOL_FAIL;
+    play_terminal io = {stdin, stdout, isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL,
+                        !isatty(STDIN_FILENO)};
+    int status =
+        drv_diag_finish(&a.dd) == 0 && p ? play_at_terminal(p, &a.o, &io, prog) : TOOL_FAIL;
     oc_free(c);
     return status;
 }

@@ -54,7 +54,7 @@ static int an_input(const drv_game_args *a, const char *path, const char *what)
         return 0;
     const char *inputs[] = {a->file, a->o.choices, a->o.restore};
     for (size_t k = 0; k < sizeof inputs / sizeof inputs[0]; k++)
-        if (inputs[k] && (strcmp(path, inputs[k]) == 0 || drv_same_file(path, inputs[k]))) {
+        if (inputs[k] && (strcmp(path, inputs[k]) == 0 || tool_same_file(path, inputs[k]))) {
             fprintf(stderr, "%s: %s '%s' is an input file: it would be lost\n",
                     cmd_run_command.prog, what, path);
             return 1;
@@ -74,11 +74,11 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "%s: no input file (try '%s --help')\n", prog, prog);
         return TOOL_USAGE;
     }
-    if (!drv_readable(prog, a.file))
+    if (!tool_readable(prog, a.file))
         return TOOL_USAGE;
-    if (a.o.choices && !drv_readable(prog, a.o.choices))
+    if (a.o.choices && !tool_readable(prog, a.o.choices))
         return TOOL_USAGE;
-    if (a.o.restore && !drv_readable(prog, a.o.restore)) /* never a FIFO's wait */
+    if (a.o.restore && !tool_readable(prog, a.o.restore)) /* never a FIFO's wait */
         return TOOL_USAGE;
     if (a.o.choices && strcmp(a.o.choices, "-") == 0 && strcmp(a.file, "-") == 0) {
         fprintf(stderr, "%s: the ruleset and --choices cannot both be the standard input\n",
@@ -87,11 +87,14 @@ int cmd_run(int argc, char **argv)
     }
     if (an_input(&a, a.o.record, "--record") || an_input(&a, a.o.save, "--save"))
         return TOOL_USAGE;
-    /* the save is renamed into place: over a file, never over a device */
-    if (a.o.save && !drv_output_ok(prog, a.o.save))
+    /* the save and the record are renamed into place: over a file, never
+     * over a device */
+    if (a.o.save && !tool_output_ok(prog, a.o.save))
+        return TOOL_USAGE;
+    if (a.o.record && strcmp(a.o.record, "-") != 0 && !tool_output_ok(prog, a.o.record))
         return TOOL_USAGE;
     if (a.o.record && a.o.save && strcmp(a.o.record, "-") != 0 &&
-        (strcmp(a.o.record, a.o.save) == 0 || drv_same_file(a.o.record, a.o.save))) {
+        (strcmp(a.o.record, a.o.save) == 0 || tool_same_file(a.o.record, a.o.save))) {
         fprintf(stderr, "%s: --record and --save are the same file '%s'\n", prog, a.o.save);
         return TOOL_USAGE;
     }

@@ -174,57 +174,7 @@ static int parse_args(sim_args *a, int argc, char **argv)
                 (unsigned long long)a->o.seed, (unsigned long long)a->games);
         return TOOL_USAGE;
     }
-    return drv_readable(prog, a->file) ? DRV_GO : TOOL_USAGE;
-}
-
-/* ---- what the run reads of each game */
-
-/* A var that can be read as each player's score: an int per player. */
-static int is_score_var(const ordo_var *v)
-{
-    return !v->is_list && !v->is_set && v->kind == ORDO_K_INT && v->ndims == 1 &&
-           v->dim_kind[0] == ORDO_DIM_PLAYER;
-}
-
-/* The var read as the players' final scores: --score NAME, else `score`
- * when the ruleset has such a var. -1 when there is none; -2 after a
- * message when the var --score names does not exist or does not fit. */
-static int find_score_var(const ordo_program *p, const sim_args *a)
-{
-    int v = ordo_find_var(p, a->score ? a->score : "score");
-    if (v >= 0 && is_score_var(&p->vars[v]))
-        return v;
-    if (!a->score)
-        return -1; /* no default score: the line is left out */
-    if (v < 0)
-        fprintf(stderr, "%s: --score %s: %s has no var '%s'\n", prog, a->score, a->file,
-                a->score);
-    else
-        fprintf(stderr, "%s: --score %s: '%s' is not an int var indexed by player\n", prog,
-                a->score, a->score);
-    return -2;
-}
-
-/* The --var vars, each an int var with no index, into var[]. 0, or -1
- * after a message. */
-static int find_vars(int *var, const ordo_program *p, const sim_args *a)
-{
-    for (int i = 0; i < a->nvars; i++) {
-        int v = ordo_find_var(p, a->var[i]);
-        if (v < 0) {
-            fprintf(stderr, "%s: --var %s: %s has no var '%s'\n", prog, a->var[i], a->file,
-                    a->var[i]);
-            return -1;
-        }
-        const ordo_var *d = &p->vars[v];
-        if (d->is_list || d->is_set || d->kind != ORDO_K_INT || d->ndims != 0) {
-            fprintf(stderr, "%s: --var %s: '%s' is not an int var without an index\n", prog,
-                    a->var[i], a->var[i]);
-            return -1;
-        }
-        var[i] = v;
-    }
-    return 0;
+    return tool_readable(prog, a->file) ? DRV_GO : TOOL_USAGE;
 }
 
 /* ---- the progress line: on a terminal only, at most 4 times a second */
@@ -295,28 +245,12 @@ static void show_progress(void *ctx, uint64_t done)
 
 /* ---- the run */
 
-/* Sets up s for the run: the players, the policies, the score var, the
- * --var vars, the game block. DRV_GO, or the exit status after a message. */
-static int sim_setup_play(sim_play *s, const ordo_program *p, const sim_args *a,
-                          const sim_hooks *h)
+/* Sets up s for the run a asks for: TOOL_OK, or the exit status after a
+ * message (sim_play_setup). */
+static int setup(sim_play *s, const ordo_program *p, const sim_args *a, const sim_hooks *h)
 {
-    play_options o = a->o;
-    int var[SIM_MAX_VARS];
-    int players = play_players(p, &a->o, prog);
-    if (players < 0 || play_resolve_policies(p, &o, prog) != 0)
-        return TOOL_USAGE;
-    int score_var = find_score_var(p, a);
-    if (score_var < -1 || find_vars(var, p, a) != 0)
-        return TOOL_USAGE;
-    return sim_play_init(s, p, &o, players, score_var, var, a->nvars, h) == 0 ? DRV_GO
-                                                                              : TOOL_FAIL;
-}
-
-/* The first game of the K-th of N shares of G games, exactly: floor((K-1)
- * G / N) without the product overflowing (N <= 65536). */
-static uint64_t shard_start(uint64_t games, uint32_t k, uint32_t n)
-{
-    return games / n * (k - 1) + games % n * (k - 1) / n;
+    sim_request r = {a->o, a->file, a->score, a->var, a->nvars};
+    return sim_play_setup(s, p, &r, h);
 }
 
 /* What a run ends with: the table (unless --jsonl) and the first error. */
@@ -338,9 +272,8 @@ static int merge(const ordo_program *p, const sim_args *a)
     sim_out out;
     sim_hooks h = {take_game, NULL, &out, stderr, prog};
     sim_play s;
-    memset(&s, 0, sizeof s);
-    int status = sim_setup_play(&s, p, a, &h); /* the players and policies the header names */
-    if (status != DRV_GO) {
+    int status = setup(&s, p, a, &h); /* the players and policies the header names */
+    if (status != TOOL_OK) {
         sim_play_free(&s);
         return status;
     }
@@ -365,17 +298,16 @@ static int simulate(const ordo_program *p, const sim_args *a)
     sim_out out;
     sim_hooks h = {take_game, show_progress, &out, stderr, prog};
     sim_play s;
-    memset(&s, 0, sizeof s);
     uint64_t seed0 = a->o.seed; /* game 0's, which the JSON lines count from */
     sim_args run = *a; /* a shard plays its share: its seeds, its count */
     if (a->shards) {
-        uint64_t lo = shard_start(a->games, a->shard, a->shards);
-        run.games = shard_start(a->games, a->shard + 1, a->shards) - lo;
+        uint64_t lo = sim_shard_start(a->games, a->shard, a->shards);
+        run.games = sim_shard_start(a->games, a->shard + 1, a->shards) - lo;
         run.o.seed = a->o.seed + lo;
     }
     a = &run;
-    int status = sim_setup_play(&s, p, a, &h);
-    if (status != DRV_GO) {
+    int status = setup(&s, p, a, &h);
+    if (status != TOOL_OK) {
         sim_play_free(&s);
         return status;
     }

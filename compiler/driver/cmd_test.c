@@ -41,10 +41,10 @@ static void test_file(const char *path, int verbose, int coverage, const drv_dia
     } else if (p) {
         sc_coverage_ctx ctx = {&cov, p};
         sc_observer obs = {sc_cover_event, NULL, &ctx};
-        sc_run_observed(p, drv_input_name(path), verbose, stdout, coverage ? &obs : NULL, passed,
+        sc_run_observed(p, tool_input_name(path), verbose, stdout, coverage ? &obs : NULL, passed,
                         failed);
         if (coverage)
-            sc_coverage_report(&cov, p, drv_input_name(path), stdout);
+            sc_coverage_report(&cov, p, tool_input_name(path), stdout);
         sc_coverage_free(&cov);
     } else {
         printf("%s: does not compile\n", path);

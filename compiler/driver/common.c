@@ -47,7 +47,7 @@ static int files_readable(const char *prog, char **files, int nfiles)
         return TOOL_USAGE;
     }
     for (int i = 0; i < nfiles; i++)
-        if (!drv_readable(prog, files[i]))
+        if (!tool_readable(prog, files[i]))
             return TOOL_USAGE;
     return DRV_GO;
 }

@@ -109,7 +109,7 @@ static int run_command(int argc, char **argv)
 int main(int argc, char **argv)
 {
     int status = run_command(argc, argv);
-    if (status == TOOL_OK && drv_stdout_done("ordo") != 0)
+    if (status == TOOL_OK && tool_stdout_done("ordo") != 0)
         status = TOOL_FAIL;
     return status;
 }

@@ -1,11 +1,13 @@
 /* ordoc_main.c — `ordoc`: compiles a ruleset to C tables (and/or prints
- * its disassembly). */
+ * its disassembly). Its command line; the files are written by the
+ * engine (emit_files.h). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag_sink.h"
 #include "driver.h"
+#include "emit_files.h"
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -81,30 +83,7 @@ static int print_man(const char *part)
         drv_options_man(&ordoc_command, stdout);
     else
         return usage_error("bad value '%s' for --help-man (synopsis, options)", part);
-    return drv_stdout_done("ordoc") == 0 ? 0 : 1;
-}
-
-/* "rulesets/titan-2.ordo" -> "titan_2_program"; "-" -> "stdin_program" */
-static char *default_symbol(const char *path)
-{
-    if (strcmp(path, "-") == 0)
-        path = "stdin";
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    size_t n = strcspn(base, ".");
-    char *s = malloc(n + 16);
-    if (!s)
-        return NULL;
-    size_t k = 0;
-    if (n == 0 || (base[0] >= '0' && base[0] <= '9'))
-        s[k++] = '_';
-    for (size_t i = 0; i < n; i++) {
-        char c = base[i];
-        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-        s[k++] = ok ? c : '_';
-    }
-    strcpy(s + k, "_program");
-    return s;
+    return tool_stdout_done("ordoc") == 0 ? 0 : 1;
 }
 
 int main(int argc, char **argv)
@@ -127,14 +106,14 @@ int main(int argc, char **argv)
         return usage_error("%s--header needs -o", "");
     if (symbol && !oc_valid_symbol(symbol))
         return usage_error("--symbol '%s' is not a C identifier", symbol);
-    if (!drv_readable("ordoc", in))
+    if (!tool_readable("ordoc", in))
         return 2;
-    if (out && drv_same_file(in, out))
+    if (out && tool_same_file(in, out))
         return usage_error("-o '%s' is the input file: ordoc never writes over its input", out);
-    if (hdr && drv_same_file(in, hdr))
+    if (hdr && tool_same_file(in, hdr))
         return usage_error("--header '%s' is the input file: ordoc never writes over its input",
                            hdr);
-    if (out && hdr && (strcmp(out, hdr) == 0 || drv_same_file(out, hdr)))
+    if (out && hdr && (strcmp(out, hdr) == 0 || tool_same_file(out, hdr)))
         return usage_error("-o and --header name the same file '%s'", hdr);
 
     if (drv_diag_start(&dd) != 0)
@@ -150,7 +129,7 @@ int main(int argc, char **argv)
     int status = 0;
     char *defsym = NULL;
     if (!symbol) {
-        symbol = defsym = default_symbol(in);
+        symbol = defsym = emit_default_symbol(in);
         if (!defsym) {
             fprintf(stderr, "ordoc: out of memory\n");
             oc_free(c);
@@ -159,53 +138,12 @@ int main(int argc, char **argv)
     }
     if (disasm) {
         oc_disassemble(p, stdout);
-        if (drv_stdout_done("ordoc") != 0)
+        if (tool_stdout_done("ordoc") != 0)
             status = 1;
     }
-    if (out && strcmp(out, "-") == 0 && status == 0) {
-        /* the C on stdout (a header, if asked for, still to its file) */
-        drv_output ho;
-        FILE *fh = hdr ? drv_output_open(&ho, hdr, "ordoc") : NULL;
-        if (hdr && !fh) {
-            status = 1;
-        } else {
-            /* stdout checked even when the emitter failed: a full disk is
-             * said, never a silent status 1 */
-            int emitted =
-                oc_emit_c_named(p, symbol, stdout, NULL, fh, hdr, oc_local_names(c, p)) == 0;
-            int lost = drv_stdout_done("ordoc") != 0;
-            if (!emitted && !lost)
-                fprintf(stderr, "ordoc: writing the header '%s' failed\n", hdr ? hdr : "");
-            if (!emitted || lost)
-                status = 1;
-        }
-        if (fh && (status ? (drv_output_abort(&ho), 1) : drv_output_commit(&ho, "ordoc") != 0))
-            status = 1;
-    } else if (out && status == 0) {
-        drv_output co, ho;
-        FILE *fo = drv_output_open(&co, out, "ordoc");
-        FILE *fh = NULL;
-        if (!fo) {
-            status = 1;
-        } else if (hdr && !(fh = drv_output_open(&ho, hdr, "ordoc"))) {
-            drv_output_abort(&co);
-            status = 1;
-        } else if (oc_emit_c_named(p, symbol, fo, a.no_lines ? NULL : out, fh, hdr,
-                                   oc_local_names(c, p)) != 0) {
-            fprintf(stderr, "ordoc: writing '%s' failed\n", out);
-            drv_output_abort(&co);
-            if (fh)
-                drv_output_abort(&ho);
-            status = 1;
-        } else {
-            /* the header first: a C file never names a header that is not there */
-            if (fh && drv_output_commit(&ho, "ordoc") != 0) {
-                drv_output_abort(&co);
-                status = 1;
-            } else if (drv_output_commit(&co, "ordoc") != 0) {
-                status = 1;
-            }
-        }
+    if (out && status == 0) {
+        emit_outputs eo = {out, hdr, symbol, !a.no_lines, "ordoc"};
+        status = emit_write_files(p, oc_local_names(c, p), &eo);
     }
     free(defsym);
     oc_free(c);

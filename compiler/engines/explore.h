@@ -236,4 +236,21 @@ int ex_report(FILE *out, const ordo_program *p, const char *file, const ex_run_o
 void ex_write_scenarios(FILE *f, const ordo_program *p, const char *file, const ex_total *t,
                         int nplayers);
 
+/* ------------------------------------------------------ explore_run.c */
+
+/* A run as `ordo explore` asks for it, by names. */
+typedef struct ex_request {
+    ex_run_options o;  /* o.nplayers 0: the ruleset's minimum; o.lim.ignore
+                        * is set from `ignore` */
+    const char *file;  /* the ruleset's path, as the report names it */
+    const char *const *ignore; /* vars left out of a state's identity */
+    int nignore;       /* at most 16 */
+    const char *scenarios; /* the file the findings go to as scenarios, or NULL */
+} ex_request;
+/* Checks the players and finds the ignored vars (TOOL_USAGE after a
+ * message on stderr), runs the search, writes its report on `out` and the
+ * scenarios' file whole or not at all. TOOL_OK when no error was found,
+ * TOOL_FAIL when one was, or the search or the file failed. */
+int ex_explore(const ordo_program *p, const ex_request *r, FILE *out);
+
 #endif /* ORDO_ENGINES_EXPLORE_H */

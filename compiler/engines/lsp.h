@@ -1,6 +1,7 @@
 /* lsp.h — the language server of `ordo lsp` (doc/tools.md, "ordo lsp"),
- * in three parts (the stdio loop, Content-Length framing, is the
- * driver's: compiler/driver/cmd_lsp.c):
+ * in four parts:
+ *   lsp_stdio.c  the transport: messages read from and written to
+ *                streams in LSP's Content-Length frames;
  *   lsp_server.c JSON-RPC messages in and out, the dispatch of each LSP
  *                method, the open documents by URI;
  *   lsp_index.c  what the server knows of one open document: it compiles
@@ -18,6 +19,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <jansson.h>
 
@@ -119,5 +121,13 @@ int lsp_server_handle(lsp_server *s, json_t *msg);
 void lsp_server_error(lsp_server *s, json_t *id, int code, const char *message);
 /* The exit status when the input ends: 0 after a shutdown request, else 1. */
 int lsp_server_end(const lsp_server *s);
+
+/* ----------------------------------------------------------- lsp_stdio.c */
+
+/* Serves the messages framed on `in` (header lines, "Content-Length: N",
+ * an empty line, N bytes of JSON), each response framed on `out`, until
+ * `exit` or the end of the input; the documents compiled with opt's
+ * warnings. The exit status: 0 after a shutdown request, else 1. */
+int lsp_serve(FILE *in, FILE *out, const oc_options *opt);
 
 #endif /* ORDO_LSP_H */

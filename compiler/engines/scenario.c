@@ -99,6 +99,23 @@ static void fmt_value(const ordo_program *p, int kind, int enum_id, int32_t v, c
         snprintf(buf, n, "%ld", (long)v);
 }
 
+/* The two sides of a failed `expect A OP B`, evaluated now and written
+ * as values: "5 == 3" (item x = 1: args hold their evals, kind, enum and
+ * operator; see lower_scenario.c). */
+static void compared(const run *r, const ordo_scenario_item *it, char *out, size_t n)
+{
+    static const char *const ops[] = {"==", "!=", "<", "<=", ">", ">="};
+    char side[2][160];
+    for (int k = 0; k < 2; k++) {
+        int32_t v;
+        if (ordo_eval(r->g, it->args[k] - 1, NULL, 0, &v) < 0)
+            snprintf(side[k], sizeof side[k], "?");
+        else
+            fmt_value(r->p, it->args[2], it->args[3], v, side[k], sizeof side[k]);
+    }
+    snprintf(out, n, "%s %s %s", side[0], ops[it->args[4]], side[1]);
+}
+
 /* Where the game stands, as words: "a decision by player 2 is pending". */
 static void print_status_str(const run *r, char *out, size_t n)
 {
@@ -335,6 +352,10 @@ static int run_items(run *r)
             if (rc < 0)
                 return fail(r, it, "expect %s: runtime error: %s", it->text ? it->text : "",
                             (error_text(r->g, rc, buf, sizeof buf), buf));
+            if (!v && it->x)
+                return fail(r, it, "expected %s, but it is false: %s",
+                            it->text ? it->text : "(expression)",
+                            (compared(r, it, buf, sizeof buf), buf));
             if (!v)
                 return fail(r, it, "expected %s, but it is false",
                             it->text ? it->text : "(expression)");

@@ -2,7 +2,8 @@
  * games, and how they are printed (the text table, JSON lines) or sent from
  * a worker process to the parent (sim_pack, sim_unpack): sim_stats.c; the
  * games of a run played in one process or on a pool of workers:
- * sim_pool.c; the JSON lines of a run's shards read back and merged:
+ * sim_pool.c; a run set up from the names its command line gives:
+ * sim_request.c; the JSON lines of a run's shards read back and merged:
  * sim_merge.c.
  *
  * The totals are integer sums, divided only when printed, so adding the
@@ -154,6 +155,31 @@ void sim_play_free(sim_play *s);
  * (1: this one), handing each result to h->result in game order. 0, or
  * -1 after a message when a worker failed. */
 int sim_play_run(sim_play *s, uint64_t games, int jobs, const sim_hooks *h);
+
+/* ------------------------------------------------------- sim_request.c */
+
+/* What a run asks for by name: its play options (o.seed: the first game's),
+ * the var read as the final scores, the vars whose final values are shown. */
+typedef struct sim_request {
+    play_options o;
+    const char *path;  /* the ruleset's, for messages */
+    const char *score; /* NULL: the var `score`, when the ruleset has one that fits */
+    const char *const *var;
+    int nvars;
+} sim_request;
+
+/* Sets s up (sim_play_init) for r: the players and policies, the score
+ * var (an int per player) and the --var vars (ints without an index),
+ * found by name. TOOL_OK; TOOL_USAGE after a message on stderr (players
+ * out of range, an unknown policy or var, a var of the wrong shape); or
+ * TOOL_FAIL. s is to be freed (sim_play_free) whatever the result. */
+int sim_play_setup(sim_play *s, const ordo_program *p, const sim_request *r,
+                   const sim_hooks *h);
+
+/* The first game of the K-th (1-based) of N shares of G games, exactly
+ * floor((K-1) G / N): shares K and K+1 bound K's games, the same seeds as
+ * in the whole run (N <= 65536). */
+uint64_t sim_shard_start(uint64_t games, uint32_t k, uint32_t n);
 
 /* --------------------------------------------------------- sim_merge.c */
 

@@ -1,4 +1,4 @@
-"""test_ordo.py — the Python binding (python/ordo.py) against the tools:
+"""test_ordo.py — the Python binding (python/ordo/__init__.py) against the tools:
 a game played from Python prints the same trace as `ordo run` given the
 same choices; every shipped ruleset plays to its end; a seat's view and
 trace hide what the seat does not see; copies are independent and play

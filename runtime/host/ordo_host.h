@@ -165,12 +165,33 @@ int play_players(const ordo_program *p, const play_options *o, const char *prog)
 enum { PLAY_NOT_OFFERED = -1000, PLAY_SAVE_FAILED = -1001 };
 int play_to_end(ordo_game *g, const play_options *o, play_choices *ch, FILE *rec,
                 long *decisions);
-/* Writes g's save (ordo_save) to path, through "path.tmp" renamed over it
- * when whole (path keeps what it held when the write fails): 0, or -1
- * after a message. The rename replaces whatever path names: the host
- * kit, libc only, cannot tell a device from a file, so a caller that can
- * checks first (ordo run refuses a path that is not a regular file). */
+/* Writes g's save (ordo_save) to path whole or not at all (play_output:
+ * path keeps what it held when the write fails): 0, or -1 after a
+ * message. A caller that can tells a device from a file first (ordo run
+ * refuses a path that is not a regular file). */
 int play_save_file(const ordo_game *g, const char *path, const char *prog);
+
+/* ---- a file written whole or not at all (output.c): to a temporary file
+ * beside `path`, renamed over it once everything was written, so that a
+ * write that fails (a full disk) leaves `path` as it was. The writer
+ * prints nothing; err is the errno of what failed (0: unknown). The
+ * rename replaces whatever `path` names: the C library cannot tell a
+ * device from a file, so a caller that can checks first. */
+typedef struct play_output {
+    const char *path;
+    char *tmp;
+    FILE *f;
+    int err;
+} play_output;
+/* The stream to write to, or NULL (o->err says why; nothing to free). */
+FILE *play_output_open(play_output *o, const char *path);
+/* Flushes and closes the stream and renames the temporary file over the
+ * path: 0, or -1 with the temporary file removed and the path as it was. */
+int play_output_commit(play_output *o);
+/* Closes and removes the temporary file; the path is left as it was. */
+void play_output_abort(play_output *o);
+/* Why the last open or commit failed, for a message. */
+const char *play_output_problem(const play_output *o);
 
 /* The message of the error `rc` that stopped g: the runtime's own
  * (ordo_error_message: what, at which step, which line), else the code's. */
@@ -182,6 +203,24 @@ void play_error_message(const ordo_game *g, int rc, char *buf, size_t n);
  * choice that is not offered, 2 a bad option (players out of range, an
  * unreadable choices file). */
 int play_game(const ordo_program *p, const play_options *o, FILE *out, const char *prog);
+
+/* ---- one game at a terminal (tty.c): seats without a policy are people,
+ * who see the displays and the numbered options at each of their
+ * decisions and type a number on `in`; the others play their policies.
+ * What the seat playing sees (o->as, or the one seat a person plays, or
+ * what every player sees) is printed on `out` as it happens, then the
+ * displays and the result. */
+typedef struct play_terminal {
+    FILE *in, *out;
+    int color; /* out is a terminal: bold titles */
+    int echo;  /* in is no terminal: echo each line read */
+} play_terminal;
+/* Plays one game of p with the options (o->as with no policy puts the
+ * ruleset's first policy on the other seats): 0 the game ended, 1 a
+ * runtime error or the input ended first, 2 a bad option; messages on
+ * stderr, prefixed by `prog`. */
+int play_at_terminal(const ordo_program *p, play_options *o, const play_terminal *io,
+                     const char *prog);
 
 /* ---- a simultaneous decision answered in any order (group.c). `scratch`
  * is a block of g's program and size (ordo_new, or ordo_game_size bytes).

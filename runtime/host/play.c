@@ -150,38 +150,29 @@ int play_policy_choice(const ordo_game *g, const play_options *o, int seat, uint
     return ordo_policy_ruleset(g, k - play_npolicies, rng);
 }
 
-/* The save goes to "PATH.tmp", renamed over PATH only once it is whole:
- * a write that fails (a full disk) leaves PATH as it was, never a partial
- * save. rename is the C library's; the host kit stays libc only. */
+/* The save is written whole or not at all (play_output): a write that
+ * fails (a full disk) leaves PATH as it was, never a partial save. */
 int play_save_file(const ordo_game *g, const char *path, const char *prog)
 {
-    size_t n = ordo_save_size(g), len = strlen(path);
+    size_t n = ordo_save_size(g);
     unsigned char *buf = malloc(n ? n : 1);
-    char *tmp = malloc(len + 5);
+    play_output out = {NULL, NULL, NULL, 0};
     FILE *f = NULL;
-    errno = 0;
-    int ok = buf && tmp && ordo_save(g, buf, n) == ORDO_OK;
-    if (ok) {
-        memcpy(tmp, path, len);
-        memcpy(tmp + len, ".tmp", 5);
-        ok = (f = fopen(tmp, "wb")) != NULL && fwrite(buf, 1, n, f) == n && fflush(f) == 0;
+    int ok = buf && ordo_save(g, buf, n) == ORDO_OK && (f = play_output_open(&out, path));
+    if (f) {
+        errno = 0;
+        if (fwrite(buf, 1, n, f) != n) {
+            out.err = errno;
+            play_output_abort(&out);
+            ok = 0;
+        } else {
+            ok = play_output_commit(&out) == 0;
+        }
     }
-    int err = errno;
-    if (f && fclose(f) != 0 && ok) {
-        ok = 0;
-        err = errno;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        ok = 0;
-        err = errno;
-    }
-    if (!ok && f)
-        remove(tmp);
     free(buf);
-    free(tmp);
     if (!ok)
-        fprintf(stderr, "%s: cannot write the save '%s'%s%s\n", prog, path, err ? ": " : "",
-                err ? strerror(err) : "");
+        fprintf(stderr, "%s: cannot write the save '%s'%s%s\n", prog, path, out.err ? ": " : "",
+                out.err ? play_output_problem(&out) : "");
     return ok ? 0 : -1;
 }
 
@@ -270,6 +261,8 @@ int play_game(const ordo_program *p, const play_options *o0, FILE *out, const ch
     if (o->choices && play_choices_load(&ch, o->choices, prog) != 0)
         return TOOL_USAGE;
     FILE *rec = NULL;
+    play_output record_file; /* --record FILE: written whole or not at all */
+    memset(&record_file, 0, sizeof record_file);
     const char *lost = overwritten_input(o);
     if (lost) {
         fprintf(stderr, "%s: --%s '%s' is an input file: it would be lost\n", prog, lost,
@@ -278,9 +271,10 @@ int play_game(const ordo_program *p, const play_options *o0, FILE *out, const ch
         return TOOL_USAGE;
     }
     if (o->record) {
-        rec = strcmp(o->record, "-") == 0 ? stdout : fopen(o->record, "w");
+        rec = strcmp(o->record, "-") == 0 ? stdout : play_output_open(&record_file, o->record);
         if (!rec) {
-            fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->record, strerror(errno));
+            fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->record,
+                    play_output_problem(&record_file));
             play_choices_free(&ch);
             return TOOL_USAGE;
         }
@@ -362,8 +356,12 @@ done:
     if (g)
         ordo_free(g);
     free(tc.buf);
-    if (rec && (rec == stdout ? fflush(rec) != 0 || ferror(rec) : fclose(rec) != 0)) {
-        fprintf(stderr, "%s: cannot write '%s'\n", prog, o->record);
+    /* the decisions taken are recorded whatever the game's end (a
+     * failure's record replays it), the file replaced only when whole */
+    if (rec && (rec == stdout ? fflush(rec) != 0 || ferror(rec)
+                              : play_output_commit(&record_file) != 0)) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, o->record,
+                rec == stdout ? "write error" : play_output_problem(&record_file));
         if (status == TOOL_OK)
             status = TOOL_FAIL;
     }

@@ -12,6 +12,10 @@
 #      the same emitted as C, and the hand-written tests/bench/splendor_ref.c
 #      (games/s, how many times slower than hand-written, bytes of state);
 #      without the ruleset, the hand-written one alone.
+#   4. Python: Splendor solo's games/s through the binding (python/bench.py),
+#      and the OpenSpiel-shaped API's actions/s, clones/s and games/s for
+#      random agents, Splendor solo and Catan, interpreted and emitted
+#      (python/bench_spiel.py).
 # It ends with a summary, one line per figure, all from this run.
 # GAMES=N (default 2000) and LINES=N (default 1000000) scale it.
 BUILD=${1:-build}
@@ -81,6 +85,14 @@ if [ -f "$SPL" ] && [ -f "$BUILD/python/libordo_compile.so" ]; then
     out=$(cat "$summary.py")
     rm -f "$summary.py"
     echo "python: $(field games_per_second) games/s (Splendor solo, python/bench.py)" >>"$summary"
+fi
+if [ -f "$BUILD/python/libordo_compile.so" ]; then
+    echo "== Python, OpenSpiel's shape: python3 python/bench_spiel.py 2 (random agents; build/python/native/*.so)"
+    ORDO_BUILD="$BUILD" ORDO_LIB="$BUILD/libordo.so" ORDO_PYLIB="$BUILD/python/libordo_compile.so" \
+        python3 python/bench_spiel.py 2 >"$summary.py" || status=1
+    sed 's/^/   /' "$summary.py"
+    cat "$summary.py" >>"$summary"
+    rm -f "$summary.py"
 fi
 echo
 echo "== summary"

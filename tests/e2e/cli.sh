@@ -98,7 +98,8 @@ if grep -qF "$want" "$tmp/err"; then pass=$((pass + 1)); else
 # a scenario's failing assertion is reported with its file and line and the
 # counts, and `ordo test` exits 1: an event counted wrong, an event that
 # should not have happened (with arguments), a list compared with a literal,
-# an end for another reason, rolls forced and never rolled or out of range
+# an end for another reason, rolls forced and never rolled or out of range,
+# a comparison with the values of its two sides (issue 29, 5)
 cat >"$tmp/counts.ordo" <<'EOS'
 ruleset "c"
 players 2
@@ -141,6 +142,16 @@ scenario "a roll out of range" {
     roll 13
     play
 }
+scenario "values compared" {
+    roll 7
+    play
+    expect got[1] + rolled > 14
+}
+scenario "more than a comparison" {
+    roll 7
+    play
+    expect got[1] == 7 and rolled == 8
+}
 EOS
 expect 1 0 "$ORDO" test "$tmp/counts.ordo"
 for want in \
@@ -151,7 +162,9 @@ for want in \
     "$tmp"'/counts.ordo:32: scenario "the reason": expected the game over because "none hit", but it ended because "all hit"' \
     "$tmp"'/counts.ordo:35: scenario "rolls left": 1 forced roll total never rolled (the first: 8)' \
     "$tmp"'/counts.ordo:40: scenario "a roll out of range": play stopped with a runtime error: value out of range: roll 2d6: a forced total of 13, not 2..12 in the sequence ('"$tmp"'/counts.ordo:10)' \
-    "$tmp"'/counts.ordo: 7 of 7 scenarios failed'; do
+    "$tmp"'/counts.ordo:45: scenario "values compared": expected got[1] + rolled > 14, but it is false: 14 > 14' \
+    "$tmp"'/counts.ordo:50: scenario "more than a comparison": expected got[1] == 7 and rolled == 8, but it is false' \
+    "$tmp"'/counts.ordo: 9 of 9 scenarios failed'; do
     if grep -qxF "$want" "$tmp/out"; then pass=$((pass + 1)); else
         echo "FAIL: ordo test counts.ordo: no line '$want' in:"; sed 's/^/    /' "$tmp/out"
         fail=$((fail + 1))

@@ -35,14 +35,18 @@ run 2 'Is a directory' "$ORDO" check "$tmp"
 run 2 'Is a directory' "$ORDOC" "$tmp" -o "$tmp/z.c"
 run 2 'not a regular file' "$ORDO" run "$TINY" --choices /dev/zero
 run 2 'Is a directory' "$ORDO" run "$TINY" --choices "$tmp"
-run 2 'Is a directory' "$HOST" --choices "$tmp"
-run 2 'larger than 16 MiB' "$HOST" --choices /dev/zero
+run 2 'not a regular file' "$HOST" --choices "$tmp"
+run 2 'not a regular file' "$HOST" --choices /dev/zero
+mkfifo "$tmp/fifo"
+run 2 'not a regular file' "$HOST" --choices "$tmp/fifo"
+run 2 'not a regular file' "$HOST" --restore "$tmp/fifo"
 # the limits, on files that hold more (sparse: no disk taken)
 truncate -s 65M "$tmp/big.ordo"
 truncate -s 17M "$tmp/big.csv"
 run 1 'larger than 64 MiB' "$ORDO" check "$tmp/big.ordo"
 run 1 'larger than 64 MiB' "$ORDOC" "$tmp/big.ordo" -o "$tmp/z.c"
 run 2 'larger than 16 MiB' "$ORDO" run "$TINY" --choices "$tmp/big.csv"
+run 2 'larger than 16 MiB' "$HOST" --choices "$tmp/big.csv"
 
 mkdir -p "$tmp/t"
 mkfifo "$tmp/t/fifo"
@@ -153,8 +157,13 @@ if [ -w /dev/full ]; then
     full 1 'No space left' "$HOST" --seed 3
     full 1 'No space left' "$ORDOC" "$TINY" --disasm
     full 1 'cannot write to the standard output' "$ORDOC" "$TINY" -o - # issue 33, 12: silent
-    run 1 "cannot write '/dev/full'" "$ORDO" run "$TINY" --record /dev/full --trace none
 fi
+# --record and --save are written to a temporary file renamed into place:
+# never over a device (run as root, the rename would replace /dev/full)
+run 2 "cannot write '/dev/full': not a regular file" "$ORDO" run "$TINY" --record /dev/full --trace none
+run 2 "--record '/dev/full' is not a regular file" "$HOST" --record /dev/full --trace none
+run 2 "--save '/dev/null' is not a regular file" "$HOST" --save /dev/null --trace none
+if [ -c /dev/full ] && [ -c /dev/null ]; then ok; else bad "a device was replaced by a file"; fi
 
 # --- edge cases of reading
 # a byte-order mark: the compiler, CSV tables and choices files all skip it

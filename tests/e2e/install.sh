@@ -67,7 +67,30 @@ if make -s --no-print-directory install BUILD=build PREFIX="$P2" >"$tmp/log2" 2>
    cmp -s "$tmp/host2.out" "$tmp/run.out"; then ok; else
     bad "a host of an install under PREFIX=$P2 does not run without LD_LIBRARY_PATH"
     tail -n 3 "$tmp/log2" "$tmp/cc2" "$tmp/host2.out" 2>/dev/null; fi
+# the Python package, importable from its site folder under that PREFIX
+# alone (the runtime found where make install put it, not in build/): it
+# compiles a ruleset and plays the game `ordo run` plays
+site=$(find "$P2/lib" -path '*-packages/ordo/__init__.py' 2>/dev/null | head -n 1)
+if [ -n "$site" ] && (cd "$tmp" && env -u ORDO_LIB -u ORDO_PYLIB PYTHONPATH="${site%/ordo/__init__.py}" \
+       python3 -c 'import sys, ordo
+assert ordo.__file__.startswith(sys.argv[2]), ordo.__file__
+g = ordo.Ruleset(sys.argv[1]).new_game(2, 3)
+while g.run() == ordo.DECIDE:
+    g.choose(0)
+s = ordo.load_game(sys.argv[1], players=2, seed=3, chance="sampled").new_initial_state()
+while not s.is_terminal():
+    s.apply_action(s.legal_actions()[0])
+print(g.winner, s.returns())' "$OLDPWD/$TINY" "$P2") >"$tmp/py.out" 2>&1 &&
+   [ "$(cat "$tmp/py.out")" = "$(sed -n 's/^result: player \([0-9]*\) wins.*/\1/p' "$tmp/run.out" |
+                                awk '{ print $1 - 1, ($1 == 1 ? "[1.0, 0.0]" : "[0.0, 1.0]") }')" ]; then
+    ok
+else
+    bad "the installed Python package does not import or play from $P2 (${site:-no package found})"
+    cat "$tmp/py.out" 2>/dev/null | tail -n 3
+fi
 make -s --no-print-directory uninstall BUILD=build PREFIX="$P2" >/dev/null 2>&1
+if [ -z "$(find "$P2" -path '*ordo/*.py' 2>/dev/null)" ]; then ok; else
+    bad "make uninstall left the Python package in $P2"; fi
 
 make -s --no-print-directory uninstall BUILD=build DESTDIR="$D" PREFIX=$PREFIX >"$tmp/log" 2>&1 ||
     bad "make uninstall failed"

@@ -43,9 +43,12 @@ else
     bad "ordoc tiny.ordo"; sed 's/^/    /' "$tmp/err" | head
 fi
 
-# --no-lines: the same C without a #line directive, still strict C
+# --no-lines: the same C without a #line directive (line for line the
+# C with them, the directives taken out), still strict C
 if "$ORDOC" tests/e2e/data/tiny.ordo -o "$tmp/nolines.c" --no-lines --symbol tiny_program &&
-   ! grep -q '^#line' "$tmp/nolines.c" && grep -q '^#line' "$tmp/tiny.c" &&
+   "$ORDOC" tests/e2e/data/tiny.ordo -o "$tmp/lines.c" --symbol tiny_program &&
+   ! grep -q '^#line' "$tmp/nolines.c" && grep -q '^#line' "$tmp/lines.c" &&
+   grep -v '^#line' "$tmp/lines.c" | cmp -s - "$tmp/nolines.c" &&
    ${CC:-cc} -std=c11 -Wall -Wextra -Werror -pedantic -Iruntime -c "$tmp/nolines.c" \
        -o "$tmp/nolines.o"; then ok; else
     bad "ordoc --no-lines: #line directives left, or the C does not compile"

@@ -10,4 +10,4 @@ corpus() {
     *) echo "tests/fuzz/corpus/$1" ;;
     esac
 }
-FUZZ_TARGETS="compiler csv api diff restore simline"
+FUZZ_TARGETS="compiler csv api diff restore simline lsp host"

@@ -10,7 +10,8 @@ SECONDS_EACH=${1:-60}
 shift 2>/dev/null
 cd "$(dirname "$0")/../.." || exit 1
 . tests/fuzz/corpora.sh
-[ $# -gt 0 ] && FUZZ_TARGETS="$*"
+only=
+[ $# -gt 0 ] && FUZZ_TARGETS="$*" && only=1
 if ! command -v clang >/dev/null 2>&1; then
     if [ "$(id -u)" != 0 ]; then
         echo "fuzz: missing clang — run: sudo apt-get install -y clang" >&2
@@ -44,4 +45,14 @@ for t in $FUZZ_TARGETS; do
         status=1
     fi
 done
+# the Python API (tests/fuzz/python_api.py: random testing, libFuzzer has
+# no Python front end here): about 100 iterations a second, for as long
+# as one target, on the plain build's libraries (make python)
+if [ -z "$only" ] && make --no-print-directory -j"$(nproc)" python >/dev/null 2>&1; then
+    n=$((SECONDS_EACH * 100))
+    echo "== python: $n iterations ($(date -u +%Y-%m-%dT%H:%MZ))"
+    sh tests/fuzz/python_api.sh build "$n" "$(date +%s)" >"$B/python.log" 2>&1 ||
+        { echo "   FOUND: see $B/python.log"; status=1; }
+    tail -n 2 "$B/python.log" | sed 's/^/   /'
+fi
 exit $status

@@ -92,6 +92,14 @@ static void call_copy(host *h)
     FUZZ_ASSERT(c);
     ordo_copy(c, h->g);
     FUZZ_ASSERT(memcmp(c, h->g, ordo_size(h->g)) == 0);
+    /* a copy is in the same position (what explorers and searches rely
+     * on), and one more decision taken in it moves it elsewhere or not,
+     * consistently with its hash */
+    FUZZ_ASSERT(ordo_same_position(c, h->g) == 1);
+    FUZZ_ASSERT(ordo_position_hash(c) == ordo_position_hash(h->g));
+    if (ordo_status(c) == ORDO_DECIDE && ordo_choose(c, 0) == ORDO_OK && ordo_run(c) >= 0 &&
+        ordo_same_position(c, h->g))
+        FUZZ_ASSERT(ordo_position_hash(c) == ordo_position_hash(h->g));
     free(c);
 }
 

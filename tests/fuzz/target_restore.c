@@ -4,7 +4,7 @@
  * the length cut, the checksum made right again or not) and restores it.
  * Inputs whose first byte has its high bit set are taken as a raw save
  * instead. Whatever the bytes, a restore never crashes; a restored game
- * plays on without an internal error. */
+ * plays on, along several random paths, without an internal error. */
 #include <string.h>
 
 #include "programs.h"
@@ -38,11 +38,20 @@ static void play_restored(const ordo_program *p, const unsigned char *s, size_t 
     FUZZ_ASSERT(rc == ORDO_OK || rc == ORDO_E_PROGRAM);
     if (rc == ORDO_OK) {
         FUZZ_ASSERT(g == mem);
-        ordo_set_max_steps(g, 200000);
-        uint64_t rng = n;
-        for (int moves = 0; moves < 100 && (rc = ordo_run(g)) == ORDO_DECIDE; moves++)
-            FUZZ_ASSERT(ordo_choose(g, ordo_policy_random(g, &rng)) == ORDO_OK);
-        FUZZ_ASSERT(rc != ORDO_E_PROGRAM && rc != ORDO_E_OPCODE);
+        /* several paths from the restored game, each in a copy: one random
+         * path missed the escape record with no frames (issue 33, 1) */
+        void *copy = malloc(size);
+        FUZZ_ASSERT(copy);
+        for (uint64_t path = 0; path < 4; path++) {
+            ordo_game *c = copy;
+            ordo_copy(c, g);
+            ordo_set_max_steps(c, 200000);
+            uint64_t rng = n + path;
+            for (int moves = 0; moves < 100 && (rc = ordo_run(c)) == ORDO_DECIDE; moves++)
+                FUZZ_ASSERT(ordo_choose(c, ordo_policy_random(c, &rng)) == ORDO_OK);
+            FUZZ_ASSERT(rc != ORDO_E_PROGRAM && rc != ORDO_E_OPCODE);
+        }
+        free(copy);
     }
     free(mem);
 }

@@ -21,6 +21,9 @@ python3 -c 'import pytest' 2>/dev/null || /usr/bin/python3 -c 'import pytest' 2>
 command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
 # `ordo doc --dot` renders the rule documents' diagrams to SVG with dot
 command -v dot >/dev/null 2>&1 || missing="$missing graphviz"
+# deps.sh PKG...: those packages alone, which the caller found missing
+# (tests/web/deps.sh: the playground's emscripten, its test's chromium)
+[ $# -gt 0 ] && missing=" $*"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
     echo "ordo: missing:$missing — run: sudo apt-get install -y$missing" >&2

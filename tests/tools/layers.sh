@@ -9,8 +9,8 @@
 #   - the runtime includes nothing beyond the C library;
 #   - libordo.a defines no global symbol outside ordo_* (the VM's, the
 #     validator's and the tracer's names are local to the library);
-#   - within each folder of sources (every folder under dsl/, compiler/
-#     and runtime/, found, not listed), no two files use each other in a
+#   - within each folder of sources (every folder under dsl/, compiler/,
+#     runtime/ and web/, found, not listed), no two files use each other in a
 #     circle: a file uses another when it calls a function the other
 #     defines (read from the objects' symbols) or includes the other's own
 #     header (x.h beside x.c: the types, macros and declarations of what
@@ -54,6 +54,8 @@ layer "runtime" runtime/*.c runtime/*.h
 layer "dsl compiler runtime" compiler/*.c compiler/*.h
 layer "dsl compiler runtime runtime/host compiler/engines" compiler/engines/*.c compiler/engines/*.h
 layer "dsl compiler runtime runtime/host compiler/engines compiler/driver" compiler/driver/*.c compiler/driver/*.h
+# the playground's C (web/): the engines and everything below them
+layer "dsl compiler runtime runtime/host compiler/engines web" web/*.c web/*.h
 
 # the host kit and the example host: the public header and the kit's own
 for f in runtime/host/*.c runtime/host/*.h examples/host.c; do
@@ -142,7 +144,7 @@ uses() {
 
 # every folder of sources, by its .c files (compiler/driver, runtime/host
 # and any folder added later among them)
-for dir in $(find dsl compiler runtime -name '*.c' | sed 's|/[^/]*$||' | sort -u); do
+for dir in $(find dsl compiler runtime web -name '*.c' | sed 's|/[^/]*$||' | sort -u); do
     missing=0
     for o in $(objects "$dir"); do
         [ -f "$o" ] || missing=1

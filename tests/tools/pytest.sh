@@ -1,19 +1,12 @@
 #!/bin/sh
 # pytest.sh BUILD — the Python binding's tests (python/tests, pytest)
-# against BUILD's library and tools. Under the sanitizers it is skipped: a
-# Python process cannot load a library built with ASan. Last line:
-# "N passed, M failed".
+# against BUILD's library and tools, in the environment python_env.sh sets
+# (under the sanitizers: their runtimes preloaded). Last line: "N passed,
+# M failed".
 BUILD=${1:-build}
 cd "$(dirname "$0")/../.." || exit 1
-case $BUILD in
-*asan*) echo "skipped in $BUILD (an ASan library cannot be loaded by python3)"
-        echo "0 passed, 0 failed"; exit 0 ;;
-esac
-PY=python3
-$PY -c 'import pytest' 2>/dev/null || PY=/usr/bin/python3
-out=$(ORDO_BUILD="$(pwd)/$BUILD" ORDO_LIB="$(pwd)/$BUILD/libordo.so" \
-      ORDO_PYLIB="$(pwd)/$BUILD/python/libordo_compile.so" \
-      $PY -m pytest -q -p no:cacheprovider python/tests 2>&1)
+. tests/tools/python_env.sh
+out=$($PY -m pytest -q -p no:cacheprovider python/tests 2>&1)
 st=$?
 echo "$out" | tail -n 15
 p=$(echo "$out" | grep -o '[0-9][0-9]* passed' | tail -1 | cut -d' ' -f1)

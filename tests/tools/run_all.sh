@@ -98,6 +98,8 @@ suite "the language's examples: scenarios, interpreted == emitted C on ${LANG_SE
 suite "hidden information: no hidden value reaches another seat (${HIDDEN_SEEDS:-100} seeds)" \
     sh tests/e2e/hidden.sh "$BUILD"
 suite "the Python binding (pytest)" sh tests/tools/pytest.sh "$BUILD"
+suite "fuzz: the Python API, random and hostile calls (${PY_FUZZ:-300})" \
+    sh tests/fuzz/python_api.sh "$BUILD"
 for f in rulesets/*.ordo; do
     [ -f "$f" ] || continue
     n=$SWEEP

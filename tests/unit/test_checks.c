@@ -404,8 +404,8 @@ static void test_recursion(void **state)
                     "fn f(k: 0..9): int depth 10 = if k > 0 then g(k - 1) else 0\n"
                     "fn g(k: 0..9): int = f(k)\n"
                     "sequence { a()\n self(1)\n n = f(3) }\n");
-    assert_int_equal(x->res->bounds[find_decl(x, "b")->index].depth, 2);
-    assert_int_equal(x->res->bounds[find_decl(x, "self")->index].chain_domain, 4);
+    assert_int_equal(x->res->bounds[oc_decl_index(x->res, find_decl(x, "b"))].depth, 2);
+    assert_int_equal(x->res->bounds[oc_decl_index(x->res, find_decl(x, "self"))].chain_domain, 4);
     done(x);
 
     /* a proc called twice, or by two others, is not a cycle */
@@ -451,8 +451,8 @@ static void test_resolve_triggers(void **state)
     ast_decl *early = find_decl(x, "early");
     /* triggers are procs: in the fns table, in source order */
     assert_int_equal(early->kind, D_PROC);
-    assert_ptr_equal(x->res->fns[early->index], early);
-    assert_ptr_equal(x->res->trigger_events[early->index], whaled);
+    assert_ptr_equal(x->res->fns[oc_decl_index(x->res, early)], early);
+    assert_ptr_equal(x->res->trigger_events[oc_decl_index(x->res, early)], whaled);
     assert_int_equal(early->nparams, 2);
     assert_ptr_equal(early->param_types, whaled->param_types);
     static const char *const names[2] = {"p", "k"};
@@ -486,12 +486,12 @@ static void test_resolve_triggers(void **state)
 
     /* each event's triggers, in source order, whatever their timing */
     static const char *const order[4] = {"early", "count_whale", "cook", "again"};
-    const oc_triggers *wt = &x->res->triggers[whaled->index];
+    const oc_triggers *wt = &x->res->triggers[oc_decl_index(x->res, whaled)];
     assert_int_equal(wt->n, 4);
     for (int i = 0; i < 4; i++)
         assert_ptr_equal(wt->list[i], find_decl(x, order[i]));
-    assert_int_equal(x->res->triggers[other->index].n, 1);
-    assert_ptr_equal(x->res->triggers[other->index].list[0], oo);
+    assert_int_equal(x->res->triggers[oc_decl_index(x->res, other)].n, 1);
+    assert_ptr_equal(x->res->triggers[oc_decl_index(x->res, other)].list[0], oo);
     assert_int_equal(whaled->emitted, 0); /* [C]: not checked yet */
     done(x);
 

@@ -377,7 +377,6 @@ static void test_triggers_and_anytime(void **state)
     assert_null(t->label.text);
     assert_int_equal(t->limit, 0);
     assert_int_equal(t->nparams, 0);
-    assert_null(t->sym); /* [R] fields untouched */
     assert_int_equal(t->body.count, 0);
 
     t = decl_n(p, 2);

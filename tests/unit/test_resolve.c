@@ -86,10 +86,10 @@ static void test_resolve_tables(void **state)
     assert_string_equal(x->res->vars[0]->name, "active");
     assert_string_equal(x->res->vars[1]->name, "turns");
     assert_string_equal(x->res->vars[2]->name, "in_game");
-    assert_ptr_equal(x->res->sym_active, x->res->vars[0]->sym);
-    assert_ptr_equal(x->res->sym_in_game, x->res->vars[2]->sym);
+    assert_ptr_equal(x->res->sym_active, oc_decl_sym(x->res, x->res->vars[0]));
+    assert_ptr_equal(x->res->sym_in_game, oc_decl_sym(x->res, x->res->vars[2]));
     for (uint32_t i = 0; i < x->res->nvars; i++)
-        assert_int_equal(x->res->vars[i]->index, (int)i);
+        assert_int_equal(oc_decl_index(x->res, x->res->vars[i]), (int)i);
     assert_string_equal(x->res->vars[3]->name, "round");
     assert_string_equal(x->res->vars[8]->name, "start");
     assert_int_equal(x->res->nenums, 1);
@@ -97,7 +97,7 @@ static void test_resolve_tables(void **state)
     assert_int_equal(x->res->nfns, 2); /* fns and procs together, in source order */
     assert_string_equal(x->res->fns[0]->name, "reached");
     assert_string_equal(x->res->fns[1]->name, "take");
-    assert_int_equal(find_decl(x, "take")->index, 1);
+    assert_int_equal(oc_decl_index(x->res, find_decl(x, "take")), 1);
     assert_int_equal(x->res->nscenarios, 1);
     assert_int_equal(x->res->noptions, 2);
     assert_int_equal(oc_option_index(x->res, x->res->options[0]), 0);
@@ -116,9 +116,9 @@ static void test_resolve_constants_and_types(void **state)
     /* constants fold, in any order of declaration */
     ast_decl *goal = find_decl(x, "GOAL");
     assert_int_equal(oc_init_value(x->res, goal), 30);
-    assert_int_equal(goal->sym->kind, SYM_CONST);
-    assert_int_equal(goal->sym->type.kind, TY_INT);
-    assert_int_equal(goal->sym->value, 30);
+    assert_int_equal(oc_decl_sym(x->res, goal)->kind, SYM_CONST);
+    assert_int_equal(oc_decl_sym(x->res, goal)->type.kind, TY_INT);
+    assert_int_equal(oc_decl_sym(x->res, goal)->value, 30);
     assert_int_equal(oc_init_value(x->res, find_decl(x, "NEG")), -30);
     /* initial values: given, else 0 when the range holds it, else its low end */
     assert_int_equal(oc_init_value(x->res, find_decl(x, "color")), 1);
@@ -127,24 +127,24 @@ static void test_resolve_constants_and_types(void **state)
     assert_int_equal(oc_init_value(x->res, find_decl(x, "start")), 3);
     assert_int_equal(oc_init_value(x->res, find_decl(x, "flag")), 0);
     /* var types */
-    ast_sym *score = find_decl(x, "score")->sym;
+    ast_sym *score = oc_decl_sym(x->res, find_decl(x, "score"));
     assert_int_equal(score->kind, SYM_VAR);
     assert_int_equal(score->type.kind, TY_INT);
     assert_int_equal(score->type.ranged, 1);
     assert_int_equal(score->type.lo, -5);
     assert_int_equal(score->type.hi, 99);
     ast_decl *painted = find_decl(x, "painted");
-    assert_int_equal(painted->sym->type.kind, TY_LIST);
-    assert_int_equal(painted->sym->type.elem, TY_ENUM);
-    assert_ptr_equal(painted->sym->type.enm, find_decl(x, "Color"));
-    assert_int_equal(painted->sym->type.cap, 8);
+    assert_int_equal(oc_decl_sym(x->res, painted)->type.kind, TY_LIST);
+    assert_int_equal(oc_decl_sym(x->res, painted)->type.elem, TY_ENUM);
+    assert_ptr_equal(oc_decl_sym(x->res, painted)->type.enm, find_decl(x, "Color"));
+    assert_int_equal(oc_decl_sym(x->res, painted)->type.cap, 8);
     ast_decl *color = find_decl(x, "color");
     assert_int_equal(color->dims[0].kind, DIM_PLAYER);
-    assert_int_equal(color->sym->type.kind, TY_ENUM);
+    assert_int_equal(oc_decl_sym(x->res, color)->type.kind, TY_ENUM);
     /* a fn: its result type, its body typed; its param a local in slot 0 */
     ast_decl *fn = find_decl(x, "reached");
-    assert_int_equal(fn->sym->kind, SYM_FN);
-    assert_int_equal(fn->sym->type.kind, TY_BOOL);
+    assert_int_equal(oc_decl_sym(x->res, fn)->kind, SYM_FN);
+    assert_int_equal(oc_decl_sym(x->res, fn)->type.kind, TY_BOOL);
     ast_expr *body = fn->body_expr;
     assert_int_equal(oc_type(x->res, body)->kind, TY_BOOL);
     assert_int_equal(body->a->kind, E_INDEX);
@@ -206,7 +206,7 @@ static void test_resolve_steps_locals_labels(void **state)
     assert_ptr_equal(oc_text_facts_of(x->res, &log->u.log.text)->args[1], let->u.let.sym);
     /* calls and emits are bound */
     ast_stmt *emit = nth(&step(x, "1.2")->u.step.body, 2);
-    assert_ptr_equal(oc_called(x->res, emit), find_decl(x, "scored")->sym);
+    assert_ptr_equal(oc_called(x->res, emit), oc_decl_sym(x->res, find_decl(x, "scored")));
     /* `exit` knows its loop; in_game(p) reads the built-in var */
     ast_stmt *outer = nth(&step(x, "1")->u.step.body, 0);
     ast_stmt *inner = nth(&outer->u.rep.body, 2);
@@ -231,12 +231,13 @@ static void test_resolve_scenario_values(void **state)
     assert_int_equal(it->kind, IT_SC_PLAYERS);
     it = it->next;
     assert_int_equal(it->kind, IT_SC_PLAY);
-    assert_ptr_equal(oc_item_facts_of(x->res, it)->sym, find_decl(x, "take")->sym);
+    assert_ptr_equal(oc_item_facts_of(x->res, it)->sym, oc_decl_sym(x->res, find_decl(x, "take")));
     assert_int_equal(oc_item_facts_of(x->res, it)->values[0], 1); /* player 2, 0-based */
     assert_int_equal(oc_item_facts_of(x->res, it)->values[1], 4);
     it = it->next;
     assert_int_equal(it->kind, IT_SC_EVENT);
-    assert_ptr_equal(oc_item_facts_of(x->res, it)->sym, find_decl(x, "scored")->sym);
+    assert_ptr_equal(oc_item_facts_of(x->res, it)->sym,
+                     oc_decl_sym(x->res, find_decl(x, "scored")));
     assert_int_equal(oc_item_facts_of(x->res, it)->values[0], 1);
     assert_int_equal(oc_item_facts_of(x->res, it)->wild, 2); /* the second argument is `_` */
     assert_int_equal(it->args[1]->kind, E_WILDCARD);
@@ -749,13 +750,13 @@ static void test_seat_vars(void **state)
                "}\n");
     assert_non_null(x->res->start_var);
     assert_non_null(x->res->passed_var);
-    assert_int_equal(x->res->start_var->index, 4);  /* active, turns, in_game, n */
-    assert_int_equal(x->res->passed_var->index, 5);
+    assert_int_equal(oc_decl_index(x->res, x->res->start_var), 4);  /* active, turns, in_game, n */
+    assert_int_equal(oc_decl_index(x->res, x->res->passed_var), 5);
     assert_int_equal(x->res->act_first, 6);         /* then #acting, #action, k */
     assert_string_equal(x->res->vars[6]->name, "#acting");
     assert_string_equal(x->res->vars[x->res->nvars - 1]->name, "k");
     for (uint32_t i = 0; i < x->res->nvars; i++)
-        assert_int_equal(x->res->vars[i]->index, (int32_t)i);
+        assert_int_equal(oc_decl_index(x->res, x->res->vars[i]), (int32_t)i);
     done(x);
 }
 
@@ -856,18 +857,18 @@ static void test_scenario_assertions(void **state)
     s = s->next;
     assert_int_equal(s->kind, S_ADD);
     assert_string_equal(sx(s->u.list.value), "5");
-    assert_ptr_equal(oc_sym(x->res, s->u.list.list), find_decl(x, "hand")->sym);
+    assert_ptr_equal(oc_sym(x->res, s->u.list.list), oc_decl_sym(x->res, find_decl(x, "hand")));
     s = s->next;
     assert_int_equal(s->kind, S_ASSIGN); /* n = 1, after them */
     assert_null(s->next);
     it = it->next->next;
     assert_int_equal(it->kind, IT_SC_EVENT);
     assert_int_equal(it->count_mode, SC_COUNT_EXACTLY);
-    assert_ptr_equal(oc_item_facts_of(x->res, it)->sym, find_decl(x, "ev")->sym);
+    assert_ptr_equal(oc_item_facts_of(x->res, it)->sym, oc_decl_sym(x->res, find_decl(x, "ev")));
     assert_int_equal(oc_item_facts_of(x->res, it)->values[0], 1);
     it = it->next;
     assert_int_equal(it->kind, IT_SC_NO_EVENT);
-    assert_ptr_equal(oc_item_facts_of(x->res, it)->sym, find_decl(x, "ev")->sym);
+    assert_ptr_equal(oc_item_facts_of(x->res, it)->sym, oc_decl_sym(x->res, find_decl(x, "ev")));
     assert_int_equal(oc_item_facts_of(x->res, it)->wild, 1);
     it = it->next;
     assert_string_equal(sx(it->expr), "(and (and (== len(hand) 2) (== hand[1] 4)) (== hand[2] 5))");

@@ -49,6 +49,22 @@ static void test_decision(void **state)
     assert_int_equal(ordo_find_option(g, "move 12 to 13"), -1);
     assert_int_equal(ordo_find_option(g, NULL), -1);
     assert_int_equal(ordo_policy_first(g), 0);
+    /* what each option is apart from its label: its template and param
+     * (none: 0), the same in every state (the Python binding's action ids) */
+    static const char *const templates[5] = {"take {}", "paint {}", "pass", "give to {}",
+                                             "move {} to {}"};
+    static const int32_t params[5] = {3, 1, 0, 0, 12};
+    for (int i = 0; i < 5; i++) {
+        int32_t param = -7;
+        int o = ordo_option_id(g, i, &param);
+        assert_true(o >= 0 && o < p->noptions);
+        assert_string_equal(p->options[o].label, templates[i]);
+        assert_int_equal(param, params[i]);
+    }
+    assert_int_equal(ordo_option_id(g, 1, NULL), ordo_option_id(g, 1, &(int32_t){0}));
+    assert_int_equal(ordo_option_id(g, 5, NULL), ORDO_E_ARG);
+    assert_int_equal(ordo_option_id(g, -1, NULL), ORDO_E_ARG);
+    assert_int_equal(ordo_option_id(NULL, 0, NULL), ORDO_E_ARG);
 
     /* nothing changes: a bad index, ordo_run while deciding, ordo_eval */
     ordo_game *before = dup_game(g);
@@ -72,6 +88,7 @@ static void test_decision(void **state)
     assert_int_equal(ordo_option_count(g), 0);
     assert_int_equal(ordo_find_option(g, "pass"), -1);
     assert_int_equal(ordo_option_label(g, 0, buf, sizeof buf), ORDO_E_ARG);
+    assert_int_equal(ordo_option_id(g, 0, NULL), ORDO_E_ARG); /* no decision */
     assert_int_equal(ordo_choose(g, 1), ORDO_E_STATE);
     assert_int_equal(r->n, 2);
     const ordo_event *e = &r->ev[1];
@@ -298,6 +315,14 @@ static void test_escapes(void **state)
     static const char *const first[3] = {"pass", "resign", "concede"};
     assert_labels(g, 3, first);
     assert_int_equal(ordo_find_option(g, "flee"), -1);
+    /* an escape is noptions + its index, with no param */
+    int32_t param = -7;
+    assert_int_equal(ordo_option_id(g, 2, &param), p->noptions + 0);
+    assert_int_equal(param, 0);
+    int resign = ordo_option_id(g, 1, &param) - p->noptions;
+    assert_true(resign > 0 && resign < p->nescapes);
+    assert_string_equal(p->escapes[resign].label, "resign");
+    assert_true(ordo_option_id(g, 0, NULL) < p->noptions);
     ordo_game *at = dup_game(g), *at0 = dup_game(g);
 
     /* concede: the outer escape, taken at the inner decision */

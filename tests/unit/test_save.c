@@ -314,6 +314,97 @@ static void test_decision_without_options(void **state)
     oc_free(c);
 }
 
+/* Plays on from a restored game as a host would: each option of the
+ * pending decision, and from each of those each option of the next one,
+ * every run in a copy with a step budget. Whatever the forged block held,
+ * the runtime answers with a status or an error of the rules (a range, an
+ * index, a limit ...), never an internal one; ASan watches the memory. */
+static void play_every_option(ordo_game *g, int levels, unsigned *plays)
+{
+    if (levels == 0 || ordo_status(g) != ORDO_DECIDE)
+        return;
+    int n = ordo_option_count(g);
+    assert_true(n >= 1);
+    for (int i = 0; i < n; i++) {
+        ordo_game *c = dup_game(g);
+        ordo_set_max_steps(c, 100000);
+        int rc = ordo_choose(c, i);
+        if (rc == ORDO_OK)
+            rc = ordo_run(c);
+        assert_true(rc != ORDO_E_PROGRAM && rc != ORDO_E_OPCODE && rc != ORDO_E_ARG);
+        ++*plays;
+        play_every_option(c, levels - 1, plays);
+        free(c);
+    }
+}
+
+/* Every byte of a save of each shipped ruleset, flipped (all bits, then
+ * the lowest), the checksum made right again, restored: refused with a
+ * reason, or a game that plays on through every option of the next
+ * decision (and of the one after, for every 8th byte) (issue 33, 4: a sweep of this kind found the escape record
+ * with no frames that the restore fuzzer's one random path missed).
+ * ORDO_SWEEP_STRIDE=K looks at every Kth byte (the sanitizers' pass). */
+static void test_every_byte_of_a_save(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file;
+        int decisions; /* played before the save */
+    } saves[] = {
+        {"rulesets/titan.ordo", 6},         {"rulesets/odin.ordo", 6},
+        {"rulesets/teotihuacan.ordo", 6},   {"rulesets/splendor_solo.ordo", 6},
+        {"rulesets/catan.ordo", 16},        {"rulesets/catan_cwc.ordo", 16},
+        {"tests/e2e/data/tiny.ordo", 1},
+    };
+    const char *env = getenv("ORDO_SWEEP_STRIDE");
+    size_t stride = env && atoi(env) > 0 ? (size_t)atoi(env) : 1;
+    for (size_t f = 0; f < sizeof saves / sizeof saves[0]; f++) {
+        oc_compiler *c;
+        const ordo_program *p = compile_path(&c, saves[f].file);
+        ordo_game *g;
+        assert_int_equal(ordo_new(p, p->min_players, 11 + f, &g), ORDO_OK);
+        uint64_t rng = 3;
+        assert_int_equal(play_on(g, &rng, saves[f].decisions), ORDO_DECIDE);
+        size_t n;
+        unsigned char *s = save_of(g, &n);
+        unsigned char *forged = malloc(n);
+        assert_non_null(forged);
+        size_t size = ordo_game_size(p);
+        void *mem = aligned_alloc(8, (size + 7) & ~(size_t)7);
+        assert_non_null(mem);
+        unsigned refused = 0, restored = 0, plays = 0;
+        for (size_t at = 0; at < n - 8; at += stride) {
+            static const unsigned char flips[] = {0xff, 0x01};
+            for (size_t k = 0; k < sizeof flips; k++) {
+                memcpy(forged, s, n);
+                forged[at] ^= flips[k];
+                reseal(forged, n);
+                ordo_game *r = NULL;
+                char msg[200] = "";
+                int rc = ordo_restore(mem, size, p, forged, n, &r, msg, sizeof msg);
+                if (rc != ORDO_OK) {
+                    assert_int_equal(rc, ORDO_E_PROGRAM);
+                    assert_true(msg[0] != 0);
+                    refused++;
+                    continue;
+                }
+                restored++;
+                /* the second decision's options for every 8th byte: the
+                 * first decision's reach every cell, the second's cost */
+                play_every_option(r, at % 8 == 0 ? 2 : 1, &plays);
+            }
+        }
+        print_message("%s: %zu-byte save, %u forged saves refused, %u restored, %u plays\n",
+                      saves[f].file, n, refused, restored, plays);
+        assert_true(refused > 0 && restored > 0);
+        free(mem);
+        free(forged);
+        free(s);
+        ordo_free(g);
+        oc_free(c);
+    }
+}
+
 /* Copies file `from` to `to`, with the first `was` in it made `now`. */
 static void copy_edited(const char *from, const char *to, const char *was, const char *now)
 {
@@ -389,6 +480,7 @@ int main(void)
         cmocka_unit_test(test_forged_escapes),
         cmocka_unit_test(test_decision_without_options),
         cmocka_unit_test(test_table_data_in_the_fingerprint),
+        cmocka_unit_test(test_every_byte_of_a_save),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,7 +7,7 @@
 /* instruction numbers, from the runtime's one list (opcode_list.h) */
 #include "opcodes.h"
 
-static const ordo_insn tiny_program_code[275] = {
+static const ordo_insn tiny_program_code[290] = {
     /* fn reached */
     {ORDO_OP_LDL, 0, 0, 0},              /* 0 */
     {ORDO_OP_LDX, 0, 4, 0},              /* 1 */
@@ -269,28 +269,49 @@ static const ordo_insn tiny_program_code[275] = {
     {ORDO_OP_PUSH, 0, 0, 1},             /* 254 */
     {ORDO_OP_EQ, 0, 0, 0},               /* 255 */
     {ORDO_OP_RETV, 0, 0, 0},             /* 256 */
-    /* fn expect#95 */
+    /* fn expect#91.left */
     {ORDO_OP_PUSH, 0, 0, 0},             /* 257 */
-    {ORDO_OP_LDX, 0, 4, 0},              /* 258 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 259 */
-    {ORDO_OP_GT, 0, 0, 0},               /* 260 */
+    {ORDO_OP_LDX, 0, 5, 0},              /* 258 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 259 */
+    /* fn expect#91.right */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 260 */
     {ORDO_OP_RETV, 0, 0, 0},             /* 261 */
+    /* fn expect#95 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 262 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 263 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 264 */
+    {ORDO_OP_GT, 0, 0, 0},               /* 265 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 266 */
+    /* fn expect#95.left */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 267 */
+    {ORDO_OP_LDX, 0, 4, 0},              /* 268 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 269 */
+    /* fn expect#95.right */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 270 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 271 */
     /* proc setup#106 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 262 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 263 */
-    {ORDO_OP_STX, 0, 6, 0},              /* 264 */
-    {ORDO_OP_RET, 0, 0, 0},              /* 265 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 272 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 273 */
+    {ORDO_OP_STX, 0, 6, 0},              /* 274 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 275 */
     /* fn expect#113 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 266 */
-    {ORDO_OP_LDX, 0, 6, 0},              /* 267 */
-    {ORDO_OP_PUSH, 0, 0, 0},             /* 268 */
-    {ORDO_OP_EQ, 0, 0, 0},               /* 269 */
-    {ORDO_OP_RETV, 0, 0, 0},             /* 270 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 276 */
+    {ORDO_OP_LDX, 0, 6, 0},              /* 277 */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 278 */
+    {ORDO_OP_EQ, 0, 0, 0},               /* 279 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 280 */
+    /* fn expect#113.left */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 281 */
+    {ORDO_OP_LDX, 0, 6, 0},              /* 282 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 283 */
+    /* fn expect#113.right */
+    {ORDO_OP_PUSH, 0, 0, 0},             /* 284 */
+    {ORDO_OP_RETV, 0, 0, 0},             /* 285 */
     /* proc setup#127 */
-    {ORDO_OP_PUSH, 0, 0, 1},             /* 271 */
-    {ORDO_OP_PUSH, 0, 0, 31},            /* 272 */
-    {ORDO_OP_STX, 0, 4, 0},              /* 273 */
-    {ORDO_OP_RET, 0, 0, 0},              /* 274 */
+    {ORDO_OP_PUSH, 0, 0, 1},             /* 286 */
+    {ORDO_OP_PUSH, 0, 0, 31},            /* 287 */
+    {ORDO_OP_STX, 0, 4, 0},              /* 288 */
+    {ORDO_OP_RET, 0, 0, 0},              /* 289 */
 };
 
 static const ordo_var tiny_program_vars[8] = {
@@ -330,7 +351,7 @@ static const ordo_step tiny_program_steps[5] = {
     /* 4 */ {.number = "2", .title = "the highest score wins", .rule = "TINY-2", .parent = -1, .line = 74},
 };
 
-static const ordo_proc tiny_program_procs[8] = {
+static const ordo_proc tiny_program_procs[14] = {
     /* 0 */ {.name = "reached", .pc = 0, .nparams = 1, .nlocals = 1,
         .param_kind = {ORDO_K_PLAYER, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 25, .room = 4},
@@ -343,16 +364,34 @@ static const ordo_proc tiny_program_procs[8] = {
     /* 3 */ {.name = "expect#91", .pc = 252, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91, .room = 3},
-    /* 4 */ {.name = "expect#95", .pc = 257, .nparams = 0, .nlocals = 0,
+    /* 4 */ {.name = "expect#91.left", .pc = 257, .nparams = 0, .nlocals = 0,
+        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91, .room = 2},
+    /* 5 */ {.name = "expect#91.right", .pc = 260, .nparams = 0, .nlocals = 0,
+        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91, .room = 2},
+    /* 6 */ {.name = "expect#95", .pc = 262, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95, .room = 3},
-    /* 5 */ {.name = "setup#106", .pc = 262, .nparams = 0, .nlocals = 0,
+    /* 7 */ {.name = "expect#95.left", .pc = 267, .nparams = 0, .nlocals = 0,
+        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95, .room = 2},
+    /* 8 */ {.name = "expect#95.right", .pc = 270, .nparams = 0, .nlocals = 0,
+        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95, .room = 2},
+    /* 9 */ {.name = "setup#106", .pc = 272, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 106, .room = 3},
-    /* 6 */ {.name = "expect#113", .pc = 266, .nparams = 0, .nlocals = 0,
+    /* 10 */ {.name = "expect#113", .pc = 276, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113, .room = 3},
-    /* 7 */ {.name = "setup#127", .pc = 271, .nparams = 0, .nlocals = 0,
+    /* 11 */ {.name = "expect#113.left", .pc = 281, .nparams = 0, .nlocals = 0,
+        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113, .room = 2},
+    /* 12 */ {.name = "expect#113.right", .pc = 284, .nparams = 0, .nlocals = 0,
+        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113, .room = 2},
+    /* 13 */ {.name = "setup#127", .pc = 286, .nparams = 0, .nlocals = 0,
         .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
         .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 127, .room = 3},
 };
@@ -425,7 +464,7 @@ static const ordo_scenario_item tiny_program_items[37] = {
         .text = "concede", .line = 89},
     /* 7 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = "paint green", .line = 90},
-    /* 8 */ {.kind = ORDO_SC_EXPECT, .x = 0, .a = 3, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
+    /* 8 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 3, .b = 0, .args = {5, 6, 3, 0, 0, 0, 0, 0},
         .text = "color[player 1] == green", .line = 91},
     /* 9 */ {.kind = ORDO_SC_EVENT, .x = 2, .a = 0, .b = 0, .args = {0, 1, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 92},
@@ -433,7 +472,7 @@ static const ordo_scenario_item tiny_program_items[37] = {
         .text = "double", .line = 93},
     /* 11 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = "bank", .line = 94},
-    /* 12 */ {.kind = ORDO_SC_EXPECT, .x = 0, .a = 4, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
+    /* 12 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 6, .b = 0, .args = {8, 9, 0, 0, 4, 0, 0, 0},
         .text = "score[player 1] > 0", .line = 95},
     /* 13 */ {.kind = ORDO_SC_EVENT, .x = 2, .a = 1, .b = 2, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 96},
@@ -449,7 +488,7 @@ static const ordo_scenario_item tiny_program_items[37] = {
         .text = NULL, .line = 101},
     /* 19 */ {.kind = ORDO_SC_PLAYERS, .x = 0, .a = 3, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 105},
-    /* 20 */ {.kind = ORDO_SC_SETUP, .x = 0, .a = 5, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
+    /* 20 */ {.kind = ORDO_SC_SETUP, .x = 0, .a = 9, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 106},
     /* 21 */ {.kind = ORDO_SC_PLAY, .x = 1, .a = 1, .b = 0, .args = {1, 0, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 109},
@@ -459,7 +498,7 @@ static const ordo_scenario_item tiny_program_items[37] = {
         .text = NULL, .line = 111},
     /* 24 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = "double", .line = 112},
-    /* 25 */ {.kind = ORDO_SC_EXPECT, .x = 0, .a = 6, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
+    /* 25 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 10, .b = 0, .args = {12, 13, 0, 0, 0, 0, 0, 0},
         .text = "doubles_left[player 2] == 0", .line = 113},
     /* 26 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = "look back", .line = 114},
@@ -475,7 +514,7 @@ static const ordo_scenario_item tiny_program_items[37] = {
         .text = NULL, .line = 122},
     /* 32 */ {.kind = ORDO_SC_OVER, .x = 1, .a = 0, .b = 0, .args = {1, 0, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 123},
-    /* 33 */ {.kind = ORDO_SC_SETUP, .x = 0, .a = 7, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
+    /* 33 */ {.kind = ORDO_SC_SETUP, .x = 0, .a = 13, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 127},
     /* 34 */ {.kind = ORDO_SC_PLAY, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
         .text = NULL, .line = 130},
@@ -519,10 +558,10 @@ static const ordo_line tiny_program_lines[36] = {
     {230, 76, 0},
     {246, 77, 0},
     {252, 91, 0},
-    {257, 95, 0},
-    {262, 107, 0},
-    {266, 113, 0},
-    {271, 128, 0},
+    {262, 95, 0},
+    {272, 107, 0},
+    {276, 113, 0},
+    {286, 128, 0},
 };
 
 /* ---- the code as C (ordo_native.h): a function a proc, named after
@@ -533,9 +572,15 @@ static int tiny_program_reached(ordo_game *g, int mode, uint32_t base, int32_t *
 static int tiny_program_take_turn(ordo_game *g, int mode, uint32_t base, int32_t *result);
 static int tiny_program_sequence(ordo_game *g, int mode, uint32_t base, int32_t *result);
 static int tiny_program_expect_91(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_expect_91_left(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_expect_91_right(ordo_game *g, int mode, uint32_t base, int32_t *result);
 static int tiny_program_expect_95(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_expect_95_left(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_expect_95_right(ordo_game *g, int mode, uint32_t base, int32_t *result);
 static int tiny_program_setup_106(ordo_game *g, int mode, uint32_t base, int32_t *result);
 static int tiny_program_expect_113(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_expect_113_left(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_expect_113_right(ordo_game *g, int mode, uint32_t base, int32_t *result);
 static int tiny_program_setup_127(ordo_game *g, int mode, uint32_t base, int32_t *result);
 
 /* fn reached (proc 0, line 25): 1 params, 1 locals; operand k at fp[1 + k] */
@@ -573,33 +618,17 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-pc_0:;
-    /* 0 LDL 0 */
 #line 25 "tests/e2e/data/tiny.ordo"
-    t0 = fp[L_p]; steps++;
-    /* 1 LDX 4 ; score */
-    {
-#line 25 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t0;
-#line 25 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[1] = t0; ON_AT(1u, 2u); goto slow; }
-#line 25 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 17u + x0_ * 1u;
-#line 25 "tests/e2e/data/tiny.ordo"
-        t0 = vm_load(a_, 1u); steps++;
-    }
-    /* 2 PUSH 30 */
-#line 25 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 3 GE */
-#line 25 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t0, b_ = 30; t0 = a_ >= b_; steps++; }
-    /* 4 RETV */
-#line 25 "tests/e2e/data/tiny.ordo"
-    if (nframes - 1u == base) { fp[1] = t0; ON_AT(4u, 2u); goto slow; }
-#line 25 "tests/e2e/data/tiny.ordo"
-    { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
-#line 603 "tiny.c"
+    pc_0:; t0 = fp[L_p]; steps++; /* 0 LDL 0 */
+#line 25
+    { uint32_t x0_ = (uint32_t)t0; if (x0_ >= (uint32_t)nplayers) { fp[1] = t0; ON_AT(1u, 2u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 1 LDX 4 ; score */
+#line 25
+    steps++; /* 2 PUSH 30 */
+#line 25
+    { int32_t a_ = t0, b_ = 30; t0 = a_ >= b_; steps++; } /* 3 GE */
+#line 25
+    if (nframes - 1u == base) { fp[1] = t0; ON_AT(4u, 2u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 4 RETV */
+#line 632 "tiny.c"
 }
 
 /* proc take_turn (proc 1, line 27): 1 params, 3 locals; operand k at fp[3 + k] */
@@ -693,552 +722,197 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-pc_5:;
-    /* 5 LDG 0 ; active */
 #line 28 "tests/e2e/data/tiny.ordo"
-    t0 = vm_load(state + 0u, 1u); steps++;
-    /* 6 PUSH -1 */
-#line 28 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 7 EQ */
-#line 28 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t0, b_ = -1; t0 = a_ == b_; steps++; }
-    /* 8 JNZ 45 */
-#line 28 "tests/e2e/data/tiny.ordo"
-    if (t0 != 0) { steps++; goto pc_45; }
-#line 28 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 9 LDG 0 ; active */
-#line 28 "tests/e2e/data/tiny.ordo"
-    t0 = vm_load(state + 0u, 1u); steps++;
-    /* 10 LDX 1 ; turns */
-    {
-#line 28 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t0;
-#line 28 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[3] = t0; ON_AT(10u, 4u); goto slow; }
-#line 28 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 1u + x0_ * 4u;
-#line 28 "tests/e2e/data/tiny.ordo"
-        t0 = vm_load(a_, 4u); steps++;
-    }
-    /* 11 PUSH 1 */
-#line 28 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 12 EQ */
-#line 28 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t0, b_ = 1; t0 = a_ == b_; steps++; }
-    /* 13 JZ 45 */
-#line 28 "tests/e2e/data/tiny.ordo"
-    if (t0 == 0) { steps++; goto pc_45; }
-#line 28 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 14 STEP 0 ; step 1.1 "paint" [TINY-PAINT] */
-#line 28 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->trace) { ON_AT(14u, 3u); goto slow; }
-#line 28 "tests/e2e/data/tiny.ordo"
-    g->seq++; steps++;
-#line 28 "tests/e2e/data/tiny.ordo"
-    t0 = cur_step;
-#line 28 "tests/e2e/data/tiny.ordo"
-    cur_step = 0;
-    /* 15 OPTS */
-#line 29 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL) { fp[3] = t0; ON_AT(15u, 4u); goto slow; }
-#line 29 "tests/e2e/data/tiny.ordo"
-    VM_CLEAR_OPTS(g); steps++;
-    /* 16 PUSH 0 */
-#line 29 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 17 STL 2 */
-#line 29 "tests/e2e/data/tiny.ordo"
-    fp[2] = 0; steps++;
-#line 29 "tests/e2e/data/tiny.ordo"
-    fp[3] = t0; 
-#line 29 "tests/e2e/data/tiny.ordo"
-pc_18:;
-    /* 18 LDL 2 */
-#line 29 "tests/e2e/data/tiny.ordo"
-    t1 = fp[2]; steps++;
-    /* 19 PUSH 3 */
-#line 29 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 20 LT */
-#line 29 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t1, b_ = 3; t1 = a_ < b_; steps++; }
-    /* 21 JZ 32 */
-#line 29 "tests/e2e/data/tiny.ordo"
-    if (t1 == 0) { steps++; goto pc_32; }
-#line 29 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 22 LDL 2 */
-#line 29 "tests/e2e/data/tiny.ordo"
-    t1 = fp[2]; steps++;
-    /* 23 STL 1 */
-#line 29 "tests/e2e/data/tiny.ordo"
-    fp[1 /* c, r */] = t1; steps++;
-    /* 24 LDL 1 */
-#line 29 "tests/e2e/data/tiny.ordo"
-    t1 = fp[1 /* c, r */]; steps++;
-    /* 25 PUSH 2 */
-#line 29 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 26 NE */
-#line 29 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t1, b_ = 2; t1 = a_ != b_; steps++; }
-    /* 27 JZ 30 */
-#line 29 "tests/e2e/data/tiny.ordo"
-    if (t1 == 0) { steps++; goto pc_30; }
-#line 29 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 28 LDL 1 */
-#line 29 "tests/e2e/data/tiny.ordo"
-    t1 = fp[1 /* c, r */]; steps++;
-    /* 29 OFFER 0 ; "paint {}" */
-#line 29 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->nopts >= 4u) { fp[4] = t1; ON_AT(29u, 5u); goto slow; }
-#line 29 "tests/e2e/data/tiny.ordo"
-    ON_OFFER(0u, VM_OPT_PARAM, t1); steps++;
-#line 29 "tests/e2e/data/tiny.ordo"
-pc_30:;
-    /* 30 INCL 2 */
-#line 29 "tests/e2e/data/tiny.ordo"
-    if (fp[2] == INT32_MAX) { ON_AT(30u, 4u); goto slow; }
-#line 29 "tests/e2e/data/tiny.ordo"
-    fp[2]++; steps++;
-    /* 31 JMP 18 */
-#line 29 "tests/e2e/data/tiny.ordo"
-    if (steps >= limit) { ON_AT(31u, 4u); goto slow; }
-#line 29 "tests/e2e/data/tiny.ordo"
-    steps++; goto pc_18;
-#line 29 "tests/e2e/data/tiny.ordo"
-pc_32:;
-    /* 32 LDL 0 */
-#line 29 "tests/e2e/data/tiny.ordo"
-    t1 = fp[L_p]; steps++;
-    /* 33 WAIT x=0 */
-#line 29 "tests/e2e/data/tiny.ordo"
-    { fp[4] = t1; ON_AT(33u, 5u); goto slow; }
-#line 29 "tests/e2e/data/tiny.ordo"
-    fp[4] = t1; 
-#line 29 "tests/e2e/data/tiny.ordo"
-pc_34:;
-    /* 34 STL 1 */
-#line 29 "tests/e2e/data/tiny.ordo"
-    fp[1 /* c, r */] = fp[4]; steps++;
-    /* 35 LDL 0 */
-#line 31 "tests/e2e/data/tiny.ordo"
-    t1 = fp[L_p]; steps++;
-    /* 36 LDL 1 */
-#line 31 "tests/e2e/data/tiny.ordo"
-    t2 = fp[1 /* c, r */]; steps++;
-    /* 37 STX 5 ; color */
-    {
-#line 31 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t1;
-#line 31 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(37u, 6u); goto slow; }
-#line 31 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 20u + x0_ * 1u;
-#line 31 "tests/e2e/data/tiny.ordo"
-        int32_t x_ = t2;
-#line 31 "tests/e2e/data/tiny.ordo"
-        if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; ON_AT(37u, 6u); goto slow; }
-#line 31 "tests/e2e/data/tiny.ordo"
-        vm_store(a_, 1u, x_); steps++;
-    }
-    /* 38 LDL 1 */
-#line 32 "tests/e2e/data/tiny.ordo"
-    t1 = fp[1 /* c, r */]; steps++;
-    /* 39 LADD 7 ; painted */
-    {
-#line 32 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 26u;
-#line 32 "tests/e2e/data/tiny.ordo"
-        int16_t len_; memcpy(&len_, a_, 2);
-#line 32 "tests/e2e/data/tiny.ordo"
-        unsigned char *e_ = a_ + 2;
-#line 32 "tests/e2e/data/tiny.ordo"
-        int32_t x_ = t1;
-#line 32 "tests/e2e/data/tiny.ordo"
-        if (len_ >= 8 || mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; ON_AT(39u, 5u); goto slow; }
-#line 32 "tests/e2e/data/tiny.ordo"
-        vm_store(e_ + (uint32_t)len_ * 1u, 1u, x_);
-#line 32 "tests/e2e/data/tiny.ordo"
-        len_++;
-#line 32 "tests/e2e/data/tiny.ordo"
-        memcpy(a_, &len_, 2);
-#line 32 "tests/e2e/data/tiny.ordo"
-        steps++;
-    }
-    /* 40 LDL 0 */
-#line 33 "tests/e2e/data/tiny.ordo"
-    t1 = fp[L_p]; steps++;
-    /* 41 LDL 1 */
-#line 33 "tests/e2e/data/tiny.ordo"
-    t2 = fp[1 /* c, r */]; steps++;
-    /* 42 EMIT x=2 0 ; painted_as */
-#line 33 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(42u, 6u); goto slow; }
-#line 33 "tests/e2e/data/tiny.ordo"
-    g->seq++; steps++;
-    /* 43 STEPEND */
-#line 33 "tests/e2e/data/tiny.ordo"
-    { int32_t s_ = fp[3];
-#line 33 "tests/e2e/data/tiny.ordo"
-      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(43u, 4u); goto slow; }
-#line 33 "tests/e2e/data/tiny.ordo"
-      cur_step = s_; steps++; }
-    /* 44 JMP 46 */
-#line 33 "tests/e2e/data/tiny.ordo"
-    steps++; goto pc_46;
-#line 33 "tests/e2e/data/tiny.ordo"
-pc_45:;
-    /* 45 SKIP 0 ; step 1.1 "paint" [TINY-PAINT] */
-#line 33 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->trace) { ON_AT(45u, 3u); goto slow; }
-#line 33 "tests/e2e/data/tiny.ordo"
-    g->seq++; steps++;
-#line 33 "tests/e2e/data/tiny.ordo"
-pc_46:;
-    /* 46 STEP 1 ; step 1.2 "roll" [TINY-ROLL] */
-#line 37 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->trace) { ON_AT(46u, 3u); goto slow; }
-#line 37 "tests/e2e/data/tiny.ordo"
-    g->seq++; steps++;
-#line 37 "tests/e2e/data/tiny.ordo"
-    t0 = cur_step;
-#line 37 "tests/e2e/data/tiny.ordo"
-    cur_step = 1;
-    /* 47 PUSH 1 */
-#line 38 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 48 ROLL 6 */
-#line 38 "tests/e2e/data/tiny.ordo"
-    fp[3] = t0; fp[4] = 1; 
-#line 38 "tests/e2e/data/tiny.ordo"
-    ON_AT(48u, 5u);
-#line 38 "tests/e2e/data/tiny.ordo"
-    if (ON_STEP() != VM_STEPPED)
-#line 38 "tests/e2e/data/tiny.ordo"
-        return rc;
-#line 38 "tests/e2e/data/tiny.ordo"
-    if (!ON_HERE(49u, 5u))
-#line 38 "tests/e2e/data/tiny.ordo"
-        goto dispatch;
-#line 38 "tests/e2e/data/tiny.ordo"
-pc_49:;
-    /* 49 STL 1 */
-#line 38 "tests/e2e/data/tiny.ordo"
-    fp[1 /* c, r */] = fp[4]; steps++;
-    /* 50 LDL 0 */
-#line 39 "tests/e2e/data/tiny.ordo"
-    t1 = fp[L_p]; steps++;
-    /* 51 LDL 1 */
-#line 39 "tests/e2e/data/tiny.ordo"
-    t2 = fp[1 /* c, r */]; steps++;
-    /* 52 LOG x=2 0 ; "{} rolls {}" */
-#line 39 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(52u, 6u); goto slow; }
-#line 39 "tests/e2e/data/tiny.ordo"
-    g->seq++; steps++;
-    /* 53 OPTS */
-#line 40 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL) { ON_AT(53u, 4u); goto slow; }
-#line 40 "tests/e2e/data/tiny.ordo"
-    VM_CLEAR_OPTS(g); steps++;
-    /* 54 OFFERN 1 ; "bank" */
-#line 40 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(54u, 4u); goto slow; }
-#line 40 "tests/e2e/data/tiny.ordo"
-    ON_OFFER(1u, VM_OPT_PLAIN, 0); steps++;
-    /* 55 LDL 0 */
-#line 40 "tests/e2e/data/tiny.ordo"
-    t1 = fp[L_p]; steps++;
-    /* 56 LDX 6 ; doubles_left */
-    {
-#line 40 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t1;
-#line 40 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; ON_AT(56u, 5u); goto slow; }
-#line 40 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 23u + x0_ * 1u;
-#line 40 "tests/e2e/data/tiny.ordo"
-        t1 = vm_load(a_, 1u); steps++;
-    }
-    /* 57 PUSH 0 */
-#line 40 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 58 GT */
-#line 40 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t1, b_ = 0; t1 = a_ > b_; steps++; }
-    /* 59 JZ 61 */
-#line 40 "tests/e2e/data/tiny.ordo"
-    if (t1 == 0) { steps++; goto pc_61; }
-#line 40 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 60 OFFERN 2 ; "double" */
-#line 40 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(60u, 4u); goto slow; }
-#line 40 "tests/e2e/data/tiny.ordo"
-    ON_OFFER(2u, VM_OPT_PLAIN, 0); steps++;
-#line 40 "tests/e2e/data/tiny.ordo"
-pc_61:;
-    /* 61 LDL 0 */
-#line 40 "tests/e2e/data/tiny.ordo"
-    t1 = fp[L_p]; steps++;
-    /* 62 WAIT x=0 */
-#line 40 "tests/e2e/data/tiny.ordo"
-    { fp[4] = t1; ON_AT(62u, 5u); goto slow; }
-#line 40 "tests/e2e/data/tiny.ordo"
-pc_63:;
-    /* 63 LDL 0 */
-#line 42 "tests/e2e/data/tiny.ordo"
-    t1 = fp[L_p]; steps++;
-    /* 64 LDL 0 */
-#line 42 "tests/e2e/data/tiny.ordo"
-    t2 = fp[L_p]; steps++;
-    /* 65 LDX 4 ; score */
-    {
-#line 42 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t2;
-#line 42 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(65u, 6u); goto slow; }
-#line 42 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 17u + x0_ * 1u;
-#line 42 "tests/e2e/data/tiny.ordo"
-        t2 = vm_load(a_, 1u); steps++;
-    }
-    /* 66 LDL 1 */
-#line 42 "tests/e2e/data/tiny.ordo"
-    t3 = fp[1 /* c, r */]; steps++;
-    /* 67 ADD */
-#line 42 "tests/e2e/data/tiny.ordo"
-    { int64_t r_ = (int64_t)t2 + t3;
-#line 42 "tests/e2e/data/tiny.ordo"
-      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = t3; ON_AT(67u, 7u); goto slow; }
-#line 42 "tests/e2e/data/tiny.ordo"
-      t2 = (int32_t)r_; steps++; }
-    /* 68 STX 4 ; score */
-    {
-#line 42 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t1;
-#line 42 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(68u, 6u); goto slow; }
-#line 42 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 17u + x0_ * 1u;
-#line 42 "tests/e2e/data/tiny.ordo"
-        int32_t x_ = t2;
-#line 42 "tests/e2e/data/tiny.ordo"
-        if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = t1; fp[5] = t2; ON_AT(68u, 6u); goto slow; }
-#line 42 "tests/e2e/data/tiny.ordo"
-        vm_store(a_, 1u, x_); steps++;
-    }
-    /* 69 LDL 0 */
-#line 43 "tests/e2e/data/tiny.ordo"
-    t1 = fp[L_p]; steps++;
-    /* 70 LDL 1 */
-#line 43 "tests/e2e/data/tiny.ordo"
-    t2 = fp[1 /* c, r */]; steps++;
-    /* 71 EMIT x=2 1 ; scored */
-#line 43 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(71u, 6u); goto slow; }
-#line 43 "tests/e2e/data/tiny.ordo"
-    g->seq++; steps++;
-    /* 72 JMP 92 */
-#line 43 "tests/e2e/data/tiny.ordo"
-    steps++; goto pc_92;
-#line 43 "tests/e2e/data/tiny.ordo"
-pc_73:;
-    /* 73 LDL 0 */
-#line 46 "tests/e2e/data/tiny.ordo"
-    t1 = fp[L_p]; steps++;
-    /* 74 LDL 0 */
-#line 46 "tests/e2e/data/tiny.ordo"
-    t2 = fp[L_p]; steps++;
-    /* 75 LDX 6 ; doubles_left */
-    {
-#line 46 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t2;
-#line 46 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(75u, 6u); goto slow; }
-#line 46 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 23u + x0_ * 1u;
-#line 46 "tests/e2e/data/tiny.ordo"
-        t2 = vm_load(a_, 1u); steps++;
-    }
-    /* 76 PUSH 1 */
-#line 46 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 77 SUB */
-#line 46 "tests/e2e/data/tiny.ordo"
-    { int64_t r_ = (int64_t)t2 - 1;
-#line 46 "tests/e2e/data/tiny.ordo"
-      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = 1; ON_AT(77u, 7u); goto slow; }
-#line 46 "tests/e2e/data/tiny.ordo"
-      t2 = (int32_t)r_; steps++; }
-    /* 78 STX 6 ; doubles_left */
-    {
-#line 46 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t1;
-#line 46 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(78u, 6u); goto slow; }
-#line 46 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 23u + x0_ * 1u;
-#line 46 "tests/e2e/data/tiny.ordo"
-        int32_t x_ = t2;
-#line 46 "tests/e2e/data/tiny.ordo"
-        if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; ON_AT(78u, 6u); goto slow; }
-#line 46 "tests/e2e/data/tiny.ordo"
-        vm_store(a_, 1u, x_); steps++;
-    }
-    /* 79 LDL 0 */
-#line 47 "tests/e2e/data/tiny.ordo"
-    t1 = fp[L_p]; steps++;
-    /* 80 LDL 0 */
-#line 47 "tests/e2e/data/tiny.ordo"
-    t2 = fp[L_p]; steps++;
-    /* 81 LDX 4 ; score */
-    {
-#line 47 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t2;
-#line 47 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(81u, 6u); goto slow; }
-#line 47 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 17u + x0_ * 1u;
-#line 47 "tests/e2e/data/tiny.ordo"
-        t2 = vm_load(a_, 1u); steps++;
-    }
-    /* 82 PUSH 2 */
-#line 47 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 83 LDL 1 */
-#line 47 "tests/e2e/data/tiny.ordo"
-    t4 = fp[1 /* c, r */]; steps++;
-    /* 84 MUL */
-#line 47 "tests/e2e/data/tiny.ordo"
-    { int64_t r_ = (int64_t)2 * t4;
-#line 47 "tests/e2e/data/tiny.ordo"
-      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = 2; fp[7] = t4; ON_AT(84u, 8u); goto slow; }
-#line 47 "tests/e2e/data/tiny.ordo"
-      t3 = (int32_t)r_; steps++; }
-    /* 85 ADD */
-#line 47 "tests/e2e/data/tiny.ordo"
-    { int64_t r_ = (int64_t)t2 + t3;
-#line 47 "tests/e2e/data/tiny.ordo"
-      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = t3; ON_AT(85u, 7u); goto slow; }
-#line 47 "tests/e2e/data/tiny.ordo"
-      t2 = (int32_t)r_; steps++; }
-    /* 86 STX 4 ; score */
-    {
-#line 47 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t1;
-#line 47 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(86u, 6u); goto slow; }
-#line 47 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 17u + x0_ * 1u;
-#line 47 "tests/e2e/data/tiny.ordo"
-        int32_t x_ = t2;
-#line 47 "tests/e2e/data/tiny.ordo"
-        if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = t1; fp[5] = t2; ON_AT(86u, 6u); goto slow; }
-#line 47 "tests/e2e/data/tiny.ordo"
-        vm_store(a_, 1u, x_); steps++;
-    }
-    /* 87 LDL 0 */
-#line 48 "tests/e2e/data/tiny.ordo"
-    t1 = fp[L_p]; steps++;
-    /* 88 PUSH 2 */
-#line 48 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 89 LDL 1 */
-#line 48 "tests/e2e/data/tiny.ordo"
-    t3 = fp[1 /* c, r */]; steps++;
-    /* 90 MUL */
-#line 48 "tests/e2e/data/tiny.ordo"
-    { int64_t r_ = (int64_t)2 * t3;
-#line 48 "tests/e2e/data/tiny.ordo"
-      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = 2; fp[6] = t3; ON_AT(90u, 7u); goto slow; }
-#line 48 "tests/e2e/data/tiny.ordo"
-      t2 = (int32_t)r_; steps++; }
-    /* 91 EMIT x=2 1 ; scored */
-#line 48 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(91u, 6u); goto slow; }
-#line 48 "tests/e2e/data/tiny.ordo"
-    g->seq++; steps++;
-#line 48 "tests/e2e/data/tiny.ordo"
-pc_92:;
-    /* 92 STEPEND */
-#line 48 "tests/e2e/data/tiny.ordo"
-    { int32_t s_ = fp[3];
-#line 48 "tests/e2e/data/tiny.ordo"
-      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(92u, 4u); goto slow; }
-#line 48 "tests/e2e/data/tiny.ordo"
-      cur_step = s_; steps++; }
-    /* 93 OPTS */
-#line 52 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL) { ON_AT(93u, 3u); goto slow; }
-#line 52 "tests/e2e/data/tiny.ordo"
-    VM_CLEAR_OPTS(g); steps++;
-    /* 94 OFFERN 3 ; "look back" */
-#line 52 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(94u, 3u); goto slow; }
-#line 52 "tests/e2e/data/tiny.ordo"
-    ON_OFFER(3u, VM_OPT_PLAIN, 0); steps++;
-    /* 95 OFFERN 4 ; "skip" */
-#line 52 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(95u, 3u); goto slow; }
-#line 52 "tests/e2e/data/tiny.ordo"
-    ON_OFFER(4u, VM_OPT_PLAIN, 0); steps++;
-    /* 96 LDL 0 */
-#line 52 "tests/e2e/data/tiny.ordo"
-    t0 = fp[L_p]; steps++;
-    /* 97 WAIT x=0 */
-#line 52 "tests/e2e/data/tiny.ordo"
-    { fp[3] = t0; ON_AT(97u, 4u); goto slow; }
-#line 52 "tests/e2e/data/tiny.ordo"
-pc_98:;
-    /* 98 STEP 2 ; step 1.3 "look back" */
-#line 52 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->trace) { ON_AT(98u, 3u); goto slow; }
-#line 52 "tests/e2e/data/tiny.ordo"
-    g->seq++; steps++;
-#line 52 "tests/e2e/data/tiny.ordo"
-    t0 = cur_step;
-#line 52 "tests/e2e/data/tiny.ordo"
-    cur_step = 2;
-    /* 99 LDL 0 */
-#line 53 "tests/e2e/data/tiny.ordo"
-    t1 = fp[L_p]; steps++;
-    /* 100 LOG x=1 1 ; "{} looks back" */
-#line 53 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->trace) { fp[3] = t0; fp[4] = t1; ON_AT(100u, 5u); goto slow; }
-#line 53 "tests/e2e/data/tiny.ordo"
-    g->seq++; steps++;
-    /* 101 STEPEND */
-#line 53 "tests/e2e/data/tiny.ordo"
-    { int32_t s_ = t0;
-#line 53 "tests/e2e/data/tiny.ordo"
-      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { fp[3] = t0; ON_AT(101u, 4u); goto slow; }
-#line 53 "tests/e2e/data/tiny.ordo"
-      cur_step = s_; steps++; }
-    /* 102 JMP 104 */
-#line 53 "tests/e2e/data/tiny.ordo"
-    steps++; goto pc_104;
-#line 53 "tests/e2e/data/tiny.ordo"
-pc_103:;
-    /* 103 SKIP 2 ; step 1.3 "look back" */
-#line 53 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->trace) { ON_AT(103u, 3u); goto slow; }
-#line 53 "tests/e2e/data/tiny.ordo"
-    g->seq++; steps++;
-#line 53 "tests/e2e/data/tiny.ordo"
-pc_104:;
-    /* 104 RET */
-#line 53 "tests/e2e/data/tiny.ordo"
-    if (nframes - 1u == base) { ON_AT(104u, 3u); goto slow; }
-#line 53 "tests/e2e/data/tiny.ordo"
-    { ON_RETURN(); steps++; goto dispatch; }
-#line 1242 "tiny.c"
+    pc_5:; t0 = vm_load(state + 0u, 1u); steps++; /* 5 LDG 0 ; active */
+#line 28
+    steps++; /* 6 PUSH -1 */
+#line 28
+    { int32_t a_ = t0, b_ = -1; t0 = a_ == b_; steps++; } /* 7 EQ */
+#line 28
+    if (t0 != 0) { steps++; goto pc_45; } steps++; /* 8 JNZ 45 */
+#line 28
+    t0 = vm_load(state + 0u, 1u); steps++; /* 9 LDG 0 ; active */
+#line 28
+    { uint32_t x0_ = (uint32_t)t0; if (x0_ >= (uint32_t)nplayers) { fp[3] = t0; ON_AT(10u, 4u); goto slow; } unsigned char *a_ = state + 1u + x0_ * 4u; t0 = vm_load(a_, 4u); steps++; } /* 10 LDX 1 ; turns */
+#line 28
+    steps++; /* 11 PUSH 1 */
+#line 28
+    { int32_t a_ = t0, b_ = 1; t0 = a_ == b_; steps++; } /* 12 EQ */
+#line 28
+    if (t0 == 0) { steps++; goto pc_45; } steps++; /* 13 JZ 45 */
+#line 28
+    if (mode == VM_EVAL || g->trace) { ON_AT(14u, 3u); goto slow; } g->seq++; steps++; t0 = cur_step; cur_step = 0; /* 14 STEP 0 ; step 1.1 "paint" [TINY-PAINT] */
+    if (mode == VM_EVAL) { fp[3] = t0; ON_AT(15u, 4u); goto slow; } VM_CLEAR_OPTS(g); steps++; /* 15 OPTS */
+#line 29
+    steps++; /* 16 PUSH 0 */
+#line 29
+    fp[2] = 0; steps++; fp[3] = t0; /* 17 STL 2 */
+#line 29
+    pc_18:; t1 = fp[2]; steps++; /* 18 LDL 2 */
+#line 29
+    steps++; /* 19 PUSH 3 */
+#line 29
+    { int32_t a_ = t1, b_ = 3; t1 = a_ < b_; steps++; } /* 20 LT */
+#line 29
+    if (t1 == 0) { steps++; goto pc_32; } steps++; /* 21 JZ 32 */
+#line 29
+    t1 = fp[2]; steps++; /* 22 LDL 2 */
+#line 29
+    fp[1 /* c, r */] = t1; steps++; /* 23 STL 1 */
+#line 29
+    t1 = fp[1 /* c, r */]; steps++; /* 24 LDL 1 */
+#line 29
+    steps++; /* 25 PUSH 2 */
+#line 29
+    { int32_t a_ = t1, b_ = 2; t1 = a_ != b_; steps++; } /* 26 NE */
+#line 29
+    if (t1 == 0) { steps++; goto pc_30; } steps++; /* 27 JZ 30 */
+#line 29
+    t1 = fp[1 /* c, r */]; steps++; /* 28 LDL 1 */
+#line 29
+    if (mode == VM_EVAL || g->nopts >= 4u) { fp[4] = t1; ON_AT(29u, 5u); goto slow; } ON_OFFER(0u, VM_OPT_PARAM, t1); steps++; /* 29 OFFER 0 ; "paint {}" */
+#line 29
+    pc_30:; if (fp[2] == INT32_MAX) { ON_AT(30u, 4u); goto slow; } fp[2]++; steps++; /* 30 INCL 2 */
+#line 29
+    if (steps >= limit) { ON_AT(31u, 4u); goto slow; } steps++; goto pc_18; /* 31 JMP 18 */
+#line 29
+    pc_32:; t1 = fp[L_p]; steps++; /* 32 LDL 0 */
+#line 29
+    { fp[4] = t1; ON_AT(33u, 5u); goto slow; } fp[4] = t1; /* 33 WAIT x=0 */
+#line 29
+    pc_34:; fp[1 /* c, r */] = fp[4]; steps++; /* 34 STL 1 */
+#line 31
+    t1 = fp[L_p]; steps++; /* 35 LDL 0 */
+#line 31
+    t2 = fp[1 /* c, r */]; steps++; /* 36 LDL 1 */
+#line 31
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(37u, 6u); goto slow; } unsigned char *a_ = state + 20u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; ON_AT(37u, 6u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 37 STX 5 ; color */
+    t1 = fp[1 /* c, r */]; steps++; /* 38 LDL 1 */
+#line 32
+    { unsigned char *a_ = state + 26u; int16_t len_; memcpy(&len_, a_, 2); unsigned char *e_ = a_ + 2; int32_t x_ = t1; if (len_ >= 8 || mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; ON_AT(39u, 5u); goto slow; } vm_store(e_ + (uint32_t)len_ * 1u, 1u, x_); len_++; memcpy(a_, &len_, 2); steps++; } /* 39 LADD 7 ; painted */
+    t1 = fp[L_p]; steps++; /* 40 LDL 0 */
+#line 33
+    t2 = fp[1 /* c, r */]; steps++; /* 41 LDL 1 */
+#line 33
+    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(42u, 6u); goto slow; } g->seq++; steps++; /* 42 EMIT x=2 0 ; painted_as */
+#line 33
+    { int32_t s_ = fp[3]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(43u, 4u); goto slow; } cur_step = s_; steps++; } /* 43 STEPEND */
+#line 33
+    steps++; goto pc_46; /* 44 JMP 46 */
+#line 33
+    pc_45:; if (mode == VM_EVAL || g->trace) { ON_AT(45u, 3u); goto slow; } g->seq++; steps++; /* 45 SKIP 0 ; step 1.1 "paint" [TINY-PAINT] */
+#line 37
+    pc_46:; if (mode == VM_EVAL || g->trace) { ON_AT(46u, 3u); goto slow; } g->seq++; steps++; t0 = cur_step; cur_step = 1; /* 46 STEP 1 ; step 1.2 "roll" [TINY-ROLL] */
+    steps++; /* 47 PUSH 1 */
+#line 38
+    fp[3] = t0; fp[4] = 1; ON_AT(48u, 5u); if (ON_STEP() != VM_STEPPED) return rc; if (!ON_HERE(49u, 5u)) goto dispatch; /* 48 ROLL 6 */
+#line 38
+    pc_49:; fp[1 /* c, r */] = fp[4]; steps++; /* 49 STL 1 */
+    t1 = fp[L_p]; steps++; /* 50 LDL 0 */
+#line 39
+    t2 = fp[1 /* c, r */]; steps++; /* 51 LDL 1 */
+#line 39
+    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(52u, 6u); goto slow; } g->seq++; steps++; /* 52 LOG x=2 0 ; "{} rolls {}" */
+    if (mode == VM_EVAL) { ON_AT(53u, 4u); goto slow; } VM_CLEAR_OPTS(g); steps++; /* 53 OPTS */
+#line 40
+    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(54u, 4u); goto slow; } ON_OFFER(1u, VM_OPT_PLAIN, 0); steps++; /* 54 OFFERN 1 ; "bank" */
+#line 40
+    t1 = fp[L_p]; steps++; /* 55 LDL 0 */
+#line 40
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; ON_AT(56u, 5u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 56 LDX 6 ; doubles_left */
+#line 40
+    steps++; /* 57 PUSH 0 */
+#line 40
+    { int32_t a_ = t1, b_ = 0; t1 = a_ > b_; steps++; } /* 58 GT */
+#line 40
+    if (t1 == 0) { steps++; goto pc_61; } steps++; /* 59 JZ 61 */
+#line 40
+    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(60u, 4u); goto slow; } ON_OFFER(2u, VM_OPT_PLAIN, 0); steps++; /* 60 OFFERN 2 ; "double" */
+#line 40
+    pc_61:; t1 = fp[L_p]; steps++; /* 61 LDL 0 */
+#line 40
+    { fp[4] = t1; ON_AT(62u, 5u); goto slow; } /* 62 WAIT x=0 */
+#line 42
+    pc_63:; t1 = fp[L_p]; steps++; /* 63 LDL 0 */
+#line 42
+    t2 = fp[L_p]; steps++; /* 64 LDL 0 */
+#line 42
+    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(65u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); steps++; } /* 65 LDX 4 ; score */
+#line 42
+    t3 = fp[1 /* c, r */]; steps++; /* 66 LDL 1 */
+#line 42
+    { int64_t r_ = (int64_t)t2 + t3; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = t3; ON_AT(67u, 7u); goto slow; } t2 = (int32_t)r_; steps++; } /* 67 ADD */
+#line 42
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(68u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = t1; fp[5] = t2; ON_AT(68u, 6u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 68 STX 4 ; score */
+    t1 = fp[L_p]; steps++; /* 69 LDL 0 */
+#line 43
+    t2 = fp[1 /* c, r */]; steps++; /* 70 LDL 1 */
+#line 43
+    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(71u, 6u); goto slow; } g->seq++; steps++; /* 71 EMIT x=2 1 ; scored */
+#line 43
+    steps++; goto pc_92; /* 72 JMP 92 */
+#line 46
+    pc_73:; t1 = fp[L_p]; steps++; /* 73 LDL 0 */
+#line 46
+    t2 = fp[L_p]; steps++; /* 74 LDL 0 */
+#line 46
+    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(75u, 6u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t2 = vm_load(a_, 1u); steps++; } /* 75 LDX 6 ; doubles_left */
+#line 46
+    steps++; /* 76 PUSH 1 */
+#line 46
+    { int64_t r_ = (int64_t)t2 - 1; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = 1; ON_AT(77u, 7u); goto slow; } t2 = (int32_t)r_; steps++; } /* 77 SUB */
+#line 46
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(78u, 6u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; ON_AT(78u, 6u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 78 STX 6 ; doubles_left */
+    t1 = fp[L_p]; steps++; /* 79 LDL 0 */
+#line 47
+    t2 = fp[L_p]; steps++; /* 80 LDL 0 */
+#line 47
+    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(81u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); steps++; } /* 81 LDX 4 ; score */
+#line 47
+    steps++; /* 82 PUSH 2 */
+#line 47
+    t4 = fp[1 /* c, r */]; steps++; /* 83 LDL 1 */
+#line 47
+    { int64_t r_ = (int64_t)2 * t4; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = 2; fp[7] = t4; ON_AT(84u, 8u); goto slow; } t3 = (int32_t)r_; steps++; } /* 84 MUL */
+#line 47
+    { int64_t r_ = (int64_t)t2 + t3; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = t3; ON_AT(85u, 7u); goto slow; } t2 = (int32_t)r_; steps++; } /* 85 ADD */
+#line 47
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(86u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = t1; fp[5] = t2; ON_AT(86u, 6u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 86 STX 4 ; score */
+    t1 = fp[L_p]; steps++; /* 87 LDL 0 */
+#line 48
+    steps++; /* 88 PUSH 2 */
+#line 48
+    t3 = fp[1 /* c, r */]; steps++; /* 89 LDL 1 */
+#line 48
+    { int64_t r_ = (int64_t)2 * t3; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = 2; fp[6] = t3; ON_AT(90u, 7u); goto slow; } t2 = (int32_t)r_; steps++; } /* 90 MUL */
+#line 48
+    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(91u, 6u); goto slow; } g->seq++; steps++; /* 91 EMIT x=2 1 ; scored */
+#line 48
+    pc_92:; { int32_t s_ = fp[3]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(92u, 4u); goto slow; } cur_step = s_; steps++; } /* 92 STEPEND */
+#line 52
+    if (mode == VM_EVAL) { ON_AT(93u, 3u); goto slow; } VM_CLEAR_OPTS(g); steps++; /* 93 OPTS */
+#line 52
+    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(94u, 3u); goto slow; } ON_OFFER(3u, VM_OPT_PLAIN, 0); steps++; /* 94 OFFERN 3 ; "look back" */
+#line 52
+    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(95u, 3u); goto slow; } ON_OFFER(4u, VM_OPT_PLAIN, 0); steps++; /* 95 OFFERN 4 ; "skip" */
+#line 52
+    t0 = fp[L_p]; steps++; /* 96 LDL 0 */
+#line 52
+    { fp[3] = t0; ON_AT(97u, 4u); goto slow; } /* 97 WAIT x=0 */
+#line 52
+    pc_98:; if (mode == VM_EVAL || g->trace) { ON_AT(98u, 3u); goto slow; } g->seq++; steps++; t0 = cur_step; cur_step = 2; /* 98 STEP 2 ; step 1.3 "look back" */
+    t1 = fp[L_p]; steps++; /* 99 LDL 0 */
+#line 53
+    if (mode == VM_EVAL || g->trace) { fp[3] = t0; fp[4] = t1; ON_AT(100u, 5u); goto slow; } g->seq++; steps++; /* 100 LOG x=1 1 ; "{} looks back" */
+#line 53
+    { int32_t s_ = t0; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { fp[3] = t0; ON_AT(101u, 4u); goto slow; } cur_step = s_; steps++; } /* 101 STEPEND */
+#line 53
+    steps++; goto pc_104; /* 102 JMP 104 */
+#line 53
+    pc_103:; if (mode == VM_EVAL || g->trace) { ON_AT(103u, 3u); goto slow; } g->seq++; steps++; /* 103 SKIP 2 ; step 1.3 "look back" */
+#line 53
+    pc_104:; if (nframes - 1u == base) { ON_AT(104u, 3u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 104 RET */
+#line 916 "tiny.c"
 }
 
 /* proc sequence (proc 2, line 57): 0 params, 9 locals; operand k at fp[9 + k] */
@@ -1368,745 +1042,291 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-pc_105:;
-    /* 105 PUSH 0 */
 #line 58 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 106 ESC 0 0 ; "concede" */
-#line 58 "tests/e2e/data/tiny.ordo"
-    fp[9] = 0; 
-#line 58 "tests/e2e/data/tiny.ordo"
-    ON_AT(106u, 10u);
-#line 58 "tests/e2e/data/tiny.ordo"
-    if (ON_STEP() != VM_STEPPED)
-#line 58 "tests/e2e/data/tiny.ordo"
-        return rc;
-#line 58 "tests/e2e/data/tiny.ordo"
-    if (!ON_HERE(107u, 9u))
-#line 58 "tests/e2e/data/tiny.ordo"
-        goto dispatch;
-#line 58 "tests/e2e/data/tiny.ordo"
-pc_107:;
-    /* 107 STEP 3 ; step 1 "rounds" [TINY-1] */
-#line 59 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->trace) { ON_AT(107u, 9u); goto slow; }
-#line 59 "tests/e2e/data/tiny.ordo"
-    g->seq++; steps++;
-#line 59 "tests/e2e/data/tiny.ordo"
-    t0 = cur_step;
-#line 59 "tests/e2e/data/tiny.ordo"
-    cur_step = 3;
-#line 59 "tests/e2e/data/tiny.ordo"
-    fp[9] = t0; 
-#line 59 "tests/e2e/data/tiny.ordo"
-pc_108:;
-    /* 108 LDG 3 ; round */
-#line 60 "tests/e2e/data/tiny.ordo"
-    t1 = vm_load(state + 16u, 1u); steps++;
-    /* 109 PUSH 6 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 110 EQ */
-#line 60 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t1, b_ = 6; t1 = a_ == b_; steps++; }
-    /* 111 DUP */
-#line 60 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 112 JNZ 138 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    fp[10] = t1; 
-#line 60 "tests/e2e/data/tiny.ordo"
-    if (t1 != 0) { steps++; goto pc_138; }
-#line 60 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 113 POP */
-#line 60 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 114 PUSH 0 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 115 STL 2 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    fp[2] = 0; steps++;
-    /* 116 PUSH 0 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 117 STL 4 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    fp[4] = 0; steps++;
-#line 60 "tests/e2e/data/tiny.ordo"
-pc_118:;
-    /* 118 LDL 4 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    t1 = fp[4]; steps++;
-    /* 119 NPLAYERS */
-#line 60 "tests/e2e/data/tiny.ordo"
-    steps++;
-#line 60 "tests/e2e/data/tiny.ordo"
-    t2 = nplayers;
-    /* 120 LT */
-#line 60 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; }
-    /* 121 JZ 137 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    if (t1 == 0) { steps++; goto pc_137; }
-#line 60 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 122 LDL 4 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    t1 = fp[4]; steps++;
-    /* 123 STL 0 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    fp[0 /* p, best */] = t1; steps++;
-    /* 124 LDL 0 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0 /* p, best */]; steps++;
-    /* 125 LDX 2 ; in_game */
-    {
-#line 60 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t1;
-#line 60 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(125u, 11u); goto slow; }
-#line 60 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 13u + x0_ * 1u;
-#line 60 "tests/e2e/data/tiny.ordo"
-        t1 = vm_load(a_, 1u); steps++;
-    }
-    /* 126 JZ 135 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    if (t1 == 0) { steps++; goto pc_135; }
-#line 60 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 127 LDL 0 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0 /* p, best */]; steps++;
-    /* 128 LDX 4 ; score */
-    {
-#line 60 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t1;
-#line 60 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(128u, 11u); goto slow; }
-#line 60 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 17u + x0_ * 1u;
-#line 60 "tests/e2e/data/tiny.ordo"
-        t1 = vm_load(a_, 1u); steps++;
-    }
-    /* 129 PUSH 30 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 130 GE */
-#line 60 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t1, b_ = 30; t1 = a_ >= b_; steps++; }
-    /* 131 JZ 135 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    if (t1 == 0) { steps++; goto pc_135; }
-#line 60 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 132 PUSH 1 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 133 STL 2 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    fp[2] = 1; steps++;
-    /* 134 JMP 137 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    steps++; goto pc_137;
-#line 60 "tests/e2e/data/tiny.ordo"
-pc_135:;
-    /* 135 INCL 4 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    if (fp[4] == INT32_MAX) { ON_AT(135u, 10u); goto slow; }
-#line 60 "tests/e2e/data/tiny.ordo"
-    fp[4]++; steps++;
-    /* 136 JMP 118 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    if (steps >= limit) { ON_AT(136u, 10u); goto slow; }
-#line 60 "tests/e2e/data/tiny.ordo"
-    steps++; goto pc_118;
-#line 60 "tests/e2e/data/tiny.ordo"
-pc_137:;
-    /* 137 LDL 2 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    t1 = fp[2]; steps++;
-#line 60 "tests/e2e/data/tiny.ordo"
-    fp[10] = t1; 
-#line 60 "tests/e2e/data/tiny.ordo"
-pc_138:;
-    /* 138 JNZ 190 */
-#line 60 "tests/e2e/data/tiny.ordo"
-    if (fp[10] != 0) { steps++; goto pc_190; }
-#line 60 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 139 LDG 3 ; round */
-#line 61 "tests/e2e/data/tiny.ordo"
-    t1 = vm_load(state + 16u, 1u); steps++;
-    /* 140 PUSH 1 */
-#line 61 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 141 ADD */
-#line 61 "tests/e2e/data/tiny.ordo"
-    { int64_t r_ = (int64_t)t1 + 1;
-#line 61 "tests/e2e/data/tiny.ordo"
-      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[10] = t1; fp[11] = 1; ON_AT(141u, 12u); goto slow; }
-#line 61 "tests/e2e/data/tiny.ordo"
-      t1 = (int32_t)r_; steps++; }
-    /* 142 STG 3 ; round */
-#line 61 "tests/e2e/data/tiny.ordo"
-    { int32_t x_ = t1;
-#line 61 "tests/e2e/data/tiny.ordo"
-      if (mode == VM_EVAL || x_ < 0 || x_ > 20) { fp[10] = t1; ON_AT(142u, 11u); goto slow; }
-#line 61 "tests/e2e/data/tiny.ordo"
-      vm_store(state + 16u, 1u, x_); steps++; }
-    /* 143 PUSH 0 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 144 STL 2 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    fp[2] = 0; steps++;
-#line 62 "tests/e2e/data/tiny.ordo"
-pc_145:;
-    /* 145 LDL 2 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    t1 = fp[2]; steps++;
-    /* 146 NPLAYERS */
-#line 62 "tests/e2e/data/tiny.ordo"
-    steps++;
-#line 62 "tests/e2e/data/tiny.ordo"
-    t2 = nplayers;
-    /* 147 LT */
-#line 62 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; }
-    /* 148 JZ 160 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    if (t1 == 0) { steps++; goto pc_160; }
-#line 62 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 149 LDL 2 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    t1 = fp[2]; steps++;
-    /* 150 STL 0 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    fp[0 /* p, best */] = t1; steps++;
-    /* 151 LDL 2 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    t1 = fp[2]; steps++;
-    /* 152 LDL 0 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    t2 = fp[0 /* p, best */]; steps++;
-    /* 153 LDX 4 ; score */
-    {
-#line 62 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t2;
-#line 62 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; fp[11] = t2; ON_AT(153u, 12u); goto slow; }
-#line 62 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 17u + x0_ * 1u;
-#line 62 "tests/e2e/data/tiny.ordo"
-        t2 = vm_load(a_, 1u); steps++;
-    }
-    /* 154 STLI 3 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    { int32_t i_ = t1;
-#line 62 "tests/e2e/data/tiny.ordo"
-      if (i_ < 0 || i_ >= 6) { fp[10] = t1; fp[11] = t2; ON_AT(154u, 12u); goto slow; }
-#line 62 "tests/e2e/data/tiny.ordo"
-      fp[3 + i_] = t2; steps++; }
-    /* 155 LDL 2 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    t1 = fp[2]; steps++;
-    /* 156 PUSH 1 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 157 ADD */
-#line 62 "tests/e2e/data/tiny.ordo"
-    { int64_t r_ = (int64_t)t1 + 1;
-#line 62 "tests/e2e/data/tiny.ordo"
-      if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[10] = t1; fp[11] = 1; ON_AT(157u, 12u); goto slow; }
-#line 62 "tests/e2e/data/tiny.ordo"
-      t1 = (int32_t)r_; steps++; }
-    /* 158 STL 2 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    fp[2] = t1; steps++;
-    /* 159 JMP 145 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    if (steps >= limit) { ON_AT(159u, 10u); goto slow; }
-#line 62 "tests/e2e/data/tiny.ordo"
-    steps++; goto pc_145;
-#line 62 "tests/e2e/data/tiny.ordo"
-pc_160:;
-    /* 160 SORTP x=1 3 6 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    ON_AT(160u, 10u);
-#line 62 "tests/e2e/data/tiny.ordo"
-    if (ON_STEP() != VM_STEPPED)
-#line 62 "tests/e2e/data/tiny.ordo"
-        return rc;
-#line 62 "tests/e2e/data/tiny.ordo"
-    if (!ON_HERE(161u, 10u))
-#line 62 "tests/e2e/data/tiny.ordo"
-        goto dispatch;
-#line 62 "tests/e2e/data/tiny.ordo"
-pc_161:;
-    /* 161 PUSH 0 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 162 STL 2 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    fp[2] = 0; steps++;
-#line 62 "tests/e2e/data/tiny.ordo"
-pc_163:;
-    /* 163 LDL 2 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    t1 = fp[2]; steps++;
-    /* 164 NPLAYERS */
-#line 62 "tests/e2e/data/tiny.ordo"
-    steps++;
-#line 62 "tests/e2e/data/tiny.ordo"
-    t2 = nplayers;
-    /* 165 LT */
-#line 62 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; }
-    /* 166 JZ 179 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    if (t1 == 0) { steps++; goto pc_179; }
-#line 62 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 167 LDL 2 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    t1 = fp[2]; steps++;
-    /* 168 LDLI 6 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    { int32_t i_ = t1;
-#line 62 "tests/e2e/data/tiny.ordo"
-      if (i_ < 0 || i_ >= 3) { fp[10] = t1; ON_AT(168u, 11u); goto slow; }
-#line 62 "tests/e2e/data/tiny.ordo"
-      t1 = fp[6 + i_]; steps++; }
-    /* 169 STL 0 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    fp[0 /* p, best */] = t1; steps++;
-    /* 170 LDL 0 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0 /* p, best */]; steps++;
-    /* 171 LDX 2 ; in_game */
-    {
-#line 62 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t1;
-#line 62 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(171u, 11u); goto slow; }
-#line 62 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 13u + x0_ * 1u;
-#line 62 "tests/e2e/data/tiny.ordo"
-        t1 = vm_load(a_, 1u); steps++;
-    }
-    /* 172 JZ 177 */
-#line 62 "tests/e2e/data/tiny.ordo"
-    if (t1 == 0) { steps++; goto pc_177; }
-#line 62 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 173 LDL 0 */
-#line 63 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0 /* p, best */]; steps++;
-    /* 174 TURN */
-#line 63 "tests/e2e/data/tiny.ordo"
-    { int32_t p_ = t1;
-#line 63 "tests/e2e/data/tiny.ordo"
-      if (mode == VM_EVAL || g->trace || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(174u, 11u); goto slow; }
-#line 63 "tests/e2e/data/tiny.ordo"
-      unsigned char *a_ = state + 1u + (uint32_t)p_ * 4u;
-#line 63 "tests/e2e/data/tiny.ordo"
-      int32_t t_ = vm_load(a_, 4u);
-#line 63 "tests/e2e/data/tiny.ordo"
-      if (t_ >= 2147483647) { fp[10] = t1; ON_AT(174u, 11u); goto slow; }
-#line 63 "tests/e2e/data/tiny.ordo"
-      vm_store(state + 0u, 1u, p_);
-#line 63 "tests/e2e/data/tiny.ordo"
-      vm_store(a_, 4u, t_ + 1);
-#line 63 "tests/e2e/data/tiny.ordo"
-      g->seq++; steps++; }
-    /* 175 LDL 0 */
-#line 64 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0 /* p, best */]; steps++;
-    /* 176 CALL 1 ; take_turn */
-#line 64 "tests/e2e/data/tiny.ordo"
-    fp[10] = t1; 
-#line 64 "tests/e2e/data/tiny.ordo"
-    if (nframes >= 3u || stack_end - (fp + 10) < 8 || steps >= limit)
-#line 64 "tests/e2e/data/tiny.ordo"
-        { ON_AT(176u, 11u); goto slow; }
-    {
-#line 64 "tests/e2e/data/tiny.ordo"
-        int32_t *nfp_ = fp + 10;
-#line 64 "tests/e2e/data/tiny.ordo"
-        nfp_[1] = 0;
-#line 64 "tests/e2e/data/tiny.ordo"
-        nfp_[2] = 0;
-#line 64 "tests/e2e/data/tiny.ordo"
-        ON_FRAME(177u, 1, nfp_, 9u);
-#line 64 "tests/e2e/data/tiny.ordo"
-        fp = nfp_;
-#line 64 "tests/e2e/data/tiny.ordo"
-        steps++;
-#line 64 "tests/e2e/data/tiny.ordo"
-        if (ON_CALL(tiny_program_take_turn, 5u, 3u) != ON_GOTO)
-#line 64 "tests/e2e/data/tiny.ordo"
-            return rc;
-#line 64 "tests/e2e/data/tiny.ordo"
-        if (!ON_HERE(177u, 10u))
-#line 64 "tests/e2e/data/tiny.ordo"
-            goto dispatch;
-    }
-#line 64 "tests/e2e/data/tiny.ordo"
-pc_177:;
-    /* 177 INCL 2 */
-#line 64 "tests/e2e/data/tiny.ordo"
-    if (fp[2] == INT32_MAX) { ON_AT(177u, 10u); goto slow; }
-#line 64 "tests/e2e/data/tiny.ordo"
-    fp[2]++; steps++;
-    /* 178 JMP 163 */
-#line 64 "tests/e2e/data/tiny.ordo"
-    if (steps >= limit) { ON_AT(178u, 10u); goto slow; }
-#line 64 "tests/e2e/data/tiny.ordo"
-    steps++; goto pc_163;
-#line 64 "tests/e2e/data/tiny.ordo"
-pc_179:;
-    /* 179 PUSH 0 */
-#line 67 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 180 STL 2 */
-#line 67 "tests/e2e/data/tiny.ordo"
-    fp[2] = 0; steps++;
-    /* 181 LDL 2 */
-#line 67 "tests/e2e/data/tiny.ordo"
-    t1 = fp[2]; steps++;
-    /* 182 WINDOW x=0 2 ; "may concede" */
-#line 67 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->trace || (uint32_t)t1 >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(182u, 11u); goto slow; }
-#line 67 "tests/e2e/data/tiny.ordo"
-    g->seq++; steps++;
-    /* 183 OPTS */
-#line 67 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL) { ON_AT(183u, 10u); goto slow; }
-#line 67 "tests/e2e/data/tiny.ordo"
-    VM_CLEAR_OPTS(g); steps++;
-    /* 184 OFFERN 5 ; "pass" */
-#line 67 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(184u, 10u); goto slow; }
-#line 67 "tests/e2e/data/tiny.ordo"
-    ON_OFFER(5u, VM_OPT_PLAIN, 0); steps++;
-    /* 185 LDL 2 */
-#line 67 "tests/e2e/data/tiny.ordo"
-    t1 = fp[2]; steps++;
-    /* 186 WAIT x=0 */
-#line 67 "tests/e2e/data/tiny.ordo"
-    { fp[10] = t1; ON_AT(186u, 11u); goto slow; }
-#line 67 "tests/e2e/data/tiny.ordo"
-pc_187:;
-    /* 187 LDL 2 */
-#line 67 "tests/e2e/data/tiny.ordo"
-    t1 = fp[2]; steps++;
-    /* 188 WINDOW x=1 2 ; "may concede" */
-#line 67 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->trace || (uint32_t)t1 >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(188u, 11u); goto slow; }
-#line 67 "tests/e2e/data/tiny.ordo"
-    g->seq++; steps++;
-    /* 189 JMP 108 */
-#line 67 "tests/e2e/data/tiny.ordo"
-    if (steps >= limit) { ON_AT(189u, 10u); goto slow; }
-#line 67 "tests/e2e/data/tiny.ordo"
-    steps++; goto pc_108;
-#line 67 "tests/e2e/data/tiny.ordo"
-pc_190:;
-    /* 190 STEPEND */
-#line 67 "tests/e2e/data/tiny.ordo"
-    { int32_t s_ = fp[9];
-#line 67 "tests/e2e/data/tiny.ordo"
-      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(190u, 10u); goto slow; }
-#line 67 "tests/e2e/data/tiny.ordo"
-      cur_step = s_; steps++; }
-    /* 191 UNESC x=1 */
-#line 67 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->nesc < 1u) { ON_AT(191u, 9u); goto slow; }
-#line 67 "tests/e2e/data/tiny.ordo"
-    g->nesc = (uint16_t)(g->nesc - 1u); steps++;
-    /* 192 JMP 197 */
-#line 67 "tests/e2e/data/tiny.ordo"
-    steps++; goto pc_197;
-#line 67 "tests/e2e/data/tiny.ordo"
-pc_193:;
-    /* 193 PUSH 0 */
-#line 71 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 194 EMIT x=1 2 ; conceded */
-#line 71 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->trace) { fp[9] = 0; ON_AT(194u, 10u); goto slow; }
-#line 71 "tests/e2e/data/tiny.ordo"
-    g->seq++; steps++;
-    /* 195 PUSH 1 */
-#line 72 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 196 END x=1 0 0 */
-#line 72 "tests/e2e/data/tiny.ordo"
-    { fp[9] = 1; ON_AT(196u, 10u); goto slow; }
-#line 72 "tests/e2e/data/tiny.ordo"
-pc_197:;
-    /* 197 STEP 4 ; step 2 "the highest score wins" [TINY-2] */
-#line 74 "tests/e2e/data/tiny.ordo"
-    if (mode == VM_EVAL || g->trace) { ON_AT(197u, 9u); goto slow; }
-#line 74 "tests/e2e/data/tiny.ordo"
-    g->seq++; steps++;
-#line 74 "tests/e2e/data/tiny.ordo"
-    t0 = cur_step;
-#line 74 "tests/e2e/data/tiny.ordo"
-    cur_step = 4;
-    /* 198 PUSH 0 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 199 STL 2 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    fp[2] = 0; steps++;
-    /* 200 PUSH 0 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 201 STL 3 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    fp[3] = 0; steps++;
-    /* 202 PUSH 0 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 203 STL 4 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    fp[4] = 0; steps++;
-#line 75 "tests/e2e/data/tiny.ordo"
-    fp[9] = t0; 
-#line 75 "tests/e2e/data/tiny.ordo"
-pc_204:;
-    /* 204 LDL 4 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    t1 = fp[4]; steps++;
-    /* 205 NPLAYERS */
-#line 75 "tests/e2e/data/tiny.ordo"
-    steps++;
-#line 75 "tests/e2e/data/tiny.ordo"
-    t2 = nplayers;
-    /* 206 LT */
-#line 75 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; }
-    /* 207 JZ 228 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    if (t1 == 0) { steps++; goto pc_228; }
-#line 75 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 208 LDL 4 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    t1 = fp[4]; steps++;
-    /* 209 STL 0 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    fp[0 /* p, best */] = t1; steps++;
-    /* 210 LDL 0 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0 /* p, best */]; steps++;
-    /* 211 LDX 2 ; in_game */
-    {
-#line 75 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t1;
-#line 75 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(211u, 11u); goto slow; }
-#line 75 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 13u + x0_ * 1u;
-#line 75 "tests/e2e/data/tiny.ordo"
-        t1 = vm_load(a_, 1u); steps++;
-    }
-    /* 212 JZ 226 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    if (t1 == 0) { steps++; goto pc_226; }
-#line 75 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 213 LDL 3 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    t1 = fp[3]; steps++;
-    /* 214 JZ 221 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    if (t1 == 0) { steps++; goto pc_221; }
-#line 75 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 215 LDL 2 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    t1 = fp[2]; steps++;
-    /* 216 LDL 0 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    t2 = fp[0 /* p, best */]; steps++;
-    /* 217 LDX 4 ; score */
-    {
-#line 75 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t2;
-#line 75 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; fp[11] = t2; ON_AT(217u, 12u); goto slow; }
-#line 75 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 17u + x0_ * 1u;
-#line 75 "tests/e2e/data/tiny.ordo"
-        t2 = vm_load(a_, 1u); steps++;
-    }
-    /* 218 MAX */
-#line 75 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t1, b_ = t2; t1 = a_ > b_ ? a_ : b_; steps++; }
-    /* 219 STL 2 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    fp[2] = t1; steps++;
-    /* 220 JMP 226 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    steps++; goto pc_226;
-#line 75 "tests/e2e/data/tiny.ordo"
-pc_221:;
-    /* 221 LDL 0 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    t1 = fp[0 /* p, best */]; steps++;
-    /* 222 LDX 4 ; score */
-    {
-#line 75 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t1;
-#line 75 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(222u, 11u); goto slow; }
-#line 75 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 17u + x0_ * 1u;
-#line 75 "tests/e2e/data/tiny.ordo"
-        t1 = vm_load(a_, 1u); steps++;
-    }
-    /* 223 STL 2 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    fp[2] = t1; steps++;
-    /* 224 PUSH 1 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 225 STL 3 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    fp[3] = 1; steps++;
-#line 75 "tests/e2e/data/tiny.ordo"
-pc_226:;
-    /* 226 INCL 4 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    if (fp[4] == INT32_MAX) { ON_AT(226u, 10u); goto slow; }
-#line 75 "tests/e2e/data/tiny.ordo"
-    fp[4]++; steps++;
-    /* 227 JMP 204 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    if (steps >= limit) { ON_AT(227u, 10u); goto slow; }
-#line 75 "tests/e2e/data/tiny.ordo"
-    steps++; goto pc_204;
-#line 75 "tests/e2e/data/tiny.ordo"
-pc_228:;
-    /* 228 LDL 2 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    t1 = fp[2]; steps++;
-    /* 229 STL 0 */
-#line 75 "tests/e2e/data/tiny.ordo"
-    fp[0 /* p, best */] = t1; steps++;
-    /* 230 PUSH 0 */
-#line 76 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 231 STL 2 */
-#line 76 "tests/e2e/data/tiny.ordo"
-    fp[2] = 0; steps++;
-#line 76 "tests/e2e/data/tiny.ordo"
-pc_232:;
-    /* 232 LDL 2 */
-#line 76 "tests/e2e/data/tiny.ordo"
-    t1 = fp[2]; steps++;
-    /* 233 NPLAYERS */
-#line 76 "tests/e2e/data/tiny.ordo"
-    steps++;
-#line 76 "tests/e2e/data/tiny.ordo"
-    t2 = nplayers;
-    /* 234 LT */
-#line 76 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; }
-    /* 235 JZ 250 */
-#line 76 "tests/e2e/data/tiny.ordo"
-    if (t1 == 0) { steps++; goto pc_250; }
-#line 76 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 236 LDL 2 */
-#line 76 "tests/e2e/data/tiny.ordo"
-    t1 = fp[2]; steps++;
-    /* 237 STL 1 */
-#line 76 "tests/e2e/data/tiny.ordo"
-    fp[L_p] = t1; steps++;
-    /* 238 LDL 1 */
-#line 76 "tests/e2e/data/tiny.ordo"
-    t1 = fp[L_p]; steps++;
-    /* 239 LDX 2 ; in_game */
-    {
-#line 76 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t1;
-#line 76 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(239u, 11u); goto slow; }
-#line 76 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 13u + x0_ * 1u;
-#line 76 "tests/e2e/data/tiny.ordo"
-        t1 = vm_load(a_, 1u); steps++;
-    }
-    /* 240 JZ 248 */
-#line 76 "tests/e2e/data/tiny.ordo"
-    if (t1 == 0) { steps++; goto pc_248; }
-#line 76 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 241 LDL 1 */
-#line 76 "tests/e2e/data/tiny.ordo"
-    t1 = fp[L_p]; steps++;
-    /* 242 LDX 4 ; score */
-    {
-#line 76 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)t1;
-#line 76 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(242u, 11u); goto slow; }
-#line 76 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 17u + x0_ * 1u;
-#line 76 "tests/e2e/data/tiny.ordo"
-        t1 = vm_load(a_, 1u); steps++;
-    }
-    /* 243 LDL 0 */
-#line 76 "tests/e2e/data/tiny.ordo"
-    t2 = fp[0 /* p, best */]; steps++;
-    /* 244 EQ */
-#line 76 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t1, b_ = t2; t1 = a_ == b_; steps++; }
-    /* 245 JZ 248 */
-#line 76 "tests/e2e/data/tiny.ordo"
-    if (t1 == 0) { steps++; goto pc_248; }
-#line 76 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 246 LDL 1 */
-#line 77 "tests/e2e/data/tiny.ordo"
-    t1 = fp[L_p]; steps++;
-    /* 247 END x=1 0 0 */
-#line 77 "tests/e2e/data/tiny.ordo"
-    { fp[10] = t1; ON_AT(247u, 11u); goto slow; }
-#line 77 "tests/e2e/data/tiny.ordo"
-pc_248:;
-    /* 248 INCL 2 */
-#line 77 "tests/e2e/data/tiny.ordo"
-    if (fp[2] == INT32_MAX) { ON_AT(248u, 10u); goto slow; }
-#line 77 "tests/e2e/data/tiny.ordo"
-    fp[2]++; steps++;
-    /* 249 JMP 232 */
-#line 77 "tests/e2e/data/tiny.ordo"
-    if (steps >= limit) { ON_AT(249u, 10u); goto slow; }
-#line 77 "tests/e2e/data/tiny.ordo"
-    steps++; goto pc_232;
-#line 77 "tests/e2e/data/tiny.ordo"
-pc_250:;
-    /* 250 STEPEND */
-#line 77 "tests/e2e/data/tiny.ordo"
-    { int32_t s_ = fp[9];
-#line 77 "tests/e2e/data/tiny.ordo"
-      if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(250u, 10u); goto slow; }
-#line 77 "tests/e2e/data/tiny.ordo"
-      cur_step = s_; steps++; }
-    /* 251 RET */
-#line 77 "tests/e2e/data/tiny.ordo"
-    if (nframes - 1u == base) { ON_AT(251u, 9u); goto slow; }
-#line 77 "tests/e2e/data/tiny.ordo"
-    { ON_RETURN(); steps++; goto dispatch; }
-#line 2110 "tiny.c"
+    pc_105:; steps++; /* 105 PUSH 0 */
+#line 58
+    fp[9] = 0; ON_AT(106u, 10u); if (ON_STEP() != VM_STEPPED) return rc; if (!ON_HERE(107u, 9u)) goto dispatch; /* 106 ESC 0 0 ; "concede" */
+    pc_107:; if (mode == VM_EVAL || g->trace) { ON_AT(107u, 9u); goto slow; } g->seq++; steps++; t0 = cur_step; cur_step = 3; fp[9] = t0; /* 107 STEP 3 ; step 1 "rounds" [TINY-1] */
+    pc_108:; t1 = vm_load(state + 16u, 1u); steps++; /* 108 LDG 3 ; round */
+#line 60
+    steps++; /* 109 PUSH 6 */
+#line 60
+    { int32_t a_ = t1, b_ = 6; t1 = a_ == b_; steps++; } /* 110 EQ */
+#line 60
+    steps++; /* 111 DUP */
+#line 60
+    fp[10] = t1; if (t1 != 0) { steps++; goto pc_138; } steps++; /* 112 JNZ 138 */
+#line 60
+    steps++; /* 113 POP */
+#line 60
+    steps++; /* 114 PUSH 0 */
+#line 60
+    fp[2] = 0; steps++; /* 115 STL 2 */
+#line 60
+    steps++; /* 116 PUSH 0 */
+#line 60
+    fp[4] = 0; steps++; /* 117 STL 4 */
+#line 60
+    pc_118:; t1 = fp[4]; steps++; /* 118 LDL 4 */
+#line 60
+    steps++; t2 = nplayers; /* 119 NPLAYERS */
+#line 60
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; } /* 120 LT */
+#line 60
+    if (t1 == 0) { steps++; goto pc_137; } steps++; /* 121 JZ 137 */
+#line 60
+    t1 = fp[4]; steps++; /* 122 LDL 4 */
+#line 60
+    fp[0 /* p, best */] = t1; steps++; /* 123 STL 0 */
+#line 60
+    t1 = fp[0 /* p, best */]; steps++; /* 124 LDL 0 */
+#line 60
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(125u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 125 LDX 2 ; in_game */
+#line 60
+    if (t1 == 0) { steps++; goto pc_135; } steps++; /* 126 JZ 135 */
+#line 60
+    t1 = fp[0 /* p, best */]; steps++; /* 127 LDL 0 */
+#line 60
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(128u, 11u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 128 LDX 4 ; score */
+#line 60
+    steps++; /* 129 PUSH 30 */
+#line 60
+    { int32_t a_ = t1, b_ = 30; t1 = a_ >= b_; steps++; } /* 130 GE */
+#line 60
+    if (t1 == 0) { steps++; goto pc_135; } steps++; /* 131 JZ 135 */
+#line 60
+    steps++; /* 132 PUSH 1 */
+#line 60
+    fp[2] = 1; steps++; /* 133 STL 2 */
+#line 60
+    steps++; goto pc_137; /* 134 JMP 137 */
+#line 60
+    pc_135:; if (fp[4] == INT32_MAX) { ON_AT(135u, 10u); goto slow; } fp[4]++; steps++; /* 135 INCL 4 */
+#line 60
+    if (steps >= limit) { ON_AT(136u, 10u); goto slow; } steps++; goto pc_118; /* 136 JMP 118 */
+#line 60
+    pc_137:; t1 = fp[2]; steps++; fp[10] = t1; /* 137 LDL 2 */
+#line 60
+    pc_138:; if (fp[10] != 0) { steps++; goto pc_190; } steps++; /* 138 JNZ 190 */
+    t1 = vm_load(state + 16u, 1u); steps++; /* 139 LDG 3 ; round */
+#line 61
+    steps++; /* 140 PUSH 1 */
+#line 61
+    { int64_t r_ = (int64_t)t1 + 1; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[10] = t1; fp[11] = 1; ON_AT(141u, 12u); goto slow; } t1 = (int32_t)r_; steps++; } /* 141 ADD */
+#line 61
+    { int32_t x_ = t1; if (mode == VM_EVAL || x_ < 0 || x_ > 20) { fp[10] = t1; ON_AT(142u, 11u); goto slow; } vm_store(state + 16u, 1u, x_); steps++; } /* 142 STG 3 ; round */
+    steps++; /* 143 PUSH 0 */
+#line 62
+    fp[2] = 0; steps++; /* 144 STL 2 */
+#line 62
+    pc_145:; t1 = fp[2]; steps++; /* 145 LDL 2 */
+#line 62
+    steps++; t2 = nplayers; /* 146 NPLAYERS */
+#line 62
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; } /* 147 LT */
+#line 62
+    if (t1 == 0) { steps++; goto pc_160; } steps++; /* 148 JZ 160 */
+#line 62
+    t1 = fp[2]; steps++; /* 149 LDL 2 */
+#line 62
+    fp[0 /* p, best */] = t1; steps++; /* 150 STL 0 */
+#line 62
+    t1 = fp[2]; steps++; /* 151 LDL 2 */
+#line 62
+    t2 = fp[0 /* p, best */]; steps++; /* 152 LDL 0 */
+#line 62
+    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; fp[11] = t2; ON_AT(153u, 12u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); steps++; } /* 153 LDX 4 ; score */
+#line 62
+    { int32_t i_ = t1; if (i_ < 0 || i_ >= 6) { fp[10] = t1; fp[11] = t2; ON_AT(154u, 12u); goto slow; } fp[3 + i_] = t2; steps++; } /* 154 STLI 3 */
+#line 62
+    t1 = fp[2]; steps++; /* 155 LDL 2 */
+#line 62
+    steps++; /* 156 PUSH 1 */
+#line 62
+    { int64_t r_ = (int64_t)t1 + 1; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[10] = t1; fp[11] = 1; ON_AT(157u, 12u); goto slow; } t1 = (int32_t)r_; steps++; } /* 157 ADD */
+#line 62
+    fp[2] = t1; steps++; /* 158 STL 2 */
+#line 62
+    if (steps >= limit) { ON_AT(159u, 10u); goto slow; } steps++; goto pc_145; /* 159 JMP 145 */
+#line 62
+    pc_160:; ON_AT(160u, 10u); if (ON_STEP() != VM_STEPPED) return rc; if (!ON_HERE(161u, 10u)) goto dispatch; /* 160 SORTP x=1 3 6 */
+#line 62
+    pc_161:; steps++; /* 161 PUSH 0 */
+#line 62
+    fp[2] = 0; steps++; /* 162 STL 2 */
+#line 62
+    pc_163:; t1 = fp[2]; steps++; /* 163 LDL 2 */
+#line 62
+    steps++; t2 = nplayers; /* 164 NPLAYERS */
+#line 62
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; } /* 165 LT */
+#line 62
+    if (t1 == 0) { steps++; goto pc_179; } steps++; /* 166 JZ 179 */
+#line 62
+    t1 = fp[2]; steps++; /* 167 LDL 2 */
+#line 62
+    { int32_t i_ = t1; if (i_ < 0 || i_ >= 3) { fp[10] = t1; ON_AT(168u, 11u); goto slow; } t1 = fp[6 + i_]; steps++; } /* 168 LDLI 6 */
+#line 62
+    fp[0 /* p, best */] = t1; steps++; /* 169 STL 0 */
+#line 62
+    t1 = fp[0 /* p, best */]; steps++; /* 170 LDL 0 */
+#line 62
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(171u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 171 LDX 2 ; in_game */
+#line 62
+    if (t1 == 0) { steps++; goto pc_177; } steps++; /* 172 JZ 177 */
+    t1 = fp[0 /* p, best */]; steps++; /* 173 LDL 0 */
+#line 63
+    { int32_t p_ = t1; if (mode == VM_EVAL || g->trace || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(174u, 11u); goto slow; } unsigned char *a_ = state + 1u + (uint32_t)p_ * 4u; int32_t t_ = vm_load(a_, 4u); if (t_ >= 2147483647) { fp[10] = t1; ON_AT(174u, 11u); goto slow; } vm_store(state + 0u, 1u, p_); vm_store(a_, 4u, t_ + 1); g->seq++; steps++; } /* 174 TURN */
+    t1 = fp[0 /* p, best */]; steps++; /* 175 LDL 0 */
+#line 64
+    fp[10] = t1; if (nframes >= 3u || stack_end - (fp + 10) < 8 || steps >= limit) { ON_AT(176u, 11u); goto slow; } { int32_t *nfp_ = fp + 10; nfp_[1] = 0; nfp_[2] = 0; ON_FRAME(177u, 1, nfp_, 9u); fp = nfp_; steps++; if (ON_CALL(tiny_program_take_turn, 5u, 3u) != ON_GOTO) return rc; if (!ON_HERE(177u, 10u)) goto dispatch; } /* 176 CALL 1 ; take_turn */
+#line 64
+    pc_177:; if (fp[2] == INT32_MAX) { ON_AT(177u, 10u); goto slow; } fp[2]++; steps++; /* 177 INCL 2 */
+#line 64
+    if (steps >= limit) { ON_AT(178u, 10u); goto slow; } steps++; goto pc_163; /* 178 JMP 163 */
+#line 67
+    pc_179:; steps++; /* 179 PUSH 0 */
+#line 67
+    fp[2] = 0; steps++; /* 180 STL 2 */
+#line 67
+    t1 = fp[2]; steps++; /* 181 LDL 2 */
+#line 67
+    if (mode == VM_EVAL || g->trace || (uint32_t)t1 >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(182u, 11u); goto slow; } g->seq++; steps++; /* 182 WINDOW x=0 2 ; "may concede" */
+#line 67
+    if (mode == VM_EVAL) { ON_AT(183u, 10u); goto slow; } VM_CLEAR_OPTS(g); steps++; /* 183 OPTS */
+#line 67
+    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(184u, 10u); goto slow; } ON_OFFER(5u, VM_OPT_PLAIN, 0); steps++; /* 184 OFFERN 5 ; "pass" */
+#line 67
+    t1 = fp[2]; steps++; /* 185 LDL 2 */
+#line 67
+    { fp[10] = t1; ON_AT(186u, 11u); goto slow; } /* 186 WAIT x=0 */
+#line 67
+    pc_187:; t1 = fp[2]; steps++; /* 187 LDL 2 */
+#line 67
+    if (mode == VM_EVAL || g->trace || (uint32_t)t1 >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(188u, 11u); goto slow; } g->seq++; steps++; /* 188 WINDOW x=1 2 ; "may concede" */
+#line 67
+    if (steps >= limit) { ON_AT(189u, 10u); goto slow; } steps++; goto pc_108; /* 189 JMP 108 */
+#line 67
+    pc_190:; { int32_t s_ = fp[9]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(190u, 10u); goto slow; } cur_step = s_; steps++; } /* 190 STEPEND */
+#line 67
+    if (mode == VM_EVAL || g->nesc < 1u) { ON_AT(191u, 9u); goto slow; } g->nesc = (uint16_t)(g->nesc - 1u); steps++; /* 191 UNESC x=1 */
+#line 67
+    steps++; goto pc_197; /* 192 JMP 197 */
+#line 71
+    pc_193:; steps++; /* 193 PUSH 0 */
+#line 71
+    if (mode == VM_EVAL || g->trace) { fp[9] = 0; ON_AT(194u, 10u); goto slow; } g->seq++; steps++; /* 194 EMIT x=1 2 ; conceded */
+    steps++; /* 195 PUSH 1 */
+#line 72
+    { fp[9] = 1; ON_AT(196u, 10u); goto slow; } /* 196 END x=1 0 0 */
+#line 74
+    pc_197:; if (mode == VM_EVAL || g->trace) { ON_AT(197u, 9u); goto slow; } g->seq++; steps++; t0 = cur_step; cur_step = 4; /* 197 STEP 4 ; step 2 "the highest score wins" [TINY-2] */
+    steps++; /* 198 PUSH 0 */
+#line 75
+    fp[2] = 0; steps++; /* 199 STL 2 */
+#line 75
+    steps++; /* 200 PUSH 0 */
+#line 75
+    fp[3] = 0; steps++; /* 201 STL 3 */
+#line 75
+    steps++; /* 202 PUSH 0 */
+#line 75
+    fp[4] = 0; steps++; fp[9] = t0; /* 203 STL 4 */
+#line 75
+    pc_204:; t1 = fp[4]; steps++; /* 204 LDL 4 */
+#line 75
+    steps++; t2 = nplayers; /* 205 NPLAYERS */
+#line 75
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; } /* 206 LT */
+#line 75
+    if (t1 == 0) { steps++; goto pc_228; } steps++; /* 207 JZ 228 */
+#line 75
+    t1 = fp[4]; steps++; /* 208 LDL 4 */
+#line 75
+    fp[0 /* p, best */] = t1; steps++; /* 209 STL 0 */
+#line 75
+    t1 = fp[0 /* p, best */]; steps++; /* 210 LDL 0 */
+#line 75
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(211u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 211 LDX 2 ; in_game */
+#line 75
+    if (t1 == 0) { steps++; goto pc_226; } steps++; /* 212 JZ 226 */
+#line 75
+    t1 = fp[3]; steps++; /* 213 LDL 3 */
+#line 75
+    if (t1 == 0) { steps++; goto pc_221; } steps++; /* 214 JZ 221 */
+#line 75
+    t1 = fp[2]; steps++; /* 215 LDL 2 */
+#line 75
+    t2 = fp[0 /* p, best */]; steps++; /* 216 LDL 0 */
+#line 75
+    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; fp[11] = t2; ON_AT(217u, 12u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); steps++; } /* 217 LDX 4 ; score */
+#line 75
+    { int32_t a_ = t1, b_ = t2; t1 = a_ > b_ ? a_ : b_; steps++; } /* 218 MAX */
+#line 75
+    fp[2] = t1; steps++; /* 219 STL 2 */
+#line 75
+    steps++; goto pc_226; /* 220 JMP 226 */
+#line 75
+    pc_221:; t1 = fp[0 /* p, best */]; steps++; /* 221 LDL 0 */
+#line 75
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(222u, 11u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 222 LDX 4 ; score */
+#line 75
+    fp[2] = t1; steps++; /* 223 STL 2 */
+#line 75
+    steps++; /* 224 PUSH 1 */
+#line 75
+    fp[3] = 1; steps++; /* 225 STL 3 */
+#line 75
+    pc_226:; if (fp[4] == INT32_MAX) { ON_AT(226u, 10u); goto slow; } fp[4]++; steps++; /* 226 INCL 4 */
+#line 75
+    if (steps >= limit) { ON_AT(227u, 10u); goto slow; } steps++; goto pc_204; /* 227 JMP 204 */
+#line 75
+    pc_228:; t1 = fp[2]; steps++; /* 228 LDL 2 */
+#line 75
+    fp[0 /* p, best */] = t1; steps++; /* 229 STL 0 */
+    steps++; /* 230 PUSH 0 */
+#line 76
+    fp[2] = 0; steps++; /* 231 STL 2 */
+#line 76
+    pc_232:; t1 = fp[2]; steps++; /* 232 LDL 2 */
+#line 76
+    steps++; t2 = nplayers; /* 233 NPLAYERS */
+#line 76
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; } /* 234 LT */
+#line 76
+    if (t1 == 0) { steps++; goto pc_250; } steps++; /* 235 JZ 250 */
+#line 76
+    t1 = fp[2]; steps++; /* 236 LDL 2 */
+#line 76
+    fp[L_p] = t1; steps++; /* 237 STL 1 */
+#line 76
+    t1 = fp[L_p]; steps++; /* 238 LDL 1 */
+#line 76
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(239u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 239 LDX 2 ; in_game */
+#line 76
+    if (t1 == 0) { steps++; goto pc_248; } steps++; /* 240 JZ 248 */
+#line 76
+    t1 = fp[L_p]; steps++; /* 241 LDL 1 */
+#line 76
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(242u, 11u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 242 LDX 4 ; score */
+#line 76
+    t2 = fp[0 /* p, best */]; steps++; /* 243 LDL 0 */
+#line 76
+    { int32_t a_ = t1, b_ = t2; t1 = a_ == b_; steps++; } /* 244 EQ */
+#line 76
+    if (t1 == 0) { steps++; goto pc_248; } steps++; /* 245 JZ 248 */
+    t1 = fp[L_p]; steps++; /* 246 LDL 1 */
+#line 77
+    { fp[10] = t1; ON_AT(247u, 11u); goto slow; } /* 247 END x=1 0 0 */
+#line 77
+    pc_248:; if (fp[2] == INT32_MAX) { ON_AT(248u, 10u); goto slow; } fp[2]++; steps++; /* 248 INCL 2 */
+#line 77
+    if (steps >= limit) { ON_AT(249u, 10u); goto slow; } steps++; goto pc_232; /* 249 JMP 232 */
+#line 77
+    pc_250:; { int32_t s_ = fp[9]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(250u, 10u); goto slow; } cur_step = s_; steps++; } /* 250 STEPEND */
+#line 77
+    if (nframes - 1u == base) { ON_AT(251u, 9u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 251 RET */
+#line 1330 "tiny.c"
 }
 
 /* fn expect#91 (proc 3, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
@@ -2143,37 +1363,21 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-pc_252:;
-    /* 252 PUSH 0 */
 #line 91 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 253 LDX 5 ; color */
-    {
-#line 91 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)0;
-#line 91 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(253u, 1u); goto slow; }
-#line 91 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 20u + x0_ * 1u;
-#line 91 "tests/e2e/data/tiny.ordo"
-        t0 = vm_load(a_, 1u); steps++;
-    }
-    /* 254 PUSH 1 */
-#line 91 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 255 EQ */
-#line 91 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t0, b_ = 1; t0 = a_ == b_; steps++; }
-    /* 256 RETV */
-#line 91 "tests/e2e/data/tiny.ordo"
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(256u, 1u); goto slow; }
-#line 91 "tests/e2e/data/tiny.ordo"
-    { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
-#line 2173 "tiny.c"
+    pc_252:; steps++; /* 252 PUSH 0 */
+#line 91
+    { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(253u, 1u); goto slow; } unsigned char *a_ = state + 20u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 253 LDX 5 ; color */
+#line 91
+    steps++; /* 254 PUSH 1 */
+#line 91
+    { int32_t a_ = t0, b_ = 1; t0 = a_ == b_; steps++; } /* 255 EQ */
+#line 91
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(256u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 256 RETV */
+#line 1377 "tiny.c"
 }
 
-/* fn expect#95 (proc 4, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_95(ordo_game *g, int mode, uint32_t base, int32_t *result)
+/* fn expect#91.left (proc 4, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_expect_91_left(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
     int32_t t0 = 0;
@@ -2182,11 +1386,11 @@ dispatch:
         goto interp;
     switch (pc) {
     case 257:
-        if (!ON_FITS(4u, 0u, 2))
+        if (!ON_FITS(4u, 0u, 1))
             goto interp;
         goto pc_257;
     default:
-        if (pc >= 257u && pc < 262u)
+        if (pc >= 257u && pc < 260u)
             goto interp;
         /* another proc's: deeper frames run through `run`, a
          * shallower one is the caller's */
@@ -2206,36 +1410,186 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-pc_257:;
-    /* 257 PUSH 0 */
-#line 95 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 258 LDX 4 ; score */
-    {
-#line 95 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)0;
-#line 95 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(258u, 1u); goto slow; }
-#line 95 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 17u + x0_ * 1u;
-#line 95 "tests/e2e/data/tiny.ordo"
-        t0 = vm_load(a_, 1u); steps++;
-    }
-    /* 259 PUSH 0 */
-#line 95 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 260 GT */
-#line 95 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t0, b_ = 0; t0 = a_ > b_; steps++; }
-    /* 261 RETV */
-#line 95 "tests/e2e/data/tiny.ordo"
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(261u, 1u); goto slow; }
-#line 95 "tests/e2e/data/tiny.ordo"
-    { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
-#line 2236 "tiny.c"
+#line 91 "tests/e2e/data/tiny.ordo"
+    pc_257:; steps++; /* 257 PUSH 0 */
+#line 91
+    { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(258u, 1u); goto slow; } unsigned char *a_ = state + 20u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 258 LDX 5 ; color */
+#line 91
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(259u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 259 RETV */
+#line 1420 "tiny.c"
 }
 
-/* proc setup#106 (proc 5, line 106): 0 params, 0 locals; operand k at fp[0 + k] */
+/* fn expect#91.right (proc 5, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_expect_91_right(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    case 260:
+        if (!ON_FITS(5u, 0u, 1))
+            goto interp;
+        goto pc_260;
+    default:
+        if (pc >= 260u && pc < 262u)
+            goto interp;
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
+    }
+slow:
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+#line 91 "tests/e2e/data/tiny.ordo"
+    pc_260:; steps++; /* 260 PUSH 1 */
+#line 91
+    if (nframes - 1u == base) { fp[0] = 1; ON_AT(261u, 1u); goto slow; } { int32_t v_ = 1; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 261 RETV */
+#line 1460 "tiny.c"
+}
+
+/* fn expect#95 (proc 6, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_expect_95(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+    int32_t t0 = 0;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    case 262:
+        if (!ON_FITS(6u, 0u, 2))
+            goto interp;
+        goto pc_262;
+    default:
+        if (pc >= 262u && pc < 267u)
+            goto interp;
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
+    }
+slow:
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+#line 95 "tests/e2e/data/tiny.ordo"
+    pc_262:; steps++; /* 262 PUSH 0 */
+#line 95
+    { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(263u, 1u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 263 LDX 4 ; score */
+#line 95
+    steps++; /* 264 PUSH 0 */
+#line 95
+    { int32_t a_ = t0, b_ = 0; t0 = a_ > b_; steps++; } /* 265 GT */
+#line 95
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(266u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 266 RETV */
+#line 1507 "tiny.c"
+}
+
+/* fn expect#95.left (proc 7, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_expect_95_left(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+    int32_t t0 = 0;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    case 267:
+        if (!ON_FITS(7u, 0u, 1))
+            goto interp;
+        goto pc_267;
+    default:
+        if (pc >= 267u && pc < 270u)
+            goto interp;
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
+    }
+slow:
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+#line 95 "tests/e2e/data/tiny.ordo"
+    pc_267:; steps++; /* 267 PUSH 0 */
+#line 95
+    { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(268u, 1u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 268 LDX 4 ; score */
+#line 95
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(269u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 269 RETV */
+#line 1550 "tiny.c"
+}
+
+/* fn expect#95.right (proc 8, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_expect_95_right(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    case 270:
+        if (!ON_FITS(8u, 0u, 1))
+            goto interp;
+        goto pc_270;
+    default:
+        if (pc >= 270u && pc < 272u)
+            goto interp;
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
+    }
+slow:
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+#line 95 "tests/e2e/data/tiny.ordo"
+    pc_270:; steps++; /* 270 PUSH 0 */
+#line 95
+    if (nframes - 1u == base) { fp[0] = 0; ON_AT(271u, 1u); goto slow; } { int32_t v_ = 0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 271 RETV */
+#line 1590 "tiny.c"
+}
+
+/* proc setup#106 (proc 9, line 106): 0 params, 0 locals; operand k at fp[0 + k] */
 static int tiny_program_setup_106(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
@@ -2243,12 +1597,12 @@ dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    case 262:
-        if (!ON_FITS(5u, 0u, 2))
+    case 272:
+        if (!ON_FITS(9u, 0u, 2))
             goto interp;
-        goto pc_262;
+        goto pc_272;
     default:
-        if (pc >= 262u && pc < 266u)
+        if (pc >= 272u && pc < 276u)
             goto interp;
         /* another proc's: deeper frames run through `run`, a
          * shallower one is the caller's */
@@ -2268,37 +1622,18 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-pc_262:;
-    /* 262 PUSH 1 */
 #line 107 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 263 PUSH 1 */
-#line 107 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 264 STX 6 ; doubles_left */
-    {
-#line 107 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)1;
-#line 107 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 1; ON_AT(264u, 2u); goto slow; }
-#line 107 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 23u + x0_ * 1u;
-#line 107 "tests/e2e/data/tiny.ordo"
-        int32_t x_ = 1;
-#line 107 "tests/e2e/data/tiny.ordo"
-        if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[0] = 1; fp[1] = 1; ON_AT(264u, 2u); goto slow; }
-#line 107 "tests/e2e/data/tiny.ordo"
-        vm_store(a_, 1u, x_); steps++;
-    }
-    /* 265 RET */
-#line 107 "tests/e2e/data/tiny.ordo"
-    if (nframes - 1u == base) { ON_AT(265u, 0u); goto slow; }
-#line 107 "tests/e2e/data/tiny.ordo"
-    { ON_RETURN(); steps++; goto dispatch; }
-#line 2299 "tiny.c"
+    pc_272:; steps++; /* 272 PUSH 1 */
+#line 107
+    steps++; /* 273 PUSH 1 */
+#line 107
+    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 1; ON_AT(274u, 2u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; int32_t x_ = 1; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[0] = 1; fp[1] = 1; ON_AT(274u, 2u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 274 STX 6 ; doubles_left */
+#line 107
+    if (nframes - 1u == base) { ON_AT(275u, 0u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 275 RET */
+#line 1634 "tiny.c"
 }
 
-/* fn expect#113 (proc 6, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
+/* fn expect#113 (proc 10, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
 static int tiny_program_expect_113(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
@@ -2307,12 +1642,12 @@ dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    case 266:
-        if (!ON_FITS(6u, 0u, 2))
+    case 276:
+        if (!ON_FITS(10u, 0u, 2))
             goto interp;
-        goto pc_266;
+        goto pc_276;
     default:
-        if (pc >= 266u && pc < 271u)
+        if (pc >= 276u && pc < 281u)
             goto interp;
         /* another proc's: deeper frames run through `run`, a
          * shallower one is the caller's */
@@ -2332,36 +1667,103 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-pc_266:;
-    /* 266 PUSH 1 */
 #line 113 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 267 LDX 6 ; doubles_left */
-    {
-#line 113 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)1;
-#line 113 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; ON_AT(267u, 1u); goto slow; }
-#line 113 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 23u + x0_ * 1u;
-#line 113 "tests/e2e/data/tiny.ordo"
-        t0 = vm_load(a_, 1u); steps++;
-    }
-    /* 268 PUSH 0 */
-#line 113 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 269 EQ */
-#line 113 "tests/e2e/data/tiny.ordo"
-    { int32_t a_ = t0, b_ = 0; t0 = a_ == b_; steps++; }
-    /* 270 RETV */
-#line 113 "tests/e2e/data/tiny.ordo"
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(270u, 1u); goto slow; }
-#line 113 "tests/e2e/data/tiny.ordo"
-    { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }
-#line 2362 "tiny.c"
+    pc_276:; steps++; /* 276 PUSH 1 */
+#line 113
+    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; ON_AT(277u, 1u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 277 LDX 6 ; doubles_left */
+#line 113
+    steps++; /* 278 PUSH 0 */
+#line 113
+    { int32_t a_ = t0, b_ = 0; t0 = a_ == b_; steps++; } /* 279 EQ */
+#line 113
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(280u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 280 RETV */
+#line 1681 "tiny.c"
 }
 
-/* proc setup#127 (proc 7, line 127): 0 params, 0 locals; operand k at fp[0 + k] */
+/* fn expect#113.left (proc 11, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_expect_113_left(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+    int32_t t0 = 0;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    case 281:
+        if (!ON_FITS(11u, 0u, 1))
+            goto interp;
+        goto pc_281;
+    default:
+        if (pc >= 281u && pc < 284u)
+            goto interp;
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
+    }
+slow:
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+#line 113 "tests/e2e/data/tiny.ordo"
+    pc_281:; steps++; /* 281 PUSH 1 */
+#line 113
+    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; ON_AT(282u, 1u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 282 LDX 6 ; doubles_left */
+#line 113
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(283u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 283 RETV */
+#line 1724 "tiny.c"
+}
+
+/* fn expect#113.right (proc 12, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
+static int tiny_program_expect_113_right(ordo_game *g, int mode, uint32_t base, int32_t *result)
+{
+    ON_REGISTERS;
+dispatch:
+    if (nframes == 0u)
+        goto interp;
+    switch (pc) {
+    case 284:
+        if (!ON_FITS(12u, 0u, 1))
+            goto interp;
+        goto pc_284;
+    default:
+        if (pc >= 284u && pc < 286u)
+            goto interp;
+        /* another proc's: deeper frames run through `run`, a
+         * shallower one is the caller's */
+        ON_SAVE(pc, dsp);
+        if (nframes <= level)
+            return ON_GOTO;
+        rc = tiny_program_run(g, mode, base, result, level);
+        if (rc != ON_GOTO)
+            return rc;
+        ON_LOAD();
+        goto dispatch;
+    }
+slow:
+    if (ON_STEP() != VM_STEPPED)
+        return rc;
+    goto dispatch;
+interp:
+    ON_SAVE(pc, dsp);
+    return ordo_vm_interpret(g, mode, base, result);
+#line 113 "tests/e2e/data/tiny.ordo"
+    pc_284:; steps++; /* 284 PUSH 0 */
+#line 113
+    if (nframes - 1u == base) { fp[0] = 0; ON_AT(285u, 1u); goto slow; } { int32_t v_ = 0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 285 RETV */
+#line 1764 "tiny.c"
+}
+
+/* proc setup#127 (proc 13, line 127): 0 params, 0 locals; operand k at fp[0 + k] */
 static int tiny_program_setup_127(ordo_game *g, int mode, uint32_t base, int32_t *result)
 {
     ON_REGISTERS;
@@ -2369,12 +1771,12 @@ dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    case 271:
-        if (!ON_FITS(7u, 0u, 2))
+    case 286:
+        if (!ON_FITS(13u, 0u, 2))
             goto interp;
-        goto pc_271;
+        goto pc_286;
     default:
-        if (pc >= 271u && pc < 275u)
+        if (pc >= 286u && pc < 290u)
             goto interp;
         /* another proc's: deeper frames run through `run`, a
          * shallower one is the caller's */
@@ -2394,49 +1796,33 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
-pc_271:;
-    /* 271 PUSH 1 */
 #line 128 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 272 PUSH 31 */
-#line 128 "tests/e2e/data/tiny.ordo"
-    steps++;
-    /* 273 STX 4 ; score */
-    {
-#line 128 "tests/e2e/data/tiny.ordo"
-        uint32_t x0_ = (uint32_t)1;
-#line 128 "tests/e2e/data/tiny.ordo"
-        if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 31; ON_AT(273u, 2u); goto slow; }
-#line 128 "tests/e2e/data/tiny.ordo"
-        unsigned char *a_ = state + 17u + x0_ * 1u;
-#line 128 "tests/e2e/data/tiny.ordo"
-        int32_t x_ = 31;
-#line 128 "tests/e2e/data/tiny.ordo"
-        if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[0] = 1; fp[1] = 31; ON_AT(273u, 2u); goto slow; }
-#line 128 "tests/e2e/data/tiny.ordo"
-        vm_store(a_, 1u, x_); steps++;
-    }
-    /* 274 RET */
-#line 128 "tests/e2e/data/tiny.ordo"
-    if (nframes - 1u == base) { ON_AT(274u, 0u); goto slow; }
-#line 128 "tests/e2e/data/tiny.ordo"
-    { ON_RETURN(); steps++; goto dispatch; }
-#line 2425 "tiny.c"
+    pc_286:; steps++; /* 286 PUSH 1 */
+#line 128
+    steps++; /* 287 PUSH 31 */
+#line 128
+    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 31; ON_AT(288u, 2u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; int32_t x_ = 31; if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[0] = 1; fp[1] = 31; ON_AT(288u, 2u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 288 STX 4 ; score */
+#line 128
+    if (nframes - 1u == base) { ON_AT(289u, 0u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 289 RET */
+#line 1808 "tiny.c"
 }
 
 /* each proc's first pc, in order, and its function (NULL: the interpreter's) */
-static const uint32_t tiny_program_first[8] = {
-    0u, 5u, 105u, 252u, 257u, 262u, 266u, 271u,
+static const uint32_t tiny_program_first[14] = {
+    0u, 5u, 105u, 252u, 257u, 260u, 262u, 267u, 270u, 272u,
+    276u, 281u, 284u, 286u,
 };
-static const on_fn tiny_program_fn[8] = {
+static const on_fn tiny_program_fn[14] = {
     tiny_program_reached, tiny_program_take_turn, tiny_program_sequence, tiny_program_expect_91,
-    tiny_program_expect_95, tiny_program_setup_106, tiny_program_expect_113, tiny_program_setup_127,
+    tiny_program_expect_91_left, tiny_program_expect_91_right, tiny_program_expect_95, tiny_program_expect_95_left,
+    tiny_program_expect_95_right, tiny_program_setup_106, tiny_program_expect_113, tiny_program_expect_113_left,
+    tiny_program_expect_113_right, tiny_program_setup_127,
 };
 
 static int tiny_program_run(ordo_game *g, int mode, uint32_t base, int32_t *result, uint32_t level)
 {
     while (g->nframes > level) {
-        on_fn fn = on_lookup(tiny_program_first, tiny_program_fn, 8u, g->pc);
+        on_fn fn = on_lookup(tiny_program_first, tiny_program_fn, 14u, g->pc);
         if (!fn)
             return ordo_vm_interpret(g, mode, base, result);
         int rc = fn(g, mode, base, result);
@@ -2459,12 +1845,12 @@ const ordo_program tiny_program = {
     .source = "ordo test data \"tiny\" (no document)",
     .file = "tests/e2e/data/tiny.ordo",
     .min_players = 2, .max_players = 3,
-    .code = tiny_program_code, .ncode = 275,
+    .code = tiny_program_code, .ncode = 290,
     .vars = tiny_program_vars, .nvars = 8,
     .enums = tiny_program_enums, .nenums = 1,
     .names = tiny_program_names, .nnames = 3,
     .steps = tiny_program_steps, .nsteps = 5,
-    .procs = tiny_program_procs, .nprocs = 8,
+    .procs = tiny_program_procs, .nprocs = 14,
     .options = tiny_program_options, .noptions = 6,
     .escapes = tiny_program_escapes, .nescapes = 1,
     .events = tiny_program_events, .nevents = 3,

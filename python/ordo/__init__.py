@@ -19,9 +19,15 @@ one, the returns at the end, and a seat's observation.
 A number C cannot hold as given (an index past a C int, a seed past 64
 bits) or a text holding a NUL raises ValueError: nothing is cut short.
 
-The runtime is $ORDO_LIB (an installed /usr/local/lib/libordo.so, say),
-else build/libordo.so beside this file's folder; the compiler
-$ORDO_PYLIB, else build/python/libordo_compile.so.
+The runtime is $ORDO_LIB, else the libordo.so `make install` put in
+PREFIX/lib (as its _installed.py says), else build/libordo.so of the
+source tree; the
+compiler $ORDO_PYLIB, else the package's own libordo_compile.so, else
+build/python/libordo_compile.so.
+
+The OpenSpiel-shaped API (ordo.load_game, Game, State) is in spiel.py;
+Gymnasium- and PettingZoo-shaped wrappers in gym.py and aec.py
+(doc/python.md).
 """
 import collections
 import ctypes
@@ -60,20 +66,36 @@ def _c_u64(v, what):
 
 
 def _c_text(s, what):
-    """s as bytes for C: a ValueError when it holds a NUL (C would read
-    only what comes before it)."""
+    """s as bytes for C: a TypeError when it is no text, a ValueError when
+    it holds a NUL (C would read only what comes before it)."""
+    if not isinstance(s, (str, bytes)):
+        raise TypeError("%s: %r is not a text" % (what, s))
     b = s if isinstance(s, bytes) else s.encode()
     if b"\0" in b:
         raise ValueError("%s: %r holds a NUL character" % (what, s))
     return b
 
 
+def _library_paths():
+    """The runtime's and the compiler's paths: installed (the compiler in
+    this package, the runtime in the lib folder above it), else the
+    source tree's build; $ORDO_LIB and $ORDO_PYLIB first."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    if os.path.exists(os.path.join(here, "libordo_compile.so")):
+        from ._installed import LIBDIR  # written by make install
+        runtime = os.path.join(LIBDIR, "libordo.so")
+        compiler = os.path.join(here, "libordo_compile.so")
+    else:
+        build = os.path.join(here, "..", "..", "build")
+        runtime = os.path.join(build, "libordo.so")
+        compiler = os.path.join(build, "python", "libordo_compile.so")
+    return os.environ.get("ORDO_LIB") or runtime, os.environ.get("ORDO_PYLIB") or compiler
+
+
 def _library():
-    build = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build")
-    runtime = ctypes.CDLL(os.environ.get("ORDO_LIB") or os.path.join(build, "libordo.so"),
-                          mode=ctypes.RTLD_GLOBAL)
-    compiler = ctypes.CDLL(os.environ.get("ORDO_PYLIB") or
-                           os.path.join(build, "python", "libordo_compile.so"))
+    runtime_path, compiler_path = _library_paths()
+    runtime = ctypes.CDLL(runtime_path, mode=ctypes.RTLD_GLOBAL)
+    compiler = ctypes.CDLL(compiler_path)
     P, I, S = ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t
     sigs = {
         "ordo_py_compile": (P, [ctypes.c_char_p, ctypes.c_char_p, S]),
@@ -114,6 +136,7 @@ def _library():
         fn = getattr(compiler if name.startswith("ordo_py_") else runtime, name)
         fn.restype, fn.argtypes = res, args
         setattr(lib, name, fn)
+    lib.runtime, lib.compiler = runtime, compiler
     return lib
 
 
@@ -379,3 +402,8 @@ class Env:
         while not self.is_terminal():
             self.apply_action(rng.randrange(len(self.legal_actions())))
         return self.game.winner
+
+
+# the OpenSpiel-shaped API (spiel.py), at the package's top as pyspiel's is
+from .spiel import load_game, CHANCE, SIMULTANEOUS, INVALID, TERMINAL  # noqa: E402,F401
+from . import aec, gym, spaces  # noqa: E402,F401  the wrappers (aec.py, gym.py)
