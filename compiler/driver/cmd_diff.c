@@ -1,9 +1,9 @@
 /* cmd_diff.c — `ordo diff A B`: where two rulesets part, played in
  * lockstep from the same seeds (or, with --rules, the declarations that
  * differ), each difference at the lines of both files with its rule IDs.
- * The search, the comparison and the report are the engine's
- * (compiler/engines/diff.h); here is the command line. Exit status as
- * diff(1)'s.
+ * The players' check, the search, the comparison, the report and the
+ * scenarios' file are the engine's (compiler/engines/diff.h, df_diff);
+ * here is the command line. Exit status as diff(1)'s.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -112,39 +112,6 @@ static int parse(args *a, int argc, char **argv)
                                                                             : TOOL_USAGE;
 }
 
-/* The differences as scenarios, into the file --scenarios names (written
- * whole or not at all): 0, or -1 after a message. */
-static int write_scenarios(const args *a, const df_result *r)
-{
-    play_output out;
-    FILE *f = tool_output_open(&out, a->scenarios, prog);
-    if (!f)
-        return -1;
-    if (df_write_scenarios(f, a->file[0], r, a->o.nplayers) != 0) {
-        fprintf(stderr, "%s: cannot name '%s' from here\n", prog, a->file[0]);
-        play_output_abort(&out);
-        return -1;
-    }
-    return tool_output_commit(&out, prog);
-}
-
-/* The search, its report and its scenarios: the exit status. */
-static int search(const args *a, const df_side *s, const df_rules *rules)
-{
-    df_result r;
-    int status = TOOL_USAGE;
-    if (df_search(&s[0], &s[1], &a->o, rules, &r) != 0)
-        fprintf(stderr, "%s: the search failed (out of memory?)\n", prog);
-    else {
-        df_report(stdout, &s[0], &s[1], &a->o, &r, rules);
-        status = r.n ? TOOL_FAIL : TOOL_OK;
-        if (a->scenarios && write_scenarios(a, &r) != 0)
-            status = TOOL_USAGE;
-    }
-    df_result_free(&r);
-    return status;
-}
-
 int cmd_diff(int argc, char **argv)
 {
     args a;
@@ -155,33 +122,11 @@ int cmd_diff(int argc, char **argv)
     drv_diag_init(&dd);
     oc_compiler *c[2] = {NULL, NULL};
     df_side s[2];
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 2; k++)
         s[k] = (df_side){drv_compile(a.file[k], &dd, &c[k]), a.file[k], c[k]};
-        if (!s[k].p)
-            status = TOOL_USAGE;
-    }
-    int np = a.n[OPT_PLAYERS] ? (int)a.n[OPT_PLAYERS] : s[0].p ? s[0].p->min_players : 0;
-    a.o.nplayers = np;
-    if (status == DRV_GO && (np < s[0].p->min_players || np > s[0].p->max_players ||
-                             np < s[1].p->min_players || np > s[1].p->max_players)) {
-        fprintf(stderr, "%s: %d players: A plays %d..%d, B %d..%d\n", prog, np,
-                s[0].p->min_players, s[0].p->max_players, s[1].p->min_players,
-                s[1].p->max_players);
-        status = TOOL_USAGE;
-    }
-    df_rules rules;
-    memset(&rules, 0, sizeof rules);
-    if (status == DRV_GO && df_compare_rules(&s[0], &s[1], &rules) != 0) {
-        fprintf(stderr, "%s: out of memory\n", prog);
-        status = TOOL_USAGE;
-    }
-    if (status == DRV_GO && a.rules) {
-        df_report_rules(stdout, &s[0], &s[1], &rules);
-        status = rules.n ? TOOL_FAIL : TOOL_OK;
-    } else if (status == DRV_GO) {
-        status = search(&a, s, &rules);
-    }
-    df_rules_free(&rules);
+    a.o.nplayers = (int)a.n[OPT_PLAYERS];
+    df_request r = {a.o, a.rules, a.scenarios, prog};
+    status = s[0].p && s[1].p ? df_diff(&s[0], &s[1], &r, stdout) : TOOL_USAGE;
     oc_free(c[0]);
     oc_free(c[1]);
     return status;

@@ -9,7 +9,8 @@
  * seed). Breadth first, so the first play found to a parting is a
  * shortest one. The comparison of declarations (diff_rules.c) needs no
  * play; it also tells which partings a changed declaration accounts for.
- * The report and the scenarios are diff_report.c's.
+ * The report and the scenarios are diff_report.c's; a whole run as the
+ * command line names it, diff_run.c's.
  */
 #ifndef ORDO_ENGINES_DIFF_H
 #define ORDO_ENGINES_DIFF_H
@@ -76,6 +77,23 @@ typedef struct df_result {
 int df_search(const df_side *a, const df_side *b, const df_options *o, const df_rules *rules,
               df_result *r);
 void df_result_free(df_result *r);
+
+/* ------------------------------------------------------- diff_run.c */
+
+/* A run as `ordo diff` names it. */
+typedef struct df_request {
+    df_options o;      /* o.nplayers 0: A's minimum */
+    int rules;         /* --rules: the declarations that differ, no search */
+    const char *scenarios; /* the file the partings go to as scenarios, or NULL */
+    const char *prog;  /* the prefix of a message */
+} df_request;
+/* Checks that A and B both play the players (TOOL_USAGE after a message
+ * on stderr), compares the declarations, then lists them (r->rules) or
+ * runs the search, writing its report on `out` and the scenarios' file
+ * whole or not at all. diff(1)'s status: TOOL_OK no difference found,
+ * TOOL_FAIL differences, TOOL_USAGE trouble (out of memory, a file not
+ * written). */
+int df_diff(const df_side *a, const df_side *b, const df_request *r, FILE *out);
 
 /* ---------------------------------------------------- diff_report.c */
 
