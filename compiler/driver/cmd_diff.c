@@ -5,7 +5,6 @@
  * scenarios' file are the engine's (compiler/engines/diff.h, df_diff);
  * here is the command line. Exit status as diff(1)'s.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "diff.h"
