@@ -72,6 +72,7 @@ typedef struct pairs {
     int walking;
     ordo_game *cur_a, *cur_b;
     walk_dice dice;
+    int bridges;       /* the decisions of B alone taken on this walk (bridge) */
     /* the transition being compared: from pair `from` (UINT32_MAX: the
      * start), A's option k (-1: the start's run; -2: none, the parting is
      * at pair `from`), the rolls c (NULL: none forced) */
@@ -579,6 +580,7 @@ static void part_at(pairs *s, int kind, const ordo_game *ga, const ordo_game *gb
     cite_places(s, &d, qa, qb, lead);
     d.seed = s->links.seed;
     d.count = 1;
+    d.bridges = s->bridges;
     int n = path_to(s, s->from, s->k, s->c, &d.path);
     d.npath = n < 0 ? 0 : n;
     if (n < 0)
@@ -1067,12 +1069,39 @@ static int expand_pair(pairs *s, uint32_t i)
     return rc;
 }
 
+/* Where the two games offer no option in common, B may ask for a
+ * decision A does not have (the layer's extra step: "move the robber"
+ * before the hex is chosen). The first option of B after which B asks the
+ * same player for a decision with an option A offers is taken in B alone,
+ * into s->cur_b, so that the walk goes on past the parting it reported:
+ * 1; 0 when there is none. */
+static int bridge(pairs *s)
+{
+    char label[512];
+    int decider = ordo_decider(s->cur_a);
+    for (int kb = 0, nb = ordo_option_count(s->cur_b); kb < nb; kb++) {
+        s->dice.c.n = 0;
+        s->dice.c.overflow = 0;
+        if (play(s, s->wb, s->cur_b, kb, NULL, s->lb) != ORDO_DECIDE ||
+            ordo_decider(s->wb) != decider)
+            continue;
+        for (int ka = 0, na = ordo_option_count(s->cur_a); ka < na; ka++)
+            if (ordo_option_label(s->cur_a, ka, label, sizeof label) >= 0 &&
+                ordo_find_option(s->wb, label) >= 0) {
+                ordo_copy(s->cur_b, s->wb);
+                return 1;
+            }
+    }
+    return 0;
+}
+
 /* One random walk from the start pair (ga, gb): an option both offer,
  * drawn from rng, until the games part, end, or --depth. 0, or -1 when
  * the search must stop. */
 static int random_walk(pairs *s, const ordo_game *ga, const ordo_game *gb, uint64_t rng)
 {
     s->dice.rng = rng ^ 0x5851f42d4c957f2dull;
+    s->bridges = 0;
     int64_t i = transition(s, ga, gb, UINT32_MAX, -1, -1, NULL);
     int *common = malloc(2 * ((size_t)s->a->p->max_options + 1) * sizeof *common);
     int rc = common ? 0 : -1;
@@ -1084,6 +1113,10 @@ static int random_walk(pairs *s, const ordo_game *ga, const ordo_game *gb, uint6
             break;
         }
         int n = common_options(s, (uint32_t)i, s->cur_a, s->cur_b, common);
+        if (n == 0 && bridge(s)) {
+            s->bridges++;
+            n = common_options(s, (uint32_t)i, s->cur_a, s->cur_b, common);
+        }
         if (n == 0)
             break;
         int k = (int)ordo_rng_below(&rng, (uint32_t)n);

@@ -58,6 +58,8 @@ typedef struct df_difference {
     char rules[200];   /* the rule IDs of both places, each once */
     int change;        /* 1 + the df_change that explains it; 0: unexplained */
     uint64_t count;    /* the pairs found differing so */
+    int bridges;       /* a walk's: decisions B asked for and A did not, taken in
+                        * B alone on the way (the play shown is A's) */
 } df_difference;
 
 typedef struct df_result {

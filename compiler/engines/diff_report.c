@@ -109,6 +109,9 @@ static void report_one(FILE *out, const df_side *a, const df_side *b, const df_d
         fprintf(out, "%s %s", t ? ";" : "", d->path[t]);
     if (d->count > 1)
         fprintf(out, " (and %llu more plays)", (unsigned long long)(d->count - 1));
+    if (d->bridges)
+        fprintf(out, " (B took %d decision%s of its own on the way)", d->bridges,
+                d->bridges == 1 ? "" : "s");
     fputc('\n', out);
 }
 
