@@ -243,7 +243,7 @@ static int64_t keep(pairs *s, uint64_t h, uint32_t parent, int k, const ex_chanc
     ex_result *r = &s->links;
     uint64_t i = r->nkept;
     if (i >= s->cap || ex_keep_rolls(&s->links, i, c) != 0 ||
-        (4 * (i + 1) > 3 * s->tsize && grow_table(s) != 0)) {
+        (!s->walking && 4 * (i + 1) > 3 * s->tsize && grow_table(s) != 0)) {
         s->truncated = 1;
         return -1;
     }
