@@ -1047,7 +1047,15 @@ static int common_options(pairs *s, uint32_t i, const ordo_game *ga, const ordo_
     if (!strpbrk(first[side], "\"\\"))
         snprintf(as, sizeof as, "expect %soffered \"%.500s\"", side ? "not " : "",
                  first[side]);
-    part(s, DF_OFFERED, ga, gb, side ? "offered in B" : "offered in A", what, as);
+    /* counted as one with the same label but its numbers ("robber to hex
+     * 1" and "... 12"), at the same places */
+    char key[200];
+    size_t at = (size_t)snprintf(key, sizeof key, "offered in %c: ", side ? 'B' : 'A');
+    for (const char *c = first[side]; *c && at + 1 < sizeof key; c++)
+        if (*c < '0' || *c > '9')
+            key[at++] = *c;
+    key[at] = 0;
+    part(s, DF_OFFERED, ga, gb, key, what, as);
     return ncommon;
 }
 
