@@ -1039,6 +1039,25 @@ doc_model *doc_model_build(const ast_file *cf, const oc_resolution *res,
     return m;
 }
 
+int doc_model_add_change(doc_model *m, const char *from, const char *line)
+{
+    if (!m->changes_from && !(m->changes_from = arena_strdup(m->arena, from)))
+        return -1;
+    if (!line)
+        return 0;
+    if (m->nchanges == m->capchanges) {
+        uint32_t cap = m->capchanges ? 2 * m->capchanges : 16;
+        const char **v = ARENA_ARRAY(m->arena, const char *, cap);
+        if (!v)
+            return -1;
+        if (m->nchanges)
+            memcpy(v, m->changes, m->nchanges * sizeof *v);
+        m->changes = v;
+        m->capchanges = cap;
+    }
+    return (m->changes[m->nchanges++] = arena_strdup(m->arena, line)) ? 0 : -1;
+}
+
 void doc_model_free(doc_model *m)
 {
     if (m)

@@ -175,6 +175,10 @@ typedef struct doc_model {
     doc_scenario *scenarios;  uint32_t nscenarios; /* the ones that run: p->scenarios */
     doc_rule *rules;          uint32_t nrules;     /* sorted by ID */
     int ran;               /* the scenarios were run */
+    /* `ordo doc --changes-from BASE`: the ruleset it is compared with, and
+     * what differs, a line each (doc_model_add_change); NULL: not asked */
+    const char *changes_from;
+    const char **changes;     uint32_t nchanges, capchanges;
     const ordo_program *program;
     int *step_of_index;    /* [program nsteps]: model step of a program step */
 } doc_model;
@@ -188,6 +192,9 @@ void doc_model_free(doc_model *m);
 void doc_model_note(doc_model *m, unsigned scenario, const ordo_event *ev);
 /* The scenario's verdict: 1 passed, 0 failed. */
 void doc_model_verdict(doc_model *m, unsigned scenario, int passed);
+/* A line of the section "What this layer changes" (from: the ruleset
+ * compared with): 0, or -1 when out of memory. */
+int doc_model_add_change(doc_model *m, const char *from, const char *line);
 /* After the runs (or with none): which scenarios reach each rule. */
 void doc_model_finish(doc_model *m);
 

@@ -198,6 +198,7 @@ static const char *const contents[][2] = {
     {"events-and-triggers", "Events and triggers"},
     {"actions-and-payments", "Actions and payments"},
     {"overrides", "Overrides"},
+    {"changes", "What this layer changes"},
     {"rule-index", "Rule-ID index"},
     {"scenarios", "Scenarios"},
 };
@@ -236,7 +237,15 @@ static void header(doc_out *o, const doc_model *m)
     }
     close_part(o, DOC_LIST);
     block(o);
-    o->w->contents(o, contents, (int)(sizeof contents / sizeof contents[0]));
+    /* the section on what a layer changes only when asked for */
+    const char *shown[sizeof contents / sizeof contents[0]][2];
+    int n = 0;
+    for (size_t k = 0; k < sizeof contents / sizeof contents[0]; k++)
+        if (m->changes_from || strcmp(contents[k][0], "changes") != 0) {
+            shown[n][0] = contents[k][0];
+            shown[n++][1] = contents[k][1];
+        }
+    o->w->contents(o, (const char *const(*)[2])shown, n);
     o->owed = 1;
 }
 
@@ -580,6 +589,32 @@ static void overrides(doc_out *o, const doc_model *m)
     close_part(o, DOC_SECTION);
 }
 
+static void changes(doc_out *o, const doc_model *m)
+{
+    if (!m->changes_from)
+        return;
+    section(o, "changes", "What this layer changes");
+    open_part(o, DOC_PARA);
+    o->w->plain(o, "Compared with ");
+    o->w->code(o, m->changes_from);
+    o->w->plain(o, " declaration by declaration (");
+    o->w->code(o, "ordo diff --rules");
+    o->w->plain(o, "): what only one has, and what means something else.");
+    close_part(o, DOC_PARA);
+    if (!m->nchanges)
+        para(o, "Nothing differs.");
+    else {
+        open_part(o, DOC_LIST);
+        for (uint32_t k = 0; k < m->nchanges; k++) {
+            open_part(o, DOC_ITEM);
+            o->w->text(o, m->changes[k]);
+            close_part(o, DOC_ITEM);
+        }
+        close_part(o, DOC_LIST);
+    }
+    close_part(o, DOC_SECTION);
+}
+
 static void rule_row(doc_out *o, const doc_model *m, const doc_rule *r)
 {
     o->w->row(o, r->anchor, r->id);
@@ -672,6 +707,7 @@ int doc_render(const doc_model *m, const doc_writer *w, FILE *f)
     events(&o, m);
     actions(&o, m);
     overrides(&o, m);
+    changes(&o, m);
     rules(&o, m);
     scenarios(&o, m);
     w->end(&o);

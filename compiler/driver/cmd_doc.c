@@ -12,12 +12,13 @@
  */
 #include <string.h>
 
+#include "diff.h"
 #include "doc_run.h"
 #include "driver.h"
 
 static const char prog[] = "ordo doc";
 
-enum { OPT_DIR, OPT_FORMAT, OPT_DOT, OPT_NO_SVG, OPT_NO_RUN };
+enum { OPT_DIR, OPT_FORMAT, OPT_DOT, OPT_NO_SVG, OPT_NO_RUN, OPT_CHANGES_FROM };
 
 static const drv_option doc_options[] = {
     {NULL, 'o', "DIR",
@@ -33,6 +34,9 @@ static const drv_option doc_options[] = {
     {"no-svg", 0, NULL, "with --dot: write the .dot files only", OPT_NO_SVG, NULL},
     {"no-run", 0, NULL, "do not run the scenarios (the document says 'not run')", OPT_NO_RUN,
      NULL},
+    {"changes-from", 0, "BASE",
+     "add the section \"What this layer changes\": the declarations that differ from BASE's "
+     "(as ordo diff --rules BASE FILE lists them)", OPT_CHANGES_FROM, NULL},
     {0}};
 
 const drv_command cmd_doc_command = {
@@ -50,7 +54,7 @@ const drv_command cmd_doc_command = {
     "written, 2 bad command line or missing file.\n"};
 
 typedef struct doc_args {
-    const char *file, *dir;
+    const char *file, *dir, *changes_from;
     int md, html, dot, svg, run;
     drv_diag dd;      /* -Werror, -Wno-NAME, --diagnostics-format */
 } doc_args;
@@ -85,6 +89,9 @@ static int take(void *ctx, int id, const char *v)
     case OPT_NO_RUN:
         a->run = 0;
         return DRV_TAKEN;
+    case OPT_CHANGES_FROM:
+        a->changes_from = v;
+        return DRV_TAKEN;
     }
     return drv_diag_take(&a->dd, id, v, prog);
 }
@@ -108,7 +115,7 @@ static int parse(int argc, char **argv, doc_args *a)
                         "(and no --dot)\n", prog);
         return TOOL_USAGE;
     }
-    if (!tool_readable(prog, a->file))
+    if (!tool_readable(prog, a->file) || (a->changes_from && !tool_readable(prog, a->changes_from)))
         return TOOL_USAGE;
     return DRV_GO;
 }
@@ -122,6 +129,25 @@ static void run_scenarios(doc_model *m, const ordo_program *p, const char *path)
     if (failed)
         fprintf(stderr, "%s: %s: %d of %d scenarios fail (the documents say which)\n", prog,
                 path, failed, passed + failed);
+}
+
+/* ---- what the layer changes: its declarations against the base's */
+
+static int add_changes(doc_model *m, const doc_args *a, const ordo_program *p,
+                       const oc_compiler *c)
+{
+    oc_compiler *cb;
+    const ordo_program *base = drv_compile(a->changes_from, &a->dd, &cb);
+    df_side sides[2] = {{base, a->changes_from, cb}, {p, a->file, c}};
+    df_rules rules;
+    int rc = base && df_compare_rules(&sides[0], &sides[1], &rules) == 0 &&
+                     df_doc_changes(m, &sides[0], &rules) == 0
+                 ? TOOL_OK
+                 : TOOL_FAIL;
+    if (base)
+        df_rules_free(&rules);
+    oc_free(cb);
+    return rc;
 }
 
 int cmd_doc(int argc, char **argv)
@@ -151,7 +177,9 @@ int cmd_doc(int argc, char **argv)
         run_scenarios(m, p, a.file);
     doc_model_finish(m);
     doc_outputs o = {a.dir, a.file, a.md, a.html, a.dot, a.svg, stdout, prog};
-    status = doc_write_files(m, &o);
+    status = a.changes_from ? add_changes(m, &a, p, c) : TOOL_OK;
+    if (status == TOOL_OK)
+        status = doc_write_files(m, &o);
     doc_model_free(m);
     oc_free(c);
     return status;

@@ -21,10 +21,11 @@ int cmd_mutate(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
 int cmd_lsp(int argc, char **argv); /* cmd_lsp.c: the language server */
 int cmd_doc(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 /* Their options and --help (options.h), each in its command's file. */
 extern const drv_command cmd_check_command, cmd_run_command, cmd_sim_command,
     cmd_test_command, cmd_play_command, cmd_mutate_command, cmd_explore_command,
-    cmd_lsp_command, cmd_doc_command;
+    cmd_lsp_command, cmd_doc_command, cmd_diff_command;
 
 /* diagopts.c: what a command that compiles takes about diagnostics. */
 typedef struct drv_diag {

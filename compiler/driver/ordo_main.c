@@ -1,5 +1,5 @@
 /* ordo_main.c — the `ordo` tool: check, run, simulate, play, test, mutate,
- * explore and document rulesets, and serve them to editors (`ordo lsp`).
+ * explore, compare and document rulesets, and serve them to editors (`ordo lsp`).
  * Its --help lists the commands; `ordo help --man PART` writes the man
  * page's synopsis or options from the commands' option tables. */
 #include <string.h>
@@ -22,6 +22,8 @@ static const struct command {
      &cmd_mutate_command},
     {"explore", "FILE", "search the reachable states for where play breaks", cmd_explore,
      &cmd_explore_command},
+    {"diff", "A B", "where two rulesets part, played in lockstep (or --rules)", cmd_diff,
+     &cmd_diff_command},
     {"doc", "FILE", "write the rule document (Markdown, HTML, Graphviz)", cmd_doc,
      &cmd_doc_command},
     {"lsp", "", "a language server on stdin and stdout, for editors", cmd_lsp,

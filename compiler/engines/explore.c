@@ -38,7 +38,6 @@ typedef struct edge {
 } edge;
 
 struct search;
-struct chance;
 
 /* A transition's play: option k (-1: none) taken from `from` in `work`,
  * then run to the next decision or the end, the rolls as c says (NULL:
@@ -46,7 +45,7 @@ struct chance;
  * another way of playing (the emitted C) can take the interpreter's place
  * with the search unchanged. */
 typedef int (*play_fn)(const struct search *s, ordo_game *work, const ordo_game *from, int k,
-                       struct chance *c);
+                       ex_chance *c);
 
 typedef struct search {
     const ordo_program *p;
@@ -83,11 +82,16 @@ typedef struct search {
     int truncated;           /* a limit stopped the search */
 } search;
 
-static double elapsed(const search *s)
+double ex_seconds_since(const struct timespec *t0)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - s->t0.tv_sec) + (double)(t.tv_nsec - s->t0.tv_nsec) / 1e9;
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static double elapsed(const search *s)
+{
+    return ex_seconds_since(&s->t0);
 }
 
 static ordo_game *state_at(const search *s, uint64_t i)
@@ -148,18 +152,9 @@ static int64_t lookup(const search *s, const ordo_game *g, uint64_t h)
     }
 }
 
-/* The rolls of one transition: the totals forced (script, from an earlier
- * outcome), then the lowest total of each roll after them; what each roll
- * took and could have taken. */
-typedef struct chance {
-    const int32_t *script;
-    uint32_t nscript;
-    int32_t took[EX_MAX_ROLLS], most[EX_MAX_ROLLS];
-    uint32_t n;
-    int overflow;      /* more rolls than EX_MAX_ROLLS: the rest drew */
-} chance;
+typedef ex_chance chance;
 
-static int32_t next_total(void *ctx, const ordo_game *g, int dice, int sides)
+int32_t ex_chance_total(void *ctx, const ordo_game *g, int dice, int sides)
 {
     (void)g;
     chance *c = ctx;
@@ -174,10 +169,24 @@ static int32_t next_total(void *ctx, const ordo_game *g, int dice, int sides)
     return v;
 }
 
-/* The rolls of state i's way in: a copy into the pool. */
-static int keep_rolls(search *s, uint64_t i, const chance *c)
+int ex_chance_next(ex_chance *c, int32_t *script)
 {
-    ex_result *r = s->r;
+    uint32_t t = c->n;
+    while (t > 0 && c->took[t - 1] >= c->most[t - 1])
+        t--;
+    if (t == 0)
+        return 0;
+    memcpy(script, c->took, (t - 1) * sizeof *script);
+    script[t - 1] = c->took[t - 1] + 1;
+    c->script = script;
+    c->nscript = t;
+    c->n = 0;
+    c->overflow = 0;
+    return 1;
+}
+
+int ex_keep_rolls(ex_result *r, uint64_t i, const ex_chance *c)
+{
     uint32_t n = c ? c->n : 0;
     r->roll_at[i] = (uint32_t)r->nrollpool;
     r->nrolls[i] = (uint8_t)n;
@@ -200,7 +209,7 @@ static int keep_rolls(search *s, uint64_t i, const chance *c)
     return 0;
 }
 
-static void table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i)
+void ex_table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i)
 {
     uint64_t k = h & (tsize - 1);
     while (table[k])
@@ -208,20 +217,25 @@ static void table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i)
     table[k] = i + 1;
 }
 
+uint32_t *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize)
+{
+    uint32_t *t = calloc(2 * tsize, sizeof *t);
+    for (uint64_t i = 0; t && i < n; i++)
+        ex_table_put(t, 2 * tsize, hashes[i], (uint32_t)i);
+    return t;
+}
+
 /* The table twice as large, the kept states put in again: it grows with
  * the states (at most three quarters full), so a state costs its slots
  * and no more whatever --memory allows. */
 static int grow_table(search *s)
 {
-    uint64_t tsize = 2 * s->tsize;
-    uint32_t *t = calloc(tsize, sizeof *t);
+    uint32_t *t = ex_table_grown(s->hashes, s->r->nkept, s->tsize);
     if (!t)
         return -1;
-    for (uint64_t i = 0; i < s->r->nkept; i++)
-        table_put(t, tsize, s->hashes[i], (uint32_t)i);
     free(s->table);
     s->table = t;
-    s->tsize = tsize;
+    s->tsize *= 2;
     return 0;
 }
 
@@ -246,7 +260,7 @@ static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, 
         return -1;
     }
     uint64_t i = r->nkept;
-    if (keep_rolls(s, i, c) != 0 || (4 * (i + 1) > 3 * s->tsize && grow_table(s) != 0) ||
+    if (ex_keep_rolls(s->r, i, c) != 0 || (4 * (i + 1) > 3 * s->tsize && grow_table(s) != 0) ||
         (s->compact ? keep_compact(s, g, i, parent == UINT32_MAX ? 0 : s->cur_depth + 1) != 0
                     : (memcpy(state_at(s, i), g, r->block), 0))) {
         s->truncated = 1;
@@ -262,7 +276,7 @@ static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, 
         r->depth[i] = depth;
     if ((int)depth > r->depth_reached)
         r->depth_reached = (int)depth;
-    table_put(s->table, s->tsize, h, (uint32_t)i);
+    ex_table_put(s->table, s->tsize, h, (uint32_t)i);
     return (int64_t)i;
 }
 
@@ -415,7 +429,7 @@ static int play_interpreted(const search *s, ordo_game *work, const ordo_game *f
 {
     ordo_copy(work, from);
     ordo_set_trace(work, on_event, (void *)s);
-    ordo_set_chance(work, c ? next_total : NULL, c);
+    ordo_set_chance(work, c ? ex_chance_total : NULL, c);
     ordo_set_max_steps(work, s->lim->max_steps + ordo_steps(work));
     int rc = k >= 0 ? ordo_choose(work, k) : ORDO_OK;
     if (rc == ORDO_OK)
@@ -481,14 +495,8 @@ static int expand(search *s, const ordo_game *from, uint32_t parent, int k)
             return -1;
         if (c.overflow)
             return 1;
-        uint32_t t = c.n;
-        while (t > 0 && c.took[t - 1] >= c.most[t - 1])
-            t--;
-        if (t == 0)
+        if (!ex_chance_next(&c, script))
             return 0;
-        memcpy(script, c.took, (t - 1) * sizeof *script);
-        script[t - 1] = c.took[t - 1] + 1;
-        c.nscript = t;
     }
 }
 
@@ -804,7 +812,7 @@ static int leads_to(search *s, const ordo_game *g, const char *label, const int3
     c.nscript = nrolls;
     ordo_copy(s->work, g);
     ordo_set_trace(s->work, NULL, NULL);
-    ordo_set_chance(s->work, next_total, &c);
+    ordo_set_chance(s->work, ex_chance_total, &c);
     ordo_set_max_steps(s->work, s->lim->max_steps + ordo_steps(s->work));
     int rc = ordo_choose(s->work, k);
     if (rc == ORDO_OK)
@@ -1011,25 +1019,30 @@ void ex_free(ex_result *r)
     memset(r, 0, sizeof *r);
 }
 
+char *ex_roll_line(const int32_t *totals, uint32_t n)
+{
+    if (!n)
+        return NULL;
+    size_t size = 16 + (size_t)n * 13;
+    char *line = malloc(size);
+    if (!line)
+        return NULL;
+    size_t at = (size_t)snprintf(line, size, "roll ");
+    for (uint32_t t = 0; t < n; t++)
+        at += (size_t)snprintf(line + at, size - at, "%s%ld", t ? ", " : "", (long)totals[t]);
+    return line;
+}
+
 /* `roll T, ...` for state k's way in, or NULL when it rolled nothing
  * forced (malloc'd). */
 static char *roll_line(const ex_result *r, uint32_t k)
 {
     if (!r->nrolls || !r->nrolls[k])
         return NULL;
-    size_t n = 16 + (size_t)r->nrolls[k] * 13;
-    char *line = malloc(n);
-    if (!line)
-        return NULL;
-    size_t at = (size_t)snprintf(line, n, "roll ");
-    for (uint32_t t = 0; t < r->nrolls[k]; t++)
-        at += (size_t)snprintf(line + at, n - at, "%s%ld", t ? ", " : "",
-                               (long)r->rolls[r->roll_at[k] + t]);
-    return line;
+    return ex_roll_line(r->rolls + r->roll_at[k], r->nrolls[k]);
 }
 
-/* `choose "LABEL"`, the label quoted as a scenario writes it (malloc'd). */
-static char *choose_line(const ordo_game *from, int option)
+char *ex_choose_line(const ordo_game *from, int option)
 {
     char buf[512];
     if (ordo_option_label(from, option, buf, sizeof buf) < 0)
@@ -1077,7 +1090,7 @@ static void replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to)
     memset(&c, 0, sizeof c);
     c.script = r->rolls ? r->rolls + r->roll_at[to] : NULL;
     c.nscript = r->nrolls[to];
-    ordo_set_chance(g, r->rolls_expanded ? next_total : NULL, &c);
+    ordo_set_chance(g, r->rolls_expanded ? ex_chance_total : NULL, &c);
     ordo_set_max_steps(g, r->max_steps + ordo_steps(g));
     int rc = k >= 0 ? ordo_choose(g, k) : ORDO_OK;
     if (rc == ORDO_OK)
@@ -1104,7 +1117,7 @@ int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i,
         if (ok && t == 0)
             ok = (v[at++] = strdup("play")) != NULL;
         if (ok && t > 0)
-            ok = (v[at++] = choose_line(g, r->option[k])) != NULL;
+            ok = (v[at++] = ex_choose_line(g, r->option[k])) != NULL;
         if (ok && t + 1 < n)
             replay_step(r, g, t == 0 ? -1 : r->option[k], k);
     }

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "scenario.h"
 
@@ -89,6 +90,23 @@ typedef struct ex_limits {
 /* Rolls one transition may force before the rest follow the generator. */
 #define EX_MAX_ROLLS 64
 
+/* The rolls of one transition, every outcome in turn (an odometer over a
+ * tree whose later rolls may depend on the earlier): the totals forced
+ * (script, from an earlier outcome), then the lowest total of each roll
+ * after them; what each roll took and could have taken. Zeroed, then
+ * ex_chance_total is the ordo_set_chance callback with it as ctx. */
+typedef struct ex_chance {
+    const int32_t *script;
+    uint32_t nscript;
+    int32_t took[EX_MAX_ROLLS], most[EX_MAX_ROLLS];
+    uint32_t n;
+    int overflow;      /* more rolls than EX_MAX_ROLLS: the rest drew */
+} ex_chance;
+int32_t ex_chance_total(void *ctx, const ordo_game *g, int dice, int sides);
+/* After a run with c: the next outcome's totals into script (EX_MAX_ROLLS
+ * of them), c set to force them: 1; 0 when every outcome was run. */
+int ex_chance_next(ex_chance *c, int32_t *script);
+
 /* One search from a start game: breadth first when walks is 0, else that
  * many random walks (walk k draws from seed + k). */
 typedef struct ex_result {
@@ -144,6 +162,25 @@ void ex_free(ex_result *r);
  * string in *labels; the count is returned, -1 on failure). */
 int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i,
             char ***labels);
+
+/* Seconds since t0 (CLOCK_MONOTONIC). */
+double ex_seconds_since(const struct timespec *t0);
+
+/* The store's pieces a search over other states (diff.c's pairs) shares:
+ * an open-addressing table of states by hash (a slot holds 1 + the
+ * state's index, 0: empty; tsize a power of two), the table twice as
+ * large for hashes[0..n) (NULL when out of memory), and the rolls c took
+ * kept as state i's way in (r->rolls, roll_at, nrolls; c NULL: none):
+ * 0, or -1 when out of memory. */
+void ex_table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i);
+uint32_t *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize);
+int ex_keep_rolls(ex_result *r, uint64_t i, const ex_chance *c);
+
+/* Its lines, each alone (malloc'd): `roll T, ...` for n totals (NULL when
+ * n is 0), and `choose "LABEL"` for option k of g, quoted as a scenario
+ * writes it. */
+char *ex_roll_line(const int32_t *totals, uint32_t n);
+char *ex_choose_line(const ordo_game *g, int k);
 
 /* ---------------------------------------------------- explore_seeds.c */
 

@@ -286,7 +286,7 @@ expect 2 1 "$ORDO" explore "$TINY" --ignore
 expect 2 1 "$ORDO" check -W "$TINY"
 expect 0 0 "$ORDO" check -Wno-unused -Werror=unused "$TINY"
 # every command's --help ends with its exit statuses, and lists -h
-for sub in check run sim play test mutate explore doc lsp; do
+for sub in check run sim play test mutate explore diff doc lsp; do
     expect_out '^  -h, --help' "$ORDO" "$sub" --help
     expect_out '^exit status:' "$ORDO" "$sub" --help
 done

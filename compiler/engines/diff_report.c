@@ -1,0 +1,223 @@
+/* diff_report.c — what `ordo diff` prints and writes (see diff.h): the
+ * partings grouped by rule ID, each at the lines of both files with the
+ * play that reaches it; the declarations that differ; the partings as
+ * scenarios of A; and a rule document's section on what a layer changes.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diff.h"
+#include "doc_model.h"
+
+static const char *const kind_names[DF_NKINDS] = {
+    "an option offered by one alone", "the same choice, other events",
+    "the same choice, another state", "a decision in one, none or another's in the other",
+    "another end",                    "a runtime error in one"};
+
+/* "FILE:LINE" of one side, or "FILE" when no line is known. */
+static void place(char *buf, size_t n, const char *file, const char *fallback, uint32_t line)
+{
+    const char *f = file ? file : fallback;
+    if (line)
+        snprintf(buf, n, "%s:%lu", f, (unsigned long)line);
+    else
+        snprintf(buf, n, "%s", f);
+}
+
+/* The first rule ID of `rules`, into buf ("" when none). */
+static void first_id(const char *rules, char *buf, size_t n)
+{
+    snprintf(buf, n, "%.*s", (int)strcspn(rules, " "), rules);
+}
+
+static int cmp_text(const void *x, const void *y)
+{
+    return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/* The distinct first rule IDs of the differences, sorted (malloc'd; their
+ * number in *n; "" stands for none). */
+static char **group_ids(const df_result *r, size_t *n)
+{
+    char **ids = calloc(r->n + 1, sizeof *ids);
+    *n = 0;
+    for (size_t k = 0; ids && k < r->n; k++) {
+        char id[200];
+        first_id(r->v[k].rules, id, sizeof id);
+        int seen = 0;
+        for (size_t j = 0; j < *n && !seen; j++)
+            seen = strcmp(ids[j], id) == 0;
+        if (!seen && (ids[*n] = strdup(id)))
+            (*n)++;
+    }
+    if (ids)
+        qsort(ids, *n, sizeof *ids, cmp_text);
+    return ids;
+}
+
+/* The rule IDs cited by any difference, each once. */
+static size_t count_ids(const df_result *r)
+{
+    size_t n = 0, cap = 0;
+    char **seen = NULL;
+    for (size_t k = 0; k < r->n; k++)
+        for (const char *s = r->v[k].rules; *s; s += strspn(s, " ")) {
+            size_t len = strcspn(s, " ");
+            int known = 0;
+            for (size_t j = 0; j < n && !known; j++)
+                known = strlen(seen[j]) == len && strncmp(seen[j], s, len) == 0;
+            if (!known) {
+                if (n == cap) {
+                    cap = cap ? 2 * cap : 16;
+                    char **v = realloc(seen, cap * sizeof *v);
+                    if (!v)
+                        break;
+                    seen = v;
+                }
+                seen[n] = strndup(s, len);
+                if (seen[n])
+                    n++;
+            }
+            s += len;
+        }
+    for (size_t j = 0; j < n; j++)
+        free(seen[j]);
+    free(seen);
+    return n;
+}
+
+static void report_one(FILE *out, const df_side *a, const df_side *b, const df_difference *d,
+                       const df_rules *rules)
+{
+    char pa[600], pb[600];
+    place(pa, sizeof pa, d->file_a, a->file, d->line_a);
+    place(pb, sizeof pb, d->file_b, b->file, d->line_b);
+    fprintf(out, "  %s: %s: %s: %s", pa, pb, kind_names[d->kind], d->what);
+    if (d->rules[0])
+        fprintf(out, " [%s]", d->rules);
+    fputc('\n', out);
+    if (d->change && rules) {
+        const df_change *c = &rules->v[d->change - 1];
+        fprintf(out, "    explained by %s %s%s%s\n", df_what_name(c->what), c->name,
+                c->detail[0] ? ": " : "", c->detail);
+    } else {
+        fputs("    unexplained: no override or changed declaration of B runs there\n", out);
+    }
+    fprintf(out, "    seed %llu, %d decisions:", (unsigned long long)d->seed, d->decisions);
+    for (int t = 0; t < d->npath; t++)
+        fprintf(out, "%s %s", t ? ";" : "", d->path[t]);
+    if (d->count > 1)
+        fprintf(out, " (and %llu more plays)", (unsigned long long)(d->count - 1));
+    if (d->bridges)
+        fprintf(out, " (B took %d decision%s of its own on the way)", d->bridges,
+                d->bridges == 1 ? "" : "s");
+    fputc('\n', out);
+}
+
+void df_report(FILE *out, const df_side *a, const df_side *b, const df_options *o,
+               const df_result *r, const df_rules *rules)
+{
+    size_t nids = 0, unexplained = 0;
+    char **ids = group_ids(r, &nids);
+    for (size_t g = 0; ids && g < nids; g++) {
+        fprintf(out, "%s\n", ids[g][0] ? ids[g] : "(no rule ID)");
+        for (size_t k = 0; k < r->n; k++) {
+            char id[200];
+            first_id(r->v[k].rules, id, sizeof id);
+            if (strcmp(id, ids[g]) == 0)
+                report_one(out, a, b, &r->v[k], rules);
+        }
+        free(ids[g]);
+    }
+    free(ids);
+    for (size_t k = 0; k < r->n; k++)
+        unexplained += !r->v[k].change;
+    fprintf(out,
+            "searched %llu pairs of states from %llu seed%s (%d players), depth %d, %.1f s%s%s\n",
+            (unsigned long long)r->states, (unsigned long long)r->seeds, r->seeds == 1 ? "" : "s",
+            o->nplayers, r->depth, r->seconds,
+            r->complete ? ", every pair reached" : ", bounded (--depth, --states, --seconds)",
+            r->chance_cut ? "; rolls cut at --outcomes" : "");
+    fprintf(out, "%zu difference%s in %zu rule ID%s; unexplained: %zu\n", r->n,
+            r->n == 1 ? "" : "s", count_ids(r), count_ids(r) == 1 ? "" : "s", unexplained);
+}
+
+static const char *const how_names[] = {"only in A", "only in B", "changed"};
+
+void df_report_rules(FILE *out, const df_side *a, const df_side *b, const df_rules *rules)
+{
+    size_t n[3] = {0, 0, 0};
+    for (int what = 0; what < DF_NWHAT; what++)
+        for (size_t k = 0; k < rules->n; k++) {
+            const df_change *c = &rules->v[k];
+            if (c->what != what)
+                continue;
+            char pa[600] = "-", pb[600] = "-";
+            if (c->line_a)
+                place(pa, sizeof pa, c->file_a, a->file, c->line_a);
+            if (c->line_b)
+                place(pb, sizeof pb, c->file_b, b->file, c->line_b);
+            fprintf(out, "%s %s: %s%s%s (A %s, B %s)", df_what_name(what), c->name,
+                    how_names[c->how], c->detail[0] ? ", " : "", c->detail, pa, pb);
+            if (c->rules[0])
+                fprintf(out, " [%s]", c->rules);
+            fputc('\n', out);
+            n[c->how]++;
+        }
+    fprintf(out, "%zu declarations differ: %zu only in A, %zu only in B, %zu changed\n",
+            rules->n, n[DF_ONLY_A], n[DF_ONLY_B], n[DF_CHANGED]);
+}
+
+/* A scenario's title: no quote, no backslash. */
+static void title_text(const char *s, char *buf, size_t n)
+{
+    size_t at = 0;
+    for (; *s && at + 1 < n; s++)
+        buf[at++] = *s == '"' || *s == '\\' ? '\'' : *s;
+    buf[at] = 0;
+}
+
+int df_write_scenarios(FILE *f, const char *base, const df_result *r, int nplayers)
+{
+    char cwd[4096];
+    if (base[0] != '/' && !getcwd(cwd, sizeof cwd))
+        return -1;
+    fprintf(f,
+            "# Written by ordo diff: each difference found, as a scenario of the\n"
+            "# ruleset below that passes there; extended from the other, it fails.\n"
+            "ruleset \"the differences, as scenarios\"\n"
+            "extends \"%s%s%s\"\n\n",
+            base[0] == '/' ? "" : cwd, base[0] == '/' ? "" : "/", base);
+    for (size_t k = 0; k < r->n; k++) {
+        const df_difference *d = &r->v[k];
+        char title[300];
+        title_text(d->what, title, sizeof title);
+        fprintf(f, "scenario \"difference %zu: %s\" {\n    players %d\n    seed %llu\n", k + 1,
+                title, nplayers, (unsigned long long)d->seed);
+        for (int t = 0; t < d->npath; t++)
+            fprintf(f, "    %s\n", d->path[t]);
+        if (d->assert_a[0])
+            fprintf(f, "    %s\n", d->assert_a);
+        else
+            fprintf(f, "    # nothing asserted: %s\n", kind_names[d->kind]);
+        fputs("}\n\n", f);
+    }
+    return 0;
+}
+
+int df_doc_changes(struct doc_model *m, const df_side *a, const df_rules *rules)
+{
+    if (doc_model_add_change(m, a->file, NULL) != 0)
+        return -1;
+    for (size_t k = 0; k < rules->n; k++) {
+        const df_change *c = &rules->v[k];
+        char line[800];
+        snprintf(line, sizeof line, "%s %s: %s%s%s%s%s%s", df_what_name(c->what), c->name,
+                 how_names[c->how], c->detail[0] ? ", " : "", c->detail,
+                 c->rules[0] ? " (" : "", c->rules, c->rules[0] ? ")" : "");
+        if (doc_model_add_change(m, a->file, line) != 0)
+            return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,109 @@
+#!/bin/sh
+# diff.sh BUILD — `ordo diff` on the layers of tests/e2e/data/diff_base.ordo
+# (a constant, an option, events alone, an override that changes nothing) and the
+# shipped rulesets: the differences found, at their lines, explained; the
+# exit status as diff(1)'s; --rules; the scenarios it writes pass with
+# `extends` A and fail with `extends` B; a ruleset against itself finds
+# nothing; bad files and players neither share exit 2 with a message.
+# Last line: "N passed, M failed".
+. "$(dirname "$0")/common.sh"
+ORDO=$BUILD/ordo
+D=tests/e2e/data
+A=$D/diff_base.ordo
+
+# expect_status WANT WHAT CMD...: runs CMD into $tmp/out, checks its status
+expect_status() {
+    want=$1 what=$2
+    shift 2
+    "$@" >"$tmp/out" 2>&1
+    st=$?
+    if [ "$st" -eq "$want" ]; then ok; else bad "$what: status $st, not $want:"; cat "$tmp/out"; fi
+}
+has() {
+    if grep -q -- "$1" "$tmp/out"; then ok; else bad "no line '$1' in:"; cat "$tmp/out"; fi
+}
+# scenarios_part FILE B: FILE's scenarios pass as written (extending A)
+# and each that asserts something fails extending B
+scenarios_part() {
+    "$ORDO" test "$1" >"$tmp/t" 2>&1
+    if [ $? -eq 0 ]; then ok; else bad "the scenarios of $1 fail with A:"; cat "$tmp/t"; fi
+    sed "s|^extends \".*\"|extends \"$PWD/$2\"|" "$1" >"$tmp/onb.ordo"
+    n=$(grep -c '^    expect' "$1")
+    "$ORDO" test "$tmp/onb.ordo" >"$tmp/t" 2>&1
+    failed=$(sed -n 's/.*: \([0-9]*\) of [0-9]* scenarios* failed$/\1/p' "$tmp/t")
+    if [ "$n" -gt 0 ] && [ "${failed:-0}" -eq "$n" ]; then ok; else
+        bad "$n scenarios assert, ${failed:-0} fail extending $2:"; cat "$tmp/t"; fi
+}
+
+expect_status 1 "a constant" "$ORDO" diff "$A" $D/diff_const.ordo --scenarios "$tmp/c.ordo"
+has "rests\[player 1\]: 1 in A, 2 in B \[DT-2\]"
+has "explained by proc take_turn: its code"
+has "^2 differences in 2 rule IDs; unexplained: 0$"
+scenarios_part "$tmp/c.ordo" $D/diff_const.ordo
+
+expect_status 1 "an option" "$ORDO" diff "$A" $D/diff_option.ordo --scenarios "$tmp/o.ordo"
+has "$A:23: $D/diff_option.ordo:8: an option offered by one alone: \"leap 3\" is offered in B, not in A"
+has "explained by proc take_turn: overridden"
+has "^1 difference in 1 rule ID; unexplained: 0$"
+scenarios_part "$tmp/o.ordo" $D/diff_option.ordo
+
+expect_status 1 "events alone" "$ORDO" diff "$A" $D/diff_emit.ordo --scenarios "$tmp/e.ordo"
+has "^3 differences in 3 rule IDs; unexplained: 0$"
+if grep -q '^    expect event moved 1 times$' "$tmp/e.ordo"; then ok; else
+    bad "no count of events asserted:"; cat "$tmp/e.ordo"; fi
+scenarios_part "$tmp/e.ordo" $D/diff_emit.ordo
+
+expect_status 0 "an override that changes nothing" "$ORDO" diff "$A" $D/diff_same.ordo
+has "every pair reached"
+has "^0 differences in 0 rule IDs; unexplained: 0$"
+expect_status 0 "--rules, nothing" "$ORDO" diff --rules "$A" $D/diff_same.ordo
+has "^0 declarations differ"
+expect_status 1 "--rules, a constant" "$ORDO" diff --rules "$A" $D/diff_const.ordo
+has "^const REST: changed, from 1 to 2 (A $A:9, B $D/diff_const.ordo:6)$"
+has "^proc take_turn: changed, its code"
+expect_status 1 "--rules, an option" "$ORDO" diff --rules "$A" $D/diff_option.ordo
+has "^option \"leap 3\" in step 4: only in B"
+
+# ordo doc --changes-from: the section, in both formats
+expect_status 0 "ordo doc --changes-from" "$ORDO" doc $D/diff_const.ordo --changes-from "$A" -o "$tmp/doc" --no-run
+has "wrote $tmp/doc/diff_const.md"
+if grep -q '^## What this layer changes$' "$tmp/doc/diff_const.md" &&
+   grep -q '^- const REST: changed, from 1 to 2$' "$tmp/doc/diff_const.md" &&
+   grep -q 'What this layer changes' "$tmp/doc/diff_const.html"; then ok; else
+    bad "no section on the changes:"; cat "$tmp/doc/diff_const.md"; fi
+"$ORDO" doc $D/diff_const.ordo -o "$tmp/doc2" --no-run --format md >/dev/null 2>&1
+if ! grep -q 'What this layer changes' "$tmp/doc2/diff_const.md"; then ok; else
+    bad "the section on the changes without --changes-from"; fi
+expect_status 2 "ordo doc --changes-from a missing file" "$ORDO" doc $D/diff_const.ordo --changes-from "$tmp/none.ordo" -o "$tmp/doc3"
+
+# the shipped layers
+S=rulesets/splendor_solo.ordo
+for v in easier harder; do
+    expect_status 1 "splendor $v" "$ORDO" diff $S rulesets/splendor_$v.ordo --scenarios "$tmp/$v.ordo"
+    has "unexplained: 0$"
+    scenarios_part "$tmp/$v.ordo" rulesets/splendor_$v.ordo
+done
+expect_status 1 "catan_cwc --rules" "$ORDO" diff --rules rulesets/catan.ordo rulesets/catan_cwc.ordo
+has "^proc produce: changed, overridden .*CWC-3.0.9"
+expect_status 1 "catan_cwc" "$ORDO" diff rulesets/catan.ordo rulesets/catan_cwc.ordo --walks 100 --seconds 10
+has "unexplained: 0$"
+
+# a ruleset against itself: nothing, by rules and by play
+for f in rulesets/*.ordo $A; do
+    expect_status 0 "$f against itself, --rules" "$ORDO" diff --rules "$f" "$f"
+    expect_status 0 "$f against itself" "$ORDO" diff "$f" "$f" --seconds 2 --walks 20
+done
+
+# trouble: exit 2, a message, no crash
+expect_status 2 "a missing file" "$ORDO" diff "$A" "$tmp/none.ordo"
+expect_status 2 "one file" "$ORDO" diff "$A"
+expect_status 2 "three files" "$ORDO" diff "$A" "$A" "$A"
+printf 'ruleset "x"\nplayers 2\nsequence { oops }\n' >"$tmp/broken.ordo"
+expect_status 2 "a compile error" "$ORDO" diff "$A" "$tmp/broken.ordo"
+printf 'ruleset "three"\nplayers 3\nsequence {\n    end game because "done"\n}\n' >"$tmp/three.ordo"
+expect_status 2 "other players" "$ORDO" diff "$A" "$tmp/three.ordo"
+has "players"
+expect_status 2 "--scenarios over a ruleset" "$ORDO" diff "$A" $D/diff_const.ordo --scenarios $D/diff_const.ordo
+expect_status 2 "a bad number" "$ORDO" diff "$A" "$A" --depth x
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
