@@ -208,7 +208,7 @@ $(LIBENGINES): $(ENGINES_OBJ)
 
 # the ordo tool alone links jansson (its language server's JSON, `ordo lsp`)
 $(ORDO): $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO)
-	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO) -ljansson
+	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO) -ljansson -ledit
 
 # (the engines for its output files, the host kit for its number parser,
 # which every tool's options share, and its file writer)

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <editline/readline.h>
+
 #include "driver.h"
 
 static const char *const prog = "ordo play";
@@ -37,6 +39,17 @@ const drv_command cmd_play_command = {
     "exit status: 0 the game ended, 1 compile or runtime error, or the input\n"
     "ended before the game did, 2 bad command line or missing file.\n"};
 
+/* A line typed at the terminal, through libedit: the arrows move in it
+ * and go back through the lines typed before (its history). */
+static char *edited_line(void *ctx, const char *prompt)
+{
+    (void)ctx;
+    char *line = readline(prompt);
+    if (line && *line)
+        add_history(line);
+    return line;
+}
+
 int cmd_play(int argc, char **argv)
 {
     drv_game_args a;
@@ -61,7 +74,9 @@ int cmd_play(int argc, char **argv)
         return TOOL_FAIL;
     const ordo_program *p = drv_compile(file, &a.dd, &c);
     play_terminal io = {stdin, stdout, isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL,
-                        !isatty(STDIN_FILENO)};
+                        !isatty(STDIN_FILENO), NULL, NULL};
+    if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+        io.read_line = edited_line; /* a person at a terminal: editing and history */
     int status =
         drv_diag_finish(&a.dd) == 0 && p ? play_at_terminal(p, &a.o, &io, prog) : TOOL_FAIL;
     oc_free(c);

@@ -293,6 +293,12 @@ typedef struct play_terminal {
     FILE *in, *out;
     int color; /* out is a terminal: bold titles */
     int echo;  /* in is no terminal: echo each line read */
+    /* when set, a typed line is read through it instead of from `in`: a
+     * line editor's (ordo play's libedit: editing and history), which
+     * shows the prompt itself; a malloc'd line without its end, or NULL
+     * at the end of the input */
+    char *(*read_line)(void *ctx, const char *prompt);
+    void *read_ctx;
 } play_terminal;
 /* Plays one game of p with the options (o->as with no policy puts the
  * ruleset's first policy on the other seats): 0 the game ended, 1 a

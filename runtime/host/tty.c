@@ -29,6 +29,8 @@
 
 typedef struct play_tty {
     const ordo_program *p;
+    char *(*read_line)(void *ctx, const char *prompt); /* play_terminal's */
+    void *read_ctx;
     ordo_game *view;  /* the game as the deciding person sees it */
     int as;           /* whose view the transcript is */
     FILE *in, *out;
@@ -146,11 +148,31 @@ static int option_by_prefix(play_tty *t, const ordo_game *g, int n)
     return 0;
 }
 
+static int choice_of_line(play_tty *t, const ordo_game *g, int n);
+
+/* A line from the host's line editor into t->line (cut to its size);
+ * 0, or -1 at the end of the input. */
+static int edited_line(play_tty *t)
+{
+    fflush(t->out);
+    char *s = t->read_line(t->read_ctx, "> ");
+    if (!s)
+        return -1;
+    snprintf(t->line, sizeof t->line, "%s", s);
+    free(s);
+    return 0;
+}
+
 /* The option typed: its number (1..n), or the start of its label (any
  * case, when only one option begins so); 0 after a message for anything
  * else; -1 at the end of the input. */
 static int read_choice(play_tty *t, const ordo_game *g, int n)
 {
+    if (t->read_line) {
+        if (edited_line(t) < 0)
+            return -1;
+        return choice_of_line(t, g, n);
+    }
     fputs("> ", t->out);
     fflush(t->out);
     if (!fgets(t->line, sizeof t->line, t->in))
@@ -170,6 +192,13 @@ static int read_choice(play_tty *t, const ordo_game *g, int n)
     t->line[strcspn(t->line, "\r\n")] = 0;
     if (t->echo)
         fprintf(t->out, "%s\n", t->line);
+    return choice_of_line(t, g, n);
+}
+
+/* The option the line read names (its number, or the start of its
+ * label), or 0 after a message. */
+static int choice_of_line(play_tty *t, const ordo_game *g, int n)
+{
     char *start = t->line;
     while (*start == ' ' || *start == '\t')
         start++;
@@ -322,6 +351,8 @@ int play_at_terminal(const ordo_program *p, play_options *o, const play_terminal
     t->out = out;
     t->color = io->color;
     t->echo = io->echo;
+    t->read_line = io->read_line;
+    t->read_ctx = io->read_ctx;
     ordo_set_trace(g, show_event, t);
     if (o->max_steps)
         ordo_set_max_steps(g, o->max_steps);

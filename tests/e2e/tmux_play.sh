@@ -56,8 +56,13 @@ grep -Eq '^ +s1 ' "$tmp/s2" && ok || bad "the settlement typed is not on the map
 grep -q '^  choice player 2: settlement on v' "$tmp/s2" && ok || bad "the bots' moves are not shown"
 grep -q '^-- Your cards --$' "$tmp/s2" && grep -q '^    player 1: brick ' "$tmp/s2" &&
     ! grep -q '^    player [234]: brick ' "$tmp/s2" && ok || bad "the hand shown is not player 1's alone"
+# the line editor's history (libedit): the arrow up brings back the last
+# line typed, and Enter takes it as a choice
+tmux -L "$SOCK" send-keys -t play Up Enter
+if wait_prompts 4; then ok; else bad "the line brought back from the history was not taken:"
+    screen | tail -20; fi
 # a few more decisions: the game goes on, with no error
-k=3
+k=4
 while [ "$k" -lt 12 ]; do
     type_line 1
     k=$((k + 1))

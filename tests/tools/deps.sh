@@ -1,7 +1,7 @@
 #!/bin/sh
 # deps.sh — installs what the build and the tests need (flex, bison,
-# cmocka, pkg-config, python3-jsonschema, python3-pytest, jansson, tmux,
-# graphviz)
+# cmocka, pkg-config, python3-jsonschema, python3-pytest, jansson,
+# libedit, tmux, graphviz)
 # when missing.
 # Debian only; as root it runs apt-get, otherwise it says what to run.
 missing=""
@@ -17,6 +17,8 @@ python3 -c 'import jsonschema' 2>/dev/null || /usr/bin/python3 -c 'import jsonsc
 # the Python binding's tests (python/tests) run under pytest
 python3 -c 'import pytest' 2>/dev/null || /usr/bin/python3 -c 'import pytest' 2>/dev/null ||
     missing="$missing python3-pytest"
+# `ordo play` reads a person's lines through libedit (editing, history)
+[ -f /usr/include/editline/readline.h ] || missing="$missing libedit-dev"
 # `ordo play` is tested in a real terminal, a detached tmux session
 command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
 # `ordo doc --dot` renders the rule documents' diagrams to SVG with dot
