@@ -131,7 +131,7 @@ static void test_terminal_game_is_the_golden_transcript(void **state)
     char *text = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&text, &len);
-    play_terminal io = {in, out, 0, 1};
+    play_terminal io = {in, out, 0, 1, NULL, NULL};
     assert_int_equal(play_at_terminal(p, &o, &io, "test"), TOOL_OK);
     fclose(out);
     fclose(in);
