@@ -439,7 +439,8 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 # plain pass plays the full counts); each can be set on the command line.
 ASAN_VOLUME = LANG_SEEDS=$${LANG_SEEDS:-100} CATAN_SWEEP=$${CATAN_SWEEP:-200} \
     SAME_SEEDS=$${SAME_SEEDS:-1000} SWEEP=$${SWEEP:-200} HIDDEN_SEEDS=$${HIDDEN_SEEDS:-30} \
-    ORDO_SWEEP_STRIDE=$${ORDO_SWEEP_STRIDE:-3} STRICT_CLANG=0
+    ORDO_SWEEP_STRIDE=$${ORDO_SWEEP_STRIDE:-8} FUZZ=$${FUZZ:-1000} PY_FUZZ=$${PY_FUZZ:-100} \
+    STRICT_CLANG=0
 test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-one BUILD=build
 	@$(ASAN_VOLUME) $(MAKE) --no-print-directory -j$(JOBS) test-one BUILD=build/asan OPT=-O1 EMIT_OPT=-O0 \
