@@ -30,23 +30,10 @@ const drv_option drv_search_options[] = {
 
 int drv_play_take(play_options *o, int id, const char *value, const char *prog)
 {
-    /* in the order of the PLAY_OPT_* bits, as the kit names them */
-    static const char *const names[] = {"--seed",    "--players", "--policy",
-                                        "--choices", "--trace",   "--max-steps",
-                                        "--record",  "--save",    "--save-at",
-                                        "--restore", "--as",      "--playouts",
-                                        "--think",   "--rollout", "--depth",
-                                        "--eval"};
     unsigned bit = (unsigned)id & ~(unsigned)DRV_ID_PLAY;
-    if (!(id & DRV_ID_PLAY) || !bit || bit > PLAY_OPT_ALL)
+    if (!(id & DRV_ID_PLAY) || !play_option_name(bit))
         return 1;
-    int k = 0;
-    while (!(bit & (1u << k)))
-        k++;
-    /* the kit reads "--name VALUE" from an argv of its own */
-    char *words[] = {(char *)names[k], (char *)value, NULL};
-    int at = 0;
-    return play_parse_options_of(o, bit, 2, words, &at, prog) > 0 ? DRV_TAKEN : DRV_BAD;
+    return play_set_option(o, bit, value, prog) == 0 ? DRV_TAKEN : DRV_BAD;
 }
 
 int drv_play_or_diag_take(play_options *o, drv_diag *dd, int id, const char *value,

@@ -168,102 +168,133 @@ int play_option_arg(const char *prog, const char *name, int argc, char **argv, i
     return 1;
 }
 
+/* The options' names, in the order of the PLAY_OPT_* bits: the one list
+ * the kit's parser and the command lines that hand values on (ordo's
+ * option tables) read. */
+static const char *const option_names[] = {
+    "--seed",    "--players", "--policy",   "--choices", "--trace",   "--max-steps",
+    "--record",  "--save",    "--save-at",  "--restore", "--as",      "--playouts",
+    "--think",   "--rollout", "--depth",    "--eval"};
+enum { NOPTIONS = (int)(sizeof option_names / sizeof option_names[0]) };
+
+/* Option k (its bit's place) set from its value v: 0, or -1 after a
+ * one-line message. */
+static int take_option(play_options *o, int k, const char *v, const char *prog)
+{
+    uint64_t n;
+    switch (k) {
+    case 0:
+        if (play_parse_u64(v, &o->seed) != 0)
+            goto bad;
+        break;
+    case 1:
+        if (play_parse_u64(v, &n) != 0 || n < 1 || n > PLAY_MAX_SEATS)
+            goto bad;
+        o->players = (int)n;
+        break;
+    case 2:
+        if (parse_policy(o, v, prog) != 0)
+            return -1;
+        break;
+    case 3:
+        o->choices = v;
+        break;
+    case 4:
+        if (strcmp(v, "text") == 0)
+            o->trace = PLAY_TRACE_TEXT;
+        else if (strcmp(v, "jsonl") == 0)
+            o->trace = PLAY_TRACE_JSONL;
+        else if (strcmp(v, "none") == 0)
+            o->trace = PLAY_TRACE_NONE;
+        else
+            goto bad;
+        break;
+    case 5:
+        if (play_parse_u64(v, &o->max_steps) != 0)
+            goto bad;
+        break;
+    case 6:
+        o->record = v;
+        break;
+    case 7:
+        o->save = v;
+        break;
+    case 8:
+        if (play_parse_u64(v, &n) != 0 || n > INT64_MAX)
+            goto bad;
+        o->save_at = (int64_t)n;
+        break;
+    case 9:
+        o->restore = v;
+        break;
+    case 10:
+        if (play_parse_u64(v, &n) != 0 || n < 1 || n > PLAY_MAX_SEATS)
+            goto bad;
+        o->as = (int)n - 1;
+        break;
+    case 11:
+        if (play_parse_u64(v, &n) != 0 || n > PLAY_SEARCH_NODES)
+            goto bad;
+        o->search.playouts = (uint32_t)n;
+        break;
+    case 12:
+        if (parse_seconds(v, &o->search.think) != 0)
+            goto bad;
+        break;
+    case 13:
+        o->search.rollout_name = v;
+        break;
+    case 14:
+        if (play_parse_u64(v, &n) != 0 || n > UINT32_MAX)
+            goto bad;
+        o->search.depth = (uint32_t)n;
+        break;
+    case 15:
+        o->search.eval_name = v;
+        break;
+    }
+    return 0;
+bad:
+    fprintf(stderr, "%s: bad value '%s' for %s\n", prog, v, option_names[k]);
+    return -1;
+}
+
+static int bit_place(unsigned bit)
+{
+    int k = 0;
+    while (k < NOPTIONS && bit != 1u << k)
+        k++;
+    return k;
+}
+
+const char *play_option_name(unsigned bit)
+{
+    int k = bit_place(bit);
+    return k < NOPTIONS ? option_names[k] : NULL;
+}
+
+int play_set_option(play_options *o, unsigned bit, const char *value, const char *prog)
+{
+    int k = bit_place(bit);
+    if (k == NOPTIONS || !value)
+        return -1;
+    return take_option(o, k, value, prog);
+}
+
 int play_parse_options_of(play_options *o, unsigned which, int argc, char **argv, int *i,
                           const char *prog)
 {
-    /* in the order of the PLAY_OPT_* bits */
-    static const char *const names[] = {"--seed",    "--players", "--policy",
-                                        "--choices", "--trace",   "--max-steps",
-                                        "--record",  "--save",    "--save-at",
-                                        "--restore", "--as",      "--playouts",
-                                        "--think",   "--rollout", "--depth",
-                                        "--eval"};
-    for (int k = 0; k < (int)(sizeof names / sizeof names[0]); k++) {
+    for (int k = 0; k < NOPTIONS; k++) {
         if (!(which & (1u << k)))
             continue;
         const char *v;
-        int r = play_option_arg(prog, names[k], argc, argv, i, &v);
+        int r = play_option_arg(prog, option_names[k], argc, argv, i, &v);
         if (r == 0)
             continue;
-        if (r < 0)
+        if (r < 0 || take_option(o, k, v, prog) != 0)
             return -1;
-        uint64_t n;
-        switch (k) {
-        case 0:
-            if (play_parse_u64(v, &o->seed) != 0)
-                goto bad;
-            break;
-        case 1:
-            if (play_parse_u64(v, &n) != 0 || n < 1 || n > PLAY_MAX_SEATS)
-                goto bad;
-            o->players = (int)n;
-            break;
-        case 2:
-            if (parse_policy(o, v, prog) != 0)
-                return -1;
-            break;
-        case 3:
-            o->choices = v;
-            break;
-        case 4:
-            if (strcmp(v, "text") == 0)
-                o->trace = PLAY_TRACE_TEXT;
-            else if (strcmp(v, "jsonl") == 0)
-                o->trace = PLAY_TRACE_JSONL;
-            else if (strcmp(v, "none") == 0)
-                o->trace = PLAY_TRACE_NONE;
-            else
-                goto bad;
-            break;
-        case 5:
-            if (play_parse_u64(v, &o->max_steps) != 0)
-                goto bad;
-            break;
-        case 6:
-            o->record = v;
-            break;
-        case 7:
-            o->save = v;
-            break;
-        case 8:
-            if (play_parse_u64(v, &n) != 0 || n > INT64_MAX)
-                goto bad;
-            o->save_at = (int64_t)n;
-            break;
-        case 9:
-            o->restore = v;
-            break;
-        case 10:
-            if (play_parse_u64(v, &n) != 0 || n < 1 || n > PLAY_MAX_SEATS)
-                goto bad;
-            o->as = (int)n - 1;
-            break;
-        case 11:
-            if (play_parse_u64(v, &n) != 0 || n > PLAY_SEARCH_NODES)
-                goto bad;
-            o->search.playouts = (uint32_t)n;
-            break;
-        case 12:
-            if (parse_seconds(v, &o->search.think) != 0)
-                goto bad;
-            break;
-        case 13:
-            o->search.rollout_name = v;
-            break;
-        case 14:
-            if (play_parse_u64(v, &n) != 0 || n > UINT32_MAX)
-                goto bad;
-            o->search.depth = (uint32_t)n;
-            break;
-        case 15:
-            o->search.eval_name = v;
-            break;
-        }
         *i += 1;
         return 1;
-    bad:
-        fprintf(stderr, "%s: bad value '%s' for %s\n", prog, v, names[k]);
-        return -1;
     }
     return 0;
 }

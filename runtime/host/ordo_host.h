@@ -176,6 +176,13 @@ enum {
 };
 int play_parse_options_of(play_options *o, unsigned which, int argc, char **argv, int *i,
                           const char *prog);
+/* One option set by its PLAY_OPT_* bit from its value, as the parser
+ * would from "--name VALUE": 0, or -1 (a one-line message on stderr for a
+ * bad value). For command lines that read their options elsewhere
+ * (getopt_long) and hand the kit's on. */
+int play_set_option(play_options *o, unsigned bit, const char *value, const char *prog);
+/* "--seed" for PLAY_OPT_SEED, ...; NULL for anything but one bit. */
+const char *play_option_name(unsigned bit);
 /* The value of "--name VALUE" or "--name=VALUE" at argv[*i] (moving *i to
  * VALUE in the first form). *matched is 1 when argv[*i] is the option
  * `name`; the value is then NULL when it is missing. */

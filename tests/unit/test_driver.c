@@ -127,6 +127,28 @@ static void test_seat_policies(void **state)
                      0);
 }
 
+/* ordo's command lines read options with getopt_long and hand the kit's on
+ * one at a time by bit: the same values taken and refused as the parser's */
+static void test_set_option(void **state)
+{
+    (void)state;
+    play_options o;
+    play_options_init(&o);
+    assert_int_equal(play_set_option(&o, PLAY_OPT_SEED, "42", "t"), 0);
+    assert_int_equal(o.seed, 42);
+    assert_int_equal(play_set_option(&o, PLAY_OPT_AS, "2", "t"), 0);
+    assert_int_equal(o.as, 1);
+    assert_int_equal(play_set_option(&o, PLAY_OPT_TRACE, "loud", "t"), -1);
+    assert_int_equal(play_set_option(&o, PLAY_OPT_PLAYERS, "0", "t"), -1);
+    assert_int_equal(play_set_option(&o, PLAY_OPT_SEED | PLAY_OPT_AS, "1", "t"), -1);
+    assert_int_equal(play_set_option(&o, PLAY_OPT_SEED, NULL, "t"), -1);
+    assert_string_equal(play_option_name(PLAY_OPT_SEED), "--seed");
+    assert_string_equal(play_option_name(PLAY_OPT_EVAL), "--eval");
+    assert_null(play_option_name(PLAY_OPT_SEED | PLAY_OPT_EVAL));
+    assert_null(play_option_name(0));
+    assert_null(play_option_name(PLAY_OPT_ALL + 1u));
+}
+
 /* Wilson score intervals at 95%: centre (p + z²/2n) / (1 + z²/n),
  * half-width z·sqrt(p(1-p)/n + z²/4n²) / (1 + z²/n), z = 1.96; the expected
  * values computed separately with libm's sqrt (Python's math.sqrt). */
@@ -320,6 +342,7 @@ int main(void)
         cmocka_unit_test(test_all_options),
         cmocka_unit_test(test_bad_values),
         cmocka_unit_test(test_seat_policies),
+        cmocka_unit_test(test_set_option),
         cmocka_unit_test(test_wilson),
         cmocka_unit_test(test_pack),
         cmocka_unit_test(test_totals),
