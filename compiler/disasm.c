@@ -103,7 +103,7 @@ static void insn(const ordo_program *p, uint32_t pc, FILE *out)
 static void prefer_line(const ordo_program *p, const ordo_prefer *pr, FILE *out)
 {
     const char *name = pr->name && pr->name <= p->noption_names ? p->option_names[pr->name - 1] : "?";
-    fprintf(out, ";   prefer %s", nz(name));
+    fprintf(out, ";   %s %s", pr->avoid ? "avoid" : "prefer", nz(name));
     if (pr->by)
         fprintf(out, " by (fn %u)", (unsigned)pr->by - 1);
     if (pr->when)

@@ -451,8 +451,9 @@ static void emit_policies(FILE *f, const ordo_program *p, const char *sym)
     if (p->nprefers) {
         fprintf(f, "static const ordo_prefer %s_prefers[%u] = {\n", sym, (unsigned)p->nprefers);
         for (uint16_t i = 0; i < p->nprefers; i++)
-            fprintf(f, "    {.name = %u, .by = %u, .when = %u},\n", (unsigned)p->prefers[i].name,
-                    (unsigned)p->prefers[i].by, (unsigned)p->prefers[i].when);
+            fprintf(f, "    {.name = %u, .by = %u, .when = %u, .avoid = %u},\n",
+                    (unsigned)p->prefers[i].name, (unsigned)p->prefers[i].by,
+                    (unsigned)p->prefers[i].when, (unsigned)p->prefers[i].avoid);
         fputs("};\n\n", f);
     }
     if (p->ninvariants) {

@@ -221,6 +221,7 @@ void lower_policies(lowering *w, ordo_program *p, u16vec *evals)
             y.name = (uint16_t)f->name;
             y.by = (uint16_t)(f->by_fn ? lower_index(w, f->by_fn) + 1 : 0);
             y.when = (uint16_t)(f->when_fn ? lower_index(w, f->when_fn) + 1 : 0);
+            y.avoid = pr->avoid;
             VPUSH(w, prefs, y);
         }
     }

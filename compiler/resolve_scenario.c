@@ -266,7 +266,8 @@ static ast_decl *policy_fn(resolver *r, const ast_policy *pl, const ast_prefer *
     oc_resolution *out = r->out;
     int is_by = kind == TY_INT;
     char name[300];
-    snprintf(name, sizeof name, "policy %.100s: prefer %.100s %s", pl->name, pr->name,
+    snprintf(name, sizeof name, "policy %.100s: %s %.100s %s", pl->name,
+             pr->avoid ? "avoid" : "prefer", pr->name,
              is_by ? "by" : "when");
     ast_decl *d = rs_new_decl(r, D_FN);
     d->policy_fn = 1;

@@ -748,7 +748,8 @@ typedef struct ast_decl {
 } ast_decl;
 
 /* A policy's line `prefer NAME [by INT] [when BOOL]`: options called NAME
- * rank by this line's place, then by `by` (higher first). */
+ * rank by this line's place, then by `by` (higher first); `avoid NAME ...`
+ * the same, below every option no line names. */
 typedef struct ast_prefer {
     ast_loc loc;
     const char *name;
@@ -756,6 +757,7 @@ typedef struct ast_prefer {
     ast_expr *by, *when;          /* may be NULL */
     struct ast_prefer *next;
     uint32_t id;                  /* as ast_option.id */
+    uint8_t avoid;                /* `avoid`, not `prefer` */
 } ast_prefer;
 
 /* `policy NAME "label" { prefer ... ties random|first }` */

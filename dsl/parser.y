@@ -765,7 +765,7 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %token T_RESOURCE "resource" T_OVERRIDE "override" T_COMBINED "combined"
 %token T_TABLE "table" T_NAMED "named" T_EXTENDS "extends"
 %token T_SUBSTITUTE "substitute" T_CAPPED "capped"
-%token T_POLICY "policy" T_PREFER "prefer" T_TIES "ties" T_DISPLAY "display"
+%token T_POLICY "policy" T_PREFER "prefer" T_AVOID "avoid" T_TIES "ties" T_DISPLAY "display"
 %token T_START "start" T_ROTATE "rotate" T_ROUND "round" T_PASS "pass"
 %token T_DOTDOT ".." T_EQ "==" T_NE "!=" T_LE "<=" T_GE ">=" T_PLUSEQ "+=" T_MINUSEQ "-="
 
@@ -796,7 +796,7 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %precedence ','
 
 %type <expr> expr bound opt_init lvalue opt_guard
-%type <num> timing opt_limit
+%type <num> timing opt_limit prefer_or_avoid
 %type <reason> end_reason
 %type <bnd> opt_depth
 %type <stmt> stmt step_stmt if_stmt
@@ -1109,12 +1109,14 @@ field_name
     : new_name { $$ = $1.text; }
     ;
 
-/* a policy's lines: `prefer NAME [by E] [when E]`, `ties random|first` */
+/* a policy's lines: `prefer NAME [by E] [when E]`, `avoid NAME [by E]
+ * [when E]`, `ties random|first` */
 policy_body
     : %empty { $$ = ARENA_NEW(A, ast_policy); }
-    | policy_body T_PREFER new_name prefer_mods {
+    | policy_body prefer_or_avoid new_name prefer_mods {
         $$ = $1;
         $4->loc = L(@2);
+        $4->avoid = $2;
         $4->name = $3.text;
         $4->name_loc = L(@3);
         if ($$->last_prefer)
@@ -1132,6 +1134,11 @@ policy_body
       }
     | policy_body T_TIES T_FIRST { $$ = $1; $$->ties_random = 0; }
     | policy_body error { $$ = $1; }
+    ;
+
+prefer_or_avoid
+    : T_PREFER { $$ = 0; }
+    | T_AVOID { $$ = 1; }
     ;
 
 prefer_mods
@@ -1860,6 +1867,7 @@ soft_keyword
     | T_SUBSTITUTE { $$ = "substitute"; }
     | T_POLICY { $$ = "policy"; }
     | T_PREFER { $$ = "prefer"; }
+    | T_AVOID { $$ = "avoid"; }
     | T_TIES { $$ = "ties"; }
     | T_DISPLAY { $$ = "display"; }
     | T_START { $$ = "start"; }
@@ -2307,7 +2315,8 @@ static int is_soft_keyword(yysymbol_kind_t k)
     case YYSYMBOL_T_COST: case YYSYMBOL_T_PAY: case YYSYMBOL_T_BATCH: case YYSYMBOL_T_RESOURCE:
     case YYSYMBOL_T_OVERRIDE: case YYSYMBOL_T_COMBINED: case YYSYMBOL_T_TABLE:
     case YYSYMBOL_T_NAMED: case YYSYMBOL_T_EXTENDS: case YYSYMBOL_T_SUBSTITUTE:
-    case YYSYMBOL_T_POLICY: case YYSYMBOL_T_PREFER: case YYSYMBOL_T_TIES:
+    case YYSYMBOL_T_POLICY: case YYSYMBOL_T_PREFER: case YYSYMBOL_T_AVOID:
+    case YYSYMBOL_T_TIES:
     case YYSYMBOL_T_DISPLAY: case YYSYMBOL_T_CHAIN: case YYSYMBOL_T_DEPTH:
     case YYSYMBOL_T_DECREASING:
     case YYSYMBOL_T_KEPT: case YYSYMBOL_T_UNDO: case YYSYMBOL_T_TENTATIVE:

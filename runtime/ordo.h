@@ -552,6 +552,7 @@ typedef struct ordo_prefer {
     uint16_t name;
     uint16_t by;          /* fn returning int: higher ranks higher */
     uint16_t when;        /* fn returning bool: false = the line does not apply */
+    uint8_t avoid;        /* `avoid`: ranks below the options no line names */
 } ordo_prefer;
 
 typedef struct ordo_policy {

@@ -50,9 +50,10 @@ int ordo_find_policy(const ordo_program *p, const char *name)
     return -1;
 }
 
-/* Where option o ranks: the first prefer line naming it whose `when`
- * holds (its `by` value in *by), or pl->count when no line does. An error
- * of a by/when fn is returned as a negative code. */
+/* Where option o ranks: the first line naming it whose `when` holds (its
+ * `by` value in *by): a `prefer` line its place k, an `avoid` line
+ * pl->count + 1 + k, below pl->count, where an option no line names ranks.
+ * An error of a by/when fn is returned as a negative code. */
 static int option_rank(ordo_game *g, const ordo_policy *pl, const vm_opt *o, int32_t *by)
 {
     const ordo_program *p = g->p;
@@ -79,7 +80,7 @@ static int option_rank(ordo_game *g, const ordo_policy *pl, const vm_opt *o, int
             if (rc < 0)
                 return rc;
         }
-        return k;
+        return pr->avoid ? pl->count + 1 + k : k;
     }
     return pl->count;
 }

@@ -27,6 +27,7 @@ static const char src[] =
     "policy waiter { prefer wait }\n"
     "policy dice { ties random }\n"
     "policy broken { prefer take by n / zero }\n"
+    "policy shy { avoid take  prefer wait when pile > 20  ties random }\n"
     "display \"Pile\" { let left = pile\n show \"stones left: {left}\" }\n"
     "display \"Loop\" { for n in 1..3 { let b = bonus[n]\n if b > 0 { show \"{n}: {b}\" } } }\n"
     "display \"Row\" { for n in 1..3 { let b = bonus[n]\n put \"[{b}]\" }\n show \" end\"\n"
@@ -162,6 +163,31 @@ static void test_ties_random(void **state)
     close_game(&x);
 }
 
+/* `avoid`: the options it names rank below those no line names and the
+ * escape, so "random but never take" is `avoid take` with `ties random`:
+ * think, wait and give up are drawn, a take never. */
+static void test_avoid(void **state)
+{
+    (void)state;
+    fixture x;
+    open_game(&x, 10, NULL);
+    int seen[6] = {0};
+    uint64_t rng = 3;
+    for (int i = 0; i < 600; i++) {
+        int k = policy(&x, "shy", &rng);
+        assert_true(k >= 0 && k < 6);
+        seen[k]++;
+    }
+    for (int k = 0; k < 3; k++)
+        assert_int_equal(seen[k], 0);
+    for (int k = 3; k < 6; k++)
+        assert_true(seen[k] > 100);
+    close_game(&x);
+    open_game(&x, 25, NULL); /* a prefer line above: wait, every time */
+    assert_int_equal(policy(&x, "shy", &rng), 4);
+    close_game(&x);
+}
+
 /* A failing `by` returns its error and changes nothing; bad arguments. */
 static void test_policy_errors(void **state)
 {
@@ -173,11 +199,12 @@ static void test_policy_errors(void **state)
     assert_int_equal(ordo_policy_ruleset(x.g, ordo_policy_count(x.p), NULL), ORDO_E_ARG);
     assert_int_equal(ordo_policy_ruleset(x.g, -1, NULL), ORDO_E_ARG);
     assert_int_equal(ordo_policy_ruleset(NULL, 0, NULL), ORDO_E_ARG);
-    assert_int_equal(ordo_policy_count(x.p), 6);
+    assert_int_equal(ordo_policy_count(x.p), 7);
     assert_string_equal(ordo_policy_name(x.p, 0), "greedy");
     assert_string_equal(ordo_policy_label(x.p, 0), "most");
     assert_string_equal(ordo_policy_label(x.p, 1), "");
-    assert_null(ordo_policy_name(x.p, 6));
+    assert_string_equal(ordo_policy_name(x.p, 6), "shy");
+    assert_null(ordo_policy_name(x.p, 7));
     assert_int_equal(ordo_find_policy(x.p, "nope"), -1);
     assert_int_equal(ordo_choose(x.g, 0), ORDO_OK); /* take 1: the game ends */
     assert_int_equal(ordo_run(x.g), ORDO_OVER);
@@ -237,6 +264,7 @@ int main(void)
         cmocka_unit_test(test_ranking),
         cmocka_unit_test(test_by_and_ties),
         cmocka_unit_test(test_ties_random),
+        cmocka_unit_test(test_avoid),
         cmocka_unit_test(test_policy_errors),
         cmocka_unit_test(test_display),
     };
