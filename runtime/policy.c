@@ -92,6 +92,10 @@ static int ranks_above(int r, int32_t v, int best_r, int32_t best_v)
     return r < best_r || (r == best_r && v > best_v);
 }
 
+/* Ranks kept from the first pass for the draw among equals: a decision
+ * offers few options, and the by/when fns need not run twice for them. */
+enum { RANKS_KEPT = 64 };
+
 int ordo_policy_ruleset(const ordo_game *cg, int policy, uint64_t *rng)
 {
     if (!cg || policy < 0 || policy >= cg->p->npolicies)
@@ -107,11 +111,17 @@ int ordo_policy_ruleset(const ordo_game *cg, int policy, uint64_t *rng)
     const vm_opt *opts = VM_COPTS(g);
     int best = 0, best_r = 0, ties = 0;
     int32_t best_v = 0;
+    int rank[RANKS_KEPT];
+    int32_t by[RANKS_KEPT];
     for (int i = 0; i < g->nopts; i++) {
         int32_t v;
         int r = option_rank(g, pl, &opts[i], &v);
         if (r < 0)
             return r;
+        if (i < RANKS_KEPT) {
+            rank[i] = r;
+            by[i] = v;
+        }
         if (i == 0 || ranks_above(r, v, best_r, best_v)) {
             best = i;
             best_r = r;
@@ -127,9 +137,13 @@ int ordo_policy_ruleset(const ordo_game *cg, int policy, uint64_t *rng)
     uint32_t k = ordo_rng_below(rng, (uint32_t)ties);
     for (int i = best;; i++) {
         int32_t v;
-        int r = option_rank(g, pl, &opts[i], &v);
-        if (r < 0)
+        int r;
+        if (i < RANKS_KEPT) {
+            r = rank[i];
+            v = by[i];
+        } else if ((r = option_rank(g, pl, &opts[i], &v)) < 0) {
             return r;
+        }
         if (r == best_r && v == best_v && k-- == 0)
             return i;
     }

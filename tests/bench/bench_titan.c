@@ -10,14 +10,14 @@
  *       lines, seconds, lines/second; the compiler's arena bytes per line
  *       (what one compilation allocates: text, tree, tables, program) and
  *       the process's peak resident set.
- *   bench_titan play FILE [GAMES] [PLAYERS]
+ *   bench_titan play FILE [GAMES] [PLAYERS] [POLICY]
  *       compile FILE once, then play GAMES games (default 1000) with the
- *       random policy (seeds 1..GAMES), all in one preallocated block: the
+ *       random policy, or the ruleset's policy POLICY (seeds 1..GAMES), all in one preallocated block: the
  *       first game made with ordo_init (which validates the program), the
  *       others restarted with ordo_reset: games/second, VM instructions/second,
  *       ordo_game_size, decisions, and the number of allocations made from
  *       the first ordo_init to the end of the last game (expected: 0).
- *   bench_titan play-emitted NAME [GAMES] [PLAYERS]
+ *   bench_titan play-emitted NAME [GAMES] [PLAYERS] [POLICY]
  *       the same with rulesets/NAME.ordo as ordoc emitted it, linked in
  *       (the list: BENCH_EMITTED, a header of X(NAME) lines the Makefile
  *       writes): the program as const tables, no compilation at run time.
@@ -163,10 +163,12 @@ typedef struct play_stats {
     unsigned long allocs;
 } play_stats;
 
-/* Plays games with seeds 1..games, every seat on the random policy, in
- * one preallocated block: ordo_init for the first game, ordo_reset for the
- * next. 0, or -1 after a message when there is no game block. */
-static int play_many(const ordo_program *p, long games, int players, play_stats *st)
+/* Plays games with seeds 1..games, every seat on the random policy (or
+ * the ruleset's policy number `policy`, when >= 0), in one preallocated
+ * block: ordo_init for the first game, ordo_reset for the next. 0, or -1
+ * after a message when there is no game block. */
+static int play_many(const ordo_program *p, long games, int players, int policy,
+                     play_stats *st)
 {
     memset(st, 0, sizeof *st);
     st->games = games;
@@ -192,7 +194,9 @@ static int play_many(const ordo_program *p, long games, int players, play_stats 
         }
         uint64_t rng = (uint64_t)s ^ 0x5bd1e9955bd1e995ull;
         while ((rc = ordo_run(g)) == ORDO_DECIDE) {
-            if (ordo_choose(g, ordo_policy_random(g, &rng)) < 0)
+            int k = policy < 0 ? ordo_policy_random(g, &rng)
+                               : ordo_policy_ruleset(g, policy, &rng);
+            if (k < 0 || ordo_choose(g, k) < 0)
                 break;
             st->decisions++;
         }
@@ -210,30 +214,39 @@ static int play_many(const ordo_program *p, long games, int players, play_stats 
     return 0;
 }
 
-/* Plays p's games and prints the figures; 0, or 1 after errors. */
-static int report_play(const char *path, const ordo_program *p, long games, int players)
+/* Plays p's games, every seat on the policy named `policy` (NULL: the
+ * built-in random one), and prints the figures; 0, or 1 after errors. */
+static int report_play(const char *path, const ordo_program *p, long games, int players,
+                       const char *policy)
 {
     if (!players)
         players = p->min_players;
-    play_stats st;
-    if (play_many(p, games, players, &st) != 0)
+    int k = policy ? ordo_find_policy(p, policy) : -1;
+    if (policy && k < 0) {
+        fprintf(stderr, "bench: %s has no policy '%s'\n", path, policy);
         return 1;
-    printf("file: %s\nplayers: %d\ngames: %ld\nerrors: %ld\nseconds: %.3f\n"
-           "games_per_second: %.0f\nvm_instructions: %llu\nvm_instructions_per_second: %.0f\n"
+    }
+    play_stats st;
+    if (play_many(p, games, players, k, &st) != 0)
+        return 1;
+    printf("file: %s\npolicy: %s\nplayers: %d\ngames: %ld\nerrors: %ld\nseconds: %.3f\n"
+           "games_per_second: %.0f\ncpu_seconds: %.3f\ngames_per_cpu_second: %.0f\n"
+           "vm_instructions: %llu\nvm_instructions_per_second: %.0f\n"
            "decisions: %llu\ngame_size_bytes: %zu\nstate_bytes: %lu\n"
            "allocations_during_play: %lu\n",
-           path, players, games, st.errors, st.seconds, (double)games / st.seconds,
+           path, policy ? policy : "random", players, games, st.errors, st.seconds,
+           (double)games / st.seconds, st.cpu_seconds, (double)games / st.cpu_seconds,
            (unsigned long long)st.insns, (double)st.insns / st.seconds,
            (unsigned long long)st.decisions, st.game_size, (unsigned long)p->state_size,
            st.allocs);
     return st.errors ? 1 : 0;
 }
 
-static int bench_play(const char *path, long games, int players)
+static int bench_play(const char *path, long games, int players, const char *policy)
 {
     oc_compiler *c;
     const ordo_program *p = compile(&c, path, stderr);
-    int rc = p ? report_play(path, p, games, players) : 1;
+    int rc = p ? report_play(path, p, games, players, policy) : 1;
     oc_free(c);
     return rc;
 }
@@ -258,10 +271,10 @@ static const ordo_program *emitted_named(const char *name)
     return NULL;
 }
 
-static int bench_play_emitted(const char *name, long games, int players)
+static int bench_play_emitted(const char *name, long games, int players, const char *policy)
 {
     const ordo_program *p = emitted_named(name);
-    return p ? report_play(name, p, games, players) : 1;
+    return p ? report_play(name, p, games, players, policy) : 1;
 }
 
 /* ---- the MCTS policy: playouts per second */
@@ -340,7 +353,7 @@ static double splendor_engine(const char *name, const ordo_program *p, long game
                               double ref_seconds)
 {
     play_stats st;
-    if (play_many(p, games, 1, &st) != 0)
+    if (play_many(p, games, 1, -1, &st) != 0)
         return -1;
     printf("%s_cpu_seconds: %.3f\n%s_games_per_second: %.0f\n%s_human_wins: %ld\n%s_errors: %ld\n"
            "%s_game_size_bytes: %zu\n%s_state_bytes: %lu\n%s_allocations_during_play: %lu\n"
@@ -400,18 +413,18 @@ int main(int argc, char **argv)
         return bench_compile(argv[2], argc > 3 ? atoi(argv[3]) : 3);
     if (argc >= 3 && strcmp(argv[1], "play") == 0)
         return bench_play(argv[2], argc > 3 ? atol(argv[3]) : 1000,
-                          argc > 4 ? atoi(argv[4]) : 0);
+                          argc > 4 ? atoi(argv[4]) : 0, argc > 5 ? argv[5] : NULL);
     if (argc >= 3 && strcmp(argv[1], "play-emitted") == 0)
         return bench_play_emitted(argv[2], argc > 3 ? atol(argv[3]) : 1000,
-                                  argc > 4 ? atoi(argv[4]) : 0);
+                                  argc > 4 ? atoi(argv[4]) : 0, argc > 5 ? argv[5] : NULL);
     if (argc >= 5 && strcmp(argv[1], "mcts") == 0)
         return bench_mcts_file(argv[2], atoi(argv[3]), (uint32_t)atol(argv[4]));
     if (argc >= 5 && strcmp(argv[1], "mcts-emitted") == 0)
         return bench_mcts_emitted(argv[2], atoi(argv[3]), (uint32_t)atol(argv[4]));
     if (argc >= 4 && strcmp(argv[1], "splendor") == 0)
         return bench_splendor(argv[2], argv[3], argc > 4 ? atol(argv[4]) : 2000);
-    fprintf(stderr, "usage: bench_titan compile FILE [REPS] | play FILE [GAMES] [PLAYERS]"
-                    " | play-emitted NAME [GAMES] [PLAYERS] | mcts FILE PLAYERS PLAYOUTS"
+    fprintf(stderr, "usage: bench_titan compile FILE [REPS] | play FILE [GAMES] [PLAYERS] [POLICY]"
+                    " | play-emitted NAME [GAMES] [PLAYERS] [POLICY] | mcts FILE PLAYERS PLAYOUTS"
                     " | mcts-emitted NAME PLAYERS PLAYOUTS | splendor FILE DATA_DIR [GAMES]\n");
     return 2;
 }

@@ -7,7 +7,8 @@
 #   2. runtime: full games of every ruleset (rulesets/*.ordo) with the
 #      random policy, interpreted and as ordoc emitted it: games/s, VM
 #      instructions/s, bytes of game state, and the allocations made during
-#      play (expected 0);
+#      play (expected 0); Catan at 4 players also with its no_offers policy
+#      (catanatron's choice set);
 #   3. Splendor solo three ways: rulesets/splendor_solo.ordo interpreted,
 #      the same emitted as C, and the hand-written tests/bench/splendor_ref.c
 #      (games/s, how many times slower than hand-written, bytes of state);
@@ -67,6 +68,24 @@ for src in rulesets/*.ordo; do
         echo "$name, $p $pl: interpreted $interp games/s, emitted C $(field games_per_second) games/s" >>"$summary"
     done
 done
+# Catan with catanatron's choice set: every option at random but a domestic
+# offer (catan.ordo's no_offers policy), the figure issue 32 asks beside
+# the full random one
+echo "== Catan, 4 players, no offers: $B/bench_titan play-emitted catan $GAMES 4 no_offers"
+out=$("$B/bench_titan" play-emitted catan "$GAMES" 4 no_offers) || status=1
+printf '%s\n' "$out" | sed 's/^/   /'
+echo "catan, 4 players, policy no_offers: emitted C $(field games_per_cpu_second) games/s (CPU time), $(field decisions) decisions in $GAMES games" >>"$summary"
+# catanatron beside it, when a checkout is given (doc/performance.md says
+# how to set it up): its four RandomPlayer bots, the same number of games
+CATANATRON=${CATANATRON:-}
+if [ -n "$CATANATRON" ] && [ -d "$CATANATRON/catanatron/catanatron" ]; then
+    echo "-- catanatron: PYTHONPATH=$CATANATRON/catanatron /usr/bin/python3 tests/bench/catanatron_bench.py $GAMES"
+    out=$(PYTHONPATH="$CATANATRON/catanatron" /usr/bin/python3 tests/bench/catanatron_bench.py "$GAMES") || status=1
+    printf '%s\n' "$out" | sed 's/^/   /'
+    echo "catanatron ($CATANATRON), 4 RandomPlayer bots: $(field games_per_second) games/s, $(field decisions) decisions in $GAMES games (CPU time)" >>"$summary"
+else
+    echo "-- catanatron: skipped (CATANATRON=DIR names a checkout at commit 41ba0db; doc/performance.md)"
+fi
 echo
 SPL=rulesets/splendor_solo.ordo
 if [ -f "$SPL" ]; then
