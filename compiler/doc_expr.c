@@ -254,6 +254,15 @@ const char *doc_expr_text(oc_arena *a, const oc_resolution *res, const ast_expr 
     return s;
 }
 
+const char *doc_iter_text(oc_arena *a, const oc_resolution *res, const ast_iter *it)
+{
+    buf b = {NULL, 0, 0, res};
+    iter(&b, it);
+    const char *s = arena_strdup(a, b.s ? b.s : "?");
+    free(b.s);
+    return s;
+}
+
 static uint32_t max_u(uint32_t x, uint32_t y)
 {
     return x > y ? x : y;

@@ -195,6 +195,31 @@ static void step(doc_out *o, int n)
     fputs("<li>", o->f);
 }
 
+/* Sentences as nested <ul>s: a deeper line opens a list inside the item
+ * before it, a shallower one closes them. */
+static void nest(doc_out *o, int base, int from, int to)
+{
+    (void)base;
+    if (from < 0) {
+        fputs("<ul class=\"says\">\n<li>", o->f);
+        from = 0;
+        if (to <= 0)
+            return;
+    }
+    if (to == from) {
+        fputs("</li>\n<li>", o->f);
+        return;
+    }
+    for (; from < to; from++)
+        fputs("\n<ul>\n<li>", o->f);
+    if (to > from || from == to)
+        return;
+    fputs("</li>\n", o->f);
+    for (; from > (to < 0 ? 0 : to); from--)
+        fputs("</ul>\n</li>\n", o->f);
+    fputs(to < 0 ? "</ul>\n" : "<li>", o->f);
+}
+
 static void table(doc_out *o, const char *const *columns, int n)
 {
     fputs("<table>\n<tr>", o->f);

@@ -15,6 +15,7 @@
 
 #include "doc_expr.h"
 #include "doc_model.h"
+#include "doc_prose.h"
 #include "passes.h"
 
 #define MAX_SOURCE_LINES 80 /* an override's source shown, at most */
@@ -898,6 +899,95 @@ static void walk_all(builder *b)
     }
 }
 
+/* ------------------------------------------------------------ the sentences */
+
+static const doc_proc *proc_of(const doc_model *m, const char *name)
+{
+    for (uint32_t k = 0; k < m->nprocs; k++)
+        if (name && strcmp(m->procs[k].name, name) == 0)
+            return &m->procs[k];
+    return NULL;
+}
+
+/* What a sentence links: a step (named by number and title), the event
+ * emitted, the action taken, the proc carried out. */
+static const char *prose_anchor(void *ctx, const ast_stmt *s, const char **name)
+{
+    builder *b = ctx;
+    doc_model *m = b->m;
+    if (s->kind == S_STEP) {
+        int32_t index = oc_step_index(b->res, s);
+        if (index < 0 || (uint32_t)index >= b->res->nsteps)
+            return NULL;
+        const doc_step *st = &m->steps[m->step_of_index[index]];
+        *name = *st->title ? fmt(b->a, "%s %s", st->number, st->title) : st->number;
+        return st->anchor;
+    }
+    const ast_sym *called = oc_called(b->res, s);
+    const ast_decl *d = called ? called->decl : NULL;
+    if (!d)
+        return NULL;
+    if (s->kind == S_EMIT)
+        return m->events[oc_decl_index(b->res, d)].anchor;
+    if (s->kind == S_DO) {
+        const doc_action *act = action_of(m, d);
+        return act ? act->anchor : NULL;
+    }
+    const doc_proc *pr = proc_of(m, d->name);
+    return pr ? pr->anchor : first_step_of(b, d);
+}
+
+/* Is d a plain proc: not a trigger, an action or an override? */
+static int plain_proc(const ast_decl *d)
+{
+    return d->kind == D_PROC && !d->timing && !d->is_action && !d->anytime && !d->is_override;
+}
+
+static void build_procs(builder *b)
+{
+    doc_model *m = b->m;
+    uint32_t n = 0;
+    for (ast_decl *d = b->f->decls; d; d = d->next)
+        n += plain_proc(d);
+    m->procs = arena_alloc(b->a, (n + 1) * sizeof *m->procs);
+    for (ast_decl *d = b->f->decls; d; d = d->next)
+        if (plain_proc(d) && d->name) {
+            doc_proc *pr = &m->procs[m->nprocs++];
+            pr->name = d->name;
+            pr->anchor = anchor(b, "proc", d->name);
+            pr->params = params(b, d);
+            pr->at = where(b, d->loc, d->layer);
+        }
+}
+
+/* Every step, trigger, action and proc told in sentences. */
+static void tell_all(builder *b)
+{
+    doc_model *m = b->m;
+    doc_prose_links links = {b, prose_anchor};
+    for (uint32_t i = 0; i < m->nsteps; i++)
+        doc_prose_block(b->a, b->res, &links, &b->res->steps[m->steps[i].index]->u.step.body, 0,
+                        &m->steps[i].says);
+    for (ast_decl *d = b->f->decls; d; d = d->next) {
+        if (d->kind != D_PROC || !d->name)
+            continue;
+        doc_prose *says = NULL;
+        if (d->timing) {
+            for (uint32_t k = 0; k < m->ntriggers && !says; k++)
+                if (strcmp(m->triggers[k].name, d->name) == 0)
+                    says = &m->triggers[k].says;
+        } else if (d->is_action || d->anytime) {
+            doc_action *act = d->is_override ? NULL : action_of(m, d);
+            says = act ? &act->says : NULL;
+        } else if (!d->is_override) {
+            doc_proc *pr = (doc_proc *)proc_of(m, d->name);
+            says = pr ? &pr->says : NULL;
+        }
+        if (says)
+            doc_prose_block(b->a, b->res, &links, &d->body, 0, says);
+    }
+}
+
 /* ------------------------------------------------------------ rule IDs */
 
 static doc_rule *rule(builder *b, const char *id)
@@ -1034,7 +1124,9 @@ doc_model *doc_model_build(const ast_file *cf, const oc_resolution *res,
     build_events(&b);
     build_triggers_actions(&b);
     build_overrides(&b);
+    build_procs(&b);
     walk_all(&b);
+    tell_all(&b);
     build_rules(&b);
     return m;
 }

@@ -41,6 +41,20 @@ typedef struct doc_items {
     uint32_t n, cap;
 } doc_items;
 
+/* A sentence of the rules (doc_prose.c): its parts in order, each its
+ * words (`what`) then its `name` (source text when `code`, else the
+ * ruleset's text, linked to `anchor` when there is one); `depth` nests it
+ * under the sentence before ("If `x > 2`:" then its lines one deeper). */
+typedef struct doc_line {
+    uint32_t depth;
+    doc_items parts;
+} doc_line;
+
+typedef struct doc_prose {
+    doc_line *v;
+    uint32_t n, cap;
+} doc_prose;
+
 /* A place in the source: file (as the compiler was given it) and line. */
 typedef struct doc_where {
     const char *file;
@@ -63,6 +77,7 @@ typedef struct doc_step {
     int parent;            /* model index of the step whose number is the
                             * longest prefix of this one's, or -1 */
     doc_items does;        /* what it does, its own statements (not its sub-steps') */
+    doc_prose says;        /* its statements as sentences, its sub-steps named */
     uint8_t *ran;          /* [nscenarios]: it ran in that scenario */
 } doc_step;
 
@@ -76,6 +91,7 @@ typedef struct doc_trigger {
     uint32_t ncites;
     int event;             /* model index of its event */
     doc_items emits;       /* the events its body emits, the actions it takes */
+    doc_prose says;        /* its body as sentences */
     doc_where at;
     uint8_t *fired;        /* [nscenarios] */
 } doc_trigger;
@@ -111,9 +127,18 @@ typedef struct doc_action {
     const char **cites;
     uint32_t ncites;
     doc_items offered_at;  /* the steps whose options take it */
+    doc_prose says;        /* its body as sentences */
     doc_where at;
     uint8_t *taken;        /* [nscenarios] */
 } doc_action;
+
+/* A procedure (not a trigger, an action or an override): what the steps
+ * and triggers that call it carry out. */
+typedef struct doc_proc {
+    const char *name, *anchor, *params;
+    doc_where at;
+    doc_prose says;        /* its body as sentences, its steps named */
+} doc_proc;
 
 typedef struct doc_substitute {
     const char *sub, *for_, *label, *anchor;
@@ -171,6 +196,7 @@ typedef struct doc_model {
     doc_trigger *triggers;    uint32_t ntriggers;
     doc_action *actions;      uint32_t nactions;
     doc_substitute *subs;     uint32_t nsubs;
+    doc_proc *procs;          uint32_t nprocs;
     doc_override *overrides;  uint32_t noverrides;
     doc_scenario *scenarios;  uint32_t nscenarios; /* the ones that run: p->scenarios */
     doc_rule *rules;          uint32_t nrules;     /* sorted by ID */
