@@ -1265,11 +1265,11 @@ int doc_rule_encoded(const doc_rule *r)
     return r->nsteps || r->also.n;
 }
 
-void doc_reach_counts(const doc_model *m, uint32_t *encoded, uint32_t *unreached)
+void doc_beyond_steps(const doc_model *m, uint32_t *encoded, uint32_t *unreached)
 {
     *encoded = *unreached = 0;
     for (uint32_t i = 0; i < m->nrules; i++)
-        if (doc_rule_encoded(&m->rules[i])) {
+        if (doc_rule_encoded(&m->rules[i]) && !m->rules[i].nsteps) {
             (*encoded)++;
             *unreached += m->rules[i].nreached == 0;
         }

@@ -201,6 +201,10 @@ typedef struct doc_model {
     doc_scenario *scenarios;  uint32_t nscenarios; /* the ones that run: p->scenarios */
     doc_rule *rules;          uint32_t nrules;     /* sorted by ID */
     int ran;               /* the scenarios were run */
+    /* the rule IDs the steps cite and those a scenario reaches, counted as
+     * `ordo test --coverage` counts them (set by whoever ran the scenarios,
+     * compiler/engines/doc_run.c); meaningful when `ran` */
+    int rules_cited, rules_reached;
     /* `ordo doc --changes-from BASE`: the ruleset it is compared with, and
      * what differs, a line each (doc_model_add_change); NULL: not asked */
     const char *changes_from;
@@ -228,9 +232,9 @@ void doc_model_finish(doc_model *m);
 const doc_rule *doc_find_rule(const doc_model *m, const char *id);
 /* Does anything but a scenario cite the rule (a step, a trigger, ...)? */
 int doc_rule_encoded(const doc_rule *r);
-/* How many rule IDs the rules encode, and how many of those no scenario
- * reaches. */
-void doc_reach_counts(const doc_model *m, uint32_t *encoded, uint32_t *unreached);
+/* How many rule IDs only triggers, actions, substitutes or overrides
+ * encode (no step cites them), and how many of those no scenario reaches. */
+void doc_beyond_steps(const doc_model *m, uint32_t *encoded, uint32_t *unreached);
 
 /* The writers: 0, or -1 when the output failed. */
 int doc_write_md(const doc_model *m, FILE *out);

@@ -719,11 +719,18 @@ static void rules(doc_out *o, const doc_model *m)
         rule_row(o, m, &m->rules[i]);
     close_part(o, DOC_TABLE);
     if (m->ran) {
-        uint32_t encoded, unreached;
-        doc_reach_counts(m, &encoded, &unreached);
+        uint32_t more, unreached;
+        doc_beyond_steps(m, &more, &unreached);
         open_part(o, DOC_PARA);
-        plainf(o, "%lu of %lu rule IDs the rules encode are reached by a scenario.",
-               (unsigned long)(encoded - unreached), (unsigned long)encoded);
+        plainf(o, "%d of %d rule IDs the steps cite are reached by a scenario (as ",
+               m->rules_reached, m->rules_cited);
+        o->w->code(o, "ordo test --coverage");
+        o->w->plain(o, " counts them).");
+        if (more)
+            plainf(o, " %lu more %s cited only by triggers, actions, substitutes or "
+                      "overrides; %lu of them %s reached.",
+                   (unsigned long)more, more == 1 ? "is" : "are",
+                   (unsigned long)(more - unreached), more - unreached == 1 ? "is" : "are");
         close_part(o, DOC_PARA);
     } else
         para(o, "The scenarios were not run.");
