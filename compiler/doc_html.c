@@ -27,6 +27,8 @@ static const char css[] =
     "padding:0 .3em;margin:0 .15em;font-size:.9em}\n"
     ".miss{color:#b00;font-weight:bold}.ok{color:#070}\n"
     ".timing{font-weight:bold}\n"
+    "ul.says{list-style:none;padding-left:.2rem}ul.says ul{list-style:none;padding-left:1.4rem}\n"
+    "ul.says+ul{color:#555;font-size:.9em}\n"
     ".ovr td{width:50%}\n"
     ":target{background:#fff6cc}\n"
     "nav ol{columns:2}\n";

@@ -161,10 +161,14 @@ static void step(doc_out *o, int n)
  * around them), each level two columns in, below an item of `base` lists. */
 static void nest(doc_out *o, int base, int from, int to)
 {
-    if (from >= 0)
+    if (to < 0) { /* in a list, the item's end ends the last line */
+        if (!base)
+            fputc('\n', o->f);
+        return;
+    }
+    if (from >= 0 || base)
         fputc('\n', o->f);
-    if (to >= 0)
-        fprintf(o->f, "%*s* ", base * 3 + to * 2, "");
+    fprintf(o->f, "%*s* ", base * 3 + to * 2, "");
 }
 
 static void table(doc_out *o, const char *const *columns, int n)

@@ -969,6 +969,8 @@ static void tell_all(builder *b)
         doc_prose_block(b->a, b->res, &links, &b->res->steps[m->steps[i].index]->u.step.body, 0,
                         &m->steps[i].says);
     for (ast_decl *d = b->f->decls; d; d = d->next) {
+        if (d->kind == D_SEQUENCE)
+            doc_prose_block(b->a, b->res, &links, &d->body, 0, &m->game);
         if (d->kind != D_PROC || !d->name)
             continue;
         doc_prose *says = NULL;

@@ -197,6 +197,7 @@ typedef struct doc_model {
     doc_action *actions;      uint32_t nactions;
     doc_substitute *subs;     uint32_t nsubs;
     doc_proc *procs;          uint32_t nprocs;
+    doc_prose game;           /* the sequence's statements, its steps named */
     doc_override *overrides;  uint32_t noverrides;
     doc_scenario *scenarios;  uint32_t nscenarios; /* the ones that run: p->scenarios */
     doc_rule *rules;          uint32_t nrules;     /* sorted by ID */

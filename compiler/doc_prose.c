@@ -433,7 +433,7 @@ static void let_stmt(teller *t, const ast_stmt *s)
         dice(t, r);
     if (r == s->u.let.value) { /* "Roll two 6-sided dice: `n` is the total." */
         part(t, "", name, NULL, 1);
-        words(t, " is the total.");
+        words(t, !r->a && r->ival == 1 ? " is what it shows." : " is the total.");
         return;
     }
     words(t, r ? "let " : "Let ");

@@ -329,6 +329,10 @@ static void steps(doc_out *o, const doc_model *m)
     if (!section_of(o, "sequence-of-play", "Sequence of play", m->nsteps,
                     "The ruleset has no numbered steps."))
         return;
+    if (m->game.n) {
+        para(o, "The game, from start to end:");
+        says(o, &m->game, 0);
+    }
     for (uint32_t i = 0; i < m->nsteps; i++)
         step(o, m, &m->steps[i]);
     close_part(o, DOC_SECTION);
