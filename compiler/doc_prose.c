@@ -224,8 +224,12 @@ static void assign(teller *t, const ast_stmt *s)
 /* The sentence that heads a body, then the body one level deeper. */
 static void headed(teller *t, const ast_block *body, uint32_t depth)
 {
-    words(t, ":");
-    block(t, body, depth + 1);
+    if (empty_block(body))
+        words(t, body->first ? ": only a message is shown." : ": nothing.");
+    else {
+        words(t, ":");
+        block(t, body, depth + 1);
+    }
 }
 
 static void if_stmt(teller *t, const ast_stmt *s, uint32_t depth, const char *lead)
@@ -322,10 +326,7 @@ static void choose_stmt(teller *t, const ast_stmt *s, uint32_t depth)
             words(t, ", when ");
             code(t, o->when);
         }
-        if (empty_block(&o->body))
-            words(t, ": nothing more.");
-        else
-            headed(t, &o->body, depth + 1);
+        headed(t, &o->body, depth + 1);
     }
 }
 

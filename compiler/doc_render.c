@@ -535,9 +535,11 @@ static void action(doc_out *o, const doc_model *m, const doc_action *a)
         close_part(o, DOC_ITEM);
     reached_item(o, m, "Reached by: ", a->taken);
     close_part(o, DOC_LIST);
-    if (a->anytime)
-        para(o, "Taken at a window, when its precondition holds.");
-    else
+    if (a->anytime) {
+        para(o, a->says.n ? "Taken at a window, when its precondition holds; it does:"
+                          : "Taken at a window, when its precondition holds.");
+        says(o, &a->says, 0);
+    } else
         action_order(o, m, a);
 }
 
