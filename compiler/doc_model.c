@@ -3,9 +3,10 @@
  * triggers, actions and overrides the scenarios reach.
  *
  * The tree gives what the program tables do not keep: who owns each step,
- * what each step does, the triggers with their timings and guards, the
- * actions' costs and payments, the substitutes and the overrides with the
- * source of the rules they replace (read back from the files). Steps are
+ * what each step, trigger, action and proc says (doc_prose.c), the
+ * triggers with their timings and guards, the actions' costs and
+ * payments, the substitutes and the overrides with the source of the
+ * rules they replace (read back from the files). Steps are
  * listed by number ("2" before "2.5" before "2.10"), rule IDs likewise.
  */
 #include <ctype.h>
@@ -54,13 +55,6 @@ static void item(oc_arena *a, doc_items *l, const char *what, const char *name,
 {
     l->v = grow(a, l->v, l->n, &l->cap, sizeof *l->v);
     l->v[l->n++] = (doc_item){what ? what : "", name ? name : "", anchor, 0};
-}
-
-/* An item whose name is an expression (shown as code). */
-static void item_code(oc_arena *a, doc_items *l, const char *what, const char *name)
-{
-    item(a, l, what, name, NULL);
-    l->v[l->n - 1].code = 1;
 }
 
 /* The same item already listed? (emitted_by lists each site once) */
@@ -331,132 +325,17 @@ static void walk_block_cb(ast_block *blk, void *arg)
     walk_block(arg, blk);
 }
 
-static const char *text_or_empty(const ast_text *t)
-{
-    return t->text ? t->text : "";
-}
-
-/* ` by K1 desc, K2` of a `for` or a `round`, or "" without keys. */
-static const char *keys_text(oc_arena *a, const oc_resolution *res, const ast_stmt *s)
-{
-    const char *t = "";
-    for (uint32_t k = 0; k < s->u.for_.nkeys; k++)
-        t = fmt(a, "%s%s%s%s", t, k ? ", " : " by ", doc_expr_text(a, res, s->u.for_.keys[k]),
-                (s->u.for_.desc_mask >> k) & 1u ? " desc" : "");
-    return t;
-}
-
-/* What a statement does, for its step's list (its own statements only). */
-static void describe(walker *w, ast_stmt *s)
+/* The steps whose options take an action: its "Taken at". */
+static void note_offered(walker *w, ast_stmt *s)
 {
     builder *b = w->b;
-    const oc_resolution *res = b->res;
-    doc_model *m = b->m;
-    if (w->step < 0)
+    if (w->step < 0 || s->kind != S_DO)
         return;
-    doc_step *st = &m->steps[model_step(b, w->step)];
-    oc_arena *a = b->a;
-    const ast_sym *called = oc_called(res, s);
-    switch (s->kind) {
-    case S_CHOOSE: {
-        size_t len = 1;
-        for (ast_option *o = s->u.choose.options; o; o = o->next)
-            len += strlen(text_or_empty(&o->label)) + 8;
-        char *labels = arena_alloc(a, len);
-        for (ast_option *o = s->u.choose.options; o; o = o->next) {
-            if (o != s->u.choose.options)
-                strcat(labels, ", ");
-            strcat(labels, "\xe2\x80\x9c");
-            strcat(labels, text_or_empty(&o->label));
-            strcat(labels, "\xe2\x80\x9d");
-        }
-        const char *who = doc_expr_text(a, res, s->u.choose.player);
-        item(a, &st->does,
-             s->u.choose.prompt.text
-                 ? fmt(a, "%s chooses (%s):", who, s->u.choose.prompt.text)
-                 : fmt(a, "%s chooses:", who),
-             labels, NULL);
-        break;
-    }
-    case S_EMIT: {
-        const ast_decl *e = called ? called->decl : NULL;
-        if (!has_item(&st->does, "emits", s->u.call.name))
-            item(a, &st->does, "emits", s->u.call.name,
-                 e ? m->events[oc_decl_index(b->res, e)].anchor : NULL);
-        break;
-    }
-    case S_DO: {
-        doc_action *act = action_of(m, called ? called->decl : NULL);
-        if (!has_item(&st->does, "takes the action", s->u.call.name))
-            item(a, &st->does, "takes the action", s->u.call.name, act ? act->anchor : NULL);
-        if (act && !has_item(&act->offered_at, "step", st->number))
-            item(a, &act->offered_at, "step", st->number, st->anchor);
-        break;
-    }
-    case S_CALL:
-        if (!has_item(&st->does, "calls", s->u.call.name))
-            item(a, &st->does, "calls", s->u.call.name,
-                 first_step_of(b, called ? called->decl : NULL));
-        break;
-    case S_TURN:
-        item_code(a, &st->does, "a turn of", doc_expr_text(a, res, s->u.player.player));
-        break;
-    case S_WINDOW:
-        item(a, &st->does, "a window for", s->u.player.label.text
-             ? fmt(a, "%s (\xe2\x80\x9c%s\xe2\x80\x9d)", doc_expr_text(a, res, s->u.player.player),
-                   s->u.player.label.text)
-             : doc_expr_text(a, res, s->u.player.player), NULL);
-        break;
-    case S_ELIMINATE:
-        item_code(a, &st->does, "eliminates", doc_expr_text(a, res, s->u.player.player));
-        break;
-    case S_END:
-        if (s->u.player.has_winner)
-            item_code(a, &st->does, "ends the game, winner",
-                      doc_expr_text(a, res, s->u.player.player));
-        else
-            item(a, &st->does, "ends the game", "", NULL);
-        break;
-    case S_PAY:
-        item_code(a, &st->does, "pays",
-                  fmt(a, "%s from %s", doc_expr_text(a, res, s->u.assign.value),
-                      doc_expr_text(a, res, s->u.assign.target)));
-        break;
-    case S_REPEAT:
-        if (s->u.rep.cond)
-            item_code(a, &st->does, s->u.rep.kind == REP_WHILE ? "repeats while" : "repeats until",
-                      doc_expr_text(a, res, s->u.rep.cond));
-        else
-            item(a, &st->does, "repeats", "until it exits", NULL);
-        break;
-    case S_PASS:
-        item_code(a, &st->does, "passes out of the round",
-                  doc_expr_text(a, res, s->u.player.player));
-        break;
-    case S_ROTATE: item(a, &st->does, "rotates", "the start player", NULL); break;
-    case S_FOR:
-        item_code(a, &st->does, s->u.for_.round == ROUND_NONE ? "for each"
-                                : s->u.for_.round == ROUND_ONCE ? "a round, each once"
-                                : "a round until all pass, each",
-             fmt(a, "%s in %s%s%s", s->u.for_.var ? s->u.for_.var->name : "?",
-                 s->u.for_.iter && s->u.for_.iter->list
-                     ? doc_expr_text(a, res, s->u.for_.iter->list)
-                     : s->u.for_.iter && s->u.for_.iter->kind == IT_ALL_PLAYERS ? "all players"
-                     : s->u.for_.iter && s->u.for_.iter->kind == IT_RANGE
-                         ? fmt(a, "%s..%s", doc_expr_text(a, res, s->u.for_.iter->lo),
-                               doc_expr_text(a, res, s->u.for_.iter->hi))
-                         : "players",
-                 keys_text(a, res, s), ""));
-        break;
-    case S_SCOPE:
-        for (ast_escape *e = s->u.scope.escapes; e; e = e->next)
-            item(a, &st->does, "may be left by the escape",
-                 fmt(a, "\xe2\x80\x9c%s\xe2\x80\x9d by %s", text_or_empty(&e->label),
-                     doc_expr_text(a, res, e->player)), NULL);
-        break;
-    case S_BATCH: item(a, &st->does, "a batch", "(gains received at its end)", NULL); break;
-    default: break;
-    }
+    const doc_step *st = &b->m->steps[model_step(b, w->step)];
+    const ast_sym *called = oc_called(b->res, s);
+    doc_action *act = action_of(b->m, called ? called->decl : NULL);
+    if (act && !has_item(&act->offered_at, "step", st->number))
+        item(b->a, &act->offered_at, "step", st->number, st->anchor);
 }
 
 /* Records the emit sites of events and the payments of an action. */
@@ -510,7 +389,7 @@ static void walk_stmt(walker *w, ast_stmt *s)
             w->step = index;
         }
     } else if (!w->owners_only)
-        describe(w, s);
+        note_offered(w, s);
     if (!w->owners_only)
         note_stmt(w, s);
     ast_each_block(s, walk_block_cb, w);

@@ -76,7 +76,6 @@ typedef struct doc_step {
     int depth;             /* nesting by number: "2" 0, "2.5" 1, ... */
     int parent;            /* model index of the step whose number is the
                             * longest prefix of this one's, or -1 */
-    doc_items does;        /* what it does, its own statements (not its sub-steps') */
     doc_prose says;        /* its statements as sentences, its sub-steps named */
     uint8_t *ran;          /* [nscenarios]: it ran in that scenario */
 } doc_step;

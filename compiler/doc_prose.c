@@ -8,6 +8,7 @@
  * wood", `card_points` "card points". Display statements (log, show) say
  * nothing about the rules and are left out.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,6 +22,7 @@ typedef struct teller {
     const doc_prose_links *links;
     doc_prose *out;
     doc_line *line;        /* the sentence being written */
+    int rolled;            /* it began "Roll ...:": the roll is "the roll" */
 } teller;
 
 static void *grow(oc_arena *a, void *v, uint32_t n, uint32_t *cap, size_t size)
@@ -43,6 +45,7 @@ static void begin(teller *t, uint32_t depth)
     p->v = grow(t->a, p->v, p->n, &p->cap, sizeof *p->v);
     t->line = &p->v[p->n++];
     memset(t->line, 0, sizeof *t->line);
+    t->rolled = 0;
     t->line->depth = depth;
 }
 
@@ -66,7 +69,10 @@ static void words(teller *t, const char *fmt, ...)
 
 static void code(teller *t, const ast_expr *e)
 {
-    part(t, "", doc_expr_text(t->a, t->res, e), NULL, 1);
+    if (t->rolled && e && e->kind == E_ROLL)
+        part(t, "the roll", "", NULL, 0);
+    else
+        part(t, "", doc_expr_text(t->a, t->res, e), NULL, 1);
 }
 
 /* An amount: a plain number as a word, anything else as code. */
@@ -150,6 +156,7 @@ static void dice(teller *t, const ast_expr *roll)
               roll->ival == 1 ? "die" : "dice");
     else
         words(t, "Roll %lld %d-sided dice: ", (long long)roll->ival, (int)roll->sides);
+    t->rolled = 1;
 }
 
 /* ---- statements */
@@ -353,7 +360,7 @@ static void named(teller *t, const ast_stmt *s, const char *lead, const char *ta
     const ast_expr *r = roll_in_args(s->u.call.args, s->u.call.nargs);
     if (r)
         dice(t, r);
-    words(t, "%s", lead);
+    words(t, "%c%s", r ? tolower((unsigned char)lead[0]) : lead[0], lead + 1);
     part(t, "", spoken(t, name), anchor, 0);
     words(t, "%s", tail);
     if (s->u.call.nargs) {
@@ -537,6 +544,6 @@ static void block(teller *t, const ast_block *blk, uint32_t depth)
 void doc_prose_block(oc_arena *a, const oc_resolution *res, const doc_prose_links *links,
                      const ast_block *blk, uint32_t depth, doc_prose *out)
 {
-    teller t = {a, res, links, out, NULL};
+    teller t = {a, res, links, out, NULL, 0};
     block(&t, blk, depth);
 }
