@@ -24,36 +24,9 @@
 
 #include "arena.h"
 #include "ast.h"
+#include "doc_prose.h"
 #include "ordo.h"
 #include "resolution.h"
-
-/* A piece of a list: `what` then `name`, the name linked to `anchor` when
- * there is one ("emits" "scored" "event-scored"). */
-typedef struct doc_item {
-    const char *what;      /* may be "" */
-    const char *name;      /* may be "" */
-    const char *anchor;    /* NULL: not a link */
-    int code;              /* the name is source text (an expression) */
-} doc_item;
-
-typedef struct doc_items {
-    doc_item *v;
-    uint32_t n, cap;
-} doc_items;
-
-/* A sentence of the rules (doc_prose.c): its parts in order, each its
- * words (`what`) then its `name` (source text when `code`, else the
- * ruleset's text, linked to `anchor` when there is one); `depth` nests it
- * under the sentence before ("If `x > 2`:" then its lines one deeper). */
-typedef struct doc_line {
-    uint32_t depth;
-    doc_items parts;
-} doc_line;
-
-typedef struct doc_prose {
-    doc_line *v;
-    uint32_t n, cap;
-} doc_prose;
 
 /* A place in the source: file (as the compiler was given it) and line. */
 typedef struct doc_where {
