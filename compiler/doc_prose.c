@@ -192,7 +192,8 @@ static int held(const oc_resolution *res, const ast_expr *e)
 /* "wood", "gems of `g`": what a holder holds. */
 static void holding(teller *t, const ast_expr *e)
 {
-    words(t, "%s", spoken(t, e->base->name));
+    const ast_sym *var = oc_sym(t->res, e->base); /* a name resolution made has no text */
+    words(t, "%s", spoken(t, e->base->name ? e->base->name : var ? var->name : NULL));
     if (e->nargs > 1) {
         words(t, " of ");
         arg_list(t, e->args + 1, e->nargs - 1);
