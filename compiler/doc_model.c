@@ -38,22 +38,10 @@ typedef struct builder {
 
 /* ---------------------------------------------------------------- helpers */
 
-static void *grow(oc_arena *a, void *v, uint32_t n, uint32_t *cap, size_t size)
-{
-    if (n < *cap)
-        return v;
-    uint32_t c = *cap ? *cap * 2 : 4;
-    void *w = arena_alloc(a, c * size);
-    if (n)
-        memcpy(w, v, n * size);
-    *cap = c;
-    return w;
-}
-
 static void item(oc_arena *a, doc_items *l, const char *what, const char *name,
                  const char *anchor)
 {
-    l->v = grow(a, l->v, l->n, &l->cap, sizeof *l->v);
+    l->v = doc_grow(a, l->v, l->n, &l->cap, sizeof *l->v);
     l->v[l->n++] = (doc_item){what ? what : "", name ? name : "", anchor, 0};
 }
 
@@ -111,7 +99,7 @@ static const char *anchor(builder *b, const char *prefix, const char *name)
             break;
         sprintf(s + base, "-%d", tries);
     }
-    b->anchors = grow(b->a, b->anchors, b->nanchors, &b->capanchors, sizeof *b->anchors);
+    b->anchors = doc_grow(b->a, b->anchors, b->nanchors, &b->capanchors, sizeof *b->anchors);
     b->anchors[b->nanchors++] = s;
     return s;
 }
@@ -368,7 +356,7 @@ static void note_stmt(walker *w, ast_stmt *s)
     }
     if (s->kind == S_PAY && w->action) {
         doc_action *act = w->action;
-        act->pays = grow(b->a, act->pays, act->npays, &(uint32_t){act->npays}, sizeof *act->pays);
+        act->pays = doc_grow(b->a, act->pays, act->npays, &(uint32_t){act->npays}, sizeof *act->pays);
         doc_pay *pay = &act->pays[act->npays++];
         pay->upfront = 0;
         pay->amount = doc_expr_text(b->a, b->res, s->u.assign.value);
@@ -883,7 +871,7 @@ static doc_rule *rule(builder *b, const char *id)
     while (c < cap)
         c *= 2;
     if (m->nrules == c || m->nrules == 0)
-        m->rules = grow(b->a, m->rules, m->nrules, &(uint32_t){m->nrules == 0 ? 0 : c},
+        m->rules = doc_grow(b->a, m->rules, m->nrules, &(uint32_t){m->nrules == 0 ? 0 : c},
                         sizeof *m->rules);
     doc_rule *r = &m->rules[m->nrules++];
     memset(r, 0, sizeof *r);
@@ -901,7 +889,7 @@ static void push_int(builder *b, int **v, uint32_t *n, int x)
     while (c < cap)
         c *= 2;
     if (*n == 0 || *n == c)
-        *v = grow(b->a, *v, *n, &(uint32_t){*n == 0 ? 0 : c}, sizeof **v);
+        *v = doc_grow(b->a, *v, *n, &(uint32_t){*n == 0 ? 0 : c}, sizeof **v);
     (*v)[(*n)++] = x;
 }
 

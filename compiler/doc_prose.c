@@ -25,7 +25,7 @@ typedef struct teller {
     int rolled;            /* it began "Roll ...:": the roll is "the roll" */
 } teller;
 
-static void *grow(oc_arena *a, void *v, uint32_t n, uint32_t *cap, size_t size)
+void *doc_grow(oc_arena *a, void *v, uint32_t n, uint32_t *cap, size_t size)
 {
     if (n < *cap)
         return v;
@@ -42,7 +42,7 @@ static void *grow(oc_arena *a, void *v, uint32_t n, uint32_t *cap, size_t size)
 static void begin(teller *t, uint32_t depth)
 {
     doc_prose *p = t->out;
-    p->v = grow(t->a, p->v, p->n, &p->cap, sizeof *p->v);
+    p->v = doc_grow(t->a, p->v, p->n, &p->cap, sizeof *p->v);
     t->line = &p->v[p->n++];
     memset(t->line, 0, sizeof *t->line);
     t->rolled = 0;
@@ -52,7 +52,7 @@ static void begin(teller *t, uint32_t depth)
 static void part(teller *t, const char *what, const char *name, const char *anchor, int code)
 {
     doc_items *l = &t->line->parts;
-    l->v = grow(t->a, l->v, l->n, &l->cap, sizeof *l->v);
+    l->v = doc_grow(t->a, l->v, l->n, &l->cap, sizeof *l->v);
     l->v[l->n++] = (doc_item){what ? what : "", name ? name : "", anchor, code};
 }
 
@@ -89,6 +89,25 @@ static void quoted(teller *t, const char *s)
 {
     part(t, "\xe2\x80\x9c", s ? s : "", NULL, 0);
     words(t, "\xe2\x80\x9d");
+}
+
+/* " (“text”)" after what the text qualifies, when there is one. */
+static void aside(teller *t, const char *text)
+{
+    if (!text)
+        return;
+    words(t, " (");
+    quoted(t, text);
+    words(t, ")");
+}
+
+/* `e` and a full stop, when there is an e (the words before lead to it). */
+static void ending(teller *t, const ast_expr *e)
+{
+    if (!e)
+        return;
+    code(t, e);
+    words(t, ".");
 }
 
 /* A name as a reader says it: `card_points` "card points". */
@@ -311,11 +330,7 @@ static void choose_stmt(teller *t, const ast_stmt *s, uint32_t depth)
 {
     code(t, s->u.choose.player);
     words(t, s->u.choose.secret ? " chooses in secret" : " chooses");
-    if (s->u.choose.prompt.text) {
-        words(t, " (");
-        quoted(t, s->u.choose.prompt.text);
-        words(t, ")");
-    }
+    aside(t, s->u.choose.prompt.text);
     words(t, ":");
     for (const ast_option *o = s->u.choose.options; o; o = o->next) {
         begin(t, depth + 1);
@@ -381,11 +396,7 @@ static void end_stmt(teller *t, const ast_stmt *s)
         words(t, " wins");
     } else
         words(t, "The game ends");
-    if (s->u.player.label.text) {
-        words(t, " (");
-        quoted(t, s->u.player.label.text);
-        words(t, ")");
-    }
+    aside(t, s->u.player.label.text);
     words(t, ".");
 }
 
@@ -472,10 +483,7 @@ static void stmt(teller *t, const ast_stmt *s, uint32_t depth)
     case S_FOR: for_stmt(t, s, depth); break;
     case S_EXIT:
         words(t, s->u.exit.cond ? "Stop repeating if " : "Stop repeating.");
-        if (s->u.exit.cond) {
-            code(t, s->u.exit.cond);
-            words(t, ".");
-        }
+        ending(t, s->u.exit.cond);
         break;
     case S_TURN:
         player_stmt(t, s, " takes a turn");
@@ -522,10 +530,7 @@ static void stmt(teller *t, const ast_stmt *s, uint32_t depth)
     case S_REVEAL:
         code(t, s->u.assign.target);
         words(t, s->u.assign.value ? " is shown to " : " is shown to everyone.");
-        if (s->u.assign.value) {
-            code(t, s->u.assign.value);
-            words(t, ".");
-        }
+        ending(t, s->u.assign.value);
         break;
     case S_HIDE:
         code(t, s->u.assign.target);

@@ -40,6 +40,10 @@ typedef struct doc_prose {
     uint32_t n, cap;
 } doc_prose;
 
+/* v (n items of `size` in *cap) with room for one more: the same, or a
+ * copy twice as large in the arena. */
+void *doc_grow(oc_arena *a, void *v, uint32_t n, uint32_t *cap, size_t size);
+
 /* What a statement names (a step, an event, an action, a proc), as the
  * model links it: its anchor (NULL: none) and, for a step, its number and
  * title in *name. */
