@@ -235,6 +235,92 @@ static const char *order_text(builder *b, uint8_t order, const ast_expr *by)
     }
 }
 
+/* ------------------------------------------------ the rules as worded */
+
+/* Line `at` of its file, and the comment lines just above it (no blank
+ * line between): [*first, *start) of the file's text; 0 when none. */
+static int comment_above(builder *b, ast_loc at, const char **first, const char **start)
+{
+    (void)source_lines(b, at, ast_line(at)); /* reads the file, once */
+    uint32_t fno = ast_file_of(at);
+    if (fno >= DIAG_MAX_FILES || !b->text[fno])
+        return 0;
+    const char *s = b->text[fno], *end = s + b->textlen[fno], *p = s;
+    for (uint32_t line = 1; line < ast_line(at) && p < end; p++)
+        line += *p == '\n';
+    const char *top = p;
+    while (top > s) {
+        const char *q = top - 1, *t;
+        while (q > s && q[-1] != '\n')
+            q--;
+        for (t = q; t < top - 1 && (*t == ' ' || *t == '\t'); t++)
+            ;
+        if (*t != '#' || strncmp(t + 1, " ordo-", 6) == 0) /* not a directive */
+            break;
+        top = q;
+    }
+    *first = top;
+    *start = p;
+    return top < p;
+}
+
+/* The rule above `at` as the ruleset words it: its comment, the `#`s taken
+ * off and its lines joined, when it opens with "ID:" ("SPL-K1: a colour
+ * that runs out ..."); else NULL. state_all keeps it when the document
+ * indexes the ID. */
+static const char *stated(builder *b, ast_loc at)
+{
+    const char *q, *p;
+    if (!comment_above(b, at, &q, &p))
+        return NULL;
+    char *out = arena_alloc(b->a, (size_t)(p - q) + 1);
+    size_t n = 0;
+    while (q < p) {
+        const char *e = memchr(q, '\n', (size_t)(p - q));
+        e = e ? e : p;
+        const char *t = strchr(q, '#') + 1, *te = e;
+        while (t < e && *t == ' ')
+            t++;
+        while (te > t && (te[-1] == '\r' || te[-1] == ' '))
+            te--;
+        if (te > t) {
+            if (n)
+                out[n++] = ' ';
+            memcpy(out + n, t, (size_t)(te - t));
+            n += (size_t)(te - t);
+        }
+        q = e + 1;
+    }
+    out[n] = 0;
+    size_t k = strcspn(out, ": ");
+    return k && out[k] == ':' ? out : NULL;
+}
+
+/* s, when the ID it opens with is one the document indexes; else NULL. */
+static const char *indexed(const doc_model *m, const char *s)
+{
+    size_t k = s ? strcspn(s, ":") : 0;
+    for (uint32_t i = 0; i < m->nrules && k; i++)
+        if (strlen(m->rules[i].id) == k && strncmp(m->rules[i].id, s, k) == 0)
+            return s;
+    return NULL;
+}
+
+/* Each step, trigger, action and proc keeps the rule its comment words
+ * when the document indexes that rule's ID. */
+static void state_all(builder *b)
+{
+    doc_model *m = b->m;
+    for (uint32_t i = 0; i < m->nsteps; i++)
+        m->steps[i].stated = indexed(m, m->steps[i].stated);
+    for (uint32_t k = 0; k < m->ntriggers; k++)
+        m->triggers[k].stated = indexed(m, m->triggers[k].stated);
+    for (uint32_t k = 0; k < m->nactions; k++)
+        m->actions[k].stated = indexed(m, m->actions[k].stated);
+    for (uint32_t k = 0; k < m->nprocs; k++)
+        m->procs[k].stated = indexed(m, m->procs[k].stated);
+}
+
 /* ------------------------------------------------- the walk of the bodies */
 
 typedef struct walker {
@@ -492,6 +578,7 @@ static void build_steps(builder *b)
         st->number = s->u.step.number ? s->u.step.number : "?";
         st->title = s->u.step.title ? s->u.step.title : "";
         st->cites = cites(b, s->u.step.cites, &st->ncites);
+        st->stated = stated(b, s->loc);
         st->rule = res->step_places[i].rule ? res->step_places[i].rule : "";
         st->ran = arena_alloc(b->a, m->nscenarios + 1u);
         const char *mods[3];
@@ -580,6 +667,7 @@ static void build_triggers_actions(builder *b)
             const ast_decl *ev = b->res->trigger_events[oc_decl_index(b->res, d)];
             t->event = ev ? oc_decl_index(b->res, ev) : -1;
             t->at = where(b, d->loc, d->layer);
+            t->stated = stated(b, d->loc);
             t->fired = arena_alloc(b->a, m->nscenarios + 1u);
         } else if (d->kind == D_PROC && (d->is_action || d->anytime) && !d->is_override) {
             doc_action *act = &m->actions[m->nactions++];
@@ -596,6 +684,7 @@ static void build_triggers_actions(builder *b)
                 m->events[act->event].action = (int)(act - m->actions);
             act->cites = cites(b, d->cites, &act->ncites);
             act->at = where(b, d->loc, d->layer);
+            act->stated = stated(b, d->loc);
             act->taken = arena_alloc(b->a, m->nscenarios + 1u);
             uint32_t ncost = 0;
             for (ast_cost *c = d->costs; c; c = c->next)
@@ -824,6 +913,7 @@ static void build_procs(builder *b)
             pr->anchor = anchor(b, "proc", d->name);
             pr->params = params(b, d);
             pr->at = where(b, d->loc, d->layer);
+            pr->stated = stated(b, d->loc);
         }
 }
 
@@ -997,6 +1087,7 @@ doc_model *doc_model_build(const ast_file *cf, const oc_resolution *res,
     walk_all(&b);
     tell_all(&b);
     build_rules(&b);
+    state_all(&b);
     return m;
 }
 

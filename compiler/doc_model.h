@@ -50,6 +50,10 @@ typedef struct doc_step {
     int parent;            /* model index of the step whose number is the
                             * longest prefix of this one's, or -1 */
     doc_prose says;        /* its statements as sentences, its sub-steps named */
+    const char *stated;    /* the rule as the ruleset words it: the comment
+                            * just above, when it opens with a rule ID the
+                            * document indexes ("# SPL-K1: a colour ..."),
+                            * or NULL */
     uint8_t *ran;          /* [nscenarios]: it ran in that scenario */
 } doc_step;
 
@@ -64,6 +68,10 @@ typedef struct doc_trigger {
     int event;             /* model index of its event */
     doc_items emits;       /* the events its body emits, the actions it takes */
     doc_prose says;        /* its body as sentences */
+    const char *stated;    /* the rule as the ruleset words it: the comment
+                            * just above, when it opens with a rule ID the
+                            * document indexes ("# SPL-K1: a colour ..."),
+                            * or NULL */
     doc_where at;
     uint8_t *fired;        /* [nscenarios] */
 } doc_trigger;
@@ -100,6 +108,10 @@ typedef struct doc_action {
     uint32_t ncites;
     doc_items offered_at;  /* the steps whose options take it */
     doc_prose says;        /* its body as sentences */
+    const char *stated;    /* the rule as the ruleset words it: the comment
+                            * just above, when it opens with a rule ID the
+                            * document indexes ("# SPL-K1: a colour ..."),
+                            * or NULL */
     doc_where at;
     uint8_t *taken;        /* [nscenarios] */
 } doc_action;
@@ -110,6 +122,10 @@ typedef struct doc_proc {
     const char *name, *anchor, *params;
     doc_where at;
     doc_prose says;        /* its body as sentences, its steps named */
+    const char *stated;    /* the rule as the ruleset words it: the comment
+                            * just above, when it opens with a rule ID the
+                            * document indexes ("# SPL-K1: a colour ..."),
+                            * or NULL */
 } doc_proc;
 
 typedef struct doc_substitute {

@@ -226,6 +226,18 @@ static void says(doc_out *o, const doc_prose *p, int base)
         o->owed = 1;
 }
 
+/* The rule as the ruleset words it (a comment opening with its ID). */
+static void stated(doc_out *o, const char *s)
+{
+    if (!s)
+        return;
+    open_part(o, DOC_PARA);
+    o->w->plain(o, "As the ruleset words it: \u201c");
+    o->w->text(o, s);
+    o->w->plain(o, "\u201d");
+    close_part(o, DOC_PARA);
+}
+
 /* ---- the sections */
 
 static const char *const contents[][2] = {
@@ -298,6 +310,7 @@ static void step(doc_out *o, const doc_model *m, const doc_step *s)
         o->w->text(o, s->title);
     }
     heading_end(o, 3 + d);
+    stated(o, s->stated);
     says(o, &s->says, 0);
     open_part(o, DOC_LIST);
     if (s->ncites || !*s->rule)
@@ -406,6 +419,7 @@ static void event(doc_out *o, const doc_model *m, const doc_event *e)
         o->w->link(o, t->name, t->anchor);
         o->w->plain(o, t->says.n ? " does:" : " does nothing.");
         close_part(o, DOC_PARA);
+        stated(o, t->stated);
         says(o, &t->says, 0);
     }
 }
@@ -535,6 +549,7 @@ static void action(doc_out *o, const doc_model *m, const doc_action *a)
         close_part(o, DOC_ITEM);
     reached_item(o, m, "Reached by: ", a->taken);
     close_part(o, DOC_LIST);
+    stated(o, a->stated);
     if (a->anytime) {
         para(o, a->says.n ? "Taken at a window, when its precondition holds; it does:"
                           : "Taken at a window, when its precondition holds.");
@@ -593,6 +608,7 @@ static void procedure(doc_out *o, const doc_proc *p)
     o->w->where(o, &p->at);
     o->w->plain(o, p->says.n ? "; it does:" : "; it does nothing.");
     close_part(o, DOC_PARA);
+    stated(o, p->stated);
     says(o, &p->says, 0);
 }
 

@@ -113,6 +113,12 @@ check 'grep -q "^digraph \"tiny_sequence\"" "$D/tiny-sequence.dot" && grep -q "\
 check 'grep -q "^digraph \"tiny_triggers\"" "$D/tiny-triggers.dot" && grep -q "\"step-1-2\" -> \"event-scored\"" "$D/tiny-triggers.dot"' \
     "tiny-triggers.dot: the emit of scored is missing"
 
+# the rule as the ruleset words it: the comment above a proc that opens
+# with a rule ID the document indexes
+"$ORDO" doc rulesets/splendor_solo.ordo -o - --format md --no-run >"$tmp/spl.md" 2>&1
+check 'sed -n "/^### Procedure take\\\\_gem/,/^\* /p" "$tmp/spl.md" | grep -q "^As the ruleset words it: “SPL-K1: a colour that runs out leaves the row; one that comes back joins its end\.”$"' \
+    "splendor_solo.md: take_gem does not carry the rule SPL-K1 as the ruleset words it"
+
 # ---- a layer: its overrides against the base rules
 "$ORDO" doc tests/e2e/data/layer.ordo -o "$D" >"$tmp/out" 2>&1
 check '[ $? -eq 0 ]' "ordo doc layer.ordo failed: $(cat "$tmp/out")"
