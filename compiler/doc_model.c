@@ -893,10 +893,12 @@ static const char *prose_anchor(void *ctx, const ast_stmt *s, const char **name)
     return pr ? pr->anchor : first_step_of(b, d);
 }
 
-/* Is d a plain proc: not a trigger, an action or an override? */
+/* Is d a plain proc: not a trigger, an action, an override or a display
+ * (what a player is shown is not a rule)? */
 static int plain_proc(const ast_decl *d)
 {
-    return d->kind == D_PROC && !d->timing && !d->is_action && !d->anytime && !d->is_override;
+    return d->kind == D_PROC && !d->timing && !d->is_action && !d->anytime && !d->is_override &&
+           !d->display;
 }
 
 static void build_procs(builder *b)
