@@ -245,13 +245,26 @@ static void expr(buf *b, const ast_expr *e)
     }
 }
 
+/* What b holds, copied into the arena ("?" when nothing); b freed. */
+static const char *kept(oc_arena *a, buf *b)
+{
+    const char *s = arena_strdup(a, b->s ? b->s : "?");
+    free(b->s);
+    return s;
+}
+
 const char *doc_expr_text(oc_arena *a, const oc_resolution *res, const ast_expr *e)
 {
     buf b = {NULL, 0, 0, res};
     expr(&b, e);
-    const char *s = arena_strdup(a, b.s ? b.s : "?");
-    free(b.s);
-    return s;
+    return kept(a, &b);
+}
+
+const char *doc_iter_text(oc_arena *a, const oc_resolution *res, const ast_iter *it)
+{
+    buf b = {NULL, 0, 0, res};
+    iter(&b, it);
+    return kept(a, &b);
 }
 
 static uint32_t max_u(uint32_t x, uint32_t y)

@@ -27,6 +27,8 @@ static const char css[] =
     "padding:0 .3em;margin:0 .15em;font-size:.9em}\n"
     ".miss{color:#b00;font-weight:bold}.ok{color:#070}\n"
     ".timing{font-weight:bold}\n"
+    "ul.says{list-style:none;padding-left:.2rem}ul.says ul{list-style:none;padding-left:1.4rem}\n"
+    "ul.says+ul{color:#555;font-size:.9em}\n"
     ".ovr td{width:50%}\n"
     ":target{background:#fff6cc}\n"
     "nav ol{columns:2}\n";
@@ -193,6 +195,31 @@ static void step(doc_out *o, int n)
 {
     (void)n;
     fputs("<li>", o->f);
+}
+
+/* Sentences as nested <ul>s: a deeper line opens a list inside the item
+ * before it, a shallower one closes them. */
+static void nest(doc_out *o, int base, int from, int to)
+{
+    (void)base;
+    if (from < 0) {
+        fputs("<ul class=\"says\">\n<li>", o->f);
+        from = 0;
+        if (to <= 0)
+            return;
+    }
+    if (to == from) {
+        fputs("</li>\n<li>", o->f);
+        return;
+    }
+    for (; from < to; from++)
+        fputs("\n<ul>\n<li>", o->f);
+    if (to > from || from == to)
+        return;
+    fputs("</li>\n", o->f);
+    for (; from > (to < 0 ? 0 : to); from--)
+        fputs("</ul>\n</li>\n", o->f);
+    fputs(to < 0 ? "</ul>\n" : "<li>", o->f);
 }
 
 static void table(doc_out *o, const char *const *columns, int n)

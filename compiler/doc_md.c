@@ -157,6 +157,20 @@ static void step(doc_out *o, int n)
     fprintf(o->f, "%d. ", n);
 }
 
+/* Sentences as a bulleted list ("* ", apart from the "- " lists of facts
+ * around them), each level two columns in, below an item of `base` lists. */
+static void nest(doc_out *o, int base, int from, int to)
+{
+    if (to < 0) { /* in a list, the item's end ends the last line */
+        if (!base)
+            fputc('\n', o->f);
+        return;
+    }
+    if (from >= 0 || base)
+        fputc('\n', o->f);
+    fprintf(o->f, "%*s* ", base * 3 + to * 2, "");
+}
+
 static void table(doc_out *o, const char *const *columns, int n)
 {
     for (int k = 0; k < n; k++)

@@ -3,9 +3,10 @@
  * triggers, actions and overrides the scenarios reach.
  *
  * The tree gives what the program tables do not keep: who owns each step,
- * what each step does, the triggers with their timings and guards, the
- * actions' costs and payments, the substitutes and the overrides with the
- * source of the rules they replace (read back from the files). Steps are
+ * what each step, trigger, action and proc says (doc_prose.c), the
+ * triggers with their timings and guards, the actions' costs and
+ * payments, the substitutes and the overrides with the source of the
+ * rules they replace (read back from the files). Steps are
  * listed by number ("2" before "2.5" before "2.10"), rule IDs likewise.
  */
 #include <ctype.h>
@@ -15,6 +16,7 @@
 
 #include "doc_expr.h"
 #include "doc_model.h"
+#include "doc_prose.h"
 #include "passes.h"
 
 #define MAX_SOURCE_LINES 80 /* an override's source shown, at most */
@@ -36,30 +38,11 @@ typedef struct builder {
 
 /* ---------------------------------------------------------------- helpers */
 
-static void *grow(oc_arena *a, void *v, uint32_t n, uint32_t *cap, size_t size)
-{
-    if (n < *cap)
-        return v;
-    uint32_t c = *cap ? *cap * 2 : 4;
-    void *w = arena_alloc(a, c * size);
-    if (n)
-        memcpy(w, v, n * size);
-    *cap = c;
-    return w;
-}
-
 static void item(oc_arena *a, doc_items *l, const char *what, const char *name,
                  const char *anchor)
 {
-    l->v = grow(a, l->v, l->n, &l->cap, sizeof *l->v);
+    l->v = doc_grow(a, l->v, l->n, &l->cap, sizeof *l->v);
     l->v[l->n++] = (doc_item){what ? what : "", name ? name : "", anchor, 0};
-}
-
-/* An item whose name is an expression (shown as code). */
-static void item_code(oc_arena *a, doc_items *l, const char *what, const char *name)
-{
-    item(a, l, what, name, NULL);
-    l->v[l->n - 1].code = 1;
 }
 
 /* The same item already listed? (emitted_by lists each site once) */
@@ -116,7 +99,7 @@ static const char *anchor(builder *b, const char *prefix, const char *name)
             break;
         sprintf(s + base, "-%d", tries);
     }
-    b->anchors = grow(b->a, b->anchors, b->nanchors, &b->capanchors, sizeof *b->anchors);
+    b->anchors = doc_grow(b->a, b->anchors, b->nanchors, &b->capanchors, sizeof *b->anchors);
     b->anchors[b->nanchors++] = s;
     return s;
 }
@@ -252,6 +235,92 @@ static const char *order_text(builder *b, uint8_t order, const ast_expr *by)
     }
 }
 
+/* ------------------------------------------------ the rules as worded */
+
+/* Line `at` of its file, and the comment lines just above it (no blank
+ * line between): [*first, *start) of the file's text; 0 when none. */
+static int comment_above(builder *b, ast_loc at, const char **first, const char **start)
+{
+    (void)source_lines(b, at, ast_line(at)); /* reads the file, once */
+    uint32_t fno = ast_file_of(at);
+    if (fno >= DIAG_MAX_FILES || !b->text[fno])
+        return 0;
+    const char *s = b->text[fno], *end = s + b->textlen[fno], *p = s;
+    for (uint32_t line = 1; line < ast_line(at) && p < end; p++)
+        line += *p == '\n';
+    const char *top = p;
+    while (top > s) {
+        const char *q = top - 1, *t;
+        while (q > s && q[-1] != '\n')
+            q--;
+        for (t = q; t < top - 1 && (*t == ' ' || *t == '\t'); t++)
+            ;
+        if (*t != '#' || strncmp(t + 1, " ordo-", 6) == 0) /* not a directive */
+            break;
+        top = q;
+    }
+    *first = top;
+    *start = p;
+    return top < p;
+}
+
+/* The rule above `at` as the ruleset words it: its comment, the `#`s taken
+ * off and its lines joined, when it opens with "ID:" ("SPL-K1: a colour
+ * that runs out ..."); else NULL. state_all keeps it when the document
+ * indexes the ID. */
+static const char *stated(builder *b, ast_loc at)
+{
+    const char *q, *p;
+    if (!comment_above(b, at, &q, &p))
+        return NULL;
+    char *out = arena_alloc(b->a, (size_t)(p - q) + 1);
+    size_t n = 0;
+    while (q < p) {
+        const char *e = memchr(q, '\n', (size_t)(p - q));
+        e = e ? e : p;
+        const char *t = strchr(q, '#') + 1, *te = e;
+        while (t < e && *t == ' ')
+            t++;
+        while (te > t && (te[-1] == '\r' || te[-1] == ' '))
+            te--;
+        if (te > t) {
+            if (n)
+                out[n++] = ' ';
+            memcpy(out + n, t, (size_t)(te - t));
+            n += (size_t)(te - t);
+        }
+        q = e + 1;
+    }
+    out[n] = 0;
+    size_t k = strcspn(out, ": ");
+    return k && out[k] == ':' ? out : NULL;
+}
+
+/* s, when the ID it opens with is one the document indexes; else NULL. */
+static const char *indexed(const doc_model *m, const char *s)
+{
+    size_t k = s ? strcspn(s, ":") : 0;
+    for (uint32_t i = 0; i < m->nrules && k; i++)
+        if (strlen(m->rules[i].id) == k && strncmp(m->rules[i].id, s, k) == 0)
+            return s;
+    return NULL;
+}
+
+/* Each step, trigger, action and proc keeps the rule its comment words
+ * when the document indexes that rule's ID. */
+static void state_all(builder *b)
+{
+    doc_model *m = b->m;
+    for (uint32_t i = 0; i < m->nsteps; i++)
+        m->steps[i].stated = indexed(m, m->steps[i].stated);
+    for (uint32_t k = 0; k < m->ntriggers; k++)
+        m->triggers[k].stated = indexed(m, m->triggers[k].stated);
+    for (uint32_t k = 0; k < m->nactions; k++)
+        m->actions[k].stated = indexed(m, m->actions[k].stated);
+    for (uint32_t k = 0; k < m->nprocs; k++)
+        m->procs[k].stated = indexed(m, m->procs[k].stated);
+}
+
 /* ------------------------------------------------- the walk of the bodies */
 
 typedef struct walker {
@@ -330,132 +399,17 @@ static void walk_block_cb(ast_block *blk, void *arg)
     walk_block(arg, blk);
 }
 
-static const char *text_or_empty(const ast_text *t)
-{
-    return t->text ? t->text : "";
-}
-
-/* ` by K1 desc, K2` of a `for` or a `round`, or "" without keys. */
-static const char *keys_text(oc_arena *a, const oc_resolution *res, const ast_stmt *s)
-{
-    const char *t = "";
-    for (uint32_t k = 0; k < s->u.for_.nkeys; k++)
-        t = fmt(a, "%s%s%s%s", t, k ? ", " : " by ", doc_expr_text(a, res, s->u.for_.keys[k]),
-                (s->u.for_.desc_mask >> k) & 1u ? " desc" : "");
-    return t;
-}
-
-/* What a statement does, for its step's list (its own statements only). */
-static void describe(walker *w, ast_stmt *s)
+/* The steps whose options take an action: its "Taken at". */
+static void note_offered(walker *w, ast_stmt *s)
 {
     builder *b = w->b;
-    const oc_resolution *res = b->res;
-    doc_model *m = b->m;
-    if (w->step < 0)
+    if (w->step < 0 || s->kind != S_DO)
         return;
-    doc_step *st = &m->steps[model_step(b, w->step)];
-    oc_arena *a = b->a;
-    const ast_sym *called = oc_called(res, s);
-    switch (s->kind) {
-    case S_CHOOSE: {
-        size_t len = 1;
-        for (ast_option *o = s->u.choose.options; o; o = o->next)
-            len += strlen(text_or_empty(&o->label)) + 8;
-        char *labels = arena_alloc(a, len);
-        for (ast_option *o = s->u.choose.options; o; o = o->next) {
-            if (o != s->u.choose.options)
-                strcat(labels, ", ");
-            strcat(labels, "\xe2\x80\x9c");
-            strcat(labels, text_or_empty(&o->label));
-            strcat(labels, "\xe2\x80\x9d");
-        }
-        const char *who = doc_expr_text(a, res, s->u.choose.player);
-        item(a, &st->does,
-             s->u.choose.prompt.text
-                 ? fmt(a, "%s chooses (%s):", who, s->u.choose.prompt.text)
-                 : fmt(a, "%s chooses:", who),
-             labels, NULL);
-        break;
-    }
-    case S_EMIT: {
-        const ast_decl *e = called ? called->decl : NULL;
-        if (!has_item(&st->does, "emits", s->u.call.name))
-            item(a, &st->does, "emits", s->u.call.name,
-                 e ? m->events[oc_decl_index(b->res, e)].anchor : NULL);
-        break;
-    }
-    case S_DO: {
-        doc_action *act = action_of(m, called ? called->decl : NULL);
-        if (!has_item(&st->does, "takes the action", s->u.call.name))
-            item(a, &st->does, "takes the action", s->u.call.name, act ? act->anchor : NULL);
-        if (act && !has_item(&act->offered_at, "step", st->number))
-            item(a, &act->offered_at, "step", st->number, st->anchor);
-        break;
-    }
-    case S_CALL:
-        if (!has_item(&st->does, "calls", s->u.call.name))
-            item(a, &st->does, "calls", s->u.call.name,
-                 first_step_of(b, called ? called->decl : NULL));
-        break;
-    case S_TURN:
-        item_code(a, &st->does, "a turn of", doc_expr_text(a, res, s->u.player.player));
-        break;
-    case S_WINDOW:
-        item(a, &st->does, "a window for", s->u.player.label.text
-             ? fmt(a, "%s (\xe2\x80\x9c%s\xe2\x80\x9d)", doc_expr_text(a, res, s->u.player.player),
-                   s->u.player.label.text)
-             : doc_expr_text(a, res, s->u.player.player), NULL);
-        break;
-    case S_ELIMINATE:
-        item_code(a, &st->does, "eliminates", doc_expr_text(a, res, s->u.player.player));
-        break;
-    case S_END:
-        if (s->u.player.has_winner)
-            item_code(a, &st->does, "ends the game, winner",
-                      doc_expr_text(a, res, s->u.player.player));
-        else
-            item(a, &st->does, "ends the game", "", NULL);
-        break;
-    case S_PAY:
-        item_code(a, &st->does, "pays",
-                  fmt(a, "%s from %s", doc_expr_text(a, res, s->u.assign.value),
-                      doc_expr_text(a, res, s->u.assign.target)));
-        break;
-    case S_REPEAT:
-        if (s->u.rep.cond)
-            item_code(a, &st->does, s->u.rep.kind == REP_WHILE ? "repeats while" : "repeats until",
-                      doc_expr_text(a, res, s->u.rep.cond));
-        else
-            item(a, &st->does, "repeats", "until it exits", NULL);
-        break;
-    case S_PASS:
-        item_code(a, &st->does, "passes out of the round",
-                  doc_expr_text(a, res, s->u.player.player));
-        break;
-    case S_ROTATE: item(a, &st->does, "rotates", "the start player", NULL); break;
-    case S_FOR:
-        item_code(a, &st->does, s->u.for_.round == ROUND_NONE ? "for each"
-                                : s->u.for_.round == ROUND_ONCE ? "a round, each once"
-                                : "a round until all pass, each",
-             fmt(a, "%s in %s%s%s", s->u.for_.var ? s->u.for_.var->name : "?",
-                 s->u.for_.iter && s->u.for_.iter->list
-                     ? doc_expr_text(a, res, s->u.for_.iter->list)
-                     : s->u.for_.iter && s->u.for_.iter->kind == IT_ALL_PLAYERS ? "all players"
-                     : s->u.for_.iter && s->u.for_.iter->kind == IT_RANGE
-                         ? fmt(a, "%s..%s", doc_expr_text(a, res, s->u.for_.iter->lo),
-                               doc_expr_text(a, res, s->u.for_.iter->hi))
-                         : "players",
-                 keys_text(a, res, s), ""));
-        break;
-    case S_SCOPE:
-        for (ast_escape *e = s->u.scope.escapes; e; e = e->next)
-            item(a, &st->does, "may be left by the escape",
-                 fmt(a, "\xe2\x80\x9c%s\xe2\x80\x9d by %s", text_or_empty(&e->label),
-                     doc_expr_text(a, res, e->player)), NULL);
-        break;
-    case S_BATCH: item(a, &st->does, "a batch", "(gains received at its end)", NULL); break;
-    default: break;
-    }
+    const doc_step *st = &b->m->steps[model_step(b, w->step)];
+    const ast_sym *called = oc_called(b->res, s);
+    doc_action *act = action_of(b->m, called ? called->decl : NULL);
+    if (act && !has_item(&act->offered_at, "step", st->number))
+        item(b->a, &act->offered_at, "step", st->number, st->anchor);
 }
 
 /* Records the emit sites of events and the payments of an action. */
@@ -488,7 +442,7 @@ static void note_stmt(walker *w, ast_stmt *s)
     }
     if (s->kind == S_PAY && w->action) {
         doc_action *act = w->action;
-        act->pays = grow(b->a, act->pays, act->npays, &(uint32_t){act->npays}, sizeof *act->pays);
+        act->pays = doc_grow(b->a, act->pays, act->npays, &(uint32_t){act->npays}, sizeof *act->pays);
         doc_pay *pay = &act->pays[act->npays++];
         pay->upfront = 0;
         pay->amount = doc_expr_text(b->a, b->res, s->u.assign.value);
@@ -509,7 +463,7 @@ static void walk_stmt(walker *w, ast_stmt *s)
             w->step = index;
         }
     } else if (!w->owners_only)
-        describe(w, s);
+        note_offered(w, s);
     if (!w->owners_only)
         note_stmt(w, s);
     ast_each_block(s, walk_block_cb, w);
@@ -624,6 +578,7 @@ static void build_steps(builder *b)
         st->number = s->u.step.number ? s->u.step.number : "?";
         st->title = s->u.step.title ? s->u.step.title : "";
         st->cites = cites(b, s->u.step.cites, &st->ncites);
+        st->stated = stated(b, s->loc);
         st->rule = res->step_places[i].rule ? res->step_places[i].rule : "";
         st->ran = arena_alloc(b->a, m->nscenarios + 1u);
         const char *mods[3];
@@ -712,6 +667,7 @@ static void build_triggers_actions(builder *b)
             const ast_decl *ev = b->res->trigger_events[oc_decl_index(b->res, d)];
             t->event = ev ? oc_decl_index(b->res, ev) : -1;
             t->at = where(b, d->loc, d->layer);
+            t->stated = stated(b, d->loc);
             t->fired = arena_alloc(b->a, m->nscenarios + 1u);
         } else if (d->kind == D_PROC && (d->is_action || d->anytime) && !d->is_override) {
             doc_action *act = &m->actions[m->nactions++];
@@ -728,6 +684,7 @@ static void build_triggers_actions(builder *b)
                 m->events[act->event].action = (int)(act - m->actions);
             act->cites = cites(b, d->cites, &act->ncites);
             act->at = where(b, d->loc, d->layer);
+            act->stated = stated(b, d->loc);
             act->taken = arena_alloc(b->a, m->nscenarios + 1u);
             uint32_t ncost = 0;
             for (ast_cost *c = d->costs; c; c = c->next)
@@ -898,6 +855,100 @@ static void walk_all(builder *b)
     }
 }
 
+/* ------------------------------------------------------------ the sentences */
+
+static const doc_proc *proc_of(const doc_model *m, const char *name)
+{
+    for (uint32_t k = 0; k < m->nprocs; k++)
+        if (name && strcmp(m->procs[k].name, name) == 0)
+            return &m->procs[k];
+    return NULL;
+}
+
+/* What a sentence links: a step (named by number and title), the event
+ * emitted, the action taken, the proc carried out. */
+static const char *prose_anchor(void *ctx, const ast_stmt *s, const char **name)
+{
+    builder *b = ctx;
+    doc_model *m = b->m;
+    if (s->kind == S_STEP) {
+        int32_t index = oc_step_index(b->res, s);
+        if (index < 0 || (uint32_t)index >= b->res->nsteps)
+            return NULL;
+        const doc_step *st = &m->steps[m->step_of_index[index]];
+        *name = *st->title ? fmt(b->a, "%s %s", st->number, st->title) : st->number;
+        return st->anchor;
+    }
+    const ast_sym *called = oc_called(b->res, s);
+    const ast_decl *d = called ? called->decl : NULL;
+    if (!d)
+        return NULL;
+    if (s->kind == S_EMIT)
+        return m->events[oc_decl_index(b->res, d)].anchor;
+    if (s->kind == S_DO) {
+        const doc_action *act = action_of(m, d);
+        return act ? act->anchor : NULL;
+    }
+    const doc_proc *pr = proc_of(m, d->name);
+    return pr ? pr->anchor : first_step_of(b, d);
+}
+
+/* Is d a plain proc: not a trigger, an action, an override or a display
+ * (what a player is shown is not a rule)? */
+static int plain_proc(const ast_decl *d)
+{
+    return d->kind == D_PROC && !d->timing && !d->is_action && !d->anytime && !d->is_override &&
+           !d->display;
+}
+
+static void build_procs(builder *b)
+{
+    doc_model *m = b->m;
+    uint32_t n = 0;
+    for (ast_decl *d = b->f->decls; d; d = d->next)
+        n += plain_proc(d);
+    m->procs = arena_alloc(b->a, (n + 1) * sizeof *m->procs);
+    for (ast_decl *d = b->f->decls; d; d = d->next)
+        if (plain_proc(d) && d->name) {
+            doc_proc *pr = &m->procs[m->nprocs++];
+            pr->name = d->name;
+            pr->anchor = anchor(b, "proc", d->name);
+            pr->params = params(b, d);
+            pr->at = where(b, d->loc, d->layer);
+            pr->stated = stated(b, d->loc);
+        }
+}
+
+/* Every step, trigger, action and proc told in sentences. */
+static void tell_all(builder *b)
+{
+    doc_model *m = b->m;
+    doc_prose_links links = {b, prose_anchor};
+    for (uint32_t i = 0; i < m->nsteps; i++)
+        doc_prose_block(b->a, b->res, &links, &b->res->steps[m->steps[i].index]->u.step.body, 0,
+                        &m->steps[i].says);
+    for (ast_decl *d = b->f->decls; d; d = d->next) {
+        if (d->kind == D_SEQUENCE)
+            doc_prose_block(b->a, b->res, &links, &d->body, 0, &m->game);
+        if (d->kind != D_PROC || !d->name)
+            continue;
+        doc_prose *says = NULL;
+        if (d->timing) {
+            for (uint32_t k = 0; k < m->ntriggers && !says; k++)
+                if (strcmp(m->triggers[k].name, d->name) == 0)
+                    says = &m->triggers[k].says;
+        } else if (d->is_action || d->anytime) {
+            doc_action *act = d->is_override ? NULL : action_of(m, d);
+            says = act ? &act->says : NULL;
+        } else if (!d->is_override) {
+            doc_proc *pr = (doc_proc *)proc_of(m, d->name);
+            says = pr ? &pr->says : NULL;
+        }
+        if (says)
+            doc_prose_block(b->a, b->res, &links, &d->body, 0, says);
+    }
+}
+
 /* ------------------------------------------------------------ rule IDs */
 
 static doc_rule *rule(builder *b, const char *id)
@@ -912,7 +963,7 @@ static doc_rule *rule(builder *b, const char *id)
     while (c < cap)
         c *= 2;
     if (m->nrules == c || m->nrules == 0)
-        m->rules = grow(b->a, m->rules, m->nrules, &(uint32_t){m->nrules == 0 ? 0 : c},
+        m->rules = doc_grow(b->a, m->rules, m->nrules, &(uint32_t){m->nrules == 0 ? 0 : c},
                         sizeof *m->rules);
     doc_rule *r = &m->rules[m->nrules++];
     memset(r, 0, sizeof *r);
@@ -930,7 +981,7 @@ static void push_int(builder *b, int **v, uint32_t *n, int x)
     while (c < cap)
         c *= 2;
     if (*n == 0 || *n == c)
-        *v = grow(b->a, *v, *n, &(uint32_t){*n == 0 ? 0 : c}, sizeof **v);
+        *v = doc_grow(b->a, *v, *n, &(uint32_t){*n == 0 ? 0 : c}, sizeof **v);
     (*v)[(*n)++] = x;
 }
 
@@ -1034,8 +1085,11 @@ doc_model *doc_model_build(const ast_file *cf, const oc_resolution *res,
     build_events(&b);
     build_triggers_actions(&b);
     build_overrides(&b);
+    build_procs(&b);
     walk_all(&b);
+    tell_all(&b);
     build_rules(&b);
+    state_all(&b);
     return m;
 }
 
@@ -1173,11 +1227,11 @@ int doc_rule_encoded(const doc_rule *r)
     return r->nsteps || r->also.n;
 }
 
-void doc_reach_counts(const doc_model *m, uint32_t *encoded, uint32_t *unreached)
+void doc_beyond_steps(const doc_model *m, uint32_t *encoded, uint32_t *unreached)
 {
     *encoded = *unreached = 0;
     for (uint32_t i = 0; i < m->nrules; i++)
-        if (doc_rule_encoded(&m->rules[i])) {
+        if (doc_rule_encoded(&m->rules[i]) && !m->rules[i].nsteps) {
             (*encoded)++;
             *unreached += m->rules[i].nreached == 0;
         }

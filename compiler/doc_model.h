@@ -24,22 +24,9 @@
 
 #include "arena.h"
 #include "ast.h"
+#include "doc_prose.h"
 #include "ordo.h"
 #include "resolution.h"
-
-/* A piece of a list: `what` then `name`, the name linked to `anchor` when
- * there is one ("emits" "scored" "event-scored"). */
-typedef struct doc_item {
-    const char *what;      /* may be "" */
-    const char *name;      /* may be "" */
-    const char *anchor;    /* NULL: not a link */
-    int code;              /* the name is source text (an expression) */
-} doc_item;
-
-typedef struct doc_items {
-    doc_item *v;
-    uint32_t n, cap;
-} doc_items;
 
 /* A place in the source: file (as the compiler was given it) and line. */
 typedef struct doc_where {
@@ -62,7 +49,11 @@ typedef struct doc_step {
     int depth;             /* nesting by number: "2" 0, "2.5" 1, ... */
     int parent;            /* model index of the step whose number is the
                             * longest prefix of this one's, or -1 */
-    doc_items does;        /* what it does, its own statements (not its sub-steps') */
+    doc_prose says;        /* its statements as sentences, its sub-steps named */
+    const char *stated;    /* the rule as the ruleset words it: the comment
+                            * just above, when it opens with a rule ID the
+                            * document indexes ("# SPL-K1: a colour ..."),
+                            * or NULL */
     uint8_t *ran;          /* [nscenarios]: it ran in that scenario */
 } doc_step;
 
@@ -76,6 +67,11 @@ typedef struct doc_trigger {
     uint32_t ncites;
     int event;             /* model index of its event */
     doc_items emits;       /* the events its body emits, the actions it takes */
+    doc_prose says;        /* its body as sentences */
+    const char *stated;    /* the rule as the ruleset words it: the comment
+                            * just above, when it opens with a rule ID the
+                            * document indexes ("# SPL-K1: a colour ..."),
+                            * or NULL */
     doc_where at;
     uint8_t *fired;        /* [nscenarios] */
 } doc_trigger;
@@ -111,9 +107,26 @@ typedef struct doc_action {
     const char **cites;
     uint32_t ncites;
     doc_items offered_at;  /* the steps whose options take it */
+    doc_prose says;        /* its body as sentences */
+    const char *stated;    /* the rule as the ruleset words it: the comment
+                            * just above, when it opens with a rule ID the
+                            * document indexes ("# SPL-K1: a colour ..."),
+                            * or NULL */
     doc_where at;
     uint8_t *taken;        /* [nscenarios] */
 } doc_action;
+
+/* A procedure (not a trigger, an action or an override): what the steps
+ * and triggers that call it carry out. */
+typedef struct doc_proc {
+    const char *name, *anchor, *params;
+    doc_where at;
+    doc_prose says;        /* its body as sentences, its steps named */
+    const char *stated;    /* the rule as the ruleset words it: the comment
+                            * just above, when it opens with a rule ID the
+                            * document indexes ("# SPL-K1: a colour ..."),
+                            * or NULL */
+} doc_proc;
 
 typedef struct doc_substitute {
     const char *sub, *for_, *label, *anchor;
@@ -171,10 +184,16 @@ typedef struct doc_model {
     doc_trigger *triggers;    uint32_t ntriggers;
     doc_action *actions;      uint32_t nactions;
     doc_substitute *subs;     uint32_t nsubs;
+    doc_proc *procs;          uint32_t nprocs;
+    doc_prose game;           /* the sequence's statements, its steps named */
     doc_override *overrides;  uint32_t noverrides;
     doc_scenario *scenarios;  uint32_t nscenarios; /* the ones that run: p->scenarios */
     doc_rule *rules;          uint32_t nrules;     /* sorted by ID */
     int ran;               /* the scenarios were run */
+    /* the rule IDs the steps cite and those a scenario reaches, counted as
+     * `ordo test --coverage` counts them (set by whoever ran the scenarios,
+     * compiler/engines/doc_run.c); meaningful when `ran` */
+    int rules_cited, rules_reached;
     /* `ordo doc --changes-from BASE`: the ruleset it is compared with, and
      * what differs, a line each (doc_model_add_change); NULL: not asked */
     const char *changes_from;
@@ -202,9 +221,9 @@ void doc_model_finish(doc_model *m);
 const doc_rule *doc_find_rule(const doc_model *m, const char *id);
 /* Does anything but a scenario cite the rule (a step, a trigger, ...)? */
 int doc_rule_encoded(const doc_rule *r);
-/* How many rule IDs the rules encode, and how many of those no scenario
- * reaches. */
-void doc_reach_counts(const doc_model *m, uint32_t *encoded, uint32_t *unreached);
+/* How many rule IDs only triggers, actions, substitutes or overrides
+ * encode (no step cites them), and how many of those no scenario reaches. */
+void doc_beyond_steps(const doc_model *m, uint32_t *encoded, uint32_t *unreached);
 
 /* The writers: 0, or -1 when the output failed. */
 int doc_write_md(const doc_model *m, FILE *out);

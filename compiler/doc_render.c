@@ -191,12 +191,60 @@ static void rules_item(doc_out *o, const doc_model *m, const char **ids, uint32_
         o->w->plain(o, "none");
 }
 
+/* One sentence: its words, then its name as code, a link or text. */
+static void sentence(doc_out *o, const doc_line *l)
+{
+    for (uint32_t k = 0; k < l->parts.n; k++) {
+        const doc_item *it = &l->parts.v[k];
+        if (*it->what)
+            o->w->plain(o, it->what);
+        if (!*it->name)
+            continue;
+        if (it->code)
+            o->w->code(o, it->name);
+        else
+            o->w->link(o, it->name, it->anchor);
+    }
+}
+
+/* Sentences as nested lists: a block of their own (base 0), or inside an
+ * item of `base` lists. */
+static void says(doc_out *o, const doc_prose *p, int base)
+{
+    if (!p->n)
+        return;
+    if (!base)
+        block(o);
+    int from = -1;
+    for (uint32_t k = 0; k < p->n; k++) {
+        o->w->nest(o, base, from, (int)p->v[k].depth);
+        sentence(o, &p->v[k]);
+        from = (int)p->v[k].depth;
+    }
+    o->w->nest(o, base, from, -1);
+    if (!base)
+        o->owed = 1;
+}
+
+/* The rule as the ruleset words it (a comment opening with its ID). */
+static void stated(doc_out *o, const char *s)
+{
+    if (!s)
+        return;
+    open_part(o, DOC_PARA);
+    o->w->plain(o, "As the ruleset words it: \u201c");
+    o->w->text(o, s);
+    o->w->plain(o, "\u201d");
+    close_part(o, DOC_PARA);
+}
+
 /* ---- the sections */
 
 static const char *const contents[][2] = {
     {"sequence-of-play", "Sequence of play"},
     {"events-and-triggers", "Events and triggers"},
     {"actions-and-payments", "Actions and payments"},
+    {"procedures", "Procedures"},
     {"overrides", "Overrides"},
     {"changes", "What this layer changes"},
     {"rule-index", "Rule-ID index"},
@@ -262,6 +310,8 @@ static void step(doc_out *o, const doc_model *m, const doc_step *s)
         o->w->text(o, s->title);
     }
     heading_end(o, 3 + d);
+    stated(o, s->stated);
+    says(o, &s->says, 0);
     open_part(o, DOC_LIST);
     if (s->ncites || !*s->rule)
         rules_item(o, m, s->cites, s->ncites);
@@ -282,12 +332,6 @@ static void step(doc_out *o, const doc_model *m, const doc_step *s)
         o->w->text(o, s->modifiers);
         close_part(o, DOC_ITEM);
     }
-    for (uint32_t k = 0; k < s->does.n; k++) {
-        open_part(o, DOC_ITEM);
-        doc_items one = {&s->does.v[k], 1, 1};
-        items(o, &one, "");
-        close_part(o, DOC_ITEM);
-    }
     reached_item(o, m, "Reached by: ", s->ran);
     close_part(o, DOC_LIST);
     close_part(o, DOC_BOX);
@@ -298,6 +342,10 @@ static void steps(doc_out *o, const doc_model *m)
     if (!section_of(o, "sequence-of-play", "Sequence of play", m->nsteps,
                     "The ruleset has no numbered steps."))
         return;
+    if (m->game.n) {
+        para(o, "The game, from start to end:");
+        says(o, &m->game, 0);
+    }
     for (uint32_t i = 0; i < m->nsteps; i++)
         step(o, m, &m->steps[i]);
     close_part(o, DOC_SECTION);
@@ -360,10 +408,20 @@ static void event(doc_out *o, const doc_model *m, const doc_event *e)
     o->w->plain(o, e->order ? e->order : "in the order written");
     close_part(o, DOC_ITEM);
     close_part(o, DOC_LIST);
-    if (e->ntriggers)
-        triggers_table(o, m, e->triggers, e->ntriggers);
-    else
+    if (!e->ntriggers) {
         para(o, "No triggers.");
+        return;
+    }
+    triggers_table(o, m, e->triggers, e->ntriggers);
+    for (uint32_t k = 0; k < e->ntriggers; k++) {
+        const doc_trigger *t = &m->triggers[e->triggers[k]];
+        open_part(o, DOC_PARA);
+        o->w->link(o, t->name, t->anchor);
+        o->w->plain(o, t->says.n ? " does:" : " does nothing.");
+        close_part(o, DOC_PARA);
+        stated(o, t->stated);
+        says(o, &t->says, 0);
+    }
 }
 
 static void events(doc_out *o, const doc_model *m)
@@ -441,22 +499,8 @@ static void action_order(doc_out *o, const doc_model *m, const doc_action *a)
     if (e)
         trigger_step(o, m, e, 0, "before-triggers", &n);
     o->w->step(o, ++n);
-    o->w->plain(o, "the body");
-    int any = 0;
-    for (uint32_t k = 0; k < a->npays; k++)
-        if (!a->pays[k].upfront) {
-            if (!any++)
-                open_part(o, DOC_SUBLIST);
-            open_part(o, DOC_SUBITEM);
-            o->w->plain(o, "pays ");
-            pay(o, &a->pays[k]);
-            o->w->plain(o, " (");
-            o->w->where(o, &a->pays[k].at);
-            o->w->plain(o, ")");
-            close_part(o, DOC_SUBITEM);
-        }
-    if (any)
-        close_part(o, DOC_SUBLIST);
+    o->w->plain(o, a->says.n ? "the body:" : "the body");
+    says(o, &a->says, 1);
     close_part(o, DOC_ITEM);
     if (e) {
         trigger_step(o, m, e, 1, "immediately-triggers", &n);
@@ -489,11 +533,28 @@ static void action(doc_out *o, const doc_model *m, const doc_action *a)
         items(o, &a->offered_at, ", ");
         close_part(o, DOC_ITEM);
     }
+    int any = 0;
+    for (uint32_t k = 0; k < a->npays; k++)
+        if (!a->pays[k].upfront) {
+            if (any++)
+                o->w->plain(o, "; ");
+            else
+                item(o, "Paid in the body, in order: ");
+            pay(o, &a->pays[k]);
+            o->w->plain(o, " (");
+            o->w->where(o, &a->pays[k].at);
+            o->w->plain(o, ")");
+        }
+    if (any)
+        close_part(o, DOC_ITEM);
     reached_item(o, m, "Reached by: ", a->taken);
     close_part(o, DOC_LIST);
-    if (a->anytime)
-        para(o, "Taken at a window, when its precondition holds.");
-    else
+    stated(o, a->stated);
+    if (a->anytime) {
+        para(o, a->says.n ? "Taken at a window, when its precondition holds; it does:"
+                          : "Taken at a window, when its precondition holds.");
+        says(o, &a->says, 0);
+    } else
         action_order(o, m, a);
 }
 
@@ -533,6 +594,32 @@ static void actions(doc_out *o, const doc_model *m)
         action(o, m, &m->actions[i]);
     if (m->nsubs)
         substitutes(o, m);
+    close_part(o, DOC_SECTION);
+}
+
+static void procedure(doc_out *o, const doc_proc *p)
+{
+    heading(o, 3, p->anchor, 1);
+    o->w->plain(o, "Procedure ");
+    o->w->signature(o, p->name, p->params);
+    heading_end(o, 3);
+    open_part(o, DOC_PARA);
+    o->w->plain(o, "Declared at ");
+    o->w->where(o, &p->at);
+    o->w->plain(o, p->says.n ? "; it does:" : "; it does nothing.");
+    close_part(o, DOC_PARA);
+    stated(o, p->stated);
+    says(o, &p->says, 0);
+}
+
+static void procedures(doc_out *o, const doc_model *m)
+{
+    if (!section_of(o, "procedures", "Procedures", m->nprocs,
+                    "The ruleset has no procedures besides its triggers and actions."))
+        return;
+    para(o, "What the steps, triggers and actions carry out, in the order written.");
+    for (uint32_t i = 0; i < m->nprocs; i++)
+        procedure(o, &m->procs[i]);
     close_part(o, DOC_SECTION);
 }
 
@@ -654,11 +741,18 @@ static void rules(doc_out *o, const doc_model *m)
         rule_row(o, m, &m->rules[i]);
     close_part(o, DOC_TABLE);
     if (m->ran) {
-        uint32_t encoded, unreached;
-        doc_reach_counts(m, &encoded, &unreached);
+        uint32_t more, unreached;
+        doc_beyond_steps(m, &more, &unreached);
         open_part(o, DOC_PARA);
-        plainf(o, "%lu of %lu rule IDs the rules encode are reached by a scenario.",
-               (unsigned long)(encoded - unreached), (unsigned long)encoded);
+        plainf(o, "%d of %d rule IDs the steps cite are reached by a scenario (as ",
+               m->rules_reached, m->rules_cited);
+        o->w->code(o, "ordo test --coverage");
+        o->w->plain(o, " counts them).");
+        if (more)
+            plainf(o, " %lu more %s cited only by triggers, actions, substitutes or "
+                      "overrides; %lu of them %s reached.",
+                   (unsigned long)more, more == 1 ? "is" : "are",
+                   (unsigned long)(more - unreached), more - unreached == 1 ? "is" : "are");
         close_part(o, DOC_PARA);
     } else
         para(o, "The scenarios were not run.");
@@ -706,6 +800,7 @@ int doc_render(const doc_model *m, const doc_writer *w, FILE *f)
     steps(&o, m);
     events(&o, m);
     actions(&o, m);
+    procedures(&o, m);
     overrides(&o, m);
     changes(&o, m);
     rules(&o, m);

@@ -67,6 +67,11 @@ struct doc_writer {
     /* the next cell of a row; `cls` a class for HTML, or NULL */
     void (*cell)(doc_out *o, const char *cls);
 
+    /* sentences nested by depth (doc_prose): from the line at depth
+     * `from` (-1: the first line) to the next at depth `to` (-1: after the
+     * last line), `base` levels inside whatever list holds them */
+    void (*nest)(doc_out *o, int base, int from, int to);
+
     /* inline pieces */
     void (*text)(doc_out *o, const char *s);   /* the ruleset's text, escaped */
     void (*plain)(doc_out *o, const char *s);  /* the document's own words */
@@ -94,6 +99,7 @@ struct doc_writer {
 #define DOC_WRITER_FUNCTIONS                                                            \
     .begin = begin, .end = end, .contents = contents, .section = section,               \
     .heading = heading, .heading_end = heading_end, .box = box, .step = step,           \
+    .nest = nest,                                                                       \
     .table = table, .row = row, .cell = cell, .text = text, .plain = plain,             \
     .code = code, .strong = strong, .signature = signature, .link = link,               \
     .where = where, .aside = aside, .rules = rules, .ok = ok, .miss = miss,             \

@@ -86,12 +86,16 @@ static int cites(const char *s, const char *id, size_t len)
 }
 
 /* Every rule ID the steps cite, each once, in step order: reached when a
- * step citing it ran. */
-int sc_report_rules(const sc_coverage *c, const ordo_program *p, FILE *out)
+ * step citing it ran. Counts them into *total and *reached and lists
+ * those never reached in never[cap] ("A, B"). The one count of rule IDs
+ * that `ordo test --coverage`, explore and `ordo doc` give. */
+static void count_rules(const sc_coverage *c, const ordo_program *p, int *total, int *reached,
+                        char *never, size_t cap)
 {
-    int total = 0, reached = 0, never = 0;
-    char line[2048] = "";
     size_t used = 0;
+    *total = *reached = 0;
+    if (cap)
+        never[0] = 0;
     for (uint16_t s = 0; s < p->nsteps; s++) {
         for (const char *q = p->steps[s].rule ? p->steps[s].rule : ""; *q;) {
             while (*q == ' ')
@@ -105,21 +109,30 @@ int sc_report_rules(const sc_coverage *c, const ordo_program *p, FILE *out)
             if (!seen) {
                 for (uint16_t t = 0; t < p->nsteps; t++)
                     ran |= c->steps[t] && cites(p->steps[t].rule, q, n);
-                total++;
-                reached += ran;
-                if (!ran) {
-                    never++;
-                    if (used + n + 3 < sizeof line)
-                        used += (size_t)snprintf(line + used, sizeof line - used, "%s%.*s",
-                                                 used ? ", " : "", (int)n, q);
-                }
+                (*total)++;
+                *reached += ran;
+                if (!ran && used + n + 3 < cap)
+                    used += (size_t)snprintf(never + used, cap - used, "%s%.*s",
+                                             used ? ", " : "", (int)n, q);
             }
             q += n;
         }
     }
-    fprintf(out, "  rule IDs: %d of %d reached%s%s\n", reached, total, never ? "; never: " : "",
-            line);
-    return never;
+}
+
+void sc_rule_counts(const sc_coverage *c, const ordo_program *p, int *total, int *reached)
+{
+    count_rules(c, p, total, reached, NULL, 0);
+}
+
+int sc_report_rules(const sc_coverage *c, const ordo_program *p, FILE *out)
+{
+    int total, reached;
+    char never[2048];
+    count_rules(c, p, &total, &reached, never, sizeof never);
+    fprintf(out, "  rule IDs: %d of %d reached%s%s\n", reached, total,
+            reached < total ? "; never: " : "", never);
+    return total - reached;
 }
 
 int sc_coverage_report(const sc_coverage *c, const ordo_program *p, const char *path, FILE *out)

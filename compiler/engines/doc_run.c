@@ -12,15 +12,26 @@
 #include "doc_run.h"
 #include "scenario.h"
 
+/* The model, and the coverage `ordo test --coverage` keeps: the rule IDs
+ * are counted by its function, so the two figures cannot differ. */
+typedef struct run_ctx {
+    doc_model *m;
+    sc_coverage cov;
+    const ordo_program *p;
+} run_ctx;
+
 static void on_event(void *ctx, unsigned sc, const ordo_game *g, const ordo_event *ev)
 {
     (void)g;
-    doc_model_note(ctx, sc, ev);
+    run_ctx *x = ctx;
+    doc_model_note(x->m, sc, ev);
+    sc_cover(&x->cov, x->p, ev);
 }
 
 static void on_verdict(void *ctx, unsigned sc, int passed)
 {
-    doc_model_verdict(ctx, sc, passed);
+    run_ctx *x = ctx;
+    doc_model_verdict(x->m, sc, passed);
 }
 
 void doc_run_scenarios(doc_model *m, const ordo_program *p, const char *path, int *passed,
@@ -29,13 +40,20 @@ void doc_run_scenarios(doc_model *m, const ordo_program *p, const char *path, in
     char *msg = NULL;
     size_t len = 0;
     *passed = *failed = 0;
-    FILE *sink = open_memstream(&msg, &len);
-    if (!sink)
+    run_ctx x = {m, {0}, p};
+    if (sc_coverage_init(&x.cov, p) != 0)
         return;
-    sc_observer obs = {on_event, on_verdict, m};
+    FILE *sink = open_memstream(&msg, &len);
+    if (!sink) {
+        sc_coverage_free(&x.cov);
+        return;
+    }
+    sc_observer obs = {on_event, on_verdict, &x};
     sc_run_observed(p, path, 0, sink, &obs, passed, failed);
+    sc_rule_counts(&x.cov, p, &m->rules_cited, &m->rules_reached);
     fclose(sink);
     free(msg);
+    sc_coverage_free(&x.cov);
 }
 
 int doc_have_dot(void)

@@ -46,6 +46,10 @@ int sc_count(const unsigned char *marks, size_t n);
  * and how many of them `fired` marks in *nfired; NULL when out of memory. */
 unsigned char *sc_trigger_procs(const ordo_program *p, const unsigned char *fired, int *total,
                                 int *nfired);
+/* The rule IDs the steps cite (each once) in *total, and in *reached
+ * those a step that ran cites: the figure `ordo test --coverage`, explore
+ * and `ordo doc` give. */
+void sc_rule_counts(const sc_coverage *c, const ordo_program *p, int *total, int *reached);
 /* Prints "  rule IDs: N of M reached; never: A, B" on out (the IDs the
  * steps cite, reached when a step citing one ran); returns how many were
  * never reached. */

@@ -2,10 +2,12 @@
 # doc.sh BUILD — `ordo doc`: the rule documents of tests/e2e/data/tiny.ordo,
 # of a layer (tests/e2e/data/layer.ordo over layers/base.ordo) and of
 # every shipped ruleset. Checks what the Markdown and the HTML say (steps
-# with their rule IDs, triggers with their timing, payments in order,
+# with their rule IDs and their statements told in sentences, each `end
+# game` and `emit` told once, triggers with their timing, payments in order,
 # overrides against their base rule, reached or not), that every internal
 # link (href="#x", ](#x)) has its anchor (id="x", <a id="x">), that no id
 # is used twice, that the rule-ID index lists every ID the source cites,
+# that the rule-ID figure is `ordo test --coverage`'s on every ruleset,
 # the --dot graphs, -o -, and the command line's errors.
 . "$(dirname "$0")/common.sh"
 ORDO=$BUILD/ordo
@@ -66,12 +68,32 @@ check 'grep -A1 "^#### 1.1 paint" "$M" | grep -q "" && sed -n "/^#### 1.1 paint/
     "tiny.md: step 1.1 does not name its rule ID"
 check 'sed -n "/^#### 1.1 paint/,/^#### 1.2/p" "$M" | grep -q "Runs: first turn only"' \
     "tiny.md: step 1.1's modifier is missing"
-check 'sed -n "/^#### 1.2 roll/,/^#### 1.3/p" "$M" | grep -q "chooses (bank or double?): “bank”, “double”"' \
-    "tiny.md: step 1.2's decision is missing"
-check 'sed -n "/^#### 1.2 roll/,/^#### 1.3/p" "$M" | grep -q "emits \[scored\](#event-scored)"' \
-    "tiny.md: step 1.2 does not link the event it emits"
+# each step told in sentences, nested as its statements are: the roll, the
+# decision and each option with its condition and what it does
+sed -n "/^#### 1.2 roll/,/^#### 1.3/p" "$M" | grep '^ *\* ' >"$tmp/says"
+cat >"$tmp/want" <<'EOF2'
+* Roll a 6-sided die: `r` is what it shows.
+* `p` chooses (“bank or double?”):
+  * “bank”:
+    * `p` gains `r` score.
+    * The event [scored](#event-scored) happens for `p` and `r`.
+  * “double”, when `doubles_left[p] > 0`:
+    * `p` loses 1 doubles left.
+    * `p` gains `2 * r` score.
+    * The event [scored](#event-scored) happens for `p` and `2 * r`.
+EOF2
+check 'cmp -s "$tmp/says" "$tmp/want"' "tiny.md: step 1.2 is not told as it should be: $(cat "$tmp/says")"
+check 'sed -n "/^### 2 the highest/,/^## /p" "$M" | grep -q "^  \* The game ends and \`p\` wins\.$"' \
+    "tiny.md: step 2 does not say who wins, under its condition"
+check 'sed -n "/^## Sequence of play/,/^### 1 /p" "$M" | grep -q "^\* At any point there, \`player 1\` may “concede”, leaving it:$"' \
+    "tiny.md: the sequence's escape is not told"
+check 'sed -n "/^#### 1.1 paint/,/^#### 1.2/p" "$M" | grep -q "^  \* “paint {c}”, for each \`c\` in \`Color\` where \`c != blue\`:$"' \
+    "tiny.md: an option for each member is not told"
+check 'grep -q "Carry out \[take turn\](#proc-take_turn) for \`p\`\." "$M" && grep -q "<a id=\"proc-take_turn\"></a>" "$M"' \
+    "tiny.md: a call does not link its procedure"
 check 'grep -q "Emitted by: step \[1.2\](#step-1-2)" "$M"' "tiny.md: event scored does not name its step"
-check 'grep -q "4 of 4 rule IDs the rules encode are reached by a scenario" "$M"' "tiny.md: the reach summary is wrong"
+check 'grep -q "^4 of 4 rule IDs the steps cite are reached by a scenario (as \`ordo test --coverage\` counts them)\.$" "$M"' \
+    "tiny.md: the reach summary is wrong"
 check 'grep -q "| <a id=\"rule-TINY-PAINT\"></a>\*\*TINY-PAINT\*\* | \[1.1\](#step-1-1) |  | \[painting and banking\](#scenario-painting-and-banking) |" "$M"' \
     "tiny.md: the index row of TINY-PAINT is wrong"
 check 'grep -q "<a id=\"scenario-the-highest-score-wins\"></a>the highest score wins | \[TINY-2\](#rule-TINY-2) | passes |" "$M"' \
@@ -90,6 +112,12 @@ check 'grep -q "^digraph \"tiny_sequence\"" "$D/tiny-sequence.dot" && grep -q "\
     "tiny-sequence.dot: the step tree is missing"
 check 'grep -q "^digraph \"tiny_triggers\"" "$D/tiny-triggers.dot" && grep -q "\"step-1-2\" -> \"event-scored\"" "$D/tiny-triggers.dot"' \
     "tiny-triggers.dot: the emit of scored is missing"
+
+# the rule as the ruleset words it: the comment above a proc that opens
+# with a rule ID the document indexes
+"$ORDO" doc rulesets/splendor_solo.ordo -o - --format md --no-run >"$tmp/spl.md" 2>&1
+check 'sed -n "/^### Procedure take\\\\_gem/,/^\* /p" "$tmp/spl.md" | grep -q "^As the ruleset words it: “SPL-K1: a colour that runs out leaves the row; one that comes back joins its end\.”$"' \
+    "splendor_solo.md: take_gem does not carry the rule SPL-K1 as the ruleset words it"
 
 # ---- a layer: its overrides against the base rules
 "$ORDO" doc tests/e2e/data/layer.ordo -o "$D" >"$tmp/out" 2>&1
@@ -126,6 +154,14 @@ steps=$(sed -n '/<a id="action-overseas_trade">/,/<a id="action-use_space">/p' "
 check '[ "$steps" = "the precondition and every up-front cost must be payable, else the action is denied|up-front cost|before-triggers|the body|" ]' \
     "actions.md: overseas_trade's payment order is wrong: $steps"
 check 'grep -q "up-front cost: \`1\` from \`silver\[p\]\`" "$D/actions.md"' "actions.md: a cost is missing"
+check 'sed -n "/<a id=\"action-use_space\">/,/<a id=\"action-build\">/p" "$D/actions.md" | grep -q "^     \* Take the action \[overseas trade\](#action-overseas_trade) for \`p\`\.$"' \
+    "actions.md: an action taken under a condition is not told in the body"
+check 'sed -n "/<a id=\"event-gained\">/,/<a id=\"event-feast_over\">/p" "$D/actions.md" | grep -A1 "^\[counter\](#trigger-counter) does:$" | grep -q ""' \
+    "actions.md: a trigger's body is not told"
+"$ORDO" doc tests/e2e/data/payments.ordo -o - --format md >"$tmp/pay.md" 2>&1
+pays=$(grep "^   \* Pay " "$tmp/pay.md" | sed 's/^ *//' | tr '\n' '|')
+check '[ "$pays" = "* Pay 1 from \`goods[p, wood]\`.|* Pay 2 from \`cocoa[p]\` (or the substitute “use the cocoa tile”).|* Pay 2 from \`cocoa[p]\` (or the substitute “use the cocoa tile”).|* Pay 1 from \`goods[p, stone]\`.|" ]' \
+    "payments.md: the payments are not told in the order they are paid: $pays"
 "$ORDO" doc tests/e2e/data/timing.ordo -o "$D" --format md >/dev/null 2>&1
 check '[ -s "$D/timing.md" ] && [ ! -e "$D/timing.html" ]' "--format md wrote something else"
 timings=$(sed -n '/^### Event /,$p' "$D/timing.md" | grep -o '^| <a id="trigger-[^"]*"></a>[^|]*| [a-z]* |' |
@@ -150,6 +186,21 @@ for f in rulesets/*.ordo; do
     # unreached there (the document says so); a whole ruleset reaches all
     [ -n "$base" ] ||
         check '! grep -q "not reached by any scenario" "$D/$n.md"' "$n: a rule ID no scenario reaches"
+    # the rule-ID figure is ordo test --coverage's
+    got=$(sed -n 's/^\([0-9]* of [0-9]*\) rule IDs the steps cite are reached by a scenario.*/\1/p' "$D/$n.md")
+    want=$("$ORDO" test --coverage "$f" 2>/dev/null | sed -n 's/^  rule IDs: \([0-9]* of [0-9]*\) reached.*/\1/p')
+    check '[ -n "$got" ] && [ "$got" = "$want" ]' "$n: ordo doc says '$got' rule IDs reached, ordo test --coverage '$want'"
+    # every statement is told once: each `end game` and `emit` of the source
+    # is a sentence (a layer's document also tells its base's)
+    check '! grep -q "cannot tell" "$D/$n.md"' "$n: a statement the document cannot tell"
+    if [ -z "$base" ]; then
+        ends=$(sed 's/#.*//' "$f" | grep -c '\bend game\b')
+        told=$(grep -c '^ *\* .*\(The game ends\|The game stops here\)' "$D/$n.md")
+        check '[ "$ends" = "$told" ]' "$n: $ends end game statements, $told told"
+        emits=$(sed 's/#.*//' "$f" | grep -o '\bemit [a-z_]' | wc -l)
+        told=$(grep -o 'The event \[[^]]*\]([^)]*) happens' "$D/$n.md" | wc -l)
+        check '[ "$emits" -eq "$told" ]' "$n: $emits emits, $told told"
+    fi
 done
 
 # ---- standard output, and the command line

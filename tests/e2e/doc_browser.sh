@@ -3,18 +3,21 @@
 # in a real browser (headless Chromium): each page of tests/e2e/data/tiny.ordo,
 # the layer tests/e2e/data/layer.ordo and every shipped ruleset loads, every
 # internal link resolves to an element of the page, and the rule-ID index
-# has a row for every ID the page cites and every ID the sources cite.
+# has a row for every ID the page cites and every ID the sources cite, and
+# the rules told in sentences nest as written: every sentence that ends in
+# a colon has the list it heads, every nested list is inside a sentence,
+# and no sentence is empty.
 #
 # The checks run inside the page, in the browser: a copy of each page gets
 # a script that walks its DOM and writes its verdict on <body>, and
-# `chromium --headless --dump-dom` prints the DOM after the script ran. The
-# page itself is also loaded as written (no script) and must come back
-# whole.
+# `chromium --headless --dump-dom` prints the DOM after the script ran
+# (the DOM the browser built, so markup it had to repair shows).
 #
-# Without Chromium the test is skipped ("0 passed, 0 failed"), unless
-# --install is given (`make doc-browser-test`): then, as root, Debian's
-# chromium package is installed with apt-get (about 300 MB). `make test`
-# does not run this script.
+# `make test` runs it (tests/tools/run_all.sh, in the plain pass); without
+# Chromium it is skipped there ("0 passed, 0 failed"), unless --install is
+# given (`make doc-browser-test`, which .ci/run runs after `make test`):
+# then, as root, Debian's chromium package is installed with apt-get
+# (about 300 MB).
 . "$(dirname "$0")/common.sh"
 ORDO=$BUILD/ordo
 INSTALL=0
@@ -75,9 +78,24 @@ checker() {
   }
   for (var i = 0; i < expected.length; i++)
     if (!rows[expected[i]]) bad.push('the source cites ' + expected[i] + ': no index row');
+  var says = document.querySelectorAll('ul.says li');
+  for (var i = 0; i < says.length; i++) {
+    var li = says[i], own = '';
+    for (var n = li.firstChild; n; n = n.nextSibling)
+      if (n.nodeName !== 'UL') own += n.textContent;
+    own = own.trim();
+    var sub = li.querySelector(':scope > ul');
+    if (!own) bad.push('an empty sentence');
+    else if (/:$/.test(own) && !sub) bad.push('"' + own.slice(0, 60) + '" heads nothing');
+    else if (sub && !/:$/.test(own)) bad.push('"' + own.slice(0, 60) + '" heads a list');
+  }
+  var lists = document.querySelectorAll('ul.says ul');
+  for (var i = 0; i < lists.length; i++)
+    if (lists[i].parentElement.nodeName !== 'LI') bad.push('a nested list outside a sentence');
   if (!document.querySelector('h1') || !document.title) bad.push('no title');
   document.body.setAttribute('data-check', bad.length ? 'FAIL ' + bad.slice(0, 5).join('; ')
-    : 'ok links=' + links.length + ' rows=' + r.length + ' cited=' + cited.length);
+    : 'ok links=' + links.length + ' rows=' + r.length + ' cited=' + cited.length +
+      ' sentences=' + says.length);
 })();
 </script>
 EOF
@@ -104,19 +122,15 @@ for f in tests/e2e/data/tiny.ordo tests/e2e/data/layer.ordo rulesets/*.ordo; do
     [ -n "$base" ] && srcs="$f $(dirname "$f")/$base"
     expected=$(grep -ho 'cite "[^"]*"' $srcs | sed 's/^cite "//; s/"$//' | sort -u |
         sed 's/.*/"&"/' | tr '\n' ',' | sed 's/,$//')
-    # the page as written loads whole
-    dump "file://$(cd "$D" && pwd)/$n.html" >"$tmp/plain.dom"
-    if grep -q 'id="rule-index"' "$tmp/plain.dom" && grep -q '</html>' "$tmp/plain.dom"; then
-        ok
-    else
-        bad "$n.html does not load in $BROWSER: $(head -c 300 "$tmp/browser.err")"
-        continue
-    fi
     # the checks, run by the browser in a copy of the page
     checker "$expected" >"$tmp/check.js"
     awk -v js="$tmp/check.js" '/<\/body>/ { while ((getline l < js) > 0) print l } { print }' \
         "$page" >"$D/check-$n.html"
     dump "file://$(cd "$D" && pwd)/check-$n.html" >"$tmp/check.dom"
+    if ! grep -q 'id="rule-index"' "$tmp/check.dom" || ! grep -q '</html>' "$tmp/check.dom"; then
+        bad "$n.html does not load whole in $BROWSER: $(head -c 300 "$tmp/browser.err")"
+        continue
+    fi
     verdict=$(sed -n 's/.*data-check="\([^"]*\)".*/\1/p' "$tmp/check.dom" | head -1)
     case $verdict in
     ok*) ok; echo "  $n.html: $verdict" ;;

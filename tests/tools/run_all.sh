@@ -110,6 +110,12 @@ for f in rulesets/*.ordo; do
 done
 suite "command line" sh tests/e2e/cli.sh "$BUILD"
 suite "ordo doc: the rule documents" sh tests/e2e/doc.sh "$BUILD"
+# the pages in headless Chromium, once: the sanitizers change nothing a
+# browser sees (skipped without Chromium; make doc-browser-test installs it)
+case $BUILD in
+*asan*) ;;
+*) suite "ordo doc: the HTML pages in headless Chromium" sh tests/e2e/doc_browser.sh "$BUILD" ;;
+esac
 suite "hostile input and a full disk" sh tests/e2e/hostile.sh "$BUILD"
 suite "make install and a host built with pkg-config" sh tests/e2e/install.sh "$BUILD"
 suite "ordo explore" sh tests/e2e/explore.sh "$BUILD"
