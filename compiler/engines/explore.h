@@ -85,7 +85,14 @@ typedef struct ex_limits {
      * state's generator, as in random walks */
     int seeded_dice;
     uint64_t outcomes;
+    /* which search: EX_SEARCH_MIXED (the default: breadth first for a
+     * share of --seconds, then guided walks; with walks > 0, random
+     * walks), _BFS (breadth first alone), _SWARM (guided walks alone) */
+    int search;
+    int first;         /* stop at the first finding that is not a cut-off walk */
 } ex_limits;
+
+enum { EX_SEARCH_MIXED = 0, EX_SEARCH_BFS, EX_SEARCH_SWARM };
 
 /* Rolls one transition may force before the rest follow the generator. */
 #define EX_MAX_ROLLS 64
@@ -101,6 +108,9 @@ typedef struct ex_chance {
     int32_t took[EX_MAX_ROLLS], most[EX_MAX_ROLLS];
     uint32_t n;
     int overflow;      /* more rolls than EX_MAX_ROLLS: the rest drew */
+    uint64_t *draw;    /* past the script, totals drawn from this generator (a
+                        * guided walk's own, kept as the way in); NULL: the
+                        * lowest totals */
 } ex_chance;
 int32_t ex_chance_total(void *ctx, const ordo_game *g, int dice, int sides);
 /* After a run with c: the next outcome's totals into script (EX_MAX_ROLLS
@@ -124,6 +134,7 @@ typedef struct ex_result {
      * process with the counters above: before `findings`) */
     int fingerprints;
     double collision;
+    uint64_t walked;   /* guided walks after the breadth-first share, or alone */
     ex_finding *findings;
     size_t nfindings, capfindings;
     sc_coverage cov;   /* what the explored games reached */
@@ -211,6 +222,7 @@ typedef struct ex_total {
     ex_reasons reasons;
     uint64_t fingerprint_seeds; /* seeds searched with fingerprints alone */
     double collision;           /* the chance of a collision in any of them */
+    uint64_t walked;            /* guided walks, in all seeds */
     int depth;
     double seconds;
     unsigned char *steps, *options, *triggers; /* reached: [nsteps], [noptions], [nprocs] */

@@ -93,6 +93,7 @@ static int read_result(FILE *f, const ordo_program *p, ex_total *t, uint64_t see
     t->reasons.other += r.reasons.other;
     t->end_limit += r.end_limit;
     t->fingerprint_seeds += r.fingerprints != 0;
+    t->walked += r.walked;
     t->collision += r.collision;
     if (r.depth_reached > t->depth)
         t->depth = r.depth_reached;
