@@ -204,5 +204,84 @@ if [ $st -eq 0 ] && grep -q "^$tmp/many.ordo:[0-9]*:1: warning: ended by a limit
 cat "$tmp/many.ordo" "$tmp/many_sc.ordo" >"$tmp/many_with.ordo"
 if "$ORDO" test "$tmp/many_with.ordo" >"$tmp/t" 2>&1; then ok; else
     bad "the limit end's scenario does not replay:"; cat "$tmp/t"; fi
+# Deep faults (issue 27, 5): copies of shipped rulesets with one planted
+# fault 20 or more decisions from the start, each found by the default
+# search (a tenth of --seconds breadth first, then guided walks), stopped
+# at the first finding; its scenario replays it (an error's fails, the
+# limit end's passes)
+deep() { # deep FILE STATUS PATTERN: the finding's line, 20+ decisions deep
+    "$ORDO" explore "$1" --seconds 60 --first --scenarios "$tmp/deep.ordo" >"$tmp/out" 2>&1
+    st=$?
+    n=$(grep "$3" "$tmp/out" | sed -n 's/.*(seed 1, \([0-9]*\) decisions from the start.*/\1/p')
+    if [ $st -eq "$2" ] && [ -n "$n" ] && [ "$n" -ge 20 ]; then ok; else
+        bad "$1: the planted fault was not found 20+ decisions deep (status $st):"; cat "$tmp/out"; fi
+    # beside a link to rulesets/, as the copy reads Splendor's tables
+    mkdir -p "$tmp/rs/a/b" && ln -sf "$PWD/rulesets" "$tmp/rs/rulesets"
+    cat "$1" "$tmp/deep.ordo" >"$tmp/rs/a/b/deep_with.ordo"
+}
+OD=examples/explore/odin_deadlock.ordo
+deep "$OD" 1 "^$OD:509:1: error: deadlock: no legal option: player 1 has no legal option at step 2.4.1"
+"$ORDO" test "$tmp/rs/a/b/deep_with.ordo" >"$tmp/t" 2>&1
+if [ $? -eq 1 ] && grep -q 'explore: deadlock at line 509' "$tmp/t"; then ok; else
+    bad "the Odin deadlock's scenario does not replay it:"; tail "$tmp/t"; fi
+TI=examples/explore/teotihuacan_invariant.ordo
+deep "$TI" 1 "^$TI:152:1: error: invariant broken: \"a locked worker holds the worship space it stands on\""
+if grep -q '(breadth first, then [0-9]* guided walks)' "$tmp/out"; then ok; else
+    bad "the Teotihuacan invariant was not found by the guided walks"; fi
+"$ORDO" test "$tmp/rs/a/b/deep_with.ordo" >"$tmp/t" 2>&1
+if [ $? -eq 1 ] && grep -q 'explore: invariant broken at line 152' "$tmp/t"; then ok; else
+    bad "the Teotihuacan invariant's scenario does not replay it:"; tail "$tmp/t"; fi
+SL=examples/explore/splendor_lockup.ordo
+deep "$SL" 0 "^$SL:280:1: warning: ended by a limit: \"the round cap (ROUND_LIMIT)\""
+if "$ORDO" test "$tmp/rs/a/b/deep_with.ordo" >"$tmp/t" 2>&1 && grep -q 'expect over because "the round cap (ROUND_LIMIT)"' "$tmp/deep.ordo"; then ok; else
+    bad "the Splendor lock-up's scenario does not replay it:"; tail "$tmp/t"; fi
+# guided walks draw their own rolls and keep them: the double sixes of
+# dice.ordo are found and replayed with `roll`
+"$ORDO" explore "$DI" --swarm --seconds 10 --first --scenarios "$tmp/dis.ordo" >"$tmp/out" 2>&1
+cat "$DI" "$tmp/dis.ordo" >"$tmp/dis_with.ordo"
+"$ORDO" test "$tmp/dis_with.ordo" >"$tmp/t" 2>&1
+if [ $? -eq 1 ] && grep -q "^$DI:33:1: error: runtime error: value out of range: pos = 35" "$tmp/out" &&
+   grep -q 'guided walks)' "$tmp/out" && grep -q 'explore: runtime error at line 33' "$tmp/t"; then ok; else
+    bad "guided walks: the double sixes not found or not replayed:"; cat "$tmp/out" "$tmp/t"; fi
+# a full store is recycled, not the end of the walks: 64 states kept, far
+# more walked, and a fault 25 decisions deep still found with its way there
+cat >"$tmp/deep25.ordo" <<'EOF'
+ruleset "deep25"
+players 1
+var c: 0..40
+var t: 0..100000
+var x: 0..3
+sequence {
+    step 1 "climb" {
+        repeat until c == 40 {
+            t = t + 1
+            choose player 1 "which way?" {
+                option "up" { c = c + 1 }
+                option "down" when c > 0 { c = c - 1 }
+                option "boom" when c == 25 { x = c - 20 }
+            }
+        }
+        end game winner player 1
+    }
+}
+EOF
+"$ORDO" explore "$tmp/deep25.ordo" --swarm --states 64 --seconds 5 --first --scenarios "$tmp/d25.ordo" >"$tmp/out" 2>&1
+st=$?
+states=$(sed -n 's/^explore: \([0-9]*\) states.*/\1/p' "$tmp/out")
+cat "$tmp/deep25.ordo" "$tmp/d25.ordo" >"$tmp/d25_with.ordo"
+"$ORDO" test "$tmp/d25_with.ordo" >"$tmp/t" 2>&1
+if [ $st -eq 1 ] && [ "${states:-0}" -gt 64 ] && grep -q "^$tmp/deep25.ordo:13:1: error: runtime error: value out of range: x = 5" "$tmp/out" &&
+   grep -q 'explore: runtime error at line 13' "$tmp/t"; then ok; else
+    bad "guided walks in a store of 64 states (status $st):"; cat "$tmp/out" "$tmp/t"; fi
+# --first stops the default search at its first finding; --bfs is breadth
+# first alone and goes on to the circles found after the search
+"$ORDO" explore "$DL" --first >"$tmp/out" 2>&1
+if [ $? -eq 1 ] && [ "$(grep -c ': error: ' "$tmp/out")" -eq 1 ] && grep -q 'bounded: not every state' "$tmp/out"; then ok; else
+    bad "--first did not stop at the first finding:"; cat "$tmp/out"; fi
+"$ORDO" explore "$DL" --bfs >"$tmp/out" 2>&1
+if [ $? -eq 1 ] && [ "$(grep -c ': error: ' "$tmp/out")" -eq 2 ] && grep -q '(complete: every reachable state)' "$tmp/out"; then ok; else
+    bad "--bfs:"; cat "$tmp/out"; fi
+"$ORDO" explore "$DL" --bfs --swarm >/dev/null 2>&1
+if [ $? -eq 2 ]; then ok; else bad "--bfs with --swarm accepted"; fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
