@@ -874,7 +874,6 @@ static int status_of(const search *s, uint64_t i)
     return s->compact ? s->status[i] : ordo_status(state_at(s, i));
 }
 
-static void replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to);
 
 /* State i's block: kept, or (compact) replayed from the start into s->cur. */
 static const ordo_game *block_of(search *s, uint32_t i)
@@ -897,7 +896,7 @@ static const ordo_game *block_of(search *s, uint32_t i)
         return NULL;
     }
     for (uint32_t t = 0; t < n; t++)
-        replay_step(r, g, t == 0 ? -1 : r->option[v[t]], v[t]);
+        ex_replay_step(r, g, t == 0 ? -1 : r->option[v[t]], v[t]);
     ordo_copy(s->cur, g);
     ordo_free(g);
     if (v != chain)
@@ -974,15 +973,19 @@ done:
 
 /* ---------------------------------------------- who could have known */
 
-/* Whether g shows finding f: the same error or deadlock at the same line,
- * or the same invariant broken. */
-static int shows(const search *s, ordo_game *g, const ex_finding *f)
+int ex_shows(const ordo_program *p, ordo_game *g, const ex_finding *f)
 {
     if (f->kind == EX_INVARIANT) {
         int k = ordo_broken_invariant(g);
         if (k < -1 || f->code)
             return k == f->code;
-        return k >= 0 && ordo_invariant_at(s->p, k)->line == f->line;
+        return k >= 0 && ordo_invariant_at(p, k)->line == f->line;
+    }
+    if (f->kind == EX_LIMIT_END) {
+        int limit = 0;
+        const char *why = ordo_status(g) == ORDO_OVER ? ordo_end_reason(g, &limit) : NULL;
+        return why && limit && f->code >= 1 && f->code <= p->ntexts &&
+               why == p->texts[f->code - 1].text;
     }
     int32_t step;
     uint32_t line;
@@ -1010,7 +1013,7 @@ static int leads_to(search *s, const ordo_game *g, const char *label, const int3
     if (rc == ORDO_OK)
         ordo_run(s->work);
     ordo_set_chance(s->work, NULL, NULL);
-    return shows(s, s->work, f);
+    return ex_shows(s->p, s->work, f);
 }
 
 /* Could `seat` have known, at decision q, that taking `label` leads to f?
@@ -1211,15 +1214,13 @@ done:
     return rc;
 }
 
-static int chain_to(const ex_result *r, uint32_t i, uint32_t **chain);
-
 /* The way to state k of `from` appended to `into` (whose links ex_graft
  * made room for): the index state k takes there, or UINT32_MAX when out
  * of memory. Only the links ex_path reads are kept: no block. */
 static uint32_t graft_way(ex_result *into, const ex_result *from, uint32_t k)
 {
     uint32_t *chain;
-    int n = chain_to(from, k, &chain);
+    int n = ex_chain_to(from, k, &chain);
     uint32_t at = UINT32_MAX;
     for (int t = 0; t < n; t++) {
         uint32_t j = chain[t];
@@ -1407,7 +1408,7 @@ char *ex_choose_line(const ordo_game *from, int option)
 
 /* The states from the start to state i, the start first, into *chain
  * (malloc'd); their count, or -1. */
-static int chain_to(const ex_result *r, uint32_t i, uint32_t **chain)
+int ex_chain_to(const ex_result *r, uint32_t i, uint32_t **chain)
 {
     int n = 1;
     for (uint32_t k = i; r->parent[k] != UINT32_MAX; k = r->parent[k])
@@ -1429,7 +1430,7 @@ static int chain_to(const ex_result *r, uint32_t i, uint32_t **chain)
  * run), its rolls those state `to` was reached with: the search's
  * transition again, so the way to a state is read back by replaying it
  * from the start rather than from kept blocks. */
-static void replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to)
+void ex_replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to)
 {
     chance c;
     memset(&c, 0, sizeof c);
@@ -1446,7 +1447,7 @@ static void replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to)
 int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i, char ***labels)
 {
     uint32_t *chain;
-    int n = chain_to(r, i, &chain);
+    int n = ex_chain_to(r, i, &chain);
     if (n < 0)
         return -1;
     int nlines = 1; /* play */
@@ -1464,7 +1465,7 @@ int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i,
         if (ok && t > 0)
             ok = (v[at++] = ex_choose_line(g, r->option[k])) != NULL;
         if (ok && t + 1 < n)
-            replay_step(r, g, t == 0 ? -1 : r->option[k], k);
+            ex_replay_step(r, g, t == 0 ? -1 : r->option[k], k);
     }
     if (g)
         ordo_free(g);

@@ -187,6 +187,28 @@ void ex_table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i);
 uint32_t *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize);
 int ex_keep_rolls(ex_result *r, uint64_t i, const ex_chance *c);
 
+/* The states from the start to state i of r, the start first, into
+ * *chain (malloc'd); their count, or -1. */
+int ex_chain_to(const ex_result *r, uint32_t i, uint32_t **chain);
+/* g run on from where it is, after option k (-1: the start's first run),
+ * with the rolls state `to` of r was reached with: a transition of the
+ * search again, as a way in is replayed. */
+void ex_replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to);
+
+/* Whether g shows finding f: the same error, deadlock or step limit at
+ * the same line, the same invariant broken, the same end by a limit. */
+int ex_shows(const ordo_program *p, ordo_game *g, const ex_finding *f);
+
+/* ---------------------------------------------------- explore_shrink.c */
+
+/* The lines of ex_path for finding f of r, its way made shorter first
+ * where that can be done (a fuzzer's minimising: decisions left out while
+ * the finding still shows when the rest are replayed by their labels);
+ * not for a walk cut off, circles (a property of many states) nor, with
+ * who could have known, a way that was judged as it is. */
+int ex_way(const ordo_program *p, int nplayers, const ex_result *r, const ex_finding *f,
+           char ***labels);
+
 /* Its lines, each alone (malloc'd): `roll T, ...` for n totals (NULL when
  * n is 0), and `choose "LABEL"` for option k of g, quoted as a scenario
  * writes it. */

@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "explore.h"
+#include "scenario.h" /* sc_coverage; the runtime's ordo.h */
 
 /* Slots of the maps (options by id and param, places by step and line),
  * hashed; states the corpus holds at most. */

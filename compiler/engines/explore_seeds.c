@@ -34,7 +34,7 @@ static void send_result(FILE *f, const ordo_program *p, const ex_result *r, int 
     put(f, &r->nfindings, sizeof r->nfindings);
     for (size_t k = 0; k < r->nfindings; k++) {
         char **labels = NULL;
-        int n = ex_path(p, nplayers, r, r->findings[k].state, &labels);
+        int n = ex_way(p, nplayers, r, &r->findings[k], &labels);
         put(f, &r->findings[k], sizeof r->findings[k]);
         put(f, &n, sizeof n);
         for (int i = 0; i < n; i++) {
