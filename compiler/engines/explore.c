@@ -1247,22 +1247,21 @@ static uint32_t graft_way(ex_result *into, const ex_result *from, uint32_t k)
 static int graft_room(ex_result *r, uint64_t n)
 {
     uint64_t want = r->nkept + n;
-    uint32_t *parent = realloc(r->parent, want * sizeof *parent);
-    if (parent)
-        r->parent = parent;
-    uint16_t *option = realloc(r->option, want * sizeof *option);
-    if (option)
-        r->option = option;
-    uint32_t *roll_at = realloc(r->roll_at, want * sizeof *roll_at);
-    if (roll_at)
-        r->roll_at = roll_at;
-    uint8_t *nrolls = realloc(r->nrolls, want * sizeof *nrolls);
-    if (nrolls)
-        r->nrolls = nrolls;
-    uint32_t *depth = r->depth ? realloc(r->depth, want * sizeof *depth) : NULL;
-    if (depth)
-        r->depth = depth;
-    return parent && option && roll_at && nrolls && (depth || !r->depth) ? 0 : -1;
+#define GROW(a)                                                                                    \
+    do {                                                                                           \
+        void *v = realloc(r->a, want * sizeof *r->a);                                              \
+        if (!v)                                                                                    \
+            return -1;                                                                             \
+        r->a = v;                                                                                  \
+    } while (0)
+    GROW(parent);
+    GROW(option);
+    GROW(roll_at);
+    GROW(nrolls);
+    if (r->depth)
+        GROW(depth);
+#undef GROW
+    return 0;
 }
 
 /* The findings of `from` (guided walks after breadth first, from the same

@@ -280,6 +280,12 @@ cat "$tmp/deep25.ordo" "$tmp/d25.ordo" >"$tmp/d25_with.ordo"
 if [ $st -eq 1 ] && [ "${states:-0}" -gt 64 ] && [ "$n" -ge 26 ] && [ "$n" -le 30 ] && grep -q "^$tmp/deep25.ordo:13:1: error: runtime error: value out of range: x = 5" "$tmp/out" &&
    grep -q 'explore: runtime error at line 13' "$tmp/t"; then ok; else
     bad "guided walks in a store of 64 states (status $st, $n decisions):"; cat "$tmp/out" "$tmp/t"; fi
+# guided walks are reproducible: each walk's policy and rolls come from its
+# seed, the store's recycling from the states kept
+"$ORDO" explore examples/tutorial/race.ordo --swarm --walks 300 --states 500 2>&1 | sed 's/, [0-9]* states\/s$//' >"$tmp/g1"
+"$ORDO" explore examples/tutorial/race.ordo --swarm --walks 300 --states 500 2>&1 | sed 's/, [0-9]* states\/s$//' >"$tmp/g2"
+if cmp -s "$tmp/g1" "$tmp/g2" && grep -q '(300 guided walks)' "$tmp/g1"; then ok; else
+    bad "guided walks are not reproducible"; diff "$tmp/g1" "$tmp/g2" | head; fi
 # --first stops the default search at its first finding; --bfs is breadth
 # first alone and goes on to the circles found after the search
 "$ORDO" explore "$DL" --first >"$tmp/out" 2>&1
