@@ -9,6 +9,11 @@
  * to anything is a shortest one. Every transition is also an edge, kept
  * for the last question: from which states can no end be reached?
  *
+ * Walks keep the states they pass the same way; guided walks (the
+ * default's after a share of breadth first: ex_search) recycle the store
+ * when it fills, keeping only the ways to the findings and to the states
+ * their guide may restart from.
+ *
  * The search allocates as it grows, up to the memory it is given; the
  * runtime's play loop never does (each transition is ordo_copy, then
  * ordo_choose and ordo_run on a block of the search's own).

@@ -1,6 +1,8 @@
 /* explore.h — the search behind `ordo explore`: the states a ruleset's
  * games can reach from the start, breadth first (every option of every
- * decision) or by random walks, with what goes wrong on the way.
+ * decision), by random walks, or by walks guided towards what no game
+ * reached yet (explore_guide.h; by default after a share of breadth
+ * first), with what goes wrong on the way.
  *
  * A state is a game block (runtime/ordo.h: one flat, copyable piece of
  * memory), compared and hashed without its counters (instructions run,
