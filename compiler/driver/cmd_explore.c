@@ -18,7 +18,8 @@ static const char *const prog = "ordo explore";
 /* the options with a number, in the order of `limits` */
 enum {
     OPT_PLAYERS, OPT_SEED, OPT_SEEDS, OPT_DEPTH, OPT_STATES, OPT_MEMORY, OPT_SECONDS, OPT_WALKS,
-    OPT_JOBS, OPT_MAX_STEPS, OPT_OUTCOMES, OPT_SEEDED_DICE, OPT_IGNORE, OPT_SCENARIOS
+    OPT_JOBS, OPT_MAX_STEPS, OPT_OUTCOMES, OPT_SEEDED_DICE, OPT_IGNORE, OPT_SCENARIOS,
+    OPT_BFS, OPT_SWARM, OPT_FIRST
 };
 
 static const drv_option explore_options[] = {
@@ -33,6 +34,15 @@ static const drv_option explore_options[] = {
      OPT_MEMORY, NULL},
     {"seconds", 0, "T", "stop each search after T seconds (default 60)", OPT_SECONDS, NULL},
     {"walks", 0, "N", "N random walks per seed instead of the full search", OPT_WALKS, NULL},
+    {"bfs", 0, NULL,
+     "breadth first alone, for all of --seconds (by default a tenth of it, then guided walks)",
+     OPT_BFS, NULL},
+    {"swarm", 0, NULL,
+     "guided walks alone, each with its own policy (with --walks N, N of them; else until "
+     "--seconds)",
+     OPT_SWARM, NULL},
+    {"first", 0, NULL, "stop at the first finding (not counting walks cut off by --depth)",
+     OPT_FIRST, NULL},
     {"jobs", 0, "N", "seeds shared among N processes (default 1)", OPT_JOBS, NULL},
     {"outcomes", 0, "N",
      "outcomes of the rolls explored from one decision (default 100000); past it the search "
@@ -57,8 +67,9 @@ const drv_command cmd_explore_command = {
     "ordo explore",
     "FILE [OPTIONS]",
     "Searches the states a ruleset's games reach from the start: every option\n"
-    "of every decision, breadth first (or random walks), states hashed and\n"
-    "kept once. Reports each runtime error, decision with no legal option, and\n"
+    "of every decision, breadth first, states hashed and kept once, for a\n"
+    "tenth of --seconds; then walks guided towards what no game reached yet,\n"
+    "for the rest (or --bfs, --swarm, --walks alone). Reports each runtime error, decision with no legal option, and\n"
     "state from which no end can be reached, as FILE:LINE:COL: error: ...,\n"
     "then the steps, options, triggers and rule IDs never reached, and a\n"
     "summary. Every total of every roll is a branch of its own (at most\n"
@@ -75,7 +86,7 @@ typedef struct args {
     long players, jobs, depth, walks;
     uint64_t seed, seeds, states, memory_mb, max_steps, outcomes;
     double seconds;
-    int seeded_dice;
+    int seeded_dice, search, first;
 } args;
 
 /* -------------------------------------------------------- command line */
@@ -122,6 +133,17 @@ static int take(void *ctx, int id, const char *v)
     case OPT_SCENARIOS:
         a->scenarios = v;
         return DRV_TAKEN;
+    case OPT_BFS:
+    case OPT_SWARM:
+        if (a->search) {
+            fprintf(stderr, "%s: --bfs or --swarm, not both\n", prog);
+            return DRV_BAD;
+        }
+        a->search = id == OPT_BFS ? EX_SEARCH_BFS : EX_SEARCH_SWARM;
+        return DRV_TAKEN;
+    case OPT_FIRST:
+        a->first = 1;
+        return DRV_TAKEN;
     case OPT_IGNORE:
         if (a->nignore == 16) {
             fprintf(stderr, "%s: more than 16 --ignore\n", prog);
@@ -155,6 +177,10 @@ static int parse(args *a, int argc, char **argv)
                 a->scenarios);
         return TOOL_USAGE;
     }
+    if (a->search == EX_SEARCH_BFS && a->walks) {
+        fprintf(stderr, "%s: --bfs or --walks, not both\n", prog);
+        return TOOL_USAGE;
+    }
     if ((uint64_t)a->jobs > a->seeds)
         a->jobs = (long)a->seeds;
     return tool_readable(prog, a->file) ? DRV_GO : TOOL_USAGE;
@@ -171,7 +197,7 @@ int cmd_explore(int argc, char **argv)
     oc_compiler *c;
     const ordo_program *p = drv_compile(a.file, &dd, &c);
     ex_request r = {{{NULL, (int)a.depth, a.states, a.memory_mb << 20, a.seconds, a.max_steps,
-                      a.seeded_dice, a.outcomes},
+                      a.seeded_dice, a.outcomes, a.search, a.first},
                      (int)a.players, a.seed, a.seeds, (uint64_t)a.walks, a.jobs, stderr, stderr,
                      prog},
                     a.file, a.ignore, a.nignore, a.scenarios};

@@ -9,6 +9,11 @@
  * to anything is a shortest one. Every transition is also an edge, kept
  * for the last question: from which states can no end be reached?
  *
+ * Walks keep the states they pass the same way; guided walks (the
+ * default's after a share of breadth first: ex_search) recycle the store
+ * when it fills, keeping only the ways to the findings and to the states
+ * their guide may restart from.
+ *
  * The search allocates as it grows, up to the memory it is given; the
  * runtime's play loop never does (each transition is ordo_copy, then
  * ordo_choose and ordo_run on a block of the search's own).
@@ -20,6 +25,7 @@
 #include <unistd.h>
 
 #include "explore.h"
+#include "explore_guide.h"
 #include "explore_queue.h"
 
 /* What is known of a kept state (search.expanded). */
@@ -80,6 +86,11 @@ typedef struct search {
     uint32_t cur_depth;      /* the depth of the state being expanded */
     uint64_t rng;            /* random walks */
     int truncated;           /* a limit stopped the search */
+    int full;                /* ... the store's: it holds `cap` states */
+    int timed_out;           /* ... --seconds */
+    int stopped;             /* ... --first: a finding was made */
+    ex_guide *guide;         /* guided walks: what steers them; else NULL */
+    uint64_t dropped;        /* guided walks: states dropped when the store was full */
 } search;
 
 double ex_seconds_since(const struct timespec *t0)
@@ -163,6 +174,9 @@ int32_t ex_chance_total(void *ctx, const ordo_game *g, int dice, int sides)
         return -1;
     }
     int32_t v = c->n < c->nscript ? c->script[c->n] : dice;
+    /* a guided walk's roll: dice drawn one by one from its generator */
+    for (int d = 1; c->n >= c->nscript && c->draw && sides > 0 && d <= dice; d++)
+        v += (int32_t)ordo_rng_below(c->draw, (uint32_t)sides);
     c->took[c->n] = v;
     c->most[c->n] = dice * sides;
     c->n++;
@@ -257,6 +271,7 @@ static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, 
     ex_result *r = s->r;
     if (r->nkept >= s->cap) {
         s->truncated = 1;
+        s->full = 1;
         return -1;
     }
     uint64_t i = r->nkept;
@@ -422,6 +437,15 @@ static void classify(search *s, ordo_game *g, int rc, uint32_t j)
 
 static int out_of_time(search *s);
 
+/* Whether r holds a finding --first stops at (any but a walk cut off). */
+static int stop_finding(const ex_result *r)
+{
+    for (size_t k = 0; k < r->nfindings; k++)
+        if (r->findings[k].kind != EX_CUT)
+            return 1;
+    return 0;
+}
+
 /* The interpreter's play (play_fn): a copy of `from`, its events seen for
  * the coverage, the rolls forced by c. */
 static int play_interpreted(const search *s, ordo_game *work, const ordo_game *from, int k,
@@ -459,6 +483,10 @@ static int64_t transition(search *s, const ordo_game *from, uint32_t parent, int
         if (j < 0)
             return -1;
         classify(s, s->work, rc, (uint32_t)j);
+        if (s->lim->first && stop_finding(s->r)) {
+            s->truncated = s->stopped = 1;
+            return -1;
+        }
     } else if (parent != UINT32_MAX && !s->no_edges) {
         add_edge(s, parent, (uint32_t)j); /* a new state's edge in is its parent link */
     }
@@ -509,7 +537,7 @@ static int out_of_time(search *s)
                 (unsigned long long)s->r->nkept, s->r->depth_reached, (double)s->r->nkept / t);
     }
     if (s->lim->seconds > 0 && t >= s->lim->seconds) {
-        s->truncated = 1;
+        s->truncated = s->timed_out = 1;
         return 1;
     }
     return 0;
@@ -571,27 +599,62 @@ static void breadth_first(search *s)
     }
 }
 
+/* The state j a transition of the closure numbered `mark` reached, queued
+ * unless it is in the closure already: 0; 1 when the closure has grown
+ * past CLOSURE_MAX. */
+static int close_to(search *s, int64_t j, uint32_t mark, uint32_t *queue, uint32_t *n)
+{
+    if (s->closure_mark[j] == mark)
+        return 0;
+    if (*n == CLOSURE_MAX)
+        return 1;
+    s->closure_mark[j] = mark;
+    queue[(*n)++] = (uint32_t)j;
+    return 0;
+}
+
+/* Option k of state q, into the closure: with the generator's rolls, or,
+ * when the ways in keep the rolls (guided walks draw their own), every
+ * outcome of them, as breadth first takes them. As close_over returns;
+ * 1 also when the outcomes were cut short (the closure is not whole). */
+static int close_option(search *s, uint32_t q, int k, uint32_t mark, uint32_t *queue,
+                        uint32_t *n)
+{
+    int32_t script[EX_MAX_ROLLS];
+    chance c;
+    memset(&c, 0, sizeof c);
+    c.script = script;
+    for (uint64_t outcomes = 1;; outcomes++) {
+        c.n = 0;
+        c.overflow = 0;
+        int64_t j = transition(s, state_at(s, q), q, k, s->r->rolls_expanded ? &c : NULL);
+        if (j < 0)
+            return -1;
+        if (close_to(s, j, mark, queue, n))
+            return 1;
+        if (!s->r->rolls_expanded)
+            return 0;
+        if (c.overflow)
+            return 1;
+        if (!ex_chance_next(&c, script))
+            return 0;
+        if (s->lim->outcomes && outcomes >= s->lim->outcomes)
+            return 1;
+    }
+}
+
 /* Every option of state q (once a state of the closure numbered `mark`),
  * the states it leads to not yet in the closure queued. 0; 1 when the
  * closure has grown past CLOSURE_MAX; -1 when the search must stop. */
 static int close_over(search *s, uint32_t q, uint32_t mark, uint32_t *queue, uint32_t *n)
 {
-    ordo_game *g = state_at(s, q);
     s->no_edges = s->expanded[q] & EXPANDED;
-    for (int k = 0, nk = ordo_option_count(g); k < nk; k++) {
-        int64_t j = step_from(s, q, k);
-        if (j < 0) {
+    for (int k = 0, nk = ordo_option_count(state_at(s, q)); k < nk; k++) {
+        int rc = close_option(s, q, k, mark, queue, n);
+        if (rc != 0) {
             s->no_edges = 0;
-            return -1;
+            return rc;
         }
-        if (s->closure_mark[j] == mark)
-            continue;
-        if (*n == CLOSURE_MAX) {
-            s->no_edges = 0;
-            return 1;
-        }
-        s->closure_mark[j] = mark;
-        queue[(*n)++] = (uint32_t)j;
     }
     s->no_edges = 0;
     s->expanded[q] |= EXPANDED;
@@ -677,12 +740,145 @@ static void random_walks(search *s, uint64_t walks, uint64_t seed)
             return;
 }
 
+/* ------------------------------------------------------- guided walks */
+
+static void no_progress(search *s);
+
+/* Marks state i and the states on its way in as kept (to[k] 0), up to a
+ * state marked already. */
+static void pin_way(const ex_result *r, uint32_t *to, uint32_t i)
+{
+    for (uint32_t k = i; k != UINT32_MAX && to[k] == UINT32_MAX; k = r->parent[k])
+        to[k] = 0;
+}
+
+/* State i moved down to index n of the store (n <= i: a parent is kept
+ * before its children, so moving in order keeps every link behind it),
+ * its way in among the states already moved. */
+static void move_state(search *s, const uint32_t *to, uint64_t i, uint32_t n, uint64_t *rollpool)
+{
+    ex_result *r = s->r;
+    memmove(state_at(s, n), state_at(s, i), r->block);
+    s->hashes[n] = s->hashes[i];
+    r->parent[n] = r->parent[i] == UINT32_MAX ? UINT32_MAX : to[r->parent[i]];
+    r->option[n] = r->option[i];
+    r->depth[n] = r->depth[i];
+    memmove(r->rolls + *rollpool, r->rolls + r->roll_at[i], r->nrolls[i] * sizeof *r->rolls);
+    r->roll_at[n] = (uint32_t)*rollpool;
+    r->nrolls[n] = r->nrolls[i];
+    *rollpool += r->nrolls[i];
+    /* what it leads to may be dropped: it counts as a state that may end */
+    s->expanded[n] = 0;
+}
+
+/* The store full of the walks' states: all dropped but the start and the
+ * ways to the findings and to the corpus's states, so that the walks go
+ * on within --memory (states found again after it are counted again).
+ * The circles the walks closed are reported first, while their edges are
+ * there. 1 when it left room for more walks, 0 when it did not. */
+static int recycle(search *s)
+{
+    ex_result *r = s->r;
+    no_progress(s);
+    uint32_t *to = malloc(r->nkept * sizeof *to);
+    if (!to)
+        return 0;
+    memset(to, 0xff, r->nkept * sizeof *to);
+    pin_way(r, to, 0);
+    for (size_t k = 0; k < r->nfindings; k++)
+        pin_way(r, to, r->findings[k].state);
+    for (uint32_t k = 0; k < s->guide->ncorpus; k++)
+        pin_way(r, to, s->guide->corpus[k]);
+    uint32_t n = 0;
+    uint64_t rollpool = 0;
+    for (uint64_t i = 0; i < r->nkept; i++)
+        if (to[i] != UINT32_MAX) {
+            to[i] = n;
+            move_state(s, to, i, n++, &rollpool);
+        }
+    for (size_t k = 0; k < r->nfindings; k++)
+        r->findings[k].state = to[r->findings[k].state];
+    for (uint32_t k = 0; k < s->guide->ncorpus; k++)
+        s->guide->corpus[k] = to[s->guide->corpus[k]];
+    free(to);
+    s->dropped += r->nkept - n;
+    r->nkept = n;
+    r->nrollpool = rollpool;
+    s->nedges = 0;
+    s->full = 0;
+    memset(s->walk_mark, 0, s->cap * sizeof *s->walk_mark);
+    memset(s->closure_mark, 0, s->cap * sizeof *s->closure_mark);
+    memset(s->table, 0, s->tsize * sizeof *s->table);
+    for (uint32_t i = 0; i < n; i++)
+        ex_table_put(s->table, s->tsize, s->hashes[i], i);
+    return 2 * (uint64_t)n < s->cap;
+}
+
+/* Why a guided walk stopped short: 1, the store is full (it is recycled
+ * and the walks go on); -1, a bound or --first stops the search. */
+static int walk_stopped(const search *s)
+{
+    return s->full && !s->stopped && !s->timed_out ? 1 : -1;
+}
+
+/* One guided walk (explore_guide.c): from the start or a state of the
+ * corpus, the options its policy draws, its rolls drawn from its own
+ * generator and kept as its way in (with --seeded-dice, the state's),
+ * until the game is over, its own bound or --depth, or play is found
+ * going round in circles. 0; 1 when the store is full; -1 when the search
+ * must stop. */
+static int guided_walk(search *s, uint64_t w, uint64_t rng)
+{
+    ex_walk_policy pol;
+    ex_walk_policy_draw(&pol, &rng);
+    uint32_t i = ex_guide_start(s->guide, &pol, &rng), mark = (uint32_t)w + 1;
+    s->walk_mark[i] = mark;
+    for (int d = 0;; d++) {
+        ordo_game *g = state_at(s, i);
+        if (ordo_status(g) != ORDO_DECIDE || (pol.depth && d >= pol.depth))
+            return 0;
+        if (s->lim->depth && (int)s->r->depth[i] >= s->lim->depth) {
+            cut_off(s, i);
+            return 0;
+        }
+        chance c;
+        memset(&c, 0, sizeof c);
+        c.draw = &rng;
+        int64_t j = transition(s, g, i, ex_guide_choose(s->guide, g, &pol, &rng),
+                               s->r->rolls_expanded ? &c : NULL);
+        if (j < 0)
+            return walk_stopped(s);
+        i = (uint32_t)j;
+        ex_guide_saw(s->guide, state_at(s, i), &s->r->cov, i, &rng);
+        if (s->walk_mark[i] == mark) {
+            int stuck = walk_is_stuck(s, i);
+            if (stuck)
+                return stuck < 0 ? walk_stopped(s) : 0;
+        }
+        s->walk_mark[i] = mark;
+    }
+}
+
+/* Guided walks (walks of them, 0: until a bound stops them), each its
+ * own policy and generator, the store recycled when it fills. */
+static void guided_walks(search *s, uint64_t walks, uint64_t seed)
+{
+    for (uint64_t w = 0; !walks || w < walks; w++) {
+        if (4 * s->r->nkept >= 3 * s->cap && !recycle(s))
+            return;
+        /* walk w's generator: apart from the seeds of the dice */
+        int rc = guided_walk(s, w, seed * 0x9e3779b97f4a7c15ULL + w);
+        s->r->walked = w + 1;
+        if ((rc > 0 && !recycle(s)) || rc < 0 || out_of_time(s))
+            return;
+    }
+}
+
 static int status_of(const search *s, uint64_t i)
 {
     return s->compact ? s->status[i] : ordo_status(state_at(s, i));
 }
 
-static void replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to);
 
 /* State i's block: kept, or (compact) replayed from the start into s->cur. */
 static const ordo_game *block_of(search *s, uint32_t i)
@@ -705,7 +901,7 @@ static const ordo_game *block_of(search *s, uint32_t i)
         return NULL;
     }
     for (uint32_t t = 0; t < n; t++)
-        replay_step(r, g, t == 0 ? -1 : r->option[v[t]], v[t]);
+        ex_replay_step(r, g, t == 0 ? -1 : r->option[v[t]], v[t]);
     ordo_copy(s->cur, g);
     ordo_free(g);
     if (v != chain)
@@ -782,15 +978,19 @@ done:
 
 /* ---------------------------------------------- who could have known */
 
-/* Whether g shows finding f: the same error or deadlock at the same line,
- * or the same invariant broken. */
-static int shows(const search *s, ordo_game *g, const ex_finding *f)
+int ex_shows(const ordo_program *p, ordo_game *g, const ex_finding *f)
 {
     if (f->kind == EX_INVARIANT) {
         int k = ordo_broken_invariant(g);
         if (k < -1 || f->code)
             return k == f->code;
-        return k >= 0 && ordo_invariant_at(s->p, k)->line == f->line;
+        return k >= 0 && ordo_invariant_at(p, k)->line == f->line;
+    }
+    if (f->kind == EX_LIMIT_END) {
+        int limit = 0;
+        const char *why = ordo_status(g) == ORDO_OVER ? ordo_end_reason(g, &limit) : NULL;
+        return why && limit && f->code >= 1 && f->code <= p->ntexts &&
+               why == p->texts[f->code - 1].text;
     }
     int32_t step;
     uint32_t line;
@@ -818,7 +1018,7 @@ static int leads_to(search *s, const ordo_game *g, const char *label, const int3
     if (rc == ORDO_OK)
         ordo_run(s->work);
     ordo_set_chance(s->work, NULL, NULL);
-    return shows(s, s->work, f);
+    return ex_shows(s->p, s->work, f);
 }
 
 /* Could `seat` have known, at decision q, that taking `label` leads to f?
@@ -886,8 +1086,12 @@ static void who_knew(search *s, int nplayers)
     }
 }
 
-int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks,
-              const ex_limits *lim, FILE *progress, ex_result *r)
+/* One search of ex_search's: breadth first, random walks (walks > 0) or
+ * guided walks (guided; walks 0: until a bound). *timed_out (may be NULL):
+ * whether --seconds stopped it. */
+static int search_one(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks,
+                      int guided, const ex_limits *lim, FILE *progress, ex_result *r,
+                      int *timed_out)
 {
     memset(r, 0, sizeof *r);
     search s;
@@ -901,19 +1105,20 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     r->block = ordo_game_size(p);
     r->seed = seed;
     r->max_steps = lim->max_steps;
-    r->rolls_expanded = !walks && !lim->seeded_dice;
+    /* guided walks draw the totals of their rolls and keep them */
+    r->rolls_expanded = (guided || !walks) && !lim->seeded_dice;
     s.nplayers = nplayers;
     /* "who could have known" compares kept states' blocks, and walks go on
      * from them: those keep every block; breadth first otherwise keeps a
      * fingerprint and a few links a state */
-    s.compact = !walks && !has_hidden_state(p);
+    s.compact = !walks && !guided && !has_hidden_state(p);
     /* each state: its hash, its links (parent, option, depth), whether it
      * was expanded, its rolls, one to three slots of the table; then its
      * block, or (compact) its status, the blocks still to expand taking a
      * quarter of the memory */
     size_t per = sizeof(uint64_t) + 2 * sizeof(uint32_t) + sizeof(uint16_t) + 1 +
                  2 * sizeof(uint32_t) + sizeof(uint32_t) + 1 +
-                 (walks ? 2 * sizeof(uint32_t) : 0);
+                 (walks || guided ? 2 * sizeof(uint32_t) : 0);
     uint64_t memory = lim->memory;
     if (s.compact) {
         per += 1 - sizeof(uint32_t); /* its status; its depth is the queue's */
@@ -947,10 +1152,12 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     s.hashes = malloc(s.cap * sizeof *s.hashes);
     s.expanded = calloc(s.cap, 1);
     s.table = calloc(s.tsize, sizeof *s.table);
-    if (walks) {
+    if (walks || guided) {
         s.walk_mark = calloc(s.cap, sizeof *s.walk_mark);
         s.closure_mark = calloc(s.cap, sizeof *s.closure_mark);
     }
+    if (guided && (s.guide = malloc(sizeof *s.guide)))
+        ex_guide_init(s.guide, p);
     s.work = malloc(r->block);
     s.view_a = malloc(r->block);
     s.view_b = malloc(r->block);
@@ -958,26 +1165,32 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     if ((s.compact ? !s.status || !s.cur : !r->blocks) || !r->parent || !r->option || (!s.compact && !r->depth) || !r->roll_at || !r->nrolls ||
         !s.hashes || !s.expanded ||
         !s.table || !s.work || !s.view_a || !s.view_b || sc_coverage_init(&r->cov, p) != 0 ||
-        (walks && (!s.walk_mark || !s.closure_mark)))
+        ((walks || guided) && (!s.walk_mark || !s.closure_mark)) || (guided && !s.guide))
         goto done;
     ordo_game *g;
     if (ordo_new(p, nplayers, seed, &g) != ORDO_OK)
         goto done;
     /* the start: the first run, once for each outcome of its rolls when
      * they are expanded */
-    if (walks || lim->seeded_dice)
-        transition(&s, g, UINT32_MAX, -1, NULL);
+    chance start;
+    memset(&start, 0, sizeof start); /* guided: the lowest totals, kept */
+    if (guided || walks || lim->seeded_dice)
+        transition(&s, g, UINT32_MAX, -1, r->rolls_expanded ? &start : NULL);
     else
         expand(&s, g, UINT32_MAX, -1);
     ordo_free(g);
-    if (walks)
+    if (guided && r->nkept)
+        guided_walks(&s, walks, seed);
+    else if (walks)
         random_walks(&s, walks, seed);
     else
         breadth_first(&s);
     no_progress(&s);
     who_knew(&s, nplayers);
-    r->states = r->nkept;
-    r->complete = !s.truncated && !walks;
+    r->states = r->nkept + s.dropped;
+    r->complete = !s.truncated && !walks && !guided;
+    if (timed_out)
+        *timed_out = s.timed_out;
     if (s.compact) {
         /* TLC's estimate: n states among 2^64 fingerprints, the chance that
          * two of them were taken for one is about n^2 / 2^65 */
@@ -1000,9 +1213,146 @@ done:
     free(s.closure_mark);
     free(s.status);
     free(s.cur);
+    free(s.guide);
     if (s.compact)
         ex_queue_free(&s.queue);
     return rc;
+}
+
+/* The way to state k of `from` appended to `into` (whose links ex_graft
+ * made room for): the index state k takes there, or UINT32_MAX when out
+ * of memory. Only the links ex_path reads are kept: no block. */
+static uint32_t graft_way(ex_result *into, const ex_result *from, uint32_t k)
+{
+    uint32_t *chain;
+    int n = ex_chain_to(from, k, &chain);
+    uint32_t at = UINT32_MAX;
+    for (int t = 0; t < n; t++) {
+        uint32_t j = chain[t];
+        chance c;
+        memset(&c, 0, sizeof c);
+        c.n = from->nrolls[j];
+        memcpy(c.took, from->rolls + from->roll_at[j], c.n * sizeof *c.took);
+        if (ex_keep_rolls(into, into->nkept, &c) != 0) {
+            at = UINT32_MAX;
+            break;
+        }
+        into->parent[into->nkept] = at;
+        into->option[into->nkept] = from->option[j];
+        if (into->depth)
+            into->depth[into->nkept] = (uint32_t)t;
+        at = (uint32_t)into->nkept++;
+    }
+    if (n > 0)
+        free(chain);
+    return at;
+}
+
+/* The links of `into` with room for n more states: 0, or -1. */
+static int graft_room(ex_result *r, uint64_t n)
+{
+    uint64_t want = r->nkept + n;
+#define GROW(a)                                                                                    \
+    do {                                                                                           \
+        void *v = realloc(r->a, want * sizeof *r->a);                                              \
+        if (!v)                                                                                    \
+            return -1;                                                                             \
+        r->a = v;                                                                                  \
+    } while (0)
+    GROW(parent);
+    GROW(option);
+    GROW(roll_at);
+    GROW(nrolls);
+    if (r->depth)
+        GROW(depth);
+#undef GROW
+    return 0;
+}
+
+/* The findings of `from` (guided walks after breadth first, from the same
+ * start) added to `into`'s, each with its way in, but those `into` has
+ * already (its way is a shortest one); and its counters and coverage. */
+static void graft(ex_result *into, const ex_result *from, const ordo_program *p)
+{
+    into->states += from->states;
+    into->transitions += from->transitions;
+    into->ends += from->ends;
+    into->end_none += from->end_none;
+    into->limits += from->limits;
+    into->end_limit += from->end_limit;
+    for (int w = 0; w < 128; w++)
+        into->end_winner[w] += from->end_winner[w];
+    for (int k = 0; k < EX_REASONS && from->reasons.text[k]; k++)
+        ex_reasons_add(&into->reasons, (int)from->reasons.text[k] - 1, from->reasons.count[k]);
+    into->reasons.other += from->reasons.other;
+    if (from->depth_reached > into->depth_reached)
+        into->depth_reached = from->depth_reached;
+    into->chance_cut |= from->chance_cut;
+    into->walked = from->walked;
+    into->seconds += from->seconds;
+    for (uint16_t i = 0; i < p->nsteps; i++)
+        into->cov.steps[i] |= from->cov.steps[i];
+    for (uint16_t i = 0; i < p->noptions; i++)
+        into->cov.options[i] |= from->cov.options[i];
+    for (uint16_t i = 0; i < p->nprocs; i++)
+        into->cov.triggers[i] |= from->cov.triggers[i];
+    for (size_t k = 0; k < from->nfindings; k++) {
+        const ex_finding *f = &from->findings[k];
+        size_t m = 0;
+        while (m < into->nfindings && !ex_same_finding(&into->findings[m], f->kind, f->line, f->code))
+            m++;
+        if (m < into->nfindings) {
+            into->findings[m].count += f->count;
+            continue;
+        }
+        if (graft_room(into, (uint64_t)from->depth[f->state] + 1) != 0)
+            return;
+        if (into->nfindings == into->capfindings) {
+            size_t cap = into->capfindings * 2 + 16;
+            ex_finding *v = realloc(into->findings, cap * sizeof *v);
+            if (!v)
+                return;
+            into->findings = v;
+            into->capfindings = cap;
+        }
+        uint32_t i = graft_way(into, from, f->state);
+        if (i == UINT32_MAX)
+            return;
+        into->findings[into->nfindings] = *f;
+        into->findings[into->nfindings++].state = i;
+    }
+}
+
+/* The share of --seconds the default search spends breadth first, before
+ * its guided walks (1/BFS_SHARE): faults near the start are found on a
+ * shortest way; deep ones, which breadth first never reaches in a large
+ * game, by the walks. */
+#define BFS_SHARE 10
+
+int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks,
+              const ex_limits *lim, FILE *progress, ex_result *r)
+{
+    if (walks || lim->search != EX_SEARCH_MIXED || lim->seconds <= 0)
+        return search_one(p, nplayers, seed, walks, lim->search == EX_SEARCH_SWARM, lim,
+                          progress, r, NULL);
+    ex_limits share = *lim;
+    share.seconds = lim->seconds / BFS_SHARE;
+    int timed_out = 0;
+    if (search_one(p, nplayers, seed, 0, 0, &share, progress, r, &timed_out) != 0)
+        return -1;
+    /* walks only when time stopped breadth first, not --depth, --states,
+     * --memory or a finding under --first */
+    if (!timed_out || (lim->first && stop_finding(r)))
+        return 0;
+    free(r->blocks); /* who could have known was asked: no longer read */
+    r->blocks = NULL;
+    ex_limits rest = *lim;
+    rest.seconds = lim->seconds - r->seconds > 1 ? lim->seconds - r->seconds : 1;
+    ex_result w;
+    if (search_one(p, nplayers, seed, 0, 1, &rest, progress, &w, NULL) == 0)
+        graft(r, &w, p);
+    ex_free(&w);
+    return 0;
 }
 
 void ex_free(ex_result *r)
@@ -1062,7 +1412,7 @@ char *ex_choose_line(const ordo_game *from, int option)
 
 /* The states from the start to state i, the start first, into *chain
  * (malloc'd); their count, or -1. */
-static int chain_to(const ex_result *r, uint32_t i, uint32_t **chain)
+int ex_chain_to(const ex_result *r, uint32_t i, uint32_t **chain)
 {
     int n = 1;
     for (uint32_t k = i; r->parent[k] != UINT32_MAX; k = r->parent[k])
@@ -1084,7 +1434,7 @@ static int chain_to(const ex_result *r, uint32_t i, uint32_t **chain)
  * run), its rolls those state `to` was reached with: the search's
  * transition again, so the way to a state is read back by replaying it
  * from the start rather than from kept blocks. */
-static void replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to)
+void ex_replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to)
 {
     chance c;
     memset(&c, 0, sizeof c);
@@ -1101,7 +1451,7 @@ static void replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to)
 int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i, char ***labels)
 {
     uint32_t *chain;
-    int n = chain_to(r, i, &chain);
+    int n = ex_chain_to(r, i, &chain);
     if (n < 0)
         return -1;
     int nlines = 1; /* play */
@@ -1119,7 +1469,7 @@ int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i,
         if (ok && t > 0)
             ok = (v[at++] = ex_choose_line(g, r->option[k])) != NULL;
         if (ok && t + 1 < n)
-            replay_step(r, g, t == 0 ? -1 : r->option[k], k);
+            ex_replay_step(r, g, t == 0 ? -1 : r->option[k], k);
     }
     if (g)
         ordo_free(g);

@@ -1,6 +1,8 @@
 /* explore.h — the search behind `ordo explore`: the states a ruleset's
  * games can reach from the start, breadth first (every option of every
- * decision) or by random walks, with what goes wrong on the way.
+ * decision), by random walks, or by walks guided towards what no game
+ * reached yet (explore_guide.h; by default after a share of breadth
+ * first), with what goes wrong on the way.
  *
  * A state is a game block (runtime/ordo.h: one flat, copyable piece of
  * memory), compared and hashed without its counters (instructions run,
@@ -85,7 +87,14 @@ typedef struct ex_limits {
      * state's generator, as in random walks */
     int seeded_dice;
     uint64_t outcomes;
+    /* which search: EX_SEARCH_MIXED (the default: breadth first for a
+     * share of --seconds, then guided walks; with walks > 0, random
+     * walks), _BFS (breadth first alone), _SWARM (guided walks alone) */
+    int search;
+    int first;         /* stop at the first finding that is not a cut-off walk */
 } ex_limits;
+
+enum { EX_SEARCH_MIXED = 0, EX_SEARCH_BFS, EX_SEARCH_SWARM };
 
 /* Rolls one transition may force before the rest follow the generator. */
 #define EX_MAX_ROLLS 64
@@ -101,6 +110,9 @@ typedef struct ex_chance {
     int32_t took[EX_MAX_ROLLS], most[EX_MAX_ROLLS];
     uint32_t n;
     int overflow;      /* more rolls than EX_MAX_ROLLS: the rest drew */
+    uint64_t *draw;    /* past the script, totals drawn from this generator (a
+                        * guided walk's own, kept as the way in); NULL: the
+                        * lowest totals */
 } ex_chance;
 int32_t ex_chance_total(void *ctx, const ordo_game *g, int dice, int sides);
 /* After a run with c: the next outcome's totals into script (EX_MAX_ROLLS
@@ -124,6 +136,7 @@ typedef struct ex_result {
      * process with the counters above: before `findings`) */
     int fingerprints;
     double collision;
+    uint64_t walked;   /* guided walks after the breadth-first share, or alone */
     ex_finding *findings;
     size_t nfindings, capfindings;
     sc_coverage cov;   /* what the explored games reached */
@@ -176,6 +189,28 @@ void ex_table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i);
 uint32_t *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize);
 int ex_keep_rolls(ex_result *r, uint64_t i, const ex_chance *c);
 
+/* The states from the start to state i of r, the start first, into
+ * *chain (malloc'd); their count, or -1. */
+int ex_chain_to(const ex_result *r, uint32_t i, uint32_t **chain);
+/* g run on from where it is, after option k (-1: the start's first run),
+ * with the rolls state `to` of r was reached with: a transition of the
+ * search again, as a way in is replayed. */
+void ex_replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to);
+
+/* Whether g shows finding f: the same error, deadlock or step limit at
+ * the same line, the same invariant broken, the same end by a limit. */
+int ex_shows(const ordo_program *p, ordo_game *g, const ex_finding *f);
+
+/* ---------------------------------------------------- explore_shrink.c */
+
+/* The lines of ex_path for finding f of r, its way made shorter first
+ * where that can be done (a fuzzer's minimising: decisions left out while
+ * the finding still shows when the rest are replayed by their labels);
+ * not for a walk cut off, circles (a property of many states) nor, with
+ * who could have known, a way that was judged as it is. */
+int ex_way(const ordo_program *p, int nplayers, const ex_result *r, const ex_finding *f,
+           char ***labels);
+
 /* Its lines, each alone (malloc'd): `roll T, ...` for n totals (NULL when
  * n is 0), and `choose "LABEL"` for option k of g, quoted as a scenario
  * writes it. */
@@ -211,6 +246,7 @@ typedef struct ex_total {
     ex_reasons reasons;
     uint64_t fingerprint_seeds; /* seeds searched with fingerprints alone */
     double collision;           /* the chance of a collision in any of them */
+    uint64_t walked;            /* guided walks, in all seeds */
     int depth;
     double seconds;
     unsigned char *steps, *options, *triggers; /* reached: [nsteps], [noptions], [nprocs] */

@@ -173,14 +173,24 @@ int ex_report(FILE *out, const ordo_program *p, const char *file, const ex_run_o
                 x->decisions, x->decisions == 1 ? "" : "s", knew);
         errors += !warning;
     }
-    int complete = t->complete == t->seeds && o->walks == 0;
+    int complete = t->complete == t->seeds && o->walks == 0 && o->lim.search != EX_SEARCH_SWARM;
     report_unreached(out, p, file, t, complete);
+    char how[80];
+    if (complete)
+        snprintf(how, sizeof how, "complete: every reachable state");
+    else if (o->lim.search == EX_SEARCH_SWARM)
+        snprintf(how, sizeof how, "%llu guided walks", (unsigned long long)t->walked);
+    else if (o->walks)
+        snprintf(how, sizeof how, "random walks");
+    else if (t->walked)
+        snprintf(how, sizeof how, "breadth first, then %llu guided walks",
+                 (unsigned long long)t->walked);
+    else
+        snprintf(how, sizeof how, "bounded: not every state");
     fprintf(out,
             "explore: %llu states in %llu seed%s (%s), depth %d, %llu transitions, %.0f states/s\n",
             (unsigned long long)t->states, (unsigned long long)t->seeds, t->seeds == 1 ? "" : "s",
-            complete ? "complete: every reachable state" : o->walks ? "random walks"
-                                                                    : "bounded: not every state",
-            t->depth, (unsigned long long)t->transitions,
+            how, t->depth, (unsigned long long)t->transitions,
             t->seconds > 0 ? (double)t->states / t->seconds : 0.0);
     if (t->chance_cut)
         fprintf(out,

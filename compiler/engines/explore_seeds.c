@@ -34,7 +34,7 @@ static void send_result(FILE *f, const ordo_program *p, const ex_result *r, int 
     put(f, &r->nfindings, sizeof r->nfindings);
     for (size_t k = 0; k < r->nfindings; k++) {
         char **labels = NULL;
-        int n = ex_path(p, nplayers, r, r->findings[k].state, &labels);
+        int n = ex_way(p, nplayers, r, &r->findings[k], &labels);
         put(f, &r->findings[k], sizeof r->findings[k]);
         put(f, &n, sizeof n);
         for (int i = 0; i < n; i++) {
@@ -93,6 +93,7 @@ static int read_result(FILE *f, const ordo_program *p, ex_total *t, uint64_t see
     t->reasons.other += r.reasons.other;
     t->end_limit += r.end_limit;
     t->fingerprint_seeds += r.fingerprints != 0;
+    t->walked += r.walked;
     t->collision += r.collision;
     if (r.depth_reached > t->depth)
         t->depth = r.depth_reached;

@@ -2,7 +2,8 @@
  * APIs, not the command line: the state search finds the deadlock planted
  * in examples/explore/deadlock.ordo, the same whatever the number of
  * jobs, and its random walks report play round in circles and walks cut
- * off by --depth, and its queue spills to disk and back in order; the
+ * off by --depth, and its guided walks find the deadlock too, and its
+ * queue spills to disk and back in order; the
  * mutation engine makes and judges that ruleset's mutants; the
  * simulator's pool gives the same totals on 2 workers as on 1 and counts
  * the ends by a limit the rules set apart; the
@@ -35,7 +36,7 @@ static const char deadlock[] = "examples/explore/deadlock.ordo";
 
 static ex_run_options explore_options(uint64_t seeds, long jobs)
 {
-    ex_run_options o = {{NULL, 0, 0, 64u << 20, 60, 1000000, 0, 100000}, 2, 1, seeds, 0, jobs,
+    ex_run_options o = {{NULL, 0, 0, 64u << 20, 60, 1000000, 0, 100000, 0, 0}, 2, 1, seeds, 0, jobs,
                         NULL, NULL, "test_engines"};
     return o;
 }
@@ -87,6 +88,34 @@ static void test_explore_jobs_give_the_same_total(void **state)
     }
     ex_total_free(&a);
     ex_total_free(&b);
+    oc_free(c);
+}
+
+/* Guided walks (explore_guide.c) find the planted deadlock too, on a way
+ * shortened to the shortest (explore_shrink.c), and count their walks; the
+ * default search on a game it searches whole walks not at all. */
+static void test_explore_guided_walks(void **state)
+{
+    (void)state;
+    oc_compiler *c;
+    const ordo_program *p = compile_path(&c, deadlock);
+    ex_run_options o = explore_options(1, 1);
+    o.walks = 50;
+    o.lim.search = EX_SEARCH_SWARM;
+    ex_total t;
+    assert_int_equal(ex_run(p, &o, &t), 0);
+    assert_int_equal(t.walked, 50);
+    assert_int_equal(t.complete, 0);
+    assert_true(t.nfound >= 1);
+    assert_int_equal(t.found[0].f.kind, EX_DEADLOCK);
+    assert_int_equal(t.found[0].f.line, 17);
+    assert_int_equal(t.found[0].decisions, 2);
+    ex_total_free(&t);
+    o = explore_options(1, 1);
+    assert_int_equal(ex_run(p, &o, &t), 0);
+    assert_int_equal(t.walked, 0);
+    assert_int_equal(t.complete, 1);
+    ex_total_free(&t);
     oc_free(c);
 }
 
@@ -415,6 +444,7 @@ int main(void)
         cmocka_unit_test(test_explore_finds_the_deadlock),
         cmocka_unit_test(test_explore_jobs_give_the_same_total),
         cmocka_unit_test(test_explore_walks_report_circles_and_cut_offs),
+        cmocka_unit_test(test_explore_guided_walks),
         cmocka_unit_test(test_explore_queue_spills_to_disk),
         cmocka_unit_test(test_mutate_judges_every_mutant),
         cmocka_unit_test(test_sim_pool_gives_the_same_totals),
