@@ -85,6 +85,9 @@ typedef struct ex_limits {
      * state's generator, as in random walks */
     int seeded_dice;
     uint64_t outcomes;
+    /* 1: a ruleset's `symmetric players` is not used (states that differ
+     * by a renaming of the seats are counted apart) */
+    int no_symmetry;
 } ex_limits;
 
 /* Rolls one transition may force before the rest follow the generator. */
@@ -124,6 +127,8 @@ typedef struct ex_result {
      * process with the counters above: before `findings`) */
     int fingerprints;
     double collision;
+    int renamings;     /* the renamings of the seats tried on a state
+                        * (`symmetric players`), 0: none */
     ex_finding *findings;
     size_t nfindings, capfindings;
     sc_coverage cov;   /* what the explored games reached */
@@ -211,6 +216,7 @@ typedef struct ex_total {
     ex_reasons reasons;
     uint64_t fingerprint_seeds; /* seeds searched with fingerprints alone */
     double collision;           /* the chance of a collision in any of them */
+    int renamings;              /* of the seats, tried on each state (0: none) */
     int depth;
     double seconds;
     unsigned char *steps, *options, *triggers; /* reached: [nsteps], [noptions], [nprocs] */

@@ -1,0 +1,243 @@
+/* explore_symmetry.c — symmetry reduction for `ordo explore`, as TLC's
+ * SYMMETRY: in a ruleset that declares `symmetric players` (the rules
+ * treat every seat alike), a state and its renamings of the seats lead to
+ * the same findings, renamed, so the search keeps one of them.
+ *
+ * A renaming moves the rows of every index over players and renames every
+ * cell that holds a player (ordo_get/ordo_set: the engines do not read a
+ * block's bytes). The point in the rules (frames, the pending decision)
+ * is not renamed, so only the renamings that leave it meaning the same
+ * are tried: those that keep the seat deciding and the winner, and in a
+ * simultaneous group, which asks in seat order, every seat asked before
+ * the one deciding (their choices wait in the frames, by seat). The state
+ * kept for all is the renaming with the least position hash: the same for
+ * every state of the orbit. It is used for the visited set only; a
+ * finding's way in is replayed from the start as before.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "explore_symmetry.h"
+
+/* ---------------------------------------------------------- the vars */
+
+static int is_player_dim(const ordo_var *v, int d)
+{
+    return v->ndims > d && v->dim_kind[d] == ORDO_DIM_PLAYER;
+}
+
+/* A var a renaming changes: indexed by players, or holding players. */
+static int is_moved(const ordo_var *v)
+{
+    return is_player_dim(v, 0) || is_player_dim(v, 1) || v->kind == ORDO_K_PLAYER;
+}
+
+/* The extent of dimension d at n players, and its first index. */
+static int extent(const ordo_var *v, int d, int nplayers)
+{
+    if (v->ndims <= d)
+        return 1;
+    return v->dim_kind[d] == ORDO_DIM_PLAYER ? nplayers : v->dim_n[d];
+}
+
+static int first_index(const ordo_var *v, int d)
+{
+    return v->ndims > d && v->dim_kind[d] == ORDO_DIM_RANGE ? v->dim_lo[d] : 0;
+}
+
+/* int32 slots one cell takes in `cells`: its value, or a list's (a
+ * set's) length and elements (members). */
+static uint32_t cell_slots(const ordo_var *v)
+{
+    return v->is_list || v->is_set ? 1u + v->cap : 1u;
+}
+
+/* ------------------------------------------------------ the renamings */
+
+/* Every permutation of n seats, in lexicographic order (Heap's would do
+ * as well; the order does not matter, only that the identity is among). */
+static int all_perms(uint8_t *out, int n)
+{
+    uint8_t a[EX_SYMMETRY_MAX_SEATS];
+    for (int k = 0; k < n; k++)
+        a[k] = (uint8_t)k;
+    int count = 0;
+    for (;;) {
+        memcpy(out + (size_t)count * (size_t)n, a, (size_t)n);
+        count++;
+        int i = n - 2;
+        while (i >= 0 && a[i] > a[i + 1])
+            i--;
+        if (i < 0)
+            return count;
+        int j = n - 1;
+        while (a[j] < a[i])
+            j--;
+        uint8_t t = a[i];
+        a[i] = a[j], a[j] = t;
+        for (int l = i + 1, r = n - 1; l < r; l++, r--)
+            t = a[l], a[l] = a[r], a[r] = t;
+    }
+}
+
+int ex_symmetry_init(ex_symmetry *y, const ordo_program *p, int nplayers, int on)
+{
+    memset(y, 0, sizeof *y);
+    y->p = p;
+    y->nplayers = nplayers;
+    if (!on || !p->symmetric || nplayers < 2 || nplayers > EX_SYMMETRY_MAX_SEATS)
+        return 0;
+    int fact = 1;
+    for (int k = 2; k <= nplayers; k++)
+        fact *= k;
+    size_t block = ordo_game_size(p);
+    y->perms = malloc((size_t)fact * (size_t)nplayers);
+    y->vars = malloc(((size_t)p->nvars + 1) * sizeof *y->vars);
+    int nv = 0;
+    for (int v = 0; v < p->nvars; v++) {
+        const ordo_var *var = &p->vars[v];
+        if (!is_moved(var))
+            continue;
+        y->vars[nv++] = v;
+        uint32_t n = (uint32_t)extent(var, 0, nplayers) * (uint32_t)extent(var, 1, nplayers) *
+                     cell_slots(var);
+        if (n > y->ncells)
+            y->ncells = n;
+    }
+    y->vars[nv] = -1;
+    y->cells = malloc((y->ncells ? y->ncells : 1) * sizeof *y->cells);
+    int ok = y->perms && y->vars && y->cells;
+    for (int s = 0; s < 2; s++)
+        for (int k = 0; k < 2; k++)
+            ok = (y->scratch[s][k] = malloc(block)) != NULL && ok;
+    if (!ok) {
+        ex_symmetry_free(y);
+        return -1;
+    }
+    y->nperms = all_perms(y->perms, nplayers);
+    return 0;
+}
+
+void ex_symmetry_free(ex_symmetry *y)
+{
+    free(y->perms);
+    free(y->vars);
+    free(y->cells);
+    for (int s = 0; s < 2; s++)
+        for (int k = 0; k < 2; k++)
+            free(y->scratch[s][k]);
+    memset(y, 0, sizeof *y);
+}
+
+int ex_symmetry_renamings(const ex_symmetry *y)
+{
+    return y->nperms;
+}
+
+/* -------------------------------------------------- renaming a state */
+
+static int32_t renamed(const ordo_var *v, const uint8_t *perm, int32_t value)
+{
+    return v->kind == ORDO_K_PLAYER && value >= 0 ? perm[value] : value;
+}
+
+/* Reads var v's cells from g into cells, row by row. */
+static void read_var(const ex_symmetry *y, const ordo_game *g, int v, int32_t *cells)
+{
+    const ordo_var *var = &y->p->vars[v];
+    int n0 = extent(var, 0, y->nplayers), n1 = extent(var, 1, y->nplayers);
+    int lo0 = first_index(var, 0), lo1 = first_index(var, 1);
+    uint32_t slots = cell_slots(var);
+    for (int i = 0; i < n0; i++)
+        for (int j = 0; j < n1; j++) {
+            int32_t *c = cells + ((uint32_t)i * (uint32_t)n1 + (uint32_t)j) * slots;
+            c[0] = 0;
+            if (!var->is_list && !var->is_set) {
+                (void)ordo_get(g, v, i + lo0, j + lo1, -1, c);
+                continue;
+            }
+            (void)ordo_get(g, v, i + lo0, j + lo1, -1, c);
+            for (int32_t e = 0; e < c[0] && e < var->cap; e++)
+                (void)ordo_get(g, v, i + lo0, j + lo1, e, &c[1 + e]);
+        }
+}
+
+/* Writes cell (i, j)'s value c into var v of dst, renamed. */
+static void write_cell(ordo_game *dst, const ordo_var *var, int v, int i, int j,
+                       const int32_t *c, const uint8_t *perm)
+{
+    if (var->is_set) {
+        (void)ordo_set(dst, v, i, j, -1, 0);
+        for (int32_t e = 0; e < c[0]; e++)
+            (void)ordo_set(dst, v, i, j, 1, renamed(var, perm, c[1 + e]));
+    } else if (var->is_list) {
+        (void)ordo_set(dst, v, i, j, -1, c[0]);
+        for (int32_t e = 0; e < c[0]; e++)
+            (void)ordo_set(dst, v, i, j, e, renamed(var, perm, c[1 + e]));
+    } else {
+        (void)ordo_set(dst, v, i, j, -1, renamed(var, perm, c[0]));
+    }
+}
+
+/* dst = src with seat k renamed perm[k]: var v's row k goes to row
+ * perm[k], a player k it holds becomes player perm[k]. */
+static void rename_var(const ex_symmetry *y, ordo_game *dst, const ordo_game *src, int v,
+                       const uint8_t *perm)
+{
+    const ordo_var *var = &y->p->vars[v];
+    int n0 = extent(var, 0, y->nplayers), n1 = extent(var, 1, y->nplayers);
+    int lo0 = first_index(var, 0), lo1 = first_index(var, 1);
+    uint32_t slots = cell_slots(var);
+    read_var(y, src, v, y->cells);
+    for (int i = 0; i < n0; i++)
+        for (int j = 0; j < n1; j++) {
+            int ti = is_player_dim(var, 0) ? perm[i] : i + lo0;
+            int tj = is_player_dim(var, 1) ? perm[j] : j + lo1;
+            write_cell(dst, var, v, ti, tj,
+                       y->cells + ((uint32_t)i * (uint32_t)n1 + (uint32_t)j) * slots, perm);
+        }
+}
+
+/* The seats the point in the rules pins down at g: bit k, seat k stays. */
+static uint32_t pinned_seats(const ordo_game *g)
+{
+    uint32_t pinned = 0;
+    int d = ordo_decider(g), w = ordo_winner(g);
+    if (d >= 0)
+        pinned |= ordo_simultaneous(g) ? (2u << d) - 1u : 1u << d;
+    if (w >= 0)
+        pinned |= 1u << w;
+    return pinned;
+}
+
+static int keeps(const uint8_t *perm, int n, uint32_t pinned)
+{
+    for (int k = 0; k < n; k++)
+        if ((pinned >> k & 1u) && perm[k] != k)
+            return 0;
+    return 1;
+}
+
+const ordo_game *ex_symmetry_canonical(const ex_symmetry *y, const ordo_game *g, int slot)
+{
+    if (!y->nperms)
+        return g;
+    ordo_game *best = y->scratch[slot][0], *cand = y->scratch[slot][1];
+    uint32_t pinned = pinned_seats(g);
+    uint64_t best_hash = ordo_position_hash(g);
+    ordo_copy(best, g); /* the identity, the first of the renamings */
+    for (int k = 1; k < y->nperms; k++) {
+        const uint8_t *perm = y->perms + (size_t)k * (size_t)y->nplayers;
+        if (!keeps(perm, y->nplayers, pinned))
+            continue;
+        ordo_copy(cand, g);
+        for (const int *v = y->vars; *v >= 0; v++)
+            rename_var(y, cand, g, *v, perm);
+        uint64_t h = ordo_position_hash(cand);
+        if (h < best_hash) {
+            ordo_game *t = best;
+            best = cand, cand = t, best_hash = h;
+        }
+    }
+    return best;
+}
