@@ -10,7 +10,9 @@
 # report; random walks are reproducible. Walks cut off by --depth, walks
 # round in circles and ends by a limit the rules set are reported with
 # their ways there; --seconds stops a walk that never ends and a long
-# chain's search within a second. Last line: "N passed, M failed".
+# chain's search within a second. A ruleset of `symmetric players`
+# (symmetry.ordo) is searched in fewer states than with --no-symmetry,
+# with the same findings. Last line: "N passed, M failed".
 . "$(dirname "$0")/common.sh"
 ORDO=$BUILD/ordo
 DL=examples/explore/deadlock.ordo CI=examples/explore/circles.ordo
@@ -204,5 +206,33 @@ if [ $st -eq 0 ] && grep -q "^$tmp/many.ordo:[0-9]*:1: warning: ended by a limit
 cat "$tmp/many.ordo" "$tmp/many_sc.ordo" >"$tmp/many_with.ordo"
 if "$ORDO" test "$tmp/many_with.ordo" >"$tmp/t" 2>&1; then ok; else
     bad "the limit end's scenario does not replay:"; cat "$tmp/t"; fi
+# symmetric players: the states that differ by a renaming of the seats
+# are counted once, fewer than --no-symmetry counts, the findings the same
+SY=examples/explore/symmetry.ordo
+"$ORDO" explore "$SY" --scenarios "$tmp/sy.ordo" >"$tmp/sy.out" 2>&1
+st=$?
+"$ORDO" explore "$SY" --no-symmetry >"$tmp/sy_all.out" 2>&1
+st_all=$?
+n_sym=$(sed -n 's/^explore: \([0-9]*\) states.*/\1/p' "$tmp/sy.out")
+n_all=$(sed -n 's/^explore: \([0-9]*\) states.*/\1/p' "$tmp/sy_all.out")
+if [ $st -eq 1 ] && [ $st_all -eq 1 ] && [ -n "$n_sym" ] && [ -n "$n_all" ] &&
+   [ "$n_sym" -lt "$n_all" ] &&
+   grep -q "^$SY:36:1: error: runtime error: value out of range: points = -1" "$tmp/sy.out" &&
+   [ "$(grep ': error: ' "$tmp/sy.out")" = "$(grep ': error: ' "$tmp/sy_all.out")" ] &&
+   grep -q '^  symmetry: states that differ by a renaming of the seats counted once (6 renamings' "$tmp/sy.out" &&
+   grep -q '^  symmetry: declared, not used' "$tmp/sy_all.out" &&
+   grep -q 'complete: every reachable state' "$tmp/sy.out"; then ok; else
+    bad "symmetry: $n_sym states with it, $n_all without (status $st, $st_all):"
+    cat "$tmp/sy.out" "$tmp/sy_all.out"; fi
+cat "$SY" "$tmp/sy.ordo" >"$tmp/sy_with.ordo"
+"$ORDO" test "$tmp/sy_with.ordo" >"$tmp/t" 2>&1
+if [ $? -eq 1 ] && grep -q 'value out of range' "$tmp/t"; then ok; else
+    bad "the symmetric search's scenario does not replay its finding:"; cat "$tmp/t"; fi
+# the same rules without the declaration: every state counted, as --no-symmetry
+grep -v '^symmetric players' "$SY" >"$tmp/sy_plain.ordo"
+"$ORDO" explore "$tmp/sy_plain.ordo" >"$tmp/sy_plain.out" 2>&1
+n_plain=$(sed -n 's/^explore: \([0-9]*\) states.*/\1/p' "$tmp/sy_plain.out")
+if [ "$n_plain" = "$n_all" ] && ! grep -q symmetry "$tmp/sy_plain.out"; then ok; else
+    bad "without 'symmetric players': $n_plain states, not $n_all"; fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
