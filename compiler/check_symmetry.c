@@ -7,9 +7,10 @@
  * it where the rules plainly single a seat out: a seat named by number
  * (`player 2`), the start player and its rotation (the seat order), and a
  * decision taken in a loop over the players in seat order, whose players
- * before and after the one deciding are told apart by the loop alone
- * (the parser lists these, dsl/ast.h ast_seat_ref). A simultaneous group
- * in plain seat order passes: the order of asking changes nothing there.
+ * before and after the one deciding are told apart by the loop alone, or
+ * as a simultaneous group's answers are carried out (the parser lists
+ * these, dsl/ast.h ast_seat_ref). A simultaneous group's own choice in
+ * plain seat order passes: the order of asking changes nothing there.
  */
 #include "passes.h"
 
@@ -31,8 +32,15 @@ static void refuse(diag *d, const ast_seat_ref *r)
     case SEAT_LOOP_CHOOSE:
         diag_error(d, r->loc,
                    "'symmetric players', but this choice is taken in a loop over the players "
-                   "in seat order (line %lld): who has chosen and who is still to choose is "
-                   "the seat order (a 'simultaneously for' in seat order is not)",
+                   "in seat order (line %lld): who has chosen and who is still to choose "
+                   "tells the seats apart",
+                   (long long)r->n);
+        break;
+    case SEAT_LATER_CHOOSE:
+        diag_error(d, r->loc,
+                   "'symmetric players', but this choice is taken as the answers of the "
+                   "simultaneous group at line %lld are carried out, in seat order: who has "
+                   "been carried out tells the seats apart",
                    (long long)r->n);
         break;
     default:

@@ -779,8 +779,11 @@ enum {
     SEAT_START,       /* `start player` */
     SEAT_ROTATE,      /* `rotate start player` */
     SEAT_CHOOSE,      /* a `choose` (none of the others: no seat named) */
-    SEAT_LOOP_CHOOSE  /* a `choose` in a loop over the players in seat
+    SEAT_LOOP_CHOOSE, /* a `choose` in a loop over the players in seat
                        * order: n = the loop's line */
+    SEAT_LATER_CHOOSE /* a `choose` an answer of a simultaneous group leads
+                       * to, taken as they are carried out in seat order:
+                       * n = the group's line */
 };
 typedef struct ast_seat_ref {
     uint8_t kind;     /* SEAT_* */

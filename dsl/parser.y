@@ -740,13 +740,23 @@ static void drop_seat_refs_from(struct lex_extra *px, uint32_t off)
 }
 
 /* The choices within span l are taken in a loop over the players in seat
- * order (`for`, `round`, or a simultaneous group asked `by` a key). */
-static void seat_order_loop(struct lex_extra *px, YYLTYPE l, YYLTYPE loop)
+ * order (`for`, `round`, or a simultaneous group asked `by` a key); a
+ * simultaneous group in seat order (group 1) asks its own choice in any
+ * order, but carries the answers out in seat order, and a choice one of
+ * them leads to (the span's later choices) is taken then. */
+static void seat_order_loop(struct lex_extra *px, YYLTYPE l, YYLTYPE loop, int group)
 {
+    uint32_t own = UINT32_MAX; /* the group's own choice: the first in the span */
+    for (uint32_t i = 0; group && px->seat_refs && i < px->seat_refs->n; i++) {
+        ast_seat_ref *r = px->seat_refs->items[i];
+        if (r->kind == SEAT_CHOOSE && r->off >= l.first_off && r->off <= l.last_off && r->off < own)
+            own = r->off;
+    }
     for (uint32_t i = 0; px->seat_refs && i < px->seat_refs->n; i++) {
         ast_seat_ref *r = px->seat_refs->items[i];
-        if (r->kind == SEAT_CHOOSE && r->off >= l.first_off && r->off <= l.last_off) {
-            r->kind = SEAT_LOOP_CHOOSE;
+        if (r->kind == SEAT_CHOOSE && r->off >= l.first_off && r->off <= l.last_off &&
+            r->off != own) {
+            r->kind = group ? SEAT_LATER_CHOOSE : SEAT_LOOP_CHOOSE;
             r->n = ast_line(L(loop));
         }
     }
@@ -1486,23 +1496,22 @@ stmt
     | T_FOR new_name T_IN iter for_mods block {
         $$ = for_stmt(px, @1, $2, @2, $4, &$5, &$6, ROUND_NONE);
         if (over_players($4))
-            seat_order_loop(px, @$, @1);
+            seat_order_loop(px, @$, @1, 0);
       }
     | T_SIMULTANEOUSLY T_FOR new_name T_IN iter for_mods block {
         $$ = for_stmt(px, @1, $3, @3, $5, &$6, &$7, ROUND_NONE);
         $$->u.for_.simultaneous = 1;
-        if ($6.keys || !over_players($5))
-            seat_order_loop(px, @$, @1);
+        seat_order_loop(px, @$, @1, !$6.keys && over_players($5));
       }
     | T_ROUND new_name T_IN T_PLAYERS for_mods block {
         ast_iter *it = iter_of(px, IT_PLAYERS, NULL, NULL, @4);
         $$ = for_stmt(px, @1, $2, @2, it, &$5, &$6, ROUND_ONCE);
-        seat_order_loop(px, @$, @1);
+        seat_order_loop(px, @$, @1, 0);
       }
     | T_ROUND new_name T_IN T_PLAYERS for_mods T_UNTIL T_ALL T_PASS block {
         ast_iter *it = iter_of(px, IT_PLAYERS, NULL, NULL, @4);
         $$ = for_stmt(px, @1, $2, @2, it, &$5, &$9, ROUND_UNTIL_PASSED);
-        seat_order_loop(px, @$, @1);
+        seat_order_loop(px, @$, @1, 0);
       }
     | T_PASS expr { $$ = st(px, S_PASS, @1); $$->u.player.player = $2; }
     | T_ROTATE T_START T_PLAYER { $$ = st(px, S_ROTATE, @1); seat_ref(px, SEAT_ROTATE, @1, 0); }

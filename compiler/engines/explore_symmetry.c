@@ -9,10 +9,18 @@
  * is not renamed, so only the renamings that leave it meaning the same
  * are tried: those that keep the seat deciding and the winner, and in a
  * simultaneous group, which asks in seat order, every seat asked before
- * the one deciding (their choices wait in the frames, by seat). The state
- * kept for all is the renaming with the least position hash: the same for
- * every state of the orbit. It is used for the visited set only; a
- * finding's way in is replayed from the start as before.
+ * the one deciding (their choices wait in the frames, by seat); at a
+ * group's first question, every renaming. Of those, only the ones that
+ * put the free seats in the order of their rows (a hash of each seat's
+ * cells in the vars indexed by players) are built, most often one: the
+ * renamings of ties between equal rows too. The state kept for all is the
+ * one of these with the least position hash: the same for every state of
+ * the orbit, as the renamings that sort a renamed state's rows are those
+ * of the state, renamed. Whatever the rows, the state kept is a renaming
+ * the point allows, so two states kept as one are alike (as the claim of
+ * the declaration goes); a poor choice would only keep more states. It
+ * is used for the visited set only; a finding's way in is replayed from
+ * the start as before.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +100,7 @@ int ex_symmetry_init(ex_symmetry *y, const ordo_program *p, int nplayers, int on
         fact *= k;
     size_t block = ordo_game_size(p);
     y->perms = malloc((size_t)fact * (size_t)nplayers);
+    y->inverse = malloc((size_t)fact * (size_t)nplayers);
     y->vars = malloc(((size_t)p->nvars + 1) * sizeof *y->vars);
     int nv = 0;
     for (int v = 0; v < p->nvars; v++) {
@@ -106,7 +115,7 @@ int ex_symmetry_init(ex_symmetry *y, const ordo_program *p, int nplayers, int on
     }
     y->vars[nv] = -1;
     y->cells = malloc((y->ncells ? y->ncells : 1) * sizeof *y->cells);
-    int ok = y->perms && y->vars && y->cells;
+    int ok = y->perms && y->inverse && y->vars && y->cells;
     for (int s = 0; s < 2; s++)
         for (int k = 0; k < 2; k++)
             ok = (y->scratch[s][k] = malloc(block)) != NULL && ok;
@@ -115,12 +124,16 @@ int ex_symmetry_init(ex_symmetry *y, const ordo_program *p, int nplayers, int on
         return -1;
     }
     y->nperms = all_perms(y->perms, nplayers);
+    for (int k = 0; k < y->nperms; k++)
+        for (int s = 0; s < nplayers; s++)
+            y->inverse[k * nplayers + y->perms[k * nplayers + s]] = (uint8_t)s;
     return 0;
 }
 
 void ex_symmetry_free(ex_symmetry *y)
 {
     free(y->perms);
+    free(y->inverse);
     free(y->vars);
     free(y->cells);
     for (int s = 0; s < 2; s++)
@@ -198,23 +211,68 @@ static void rename_var(const ex_symmetry *y, ordo_game *dst, const ordo_game *sr
         }
 }
 
-/* The seats the point in the rules pins down at g: bit k, seat k stays. */
+/* The seats the point in the rules pins down at g: bit k, seat k stays.
+ * A simultaneous group asks in seat order and keeps each answer by seat:
+ * the seats before the one asked have answered, and stay. Its first
+ * question (seat 1 asked: nobody has answered) pins nobody, for the order
+ * of asking changes nothing: the group's start with any seat asked first
+ * is the same start. */
 static uint32_t pinned_seats(const ordo_game *g)
 {
     uint32_t pinned = 0;
     int d = ordo_decider(g), w = ordo_winner(g);
-    if (d >= 0)
+    if (d > 0 || (d == 0 && !ordo_simultaneous(g)))
         pinned |= ordo_simultaneous(g) ? (2u << d) - 1u : 1u << d;
     if (w >= 0)
         pinned |= 1u << w;
     return pinned;
 }
 
-static int keeps(const uint8_t *perm, int n, uint32_t pinned)
+/* A hash of seat k's row: its cells in the vars indexed by players, but
+ * those that hold players (a renaming would change their values, not only
+ * move them, and the renamings tried would then differ along an orbit). */
+static uint64_t row_key(const ex_symmetry *y, const ordo_game *g, int k)
 {
-    for (int k = 0; k < n; k++)
-        if ((pinned >> k & 1u) && perm[k] != k)
+    uint64_t h = 14695981039346656037ull;
+    for (const int *v = y->vars; *v >= 0; v++) {
+        const ordo_var *var = &y->p->vars[*v];
+        if ((!is_player_dim(var, 0) && !is_player_dim(var, 1)) || var->kind == ORDO_K_PLAYER)
+            continue;
+        int n0 = is_player_dim(var, 0) ? 1 : extent(var, 0, y->nplayers);
+        int n1 = is_player_dim(var, 1) ? 1 : extent(var, 1, y->nplayers);
+        for (int i = 0; i < n0; i++)
+            for (int j = 0; j < n1; j++) {
+                int ti = is_player_dim(var, 0) ? k : i + first_index(var, 0);
+                int tj = is_player_dim(var, 1) ? k : j + first_index(var, 1);
+                int32_t c[1 + ORDO_SET_MAX];
+                uint32_t len = 1;
+                (void)ordo_get(g, *v, ti, tj, -1, &c[0]);
+                if (var->is_list || var->is_set)
+                    for (int32_t e = 0; e < c[0] && e < var->cap; e++)
+                        (void)ordo_get(g, *v, ti, tj, e, &c[len++]);
+                for (uint32_t m = 0; m < len; m++)
+                    h = (h ^ (uint32_t)c[m]) * 1099511628211ull;
+            }
+    }
+    return h;
+}
+
+/* perm keeps the pinned seats, and the rows of the seats it puts in the
+ * free places come in the order of their keys. */
+static int sorts(const uint8_t *perm, const uint8_t *inverse, int n, uint32_t pinned,
+                 const uint64_t *key)
+{
+    int last = -1;
+    for (int k = 0; k < n; k++) {
+        if (pinned >> k & 1u) {
+            if (perm[k] != k)
+                return 0;
+            continue;
+        }
+        if (last >= 0 && key[inverse[last]] > key[inverse[k]])
             return 0;
+        last = k;
+    }
     return 1;
 }
 
@@ -222,22 +280,27 @@ const ordo_game *ex_symmetry_canonical(const ex_symmetry *y, const ordo_game *g,
 {
     if (!y->nperms)
         return g;
-    ordo_game *best = y->scratch[slot][0], *cand = y->scratch[slot][1];
+    ordo_game *best = NULL, *cand = y->scratch[slot][0], *spare = y->scratch[slot][1];
     uint32_t pinned = pinned_seats(g);
-    uint64_t best_hash = ordo_position_hash(g);
-    ordo_copy(best, g); /* the identity, the first of the renamings */
-    for (int k = 1; k < y->nperms; k++) {
+    uint64_t key[EX_SYMMETRY_MAX_SEATS], best_hash = 0;
+    for (int k = 0; k < y->nplayers; k++)
+        key[k] = row_key(y, g, k);
+    for (int k = 0; k < y->nperms; k++) {
         const uint8_t *perm = y->perms + (size_t)k * (size_t)y->nplayers;
-        if (!keeps(perm, y->nplayers, pinned))
+        if (!sorts(perm, y->inverse + (size_t)k * (size_t)y->nplayers, y->nplayers, pinned, key))
             continue;
+        if (k == 0) { /* the identity: g as it is */
+            best = (ordo_game *)(uintptr_t)g, best_hash = ordo_position_hash(g);
+            continue;
+        }
         ordo_copy(cand, g);
         for (const int *v = y->vars; *v >= 0; v++)
             rename_var(y, cand, g, *v, perm);
         uint64_t h = ordo_position_hash(cand);
-        if (h < best_hash) {
-            ordo_game *t = best;
+        if (!best || h < best_hash) {
+            ordo_game *t = best == g || !best ? spare : best;
             best = cand, cand = t, best_hash = h;
         }
     }
-    return best;
+    return best ? best : g;
 }

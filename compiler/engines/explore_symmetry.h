@@ -17,6 +17,7 @@ typedef struct ex_symmetry {
     int nplayers;
     int nperms;              /* 0: no renaming (not declared, or off) */
     uint8_t *perms;          /* nperms x nplayers: seat k becomes perms[k] */
+    uint8_t *inverse;        /* of each: the seat that becomes seat k */
     int *vars;               /* the vars a renaming changes, then -1 */
     int32_t *cells;          /* room for a var's cells, read before written */
     uint32_t ncells;
@@ -33,8 +34,9 @@ int ex_symmetry_renamings(const ex_symmetry *y);
 
 /* g's canonical form: of g's renamings that the point in the rules allows
  * (the seat deciding and the winner stay; in a simultaneous group, so do
- * the seats asked before it), the one with the least position hash, in
- * scratch pair `slot` (0 or 1); g itself when symmetry is off. */
+ * the seats asked before it) and that sort the other seats by their rows,
+ * the one with the least position hash, in scratch pair `slot` (0 or 1)
+ * or g itself; g when symmetry is off. */
 const ordo_game *ex_symmetry_canonical(const ex_symmetry *y, const ordo_game *g, int slot);
 
 #endif /* EX_SYMMETRY_H */
