@@ -39,38 +39,27 @@ typedef struct walk {
     uint32_t ndecls;
 } walk;
 
+/* What each kind of seat reference is refused with (its n, if any, in the
+ * text as %lld). */
+static const char *const refusals[] = {
+    [SEAT_PLAYER] = "'symmetric players', but the rules name player %lld: a seat named by "
+                    "number is not like the others",
+    [SEAT_START] = "'symmetric players', but the rules use the start player: the seat order "
+                   "tells the seats apart",
+    [SEAT_ROTATE] = "'symmetric players', but the rules use the start player: the seat order "
+                    "tells the seats apart",
+    [SEAT_LOOP_CHOOSE] = "'symmetric players', but this choice is taken in a loop over the "
+                         "players in seat order (line %lld): who has chosen and who is still "
+                         "to choose tells the seats apart",
+    [SEAT_LATER_CHOOSE] = "'symmetric players', but this choice is taken as the answers of the "
+                          "simultaneous group at line %lld are carried out, in seat order: who "
+                          "has been carried out tells the seats apart",
+};
+
 static void refuse(diag *d, const ast_seat_ref *r)
 {
-    switch (r->kind) {
-    case SEAT_PLAYER:
-        diag_error(d, r->loc,
-                   "'symmetric players', but the rules name player %lld: a seat named by number "
-                   "is not like the others",
-                   (long long)r->n);
-        break;
-    case SEAT_START:
-    case SEAT_ROTATE:
-        diag_error(d, r->loc,
-                   "'symmetric players', but the rules use the start player: the seat order "
-                   "tells the seats apart");
-        break;
-    case SEAT_LOOP_CHOOSE:
-        diag_error(d, r->loc,
-                   "'symmetric players', but this choice is taken in a loop over the players "
-                   "in seat order (line %lld): who has chosen and who is still to choose "
-                   "tells the seats apart",
-                   (long long)r->n);
-        break;
-    case SEAT_LATER_CHOOSE:
-        diag_error(d, r->loc,
-                   "'symmetric players', but this choice is taken as the answers of the "
-                   "simultaneous group at line %lld are carried out, in seat order: who has "
-                   "been carried out tells the seats apart",
-                   (long long)r->n);
-        break;
-    default:
-        break;
-    }
+    if (r->kind < sizeof refusals / sizeof *refusals && refusals[r->kind])
+        diag_error(d, r->loc, refusals[r->kind], (long long)r->n);
 }
 
 static int holds_player(const ast_sym *s)

@@ -746,16 +746,20 @@ static void drop_seat_refs_from(struct lex_extra *px, uint32_t off)
  * them leads to (the span's later choices) is taken then. */
 static void seat_order_loop(struct lex_extra *px, YYLTYPE l, YYLTYPE loop, int group)
 {
+    /* the refs within the span are the last pushed: those reduced since
+     * its first token */
+    uint32_t n = px->seat_refs ? px->seat_refs->n : 0, first = n;
+    while (first > 0 && ((ast_seat_ref *)px->seat_refs->items[first - 1])->off >= l.first_off)
+        first--;
     uint32_t own = UINT32_MAX; /* the group's own choice: the first in the span */
-    for (uint32_t i = 0; group && px->seat_refs && i < px->seat_refs->n; i++) {
+    for (uint32_t i = first; group && i < n; i++) {
         ast_seat_ref *r = px->seat_refs->items[i];
-        if (r->kind == SEAT_CHOOSE && r->off >= l.first_off && r->off <= l.last_off && r->off < own)
+        if (r->kind == SEAT_CHOOSE && r->off < own)
             own = r->off;
     }
-    for (uint32_t i = 0; px->seat_refs && i < px->seat_refs->n; i++) {
+    for (uint32_t i = first; i < n; i++) {
         ast_seat_ref *r = px->seat_refs->items[i];
-        if (r->kind == SEAT_CHOOSE && r->off >= l.first_off && r->off <= l.last_off &&
-            r->off != own) {
+        if (r->kind == SEAT_CHOOSE && r->off != own) {
             r->kind = group ? SEAT_LATER_CHOOSE : SEAT_LOOP_CHOOSE;
             r->n = ast_line(L(loop));
         }
