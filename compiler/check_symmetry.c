@@ -149,6 +149,23 @@ static void check_live(walk *w, ast_loc at, const ast_expr *decider)
 
 static void walk_block(walk *w, const ast_block *b);
 
+/* A simultaneous group keeps each seat's answer, its option's value
+ * among them, until all have answered: a value that is a player would not
+ * be renamed with the seats. */
+static void check_answers(walk *w, const ast_stmt *group)
+{
+    const ast_stmt *ch = group->u.for_.body.first;
+    if (!ch || ch->kind != S_CHOOSE)
+        return;
+    for (const ast_option *o = ch->u.choose.options; o; o = o->next)
+        if (holds_player(o->var))
+            diag_error(w->d, o->loc,
+                       "'symmetric players', but this option of a simultaneous group takes a "
+                       "player ('%s'): the answers wait by seat until all have answered, and "
+                       "a renaming of the seats would not rename it",
+                       o->var->name);
+}
+
 static void walk_choose(walk *w, const ast_stmt *s)
 {
     check_live(w, s->loc, s->u.choose.player);
@@ -180,6 +197,8 @@ static void walk_stmt(walk *w, const ast_stmt *s)
         break;
     case S_REPEAT: walk_block(w, &s->u.rep.body); break;
     case S_FOR:
+        if (s->u.for_.simultaneous)
+            check_answers(w, s);
         push_live(w, s->u.for_.var);
         walk_block(w, &s->u.for_.body);
         break;

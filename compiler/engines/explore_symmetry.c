@@ -228,6 +228,41 @@ static uint32_t pinned_seats(const ordo_game *g)
     return pinned;
 }
 
+static uint64_t mix(uint64_t h, int32_t value)
+{
+    return (h ^ (uint32_t)value) * 1099511628211ull;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Seat k's cells in a var indexed by players both ways: its own, then
+ * what it holds against the others and they against it, each sorted (the
+ * others' order is what a renaming changes); a list's or a set's length
+ * stands for its cell. */
+static uint64_t pair_key(const ex_symmetry *y, const ordo_game *g, int v, int k, uint64_t h)
+{
+    int32_t row[EX_SYMMETRY_MAX_SEATS], col[EX_SYMMETRY_MAX_SEATS], own = 0;
+    int n = 0;
+    (void)ordo_get(g, v, k, k, -1, &own);
+    for (int j = 0; j < y->nplayers; j++)
+        if (j != k) {
+            row[n] = col[n] = 0;
+            (void)ordo_get(g, v, k, j, -1, &row[n]);
+            (void)ordo_get(g, v, j, k, -1, &col[n]);
+            n++;
+        }
+    qsort(row, (size_t)n, sizeof *row, by_value);
+    qsort(col, (size_t)n, sizeof *col, by_value);
+    h = mix(h, own);
+    for (int j = 0; j < n; j++)
+        h = mix(mix(h, row[j]), col[j]);
+    return h;
+}
+
 /* A hash of seat k's row: its cells in the vars indexed by players, but
  * those that hold players (a renaming would change their values, not only
  * move them, and the renamings tried would then differ along an orbit). */
@@ -238,20 +273,24 @@ static uint64_t row_key(const ex_symmetry *y, const ordo_game *g, int k)
         const ordo_var *var = &y->p->vars[*v];
         if ((!is_player_dim(var, 0) && !is_player_dim(var, 1)) || var->kind == ORDO_K_PLAYER)
             continue;
+        if (is_player_dim(var, 0) && is_player_dim(var, 1)) {
+            h = pair_key(y, g, *v, k, h);
+            continue;
+        }
         int n0 = is_player_dim(var, 0) ? 1 : extent(var, 0, y->nplayers);
         int n1 = is_player_dim(var, 1) ? 1 : extent(var, 1, y->nplayers);
         for (int i = 0; i < n0; i++)
             for (int j = 0; j < n1; j++) {
                 int ti = is_player_dim(var, 0) ? k : i + first_index(var, 0);
                 int tj = is_player_dim(var, 1) ? k : j + first_index(var, 1);
-                int32_t c[1 + ORDO_SET_MAX];
-                uint32_t len = 1;
-                (void)ordo_get(g, *v, ti, tj, -1, &c[0]);
-                if (var->is_list || var->is_set)
-                    for (int32_t e = 0; e < c[0] && e < var->cap; e++)
-                        (void)ordo_get(g, *v, ti, tj, e, &c[len++]);
-                for (uint32_t m = 0; m < len; m++)
-                    h = (h ^ (uint32_t)c[m]) * 1099511628211ull;
+                int32_t c = 0;
+                (void)ordo_get(g, *v, ti, tj, -1, &c);
+                h = mix(h, c);
+                for (int32_t e = 0; (var->is_list || var->is_set) && e < c && e < var->cap; e++) {
+                    int32_t x = 0;
+                    (void)ordo_get(g, *v, ti, tj, e, &x);
+                    h = mix(h, x);
+                }
             }
     }
     return h;

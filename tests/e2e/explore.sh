@@ -234,5 +234,20 @@ grep -v '^symmetric players' "$SY" >"$tmp/sy_plain.ordo"
 n_plain=$(sed -n 's/^explore: \([0-9]*\) states.*/\1/p' "$tmp/sy_plain.out")
 if [ "$n_plain" = "$n_all" ] && ! grep -q symmetry "$tmp/sy_plain.out"; then ok; else
     bad "without 'symmetric players': $n_plain states, not $n_all"; fi
+# every kind of var a renaming moves ([player, player], a player, a list of
+# players): the same findings, at the same depth, both ways, in fewer states
+OW=tests/e2e/data/symmetry_owes.ordo
+"$ORDO" explore "$OW" >"$tmp/ow.out" 2>&1
+st=$?
+"$ORDO" explore "$OW" --no-symmetry >"$tmp/ow_all.out" 2>&1
+st_all=$?
+n_sym=$(sed -n 's/^explore: \([0-9]*\) states.*/\1/p' "$tmp/ow.out")
+n_all=$(sed -n 's/^explore: \([0-9]*\) states.*/\1/p' "$tmp/ow_all.out")
+if [ $st -eq 1 ] && [ $st_all -eq 1 ] && [ "$(grep -c ': error: invariant broken' "$tmp/ow.out")" = 2 ] &&
+   [ "$(grep ': error: ' "$tmp/ow.out")" = "$(grep ': error: ' "$tmp/ow_all.out")" ] &&
+   [ -n "$n_sym" ] && [ -n "$n_all" ] && [ "$n_sym" -lt "$n_all" ] &&
+   grep -q 'complete: every reachable state' "$tmp/ow.out"; then ok; else
+    bad "symmetry over [player, player], a player and a list: $n_sym states, $n_all without (status $st, $st_all):"
+    cat "$tmp/ow.out" "$tmp/ow_all.out"; fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
