@@ -19,7 +19,10 @@
  * simultaneous group's first question, where the seat asked is the first
  * whoever it is); any other is refused. The walk
  * looks into the procs a body calls or does (whether they decide), not
- * into the triggers an `emit` fires.
+ * into the triggers an `emit` fires. Other parts of the point hold seats
+ * too: the effects a batch holds back, a scope's open escapes, the state
+ * an action keeps from its start (and a revisable one after it); a
+ * decision while they are kept is refused.
  */
 #include <string.h>
 
@@ -149,6 +152,23 @@ static void check_live(walk *w, ast_loc at, const ast_expr *decider)
 
 static void walk_block(walk *w, const ast_block *b);
 
+/* An action keeps a copy of the state from its start to its end (for an
+ * undo, or an escape out of it), and a revisable one after its end: a
+ * decision while the copy is kept would see it unrenamed. */
+static void check_action(walk *w, const ast_decl *a)
+{
+    if (!a->is_action)
+        return;
+    if (a->revisable)
+        diag_error(w->d, a->loc,
+                   "'symmetric players', but this action is revisable: the state kept for "
+                   "'revise' would not be renamed with the seats");
+    else if (proc_decides(w, a))
+        diag_error(w->d, a->loc,
+                   "'symmetric players', but this action decides: the state it keeps from its "
+                   "start would not be renamed with the seats");
+}
+
 /* A simultaneous group keeps each seat's answer, its option's value
  * among them, until all have answered: a value that is a player would not
  * be renamed with the seats. */
@@ -203,8 +223,19 @@ static void walk_stmt(walk *w, const ast_stmt *s)
         walk_block(w, &s->u.for_.body);
         break;
     case S_TURN: walk_block(w, &s->u.player.body); break;
-    case S_BATCH: walk_block(w, &s->u.batch.body); break;
+    case S_BATCH:
+        if (block_decides(w, &s->u.batch.body))
+            diag_error(w->d, s->loc,
+                       "'symmetric players', but a decision is taken within this batch: the "
+                       "effects it holds back name seats a renaming would not rename");
+        walk_block(w, &s->u.batch.body);
+        break;
     case S_SCOPE:
+        if (s->u.scope.escapes && block_decides(w, &s->u.scope.body))
+            diag_error(w->d, s->loc,
+                       "'symmetric players', but a decision is taken within this scope: its "
+                       "open escapes name the seats they are offered to, which a renaming "
+                       "would not rename");
         walk_block(w, &s->u.scope.body);
         for (const ast_escape *e = s->u.scope.escapes; e; e = e->next)
             walk_block(w, &e->body);
@@ -242,6 +273,7 @@ void oc_check_symmetry(oc_arena *a, const ast_file *f, const oc_resolution *res,
     for (const ast_decl *x = f->decls; x; x = x->next) {
         if (x->kind != D_PROC && x->kind != D_SEQUENCE)
             continue;
+        check_action(&w, x);
         w.nlive = 0;
         for (uint32_t i = 0; i < x->nparams; i++)
             push_live(&w, x->params[i]);
