@@ -209,8 +209,8 @@ int ex_report(FILE *out, const ordo_program *p, const char *file, const ex_run_o
                 "renamings; --no-symmetry counts them apart)\n",
                 t->renamings);
     else if (p->symmetric)
-        fprintf(out, "  symmetry: declared, not used (--no-symmetry, hidden state, or more than "
-                     "%d players)\n", EX_SYMMETRY_MAX_SEATS);
+        fprintf(out, "  symmetry: declared, not used (--no-symmetry, hidden state, one player, or "
+                     "more than %d)\n", EX_SYMMETRY_MAX_SEATS);
     int triggers, fired;
     free(sc_trigger_procs(p, t->triggers, &triggers, &fired));
     fprintf(out, "  reached: steps %d of %u, options %d of %u, triggers %d of %d\n",
