@@ -1072,5 +1072,6 @@ int oc_check(oc_arena *arena, ast_file *file, const oc_resolution *res, diag *d)
     pass_unused(&c);
     pass_code(&c);
     oc_check_payments(file, res, d);
+    oc_check_symmetry(arena, file, res, d);
     return d->errors - before;
 }

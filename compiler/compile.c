@@ -188,6 +188,30 @@ static ast_file *merge_layers(ast_file *chain[], int n)
     return f;
 }
 
+/* `symmetric players` said by the top file or a base holds for the whole
+ * ruleset, and what ties the rules to a seat is looked for in every
+ * layer (compiler/check_symmetry.c). */
+static void merge_seat_refs(oc_arena *a, ast_file *chain[], int n)
+{
+    ast_file *f = chain[0];
+    uint32_t total = 0;
+    for (int k = 0; k < n; k++) {
+        total += chain[k]->nseat_refs;
+        if (k > 0 && chain[k]->symmetric && !f->symmetric) {
+            f->symmetric = 1;
+            f->symmetric_loc = chain[k]->symmetric_loc;
+        }
+    }
+    if (n < 2 || total == f->nseat_refs)
+        return;
+    ast_seat_ref **refs = ARENA_ARRAY(a, ast_seat_ref *, total), **at = refs;
+    for (int k = n - 1; k >= 0; k--)
+        for (uint32_t i = 0; i < chain[k]->nseat_refs; i++)
+            *at++ = chain[k]->seat_refs[i];
+    f->seat_refs = refs;
+    f->nseat_refs = total;
+}
+
 /* Each stage runs only when the ones before it were clean: a broken tree
  * would only produce follow-on noise. */
 static const ordo_program *run(oc_compiler *c, diag *d)
@@ -202,6 +226,7 @@ static const ordo_program *run(oc_compiler *c, diag *d)
     if (n == 0)
         return NULL;
     f = merge_layers(chain, n);
+    merge_seat_refs(c->arena, chain, n);
     c->tree = f;
     oc_resolver *r = oc_resolve_declarations(c->arena, f, d);
     const oc_resolution *res = oc_resolution_of(r);

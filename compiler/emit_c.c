@@ -577,6 +577,8 @@ static void emit_program(FILE *f, const ordo_program *p, const char *sym, int na
         put_table_ref(f, "invariants", sym, "invariants", "ninvariants", p->ninvariants);
     if (native)
         fprintf(f, "    .native = %s_native,\n", sym);
+    if (p->symmetric)
+        fputs("    .symmetric = 1,\n", f);
     fputs("};\n", f);
 }
 

@@ -177,6 +177,7 @@ const ordo_program *oc_lower(oc_arena *arena, ast_file *file, const oc_resolutio
     p->file = file->path ? file->path : d->path;
     p->min_players = (uint8_t)file->min_players;
     p->max_players = (uint8_t)file->max_players;
+    p->symmetric = file->symmetric;
 
     uint32_t state_size = 0;
     uint32_t nvars = 0;

@@ -75,6 +75,13 @@ int oc_check(oc_arena *arena, ast_file *file, const oc_resolution *res, diag *d)
  * caps (compiler/check_pay.c; oc_check runs them). */
 void oc_check_payments(ast_file *file, const oc_resolution *res, diag *d);
 
+/* Refuses `symmetric players` where the rules single a seat out: a seat
+ * named by number, the start player, a decision in a loop over the players
+ * in seat order, a local holding a player (not the one deciding) kept
+ * while a decision waits. (compiler/check_symmetry.c; oc_check runs it) */
+void oc_check_symmetry(oc_arena *arena, const ast_file *file, const oc_resolution *res,
+                       diag *d);
+
 /* THE LOWERING ENTRY POINT, implemented by compiler/lower.c: turns a file
  * that resolved and checked without errors into program tables allocated in
  * `arena` (they live until the arena is freed). Returns NULL after reporting

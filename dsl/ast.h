@@ -774,6 +774,26 @@ typedef struct ast_policy {
 
 /* -------------------------------------------------------------------- file */
 
+/* What ties the rules to a seat, listed for `symmetric players`, which
+ * claims there is none (the scenarios' are left out). */
+enum {
+    SEAT_PLAYER = 1,  /* `player N`: n = N */
+    SEAT_START,       /* `start player` */
+    SEAT_ROTATE,      /* `rotate start player` */
+    SEAT_CHOOSE,      /* a `choose` (none of the others: no seat named) */
+    SEAT_LOOP_CHOOSE, /* a `choose` in a loop over the players in seat
+                       * order: n = the loop's line */
+    SEAT_LATER_CHOOSE /* a `choose` an answer of a simultaneous group leads
+                       * to, taken as they are carried out in seat order:
+                       * n = the group's line */
+};
+typedef struct ast_seat_ref {
+    uint8_t kind;     /* SEAT_* */
+    ast_loc loc;
+    uint32_t off;     /* byte offset in its file */
+    int64_t n;
+} ast_seat_ref;
+
 typedef struct ast_file {
     const char *path;
     const char *title;            /* ruleset "..." */
@@ -794,6 +814,10 @@ typedef struct ast_file {
     ast_decl *last_decl;
 
     uint8_t has_batches;           /* a `batch` or an `order combined` event */
+    uint8_t symmetric;             /* `symmetric players` */
+    ast_loc symmetric_loc;
+    ast_seat_ref **seat_refs;      /* in source order */
+    uint32_t nseat_refs;
     ast_policy *policies, *last_policy; /* in source order */
     uint32_t npolicies;
 } ast_file;

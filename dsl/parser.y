@@ -48,6 +48,8 @@ struct lex_extra {
     int ndisplays;       /* display blocks seen (they are named display#1, ...) */
     int ninvariants;     /* invariants seen (invariant#1, ...) */
     int nchecks;         /* data checks seen (check#1, ...) */
+    struct pvec *seat_refs; /* ast_seat_ref: what `symmetric players` may not
+                          * meet, scenarios' taken out as they end */
     uint32_t fileno;     /* the file's number in the diag (0: the one compiled) */
     uint32_t next_id;    /* the next expression's id */
     uint32_t next_stmt_id; /* the next statement's */
@@ -716,6 +718,59 @@ static const char *named(struct lex_extra *px, name_word w, YYLTYPE l, const cha
 /* `for x in IT mods { }` and `round p in players mods [until all pass]
  * { }`: one statement kind, told apart by `round` (ROUND_*). The first key
  * also goes in `by`/`desc`, which a one-key `for` lowers as before. */
+/* What ties the rules to a seat, kept for `symmetric players` (the
+ * compiler judges it once the header is known): off is where it stands,
+ * so that a scenario or a loop around it can find it by its span. */
+static void seat_ref(struct lex_extra *px, int kind, YYLTYPE l, int64_t n)
+{
+    ast_seat_ref *r = ARENA_NEW(A, ast_seat_ref);
+    r->kind = (uint8_t)kind;
+    r->loc = L(l);
+    r->off = l.first_off;
+    r->n = n;
+    px->seat_refs = vec_push(A, px->seat_refs, r);
+}
+
+/* A scenario names seats as it likes: its refs, the last pushed, go. */
+static void drop_seat_refs_from(struct lex_extra *px, uint32_t off)
+{
+    while (px->seat_refs && px->seat_refs->n &&
+           ((ast_seat_ref *)px->seat_refs->items[px->seat_refs->n - 1])->off >= off)
+        px->seat_refs->n--;
+}
+
+/* The choices within span l are taken in a loop over the players in seat
+ * order (`for`, `round`, or a simultaneous group asked `by` a key); a
+ * simultaneous group in seat order (group 1) asks its own choice in any
+ * order, but carries the answers out in seat order, and a choice one of
+ * them leads to (the span's later choices) is taken then. */
+static void seat_order_loop(struct lex_extra *px, YYLTYPE l, YYLTYPE loop, int group)
+{
+    /* the refs within the span are the last pushed: those reduced since
+     * its first token */
+    uint32_t n = px->seat_refs ? px->seat_refs->n : 0, first = n;
+    while (first > 0 && ((ast_seat_ref *)px->seat_refs->items[first - 1])->off >= l.first_off)
+        first--;
+    uint32_t own = UINT32_MAX; /* the group's own choice: the first in the span */
+    for (uint32_t i = first; group && i < n; i++) {
+        ast_seat_ref *r = px->seat_refs->items[i];
+        if (r->kind == SEAT_CHOOSE && r->off < own)
+            own = r->off;
+    }
+    for (uint32_t i = first; i < n; i++) {
+        ast_seat_ref *r = px->seat_refs->items[i];
+        if (r->kind == SEAT_CHOOSE && r->off != own) {
+            r->kind = group ? SEAT_LATER_CHOOSE : SEAT_LOOP_CHOOSE;
+            r->n = ast_line(L(loop));
+        }
+    }
+}
+
+static int over_players(const ast_iter *it)
+{
+    return it && (it->kind == IT_PLAYERS || it->kind == IT_ALL_PLAYERS);
+}
+
 static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYPE vl,
                           ast_iter *it, const for_mods *m, const ast_block *body, int round)
 {
@@ -760,6 +815,7 @@ static ast_stmt *for_stmt(struct lex_extra *px, YYLTYPE l, name_word var, YYLTYP
 %token T_CHAIN "chain" T_DEPTH "depth" T_DECREASING "decreasing" T_KEPT "kept" T_UNDO "undo" T_TENTATIVE "tentative"
 %token T_HIDDEN "hidden" T_REVEAL "reveal" T_HIDE "hide" T_SEE "see" T_SECRETLY "secretly"
 %token T_SIMULTANEOUSLY "simultaneously" T_REVISABLE "revisable" T_REVISE "revise"
+%token T_SYMMETRIC "symmetric"
 %token T_INVARIANT "invariant" T_BECAUSE "because" T_LIMIT "limit" T_CHECK "check"
 %token T_ACTION "action" T_DO "do" T_CAN "can" T_COST "cost" T_PAY "pay" T_BATCH "batch"
 %token T_RESOURCE "resource" T_OVERRIDE "override" T_COMBINED "combined"
@@ -883,6 +939,12 @@ decl
         header_seen(px, 0, @1);
         px->file->min_players = px->file->max_players = (int32_t)($2 > 1000 ? 1000 : $2);
         px->file->players_loc = L(@1);
+        $$ = NULL;
+      }
+    | T_SYMMETRIC T_PLAYERS {
+        header_seen(px, 0, @1);
+        px->file->symmetric = 1;
+        px->file->symmetric_loc = L(@1);
         $$ = NULL;
       }
     | T_PLAYERS T_NUMBER T_DOTDOT T_NUMBER {
@@ -1071,6 +1133,7 @@ decl
       }
     | T_SCENARIO T_STRING cites '{' items '}' {
         header_seen(px, 0, @1);
+        drop_seat_refs_from(px, @1.first_off);
         $$ = decl(px, D_SCENARIO, NULL, @1, @1);
         $$->title = $2;
         $$->cites = $3;
@@ -1443,21 +1506,26 @@ stmt
       }
     | T_FOR new_name T_IN iter for_mods block {
         $$ = for_stmt(px, @1, $2, @2, $4, &$5, &$6, ROUND_NONE);
+        if (over_players($4))
+            seat_order_loop(px, @$, @1, 0);
       }
     | T_SIMULTANEOUSLY T_FOR new_name T_IN iter for_mods block {
         $$ = for_stmt(px, @1, $3, @3, $5, &$6, &$7, ROUND_NONE);
         $$->u.for_.simultaneous = 1;
+        seat_order_loop(px, @$, @1, !$6.keys && over_players($5));
       }
     | T_ROUND new_name T_IN T_PLAYERS for_mods block {
         ast_iter *it = iter_of(px, IT_PLAYERS, NULL, NULL, @4);
         $$ = for_stmt(px, @1, $2, @2, it, &$5, &$6, ROUND_ONCE);
+        seat_order_loop(px, @$, @1, 0);
       }
     | T_ROUND new_name T_IN T_PLAYERS for_mods T_UNTIL T_ALL T_PASS block {
         ast_iter *it = iter_of(px, IT_PLAYERS, NULL, NULL, @4);
         $$ = for_stmt(px, @1, $2, @2, it, &$5, &$9, ROUND_UNTIL_PASSED);
+        seat_order_loop(px, @$, @1, 0);
       }
     | T_PASS expr { $$ = st(px, S_PASS, @1); $$->u.player.player = $2; }
-    | T_ROTATE T_START T_PLAYER { $$ = st(px, S_ROTATE, @1); }
+    | T_ROTATE T_START T_PLAYER { $$ = st(px, S_ROTATE, @1); seat_ref(px, SEAT_ROTATE, @1, 0); }
     | T_EXIT { $$ = st(px, S_EXIT, @1); }
     | T_EXIT T_WHEN expr { $$ = st(px, S_EXIT, @1); $$->u.exit.cond = $3; }
     | T_TURN expr block {
@@ -1476,6 +1544,7 @@ stmt
       }
     | T_CHOOSE expr opt_secretly opt_string '{' options '}' {
         $$ = st(px, S_CHOOSE, @1);
+        seat_ref(px, SEAT_CHOOSE, @1, 0);
         $$->u.choose.player = $2;
         $$->u.choose.secret = (uint8_t)$3;
         if ($4)
@@ -1589,7 +1658,7 @@ pay_alts
 
 lvalue
     : name { $$ = name_expr(px, $1, @1); }
-    | T_START T_PLAYER { $$ = ex(px, E_START, @1); }
+    | T_START T_PLAYER { $$ = ex(px, E_START, @1); seat_ref(px, SEAT_START, @1, 0); }
     | lvalue '[' args ']' {
         $$ = ex(px, E_INDEX, @1);
         $$->base = $1;
@@ -1849,6 +1918,7 @@ soft_keyword
     | T_SIMULTANEOUSLY { $$ = "simultaneously"; }
     | T_REVISABLE { $$ = "revisable"; }
     | T_REVISE { $$ = "revise"; }
+    | T_SYMMETRIC { $$ = "symmetric"; }
     | T_INVARIANT { $$ = "invariant"; }
     | T_CHECK { $$ = "check"; }
     | T_BECAUSE { $$ = "because"; }
@@ -1948,9 +2018,13 @@ expr
     | T_TRUE { $$ = ex(px, E_BOOL, @1); $$->ival = 1; }
     | T_FALSE { $$ = ex(px, E_BOOL, @1); $$->ival = 0; }
     | T_NONE { $$ = ex(px, E_NONE, @1); }
-    | T_PLAYER T_NUMBER { $$ = ex(px, E_PLAYER, @1); $$->ival = $2; }
+    | T_PLAYER T_NUMBER {
+        $$ = ex(px, E_PLAYER, @1);
+        $$->ival = $2;
+        seat_ref(px, SEAT_PLAYER, @1, $2);
+      }
     | T_ACTIVE { $$ = name_expr(px, "active", @1); }
-    | T_START T_PLAYER { $$ = ex(px, E_START, @1); }
+    | T_START T_PLAYER { $$ = ex(px, E_START, @1); seat_ref(px, SEAT_START, @1, 0); }
     | name { $$ = name_expr(px, $1, @1); }
     | name '(' args ')' { $$ = call_expr(px, $1, $3, @1); }
     | T_FIRST '(' args ')' { $$ = call_expr(px, "first", $3, @1); }
@@ -2323,6 +2397,7 @@ static int is_soft_keyword(yysymbol_kind_t k)
     case YYSYMBOL_T_START: case YYSYMBOL_T_ROTATE: case YYSYMBOL_T_ROUND: case YYSYMBOL_T_PASS:
     case YYSYMBOL_T_HIDDEN: case YYSYMBOL_T_SEE: case YYSYMBOL_T_SECRETLY:
     case YYSYMBOL_T_SIMULTANEOUSLY: case YYSYMBOL_T_REVISABLE: case YYSYMBOL_T_REVISE:
+    case YYSYMBOL_T_SYMMETRIC:
     case YYSYMBOL_T_INVARIANT: case YYSYMBOL_T_BECAUSE: case YYSYMBOL_T_LIMIT:
     case YYSYMBOL_T_CHECK:
     case YYSYMBOL_T_REVEAL: case YYSYMBOL_T_HIDE: case YYSYMBOL_T_SET:
@@ -2451,6 +2526,8 @@ ast_file *ast_parse_file(oc_arena *arena, diag *d, uint32_t file, const ast_file
     x.file->nfields = x.next_field_id;
     x.file->ndecls = x.next_decl_id;
     x.file->ncosts = x.next_cost_id;
+    x.file->seat_refs = (ast_seat_ref **)vec_items(x.seat_refs);
+    x.file->nseat_refs = vec_len(x.seat_refs);
     if (!x.file->title && d->errors == 0)
         diag_error(d, first, "a ruleset must begin with 'ruleset \"TITLE\"'");
     return x.file;

@@ -638,6 +638,12 @@ struct ordo_program {
      * place of the interpreter; NULL: the interpreter runs it. Same
      * block, same trace, same errors. */
     ordo_native_fn native;
+    /* `symmetric players`: the rules claim every seat alike, so a search
+     * may take states that differ only by a renaming of the seats for one
+     * (doc/language.md, "Symmetric players"). The vars say what a
+     * renaming moves: the rows of an index over players, and every cell
+     * that holds a player. 0: not claimed. */
+    uint8_t symmetric;
 };
 
 #ifdef __cplusplus

@@ -102,7 +102,8 @@ static int parse(args *a, int argc, char **argv)
     }
     ex_limits lim = {NULL, (int)a->n[OPT_DEPTH], a->n[OPT_STATES], a->n[OPT_MEMORY] << 20,
                      (double)a->n[OPT_SECONDS], a->n[OPT_MAX_STEPS], a->o.lim.seeded_dice,
-                     a->n[OPT_OUTCOMES], EX_SEARCH_MIXED, 0};
+                     a->n[OPT_OUTCOMES], EX_SEARCH_MIXED, 0,
+                     0 /* symmetry: the pair search has none */};
     a->o.lim = lim;
     a->o.seed = a->n[OPT_SEED];
     a->o.seeds = a->n[OPT_SEEDS];

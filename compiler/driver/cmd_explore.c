@@ -19,7 +19,7 @@ static const char *const prog = "ordo explore";
 enum {
     OPT_PLAYERS, OPT_SEED, OPT_SEEDS, OPT_DEPTH, OPT_STATES, OPT_MEMORY, OPT_SECONDS, OPT_WALKS,
     OPT_JOBS, OPT_MAX_STEPS, OPT_OUTCOMES, OPT_SEEDED_DICE, OPT_IGNORE, OPT_SCENARIOS,
-    OPT_BFS, OPT_SWARM, OPT_FIRST
+    OPT_BFS, OPT_SWARM, OPT_FIRST, OPT_NO_SYMMETRY
 };
 
 static const drv_option explore_options[] = {
@@ -55,6 +55,10 @@ static const drv_option explore_options[] = {
      "leave VAR out of a state's identity (repeatable): a counter such as 'turns' makes every "
      "state new, and hides that play goes round in circles",
      OPT_IGNORE, NULL},
+    {"no-symmetry", 0, NULL,
+     "count apart the states that differ by a renaming of the seats, in a ruleset that "
+     "declares 'symmetric players'",
+     OPT_NO_SYMMETRY, NULL},
     {"max-steps", 0, "N",
      "VM instructions allowed between two decisions (default 1000000): more is reported as no "
      "progress",
@@ -86,7 +90,7 @@ typedef struct args {
     long players, jobs, depth, walks;
     uint64_t seed, seeds, states, memory_mb, max_steps, outcomes;
     double seconds;
-    int seeded_dice, search, first;
+    int seeded_dice, search, first, no_symmetry;
 } args;
 
 /* -------------------------------------------------------- command line */
@@ -129,6 +133,9 @@ static int take(void *ctx, int id, const char *v)
         return drv_take_file(prog, &a->file, v);
     case OPT_SEEDED_DICE:
         a->seeded_dice = 1;
+        return DRV_TAKEN;
+    case OPT_NO_SYMMETRY:
+        a->no_symmetry = 1;
         return DRV_TAKEN;
     case OPT_SCENARIOS:
         a->scenarios = v;
@@ -197,7 +204,7 @@ int cmd_explore(int argc, char **argv)
     oc_compiler *c;
     const ordo_program *p = drv_compile(a.file, &dd, &c);
     ex_request r = {{{NULL, (int)a.depth, a.states, a.memory_mb << 20, a.seconds, a.max_steps,
-                      a.seeded_dice, a.outcomes, a.search, a.first},
+                      a.seeded_dice, a.outcomes, a.search, a.first, a.no_symmetry},
                      (int)a.players, a.seed, a.seeds, (uint64_t)a.walks, a.jobs, stderr, stderr,
                      prog},
                     a.file, a.ignore, a.nignore, a.scenarios};

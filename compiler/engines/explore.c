@@ -27,6 +27,7 @@
 #include "explore.h"
 #include "explore_guide.h"
 #include "explore_queue.h"
+#include "explore_symmetry.h"
 
 /* What is known of a kept state (search.expanded). */
 enum {
@@ -72,6 +73,7 @@ typedef struct search {
     int no_edges;            /* transitions of a state expanded before: its edges are kept */
     ordo_game *work;
     ordo_game *view_a, *view_b; /* scratch blocks for the view */
+    ex_symmetry sym;         /* one state for its renamings of the seats */
     struct timespec t0;
     double last_progress;
     FILE *progress;          /* the progress line, or NULL */
@@ -137,16 +139,19 @@ static const ordo_game *view(const search *s, const ordo_game *g, ordo_game *v)
     return v;
 }
 
+/* The view, then (`symmetric players`) its renaming of the seats kept
+ * for all: the state's identity in the visited set. */
 static uint64_t view_hash(const search *s, const ordo_game *g)
 {
-    return ordo_position_hash(view(s, g, s->view_a));
+    return ordo_position_hash(ex_symmetry_canonical(&s->sym, view(s, g, s->view_a), 0));
 }
 
 static int same_view(const search *s, const ordo_game *a, const ordo_game *b)
 {
-    if (!s->lim->ignore)
+    if (!s->lim->ignore && !ex_symmetry_renamings(&s->sym))
         return ordo_same_position(a, b);
-    return ordo_same_position(view(s, a, s->view_a), view(s, b, s->view_b));
+    return ordo_same_position(ex_symmetry_canonical(&s->sym, view(s, a, s->view_a), 0),
+                              ex_symmetry_canonical(&s->sym, view(s, b, s->view_b), 1));
 }
 
 /* ------------------------------------------------------- the store */
@@ -1162,6 +1167,11 @@ static int search_one(const ordo_program *p, int nplayers, uint64_t seed, uint64
     s.view_a = malloc(r->block);
     s.view_b = malloc(r->block);
     int rc = -1;
+    /* "who could have known" is judged over the states explored: with
+     * hidden state, every one of them */
+    if (ex_symmetry_init(&s.sym, p, nplayers, !lim->no_symmetry && !has_hidden_state(p)) != 0)
+        goto done;
+    r->renamings = ex_symmetry_renamings(&s.sym);
     if ((s.compact ? !s.status || !s.cur : !r->blocks) || !r->parent || !r->option || (!s.compact && !r->depth) || !r->roll_at || !r->nrolls ||
         !s.hashes || !s.expanded ||
         !s.table || !s.work || !s.view_a || !s.view_b || sc_coverage_init(&r->cov, p) != 0 ||
@@ -1196,6 +1206,10 @@ static int search_one(const ordo_program *p, int nplayers, uint64_t seed, uint64
          * two of them were taken for one is about n^2 / 2^65 */
         r->fingerprints = 1;
         r->collision = (double)r->nkept * (double)r->nkept / 36893488147419103232.0;
+        /* a state stands for its renamings: the least of their hashes is
+         * taken, the chance grows with them */
+        if (r->renamings)
+            r->collision *= r->renamings;
     }
     r->seconds = elapsed(&s);
     if (s.progress)
@@ -1208,6 +1222,7 @@ done:
     free(s.work);
     free(s.view_a);
     free(s.view_b);
+    ex_symmetry_free(&s.sym);
     free(s.edges);
     free(s.walk_mark);
     free(s.closure_mark);

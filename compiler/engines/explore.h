@@ -92,6 +92,9 @@ typedef struct ex_limits {
      * walks), _BFS (breadth first alone), _SWARM (guided walks alone) */
     int search;
     int first;         /* stop at the first finding that is not a cut-off walk */
+    /* 1: a ruleset's `symmetric players` is not used (states that differ
+     * by a renaming of the seats are counted apart) */
+    int no_symmetry;
 } ex_limits;
 
 enum { EX_SEARCH_MIXED = 0, EX_SEARCH_BFS, EX_SEARCH_SWARM };
@@ -137,6 +140,8 @@ typedef struct ex_result {
     int fingerprints;
     double collision;
     uint64_t walked;   /* guided walks after the breadth-first share, or alone */
+    int renamings;     /* the renamings of the seats tried on a state
+                        * (`symmetric players`), 0: none */
     ex_finding *findings;
     size_t nfindings, capfindings;
     sc_coverage cov;   /* what the explored games reached */
@@ -247,6 +252,7 @@ typedef struct ex_total {
     uint64_t fingerprint_seeds; /* seeds searched with fingerprints alone */
     double collision;           /* the chance of a collision in any of them */
     uint64_t walked;            /* guided walks, in all seeds */
+    int renamings;              /* of the seats, tried on each state (0: none) */
     int depth;
     double seconds;
     unsigned char *steps, *options, *triggers; /* reached: [nsteps], [noptions], [nprocs] */

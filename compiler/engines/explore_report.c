@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "explore.h"
+#include "explore_symmetry.h"
 #include "opcodes.h"
 
 static const char *const kind_names[EX_NKINDS] = {"runtime error", "deadlock", "no progress",
@@ -212,6 +213,14 @@ int ex_report(FILE *out, const ordo_program *p, const char *file, const ex_run_o
                 "  fingerprints: states known by a 64-bit hash; the chance that two were taken "
                 "for one: %.1e\n",
                 t->collision);
+    if (t->renamings)
+        fprintf(out,
+                "  symmetry: states that differ by a renaming of the seats counted once (%d "
+                "renamings; --no-symmetry counts them apart)\n",
+                t->renamings);
+    else if (p->symmetric)
+        fprintf(out, "  symmetry: declared, not used (--no-symmetry, hidden state, one player, or "
+                     "more than %d)\n", EX_SYMMETRY_MAX_SEATS);
     int triggers, fired;
     free(sc_trigger_procs(p, t->triggers, &triggers, &fired));
     fprintf(out, "  reached: steps %d of %u, options %d of %u, triggers %d of %d\n",

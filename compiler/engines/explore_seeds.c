@@ -95,6 +95,7 @@ static int read_result(FILE *f, const ordo_program *p, ex_total *t, uint64_t see
     t->fingerprint_seeds += r.fingerprints != 0;
     t->walked += r.walked;
     t->collision += r.collision;
+    t->renamings = r.renamings;
     if (r.depth_reached > t->depth)
         t->depth = r.depth_reached;
     t->seconds += r.seconds;

@@ -30,7 +30,7 @@ typedef struct run {
 
 static df_options options(uint64_t walks)
 {
-    df_options o = {{NULL, 0, 0, 64u << 20, 60, 1000000, 0, 100000, 0, 0}, 2, 1, 1, walks};
+    df_options o = {{NULL, 0, 0, 64u << 20, 60, 1000000, 0, 100000, 0, 0, 0}, 2, 1, 1, walks};
     return o;
 }
 

@@ -206,7 +206,7 @@ static void test_explore_by_names(void **state)
     char *dir = make_dir(), *scenarios = path_in(dir, "found.ordo");
     FILE *null = fopen("/dev/null", "w");
     const char *bad[] = {"no_such_var"};
-    ex_request r = {{{NULL, 0, 0, 64u << 20, 60, 1000000, 0, 100000, 0, 0}, 0, 1, 1, 0, 1, NULL, NULL,
+    ex_request r = {{{NULL, 0, 0, 64u << 20, 60, 1000000, 0, 100000, 0, 0, 0}, 0, 1, 1, 0, 1, NULL, NULL,
                      "test"},
                     deadlock, bad, 1, scenarios};
     assert_int_equal(ex_explore(p, &r, null), TOOL_USAGE);

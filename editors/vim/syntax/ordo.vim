@@ -28,7 +28,7 @@ syn keyword ordoKeyword shuffle assert eliminate setup play expect
 syn keyword ordoKeyword offered decision before after on immediately
 syn keyword ordoKeyword order printed chosen once chain depth decreasing check kept undo tentative per do can cost pay
 syn keyword ordoKeyword batch combined capped prefer avoid ties ran seed
-syn keyword ordoKeyword then show random start rotate round pass hidden reveal hide see secretly simultaneously revisable revise invariant because limit
+syn keyword ordoKeyword then show random start rotate round pass hidden reveal hide see secretly simultaneously revisable revise symmetric invariant because limit
 syn keyword ordoKeyword step nextgroup=ordoStepNumber skipwhite
 syn keyword ordoKeyword cite nextgroup=ordoRuleId skipwhite
 
