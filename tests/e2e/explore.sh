@@ -222,7 +222,7 @@ deep() { # deep FILE STATUS PATTERN: the finding's line, 20+ decisions deep
     if [ $st -eq "$2" ] && [ -n "$n" ] && [ "$n" -ge 20 ]; then ok; else
         bad "$1: the planted fault was not found 20+ decisions deep (status $st):"; cat "$tmp/out"; fi
     # beside a link to rulesets/, as the copy reads Splendor's tables
-    mkdir -p "$tmp/rs/a/b" && ln -sf "$PWD/rulesets" "$tmp/rs/rulesets"
+    mkdir -p "$tmp/rs/a/b" && ln -sfn "$PWD/rulesets" "$tmp/rs/rulesets"
     cat "$1" "$tmp/deep.ordo" >"$tmp/rs/a/b/deep_with.ordo"
 }
 OD=examples/explore/odin_deadlock.ordo
