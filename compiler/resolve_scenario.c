@@ -107,7 +107,9 @@ static void sc_play(resolver *r, ast_item *it)
  * firing: `expect event priest_effect`). */
 static ast_sym *sc_event_sym(resolver *r, const char *name, ast_loc at)
 {
-    ast_sym *s = rs_global_find(r, name);
+    ast_sym *s = rs_trigger_find(r, name);
+    if (!s)
+        s = rs_global_find(r, name);
     if (s && s->kind == SYM_PROC && (s->decl->is_action || s->decl->timing)) {
         rs_use(r, s);
         return s;
