@@ -174,6 +174,11 @@ static void sc_item(resolver *r, ast_item *it)
     case IT_SC_DECISION:
         sc_value(r, it->expr, &player, "the player of 'expect decision by'", &f->values[0]);
         return;
+    case IT_SC_SEES:
+        sc_value(r, it->expr, &player, "the seat of 'sees'", &f->values[0]);
+        if (it->chooser)
+            sc_value(r, it->chooser, &player, "the player of 'chosen by'", &f->values[1]);
+        return;
     case IT_SC_OVER:
         f->values[0] = -1;
         if (it->expr)

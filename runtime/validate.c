@@ -717,6 +717,9 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
         case ORDO_SC_STEP_NOT_RAN:
             okay = it->a < p->nsteps;
             break;
+        case ORDO_SC_SEES: /* the seats are checked against the game's players */
+            okay = it->x <= 2;
+            break;
         case ORDO_SC_ROLL:
             okay = it->x >= 1 && it->x <= ORDO_EVENT_MAX_ARGS;
             for (int k = 0; okay && k < it->x; k++)
