@@ -258,6 +258,7 @@ int rs_same_cell(resolver *r, const ast_expr *a, const ast_expr *b);
 oc_payment *rs_pay_ways(resolver *r, const ast_payment *written, ast_expr *amount,
                         ast_expr *target, int is_cost);
 ast_expr *rs_cost_ways(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n);
+void rs_body_pays(resolver *r, const ast_decl *d);
 
 /* resolve_stmt.c */
 void rs_show(resolver *r, ast_stmt *s);
