@@ -81,7 +81,7 @@ static void put_sc_kind(FILE *f, unsigned k)
         "ORDO_SC_CHOOSE", "ORDO_SC_EXPECT", "ORDO_SC_DECIDER", "ORDO_SC_OFFERED",
         "ORDO_SC_NOT_OFFERED", "ORDO_SC_EVENT", "ORDO_SC_NO_EVENT", "ORDO_SC_BEFORE",
         "ORDO_SC_STEP_RAN", "ORDO_SC_STEP_NOT_RAN", "ORDO_SC_OVER", "ORDO_SC_COUNT",
-        "ORDO_SC_ROLL"};
+        "ORDO_SC_ROLL", "ORDO_SC_SEES"};
     if (k >= 1 && k < sizeof names / sizeof names[0])
         fputs(names[k], f);
     else

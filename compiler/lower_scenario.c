@@ -176,6 +176,10 @@ void lower_item(lowering *w, const ast_item *it, uint32_t main_proc, u16vec *eva
         return;
     }
     case IT_SC_DECISION: add_item(w, it, ORDO_SC_DECIDER, NULL); return;
+    case IT_SC_SEES:
+        add_item(w, it, ORDO_SC_SEES, it->labels[0]);
+        w->items.v[w->items.n - 1].x = it->sees;
+        return;
     case IT_SC_OFFERED:
     case IT_SC_NOT_OFFERED:
         for (uint32_t i = 0; i < it->nlabels; i++)

@@ -178,7 +178,7 @@ static void offer_ways(lowering *w, const oc_payment *pm, uint32_t v, uint32_t t
         lower_patch_here(w, skip);
     }
     lower_emit_a(w, ORDO_OP_LDL, t + (uint32_t)pm->payer_ix);
-    lower_emit_op(w, ORDO_OP_WAIT);
+    lower_emit(w, ORDO_OP_WAIT, 3, 0, 0); /* one way left: no decision */
     int d = w->depth;
     for (uint32_t i = 0; i < pm->nways; i++) {
         const ast_way *wy = &pm->ways[i];
@@ -784,7 +784,7 @@ void lower_window(lowering *w, uint32_t pl, const char *label, uint32_t line)
     uint32_t pass = lower_add_plain_option(w, "pass", line);
     lower_emit_a(w, ORDO_OP_OFFERN, pass);
     lower_emit_a(w, ORDO_OP_LDL, pl);
-    lower_emit_op(w, ORDO_OP_WAIT);
+    lower_emit(w, ORDO_OP_WAIT, 3, 0, 0); /* only "pass": no decision */
     for (uint32_t k = 0; k < acts.n; k++) {
         w->options.v[opts.v[k]].target = lower_here(w);
         lower_emit_a(w, ORDO_OP_LDL, pl);

@@ -353,12 +353,39 @@ static void after_groups(lowering *w, const ast_decl *ev)
     trigger_group(w, ev, TIMING_AFTER);
 }
 
+/* An emit whose every trigger is `once per chain` and has already run
+ * for these arguments in its chain under way runs nothing, so it is not
+ * traced either: a fire does not ignite a burnt place again (issue 29, 4).
+ * The depth is tested too: an escape may leave a chain's marks behind,
+ * and only the next chain's start clears them. */
+static void skip_repeat_in_chain(lowering *w, const ast_decl *ev)
+{
+    const oc_triggers *ts = &w->res->triggers[lower_index(w, ev)];
+    if (ts->n == 0)
+        return;
+    for (uint32_t t = 0; t < ts->n; t++)
+        if (ts->list[t]->limit != LIMIT_CHAIN)
+            return;
+    u32vec fresh = {0};
+    for (uint32_t t = 0; t < ts->n; t++) {
+        const ast_decl *tr = ts->list[t];
+        lower_emit_a(w, ORDO_OP_DEPTH, lower_index(w, tr));
+        VPUSH(w, fresh, lower_jump(w, ORDO_OP_JZ));
+        chain_tuple(w, tr);
+        lower_emit_a(w, ORDO_OP_LHAS, lower_index(w, w->res->limit_vars[lower_index(w, tr)]));
+        VPUSH(w, fresh, lower_jump(w, ORDO_OP_JZ));
+    }
+    lower_emit_op(w, ORDO_OP_RET);
+    lower_patch_all_here(w, &fresh);
+}
+
 void lower_dispatch(lowering *w, const ast_decl *ev)
 {
     uint32_t id = w->dispatch[lower_index(w, ev)];
     w->unit_file = ast_file_of(ev->loc);
     uint32_t nlocals = oc_nlocals(w->res, ev);
     lower_unit_begin(w, id, ev->order_by && nlocals > ev->nparams ? nlocals : ev->nparams);
+    skip_repeat_in_chain(w, ev);
     trigger_group(w, ev, TIMING_BEFORE);
     push_params(w, ev);
     lower_emit(w, ORDO_OP_EMIT, (int)ev->nparams, lower_index(w, ev), 0);

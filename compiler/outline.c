@@ -290,8 +290,11 @@ static void walk_items(walk *w, ast_decl *d)
         if (it->kind == IT_SC_PLAY || it->kind == IT_SC_EVENT || it->kind == IT_SC_NO_EVENT)
             for (uint32_t k = 0; it->args && k < it->nargs; k++)
                 walk_expr(w, it->args[k]);
-        if (it->kind == IT_SC_EXPECT || it->kind == IT_SC_DECISION || it->kind == IT_SC_OVER)
+        if (it->kind == IT_SC_EXPECT || it->kind == IT_SC_DECISION || it->kind == IT_SC_OVER ||
+            it->kind == IT_SC_SEES)
             walk_expr(w, it->expr);
+        if (it->chooser)
+            walk_expr(w, it->chooser);
     }
 }
 

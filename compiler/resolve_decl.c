@@ -196,6 +196,8 @@ void rs_proc_body(resolver *r, ast_decl *d)
         r->no_roll = "in a display";
     r->in_action_body = d->is_action;
     rs_block(r, &d->body);
+    if (d->is_action)
+        rs_body_pays(r, d);
     r->in_action_body = 0;
     r->in_display = 0;
     rs_decl_facts(r, d)->nlocals = rs_unit_end(r);

@@ -36,6 +36,10 @@ typedef struct oc_resolver {
     ast_sym **globals;         /* the global names: open addressing, a
                                 * power-of-two size */
     uint32_t globals_cap, nglobals;
+    ast_sym **apart;           /* triggers named as an enum member: only an
+                                * event item names a trigger, so the context
+                                * tells them apart (issue 29, 6) */
+    uint32_t napart, apart_cap;
     ast_sym *locals[LOCAL_BUCKETS]; /* the locals in scope, by hash, chained by
                                      * hnext */
     ast_sym **scope;           /* the same, in the order declared (a scope
@@ -93,6 +97,7 @@ void *rs_grow(resolver *r, void *old, uint32_t n, uint32_t *cap, size_t elt);
 ast_sym *rs_global_find(resolver *r, const char *name);
 void rs_global_rehash(resolver *r);
 int rs_global_declare(resolver *r, ast_sym *s);
+ast_sym *rs_trigger_find(resolver *r, const char *name);
 ast_sym *rs_new_sym(resolver *r, const char *name, int kind, ast_loc loc);
 /* An expression of resolution's making, and an id for one (a copy of
  * another needs its own). */
@@ -253,6 +258,7 @@ int rs_same_cell(resolver *r, const ast_expr *a, const ast_expr *b);
 oc_payment *rs_pay_ways(resolver *r, const ast_payment *written, ast_expr *amount,
                         ast_expr *target, int is_cost);
 ast_expr *rs_cost_ways(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n);
+void rs_body_pays(resolver *r, const ast_decl *d);
 
 /* resolve_stmt.c */
 void rs_show(resolver *r, ast_stmt *s);

@@ -202,21 +202,29 @@ static void way_parts(resolver *r, const ast_way *w, const oc_payment *pm, ast_e
 
 /* ------------------------------------------- the costs, Hall's condition */
 
+/* A payment due: an action's cost, or a `pay` of its body (the checks
+ * below work on either). */
+typedef struct due {
+    ast_loc loc;
+    ast_expr *amount, *target;
+    const oc_payment *pm;         /* its ways, or NULL: one */
+} due;
+
 /* The cells cost c draws on: its target, then its `or` sources. */
-static uint32_t cells_of(const resolver *r, const ast_cost *c, const ast_expr **out)
+static uint32_t cells_of(const due *c, const ast_expr **out)
 {
     out[0] = c->target;
     uint32_t n = 1;
-    const oc_payment *pm = *rs_cost_payment(r, c);
+    const oc_payment *pm = c->pm;
     for (uint32_t i = 0; pm && i < pm->nalts; i++)
         out[n++] = pm->alts[i];
     return n;
 }
 
-static int share(resolver *r, const ast_cost *a, const ast_cost *b)
+static int share(resolver *r, const due *a, const due *b)
 {
     const ast_expr *x[1 + AST_PAY_MAX_ALTS], *y[1 + AST_PAY_MAX_ALTS];
-    uint32_t nx = cells_of(r, a, x), ny = cells_of(r, b, y);
+    uint32_t nx = cells_of(a, x), ny = cells_of(b, y);
     for (uint32_t i = 0; i < nx; i++)
         for (uint32_t k = 0; k < ny; k++)
             if (rs_same_cell(r, x[i], y[k]))
@@ -226,7 +234,7 @@ static int share(resolver *r, const ast_cost *a, const ast_cost *b)
 
 /* Whether the costs in set s (bits over cs[j..]) are linked by shared
  * cells: a set that is not is implied by its linked parts. */
-static int linked(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t s)
+static int linked(resolver *r, const due *cs, uint32_t j, uint32_t m, uint32_t s)
 {
     uint32_t seen = s & (~s + 1), grew = 1;
     while (grew) {
@@ -234,7 +242,7 @@ static int linked(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t s
         for (uint32_t a = 0; a < m; a++)
             for (uint32_t b = 0; b < m; b++)
                 if ((seen >> a & 1) && (s >> b & 1) && !(seen >> b & 1) &&
-                    share(r, cs[j + a], cs[j + b])) {
+                    share(r, &cs[j + a], &cs[j + b])) {
                     seen |= 1u << b;
                     grew = 1;
                 }
@@ -243,7 +251,7 @@ static int linked(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t s
 }
 
 /* What the costs of set s ask is at most what their cells hold. */
-static ast_expr *hall(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t s,
+static ast_expr *hall(resolver *r, const due *cs, uint32_t j, uint32_t m, uint32_t s,
                       const taken *tk)
 {
     const ast_expr *cells[MAX_COSTS * (1 + AST_PAY_MAX_ALTS)];
@@ -252,10 +260,10 @@ static ast_expr *hall(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32
     for (uint32_t a = 0; a < m; a++) {
         if (!(s >> a & 1))
             continue;
-        ast_cost *c = cs[j + a];
+        const due *c = &cs[j + a];
         ask = ask ? bin(r, OP_ADD, ask, c->amount, TY_INT) : c->amount;
         const ast_expr *x[1 + AST_PAY_MAX_ALTS];
-        uint32_t nx = cells_of(r, c, x);
+        uint32_t nx = cells_of(c, x);
         for (uint32_t i = 0; i < nx; i++) {
             uint32_t k = 0;
             while (k < nc && !rs_same_cell(r, cells[k], x[i]))
@@ -273,17 +281,17 @@ static ast_expr *hall(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32
 /* The substitutes of set u (bits over cs[j..]) can be used: each cost has
  * something to pay, and each substitute cell holds one unit for each of
  * the costs it covers. */
-static void subs_ok(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t u,
+static void subs_ok(resolver *r, const due *cs, uint32_t j, uint32_t m, uint32_t u,
                     const taken *tk, ast_expr **v, uint32_t *nv)
 {
     ast_expr *cell[MAX_COSTS];
     for (uint32_t a = 0; a < m; a++)
         if (u >> a & 1)
-            cell[a] = sub_cell(r, (*rs_cost_payment(r, cs[j + a]))->substitute, cs[j + a]->target);
+            cell[a] = sub_cell(r, cs[j + a].pm->substitute, cs[j + a].target);
     for (uint32_t a = 0; a < m; a++) {
         if (!(u >> a & 1))
             continue;
-        v[(*nv)++] = cmp(r, OP_GT, cs[j + a]->amount, num(r, cs[j + a]->loc, 0));
+        v[(*nv)++] = cmp(r, OP_GT, cs[j + a].amount, num(r, cs[j + a].loc, 0));
         int first = 1, count = 0;
         for (uint32_t b = 0; b < m; b++)
             if ((u >> b & 1) && rs_same_cell(r, cell[a], cell[b])) {
@@ -291,21 +299,21 @@ static void subs_ok(resolver *r, ast_cost **cs, uint32_t j, uint32_t m, uint32_t
                 count++;
             }
         if (first)
-            v[(*nv)++] = cmp(r, OP_GE, held(r, cell[a], tk), num(r, cs[j + a]->loc, count));
+            v[(*nv)++] = cmp(r, OP_GE, held(r, cell[a], tk), num(r, cs[j + a].loc, count));
     }
 }
 
 /* Costs cs[j..n) can all be paid once `tk` is taken out: for some set u
  * of them paid by their substitutes, Hall's condition over the rest. */
-static ast_expr *payable(resolver *r, ast_cost **cs, uint32_t j, uint32_t n, const taken *tk,
+static ast_expr *payable(resolver *r, const due *cs, uint32_t j, uint32_t n, const taken *tk,
                          uint32_t *terms)
 {
     uint32_t m = n - j, subs = 0;
-    ast_loc at = cs[j < n ? j : 0]->loc;
+    ast_loc at = cs[j < n ? j : 0].loc;
     if (m == 0)
         return truth(r, at, 1);
     for (uint32_t a = 0; a < m; a++)
-        if (*rs_cost_payment(r, cs[j + a]) && (*rs_cost_payment(r, cs[j + a]))->substitute)
+        if (cs[j + a].pm && cs[j + a].pm->substitute)
             subs |= 1u << a;
     ast_expr **alts = ARENA_ARRAY(r->a, ast_expr *, 1u << m);
     ast_expr **v = ARENA_ARRAY(r->a, ast_expr *, (1u << m) + 2 * m);
@@ -555,6 +563,19 @@ static ast_expr *plain_costs(resolver *r, ast_cost **cs, uint32_t n)
     return fold(r, OP_AND, v, nv, cs[0]->loc);
 }
 
+/* Each way of payment j (pm) is offered only when the payments due after
+ * it, ds[j+1..n), can still be paid once it is made. */
+static void keep_later_payable(resolver *r, oc_payment *pm, const due *ds, uint32_t j, uint32_t n,
+                               uint32_t *terms)
+{
+    for (uint32_t i = 0; pm && i < pm->nways; i++) {
+        taken tk;
+        way_parts(r, &pm->ways[i], pm, ds[j].amount, ds[j].target, &tk);
+        pm->ways[i].guard = cmp(r, OP_AND, pm->ways[i].guard,
+                                payable(r, ds, j + 1, n, &tk, terms));
+    }
+}
+
 /* An action's costs (already resolved, their ways listed): each way's
  * guard also asks that the later costs stay payable after it; returns
  * what `can` asks of the costs. */
@@ -572,20 +593,112 @@ ast_expr *rs_cost_ways(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n)
                    d->name, n, MAX_COSTS);
         return truth(r, d->loc, 1);
     }
+    due *ds = ARENA_ARRAY(r->a, due, n);
+    for (uint32_t j = 0; j < n; j++)
+        ds[j] = (due){cs[j]->loc, cs[j]->amount, cs[j]->target, *rs_cost_payment(r, cs[j])};
     uint32_t terms = 0;
-    for (uint32_t j = 0; j < n; j++) {
-        oc_payment *pm = *rs_cost_payment(r, cs[j]);
-        for (uint32_t i = 0; pm && i < pm->nways; i++) {
-            taken tk;
-            way_parts(r, &pm->ways[i], pm, cs[j]->amount, cs[j]->target, &tk);
-            pm->ways[i].guard = cmp(r, OP_AND, pm->ways[i].guard,
-                                    payable(r, cs, j + 1, n, &tk, &terms));
-        }
-    }
-    ast_expr *can = payable(r, cs, 0, n, NULL, &terms);
+    for (uint32_t j = 0; j < n; j++)
+        keep_later_payable(r, *rs_cost_payment(r, cs[j]), ds, j, n, &terms);
+    ast_expr *can = payable(r, ds, 0, n, NULL, &terms);
     if (terms > MAX_TERMS)
         diag_error(r->d, d->loc, "checking the ways to pay the costs of action '%s' takes %u "
                                  "comparisons (at most %d): fewer costs, or fewer 'or' sources",
                    d->name, terms, MAX_TERMS);
     return can;
+}
+
+/* ------------------------------------------- the pays of an action's body */
+
+/* Whether e reads no state: constants, params and locals, arithmetic of
+ * them; so it has the same value a few statements earlier. */
+static int steady(resolver *r, const ast_expr *e)
+{
+    if (oc_is_const(r->out, e))
+        return 1;
+    switch (e->kind) {
+    case E_INT: case E_BOOL: case E_PLAYER: case E_NONE: return 1;
+    case E_NAME: {
+        const ast_sym *s = rs_sym(r, e);
+        return s && (s->kind == SYM_LOCAL || s->kind == SYM_CONST || s->kind == SYM_MEMBER);
+    }
+    case E_UNARY: return steady(r, e->a);
+    case E_BINARY: return steady(r, e->a) && steady(r, e->b);
+    default: return 0;
+    }
+}
+
+static int steady_cell(resolver *r, const ast_expr *cell)
+{
+    for (uint32_t k = 0; cell->kind == E_INDEX && k < cell->nargs; k++)
+        if (!steady(r, cell->args[k]))
+            return 0;
+    return 1;
+}
+
+/* A `pay` whose amount and cells can be read ahead of it. */
+static int steady_pay(resolver *r, const ast_stmt *s)
+{
+    if (s->kind != S_PAY || rs_is_err(rs_type(r, s->u.assign.target)) ||
+        !steady(r, s->u.assign.value) || !steady_cell(r, s->u.assign.target))
+        return 0;
+    const oc_payment *pm = rs_stmt_facts(r, s)->pay;
+    for (uint32_t i = 0; pm && i < pm->nalts; i++)
+        if (!steady_cell(r, pm->alts[i]))
+            return 0;
+    return 1;
+}
+
+/* A run of pays s[0..n), one after another: a way at one is offered only
+ * when those after it can still be paid after it, and the payer is asked
+ * only when some way is open (else the plain payment: short, E_DENIED or
+ * the undo of a tentative action, as before). */
+static void run_of_pays(resolver *r, const ast_decl *d, ast_stmt **s, uint32_t n)
+{
+    int ways = 0;
+    due *ds = ARENA_ARRAY(r->a, due, n);
+    for (uint32_t j = 0; j < n; j++) {
+        oc_payment *pm = rs_stmt_facts(r, s[j])->pay;
+        ds[j] = (due){s[j]->loc, s[j]->u.assign.value, s[j]->u.assign.target, pm};
+        ways |= j + 1 < n && pm;
+    }
+    if (!ways)
+        return;
+    uint32_t terms = 0;
+    for (uint32_t j = 0; j + 1 < n; j++) {
+        oc_payment *pm = rs_stmt_facts(r, s[j])->pay;
+        if (!pm)
+            continue;
+        keep_later_payable(r, pm, ds, j, n, &terms);
+        ast_expr **open = ARENA_ARRAY(r->a, ast_expr *, pm->nways);
+        for (uint32_t i = 0; i < pm->nways; i++)
+            open[i] = pm->ways[i].guard;
+        pm->asked = cmp(r, OP_AND, pm->asked, fold(r, OP_OR, open, pm->nways, s[j]->loc));
+    }
+    if (terms > MAX_TERMS)
+        diag_error(r->d, s[0]->loc, "checking the ways to pay the pays of action '%s' takes %u "
+                                    "comparisons (at most %d): fewer pays in a row, or fewer "
+                                    "'or' sources", d->name, terms, MAX_TERMS);
+}
+
+/* The pays of an action's own body that follow one another (issue 29, 2):
+ * no way offered at one leaves a later one of the same action unpaid. A
+ * run ends at any other statement (what it does is not known ahead), at
+ * a pay that reads state, and at MAX_COSTS pays. */
+void rs_body_pays(resolver *r, const ast_decl *d)
+{
+    ast_stmt *run[MAX_COSTS];
+    uint32_t n = 0;
+    for (ast_stmt *s = d->body.first;; s = s->next) {
+        if (s && steady_pay(r, s) && n < MAX_COSTS) {
+            run[n++] = s;
+            continue;
+        }
+        if (n >= 2)
+            run_of_pays(r, d, run, n);
+        n = 0;
+        if (!s)
+            return;
+        if (steady_pay(r, s))
+            run[n++] = s;
+    }
 }

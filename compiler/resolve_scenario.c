@@ -107,7 +107,9 @@ static void sc_play(resolver *r, ast_item *it)
  * firing: `expect event priest_effect`). */
 static ast_sym *sc_event_sym(resolver *r, const char *name, ast_loc at)
 {
-    ast_sym *s = rs_global_find(r, name);
+    ast_sym *s = rs_trigger_find(r, name);
+    if (!s)
+        s = rs_global_find(r, name);
     if (s && s->kind == SYM_PROC && (s->decl->is_action || s->decl->timing)) {
         rs_use(r, s);
         return s;
@@ -171,6 +173,11 @@ static void sc_item(resolver *r, ast_item *it)
         return;
     case IT_SC_DECISION:
         sc_value(r, it->expr, &player, "the player of 'expect decision by'", &f->values[0]);
+        return;
+    case IT_SC_SEES:
+        sc_value(r, it->expr, &player, "the seat of 'sees'", &f->values[0]);
+        if (it->chooser)
+            sc_value(r, it->chooser, &player, "the player of 'chosen by'", &f->values[1]);
         return;
     case IT_SC_OVER:
         f->values[0] = -1;

@@ -196,14 +196,59 @@ static void redefinition(resolver *r, ast_sym *s, const ast_sym *prev)
     diag_note(r->d, prev->loc, "previous definition of '%s' here", prev->name);
 }
 
+static ast_sym *apart_find(const resolver *r, const char *name)
+{
+    for (uint32_t i = 0; i < r->napart; i++)
+        if (strcmp(r->apart[i]->name, name) == 0)
+            return r->apart[i];
+    return NULL;
+}
+
+static int is_trigger_sym(const ast_sym *s)
+{
+    return s->kind == SYM_PROC && s->decl && s->decl->timing;
+}
+
+/* A trigger and an enum member may share a name: expressions name the
+ * member, a scenario's event items the trigger. The trigger is kept
+ * apart, whichever came first. */
+static int shares_with_member(resolver *r, ast_sym *s, ast_sym *prev)
+{
+    ast_sym *trigger = is_trigger_sym(s) ? s : is_trigger_sym(prev) ? prev : NULL;
+    ast_sym *member = s->kind == SYM_MEMBER ? s : prev->kind == SYM_MEMBER ? prev : NULL;
+    if (!trigger || !member || apart_find(r, s->name))
+        return 0;
+    r->apart = rs_grow(r, r->apart, r->napart, &r->apart_cap, sizeof *r->apart);
+    r->apart[r->napart++] = trigger;
+    if (prev == trigger) {
+        uint32_t m = r->globals_cap - 1, i = oc_name_hash(s->name) & m;
+        while (r->globals[i] != prev)
+            i = (i + 1) & m;
+        r->globals[i] = member;
+    }
+    return 1;
+}
+
+/* The trigger named NAME: a global, or one kept apart from a member. */
+ast_sym *rs_trigger_find(resolver *r, const char *name)
+{
+    ast_sym *s = apart_find(r, name);
+    if (!s)
+        s = rs_global_find(r, name);
+    return s && is_trigger_sym(s) ? s : NULL;
+}
+
 /* Enters a global; a name taken already is reported (with a note). */
 int rs_global_declare(resolver *r, ast_sym *s)
 {
     if ((r->nglobals + 1) * 2 > r->globals_cap)
         rs_global_rehash(r);
     ast_sym *prev = rs_global_find(r, s->name);
-    if (prev) {
-        redefinition(r, s, prev);
+    if (prev && shares_with_member(r, s, prev))
+        return 1;
+    if (prev) { /* a second trigger of the name: the first is the one meant */
+        ast_sym *first = is_trigger_sym(s) ? apart_find(r, s->name) : NULL;
+        redefinition(r, s, first ? first : prev);
         return 0;
     }
     uint32_t m = r->globals_cap - 1, i = oc_name_hash(s->name) & m;

@@ -491,8 +491,15 @@ enum ast_item_kind {
     IT_SC_STEP_NOT_RAN,  /* expect step N not ran */
     IT_SC_OVER,          /* expect over [winner P] [because "TEXT"]: expr or NULL;
                           * reason or NULL; P's value */
-    IT_SC_ROLL           /* roll N, M ...: the next rolls' totals, rolls[0..nrolls) */
+    IT_SC_ROLL,          /* roll N, M ...: the next rolls' totals, rolls[0..nrolls) */
+    IT_SC_SEES           /* expect P sees [not] offered "L" | P sees "L" chosen by Q:
+                          * expr (P), chooser (Q) or NULL, labels[0]; sees
+                          * (SC_SEES_*); P's and Q's values */
 };
+
+/* What a `sees` item asks of seat P's view: the pending decision's
+ * options, or the last choice of a player as P's trace shows it. */
+enum { SC_SEES_OFFERED, SC_SEES_NOT_OFFERED, SC_SEES_CHOSEN };
 
 /* How an event item counts the matching events: `N times`, `at least N
  * times`, `at most N times` (none written: at least once). */
@@ -514,7 +521,9 @@ typedef struct ast_item {
     uint8_t count_mode;           /* event: SC_COUNT_* (0: at least once) */
     int64_t count;                /* event: the N of `N times` */
     ast_loc count_loc;
-    ast_expr *expr;               /* expect, decision, over winner */
+    ast_expr *expr;               /* expect, decision, over winner, sees: its seat */
+    ast_expr *chooser;            /* sees ... chosen by Q */
+    uint8_t sees;                 /* sees: SC_SEES_* */
     const char *source;           /* expect: the expression as written */
     const char **labels;          /* choose/offered */
     ast_loc *label_locs;

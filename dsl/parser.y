@@ -602,6 +602,23 @@ static ast_item *item(struct lex_extra *px, int kind, YYLTYPE l)
     return it;
 }
 
+/* `expect P sees ...`: "sees" is no keyword, so the item checks it. */
+static ast_item *sees_item(struct lex_extra *px, YYLTYPE l, ast_expr *seat, const char *word,
+                           YYLTYPE wl, int mode, const char *label, YYLTYPE ll)
+{
+    ast_item *it = item(px, IT_SC_SEES, l);
+    if (strcmp(word, "sees") != 0)
+        diag_error(px->diag, L(wl), "expected 'sees' after the seat, found '%s'", word);
+    it->expr = seat;
+    it->sees = (uint8_t)mode;
+    it->labels = ARENA_ARRAY(A, const char *, 1);
+    it->labels[0] = label;
+    it->label_locs = ARENA_ARRAY(A, ast_loc, 1);
+    it->label_locs[0] = L(ll);
+    it->nlabels = 1;
+    return it;
+}
+
 static void add_roll(struct lex_extra *px, ast_item *it, int64_t n, YYLTYPE l)
 {
     if (n > INT32_MAX) {
@@ -2223,6 +2240,16 @@ item
             diag_error(px->diag, L(@3), "expected 'no' before 'event'");
       }
     | T_EXPECT T_DECISION T_BY expr { $$ = item(px, IT_SC_DECISION, @1); $$->expr = $4; }
+    | T_EXPECT expr T_IDENT T_OFFERED T_STRING {
+        $$ = sees_item(px, @1, $2, $3, @3, SC_SEES_OFFERED, $5, @5);
+      }
+    | T_EXPECT expr T_IDENT T_NOT T_OFFERED T_STRING {
+        $$ = sees_item(px, @1, $2, $3, @3, SC_SEES_NOT_OFFERED, $6, @6);
+      }
+    | T_EXPECT expr T_IDENT T_STRING T_CHOSEN T_BY expr {
+        $$ = sees_item(px, @1, $2, $3, @3, SC_SEES_CHOSEN, $4, @4);
+        $$->chooser = $7;
+      }
     | T_EXPECT T_OFFERED T_STRING {
         $$ = item(px, IT_SC_OFFERED, @1);
         $$->labels = ARENA_ARRAY(A, const char *, 1);

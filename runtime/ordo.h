@@ -519,8 +519,12 @@ enum {
                              text: the end reason expected, or NULL */
     ORDO_SC_COUNT,        /* a, x, b, args as ORDO_SC_EVENT: the number of such
                              events so far is in lo..hi (hi = -1: no most) */
-    ORDO_SC_ROLL          /* x = count: the next rolls total args[0..x-1], in order
+    ORDO_SC_ROLL,         /* x = count: the next rolls total args[0..x-1], in order
                              (ordo_set_chance) */
+    ORDO_SC_SEES          /* seat args[0]'s view: x = 0 text (a label) offered,
+                             1 not offered (ordo_view), 2 the last choice of
+                             player args[1], as the seat's trace shows it, is
+                             text ("?": a secret choice it does not see) */
 };
 
 typedef struct ordo_scenario_item {

@@ -307,7 +307,7 @@ static int check_x(const ordo_program *p, uint32_t pc, const ordo_insn *in, char
     unsigned k = ordo_op_operand(in->op, 0), x = in->x;
     const char *op = ordo_op_name(in->op);
     unsigned most = k == ORDO_OPND_FLAG ? 1 : k == ORDO_OPND_MODE ? 2 : 3;
-    if ((k == ORDO_OPND_FLAG || k == ORDO_OPND_MODE) && x > most)
+    if ((k == ORDO_OPND_FLAG || k == ORDO_OPND_MODE || k == ORDO_OPND_DECIDE) && x > most)
         BAD("code %lu: %s x=%u", (unsigned long)pc, op, x);
     if (k == ORDO_OPND_TIMING && x > most)
         BAD("code %lu: %s timing %u", (unsigned long)pc, op, x);
@@ -716,6 +716,9 @@ int ordo_validate(const ordo_program *p, char *msg, size_t msgsize)
         case ORDO_SC_STEP_RAN:
         case ORDO_SC_STEP_NOT_RAN:
             okay = it->a < p->nsteps;
+            break;
+        case ORDO_SC_SEES: /* the seats are checked against the game's players */
+            okay = it->x <= 2;
             break;
         case ORDO_SC_ROLL:
             okay = it->x >= 1 && it->x <= ORDO_EVENT_MAX_ARGS;

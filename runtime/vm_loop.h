@@ -747,10 +747,21 @@ top:
         g->nopts = (uint16_t)n;
         if (UNLIKELY(n == 0))
             FAIL(ORDO_E_NOOPTION, "player %ld has no legal option", (long)d + 1);
+        if (ip->x == 3 && n == 1 && opts[0].kind != VM_OPT_ESCAPE) {
+            /* a window with nothing to take, a payment with one way left:
+             * no decision, as if the one option were chosen, untraced */
+            vm_opt o = opts[0];
+            VM_CLEAR_OPTS(g);
+            if (o.kind == VM_OPT_PARAM) {
+                ROOM1();
+                *sp++ = o.param;
+            }
+            JUMP(p->options[o.id].target);
+        }
         CHECK_LIMIT();
         SAVE();
         g->decider = d;
-        g->secret = (uint8_t)ip->x; /* 1 secret, 2 simultaneous (and secret) */
+        g->secret = (uint8_t)(ip->x == 3 ? 0 : ip->x); /* 1 secret, 2 simultaneous (and secret) */
         rc = g->status = ORDO_DECIDE;
         goto out;
     }

@@ -17,6 +17,7 @@
 
 #define SC_MAX_EVENTS 16384
 #define SC_TAIL 8
+#define SC_SEATS 128 /* more than a ruleset may have players */
 
 typedef struct recorder {
     const ordo_program *p;
@@ -25,6 +26,8 @@ typedef struct recorder {
     ordo_event *events;         /* [SC_MAX_EVENTS]: emits */
     int nevents, overflow;
     ordo_event tail[SC_TAIL];   /* the last events of any kind */
+    ordo_event last_choice[SC_SEATS]; /* each player's last choice (`sees`) */
+    unsigned char chose[SC_SEATS];
     uint32_t ntail;
     FILE *echo;                 /* `ordo test -t`: every trace line, or NULL */
     const sc_observer *obs;     /* `ordo doc`: told every event, or NULL */
@@ -50,6 +53,11 @@ static void record(void *ctx, const ordo_game *g, const ordo_event *ev)
     r->tail[r->ntail++ % SC_TAIL] = *ev;
     if (ev->kind == ORDO_EV_STEP && ev->id < r->p->nsteps)
         r->step_ran[ev->id] = 1;
+    if ((ev->kind == ORDO_EV_CHOICE || ev->kind == ORDO_EV_CHOSEN) && ev->player >= 0) {
+        /* a reveal (CHOSEN) is public; a player is below SC_SEATS */
+        r->last_choice[ev->player] = *ev;
+        r->chose[ev->player] = 1;
+    }
     ordo_event keyed = *ev;
     if (ev->kind == ORDO_EV_TRIGGER) { /* matched by its key alone */
         keyed.id = (uint16_t)(r->p->nevents + ev->id);
@@ -71,6 +79,7 @@ static void reset(recorder *r)
     memset(r->first_event, 0, (event_keys(r->p) + 1u) * sizeof *r->first_event);
     r->nevents = r->overflow = 0;
     r->ntail = 0;
+    memset(r->chose, 0, sizeof r->chose);
 }
 
 /* ---- one scenario's run and its failure report */
@@ -310,6 +319,60 @@ static int invariants_hold(const run *r, const ordo_scenario_item *it)
                 (unsigned long)v->line, v->expr);
 }
 
+/* `expect P sees [not] offered "L"`: the pending decision as seat P's
+ * view holds it (ordo_view: another seat's options are not there). */
+static int check_sees_offered(const run *r, const ordo_scenario_item *it, const char *seat)
+{
+    const char *label = it->text ? it->text : "";
+    int want = it->x == 0;
+    char buf[512];
+    if (ordo_status(r->g) != ORDO_DECIDE)
+        return fail(r, it, "expected %s to see \"%s\" %s, but %s", seat, label,
+                    want ? "offered" : "not offered", (print_status_str(r, buf, sizeof buf), buf));
+    ordo_game *view = NULL;
+    if (ordo_new(r->p, ordo_player_count(r->g), 1, &view) < 0 ||
+        ordo_view(view, r->g, it->args[0]) < 0) {
+        ordo_free(view);
+        return fail(r, it, "%s's view could not be made", seat);
+    }
+    int has = ordo_find_option(view, label) >= 0;
+    ordo_free(view);
+    if (has != want)
+        return fail(r, it, "expected %s to see \"%s\" %s, but %s does%s", seat, label,
+                    want ? "offered" : "not offered", seat, has ? "" : " not");
+    return 1;
+}
+
+/* `expect P sees "L" chosen by Q`: Q's last choice, or its reveal, as P's
+ * trace shows it ("?" for a secret one P does not see). */
+static int check_sees_chosen(const run *r, const ordo_scenario_item *it, const char *seat)
+{
+    const char *label = it->text ? it->text : "";
+    char who[64], line[512];
+    fmt_value(r->p, ORDO_K_PLAYER, 0, it->args[1], who, sizeof who);
+    if (it->args[1] < 0 || it->args[1] >= SC_SEATS || !r->rec->chose[it->args[1]])
+        return fail(r, it, "expected %s to see \"%s\" chosen by %s, but %s has chosen nothing",
+                    seat, label, who, who);
+    const ordo_event *ev = &r->rec->last_choice[it->args[1]];
+    const char *seen = "?";
+    if (ordo_event_text_as(r->g, ev, it->args[0], line, sizeof line) >= 0 && strstr(line, ": "))
+        seen = strstr(line, ": ") + 2;
+    if (strcmp(seen, label) != 0)
+        return fail(r, it, "expected %s to see \"%s\" chosen by %s, but it sees \"%s\"", seat,
+                    label, who, seen);
+    return 1;
+}
+
+static int check_sees(const run *r, const ordo_scenario_item *it)
+{
+    char seat[64];
+    fmt_value(r->p, ORDO_K_PLAYER, 0, it->args[0], seat, sizeof seat);
+    if (it->args[0] < 0 || it->args[0] >= ordo_player_count(r->g))
+        return fail(r, it, "%s is no seat of this %d-player game", seat,
+                    ordo_player_count(r->g));
+    return it->x == 2 ? check_sees_chosen(r, it, seat) : check_sees_offered(r, it, seat);
+}
+
 static int run_items(run *r)
 {
     const ordo_program *p = r->p;
@@ -414,6 +477,10 @@ static int run_items(run *r)
         }
         case ORDO_SC_NO_EVENT:
             if (!check_no_event(r, it))
+                return 0;
+            break;
+        case ORDO_SC_SEES:
+            if (!check_sees(r, it))
                 return 0;
             break;
         case ORDO_SC_COUNT:

@@ -355,6 +355,7 @@ static int32_t refused(const ordo_program *p, const ordo_insn *in, unsigned k, i
         [ORDO_OPND_POS] = -1,               [ORDO_OPND_OFFSET] = -1,
         [ORDO_OPND_FLAG] = 2,               [ORDO_OPND_MODE] = 3,
         [ORDO_OPND_TIMING] = 4,             [ORDO_OPND_ARGS] = in->x + 1,
+        [ORDO_OPND_DECIDE] = 4,
         [ORDO_OPND_NO] = INT32_MIN,         [ORDO_OPND_N] = INT32_MIN,
         [ORDO_OPND_LOCAL] = INT32_MIN,
     };

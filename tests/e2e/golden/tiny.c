@@ -197,7 +197,7 @@ static const ordo_insn tiny_program_code[290] = {
     {ORDO_OP_OPTS, 0, 0, 0},             /* 183 */
     {ORDO_OP_OFFERN, 0, 5, 0},           /* 184 */
     {ORDO_OP_LDL, 0, 2, 0},              /* 185 */
-    {ORDO_OP_WAIT, 0, 0, 0},             /* 186 */
+    {ORDO_OP_WAIT, 3, 0, 0},             /* 186 */
     {ORDO_OP_LDL, 0, 2, 0},              /* 187 */
     {ORDO_OP_WINDOW, 1, 4, 0},           /* 188 */
     {ORDO_OP_JMP, 0, 0, 108},            /* 189 */
@@ -1205,7 +1205,7 @@ interp:
 #line 67
     t1 = fp[2]; steps++; /* 185 LDL 2 */
 #line 67
-    { fp[10] = t1; ON_AT(186u, 11u); goto slow; } /* 186 WAIT x=0 0 */
+    { fp[10] = t1; ON_AT(186u, 11u); goto slow; } /* 186 WAIT x=3 0 */
 #line 67
     pc_187:; t1 = fp[2]; steps++; /* 187 LDL 2 */
 #line 67
