@@ -207,8 +207,12 @@ $(LIBENGINES): $(ENGINES_OBJ)
 	$(AR) rcs $@ $^
 
 # the ordo tool alone links jansson (its language server's JSON, `ordo lsp`)
+# and Open MPI (`ordo explore --mpi`; read when used, after deps.sh ran)
+MPI_INC  = $(shell pkg-config --cflags ompi-c)
+MPI_LIBS = $(shell pkg-config --libs ompi-c)
 $(ORDO): $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO)
-	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO) -ljansson -ledit
+	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO) -ljansson -ledit \
+	    $(MPI_LIBS)
 
 # (the engines for its output files, the host kit for its number parser,
 # which every tool's options share, and its file writer)
@@ -230,6 +234,7 @@ $(BUILD)/runtime/%.o: INC = $(INC_RUNTIME)
 $(BUILD)/runtime/host/%.o: INC = $(INC_HOST)
 $(BUILD)/compiler/%.o: INC = $(INC_COMPILER)
 $(BUILD)/compiler/engines/%.o: INC = $(INC_ENGINES)
+$(BUILD)/compiler/engines/explore_mpi.o: INC = $(INC_ENGINES) $(MPI_INC)
 $(BUILD)/compiler/driver/%.o: INC = $(INC_DRIVER)
 
 # generated code is not held to -Wextra's unused-function warnings
@@ -314,6 +319,7 @@ $(BUILD)/e2e/%_scenarios: tests/e2e/sc_emitted.c $(BUILD)/e2e/%.o \
 # (and the engines it reaches: the state search, with the coverage it keeps)
 PY_LIB := $(BUILD)/python/libordo_compile.so
 PY_ENGINES := $(addprefix compiler/engines/,explore.c explore_queue.c explore_seeds.c explore_report.c \
+              explore_shared.c explore_threads.c \
                 coverage.c)
 PY_C := python/ordo_shim.c python/ordo_spiel.c $(HOST_SRC)
 $(PY_LIB): $(PY_C) $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) $(GEN_H) $(LIBSO) \

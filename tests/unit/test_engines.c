@@ -36,7 +36,7 @@ static const char deadlock[] = "examples/explore/deadlock.ordo";
 static ex_run_options explore_options(uint64_t seeds, long jobs)
 {
     ex_run_options o = {{NULL, 0, 0, 64u << 20, 60, 1000000, 0, 100000}, 2, 1, seeds, 0, jobs,
-                        NULL, NULL, "test_engines"};
+                        NULL, NULL, "test_engines", NULL};
     return o;
 }
 
