@@ -245,7 +245,6 @@ int ex_shard_knew(ex_shard *s, const ordo_game *q, int seat, const char *label,
 typedef struct ex_transport ex_transport;
 struct ex_transport {
     int rank, size;
-    int raw_blocks; /* blocks may travel as they are (threads of one process) */
     int (*exchange)(ex_transport *t, unsigned char *const *out, const size_t *nout,
                     unsigned char **in, size_t *at);
     void *ctx;

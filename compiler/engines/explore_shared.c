@@ -22,11 +22,13 @@
  * link from the owners, and who could have known asked of every shard.
  * A state's global id is its owner and its index there.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "explore.h"
+#include "ordo_native.h"
 
 #define NONE UINT64_MAX
 
@@ -58,8 +60,7 @@ static size_t round8(size_t n)
 }
 
 /* A successor on its way to its owner: this, its rolls' totals (padded
- * to 8 bytes), its block (threads) or its save (MPI: the block holds the
- * program's address, which is another in another process). */
+ * to 8 bytes), its block. */
 typedef struct rec {
     uint64_t parent_canon; /* the parent's canonical index (the start's: 0) */
     uint64_t parent;       /* its global id, NONE: the start */
@@ -97,11 +98,11 @@ typedef struct worker {
     const ordo_program *p;
     const ex_limits *lim;
     ex_transport *t;
-    int nplayers, raw; /* raw: blocks travel as they are (one process) */
+    int nplayers;
     ex_shard *shard;
     ex_result r;       /* the shard's */
     buf *out;          /* to each worker */
-    ordo_game *scratch;
+    ordo_game *game;   /* a game of this process: blocks received go in it */
     kept *kept;        /* each state's */
     uint64_t cap;
     key *keys;         /* of the level's new states, in their order */
@@ -219,44 +220,33 @@ static void reduce(worker *w, const uint64_t *v, int n, uint64_t *sum, uint64_t 
 
 /* ------------------------------------------------------------ blocks */
 
-/* g as it travels: the block itself between threads, its save between
- * processes. */
+/* A block travels as it is. Its first fields are pointers, this
+ * process's (the program, the trace and chance callbacks): the receiver
+ * takes the rest into a game of its own, whose pointers are good here.
+ * A save (ordo_save, ordo_restore) would do as much, but restoring one
+ * validates and fingerprints the whole program again: 60% of the time of
+ * a search over MPI, measured on examples/language/seats.ordo. The ranks
+ * of one mpirun run one binary on one program; a block's size is checked. */
 static int put_block(worker *w, buf *b, const ordo_game *g)
 {
-    if (w->raw)
-        return put(b, g, w->r.block);
-    size_t n = ordo_save_size(g);
-    uint64_t cap = b->cap;
-    if (grow((void **)&b->b, &cap, b->n + n, 1) != 0)
-        return -1;
-    b->cap = cap;
-    if (ordo_save(g, b->b + b->n, n) != ORDO_OK)
-        return -1;
-    b->n += n;
-    return 0;
+    return put(b, g, w->r.block);
 }
 
 static size_t block_bytes(const worker *w, const ordo_game *g)
 {
-    return w->raw ? w->r.block : ordo_save_size(g);
+    (void)g;
+    return w->r.block;
 }
 
-/* The block of n bytes at p, into the worker's scratch block: NULL when
- * it is no game of the program. */
+/* The block of n bytes at p, into the worker's game: NULL when its size
+ * is not the program's. */
 static ordo_game *get_block(worker *w, const unsigned char *p, size_t n)
 {
-    ordo_game *g;
-    if (w->raw) {
-        if (n != w->r.block)
-            return NULL;
-        memcpy(w->scratch, p, n);
-        g = w->scratch;
-    } else if (ordo_restore(w->scratch, w->r.block, w->p, p, n, &g, NULL, 0) != ORDO_OK) {
+    size_t head = offsetof(struct ordo_game, size);
+    if (n != w->r.block || n < head)
         return NULL;
-    }
-    /* the trace callback was the sender's */
-    ordo_set_trace(g, NULL, NULL);
-    return g;
+    memcpy((unsigned char *)w->game + head, p + head, n - head);
+    return w->game;
 }
 
 /* ------------------------------------------------------- the search */
@@ -949,13 +939,11 @@ static int worker_open(worker *w, const ordo_program *p, int nplayers, uint64_t 
     w->lim = lim;
     w->t = t;
     w->nplayers = nplayers;
-    w->raw = t->raw_blocks;
     w->out = calloc((size_t)t->size, sizeof *w->out);
     if (!w->out)
         return -1;
-    w->scratch = malloc(ordo_game_size(p));
     w->shard = ex_shard_open(p, nplayers, seed, lim, memory, send_successor, w, NULL, &w->r);
-    if (!w->scratch || !w->shard)
+    if (!w->shard || ordo_new(p, nplayers, seed, &w->game) != ORDO_OK)
         w->failed = 1;
     return 0;
 }
@@ -998,7 +986,8 @@ int ex_shared_search(const ordo_program *p, int nplayers, uint64_t seed, const e
     for (int k = 0; w.out && k < t->size; k++)
         free(w.out[k].b);
     free(w.out);
-    free(w.scratch);
+    if (w.game)
+        ordo_free(w.game);
     free(w.kept);
     free(w.keys);
     free(w.edges);
