@@ -164,8 +164,14 @@ static unsigned char *exchange(worker *w, size_t *at)
         in = NULL;
         memset(at, 0, (size_t)(size + 1) * sizeof *at);
     }
-    for (int k = 0; k < size; k++)
+    /* a level's successors can take gigabytes: what it took goes back */
+    for (int k = 0; k < size; k++) {
         w->out[k].n = 0;
+        if (w->out[k].cap > ((size_t)1 << 20)) {
+            free(w->out[k].b);
+            w->out[k] = (buf){0};
+        }
+    }
     return in;
 }
 
