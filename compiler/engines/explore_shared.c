@@ -167,7 +167,7 @@ static unsigned char *exchange(worker *w, size_t *at)
     /* a level's successors can take gigabytes: what it took goes back */
     for (int k = 0; k < size; k++) {
         w->out[k].n = 0;
-        if (w->out[k].cap > ((size_t)1 << 20)) {
+        if (w->out[k].cap > ((size_t)64 << 20)) {
             free(w->out[k].b);
             w->out[k] = (buf){0};
         }
