@@ -443,8 +443,8 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 # The sanitizers' pass runs every suite over the same code paths as the
 # plain pass, with fewer games where a suite's cost is its volume (the
 # plain pass plays the full counts); each can be set on the command line.
-# The MPI runs of explore_shared.sh are the plain pass's alone (libmpi's
-# own allocations are not ordo's for LeakSanitizer to answer for).
+# The MPI runs of explore_shared.sh are the plain pass's alone
+# (LeakSanitizer reports libmpi's own allocations at every rank's exit).
 ASAN_VOLUME = LANG_SEEDS=$${LANG_SEEDS:-100} CATAN_SWEEP=$${CATAN_SWEEP:-200} \
     SAME_SEEDS=$${SAME_SEEDS:-1000} SWEEP=$${SWEEP:-200} HIDDEN_SEEDS=$${HIDDEN_SEEDS:-30} \
     ORDO_SWEEP_STRIDE=$${ORDO_SWEEP_STRIDE:-8} FUZZ=$${FUZZ:-1000} PY_FUZZ=$${PY_FUZZ:-100} \

@@ -59,10 +59,11 @@ static int mpi_exchange(ex_transport *t, unsigned char *const *out, const size_t
         round_counts(sleft, n, sc, sd);
         round_counts(rleft, n, rc, rd);
         for (int k = 0; ok && k < n; k++)
-            memcpy(sb + sd[k], out[k] + sent[k], (size_t)sc[k]);
+            if (sc[k])
+                memcpy(sb + sd[k], out[k] + sent[k], (size_t)sc[k]);
         MPI_Alltoallv(sb, sc, sd, MPI_BYTE, rb, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
         for (int k = 0; k < n; k++) {
-            if (ok)
+            if (ok && rc[k])
                 memcpy(*in + at[k] + got[k], rb + rd[k], (size_t)rc[k]);
             sent[k] += (uint64_t)sc[k], sleft[k] -= (uint64_t)sc[k];
             got[k] += (uint64_t)rc[k], rleft[k] -= (uint64_t)rc[k];

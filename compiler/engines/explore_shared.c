@@ -160,7 +160,8 @@ static void take_all(worker *w, unsigned char *in, const size_t *at)
             v[n++] = hd;
             o += size;
         }
-    qsort(v, n, sizeof *v, rec_cmp);
+    if (n)
+        qsort(v, n, sizeof *v, rec_cmp);
     w->nkeys = 0;
     /* all taken even when the time is up, as one process keeps what its
      * last expansions found */
