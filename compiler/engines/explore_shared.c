@@ -92,9 +92,9 @@ static int add_edge(worker *w, uint64_t from, uint32_t to)
 /* One successor received: kept (a new state of the level, its key
  * noted) or an edge into a state kept before. 0, or -1 when the store is
  * full. */
-static int take(worker *w, const rec *hd)
+static int take(worker *w, rec *hd)
 {
-    const unsigned char *p = (const unsigned char *)(hd + 1);
+    unsigned char *p = (unsigned char *)(hd + 1);
     ex_chance c;
     memset(&c, 0, sizeof c);
     c.n = hd->nrolls <= EX_MAX_ROLLS ? hd->nrolls : EX_MAX_ROLLS;

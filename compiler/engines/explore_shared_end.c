@@ -336,7 +336,7 @@ static int ask(worker *w, const ex_result *r, size_t k, buf *b)
 /* Each question answered by this shard: a seat's bit set when, from
  * every state here the seat cannot tell from the decision, the option
  * shows the finding. */
-static void answer(worker *w, const unsigned char *in, size_t n)
+static void answer(worker *w, unsigned char *in, size_t n)
 {
     for (size_t o = 0; o + sizeof(question) <= n && !w->failed;) {
         question x;

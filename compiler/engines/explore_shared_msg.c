@@ -156,9 +156,11 @@ size_t exs_block_bytes(const worker *w, const ordo_game *g)
     return w->r.block + sizeof(uint64_t);
 }
 
-/* The block of n bytes at p (with its checksum), into the worker's game:
- * NULL when it is not of the program's size, or damaged. */
-ordo_game *exs_get_block(worker *w, const unsigned char *p, size_t n)
+/* The block of n bytes at p (with its checksum), with this process's
+ * pointers: where it lies, when aligned as a block must be (one copy
+ * less), else in the worker's game. NULL when it is not of the program's
+ * size, or damaged. */
+ordo_game *exs_get_block(worker *w, unsigned char *p, size_t n)
 {
     size_t head = offsetof(struct ordo_game, size), block = w->r.block;
     uint64_t sum;
@@ -167,6 +169,10 @@ ordo_game *exs_get_block(worker *w, const unsigned char *p, size_t n)
     memcpy(&sum, p + block, sizeof sum);
     if (sum != checksum(p, block))
         return NULL;
+    if ((uintptr_t)p % 8 == 0) {
+        memcpy(p, w->game, head);
+        return (ordo_game *)(void *)p;
+    }
     memcpy((unsigned char *)w->game + head, p + head, block - head);
     return w->game;
 }

@@ -100,10 +100,11 @@ void exs_put_all(worker *w, const void *p, size_t n);
  * max (either NULL); the out buffers are left as they are. */
 void exs_reduce(worker *w, const uint64_t *v, int n, uint64_t *sum, uint64_t *max);
 /* A game's block into b, as it travels (with its checksum); its bytes
- * there; and a block received (n bytes at p) taken into the worker's own
- * game: NULL when it is not of the program's size, or damaged. */
+ * there; and a block received (n bytes at p) made a game of this process
+ * (its pointers this process's): NULL when it is not of the program's
+ * size, or damaged. */
 int exs_put_block(worker *w, buf *b, const ordo_game *g);
 size_t exs_block_bytes(const worker *w, const ordo_game *g);
-ordo_game *exs_get_block(worker *w, const unsigned char *p, size_t n);
+ordo_game *exs_get_block(worker *w, unsigned char *p, size_t n);
 
 #endif /* ORDO_ENGINES_EXPLORE_SHARED_MSG_H */
