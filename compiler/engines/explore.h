@@ -245,6 +245,7 @@ int ex_shard_knew(ex_shard *s, const ordo_game *q, int seat, const char *label,
 typedef struct ex_transport ex_transport;
 struct ex_transport {
     int rank, size;
+    int in_memory; /* what is sent arrives as it was (threads): blocks go without a checksum */
     int (*exchange)(ex_transport *t, unsigned char *const *out, const size_t *nout,
                     unsigned char **in, size_t *at);
     void *ctx;

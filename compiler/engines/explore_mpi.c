@@ -80,7 +80,7 @@ int ex_mpi_open(ex_transport *t)
     if (MPI_Init(NULL, NULL) != MPI_SUCCESS || MPI_Comm_rank(MPI_COMM_WORLD, &rank) != MPI_SUCCESS ||
         MPI_Comm_size(MPI_COMM_WORLD, &size) != MPI_SUCCESS)
         return -1;
-    *t = (ex_transport){rank, size, mpi_exchange, NULL};
+    *t = (ex_transport){rank, size, 0, mpi_exchange, NULL};
     return 0;
 }
 

@@ -90,7 +90,7 @@ int ex_threads_search(const ordo_program *p, int nplayers, uint64_t seed, const 
         goto done;
     for (int k = 0; k < jobs; k++)
         v[k] = (job){p, nplayers, seed, lim->memory / (uint64_t)jobs, lim, k ? NULL : progress,
-                     {k, jobs, hub_exchange, &h}, {0}, 0};
+                     {k, jobs, 1, hub_exchange, &h}, {0}, 0};
     /* worker 0 runs on this thread, the others wait at the gate until all
      * have started: one missing would leave them at the barrier for ever */
     for (started = 1; started < jobs; started++)

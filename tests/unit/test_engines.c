@@ -168,7 +168,7 @@ static void test_explore_shared_search_survives_bad_exchanges(void **state)
     const ordo_program *p = compile_path(&c, deadlock);
     ex_run_options o = explore_options(1, 1);
     spoiler x = {0, -1, 0, 0, 0};
-    ex_transport t = {0, 1, spoiled_exchange, &x};
+    ex_transport t = {0, 1, 0, spoiled_exchange, &x};
     ex_result r;
     assert_int_equal(ex_shared_search(p, 2, 1, &o.lim, o.lim.memory, &t, NULL, &r), 0);
     assert_int_equal(r.states, 26);
