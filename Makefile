@@ -207,8 +207,12 @@ $(LIBENGINES): $(ENGINES_OBJ)
 	$(AR) rcs $@ $^
 
 # the ordo tool alone links jansson (its language server's JSON, `ordo lsp`)
+# and Open MPI (`ordo explore --mpi`; read when used, after deps.sh ran)
+MPI_INC  = $(shell pkg-config --cflags ompi-c)
+MPI_LIBS = $(shell pkg-config --libs ompi-c)
 $(ORDO): $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO)
-	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO) -ljansson -ledit
+	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO) -ljansson -ledit \
+	    $(MPI_LIBS)
 
 # (the engines for its output files, the host kit for its number parser,
 # which every tool's options share, and its file writer)
@@ -230,6 +234,7 @@ $(BUILD)/runtime/%.o: INC = $(INC_RUNTIME)
 $(BUILD)/runtime/host/%.o: INC = $(INC_HOST)
 $(BUILD)/compiler/%.o: INC = $(INC_COMPILER)
 $(BUILD)/compiler/engines/%.o: INC = $(INC_ENGINES)
+$(BUILD)/compiler/engines/explore_mpi.o: INC = $(INC_ENGINES) $(MPI_INC)
 $(BUILD)/compiler/driver/%.o: INC = $(INC_DRIVER)
 
 # generated code is not held to -Wextra's unused-function warnings
@@ -315,6 +320,7 @@ $(BUILD)/e2e/%_scenarios: tests/e2e/sc_emitted.c $(BUILD)/e2e/%.o \
 PY_LIB := $(BUILD)/python/libordo_compile.so
 PY_ENGINES := $(addprefix compiler/engines/,explore.c explore_guide.c explore_shrink.c explore_queue.c explore_seeds.c explore_report.c \
                 explore_symmetry.c \
+                explore_shared.c explore_shared_end.c explore_shared_msg.c explore_threads.c \
                 coverage.c)
 PY_C := python/ordo_shim.c python/ordo_spiel.c $(HOST_SRC)
 $(PY_LIB): $(PY_C) $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) $(GEN_H) $(LIBSO) \
@@ -438,10 +444,12 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 # The sanitizers' pass runs every suite over the same code paths as the
 # plain pass, with fewer games where a suite's cost is its volume (the
 # plain pass plays the full counts); each can be set on the command line.
+# The MPI runs of explore_shared.sh are the plain pass's alone
+# (LeakSanitizer reports libmpi's own allocations at every rank's exit).
 ASAN_VOLUME = LANG_SEEDS=$${LANG_SEEDS:-100} CATAN_SWEEP=$${CATAN_SWEEP:-200} \
     SAME_SEEDS=$${SAME_SEEDS:-1000} SWEEP=$${SWEEP:-200} HIDDEN_SEEDS=$${HIDDEN_SEEDS:-30} \
     ORDO_SWEEP_STRIDE=$${ORDO_SWEEP_STRIDE:-8} FUZZ=$${FUZZ:-1000} PY_FUZZ=$${PY_FUZZ:-100} \
-    STRICT_CLANG=0
+    STRICT_CLANG=0 EXPLORE_MPI=$${EXPLORE_MPI:-0}
 test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-one BUILD=build
 	@$(ASAN_VOLUME) $(MAKE) --no-print-directory -j$(JOBS) test-one BUILD=build/asan OPT=-O1 EMIT_OPT=-O0 \

@@ -100,7 +100,7 @@ int ordo_py_explore(const ordo_py_ruleset *r, const char *file, int players, uin
                     int *lines, int max, char *report, size_t n)
 {
     ex_run_options o = {{NULL, depth, 0, (uint64_t)1024 << 20, seconds, 1000000, 0, 100000, 0, 0, 0},
-                        players, seed, seeds, 0, 1, NULL, NULL, "ordo.py"};
+                        players, seed, seeds, 0, 1, NULL, NULL, "ordo.py", NULL};
     ex_total t;
     int found = -1;
     if (ex_run(r->p, &o, &t) == 0) {

@@ -4,14 +4,16 @@
  * options, triggers and rules no explored game reached. Each finding is a
  * GCC-style diagnostic at its line, and with --scenarios a scenario that
  * replays it, to paste into the ruleset (it fails until the rules are
- * fixed). The search, the seeds shared among --jobs processes and the
- * report are the engine's (compiler/engines/explore.h); here is the
+ * fixed). The search (shared among --jobs threads or --mpi ranks), the
+ * seeds of random walks shared among --jobs processes and the report are
+ * the engine's (compiler/engines/explore.h); here is the
  * command line.
  */
 #include <string.h>
 
 #include "driver.h"
 #include "explore.h"
+#include "explore_mpi.h"
 
 static const char *const prog = "ordo explore";
 
@@ -19,7 +21,7 @@ static const char *const prog = "ordo explore";
 enum {
     OPT_PLAYERS, OPT_SEED, OPT_SEEDS, OPT_DEPTH, OPT_STATES, OPT_MEMORY, OPT_SECONDS, OPT_WALKS,
     OPT_JOBS, OPT_MAX_STEPS, OPT_OUTCOMES, OPT_SEEDED_DICE, OPT_IGNORE, OPT_SCENARIOS,
-    OPT_BFS, OPT_SWARM, OPT_FIRST, OPT_NO_SYMMETRY
+    OPT_BFS, OPT_SWARM, OPT_FIRST, OPT_NO_SYMMETRY, OPT_MPI
 };
 
 static const drv_option explore_options[] = {
@@ -43,7 +45,14 @@ static const drv_option explore_options[] = {
      OPT_SWARM, NULL},
     {"first", 0, NULL, "stop at the first finding (not counting walks cut off by --depth)",
      OPT_FIRST, NULL},
-    {"jobs", 0, "N", "seeds shared among N processes (default 1)", OPT_JOBS, NULL},
+    {"jobs", 0, "N",
+     "breadth first, each search shared among N threads (its states partitioned by "
+     "fingerprint); random walks, the seeds shared among N processes (default 1)",
+     OPT_JOBS, NULL},
+    {"mpi", 0, NULL,
+     "each search shared among the ranks of `mpirun -np N ordo explore --mpi ...`, on one "
+     "machine or several; --memory is each rank's",
+     OPT_MPI, NULL},
     {"outcomes", 0, "N",
      "outcomes of the rolls explored from one decision (default 100000); past it the search "
      "is bounded",
@@ -90,7 +99,7 @@ typedef struct args {
     long players, jobs, depth, walks;
     uint64_t seed, seeds, states, memory_mb, max_steps, outcomes;
     double seconds;
-    int seeded_dice, search, first, no_symmetry;
+    int seeded_dice, search, first, no_symmetry, mpi;
 } args;
 
 /* -------------------------------------------------------- command line */
@@ -136,6 +145,9 @@ static int take(void *ctx, int id, const char *v)
         return DRV_TAKEN;
     case OPT_NO_SYMMETRY:
         a->no_symmetry = 1;
+        return DRV_TAKEN;
+    case OPT_MPI:
+        a->mpi = 1;
         return DRV_TAKEN;
     case OPT_SCENARIOS:
         a->scenarios = v;
@@ -188,7 +200,11 @@ static int parse(args *a, int argc, char **argv)
         fprintf(stderr, "%s: --bfs or --walks, not both\n", prog);
         return TOOL_USAGE;
     }
-    if ((uint64_t)a->jobs > a->seeds)
+    if (a->mpi && a->walks) {
+        fprintf(stderr, "%s: --mpi shares a breadth-first search: not with --walks\n", prog);
+        return TOOL_USAGE;
+    }
+    if (a->walks && (uint64_t)a->jobs > a->seeds)
         a->jobs = (long)a->seeds;
     return tool_readable(prog, a->file) ? DRV_GO : TOOL_USAGE;
 }
@@ -206,9 +222,18 @@ int cmd_explore(int argc, char **argv)
     ex_request r = {{{NULL, (int)a.depth, a.states, a.memory_mb << 20, a.seconds, a.max_steps,
                       a.seeded_dice, a.outcomes, a.search, a.first, a.no_symmetry},
                      (int)a.players, a.seed, a.seeds, (uint64_t)a.walks, a.jobs, stderr, stderr,
-                     prog},
+                     prog, NULL},
                     a.file, a.ignore, a.nignore, a.scenarios};
+    ex_transport mpi;
+    if (p && a.mpi && ex_mpi_open(&mpi) != 0) {
+        fprintf(stderr, "%s: MPI could not start\n", prog);
+        oc_free(c);
+        return TOOL_FAIL;
+    }
+    r.o.mpi = a.mpi ? &mpi : NULL;
     status = p ? ex_explore(p, &r, stdout) : TOOL_FAIL;
+    if (p && a.mpi)
+        ex_mpi_close(&mpi);
     oc_free(c);
     return status;
 }

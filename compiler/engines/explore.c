@@ -93,6 +93,13 @@ typedef struct search {
     int stopped;             /* ... --first: a finding was made */
     ex_guide *guide;         /* guided walks: what steers them; else NULL */
     uint64_t dropped;        /* guided walks: states dropped when the store was full */
+    /* a shard of a search shared among workers (explore_shared.c): each
+     * transition goes to the sink, not the store; the outcome of the rolls
+     * it is (expand's count), and the next kept state to expand */
+    ex_sink sink;
+    void *sink_ctx;
+    uint32_t outcome;
+    uint64_t cursor;
 } search;
 
 double ex_seconds_since(const struct timespec *t0)
@@ -290,8 +297,11 @@ static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, 
     s->hashes[i] = h;
     r->parent[i] = parent;
     r->option[i] = (uint16_t)option;
-    /* breadth first, a state is found from the one being expanded */
-    uint32_t depth = parent == UINT32_MAX ? 0 : s->compact ? s->cur_depth + 1 : r->depth[parent] + 1;
+    /* breadth first, a state is found from the one being expanded (a
+     * shard's, from a state another shard expanded: cur_depth is set) */
+    uint32_t depth = parent == UINT32_MAX             ? 0
+                     : s->compact || s->sink ? s->cur_depth + 1
+                                                      : r->depth[parent] + 1;
     if (!s->compact)
         r->depth[i] = depth;
     if ((int)depth > r->depth_reached)
@@ -482,6 +492,8 @@ static int64_t transition(search *s, const ordo_game *from, uint32_t parent, int
         s->truncated = 1;
     s->r->transitions++;
     uint64_t h = view_hash(s, s->work);
+    if (s->sink)
+        return s->sink(s->sink_ctx, s->work, h, parent, k, s->outcome, c, rc) < 0 ? -1 : 0;
     int64_t j = lookup(s, s->work, h);
     if (j < 0) {
         j = keep(s, s->work, h, parent, k, c);
@@ -524,6 +536,7 @@ static int expand(search *s, const ordo_game *from, uint32_t parent, int k)
         }
         c.n = 0;
         c.overflow = 0;
+        s->outcome = (uint32_t)outcomes;
         if (transition(s, from, parent, k, &c) < 0)
             return -1;
         if (c.overflow)
@@ -560,6 +573,7 @@ static int expand_state(search *s, const ordo_game *g, uint32_t i, uint32_t dept
         return 0;
     }
     int n = ordo_option_count(g), whole = 1;
+    s->outcome = 0;
     for (int k = 0; k < n; k++) {
         int64_t rc = s->lim->seeded_dice ? transition(s, g, i, k, NULL) : expand(s, g, i, k);
         if (rc < 0)
@@ -884,34 +898,25 @@ static int status_of(const search *s, uint64_t i)
     return s->compact ? s->status[i] : ordo_status(state_at(s, i));
 }
 
-
 /* State i's block: kept, or (compact) replayed from the start into s->cur. */
 static const ordo_game *block_of(search *s, uint32_t i)
 {
     if (!s->compact)
         return state_at(s, i);
-    ex_result *r = s->r;
-    uint32_t chain[64], *v = chain;
-    uint32_t n = 1;
-    for (uint32_t k = i; r->parent[k] != UINT32_MAX; k = r->parent[k])
-        n++;
-    if (n > 64 && !(v = malloc(n * sizeof *v)))
+    ordo_game *g = ex_replayed(s->p, s->nplayers, s->r, i);
+    if (!g)
         return NULL;
-    for (uint32_t k = i, at = n; at > 0; k = r->parent[k])
-        v[--at] = k;
-    ordo_game *g;
-    if (ordo_new(s->p, s->nplayers, r->seed, &g) != ORDO_OK) {
-        if (v != chain)
-            free(v);
-        return NULL;
-    }
-    for (uint32_t t = 0; t < n; t++)
-        ex_replay_step(r, g, t == 0 ? -1 : r->option[v[t]], v[t]);
     ordo_copy(s->cur, g);
     ordo_free(g);
-    if (v != chain)
-        free(v);
     return s->cur;
+}
+
+void ex_stuck_message(char *msg, size_t n, uint64_t stuck)
+{
+    snprintf(msg, n,
+             "from here no end can be reached: play goes round in circles (%llu such states "
+             "found)",
+             (unsigned long long)stuck);
 }
 
 /* States from which no end can be reached: every state that is over, or
@@ -968,10 +973,7 @@ static void no_progress(search *s)
         }
     if (stuck) {
         char msg[200];
-        snprintf(msg, sizeof msg,
-                 "from here no end can be reached: play goes round in circles (%llu such "
-                 "states found)",
-                 (unsigned long long)stuck);
+        ex_stuck_message(msg, sizeof msg, stuck);
         add_finding(s, EX_NO_PROGRESS, 0, block_of(s, (uint32_t)first), (uint32_t)first, msg);
     }
 done:
@@ -1030,10 +1032,9 @@ static int leads_to(search *s, const ordo_game *g, const char *label, const int3
  * Only if it does from every explored state the seat cannot tell from q
  * (the same view: ordo_view), with the same rolls: knowledge as what
  * holds in every world the seat cannot rule out. */
-static int seat_knew(search *s, uint32_t q, int seat, const char *label, const int32_t *rolls,
-                     uint32_t nrolls, const ex_finding *f)
+static int seat_knew(search *s, const ordo_game *gq, int seat, const char *label,
+                     const int32_t *rolls, uint32_t nrolls, const ex_finding *f)
 {
-    const ordo_game *gq = state_at(s, q);
     int32_t qstep;
     uint32_t qline;
     ordo_where(gq, &qstep, &qline);
@@ -1045,7 +1046,7 @@ static int seat_knew(search *s, uint32_t q, int seat, const char *label, const i
         const ordo_game *g = state_at(s, i);
         int32_t step;
         uint32_t line;
-        if (i == q || ordo_status(g) != ORDO_DECIDE || ordo_decider(g) != ordo_decider(gq) ||
+        if (g == gq || ordo_status(g) != ORDO_DECIDE || ordo_decider(g) != ordo_decider(gq) ||
             ordo_where(g, &step, &line) < 0 || step != qstep || line != qline)
             continue;
         ordo_copy(s->view_b, g);
@@ -1085,10 +1086,139 @@ static void who_knew(search *s, int nplayers)
         const int32_t *rolls = r->rolls ? r->rolls + r->roll_at[f->state] : NULL;
         f->knew = 0;
         for (int seat = 0; seat < nplayers; seat++)
-            if (seat_knew(s, q, seat, label, rolls, r->nrolls[f->state], f))
+            if (seat_knew(s, state_at(s, q), seat, label, rolls, r->nrolls[f->state], f))
                 f->knew |= (uint64_t)1 << seat;
         f->knew_known = 1;
     }
+}
+
+/* A search ready to start (s and r zeroed first): breadth first, random
+ * walks (walks > 0) or guided walks (guided), its store sized from
+ * `memory`; or -1 when out of memory (search_close frees what was
+ * taken). */
+static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t seed,
+                       uint64_t walks, int guided, const ex_limits *lim, uint64_t memory,
+                       FILE *progress, ex_result *r)
+{
+    memset(r, 0, sizeof *r);
+    memset(s, 0, sizeof *s);
+    s->p = p;
+    s->play = play_interpreted;
+    s->lim = lim;
+    s->r = r;
+    s->progress = progress && isatty(fileno(progress)) ? progress : NULL;
+    clock_gettime(CLOCK_MONOTONIC, &s->t0);
+    r->block = ordo_game_size(p);
+    r->seed = seed;
+    r->max_steps = lim->max_steps;
+    /* guided walks draw the totals of their rolls and keep them */
+    r->rolls_expanded = (guided || !walks) && !lim->seeded_dice;
+    s->nplayers = nplayers;
+    /* "who could have known" compares kept states' blocks, and walks go on
+     * from them: those keep every block; breadth first otherwise keeps a
+     * fingerprint and a few links a state */
+    s->compact = !walks && !guided && !has_hidden_state(p);
+    /* each state: its hash, its links (parent, option, depth), whether it
+     * was expanded, its rolls, one to three slots of the table; then its
+     * block, or (compact) its status, the blocks still to expand taking a
+     * quarter of the memory */
+    size_t per = sizeof(uint64_t) + 2 * sizeof(uint32_t) + sizeof(uint16_t) + 1 +
+                 2 * sizeof(uint32_t) + sizeof(uint32_t) + 1 +
+                 (walks || guided ? 2 * sizeof(uint32_t) : 0);
+    if (s->compact) {
+        per += 1 - sizeof(uint32_t); /* its status; its depth is the queue's */
+        /* the disk the queue may take: 16 times --memory (a shared
+         * machine's disk is not the search's alone) */
+        ex_queue_init(&s->queue, r->block, memory / 4, 16 * memory);
+        memory -= memory / 4;
+    } else {
+        per += r->block;
+    }
+    s->cap = memory / per;
+    if (lim->states && lim->states < s->cap)
+        s->cap = lim->states;
+    if (s->cap > UINT32_MAX - 1)
+        s->cap = UINT32_MAX - 1;
+    if (s->cap < 1)
+        s->cap = 1;
+    s->tsize = 1024;
+    if (s->compact) {
+        s->status = malloc(s->cap * sizeof *s->status);
+        s->cur = malloc(r->block);
+    } else {
+        r->blocks = malloc(s->cap * r->block);
+    }
+    r->parent = malloc(s->cap * sizeof *r->parent);
+    r->option = malloc(s->cap * sizeof *r->option);
+    if (!s->compact) /* compact: a state's depth waits with it in the queue */
+        r->depth = malloc(s->cap * sizeof *r->depth);
+    r->roll_at = malloc(s->cap * sizeof *r->roll_at);
+    r->nrolls = malloc(s->cap * sizeof *r->nrolls);
+    s->hashes = malloc(s->cap * sizeof *s->hashes);
+    s->expanded = calloc(s->cap, 1);
+    s->table = calloc(s->tsize, sizeof *s->table);
+    if (walks || guided) {
+        s->walk_mark = calloc(s->cap, sizeof *s->walk_mark);
+        s->closure_mark = calloc(s->cap, sizeof *s->closure_mark);
+    }
+    if (guided && (s->guide = malloc(sizeof *s->guide)))
+        ex_guide_init(s->guide, p);
+    s->work = malloc(r->block);
+    s->view_a = malloc(r->block);
+    s->view_b = malloc(r->block);
+    /* "who could have known" is judged over the states explored: with
+     * hidden state, every one of them */
+    if (ex_symmetry_init(&s->sym, p, nplayers, !lim->no_symmetry && !has_hidden_state(p)) != 0)
+        return -1;
+    r->renamings = ex_symmetry_renamings(&s->sym);
+    if ((s->compact ? !s->status || !s->cur : !r->blocks) || !r->parent || !r->option ||
+        (!s->compact && !r->depth) || !r->roll_at || !r->nrolls || !s->hashes || !s->expanded ||
+        !s->table || !s->work || !s->view_a || !s->view_b || sc_coverage_init(&r->cov, p) != 0 ||
+        ((walks || guided) && (!s->walk_mark || !s->closure_mark)) || (guided && !s->guide))
+        return -1;
+    return 0;
+}
+
+/* Frees the search's own memory; what r holds stays. */
+static void search_close(search *s)
+{
+    free(s->hashes);
+    free(s->expanded);
+    free(s->table);
+    free(s->work);
+    free(s->view_a);
+    free(s->view_b);
+    ex_symmetry_free(&s->sym);
+    free(s->edges);
+    free(s->walk_mark);
+    free(s->closure_mark);
+    free(s->status);
+    free(s->cur);
+    free(s->guide);
+    if (s->compact)
+        ex_queue_free(&s->queue);
+}
+
+/* What the search leaves in r besides its states: whether it is complete,
+ * the fingerprints' chance of a collision, the time. */
+static void search_done(search *s, uint64_t walks, int guided)
+{
+    ex_result *r = s->r;
+    r->states = r->nkept + s->dropped;
+    r->complete = !s->truncated && !walks && !guided;
+    if (s->compact) {
+        /* TLC's estimate: n states among 2^64 fingerprints, the chance that
+         * two of them were taken for one is about n^2 / 2^65 */
+        r->fingerprints = 1;
+        r->collision = (double)r->nkept * (double)r->nkept / 36893488147419103232.0;
+        /* a state stands for its renamings: the least of their hashes is
+         * taken, the chance grows with them */
+        if (r->renamings)
+            r->collision *= r->renamings;
+    }
+    r->seconds = elapsed(s);
+    if (s->progress)
+        fputc('\n', s->progress);
 }
 
 /* One search of ex_search's: breadth first, random walks (walks > 0) or
@@ -1098,84 +1228,9 @@ static int search_one(const ordo_program *p, int nplayers, uint64_t seed, uint64
                       int guided, const ex_limits *lim, FILE *progress, ex_result *r,
                       int *timed_out)
 {
-    memset(r, 0, sizeof *r);
     search s;
-    memset(&s, 0, sizeof s);
-    s.p = p;
-    s.play = play_interpreted;
-    s.lim = lim;
-    s.r = r;
-    s.progress = progress && isatty(fileno(progress)) ? progress : NULL;
-    clock_gettime(CLOCK_MONOTONIC, &s.t0);
-    r->block = ordo_game_size(p);
-    r->seed = seed;
-    r->max_steps = lim->max_steps;
-    /* guided walks draw the totals of their rolls and keep them */
-    r->rolls_expanded = (guided || !walks) && !lim->seeded_dice;
-    s.nplayers = nplayers;
-    /* "who could have known" compares kept states' blocks, and walks go on
-     * from them: those keep every block; breadth first otherwise keeps a
-     * fingerprint and a few links a state */
-    s.compact = !walks && !guided && !has_hidden_state(p);
-    /* each state: its hash, its links (parent, option, depth), whether it
-     * was expanded, its rolls, one to three slots of the table; then its
-     * block, or (compact) its status, the blocks still to expand taking a
-     * quarter of the memory */
-    size_t per = sizeof(uint64_t) + 2 * sizeof(uint32_t) + sizeof(uint16_t) + 1 +
-                 2 * sizeof(uint32_t) + sizeof(uint32_t) + 1 +
-                 (walks || guided ? 2 * sizeof(uint32_t) : 0);
-    uint64_t memory = lim->memory;
-    if (s.compact) {
-        per += 1 - sizeof(uint32_t); /* its status; its depth is the queue's */
-        /* the disk the queue may take: 16 times --memory (a shared
-         * machine's disk is not the search's alone) */
-        ex_queue_init(&s.queue, r->block, memory / 4, 16 * memory);
-        memory -= memory / 4;
-    } else {
-        per += r->block;
-    }
-    s.cap = memory / per;
-    if (lim->states && lim->states < s.cap)
-        s.cap = lim->states;
-    if (s.cap > UINT32_MAX - 1)
-        s.cap = UINT32_MAX - 1;
-    if (s.cap < 1)
-        s.cap = 1;
-    s.tsize = 1024;
-    if (s.compact) {
-        s.status = malloc(s.cap * sizeof *s.status);
-        s.cur = malloc(r->block);
-    } else {
-        r->blocks = malloc(s.cap * r->block);
-    }
-    r->parent = malloc(s.cap * sizeof *r->parent);
-    r->option = malloc(s.cap * sizeof *r->option);
-    if (!s.compact) /* compact: a state's depth waits with it in the queue */
-        r->depth = malloc(s.cap * sizeof *r->depth);
-    r->roll_at = malloc(s.cap * sizeof *r->roll_at);
-    r->nrolls = malloc(s.cap * sizeof *r->nrolls);
-    s.hashes = malloc(s.cap * sizeof *s.hashes);
-    s.expanded = calloc(s.cap, 1);
-    s.table = calloc(s.tsize, sizeof *s.table);
-    if (walks || guided) {
-        s.walk_mark = calloc(s.cap, sizeof *s.walk_mark);
-        s.closure_mark = calloc(s.cap, sizeof *s.closure_mark);
-    }
-    if (guided && (s.guide = malloc(sizeof *s.guide)))
-        ex_guide_init(s.guide, p);
-    s.work = malloc(r->block);
-    s.view_a = malloc(r->block);
-    s.view_b = malloc(r->block);
     int rc = -1;
-    /* "who could have known" is judged over the states explored: with
-     * hidden state, every one of them */
-    if (ex_symmetry_init(&s.sym, p, nplayers, !lim->no_symmetry && !has_hidden_state(p)) != 0)
-        goto done;
-    r->renamings = ex_symmetry_renamings(&s.sym);
-    if ((s.compact ? !s.status || !s.cur : !r->blocks) || !r->parent || !r->option || (!s.compact && !r->depth) || !r->roll_at || !r->nrolls ||
-        !s.hashes || !s.expanded ||
-        !s.table || !s.work || !s.view_a || !s.view_b || sc_coverage_init(&r->cov, p) != 0 ||
-        ((walks || guided) && (!s.walk_mark || !s.closure_mark)) || (guided && !s.guide))
+    if (search_open(&s, p, nplayers, seed, walks, guided, lim, lim->memory, progress, r) != 0)
         goto done;
     ordo_game *g;
     if (ordo_new(p, nplayers, seed, &g) != ORDO_OK)
@@ -1197,40 +1252,12 @@ static int search_one(const ordo_program *p, int nplayers, uint64_t seed, uint64
         breadth_first(&s);
     no_progress(&s);
     who_knew(&s, nplayers);
-    r->states = r->nkept + s.dropped;
-    r->complete = !s.truncated && !walks && !guided;
+    search_done(&s, walks, guided);
     if (timed_out)
         *timed_out = s.timed_out;
-    if (s.compact) {
-        /* TLC's estimate: n states among 2^64 fingerprints, the chance that
-         * two of them were taken for one is about n^2 / 2^65 */
-        r->fingerprints = 1;
-        r->collision = (double)r->nkept * (double)r->nkept / 36893488147419103232.0;
-        /* a state stands for its renamings: the least of their hashes is
-         * taken, the chance grows with them */
-        if (r->renamings)
-            r->collision *= r->renamings;
-    }
-    r->seconds = elapsed(&s);
-    if (s.progress)
-        fputc('\n', s.progress);
     rc = 0;
 done:
-    free(s.hashes);
-    free(s.expanded);
-    free(s.table);
-    free(s.work);
-    free(s.view_a);
-    free(s.view_b);
-    ex_symmetry_free(&s.sym);
-    free(s.edges);
-    free(s.walk_mark);
-    free(s.closure_mark);
-    free(s.status);
-    free(s.cur);
-    free(s.guide);
-    if (s.compact)
-        ex_queue_free(&s.queue);
+    search_close(&s);
     return rc;
 }
 
@@ -1370,6 +1397,100 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
     return 0;
 }
 
+/* ------------------------------------------------------------ a shard */
+
+ex_shard *ex_shard_open(const ordo_program *p, int nplayers, uint64_t seed, const ex_limits *lim,
+                        uint64_t memory, ex_sink sink, void *ctx, FILE *progress, ex_result *r)
+{
+    search *s = malloc(sizeof *s);
+    if (!s)
+        return NULL;
+    if (search_open(s, p, nplayers, seed, 0, 0, lim, memory, progress, r) != 0) {
+        search_close(s);
+        free(s);
+        ex_free(r);
+        return NULL;
+    }
+    s->sink = sink;
+    s->sink_ctx = ctx;
+    return s;
+}
+
+void ex_shard_close(ex_shard *s)
+{
+    search_done(s, 0, 0);
+    search_close(s);
+    free(s);
+}
+
+int ex_shard_start(ex_shard *s)
+{
+    ordo_game *g;
+    if (ordo_new(s->p, s->nplayers, s->r->seed, &g) != ORDO_OK)
+        return -1;
+    int64_t rc = s->lim->seeded_dice ? transition(s, g, UINT32_MAX, -1, NULL)
+                                     : expand(s, g, UINT32_MAX, -1);
+    ordo_free(g);
+    return rc < 0 ? -1 : 0;
+}
+
+int ex_shard_expand_next(ex_shard *s, uint32_t *i)
+{
+    if ((s->cursor & 63) == 0 && out_of_time(s))
+        return -1;
+    if (s->compact) {
+        uint32_t depth;
+        int rc = ex_queue_pop(&s->queue, i, &depth, s->cur);
+        if (rc < 0)
+            s->truncated = 1;
+        s->cursor++;
+        return rc <= 0 ? rc : expand_state(s, s->cur, *i, depth) != 0 ? -1 : 1;
+    }
+    while (s->cursor < s->r->nkept) {
+        *i = (uint32_t)s->cursor++;
+        ordo_game *g = state_at(s, *i);
+        if (ordo_status(g) == ORDO_DECIDE)
+            return expand_state(s, g, *i, s->r->depth[*i]) != 0 ? -1 : 1;
+    }
+    return 0;
+}
+
+int64_t ex_shard_receive(ex_shard *s, ordo_game *g, uint64_t h, int rc, uint32_t depth,
+                         int option, const ex_chance *c, int *is_new)
+{
+    int64_t j = lookup(s, g, h);
+    *is_new = j < 0;
+    if (j >= 0)
+        return j;
+    s->cur_depth = depth - 1;
+    j = keep(s, g, h, depth == 0 ? UINT32_MAX : 0, option, c);
+    if (j >= 0)
+        classify(s, g, rc, (uint32_t)j);
+    return j;
+}
+
+int ex_shard_may_end(const ex_shard *s, uint64_t i)
+{
+    int st = status_of(s, i);
+    return st == ORDO_OVER || (st == ORDO_DECIDE && !(s->expanded[i] & EXPANDED));
+}
+
+int ex_shard_status(const ex_shard *s, uint64_t i)
+{
+    return status_of(s, i);
+}
+
+int ex_shard_truncated(const ex_shard *s)
+{
+    return s->truncated;
+}
+
+int ex_shard_knew(ex_shard *s, const ordo_game *q, int seat, const char *label,
+                  const int32_t *rolls, uint32_t nrolls, const ex_finding *f)
+{
+    return seat_knew(s, q, seat, label, rolls, nrolls, f);
+}
+
 void ex_free(ex_result *r)
 {
     free(r->blocks);
@@ -1461,6 +1582,21 @@ void ex_replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to)
     if (rc == ORDO_OK)
         ordo_run(g);
     ordo_set_chance(g, NULL, NULL);
+}
+
+ordo_game *ex_replayed(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i)
+{
+    uint32_t *chain;
+    int n = ex_chain_to(r, i, &chain);
+    if (n < 0)
+        return NULL;
+    ordo_game *g;
+    if (ordo_new(p, nplayers, r->seed, &g) != ORDO_OK)
+        g = NULL;
+    for (int t = 0; g && t < n; t++)
+        ex_replay_step(r, g, t == 0 ? -1 : r->option[chain[t]], chain[t]);
+    free(chain);
+    return g;
 }
 
 int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i, char ***labels)

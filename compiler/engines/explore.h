@@ -181,6 +181,14 @@ void ex_free(ex_result *r);
 int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i,
             char ***labels);
 
+/* A new game replayed from the start to state i (ex_path's way, in
+ * blocks), or NULL; to be freed with ordo_free. */
+ordo_game *ex_replayed(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i);
+
+/* The no-progress finding's message for `stuck` states none of whose
+ * ways lead to an end. */
+void ex_stuck_message(char *msg, size_t n, uint64_t stuck);
+
 /* Seconds since t0 (CLOCK_MONOTONIC). */
 double ex_seconds_since(const struct timespec *t0);
 
@@ -222,18 +230,97 @@ int ex_way(const ordo_program *p, int nplayers, const ex_result *r, const ex_fin
 char *ex_roll_line(const int32_t *totals, uint32_t n);
 char *ex_choose_line(const ordo_game *g, int k);
 
+/* ---------------------------------------- explore.c: a search's shard */
+
+/* One worker's part of a breadth-first search shared among several
+ * (explore_shared.c): the states it owns, kept and classified as
+ * ex_search keeps them, while every transition of a state it expands goes
+ * to a sink (to the state's owner) instead of its own store. */
+typedef struct search ex_shard;
+
+/* Where a shard's transitions go: state g (hash h, the play's status rc)
+ * reached from the shard's state `parent` (UINT32_MAX: the start) by
+ * option k (-1: none), the outcome-th outcome of its rolls, c their
+ * totals (or NULL). 0, or -1 to stop the search. */
+typedef int (*ex_sink)(void *ctx, const ordo_game *g, uint64_t h, uint32_t parent, int k,
+                       uint32_t outcome, const ex_chance *c, int rc);
+
+/* A breadth-first shard keeping its states in `memory` bytes, with its
+ * result in *r (freed with ex_free; its counters set at ex_shard_close),
+ * or NULL when out of memory. */
+ex_shard *ex_shard_open(const ordo_program *p, int nplayers, uint64_t seed, const ex_limits *lim,
+                        uint64_t memory, ex_sink sink, void *ctx, FILE *progress, ex_result *r);
+void ex_shard_close(ex_shard *s);
+/* Plays the start into the sink, once for each outcome of its rolls: 0, or -1. */
+int ex_shard_start(ex_shard *s);
+/* Expands the next state kept and not yet expanded (in the order kept),
+ * its transitions into the sink: 1 and its index in *i; 0 when none is
+ * left; -1 when the search must stop (a bound, the time). */
+int ex_shard_expand_next(ex_shard *s, uint32_t *i);
+/* State g reached at `depth` by option `option` with the rolls of c: the
+ * index of the state kept in its position, *is_new when it is kept (and
+ * classified: its findings, its end) now; -1 when the store is full. */
+int64_t ex_shard_receive(ex_shard *s, ordo_game *g, uint64_t h, int rc, uint32_t depth,
+                         int option, const ex_chance *c, int *is_new);
+/* State i's status (ordo_status, at least -1); whether an end may be
+ * reached from it alone (over, or a decision not expanded whole). */
+int ex_shard_status(const ex_shard *s, uint64_t i);
+int ex_shard_may_end(const ex_shard *s, uint64_t i);
+/* Whether a bound stopped the shard's search. */
+int ex_shard_truncated(const ex_shard *s);
+/* Whether, from every state of the shard that `seat` cannot tell from
+ * decision q, taking `label` with those rolls shows finding f (who could
+ * have known, explore.c's seat_knew over the shard's states). */
+int ex_shard_knew(ex_shard *s, const ordo_game *q, int seat, const char *label,
+                  const int32_t *rolls, uint32_t nrolls, const ex_finding *f);
+
+/* ------------------------------------------------- explore_shared.c */
+
+/* How the workers of a shared search talk: all to all. exchange sends
+ * out[k] (nout[k] bytes) to worker k and returns, in *in (malloc'd, to be
+ * freed), what every worker sent this one, worker k's from at[k] to
+ * at[k + 1] (at: size + 1 entries): 0, or -1. Every worker calls it the
+ * same number of times. Threads of one process (explore_threads.c) or
+ * MPI ranks (explore_mpi.c). */
+typedef struct ex_transport ex_transport;
+struct ex_transport {
+    int rank, size;
+    int in_memory; /* what is sent arrives as it was (threads): blocks go without a checksum */
+    int (*exchange)(ex_transport *t, unsigned char *const *out, const size_t *nout,
+                    unsigned char **in, size_t *at);
+    void *ctx;
+};
+
+/* One breadth-first search from a new game (nplayers, seed), its states
+ * partitioned by fingerprint among the workers of t, each keeping its own
+ * in `memory` bytes; every worker calls it. Level by level, each worker
+ * expands the states it owns and sends each successor to its owner, which
+ * keeps the first in the order one process would have found them, so a
+ * complete search gives worker 0 the result ex_search gives (states,
+ * depth, counters, findings and their paths; the states kept: only those
+ * on the findings' paths). 0, or -1 (out of memory, a worker failed). */
+int ex_shared_search(const ordo_program *p, int nplayers, uint64_t seed, const ex_limits *lim,
+                     uint64_t memory, ex_transport *t, FILE *progress, ex_result *r);
+
+/* The same over `jobs` threads of this process, sharing lim->memory. */
+int ex_threads_search(const ordo_program *p, int nplayers, uint64_t seed, const ex_limits *lim,
+                      int jobs, FILE *progress, ex_result *r);
+
 /* ---------------------------------------------------- explore_seeds.c */
 
-/* A run over seeds seed .. seed+seeds-1, each searched as ex_search does,
- * shared among `jobs` child processes. */
+/* A run over seeds seed .. seed+seeds-1, each searched as ex_search does:
+ * breadth first, each seed's search shared among `jobs` threads, or
+ * among the MPI ranks of `mpi`; random walks, the seeds shared among
+ * `jobs` child processes. */
 typedef struct ex_run_options {
     ex_limits lim;
     int nplayers;
     uint64_t seed, seeds, walks;
-    long jobs;         /* at most `seeds` are used */
+    long jobs;         /* random walks: at most `seeds` are used */
     FILE *progress;    /* a progress line, when a terminal and one job; or NULL */
     FILE *err;         /* where a message goes (out of memory), or NULL */
     const char *prog;  /* its prefix */
+    ex_transport *mpi; /* the ranks sharing each search (each runs ex_run), or NULL */
 } ex_run_options;
 
 /* A finding as a report needs it: what, where, and how to get there. */

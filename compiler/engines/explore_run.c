@@ -59,6 +59,8 @@ int ex_explore(const ordo_program *p, const ex_request *r, FILE *out)
     if (ex_run(p, &o, &t) != 0) {
         fprintf(stderr, "%s: the search failed (out of memory?)\n", o.prog);
         status = TOOL_FAIL;
+    } else if (o.mpi && o.mpi->rank != 0) {
+        status = TOOL_OK; /* rank 0 reports the search all ranks shared */
     } else {
         status = ex_report(out, p, r->file, &o, &t) ? TOOL_FAIL : TOOL_OK;
         if (r->scenarios && write_scenarios(p, r, &t, o.nplayers) != 0)

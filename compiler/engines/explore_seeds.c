@@ -129,6 +129,24 @@ static int read_result(FILE *f, const ordo_program *p, ex_total *t, uint64_t see
     return 0;
 }
 
+/* Whether each seed's search is one shared among workers (threads or
+ * ranks), rather than the seeds shared among processes. */
+static int shared(const ex_run_options *o)
+{
+    return !o->walks && (o->mpi || o->jobs > 1);
+}
+
+static int search_seed(const ordo_program *p, const ex_run_options *o, uint64_t seed,
+                       FILE *progress, ex_result *r)
+{
+    if (o->mpi)
+        return ex_shared_search(p, o->nplayers, seed, &o->lim, o->lim.memory, o->mpi, progress,
+                                r);
+    if (shared(o))
+        return ex_threads_search(p, o->nplayers, seed, &o->lim, (int)o->jobs, progress, r);
+    return ex_search(p, o->nplayers, seed, o->walks, &o->lim, progress, r);
+}
+
 /* Explores the seeds of job j (of `jobs`) and writes each outcome to out. */
 static int explore_seeds(const ordo_program *p, const ex_run_options *o, long jobs, long j,
                          FILE *out)
@@ -136,8 +154,7 @@ static int explore_seeds(const ordo_program *p, const ex_run_options *o, long jo
     for (uint64_t k = (uint64_t)j; k < o->seeds; k += (uint64_t)jobs) {
         uint64_t seed = o->seed + k;
         ex_result r;
-        if (ex_search(p, o->nplayers, seed, o->walks, &o->lim, jobs == 1 ? o->progress : NULL,
-                      &r) != 0) {
+        if (search_seed(p, o, seed, jobs == 1 ? o->progress : NULL, &r) != 0) {
             if (o->err)
                 fprintf(o->err, "%s: out of memory for the search (try --memory)\n", o->prog);
             return -1;
@@ -167,6 +184,11 @@ static int run_jobs(const ordo_program *p, const ex_run_options *o, long jobs, e
             return -1;
         fflush(stdout);
         fflush(stderr);
+        if (shared(o)) {
+            /* its threads or ranks run here (an MPI rank cannot fork) */
+            rc = explore_seeds(p, o, 1, 0, files[j]);
+            continue;
+        }
         pids[j] = fork();
         if (pids[j] == 0)
             _exit(explore_seeds(p, o, jobs, j, files[j]) == 0 ? 0 : 1);
@@ -201,10 +223,17 @@ int ex_run(const ordo_program *p, const ex_run_options *o, ex_total *t)
     t->steps = calloc(p->nsteps + 1u, 1);
     t->options = calloc(p->noptions + 1u, 1);
     t->triggers = calloc(p->nprocs + 1u, 1);
-    long jobs = o->jobs < 1 ? 1 : (uint64_t)o->jobs > o->seeds ? (long)o->seeds : o->jobs;
+    long jobs = o->jobs < 1 || shared(o)        ? 1
+                : (uint64_t)o->jobs > o->seeds ? (long)o->seeds
+                                               : o->jobs;
     if (!t->steps || !t->options || !t->triggers || o->seeds == 0)
         return -1;
-    return run_jobs(p, o, jobs, t);
+    /* the rate reported is the whole run's: its states over its time */
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int rc = run_jobs(p, o, jobs, t);
+    t->seconds = ex_seconds_since(&t0);
+    return rc;
 }
 
 void ex_total_free(ex_total *t)

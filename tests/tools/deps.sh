@@ -1,7 +1,7 @@
 #!/bin/sh
 # deps.sh — installs what the build and the tests need (flex, bison,
 # cmocka, pkg-config, python3-jsonschema, python3-pytest, jansson,
-# libedit, tmux, graphviz)
+# libedit, tmux, graphviz, Open MPI)
 # when missing.
 # Debian only; as root it runs apt-get, otherwise it says what to run.
 missing=""
@@ -23,6 +23,10 @@ python3 -c 'import pytest' 2>/dev/null || /usr/bin/python3 -c 'import pytest' 2>
 command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
 # `ordo doc --dot` renders the rule documents' diagrams to SVG with dot
 command -v dot >/dev/null 2>&1 || missing="$missing graphviz"
+# `ordo explore --mpi` shares a search among MPI ranks (mpirun, mpi.h)
+command -v mpirun >/dev/null 2>&1 || missing="$missing openmpi-bin"
+[ -f /usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h ] || pkg-config --exists ompi-c 2>/dev/null ||
+    missing="$missing libopenmpi-dev"
 # deps.sh PKG...: those packages alone, which the caller found missing
 # (tests/web/deps.sh: the playground's emscripten, its test's chromium)
 [ $# -gt 0 ] && missing=" $*"

@@ -9,7 +9,7 @@
 #   seeds, default 1000), hidden information (each seat's trace against
 #   the full one), the Python binding (pytest), random-policy sweep, command line, the rule
 #   documents (ordo doc), `ordo lsp`, the editor grammars,
-#   `ordo sim`, `ordo play`, the shell sessions README.md and doc/ show
+#   `ordo explore` shared among threads and MPI ranks, `ordo sim`, `ordo play`, the shell sessions README.md and doc/ show
 #   (tests/tools/transcripts.py), the Splendor ruleset against its hand-written
 #   reference, the mutation fuzzer (FUZZ=N iterations, default 3000).
 #   Every ruleset's emitted C is held to the interpreter on SAME_SEEDS
@@ -119,6 +119,7 @@ esac
 suite "hostile input and a full disk" sh tests/e2e/hostile.sh "$BUILD"
 suite "make install and a host built with pkg-config" sh tests/e2e/install.sh "$BUILD"
 suite "ordo explore" sh tests/e2e/explore.sh "$BUILD"
+suite "ordo explore, shared (--jobs, --mpi)" sh tests/e2e/explore_shared.sh "$BUILD"
 suite "ordo diff" sh tests/e2e/diff.sh "$BUILD"
 suite "ordo mutate" sh tests/e2e/mutate.sh "$BUILD"
 suite "ordo sim" sh tests/e2e/sim.sh "$BUILD"

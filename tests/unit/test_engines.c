@@ -1,9 +1,10 @@
 /* test_engines.c — the engines of compiler/engines/ called through their
  * APIs, not the command line: the state search finds the deadlock planted
  * in examples/explore/deadlock.ordo, the same whatever the number of
- * jobs, and its random walks report play round in circles and walks cut
- * off by --depth, and its guided walks find the deadlock too, and its
- * queue spills to disk and back in order; the
+ * jobs, one search shared among threads is the one search and survives
+ * spoiled messages, and its random walks report play round in circles and
+ * walks cut off by --depth, and its guided walks find the deadlock too, and
+ * its queue spills to disk and back in order; the
  * mutation engine makes and judges that ruleset's mutants; the
  * simulator's pool gives the same totals on 2 workers as on 1 and counts
  * the ends by a limit the rules set apart; the
@@ -37,7 +38,7 @@ static const char deadlock[] = "examples/explore/deadlock.ordo";
 static ex_run_options explore_options(uint64_t seeds, long jobs)
 {
     ex_run_options o = {{NULL, 0, 0, 64u << 20, 60, 1000000, 0, 100000, 0, 0, 0}, 2, 1, seeds, 0, jobs,
-                        NULL, NULL, "test_engines"};
+                        NULL, NULL, "test_engines", NULL};
     return o;
 }
 
@@ -88,6 +89,109 @@ static void test_explore_jobs_give_the_same_total(void **state)
     }
     ex_total_free(&a);
     ex_total_free(&b);
+    oc_free(c);
+}
+
+/* One search shared among 3 threads is the one search: the same states,
+ * depth, transitions and findings, each on the same path. */
+static void test_explore_shared_search_is_one_search(void **state)
+{
+    (void)state;
+    oc_compiler *c;
+    const ordo_program *p = compile_path(&c, deadlock);
+    ex_run_options o = explore_options(1, 1);
+    ex_result a, b;
+    assert_int_equal(ex_search(p, 2, 1, 0, &o.lim, NULL, &a), 0);
+    assert_int_equal(ex_threads_search(p, 2, 1, &o.lim, 3, NULL, &b), 0);
+    assert_int_equal(b.states, 26);
+    assert_int_equal(a.states, b.states);
+    assert_int_equal(a.depth_reached, b.depth_reached);
+    assert_int_equal(a.transitions, b.transitions);
+    assert_int_equal(b.complete, 1);
+    assert_int_equal(a.nfindings, 2);
+    assert_int_equal(b.nfindings, 2);
+    for (size_t k = 0; k < a.nfindings; k++) {
+        assert_int_equal(a.findings[k].kind, b.findings[k].kind);
+        assert_int_equal(a.findings[k].line, b.findings[k].line);
+        assert_int_equal(a.findings[k].count, b.findings[k].count);
+        assert_string_equal(a.findings[k].message, b.findings[k].message);
+        char **pa, **pb;
+        int na = ex_path(p, 2, &a, a.findings[k].state, &pa);
+        int nb = ex_path(p, 2, &b, b.findings[k].state, &pb);
+        assert_int_equal(na, nb);
+        for (int i = 0; i < na; i++) {
+            assert_string_equal(pa[i], pb[i]);
+            free(pa[i]);
+            free(pb[i]);
+        }
+        free(pa);
+        free(pb);
+    }
+    ex_free(&a);
+    ex_free(&b);
+    oc_free(c);
+}
+
+/* A transport of one worker that hands back what it was given, but for
+ * exchange number `spoil`, whose byte `at` (modulo its length) it flips,
+ * or whose bytes it cuts to `at` (cut), or fails (fail). */
+typedef struct spoiler {
+    int n, spoil, cut, fail;
+    size_t at;
+} spoiler;
+
+static int spoiled_exchange(ex_transport *t, unsigned char *const *out, const size_t *nout,
+                            unsigned char **in, size_t *at)
+{
+    spoiler *x = t->ctx;
+    int mine = x->n++ == x->spoil;
+    if (mine && x->fail)
+        return -1;
+    size_t n = mine && x->cut && x->at < nout[0] ? x->at : nout[0];
+    *in = malloc(n + 1);
+    if (!*in)
+        return -1;
+    memcpy(*in, out[0], n);
+    if (mine && !x->cut && n)
+        (*in)[x->at % n] ^= 0x5a;
+    at[0] = 0;
+    at[1] = n;
+    return 0;
+}
+
+/* What a worker receives spoiled (a byte flipped, cut short) or a failed
+ * exchange at any point of the search never crashes it: it ends, failed
+ * or with what it could make of it, whose paths replay. */
+static void test_explore_shared_search_survives_bad_exchanges(void **state)
+{
+    (void)state;
+    oc_compiler *c;
+    const ordo_program *p = compile_path(&c, deadlock);
+    ex_run_options o = explore_options(1, 1);
+    spoiler x = {0, -1, 0, 0, 0};
+    ex_transport t = {0, 1, 0, spoiled_exchange, &x};
+    ex_result r;
+    assert_int_equal(ex_shared_search(p, 2, 1, &o.lim, o.lim.memory, &t, NULL, &r), 0);
+    assert_int_equal(r.states, 26);
+    ex_free(&r);
+    int exchanges = x.n;
+    for (int k = 0; k < exchanges; k++)
+        for (int how = 0; how < 3; how++)
+            for (size_t at = 0; at < 600; at += how == 1 ? 7 : 37) {
+                x = (spoiler){0, k, how == 1, how == 2, at};
+                if (ex_shared_search(p, 2, 1, &o.lim, o.lim.memory, &t, NULL, &r) == 0)
+                    for (size_t f = 0; f < r.nfindings; f++) {
+                        char **path;
+                        int n = ex_path(p, 2, &r, r.findings[f].state, &path);
+                        for (int i = 0; i < n; i++)
+                            free(path[i]);
+                        if (n >= 0)
+                            free(path);
+                    }
+                ex_free(&r);
+                if (how == 2)
+                    break;
+            }
     oc_free(c);
 }
 
@@ -445,6 +549,8 @@ int main(void)
         cmocka_unit_test(test_explore_jobs_give_the_same_total),
         cmocka_unit_test(test_explore_walks_report_circles_and_cut_offs),
         cmocka_unit_test(test_explore_guided_walks),
+        cmocka_unit_test(test_explore_shared_search_is_one_search),
+        cmocka_unit_test(test_explore_shared_search_survives_bad_exchanges),
         cmocka_unit_test(test_explore_queue_spills_to_disk),
         cmocka_unit_test(test_mutate_judges_every_mutant),
         cmocka_unit_test(test_sim_pool_gives_the_same_totals),

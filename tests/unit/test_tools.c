@@ -207,7 +207,7 @@ static void test_explore_by_names(void **state)
     FILE *null = fopen("/dev/null", "w");
     const char *bad[] = {"no_such_var"};
     ex_request r = {{{NULL, 0, 0, 64u << 20, 60, 1000000, 0, 100000, 0, 0, 0}, 0, 1, 1, 0, 1, NULL, NULL,
-                     "test"},
+                     "test", NULL},
                     deadlock, bad, 1, scenarios};
     assert_int_equal(ex_explore(p, &r, null), TOOL_USAGE);
     assert_int_equal(entries(dir), 0);

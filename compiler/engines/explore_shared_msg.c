@@ -1,0 +1,184 @@
+/* explore_shared_msg.c — the messages between the workers of a shared
+ * search (explore_shared.h): growing buffers, the all-to-all exchange
+ * through the transport (ex_transport), sums and maxima over the workers,
+ * and a game's block as it travels.
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "explore_shared_msg.h"
+#include "ordo_native.h"
+
+int exs_grow(void **v, uint64_t *cap, uint64_t need, size_t size)
+{
+    if (need <= *cap)
+        return 0;
+    uint64_t c = *cap ? *cap : 1024;
+    while (c < need)
+        c *= 2;
+    void *n = realloc(*v, c * size);
+    if (!n)
+        return -1;
+    *v = n;
+    *cap = c;
+    return 0;
+}
+
+int exs_put(buf *b, const void *p, size_t n)
+{
+    uint64_t cap = b->cap;
+    if (exs_grow((void **)&b->b, &cap, b->n + n, 1) != 0)
+        return -1;
+    b->cap = cap;
+    if (n)
+        memcpy(b->b + b->n, p, n);
+    b->n += n;
+    return 0;
+}
+
+/* Every worker's out buffers exchanged, then emptied: what came in, or
+ * nothing when the exchange failed (the worker goes on in step with the
+ * others, its failure told at the next count). */
+unsigned char *exs_exchange(worker *w, size_t *at)
+{
+    int size = w->t->size;
+    unsigned char *outs[size ? size : 1];
+    size_t nout[size ? size : 1];
+    for (int k = 0; k < size; k++) {
+        outs[k] = w->out[k].b;
+        nout[k] = w->out[k].n;
+    }
+    unsigned char *in = NULL;
+    if (w->t->exchange(w->t, outs, nout, &in, at) != 0) {
+        w->failed = 1;
+        free(in);
+        in = NULL;
+        memset(at, 0, (size_t)(size + 1) * sizeof *at);
+    }
+    /* a level's successors can take gigabytes: what it took goes back */
+    for (int k = 0; k < size; k++) {
+        w->out[k].n = 0;
+        if (w->out[k].cap > ((size_t)64 << 20)) {
+            free(w->out[k].b);
+            w->out[k] = (buf){0};
+        }
+    }
+    return in;
+}
+
+/* The same bytes to every worker. */
+void exs_put_all(worker *w, const void *p, size_t n)
+{
+    for (int k = 0; k < w->t->size; k++)
+        if (exs_put(&w->out[k], p, n) != 0)
+            w->failed = 1;
+}
+
+/* Sums of n counters over the workers, and the largest of each, into
+ * sum and max (either NULL). */
+void exs_reduce(worker *w, const uint64_t *v, int n, uint64_t *sum, uint64_t *max)
+{
+    /* not through the out buffers: they may hold what waits for the next
+     * exchange */
+    int size = w->t->size;
+    unsigned char *outs[size];
+    size_t nout[size], at[size + 1];
+    for (int k = 0; k < size; k++) {
+        outs[k] = (unsigned char *)(uintptr_t)v;
+        nout[k] = (size_t)n * sizeof *v;
+    }
+    unsigned char *in = NULL;
+    if (w->t->exchange(w->t, outs, nout, &in, at) != 0) {
+        w->failed = 1;
+        free(in);
+        in = NULL;
+        memset(at, 0, sizeof at);
+    }
+    for (int i = 0; i < n; i++) {
+        if (sum)
+            sum[i] = 0;
+        if (max)
+            max[i] = 0;
+    }
+    for (int k = 0; k < w->t->size; k++) {
+        if (at[k + 1] - at[k] != (size_t)n * sizeof *v)
+            continue;
+        for (int i = 0; i < n; i++) {
+            uint64_t x;
+            memcpy(&x, in + at[k] + (size_t)i * sizeof x, sizeof x);
+            if (sum)
+                sum[i] += x;
+            if (max && x > max[i])
+                max[i] = x;
+        }
+    }
+    free(in);
+}
+
+/* ------------------------------------------------------------ blocks */
+
+/* A block travels as it is. Its first fields are pointers, this
+ * process's (the program, the trace and chance callbacks): the receiver
+ * takes the rest into a game of its own, whose pointers are good here.
+ * A save (ordo_save, ordo_restore) would do as much, but restoring one
+ * validates and fingerprints the whole program again: 60% of the time of
+ * a search over MPI, measured on examples/language/seats.ordo. The ranks
+ * of one mpirun run one binary on one program; a block's size is checked. */
+/* A block is followed by a checksum of its bytes, unless the transport
+ * is in memory: a message damaged on its way is refused, not played (a
+ * block played is trusted as the runtime's own). Fletcher's sums over eight bytes at a time, in four
+ * lanes: additions the compiler runs side by side (a multiplying hash
+ * took 13% of a shared search's time). */
+static uint64_t checksum(const unsigned char *p, size_t n)
+{
+    uint64_t a[4] = {n, 0, 0, 0}, b[4] = {0, 0, 0, 0};
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32)
+        for (int k = 0; k < 4; k++) {
+            uint64_t x;
+            memcpy(&x, p + i + 8 * k, sizeof x);
+            a[k] += x;
+            b[k] += a[k];
+        }
+    for (; i < n; i++) {
+        a[0] += p[i];
+        b[0] += a[0];
+    }
+    return (a[0] + 3 * a[1] + 5 * a[2] + 7 * a[3]) ^ ((b[0] + 3 * b[1] + 5 * b[2] + 7 * b[3]) << 1);
+}
+
+int exs_put_block(worker *w, buf *b, const ordo_game *g)
+{
+    if (w->t->in_memory)
+        return exs_put(b, g, w->r.block);
+    uint64_t sum = checksum((const unsigned char *)g, w->r.block);
+    return exs_put(b, g, w->r.block) == 0 && exs_put(b, &sum, sizeof sum) == 0 ? 0 : -1;
+}
+
+size_t exs_block_bytes(const worker *w, const ordo_game *g)
+{
+    (void)g;
+    return w->r.block + (w->t->in_memory ? 0 : sizeof(uint64_t));
+}
+
+/* The block of n bytes at p (with its checksum), with this process's
+ * pointers: where it lies, when aligned as a block must be (one copy
+ * less), else in the worker's game. NULL when it is not of the program's
+ * size, or damaged. */
+ordo_game *exs_get_block(worker *w, unsigned char *p, size_t n)
+{
+    size_t head = offsetof(struct ordo_game, size), block = w->r.block;
+    uint64_t sum;
+    if (n != exs_block_bytes(w, NULL) || block < head)
+        return NULL;
+    if (!w->t->in_memory && (memcpy(&sum, p + block, sizeof sum), sum != checksum(p, block)))
+        return NULL;
+    if ((uintptr_t)p % 8 == 0) {
+        memcpy(p, w->game, head);
+        return (ordo_game *)(void *)p;
+    }
+    memcpy((unsigned char *)w->game + head, p + head, block - head);
+    return w->game;
+}
+
