@@ -207,8 +207,11 @@ $(LIBENGINES): $(ENGINES_OBJ)
 	$(AR) rcs $@ $^
 
 # the ordo tool alone links jansson (its language server's JSON, `ordo lsp`)
+# and exports the runtime's ways into the interpreter, which the emitted C
+# of a shared object it loads calls (ordo sim --native; native_load.c)
 $(ORDO): $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO)
-	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO) -ljansson -ledit
+	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO) -ljansson -ledit \
+	    -Wl,--export-dynamic-symbol=ordo_vm_*
 
 # (the engines for its output files, the host kit for its number parser,
 # which every tool's options share, and its file writer)
@@ -336,6 +339,16 @@ $(BUILD)/python/native/%.so: $(BUILD)/e2e/%.c $(LIBSO) runtime/ordo.h runtime/or
 	    -Wl,-rpath,'$$ORIGIN/../..'
 PY_NATIVE := $(BUILD)/python/native/splendor_solo.so $(BUILD)/python/native/tiny.so
 python-native: $(PY_NATIVE)
+
+# a ruleset's emitted C as a shared object that ordo sim and ordo explore
+# play (--native; build/native/NAME.so by default, doc/tools.md): no
+# runtime in it, the ordo tool's serves its calls
+NATIVE_SO := $(RULESETS:rulesets/%.ordo=$(BUILD)/native/%.so)
+.PHONY: native
+native: $(NATIVE_SO)
+$(BUILD)/native/%.so: $(BUILD)/examples/%.c runtime/ordo.h runtime/ordo_native.h
+	@mkdir -p $(@D)
+	$(CC) $(INC_RUNTIME) $(CFLAGS) $(EMIT_OPT) -fPIC -shared -o $@ $<
 
 # ---- benchmarks: the harness counts allocations with --wrap=malloc; it
 # holds the hand-written Splendor reference and every ruleset as ordoc
