@@ -535,7 +535,7 @@ playground-test: playground
 	@sh tests/web/run.sh $(BUILD) --install
 
 bench: all $(EXAMPLES) $(BENCH_BIN) $(PY_LIB) $(BUILD)/python/native/splendor_solo.so \
-       $(BUILD)/python/native/catan.so
+       $(BUILD)/python/native/catan.so $(NATIVE_SO)
 	@sh tests/bench/run.sh $(BUILD)
 
 install: all $(PY_LIB)

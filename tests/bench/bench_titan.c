@@ -17,10 +17,12 @@
  *       others restarted with ordo_reset: games/second, VM instructions/second,
  *       ordo_game_size, decisions, and the number of allocations made from
  *       the first ordo_init to the end of the last game (expected: 0).
- *   bench_titan play-emitted NAME [GAMES] [PLAYERS]
+ *   bench_titan play-emitted NAME [GAMES] [PLAYERS] [traced]
  *       the same with rulesets/NAME.ordo as ordoc emitted it, linked in
  *       (the list: BENCH_EMITTED, a header of X(NAME) lines the Makefile
- *       writes): the program as const tables, no compilation at run time.
+ *       writes): the program as const tables, no compilation at run time;
+ *       `traced`: with a trace callback that counts the turns, as ordo sim
+ *       sets (the events' cost: a call each).
  *   bench_titan mcts FILE PLAYERS PLAYOUTS
  *   bench_titan mcts-emitted NAME PLAYERS PLAYOUTS
  *       the host kit's MCTS (random rollouts) on FILE interpreted, or on
@@ -166,8 +168,18 @@ typedef struct play_stats {
 /* Plays games with seeds 1..games, every seat on the random policy, in
  * one preallocated block: ordo_init for the first game, ordo_reset for the
  * next. 0, or -1 after a message when there is no game block. */
-static int play_many(const ordo_program *p, long games, int players, play_stats *st)
+/* a trace callback as ordo sim's: the turns counted */
+static void count_turns(void *ctx, const ordo_game *g, const ordo_event *ev)
 {
+    (void)g;
+    if (ev->kind == ORDO_EV_TURN)
+        ++*(uint64_t *)ctx;
+}
+
+static int play_many(const ordo_program *p, long games, int players, int traced,
+                     play_stats *st)
+{
+    uint64_t turns = 0;
     memset(st, 0, sizeof *st);
     st->games = games;
     st->game_size = ordo_game_size(p);
@@ -191,6 +203,8 @@ static int play_many(const ordo_program *p, long games, int players, play_stats 
             continue;
         }
         uint64_t rng = (uint64_t)s ^ 0x5bd1e9955bd1e995ull;
+        if (traced)
+            ordo_set_trace(g, count_turns, &turns);
         while ((rc = ordo_run(g)) == ORDO_DECIDE) {
             if (ordo_choose(g, ordo_policy_random(g, &rng)) < 0)
                 break;
@@ -211,12 +225,13 @@ static int play_many(const ordo_program *p, long games, int players, play_stats 
 }
 
 /* Plays p's games and prints the figures; 0, or 1 after errors. */
-static int report_play(const char *path, const ordo_program *p, long games, int players)
+static int report_play(const char *path, const ordo_program *p, long games, int players,
+                       int traced)
 {
     if (!players)
         players = p->min_players;
     play_stats st;
-    if (play_many(p, games, players, &st) != 0)
+    if (play_many(p, games, players, traced, &st) != 0)
         return 1;
     printf("file: %s\nplayers: %d\ngames: %ld\nerrors: %ld\nseconds: %.3f\n"
            "games_per_second: %.0f\nvm_instructions: %llu\nvm_instructions_per_second: %.0f\n"
@@ -233,7 +248,7 @@ static int bench_play(const char *path, long games, int players)
 {
     oc_compiler *c;
     const ordo_program *p = compile(&c, path, stderr);
-    int rc = p ? report_play(path, p, games, players) : 1;
+    int rc = p ? report_play(path, p, games, players, 0) : 1;
     oc_free(c);
     return rc;
 }
@@ -258,10 +273,10 @@ static const ordo_program *emitted_named(const char *name)
     return NULL;
 }
 
-static int bench_play_emitted(const char *name, long games, int players)
+static int bench_play_emitted(const char *name, long games, int players, int traced)
 {
     const ordo_program *p = emitted_named(name);
-    return p ? report_play(name, p, games, players) : 1;
+    return p ? report_play(name, p, games, players, traced) : 1;
 }
 
 /* ---- the MCTS policy: playouts per second */
@@ -340,7 +355,7 @@ static double splendor_engine(const char *name, const ordo_program *p, long game
                               double ref_seconds)
 {
     play_stats st;
-    if (play_many(p, games, 1, &st) != 0)
+    if (play_many(p, games, 1, 0, &st) != 0)
         return -1;
     printf("%s_cpu_seconds: %.3f\n%s_games_per_second: %.0f\n%s_human_wins: %ld\n%s_errors: %ld\n"
            "%s_game_size_bytes: %zu\n%s_state_bytes: %lu\n%s_allocations_during_play: %lu\n"
@@ -403,7 +418,8 @@ int main(int argc, char **argv)
                           argc > 4 ? atoi(argv[4]) : 0);
     if (argc >= 3 && strcmp(argv[1], "play-emitted") == 0)
         return bench_play_emitted(argv[2], argc > 3 ? atol(argv[3]) : 1000,
-                                  argc > 4 ? atoi(argv[4]) : 0);
+                                  argc > 4 ? atoi(argv[4]) : 0,
+                                  argc > 5 && strcmp(argv[5], "traced") == 0);
     if (argc >= 5 && strcmp(argv[1], "mcts") == 0)
         return bench_mcts_file(argv[2], atoi(argv[3]), (uint32_t)atol(argv[4]));
     if (argc >= 5 && strcmp(argv[1], "mcts-emitted") == 0)
@@ -411,7 +427,7 @@ int main(int argc, char **argv)
     if (argc >= 4 && strcmp(argv[1], "splendor") == 0)
         return bench_splendor(argv[2], argv[3], argc > 4 ? atol(argv[4]) : 2000);
     fprintf(stderr, "usage: bench_titan compile FILE [REPS] | play FILE [GAMES] [PLAYERS]"
-                    " | play-emitted NAME [GAMES] [PLAYERS] | mcts FILE PLAYERS PLAYOUTS"
+                    " | play-emitted NAME [GAMES] [PLAYERS] [traced] | mcts FILE PLAYERS PLAYOUTS"
                     " | mcts-emitted NAME PLAYERS PLAYOUTS | splendor FILE DATA_DIR [GAMES]\n");
     return 2;
 }
