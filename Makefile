@@ -317,7 +317,7 @@ $(BUILD)/e2e/%_scenarios: tests/e2e/sc_emitted.c $(BUILD)/e2e/%.o \
 # (and the engines it reaches: the state search, with the coverage it keeps)
 PY_LIB := $(BUILD)/python/libordo_compile.so
 PY_ENGINES := $(addprefix compiler/engines/,explore.c explore_queue.c explore_seeds.c explore_report.c \
-                coverage.c)
+                coverage.c native_load.c emit_files.c files.c)
 PY_C := python/ordo_shim.c python/ordo_spiel.c $(HOST_SRC)
 $(PY_LIB): $(PY_C) $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) $(GEN_H) $(LIBSO) \
         $(wildcard dsl/*.h compiler/*.h compiler/engines/*.h runtime/ordo.h) | $(DEPS_OK)
