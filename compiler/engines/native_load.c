@@ -28,52 +28,14 @@ struct nv_native {
     ordo_program p;
 };
 
-static uint64_t fnv_u32(uint64_t h, uint32_t v)
-{
-    for (int k = 0; k < 4; k++)
-        h = (h ^ ((v >> (8 * k)) & 0xffu)) * 1099511628211ull;
-    return h;
-}
-
 uint64_t nv_fingerprint(const ordo_program *p)
 {
-    uint64_t h = fnv_u32(14695981039346656037ull, p->magic);
-    uint32_t head[] = {p->version, p->min_players, p->max_players, p->ncode, p->nvars,
-                       p->nprocs, p->noptions, p->nescapes, p->nevents, p->ntexts, p->nsteps,
-                       p->state_size, p->stack_size, p->max_frames, p->max_options,
-                       p->max_escapes, p->max_pending, p->act_first, p->main_proc, p->ndata,
-                       p->act_undo, p->act_revise};
-    for (size_t k = 0; k < sizeof head / sizeof head[0]; k++)
-        h = fnv_u32(h, head[k]);
-    for (uint32_t i = 0; i < p->ncode; i++) {
-        const ordo_insn *in = &p->code[i];
-        h = fnv_u32(h, (uint32_t)in->op | (uint32_t)in->x << 8 | (uint32_t)in->a << 16);
-        h = fnv_u32(h, (uint32_t)in->b);
-    }
-    for (uint16_t i = 0; i < p->nvars; i++) {
-        const ordo_var *v = &p->vars[i];
-        uint32_t f[] = {v->offset, v->stride, v->kind, v->width, v->ndims,
-                        (uint32_t)v->is_list | (uint32_t)v->is_set << 1, v->cap,
-                        v->enum_id, v->dim_kind[0], v->dim_kind[1], v->dim_n[0], v->dim_n[1],
-                        (uint32_t)v->dim_lo[0], (uint32_t)v->dim_lo[1], (uint32_t)v->lo,
-                        (uint32_t)v->hi, (uint32_t)v->init, v->kept, v->hidden, v->shown};
-        for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
-            h = fnv_u32(h, f[k]);
-    }
-    for (uint16_t i = 0; i < p->nprocs; i++) {
-        const ordo_proc *pr = &p->procs[i];
-        uint32_t f[] = {pr->pc, pr->nparams, pr->nlocals, pr->returns, pr->act_save, pr->guard,
-                        pr->room};
-        for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
-            h = fnv_u32(h, f[k]);
-    }
-    for (uint16_t i = 0; i < p->noptions; i++)
-        h = fnv_u32(h, p->options[i].target ^ (uint32_t)p->options[i].param_kind << 24);
-    for (uint16_t i = 0; i < p->nescapes; i++)
-        h = fnv_u32(h, p->escapes[i].handler);
-    for (uint32_t i = 0; i < p->ndata; i++)
-        h = fnv_u32(h, (uint32_t)p->data[i]);
-    return h;
+    /* a save's fingerprint, and what the C takes besides: each proc's
+     * room and guard, the texts' count, the magic */
+    uint64_t h = ordo_program_fingerprint(p) ^ p->magic;
+    for (uint16_t i = 0; i < p->nprocs; i++)
+        h = (h ^ ((uint64_t)p->procs[i].room << 16 | p->procs[i].guard)) * 1099511628211ull;
+    return (h ^ p->ntexts) * 1099511628211ull;
 }
 
 const ordo_program *nv_load(const char *so, const char *file, const ordo_program *fresh,

@@ -29,9 +29,10 @@ void nv_free(nv_native *nv);
  * malloc'd; NULL when there is none there (or out of memory). */
 char *nv_default_path(const char *file);
 
-/* The program's fingerprint: FNV-1a over what its emitted C takes as
- * constants (the code, the state's layout, the frames, the option and
- * escape targets, the table sizes, the data) and the runtime's version. */
+/* The program's fingerprint: a save's (ordo_program_fingerprint: the
+ * code, the state's layout, the frames, the option and escape targets,
+ * the table sizes, the data, the version) and what else its emitted C
+ * takes as constants (each proc's room and guard). */
 uint64_t nv_fingerprint(const ordo_program *p);
 
 #endif /* ORDO_ENGINES_NATIVE_LOAD_H */
