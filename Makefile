@@ -207,12 +207,14 @@ $(LIBENGINES): $(ENGINES_OBJ)
 	$(AR) rcs $@ $^
 
 # the ordo tool alone links jansson (its language server's JSON, `ordo lsp`)
-# and Open MPI (`ordo explore --mpi`; read when used, after deps.sh ran)
+# and Open MPI (`ordo explore --mpi`; read when used, after deps.sh ran),
+# and exports the runtime's ways into the interpreter, which the emitted C
+# of a shared object it loads calls (ordo sim --native; native_load.c)
 MPI_INC  = $(shell pkg-config --cflags ompi-c)
 MPI_LIBS = $(shell pkg-config --libs ompi-c)
 $(ORDO): $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO)
 	$(CC) $(LDFLAGS) -o $@ $(ORDO_OBJ) $(LIBENGINES) $(LIBOC) $(LIBHOST) $(LIBORDO) -ljansson -ledit \
-	    $(MPI_LIBS)
+	    -Wl,--export-dynamic-symbol=ordo_vm_* $(MPI_LIBS)
 
 # (the engines for its output files, the host kit for its number parser,
 # which every tool's options share, and its file writer)
@@ -321,7 +323,7 @@ PY_LIB := $(BUILD)/python/libordo_compile.so
 PY_ENGINES := $(addprefix compiler/engines/,explore.c explore_guide.c explore_shrink.c explore_queue.c explore_seeds.c explore_report.c \
                 explore_symmetry.c \
                 explore_shared.c explore_shared_end.c explore_shared_msg.c explore_threads.c \
-                coverage.c)
+                coverage.c native_load.c emit_files.c files.c)
 PY_C := python/ordo_shim.c python/ordo_spiel.c $(HOST_SRC)
 $(PY_LIB): $(PY_C) $(DSL_SRC) $(COMPILER_SRC) $(PY_ENGINES) $(GEN_C) $(GEN_H) $(LIBSO) \
         $(wildcard dsl/*.h compiler/*.h compiler/engines/*.h runtime/ordo.h) | $(DEPS_OK)
@@ -343,6 +345,16 @@ $(BUILD)/python/native/%.so: $(BUILD)/e2e/%.c $(LIBSO) runtime/ordo.h runtime/or
 	    -Wl,-rpath,'$$ORIGIN/../..'
 PY_NATIVE := $(BUILD)/python/native/splendor_solo.so $(BUILD)/python/native/tiny.so
 python-native: $(PY_NATIVE)
+
+# a ruleset's emitted C as a shared object that ordo sim and ordo explore
+# play (--native; build/native/NAME.so by default, doc/tools.md): no
+# runtime in it, the ordo tool's serves its calls
+NATIVE_SO := $(RULESETS:rulesets/%.ordo=$(BUILD)/native/%.so)
+.PHONY: native
+native: $(NATIVE_SO)
+$(BUILD)/native/%.so: $(BUILD)/examples/%.c runtime/ordo.h runtime/ordo_native.h
+	@mkdir -p $(@D)
+	$(CC) $(INC_RUNTIME) $(CFLAGS) $(EMIT_OPT) -fPIC -shared -o $@ $<
 
 # ---- benchmarks: the harness counts allocations with --wrap=malloc; it
 # holds the hand-written Splendor reference and every ruleset as ordoc
@@ -532,7 +544,7 @@ playground-test: playground
 	@sh tests/web/run.sh $(BUILD) --install
 
 bench: all $(EXAMPLES) $(BENCH_BIN) $(PY_LIB) $(BUILD)/python/native/splendor_solo.so \
-       $(BUILD)/python/native/catan.so
+       $(BUILD)/python/native/catan.so $(NATIVE_SO)
 	@sh tests/bench/run.sh $(BUILD)
 
 install: all $(PY_LIB)

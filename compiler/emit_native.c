@@ -692,19 +692,46 @@ static void emit_local(writer *n, const ordo_insn *in)
     }
 }
 
-/* The instructions whose work is a trace line (and a step, a turn): with
- * no trace callback the line is only its sequence number, so the C does
- * the rest; with one, the interpreter runs them, the callback seeing the
- * game as it always does. */
+/* The event of a traced instruction, after its work: with no trace
+ * callback only its sequence number; with one, the call the interpreter
+ * makes, the block first made as the interpreter has it then (the
+ * operands up to `upto` in their slots, the registers saved with the pc
+ * at the instruction, `after` operands in use, the instruction counted),
+ * so the callback sees the game as it always does. `args` is the
+ * instruction's first arg among the operands, or -1 for the literal
+ * `lit` (TRIG's timing) or none. */
+static void put_event(writer *n, const char *kind, const char *player, int32_t upto, int32_t after,
+                      int32_t args, int nargs, int32_t lit)
+{
+    FILE *f = n->f;
+    const ordo_insn *in = &n->p->code[n->pc];
+    fputs("    if (g->trace) { ", f);
+    put_stores(n, upto);
+    fprintf(f, "ON_AT(%" PRIu32 "u, %" PRIu32 "u); ON_EVENT(%s, %s, %u, %d, ", n->pc,
+            slot(n, after), kind, player, in->op == ORDO_OP_TURN ? 0u : (unsigned)in->a, nargs);
+    if (args >= 0)
+        fprintf(f, "fp + %" PRIu32 "u", slot(n, args));
+    else if (nargs)
+        fprintf(f, "(const int32_t[1]){%" PRId32 "}", lit);
+    else
+        fputs("NULL", f);
+    fputs("); }\n    else g->seq++;\n    steps++;\n", f);
+}
+
+/* The instructions whose work is a trace line (and a step, a turn): the
+ * work, then the event through the callback when there is one
+ * (put_event); a player out of the game or an eval runs in the
+ * interpreter, for its error. */
 static void emit_traced(writer *n, const ordo_insn *in)
 {
     const ordo_program *p = n->p;
     FILE *f = n->f;
+    int32_t d = n->d;
     if (in->op == ORDO_OP_TURN) {
         const ordo_var *va = &p->vars[0], *vt = &p->vars[1];
         fprintf(f,
                 "    { int32_t p_ = %s;\n"
-                "      if (mode == VM_EVAL || g->trace || (uint32_t)p_ >= (uint32_t)nplayers) ",
+                "      if (mode == VM_EVAL || (uint32_t)p_ >= (uint32_t)nplayers) ",
                 top_expr(n, 0));
         put_slow(n);
         fprintf(f,
@@ -715,19 +742,42 @@ static void emit_traced(writer *n, const ordo_insn *in)
         put_slow(n);
         fprintf(f,
                 "\n      vm_store(state + %" PRIu32 "u, %uu, p_);\n"
-                "      vm_store(a_, %uu, t_ + 1);\n"
-                "      g->seq++; steps++; }\n",
+                "      vm_store(a_, %uu, t_ + 1);\n",
                 va->offset, (unsigned)va->width, (unsigned)vt->width);
+        put_event(n, "ORDO_EV_TURN", "p_", d, d - 1, -1, 0, 0);
+        fputs("    }\n", f);
         return;
     }
-    char cond[96] = "mode == VM_EVAL || g->trace";
-    if (in->op == ORDO_OP_WINDOW)
-        snprintf(cond, sizeof cond, "mode == VM_EVAL || g->trace || (uint32_t)%s >= (uint32_t)nplayers",
-                 top_expr(n, 0));
-    put_guarded(n, cond, "g->seq++; steps++;");
-    if (in->op == ORDO_OP_STEP) {
-        fprintf(f, "    %s = cur_step;\n    cur_step = %u;\n", tmp(n, n->d), (unsigned)in->a);
-        set_var(n, n->d);
+    if (in->op == ORDO_OP_WINDOW) {
+        fprintf(f, "    { int32_t p_ = %s;\n      if (mode == VM_EVAL || (uint32_t)p_ >= (uint32_t)nplayers) ",
+                top_expr(n, 0));
+        put_slow(n);
+        fputc('\n', f);
+        put_event(n, in->x ? "ORDO_EV_WINDOW_END" : "ORDO_EV_WINDOW", "p_", d, d - 1, -1, 0, 0);
+        fputs("    }\n", f);
+        return;
+    }
+    fputs("    if (mode == VM_EVAL) ", f);
+    put_slow(n);
+    fputc('\n', f);
+    switch (in->op) {
+    case ORDO_OP_STEP:
+        fprintf(f, "    %s = cur_step;\n    cur_step = %u;\n", tmp(n, d), (unsigned)in->a);
+        set_var(n, d);
+        put_event(n, "ORDO_EV_STEP", "-1", d + 1, d + 1, -1, 0, 0);
+        break;
+    case ORDO_OP_SKIP:
+        put_event(n, "ORDO_EV_SKIP", "-1", d, d, -1, 0, 0);
+        break;
+    case ORDO_OP_TRIG:
+        if (in->x == 0)
+            put_event(n, "ORDO_EV_OVERRIDE", "-1", d, d, -1, 0, 0);
+        else
+            put_event(n, "ORDO_EV_TRIGGER", "-1", d, d, -1, 1, in->x);
+        break;
+    default: /* EMIT, LOG: the args popped, left in their slots */
+        put_event(n, in->op == ORDO_OP_EMIT ? "ORDO_EV_EVENT" : "ORDO_EV_LOG", "-1", d, d - in->x,
+                  in->x ? d - in->x : -1, in->x, 0);
     }
 }
 

@@ -10,10 +10,12 @@
 
 #include "compiler.h"
 #include "explore.h"
+#include "native_load.h"
 
 typedef struct ordo_py_ruleset {
     oc_compiler *c;
     const ordo_program *p;
+    nv_native *nv;      /* the emitted C it plays, or NULL */
 } ordo_py_ruleset;
 
 /* Compiles the ruleset at `path` (its CSV tables and bases are found
@@ -45,10 +47,28 @@ const ordo_program *ordo_py_program(const ordo_py_ruleset *r)
     return r ? r->p : NULL;
 }
 
+/* The ruleset played from here on by its emitted C in the shared object
+ * `so` (compiler/engines/native_load.h: refused unless made from the
+ * ruleset at `path` as it is now): 0, or -1 with why in err. */
+int ordo_py_native(ordo_py_ruleset *r, const char *so, const char *path, char *err, size_t n)
+{
+    nv_native *nv;
+    const ordo_program *p = nv_load(so, path, r->p, &nv, err, n);
+    if (!p) {
+        nv_free(nv);
+        return -1;
+    }
+    nv_free(r->nv);
+    r->nv = nv;
+    r->p = p;
+    return 0;
+}
+
 void ordo_py_free(ordo_py_ruleset *r)
 {
     if (!r)
         return;
+    nv_free(r->nv);
     oc_free(r->c);
     free(r);
 }

@@ -308,6 +308,13 @@ size_t ordo_save_size(const ordo_game *g);
 /* Writes the save of g into buf (n >= ordo_save_size(g)); ORDO_OK, or
  * ORDO_E_ARG. g is not changed. */
 int ordo_save(const ordo_game *g, void *buf, size_t n);
+/* The fingerprint a save carries: FNV-1a over what makes a block of p
+ * mean what it means (the code, the state's layout and ranges, the procs'
+ * frames, the option and escape targets, the table sizes, the data
+ * tables' values; not the names and texts). Two programs with the same
+ * one run each other's games; a shared object of emitted C is refused
+ * unless its program has the fresh one's (ordo sim --native). */
+uint64_t ordo_program_fingerprint(const ordo_program *p);
 /* Creates in mem (8-byte aligned, at least ordo_game_size(p) bytes) the
  * game saved in save[0..n). A save of another program, version or kind
  * of machine, a truncated or damaged one, or one whose block is not a game

@@ -243,6 +243,10 @@ static inline uint32_t vm_set_count(const unsigned char *cell, uint32_t n)
 int ordo_vm_step(ordo_game *g, int mode, uint32_t base, int32_t *result);
 /* Runs from g->pc in the interpreter until control goes back to the host. */
 int ordo_vm_interpret(ordo_game *g, int mode, uint32_t base, int32_t *result);
+/* The event of a traced instruction, through the trace callback as the
+ * interpreter makes it (the registers saved in the block first): the
+ * emitted C traces without the interpreter. */
+void ordo_vm_event(ordo_game *g, int kind, int player, int id, int nargs, const int32_t *args);
 
 /* A frame pushed (frames in all, its end on the stack): what
  * vm_canonical zeroes reaches it. */
@@ -365,6 +369,12 @@ static inline on_fn on_lookup(const uint32_t *first, const on_fn *fn, uint32_t n
         cur_step = f_->step;                                                       \
         pc = f_->ret_pc;                                                           \
     } while (0)
+/* a traced instruction's event, the run at its pc (ON_AT): the registers
+ * in the block, the instruction counted, as the interpreter has them when
+ * it calls the trace callback */
+#define ON_EVENT(kind_, player_, id_, nargs_, args_)                               \
+    (ON_SAVE(pc, dsp), g->steps = steps + 1,                                       \
+     ordo_vm_event(g, (kind_), (player_), (id_), (nargs_), (args_)))
 #define ON_OFFER(id_, kind_, param_)                                               \
     do {                                                                           \
         vm_opt *o_ = &VM_OPTS(g)[g->nopts];                                        \

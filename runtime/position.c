@@ -52,17 +52,56 @@ static int areas(const ordo_game *g, size_t off[6], size_t len[6])
     return 6;
 }
 
+/* n bytes into h eight at a time, in four lanes (the search hashes every
+ * state it reaches: byte by byte, FNV-1a took a fifth of a search's time
+ * through the emitted C; one lane's multiplies wait on each other): each
+ * word multiplied into its lane, its high bits folded down so that every
+ * byte reaches the low bits a hash table indexes by. */
+static uint64_t lane(uint64_t h, const unsigned char *s)
+{
+    uint64_t w;
+    memcpy(&w, s, 8);
+    h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+    return h ^ (h >> 29);
+}
+
+static uint64_t hash_bytes(uint64_t h, const unsigned char *s, size_t n)
+{
+    uint64_t a = h, b = h ^ 0x2545f4914f6cdd1dull, c = h ^ 0x94d049bb133111ebull,
+             d = h ^ 0xbf58476d1ce4e5b9ull;
+    for (; n >= 32; s += 32, n -= 32) {
+        a = lane(a, s);
+        b = lane(b, s + 8);
+        c = lane(c, s + 16);
+        d = lane(d, s + 24);
+    }
+    for (; n >= 8; s += 8, n -= 8)
+        a = lane(a, s);
+    h = a ^ (b << 17 | b >> 47) ^ (c << 31 | c >> 33) ^ (d << 47 | d >> 17);
+    return vm_fnv(h, s, n);
+}
+
+/* the final mix (MurmurHash3's): every bit of h reaches every bit */
+static uint64_t mix(uint64_t h)
+{
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    return h ^ (h >> 33);
+}
+
 uint64_t ordo_position_hash(const ordo_game *g)
 {
     if (!g)
         return 0;
     regs r = regs_of(g);
-    uint64_t h = vm_fnv(VM_FNV_OFFSET, &r, sizeof r);
+    uint64_t h = hash_bytes(VM_FNV_OFFSET, (const unsigned char *)&r, sizeof r);
     size_t off[6], len[6];
     int n = areas(g, off, len);
     for (int k = 0; k < n; k++)
-        h = vm_fnv(h, (const unsigned char *)g + off[k], len[k]);
-    return h;
+        h = hash_bytes(h, (const unsigned char *)g + off[k], len[k]);
+    return mix(h);
 }
 
 int ordo_same_position(const ordo_game *a, const ordo_game *b)

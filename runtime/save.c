@@ -56,7 +56,7 @@ static uint64_t fnv_u32(uint64_t h, uint32_t v)
  * targets, the table sizes, the data tables' values (a card's points
  * edited in its CSV is another game). Names and texts are left out:
  * renaming a label does not change a game. */
-static uint64_t fingerprint(const ordo_program *p)
+uint64_t ordo_program_fingerprint(const ordo_program *p)
 {
     uint64_t h = fnv_u32(SAVE_FNV_OFFSET, p->version);
     h = fnv_u32(h, p->min_players);
@@ -127,7 +127,7 @@ int ordo_save(const ordo_game *g, void *buf, size_t n)
         return ORDO_E_ARG;
     unsigned char *o = buf;
     uint32_t format = SAVE_FORMAT, version = ORDO_PROGRAM_VERSION, machine = machine_word();
-    uint64_t fp = fingerprint(g->p), size = g->size;
+    uint64_t fp = ordo_program_fingerprint(g->p), size = g->size;
     memcpy(o, SAVE_MAGIC, 8);
     memcpy(o + 8, &format, 4);
     memcpy(o + 12, &version, 4);
@@ -379,7 +379,7 @@ int ordo_restore(void *mem, size_t memsize, const ordo_program *p, const void *s
                    (unsigned long)version, ORDO_PROGRAM_VERSION);
     if (machine != machine_word())
         return why(&c, "a save made on another kind of machine");
-    if (fp != fingerprint(p))
+    if (fp != ordo_program_fingerprint(p))
         return why(&c, "a save of another program (or of another version of this one)");
     vm_layout l;
     vm_compute_layout(p, &l);

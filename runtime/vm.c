@@ -276,3 +276,8 @@ int ordo_vm_interpret(ordo_game *g, int mode, uint32_t base, int32_t *result)
     return vm_interp(g, mode, base, result);
 }
 
+void ordo_vm_event(ordo_game *g, int kind, int player, int id, int nargs, const int32_t *args)
+{
+    vm_emit(g, kind, player, id, nargs, args);
+}
+

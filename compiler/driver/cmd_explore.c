@@ -88,7 +88,7 @@ const drv_command cmd_explore_command = {
     "summary. Every total of every roll is a branch of its own (at most\n"
     "--outcomes of them from one decision); shuffles follow each state's\n"
     "generator, and --seeds explores several dealings of them.\n",
-    (const drv_option *const[]){explore_options, NULL},
+    (const drv_option *const[]){explore_options, drv_native_options, NULL},
     "exit status: 0 no error found, 1 an error found (or the ruleset does not\n"
     "compile), 2 bad command line or missing file.\n"};
 
@@ -100,6 +100,7 @@ typedef struct args {
     uint64_t seed, seeds, states, memory_mb, max_steps, outcomes;
     double seconds;
     int seeded_dice, search, first, no_symmetry, mpi;
+    drv_native nat; /* --native, --interpreted */
 } args;
 
 /* -------------------------------------------------------- command line */
@@ -171,6 +172,8 @@ static int take(void *ctx, int id, const char *v)
         a->ignore[a->nignore++] = v;
         return DRV_TAKEN;
     }
+    if (drv_native_take(&a->nat, id, v) != 1)
+        return DRV_TAKEN;
     return take_number(a, id, v);
 }
 
@@ -227,13 +230,19 @@ int cmd_explore(int argc, char **argv)
     ex_transport mpi;
     if (p && a.mpi && ex_mpi_open(&mpi) != 0) {
         fprintf(stderr, "%s: MPI could not start\n", prog);
+        drv_native_free(&a.nat);
         oc_free(c);
         return TOOL_FAIL;
     }
     r.o.mpi = a.mpi ? &mpi : NULL;
-    status = p ? ex_explore(p, &r, stdout) : TOOL_FAIL;
-    if (p && a.mpi)
+    status = p ? TOOL_OK : TOOL_FAIL;
+    if (p) /* the transitions played by the emitted C */
+        p = drv_native_program(&a.nat, prog, a.file, p, &status);
+    if (p)
+        status = ex_explore(p, &r, stdout);
+    if (a.mpi && r.o.mpi)
         ex_mpi_close(&mpi);
+    drv_native_free(&a.nat);
     oc_free(c);
     return status;
 }

@@ -33,6 +33,7 @@ typedef struct sim_args {
     const char **merge;  /* --merge FILE, in order (argv's words), or NULL */
     int nmerge;
     drv_diag dd;         /* -Werror, -Wno-NAME, --diagnostics-format */
+    drv_native nat;      /* --native, --interpreted */
 } sim_args;
 
 /* ---- the command line */
@@ -75,7 +76,8 @@ const drv_command cmd_sim_command = {
     "Compiles FILE, plays many games and prints how they ended: each\n"
     "outcome's count, rate and 95% interval (Wilson), the mean length and\n"
     "the mean final score.\n",
-    (const drv_option *const[]){sim_options, drv_search_options, drv_diag_options, NULL},
+    (const drv_option *const[]){sim_options, drv_native_options, drv_search_options,
+                                drv_diag_options, NULL},
     "exit status: 0 every game ended, 1 compile error or a game with a runtime\n"
     "error (the first is printed with its seed), 2 bad command line or missing file.\n"};
 
@@ -145,6 +147,8 @@ static int take(void *ctx, int id, const char *v)
         a->merge[a->nmerge++] = v;
         return DRV_TAKEN;
     }
+    if (drv_native_take(&a->nat, id, v) != 1)
+        return DRV_TAKEN;
     return drv_play_or_diag_take(&a->o, &a->dd, id, v, prog);
 }
 
@@ -336,7 +340,12 @@ int cmd_sim(int argc, char **argv)
     } else if (status == DRV_GO) {
         oc_compiler *c;
         const ordo_program *p = drv_compile(a.file, &a.dd, &c);
-        status = drv_diag_finish(&a.dd) == 0 && p ? simulate(p, &a) : TOOL_FAIL;
+        status = drv_diag_finish(&a.dd) == 0 && p ? TOOL_OK : TOOL_FAIL;
+        if (status == TOOL_OK && !a.nmerge) /* the games played by the emitted C */
+            p = drv_native_program(&a.nat, prog, a.file, p, &status);
+        if (p && status == TOOL_OK)
+            status = simulate(p, &a);
+        drv_native_free(&a.nat);
         oc_free(c);
     }
     free(a.merge);

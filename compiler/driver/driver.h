@@ -6,6 +6,7 @@
 
 #include "compiler.h"
 #include "files.h"
+#include "native_load.h"
 #include "options.h"
 #include "ordo_host.h"
 #include "scenario.h"
@@ -77,6 +78,27 @@ typedef struct drv_game_args {
 } drv_game_args;
 void drv_game_args_init(drv_game_args *a, const char *prog);
 int drv_game_take(void *ctx, int id, const char *value);
+
+/* nativeopts.c: --native FILE.so and --interpreted, for the commands that
+ * play in bulk (ids DRV_ID_NATIVE, DRV_ID_INTERPRETED), and the program
+ * they play. */
+enum { DRV_ID_NATIVE = 1 << 14, DRV_ID_INTERPRETED };
+extern const drv_option drv_native_options[];
+typedef struct drv_native {
+    const char *so;     /* --native, or NULL */
+    int interpreted;    /* --interpreted */
+    nv_native *nv;      /* what was loaded */
+} drv_native;
+/* Takes option `id` when it is one of drv_native_options: DRV_TAKEN; 1
+ * when id is another's. */
+int drv_native_take(drv_native *n, int id, const char *value);
+/* The program to play of ruleset `file` compiled as fresh: fresh's tables
+ * with the code of --native's shared object, or of the one make native
+ * built (unless --interpreted; one that does not match is said, and fresh
+ * plays), or fresh. NULL with *status TOOL_USAGE after a message. */
+const ordo_program *drv_native_program(drv_native *n, const char *prog, const char *file,
+                                       const ordo_program *fresh, int *status);
+void drv_native_free(drv_native *n);
 
 /* common.c */
 /* What drv_files returns when the subcommand is to go on. */

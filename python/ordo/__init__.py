@@ -101,6 +101,7 @@ def _library():
         "ordo_py_compile": (P, [ctypes.c_char_p, ctypes.c_char_p, S]),
         "ordo_py_program": (P, [P]),
         "ordo_py_free": (None, [P]),
+        "ordo_py_native": (I, [P, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, S]),
         "ordo_py_players": (None, [P, ctypes.POINTER(I), ctypes.POINTER(I)]),
         "ordo_py_nvars": (I, [P]),
         "ordo_py_explore": (I, [P, ctypes.c_char_p, I, ctypes.c_uint64, ctypes.c_uint64, I,
@@ -154,12 +155,22 @@ Exploration = collections.namedtuple("Exploration",
 class Ruleset:
     """A compiled ruleset (a file and the CSV tables and bases it reads)."""
 
-    def __init__(self, path):
+    def __init__(self, path, native=None):
+        """native: the shared object of the ruleset's emitted C (`make
+        native`'s build/native/NAME.so, or ordoc's C compiled with -shared
+        -fPIC), which then plays its games and its search's transitions;
+        refused (OrdoError) unless made from the ruleset as it is now."""
         err = ctypes.create_string_buffer(1 << 16)
         self.path = path
         self._h = _lib.ordo_py_compile(_c_text(os.fsencode(path), "path"), err, len(err))
         if not self._h:
             raise CompileError(err.value.decode("utf-8", "replace"))
+        if native and _lib.ordo_py_native(self._h, _c_text(os.fsencode(native), "native"),
+                                          _c_text(os.fsencode(path), "path"), err, len(err)) != 0:
+            msg = err.value.decode("utf-8", "replace")
+            _lib.ordo_py_free(self._h)
+            self._h = None
+            raise OrdoError(msg)
         self._program = _lib.ordo_py_program(self._h)
         lo, hi = ctypes.c_int(), ctypes.c_int()
         _lib.ordo_py_players(self._h, ctypes.byref(lo), ctypes.byref(hi))

@@ -143,6 +143,24 @@ def test_explore_finds_the_planted_deadlock(monkeypatch):
     assert speed.sub("", x.report) == speed.sub("", tool.stdout)
 
 
+def test_explore_through_the_emitted_c(monkeypatch, tmp_path):
+    """Ruleset(path, native=SO): the search's transitions through the
+    ruleset's emitted C find what the interpreter finds; a shared object
+    made from another program is refused."""
+    monkeypatch.chdir(ROOT)
+    path = os.path.join("tests", "e2e", "data", "tiny.ordo")
+    so = os.path.join(BUILD, "python", "native", "tiny.so")
+    speed = re.compile(r", [0-9]+ states/s")
+    a = ordo.Ruleset(path).explore(depth=6)
+    b = ordo.Ruleset(path, native=so).explore(depth=6)
+    assert a.states == b.states and a.findings == b.findings and a.states > 1
+    assert speed.sub("", a.report) == speed.sub("", b.report)
+    stale = tmp_path / "tiny.ordo"
+    stale.write_text(open(path).read().replace("players 2..3", "players 2..4"))
+    with pytest.raises(ordo.OrdoError, match="fingerprint differs"):
+        ordo.Ruleset(str(stale), native=so)
+
+
 def test_a_view_keeps_no_trace_of_its_game():
     # issue 33, 6: ordo_view copied the game's trace callback into the
     # view; playing the view appended to the game's trace, and once the

@@ -17,10 +17,13 @@
  *       others restarted with ordo_reset: games/second, VM instructions/second,
  *       ordo_game_size, decisions, and the number of allocations made from
  *       the first ordo_init to the end of the last game (expected: 0).
- *   bench_titan play-emitted NAME [GAMES] [PLAYERS] [POLICY]
+ *   bench_titan play-emitted NAME [GAMES] [PLAYERS] [POLICY | traced]
  *       the same with rulesets/NAME.ordo as ordoc emitted it, linked in
  *       (the list: BENCH_EMITTED, a header of X(NAME) lines the Makefile
- *       writes): the program as const tables, no compilation at run time.
+ *       writes): the program as const tables, no compilation at run time;
+ *       POLICY: every seat on the ruleset's policy of that name; `traced`:
+ *       random, with a trace callback that counts the turns, as ordo sim
+ *       sets (the events' cost: a call each).
  *   bench_titan mcts FILE PLAYERS PLAYOUTS
  *   bench_titan mcts-emitted NAME PLAYERS PLAYOUTS
  *       the host kit's MCTS (random rollouts) on FILE interpreted, or on
@@ -163,13 +166,23 @@ typedef struct play_stats {
     unsigned long allocs;
 } play_stats;
 
+/* a trace callback as ordo sim's: the turns counted */
+static void count_turns(void *ctx, const ordo_game *g, const ordo_event *ev)
+{
+    (void)g;
+    if (ev->kind == ORDO_EV_TURN)
+        ++*(uint64_t *)ctx;
+}
+
 /* Plays games with seeds 1..games, every seat on the random policy (or
- * the ruleset's policy number `policy`, when >= 0), in one preallocated
- * block: ordo_init for the first game, ordo_reset for the next. 0, or -1
- * after a message when there is no game block. */
-static int play_many(const ordo_program *p, long games, int players, int policy,
+ * the ruleset's policy number `policy`, when >= 0), with ordo sim's trace
+ * callback when `traced`, in one preallocated block: ordo_init for the
+ * first game, ordo_reset for the next. 0, or -1 after a message when there
+ * is no game block. */
+static int play_many(const ordo_program *p, long games, int players, int policy, int traced,
                      play_stats *st)
 {
+    uint64_t turns = 0;
     memset(st, 0, sizeof *st);
     st->games = games;
     st->game_size = ordo_game_size(p);
@@ -193,6 +206,8 @@ static int play_many(const ordo_program *p, long games, int players, int policy,
             continue;
         }
         uint64_t rng = (uint64_t)s ^ 0x5bd1e9955bd1e995ull;
+        if (traced)
+            ordo_set_trace(g, count_turns, &turns);
         while ((rc = ordo_run(g)) == ORDO_DECIDE) {
             int k = policy < 0 ? ordo_policy_random(g, &rng)
                                : ordo_policy_ruleset(g, policy, &rng);
@@ -217,7 +232,7 @@ static int play_many(const ordo_program *p, long games, int players, int policy,
 /* Plays p's games, every seat on the policy named `policy` (NULL: the
  * built-in random one), and prints the figures; 0, or 1 after errors. */
 static int report_play(const char *path, const ordo_program *p, long games, int players,
-                       const char *policy)
+                       const char *policy, int traced)
 {
     if (!players)
         players = p->min_players;
@@ -227,7 +242,7 @@ static int report_play(const char *path, const ordo_program *p, long games, int 
         return 1;
     }
     play_stats st;
-    if (play_many(p, games, players, k, &st) != 0)
+    if (play_many(p, games, players, k, traced, &st) != 0)
         return 1;
     printf("file: %s\npolicy: %s\nplayers: %d\ngames: %ld\nerrors: %ld\nseconds: %.3f\n"
            "games_per_second: %.0f\ncpu_seconds: %.3f\ngames_per_cpu_second: %.0f\n"
@@ -246,7 +261,7 @@ static int bench_play(const char *path, long games, int players, const char *pol
 {
     oc_compiler *c;
     const ordo_program *p = compile(&c, path, stderr);
-    int rc = p ? report_play(path, p, games, players, policy) : 1;
+    int rc = p ? report_play(path, p, games, players, policy, 0) : 1;
     oc_free(c);
     return rc;
 }
@@ -271,10 +286,13 @@ static const ordo_program *emitted_named(const char *name)
     return NULL;
 }
 
-static int bench_play_emitted(const char *name, long games, int players, const char *policy)
+/* `how`: a policy's name, or "traced" (random, with ordo sim's trace
+ * callback), or NULL */
+static int bench_play_emitted(const char *name, long games, int players, const char *how)
 {
     const ordo_program *p = emitted_named(name);
-    return p ? report_play(name, p, games, players, policy) : 1;
+    int traced = how && strcmp(how, "traced") == 0;
+    return p ? report_play(name, p, games, players, traced ? NULL : how, traced) : 1;
 }
 
 /* ---- the MCTS policy: playouts per second */
@@ -353,7 +371,7 @@ static double splendor_engine(const char *name, const ordo_program *p, long game
                               double ref_seconds)
 {
     play_stats st;
-    if (play_many(p, games, 1, -1, &st) != 0)
+    if (play_many(p, games, 1, -1, 0, &st) != 0)
         return -1;
     printf("%s_cpu_seconds: %.3f\n%s_games_per_second: %.0f\n%s_human_wins: %ld\n%s_errors: %ld\n"
            "%s_game_size_bytes: %zu\n%s_state_bytes: %lu\n%s_allocations_during_play: %lu\n"
@@ -424,7 +442,7 @@ int main(int argc, char **argv)
     if (argc >= 4 && strcmp(argv[1], "splendor") == 0)
         return bench_splendor(argv[2], argv[3], argc > 4 ? atol(argv[4]) : 2000);
     fprintf(stderr, "usage: bench_titan compile FILE [REPS] | play FILE [GAMES] [PLAYERS] [POLICY]"
-                    " | play-emitted NAME [GAMES] [PLAYERS] [POLICY] | mcts FILE PLAYERS PLAYOUTS"
+                    " | play-emitted NAME [GAMES] [PLAYERS] [POLICY | traced] | mcts FILE PLAYERS PLAYOUTS"
                     " | mcts-emitted NAME PLAYERS PLAYOUTS | splendor FILE DATA_DIR [GAMES]\n");
     return 2;
 }

@@ -9,6 +9,10 @@
 #      instructions/s, bytes of game state, and the allocations made during
 #      play (expected 0); Catan at 4 players also with its no_offers policy
 #      (catanatron's choice set);
+#   2b. the state search (ordo explore, one job, breadth first, at most
+#      EXPLORE_STATES states or EXPLORE_SECONDS seconds): distinct states
+#      a second, its transitions interpreted and through the emitted C as
+#      a shared object (build/native/NAME.so, make native);
 #   3. Splendor solo three ways: rulesets/splendor_solo.ordo interpreted,
 #      the same emitted as C, and the hand-written tests/bench/splendor_ref.c
 #      (games/s, how many times slower than hand-written, bytes of state);
@@ -64,8 +68,12 @@ for src in rulesets/*.ordo; do
         echo "-- the same, as ordoc emitted it: $B/bench_titan play-emitted $name $GAMES $p"
         out=$("$B/bench_titan" play-emitted "$name" "$GAMES" "$p") || status=1
         printf '%s\n' "$out" | sed 's/^/   /'
+        emitted=$(field games_per_second)
+        echo "-- the same with a trace callback (ordo sim's turn counter): $B/bench_titan play-emitted $name $GAMES $p traced"
+        out=$("$B/bench_titan" play-emitted "$name" "$GAMES" "$p" traced) || status=1
+        printf '%s\n' "$out" | sed 's/^/   /'
         pl=players; [ "$p" -eq 1 ] && pl=player
-        echo "$name, $p $pl: interpreted $interp games/s, emitted C $(field games_per_second) games/s" >>"$summary"
+        echo "$name, $p $pl: interpreted $interp games/s, emitted C $emitted games/s, traced $(field games_per_second) games/s" >>"$summary"
     done
 done
 # Catan with catanatron's choice set: every option at random but a domestic
@@ -86,6 +94,37 @@ if [ -n "$CATANATRON" ] && [ -d "$CATANATRON/catanatron/catanatron" ]; then
 else
     echo "-- catanatron: skipped (CATANATRON=DIR names a checkout at commit 41ba0db; doc/performance.md)"
 fi
+echo
+# the state search, its transitions interpreted and through the emitted C
+# (build/native/NAME.so, make native): distinct states a second, one job
+EXPLORE_STATES=${EXPLORE_STATES:-300000}
+EXPLORE_SECONDS=${EXPLORE_SECONDS:-10}
+for src in rulesets/*.ordo; do
+    [ -f "$src" ] || continue
+    name=$(basename "$src" .ordo)
+    so=$BUILD/native/$name.so
+    line="explore: $name"
+    for how in interpreted native; do
+        if [ $how = native ]; then
+            [ -f "$so" ] || { echo "== explore: $name: no $so (make native)"; continue; }
+            opt="--native $so"
+        else
+            opt=--interpreted
+        fi
+        echo "== explore: $BUILD/ordo explore $src --states $EXPLORE_STATES --seconds $EXPLORE_SECONDS $opt"
+        out=$("$BUILD/ordo" explore "$src" --states "$EXPLORE_STATES" --seconds "$EXPLORE_SECONDS" $opt 2>&1 |
+            grep '^explore:')
+        printf '%s\n' "$out" | sed 's/^/   /'
+        rate=$(printf '%s\n' "$out" | sed -n 's/.*, \([0-9]*\) states\/s.*/\1/p')
+        if [ $how = native ]; then
+            line="$line ${rate:-?} states/s (1 jobs), emitted C"
+        else
+            interp_rate=${rate:-?}
+        fi
+    done
+    [ -f "$so" ] || line="$line ? states/s (1 jobs), emitted C not built"
+    echo "$line; interpreted $interp_rate states/s" >>"$summary"
+done
 echo
 SPL=rulesets/splendor_solo.ordo
 if [ -f "$SPL" ]; then

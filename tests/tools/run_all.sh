@@ -120,6 +120,8 @@ suite "hostile input and a full disk" sh tests/e2e/hostile.sh "$BUILD"
 suite "make install and a host built with pkg-config" sh tests/e2e/install.sh "$BUILD"
 suite "ordo explore" sh tests/e2e/explore.sh "$BUILD"
 suite "ordo explore, shared (--jobs, --mpi)" sh tests/e2e/explore_shared.sh "$BUILD"
+suite "sim and explore through a ruleset's emitted C as a shared object (--native)" \
+    sh tests/e2e/native.sh "$BUILD"
 suite "ordo diff" sh tests/e2e/diff.sh "$BUILD"
 suite "ordo mutate" sh tests/e2e/mutate.sh "$BUILD"
 suite "ordo sim" sh tests/e2e/sim.sh "$BUILD"

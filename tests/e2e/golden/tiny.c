@@ -747,7 +747,7 @@ interp:
 #line 28
     if (t0 == 0) { steps++; goto pc_45; } steps++; /* 13 JZ 45 */
 #line 28
-    if (mode == VM_EVAL || g->trace) { ON_AT(14u, 3u); goto slow; } g->seq++; steps++; t0 = cur_step; cur_step = 0; /* 14 STEP 0 ; step 1.1 "paint" [TINY-PAINT] */
+    if (mode == VM_EVAL) { ON_AT(14u, 3u); goto slow; } t0 = cur_step; cur_step = 0; if (g->trace) { fp[3] = t0; ON_AT(14u, 4u); ON_EVENT(ORDO_EV_STEP, -1, 0, 0, NULL); } else g->seq++; steps++; /* 14 STEP 0 ; step 1.1 "paint" [TINY-PAINT] */
     if (mode == VM_EVAL) { fp[3] = t0; ON_AT(15u, 4u); goto slow; } VM_CLEAR_OPTS(g); steps++; /* 15 OPTS */
 #line 29
     steps++; /* 16 PUSH 0 */
@@ -800,15 +800,15 @@ interp:
 #line 33
     t2 = fp[1 /* c, r */]; steps++; /* 41 LDL 1 */
 #line 33
-    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(42u, 6u); goto slow; } g->seq++; steps++; /* 42 EMIT x=2 0 ; painted_as */
+    if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(42u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(42u, 4u); ON_EVENT(ORDO_EV_EVENT, -1, 0, 2, fp + 4u); } else g->seq++; steps++; /* 42 EMIT x=2 0 ; painted_as */
 #line 33
     { int32_t s_ = fp[3]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(43u, 4u); goto slow; } cur_step = s_; steps++; } /* 43 STEPEND */
 #line 33
     steps++; goto pc_46; /* 44 JMP 46 */
 #line 33
-    pc_45:; if (mode == VM_EVAL || g->trace) { ON_AT(45u, 3u); goto slow; } g->seq++; steps++; /* 45 SKIP 0 ; step 1.1 "paint" [TINY-PAINT] */
+    pc_45:; if (mode == VM_EVAL) { ON_AT(45u, 3u); goto slow; } if (g->trace) { ON_AT(45u, 3u); ON_EVENT(ORDO_EV_SKIP, -1, 0, 0, NULL); } else g->seq++; steps++; /* 45 SKIP 0 ; step 1.1 "paint" [TINY-PAINT] */
 #line 37
-    pc_46:; if (mode == VM_EVAL || g->trace) { ON_AT(46u, 3u); goto slow; } g->seq++; steps++; t0 = cur_step; cur_step = 1; /* 46 STEP 1 ; step 1.2 "roll" [TINY-ROLL] */
+    pc_46:; if (mode == VM_EVAL) { ON_AT(46u, 3u); goto slow; } t0 = cur_step; cur_step = 1; if (g->trace) { fp[3] = t0; ON_AT(46u, 4u); ON_EVENT(ORDO_EV_STEP, -1, 1, 0, NULL); } else g->seq++; steps++; /* 46 STEP 1 ; step 1.2 "roll" [TINY-ROLL] */
     steps++; /* 47 PUSH 1 */
 #line 38
     fp[3] = t0; fp[4] = 1; ON_AT(48u, 5u); if (ON_STEP() != VM_STEPPED) return rc; if (!ON_HERE(49u, 5u)) goto dispatch; /* 48 ROLL 6 */
@@ -818,7 +818,7 @@ interp:
 #line 39
     t2 = fp[1 /* c, r */]; steps++; /* 51 LDL 1 */
 #line 39
-    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(52u, 6u); goto slow; } g->seq++; steps++; /* 52 LOG x=2 1 ; "{} rolls {}" */
+    if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(52u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(52u, 4u); ON_EVENT(ORDO_EV_LOG, -1, 1, 2, fp + 4u); } else g->seq++; steps++; /* 52 LOG x=2 1 ; "{} rolls {}" */
     if (mode == VM_EVAL) { ON_AT(53u, 4u); goto slow; } VM_CLEAR_OPTS(g); steps++; /* 53 OPTS */
 #line 40
     if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(54u, 4u); goto slow; } ON_OFFER(1u, VM_OPT_PLAIN, 0); steps++; /* 54 OFFERN 1 ; "bank" */
@@ -854,7 +854,7 @@ interp:
 #line 43
     t2 = fp[1 /* c, r */]; steps++; /* 70 LDL 1 */
 #line 43
-    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(71u, 6u); goto slow; } g->seq++; steps++; /* 71 EMIT x=2 1 ; scored */
+    if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(71u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(71u, 4u); ON_EVENT(ORDO_EV_EVENT, -1, 1, 2, fp + 4u); } else g->seq++; steps++; /* 71 EMIT x=2 1 ; scored */
 #line 43
     steps++; goto pc_92; /* 72 JMP 92 */
 #line 46
@@ -892,7 +892,7 @@ interp:
 #line 48
     { int64_t r_ = (int64_t)2 * t3; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = 2; fp[6] = t3; ON_AT(90u, 7u); goto slow; } t2 = (int32_t)r_; steps++; } /* 90 MUL */
 #line 48
-    if (mode == VM_EVAL || g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(91u, 6u); goto slow; } g->seq++; steps++; /* 91 EMIT x=2 1 ; scored */
+    if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(91u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(91u, 4u); ON_EVENT(ORDO_EV_EVENT, -1, 1, 2, fp + 4u); } else g->seq++; steps++; /* 91 EMIT x=2 1 ; scored */
 #line 48
     pc_92:; { int32_t s_ = fp[3]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(92u, 4u); goto slow; } cur_step = s_; steps++; } /* 92 STEPEND */
 #line 52
@@ -906,16 +906,16 @@ interp:
 #line 52
     { fp[3] = t0; ON_AT(97u, 4u); goto slow; } /* 97 WAIT x=0 0 */
 #line 52
-    pc_98:; if (mode == VM_EVAL || g->trace) { ON_AT(98u, 3u); goto slow; } g->seq++; steps++; t0 = cur_step; cur_step = 2; /* 98 STEP 2 ; step 1.3 "look back" */
+    pc_98:; if (mode == VM_EVAL) { ON_AT(98u, 3u); goto slow; } t0 = cur_step; cur_step = 2; if (g->trace) { fp[3] = t0; ON_AT(98u, 4u); ON_EVENT(ORDO_EV_STEP, -1, 2, 0, NULL); } else g->seq++; steps++; /* 98 STEP 2 ; step 1.3 "look back" */
     t1 = fp[L_p]; steps++; /* 99 LDL 0 */
 #line 53
-    if (mode == VM_EVAL || g->trace) { fp[3] = t0; fp[4] = t1; ON_AT(100u, 5u); goto slow; } g->seq++; steps++; /* 100 LOG x=1 3 ; "{} looks back" */
+    if (mode == VM_EVAL) { fp[3] = t0; fp[4] = t1; ON_AT(100u, 5u); goto slow; } if (g->trace) { fp[3] = t0; fp[4] = t1; ON_AT(100u, 4u); ON_EVENT(ORDO_EV_LOG, -1, 3, 1, fp + 4u); } else g->seq++; steps++; /* 100 LOG x=1 3 ; "{} looks back" */
 #line 53
     { int32_t s_ = t0; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { fp[3] = t0; ON_AT(101u, 4u); goto slow; } cur_step = s_; steps++; } /* 101 STEPEND */
 #line 53
     steps++; goto pc_104; /* 102 JMP 104 */
 #line 53
-    pc_103:; if (mode == VM_EVAL || g->trace) { ON_AT(103u, 3u); goto slow; } g->seq++; steps++; /* 103 SKIP 2 ; step 1.3 "look back" */
+    pc_103:; if (mode == VM_EVAL) { ON_AT(103u, 3u); goto slow; } if (g->trace) { ON_AT(103u, 3u); ON_EVENT(ORDO_EV_SKIP, -1, 2, 0, NULL); } else g->seq++; steps++; /* 103 SKIP 2 ; step 1.3 "look back" */
 #line 53
     pc_104:; if (nframes - 1u == base) { ON_AT(104u, 3u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 104 RET */
 #line 922 "tiny.c"
@@ -1052,7 +1052,7 @@ interp:
     pc_105:; steps++; /* 105 PUSH 0 */
 #line 58
     fp[9] = 0; ON_AT(106u, 10u); if (ON_STEP() != VM_STEPPED) return rc; if (!ON_HERE(107u, 9u)) goto dispatch; /* 106 ESC 0 0 ; "concede" */
-    pc_107:; if (mode == VM_EVAL || g->trace) { ON_AT(107u, 9u); goto slow; } g->seq++; steps++; t0 = cur_step; cur_step = 3; fp[9] = t0; /* 107 STEP 3 ; step 1 "rounds" [TINY-1] */
+    pc_107:; if (mode == VM_EVAL) { ON_AT(107u, 9u); goto slow; } t0 = cur_step; cur_step = 3; if (g->trace) { fp[9] = t0; ON_AT(107u, 10u); ON_EVENT(ORDO_EV_STEP, -1, 3, 0, NULL); } else g->seq++; steps++; fp[9] = t0; /* 107 STEP 3 ; step 1 "rounds" [TINY-1] */
     pc_108:; t1 = vm_load(state + 16u, 1u); steps++; /* 108 LDG 3 ; round */
 #line 60
     steps++; /* 109 PUSH 6 */
@@ -1182,7 +1182,7 @@ interp:
     if (t1 == 0) { steps++; goto pc_177; } steps++; /* 172 JZ 177 */
     t1 = fp[0 /* p, best */]; steps++; /* 173 LDL 0 */
 #line 63
-    { int32_t p_ = t1; if (mode == VM_EVAL || g->trace || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(174u, 11u); goto slow; } unsigned char *a_ = state + 1u + (uint32_t)p_ * 4u; int32_t t_ = vm_load(a_, 4u); if (t_ >= 2147483647) { fp[10] = t1; ON_AT(174u, 11u); goto slow; } vm_store(state + 0u, 1u, p_); vm_store(a_, 4u, t_ + 1); g->seq++; steps++; } /* 174 TURN */
+    { int32_t p_ = t1; if (mode == VM_EVAL || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(174u, 11u); goto slow; } unsigned char *a_ = state + 1u + (uint32_t)p_ * 4u; int32_t t_ = vm_load(a_, 4u); if (t_ >= 2147483647) { fp[10] = t1; ON_AT(174u, 11u); goto slow; } vm_store(state + 0u, 1u, p_); vm_store(a_, 4u, t_ + 1); if (g->trace) { fp[10] = t1; ON_AT(174u, 10u); ON_EVENT(ORDO_EV_TURN, p_, 0, 0, NULL); } else g->seq++; steps++; } /* 174 TURN */
     t1 = fp[0 /* p, best */]; steps++; /* 175 LDL 0 */
 #line 64
     fp[10] = t1; if (nframes >= 3u || stack_end - (fp + 10) < 8 || steps >= limit) { ON_AT(176u, 11u); goto slow; } { int32_t *nfp_ = fp + 10; nfp_[1] = 0; nfp_[2] = 0; ON_FRAME(177u, 1, nfp_, 9u); fp = nfp_; steps++; if (ON_CALL(tiny_program_take_turn, 5u, 3u) != ON_GOTO) return rc; if (!ON_HERE(177u, 10u)) goto dispatch; } /* 176 CALL 1 ; take_turn */
@@ -1197,7 +1197,7 @@ interp:
 #line 67
     t1 = fp[2]; steps++; /* 181 LDL 2 */
 #line 67
-    if (mode == VM_EVAL || g->trace || (uint32_t)t1 >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(182u, 11u); goto slow; } g->seq++; steps++; /* 182 WINDOW x=0 4 ; "may concede" */
+    { int32_t p_ = t1; if (mode == VM_EVAL || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(182u, 11u); goto slow; } if (g->trace) { fp[10] = t1; ON_AT(182u, 10u); ON_EVENT(ORDO_EV_WINDOW, p_, 4, 0, NULL); } else g->seq++; steps++; } /* 182 WINDOW x=0 4 ; "may concede" */
 #line 67
     if (mode == VM_EVAL) { ON_AT(183u, 10u); goto slow; } VM_CLEAR_OPTS(g); steps++; /* 183 OPTS */
 #line 67
@@ -1209,7 +1209,7 @@ interp:
 #line 67
     pc_187:; t1 = fp[2]; steps++; /* 187 LDL 2 */
 #line 67
-    if (mode == VM_EVAL || g->trace || (uint32_t)t1 >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(188u, 11u); goto slow; } g->seq++; steps++; /* 188 WINDOW x=1 4 ; "may concede" */
+    { int32_t p_ = t1; if (mode == VM_EVAL || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(188u, 11u); goto slow; } if (g->trace) { fp[10] = t1; ON_AT(188u, 10u); ON_EVENT(ORDO_EV_WINDOW_END, p_, 4, 0, NULL); } else g->seq++; steps++; } /* 188 WINDOW x=1 4 ; "may concede" */
 #line 67
     if (steps >= limit) { ON_AT(189u, 10u); goto slow; } steps++; goto pc_108; /* 189 JMP 108 */
 #line 67
@@ -1221,12 +1221,12 @@ interp:
 #line 71
     pc_193:; steps++; /* 193 PUSH 0 */
 #line 71
-    if (mode == VM_EVAL || g->trace) { fp[9] = 0; ON_AT(194u, 10u); goto slow; } g->seq++; steps++; /* 194 EMIT x=1 2 ; conceded */
+    if (mode == VM_EVAL) { fp[9] = 0; ON_AT(194u, 10u); goto slow; } if (g->trace) { fp[9] = 0; ON_AT(194u, 9u); ON_EVENT(ORDO_EV_EVENT, -1, 2, 1, fp + 9u); } else g->seq++; steps++; /* 194 EMIT x=1 2 ; conceded */
     steps++; /* 195 PUSH 1 */
 #line 72
     { fp[9] = 1; ON_AT(196u, 10u); goto slow; } /* 196 END x=1 0 0 */
 #line 74
-    pc_197:; if (mode == VM_EVAL || g->trace) { ON_AT(197u, 9u); goto slow; } g->seq++; steps++; t0 = cur_step; cur_step = 4; /* 197 STEP 4 ; step 2 "the highest score wins" [TINY-2] */
+    pc_197:; if (mode == VM_EVAL) { ON_AT(197u, 9u); goto slow; } t0 = cur_step; cur_step = 4; if (g->trace) { fp[9] = t0; ON_AT(197u, 10u); ON_EVENT(ORDO_EV_STEP, -1, 4, 0, NULL); } else g->seq++; steps++; /* 197 STEP 4 ; step 2 "the highest score wins" [TINY-2] */
     steps++; /* 198 PUSH 0 */
 #line 75
     fp[2] = 0; steps++; /* 199 STL 2 */
