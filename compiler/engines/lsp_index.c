@@ -66,9 +66,9 @@ static const char *const keywords[] = {
     "can", "cost", "pay",
     "batch", "resource",
     "override", "combined", "table", "named", "extends", "substitute", "capped",
-    "policy", "prefer", "ties", "display", "ran", "seed", "then", "show", "random",
+    "policy", "prefer", "avoid", "ties", "display", "ran", "seed", "then", "show", "random",
     "start", "rotate", "round", "pass", "hidden", "reveal", "hide", "see", "secretly",
-    "simultaneously", "revisable", "revise", "invariant", "check",
+    "simultaneously", "revisable", "revise", "symmetric", "invariant", "check",
     "because", "limit",
 };
 /* names the resolution knows without a declaration */
