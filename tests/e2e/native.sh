@@ -5,7 +5,8 @@
 #  1. explore, breadth first and by random walks, over two seeds, reports
 #     the same findings, unreached rules and summary (but its states/s),
 #     with the same exit status and the same --scenarios file, on every
-#     planted example (examples/explore/*.ordo), tiny.ordo and one shipped
+#     planted example (examples/explore/*.ordo, but the copies of shipped
+#     rulesets with a deep fault: explore.sh), tiny.ordo and one shipped
 #     ruleset (splendor_solo: the others' C takes the C compiler too long
 #     for make test), with short bounds;
 #  2. sim plays the same games (--jsonl, every line);
@@ -45,6 +46,9 @@ same_run() {
 # ---- 1, 2
 for f in examples/explore/*.ordo tests/e2e/data/tiny.ordo rulesets/splendor_solo.ordo; do
     name=$(basename "$f" .ordo)
+    # the copies of shipped rulesets with a fault planted deep (explore.sh)
+    # are each as long as splendor_solo, which stands for them here
+    case $name in odin_deadlock | teotihuacan_invariant | splendor_lockup) continue ;; esac
     if ! so "$name" "$f"; then
         bad "$name: its shared object was not built"
         sed 's/^/    /' "$tmp/err" | head -5
