@@ -782,7 +782,8 @@ static void move_state(search *s, const uint32_t *to, uint64_t i, uint32_t n, ui
     r->parent[n] = r->parent[i] == UINT32_MAX ? UINT32_MAX : to[r->parent[i]];
     r->option[n] = r->option[i];
     r->depth[n] = r->depth[i];
-    memmove(r->rolls + *rollpool, r->rolls + r->roll_at[i], r->nrolls[i] * sizeof *r->rolls);
+    if (r->nrolls[i]) /* no rolls kept yet: r->rolls is NULL */
+        memmove(r->rolls + *rollpool, r->rolls + r->roll_at[i], r->nrolls[i] * sizeof *r->rolls);
     r->roll_at[n] = (uint32_t)*rollpool;
     r->nrolls[n] = r->nrolls[i];
     *rollpool += r->nrolls[i];
@@ -1222,11 +1223,12 @@ static void search_done(search *s, uint64_t walks, int guided)
 }
 
 /* One search of ex_search's: breadth first, random walks (walks > 0) or
- * guided walks (guided; walks 0: until a bound). *timed_out (may be NULL):
- * whether --seconds stopped it. */
+ * guided walks (guided; walks 0: until a bound). *walks_follow (may be
+ * NULL): whether --seconds or a store filled to --memory stopped it, not
+ * --depth, --states or a finding under --first. */
 static int search_one(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks,
                       int guided, const ex_limits *lim, FILE *progress, ex_result *r,
-                      int *timed_out)
+                      int *walks_follow)
 {
     search s;
     int rc = -1;
@@ -1253,8 +1255,8 @@ static int search_one(const ordo_program *p, int nplayers, uint64_t seed, uint64
     no_progress(&s);
     who_knew(&s, nplayers);
     search_done(&s, walks, guided);
-    if (timed_out)
-        *timed_out = s.timed_out;
+    if (walks_follow)
+        *walks_follow = s.timed_out || (s.full && !(lim->states && r->nkept >= lim->states));
     rc = 0;
 done:
     search_close(&s);
@@ -1274,7 +1276,8 @@ static uint32_t graft_way(ex_result *into, const ex_result *from, uint32_t k)
         chance c;
         memset(&c, 0, sizeof c);
         c.n = from->nrolls[j];
-        memcpy(c.took, from->rolls + from->roll_at[j], c.n * sizeof *c.took);
+        if (c.n)
+            memcpy(c.took, from->rolls + from->roll_at[j], c.n * sizeof *c.took);
         if (ex_keep_rolls(into, into->nkept, &c) != 0) {
             at = UINT32_MAX;
             break;
@@ -1379,12 +1382,13 @@ int ex_search(const ordo_program *p, int nplayers, uint64_t seed, uint64_t walks
                           progress, r, NULL);
     ex_limits share = *lim;
     share.seconds = lim->seconds / BFS_SHARE;
-    int timed_out = 0;
-    if (search_one(p, nplayers, seed, 0, 0, &share, progress, r, &timed_out) != 0)
+    int walks_follow = 0;
+    if (search_one(p, nplayers, seed, 0, 0, &share, progress, r, &walks_follow) != 0)
         return -1;
-    /* walks only when time stopped breadth first, not --depth, --states,
-     * --memory or a finding under --first */
-    if (!timed_out || (lim->first && stop_finding(r)))
+    /* walks when time stopped breadth first, or its store filled (the
+     * walks recycle theirs, in the same memory), not --depth, --states or
+     * a finding under --first */
+    if (!walks_follow || (lim->first && stop_finding(r)))
         return 0;
     free(r->blocks); /* who could have known was asked: no longer read */
     r->blocks = NULL;
