@@ -18,7 +18,7 @@
 
 #define ORDO_VERSION "0.1.0"
 #define ORDO_PROGRAM_MAGIC 0x4f52444fu /* "ORDO" */
-#define ORDO_PROGRAM_VERSION 10u
+#define ORDO_PROGRAM_VERSION 11u
 
 #ifdef __cplusplus
 extern "C" {

@@ -27,7 +27,7 @@ static void test_validate_header(void **state)
     (void)state;
     static const vcase cases[] = {
         {"magic", m_magic, "bad magic 0x12345678 (not an ordo program)"},
-        {"version", m_version, "program version 11, this runtime reads 10"},
+        {"version", m_version, "program version 12, this runtime reads 11"},
         {"min players 0", m_minp0, "players 0..4 (must be within 1..127)"},
         {"min > max", m_minp_max, "players 5..4 (must be within 1..127)"},
         {"code table", m_code_null, "code: 11 entries but no table"},
