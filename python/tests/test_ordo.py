@@ -89,7 +89,7 @@ def test_a_view_holds_no_sealed_pick():
         game = rules.new_game(2, 7)
         assert game.run() == ordo.DECIDE
         game.choose(bid)
-        assert game.run() == ordo.DECIDE and game.decider() == 1
+        assert game.run() == ordo.DECIDE and game.decider == 1
         games[bid] = game
     assert games["bid 1"].observation(1) == games["bid 3"].observation(1)
     seen = games["bid 3"].view(1)
