@@ -197,17 +197,62 @@ static void keep_line(void *ctx, const ordo_game *g, const ordo_event *ev)
         snprintf(s->trace + len, sizeof s->trace - len, "%s\n", line);
 }
 
-/* The game after player 1's sealed "bid N": player 2 decides. */
-static ordo_game *after_bid(const sealed *s, const char *bid)
+/* The game of n players after the sealed bids given, in seat order: the
+ * next seat decides. */
+static ordo_game *after_bids(const sealed *s, int n, const char *const *bids, int nbids)
 {
     ordo_game *g;
-    assert_int_equal(ordo_new(s->p, 2, 7, &g), ORDO_OK);
+    assert_int_equal(ordo_new(s->p, n, 7, &g), ORDO_OK);
     assert_int_equal(ordo_run(g), ORDO_DECIDE);
-    assert_int_equal(ordo_choose(g, ordo_find_option(g, bid)), ORDO_OK);
-    assert_int_equal(ordo_run(g), ORDO_DECIDE);
-    assert_int_equal(ordo_decider(g), 1);
+    for (int k = 0; k < nbids; k++) {
+        assert_int_equal(ordo_choose(g, ordo_find_option(g, bids[k])), ORDO_OK);
+        assert_int_equal(ordo_run(g), ORDO_DECIDE);
+    }
+    assert_int_equal(ordo_decider(g), nbids);
     assert_int_equal(ordo_simultaneous(g), 1);
     return g;
+}
+
+static ordo_game *after_bid(const sealed *s, const char *bid)
+{
+    return after_bids(s, 2, &bid, 1);
+}
+
+/* Whether seat's views of two games are the same position. */
+static int same_view(const sealed *s, ordo_game *a, ordo_game *b, int seat)
+{
+    ordo_game *v, *w;
+    assert_int_equal(ordo_new(s->p, ordo_player_count(a), 7, &v), ORDO_OK);
+    assert_int_equal(ordo_new(s->p, ordo_player_count(a), 7, &w), ORDO_OK);
+    assert_int_equal(ordo_view(v, a, seat), ORDO_OK);
+    assert_int_equal(ordo_view(w, b, seat), ORDO_OK);
+    int same = ordo_same_position(v, w);
+    ordo_free(v);
+    ordo_free(w);
+    return same;
+}
+
+/* Three players, player 3 deciding: player 2, who has bid, sees its own
+ * bid and not player 1's. */
+static void test_sealed_picks_of_three(void **state)
+{
+    (void)state;
+    sealed s = {0};
+    s.p = compile_path(&s.c, "examples/language/simultaneous.ordo");
+    static const char *const a[] = {"bid 3", "bid 1"}, *const b[] = {"bid 1", "bid 1"},
+                             *const c[] = {"bid 3", "bid 2"};
+    ordo_game *ga = after_bids(&s, 3, a, 2), *gb = after_bids(&s, 3, b, 2),
+              *gc = after_bids(&s, 3, c, 2);
+    assert_int_equal(same_view(&s, ga, gb, 1), 1); /* player 1's bid: not seen */
+    assert_int_equal(same_view(&s, ga, gc, 1), 0); /* its own */
+    assert_int_equal(same_view(&s, ga, gb, 0), 0);
+    assert_int_equal(same_view(&s, ga, gc, 0), 1);
+    assert_int_equal(same_view(&s, ga, gb, 2), 1); /* the decider: neither */
+    assert_int_equal(same_view(&s, ga, gc, 2), 1);
+    ordo_free(ga);
+    ordo_free(gb);
+    ordo_free(gc);
+    oc_free(s.c);
 }
 
 /* Plays player 2's "bid 1" on from g's block, traced into s->trace. */
@@ -232,20 +277,14 @@ static void test_sealed_pick(void **state)
     (void)state;
     sealed s = {0};
     s.p = compile_path(&s.c, "examples/language/simultaneous.ordo");
-    ordo_game *g3 = after_bid(&s, "bid 3"), *g1 = after_bid(&s, "bid 1"), *v, *w;
+    ordo_game *g3 = after_bid(&s, "bid 3"), *g1 = after_bid(&s, "bid 1"), *v;
     assert_int_equal(ordo_new(s.p, 2, 7, &v), ORDO_OK);
-    assert_int_equal(ordo_new(s.p, 2, 7, &w), ORDO_OK);
-    /* player 2's view holds nothing of the bid: the same whatever it was */
-    assert_int_equal(ordo_view(v, g3, 1), ORDO_OK);
-    assert_int_equal(ordo_view(w, g1, 1), ORDO_OK);
-    assert_int_equal(ordo_same_position(v, w), 1);
-    assert_int_equal(ordo_view(v, g3, ORDO_SPECTATOR), ORDO_OK);
-    assert_int_equal(ordo_view(w, g1, ORDO_SPECTATOR), ORDO_OK);
-    assert_int_equal(ordo_same_position(v, w), 1);
-    /* player 1's own view, and the whole game, keep it */
-    assert_int_equal(ordo_view(v, g3, 0), ORDO_OK);
-    assert_int_equal(ordo_view(w, g1, 0), ORDO_OK);
-    assert_int_equal(ordo_same_position(v, w), 0);
+    /* player 2's view holds nothing of the bid: the same whatever it was;
+     * player 1's own view, and the whole game, keep it */
+    assert_int_equal(same_view(&s, g3, g1, 1), 1);
+    assert_int_equal(same_view(&s, g3, g1, ORDO_SPECTATOR), 1);
+    assert_int_equal(same_view(&s, g3, g1, 0), 0);
+    assert_int_equal(same_view(&s, g3, g1, ORDO_OMNISCIENT), 0);
     /* playing on from player 2's view neither reveals the bid nor carries
      * it out: player 1 bids nothing there */
     assert_int_equal(ordo_view(v, g3, 1), ORDO_OK);
@@ -264,7 +303,6 @@ static void test_sealed_pick(void **state)
     ordo_free(g3);
     ordo_free(g1);
     ordo_free(v);
-    ordo_free(w);
     oc_free(s.c);
 }
 
@@ -275,6 +313,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_view, setup, teardown),
         cmocka_unit_test_setup_teardown(test_trace, setup, teardown),
         cmocka_unit_test(test_sealed_pick),
+        cmocka_unit_test(test_sealed_picks_of_three),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
