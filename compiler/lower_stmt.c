@@ -410,8 +410,11 @@ static void stmt_round(lowering *w, const ast_stmt *s)
 }
 
 /* `simultaneously for p in players { choose p ... }`: a first pass asks
- * every p in secret (WAIT x=1) and keeps which option and value each
- * chose, in player-indexed locals; a second pass, in the same order,
+ * every p in secret (WAIT x=2) and keeps which option and value each
+ * chose, in player-indexed locals (WAIT's b names them, 1 + the first:
+ * a seat's view masks the others' until the reveal, ordo_view; an
+ * option's variable is cleared once copied, so that it holds no pick
+ * either); a second pass, in the same order,
  * reveals every choice (CHOSEN); a third carries each out. Nothing a
  * choice does happens before every player has chosen, so no one's options
  * or choice can depend on another's; and every choice is known before any
@@ -451,7 +454,7 @@ static void simultaneous_ask(lowering *w, const ast_stmt *s, uint32_t pick, uint
     open_for(w, s, &c);
     offer_options(w, ch);
     lower_expr(w, ch->u.choose.player);
-    lower_emit(w, ORDO_OP_WAIT, 2, prompt_text(w, ch), 0); /* one of a simultaneous group */
+    lower_emit(w, ORDO_OP_WAIT, 2, prompt_text(w, ch), (int32_t)pick + 1);
     u32vec ends = {0};
     int d = w->depth;
     for (const ast_option *o = ch->u.choose.options; o; o = o->next, k++) {
@@ -462,6 +465,10 @@ static void simultaneous_ask(lowering *w, const ast_stmt *s, uint32_t pick, uint
         else
             lower_push_const(w, 0);
         lower_emit_a(w, ORDO_OP_STLI, param);
+        if (o->var) {
+            lower_push_const(w, 0);
+            lower_emit_a(w, ORDO_OP_STL, (uint32_t)o->var->slot);
+        }
         lower_emit_a(w, ORDO_OP_LDL, pv);
         lower_push_const(w, (int32_t)k + 1);
         lower_emit_a(w, ORDO_OP_STLI, pick);

@@ -105,7 +105,7 @@ OP(SORTP,    FLAG,   LOCAL,  LOCAL,  K(0),  K(0),  INTERP, "sort players 0..n-1 
 OP(OPTS,     NO,     NO,     NO,     K(0),  K(0),  INLINE, "start collecting the options of a decision")
 OP(OFFER,    NO,     OPTION, NO,     K(1),  K(0),  INLINE, "pop param; offer option a with it")
 OP(OFFERN,   NO,     OPTION, NO,     K(0),  K(0),  INLINE, "offer option a (no param)")
-OP(WAIT,     DECIDE, REASON, NO,     K(1),  K(0),  LEAVE,  "pop the deciding player; add that player's escapes; suspend (E_NOOPTION if none); x=1: a secret choice, x=2: one of a simultaneous group, x=3: a window or a payment, whose one option (escapes counted) is taken without suspending; a: 1 + the text of its prompt (0: none)")
+OP(WAIT,     DECIDE, REASON, N,      K(1),  K(0),  LEAVE,  "pop the deciding player; add that player's escapes; suspend (E_NOOPTION if none); x=1: a secret choice, x=2: one of a simultaneous group, x=3: a window or a payment, whose one option (escapes counted) is taken without suspending; a: 1 + the text of its prompt (0: none); b (x=2): 1 + the first of the 2 * max_players locals that keep the group's picks, then their params, until the reveal (0: none), which a seat's view masks")
 OP(ESC,      NO,     ESCAPE, POS,    K(1),  K(0),  INTERP, "pop p; open escape a for player p, the b-th of its scope")
 OP(UNESC,    N,      NO,     NO,     K(0),  K(0),  INLINE, "close the x escapes of the scope being left")
 OP(EMIT,     ARGS,   EVENT,  NO,     X(0),  K(0),  INLINE, "pop x args; trace EVENT a")

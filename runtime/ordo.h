@@ -18,7 +18,7 @@
 
 #define ORDO_VERSION "0.1.0"
 #define ORDO_PROGRAM_MAGIC 0x4f52444fu /* "ORDO" */
-#define ORDO_PROGRAM_VERSION 10u
+#define ORDO_PROGRAM_VERSION 11u
 
 #ifdef __cplusplus
 extern "C" {
@@ -171,10 +171,12 @@ int ordo_visible(const ordo_game *g, int seat, int v, int i, int j);
 /* dst = src as seat sees it: a copy (dst must be a block of the same
  * program and player count, as for ordo_copy) whose cells seat does not
  * see hold the var's initial value (list elements: its lowest value; the
- * length stays; a set is empty). dst keeps its own trace and chance
- * callbacks (those of src are not copied). dst may be src: the game is
- * then masked in place, and what seat does not see is lost from it. A
- * view is for reading and showing, not for playing on.
+ * length stays; a set is empty), and a simultaneous group's picks of
+ * other seats, before their reveal, read as none (ordo_simultaneous:
+ * playing on neither reveals nor carries them out). dst keeps its own
+ * trace and chance callbacks (those of src are not copied). dst may be
+ * src: the game is then masked in place, and what seat does not see is
+ * lost from it. A view is for reading and showing, not for playing on.
  * ORDO_E_ARG for a bad seat. */
 int ordo_view(ordo_game *dst, const ordo_game *src, int seat);
 /* Writes a value the way labels do ("player 2", "ogre", "7"). */

@@ -327,6 +327,32 @@ static int check_x(const ordo_program *p, uint32_t pc, const ordo_insn *in, char
 
 /* What an instruction needs of the program beyond its fields' kinds: an
  * option with or without a param, actions that undo, room for a batch. */
+/* The proc whose code holds pc: the one that starts last at or before it. */
+static const ordo_proc *proc_at(const ordo_program *p, uint32_t pc)
+{
+    const ordo_proc *best = NULL;
+    for (uint16_t k = 0; k < p->nprocs; k++)
+        if (p->procs[k].pc <= pc && (!best || p->procs[k].pc > best->pc))
+            best = &p->procs[k];
+    return best;
+}
+
+/* A simultaneous group's WAIT names the locals of its picks and their
+ * params (b - 1, then 2 * max_players of them), which a seat's view
+ * masks: they must be locals of the proc it waits in. */
+static int check_picks(const ordo_program *p, uint32_t pc, const ordo_insn *in, char *msg,
+                       size_t msgsize)
+{
+    if (in->b == 0)
+        return ORDO_OK;
+    const ordo_proc *pr = proc_at(p, pc);
+    int64_t end = (int64_t)in->b - 1 + 2 * (int64_t)p->max_players;
+    if (in->x != 2 || in->b < 0 || !pr || end > pr->nlocals)
+        BAD("code %lu: WAIT x=%u b=%ld: no simultaneous group's picks within its proc's locals",
+            (unsigned long)pc, (unsigned)in->x, (long)in->b);
+    return ORDO_OK;
+}
+
 static int check_relation(const ordo_program *p, uint32_t pc, const ordo_insn *in, char *msg,
                           size_t msgsize)
 {
@@ -361,6 +387,8 @@ static int check_relation(const ordo_program *p, uint32_t pc, const ordo_insn *i
             BAD("code %lu: ACT of event %u (%s), no action or no per-action block",
                 (unsigned long)pc, a, nm(p->events[a].name));
         break;
+    case ORDO_OP_WAIT:
+        return check_picks(p, pc, in, msg, msgsize);
     case ORDO_OP_EMITB:
     case ORDO_OP_BATCH:
     case ORDO_OP_BNEXT:

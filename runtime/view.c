@@ -2,11 +2,13 @@
  * (the player of its first index) and by the players it was revealed to
  * (its "revealed to" list var, REVEAL); a `hidden from all` one only by the
  * latter. From that: ordo_visible, ordo_view (a game's copy with what a
- * seat does not see masked), and for each traced event who sees it whole
+ * seat does not see masked, a simultaneous group's picks not yet revealed
+ * among it), and for each traced event who sees it whole
  * and what the other seats see masked (a secret choice's option, an
  * event's hidden params, a payment from a hidden cell). */
 #include <string.h>
 
+#include "opcodes.h"
 #include "state.h"
 #include "view.h"
 
@@ -73,6 +75,31 @@ static void mask_cell(unsigned char *cell, const ordo_var *v)
         vm_store(cell + 2 + (uint32_t)k * v->width, v->width, v->lo);
 }
 
+/* A simultaneous group waiting on a seat keeps the picks made so far, and
+ * their params, in its frame's locals until the reveal (its WAIT's b
+ * names them). In another seat's view a pick not its own reads as none,
+ * as a player the group's `where` leaves out has: playing on from the
+ * view neither reveals it nor carries it out. The frame is checked
+ * against the WAIT, as a restored game's is not. */
+static void mask_picks(ordo_game *g, int seat)
+{
+    const ordo_program *p = g->p;
+    if (g->status != ORDO_DECIDE || g->secret != 2 || g->pc >= p->ncode || !g->nframes)
+        return;
+    const ordo_insn *in = &p->code[g->pc];
+    if (in->op != ORDO_OP_WAIT || in->b <= 0)
+        return;
+    const vm_frame *f = &VM_CFRAMES(g)[g->nframes - 1];
+    uint32_t first = (uint32_t)in->b - 1, n = p->max_players;
+    if (f->proc >= p->nprocs || first + 2 * n > p->procs[f->proc].nlocals ||
+        (uint64_t)g->fp + first + 2 * n > g->sp)
+        return;
+    int32_t *pick = VM_STACK(g) + g->fp + first;
+    for (uint32_t q = 0; q < n; q++)
+        if ((int)q != seat)
+            pick[q] = pick[n + q] = 0;
+}
+
 int ordo_view(ordo_game *dst, const ordo_game *src, int seat)
 {
     if (!dst || !src || dst->p != src->p || dst->size != src->size ||
@@ -103,6 +130,8 @@ int ordo_view(ordo_game *dst, const ordo_game *src, int seat)
             if (!sees_cell(src, v, c, seat))
                 mask_cell(VM_STATE(dst) + v->offset + c * v->stride, v);
     }
+    if (seat != ORDO_OMNISCIENT)
+        mask_picks(dst, seat);
     /* another seat's pending decision: its options are its own */
     if (seat != ORDO_OMNISCIENT && dst->status == ORDO_DECIDE && dst->decider != seat)
         VM_CLEAR_OPTS(dst);

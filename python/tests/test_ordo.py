@@ -1,7 +1,8 @@
 """test_ordo.py — the Python binding (python/ordo/__init__.py) against the tools:
 a game played from Python prints the same trace as `ordo run` given the
 same choices; every shipped ruleset plays to its end; a seat's view and
-trace hide what the seat does not see; copies are independent and play
+trace hide what the seat does not see (a simultaneous group's sealed picks
+too); copies are independent and play
 on as their game would, outliving it; a ruleset
 that does not compile raises its diagnostics; the state search finds the
 deadlock `ordo explore` finds; a view keeps no trace of its game, and
@@ -77,6 +78,30 @@ def test_hidden_view_and_trace():
     assert any(line.endswith("event drew(player 1, ?)") for line in game.trace)
     assert not any("drew(player 2, ?)" in line for line in game.trace)
     assert game.observation(0) != game.observation(1)
+
+
+def test_a_view_holds_no_sealed_pick():
+    """Player 1's sealed bid, while player 2 decides, is in no view but
+    player 1's: player 2's view plays on without revealing it."""
+    rules = ordo.Ruleset(os.path.join(ROOT, "examples", "language", "simultaneous.ordo"))
+    games = {}
+    for bid in ("bid 1", "bid 3"):
+        game = rules.new_game(2, 7)
+        assert game.run() == ordo.DECIDE
+        game.choose(bid)
+        assert game.run() == ordo.DECIDE and game.decider == 1
+        games[bid] = game
+    assert games["bid 1"].observation(1) == games["bid 3"].observation(1)
+    seen = games["bid 3"].view(1)
+    seen.follow()
+    seen.choose("bid 1")
+    assert seen.run() == ordo.DECIDE
+    assert not any("player 1: bid" in line for line in seen.trace), seen.trace
+    assert any(line.endswith("revealed choice player 2: bid 1") for line in seen.trace)
+    games["bid 3"].follow()
+    games["bid 3"].choose("bid 1")
+    games["bid 3"].run()
+    assert any(line.endswith("revealed choice player 1: bid 3") for line in games["bid 3"].trace)
 
 
 def test_copies_are_independent():

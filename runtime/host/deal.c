@@ -18,7 +18,8 @@
  * playout gives another player are those the seat has not seen. The
  * other scalars of one var and one first index are shuffled among
  * themselves; a lone one (a secret bid) holds the var's initial value,
- * as ordo_view shows it; a set holds nothing.
+ * as ordo_view shows it; a set holds nothing. The picks a simultaneous
+ * group holds until its reveal are left out as ordo_view leaves them.
  *
  * What is read of the unseen cells is sorted before it is dealt: a redeal
  * depends on the multiset of each kind's unseen items (what the seat can
@@ -71,6 +72,7 @@ typedef struct pool {
 struct play_deal {
     const ordo_program *p;
     int nplayers;
+    int seat; /* the seat learnt for */
     cell *cells;
     group *groups;
     pool *pools;
@@ -240,6 +242,7 @@ static void close_group(play_deal *d, const ordo_game *g, uint32_t first, int v)
 void play_deal_learn(play_deal *d, const ordo_game *g, int seat)
 {
     d->ncells = d->ngroups = d->npools = d->nitems = d->nvals = 0;
+    d->seat = seat;
     for (int v = 0; v < d->p->nvars; v++) {
         const ordo_var *var = &d->p->vars[v];
         if (!var->hidden)
@@ -362,6 +365,11 @@ static void deal_group(play_deal *d, ordo_game *g, const group *gr, uint64_t *rn
 
 void play_deal_write(play_deal *d, ordo_game *g, uint64_t *rng)
 {
+    /* the picks a simultaneous group waiting on the seat holds of the
+     * others are no cells: its view leaves them out (ordo_view, in place:
+     * the unseen cells it masks are dealt over below) */
+    if (ordo_simultaneous(g) == 1 && ordo_decider(g) == d->seat)
+        ordo_view(g, g, d->seat);
     for (uint32_t k = 0; k < d->nitems; k++)
         d->deal[k] = d->items[k].value;
     for (uint32_t q = 0; q < d->npools; q++) {

@@ -107,7 +107,9 @@ void play_deal_free(play_deal *d);
  * (sorted). */
 void play_deal_learn(play_deal *d, const ordo_game *g, int seat);
 /* Writes one redeal, drawn from rng, over the unseen cells of g (the game
- * learnt from, or a copy of it). */
+ * learnt from, or a copy of it); at a simultaneous group waiting on the
+ * seat, the others' picks not yet revealed are left out, as its view
+ * leaves them (ordo_view). */
 void play_deal_write(play_deal *d, ordo_game *g, uint64_t *rng);
 
 /* Seats are players, 1-based on the command line as in "player 1"; a

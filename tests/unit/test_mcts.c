@@ -6,7 +6,9 @@
  * search; and on tests/e2e/data/showdown.ordo, its decision, and the
  * playouts it sends through each option, do not change when the cells
  * the deciding seat cannot see are dealt otherwise (the other player's
- * hand and the deck). */
+ * hand and the deck); and a redeal at a simultaneous group holds nothing
+ * of the sealed picks made before the seat's (examples/language/
+ * simultaneous.ordo). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -245,12 +247,45 @@ static void test_reads_nothing_unseen(void **state)
     oc_free(c);
 }
 
+/* simultaneous.ordo's game after player 1's sealed bid, player 2's
+ * decision, redealt as player 2 sees it: the same whatever the bid. */
+static ordo_game *dealt_after_bid(const ordo_program *p, play_deal *d, const char *bid)
+{
+    ordo_game *g;
+    uint64_t rng = 5;
+    assert_int_equal(ordo_new(p, 2, 3, &g), ORDO_OK);
+    assert_int_equal(ordo_run(g), ORDO_DECIDE);
+    assert_int_equal(ordo_choose(g, ordo_find_option(g, bid)), ORDO_OK);
+    assert_int_equal(ordo_run(g), ORDO_DECIDE);
+    assert_int_equal(ordo_simultaneous(g), 1);
+    play_deal_learn(d, g, 1);
+    play_deal_write(d, g, &rng);
+    assert_int_equal(ordo_decider(g), 1);
+    assert_true(ordo_option_count(g) > 0); /* still the seat's to play on */
+    return g;
+}
+
+static void test_deal_seals_picks(void **state)
+{
+    (void)state;
+    oc_compiler *c;
+    const ordo_program *p = compile_path(&c, "examples/language/simultaneous.ordo");
+    play_deal *d = play_deal_new(p, 2);
+    assert_non_null(d);
+    ordo_game *g3 = dealt_after_bid(p, d, "bid 3"), *g1 = dealt_after_bid(p, d, "bid 1");
+    assert_int_equal(ordo_same_position(g3, g1), 1);
+    play_deal_free(d);
+    ordo_free(g3);
+    ordo_free(g1);
+    oc_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_finds_the_combination), cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_tiny_pool),             cmocka_unit_test(test_no_search),
-        cmocka_unit_test(test_reads_nothing_unseen),
+        cmocka_unit_test(test_reads_nothing_unseen),  cmocka_unit_test(test_deal_seals_picks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -27,7 +27,7 @@ static void test_validate_header(void **state)
     (void)state;
     static const vcase cases[] = {
         {"magic", m_magic, "bad magic 0x12345678 (not an ordo program)"},
-        {"version", m_version, "program version 11, this runtime reads 10"},
+        {"version", m_version, "program version 12, this runtime reads 11"},
         {"min players 0", m_minp0, "players 0..4 (must be within 1..127)"},
         {"min > max", m_minp_max, "players 5..4 (must be within 1..127)"},
         {"code table", m_code_null, "code: 11 entries but no table"},
@@ -158,6 +158,12 @@ static void m_data_negative(tprog *T)
     T->code[7] = (ordo_insn){ORDO_OP_DATA, 1, 1, -1};
 }
 
+/* a simultaneous group's picks (WAIT x=2's b): 1 + the first of 2 *
+ * max_players locals of the waiting proc, which has 1 */
+static void m_picks_not_group(tprog *T) { T->code[5].b = 1; }
+static void m_picks_beyond(tprog *T) { T->code[5] = (ordo_insn){ORDO_OP_WAIT, 2, 0, 1}; }
+static void m_picks_negative(tprog *T) { T->code[5] = (ordo_insn){ORDO_OP_WAIT, 2, 0, -1}; }
+
 static void test_validate_code(void **state)
 {
     (void)state;
@@ -185,6 +191,12 @@ static void test_validate_code(void **state)
         {"data 0 rows", m_data_rows0, "code 7: DATA x=0 of 0 rows at 0 is outside the 4 data values"},
         {"data at -1", m_data_negative, "code 7: DATA x=1 of 1 rows at -1 is outside the 4 data "
                                         "values"},
+        {"picks of no group", m_picks_not_group,
+         "code 5: WAIT x=0 b=1: no simultaneous group's picks within its proc's locals"},
+        {"picks beyond the locals", m_picks_beyond,
+         "code 5: WAIT x=2 b=1: no simultaneous group's picks within its proc's locals"},
+        {"picks at -1", m_picks_negative,
+         "code 5: WAIT x=2 b=-1: no simultaneous group's picks within its proc's locals"},
     };
     check_cases(cases, sizeof cases / sizeof cases[0]);
 }

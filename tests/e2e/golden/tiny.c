@@ -784,7 +784,7 @@ interp:
 #line 29
     pc_32:; t1 = fp[L_p]; steps++; /* 32 LDL 0 */
 #line 29
-    { fp[4] = t1; ON_AT(33u, 5u); goto slow; } fp[4] = t1; /* 33 WAIT x=0 1 */
+    { fp[4] = t1; ON_AT(33u, 5u); goto slow; } fp[4] = t1; /* 33 WAIT x=0 1 0 */
 #line 29
     pc_34:; fp[1 /* c, r */] = fp[4]; steps++; /* 34 STL 1 */
 #line 31
@@ -837,7 +837,7 @@ interp:
 #line 40
     pc_61:; t1 = fp[L_p]; steps++; /* 61 LDL 0 */
 #line 40
-    { fp[4] = t1; ON_AT(62u, 5u); goto slow; } /* 62 WAIT x=0 3 */
+    { fp[4] = t1; ON_AT(62u, 5u); goto slow; } /* 62 WAIT x=0 3 0 */
 #line 42
     pc_63:; t1 = fp[L_p]; steps++; /* 63 LDL 0 */
 #line 42
@@ -904,7 +904,7 @@ interp:
 #line 52
     t0 = fp[L_p]; steps++; /* 96 LDL 0 */
 #line 52
-    { fp[3] = t0; ON_AT(97u, 4u); goto slow; } /* 97 WAIT x=0 0 */
+    { fp[3] = t0; ON_AT(97u, 4u); goto slow; } /* 97 WAIT x=0 0 0 */
 #line 52
     pc_98:; if (mode == VM_EVAL) { ON_AT(98u, 3u); goto slow; } t0 = cur_step; cur_step = 2; if (g->trace) { fp[3] = t0; ON_AT(98u, 4u); ON_EVENT(ORDO_EV_STEP, -1, 2, 0, NULL); } else g->seq++; steps++; /* 98 STEP 2 ; step 1.3 "look back" */
     t1 = fp[L_p]; steps++; /* 99 LDL 0 */
@@ -1205,7 +1205,7 @@ interp:
 #line 67
     t1 = fp[2]; steps++; /* 185 LDL 2 */
 #line 67
-    { fp[10] = t1; ON_AT(186u, 11u); goto slow; } /* 186 WAIT x=3 0 */
+    { fp[10] = t1; ON_AT(186u, 11u); goto slow; } /* 186 WAIT x=3 0 0 */
 #line 67
     pc_187:; t1 = fp[2]; steps++; /* 187 LDL 2 */
 #line 67
