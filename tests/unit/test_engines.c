@@ -177,7 +177,7 @@ static void test_explore_shared_search_survives_bad_exchanges(void **state)
     int exchanges = x.n;
     for (int k = 0; k < exchanges; k++)
         for (int how = 0; how < 3; how++)
-            for (size_t at = 0; at < 600; at += how == 1 ? 7 : 37) {
+            for (size_t at = 0; at < 600; at += how == 1 ? 13 : 61) {
                 x = (spoiler){0, k, how == 1, how == 2, at};
                 if (ex_shared_search(p, 2, 1, &o.lim, o.lim.memory, &t, NULL, &r) == 0)
                     for (size_t f = 0; f < r.nfindings; f++) {
