@@ -9,6 +9,7 @@
  */
 #include <limits.h>
 #include <mpi.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,17 +28,28 @@ static void round_counts(const uint64_t *left, int size, int *count, int *disp)
     }
 }
 
+/* A rank that cannot hold an exchange's counts or its round buffers cannot
+ * take part in the collective the others are already in: the whole run
+ * stops (exit status 2, trouble) rather than wait for ever or crash. */
+static void give_up_unless(int ok, const ex_transport *t, const char *what)
+{
+    if (ok)
+        return;
+    fprintf(stderr, "ordo explore --mpi: rank %d of %d: out of memory for %s; the run stops\n",
+            t->rank, t->size, what);
+    MPI_Abort(MPI_COMM_WORLD, 2);
+}
+
 static int mpi_exchange(ex_transport *t, unsigned char *const *out, const size_t *nout,
                         unsigned char **in, size_t *at)
 {
     int n = t->size;
-    uint64_t *sent = calloc((size_t)n, sizeof *sent), *got = calloc((size_t)n, sizeof *got);
-    uint64_t *sleft = calloc((size_t)n, sizeof *sleft), *rleft = calloc((size_t)n, sizeof *rleft);
-    int *sc = calloc((size_t)n, sizeof *sc), *sd = calloc((size_t)n, sizeof *sd);
-    int *rc = calloc((size_t)n, sizeof *rc), *rd = calloc((size_t)n, sizeof *rd);
-    int ok = sent && got && sleft && rleft && sc && sd && rc && rd;
-    /* every rank takes part whatever its memory: a failure is told after */
-    for (int k = 0; ok && k < n; k++)
+    /* sent, got, sleft, rleft (uint64_t), then sc, sd, rc, rd (int) */
+    uint64_t *sent = calloc((size_t)n, 4 * sizeof(uint64_t) + 4 * sizeof(int));
+    give_up_unless(sent != NULL, t, "an exchange's counts");
+    uint64_t *got = sent + n, *sleft = got + n, *rleft = sleft + n;
+    int *sc = (int *)(rleft + n), *sd = sc + n, *rc = sd + n, *rd = rc + n;
+    for (int k = 0; k < n; k++)
         sleft[k] = nout[k];
     MPI_Alltoall(sleft, 1, MPI_UINT64_T, rleft, 1, MPI_UINT64_T, MPI_COMM_WORLD);
     at[0] = 0;
@@ -50,15 +62,17 @@ static int mpi_exchange(ex_transport *t, unsigned char *const *out, const size_t
         rbytes += rleft[k] < ROUND ? rleft[k] : ROUND;
     }
     unsigned char *sb = malloc(sbytes + 1), *rb = malloc(rbytes + 1);
-    ok = ok && sb && rb;
+    give_up_unless(sb && rb, t, "an exchange's round buffers");
     uint64_t mine = (most + ROUND - 1) / ROUND;
     MPI_Allreduce(&mine, &rounds, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+    /* what is received may not fit: the rounds still run, the bytes are
+     * dropped and the caller is told (the search ends bounded by memory) */
     *in = malloc(at[n] + 1);
-    ok = ok && *in;
+    int ok = *in != NULL;
     for (uint64_t r = 0; r < rounds; r++) {
         round_counts(sleft, n, sc, sd);
         round_counts(rleft, n, rc, rd);
-        for (int k = 0; ok && k < n; k++)
+        for (int k = 0; k < n; k++)
             if (sc[k])
                 memcpy(sb + sd[k], out[k] + sent[k], (size_t)sc[k]);
         MPI_Alltoallv(sb, sc, sd, MPI_BYTE, rb, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
@@ -69,8 +83,7 @@ static int mpi_exchange(ex_transport *t, unsigned char *const *out, const size_t
             got[k] += (uint64_t)rc[k], rleft[k] -= (uint64_t)rc[k];
         }
     }
-    free(sent), free(got), free(sleft), free(rleft);
-    free(sc), free(sd), free(rc), free(rd), free(sb), free(rb);
+    free(sent), free(sb), free(rb);
     return ok ? 0 : -1;
 }
 
