@@ -1459,6 +1459,22 @@ int ex_shard_expand_next(ex_shard *s, uint32_t *i)
     return 0;
 }
 
+int ex_shard_peek_next(ex_shard *s, uint32_t *i)
+{
+    if (s->compact) {
+        int rc = ex_queue_peek(&s->queue, i);
+        if (rc < 0)
+            s->truncated = 1;
+        return rc;
+    }
+    for (; s->cursor < s->r->nkept; s->cursor++)
+        if (ordo_status(state_at(s, s->cursor)) == ORDO_DECIDE) {
+            *i = (uint32_t)s->cursor;
+            return 1;
+        }
+    return 0;
+}
+
 int64_t ex_shard_receive(ex_shard *s, ordo_game *g, uint64_t h, int rc, uint32_t depth,
                          int option, const ex_chance *c, int *is_new)
 {

@@ -257,6 +257,9 @@ int ex_shard_start(ex_shard *s);
  * its transitions into the sink: 1 and its index in *i; 0 when none is
  * left; -1 when the search must stop (a bound, the time). */
 int ex_shard_expand_next(ex_shard *s, uint32_t *i);
+/* The index of the state ex_shard_expand_next would expand next, not
+ * expanded yet: 1, 0 when none is left, -1 when the queue cannot be read. */
+int ex_shard_peek_next(ex_shard *s, uint32_t *i);
 /* State g reached at `depth` by option `option` with the rolls of c: the
  * index of the state kept in its position, *is_new when it is kept (and
  * classified: its findings, its end) now; -1 when the store is full. */

@@ -131,18 +131,16 @@ static int load(ex_queue *q, ex_chunk *c)
     return 0;
 }
 
-int ex_queue_pop(ex_queue *q, uint32_t *index, uint32_t *depth, void *block)
+/* The next entry, loaded, chunks read to their end dropped: 1, 0 when
+ * the queue is empty, -1 when it cannot be read back. */
+static int next_entry(ex_queue *q, const unsigned char **e)
 {
     while (q->head < q->tail) {
         ex_chunk *c = &q->chunks[q->head];
         if (c->read < c->n) {
             if (!c->mem && load(q, c) != 0)
                 return -1;
-            const unsigned char *e = c->mem + c->read * entry_size(q);
-            memcpy(index, e, sizeof *index);
-            memcpy(depth, e + 4, sizeof *depth);
-            memcpy(block, e + 8, q->block);
-            c->read++;
+            *e = c->mem + c->read * entry_size(q);
             return 1;
         }
         if (q->head + 1 == q->tail && c->n < q->per_chunk)
@@ -152,4 +150,26 @@ int ex_queue_pop(ex_queue *q, uint32_t *index, uint32_t *depth, void *block)
         q->head++;
     }
     return 0;
+}
+
+int ex_queue_pop(ex_queue *q, uint32_t *index, uint32_t *depth, void *block)
+{
+    const unsigned char *e;
+    int rc = next_entry(q, &e);
+    if (rc <= 0)
+        return rc;
+    memcpy(index, e, sizeof *index);
+    memcpy(depth, e + 4, sizeof *depth);
+    memcpy(block, e + 8, q->block);
+    q->chunks[q->head].read++;
+    return 1;
+}
+
+int ex_queue_peek(ex_queue *q, uint32_t *index)
+{
+    const unsigned char *e;
+    int rc = next_entry(q, &e);
+    if (rc == 1)
+        memcpy(index, e, sizeof *index);
+    return rc;
 }

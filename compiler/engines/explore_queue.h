@@ -37,5 +37,8 @@ int ex_queue_push(ex_queue *q, uint32_t index, uint32_t depth, const void *block
 /* Takes the first entry into *index, *depth and block: 1; 0 when the
  * queue is empty; -1 when a spilled chunk could not be read back. */
 int ex_queue_pop(ex_queue *q, uint32_t *index, uint32_t *depth, void *block);
+/* The index of the entry ex_queue_pop would take next, left there: 1,
+ * 0 when empty, -1 when it cannot be read back. */
+int ex_queue_peek(ex_queue *q, uint32_t *index);
 
 #endif /* ORDO_ENGINES_EXPLORE_QUEUE_H */

@@ -6,8 +6,10 @@
  * The search goes level by level. Each worker expands the states of the
  * level it owns and sends every successor (its block, the parent, the
  * option, the outcome of the rolls and their totals) to the successor's
- * owner; at the level's end the workers exchange them all at once
- * (ex_transport: threads, or MPI's all-to-all). An owner takes what it
+ * owner; a level goes in rounds (slices of its states' canonical
+ * order), and at a round's end the workers exchange them all at once
+ * (ex_transport: threads, or MPI's all-to-all), so the messages stay
+ * bounded however wide the level. An owner takes what it
  * received in the order one process would have found it — by the
  * parent's place in that order, then the option, then the outcome — so
  * the first way in it keeps is the one ex_search keeps, and a state's
@@ -232,27 +234,62 @@ static void progress_line(FILE *progress, const worker *w, const struct timespec
     fflush(progress);
 }
 
-static void search_levels(worker *w, FILE *progress, const struct timespec *t0)
+/* Parents expanded between two exchanges, all workers together: as many
+ * as keep a worker's messages of a round near a sixteenth of its memory,
+ * at about 16 successors a state. The same on every worker. */
+static uint64_t round_states(const worker *w, uint64_t memory)
+{
+    uint64_t per = memory / 16 / (16 * (exs_block_bytes(w, NULL) + sizeof(rec)));
+    return (per ? per : 1) * (uint64_t)w->t->size;
+}
+
+/* A round's end: what came in taken in one process's order, the new
+ * states numbered. Returns the states all kept in the round. */
+static uint64_t end_round(worker *w)
+{
+    size_t at[w->t->size + 1];
+    unsigned char *in = exs_exchange(w, at);
+    take_all(w, in, at);
+    free(in);
+    return number_level(w);
+}
+
+/* Expands this worker's states whose canonical index is below `end`:
+ * a worker keeps its states in their canonical order, so a round's
+ * successors all come, in one process's order, before the next round's. */
+static void expand_below(worker *w, uint64_t end)
+{
+    uint32_t i;
+    int rc = 0;
+    while (!w->failed && (rc = ex_shard_peek_next(w->shard, &i)) == 1 && w->kept[i].canon < end)
+        if ((rc = ex_shard_expand_next(w->shard, &i)) < 0)
+            break;
+    if (rc < 0)
+        w->stop = 1;
+}
+
+/* Level by level; a level's states expanded in rounds of `step` (by
+ * canonical index), each ended by an exchange, so what waits to be sent
+ * stays bounded however wide the level. */
+static void search_levels(worker *w, uint64_t step, FILE *progress, const struct timespec *t0)
 {
     if (w->t->rank == 0 && ex_shard_start(w->shard) != 0)
         w->stop = 1;
-    for (w->depth = 0;; w->depth++) {
-        size_t at[w->t->size + 1];
-        unsigned char *in = exs_exchange(w, at);
-        take_all(w, in, at);
-        free(in);
-        uint64_t level = number_level(w);
-        w->total += level;
+    w->depth = 0;
+    uint64_t lo = w->level_base, n = end_round(w);
+    w->total = n;
+    while (n && !w->stop && !w->failed) {
+        uint64_t next_lo = w->level_base, next_n = 0;
+        w->depth++;
+        for (uint64_t end = lo; end < lo + n && !w->stop && !w->failed;) {
+            end = end + step < lo + n ? end + step : lo + n;
+            expand_below(w, end);
+            next_n += end_round(w);
+        }
+        w->total += next_n;
         if (progress)
             progress_line(progress, w, t0);
-        if (level == 0 || w->stop || w->failed)
-            return;
-        uint32_t i;
-        int rc;
-        while ((rc = ex_shard_expand_next(w->shard, &i)) == 1 && !w->failed)
-            ;
-        if (rc < 0)
-            w->stop = 1;
+        lo = next_lo, n = next_n;
     }
 }
 
@@ -286,8 +323,8 @@ int ex_shared_search(const ordo_program *p, int nplayers, uint64_t seed, const e
     if (worker_open(&w, p, nplayers, seed, lim, memory, t) != 0)
         return -1; /* not even a few bytes: the others will wait */
     if (!w.failed)
-        search_levels(&w, t->rank == 0 && progress && isatty(fileno(progress)) ? progress : NULL,
-                      &t0);
+        search_levels(&w, round_states(&w, memory),
+                      t->rank == 0 && progress && isatty(fileno(progress)) ? progress : NULL, &t0);
     uint64_t stuck = 0, first = NONE;
     exs_find_stuck(&w, &stuck, &first);
     r->block = ordo_game_size(p);

@@ -68,6 +68,22 @@ if [ "$MPI" = 1 ]; then
     same mpi "mpirun -np 2 ordo explore --mpi splendor_solo.ordo --depth 2"
 fi
 
+# a level expanded in rounds (a small --memory keeps each round's messages
+# small): the states of one round's successors all before the next's, so
+# the report is still one process's; one round a level would not show it
+report j2 "$ORDO" explore rulesets/splendor_solo.ordo --depth 2 --jobs 2 --memory 256
+same j2 "splendor_solo.ordo --depth 2 --jobs 2 --memory 256 (rounds)"
+report one "$ORDO" explore rulesets/teotihuacan.ordo --bfs --depth 6 --interpreted
+report j3 "$ORDO" explore rulesets/teotihuacan.ordo --bfs --depth 6 --interpreted --jobs 3 --memory 1
+same j3 "teotihuacan.ordo --depth 6 --jobs 3 --memory 1 (rounds)"
+
+# --seconds stops every worker in the round it runs out in (a worker out
+# of time once went on asking for the next state for ever)
+timeout 120 "$ORDO" explore rulesets/splendor_solo.ordo --bfs --seconds 1 --jobs 2 --memory 512 \
+    >"$tmp/out" 2>&1
+if [ $? -eq 0 ] && grep -q '^explore: [0-9]* states in 1 seed (bounded: not every state)' "$tmp/out"; then
+    ok; else bad "--seconds 1 --jobs 2: not stopped, bounded"; cat "$tmp/out"; fi
+
 # several seeds: each shared in turn
 "$ORDO" explore examples/explore/dice.ordo --seeds 3 2>&1 | sed 's/, [0-9]* states\/s$//' >"$tmp/s1"
 "$ORDO" explore examples/explore/dice.ordo --seeds 3 --jobs 2 2>&1 | sed 's/, [0-9]* states\/s$//' >"$tmp/s2"
