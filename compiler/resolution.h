@@ -68,6 +68,19 @@ typedef struct oc_payment {
     int8_t payer_ix;             /* the first source's player index: who decides */
 } oc_payment;
 
+/* `pay in any order { pays }`: part j (its j-th pay) is offered next when
+ * it is unpaid and can be paid with the parts still unpaid payable after
+ * it (`offer[j]`); its ways look ahead over those parts alike. */
+typedef struct oc_pay_order {
+    struct ast_stmt **parts;     /* the pays, in the written order */
+    struct ast_sym **paid;       /* part j's hidden local: 1 once paid */
+    struct ast_expr **offer;     /* part j can be paid next */
+    struct ast_expr *any;        /* some part can be paid next */
+    struct ast_expr *payer;      /* who picks the order */
+    const char **labels;         /* "pay 2 wood or stone first" ({}: the amount) */
+    uint32_t nparts;
+} oc_pay_order;
+
 /* What resolution found of one statement (by its id, ast_stmt.id). */
 typedef struct oc_stmt_facts {
     union {
@@ -75,6 +88,7 @@ typedef struct oc_stmt_facts {
                                   * SYM_EVENT; S_DO: the action's SYM_PROC */
         struct ast_stmt *loop;   /* S_EXIT: the S_REPEAT or S_FOR it leaves */
         oc_payment *pay;         /* S_PAY: its ways; NULL: one way to pay */
+        oc_pay_order *order;     /* S_PAY_ORDER: its parts (NULL: in error) */
         int32_t step;            /* S_STEP: its index in steps + 1 (0: none) */
     };
 } oc_stmt_facts;
@@ -335,6 +349,13 @@ static inline struct ast_stmt *oc_exit_loop(const oc_resolution *res, const ast_
 static inline const oc_payment *oc_stmt_payment(const oc_resolution *res, const ast_stmt *s)
 {
     return s->kind == S_PAY ? oc_stmt_facts_of(res, s)->pay : NULL;
+}
+
+/* An S_PAY_ORDER's parts, NULL when in error. */
+static inline const oc_pay_order *oc_stmt_pay_order(const oc_resolution *res,
+                                                    const ast_stmt *s)
+{
+    return s->kind == S_PAY_ORDER ? oc_stmt_facts_of(res, s)->order : NULL;
 }
 
 /* The substitute offered at an S_PAY, or NULL. */

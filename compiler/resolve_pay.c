@@ -702,3 +702,183 @@ void rs_body_pays(resolver *r, const ast_decl *d)
             run[n++] = s;
     }
 }
+
+/* ---------------------------------------------- pay in any order { ... } */
+
+/* Who pays part s: its first source's player index, or NULL. */
+static ast_expr *part_payer(resolver *r, const ast_stmt *s)
+{
+    const ast_expr *t = s->u.assign.target;
+    if (t->kind != E_INDEX || oc_ix(r->out, t) != IX_VAR)
+        return NULL;
+    const ast_decl *v = rs_sym(r, t->base)->decl;
+    for (uint32_t j = 0; j < v->ndims && j < t->nargs; j++)
+        if (v->dims[j].kind == DIM_PLAYER)
+            return t->args[j];
+    return NULL;
+}
+
+static int same_value(resolver *r, const ast_expr *x, const ast_expr *y)
+{
+    if (oc_is_const(r->out, x) && oc_is_const(r->out, y))
+        return oc_cval(r->out, x) == oc_cval(r->out, y);
+    return x->kind == E_NAME && y->kind == E_NAME && rs_sym(r, x) == rs_sym(r, y);
+}
+
+/* "pay 2 wood or stone first" ("pay {} ..." when the amount is not known
+ * until played: the option's param). */
+static const char *part_label(resolver *r, const ast_stmt *s)
+{
+    char buf[256];
+    const ast_expr *amount = s->u.assign.value;
+    size_t len = oc_is_const(r->out, amount)
+                     ? (size_t)snprintf(buf, sizeof buf, "pay %lld %s",
+                                        (long long)oc_cval(r->out, amount),
+                                        src_name(r, s->u.assign.target))
+                     : (size_t)snprintf(buf, sizeof buf, "pay {} %s",
+                                        src_name(r, s->u.assign.target));
+    for (uint32_t i = 0; s->pay && i < s->pay->nalts && len < sizeof buf; i++)
+        len += (size_t)snprintf(buf + len, sizeof buf - len, " or %s",
+                                src_name(r, s->pay->alts[i]));
+    if (len < sizeof buf)
+        snprintf(buf + len, sizeof buf - len, " first");
+    return arena_strdup(r->a, buf);
+}
+
+static ast_expr *local_name(resolver *r, ast_sym *sym, ast_loc at)
+{
+    ast_expr *e = rs_new_expr(r);
+    e->kind = E_NAME;
+    e->loc = at;
+    e->name = sym->name;
+    rs_set_sym(r, e, sym);
+    rs_set_type(r, e, sym->type);
+    return e;
+}
+
+/* What part k asks while unpaid: its amount, or 0 once paid. */
+static ast_expr *unpaid_amount(resolver *r, ast_expr *amount, ast_sym *paid)
+{
+    ast_expr *left = bin(r, OP_SUB, num(r, amount->loc, 1), local_name(r, paid, amount->loc),
+                         TY_INT);
+    return bin(r, OP_MUL, amount, left, TY_INT);
+}
+
+/* The parts of a `pay in any order`, checked: each a pay that reads no
+ * state, by one payer, 2 to MAX_COSTS of them; NULL when not. */
+static oc_pay_order *order_parts(resolver *r, ast_stmt *s)
+{
+    oc_pay_order *o = ARENA_NEW(r->a, oc_pay_order);
+    o->parts = ARENA_ARRAY(r->a, ast_stmt *, MAX_COSTS);
+    int ok = 1;
+    for (ast_stmt *p = s->u.batch.body.first; p; p = p->next) {
+        if (p->kind != S_PAY) {
+            diag_error(r->d, p->loc, "'pay in any order' holds only 'pay' statements: its "
+                                     "parts, which the payer pays in the order they choose");
+            ok = 0;
+            continue;
+        }
+        if (rs_is_err(rs_type(r, p->u.assign.target)))
+            ok = 0;
+        else if (!steady_pay(r, p)) {
+            diag_error(r->d, p->loc, "a part of 'pay in any order' reads the state in its "
+                                     "amount or its cells: the parts still unpaid are "
+                                     "looked ahead of, so they must read only constants, "
+                                     "params and locals");
+            ok = 0;
+        } else if (!part_payer(r, p)) {
+            diag_error(r->d, p->loc, "a part of 'pay in any order' needs its first source "
+                                     "indexed by player: that player chooses the order");
+            ok = 0;
+        } else if (o->nparts && !same_value(r, part_payer(r, p), o->payer)) {
+            diag_error(r->d, p->loc, "the parts of 'pay in any order' have one payer, who "
+                                     "chooses the order: this part's player is not the "
+                                     "first part's");
+            diag_note(r->d, o->parts[0]->loc, "the first part is here");
+            ok = 0;
+        }
+        if (o->nparts == MAX_COSTS) {
+            diag_error(r->d, p->loc, "'pay in any order' has at most %d parts (the ways to "
+                                     "pay those still unpaid are checked as one)", MAX_COSTS);
+            return NULL;
+        }
+        if (ok && !o->nparts)
+            o->payer = part_payer(r, p);
+        o->parts[o->nparts++] = p;
+    }
+    if (ok && o->nparts < 2)
+        diag_error(r->d, s->loc, "'pay in any order' needs at least two parts (it has %u): "
+                                 "a single pay has no order to choose", o->nparts);
+    return ok && o->nparts >= 2 ? o : NULL;
+}
+
+/* Part j can be paid next: some way of it (the plain payment when it has
+ * one way) leaves the parts still unpaid payable; its ways are offered
+ * under the same look-ahead. */
+static ast_expr *part_open(resolver *r, oc_pay_order *o, uint32_t j, uint32_t *terms)
+{
+    uint32_t n = o->nparts;
+    due *ds = ARENA_ARRAY(r->a, due, n);
+    for (uint32_t k = 0, m = 1; k < n; k++) {
+        const ast_stmt *p = o->parts[k];
+        ast_expr *amount = p->u.assign.value;
+        due d = {p->loc, k == j ? amount : unpaid_amount(r, amount, o->paid[k]),
+                 p->u.assign.target, rs_stmt_facts(r, p)->pay};
+        ds[k == j ? 0 : m++] = d;
+    }
+    oc_payment *pm = rs_stmt_facts(r, o->parts[j])->pay;
+    if (!pm) {
+        taken tk = {0};
+        take(&tk, ds[0].target, ds[0].amount);
+        return cmp(r, OP_AND, cmp(r, OP_GE, ds[0].target, ds[0].amount),
+                   payable(r, ds, 1, n, &tk, terms));
+    }
+    keep_later_payable(r, pm, ds, 0, n, terms);
+    ast_expr **open = ARENA_ARRAY(r->a, ast_expr *, pm->nways);
+    for (uint32_t i = 0; i < pm->nways; i++)
+        open[i] = pm->ways[i].guard;
+    ast_expr *any = fold(r, OP_OR, open, pm->nways, o->parts[j]->loc);
+    pm->asked = cmp(r, OP_AND, pm->asked, any);
+    return any;
+}
+
+/* `pay in any order { pay ...; pay ... }` (issue 29, 2): the payer picks
+ * which part is paid next, among the parts that can be paid with the rest
+ * still payable after them; each part's ways look ahead alike. Its hidden
+ * locals, a mark per part, live in a scope of their own. */
+void rs_pay_order(resolver *r, ast_stmt *s)
+{
+    scope_mark m = rs_scope_open(r);
+    rs_block(r, &s->u.batch.body);
+    oc_pay_order *o = order_parts(r, s);
+    rs_stmt_facts(r, s)->order = o;
+    if (!o) {
+        rs_scope_close(r, m);
+        return;
+    }
+    o->paid = ARENA_ARRAY(r->a, ast_sym *, o->nparts);
+    o->offer = ARENA_ARRAY(r->a, ast_expr *, o->nparts);
+    o->labels = ARENA_ARRAY(r->a, const char *, o->nparts);
+    for (uint32_t j = 0; j < o->nparts; j++) {
+        char name[32];
+        snprintf(name, sizeof name, "part %u paid", j + 1); /* no name a rule can write */
+        o->paid[j] = rs_new_sym(r, arena_strdup(r->a, name), SYM_LOCAL, o->parts[j]->loc);
+        ast_type t = rs_bare_type(TY_INT);
+        t.ranged = 1;
+        t.lo = 0;
+        t.hi = 1;
+        rs_local_declare(r, o->paid[j], t);
+    }
+    uint32_t terms = 0;
+    for (uint32_t j = 0; j < o->nparts; j++) {
+        ast_expr *unpaid = cmp(r, OP_EQ, local_name(r, o->paid[j], s->loc), num(r, s->loc, 0));
+        o->offer[j] = cmp(r, OP_AND, unpaid, part_open(r, o, j, &terms));
+        o->labels[j] = part_label(r, o->parts[j]);
+    }
+    o->any = fold(r, OP_OR, o->offer, o->nparts, s->loc);
+    if (terms > MAX_TERMS)
+        diag_error(r->d, s->loc, "checking the ways to pay the parts of 'pay in any order' "
+                                 "takes %u comparisons (at most %d): fewer parts, or fewer "
+                                 "'or' sources", terms, MAX_TERMS);
+    rs_scope_close(r, m);
+}

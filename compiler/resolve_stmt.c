@@ -680,6 +680,7 @@ static void rstmt(resolver *r, ast_stmt *s)
         rs_stmt_facts(r, s)->pay =
             rs_pay_ways(r, s->pay, s->u.assign.value, s->u.assign.target, 0);
         return;
+    case S_PAY_ORDER: rs_pay_order(r, s); return;
     case S_BATCH:
         r->f->has_batches = 1;
         r->undo_blocked++;

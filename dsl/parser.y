@@ -1623,6 +1623,10 @@ stmt
         $$->pay = payment(px, $5);
       }
     | T_BATCH block { $$ = st(px, S_BATCH, @1); $$->u.batch.body = $2; }
+    | T_PAY T_IN T_ANY T_ORDER block {
+        $$ = st(px, S_PAY_ORDER, @1);
+        $$->u.batch.body = $5;
+      }
     | T_EMIT new_name '(' args ')' {
         $$ = st(px, S_EMIT, @1);
         $$->u.call.name = $2.text; $$->u.call.name_loc = L(@2);
