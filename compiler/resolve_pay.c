@@ -770,6 +770,7 @@ static oc_pay_order *order_parts(resolver *r, ast_stmt *s)
 {
     oc_pay_order *o = ARENA_NEW(r->a, oc_pay_order);
     o->parts = ARENA_ARRAY(r->a, ast_stmt *, MAX_COSTS);
+    const ast_stmt *first = NULL; /* the first part with a payer */
     int ok = 1;
     for (ast_stmt *p = s->u.batch.body.first; p; p = p->next) {
         if (p->kind != S_PAY) {
@@ -790,20 +791,21 @@ static oc_pay_order *order_parts(resolver *r, ast_stmt *s)
             diag_error(r->d, p->loc, "a part of 'pay in any order' needs its first source "
                                      "indexed by player: that player chooses the order");
             ok = 0;
-        } else if (o->nparts && !same_value(r, part_payer(r, p), o->payer)) {
+        } else if (first && !same_value(r, part_payer(r, p), o->payer)) {
             diag_error(r->d, p->loc, "the parts of 'pay in any order' have one payer, who "
                                      "chooses the order: this part's player is not the "
                                      "first part's");
-            diag_note(r->d, o->parts[0]->loc, "the first part is here");
+            diag_note(r->d, first->loc, "the first part is here");
             ok = 0;
+        } else if (!first) {
+            first = p;
+            o->payer = part_payer(r, p);
         }
         if (o->nparts == MAX_COSTS) {
             diag_error(r->d, p->loc, "'pay in any order' has at most %d parts (the ways to "
                                      "pay those still unpaid are checked as one)", MAX_COSTS);
             return NULL;
         }
-        if (ok && !o->nparts)
-            o->payer = part_payer(r, p);
         o->parts[o->nparts++] = p;
     }
     if (ok && o->nparts < 2)
