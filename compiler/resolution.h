@@ -66,6 +66,9 @@ typedef struct oc_payment {
     struct ast_expr *asked;      /* someone holds an alternative and a way
                                   * is open */
     int8_t payer_ix;             /* the first source's player index: who decides */
+    const struct ast_stmt *ahead;/* a body pay: the last pay its ways look
+                                  * ahead of (NULL: none; check_pay.c warns
+                                  * of a pay past it) */
 } oc_payment;
 
 /* `pay in any order { pays }`: part j (its j-th pay) is offered next when
@@ -357,6 +360,10 @@ static inline const oc_pay_order *oc_stmt_pay_order(const oc_resolution *res,
 {
     return s->kind == S_PAY_ORDER ? oc_stmt_facts_of(res, s)->order : NULL;
 }
+
+/* An S_PAY whose amount and cells read no state: constants, params,
+ * locals (resolve_pay.c); so the look-ahead may read it before it runs. */
+int oc_steady_pay(const oc_resolution *res, const ast_stmt *s);
 
 /* The substitute offered at an S_PAY, or NULL. */
 static inline struct ast_decl *oc_pay_substitute(const oc_resolution *res, const ast_stmt *s)

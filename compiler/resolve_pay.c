@@ -611,41 +611,48 @@ ast_expr *rs_cost_ways(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n)
 
 /* Whether e reads no state: constants, params and locals, arithmetic of
  * them; so it has the same value a few statements earlier. */
-static int steady(resolver *r, const ast_expr *e)
+static int steady(const oc_resolution *res, const ast_expr *e)
 {
-    if (oc_is_const(r->out, e))
+    if (oc_is_const(res, e))
         return 1;
     switch (e->kind) {
     case E_INT: case E_BOOL: case E_PLAYER: case E_NONE: return 1;
     case E_NAME: {
-        const ast_sym *s = rs_sym(r, e);
+        const ast_sym *s = oc_sym(res, e);
         return s && (s->kind == SYM_LOCAL || s->kind == SYM_CONST || s->kind == SYM_MEMBER);
     }
-    case E_UNARY: return steady(r, e->a);
-    case E_BINARY: return steady(r, e->a) && steady(r, e->b);
+    case E_UNARY: return steady(res, e->a);
+    case E_BINARY: return steady(res, e->a) && steady(res, e->b);
     default: return 0;
     }
 }
 
-static int steady_cell(resolver *r, const ast_expr *cell)
+static int steady_cell(const oc_resolution *res, const ast_expr *cell)
 {
     for (uint32_t k = 0; cell->kind == E_INDEX && k < cell->nargs; k++)
-        if (!steady(r, cell->args[k]))
+        if (!steady(res, cell->args[k]))
             return 0;
     return 1;
 }
 
-/* A `pay` whose amount and cells can be read ahead of it. */
-static int steady_pay(resolver *r, const ast_stmt *s)
+/* A `pay` whose amount and cells can be read ahead of it (the checks ask
+ * it too: a pay past the look-ahead, check_pay.c). */
+int oc_steady_pay(const oc_resolution *res, const ast_stmt *s)
 {
-    if (s->kind != S_PAY || rs_is_err(rs_type(r, s->u.assign.target)) ||
-        !steady(r, s->u.assign.value) || !steady_cell(r, s->u.assign.target))
+    if (s->kind != S_PAY || !steady(res, s->u.assign.value) ||
+        !steady_cell(res, s->u.assign.target))
         return 0;
-    const oc_payment *pm = rs_stmt_facts(r, s)->pay;
+    const oc_payment *pm = oc_stmt_payment(res, s);
     for (uint32_t i = 0; pm && i < pm->nalts; i++)
-        if (!steady_cell(r, pm->alts[i]))
+        if (!steady_cell(res, pm->alts[i]))
             return 0;
     return 1;
+}
+
+static int steady_pay(resolver *r, const ast_stmt *s)
+{
+    return s->kind == S_PAY && !rs_is_err(rs_type(r, s->u.assign.target)) &&
+           oc_steady_pay(r->out, s);
 }
 
 /* A run of pays s[0..n), one after another: a way at one is offered only
@@ -669,6 +676,7 @@ static void run_of_pays(resolver *r, const ast_decl *d, ast_stmt **s, uint32_t n
         if (!pm)
             continue;
         keep_later_payable(r, pm, ds, j, n, &terms);
+        pm->ahead = s[n - 1];
         ast_expr **open = ARENA_ARRAY(r->a, ast_expr *, pm->nways);
         for (uint32_t i = 0; i < pm->nways; i++)
             open[i] = pm->ways[i].guard;
@@ -836,6 +844,7 @@ static ast_expr *part_open(resolver *r, oc_pay_order *o, uint32_t j, uint32_t *t
                    payable(r, ds, 1, n, &tk, terms));
     }
     keep_later_payable(r, pm, ds, 0, n, terms);
+    pm->ahead = o->parts[n - 1];
     ast_expr **open = ARENA_ARRAY(r->a, ast_expr *, pm->nways);
     for (uint32_t i = 0; i < pm->nways; i++)
         open[i] = pm->ways[i].guard;
