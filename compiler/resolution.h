@@ -71,11 +71,21 @@ typedef struct oc_payment {
                                   * of a pay past it) */
 } oc_payment;
 
-/* `pay in any order { pays }`: part j (its j-th pay) is offered next when
- * it is unpaid and can be paid with the parts still unpaid payable after
- * it (`offer[j]`); its ways look ahead over those parts alike. */
+/* A part of a payment in any order: a pay of the block, or a cost. */
+typedef struct oc_pay_part {
+    ast_loc loc;
+    struct ast_expr *amount, *target;
+    oc_payment *pm;              /* its ways, or NULL: one */
+    const struct ast_stmt *stmt; /* the S_PAY, or NULL: a cost */
+} oc_pay_part;
+
+/* `pay in any order { pays }`, `costs in any order`: part j is offered
+ * next when it is unpaid, above 0, and can be paid with the parts still
+ * unpaid payable after it (`offer[j]`); its ways look ahead over those
+ * parts alike. */
 typedef struct oc_pay_order {
-    struct ast_stmt **parts;     /* the pays, in the written order */
+    const char *form;            /* "pay in any order", "costs in any order" */
+    oc_pay_part *parts;          /* in the written order */
     struct ast_sym **paid;       /* part j's hidden local: 1 once paid */
     struct ast_expr **offer;     /* part j can be paid next */
     struct ast_expr *any;        /* some part can be paid next */
@@ -161,6 +171,8 @@ typedef struct oc_decl_facts {
                                   * (default 0/false/none/lowest of range) */
     uint32_t nlocals;            /* fn, proc, sequence: params + lets +
                                   * for/option/aggregate variables */
+    struct oc_pay_order *cost_order; /* an action's `costs in any order`, or
+                                  * NULL: in the written order */
     struct ast_decl *overridden; /* an override const: the base's constant */
     struct ast_expr *base_value; /* an overridden constant: its value as
                                   * declared (its `value` is now the top

@@ -711,12 +711,11 @@ void rs_body_pays(resolver *r, const ast_decl *d)
     }
 }
 
-/* ---------------------------------------------- pay in any order { ... } */
+/* ------------------------------- pay in any order, costs in any order */
 
-/* Who pays part s: its first source's player index, or NULL. */
-static ast_expr *part_payer(resolver *r, const ast_stmt *s)
+/* Who pays from `target`: its player index, or NULL. */
+static ast_expr *part_payer(resolver *r, const ast_expr *t)
 {
-    const ast_expr *t = s->u.assign.target;
     if (t->kind != E_INDEX || oc_ix(r->out, t) != IX_VAR)
         return NULL;
     const ast_decl *v = rs_sym(r, t->base)->decl;
@@ -735,19 +734,17 @@ static int same_value(resolver *r, const ast_expr *x, const ast_expr *y)
 
 /* "pay 2 wood or stone first" ("pay {} ..." when the amount is not known
  * until played: the option's param). */
-static const char *part_label(resolver *r, const ast_stmt *s)
+static const char *part_label(resolver *r, const oc_pay_part *p)
 {
     char buf[256];
-    const ast_expr *amount = s->u.assign.value;
-    size_t len = oc_is_const(r->out, amount)
+    size_t len = oc_is_const(r->out, p->amount)
                      ? (size_t)snprintf(buf, sizeof buf, "pay %lld %s",
-                                        (long long)oc_cval(r->out, amount),
-                                        src_name(r, s->u.assign.target))
-                     : (size_t)snprintf(buf, sizeof buf, "pay {} %s",
-                                        src_name(r, s->u.assign.target));
-    for (uint32_t i = 0; s->pay && i < s->pay->nalts && len < sizeof buf; i++)
+                                        (long long)oc_cval(r->out, p->amount),
+                                        src_name(r, p->target))
+                     : (size_t)snprintf(buf, sizeof buf, "pay {} %s", src_name(r, p->target));
+    for (uint32_t i = 0; p->pm && i < p->pm->nalts && len < sizeof buf; i++)
         len += (size_t)snprintf(buf + len, sizeof buf - len, " or %s",
-                                src_name(r, s->pay->alts[i]));
+                                src_name(r, p->pm->alts[i]));
     if (len < sizeof buf)
         snprintf(buf + len, sizeof buf - len, " first");
     return arena_strdup(r->a, buf);
@@ -772,13 +769,39 @@ static ast_expr *unpaid_amount(resolver *r, ast_expr *amount, ast_sym *paid)
     return bin(r, OP_MUL, amount, left, TY_INT);
 }
 
+/* One more part, checked for one payer (`first`: the first part with a
+ * payer, which sets it); 0 when in error. */
+static int add_part(resolver *r, oc_pay_order *o, oc_pay_part p, const char *what,
+                    const oc_pay_part **first)
+{
+    ast_expr *payer = part_payer(r, p.target);
+    if (!payer) {
+        diag_error(r->d, p.loc, "%s of '%s' needs its first source indexed by player: that "
+                                "player chooses the order", what, o->form);
+        return 0;
+    }
+    if (*first && !same_value(r, payer, o->payer)) {
+        diag_error(r->d, p.loc, "the parts of '%s' have one payer, who chooses the order: "
+                                "this part's player is not the first part's", o->form);
+        diag_note(r->d, (*first)->loc, "the first part is here");
+        return 0;
+    }
+    o->parts[o->nparts++] = p;
+    if (!*first) {
+        *first = &o->parts[o->nparts - 1];
+        o->payer = payer;
+    }
+    return 1;
+}
+
 /* The parts of a `pay in any order`, checked: each a pay that reads no
  * state, by one payer, 2 to MAX_COSTS of them; NULL when not. */
-static oc_pay_order *order_parts(resolver *r, ast_stmt *s)
+static oc_pay_order *stmt_parts(resolver *r, ast_stmt *s)
 {
     oc_pay_order *o = ARENA_NEW(r->a, oc_pay_order);
-    o->parts = ARENA_ARRAY(r->a, ast_stmt *, MAX_COSTS);
-    const ast_stmt *first = NULL; /* the first part with a payer */
+    o->form = "pay in any order";
+    o->parts = ARENA_ARRAY(r->a, oc_pay_part, MAX_COSTS);
+    const oc_pay_part *first = NULL;
     int ok = 1;
     for (ast_stmt *p = s->u.batch.body.first; p; p = p->next) {
         if (p->kind != S_PAY) {
@@ -786,6 +809,11 @@ static oc_pay_order *order_parts(resolver *r, ast_stmt *s)
                                      "parts, which the payer pays in the order they choose");
             ok = 0;
             continue;
+        }
+        if (o->nparts == MAX_COSTS) {
+            diag_error(r->d, p->loc, "'pay in any order' has at most %d parts (the ways to "
+                                     "pay those still unpaid are checked as one)", MAX_COSTS);
+            return NULL;
         }
         if (rs_is_err(rs_type(r, p->u.assign.target)))
             ok = 0;
@@ -795,26 +823,11 @@ static oc_pay_order *order_parts(resolver *r, ast_stmt *s)
                                      "looked ahead of, so they must read only constants, "
                                      "params and locals");
             ok = 0;
-        } else if (!part_payer(r, p)) {
-            diag_error(r->d, p->loc, "a part of 'pay in any order' needs its first source "
-                                     "indexed by player: that player chooses the order");
-            ok = 0;
-        } else if (first && !same_value(r, part_payer(r, p), o->payer)) {
-            diag_error(r->d, p->loc, "the parts of 'pay in any order' have one payer, who "
-                                     "chooses the order: this part's player is not the "
-                                     "first part's");
-            diag_note(r->d, first->loc, "the first part is here");
-            ok = 0;
-        } else if (!first) {
-            first = p;
-            o->payer = part_payer(r, p);
+        } else {
+            oc_pay_part part = {p->loc, p->u.assign.value, p->u.assign.target,
+                                rs_stmt_facts(r, p)->pay, p};
+            ok &= add_part(r, o, part, "a part", &first);
         }
-        if (o->nparts == MAX_COSTS) {
-            diag_error(r->d, p->loc, "'pay in any order' has at most %d parts (the ways to "
-                                     "pay those still unpaid are checked as one)", MAX_COSTS);
-            return NULL;
-        }
-        o->parts[o->nparts++] = p;
     }
     if (ok && o->nparts < 2)
         diag_error(r->d, s->loc, "'pay in any order' needs at least two parts (it has %u): "
@@ -830,13 +843,12 @@ static ast_expr *part_open(resolver *r, oc_pay_order *o, uint32_t j, uint32_t *t
     uint32_t n = o->nparts;
     due *ds = ARENA_ARRAY(r->a, due, n);
     for (uint32_t k = 0, m = 1; k < n; k++) {
-        const ast_stmt *p = o->parts[k];
-        ast_expr *amount = p->u.assign.value;
-        due d = {p->loc, k == j ? amount : unpaid_amount(r, amount, o->paid[k]),
-                 p->u.assign.target, rs_stmt_facts(r, p)->pay};
+        const oc_pay_part *p = &o->parts[k];
+        due d = {p->loc, k == j ? p->amount : unpaid_amount(r, p->amount, o->paid[k]),
+                 p->target, p->pm};
         ds[k == j ? 0 : m++] = d;
     }
-    oc_payment *pm = rs_stmt_facts(r, o->parts[j])->pay;
+    oc_payment *pm = o->parts[j].pm;
     if (!pm) {
         taken tk = {0};
         take(&tk, ds[0].target, ds[0].amount);
@@ -844,13 +856,48 @@ static ast_expr *part_open(resolver *r, oc_pay_order *o, uint32_t j, uint32_t *t
                    payable(r, ds, 1, n, &tk, terms));
     }
     keep_later_payable(r, pm, ds, 0, n, terms);
-    pm->ahead = o->parts[n - 1];
+    pm->ahead = o->parts[n - 1].stmt;
     ast_expr **open = ARENA_ARRAY(r->a, ast_expr *, pm->nways);
     for (uint32_t i = 0; i < pm->nways; i++)
         open[i] = pm->ways[i].guard;
-    ast_expr *any = fold(r, OP_OR, open, pm->nways, o->parts[j]->loc);
+    ast_expr *any = fold(r, OP_OR, open, pm->nways, o->parts[j].loc);
     pm->asked = cmp(r, OP_AND, pm->asked, any);
     return any;
+}
+
+/* The marks, the offers and the labels of checked parts (in the scope
+ * the caller opened: a mark per part, hidden locals). Part j is offered
+ * when unpaid, above 0, and open. */
+static void order_offers(resolver *r, oc_pay_order *o, ast_loc at)
+{
+    o->paid = ARENA_ARRAY(r->a, ast_sym *, o->nparts);
+    o->offer = ARENA_ARRAY(r->a, ast_expr *, o->nparts);
+    o->labels = ARENA_ARRAY(r->a, const char *, o->nparts);
+    for (uint32_t j = 0; j < o->nparts; j++) {
+        char name[32];
+        /* no name a rule can write, nor the costs' marks the body's */
+        snprintf(name, sizeof name, "%s %u paid", o->parts[j].stmt ? "part" : "cost", j + 1);
+        o->paid[j] = rs_new_sym(r, arena_strdup(r->a, name), SYM_LOCAL, o->parts[j].loc);
+        ast_type t = rs_bare_type(TY_INT);
+        t.ranged = 1;
+        t.lo = 0;
+        t.hi = 1;
+        rs_local_declare(r, o->paid[j], t);
+    }
+    uint32_t terms = 0;
+    for (uint32_t j = 0; j < o->nparts; j++) {
+        ast_expr *amount = o->parts[j].amount;
+        ast_expr *due_now = cmp(r, OP_AND, cmp(r, OP_EQ, local_name(r, o->paid[j], at),
+                                               num(r, at, 0)),
+                                cmp(r, OP_GT, amount, num(r, at, 0)));
+        o->offer[j] = cmp(r, OP_AND, due_now, part_open(r, o, j, &terms));
+        o->labels[j] = part_label(r, &o->parts[j]);
+    }
+    o->any = fold(r, OP_OR, o->offer, o->nparts, at);
+    if (terms > MAX_TERMS)
+        diag_error(r->d, at, "checking the ways to pay the parts of '%s' takes %u comparisons "
+                             "(at most %d): fewer parts, or fewer 'or' sources",
+                   o->form, terms, MAX_TERMS);
 }
 
 /* `pay in any order { pay ...; pay ... }` (issue 29, 2): the payer picks
@@ -861,35 +908,40 @@ void rs_pay_order(resolver *r, ast_stmt *s)
 {
     scope_mark m = rs_scope_open(r);
     rs_block(r, &s->u.batch.body);
-    oc_pay_order *o = order_parts(r, s);
+    oc_pay_order *o = stmt_parts(r, s);
     rs_stmt_facts(r, s)->order = o;
-    if (!o) {
-        rs_scope_close(r, m);
-        return;
-    }
-    o->paid = ARENA_ARRAY(r->a, ast_sym *, o->nparts);
-    o->offer = ARENA_ARRAY(r->a, ast_expr *, o->nparts);
-    o->labels = ARENA_ARRAY(r->a, const char *, o->nparts);
-    for (uint32_t j = 0; j < o->nparts; j++) {
-        char name[32];
-        snprintf(name, sizeof name, "part %u paid", j + 1); /* no name a rule can write */
-        o->paid[j] = rs_new_sym(r, arena_strdup(r->a, name), SYM_LOCAL, o->parts[j]->loc);
-        ast_type t = rs_bare_type(TY_INT);
-        t.ranged = 1;
-        t.lo = 0;
-        t.hi = 1;
-        rs_local_declare(r, o->paid[j], t);
-    }
-    uint32_t terms = 0;
-    for (uint32_t j = 0; j < o->nparts; j++) {
-        ast_expr *unpaid = cmp(r, OP_EQ, local_name(r, o->paid[j], s->loc), num(r, s->loc, 0));
-        o->offer[j] = cmp(r, OP_AND, unpaid, part_open(r, o, j, &terms));
-        o->labels[j] = part_label(r, o->parts[j]);
-    }
-    o->any = fold(r, OP_OR, o->offer, o->nparts, s->loc);
-    if (terms > MAX_TERMS)
-        diag_error(r->d, s->loc, "checking the ways to pay the parts of 'pay in any order' "
-                                 "takes %u comparisons (at most %d): fewer parts, or fewer "
-                                 "'or' sources", terms, MAX_TERMS);
+    if (o)
+        order_offers(r, o, s->loc);
     rs_scope_close(r, m);
+}
+
+/* `costs in any order` on an action: its costs are the parts (their ways
+ * listed), paid as the payer picks when the action begins; `can` is
+ * unchanged, what all of them ask. The marks are locals of the action's
+ * frame, for its whole body (a scope the caller closes with the unit).
+ * NULL when in error. */
+oc_pay_order *rs_cost_order(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n)
+{
+    oc_pay_order *o = ARENA_NEW(r->a, oc_pay_order);
+    o->form = "costs in any order";
+    o->parts = ARENA_ARRAY(r->a, oc_pay_part, n ? n : 1);
+    const oc_pay_part *first = NULL;
+    int ok = 1;
+    for (uint32_t j = 0; j < n; j++) {
+        oc_payment *pm = *rs_cost_payment(r, cs[j]);
+        oc_pay_part part = {cs[j]->loc, cs[j]->amount, cs[j]->target, pm, NULL};
+        ok &= add_part(r, o, part, "a cost", &first);
+        /* the written order's look-ahead (rs_cost_ways) gives way to the
+         * look-ahead over the costs still unpaid */
+        for (uint32_t i = 0; pm && i < pm->nways; i++)
+            pm->ways[i].guard = way_held(r, &pm->ways[i], pm, cs[j]->amount, cs[j]->target);
+    }
+    if (ok && n < 2)
+        diag_error(r->d, d->costs_order_loc, "'costs in any order' needs at least two costs "
+                                             "(action '%s' has %u): there is no order to choose",
+                   d->name, n);
+    if (!ok || n < 2)
+        return NULL;
+    order_offers(r, o, d->costs_order_loc);
+    return o;
 }

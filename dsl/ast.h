@@ -712,6 +712,9 @@ typedef struct ast_decl {
                                    * make undoes it (it was offered when its
                                    * `when` and costs held) */
     ast_cost *costs;              /* in order */
+    uint8_t costs_any_order;      /* `costs in any order`: the payer picks
+                                   * which cost is paid next */
+    ast_loc costs_order_loc;
 
     /* D_FN / D_PROC declared with `override`: replaces the fn or proc of
      * its name when its `when` holds (ODIN-P1); which one, and the list
