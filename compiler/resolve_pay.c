@@ -900,19 +900,17 @@ static void order_offers(resolver *r, oc_pay_order *o, ast_loc at)
                    o->form, terms, MAX_TERMS);
 }
 
-/* `pay in any order { pay ...; pay ... }` (issue 29, 2): the payer picks
- * which part is paid next, among the parts that can be paid with the rest
- * still payable after them; each part's ways look ahead alike. Its hidden
- * locals, a mark per part, live in a scope of their own. */
+/* `pay in any order { pay ...; pay ... }` (issue 29, 2), its pays
+ * resolved: the payer picks which part is paid next, among the parts that
+ * can be paid with the rest still payable after them; each part's ways
+ * look ahead alike. Its hidden locals, a mark per part, go in the scope
+ * the caller opened around it. */
 void rs_pay_order(resolver *r, ast_stmt *s)
 {
-    scope_mark m = rs_scope_open(r);
-    rs_block(r, &s->u.batch.body);
     oc_pay_order *o = stmt_parts(r, s);
     rs_stmt_facts(r, s)->order = o;
     if (o)
         order_offers(r, o, s->loc);
-    rs_scope_close(r, m);
 }
 
 /* `costs in any order` on an action: its costs are the parts (their ways
