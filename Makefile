@@ -85,6 +85,9 @@ E2E_HOSTS := $(BUILD)/e2e/tiny_host $(BUILD)/e2e/stones_host $(BUILD)/e2e/tables
 # host of its own: tests/e2e/language.sh holds their traces to ordo run's.
 LANG_SRC := $(wildcard examples/language/*.ordo)
 LANG_HOSTS := $(LANG_SRC:examples/language/%.ordo=$(BUILD)/lang/%_host)
+# payment.ordo's scenarios over its emitted C too (language.sh): the order
+# of a payment's parts is a choice the emitted code must make alike
+LANG_SCENARIOS := $(BUILD)/lang/payment_scenarios
 BENCH_BIN := $(BUILD)/bench/bench_titan $(BUILD)/bench/gen_ruleset $(BUILD)/bench/splendor_ref
 # The Splendor solo ruleset, when it exists, is also emitted as C into the
 # benchmark harness (bench_titan splendor).
@@ -314,6 +317,11 @@ $(BUILD)/e2e/%_scenarios: tests/e2e/sc_emitted.c $(BUILD)/e2e/%.o \
 	$(CC) $(CPPFLAGS) $(INC_ENGINES) $(CFLAGS) -DSC_PROGRAM=$*_program -o $@ \
 	    tests/e2e/sc_emitted.c $(BUILD)/e2e/$*.o $(BUILD)/compiler/engines/scenario.o \
 	    $(LIBHOST) $(LIBORDO) $(LDFLAGS)
+$(BUILD)/lang/%_scenarios: tests/e2e/sc_emitted.c $(BUILD)/lang/%.o \
+        $(BUILD)/compiler/engines/scenario.o $(LIBHOST) $(LIBORDO)
+	$(CC) $(CPPFLAGS) $(INC_ENGINES) $(CFLAGS) -DSC_PROGRAM=$*_program -o $@ \
+	    tests/e2e/sc_emitted.c $(BUILD)/lang/$*.o $(BUILD)/compiler/engines/scenario.o \
+	    $(LIBHOST) $(LIBORDO) $(LDFLAGS)
 
 # ---- the Python binding (python/ordo/, ctypes): it loads the runtime,
 # libordo.so, and this library, the compiler with the binding's small C
@@ -448,6 +456,7 @@ fuzz-coverage: deps
 # One pass of every test in $(BUILD); `make test` runs it twice.
 # what the suites of one build run (test-build), and the suites (test-one)
 test-build: $(ORDO) $(ORDOC) $(LIBORDO) $(UNIT_BIN) $(EXAMPLES) $(E2E_HOSTS) $(LANG_HOSTS) \
+          $(LANG_SCENARIOS) \
           $(PY_LIB) $(BUILD)/python/native/tiny.so \
           $(BUILD)/tests/fuzz_compile $(BUILD)/bench/splendor_ref $(FUZZ_REPLAY) \
           $(BUILD)/e2e/same_trace

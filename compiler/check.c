@@ -197,7 +197,8 @@ static void each_expr(checker *c, ast_stmt *s, expr_fn fn, void *arg)
             X(s->pay->alts[i]);
         return;
     case S_ASSERT: X(s->u.assert_.cond); return;
-    case S_LOG: case S_SHOW: case S_RETURN: case S_UNDO: case S_BATCH: return;
+    case S_LOG: case S_SHOW: case S_RETURN: case S_UNDO: case S_BATCH: case S_PAY_ORDER:
+        return;
     default: X(s->u.list.value); X(s->u.list.list); return;
     }
 #undef X

@@ -7,6 +7,8 @@
  *   - an action whose precondition the declared ranges make impossible: a
  *     `when` false for every value in range, or a cost larger than its
  *     resource can ever hold with no substitute for it (warning);
+ *   - a pay in an action's body whose ways may leave a later pay of the
+ *     action unpayable, past what its look-ahead covers (warning);
  *   - a substitute that no payment offers (warning);
  *   - a cap that the value capped can never reach (warning).
  * "Declared ranges" is an interval evaluation of int expressions: vars
@@ -309,6 +311,101 @@ static void check_precondition(const pay_check *pc, diag *d, const ast_decl *a)
                       : why->kind == E_BINARY ? why->a : why);
 }
 
+/* ------------------------------------------- pays past the look-ahead */
+
+#define MAX_BODY_PAYS 256   /* pays of one action's body looked at */
+
+typedef struct pay_list {
+    const ast_stmt *v[MAX_BODY_PAYS];
+    uint32_t n;
+} pay_list;
+
+static void list_pay(ast_stmt *s, void *arg)
+{
+    pay_list *l = arg;
+    if (s->kind == S_PAY && l->n < MAX_BODY_PAYS)
+        l->v[l->n++] = s;
+}
+
+static const ast_decl *cell_var(const oc_resolution *res, const ast_expr *cell)
+{
+    const ast_sym *s = cell->kind == E_INDEX ? oc_sym(res, cell->base) : oc_sym(res, cell);
+    return s && s->kind == SYM_VAR ? s->decl : NULL;
+}
+
+/* Two cells that may be the same when played: one var, and no index two
+ * different constants. */
+static int may_meet(const oc_resolution *res, const ast_expr *a, const ast_expr *b)
+{
+    if (!cell_var(res, a) || cell_var(res, a) != cell_var(res, b))
+        return 0;
+    for (uint32_t k = 0; a->kind == E_INDEX && b->kind == E_INDEX && k < a->nargs &&
+                         k < b->nargs; k++)
+        if (oc_is_const(res, a->args[k]) && oc_is_const(res, b->args[k]) &&
+            oc_cval(res, a->args[k]) != oc_cval(res, b->args[k]))
+            return 0;
+    return 1;
+}
+
+/* The cells a pay draws on: its source, its `or` sources (and, by var, a
+ * substitute's: its cell is the substitute var's). */
+static uint32_t pay_cells(const oc_resolution *res, const ast_stmt *s, const ast_expr **out)
+{
+    uint32_t n = 0;
+    out[n++] = s->u.assign.target;
+    const oc_payment *pm = oc_stmt_payment(res, s);
+    for (uint32_t i = 0; pm && i < pm->nalts; i++)
+        out[n++] = pm->alts[i];
+    return n;
+}
+
+/* The cell of q that a way of p may spend, or NULL. */
+static const ast_expr *shared_cell(const oc_resolution *res, const ast_stmt *p,
+                                   const ast_stmt *q)
+{
+    const ast_expr *a[1 + AST_PAY_MAX_ALTS], *b[1 + AST_PAY_MAX_ALTS];
+    uint32_t na = pay_cells(res, p, a), nb = pay_cells(res, q, b);
+    for (uint32_t i = 0; i < nb; i++)
+        for (uint32_t k = 0; k < na; k++)
+            if (may_meet(res, a[k], b[i]))
+                return b[i];
+    const ast_decl *sp = oc_pay_substitute(res, p), *sq = oc_pay_substitute(res, q);
+    if (sp && sp == sq)
+        return q->u.assign.target;
+    return NULL;
+}
+
+/* A pay whose payer chooses a way, and a later pay of the same action that
+ * may draw on what those ways spend, which its look-ahead does not cover
+ * (issue 29, 2): a way offered may leave the later pay short. */
+static void check_body_pays(const pay_check *pc, diag *d, ast_decl *a)
+{
+    pay_list l = {.n = 0};
+    ast_each_stmt(&a->body, list_pay, &l);
+    for (uint32_t i = 0; i < l.n; i++) {
+        const oc_payment *pm = oc_stmt_payment(pc->res, l.v[i]);
+        if (!pm)
+            continue;
+        uint32_t k = i + 1;
+        while (pm->ahead && k < l.n && l.v[k - 1] != pm->ahead)
+            k++; /* the pays its look-ahead covers */
+        for (; k < l.n; k++) {
+            const ast_expr *cell = shared_cell(pc->res, l.v[i], l.v[k]);
+            if (!cell)
+                continue;
+            int steady = oc_steady_pay(pc->res, l.v[i]) && oc_steady_pay(pc->res, l.v[k]);
+            diag_warning(d, DIAG_W_PAY_LOOKAHEAD, l.v[i]->loc,
+                         "a way offered here may leave the pay at line %lu unpayable: it is "
+                         "not looked ahead of (%s)", (unsigned long)ast_line(l.v[k]->loc),
+                         steady ? "a statement between" : "an amount read from state");
+            diag_note(d, l.v[k]->loc, "this pay draws on '%s', which a way offered above "
+                                      "may spend; pay both in one run, or in 'pay in any "
+                                      "order'", cell_var(pc->res, cell)->name);
+            break;
+        }
+    }
+}
+
 /* --------------------------------------------------- substitutes, caps */
 
 static void check_substitute(const pay_check *pc, diag *d, const ast_decl *s)
@@ -338,6 +435,7 @@ void oc_check_payments(ast_file *f, const oc_resolution *res, diag *d)
         if (x->kind == D_PROC && x->is_action) {
             check_precondition(&pc, d, x);
             check_costs(&pc, d, x);
+            check_body_pays(&pc, d, x);
         } else if (x->kind == D_SUBSTITUTE) {
             check_substitute(&pc, d, x);
         }

@@ -690,6 +690,7 @@ static void build_triggers_actions(builder *b)
             for (ast_cost *c = d->costs; c; c = c->next)
                 ncost++;
             act->pays = arena_alloc(b->a, (ncost + 1) * sizeof *act->pays);
+            act->costs_any_order = d->costs_any_order;
             for (ast_cost *c = d->costs; c; c = c->next) {
                 doc_pay *pay = &act->pays[act->npays++];
                 pay->upfront = 1;

@@ -103,6 +103,7 @@ typedef struct doc_action {
     const char *order;     /* how its simultaneous triggers are ordered, or NULL */
     doc_pay *pays;
     uint32_t npays;
+    int costs_any_order;   /* `costs in any order`: the payer picks the order */
     int event;             /* model index of its event (-1 for anytime) */
     const char **cites;
     uint32_t ncites;

@@ -520,6 +520,11 @@ static void stmt(teller *t, const ast_stmt *s, uint32_t depth)
     case S_CLEAR:
     case S_SHUFFLE: list_stmt(t, s); break;
     case S_PAY: pay_stmt(t, s); break;
+    case S_PAY_ORDER:
+        words(t, "Pay all of these, in the order the payer chooses (a part is offered "
+                 "only while the rest can still be paid after it)");
+        headed(t, &s->u.batch.body, depth);
+        break;
     case S_BATCH:
         words(t, "All at once (what is gained arrives at the end)");
         headed(t, &s->u.batch.body, depth);

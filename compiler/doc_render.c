@@ -489,6 +489,11 @@ static void action_order(doc_out *o, const doc_model *m, const doc_action *a)
                    "else the action is denied");
     close_part(o, DOC_ITEM);
     const doc_event *e = a->event >= 0 ? &m->events[a->event] : NULL;
+    if (a->costs_any_order) {
+        o->w->step(o, ++n);
+        o->w->plain(o, "the up-front costs below are paid in the order the payer chooses");
+        close_part(o, DOC_ITEM);
+    }
     for (uint32_t k = 0; k < a->npays; k++)
         if (a->pays[k].upfront) {
             o->w->step(o, ++n);

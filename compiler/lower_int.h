@@ -216,6 +216,7 @@ void lower_expr(lowering *w, const ast_expr *e);
 uint32_t lower_batch_begin(lowering *w);
 void lower_batch_end(lowering *w, uint32_t l);
 void lower_stmt_batch(lowering *w, const ast_block *body);
+void lower_pay_order(lowering *w, const oc_pay_order *o, uint32_t line, int is_cost);
 void lower_pay_offer(lowering *w, const ast_expr *target, const ast_expr *amount,
                      const oc_payment *pm, uint32_t line, int is_cost);
 void lower_wait_for(lowering *w, const ast_expr *player);

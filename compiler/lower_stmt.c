@@ -232,6 +232,71 @@ void lower_pay_offer(lowering *w, const ast_expr *target, const ast_expr *amount
     lower_give_locals(w, t);
 }
 
+/* `pay in any order`, `costs in any order` (is_cost): the payer picks
+ * the next part among those that can be paid now with the rest payable
+ * after (resolve_pay.c); one left, or one open, is no decision (WAIT 3).
+ * When none is open, the first unpaid part is paid as written: short,
+ * E_DENIED. Each part marks itself paid and goes back to the choice. */
+void lower_pay_order(lowering *w, const oc_pay_order *o, uint32_t line, int is_cost)
+{
+    uint32_t n = o->nparts;
+    u32vec *to = arena_alloc(w->a, n * sizeof *to);
+    memset(to, 0, n * sizeof *to);
+    for (uint32_t k = 0; k < n; k++) {
+        lower_push_const(w, 0);
+        lower_emit_a(w, ORDO_OP_STL, lower_lslot(w, o->paid[k]));
+    }
+    uint32_t head = lower_here(w);
+    lower_expr(w, o->any);
+    uint32_t none = lower_jump(w, ORDO_OP_JZ);
+    uint32_t *rows = arena_alloc(w->a, n * sizeof *rows);
+    lower_emit_op(w, ORDO_OP_OPTS);
+    for (uint32_t k = 0; k < n; k++) {
+        const ast_expr *amount = o->parts[k].amount;
+        int param = !oc_is_const(w->res, amount);
+        rows[k] = lower_add_plain_option(w, o->labels[k], line);
+        lower_expr(w, o->offer[k]);
+        uint32_t skip = lower_jump(w, ORDO_OP_JZ);
+        if (param) {
+            w->options.v[rows[k]].param_kind = ORDO_K_INT;
+            lower_expr(w, amount);
+            lower_emit_a(w, ORDO_OP_OFFER, rows[k]);
+        } else {
+            lower_emit_a(w, ORDO_OP_OFFERN, rows[k]);
+        }
+        lower_patch_here(w, skip);
+    }
+    lower_expr(w, o->payer);
+    lower_emit(w, ORDO_OP_WAIT, 3, 0, 0); /* one part open: no decision */
+    int d = w->depth;
+    for (uint32_t k = 0; k < n; k++) {
+        int param = !oc_is_const(w->res, o->parts[k].amount);
+        w->depth = d + param; /* ordo_choose pushed the param */
+        if (w->depth > w->maxdepth)
+            w->maxdepth = w->depth;
+        w->options.v[rows[k]].target = lower_here(w);
+        if (param)
+            lower_emit_op(w, ORDO_OP_POP);
+        VPUSH(w, to[k], lower_jump(w, ORDO_OP_JMP));
+    }
+    w->depth = d;
+    lower_patch_here(w, none);
+    for (uint32_t k = 0; k < n; k++) {
+        lower_emit_a(w, ORDO_OP_LDL, lower_lslot(w, o->paid[k]));
+        VPUSH(w, to[k], lower_jump(w, ORDO_OP_JZ));
+    }
+    uint32_t done = lower_jump(w, ORDO_OP_JMP);
+    for (uint32_t k = 0; k < n; k++) {
+        const oc_pay_part *p = &o->parts[k];
+        lower_patch_all_here(w, &to[k]);
+        lower_push_const(w, 1);
+        lower_emit_a(w, ORDO_OP_STL, lower_lslot(w, o->paid[k]));
+        lower_pay_offer(w, p->target, p->amount, p->pm, ast_line(p->loc), is_cost);
+        lower_jump_to(w, ORDO_OP_JMP, head);
+    }
+    lower_patch_here(w, done);
+}
+
 static void assign(lowering *w, const ast_stmt *s)
 {
     const ast_expr *t = s->u.assign.target;
@@ -947,6 +1012,7 @@ static void stmt(lowering *w, const ast_stmt *s)
                         ast_line(s->loc), 0);
         return;
     case S_BATCH: lower_stmt_batch(w, &s->u.batch.body); return;
+    case S_PAY_ORDER: lower_pay_order(w, oc_stmt_pay_order(w->res, s), ast_line(s->loc), 0); return;
     case S_LOG:
     case S_SHOW: { /* a log writes to the trace; a show to a display's host */
         const ast_text *t = &s->u.log.text;

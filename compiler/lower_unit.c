@@ -419,7 +419,12 @@ static void lower_action(lowering *w, const ast_decl *d)
     if (lower_bound(w, d)->depth)
         depth_check(w, d);
     lower_emit(w, ORDO_OP_ACT, 0, lower_index(w, ev), (int32_t)save);
-    for (const ast_cost *c = d->costs; c; c = c->next) {
+    const oc_pay_order *any_order = oc_decl_facts_of(w->res, d)->cost_order;
+    if (any_order) {
+        lower_mark_loc(w, d->costs_order_loc);
+        lower_pay_order(w, any_order, ast_line(d->costs_order_loc), 1);
+    }
+    for (const ast_cost *c = d->costs; c && !any_order; c = c->next) {
         lower_mark_loc(w, c->loc);
         lower_pay_offer(w, c->target, c->amount, oc_cost_payment(w->res, c), ast_line(c->loc), 1);
     }

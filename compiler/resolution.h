@@ -66,7 +66,33 @@ typedef struct oc_payment {
     struct ast_expr *asked;      /* someone holds an alternative and a way
                                   * is open */
     int8_t payer_ix;             /* the first source's player index: who decides */
+    const struct ast_stmt *ahead;/* a body pay: the last pay its ways look
+                                  * ahead of (NULL: none; check_pay.c warns
+                                  * of a pay past it) */
 } oc_payment;
+
+/* A part of a payment in any order: a pay of the block, or a cost. */
+typedef struct oc_pay_part {
+    ast_loc loc;
+    struct ast_expr *amount, *target;
+    oc_payment *pm;              /* its ways, or NULL: one */
+    const struct ast_stmt *stmt; /* the S_PAY, or NULL: a cost */
+} oc_pay_part;
+
+/* `pay in any order { pays }`, `costs in any order`: part j is offered
+ * next when it is unpaid, above 0, and can be paid with the parts still
+ * unpaid payable after it (`offer[j]`); its ways look ahead over those
+ * parts alike. */
+typedef struct oc_pay_order {
+    const char *form;            /* "pay in any order", "costs in any order" */
+    oc_pay_part *parts;          /* in the written order */
+    struct ast_sym **paid;       /* part j's hidden local: 1 once paid */
+    struct ast_expr **offer;     /* part j can be paid next */
+    struct ast_expr *any;        /* some part can be paid next */
+    struct ast_expr *payer;      /* who picks the order */
+    const char **labels;         /* "pay 2 wood or stone first" ({}: the amount) */
+    uint32_t nparts;
+} oc_pay_order;
 
 /* What resolution found of one statement (by its id, ast_stmt.id). */
 typedef struct oc_stmt_facts {
@@ -75,6 +101,7 @@ typedef struct oc_stmt_facts {
                                   * SYM_EVENT; S_DO: the action's SYM_PROC */
         struct ast_stmt *loop;   /* S_EXIT: the S_REPEAT or S_FOR it leaves */
         oc_payment *pay;         /* S_PAY: its ways; NULL: one way to pay */
+        oc_pay_order *order;     /* S_PAY_ORDER: its parts (NULL: in error) */
         int32_t step;            /* S_STEP: its index in steps + 1 (0: none) */
     };
 } oc_stmt_facts;
@@ -144,6 +171,8 @@ typedef struct oc_decl_facts {
                                   * (default 0/false/none/lowest of range) */
     uint32_t nlocals;            /* fn, proc, sequence: params + lets +
                                   * for/option/aggregate variables */
+    struct oc_pay_order *cost_order; /* an action's `costs in any order`, or
+                                  * NULL: in the written order */
     struct ast_decl *overridden; /* an override const: the base's constant */
     struct ast_expr *base_value; /* an overridden constant: its value as
                                   * declared (its `value` is now the top
@@ -336,6 +365,17 @@ static inline const oc_payment *oc_stmt_payment(const oc_resolution *res, const 
 {
     return s->kind == S_PAY ? oc_stmt_facts_of(res, s)->pay : NULL;
 }
+
+/* An S_PAY_ORDER's parts, NULL when in error. */
+static inline const oc_pay_order *oc_stmt_pay_order(const oc_resolution *res,
+                                                    const ast_stmt *s)
+{
+    return s->kind == S_PAY_ORDER ? oc_stmt_facts_of(res, s)->order : NULL;
+}
+
+/* An S_PAY whose amount and cells read no state: constants, params,
+ * locals (resolve_pay.c); so the look-ahead may read it before it runs. */
+int oc_steady_pay(const oc_resolution *res, const ast_stmt *s);
 
 /* The substitute offered at an S_PAY, or NULL. */
 static inline struct ast_decl *oc_pay_substitute(const oc_resolution *res, const ast_stmt *s)

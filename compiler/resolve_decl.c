@@ -154,6 +154,15 @@ void rs_fn_body(resolver *r, ast_decl *d)
  * TEO-P3), by any of their ways (`or` sources, substitutes: TEO-D4), then
  * the `when` condition; resolve_pay.c defines the ways and the guards of
  * each, so `can` and the payments agree. */
+static ast_cost **cs_of(resolver *r, const ast_decl *d, uint32_t n)
+{
+    ast_cost **cs = ARENA_ARRAY(r->a, ast_cost *, n ? n : 1);
+    n = 0;
+    for (ast_cost *c = d->costs; c; c = c->next)
+        cs[n++] = c;
+    return cs;
+}
+
 static void raction_costs(resolver *r, ast_decl *d)
 {
     uint32_t n = 0;
@@ -167,10 +176,7 @@ static void raction_costs(resolver *r, ast_decl *d)
     }
     ast_expr *can = d->guard;
     if (ok && n) {
-        ast_cost **cs = ARENA_ARRAY(r->a, ast_cost *, n);
-        n = 0;
-        for (ast_cost *c = d->costs; c; c = c->next)
-            cs[n++] = c;
+        ast_cost **cs = cs_of(r, d, n);
         /* the costs first: a few cells of a hand, where a `when` often
          * scans the board (Catan's "can build a settlement": 54
          * intersections); both are pure, so only the time changes
@@ -178,6 +184,8 @@ static void raction_costs(resolver *r, ast_decl *d)
         ast_expr *costs = rs_cost_ways(r, d, cs, n);
         can = can ? rs_and_of(r, costs, can) : costs;
     }
+    if (ok && d->costs_any_order)
+        rs_decl_facts(r, d)->cost_order = rs_cost_order(r, d, cs_of(r, d, n), n);
     r->out->can_exprs[rs_decl_facts(r, d)->index] = can ? can : rs_bool_const(r, d->loc, 1);
 }
 

@@ -259,6 +259,8 @@ oc_payment *rs_pay_ways(resolver *r, const ast_payment *written, ast_expr *amoun
                         ast_expr *target, int is_cost);
 ast_expr *rs_cost_ways(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n);
 void rs_body_pays(resolver *r, const ast_decl *d);
+void rs_pay_order(resolver *r, ast_stmt *s);
+oc_pay_order *rs_cost_order(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n);
 
 /* resolve_stmt.c */
 void rs_show(resolver *r, ast_stmt *s);

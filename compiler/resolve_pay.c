@@ -611,41 +611,48 @@ ast_expr *rs_cost_ways(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n)
 
 /* Whether e reads no state: constants, params and locals, arithmetic of
  * them; so it has the same value a few statements earlier. */
-static int steady(resolver *r, const ast_expr *e)
+static int steady(const oc_resolution *res, const ast_expr *e)
 {
-    if (oc_is_const(r->out, e))
+    if (oc_is_const(res, e))
         return 1;
     switch (e->kind) {
     case E_INT: case E_BOOL: case E_PLAYER: case E_NONE: return 1;
     case E_NAME: {
-        const ast_sym *s = rs_sym(r, e);
+        const ast_sym *s = oc_sym(res, e);
         return s && (s->kind == SYM_LOCAL || s->kind == SYM_CONST || s->kind == SYM_MEMBER);
     }
-    case E_UNARY: return steady(r, e->a);
-    case E_BINARY: return steady(r, e->a) && steady(r, e->b);
+    case E_UNARY: return steady(res, e->a);
+    case E_BINARY: return steady(res, e->a) && steady(res, e->b);
     default: return 0;
     }
 }
 
-static int steady_cell(resolver *r, const ast_expr *cell)
+static int steady_cell(const oc_resolution *res, const ast_expr *cell)
 {
     for (uint32_t k = 0; cell->kind == E_INDEX && k < cell->nargs; k++)
-        if (!steady(r, cell->args[k]))
+        if (!steady(res, cell->args[k]))
             return 0;
     return 1;
 }
 
-/* A `pay` whose amount and cells can be read ahead of it. */
-static int steady_pay(resolver *r, const ast_stmt *s)
+/* A `pay` whose amount and cells can be read ahead of it (the checks ask
+ * it too: a pay past the look-ahead, check_pay.c). */
+int oc_steady_pay(const oc_resolution *res, const ast_stmt *s)
 {
-    if (s->kind != S_PAY || rs_is_err(rs_type(r, s->u.assign.target)) ||
-        !steady(r, s->u.assign.value) || !steady_cell(r, s->u.assign.target))
+    if (s->kind != S_PAY || !steady(res, s->u.assign.value) ||
+        !steady_cell(res, s->u.assign.target))
         return 0;
-    const oc_payment *pm = rs_stmt_facts(r, s)->pay;
+    const oc_payment *pm = oc_stmt_payment(res, s);
     for (uint32_t i = 0; pm && i < pm->nalts; i++)
-        if (!steady_cell(r, pm->alts[i]))
+        if (!steady_cell(res, pm->alts[i]))
             return 0;
     return 1;
+}
+
+static int steady_pay(resolver *r, const ast_stmt *s)
+{
+    return s->kind == S_PAY && !rs_is_err(rs_type(r, s->u.assign.target)) &&
+           oc_steady_pay(r->out, s);
 }
 
 /* A run of pays s[0..n), one after another: a way at one is offered only
@@ -669,6 +676,7 @@ static void run_of_pays(resolver *r, const ast_decl *d, ast_stmt **s, uint32_t n
         if (!pm)
             continue;
         keep_later_payable(r, pm, ds, j, n, &terms);
+        pm->ahead = s[n - 1];
         ast_expr **open = ARENA_ARRAY(r->a, ast_expr *, pm->nways);
         for (uint32_t i = 0; i < pm->nways; i++)
             open[i] = pm->ways[i].guard;
@@ -701,4 +709,237 @@ void rs_body_pays(resolver *r, const ast_decl *d)
         if (steady_pay(r, s))
             run[n++] = s;
     }
+}
+
+/* ------------------------------- pay in any order, costs in any order */
+
+/* Who pays from `target`: its player index, or NULL. */
+static ast_expr *part_payer(resolver *r, const ast_expr *t)
+{
+    if (t->kind != E_INDEX || oc_ix(r->out, t) != IX_VAR)
+        return NULL;
+    const ast_decl *v = rs_sym(r, t->base)->decl;
+    for (uint32_t j = 0; j < v->ndims && j < t->nargs; j++)
+        if (v->dims[j].kind == DIM_PLAYER)
+            return t->args[j];
+    return NULL;
+}
+
+static int same_value(resolver *r, const ast_expr *x, const ast_expr *y)
+{
+    if (oc_is_const(r->out, x) && oc_is_const(r->out, y))
+        return oc_cval(r->out, x) == oc_cval(r->out, y);
+    return x->kind == E_NAME && y->kind == E_NAME && rs_sym(r, x) == rs_sym(r, y);
+}
+
+/* "pay 2 wood or stone first" ("pay {} ..." when the amount is not known
+ * until played: the option's param). */
+static const char *part_label(resolver *r, const oc_pay_part *p)
+{
+    char buf[256];
+    size_t len = oc_is_const(r->out, p->amount)
+                     ? (size_t)snprintf(buf, sizeof buf, "pay %lld %s",
+                                        (long long)oc_cval(r->out, p->amount),
+                                        src_name(r, p->target))
+                     : (size_t)snprintf(buf, sizeof buf, "pay {} %s", src_name(r, p->target));
+    for (uint32_t i = 0; p->pm && i < p->pm->nalts && len < sizeof buf; i++)
+        len += (size_t)snprintf(buf + len, sizeof buf - len, " or %s",
+                                src_name(r, p->pm->alts[i]));
+    if (len < sizeof buf)
+        snprintf(buf + len, sizeof buf - len, " first");
+    return arena_strdup(r->a, buf);
+}
+
+static ast_expr *local_name(resolver *r, ast_sym *sym, ast_loc at)
+{
+    ast_expr *e = rs_new_expr(r);
+    e->kind = E_NAME;
+    e->loc = at;
+    e->name = sym->name;
+    rs_set_sym(r, e, sym);
+    rs_set_type(r, e, sym->type);
+    return e;
+}
+
+/* What part k asks while unpaid: its amount, or 0 once paid. */
+static ast_expr *unpaid_amount(resolver *r, ast_expr *amount, ast_sym *paid)
+{
+    ast_expr *left = bin(r, OP_SUB, num(r, amount->loc, 1), local_name(r, paid, amount->loc),
+                         TY_INT);
+    return bin(r, OP_MUL, amount, left, TY_INT);
+}
+
+/* One more part, checked for one payer (`first`: the first part with a
+ * payer, which sets it); 0 when in error. */
+static int add_part(resolver *r, oc_pay_order *o, oc_pay_part p, const char *what,
+                    const oc_pay_part **first)
+{
+    ast_expr *payer = part_payer(r, p.target);
+    if (!payer) {
+        diag_error(r->d, p.loc, "%s of '%s' needs its first source indexed by player: that "
+                                "player chooses the order", what, o->form);
+        return 0;
+    }
+    if (*first && !same_value(r, payer, o->payer)) {
+        diag_error(r->d, p.loc, "the parts of '%s' have one payer, who chooses the order: "
+                                "this part's player is not the first part's", o->form);
+        diag_note(r->d, (*first)->loc, "the first part is here");
+        return 0;
+    }
+    o->parts[o->nparts++] = p;
+    if (!*first) {
+        *first = &o->parts[o->nparts - 1];
+        o->payer = payer;
+    }
+    return 1;
+}
+
+/* The parts of a `pay in any order`, checked: each a pay that reads no
+ * state, by one payer, 2 to MAX_COSTS of them; NULL when not. */
+static oc_pay_order *stmt_parts(resolver *r, ast_stmt *s)
+{
+    oc_pay_order *o = ARENA_NEW(r->a, oc_pay_order);
+    o->form = "pay in any order";
+    o->parts = ARENA_ARRAY(r->a, oc_pay_part, MAX_COSTS);
+    const oc_pay_part *first = NULL;
+    int ok = 1;
+    for (ast_stmt *p = s->u.batch.body.first; p; p = p->next) {
+        if (p->kind != S_PAY) {
+            diag_error(r->d, p->loc, "'pay in any order' holds only 'pay' statements: its "
+                                     "parts, which the payer pays in the order they choose");
+            ok = 0;
+            continue;
+        }
+        if (o->nparts == MAX_COSTS) {
+            diag_error(r->d, p->loc, "'pay in any order' has at most %d parts (the ways to "
+                                     "pay those still unpaid are checked as one)", MAX_COSTS);
+            return NULL;
+        }
+        if (rs_is_err(rs_type(r, p->u.assign.target)))
+            ok = 0;
+        else if (!steady_pay(r, p)) {
+            diag_error(r->d, p->loc, "a part of 'pay in any order' reads the state in its "
+                                     "amount or its cells: the parts still unpaid are "
+                                     "looked ahead of, so they must read only constants, "
+                                     "params and locals");
+            ok = 0;
+        } else {
+            oc_pay_part part = {p->loc, p->u.assign.value, p->u.assign.target,
+                                rs_stmt_facts(r, p)->pay, p};
+            ok &= add_part(r, o, part, "a part", &first);
+        }
+    }
+    if (ok && o->nparts < 2)
+        diag_error(r->d, s->loc, "'pay in any order' needs at least two parts (it has %u): "
+                                 "a single pay has no order to choose", o->nparts);
+    return ok && o->nparts >= 2 ? o : NULL;
+}
+
+/* Part j can be paid next: some way of it (the plain payment when it has
+ * one way) leaves the parts still unpaid payable; its ways are offered
+ * under the same look-ahead. */
+static ast_expr *part_open(resolver *r, oc_pay_order *o, uint32_t j, uint32_t *terms)
+{
+    uint32_t n = o->nparts;
+    due *ds = ARENA_ARRAY(r->a, due, n);
+    for (uint32_t k = 0, m = 1; k < n; k++) {
+        const oc_pay_part *p = &o->parts[k];
+        due d = {p->loc, k == j ? p->amount : unpaid_amount(r, p->amount, o->paid[k]),
+                 p->target, p->pm};
+        ds[k == j ? 0 : m++] = d;
+    }
+    oc_payment *pm = o->parts[j].pm;
+    if (!pm) {
+        taken tk = {0};
+        take(&tk, ds[0].target, ds[0].amount);
+        return cmp(r, OP_AND, cmp(r, OP_GE, ds[0].target, ds[0].amount),
+                   payable(r, ds, 1, n, &tk, terms));
+    }
+    keep_later_payable(r, pm, ds, 0, n, terms);
+    pm->ahead = o->parts[n - 1].stmt;
+    ast_expr **open = ARENA_ARRAY(r->a, ast_expr *, pm->nways);
+    for (uint32_t i = 0; i < pm->nways; i++)
+        open[i] = pm->ways[i].guard;
+    ast_expr *any = fold(r, OP_OR, open, pm->nways, o->parts[j].loc);
+    pm->asked = cmp(r, OP_AND, pm->asked, any);
+    return any;
+}
+
+/* The marks, the offers and the labels of checked parts (in the scope
+ * the caller opened: a mark per part, hidden locals). Part j is offered
+ * when unpaid, above 0, and open. */
+static void order_offers(resolver *r, oc_pay_order *o, ast_loc at)
+{
+    o->paid = ARENA_ARRAY(r->a, ast_sym *, o->nparts);
+    o->offer = ARENA_ARRAY(r->a, ast_expr *, o->nparts);
+    o->labels = ARENA_ARRAY(r->a, const char *, o->nparts);
+    for (uint32_t j = 0; j < o->nparts; j++) {
+        char name[32];
+        /* no name a rule can write, nor the costs' marks the body's */
+        snprintf(name, sizeof name, "%s %u paid", o->parts[j].stmt ? "part" : "cost", j + 1);
+        o->paid[j] = rs_new_sym(r, arena_strdup(r->a, name), SYM_LOCAL, o->parts[j].loc);
+        ast_type t = rs_bare_type(TY_INT);
+        t.ranged = 1;
+        t.lo = 0;
+        t.hi = 1;
+        rs_local_declare(r, o->paid[j], t);
+    }
+    uint32_t terms = 0;
+    for (uint32_t j = 0; j < o->nparts; j++) {
+        ast_expr *amount = o->parts[j].amount;
+        ast_expr *due_now = cmp(r, OP_AND, cmp(r, OP_EQ, local_name(r, o->paid[j], at),
+                                               num(r, at, 0)),
+                                cmp(r, OP_GT, amount, num(r, at, 0)));
+        o->offer[j] = cmp(r, OP_AND, due_now, part_open(r, o, j, &terms));
+        o->labels[j] = part_label(r, &o->parts[j]);
+    }
+    o->any = fold(r, OP_OR, o->offer, o->nparts, at);
+    if (terms > MAX_TERMS)
+        diag_error(r->d, at, "checking the ways to pay the parts of '%s' takes %u comparisons "
+                             "(at most %d): fewer parts, or fewer 'or' sources",
+                   o->form, terms, MAX_TERMS);
+}
+
+/* `pay in any order { pay ...; pay ... }` (issue 29, 2), its pays
+ * resolved: the payer picks which part is paid next, among the parts that
+ * can be paid with the rest still payable after them; each part's ways
+ * look ahead alike. Its hidden locals, a mark per part, go in the scope
+ * the caller opened around it. */
+void rs_pay_order(resolver *r, ast_stmt *s)
+{
+    oc_pay_order *o = stmt_parts(r, s);
+    rs_stmt_facts(r, s)->order = o;
+    if (o)
+        order_offers(r, o, s->loc);
+}
+
+/* `costs in any order` on an action: its costs are the parts (their ways
+ * listed), paid as the payer picks when the action begins; `can` is
+ * unchanged, what all of them ask. The marks are locals of the action's
+ * frame, for its whole body (a scope the caller closes with the unit).
+ * NULL when in error. */
+oc_pay_order *rs_cost_order(resolver *r, ast_decl *d, ast_cost **cs, uint32_t n)
+{
+    oc_pay_order *o = ARENA_NEW(r->a, oc_pay_order);
+    o->form = "costs in any order";
+    o->parts = ARENA_ARRAY(r->a, oc_pay_part, n ? n : 1);
+    const oc_pay_part *first = NULL;
+    int ok = 1;
+    for (uint32_t j = 0; j < n; j++) {
+        oc_payment *pm = *rs_cost_payment(r, cs[j]);
+        oc_pay_part part = {cs[j]->loc, cs[j]->amount, cs[j]->target, pm, NULL};
+        ok &= add_part(r, o, part, "a cost", &first);
+        /* the written order's look-ahead (rs_cost_ways) gives way to the
+         * look-ahead over the costs still unpaid */
+        for (uint32_t i = 0; pm && i < pm->nways; i++)
+            pm->ways[i].guard = way_held(r, &pm->ways[i], pm, cs[j]->amount, cs[j]->target);
+    }
+    if (ok && n < 2)
+        diag_error(r->d, d->costs_order_loc, "'costs in any order' needs at least two costs "
+                                             "(action '%s' has %u): there is no order to choose",
+                   d->name, n);
+    if (!ok || n < 2)
+        return NULL;
+    order_offers(r, o, d->costs_order_loc);
+    return o;
 }

@@ -680,6 +680,13 @@ static void rstmt(resolver *r, ast_stmt *s)
         rs_stmt_facts(r, s)->pay =
             rs_pay_ways(r, s->pay, s->u.assign.value, s->u.assign.target, 0);
         return;
+    case S_PAY_ORDER: {
+        scope_mark m = rs_scope_open(r); /* the parts' marks: hidden locals */
+        rs_block(r, &s->u.batch.body);
+        rs_pay_order(r, s);
+        rs_scope_close(r, m);
+        return;
+    }
     case S_BATCH:
         r->f->has_batches = 1;
         r->undo_blocked++;

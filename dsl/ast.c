@@ -104,7 +104,7 @@ void ast_each_block(ast_stmt *s, void (*fn)(ast_block *b, void *arg), void *arg)
         for (ast_escape *e = s->u.scope.escapes; e; e = e->next)
             fn(&e->body, arg);
         return;
-    case S_BATCH: fn(&s->u.batch.body, arg); return;
+    case S_BATCH: case S_PAY_ORDER: fn(&s->u.batch.body, arg); return;
     default: return;
     }
 }

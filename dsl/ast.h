@@ -311,7 +311,9 @@ enum ast_stmt_kind {
     S_UNDO,       /* undo: the action whose body it is in, as if never taken */
     S_REVEAL,     /* reveal target [to value]: u.assign (value NULL: everyone) */
     S_HIDE,       /* hide target: u.assign */
-    S_REVISE      /* revise: take back the last revisable action, if any */
+    S_REVISE,     /* revise: take back the last revisable action, if any */
+    S_PAY_ORDER   /* pay in any order { pays }: u.batch (its pays, in the
+                   * written order); the payer picks which is paid next */
 };
 
 /* S_FOR's `round`: a plain `for`, or a round (the next player picked
@@ -456,7 +458,7 @@ typedef struct ast_stmt {
             const char *message;  /* NULL when none */
             ast_loc message_loc;
         } assert_;
-        struct {                  /* S_BATCH */
+        struct {                  /* S_BATCH, S_PAY_ORDER */
             ast_block body;
         } batch;
         struct {                  /* S_ADD, S_REMOVE, S_REMOVE_AT, S_CLEAR, S_SHUFFLE */
@@ -710,6 +712,9 @@ typedef struct ast_decl {
                                    * make undoes it (it was offered when its
                                    * `when` and costs held) */
     ast_cost *costs;              /* in order */
+    uint8_t costs_any_order;      /* `costs in any order`: the payer picks
+                                   * which cost is paid next */
+    ast_loc costs_order_loc;
 
     /* D_FN / D_PROC declared with `override`: replaces the fn or proc of
      * its name when its `when` holds (ODIN-P1); which one, and the list

@@ -98,6 +98,8 @@ typedef struct act_mods {
     ast_expr *order_by;
     ast_expr *depth;
     int tentative, revisable;
+    int costs_any_order;
+    ast_loc costs_order_loc;
 } act_mods;
 
 /* A stated bound on recursion: `depth N` or `decreasing PARAM`. */
@@ -1060,6 +1062,8 @@ decl
         $$->revisable = (uint8_t)$7.revisable;
         $$->guard = $7.when;
         $$->costs = $7.costs;
+        $$->costs_any_order = (uint8_t)$7.costs_any_order;
+        $$->costs_order_loc = $7.costs_order_loc;
         $$->cites = $7.cites;
         $$->order = (uint8_t)$7.order;
         $$->order_by = $7.order_by;
@@ -1436,6 +1440,15 @@ act_mods
     | act_mods T_ORDER T_PRINTED {
         $$ = $1; $$.order = ORDER_PRINTED; $$.order_by = NULL;
       }
+    | act_mods T_IDENT T_IN T_ANY T_ORDER {
+        /* `costs` is no keyword: it may still name a var */
+        $$ = $1;
+        if (strcmp($2, "costs") != 0)
+            diag_error(px->diag, L(@2), "unexpected '%s' (only 'costs in any order' may be "
+                                        "written here)", $2);
+        $$.costs_any_order = 1;
+        $$.costs_order_loc = L(@2);
+      }
     | act_mods T_ORDER T_COMBINED {
         $$ = $1; $$.order = ORDER_COMBINED; $$.order_by = NULL;
       }
@@ -1623,6 +1636,10 @@ stmt
         $$->pay = payment(px, $5);
       }
     | T_BATCH block { $$ = st(px, S_BATCH, @1); $$->u.batch.body = $2; }
+    | T_PAY T_IN T_ANY T_ORDER block {
+        $$ = st(px, S_PAY_ORDER, @1);
+        $$->u.batch.body = $5;
+      }
     | T_EMIT new_name '(' args ')' {
         $$ = st(px, S_EMIT, @1);
         $$->u.call.name = $2.text; $$->u.call.name_loc = L(@2);

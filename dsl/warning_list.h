@@ -17,3 +17,4 @@ W(SUBSTITUTE_UNOFFERED, "substitute-unoffered", "a substitute that no payment of
 W(CAP_UNREACHED, "cap-unreached", "a cap above every value it caps")
 W(TABLE_SAME_NAMES, "table-same-names", "two rows of a data table with the same name")
 W(VACUOUS_EXPECT, "vacuous-expect", "a scenario's 'expect not offered' of a label no option can render")
+W(PAY_LOOKAHEAD, "pay-lookahead", "a pay whose ways may leave a later pay of the same action unpayable, past the look-ahead")

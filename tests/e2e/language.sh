@@ -5,7 +5,9 @@
 #   2. the interpreter (`ordo run`) and the example's emitted C (its host,
 #      built by the Makefile into BUILD/lang/) print byte-identical JSONL
 #      traces and exit alike on seeds 1..SEEDS (default 1000), the player
-#      count cycling through the example's range. Runs on every core.
+#      count cycling through the example's range. Runs on every core;
+#   3. payment.ordo's scenarios pass over its emitted C as well (the
+#      order of a payment's parts, chosen in the emitted code).
 # Last line: "N passed, M failed" (one check per file, and per seed).
 . "$(dirname "$0")/common.sh"
 SEEDS=${2:-${LANG_SEEDS:-1000}}
@@ -68,5 +70,11 @@ for src in examples/language/*.ordo; do
     fi
 done
 [ "$found" = 1 ] || bad "no examples/language/*.ordo"
+src=examples/language/payment.ordo
+n=$(grep -c '^scenario ' "$src")
+if "$BUILD/lang/payment_scenarios" "$src" >"$tmp/out" 2>&1 &&
+   grep -qx "$src: ok $n scenarios" "$tmp/out"; then ok; else
+    bad "payment.ordo's scenarios over the emitted C:"; sed 's/^/    /' "$tmp/out" | head
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
