@@ -1640,6 +1640,12 @@ stmt
         $$ = st(px, S_PAY_ORDER, @1);
         $$->u.batch.body = $5;
       }
+    | T_PAY T_IN error block {
+        /* the error is said at its token; the block is read as one, so
+         * its closing brace does not close the body around it */
+        $$ = NULL;
+        (void)$4;
+      }
     | T_EMIT new_name '(' args ')' {
         $$ = st(px, S_EMIT, @1);
         $$->u.call.name = $2.text; $$->u.call.name_loc = L(@2);
