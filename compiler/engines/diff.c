@@ -974,6 +974,38 @@ static int32_t own_event_place(const ordo_program *p, const ordo_program *other,
     return -1;
 }
 
+static int emits_event(const ordo_program *p, int32_t q, int32_t e)
+{
+    for (uint32_t pc = p->procs[q].pc, end = df_proc_end(p, q); pc < end; pc++)
+        if (p->code[pc].op == ORDO_OP_EMIT && p->code[pc].a == (uint32_t)e)
+            return 1;
+    return 0;
+}
+
+/* The layer's own declaration (an override, one B alone has) that B's
+ * move was seen running, the last first, that emits event e: the code
+ * that made the event that differs (a production the layer's `produce`
+ * pays otherwise); -1 when none. */
+static int32_t own_emitter(const pairs *s, int32_t e)
+{
+    for (int k = s->rules && e >= 0 ? s->lb->ntouched : 0; k-- > 0;) {
+        int32_t q = s->lb->touched[k];
+        if (q >= 0 && q < s->b->p->nprocs && own(s, direct(s, q)) && emits_event(s->b->p, q, e))
+            return q;
+    }
+    return -1;
+}
+
+/* A's proc of the name of B's proc q (the base's, where B's is its
+ * override), or -1. */
+static int32_t proc_named(const pairs *s, int32_t q)
+{
+    for (int p = 0; q >= 0 && p < s->a->p->nprocs; p++)
+        if (strcmp(s->a->p->procs[p].name, s->b->p->procs[q].name) == 0)
+            return p;
+    return -1;
+}
+
 /* Whether the two transitions' events part: the first that differs. */
 static int events_part(pairs *s)
 {
@@ -1006,6 +1038,15 @@ static int events_part(pairs *s)
         s->place_a = own_event_place(s->a->p, s->b->p, a->emitted[k]);
     if (s->place_b < 0 && k < b->n)
         s->place_b = own_event_place(s->b->p, s->a->p, b->emitted[k]);
+    if (s->place_b < 0 && k < b->n && (s->place_b = own_emitter(s, b->emitted[k])) >= 0 &&
+        s->place_a < 0)
+        s->place_a = proc_named(s, s->place_b);
+    /* in a set-up that plays a proc of its own choosing (no step runs
+     * it), that proc is the place */
+    if (s->start && s->k == -1 && s->place_a < 0 && (k >= a->n || a->step[k] < 0))
+        s->place_a = s->start->played[0];
+    if (s->start && s->k == -1 && s->place_b < 0 && (k >= b->n || b->step[k] < 0))
+        s->place_b = s->start->played[1];
     s->event_a = k < a->n ? a->text[k] : NULL;
     part_at(s, DF_EVENTS, s->wa, s->wb, k < a->n ? a->step[k] : -1, k < b->n ? b->step[k] : -1,
             key, what, as);

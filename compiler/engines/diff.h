@@ -104,6 +104,7 @@ typedef struct df_start {
     char *text;        /* the set-up as a scenario of A writes it, players and
                         * seed apart, B's own statements as comments */
     int players, has_seed;  /* players 0: not given */
+    int32_t played[2]; /* the proc its last `play` starts in each (-1: none, or the game) */
     uint64_t seed;
     char trouble[400]; /* why it cannot be searched from ("": it can) */
 } df_start;

@@ -297,9 +297,10 @@ static char *written(const setup_text *t)
             if (!n)
                 continue;
             if (x->dropped[0])
-                at += (size_t)snprintf(s + at, cap - at, "    # in B alone: %.*s\n", n, l);
+                at += (size_t)snprintf(s + at, cap - at, "%.*s# in B alone: %.*s\n", (int)sp,
+                                       t->line[j], n, l);
             else
-                at += (size_t)snprintf(s + at, cap - at, "    %.*s%s\n", n, l,
+                at += (size_t)snprintf(s + at, cap - at, "%.*s%s\n", (int)t->len[j], t->line[j],
                                        x->dropped[1] ? " # in A alone" : "");
         }
     }
@@ -334,6 +335,15 @@ static void make_start(df_start *st, const ordo_program *f, const ordo_scenario 
         const ordo_program *p = compile_side(st, &t, k, s->file);
         if (p)
             st->side[k] = (df_side){p, s->file, st->c[k]};
+    }
+    for (int k = 0; k < 2; k++) {
+        const ordo_program *p = st->side[k].p;
+        st->played[k] = -1;
+        for (uint32_t j = 0; p && j < p->scenarios[0].count; j++) {
+            const ordo_scenario_item *it = &p->items[p->scenarios[0].first + j];
+            if (it->kind == ORDO_SC_PLAY)
+                st->played[k] = it->a == p->main_proc ? -1 : it->a;
+        }
     }
     const ordo_program *pa = st->side[0].p;
     for (uint32_t k = 0; pa && k < pa->scenarios[0].count; k++) {

@@ -138,8 +138,8 @@ void df_report(FILE *out, const df_side *a, const df_side *b, const df_options *
         unexplained += !r->v[k].change;
     char starts[80] = "";
     if (r->starts)
-        snprintf(starts, sizeof starts, " and %d scenarios' set-up%s", r->starts,
-                 r->starts == 1 ? "" : "s");
+        snprintf(starts, sizeof starts, " and %d scenario%s set-up%s", r->starts,
+                 r->starts == 1 ? "'s" : "s'", r->starts == 1 ? "" : "s");
     fprintf(out,
             "searched %llu pairs of states from %llu seed%s%s (%d players), depth %d, %.1f s%s%s\n",
             (unsigned long long)r->states, (unsigned long long)r->seeds, r->seeds == 1 ? "" : "s",
