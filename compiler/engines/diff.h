@@ -107,6 +107,7 @@ typedef struct df_start {
     int32_t played[2]; /* the proc its last `play` starts in each (-1: none, or the game) */
     uint64_t seed;
     char trouble[400]; /* why it cannot be searched from ("": it can) */
+    uint32_t first_line; /* the file's line of the set-up's first */
 } df_start;
 typedef struct df_starts {
     df_start *v;
@@ -127,6 +128,10 @@ void df_starts_free(df_starts *s);
  * the start forces those alone (the others would be left unrolled in A). */
 int df_start_run(const df_start *st, int k, ordo_game *g, uint32_t forced_max,
                  uint32_t *rolled);
+/* Whether the set-up plays in both, a game of `players` from `seed`:
+ * what stops it (a choose not offered, a runtime error) into st->trouble,
+ * with its line. */
+void df_start_check(df_start *st, int players, uint64_t seed);
 
 /* ------------------------------------------------------- diff_run.c */
 

@@ -326,6 +326,9 @@ static void make_start(df_start *st, const ordo_program *f, const ordo_scenario 
                            : NULL;
     setup_text t;
     memset(&t, 0, sizeof t);
+    for (const char *c = from; end && c < body; c++)
+        st->first_line += *c == '\n';
+    st->first_line += sc->line;
     if (!end)
         snprintf(st->trouble, sizeof st->trouble, "its body was not found");
     else if (cut_units(&t, (char *)body, end) != 0)
@@ -440,8 +443,9 @@ static int32_t forced_total(void *ctx, const ordo_game *g, int dice, int sides)
     return f->next < f->n ? f->v[f->next++] : -1;
 }
 
-int df_start_run(const df_start *st, int k, ordo_game *g, uint32_t forced_max,
-                 uint32_t *rolled)
+/* df_start_run, the item it stopped at into *stop (NULL: none). */
+static int run_items(const df_start *st, int k, ordo_game *g, uint32_t forced_max,
+                     uint32_t *rolled, const ordo_scenario_item **stop)
 {
     const ordo_program *p = st->side[k].p;
     const ordo_scenario *sc = &p->scenarios[0];
@@ -449,8 +453,9 @@ int df_start_run(const df_start *st, int k, ordo_game *g, uint32_t forced_max,
     memset(&f, 0, sizeof f);
     ordo_set_chance(g, forced_total, &f);
     int rc = ORDO_OK;
+    *stop = NULL;
     for (uint32_t j = 0; j < sc->count && rc >= 0; j++) {
-        const ordo_scenario_item *it = &p->items[sc->first + j];
+        const ordo_scenario_item *it = *stop = &p->items[sc->first + j];
         if (it->kind == ORDO_SC_SETUP)
             rc = ordo_exec(g, it->a, NULL, 0);
         else if (it->kind == ORDO_SC_PLAY && it->a == p->main_proc)
@@ -471,5 +476,38 @@ int df_start_run(const df_start *st, int k, ordo_game *g, uint32_t forced_max,
     if (rolled)
         *rolled = f.next;
     /* a set-up that never plays leaves the game to start */
+    if (rc >= 0)
+        *stop = NULL;
     return rc >= 0 && ordo_status(g) == ORDO_OK ? ordo_run(g) : rc < 0 ? rc : ordo_status(g);
+}
+
+int df_start_run(const df_start *st, int k, ordo_game *g, uint32_t forced_max,
+                 uint32_t *rolled)
+{
+    const ordo_scenario_item *stop;
+    return run_items(st, k, g, forced_max, rolled, &stop);
+}
+
+void df_start_check(df_start *st, int players, uint64_t seed)
+{
+    for (int k = 0; k < 2 && !st->trouble[0]; k++) {
+        ordo_game *g = NULL;
+        const ordo_scenario_item *stop = NULL;
+        int rc = ordo_new(st->side[k].p, players, seed, &g);
+        if (rc == ORDO_OK)
+            rc = run_items(st, k, g, UINT32_MAX, NULL, &stop);
+        char msg[300] = "";
+        if (rc < 0 && stop && stop->kind == ORDO_SC_CHOOSE && ordo_status(g) >= 0)
+            snprintf(msg, sizeof msg, "choose \"%.200s\": not offered", stop->text ? stop->text : "");
+        else if (rc < 0 && (!g || ordo_error_message(g, msg, sizeof msg) < 0 || !msg[0]))
+            snprintf(msg, sizeof msg, "%s", ordo_strerror(rc));
+        if (rc < 0 && stop && stop->line > HEADER_LINES)
+            snprintf(st->trouble, sizeof st->trouble, "in %c, at line %lu: %s", k ? 'B' : 'A',
+                     (unsigned long)(st->first_line + stop->line - HEADER_LINES - 1), msg);
+        else if (rc < 0)
+            snprintf(st->trouble, sizeof st->trouble, "in %c, the game run on after it: %s",
+                     k ? 'B' : 'A', msg);
+        if (g)
+            ordo_free(g);
+    }
 }

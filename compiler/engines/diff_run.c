@@ -70,27 +70,6 @@ static void merge(df_result *into, df_result *from)
     into->starts++;
 }
 
-/* Whether start st's set-up plays in both rulesets: "" into why, else
- * what stops it. */
-static void try_start(const df_start *st, const df_options *o, char *why, size_t n)
-{
-    for (int k = 0; k < 2 && !why[0]; k++) {
-        ordo_game *g = NULL;
-        int players = st->players ? st->players : o->nplayers;
-        int rc = ordo_new(st->side[k].p, players, st->has_seed ? st->seed : o->seed, &g);
-        if (rc == ORDO_OK)
-            rc = df_start_run(st, k, g, UINT32_MAX, NULL);
-        if (rc < 0) {
-            char msg[300] = "";
-            if (!g || ordo_error_message(g, msg, sizeof msg) < 0 || !msg[0])
-                snprintf(msg, sizeof msg, "%s", ordo_strerror(rc));
-            snprintf(why, n, "in %c: %s", k ? 'B' : 'A', msg);
-        }
-        if (g)
-            ordo_free(g);
-    }
-}
-
 /* The search from each start, its differences merged into res: 0; 1
  * when a start is trouble (said on `out`); -1 when a search failed. */
 static int search_starts(df_starts *starts, const df_request *r, df_result *res, FILE *out)
@@ -99,7 +78,8 @@ static int search_starts(df_starts *starts, const df_request *r, df_result *res,
     for (size_t k = 0; k < starts->n && rc >= 0; k++) {
         df_start *st = &starts->v[k];
         if (!st->trouble[0])
-            try_start(st, &r->o, st->trouble, sizeof st->trouble);
+            df_start_check(st, st->players ? st->players : r->o.nplayers,
+                           st->has_seed ? st->seed : r->o.seed);
         if (st->trouble[0]) {
             fprintf(out, "trouble: the set-up of scenario \"%s\" (%s): %s\n", st->name,
                     st->where, st->trouble);
