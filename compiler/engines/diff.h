@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "diff_from.h"
 #include "diff_rules.h"
 #include "explore.h"
 
@@ -61,7 +62,7 @@ typedef struct df_difference {
     int bridges;       /* a walk's: decisions B asked for and A did not, taken in
                         * B alone on the way (the play shown is A's) */
     char because[400]; /* the explaining change, as the report names it */
-    const struct df_start *start; /* the set-up searched from (NULL: the game's start) */
+    const df_start *start; /* the set-up searched from (NULL: the game's start) */
     int players;       /* the players of its game */
     uint32_t rolled;   /* totals of the set-up's `roll` lines that A rolled */
 } df_difference;
@@ -86,52 +87,9 @@ int df_search(const df_side *a, const df_side *b, const df_options *o, const df_
 /* The same from a scenario's set-up (diff_from.c), a and b its sides
  * (start->side), rules theirs: the first move of each game is the
  * set-up, its players and seed the scenario's when it gives them. */
-int df_search_from(const struct df_start *start, const df_options *o, const df_rules *rules,
+int df_search_from(const df_start *start, const df_options *o, const df_rules *rules,
                    df_result *r);
 void df_result_free(df_result *r);
-
-/* ------------------------------------------------------ diff_from.c */
-
-/* A start of the search other than the game's: the set-up of a scenario
- * (its statements before its first assertion), compiled against A and
- * against B, a statement one cannot compile left out of that one. */
-typedef struct df_start {
-    char name[200];    /* the scenario's */
-    char where[400];   /* FILE:LINE of its declaration */
-    df_side side[2];   /* A and B with the set-up as their one scenario */
-    oc_compiler *c[2];
-    char *only[2];     /* the statements A (B) alone runs, "a; b" ("": none) */
-    char *text;        /* the set-up as a scenario of A writes it, players and
-                        * seed apart, B's own statements as comments */
-    int players, has_seed;  /* players 0: not given */
-    int32_t played[2]; /* the proc its last `play` starts in each (-1: none, or the game) */
-    uint64_t seed;
-    char trouble[400]; /* why it cannot be searched from ("": it can) */
-    uint32_t first_line; /* the file's line of the set-up's first */
-} df_start;
-typedef struct df_starts {
-    df_start *v;
-    size_t n;
-} df_starts;
-/* The starts `--from FILE[:SCENARIO]` names, appended to *out: every
- * scenario of FILE, or those whose names begin with SCENARIO. 0; -1 after
- * a message when FILE cannot be read or compiled or has no such scenario.
- * A start that cannot be made has its trouble said in it. */
-int df_starts_read(const char *spec, const df_side *a, const df_side *b, df_starts *out,
-                   const char *prog);
-void df_starts_free(df_starts *s);
-/* Runs start st's set-up on g (side k: 0 A, 1 B), a new game of its
- * program: its setup blocks, plays and chooses, the rolls its `roll`
- * lines force (the first forced_max of them), then g's generator's. The
- * status (ordo_run's, or an error); *rolled (when not NULL): the forced
- * totals rolled. B is given as many as A rolled: a scenario written from
- * the start forces those alone (the others would be left unrolled in A). */
-int df_start_run(const df_start *st, int k, ordo_game *g, uint32_t forced_max,
-                 uint32_t *rolled);
-/* Whether the set-up plays in both, a game of `players` from `seed`:
- * what stops it (a choose not offered, a runtime error) into st->trouble,
- * with its line. */
-void df_start_check(df_start *st, int players, uint64_t seed);
 
 /* ------------------------------------------------------- diff_run.c */
 

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff.h"
+#include "diff_from.h"
 
 enum { MAX_TEXT = 1 << 22, HEADER_LINES = 3 };
 
