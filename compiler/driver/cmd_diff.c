@@ -49,10 +49,12 @@ const drv_command cmd_diff_command = {
     "they part: an option one offers and the other not, the same choice with\n"
     "other events, state or end, a decision in one and not the other. Each is\n"
     "shown at the lines of both files, with the rule IDs they cite, grouped by\n"
-    "rule ID, and is explained when a changed declaration of B runs there.\n",
+    "rule ID, and is explained when a changed declaration of B runs there.\n"
+    "With --from, the search starts also from scenarios' set-ups: situations\n"
+    "play rarely reaches (a bank short of a card, a die off the tray).\n",
     (const drv_option *const[]){diff_options, NULL},
     "exit status: 0 no difference found, 1 differences, 2 trouble (bad command\n"
-    "line, missing file, compile error).\n"};
+    "line, missing file, compile error, a --from set-up that fails).\n"};
 
 typedef struct args {
     const char *file[2], *scenarios, *from[MAX_FROM];
