@@ -493,38 +493,18 @@ static void replay_move(const pairs *s, int side, ordo_game *g, int k, const int
                         uint32_t n);
 
 /* ex_path from a set-up: the lines of the way to pair i past the set-up
- * (written apart), its rolls and choices, A replayed to name them. */
+ * (written apart), A's game made by the set-up to name them. */
 static int setup_path(const pairs *s, uint32_t i, char ***lines)
 {
-    uint32_t *chain;
-    int n = ex_chain_to(&s->links, i, &chain);
-    if (n < 0)
-        return -1;
-    char **v = calloc(2 * (size_t)n + 1, sizeof *v);
     ordo_game *g = NULL;
-    int at = 0, ok = v && ordo_new(s->a->p, s->nplayers, s->links.seed, &g) == ORDO_OK;
-    for (int t = 0; ok && t < n; t++) {
-        uint32_t k = chain[t];
-        if (t > 0 && s->links.nrolls[k])
-            ok = (v[at++] = ex_roll_line(s->links.rolls + s->links.roll_at[k],
-                                         s->links.nrolls[k])) != NULL;
-        if (ok && t > 0)
-            ok = (v[at++] = ex_choose_line(g, s->links.option[k])) != NULL;
-        if (ok && t + 1 < n)
-            replay_move(s, 0, g, t == 0 ? -1 : s->links.option[k],
-                        s->links.rolls + s->links.roll_at[k], s->links.nrolls[k]);
+    int n = -1;
+    if (ordo_new(s->a->p, s->nplayers, s->links.seed, &g) == ORDO_OK) {
+        replay_move(s, 0, g, -1, NULL, 0);
+        n = ex_path_on(g, 0, &s->links, i, lines);
     }
     if (g)
         ordo_free(g);
-    free(chain);
-    if (!ok) {
-        for (int t = 0; v && t < at; t++)
-            free(v[t]);
-        free(v);
-        return -1;
-    }
-    *lines = v;
-    return at;
+    return n;
 }
 
 /* The scenario lines to where the parting shows: to pair `from`, then
@@ -607,14 +587,9 @@ static void part_at(pairs *s, int kind, const ordo_game *ga, const ordo_game *gb
             return;
         }
     }
-    if (r->n == r->cap) {
-        size_t cap = r->cap ? 2 * r->cap : 16;
-        df_difference *v = realloc(r->v, cap * sizeof *v);
-        if (!v)
-            return;
-        r->v = v;
-        r->cap = cap;
-    }
+    df_difference *slot = df_result_add(r);
+    if (!slot)
+        return;
     snprintf(d.what, sizeof d.what, "%s", what);
     snprintf(d.assert_a, sizeof d.assert_a, "%s", assert_a ? assert_a : "");
     if (!d.assert_a[0] && s->k >= -1)
@@ -647,7 +622,7 @@ static void part_at(pairs *s, int kind, const ordo_game *ga, const ordo_game *gb
         d.path = NULL;
     for (int k = 0; k < d.npath; k++)
         d.decisions += strncmp(d.path[k], "choose", 6) == 0;
-    r->v[r->n++] = d;
+    *slot = d;
 }
 
 /* A value as a scenario writes it: a player, an enum's member, a table's
@@ -1437,6 +1412,19 @@ int df_search_from(const df_start *start, const df_options *o, const df_rules *r
                    df_result *r)
 {
     return search_pairs(&start->side[0], &start->side[1], o, rules, start, r);
+}
+
+df_difference *df_result_add(df_result *r)
+{
+    if (r->n == r->cap) {
+        size_t cap = r->cap ? 2 * r->cap : 16;
+        df_difference *v = realloc(r->v, cap * sizeof *v);
+        if (!v)
+            return NULL;
+        r->v = v;
+        r->cap = cap;
+    }
+    return &r->v[r->n++];
 }
 
 void df_result_free(df_result *r)

@@ -89,6 +89,9 @@ int df_search(const df_side *a, const df_side *b, const df_options *o, const df_
  * set-up, its players and seed the scenario's when it gives them. */
 int df_search_from(const df_start *start, const df_options *o, const df_rules *rules,
                    df_result *r);
+/* A difference more at the end of r (its content the caller's), or NULL
+ * when out of memory. */
+df_difference *df_result_add(df_result *r);
 void df_result_free(df_result *r);
 
 /* ------------------------------------------------------- diff_run.c */

@@ -252,15 +252,22 @@ static const ordo_program *compile_side(df_start *st, setup_text *t, int k, cons
     return NULL;
 }
 
+/* An empty text with room for the set-up's lines, `more` bytes more a
+ * line (its size into *cap). */
+static char *room(const setup_text *t, size_t more, size_t *cap)
+{
+    *cap = 1;
+    for (uint32_t j = 0; j < t->nlines; j++)
+        *cap += t->len[j] + more;
+    return calloc(*cap, 1);
+}
+
 /* "a; b" of side k's statements the other side left out (that k alone
  * runs), each line's text trimmed. */
 static char *alone(const setup_text *t, int k)
 {
-    size_t cap = 1;
-    for (uint32_t j = 0; j < t->nlines; j++)
-        cap += t->len[j] + 3;
-    char *s = calloc(cap, 1);
-    size_t at = 0;
+    size_t cap, at = 0;
+    char *s = room(t, 3, &cap);
     for (uint32_t u = 0; s && u < t->nunits; u++) {
         if (t->u[u].dropped[k] || !t->u[u].dropped[!k])
             continue;
@@ -279,11 +286,8 @@ static char *alone(const setup_text *t, int k)
  * of A alone marked `# in A alone` at the end of their lines. */
 static char *written(const setup_text *t)
 {
-    size_t cap = 1;
-    for (uint32_t j = 0; j < t->nlines; j++)
-        cap += t->len[j] + 24;
-    char *s = calloc(cap, 1);
-    size_t at = 0;
+    size_t cap, at = 0;
+    char *s = room(t, 24, &cap);
     for (uint32_t u = 0; s && u < t->nunits; u++) {
         const unit *x = &t->u[u];
         if ((x->dropped[0] && x->dropped[1]) ||

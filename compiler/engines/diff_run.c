@@ -45,18 +45,11 @@ static void merge(df_result *into, df_result *from)
                 strcmp(x->key, d->key) == 0)
                 e = x;
         }
+        df_difference *slot = e ? NULL : df_result_add(into);
         if (e)
             e->count += d->count;
-        if (!e && into->n == into->cap) {
-            size_t cap = into->cap ? 2 * into->cap : 16;
-            df_difference *v = realloc(into->v, cap * sizeof *v);
-            if (!v)
-                break;
-            into->v = v;
-            into->cap = cap;
-        }
-        if (!e) {
-            into->v[into->n++] = *d;
+        if (slot) {
+            *slot = *d;
             d->path = NULL;
             d->npath = 0;
         }
