@@ -32,8 +32,16 @@ static int same_text(const char *x, const char *y)
     return x == y || (x && y && strcmp(x, y) == 0);
 }
 
+/* Whether the play to d shows its parting better than the one to e: it
+ * takes fewer decisions of B alone (a walk's), then fewer decisions. */
+static int better(const df_difference *d, const df_difference *e)
+{
+    return d->bridges != e->bridges ? d->bridges < e->bridges : d->decisions < e->decisions;
+}
+
 /* Moves the differences of `from` into `into`: one found there already
- * (the same kind, lines and key) is counted there. */
+ * (the same kind, lines and key) is counted there, and shown by the
+ * better play of the two. */
 static void merge(df_result *into, df_result *from)
 {
     for (size_t k = 0; k < from->n; k++) {
@@ -46,8 +54,14 @@ static void merge(df_result *into, df_result *from)
                 e = x;
         }
         df_difference *slot = e ? NULL : df_result_add(into);
-        if (e)
+        if (e && better(d, e)) {
+            df_difference was = *e;
+            *e = *d;
+            *d = was; /* freed with `from` */
             e->count += d->count;
+        } else if (e) {
+            e->count += d->count;
+        }
         if (slot) {
             *slot = *d;
             d->path = NULL;
