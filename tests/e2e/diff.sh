@@ -128,6 +128,10 @@ has "explained by proc produce: overridden"
 has "explained by proc roll_dice"
 has "unexplained: 0$"
 scenarios_part "$tmp/cwc.ordo" rulesets/catan_cwc.ordo
+expect_status 0 "catan_cwc against itself, --from" "$ORDO" diff rulesets/catan_cwc.ordo \
+    rulesets/catan_cwc.ordo --walks 20 --seconds 1 --from rulesets/situations/catan_cwc.ordo
+"$ORDO" test rulesets/situations/catan_cwc.ordo >"$tmp/out" 2>&1
+has "ok 2 scenarios"
 
 # a ruleset against itself: nothing, by rules and by play
 for f in rulesets/*.ordo $A; do
