@@ -22,6 +22,9 @@ expect_status() {
 has() {
     if grep -q -- "$1" "$tmp/out"; then ok; else bad "no line '$1' in:"; cat "$tmp/out"; fi
 }
+hasnt() {
+    if ! grep -q -- "$1" "$tmp/out"; then ok; else bad "a line '$1' in:"; cat "$tmp/out"; fi
+}
 # scenarios_part FILE B: FILE's scenarios pass as written (extending A)
 # and each that asserts something fails extending B (a set-up's
 # statements B alone runs put back, those of A alone taken out)
@@ -89,6 +92,7 @@ expect_status 1 "catan_cwc --rules" "$ORDO" diff --rules rulesets/catan.ordo rul
 has "^proc produce: changed, overridden .*CWC-3.0.9"
 expect_status 1 "catan_cwc" "$ORDO" diff rulesets/catan.ordo rulesets/catan_cwc.ordo --walks 100 --seconds 10
 has "unexplained: 0$"
+hasnt "^CWC-3.0.16$"
 
 # --from: the set-up of a scenario as a start besides the game's. A
 # boost only a scenario sets is never reached from the start; from the
