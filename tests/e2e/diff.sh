@@ -132,6 +132,16 @@ has "explained by proc produce: overridden"
 has "explained by proc roll_dice"
 has "unexplained: 0$"
 scenarios_part "$tmp/cwc.ordo" rulesets/catan_cwc.ordo
+# the layer's own scenario as the situation: its set-up forces `roll 5, 8`
+# and chooses the roll; the base rolls once, so the scenario written
+# forces the 5 alone (the 8 would be left unrolled in A)
+expect_status 1 "catan_cwc --from its own scenario" "$ORDO" diff rulesets/catan.ordo \
+    rulesets/catan_cwc.ordo --walks 5 --seconds 1 --from "rulesets/catan_cwc.ordo:CWC-3.0.16" \
+    --scenarios "$tmp/cwc16.ordo"
+has "^  rulesets/catan.ordo:889: rulesets/catan_cwc.ordo:422: the same choice, other events: event 4 of the move: \"event rolled(player 1, 5)\" in A, \"event die_off_tray(player 1, 5)\" in B \[CWC-3.0.16 "
+if grep -q '^    roll 5$' "$tmp/cwc16.ordo"; then ok; else
+    bad "the set-up's roll not cut to what A rolled:"; cat "$tmp/cwc16.ordo"; fi
+scenarios_part "$tmp/cwc16.ordo" rulesets/catan_cwc.ordo
 expect_status 0 "catan_cwc against itself, --from" "$ORDO" diff rulesets/catan_cwc.ordo \
     rulesets/catan_cwc.ordo --walks 20 --seconds 1 --from rulesets/situations/catan_cwc.ordo
 "$ORDO" test rulesets/situations/catan_cwc.ordo >"$tmp/out" 2>&1
