@@ -17,6 +17,11 @@
  * the comparison of the rules (diff_rules.c) found changed, and given the
  * line a scenario asserts in A. The partings are counted by kind, lines
  * and what differs: one is reported for each.
+ *
+ * From a scenario's set-up (`--from`, diff_from.h) the search is the
+ * same but for its first move: the set-up run on a new game of each side
+ * in place of the start's run, compared like any move; the way to a
+ * parting is written after the set-up, which the scenario repeats.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,8 @@
 /* diff_report.c — what `ordo diff` prints and writes (see diff.h): the
  * partings grouped by rule ID, each at the lines of both files with the
- * play that reaches it; the declarations that differ; the partings as
- * scenarios of A; and a rule document's section on what a layer changes.
+ * play that reaches it (after a --from set-up: named); the declarations
+ * that differ; the partings as scenarios of A (a set-up's first); and a
+ * rule document's section on what a layer changes.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,10 @@
 /* diff_run.c — a whole run of `ordo diff` as its command line names it
  * (diff.h, df_diff): the player count checked against both rulesets, the
  * declarations compared, then either their list (--rules) or the lockstep
- * search, its report, and the partings as scenarios in a file written
- * whole or not at all (files.h). The exit status is diff(1)'s.
+ * search (from the start, then from each set-up --from names, each
+ * compared on its own sides and its partings merged), its report, and
+ * the partings as scenarios in a file written whole or not at all
+ * (files.h). The exit status is diff(1)'s.
  */
 #include <stdio.h>
 #include <stdlib.h>
