@@ -13,7 +13,9 @@
 static const char *const prog = "ordo diff";
 
 enum { OPT_PLAYERS, OPT_SEED, OPT_SEEDS, OPT_DEPTH, OPT_STATES, OPT_MEMORY, OPT_SECONDS,
-       OPT_OUTCOMES, OPT_WALKS, OPT_MAX_STEPS, OPT_SEEDED_DICE, OPT_SCENARIOS, OPT_RULES };
+       OPT_OUTCOMES, OPT_WALKS, OPT_MAX_STEPS, OPT_SEEDED_DICE, OPT_SCENARIOS, OPT_RULES, OPT_FROM };
+
+enum { MAX_FROM = 64 };
 
 static const drv_option diff_options[] = {
     {"rules", 0, NULL, "no search: the steps, options, procs, triggers, actions, constants, "
@@ -35,6 +37,9 @@ static const drv_option diff_options[] = {
      OPT_SEEDED_DICE, NULL},
     {"scenarios", 0, "OUT", "write each difference as a scenario that extends A and passes "
      "there (extending B, it fails)", OPT_SCENARIOS, NULL},
+    {"from", 0, "FILE[:NAME]", "search also from the set-up of each scenario of FILE (those "
+     "whose names begin with NAME): its statements before its first expect, run in A and in B "
+     "(repeatable)", OPT_FROM, NULL},
     {0}};
 
 const drv_command cmd_diff_command = {
@@ -44,14 +49,16 @@ const drv_command cmd_diff_command = {
     "they part: an option one offers and the other not, the same choice with\n"
     "other events, state or end, a decision in one and not the other. Each is\n"
     "shown at the lines of both files, with the rule IDs they cite, grouped by\n"
-    "rule ID, and is explained when a changed declaration of B runs there.\n",
+    "rule ID, and is explained when a changed declaration of B runs there.\n"
+    "With --from, the search starts also from scenarios' set-ups: situations\n"
+    "play rarely reaches (a bank short of a card, a die off the tray).\n",
     (const drv_option *const[]){diff_options, NULL},
     "exit status: 0 no difference found, 1 differences, 2 trouble (bad command\n"
-    "line, missing file, compile error).\n"};
+    "line, missing file, compile error, a --from set-up that fails).\n"};
 
 typedef struct args {
-    const char *file[2], *scenarios;
-    int nfiles, rules;
+    const char *file[2], *scenarios, *from[MAX_FROM];
+    int nfiles, rules, nfrom;
     df_options o;
     unsigned long long n[OPT_MAX_STEPS + 1];
 } args;
@@ -75,6 +82,11 @@ static int take(void *ctx, int id, const char *v)
         *(id == OPT_RULES ? &a->rules : &a->o.lim.seeded_dice) = 1;
     else if (id == OPT_SCENARIOS)
         a->scenarios = v;
+    else if (id == OPT_FROM && a->nfrom == MAX_FROM) {
+        fprintf(stderr, "%s: at most %d --from\n", prog, MAX_FROM);
+        return DRV_BAD;
+    } else if (id == OPT_FROM)
+        a->from[a->nfrom++] = v;
     else if (drv_option_number(prog, names[id], v, id == OPT_SEED ? 0 : 1, hi[id], &a->n[id]))
         return DRV_BAD;
     return DRV_TAKEN;
@@ -125,7 +137,7 @@ int cmd_diff(int argc, char **argv)
     for (int k = 0; k < 2; k++)
         s[k] = (df_side){drv_compile(a.file[k], &dd, &c[k]), a.file[k], c[k]};
     a.o.nplayers = (int)a.n[OPT_PLAYERS];
-    df_request r = {a.o, a.rules, a.scenarios, prog};
+    df_request r = {a.o, a.rules, a.scenarios, prog, a.from, a.nfrom};
     status = s[0].p && s[1].p ? df_diff(&s[0], &s[1], &r, stdout) : TOOL_USAGE;
     oc_free(c[0]);
     oc_free(c[1]);

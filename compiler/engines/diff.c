@@ -17,6 +17,11 @@
  * the comparison of the rules (diff_rules.c) found changed, and given the
  * line a scenario asserts in A. The partings are counted by kind, lines
  * and what differs: one is reported for each.
+ *
+ * From a scenario's set-up (`--from`, diff_from.h) the search is the
+ * same but for its first move: the set-up run on a new game of each side
+ * in place of the start's run, compared like any move; the way to a
+ * parting is written after the set-up, which the scenario repeats.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +40,7 @@ typedef struct side_log {
     char text[MAX_EVENTS][EVENT_TEXT];
     int16_t step[MAX_EVENTS];
     int32_t action[MAX_EVENTS]; /* an action's start: its proc; else -1 */
+    int32_t emitted[MAX_EVENTS]; /* an emit: its event; else -1 */
     /* B's procs the transition was seen to run: its steps', its triggers',
      * its overrides' (what a changed declaration explains) */
     const int32_t *step_proc;
@@ -82,6 +88,13 @@ typedef struct pairs {
     /* a parting of events at an action's start: the action's proc on
      * each side is the place (-1: none) */
     int32_t place_a, place_b;
+    /* a scenario's set-up, the first move of both games (NULL: the
+     * game's start); the players of the games; the forced totals A's
+     * set-up rolled */
+    const df_start *start;
+    int nplayers;
+    uint32_t rolled;
+    const char *event_a; /* a parting of events: A's event there (NULL: none) */
 } pairs;
 
 static double elapsed(const pairs *s)
@@ -202,6 +215,7 @@ static void on_event(void *ctx, const ordo_game *g, const ordo_event *ev)
     const char *from = line + strspn(line, "0123456789");
     snprintf(t, EVENT_TEXT, "%s", from + strspn(from, " "));
     l->action[l->n] = action;
+    l->emitted[l->n] = ev->kind == ORDO_EV_EVENT ? ev->id : -1;
     l->step[l->n++] = ev->step;
 }
 
@@ -480,13 +494,34 @@ static void cite_places(const pairs *s, df_difference *d, int32_t qa, int32_t qb
     }
 }
 
+static void replay_move(const pairs *s, int side, ordo_game *g, int k, const int32_t *totals,
+                        uint32_t n);
+
+/* ex_path from a set-up: the lines of the way to pair i past the set-up
+ * (written apart), A's game made by the set-up to name them. */
+static int setup_path(const pairs *s, uint32_t i, char ***lines)
+{
+    ordo_game *g = NULL;
+    int n = -1;
+    if (ordo_new(s->a->p, s->nplayers, s->links.seed, &g) == ORDO_OK) {
+        replay_move(s, 0, g, -1, NULL, 0);
+        n = ex_path_on(g, 0, &s->links, i, lines);
+    }
+    if (g)
+        ordo_free(g);
+    return n;
+}
+
 /* The scenario lines to where the parting shows: to pair `from`, then
- * (k >= -1) the transition being compared; their count, or -1. */
+ * (k >= -1) the transition being compared; their count, or -1. From a
+ * set-up, the set-up itself is not among them. */
 static int path_to(const pairs *s, uint32_t from, int k, const ex_chance *c, char ***lines)
 {
     char **v = NULL;
     int n = 0;
-    if (from != UINT32_MAX && (n = ex_path(s->a->p, s->o->nplayers, &s->links, from, &v)) < 0)
+    if (from != UINT32_MAX &&
+        (n = s->start ? setup_path(s, from, &v)
+                      : ex_path(s->a->p, s->nplayers, &s->links, from, &v)) < 0)
         return -1;
     if (k < -1) {
         *lines = v;
@@ -501,7 +536,11 @@ static int path_to(const pairs *s, uint32_t from, int k, const ex_chance *c, cha
     }
     if (c && c->n && (w[n] = ex_roll_line(c->took, c->n)))
         n++;
-    w[n] = k < 0 ? strdup("play") : ex_choose_line(s->walking ? s->cur_a : game_a(s, from), k);
+    if (k == -1 && s->start)
+        w[n] = NULL; /* the set-up is the first move */
+    else
+        w[n] = k < 0 ? strdup("play")
+                     : ex_choose_line(s->walking ? s->cur_a : game_a(s, from), k);
     if (w[n])
         n++;
     *lines = w;
@@ -553,14 +592,9 @@ static void part_at(pairs *s, int kind, const ordo_game *ga, const ordo_game *gb
             return;
         }
     }
-    if (r->n == r->cap) {
-        size_t cap = r->cap ? 2 * r->cap : 16;
-        df_difference *v = realloc(r->v, cap * sizeof *v);
-        if (!v)
-            return;
-        r->v = v;
-        r->cap = cap;
-    }
+    df_difference *slot = df_result_add(r);
+    if (!slot)
+        return;
     snprintf(d.what, sizeof d.what, "%s", what);
     snprintf(d.assert_a, sizeof d.assert_a, "%s", assert_a ? assert_a : "");
     if (!d.assert_a[0] && s->k >= -1)
@@ -578,6 +612,12 @@ static void part_at(pairs *s, int kind, const ordo_game *ga, const ordo_game *gb
     else if (why && why->proc_b < 0)
         df_add_ids(lead, sizeof lead, why->rules);
     cite_places(s, &d, qa, qb, lead);
+    if (why)
+        snprintf(d.because, sizeof d.because, "%.20s %.160s%s%.160s", df_what_name(why->what), why->name,
+                 why->detail[0] ? ": " : "", why->detail);
+    d.start = s->start;
+    d.players = s->nplayers;
+    d.rolled = s->rolled;
     d.seed = s->links.seed;
     d.count = 1;
     d.bridges = s->bridges;
@@ -587,7 +627,7 @@ static void part_at(pairs *s, int kind, const ordo_game *ga, const ordo_game *gb
         d.path = NULL;
     for (int k = 0; k < d.npath; k++)
         d.decisions += strncmp(d.path[k], "choose", 6) == 0;
-    r->v[r->n++] = d;
+    *slot = d;
 }
 
 /* A value as a scenario writes it: a player, an enum's member, a table's
@@ -778,19 +818,36 @@ static void event_key(const char *t, char *buf, size_t n)
 typedef struct emits {
     uint32_t *count;   /* [the program's nevents] */
     uint16_t n;
+    const char *text;  /* an emit's text, its number apart ("event e(1)"), or NULL */
+    uint32_t same;     /* the emits traced with that text */
 } emits;
 
 static void count_emit(void *ctx, const ordo_game *g, const ordo_event *ev)
 {
-    (void)g;
     emits *e = ctx;
     if (ev->kind == ORDO_EV_EVENT && ev->id < e->n)
         e->count[ev->id]++;
+    char line[EVENT_TEXT + 16];
+    if (ev->kind == ORDO_EV_EVENT && e->text && ordo_event_text(g, ev, line, sizeof line) >= 0) {
+        const char *t = line + strspn(line, "0123456789");
+        e->same += strcmp(t + strspn(t, " "), e->text) == 0;
+    }
 }
 
-/* g run on by option k (-1: the start's run) with n forced totals (or its
- * generator's, when the search let the dice draw). */
-static void replay_move(const pairs *s, ordo_game *g, int k, const int32_t *totals, uint32_t n)
+/* Whether an emit's text reads as a scenario's event pattern: its
+ * arguments names, numbers and players alone. */
+static int plain_event(const char *t)
+{
+    return t && strncmp(t, "event ", 6) == 0 && strspn(t + 6, "abcdefghijklmnopqrstuvwxyz"
+                                                           "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                           "0123456789_(), -") == strlen(t + 6);
+}
+
+/* g (side 0: A, 1: B) run on by option k (-1: the start's run, or the
+ * set-up) with n forced totals (or its generator's, when the search let
+ * the dice draw). */
+static void replay_move(const pairs *s, int side, ordo_game *g, int k, const int32_t *totals,
+                        uint32_t n)
 {
     ex_chance c;
     memset(&c, 0, sizeof c);
@@ -799,7 +856,9 @@ static void replay_move(const pairs *s, ordo_game *g, int k, const int32_t *tota
     ordo_set_chance(g, s->links.rolls_expanded ? ex_chance_total : NULL, &c);
     ordo_set_max_steps(g, s->o->lim.max_steps + ordo_steps(g));
     int rc = k >= 0 ? ordo_choose(g, k) : ORDO_OK;
-    if (rc == ORDO_OK)
+    if (k == -1 && s->start)
+        df_start_run(s->start, side, g, side ? s->rolled : UINT32_MAX, NULL);
+    else if (rc == ORDO_OK)
         ordo_run(g);
     ordo_set_chance(g, NULL, NULL);
 }
@@ -815,8 +874,8 @@ static int replay_counts(const pairs *s, emits *ca, emits *cb)
     ordo_game *g[2] = {NULL, NULL};
     int rc = -1;
     if ((n && !(chain = malloc(n * sizeof *chain))) ||
-        ordo_new(s->a->p, s->o->nplayers, s->links.seed, &g[0]) != ORDO_OK ||
-        ordo_new(s->b->p, s->o->nplayers, s->links.seed, &g[1]) != ORDO_OK)
+        ordo_new(s->a->p, s->nplayers, s->links.seed, &g[0]) != ORDO_OK ||
+        ordo_new(s->b->p, s->nplayers, s->links.seed, &g[1]) != ORDO_OK)
         goto done;
     uint32_t at = n;
     for (uint32_t t = s->from; t != UINT32_MAX; t = s->links.parent[t])
@@ -835,8 +894,8 @@ static int replay_counts(const pairs *s, emits *ca, emits *cb)
         const int32_t *totals = last ? (s->c ? s->c->took : NULL)
                                      : s->links.rolls + s->links.roll_at[chain[i]];
         uint32_t nt = last ? (s->c ? s->c->n : 0) : s->links.nrolls[chain[i]];
-        replay_move(s, g[0], ka, totals, nt);
-        replay_move(s, g[1], kb, totals, nt);
+        replay_move(s, 0, g[0], ka, totals, nt);
+        replay_move(s, 1, g[1], kb, totals, nt);
     }
     rc = 0;
 done:
@@ -853,8 +912,8 @@ done:
 static void count_assert(const pairs *s, char *as)
 {
     const ordo_program *pa = s->a->p, *pb = s->b->p;
-    emits ca = {calloc((size_t)pa->nevents + 1, sizeof *ca.count), pa->nevents};
-    emits cb = {calloc((size_t)pb->nevents + 1, sizeof *cb.count), pb->nevents};
+    emits ca = {calloc((size_t)pa->nevents + 1, sizeof *ca.count), pa->nevents, NULL, 0};
+    emits cb = {calloc((size_t)pb->nevents + 1, sizeof *cb.count), pb->nevents, NULL, 0};
     as[0] = 0;
     if (ca.count && cb.count && replay_counts(s, &ca, &cb) == 0)
         for (int e = 0; e < pa->nevents && !as[0]; e++) {
@@ -865,8 +924,66 @@ static void count_assert(const pairs *s, char *as)
             if (ca.count[e] != nb && !pa->events[e].is_action)
                 snprintf(as, 600, "expect event %s %u times", pa->events[e].name, ca.count[e]);
         }
+    /* else A's event where the two part, with its arguments, when B's
+     * count of it differs (a total rolled, a card paid) */
+    if (!as[0] && plain_event(s->event_a)) {
+        ca.text = cb.text = s->event_a;
+        ca.same = cb.same = 0;
+        memset(ca.count, 0, ((size_t)pa->nevents + 1) * sizeof *ca.count);
+        memset(cb.count, 0, ((size_t)pb->nevents + 1) * sizeof *cb.count);
+        if (replay_counts(s, &ca, &cb) == 0 && ca.same != cb.same)
+            snprintf(as, 600, "expect %.400s %u times", s->event_a, ca.same);
+    }
     free(ca.count);
     free(cb.count);
+}
+
+/* The place of an event of p that `other` does not declare (a layer's
+ * own: the rule that emits it says more than the step it ran in): the
+ * first proc that emits it; -1 when other declares it too. */
+static int32_t own_event_place(const ordo_program *p, const ordo_program *other, int32_t e)
+{
+    if (e < 0 || e >= p->nevents)
+        return -1;
+    for (int f = 0; f < other->nevents; f++)
+        if (strcmp(other->events[f].name, p->events[e].name) == 0)
+            return -1;
+    for (uint32_t pc = 0; pc < p->ncode; pc++)
+        if (p->code[pc].op == ORDO_OP_EMIT && p->code[pc].a == (uint32_t)e)
+            return proc_of_pc(p, pc);
+    return -1;
+}
+
+static int emits_event(const ordo_program *p, int32_t q, int32_t e)
+{
+    for (uint32_t pc = p->procs[q].pc, end = df_proc_end(p, q); pc < end; pc++)
+        if (p->code[pc].op == ORDO_OP_EMIT && p->code[pc].a == (uint32_t)e)
+            return 1;
+    return 0;
+}
+
+/* The layer's own declaration (an override, one B alone has) that B's
+ * move was seen running, the last first, that emits event e: the code
+ * that made the event that differs (a production the layer's `produce`
+ * pays otherwise); -1 when none. */
+static int32_t own_emitter(const pairs *s, int32_t e)
+{
+    for (int k = s->rules && e >= 0 ? s->lb->ntouched : 0; k-- > 0;) {
+        int32_t q = s->lb->touched[k];
+        if (q >= 0 && q < s->b->p->nprocs && own(s, direct(s, q)) && emits_event(s->b->p, q, e))
+            return q;
+    }
+    return -1;
+}
+
+/* A's proc of the name of B's proc q (the base's, where B's is its
+ * override), or -1. */
+static int32_t proc_named(const pairs *s, int32_t q)
+{
+    for (int p = 0; q >= 0 && p < s->a->p->nprocs; p++)
+        if (strcmp(s->a->p->procs[p].name, s->b->p->procs[q].name) == 0)
+            return p;
+    return -1;
 }
 
 /* Whether the two transitions' events part: the first that differs. */
@@ -897,9 +1014,24 @@ static int events_part(pairs *s)
      * from, else where each stands */
     s->place_a = k < a->n ? a->action[k] : -1;
     s->place_b = k < b->n ? b->action[k] : -1;
+    if (s->place_a < 0 && k < a->n)
+        s->place_a = own_event_place(s->a->p, s->b->p, a->emitted[k]);
+    if (s->place_b < 0 && k < b->n)
+        s->place_b = own_event_place(s->b->p, s->a->p, b->emitted[k]);
+    if (s->place_b < 0 && k < b->n && (s->place_b = own_emitter(s, b->emitted[k])) >= 0 &&
+        s->place_a < 0)
+        s->place_a = proc_named(s, s->place_b);
+    /* in a set-up that plays a proc of its own choosing (no step runs
+     * it), that proc is the place */
+    if (s->start && s->k == -1 && s->place_a < 0 && (k >= a->n || a->step[k] < 0))
+        s->place_a = s->start->played[0];
+    if (s->start && s->k == -1 && s->place_b < 0 && (k >= b->n || b->step[k] < 0))
+        s->place_b = s->start->played[1];
+    s->event_a = k < a->n ? a->text[k] : NULL;
     part_at(s, DF_EVENTS, s->wa, s->wb, k < a->n ? a->step[k] : -1, k < b->n ? b->step[k] : -1,
             key, what, as);
     s->place_a = s->place_b = -1;
+    s->event_a = NULL;
     return 1;
 }
 
@@ -938,7 +1070,10 @@ static int play(pairs *s, ordo_game *work, const ordo_game *from, int k, ex_chan
         ordo_set_chance(work, NULL, NULL);
     ordo_set_max_steps(work, s->o->lim.max_steps + ordo_steps(work));
     int rc = k >= 0 ? ordo_choose(work, k) : ORDO_OK;
-    if (rc == ORDO_OK)
+    if (k == -1 && s->start) /* its rolls are its own: forced, then the generator's */
+        rc = log == s->la ? df_start_run(s->start, 0, work, UINT32_MAX, &s->rolled)
+                          : df_start_run(s->start, 1, work, s->rolled, NULL);
+    else if (rc == ORDO_OK)
         rc = ordo_run(work);
     ordo_set_chance(work, NULL, NULL);
     ordo_set_trace(work, NULL, NULL);
@@ -1189,8 +1324,8 @@ static int search_seed(pairs *s, uint64_t seed)
     s->truncated = 0;
     ordo_game *ga = NULL, *gb = NULL;
     int rc = -1;
-    if (start_store(s) != 0 || ordo_new(s->a->p, s->o->nplayers, seed, &ga) != ORDO_OK ||
-        ordo_new(s->b->p, s->o->nplayers, seed, &gb) != ORDO_OK)
+    if (start_store(s) != 0 || ordo_new(s->a->p, s->nplayers, seed, &ga) != ORDO_OK ||
+        ordo_new(s->b->p, s->nplayers, seed, &gb) != ORDO_OK)
         goto done;
     rc = 0;
     if (s->walking) {
@@ -1214,8 +1349,8 @@ done:
     return rc;
 }
 
-int df_search(const df_side *a, const df_side *b, const df_options *o, const df_rules *rules,
-              df_result *r)
+static int search_pairs(const df_side *a, const df_side *b, const df_options *o,
+                        const df_rules *rules, const df_start *start, df_result *r)
 {
     memset(r, 0, sizeof *r);
     pairs s;
@@ -1225,6 +1360,8 @@ int df_search(const df_side *a, const df_side *b, const df_options *o, const df_
     s.o = o;
     s.rules = rules;
     s.r = r;
+    s.start = start;
+    s.nplayers = start && start->players ? start->players : o->nplayers;
     clock_gettime(CLOCK_MONOTONIC, &s.t0);
     r->complete = 1;
     s.la = calloc(1, sizeof *s.la);
@@ -1246,11 +1383,13 @@ int df_search(const df_side *a, const df_side *b, const df_options *o, const df_
     s.la->step_proc = s.step_proc_a;
     s.lb->step_proc = s.step_proc_b;
     rc = 0;
-    for (uint64_t k = 0; k < o->seeds && rc == 0; k++) {
-        rc = search_seed(&s, o->seed + k);
+    /* a set-up that gives its seed is searched from that one alone */
+    uint64_t seeds = start && start->has_seed ? 1 : o->seeds;
+    for (uint64_t k = 0; k < seeds && rc == 0; k++) {
+        rc = search_seed(&s, start && start->has_seed ? start->seed : o->seed + k);
         r->seeds++;
         if (o->lim.seconds > 0 && elapsed(&s) >= o->lim.seconds) {
-            r->complete = r->seeds == o->seeds && r->complete;
+            r->complete = r->seeds == seeds && r->complete;
             break;
         }
     }
@@ -1266,6 +1405,31 @@ done:
     free(s.step_proc_b);
     free(s.var_b);
     return rc;
+}
+
+int df_search(const df_side *a, const df_side *b, const df_options *o, const df_rules *rules,
+              df_result *r)
+{
+    return search_pairs(a, b, o, rules, NULL, r);
+}
+
+int df_search_from(const df_start *start, const df_options *o, const df_rules *rules,
+                   df_result *r)
+{
+    return search_pairs(&start->side[0], &start->side[1], o, rules, start, r);
+}
+
+df_difference *df_result_add(df_result *r)
+{
+    if (r->n == r->cap) {
+        size_t cap = r->cap ? 2 * r->cap : 16;
+        df_difference *v = realloc(r->v, cap * sizeof *v);
+        if (!v)
+            return NULL;
+        r->v = v;
+        r->cap = cap;
+    }
+    return &r->v[r->n++];
 }
 
 void df_result_free(df_result *r)

@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "diff_from.h"
 #include "diff_rules.h"
 #include "explore.h"
 
@@ -60,6 +61,10 @@ typedef struct df_difference {
     uint64_t count;    /* the pairs found differing so */
     int bridges;       /* a walk's: decisions B asked for and A did not, taken in
                         * B alone on the way (the play shown is A's) */
+    char because[400]; /* the explaining change, as the report names it */
+    const df_start *start; /* the set-up searched from (NULL: the game's start) */
+    int players;       /* the players of its game */
+    uint32_t rolled;   /* totals of the set-up's `roll` lines that A rolled */
 } df_difference;
 
 typedef struct df_result {
@@ -70,6 +75,7 @@ typedef struct df_result {
     int complete;      /* every pair reachable was compared, for every seed */
     int chance_cut;
     double seconds;
+    int starts;        /* the scenarios' set-ups searched from besides (--from) */
 } df_result;
 
 /* Plays a and b in lockstep from every seed of o, each pair compared,
@@ -78,6 +84,14 @@ typedef struct df_result {
  * out of memory or when a game could not be started. */
 int df_search(const df_side *a, const df_side *b, const df_options *o, const df_rules *rules,
               df_result *r);
+/* The same from a scenario's set-up (diff_from.c), a and b its sides
+ * (start->side), rules theirs: the first move of each game is the
+ * set-up, its players and seed the scenario's when it gives them. */
+int df_search_from(const df_start *start, const df_options *o, const df_rules *rules,
+                   df_result *r);
+/* A difference more at the end of r (its content the caller's), or NULL
+ * when out of memory. */
+df_difference *df_result_add(df_result *r);
 void df_result_free(df_result *r);
 
 /* ------------------------------------------------------- diff_run.c */
@@ -88,6 +102,8 @@ typedef struct df_request {
     int rules;         /* --rules: the declarations that differ, no search */
     const char *scenarios; /* the file the partings go to as scenarios, or NULL */
     const char *prog;  /* the prefix of a message */
+    const char *const *from; /* --from FILE[:SCENARIO], nfrom of them */
+    int nfrom;
 } df_request;
 /* Checks that A and B both play the players (TOOL_USAGE after a message
  * on stderr), compares the declarations, then lists them (r->rules) or

@@ -1,7 +1,8 @@
 /* diff_report.c — what `ordo diff` prints and writes (see diff.h): the
  * partings grouped by rule ID, each at the lines of both files with the
- * play that reaches it; the declarations that differ; the partings as
- * scenarios of A; and a rule document's section on what a layer changes.
+ * play that reaches it (after a --from set-up: named); the declarations
+ * that differ; the partings as scenarios of A (a set-up's first); and a
+ * rule document's section on what a layer changes.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -97,14 +98,17 @@ static void report_one(FILE *out, const df_side *a, const df_side *b, const df_d
     if (d->rules[0])
         fprintf(out, " [%s]", d->rules);
     fputc('\n', out);
-    if (d->change && rules) {
-        const df_change *c = &rules->v[d->change - 1];
-        fprintf(out, "    explained by %s %s%s%s\n", df_what_name(c->what), c->name,
-                c->detail[0] ? ": " : "", c->detail);
-    } else {
+    if (d->change && rules)
+        fprintf(out, "    explained by %s\n", d->because);
+    else
         fputs("    unexplained: no override or changed declaration of B runs there\n", out);
-    }
-    fprintf(out, "    seed %llu, %d decisions:", (unsigned long long)d->seed, d->decisions);
+    const df_start *st = d->start;
+    if (st)
+        fprintf(out, "    from the set-up of scenario \"%s\" (%s)%s%s%s%s\n", st->name, st->where,
+                st->only[1][0] ? "; in B alone: " : "", st->only[1],
+                st->only[0][0] ? "; in A alone: " : "", st->only[0]);
+    fprintf(out, "    %sseed %llu, %d decisions:", st ? "then " : "", (unsigned long long)d->seed,
+            d->decisions);
     for (int t = 0; t < d->npath; t++)
         fprintf(out, "%s %s", t ? ";" : "", d->path[t]);
     if (d->count > 1)
@@ -133,10 +137,14 @@ void df_report(FILE *out, const df_side *a, const df_side *b, const df_options *
     free(ids);
     for (size_t k = 0; k < r->n; k++)
         unexplained += !r->v[k].change;
+    char starts[80] = "";
+    if (r->starts)
+        snprintf(starts, sizeof starts, " and %d scenario%s set-up%s", r->starts,
+                 r->starts == 1 ? "'s" : "s'", r->starts == 1 ? "" : "s");
     fprintf(out,
-            "searched %llu pairs of states from %llu seed%s (%d players), depth %d, %.1f s%s%s\n",
+            "searched %llu pairs of states from %llu seed%s%s (%d players), depth %d, %.1f s%s%s\n",
             (unsigned long long)r->states, (unsigned long long)r->seeds, r->seeds == 1 ? "" : "s",
-            o->nplayers, r->depth, r->seconds,
+            starts, o->nplayers, r->depth, r->seconds,
             r->complete ? ", every pair reached" : ", bounded (--depth, --states, --seconds)",
             r->chance_cut ? "; rolls cut at --outcomes" : "");
     fprintf(out, "%zu difference%s in %zu rule ID%s; unexplained: %zu\n", r->n,
@@ -178,6 +186,36 @@ static void title_text(const char *s, char *buf, size_t n)
     buf[at] = 0;
 }
 
+/* The set-up of start st, as its text has it (diff_from.c), but for the
+ * totals its `roll` lines force that A's set-up did not roll (rolled: how
+ * many it did): the search rolled every total in their place. */
+static void write_setup(FILE *f, const df_start *st, uint32_t rolled)
+{
+    fprintf(f, "    # the set-up of scenario \"%s\" (%s)\n", st->name, st->where);
+    uint32_t at = 0;
+    for (const char *l = st->text; *l;) {
+        size_t n = strcspn(l, "\n");
+        const char *w = l + strspn(l, " ");
+        if (strncmp(w, "roll ", 5) == 0) {
+            /* the totals of the line A rolled: those before its use-th comma */
+            uint32_t count = 1, use;
+            for (const char *c = w; c < l + n; c++)
+                count += *c == ',';
+            use = rolled > at ? (rolled - at < count ? rolled - at : count) : 0;
+            size_t cut = n;
+            for (uint32_t seen = 0, k = 0; use < count && k < n; k++)
+                if (l[k] == ',' && ++seen == use)
+                    cut = k;
+            if (use)
+                fprintf(f, "%.*s\n", (int)cut, l);
+            at += count;
+        } else {
+            fprintf(f, "%.*s\n", (int)n, l);
+        }
+        l += n + (l[n] == '\n');
+    }
+}
+
 int df_write_scenarios(FILE *f, const char *base, const df_result *r, int nplayers)
 {
     char cwd[4096];
@@ -194,7 +232,9 @@ int df_write_scenarios(FILE *f, const char *base, const df_result *r, int nplaye
         char title[300];
         title_text(d->what, title, sizeof title);
         fprintf(f, "scenario \"difference %zu: %s\" {\n    players %d\n    seed %llu\n", k + 1,
-                title, nplayers, (unsigned long long)d->seed);
+                title, d->players ? d->players : nplayers, (unsigned long long)d->seed);
+        if (d->start)
+            write_setup(f, d->start, d->rolled);
         for (int t = 0; t < d->npath; t++)
             fprintf(f, "    %s\n", d->path[t]);
         if (d->assert_a[0])

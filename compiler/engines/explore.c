@@ -1621,29 +1621,35 @@ ordo_game *ex_replayed(const ordo_program *p, int nplayers, const ex_result *r, 
 
 int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i, char ***labels)
 {
+    ordo_game *g = NULL;
+    int n = ordo_new(p, nplayers, r->seed, &g) == ORDO_OK ? ex_path_on(g, 1, r, i, labels) : -1;
+    if (g)
+        ordo_free(g);
+    return n;
+}
+
+int ex_path_on(ordo_game *g, int from_start, const ex_result *r, uint32_t i, char ***labels)
+{
     uint32_t *chain;
     int n = ex_chain_to(r, i, &chain);
     if (n < 0)
         return -1;
-    int nlines = 1; /* play */
+    int nlines = from_start; /* play */
     for (int t = 0; t < n; t++)
-        nlines += (t > 0) + (r->nrolls[chain[t]] ? 1 : 0);
+        nlines += (t > 0) + (r->nrolls[chain[t]] && (t > 0 || from_start) ? 1 : 0);
     char **v = calloc((size_t)nlines + 1, sizeof *v);
-    ordo_game *g = NULL;
-    int at = 0, ok = v && ordo_new(p, nplayers, r->seed, &g) == ORDO_OK;
+    int at = 0, ok = v != NULL;
     for (int t = 0; ok && t < n; t++) {
         uint32_t k = chain[t];
-        if (r->nrolls[k])
+        if (r->nrolls[k] && (t > 0 || from_start))
             ok = (v[at++] = roll_line(r, k)) != NULL;
-        if (ok && t == 0)
+        if (ok && t == 0 && from_start)
             ok = (v[at++] = strdup("play")) != NULL;
         if (ok && t > 0)
             ok = (v[at++] = ex_choose_line(g, r->option[k])) != NULL;
-        if (ok && t + 1 < n)
+        if (ok && t + 1 < n && (t > 0 || from_start))
             ex_replay_step(r, g, t == 0 ? -1 : r->option[k], k);
     }
-    if (g)
-        ordo_free(g);
     free(chain);
     if (!ok) {
         for (int t = 0; v && t < at; t++)

@@ -180,6 +180,10 @@ void ex_free(ex_result *r);
  * string in *labels; the count is returned, -1 on failure). */
 int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i,
             char ***labels);
+/* The same on game g, a new game (from_start 1), or one that already
+ * stands at the first state of the way (0: its start was made otherwise,
+ * `ordo diff --from`'s set-up, and has no line); g is played on. */
+int ex_path_on(ordo_game *g, int from_start, const ex_result *r, uint32_t i, char ***labels);
 
 /* A new game replayed from the start to state i (ex_path's way, in
  * blocks), or NULL; to be freed with ordo_free. */

@@ -22,12 +22,17 @@ expect_status() {
 has() {
     if grep -q -- "$1" "$tmp/out"; then ok; else bad "no line '$1' in:"; cat "$tmp/out"; fi
 }
+hasnt() {
+    if ! grep -q -- "$1" "$tmp/out"; then ok; else bad "a line '$1' in:"; cat "$tmp/out"; fi
+}
 # scenarios_part FILE B: FILE's scenarios pass as written (extending A)
-# and each that asserts something fails extending B
+# and each that asserts something fails extending B (a set-up's
+# statements B alone runs put back, those of A alone taken out)
 scenarios_part() {
     "$ORDO" test "$1" >"$tmp/t" 2>&1
     if [ $? -eq 0 ]; then ok; else bad "the scenarios of $1 fail with A:"; cat "$tmp/t"; fi
-    sed "s|^extends \".*\"|extends \"$PWD/$2\"|" "$1" >"$tmp/onb.ordo"
+    sed -e "s|^extends \".*\"|extends \"$PWD/$2\"|" -e 's/^\( *\)# in B alone: /\1/' \
+        -e '/ # in A alone$/d' "$1" >"$tmp/onb.ordo"
     n=$(grep -c '^    expect' "$1")
     "$ORDO" test "$tmp/onb.ordo" >"$tmp/t" 2>&1
     failed=$(sed -n 's/.*: \([0-9]*\) of [0-9]* scenarios* failed$/\1/p' "$tmp/t")
@@ -87,6 +92,60 @@ expect_status 1 "catan_cwc --rules" "$ORDO" diff --rules rulesets/catan.ordo rul
 has "^proc produce: changed, overridden .*CWC-3.0.9"
 expect_status 1 "catan_cwc" "$ORDO" diff rulesets/catan.ordo rulesets/catan_cwc.ordo --walks 100 --seconds 10
 has "unexplained: 0$"
+hasnt "^CWC-3.0.16$"
+
+# --from: the set-up of a scenario as a start besides the game's. A
+# boost only a scenario sets is never reached from the start; from the
+# layer's own scenario it is, the statement A does not declare run in B
+# alone, and the scenario written starts with that set-up.
+H=$D/diff_hidden.ordo
+expect_status 0 "a boost no move sets" "$ORDO" diff "$A" $H
+has "^0 differences in 0 rule IDs; unexplained: 0$"
+expect_status 1 "a boost, --from" "$ORDO" diff "$A" $H --from $H --scenarios "$tmp/h.ordo"
+has "^  $D/diff_base.ordo:16: $H:11: the same choice, other events: .*moved(player 1, 2).* \[DT-9 DT-2\]$"
+has "^    from the set-up of scenario \"DT-9: a boosted move\" ($H:17); in B alone: boost = 1$"
+has "^    then seed 1, 1 decisions: choose \"step 1\""
+has "and 1 scenario's set-up"
+has "^1 difference in 2 rule IDs; unexplained: 0$"
+if grep -q '^        # in B alone: boost = 1$' "$tmp/h.ordo"; then ok; else
+    bad "no set-up in the scenario written:"; cat "$tmp/h.ordo"; fi
+scenarios_part "$tmp/h.ordo" $H
+expect_status 1 "--from FILE:NAME" "$ORDO" diff "$A" $H --from "$H:DT-9" --seconds 2
+expect_status 0 "a ruleset against itself, --from" "$ORDO" diff $H $H --from $H
+has "^0 differences"
+expect_status 2 "--from, no such scenario" "$ORDO" diff "$A" $H --from "$H:nothing"
+has "no scenario named \"nothing\""
+expect_status 2 "--from a missing file" "$ORDO" diff "$A" $H --from "$tmp/none.ordo"
+# a set-up that fails in a ruleset is trouble for that start, not a crash
+printf 'ruleset "s"\nextends "%s"\nscenario "bad" {\n    play\n    choose "leap 9"\n    expect pos[player 1] == 9\n}\n' \
+    "$PWD/$H" >"$tmp/bad_setup.ordo"
+expect_status 2 "a set-up that fails" "$ORDO" diff "$A" $H --from "$tmp/bad_setup.ordo"
+has "^trouble: the set-up of scenario \"bad\" ($tmp/bad_setup.ordo:3): in A, at line 5: choose \"leap 9\": not offered$"
+
+# catan against the layer: CWC-3.0.9 (a bank short) and 3.0.16 (a die off
+# the tray), which no walk reaches, from the layer's situations
+expect_status 1 "catan_cwc --from" "$ORDO" diff rulesets/catan.ordo rulesets/catan_cwc.ordo \
+    --walks 20 --seconds 2 --from rulesets/situations/catan_cwc.ordo --scenarios "$tmp/cwc.ordo"
+has "^CWC-3.0.9$"
+has "^CWC-3.0.16$"
+has "explained by proc produce: overridden"
+has "explained by proc roll_dice"
+has "unexplained: 0$"
+scenarios_part "$tmp/cwc.ordo" rulesets/catan_cwc.ordo
+# the layer's own scenario as the situation: its set-up forces `roll 5, 8`
+# and chooses the roll; the base rolls once, so the scenario written
+# forces the 5 alone (the 8 would be left unrolled in A)
+expect_status 1 "catan_cwc --from its own scenario" "$ORDO" diff rulesets/catan.ordo \
+    rulesets/catan_cwc.ordo --walks 5 --seconds 1 --from "rulesets/catan_cwc.ordo:CWC-3.0.16" \
+    --scenarios "$tmp/cwc16.ordo"
+has "^  rulesets/catan.ordo:889: rulesets/catan_cwc.ordo:422: the same choice, other events: event 4 of the move: \"event rolled(player 1, 5)\" in A, \"event die_off_tray(player 1, 5)\" in B \[CWC-3.0.16 "
+if grep -q '^    roll 5$' "$tmp/cwc16.ordo"; then ok; else
+    bad "the set-up's roll not cut to what A rolled:"; cat "$tmp/cwc16.ordo"; fi
+scenarios_part "$tmp/cwc16.ordo" rulesets/catan_cwc.ordo
+expect_status 0 "catan_cwc against itself, --from" "$ORDO" diff rulesets/catan_cwc.ordo \
+    rulesets/catan_cwc.ordo --walks 20 --seconds 1 --from rulesets/situations/catan_cwc.ordo
+"$ORDO" test rulesets/situations/catan_cwc.ordo >"$tmp/out" 2>&1
+has "ok 2 scenarios"
 
 # a ruleset against itself: nothing, by rules and by play
 for f in rulesets/*.ordo $A; do

@@ -76,7 +76,7 @@ unit() {
 }
 
 scenarios() {
-    set -- rulesets/*.ordo tests/e2e/data/*.ordo examples/*/*.ordo
+    set -- rulesets/*.ordo rulesets/situations/*.ordo tests/e2e/data/*.ordo examples/*/*.ordo
     files=""
     for f in "$@"; do [ -f "$f" ] && files="$files $f"; done
     set -- $files

@@ -144,8 +144,60 @@ static void test_events_alone(void **state)
                                  "moved(player 1, 1)\" in B");
     /* the state is the same: the scenario counts the emits since the start */
     assert_string_equal(d->assert_a, "expect event moved 1 times");
-    assert_string_equal(d->file_b, "tests/e2e/data/diff_base.ordo");
-    assert_int_equal(d->line_b, 22);
+    /* placed at the override that emitted B's event, not at the step */
+    assert_string_equal(d->file_b, "tests/e2e/data/diff_emit.ordo");
+    assert_int_equal(d->line_b, 7);
+    assert_string_equal(d->because, "proc move: overridden");
+    finish(&x);
+}
+
+/* A boost only a scenario sets: never reached from the start, found from
+ * the set-up of the layer's own scenario, run in B alone where A does not
+ * declare it; the scenario written starts with that set-up. */
+static void test_from_a_set_up(void **state)
+{
+    (void)state;
+    static const char hidden[] = "tests/e2e/data/diff_hidden.ordo";
+    run x;
+    start(&x, hidden, 0);
+    assert_int_equal(x.r.n, 0);
+    assert_int_equal(x.r.complete, 1);
+    df_starts st = {NULL, 0};
+    assert_int_equal(df_starts_read(hidden, &x.s[0], &x.s[1], &st, "test"), 0);
+    assert_int_equal(st.n, 1);
+    const df_start *s = &st.v[0];
+    assert_string_equal(s->trouble, "");
+    assert_string_equal(s->name, "DT-9: a boosted move");
+    assert_string_equal(s->where, "tests/e2e/data/diff_hidden.ordo:17");
+    assert_string_equal(s->only[1], "boost = 1");
+    assert_string_equal(s->only[0], "");
+    assert_non_null(strstr(s->text, "# in B alone: boost = 1\n"));
+    assert_non_null(strstr(s->text, "    play\n"));
+    df_rules rules;
+    df_result r;
+    df_options o = options(0);
+    assert_int_equal(df_compare_rules(&s->side[0], &s->side[1], &rules), 0);
+    assert_int_equal(df_search_from(s, &o, &rules, &r), 0);
+    assert_int_equal(r.n, 1);
+    const df_difference *d = &r.v[0];
+    assert_ptr_equal(d->start, s);
+    assert_int_equal(d->kind, DF_EVENTS);
+    assert_string_equal(d->what, "event 2 of the move: \"event moved(player 1, 1)\" in A, "
+                                 "\"event moved(player 1, 2)\" in B");
+    assert_int_equal(d->npath, 1);
+    assert_string_equal(d->path[0], "choose \"step 1\"");
+    assert_string_equal(d->assert_a, "expect pos[player 1] == 1");
+    assert_string_equal(d->rules, "DT-9 DT-2");
+    assert_string_equal(d->because, "proc move: overridden");
+    df_result_free(&r);
+    df_rules_free(&rules);
+    /* a scenario that is not there, a file that is not there */
+    assert_int_equal(df_starts_read("tests/e2e/data/diff_hidden.ordo:nothing", &x.s[0], &x.s[1],
+                                    &st, "test"), -1);
+    assert_int_equal(df_starts_read("tests/e2e/data/none.ordo", &x.s[0], &x.s[1], &st, "test"),
+                     -1);
+    assert_int_equal(st.n, 1);
+    df_starts_free(&st);
     finish(&x);
 }
 
@@ -187,6 +239,7 @@ int main(void)
         cmocka_unit_test(test_events_alone),
         cmocka_unit_test(test_nothing_play_can_see),
         cmocka_unit_test(test_walks_find_the_option),
+        cmocka_unit_test(test_from_a_set_up),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
