@@ -1094,23 +1094,34 @@ doc_model *doc_model_build(const ast_file *cf, const oc_resolution *res,
     return m;
 }
 
+/* line copied at the end of the list *v (*n of *cap): 0, or -1. */
+static int add_line(doc_model *m, const char ***v, uint32_t *n, uint32_t *cap, const char *line)
+{
+    if (*n == *cap) {
+        uint32_t c = *cap ? 2 * *cap : 16;
+        const char **nv = ARENA_ARRAY(m->arena, const char *, c);
+        if (!nv)
+            return -1;
+        if (*n)
+            memcpy(nv, *v, *n * sizeof *nv);
+        *v = nv;
+        *cap = c;
+    }
+    return ((*v)[(*n)++] = arena_strdup(m->arena, line)) ? 0 : -1;
+}
+
 int doc_model_add_change(doc_model *m, const char *from, const char *line)
 {
     if (!m->changes_from && !(m->changes_from = arena_strdup(m->arena, from)))
         return -1;
-    if (!line)
-        return 0;
-    if (m->nchanges == m->capchanges) {
-        uint32_t cap = m->capchanges ? 2 * m->capchanges : 16;
-        const char **v = ARENA_ARRAY(m->arena, const char *, cap);
-        if (!v)
-            return -1;
-        if (m->nchanges)
-            memcpy(v, m->changes, m->nchanges * sizeof *v);
-        m->changes = v;
-        m->capchanges = cap;
-    }
-    return (m->changes[m->nchanges++] = arena_strdup(m->arena, line)) ? 0 : -1;
+    return line ? add_line(m, &m->changes, &m->nchanges, &m->capchanges, line) : 0;
+}
+
+int doc_model_add_parting(doc_model *m, const char *summary, const char *line)
+{
+    if (!m->partings_summary && !(m->partings_summary = arena_strdup(m->arena, summary)))
+        return -1;
+    return line ? add_line(m, &m->partings, &m->npartings, &m->cappartings, line) : 0;
 }
 
 void doc_model_free(doc_model *m)

@@ -199,6 +199,10 @@ typedef struct doc_model {
      * what differs, a line each (doc_model_add_change); NULL: not asked */
     const char *changes_from;
     const char **changes;     uint32_t nchanges, capchanges;
+    /* with a search (--changes-search): its summary line (NULL: none ran)
+     * and each parting it found, a line each (doc_model_add_parting) */
+    const char *partings_summary;
+    const char **partings;    uint32_t npartings, cappartings;
     const ordo_program *program;
     int *step_of_index;    /* [program nsteps]: model step of a program step */
 } doc_model;
@@ -215,6 +219,9 @@ void doc_model_verdict(doc_model *m, unsigned scenario, int passed);
 /* A line of the section "What this layer changes" (from: the ruleset
  * compared with): 0, or -1 when out of memory. */
 int doc_model_add_change(doc_model *m, const char *from, const char *line);
+/* A play where the layer and its base part, found by a search (summary:
+ * the search's line, set once; line NULL adds none): 0, or -1. */
+int doc_model_add_parting(doc_model *m, const char *summary, const char *line);
 /* After the runs (or with none): which scenarios reach each rule. */
 void doc_model_finish(doc_model *m);
 

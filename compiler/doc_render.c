@@ -681,6 +681,28 @@ static void overrides(doc_out *o, const doc_model *m)
     close_part(o, DOC_SECTION);
 }
 
+/* The plays where the two part, when a search looked for them. */
+static void partings(doc_out *o, const doc_model *m)
+{
+    if (!m->partings_summary)
+        return;
+    open_part(o, DOC_PARA);
+    o->w->plain(o, "Where play parts, found by playing both in lockstep (");
+    o->w->code(o, "ordo diff");
+    o->w->plain(o, "): ");
+    o->w->text(o, m->partings_summary);
+    close_part(o, DOC_PARA);
+    if (!m->npartings)
+        return;
+    open_part(o, DOC_LIST);
+    for (uint32_t k = 0; k < m->npartings; k++) {
+        open_part(o, DOC_ITEM);
+        o->w->text(o, m->partings[k]);
+        close_part(o, DOC_ITEM);
+    }
+    close_part(o, DOC_LIST);
+}
+
 static void changes(doc_out *o, const doc_model *m)
 {
     if (!m->changes_from)
@@ -704,6 +726,7 @@ static void changes(doc_out *o, const doc_model *m)
         }
         close_part(o, DOC_LIST);
     }
+    partings(o, m);
     close_part(o, DOC_SECTION);
 }
 

@@ -95,11 +95,14 @@ static int take(void *ctx, int id, const char *v)
 static int parse(args *a, int argc, char **argv)
 {
     memset(a, 0, sizeof *a);
-    a->n[OPT_SEED] = a->n[OPT_SEEDS] = 1;
-    a->n[OPT_MEMORY] = 512;
-    a->n[OPT_SECONDS] = 60;
-    a->n[OPT_OUTCOMES] = 100000;
-    a->n[OPT_MAX_STEPS] = 1000000;
+    df_options d;
+    df_options_default(&d, 60);
+    a->n[OPT_SEED] = d.seed;
+    a->n[OPT_SEEDS] = d.seeds;
+    a->n[OPT_MEMORY] = d.lim.memory >> 20;
+    a->n[OPT_SECONDS] = (unsigned long long)d.lim.seconds;
+    a->n[OPT_OUTCOMES] = d.lim.outcomes;
+    a->n[OPT_MAX_STEPS] = d.lim.max_steps;
     int st = drv_options_read(&cmd_diff_command, argc, argv, take, a);
     if (st != DRV_OPT_GO)
         return st;

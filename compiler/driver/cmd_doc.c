@@ -18,7 +18,8 @@
 
 static const char prog[] = "ordo doc";
 
-enum { OPT_DIR, OPT_FORMAT, OPT_DOT, OPT_NO_SVG, OPT_NO_RUN, OPT_CHANGES_FROM };
+enum { OPT_DIR, OPT_FORMAT, OPT_DOT, OPT_NO_SVG, OPT_NO_RUN, OPT_CHANGES_FROM, OPT_CHANGES_SEARCH,
+       OPT_CHANGES_SITUATIONS };
 
 static const drv_option doc_options[] = {
     {NULL, 'o', "DIR",
@@ -37,6 +38,13 @@ static const drv_option doc_options[] = {
     {"changes-from", 0, "BASE",
      "add the section \"What this layer changes\": the declarations that differ from BASE's "
      "(as ordo diff --rules BASE FILE lists them)", OPT_CHANGES_FROM, NULL},
+    {"changes-search", 0, "T",
+     "with --changes-from: also play both in lockstep for T seconds (ordo diff BASE FILE's "
+     "search) and list each play where they part, with its rule IDs and what explains it",
+     OPT_CHANGES_SEARCH, NULL},
+    {"changes-situations", 0, "FILE[:SCENARIO]",
+     "with --changes-search: also search from the set-ups of FILE's scenarios (ordo diff's "
+     "--from); at most 8", OPT_CHANGES_SITUATIONS, NULL},
     {0}};
 
 const drv_command cmd_doc_command = {
@@ -53,8 +61,13 @@ const drv_command cmd_doc_command = {
     "in them, not an error), 1 compile error or an output that could not be\n"
     "written, 2 bad command line or missing file.\n"};
 
+#define MAX_SITUATIONS 8
+
 typedef struct doc_args {
     const char *file, *dir, *changes_from;
+    unsigned long long search;   /* --changes-search: seconds (0: no search) */
+    const char *situations[MAX_SITUATIONS];
+    int nsituations;
     int md, html, dot, svg, run;
     drv_diag dd;      /* -Werror, -Wno-NAME, --diagnostics-format */
 } doc_args;
@@ -92,6 +105,16 @@ static int take(void *ctx, int id, const char *v)
     case OPT_CHANGES_FROM:
         a->changes_from = v;
         return DRV_TAKEN;
+    case OPT_CHANGES_SEARCH:
+        return drv_option_number(prog, "changes-search", v, 1, 1000000, &a->search) ? DRV_BAD
+                                                                                   : DRV_TAKEN;
+    case OPT_CHANGES_SITUATIONS:
+        if (a->nsituations == MAX_SITUATIONS) {
+            fprintf(stderr, "%s: at most %d --changes-situations\n", prog, MAX_SITUATIONS);
+            return DRV_BAD;
+        }
+        a->situations[a->nsituations++] = v;
+        return DRV_TAKEN;
     }
     return drv_diag_take(&a->dd, id, v, prog);
 }
@@ -115,6 +138,15 @@ static int parse(int argc, char **argv, doc_args *a)
                         "(and no --dot)\n", prog);
         return TOOL_USAGE;
     }
+    if ((a->search || a->nsituations) && !a->changes_from) {
+        fprintf(stderr, "%s: --changes-search and --changes-situations go with --changes-from\n",
+                prog);
+        return TOOL_USAGE;
+    }
+    if (a->nsituations && !a->search) {
+        fprintf(stderr, "%s: --changes-situations: give --changes-search T too\n", prog);
+        return TOOL_USAGE;
+    }
     if (!tool_readable(prog, a->file) || (a->changes_from && !tool_readable(prog, a->changes_from)))
         return TOOL_USAGE;
     return DRV_GO;
@@ -133,6 +165,29 @@ static void run_scenarios(doc_model *m, const ordo_program *p, const char *path)
 
 /* ---- what the layer changes: its declarations against the base's */
 
+/* With --changes-search: where the two part, found by ordo diff's search
+ * from the start (and from the situations' set-ups), into m. */
+static int add_partings(doc_model *m, const doc_args *a, const df_side *sides,
+                        const df_rules *rules)
+{
+    df_request r = {.rules = 0, .prog = prog, .from = a->situations, .nfrom = a->nsituations};
+    df_options_default(&r.o, (double)a->search);
+    r.o.nplayers = sides[0].p->min_players;
+    if (r.o.nplayers < sides[1].p->min_players || r.o.nplayers > sides[1].p->max_players) {
+        fprintf(stderr, "%s: --changes-search: %s and %s do not both play %d players\n", prog,
+                sides[0].file, sides[1].file, r.o.nplayers);
+        return TOOL_USAGE;
+    }
+    df_result res;
+    /* a set-up that is trouble is said on stderr; the others are searched */
+    int rc = df_search_all(&sides[0], &sides[1], &r, rules, &res, stderr) >= 0 &&
+                     df_doc_partings(m, &sides[0], &sides[1], r.o.nplayers, &res, rules) == 0
+                 ? TOOL_OK
+                 : TOOL_FAIL;
+    df_result_free(&res);
+    return rc;
+}
+
 static int add_changes(doc_model *m, const doc_args *a, const ordo_program *p,
                        const oc_compiler *c)
 {
@@ -144,6 +199,8 @@ static int add_changes(doc_model *m, const doc_args *a, const ordo_program *p,
                      df_doc_changes(m, &sides[0], &rules) == 0
                  ? TOOL_OK
                  : TOOL_FAIL;
+    if (rc == TOOL_OK && a->search)
+        rc = add_partings(m, a, sides, &rules);
     if (base)
         df_rules_free(&rules);
     oc_free(cb);

@@ -1440,5 +1440,6 @@ void df_result_free(df_result *r)
         free(r->v[k].path);
     }
     free(r->v);
+    df_starts_free(&r->from);
     memset(r, 0, sizeof *r);
 }

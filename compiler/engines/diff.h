@@ -76,6 +76,7 @@ typedef struct df_result {
     int chance_cut;
     double seconds;
     int starts;        /* the scenarios' set-ups searched from besides (--from) */
+    df_starts from;    /* those set-ups, which the differences point at (df_search_all's) */
 } df_result;
 
 /* Plays a and b in lockstep from every seed of o, each pair compared,
@@ -112,6 +113,15 @@ typedef struct df_request {
  * TOOL_FAIL differences, TOOL_USAGE trouble (out of memory, a file not
  * written). */
 int df_diff(const df_side *a, const df_side *b, const df_request *r, FILE *out);
+/* The search alone: from the start, then from each set-up r->from names,
+ * the partings merged into *res (freed with df_result_free whatever is
+ * returned). 0; 1 when a set-up is trouble (said on `out`); -1 when a file
+ * could not be read or the search failed (said on stderr). */
+int df_search_all(const df_side *a, const df_side *b, const df_request *r,
+                  const df_rules *rules, df_result *res, FILE *out);
+/* ordo diff's default bounds and search (breadth first, then walks), for
+ * `seconds`. */
+void df_options_default(df_options *o, double seconds);
 
 /* ---------------------------------------------------- diff_report.c */
 
@@ -131,5 +141,9 @@ int df_write_scenarios(FILE *f, const char *base, const df_result *r, int nplaye
  * -1 when out of memory. */
 struct doc_model;
 int df_doc_changes(struct doc_model *m, const df_side *a, const df_rules *rules);
+/* The search's partings into the same section, a line each, with its
+ * summary: 0, or -1 when out of memory. */
+int df_doc_partings(struct doc_model *m, const df_side *a, const df_side *b, int nplayers,
+                    const df_result *r, const df_rules *rules);
 
 #endif /* ORDO_ENGINES_DIFF_H */

@@ -119,10 +119,32 @@ static void report_one(FILE *out, const df_side *a, const df_side *b, const df_d
     fputc('\n', out);
 }
 
+/* The search's two summary lines: what it searched, and "N differences
+ * in M rule IDs; unexplained: K". */
+static void summary(const df_result *r, int nplayers, char *searched, size_t ns, char *counts,
+                    size_t nc)
+{
+    size_t unexplained = 0, nids = count_ids(r);
+    for (size_t k = 0; k < r->n; k++)
+        unexplained += !r->v[k].change;
+    char starts[80] = "";
+    if (r->starts)
+        snprintf(starts, sizeof starts, " and %d scenario%s set-up%s", r->starts,
+                 r->starts == 1 ? "'s" : "s'", r->starts == 1 ? "" : "s");
+    snprintf(searched, ns,
+             "searched %llu pairs of states from %llu seed%s%s (%d players), depth %d, %.1f s%s%s",
+             (unsigned long long)r->states, (unsigned long long)r->seeds, r->seeds == 1 ? "" : "s",
+             starts, nplayers, r->depth, r->seconds,
+             r->complete ? ", every pair reached" : ", bounded (--depth, --states, --seconds)",
+             r->chance_cut ? "; rolls cut at --outcomes" : "");
+    snprintf(counts, nc, "%zu difference%s in %zu rule ID%s; unexplained: %zu", r->n,
+             r->n == 1 ? "" : "s", nids, nids == 1 ? "" : "s", unexplained);
+}
+
 void df_report(FILE *out, const df_side *a, const df_side *b, const df_options *o,
                const df_result *r, const df_rules *rules)
 {
-    size_t nids = 0, unexplained = 0;
+    size_t nids = 0;
     char **ids = group_ids(r, &nids);
     for (size_t g = 0; ids && g < nids; g++) {
         fprintf(out, "%s\n", ids[g][0] ? ids[g] : "(no rule ID)");
@@ -135,20 +157,9 @@ void df_report(FILE *out, const df_side *a, const df_side *b, const df_options *
         free(ids[g]);
     }
     free(ids);
-    for (size_t k = 0; k < r->n; k++)
-        unexplained += !r->v[k].change;
-    char starts[80] = "";
-    if (r->starts)
-        snprintf(starts, sizeof starts, " and %d scenario%s set-up%s", r->starts,
-                 r->starts == 1 ? "'s" : "s'", r->starts == 1 ? "" : "s");
-    fprintf(out,
-            "searched %llu pairs of states from %llu seed%s%s (%d players), depth %d, %.1f s%s%s\n",
-            (unsigned long long)r->states, (unsigned long long)r->seeds, r->seeds == 1 ? "" : "s",
-            starts, o->nplayers, r->depth, r->seconds,
-            r->complete ? ", every pair reached" : ", bounded (--depth, --states, --seconds)",
-            r->chance_cut ? "; rolls cut at --outcomes" : "");
-    fprintf(out, "%zu difference%s in %zu rule ID%s; unexplained: %zu\n", r->n,
-            r->n == 1 ? "" : "s", count_ids(r), count_ids(r) == 1 ? "" : "s", unexplained);
+    char searched[400], counts[200];
+    summary(r, o->nplayers, searched, sizeof searched, counts, sizeof counts);
+    fprintf(out, "%s\n%s\n", searched, counts);
 }
 
 static const char *const how_names[] = {"only in A", "only in B", "changed"};
@@ -257,6 +268,33 @@ int df_doc_changes(struct doc_model *m, const df_side *a, const df_rules *rules)
                  how_names[c->how], c->detail[0] ? ", " : "", c->detail,
                  c->rules[0] ? " (" : "", c->rules, c->rules[0] ? ")" : "");
         if (doc_model_add_change(m, a->file, line) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int df_doc_partings(struct doc_model *m, const df_side *a, const df_side *b, int nplayers,
+                    const df_result *r, const df_rules *rules)
+{
+    char searched[400], counts[200], line[2400];
+    summary(r, nplayers, searched, sizeof searched, counts, sizeof counts);
+    snprintf(line, sizeof line, "%s (%s).", counts, searched);
+    if (doc_model_add_parting(m, line, NULL) != 0)
+        return -1;
+    for (size_t k = 0; k < r->n; k++) {
+        const df_difference *d = &r->v[k];
+        char pa[600], pb[600], from[1200] = "";
+        place(pa, sizeof pa, d->file_a, a->file, d->line_a);
+        place(pb, sizeof pb, d->file_b, b->file, d->line_b);
+        if (d->start)
+            snprintf(from, sizeof from, " after the set-up of scenario \"%s\" (%s),",
+                     d->start->name, d->start->where);
+        snprintf(line, sizeof line, "%s%s%s%s and %s: %s: %s; %s%s;%s seed %llu, %d decisions",
+                 d->rules[0] ? "[" : "", d->rules, d->rules[0] ? "] " : "", pa, pb,
+                 kind_names[d->kind], d->what, d->change && rules ? "explained by " : "unexplained",
+                 d->change && rules ? d->because : "", from, (unsigned long long)d->seed,
+                 d->decisions);
+        if (doc_model_add_parting(m, NULL, line) != 0)
             return -1;
     }
     return 0;

@@ -110,31 +110,47 @@ static int search_starts(df_starts *starts, const df_request *r, df_result *res,
     return rc;
 }
 
-/* The search (from the start, then from each set-up --from names), its
- * report and its scenarios: the exit status. */
+int df_search_all(const df_side *a, const df_side *b, const df_request *r,
+                  const df_rules *rules, df_result *res, FILE *out)
+{
+    df_starts starts = {NULL, 0};
+    memset(res, 0, sizeof *res);
+    for (int k = 0; k < r->nfrom; k++)
+        if (df_starts_read(r->from[k], a, b, &starts, r->prog) != 0) {
+            df_starts_free(&starts);
+            return -1;
+        }
+    int rc = -1;
+    if (df_search(a, b, &r->o, rules, res) != 0 ||
+        (rc = search_starts(&starts, r, res, out)) < 0)
+        fprintf(stderr, "%s: the search failed (out of memory?)\n", r->prog);
+    res->from = starts; /* the differences found from them point at them */
+    return rc;
+}
+
+/* The search, its report and its scenarios: the exit status. */
 static int search(const df_side *a, const df_side *b, const df_request *r,
                   const df_rules *rules, FILE *out)
 {
     df_result res;
-    df_starts starts = {NULL, 0};
-    int status = TOOL_USAGE, trouble = 0;
-    memset(&res, 0, sizeof res);
-    for (int k = 0; k < r->nfrom; k++)
-        if (df_starts_read(r->from[k], a, b, &starts, r->prog) != 0)
-            goto done;
-    if (df_search(a, b, &r->o, rules, &res) != 0 ||
-        (trouble = search_starts(&starts, r, &res, out)) < 0)
-        fprintf(stderr, "%s: the search failed (out of memory?)\n", r->prog);
-    else {
+    int status = TOOL_USAGE, trouble = df_search_all(a, b, r, rules, &res, out);
+    if (trouble >= 0) {
         df_report(out, a, b, &r->o, &res, rules);
         status = trouble ? TOOL_USAGE : res.n ? TOOL_FAIL : TOOL_OK;
         if (r->scenarios && write_scenarios(a, r, &res) != 0)
             status = TOOL_USAGE;
     }
-done:
     df_result_free(&res);
-    df_starts_free(&starts);
     return status;
+}
+
+void df_options_default(df_options *o, double seconds)
+{
+    memset(o, 0, sizeof *o);
+    /* the pair search has no symmetry: no_symmetry is moot */
+    o->lim = (ex_limits){.memory = (uint64_t)512 << 20, .seconds = seconds,
+                         .max_steps = 1000000, .outcomes = 100000, .search = EX_SEARCH_MIXED};
+    o->seed = o->seeds = 1;
 }
 
 static int plays(const ordo_program *p, int n)

@@ -122,6 +122,21 @@ printf 'ruleset "s"\nextends "%s"\nscenario "bad" {\n    play\n    choose "leap 
 expect_status 2 "a set-up that fails" "$ORDO" diff "$A" $H --from "$tmp/bad_setup.ordo"
 has "^trouble: the set-up of scenario \"bad\" ($tmp/bad_setup.ordo:3): in A, at line 5: choose \"leap 9\": not offered$"
 
+# ordo doc --changes-search: the section also lists the partings a search
+# finds, from the start and from the situations' set-ups
+expect_status 0 "ordo doc --changes-search --changes-situations" "$ORDO" doc $H --changes-from "$A" \
+    --changes-search 5 --changes-situations $H -o "$tmp/doch" --no-run --format md
+if grep -q '^Where play parts, found by playing both in lockstep (`ordo diff`): 1 difference in 2 rule IDs; unexplained: 0 (searched .* and 1 scenario.s set-up' "$tmp/doch/diff_hidden.md" &&
+   grep -q '^- \\\[DT-9 DT-2\\\] .*moved(player 1, 2).*explained by .* after the set-up of scenario "DT-9: a boosted move"' "$tmp/doch/diff_hidden.md"; then
+    ok; else bad "no partings in the section:"; sed -n '/What this layer/,$p' "$tmp/doch/diff_hidden.md" | head -20; fi
+expect_status 0 "ordo doc --changes-search, none found" "$ORDO" doc $H --changes-from "$A" \
+    --changes-search 2 -o "$tmp/doch2" --no-run --format md
+if grep -q '^Where play parts, .*: 0 differences in 0 rule IDs; unexplained: 0' "$tmp/doch2/diff_hidden.md"; then
+    ok; else bad "no search line without a parting:"; sed -n '/What this layer/,$p' "$tmp/doch2/diff_hidden.md"; fi
+expect_status 2 "--changes-search without --changes-from" "$ORDO" doc $H --changes-search 2 -o "$tmp/doch3"
+expect_status 2 "--changes-situations without --changes-search" "$ORDO" doc $H --changes-from "$A" \
+    --changes-situations $H -o "$tmp/doch3"
+
 # catan against the layer: CWC-3.0.9 (a bank short) and 3.0.16 (a die off
 # the tray), which no walk reaches, from the layer's situations
 expect_status 1 "catan_cwc --from" "$ORDO" diff rulesets/catan.ordo rulesets/catan_cwc.ordo \
