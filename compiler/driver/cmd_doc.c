@@ -19,7 +19,7 @@
 static const char prog[] = "ordo doc";
 
 enum { OPT_DIR, OPT_FORMAT, OPT_DOT, OPT_NO_SVG, OPT_NO_RUN, OPT_CHANGES_FROM, OPT_CHANGES_SEARCH,
-       OPT_CHANGES_SITUATIONS };
+       OPT_CHANGES_SITUATIONS, OPT_CHANGES_WALKS };
 
 static const drv_option doc_options[] = {
     {NULL, 'o', "DIR",
@@ -45,6 +45,10 @@ static const drv_option doc_options[] = {
     {"changes-situations", 0, "FILE[:SCENARIO]",
      "with --changes-search: also search from the set-ups of FILE's scenarios (ordo diff's "
      "--from); at most 8", OPT_CHANGES_SITUATIONS, NULL},
+    {"changes-walks", 0, "N",
+     "with --changes-search: N random walks from each start instead of breadth first (ordo "
+     "diff's --walks: partings deep in a long game, not by a shortest play)",
+     OPT_CHANGES_WALKS, NULL},
     {0}};
 
 const drv_command cmd_doc_command = {
@@ -66,6 +70,7 @@ const drv_command cmd_doc_command = {
 typedef struct doc_args {
     const char *file, *dir, *changes_from;
     unsigned long long search;   /* --changes-search: seconds (0: no search) */
+    unsigned long long walks;    /* --changes-walks (0: breadth first) */
     const char *situations[MAX_SITUATIONS];
     int nsituations;
     int md, html, dot, svg, run;
@@ -108,6 +113,9 @@ static int take(void *ctx, int id, const char *v)
     case OPT_CHANGES_SEARCH:
         return drv_option_number(prog, "changes-search", v, 1, 1000000, &a->search) ? DRV_BAD
                                                                                    : DRV_TAKEN;
+    case OPT_CHANGES_WALKS:
+        return drv_option_number(prog, "changes-walks", v, 1, 1000000000, &a->walks) ? DRV_BAD
+                                                                                    : DRV_TAKEN;
     case OPT_CHANGES_SITUATIONS:
         if (a->nsituations == MAX_SITUATIONS) {
             fprintf(stderr, "%s: at most %d --changes-situations\n", prog, MAX_SITUATIONS);
@@ -138,13 +146,14 @@ static int parse(int argc, char **argv, doc_args *a)
                         "(and no --dot)\n", prog);
         return TOOL_USAGE;
     }
-    if ((a->search || a->nsituations) && !a->changes_from) {
-        fprintf(stderr, "%s: --changes-search and --changes-situations go with --changes-from\n",
-                prog);
+    if ((a->search || a->nsituations || a->walks) && !a->changes_from) {
+        fprintf(stderr, "%s: --changes-search, --changes-situations and --changes-walks go with "
+                        "--changes-from\n", prog);
         return TOOL_USAGE;
     }
-    if (a->nsituations && !a->search) {
-        fprintf(stderr, "%s: --changes-situations: give --changes-search T too\n", prog);
+    if ((a->nsituations || a->walks) && !a->search) {
+        fprintf(stderr, "%s: --changes-situations and --changes-walks: give --changes-search T "
+                        "too\n", prog);
         return TOOL_USAGE;
     }
     if (!tool_readable(prog, a->file) || (a->changes_from && !tool_readable(prog, a->changes_from)))
@@ -172,6 +181,7 @@ static int add_partings(doc_model *m, const doc_args *a, const df_side *sides,
 {
     df_request r = {.rules = 0, .prog = prog, .from = a->situations, .nfrom = a->nsituations};
     df_options_default(&r.o, (double)a->search);
+    r.o.walks = a->walks;
     r.o.nplayers = sides[0].p->min_players;
     if (r.o.nplayers < sides[1].p->min_players || r.o.nplayers > sides[1].p->max_players) {
         fprintf(stderr, "%s: --changes-search: %s and %s do not both play %d players\n", prog,
