@@ -133,6 +133,12 @@ expect_status 0 "ordo doc --changes-search, none found" "$ORDO" doc $H --changes
     --changes-search 2 -o "$tmp/doch2" --no-run --format md
 if grep -q '^Where play parts, .*: 0 differences in 0 rule IDs; unexplained: 0' "$tmp/doch2/diff_hidden.md"; then
     ok; else bad "no search line without a parting:"; sed -n '/What this layer/,$p' "$tmp/doch2/diff_hidden.md"; fi
+expect_status 0 "ordo doc --changes-walks" "$ORDO" doc $H --changes-from "$A" --changes-search 2 \
+    --changes-walks 20 --changes-situations "$H:DT-9" -o "$tmp/doch4" --no-run --format md
+if grep -q '^Where play parts, .*: 1 difference in 2 rule IDs; unexplained: 0' "$tmp/doch4/diff_hidden.md"; then
+    ok; else bad "--changes-walks: not the parting"; sed -n '/What this layer/,$p' "$tmp/doch4/diff_hidden.md"; fi
+expect_status 2 "--changes-walks without --changes-search" "$ORDO" doc $H --changes-from "$A" \
+    --changes-walks 3 -o "$tmp/doch3"
 expect_status 2 "--changes-search without --changes-from" "$ORDO" doc $H --changes-search 2 -o "$tmp/doch3"
 expect_status 2 "--changes-situations without --changes-search" "$ORDO" doc $H --changes-from "$A" \
     --changes-situations $H -o "$tmp/doch3"
