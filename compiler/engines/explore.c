@@ -83,6 +83,10 @@ typedef struct search {
     int compact;
     int nplayers;
     int8_t *status;          /* ordo_status of each kept state, at least -1 */
+    /* ... and with hidden state, 32 bits of the hash of what all seats see
+     * of each decision (0 for the others): "who could have known" replays
+     * only the states that may look alike */
+    uint32_t *seen_as;
     ex_queue queue;
     ordo_game *cur;          /* the block being expanded */
     uint32_t cur_depth;      /* the depth of the state being expanded */
@@ -265,12 +269,25 @@ static int grow_table(search *s)
     return 0;
 }
 
+/* 32 bits of the hash of what every seat sees of g: two states one seat
+ * cannot tell apart have the same (a cell every seat sees is among those
+ * each one sees). */
+static uint32_t seen_by_all(const search *s, const ordo_game *g)
+{
+    ordo_copy(s->view_b, g); /* a block of the program, masked in place */
+    if (ordo_view(s->view_b, s->view_b, ORDO_SPECTATOR) != ORDO_OK)
+        return 0;
+    return (uint32_t)ordo_position_hash(s->view_b);
+}
+
 /* State i in the compact store: its status, and its block queued when it
  * is a decision to expand. */
 static int keep_compact(search *s, const ordo_game *g, uint64_t i, uint32_t depth)
 {
     int st = ordo_status(g);
     s->status[i] = (int8_t)(st < -1 ? -1 : st > 127 ? 127 : st);
+    if (s->seen_as)
+        s->seen_as[i] = st == ORDO_DECIDE ? seen_by_all(s, g) : 0;
     return st == ORDO_DECIDE ? ex_queue_push(&s->queue, (uint32_t)i, depth, g) : 0;
 }
 
@@ -1029,35 +1046,60 @@ static int leads_to(search *s, const ordo_game *g, const char *label, const int3
     return ex_shows(s->p, s->work, f);
 }
 
-/* Could `seat` have known, at decision q, that taking `label` leads to f?
- * Only if it does from every explored state the seat cannot tell from q
- * (the same view: ordo_view), with the same rolls: knowledge as what
- * holds in every world the seat cannot rule out. */
-static int seat_knew(search *s, const ordo_game *gq, int seat, const char *label,
+/* Kept state i's block if it may be one `seat` cannot tell from the
+ * decision q, whose step, line and decider are those given and what all
+ * seats see hashes to `all`; else NULL. Kept, or (compact) replayed
+ * from the start into *own, which the caller frees. */
+static const ordo_game *alike(search *s, uint64_t i, uint32_t q, int32_t qstep, uint32_t qline,
+                              int decider, uint32_t all, ordo_game **own)
+{
+    *own = NULL;
+    if (i == q || status_of(s, i) != ORDO_DECIDE)
+        return NULL;
+    const ordo_game *g = state_at(s, i);
+    if (s->compact) {
+        if (s->seen_as[i] != all || !(*own = ex_replayed(s->p, s->nplayers, s->r, (uint32_t)i)))
+            return NULL;
+        g = *own;
+    }
+    int32_t step;
+    uint32_t line;
+    if (ordo_decider(g) != decider || ordo_where(g, &step, &line) < 0 || step != qstep ||
+        line != qline)
+        return NULL;
+    return g;
+}
+
+/* Could `seat` have known, at decision q (its block gq), that taking
+ * `label` leads to f? Only if it does from every explored state the seat
+ * cannot tell from q (the same view: ordo_view), with the same rolls:
+ * knowledge as what holds in every world the seat cannot rule out. q is
+ * UINT32_MAX when gq is not a kept state. */
+static int seat_knew(search *s, const ordo_game *gq, uint32_t q, int seat, const char *label,
                      const int32_t *rolls, uint32_t nrolls, const ex_finding *f)
 {
     int32_t qstep;
     uint32_t qline;
     ordo_where(gq, &qstep, &qline);
+    uint32_t all = s->seen_as ? seen_by_all(s, gq) : 0;
     ordo_copy(s->view_a, gq); /* a block of the program, as ordo_view wants */
     if (ordo_view(s->view_a, gq, seat) != ORDO_OK)
         return 0;
     uint64_t hq = ordo_position_hash(s->view_a);
-    for (uint64_t i = 0; i < s->r->nkept; i++) {
-        const ordo_game *g = state_at(s, i);
-        int32_t step;
-        uint32_t line;
-        if (g == gq || ordo_status(g) != ORDO_DECIDE || ordo_decider(g) != ordo_decider(gq) ||
-            ordo_where(g, &step, &line) < 0 || step != qstep || line != qline)
-            continue;
-        ordo_copy(s->view_b, g);
-        if (ordo_view(s->view_b, g, seat) != ORDO_OK ||
-            ordo_position_hash(s->view_b) != hq || !ordo_same_position(s->view_a, s->view_b))
-            continue;
-        if (!leads_to(s, g, label, rolls, nrolls, f))
-            return 0;
+    int knew = 1;
+    for (uint64_t i = 0; knew && i < s->r->nkept; i++) {
+        ordo_game *own;
+        const ordo_game *g = alike(s, i, q, qstep, qline, ordo_decider(gq), all, &own);
+        if (g) {
+            ordo_copy(s->view_b, g);
+            if (ordo_view(s->view_b, g, seat) == ORDO_OK &&
+                ordo_position_hash(s->view_b) == hq && ordo_same_position(s->view_a, s->view_b))
+                knew = leads_to(s, g, label, rolls, nrolls, f);
+        }
+        if (own)
+            ordo_free(own);
     }
-    return 1;
+    return knew;
 }
 
 static int has_hidden_state(const ordo_program *p)
@@ -1081,15 +1123,22 @@ static void who_knew(search *s, int nplayers)
         uint32_t q = r->parent[f->state];
         if (q == UINT32_MAX || (f->kind == EX_NO_PROGRESS && f->code == 0))
             continue;
+        ordo_game *own = s->compact ? ex_replayed(s->p, nplayers, r, q) : NULL;
+        const ordo_game *gq = s->compact ? own : state_at(s, q);
         char label[512];
-        if (ordo_option_label(state_at(s, q), r->option[f->state], label, sizeof label) < 0)
+        if (!gq || ordo_option_label(gq, r->option[f->state], label, sizeof label) < 0) {
+            if (own)
+                ordo_free(own);
             continue;
+        }
         const int32_t *rolls = r->rolls ? r->rolls + r->roll_at[f->state] : NULL;
         f->knew = 0;
         for (int seat = 0; seat < nplayers; seat++)
-            if (seat_knew(s, state_at(s, q), seat, label, rolls, r->nrolls[f->state], f))
+            if (seat_knew(s, gq, q, seat, label, rolls, r->nrolls[f->state], f))
                 f->knew |= (uint64_t)1 << seat;
         f->knew_known = 1;
+        if (own)
+            ordo_free(own);
     }
 }
 
@@ -1098,8 +1147,8 @@ static void who_knew(search *s, int nplayers)
  * `memory`; or -1 when out of memory (search_close frees what was
  * taken). */
 static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t seed,
-                       uint64_t walks, int guided, const ex_limits *lim, uint64_t memory,
-                       FILE *progress, ex_result *r)
+                       uint64_t walks, int guided, int shard, const ex_limits *lim,
+                       uint64_t memory, FILE *progress, ex_result *r)
 {
     memset(r, 0, sizeof *r);
     memset(s, 0, sizeof *s);
@@ -1115,10 +1164,13 @@ static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t 
     /* guided walks draw the totals of their rolls and keep them */
     r->rolls_expanded = (guided || !walks) && !lim->seeded_dice;
     s->nplayers = nplayers;
-    /* "who could have known" compares kept states' blocks, and walks go on
-     * from them: those keep every block; breadth first otherwise keeps a
-     * fingerprint and a few links a state */
-    s->compact = !walks && !guided && !has_hidden_state(p);
+    /* walks go on from kept states' blocks, and a shard of a shared search
+     * with hidden state compares them ("who could have known": its states'
+     * ways in are other shards'): those keep every block; breadth first
+     * otherwise keeps a fingerprint and a few links a state, and replays
+     * the states it compares */
+    int hidden = has_hidden_state(p);
+    s->compact = !walks && !guided && !(shard && hidden);
     /* each state: its hash, its links (parent, option, depth), whether it
      * was expanded, its rolls, one to three slots of the table; then its
      * block, or (compact) its status, the blocks still to expand taking a
@@ -1128,6 +1180,7 @@ static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t 
                  (walks || guided ? 2 * sizeof(uint32_t) : 0);
     if (s->compact) {
         per += 1 - sizeof(uint32_t); /* its status; its depth is the queue's */
+        per += hidden ? sizeof *s->seen_as : 0;
         /* the disk the queue may take: 16 times --memory (a shared
          * machine's disk is not the search's alone) */
         ex_queue_init(&s->queue, r->block, memory / 4, 16 * memory);
@@ -1146,6 +1199,8 @@ static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t 
     if (s->compact) {
         s->status = malloc(s->cap * sizeof *s->status);
         s->cur = malloc(r->block);
+        if (hidden && !(s->seen_as = malloc(s->cap * sizeof *s->seen_as)))
+            return -1;
     } else {
         r->blocks = malloc(s->cap * r->block);
     }
@@ -1194,6 +1249,7 @@ static void search_close(search *s)
     free(s->walk_mark);
     free(s->closure_mark);
     free(s->status);
+    free(s->seen_as);
     free(s->cur);
     free(s->guide);
     if (s->compact)
@@ -1232,7 +1288,7 @@ static int search_one(const ordo_program *p, int nplayers, uint64_t seed, uint64
 {
     search s;
     int rc = -1;
-    if (search_open(&s, p, nplayers, seed, walks, guided, lim, lim->memory, progress, r) != 0)
+    if (search_open(&s, p, nplayers, seed, walks, guided, 0, lim, lim->memory, progress, r) != 0)
         goto done;
     ordo_game *g;
     if (ordo_new(p, nplayers, seed, &g) != ORDO_OK)
@@ -1409,7 +1465,7 @@ ex_shard *ex_shard_open(const ordo_program *p, int nplayers, uint64_t seed, cons
     search *s = malloc(sizeof *s);
     if (!s)
         return NULL;
-    if (search_open(s, p, nplayers, seed, 0, 0, lim, memory, progress, r) != 0) {
+    if (search_open(s, p, nplayers, seed, 0, 0, 1, lim, memory, progress, r) != 0) {
         search_close(s);
         free(s);
         ex_free(r);
@@ -1492,7 +1548,7 @@ int ex_shard_truncated(const ex_shard *s)
 int ex_shard_knew(ex_shard *s, const ordo_game *q, int seat, const char *label,
                   const int32_t *rolls, uint32_t nrolls, const ex_finding *f)
 {
-    return seat_knew(s, q, seat, label, rolls, nrolls, f);
+    return seat_knew(s, q, UINT32_MAX, seat, label, rolls, nrolls, f);
 }
 
 void ex_free(ex_result *r)
