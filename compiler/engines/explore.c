@@ -7,7 +7,9 @@
  * already kept (ordo_same_position settles a collision). Breadth first,
  * state i is expanded when the loop reaches it, so the first path found
  * to anything is a shortest one. Every transition is also an edge, kept
- * for the last question: from which states can no end be reached?
+ * for the last question: from which states can no end be reached? (a new
+ * state's edge in is its parent link; the others, breadth first, go to
+ * disk: explore_edges.c)
  *
  * Walks keep the states they pass the same way; guided walks (the
  * default's after a share of breadth first: ex_search) recycle the store
@@ -25,6 +27,7 @@
 #include <unistd.h>
 
 #include "explore.h"
+#include "explore_edges.h"
 #include "explore_guide.h"
 #include "explore_queue.h"
 #include "explore_symmetry.h"
@@ -36,13 +39,13 @@ enum {
     STUCK = 4     /* ... and no end was found there: play goes round in circles */
 };
 
+/* The edges breadth first keeps in memory (8 MB) before the rest go to
+ * disk; walks keep theirs (a full store is recycled, the edges with it). */
+#define EDGES_IN_MEMORY (1u << 20)
+
 /* The states a walk's circle is searched for a way out before the walk is
  * said to go round in circles; past it, the walk goes on. */
 #define CLOSURE_MAX 65536
-
-typedef struct edge {
-    uint32_t from, to;
-} edge;
 
 struct search;
 
@@ -63,8 +66,7 @@ typedef struct search {
     uint32_t *table;         /* 1 + state index, 0: empty */
     uint64_t *hashes;        /* of each kept state */
     uint64_t tsize;          /* slots (a power of two), at most 3/4 used */
-    edge *edges;
-    uint64_t nedges, capedges;
+    ex_edges edges;          /* the transitions that found a kept state again */
     unsigned char *expanded; /* EXPANDED, and for walks CLOSED and STUCK */
     /* random walks: the last walk (1 + its number) through each state, and
      * the last closure (1 + its number) that reached it */
@@ -329,17 +331,8 @@ static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, 
 
 static void add_edge(search *s, uint32_t from, uint32_t to)
 {
-    if (s->nedges == s->capedges) {
-        uint64_t cap = s->capedges ? s->capedges * 2 : 1024;
-        edge *e = realloc(s->edges, cap * sizeof *e);
-        if (!e) {
-            s->truncated = 1; /* the no-progress analysis will say it is partial */
-            return;
-        }
-        s->edges = e;
-        s->capedges = cap;
-    }
-    s->edges[s->nedges++] = (edge){from, to};
+    if (ex_edges_add(&s->edges, from, to) != 0)
+        s->truncated = 1; /* the no-progress analysis will say it is partial */
 }
 
 /* ----------------------------------------------------------- findings */
@@ -841,7 +834,7 @@ static int recycle(search *s)
     s->dropped += r->nkept - n;
     r->nkept = n;
     r->nrollpool = rollpool;
-    s->nedges = 0;
+    ex_edges_clear(&s->edges);
     s->full = 0;
     memset(s->walk_mark, 0, s->cap * sizeof *s->walk_mark);
     memset(s->closure_mark, 0, s->cap * sizeof *s->closure_mark);
@@ -937,51 +930,89 @@ void ex_stuck_message(char *msg, size_t n, uint64_t stuck)
              (unsigned long long)stuck);
 }
 
-/* States from which no end can be reached: every state that is over, or
- * was never expanded (the search stopped before it: it might), can; so can
- * any with an edge to one that can. An error is no way out (it is reported
- * on its own). What is left, but the errors, cannot. */
-static void no_progress(search *s)
+/* Whether state i can end as it is: it is over, or was never expanded
+ * (the search stopped before it: it might). */
+static int may_end(const search *s, uint64_t i)
 {
-    ex_result *r = s->r;
-    unsigned char *can = calloc(r->nkept + 1, 1);
+    int st = status_of(s, i);
+    return st == ORDO_OVER || (st == ORDO_DECIDE && !(s->expanded[i] & EXPANDED));
+}
+
+/* can[i] for each state from which an end can be reached, the edges in
+ * memory: grouped by the state they lead to, so that what can end is
+ * spread backwards once per edge (going over every edge until nothing
+ * changed took a pass per state of a long chain); the edge that found a
+ * state is its parent link, the others are kept. 0, or -1. */
+static int can_end_in_memory(const search *s, unsigned char *can)
+{
+    const ex_result *r = s->r;
+    const ex_edge *edges = s->edges.mem;
+    uint64_t nedges = s->edges.n, ntodo = 0;
     uint64_t *into = calloc(r->nkept + 1, sizeof *into); /* edges into each state: offsets */
-    uint32_t *from = malloc((s->nedges + r->nkept + 1) * sizeof *from);
+    uint32_t *from = malloc((nedges + r->nkept + 1) * sizeof *from);
     uint32_t *todo = malloc((r->nkept + 1) * sizeof *todo);
-    if (!can || !into || !from || !todo)
-        goto done;
-    /* the edges grouped by the state they lead to, so that what can end is
-     * spread backwards once per edge (going over every edge until nothing
-     * changed took a pass per state of a long chain); the edge that found
-     * a state is its parent link, the others are kept */
-    for (uint64_t e = 0; e < s->nedges; e++)
-        into[s->edges[e].to + 1]++;
-    for (uint64_t i = 0; i < r->nkept; i++)
+    int rc = into && from && todo ? 0 : -1;
+    for (uint64_t e = 0; rc == 0 && e < nedges; e++)
+        into[edges[e].to + 1]++;
+    for (uint64_t i = 0; rc == 0 && i < r->nkept; i++)
         into[i + 1] += r->parent[i] != UINT32_MAX;
-    for (uint64_t i = 0; i < r->nkept; i++)
+    for (uint64_t i = 0; rc == 0 && i < r->nkept; i++)
         into[i + 1] += into[i];
-    for (uint64_t e = 0; e < s->nedges; e++)
-        from[into[s->edges[e].to]++] = s->edges[e].from;
-    for (uint64_t i = 0; i < r->nkept; i++)
+    for (uint64_t e = 0; rc == 0 && e < nedges; e++)
+        from[into[edges[e].to]++] = edges[e].from;
+    for (uint64_t i = 0; rc == 0 && i < r->nkept; i++)
         if (r->parent[i] != UINT32_MAX)
             from[into[i]++] = r->parent[i];
-    for (uint64_t i = r->nkept; i > 0; i--)
+    for (uint64_t i = r->nkept; rc == 0 && i > 0; i--)
         into[i] = into[i - 1];
-    into[0] = 0;
-    uint64_t ntodo = 0;
-    for (uint64_t i = 0; i < r->nkept; i++) {
-        int st = status_of(s, i);
-        can[i] = st == ORDO_OVER || (st == ORDO_DECIDE && !(s->expanded[i] & EXPANDED));
-        if (can[i])
+    for (uint64_t i = 0; rc == 0 && i < r->nkept; i++)
+        if ((can[i] = (unsigned char)may_end(s, i)))
             todo[ntodo++] = (uint32_t)i;
-    }
-    while (ntodo) {
+    if (rc == 0)
+        into[0] = 0;
+    while (rc == 0 && ntodo) {
         uint32_t to = todo[--ntodo];
         for (uint64_t e = into[to]; e < into[to + 1]; e++)
             if (!can[from[e]]) {
                 can[from[e]] = 1;
                 todo[ntodo++] = from[e];
             }
+    }
+    free(into);
+    free(from);
+    free(todo);
+    return rc;
+}
+
+/* The same, the edges on disk (breadth first's compact store: grouping
+ * them would take memory a state): passes until nothing changes, each
+ * up the parent links (a parent is kept before its children: one pass
+ * reaches the start) then over the edges, the last first. 0, or -1. */
+static int can_end_streamed(const search *s, unsigned char *can)
+{
+    const ex_result *r = s->r;
+    for (uint64_t i = 0; i < r->nkept; i++)
+        can[i] = (unsigned char)may_end(s, i);
+    for (int marked = 1; marked;) {
+        for (uint64_t i = r->nkept; i-- > 0;)
+            if (can[i] && r->parent[i] != UINT32_MAX)
+                can[r->parent[i]] = 1;
+        if ((marked = ex_edges_spread(&s->edges, can)) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* States from which no end can be reached: every state that may end as
+ * it is can; so can any with an edge to one that can. An error is no way
+ * out (it is reported on its own). What is left, but the errors, cannot. */
+static void no_progress(search *s)
+{
+    ex_result *r = s->r;
+    unsigned char *can = calloc(r->nkept + 1, 1);
+    if (!can || (s->edges.on_disk ? can_end_streamed(s, can) : can_end_in_memory(s, can)) != 0) {
+        free(can);
+        return;
     }
     uint64_t stuck = 0, first = 0;
     for (uint64_t i = r->nkept; i-- > 0;)
@@ -994,11 +1025,7 @@ static void no_progress(search *s)
         ex_stuck_message(msg, sizeof msg, stuck);
         add_finding(s, EX_NO_PROGRESS, 0, block_of(s, (uint32_t)first), (uint32_t)first, msg);
     }
-done:
     free(can);
-    free(into);
-    free(from);
-    free(todo);
 }
 
 /* ---------------------------------------------- who could have known */
@@ -1196,6 +1223,7 @@ static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t 
     if (s->cap < 1)
         s->cap = 1;
     s->tsize = 1024;
+    ex_edges_init(&s->edges, s->compact ? EDGES_IN_MEMORY : 0);
     if (s->compact) {
         s->status = malloc(s->cap * sizeof *s->status);
         s->cur = malloc(r->block);
@@ -1245,7 +1273,7 @@ static void search_close(search *s)
     free(s->view_a);
     free(s->view_b);
     ex_symmetry_free(&s->sym);
-    free(s->edges);
+    ex_edges_free(&s->edges);
     free(s->walk_mark);
     free(s->closure_mark);
     free(s->status);
@@ -1531,8 +1559,7 @@ int64_t ex_shard_receive(ex_shard *s, ordo_game *g, uint64_t h, int rc, uint32_t
 
 int ex_shard_may_end(const ex_shard *s, uint64_t i)
 {
-    int st = status_of(s, i);
-    return st == ORDO_OVER || (st == ORDO_DECIDE && !(s->expanded[i] & EXPANDED));
+    return may_end(s, i);
 }
 
 int ex_shard_status(const ex_shard *s, uint64_t i)
