@@ -44,10 +44,27 @@ void ex_queue_free(ex_queue *q)
 {
     for (size_t k = q->head; k < q->tail; k++)
         free(q->chunks[k].mem);
+    for (size_t k = 0; k < q->nspare; k++)
+        free(q->spare[k]);
     free(q->chunks);
     if (q->disk)
         fclose(q->disk);
     memset(q, 0, sizeof *q);
+}
+
+/* A chunk's memory: a spare one, or new. */
+static unsigned char *chunk_memory(ex_queue *q)
+{
+    return q->nspare ? q->spare[--q->nspare] : malloc(q->per_chunk * entry_size(q));
+}
+
+/* A chunk's memory no longer used: kept as a spare, or freed. */
+static void chunk_done(ex_queue *q, unsigned char *mem)
+{
+    if (mem && q->nspare < EX_QUEUE_SPARES)
+        q->spare[q->nspare++] = mem;
+    else
+        free(mem);
 }
 
 /* Writes the waiting chunk nearest the end to disk, if one is in memory. */
@@ -65,7 +82,7 @@ static int spill_one(ex_queue *q)
             return -1;
         c->offset = q->disk_end;
         q->disk_end += (long)bytes;
-        free(c->mem);
+        chunk_done(q, c->mem);
         c->mem = NULL;
         q->loaded--;
         q->on_disk++;
@@ -93,7 +110,7 @@ static int new_chunk(ex_queue *q)
     }
     ex_chunk *c = &q->chunks[q->tail];
     memset(c, 0, sizeof *c);
-    if (!(c->mem = malloc(q->per_chunk * entry_size(q))))
+    if (!(c->mem = chunk_memory(q)))
         return -1;
     q->tail++;
     q->loaded++;
@@ -117,7 +134,7 @@ int ex_queue_push(ex_queue *q, uint32_t index, uint32_t depth, const void *block
 static int load(ex_queue *q, ex_chunk *c)
 {
     size_t bytes = c->n * entry_size(q);
-    if (!(c->mem = malloc(bytes)))
+    if (!(c->mem = chunk_memory(q)))
         return -1;
     if (fseek(q->disk, c->offset, SEEK_SET) != 0 || fread(c->mem, 1, bytes, q->disk) != bytes)
         return -1;
@@ -147,7 +164,7 @@ int ex_queue_pop(ex_queue *q, uint32_t *index, uint32_t *depth, void *block)
         }
         if (q->head + 1 == q->tail && c->n < q->per_chunk)
             return 0; /* read to the end of the chunk still written to */
-        free(c->mem);
+        chunk_done(q, c->mem);
         q->loaded--;
         q->head++;
     }
