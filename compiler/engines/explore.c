@@ -306,7 +306,10 @@ static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, 
         return -1;
     }
     uint64_t i = r->nkept;
-    if (ex_keep_rolls(s->r, i, c) != 0 || (4 * (i + 1) > 3 * s->tsize && grow_table(s) != 0) ||
+    if (r->outcome)
+        r->outcome[i] = s->outcome;
+    if ((!r->outcome && ex_keep_rolls(s->r, i, c) != 0) ||
+        (4 * (i + 1) > 3 * s->tsize && grow_table(s) != 0) ||
         (s->compact ? keep_compact(s, g, i, parent == UINT32_MAX ? 0 : s->cur_depth + 1) != 0
                     : (memcpy(state_at(s, i), g, r->block), 0))) {
         s->truncated = 1;
@@ -1207,6 +1210,9 @@ static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t 
                  (walks || guided ? 2 * sizeof(uint32_t) : 0);
     if (s->compact) {
         per += 1 - sizeof(uint32_t); /* its status; its depth is the queue's */
+        /* its outcome number, not its rolls (a shard's rolls go to other
+         * shards, which keep them) */
+        per -= shard ? 0 : 1;
         per += hidden ? sizeof *s->seen_as : 0;
         /* the disk the queue may take: 16 times --memory (a shared
          * machine's disk is not the search's alone) */
@@ -1236,8 +1242,12 @@ static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t 
     r->option = malloc(s->cap * sizeof *r->option);
     if (!s->compact) /* compact: a state's depth waits with it in the queue */
         r->depth = malloc(s->cap * sizeof *r->depth);
-    r->roll_at = malloc(s->cap * sizeof *r->roll_at);
-    r->nrolls = malloc(s->cap * sizeof *r->nrolls);
+    if (s->compact && !shard) {
+        r->outcome = malloc(s->cap * sizeof *r->outcome);
+    } else {
+        r->roll_at = malloc(s->cap * sizeof *r->roll_at);
+        r->nrolls = malloc(s->cap * sizeof *r->nrolls);
+    }
     s->hashes = malloc(s->cap * sizeof *s->hashes);
     s->expanded = calloc(s->cap, 1);
     s->table = calloc(s->tsize, sizeof *s->table);
@@ -1256,7 +1266,7 @@ static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t 
         return -1;
     r->renamings = ex_symmetry_renamings(&s->sym);
     if ((s->compact ? !s->status || !s->cur : !r->blocks) || !r->parent || !r->option ||
-        (!s->compact && !r->depth) || !r->roll_at || !r->nrolls || !s->hashes || !s->expanded ||
+        (!s->compact && !r->depth) || (r->outcome ? 0 : !r->roll_at || !r->nrolls) || !s->hashes || !s->expanded ||
         !s->table || !s->work || !s->view_a || !s->view_b || sc_coverage_init(&r->cov, p) != 0 ||
         ((walks || guided) && (!s->walk_mark || !s->closure_mark)) || (guided && !s->guide))
         return -1;
@@ -1306,6 +1316,24 @@ static void search_done(search *s, uint64_t walks, int guided)
         fputc('\n', s->progress);
 }
 
+static int replay_way(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i,
+                      ordo_game **out, ex_result *keep);
+
+/* The rolls of the states on the findings' ways in, rebuilt from their
+ * outcome numbers as ex_path and the scenarios read them (the other
+ * states' read as none: their pages are never touched). 0, or -1 when
+ * out of memory. */
+static int rolls_of_ways(const ordo_program *p, int nplayers, ex_result *r)
+{
+    if (!(r->roll_at = calloc(r->nkept + 1, sizeof *r->roll_at)) ||
+        !(r->nrolls = calloc(r->nkept + 1, sizeof *r->nrolls)))
+        return -1;
+    for (size_t k = 0; k < r->nfindings; k++)
+        if (replay_way(p, nplayers, r, r->findings[k].state, NULL, r) != 0)
+            return -1;
+    return 0;
+}
+
 /* One search of ex_search's: breadth first, random walks (walks > 0) or
  * guided walks (guided; walks 0: until a bound). *walks_follow (may be
  * NULL): whether --seconds or a store filled to --memory stopped it, not
@@ -1337,7 +1365,11 @@ static int search_one(const ordo_program *p, int nplayers, uint64_t seed, uint64
     else
         breadth_first(&s);
     no_progress(&s);
-    who_knew(&s, nplayers);
+    if (r->outcome && rolls_of_ways(p, nplayers, r) != 0)
+        goto done;
+    who_knew(&s, nplayers); /* its states replayed from their outcome numbers */
+    free(r->outcome);
+    r->outcome = NULL;
     search_done(&s, walks, guided);
     if (walks_follow)
         *walks_follow = s.timed_out || (s.full && !(lim->states && r->nkept >= lim->states));
@@ -1587,6 +1619,7 @@ void ex_free(ex_result *r)
     free(r->roll_at);
     free(r->nrolls);
     free(r->rolls);
+    free(r->outcome);
     free(r->findings);
     sc_coverage_free(&r->cov);
     memset(r, 0, sizeof *r);
@@ -1671,19 +1704,76 @@ void ex_replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to)
     ordo_set_chance(g, NULL, NULL);
 }
 
-ordo_game *ex_replayed(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i)
+/* g run on from where it is, after option k (-1: none), as the search's
+ * transition's odometer ran it the n-th time (0: the lowest totals), tmp
+ * a scratch block; the rolls it took in *c. */
+static void replay_outcome(const ex_result *r, ordo_game *g, ordo_game *tmp, int k, uint32_t n,
+                           chance *c)
+{
+    int32_t script[EX_MAX_ROLLS];
+    memset(c, 0, sizeof *c);
+    c->script = script;
+    ordo_copy(tmp, g);
+    for (uint32_t t = 0;; t++) {
+        c->n = 0;
+        c->overflow = 0;
+        if (t > 0)
+            ordo_copy(g, tmp);
+        ordo_set_chance(g, r->rolls_expanded ? ex_chance_total : NULL, c);
+        ordo_set_max_steps(g, r->max_steps + ordo_steps(g));
+        int rc = k >= 0 ? ordo_choose(g, k) : ORDO_OK;
+        if (rc == ORDO_OK)
+            ordo_run(g);
+        ordo_set_chance(g, NULL, NULL);
+        if (t >= n || !r->rolls_expanded || c->overflow || !ex_chance_next(c, script))
+            break;
+    }
+    c->script = NULL;
+    c->nscript = 0;
+}
+
+/* The way to state i of r replayed into *out (a new game; out NULL:
+ * none), each step's rolls (outcome numbers kept: rebuilt) kept as r's
+ * when keep is r: 0, or -1 when out of memory. */
+static int replay_way(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i,
+                      ordo_game **out, ex_result *keep)
 {
     uint32_t *chain;
-    int n = ex_chain_to(r, i, &chain);
+    int n = ex_chain_to(r, i, &chain), rc = 0;
     if (n < 0)
-        return NULL;
-    ordo_game *g;
-    if (ordo_new(p, nplayers, r->seed, &g) != ORDO_OK)
-        g = NULL;
-    for (int t = 0; g && t < n; t++)
-        ex_replay_step(r, g, t == 0 ? -1 : r->option[chain[t]], chain[t]);
+        return -1;
+    ordo_game *g, *tmp = NULL;
+    if (ordo_new(p, nplayers, r->seed, &g) != ORDO_OK ||
+        (r->outcome && ordo_new(p, nplayers, r->seed, &tmp) != ORDO_OK))
+        rc = -1;
+    for (int t = 0; rc == 0 && t < n; t++) {
+        int k = t == 0 ? -1 : r->option[chain[t]];
+        if (!r->outcome) {
+            ex_replay_step(r, g, k, chain[t]);
+            continue;
+        }
+        chance c;
+        replay_outcome(r, g, tmp, k, r->outcome[chain[t]], &c);
+        if (keep && ex_keep_rolls(keep, chain[t], &c) != 0)
+            rc = -1;
+    }
     free(chain);
-    return g;
+    if (tmp)
+        ordo_free(tmp);
+    if (rc != 0 || !out) {
+        if (g)
+            ordo_free(g);
+        g = NULL;
+    }
+    if (out)
+        *out = g;
+    return rc;
+}
+
+ordo_game *ex_replayed(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i)
+{
+    ordo_game *g;
+    return replay_way(p, nplayers, r, i, &g, NULL) == 0 ? g : NULL;
 }
 
 int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i, char ***labels)
