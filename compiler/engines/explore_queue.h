@@ -17,7 +17,7 @@ typedef struct ex_chunk ex_chunk;
 
 typedef struct ex_queue {
     size_t block;        /* bytes of a game block */
-    size_t per_chunk;    /* entries a chunk */
+    size_t per_chunk;    /* entries a chunk holds unpacked (packed, more) */
     size_t max_loaded;   /* chunks in memory at most (one more while reading back) */
     ex_chunk *chunks;    /* [head, tail): the chunks still to read */
     size_t head, tail, cap;

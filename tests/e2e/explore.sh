@@ -239,9 +239,8 @@ if grep -q '(breadth first, then [0-9]* guided walks)' "$tmp/out"; then ok; else
 "$ORDO" test "$tmp/rs/a/b/deep_with.ordo" >"$tmp/t" 2>&1
 if [ $? -eq 1 ] && grep -q 'explore: invariant broken at line 157' "$tmp/t"; then ok; else
     bad "the Teotihuacan invariant's scenario does not replay it:"; tail "$tmp/t"; fi
-# Splendor's hidden deck keeps every state's block breadth first: 1 GB holds
-# about 330,000, which a quiet machine fills in under the 6 s share; the
-# walks follow a store filled to --memory as they follow the time share
+# Splendor's lock-up: breadth first (fingerprints, though its deck is
+# hidden) for the 6 s share, then the walks
 SL=examples/explore/splendor_lockup.ordo
 deep "$SL" 0 "^$SL:284:1: warning: ended by a limit: \"the round cap (ROUND_LIMIT)\""
 if "$ORDO" test "$tmp/rs/a/b/deep_with.ordo" >"$tmp/t" 2>&1 && grep -q 'expect over because "the round cap (ROUND_LIMIT)"' "$tmp/deep.ordo"; then ok; else
