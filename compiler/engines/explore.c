@@ -259,15 +259,19 @@ uint32_t *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize)
 
 /* The table twice as large, the kept states put in again: it grows with
  * the states (at most three quarters full), so a state costs its slots
- * and no more whatever --memory allows. */
+ * and no more whatever --memory allows. Grown in place, not beside the
+ * old one (a large block is remapped, not copied): the old and the new
+ * together took 16 bytes a state at the moment it grew. */
 static int grow_table(search *s)
 {
-    uint32_t *t = ex_table_grown(s->hashes, s->r->nkept, s->tsize);
+    uint32_t *t = realloc(s->table, 2 * s->tsize * sizeof *t);
     if (!t)
         return -1;
-    free(s->table);
     s->table = t;
     s->tsize *= 2;
+    memset(t, 0, s->tsize * sizeof *t);
+    for (uint64_t i = 0; i < s->r->nkept; i++)
+        ex_table_put(t, s->tsize, s->hashes[i], (uint32_t)i);
     return 0;
 }
 
