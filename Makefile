@@ -328,7 +328,7 @@ $(BUILD)/lang/%_scenarios: tests/e2e/sc_emitted.c $(BUILD)/lang/%.o \
 # half, which calls the runtime in libordo.so too
 # (and the engines it reaches: the state search, with the coverage it keeps)
 PY_LIB := $(BUILD)/python/libordo_compile.so
-PY_ENGINES := $(addprefix compiler/engines/,explore.c explore_guide.c explore_shrink.c explore_queue.c explore_seeds.c explore_report.c \
+PY_ENGINES := $(addprefix compiler/engines/,explore.c explore_edges.c explore_guide.c explore_shrink.c explore_queue.c explore_seeds.c explore_report.c \
                 explore_symmetry.c \
                 explore_shared.c explore_shared_end.c explore_shared_msg.c explore_threads.c \
                 coverage.c native_load.c emit_files.c files.c)

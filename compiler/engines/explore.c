@@ -7,7 +7,9 @@
  * already kept (ordo_same_position settles a collision). Breadth first,
  * state i is expanded when the loop reaches it, so the first path found
  * to anything is a shortest one. Every transition is also an edge, kept
- * for the last question: from which states can no end be reached?
+ * for the last question: from which states can no end be reached? (a new
+ * state's edge in is its parent link; the others, breadth first, go to
+ * disk: explore_edges.c)
  *
  * Walks keep the states they pass the same way; guided walks (the
  * default's after a share of breadth first: ex_search) recycle the store
@@ -25,6 +27,7 @@
 #include <unistd.h>
 
 #include "explore.h"
+#include "explore_edges.h"
 #include "explore_guide.h"
 #include "explore_queue.h"
 #include "explore_symmetry.h"
@@ -36,13 +39,13 @@ enum {
     STUCK = 4     /* ... and no end was found there: play goes round in circles */
 };
 
+/* The edges breadth first keeps in memory (8 MB) before the rest go to
+ * disk; walks keep theirs (a full store is recycled, the edges with it). */
+#define EDGES_IN_MEMORY (1u << 20)
+
 /* The states a walk's circle is searched for a way out before the walk is
  * said to go round in circles; past it, the walk goes on. */
 #define CLOSURE_MAX 65536
-
-typedef struct edge {
-    uint32_t from, to;
-} edge;
 
 struct search;
 
@@ -63,8 +66,7 @@ typedef struct search {
     uint32_t *table;         /* 1 + state index, 0: empty */
     uint64_t *hashes;        /* of each kept state */
     uint64_t tsize;          /* slots (a power of two), at most 3/4 used */
-    edge *edges;
-    uint64_t nedges, capedges;
+    ex_edges edges;          /* the transitions that found a kept state again */
     unsigned char *expanded; /* EXPANDED, and for walks CLOSED and STUCK */
     /* random walks: the last walk (1 + its number) through each state, and
      * the last closure (1 + its number) that reached it */
@@ -83,6 +85,10 @@ typedef struct search {
     int compact;
     int nplayers;
     int8_t *status;          /* ordo_status of each kept state, at least -1 */
+    /* ... and with hidden state, 32 bits of the hash of what all seats see
+     * of each decision (0 for the others): "who could have known" replays
+     * only the states that may look alike */
+    uint32_t *seen_as;
     ex_queue queue;
     ordo_game *cur;          /* the block being expanded */
     uint32_t cur_depth;      /* the depth of the state being expanded */
@@ -253,16 +259,31 @@ uint32_t *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize)
 
 /* The table twice as large, the kept states put in again: it grows with
  * the states (at most three quarters full), so a state costs its slots
- * and no more whatever --memory allows. */
+ * and no more whatever --memory allows. Grown in place, not beside the
+ * old one (a large block is remapped, not copied): the old and the new
+ * together took 16 bytes a state at the moment it grew. */
 static int grow_table(search *s)
 {
-    uint32_t *t = ex_table_grown(s->hashes, s->r->nkept, s->tsize);
+    uint32_t *t = realloc(s->table, 2 * s->tsize * sizeof *t);
     if (!t)
         return -1;
-    free(s->table);
     s->table = t;
     s->tsize *= 2;
+    memset(t, 0, s->tsize * sizeof *t);
+    for (uint64_t i = 0; i < s->r->nkept; i++)
+        ex_table_put(t, s->tsize, s->hashes[i], (uint32_t)i);
     return 0;
+}
+
+/* 32 bits of the hash of what every seat sees of g: two states one seat
+ * cannot tell apart have the same (a cell every seat sees is among those
+ * each one sees). */
+static uint32_t seen_by_all(const search *s, const ordo_game *g)
+{
+    ordo_copy(s->view_b, g); /* a block of the program, masked in place */
+    if (ordo_view(s->view_b, s->view_b, ORDO_SPECTATOR) != ORDO_OK)
+        return 0;
+    return (uint32_t)ordo_position_hash(s->view_b);
 }
 
 /* State i in the compact store: its status, and its block queued when it
@@ -271,6 +292,8 @@ static int keep_compact(search *s, const ordo_game *g, uint64_t i, uint32_t dept
 {
     int st = ordo_status(g);
     s->status[i] = (int8_t)(st < -1 ? -1 : st > 127 ? 127 : st);
+    if (s->seen_as)
+        s->seen_as[i] = st == ORDO_DECIDE ? seen_by_all(s, g) : 0;
     return st == ORDO_DECIDE ? ex_queue_push(&s->queue, (uint32_t)i, depth, g) : 0;
 }
 
@@ -287,7 +310,10 @@ static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, 
         return -1;
     }
     uint64_t i = r->nkept;
-    if (ex_keep_rolls(s->r, i, c) != 0 || (4 * (i + 1) > 3 * s->tsize && grow_table(s) != 0) ||
+    if (r->outcome)
+        r->outcome[i] = s->outcome;
+    if ((!r->outcome && ex_keep_rolls(s->r, i, c) != 0) ||
+        (4 * (i + 1) > 3 * s->tsize && grow_table(s) != 0) ||
         (s->compact ? keep_compact(s, g, i, parent == UINT32_MAX ? 0 : s->cur_depth + 1) != 0
                     : (memcpy(state_at(s, i), g, r->block), 0))) {
         s->truncated = 1;
@@ -312,17 +338,8 @@ static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, 
 
 static void add_edge(search *s, uint32_t from, uint32_t to)
 {
-    if (s->nedges == s->capedges) {
-        uint64_t cap = s->capedges ? s->capedges * 2 : 1024;
-        edge *e = realloc(s->edges, cap * sizeof *e);
-        if (!e) {
-            s->truncated = 1; /* the no-progress analysis will say it is partial */
-            return;
-        }
-        s->edges = e;
-        s->capedges = cap;
-    }
-    s->edges[s->nedges++] = (edge){from, to};
+    if (ex_edges_add(&s->edges, from, to) != 0)
+        s->truncated = 1; /* the no-progress analysis will say it is partial */
 }
 
 /* ----------------------------------------------------------- findings */
@@ -824,7 +841,7 @@ static int recycle(search *s)
     s->dropped += r->nkept - n;
     r->nkept = n;
     r->nrollpool = rollpool;
-    s->nedges = 0;
+    ex_edges_clear(&s->edges);
     s->full = 0;
     memset(s->walk_mark, 0, s->cap * sizeof *s->walk_mark);
     memset(s->closure_mark, 0, s->cap * sizeof *s->closure_mark);
@@ -920,51 +937,89 @@ void ex_stuck_message(char *msg, size_t n, uint64_t stuck)
              (unsigned long long)stuck);
 }
 
-/* States from which no end can be reached: every state that is over, or
- * was never expanded (the search stopped before it: it might), can; so can
- * any with an edge to one that can. An error is no way out (it is reported
- * on its own). What is left, but the errors, cannot. */
-static void no_progress(search *s)
+/* Whether state i can end as it is: it is over, or was never expanded
+ * (the search stopped before it: it might). */
+static int may_end(const search *s, uint64_t i)
 {
-    ex_result *r = s->r;
-    unsigned char *can = calloc(r->nkept + 1, 1);
+    int st = status_of(s, i);
+    return st == ORDO_OVER || (st == ORDO_DECIDE && !(s->expanded[i] & EXPANDED));
+}
+
+/* can[i] for each state from which an end can be reached, the edges in
+ * memory: grouped by the state they lead to, so that what can end is
+ * spread backwards once per edge (going over every edge until nothing
+ * changed took a pass per state of a long chain); the edge that found a
+ * state is its parent link, the others are kept. 0, or -1. */
+static int can_end_in_memory(const search *s, unsigned char *can)
+{
+    const ex_result *r = s->r;
+    const ex_edge *edges = s->edges.mem;
+    uint64_t nedges = s->edges.n, ntodo = 0;
     uint64_t *into = calloc(r->nkept + 1, sizeof *into); /* edges into each state: offsets */
-    uint32_t *from = malloc((s->nedges + r->nkept + 1) * sizeof *from);
+    uint32_t *from = malloc((nedges + r->nkept + 1) * sizeof *from);
     uint32_t *todo = malloc((r->nkept + 1) * sizeof *todo);
-    if (!can || !into || !from || !todo)
-        goto done;
-    /* the edges grouped by the state they lead to, so that what can end is
-     * spread backwards once per edge (going over every edge until nothing
-     * changed took a pass per state of a long chain); the edge that found
-     * a state is its parent link, the others are kept */
-    for (uint64_t e = 0; e < s->nedges; e++)
-        into[s->edges[e].to + 1]++;
-    for (uint64_t i = 0; i < r->nkept; i++)
+    int rc = into && from && todo ? 0 : -1;
+    for (uint64_t e = 0; rc == 0 && e < nedges; e++)
+        into[edges[e].to + 1]++;
+    for (uint64_t i = 0; rc == 0 && i < r->nkept; i++)
         into[i + 1] += r->parent[i] != UINT32_MAX;
-    for (uint64_t i = 0; i < r->nkept; i++)
+    for (uint64_t i = 0; rc == 0 && i < r->nkept; i++)
         into[i + 1] += into[i];
-    for (uint64_t e = 0; e < s->nedges; e++)
-        from[into[s->edges[e].to]++] = s->edges[e].from;
-    for (uint64_t i = 0; i < r->nkept; i++)
+    for (uint64_t e = 0; rc == 0 && e < nedges; e++)
+        from[into[edges[e].to]++] = edges[e].from;
+    for (uint64_t i = 0; rc == 0 && i < r->nkept; i++)
         if (r->parent[i] != UINT32_MAX)
             from[into[i]++] = r->parent[i];
-    for (uint64_t i = r->nkept; i > 0; i--)
+    for (uint64_t i = r->nkept; rc == 0 && i > 0; i--)
         into[i] = into[i - 1];
-    into[0] = 0;
-    uint64_t ntodo = 0;
-    for (uint64_t i = 0; i < r->nkept; i++) {
-        int st = status_of(s, i);
-        can[i] = st == ORDO_OVER || (st == ORDO_DECIDE && !(s->expanded[i] & EXPANDED));
-        if (can[i])
+    for (uint64_t i = 0; rc == 0 && i < r->nkept; i++)
+        if ((can[i] = (unsigned char)may_end(s, i)))
             todo[ntodo++] = (uint32_t)i;
-    }
-    while (ntodo) {
+    if (rc == 0)
+        into[0] = 0;
+    while (rc == 0 && ntodo) {
         uint32_t to = todo[--ntodo];
         for (uint64_t e = into[to]; e < into[to + 1]; e++)
             if (!can[from[e]]) {
                 can[from[e]] = 1;
                 todo[ntodo++] = from[e];
             }
+    }
+    free(into);
+    free(from);
+    free(todo);
+    return rc;
+}
+
+/* The same, the edges on disk (breadth first's compact store: grouping
+ * them would take memory a state): passes until nothing changes, each
+ * up the parent links (a parent is kept before its children: one pass
+ * reaches the start) then over the edges, the last first. 0, or -1. */
+static int can_end_streamed(const search *s, unsigned char *can)
+{
+    const ex_result *r = s->r;
+    for (uint64_t i = 0; i < r->nkept; i++)
+        can[i] = (unsigned char)may_end(s, i);
+    for (int marked = 1; marked;) {
+        for (uint64_t i = r->nkept; i-- > 0;)
+            if (can[i] && r->parent[i] != UINT32_MAX)
+                can[r->parent[i]] = 1;
+        if ((marked = ex_edges_spread(&s->edges, can)) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* States from which no end can be reached: every state that may end as
+ * it is can; so can any with an edge to one that can. An error is no way
+ * out (it is reported on its own). What is left, but the errors, cannot. */
+static void no_progress(search *s)
+{
+    ex_result *r = s->r;
+    unsigned char *can = calloc(r->nkept + 1, 1);
+    if (!can || (s->edges.on_disk ? can_end_streamed(s, can) : can_end_in_memory(s, can)) != 0) {
+        free(can);
+        return;
     }
     uint64_t stuck = 0, first = 0;
     for (uint64_t i = r->nkept; i-- > 0;)
@@ -977,11 +1032,7 @@ static void no_progress(search *s)
         ex_stuck_message(msg, sizeof msg, stuck);
         add_finding(s, EX_NO_PROGRESS, 0, block_of(s, (uint32_t)first), (uint32_t)first, msg);
     }
-done:
     free(can);
-    free(into);
-    free(from);
-    free(todo);
 }
 
 /* ---------------------------------------------- who could have known */
@@ -1029,35 +1080,60 @@ static int leads_to(search *s, const ordo_game *g, const char *label, const int3
     return ex_shows(s->p, s->work, f);
 }
 
-/* Could `seat` have known, at decision q, that taking `label` leads to f?
- * Only if it does from every explored state the seat cannot tell from q
- * (the same view: ordo_view), with the same rolls: knowledge as what
- * holds in every world the seat cannot rule out. */
-static int seat_knew(search *s, const ordo_game *gq, int seat, const char *label,
+/* Kept state i's block if it may be one `seat` cannot tell from the
+ * decision q, whose step, line and decider are those given and what all
+ * seats see hashes to `all`; else NULL. Kept, or (compact) replayed
+ * from the start into *own, which the caller frees. */
+static const ordo_game *alike(search *s, uint64_t i, uint32_t q, int32_t qstep, uint32_t qline,
+                              int decider, uint32_t all, ordo_game **own)
+{
+    *own = NULL;
+    if (i == q || status_of(s, i) != ORDO_DECIDE)
+        return NULL;
+    const ordo_game *g = state_at(s, i);
+    if (s->compact) {
+        if (s->seen_as[i] != all || !(*own = ex_replayed(s->p, s->nplayers, s->r, (uint32_t)i)))
+            return NULL;
+        g = *own;
+    }
+    int32_t step;
+    uint32_t line;
+    if (ordo_decider(g) != decider || ordo_where(g, &step, &line) < 0 || step != qstep ||
+        line != qline)
+        return NULL;
+    return g;
+}
+
+/* Could `seat` have known, at decision q (its block gq), that taking
+ * `label` leads to f? Only if it does from every explored state the seat
+ * cannot tell from q (the same view: ordo_view), with the same rolls:
+ * knowledge as what holds in every world the seat cannot rule out. q is
+ * UINT32_MAX when gq is not a kept state. */
+static int seat_knew(search *s, const ordo_game *gq, uint32_t q, int seat, const char *label,
                      const int32_t *rolls, uint32_t nrolls, const ex_finding *f)
 {
     int32_t qstep;
     uint32_t qline;
     ordo_where(gq, &qstep, &qline);
+    uint32_t all = s->seen_as ? seen_by_all(s, gq) : 0;
     ordo_copy(s->view_a, gq); /* a block of the program, as ordo_view wants */
     if (ordo_view(s->view_a, gq, seat) != ORDO_OK)
         return 0;
     uint64_t hq = ordo_position_hash(s->view_a);
-    for (uint64_t i = 0; i < s->r->nkept; i++) {
-        const ordo_game *g = state_at(s, i);
-        int32_t step;
-        uint32_t line;
-        if (g == gq || ordo_status(g) != ORDO_DECIDE || ordo_decider(g) != ordo_decider(gq) ||
-            ordo_where(g, &step, &line) < 0 || step != qstep || line != qline)
-            continue;
-        ordo_copy(s->view_b, g);
-        if (ordo_view(s->view_b, g, seat) != ORDO_OK ||
-            ordo_position_hash(s->view_b) != hq || !ordo_same_position(s->view_a, s->view_b))
-            continue;
-        if (!leads_to(s, g, label, rolls, nrolls, f))
-            return 0;
+    int knew = 1;
+    for (uint64_t i = 0; knew && i < s->r->nkept; i++) {
+        ordo_game *own;
+        const ordo_game *g = alike(s, i, q, qstep, qline, ordo_decider(gq), all, &own);
+        if (g) {
+            ordo_copy(s->view_b, g);
+            if (ordo_view(s->view_b, g, seat) == ORDO_OK &&
+                ordo_position_hash(s->view_b) == hq && ordo_same_position(s->view_a, s->view_b))
+                knew = leads_to(s, g, label, rolls, nrolls, f);
+        }
+        if (own)
+            ordo_free(own);
     }
-    return 1;
+    return knew;
 }
 
 static int has_hidden_state(const ordo_program *p)
@@ -1081,15 +1157,22 @@ static void who_knew(search *s, int nplayers)
         uint32_t q = r->parent[f->state];
         if (q == UINT32_MAX || (f->kind == EX_NO_PROGRESS && f->code == 0))
             continue;
+        ordo_game *own = s->compact ? ex_replayed(s->p, nplayers, r, q) : NULL;
+        const ordo_game *gq = s->compact ? own : state_at(s, q);
         char label[512];
-        if (ordo_option_label(state_at(s, q), r->option[f->state], label, sizeof label) < 0)
+        if (!gq || ordo_option_label(gq, r->option[f->state], label, sizeof label) < 0) {
+            if (own)
+                ordo_free(own);
             continue;
+        }
         const int32_t *rolls = r->rolls ? r->rolls + r->roll_at[f->state] : NULL;
         f->knew = 0;
         for (int seat = 0; seat < nplayers; seat++)
-            if (seat_knew(s, state_at(s, q), seat, label, rolls, r->nrolls[f->state], f))
+            if (seat_knew(s, gq, q, seat, label, rolls, r->nrolls[f->state], f))
                 f->knew |= (uint64_t)1 << seat;
         f->knew_known = 1;
+        if (own)
+            ordo_free(own);
     }
 }
 
@@ -1098,8 +1181,8 @@ static void who_knew(search *s, int nplayers)
  * `memory`; or -1 when out of memory (search_close frees what was
  * taken). */
 static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t seed,
-                       uint64_t walks, int guided, const ex_limits *lim, uint64_t memory,
-                       FILE *progress, ex_result *r)
+                       uint64_t walks, int guided, int shard, const ex_limits *lim,
+                       uint64_t memory, FILE *progress, ex_result *r)
 {
     memset(r, 0, sizeof *r);
     memset(s, 0, sizeof *s);
@@ -1115,10 +1198,13 @@ static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t 
     /* guided walks draw the totals of their rolls and keep them */
     r->rolls_expanded = (guided || !walks) && !lim->seeded_dice;
     s->nplayers = nplayers;
-    /* "who could have known" compares kept states' blocks, and walks go on
-     * from them: those keep every block; breadth first otherwise keeps a
-     * fingerprint and a few links a state */
-    s->compact = !walks && !guided && !has_hidden_state(p);
+    /* walks go on from kept states' blocks, and a shard of a shared search
+     * with hidden state compares them ("who could have known": its states'
+     * ways in are other shards'): those keep every block; breadth first
+     * otherwise keeps a fingerprint and a few links a state, and replays
+     * the states it compares */
+    int hidden = has_hidden_state(p);
+    s->compact = !walks && !guided && !(shard && hidden);
     /* each state: its hash, its links (parent, option, depth), whether it
      * was expanded, its rolls, one to three slots of the table; then its
      * block, or (compact) its status, the blocks still to expand taking a
@@ -1128,6 +1214,10 @@ static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t 
                  (walks || guided ? 2 * sizeof(uint32_t) : 0);
     if (s->compact) {
         per += 1 - sizeof(uint32_t); /* its status; its depth is the queue's */
+        /* its outcome number, not its rolls (a shard's rolls go to other
+         * shards, which keep them) */
+        per -= shard ? 0 : 1;
+        per += hidden ? sizeof *s->seen_as : 0;
         /* the disk the queue may take: 16 times --memory (a shared
          * machine's disk is not the search's alone) */
         ex_queue_init(&s->queue, r->block, memory / 4, 16 * memory);
@@ -1143,9 +1233,12 @@ static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t 
     if (s->cap < 1)
         s->cap = 1;
     s->tsize = 1024;
+    ex_edges_init(&s->edges, s->compact ? EDGES_IN_MEMORY : 0);
     if (s->compact) {
         s->status = malloc(s->cap * sizeof *s->status);
         s->cur = malloc(r->block);
+        if (hidden && !(s->seen_as = malloc(s->cap * sizeof *s->seen_as)))
+            return -1;
     } else {
         r->blocks = malloc(s->cap * r->block);
     }
@@ -1153,8 +1246,12 @@ static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t 
     r->option = malloc(s->cap * sizeof *r->option);
     if (!s->compact) /* compact: a state's depth waits with it in the queue */
         r->depth = malloc(s->cap * sizeof *r->depth);
-    r->roll_at = malloc(s->cap * sizeof *r->roll_at);
-    r->nrolls = malloc(s->cap * sizeof *r->nrolls);
+    if (s->compact && !shard) {
+        r->outcome = malloc(s->cap * sizeof *r->outcome);
+    } else {
+        r->roll_at = malloc(s->cap * sizeof *r->roll_at);
+        r->nrolls = malloc(s->cap * sizeof *r->nrolls);
+    }
     s->hashes = malloc(s->cap * sizeof *s->hashes);
     s->expanded = calloc(s->cap, 1);
     s->table = calloc(s->tsize, sizeof *s->table);
@@ -1173,7 +1270,7 @@ static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t 
         return -1;
     r->renamings = ex_symmetry_renamings(&s->sym);
     if ((s->compact ? !s->status || !s->cur : !r->blocks) || !r->parent || !r->option ||
-        (!s->compact && !r->depth) || !r->roll_at || !r->nrolls || !s->hashes || !s->expanded ||
+        (!s->compact && !r->depth) || (r->outcome ? 0 : !r->roll_at || !r->nrolls) || !s->hashes || !s->expanded ||
         !s->table || !s->work || !s->view_a || !s->view_b || sc_coverage_init(&r->cov, p) != 0 ||
         ((walks || guided) && (!s->walk_mark || !s->closure_mark)) || (guided && !s->guide))
         return -1;
@@ -1190,10 +1287,11 @@ static void search_close(search *s)
     free(s->view_a);
     free(s->view_b);
     ex_symmetry_free(&s->sym);
-    free(s->edges);
+    ex_edges_free(&s->edges);
     free(s->walk_mark);
     free(s->closure_mark);
     free(s->status);
+    free(s->seen_as);
     free(s->cur);
     free(s->guide);
     if (s->compact)
@@ -1222,6 +1320,24 @@ static void search_done(search *s, uint64_t walks, int guided)
         fputc('\n', s->progress);
 }
 
+static int replay_way(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i,
+                      ordo_game **out, ex_result *keep);
+
+/* The rolls of the states on the findings' ways in, rebuilt from their
+ * outcome numbers as ex_path and the scenarios read them (the other
+ * states' read as none: their pages are never touched). 0, or -1 when
+ * out of memory. */
+static int rolls_of_ways(const ordo_program *p, int nplayers, ex_result *r)
+{
+    if (!(r->roll_at = calloc(r->nkept + 1, sizeof *r->roll_at)) ||
+        !(r->nrolls = calloc(r->nkept + 1, sizeof *r->nrolls)))
+        return -1;
+    for (size_t k = 0; k < r->nfindings; k++)
+        if (replay_way(p, nplayers, r, r->findings[k].state, NULL, r) != 0)
+            return -1;
+    return 0;
+}
+
 /* One search of ex_search's: breadth first, random walks (walks > 0) or
  * guided walks (guided; walks 0: until a bound). *walks_follow (may be
  * NULL): whether --seconds or a store filled to --memory stopped it, not
@@ -1232,7 +1348,7 @@ static int search_one(const ordo_program *p, int nplayers, uint64_t seed, uint64
 {
     search s;
     int rc = -1;
-    if (search_open(&s, p, nplayers, seed, walks, guided, lim, lim->memory, progress, r) != 0)
+    if (search_open(&s, p, nplayers, seed, walks, guided, 0, lim, lim->memory, progress, r) != 0)
         goto done;
     ordo_game *g;
     if (ordo_new(p, nplayers, seed, &g) != ORDO_OK)
@@ -1253,7 +1369,11 @@ static int search_one(const ordo_program *p, int nplayers, uint64_t seed, uint64
     else
         breadth_first(&s);
     no_progress(&s);
-    who_knew(&s, nplayers);
+    if (r->outcome && rolls_of_ways(p, nplayers, r) != 0)
+        goto done;
+    who_knew(&s, nplayers); /* its states replayed from their outcome numbers */
+    free(r->outcome);
+    r->outcome = NULL;
     search_done(&s, walks, guided);
     if (walks_follow)
         *walks_follow = s.timed_out || (s.full && !(lim->states && r->nkept >= lim->states));
@@ -1409,7 +1529,7 @@ ex_shard *ex_shard_open(const ordo_program *p, int nplayers, uint64_t seed, cons
     search *s = malloc(sizeof *s);
     if (!s)
         return NULL;
-    if (search_open(s, p, nplayers, seed, 0, 0, lim, memory, progress, r) != 0) {
+    if (search_open(s, p, nplayers, seed, 0, 0, 1, lim, memory, progress, r) != 0) {
         search_close(s);
         free(s);
         ex_free(r);
@@ -1491,8 +1611,7 @@ int64_t ex_shard_receive(ex_shard *s, ordo_game *g, uint64_t h, int rc, uint32_t
 
 int ex_shard_may_end(const ex_shard *s, uint64_t i)
 {
-    int st = status_of(s, i);
-    return st == ORDO_OVER || (st == ORDO_DECIDE && !(s->expanded[i] & EXPANDED));
+    return may_end(s, i);
 }
 
 int ex_shard_status(const ex_shard *s, uint64_t i)
@@ -1508,7 +1627,7 @@ int ex_shard_truncated(const ex_shard *s)
 int ex_shard_knew(ex_shard *s, const ordo_game *q, int seat, const char *label,
                   const int32_t *rolls, uint32_t nrolls, const ex_finding *f)
 {
-    return seat_knew(s, q, seat, label, rolls, nrolls, f);
+    return seat_knew(s, q, UINT32_MAX, seat, label, rolls, nrolls, f);
 }
 
 void ex_free(ex_result *r)
@@ -1520,6 +1639,7 @@ void ex_free(ex_result *r)
     free(r->roll_at);
     free(r->nrolls);
     free(r->rolls);
+    free(r->outcome);
     free(r->findings);
     sc_coverage_free(&r->cov);
     memset(r, 0, sizeof *r);
@@ -1604,19 +1724,76 @@ void ex_replay_step(const ex_result *r, ordo_game *g, int k, uint32_t to)
     ordo_set_chance(g, NULL, NULL);
 }
 
-ordo_game *ex_replayed(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i)
+/* g run on from where it is, after option k (-1: none), as the search's
+ * transition's odometer ran it the n-th time (0: the lowest totals), tmp
+ * a scratch block; the rolls it took in *c. */
+static void replay_outcome(const ex_result *r, ordo_game *g, ordo_game *tmp, int k, uint32_t n,
+                           chance *c)
+{
+    int32_t script[EX_MAX_ROLLS];
+    memset(c, 0, sizeof *c);
+    c->script = script;
+    ordo_copy(tmp, g);
+    for (uint32_t t = 0;; t++) {
+        c->n = 0;
+        c->overflow = 0;
+        if (t > 0)
+            ordo_copy(g, tmp);
+        ordo_set_chance(g, r->rolls_expanded ? ex_chance_total : NULL, c);
+        ordo_set_max_steps(g, r->max_steps + ordo_steps(g));
+        int rc = k >= 0 ? ordo_choose(g, k) : ORDO_OK;
+        if (rc == ORDO_OK)
+            ordo_run(g);
+        ordo_set_chance(g, NULL, NULL);
+        if (t >= n || !r->rolls_expanded || c->overflow || !ex_chance_next(c, script))
+            break;
+    }
+    c->script = NULL;
+    c->nscript = 0;
+}
+
+/* The way to state i of r replayed into *out (a new game; out NULL:
+ * none), each step's rolls (outcome numbers kept: rebuilt) kept as r's
+ * when keep is r: 0, or -1 when out of memory. */
+static int replay_way(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i,
+                      ordo_game **out, ex_result *keep)
 {
     uint32_t *chain;
-    int n = ex_chain_to(r, i, &chain);
+    int n = ex_chain_to(r, i, &chain), rc = 0;
     if (n < 0)
-        return NULL;
-    ordo_game *g;
-    if (ordo_new(p, nplayers, r->seed, &g) != ORDO_OK)
-        g = NULL;
-    for (int t = 0; g && t < n; t++)
-        ex_replay_step(r, g, t == 0 ? -1 : r->option[chain[t]], chain[t]);
+        return -1;
+    ordo_game *g, *tmp = NULL;
+    if (ordo_new(p, nplayers, r->seed, &g) != ORDO_OK ||
+        (r->outcome && ordo_new(p, nplayers, r->seed, &tmp) != ORDO_OK))
+        rc = -1;
+    for (int t = 0; rc == 0 && t < n; t++) {
+        int k = t == 0 ? -1 : r->option[chain[t]];
+        if (!r->outcome) {
+            ex_replay_step(r, g, k, chain[t]);
+            continue;
+        }
+        chance c;
+        replay_outcome(r, g, tmp, k, r->outcome[chain[t]], &c);
+        if (keep && ex_keep_rolls(keep, chain[t], &c) != 0)
+            rc = -1;
+    }
     free(chain);
-    return g;
+    if (tmp)
+        ordo_free(tmp);
+    if (rc != 0 || !out) {
+        if (g)
+            ordo_free(g);
+        g = NULL;
+    }
+    if (out)
+        *out = g;
+    return rc;
+}
+
+ordo_game *ex_replayed(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i)
+{
+    ordo_game *g;
+    return replay_way(p, nplayers, r, i, &g, NULL) == 0 ? g : NULL;
 }
 
 int ex_path(const ordo_program *p, int nplayers, const ex_result *r, uint32_t i, char ***labels)

@@ -164,6 +164,11 @@ typedef struct ex_result {
     uint64_t nrollpool, caprollpool;
     uint32_t *roll_at;
     uint8_t *nrolls;
+    /* breadth first's compact store while it searches: instead of the
+     * rolls, each state's outcome number (which run of its transition's
+     * odometer, explore.c's expand); the rolls of the findings' ways in
+     * are rebuilt from it when the search ends, and this freed (NULL) */
+    uint32_t *outcome;
 } ex_result;
 
 /* Explores program p from a new game (nplayers, seed). Returns 0, or -1

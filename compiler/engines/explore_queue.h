@@ -13,9 +13,11 @@
 
 typedef struct ex_chunk ex_chunk;
 
+#define EX_QUEUE_SPARES 4
+
 typedef struct ex_queue {
     size_t block;        /* bytes of a game block */
-    size_t per_chunk;    /* entries a chunk */
+    size_t per_chunk;    /* entries a chunk holds unpacked (packed, more) */
     size_t max_loaded;   /* chunks in memory at most (one more while reading back) */
     ex_chunk *chunks;    /* [head, tail): the chunks still to read */
     size_t head, tail, cap;
@@ -25,6 +27,11 @@ typedef struct ex_queue {
     size_t on_disk;      /* chunks there not yet read back */
     uint64_t spilled;    /* chunks ever written to disk */
     uint64_t max_disk;   /* bytes the file may hold */
+    /* chunks read or written out, kept for the next ones: a fresh chunk's
+     * pages are zeroed by the kernel as they are first touched, which took
+     * as much time as the search's own work */
+    unsigned char *spare[EX_QUEUE_SPARES];
+    size_t nspare;
 } ex_queue;
 
 /* An empty queue of blocks of `block` bytes keeping at most about

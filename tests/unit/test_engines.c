@@ -25,6 +25,7 @@
 #include "compile_path.h"
 #include "doc_run.h"
 #include "explore.h"
+#include "explore_edges.h"
 #include "explore_queue.h"
 #include "lsp.h"
 #include "mutants.h"
@@ -305,6 +306,36 @@ static void test_explore_queue_spills_to_disk(void **state)
     ex_queue_free(&q);
 }
 
+/* The edges past the memory kept go to disk and come back, the last
+ * first: a chain found in order is marked back to its start in one pass,
+ * and the next pass marks nothing. */
+static void test_explore_edges_spill_and_spread(void **state)
+{
+    (void)state;
+    enum { N = 1000 };
+    ex_edges e;
+    ex_edges_init(&e, 16);
+    for (uint32_t i = 0; i + 1 < N; i++)
+        assert_int_equal(ex_edges_add(&e, i, i + 1), 0);
+    assert_non_null(e.disk);
+    assert_true(e.on_disk >= N - 1 - 16);
+    unsigned char can[N];
+    memset(can, 0, sizeof can);
+    can[N - 1] = 1;
+    assert_int_equal(ex_edges_spread(&e, can), 1);
+    for (int i = 0; i < N; i++)
+        assert_int_equal(can[i], 1);
+    assert_int_equal(ex_edges_spread(&e, can), 0);
+    /* an edge into no marked state marks nothing */
+    memset(can, 0, sizeof can);
+    assert_int_equal(ex_edges_spread(&e, can), 0);
+    assert_int_equal(can[0], 0);
+    ex_edges_clear(&e);
+    assert_null(e.disk);
+    assert_int_equal(e.spill, 16);
+    ex_edges_free(&e);
+}
+
 /* ----------------------------------------------------------- mutate */
 
 static void test_mutate_judges_every_mutant(void **state)
@@ -552,6 +583,7 @@ int main(void)
         cmocka_unit_test(test_explore_shared_search_is_one_search),
         cmocka_unit_test(test_explore_shared_search_survives_bad_exchanges),
         cmocka_unit_test(test_explore_queue_spills_to_disk),
+        cmocka_unit_test(test_explore_edges_spill_and_spread),
         cmocka_unit_test(test_mutate_judges_every_mutant),
         cmocka_unit_test(test_sim_pool_gives_the_same_totals),
         cmocka_unit_test(test_sim_counts_limit_ends_apart),
