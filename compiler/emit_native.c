@@ -13,9 +13,10 @@
  *   - a var's offset, width, bounds and range, a table's rows and the
  *     jump targets, which become constants and gotos;
  *   - the callee of every CALL, so a call is a C call of its function
- *     after the frame is pushed; a return goes through the switch on the
- *     resume point (`dispatch`) that also resumes a game after a
- *     decision.
+ *     after the frame is pushed, entering it at its first pc, and a
+ *     return to the caller's frame returns from the C function; the
+ *     switch on the resume point (`dispatch`) is for resuming a game
+ *     after a decision or the interpreter.
  *
  * The game block, its frames and its canonical form are the
  * interpreter's: the emitted statements store what the interpreter
@@ -457,10 +458,15 @@ static void emit_return(writer *n, int value)
     put_slow(n);
     fputc('\n', f);
     if (value)
-        fprintf(f, "    { int32_t v_ = %s; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }\n",
+        fprintf(f, "    { int32_t v_ = %s; ON_RETURN(); stack[dsp++] = v_; steps++; }\n",
                 top_expr(n, 0));
     else
-        fputs("    { ON_RETURN(); steps++; goto dispatch; }\n", f);
+        fputs("    { ON_RETURN(); steps++; }\n", f);
+    /* back in the frame this function was entered below: the caller's
+     * (its ON_HERE takes it on) with no pass through the switch */
+    fputs("    if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; }\n"
+          "    goto dispatch;\n",
+          f);
 }
 
 /* the instructions that change a list, a set or a resource: the cell as
@@ -1199,12 +1205,18 @@ static int emit_proc(writer *n, int32_t k, uint32_t first, uint32_t end)
         return -1;
     }
     put_proc_comment(n, k);
-    fprintf(f, "static int %s(ordo_game *g, int mode, uint32_t base, int32_t *result)\n"
+    fprintf(f, "static int %s(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)\n"
                "{\n"
                "    ON_REGISTERS;\n",
             n->fn[k]);
     put_slot_names(n, k);
     put_temporaries(n);
+    /* a CALL pushed the frame, checked its room and set the depth:
+     * what ON_FITS would check at the first pc holds */
+    if (n->label[first])
+        fprintf(f, "    if (called)\n        goto pc_%" PRIu32 ";\n", first);
+    else
+        fputs("    (void)called;\n", f);
     emit_dispatch(n, k, first, end);
     fwrite(body, 1, len, f);
     free(body);
@@ -1306,7 +1318,7 @@ static void emit_run(writer *n, const uint16_t *order)
             "        on_fn fn = on_lookup(%s_first, %s_fn, %uu, g->pc);\n"
             "        if (!fn)\n"
             "            return ordo_vm_interpret(g, mode, base, result);\n"
-            "        int rc = fn(g, mode, base, result);\n"
+            "        int rc = fn(g, mode, base, result, 0);\n"
             "        if (rc != ON_GOTO)\n"
             "            return rc;\n"
             "    }\n"
@@ -1377,7 +1389,7 @@ int oc_emit_native(FILE *f, const ordo_program *p, const char *sym,
             sym);
     for (uint16_t k = 0; k < p->nprocs; k++)
         if (!n.bad[k])
-            fprintf(f, "static int %s(ordo_game *g, int mode, uint32_t base, int32_t *result);\n",
+            fprintf(f, "static int %s(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);\n",
                     n.fn[k]);
     fputc('\n', f);
     for (uint16_t i = 0; i < p->nprocs; i++)
