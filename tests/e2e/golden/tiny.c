@@ -870,7 +870,7 @@ interp:
 #line 46
     steps++; /* 76 PUSH 1 */
 #line 46
-    { int64_t r_ = (int64_t)t2 - 1; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = 1; ON_AT(77u, 7u); goto slow; } t2 = (int32_t)r_; steps++; } /* 77 SUB */
+    t2 = t2 - 1; steps++; /* 77 SUB */
 #line 46
     { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(78u, 6u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; ON_AT(78u, 6u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 78 STX 6 ; doubles_left */
     t1 = fp[L_p]; steps++; /* 79 LDL 0 */
@@ -1124,7 +1124,7 @@ interp:
 #line 61
     steps++; /* 140 PUSH 1 */
 #line 61
-    { int64_t r_ = (int64_t)t1 + 1; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[10] = t1; fp[11] = 1; ON_AT(141u, 12u); goto slow; } t1 = (int32_t)r_; steps++; } /* 141 ADD */
+    t1 = t1 + 1; steps++; /* 141 ADD */
 #line 61
     { int32_t x_ = t1; if (mode == VM_EVAL || x_ < 0 || x_ > 20) { fp[10] = t1; ON_AT(142u, 11u); goto slow; } vm_store(state + 16u, 1u, x_); steps++; } /* 142 STG 3 ; round */
     steps++; /* 143 PUSH 0 */
