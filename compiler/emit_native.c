@@ -13,9 +13,10 @@
  *   - a var's offset, width, bounds and range, a table's rows and the
  *     jump targets, which become constants and gotos;
  *   - the callee of every CALL, so a call is a C call of its function
- *     after the frame is pushed; a return goes through the switch on the
- *     resume point (`dispatch`) that also resumes a game after a
- *     decision.
+ *     after the frame is pushed, entering it at its first pc, and a
+ *     return to the caller's frame returns from the C function; the
+ *     switch on the resume point (`dispatch`) is for resuming a game
+ *     after a decision or the interpreter.
  *
  * The game block, its frames and its canonical form are the
  * interpreter's: the emitted statements store what the interpreter
@@ -106,11 +107,18 @@ typedef struct writer {
     uint8_t *kind;    /* where each operand is now: OPND_* */
     int32_t *val;     /* its constant, or the operand whose C variable holds it */
     uint8_t *used;    /* operand i's C variable `tI` is used in this function */
+    int64_t *lo, *hi; /* what C variable `tI` may hold (an overflow check
+                       * is left out where its operands cannot overflow) */
     char **fn;        /* each proc's function's name */
     const char *const *const *names; /* the rules' names of each proc's slots, or NULL */
     const char *const *slot_name;    /* the current proc's, or NULL */
     uint8_t *named;   /* slot s of the current proc reads fp[L_name] (an enum of it) */
     uint32_t line;    /* the row of the line table at pc (nlines: none yet) */
+    /* while a callee's code is written in place of its CALL (emit_inline):
+     * the copy's number (its labels are pc_N_SITE; 0: not in a copy), and
+     * the caller's pc its RET goes back to */
+    uint32_t site, nsites, ret_pc;
+    uint64_t *last;   /* the rule line the last #line named (put_line) */
     /* while writing one instruction */
     uint32_t pc;
     uint32_t L;       /* the proc's nlocals: operand k is fp[L + k] */
@@ -294,11 +302,58 @@ static const char *tmp(writer *n, int32_t i)
     return b;
 }
 
-/* operand i is in its C variable `tI` now */
+/* operand i is in its C variable `tI` now, any int32 until set_range */
 static void set_var(writer *n, int32_t i)
 {
     n->kind[i] = OPND_VAR;
     n->val[i] = i;
+    n->lo[i] = INT32_MIN;
+    n->hi[i] = INT32_MAX;
+}
+
+/* what operand i may hold: its constant, what its C variable was given,
+ * any int32 in a slot */
+static void operand_range(const writer *n, int32_t i, int64_t *lo, int64_t *hi)
+{
+    *lo = INT32_MIN;
+    *hi = INT32_MAX;
+    if (n->kind[i] == OPND_CONST)
+        *lo = *hi = n->val[i];
+    else if (n->kind[i] == OPND_VAR)
+        *lo = n->lo[n->val[i]], *hi = n->hi[n->val[i]];
+}
+
+/* operand i, just set in its C variable (set_var), holds lo..hi */
+static void set_range(writer *n, int32_t i, int64_t lo, int64_t hi)
+{
+    n->lo[i] = lo;
+    n->hi[i] = hi;
+}
+
+/* what a cell of `w` bytes holds: vm_load sign-extends it, whatever
+ * the block holds */
+static void set_width_range(writer *n, int32_t i, unsigned w)
+{
+    if (w == 1)
+        set_range(n, i, INT8_MIN, INT8_MAX);
+    else if (w == 2)
+        set_range(n, i, INT16_MIN, INT16_MAX);
+}
+
+/* the values of a column of the const data, rows first..first+rows-1 */
+static void set_data_range(writer *n, int32_t i, uint32_t first, uint32_t rows)
+{
+    const ordo_program *p = n->p;
+    if (!rows || first > p->ndata || rows > p->ndata - first)
+        return;
+    int64_t lo = p->data[first], hi = lo;
+    for (uint32_t r = 1; r < rows; r++) {
+        if (p->data[first + r] < lo)
+            lo = p->data[first + r];
+        if (p->data[first + r] > hi)
+            hi = p->data[first + r];
+    }
+    set_range(n, i, lo, hi);
 }
 
 /* ------------------------------------------------------------ instructions */
@@ -381,6 +436,14 @@ static void put_slow_if(writer *n, const char *indent)
     fprintf(n->f, "\n%s", indent);
 }
 
+/* the label of pc: pc_N, or pc_N_SITE in a callee's copy */
+static void put_label_name(writer *n, uint32_t pc)
+{
+    fprintf(n->f, "pc_%" PRIu32, pc);
+    if (n->site)
+        fprintf(n->f, "_%" PRIu32, n->site);
+}
+
 /* a jump, the operands below `keep` stored first: a jump back checks the
  * step limit first (as the interpreter's) */
 static void put_jump(writer *n, uint32_t target)
@@ -390,19 +453,62 @@ static void put_jump(writer *n, uint32_t target)
         put_slow(n);
         fputs("\n    ", n->f);
     }
-    fprintf(n->f, "steps++; goto pc_%" PRIu32 ";", target);
+    fputs("steps++; goto ", n->f);
+    put_label_name(n, target);
+    fputc(';', n->f);
 }
 
-/* a compare or MIN/MAX: `tK = expr` of a_ (second from the top) and b_ */
-static void emit_binop(writer *n, const char *expr)
+/* a compare or MIN/MAX (op '<' or '>'; 0 for a compare): `tK = expr`
+ * of a_ (second from the top) and b_ */
+static void emit_binop(writer *n, const char *expr, char op)
 {
+    int64_t al, ah, bl, bh;
+    operand_range(n, n->d - 2, &al, &ah);
+    operand_range(n, n->d - 1, &bl, &bh);
     fprintf(n->f, "    { int32_t a_ = %s, b_ = %s; %s = %s; steps++; }\n", top_expr(n, 1),
             top_expr(n, 0), tmp(n, n->d - 2), expr);
     set_var(n, n->d - 2);
+    if (op == '<')
+        set_range(n, n->d - 2, al < bl ? al : bl, ah < bh ? ah : bh);
+    else if (op == '>')
+        set_range(n, n->d - 2, al > bl ? al : bl, ah > bh ? ah : bh);
+    else
+        set_range(n, n->d - 2, 0, 1);
 }
 
+/* the least and greatest of a..d */
+static void min_max4(int64_t a, int64_t b, int64_t c, int64_t d, int64_t *lo, int64_t *hi)
+{
+    int64_t v[4] = {a, b, c, d};
+    *lo = *hi = a;
+    for (int k = 1; k < 4; k++) {
+        if (v[k] < *lo)
+            *lo = v[k];
+        if (v[k] > *hi)
+            *hi = v[k];
+    }
+}
+
+/* ADD, SUB, MUL: with the interpreter's overflow check, unless what the
+ * operands may hold cannot overflow */
 static void emit_arith(writer *n, char op)
 {
+    int64_t al, ah, bl, bh, lo, hi;
+    operand_range(n, n->d - 2, &al, &ah);
+    operand_range(n, n->d - 1, &bl, &bh);
+    if (op == '+')
+        lo = al + bl, hi = ah + bh;
+    else if (op == '-')
+        lo = al - bh, hi = ah - bl;
+    else
+        min_max4(al * bl, al * bh, ah * bl, ah * bh, &lo, &hi);
+    if (lo >= INT32_MIN && hi <= INT32_MAX) {
+        fprintf(n->f, "    %s = %s %c %s; steps++;\n", tmp(n, n->d - 2), top_expr(n, 1), op,
+                top_expr(n, 0));
+        set_var(n, n->d - 2);
+        set_range(n, n->d - 2, lo, hi);
+        return;
+    }
     fprintf(n->f,
             "    { int64_t r_ = (int64_t)%s %c %s;\n"
             "      if (r_ < INT32_MIN || r_ > INT32_MAX) ",
@@ -410,6 +516,34 @@ static void emit_arith(writer *n, char op)
     put_slow(n);
     fprintf(n->f, "\n      %s = (int32_t)r_; steps++; }\n", tmp(n, n->d - 2));
     set_var(n, n->d - 2);
+}
+
+static void emit_inline(writer *n, int32_t k, uint32_t ret_pc);
+static uint32_t proc_end(const writer *n, int32_t k);
+
+/* Is proc k's code written in place of a CALL of it from proc `caller`?
+ * A short proc that calls nothing and neither suspends nor leaves the
+ * C (its code reached at the depths the analysis found), from code not
+ * itself a copy: the call then costs the frame's push and pop, not a C
+ * function's entry and the registers' round trip through the block. */
+enum { INLINE_MAX = 24 };
+static int inlined_call(const writer *n, int32_t k, int32_t caller)
+{
+    const ordo_program *p = n->p;
+    if (n->site || n->bad[k] || k == caller)
+        return 0;
+    uint32_t first = p->procs[k].pc, end = proc_end(n, k);
+    if (end == first || end - first > INLINE_MAX || !n->label[first])
+        return 0;
+    for (uint32_t pc = first; pc < end; pc++) {
+        const ordo_insn *in = &p->code[pc];
+        if (n->depth[pc] < 0)
+            continue;
+        if (in->op == ORDO_OP_CALL || !compiled_inline(in))
+            return 0;
+    }
+    uint8_t last = p->code[end - 1].op;
+    return last == ORDO_OP_RET || last == ORDO_OP_RETV;
 }
 
 static void emit_call(writer *n, const ordo_insn *in)
@@ -437,6 +571,16 @@ static void emit_call(writer *n, const ordo_insn *in)
     fprintf(f, "        int32_t *nfp_ = fp + %" PRIu32 ";\n", nfp);
     for (uint32_t k = c->nparams; k < c->nlocals; k++)
         fprintf(f, "        nfp_[%" PRIu32 "] = 0;\n", k);
+    if (inlined_call(n, in->a, n->owner[n->pc])) {
+        fprintf(f,
+                "        ON_FRAME(%" PRIu32 "u, %u, nfp_, %uu);\n"
+                "        fp = nfp_;\n"
+                "        steps++;\n"
+                "    }\n",
+                n->pc + 1, (unsigned)in->a, (unsigned)c->room);
+        emit_inline(n, in->a, n->pc + 1);
+        return;
+    }
     fprintf(f,
             "        ON_FRAME(%" PRIu32 "u, %u, nfp_, %uu);\n"
             "        fp = nfp_;\n"
@@ -456,11 +600,25 @@ static void emit_return(writer *n, int value)
     fputs("    if (nframes - 1u == base) ", f);
     put_slow(n);
     fputc('\n', f);
+    if (n->site) { /* a callee's copy: on in the caller's code */
+        if (value)
+            fprintf(f, "    { int32_t v_ = %s; ON_RETURN(); stack[dsp++] = v_; steps++; goto pc_%" PRIu32
+                       "; }\n",
+                    top_expr(n, 0), n->ret_pc);
+        else
+            fprintf(f, "    { ON_RETURN(); steps++; goto pc_%" PRIu32 "; }\n", n->ret_pc);
+        return;
+    }
     if (value)
-        fprintf(f, "    { int32_t v_ = %s; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; }\n",
+        fprintf(f, "    { int32_t v_ = %s; ON_RETURN(); stack[dsp++] = v_; steps++; }\n",
                 top_expr(n, 0));
     else
-        fputs("    { ON_RETURN(); steps++; goto dispatch; }\n", f);
+        fputs("    { ON_RETURN(); steps++; }\n", f);
+    /* back in the frame this function was entered below: the caller's
+     * (its ON_HERE takes it on) with no pass through the switch */
+    fputs("    if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; }\n"
+          "    goto dispatch;\n",
+          f);
 }
 
 /* the instructions that change a list, a set or a resource: the cell as
@@ -613,6 +771,7 @@ static void emit_load_store(writer *n, const ordo_insn *in)
         fprintf(f, "    %s = vm_load(state + %" PRIu32 "u, %uu); steps++;\n", tmp(n, n->d),
                 v->offset, w);
         set_var(n, n->d);
+        set_width_range(n, n->d, w);
     } else if (in->op == ORDO_OP_STG) {
         fprintf(f, "    { int32_t x_ = %s;\n      if (", top_expr(n, 0));
         put_value_check(n, v, "x_");
@@ -625,6 +784,7 @@ static void emit_load_store(writer *n, const ordo_insn *in)
         open_cell(n, v, first);
         fprintf(f, "        %s = vm_load(a_, %uu); steps++;\n    }\n", tmp(n, first), w);
         set_var(n, first);
+        set_width_range(n, first, w);
     } else { /* STX */
         fputs("    ", f);
         open_cell(n, v, n->d - 1 - v->ndims);
@@ -859,15 +1019,16 @@ static void emit_insn(writer *n, const ordo_insn *in)
     case ORDO_OP_NOT:
         fprintf(f, "    %s = !%s; steps++;\n", tmp(n, n->d - 1), top_expr(n, 0));
         set_var(n, n->d - 1);
+        set_range(n, n->d - 1, 0, 1);
         break;
-    case ORDO_OP_EQ: emit_binop(n, "a_ == b_"); break;
-    case ORDO_OP_NE: emit_binop(n, "a_ != b_"); break;
-    case ORDO_OP_LT: emit_binop(n, "a_ < b_"); break;
-    case ORDO_OP_LE: emit_binop(n, "a_ <= b_"); break;
-    case ORDO_OP_GT: emit_binop(n, "a_ > b_"); break;
-    case ORDO_OP_GE: emit_binop(n, "a_ >= b_"); break;
-    case ORDO_OP_MIN: emit_binop(n, "a_ < b_ ? a_ : b_"); break;
-    case ORDO_OP_MAX: emit_binop(n, "a_ > b_ ? a_ : b_"); break;
+    case ORDO_OP_EQ: emit_binop(n, "a_ == b_", 0); break;
+    case ORDO_OP_NE: emit_binop(n, "a_ != b_", 0); break;
+    case ORDO_OP_LT: emit_binop(n, "a_ < b_", 0); break;
+    case ORDO_OP_LE: emit_binop(n, "a_ <= b_", 0); break;
+    case ORDO_OP_GT: emit_binop(n, "a_ > b_", 0); break;
+    case ORDO_OP_GE: emit_binop(n, "a_ >= b_", 0); break;
+    case ORDO_OP_MIN: emit_binop(n, "a_ < b_ ? a_ : b_", '<'); break;
+    case ORDO_OP_MAX: emit_binop(n, "a_ > b_ ? a_ : b_", '>'); break;
     case ORDO_OP_JMP:
         flush(n, n->d);
         fputs("    ", f);
@@ -916,6 +1077,7 @@ static void emit_insn(writer *n, const ordo_insn *in)
             fprintf(f, "\n      %s = %s_data[%" PRId32 "u + (uint32_t)r_]; steps++; }\n",
                     tmp(n, n->d - 1), n->sym, in->b);
             set_var(n, n->d - 1);
+            set_data_range(n, n->d - 1, (uint32_t)in->b, (uint32_t)in->a);
         } else {
             fprintf(f,
                     "    { int32_t r_ = %s, m_ = %s;\n"
@@ -1114,20 +1276,34 @@ static void put_temporaries(writer *n)
 /* The code of proc k, first..end-1: each instruction under its rule
  * line, with a label where control comes other than by falling through,
  * its comment and its code (oc_emit_c puts them on one line). */
-static void emit_body(writer *n, int32_t k, uint32_t first, uint32_t end)
+/* Does a jump of first..end-1 go to pc? (A copy's label is written only
+ * then: a C label no goto names is a warning.) */
+static int jumped_to(const writer *n, uint32_t first, uint32_t end, uint32_t pc)
+{
+    for (uint32_t j = first; j < end; j++) {
+        const ordo_insn *in = &n->p->code[j];
+        if (n->depth[j] >= 0 && ordo_op_operand(in->op, 2) == ORDO_OPND_JUMP && (uint32_t)in->b == pc)
+            return 1;
+    }
+    return 0;
+}
+
+static void emit_code(writer *n, uint32_t first, uint32_t end, uint64_t *last)
 {
     const ordo_program *p = n->p;
-    uint64_t last = 0;
-    n->L = p->procs[k].nlocals;
+    n->last = last;
     memset(n->kind, OPND_SLOT, (size_t)p->stack_size + 1);
     for (uint32_t pc = first; pc < end; pc++) {
         if (n->depth[pc] < 0)
             continue;
         if (n->label[pc])
             flush(n, n->depth[pc]); /* falling in, as a jump comes: in the slots */
-        put_line(n, pc, &last);     /* the label, the comment and the code are its */
+        put_line(n, pc, last);      /* the label, the comment and the code are its */
         if (n->label[pc]) {
-            fprintf(n->f, "pc_%" PRIu32 ":;\n", pc);
+            if (!n->site || jumped_to(n, first, end, pc)) {
+                put_label_name(n, pc);
+                fputs(":;\n", n->f);
+            }
             memset(n->kind, OPND_SLOT, (size_t)p->stack_size + 1);
         }
         n->pc = pc;
@@ -1135,6 +1311,38 @@ static void emit_body(writer *n, int32_t k, uint32_t first, uint32_t end)
         put_insn_comment(n, &p->code[pc]);
         emit_insn(n, &p->code[pc]);
     }
+}
+
+static void emit_body(writer *n, int32_t k, uint32_t first, uint32_t end)
+{
+    uint64_t last = 0;
+    n->L = n->p->procs[k].nlocals;
+    emit_code(n, first, end, &last);
+}
+
+/* Proc k's code in place of the CALL at ret_pc - 1, its frame pushed (fp
+ * its base): its labels its own (pc_N_SITE), its slots as fp[K], its RET
+ * back to pc_RET. Where it leaves the C (a check that fails), the run
+ * goes on through `dispatch`, whose `run` finds k's own function. */
+static void emit_inline(writer *n, int32_t k, uint32_t ret_pc)
+{
+    const char *const *slot_name = n->slot_name;
+    uint32_t L = n->L, pc = n->pc;
+    int32_t d = n->d;
+    uint64_t last = 0, *caller_last = n->last;
+    n->slot_name = NULL;
+    n->site = ++n->nsites;
+    n->ret_pc = ret_pc;
+    n->L = n->p->procs[k].nlocals;
+    emit_code(n, n->p->procs[k].pc, proc_end(n, k), &last);
+    n->site = 0;
+    *caller_last = 0; /* the caller's next instruction names its line again */
+    n->last = caller_last;
+    n->slot_name = slot_name;
+    n->L = L;
+    n->pc = pc;
+    n->d = d;
+    memset(n->kind, OPND_SLOT, (size_t)n->p->stack_size + 1);
 }
 
 /* Is a one-name slot's name alone, a C identifier that no other slot of
@@ -1199,12 +1407,18 @@ static int emit_proc(writer *n, int32_t k, uint32_t first, uint32_t end)
         return -1;
     }
     put_proc_comment(n, k);
-    fprintf(f, "static int %s(ordo_game *g, int mode, uint32_t base, int32_t *result)\n"
+    fprintf(f, "static int %s(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)\n"
                "{\n"
                "    ON_REGISTERS;\n",
             n->fn[k]);
     put_slot_names(n, k);
     put_temporaries(n);
+    /* a CALL pushed the frame, checked its room and set the depth:
+     * what ON_FITS would check at the first pc holds */
+    if (n->label[first])
+        fprintf(f, "    if (called)\n        goto pc_%" PRIu32 ";\n", first);
+    else
+        fputs("    (void)called;\n", f);
     emit_dispatch(n, k, first, end);
     fwrite(body, 1, len, f);
     free(body);
@@ -1306,7 +1520,7 @@ static void emit_run(writer *n, const uint16_t *order)
             "        on_fn fn = on_lookup(%s_first, %s_fn, %uu, g->pc);\n"
             "        if (!fn)\n"
             "            return ordo_vm_interpret(g, mode, base, result);\n"
-            "        int rc = fn(g, mode, base, result);\n"
+            "        int rc = fn(g, mode, base, result, 0);\n"
             "        if (rc != ON_GOTO)\n"
             "            return rc;\n"
             "    }\n"
@@ -1343,10 +1557,12 @@ int oc_emit_native(FILE *f, const ordo_program *p, const char *sym,
     n.val = calloc((size_t)p->stack_size + 1, sizeof *n.val);
     n.used = calloc((size_t)p->stack_size + 1, 1);
     n.named = calloc((size_t)p->stack_size + 1, 1);
+    n.lo = calloc((size_t)p->stack_size + 1, sizeof *n.lo);
+    n.hi = calloc((size_t)p->stack_size + 1, sizeof *n.hi);
     n.fn = calloc(p->nprocs, sizeof *n.fn);
     int rc = -1;
     if (!n.depth || !n.owner || !n.label || !n.work || !n.bad || !n.room || !order || !n.kind ||
-        !n.val || !n.used || !n.named || !n.fn || name_functions(&n) < 0)
+        !n.val || !n.used || !n.named || !n.lo || !n.hi || !n.fn || name_functions(&n) < 0)
         goto out;
     for (uint32_t pc = 0; pc < p->ncode; pc++)
         n.depth[pc] = -1;
@@ -1377,7 +1593,7 @@ int oc_emit_native(FILE *f, const ordo_program *p, const char *sym,
             sym);
     for (uint16_t k = 0; k < p->nprocs; k++)
         if (!n.bad[k])
-            fprintf(f, "static int %s(ordo_game *g, int mode, uint32_t base, int32_t *result);\n",
+            fprintf(f, "static int %s(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);\n",
                     n.fn[k]);
     fputc('\n', f);
     for (uint16_t i = 0; i < p->nprocs; i++)
@@ -1396,6 +1612,8 @@ out:
     free(order);
     free(n.kind);
     free(n.val);
+    free(n.lo);
+    free(n.hi);
     free(n.used);
     free(n.named);
     for (uint16_t k = 0; n.fn && k < p->nprocs; k++)

@@ -296,7 +296,10 @@ void ordo_vm_event(ordo_game *g, int kind, int player, int id, int nargs, const 
  * code that is not its own (a return, a frame the interpreter left):
  * its caller, or `run`, takes it from there. */
 #define ON_GOTO 0x474f544f
-typedef int (*on_fn)(ordo_game *g, int mode, uint32_t base, int32_t *result);
+/* `called`: 1 from a CALL (the frame pushed and checked: the function
+ * starts at its first pc), 0 from `run` (it resumes at g->pc through
+ * its switch) */
+typedef int (*on_fn)(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
 
 /* The function of the proc whose code pc is (first[]: the procs' first
  * pcs, ascending), NULL when none. */
@@ -347,7 +350,7 @@ static inline on_fn on_lookup(const uint32_t *first, const on_fn *fn, uint32_t n
  * says whether where it returns), else what ends the run */
 #define ON_CALL(fn_, entry_, nlocals_)                                             \
     (ON_SAVE((entry_), (uint32_t)(fp - stack) + (nlocals_)),                       \
-     rc = fn_(g, mode, base, result), rc == ON_GOTO ? (ON_LOAD(), rc) : rc)
+     rc = fn_(g, mode, base, result, 1), rc == ON_GOTO ? (ON_LOAD(), rc) : rc)
 /* CALL: the caller's frame record (the callee's base set after), and how
  * far the callee's frame may reach (its base nfp_ + its room_) */
 #define ON_FRAME(ret_, proc_, nfp_, room_)                                         \

@@ -66,7 +66,7 @@ if [ -x "$tmp/host" ] && [ -n "$LINE" ]; then
     # its caller, the scaffolding that runs a proc's function, is at its own
     # line of the C file (the #line back): the call of the function
     at=$(sed -n 's/^#1 .* tiny_program_run (.*) at .*tiny\.c:\([0-9]*\)$/\1/p' "$tmp/gdb")
-    if [ -n "$at" ] && sed -n "${at}p" "$tmp/tiny.c" | grep -q 'rc = fn(g, mode, base, result)'; then
+    if [ -n "$at" ] && sed -n "${at}p" "$tmp/tiny.c" | grep -q 'rc = fn(g, mode, base, result, 0)'; then
         ok
     else
         bad "frame 1 is not tiny_program_run at its call of the proc's function in tiny.c"

@@ -210,6 +210,55 @@ static void test_deterministic(void **state)
     free(b);
 }
 
+/* An ADD of two one-byte cells cannot overflow: no check; a SUB of two
+ * locals (any int32) keeps the interpreter's overflow check. */
+static void test_overflow_check_by_range(void **state)
+{
+    (void)state;
+    static const ordo_insn arith[] = {
+        {T_OP_LDG, 0, 0, 0}, {T_OP_LDG, 0, 0, 0}, {T_OP_ADD, 0, 0, 0}, {T_OP_POP, 0, 0, 0},
+        {T_OP_LDL, 0, 0, 0}, {T_OP_LDL, 0, 1, 0}, {T_OP_SUB, 0, 0, 0}, {T_OP_POP, 0, 0, 0},
+        {T_OP_RET, 0, 0, 0}};
+    static const ordo_proc one[] = {{.name = "sequence", .pc = 0, .nlocals = 2, .line = 2}};
+    ordo_program p = make();
+    p.code = arith, p.procs = one;
+    p.ncode = sizeof arith / sizeof arith[0], p.nsteps = 0;
+    char *c = emit(&p, "t", NULL, NULL);
+    assert_non_null(strstr(c, "/* 2 ADD */\n    t0 = t0 + t1; steps++;\n"));
+    const char *check = strstr(c, "r_ < INT32_MIN || r_ > INT32_MAX"), *sub = strstr(c, "/* 6 SUB */");
+    assert_non_null(check);
+    assert_non_null(sub);
+    assert_true(sub < check);
+    assert_null(strstr(check + 1, "r_ < INT32_MIN || r_ > INT32_MAX"));
+    free(c);
+}
+
+/* A CALL of a short proc that calls nothing is its code in place, its
+ * RET back to the caller's next pc; a CALL of a proc that calls is a C
+ * call of its function. */
+static void test_short_callee_in_place(void **state)
+{
+    (void)state;
+    static const ordo_insn calls[] = {
+        {T_OP_CALL, 0, 1, 0}, {T_OP_CALL, 0, 2, 0}, {T_OP_RET, 0, 0, 0}, /* sequence */
+        {T_OP_NOP, 0, 0, 0},  {T_OP_RET, 0, 0, 0},                       /* leaf */
+        {T_OP_CALL, 0, 1, 0}, {T_OP_RET, 0, 0, 0}};                      /* caller */
+    static const ordo_proc three[] = {{.name = "sequence", .pc = 0, .line = 2},
+                                      {.name = "leaf", .pc = 3, .line = 3},
+                                      {.name = "caller", .pc = 5, .line = 4}};
+    ordo_program p = make();
+    p.code = calls, p.procs = three;
+    p.ncode = sizeof calls / sizeof calls[0], p.nprocs = 3, p.nsteps = 0;
+    p.max_frames = 4;
+    char *c = emit(&p, "t", NULL, NULL);
+    assert_null(strstr(c, "ON_CALL(t_leaf"));
+    assert_non_null(strstr(c, "ON_CALL(t_caller, 5u, 0u)"));
+    assert_non_null(strstr(c, "/* 4 RET */\n    if (nframes - 1u == base) { ON_AT(4u, 0u); goto slow; }\n"
+                              "    { ON_RETURN(); steps++; goto pc_1; }\npc_1:;\n"));
+    assert_non_null(strstr(c, "{ ON_RETURN(); steps++; goto pc_6; }\npc_6:;\n"));
+    free(c);
+}
+
 /* Each proc's function is named after it, as a C identifier, a name
  * taken first (by another proc's, or the file's tables) with the proc's
  * index; its code stands under the #line of its rule, its scaffolding
@@ -288,6 +337,8 @@ int main(void)
         cmocka_unit_test(test_header),              cmocka_unit_test(test_bad_symbol),
         cmocka_unit_test(test_deterministic),       cmocka_unit_test(test_data),
         cmocka_unit_test(test_names_and_lines),     cmocka_unit_test(test_local_names),
+        cmocka_unit_test(test_overflow_check_by_range),
+        cmocka_unit_test(test_short_callee_in_place),
     };
     return cmocka_run_group_tests_name("emit_c", tests, NULL, NULL);
 }

@@ -574,27 +574,29 @@ static const ordo_line tiny_program_lines[36] = {
  * it, its instructions in order under the rules' #line; `goto slow`
  * runs one in the interpreter, `dispatch` resumes at a pc */
 static int tiny_program_run(ordo_game *g, int mode, uint32_t base, int32_t *result, uint32_t level);
-static int tiny_program_reached(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_take_turn(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_sequence(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_expect_91(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_expect_91_left(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_expect_91_right(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_expect_95(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_expect_95_left(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_expect_95_right(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_setup_106(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_expect_113(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_expect_113_left(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_expect_113_right(ordo_game *g, int mode, uint32_t base, int32_t *result);
-static int tiny_program_setup_127(ordo_game *g, int mode, uint32_t base, int32_t *result);
+static int tiny_program_reached(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
+static int tiny_program_take_turn(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
+static int tiny_program_sequence(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
+static int tiny_program_expect_91(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
+static int tiny_program_expect_91_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
+static int tiny_program_expect_91_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
+static int tiny_program_expect_95(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
+static int tiny_program_expect_95_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
+static int tiny_program_expect_95_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
+static int tiny_program_setup_106(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
+static int tiny_program_expect_113(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
+static int tiny_program_expect_113_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
+static int tiny_program_expect_113_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
+static int tiny_program_setup_127(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
 
 /* fn reached (proc 0, line 25): 1 params, 1 locals; operand k at fp[1 + k] */
-static int tiny_program_reached(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_reached(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
 {
     ON_REGISTERS;
     enum { L_p = 0 }; /* the rules' names of the frame's slots */
     int32_t t0 = 0;
+    if (called)
+        goto pc_0;
 dispatch:
     if (nframes == 0u)
         goto interp;
@@ -633,16 +635,18 @@ interp:
 #line 25
     { int32_t a_ = t0, b_ = 30; t0 = a_ >= b_; steps++; } /* 3 GE */
 #line 25
-    if (nframes - 1u == base) { fp[1] = t0; ON_AT(4u, 2u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 4 RETV */
-#line 638 "tiny.c"
+    if (nframes - 1u == base) { fp[1] = t0; ON_AT(4u, 2u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 4 RETV */
+#line 640 "tiny.c"
 }
 
 /* proc take_turn (proc 1, line 27): 1 params, 3 locals; operand k at fp[3 + k] */
-static int tiny_program_take_turn(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_take_turn(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
 {
     ON_REGISTERS;
     enum { L_p = 0 }; /* the rules' names of the frame's slots */
     int32_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0;
+    if (called)
+        goto pc_5;
 dispatch:
     if (nframes == 0u)
         goto interp;
@@ -866,7 +870,7 @@ interp:
 #line 46
     steps++; /* 76 PUSH 1 */
 #line 46
-    { int64_t r_ = (int64_t)t2 - 1; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = 1; ON_AT(77u, 7u); goto slow; } t2 = (int32_t)r_; steps++; } /* 77 SUB */
+    t2 = t2 - 1; steps++; /* 77 SUB */
 #line 46
     { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(78u, 6u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; ON_AT(78u, 6u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 78 STX 6 ; doubles_left */
     t1 = fp[L_p]; steps++; /* 79 LDL 0 */
@@ -917,16 +921,18 @@ interp:
 #line 53
     pc_103:; if (mode == VM_EVAL) { ON_AT(103u, 3u); goto slow; } if (g->trace) { ON_AT(103u, 3u); ON_EVENT(ORDO_EV_SKIP, -1, 2, 0, NULL); } else g->seq++; steps++; /* 103 SKIP 2 ; step 1.3 "look back" */
 #line 53
-    pc_104:; if (nframes - 1u == base) { ON_AT(104u, 3u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 104 RET */
-#line 922 "tiny.c"
+    pc_104:; if (nframes - 1u == base) { ON_AT(104u, 3u); goto slow; } { ON_RETURN(); steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 104 RET */
+#line 926 "tiny.c"
 }
 
 /* proc sequence (proc 2, line 57): 0 params, 9 locals; operand k at fp[9 + k] */
-static int tiny_program_sequence(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_sequence(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
 {
     ON_REGISTERS;
     enum { L_p = 1 }; /* the rules' names of the frame's slots */
     int32_t t0 = 0, t1 = 0, t2 = 0;
+    if (called)
+        goto pc_105;
 dispatch:
     if (nframes == 0u)
         goto interp;
@@ -1118,7 +1124,7 @@ interp:
 #line 61
     steps++; /* 140 PUSH 1 */
 #line 61
-    { int64_t r_ = (int64_t)t1 + 1; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[10] = t1; fp[11] = 1; ON_AT(141u, 12u); goto slow; } t1 = (int32_t)r_; steps++; } /* 141 ADD */
+    t1 = t1 + 1; steps++; /* 141 ADD */
 #line 61
     { int32_t x_ = t1; if (mode == VM_EVAL || x_ < 0 || x_ > 20) { fp[10] = t1; ON_AT(142u, 11u); goto slow; } vm_store(state + 16u, 1u, x_); steps++; } /* 142 STG 3 ; round */
     steps++; /* 143 PUSH 0 */
@@ -1331,15 +1337,17 @@ interp:
 #line 77
     pc_250:; { int32_t s_ = fp[9]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(250u, 10u); goto slow; } cur_step = s_; steps++; } /* 250 STEPEND */
 #line 77
-    if (nframes - 1u == base) { ON_AT(251u, 9u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 251 RET */
-#line 1336 "tiny.c"
+    if (nframes - 1u == base) { ON_AT(251u, 9u); goto slow; } { ON_RETURN(); steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 251 RET */
+#line 1342 "tiny.c"
 }
 
 /* fn expect#91 (proc 3, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_91(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_expect_91(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
 {
     ON_REGISTERS;
     int32_t t0 = 0;
+    if (called)
+        goto pc_252;
 dispatch:
     if (nframes == 0u)
         goto interp;
@@ -1378,15 +1386,17 @@ interp:
 #line 91
     { int32_t a_ = t0, b_ = 1; t0 = a_ == b_; steps++; } /* 255 EQ */
 #line 91
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(256u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 256 RETV */
-#line 1383 "tiny.c"
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(256u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 256 RETV */
+#line 1391 "tiny.c"
 }
 
 /* fn expect#91.left (proc 4, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_91_left(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_expect_91_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
 {
     ON_REGISTERS;
     int32_t t0 = 0;
+    if (called)
+        goto pc_257;
 dispatch:
     if (nframes == 0u)
         goto interp;
@@ -1421,14 +1431,16 @@ interp:
 #line 91
     { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(258u, 1u); goto slow; } unsigned char *a_ = state + 20u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 258 LDX 5 ; color */
 #line 91
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(259u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 259 RETV */
-#line 1426 "tiny.c"
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(259u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 259 RETV */
+#line 1436 "tiny.c"
 }
 
 /* fn expect#91.right (proc 5, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_91_right(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_expect_91_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
 {
     ON_REGISTERS;
+    if (called)
+        goto pc_260;
 dispatch:
     if (nframes == 0u)
         goto interp;
@@ -1461,15 +1473,17 @@ interp:
 #line 91 "tests/e2e/data/tiny.ordo"
     pc_260:; steps++; /* 260 PUSH 1 */
 #line 91
-    if (nframes - 1u == base) { fp[0] = 1; ON_AT(261u, 1u); goto slow; } { int32_t v_ = 1; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 261 RETV */
-#line 1466 "tiny.c"
+    if (nframes - 1u == base) { fp[0] = 1; ON_AT(261u, 1u); goto slow; } { int32_t v_ = 1; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 261 RETV */
+#line 1478 "tiny.c"
 }
 
 /* fn expect#95 (proc 6, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_95(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_expect_95(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
 {
     ON_REGISTERS;
     int32_t t0 = 0;
+    if (called)
+        goto pc_262;
 dispatch:
     if (nframes == 0u)
         goto interp;
@@ -1508,15 +1522,17 @@ interp:
 #line 95
     { int32_t a_ = t0, b_ = 0; t0 = a_ > b_; steps++; } /* 265 GT */
 #line 95
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(266u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 266 RETV */
-#line 1513 "tiny.c"
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(266u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 266 RETV */
+#line 1527 "tiny.c"
 }
 
 /* fn expect#95.left (proc 7, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_95_left(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_expect_95_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
 {
     ON_REGISTERS;
     int32_t t0 = 0;
+    if (called)
+        goto pc_267;
 dispatch:
     if (nframes == 0u)
         goto interp;
@@ -1551,14 +1567,16 @@ interp:
 #line 95
     { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(268u, 1u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 268 LDX 4 ; score */
 #line 95
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(269u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 269 RETV */
-#line 1556 "tiny.c"
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(269u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 269 RETV */
+#line 1572 "tiny.c"
 }
 
 /* fn expect#95.right (proc 8, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_95_right(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_expect_95_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
 {
     ON_REGISTERS;
+    if (called)
+        goto pc_270;
 dispatch:
     if (nframes == 0u)
         goto interp;
@@ -1591,14 +1609,16 @@ interp:
 #line 95 "tests/e2e/data/tiny.ordo"
     pc_270:; steps++; /* 270 PUSH 0 */
 #line 95
-    if (nframes - 1u == base) { fp[0] = 0; ON_AT(271u, 1u); goto slow; } { int32_t v_ = 0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 271 RETV */
-#line 1596 "tiny.c"
+    if (nframes - 1u == base) { fp[0] = 0; ON_AT(271u, 1u); goto slow; } { int32_t v_ = 0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 271 RETV */
+#line 1614 "tiny.c"
 }
 
 /* proc setup#106 (proc 9, line 106): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_setup_106(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_setup_106(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
 {
     ON_REGISTERS;
+    if (called)
+        goto pc_272;
 dispatch:
     if (nframes == 0u)
         goto interp;
@@ -1635,15 +1655,17 @@ interp:
 #line 107
     { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 1; ON_AT(274u, 2u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; int32_t x_ = 1; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[0] = 1; fp[1] = 1; ON_AT(274u, 2u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 274 STX 6 ; doubles_left */
 #line 107
-    if (nframes - 1u == base) { ON_AT(275u, 0u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 275 RET */
-#line 1640 "tiny.c"
+    if (nframes - 1u == base) { ON_AT(275u, 0u); goto slow; } { ON_RETURN(); steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 275 RET */
+#line 1660 "tiny.c"
 }
 
 /* fn expect#113 (proc 10, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_113(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_expect_113(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
 {
     ON_REGISTERS;
     int32_t t0 = 0;
+    if (called)
+        goto pc_276;
 dispatch:
     if (nframes == 0u)
         goto interp;
@@ -1682,15 +1704,17 @@ interp:
 #line 113
     { int32_t a_ = t0, b_ = 0; t0 = a_ == b_; steps++; } /* 279 EQ */
 #line 113
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(280u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 280 RETV */
-#line 1687 "tiny.c"
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(280u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 280 RETV */
+#line 1709 "tiny.c"
 }
 
 /* fn expect#113.left (proc 11, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_113_left(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_expect_113_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
 {
     ON_REGISTERS;
     int32_t t0 = 0;
+    if (called)
+        goto pc_281;
 dispatch:
     if (nframes == 0u)
         goto interp;
@@ -1725,14 +1749,16 @@ interp:
 #line 113
     { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; ON_AT(282u, 1u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 282 LDX 6 ; doubles_left */
 #line 113
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(283u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 283 RETV */
-#line 1730 "tiny.c"
+    if (nframes - 1u == base) { fp[0] = t0; ON_AT(283u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 283 RETV */
+#line 1754 "tiny.c"
 }
 
 /* fn expect#113.right (proc 12, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_113_right(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_expect_113_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
 {
     ON_REGISTERS;
+    if (called)
+        goto pc_284;
 dispatch:
     if (nframes == 0u)
         goto interp;
@@ -1765,14 +1791,16 @@ interp:
 #line 113 "tests/e2e/data/tiny.ordo"
     pc_284:; steps++; /* 284 PUSH 0 */
 #line 113
-    if (nframes - 1u == base) { fp[0] = 0; ON_AT(285u, 1u); goto slow; } { int32_t v_ = 0; ON_RETURN(); stack[dsp++] = v_; steps++; goto dispatch; } /* 285 RETV */
-#line 1770 "tiny.c"
+    if (nframes - 1u == base) { fp[0] = 0; ON_AT(285u, 1u); goto slow; } { int32_t v_ = 0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 285 RETV */
+#line 1796 "tiny.c"
 }
 
 /* proc setup#127 (proc 13, line 127): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_setup_127(ordo_game *g, int mode, uint32_t base, int32_t *result)
+static int tiny_program_setup_127(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
 {
     ON_REGISTERS;
+    if (called)
+        goto pc_286;
 dispatch:
     if (nframes == 0u)
         goto interp;
@@ -1809,8 +1837,8 @@ interp:
 #line 128
     { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 31; ON_AT(288u, 2u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; int32_t x_ = 31; if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[0] = 1; fp[1] = 31; ON_AT(288u, 2u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 288 STX 4 ; score */
 #line 128
-    if (nframes - 1u == base) { ON_AT(289u, 0u); goto slow; } { ON_RETURN(); steps++; goto dispatch; } /* 289 RET */
-#line 1814 "tiny.c"
+    if (nframes - 1u == base) { ON_AT(289u, 0u); goto slow; } { ON_RETURN(); steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 289 RET */
+#line 1842 "tiny.c"
 }
 
 /* each proc's first pc, in order, and its function (NULL: the interpreter's) */
@@ -1831,7 +1859,7 @@ static int tiny_program_run(ordo_game *g, int mode, uint32_t base, int32_t *resu
         on_fn fn = on_lookup(tiny_program_first, tiny_program_fn, 14u, g->pc);
         if (!fn)
             return ordo_vm_interpret(g, mode, base, result);
-        int rc = fn(g, mode, base, result);
+        int rc = fn(g, mode, base, result, 0);
         if (rc != ON_GOTO)
             return rc;
     }
