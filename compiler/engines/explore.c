@@ -1,10 +1,15 @@
 /* explore.c — the state search of `ordo explore` (see explore.h).
  *
- * The states found are kept whole, in one array of game blocks, in the
- * order they were found, each with the state it was reached from and the
- * option taken: a finding's path is read back through those links and
- * replayed. An open-addressing table of position hashes finds a state
- * already kept (ordo_same_position settles a collision). Breadth first,
+ * The states found are kept in the order they were found, each with the
+ * state it was reached from, the option taken and the outcome of its
+ * rolls: a finding's path is read back through those links and replayed.
+ * Breadth first keeps a state's fingerprint alone (its block only while
+ * it waits in the queue, explore_queue.c; with hidden state also the
+ * hash of what all seats see, for who could have known, which replays
+ * the states it needs); walks and a shard of a shared search keep whole
+ * blocks, in one array, and ordo_same_position settles a collision of
+ * their hashes. An open-addressing table of position hashes finds a
+ * state already kept. Breadth first,
  * state i is expanded when the loop reaches it, so the first path found
  * to anything is a shortest one. Every transition is also an edge, kept
  * for the last question: from which states can no end be reached? (a new
