@@ -6,8 +6,8 @@
  * Breadth first keeps a state's fingerprint alone (its block only while
  * it waits in the queue, explore_queue.c; with hidden state also the
  * hash of what all seats see, for who could have known, which replays
- * the states it needs); walks and a shard of a shared search keep whole
- * blocks, in one array, and ordo_same_position settles a collision of
+ * the states it needs); walks, and a shard of a shared search over
+ * hidden state, keep whole blocks, in one array, and ordo_same_position settles a collision of
  * their hashes. An open-addressing table of position hashes finds a
  * state already kept. Breadth first,
  * state i is expanded when the loop reaches it, so the first path found
