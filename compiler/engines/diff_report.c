@@ -276,7 +276,7 @@ int df_doc_changes(struct doc_model *m, const df_side *a, const df_rules *rules)
 int df_doc_partings(struct doc_model *m, const df_side *a, const df_side *b, int nplayers,
                     const df_result *r, const df_rules *rules)
 {
-    char searched[400], counts[200], line[2400];
+    char searched[400], counts[200], line[4608];
     summary(r, nplayers, searched, sizeof searched, counts, sizeof counts);
     snprintf(line, sizeof line, "%s (%s).", counts, searched);
     if (doc_model_add_parting(m, line, NULL) != 0)
