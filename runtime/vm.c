@@ -169,22 +169,26 @@ static uint32_t dirty_end(uint32_t mark, uint32_t top, uint32_t cap)
     return mark > cap ? cap : mark < top ? top : mark;
 }
 
+/* Zeroes area[top .. end of what may be dirty): most calls find nothing
+ * dirty, and a memset of nothing still costs a call (one a decision). */
+static void zero_above(void *area, size_t size, uint32_t top, uint32_t mark, uint32_t cap)
+{
+    uint32_t e = dirty_end(mark, top, cap);
+    if (e > top)
+        memset((char *)area + (size_t)top * size, 0, (size_t)(e - top) * size);
+}
+
 /* Zero everything above the live tops (see vm.h, "Canonical form"): up to
  * the marks the run raised (dirty_*), not whole areas, which for a large
  * program cost more than a decision's code (doc/performance.md). */
 void vm_canonical(ordo_game *g)
 {
     const ordo_program *p = g->p;
-    uint32_t e = dirty_end(g->dirty_sp, g->sp, p->stack_size);
-    memset(VM_STACK(g) + g->sp, 0, (size_t)(e - g->sp) * sizeof(int32_t));
-    e = dirty_end(g->dirty_frames, g->nframes, p->max_frames);
-    memset(VM_FRAMES(g) + g->nframes, 0, (size_t)(e - g->nframes) * sizeof(vm_frame));
-    e = dirty_end(g->dirty_opts, g->nopts, p->max_options);
-    memset(VM_OPTS(g) + g->nopts, 0, (size_t)(e - g->nopts) * sizeof(vm_opt));
-    e = dirty_end(g->dirty_esc, g->nesc, p->max_escapes);
-    memset(VM_ESCS(g) + g->nesc, 0, (size_t)(e - g->nesc) * sizeof(vm_esc));
-    e = dirty_end(g->dirty_pend, g->npend, p->max_pending);
-    memset(VM_PEND(g) + g->npend, 0, (size_t)(e - g->npend) * sizeof(vm_pend));
+    zero_above(VM_STACK(g), sizeof(int32_t), g->sp, g->dirty_sp, p->stack_size);
+    zero_above(VM_FRAMES(g), sizeof(vm_frame), g->nframes, g->dirty_frames, p->max_frames);
+    zero_above(VM_OPTS(g), sizeof(vm_opt), g->nopts, g->dirty_opts, p->max_options);
+    zero_above(VM_ESCS(g), sizeof(vm_esc), g->nesc, g->dirty_esc, p->max_escapes);
+    zero_above(VM_PEND(g), sizeof(vm_pend), g->npend, g->dirty_pend, p->max_pending);
     /* the run goes on in the innermost frame, whose operands can reach its
      * end with no frame pushed */
     g->dirty_sp = g->sp;
