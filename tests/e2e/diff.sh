@@ -159,7 +159,10 @@ scenarios_part "$tmp/cwc.ordo" rulesets/catan_cwc.ordo
 expect_status 1 "catan_cwc --from its own scenario" "$ORDO" diff rulesets/catan.ordo \
     rulesets/catan_cwc.ordo --walks 5 --seconds 1 --from "rulesets/catan_cwc.ordo:CWC-3.0.16" \
     --scenarios "$tmp/cwc16.ordo"
-has "^  rulesets/catan.ordo:889: rulesets/catan_cwc.ordo:422: the same choice, other events: event 4 of the move: \"event rolled(player 1, 5)\" in A, \"event die_off_tray(player 1, 5)\" in B \[CWC-3.0.16 "
+# placed at the base's roll step and the layer's roll_dice, wherever they stand
+la=$(grep -n 'step 3.2 "the roll"' rulesets/catan.ordo | cut -d: -f1)
+lb=$(grep -n '^proc roll_dice' rulesets/catan_cwc.ordo | cut -d: -f1)
+has "^  rulesets/catan.ordo:$la: rulesets/catan_cwc.ordo:$lb: the same choice, other events: event 4 of the move: \"event rolled(player 1, 5)\" in A, \"event die_off_tray(player 1, 5)\" in B \[CWC-3.0.16 "
 if grep -q '^    roll 5$' "$tmp/cwc16.ordo"; then ok; else
     bad "the set-up's roll not cut to what A rolled:"; cat "$tmp/cwc16.ordo"; fi
 scenarios_part "$tmp/cwc16.ordo" rulesets/catan_cwc.ordo
