@@ -681,6 +681,18 @@ static void overrides(doc_out *o, const doc_model *m)
     close_part(o, DOC_SECTION);
 }
 
+/* n lines of text, an item each. */
+static void text_list(doc_out *o, const char *const *items, uint32_t n)
+{
+    open_part(o, DOC_LIST);
+    for (uint32_t k = 0; k < n; k++) {
+        open_part(o, DOC_ITEM);
+        o->w->text(o, items[k]);
+        close_part(o, DOC_ITEM);
+    }
+    close_part(o, DOC_LIST);
+}
+
 /* The plays where the two part, when a search looked for them. */
 static void partings(doc_out *o, const doc_model *m)
 {
@@ -692,15 +704,8 @@ static void partings(doc_out *o, const doc_model *m)
     o->w->plain(o, "): ");
     o->w->text(o, m->partings_summary);
     close_part(o, DOC_PARA);
-    if (!m->npartings)
-        return;
-    open_part(o, DOC_LIST);
-    for (uint32_t k = 0; k < m->npartings; k++) {
-        open_part(o, DOC_ITEM);
-        o->w->text(o, m->partings[k]);
-        close_part(o, DOC_ITEM);
-    }
-    close_part(o, DOC_LIST);
+    if (m->npartings)
+        text_list(o, m->partings, m->npartings);
 }
 
 static void changes(doc_out *o, const doc_model *m)
@@ -717,15 +722,8 @@ static void changes(doc_out *o, const doc_model *m)
     close_part(o, DOC_PARA);
     if (!m->nchanges)
         para(o, "Nothing differs.");
-    else {
-        open_part(o, DOC_LIST);
-        for (uint32_t k = 0; k < m->nchanges; k++) {
-            open_part(o, DOC_ITEM);
-            o->w->text(o, m->changes[k]);
-            close_part(o, DOC_ITEM);
-        }
-        close_part(o, DOC_LIST);
-    }
+    else
+        text_list(o, m->changes, m->nchanges);
     partings(o, m);
     close_part(o, DOC_SECTION);
 }
