@@ -470,7 +470,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 # The MPI runs of explore_shared.sh are the plain pass's alone
 # (LeakSanitizer reports libmpi's own allocations at every rank's exit).
 ASAN_VOLUME = LANG_SEEDS=$${LANG_SEEDS:-100} CATAN_SWEEP=$${CATAN_SWEEP:-200} \
-    SAME_SEEDS=$${SAME_SEEDS:-1000} SWEEP=$${SWEEP:-200} HIDDEN_SEEDS=$${HIDDEN_SEEDS:-30} \
+    SAME_SEEDS=$${SAME_SEEDS:-500} SWEEP=$${SWEEP:-200} HIDDEN_SEEDS=$${HIDDEN_SEEDS:-30} \
     ORDO_SWEEP_STRIDE=$${ORDO_SWEEP_STRIDE:-8} FUZZ=$${FUZZ:-1000} PY_FUZZ=$${PY_FUZZ:-100} \
     STRICT_CLANG=0 EXPLORE_MPI=$${EXPLORE_MPI:-0}
 # Both builds first (each -j$(JOBS)); then the two passes' suites side by

@@ -90,7 +90,7 @@ for v in easier harder; do
 done
 expect_status 1 "catan_cwc --rules" "$ORDO" diff --rules rulesets/catan.ordo rulesets/catan_cwc.ordo
 has "^proc produce: changed, overridden .*CWC-3.0.9"
-expect_status 1 "catan_cwc" "$ORDO" diff rulesets/catan.ordo rulesets/catan_cwc.ordo --walks 100 --seconds 10
+expect_status 1 "catan_cwc" "$ORDO" diff rulesets/catan.ordo rulesets/catan_cwc.ordo --walks 20 --seconds 3
 has "unexplained: 0$"
 hasnt "^CWC-3.0.16$"
 

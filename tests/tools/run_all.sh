@@ -13,7 +13,7 @@
 #   (tests/tools/transcripts.py), the Splendor ruleset against its hand-written
 #   reference, the mutation fuzzer (FUZZ=N iterations, default 3000).
 #   Every ruleset's emitted C is held to the interpreter on SAME_SEEDS
-#   seeds (default 10000; `make test` sets 1000 for the ASan build).
+#   seeds (default 10000; `make test` sets 500 for the ASan build).
 # Every suite ends its output with "N passed, M failed"; this script sums
 # them, prints the same line last, and exits 1 on any failure.
 #
