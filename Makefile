@@ -469,9 +469,9 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 # plain pass plays the full counts); each can be set on the command line.
 # The MPI runs of explore_shared.sh are the plain pass's alone
 # (LeakSanitizer reports libmpi's own allocations at every rank's exit).
-ASAN_VOLUME = LANG_SEEDS=$${LANG_SEEDS:-100} CATAN_SWEEP=$${CATAN_SWEEP:-200} \
-    SAME_SEEDS=$${SAME_SEEDS:-500} SWEEP=$${SWEEP:-200} HIDDEN_SEEDS=$${HIDDEN_SEEDS:-30} \
-    ORDO_SWEEP_STRIDE=$${ORDO_SWEEP_STRIDE:-8} FUZZ=$${FUZZ:-1000} PY_FUZZ=$${PY_FUZZ:-100} \
+ASAN_VOLUME = LANG_SEEDS=$${LANG_SEEDS:-50} CATAN_SWEEP=$${CATAN_SWEEP:-200} \
+    SAME_SEEDS=$${SAME_SEEDS:-500} SWEEP=$${SWEEP:-200} HIDDEN_SEEDS=$${HIDDEN_SEEDS:-15} \
+    ORDO_SWEEP_STRIDE=$${ORDO_SWEEP_STRIDE:-8} FUZZ=$${FUZZ:-500} PY_FUZZ=$${PY_FUZZ:-100} \
     STRICT_CLANG=0 EXPLORE_MPI=$${EXPLORE_MPI:-0}
 # Both builds first (each -j$(JOBS)); then the two passes' suites side by
 # side, each mostly one process at a time, so two cores run both (about
