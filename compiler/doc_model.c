@@ -1097,16 +1097,7 @@ doc_model *doc_model_build(const ast_file *cf, const oc_resolution *res,
 /* line copied at the end of the list *v (*n of *cap): 0, or -1. */
 static int add_line(doc_model *m, const char ***v, uint32_t *n, uint32_t *cap, const char *line)
 {
-    if (*n == *cap) {
-        uint32_t c = *cap ? 2 * *cap : 16;
-        const char **nv = ARENA_ARRAY(m->arena, const char *, c);
-        if (!nv)
-            return -1;
-        if (*n)
-            memcpy(nv, *v, *n * sizeof *nv);
-        *v = nv;
-        *cap = c;
-    }
+    *v = doc_grow(m->arena, *v, *n, cap, sizeof **v);
     return ((*v)[(*n)++] = arena_strdup(m->arena, line)) ? 0 : -1;
 }
 
