@@ -182,12 +182,8 @@ static int add_partings(doc_model *m, const doc_args *a, const df_side *sides,
     df_request r = {.rules = 0, .prog = prog, .from = a->situations, .nfrom = a->nsituations};
     df_options_default(&r.o, (double)a->search);
     r.o.walks = a->walks;
-    r.o.nplayers = sides[0].p->min_players;
-    if (r.o.nplayers < sides[1].p->min_players || r.o.nplayers > sides[1].p->max_players) {
-        fprintf(stderr, "%s: --changes-search: %s and %s do not both play %d players\n", prog,
-                sides[0].file, sides[1].file, r.o.nplayers);
+    if (df_players(&sides[0], &sides[1], &r) != 0)
         return TOOL_USAGE;
-    }
     df_result res;
     /* a set-up that is trouble is said on stderr; the others are searched */
     int rc = df_search_all(&sides[0], &sides[1], &r, rules, &res, stderr) >= 0 &&

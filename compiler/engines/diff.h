@@ -113,6 +113,9 @@ typedef struct df_request {
  * TOOL_FAIL differences, TOOL_USAGE trouble (out of memory, a file not
  * written). */
 int df_diff(const df_side *a, const df_side *b, const df_request *r, FILE *out);
+/* r->o.nplayers (0: A's minimum) set, and checked against both rulesets:
+ * 0, or -1 after a message on stderr. */
+int df_players(const df_side *a, const df_side *b, df_request *r);
 /* The search alone: from the start, then from each set-up r->from names,
  * the partings merged into *res (freed with df_result_free whatever is
  * returned). 0; 1 when a set-up is trouble (said on `out`); -1 when a file

@@ -158,16 +158,22 @@ static int plays(const ordo_program *p, int n)
     return n >= p->min_players && n <= p->max_players;
 }
 
+int df_players(const df_side *a, const df_side *b, df_request *r)
+{
+    if (!r->o.nplayers)
+        r->o.nplayers = a->p->min_players;
+    if (plays(a->p, r->o.nplayers) && plays(b->p, r->o.nplayers))
+        return 0;
+    fprintf(stderr, "%s: %d players: A plays %d..%d, B %d..%d\n", r->prog, r->o.nplayers,
+            a->p->min_players, a->p->max_players, b->p->min_players, b->p->max_players);
+    return -1;
+}
+
 int df_diff(const df_side *a, const df_side *b, const df_request *r, FILE *out)
 {
     df_request req = *r;
-    if (!req.o.nplayers)
-        req.o.nplayers = a->p->min_players;
-    if (!plays(a->p, req.o.nplayers) || !plays(b->p, req.o.nplayers)) {
-        fprintf(stderr, "%s: %d players: A plays %d..%d, B %d..%d\n", r->prog, req.o.nplayers,
-                a->p->min_players, a->p->max_players, b->p->min_players, b->p->max_players);
+    if (df_players(a, b, &req) != 0)
         return TOOL_USAGE;
-    }
     df_rules rules;
     int status;
     if (df_compare_rules(a, b, &rules) != 0) {
