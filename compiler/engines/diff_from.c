@@ -13,12 +13,15 @@
  * (their lines, their first assertion); the text between is cut into
  * statements by its braces.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "diff_from.h"
+#include "passes.h"
 
-enum { MAX_TEXT = 1 << 22, HEADER_LINES = 3 };
+enum { HEADER_LINES = 3 };
 
 /* One statement of a set-up: its lines [first, last] (0 the set-up's
  * first), whether it opens or closes a setup block (never left out), and
@@ -36,20 +39,6 @@ typedef struct setup_text {
     unit *u;
     uint32_t nunits;
 } setup_text;
-
-static char *read_all(const char *path, size_t *n)
-{
-    int err = 0;
-    FILE *f = oc_open_input(path, &err);
-    if (!f)
-        return NULL;
-    char *buf = malloc(MAX_TEXT + 1);
-    *n = buf ? fread(buf, 1, MAX_TEXT, f) : 0;
-    fclose(f);
-    if (buf)
-        buf[*n] = 0;
-    return buf;
-}
 
 /* Where line `line` (1-based) of text starts. */
 static const char *line_start(const char *text, uint32_t line)
@@ -389,12 +378,16 @@ int df_starts_read(const char *spec, const df_side *a, const df_side *b, df_star
     char *path = strndup(spec, flen);
     const char *want = ext ? ext + 6 : "";
     size_t n = 0;
-    char *text = path ? read_all(path, &n) : NULL;
+    int err = 0;
+    /* the compiler's reader: its opener (no FIFO, no device) and limit */
+    oc_arena *arena = path ? arena_new() : NULL;
+    char *text = arena ? oc_read_text(arena, path, OC_MAX_RULESET_BYTES, &n, &err) : NULL;
     oc_compiler *c = text ? oc_new(&(oc_options){0}) : NULL;
     const ordo_program *f = c ? oc_compile_string(c, path, text, n) : NULL;
     int rc = -1, found = 0;
     if (!text)
-        fprintf(stderr, "%s: --from '%s': cannot read it\n", prog, path ? path : spec);
+        fprintf(stderr, "%s: --from '%s': cannot read it (%s)\n", prog, path ? path : spec,
+                strerror(err ? err : ENOMEM));
     else if (!f)
         fprintf(stderr, "%s: --from '%s' does not compile\n", prog, path);
     for (uint32_t k = 0; f && k < f->nscenarios; k++) {
@@ -415,7 +408,8 @@ int df_starts_read(const char *spec, const df_side *a, const df_side *b, df_star
     else if (f)
         rc = 0;
     oc_free(c);
-    free(text);
+    if (arena)
+        arena_free(arena);
     free(path);
     return rc;
 }
