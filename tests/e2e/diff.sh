@@ -116,6 +116,18 @@ has "^0 differences"
 expect_status 2 "--from, no such scenario" "$ORDO" diff "$A" $H --from "$H:nothing"
 has "no scenario named \"nothing\""
 expect_status 2 "--from a missing file" "$ORDO" diff "$A" $H --from "$tmp/none.ordo"
+# odd files: a folder and a device (the compiler's reader refuses them,
+# naming why), an empty file and a scenario never closed (no compile)
+: >"$tmp/empty.ordo"
+printf 'ruleset "u"\nextends "%s"\nscenario "open" {\n    play\n' "$PWD/$H" >"$tmp/unterm.ordo"
+expect_status 2 "--from a folder" "$ORDO" diff "$A" $H --from "$tmp"
+has "cannot read it (Is a directory)$"
+expect_status 2 "--from a device" "$ORDO" diff "$A" $H --from /dev/null
+has "cannot read it (No such device)$"
+expect_status 2 "--from an empty file" "$ORDO" diff "$A" $H --from "$tmp/empty.ordo"
+has "does not compile$"
+expect_status 2 "--from a scenario never closed" "$ORDO" diff "$A" $H --from "$tmp/unterm.ordo"
+has "does not compile$"
 # a set-up that fails in a ruleset is trouble for that start, not a crash
 printf 'ruleset "s"\nextends "%s"\nscenario "bad" {\n    play\n    choose "leap 9"\n    expect pos[player 1] == 9\n}\n' \
     "$PWD/$H" >"$tmp/bad_setup.ordo"
