@@ -145,12 +145,8 @@ static void rx_var_index(resolver *r, ast_expr *e, ast_sym *v)
                         : dm->kind == DIM_ENUM ? rs_enum_type(df->enm) : rs_bare_type(TY_INT);
         if (dm->kind == DIM_ENUM && !df->enm)
             continue;
-        if (!ast_type_same(rs_type(r, x), &want) && !rs_none_fits(r, x, &want)) {
-            char what[160]; /* formatted only when needed: this is a hot path */
-            snprintf(what, sizeof what, "index %u of '%s'", i + 1, v->name);
-            rs_want_type(r, x, &want, what);
+        if (!rs_want_typef(r, x, &want, "index %u of '%s'", i + 1, v->name))
             continue;
-        }
         if (!oc_is_const(r->out, x))
             continue;
         int32_t k = oc_cval(r->out, x);
@@ -286,13 +282,8 @@ void rs_check_args(resolver *r, ast_loc at, const char *name, ast_decl *d,
                    d->nparams == 1 ? "" : "s", nargs);
         return;
     }
-    for (uint32_t i = 0; i < nargs; i++) {
-        if (ast_type_same(rs_type(r, args[i]), &d->params[i]->type))
-            continue;
-        char what[160];
-        snprintf(what, sizeof what, "argument %u of '%s'", i + 1, name);
-        rs_want_type(r, args[i], &d->params[i]->type, what);
-    }
+    for (uint32_t i = 0; i < nargs; i++)
+        rs_want_typef(r, args[i], &d->params[i]->type, "argument %u of '%s'", i + 1, name);
 }
 
 static void rx_builtin(resolver *r, ast_expr *e, int bi)
@@ -319,11 +310,10 @@ static void rx_builtin(resolver *r, ast_expr *e, int bi)
             rs_type(r, e)->enm = rs_type(r, x)->enm;
         return;
     }
-    char what[64];
-    snprintf(what, sizeof what, "argument of '%s'", e->name);
-    int ok = rs_want_kind(r, x, TY_INT, what);
+    ast_type int_type = rs_bare_type(TY_INT);
+    int ok = rs_want_typef(r, x, &int_type, "argument of '%s'", e->name);
     if (want == 2)
-        ok &= rs_want_kind(r, e->args[1], TY_INT, what);
+        ok &= rs_want_typef(r, e->args[1], &int_type, "argument of '%s'", e->name);
     if (!ok)
         return;
     rs_set_type(r, e, rs_bare_type(TY_INT));

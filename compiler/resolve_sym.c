@@ -3,6 +3,8 @@
  * locals in scope (a stack of symbols over a fixed hash, restored when a
  * scope closes, so lookups stay O(1) however long a procedure is), and
  * the type checks every other part asks of them. */
+#include <stdarg.h>
+
 #include "resolve_int.h"
 
 /* ------------------------------------------------------------- utilities */
@@ -491,13 +493,30 @@ int rs_none_fits(resolver *r, ast_expr *e, const ast_type *want)
 
 /* Requires `e` to have type `want`; `what` names the place in the message
  * ("condition", "index 1 of 'tower'"). */
+static int type_fits(resolver *r, ast_expr *e, const ast_type *want)
+{
+    return ast_type_same(rs_type(r, e), want) || rs_none_fits(r, e, want);
+}
+
 int rs_want_type(resolver *r, ast_expr *e, const ast_type *want, const char *what)
 {
-    if (ast_type_same(rs_type(r, e), want) || rs_none_fits(r, e, want))
+    if (type_fits(r, e, want))
         return 1;
     diag_error(r->d, e->loc, "%s must be %s, not %s", what, rs_type_name(r, want),
                rs_type_name(r, rs_type(r, e)));
     return 0;
+}
+
+int rs_want_typef(resolver *r, ast_expr *e, const ast_type *want, const char *fmt, ...)
+{
+    if (type_fits(r, e, want))
+        return 1;
+    char what[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    return rs_want_type(r, e, want, what);
 }
 
 int rs_want_kind(resolver *r, ast_expr *e, int kind, const char *what)

@@ -152,7 +152,7 @@ int yylex(YYSTYPE *lvalp, YYLTYPE *llocp, yyscan_t scanner);
     pvec *vec;
     opt_mods omods;
     for_mods fmods;
-    act_mods amods;
+    act_mods *amods;               /* by pointer: the stack value stays small */
     struct { int order; ast_expr *by; } ord;
     bound_mod bnd;
     end_why reason;
@@ -1057,16 +1057,16 @@ decl
             $$->label.loc = L(@6);
         }
         $$->is_action = 1;
-        $$->depth_expr = $7.depth;
-        $$->tentative = (uint8_t)$7.tentative;
-        $$->revisable = (uint8_t)$7.revisable;
-        $$->guard = $7.when;
-        $$->costs = $7.costs;
-        $$->costs_any_order = (uint8_t)$7.costs_any_order;
-        $$->costs_order_loc = $7.costs_order_loc;
-        $$->cites = $7.cites;
-        $$->order = (uint8_t)$7.order;
-        $$->order_by = $7.order_by;
+        $$->depth_expr = $7->depth;
+        $$->tentative = (uint8_t)$7->tentative;
+        $$->revisable = (uint8_t)$7->revisable;
+        $$->guard = $7->when;
+        $$->costs = $7->costs;
+        $$->costs_any_order = (uint8_t)$7->costs_any_order;
+        $$->costs_order_loc = $7->costs_order_loc;
+        $$->cites = $7->cites;
+        $$->order = (uint8_t)$7->order;
+        $$->order_by = $7->order_by;
         $$->body = $8;
       }
     | T_TRIGGER new_name T_ON new_name timing opt_guard opt_limit opt_depth cites block {
@@ -1400,12 +1400,12 @@ opt_event_order
     ;
 
 act_mods
-    : %empty { memset(&$$, 0, sizeof $$); }
+    : %empty { $$ = ARENA_NEW(A, act_mods); }
     | act_mods T_WHEN expr {
         $$ = $1;
-        if ($$.when)
+        if ($$->when)
             diag_error(px->diag, L(@2), "'when' given twice");
-        $$.when = $3;
+        $$->when = $3;
       }
     | act_mods T_COST expr T_FROM lvalue pay_alts {
         $$ = $1;
@@ -1413,32 +1413,32 @@ act_mods
         c->id = px->next_cost_id++;
         c->loc = L(@2); c->amount = $3; c->target = $5;
         c->pay = payment(px, $6);
-        if ($$.last_cost)
-            $$.last_cost->next = c;
+        if ($$->last_cost)
+            $$->last_cost->next = c;
         else
-            $$.costs = c;
-        $$.last_cost = c;
+            $$->costs = c;
+        $$->last_cost = c;
       }
     | act_mods T_CITE T_STRING {
         $$ = $1;
         ast_cite *c = ARENA_NEW(A, ast_cite);
         c->loc = L(@3); c->id = $3;
-        if ($$.last_cite)
-            $$.last_cite->next = c;
+        if ($$->last_cite)
+            $$->last_cite->next = c;
         else
-            $$.cites = c;
-        $$.last_cite = c;
+            $$->cites = c;
+        $$->last_cite = c;
       }
-    | act_mods T_TENTATIVE { $$ = $1; $$.tentative = 1; }
-    | act_mods T_REVISABLE { $$ = $1; $$.revisable = 1; }
+    | act_mods T_TENTATIVE { $$ = $1; $$->tentative = 1; }
+    | act_mods T_REVISABLE { $$ = $1; $$->revisable = 1; }
     | act_mods T_DEPTH expr {
         $$ = $1;
-        if ($$.depth)
+        if ($$->depth)
             diag_error(px->diag, L(@2), "'depth' given twice");
-        $$.depth = $3;
+        $$->depth = $3;
       }
     | act_mods T_ORDER T_PRINTED {
-        $$ = $1; $$.order = ORDER_PRINTED; $$.order_by = NULL;
+        $$ = $1; $$->order = ORDER_PRINTED; $$->order_by = NULL;
       }
     | act_mods T_IDENT T_IN T_ANY T_ORDER {
         /* `costs` is no keyword: it may still name a var */
@@ -1446,14 +1446,14 @@ act_mods
         if (strcmp($2, "costs") != 0)
             diag_error(px->diag, L(@2), "unexpected '%s' (only 'costs in any order' may be "
                                         "written here)", $2);
-        $$.costs_any_order = 1;
-        $$.costs_order_loc = L(@2);
+        $$->costs_any_order = 1;
+        $$->costs_order_loc = L(@2);
       }
     | act_mods T_ORDER T_COMBINED {
-        $$ = $1; $$.order = ORDER_COMBINED; $$.order_by = NULL;
+        $$ = $1; $$->order = ORDER_COMBINED; $$->order_by = NULL;
       }
     | act_mods T_ORDER T_CHOSEN T_BY expr {
-        $$ = $1; $$.order = ORDER_CHOSEN; $$.order_by = $5;
+        $$ = $1; $$->order = ORDER_CHOSEN; $$->order_by = $5;
       }
     ;
 
