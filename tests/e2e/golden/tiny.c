@@ -316,21 +316,21 @@ static const ordo_insn tiny_program_code[290] = {
 
 static const ordo_var tiny_program_vars[8] = {
     /* 0 */ {.name = "active", .offset = 0, .stride = 1, .kind = ORDO_K_PLAYER, .width = 1, .ndims = 0, .is_list = 0, .cap = 0, .enum_id = 0,
-        .dim_kind = {0, 0}, .dim_enum = {0, 0}, .dim_lo = {0, 0}, .dim_n = {0, 0}, .lo = -1, .hi = 2, .init = -1, .line = 0},
+        .dim_kind = {0, 0}, .dim_enum = {0}, .dim_lo = {0}, .dim_n = {0}, .lo = -1, .hi = 2, .init = -1, .line = 0},
     /* 1 */ {.name = "turns", .offset = 1, .stride = 4, .kind = ORDO_K_INT, .width = 4, .ndims = 1, .is_list = 0, .cap = 0, .enum_id = 0,
-        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0, 0}, .dim_lo = {0, 0}, .dim_n = {3, 0}, .lo = (-2147483647 - 1), .hi = 2147483647, .init = 0, .line = 0},
+        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0}, .dim_lo = {0}, .dim_n = {3}, .lo = (-2147483647 - 1), .hi = 2147483647, .init = 0, .line = 0},
     /* 2 */ {.name = "in_game", .offset = 13, .stride = 1, .kind = ORDO_K_BOOL, .width = 1, .ndims = 1, .is_list = 0, .cap = 0, .enum_id = 0,
-        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0, 0}, .dim_lo = {0, 0}, .dim_n = {3, 0}, .lo = 0, .hi = 1, .init = 1, .line = 0},
+        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0}, .dim_lo = {0}, .dim_n = {3}, .lo = 0, .hi = 1, .init = 1, .line = 0},
     /* 3 */ {.name = "round", .offset = 16, .stride = 1, .kind = ORDO_K_INT, .width = 1, .ndims = 0, .is_list = 0, .cap = 0, .enum_id = 0,
-        .dim_kind = {0, 0}, .dim_enum = {0, 0}, .dim_lo = {0, 0}, .dim_n = {0, 0}, .lo = 0, .hi = 20, .init = 0, .line = 15},
+        .dim_kind = {0, 0}, .dim_enum = {0}, .dim_lo = {0}, .dim_n = {0}, .lo = 0, .hi = 20, .init = 0, .line = 15},
     /* 4 */ {.name = "score", .offset = 17, .stride = 1, .kind = ORDO_K_INT, .width = 1, .ndims = 1, .is_list = 0, .cap = 0, .enum_id = 0,
-        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0, 0}, .dim_lo = {0, 0}, .dim_n = {3, 0}, .lo = 0, .hi = 99, .init = 0, .line = 16},
+        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0}, .dim_lo = {0}, .dim_n = {3}, .lo = 0, .hi = 99, .init = 0, .line = 16},
     /* 5 */ {.name = "color", .offset = 20, .stride = 1, .kind = ORDO_K_ENUM, .width = 1, .ndims = 1, .is_list = 0, .cap = 0, .enum_id = 0,
-        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0, 0}, .dim_lo = {0, 0}, .dim_n = {3, 0}, .lo = 0, .hi = 2, .init = 0, .line = 17},
+        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0}, .dim_lo = {0}, .dim_n = {3}, .lo = 0, .hi = 2, .init = 0, .line = 17},
     /* 6 */ {.name = "doubles_left", .offset = 23, .stride = 1, .kind = ORDO_K_INT, .width = 1, .ndims = 1, .is_list = 0, .cap = 0, .enum_id = 0,
-        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0, 0}, .dim_lo = {0, 0}, .dim_n = {3, 0}, .lo = 0, .hi = 2, .init = 2, .line = 18},
+        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0}, .dim_lo = {0}, .dim_n = {3}, .lo = 0, .hi = 2, .init = 2, .line = 18},
     /* 7 */ {.name = "painted", .offset = 26, .stride = 10, .kind = ORDO_K_ENUM, .width = 1, .ndims = 0, .is_list = 1, .cap = 8, .enum_id = 0,
-        .dim_kind = {0, 0}, .dim_enum = {0, 0}, .dim_lo = {0, 0}, .dim_n = {0, 0}, .lo = 0, .hi = 2, .init = 0, .line = 19},
+        .dim_kind = {0, 0}, .dim_enum = {0}, .dim_lo = {0}, .dim_n = {0}, .lo = 0, .hi = 2, .init = 0, .line = 19},
 };
 
 static const ordo_enum tiny_program_enums[1] = {
@@ -353,47 +353,21 @@ static const ordo_step tiny_program_steps[5] = {
 
 static const ordo_proc tiny_program_procs[14] = {
     /* 0 */ {.name = "reached", .pc = 0, .nparams = 1, .nlocals = 1,
-        .param_kind = {ORDO_K_PLAYER, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 25, .room = 4},
+        .param_kind = {ORDO_K_PLAYER}, .param_enum = {0}, .returns = 1, .line = 25, .room = 4},
     /* 1 */ {.name = "take_turn", .pc = 5, .nparams = 1, .nlocals = 3,
-        .param_kind = {ORDO_K_PLAYER, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 27, .room = 9},
-    /* 2 */ {.name = "sequence", .pc = 105, .nparams = 0, .nlocals = 9,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 57, .room = 13},
-    /* 3 */ {.name = "expect#91", .pc = 252, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91, .room = 3},
-    /* 4 */ {.name = "expect#91.left", .pc = 257, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91, .room = 2},
-    /* 5 */ {.name = "expect#91.right", .pc = 260, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91, .room = 2},
-    /* 6 */ {.name = "expect#95", .pc = 262, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95, .room = 3},
-    /* 7 */ {.name = "expect#95.left", .pc = 267, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95, .room = 2},
-    /* 8 */ {.name = "expect#95.right", .pc = 270, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95, .room = 2},
-    /* 9 */ {.name = "setup#106", .pc = 272, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 106, .room = 3},
-    /* 10 */ {.name = "expect#113", .pc = 276, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113, .room = 3},
-    /* 11 */ {.name = "expect#113.left", .pc = 281, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113, .room = 2},
-    /* 12 */ {.name = "expect#113.right", .pc = 284, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113, .room = 2},
-    /* 13 */ {.name = "setup#127", .pc = 286, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 127, .room = 3},
+        .param_kind = {ORDO_K_PLAYER}, .param_enum = {0}, .returns = 0, .line = 27, .room = 9},
+    /* 2 */ {.name = "sequence", .pc = 105, .nparams = 0, .nlocals = 9, .returns = 0, .line = 57, .room = 13},
+    /* 3 */ {.name = "expect#91", .pc = 252, .nparams = 0, .nlocals = 0, .returns = 1, .line = 91, .room = 3},
+    /* 4 */ {.name = "expect#91.left", .pc = 257, .nparams = 0, .nlocals = 0, .returns = 1, .line = 91, .room = 2},
+    /* 5 */ {.name = "expect#91.right", .pc = 260, .nparams = 0, .nlocals = 0, .returns = 1, .line = 91, .room = 2},
+    /* 6 */ {.name = "expect#95", .pc = 262, .nparams = 0, .nlocals = 0, .returns = 1, .line = 95, .room = 3},
+    /* 7 */ {.name = "expect#95.left", .pc = 267, .nparams = 0, .nlocals = 0, .returns = 1, .line = 95, .room = 2},
+    /* 8 */ {.name = "expect#95.right", .pc = 270, .nparams = 0, .nlocals = 0, .returns = 1, .line = 95, .room = 2},
+    /* 9 */ {.name = "setup#106", .pc = 272, .nparams = 0, .nlocals = 0, .returns = 0, .line = 106, .room = 3},
+    /* 10 */ {.name = "expect#113", .pc = 276, .nparams = 0, .nlocals = 0, .returns = 1, .line = 113, .room = 3},
+    /* 11 */ {.name = "expect#113.left", .pc = 281, .nparams = 0, .nlocals = 0, .returns = 1, .line = 113, .room = 2},
+    /* 12 */ {.name = "expect#113.right", .pc = 284, .nparams = 0, .nlocals = 0, .returns = 1, .line = 113, .room = 2},
+    /* 13 */ {.name = "setup#127", .pc = 286, .nparams = 0, .nlocals = 0, .returns = 0, .line = 127, .room = 3},
 };
 
 static const ordo_option tiny_program_options[6] = {
@@ -411,35 +385,35 @@ static const ordo_escape tiny_program_escapes[1] = {
 
 static const ordo_event_decl tiny_program_events[3] = {
     /* 0 */ {.name = "painted_as", .nparams = 2,
-        .param_kind = {ORDO_K_PLAYER, ORDO_K_ENUM, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_kind = {ORDO_K_PLAYER, ORDO_K_ENUM},
+        .param_enum = {0},
         .param_name = {"p", "c", NULL, NULL, NULL, NULL, NULL, NULL}},
     /* 1 */ {.name = "scored", .nparams = 2,
-        .param_kind = {ORDO_K_PLAYER, ORDO_K_INT, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_kind = {ORDO_K_PLAYER, ORDO_K_INT},
+        .param_enum = {0},
         .param_name = {"p", "points", NULL, NULL, NULL, NULL, NULL, NULL}},
     /* 2 */ {.name = "conceded", .nparams = 1,
-        .param_kind = {ORDO_K_PLAYER, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_kind = {ORDO_K_PLAYER},
+        .param_enum = {0},
         .param_name = {"p", NULL, NULL, NULL, NULL, NULL, NULL, NULL}},
 };
 
 static const ordo_text tiny_program_texts[5] = {
     /* 0 */ {.text = "pick a color", .nargs = 0,
-        .arg_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
+        .arg_kind = {0},
+        .arg_enum = {0}},
     /* 1 */ {.text = "{} rolls {}", .nargs = 2,
-        .arg_kind = {ORDO_K_PLAYER, ORDO_K_INT, 0, 0, 0, 0, 0, 0},
-        .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
+        .arg_kind = {ORDO_K_PLAYER, ORDO_K_INT},
+        .arg_enum = {0}},
     /* 2 */ {.text = "bank or double?", .nargs = 0,
-        .arg_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
+        .arg_kind = {0},
+        .arg_enum = {0}},
     /* 3 */ {.text = "{} looks back", .nargs = 1,
-        .arg_kind = {ORDO_K_PLAYER, 0, 0, 0, 0, 0, 0, 0},
-        .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
+        .arg_kind = {ORDO_K_PLAYER},
+        .arg_enum = {0}},
     /* 4 */ {.text = "may concede", .nargs = 0,
-        .arg_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
+        .arg_kind = {0},
+        .arg_enum = {0}},
 };
 
 static const ordo_scenario tiny_program_scenarios[4] = {
@@ -454,80 +428,43 @@ static const ordo_scenario tiny_program_scenarios[4] = {
 };
 
 static const ordo_scenario_item tiny_program_items[37] = {
-    /* 0 */ {.kind = ORDO_SC_PLAYERS, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 83},
-    /* 1 */ {.kind = ORDO_SC_SEED, .x = 0, .a = 0, .b = 0, .args = {3, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 84},
-    /* 2 */ {.kind = ORDO_SC_PLAY, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 85},
-    /* 3 */ {.kind = ORDO_SC_DECIDER, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 86},
-    /* 4 */ {.kind = ORDO_SC_OFFERED, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "paint red", .line = 87},
-    /* 5 */ {.kind = ORDO_SC_NOT_OFFERED, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "paint blue", .line = 88},
-    /* 6 */ {.kind = ORDO_SC_OFFERED, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "concede", .line = 89},
-    /* 7 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "paint green", .line = 90},
-    /* 8 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 3, .b = 0, .args = {5, 6, 3, 0, 0, 0, 0, 0},
-        .text = "color[player 1] == green", .line = 91},
-    /* 9 */ {.kind = ORDO_SC_EVENT, .x = 2, .a = 0, .b = 0, .args = {0, 1, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 92},
-    /* 10 */ {.kind = ORDO_SC_OFFERED, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "double", .line = 93},
-    /* 11 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "bank", .line = 94},
-    /* 12 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 6, .b = 0, .args = {8, 9, 0, 0, 4, 0, 0, 0},
-        .text = "score[player 1] > 0", .line = 95},
-    /* 13 */ {.kind = ORDO_SC_EVENT, .x = 2, .a = 1, .b = 2, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 96},
-    /* 14 */ {.kind = ORDO_SC_BEFORE, .x = 0, .a = 0, .b = 1, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 97},
-    /* 15 */ {.kind = ORDO_SC_NO_EVENT, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 98},
-    /* 16 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "skip", .line = 99},
-    /* 17 */ {.kind = ORDO_SC_STEP_NOT_RAN, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 100},
-    /* 18 */ {.kind = ORDO_SC_DECIDER, .x = 0, .a = 0, .b = 0, .args = {1, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 101},
-    /* 19 */ {.kind = ORDO_SC_PLAYERS, .x = 0, .a = 3, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 105},
-    /* 20 */ {.kind = ORDO_SC_SETUP, .x = 0, .a = 9, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 106},
-    /* 21 */ {.kind = ORDO_SC_PLAY, .x = 1, .a = 1, .b = 0, .args = {1, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 109},
-    /* 22 */ {.kind = ORDO_SC_STEP_NOT_RAN, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 110},
-    /* 23 */ {.kind = ORDO_SC_DECIDER, .x = 0, .a = 0, .b = 0, .args = {1, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 111},
-    /* 24 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "double", .line = 112},
-    /* 25 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 10, .b = 0, .args = {12, 13, 0, 0, 0, 0, 0, 0},
-        .text = "doubles_left[player 2] == 0", .line = 113},
-    /* 26 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "look back", .line = 114},
-    /* 27 */ {.kind = ORDO_SC_STEP_RAN, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 115},
-    /* 28 */ {.kind = ORDO_SC_OVER, .x = 0, .a = 0, .b = 0, .args = {-1, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 116},
-    /* 29 */ {.kind = ORDO_SC_PLAY, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 120},
-    /* 30 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "concede", .line = 121},
-    /* 31 */ {.kind = ORDO_SC_EVENT, .x = 1, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 122},
-    /* 32 */ {.kind = ORDO_SC_OVER, .x = 1, .a = 0, .b = 0, .args = {1, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 123},
-    /* 33 */ {.kind = ORDO_SC_SETUP, .x = 0, .a = 13, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 127},
-    /* 34 */ {.kind = ORDO_SC_PLAY, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 130},
-    /* 35 */ {.kind = ORDO_SC_STEP_RAN, .x = 0, .a = 4, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 131},
-    /* 36 */ {.kind = ORDO_SC_OVER, .x = 1, .a = 0, .b = 0, .args = {1, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 132},
+    /* 0 */ {.kind = ORDO_SC_PLAYERS, .a = 2, .line = 83},
+    /* 1 */ {.kind = ORDO_SC_SEED, .args = {3}, .line = 84},
+    /* 2 */ {.kind = ORDO_SC_PLAY, .a = 2, .line = 85},
+    /* 3 */ {.kind = ORDO_SC_DECIDER, .line = 86},
+    /* 4 */ {.kind = ORDO_SC_OFFERED, .text = "paint red", .line = 87},
+    /* 5 */ {.kind = ORDO_SC_NOT_OFFERED, .text = "paint blue", .line = 88},
+    /* 6 */ {.kind = ORDO_SC_OFFERED, .text = "concede", .line = 89},
+    /* 7 */ {.kind = ORDO_SC_CHOOSE, .text = "paint green", .line = 90},
+    /* 8 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 3, .args = {5, 6, 3}, .text = "color[player 1] == green", .line = 91},
+    /* 9 */ {.kind = ORDO_SC_EVENT, .x = 2, .args = {0, 1}, .line = 92},
+    /* 10 */ {.kind = ORDO_SC_OFFERED, .text = "double", .line = 93},
+    /* 11 */ {.kind = ORDO_SC_CHOOSE, .text = "bank", .line = 94},
+    /* 12 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 6, .args = {8, 9, 0, 0, 4}, .text = "score[player 1] > 0", .line = 95},
+    /* 13 */ {.kind = ORDO_SC_EVENT, .x = 2, .a = 1, .b = 2, .line = 96},
+    /* 14 */ {.kind = ORDO_SC_BEFORE, .b = 1, .line = 97},
+    /* 15 */ {.kind = ORDO_SC_NO_EVENT, .a = 2, .line = 98},
+    /* 16 */ {.kind = ORDO_SC_CHOOSE, .text = "skip", .line = 99},
+    /* 17 */ {.kind = ORDO_SC_STEP_NOT_RAN, .a = 2, .line = 100},
+    /* 18 */ {.kind = ORDO_SC_DECIDER, .args = {1}, .line = 101},
+    /* 19 */ {.kind = ORDO_SC_PLAYERS, .a = 3, .line = 105},
+    /* 20 */ {.kind = ORDO_SC_SETUP, .a = 9, .line = 106},
+    /* 21 */ {.kind = ORDO_SC_PLAY, .x = 1, .a = 1, .args = {1}, .line = 109},
+    /* 22 */ {.kind = ORDO_SC_STEP_NOT_RAN, .line = 110},
+    /* 23 */ {.kind = ORDO_SC_DECIDER, .args = {1}, .line = 111},
+    /* 24 */ {.kind = ORDO_SC_CHOOSE, .text = "double", .line = 112},
+    /* 25 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 10, .args = {12, 13}, .text = "doubles_left[player 2] == 0", .line = 113},
+    /* 26 */ {.kind = ORDO_SC_CHOOSE, .text = "look back", .line = 114},
+    /* 27 */ {.kind = ORDO_SC_STEP_RAN, .a = 2, .line = 115},
+    /* 28 */ {.kind = ORDO_SC_OVER, .args = {-1}, .line = 116},
+    /* 29 */ {.kind = ORDO_SC_PLAY, .a = 2, .line = 120},
+    /* 30 */ {.kind = ORDO_SC_CHOOSE, .text = "concede", .line = 121},
+    /* 31 */ {.kind = ORDO_SC_EVENT, .x = 1, .a = 2, .line = 122},
+    /* 32 */ {.kind = ORDO_SC_OVER, .x = 1, .args = {1}, .line = 123},
+    /* 33 */ {.kind = ORDO_SC_SETUP, .a = 13, .line = 127},
+    /* 34 */ {.kind = ORDO_SC_PLAY, .a = 2, .line = 130},
+    /* 35 */ {.kind = ORDO_SC_STEP_RAN, .a = 4, .line = 131},
+    /* 36 */ {.kind = ORDO_SC_OVER, .x = 1, .args = {1}, .line = 132},
 };
 
 /* source lines: instruction pc and on came from line (of files[file]) */
@@ -577,17 +514,6 @@ static int tiny_program_run(ordo_game *g, int mode, uint32_t base, int32_t *resu
 static int tiny_program_reached(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
 static int tiny_program_take_turn(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
 static int tiny_program_sequence(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_91(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_91_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_91_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_95(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_95_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_95_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_setup_106(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_113(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_113_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_113_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_setup_127(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
 
 /* fn reached (proc 0, line 25): 1 params, 1 locals; operand k at fp[1 + k] */
 static int tiny_program_reached(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
@@ -601,10 +527,7 @@ dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    case 0:
-        if (!ON_FITS(0u, 1u, 3))
-            goto interp;
-        goto pc_0;
+    case 0: if (ON_FITS(0u, 1u, 3)) goto pc_0; goto interp;
     default:
         if (pc < 5u)
             goto interp;
@@ -636,7 +559,7 @@ interp:
     { int32_t a_ = t0, b_ = 30; t0 = a_ >= b_; steps++; } /* 3 GE */
 #line 25
     if (nframes - 1u == base) { fp[1] = t0; ON_AT(4u, 2u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 4 RETV */
-#line 640 "tiny.c"
+#line 563 "tiny.c"
 }
 
 /* proc take_turn (proc 1, line 27): 1 params, 3 locals; operand k at fp[3 + k] */
@@ -651,66 +574,21 @@ dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    case 5:
-        if (!ON_FITS(1u, 3u, 8))
-            goto interp;
-        goto pc_5;
-    case 18:
-        if (!ON_FITS(1u, 4u, 8))
-            goto interp;
-        goto pc_18;
-    case 30:
-        if (!ON_FITS(1u, 4u, 8))
-            goto interp;
-        goto pc_30;
-    case 32:
-        if (!ON_FITS(1u, 4u, 8))
-            goto interp;
-        goto pc_32;
-    case 34:
-        if (!ON_FITS(1u, 5u, 8))
-            goto interp;
-        goto pc_34;
-    case 45:
-        if (!ON_FITS(1u, 3u, 8))
-            goto interp;
-        goto pc_45;
-    case 46:
-        if (!ON_FITS(1u, 3u, 8))
-            goto interp;
-        goto pc_46;
-    case 49:
-        if (!ON_FITS(1u, 5u, 8))
-            goto interp;
-        goto pc_49;
-    case 61:
-        if (!ON_FITS(1u, 4u, 8))
-            goto interp;
-        goto pc_61;
-    case 63:
-        if (!ON_FITS(1u, 4u, 8))
-            goto interp;
-        goto pc_63;
-    case 73:
-        if (!ON_FITS(1u, 4u, 8))
-            goto interp;
-        goto pc_73;
-    case 92:
-        if (!ON_FITS(1u, 4u, 8))
-            goto interp;
-        goto pc_92;
-    case 98:
-        if (!ON_FITS(1u, 3u, 8))
-            goto interp;
-        goto pc_98;
-    case 103:
-        if (!ON_FITS(1u, 3u, 8))
-            goto interp;
-        goto pc_103;
-    case 104:
-        if (!ON_FITS(1u, 3u, 8))
-            goto interp;
-        goto pc_104;
+    case 5: if (ON_FITS(1u, 3u, 8)) goto pc_5; goto interp;
+    case 18: if (ON_FITS(1u, 4u, 8)) goto pc_18; goto interp;
+    case 30: if (ON_FITS(1u, 4u, 8)) goto pc_30; goto interp;
+    case 32: if (ON_FITS(1u, 4u, 8)) goto pc_32; goto interp;
+    case 34: if (ON_FITS(1u, 5u, 8)) goto pc_34; goto interp;
+    case 45: if (ON_FITS(1u, 3u, 8)) goto pc_45; goto interp;
+    case 46: if (ON_FITS(1u, 3u, 8)) goto pc_46; goto interp;
+    case 49: if (ON_FITS(1u, 5u, 8)) goto pc_49; goto interp;
+    case 61: if (ON_FITS(1u, 4u, 8)) goto pc_61; goto interp;
+    case 63: if (ON_FITS(1u, 4u, 8)) goto pc_63; goto interp;
+    case 73: if (ON_FITS(1u, 4u, 8)) goto pc_73; goto interp;
+    case 92: if (ON_FITS(1u, 4u, 8)) goto pc_92; goto interp;
+    case 98: if (ON_FITS(1u, 3u, 8)) goto pc_98; goto interp;
+    case 103: if (ON_FITS(1u, 3u, 8)) goto pc_103; goto interp;
+    case 104: if (ON_FITS(1u, 3u, 8)) goto pc_104; goto interp;
     default:
         if (pc >= 5u && pc < 105u)
             goto interp;
@@ -922,7 +800,7 @@ interp:
     pc_103:; if (mode == VM_EVAL) { ON_AT(103u, 3u); goto slow; } if (g->trace) { ON_AT(103u, 3u); ON_EVENT(ORDO_EV_SKIP, -1, 2, 0, NULL); } else g->seq++; steps++; /* 103 SKIP 2 ; step 1.3 "look back" */
 #line 53
     pc_104:; if (nframes - 1u == base) { ON_AT(104u, 3u); goto slow; } { ON_RETURN(); steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 104 RET */
-#line 926 "tiny.c"
+#line 804 "tiny.c"
 }
 
 /* proc sequence (proc 2, line 57): 0 params, 9 locals; operand k at fp[9 + k] */
@@ -937,102 +815,30 @@ dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    case 105:
-        if (!ON_FITS(2u, 9u, 12))
-            goto interp;
-        goto pc_105;
-    case 107:
-        if (!ON_FITS(2u, 9u, 12))
-            goto interp;
-        goto pc_107;
-    case 108:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_108;
-    case 118:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_118;
-    case 135:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_135;
-    case 137:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_137;
-    case 138:
-        if (!ON_FITS(2u, 11u, 12))
-            goto interp;
-        goto pc_138;
-    case 145:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_145;
-    case 160:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_160;
-    case 161:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_161;
-    case 163:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_163;
-    case 177:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_177;
-    case 179:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_179;
-    case 187:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_187;
-    case 190:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_190;
-    case 193:
-        if (!ON_FITS(2u, 9u, 12))
-            goto interp;
-        goto pc_193;
-    case 197:
-        if (!ON_FITS(2u, 9u, 12))
-            goto interp;
-        goto pc_197;
-    case 204:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_204;
-    case 221:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_221;
-    case 226:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_226;
-    case 228:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_228;
-    case 232:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_232;
-    case 248:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_248;
-    case 250:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_250;
+    case 105: if (ON_FITS(2u, 9u, 12)) goto pc_105; goto interp;
+    case 107: if (ON_FITS(2u, 9u, 12)) goto pc_107; goto interp;
+    case 108: if (ON_FITS(2u, 10u, 12)) goto pc_108; goto interp;
+    case 118: if (ON_FITS(2u, 10u, 12)) goto pc_118; goto interp;
+    case 135: if (ON_FITS(2u, 10u, 12)) goto pc_135; goto interp;
+    case 137: if (ON_FITS(2u, 10u, 12)) goto pc_137; goto interp;
+    case 138: if (ON_FITS(2u, 11u, 12)) goto pc_138; goto interp;
+    case 145: if (ON_FITS(2u, 10u, 12)) goto pc_145; goto interp;
+    case 160: if (ON_FITS(2u, 10u, 12)) goto pc_160; goto interp;
+    case 161: if (ON_FITS(2u, 10u, 12)) goto pc_161; goto interp;
+    case 163: if (ON_FITS(2u, 10u, 12)) goto pc_163; goto interp;
+    case 177: if (ON_FITS(2u, 10u, 12)) goto pc_177; goto interp;
+    case 179: if (ON_FITS(2u, 10u, 12)) goto pc_179; goto interp;
+    case 187: if (ON_FITS(2u, 10u, 12)) goto pc_187; goto interp;
+    case 190: if (ON_FITS(2u, 10u, 12)) goto pc_190; goto interp;
+    case 193: if (ON_FITS(2u, 9u, 12)) goto pc_193; goto interp;
+    case 197: if (ON_FITS(2u, 9u, 12)) goto pc_197; goto interp;
+    case 204: if (ON_FITS(2u, 10u, 12)) goto pc_204; goto interp;
+    case 221: if (ON_FITS(2u, 10u, 12)) goto pc_221; goto interp;
+    case 226: if (ON_FITS(2u, 10u, 12)) goto pc_226; goto interp;
+    case 228: if (ON_FITS(2u, 10u, 12)) goto pc_228; goto interp;
+    case 232: if (ON_FITS(2u, 10u, 12)) goto pc_232; goto interp;
+    case 248: if (ON_FITS(2u, 10u, 12)) goto pc_248; goto interp;
+    case 250: if (ON_FITS(2u, 10u, 12)) goto pc_250; goto interp;
     default:
         if (pc >= 105u && pc < 252u)
             goto interp;
@@ -1338,507 +1144,7 @@ interp:
     pc_250:; { int32_t s_ = fp[9]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(250u, 10u); goto slow; } cur_step = s_; steps++; } /* 250 STEPEND */
 #line 77
     if (nframes - 1u == base) { ON_AT(251u, 9u); goto slow; } { ON_RETURN(); steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 251 RET */
-#line 1342 "tiny.c"
-}
-
-/* fn expect#91 (proc 3, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_91(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    int32_t t0 = 0;
-    if (called)
-        goto pc_252;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 252:
-        if (!ON_FITS(3u, 0u, 2))
-            goto interp;
-        goto pc_252;
-    default:
-        if (pc >= 252u && pc < 257u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 91 "tests/e2e/data/tiny.ordo"
-    pc_252:; steps++; /* 252 PUSH 0 */
-#line 91
-    { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(253u, 1u); goto slow; } unsigned char *a_ = state + 20u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 253 LDX 5 ; color */
-#line 91
-    steps++; /* 254 PUSH 1 */
-#line 91
-    { int32_t a_ = t0, b_ = 1; t0 = a_ == b_; steps++; } /* 255 EQ */
-#line 91
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(256u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 256 RETV */
-#line 1391 "tiny.c"
-}
-
-/* fn expect#91.left (proc 4, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_91_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    int32_t t0 = 0;
-    if (called)
-        goto pc_257;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 257:
-        if (!ON_FITS(4u, 0u, 1))
-            goto interp;
-        goto pc_257;
-    default:
-        if (pc >= 257u && pc < 260u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 91 "tests/e2e/data/tiny.ordo"
-    pc_257:; steps++; /* 257 PUSH 0 */
-#line 91
-    { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(258u, 1u); goto slow; } unsigned char *a_ = state + 20u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 258 LDX 5 ; color */
-#line 91
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(259u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 259 RETV */
-#line 1436 "tiny.c"
-}
-
-/* fn expect#91.right (proc 5, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_91_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    if (called)
-        goto pc_260;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 260:
-        if (!ON_FITS(5u, 0u, 1))
-            goto interp;
-        goto pc_260;
-    default:
-        if (pc >= 260u && pc < 262u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 91 "tests/e2e/data/tiny.ordo"
-    pc_260:; steps++; /* 260 PUSH 1 */
-#line 91
-    if (nframes - 1u == base) { fp[0] = 1; ON_AT(261u, 1u); goto slow; } { int32_t v_ = 1; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 261 RETV */
-#line 1478 "tiny.c"
-}
-
-/* fn expect#95 (proc 6, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_95(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    int32_t t0 = 0;
-    if (called)
-        goto pc_262;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 262:
-        if (!ON_FITS(6u, 0u, 2))
-            goto interp;
-        goto pc_262;
-    default:
-        if (pc >= 262u && pc < 267u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 95 "tests/e2e/data/tiny.ordo"
-    pc_262:; steps++; /* 262 PUSH 0 */
-#line 95
-    { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(263u, 1u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 263 LDX 4 ; score */
-#line 95
-    steps++; /* 264 PUSH 0 */
-#line 95
-    { int32_t a_ = t0, b_ = 0; t0 = a_ > b_; steps++; } /* 265 GT */
-#line 95
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(266u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 266 RETV */
-#line 1527 "tiny.c"
-}
-
-/* fn expect#95.left (proc 7, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_95_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    int32_t t0 = 0;
-    if (called)
-        goto pc_267;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 267:
-        if (!ON_FITS(7u, 0u, 1))
-            goto interp;
-        goto pc_267;
-    default:
-        if (pc >= 267u && pc < 270u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 95 "tests/e2e/data/tiny.ordo"
-    pc_267:; steps++; /* 267 PUSH 0 */
-#line 95
-    { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(268u, 1u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 268 LDX 4 ; score */
-#line 95
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(269u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 269 RETV */
-#line 1572 "tiny.c"
-}
-
-/* fn expect#95.right (proc 8, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_95_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    if (called)
-        goto pc_270;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 270:
-        if (!ON_FITS(8u, 0u, 1))
-            goto interp;
-        goto pc_270;
-    default:
-        if (pc >= 270u && pc < 272u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 95 "tests/e2e/data/tiny.ordo"
-    pc_270:; steps++; /* 270 PUSH 0 */
-#line 95
-    if (nframes - 1u == base) { fp[0] = 0; ON_AT(271u, 1u); goto slow; } { int32_t v_ = 0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 271 RETV */
-#line 1614 "tiny.c"
-}
-
-/* proc setup#106 (proc 9, line 106): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_setup_106(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    if (called)
-        goto pc_272;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 272:
-        if (!ON_FITS(9u, 0u, 2))
-            goto interp;
-        goto pc_272;
-    default:
-        if (pc >= 272u && pc < 276u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 107 "tests/e2e/data/tiny.ordo"
-    pc_272:; steps++; /* 272 PUSH 1 */
-#line 107
-    steps++; /* 273 PUSH 1 */
-#line 107
-    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 1; ON_AT(274u, 2u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; int32_t x_ = 1; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[0] = 1; fp[1] = 1; ON_AT(274u, 2u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 274 STX 6 ; doubles_left */
-#line 107
-    if (nframes - 1u == base) { ON_AT(275u, 0u); goto slow; } { ON_RETURN(); steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 275 RET */
-#line 1660 "tiny.c"
-}
-
-/* fn expect#113 (proc 10, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_113(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    int32_t t0 = 0;
-    if (called)
-        goto pc_276;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 276:
-        if (!ON_FITS(10u, 0u, 2))
-            goto interp;
-        goto pc_276;
-    default:
-        if (pc >= 276u && pc < 281u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 113 "tests/e2e/data/tiny.ordo"
-    pc_276:; steps++; /* 276 PUSH 1 */
-#line 113
-    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; ON_AT(277u, 1u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 277 LDX 6 ; doubles_left */
-#line 113
-    steps++; /* 278 PUSH 0 */
-#line 113
-    { int32_t a_ = t0, b_ = 0; t0 = a_ == b_; steps++; } /* 279 EQ */
-#line 113
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(280u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 280 RETV */
-#line 1709 "tiny.c"
-}
-
-/* fn expect#113.left (proc 11, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_113_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    int32_t t0 = 0;
-    if (called)
-        goto pc_281;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 281:
-        if (!ON_FITS(11u, 0u, 1))
-            goto interp;
-        goto pc_281;
-    default:
-        if (pc >= 281u && pc < 284u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 113 "tests/e2e/data/tiny.ordo"
-    pc_281:; steps++; /* 281 PUSH 1 */
-#line 113
-    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; ON_AT(282u, 1u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 282 LDX 6 ; doubles_left */
-#line 113
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(283u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 283 RETV */
-#line 1754 "tiny.c"
-}
-
-/* fn expect#113.right (proc 12, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_113_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    if (called)
-        goto pc_284;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 284:
-        if (!ON_FITS(12u, 0u, 1))
-            goto interp;
-        goto pc_284;
-    default:
-        if (pc >= 284u && pc < 286u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 113 "tests/e2e/data/tiny.ordo"
-    pc_284:; steps++; /* 284 PUSH 0 */
-#line 113
-    if (nframes - 1u == base) { fp[0] = 0; ON_AT(285u, 1u); goto slow; } { int32_t v_ = 0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 285 RETV */
-#line 1796 "tiny.c"
-}
-
-/* proc setup#127 (proc 13, line 127): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_setup_127(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    if (called)
-        goto pc_286;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 286:
-        if (!ON_FITS(13u, 0u, 2))
-            goto interp;
-        goto pc_286;
-    default:
-        if (pc >= 286u && pc < 290u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 128 "tests/e2e/data/tiny.ordo"
-    pc_286:; steps++; /* 286 PUSH 1 */
-#line 128
-    steps++; /* 287 PUSH 31 */
-#line 128
-    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 31; ON_AT(288u, 2u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; int32_t x_ = 31; if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[0] = 1; fp[1] = 31; ON_AT(288u, 2u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 288 STX 4 ; score */
-#line 128
-    if (nframes - 1u == base) { ON_AT(289u, 0u); goto slow; } { ON_RETURN(); steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 289 RET */
-#line 1842 "tiny.c"
+#line 1148 "tiny.c"
 }
 
 /* each proc's first pc, in order, and its function (NULL: the interpreter's) */
@@ -1847,10 +1153,10 @@ static const uint32_t tiny_program_first[14] = {
     276u, 281u, 284u, 286u,
 };
 static const on_fn tiny_program_fn[14] = {
-    tiny_program_reached, tiny_program_take_turn, tiny_program_sequence, tiny_program_expect_91,
-    tiny_program_expect_91_left, tiny_program_expect_91_right, tiny_program_expect_95, tiny_program_expect_95_left,
-    tiny_program_expect_95_right, tiny_program_setup_106, tiny_program_expect_113, tiny_program_expect_113_left,
-    tiny_program_expect_113_right, tiny_program_setup_127,
+    tiny_program_reached, tiny_program_take_turn, tiny_program_sequence, NULL,
+    NULL, NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
+    NULL, NULL,
 };
 
 static int tiny_program_run(ordo_game *g, int mode, uint32_t base, int32_t *result, uint32_t level)
