@@ -120,6 +120,11 @@ typedef struct writer {
      * the caller's pc its RET goes back to */
     uint32_t site, nsites, ret_pc;
     uint64_t *last;   /* the rule line the last #line named (put_line) */
+    /* instructions run since `steps` was last brought up to date: a run
+     * of them counted at once (`steps += N`, put_steps), and by each way
+     * out of the C before it (put_slow) */
+    uint32_t pend;
+    int failed;       /* out of memory while writing */
     /* while writing one instruction */
     uint32_t pc;
     uint32_t L;       /* the proc's nlocals: operand k is fp[L + k] */
@@ -401,6 +406,8 @@ static void put_slow(writer *n)
 {
     fputs("{ ", n->f);
     put_stores(n, n->d);
+    if (n->pend)
+        fprintf(n->f, "steps += %" PRIu32 "; ", n->pend);
     fprintf(n->f, "ON_AT(%" PRIu32 "u, %" PRIu32 "u); goto slow; }", n->pc, slot(n, n->d));
 }
 
@@ -1337,16 +1344,105 @@ static int jumped_to(const writer *n, uint32_t first, uint32_t end, uint32_t pc)
     return 0;
 }
 
+/* ---- counting the steps
+ *
+ * The interpreter counts each instruction it runs (g->steps), and the
+ * count is seen where the C saves its registers (a way out, a call, an
+ * event) and where a jump back or a call checks the limit. Between those
+ * places the C need not count one by one: an instruction that does not
+ * jump, call, return or trace adds to n->pend, and the count is brought
+ * up to date (`steps += N`) before a label, before an instruction that
+ * does, and on each way out to the interpreter (put_slow), so that
+ * wherever it is seen it is the interpreter's. */
+
+/* `steps += N` for the instructions run since the last */
+static void put_steps(writer *n)
+{
+    if (n->pend == 1)
+        fputs("    steps++;\n", n->f);
+    else if (n->pend)
+        fprintf(n->f, "    steps += %" PRIu32 ";\n", n->pend);
+    n->pend = 0;
+}
+
+/* Is the instruction's step counted with the run's (n->pend), its code
+ * neither jumping, calling, returning nor tracing? */
+static int counted_later(const ordo_insn *in)
+{
+    if (!compiled_inline(in) || ordo_op_operand(in->op, 2) == ORDO_OPND_JUMP)
+        return 0;
+    switch (in->op) {
+    case ORDO_OP_CALL: case ORDO_OP_RET: case ORDO_OP_RETV: case ORDO_OP_STEP:
+    case ORDO_OP_EMIT: case ORDO_OP_TRIG: case ORDO_OP_SKIP: case ORDO_OP_LOG:
+    case ORDO_OP_WINDOW: case ORDO_OP_TURN:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+/* Writes the code of an instruction counted with the run: its `steps++`
+ * (one, on the way through; none when every way leads out) left out and
+ * added to n->pend. -1 when out of memory. */
+static int emit_counted_later(writer *n, const ordo_insn *in)
+{
+    static const char count[] = "steps++;";
+    FILE *f = n->f;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *bf = open_memstream(&buf, &len);
+    if (!bf)
+        return -1;
+    n->f = bf;
+    emit_insn(n, in);
+    n->f = f;
+    if (fclose(bf) != 0) {
+        free(buf);
+        return -1;
+    }
+    /* each line without the count, and without a line it leaves blank */
+    uint32_t counted = 0;
+    for (char *s = buf, *end = buf + len; s < end;) {
+        char *nl = memchr(s, '\n', (size_t)(end - s));
+        char *e = nl ? nl + 1 : end, *line = s;
+        char *c = NULL;
+        for (char *t = line; !c && t + sizeof count - 1 <= e; t++)
+            if (memcmp(t, count, sizeof count - 1) == 0)
+                c = t;
+        s = e;
+        if (!c) {
+            fwrite(line, 1, (size_t)(e - line), f);
+            continue;
+        }
+        counted++;
+        char *from = c > line && c[-1] == ' ' ? c - 1 : c, *to = c + sizeof count - 1;
+        int blank = 1;
+        for (char *t = line; t < e; t++)
+            if ((t < from || t >= to) && *t != ' ' && *t != '\n')
+                blank = 0;
+        if (blank)
+            continue;
+        fwrite(line, 1, (size_t)(from - line), f);
+        fwrite(to, 1, (size_t)(e - to), f);
+    }
+    free(buf);
+    n->pend += counted;
+    return counted > 1 ? -1 : 0; /* never: one count a way through */
+}
+
 static void emit_code(writer *n, uint32_t first, uint32_t end, uint64_t *last)
 {
     const ordo_program *p = n->p;
     n->last = last;
+    n->pend = 0;
     memset(n->kind, OPND_SLOT, (size_t)p->stack_size + 1);
     for (uint32_t pc = first; pc < end; pc++) {
         if (n->depth[pc] < 0)
             continue;
-        if (n->label[pc])
+        if (n->label[pc]) {
             flush(n, n->depth[pc]); /* falling in, as a jump comes: in the slots */
+            put_steps(n);          /* and counted */
+        }
         put_line(n, pc, last);      /* the label, the comment and the code are its */
         if (n->label[pc]) {
             if (!n->site || jumped_to(n, first, end, pc)) {
@@ -1358,8 +1454,14 @@ static void emit_code(writer *n, uint32_t first, uint32_t end, uint64_t *last)
         n->pc = pc;
         n->d = n->depth[pc];
         put_insn_comment(n, &p->code[pc]);
-        emit_insn(n, &p->code[pc]);
+        if (!counted_later(&p->code[pc])) {
+            put_steps(n);
+            emit_insn(n, &p->code[pc]);
+        } else if (emit_counted_later(n, &p->code[pc]) < 0) {
+            n->failed = 1;
+        }
     }
+    put_steps(n);
 }
 
 static void emit_body(writer *n, int32_t k, uint32_t first, uint32_t end)
@@ -1451,7 +1553,7 @@ static int emit_proc(writer *n, int32_t k, uint32_t first, uint32_t end)
     n->f = bf;
     emit_body(n, k, first, end);
     n->f = f;
-    if (fclose(bf) != 0) {
+    if (fclose(bf) != 0 || n->failed) {
         free(body);
         return -1;
     }

@@ -550,16 +550,15 @@ interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
 #line 25 "tests/e2e/data/tiny.ordo"
-    pc_0:; t0 = fp[L_p]; steps++; /* 0 LDL 0 */
+    pc_0:; t0 = fp[L_p]; /* 0 LDL 0 */
 #line 25
-    { uint32_t x0_ = (uint32_t)t0; if (x0_ >= (uint32_t)nplayers) { fp[1] = t0; ON_AT(1u, 2u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 1 LDX 4 ; score */
+    { uint32_t x0_ = (uint32_t)t0; if (x0_ >= (uint32_t)nplayers) { fp[1] = t0; steps += 1; ON_AT(1u, 2u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t0 = vm_load(a_, 1u); } /* 1 LDX 4 ; score */
+    /* 2 PUSH 30 */
 #line 25
-    steps++; /* 2 PUSH 30 */
+    { int32_t a_ = t0, b_ = 30; t0 = a_ >= b_; } /* 3 GE */
 #line 25
-    { int32_t a_ = t0, b_ = 30; t0 = a_ >= b_; steps++; } /* 3 GE */
-#line 25
-    if (nframes - 1u == base) { fp[1] = t0; ON_AT(4u, 2u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 4 RETV */
-#line 563 "tiny.c"
+    steps += 4; if (nframes - 1u == base) { fp[1] = t0; ON_AT(4u, 2u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 4 RETV */
+#line 562 "tiny.c"
 }
 
 /* proc take_turn (proc 1, line 27): 1 params, 3 locals; operand k at fp[3 + k] */
@@ -611,196 +610,187 @@ interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
 #line 28 "tests/e2e/data/tiny.ordo"
-    pc_5:; t0 = vm_load(state + 0u, 1u); steps++; /* 5 LDG 0 ; active */
+    pc_5:; t0 = vm_load(state + 0u, 1u); /* 5 LDG 0 ; active */
+    /* 6 PUSH -1 */
 #line 28
-    steps++; /* 6 PUSH -1 */
+    { int32_t a_ = t0, b_ = -1; t0 = a_ == b_; } /* 7 EQ */
 #line 28
-    { int32_t a_ = t0, b_ = -1; t0 = a_ == b_; steps++; } /* 7 EQ */
+    steps += 3; if (t0 != 0) { steps++; goto pc_45; } steps++; /* 8 JNZ 45 */
 #line 28
-    if (t0 != 0) { steps++; goto pc_45; } steps++; /* 8 JNZ 45 */
+    t0 = vm_load(state + 0u, 1u); /* 9 LDG 0 ; active */
 #line 28
-    t0 = vm_load(state + 0u, 1u); steps++; /* 9 LDG 0 ; active */
+    { uint32_t x0_ = (uint32_t)t0; if (x0_ >= (uint32_t)nplayers) { fp[3] = t0; steps += 1; ON_AT(10u, 4u); goto slow; } unsigned char *a_ = state + 1u + x0_ * 4u; t0 = vm_load(a_, 4u); } /* 10 LDX 1 ; turns */
+    /* 11 PUSH 1 */
 #line 28
-    { uint32_t x0_ = (uint32_t)t0; if (x0_ >= (uint32_t)nplayers) { fp[3] = t0; ON_AT(10u, 4u); goto slow; } unsigned char *a_ = state + 1u + x0_ * 4u; t0 = vm_load(a_, 4u); steps++; } /* 10 LDX 1 ; turns */
+    { int32_t a_ = t0, b_ = 1; t0 = a_ == b_; } /* 12 EQ */
 #line 28
-    steps++; /* 11 PUSH 1 */
-#line 28
-    { int32_t a_ = t0, b_ = 1; t0 = a_ == b_; steps++; } /* 12 EQ */
-#line 28
-    if (t0 == 0) { steps++; goto pc_45; } steps++; /* 13 JZ 45 */
+    steps += 4; if (t0 == 0) { steps++; goto pc_45; } steps++; /* 13 JZ 45 */
 #line 28
     if (mode == VM_EVAL) { ON_AT(14u, 3u); goto slow; } t0 = cur_step; cur_step = 0; if (g->trace) { fp[3] = t0; ON_AT(14u, 4u); ON_EVENT(ORDO_EV_STEP, -1, 0, 0, NULL); } else g->seq++; steps++; /* 14 STEP 0 ; step 1.1 "paint" [TINY-PAINT] */
-    if (mode == VM_EVAL) { fp[3] = t0; ON_AT(15u, 4u); goto slow; } VM_CLEAR_OPTS(g); steps++; /* 15 OPTS */
+    if (mode == VM_EVAL) { fp[3] = t0; ON_AT(15u, 4u); goto slow; } VM_CLEAR_OPTS(g); /* 15 OPTS */
+    /* 16 PUSH 0 */
 #line 29
-    steps++; /* 16 PUSH 0 */
+    fp[2] = 0; fp[3] = t0; steps += 3; /* 17 STL 2 */
 #line 29
-    fp[2] = 0; steps++; fp[3] = t0; /* 17 STL 2 */
+    pc_18:; t1 = fp[2]; /* 18 LDL 2 */
+    /* 19 PUSH 3 */
 #line 29
-    pc_18:; t1 = fp[2]; steps++; /* 18 LDL 2 */
+    { int32_t a_ = t1, b_ = 3; t1 = a_ < b_; } /* 20 LT */
 #line 29
-    steps++; /* 19 PUSH 3 */
+    steps += 3; if (t1 == 0) { steps++; goto pc_32; } steps++; /* 21 JZ 32 */
 #line 29
-    { int32_t a_ = t1, b_ = 3; t1 = a_ < b_; steps++; } /* 20 LT */
+    t1 = fp[2]; /* 22 LDL 2 */
 #line 29
-    if (t1 == 0) { steps++; goto pc_32; } steps++; /* 21 JZ 32 */
+    fp[1 /* c, r */] = t1; /* 23 STL 1 */
 #line 29
-    t1 = fp[2]; steps++; /* 22 LDL 2 */
+    t1 = fp[1 /* c, r */]; /* 24 LDL 1 */
+    /* 25 PUSH 2 */
 #line 29
-    fp[1 /* c, r */] = t1; steps++; /* 23 STL 1 */
+    { int32_t a_ = t1, b_ = 2; t1 = a_ != b_; } /* 26 NE */
 #line 29
-    t1 = fp[1 /* c, r */]; steps++; /* 24 LDL 1 */
+    steps += 5; if (t1 == 0) { steps++; goto pc_30; } steps++; /* 27 JZ 30 */
 #line 29
-    steps++; /* 25 PUSH 2 */
+    t1 = fp[1 /* c, r */]; /* 28 LDL 1 */
 #line 29
-    { int32_t a_ = t1, b_ = 2; t1 = a_ != b_; steps++; } /* 26 NE */
+    if (mode == VM_EVAL || g->nopts >= 4u) { fp[4] = t1; steps += 1; ON_AT(29u, 5u); goto slow; } ON_OFFER(0u, VM_OPT_PARAM, t1); steps += 2; /* 29 OFFER 0 ; "paint {}" */
 #line 29
-    if (t1 == 0) { steps++; goto pc_30; } steps++; /* 27 JZ 30 */
+    pc_30:; if (fp[2] == INT32_MAX) { ON_AT(30u, 4u); goto slow; } fp[2]++; /* 30 INCL 2 */
 #line 29
-    t1 = fp[1 /* c, r */]; steps++; /* 28 LDL 1 */
+    steps++; if (steps >= limit) { ON_AT(31u, 4u); goto slow; } steps++; goto pc_18; /* 31 JMP 18 */
 #line 29
-    if (mode == VM_EVAL || g->nopts >= 4u) { fp[4] = t1; ON_AT(29u, 5u); goto slow; } ON_OFFER(0u, VM_OPT_PARAM, t1); steps++; /* 29 OFFER 0 ; "paint {}" */
+    pc_32:; t1 = fp[L_p]; /* 32 LDL 0 */
 #line 29
-    pc_30:; if (fp[2] == INT32_MAX) { ON_AT(30u, 4u); goto slow; } fp[2]++; steps++; /* 30 INCL 2 */
+    steps++; { fp[4] = t1; ON_AT(33u, 5u); goto slow; } fp[4] = t1; /* 33 WAIT x=0 1 0 */
 #line 29
-    if (steps >= limit) { ON_AT(31u, 4u); goto slow; } steps++; goto pc_18; /* 31 JMP 18 */
-#line 29
-    pc_32:; t1 = fp[L_p]; steps++; /* 32 LDL 0 */
-#line 29
-    { fp[4] = t1; ON_AT(33u, 5u); goto slow; } fp[4] = t1; /* 33 WAIT x=0 1 0 */
-#line 29
-    pc_34:; fp[1 /* c, r */] = fp[4]; steps++; /* 34 STL 1 */
+    pc_34:; fp[1 /* c, r */] = fp[4]; /* 34 STL 1 */
 #line 31
-    t1 = fp[L_p]; steps++; /* 35 LDL 0 */
+    t1 = fp[L_p]; /* 35 LDL 0 */
 #line 31
-    t2 = fp[1 /* c, r */]; steps++; /* 36 LDL 1 */
+    t2 = fp[1 /* c, r */]; /* 36 LDL 1 */
 #line 31
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(37u, 6u); goto slow; } unsigned char *a_ = state + 20u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; ON_AT(37u, 6u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 37 STX 5 ; color */
-    t1 = fp[1 /* c, r */]; steps++; /* 38 LDL 1 */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; steps += 3; ON_AT(37u, 6u); goto slow; } unsigned char *a_ = state + 20u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; steps += 3; ON_AT(37u, 6u); goto slow; } vm_store(a_, 1u, x_); } /* 37 STX 5 ; color */
+    t1 = fp[1 /* c, r */]; /* 38 LDL 1 */
 #line 32
-    { unsigned char *a_ = state + 26u; int16_t len_; memcpy(&len_, a_, 2); unsigned char *e_ = a_ + 2; int32_t x_ = t1; if (len_ >= 8 || mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; ON_AT(39u, 5u); goto slow; } vm_store(e_ + (uint32_t)len_ * 1u, 1u, x_); len_++; memcpy(a_, &len_, 2); steps++; } /* 39 LADD 7 ; painted */
-    t1 = fp[L_p]; steps++; /* 40 LDL 0 */
+    { unsigned char *a_ = state + 26u; int16_t len_; memcpy(&len_, a_, 2); unsigned char *e_ = a_ + 2; int32_t x_ = t1; if (len_ >= 8 || mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; steps += 5; ON_AT(39u, 5u); goto slow; } vm_store(e_ + (uint32_t)len_ * 1u, 1u, x_); len_++; memcpy(a_, &len_, 2); } /* 39 LADD 7 ; painted */
+    t1 = fp[L_p]; /* 40 LDL 0 */
 #line 33
-    t2 = fp[1 /* c, r */]; steps++; /* 41 LDL 1 */
+    t2 = fp[1 /* c, r */]; /* 41 LDL 1 */
 #line 33
-    if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(42u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(42u, 4u); ON_EVENT(ORDO_EV_EVENT, -1, 0, 2, fp + 4u); } else g->seq++; steps++; /* 42 EMIT x=2 0 ; painted_as */
+    steps += 8; if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(42u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(42u, 4u); ON_EVENT(ORDO_EV_EVENT, -1, 0, 2, fp + 4u); } else g->seq++; steps++; /* 42 EMIT x=2 0 ; painted_as */
 #line 33
-    { int32_t s_ = fp[3]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(43u, 4u); goto slow; } cur_step = s_; steps++; } /* 43 STEPEND */
+    { int32_t s_ = fp[3]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(43u, 4u); goto slow; } cur_step = s_; } /* 43 STEPEND */
 #line 33
-    steps++; goto pc_46; /* 44 JMP 46 */
+    steps++; steps++; goto pc_46; /* 44 JMP 46 */
 #line 33
     pc_45:; if (mode == VM_EVAL) { ON_AT(45u, 3u); goto slow; } if (g->trace) { ON_AT(45u, 3u); ON_EVENT(ORDO_EV_SKIP, -1, 0, 0, NULL); } else g->seq++; steps++; /* 45 SKIP 0 ; step 1.1 "paint" [TINY-PAINT] */
 #line 37
     pc_46:; if (mode == VM_EVAL) { ON_AT(46u, 3u); goto slow; } t0 = cur_step; cur_step = 1; if (g->trace) { fp[3] = t0; ON_AT(46u, 4u); ON_EVENT(ORDO_EV_STEP, -1, 1, 0, NULL); } else g->seq++; steps++; /* 46 STEP 1 ; step 1.2 "roll" [TINY-ROLL] */
-    steps++; /* 47 PUSH 1 */
+    /* 47 PUSH 1 */
 #line 38
-    fp[3] = t0; fp[4] = 1; ON_AT(48u, 5u); if (ON_STEP() != VM_STEPPED) return rc; if (!ON_HERE(49u, 5u)) goto dispatch; /* 48 ROLL 6 */
+    steps++; fp[3] = t0; fp[4] = 1; ON_AT(48u, 5u); if (ON_STEP() != VM_STEPPED) return rc; if (!ON_HERE(49u, 5u)) goto dispatch; /* 48 ROLL 6 */
 #line 38
-    pc_49:; fp[1 /* c, r */] = fp[4]; steps++; /* 49 STL 1 */
-    t1 = fp[L_p]; steps++; /* 50 LDL 0 */
+    pc_49:; fp[1 /* c, r */] = fp[4]; /* 49 STL 1 */
+    t1 = fp[L_p]; /* 50 LDL 0 */
 #line 39
-    t2 = fp[1 /* c, r */]; steps++; /* 51 LDL 1 */
+    t2 = fp[1 /* c, r */]; /* 51 LDL 1 */
 #line 39
-    if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(52u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(52u, 4u); ON_EVENT(ORDO_EV_LOG, -1, 1, 2, fp + 4u); } else g->seq++; steps++; /* 52 LOG x=2 1 ; "{} rolls {}" */
-    if (mode == VM_EVAL) { ON_AT(53u, 4u); goto slow; } VM_CLEAR_OPTS(g); steps++; /* 53 OPTS */
+    steps += 3; if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(52u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(52u, 4u); ON_EVENT(ORDO_EV_LOG, -1, 1, 2, fp + 4u); } else g->seq++; steps++; /* 52 LOG x=2 1 ; "{} rolls {}" */
+    if (mode == VM_EVAL) { ON_AT(53u, 4u); goto slow; } VM_CLEAR_OPTS(g); /* 53 OPTS */
 #line 40
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(54u, 4u); goto slow; } ON_OFFER(1u, VM_OPT_PLAIN, 0); steps++; /* 54 OFFERN 1 ; "bank" */
+    if (mode == VM_EVAL || g->nopts >= 4u) { steps += 1; ON_AT(54u, 4u); goto slow; } ON_OFFER(1u, VM_OPT_PLAIN, 0); /* 54 OFFERN 1 ; "bank" */
 #line 40
-    t1 = fp[L_p]; steps++; /* 55 LDL 0 */
+    t1 = fp[L_p]; /* 55 LDL 0 */
 #line 40
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; ON_AT(56u, 5u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 56 LDX 6 ; doubles_left */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; steps += 3; ON_AT(56u, 5u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t1 = vm_load(a_, 1u); } /* 56 LDX 6 ; doubles_left */
+    /* 57 PUSH 0 */
 #line 40
-    steps++; /* 57 PUSH 0 */
+    { int32_t a_ = t1, b_ = 0; t1 = a_ > b_; } /* 58 GT */
 #line 40
-    { int32_t a_ = t1, b_ = 0; t1 = a_ > b_; steps++; } /* 58 GT */
-#line 40
-    if (t1 == 0) { steps++; goto pc_61; } steps++; /* 59 JZ 61 */
+    steps += 6; if (t1 == 0) { steps++; goto pc_61; } steps++; /* 59 JZ 61 */
 #line 40
     if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(60u, 4u); goto slow; } ON_OFFER(2u, VM_OPT_PLAIN, 0); steps++; /* 60 OFFERN 2 ; "double" */
 #line 40
-    pc_61:; t1 = fp[L_p]; steps++; /* 61 LDL 0 */
+    pc_61:; t1 = fp[L_p]; /* 61 LDL 0 */
 #line 40
-    { fp[4] = t1; ON_AT(62u, 5u); goto slow; } /* 62 WAIT x=0 3 0 */
+    steps++; { fp[4] = t1; ON_AT(62u, 5u); goto slow; } /* 62 WAIT x=0 3 0 */
 #line 42
-    pc_63:; t1 = fp[L_p]; steps++; /* 63 LDL 0 */
+    pc_63:; t1 = fp[L_p]; /* 63 LDL 0 */
 #line 42
-    t2 = fp[L_p]; steps++; /* 64 LDL 0 */
+    t2 = fp[L_p]; /* 64 LDL 0 */
 #line 42
-    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(65u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); steps++; } /* 65 LDX 4 ; score */
+    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; steps += 2; ON_AT(65u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); } /* 65 LDX 4 ; score */
 #line 42
-    t3 = fp[1 /* c, r */]; steps++; /* 66 LDL 1 */
+    t3 = fp[1 /* c, r */]; /* 66 LDL 1 */
 #line 42
-    { int64_t r_ = (int64_t)t2 + t3; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = t3; ON_AT(67u, 7u); goto slow; } t2 = (int32_t)r_; steps++; } /* 67 ADD */
+    { int64_t r_ = (int64_t)t2 + t3; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = t3; steps += 4; ON_AT(67u, 7u); goto slow; } t2 = (int32_t)r_; } /* 67 ADD */
 #line 42
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(68u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = t1; fp[5] = t2; ON_AT(68u, 6u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 68 STX 4 ; score */
-    t1 = fp[L_p]; steps++; /* 69 LDL 0 */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; steps += 5; ON_AT(68u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = t1; fp[5] = t2; steps += 5; ON_AT(68u, 6u); goto slow; } vm_store(a_, 1u, x_); } /* 68 STX 4 ; score */
+    t1 = fp[L_p]; /* 69 LDL 0 */
 #line 43
-    t2 = fp[1 /* c, r */]; steps++; /* 70 LDL 1 */
+    t2 = fp[1 /* c, r */]; /* 70 LDL 1 */
 #line 43
-    if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(71u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(71u, 4u); ON_EVENT(ORDO_EV_EVENT, -1, 1, 2, fp + 4u); } else g->seq++; steps++; /* 71 EMIT x=2 1 ; scored */
+    steps += 8; if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(71u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(71u, 4u); ON_EVENT(ORDO_EV_EVENT, -1, 1, 2, fp + 4u); } else g->seq++; steps++; /* 71 EMIT x=2 1 ; scored */
 #line 43
     steps++; goto pc_92; /* 72 JMP 92 */
 #line 46
-    pc_73:; t1 = fp[L_p]; steps++; /* 73 LDL 0 */
+    pc_73:; t1 = fp[L_p]; /* 73 LDL 0 */
 #line 46
-    t2 = fp[L_p]; steps++; /* 74 LDL 0 */
+    t2 = fp[L_p]; /* 74 LDL 0 */
 #line 46
-    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(75u, 6u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t2 = vm_load(a_, 1u); steps++; } /* 75 LDX 6 ; doubles_left */
+    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; steps += 2; ON_AT(75u, 6u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t2 = vm_load(a_, 1u); } /* 75 LDX 6 ; doubles_left */
+    /* 76 PUSH 1 */
 #line 46
-    steps++; /* 76 PUSH 1 */
+    t2 = t2 - 1; /* 77 SUB */
 #line 46
-    t2 = t2 - 1; steps++; /* 77 SUB */
-#line 46
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(78u, 6u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; ON_AT(78u, 6u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 78 STX 6 ; doubles_left */
-    t1 = fp[L_p]; steps++; /* 79 LDL 0 */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; steps += 5; ON_AT(78u, 6u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; steps += 5; ON_AT(78u, 6u); goto slow; } vm_store(a_, 1u, x_); } /* 78 STX 6 ; doubles_left */
+    t1 = fp[L_p]; /* 79 LDL 0 */
 #line 47
-    t2 = fp[L_p]; steps++; /* 80 LDL 0 */
+    t2 = fp[L_p]; /* 80 LDL 0 */
 #line 47
-    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(81u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); steps++; } /* 81 LDX 4 ; score */
+    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; steps += 8; ON_AT(81u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); } /* 81 LDX 4 ; score */
+    /* 82 PUSH 2 */
 #line 47
-    steps++; /* 82 PUSH 2 */
+    t4 = fp[1 /* c, r */]; /* 83 LDL 1 */
 #line 47
-    t4 = fp[1 /* c, r */]; steps++; /* 83 LDL 1 */
+    { int64_t r_ = (int64_t)2 * t4; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = 2; fp[7] = t4; steps += 11; ON_AT(84u, 8u); goto slow; } t3 = (int32_t)r_; } /* 84 MUL */
 #line 47
-    { int64_t r_ = (int64_t)2 * t4; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = 2; fp[7] = t4; ON_AT(84u, 8u); goto slow; } t3 = (int32_t)r_; steps++; } /* 84 MUL */
+    { int64_t r_ = (int64_t)t2 + t3; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = t3; steps += 12; ON_AT(85u, 7u); goto slow; } t2 = (int32_t)r_; } /* 85 ADD */
 #line 47
-    { int64_t r_ = (int64_t)t2 + t3; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = t3; ON_AT(85u, 7u); goto slow; } t2 = (int32_t)r_; steps++; } /* 85 ADD */
-#line 47
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(86u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = t1; fp[5] = t2; ON_AT(86u, 6u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 86 STX 4 ; score */
-    t1 = fp[L_p]; steps++; /* 87 LDL 0 */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; steps += 13; ON_AT(86u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = t1; fp[5] = t2; steps += 13; ON_AT(86u, 6u); goto slow; } vm_store(a_, 1u, x_); } /* 86 STX 4 ; score */
+    t1 = fp[L_p]; /* 87 LDL 0 */
+    /* 88 PUSH 2 */
 #line 48
-    steps++; /* 88 PUSH 2 */
+    t3 = fp[1 /* c, r */]; /* 89 LDL 1 */
 #line 48
-    t3 = fp[1 /* c, r */]; steps++; /* 89 LDL 1 */
+    { int64_t r_ = (int64_t)2 * t3; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = 2; fp[6] = t3; steps += 17; ON_AT(90u, 7u); goto slow; } t2 = (int32_t)r_; } /* 90 MUL */
 #line 48
-    { int64_t r_ = (int64_t)2 * t3; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = 2; fp[6] = t3; ON_AT(90u, 7u); goto slow; } t2 = (int32_t)r_; steps++; } /* 90 MUL */
+    steps += 18; if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(91u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(91u, 4u); ON_EVENT(ORDO_EV_EVENT, -1, 1, 2, fp + 4u); } else g->seq++; steps++; /* 91 EMIT x=2 1 ; scored */
 #line 48
-    if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(91u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(91u, 4u); ON_EVENT(ORDO_EV_EVENT, -1, 1, 2, fp + 4u); } else g->seq++; steps++; /* 91 EMIT x=2 1 ; scored */
-#line 48
-    pc_92:; { int32_t s_ = fp[3]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(92u, 4u); goto slow; } cur_step = s_; steps++; } /* 92 STEPEND */
+    pc_92:; { int32_t s_ = fp[3]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(92u, 4u); goto slow; } cur_step = s_; } /* 92 STEPEND */
 #line 52
-    if (mode == VM_EVAL) { ON_AT(93u, 3u); goto slow; } VM_CLEAR_OPTS(g); steps++; /* 93 OPTS */
+    if (mode == VM_EVAL) { steps += 1; ON_AT(93u, 3u); goto slow; } VM_CLEAR_OPTS(g); /* 93 OPTS */
 #line 52
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(94u, 3u); goto slow; } ON_OFFER(3u, VM_OPT_PLAIN, 0); steps++; /* 94 OFFERN 3 ; "look back" */
+    if (mode == VM_EVAL || g->nopts >= 4u) { steps += 2; ON_AT(94u, 3u); goto slow; } ON_OFFER(3u, VM_OPT_PLAIN, 0); /* 94 OFFERN 3 ; "look back" */
 #line 52
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(95u, 3u); goto slow; } ON_OFFER(4u, VM_OPT_PLAIN, 0); steps++; /* 95 OFFERN 4 ; "skip" */
+    if (mode == VM_EVAL || g->nopts >= 4u) { steps += 3; ON_AT(95u, 3u); goto slow; } ON_OFFER(4u, VM_OPT_PLAIN, 0); /* 95 OFFERN 4 ; "skip" */
 #line 52
-    t0 = fp[L_p]; steps++; /* 96 LDL 0 */
+    t0 = fp[L_p]; /* 96 LDL 0 */
 #line 52
-    { fp[3] = t0; ON_AT(97u, 4u); goto slow; } /* 97 WAIT x=0 0 0 */
+    steps += 5; { fp[3] = t0; ON_AT(97u, 4u); goto slow; } /* 97 WAIT x=0 0 0 */
 #line 52
     pc_98:; if (mode == VM_EVAL) { ON_AT(98u, 3u); goto slow; } t0 = cur_step; cur_step = 2; if (g->trace) { fp[3] = t0; ON_AT(98u, 4u); ON_EVENT(ORDO_EV_STEP, -1, 2, 0, NULL); } else g->seq++; steps++; /* 98 STEP 2 ; step 1.3 "look back" */
-    t1 = fp[L_p]; steps++; /* 99 LDL 0 */
+    t1 = fp[L_p]; /* 99 LDL 0 */
 #line 53
-    if (mode == VM_EVAL) { fp[3] = t0; fp[4] = t1; ON_AT(100u, 5u); goto slow; } if (g->trace) { fp[3] = t0; fp[4] = t1; ON_AT(100u, 4u); ON_EVENT(ORDO_EV_LOG, -1, 3, 1, fp + 4u); } else g->seq++; steps++; /* 100 LOG x=1 3 ; "{} looks back" */
+    steps++; if (mode == VM_EVAL) { fp[3] = t0; fp[4] = t1; ON_AT(100u, 5u); goto slow; } if (g->trace) { fp[3] = t0; fp[4] = t1; ON_AT(100u, 4u); ON_EVENT(ORDO_EV_LOG, -1, 3, 1, fp + 4u); } else g->seq++; steps++; /* 100 LOG x=1 3 ; "{} looks back" */
 #line 53
-    { int32_t s_ = t0; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { fp[3] = t0; ON_AT(101u, 4u); goto slow; } cur_step = s_; steps++; } /* 101 STEPEND */
+    { int32_t s_ = t0; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { fp[3] = t0; ON_AT(101u, 4u); goto slow; } cur_step = s_; } /* 101 STEPEND */
 #line 53
-    steps++; goto pc_104; /* 102 JMP 104 */
+    steps++; steps++; goto pc_104; /* 102 JMP 104 */
 #line 53
     pc_103:; if (mode == VM_EVAL) { ON_AT(103u, 3u); goto slow; } if (g->trace) { ON_AT(103u, 3u); ON_EVENT(ORDO_EV_SKIP, -1, 2, 0, NULL); } else g->seq++; steps++; /* 103 SKIP 2 ; step 1.3 "look back" */
 #line 53
     pc_104:; if (nframes - 1u == base) { ON_AT(104u, 3u); goto slow; } { ON_RETURN(); steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 104 RET */
-#line 804 "tiny.c"
+#line 794 "tiny.c"
 }
 
 /* proc sequence (proc 2, line 57): 0 params, 9 locals; operand k at fp[9 + k] */
@@ -860,291 +850,278 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
+pc_105:;
+    /* 105 PUSH 0 */
 #line 58 "tests/e2e/data/tiny.ordo"
-    pc_105:; steps++; /* 105 PUSH 0 */
-#line 58
-    fp[9] = 0; ON_AT(106u, 10u); if (ON_STEP() != VM_STEPPED) return rc; if (!ON_HERE(107u, 9u)) goto dispatch; /* 106 ESC 0 0 ; "concede" */
+    steps++; fp[9] = 0; ON_AT(106u, 10u); if (ON_STEP() != VM_STEPPED) return rc; if (!ON_HERE(107u, 9u)) goto dispatch; /* 106 ESC 0 0 ; "concede" */
     pc_107:; if (mode == VM_EVAL) { ON_AT(107u, 9u); goto slow; } t0 = cur_step; cur_step = 3; if (g->trace) { fp[9] = t0; ON_AT(107u, 10u); ON_EVENT(ORDO_EV_STEP, -1, 3, 0, NULL); } else g->seq++; steps++; fp[9] = t0; /* 107 STEP 3 ; step 1 "rounds" [TINY-1] */
-    pc_108:; t1 = vm_load(state + 16u, 1u); steps++; /* 108 LDG 3 ; round */
+    pc_108:; t1 = vm_load(state + 16u, 1u); /* 108 LDG 3 ; round */
+    /* 109 PUSH 6 */
 #line 60
-    steps++; /* 109 PUSH 6 */
+    { int32_t a_ = t1, b_ = 6; t1 = a_ == b_; } /* 110 EQ */
+    /* 111 DUP */
 #line 60
-    { int32_t a_ = t1, b_ = 6; t1 = a_ == b_; steps++; } /* 110 EQ */
+    steps += 4; fp[10] = t1; if (t1 != 0) { steps++; goto pc_138; } steps++; /* 112 JNZ 138 */
+    /* 113 POP */
+    /* 114 PUSH 0 */
 #line 60
-    steps++; /* 111 DUP */
+    fp[2] = 0; /* 115 STL 2 */
+    /* 116 PUSH 0 */
 #line 60
-    fp[10] = t1; if (t1 != 0) { steps++; goto pc_138; } steps++; /* 112 JNZ 138 */
+    fp[4] = 0; steps += 5; /* 117 STL 4 */
 #line 60
-    steps++; /* 113 POP */
+    pc_118:; t1 = fp[4]; /* 118 LDL 4 */
 #line 60
-    steps++; /* 114 PUSH 0 */
+    t2 = nplayers; /* 119 NPLAYERS */
 #line 60
-    fp[2] = 0; steps++; /* 115 STL 2 */
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; } /* 120 LT */
 #line 60
-    steps++; /* 116 PUSH 0 */
+    steps += 3; if (t1 == 0) { steps++; goto pc_137; } steps++; /* 121 JZ 137 */
 #line 60
-    fp[4] = 0; steps++; /* 117 STL 4 */
+    t1 = fp[4]; /* 122 LDL 4 */
 #line 60
-    pc_118:; t1 = fp[4]; steps++; /* 118 LDL 4 */
+    fp[0 /* p, best */] = t1; /* 123 STL 0 */
 #line 60
-    steps++; t2 = nplayers; /* 119 NPLAYERS */
+    t1 = fp[0 /* p, best */]; /* 124 LDL 0 */
 #line 60
-    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; } /* 120 LT */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; steps += 3; ON_AT(125u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); } /* 125 LDX 2 ; in_game */
 #line 60
-    if (t1 == 0) { steps++; goto pc_137; } steps++; /* 121 JZ 137 */
+    steps += 4; if (t1 == 0) { steps++; goto pc_135; } steps++; /* 126 JZ 135 */
 #line 60
-    t1 = fp[4]; steps++; /* 122 LDL 4 */
+    t1 = fp[0 /* p, best */]; /* 127 LDL 0 */
 #line 60
-    fp[0 /* p, best */] = t1; steps++; /* 123 STL 0 */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; steps += 1; ON_AT(128u, 11u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t1 = vm_load(a_, 1u); } /* 128 LDX 4 ; score */
+    /* 129 PUSH 30 */
 #line 60
-    t1 = fp[0 /* p, best */]; steps++; /* 124 LDL 0 */
+    { int32_t a_ = t1, b_ = 30; t1 = a_ >= b_; } /* 130 GE */
 #line 60
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(125u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 125 LDX 2 ; in_game */
+    steps += 4; if (t1 == 0) { steps++; goto pc_135; } steps++; /* 131 JZ 135 */
+    /* 132 PUSH 1 */
 #line 60
-    if (t1 == 0) { steps++; goto pc_135; } steps++; /* 126 JZ 135 */
+    fp[2] = 1; /* 133 STL 2 */
 #line 60
-    t1 = fp[0 /* p, best */]; steps++; /* 127 LDL 0 */
+    steps += 2; steps++; goto pc_137; /* 134 JMP 137 */
 #line 60
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(128u, 11u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 128 LDX 4 ; score */
+    pc_135:; if (fp[4] == INT32_MAX) { ON_AT(135u, 10u); goto slow; } fp[4]++; /* 135 INCL 4 */
 #line 60
-    steps++; /* 129 PUSH 30 */
+    steps++; if (steps >= limit) { ON_AT(136u, 10u); goto slow; } steps++; goto pc_118; /* 136 JMP 118 */
 #line 60
-    { int32_t a_ = t1, b_ = 30; t1 = a_ >= b_; steps++; } /* 130 GE */
-#line 60
-    if (t1 == 0) { steps++; goto pc_135; } steps++; /* 131 JZ 135 */
-#line 60
-    steps++; /* 132 PUSH 1 */
-#line 60
-    fp[2] = 1; steps++; /* 133 STL 2 */
-#line 60
-    steps++; goto pc_137; /* 134 JMP 137 */
-#line 60
-    pc_135:; if (fp[4] == INT32_MAX) { ON_AT(135u, 10u); goto slow; } fp[4]++; steps++; /* 135 INCL 4 */
-#line 60
-    if (steps >= limit) { ON_AT(136u, 10u); goto slow; } steps++; goto pc_118; /* 136 JMP 118 */
-#line 60
-    pc_137:; t1 = fp[2]; steps++; fp[10] = t1; /* 137 LDL 2 */
+    pc_137:; t1 = fp[2]; fp[10] = t1; steps++; /* 137 LDL 2 */
 #line 60
     pc_138:; if (fp[10] != 0) { steps++; goto pc_190; } steps++; /* 138 JNZ 190 */
-    t1 = vm_load(state + 16u, 1u); steps++; /* 139 LDG 3 ; round */
+    t1 = vm_load(state + 16u, 1u); /* 139 LDG 3 ; round */
+    /* 140 PUSH 1 */
 #line 61
-    steps++; /* 140 PUSH 1 */
+    t1 = t1 + 1; /* 141 ADD */
 #line 61
-    t1 = t1 + 1; steps++; /* 141 ADD */
-#line 61
-    { int32_t x_ = t1; if (mode == VM_EVAL || x_ < 0 || x_ > 20) { fp[10] = t1; ON_AT(142u, 11u); goto slow; } vm_store(state + 16u, 1u, x_); steps++; } /* 142 STG 3 ; round */
-    steps++; /* 143 PUSH 0 */
+    { int32_t x_ = t1; if (mode == VM_EVAL || x_ < 0 || x_ > 20) { fp[10] = t1; steps += 3; ON_AT(142u, 11u); goto slow; } vm_store(state + 16u, 1u, x_); } /* 142 STG 3 ; round */
+    /* 143 PUSH 0 */
 #line 62
-    fp[2] = 0; steps++; /* 144 STL 2 */
+    fp[2] = 0; steps += 6; /* 144 STL 2 */
 #line 62
-    pc_145:; t1 = fp[2]; steps++; /* 145 LDL 2 */
+    pc_145:; t1 = fp[2]; /* 145 LDL 2 */
 #line 62
-    steps++; t2 = nplayers; /* 146 NPLAYERS */
+    t2 = nplayers; /* 146 NPLAYERS */
 #line 62
-    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; } /* 147 LT */
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; } /* 147 LT */
 #line 62
-    if (t1 == 0) { steps++; goto pc_160; } steps++; /* 148 JZ 160 */
+    steps += 3; if (t1 == 0) { steps++; goto pc_160; } steps++; /* 148 JZ 160 */
 #line 62
-    t1 = fp[2]; steps++; /* 149 LDL 2 */
+    t1 = fp[2]; /* 149 LDL 2 */
 #line 62
-    fp[0 /* p, best */] = t1; steps++; /* 150 STL 0 */
+    fp[0 /* p, best */] = t1; /* 150 STL 0 */
 #line 62
-    t1 = fp[2]; steps++; /* 151 LDL 2 */
+    t1 = fp[2]; /* 151 LDL 2 */
 #line 62
-    t2 = fp[0 /* p, best */]; steps++; /* 152 LDL 0 */
+    t2 = fp[0 /* p, best */]; /* 152 LDL 0 */
 #line 62
-    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; fp[11] = t2; ON_AT(153u, 12u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); steps++; } /* 153 LDX 4 ; score */
+    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; fp[11] = t2; steps += 4; ON_AT(153u, 12u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); } /* 153 LDX 4 ; score */
 #line 62
-    { int32_t i_ = t1; if (i_ < 0 || i_ >= 6) { fp[10] = t1; fp[11] = t2; ON_AT(154u, 12u); goto slow; } fp[3 + i_] = t2; steps++; } /* 154 STLI 3 */
+    { int32_t i_ = t1; if (i_ < 0 || i_ >= 6) { fp[10] = t1; fp[11] = t2; steps += 5; ON_AT(154u, 12u); goto slow; } fp[3 + i_] = t2; } /* 154 STLI 3 */
 #line 62
-    t1 = fp[2]; steps++; /* 155 LDL 2 */
+    t1 = fp[2]; /* 155 LDL 2 */
+    /* 156 PUSH 1 */
 #line 62
-    steps++; /* 156 PUSH 1 */
+    { int64_t r_ = (int64_t)t1 + 1; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[10] = t1; fp[11] = 1; steps += 8; ON_AT(157u, 12u); goto slow; } t1 = (int32_t)r_; } /* 157 ADD */
 #line 62
-    { int64_t r_ = (int64_t)t1 + 1; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[10] = t1; fp[11] = 1; ON_AT(157u, 12u); goto slow; } t1 = (int32_t)r_; steps++; } /* 157 ADD */
+    fp[2] = t1; /* 158 STL 2 */
 #line 62
-    fp[2] = t1; steps++; /* 158 STL 2 */
-#line 62
-    if (steps >= limit) { ON_AT(159u, 10u); goto slow; } steps++; goto pc_145; /* 159 JMP 145 */
+    steps += 10; if (steps >= limit) { ON_AT(159u, 10u); goto slow; } steps++; goto pc_145; /* 159 JMP 145 */
 #line 62
     pc_160:; ON_AT(160u, 10u); if (ON_STEP() != VM_STEPPED) return rc; if (!ON_HERE(161u, 10u)) goto dispatch; /* 160 SORTP x=1 3 6 */
+pc_161:;
+    /* 161 PUSH 0 */
 #line 62
-    pc_161:; steps++; /* 161 PUSH 0 */
+    fp[2] = 0; steps += 2; /* 162 STL 2 */
 #line 62
-    fp[2] = 0; steps++; /* 162 STL 2 */
+    pc_163:; t1 = fp[2]; /* 163 LDL 2 */
 #line 62
-    pc_163:; t1 = fp[2]; steps++; /* 163 LDL 2 */
+    t2 = nplayers; /* 164 NPLAYERS */
 #line 62
-    steps++; t2 = nplayers; /* 164 NPLAYERS */
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; } /* 165 LT */
 #line 62
-    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; } /* 165 LT */
+    steps += 3; if (t1 == 0) { steps++; goto pc_179; } steps++; /* 166 JZ 179 */
 #line 62
-    if (t1 == 0) { steps++; goto pc_179; } steps++; /* 166 JZ 179 */
+    t1 = fp[2]; /* 167 LDL 2 */
 #line 62
-    t1 = fp[2]; steps++; /* 167 LDL 2 */
+    { int32_t i_ = t1; if (i_ < 0 || i_ >= 3) { fp[10] = t1; steps += 1; ON_AT(168u, 11u); goto slow; } t1 = fp[6 + i_]; } /* 168 LDLI 6 */
 #line 62
-    { int32_t i_ = t1; if (i_ < 0 || i_ >= 3) { fp[10] = t1; ON_AT(168u, 11u); goto slow; } t1 = fp[6 + i_]; steps++; } /* 168 LDLI 6 */
+    fp[0 /* p, best */] = t1; /* 169 STL 0 */
 #line 62
-    fp[0 /* p, best */] = t1; steps++; /* 169 STL 0 */
+    t1 = fp[0 /* p, best */]; /* 170 LDL 0 */
 #line 62
-    t1 = fp[0 /* p, best */]; steps++; /* 170 LDL 0 */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; steps += 4; ON_AT(171u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); } /* 171 LDX 2 ; in_game */
 #line 62
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(171u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 171 LDX 2 ; in_game */
-#line 62
-    if (t1 == 0) { steps++; goto pc_177; } steps++; /* 172 JZ 177 */
-    t1 = fp[0 /* p, best */]; steps++; /* 173 LDL 0 */
+    steps += 5; if (t1 == 0) { steps++; goto pc_177; } steps++; /* 172 JZ 177 */
+    t1 = fp[0 /* p, best */]; /* 173 LDL 0 */
 #line 63
-    { int32_t p_ = t1; if (mode == VM_EVAL || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(174u, 11u); goto slow; } unsigned char *a_ = state + 1u + (uint32_t)p_ * 4u; int32_t t_ = vm_load(a_, 4u); if (t_ >= 2147483647) { fp[10] = t1; ON_AT(174u, 11u); goto slow; } vm_store(state + 0u, 1u, p_); vm_store(a_, 4u, t_ + 1); if (g->trace) { fp[10] = t1; ON_AT(174u, 10u); ON_EVENT(ORDO_EV_TURN, p_, 0, 0, NULL); } else g->seq++; steps++; } /* 174 TURN */
-    t1 = fp[0 /* p, best */]; steps++; /* 175 LDL 0 */
+    steps++; { int32_t p_ = t1; if (mode == VM_EVAL || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(174u, 11u); goto slow; } unsigned char *a_ = state + 1u + (uint32_t)p_ * 4u; int32_t t_ = vm_load(a_, 4u); if (t_ >= 2147483647) { fp[10] = t1; ON_AT(174u, 11u); goto slow; } vm_store(state + 0u, 1u, p_); vm_store(a_, 4u, t_ + 1); if (g->trace) { fp[10] = t1; ON_AT(174u, 10u); ON_EVENT(ORDO_EV_TURN, p_, 0, 0, NULL); } else g->seq++; steps++; } /* 174 TURN */
+    t1 = fp[0 /* p, best */]; /* 175 LDL 0 */
 #line 64
-    fp[10] = t1; if (nframes >= 3u || stack_end - (fp + 10) < 8 || steps >= limit) { ON_AT(176u, 11u); goto slow; } { int32_t *nfp_ = fp + 10; nfp_[1] = 0; nfp_[2] = 0; ON_FRAME(177u, 1, nfp_, 9u); fp = nfp_; steps++; if (ON_CALL(tiny_program_take_turn, 5u, 3u) != ON_GOTO) return rc; if (!ON_HERE(177u, 10u)) goto dispatch; } /* 176 CALL 1 ; take_turn */
+    steps++; fp[10] = t1; if (nframes >= 3u || stack_end - (fp + 10) < 8 || steps >= limit) { ON_AT(176u, 11u); goto slow; } { int32_t *nfp_ = fp + 10; nfp_[1] = 0; nfp_[2] = 0; ON_FRAME(177u, 1, nfp_, 9u); fp = nfp_; steps++; if (ON_CALL(tiny_program_take_turn, 5u, 3u) != ON_GOTO) return rc; if (!ON_HERE(177u, 10u)) goto dispatch; } /* 176 CALL 1 ; take_turn */
 #line 64
-    pc_177:; if (fp[2] == INT32_MAX) { ON_AT(177u, 10u); goto slow; } fp[2]++; steps++; /* 177 INCL 2 */
+    pc_177:; if (fp[2] == INT32_MAX) { ON_AT(177u, 10u); goto slow; } fp[2]++; /* 177 INCL 2 */
 #line 64
-    if (steps >= limit) { ON_AT(178u, 10u); goto slow; } steps++; goto pc_163; /* 178 JMP 163 */
+    steps++; if (steps >= limit) { ON_AT(178u, 10u); goto slow; } steps++; goto pc_163; /* 178 JMP 163 */
+pc_179:;
+    /* 179 PUSH 0 */
+    fp[2] = 0; /* 180 STL 2 */
 #line 67
-    pc_179:; steps++; /* 179 PUSH 0 */
+    t1 = fp[2]; /* 181 LDL 2 */
 #line 67
-    fp[2] = 0; steps++; /* 180 STL 2 */
+    steps += 3; { int32_t p_ = t1; if (mode == VM_EVAL || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(182u, 11u); goto slow; } if (g->trace) { fp[10] = t1; ON_AT(182u, 10u); ON_EVENT(ORDO_EV_WINDOW, p_, 4, 0, NULL); } else g->seq++; steps++; } /* 182 WINDOW x=0 4 ; "may concede" */
 #line 67
-    t1 = fp[2]; steps++; /* 181 LDL 2 */
+    if (mode == VM_EVAL) { ON_AT(183u, 10u); goto slow; } VM_CLEAR_OPTS(g); /* 183 OPTS */
 #line 67
-    { int32_t p_ = t1; if (mode == VM_EVAL || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(182u, 11u); goto slow; } if (g->trace) { fp[10] = t1; ON_AT(182u, 10u); ON_EVENT(ORDO_EV_WINDOW, p_, 4, 0, NULL); } else g->seq++; steps++; } /* 182 WINDOW x=0 4 ; "may concede" */
+    if (mode == VM_EVAL || g->nopts >= 4u) { steps += 1; ON_AT(184u, 10u); goto slow; } ON_OFFER(5u, VM_OPT_PLAIN, 0); /* 184 OFFERN 5 ; "pass" */
 #line 67
-    if (mode == VM_EVAL) { ON_AT(183u, 10u); goto slow; } VM_CLEAR_OPTS(g); steps++; /* 183 OPTS */
+    t1 = fp[2]; /* 185 LDL 2 */
 #line 67
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(184u, 10u); goto slow; } ON_OFFER(5u, VM_OPT_PLAIN, 0); steps++; /* 184 OFFERN 5 ; "pass" */
+    steps += 3; { fp[10] = t1; ON_AT(186u, 11u); goto slow; } /* 186 WAIT x=3 0 0 */
 #line 67
-    t1 = fp[2]; steps++; /* 185 LDL 2 */
+    pc_187:; t1 = fp[2]; /* 187 LDL 2 */
 #line 67
-    { fp[10] = t1; ON_AT(186u, 11u); goto slow; } /* 186 WAIT x=3 0 0 */
-#line 67
-    pc_187:; t1 = fp[2]; steps++; /* 187 LDL 2 */
-#line 67
-    { int32_t p_ = t1; if (mode == VM_EVAL || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(188u, 11u); goto slow; } if (g->trace) { fp[10] = t1; ON_AT(188u, 10u); ON_EVENT(ORDO_EV_WINDOW_END, p_, 4, 0, NULL); } else g->seq++; steps++; } /* 188 WINDOW x=1 4 ; "may concede" */
+    steps++; { int32_t p_ = t1; if (mode == VM_EVAL || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(188u, 11u); goto slow; } if (g->trace) { fp[10] = t1; ON_AT(188u, 10u); ON_EVENT(ORDO_EV_WINDOW_END, p_, 4, 0, NULL); } else g->seq++; steps++; } /* 188 WINDOW x=1 4 ; "may concede" */
 #line 67
     if (steps >= limit) { ON_AT(189u, 10u); goto slow; } steps++; goto pc_108; /* 189 JMP 108 */
 #line 67
-    pc_190:; { int32_t s_ = fp[9]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(190u, 10u); goto slow; } cur_step = s_; steps++; } /* 190 STEPEND */
+    pc_190:; { int32_t s_ = fp[9]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(190u, 10u); goto slow; } cur_step = s_; } /* 190 STEPEND */
 #line 67
-    if (mode == VM_EVAL || g->nesc < 1u) { ON_AT(191u, 9u); goto slow; } g->nesc = (uint16_t)(g->nesc - 1u); steps++; /* 191 UNESC x=1 */
+    if (mode == VM_EVAL || g->nesc < 1u) { steps += 1; ON_AT(191u, 9u); goto slow; } g->nesc = (uint16_t)(g->nesc - 1u); /* 191 UNESC x=1 */
 #line 67
-    steps++; goto pc_197; /* 192 JMP 197 */
+    steps += 2; steps++; goto pc_197; /* 192 JMP 197 */
+pc_193:;
+    /* 193 PUSH 0 */
 #line 71
-    pc_193:; steps++; /* 193 PUSH 0 */
-#line 71
-    if (mode == VM_EVAL) { fp[9] = 0; ON_AT(194u, 10u); goto slow; } if (g->trace) { fp[9] = 0; ON_AT(194u, 9u); ON_EVENT(ORDO_EV_EVENT, -1, 2, 1, fp + 9u); } else g->seq++; steps++; /* 194 EMIT x=1 2 ; conceded */
-    steps++; /* 195 PUSH 1 */
+    steps++; if (mode == VM_EVAL) { fp[9] = 0; ON_AT(194u, 10u); goto slow; } if (g->trace) { fp[9] = 0; ON_AT(194u, 9u); ON_EVENT(ORDO_EV_EVENT, -1, 2, 1, fp + 9u); } else g->seq++; steps++; /* 194 EMIT x=1 2 ; conceded */
+    /* 195 PUSH 1 */
 #line 72
-    { fp[9] = 1; ON_AT(196u, 10u); goto slow; } /* 196 END x=1 0 0 */
+    steps++; { fp[9] = 1; ON_AT(196u, 10u); goto slow; } /* 196 END x=1 0 0 */
 #line 74
     pc_197:; if (mode == VM_EVAL) { ON_AT(197u, 9u); goto slow; } t0 = cur_step; cur_step = 4; if (g->trace) { fp[9] = t0; ON_AT(197u, 10u); ON_EVENT(ORDO_EV_STEP, -1, 4, 0, NULL); } else g->seq++; steps++; /* 197 STEP 4 ; step 2 "the highest score wins" [TINY-2] */
-    steps++; /* 198 PUSH 0 */
+    /* 198 PUSH 0 */
 #line 75
-    fp[2] = 0; steps++; /* 199 STL 2 */
+    fp[2] = 0; /* 199 STL 2 */
+    /* 200 PUSH 0 */
 #line 75
-    steps++; /* 200 PUSH 0 */
+    fp[3] = 0; /* 201 STL 3 */
+    /* 202 PUSH 0 */
 #line 75
-    fp[3] = 0; steps++; /* 201 STL 3 */
+    fp[4] = 0; fp[9] = t0; steps += 6; /* 203 STL 4 */
 #line 75
-    steps++; /* 202 PUSH 0 */
+    pc_204:; t1 = fp[4]; /* 204 LDL 4 */
 #line 75
-    fp[4] = 0; steps++; fp[9] = t0; /* 203 STL 4 */
+    t2 = nplayers; /* 205 NPLAYERS */
 #line 75
-    pc_204:; t1 = fp[4]; steps++; /* 204 LDL 4 */
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; } /* 206 LT */
 #line 75
-    steps++; t2 = nplayers; /* 205 NPLAYERS */
+    steps += 3; if (t1 == 0) { steps++; goto pc_228; } steps++; /* 207 JZ 228 */
 #line 75
-    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; } /* 206 LT */
+    t1 = fp[4]; /* 208 LDL 4 */
 #line 75
-    if (t1 == 0) { steps++; goto pc_228; } steps++; /* 207 JZ 228 */
+    fp[0 /* p, best */] = t1; /* 209 STL 0 */
 #line 75
-    t1 = fp[4]; steps++; /* 208 LDL 4 */
+    t1 = fp[0 /* p, best */]; /* 210 LDL 0 */
 #line 75
-    fp[0 /* p, best */] = t1; steps++; /* 209 STL 0 */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; steps += 3; ON_AT(211u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); } /* 211 LDX 2 ; in_game */
 #line 75
-    t1 = fp[0 /* p, best */]; steps++; /* 210 LDL 0 */
+    steps += 4; if (t1 == 0) { steps++; goto pc_226; } steps++; /* 212 JZ 226 */
 #line 75
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(211u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 211 LDX 2 ; in_game */
+    t1 = fp[3]; /* 213 LDL 3 */
 #line 75
-    if (t1 == 0) { steps++; goto pc_226; } steps++; /* 212 JZ 226 */
+    steps++; if (t1 == 0) { steps++; goto pc_221; } steps++; /* 214 JZ 221 */
 #line 75
-    t1 = fp[3]; steps++; /* 213 LDL 3 */
+    t1 = fp[2]; /* 215 LDL 2 */
 #line 75
-    if (t1 == 0) { steps++; goto pc_221; } steps++; /* 214 JZ 221 */
+    t2 = fp[0 /* p, best */]; /* 216 LDL 0 */
 #line 75
-    t1 = fp[2]; steps++; /* 215 LDL 2 */
+    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; fp[11] = t2; steps += 2; ON_AT(217u, 12u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); } /* 217 LDX 4 ; score */
 #line 75
-    t2 = fp[0 /* p, best */]; steps++; /* 216 LDL 0 */
+    { int32_t a_ = t1, b_ = t2; t1 = a_ > b_ ? a_ : b_; } /* 218 MAX */
 #line 75
-    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; fp[11] = t2; ON_AT(217u, 12u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); steps++; } /* 217 LDX 4 ; score */
+    fp[2] = t1; /* 219 STL 2 */
 #line 75
-    { int32_t a_ = t1, b_ = t2; t1 = a_ > b_ ? a_ : b_; steps++; } /* 218 MAX */
+    steps += 5; steps++; goto pc_226; /* 220 JMP 226 */
 #line 75
-    fp[2] = t1; steps++; /* 219 STL 2 */
+    pc_221:; t1 = fp[0 /* p, best */]; /* 221 LDL 0 */
 #line 75
-    steps++; goto pc_226; /* 220 JMP 226 */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; steps += 1; ON_AT(222u, 11u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t1 = vm_load(a_, 1u); } /* 222 LDX 4 ; score */
 #line 75
-    pc_221:; t1 = fp[0 /* p, best */]; steps++; /* 221 LDL 0 */
+    fp[2] = t1; /* 223 STL 2 */
+    /* 224 PUSH 1 */
 #line 75
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(222u, 11u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 222 LDX 4 ; score */
+    fp[3] = 1; steps += 5; /* 225 STL 3 */
 #line 75
-    fp[2] = t1; steps++; /* 223 STL 2 */
+    pc_226:; if (fp[4] == INT32_MAX) { ON_AT(226u, 10u); goto slow; } fp[4]++; /* 226 INCL 4 */
 #line 75
-    steps++; /* 224 PUSH 1 */
+    steps++; if (steps >= limit) { ON_AT(227u, 10u); goto slow; } steps++; goto pc_204; /* 227 JMP 204 */
 #line 75
-    fp[3] = 1; steps++; /* 225 STL 3 */
+    pc_228:; t1 = fp[2]; /* 228 LDL 2 */
 #line 75
-    pc_226:; if (fp[4] == INT32_MAX) { ON_AT(226u, 10u); goto slow; } fp[4]++; steps++; /* 226 INCL 4 */
-#line 75
-    if (steps >= limit) { ON_AT(227u, 10u); goto slow; } steps++; goto pc_204; /* 227 JMP 204 */
-#line 75
-    pc_228:; t1 = fp[2]; steps++; /* 228 LDL 2 */
-#line 75
-    fp[0 /* p, best */] = t1; steps++; /* 229 STL 0 */
-    steps++; /* 230 PUSH 0 */
+    fp[0 /* p, best */] = t1; /* 229 STL 0 */
+    /* 230 PUSH 0 */
 #line 76
-    fp[2] = 0; steps++; /* 231 STL 2 */
+    fp[2] = 0; steps += 4; /* 231 STL 2 */
 #line 76
-    pc_232:; t1 = fp[2]; steps++; /* 232 LDL 2 */
+    pc_232:; t1 = fp[2]; /* 232 LDL 2 */
 #line 76
-    steps++; t2 = nplayers; /* 233 NPLAYERS */
+    t2 = nplayers; /* 233 NPLAYERS */
 #line 76
-    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; } /* 234 LT */
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; } /* 234 LT */
 #line 76
-    if (t1 == 0) { steps++; goto pc_250; } steps++; /* 235 JZ 250 */
+    steps += 3; if (t1 == 0) { steps++; goto pc_250; } steps++; /* 235 JZ 250 */
 #line 76
-    t1 = fp[2]; steps++; /* 236 LDL 2 */
+    t1 = fp[2]; /* 236 LDL 2 */
 #line 76
-    fp[L_p] = t1; steps++; /* 237 STL 1 */
+    fp[L_p] = t1; /* 237 STL 1 */
 #line 76
-    t1 = fp[L_p]; steps++; /* 238 LDL 1 */
+    t1 = fp[L_p]; /* 238 LDL 1 */
 #line 76
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(239u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 239 LDX 2 ; in_game */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; steps += 3; ON_AT(239u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); } /* 239 LDX 2 ; in_game */
 #line 76
-    if (t1 == 0) { steps++; goto pc_248; } steps++; /* 240 JZ 248 */
+    steps += 4; if (t1 == 0) { steps++; goto pc_248; } steps++; /* 240 JZ 248 */
 #line 76
-    t1 = fp[L_p]; steps++; /* 241 LDL 1 */
+    t1 = fp[L_p]; /* 241 LDL 1 */
 #line 76
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(242u, 11u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 242 LDX 4 ; score */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; steps += 1; ON_AT(242u, 11u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t1 = vm_load(a_, 1u); } /* 242 LDX 4 ; score */
 #line 76
-    t2 = fp[0 /* p, best */]; steps++; /* 243 LDL 0 */
+    t2 = fp[0 /* p, best */]; /* 243 LDL 0 */
 #line 76
-    { int32_t a_ = t1, b_ = t2; t1 = a_ == b_; steps++; } /* 244 EQ */
+    { int32_t a_ = t1, b_ = t2; t1 = a_ == b_; } /* 244 EQ */
 #line 76
-    if (t1 == 0) { steps++; goto pc_248; } steps++; /* 245 JZ 248 */
-    t1 = fp[L_p]; steps++; /* 246 LDL 1 */
+    steps += 4; if (t1 == 0) { steps++; goto pc_248; } steps++; /* 245 JZ 248 */
+    t1 = fp[L_p]; /* 246 LDL 1 */
 #line 77
-    { fp[10] = t1; ON_AT(247u, 11u); goto slow; } /* 247 END x=1 0 0 */
+    steps++; { fp[10] = t1; ON_AT(247u, 11u); goto slow; } /* 247 END x=1 0 0 */
 #line 77
-    pc_248:; if (fp[2] == INT32_MAX) { ON_AT(248u, 10u); goto slow; } fp[2]++; steps++; /* 248 INCL 2 */
+    pc_248:; if (fp[2] == INT32_MAX) { ON_AT(248u, 10u); goto slow; } fp[2]++; /* 248 INCL 2 */
 #line 77
-    if (steps >= limit) { ON_AT(249u, 10u); goto slow; } steps++; goto pc_232; /* 249 JMP 232 */
+    steps++; if (steps >= limit) { ON_AT(249u, 10u); goto slow; } steps++; goto pc_232; /* 249 JMP 232 */
 #line 77
-    pc_250:; { int32_t s_ = fp[9]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(250u, 10u); goto slow; } cur_step = s_; steps++; } /* 250 STEPEND */
+    pc_250:; { int32_t s_ = fp[9]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(250u, 10u); goto slow; } cur_step = s_; } /* 250 STEPEND */
 #line 77
-    if (nframes - 1u == base) { ON_AT(251u, 9u); goto slow; } { ON_RETURN(); steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 251 RET */
-#line 1148 "tiny.c"
+    steps++; if (nframes - 1u == base) { ON_AT(251u, 9u); goto slow; } { ON_RETURN(); steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 251 RET */
+#line 1125 "tiny.c"
 }
 
 /* each proc's first pc, in order, and its function (NULL: the interpreter's) */
