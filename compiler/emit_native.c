@@ -429,12 +429,13 @@ static int index_in_bounds(const writer *n, const ordo_var *v, unsigned k, int32
 static void open_cell(writer *n, const ordo_var *v, int32_t first)
 {
     FILE *f = n->f;
-    const char *sep = "        if (";
-    char x[2][48];
+    char x[2][48];     /* each index as the address reads it */
+    int checked[2] = {0, 0}, nchecked = 0;
     fputs("{\n", f);
     for (unsigned k = 0; k < v->ndims; k++) {
         int32_t i = first + (int32_t)k;
-        if (n->kind[i] == OPND_CONST && index_in_bounds(n, v, k, i)) {
+        int known = index_in_bounds(n, v, k, i);
+        if (known && n->kind[i] == OPND_CONST) { /* a literal in the address */
             snprintf(x[k], sizeof x[k], "%" PRId64 "u", (int64_t)n->val[i] - v->dim_lo[k]);
             continue;
         }
@@ -443,17 +444,18 @@ static void open_cell(writer *n, const ordo_var *v, int32_t first)
         if (v->dim_kind[k] == ORDO_DIM_RANGE && v->dim_lo[k])
             fprintf(f, " - (uint32_t)%" PRId32, v->dim_lo[k]);
         fputs(";\n", f);
+        checked[k] = !known;
     }
     for (unsigned k = 0; k < v->ndims; k++) {
-        if (x[k][0] != 'x' || index_in_bounds(n, v, k, first + (int32_t)k))
+        if (!checked[k])
             continue;
+        fputs(nchecked++ ? " || " : "        if (", f);
         if (v->dim_kind[k] == ORDO_DIM_PLAYER)
-            fprintf(f, "%sx%u_ >= (uint32_t)nplayers", sep, k);
+            fprintf(f, "x%u_ >= (uint32_t)nplayers", k);
         else
-            fprintf(f, "%sx%u_ >= %uu", sep, k, (unsigned)v->dim_n[k]);
-        sep = " || ";
+            fprintf(f, "x%u_ >= %uu", k, (unsigned)v->dim_n[k]);
     }
-    if (sep[0] == ' ' && sep[1] == '|') {
+    if (nchecked) {
         fputs(") ", f);
         put_slow(n);
         fputc('\n', f);
