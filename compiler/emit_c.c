@@ -88,10 +88,22 @@ static void put_sc_kind(FILE *f, unsigned k)
         fprintf(f, "%u", k);
 }
 
+/* An array's initializer ends at its last nonzero value (the rest are
+ * zero all the same), one value at least: n cut to that. */
+#define TRIM_ZEROS(v, n)                                                           \
+    do {                                                                           \
+        while ((n) > 1 && (v)[(n) - 1] == 0)                                       \
+            (n)--;                                                                 \
+    } while (0)
+
 /* n values; the first `named` through name() (symbolic), the rest as numbers */
 static void put_u8s(FILE *f, const uint8_t *v, int n, int named,
                     void (*name)(FILE *, unsigned))
 {
+    int keep = n;
+    TRIM_ZEROS(v, n);
+    if (n < named && named <= keep)
+        n = named; /* the named ones by name, zero or not */
     fputc('{', f);
     for (int i = 0; i < n; i++) {
         if (i)
@@ -106,6 +118,7 @@ static void put_u8s(FILE *f, const uint8_t *v, int n, int named,
 
 static void put_u16s(FILE *f, const uint16_t *v, int n)
 {
+    TRIM_ZEROS(v, n);
     fputc('{', f);
     for (int i = 0; i < n; i++)
         fprintf(f, "%s%u", i ? ", " : "", (unsigned)v[i]);
@@ -114,6 +127,7 @@ static void put_u16s(FILE *f, const uint16_t *v, int n)
 
 static void put_i32s(FILE *f, const int32_t *v, int n)
 {
+    TRIM_ZEROS(v, n);
     fputc('{', f);
     for (int i = 0; i < n; i++) {
         if (i)
@@ -291,11 +305,17 @@ static void emit_procs(FILE *f, const ordo_program *p, const char *sym)
         const ordo_proc *r = &p->procs[i];
         fprintf(f, "    /* %u */ {.name = ", (unsigned)i);
         put_str(f, r->name);
-        fprintf(f, ", .pc = %" PRIu32 ", .nparams = %u, .nlocals = %u,\n        .param_kind = ",
-                r->pc, (unsigned)r->nparams, (unsigned)r->nlocals);
-        put_u8s(f, r->param_kind, 8, r->nparams, put_kind);
-        fputs(",\n        .param_enum = ", f);
-        put_u16s(f, r->param_enum, 8);
+        fprintf(f, ", .pc = %" PRIu32 ", .nparams = %u, .nlocals = %u", r->pc,
+                (unsigned)r->nparams, (unsigned)r->nlocals);
+        int typed = r->nparams;
+        for (int k = 0; k < 8; k++)
+            typed |= r->param_kind[k] | r->param_enum[k];
+        if (typed) { /* a proc with no params has none of these */
+            fputs(",\n        .param_kind = ", f);
+            put_u8s(f, r->param_kind, 8, r->nparams, put_kind);
+            fputs(", .param_enum = ", f);
+            put_u16s(f, r->param_enum, 8);
+        }
         fprintf(f, ", .returns = %u, .line = %" PRIu32, (unsigned)r->returns, r->line);
         if (r->act_save)
             fprintf(f, ", .act_save = %u", (unsigned)r->act_save);
@@ -414,14 +434,28 @@ static void emit_scenarios(FILE *f, const ordo_program *p, const char *sym)
                 p->nitems);
         for (uint32_t i = 0; i < p->nitems; i++) {
             const ordo_scenario_item *it = &p->items[i];
+            /* the fields that are not zero (or NULL), on one line */
             fprintf(f, "    /* %" PRIu32 " */ {.kind = ", i);
             put_sc_kind(f, it->kind);
-            fprintf(f, ", .x = %u, .a = %u, .b = ", (unsigned)it->x, (unsigned)it->a);
-            put_i32(f, it->b);
-            fputs(", .args = ", f);
-            put_i32s(f, it->args, ORDO_EVENT_MAX_ARGS);
-            fputs(",\n        .text = ", f);
-            put_str(f, it->text);
+            if (it->x)
+                fprintf(f, ", .x = %u", (unsigned)it->x);
+            if (it->a)
+                fprintf(f, ", .a = %u", (unsigned)it->a);
+            if (it->b) {
+                fputs(", .b = ", f);
+                put_i32(f, it->b);
+            }
+            int args = 0;
+            for (int k = 0; k < ORDO_EVENT_MAX_ARGS; k++)
+                args |= it->args[k] != 0;
+            if (args) {
+                fputs(", .args = ", f);
+                put_i32s(f, it->args, ORDO_EVENT_MAX_ARGS);
+            }
+            if (it->text) {
+                fputs(", .text = ", f);
+                put_str(f, it->text);
+            }
             fprintf(f, ", .line = %" PRIu32, it->line);
             if (it->lo || it->hi) /* counts only: the other items stay as they were */
                 fprintf(f, ", .lo = %" PRId32 ", .hi = %" PRId32, it->lo, it->hi);

@@ -100,7 +100,8 @@ typedef struct writer {
     int32_t *depth;   /* operands above the locals before pc; -1: not reached */
     int32_t *owner;   /* the proc whose code pc is; -1: none */
     uint8_t *label;   /* pc is entered other than by falling through */
-    uint8_t *bad;     /* a proc whose stack the analysis could not follow */
+    uint8_t *bad;     /* a proc not written as C: the analysis could not
+                       * follow its stack, or it is a scenario's code */
     uint32_t *room;   /* a proc's locals and its deepest operand stack */
     uint32_t *work;   /* the analysis's pcs to visit */
     uint32_t nwork;
@@ -119,6 +120,11 @@ typedef struct writer {
      * the caller's pc its RET goes back to */
     uint32_t site, nsites, ret_pc;
     uint64_t *last;   /* the rule line the last #line named (put_line) */
+    /* instructions run since `steps` was last brought up to date: a run
+     * of them counted at once (`steps += N`, put_steps), and by each way
+     * out of the C before it (put_slow) */
+    uint32_t pend;
+    int failed;       /* out of memory while writing */
     /* while writing one instruction */
     uint32_t pc;
     uint32_t L;       /* the proc's nlocals: operand k is fp[L + k] */
@@ -208,6 +214,29 @@ static int analyse_proc(writer *n, int k)
     }
     n->room[k] = p->procs[k].nlocals + room;
     return 0;
+}
+
+/* The procs of the scenarios' `setup` and `expect` (ORDO_SC_SETUP,
+ * ORDO_SC_EXPECT and the operands of a comparison's, lower_scenario.c),
+ * which no CALL names: `ordo test` runs them once a scenario, and the
+ * interpreter runs them as well as C would. Left out of the C, they are
+ * more than half of it (Titan's 426 expects and 87 setups). */
+static void mark_scenario_procs(writer *n)
+{
+    const ordo_program *p = n->p;
+    for (uint32_t i = 0; i < p->nitems; i++) {
+        const ordo_scenario_item *it = &p->items[i];
+        if (it->kind != ORDO_SC_SETUP && it->kind != ORDO_SC_EXPECT)
+            continue;
+        if (it->a < p->nprocs)
+            n->bad[it->a] = 1;
+        for (int j = 0; it->kind == ORDO_SC_EXPECT && it->x == 1 && j < 2; j++)
+            if (it->args[j] >= 1 && it->args[j] <= p->nprocs)
+                n->bad[it->args[j] - 1] = 1;
+    }
+    for (uint32_t pc = 0; pc < p->ncode; pc++)
+        if (p->code[pc].op == ORDO_OP_CALL && p->code[pc].a < p->nprocs)
+            n->bad[p->code[pc].a] = 0; /* game code calls it: compiled after all */
 }
 
 /* Which proc each pc belongs to: procs are laid out one after another. */
@@ -377,33 +406,65 @@ static void put_slow(writer *n)
 {
     fputs("{ ", n->f);
     put_stores(n, n->d);
+    if (n->pend)
+        fprintf(n->f, "steps += %" PRIu32 "; ", n->pend);
     fprintf(n->f, "ON_AT(%" PRIu32 "u, %" PRIu32 "u); goto slow; }", n->pc, slot(n, n->d));
 }
 
+/* Is index k of var v, at operand i, known in bounds? (What the operand
+ * may hold lies within the dimension: a constant, a data column's row;
+ * a player's index is checked always, nplayers being the game's.) */
+static int index_in_bounds(const writer *n, const ordo_var *v, unsigned k, int32_t i)
+{
+    int64_t lo, hi;
+    if (v->dim_kind[k] == ORDO_DIM_PLAYER)
+        return 0;
+    operand_range(n, i, &lo, &hi);
+    return lo >= v->dim_lo[k] && hi < (int64_t)v->dim_lo[k] + v->dim_n[k];
+}
+
 /* `{ unsigned char *a_ = <the cell of var v, indexes at operands first..>;`
- * (the caller closes the brace) */
+ * (the caller closes the brace): one check of the indexes not known in
+ * bounds, one way to the interpreter */
 static void open_cell(writer *n, const ordo_var *v, int32_t first)
 {
     FILE *f = n->f;
+    char x[2][48];     /* each index as the address reads it */
+    int checked[2] = {0, 0}, nchecked = 0;
     fputs("{\n", f);
     for (unsigned k = 0; k < v->ndims; k++) {
-        fprintf(f, "        uint32_t x%u_ = (uint32_t)%s", k, operand_expr(n, first + (int32_t)k));
+        int32_t i = first + (int32_t)k;
+        int known = index_in_bounds(n, v, k, i);
+        if (known && n->kind[i] == OPND_CONST) { /* a literal in the address */
+            snprintf(x[k], sizeof x[k], "%" PRId64 "u", (int64_t)n->val[i] - v->dim_lo[k]);
+            continue;
+        }
+        snprintf(x[k], sizeof x[k], "x%u_", k);
+        fprintf(f, "        uint32_t x%u_ = (uint32_t)%s", k, operand_expr(n, i));
         if (v->dim_kind[k] == ORDO_DIM_RANGE && v->dim_lo[k])
             fprintf(f, " - (uint32_t)%" PRId32, v->dim_lo[k]);
-        fputs(";\n        if (", f);
+        fputs(";\n", f);
+        checked[k] = !known;
+    }
+    for (unsigned k = 0; k < v->ndims; k++) {
+        if (!checked[k])
+            continue;
+        fputs(nchecked++ ? " || " : "        if (", f);
         if (v->dim_kind[k] == ORDO_DIM_PLAYER)
             fprintf(f, "x%u_ >= (uint32_t)nplayers", k);
         else
             fprintf(f, "x%u_ >= %uu", k, (unsigned)v->dim_n[k]);
+    }
+    if (nchecked) {
         fputs(") ", f);
         put_slow(n);
         fputc('\n', f);
     }
     fprintf(f, "        unsigned char *a_ = state + %" PRIu32 "u", v->offset);
     if (v->ndims == 1)
-        fprintf(f, " + x0_ * %" PRIu32 "u", v->stride);
+        fprintf(f, " + %s * %" PRIu32 "u", x[0], v->stride);
     else if (v->ndims == 2)
-        fprintf(f, " + (x0_ * %uu + x1_) * %" PRIu32 "u", (unsigned)v->dim_n[1], v->stride);
+        fprintf(f, " + (%s * %uu + %s) * %" PRIu32 "u", x[0], (unsigned)v->dim_n[1], x[1], v->stride);
     fputs(";\n", f);
 }
 
@@ -1191,11 +1252,8 @@ static void emit_dispatch(writer *n, int32_t k, uint32_t first, uint32_t end)
           f);
     for (uint32_t pc = first; pc < end; pc++)
         if (n->label[pc])
-            fprintf(f,
-                    "    case %" PRIu32 ":\n"
-                    "        if (!ON_FITS(%" PRId32 "u, %" PRIu32 "u, %" PRIu32 "))\n"
-                    "            goto interp;\n"
-                    "        goto pc_%" PRIu32 ";\n",
+            fprintf(f, "    case %" PRIu32 ": if (ON_FITS(%" PRId32 "u, %" PRIu32 "u, %" PRIu32
+                       ")) goto pc_%" PRIu32 "; goto interp;\n",
                     pc, k, p->procs[k].nlocals + (uint32_t)n->depth[pc], n->room[k], pc);
     fputs("    default:\n        if (", f);
     if (first)
@@ -1288,16 +1346,105 @@ static int jumped_to(const writer *n, uint32_t first, uint32_t end, uint32_t pc)
     return 0;
 }
 
+/* ---- counting the steps
+ *
+ * The interpreter counts each instruction it runs (g->steps), and the
+ * count is seen where the C saves its registers (a way out, a call, an
+ * event) and where a jump back or a call checks the limit. Between those
+ * places the C need not count one by one: an instruction that does not
+ * jump, call, return or trace adds to n->pend, and the count is brought
+ * up to date (`steps += N`) before a label, before an instruction that
+ * does, and on each way out to the interpreter (put_slow), so that
+ * wherever it is seen it is the interpreter's. */
+
+/* `steps += N` for the instructions run since the last */
+static void put_steps(writer *n)
+{
+    if (n->pend == 1)
+        fputs("    steps++;\n", n->f);
+    else if (n->pend)
+        fprintf(n->f, "    steps += %" PRIu32 ";\n", n->pend);
+    n->pend = 0;
+}
+
+/* Is the instruction's step counted with the run's (n->pend), its code
+ * neither jumping, calling, returning nor tracing? */
+static int counted_later(const ordo_insn *in)
+{
+    if (!compiled_inline(in) || ordo_op_operand(in->op, 2) == ORDO_OPND_JUMP)
+        return 0;
+    switch (in->op) {
+    case ORDO_OP_CALL: case ORDO_OP_RET: case ORDO_OP_RETV: case ORDO_OP_STEP:
+    case ORDO_OP_EMIT: case ORDO_OP_TRIG: case ORDO_OP_SKIP: case ORDO_OP_LOG:
+    case ORDO_OP_WINDOW: case ORDO_OP_TURN:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+/* Writes the code of an instruction counted with the run: its `steps++`
+ * (one, on the way through; none when every way leads out) left out and
+ * added to n->pend. -1 when out of memory. */
+static int emit_counted_later(writer *n, const ordo_insn *in)
+{
+    static const char count[] = "steps++;";
+    FILE *f = n->f;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *bf = open_memstream(&buf, &len);
+    if (!bf)
+        return -1;
+    n->f = bf;
+    emit_insn(n, in);
+    n->f = f;
+    if (fclose(bf) != 0) {
+        free(buf);
+        return -1;
+    }
+    /* each line without the count, and without a line it leaves blank */
+    uint32_t counted = 0;
+    for (char *s = buf, *end = buf + len; s < end;) {
+        char *nl = memchr(s, '\n', (size_t)(end - s));
+        char *e = nl ? nl + 1 : end, *line = s;
+        char *c = NULL;
+        for (char *t = line; !c && t + sizeof count - 1 <= e; t++)
+            if (memcmp(t, count, sizeof count - 1) == 0)
+                c = t;
+        s = e;
+        if (!c) {
+            fwrite(line, 1, (size_t)(e - line), f);
+            continue;
+        }
+        counted++;
+        char *from = c > line && c[-1] == ' ' ? c - 1 : c, *to = c + sizeof count - 1;
+        int blank = 1;
+        for (char *t = line; t < e; t++)
+            if ((t < from || t >= to) && *t != ' ' && *t != '\n')
+                blank = 0;
+        if (blank)
+            continue;
+        fwrite(line, 1, (size_t)(from - line), f);
+        fwrite(to, 1, (size_t)(e - to), f);
+    }
+    free(buf);
+    n->pend += counted;
+    return counted > 1 ? -1 : 0; /* never: one count a way through */
+}
+
 static void emit_code(writer *n, uint32_t first, uint32_t end, uint64_t *last)
 {
     const ordo_program *p = n->p;
     n->last = last;
+    n->pend = 0;
     memset(n->kind, OPND_SLOT, (size_t)p->stack_size + 1);
     for (uint32_t pc = first; pc < end; pc++) {
         if (n->depth[pc] < 0)
             continue;
-        if (n->label[pc])
+        if (n->label[pc]) {
             flush(n, n->depth[pc]); /* falling in, as a jump comes: in the slots */
+            put_steps(n);          /* and counted */
+        }
         put_line(n, pc, last);      /* the label, the comment and the code are its */
         if (n->label[pc]) {
             if (!n->site || jumped_to(n, first, end, pc)) {
@@ -1309,8 +1456,14 @@ static void emit_code(writer *n, uint32_t first, uint32_t end, uint64_t *last)
         n->pc = pc;
         n->d = n->depth[pc];
         put_insn_comment(n, &p->code[pc]);
-        emit_insn(n, &p->code[pc]);
+        if (!counted_later(&p->code[pc])) {
+            put_steps(n);
+            emit_insn(n, &p->code[pc]);
+        } else if (emit_counted_later(n, &p->code[pc]) < 0) {
+            n->failed = 1;
+        }
     }
+    put_steps(n);
 }
 
 static void emit_body(writer *n, int32_t k, uint32_t first, uint32_t end)
@@ -1402,7 +1555,7 @@ static int emit_proc(writer *n, int32_t k, uint32_t first, uint32_t end)
     n->f = bf;
     emit_body(n, k, first, end);
     n->f = f;
-    if (fclose(bf) != 0) {
+    if (fclose(bf) != 0 || n->failed) {
         free(body);
         return -1;
     }
@@ -1570,8 +1723,9 @@ int oc_emit_native(FILE *f, const ordo_program *p, const char *sym,
         rc = 0; /* procs sharing code: the interpreter runs it all */
         goto out;
     }
+    mark_scenario_procs(&n);
     for (uint16_t k = 0; k < p->nprocs; k++)
-        if (analyse_proc(&n, k) < 0)
+        if (!n.bad[k] && analyse_proc(&n, k) < 0)
             n.bad[k] = 1;
     for (uint32_t pc = 0; pc < p->ncode; pc++)
         if (n.owner[pc] >= 0 && n.bad[n.owner[pc]])

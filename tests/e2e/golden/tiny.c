@@ -316,21 +316,21 @@ static const ordo_insn tiny_program_code[290] = {
 
 static const ordo_var tiny_program_vars[8] = {
     /* 0 */ {.name = "active", .offset = 0, .stride = 1, .kind = ORDO_K_PLAYER, .width = 1, .ndims = 0, .is_list = 0, .cap = 0, .enum_id = 0,
-        .dim_kind = {0, 0}, .dim_enum = {0, 0}, .dim_lo = {0, 0}, .dim_n = {0, 0}, .lo = -1, .hi = 2, .init = -1, .line = 0},
+        .dim_kind = {0, 0}, .dim_enum = {0}, .dim_lo = {0}, .dim_n = {0}, .lo = -1, .hi = 2, .init = -1, .line = 0},
     /* 1 */ {.name = "turns", .offset = 1, .stride = 4, .kind = ORDO_K_INT, .width = 4, .ndims = 1, .is_list = 0, .cap = 0, .enum_id = 0,
-        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0, 0}, .dim_lo = {0, 0}, .dim_n = {3, 0}, .lo = (-2147483647 - 1), .hi = 2147483647, .init = 0, .line = 0},
+        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0}, .dim_lo = {0}, .dim_n = {3}, .lo = (-2147483647 - 1), .hi = 2147483647, .init = 0, .line = 0},
     /* 2 */ {.name = "in_game", .offset = 13, .stride = 1, .kind = ORDO_K_BOOL, .width = 1, .ndims = 1, .is_list = 0, .cap = 0, .enum_id = 0,
-        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0, 0}, .dim_lo = {0, 0}, .dim_n = {3, 0}, .lo = 0, .hi = 1, .init = 1, .line = 0},
+        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0}, .dim_lo = {0}, .dim_n = {3}, .lo = 0, .hi = 1, .init = 1, .line = 0},
     /* 3 */ {.name = "round", .offset = 16, .stride = 1, .kind = ORDO_K_INT, .width = 1, .ndims = 0, .is_list = 0, .cap = 0, .enum_id = 0,
-        .dim_kind = {0, 0}, .dim_enum = {0, 0}, .dim_lo = {0, 0}, .dim_n = {0, 0}, .lo = 0, .hi = 20, .init = 0, .line = 15},
+        .dim_kind = {0, 0}, .dim_enum = {0}, .dim_lo = {0}, .dim_n = {0}, .lo = 0, .hi = 20, .init = 0, .line = 15},
     /* 4 */ {.name = "score", .offset = 17, .stride = 1, .kind = ORDO_K_INT, .width = 1, .ndims = 1, .is_list = 0, .cap = 0, .enum_id = 0,
-        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0, 0}, .dim_lo = {0, 0}, .dim_n = {3, 0}, .lo = 0, .hi = 99, .init = 0, .line = 16},
+        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0}, .dim_lo = {0}, .dim_n = {3}, .lo = 0, .hi = 99, .init = 0, .line = 16},
     /* 5 */ {.name = "color", .offset = 20, .stride = 1, .kind = ORDO_K_ENUM, .width = 1, .ndims = 1, .is_list = 0, .cap = 0, .enum_id = 0,
-        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0, 0}, .dim_lo = {0, 0}, .dim_n = {3, 0}, .lo = 0, .hi = 2, .init = 0, .line = 17},
+        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0}, .dim_lo = {0}, .dim_n = {3}, .lo = 0, .hi = 2, .init = 0, .line = 17},
     /* 6 */ {.name = "doubles_left", .offset = 23, .stride = 1, .kind = ORDO_K_INT, .width = 1, .ndims = 1, .is_list = 0, .cap = 0, .enum_id = 0,
-        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0, 0}, .dim_lo = {0, 0}, .dim_n = {3, 0}, .lo = 0, .hi = 2, .init = 2, .line = 18},
+        .dim_kind = {ORDO_DIM_PLAYER, 0}, .dim_enum = {0}, .dim_lo = {0}, .dim_n = {3}, .lo = 0, .hi = 2, .init = 2, .line = 18},
     /* 7 */ {.name = "painted", .offset = 26, .stride = 10, .kind = ORDO_K_ENUM, .width = 1, .ndims = 0, .is_list = 1, .cap = 8, .enum_id = 0,
-        .dim_kind = {0, 0}, .dim_enum = {0, 0}, .dim_lo = {0, 0}, .dim_n = {0, 0}, .lo = 0, .hi = 2, .init = 0, .line = 19},
+        .dim_kind = {0, 0}, .dim_enum = {0}, .dim_lo = {0}, .dim_n = {0}, .lo = 0, .hi = 2, .init = 0, .line = 19},
 };
 
 static const ordo_enum tiny_program_enums[1] = {
@@ -353,47 +353,21 @@ static const ordo_step tiny_program_steps[5] = {
 
 static const ordo_proc tiny_program_procs[14] = {
     /* 0 */ {.name = "reached", .pc = 0, .nparams = 1, .nlocals = 1,
-        .param_kind = {ORDO_K_PLAYER, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 25, .room = 4},
+        .param_kind = {ORDO_K_PLAYER}, .param_enum = {0}, .returns = 1, .line = 25, .room = 4},
     /* 1 */ {.name = "take_turn", .pc = 5, .nparams = 1, .nlocals = 3,
-        .param_kind = {ORDO_K_PLAYER, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 27, .room = 9},
-    /* 2 */ {.name = "sequence", .pc = 105, .nparams = 0, .nlocals = 9,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 57, .room = 13},
-    /* 3 */ {.name = "expect#91", .pc = 252, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91, .room = 3},
-    /* 4 */ {.name = "expect#91.left", .pc = 257, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91, .room = 2},
-    /* 5 */ {.name = "expect#91.right", .pc = 260, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 91, .room = 2},
-    /* 6 */ {.name = "expect#95", .pc = 262, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95, .room = 3},
-    /* 7 */ {.name = "expect#95.left", .pc = 267, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95, .room = 2},
-    /* 8 */ {.name = "expect#95.right", .pc = 270, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 95, .room = 2},
-    /* 9 */ {.name = "setup#106", .pc = 272, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 106, .room = 3},
-    /* 10 */ {.name = "expect#113", .pc = 276, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113, .room = 3},
-    /* 11 */ {.name = "expect#113.left", .pc = 281, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113, .room = 2},
-    /* 12 */ {.name = "expect#113.right", .pc = 284, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 1, .line = 113, .room = 2},
-    /* 13 */ {.name = "setup#127", .pc = 286, .nparams = 0, .nlocals = 0,
-        .param_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0}, .returns = 0, .line = 127, .room = 3},
+        .param_kind = {ORDO_K_PLAYER}, .param_enum = {0}, .returns = 0, .line = 27, .room = 9},
+    /* 2 */ {.name = "sequence", .pc = 105, .nparams = 0, .nlocals = 9, .returns = 0, .line = 57, .room = 13},
+    /* 3 */ {.name = "expect#91", .pc = 252, .nparams = 0, .nlocals = 0, .returns = 1, .line = 91, .room = 3},
+    /* 4 */ {.name = "expect#91.left", .pc = 257, .nparams = 0, .nlocals = 0, .returns = 1, .line = 91, .room = 2},
+    /* 5 */ {.name = "expect#91.right", .pc = 260, .nparams = 0, .nlocals = 0, .returns = 1, .line = 91, .room = 2},
+    /* 6 */ {.name = "expect#95", .pc = 262, .nparams = 0, .nlocals = 0, .returns = 1, .line = 95, .room = 3},
+    /* 7 */ {.name = "expect#95.left", .pc = 267, .nparams = 0, .nlocals = 0, .returns = 1, .line = 95, .room = 2},
+    /* 8 */ {.name = "expect#95.right", .pc = 270, .nparams = 0, .nlocals = 0, .returns = 1, .line = 95, .room = 2},
+    /* 9 */ {.name = "setup#106", .pc = 272, .nparams = 0, .nlocals = 0, .returns = 0, .line = 106, .room = 3},
+    /* 10 */ {.name = "expect#113", .pc = 276, .nparams = 0, .nlocals = 0, .returns = 1, .line = 113, .room = 3},
+    /* 11 */ {.name = "expect#113.left", .pc = 281, .nparams = 0, .nlocals = 0, .returns = 1, .line = 113, .room = 2},
+    /* 12 */ {.name = "expect#113.right", .pc = 284, .nparams = 0, .nlocals = 0, .returns = 1, .line = 113, .room = 2},
+    /* 13 */ {.name = "setup#127", .pc = 286, .nparams = 0, .nlocals = 0, .returns = 0, .line = 127, .room = 3},
 };
 
 static const ordo_option tiny_program_options[6] = {
@@ -411,35 +385,35 @@ static const ordo_escape tiny_program_escapes[1] = {
 
 static const ordo_event_decl tiny_program_events[3] = {
     /* 0 */ {.name = "painted_as", .nparams = 2,
-        .param_kind = {ORDO_K_PLAYER, ORDO_K_ENUM, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_kind = {ORDO_K_PLAYER, ORDO_K_ENUM},
+        .param_enum = {0},
         .param_name = {"p", "c", NULL, NULL, NULL, NULL, NULL, NULL}},
     /* 1 */ {.name = "scored", .nparams = 2,
-        .param_kind = {ORDO_K_PLAYER, ORDO_K_INT, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_kind = {ORDO_K_PLAYER, ORDO_K_INT},
+        .param_enum = {0},
         .param_name = {"p", "points", NULL, NULL, NULL, NULL, NULL, NULL}},
     /* 2 */ {.name = "conceded", .nparams = 1,
-        .param_kind = {ORDO_K_PLAYER, 0, 0, 0, 0, 0, 0, 0},
-        .param_enum = {0, 0, 0, 0, 0, 0, 0, 0},
+        .param_kind = {ORDO_K_PLAYER},
+        .param_enum = {0},
         .param_name = {"p", NULL, NULL, NULL, NULL, NULL, NULL, NULL}},
 };
 
 static const ordo_text tiny_program_texts[5] = {
     /* 0 */ {.text = "pick a color", .nargs = 0,
-        .arg_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
+        .arg_kind = {0},
+        .arg_enum = {0}},
     /* 1 */ {.text = "{} rolls {}", .nargs = 2,
-        .arg_kind = {ORDO_K_PLAYER, ORDO_K_INT, 0, 0, 0, 0, 0, 0},
-        .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
+        .arg_kind = {ORDO_K_PLAYER, ORDO_K_INT},
+        .arg_enum = {0}},
     /* 2 */ {.text = "bank or double?", .nargs = 0,
-        .arg_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
+        .arg_kind = {0},
+        .arg_enum = {0}},
     /* 3 */ {.text = "{} looks back", .nargs = 1,
-        .arg_kind = {ORDO_K_PLAYER, 0, 0, 0, 0, 0, 0, 0},
-        .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
+        .arg_kind = {ORDO_K_PLAYER},
+        .arg_enum = {0}},
     /* 4 */ {.text = "may concede", .nargs = 0,
-        .arg_kind = {0, 0, 0, 0, 0, 0, 0, 0},
-        .arg_enum = {0, 0, 0, 0, 0, 0, 0, 0}},
+        .arg_kind = {0},
+        .arg_enum = {0}},
 };
 
 static const ordo_scenario tiny_program_scenarios[4] = {
@@ -454,80 +428,43 @@ static const ordo_scenario tiny_program_scenarios[4] = {
 };
 
 static const ordo_scenario_item tiny_program_items[37] = {
-    /* 0 */ {.kind = ORDO_SC_PLAYERS, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 83},
-    /* 1 */ {.kind = ORDO_SC_SEED, .x = 0, .a = 0, .b = 0, .args = {3, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 84},
-    /* 2 */ {.kind = ORDO_SC_PLAY, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 85},
-    /* 3 */ {.kind = ORDO_SC_DECIDER, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 86},
-    /* 4 */ {.kind = ORDO_SC_OFFERED, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "paint red", .line = 87},
-    /* 5 */ {.kind = ORDO_SC_NOT_OFFERED, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "paint blue", .line = 88},
-    /* 6 */ {.kind = ORDO_SC_OFFERED, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "concede", .line = 89},
-    /* 7 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "paint green", .line = 90},
-    /* 8 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 3, .b = 0, .args = {5, 6, 3, 0, 0, 0, 0, 0},
-        .text = "color[player 1] == green", .line = 91},
-    /* 9 */ {.kind = ORDO_SC_EVENT, .x = 2, .a = 0, .b = 0, .args = {0, 1, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 92},
-    /* 10 */ {.kind = ORDO_SC_OFFERED, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "double", .line = 93},
-    /* 11 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "bank", .line = 94},
-    /* 12 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 6, .b = 0, .args = {8, 9, 0, 0, 4, 0, 0, 0},
-        .text = "score[player 1] > 0", .line = 95},
-    /* 13 */ {.kind = ORDO_SC_EVENT, .x = 2, .a = 1, .b = 2, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 96},
-    /* 14 */ {.kind = ORDO_SC_BEFORE, .x = 0, .a = 0, .b = 1, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 97},
-    /* 15 */ {.kind = ORDO_SC_NO_EVENT, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 98},
-    /* 16 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "skip", .line = 99},
-    /* 17 */ {.kind = ORDO_SC_STEP_NOT_RAN, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 100},
-    /* 18 */ {.kind = ORDO_SC_DECIDER, .x = 0, .a = 0, .b = 0, .args = {1, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 101},
-    /* 19 */ {.kind = ORDO_SC_PLAYERS, .x = 0, .a = 3, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 105},
-    /* 20 */ {.kind = ORDO_SC_SETUP, .x = 0, .a = 9, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 106},
-    /* 21 */ {.kind = ORDO_SC_PLAY, .x = 1, .a = 1, .b = 0, .args = {1, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 109},
-    /* 22 */ {.kind = ORDO_SC_STEP_NOT_RAN, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 110},
-    /* 23 */ {.kind = ORDO_SC_DECIDER, .x = 0, .a = 0, .b = 0, .args = {1, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 111},
-    /* 24 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "double", .line = 112},
-    /* 25 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 10, .b = 0, .args = {12, 13, 0, 0, 0, 0, 0, 0},
-        .text = "doubles_left[player 2] == 0", .line = 113},
-    /* 26 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "look back", .line = 114},
-    /* 27 */ {.kind = ORDO_SC_STEP_RAN, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 115},
-    /* 28 */ {.kind = ORDO_SC_OVER, .x = 0, .a = 0, .b = 0, .args = {-1, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 116},
-    /* 29 */ {.kind = ORDO_SC_PLAY, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 120},
-    /* 30 */ {.kind = ORDO_SC_CHOOSE, .x = 0, .a = 0, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = "concede", .line = 121},
-    /* 31 */ {.kind = ORDO_SC_EVENT, .x = 1, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 122},
-    /* 32 */ {.kind = ORDO_SC_OVER, .x = 1, .a = 0, .b = 0, .args = {1, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 123},
-    /* 33 */ {.kind = ORDO_SC_SETUP, .x = 0, .a = 13, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 127},
-    /* 34 */ {.kind = ORDO_SC_PLAY, .x = 0, .a = 2, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 130},
-    /* 35 */ {.kind = ORDO_SC_STEP_RAN, .x = 0, .a = 4, .b = 0, .args = {0, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 131},
-    /* 36 */ {.kind = ORDO_SC_OVER, .x = 1, .a = 0, .b = 0, .args = {1, 0, 0, 0, 0, 0, 0, 0},
-        .text = NULL, .line = 132},
+    /* 0 */ {.kind = ORDO_SC_PLAYERS, .a = 2, .line = 83},
+    /* 1 */ {.kind = ORDO_SC_SEED, .args = {3}, .line = 84},
+    /* 2 */ {.kind = ORDO_SC_PLAY, .a = 2, .line = 85},
+    /* 3 */ {.kind = ORDO_SC_DECIDER, .line = 86},
+    /* 4 */ {.kind = ORDO_SC_OFFERED, .text = "paint red", .line = 87},
+    /* 5 */ {.kind = ORDO_SC_NOT_OFFERED, .text = "paint blue", .line = 88},
+    /* 6 */ {.kind = ORDO_SC_OFFERED, .text = "concede", .line = 89},
+    /* 7 */ {.kind = ORDO_SC_CHOOSE, .text = "paint green", .line = 90},
+    /* 8 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 3, .args = {5, 6, 3}, .text = "color[player 1] == green", .line = 91},
+    /* 9 */ {.kind = ORDO_SC_EVENT, .x = 2, .args = {0, 1}, .line = 92},
+    /* 10 */ {.kind = ORDO_SC_OFFERED, .text = "double", .line = 93},
+    /* 11 */ {.kind = ORDO_SC_CHOOSE, .text = "bank", .line = 94},
+    /* 12 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 6, .args = {8, 9, 0, 0, 4}, .text = "score[player 1] > 0", .line = 95},
+    /* 13 */ {.kind = ORDO_SC_EVENT, .x = 2, .a = 1, .b = 2, .line = 96},
+    /* 14 */ {.kind = ORDO_SC_BEFORE, .b = 1, .line = 97},
+    /* 15 */ {.kind = ORDO_SC_NO_EVENT, .a = 2, .line = 98},
+    /* 16 */ {.kind = ORDO_SC_CHOOSE, .text = "skip", .line = 99},
+    /* 17 */ {.kind = ORDO_SC_STEP_NOT_RAN, .a = 2, .line = 100},
+    /* 18 */ {.kind = ORDO_SC_DECIDER, .args = {1}, .line = 101},
+    /* 19 */ {.kind = ORDO_SC_PLAYERS, .a = 3, .line = 105},
+    /* 20 */ {.kind = ORDO_SC_SETUP, .a = 9, .line = 106},
+    /* 21 */ {.kind = ORDO_SC_PLAY, .x = 1, .a = 1, .args = {1}, .line = 109},
+    /* 22 */ {.kind = ORDO_SC_STEP_NOT_RAN, .line = 110},
+    /* 23 */ {.kind = ORDO_SC_DECIDER, .args = {1}, .line = 111},
+    /* 24 */ {.kind = ORDO_SC_CHOOSE, .text = "double", .line = 112},
+    /* 25 */ {.kind = ORDO_SC_EXPECT, .x = 1, .a = 10, .args = {12, 13}, .text = "doubles_left[player 2] == 0", .line = 113},
+    /* 26 */ {.kind = ORDO_SC_CHOOSE, .text = "look back", .line = 114},
+    /* 27 */ {.kind = ORDO_SC_STEP_RAN, .a = 2, .line = 115},
+    /* 28 */ {.kind = ORDO_SC_OVER, .args = {-1}, .line = 116},
+    /* 29 */ {.kind = ORDO_SC_PLAY, .a = 2, .line = 120},
+    /* 30 */ {.kind = ORDO_SC_CHOOSE, .text = "concede", .line = 121},
+    /* 31 */ {.kind = ORDO_SC_EVENT, .x = 1, .a = 2, .line = 122},
+    /* 32 */ {.kind = ORDO_SC_OVER, .x = 1, .args = {1}, .line = 123},
+    /* 33 */ {.kind = ORDO_SC_SETUP, .a = 13, .line = 127},
+    /* 34 */ {.kind = ORDO_SC_PLAY, .a = 2, .line = 130},
+    /* 35 */ {.kind = ORDO_SC_STEP_RAN, .a = 4, .line = 131},
+    /* 36 */ {.kind = ORDO_SC_OVER, .x = 1, .args = {1}, .line = 132},
 };
 
 /* source lines: instruction pc and on came from line (of files[file]) */
@@ -577,17 +514,6 @@ static int tiny_program_run(ordo_game *g, int mode, uint32_t base, int32_t *resu
 static int tiny_program_reached(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
 static int tiny_program_take_turn(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
 static int tiny_program_sequence(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_91(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_91_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_91_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_95(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_95_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_95_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_setup_106(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_113(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_113_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_expect_113_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
-static int tiny_program_setup_127(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
 
 /* fn reached (proc 0, line 25): 1 params, 1 locals; operand k at fp[1 + k] */
 static int tiny_program_reached(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
@@ -601,10 +527,7 @@ dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    case 0:
-        if (!ON_FITS(0u, 1u, 3))
-            goto interp;
-        goto pc_0;
+    case 0: if (ON_FITS(0u, 1u, 3)) goto pc_0; goto interp;
     default:
         if (pc < 5u)
             goto interp;
@@ -627,16 +550,15 @@ interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
 #line 25 "tests/e2e/data/tiny.ordo"
-    pc_0:; t0 = fp[L_p]; steps++; /* 0 LDL 0 */
+    pc_0:; t0 = fp[L_p]; /* 0 LDL 0 */
 #line 25
-    { uint32_t x0_ = (uint32_t)t0; if (x0_ >= (uint32_t)nplayers) { fp[1] = t0; ON_AT(1u, 2u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 1 LDX 4 ; score */
+    { uint32_t x0_ = (uint32_t)t0; if (x0_ >= (uint32_t)nplayers) { fp[1] = t0; steps += 1; ON_AT(1u, 2u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t0 = vm_load(a_, 1u); } /* 1 LDX 4 ; score */
+    /* 2 PUSH 30 */
 #line 25
-    steps++; /* 2 PUSH 30 */
+    { int32_t a_ = t0, b_ = 30; t0 = a_ >= b_; } /* 3 GE */
 #line 25
-    { int32_t a_ = t0, b_ = 30; t0 = a_ >= b_; steps++; } /* 3 GE */
-#line 25
-    if (nframes - 1u == base) { fp[1] = t0; ON_AT(4u, 2u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 4 RETV */
-#line 640 "tiny.c"
+    steps += 4; if (nframes - 1u == base) { fp[1] = t0; ON_AT(4u, 2u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 4 RETV */
+#line 562 "tiny.c"
 }
 
 /* proc take_turn (proc 1, line 27): 1 params, 3 locals; operand k at fp[3 + k] */
@@ -651,66 +573,21 @@ dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    case 5:
-        if (!ON_FITS(1u, 3u, 8))
-            goto interp;
-        goto pc_5;
-    case 18:
-        if (!ON_FITS(1u, 4u, 8))
-            goto interp;
-        goto pc_18;
-    case 30:
-        if (!ON_FITS(1u, 4u, 8))
-            goto interp;
-        goto pc_30;
-    case 32:
-        if (!ON_FITS(1u, 4u, 8))
-            goto interp;
-        goto pc_32;
-    case 34:
-        if (!ON_FITS(1u, 5u, 8))
-            goto interp;
-        goto pc_34;
-    case 45:
-        if (!ON_FITS(1u, 3u, 8))
-            goto interp;
-        goto pc_45;
-    case 46:
-        if (!ON_FITS(1u, 3u, 8))
-            goto interp;
-        goto pc_46;
-    case 49:
-        if (!ON_FITS(1u, 5u, 8))
-            goto interp;
-        goto pc_49;
-    case 61:
-        if (!ON_FITS(1u, 4u, 8))
-            goto interp;
-        goto pc_61;
-    case 63:
-        if (!ON_FITS(1u, 4u, 8))
-            goto interp;
-        goto pc_63;
-    case 73:
-        if (!ON_FITS(1u, 4u, 8))
-            goto interp;
-        goto pc_73;
-    case 92:
-        if (!ON_FITS(1u, 4u, 8))
-            goto interp;
-        goto pc_92;
-    case 98:
-        if (!ON_FITS(1u, 3u, 8))
-            goto interp;
-        goto pc_98;
-    case 103:
-        if (!ON_FITS(1u, 3u, 8))
-            goto interp;
-        goto pc_103;
-    case 104:
-        if (!ON_FITS(1u, 3u, 8))
-            goto interp;
-        goto pc_104;
+    case 5: if (ON_FITS(1u, 3u, 8)) goto pc_5; goto interp;
+    case 18: if (ON_FITS(1u, 4u, 8)) goto pc_18; goto interp;
+    case 30: if (ON_FITS(1u, 4u, 8)) goto pc_30; goto interp;
+    case 32: if (ON_FITS(1u, 4u, 8)) goto pc_32; goto interp;
+    case 34: if (ON_FITS(1u, 5u, 8)) goto pc_34; goto interp;
+    case 45: if (ON_FITS(1u, 3u, 8)) goto pc_45; goto interp;
+    case 46: if (ON_FITS(1u, 3u, 8)) goto pc_46; goto interp;
+    case 49: if (ON_FITS(1u, 5u, 8)) goto pc_49; goto interp;
+    case 61: if (ON_FITS(1u, 4u, 8)) goto pc_61; goto interp;
+    case 63: if (ON_FITS(1u, 4u, 8)) goto pc_63; goto interp;
+    case 73: if (ON_FITS(1u, 4u, 8)) goto pc_73; goto interp;
+    case 92: if (ON_FITS(1u, 4u, 8)) goto pc_92; goto interp;
+    case 98: if (ON_FITS(1u, 3u, 8)) goto pc_98; goto interp;
+    case 103: if (ON_FITS(1u, 3u, 8)) goto pc_103; goto interp;
+    case 104: if (ON_FITS(1u, 3u, 8)) goto pc_104; goto interp;
     default:
         if (pc >= 5u && pc < 105u)
             goto interp;
@@ -733,196 +610,187 @@ interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
 #line 28 "tests/e2e/data/tiny.ordo"
-    pc_5:; t0 = vm_load(state + 0u, 1u); steps++; /* 5 LDG 0 ; active */
+    pc_5:; t0 = vm_load(state + 0u, 1u); /* 5 LDG 0 ; active */
+    /* 6 PUSH -1 */
 #line 28
-    steps++; /* 6 PUSH -1 */
+    { int32_t a_ = t0, b_ = -1; t0 = a_ == b_; } /* 7 EQ */
 #line 28
-    { int32_t a_ = t0, b_ = -1; t0 = a_ == b_; steps++; } /* 7 EQ */
+    steps += 3; if (t0 != 0) { steps++; goto pc_45; } steps++; /* 8 JNZ 45 */
 #line 28
-    if (t0 != 0) { steps++; goto pc_45; } steps++; /* 8 JNZ 45 */
+    t0 = vm_load(state + 0u, 1u); /* 9 LDG 0 ; active */
 #line 28
-    t0 = vm_load(state + 0u, 1u); steps++; /* 9 LDG 0 ; active */
+    { uint32_t x0_ = (uint32_t)t0; if (x0_ >= (uint32_t)nplayers) { fp[3] = t0; steps += 1; ON_AT(10u, 4u); goto slow; } unsigned char *a_ = state + 1u + x0_ * 4u; t0 = vm_load(a_, 4u); } /* 10 LDX 1 ; turns */
+    /* 11 PUSH 1 */
 #line 28
-    { uint32_t x0_ = (uint32_t)t0; if (x0_ >= (uint32_t)nplayers) { fp[3] = t0; ON_AT(10u, 4u); goto slow; } unsigned char *a_ = state + 1u + x0_ * 4u; t0 = vm_load(a_, 4u); steps++; } /* 10 LDX 1 ; turns */
+    { int32_t a_ = t0, b_ = 1; t0 = a_ == b_; } /* 12 EQ */
 #line 28
-    steps++; /* 11 PUSH 1 */
-#line 28
-    { int32_t a_ = t0, b_ = 1; t0 = a_ == b_; steps++; } /* 12 EQ */
-#line 28
-    if (t0 == 0) { steps++; goto pc_45; } steps++; /* 13 JZ 45 */
+    steps += 4; if (t0 == 0) { steps++; goto pc_45; } steps++; /* 13 JZ 45 */
 #line 28
     if (mode == VM_EVAL) { ON_AT(14u, 3u); goto slow; } t0 = cur_step; cur_step = 0; if (g->trace) { fp[3] = t0; ON_AT(14u, 4u); ON_EVENT(ORDO_EV_STEP, -1, 0, 0, NULL); } else g->seq++; steps++; /* 14 STEP 0 ; step 1.1 "paint" [TINY-PAINT] */
-    if (mode == VM_EVAL) { fp[3] = t0; ON_AT(15u, 4u); goto slow; } VM_CLEAR_OPTS(g); steps++; /* 15 OPTS */
+    if (mode == VM_EVAL) { fp[3] = t0; ON_AT(15u, 4u); goto slow; } VM_CLEAR_OPTS(g); /* 15 OPTS */
+    /* 16 PUSH 0 */
 #line 29
-    steps++; /* 16 PUSH 0 */
+    fp[2] = 0; fp[3] = t0; steps += 3; /* 17 STL 2 */
 #line 29
-    fp[2] = 0; steps++; fp[3] = t0; /* 17 STL 2 */
+    pc_18:; t1 = fp[2]; /* 18 LDL 2 */
+    /* 19 PUSH 3 */
 #line 29
-    pc_18:; t1 = fp[2]; steps++; /* 18 LDL 2 */
+    { int32_t a_ = t1, b_ = 3; t1 = a_ < b_; } /* 20 LT */
 #line 29
-    steps++; /* 19 PUSH 3 */
+    steps += 3; if (t1 == 0) { steps++; goto pc_32; } steps++; /* 21 JZ 32 */
 #line 29
-    { int32_t a_ = t1, b_ = 3; t1 = a_ < b_; steps++; } /* 20 LT */
+    t1 = fp[2]; /* 22 LDL 2 */
 #line 29
-    if (t1 == 0) { steps++; goto pc_32; } steps++; /* 21 JZ 32 */
+    fp[1 /* c, r */] = t1; /* 23 STL 1 */
 #line 29
-    t1 = fp[2]; steps++; /* 22 LDL 2 */
+    t1 = fp[1 /* c, r */]; /* 24 LDL 1 */
+    /* 25 PUSH 2 */
 #line 29
-    fp[1 /* c, r */] = t1; steps++; /* 23 STL 1 */
+    { int32_t a_ = t1, b_ = 2; t1 = a_ != b_; } /* 26 NE */
 #line 29
-    t1 = fp[1 /* c, r */]; steps++; /* 24 LDL 1 */
+    steps += 5; if (t1 == 0) { steps++; goto pc_30; } steps++; /* 27 JZ 30 */
 #line 29
-    steps++; /* 25 PUSH 2 */
+    t1 = fp[1 /* c, r */]; /* 28 LDL 1 */
 #line 29
-    { int32_t a_ = t1, b_ = 2; t1 = a_ != b_; steps++; } /* 26 NE */
+    if (mode == VM_EVAL || g->nopts >= 4u) { fp[4] = t1; steps += 1; ON_AT(29u, 5u); goto slow; } ON_OFFER(0u, VM_OPT_PARAM, t1); steps += 2; /* 29 OFFER 0 ; "paint {}" */
 #line 29
-    if (t1 == 0) { steps++; goto pc_30; } steps++; /* 27 JZ 30 */
+    pc_30:; if (fp[2] == INT32_MAX) { ON_AT(30u, 4u); goto slow; } fp[2]++; /* 30 INCL 2 */
 #line 29
-    t1 = fp[1 /* c, r */]; steps++; /* 28 LDL 1 */
+    steps++; if (steps >= limit) { ON_AT(31u, 4u); goto slow; } steps++; goto pc_18; /* 31 JMP 18 */
 #line 29
-    if (mode == VM_EVAL || g->nopts >= 4u) { fp[4] = t1; ON_AT(29u, 5u); goto slow; } ON_OFFER(0u, VM_OPT_PARAM, t1); steps++; /* 29 OFFER 0 ; "paint {}" */
+    pc_32:; t1 = fp[L_p]; /* 32 LDL 0 */
 #line 29
-    pc_30:; if (fp[2] == INT32_MAX) { ON_AT(30u, 4u); goto slow; } fp[2]++; steps++; /* 30 INCL 2 */
+    steps++; { fp[4] = t1; ON_AT(33u, 5u); goto slow; } fp[4] = t1; /* 33 WAIT x=0 1 0 */
 #line 29
-    if (steps >= limit) { ON_AT(31u, 4u); goto slow; } steps++; goto pc_18; /* 31 JMP 18 */
-#line 29
-    pc_32:; t1 = fp[L_p]; steps++; /* 32 LDL 0 */
-#line 29
-    { fp[4] = t1; ON_AT(33u, 5u); goto slow; } fp[4] = t1; /* 33 WAIT x=0 1 0 */
-#line 29
-    pc_34:; fp[1 /* c, r */] = fp[4]; steps++; /* 34 STL 1 */
+    pc_34:; fp[1 /* c, r */] = fp[4]; /* 34 STL 1 */
 #line 31
-    t1 = fp[L_p]; steps++; /* 35 LDL 0 */
+    t1 = fp[L_p]; /* 35 LDL 0 */
 #line 31
-    t2 = fp[1 /* c, r */]; steps++; /* 36 LDL 1 */
+    t2 = fp[1 /* c, r */]; /* 36 LDL 1 */
 #line 31
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(37u, 6u); goto slow; } unsigned char *a_ = state + 20u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; ON_AT(37u, 6u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 37 STX 5 ; color */
-    t1 = fp[1 /* c, r */]; steps++; /* 38 LDL 1 */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; steps += 3; ON_AT(37u, 6u); goto slow; } unsigned char *a_ = state + 20u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; steps += 3; ON_AT(37u, 6u); goto slow; } vm_store(a_, 1u, x_); } /* 37 STX 5 ; color */
+    t1 = fp[1 /* c, r */]; /* 38 LDL 1 */
 #line 32
-    { unsigned char *a_ = state + 26u; int16_t len_; memcpy(&len_, a_, 2); unsigned char *e_ = a_ + 2; int32_t x_ = t1; if (len_ >= 8 || mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; ON_AT(39u, 5u); goto slow; } vm_store(e_ + (uint32_t)len_ * 1u, 1u, x_); len_++; memcpy(a_, &len_, 2); steps++; } /* 39 LADD 7 ; painted */
-    t1 = fp[L_p]; steps++; /* 40 LDL 0 */
+    { unsigned char *a_ = state + 26u; int16_t len_; memcpy(&len_, a_, 2); unsigned char *e_ = a_ + 2; int32_t x_ = t1; if (len_ >= 8 || mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; steps += 5; ON_AT(39u, 5u); goto slow; } vm_store(e_ + (uint32_t)len_ * 1u, 1u, x_); len_++; memcpy(a_, &len_, 2); } /* 39 LADD 7 ; painted */
+    t1 = fp[L_p]; /* 40 LDL 0 */
 #line 33
-    t2 = fp[1 /* c, r */]; steps++; /* 41 LDL 1 */
+    t2 = fp[1 /* c, r */]; /* 41 LDL 1 */
 #line 33
-    if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(42u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(42u, 4u); ON_EVENT(ORDO_EV_EVENT, -1, 0, 2, fp + 4u); } else g->seq++; steps++; /* 42 EMIT x=2 0 ; painted_as */
+    steps += 8; if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(42u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(42u, 4u); ON_EVENT(ORDO_EV_EVENT, -1, 0, 2, fp + 4u); } else g->seq++; steps++; /* 42 EMIT x=2 0 ; painted_as */
 #line 33
-    { int32_t s_ = fp[3]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(43u, 4u); goto slow; } cur_step = s_; steps++; } /* 43 STEPEND */
+    { int32_t s_ = fp[3]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(43u, 4u); goto slow; } cur_step = s_; } /* 43 STEPEND */
 #line 33
-    steps++; goto pc_46; /* 44 JMP 46 */
+    steps++; steps++; goto pc_46; /* 44 JMP 46 */
 #line 33
     pc_45:; if (mode == VM_EVAL) { ON_AT(45u, 3u); goto slow; } if (g->trace) { ON_AT(45u, 3u); ON_EVENT(ORDO_EV_SKIP, -1, 0, 0, NULL); } else g->seq++; steps++; /* 45 SKIP 0 ; step 1.1 "paint" [TINY-PAINT] */
 #line 37
     pc_46:; if (mode == VM_EVAL) { ON_AT(46u, 3u); goto slow; } t0 = cur_step; cur_step = 1; if (g->trace) { fp[3] = t0; ON_AT(46u, 4u); ON_EVENT(ORDO_EV_STEP, -1, 1, 0, NULL); } else g->seq++; steps++; /* 46 STEP 1 ; step 1.2 "roll" [TINY-ROLL] */
-    steps++; /* 47 PUSH 1 */
+    /* 47 PUSH 1 */
 #line 38
-    fp[3] = t0; fp[4] = 1; ON_AT(48u, 5u); if (ON_STEP() != VM_STEPPED) return rc; if (!ON_HERE(49u, 5u)) goto dispatch; /* 48 ROLL 6 */
+    steps++; fp[3] = t0; fp[4] = 1; ON_AT(48u, 5u); if (ON_STEP() != VM_STEPPED) return rc; if (!ON_HERE(49u, 5u)) goto dispatch; /* 48 ROLL 6 */
 #line 38
-    pc_49:; fp[1 /* c, r */] = fp[4]; steps++; /* 49 STL 1 */
-    t1 = fp[L_p]; steps++; /* 50 LDL 0 */
+    pc_49:; fp[1 /* c, r */] = fp[4]; /* 49 STL 1 */
+    t1 = fp[L_p]; /* 50 LDL 0 */
 #line 39
-    t2 = fp[1 /* c, r */]; steps++; /* 51 LDL 1 */
+    t2 = fp[1 /* c, r */]; /* 51 LDL 1 */
 #line 39
-    if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(52u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(52u, 4u); ON_EVENT(ORDO_EV_LOG, -1, 1, 2, fp + 4u); } else g->seq++; steps++; /* 52 LOG x=2 1 ; "{} rolls {}" */
-    if (mode == VM_EVAL) { ON_AT(53u, 4u); goto slow; } VM_CLEAR_OPTS(g); steps++; /* 53 OPTS */
+    steps += 3; if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(52u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(52u, 4u); ON_EVENT(ORDO_EV_LOG, -1, 1, 2, fp + 4u); } else g->seq++; steps++; /* 52 LOG x=2 1 ; "{} rolls {}" */
+    if (mode == VM_EVAL) { ON_AT(53u, 4u); goto slow; } VM_CLEAR_OPTS(g); /* 53 OPTS */
 #line 40
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(54u, 4u); goto slow; } ON_OFFER(1u, VM_OPT_PLAIN, 0); steps++; /* 54 OFFERN 1 ; "bank" */
+    if (mode == VM_EVAL || g->nopts >= 4u) { steps += 1; ON_AT(54u, 4u); goto slow; } ON_OFFER(1u, VM_OPT_PLAIN, 0); /* 54 OFFERN 1 ; "bank" */
 #line 40
-    t1 = fp[L_p]; steps++; /* 55 LDL 0 */
+    t1 = fp[L_p]; /* 55 LDL 0 */
 #line 40
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; ON_AT(56u, 5u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 56 LDX 6 ; doubles_left */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; steps += 3; ON_AT(56u, 5u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t1 = vm_load(a_, 1u); } /* 56 LDX 6 ; doubles_left */
+    /* 57 PUSH 0 */
 #line 40
-    steps++; /* 57 PUSH 0 */
+    { int32_t a_ = t1, b_ = 0; t1 = a_ > b_; } /* 58 GT */
 #line 40
-    { int32_t a_ = t1, b_ = 0; t1 = a_ > b_; steps++; } /* 58 GT */
-#line 40
-    if (t1 == 0) { steps++; goto pc_61; } steps++; /* 59 JZ 61 */
+    steps += 6; if (t1 == 0) { steps++; goto pc_61; } steps++; /* 59 JZ 61 */
 #line 40
     if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(60u, 4u); goto slow; } ON_OFFER(2u, VM_OPT_PLAIN, 0); steps++; /* 60 OFFERN 2 ; "double" */
 #line 40
-    pc_61:; t1 = fp[L_p]; steps++; /* 61 LDL 0 */
+    pc_61:; t1 = fp[L_p]; /* 61 LDL 0 */
 #line 40
-    { fp[4] = t1; ON_AT(62u, 5u); goto slow; } /* 62 WAIT x=0 3 0 */
+    steps++; { fp[4] = t1; ON_AT(62u, 5u); goto slow; } /* 62 WAIT x=0 3 0 */
 #line 42
-    pc_63:; t1 = fp[L_p]; steps++; /* 63 LDL 0 */
+    pc_63:; t1 = fp[L_p]; /* 63 LDL 0 */
 #line 42
-    t2 = fp[L_p]; steps++; /* 64 LDL 0 */
+    t2 = fp[L_p]; /* 64 LDL 0 */
 #line 42
-    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(65u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); steps++; } /* 65 LDX 4 ; score */
+    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; steps += 2; ON_AT(65u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); } /* 65 LDX 4 ; score */
 #line 42
-    t3 = fp[1 /* c, r */]; steps++; /* 66 LDL 1 */
+    t3 = fp[1 /* c, r */]; /* 66 LDL 1 */
 #line 42
-    { int64_t r_ = (int64_t)t2 + t3; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = t3; ON_AT(67u, 7u); goto slow; } t2 = (int32_t)r_; steps++; } /* 67 ADD */
+    { int64_t r_ = (int64_t)t2 + t3; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = t3; steps += 4; ON_AT(67u, 7u); goto slow; } t2 = (int32_t)r_; } /* 67 ADD */
 #line 42
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(68u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = t1; fp[5] = t2; ON_AT(68u, 6u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 68 STX 4 ; score */
-    t1 = fp[L_p]; steps++; /* 69 LDL 0 */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; steps += 5; ON_AT(68u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = t1; fp[5] = t2; steps += 5; ON_AT(68u, 6u); goto slow; } vm_store(a_, 1u, x_); } /* 68 STX 4 ; score */
+    t1 = fp[L_p]; /* 69 LDL 0 */
 #line 43
-    t2 = fp[1 /* c, r */]; steps++; /* 70 LDL 1 */
+    t2 = fp[1 /* c, r */]; /* 70 LDL 1 */
 #line 43
-    if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(71u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(71u, 4u); ON_EVENT(ORDO_EV_EVENT, -1, 1, 2, fp + 4u); } else g->seq++; steps++; /* 71 EMIT x=2 1 ; scored */
+    steps += 8; if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(71u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(71u, 4u); ON_EVENT(ORDO_EV_EVENT, -1, 1, 2, fp + 4u); } else g->seq++; steps++; /* 71 EMIT x=2 1 ; scored */
 #line 43
     steps++; goto pc_92; /* 72 JMP 92 */
 #line 46
-    pc_73:; t1 = fp[L_p]; steps++; /* 73 LDL 0 */
+    pc_73:; t1 = fp[L_p]; /* 73 LDL 0 */
 #line 46
-    t2 = fp[L_p]; steps++; /* 74 LDL 0 */
+    t2 = fp[L_p]; /* 74 LDL 0 */
 #line 46
-    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(75u, 6u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t2 = vm_load(a_, 1u); steps++; } /* 75 LDX 6 ; doubles_left */
+    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; steps += 2; ON_AT(75u, 6u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t2 = vm_load(a_, 1u); } /* 75 LDX 6 ; doubles_left */
+    /* 76 PUSH 1 */
 #line 46
-    steps++; /* 76 PUSH 1 */
+    t2 = t2 - 1; /* 77 SUB */
 #line 46
-    t2 = t2 - 1; steps++; /* 77 SUB */
-#line 46
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(78u, 6u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; ON_AT(78u, 6u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 78 STX 6 ; doubles_left */
-    t1 = fp[L_p]; steps++; /* 79 LDL 0 */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; steps += 5; ON_AT(78u, 6u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[4] = t1; fp[5] = t2; steps += 5; ON_AT(78u, 6u); goto slow; } vm_store(a_, 1u, x_); } /* 78 STX 6 ; doubles_left */
+    t1 = fp[L_p]; /* 79 LDL 0 */
 #line 47
-    t2 = fp[L_p]; steps++; /* 80 LDL 0 */
+    t2 = fp[L_p]; /* 80 LDL 0 */
 #line 47
-    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(81u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); steps++; } /* 81 LDX 4 ; score */
+    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; steps += 8; ON_AT(81u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); } /* 81 LDX 4 ; score */
+    /* 82 PUSH 2 */
 #line 47
-    steps++; /* 82 PUSH 2 */
+    t4 = fp[1 /* c, r */]; /* 83 LDL 1 */
 #line 47
-    t4 = fp[1 /* c, r */]; steps++; /* 83 LDL 1 */
+    { int64_t r_ = (int64_t)2 * t4; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = 2; fp[7] = t4; steps += 11; ON_AT(84u, 8u); goto slow; } t3 = (int32_t)r_; } /* 84 MUL */
 #line 47
-    { int64_t r_ = (int64_t)2 * t4; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = 2; fp[7] = t4; ON_AT(84u, 8u); goto slow; } t3 = (int32_t)r_; steps++; } /* 84 MUL */
+    { int64_t r_ = (int64_t)t2 + t3; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = t3; steps += 12; ON_AT(85u, 7u); goto slow; } t2 = (int32_t)r_; } /* 85 ADD */
 #line 47
-    { int64_t r_ = (int64_t)t2 + t3; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = t2; fp[6] = t3; ON_AT(85u, 7u); goto slow; } t2 = (int32_t)r_; steps++; } /* 85 ADD */
-#line 47
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; ON_AT(86u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = t1; fp[5] = t2; ON_AT(86u, 6u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 86 STX 4 ; score */
-    t1 = fp[L_p]; steps++; /* 87 LDL 0 */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[4] = t1; fp[5] = t2; steps += 13; ON_AT(86u, 6u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; int32_t x_ = t2; if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[4] = t1; fp[5] = t2; steps += 13; ON_AT(86u, 6u); goto slow; } vm_store(a_, 1u, x_); } /* 86 STX 4 ; score */
+    t1 = fp[L_p]; /* 87 LDL 0 */
+    /* 88 PUSH 2 */
 #line 48
-    steps++; /* 88 PUSH 2 */
+    t3 = fp[1 /* c, r */]; /* 89 LDL 1 */
 #line 48
-    t3 = fp[1 /* c, r */]; steps++; /* 89 LDL 1 */
+    { int64_t r_ = (int64_t)2 * t3; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = 2; fp[6] = t3; steps += 17; ON_AT(90u, 7u); goto slow; } t2 = (int32_t)r_; } /* 90 MUL */
 #line 48
-    { int64_t r_ = (int64_t)2 * t3; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[4] = t1; fp[5] = 2; fp[6] = t3; ON_AT(90u, 7u); goto slow; } t2 = (int32_t)r_; steps++; } /* 90 MUL */
+    steps += 18; if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(91u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(91u, 4u); ON_EVENT(ORDO_EV_EVENT, -1, 1, 2, fp + 4u); } else g->seq++; steps++; /* 91 EMIT x=2 1 ; scored */
 #line 48
-    if (mode == VM_EVAL) { fp[4] = t1; fp[5] = t2; ON_AT(91u, 6u); goto slow; } if (g->trace) { fp[4] = t1; fp[5] = t2; ON_AT(91u, 4u); ON_EVENT(ORDO_EV_EVENT, -1, 1, 2, fp + 4u); } else g->seq++; steps++; /* 91 EMIT x=2 1 ; scored */
-#line 48
-    pc_92:; { int32_t s_ = fp[3]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(92u, 4u); goto slow; } cur_step = s_; steps++; } /* 92 STEPEND */
+    pc_92:; { int32_t s_ = fp[3]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(92u, 4u); goto slow; } cur_step = s_; } /* 92 STEPEND */
 #line 52
-    if (mode == VM_EVAL) { ON_AT(93u, 3u); goto slow; } VM_CLEAR_OPTS(g); steps++; /* 93 OPTS */
+    if (mode == VM_EVAL) { steps += 1; ON_AT(93u, 3u); goto slow; } VM_CLEAR_OPTS(g); /* 93 OPTS */
 #line 52
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(94u, 3u); goto slow; } ON_OFFER(3u, VM_OPT_PLAIN, 0); steps++; /* 94 OFFERN 3 ; "look back" */
+    if (mode == VM_EVAL || g->nopts >= 4u) { steps += 2; ON_AT(94u, 3u); goto slow; } ON_OFFER(3u, VM_OPT_PLAIN, 0); /* 94 OFFERN 3 ; "look back" */
 #line 52
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(95u, 3u); goto slow; } ON_OFFER(4u, VM_OPT_PLAIN, 0); steps++; /* 95 OFFERN 4 ; "skip" */
+    if (mode == VM_EVAL || g->nopts >= 4u) { steps += 3; ON_AT(95u, 3u); goto slow; } ON_OFFER(4u, VM_OPT_PLAIN, 0); /* 95 OFFERN 4 ; "skip" */
 #line 52
-    t0 = fp[L_p]; steps++; /* 96 LDL 0 */
+    t0 = fp[L_p]; /* 96 LDL 0 */
 #line 52
-    { fp[3] = t0; ON_AT(97u, 4u); goto slow; } /* 97 WAIT x=0 0 0 */
+    steps += 5; { fp[3] = t0; ON_AT(97u, 4u); goto slow; } /* 97 WAIT x=0 0 0 */
 #line 52
     pc_98:; if (mode == VM_EVAL) { ON_AT(98u, 3u); goto slow; } t0 = cur_step; cur_step = 2; if (g->trace) { fp[3] = t0; ON_AT(98u, 4u); ON_EVENT(ORDO_EV_STEP, -1, 2, 0, NULL); } else g->seq++; steps++; /* 98 STEP 2 ; step 1.3 "look back" */
-    t1 = fp[L_p]; steps++; /* 99 LDL 0 */
+    t1 = fp[L_p]; /* 99 LDL 0 */
 #line 53
-    if (mode == VM_EVAL) { fp[3] = t0; fp[4] = t1; ON_AT(100u, 5u); goto slow; } if (g->trace) { fp[3] = t0; fp[4] = t1; ON_AT(100u, 4u); ON_EVENT(ORDO_EV_LOG, -1, 3, 1, fp + 4u); } else g->seq++; steps++; /* 100 LOG x=1 3 ; "{} looks back" */
+    steps++; if (mode == VM_EVAL) { fp[3] = t0; fp[4] = t1; ON_AT(100u, 5u); goto slow; } if (g->trace) { fp[3] = t0; fp[4] = t1; ON_AT(100u, 4u); ON_EVENT(ORDO_EV_LOG, -1, 3, 1, fp + 4u); } else g->seq++; steps++; /* 100 LOG x=1 3 ; "{} looks back" */
 #line 53
-    { int32_t s_ = t0; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { fp[3] = t0; ON_AT(101u, 4u); goto slow; } cur_step = s_; steps++; } /* 101 STEPEND */
+    { int32_t s_ = t0; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { fp[3] = t0; ON_AT(101u, 4u); goto slow; } cur_step = s_; } /* 101 STEPEND */
 #line 53
-    steps++; goto pc_104; /* 102 JMP 104 */
+    steps++; steps++; goto pc_104; /* 102 JMP 104 */
 #line 53
     pc_103:; if (mode == VM_EVAL) { ON_AT(103u, 3u); goto slow; } if (g->trace) { ON_AT(103u, 3u); ON_EVENT(ORDO_EV_SKIP, -1, 2, 0, NULL); } else g->seq++; steps++; /* 103 SKIP 2 ; step 1.3 "look back" */
 #line 53
     pc_104:; if (nframes - 1u == base) { ON_AT(104u, 3u); goto slow; } { ON_RETURN(); steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 104 RET */
-#line 926 "tiny.c"
+#line 794 "tiny.c"
 }
 
 /* proc sequence (proc 2, line 57): 0 params, 9 locals; operand k at fp[9 + k] */
@@ -937,102 +805,30 @@ dispatch:
     if (nframes == 0u)
         goto interp;
     switch (pc) {
-    case 105:
-        if (!ON_FITS(2u, 9u, 12))
-            goto interp;
-        goto pc_105;
-    case 107:
-        if (!ON_FITS(2u, 9u, 12))
-            goto interp;
-        goto pc_107;
-    case 108:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_108;
-    case 118:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_118;
-    case 135:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_135;
-    case 137:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_137;
-    case 138:
-        if (!ON_FITS(2u, 11u, 12))
-            goto interp;
-        goto pc_138;
-    case 145:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_145;
-    case 160:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_160;
-    case 161:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_161;
-    case 163:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_163;
-    case 177:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_177;
-    case 179:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_179;
-    case 187:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_187;
-    case 190:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_190;
-    case 193:
-        if (!ON_FITS(2u, 9u, 12))
-            goto interp;
-        goto pc_193;
-    case 197:
-        if (!ON_FITS(2u, 9u, 12))
-            goto interp;
-        goto pc_197;
-    case 204:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_204;
-    case 221:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_221;
-    case 226:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_226;
-    case 228:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_228;
-    case 232:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_232;
-    case 248:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_248;
-    case 250:
-        if (!ON_FITS(2u, 10u, 12))
-            goto interp;
-        goto pc_250;
+    case 105: if (ON_FITS(2u, 9u, 12)) goto pc_105; goto interp;
+    case 107: if (ON_FITS(2u, 9u, 12)) goto pc_107; goto interp;
+    case 108: if (ON_FITS(2u, 10u, 12)) goto pc_108; goto interp;
+    case 118: if (ON_FITS(2u, 10u, 12)) goto pc_118; goto interp;
+    case 135: if (ON_FITS(2u, 10u, 12)) goto pc_135; goto interp;
+    case 137: if (ON_FITS(2u, 10u, 12)) goto pc_137; goto interp;
+    case 138: if (ON_FITS(2u, 11u, 12)) goto pc_138; goto interp;
+    case 145: if (ON_FITS(2u, 10u, 12)) goto pc_145; goto interp;
+    case 160: if (ON_FITS(2u, 10u, 12)) goto pc_160; goto interp;
+    case 161: if (ON_FITS(2u, 10u, 12)) goto pc_161; goto interp;
+    case 163: if (ON_FITS(2u, 10u, 12)) goto pc_163; goto interp;
+    case 177: if (ON_FITS(2u, 10u, 12)) goto pc_177; goto interp;
+    case 179: if (ON_FITS(2u, 10u, 12)) goto pc_179; goto interp;
+    case 187: if (ON_FITS(2u, 10u, 12)) goto pc_187; goto interp;
+    case 190: if (ON_FITS(2u, 10u, 12)) goto pc_190; goto interp;
+    case 193: if (ON_FITS(2u, 9u, 12)) goto pc_193; goto interp;
+    case 197: if (ON_FITS(2u, 9u, 12)) goto pc_197; goto interp;
+    case 204: if (ON_FITS(2u, 10u, 12)) goto pc_204; goto interp;
+    case 221: if (ON_FITS(2u, 10u, 12)) goto pc_221; goto interp;
+    case 226: if (ON_FITS(2u, 10u, 12)) goto pc_226; goto interp;
+    case 228: if (ON_FITS(2u, 10u, 12)) goto pc_228; goto interp;
+    case 232: if (ON_FITS(2u, 10u, 12)) goto pc_232; goto interp;
+    case 248: if (ON_FITS(2u, 10u, 12)) goto pc_248; goto interp;
+    case 250: if (ON_FITS(2u, 10u, 12)) goto pc_250; goto interp;
     default:
         if (pc >= 105u && pc < 252u)
             goto interp;
@@ -1054,791 +850,278 @@ slow:
 interp:
     ON_SAVE(pc, dsp);
     return ordo_vm_interpret(g, mode, base, result);
+pc_105:;
+    /* 105 PUSH 0 */
 #line 58 "tests/e2e/data/tiny.ordo"
-    pc_105:; steps++; /* 105 PUSH 0 */
-#line 58
-    fp[9] = 0; ON_AT(106u, 10u); if (ON_STEP() != VM_STEPPED) return rc; if (!ON_HERE(107u, 9u)) goto dispatch; /* 106 ESC 0 0 ; "concede" */
+    steps++; fp[9] = 0; ON_AT(106u, 10u); if (ON_STEP() != VM_STEPPED) return rc; if (!ON_HERE(107u, 9u)) goto dispatch; /* 106 ESC 0 0 ; "concede" */
     pc_107:; if (mode == VM_EVAL) { ON_AT(107u, 9u); goto slow; } t0 = cur_step; cur_step = 3; if (g->trace) { fp[9] = t0; ON_AT(107u, 10u); ON_EVENT(ORDO_EV_STEP, -1, 3, 0, NULL); } else g->seq++; steps++; fp[9] = t0; /* 107 STEP 3 ; step 1 "rounds" [TINY-1] */
-    pc_108:; t1 = vm_load(state + 16u, 1u); steps++; /* 108 LDG 3 ; round */
+    pc_108:; t1 = vm_load(state + 16u, 1u); /* 108 LDG 3 ; round */
+    /* 109 PUSH 6 */
 #line 60
-    steps++; /* 109 PUSH 6 */
+    { int32_t a_ = t1, b_ = 6; t1 = a_ == b_; } /* 110 EQ */
+    /* 111 DUP */
 #line 60
-    { int32_t a_ = t1, b_ = 6; t1 = a_ == b_; steps++; } /* 110 EQ */
+    steps += 4; fp[10] = t1; if (t1 != 0) { steps++; goto pc_138; } steps++; /* 112 JNZ 138 */
+    /* 113 POP */
+    /* 114 PUSH 0 */
 #line 60
-    steps++; /* 111 DUP */
+    fp[2] = 0; /* 115 STL 2 */
+    /* 116 PUSH 0 */
 #line 60
-    fp[10] = t1; if (t1 != 0) { steps++; goto pc_138; } steps++; /* 112 JNZ 138 */
+    fp[4] = 0; steps += 5; /* 117 STL 4 */
 #line 60
-    steps++; /* 113 POP */
+    pc_118:; t1 = fp[4]; /* 118 LDL 4 */
 #line 60
-    steps++; /* 114 PUSH 0 */
+    t2 = nplayers; /* 119 NPLAYERS */
 #line 60
-    fp[2] = 0; steps++; /* 115 STL 2 */
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; } /* 120 LT */
 #line 60
-    steps++; /* 116 PUSH 0 */
+    steps += 3; if (t1 == 0) { steps++; goto pc_137; } steps++; /* 121 JZ 137 */
 #line 60
-    fp[4] = 0; steps++; /* 117 STL 4 */
+    t1 = fp[4]; /* 122 LDL 4 */
 #line 60
-    pc_118:; t1 = fp[4]; steps++; /* 118 LDL 4 */
+    fp[0 /* p, best */] = t1; /* 123 STL 0 */
 #line 60
-    steps++; t2 = nplayers; /* 119 NPLAYERS */
+    t1 = fp[0 /* p, best */]; /* 124 LDL 0 */
 #line 60
-    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; } /* 120 LT */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; steps += 3; ON_AT(125u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); } /* 125 LDX 2 ; in_game */
 #line 60
-    if (t1 == 0) { steps++; goto pc_137; } steps++; /* 121 JZ 137 */
+    steps += 4; if (t1 == 0) { steps++; goto pc_135; } steps++; /* 126 JZ 135 */
 #line 60
-    t1 = fp[4]; steps++; /* 122 LDL 4 */
+    t1 = fp[0 /* p, best */]; /* 127 LDL 0 */
 #line 60
-    fp[0 /* p, best */] = t1; steps++; /* 123 STL 0 */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; steps += 1; ON_AT(128u, 11u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t1 = vm_load(a_, 1u); } /* 128 LDX 4 ; score */
+    /* 129 PUSH 30 */
 #line 60
-    t1 = fp[0 /* p, best */]; steps++; /* 124 LDL 0 */
+    { int32_t a_ = t1, b_ = 30; t1 = a_ >= b_; } /* 130 GE */
 #line 60
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(125u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 125 LDX 2 ; in_game */
+    steps += 4; if (t1 == 0) { steps++; goto pc_135; } steps++; /* 131 JZ 135 */
+    /* 132 PUSH 1 */
 #line 60
-    if (t1 == 0) { steps++; goto pc_135; } steps++; /* 126 JZ 135 */
+    fp[2] = 1; /* 133 STL 2 */
 #line 60
-    t1 = fp[0 /* p, best */]; steps++; /* 127 LDL 0 */
+    steps += 2; steps++; goto pc_137; /* 134 JMP 137 */
 #line 60
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(128u, 11u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 128 LDX 4 ; score */
+    pc_135:; if (fp[4] == INT32_MAX) { ON_AT(135u, 10u); goto slow; } fp[4]++; /* 135 INCL 4 */
 #line 60
-    steps++; /* 129 PUSH 30 */
+    steps++; if (steps >= limit) { ON_AT(136u, 10u); goto slow; } steps++; goto pc_118; /* 136 JMP 118 */
 #line 60
-    { int32_t a_ = t1, b_ = 30; t1 = a_ >= b_; steps++; } /* 130 GE */
-#line 60
-    if (t1 == 0) { steps++; goto pc_135; } steps++; /* 131 JZ 135 */
-#line 60
-    steps++; /* 132 PUSH 1 */
-#line 60
-    fp[2] = 1; steps++; /* 133 STL 2 */
-#line 60
-    steps++; goto pc_137; /* 134 JMP 137 */
-#line 60
-    pc_135:; if (fp[4] == INT32_MAX) { ON_AT(135u, 10u); goto slow; } fp[4]++; steps++; /* 135 INCL 4 */
-#line 60
-    if (steps >= limit) { ON_AT(136u, 10u); goto slow; } steps++; goto pc_118; /* 136 JMP 118 */
-#line 60
-    pc_137:; t1 = fp[2]; steps++; fp[10] = t1; /* 137 LDL 2 */
+    pc_137:; t1 = fp[2]; fp[10] = t1; steps++; /* 137 LDL 2 */
 #line 60
     pc_138:; if (fp[10] != 0) { steps++; goto pc_190; } steps++; /* 138 JNZ 190 */
-    t1 = vm_load(state + 16u, 1u); steps++; /* 139 LDG 3 ; round */
+    t1 = vm_load(state + 16u, 1u); /* 139 LDG 3 ; round */
+    /* 140 PUSH 1 */
 #line 61
-    steps++; /* 140 PUSH 1 */
+    t1 = t1 + 1; /* 141 ADD */
 #line 61
-    t1 = t1 + 1; steps++; /* 141 ADD */
-#line 61
-    { int32_t x_ = t1; if (mode == VM_EVAL || x_ < 0 || x_ > 20) { fp[10] = t1; ON_AT(142u, 11u); goto slow; } vm_store(state + 16u, 1u, x_); steps++; } /* 142 STG 3 ; round */
-    steps++; /* 143 PUSH 0 */
+    { int32_t x_ = t1; if (mode == VM_EVAL || x_ < 0 || x_ > 20) { fp[10] = t1; steps += 3; ON_AT(142u, 11u); goto slow; } vm_store(state + 16u, 1u, x_); } /* 142 STG 3 ; round */
+    /* 143 PUSH 0 */
 #line 62
-    fp[2] = 0; steps++; /* 144 STL 2 */
+    fp[2] = 0; steps += 6; /* 144 STL 2 */
 #line 62
-    pc_145:; t1 = fp[2]; steps++; /* 145 LDL 2 */
+    pc_145:; t1 = fp[2]; /* 145 LDL 2 */
 #line 62
-    steps++; t2 = nplayers; /* 146 NPLAYERS */
+    t2 = nplayers; /* 146 NPLAYERS */
 #line 62
-    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; } /* 147 LT */
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; } /* 147 LT */
 #line 62
-    if (t1 == 0) { steps++; goto pc_160; } steps++; /* 148 JZ 160 */
+    steps += 3; if (t1 == 0) { steps++; goto pc_160; } steps++; /* 148 JZ 160 */
 #line 62
-    t1 = fp[2]; steps++; /* 149 LDL 2 */
+    t1 = fp[2]; /* 149 LDL 2 */
 #line 62
-    fp[0 /* p, best */] = t1; steps++; /* 150 STL 0 */
+    fp[0 /* p, best */] = t1; /* 150 STL 0 */
 #line 62
-    t1 = fp[2]; steps++; /* 151 LDL 2 */
+    t1 = fp[2]; /* 151 LDL 2 */
 #line 62
-    t2 = fp[0 /* p, best */]; steps++; /* 152 LDL 0 */
+    t2 = fp[0 /* p, best */]; /* 152 LDL 0 */
 #line 62
-    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; fp[11] = t2; ON_AT(153u, 12u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); steps++; } /* 153 LDX 4 ; score */
+    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; fp[11] = t2; steps += 4; ON_AT(153u, 12u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); } /* 153 LDX 4 ; score */
 #line 62
-    { int32_t i_ = t1; if (i_ < 0 || i_ >= 6) { fp[10] = t1; fp[11] = t2; ON_AT(154u, 12u); goto slow; } fp[3 + i_] = t2; steps++; } /* 154 STLI 3 */
+    { int32_t i_ = t1; if (i_ < 0 || i_ >= 6) { fp[10] = t1; fp[11] = t2; steps += 5; ON_AT(154u, 12u); goto slow; } fp[3 + i_] = t2; } /* 154 STLI 3 */
 #line 62
-    t1 = fp[2]; steps++; /* 155 LDL 2 */
+    t1 = fp[2]; /* 155 LDL 2 */
+    /* 156 PUSH 1 */
 #line 62
-    steps++; /* 156 PUSH 1 */
+    { int64_t r_ = (int64_t)t1 + 1; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[10] = t1; fp[11] = 1; steps += 8; ON_AT(157u, 12u); goto slow; } t1 = (int32_t)r_; } /* 157 ADD */
 #line 62
-    { int64_t r_ = (int64_t)t1 + 1; if (r_ < INT32_MIN || r_ > INT32_MAX) { fp[10] = t1; fp[11] = 1; ON_AT(157u, 12u); goto slow; } t1 = (int32_t)r_; steps++; } /* 157 ADD */
+    fp[2] = t1; /* 158 STL 2 */
 #line 62
-    fp[2] = t1; steps++; /* 158 STL 2 */
-#line 62
-    if (steps >= limit) { ON_AT(159u, 10u); goto slow; } steps++; goto pc_145; /* 159 JMP 145 */
+    steps += 10; if (steps >= limit) { ON_AT(159u, 10u); goto slow; } steps++; goto pc_145; /* 159 JMP 145 */
 #line 62
     pc_160:; ON_AT(160u, 10u); if (ON_STEP() != VM_STEPPED) return rc; if (!ON_HERE(161u, 10u)) goto dispatch; /* 160 SORTP x=1 3 6 */
+pc_161:;
+    /* 161 PUSH 0 */
 #line 62
-    pc_161:; steps++; /* 161 PUSH 0 */
+    fp[2] = 0; steps += 2; /* 162 STL 2 */
 #line 62
-    fp[2] = 0; steps++; /* 162 STL 2 */
+    pc_163:; t1 = fp[2]; /* 163 LDL 2 */
 #line 62
-    pc_163:; t1 = fp[2]; steps++; /* 163 LDL 2 */
+    t2 = nplayers; /* 164 NPLAYERS */
 #line 62
-    steps++; t2 = nplayers; /* 164 NPLAYERS */
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; } /* 165 LT */
 #line 62
-    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; } /* 165 LT */
+    steps += 3; if (t1 == 0) { steps++; goto pc_179; } steps++; /* 166 JZ 179 */
 #line 62
-    if (t1 == 0) { steps++; goto pc_179; } steps++; /* 166 JZ 179 */
+    t1 = fp[2]; /* 167 LDL 2 */
 #line 62
-    t1 = fp[2]; steps++; /* 167 LDL 2 */
+    { int32_t i_ = t1; if (i_ < 0 || i_ >= 3) { fp[10] = t1; steps += 1; ON_AT(168u, 11u); goto slow; } t1 = fp[6 + i_]; } /* 168 LDLI 6 */
 #line 62
-    { int32_t i_ = t1; if (i_ < 0 || i_ >= 3) { fp[10] = t1; ON_AT(168u, 11u); goto slow; } t1 = fp[6 + i_]; steps++; } /* 168 LDLI 6 */
+    fp[0 /* p, best */] = t1; /* 169 STL 0 */
 #line 62
-    fp[0 /* p, best */] = t1; steps++; /* 169 STL 0 */
+    t1 = fp[0 /* p, best */]; /* 170 LDL 0 */
 #line 62
-    t1 = fp[0 /* p, best */]; steps++; /* 170 LDL 0 */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; steps += 4; ON_AT(171u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); } /* 171 LDX 2 ; in_game */
 #line 62
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(171u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 171 LDX 2 ; in_game */
-#line 62
-    if (t1 == 0) { steps++; goto pc_177; } steps++; /* 172 JZ 177 */
-    t1 = fp[0 /* p, best */]; steps++; /* 173 LDL 0 */
+    steps += 5; if (t1 == 0) { steps++; goto pc_177; } steps++; /* 172 JZ 177 */
+    t1 = fp[0 /* p, best */]; /* 173 LDL 0 */
 #line 63
-    { int32_t p_ = t1; if (mode == VM_EVAL || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(174u, 11u); goto slow; } unsigned char *a_ = state + 1u + (uint32_t)p_ * 4u; int32_t t_ = vm_load(a_, 4u); if (t_ >= 2147483647) { fp[10] = t1; ON_AT(174u, 11u); goto slow; } vm_store(state + 0u, 1u, p_); vm_store(a_, 4u, t_ + 1); if (g->trace) { fp[10] = t1; ON_AT(174u, 10u); ON_EVENT(ORDO_EV_TURN, p_, 0, 0, NULL); } else g->seq++; steps++; } /* 174 TURN */
-    t1 = fp[0 /* p, best */]; steps++; /* 175 LDL 0 */
+    steps++; { int32_t p_ = t1; if (mode == VM_EVAL || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(174u, 11u); goto slow; } unsigned char *a_ = state + 1u + (uint32_t)p_ * 4u; int32_t t_ = vm_load(a_, 4u); if (t_ >= 2147483647) { fp[10] = t1; ON_AT(174u, 11u); goto slow; } vm_store(state + 0u, 1u, p_); vm_store(a_, 4u, t_ + 1); if (g->trace) { fp[10] = t1; ON_AT(174u, 10u); ON_EVENT(ORDO_EV_TURN, p_, 0, 0, NULL); } else g->seq++; steps++; } /* 174 TURN */
+    t1 = fp[0 /* p, best */]; /* 175 LDL 0 */
 #line 64
-    fp[10] = t1; if (nframes >= 3u || stack_end - (fp + 10) < 8 || steps >= limit) { ON_AT(176u, 11u); goto slow; } { int32_t *nfp_ = fp + 10; nfp_[1] = 0; nfp_[2] = 0; ON_FRAME(177u, 1, nfp_, 9u); fp = nfp_; steps++; if (ON_CALL(tiny_program_take_turn, 5u, 3u) != ON_GOTO) return rc; if (!ON_HERE(177u, 10u)) goto dispatch; } /* 176 CALL 1 ; take_turn */
+    steps++; fp[10] = t1; if (nframes >= 3u || stack_end - (fp + 10) < 8 || steps >= limit) { ON_AT(176u, 11u); goto slow; } { int32_t *nfp_ = fp + 10; nfp_[1] = 0; nfp_[2] = 0; ON_FRAME(177u, 1, nfp_, 9u); fp = nfp_; steps++; if (ON_CALL(tiny_program_take_turn, 5u, 3u) != ON_GOTO) return rc; if (!ON_HERE(177u, 10u)) goto dispatch; } /* 176 CALL 1 ; take_turn */
 #line 64
-    pc_177:; if (fp[2] == INT32_MAX) { ON_AT(177u, 10u); goto slow; } fp[2]++; steps++; /* 177 INCL 2 */
+    pc_177:; if (fp[2] == INT32_MAX) { ON_AT(177u, 10u); goto slow; } fp[2]++; /* 177 INCL 2 */
 #line 64
-    if (steps >= limit) { ON_AT(178u, 10u); goto slow; } steps++; goto pc_163; /* 178 JMP 163 */
+    steps++; if (steps >= limit) { ON_AT(178u, 10u); goto slow; } steps++; goto pc_163; /* 178 JMP 163 */
+pc_179:;
+    /* 179 PUSH 0 */
+    fp[2] = 0; /* 180 STL 2 */
 #line 67
-    pc_179:; steps++; /* 179 PUSH 0 */
+    t1 = fp[2]; /* 181 LDL 2 */
 #line 67
-    fp[2] = 0; steps++; /* 180 STL 2 */
+    steps += 3; { int32_t p_ = t1; if (mode == VM_EVAL || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(182u, 11u); goto slow; } if (g->trace) { fp[10] = t1; ON_AT(182u, 10u); ON_EVENT(ORDO_EV_WINDOW, p_, 4, 0, NULL); } else g->seq++; steps++; } /* 182 WINDOW x=0 4 ; "may concede" */
 #line 67
-    t1 = fp[2]; steps++; /* 181 LDL 2 */
+    if (mode == VM_EVAL) { ON_AT(183u, 10u); goto slow; } VM_CLEAR_OPTS(g); /* 183 OPTS */
 #line 67
-    { int32_t p_ = t1; if (mode == VM_EVAL || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(182u, 11u); goto slow; } if (g->trace) { fp[10] = t1; ON_AT(182u, 10u); ON_EVENT(ORDO_EV_WINDOW, p_, 4, 0, NULL); } else g->seq++; steps++; } /* 182 WINDOW x=0 4 ; "may concede" */
+    if (mode == VM_EVAL || g->nopts >= 4u) { steps += 1; ON_AT(184u, 10u); goto slow; } ON_OFFER(5u, VM_OPT_PLAIN, 0); /* 184 OFFERN 5 ; "pass" */
 #line 67
-    if (mode == VM_EVAL) { ON_AT(183u, 10u); goto slow; } VM_CLEAR_OPTS(g); steps++; /* 183 OPTS */
+    t1 = fp[2]; /* 185 LDL 2 */
 #line 67
-    if (mode == VM_EVAL || g->nopts >= 4u) { ON_AT(184u, 10u); goto slow; } ON_OFFER(5u, VM_OPT_PLAIN, 0); steps++; /* 184 OFFERN 5 ; "pass" */
+    steps += 3; { fp[10] = t1; ON_AT(186u, 11u); goto slow; } /* 186 WAIT x=3 0 0 */
 #line 67
-    t1 = fp[2]; steps++; /* 185 LDL 2 */
+    pc_187:; t1 = fp[2]; /* 187 LDL 2 */
 #line 67
-    { fp[10] = t1; ON_AT(186u, 11u); goto slow; } /* 186 WAIT x=3 0 0 */
-#line 67
-    pc_187:; t1 = fp[2]; steps++; /* 187 LDL 2 */
-#line 67
-    { int32_t p_ = t1; if (mode == VM_EVAL || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(188u, 11u); goto slow; } if (g->trace) { fp[10] = t1; ON_AT(188u, 10u); ON_EVENT(ORDO_EV_WINDOW_END, p_, 4, 0, NULL); } else g->seq++; steps++; } /* 188 WINDOW x=1 4 ; "may concede" */
+    steps++; { int32_t p_ = t1; if (mode == VM_EVAL || (uint32_t)p_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(188u, 11u); goto slow; } if (g->trace) { fp[10] = t1; ON_AT(188u, 10u); ON_EVENT(ORDO_EV_WINDOW_END, p_, 4, 0, NULL); } else g->seq++; steps++; } /* 188 WINDOW x=1 4 ; "may concede" */
 #line 67
     if (steps >= limit) { ON_AT(189u, 10u); goto slow; } steps++; goto pc_108; /* 189 JMP 108 */
 #line 67
-    pc_190:; { int32_t s_ = fp[9]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(190u, 10u); goto slow; } cur_step = s_; steps++; } /* 190 STEPEND */
+    pc_190:; { int32_t s_ = fp[9]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(190u, 10u); goto slow; } cur_step = s_; } /* 190 STEPEND */
 #line 67
-    if (mode == VM_EVAL || g->nesc < 1u) { ON_AT(191u, 9u); goto slow; } g->nesc = (uint16_t)(g->nesc - 1u); steps++; /* 191 UNESC x=1 */
+    if (mode == VM_EVAL || g->nesc < 1u) { steps += 1; ON_AT(191u, 9u); goto slow; } g->nesc = (uint16_t)(g->nesc - 1u); /* 191 UNESC x=1 */
 #line 67
-    steps++; goto pc_197; /* 192 JMP 197 */
+    steps += 2; steps++; goto pc_197; /* 192 JMP 197 */
+pc_193:;
+    /* 193 PUSH 0 */
 #line 71
-    pc_193:; steps++; /* 193 PUSH 0 */
-#line 71
-    if (mode == VM_EVAL) { fp[9] = 0; ON_AT(194u, 10u); goto slow; } if (g->trace) { fp[9] = 0; ON_AT(194u, 9u); ON_EVENT(ORDO_EV_EVENT, -1, 2, 1, fp + 9u); } else g->seq++; steps++; /* 194 EMIT x=1 2 ; conceded */
-    steps++; /* 195 PUSH 1 */
+    steps++; if (mode == VM_EVAL) { fp[9] = 0; ON_AT(194u, 10u); goto slow; } if (g->trace) { fp[9] = 0; ON_AT(194u, 9u); ON_EVENT(ORDO_EV_EVENT, -1, 2, 1, fp + 9u); } else g->seq++; steps++; /* 194 EMIT x=1 2 ; conceded */
+    /* 195 PUSH 1 */
 #line 72
-    { fp[9] = 1; ON_AT(196u, 10u); goto slow; } /* 196 END x=1 0 0 */
+    steps++; { fp[9] = 1; ON_AT(196u, 10u); goto slow; } /* 196 END x=1 0 0 */
 #line 74
     pc_197:; if (mode == VM_EVAL) { ON_AT(197u, 9u); goto slow; } t0 = cur_step; cur_step = 4; if (g->trace) { fp[9] = t0; ON_AT(197u, 10u); ON_EVENT(ORDO_EV_STEP, -1, 4, 0, NULL); } else g->seq++; steps++; /* 197 STEP 4 ; step 2 "the highest score wins" [TINY-2] */
-    steps++; /* 198 PUSH 0 */
+    /* 198 PUSH 0 */
 #line 75
-    fp[2] = 0; steps++; /* 199 STL 2 */
+    fp[2] = 0; /* 199 STL 2 */
+    /* 200 PUSH 0 */
 #line 75
-    steps++; /* 200 PUSH 0 */
+    fp[3] = 0; /* 201 STL 3 */
+    /* 202 PUSH 0 */
 #line 75
-    fp[3] = 0; steps++; /* 201 STL 3 */
+    fp[4] = 0; fp[9] = t0; steps += 6; /* 203 STL 4 */
 #line 75
-    steps++; /* 202 PUSH 0 */
+    pc_204:; t1 = fp[4]; /* 204 LDL 4 */
 #line 75
-    fp[4] = 0; steps++; fp[9] = t0; /* 203 STL 4 */
+    t2 = nplayers; /* 205 NPLAYERS */
 #line 75
-    pc_204:; t1 = fp[4]; steps++; /* 204 LDL 4 */
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; } /* 206 LT */
 #line 75
-    steps++; t2 = nplayers; /* 205 NPLAYERS */
+    steps += 3; if (t1 == 0) { steps++; goto pc_228; } steps++; /* 207 JZ 228 */
 #line 75
-    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; } /* 206 LT */
+    t1 = fp[4]; /* 208 LDL 4 */
 #line 75
-    if (t1 == 0) { steps++; goto pc_228; } steps++; /* 207 JZ 228 */
+    fp[0 /* p, best */] = t1; /* 209 STL 0 */
 #line 75
-    t1 = fp[4]; steps++; /* 208 LDL 4 */
+    t1 = fp[0 /* p, best */]; /* 210 LDL 0 */
 #line 75
-    fp[0 /* p, best */] = t1; steps++; /* 209 STL 0 */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; steps += 3; ON_AT(211u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); } /* 211 LDX 2 ; in_game */
 #line 75
-    t1 = fp[0 /* p, best */]; steps++; /* 210 LDL 0 */
+    steps += 4; if (t1 == 0) { steps++; goto pc_226; } steps++; /* 212 JZ 226 */
 #line 75
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(211u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 211 LDX 2 ; in_game */
+    t1 = fp[3]; /* 213 LDL 3 */
 #line 75
-    if (t1 == 0) { steps++; goto pc_226; } steps++; /* 212 JZ 226 */
+    steps++; if (t1 == 0) { steps++; goto pc_221; } steps++; /* 214 JZ 221 */
 #line 75
-    t1 = fp[3]; steps++; /* 213 LDL 3 */
+    t1 = fp[2]; /* 215 LDL 2 */
 #line 75
-    if (t1 == 0) { steps++; goto pc_221; } steps++; /* 214 JZ 221 */
+    t2 = fp[0 /* p, best */]; /* 216 LDL 0 */
 #line 75
-    t1 = fp[2]; steps++; /* 215 LDL 2 */
+    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; fp[11] = t2; steps += 2; ON_AT(217u, 12u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); } /* 217 LDX 4 ; score */
 #line 75
-    t2 = fp[0 /* p, best */]; steps++; /* 216 LDL 0 */
+    { int32_t a_ = t1, b_ = t2; t1 = a_ > b_ ? a_ : b_; } /* 218 MAX */
 #line 75
-    { uint32_t x0_ = (uint32_t)t2; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; fp[11] = t2; ON_AT(217u, 12u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t2 = vm_load(a_, 1u); steps++; } /* 217 LDX 4 ; score */
+    fp[2] = t1; /* 219 STL 2 */
 #line 75
-    { int32_t a_ = t1, b_ = t2; t1 = a_ > b_ ? a_ : b_; steps++; } /* 218 MAX */
+    steps += 5; steps++; goto pc_226; /* 220 JMP 226 */
 #line 75
-    fp[2] = t1; steps++; /* 219 STL 2 */
+    pc_221:; t1 = fp[0 /* p, best */]; /* 221 LDL 0 */
 #line 75
-    steps++; goto pc_226; /* 220 JMP 226 */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; steps += 1; ON_AT(222u, 11u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t1 = vm_load(a_, 1u); } /* 222 LDX 4 ; score */
 #line 75
-    pc_221:; t1 = fp[0 /* p, best */]; steps++; /* 221 LDL 0 */
+    fp[2] = t1; /* 223 STL 2 */
+    /* 224 PUSH 1 */
 #line 75
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(222u, 11u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 222 LDX 4 ; score */
+    fp[3] = 1; steps += 5; /* 225 STL 3 */
 #line 75
-    fp[2] = t1; steps++; /* 223 STL 2 */
+    pc_226:; if (fp[4] == INT32_MAX) { ON_AT(226u, 10u); goto slow; } fp[4]++; /* 226 INCL 4 */
 #line 75
-    steps++; /* 224 PUSH 1 */
+    steps++; if (steps >= limit) { ON_AT(227u, 10u); goto slow; } steps++; goto pc_204; /* 227 JMP 204 */
 #line 75
-    fp[3] = 1; steps++; /* 225 STL 3 */
+    pc_228:; t1 = fp[2]; /* 228 LDL 2 */
 #line 75
-    pc_226:; if (fp[4] == INT32_MAX) { ON_AT(226u, 10u); goto slow; } fp[4]++; steps++; /* 226 INCL 4 */
-#line 75
-    if (steps >= limit) { ON_AT(227u, 10u); goto slow; } steps++; goto pc_204; /* 227 JMP 204 */
-#line 75
-    pc_228:; t1 = fp[2]; steps++; /* 228 LDL 2 */
-#line 75
-    fp[0 /* p, best */] = t1; steps++; /* 229 STL 0 */
-    steps++; /* 230 PUSH 0 */
+    fp[0 /* p, best */] = t1; /* 229 STL 0 */
+    /* 230 PUSH 0 */
 #line 76
-    fp[2] = 0; steps++; /* 231 STL 2 */
+    fp[2] = 0; steps += 4; /* 231 STL 2 */
 #line 76
-    pc_232:; t1 = fp[2]; steps++; /* 232 LDL 2 */
+    pc_232:; t1 = fp[2]; /* 232 LDL 2 */
 #line 76
-    steps++; t2 = nplayers; /* 233 NPLAYERS */
+    t2 = nplayers; /* 233 NPLAYERS */
 #line 76
-    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; steps++; } /* 234 LT */
+    { int32_t a_ = t1, b_ = t2; t1 = a_ < b_; } /* 234 LT */
 #line 76
-    if (t1 == 0) { steps++; goto pc_250; } steps++; /* 235 JZ 250 */
+    steps += 3; if (t1 == 0) { steps++; goto pc_250; } steps++; /* 235 JZ 250 */
 #line 76
-    t1 = fp[2]; steps++; /* 236 LDL 2 */
+    t1 = fp[2]; /* 236 LDL 2 */
 #line 76
-    fp[L_p] = t1; steps++; /* 237 STL 1 */
+    fp[L_p] = t1; /* 237 STL 1 */
 #line 76
-    t1 = fp[L_p]; steps++; /* 238 LDL 1 */
+    t1 = fp[L_p]; /* 238 LDL 1 */
 #line 76
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(239u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 239 LDX 2 ; in_game */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; steps += 3; ON_AT(239u, 11u); goto slow; } unsigned char *a_ = state + 13u + x0_ * 1u; t1 = vm_load(a_, 1u); } /* 239 LDX 2 ; in_game */
 #line 76
-    if (t1 == 0) { steps++; goto pc_248; } steps++; /* 240 JZ 248 */
+    steps += 4; if (t1 == 0) { steps++; goto pc_248; } steps++; /* 240 JZ 248 */
 #line 76
-    t1 = fp[L_p]; steps++; /* 241 LDL 1 */
+    t1 = fp[L_p]; /* 241 LDL 1 */
 #line 76
-    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; ON_AT(242u, 11u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t1 = vm_load(a_, 1u); steps++; } /* 242 LDX 4 ; score */
+    { uint32_t x0_ = (uint32_t)t1; if (x0_ >= (uint32_t)nplayers) { fp[10] = t1; steps += 1; ON_AT(242u, 11u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t1 = vm_load(a_, 1u); } /* 242 LDX 4 ; score */
 #line 76
-    t2 = fp[0 /* p, best */]; steps++; /* 243 LDL 0 */
+    t2 = fp[0 /* p, best */]; /* 243 LDL 0 */
 #line 76
-    { int32_t a_ = t1, b_ = t2; t1 = a_ == b_; steps++; } /* 244 EQ */
+    { int32_t a_ = t1, b_ = t2; t1 = a_ == b_; } /* 244 EQ */
 #line 76
-    if (t1 == 0) { steps++; goto pc_248; } steps++; /* 245 JZ 248 */
-    t1 = fp[L_p]; steps++; /* 246 LDL 1 */
+    steps += 4; if (t1 == 0) { steps++; goto pc_248; } steps++; /* 245 JZ 248 */
+    t1 = fp[L_p]; /* 246 LDL 1 */
 #line 77
-    { fp[10] = t1; ON_AT(247u, 11u); goto slow; } /* 247 END x=1 0 0 */
+    steps++; { fp[10] = t1; ON_AT(247u, 11u); goto slow; } /* 247 END x=1 0 0 */
 #line 77
-    pc_248:; if (fp[2] == INT32_MAX) { ON_AT(248u, 10u); goto slow; } fp[2]++; steps++; /* 248 INCL 2 */
+    pc_248:; if (fp[2] == INT32_MAX) { ON_AT(248u, 10u); goto slow; } fp[2]++; /* 248 INCL 2 */
 #line 77
-    if (steps >= limit) { ON_AT(249u, 10u); goto slow; } steps++; goto pc_232; /* 249 JMP 232 */
+    steps++; if (steps >= limit) { ON_AT(249u, 10u); goto slow; } steps++; goto pc_232; /* 249 JMP 232 */
 #line 77
-    pc_250:; { int32_t s_ = fp[9]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(250u, 10u); goto slow; } cur_step = s_; steps++; } /* 250 STEPEND */
+    pc_250:; { int32_t s_ = fp[9]; if (mode == VM_EVAL || s_ < -1 || s_ >= 5) { ON_AT(250u, 10u); goto slow; } cur_step = s_; } /* 250 STEPEND */
 #line 77
-    if (nframes - 1u == base) { ON_AT(251u, 9u); goto slow; } { ON_RETURN(); steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 251 RET */
-#line 1342 "tiny.c"
-}
-
-/* fn expect#91 (proc 3, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_91(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    int32_t t0 = 0;
-    if (called)
-        goto pc_252;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 252:
-        if (!ON_FITS(3u, 0u, 2))
-            goto interp;
-        goto pc_252;
-    default:
-        if (pc >= 252u && pc < 257u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 91 "tests/e2e/data/tiny.ordo"
-    pc_252:; steps++; /* 252 PUSH 0 */
-#line 91
-    { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(253u, 1u); goto slow; } unsigned char *a_ = state + 20u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 253 LDX 5 ; color */
-#line 91
-    steps++; /* 254 PUSH 1 */
-#line 91
-    { int32_t a_ = t0, b_ = 1; t0 = a_ == b_; steps++; } /* 255 EQ */
-#line 91
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(256u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 256 RETV */
-#line 1391 "tiny.c"
-}
-
-/* fn expect#91.left (proc 4, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_91_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    int32_t t0 = 0;
-    if (called)
-        goto pc_257;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 257:
-        if (!ON_FITS(4u, 0u, 1))
-            goto interp;
-        goto pc_257;
-    default:
-        if (pc >= 257u && pc < 260u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 91 "tests/e2e/data/tiny.ordo"
-    pc_257:; steps++; /* 257 PUSH 0 */
-#line 91
-    { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(258u, 1u); goto slow; } unsigned char *a_ = state + 20u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 258 LDX 5 ; color */
-#line 91
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(259u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 259 RETV */
-#line 1436 "tiny.c"
-}
-
-/* fn expect#91.right (proc 5, line 91): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_91_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    if (called)
-        goto pc_260;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 260:
-        if (!ON_FITS(5u, 0u, 1))
-            goto interp;
-        goto pc_260;
-    default:
-        if (pc >= 260u && pc < 262u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 91 "tests/e2e/data/tiny.ordo"
-    pc_260:; steps++; /* 260 PUSH 1 */
-#line 91
-    if (nframes - 1u == base) { fp[0] = 1; ON_AT(261u, 1u); goto slow; } { int32_t v_ = 1; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 261 RETV */
-#line 1478 "tiny.c"
-}
-
-/* fn expect#95 (proc 6, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_95(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    int32_t t0 = 0;
-    if (called)
-        goto pc_262;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 262:
-        if (!ON_FITS(6u, 0u, 2))
-            goto interp;
-        goto pc_262;
-    default:
-        if (pc >= 262u && pc < 267u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 95 "tests/e2e/data/tiny.ordo"
-    pc_262:; steps++; /* 262 PUSH 0 */
-#line 95
-    { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(263u, 1u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 263 LDX 4 ; score */
-#line 95
-    steps++; /* 264 PUSH 0 */
-#line 95
-    { int32_t a_ = t0, b_ = 0; t0 = a_ > b_; steps++; } /* 265 GT */
-#line 95
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(266u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 266 RETV */
-#line 1527 "tiny.c"
-}
-
-/* fn expect#95.left (proc 7, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_95_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    int32_t t0 = 0;
-    if (called)
-        goto pc_267;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 267:
-        if (!ON_FITS(7u, 0u, 1))
-            goto interp;
-        goto pc_267;
-    default:
-        if (pc >= 267u && pc < 270u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 95 "tests/e2e/data/tiny.ordo"
-    pc_267:; steps++; /* 267 PUSH 0 */
-#line 95
-    { uint32_t x0_ = (uint32_t)0; if (x0_ >= (uint32_t)nplayers) { fp[0] = 0; ON_AT(268u, 1u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 268 LDX 4 ; score */
-#line 95
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(269u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 269 RETV */
-#line 1572 "tiny.c"
-}
-
-/* fn expect#95.right (proc 8, line 95): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_95_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    if (called)
-        goto pc_270;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 270:
-        if (!ON_FITS(8u, 0u, 1))
-            goto interp;
-        goto pc_270;
-    default:
-        if (pc >= 270u && pc < 272u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 95 "tests/e2e/data/tiny.ordo"
-    pc_270:; steps++; /* 270 PUSH 0 */
-#line 95
-    if (nframes - 1u == base) { fp[0] = 0; ON_AT(271u, 1u); goto slow; } { int32_t v_ = 0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 271 RETV */
-#line 1614 "tiny.c"
-}
-
-/* proc setup#106 (proc 9, line 106): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_setup_106(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    if (called)
-        goto pc_272;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 272:
-        if (!ON_FITS(9u, 0u, 2))
-            goto interp;
-        goto pc_272;
-    default:
-        if (pc >= 272u && pc < 276u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 107 "tests/e2e/data/tiny.ordo"
-    pc_272:; steps++; /* 272 PUSH 1 */
-#line 107
-    steps++; /* 273 PUSH 1 */
-#line 107
-    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 1; ON_AT(274u, 2u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; int32_t x_ = 1; if (mode == VM_EVAL || x_ < 0 || x_ > 2) { fp[0] = 1; fp[1] = 1; ON_AT(274u, 2u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 274 STX 6 ; doubles_left */
-#line 107
-    if (nframes - 1u == base) { ON_AT(275u, 0u); goto slow; } { ON_RETURN(); steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 275 RET */
-#line 1660 "tiny.c"
-}
-
-/* fn expect#113 (proc 10, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_113(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    int32_t t0 = 0;
-    if (called)
-        goto pc_276;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 276:
-        if (!ON_FITS(10u, 0u, 2))
-            goto interp;
-        goto pc_276;
-    default:
-        if (pc >= 276u && pc < 281u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 113 "tests/e2e/data/tiny.ordo"
-    pc_276:; steps++; /* 276 PUSH 1 */
-#line 113
-    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; ON_AT(277u, 1u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 277 LDX 6 ; doubles_left */
-#line 113
-    steps++; /* 278 PUSH 0 */
-#line 113
-    { int32_t a_ = t0, b_ = 0; t0 = a_ == b_; steps++; } /* 279 EQ */
-#line 113
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(280u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 280 RETV */
-#line 1709 "tiny.c"
-}
-
-/* fn expect#113.left (proc 11, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_113_left(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    int32_t t0 = 0;
-    if (called)
-        goto pc_281;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 281:
-        if (!ON_FITS(11u, 0u, 1))
-            goto interp;
-        goto pc_281;
-    default:
-        if (pc >= 281u && pc < 284u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 113 "tests/e2e/data/tiny.ordo"
-    pc_281:; steps++; /* 281 PUSH 1 */
-#line 113
-    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; ON_AT(282u, 1u); goto slow; } unsigned char *a_ = state + 23u + x0_ * 1u; t0 = vm_load(a_, 1u); steps++; } /* 282 LDX 6 ; doubles_left */
-#line 113
-    if (nframes - 1u == base) { fp[0] = t0; ON_AT(283u, 1u); goto slow; } { int32_t v_ = t0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 283 RETV */
-#line 1754 "tiny.c"
-}
-
-/* fn expect#113.right (proc 12, line 113): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_expect_113_right(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    if (called)
-        goto pc_284;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 284:
-        if (!ON_FITS(12u, 0u, 1))
-            goto interp;
-        goto pc_284;
-    default:
-        if (pc >= 284u && pc < 286u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 113 "tests/e2e/data/tiny.ordo"
-    pc_284:; steps++; /* 284 PUSH 0 */
-#line 113
-    if (nframes - 1u == base) { fp[0] = 0; ON_AT(285u, 1u); goto slow; } { int32_t v_ = 0; ON_RETURN(); stack[dsp++] = v_; steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 285 RETV */
-#line 1796 "tiny.c"
-}
-
-/* proc setup#127 (proc 13, line 127): 0 params, 0 locals; operand k at fp[0 + k] */
-static int tiny_program_setup_127(ordo_game *g, int mode, uint32_t base, int32_t *result, int called)
-{
-    ON_REGISTERS;
-    if (called)
-        goto pc_286;
-dispatch:
-    if (nframes == 0u)
-        goto interp;
-    switch (pc) {
-    case 286:
-        if (!ON_FITS(13u, 0u, 2))
-            goto interp;
-        goto pc_286;
-    default:
-        if (pc >= 286u && pc < 290u)
-            goto interp;
-        /* another proc's: deeper frames run through `run`, a
-         * shallower one is the caller's */
-        ON_SAVE(pc, dsp);
-        if (nframes <= level)
-            return ON_GOTO;
-        rc = tiny_program_run(g, mode, base, result, level);
-        if (rc != ON_GOTO)
-            return rc;
-        ON_LOAD();
-        goto dispatch;
-    }
-slow:
-    if (ON_STEP() != VM_STEPPED)
-        return rc;
-    goto dispatch;
-interp:
-    ON_SAVE(pc, dsp);
-    return ordo_vm_interpret(g, mode, base, result);
-#line 128 "tests/e2e/data/tiny.ordo"
-    pc_286:; steps++; /* 286 PUSH 1 */
-#line 128
-    steps++; /* 287 PUSH 31 */
-#line 128
-    { uint32_t x0_ = (uint32_t)1; if (x0_ >= (uint32_t)nplayers) { fp[0] = 1; fp[1] = 31; ON_AT(288u, 2u); goto slow; } unsigned char *a_ = state + 17u + x0_ * 1u; int32_t x_ = 31; if (mode == VM_EVAL || x_ < 0 || x_ > 99) { fp[0] = 1; fp[1] = 31; ON_AT(288u, 2u); goto slow; } vm_store(a_, 1u, x_); steps++; } /* 288 STX 4 ; score */
-#line 128
-    if (nframes - 1u == base) { ON_AT(289u, 0u); goto slow; } { ON_RETURN(); steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 289 RET */
-#line 1842 "tiny.c"
+    steps++; if (nframes - 1u == base) { ON_AT(251u, 9u); goto slow; } { ON_RETURN(); steps++; } if (nframes < level) { ON_SAVE(pc, dsp); return ON_GOTO; } goto dispatch; /* 251 RET */
+#line 1125 "tiny.c"
 }
 
 /* each proc's first pc, in order, and its function (NULL: the interpreter's) */
@@ -1847,10 +1130,10 @@ static const uint32_t tiny_program_first[14] = {
     276u, 281u, 284u, 286u,
 };
 static const on_fn tiny_program_fn[14] = {
-    tiny_program_reached, tiny_program_take_turn, tiny_program_sequence, tiny_program_expect_91,
-    tiny_program_expect_91_left, tiny_program_expect_91_right, tiny_program_expect_95, tiny_program_expect_95_left,
-    tiny_program_expect_95_right, tiny_program_setup_106, tiny_program_expect_113, tiny_program_expect_113_left,
-    tiny_program_expect_113_right, tiny_program_setup_127,
+    tiny_program_reached, tiny_program_take_turn, tiny_program_sequence, NULL,
+    NULL, NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
+    NULL, NULL,
 };
 
 static int tiny_program_run(ordo_game *g, int mode, uint32_t base, int32_t *result, uint32_t level)
