@@ -66,7 +66,7 @@ typedef struct pairs {
     unsigned char *blocks_a, *blocks_b;
     uint32_t *depth;
     uint64_t *hashes;
-    uint32_t *table;          /* 1 + pair index, 0: empty */
+    ex_slot *table;           /* 1 + pair index and a tag, 0: empty */
     uint64_t tsize, cap;
     int *var_b;               /* A's var v is B's var_b[v] (-1: not compared) */
     int32_t *step_proc_a, *step_proc_b; /* the proc each step's code lies in */
@@ -230,18 +230,19 @@ static uint64_t pair_hash(const ordo_game *ga, const ordo_game *gb)
 static int64_t lookup(const pairs *s, const ordo_game *ga, const ordo_game *gb, uint64_t h)
 {
     for (uint64_t k = h & (s->tsize - 1);; k = (k + 1) & (s->tsize - 1)) {
-        uint32_t v = s->table[k];
+        ex_slot v = s->table[k];
         if (!v)
             return -1;
-        if (s->hashes[v - 1] == h && ordo_same_position(game_a(s, v - 1), ga) &&
-            ordo_same_position(game_b(s, v - 1), gb))
-            return v - 1;
+        uint32_t i = ex_slot_index(v, h);
+        if (i != UINT32_MAX && s->hashes[i] == h && ordo_same_position(game_a(s, i), ga) &&
+            ordo_same_position(game_b(s, i), gb))
+            return i;
     }
 }
 
 static int grow_table(pairs *s)
 {
-    uint32_t *t = ex_table_grown(s->hashes, s->links.nkept, s->tsize);
+    ex_slot *t = ex_table_grown(s->hashes, s->links.nkept, s->tsize);
     if (!t)
         return -1;
     free(s->table);

@@ -68,7 +68,7 @@ typedef struct search {
     const ex_limits *lim;
     ex_result *r;
     uint64_t cap;            /* states the memory allows */
-    uint32_t *table;         /* 1 + state index, 0: empty */
+    ex_slot *table;          /* 1 + state index and a tag, 0: empty */
     uint64_t *hashes;        /* of each kept state */
     uint64_t tsize;          /* slots (a power of two), at most 3/4 used */
     ex_edges edges;          /* the transitions that found a kept state again */
@@ -178,11 +178,12 @@ static int same_view(const search *s, const ordo_game *a, const ordo_game *b)
 static int64_t lookup(const search *s, const ordo_game *g, uint64_t h)
 {
     for (uint64_t k = h & (s->tsize - 1);; k = (k + 1) & (s->tsize - 1)) {
-        uint32_t v = s->table[k];
+        ex_slot v = s->table[k];
         if (!v)
             return -1;
-        if (s->hashes[v - 1] == h && (s->compact || same_view(s, state_at(s, v - 1), g)))
-            return v - 1;
+        uint32_t i = ex_slot_index(v, h);
+        if (i != UINT32_MAX && s->hashes[i] == h && (s->compact || same_view(s, state_at(s, i), g)))
+            return i;
     }
 }
 
@@ -246,17 +247,17 @@ int ex_keep_rolls(ex_result *r, uint64_t i, const ex_chance *c)
     return 0;
 }
 
-void ex_table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i)
+void ex_table_put(ex_slot *table, uint64_t tsize, uint64_t h, uint32_t i)
 {
     uint64_t k = h & (tsize - 1);
     while (table[k])
         k = (k + 1) & (tsize - 1);
-    table[k] = i + 1;
+    table[k] = (h >> 32 << 32) | ((uint64_t)i + 1);
 }
 
-uint32_t *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize)
+ex_slot *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize)
 {
-    uint32_t *t = calloc(2 * tsize, sizeof *t);
+    ex_slot *t = calloc(2 * tsize, sizeof *t);
     for (uint64_t i = 0; t && i < n; i++)
         ex_table_put(t, 2 * tsize, hashes[i], (uint32_t)i);
     return t;
@@ -269,7 +270,7 @@ uint32_t *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize)
  * together took 16 bytes a state at the moment it grew. */
 static int grow_table(search *s)
 {
-    uint32_t *t = realloc(s->table, 2 * s->tsize * sizeof *t);
+    ex_slot *t = realloc(s->table, 2 * s->tsize * sizeof *t);
     if (!t)
         return -1;
     s->table = t;
@@ -1215,7 +1216,7 @@ static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t 
      * block, or (compact) its status, the blocks still to expand taking a
      * quarter of the memory */
     size_t per = sizeof(uint64_t) + 2 * sizeof(uint32_t) + sizeof(uint16_t) + 1 +
-                 2 * sizeof(uint32_t) + sizeof(uint32_t) + 1 +
+                 2 * sizeof(ex_slot) + sizeof(uint32_t) + 1 +
                  (walks || guided ? 2 * sizeof(uint32_t) : 0);
     if (s->compact) {
         per += 1 - sizeof(uint32_t); /* its status; its depth is the queue's */

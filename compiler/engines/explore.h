@@ -203,12 +203,20 @@ double ex_seconds_since(const struct timespec *t0);
 
 /* The store's pieces a search over other states (diff.c's pairs) shares:
  * an open-addressing table of states by hash (a slot holds 1 + the
- * state's index, 0: empty; tsize a power of two), the table twice as
- * large for hashes[0..n) (NULL when out of memory), and the rolls c took
- * kept as state i's way in (r->rolls, roll_at, nrolls; c NULL: none):
- * 0, or -1 when out of memory. */
-void ex_table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i);
-uint32_t *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize);
+ * state's index in its low 32 bits, 0: empty, and the hash's high 32
+ * bits above them, so that a probe passes the other states' slots
+ * without reading their hashes, a cache miss each; tsize a power of
+ * two), the index a slot holds when its tag is h's (else UINT32_MAX),
+ * the table twice as large for hashes[0..n) (NULL when out of memory),
+ * and the rolls c took kept as state i's way in (r->rolls, roll_at,
+ * nrolls; c NULL: none): 0, or -1 when out of memory. */
+typedef uint64_t ex_slot;
+void ex_table_put(ex_slot *table, uint64_t tsize, uint64_t h, uint32_t i);
+static inline uint32_t ex_slot_index(ex_slot v, uint64_t h)
+{
+    return (v >> 32) == (h >> 32) ? (uint32_t)v - 1 : UINT32_MAX;
+}
+ex_slot *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize);
 int ex_keep_rolls(ex_result *r, uint64_t i, const ex_chance *c);
 
 /* The states from the start to state i of r, the start first, into

@@ -32,6 +32,10 @@ typedef struct ex_queue {
      * as much time as the search's own work */
     unsigned char *spare[EX_QUEUE_SPARES];
     size_t nspare;
+    /* the block last pushed, and last popped: a block is packed as its
+     * difference from the one before it in its chunk (a state's
+     * successors come one after the other, and differ in a few cells) */
+    unsigned char *last_in, *last_out;
 } ex_queue;
 
 /* An empty queue of blocks of `block` bytes keeping at most about
