@@ -282,17 +282,30 @@ int ex_shard_peek_next(ex_shard *s, uint32_t *i);
  * classified: its findings, its end) now; -1 when the store is full. */
 int64_t ex_shard_receive(ex_shard *s, ordo_game *g, uint64_t h, int rc, uint32_t depth,
                          int option, const ex_chance *c, int *is_new);
+/* The index of the state kept with fingerprint h, or -1. */
+int64_t ex_shard_known(const ex_shard *s, uint64_t h);
 /* State i's status (ordo_status, at least -1); whether an end may be
  * reached from it alone (over, or a decision not expanded whole). */
 int ex_shard_status(const ex_shard *s, uint64_t i);
 int ex_shard_may_end(const ex_shard *s, uint64_t i);
 /* Whether a bound stopped the shard's search. */
 int ex_shard_truncated(const ex_shard *s);
-/* Whether, from every state of the shard that `seat` cannot tell from
- * decision q, taking `label` with those rolls shows finding f (who could
- * have known, explore.c's seat_knew over the shard's states). */
+/* Who could have known, over the states of all shards (a shard cannot
+ * replay its states: their ways in are other shards'): 32 bits of the
+ * hash of what every seat sees of g, as a shard keeps it of each
+ * decision; the shard's decisions with that hash, the states a seat may
+ * not tell from one whose hash it is (their count; the first `max` of
+ * them into at); and whether, from every state at[0..n) of `ways` (a
+ * store of the links of their ways in, each replayed from the start)
+ * that `seat` cannot tell from decision q, taking `label` with those
+ * rolls shows finding f (explore.c's seat_knew over them). */
+uint32_t ex_shard_seen(ex_shard *s, const ordo_game *g);
+size_t ex_shard_alike(const ex_shard *s, uint32_t all, uint32_t *at, size_t max);
 int ex_shard_knew(ex_shard *s, const ordo_game *q, int seat, const char *label,
-                  const int32_t *rolls, uint32_t nrolls, const ex_finding *f);
+                  const int32_t *rolls, uint32_t nrolls, const ex_finding *f, const ex_result *ways,
+                  const uint32_t *at, size_t n);
+/* Whether p has a hidden var (who could have known is asked). */
+int ex_has_hidden_state(const ordo_program *p);
 
 /* ------------------------------------------------- explore_shared.c */
 

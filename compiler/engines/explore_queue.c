@@ -33,16 +33,17 @@ struct ex_chunk {
  * many bytes. */
 static size_t entry_size(const ex_queue *q)
 {
-    return 8 + (q->block / 8 + 7) / 8 + q->block;
+    return 8 + ex_pack_max(q->block);
 }
 
-/* The block packed into out, as its difference from `prev` (the block
- * packed before it in the chunk, or zeros at a chunk's first): its
- * bytes; prev becomes the block. */
-static size_t pack(const ex_queue *q, unsigned char *out, const unsigned char *block,
-                   unsigned char *prev)
+size_t ex_pack_max(size_t block)
 {
-    size_t words = q->block / 8, mapped = (words + 7) / 8, tail = q->block - 8 * words;
+    return (block / 8 + 7) / 8 + block;
+}
+
+size_t ex_pack(size_t block, unsigned char *out, const unsigned char *b, unsigned char *prev)
+{
+    size_t words = block / 8, mapped = (words + 7) / 8, tail = block - 8 * words;
     unsigned char *o = out + mapped;
     /* eight words at a time: the words alike come in long runs, passed at
      * a test each; within eight words with some not alike, no branch a
@@ -51,15 +52,18 @@ static size_t pack(const ex_queue *q, unsigned char *out, const unsigned char *b
     size_t w = 0;
     for (; w + 8 <= words; w += 8) {
         uint64_t any = 0, v[8], u[8];
-        memcpy(v, block + 8 * w, sizeof v);
+        memcpy(v, b + 8 * w, sizeof v);
         memcpy(u, prev + 8 * w, sizeof u);
-        for (unsigned b = 0; b < 8; b++)
-            any |= v[b] ^= u[b];
+        for (unsigned k = 0; k < 8; k++)
+            any |= v[k] ^= u[k];
         unsigned bits = 0;
-        for (unsigned b = 0; any && b < 8; b++) {
-            memcpy(o, &v[b], 8);
-            bits |= (unsigned)(v[b] != 0) << b;
-            o += 8 * (v[b] != 0);
+        if (any) {
+            for (unsigned k = 0; k < 8; k++) {
+                memcpy(o, &v[k], 8);
+                bits |= (unsigned)(v[k] != 0) << k;
+                o += 8 * (v[k] != 0);
+            }
+            memcpy(prev + 8 * w, b + 8 * w, 64);
         }
         out[w >> 3] = (unsigned char)bits;
     }
@@ -67,41 +71,51 @@ static size_t pack(const ex_queue *q, unsigned char *out, const unsigned char *b
         out[w >> 3] = 0;
     for (; w < words; w++) {
         uint64_t x, y;
-        memcpy(&x, block + 8 * w, 8);
+        memcpy(&x, b + 8 * w, 8);
         memcpy(&y, prev + 8 * w, 8);
         x ^= y;
         memcpy(o, &x, 8);
         out[w >> 3] |= (unsigned char)((x != 0) << (w & 7));
         o += 8 * (x != 0);
+        memcpy(prev + 8 * w, b + 8 * w, 8);
     }
-    memcpy(o, block + 8 * words, tail);
-    memcpy(prev, block, q->block);
+    memcpy(o, b + 8 * words, tail);
+    memcpy(prev + 8 * words, b + 8 * words, tail);
     return (size_t)(o + tail - out);
 }
 
-/* The block packed at in, unpacked from its difference from `prev` (as
- * pack left it): the bytes it took; prev becomes the block. */
-static size_t unpack(const ex_queue *q, unsigned char *block, const unsigned char *in,
-                     unsigned char *prev)
+size_t ex_packed_size(size_t block, const unsigned char *in)
 {
-    size_t words = q->block / 8, mapped = (words + 7) / 8, tail = q->block - 8 * words;
+    size_t words = block / 8, mapped = (words + 7) / 8, n = 0;
+    for (size_t k = 0; k < mapped; k++) { /* the bits set, a byte at a time */
+        unsigned x = in[k];
+        x = x - ((x >> 1) & 0x55u);
+        x = (x & 0x33u) + ((x >> 2) & 0x33u);
+        n += (x + (x >> 4)) & 0x0fu;
+    }
+    return mapped + 8 * n + block - 8 * words;
+}
+
+size_t ex_unpack(size_t block, const unsigned char *in, unsigned char *prev)
+{
+    static const unsigned char zero[8];
+    size_t words = block / 8, mapped = (words + 7) / 8, tail = block - 8 * words;
     const unsigned char *i = in + mapped;
-    /* each word read whether it is there or not (a chunk has 8 bytes to
-     * spare past its last entry), kept when its bit says so */
     for (size_t w = 0; w < words; w++) {
         if ((w & 7) == 0 && w + 8 <= words && !in[w >> 3]) {
             w += 7; /* eight words as before */
             continue;
         }
+        /* a word read from the packed form or from zeros, as its bit says
+         * (a select, not a branch) */
         uint64_t x, y, bit = (in[w >> 3] >> (w & 7)) & 1u;
-        memcpy(&x, i, 8);
+        memcpy(&x, bit ? i : zero, 8);
         memcpy(&y, prev + 8 * w, 8);
-        x = (x & (0 - bit)) ^ y;
+        x ^= y;
         memcpy(prev + 8 * w, &x, 8);
         i += 8 * bit;
     }
     memcpy(prev + 8 * words, i, tail);
-    memcpy(block, prev, q->block);
     return (size_t)(i + tail - in);
 }
 
@@ -138,7 +152,7 @@ void ex_queue_free(ex_queue *q)
 /* A chunk's memory: a spare one, or new. */
 static unsigned char *chunk_memory(ex_queue *q)
 {
-    return q->nspare ? q->spare[--q->nspare] : malloc(q->per_chunk * entry_size(q) + 8);
+    return q->nspare ? q->spare[--q->nspare] : malloc(q->per_chunk * entry_size(q));
 }
 
 /* A chunk's memory no longer used: kept as a spare, or freed. */
@@ -215,7 +229,7 @@ int ex_queue_push(ex_queue *q, uint32_t index, uint32_t depth, const void *block
         memset(q->last_in, 0, q->block);
     memcpy(e, &index, sizeof index);
     memcpy(e + 4, &depth, sizeof depth);
-    c->used += 8 + pack(q, e + 8, block, q->last_in);
+    c->used += 8 + ex_pack(q->block, e + 8, block, q->last_in);
     c->n++;
     return 0;
 }
@@ -270,7 +284,8 @@ int ex_queue_pop(ex_queue *q, uint32_t *index, uint32_t *depth, void *block)
     memcpy(depth, e + 4, sizeof *depth);
     if (c->read == 0)
         memset(q->last_out, 0, q->block);
-    c->at += 8 + unpack(q, block, e + 8, q->last_out);
+    c->at += 8 + ex_unpack(q->block, e + 8, q->last_out);
+    memcpy(block, q->last_out, q->block);
     c->read++;
     return 1;
 }

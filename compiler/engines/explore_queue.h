@@ -38,6 +38,17 @@ typedef struct ex_queue {
     unsigned char *last_in, *last_out;
 } ex_queue;
 
+/* A block of `block` bytes packed into out as its difference from prev
+ * (a bitmap of the 8-byte words that differ, then those words xor'd):
+ * its bytes, at most ex_pack_max; prev becomes b. The bytes a packed
+ * form takes, read from its bitmap. A packed form unpacked onto prev,
+ * which becomes the block: the bytes it took. (The queue's, and a shared
+ * search's messages': explore_shared.c.) */
+size_t ex_pack_max(size_t block);
+size_t ex_pack(size_t block, unsigned char *out, const unsigned char *b, unsigned char *prev);
+size_t ex_packed_size(size_t block, const unsigned char *in);
+size_t ex_unpack(size_t block, const unsigned char *in, unsigned char *prev);
+
 /* An empty queue of blocks of `block` bytes keeping at most about
  * `memory` bytes of them in memory and `disk` bytes on disk. */
 void ex_queue_init(ex_queue *q, size_t block, uint64_t memory, uint64_t disk);
