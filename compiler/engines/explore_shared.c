@@ -66,7 +66,7 @@ static int send_successor(void *ctx, const ordo_game *g, uint64_t h, uint32_t pa
     size_t rolls = (size_t)nrolls * sizeof *c->took, at = b->n;
     if (exs_put(b, &hd, sizeof hd) != 0 || (rolls && exs_put(b, c->took, rolls) != 0) ||
         exs_put(b, pad, round8(rolls) - rolls) != 0 ||
-        exs_put_block(w, b, g, prev, &hd.packed) != 0) {
+        (!exs_sent_before(w, h) && exs_put_block(w, b, g, prev, &hd.packed) != 0)) {
         w->failed = 1;
         return -1;
     }
@@ -101,6 +101,10 @@ static int add_edge(worker *w, uint64_t from, uint32_t to)
  * store is full. */
 static int take(worker *w, const rec *hd, const ordo_game *g)
 {
+    if (!g && !hd->packed && ex_shard_known(w->shard, hd->hash) < 0) {
+        w->failed = 1; /* sent before in this exchange, so taken before: not so */
+        return -1;
+    }
     ex_chance c;
     memset(&c, 0, sizeof c);
     c.n = hd->nrolls;
@@ -189,11 +193,13 @@ static void take_all(worker *w, unsigned char *in, const size_t *at)
         const rec *hd = (const rec *)(const void *)(in + o[best]);
         size_t n = record_bytes(w, in, o[best], at[best + 1]);
         size_t blk = sizeof *hd + round8((size_t)hd->nrolls * 4);
-        const ordo_game *g = n ? exs_get_block(w, in + o[best] + blk, hd->packed, n - blk,
-                                               w->got + (size_t)best * w->r.block)
-                               : NULL;
+        /* a block sent before in this exchange travels once */
+        const ordo_game *g = n && hd->packed
+                                 ? exs_get_block(w, in + o[best] + blk, hd->packed, n - blk,
+                                                 w->got + (size_t)best * w->r.block)
+                                 : NULL;
         /* a worker's records out of order, or damaged: refused */
-        if (!g || key_cmp(&kb, &last[best]) < 0) {
+        if (!n || (!g && hd->packed) || key_cmp(&kb, &last[best]) < 0) {
             w->failed = 1;
             break;
         }
@@ -390,6 +396,8 @@ int ex_shared_search(const ordo_program *p, int nplayers, uint64_t seed, const e
         ordo_free(w.game);
     free(w.sent);
     free(w.got);
+    free(w.sent_hash);
+    free(w.sent_gen);
     free(w.kept);
     free(w.keys);
     free(w.edges);

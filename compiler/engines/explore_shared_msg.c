@@ -57,6 +57,7 @@ unsigned char *exs_exchange(worker *w, size_t *at)
         in = NULL;
         memset(at, 0, (size_t)(size + 1) * sizeof *at);
     }
+    w->gen++; /* the fingerprints sent are forgotten */
     /* a level's successors can take gigabytes: what it took goes back */
     for (int k = 0; k < size; k++) {
         w->out[k].n = 0;
@@ -177,7 +178,32 @@ int exs_put_block(worker *w, buf *b, const ordo_game *g, unsigned char *prev, ui
 
 size_t exs_block_bytes(const worker *w, uint64_t packed)
 {
-    return round8(packed) + (w->t->in_memory ? 0 : sizeof(uint64_t));
+    return packed ? round8(packed) + (w->t->in_memory ? 0 : sizeof(uint64_t)) : 0;
+}
+
+/* A table of the fingerprints sent in this exchange (a fingerprint names
+ * its owner: one table for all), each slot valid while its generation is
+ * the exchange's; probed a few slots, then given up (a block sent twice
+ * costs only its bytes). */
+#define SENT_SLOTS ((size_t)1 << 17)
+#define SENT_PROBES 8
+
+int exs_sent_before(worker *w, uint64_t h)
+{
+    if (!w->sent_hash && (!(w->sent_hash = calloc(SENT_SLOTS, sizeof *w->sent_hash)) ||
+                          !(w->sent_gen = calloc(SENT_SLOTS, sizeof *w->sent_gen))))
+        return 0;
+    for (size_t k = 0, at = (size_t)(h >> 20); k < SENT_PROBES; k++, at++) {
+        size_t i = at & (SENT_SLOTS - 1);
+        if (w->sent_gen[i] != w->gen + 1) { /* calloc's 0: no generation */
+            w->sent_gen[i] = w->gen + 1;
+            w->sent_hash[i] = h;
+            return 0;
+        }
+        if (w->sent_hash[i] == h)
+            return 1;
+    }
+    return 0;
 }
 
 ordo_game *exs_get_block(worker *w, const unsigned char *p, uint64_t packed, size_t n,
@@ -186,10 +212,13 @@ ordo_game *exs_get_block(worker *w, const unsigned char *p, uint64_t packed, siz
     size_t head = offsetof(struct ordo_game, size), block = w->r.block;
     uint64_t sum;
     if (n < exs_block_bytes(w, packed) || packed > ex_pack_max(block) || block < head ||
-        packed < (block / 8 + 7) / 8 || ex_packed_size(block, p) != packed)
+        packed < (block / 8 + 7) / 8)
         return NULL;
+    /* between processes, its bytes as they were sent, and as many as its
+     * bitmap says (in memory, this process packed them) */
     if (!w->t->in_memory &&
-        (memcpy(&sum, p + round8(packed), sizeof sum), sum != checksum(p, packed)))
+        (memcpy(&sum, p + round8(packed), sizeof sum), sum != checksum(p, packed) ||
+         ex_packed_size(block, p) != packed))
         return NULL;
     ex_unpack(block, p, prev);
     memcpy(prev, w->game, head);

@@ -77,6 +77,9 @@ typedef struct worker {
     /* the block last sent to each worker in this exchange, and the last
      * received from each (blocks travel as their difference from it) */
     unsigned char *sent, *got;
+    /* the fingerprints sent in this exchange (exs_sent_before) */
+    uint64_t *sent_hash;
+    uint32_t *sent_gen, gen;
     kept *kept;        /* each state's */
     uint64_t cap;
     key *keys;         /* of the level's new states, in their order */
@@ -114,6 +117,10 @@ void exs_reduce(worker *w, const uint64_t *v, int n, uint64_t *sum, uint64_t *ma
  * from the same worker), made a game of this process (its pointers this
  * process's): prev, or NULL when it is damaged. */
 int exs_put_block(worker *w, buf *b, const ordo_game *g, unsigned char *prev, uint64_t *packed);
+/* Whether fingerprint h was sent before in this exchange (its block need
+ * not travel again: its owner took it before this one, as one process
+ * would have), noting it. Not always known: 0 then. */
+int exs_sent_before(worker *w, uint64_t h);
 size_t exs_block_bytes(const worker *w, uint64_t packed);
 ordo_game *exs_get_block(worker *w, const unsigned char *p, uint64_t packed, size_t n,
                          unsigned char *prev);
