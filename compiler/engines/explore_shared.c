@@ -305,6 +305,22 @@ static void expand_below(worker *w, uint64_t end)
         w->stop = 1;
 }
 
+/* A round's states near --states: a round of `step` states may find many
+ * times the states still wanted, each of its transitions played for
+ * nothing once a shard is full (a round of Splendor solo's third level,
+ * some 150,000 transitions). Cut to the states that should find 5/4 of
+ * those still wanted, by what a state expanded has found so far (all of
+ * it the workers' together: the same on every worker). */
+static uint64_t round_near_bound(const worker *w, uint64_t step, uint64_t expanded,
+                                 uint64_t found)
+{
+    uint64_t want = w->lim.states * (uint64_t)w->t->size;
+    if (!w->lim.states || !expanded || !found || found >= want)
+        return step;
+    double need = 1.25 * (double)(want - found) * (double)expanded / (double)found;
+    return need + (double)w->t->size < (double)step ? (uint64_t)need + (uint64_t)w->t->size : step;
+}
+
 /* Level by level; a level's states expanded in rounds of `step` (by
  * canonical index), each ended by an exchange, so what waits to be sent
  * stays bounded however wide the level. */
@@ -313,14 +329,17 @@ static void search_levels(worker *w, uint64_t step, FILE *progress, const struct
     if (w->t->rank == 0 && ex_shard_start(w->shard) != 0)
         w->stop = 1;
     w->depth = 0;
-    uint64_t lo = w->level_base, n = end_round(w);
+    uint64_t lo = w->level_base, n = end_round(w), expanded = 0;
     w->total = n;
     while (n && !w->stop && !w->failed) {
         uint64_t next_lo = w->level_base, next_n = 0;
         w->depth++;
         for (uint64_t end = lo; end < lo + n && !w->stop && !w->failed;) {
-            end = end + step < lo + n ? end + step : lo + n;
-            expand_below(w, end);
+            uint64_t to = end + round_near_bound(w, step, expanded, w->total + next_n);
+            to = to < lo + n ? to : lo + n;
+            expand_below(w, to);
+            expanded += to - end;
+            end = to;
             next_n += end_round(w);
         }
         w->total += next_n;

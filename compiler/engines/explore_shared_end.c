@@ -3,7 +3,8 @@
  * back along the edges, from owner to owner, round by round), the
  * counters and what was reached summed at worker 0, the findings merged
  * in one process's order with the links of their paths read back from
- * their owners, and who could have known asked of every shard.
+ * their owners, and who could have known asked over every shard's
+ * states (their ways in read back the same way, replayed at worker 0).
  */
 #include <stdlib.h>
 #include <string.h>
