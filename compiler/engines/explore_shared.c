@@ -416,7 +416,6 @@ int ex_shared_search(const ordo_program *p, int nplayers, uint64_t seed, const e
     free(w.sent);
     free(w.got);
     free(w.sent_hash);
-    free(w.sent_gen);
     free(w.kept);
     free(w.keys);
     free(w.edges);

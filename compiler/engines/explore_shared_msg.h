@@ -78,8 +78,7 @@ typedef struct worker {
      * received from each (blocks travel as their difference from it) */
     unsigned char *sent, *got;
     /* the fingerprints sent in this exchange (exs_sent_before) */
-    uint64_t *sent_hash;
-    uint32_t *sent_gen, gen;
+    uint64_t *sent_hash, nsent;
     kept *kept;        /* each state's */
     uint64_t cap;
     key *keys;         /* of the level's new states, in their order */
