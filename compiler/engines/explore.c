@@ -69,6 +69,7 @@ typedef struct search {
     ex_result *r;
     uint64_t cap;            /* states the memory allows */
     ex_slot *table;          /* 1 + state index and a tag, 0: empty */
+    unsigned index_bits;     /* of a slot, the index's (ex_index_bits) */
     uint64_t *hashes;        /* of each kept state */
     uint64_t tsize;          /* slots (a power of two), at most 3/4 used */
     ex_edges edges;          /* the transitions that found a kept state again */
@@ -181,7 +182,7 @@ static int64_t lookup(const search *s, const ordo_game *g, uint64_t h)
         ex_slot v = s->table[k];
         if (!v)
             return -1;
-        uint32_t i = ex_slot_index(v, h);
+        uint32_t i = ex_slot_index(v, h, s->index_bits);
         if (i != UINT32_MAX && s->hashes[i] == h && (s->compact || same_view(s, state_at(s, i), g)))
             return i;
     }
@@ -247,19 +248,27 @@ int ex_keep_rolls(ex_result *r, uint64_t i, const ex_chance *c)
     return 0;
 }
 
-void ex_table_put(ex_slot *table, uint64_t tsize, uint64_t h, uint32_t i)
+unsigned ex_index_bits(uint64_t cap)
+{
+    unsigned b = 1;
+    while (b < 32 && ((uint64_t)1 << b) <= cap)
+        b++;
+    return b;
+}
+
+void ex_table_put(ex_slot *table, uint64_t tsize, uint64_t h, uint32_t i, unsigned bits)
 {
     uint64_t k = h & (tsize - 1);
     while (table[k])
         k = (k + 1) & (tsize - 1);
-    table[k] = (h >> 32 << 32) | ((uint64_t)i + 1);
+    table[k] = ex_slot_of(h, i, bits);
 }
 
-ex_slot *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize)
+ex_slot *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize, unsigned bits)
 {
     ex_slot *t = calloc(2 * tsize, sizeof *t);
     for (uint64_t i = 0; t && i < n; i++)
-        ex_table_put(t, 2 * tsize, hashes[i], (uint32_t)i);
+        ex_table_put(t, 2 * tsize, hashes[i], (uint32_t)i, bits);
     return t;
 }
 
@@ -277,7 +286,7 @@ static int grow_table(search *s)
     s->tsize *= 2;
     memset(t, 0, s->tsize * sizeof *t);
     for (uint64_t i = 0; i < s->r->nkept; i++)
-        ex_table_put(t, s->tsize, s->hashes[i], (uint32_t)i);
+        ex_table_put(t, s->tsize, s->hashes[i], (uint32_t)i, s->index_bits);
     return 0;
 }
 
@@ -336,7 +345,7 @@ static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, 
         r->depth[i] = depth;
     if ((int)depth > r->depth_reached)
         r->depth_reached = (int)depth;
-    ex_table_put(s->table, s->tsize, h, (uint32_t)i);
+    ex_table_put(s->table, s->tsize, h, (uint32_t)i, s->index_bits);
     return (int64_t)i;
 }
 
@@ -851,7 +860,7 @@ static int recycle(search *s)
     memset(s->closure_mark, 0, s->cap * sizeof *s->closure_mark);
     memset(s->table, 0, s->tsize * sizeof *s->table);
     for (uint32_t i = 0; i < n; i++)
-        ex_table_put(s->table, s->tsize, s->hashes[i], i);
+        ex_table_put(s->table, s->tsize, s->hashes[i], i, s->index_bits);
     return 2 * (uint64_t)n < s->cap;
 }
 
@@ -1262,6 +1271,7 @@ static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t 
         s->cap = UINT32_MAX - 1;
     if (s->cap < 1)
         s->cap = 1;
+    s->index_bits = ex_index_bits(s->cap);
     s->tsize = 1024;
     ex_edges_init(&s->edges, s->compact ? EDGES_IN_MEMORY : 0);
     if (s->compact) {

@@ -202,21 +202,30 @@ void ex_stuck_message(char *msg, size_t n, uint64_t stuck);
 double ex_seconds_since(const struct timespec *t0);
 
 /* The store's pieces a search over other states (diff.c's pairs) shares:
- * an open-addressing table of states by hash (a slot holds 1 + the
- * state's index in its low 32 bits, 0: empty, and the hash's high 32
- * bits above them, so that a probe passes the other states' slots
- * without reading their hashes, a cache miss each; tsize a power of
- * two), the index a slot holds when its tag is h's (else UINT32_MAX),
- * the table twice as large for hashes[0..n) (NULL when out of memory),
- * and the rolls c took kept as state i's way in (r->rolls, roll_at,
- * nrolls; c NULL: none): 0, or -1 when out of memory. */
-typedef uint64_t ex_slot;
-void ex_table_put(ex_slot *table, uint64_t tsize, uint64_t h, uint32_t i);
-static inline uint32_t ex_slot_index(ex_slot v, uint64_t h)
+ * an open-addressing table of states by hash (tsize a power of two). A
+ * slot holds 1 + the state's index in its low `bits` bits (0: empty;
+ * ex_index_bits: enough for `cap` states) and the hash's top bits in the
+ * bits above, a tag, so that a probe passes most other states' slots
+ * without reading their hashes, a cache miss each (5 tag bits or more
+ * below 2^27 states: 31 slots in 32 passed). The slot of state i; the
+ * index a slot holds when its tag is h's (else UINT32_MAX); the table
+ * twice as large for hashes[0..n) (NULL when out of memory); and the
+ * rolls c took kept as state i's way in (r->rolls, roll_at, nrolls; c
+ * NULL: none): 0, or -1 when out of memory. */
+typedef uint32_t ex_slot;
+unsigned ex_index_bits(uint64_t cap);
+static inline ex_slot ex_slot_of(uint64_t h, uint32_t i, unsigned bits)
 {
-    return (v >> 32) == (h >> 32) ? (uint32_t)v - 1 : UINT32_MAX;
+    return bits >= 32 ? i + 1 : (uint32_t)(h >> (32 + bits)) << bits | (i + 1);
 }
-ex_slot *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize);
+static inline uint32_t ex_slot_index(ex_slot v, uint64_t h, unsigned bits)
+{
+    if (bits >= 32)
+        return v - 1;
+    return v >> bits == (uint32_t)(h >> (32 + bits)) ? (v & ((1u << bits) - 1)) - 1 : UINT32_MAX;
+}
+void ex_table_put(ex_slot *table, uint64_t tsize, uint64_t h, uint32_t i, unsigned bits);
+ex_slot *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize, unsigned bits);
 int ex_keep_rolls(ex_result *r, uint64_t i, const ex_chance *c);
 
 /* The states from the start to state i of r, the start first, into
