@@ -96,25 +96,25 @@ static int add_edge(worker *w, uint64_t from, uint32_t to)
     return 0;
 }
 
-/* One successor received, its block g: kept (a new state of the level,
- * its key noted) or an edge into a state kept before. 0, or -1 when the
- * store is full. */
+/* One successor received, its block g (NULL when it travelled before in
+ * this exchange): kept (a new state of the level, its key noted) or an
+ * edge into a state kept before. 0, or -1 when the store is full. */
 static int take(worker *w, const rec *hd, const ordo_game *g)
 {
-    if (!g && !hd->packed && ex_shard_known(w->shard, hd->hash) < 0) {
-        w->failed = 1; /* sent before in this exchange, so taken before: not so */
-        return -1;
-    }
-    ex_chance c;
-    memset(&c, 0, sizeof c);
-    c.n = hd->nrolls;
-    memcpy(c.took, hd + 1, c.n * sizeof *c.took);
     int64_t j = ex_shard_known(w->shard, hd->hash);
     if (j >= 0) {
         if (hd->parent != NONE && add_edge(w, hd->parent, (uint32_t)j) != 0)
             w->stop = 1;
         return 0;
     }
+    if (!g) { /* its block sent before in this exchange, so taken before: not so */
+        w->failed = 1;
+        return -1;
+    }
+    ex_chance c;
+    memset(&c, 0, sizeof c);
+    c.n = hd->nrolls;
+    memcpy(c.took, hd + 1, c.n * sizeof *c.took);
     /* kept from a copy: the block received is the next one's base */
     memcpy((unsigned char *)w->game + EXS_HEAD, (const unsigned char *)g + EXS_HEAD,
            w->r.block - EXS_HEAD);
