@@ -39,7 +39,16 @@ static int sees_cell(const ordo_game *g, const ordo_var *v, uint32_t c, int seat
         return 1;
     if (seat >= 0)
         return revealed_to(g, v, c, seat);
-    for (int32_t k = 0; k < g->nplayers; k++) /* a spectator: what all see */
+    /* a spectator: what all see. Most hidden cells are revealed to fewer
+     * players than would make them seen by all (none, most often): told
+     * by the list's length alone, before each player is looked for in it
+     * (the search asks this of every hidden cell of every state) */
+    const ordo_var *s = &g->p->vars[v->shown - 1];
+    int16_t len;
+    memcpy(&len, VM_CSTATE(g) + s->offset + c * s->stride, 2);
+    if (len < g->nplayers - (v->hidden == ORDO_HIDDEN_OWNER))
+        return 0;
+    for (int32_t k = 0; k < g->nplayers; k++)
         if (!revealed_to(g, v, c, k) && !(v->hidden == ORDO_HIDDEN_OWNER && owner_of(v, c) == k))
             return 0;
     return 1;

@@ -66,7 +66,8 @@ typedef struct pairs {
     unsigned char *blocks_a, *blocks_b;
     uint32_t *depth;
     uint64_t *hashes;
-    uint32_t *table;          /* 1 + pair index, 0: empty */
+    ex_slot *table;           /* 1 + pair index and a tag, 0: empty */
+    unsigned index_bits;      /* of a slot, the index's (ex_index_bits) */
     uint64_t tsize, cap;
     int *var_b;               /* A's var v is B's var_b[v] (-1: not compared) */
     int32_t *step_proc_a, *step_proc_b; /* the proc each step's code lies in */
@@ -230,18 +231,19 @@ static uint64_t pair_hash(const ordo_game *ga, const ordo_game *gb)
 static int64_t lookup(const pairs *s, const ordo_game *ga, const ordo_game *gb, uint64_t h)
 {
     for (uint64_t k = h & (s->tsize - 1);; k = (k + 1) & (s->tsize - 1)) {
-        uint32_t v = s->table[k];
+        ex_slot v = s->table[k];
         if (!v)
             return -1;
-        if (s->hashes[v - 1] == h && ordo_same_position(game_a(s, v - 1), ga) &&
-            ordo_same_position(game_b(s, v - 1), gb))
-            return v - 1;
+        uint32_t i = ex_slot_index(v, h, s->index_bits);
+        if (i != UINT32_MAX && s->hashes[i] == h && ordo_same_position(game_a(s, i), ga) &&
+            ordo_same_position(game_b(s, i), gb))
+            return i;
     }
 }
 
 static int grow_table(pairs *s)
 {
-    uint32_t *t = ex_table_grown(s->hashes, s->links.nkept, s->tsize);
+    ex_slot *t = ex_table_grown(s->hashes, s->links.nkept, s->tsize, s->index_bits);
     if (!t)
         return -1;
     free(s->table);
@@ -273,7 +275,7 @@ static int64_t keep(pairs *s, uint64_t h, uint32_t parent, int k, const ex_chanc
     if ((int)s->depth[i] > s->r->depth)
         s->r->depth = (int)s->depth[i];
     if (!s->walking)
-        ex_table_put(s->table, s->tsize, h, (uint32_t)i);
+        ex_table_put(s->table, s->tsize, h, (uint32_t)i, s->index_bits);
     return (int64_t)i;
 }
 
@@ -1283,6 +1285,7 @@ static int start_store(pairs *s)
     if (cap > UINT32_MAX - 1)
         cap = UINT32_MAX - 1;
     s->cap = cap < 1 ? 1 : cap;
+    s->index_bits = ex_index_bits(s->cap);
     s->tsize = 1024;
     s->blocks_a = malloc(s->walking ? 1 : s->cap * s->ba);
     s->blocks_b = malloc(s->walking ? 1 : s->cap * s->bb);

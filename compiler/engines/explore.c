@@ -6,8 +6,8 @@
  * Breadth first keeps a state's fingerprint alone (its block only while
  * it waits in the queue, explore_queue.c; with hidden state also the
  * hash of what all seats see, for who could have known, which replays
- * the states it needs); walks, and a shard of a shared search over
- * hidden state, keep whole blocks, in one array, and ordo_same_position settles a collision of
+ * the states it needs), a shard of a shared search too; walks keep whole
+ * blocks, in one array, and ordo_same_position settles a collision of
  * their hashes. An open-addressing table of position hashes finds a
  * state already kept. Breadth first,
  * state i is expanded when the loop reaches it, so the first path found
@@ -68,7 +68,8 @@ typedef struct search {
     const ex_limits *lim;
     ex_result *r;
     uint64_t cap;            /* states the memory allows */
-    uint32_t *table;         /* 1 + state index, 0: empty */
+    ex_slot *table;          /* 1 + state index and a tag, 0: empty */
+    unsigned index_bits;     /* of a slot, the index's (ex_index_bits) */
     uint64_t *hashes;        /* of each kept state */
     uint64_t tsize;          /* slots (a power of two), at most 3/4 used */
     ex_edges edges;          /* the transitions that found a kept state again */
@@ -178,11 +179,12 @@ static int same_view(const search *s, const ordo_game *a, const ordo_game *b)
 static int64_t lookup(const search *s, const ordo_game *g, uint64_t h)
 {
     for (uint64_t k = h & (s->tsize - 1);; k = (k + 1) & (s->tsize - 1)) {
-        uint32_t v = s->table[k];
+        ex_slot v = s->table[k];
         if (!v)
             return -1;
-        if (s->hashes[v - 1] == h && (s->compact || same_view(s, state_at(s, v - 1), g)))
-            return v - 1;
+        uint32_t i = ex_slot_index(v, h, s->index_bits);
+        if (i != UINT32_MAX && s->hashes[i] == h && (s->compact || same_view(s, state_at(s, i), g)))
+            return i;
     }
 }
 
@@ -246,19 +248,27 @@ int ex_keep_rolls(ex_result *r, uint64_t i, const ex_chance *c)
     return 0;
 }
 
-void ex_table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i)
+unsigned ex_index_bits(uint64_t cap)
+{
+    unsigned b = 1;
+    while (b < 32 && ((uint64_t)1 << b) <= cap)
+        b++;
+    return b;
+}
+
+void ex_table_put(ex_slot *table, uint64_t tsize, uint64_t h, uint32_t i, unsigned bits)
 {
     uint64_t k = h & (tsize - 1);
     while (table[k])
         k = (k + 1) & (tsize - 1);
-    table[k] = i + 1;
+    table[k] = ex_slot_of(h, i, bits);
 }
 
-uint32_t *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize)
+ex_slot *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize, unsigned bits)
 {
-    uint32_t *t = calloc(2 * tsize, sizeof *t);
+    ex_slot *t = calloc(2 * tsize, sizeof *t);
     for (uint64_t i = 0; t && i < n; i++)
-        ex_table_put(t, 2 * tsize, hashes[i], (uint32_t)i);
+        ex_table_put(t, 2 * tsize, hashes[i], (uint32_t)i, bits);
     return t;
 }
 
@@ -269,14 +279,14 @@ uint32_t *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize)
  * together took 16 bytes a state at the moment it grew. */
 static int grow_table(search *s)
 {
-    uint32_t *t = realloc(s->table, 2 * s->tsize * sizeof *t);
+    ex_slot *t = realloc(s->table, 2 * s->tsize * sizeof *t);
     if (!t)
         return -1;
     s->table = t;
     s->tsize *= 2;
     memset(t, 0, s->tsize * sizeof *t);
     for (uint64_t i = 0; i < s->r->nkept; i++)
-        ex_table_put(t, s->tsize, s->hashes[i], (uint32_t)i);
+        ex_table_put(t, s->tsize, s->hashes[i], (uint32_t)i, s->index_bits);
     return 0;
 }
 
@@ -330,14 +340,12 @@ static int64_t keep(search *s, const ordo_game *g, uint64_t h, uint32_t parent, 
     r->option[i] = (uint16_t)option;
     /* breadth first, a state is found from the one being expanded (a
      * shard's, from a state another shard expanded: cur_depth is set) */
-    uint32_t depth = parent == UINT32_MAX             ? 0
-                     : s->compact || s->sink ? s->cur_depth + 1
-                                                      : r->depth[parent] + 1;
+    uint32_t depth = parent == UINT32_MAX ? 0 : s->compact ? s->cur_depth + 1 : r->depth[parent] + 1;
     if (!s->compact)
         r->depth[i] = depth;
     if ((int)depth > r->depth_reached)
         r->depth_reached = (int)depth;
-    ex_table_put(s->table, s->tsize, h, (uint32_t)i);
+    ex_table_put(s->table, s->tsize, h, (uint32_t)i, s->index_bits);
     return (int64_t)i;
 }
 
@@ -852,7 +860,7 @@ static int recycle(search *s)
     memset(s->closure_mark, 0, s->cap * sizeof *s->closure_mark);
     memset(s->table, 0, s->tsize * sizeof *s->table);
     for (uint32_t i = 0; i < n; i++)
-        ex_table_put(s->table, s->tsize, s->hashes[i], i);
+        ex_table_put(s->table, s->tsize, s->hashes[i], i, s->index_bits);
     return 2 * (uint64_t)n < s->cap;
 }
 
@@ -1085,63 +1093,89 @@ static int leads_to(search *s, const ordo_game *g, const char *label, const int3
     return ex_shows(s->p, s->work, f);
 }
 
-/* Kept state i's block if it may be one `seat` cannot tell from the
- * decision q, whose step, line and decider are those given and what all
- * seats see hashes to `all`; else NULL. Kept, or (compact) replayed
- * from the start into *own, which the caller frees. */
-static const ordo_game *alike(search *s, uint64_t i, uint32_t q, int32_t qstep, uint32_t qline,
-                              int decider, uint32_t all, ordo_game **own)
+/* Kept state i's block if it may be one a seat cannot tell from the
+ * decision q (what all seats see of it hashes to `all`); else NULL. Kept,
+ * or (compact) replayed from the start into *own, which the caller
+ * frees. */
+static const ordo_game *alike(search *s, uint64_t i, uint32_t q, uint32_t all, ordo_game **own)
 {
     *own = NULL;
     if (i == q || status_of(s, i) != ORDO_DECIDE)
         return NULL;
-    const ordo_game *g = state_at(s, i);
-    if (s->compact) {
-        if (s->seen_as[i] != all || !(*own = ex_replayed(s->p, s->nplayers, s->r, (uint32_t)i)))
-            return NULL;
-        g = *own;
-    }
+    if (!s->compact)
+        return state_at(s, i);
+    if (s->seen_as[i] != all || !(*own = ex_replayed(s->p, s->nplayers, s->r, (uint32_t)i)))
+        return NULL;
+    return *own;
+}
+
+/* What a seat is asked of decision q: could it have known that taking
+ * `label` with `rolls` leads to f? Its view of q is in s->view_a. */
+typedef struct asked {
     int32_t step;
     uint32_t line;
-    if (ordo_decider(g) != decider || ordo_where(g, &step, &line) < 0 || step != qstep ||
-        line != qline)
-        return NULL;
-    return g;
+    int decider, seat;
+    uint64_t hq; /* the hash of the seat's view of q */
+    const char *label;
+    const int32_t *rolls;
+    uint32_t nrolls;
+    const ex_finding *f;
+} asked;
+
+static int ask_seat(search *s, const ordo_game *gq, int seat, const char *label,
+                    const int32_t *rolls, uint32_t nrolls, const ex_finding *f, asked *a)
+{
+    *a = (asked){.decider = ordo_decider(gq), .seat = seat, .label = label, .rolls = rolls,
+                 .nrolls = nrolls, .f = f};
+    ordo_where(gq, &a->step, &a->line);
+    ordo_copy(s->view_a, gq); /* a block of the program, as ordo_view wants */
+    if (ordo_view(s->view_a, gq, seat) != ORDO_OK)
+        return -1;
+    a->hq = ordo_position_hash(s->view_a);
+    return 0;
+}
+
+/* Whether what the seat is asked holds at g: g is a state it can tell
+ * from q (another step, line, decider or view), or the option leads to f
+ * from g too. */
+static int holds_at(search *s, const asked *a, const ordo_game *g)
+{
+    int32_t step;
+    uint32_t line;
+    if (ordo_decider(g) != a->decider || ordo_where(g, &step, &line) < 0 || step != a->step ||
+        line != a->line)
+        return 1;
+    ordo_copy(s->view_b, g);
+    if (ordo_view(s->view_b, g, a->seat) != ORDO_OK || ordo_position_hash(s->view_b) != a->hq ||
+        !ordo_same_position(s->view_a, s->view_b))
+        return 1;
+    return leads_to(s, g, a->label, a->rolls, a->nrolls, a->f);
 }
 
 /* Could `seat` have known, at decision q (its block gq), that taking
  * `label` leads to f? Only if it does from every explored state the seat
  * cannot tell from q (the same view: ordo_view), with the same rolls:
- * knowledge as what holds in every world the seat cannot rule out. q is
- * UINT32_MAX when gq is not a kept state. */
+ * knowledge as what holds in every world the seat cannot rule out. */
 static int seat_knew(search *s, const ordo_game *gq, uint32_t q, int seat, const char *label,
                      const int32_t *rolls, uint32_t nrolls, const ex_finding *f)
 {
-    int32_t qstep;
-    uint32_t qline;
-    ordo_where(gq, &qstep, &qline);
     uint32_t all = s->seen_as ? seen_by_all(s, gq) : 0;
-    ordo_copy(s->view_a, gq); /* a block of the program, as ordo_view wants */
-    if (ordo_view(s->view_a, gq, seat) != ORDO_OK)
+    asked a;
+    if (ask_seat(s, gq, seat, label, rolls, nrolls, f, &a) != 0)
         return 0;
-    uint64_t hq = ordo_position_hash(s->view_a);
     int knew = 1;
     for (uint64_t i = 0; knew && i < s->r->nkept; i++) {
         ordo_game *own;
-        const ordo_game *g = alike(s, i, q, qstep, qline, ordo_decider(gq), all, &own);
-        if (g) {
-            ordo_copy(s->view_b, g);
-            if (ordo_view(s->view_b, g, seat) == ORDO_OK &&
-                ordo_position_hash(s->view_b) == hq && ordo_same_position(s->view_a, s->view_b))
-                knew = leads_to(s, g, label, rolls, nrolls, f);
-        }
+        const ordo_game *g = alike(s, i, q, all, &own);
+        if (g)
+            knew = holds_at(s, &a, g);
         if (own)
             ordo_free(own);
     }
     return knew;
 }
 
-static int has_hidden_state(const ordo_program *p)
+int ex_has_hidden_state(const ordo_program *p)
 {
     for (uint16_t v = 0; v < p->nvars; v++)
         if (p->vars[v].hidden)
@@ -1155,7 +1189,7 @@ static int has_hidden_state(const ordo_program *p)
 static void who_knew(search *s, int nplayers)
 {
     ex_result *r = s->r;
-    if (!has_hidden_state(s->p) || nplayers > 64)
+    if (!ex_has_hidden_state(s->p) || nplayers > 64)
         return;
     for (size_t k = 0; k < r->nfindings; k++) {
         ex_finding *f = &r->findings[k];
@@ -1203,19 +1237,19 @@ static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t 
     /* guided walks draw the totals of their rolls and keep them */
     r->rolls_expanded = (guided || !walks) && !lim->seeded_dice;
     s->nplayers = nplayers;
-    /* walks go on from kept states' blocks, and a shard of a shared search
-     * with hidden state compares them ("who could have known": its states'
-     * ways in are other shards'): those keep every block; breadth first
-     * otherwise keeps a fingerprint and a few links a state, and replays
-     * the states it compares */
-    int hidden = has_hidden_state(p);
-    s->compact = !walks && !guided && !(shard && hidden);
+    /* walks go on from kept states' blocks: they keep every block;
+     * breadth first (a shard of a shared search too) keeps a fingerprint
+     * and a few links a state, and replays the states it compares (a
+     * shard's ways in are read back from the shards that keep them:
+     * explore_shared_end.c) */
+    int hidden = ex_has_hidden_state(p);
+    s->compact = !walks && !guided;
     /* each state: its hash, its links (parent, option, depth), whether it
      * was expanded, its rolls, one to three slots of the table; then its
      * block, or (compact) its status, the blocks still to expand taking a
      * quarter of the memory */
     size_t per = sizeof(uint64_t) + 2 * sizeof(uint32_t) + sizeof(uint16_t) + 1 +
-                 2 * sizeof(uint32_t) + sizeof(uint32_t) + 1 +
+                 2 * sizeof(ex_slot) + sizeof(uint32_t) + 1 +
                  (walks || guided ? 2 * sizeof(uint32_t) : 0);
     if (s->compact) {
         per += 1 - sizeof(uint32_t); /* its status; its depth is the queue's */
@@ -1237,6 +1271,7 @@ static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t 
         s->cap = UINT32_MAX - 1;
     if (s->cap < 1)
         s->cap = 1;
+    s->index_bits = ex_index_bits(s->cap);
     s->tsize = 1024;
     ex_edges_init(&s->edges, s->compact ? EDGES_IN_MEMORY : 0);
     if (s->compact) {
@@ -1271,7 +1306,7 @@ static int search_open(search *s, const ordo_program *p, int nplayers, uint64_t 
     s->view_b = malloc(r->block);
     /* "who could have known" is judged over the states explored: with
      * hidden state, every one of them */
-    if (ex_symmetry_init(&s->sym, p, nplayers, !lim->no_symmetry && !has_hidden_state(p)) != 0)
+    if (ex_symmetry_init(&s->sym, p, nplayers, !lim->no_symmetry && !ex_has_hidden_state(p)) != 0)
         return -1;
     r->renamings = ex_symmetry_renamings(&s->sym);
     if ((s->compact ? !s->status || !s->cur : !r->blocks) || !r->parent || !r->option ||
@@ -1563,41 +1598,26 @@ int ex_shard_start(ex_shard *s)
     return rc < 0 ? -1 : 0;
 }
 
+/* A shard is breadth first: its store is compact, its states to expand
+ * in the queue. */
 int ex_shard_expand_next(ex_shard *s, uint32_t *i)
 {
     if ((s->cursor & 63) == 0 && out_of_time(s))
         return -1;
-    if (s->compact) {
-        uint32_t depth;
-        int rc = ex_queue_pop(&s->queue, i, &depth, s->cur);
-        if (rc < 0)
-            s->truncated = 1;
-        s->cursor++;
-        return rc <= 0 ? rc : expand_state(s, s->cur, *i, depth) != 0 ? -1 : 1;
-    }
-    while (s->cursor < s->r->nkept) {
-        *i = (uint32_t)s->cursor++;
-        ordo_game *g = state_at(s, *i);
-        if (ordo_status(g) == ORDO_DECIDE)
-            return expand_state(s, g, *i, s->r->depth[*i]) != 0 ? -1 : 1;
-    }
-    return 0;
+    uint32_t depth;
+    int rc = ex_queue_pop(&s->queue, i, &depth, s->cur);
+    if (rc < 0)
+        s->truncated = 1;
+    s->cursor++;
+    return rc <= 0 ? rc : expand_state(s, s->cur, *i, depth) != 0 ? -1 : 1;
 }
 
 int ex_shard_peek_next(ex_shard *s, uint32_t *i)
 {
-    if (s->compact) {
-        int rc = ex_queue_peek(&s->queue, i);
-        if (rc < 0)
-            s->truncated = 1;
-        return rc;
-    }
-    for (; s->cursor < s->r->nkept; s->cursor++)
-        if (ordo_status(state_at(s, s->cursor)) == ORDO_DECIDE) {
-            *i = (uint32_t)s->cursor;
-            return 1;
-        }
-    return 0;
+    int rc = ex_queue_peek(&s->queue, i);
+    if (rc < 0)
+        s->truncated = 1;
+    return rc;
 }
 
 int64_t ex_shard_receive(ex_shard *s, ordo_game *g, uint64_t h, int rc, uint32_t depth,
@@ -1612,6 +1632,11 @@ int64_t ex_shard_receive(ex_shard *s, ordo_game *g, uint64_t h, int rc, uint32_t
     if (j >= 0)
         classify(s, g, rc, (uint32_t)j);
     return j;
+}
+
+int64_t ex_shard_known(const ex_shard *s, uint64_t h)
+{
+    return lookup(s, NULL, h); /* compact: by the fingerprint alone */
 }
 
 int ex_shard_may_end(const ex_shard *s, uint64_t i)
@@ -1629,10 +1654,36 @@ int ex_shard_truncated(const ex_shard *s)
     return s->truncated;
 }
 
-int ex_shard_knew(ex_shard *s, const ordo_game *q, int seat, const char *label,
-                  const int32_t *rolls, uint32_t nrolls, const ex_finding *f)
+uint32_t ex_shard_seen(ex_shard *s, const ordo_game *g)
 {
-    return seat_knew(s, q, UINT32_MAX, seat, label, rolls, nrolls, f);
+    return seen_by_all(s, g);
+}
+
+size_t ex_shard_alike(const ex_shard *s, uint32_t all, uint32_t *at, size_t max)
+{
+    size_t n = 0;
+    for (uint64_t i = 0; s->seen_as && i < s->r->nkept; i++)
+        if (s->seen_as[i] == all && status_of(s, i) == ORDO_DECIDE && n++ < max)
+            at[n - 1] = (uint32_t)i;
+    return n;
+}
+
+int ex_shard_knew(ex_shard *s, const ordo_game *q, int seat, const char *label,
+                  const int32_t *rolls, uint32_t nrolls, const ex_finding *f, const ex_result *ways,
+                  const uint32_t *at, size_t n)
+{
+    asked a;
+    if (ask_seat(s, q, seat, label, rolls, nrolls, f, &a) != 0)
+        return 0;
+    int knew = 1;
+    for (size_t k = 0; knew && k < n; k++) {
+        ordo_game *g = ex_replayed(s->p, s->nplayers, ways, at[k]);
+        if (g)
+            knew = holds_at(s, &a, g);
+        if (g)
+            ordo_free(g);
+    }
+    return knew;
 }
 
 void ex_free(ex_result *r)

@@ -202,13 +202,30 @@ void ex_stuck_message(char *msg, size_t n, uint64_t stuck);
 double ex_seconds_since(const struct timespec *t0);
 
 /* The store's pieces a search over other states (diff.c's pairs) shares:
- * an open-addressing table of states by hash (a slot holds 1 + the
- * state's index, 0: empty; tsize a power of two), the table twice as
- * large for hashes[0..n) (NULL when out of memory), and the rolls c took
- * kept as state i's way in (r->rolls, roll_at, nrolls; c NULL: none):
- * 0, or -1 when out of memory. */
-void ex_table_put(uint32_t *table, uint64_t tsize, uint64_t h, uint32_t i);
-uint32_t *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize);
+ * an open-addressing table of states by hash (tsize a power of two). A
+ * slot holds 1 + the state's index in its low `bits` bits (0: empty;
+ * ex_index_bits: enough for `cap` states) and the hash's top bits in the
+ * bits above, a tag, so that a probe passes most other states' slots
+ * without reading their hashes, a cache miss each (5 tag bits or more
+ * below 2^27 states: 31 slots in 32 passed). The slot of state i; the
+ * index a slot holds when its tag is h's (else UINT32_MAX); the table
+ * twice as large for hashes[0..n) (NULL when out of memory); and the
+ * rolls c took kept as state i's way in (r->rolls, roll_at, nrolls; c
+ * NULL: none): 0, or -1 when out of memory. */
+typedef uint32_t ex_slot;
+unsigned ex_index_bits(uint64_t cap);
+static inline ex_slot ex_slot_of(uint64_t h, uint32_t i, unsigned bits)
+{
+    return bits >= 32 ? i + 1 : (uint32_t)(h >> (32 + bits)) << bits | (i + 1);
+}
+static inline uint32_t ex_slot_index(ex_slot v, uint64_t h, unsigned bits)
+{
+    if (bits >= 32)
+        return v - 1;
+    return v >> bits == (uint32_t)(h >> (32 + bits)) ? (v & ((1u << bits) - 1)) - 1 : UINT32_MAX;
+}
+void ex_table_put(ex_slot *table, uint64_t tsize, uint64_t h, uint32_t i, unsigned bits);
+ex_slot *ex_table_grown(const uint64_t *hashes, uint64_t n, uint64_t tsize, unsigned bits);
 int ex_keep_rolls(ex_result *r, uint64_t i, const ex_chance *c);
 
 /* The states from the start to state i of r, the start first, into
@@ -274,17 +291,30 @@ int ex_shard_peek_next(ex_shard *s, uint32_t *i);
  * classified: its findings, its end) now; -1 when the store is full. */
 int64_t ex_shard_receive(ex_shard *s, ordo_game *g, uint64_t h, int rc, uint32_t depth,
                          int option, const ex_chance *c, int *is_new);
+/* The index of the state kept with fingerprint h, or -1. */
+int64_t ex_shard_known(const ex_shard *s, uint64_t h);
 /* State i's status (ordo_status, at least -1); whether an end may be
  * reached from it alone (over, or a decision not expanded whole). */
 int ex_shard_status(const ex_shard *s, uint64_t i);
 int ex_shard_may_end(const ex_shard *s, uint64_t i);
 /* Whether a bound stopped the shard's search. */
 int ex_shard_truncated(const ex_shard *s);
-/* Whether, from every state of the shard that `seat` cannot tell from
- * decision q, taking `label` with those rolls shows finding f (who could
- * have known, explore.c's seat_knew over the shard's states). */
+/* Who could have known, over the states of all shards (a shard cannot
+ * replay its states: their ways in are other shards'): 32 bits of the
+ * hash of what every seat sees of g, as a shard keeps it of each
+ * decision; the shard's decisions with that hash, the states a seat may
+ * not tell from one whose hash it is (their count; the first `max` of
+ * them into at); and whether, from every state at[0..n) of `ways` (a
+ * store of the links of their ways in, each replayed from the start)
+ * that `seat` cannot tell from decision q, taking `label` with those
+ * rolls shows finding f (explore.c's seat_knew over them). */
+uint32_t ex_shard_seen(ex_shard *s, const ordo_game *g);
+size_t ex_shard_alike(const ex_shard *s, uint32_t all, uint32_t *at, size_t max);
 int ex_shard_knew(ex_shard *s, const ordo_game *q, int seat, const char *label,
-                  const int32_t *rolls, uint32_t nrolls, const ex_finding *f);
+                  const int32_t *rolls, uint32_t nrolls, const ex_finding *f, const ex_result *ways,
+                  const uint32_t *at, size_t n);
+/* Whether p has a hidden var (who could have known is asked). */
+int ex_has_hidden_state(const ordo_program *p);
 
 /* ------------------------------------------------- explore_shared.c */
 

@@ -7,10 +7,14 @@
  * what is read next stays in memory as long as it can. The file is
  * emptied whenever no chunk is left on it.
  *
- * A block is kept packed: a bitmap of its 8-byte words that are not zero,
- * then those words (a game block is mostly zero above its tops: a
- * Splendor block of 2,880 bytes packs to a few hundred), so that the
- * queue takes less memory, less disk and less time writing it.
+ * A block is kept packed: its difference from the block before it in the
+ * chunk (zeros for the chunk's first), as a bitmap of the 8-byte words
+ * that differ, then those words xor'd. The successors of a state come one
+ * after the other and differ in a few cells, and a block is mostly zero
+ * above its tops anyway: Splendor solo's block of 3,232 bytes took 841
+ * bytes a state packed alone, and takes 215 as a difference (Titan: 723 and 154 of 4,520), so that the queue
+ * takes less memory, less disk, and fewer fresh pages the kernel must
+ * zero (their faults took a seventh of a search's time).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,40 +33,89 @@ struct ex_chunk {
  * many bytes. */
 static size_t entry_size(const ex_queue *q)
 {
-    return 8 + (q->block / 8 + 7) / 8 + q->block;
+    return 8 + ex_pack_max(q->block);
 }
 
-/* The block packed into out: its bytes. */
-static size_t pack(const ex_queue *q, unsigned char *out, const unsigned char *block)
+size_t ex_pack_max(size_t block)
 {
-    size_t words = q->block / 8, mapped = (words + 7) / 8, tail = q->block - 8 * words;
+    return (block / 8 + 7) / 8 + block;
+}
+
+size_t ex_pack(size_t block, unsigned char *out, const unsigned char *b, unsigned char *prev)
+{
+    size_t words = block / 8, mapped = (words + 7) / 8, tail = block - 8 * words;
     unsigned char *o = out + mapped;
-    memset(out, 0, mapped);
-    for (size_t w = 0; w < words; w++) {
-        uint64_t x;
-        memcpy(&x, block + 8 * w, 8);
-        if (x) {
-            out[w >> 3] |= (unsigned char)(1u << (w & 7));
-            memcpy(o, &x, 8);
-            o += 8;
+    /* eight words at a time: the words alike come in long runs, passed at
+     * a test each; within eight words with some not alike, no branch a
+     * word (which are does not follow a pattern the branch predictor
+     * learns): each word written, the next one over it when it is zero */
+    size_t w = 0;
+    for (; w + 8 <= words; w += 8) {
+        uint64_t any = 0, v[8], u[8];
+        memcpy(v, b + 8 * w, sizeof v);
+        memcpy(u, prev + 8 * w, sizeof u);
+        for (unsigned k = 0; k < 8; k++)
+            any |= v[k] ^= u[k];
+        unsigned bits = 0;
+        if (any) {
+            for (unsigned k = 0; k < 8; k++) {
+                memcpy(o, &v[k], 8);
+                bits |= (unsigned)(v[k] != 0) << k;
+                o += 8 * (v[k] != 0);
+            }
+            memcpy(prev + 8 * w, b + 8 * w, 64);
         }
+        out[w >> 3] = (unsigned char)bits;
     }
-    memcpy(o, block + 8 * words, tail);
+    if (w < words)
+        out[w >> 3] = 0;
+    for (; w < words; w++) {
+        uint64_t x, y;
+        memcpy(&x, b + 8 * w, 8);
+        memcpy(&y, prev + 8 * w, 8);
+        x ^= y;
+        memcpy(o, &x, 8);
+        out[w >> 3] |= (unsigned char)((x != 0) << (w & 7));
+        o += 8 * (x != 0);
+        memcpy(prev + 8 * w, b + 8 * w, 8);
+    }
+    memcpy(o, b + 8 * words, tail);
+    memcpy(prev + 8 * words, b + 8 * words, tail);
     return (size_t)(o + tail - out);
 }
 
-/* The block packed at in, unpacked: the bytes it took. */
-static size_t unpack(const ex_queue *q, unsigned char *block, const unsigned char *in)
+size_t ex_packed_size(size_t block, const unsigned char *in)
 {
-    size_t words = q->block / 8, mapped = (words + 7) / 8, tail = q->block - 8 * words;
+    size_t words = block / 8, mapped = (words + 7) / 8, n = 0;
+    for (size_t k = 0; k < mapped; k++) { /* the bits set, a byte at a time */
+        unsigned x = in[k];
+        x = x - ((x >> 1) & 0x55u);
+        x = (x & 0x33u) + ((x >> 2) & 0x33u);
+        n += (x + (x >> 4)) & 0x0fu;
+    }
+    return mapped + 8 * n + block - 8 * words;
+}
+
+size_t ex_unpack(size_t block, const unsigned char *in, unsigned char *prev)
+{
+    static const unsigned char zero[8];
+    size_t words = block / 8, mapped = (words + 7) / 8, tail = block - 8 * words;
     const unsigned char *i = in + mapped;
-    memset(block, 0, q->block);
-    for (size_t w = 0; w < words; w++)
-        if (in[w >> 3] & (1u << (w & 7))) {
-            memcpy(block + 8 * w, i, 8);
-            i += 8;
+    for (size_t w = 0; w < words; w++) {
+        if ((w & 7) == 0 && w + 8 <= words && !in[w >> 3]) {
+            w += 7; /* eight words as before */
+            continue;
         }
-    memcpy(block + 8 * words, i, tail);
+        /* a word read from the packed form or from zeros, as its bit says
+         * (a select, not a branch) */
+        uint64_t x, y, bit = (in[w >> 3] >> (w & 7)) & 1u;
+        memcpy(&x, bit ? i : zero, 8);
+        memcpy(&y, prev + 8 * w, 8);
+        x ^= y;
+        memcpy(prev + 8 * w, &x, 8);
+        i += 8 * bit;
+    }
+    memcpy(prev + 8 * words, i, tail);
     return (size_t)(i + tail - in);
 }
 
@@ -71,6 +124,8 @@ void ex_queue_init(ex_queue *q, size_t block, uint64_t memory, uint64_t disk)
     memset(q, 0, sizeof *q);
     q->block = block;
     q->max_disk = disk;
+    q->last_in = calloc(1, block);
+    q->last_out = calloc(1, block);
     /* chunks of about 4 MB, and at least 4 of them in memory */
     q->per_chunk = (4u << 20) / entry_size(q);
     if (q->per_chunk < 16)
@@ -87,6 +142,8 @@ void ex_queue_free(ex_queue *q)
     for (size_t k = 0; k < q->nspare; k++)
         free(q->spare[k]);
     free(q->chunks);
+    free(q->last_in);
+    free(q->last_out);
     if (q->disk)
         fclose(q->disk);
     memset(q, 0, sizeof *q);
@@ -166,9 +223,13 @@ int ex_queue_push(ex_queue *q, uint32_t index, uint32_t depth, const void *block
         return -1;
     ex_chunk *c = &q->chunks[q->tail - 1];
     unsigned char *e = c->mem + c->used;
+    if (!q->last_in || !q->last_out)
+        return -1;
+    if (c->n == 0) /* a chunk's first block stands alone: a chunk is read back whole */
+        memset(q->last_in, 0, q->block);
     memcpy(e, &index, sizeof index);
     memcpy(e + 4, &depth, sizeof depth);
-    c->used += 8 + pack(q, e + 8, block);
+    c->used += 8 + ex_pack(q->block, e + 8, block, q->last_in);
     c->n++;
     return 0;
 }
@@ -221,7 +282,10 @@ int ex_queue_pop(ex_queue *q, uint32_t *index, uint32_t *depth, void *block)
     ex_chunk *c = &q->chunks[q->head];
     memcpy(index, e, sizeof *index);
     memcpy(depth, e + 4, sizeof *depth);
-    c->at += 8 + unpack(q, block, e + 8);
+    if (c->read == 0)
+        memset(q->last_out, 0, q->block);
+    c->at += 8 + ex_unpack(q->block, e + 8, q->last_out);
+    memcpy(block, q->last_out, q->block);
     c->read++;
     return 1;
 }

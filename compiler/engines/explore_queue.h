@@ -32,7 +32,22 @@ typedef struct ex_queue {
      * as much time as the search's own work */
     unsigned char *spare[EX_QUEUE_SPARES];
     size_t nspare;
+    /* the block last pushed, and last popped: a block is packed as its
+     * difference from the one before it in its chunk (a state's
+     * successors come one after the other, and differ in a few cells) */
+    unsigned char *last_in, *last_out;
 } ex_queue;
+
+/* A block of `block` bytes packed into out as its difference from prev
+ * (a bitmap of the 8-byte words that differ, then those words xor'd):
+ * its bytes, at most ex_pack_max; prev becomes b. The bytes a packed
+ * form takes, read from its bitmap. A packed form unpacked onto prev,
+ * which becomes the block: the bytes it took. (The queue's, and a shared
+ * search's messages': explore_shared.c.) */
+size_t ex_pack_max(size_t block);
+size_t ex_pack(size_t block, unsigned char *out, const unsigned char *b, unsigned char *prev);
+size_t ex_packed_size(size_t block, const unsigned char *in);
+size_t ex_unpack(size_t block, const unsigned char *in, unsigned char *prev);
 
 /* An empty queue of blocks of `block` bytes keeping at most about
  * `memory` bytes of them in memory and `disk` bytes on disk. */

@@ -22,44 +22,55 @@
  * explore_shared_msg.c's. A state's global id is its owner and its index
  * there.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "explore_queue.h"
 #include "explore_shared_end.h"
 #include "explore_shared_msg.h"
+#include "ordo_native.h"
 
 /* A successor on its way to its owner: this, its rolls' totals (padded
- * to 8 bytes), its block. */
+ * to 8 bytes), its block packed (explore_shared_msg.c). */
 typedef struct rec {
     uint64_t parent_canon; /* the parent's canonical index (the start's: 0) */
     uint64_t parent;       /* its global id, NONE: the start */
     uint64_t hash;
     int32_t option, rc;
     uint32_t outcome, nrolls;
-    uint64_t nblock;
+    uint64_t packed;       /* the packed block's bytes */
 } rec;
 
 /* ------------------------------------------------------- the search */
 
-/* The sink of the worker's shard: each successor to its owner. */
+/* The sink of the worker's shard: each successor to its owner. A worker
+ * expands its states in their canonical order, each one's options and
+ * outcomes in order: what it sends each worker comes in one process's
+ * order (take_all merges them). */
 static int send_successor(void *ctx, const ordo_game *g, uint64_t h, uint32_t parent, int k,
                           uint32_t outcome, const ex_chance *c, int rc)
 {
     worker *w = ctx;
-    buf *b = &w->out[owner_of(h, w->t->size)];
+    int to = owner_of(h, w->t->size);
+    buf *b = &w->out[to];
+    unsigned char *prev = w->sent + (size_t)to * w->r.block;
+    if (b->n == 0) /* the exchange's first to this worker */
+        memset(prev, 0, w->r.block);
     uint32_t nrolls = c ? c->n : 0;
     rec hd = {parent == UINT32_MAX ? 0 : w->kept[parent].canon,
               parent == UINT32_MAX ? NONE : gid(w->t->rank, parent),
-              h, k, rc, outcome, nrolls, exs_block_bytes(w, g)};
+              h, k, rc, outcome, nrolls, 0};
     static const unsigned char pad[8];
-    size_t rolls = (size_t)nrolls * sizeof *c->took;
+    size_t rolls = (size_t)nrolls * sizeof *c->took, at = b->n;
     if (exs_put(b, &hd, sizeof hd) != 0 || (rolls && exs_put(b, c->took, rolls) != 0) ||
-        exs_put(b, pad, round8(rolls) - rolls) != 0 || exs_put_block(w, b, g) != 0 ||
-        exs_put(b, pad, round8(hd.nblock) - hd.nblock) != 0) {
+        exs_put(b, pad, round8(rolls) - rolls) != 0 ||
+        (!exs_sent_before(w, h) && exs_put_block(w, b, g, prev, &hd.packed) != 0)) {
         w->failed = 1;
         return -1;
     }
+    memcpy(b->b + at + offsetof(rec, packed), &hd.packed, sizeof hd.packed);
     return 0;
 }
 
@@ -77,12 +88,6 @@ static int key_cmp(const key *a, const key *b)
     return a->outcome < b->outcome ? -1 : a->outcome > b->outcome;
 }
 
-static int rec_cmp(const void *a, const void *b)
-{
-    key x = key_of(*(rec *const *)a), y = key_of(*(rec *const *)b);
-    return key_cmp(&x, &y);
-}
-
 static int add_edge(worker *w, uint64_t from, uint32_t to)
 {
     if (exs_grow((void **)&w->edges, &w->capedges, w->nedges + 1, sizeof *w->edges) != 0)
@@ -91,30 +96,34 @@ static int add_edge(worker *w, uint64_t from, uint32_t to)
     return 0;
 }
 
-/* One successor received: kept (a new state of the level, its key
- * noted) or an edge into a state kept before. 0, or -1 when the store is
- * full. */
-static int take(worker *w, rec *hd)
+/* One successor received, its block g (NULL when it travelled before in
+ * this exchange): kept (a new state of the level, its key noted) or an
+ * edge into a state kept before. 0, or -1 when the store is full. */
+static int take(worker *w, const rec *hd, const ordo_game *g)
 {
-    unsigned char *p = (unsigned char *)(hd + 1);
-    ex_chance c;
-    memset(&c, 0, sizeof c);
-    c.n = hd->nrolls <= EX_MAX_ROLLS ? hd->nrolls : EX_MAX_ROLLS;
-    memcpy(c.took, p, c.n * sizeof *c.took);
-    ordo_game *g = exs_get_block(w, p + round8((size_t)hd->nrolls * sizeof *c.took), hd->nblock);
-    int is_new;
-    int64_t j = g ? ex_shard_receive(w->shard, g, hd->hash, hd->rc, (uint32_t)w->depth,
-                                     hd->option, &c, &is_new)
-                  : -1;
-    if (j < 0) {
-        w->stop = 1; /* the store is full: bounded, as one process is */
-        w->failed |= !g;
-        return -1;
-    }
-    if (!is_new) {
+    int64_t j = ex_shard_known(w->shard, hd->hash);
+    if (j >= 0) {
         if (hd->parent != NONE && add_edge(w, hd->parent, (uint32_t)j) != 0)
             w->stop = 1;
         return 0;
+    }
+    if (!g) { /* its block sent before in this exchange, so taken before: not so */
+        w->failed = 1;
+        return -1;
+    }
+    ex_chance c;
+    memset(&c, 0, sizeof c);
+    c.n = hd->nrolls;
+    memcpy(c.took, hd + 1, c.n * sizeof *c.took);
+    /* kept from a copy: the block received is the next one's base */
+    memcpy((unsigned char *)w->game + EXS_HEAD, (const unsigned char *)g + EXS_HEAD,
+           w->r.block - EXS_HEAD);
+    int is_new;
+    j = ex_shard_receive(w->shard, w->game, hd->hash, hd->rc, (uint32_t)w->depth, hd->option, &c,
+                         &is_new);
+    if (j < 0) {
+        w->stop = 1; /* the store is full: bounded, as one process is */
+        return -1;
     }
     if (exs_grow((void **)&w->kept, &w->cap, (uint64_t)j + 1, sizeof *w->kept) != 0 ||
         exs_grow((void **)&w->keys, &w->capkeys, w->nkeys + 1, sizeof *w->keys) != 0) {
@@ -136,43 +145,71 @@ static void drop(worker *w, const rec *hd)
         w->dropped[w->ndropped++] = hd->parent;
 }
 
-/* What came in at a level's end, taken in one process's order. */
+/* The bytes of the record at o of a message ending at `end`, or 0 when
+ * it does not fit. */
+static size_t record_bytes(const worker *w, const unsigned char *in, size_t o, size_t end)
+{
+    if (o + sizeof(rec) > end)
+        return 0;
+    const rec *hd = (const rec *)(const void *)(in + o);
+    if (hd->nrolls > EX_MAX_ROLLS || hd->packed > ex_pack_max(w->r.block))
+        return 0;
+    size_t n = sizeof *hd + round8((size_t)hd->nrolls * 4) + exs_block_bytes(w, hd->packed);
+    return o + n <= end ? n : 0;
+}
+
+/* What came in at a round's end, taken in one process's order: each
+ * worker's records come in that order, so they are merged (a worker's
+ * blocks unpacked one after the other, each onto the one before). */
 static void take_all(worker *w, unsigned char *in, const size_t *at)
 {
-    size_t n = 0, cap = 0;
-    rec **v = NULL;
-    for (int k = 0; k < w->t->size; k++)
-        for (size_t o = at[k]; o + sizeof(rec) <= at[k + 1];) {
-            rec *hd = (rec *)(void *)(in + o);
-            size_t size = sizeof *hd + round8((size_t)hd->nrolls * 4) + round8(hd->nblock);
-            if (hd->nrolls > EX_MAX_ROLLS || o + size > at[k + 1]) {
-                w->failed = 1;
-                break;
-            }
-            if (n == cap) {
-                cap = cap ? 2 * cap : 1024;
-                rec **nv = realloc(v, cap * sizeof *nv);
-                if (!nv) {
-                    w->failed = 1;
-                    free(v);
-                    return;
-                }
-                v = nv;
-            }
-            v[n++] = hd;
-            o += size;
-        }
-    if (n)
-        qsort(v, n, sizeof *v, rec_cmp);
+    int size = w->t->size, full = 0;
+    size_t o[size];
+    key last[size];
+    for (int k = 0; k < size; k++) {
+        o[k] = at[k];
+        last[k] = (key){0, INT64_MIN, 0};
+        memset(w->got + (size_t)k * w->r.block, 0, w->r.block);
+    }
     w->nkeys = 0;
     /* all taken even when the time is up, as one process keeps what its
      * last expansions found */
-    size_t i = 0;
-    while (i < n && !w->failed && take(w, v[i]) == 0)
-        i++;
-    for (; i < n; i++)
-        drop(w, v[i]);
-    free(v);
+    while (!w->failed) {
+        int best = -1;
+        key kb = {0, 0, 0};
+        for (int k = 0; k < size; k++) {
+            if (o[k] >= at[k + 1])
+                continue;
+            if (o[k] + sizeof(rec) > at[k + 1]) {
+                w->failed = 1;
+                break;
+            }
+            key x = key_of((const rec *)(const void *)(in + o[k]));
+            if (best < 0 || key_cmp(&x, &kb) < 0)
+                best = k, kb = x;
+        }
+        if (best < 0 || w->failed)
+            break;
+        const rec *hd = (const rec *)(const void *)(in + o[best]);
+        size_t n = record_bytes(w, in, o[best], at[best + 1]);
+        size_t blk = sizeof *hd + round8((size_t)hd->nrolls * 4);
+        /* a block sent before in this exchange travels once */
+        const ordo_game *g = n && hd->packed
+                                 ? exs_get_block(w, in + o[best] + blk, hd->packed, n - blk,
+                                                 w->got + (size_t)best * w->r.block)
+                                 : NULL;
+        /* a worker's records out of order, or damaged: refused */
+        if (!n || (!g && hd->packed) || key_cmp(&kb, &last[best]) < 0) {
+            w->failed = 1;
+            break;
+        }
+        last[best] = kb;
+        o[best] += n;
+        if (full || take(w, hd, g) != 0) {
+            full = 1;
+            drop(w, hd);
+        }
+    }
 }
 
 /* How many of the n keys of v (sorted) come before x. */
@@ -239,7 +276,7 @@ static void progress_line(FILE *progress, const worker *w, const struct timespec
  * at about 16 successors a state. The same on every worker. */
 static uint64_t round_states(const worker *w, uint64_t memory)
 {
-    uint64_t per = memory / 16 / (16 * (exs_block_bytes(w, NULL) + sizeof(rec)));
+    uint64_t per = memory / 16 / (16 * (exs_block_bytes(w, ex_pack_max(w->r.block)) + sizeof(rec)));
     return (per ? per : 1) * (uint64_t)w->t->size;
 }
 
@@ -268,6 +305,22 @@ static void expand_below(worker *w, uint64_t end)
         w->stop = 1;
 }
 
+/* A round's states near --states: a round of `step` states may find many
+ * times the states still wanted, each of its transitions played for
+ * nothing once a shard is full (a round of Splendor solo's third level,
+ * some 150,000 transitions). Cut to the states that should find 5/4 of
+ * those still wanted, by what a state expanded has found so far (all of
+ * it the workers' together: the same on every worker). */
+static uint64_t round_near_bound(const worker *w, uint64_t step, uint64_t expanded,
+                                 uint64_t found)
+{
+    uint64_t want = w->lim.states * (uint64_t)w->t->size;
+    if (!w->lim.states || !expanded || !found || found >= want)
+        return step;
+    double need = 1.25 * (double)(want - found) * (double)expanded / (double)found;
+    return need + (double)w->t->size < (double)step ? (uint64_t)need + (uint64_t)w->t->size : step;
+}
+
 /* Level by level; a level's states expanded in rounds of `step` (by
  * canonical index), each ended by an exchange, so what waits to be sent
  * stays bounded however wide the level. */
@@ -276,14 +329,17 @@ static void search_levels(worker *w, uint64_t step, FILE *progress, const struct
     if (w->t->rank == 0 && ex_shard_start(w->shard) != 0)
         w->stop = 1;
     w->depth = 0;
-    uint64_t lo = w->level_base, n = end_round(w);
+    uint64_t lo = w->level_base, n = end_round(w), expanded = 0;
     w->total = n;
     while (n && !w->stop && !w->failed) {
         uint64_t next_lo = w->level_base, next_n = 0;
         w->depth++;
         for (uint64_t end = lo; end < lo + n && !w->stop && !w->failed;) {
-            end = end + step < lo + n ? end + step : lo + n;
-            expand_below(w, end);
+            uint64_t to = end + round_near_bound(w, step, expanded, w->total + next_n);
+            to = to < lo + n ? to : lo + n;
+            expand_below(w, to);
+            expanded += to - end;
+            end = to;
             next_n += end_round(w);
         }
         w->total += next_n;
@@ -309,6 +365,10 @@ static int worker_open(worker *w, const ordo_program *p, int nplayers, uint64_t 
         return -1;
     w->shard = ex_shard_open(p, nplayers, seed, &w->lim, memory, send_successor, w, NULL, &w->r);
     if (!w->shard || ordo_new(p, nplayers, seed, &w->game) != ORDO_OK)
+        w->failed = 1;
+    w->sent = calloc((size_t)t->size, ordo_game_size(p));
+    w->got = calloc((size_t)t->size, ordo_game_size(p));
+    if (!w->sent || !w->got)
         w->failed = 1;
     return 0;
 }
@@ -353,6 +413,9 @@ int ex_shared_search(const ordo_program *p, int nplayers, uint64_t seed, const e
     free(w.out);
     if (w.game)
         ordo_free(w.game);
+    free(w.sent);
+    free(w.got);
+    free(w.sent_hash);
     free(w.kept);
     free(w.keys);
     free(w.edges);

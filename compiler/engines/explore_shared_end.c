@@ -3,7 +3,8 @@
  * back along the edges, from owner to owner, round by round), the
  * counters and what was reached summed at worker 0, the findings merged
  * in one process's order with the links of their paths read back from
- * their owners, and who could have known asked of every shard.
+ * their owners, and who could have known asked over every shard's
+ * states (their ways in read back the same way, replayed at worker 0).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -299,94 +300,148 @@ static int add_stuck(const worker *w, ex_result *r, uint32_t at, uint64_t stuck)
 
 /* ----------------------------------------------- who could have known */
 
-/* A question to every shard: could seat s have known, at the decision
- * a finding came from, that the option taken leads to it? */
+/* Worker 0's questions: for each finding reached by a decision q (but
+ * "no end can be reached"), q's block, the option's label and the
+ * rolls. A seat could have known when, from every explored state it
+ * cannot tell from q, the option shows the finding too (explore.c's
+ * seat_knew). Those states may be any shard's, and no shard can replay
+ * its own (their ways in are other shards'): each shard names its
+ * decisions whose hash of what all seats see is q's, their ways in are
+ * read back from their owners (read_hops), and worker 0 replays them
+ * from the start and asks, as one process does over its own. */
 typedef struct question {
-    ex_finding f;
-    int32_t nrolls, rolls[EX_MAX_ROLLS];
+    size_t finding;
+    ordo_game *q;
+    uint64_t qid; /* q's global id: q itself is not asked, as one process does not */
     char label[512];
-    uint64_t nblock;
 } question;
 
-/* Worker 0's question for finding k of r (its hops store), or -1 when
- * none is asked (no decision led there, or "no end can be reached"). */
-static int ask(worker *w, const ex_result *r, size_t k, buf *b)
+/* Finding k of r (worker 0's hops store) as a question, or -1 when none
+ * is asked. */
+static int ask(worker *w, const ex_result *r, const hop *hops, size_t k, question *x)
 {
     const ex_finding *f = &r->findings[k];
     uint32_t q = r->parent[f->state];
     if (q == UINT32_MAX || (f->kind == EX_NO_PROGRESS && f->code == 0))
         return -1;
-    ordo_game *g = ex_replayed(w->p, w->nplayers, r, q);
-    question x;
-    memset(&x, 0, sizeof x);
-    x.f = *f;
-    x.nrolls = r->nrolls[f->state];
-    if (x.nrolls)
-        memcpy(x.rolls, r->rolls + r->roll_at[f->state], (size_t)x.nrolls * sizeof *x.rolls);
-    int ok = g && ordo_option_label(g, r->option[f->state], x.label, sizeof x.label) >= 0;
-    if (ok) {
-        x.nblock = exs_block_bytes(w, g);
-        ok = exs_put(b, &x, sizeof x) == 0 && exs_put_block(w, b, g) == 0;
-    }
-    if (g)
-        ordo_free(g);
-    return ok ? 0 : -1;
+    x->finding = k;
+    x->qid = hops[q].id;
+    x->q = ex_replayed(w->p, w->nplayers, r, q);
+    if (x->q && ordo_option_label(x->q, r->option[f->state], x->label, sizeof x->label) >= 0)
+        return 0;
+    if (x->q)
+        ordo_free(x->q);
+    return -1;
 }
 
-/* Each question answered by this shard: a seat's bit set when, from
- * every state here the seat cannot tell from the decision, the option
- * shows the finding. */
-static void answer(worker *w, unsigned char *in, size_t n)
+/* A decision that may look like a question's q: the question's number,
+ * the decision's global id. */
+typedef struct alike_id {
+    uint64_t question, id;
+} alike_id;
+
+/* This shard's decisions alike to each question (their hashes in
+ * all[0..n)), to worker 0. */
+static void name_alike(worker *w, const uint32_t *all, size_t n)
 {
-    for (size_t o = 0; o + sizeof(question) <= n && !w->failed;) {
-        question x;
-        memcpy(&x, in + o, sizeof x);
-        o += sizeof x;
-        x.label[sizeof x.label - 1] = 0;
-        if (x.nrolls < 0 || x.nrolls > EX_MAX_ROLLS)
-            x.nrolls = 0;
-        ordo_game *g = o + x.nblock <= n ? exs_get_block(w, in + o, x.nblock) : NULL;
-        o += x.nblock;
-        uint64_t knew = 0;
-        for (int seat = 0; g && seat < w->nplayers; seat++)
-            if (ex_shard_knew(w->shard, g, seat, x.label, x.rolls, (uint32_t)x.nrolls, &x.f))
-                knew |= (uint64_t)1 << seat;
-        if (exs_put(&w->out[0], &knew, sizeof knew) != 0)
+    uint64_t cap = 0;
+    uint32_t *at = NULL;
+    for (size_t k = 0; k < n && !w->failed; k++) {
+        size_t m = ex_shard_alike(w->shard, all[k], at, cap);
+        if (m > cap && (exs_grow((void **)&at, &cap, m, sizeof *at) != 0 ||
+                        ex_shard_alike(w->shard, all[k], at, cap) != m)) {
             w->failed = 1;
+            break;
+        }
+        for (size_t j = 0; j < m; j++) {
+            alike_id a = {k, gid(w->t->rank, at[j])};
+            if (exs_put(&w->out[0], &a, sizeof a) != 0)
+                w->failed = 1;
+        }
     }
+    free(at);
 }
 
-/* Who could have known, for each finding of r (worker 0's): the seats
- * every shard says could. Asked in a ruleset with hidden state, whose
- * shards keep every block (ex_search's condition). */
-static void who_knew(worker *w, ex_result *r)
+/* Worker 0: the seats that could have known question x, over the
+ * decisions alike to it (v[0..n), those of question number k) whose
+ * ways in are in `ways` (hops). */
+static uint64_t seats_knew(worker *w, const ex_result *r, const question *x, size_t k,
+                           const alike_id *v, size_t n, const ex_result *ways, const hop *hops,
+                           size_t nhops)
 {
-    if (w->nplayers > 64 || !w->r.blocks)
+    const ex_finding *f = &r->findings[x->finding];
+    uint32_t *at = malloc((n + 1) * sizeof *at), m = 0;
+    if (!at)
+        return 0;
+    for (size_t j = 0; j < n; j++)
+        if (v[j].question == k && v[j].id != x->qid) {
+            uint32_t i = hop_index(hops, nhops, v[j].id);
+            if (i != UINT32_MAX)
+                at[m++] = i;
+        }
+    const int32_t *rolls = r->nrolls[f->state] ? r->rolls + r->roll_at[f->state] : NULL;
+    uint64_t knew = 0;
+    for (int seat = 0; seat < w->nplayers; seat++)
+        if (ex_shard_knew(w->shard, x->q, seat, x->label, rolls, r->nrolls[f->state], f, ways, at,
+                          m))
+            knew |= (uint64_t)1 << seat;
+    free(at);
+    return knew;
+}
+
+/* Who could have known, for each finding of r (worker 0's hops store,
+ * its ids in hops; NULL elsewhere): in a ruleset with hidden
+ * state, every worker taking part. */
+static void who_knew(worker *w, ex_result *r, const hop *hops)
+{
+    if (w->nplayers > 64 || !ex_has_hidden_state(w->p) || !w->shard)
         return;
-    size_t asked[r ? r->nfindings + 1 : 1], nasked = 0;
-    buf b = {0};
-    for (size_t k = 0; w->t->rank == 0 && r && k < r->nfindings; k++)
-        if (ask(w, r, k, &b) == 0)
-            asked[nasked++] = k;
-    exs_put_all(w, b.b, b.n);
-    free(b.b);
+    size_t n = 0;
+    question *xs = r ? calloc(r->nfindings + 1, sizeof *xs) : NULL;
+    uint32_t *all = r ? calloc(r->nfindings + 1, sizeof *all) : NULL;
+    for (size_t k = 0; w->t->rank == 0 && xs && all && k < r->nfindings; k++)
+        if (ask(w, r, hops, k, &xs[n]) == 0) {
+            all[n] = ex_shard_seen(w->shard, xs[n].q);
+            n++;
+        }
+    /* the questions' hashes to all; the decisions alike to them to 0 */
+    exs_put_all(w, all, n * sizeof *all);
     size_t at[w->t->size + 1];
     unsigned char *in = exs_exchange(w, at);
-    answer(w, in + at[0], at[1] - at[0]);
+    name_alike(w, (const uint32_t *)(void *)(in + at[0]), (at[1] - at[0]) / sizeof *all);
     free(in);
     in = exs_exchange(w, at);
-    for (size_t k = 0; w->t->rank == 0 && r && k < nasked; k++) {
-        uint64_t all = UINT64_MAX;
-        for (int s = 0; s < w->t->size; s++) {
-            uint64_t x = 0;
-            if (at[s + 1] - at[s] == nasked * sizeof x)
-                memcpy(&x, in + at[s] + k * sizeof x, sizeof x);
-            all &= x;
-        }
-        r->findings[asked[k]].knew = all;
-        r->findings[asked[k]].knew_known = 1;
+    const alike_id *v = (const alike_id *)(void *)in;
+    size_t nv = w->t->rank == 0 ? at[w->t->size] / sizeof *v : 0;
+    /* their ways in, read back from their owners (every worker takes part) */
+    uint64_t *ids = malloc((nv + 1) * sizeof *ids);
+    for (size_t j = 0; ids && j < nv; j++)
+        ids[j] = v[j].id;
+    if (!ids)
+        w->failed = 1;
+    hop *ways_hops;
+    size_t nw = read_hops(w, ids, ids ? nv : 0, &ways_hops);
+    ex_result ways;
+    memset(&ways, 0, sizeof ways);
+    if (r) { /* replayed as r's are */
+        ways.seed = r->seed;
+        ways.max_steps = r->max_steps;
+        ways.rolls_expanded = r->rolls_expanded;
     }
+    if (w->t->rank == 0 && r && hops_store(&ways, ways_hops, nw) == 0)
+        for (size_t k = 0; k < n; k++) {
+            ex_finding *f = &r->findings[xs[k].finding];
+            f->knew = seats_knew(w, r, &xs[k], k, v, nv, &ways, ways_hops, nw);
+            f->knew_known = 1;
+        }
+    ex_free(&ways);
+    for (size_t k = 0; k < n; k++)
+        ordo_free(xs[k].q);
+    free(ways_hops);
+    free(ids);
     free(in);
+    free(xs);
+    free(all);
 }
 
 /* ------------------------------------------------------- the result */
@@ -485,7 +540,7 @@ int exs_merge(worker *w, ex_result *r, uint64_t stuck, uint64_t first)
     } else if (w->t->rank == 0) {
         rc = -1;
     }
-    who_knew(w, rc == 0 ? r : NULL);
+    who_knew(w, rc == 0 && w->t->rank == 0 ? r : NULL, hops);
     free(hops);
     free(ids);
     free(v);

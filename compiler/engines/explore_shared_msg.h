@@ -33,6 +33,9 @@ static inline int owner_of(uint64_t h, int size)
     return (int)((h >> 40) % (uint64_t)size);
 }
 
+/* The bytes of a block's first fields, its pointers (this process's). */
+#define EXS_HEAD offsetof(struct ordo_game, size)
+
 static inline size_t round8(size_t n)
 {
     return (n + 7) & ~(size_t)7;
@@ -71,6 +74,11 @@ typedef struct worker {
     ex_result r;       /* the shard's */
     buf *out;          /* to each worker */
     ordo_game *game;   /* a game of this process: blocks received go in it */
+    /* the block last sent to each worker in this exchange, and the last
+     * received from each (blocks travel as their difference from it) */
+    unsigned char *sent, *got;
+    /* the fingerprints sent in this exchange (exs_sent_before) */
+    uint64_t *sent_hash, nsent;
     kept *kept;        /* each state's */
     uint64_t cap;
     key *keys;         /* of the level's new states, in their order */
@@ -99,12 +107,21 @@ void exs_put_all(worker *w, const void *p, size_t n);
 /* n counters of every worker: their sums into sum, their largest into
  * max (either NULL); the out buffers are left as they are. */
 void exs_reduce(worker *w, const uint64_t *v, int n, uint64_t *sum, uint64_t *max);
-/* A game's block into b, as it travels (with its checksum); its bytes
- * there; and a block received (n bytes at p) made a game of this process
- * (its pointers this process's): NULL when it is not of the program's
- * size, or damaged. */
-int exs_put_block(worker *w, buf *b, const ordo_game *g);
-size_t exs_block_bytes(const worker *w, const ordo_game *g);
-ordo_game *exs_get_block(worker *w, unsigned char *p, size_t n);
+/* A game's block into b, as it travels: packed as its difference from
+ * prev (the block sent before it to the same worker in this exchange,
+ * zeros for the first; it becomes g), padded, with its checksum between
+ * processes; its packed bytes into *packed: 0, or -1. The bytes a block
+ * of `packed` bytes takes in a message. A block received (packed bytes
+ * at p, n bytes there at most) unpacked onto prev (the one before it
+ * from the same worker), made a game of this process (its pointers this
+ * process's): prev, or NULL when it is damaged. */
+int exs_put_block(worker *w, buf *b, const ordo_game *g, unsigned char *prev, uint64_t *packed);
+/* Whether fingerprint h was sent before in this exchange (its block need
+ * not travel again: its owner took it before this one, as one process
+ * would have), noting it. Not always known: 0 then. */
+int exs_sent_before(worker *w, uint64_t h);
+size_t exs_block_bytes(const worker *w, uint64_t packed);
+ordo_game *exs_get_block(worker *w, const unsigned char *p, uint64_t packed, size_t n,
+                         unsigned char *prev);
 
 #endif /* ORDO_ENGINES_EXPLORE_SHARED_MSG_H */
