@@ -29,15 +29,32 @@ static VM_RUN_OPTIMIZE int VM_LOOP_NAME(ordo_game *g, int mode, uint32_t base, i
     int32_t *fp = stack + g->fp;
     uint32_t nframes = g->nframes;
     int32_t cur_step = g->cur_step;
-    uint64_t steps = g->steps;
+    /* The instruction count less the pc: steps0 + PC() instructions have
+     * run, the one at ip included while its handler runs. Falling through
+     * to the next instruction counts it with no add of its own; a jump, a
+     * call and a return (GO) add the distance they leave behind. */
+    uint64_t steps0 = g->steps + 1u - g->pc;
     uint32_t nlocals = procs[frames[nframes - 1].proc].nlocals;
     int32_t *bp = fp + nlocals; /* the lowest operand slot of this frame */
     int rc = ORDO_OK;
 
 #define PC() ((uint32_t)(ip - code))
-#define SAVE()                                                                       \
+#define COUNT() (steps0 + PC())
+/* the registers back to the block: SAVE() while the handler of ip runs,
+ * SAVE_NEXT() when ip is the next instruction, not yet begun (after a
+ * jump, call or return, or after the one instruction of vm_step) */
+#define SAVE_AS(n)                                                                   \
     (g->pc = PC(), g->sp = (uint32_t)(sp - stack), g->fp = (uint32_t)(fp - stack),   \
-     g->nframes = nframes, g->cur_step = cur_step, g->steps = steps)
+     g->nframes = nframes, g->cur_step = cur_step, g->steps = (n))
+#define SAVE() SAVE_AS(COUNT())
+#define SAVE_NEXT() SAVE_AS(COUNT() - 1u)
+/* control goes to t, which counts as one more instruction when it runs */
+#define GO(t)                                                                        \
+    do {                                                                             \
+        const ordo_insn *go_ = (t);                                                  \
+        steps0 += (uint64_t)(ip - go_) + 1u;                                         \
+        ip = go_;                                                                    \
+    } while (0)
 #define FAIL(code_, ...)                                                             \
     do {                                                                             \
         SAVE();                                                                      \
@@ -72,7 +89,7 @@ static VM_RUN_OPTIMIZE int VM_LOOP_NAME(ordo_game *g, int mode, uint32_t base, i
     } while (0)
 #define CHECK_LIMIT()                                                                \
     do {                                                                             \
-        if (UNLIKELY(steps > limit))                                                 \
+        if (UNLIKELY(COUNT() > limit))                                               \
             goto e_limit;                                                            \
     } while (0)
 /* the cell address of var v whose ndims indexes are at ix */
@@ -111,15 +128,10 @@ static VM_RUN_OPTIMIZE int VM_LOOP_NAME(ordo_game *g, int mode, uint32_t base, i
 #if VM_ONE
 #define DISPATCH() goto stepped
 #else
-#define DISPATCH()                                                                   \
-    do {                                                                             \
-        ++steps;                                                                     \
-        goto *labels[ip->op];                                                        \
-    } while (0)
+#define DISPATCH() goto *labels[ip->op]
 #endif
 #define DEFAULT() L_bad_op:
     (void)&&L_bad_op;
-    ++steps;
     goto *labels[ip->op];
 #else
 #define CASE(n) case ORDO_OP_##n:
@@ -130,7 +142,6 @@ static VM_RUN_OPTIMIZE int VM_LOOP_NAME(ordo_game *g, int mode, uint32_t base, i
 #endif
 #define DEFAULT() default:
 top:
-    ++steps;
     switch (ip->op) {
 #endif
 #define NEXT()                                                                       \
@@ -143,7 +154,7 @@ top:
         const ordo_insn *to_ = code + (uint32_t)(t);                                 \
         if (to_ <= ip) /* a jump back: a loop, so the step limit */                  \
             CHECK_LIMIT();                                                           \
-        ip = to_;                                                                    \
+        GO(to_);                                                                     \
         DISPATCH();                                                                  \
     } while (0)
 /* back to the caller's pc, locals and step (RET, RETV, HALT) */
@@ -153,7 +164,7 @@ top:
         sp = fp;                                                                     \
         fp = stack + f_->fp;                                                         \
         cur_step = f_->step;                                                         \
-        ip = code + f_->ret_pc;                                                      \
+        GO(code + f_->ret_pc);                                                       \
     } while (0)
 #define RESUME_CALLER()                                                              \
     do {                                                                             \
@@ -198,7 +209,6 @@ top:
         if (VM_FUSE && (ip[1].op == ORDO_OP_JZ || ip[1].op == ORDO_OP_JNZ)) {
             /* DUP; JZ/JNZ (and, or): the branch takes the copy */
             ++ip;
-            ++steps;
             if ((sp[-1] == 0) == (ip->op == ORDO_OP_JZ))
                 JUMP(ip->b);
             NEXT();
@@ -224,7 +234,6 @@ top:
         int32_t v = fp[ip->a];
         if (VM_FUSE && ip[1].op == ORDO_OP_STL) {
             ++ip;
-            ++steps;
             if (UNLIKELY(ip->a >= nlocals)) {
                 *sp++ = v;
                 goto e_local;
@@ -250,7 +259,6 @@ top:
         fp[ip->a] = sp[-1];
         if (VM_FUSE && ip[1].op == ORDO_OP_LDL) { /* the slot popped takes the load */
             ++ip;
-            ++steps;
             if (UNLIKELY(ip->a >= nlocals)) {
                 --sp;
                 goto e_local;
@@ -359,7 +367,6 @@ top:
         int32_t c_ = (expr);                                                         \
         if (VM_FUSE && ip[1].op == ORDO_OP_JZ) {                                          \
             ++ip;                                                                    \
-            ++steps;                                                                 \
             sp -= 2;                                                                 \
             if (!c_)                                                                 \
                 JUMP(ip->b);                                                         \
@@ -423,8 +430,9 @@ top:
         fp = nfp_;                                                                   \
         nlocals = nl_;                                                               \
         bp = sp;                                                                     \
-        ip = code + pr_->pc;                                                         \
-        CHECK_LIMIT();                                                               \
+        GO(code + pr_->pc);                                                          \
+        if (UNLIKELY(COUNT() - 1u > limit)) /* the CALL's count */                   \
+            goto e_limit_next;                                                       \
         DISPATCH();                                                                  \
     } while (0)
     CASE(CALL) ENTER(ip->a, PC() + 1);
@@ -589,7 +597,7 @@ top:
             FAIL(ORDO_E_RANGE, "roll %ldd%ld: a forced total of %ld, not %ld..%ld",
                  (long)n, (long)sides, (long)sum, (long)n, (long)n * sides);
         }
-        steps += (uint64_t)n;
+        steps0 += (uint64_t)n;
         sp[-1] = sum;
         int32_t args[3] = {n, sides, sum};
         EMIT(ORDO_EV_ROLL, -1, 0, 3, args);
@@ -1036,7 +1044,8 @@ top:
         const ordo_event_decl *ev = &p->events[pd->id];
         if (!ev->dispatch) {
             EMIT(ORDO_EV_EVENT, -1, pd->id, pd->nargs, pd->args);
-            DISPATCH(); /* this instruction again */
+            GO(ip); /* this instruction again */
+            DISPATCH();
         }
         ROOM(pd->nargs);
         memcpy(sp, pd->args, (size_t)pd->nargs * sizeof(int32_t));
@@ -1187,7 +1196,7 @@ top:
             vm_store(elems + (uint32_t)i * w, w, b);
             vm_store(elems + j * w, w, a);
         }
-        steps += (uint64_t)len;
+        steps0 += (uint64_t)len;
         sp -= v->ndims;
         NEXT();
     }
@@ -1278,8 +1287,10 @@ top:
         if (result)
             *result = sp > bp ? sp[-1] : 0;
         /* leave as a RET to the base would: the frames of this run go */
+        uint64_t ran = COUNT();
         while (nframes > base)
             POP_FRAME();
+        steps0 = ran + 1u - PC(); /* counted once, as one return */
         goto done;
     }
     DEFAULT() {
@@ -1293,7 +1304,8 @@ top:
 returned_to_base:
     if (mode == VM_MAIN) {
         g->winner = -1;
-        EMIT(ORDO_EV_END, -1, 0, 0, NULL);
+        SAVE_NEXT();
+        vm_emit(g, ORDO_EV_END, -1, 0, 0, NULL);
         rc = g->status = ORDO_OVER;
     }
     goto done;
@@ -1309,14 +1321,19 @@ e_eval:
     FAIL(ORDO_E_STATE, "a fn tried to change the game (ordo_eval)");
 e_limit:
     FAIL(ORDO_E_LIMIT, "%llu VM instructions executed", (unsigned long long)limit);
+e_limit_next: /* a call's: ip is the callee's first instruction, not begun */
+    SAVE_NEXT();
+    rc = vm_fail(g, ORDO_E_LIMIT, PC(), "%llu VM instructions executed",
+                 (unsigned long long)limit);
+    goto out;
 #if VM_ONE
 /* one instruction ran and the run goes on at g->pc */
 stepped:
-    SAVE();
+    SAVE_NEXT();
     return VM_STEPPED;
 #endif
 done:
-    SAVE();
+    SAVE_NEXT();
 out:
     return rc;
 }
@@ -1325,12 +1342,14 @@ out:
 #undef CASE
 #undef CELL
 #undef CHECK_LIMIT
+#undef COUNT
 #undef CMPOP
 #undef DEFAULT
 #undef DISPATCH
 #undef EMIT
 #undef ENTER
 #undef FAIL
+#undef GO
 #undef JUMP
 #undef LIST
 #undef NEED
@@ -1346,4 +1365,6 @@ out:
 #undef ROOM
 #undef ROOM1
 #undef SAVE
+#undef SAVE_AS
+#undef SAVE_NEXT
 #undef SETLEN
