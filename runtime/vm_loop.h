@@ -141,7 +141,9 @@ static VM_RUN_OPTIMIZE int VM_LOOP_NAME(ordo_game *g, int mode, uint32_t base, i
 #define DISPATCH() goto top
 #endif
 #define DEFAULT() default:
+#if !VM_ONE
 top:
+#endif
     switch (ip->op) {
 #endif
 #define NEXT()                                                                       \
