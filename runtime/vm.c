@@ -11,7 +11,9 @@
  * look at the game.
  *
  * Dispatch: computed goto under GCC/clang (one indirect jump per handler),
- * a plain switch otherwise (or with -DORDO_NO_COMPUTED_GOTO).
+ * a plain switch otherwise (or with -DORDO_NO_COMPUTED_GOTO). The
+ * instruction count is added to at jumps, calls and returns, not at each
+ * dispatch (vm_loop.h, steps0).
  *
  * The program was validated when the game was created (validate.c), so the
  * static operands (var, proc, step, option, escape, event and text indexes,
@@ -43,6 +45,22 @@
  * handler keeps its own copy of the dispatch, one indirect jump each).
  * Together about 10% fewer machine instructions a VM instruction
  * (doc/performance.md). Other compilers take the function as it is. */
+/* Whether a op b leaves int32 (else *r = a op b): GCC's and clang's
+ * builtin (an add and a jump on the overflow flag), or the 64-bit result
+ * compared with int32's ends. */
+#if defined(__GNUC__)
+#define OVERFLOWS(f_, op_, a, b, r) __builtin_##f_##_overflow((a), (b), (r))
+#else
+#define OVERFLOWS(f_, op_, a, b, r) wide_to_int32((int64_t)(a) op_ (int64_t)(b), (r))
+static inline int wide_to_int32(int64_t w, int32_t *r)
+{
+    if (w < INT32_MIN || w > INT32_MAX)
+        return 1;
+    *r = (int32_t)w;
+    return 0;
+}
+#endif
+
 #if defined(VM_GOTO) && defined(__GNUC__) && !defined(__clang__)
 #define VM_RUN_OPTIMIZE __attribute__((optimize("no-gcse", "no-crossjumping")))
 #else

@@ -29,15 +29,32 @@ static VM_RUN_OPTIMIZE int VM_LOOP_NAME(ordo_game *g, int mode, uint32_t base, i
     int32_t *fp = stack + g->fp;
     uint32_t nframes = g->nframes;
     int32_t cur_step = g->cur_step;
-    uint64_t steps = g->steps;
+    /* The instruction count less the pc: steps0 + PC() instructions have
+     * run, the one at ip included while its handler runs. Falling through
+     * to the next instruction counts it with no add of its own; a jump, a
+     * call and a return (GO) add the distance they leave behind. */
+    uint64_t steps0 = g->steps + 1u - g->pc;
     uint32_t nlocals = procs[frames[nframes - 1].proc].nlocals;
     int32_t *bp = fp + nlocals; /* the lowest operand slot of this frame */
     int rc = ORDO_OK;
 
 #define PC() ((uint32_t)(ip - code))
-#define SAVE()                                                                       \
+#define COUNT() (steps0 + PC())
+/* the registers back to the block: SAVE() while the handler of ip runs,
+ * SAVE_NEXT() when ip is the next instruction, not yet begun (after a
+ * jump, call or return, or after the one instruction of vm_step) */
+#define SAVE_AS(n)                                                                   \
     (g->pc = PC(), g->sp = (uint32_t)(sp - stack), g->fp = (uint32_t)(fp - stack),   \
-     g->nframes = nframes, g->cur_step = cur_step, g->steps = steps)
+     g->nframes = nframes, g->cur_step = cur_step, g->steps = (n))
+#define SAVE() SAVE_AS(COUNT())
+#define SAVE_NEXT() SAVE_AS(COUNT() - 1u)
+/* control goes to t, which counts as one more instruction when it runs */
+#define GO(t)                                                                        \
+    do {                                                                             \
+        const ordo_insn *go_ = (t);                                                  \
+        steps0 += (uint64_t)(ip - go_) + 1u;                                         \
+        ip = go_;                                                                    \
+    } while (0)
 #define FAIL(code_, ...)                                                             \
     do {                                                                             \
         SAVE();                                                                      \
@@ -46,7 +63,7 @@ static VM_RUN_OPTIMIZE int VM_LOOP_NAME(ordo_game *g, int mode, uint32_t base, i
     } while (0)
 #define NEED(n)                                                                      \
     do {                                                                             \
-        if (UNLIKELY(sp - bp < (ptrdiff_t)(n)))                                      \
+        if (UNLIKELY((char *)sp - (char *)bp < (ptrdiff_t)((n) * sizeof *sp)))        \
             goto e_underflow;                                                        \
     } while (0)
 #define ROOM(n)                                                                      \
@@ -72,7 +89,7 @@ static VM_RUN_OPTIMIZE int VM_LOOP_NAME(ordo_game *g, int mode, uint32_t base, i
     } while (0)
 #define CHECK_LIMIT()                                                                \
     do {                                                                             \
-        if (UNLIKELY(steps > limit))                                                 \
+        if (UNLIKELY(COUNT() > limit))                                               \
             goto e_limit;                                                            \
     } while (0)
 /* the cell address of var v whose ndims indexes are at ix */
@@ -111,15 +128,10 @@ static VM_RUN_OPTIMIZE int VM_LOOP_NAME(ordo_game *g, int mode, uint32_t base, i
 #if VM_ONE
 #define DISPATCH() goto stepped
 #else
-#define DISPATCH()                                                                   \
-    do {                                                                             \
-        ++steps;                                                                     \
-        goto *labels[ip->op];                                                        \
-    } while (0)
+#define DISPATCH() goto *labels[ip->op]
 #endif
 #define DEFAULT() L_bad_op:
     (void)&&L_bad_op;
-    ++steps;
     goto *labels[ip->op];
 #else
 #define CASE(n) case ORDO_OP_##n:
@@ -129,8 +141,9 @@ static VM_RUN_OPTIMIZE int VM_LOOP_NAME(ordo_game *g, int mode, uint32_t base, i
 #define DISPATCH() goto top
 #endif
 #define DEFAULT() default:
+#if !VM_ONE
 top:
-    ++steps;
+#endif
     switch (ip->op) {
 #endif
 #define NEXT()                                                                       \
@@ -143,7 +156,7 @@ top:
         const ordo_insn *to_ = code + (uint32_t)(t);                                 \
         if (to_ <= ip) /* a jump back: a loop, so the step limit */                  \
             CHECK_LIMIT();                                                           \
-        ip = to_;                                                                    \
+        GO(to_);                                                                     \
         DISPATCH();                                                                  \
     } while (0)
 /* back to the caller's pc, locals and step (RET, RETV, HALT) */
@@ -153,7 +166,7 @@ top:
         sp = fp;                                                                     \
         fp = stack + f_->fp;                                                         \
         cur_step = f_->step;                                                         \
-        ip = code + f_->ret_pc;                                                      \
+        GO(code + f_->ret_pc);                                                       \
     } while (0)
 #define RESUME_CALLER()                                                              \
     do {                                                                             \
@@ -169,14 +182,18 @@ top:
         --sp;                                                                        \
         NEXT();                                                                      \
     } while (0)
-#define ARITH(op_, name_)                                                            \
+/* r_ = the top two's sum, difference or product (f_: add, sub, mul), or
+ * E_RANGE when it leaves int32 */
+#define ARITH_TO(f_, op_, name_)                                                     \
+    NEED(2);                                                                         \
+    int32_t r_;                                                                      \
+    if (UNLIKELY(OVERFLOWS(f_, op_, sp[-2], sp[-1], &r_)))                           \
+        FAIL(ORDO_E_RANGE, "integer overflow: %ld " name_ " %ld", (long)sp[-2],       \
+             (long)sp[-1])
+#define ARITH(f_, op_, name_)                                                        \
     do {                                                                             \
-        NEED(2);                                                                     \
-        int64_t r_ = (int64_t)sp[-2] op_ (int64_t)sp[-1];                            \
-        if (UNLIKELY(r_ < INT32_MIN || r_ > INT32_MAX))                              \
-            FAIL(ORDO_E_RANGE, "integer overflow: %ld " name_ " %ld", (long)sp[-2],   \
-                 (long)sp[-1]);                                                      \
-        sp[-2] = (int32_t)r_;                                                        \
+        ARITH_TO(f_, op_, name_);                                                    \
+        sp[-2] = r_;                                                                 \
         --sp;                                                                        \
         NEXT();                                                                      \
     } while (0)
@@ -198,7 +215,6 @@ top:
         if (VM_FUSE && (ip[1].op == ORDO_OP_JZ || ip[1].op == ORDO_OP_JNZ)) {
             /* DUP; JZ/JNZ (and, or): the branch takes the copy */
             ++ip;
-            ++steps;
             if ((sp[-1] == 0) == (ip->op == ORDO_OP_JZ))
                 JUMP(ip->b);
             NEXT();
@@ -211,12 +227,16 @@ top:
      * looks at the next one). LDL a; STL b copies a local (a loop's
      * element to its variable, a `let` of a local), STL a; LDL b stores a value and loads the next, a
      * compare or DUP followed by JZ or JNZ is a condition and its branch:
-     * together a quarter of all instructions run. The checks are the same,
+     * together a quarter of all instructions run. SUB; MAX (a cost less
+     * what is held, not below 0) and LDL; DATA (a field of the row a local
+     * holds) are another tenth in Splendor. The checks are the same,
      * in the same order, each instruction is counted, and an error in the
      * second leaves the game as the two run one by one leave it. The next
      * instruction is there: the last one never falls through (validate.c).
      * Fewer dispatches, fewer indirect jumps to predict: about 12% less
-     * time a Splendor game (doc/performance.md). */
+     * time a Splendor game, and 10% more with the last two; a pair's test
+     * of the next instruction is a branch, which is why only the pairs
+     * that come often enough are there (doc/performance.md). */
     CASE(LDL) {
         if (UNLIKELY(ip->a >= nlocals))
             goto e_local;
@@ -224,7 +244,6 @@ top:
         int32_t v = fp[ip->a];
         if (VM_FUSE && ip[1].op == ORDO_OP_STL) {
             ++ip;
-            ++steps;
             if (UNLIKELY(ip->a >= nlocals)) {
                 *sp++ = v;
                 goto e_local;
@@ -233,6 +252,13 @@ top:
             NEXT();
         }
         *sp++ = v;
+        if (VM_FUSE && ip[1].op == ORDO_OP_DATA && ip[1].x == 0) {
+            /* LDL; DATA of one column: a field of the row a local holds */
+            ++ip;
+            if (UNLIKELY((uint32_t)v >= ip->a))
+                goto e_row;
+            sp[-1] = p->data[(uint32_t)ip->b + (uint32_t)v];
+        }
         NEXT();
     }
     CASE(INCL) {
@@ -250,7 +276,6 @@ top:
         fp[ip->a] = sp[-1];
         if (VM_FUSE && ip[1].op == ORDO_OP_LDL) { /* the slot popped takes the load */
             ++ip;
-            ++steps;
             if (UNLIKELY(ip->a >= nlocals)) {
                 --sp;
                 goto e_local;
@@ -316,9 +341,22 @@ top:
         sp -= v->ndims + 1u;
         NEXT();
     }
-    CASE(ADD) ARITH(+, "+");
-    CASE(SUB) ARITH(-, "-");
-    CASE(MUL) ARITH(*, "*");
+    CASE(ADD) ARITH(add, +, "+");
+    CASE(SUB) {
+        ARITH_TO(sub, -, "-");
+        sp[-2] = r_;
+        --sp;
+        if (VM_FUSE && ip[1].op == ORDO_OP_MAX) {
+            /* SUB; MAX: max(c, a - b), what a cost asks beyond what is held */
+            ++ip;
+            NEED(2);
+            int32_t c_ = sp[-2];
+            sp[-2] = c_ > r_ ? c_ : r_;
+            --sp;
+        }
+        NEXT();
+    }
+    CASE(MUL) ARITH(mul, *, "*");
     CASE(DIV) {
         NEED(2);
         int32_t b = sp[-1], a = sp[-2];
@@ -359,7 +397,6 @@ top:
         int32_t c_ = (expr);                                                         \
         if (VM_FUSE && ip[1].op == ORDO_OP_JZ) {                                          \
             ++ip;                                                                    \
-            ++steps;                                                                 \
             sp -= 2;                                                                 \
             if (!c_)                                                                 \
                 JUMP(ip->b);                                                         \
@@ -423,8 +460,9 @@ top:
         fp = nfp_;                                                                   \
         nlocals = nl_;                                                               \
         bp = sp;                                                                     \
-        ip = code + pr_->pc;                                                         \
-        CHECK_LIMIT();                                                               \
+        GO(code + pr_->pc);                                                          \
+        if (UNLIKELY(COUNT() - 1u > limit)) /* the CALL's count */                   \
+            goto e_limit_next;                                                       \
         DISPATCH();                                                                  \
     } while (0)
     CASE(CALL) ENTER(ip->a, PC() + 1);
@@ -589,7 +627,7 @@ top:
             FAIL(ORDO_E_RANGE, "roll %ldd%ld: a forced total of %ld, not %ld..%ld",
                  (long)n, (long)sides, (long)sum, (long)n, (long)n * sides);
         }
-        steps += (uint64_t)n;
+        steps0 += (uint64_t)n;
         sp[-1] = sum;
         int32_t args[3] = {n, sides, sum};
         EMIT(ORDO_EV_ROLL, -1, 0, 3, args);
@@ -1036,7 +1074,8 @@ top:
         const ordo_event_decl *ev = &p->events[pd->id];
         if (!ev->dispatch) {
             EMIT(ORDO_EV_EVENT, -1, pd->id, pd->nargs, pd->args);
-            DISPATCH(); /* this instruction again */
+            GO(ip); /* this instruction again */
+            DISPATCH();
         }
         ROOM(pd->nargs);
         memcpy(sp, pd->args, (size_t)pd->nargs * sizeof(int32_t));
@@ -1187,7 +1226,7 @@ top:
             vm_store(elems + (uint32_t)i * w, w, b);
             vm_store(elems + j * w, w, a);
         }
-        steps += (uint64_t)len;
+        steps0 += (uint64_t)len;
         sp -= v->ndims;
         NEXT();
     }
@@ -1257,8 +1296,7 @@ top:
             NEED1();
             int32_t row = sp[-1];
             if (UNLIKELY((uint32_t)row >= ip->a))
-                FAIL(ORDO_E_INDEX, "a table's field read %s",
-                     row < 0 ? "of none" : "outside the table");
+                goto e_row;
             sp[-1] = p->data[(uint32_t)ip->b + (uint32_t)row];
             NEXT();
         }
@@ -1278,8 +1316,10 @@ top:
         if (result)
             *result = sp > bp ? sp[-1] : 0;
         /* leave as a RET to the base would: the frames of this run go */
+        uint64_t ran = COUNT();
         while (nframes > base)
             POP_FRAME();
+        steps0 = ran + 1u - PC(); /* counted once, as one return */
         goto done;
     }
     DEFAULT() {
@@ -1293,7 +1333,8 @@ top:
 returned_to_base:
     if (mode == VM_MAIN) {
         g->winner = -1;
-        EMIT(ORDO_EV_END, -1, 0, 0, NULL);
+        SAVE_NEXT();
+        vm_emit(g, ORDO_EV_END, -1, 0, 0, NULL);
         rc = g->status = ORDO_OVER;
     }
     goto done;
@@ -1305,32 +1346,42 @@ e_local:
     FAIL(ORDO_E_STACK, "local slot out of the frame (%u locals)", (unsigned)nlocals);
 e_options:
     FAIL(ORDO_E_STACK, "more than %u options in one decision", (unsigned)p->max_options);
+e_row: /* DATA of one column: the row on top is none or not in the table */
+    FAIL(ORDO_E_INDEX, "a table's field read %s", sp[-1] < 0 ? "of none" : "outside the table");
 e_eval:
     FAIL(ORDO_E_STATE, "a fn tried to change the game (ordo_eval)");
 e_limit:
     FAIL(ORDO_E_LIMIT, "%llu VM instructions executed", (unsigned long long)limit);
+e_limit_next: /* a call's: ip is the callee's first instruction, not begun */
+    SAVE_NEXT();
+    rc = vm_fail(g, ORDO_E_LIMIT, PC(), "%llu VM instructions executed",
+                 (unsigned long long)limit);
+    goto out;
 #if VM_ONE
 /* one instruction ran and the run goes on at g->pc */
 stepped:
-    SAVE();
+    SAVE_NEXT();
     return VM_STEPPED;
 #endif
 done:
-    SAVE();
+    SAVE_NEXT();
 out:
     return rc;
 }
 #undef ARITH
+#undef ARITH_TO
 #undef BINOP
 #undef CASE
 #undef CELL
 #undef CHECK_LIMIT
+#undef COUNT
 #undef CMPOP
 #undef DEFAULT
 #undef DISPATCH
 #undef EMIT
 #undef ENTER
 #undef FAIL
+#undef GO
 #undef JUMP
 #undef LIST
 #undef NEED
@@ -1346,4 +1397,6 @@ out:
 #undef ROOM
 #undef ROOM1
 #undef SAVE
+#undef SAVE_AS
+#undef SAVE_NEXT
 #undef SETLEN

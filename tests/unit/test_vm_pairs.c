@@ -1,5 +1,5 @@
 /* test_vm_pairs.c — the pairs vm.c runs at once (LDL; STL, STL; LDL, a
- * compare; JZ, DUP; JZ and DUP; JNZ) do exactly what the two instructions
+ * compare; JZ, DUP; JZ and DUP; JNZ, SUB; MAX, LDL; DATA) do exactly what the two instructions
  * do one by one. Each case is run twice, as written and with a NOP between
  * the two (which keeps them apart); the two games must agree: the same
  * result and status, the same block byte for byte (state, stack, frames,
@@ -43,6 +43,9 @@ typedef struct tcase {
 
 enum { NLOC = 2 };
 
+/* the data table of every case: one column of 4 rows */
+static const int32_t tdata[] = {10, 20, 30, 40};
+
 static const ordo_program *build(tprog *T, const tcase *c, int with_nop, int *proc)
 {
     int x0 = tp_scalar(T, "x0", ORDO_K_INT, 4, -1000, 1000, 0);
@@ -65,6 +68,8 @@ static const ordo_program *build(tprog *T, const tcase *c, int with_nop, int *pr
     }
     if (c->stack)
         T->p.stack_size = c->stack;
+    T->p.data = tdata;
+    T->p.ndata = 4;
     const ordo_program *p = tp_finish(T);
     char msg[200];
     assert_int_equal(ordo_validate(p, msg, sizeof msg), ORDO_OK);
@@ -200,6 +205,50 @@ static void test_compare_jz(void **state)
     check_case(&loop);
 }
 
+/* SUB; MAX (max(c, a - b)) and LDL; DATA of one column (a field of the
+ * row a local holds) */
+static void test_value_pairs(void **state)
+{
+    (void)state;
+    static const tcase cases[] = {
+        {"SUB;MAX above", {OB(PUSH, 0), OB(PUSH, 5), OB(PUSH, 3), O(SUB), O(MAX), OA(STG, 3),
+                           O(RET)},
+         7, 4, 1, ORDO_OK, 2, 0, 0, 0},
+        {"SUB;MAX below", {OB(PUSH, 0), OB(PUSH, 3), OB(PUSH, 5), O(SUB), O(MAX), OA(STG, 3),
+                           O(RET)},
+         7, 4, 1, ORDO_OK, 0, 0, 0, 0},
+        {"SUB;MAX equal", {OB(PUSH, 2), OB(PUSH, 5), OB(PUSH, 3), O(SUB), O(MAX), OA(STG, 3),
+                           O(RET)},
+         7, 4, 1, ORDO_OK, 2, 0, 0, 0},
+        {"SUB;MAX underflow in MAX", {OB(PUSH, 5), OB(PUSH, 3), O(SUB), O(MAX), O(RET)}, 5, 3, 1,
+         ORDO_E_STACK, 0, 0, 0, 0},
+        {"SUB;MAX overflow in SUB", {OB(PUSH, 0), OB(PUSH, INT32_MIN), OB(PUSH, 1), O(SUB),
+                                     O(MAX), O(RET)},
+         6, 4, 0, ORDO_E_RANGE, 0, 0, 0, 0},
+        {"SUB;MAX underflow in SUB", {OB(PUSH, 1), O(SUB), O(MAX), O(RET)}, 4, 2, 0,
+         ORDO_E_STACK, 0, 0, 0, 0},
+        {"LDL;DATA", {OB(PUSH, 2), OA(STL, 1), OA(LDL, 1), {.op = ORDO_OP_DATA, .a = 4, .b = 0},
+                      OA(STG, 3), O(RET)},
+         6, 3, 1, ORDO_OK, 30, 0, 0, 0},
+        {"LDL;DATA at an offset", {OB(PUSH, 1), OA(STL, 0), OA(LDL, 0),
+                                   {.op = ORDO_OP_DATA, .a = 2, .b = 2}, OA(STG, 4), O(RET)},
+         6, 3, 1, ORDO_OK, 0, 40, 0, 0},
+        {"LDL;DATA row of none", {OB(PUSH, -1), OA(STL, 1), OA(LDL, 1),
+                                  {.op = ORDO_OP_DATA, .a = 4, .b = 0}, O(RET)},
+         5, 3, 1, ORDO_E_INDEX, 0, 0, 0, 0},
+        {"LDL;DATA row outside", {OB(PUSH, 4), OA(STL, 1), OA(LDL, 1),
+                                  {.op = ORDO_OP_DATA, .a = 4, .b = 0}, O(RET)},
+         5, 3, 1, ORDO_E_INDEX, 0, 0, 0, 0},
+        {"LDL;DATA first out of the frame", {OA(LDL, 2), {.op = ORDO_OP_DATA, .a = 4, .b = 0},
+                                             O(RET)},
+         3, 1, 0, ORDO_E_STACK, 0, 0, 0, 0},
+        {"LDL;DATA stack full", {OA(LDL, 0), {.op = ORDO_OP_DATA, .a = 4, .b = 0}, O(RET)}, 3,
+         1, 0, ORDO_E_STACK, 0, 0, NLOC, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_case(&cases[i]);
+}
+
 /* DUP; JZ and DUP; JNZ: the copy decides, the value stays (x1) */
 static void test_dup_branch(void **state)
 {
@@ -232,6 +281,7 @@ int main(void)
         cmocka_unit_test(test_local_pairs),
         cmocka_unit_test(test_compare_jz),
         cmocka_unit_test(test_dup_branch),
+        cmocka_unit_test(test_value_pairs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
