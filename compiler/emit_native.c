@@ -103,7 +103,7 @@ typedef struct writer {
     uint8_t *bad;     /* a proc not written as C: the analysis could not
                        * follow its stack, or it is a scenario's code */
     uint32_t *room;   /* a proc's locals and its deepest operand stack */
-    uint32_t *work;   /* the analysis's pcs to visit */
+    uint32_t *work;   /* the analysis's pcs to visit (emit_run: each proc's entry) */
     uint32_t nwork;
     uint8_t *kind;    /* where each operand is now: OPND_* */
     int32_t *val;     /* its constant, or the operand whose C variable holds it */
@@ -1647,30 +1647,58 @@ static uint32_t proc_end(const writer *n, int32_t k)
 }
 
 /* `run`: the function of the proc whose code pc is, called while frames
- * above `level` are left; the interpreter for a pc none compiled */
+ * above `level` are left; the interpreter for a pc none compiled. The
+ * table's entries are where the function changes: procs left to the
+ * interpreter next to each other (the scenarios' procs) are one entry,
+ * so that the search per frame a decision resumes is shorter. */
+/* whether the proc at order[i] is in the entry of the one before it */
+static int run_merges(const writer *n, const uint16_t *order, uint16_t i)
+{
+    return i && n->bad[order[i]] && n->bad[order[i - 1]];
+}
+
 static void emit_run(writer *n, const uint16_t *order)
 {
     const ordo_program *p = n->p;
     FILE *f = n->f;
     const char *sym = n->sym;
-    fprintf(f, "/* each proc's first pc, in order, and its function (NULL: the interpreter's) */\n"
-               "static const uint32_t %s_first[%u] = {", sym, (unsigned)p->nprocs);
+    uint32_t nrun = 0;
     for (uint16_t i = 0; i < p->nprocs; i++)
-        fprintf(f, "%s%" PRIu32 "u,", i % 10 ? " " : "\n    ", p->procs[order[i]].pc);
-    fprintf(f, "\n};\nstatic const on_fn %s_fn[%u] = {", sym, (unsigned)p->nprocs);
-    for (uint16_t i = 0; i < p->nprocs; i++) {
-        fputs(i % 4 ? " " : "\n    ", f);
+        nrun += !run_merges(n, order, i);
+    fprintf(f, "/* where each proc's code starts, in order, and its function (NULL: the\n"
+               " * interpreter's, for the procs from there to the next entry) */\n"
+               "static const uint32_t %s_first[%" PRIu32 "] = {", sym, nrun);
+    for (uint16_t i = 0, k = 0; i < p->nprocs; i++)
+        if (!run_merges(n, order, i))
+            fprintf(f, "%s%" PRIu32 "u,", k++ % 10 ? " " : "\n    ", p->procs[order[i]].pc);
+    fprintf(f, "\n};\nstatic const on_fn %s_fn[%" PRIu32 "] = {", sym, nrun);
+    for (uint16_t i = 0, k = 0; i < p->nprocs; i++) {
+        if (run_merges(n, order, i))
+            continue;
+        fputs(k++ % 4 ? " " : "\n    ", f);
         if (n->bad[order[i]])
             fputs("NULL,", f);
         else
             fprintf(f, "%s,", n->fn[order[i]]);
     }
+    /* each proc's entry in the table (by proc number) */
+    const char *ty = nrun < 256 ? "uint8_t" : "uint16_t";
+    fprintf(f, "\n};\nstatic const %s %s_entry[%u] = {", ty, sym, (unsigned)p->nprocs);
+    uint32_t *entry = n->work;
+    for (uint16_t i = 0, k = 0; i < p->nprocs; i++) {
+        k += i && !run_merges(n, order, i);
+        entry[order[i]] = k;
+    }
+    for (uint16_t i = 0; i < p->nprocs; i++)
+        fprintf(f, "%s%" PRIu32 ",", i % 16 ? " " : "\n    ", entry[i]);
     fprintf(f,
             "\n};\n\n"
             "static int %s_run(ordo_game *g, int mode, uint32_t base, int32_t *result, uint32_t level)\n"
             "{\n"
             "    while (g->nframes > level) {\n"
-            "        on_fn fn = on_lookup(%s_first, %s_fn, %uu, g->pc);\n"
+            "        uint16_t proc = VM_FRAMES(g)[g->nframes - 1u].proc;\n"
+            "        on_fn fn = on_lookup(%s_first, %s_fn, %" PRIu32 "u, g->pc,\n"
+            "                             proc < %uu ? %s_entry[proc] : 0u);\n"
             "        if (!fn)\n"
             "            return ordo_vm_interpret(g, mode, base, result);\n"
             "        int rc = fn(g, mode, base, result, 0);\n"
@@ -1684,7 +1712,7 @@ static void emit_run(writer *n, const uint16_t *order)
             "    int rc = %s_run(g, mode, base, result, 0);\n"
             "    return rc == ON_GOTO ? ordo_vm_interpret(g, mode, base, result) : rc;\n"
             "}\n\n",
-            sym, sym, sym, (unsigned)p->nprocs, sym, sym);
+            sym, sym, sym, nrun, (unsigned)p->nprocs, sym, sym, sym);
 }
 
 static int by_first_pc(const void *x, const void *y, const ordo_program *p)
@@ -1702,7 +1730,8 @@ int oc_emit_native(FILE *f, const ordo_program *p, const char *sym,
     n.depth = malloc(p->ncode * sizeof *n.depth);
     n.owner = malloc(p->ncode * sizeof *n.owner);
     n.label = calloc(p->ncode, 1);
-    n.work = malloc(p->ncode * sizeof *n.work);
+    /* (`run`'s table of entries by proc uses it too) */
+    n.work = malloc((p->ncode > p->nprocs ? p->ncode : p->nprocs) * sizeof *n.work);
     n.bad = calloc(p->nprocs, 1);
     n.room = calloc(p->nprocs, sizeof *n.room);
     uint16_t *order = malloc(p->nprocs * sizeof *order);

@@ -301,10 +301,15 @@ void ordo_vm_event(ordo_game *g, int kind, int player, int id, int nargs, const 
  * its switch) */
 typedef int (*on_fn)(ordo_game *g, int mode, uint32_t base, int32_t *result, int called);
 
-/* The function of the proc whose code pc is (first[]: the procs' first
- * pcs, ascending), NULL when none. */
-static inline on_fn on_lookup(const uint32_t *first, const on_fn *fn, uint32_t n, uint32_t pc)
+/* The function of the proc whose code pc is (first[]: where the procs'
+ * code starts, ascending; fn[]: their functions), NULL when none. The
+ * entry `hint` (the innermost frame's proc's, where pc mostly is) is
+ * tried first, then the search. */
+static inline on_fn on_lookup(const uint32_t *first, const on_fn *fn, uint32_t n, uint32_t pc,
+                              uint32_t hint)
 {
+    if (hint < n && first[hint] <= pc && (hint + 1u == n || pc < first[hint + 1u]))
+        return fn[hint];
     if (n == 0 || pc < first[0])
         return NULL;
     uint32_t lo = 0, hi = n;

@@ -1124,22 +1124,24 @@ pc_193:;
 #line 1125 "tiny.c"
 }
 
-/* each proc's first pc, in order, and its function (NULL: the interpreter's) */
-static const uint32_t tiny_program_first[14] = {
-    0u, 5u, 105u, 252u, 257u, 260u, 262u, 267u, 270u, 272u,
-    276u, 281u, 284u, 286u,
+/* where each proc's code starts, in order, and its function (NULL: the
+ * interpreter's, for the procs from there to the next entry) */
+static const uint32_t tiny_program_first[4] = {
+    0u, 5u, 105u, 252u,
 };
-static const on_fn tiny_program_fn[14] = {
+static const on_fn tiny_program_fn[4] = {
     tiny_program_reached, tiny_program_take_turn, tiny_program_sequence, NULL,
-    NULL, NULL, NULL, NULL,
-    NULL, NULL, NULL, NULL,
-    NULL, NULL,
+};
+static const uint8_t tiny_program_entry[14] = {
+    0, 1, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 };
 
 static int tiny_program_run(ordo_game *g, int mode, uint32_t base, int32_t *result, uint32_t level)
 {
     while (g->nframes > level) {
-        on_fn fn = on_lookup(tiny_program_first, tiny_program_fn, 14u, g->pc);
+        uint16_t proc = VM_FRAMES(g)[g->nframes - 1u].proc;
+        on_fn fn = on_lookup(tiny_program_first, tiny_program_fn, 4u, g->pc,
+                             proc < 14u ? tiny_program_entry[proc] : 0u);
         if (!fn)
             return ordo_vm_interpret(g, mode, base, result);
         int rc = fn(g, mode, base, result, 0);
