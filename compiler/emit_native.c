@@ -124,6 +124,10 @@ typedef struct writer {
      * of them counted at once (`steps += N`, put_steps), and by each way
      * out of the C before it (put_slow) */
     uint32_t pend;
+    /* writing an instruction counted with its run (emit_counted_later):
+     * its `steps++` left out, and how many ways through it had one */
+    int later;
+    uint32_t later_counts;
     int failed;       /* out of memory while writing */
     /* while writing one instruction */
     uint32_t pc;
@@ -400,6 +404,25 @@ static uint32_t slot(const writer *n, int32_t k)
     return n->L + (uint32_t)k;
 }
 
+/* An instruction's count, ` steps++;` after its statement; nothing while
+ * it is counted with its run (n->later: its step goes to n->pend). */
+static const char *count_of(writer *n)
+{
+    if (!n->later)
+        return " steps++;";
+    n->later_counts++;
+    return "";
+}
+
+/* The same for an instruction that needs no statement of its own: a
+ * line `steps++;` at `indent`, or no line. */
+static void put_count_line(writer *n, const char *indent)
+{
+    const char *c = count_of(n);
+    if (*c)
+        fprintf(n->f, "%s%s\n", indent, c + 1);
+}
+
 /* the interpreter runs this instruction (its check failed, or it is not
  * compiled): its operands stored, `top` slots in use */
 static void put_slow(writer *n)
@@ -480,12 +503,17 @@ static void put_value_check(writer *n, const ordo_var *v, const char *x)
         fprintf(n->f, " || %s > %" PRId32, x, v->hi);
 }
 
-/* `if (COND) <the interpreter>` and THEN, each on a line of its own */
+/* `if (COND) <the interpreter>` and THEN (none when empty or a lone
+ * count), each on a line of its own */
 static void put_guarded(writer *n, const char *cond, const char *then)
 {
     fprintf(n->f, "    if (%s) ", cond);
     put_slow(n);
-    fprintf(n->f, "\n    %s\n", then);
+    then += *then == ' '; /* a lone count_of */
+    if (*then)
+        fprintf(n->f, "\n    %s\n", then);
+    else
+        fputs("\n", n->f);
 }
 
 /* `) { ...; goto slow; }` ending the condition the caller began, on a
@@ -526,8 +554,8 @@ static void emit_binop(writer *n, const char *expr, char op)
     int64_t al, ah, bl, bh;
     operand_range(n, n->d - 2, &al, &ah);
     operand_range(n, n->d - 1, &bl, &bh);
-    fprintf(n->f, "    { int32_t a_ = %s, b_ = %s; %s = %s; steps++; }\n", top_expr(n, 1),
-            top_expr(n, 0), tmp(n, n->d - 2), expr);
+    fprintf(n->f, "    { int32_t a_ = %s, b_ = %s; %s = %s;%s }\n", top_expr(n, 1),
+            top_expr(n, 0), tmp(n, n->d - 2), expr, count_of(n));
     set_var(n, n->d - 2);
     if (op == '<')
         set_range(n, n->d - 2, al < bl ? al : bl, ah < bh ? ah : bh);
@@ -564,8 +592,8 @@ static void emit_arith(writer *n, char op)
     else
         min_max4(al * bl, al * bh, ah * bl, ah * bh, &lo, &hi);
     if (lo >= INT32_MIN && hi <= INT32_MAX) {
-        fprintf(n->f, "    %s = %s %c %s; steps++;\n", tmp(n, n->d - 2), top_expr(n, 1), op,
-                top_expr(n, 0));
+        fprintf(n->f, "    %s = %s %c %s;%s\n", tmp(n, n->d - 2), top_expr(n, 1), op,
+                top_expr(n, 0), count_of(n));
         set_var(n, n->d - 2);
         set_range(n, n->d - 2, lo, hi);
         return;
@@ -575,7 +603,7 @@ static void emit_arith(writer *n, char op)
             "      if (r_ < INT32_MIN || r_ > INT32_MAX) ",
             top_expr(n, 1), op, top_expr(n, 0));
     put_slow(n);
-    fprintf(n->f, "\n      %s = (int32_t)r_; steps++; }\n", tmp(n, n->d - 2));
+    fprintf(n->f, "\n      %s = (int32_t)r_;%s }\n", tmp(n, n->d - 2), count_of(n));
     set_var(n, n->d - 2);
 }
 
@@ -762,7 +790,8 @@ static void emit_change(writer *n, const ordo_insn *in)
         fprintf(f, "memset(a_, 0, %" PRIu32 "u);\n", v->stride);
         break;
     }
-    fputs("        steps++;\n    }\n", f);
+    put_count_line(n, "        ");
+    fputs("    }\n", f);
 }
 
 static void emit_list_or_set(writer *n, const ordo_insn *in)
@@ -779,7 +808,8 @@ static void emit_list_or_set(writer *n, const ordo_insn *in)
         else
             fprintf(f, "        %s = (int32_t)vm_set_count(a_, %uu);\n", tmp(n, n->d - nd),
                     (unsigned)v->cap);
-        fputs("        steps++;\n    }\n", f);
+        put_count_line(n, "        ");
+    fputs("    }\n", f);
         set_var(n, n->d - nd);
         return;
     }
@@ -819,7 +849,8 @@ static void emit_list_or_set(writer *n, const ordo_insn *in)
         put_jump(n, (uint32_t)in->b);
         fprintf(f, " }\n        %s = %" PRId32 " + m_;\n", tmp(n, out), v->lo);
     }
-    fputs("        steps++;\n    }\n", f);
+    put_count_line(n, "        ");
+    fputs("    }\n", f);
     set_var(n, out);
 }
 
@@ -829,8 +860,8 @@ static void emit_load_store(writer *n, const ordo_insn *in)
     FILE *f = n->f;
     unsigned w = v->width;
     if (in->op == ORDO_OP_LDG) {
-        fprintf(f, "    %s = vm_load(state + %" PRIu32 "u, %uu); steps++;\n", tmp(n, n->d),
-                v->offset, w);
+        fprintf(f, "    %s = vm_load(state + %" PRIu32 "u, %uu);%s\n", tmp(n, n->d),
+                v->offset, w, count_of(n));
         set_var(n, n->d);
         set_width_range(n, n->d, w);
     } else if (in->op == ORDO_OP_STG) {
@@ -838,12 +869,12 @@ static void emit_load_store(writer *n, const ordo_insn *in)
         put_value_check(n, v, "x_");
         fputs(") ", f);
         put_slow(n);
-        fprintf(f, "\n      vm_store(state + %" PRIu32 "u, %uu, x_); steps++; }\n", v->offset, w);
+        fprintf(f, "\n      vm_store(state + %" PRIu32 "u, %uu, x_);%s }\n", v->offset, w, count_of(n));
     } else if (in->op == ORDO_OP_LDX) {
         int32_t first = n->d - v->ndims;
         fputs("    ", f);
         open_cell(n, v, first);
-        fprintf(f, "        %s = vm_load(a_, %uu); steps++;\n    }\n", tmp(n, first), w);
+        fprintf(f, "        %s = vm_load(a_, %uu);%s\n    }\n", tmp(n, first), w, count_of(n));
         set_var(n, first);
         set_width_range(n, first, w);
     } else { /* STX */
@@ -853,7 +884,7 @@ static void emit_load_store(writer *n, const ordo_insn *in)
         put_value_check(n, v, "x_");
         fputs(") ", f);
         put_slow(n);
-        fprintf(f, "\n        vm_store(a_, %uu, x_); steps++;\n    }\n", w);
+        fprintf(f, "\n        vm_store(a_, %uu, x_);%s\n    }\n", w, count_of(n));
     }
 }
 
@@ -881,11 +912,11 @@ static void emit_local(writer *n, const ordo_insn *in)
                 (int64_t)n->L - in->a);
         put_slow(n);
         if (in->op == ORDO_OP_LDLI) {
-            fprintf(f, "\n      %s = fp[%u + i_]; steps++; }\n", tmp(n, n->d - 1),
-                    (unsigned)in->a);
+            fprintf(f, "\n      %s = fp[%u + i_];%s }\n", tmp(n, n->d - 1),
+                    (unsigned)in->a, count_of(n));
             set_var(n, n->d - 1);
         } else {
-            fprintf(f, "\n      fp[%u + i_] = %s; steps++; }\n", (unsigned)in->a, top_expr(n, 0));
+            fprintf(f, "\n      fp[%u + i_] = %s;%s }\n", (unsigned)in->a, top_expr(n, 0), count_of(n));
         }
         return;
     }
@@ -896,12 +927,12 @@ static void emit_local(writer *n, const ordo_insn *in)
     } else if (in->op == ORDO_OP_LDL) {
         fprintf(f, "    %s = ", tmp(n, n->d));
         put_slot(n, in->a);
-        fputs("; steps++;\n", f);
+        fprintf(f, ";%s\n", count_of(n));
         set_var(n, n->d);
     } else if (in->op == ORDO_OP_STL) {
         fputs("    ", f);
         put_slot(n, in->a);
-        fprintf(f, " = %s; steps++;\n", top_expr(n, 0));
+        fprintf(f, " = %s;%s\n", top_expr(n, 0), count_of(n));
     } else {
         fputs("    if (", f);
         put_slot(n, in->a);
@@ -909,7 +940,7 @@ static void emit_local(writer *n, const ordo_insn *in)
         put_slow(n);
         fputs("\n    ", f);
         put_slot(n, in->a);
-        fputs("++; steps++;\n", f);
+        fprintf(f, "++;%s\n", count_of(n));
     }
 }
 
@@ -936,7 +967,8 @@ static void put_event(writer *n, const char *kind, const char *player, int32_t u
         fprintf(f, "(const int32_t[1]){%" PRId32 "}", lit);
     else
         fputs("NULL", f);
-    fputs("); }\n    else g->seq++;\n    steps++;\n", f);
+    fputs("); }\n    else g->seq++;\n", f);
+    put_count_line(n, "    ");
 }
 
 /* The instructions whose work is a trace line (and a step, a turn): the
@@ -1031,20 +1063,20 @@ static void emit_insn(writer *n, const ordo_insn *in)
     }
     switch (in->op) {
     case ORDO_OP_NOP:
-        fputs("    steps++;\n", f);
+        put_count_line(n, "    ");
         break;
     case ORDO_OP_POP: /* a value no one reads: said so, for the C compiler */
         if (n->kind[n->d - 1] == OPND_VAR)
             fprintf(f, "    (void)t%" PRId32 ";\n", n->val[n->d - 1]);
-        fputs("    steps++;\n", f);
+        put_count_line(n, "    ");
         break;
     case ORDO_OP_PUSH:
-        fputs("    steps++;\n", f);
+        put_count_line(n, "    ");
         n->kind[n->d] = OPND_CONST;
         n->val[n->d] = in->b;
         break;
     case ORDO_OP_DUP:
-        fputs("    steps++;\n", f);
+        put_count_line(n, "    ");
         if (n->kind[n->d - 1] == OPND_SLOT) {
             fprintf(f, "    %s = %s;\n", tmp(n, n->d), top_expr(n, 0));
             set_var(n, n->d);
@@ -1066,19 +1098,19 @@ static void emit_insn(writer *n, const ordo_insn *in)
         fprintf(f, "    { int32_t a_ = %s, b_ = %s;\n      if (b_ == 0%s) ", top_expr(n, 1), top_expr(n, 0),
                 in->op == ORDO_OP_DIV ? " || (b_ == -1 && a_ == INT32_MIN)" : "");
         put_slow(n);
-        fprintf(f, "\n      %s = %s; steps++; }\n", tmp(n, n->d - 2),
-                in->op == ORDO_OP_DIV ? "a_ / b_" : "b_ == -1 ? 0 : a_ % b_");
+        fprintf(f, "\n      %s = %s;%s }\n", tmp(n, n->d - 2),
+                in->op == ORDO_OP_DIV ? "a_ / b_" : "b_ == -1 ? 0 : a_ % b_", count_of(n));
         set_var(n, n->d - 2);
         break;
     case ORDO_OP_NEG: case ORDO_OP_ABS:
         fprintf(f, "    { int32_t a_ = %s;\n      if (a_ == INT32_MIN) ", top_expr(n, 0));
         put_slow(n);
-        fprintf(f, "\n      %s = %s; steps++; }\n", tmp(n, n->d - 1),
-                in->op == ORDO_OP_NEG ? "-a_" : "a_ < 0 ? -a_ : a_");
+        fprintf(f, "\n      %s = %s;%s }\n", tmp(n, n->d - 1),
+                in->op == ORDO_OP_NEG ? "-a_" : "a_ < 0 ? -a_ : a_", count_of(n));
         set_var(n, n->d - 1);
         break;
     case ORDO_OP_NOT:
-        fprintf(f, "    %s = !%s; steps++;\n", tmp(n, n->d - 1), top_expr(n, 0));
+        fprintf(f, "    %s = !%s;%s\n", tmp(n, n->d - 1), top_expr(n, 0), count_of(n));
         set_var(n, n->d - 1);
         set_range(n, n->d - 1, 0, 1);
         break;
@@ -1100,7 +1132,8 @@ static void emit_insn(writer *n, const ordo_insn *in)
         flush(n, n->d - 1);
         fprintf(f, "    if (%s %s 0) { ", top_expr(n, 0), in->op == ORDO_OP_JZ ? "==" : "!=");
         put_jump(n, (uint32_t)in->b);
-        fputs(" }\n    steps++;\n", f);
+        fputs(" }\n", f);
+        put_count_line(n, "    ");
         break;
     case ORDO_OP_CALL:
         emit_call(n, in);
@@ -1114,20 +1147,21 @@ static void emit_insn(writer *n, const ordo_insn *in)
         emit_return(n, in->op == ORDO_OP_RETV);
         break;
     case ORDO_OP_NPLAYERS:
-        fputs("    steps++;\n", f);
+        put_count_line(n, "    ");
         fprintf(f, "    %s = nplayers;\n", tmp(n, n->d));
         set_var(n, n->d);
         break;
     case ORDO_OP_OPTS:
-        put_guarded(n, "mode == VM_EVAL", "VM_CLEAR_OPTS(g); steps++;");
+        snprintf(then, sizeof then, "VM_CLEAR_OPTS(g);%s", count_of(n));
+        put_guarded(n, "mode == VM_EVAL", then);
         break;
     case ORDO_OP_OFFER: case ORDO_OP_OFFERN:
         snprintf(cond, sizeof cond, "mode == VM_EVAL || g->nopts >= %uu", (unsigned)p->max_options);
         if (in->op == ORDO_OP_OFFERN)
-            snprintf(then, sizeof then, "ON_OFFER(%uu, VM_OPT_PLAIN, 0); steps++;", (unsigned)in->a);
+            snprintf(then, sizeof then, "ON_OFFER(%uu, VM_OPT_PLAIN, 0);%s", (unsigned)in->a, count_of(n));
         else
-            snprintf(then, sizeof then, "ON_OFFER(%uu, VM_OPT_PARAM, %s); steps++;",
-                     (unsigned)in->a, top_expr(n, 0));
+            snprintf(then, sizeof then, "ON_OFFER(%uu, VM_OPT_PARAM, %s);%s",
+                     (unsigned)in->a, top_expr(n, 0), count_of(n));
         put_guarded(n, cond, then);
         break;
     case ORDO_OP_DATA:
@@ -1135,8 +1169,8 @@ static void emit_insn(writer *n, const ordo_insn *in)
             fprintf(f, "    { int32_t r_ = %s;\n      if ((uint32_t)r_ >= %uu) ", top_expr(n, 0),
                     (unsigned)in->a);
             put_slow(n);
-            fprintf(f, "\n      %s = %s_data[%" PRId32 "u + (uint32_t)r_]; steps++; }\n",
-                    tmp(n, n->d - 1), n->sym, in->b);
+            fprintf(f, "\n      %s = %s_data[%" PRId32 "u + (uint32_t)r_];%s }\n",
+                    tmp(n, n->d - 1), n->sym, in->b, count_of(n));
             set_var(n, n->d - 1);
             set_data_range(n, n->d - 1, (uint32_t)in->b, (uint32_t)in->a);
         } else {
@@ -1148,8 +1182,8 @@ static void emit_insn(writer *n, const ordo_insn *in)
             put_slow(n);
             fprintf(f,
                     "\n      %s = %s_data[%" PRId32
-                    "u + (uint64_t)m_ * %uu + (uint64_t)r_]; steps++; }\n",
-                    tmp(n, n->d - 2), n->sym, in->b, (unsigned)in->a);
+                    "u + (uint64_t)m_ * %uu + (uint64_t)r_];%s }\n",
+                    tmp(n, n->d - 2), n->sym, in->b, (unsigned)in->a, count_of(n));
             set_var(n, n->d - 2);
         }
         break;
@@ -1157,28 +1191,29 @@ static void emit_insn(writer *n, const ordo_insn *in)
         fprintf(f, "    { int32_t s_ = %s;\n      if (mode == VM_EVAL || s_ < -1 || s_ >= %u) ",
                 top_expr(n, 0), (unsigned)p->nsteps);
         put_slow(n);
-        fputs("\n      cur_step = s_; steps++; }\n", f);
+        fprintf(f, "\n      cur_step = s_;%s }\n", count_of(n));
         break;
     case ORDO_OP_DEPTH:
         fprintf(f,
                 "    %s = 0;\n"
-                "    for (uint32_t k_ = 0; k_ < nframes; k_++) %s += frames[k_].proc == %uu;\n"
-                "    steps++;\n",
+                "    for (uint32_t k_ = 0; k_ < nframes; k_++) %s += frames[k_].proc == %uu;\n",
                 tmp(n, n->d), tmp(n, n->d), (unsigned)in->a);
+        put_count_line(n, "    ");
         set_var(n, n->d);
         break;
     case ORDO_OP_ASSERT:
         snprintf(cond, sizeof cond, "%s == 0", top_expr(n, 0));
-        put_guarded(n, cond, "steps++;");
+        put_guarded(n, cond, count_of(n));
         break;
     case ORDO_OP_UNESC:
         snprintf(cond, sizeof cond, "mode == VM_EVAL || g->nesc < %uu", (unsigned)in->x);
-        snprintf(then, sizeof then, "g->nesc = (uint16_t)(g->nesc - %uu); steps++;", (unsigned)in->x);
+        snprintf(then, sizeof then, "g->nesc = (uint16_t)(g->nesc - %uu);%s", (unsigned)in->x,
+                 count_of(n));
         put_guarded(n, cond, then);
         break;
     case ORDO_OP_EMITB:
         /* outside a batch nothing; in one, the interpreter holds it back */
-        put_guarded(n, "mode == VM_EVAL || g->batch", "steps++;");
+        put_guarded(n, "mode == VM_EVAL || g->batch", count_of(n));
         break;
     case ORDO_OP_ADDD: case ORDO_OP_LADD: case ORDO_OP_LSET: case ORDO_OP_LREM:
     case ORDO_OP_LREMAT: case ORDO_OP_LCLR: case ORDO_OP_SADD: case ORDO_OP_SREM:
@@ -1385,51 +1420,15 @@ static int counted_later(const ordo_insn *in)
 
 /* Writes the code of an instruction counted with the run: its `steps++`
  * (one, on the way through; none when every way leads out) left out and
- * added to n->pend. -1 when out of memory. */
+ * added to n->pend. -1 when a way through counted twice (never). */
 static int emit_counted_later(writer *n, const ordo_insn *in)
 {
-    static const char count[] = "steps++;";
-    FILE *f = n->f;
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *bf = open_memstream(&buf, &len);
-    if (!bf)
-        return -1;
-    n->f = bf;
+    n->later = 1;
+    n->later_counts = 0;
     emit_insn(n, in);
-    n->f = f;
-    if (fclose(bf) != 0) {
-        free(buf);
-        return -1;
-    }
-    /* each line without the count, and without a line it leaves blank */
-    uint32_t counted = 0;
-    for (char *s = buf, *end = buf + len; s < end;) {
-        char *nl = memchr(s, '\n', (size_t)(end - s));
-        char *e = nl ? nl + 1 : end, *line = s;
-        char *c = NULL;
-        for (char *t = line; !c && t + sizeof count - 1 <= e; t++)
-            if (memcmp(t, count, sizeof count - 1) == 0)
-                c = t;
-        s = e;
-        if (!c) {
-            fwrite(line, 1, (size_t)(e - line), f);
-            continue;
-        }
-        counted++;
-        char *from = c > line && c[-1] == ' ' ? c - 1 : c, *to = c + sizeof count - 1;
-        int blank = 1;
-        for (char *t = line; t < e; t++)
-            if ((t < from || t >= to) && *t != ' ' && *t != '\n')
-                blank = 0;
-        if (blank)
-            continue;
-        fwrite(line, 1, (size_t)(from - line), f);
-        fwrite(to, 1, (size_t)(e - to), f);
-    }
-    free(buf);
-    n->pend += counted;
-    return counted > 1 ? -1 : 0; /* never: one count a way through */
+    n->later = 0;
+    n->pend += n->later_counts;
+    return n->later_counts > 1 ? -1 : 0;
 }
 
 static void emit_code(writer *n, uint32_t first, uint32_t end, uint64_t *last)
