@@ -12,13 +12,23 @@
 #include "state.h"
 #include "view.h"
 
+/* The "revealed to" list of cell c of v (its length, then its players),
+ * and its length. */
+static const unsigned char *shown_list(const ordo_game *g, const ordo_var *v, uint32_t c,
+                                       int16_t *len)
+{
+    const ordo_var *s = &g->p->vars[v->shown - 1];
+    const unsigned char *cell = VM_CSTATE(g) + s->offset + c * s->stride;
+    memcpy(len, cell, 2);
+    return cell;
+}
+
 /* Whether player `who` is in the "revealed to" list of cell c of v. */
 static int revealed_to(const ordo_game *g, const ordo_var *v, uint32_t c, int32_t who)
 {
     const ordo_var *s = &g->p->vars[v->shown - 1];
-    const unsigned char *cell = VM_CSTATE(g) + s->offset + c * s->stride;
     int16_t len;
-    memcpy(&len, cell, 2);
+    const unsigned char *cell = shown_list(g, v, c, &len);
     for (int16_t k = 0; k < len; k++)
         if (vm_load(cell + 2 + (uint32_t)k * s->width, s->width) == who)
             return 1;
@@ -43,9 +53,8 @@ static int sees_cell(const ordo_game *g, const ordo_var *v, uint32_t c, int seat
      * players than would make them seen by all (none, most often): told
      * by the list's length alone, before each player is looked for in it
      * (the search asks this of every hidden cell of every state) */
-    const ordo_var *s = &g->p->vars[v->shown - 1];
     int16_t len;
-    memcpy(&len, VM_CSTATE(g) + s->offset + c * s->stride, 2);
+    shown_list(g, v, c, &len);
     if (len < g->nplayers - (v->hidden == ORDO_HIDDEN_OWNER))
         return 0;
     for (int32_t k = 0; k < g->nplayers; k++)
